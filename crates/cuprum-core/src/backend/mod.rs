@@ -1,0 +1,100 @@
+//! The internal backend interface: a handful of primitives that every device implements.
+//!
+//! All shape, broadcasting, dtype-promotion and error logic lives above this layer (in `ops`,
+//! `array`, `creation`, ...), written once; the primitives below only move and compute elements.
+//!
+//! Contract of every primitive:
+//! - all views are on the same device (checked above);
+//! - `dst` has exactly the shape the operation produces (inputs are already broadcast to it,
+//!   with zero strides where stretched);
+//! - `dst` never shares its [`Storage`] with an input (the layer above makes a temporary when a
+//!   user aliases them), so a backend may lock/launch without checking overlap;
+//! - dtypes are already decided: binary inputs share one dtype (the compute dtype); `dst` is
+//!   that dtype, or bool for predicates, or the real dtype for `abs`/`real`/`imag`/`angle` of
+//!   complex input.
+
+pub mod cpu;
+
+use crate::ops::kinds::{BinaryOp, UnaryOp};
+use crate::storage::Storage;
+use crate::{DType, Layout, Result, Scalar};
+
+/// A borrowed array view handed to a backend primitive.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    /// the buffer
+    pub storage: &'a Storage,
+    /// the layout inside it
+    pub layout: &'a Layout,
+    /// element type
+    pub dtype: DType,
+}
+
+/// Writes `value` (cast to `dst.dtype` as NumPy would) into every element of `dst`.
+pub fn fill(dst: View<'_>, value: Scalar) -> Result<()> {
+    match dst.storage {
+        Storage::Cpu(_) => cpu::fill(dst, value),
+        Storage::Cuda(_) => crate::cuda::ops::fill(dst, value),
+    }
+}
+
+/// Copies `src` into `dst` element by element (same shape), casting from `src.dtype` to
+/// `dst.dtype` with NumPy's `astype` (C cast) semantics when they differ.
+pub fn copy(src: View<'_>, dst: View<'_>) -> Result<()> {
+    match dst.storage {
+        Storage::Cpu(_) => cpu::copy(src, dst),
+        Storage::Cuda(_) => crate::cuda::ops::copy(src, dst),
+    }
+}
+
+/// `dst = op(src)` elementwise.
+pub fn unary(op: UnaryOp, src: View<'_>, dst: View<'_>) -> Result<()> {
+    match dst.storage {
+        Storage::Cpu(_) => cpu::unary(op, src, dst),
+        Storage::Cuda(_) => crate::cuda::ops::unary(op, src, dst),
+    }
+}
+
+/// `dst = op(a, b)` elementwise; `a` and `b` have the same dtype and `dst`'s shape.
+pub fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
+    match dst.storage {
+        Storage::Cpu(_) => cpu::binary(op, a, b, dst),
+        Storage::Cuda(_) => crate::cuda::ops::binary(op, a, b, dst),
+    }
+}
+
+/// `dst = cond ? a : b` elementwise; `cond` is bool, `a`, `b` and `dst` share a dtype.
+pub fn where_(cond: View<'_>, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
+    match dst.storage {
+        Storage::Cpu(_) => cpu::where_(cond, a, b, dst),
+        Storage::Cuda(_) => crate::cuda::ops::where_(cond, a, b, dst),
+    }
+}
+
+/// A new buffer of `nbytes` on `device`; contents unspecified (zero on the CPU).
+pub fn alloc(device: crate::Device, nbytes: usize) -> Result<Storage> {
+    match device {
+        crate::Device::Cpu => Ok(Storage::Cpu(crate::storage::CpuStorage::zeroed(nbytes))),
+        crate::Device::Cuda(i) => crate::cuda::alloc(i, nbytes).map(Storage::Cuda),
+    }
+}
+
+/// A new buffer on `device` holding a copy of `bytes`.
+pub fn from_host(device: crate::Device, bytes: &[u8]) -> Result<Storage> {
+    match device {
+        crate::Device::Cpu => Ok(Storage::Cpu(crate::storage::CpuStorage::from_bytes(bytes))),
+        crate::Device::Cuda(i) => crate::cuda::from_host(i, bytes).map(Storage::Cuda),
+    }
+}
+
+/// The bytes of a *C-contiguous* view (the caller makes it contiguous first), copied to the
+/// host. Synchronizes with the device's current stream.
+pub fn to_host(src: View<'_>) -> Result<Vec<u8>> {
+    let isz = src.dtype.itemsize();
+    let start = src.layout.offset * isz;
+    let len = src.layout.size() * isz;
+    match src.storage {
+        Storage::Cpu(c) => Ok(c.read().bytes()[start..start + len].to_vec()),
+        Storage::Cuda(c) => crate::cuda::to_host(c, start, len),
+    }
+}

@@ -1,0 +1,230 @@
+//! [`Error`]: cuprum-core's one structured error type.
+
+use crate::{DType, Device};
+
+/// Result alias used across cuprum-core.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Everything that can go wrong in cuprum-core. Each variant names the operation and the
+/// values involved; the `Display` text is a complete sentence a user can act on.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Operand shapes do not agree (inner dimensions of a product, `reshape` sizes, ...).
+    #[error("{op}: shape mismatch between {lhs:?} and {rhs:?}")]
+    ShapeMismatch {
+        /// operation name, e.g. `"matmul"`
+        op: &'static str,
+        /// first shape involved
+        lhs: Vec<usize>,
+        /// second shape involved
+        rhs: Vec<usize>,
+    },
+    /// Shapes cannot be broadcast together.
+    #[error("{op}: operands could not be broadcast together with shapes {lhs:?} and {rhs:?}")]
+    Broadcast {
+        /// operation name
+        op: &'static str,
+        /// first shape
+        lhs: Vec<usize>,
+        /// second shape
+        rhs: Vec<usize>,
+    },
+    /// The dtype is not supported by the operation (e.g. bitwise ops on floats).
+    #[error("{op}: dtype {dtype} is not supported{detail}")]
+    DType {
+        /// operation name
+        op: &'static str,
+        /// the offending dtype
+        dtype: DType,
+        /// extra context, starting with ": " or empty
+        detail: String,
+    },
+    /// The host type asked for does not match the array's dtype.
+    #[error("{op}: the array has dtype {actual}, but {expected} was asked for")]
+    DTypeMismatch {
+        /// operation name
+        op: &'static str,
+        /// dtype asked for
+        expected: DType,
+        /// dtype of the array
+        actual: DType,
+    },
+    /// Operands live on different devices.
+    #[error("{op}: operands are on different devices ({lhs} and {rhs}); copy one with to_device")]
+    DeviceMismatch {
+        /// operation name
+        op: &'static str,
+        /// first device
+        lhs: Device,
+        /// second device
+        rhs: Device,
+    },
+    /// An axis outside `[-ndim, ndim)`.
+    #[error("{op}: axis {axis} is out of bounds for an array of dimension {ndim}")]
+    AxisOutOfBounds {
+        /// operation name
+        op: &'static str,
+        /// the axis given
+        axis: isize,
+        /// the array's ndim
+        ndim: usize,
+    },
+    /// An integer index outside its axis.
+    #[error("{op}: index {index} is out of bounds for axis {axis} with size {size}")]
+    IndexOutOfBounds {
+        /// operation name
+        op: &'static str,
+        /// the index given
+        index: i64,
+        /// the axis indexed
+        axis: usize,
+        /// the axis length
+        size: usize,
+    },
+    /// An index that is invalid altogether (too many indices, slice step 0, ...).
+    #[error("{op}: invalid index: {reason}")]
+    InvalidIndex {
+        /// operation name
+        op: &'static str,
+        /// what is wrong
+        reason: String,
+    },
+    /// A value the operation rejects (max of an empty array, negative integer power, ...).
+    #[error("{op}: invalid value: {reason}")]
+    InvalidValue {
+        /// operation name
+        op: &'static str,
+        /// what is wrong
+        reason: String,
+    },
+    /// A weak integer scalar that does not fit the array's integer dtype.
+    #[error("{op}: Python integer {value} out of bounds for {dtype}")]
+    Overflow {
+        /// operation name
+        op: &'static str,
+        /// the value
+        value: String,
+        /// the array dtype
+        dtype: DType,
+    },
+    /// A device allocation failed.
+    #[error(
+        "out of memory on {device}: {requested} bytes requested, {free} bytes free{limit_note}"
+    )]
+    OutOfMemory {
+        /// the device
+        device: Device,
+        /// bytes requested
+        requested: usize,
+        /// bytes free on the device (or under the pool limit)
+        free: usize,
+        /// optional note about a pool limit (starts with ", " or empty)
+        limit_note: String,
+    },
+    /// A CUDA driver/runtime call failed; `name` is NVIDIA's name (e.g. `CUDA_ERROR_INVALID_VALUE`).
+    #[error("{op}: CUDA error {name}: {description}")]
+    Cuda {
+        /// the call or operation
+        op: &'static str,
+        /// NVIDIA's status name
+        name: String,
+        /// NVIDIA's description
+        description: String,
+    },
+    /// A CUDA library (cuBLAS, cuFFT, ...) returned a failure status.
+    #[error("{op}: {library} returned {status}")]
+    CudaLibrary {
+        /// the call
+        op: &'static str,
+        /// the library, e.g. `"cuBLAS"`
+        library: &'static str,
+        /// NVIDIA's status name
+        status: String,
+    },
+    /// NVRTC could not compile a kernel; `log` is the compiler's log.
+    #[error("NVRTC failed to compile kernel {kernel}:\n{log}")]
+    Compile {
+        /// kernel name
+        kernel: String,
+        /// NVRTC's program log
+        log: String,
+    },
+    /// A CUDA shared library could not be loaded.
+    #[error("{library} could not be loaded: {detail}")]
+    LibraryNotFound {
+        /// library name as NVIDIA spells it (e.g. `"libnvrtc"`)
+        library: &'static str,
+        /// what the loader said
+        detail: String,
+    },
+    /// The device does not exist or CUDA is not available.
+    #[error("{op}: device {device} is not available: {reason}")]
+    DeviceUnavailable {
+        /// operation name
+        op: &'static str,
+        /// device asked for
+        device: Device,
+        /// why
+        reason: String,
+    },
+    /// A `.npy` file is malformed or truncated.
+    #[error("npy file {path}: {reason}")]
+    Npy {
+        /// the file (or `"<bytes>"`)
+        path: String,
+        /// what is wrong
+        reason: String,
+    },
+    /// An I/O error while reading or writing a file.
+    #[error("{op}: I/O error on {path}: {source}")]
+    Io {
+        /// operation name
+        op: &'static str,
+        /// path involved
+        path: String,
+        /// the underlying error
+        #[source]
+        source: std::io::Error,
+    },
+    /// The operation is not implemented for this device or combination of arguments yet.
+    #[error("{op}: not supported: {reason}")]
+    Unsupported {
+        /// operation name
+        op: &'static str,
+        /// what is unsupported
+        reason: String,
+    },
+}
+
+impl Error {
+    /// Shorthand for [`Error::InvalidValue`].
+    pub fn invalid_value(op: &'static str, reason: impl Into<String>) -> Self {
+        Error::InvalidValue {
+            op,
+            reason: reason.into(),
+        }
+    }
+    /// Shorthand for [`Error::DType`] with no detail.
+    pub fn dtype(op: &'static str, dtype: DType) -> Self {
+        Error::DType {
+            op,
+            dtype,
+            detail: String::new(),
+        }
+    }
+    /// Shorthand for [`Error::Unsupported`].
+    pub fn unsupported(op: &'static str, reason: impl Into<String>) -> Self {
+        Error::Unsupported {
+            op,
+            reason: reason.into(),
+        }
+    }
+    /// Shorthand for [`Error::InvalidIndex`].
+    pub fn invalid_index(op: &'static str, reason: impl Into<String>) -> Self {
+        Error::InvalidIndex {
+            op,
+            reason: reason.into(),
+        }
+    }
+}

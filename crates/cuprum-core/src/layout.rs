@@ -1,0 +1,413 @@
+//! [`Layout`]: shape, strides (in elements, may be negative or zero) and offset of a view.
+
+use crate::{Error, Result};
+
+/// Where the elements of an array view sit in its buffer.
+///
+/// Element `(i0, i1, ...)` is at `offset + Σ ik * strides[k]` (in elements, not bytes).
+/// Strides may be negative (reversed views) or zero (broadcast views).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// extent of each axis
+    pub shape: Vec<usize>,
+    /// step between neighbours along each axis, in elements
+    pub strides: Vec<isize>,
+    /// position of element `(0, 0, ...)` in elements from the start of the buffer
+    pub offset: usize,
+}
+
+/// C-order (row-major) strides of a shape, in elements.
+pub fn c_strides(shape: &[usize]) -> Vec<isize> {
+    let mut s = vec![0isize; shape.len()];
+    let mut acc: isize = 1;
+    for i in (0..shape.len()).rev() {
+        s[i] = acc;
+        acc *= shape[i].max(1) as isize;
+    }
+    s
+}
+
+/// Fortran-order (column-major) strides of a shape, in elements.
+pub fn f_strides(shape: &[usize]) -> Vec<isize> {
+    let mut s = vec![0isize; shape.len()];
+    let mut acc: isize = 1;
+    for i in 0..shape.len() {
+        s[i] = acc;
+        acc *= shape[i].max(1) as isize;
+    }
+    s
+}
+
+/// Number of elements of a shape (1 for a 0-d shape).
+pub fn shape_size(shape: &[usize]) -> usize {
+    shape.iter().product()
+}
+
+/// NumPy's broadcasting of two shapes.
+///
+/// # Errors
+/// [`Error::Broadcast`] naming `op` and both shapes when an axis pair is neither equal nor 1.
+pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
+    let n = a.len().max(b.len());
+    let mut out = vec![0; n];
+    for i in 0..n {
+        let da = if i + a.len() >= n {
+            a[i + a.len() - n]
+        } else {
+            1
+        };
+        let db = if i + b.len() >= n {
+            b[i + b.len() - n]
+        } else {
+            1
+        };
+        out[i] = if da == db {
+            da
+        } else if da == 1 {
+            db
+        } else if db == 1 {
+            da
+        } else {
+            return Err(Error::Broadcast {
+                op,
+                lhs: a.to_vec(),
+                rhs: b.to_vec(),
+            });
+        };
+    }
+    Ok(out)
+}
+
+/// Normalizes a possibly negative axis against `ndim`.
+///
+/// # Errors
+/// [`Error::AxisOutOfBounds`] when `axis` is outside `[-ndim, ndim)`.
+pub fn normalize_axis(op: &'static str, axis: isize, ndim: usize) -> Result<usize> {
+    let n = ndim as isize;
+    if axis < -n || axis >= n {
+        return Err(Error::AxisOutOfBounds { op, axis, ndim });
+    }
+    Ok(if axis < 0 {
+        (axis + n) as usize
+    } else {
+        axis as usize
+    })
+}
+
+impl Layout {
+    /// A C-contiguous layout of `shape` starting at offset 0.
+    pub fn contiguous(shape: &[usize]) -> Layout {
+        Layout {
+            shape: shape.to_vec(),
+            strides: c_strides(shape),
+            offset: 0,
+        }
+    }
+
+    /// Number of axes.
+    pub fn ndim(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// Number of elements.
+    pub fn size(&self) -> usize {
+        shape_size(&self.shape)
+    }
+
+    /// True when the view is C-contiguous (axes of length 1 may have any stride).
+    pub fn is_c_contiguous(&self) -> bool {
+        if self.size() == 0 {
+            return true;
+        }
+        let mut acc = 1isize;
+        for i in (0..self.ndim()).rev() {
+            if self.shape[i] != 1 {
+                if self.strides[i] != acc {
+                    return false;
+                }
+                acc *= self.shape[i] as isize;
+            }
+        }
+        true
+    }
+
+    /// True when the view is Fortran-contiguous.
+    pub fn is_f_contiguous(&self) -> bool {
+        if self.size() == 0 {
+            return true;
+        }
+        let mut acc = 1isize;
+        for i in 0..self.ndim() {
+            if self.shape[i] != 1 {
+                if self.strides[i] != acc {
+                    return false;
+                }
+                acc *= self.shape[i] as isize;
+            }
+        }
+        true
+    }
+
+    /// The smallest and one-past-largest element positions the view touches
+    /// (`(offset, offset)` for an empty view).
+    pub fn span(&self) -> (usize, usize) {
+        if self.size() == 0 {
+            return (self.offset, self.offset);
+        }
+        let mut lo = self.offset as isize;
+        let mut hi = self.offset as isize;
+        for (&n, &s) in self.shape.iter().zip(&self.strides) {
+            let ext = (n as isize - 1) * s;
+            if ext < 0 {
+                lo += ext;
+            } else {
+                hi += ext;
+            }
+        }
+        (lo as usize, hi as usize + 1)
+    }
+
+    /// Buffer position (in elements) of the element at a multi-index.
+    pub fn position(&self, index: &[usize]) -> usize {
+        let mut p = self.offset as isize;
+        for (i, s) in index.iter().zip(&self.strides) {
+            p += *i as isize * s;
+        }
+        p as usize
+    }
+
+    /// Broadcasts this layout to `shape` (zero strides on new or stretched axes).
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`] when the shapes are incompatible.
+    pub fn broadcast_to(&self, op: &'static str, shape: &[usize]) -> Result<Layout> {
+        if shape.len() < self.ndim() {
+            return Err(Error::Broadcast {
+                op,
+                lhs: self.shape.clone(),
+                rhs: shape.to_vec(),
+            });
+        }
+        let pad = shape.len() - self.ndim();
+        let mut strides = vec![0isize; shape.len()];
+        for i in 0..self.ndim() {
+            let (n, s) = (self.shape[i], self.strides[i]);
+            if n == shape[i + pad] {
+                strides[i + pad] = if n == 1 { 0 } else { s };
+            } else if n == 1 {
+                strides[i + pad] = 0;
+            } else {
+                return Err(Error::Broadcast {
+                    op,
+                    lhs: self.shape.clone(),
+                    rhs: shape.to_vec(),
+                });
+            }
+        }
+        Ok(Layout {
+            shape: shape.to_vec(),
+            strides,
+            offset: self.offset,
+        })
+    }
+
+    /// Permutes the axes: output axis `i` is input axis `perm[i]`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] when `perm` is not a permutation of `0..ndim` (negative axes allowed).
+    pub fn permute(&self, op: &'static str, perm: &[isize]) -> Result<Layout> {
+        let n = self.ndim();
+        if perm.len() != n {
+            return Err(Error::invalid_value(
+                op,
+                format!("axes {perm:?} don't match an array of dimension {n}"),
+            ));
+        }
+        let mut seen = vec![false; n];
+        let mut shape = Vec::with_capacity(n);
+        let mut strides = Vec::with_capacity(n);
+        for &p in perm {
+            let a = normalize_axis(op, p, n)?;
+            if seen[a] {
+                return Err(Error::invalid_value(
+                    op,
+                    format!("repeated axis {p} in {perm:?}"),
+                ));
+            }
+            seen[a] = true;
+            shape.push(self.shape[a]);
+            strides.push(self.strides[a]);
+        }
+        Ok(Layout {
+            shape,
+            strides,
+            offset: self.offset,
+        })
+    }
+
+    /// Tries to express `new_shape` (same size) as a view of this layout without copying,
+    /// reading elements in C order (NumPy's `_attempt_nocopy_reshape`). `None` when a copy is needed.
+    pub fn reshape_view(&self, new_shape: &[usize]) -> Option<Layout> {
+        if shape_size(new_shape) != self.size() {
+            return None;
+        }
+        if self.size() == 0 || self.is_c_contiguous() {
+            return Some(Layout {
+                shape: new_shape.to_vec(),
+                strides: c_strides(new_shape),
+                offset: self.offset,
+            });
+        }
+        // drop unit axes of the old layout
+        let old: Vec<(usize, isize)> = self
+            .shape
+            .iter()
+            .zip(&self.strides)
+            .filter(|(n, _)| **n != 1)
+            .map(|(n, s)| (*n, *s))
+            .collect();
+        let mut new_strides = vec![0isize; new_shape.len()];
+        let (mut oi, mut ni) = (0usize, 0usize);
+        let (on, nn) = (old.len(), new_shape.len());
+        while ni < nn && oi < on {
+            // skip unit axes in new shape
+            if new_shape[ni] == 1 {
+                new_strides[ni] = 0;
+                ni += 1;
+                continue;
+            }
+            let (mut np, mut op) = (new_shape[ni], old[oi].0);
+            let (nj0, oj0) = (ni, oi);
+            let (mut nj, mut oj) = (ni + 1, oi + 1);
+            while np != op {
+                if np < op {
+                    np *= new_shape[nj];
+                    nj += 1;
+                } else {
+                    op *= old[oj].0;
+                    oj += 1;
+                }
+            }
+            // the old axes oj0..oj must be mergeable (C order)
+            for k in oj0..oj - 1 {
+                if old[k].1 != old[k + 1].1 * old[k + 1].0 as isize {
+                    return None;
+                }
+            }
+            // strides for new axes nj0..nj
+            new_strides[nj - 1] = old[oj - 1].1;
+            for k in (nj0..nj - 1).rev() {
+                new_strides[k] = new_strides[k + 1] * new_shape[k + 1] as isize;
+            }
+            ni = nj;
+            oi = oj;
+        }
+        while ni < nn {
+            new_strides[ni] = 0;
+            ni += 1;
+        }
+        Some(Layout {
+            shape: new_shape.to_vec(),
+            strides: new_strides,
+            offset: self.offset,
+        })
+    }
+
+    /// Calls `f` with the buffer position of every element, in C order of the view.
+    pub fn for_each_position(&self, mut f: impl FnMut(usize)) {
+        let n = self.size();
+        if n == 0 {
+            return;
+        }
+        let nd = self.ndim();
+        if nd == 0 {
+            f(self.offset);
+            return;
+        }
+        let mut idx = vec![0usize; nd];
+        let mut pos = self.offset as isize;
+        let last = nd - 1;
+        let (ln, ls) = (self.shape[last], self.strides[last]);
+        loop {
+            let mut p = pos;
+            for _ in 0..ln {
+                f(p as usize);
+                p += ls;
+            }
+            // advance the outer axes
+            let mut ax = last;
+            loop {
+                if ax == 0 {
+                    return;
+                }
+                ax -= 1;
+                idx[ax] += 1;
+                pos += self.strides[ax];
+                if idx[ax] < self.shape[ax] {
+                    break;
+                }
+                pos -= self.strides[ax] * self.shape[ax] as isize;
+                idx[ax] = 0;
+            }
+        }
+    }
+
+    /// Buffer positions of every element in C order of the view.
+    pub fn positions(&self) -> Vec<usize> {
+        let mut v = Vec::with_capacity(self.size());
+        self.for_each_position(|p| v.push(p));
+        v
+    }
+
+    /// Merges adjacent axes that are contiguous with each other and drops unit axes, giving an
+    /// equivalent layout with fewer axes (same element order). Used to pick kernel layout classes.
+    pub fn simplified(&self) -> Layout {
+        let mut shape = Vec::new();
+        let mut strides: Vec<isize> = Vec::new();
+        for (&n, &s) in self.shape.iter().zip(&self.strides) {
+            if n == 1 {
+                continue;
+            }
+            if let (Some(ln), Some(ls)) = (shape.last_mut(), strides.last_mut()) {
+                if *ls == s * n as isize {
+                    *ln *= n;
+                    *ls = s;
+                    continue;
+                }
+            }
+            shape.push(n);
+            strides.push(s);
+        }
+        Layout {
+            shape,
+            strides,
+            offset: self.offset,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reshape_view_of_transposed_needs_copy() {
+        let l = Layout::contiguous(&[2, 3]).permute("t", &[1, 0]).unwrap();
+        assert!(l.reshape_view(&[6]).is_none());
+        assert!(l.reshape_view(&[3, 2]).is_some());
+        let l = Layout::contiguous(&[4, 6]);
+        let v = l.reshape_view(&[2, 2, 3, 2]).unwrap();
+        assert_eq!(v.strides, vec![12, 6, 2, 1]);
+    }
+
+    #[test]
+    fn positions_of_negative_strides() {
+        let l = Layout {
+            shape: vec![3],
+            strides: vec![-1],
+            offset: 2,
+        };
+        assert_eq!(l.positions(), vec![2, 1, 0]);
+        assert_eq!(l.span(), (0, 3));
+    }
+}

@@ -1,0 +1,37 @@
+//! # cuprum-core
+//!
+//! The core of cuprum: [`Array`], an n-dimensional array with a run-time [`DType`] that lives on
+//! a [`Device`] (the CPU or a CUDA GPU), with NumPy semantics for creation, views, broadcasting,
+//! type promotion and elementwise operations.
+//!
+//! Every operation runs on the CPU (rayon) and on CUDA (NVRTC-compiled kernels from `kernels/`).
+//! CUDA is loaded at run time: a machine without a GPU reports zero CUDA devices.
+//!
+//! ```
+//! use cuprum_core::{Array, Device};
+//! let a = Array::from_vec_on(vec![1.0f32, 2.0, 3.0], &[3], Device::Cpu).unwrap();
+//! assert_eq!(a.to_vec::<f32>().unwrap(), vec![1.0, 2.0, 3.0]);
+//! ```
+#![warn(missing_docs)]
+
+pub mod array;
+pub mod backend;
+pub mod cuda;
+pub mod device;
+pub mod dtype;
+pub mod element;
+pub mod error;
+pub mod layout;
+pub mod ops;
+pub mod scalar;
+pub mod storage;
+
+pub use array::Array;
+pub use device::{Device, DeviceGuard, cuda_device_count, current_device, default_device, devices};
+pub use dtype::{DType, DTypeKind};
+pub use element::Element;
+pub use error::{Error, Result};
+pub use half::{bf16, f16};
+pub use layout::Layout;
+pub use num_complex::{Complex32, Complex64};
+pub use scalar::Scalar;

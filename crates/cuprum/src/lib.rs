@@ -1,0 +1,26 @@
+//! # cuprum
+//!
+//! NumPy-semantics n-dimensional arrays on NVIDIA GPUs and the CPU, in the spirit of CuPy and
+//! cupyx. `use cuprum as cp;` should feel like `import cupy as cp`.
+//!
+//! ```
+//! use cuprum as cp;
+//! let a = cp::Array::from_vec_on(vec![1.0f32, 2.0], &[2], cp::Device::Cpu).unwrap();
+//! assert_eq!(a.shape(), &[2]);
+//! ```
+#![warn(missing_docs)]
+
+pub use cuprum_core::*;
+
+/// Multi-GPU collectives (`cupyx.distributed`).
+pub use cuprum_distributed as distributed;
+/// FFTs (`cupy.fft`).
+pub use cuprum_fft as fft;
+/// User kernels (`cupy.ElementwiseKernel`, `cupy.RawKernel`, `cupy.fuse`).
+pub use cuprum_kernel as kernel;
+/// Dense linear algebra (`cupy.linalg`).
+pub use cuprum_linalg as linalg;
+/// Memory pools and pinned host memory (`cupy.cuda.MemoryPool`, `cupyx.zeros_pinned`).
+pub use cuprum_memory as memory;
+/// Sparse matrices (`cupyx.scipy.sparse`).
+pub use cuprum_sparse as sparse;

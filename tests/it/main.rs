@@ -1,0 +1,1 @@
+//! cuprum's integration tests: one binary, one module per area.
