@@ -1,0 +1,334 @@
+//! The CPU engine: rustfft (complex) and realfft (real ↔ complex), batches in parallel with
+//! rayon, n-d transforms as successive 1-D transforms along each axis.
+//!
+//! Each step gathers the lines along its axis into contiguous rows (padding with zeros or
+//! truncating to the step's input length, converting the dtype on the first step), transforms
+//! every row, and keeps the rows as they are: the next step reads them through a permuted
+//! layout, and only the last step's rows are put back into C order. Plans come from one
+//! process-wide rustfft/realfft planner per precision (which caches them).
+
+use crate::host::{self, Parts, gather, with_typed_slice};
+use crate::spec::{Kind, Precision, Spec, Step};
+use cuprum_core::{Array, Error, Layout, Result};
+use num_complex::Complex;
+use rayon::prelude::*;
+use realfft::{ComplexToReal, RealFftPlanner, RealToComplex};
+use rustfft::{Fft, FftDirection, FftPlanner};
+use std::sync::{Arc, LazyLock, Mutex};
+
+/// Target size of one rayon task, in elements.
+const TASK_ELEMS: usize = 1 << 15;
+
+/// f32 or f64: the real type the CPU engine computes in.
+pub(crate) trait Real: rustfft::FftNum + bytemuck::Pod + Default {
+    fn c2c(n: usize, inverse: bool) -> Arc<dyn Fft<Self>>;
+    fn r2c(n: usize) -> Arc<dyn RealToComplex<Self>>;
+    fn c2r(n: usize) -> Arc<dyn ComplexToReal<Self>>;
+    fn of_f64(x: f64) -> Self;
+}
+
+macro_rules! impl_real {
+    ($t:ty, $c:ident, $r:ident) => {
+        static $c: LazyLock<Mutex<FftPlanner<$t>>> =
+            LazyLock::new(|| Mutex::new(FftPlanner::new()));
+        static $r: LazyLock<Mutex<RealFftPlanner<$t>>> =
+            LazyLock::new(|| Mutex::new(RealFftPlanner::new()));
+        impl Real for $t {
+            fn c2c(n: usize, inverse: bool) -> Arc<dyn Fft<Self>> {
+                let dir = if inverse {
+                    FftDirection::Inverse
+                } else {
+                    FftDirection::Forward
+                };
+                $c.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .plan_fft(n, dir)
+            }
+            fn r2c(n: usize) -> Arc<dyn RealToComplex<Self>> {
+                $r.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .plan_fft_forward(n)
+            }
+            fn c2r(n: usize) -> Arc<dyn ComplexToReal<Self>> {
+                $r.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .plan_fft_inverse(n)
+            }
+            fn of_f64(x: f64) -> Self {
+                x as $t
+            }
+        }
+    };
+}
+impl_real!(f32, PLANNER_C2C_F32, PLANNER_REAL_F32);
+impl_real!(f64, PLANNER_C2C_F64, PLANNER_REAL_F64);
+
+/// Runs `spec` on the CPU array `a`.
+pub(crate) fn execute(a: &Array, spec: &Spec) -> Result<Array> {
+    match spec.precision {
+        Precision::Single => execute_as::<f32>(a, spec),
+        Precision::Double => execute_as::<f64>(a, spec),
+    }
+}
+
+/// The data between steps: rows in a buffer, read through `layout`.
+enum Buf<F> {
+    Real(Vec<F>),
+    Complex(Vec<Complex<F>>),
+}
+
+/// The layout that reads a step's input along `axis` as the last axis, clipped to `len`.
+fn lines_view(layout: &Layout, axis: usize, len: usize) -> Layout {
+    let mut shape = Vec::with_capacity(layout.ndim());
+    let mut strides = Vec::with_capacity(layout.ndim());
+    for k in 0..layout.ndim() {
+        if k != axis {
+            shape.push(layout.shape[k]);
+            strides.push(layout.strides[k]);
+        }
+    }
+    shape.push(layout.shape[axis].min(len));
+    strides.push(layout.strides[axis]);
+    Layout {
+        shape,
+        strides,
+        offset: layout.offset,
+    }
+}
+
+/// The layout, in the original axis order, of rows produced along `axis` with `out_len`
+/// elements each (rows in C order of the other axes).
+fn rows_layout(shape: &[usize], axis: usize, out_len: usize) -> Layout {
+    let mut pshape: Vec<usize> = shape
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != axis)
+        .map(|(_, &n)| n)
+        .collect();
+    pshape.push(out_len);
+    let pstr = cuprum_core::layout::c_strides(&pshape);
+    let nd = shape.len();
+    let mut strides = vec![0isize; nd];
+    let mut j = 0;
+    for (k, s) in strides.iter_mut().enumerate() {
+        if k == axis {
+            *s = pstr[nd - 1];
+        } else {
+            *s = pstr[j];
+            j += 1;
+        }
+    }
+    let mut new_shape = shape.to_vec();
+    new_shape[axis] = out_len;
+    Layout {
+        shape: new_shape,
+        strides,
+        offset: 0,
+    }
+}
+
+fn load_complex<F: Real>(
+    a: &Array,
+    view: &Layout,
+    row_out: usize,
+    conj: bool,
+) -> Result<Vec<Complex<F>>> {
+    Ok(with_typed_slice!(a, "fft", |s| gather(
+        s,
+        view,
+        row_out,
+        |x| {
+            let (re, im) = Parts::parts(x);
+            Complex::new(F::of_f64(re), F::of_f64(if conj { -im } else { im }))
+        }
+    )))
+}
+
+fn load_real<F: Real>(a: &Array, view: &Layout, row_out: usize) -> Result<Vec<F>> {
+    Ok(with_typed_slice!(a, "rfft", |s| gather(
+        s,
+        view,
+        row_out,
+        |x| { F::of_f64(Parts::parts(x).0) }
+    )))
+}
+
+fn execute_as<F: Real>(a: &Array, spec: &Spec) -> Result<Array>
+where
+    Complex<F>: bytemuck::Pod,
+{
+    let op = spec.op;
+    let mut cur: Option<(Buf<F>, Layout)> = None;
+    for (i, st) in spec.steps.iter().enumerate() {
+        let layout = match &cur {
+            Some((_, l)) => l.clone(),
+            None => a.layout().clone(),
+        };
+        let view = lines_view(&layout, st.axis, st.in_len());
+        let rows_l = rows_layout(&layout.shape, st.axis, st.out_len());
+        let out = match st.kind {
+            Kind::C2C => {
+                let mut lines = match cur.take() {
+                    None => load_complex::<F>(a, &view, st.n, spec.conj_in && i == 0)?,
+                    Some((Buf::Complex(v), l))
+                        if st.axis + 1 == l.ndim()
+                            && l.is_c_contiguous()
+                            && l.offset == 0
+                            && l.shape[st.axis] == st.n =>
+                    {
+                        v // already rows of the right length: transform in place
+                    }
+                    Some((Buf::Complex(v), _)) => gather(&v, &view, st.n, |x| x),
+                    Some((Buf::Real(_), _)) => unreachable!("a C2C step never follows C2R"),
+                };
+                c2c_rows(&mut lines, st.n, spec.inverse);
+                Buf::Complex(lines)
+            }
+            Kind::R2C => {
+                let mut lines = match cur.take() {
+                    None => load_real::<F>(a, &view, st.n)?,
+                    Some(_) => unreachable!("R2C is always the first step"),
+                };
+                Buf::Complex(r2c_rows(op, &mut lines, st)?)
+            }
+            Kind::C2R => {
+                let m = st.in_len();
+                let mut lines = match cur.take() {
+                    None => load_complex::<F>(a, &view, m, spec.conj_in && i == 0)?,
+                    Some((Buf::Complex(v), _)) => gather(&v, &view, m, |x| x),
+                    Some((Buf::Real(_), _)) => unreachable!("C2R is always the last step"),
+                };
+                Buf::Real(c2r_rows(op, &mut lines, st)?)
+            }
+        };
+        cur = Some((out, rows_l));
+    }
+    let scale = F::of_f64(spec.scale);
+    let unit = spec.scale == 1.0;
+    let (buf, layout) = match cur {
+        Some(c) => c,
+        None => {
+            // no axes to transform: the input converted to the result dtype
+            let l = Layout::contiguous(a.shape());
+            let row = a.shape().last().copied().unwrap_or(1);
+            let v = load_complex::<F>(a, a.layout(), row, false)?;
+            (Buf::Complex(v), l)
+        }
+    };
+    let shape = layout.shape.clone();
+    let contiguous = layout.is_c_contiguous();
+    let row = shape.last().copied().unwrap_or(1);
+    match buf {
+        Buf::Complex(mut v) => {
+            let conj = spec.conj_out;
+            let f = move |x: Complex<F>| {
+                let y = if unit { x } else { x * scale };
+                if conj { y.conj() } else { y }
+            };
+            if contiguous {
+                if !unit || conj {
+                    v.par_iter_mut()
+                        .with_min_len(TASK_ELEMS)
+                        .for_each(|x| *x = f(*x));
+                }
+            } else {
+                v = gather(&v, &layout, row, f);
+            }
+            host::cpu_array(&v, &shape, spec.out_dtype)
+        }
+        Buf::Real(mut v) => {
+            let f = move |x: F| if unit { x } else { x * scale };
+            if contiguous {
+                if !unit {
+                    v.par_iter_mut()
+                        .with_min_len(TASK_ELEMS)
+                        .for_each(|x| *x = f(*x));
+                }
+            } else {
+                v = gather(&v, &layout, row, f);
+            }
+            host::cpu_array(&v, &shape, spec.out_dtype)
+        }
+    }
+}
+
+/// Rows per rayon task for rows of `n` elements.
+fn rows_per_task(n: usize) -> usize {
+    (TASK_ELEMS / n.max(1)).max(1)
+}
+
+/// In-place complex FFT of every length-`n` row of `lines`.
+fn c2c_rows<F: Real>(lines: &mut [Complex<F>], n: usize, inverse: bool) {
+    if lines.is_empty() {
+        return;
+    }
+    let fft = F::c2c(n, inverse);
+    let scratch_len = fft.get_inplace_scratch_len();
+    lines.par_chunks_mut(rows_per_task(n) * n).for_each_init(
+        || vec![Complex::<F>::default(); scratch_len],
+        |scratch, chunk| fft.process_with_scratch(chunk, scratch),
+    );
+}
+
+fn realfft_error(op: &'static str, e: realfft::FftError) -> Error {
+    Error::invalid_value(op, format!("realfft rejected the transform: {e}"))
+}
+
+/// Real-to-complex FFT of every length-`n` row of `lines` (used as scratch).
+fn r2c_rows<F: Real>(op: &'static str, lines: &mut [F], st: &Step) -> Result<Vec<Complex<F>>> {
+    let (n, m) = (st.n, st.out_len());
+    let rows = lines.len() / n;
+    let mut out = vec![Complex::<F>::default(); rows * m];
+    if rows == 0 {
+        return Ok(out);
+    }
+    let plan = F::r2c(n);
+    let scratch_len = plan.get_scratch_len();
+    let per = rows_per_task(n);
+    lines
+        .par_chunks_mut(per * n)
+        .zip(out.par_chunks_mut(per * m))
+        .try_for_each_init(
+            || vec![Complex::<F>::default(); scratch_len],
+            |scratch, (inp, outp)| {
+                for (i, o) in inp.chunks_mut(n).zip(outp.chunks_mut(m)) {
+                    plan.process_with_scratch(i, o, scratch)
+                        .map_err(|e| realfft_error(op, e))?;
+                }
+                Ok(())
+            },
+        )?;
+    Ok(out)
+}
+
+/// Complex-to-real FFT of every length-`n/2+1` row of `lines` (used as scratch). The
+/// imaginary parts of the DC bin and (even `n`) the Nyquist bin are ignored, as NumPy does.
+fn c2r_rows<F: Real>(op: &'static str, lines: &mut [Complex<F>], st: &Step) -> Result<Vec<F>> {
+    let (n, m) = (st.n, st.in_len());
+    let rows = lines.len() / m;
+    let mut out = vec![F::default(); rows * n];
+    if rows == 0 {
+        return Ok(out);
+    }
+    let plan = F::c2r(n);
+    let scratch_len = plan.get_scratch_len();
+    let per = rows_per_task(n);
+    lines
+        .par_chunks_mut(per * m)
+        .zip(out.par_chunks_mut(per * n))
+        .try_for_each_init(
+            || vec![Complex::<F>::default(); scratch_len],
+            |scratch, (inp, outp)| {
+                for (i, o) in inp.chunks_mut(m).zip(outp.chunks_mut(n)) {
+                    i[0].im = F::zero();
+                    if n % 2 == 0 {
+                        i[m - 1].im = F::zero();
+                    }
+                    plan.process_with_scratch(i, o, scratch)
+                        .map_err(|e| realfft_error(op, e))?;
+                }
+                Ok(())
+            },
+        )?;
+    Ok(out)
+}

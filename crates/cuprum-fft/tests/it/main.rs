@@ -1,0 +1,6 @@
+//! cuprum-fft's integration tests: one binary, one module per concern.
+
+mod common;
+mod conformance;
+mod cuda;
+mod properties;
