@@ -1,0 +1,311 @@
+//! Storage element types of the CPU backend and NumPy's C-cast between them.
+//!
+//! Every [`DType`] maps onto one plain (`bytemuck::Pod`) Rust type; bool is stored as a byte
+//! holding 0 or 1 ([`B8`]), because Rust's `bool` is not `Pod`.
+
+use crate::{DType, Scalar};
+use half::{bf16, f16};
+use num_complex::{Complex32, Complex64};
+
+/// A NumPy bool element: one byte, 0 or 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(transparent)]
+pub(crate) struct B8(pub u8);
+
+impl B8 {
+    #[inline(always)]
+    pub(crate) fn new(b: bool) -> B8 {
+        B8(b as u8)
+    }
+    #[inline(always)]
+    pub(crate) fn get(self) -> bool {
+        self.0 != 0
+    }
+}
+
+/// An element type of the CPU backend with NumPy's `astype` (C cast) conversions.
+///
+/// `cast` is the full conversion table: integer → integer wraps (two's complement), float →
+/// integer truncates toward zero (through `i64`, saturating, then wrapping to the target width;
+/// `u64` targets take non-negative floats directly), complex → real drops the imaginary part,
+/// anything → bool is `!= 0`, bool → number is 0/1, float → float16/bfloat16 rounds to nearest.
+pub(crate) trait Elem: bytemuck::Pod + Send + Sync + 'static {
+    /// The dtype stored as this type.
+    #[allow(dead_code)]
+    const DTYPE: DType;
+    /// Converts to another element type with C-cast semantics.
+    fn cast<T: Elem>(self) -> T;
+    /// From a bool.
+    fn from_bool(v: bool) -> Self;
+    /// From a signed 64-bit integer.
+    fn from_i64(v: i64) -> Self;
+    /// From an unsigned 64-bit integer.
+    fn from_u64(v: u64) -> Self;
+    /// From a double.
+    fn from_f64(v: f64) -> Self;
+    /// From a complex double.
+    fn from_c64(v: Complex64) -> Self;
+    /// From a [`Scalar`] with the same C-cast semantics.
+    #[inline]
+    fn from_scalar(s: Scalar) -> Self {
+        match s {
+            Scalar::Bool(b) => Self::from_bool(b),
+            Scalar::Int(i) => Self::from_i64(i),
+            Scalar::UInt(u) => Self::from_u64(u),
+            Scalar::Float(f) => Self::from_f64(f),
+            Scalar::Complex(c) => Self::from_c64(c),
+        }
+    }
+}
+
+macro_rules! int_elem {
+    ($($t:ty => $d:ident, $wide:ty, $via:ident;)*) => {$(
+        impl Elem for $t {
+            const DTYPE: DType = DType::$d;
+            #[inline(always)]
+            fn cast<T: Elem>(self) -> T {
+                T::$via(self as $wide)
+            }
+            #[inline(always)]
+            fn from_bool(v: bool) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn from_i64(v: i64) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn from_u64(v: u64) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn from_f64(v: f64) -> Self {
+                float_to_int_bits(v) as $t
+            }
+            #[inline(always)]
+            fn from_c64(v: Complex64) -> Self {
+                Self::from_f64(v.re)
+            }
+        }
+    )*};
+}
+
+/// Float → 64-bit integer bits: truncation toward zero; values at or above 2^63 go through
+/// `u64` so that `uint64` targets keep them; NaN gives 0 (Rust's `as`).
+#[inline(always)]
+fn float_to_int_bits(v: f64) -> u64 {
+    if v >= 9_223_372_036_854_775_808.0 {
+        v as u64
+    } else {
+        v as i64 as u64
+    }
+}
+
+int_elem! {
+    i8 => Int8, i64, from_i64;
+    i16 => Int16, i64, from_i64;
+    i32 => Int32, i64, from_i64;
+    i64 => Int64, i64, from_i64;
+    u8 => UInt8, u64, from_u64;
+    u16 => UInt16, u64, from_u64;
+    u32 => UInt32, u64, from_u64;
+    u64 => UInt64, u64, from_u64;
+}
+
+impl Elem for B8 {
+    const DTYPE: DType = DType::Bool;
+    #[inline(always)]
+    fn cast<T: Elem>(self) -> T {
+        T::from_bool(self.0 != 0)
+    }
+    #[inline(always)]
+    fn from_bool(v: bool) -> Self {
+        B8(v as u8)
+    }
+    #[inline(always)]
+    fn from_i64(v: i64) -> Self {
+        B8((v != 0) as u8)
+    }
+    #[inline(always)]
+    fn from_u64(v: u64) -> Self {
+        B8((v != 0) as u8)
+    }
+    #[inline(always)]
+    fn from_f64(v: f64) -> Self {
+        B8((v != 0.0) as u8)
+    }
+    #[inline(always)]
+    fn from_c64(v: Complex64) -> Self {
+        B8((v.re != 0.0 || v.im != 0.0) as u8)
+    }
+}
+
+macro_rules! float_elem {
+    ($($t:ty => $d:ident, $to64:expr, $from64:expr, $fromi:expr, $fromu:expr;)*) => {$(
+        impl Elem for $t {
+            const DTYPE: DType = DType::$d;
+            #[inline(always)]
+            fn cast<T: Elem>(self) -> T {
+                #[allow(clippy::redundant_closure_call)]
+                T::from_f64(($to64)(self))
+            }
+            #[inline(always)]
+            fn from_bool(v: bool) -> Self {
+                Self::from_f64(v as u8 as f64)
+            }
+            #[inline(always)]
+            fn from_i64(v: i64) -> Self {
+                #[allow(clippy::redundant_closure_call)]
+                ($fromi)(v)
+            }
+            #[inline(always)]
+            fn from_u64(v: u64) -> Self {
+                #[allow(clippy::redundant_closure_call)]
+                ($fromu)(v)
+            }
+            #[inline(always)]
+            fn from_f64(v: f64) -> Self {
+                #[allow(clippy::redundant_closure_call)]
+                ($from64)(v)
+            }
+            #[inline(always)]
+            fn from_c64(v: Complex64) -> Self {
+                Self::from_f64(v.re)
+            }
+        }
+    )*};
+}
+
+float_elem! {
+    f16 => Float16, |x: f16| x.to_f64(), f16::from_f64, |v: i64| f16::from_f64(v as f64),
+        |v: u64| f16::from_f64(v as f64);
+    bf16 => BFloat16, |x: bf16| x.to_f64(), bf16::from_f64, |v: i64| bf16::from_f64(v as f64),
+        |v: u64| bf16::from_f64(v as f64);
+    f32 => Float32, |x: f32| x as f64, |v: f64| v as f32, |v: i64| v as f32, |v: u64| v as f32;
+    f64 => Float64, |x: f64| x, |v: f64| v, |v: i64| v as f64, |v: u64| v as f64;
+}
+
+impl Elem for Complex32 {
+    const DTYPE: DType = DType::Complex64;
+    #[inline(always)]
+    fn cast<T: Elem>(self) -> T {
+        T::from_c64(Complex64::new(self.re as f64, self.im as f64))
+    }
+    #[inline(always)]
+    fn from_bool(v: bool) -> Self {
+        Complex32::new(v as u8 as f32, 0.0)
+    }
+    #[inline(always)]
+    fn from_i64(v: i64) -> Self {
+        Complex32::new(v as f32, 0.0)
+    }
+    #[inline(always)]
+    fn from_u64(v: u64) -> Self {
+        Complex32::new(v as f32, 0.0)
+    }
+    #[inline(always)]
+    fn from_f64(v: f64) -> Self {
+        Complex32::new(v as f32, 0.0)
+    }
+    #[inline(always)]
+    fn from_c64(v: Complex64) -> Self {
+        Complex32::new(v.re as f32, v.im as f32)
+    }
+}
+
+impl Elem for Complex64 {
+    const DTYPE: DType = DType::Complex128;
+    #[inline(always)]
+    fn cast<T: Elem>(self) -> T {
+        T::from_c64(self)
+    }
+    #[inline(always)]
+    fn from_bool(v: bool) -> Self {
+        Complex64::new(v as u8 as f64, 0.0)
+    }
+    #[inline(always)]
+    fn from_i64(v: i64) -> Self {
+        Complex64::new(v as f64, 0.0)
+    }
+    #[inline(always)]
+    fn from_u64(v: u64) -> Self {
+        Complex64::new(v as f64, 0.0)
+    }
+    #[inline(always)]
+    fn from_f64(v: f64) -> Self {
+        Complex64::new(v, 0.0)
+    }
+    #[inline(always)]
+    fn from_c64(v: Complex64) -> Self {
+        v
+    }
+}
+
+/// Runs `$body` with `$T` bound (as a local type alias) to the storage type of dtype `$dt`.
+macro_rules! with_dtype {
+    ($dt:expr, $T:ident => $body:expr) => {
+        match $dt {
+            $crate::DType::Bool => {
+                type $T = $crate::backend::cpu::elem::B8;
+                $body
+            }
+            $crate::DType::Int8 => {
+                type $T = i8;
+                $body
+            }
+            $crate::DType::Int16 => {
+                type $T = i16;
+                $body
+            }
+            $crate::DType::Int32 => {
+                type $T = i32;
+                $body
+            }
+            $crate::DType::Int64 => {
+                type $T = i64;
+                $body
+            }
+            $crate::DType::UInt8 => {
+                type $T = u8;
+                $body
+            }
+            $crate::DType::UInt16 => {
+                type $T = u16;
+                $body
+            }
+            $crate::DType::UInt32 => {
+                type $T = u32;
+                $body
+            }
+            $crate::DType::UInt64 => {
+                type $T = u64;
+                $body
+            }
+            $crate::DType::Float16 => {
+                type $T = half::f16;
+                $body
+            }
+            $crate::DType::BFloat16 => {
+                type $T = half::bf16;
+                $body
+            }
+            $crate::DType::Float32 => {
+                type $T = f32;
+                $body
+            }
+            $crate::DType::Float64 => {
+                type $T = f64;
+                $body
+            }
+            $crate::DType::Complex64 => {
+                type $T = num_complex::Complex32;
+                $body
+            }
+            $crate::DType::Complex128 => {
+                type $T = num_complex::Complex64;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_dtype;

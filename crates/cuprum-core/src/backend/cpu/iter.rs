@@ -1,0 +1,241 @@
+//! Strided iteration over several views of one shape: the loop driver every CPU primitive uses.
+//!
+//! A [`Plan`] joins the layouts of the destination (operand 0) and the inputs: it drops unit
+//! axes, flips axes the destination walks backwards, orders axes by the destination's strides
+//! and merges axes that are contiguous in every operand, so that a C-contiguous, F-contiguous or
+//! reversed operation becomes one long run. [`Plan::run`] then cuts the element range into
+//! chunks of [`CHUNK`] elements, run in parallel by rayon, and calls a typed inner loop once per
+//! run along the innermost axis (dynamic dispatch per run, never per element).
+
+use crate::Layout;
+use rayon::prelude::*;
+
+/// Elements per rayon task.
+pub(crate) const CHUNK: usize = 4096;
+
+/// The joint iteration plan of `N` views of the same shape; operand 0 is the destination.
+pub(crate) struct Plan<const N: usize> {
+    /// extents, outermost first (at least one axis)
+    shape: Vec<usize>,
+    /// per axis, the stride of each operand in elements
+    strides: Vec<[isize; N]>,
+    /// buffer position (in elements) of the first element of each operand
+    offsets: [isize; N],
+    /// number of elements
+    size: usize,
+    /// false when the destination may write one element twice (zero or overlapping strides)
+    parallel: bool,
+}
+
+/// The innermost loop: called with each operand's buffer position of the run's first element,
+/// each operand's stride along the run, and the run length.
+pub(crate) type Inner<'a, const N: usize> = dyn Fn([isize; N], [isize; N], usize) + Sync + 'a;
+
+impl<const N: usize> Plan<N> {
+    /// The plan for `layouts` (all of `layouts[0].shape`; inputs already broadcast to it).
+    pub(crate) fn new(layouts: [&Layout; N]) -> Plan<N> {
+        let shape0 = &layouts[0].shape;
+        let size = shape0.iter().product::<usize>();
+        let mut offsets = [0isize; N];
+        for k in 0..N {
+            offsets[k] = layouts[k].offset as isize;
+        }
+        let mut axes: Vec<(usize, [isize; N])> = Vec::with_capacity(shape0.len());
+        for (i, &n) in shape0.iter().enumerate() {
+            if n == 1 {
+                continue;
+            }
+            let mut st = [0isize; N];
+            for k in 0..N {
+                st[k] = layouts[k].strides[i];
+            }
+            axes.push((n, st));
+        }
+        // Walk the destination forwards: flip axes with a negative destination stride.
+        for (n, st) in axes.iter_mut() {
+            if st[0] < 0 {
+                for k in 0..N {
+                    offsets[k] += (*n as isize - 1) * st[k];
+                    st[k] = -st[k];
+                }
+            }
+        }
+        // Destination memory order: largest stride outermost (stable, so C order is kept on ties).
+        axes.sort_by(|a, b| b.1[0].cmp(&a.1[0]));
+        // Merge axes contiguous in every operand.
+        let mut merged: Vec<(usize, [isize; N])> = Vec::with_capacity(axes.len());
+        for (n, st) in axes {
+            if let Some((ln, ls)) = merged.last_mut()
+                && (0..N).all(|k| ls[k] == st[k] * n as isize)
+            {
+                *ln *= n;
+                *ls = st;
+                continue;
+            }
+            merged.push((n, st));
+        }
+        if merged.is_empty() {
+            merged.push((1, [0; N]));
+        }
+        // The destination is free of self-overlap when, sorted by stride, every stride is
+        // larger than the reach of all smaller axes.
+        let mut by_stride: Vec<(usize, isize)> = merged.iter().map(|(n, s)| (*n, s[0])).collect();
+        by_stride.sort_by_key(|&(_, s)| s);
+        let mut reach = 0isize;
+        let mut disjoint = true;
+        for (n, s) in by_stride {
+            if n > 1 && s <= reach {
+                disjoint = false;
+                break;
+            }
+            reach += (n as isize - 1) * s;
+        }
+        Plan {
+            shape: merged.iter().map(|a| a.0).collect(),
+            strides: merged.iter().map(|a| a.1).collect(),
+            offsets,
+            size,
+            parallel: disjoint && size >= 2 * CHUNK,
+        }
+    }
+
+    /// Number of elements.
+    #[allow(dead_code)]
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Calls `inner` once per run; runs of different chunks go to different rayon tasks when
+    /// the destination has no self-overlap.
+    pub(crate) fn run(&self, inner: &Inner<'_, N>) {
+        if self.size == 0 {
+            return;
+        }
+        if self.parallel {
+            let nchunks = self.size.div_ceil(CHUNK);
+            (0..nchunks)
+                .into_par_iter()
+                .for_each(|c| self.run_range(c * CHUNK, ((c + 1) * CHUNK).min(self.size), inner));
+        } else {
+            self.run_range(0, self.size, inner);
+        }
+    }
+
+    /// Runs elements `start..end` (in the plan's C order).
+    fn run_range(&self, start: usize, end: usize, inner: &Inner<'_, N>) {
+        let nd = self.shape.len();
+        let last = nd - 1;
+        let mut idx = vec![0usize; nd];
+        let mut rem = start;
+        for ax in (0..nd).rev() {
+            idx[ax] = rem % self.shape[ax];
+            rem /= self.shape[ax];
+        }
+        let mut pos = self.offsets;
+        for (i, st) in idx.iter().zip(&self.strides) {
+            for k in 0..N {
+                pos[k] += *i as isize * st[k];
+            }
+        }
+        let inner_st = self.strides[last];
+        let mut done = start;
+        while done < end {
+            let len = (self.shape[last] - idx[last]).min(end - done);
+            inner(pos, inner_st, len);
+            done += len;
+            if done >= end {
+                break;
+            }
+            idx[last] += len;
+            for k in 0..N {
+                pos[k] += len as isize * inner_st[k];
+            }
+            let mut ax = last;
+            while ax > 0 && idx[ax] == self.shape[ax] {
+                for k in 0..N {
+                    pos[k] -= self.shape[ax] as isize * self.strides[ax][k];
+                }
+                idx[ax] = 0;
+                ax -= 1;
+                idx[ax] += 1;
+                for k in 0..N {
+                    pos[k] += self.strides[ax][k];
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    fn collect<const N: usize>(p: &Plan<N>) -> Vec<[isize; N]> {
+        let out = Mutex::new(Vec::new());
+        p.run(&|pos, st, len| {
+            let mut o = out.lock().unwrap();
+            for i in 0..len as isize {
+                let mut q = pos;
+                for k in 0..N {
+                    q[k] += i * st[k];
+                }
+                o.push(q);
+            }
+        });
+        let mut v = out.into_inner().unwrap();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn contiguous_merges_to_one_run() {
+        let l = Layout::contiguous(&[3, 4, 5]);
+        let p = Plan::<2>::new([&l, &l]);
+        assert_eq!(p.shape, vec![60]);
+        assert_eq!(collect(&p).len(), 60);
+    }
+
+    #[test]
+    fn reversed_destination_is_flipped() {
+        let d = Layout {
+            shape: vec![4],
+            strides: vec![-1],
+            offset: 3,
+        };
+        let s = Layout::contiguous(&[4]);
+        let p = Plan::<2>::new([&d, &s]);
+        // dst position 3 pairs with src 0, ..., dst 0 with src 3
+        assert_eq!(collect(&p), vec![[0, 3], [1, 2], [2, 1], [3, 0]]);
+    }
+
+    #[test]
+    fn chunks_cover_every_element_once() {
+        let d = Layout::contiguous(&[3, 5000]);
+        let s = Layout {
+            shape: vec![3, 5000],
+            strides: vec![1, 3],
+            offset: 0,
+        };
+        let p = Plan::<2>::new([&d, &s]);
+        assert!(p.parallel);
+        let v = collect(&p);
+        assert_eq!(v.len(), 15000);
+        for (i, e) in v.iter().enumerate() {
+            assert_eq!(e[0], i as isize);
+            let (r, c) = (i / 5000, i % 5000);
+            assert_eq!(e[1], (r + 3 * c) as isize);
+        }
+    }
+
+    #[test]
+    fn zero_stride_destination_runs_serially() {
+        let d = Layout {
+            shape: vec![3, 10000],
+            strides: vec![1, 0],
+            offset: 0,
+        };
+        let p = Plan::<1>::new([&d]);
+        assert!(!p.parallel);
+    }
+}

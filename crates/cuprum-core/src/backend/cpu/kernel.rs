@@ -1,0 +1,195 @@
+//! Typed inner loops over a [`Plan`]: one monomorphic loop per (operation, dtype), with fast
+//! paths for unit-stride runs and for broadcast (zero-stride) inputs.
+
+use super::iter::Plan;
+use bytemuck::Pod;
+
+/// A buffer base address that may cross to rayon worker threads.
+#[derive(Clone, Copy)]
+pub(crate) struct Ptr(*mut u8);
+
+// SAFETY: `Ptr` is only an address; every dereference happens inside the loops below, whose
+// callers guarantee (see their `# Safety` sections) that concurrent tasks touch disjoint
+// destination elements and only read the inputs, while the buffers stay locked.
+unsafe impl Send for Ptr {}
+// SAFETY: as for `Send`: shared use only reads the address.
+unsafe impl Sync for Ptr {}
+
+impl Ptr {
+    pub(crate) fn new(p: *mut u8) -> Ptr {
+        Ptr(p)
+    }
+    #[inline(always)]
+    fn get(&self) -> *mut u8 {
+        self.0
+    }
+}
+
+/// Writes `v` into every element of the plan's operand 0.
+///
+/// # Safety
+/// `dst` is the base of a live, exclusively locked buffer of `D` elements (8-byte aligned) that
+/// contains every position the plan reaches, and no other reference to it is in use.
+pub(crate) unsafe fn fill<D: Pod + Send + Sync>(plan: &Plan<1>, dst: Ptr, v: D) {
+    plan.run(&|pos, st, len| {
+        let d = dst.get() as *mut D;
+        // SAFETY: positions come from the plan, inside the buffer (caller's contract); runs of
+        // different tasks write disjoint elements (the plan runs serially otherwise).
+        unsafe {
+            let d = d.offset(pos[0]);
+            if st[0] == 1 {
+                std::slice::from_raw_parts_mut(d, len).fill(v);
+            } else {
+                for i in 0..len as isize {
+                    d.offset(i * st[0]).write(v);
+                }
+            }
+        }
+    });
+}
+
+/// `dst[i] = f(src[i])` over the plan (operand 0 = dst, 1 = src).
+///
+/// # Safety
+/// `dst` and `src` are bases of live buffers of `D` and `S` elements (aligned for them) that
+/// contain every position the plan reaches; `dst` is locked exclusively and is not the same
+/// buffer as `src`, which is only read.
+pub(crate) unsafe fn map1<S: Pod, D: Pod>(
+    plan: &Plan<2>,
+    dst: Ptr,
+    src: Ptr,
+    f: impl Fn(S) -> D + Sync,
+) {
+    plan.run(&|pos, st, len| {
+        let d = dst.get() as *mut D;
+        let s = src.get() as *const S;
+        // SAFETY: positions come from the plan, inside both buffers (caller's contract); the
+        // buffers are distinct, so the mutable run never aliases the shared one; runs of
+        // different tasks write disjoint destination elements.
+        unsafe {
+            let d = d.offset(pos[0]);
+            let s = s.offset(pos[1]);
+            match st {
+                [1, 1] => {
+                    let o = std::slice::from_raw_parts_mut(d, len);
+                    let x = std::slice::from_raw_parts(s, len);
+                    for (o, &x) in o.iter_mut().zip(x) {
+                        *o = f(x);
+                    }
+                }
+                [1, 0] => {
+                    let v = f(s.read());
+                    std::slice::from_raw_parts_mut(d, len).fill(v);
+                }
+                [ds, ss] => {
+                    for i in 0..len as isize {
+                        d.offset(i * ds).write(f(s.offset(i * ss).read()));
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// `dst[i] = f(a[i], b[i])` over the plan (operands: dst, a, b).
+///
+/// # Safety
+/// As [`map1`], for both inputs; `a` and `b` may be the same buffer.
+pub(crate) unsafe fn map2<A: Pod, B: Pod, D: Pod>(
+    plan: &Plan<3>,
+    dst: Ptr,
+    a: Ptr,
+    b: Ptr,
+    f: impl Fn(A, B) -> D + Sync,
+) {
+    plan.run(&|pos, st, len| {
+        let d = dst.get() as *mut D;
+        let pa = a.get() as *const A;
+        let pb = b.get() as *const B;
+        // SAFETY: as in `map1`: positions inside the buffers, destination distinct from the
+        // inputs, disjoint destination runs across tasks.
+        unsafe {
+            let d = d.offset(pos[0]);
+            let pa = pa.offset(pos[1]);
+            let pb = pb.offset(pos[2]);
+            match st {
+                [1, 1, 1] => {
+                    let o = std::slice::from_raw_parts_mut(d, len);
+                    let x = std::slice::from_raw_parts(pa, len);
+                    let y = std::slice::from_raw_parts(pb, len);
+                    for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
+                        *o = f(x, y);
+                    }
+                }
+                [1, 1, 0] => {
+                    let o = std::slice::from_raw_parts_mut(d, len);
+                    let x = std::slice::from_raw_parts(pa, len);
+                    let y = pb.read();
+                    for (o, &x) in o.iter_mut().zip(x) {
+                        *o = f(x, y);
+                    }
+                }
+                [1, 0, 1] => {
+                    let o = std::slice::from_raw_parts_mut(d, len);
+                    let x = pa.read();
+                    let y = std::slice::from_raw_parts(pb, len);
+                    for (o, &y) in o.iter_mut().zip(y) {
+                        *o = f(x, y);
+                    }
+                }
+                [ds, sa, sb] => {
+                    for i in 0..len as isize {
+                        d.offset(i * ds)
+                            .write(f(pa.offset(i * sa).read(), pb.offset(i * sb).read()));
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// `dst[i] = f(c[i], a[i], b[i])` over the plan (operands: dst, c, a, b).
+///
+/// # Safety
+/// As [`map1`], for all three inputs (which may share buffers with each other).
+pub(crate) unsafe fn map3<C: Pod, A: Pod, B: Pod, D: Pod>(
+    plan: &Plan<4>,
+    dst: Ptr,
+    c: Ptr,
+    a: Ptr,
+    b: Ptr,
+    f: impl Fn(C, A, B) -> D + Sync,
+) {
+    plan.run(&|pos, st, len| {
+        let d = dst.get() as *mut D;
+        let pc = c.get() as *const C;
+        let pa = a.get() as *const A;
+        let pb = b.get() as *const B;
+        // SAFETY: as in `map1`: positions inside the buffers, destination distinct from the
+        // inputs, disjoint destination runs across tasks.
+        unsafe {
+            let d = d.offset(pos[0]);
+            let pc = pc.offset(pos[1]);
+            let pa = pa.offset(pos[2]);
+            let pb = pb.offset(pos[3]);
+            if st == [1, 1, 1, 1] {
+                let o = std::slice::from_raw_parts_mut(d, len);
+                let z = std::slice::from_raw_parts(pc, len);
+                let x = std::slice::from_raw_parts(pa, len);
+                let y = std::slice::from_raw_parts(pb, len);
+                for (((o, &z), &x), &y) in o.iter_mut().zip(z).zip(x).zip(y) {
+                    *o = f(z, x, y);
+                }
+            } else {
+                let [ds, sc, sa, sb] = st;
+                for i in 0..len as isize {
+                    d.offset(i * ds).write(f(
+                        pc.offset(i * sc).read(),
+                        pa.offset(i * sa).read(),
+                        pb.offset(i * sb).read(),
+                    ));
+                }
+            }
+        }
+    });
+}

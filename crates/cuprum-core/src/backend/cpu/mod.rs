@@ -1,0 +1,219 @@
+//! CPU implementations of the backend primitives: rayon-parallel strided loops.
+//!
+//! Each primitive dispatches once per call on the dtypes (through [`elem::with_dtype`]) to a
+//! monomorphic loop ([`kernel`]) driven by a joint iteration [`Plan`](iter::Plan) of the
+//! destination and the inputs. float16/bfloat16 compute through f32. Buffers are locked for the
+//! duration of the call (inputs for reading, the destination for writing), always in address
+//! order, so concurrent operations on shared buffers cannot race or deadlock.
+
+pub(crate) mod elem;
+pub(crate) mod iter;
+pub(crate) mod kernel;
+
+use super::View;
+use crate::ops::kinds::{BinaryOp, UnaryOp};
+use crate::storage::{CpuRead, CpuStorage, CpuWrite, Storage};
+use crate::{Device, Error, Result, Scalar};
+use elem::{Elem, with_dtype};
+use iter::Plan;
+use kernel::Ptr;
+
+/// Locks held for one primitive call, with the base addresses of the views' buffers.
+struct Buffers<'a> {
+    _guards: Vec<Guard<'a>>,
+    _snapshots: Vec<Vec<u64>>,
+    dst: Ptr,
+    inputs: Vec<Ptr>,
+}
+
+enum Guard<'a> {
+    Read(#[allow(dead_code)] CpuRead<'a>),
+    Write(#[allow(dead_code)] CpuWrite<'a>),
+}
+
+fn cpu_storage<'a>(op: &'static str, v: &View<'a>) -> Result<&'a CpuStorage> {
+    match v.storage {
+        Storage::Cpu(c) => Ok(c),
+        Storage::Cuda(_) => Err(Error::DeviceMismatch {
+            op,
+            lhs: Device::Cpu,
+            rhs: v.storage.device(),
+        }),
+    }
+}
+
+/// Checks that every element the view reaches lies inside its buffer.
+fn check_span(op: &'static str, v: &View<'_>) -> Result<()> {
+    let l = v.layout;
+    if l.shape.len() != l.strides.len() {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "layout with shape {:?} has strides {:?}",
+                l.shape, l.strides
+            ),
+        ));
+    }
+    if l.size() == 0 {
+        return Ok(());
+    }
+    let (mut lo, mut hi) = (l.offset as i128, l.offset as i128);
+    for (&n, &s) in l.shape.iter().zip(&l.strides) {
+        let ext = (n as i128 - 1) * s as i128;
+        if ext < 0 {
+            lo += ext;
+        } else {
+            hi += ext;
+        }
+    }
+    let isz = v.dtype.itemsize() as i128;
+    if lo < 0 || (hi + 1) * isz > v.storage.nbytes() as i128 {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "a view with shape {:?}, strides {:?} and offset {} reaches outside its buffer \
+                 of {} bytes",
+                l.shape,
+                l.strides,
+                l.offset,
+                v.storage.nbytes()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Validates the views and locks their buffers (in address order). An input that shares the
+/// destination's buffer is read from a snapshot taken first.
+fn acquire<'a>(op: &'static str, dst: &View<'a>, inputs: &[View<'a>]) -> Result<Buffers<'a>> {
+    let dst_s = cpu_storage(op, dst)?;
+    check_span(op, dst)?;
+    for v in inputs {
+        cpu_storage(op, v)?;
+        check_span(op, v)?;
+        if v.layout.shape != dst.layout.shape {
+            return Err(Error::ShapeMismatch {
+                op,
+                lhs: v.layout.shape.clone(),
+                rhs: dst.layout.shape.clone(),
+            });
+        }
+    }
+    let dst_addr = dst_s as *const CpuStorage as usize;
+    let mut snapshots: Vec<Vec<u64>> = Vec::new();
+    // (address, storage, is the destination)
+    let mut to_lock: Vec<(usize, &'a CpuStorage, bool)> = vec![(dst_addr, dst_s, true)];
+    let mut snap_of: Vec<Option<usize>> = Vec::with_capacity(inputs.len());
+    for v in inputs {
+        let s = cpu_storage(op, v)?;
+        let addr = s as *const CpuStorage as usize;
+        if addr == dst_addr {
+            let r = s.read();
+            let b = r.bytes();
+            let mut words = vec![0u64; b.len().div_ceil(8)];
+            bytemuck::cast_slice_mut::<u64, u8>(&mut words)[..b.len()].copy_from_slice(b);
+            snapshots.push(words);
+            snap_of.push(Some(snapshots.len() - 1));
+        } else {
+            snap_of.push(None);
+            if !to_lock.iter().any(|t| t.0 == addr) {
+                to_lock.push((addr, s, false));
+            }
+        }
+    }
+    to_lock.sort_by_key(|t| t.0);
+    let mut guards = Vec::with_capacity(to_lock.len());
+    let mut bases: Vec<(usize, *mut u8)> = Vec::with_capacity(to_lock.len());
+    for (addr, s, is_dst) in to_lock {
+        if is_dst {
+            let mut w = s.write();
+            bases.push((addr, w.bytes_mut().as_mut_ptr()));
+            guards.push(Guard::Write(w));
+        } else {
+            let r = s.read();
+            bases.push((addr, r.bytes().as_ptr() as *mut u8));
+            guards.push(Guard::Read(r));
+        }
+    }
+    let base_of = |addr: usize| bases.iter().find(|b| b.0 == addr).map(|b| b.1);
+    let dst_ptr = Ptr::new(base_of(dst_addr).unwrap_or(std::ptr::null_mut()));
+    let mut in_ptrs = Vec::with_capacity(inputs.len());
+    for (v, snap) in inputs.iter().zip(snap_of) {
+        let p = match snap {
+            Some(i) => snapshots[i].as_ptr() as *mut u8,
+            None => {
+                let addr = cpu_storage(op, v)? as *const CpuStorage as usize;
+                base_of(addr).unwrap_or(std::ptr::null_mut())
+            }
+        };
+        in_ptrs.push(Ptr::new(p));
+    }
+    Ok(Buffers {
+        _guards: guards,
+        _snapshots: snapshots,
+        dst: dst_ptr,
+        inputs: in_ptrs,
+    })
+}
+
+/// Writes `value`, cast to `dst.dtype` with C-cast semantics, into every element of `dst`.
+pub fn fill(dst: View<'_>, value: Scalar) -> Result<()> {
+    let bufs = acquire("fill", &dst, &[])?;
+    let plan = Plan::new([dst.layout]);
+    with_dtype!(dst.dtype, T => {
+        let v = T::from_scalar(value);
+        // SAFETY: `acquire` checked that the layout stays inside the buffer and holds its
+        // write lock; the buffer is 8-byte aligned and holds `dst.dtype` elements, stored as `T`.
+        unsafe { kernel::fill::<T>(&plan, bufs.dst, v) }
+    });
+    Ok(())
+}
+
+/// Copies `src` into `dst` (same shape), casting with NumPy's C-cast semantics (see
+/// [`elem::Elem`]) when the dtypes differ.
+pub fn copy(src: View<'_>, dst: View<'_>) -> Result<()> {
+    let bufs = acquire("copy", &dst, &[src])?;
+    let plan = Plan::new([dst.layout, src.layout]);
+    let (d, s) = (bufs.dst, bufs.inputs[0]);
+    if src.dtype == dst.dtype {
+        macro_rules! raw {
+            ($t:ty) => {
+                // SAFETY: `acquire` checked both layouts against their buffers, locked them and
+                // made `src` a snapshot if it shares `dst`'s buffer; both hold elements of this
+                // width (8-byte aligned buffers).
+                unsafe { kernel::map1::<$t, $t>(&plan, d, s, |x| x) }
+            };
+        }
+        match dst.dtype.itemsize() {
+            1 => raw!(u8),
+            2 => raw!(u16),
+            4 => raw!(u32),
+            8 => raw!(u64),
+            _ => raw!([u64; 2]),
+        }
+    } else {
+        with_dtype!(src.dtype, S => with_dtype!(dst.dtype, D => {
+            // SAFETY: as above; `S` and `D` are the storage types of the two dtypes.
+            unsafe { kernel::map1::<S, D>(&plan, d, s, |x: S| x.cast::<D>()) }
+        }));
+    }
+    Ok(())
+}
+
+/// `dst = op(src)` elementwise (not built yet).
+pub fn unary(op: UnaryOp, _src: View<'_>, _dst: View<'_>) -> Result<()> {
+    Err(Error::unsupported(op.name(), "cpu backend not built yet"))
+}
+
+/// `dst = op(a, b)` elementwise (not built yet).
+pub fn binary(op: BinaryOp, _a: View<'_>, _b: View<'_>, _dst: View<'_>) -> Result<()> {
+    Err(Error::unsupported(op.name(), "cpu backend not built yet"))
+}
+
+/// `dst = cond ? a : b` elementwise (not built yet).
+pub fn where_(_c: View<'_>, _a: View<'_>, _b: View<'_>, _dst: View<'_>) -> Result<()> {
+    Err(Error::unsupported("where", "cpu backend not built yet"))
+}
+
+#[cfg(test)]
+mod tests;
