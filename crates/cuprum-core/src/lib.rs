@@ -23,6 +23,7 @@ pub mod element;
 pub mod error;
 pub mod layout;
 pub mod ops;
+pub mod reduce;
 pub mod scalar;
 pub mod storage;
 
@@ -34,4 +35,5 @@ pub use error::{Error, Result};
 pub use half::{bf16, f16};
 pub use layout::Layout;
 pub use num_complex::{Complex32, Complex64};
+pub use reduce::*;
 pub use scalar::Scalar;
