@@ -1,4 +1,4 @@
-// Philox4x32-10 sampling kernels. Must stay bit-identical with
+// Philox4x32-10 sampling kernels (prepended with common.cuh). Must stay bit-identical with
 // crates/cuprum-core/src/random/{philox,dist}.rs: explicit round-to-nearest intrinsics, no FMA
 // contraction. Specialized per output type by the host: OUT_T (storage type) and STORE(p, v)
 // (float64 value -> storage), PREC (0 single, 1 double, 2 int), DIST (0 uniform, 1 normal,
@@ -79,6 +79,15 @@ __device__ __forceinline__ void sample(const u32x4& w, int slot, double p0, doub
     *kind = 1;
 #endif
 }
+
+// sample -> storage type, with the same roundings as the CPU path (float64 -> float32 -> half)
+template <class T> struct RConv { static __device__ __forceinline__ T f(int kind, float f, double d, long long i) { return (T)i; } };
+template <> struct RConv<bool> { static __device__ __forceinline__ bool f(int kind, float f, double d, long long i) { return i != 0; } };
+template <> struct RConv<float> { static __device__ __forceinline__ float f(int kind, float f, double d, long long i) { return kind == 0 ? f : __double2float_rn(d); } };
+template <> struct RConv<double> { static __device__ __forceinline__ double f(int kind, float f, double d, long long i) { return kind == 0 ? (double)f : d; } };
+template <> struct RConv<f16> { static __device__ __forceinline__ f16 f(int kind, float f, double d, long long i) { return Cast<f16>::from(kind == 0 ? f : __double2float_rn(d)); } };
+template <> struct RConv<bf16> { static __device__ __forceinline__ bf16 f(int kind, float f, double d, long long i) { return Cast<bf16>::from(kind == 0 ? f : __double2float_rn(d)); } };
+#define STORE(dst, kind, f, d, i) dst = RConv<OUT_T>::f(kind, f, d, i)
 
 // One thread per Philox block; PER_BLOCK samples per block.
 extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long long n,

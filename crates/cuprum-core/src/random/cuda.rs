@@ -1,21 +1,94 @@
 //! CUDA sampling: `kernels/random.cu`, the same formulas as [`super::dist`].
 
-use super::dist::{Dist, Prec};
-use crate::{Array, DType, Error, Result};
+use super::dist::{self, Dist, Prec};
+use crate::cuda::nvrtc::{LaunchConfig, get_function, launch};
+use crate::{Array, DType, Device, Error, Result};
+use std::ffi::c_void;
+use std::sync::OnceLock;
+
+const RANDOM: &str = include_str!("../../../../kernels/random.cu");
+
+fn source() -> &'static str {
+    static S: OnceLock<String> = OnceLock::new();
+    S.get_or_init(|| format!("{}\n{}", crate::cuda::codegen::COMMON, RANDOM))
+}
+
+fn storage_type(dtype: DType) -> Result<&'static str> {
+    Ok(match dtype {
+        DType::Bool => "bool",
+        DType::Int8 => "i8",
+        DType::Int16 => "i16",
+        DType::Int32 => "i32",
+        DType::Int64 => "i64",
+        DType::UInt8 => "u8",
+        DType::UInt16 => "u16",
+        DType::UInt32 => "u32",
+        DType::UInt64 => "u64",
+        DType::Float16 => "f16",
+        DType::BFloat16 => "bf16",
+        DType::Float32 => "float",
+        DType::Float64 => "double",
+        d => return Err(Error::dtype("random", d)),
+    })
+}
 
 /// Draws on CUDA device `ordinal` (see [`super::dist`] for the element-to-word mapping).
 pub fn draw(
     ordinal: usize,
-    _shape: &[usize],
-    _dtype: DType,
-    _seed: u64,
-    _start: u64,
-    _d: Dist,
-    _prec: Prec,
+    shape: &[usize],
+    dtype: DType,
+    seed: u64,
+    start: u64,
+    d: Dist,
+    prec: Prec,
 ) -> Result<Array> {
-    let _ = ordinal;
-    Err(Error::unsupported(
-        "random",
-        "CUDA sampling is wired up once the kernel cache lands",
-    ))
+    let out = Array::empty_on(shape, dtype, Device::Cuda(ordinal))?;
+    let mut n = out.size() as u64;
+    if n == 0 {
+        return Ok(out);
+    }
+    let (id, mut p0, mut p1, mut ilow, mut range) = match d {
+        Dist::Uniform { low, high } => (0, low, high, 0i64, 0u64),
+        Dist::Normal { loc, scale } => (1, loc, scale, 0, 0),
+        Dist::Exponential { scale } => (2, scale, 0.0, 0, 0),
+        Dist::Integers { low, range } => (3, 0.0, 0.0, low, range),
+    };
+    let pr = match prec {
+        Prec::Single => 0,
+        Prec::Double => 1,
+        Prec::Int => 2,
+    };
+    let pb = dist::per_block(d, prec);
+    let opts = [
+        format!("-DDIST={id}"),
+        format!("-DPREC={pr}"),
+        format!("-DPER_BLOCK={pb}"),
+        format!("-DOUT_T={}", storage_type(dtype)?),
+        "-DKERNEL_NAME=cuprum_philox".to_string(),
+    ];
+    let opt_refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
+    let f = get_function(ordinal, source(), "cuprum_philox", &opt_refs)?;
+    let nblocks = n.div_ceil(pb);
+    let mut cfg = LaunchConfig::for_num_elems(nblocks, 256);
+    cfg.grid.0 = cfg.grid.0.min(132 * 64);
+    let mut ptr = out.device_ptr().unwrap_or(0);
+    let (mut k0, mut k1) = (seed as u32, (seed >> 32) as u32);
+    let mut st = start;
+    let mut args: [*mut c_void; 9] = [
+        (&mut ptr as *mut u64).cast(),
+        (&mut n as *mut u64).cast(),
+        (&mut k0 as *mut u32).cast(),
+        (&mut k1 as *mut u32).cast(),
+        (&mut st as *mut u64).cast(),
+        (&mut p0 as *mut f64).cast(),
+        (&mut p1 as *mut f64).cast(),
+        (&mut ilow as *mut i64).cast(),
+        (&mut range as *mut u64).cast(),
+    ];
+    // SAFETY: the nine arguments match `KERNEL_NAME`'s parameters in kernels/random.cu in order
+    // and type (OUT_T* as a u64 device pointer, u64 n, u32 k0/k1, u64 start, f64 p0/p1, i64
+    // ilow, u64 range); `out` holds exactly `n` elements of OUT_T and stays alive (owned here)
+    // until the launch, which is ordered on the current stream before any later use.
+    unsafe { launch(&f, cfg, None, &mut args) }?;
+    Ok(out)
 }
