@@ -1,9 +1,315 @@
-//! cuBLAS matrix products (wired up once the CUDA runtime lands).
+//! cuBLAS matrix products: `cublasGemmStridedBatchedEx` on the operands' own strides.
+//!
+//! cuBLAS is column-major; a row-major `C = A @ B` is computed as `Cᵀ = Bᵀ Aᵀ`. A row-major
+//! matrix with unit column stride is, read column-major, its transpose with leading dimension
+//! = its row stride (op `N`); one with unit row stride is the matrix itself with leading
+//! dimension = its column stride (op `T`). Anything else (both strides non-unit, negative
+//! strides) is copied to a C-contiguous temporary first. Integer and bool products, which
+//! cuBLAS lacks, run on a small CUDA kernel (`kernels/matmul_int.cu`).
 
 use crate::backend::View;
-use crate::{Error, Result};
+use crate::cuda::nvrtc::{LaunchConfig, get_function, launch};
+use crate::storage::Storage;
+use crate::{Array, DType, Error, Layout, Result};
+use cudarc::cublas::sys as cb;
+use std::ffi::c_void;
+use std::sync::{Mutex, OnceLock};
+
+struct Handle(cb::cublasHandle_t);
+// SAFETY: a cuBLAS handle may be used from any thread as long as calls are not concurrent;
+// every use below holds the per-device mutex.
+unsafe impl Send for Handle {}
+
+fn handles() -> &'static Mutex<Vec<Option<Handle>>> {
+    static H: OnceLock<Mutex<Vec<Option<Handle>>>> = OnceLock::new();
+    H.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+fn status(op: &'static str, s: cb::cublasStatus_t) -> Result<()> {
+    if s == cb::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
+        Ok(())
+    } else {
+        Err(Error::CudaLibrary {
+            op,
+            library: "cuBLAS",
+            status: format!("{s:?}"),
+        })
+    }
+}
+
+/// Runs `f` with device `ordinal`'s cuBLAS handle bound to the current stream.
+fn with_handle<T>(ordinal: usize, f: impl FnOnce(cb::cublasHandle_t) -> Result<T>) -> Result<T> {
+    crate::cuda::context(ordinal)?;
+    let stream = crate::cuda::get_current_stream(ordinal)?.raw();
+    let mut hs = handles().lock().unwrap_or_else(|e| e.into_inner());
+    if hs.len() <= ordinal {
+        hs.resize_with(ordinal + 1, || None);
+    }
+    if hs[ordinal].is_none() {
+        let mut h: cb::cublasHandle_t = std::ptr::null_mut();
+        // SAFETY: cublasCreate_v2 writes a new handle into `h`; the device's context is bound
+        // on this thread (context() above). Loading libcublas may panic inside cudarc when the
+        // library is missing: caught and reported by name.
+        let s = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| unsafe {
+            cb::cublasCreate_v2(&mut h)
+        }))
+        .map_err(|_| Error::LibraryNotFound {
+            library: "libcublas",
+            detail: "cuBLAS could not be loaded".into(),
+        })?;
+        status("cublasCreate", s)?;
+        hs[ordinal] = Some(Handle(h));
+    }
+    let h = hs[ordinal]
+        .as_ref()
+        .map(|h| h.0)
+        .unwrap_or(std::ptr::null_mut());
+    // SAFETY: `h` is a live handle of this device; `stream` is a stream of the same context.
+    status("cublasSetStream", unsafe {
+        cb::cublasSetStream_v2(h, stream as _)
+    })?;
+    f(h)
+}
+
+/// (op, ld) that presents a `rows x cols` row-major matrix with strides `(rs, cs)` as its
+/// transpose in column-major form; `None` when cuBLAS cannot take the strides.
+fn as_colmajor_t(
+    rows: usize,
+    cols: usize,
+    rs: isize,
+    cs: isize,
+) -> Option<(cb::cublasOperation_t, i64)> {
+    use cb::cublasOperation_t::{CUBLAS_OP_N, CUBLAS_OP_T};
+    if rs < 0 || cs < 0 {
+        return None;
+    }
+    let (rs, cs) = (rs as i64, cs as i64);
+    let (r, c) = (rows as i64, cols as i64);
+    // transpose view: cols x rows, column stride rs; valid when cs == 1 (or cols == 1)
+    if (cs == 1 || c == 1) && (r == 1 || rs >= c.max(1)) {
+        return Some((CUBLAS_OP_N, if r == 1 { c.max(1) } else { rs }));
+    }
+    // the matrix itself column-major: rows x cols with column stride cs, op T
+    if (rs == 1 || r == 1) && (c == 1 || cs >= r.max(1)) {
+        return Some((CUBLAS_OP_T, if c == 1 { r.max(1) } else { cs }));
+    }
+    None
+}
+
+/// Offsets (elements) of each batch's first element; `Some(stride)` when they are evenly spaced.
+fn batch_offsets(l: &Layout, nd: usize) -> (Vec<i64>, Option<i64>) {
+    let bl = Layout {
+        shape: l.shape[..nd - 2].to_vec(),
+        strides: l.strides[..nd - 2].to_vec(),
+        offset: l.offset,
+    };
+    let offs: Vec<i64> = bl.positions().into_iter().map(|p| p as i64).collect();
+    let stride = if offs.len() < 2 {
+        Some(0)
+    } else {
+        let s = offs[1] - offs[0];
+        offs.windows(2).all(|w| w[1] - w[0] == s).then_some(s)
+    };
+    (offs, stride)
+}
+
+fn types(dtype: DType) -> Option<(cb::cudaDataType, cb::cublasComputeType_t)> {
+    use cb::cublasComputeType_t as C;
+    use cb::cudaDataType as D;
+    let tf32 = std::env::var("CUPRUM_TF32").is_ok_and(|v| v == "1");
+    Some(match dtype {
+        DType::Float32 => (
+            D::CUDA_R_32F,
+            if tf32 {
+                C::CUBLAS_COMPUTE_32F_FAST_TF32
+            } else {
+                C::CUBLAS_COMPUTE_32F
+            },
+        ),
+        DType::Float64 => (D::CUDA_R_64F, C::CUBLAS_COMPUTE_64F),
+        DType::Float16 => (D::CUDA_R_16F, C::CUBLAS_COMPUTE_32F),
+        DType::BFloat16 => (D::CUDA_R_16BF, C::CUBLAS_COMPUTE_32F),
+        DType::Complex64 => (D::CUDA_C_32F, C::CUBLAS_COMPUTE_32F),
+        DType::Complex128 => (D::CUDA_C_64F, C::CUBLAS_COMPUTE_64F),
+        _ => return None,
+    })
+}
 
 /// Batched gemm on CUDA (contract as [`super::cpu::gemm_batched`]).
-pub fn gemm_batched(_a: View<'_>, _b: View<'_>, _dst: View<'_>) -> Result<()> {
-    Err(Error::unsupported("matmul", "cuBLAS path not wired yet"))
+pub fn gemm_batched(a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
+    let Storage::Cuda(sd) = dst.storage else {
+        return Err(Error::unsupported(
+            "matmul",
+            "cuBLAS gemm on non-CUDA storage",
+        ));
+    };
+    let ordinal = sd.ordinal();
+    let nd = dst.layout.ndim();
+    let (m, n) = (dst.layout.shape[nd - 2], dst.layout.shape[nd - 1]);
+    let k = a.layout.shape[nd - 1];
+    let nb: usize = dst.layout.shape[..nd - 2].iter().product();
+    if m * n * nb == 0 {
+        return Ok(());
+    }
+    let Some((dt, ct)) = types(dst.dtype) else {
+        return int_gemm(a, b, dst, ordinal);
+    };
+    if k == 0 {
+        return crate::backend::fill(dst, crate::Scalar::Int(0));
+    }
+    // make each operand acceptable to cuBLAS, copying only when its strides are not
+    let prep = |v: View<'_>, rows: usize, cols: usize| -> Result<(Option<Array>, Layout)> {
+        let l = v.layout;
+        let ok = as_colmajor_t(rows, cols, l.strides[nd - 2], l.strides[nd - 1]).is_some()
+            && batch_offsets(l, nd).1.is_some();
+        if ok {
+            Ok((None, l.clone()))
+        } else {
+            let tmp = Array::empty_on(&l.shape, v.dtype, crate::Device::Cuda(ordinal))?;
+            crate::backend::copy(v, tmp.view())?;
+            let lay = tmp.layout().clone();
+            Ok((Some(tmp), lay))
+        }
+    };
+    let (ta, la) = prep(a, m, k)?;
+    let (tb, lb) = prep(b, k, n)?;
+    let base = |t: &Option<Array>, v: View<'_>| -> u64 {
+        match t {
+            Some(t) => t.device_ptr().unwrap_or(0),
+            None => v.storage.as_cuda().map_or(0, |c| c.device_ptr()),
+        }
+    };
+    let isz = dst.dtype.itemsize() as u64;
+    let (pa, pb) = (base(&ta, a), base(&tb, b));
+    let pd = sd.device_ptr() + (dst.layout.offset as u64) * isz;
+    let (opa, lda) =
+        as_colmajor_t(m, k, la.strides[nd - 2], la.strides[nd - 1]).expect("checked in prep");
+    let (opb, ldb) =
+        as_colmajor_t(k, n, lb.strides[nd - 2], lb.strides[nd - 1]).expect("checked in prep");
+    let (oa, sa) = batch_offsets(&la, nd);
+    let (ob, sb) = batch_offsets(&lb, nd);
+    let (sa, sb) = (sa.unwrap_or(0), sb.unwrap_or(0));
+    // alpha/beta in the compute type
+    let one_f = [1.0f32, 0.0];
+    let zero_f = [0.0f32, 0.0];
+    let one_d = [1.0f64, 0.0];
+    let zero_d = [0.0f64, 0.0];
+    let double = matches!(dst.dtype, DType::Float64 | DType::Complex128);
+    let (alpha, beta): (*const c_void, *const c_void) = if double {
+        (one_d.as_ptr().cast(), zero_d.as_ptr().cast())
+    } else {
+        (one_f.as_ptr().cast(), zero_f.as_ptr().cast())
+    };
+    with_handle(ordinal, |h| {
+        // SAFETY: pointers address live device buffers of this device holding the views
+        // (operands copied to temporaries `ta`/`tb` when their strides were unusable; those
+        // live until this function returns, after the stream-ordered call is queued, and the
+        // allocator frees them stream-ordered); dimensions, leading dimensions and batch
+        // strides describe exactly those views (checked by `as_colmajor_t`/`batch_offsets`);
+        // alpha/beta point to host values of the compute type; the handle is bound to the
+        // current stream.
+        let s = unsafe {
+            cb::cublasGemmStridedBatchedEx_64(
+                h,
+                opb,
+                opa,
+                n as i64,
+                m as i64,
+                k as i64,
+                alpha,
+                (pb + ob[0] as u64 * isz) as *const c_void,
+                dt,
+                ldb,
+                sb,
+                (pa + oa[0] as u64 * isz) as *const c_void,
+                dt,
+                lda,
+                sa,
+                beta,
+                pd as *mut c_void,
+                dt,
+                n as i64,
+                (m * n) as i64,
+                nb as i64,
+                ct,
+                cb::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+            )
+        };
+        status("cublasGemmStridedBatchedEx", s)
+    })?;
+    drop((ta, tb));
+    Ok(())
+}
+
+const INT_SRC: &str = include_str!("../../../../kernels/matmul_int.cu");
+
+fn int_source() -> &'static str {
+    static S: OnceLock<String> = OnceLock::new();
+    S.get_or_init(|| format!("{}\n{}", crate::cuda::codegen::COMMON, INT_SRC))
+}
+
+/// Integer/bool matmul: one thread per output element, wrapping arithmetic in 64 bits.
+fn int_gemm(a: View<'_>, b: View<'_>, dst: View<'_>, ordinal: usize) -> Result<()> {
+    let t = match dst.dtype {
+        DType::Bool => "bool",
+        DType::Int8 => "i8",
+        DType::Int16 => "i16",
+        DType::Int32 => "i32",
+        DType::Int64 => "i64",
+        DType::UInt8 => "u8",
+        DType::UInt16 => "u16",
+        DType::UInt32 => "u32",
+        DType::UInt64 => "u64",
+        d => return Err(Error::dtype("matmul", d)),
+    };
+    let nd = dst.layout.ndim();
+    let (m, n) = (dst.layout.shape[nd - 2], dst.layout.shape[nd - 1]);
+    let k = a.layout.shape[nd - 1];
+    let (oa, _) = batch_offsets(a.layout, nd);
+    let (ob, _) = batch_offsets(b.layout, nd);
+    let offs: Vec<i64> = oa.iter().zip(&ob).flat_map(|(x, y)| [*x, *y]).collect();
+    let offs = Array::from_vec_on(offs, &[oa.len() * 2], crate::Device::Cuda(ordinal))?;
+    let opt = format!("-DT={t}");
+    let f = get_function(ordinal, int_source(), "cuprum_matmul_int", &[opt.as_str()])?;
+    let mut pa = a.storage.as_cuda().map_or(0, |c| c.device_ptr());
+    let mut pb = b.storage.as_cuda().map_or(0, |c| c.device_ptr());
+    let Storage::Cuda(sd) = dst.storage else {
+        unreachable!("checked by caller")
+    };
+    let mut pd = sd.device_ptr() + (dst.layout.offset * dst.dtype.itemsize()) as u64;
+    let mut po = offs.device_ptr().unwrap_or(0);
+    let (mut mm, mut nn, mut kk) = (m as i64, n as i64, k as i64);
+    let (mut ars, mut acs) = (
+        a.layout.strides[nd - 2] as i64,
+        a.layout.strides[nd - 1] as i64,
+    );
+    let (mut brs, mut bcs) = (
+        b.layout.strides[nd - 2] as i64,
+        b.layout.strides[nd - 1] as i64,
+    );
+    let mut total = (oa.len() * m * n) as u64;
+    let cfg = LaunchConfig::for_num_elems(total, 256);
+    let mut args: [*mut c_void; 13] = [
+        (&mut pa as *mut u64).cast(),
+        (&mut pb as *mut u64).cast(),
+        (&mut pd as *mut u64).cast(),
+        (&mut po as *mut u64).cast(),
+        (&mut mm as *mut i64).cast(),
+        (&mut nn as *mut i64).cast(),
+        (&mut kk as *mut i64).cast(),
+        (&mut ars as *mut i64).cast(),
+        (&mut acs as *mut i64).cast(),
+        (&mut brs as *mut i64).cast(),
+        (&mut bcs as *mut i64).cast(),
+        (&mut total as *mut u64).cast(),
+        std::ptr::null_mut(),
+    ];
+    // SAFETY: the first 12 arguments match cuprum_matmul_int's parameters (three T* as u64
+    // device pointers, the batch offset table, m, n, k, the four matrix strides, total); every
+    // position the kernel forms (batch offset + row/col * stride) lies inside the operand views
+    // (their layouts come from live arrays); `offs` and the outputs outlive the stream-ordered
+    // launch (offs is dropped after queuing; the allocator frees stream-ordered).
+    unsafe { launch(&f, cfg, None, &mut args[..12]) }?;
+    drop(offs);
+    Ok(())
 }
