@@ -1,0 +1,545 @@
+//! The TCP backend for CPU arrays: a full mesh of authenticated sockets between the ranks.
+//!
+//! Every pair of ranks shares one connection (the higher rank connects to the lower one and
+//! presents the job token). Each message carries a header `kind: u8, tag: u64, len: u64` so
+//! that ranks calling different collectives, counts or dtypes fail with [`Error::Mismatch`]
+//! instead of reading garbage. Reductions go through a root in rank order (deterministic: every
+//! rank gets bit-identical results); all sends of one step run on their own threads, so no
+//! order of blocking sends can deadlock. Correctness over speed: this backend exists so that
+//! the whole API runs, and is tested, without GPUs.
+
+use crate::token::constant_time_eq;
+use crate::{Error, Result};
+use std::io::{ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Message kinds (the first header byte).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Kind {
+    Hello = 1,
+    Barrier = 2,
+    Release = 3,
+    Abort = 4,
+    Reduce = 5,
+    Broadcast = 6,
+    Gather = 7,
+    Scatter = 8,
+    AllToAll = 9,
+    P2p = 10,
+    AllGather = 11,
+    ReduceScatter = 12,
+}
+
+impl Kind {
+    fn from_u8(b: u8) -> Option<Kind> {
+        use Kind::*;
+        Some(match b {
+            1 => Hello,
+            2 => Barrier,
+            3 => Release,
+            4 => Abort,
+            5 => Reduce,
+            6 => Broadcast,
+            7 => Gather,
+            8 => Scatter,
+            9 => AllToAll,
+            10 => P2p,
+            11 => AllGather,
+            12 => ReduceScatter,
+            _ => return None,
+        })
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Hello => "hello",
+            Kind::Barrier => "barrier",
+            Kind::Release => "barrier release",
+            Kind::Abort => "abort",
+            Kind::Reduce => "reduce",
+            Kind::Broadcast => "broadcast",
+            Kind::Gather => "gather",
+            Kind::Scatter => "scatter",
+            Kind::AllToAll => "all_to_all",
+            Kind::P2p => "send",
+            Kind::AllGather => "all_gather",
+            Kind::ReduceScatter => "reduce_scatter",
+        }
+    }
+}
+
+struct Peer {
+    reader: Mutex<TcpStream>,
+    writer: Mutex<TcpStream>,
+}
+
+/// One expected incoming message.
+pub(crate) struct RecvSpec {
+    pub peer: usize,
+    pub kind: Kind,
+    pub tag: u64,
+    pub len: usize,
+}
+
+/// One outgoing message.
+pub(crate) struct SendSpec<'a> {
+    pub peer: usize,
+    pub kind: Kind,
+    pub tag: u64,
+    pub data: &'a [u8],
+}
+
+/// The mesh of one rank.
+pub(crate) struct TcpMesh {
+    rank: usize,
+    world: usize,
+    peers: Vec<Option<Peer>>,
+    timeout: Duration,
+}
+
+impl std::fmt::Debug for TcpMesh {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TcpMesh(rank {} of {})", self.rank, self.world)
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Maps a socket error with `peer` to the error users should see.
+fn peer_error(op: &'static str, peer: usize, waited: Duration, e: std::io::Error) -> Error {
+    match e.kind() {
+        ErrorKind::WouldBlock | ErrorKind::TimedOut => Error::Timeout {
+            op,
+            waited,
+            missing: vec![peer],
+        },
+        ErrorKind::UnexpectedEof
+        | ErrorKind::ConnectionReset
+        | ErrorKind::ConnectionAborted
+        | ErrorKind::BrokenPipe
+        | ErrorKind::NotConnected => Error::RankFailed {
+            op,
+            rank: peer,
+            reason: format!("connection closed: {e}"),
+        },
+        _ => Error::Io {
+            op,
+            peer: format!("rank {peer}"),
+            source: e,
+        },
+    }
+}
+
+fn header(kind: Kind, tag: u64, len: usize) -> [u8; 17] {
+    let mut h = [0u8; 17];
+    h[0] = kind as u8;
+    h[1..9].copy_from_slice(&tag.to_le_bytes());
+    h[9..17].copy_from_slice(&(len as u64).to_le_bytes());
+    h
+}
+
+impl TcpMesh {
+    /// A mesh of one rank (world size 1): no sockets.
+    pub(crate) fn single(timeout: Duration) -> TcpMesh {
+        TcpMesh {
+            rank: 0,
+            world: 1,
+            peers: vec![None],
+            timeout,
+        }
+    }
+
+    /// Connects the mesh. `listener` is this rank's bound listener; `addrs[r]` is rank r's
+    /// listener address (from the store). Lower ranks accept, higher ranks connect.
+    pub(crate) fn connect(
+        rank: usize,
+        world: usize,
+        listener: TcpListener,
+        addrs: &[SocketAddr],
+        token: &str,
+        timeout: Duration,
+    ) -> Result<TcpMesh> {
+        const OP: &str = "init_process_group";
+        let deadline = Instant::now() + timeout;
+        let mut peers: Vec<Option<Peer>> = (0..world).map(|_| None).collect();
+        let make_peer = |s: TcpStream, r: usize| -> Result<Peer> {
+            let _ = s.set_nodelay(true);
+            let w = s.try_clone().map_err(|e| peer_error(OP, r, timeout, e))?;
+            Ok(Peer {
+                reader: Mutex::new(s),
+                writer: Mutex::new(w),
+            })
+        };
+        // Connect to every lower rank.
+        for (r, addr) in addrs.iter().enumerate().take(rank) {
+            let mut delay = Duration::from_millis(5);
+            let mut s = loop {
+                match TcpStream::connect_timeout(addr, Duration::from_secs(5)) {
+                    Ok(s) => break s,
+                    Err(e) => {
+                        if Instant::now() >= deadline {
+                            return Err(peer_error(OP, r, timeout, e));
+                        }
+                        std::thread::sleep(delay);
+                        delay = (delay * 2).min(Duration::from_millis(200));
+                    }
+                }
+            };
+            let mut hello = Vec::with_capacity(8 + token.len());
+            hello.extend_from_slice(&(rank as u64).to_le_bytes());
+            hello.extend_from_slice(token.as_bytes());
+            s.write_all(&header(Kind::Hello, 0, hello.len()))
+                .and_then(|_| s.write_all(&hello))
+                .map_err(|e| peer_error(OP, r, timeout, e))?;
+            // The acceptor answers one byte: 1 = accepted.
+            s.set_read_timeout(Some(
+                deadline
+                    .saturating_duration_since(Instant::now())
+                    .max(Duration::from_millis(10)),
+            ))
+            .map_err(|e| peer_error(OP, r, timeout, e))?;
+            let mut ok = [0u8; 1];
+            match s.read_exact(&mut ok) {
+                Ok(()) if ok[0] == 1 => {}
+                Ok(()) | Err(_) => {
+                    return Err(Error::TokenRefused {
+                        op: OP,
+                        peer: format!("rank {r}"),
+                    });
+                }
+            }
+            peers[r] = Some(make_peer(s, r)?);
+        }
+        // Accept every higher rank.
+        listener
+            .set_nonblocking(true)
+            .map_err(|e| peer_error(OP, rank, timeout, e))?;
+        let mut pending: Vec<usize> = (rank + 1..world).collect();
+        while !pending.is_empty() {
+            match listener.accept() {
+                Ok((mut s, from)) => {
+                    let _ = s.set_nonblocking(false);
+                    let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+                    let mut h = [0u8; 17];
+                    if s.read_exact(&mut h).is_err() || h[0] != Kind::Hello as u8 {
+                        continue; // not one of ours
+                    }
+                    let len = u64::from_le_bytes(h[9..17].try_into().unwrap_or([0; 8])) as usize;
+                    if !(8..=8 + 4096).contains(&len) {
+                        continue;
+                    }
+                    let mut body = vec![0u8; len];
+                    if s.read_exact(&mut body).is_err() {
+                        continue;
+                    }
+                    let r = u64::from_le_bytes(body[..8].try_into().unwrap_or([0; 8])) as usize;
+                    if !constant_time_eq(&body[8..], token.as_bytes()) {
+                        tracing::warn!(
+                            "rank {rank}: refused a mesh connection from {from} with a wrong job token"
+                        );
+                        let _ = s.write_all(&[0]);
+                        continue;
+                    }
+                    if !pending.contains(&r) {
+                        let _ = s.write_all(&[0]);
+                        continue;
+                    }
+                    s.write_all(&[1])
+                        .map_err(|e| peer_error(OP, r, timeout, e))?;
+                    pending.retain(|&p| p != r);
+                    peers[r] = Some(make_peer(s, r)?);
+                }
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                    if Instant::now() >= deadline {
+                        return Err(Error::Timeout {
+                            op: OP,
+                            waited: timeout,
+                            missing: pending,
+                        });
+                    }
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                Err(e) => {
+                    return Err(Error::Io {
+                        op: OP,
+                        peer: "mesh listener".into(),
+                        source: e,
+                    });
+                }
+            }
+        }
+        Ok(TcpMesh {
+            rank,
+            world,
+            peers,
+            timeout,
+        })
+    }
+
+    pub(crate) fn rank(&self) -> usize {
+        self.rank
+    }
+    pub(crate) fn world(&self) -> usize {
+        self.world
+    }
+    pub(crate) fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    fn peer(&self, op: &'static str, r: usize) -> Result<&Peer> {
+        self.peers.get(r).and_then(|p| p.as_ref()).ok_or_else(|| {
+            Error::invalid(
+                op,
+                format!(
+                    "rank {r} is not a peer of rank {} (world size {})",
+                    self.rank, self.world
+                ),
+            )
+        })
+    }
+
+    /// Sends one message (blocking until the kernel took it, at most the timeout).
+    pub(crate) fn send(&self, op: &'static str, m: &SendSpec<'_>) -> Result<()> {
+        let p = self.peer(op, m.peer)?;
+        let mut w = lock(&p.writer);
+        let to = self.timeout;
+        w.set_write_timeout(Some(to))
+            .map_err(|e| peer_error(op, m.peer, to, e))?;
+        w.write_all(&header(m.kind, m.tag, m.data.len()))
+            .and_then(|_| w.write_all(m.data))
+            .map_err(|e| peer_error(op, m.peer, to, e))
+    }
+
+    /// Receives one message and checks that it is the expected one.
+    pub(crate) fn recv(
+        &self,
+        op: &'static str,
+        m: &RecvSpec,
+        timeout: Duration,
+    ) -> Result<Vec<u8>> {
+        let p = self.peer(op, m.peer)?;
+        let mut r = lock(&p.reader);
+        let deadline = Instant::now() + timeout;
+        let left = || {
+            deadline
+                .saturating_duration_since(Instant::now())
+                .max(Duration::from_millis(1))
+        };
+        let err = |e| peer_error(op, m.peer, timeout, e);
+        r.set_read_timeout(Some(left())).map_err(err)?;
+        let mut h = [0u8; 17];
+        r.read_exact(&mut h).map_err(err)?;
+        let kind = Kind::from_u8(h[0]);
+        let tag = u64::from_le_bytes(h[1..9].try_into().unwrap_or([0; 8]));
+        let len = u64::from_le_bytes(h[9..17].try_into().unwrap_or([0; 8])) as usize;
+        if kind == Some(Kind::Abort) {
+            // The root gave up waiting: the payload lists the ranks it missed.
+            let mut body = vec![0u8; len.min(1 << 20)];
+            r.read_exact(&mut body).map_err(err)?;
+            let missing = body
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])) as usize)
+                .collect();
+            return Err(Error::Timeout {
+                op,
+                waited: Duration::from_millis(tag),
+                missing,
+            });
+        }
+        if kind != Some(m.kind) || tag != m.tag || len != m.len {
+            // Drain the payload (when it is of sane size) so that the stream stays in step.
+            if len <= 64 << 20 {
+                let mut sink = vec![0u8; len];
+                let _ = r.set_read_timeout(Some(left()));
+                let _ = r.read_exact(&mut sink);
+            }
+            let got = kind.map(Kind::name).unwrap_or("an unknown message");
+            return Err(Error::Mismatch {
+                op,
+                rank: m.peer,
+                reason: format!(
+                    "it sent {got} (tag {tag:#x}) of {len} bytes while this rank expects {} (tag {:#x}) of {} bytes: the ranks called different collectives, counts or dtypes",
+                    m.kind.name(),
+                    m.tag,
+                    m.len
+                ),
+            });
+        }
+        let mut body = vec![0u8; len];
+        r.set_read_timeout(Some(left())).map_err(err)?;
+        r.read_exact(&mut body).map_err(err)?;
+        Ok(body)
+    }
+
+    /// Sends every message in `sends` (each on its own thread) while receiving every message
+    /// in `recvs` (each on its own thread); returns the received payloads in `recvs` order.
+    ///
+    /// When several receives time out, the one error names all the missing ranks.
+    pub(crate) fn exchange(
+        &self,
+        op: &'static str,
+        sends: &[SendSpec<'_>],
+        recvs: &[RecvSpec],
+        timeout: Duration,
+    ) -> Result<Vec<Vec<u8>>> {
+        let (send_results, recv_results) = std::thread::scope(|s| {
+            let send_handles: Vec<_> = sends
+                .iter()
+                .map(|m| s.spawn(move || self.send(op, m)))
+                .collect();
+            let recv_results: Vec<Result<Vec<u8>>> = if recvs.len() == 1 {
+                vec![self.recv(op, &recvs[0], timeout)]
+            } else {
+                let hs: Vec<_> = recvs
+                    .iter()
+                    .map(|m| s.spawn(move || self.recv(op, m, timeout)))
+                    .collect();
+                hs.into_iter()
+                    .map(|h| {
+                        h.join().unwrap_or_else(|_| {
+                            Err(Error::invalid(op, "a receive thread panicked"))
+                        })
+                    })
+                    .collect()
+            };
+            let send_results: Vec<Result<()>> = send_handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err(Error::invalid(op, "a send thread panicked")))
+                })
+                .collect();
+            (send_results, recv_results)
+        });
+        // Prefer the receive errors (they name what this rank waited for); merge timeouts.
+        let mut missing = Vec::new();
+        let mut first_other = None;
+        let mut out = Vec::with_capacity(recv_results.len());
+        for r in recv_results {
+            match r {
+                Ok(v) => out.push(v),
+                Err(Error::Timeout { missing: m, .. }) => missing.extend(m),
+                Err(e) => {
+                    if first_other.is_none() {
+                        first_other = Some(e);
+                    }
+                }
+            }
+        }
+        if let Some(e) = first_other {
+            return Err(e);
+        }
+        if !missing.is_empty() {
+            missing.sort_unstable();
+            missing.dedup();
+            return Err(Error::Timeout {
+                op,
+                waited: timeout,
+                missing,
+            });
+        }
+        for r in send_results {
+            r?;
+        }
+        Ok(out)
+    }
+
+    /// Tells `ranks` that this rank gave up waiting for `missing`.
+    pub(crate) fn send_abort(&self, ranks: &[usize], missing: &[usize], waited: Duration) {
+        let body: Vec<u8> = missing
+            .iter()
+            .flat_map(|&m| (m as u64).to_le_bytes())
+            .collect();
+        for &r in ranks {
+            if let Ok(p) = self.peer("abort", r) {
+                let mut w = lock(&p.writer);
+                let _ = w.set_write_timeout(Some(Duration::from_secs(1)));
+                let _ = w
+                    .write_all(&header(Kind::Abort, waited.as_millis() as u64, body.len()))
+                    .and_then(|_| w.write_all(&body));
+            }
+        }
+    }
+
+    /// Star barrier through rank 0: every rank reports to 0; 0 releases all. A rank that never
+    /// reports makes rank 0 fail naming it, and rank 0 tells the others who was missing.
+    pub(crate) fn barrier(&self, op: &'static str, tag: u64) -> Result<()> {
+        if self.world == 1 {
+            return Ok(());
+        }
+        let others: Vec<usize> = (1..self.world).collect();
+        if self.rank == 0 {
+            let recvs: Vec<RecvSpec> = others
+                .iter()
+                .map(|&p| RecvSpec {
+                    peer: p,
+                    kind: Kind::Barrier,
+                    tag,
+                    len: 0,
+                })
+                .collect();
+            if let Err(e) = self.exchange(op, &[], &recvs, self.timeout) {
+                if let Error::Timeout { missing, .. } = &e {
+                    let arrived: Vec<usize> = others
+                        .iter()
+                        .copied()
+                        .filter(|r| !missing.contains(r))
+                        .collect();
+                    self.send_abort(&arrived, missing, self.timeout);
+                }
+                return Err(e);
+            }
+            let sends: Vec<SendSpec<'_>> = others
+                .iter()
+                .map(|&p| SendSpec {
+                    peer: p,
+                    kind: Kind::Release,
+                    tag,
+                    data: &[],
+                })
+                .collect();
+            self.exchange(op, &sends, &[], self.timeout)?;
+        } else {
+            self.send(
+                op,
+                &SendSpec {
+                    peer: 0,
+                    kind: Kind::Barrier,
+                    tag,
+                    data: &[],
+                },
+            )?;
+            // Wait a little longer than rank 0 so that its abort (naming the missing ranks)
+            // arrives before this rank's own timeout fires.
+            let extra = Duration::from_millis(500) + self.timeout / 10;
+            self.recv(
+                op,
+                &RecvSpec {
+                    peer: 0,
+                    kind: Kind::Release,
+                    tag,
+                    len: 0,
+                },
+                self.timeout + extra,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Closes every connection (peers then see this rank as gone).
+    pub(crate) fn shutdown(&self) {
+        for p in self.peers.iter().flatten() {
+            let _ = lock(&p.writer).shutdown(std::net::Shutdown::Both);
+        }
+    }
+}
+
+impl Drop for TcpMesh {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}

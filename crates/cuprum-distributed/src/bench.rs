@@ -1,0 +1,190 @@
+//! Benchmark hooks for `cargo xtask bench --suite distributed` (and the scaling script).
+//!
+//! Each rank of a job (started by `cuprum-run` or by the bench itself) calls the same function
+//! with its [`Communicator`]; every rank returns the same rows (times are the maximum over the
+//! ranks of each rank's median).
+//!
+//! - [`all_reduce_sweep`]: in-place all-reduce of float32 arrays from 1 MiB to 1 GiB (doubling),
+//!   median of `repeats` timed calls after `warmup` untimed ones, each call synchronized
+//!   ([`Communicator::synchronize`] for NCCL). Reports algorithm bandwidth `bytes / t` and bus
+//!   bandwidth `bytes / t × 2(n-1)/n` (nccl-tests' definition), in GB/s (10⁹ bytes/s).
+//! - [`jacobi_weak_scaling`]: seconds per Jacobi sweep with a fixed slab per rank; weak-scaling
+//!   efficiency from 1 to n ranks is `t(1) / t(n)` (compute it from two runs).
+
+use crate::jacobi::{JacobiConfig, solve};
+use crate::{Communicator, ReduceOp, Result};
+use cuprum_core::{Array, DType, Device};
+use std::time::Instant;
+
+/// What [`all_reduce_sweep`] measures.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct SweepConfig {
+    /// smallest message, bytes (default 1 MiB)
+    pub min_bytes: usize,
+    /// largest message, bytes (default 1 GiB)
+    pub max_bytes: usize,
+    /// timed calls per size (default 20)
+    pub repeats: usize,
+    /// untimed calls per size first (default 5)
+    pub warmup: usize,
+    /// where the arrays live (default: the communicator's device)
+    pub device: Option<Device>,
+}
+
+impl Default for SweepConfig {
+    fn default() -> Self {
+        SweepConfig {
+            min_bytes: 1 << 20,
+            max_bytes: 1 << 30,
+            repeats: 20,
+            warmup: 5,
+            device: None,
+        }
+    }
+}
+
+impl SweepConfig {
+    /// Sets the size range (bytes; both rounded down to whole float32 elements).
+    pub fn sizes(mut self, min_bytes: usize, max_bytes: usize) -> Self {
+        self.min_bytes = min_bytes;
+        self.max_bytes = max_bytes;
+        self
+    }
+    /// Sets warm-up and timed repeats.
+    pub fn repeats(mut self, warmup: usize, repeats: usize) -> Self {
+        self.warmup = warmup;
+        self.repeats = repeats.max(1);
+        self
+    }
+    /// Sets the device of the arrays.
+    pub fn device(mut self, d: Device) -> Self {
+        self.device = Some(d);
+        self
+    }
+}
+
+/// One row of the all-reduce sweep.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AllReduceRow {
+    /// message size, bytes
+    pub bytes: usize,
+    /// median time of one all-reduce, seconds (max over ranks)
+    pub seconds: f64,
+    /// algorithm bandwidth, GB/s
+    pub algbw_gbps: f64,
+    /// bus bandwidth, GB/s
+    pub busbw_gbps: f64,
+    /// ranks
+    pub world_size: usize,
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    if n == 0 {
+        return 0.0;
+    }
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        0.5 * (v[n / 2 - 1] + v[n / 2])
+    }
+}
+
+/// The maximum of `x` over the ranks.
+fn max_over_ranks(comm: &Communicator, x: f64) -> Result<f64> {
+    let a = Array::from_vec_on(vec![x], &[1], Device::Cpu)?;
+    comm.all_reduce(&a, &a, ReduceOp::Max)?;
+    Ok(a.to_vec::<f64>()?[0])
+}
+
+/// The all-reduce bandwidth sweep (see the module docs). Every rank calls it.
+///
+/// # Errors
+/// Allocation errors (a core out-of-memory error names the size) and the collectives' errors.
+///
+/// ```
+/// use cuprum_distributed::{Backend, Communicator, InitOptions, bench};
+/// let c = Communicator::init(InitOptions::new().backend(Backend::Tcp).rank(0).world_size(1)).unwrap();
+/// let rows = bench::all_reduce_sweep(&c, &bench::SweepConfig::default().sizes(1024, 4096).repeats(1, 3)).unwrap();
+/// assert_eq!(rows.iter().map(|r| r.bytes).collect::<Vec<_>>(), vec![1024, 2048, 4096]);
+/// assert_eq!(rows[0].busbw_gbps, 0.0); // one rank moves nothing over the bus
+/// ```
+pub fn all_reduce_sweep(comm: &Communicator, cfg: &SweepConfig) -> Result<Vec<AllReduceRow>> {
+    let dev = cfg.device.unwrap_or_else(|| comm.device());
+    let n = comm.world_size();
+    let mut rows = Vec::new();
+    let mut bytes = cfg.min_bytes.max(4);
+    while bytes <= cfg.max_bytes {
+        let count = bytes / 4;
+        let a = Array::empty_on(&[count], DType::Float32, dev)?;
+        if dev.is_cpu() {
+            crate::host::write("bench", &a, &vec![0u8; count * 4])?;
+        }
+        for _ in 0..cfg.warmup {
+            comm.all_reduce(&a, &a, ReduceOp::Sum)?;
+        }
+        comm.synchronize()?;
+        comm.barrier()?;
+        let mut times = Vec::with_capacity(cfg.repeats);
+        for _ in 0..cfg.repeats {
+            let t0 = Instant::now();
+            comm.all_reduce(&a, &a, ReduceOp::Sum)?;
+            comm.synchronize()?;
+            times.push(t0.elapsed().as_secs_f64());
+        }
+        let t = max_over_ranks(comm, median(&mut times))?;
+        let b = (count * 4) as f64;
+        let algbw = if t > 0.0 { b / t / 1e9 } else { 0.0 };
+        rows.push(AllReduceRow {
+            bytes: count * 4,
+            seconds: t,
+            algbw_gbps: algbw,
+            busbw_gbps: algbw * 2.0 * (n as f64 - 1.0) / n as f64,
+            world_size: n,
+        });
+        bytes *= 2;
+    }
+    Ok(rows)
+}
+
+/// One Jacobi weak-scaling measurement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JacobiRow {
+    /// ranks
+    pub world_size: usize,
+    /// interior rows per rank
+    pub rows_per_rank: usize,
+    /// interior columns
+    pub nx: usize,
+    /// sweeps timed
+    pub iters: usize,
+    /// seconds per sweep (max over ranks)
+    pub seconds_per_iter: f64,
+}
+
+/// Times `iters` Jacobi sweeps with `rows_per_rank × nx` points per rank (weak scaling: the
+/// grid grows with the ranks). Every rank calls it.
+///
+/// # Errors
+/// The solver's errors.
+pub fn jacobi_weak_scaling(
+    comm: &Communicator,
+    rows_per_rank: usize,
+    nx: usize,
+    iters: usize,
+) -> Result<JacobiRow> {
+    let n = comm.world_size();
+    let cfg = JacobiConfig::new(rows_per_rank * n, nx, iters);
+    comm.barrier()?;
+    let r = solve(comm, &cfg)?;
+    let t = max_over_ranks(comm, r.seconds / r.iters.max(1) as f64)?;
+    Ok(JacobiRow {
+        world_size: n,
+        rows_per_rank,
+        nx,
+        iters: r.iters,
+        seconds_per_iter: t,
+    })
+}

@@ -1,0 +1,558 @@
+//! The rendezvous store: a small key-value server over TCP, like `torch.distributed.TCPStore`.
+//!
+//! Rank 0 (or the `cuprum-run` launcher) serves it; every rank connects as a client. It holds
+//! the peers' addresses and the NCCL unique id, and runs the waits of the rendezvous. A client
+//! must present the job token first (compared in constant time) or the server closes the
+//! connection; nothing is readable before that.
+//!
+//! Wire format (all integers little-endian): a request is `cmd: u8, key_len: u32, key,
+//! val_len: u64, val, timeout_ms: u64`; a reply is `status: u8, len: u64, payload`.
+
+use crate::token::constant_time_eq;
+use crate::{Error, Result};
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+const CMD_HELLO: u8 = 1;
+const CMD_SET: u8 = 2;
+const CMD_GET: u8 = 3;
+const CMD_ADD: u8 = 4;
+const CMD_WAIT: u8 = 5;
+
+const ST_OK: u8 = 0;
+const ST_TIMEOUT: u8 = 1;
+const ST_REFUSED: u8 = 2;
+const ST_BAD: u8 = 3;
+
+const MAX_KEY: usize = 64 * 1024;
+const MAX_VAL: u64 = 64 << 20;
+const MAX_HELLO: u64 = 4096;
+
+#[derive(Default)]
+struct State {
+    map: Mutex<HashMap<String, Vec<u8>>>,
+    changed: Condvar,
+}
+
+/// A rendezvous store server. It serves in background threads until dropped.
+///
+/// ```
+/// use cuprum_distributed::store::{StoreClient, StoreServer};
+/// use std::time::Duration;
+/// let server = StoreServer::bind("127.0.0.1:0", "secret").unwrap();
+/// let addr = server.local_addr().to_string();
+/// let c = StoreClient::connect(&addr, "secret", 0, Duration::from_secs(5)).unwrap();
+/// c.set("k", b"v").unwrap();
+/// assert_eq!(c.get("k", Duration::from_secs(1)).unwrap(), b"v");
+/// assert!(StoreClient::connect(&addr, "wrong", 1, Duration::from_secs(5)).is_err());
+/// ```
+pub struct StoreServer {
+    addr: SocketAddr,
+    stop: Arc<AtomicBool>,
+    state: Arc<State>,
+    accept: Option<std::thread::JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for StoreServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "StoreServer({})", self.addr)
+    }
+}
+
+impl StoreServer {
+    /// Binds `addr` (`host:port`; port 0 lets the OS choose) and starts serving clients that
+    /// present `token`.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the address cannot be bound (e.g. the port is in use).
+    pub fn bind(addr: &str, token: &str) -> Result<StoreServer> {
+        let listener = TcpListener::bind(addr).map_err(|source| Error::Io {
+            op: "StoreServer::bind",
+            peer: addr.to_string(),
+            source,
+        })?;
+        StoreServer::from_listener(listener, token)
+    }
+
+    /// Serves on an already bound listener.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the listener's address cannot be read.
+    pub fn from_listener(listener: TcpListener, token: &str) -> Result<StoreServer> {
+        let addr = listener.local_addr().map_err(|source| Error::Io {
+            op: "StoreServer::bind",
+            peer: "listener".into(),
+            source,
+        })?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let state = Arc::new(State::default());
+        let token = token.as_bytes().to_vec();
+        let (stop2, state2) = (stop.clone(), state.clone());
+        let accept = std::thread::Builder::new()
+            .name("cuprum-store".into())
+            .spawn(move || {
+                for conn in listener.incoming() {
+                    if stop2.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let Ok(conn) = conn else { continue };
+                    let (state, token, stop) = (state2.clone(), token.clone(), stop2.clone());
+                    let _ = std::thread::Builder::new()
+                        .name("cuprum-store-conn".into())
+                        .spawn(move || serve_client(conn, &state, &token, &stop));
+                }
+            })
+            .map_err(|source| Error::Io {
+                op: "StoreServer::bind",
+                peer: addr.to_string(),
+                source,
+            })?;
+        Ok(StoreServer {
+            addr,
+            stop,
+            state,
+            accept: Some(accept),
+        })
+    }
+
+    /// The address the server listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+}
+
+impl Drop for StoreServer {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.state.changed.notify_all();
+        // Wake the accept loop with a connection of our own; it sees `stop` and ends.
+        let mut wake = self.addr;
+        if wake.ip().is_unspecified() {
+            wake.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+        }
+        if TcpStream::connect_timeout(&wake, Duration::from_secs(1)).is_ok()
+            && let Some(h) = self.accept.take()
+        {
+            let _ = h.join();
+        }
+    }
+}
+
+fn read_u8(s: &mut impl Read) -> std::io::Result<u8> {
+    let mut b = [0u8; 1];
+    s.read_exact(&mut b)?;
+    Ok(b[0])
+}
+fn read_u32(s: &mut impl Read) -> std::io::Result<u32> {
+    let mut b = [0u8; 4];
+    s.read_exact(&mut b)?;
+    Ok(u32::from_le_bytes(b))
+}
+fn read_u64(s: &mut impl Read) -> std::io::Result<u64> {
+    let mut b = [0u8; 8];
+    s.read_exact(&mut b)?;
+    Ok(u64::from_le_bytes(b))
+}
+fn read_vec(s: &mut impl Read, n: usize) -> std::io::Result<Vec<u8>> {
+    let mut v = vec![0u8; n];
+    s.read_exact(&mut v)?;
+    Ok(v)
+}
+
+struct Request {
+    cmd: u8,
+    key: String,
+    val: Vec<u8>,
+    timeout: Duration,
+}
+
+fn bad(msg: &str) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidData, msg.to_string())
+}
+
+fn read_request(s: &mut TcpStream, max_val: u64) -> std::io::Result<Request> {
+    let cmd = read_u8(s)?;
+    let klen = read_u32(s)? as usize;
+    if klen > MAX_KEY {
+        return Err(bad("key too long"));
+    }
+    let key = String::from_utf8(read_vec(s, klen)?).map_err(|_| bad("key is not UTF-8"))?;
+    let vlen = read_u64(s)?;
+    if vlen > max_val {
+        return Err(bad("value too long"));
+    }
+    let val = read_vec(s, vlen as usize)?;
+    let timeout = Duration::from_millis(read_u64(s)?);
+    Ok(Request {
+        cmd,
+        key,
+        val,
+        timeout,
+    })
+}
+
+fn write_reply(s: &mut TcpStream, status: u8, payload: &[u8]) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(9 + payload.len());
+    buf.push(status);
+    buf.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    buf.extend_from_slice(payload);
+    s.write_all(&buf)
+}
+
+fn serve_client(mut s: TcpStream, state: &State, token: &[u8], stop: &AtomicBool) {
+    let _ = s.set_nodelay(true);
+    // The hello must come quickly and be small; nothing else is answered before it.
+    let _ = s.set_read_timeout(Some(Duration::from_secs(30)));
+    let hello = match read_request(&mut s, MAX_HELLO) {
+        Ok(r) => r,
+        Err(_) => return,
+    };
+    if hello.cmd != CMD_HELLO || !constant_time_eq(&hello.val, token) {
+        let _ = write_reply(&mut s, ST_REFUSED, b"");
+        return;
+    }
+    if write_reply(&mut s, ST_OK, b"").is_err() {
+        return;
+    }
+    let _ = s.set_read_timeout(None);
+    while !stop.load(Ordering::SeqCst) {
+        let req = match read_request(&mut s, MAX_VAL) {
+            Ok(r) => r,
+            Err(_) => return,
+        };
+        let ok = match req.cmd {
+            CMD_SET => {
+                lock(&state.map).insert(req.key, req.val);
+                state.changed.notify_all();
+                write_reply(&mut s, ST_OK, b"")
+            }
+            CMD_ADD => {
+                let delta = i64::from_le_bytes(
+                    req.val
+                        .get(..8)
+                        .and_then(|b| b.try_into().ok())
+                        .unwrap_or([0; 8]),
+                );
+                let new = {
+                    let mut m = lock(&state.map);
+                    let cur = m
+                        .get(&req.key)
+                        .and_then(|v| v.get(..8))
+                        .and_then(|b| b.try_into().ok())
+                        .map(i64::from_le_bytes)
+                        .unwrap_or(0);
+                    let new = cur.wrapping_add(delta);
+                    m.insert(req.key, new.to_le_bytes().to_vec());
+                    new
+                };
+                state.changed.notify_all();
+                write_reply(&mut s, ST_OK, &new.to_le_bytes())
+            }
+            CMD_GET => match wait_keys(state, std::slice::from_ref(&req.key), req.timeout, stop) {
+                Ok(()) => {
+                    let v = lock(&state.map).get(&req.key).cloned().unwrap_or_default();
+                    write_reply(&mut s, ST_OK, &v)
+                }
+                Err(_) => write_reply(&mut s, ST_TIMEOUT, b""),
+            },
+            CMD_WAIT => {
+                let keys: Vec<String> = String::from_utf8_lossy(&req.val)
+                    .split('\n')
+                    .filter(|k| !k.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                match wait_keys(state, &keys, req.timeout, stop) {
+                    Ok(()) => write_reply(&mut s, ST_OK, b""),
+                    Err(missing) => write_reply(&mut s, ST_TIMEOUT, missing.join("\n").as_bytes()),
+                }
+            }
+            _ => write_reply(&mut s, ST_BAD, b""),
+        };
+        if ok.is_err() {
+            return;
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Waits until every key exists; on timeout returns the missing ones.
+fn wait_keys(
+    state: &State,
+    keys: &[String],
+    timeout: Duration,
+    stop: &AtomicBool,
+) -> std::result::Result<(), Vec<String>> {
+    let deadline = Instant::now() + timeout;
+    let mut m = lock(&state.map);
+    loop {
+        let missing: Vec<String> = keys
+            .iter()
+            .filter(|k| !m.contains_key(*k))
+            .cloned()
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let now = Instant::now();
+        if now >= deadline || stop.load(Ordering::SeqCst) {
+            return Err(missing);
+        }
+        // Bounded slices so that a stopped server answers soon.
+        let slice = (deadline - now).min(Duration::from_millis(200));
+        m = state
+            .changed
+            .wait_timeout(m, slice)
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+    }
+}
+
+/// A client of a [`StoreServer`], authenticated with the job token.
+pub struct StoreClient {
+    conn: Mutex<TcpStream>,
+    addr: String,
+}
+
+impl std::fmt::Debug for StoreClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "StoreClient({})", self.addr)
+    }
+}
+
+impl StoreClient {
+    /// Connects to the store at `addr` (`host:port`), retrying until `timeout` (the server may
+    /// not be up yet), and presents `token` on behalf of `rank`.
+    ///
+    /// # Errors
+    /// [`Error::StoreUnreachable`] when no connection succeeds in time;
+    /// [`Error::TokenRefused`] when the server rejects the token.
+    pub fn connect(addr: &str, token: &str, rank: usize, timeout: Duration) -> Result<StoreClient> {
+        const OP: &str = "rendezvous";
+        let deadline = Instant::now() + timeout;
+        let mut delay = Duration::from_millis(10);
+        let stream = loop {
+            let attempt = addr.to_socket_addrs().and_then(|mut it| {
+                let sa = it
+                    .next()
+                    .ok_or_else(|| bad("the address resolves to nothing"))?;
+                let left = deadline
+                    .saturating_duration_since(Instant::now())
+                    .max(Duration::from_millis(10));
+                TcpStream::connect_timeout(&sa, left.min(Duration::from_secs(5)))
+            });
+            match attempt {
+                Ok(s) => break s,
+                Err(source) if Instant::now() >= deadline => {
+                    return Err(Error::StoreUnreachable {
+                        op: OP,
+                        addr: addr.to_string(),
+                        waited: timeout,
+                        source,
+                    });
+                }
+                Err(_) => {}
+            }
+            std::thread::sleep(delay.min(deadline.saturating_duration_since(Instant::now())));
+            delay = (delay * 2).min(Duration::from_millis(200));
+        };
+        let _ = stream.set_nodelay(true);
+        let client = StoreClient {
+            conn: Mutex::new(stream),
+            addr: addr.to_string(),
+        };
+        let (st, _) = client.request(
+            OP,
+            CMD_HELLO,
+            &rank.to_string(),
+            token.as_bytes(),
+            Duration::ZERO,
+        )?;
+        if st != ST_OK {
+            return Err(Error::TokenRefused {
+                op: OP,
+                peer: format!("the store at {addr}"),
+            });
+        }
+        Ok(client)
+    }
+
+    /// The local address of the connection (the interface that reaches the store).
+    pub(crate) fn local_ip(&self) -> Option<std::net::IpAddr> {
+        lock(&self.conn).local_addr().ok().map(|a| a.ip())
+    }
+
+    fn request(
+        &self,
+        op: &'static str,
+        cmd: u8,
+        key: &str,
+        val: &[u8],
+        timeout: Duration,
+    ) -> Result<(u8, Vec<u8>)> {
+        let io = |source| Error::Io {
+            op,
+            peer: format!("the store at {}", self.addr),
+            source,
+        };
+        let mut s = lock(&self.conn);
+        let mut buf = Vec::with_capacity(21 + key.len() + val.len());
+        buf.push(cmd);
+        buf.extend_from_slice(&(key.len() as u32).to_le_bytes());
+        buf.extend_from_slice(key.as_bytes());
+        buf.extend_from_slice(&(val.len() as u64).to_le_bytes());
+        buf.extend_from_slice(val);
+        buf.extend_from_slice(&(timeout.as_millis() as u64).to_le_bytes());
+        // The server answers within `timeout`; allow a margin for the network.
+        s.set_read_timeout(Some(timeout + Duration::from_secs(30)))
+            .map_err(io)?;
+        s.write_all(&buf).map_err(io)?;
+        let st = read_u8(&mut *s).map_err(|e| {
+            if cmd == CMD_HELLO && e.kind() == std::io::ErrorKind::UnexpectedEof {
+                // A server that refuses may close before we read the status.
+                Error::TokenRefused {
+                    op,
+                    peer: format!("the store at {}", self.addr),
+                }
+            } else {
+                io(e)
+            }
+        })?;
+        let n = read_u64(&mut *s).map_err(io)?;
+        if n > MAX_VAL {
+            return Err(io(bad("reply too long")));
+        }
+        let payload = read_vec(&mut *s, n as usize).map_err(io)?;
+        if st == ST_BAD {
+            return Err(io(bad("the store rejected the request")));
+        }
+        Ok((st, payload))
+    }
+
+    /// Sets `key` to `value` (overwriting).
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the store connection fails.
+    pub fn set(&self, key: &str, value: &[u8]) -> Result<()> {
+        self.request("store.set", CMD_SET, key, value, Duration::ZERO)?;
+        Ok(())
+    }
+
+    /// The value of `key`, waiting up to `timeout` for it to be set.
+    ///
+    /// # Errors
+    /// [`Error::Timeout`] (with no rank named) when the key is not set in time;
+    /// [`Error::Io`] when the connection fails.
+    pub fn get(&self, key: &str, timeout: Duration) -> Result<Vec<u8>> {
+        let (st, v) = self.request("store.get", CMD_GET, key, b"", timeout)?;
+        if st == ST_TIMEOUT {
+            return Err(Error::Timeout {
+                op: "store.get",
+                waited: timeout,
+                missing: vec![],
+            });
+        }
+        Ok(v)
+    }
+
+    /// Adds `delta` to the integer at `key` (0 when unset) and returns the new value.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the connection fails.
+    pub fn add(&self, key: &str, delta: i64) -> Result<i64> {
+        let (_, v) = self.request(
+            "store.add",
+            CMD_ADD,
+            key,
+            &delta.to_le_bytes(),
+            Duration::ZERO,
+        )?;
+        let b: [u8; 8] = v
+            .get(..8)
+            .and_then(|b| b.try_into().ok())
+            .ok_or_else(|| Error::Io {
+                op: "store.add",
+                peer: self.addr.clone(),
+                source: bad("short reply"),
+            })?;
+        Ok(i64::from_le_bytes(b))
+    }
+
+    /// Waits until every key in `keys` is set. Returns the keys still missing at the timeout
+    /// (empty when all arrived).
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the connection fails.
+    pub fn wait(&self, keys: &[String], timeout: Duration) -> Result<Vec<String>> {
+        let joined = keys.join("\n");
+        let (st, v) = self.request("store.wait", CMD_WAIT, "", joined.as_bytes(), timeout)?;
+        if st == ST_OK {
+            return Ok(vec![]);
+        }
+        Ok(String::from_utf8_lossy(&v)
+            .split('\n')
+            .filter(|k| !k.is_empty())
+            .map(str::to_string)
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_get_add_wait_and_refusal() {
+        let server = StoreServer::bind("127.0.0.1:0", "tok").unwrap();
+        let addr = server.local_addr().to_string();
+        let a = StoreClient::connect(&addr, "tok", 0, Duration::from_secs(5)).unwrap();
+        let b = StoreClient::connect(&addr, "tok", 1, Duration::from_secs(5)).unwrap();
+        assert_eq!(a.add("n", 2).unwrap(), 2);
+        assert_eq!(b.add("n", 3).unwrap(), 5);
+        let t = std::thread::spawn(move || b.get("later", Duration::from_secs(5)).unwrap());
+        std::thread::sleep(Duration::from_millis(50));
+        a.set("later", b"xyz").unwrap();
+        assert_eq!(t.join().unwrap(), b"xyz");
+        let missing = a
+            .wait(
+                &["later".into(), "never".into()],
+                Duration::from_millis(100),
+            )
+            .unwrap();
+        assert_eq!(missing, vec!["never".to_string()]);
+        assert!(matches!(
+            a.get("never", Duration::from_millis(50)),
+            Err(Error::Timeout { .. })
+        ));
+        let refused = StoreClient::connect(&addr, "nope", 2, Duration::from_secs(5));
+        assert!(
+            matches!(refused, Err(Error::TokenRefused { .. })),
+            "{refused:?}"
+        );
+    }
+
+    #[test]
+    fn unreachable_store_times_out() {
+        // Bind then drop to get a port nobody listens on.
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let t0 = Instant::now();
+        let r = StoreClient::connect(
+            &format!("127.0.0.1:{port}"),
+            "t",
+            1,
+            Duration::from_millis(300),
+        );
+        assert!(matches!(r, Err(Error::StoreUnreachable { .. })), "{r:?}");
+        assert!(t0.elapsed() < Duration::from_secs(5));
+    }
+}
