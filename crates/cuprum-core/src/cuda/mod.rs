@@ -1,63 +1,39 @@
 //! The CUDA backend: device detection, contexts, streams, events, the allocator hook, the NVRTC
 //! kernel cache and the CUDA implementations of the backend primitives.
 //!
-//! (Skeleton: detection reports zero devices until the CUDA backend lands.)
+//! - **Loading.** The driver (`libcuda`) and NVRTC are loaded at run time through cudarc's
+//!   `dynamic-loading`; nothing CUDA is needed to build. Detection never panics: without a
+//!   driver [`device_count`] is 0 and [`init_error`] says why; asking for a device then gives
+//!   [`Error::DeviceUnavailable`](crate::Error::DeviceUnavailable) or
+//!   [`Error::LibraryNotFound`](crate::Error::LibraryNotFound) naming the library.
+//!   `CUPRUM_DISABLE_CUDA=1` hides every GPU.
+//! - **Contexts.** One primary context per device, retained on first use and bound to the
+//!   calling thread as needed; cudarc's per-allocation event tracking is off.
+//! - **Streams.** See [`stream`](self::Stream): the default is each device's legacy default
+//!   stream; [`Stream::use_stream`] scopes another one, like `with cp.cuda.Stream():`.
+//! - **Memory.** [`CudaStorage`] from the installed [`Allocator`] (default: stream-ordered
+//!   `cuMemAllocAsync` with a cached pool).
+//! - **Kernels.** [`nvrtc`] compiles CUDA C for the device's exact architecture and caches
+//!   modules in memory and binaries on disk; [`ops`] holds the elementwise primitives built
+//!   from `kernels/*.cuh`.
 
+pub(crate) mod codegen;
+mod memory;
+pub mod nvrtc;
 pub mod ops;
+mod runtime;
+mod stream;
 
-use crate::Result;
+pub use memory::{
+    Allocator, CudaStorage, StreamOrderedAllocator, alloc, allocator, copy_peer, from_host,
+    set_allocator, to_host,
+};
+pub use runtime::{
+    DeviceProperties, context, device_count, init_error, mem_get_info, properties, synchronize_all,
+};
+pub use stream::{
+    Event, Stream, StreamGuard, current_stream, get_current_stream, synchronize_device,
+};
 
-/// Number of CUDA devices; 0 when the driver cannot be loaded. Never panics.
-pub fn device_count() -> usize {
-    0
-}
-
-/// Why CUDA could not be initialized, if it could not.
-pub fn init_error() -> Option<String> {
-    Some("the CUDA backend is not built yet".into())
-}
-
-/// Synchronizes the current stream of device `ordinal`.
-pub fn synchronize_device(_ordinal: usize) -> Result<()> {
-    Ok(())
-}
-
-/// Device memory of one CUDA device.
-#[derive(Debug)]
-pub struct CudaStorage {
-    ordinal: usize,
-    nbytes: usize,
-}
-
-impl CudaStorage {
-    /// The device ordinal.
-    pub fn ordinal(&self) -> usize {
-        self.ordinal
-    }
-    /// Size in bytes.
-    pub fn nbytes(&self) -> usize {
-        self.nbytes
-    }
-}
-
-/// Allocates `nbytes` on device `ordinal` through the installed allocator.
-pub fn alloc(ordinal: usize, _nbytes: usize) -> Result<CudaStorage> {
-    Err(crate::Error::DeviceUnavailable {
-        op: "alloc",
-        device: crate::Device::Cuda(ordinal),
-        reason: init_error().unwrap_or_default(),
-    })
-}
-
-/// Copies host bytes into a new device buffer.
-pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
-    alloc(ordinal, bytes.len())
-}
-
-/// Copies `len` bytes starting at byte `start` of a device buffer to the host (synchronizing).
-pub fn to_host(_s: &CudaStorage, _start: usize, _len: usize) -> Result<Vec<u8>> {
-    Err(crate::Error::unsupported(
-        "to_host",
-        "cuda backend not built yet",
-    ))
-}
+#[cfg(test)]
+mod tests;

@@ -1,22 +1,626 @@
-//! CUDA implementations of the backend primitives (NVRTC-compiled kernels from `kernels/`).
-//! (Skeleton: filled in by the CUDA backend work.)
+//! CUDA implementations of the backend primitives: fill, copy (+cast), unary, binary, where.
+//!
+//! Each call picks a layout class after merging the operands' axes jointly (adjacent axes
+//! that are contiguous with each other in *every* operand become one; unit axes are dropped):
+//!
+//! - **contiguous**: one axis left, output stride 1 and every input stride 1 or 0 (a broadcast
+//!   scalar). One 16-byte vector of the widest operand per thread, 256 threads per block, when
+//!   every non-broadcast pointer is 16-byte-vector aligned; one element per thread otherwise.
+//!   Same-dtype contiguous copies use `cuMemcpyDtoDAsync`, zero fills of contiguous memory
+//!   `cuMemsetD8Async`.
+//! - **transpose** (one-input families): two axes where the input is contiguous along the
+//!   output's outer axis and the output along its inner one: a shared-memory tiled kernel so
+//!   both reads and writes coalesce.
+//! - **strided**: everything else, up to 8 axes per launch (more are split on the host), with
+//!   32-bit index arithmetic when the element count and every operand's extent fit in 31 bits,
+//!   64-bit otherwise.
+//!
+//! Kernels come from [`super::codegen`]; each (family, dtypes) is compiled once per process per
+//! device and looked up through a thread-local cache without locking afterwards.
 
+use super::codegen::{self, Family, MAXD};
+use super::nvrtc::{LaunchConfig, launch_raw};
+use super::runtime::{DeviceState, bind};
+use super::stream::current_raw;
 use crate::backend::View;
 use crate::ops::kinds::{BinaryOp, UnaryOp};
-use crate::{Error, Result, Scalar};
+use crate::{DType, Device, Error, Result, Scalar};
+use cudarc::driver::sys;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 
-pub fn fill(_dst: View<'_>, _value: Scalar) -> Result<()> {
-    Err(Error::unsupported("fill", "cuda backend not built yet"))
+const THREADS: u32 = 256;
+
+/// The kernels of one family, loaded on one device.
+struct Fns {
+    cv: [sys::CUfunction; 8],
+    cs: [sys::CUfunction; 8],
+    s32: sys::CUfunction,
+    s64: sys::CUfunction,
+    t32: sys::CUfunction,
+    t64: sys::CUfunction,
+    vec: usize,
+    tile64: u32,
 }
-pub fn copy(_src: View<'_>, _dst: View<'_>) -> Result<()> {
-    Err(Error::unsupported("copy", "cuda backend not built yet"))
+// SAFETY: CUfunction handles are plain identifiers usable from any thread with the context
+// current; the module behind them is never unloaded.
+unsafe impl Send for Fns {}
+// SAFETY: as above; `Fns` is immutable after construction.
+unsafe impl Sync for Fns {}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    ordinal: usize,
+    fam: Family,
+    ins: [Option<DType>; 3],
+    out: DType,
 }
-pub fn unary(op: UnaryOp, _src: View<'_>, _dst: View<'_>) -> Result<()> {
-    Err(Error::unsupported(op.name(), "cuda backend not built yet"))
+
+thread_local! {
+    static LOCAL: RefCell<HashMap<Key, &'static Fns>> = RefCell::new(HashMap::new());
 }
-pub fn binary(op: BinaryOp, _a: View<'_>, _b: View<'_>, _dst: View<'_>) -> Result<()> {
-    Err(Error::unsupported(op.name(), "cuda backend not built yet"))
+type Slot = std::sync::Arc<Mutex<Option<&'static Fns>>>;
+static GLOBAL: Mutex<Option<HashMap<Key, Slot>>> = Mutex::new(None);
+
+fn key(ordinal: usize, fam: Family, ins: &[DType], out: DType) -> Key {
+    let mut k = [None; 3];
+    for (i, d) in ins.iter().enumerate() {
+        k[i] = Some(*d);
+    }
+    Key {
+        ordinal,
+        fam,
+        ins: k,
+        out,
+    }
 }
-pub fn where_(_c: View<'_>, _a: View<'_>, _b: View<'_>, _dst: View<'_>) -> Result<()> {
-    Err(Error::unsupported("where", "cuda backend not built yet"))
+
+/// The kernels of a family: thread-local cache, then the process-wide one (one slot per key,
+/// so different families compile in parallel while one family compiles once).
+fn fns(k: Key, ins: &[DType]) -> Result<&'static Fns> {
+    if let Some(f) = LOCAL.with(|l| l.borrow().get(&k).copied()) {
+        return Ok(f);
+    }
+    let slot: Slot = {
+        let mut g = GLOBAL.lock().unwrap_or_else(|e| e.into_inner());
+        g.get_or_insert_with(HashMap::new)
+            .entry(k)
+            .or_default()
+            .clone()
+    };
+    let f = {
+        let mut s = slot.lock().unwrap_or_else(|e| e.into_inner());
+        match *s {
+            Some(f) => f,
+            None => {
+                let f: &'static Fns = Box::leak(Box::new(build(k, ins)?));
+                *s = Some(f);
+                f
+            }
+        }
+    };
+    LOCAL.with(|l| l.borrow_mut().insert(k, f));
+    Ok(f)
+}
+
+fn build(k: Key, ins: &[DType]) -> Result<Fns> {
+    let src = codegen::source(k.fam, ins, k.out);
+    let what = format!(
+        "{}_{}_{}",
+        k.fam.name(),
+        ins.iter().map(|d| d.name()).collect::<Vec<_>>().join("_"),
+        k.out.name()
+    );
+    let m = std::sync::Arc::new(super::nvrtc::build_module(k.ordinal, &src, &[], &what)?);
+    let nin = k.fam.nin();
+    let get = |name: &str| -> Result<sys::CUfunction> { Ok(m.function(name)?.raw()) };
+    let null: sys::CUfunction = std::ptr::null_mut();
+    let mut cv = [null; 8];
+    let mut cs = [null; 8];
+    for msk in 0..(1usize << nin) {
+        cv[msk] = get(&format!("c{msk}v"))?;
+        cs[msk] = get(&format!("c{msk}s"))?;
+    }
+    let (t32, t64) = if nin == 1 {
+        (get("t32")?, get("t64")?)
+    } else {
+        (null, null)
+    };
+    let s32 = get("s32")?;
+    let s64 = get("s64")?;
+    // the module lives for the process: leak its Arc so the handles stay valid
+    std::mem::forget(m);
+    Ok(Fns {
+        cv,
+        cs,
+        s32,
+        s64,
+        t32,
+        t64,
+        vec: codegen::vec_width(ins, k.out),
+        tile64: if ins.first().is_some_and(|d| d.itemsize() > 8) {
+            32
+        } else {
+            64
+        },
+    })
+}
+
+static TRANSPOSE_TILE: AtomicU32 = AtomicU32::new(32);
+
+/// Chooses the transpose kernel's tile (32 or 64); for benchmarking.
+#[doc(hidden)]
+pub fn set_transpose_tile(tile: u32) {
+    TRANSPOSE_TILE.store(if tile >= 64 { 64 } else { 32 }, Ordering::Relaxed);
+}
+
+/// Maximum axes handled (NumPy's limit).
+const MAX_NDIM: usize = 64;
+
+/// One operand: device address of element (0, ...), element size, strides.
+struct Operand<'a> {
+    ptr: u64,
+    itemsize: usize,
+    strides: &'a [isize],
+}
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct Geom<I: Copy> {
+    ndim: i32,
+    pad: i32,
+    shape: [I; MAXD],
+    st: [[I; MAXD]; 4],
+}
+
+fn device_of(op: &'static str, dst: &View<'_>, ins: &[View<'_>]) -> Result<usize> {
+    let Some(c) = dst.storage.as_cuda() else {
+        return Err(Error::unsupported(op, "output is not on a CUDA device"));
+    };
+    let o = c.ordinal();
+    for v in ins {
+        match v.storage.as_cuda() {
+            Some(s) if s.ordinal() == o => {}
+            _ => {
+                return Err(Error::DeviceMismatch {
+                    op,
+                    lhs: Device::Cuda(o),
+                    rhs: v.storage.device(),
+                });
+            }
+        }
+    }
+    Ok(o)
+}
+
+fn ptr_of(v: &View<'_>) -> u64 {
+    let base = v.storage.as_cuda().map_or(0, |c| c.device_ptr());
+    base + (v.layout.offset * v.dtype.itemsize()) as u64
+}
+
+#[allow(clippy::needless_range_loop)] // k indexes several parallel arrays
+/// Runs a family over `dst` and `ins` (the backend contract: shapes equal, devices equal).
+fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<()> {
+    let op = fam.name();
+    let ordinal = device_of(op, &dst, ins)?;
+    let in_dtypes: [DType; 3] = {
+        let mut a = [DType::Bool; 3];
+        for (i, v) in ins.iter().enumerate() {
+            a[i] = v.dtype;
+        }
+        a
+    };
+    let in_dtypes = &in_dtypes[..ins.len()];
+    codegen::check(fam, in_dtypes, dst.dtype)?;
+    for v in ins {
+        if v.layout.shape != dst.layout.shape {
+            return Err(Error::ShapeMismatch {
+                op,
+                lhs: v.layout.shape.clone(),
+                rhs: dst.layout.shape.clone(),
+            });
+        }
+    }
+    let n = dst.layout.size();
+    if n == 0 {
+        return Ok(());
+    }
+    let nd0 = dst.layout.ndim();
+    if nd0 > MAX_NDIM {
+        return Err(Error::unsupported(
+            op,
+            format!("{nd0} axes (at most {MAX_NDIM})"),
+        ));
+    }
+    let st = bind(op, ordinal)?;
+    let stream = current_raw(ordinal);
+    let f = fns(key(ordinal, fam, in_dtypes, dst.dtype), in_dtypes)?;
+
+    // operands: [dst, ins...]
+    let mut opnds: [Operand<'_>; 4] = std::array::from_fn(|_| Operand {
+        ptr: 0,
+        itemsize: 1,
+        strides: &[],
+    });
+    opnds[0] = Operand {
+        ptr: ptr_of(&dst),
+        itemsize: dst.dtype.itemsize(),
+        strides: &dst.layout.strides,
+    };
+    for (i, v) in ins.iter().enumerate() {
+        opnds[i + 1] = Operand {
+            ptr: ptr_of(v),
+            itemsize: v.dtype.itemsize(),
+            strides: &v.layout.strides,
+        };
+    }
+    let nops = ins.len() + 1;
+
+    // joint axis merging
+    let mut shape = [0usize; MAX_NDIM];
+    let mut strides = [[0isize; MAX_NDIM]; 4];
+    let mut nd = 0usize;
+    for ax in 0..nd0 {
+        let len = dst.layout.shape[ax];
+        if len == 1 {
+            continue;
+        }
+        if nd > 0 && (0..nops).all(|k| strides[k][nd - 1] == opnds[k].strides[ax] * len as isize) {
+            shape[nd - 1] *= len;
+            for k in 0..nops {
+                strides[k][nd - 1] = opnds[k].strides[ax];
+            }
+            continue;
+        }
+        shape[nd] = len;
+        for k in 0..nops {
+            strides[k][nd] = opnds[k].strides[ax];
+        }
+        nd += 1;
+    }
+
+    // contiguous class
+    let contiguous = nd == 0
+        || (nd == 1
+            && strides[0][0] == 1
+            && (1..nops).all(|k| strides[k][0] == 0 || strides[k][0] == 1));
+    if contiguous {
+        let mut mask = 0usize;
+        for k in 1..nops {
+            if nd == 0 || strides[k][0] == 0 {
+                mask |= 1 << (k - 1);
+            }
+        }
+        // fast paths through the copy engine
+        if fam == Family::Copy && mask == 0 && ins[0].dtype == dst.dtype {
+            return super::memory::copy_dtod(
+                opnds[0].ptr,
+                opnds[1].ptr,
+                n * dst.dtype.itemsize(),
+                ordinal,
+            );
+        }
+        if fam == Family::Fill && fill.iter().all(|&b| b == 0) {
+            // SAFETY: the range is the contiguous output view inside its live buffer.
+            return unsafe {
+                sys::cuMemsetD8Async(opnds[0].ptr, 0, n * dst.dtype.itemsize(), stream)
+            }
+            .result()
+            .map_err(|e| super::runtime::drv("cuMemsetD8Async", e));
+        }
+        let v = f.vec;
+        let aligned = (0..nops)
+            .filter(|&k| k == 0 || mask & (1 << (k - 1)) == 0)
+            .all(|k| opnds[k].ptr.is_multiple_of((v * opnds[k].itemsize) as u64));
+        let (func, v) = if aligned && v > 1 {
+            (f.cv[mask], v)
+        } else {
+            (f.cs[mask], 1)
+        };
+        let nvec = n / v;
+        let work = nvec.max(n - nvec * v) as u64;
+        let cfg = LaunchConfig::for_num_elems(work, THREADS);
+        let mut out_p = opnds[0].ptr;
+        let mut ps = [opnds[1].ptr, opnds[2].ptr, opnds[3].ptr];
+        let mut n64 = n as i64;
+        let mut fillv = fill;
+        let mut args: [*mut c_void; 5] = [std::ptr::null_mut(); 5];
+        args[0] = (&mut out_p as *mut u64).cast();
+        let mut a = 1;
+        if fam == Family::Fill {
+            args[1] = fillv.as_mut_ptr().cast();
+            a = 2;
+        } else {
+            for p in ps.iter_mut().take(nops - 1) {
+                args[a] = (p as *mut u64).cast();
+                a += 1;
+            }
+        }
+        args[a] = (&mut n64 as *mut i64).cast();
+        // SAFETY: kernel parameters are (TO*, inputs..., i64 n) as generated by codegen; every
+        // pointer addresses a live buffer of this device holding `n` elements in the contiguous
+        // class (or one element for a broadcast input); vector accesses only when aligned.
+        return unsafe { launch_raw(func, cfg, stream, &mut args[..a + 1]) };
+    }
+
+    // transpose class
+    if nops == 2 && nd == 2 {
+        let (mut r, mut c) = (shape[0], shape[1]);
+        let (mut so, mut si) = (
+            [strides[0][0], strides[0][1]],
+            [strides[1][0], strides[1][1]],
+        );
+        if so[0] == 1 && si[1] == 1 {
+            // swap axes so the output is contiguous along the inner axis
+            std::mem::swap(&mut r, &mut c);
+            so.swap(0, 1);
+            si.swap(0, 1);
+        }
+        if so[1] == 1 && si[0] == 1 && so[0] >= c as isize && si[1] >= r as isize {
+            let tile = if TRANSPOSE_TILE.load(Ordering::Relaxed) >= 64 {
+                f.tile64
+            } else {
+                32
+            };
+            let func = if tile == 32 { f.t32 } else { f.t64 };
+            let gy = c.div_ceil(tile as usize);
+            if gy <= 65535 {
+                let cfg = LaunchConfig {
+                    grid: (r.div_ceil(tile as usize) as u32, gy as u32, 1),
+                    block: (32, 8, 1),
+                    shared_mem_bytes: 0,
+                };
+                let (mut po, mut pi) = (opnds[0].ptr, opnds[1].ptr);
+                let (mut rr, mut cc, mut ldi, mut ldo) =
+                    (r as i64, c as i64, si[1] as i64, so[0] as i64);
+                let mut args: [*mut c_void; 6] = [
+                    (&mut po as *mut u64).cast(),
+                    (&mut pi as *mut u64).cast(),
+                    (&mut rr as *mut i64).cast(),
+                    (&mut cc as *mut i64).cast(),
+                    (&mut ldi as *mut i64).cast(),
+                    (&mut ldo as *mut i64).cast(),
+                ];
+                // SAFETY: parameters match t32/t64 (TO*, const T0*, i64 R, C, ldi, ldo); the kernel
+                // touches out[r*ldo + c] and in[r + c*ldi] for r < R, c < C, which are exactly the
+                // views' elements (positive strides checked above).
+                return unsafe { launch_raw(func, cfg, stream, &mut args) };
+            }
+        }
+    }
+
+    strided(
+        st,
+        f,
+        fam,
+        &opnds[..nops],
+        &shape[..nd],
+        &strides,
+        fill,
+        stream,
+    )
+}
+
+#[allow(clippy::too_many_arguments, clippy::needless_range_loop)]
+fn strided(
+    st: &DeviceState,
+    f: &Fns,
+    fam: Family,
+    ops: &[Operand<'_>],
+    shape: &[usize],
+    strides: &[[isize; MAX_NDIM]; 4],
+    fill: [u8; 16],
+    stream: sys::CUstream,
+) -> Result<()> {
+    let nd = shape.len();
+    let nops = ops.len();
+    if nd > MAXD {
+        // split the leading axes on the host: one launch per index of axes 0..nd-MAXD
+        let outer = nd - MAXD;
+        let mut idx = vec![0usize; outer];
+        loop {
+            let sub: Vec<Operand<'_>> = (0..nops)
+                .map(|k| {
+                    let off: isize = (0..outer).map(|d| idx[d] as isize * strides[k][d]).sum();
+                    Operand {
+                        ptr: (ops[k].ptr as i64 + off as i64 * ops[k].itemsize as i64) as u64,
+                        itemsize: ops[k].itemsize,
+                        strides: &[],
+                    }
+                })
+                .collect();
+            let mut inner = [[0isize; MAX_NDIM]; 4];
+            for k in 0..nops {
+                inner[k][..MAXD].copy_from_slice(&strides[k][outer..nd]);
+            }
+            strided(st, f, fam, &sub, &shape[outer..], &inner, fill, stream)?;
+            let mut d = outer;
+            loop {
+                if d == 0 {
+                    return Ok(());
+                }
+                d -= 1;
+                idx[d] += 1;
+                if idx[d] < shape[d] {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+    }
+    let n: usize = shape.iter().product();
+    let fits32 = n < (1usize << 31)
+        && (0..nops).all(|k| {
+            (0..nd)
+                .map(|d| strides[k][d].unsigned_abs() * (shape[d] - 1))
+                .sum::<usize>()
+                < (1usize << 31)
+        });
+    let max_blocks = (st.props.multiprocessor_count.max(1) as u64) * 32;
+    let blocks = (n as u64).div_ceil(THREADS as u64).clamp(1, max_blocks) as u32;
+    let cfg = LaunchConfig {
+        grid: (blocks, 1, 1),
+        block: (THREADS, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    let mut out_p = ops[0].ptr;
+    let mut ps = [0u64; 3];
+    for k in 1..nops {
+        ps[k - 1] = ops[k].ptr;
+    }
+    let mut fillv = fill;
+    let mut g32 = Geom::<i32> {
+        ndim: nd as i32,
+        pad: 0,
+        shape: [1; MAXD],
+        st: [[0; MAXD]; 4],
+    };
+    let mut g64 = Geom::<i64> {
+        ndim: nd as i32,
+        pad: 0,
+        shape: [1; MAXD],
+        st: [[0; MAXD]; 4],
+    };
+    for d in 0..nd {
+        g32.shape[d] = shape[d] as i32;
+        g64.shape[d] = shape[d] as i64;
+        for k in 0..nops {
+            g32.st[k][d] = strides[k][d] as i32;
+            g64.st[k][d] = strides[k][d] as i64;
+        }
+    }
+    let mut n32 = n as u32;
+    let mut n64 = n as i64;
+    let mut args: [*mut c_void; 6] = [std::ptr::null_mut(); 6];
+    args[0] = (&mut out_p as *mut u64).cast();
+    let mut a = 1;
+    if fam == Family::Fill {
+        args[1] = fillv.as_mut_ptr().cast();
+        a = 2;
+    } else {
+        for p in ps.iter_mut().take(nops - 1) {
+            args[a] = (p as *mut u64).cast();
+            a += 1;
+        }
+    }
+    let func = if fits32 {
+        args[a] = (&mut g32 as *mut Geom<i32>).cast();
+        args[a + 1] = (&mut n32 as *mut u32).cast();
+        f.s32
+    } else {
+        args[a] = (&mut g64 as *mut Geom<i64>).cast();
+        args[a + 1] = (&mut n64 as *mut i64).cast();
+        f.s64
+    };
+    // SAFETY: parameters match s32/s64 (TO*, inputs..., Geom, n); the geometry is the views'
+    // own shape and strides, so every offset the kernel forms is an element of a view; the
+    // 32-bit kernel is used only when every offset fits in 31 bits.
+    unsafe { launch_raw(func, cfg, stream, &mut args[..a + 2]) }
+}
+
+/// The bytes of `value` cast to `dtype` (NumPy `astype` semantics; float → integer saturates
+/// and maps NaN to 0, as Rust's `as` and the CUDA kernels do).
+pub(crate) fn scalar_bytes(value: Scalar, dtype: DType) -> [u8; 16] {
+    let mut b = [0u8; 16];
+    macro_rules! put {
+        ($v:expr) => {{
+            let x = $v;
+            let bytes = x.to_ne_bytes();
+            b[..bytes.len()].copy_from_slice(&bytes);
+        }};
+    }
+    let int_i = |s: Scalar| -> i64 {
+        match s {
+            Scalar::Float(f) => f as i64,
+            Scalar::Complex(c) => c.re as i64,
+            s => s.as_i64(),
+        }
+    };
+    macro_rules! int {
+        ($t:ty) => {{
+            let v: $t = match value {
+                Scalar::Float(f) => f as $t,
+                Scalar::Complex(c) => c.re as $t,
+                Scalar::UInt(u) => u as $t,
+                s => int_i(s) as $t,
+            };
+            put!(v)
+        }};
+    }
+    match dtype {
+        DType::Bool => b[0] = value.as_bool() as u8,
+        DType::Int8 => int!(i8),
+        DType::Int16 => int!(i16),
+        DType::Int32 => int!(i32),
+        DType::Int64 => int!(i64),
+        DType::UInt8 => int!(u8),
+        DType::UInt16 => int!(u16),
+        DType::UInt32 => int!(u32),
+        DType::UInt64 => int!(u64),
+        DType::Float16 => put!(half::f16::from_f64(value.as_f64()).to_bits()),
+        DType::BFloat16 => put!(half::bf16::from_f64(value.as_f64()).to_bits()),
+        DType::Float32 => put!(value.as_f64() as f32),
+        DType::Float64 => put!(value.as_f64()),
+        DType::Complex64 => {
+            let c = value.as_complex();
+            b[..4].copy_from_slice(&(c.re as f32).to_ne_bytes());
+            b[4..8].copy_from_slice(&(c.im as f32).to_ne_bytes());
+        }
+        DType::Complex128 => {
+            let c = value.as_complex();
+            b[..8].copy_from_slice(&c.re.to_ne_bytes());
+            b[8..16].copy_from_slice(&c.im.to_ne_bytes());
+        }
+    }
+    b
+}
+
+/// Writes `value` (cast to `dst.dtype`) into every element of `dst`.
+///
+/// # Errors
+/// Device or CUDA errors; [`Error::Compile`] if the kernel cannot be built.
+pub fn fill(dst: View<'_>, value: Scalar) -> Result<()> {
+    run(Family::Fill, dst, &[], scalar_bytes(value, dst.dtype))
+}
+
+/// Copies `src` into `dst` (same shape), casting as NumPy's `astype` does.
+///
+/// # Errors
+/// [`Error::DeviceMismatch`] when `src` is on another device; CUDA errors.
+pub fn copy(src: View<'_>, dst: View<'_>) -> Result<()> {
+    run(Family::Copy, dst, &[src], [0; 16])
+}
+
+/// `dst = op(src)` elementwise.
+///
+/// # Errors
+/// [`Error::DType`] when `op` is not defined for the dtype; device or CUDA errors.
+pub fn unary(op: UnaryOp, src: View<'_>, dst: View<'_>) -> Result<()> {
+    run(Family::Unary(op), dst, &[src], [0; 16])
+}
+
+/// `dst = op(a, b)` elementwise.
+///
+/// # Errors
+/// [`Error::DType`] when `op` is not defined for the dtype; device or CUDA errors.
+pub fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
+    run(Family::Binary(op), dst, &[a, b], [0; 16])
+}
+
+/// `dst = c ? a : b` elementwise (`c` bool).
+///
+/// # Errors
+/// Device or CUDA errors.
+pub fn where_(c: View<'_>, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
+    if c.dtype != DType::Bool {
+        return Err(Error::DTypeMismatch {
+            op: "where",
+            expected: DType::Bool,
+            actual: c.dtype,
+        });
+    }
+    run(Family::Where, dst, &[c, a, b], [0; 16])
 }
