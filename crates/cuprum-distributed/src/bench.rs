@@ -10,6 +10,12 @@
 //!   bandwidth `bytes / t × 2(n-1)/n` (nccl-tests' definition), in GB/s (10⁹ bytes/s).
 //! - [`jacobi_weak_scaling`]: seconds per Jacobi sweep with a fixed slab per rank; weak-scaling
 //!   efficiency from 1 to n ranks is `t(1) / t(n)` (compute it from two runs).
+//!
+//! Wiring a bench suite: the bench binary re-executes itself as the ranks through
+//! [`launch`](crate::launcher::launch) (one process per GPU, `NCCL_NVLS_ENABLE=0`); in rank
+//! mode (`RANK` set) it calls `init_process_group(InitOptions::new())`, runs the hook, and rank
+//! 0 prints the rows (e.g. as JSON with units: bytes, seconds, GB/s). Run the 1-rank case the
+//! same way with `--nproc-per-node 1`.
 
 use crate::jacobi::{JacobiConfig, solve};
 use crate::{Communicator, ReduceOp, Result};

@@ -6,7 +6,7 @@
 //! exit status; ranks check their own values and exit non-zero with a message on a mismatch.
 
 use cuprum_core::{Array, Complex32, Complex64, DType, Device, bf16, f16};
-use cuprum_distributed::store::StoreServer;
+use cuprum_distributed::store::{StoreClient, StoreServer};
 use cuprum_distributed::{self as dist, Backend, Communicator, Error, InitOptions, ReduceOp};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -796,6 +796,62 @@ fn a_wrong_token_is_refused_by_the_store() {
             .timeout(Duration::from_secs(5)),
     );
     assert!(matches!(r, Err(Error::TokenRefused { .. })), "{r:?}");
+}
+
+fn thread_rank(rank: usize, world: usize, j: &Job) -> InitOptions {
+    InitOptions::new()
+        .backend(Backend::Tcp)
+        .rank(rank)
+        .world_size(world)
+        .master_addr("127.0.0.1")
+        .master_port(j.port)
+        .store_hosted(true)
+        .token(j.token.clone())
+        .timeout(Duration::from_secs(20))
+}
+
+#[test]
+fn a_stray_connection_without_the_token_is_refused_by_the_mesh() {
+    use std::io::{Read, Write};
+    let j = job();
+    let ranks: Vec<_> = (0..2)
+        .map(|r| {
+            let o = thread_rank(r, 3, &j);
+            std::thread::spawn(move || Communicator::init(o).map(|c| c.rank()))
+        })
+        .collect();
+    // A stray process that learned rank 0's mesh address (here through the store) but not the
+    // job token claims to be rank 2: its hello (kind 1, tag 0, length, rank, token) is refused.
+    let peek = StoreClient::connect(
+        &format!("127.0.0.1:{}", j.port),
+        &j.token,
+        9,
+        Duration::from_secs(5),
+    )
+    .unwrap();
+    // Rank 2's address is only read by ranks above 2 (none): a placeholder lets ranks 0 and 1
+    // go on to accepting connections.
+    peek.set("mesh/2", b"127.0.0.1:9").unwrap();
+    let addr0 = String::from_utf8(peek.get("mesh/0", Duration::from_secs(10)).unwrap()).unwrap();
+    let mut s = std::net::TcpStream::connect(&addr0).unwrap();
+    let body = [2u64.to_le_bytes().as_slice(), b"not-the-token"].concat();
+    let mut hello = vec![1u8];
+    hello.extend(0u64.to_le_bytes());
+    hello.extend((body.len() as u64).to_le_bytes());
+    hello.extend(&body);
+    s.write_all(&hello).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut answer = [9u8; 1];
+    s.read_exact(&mut answer).unwrap();
+    assert_eq!(answer[0], 0, "the mesh accepted a wrong token");
+    // The real rank 2 still joins, and the job forms.
+    let c2 = Communicator::init(thread_rank(2, 3, &j)).unwrap();
+    let got: Vec<usize> = ranks
+        .into_iter()
+        .map(|h| h.join().unwrap().unwrap())
+        .collect();
+    assert_eq!(got, vec![0, 1]);
+    assert_eq!(c2.world_size(), 3);
 }
 
 #[test]

@@ -16,11 +16,15 @@ use std::time::{Duration, Instant};
 
 /// True when `libnccl` can be loaded on this machine (never panics).
 pub(crate) fn is_available() -> bool {
-    std::panic::catch_unwind(|| {
-        // SAFETY: `is_culib_present` only tries `dlopen` on candidate names and drops the handle.
-        unsafe { sys::is_culib_present() }
+    static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *AVAILABLE.get_or_init(|| {
+        std::panic::catch_unwind(|| {
+            // SAFETY: `is_culib_present` only tries `dlopen` on candidate names and drops the
+            // handle.
+            unsafe { sys::is_culib_present() }
+        })
+        .unwrap_or(false)
     })
-    .unwrap_or(false)
 }
 
 /// NCCL's version code (e.g. 22803 for 2.28.3).
@@ -596,4 +600,54 @@ pub(crate) fn grouped(op: &'static str, f: impl FnOnce() -> Result<()>) -> Resul
         Error::Nccl { status, detail, .. } => Error::Nccl { op, status, detail },
         e => e,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sys::ncclDataType_t as T;
+    use sys::ncclRedOp_t as R;
+
+    #[test]
+    fn dtypes_map_onto_nccl_types() {
+        let t = |d, op| reduce_type("t", d, op).map(|(t, m, r)| (t, m, r));
+        assert_eq!(
+            t(DType::Complex64, ReduceOp::Sum).unwrap(),
+            (T::ncclFloat32, 2, R::ncclSum)
+        );
+        assert_eq!(
+            t(DType::Complex128, ReduceOp::Avg).unwrap(),
+            (T::ncclFloat64, 2, R::ncclAvg)
+        );
+        assert_eq!(
+            t(DType::BFloat16, ReduceOp::Max).unwrap(),
+            (T::ncclBfloat16, 1, R::ncclMax)
+        );
+        assert_eq!(
+            t(DType::Bool, ReduceOp::Sum).unwrap(),
+            (T::ncclUint8, 1, R::ncclMax)
+        );
+        assert_eq!(
+            t(DType::Bool, ReduceOp::Prod).unwrap(),
+            (T::ncclUint8, 1, R::ncclMin)
+        );
+        assert_eq!(
+            t(DType::UInt64, ReduceOp::Prod).unwrap(),
+            (T::ncclUint64, 1, R::ncclProd)
+        );
+        assert!(matches!(
+            t(DType::Int16, ReduceOp::Sum),
+            Err(Error::Unsupported { .. })
+        ));
+    }
+
+    #[test]
+    fn availability_never_panics() {
+        // Whatever this machine has, asking is safe and stable.
+        assert_eq!(is_available(), is_available());
+        if !is_available() {
+            assert!(unique_id().is_err());
+            assert!(group_start().is_err());
+        }
+    }
 }
