@@ -696,6 +696,8 @@ fn spawn(
                 .env("CUPRUM_STORE_HOSTED", "1")
                 .env("CUPRUM_JOB_TOKEN", &job.token)
                 .env("CUPRUM_DIST_TIMEOUT_S", timeout_s)
+                // NVLink multicast stays off (it can take shared GPUs out of service)
+                .env("NCCL_NVLS_ENABLE", "0")
                 .env_remove("TORCHELASTIC_RUN_ID")
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())

@@ -610,7 +610,7 @@ mod tests {
 
     #[test]
     fn dtypes_map_onto_nccl_types() {
-        let t = |d, op| reduce_type("t", d, op).map(|(t, m, r)| (t, m, r));
+        let t = |d, op| reduce_type("t", d, op);
         assert_eq!(
             t(DType::Complex64, ReduceOp::Sum).unwrap(),
             (T::ncclFloat32, 2, R::ncclSum)
