@@ -1110,7 +1110,7 @@ impl Communicator {
         const OP: &str = "barrier";
         let _g = self.lock();
         if let Some(n) = &self.inner.nccl {
-            n.wait(OP, self.inner.timeout)?;
+            n.wait(OP, self.inner.timeout, &|| self.gone_peers())?;
         }
         match &self.inner.mesh {
             Some(m) => {
@@ -1123,16 +1123,27 @@ impl Communicator {
 
     /// Waits for the NCCL work queued so far on this rank's stream and reports NCCL's
     /// asynchronous errors (`ncclCommGetAsyncError`); after the timeout the NCCL communicator
-    /// is aborted and [`Error::Timeout`] returned. A no-op on the TCP backend (its calls are
+    /// is aborted and [`Error::Timeout`] returned. A rank whose process exits meanwhile is
+    /// noticed through its closed TCP connection within about 50 ms: the NCCL communicator is
+    /// aborted and [`Error::RankFailed`] names it. A no-op on the TCP backend (its calls are
     /// synchronous).
     ///
     /// # Errors
     /// [`Error::Nccl`] for an asynchronous NCCL failure; [`Error::Timeout`].
     pub fn synchronize(&self) -> Result<()> {
         match &self.inner.nccl {
-            Some(n) => n.wait("synchronize", self.inner.timeout),
+            Some(n) => n.wait("synchronize", self.inner.timeout, &|| self.gone_peers()),
             None => Ok(()),
         }
+    }
+
+    /// The ranks whose process is known to have exited (closed TCP connections).
+    fn gone_peers(&self) -> Vec<usize> {
+        self.inner
+            .mesh
+            .as_ref()
+            .map(|m| m.gone_peers())
+            .unwrap_or_default()
     }
 
     /// Reports an asynchronous NCCL error without waiting (`ncclCommGetAsyncError`).

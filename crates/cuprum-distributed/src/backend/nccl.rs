@@ -257,12 +257,22 @@ impl NcclComm {
 
     /// Waits until the work enqueued so far on the current stream is done, checking NCCL's
     /// asynchronous errors; aborts and fails after `timeout`.
-    pub(crate) fn wait(&self, op: &'static str, timeout: Duration) -> Result<()> {
+    ///
+    /// `gone` lists the ranks known to have exited (from the TCP mesh); it is asked every
+    /// 50 ms, and a non-empty answer aborts the communicator at once with
+    /// [`Error::RankFailed`] instead of waiting for the timeout (NCCL itself would hang).
+    pub(crate) fn wait(
+        &self,
+        op: &'static str,
+        timeout: Duration,
+        gone: &dyn Fn() -> Vec<usize>,
+    ) -> Result<()> {
         let stream = cuda_glue::stream(self.ordinal)?;
         let ev = stream
             .record_event(None)
             .map_err(|e| cuda_glue::driver_error(op, e))?;
         let t0 = Instant::now();
+        let mut next_probe = t0 + Duration::from_millis(50);
         loop {
             match ev.try_is_complete() {
                 Ok(true) => return self.check_async(op),
@@ -273,15 +283,32 @@ impl NcclComm {
                 self.abort();
                 return Err(e);
             }
+            if Instant::now() >= next_probe {
+                next_probe += Duration::from_millis(50);
+                if let Some(&rank) = gone().first() {
+                    self.abort();
+                    return Err(Error::RankFailed {
+                        op,
+                        rank,
+                        reason: "its process exited while NCCL work was pending; the NCCL communicator was aborted".into(),
+                    });
+                }
+            }
             if t0.elapsed() > timeout {
                 self.abort();
                 return Err(Error::Timeout {
                     op,
                     waited: timeout,
-                    missing: vec![],
+                    missing: gone(),
                 });
             }
-            std::thread::sleep(Duration::from_micros(200));
+            // Spin (yielding) for short waits, so that timing a small collective measures
+            // the collective; sleep once the wait is long.
+            if t0.elapsed() < Duration::from_millis(20) {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(Duration::from_micros(100));
+            }
         }
     }
 

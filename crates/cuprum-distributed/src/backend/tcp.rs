@@ -530,6 +530,35 @@ impl TcpMesh {
         Ok(())
     }
 
+    /// The peers whose connection is closed (their process exited), found without blocking:
+    /// a peer whose socket is in use by a transfer right now counts as alive.
+    pub(crate) fn gone_peers(&self) -> Vec<usize> {
+        let mut gone = Vec::new();
+        for (r, p) in self.peers.iter().enumerate() {
+            let Some(p) = p else { continue };
+            // Both halves share one file description: hold both, so that the non-blocking
+            // moment below cannot touch a transfer of another thread.
+            let Ok(_w) = p.writer.try_lock() else {
+                continue;
+            };
+            let Ok(s) = p.reader.try_lock() else { continue };
+            if s.set_nonblocking(true).is_err() {
+                continue;
+            }
+            let mut b = [0u8; 1];
+            let closed = match s.peek(&mut b) {
+                Ok(0) => true,
+                Ok(_) => false,
+                Err(e) => !matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted),
+            };
+            let _ = s.set_nonblocking(false);
+            if closed {
+                gone.push(r);
+            }
+        }
+        gone
+    }
+
     /// Closes every connection (peers then see this rank as gone).
     pub(crate) fn shutdown(&self) {
         for p in self.peers.iter().flatten() {
@@ -541,5 +570,110 @@ impl TcpMesh {
 impl Drop for TcpMesh {
     fn drop(&mut self) {
         self.shutdown();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two meshes of a world of two, connected over loopback.
+    fn pair() -> (TcpMesh, TcpMesh) {
+        let l0 = TcpListener::bind("127.0.0.1:0").unwrap();
+        let l1 = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addrs = vec![l0.local_addr().unwrap(), l1.local_addr().unwrap()];
+        let a2 = addrs.clone();
+        let t = Duration::from_secs(5);
+        let h = std::thread::spawn(move || TcpMesh::connect(1, 2, l1, &a2, "tok", t).unwrap());
+        let m0 = TcpMesh::connect(0, 2, l0, &addrs, "tok", t).unwrap();
+        (m0, h.join().unwrap())
+    }
+
+    #[test]
+    fn a_closed_peer_is_seen_without_blocking() {
+        let (m0, m1) = pair();
+        assert!(m0.gone_peers().is_empty());
+        drop(m1);
+        let t0 = Instant::now();
+        while m0.gone_peers().is_empty() && t0.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(m0.gone_peers(), vec![1]);
+        // and a receive names it
+        let r = m0.recv(
+            "t",
+            &RecvSpec {
+                peer: 1,
+                kind: Kind::P2p,
+                tag: 0,
+                len: 4,
+            },
+            Duration::from_secs(1),
+        );
+        assert!(matches!(r, Err(Error::RankFailed { rank: 1, .. })), "{r:?}");
+    }
+
+    #[test]
+    fn a_silent_peer_times_out_by_name_and_messages_are_checked() {
+        let (m0, m1) = pair();
+        let r = m0.recv(
+            "t",
+            &RecvSpec {
+                peer: 1,
+                kind: Kind::P2p,
+                tag: 0,
+                len: 4,
+            },
+            Duration::from_millis(100),
+        );
+        assert!(
+            matches!(r, Err(Error::Timeout { ref missing, .. }) if missing == &[1]),
+            "{r:?}"
+        );
+        m1.send(
+            "t",
+            &SendSpec {
+                peer: 0,
+                kind: Kind::P2p,
+                tag: 7,
+                data: &[1, 2, 3, 4],
+            },
+        )
+        .unwrap();
+        let r = m0.recv(
+            "t",
+            &RecvSpec {
+                peer: 1,
+                kind: Kind::P2p,
+                tag: 8,
+                len: 4,
+            },
+            Duration::from_secs(1),
+        );
+        assert!(matches!(r, Err(Error::Mismatch { rank: 1, .. })), "{r:?}");
+        // the stream stays in step after a mismatch
+        m1.send(
+            "t",
+            &SendSpec {
+                peer: 0,
+                kind: Kind::P2p,
+                tag: 8,
+                data: &[5, 6],
+            },
+        )
+        .unwrap();
+        let v = m0
+            .recv(
+                "t",
+                &RecvSpec {
+                    peer: 1,
+                    kind: Kind::P2p,
+                    tag: 8,
+                    len: 2,
+                },
+                Duration::from_secs(1),
+            )
+            .unwrap();
+        assert_eq!(v, vec![5, 6]);
     }
 }
