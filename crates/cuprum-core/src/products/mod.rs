@@ -5,6 +5,9 @@
 //! operands' strides directly where one of the two matrix strides is 1.
 
 pub mod cpu;
+pub mod family;
+
+pub use family::{TensorAxes, dot, einsum, inner, kron, outer, tensordot, vdot};
 pub mod cuda;
 
 use crate::backend::View;
