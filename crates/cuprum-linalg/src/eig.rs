@@ -83,7 +83,7 @@ fn eigh_impl(
                 vs.push(e.U().to_owned());
             } else {
                 let w = h.self_adjoint_eigenvalues(Side::Lower).map_err(nc)?;
-                ws.extend(w.iter().map(|x| T::real_f64(x)));
+                ws.extend(w.iter().map(T::real_f64));
             }
         }
         let mut wshape = batch.clone();

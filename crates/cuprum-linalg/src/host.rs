@@ -19,6 +19,10 @@ pub(crate) trait Field:
     + std::ops::Mul<Output = Self>
     + std::ops::Div<Output = Self>
     + std::ops::Neg<Output = Self>
+    + std::ops::AddAssign
+    + std::ops::SubAssign
+    + std::ops::MulAssign
+    + std::ops::DivAssign
 {
     /// True for the complex types.
     const IS_COMPLEX: bool;

@@ -40,7 +40,7 @@
 //! ```
 //!
 //! Depends only on `cuprum-core` and outside libraries; re-exported by the `cuprum` facade as
-//! `cp::linalg` (and [`scipy`] as `cp::scipy::linalg`).
+//! `cp::linalg` (and [`scipy`] as `cp::linalg::scipy`, the counterpart of `cupyx.scipy.linalg`).
 #![warn(missing_docs)]
 
 mod cholesky;

@@ -226,7 +226,7 @@ pub fn det(a: &Array) -> Result<Array> {
                 }
                 let mut d = T::from_f(perm_sign(lu.P().arrays().0));
                 for i in 0..n {
-                    d = d * lu.U()[(i, i)];
+                    d *= lu.U()[(i, i)];
                 }
                 d
             })
@@ -435,7 +435,7 @@ pub(crate) fn getf2<T: Field>(a: &mut [T], m: usize, n: usize) -> (Vec<usize>, O
             a[i * n + j] = l;
             for c in j + 1..n {
                 let u = a[j * n + c];
-                a[i * n + c] = a[i * n + c] - l * u;
+                a[i * n + c] -= l * u;
             }
         }
     }

@@ -60,12 +60,12 @@ fn matrix_norm_one<T: Field>(m: &Mat<T>, ord: Option<NormOrd>) -> Result<f64> {
             .sum::<f64>()
             .sqrt(),
         Some(NormOrd::Nuc) => svals()?.iter().sum(),
-        Some(NormOrd::P(p)) if p == 1.0 => col_sums().fold(0.0, f64::max),
-        Some(NormOrd::P(p)) if p == -1.0 => col_sums().fold(f64::INFINITY, f64::min),
+        Some(NormOrd::P(1.0)) => col_sums().fold(0.0, f64::max),
+        Some(NormOrd::P(-1.0)) => col_sums().fold(f64::INFINITY, f64::min),
         Some(NormOrd::P(p)) if p == f64::INFINITY => row_sums().fold(0.0, f64::max),
         Some(NormOrd::P(p)) if p == f64::NEG_INFINITY => row_sums().fold(f64::INFINITY, f64::min),
-        Some(NormOrd::P(p)) if p == 2.0 => svals()?.first().copied().unwrap_or(0.0),
-        Some(NormOrd::P(p)) if p == -2.0 => svals()?.last().copied().unwrap_or(0.0),
+        Some(NormOrd::P(2.0)) => svals()?.first().copied().unwrap_or(0.0),
+        Some(NormOrd::P(-2.0)) => svals()?.last().copied().unwrap_or(0.0),
         Some(o) => {
             return Err(LinalgError::invalid(
                 "norm",
@@ -111,9 +111,7 @@ pub fn norm(
     let shape = x.shape().to_vec();
     let axes: Vec<usize> = match axis {
         None => {
-            if ord.is_none() {
-                (0..nd).collect()
-            } else if nd == 1 || nd == 2 {
+            if ord.is_none() || nd == 1 || nd == 2 {
                 (0..nd).collect()
             } else {
                 return Err(LinalgError::invalid(

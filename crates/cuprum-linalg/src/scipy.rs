@@ -1,8 +1,8 @@
 //! The routines of `cupyx.scipy.linalg` / `scipy.linalg`: [`solve_triangular`], [`lu`],
 //! [`lu_factor`] and [`lu_solve`].
 //!
-//! In the `cuprum` facade this module is `cp::scipy::linalg` (and also reachable as
-//! `cp::linalg::scipy`), mirroring `cupyx.scipy.linalg`.
+//! In the `cuprum` facade this module is `cp::linalg::scipy`, the counterpart of
+//! `cupyx.scipy.linalg` (the facade may alias it as `cp::scipy::linalg`).
 //!
 //! Matrices may be stacked: every routine here works on `(..., M, N)` inputs, looping over the
 //! leading axes (SciPy ≥ 1.15 batches the same way).
@@ -36,10 +36,8 @@ fn tri_solve<T: Field>(
     b: &mut [T],
     k: usize,
 ) -> Option<usize> {
-    if !unit {
-        if let Some(i) = (0..n).find(|&i| mat[i * n + i].abs1_() == 0.0) {
-            return Some(i);
-        }
+    if !unit && let Some(i) = (0..n).find(|&i| mat[i * n + i].abs1_() == 0.0) {
+        return Some(i);
     }
     let rows: Box<dyn Iterator<Item = usize>> = if lower {
         Box::new(0..n)
@@ -56,13 +54,13 @@ fn tri_solve<T: Field>(
             let a = mat[i * n + j];
             for q in 0..k {
                 let v = b[j * k + q];
-                b[i * k + q] = b[i * k + q] - a * v;
+                b[i * k + q] -= a * v;
             }
         }
         if !unit {
             let d = mat[i * n + i];
             for q in 0..k {
-                b[i * k + q] = b[i * k + q] / d;
+                b[i * k + q] /= d;
             }
         }
     }

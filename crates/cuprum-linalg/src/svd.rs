@@ -16,13 +16,16 @@ pub struct Svd {
     pub vh: Option<Array>,
 }
 
+/// `(U, s, V)` of one matrix.
+pub(crate) type SvdParts<T> = (Option<Mat<T>>, Vec<f64>, Option<Mat<T>>);
+
 /// One matrix's SVD: `(U, s, V)`, `U`/`V` absent when not asked for.
 pub(crate) fn svd_one<T: Field>(
     op: &'static str,
     m: &Mat<T>,
     full: bool,
     uv: bool,
-) -> Result<(Option<Mat<T>>, Vec<f64>, Option<Mat<T>>)> {
+) -> Result<SvdParts<T>> {
     let (r, c) = (m.nrows(), m.ncols());
     let k = r.min(c);
     if k == 0 {
@@ -150,7 +153,7 @@ pub fn pinv(a: &Array, rcond: Option<f64>) -> Result<Array> {
                 let mut acc = T::from_f(0.0);
                 for (j, &sj) in s.iter().enumerate() {
                     if sj > cut {
-                        acc = acc + v[(r, j)] * T::from_f(1.0 / sj) * u[(c, j)].conj_();
+                        acc += v[(r, j)] * T::from_f(1.0 / sj) * u[(c, j)].conj_();
                     }
                 }
                 acc

@@ -100,9 +100,9 @@ impl M {
     /// `self * diag(w)` (scales column j by w[j]).
     pub fn scale_cols(&self, w: &[Complex64]) -> M {
         let mut o = self.clone();
-        for i in 0..self.r {
-            for j in 0..self.c {
-                o.d[i * self.c + j] *= w[j];
+        for row in o.d.chunks_mut(self.c.max(1)) {
+            for (x, wj) in row.iter_mut().zip(w) {
+                *x *= wj;
             }
         }
         o
