@@ -16,19 +16,30 @@
 
 pub mod array;
 pub mod backend;
+pub mod creation;
 pub mod cuda;
 pub mod device;
 pub mod dtype;
 pub mod element;
 pub mod error;
+pub mod index;
 pub mod layout;
 pub mod npy;
 pub mod ops;
 pub mod reduce;
 pub mod scalar;
 pub mod storage;
+pub mod transfer;
+pub mod view;
 
 pub use array::Array;
+pub use creation::{
+    arange, arange_on, empty, empty_like, empty_like_on, empty_on, eye, eye_on, full, full_like,
+    full_like_on, full_on, identity, identity_on, linspace, linspace_on, ones, ones_like,
+    ones_like_on, ones_on, tri, tri_on, zeros, zeros_like, zeros_like_on, zeros_on,
+};
+pub use index::SliceItem;
+pub use view::{ascontiguousarray, broadcast_arrays};
 pub use device::{Device, DeviceGuard, cuda_device_count, current_device, default_device, devices};
 pub use dtype::{DType, DTypeKind};
 pub use element::Element;
