@@ -309,3 +309,45 @@ macro_rules! with_dtype {
     };
 }
 pub(crate) use with_dtype;
+
+/// Like [`with_dtype`] for the eight integer dtypes; `$other` for every other dtype.
+macro_rules! with_int_dtype {
+    ($dt:expr, $T:ident => $body:expr, else $other:expr) => {
+        match $dt {
+            $crate::DType::Int8 => {
+                type $T = i8;
+                $body
+            }
+            $crate::DType::Int16 => {
+                type $T = i16;
+                $body
+            }
+            $crate::DType::Int32 => {
+                type $T = i32;
+                $body
+            }
+            $crate::DType::Int64 => {
+                type $T = i64;
+                $body
+            }
+            $crate::DType::UInt8 => {
+                type $T = u8;
+                $body
+            }
+            $crate::DType::UInt16 => {
+                type $T = u16;
+                $body
+            }
+            $crate::DType::UInt32 => {
+                type $T = u32;
+                $body
+            }
+            $crate::DType::UInt64 => {
+                type $T = u64;
+                $body
+            }
+            _ => $other,
+        }
+    };
+}
+pub(crate) use with_int_dtype;

@@ -6,9 +6,12 @@
 //! duration of the call (inputs for reading, the destination for writing), always in address
 //! order, so concurrent operations on shared buffers cannot race or deadlock.
 
+mod binary;
 pub(crate) mod elem;
 pub(crate) mod iter;
 pub(crate) mod kernel;
+pub(crate) mod math;
+mod unary;
 
 use super::View;
 use crate::ops::kinds::{BinaryOp, UnaryOp};
@@ -200,19 +203,68 @@ pub fn copy(src: View<'_>, dst: View<'_>) -> Result<()> {
     Ok(())
 }
 
-/// `dst = op(src)` elementwise (not built yet).
-pub fn unary(op: UnaryOp, _src: View<'_>, _dst: View<'_>) -> Result<()> {
-    Err(Error::unsupported(op.name(), "cpu backend not built yet"))
+/// `dst = op(src)` elementwise; the semantics of each operation are documented on
+/// [`UnaryOp`]. `dst.dtype` must be the source dtype, bool for predicates, or the real dtype for
+/// `abs`/`real`/`imag`/`angle`.
+///
+/// # Errors
+/// [`Error::DType`] when the operation has no loop for the dtype (e.g. `sqrt` of an integer:
+/// the ops layer casts to float first); [`Error::DTypeMismatch`] for a wrong `dst` dtype.
+pub fn unary(op: UnaryOp, src: View<'_>, dst: View<'_>) -> Result<()> {
+    unary::unary(op, src, dst)
 }
 
-/// `dst = op(a, b)` elementwise (not built yet).
-pub fn binary(op: BinaryOp, _a: View<'_>, _b: View<'_>, _dst: View<'_>) -> Result<()> {
-    Err(Error::unsupported(op.name(), "cpu backend not built yet"))
+/// `dst = op(a, b)` elementwise; `a` and `b` share a dtype; `dst` is that dtype, or bool for
+/// comparisons and logical operations. Semantics per operation on [`BinaryOp`].
+///
+/// # Errors
+/// [`Error::DType`] when the operation has no loop for the dtype; [`Error::InvalidValue`] for an
+/// integer `power` with a negative exponent (the other elements are still written).
+pub fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
+    binary::binary(op, a, b, dst)
 }
 
-/// `dst = cond ? a : b` elementwise (not built yet).
-pub fn where_(_c: View<'_>, _a: View<'_>, _b: View<'_>, _dst: View<'_>) -> Result<()> {
-    Err(Error::unsupported("where", "cpu backend not built yet"))
+/// `dst = cond ? a : b` elementwise; `cond` is bool, `a`, `b` and `dst` share a dtype.
+///
+/// # Errors
+/// [`Error::DTypeMismatch`] when `cond` is not bool or the other dtypes differ.
+pub fn where_(cond: View<'_>, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
+    for (v, want) in [
+        (&cond, crate::DType::Bool),
+        (&a, dst.dtype),
+        (&b, dst.dtype),
+    ] {
+        if v.dtype != want {
+            return Err(Error::DTypeMismatch {
+                op: "where",
+                expected: want,
+                actual: v.dtype,
+            });
+        }
+    }
+    let bufs = acquire("where", &dst, &[cond, a, b])?;
+    let plan = Plan::new([dst.layout, cond.layout, a.layout, b.layout]);
+    let (d, c, pa, pb) = (bufs.dst, bufs.inputs[0], bufs.inputs[1], bufs.inputs[2]);
+    macro_rules! raw {
+        ($t:ty) => {
+            // SAFETY: `acquire` validated and locked all four views (inputs sharing the
+            // destination's buffer are snapshots); `cond` holds bool bytes, the others elements
+            // of this width.
+            unsafe {
+                kernel::map3::<elem::B8, $t, $t, $t>(&plan, d, c, pa, pb, |c, x, y| {
+                    if c.get() { x } else { y }
+                })
+            }
+        };
+    }
+    match dst.dtype.itemsize() {
+        1 => raw!(u8),
+        2 => raw!(u16),
+        4 => raw!(u32),
+        8 => raw!(u64),
+        _ => raw!([u64; 2]),
+    }
+    Ok(())
 }
 
 #[cfg(test)]

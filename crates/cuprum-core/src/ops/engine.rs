@@ -1,0 +1,241 @@
+//! The shared machinery of the elementwise functions: operands to arrays of the compute dtype,
+//! broadcasting, output allocation or validation of `out`, and the backend call.
+
+use super::kinds::{BinaryOp, UnaryOp};
+use super::operand::Operand;
+use super::promote::{
+    binary_dtypes, can_cast_same_kind, output_cast_error, unary_dtypes, weak_dtype,
+};
+use crate::backend;
+use crate::layout::broadcast_shapes;
+use crate::{Array, DType, Device, Error, Layout, Result, Scalar};
+
+/// A 0-d array of `dtype` on `device` holding `s` (C-cast).
+pub(crate) fn scalar_array(s: Scalar, dtype: DType, device: Device) -> Result<Array> {
+    let a = Array::empty_on(&[], dtype, device)?;
+    backend::fill(a.view(), s)?;
+    Ok(a)
+}
+
+/// `a` converted to `dtype` (the same handle when it already is).
+pub(crate) fn to_dtype(a: &Array, dtype: DType) -> Result<Array> {
+    if a.dtype() == dtype {
+        Ok(a.clone())
+    } else {
+        a.astype(dtype)
+    }
+}
+
+/// `a` viewed with `shape` (zero strides on new or stretched axes).
+pub(crate) fn broadcast_view(op: &'static str, a: &Array, shape: &[usize]) -> Result<Array> {
+    if a.shape() == shape {
+        return Ok(a.clone());
+    }
+    let l: Layout = a.layout().broadcast_to(op, shape)?;
+    Ok(a.with_layout(l))
+}
+
+/// Fails unless every array is on the same device; returns it.
+pub(crate) fn common_device(op: &'static str, arrays: &[&Array]) -> Result<Option<Device>> {
+    let mut dev: Option<Device> = None;
+    for a in arrays {
+        match dev {
+            None => dev = Some(a.device()),
+            Some(d) if d != a.device() => {
+                return Err(Error::DeviceMismatch {
+                    op,
+                    lhs: d,
+                    rhs: a.device(),
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(dev)
+}
+
+/// The promoted dtype of two operands (NumPy 2 with weak scalars), with NumPy's overflow check
+/// of a Python integer against an integer array. Comparisons of an integer array with an
+/// integer that does not fit compute in a wider type instead of failing, as NumPy 2 does.
+pub(crate) fn promote_operands(
+    op: &'static str,
+    a: &Operand<'_>,
+    b: &Operand<'_>,
+    comparison: bool,
+) -> Result<DType> {
+    let weak = |d: DType, s: &Scalar| -> Result<DType> {
+        let c = weak_dtype(d, s);
+        if d.is_integer() && matches!(s, Scalar::Int(_) | Scalar::UInt(_)) && !s.fits_integer(d) {
+            if comparison {
+                return Ok(DType::promote(d, s.default_dtype()));
+            }
+            return Err(Error::Overflow {
+                op,
+                value: s.to_string(),
+                dtype: d,
+            });
+        }
+        Ok(c)
+    };
+    match (a, b) {
+        (Operand::Array(x), Operand::Array(y)) => Ok(DType::promote(x.dtype(), y.dtype())),
+        (Operand::Array(x), Operand::Scalar(s)) | (Operand::Scalar(s), Operand::Array(x)) => {
+            weak(x.dtype(), s)
+        }
+        (Operand::Scalar(s), Operand::Scalar(t)) => {
+            Ok(DType::promote(s.default_dtype(), t.default_dtype()))
+        }
+    }
+}
+
+/// An operand as an array of `dtype` on `device`.
+pub(crate) fn operand_array(o: &Operand<'_>, dtype: DType, device: Device) -> Result<Array> {
+    match o {
+        Operand::Array(a) => to_dtype(a, dtype),
+        Operand::Scalar(s) => scalar_array(*s, dtype, device),
+    }
+}
+
+/// The device of the operands (the current device when all are scalars).
+pub(crate) fn operands_device(op: &'static str, ops: &[&Operand<'_>]) -> Result<Device> {
+    let arrays: Vec<&Array> = ops.iter().filter_map(|o| o.as_array()).collect();
+    Ok(common_device(op, &arrays)?.unwrap_or_else(crate::current_device))
+}
+
+/// Checks that `out` can receive a result of `shape` and dtype `from`, computed by `op`.
+pub(crate) fn check_out(
+    op: &'static str,
+    out: &Array,
+    shape: &[usize],
+    from: DType,
+    device: Device,
+) -> Result<()> {
+    if out.device() != device {
+        return Err(Error::DeviceMismatch {
+            op,
+            lhs: device,
+            rhs: out.device(),
+        });
+    }
+    if out.shape() != shape {
+        let full = broadcast_shapes(op, shape, out.shape())?;
+        if full != out.shape() {
+            return Err(Error::Broadcast {
+                op,
+                lhs: shape.to_vec(),
+                rhs: out.shape().to_vec(),
+            });
+        }
+    }
+    if out.size() > 0
+        && out
+            .shape()
+            .iter()
+            .zip(out.strides())
+            .any(|(&n, &s)| n > 1 && s == 0)
+    {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "the output (shape {:?}, strides {:?}) is a broadcast view and is read-only",
+                out.shape(),
+                out.strides()
+            ),
+        ));
+    }
+    if !can_cast_same_kind(from, out.dtype()) {
+        return Err(output_cast_error(op, from, out.dtype()));
+    }
+    Ok(())
+}
+
+/// Runs `compute(dst)` writing into `out` (cast and with a temporary when `out` shares a
+/// buffer with an input or has another dtype), or into a new array.
+fn finish(
+    shape: &[usize],
+    o: DType,
+    device: Device,
+    out: Option<&Array>,
+    inputs: &[&Array],
+    compute: impl Fn(&Array) -> Result<()>,
+) -> Result<Array> {
+    match out {
+        None => {
+            let r = Array::empty_on(shape, o, device)?;
+            compute(&r)?;
+            Ok(r)
+        }
+        Some(out) => {
+            let aliased = inputs.iter().any(|a| a.shares_storage(out));
+            if out.dtype() == o && !aliased && out.shape() == shape {
+                compute(out)?;
+            } else {
+                let tmp = Array::empty_on(shape, o, device)?;
+                compute(&tmp)?;
+                let src = broadcast_view("copy", &tmp, out.shape())?;
+                backend::copy(src.view(), out.view())?;
+            }
+            Ok(out.clone())
+        }
+    }
+}
+
+/// `op(a, b)` with broadcasting and promotion, into `out` when given.
+pub(crate) fn binary(
+    op: BinaryOp,
+    a: Operand<'_>,
+    b: Operand<'_>,
+    out: Option<&Array>,
+) -> Result<Array> {
+    let name = op.name();
+    let device = operands_device(name, &[&a, &b])?;
+    let c = promote_operands(name, &a, &b, op.returns_bool() && !is_logical(op))?;
+    let (k, o) = binary_dtypes(op, c)?;
+    if op == BinaryOp::Power
+        && k.is_integer()
+        && let Operand::Scalar(s) = b
+        && s.as_f64() < 0.0
+    {
+        return Err(super::promote::negative_power_error());
+    }
+    let sa: Vec<usize> = a.as_array().map(|x| x.shape().to_vec()).unwrap_or_default();
+    let sb: Vec<usize> = b.as_array().map(|x| x.shape().to_vec()).unwrap_or_default();
+    let shape = broadcast_shapes(name, &sa, &sb)?;
+    if let Some(out) = out {
+        check_out(name, out, &shape, o, device)?;
+    }
+    let x = operand_array(&a, k, device)?;
+    let y = operand_array(&b, k, device)?;
+    let xv = broadcast_view(name, &x, &shape)?;
+    let yv = broadcast_view(name, &y, &shape)?;
+    finish(&shape, o, device, out, &[&x, &y], |dst| {
+        if dst.size() == 0 {
+            return Ok(());
+        }
+        backend::binary(op, xv.view(), yv.view(), dst.view())
+    })
+}
+
+fn is_logical(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::LogicalXor
+    )
+}
+
+/// `op(a)`, into `out` when given.
+pub(crate) fn unary(op: UnaryOp, a: &Array, out: Option<&Array>) -> Result<Array> {
+    let name = op.name();
+    let (k, o) = unary_dtypes(op, a.dtype())?;
+    let device = a.device();
+    if let Some(out) = out {
+        check_out(name, out, a.shape(), o, device)?;
+    }
+    let x = to_dtype(a, k)?;
+    finish(a.shape(), o, device, out, &[&x], |dst| {
+        if dst.size() == 0 {
+            return Ok(());
+        }
+        backend::unary(op, x.view(), dst.view())
+    })
+}
