@@ -16,6 +16,7 @@
 
 pub mod array;
 pub mod backend;
+pub mod cast;
 pub mod creation;
 pub mod cuda;
 pub mod device;
@@ -50,3 +51,14 @@ pub use npy::{load, save};
 pub use num_complex::{Complex32, Complex64};
 pub use reduce::*;
 pub use scalar::Scalar;
+pub use ops::{
+    BinaryOp, Operand, UnaryOp, abs, absolute, add, add_out, angle, arccos, arccosh, arcsin,
+    arcsinh, arctan, arctan2, arctanh, around, binary_out, bitwise_and, bitwise_or, bitwise_xor,
+    cbrt, ceil, clip, clip_out, conj, conjugate, copysign, cos, cosh, deg2rad, divide, divide_out,
+    divmod, equal, exp, exp2, expm1, floor, floor_divide, fmax, fmin, fmod, greater,
+    greater_equal, hypot, imag, invert, isfinite, isinf, isnan, left_shift, less, less_equal, log,
+    log1p, log2, log10, logical_and, logical_not, logical_or, logical_xor, maximum, minimum,
+    multiply, multiply_out, negative, nextafter, not_equal, positive, power, rad2deg, real,
+    reciprocal, remainder, right_shift, rint, round, sign, signbit, sin, sinh, sqrt, square,
+    subtract, subtract_out, tan, tanh, trunc, unary_out, where_,
+};
