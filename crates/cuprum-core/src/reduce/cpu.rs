@@ -351,8 +351,16 @@ where
     let n = reduced_count(layout, axes) as f64;
     let name = op.name();
     match op {
-        Sum => write_dst(dst, &accumulate(&SumR::<C>(PhantomData), data, layout, axes), name),
-        Prod => write_dst(dst, &accumulate(&ProdR::<C>(PhantomData), data, layout, axes), name),
+        Sum => write_dst(
+            dst,
+            &accumulate(&SumR::<C>(PhantomData), data, layout, axes),
+            name,
+        ),
+        Prod => write_dst(
+            dst,
+            &accumulate(&ProdR::<C>(PhantomData), data, layout, axes),
+            name,
+        ),
         NanSum | NanProd => {
             let r = NanR::<C> {
                 prod: op == NanProd,

@@ -20,7 +20,6 @@ pub(crate) enum Kind {
 /// (C casts: integers wrap, float to integer truncates, complex to real drops the imaginary part).
 pub(crate) trait Elem: Copy + Send + Sync + 'static {
     const KIND: Kind;
-    const DTYPE: DType;
     fn to_bool(self) -> bool;
     fn to_i64(self) -> i64;
     fn to_u64(self) -> u64;
@@ -51,7 +50,6 @@ macro_rules! int_elem {
     ($($t:ty => $d:ident, $k:ident;)*) => {$(
         impl Elem for $t {
             const KIND: Kind = Kind::$k;
-            const DTYPE: DType = DType::$d;
             #[inline(always)] fn to_bool(self) -> bool { self != 0 }
             #[inline(always)] fn to_i64(self) -> i64 { self as i64 }
             #[inline(always)] fn to_u64(self) -> u64 { self as u64 }
@@ -73,7 +71,6 @@ int_elem! {
 
 impl Elem for bool {
     const KIND: Kind = Kind::Bool;
-    const DTYPE: DType = DType::Bool;
     #[inline(always)]
     fn to_bool(self) -> bool {
         self
@@ -124,7 +121,6 @@ macro_rules! float_elem {
     ($($t:ty => $d:ident, $to:expr, $from:expr;)*) => {$(
         impl Elem for $t {
             const KIND: Kind = Kind::Float;
-            const DTYPE: DType = DType::$d;
             #[inline(always)] fn to_bool(self) -> bool { self.to_f64() != 0.0 }
             #[inline(always)] fn to_i64(self) -> i64 { self.to_f64() as i64 }
             #[inline(always)]
@@ -156,7 +152,6 @@ float_elem! {
 // f32 gets its own impl so that integer -> f32 rounds once (not through f64).
 impl Elem for f32 {
     const KIND: Kind = Kind::Float;
-    const DTYPE: DType = DType::Float32;
     #[inline(always)]
     fn to_bool(self) -> bool {
         self != 0.0
@@ -209,7 +204,6 @@ impl Elem for f32 {
 
 impl Elem for Complex32 {
     const KIND: Kind = Kind::Complex;
-    const DTYPE: DType = DType::Complex64;
     #[inline(always)]
     fn to_bool(self) -> bool {
         self.re != 0.0 || self.im != 0.0
@@ -258,7 +252,6 @@ impl Elem for Complex32 {
 
 impl Elem for Complex64 {
     const KIND: Kind = Kind::Complex;
-    const DTYPE: DType = DType::Complex128;
     #[inline(always)]
     fn to_bool(self) -> bool {
         self.re != 0.0 || self.im != 0.0
@@ -439,7 +432,9 @@ macro_rules! ord_prim {
         }
     )*};
 }
-ord_prim!(bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64);
+ord_prim!(
+    bool, i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16, f32, f64
+);
 
 macro_rules! ord_complex {
     ($($t:ty),*) => {$(
@@ -462,21 +457,66 @@ macro_rules! with_elem {
     ($dtype:expr, $t:ident => $body:expr) => {{
         use $crate::DType as D;
         match $dtype {
-            D::Bool => { type $t = bool; $body }
-            D::Int8 => { type $t = i8; $body }
-            D::Int16 => { type $t = i16; $body }
-            D::Int32 => { type $t = i32; $body }
-            D::Int64 => { type $t = i64; $body }
-            D::UInt8 => { type $t = u8; $body }
-            D::UInt16 => { type $t = u16; $body }
-            D::UInt32 => { type $t = u32; $body }
-            D::UInt64 => { type $t = u64; $body }
-            D::Float16 => { type $t = half::f16; $body }
-            D::BFloat16 => { type $t = half::bf16; $body }
-            D::Float32 => { type $t = f32; $body }
-            D::Float64 => { type $t = f64; $body }
-            D::Complex64 => { type $t = num_complex::Complex32; $body }
-            D::Complex128 => { type $t = num_complex::Complex64; $body }
+            D::Bool => {
+                type $t = bool;
+                $body
+            }
+            D::Int8 => {
+                type $t = i8;
+                $body
+            }
+            D::Int16 => {
+                type $t = i16;
+                $body
+            }
+            D::Int32 => {
+                type $t = i32;
+                $body
+            }
+            D::Int64 => {
+                type $t = i64;
+                $body
+            }
+            D::UInt8 => {
+                type $t = u8;
+                $body
+            }
+            D::UInt16 => {
+                type $t = u16;
+                $body
+            }
+            D::UInt32 => {
+                type $t = u32;
+                $body
+            }
+            D::UInt64 => {
+                type $t = u64;
+                $body
+            }
+            D::Float16 => {
+                type $t = half::f16;
+                $body
+            }
+            D::BFloat16 => {
+                type $t = half::bf16;
+                $body
+            }
+            D::Float32 => {
+                type $t = f32;
+                $body
+            }
+            D::Float64 => {
+                type $t = f64;
+                $body
+            }
+            D::Complex64 => {
+                type $t = num_complex::Complex32;
+                $body
+            }
+            D::Complex128 => {
+                type $t = num_complex::Complex64;
+                $body
+            }
         }
     }};
 }
@@ -488,39 +528,71 @@ macro_rules! with_num {
     ($dtype:expr, $t:ident => $body:expr) => {{
         use $crate::DType as D;
         match $dtype {
-            D::Bool => { type $t = bool; Some($body) }
-            D::Int8 => { type $t = i8; Some($body) }
-            D::Int16 => { type $t = i16; Some($body) }
-            D::Int32 => { type $t = i32; Some($body) }
-            D::Int64 => { type $t = i64; Some($body) }
-            D::UInt8 => { type $t = u8; Some($body) }
-            D::UInt16 => { type $t = u16; Some($body) }
-            D::UInt32 => { type $t = u32; Some($body) }
-            D::UInt64 => { type $t = u64; Some($body) }
-            D::Float32 => { type $t = f32; Some($body) }
-            D::Float64 => { type $t = f64; Some($body) }
-            D::Complex64 => { type $t = num_complex::Complex32; Some($body) }
-            D::Complex128 => { type $t = num_complex::Complex64; Some($body) }
+            D::Bool => {
+                type $t = bool;
+                Some($body)
+            }
+            D::Int8 => {
+                type $t = i8;
+                Some($body)
+            }
+            D::Int16 => {
+                type $t = i16;
+                Some($body)
+            }
+            D::Int32 => {
+                type $t = i32;
+                Some($body)
+            }
+            D::Int64 => {
+                type $t = i64;
+                Some($body)
+            }
+            D::UInt8 => {
+                type $t = u8;
+                Some($body)
+            }
+            D::UInt16 => {
+                type $t = u16;
+                Some($body)
+            }
+            D::UInt32 => {
+                type $t = u32;
+                Some($body)
+            }
+            D::UInt64 => {
+                type $t = u64;
+                Some($body)
+            }
+            D::Float32 => {
+                type $t = f32;
+                Some($body)
+            }
+            D::Float64 => {
+                type $t = f64;
+                Some($body)
+            }
+            D::Complex64 => {
+                type $t = num_complex::Complex32;
+                Some($body)
+            }
+            D::Complex128 => {
+                type $t = num_complex::Complex64;
+                Some($body)
+            }
             _ => None,
         }
     }};
 }
 pub(crate) use with_num;
 
-/// Bytes of a slice of host elements (bool as 0/1 bytes).
-pub(crate) fn bytes_of<T: Elem>(v: &[T]) -> &[u8] {
-    // SAFETY: every `Elem` type is a plain value type without padding (integers, floats, half
-    // types, `#[repr(C)]` num-complex pairs of floats, and bool which is one byte holding 0 or 1),
-    // so its memory is fully initialized bytes; the slice borrows `v` for its full byte length.
-    unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), std::mem::size_of_val(v)) }
-}
-
 /// Reinterprets bytes of dtype `T::DTYPE` as a slice of `T` (bool bytes must be 0 or 1, which
 /// cuprum keeps as an invariant of bool arrays).
 pub(crate) fn slice_of<T: Elem>(bytes: &[u8]) -> &[T] {
     let sz = std::mem::size_of::<T>();
     assert!(
-        (bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>()) && bytes.len() % sz == 0,
+        (bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>())
+            && bytes.len() % sz == 0,
         "slice_of: misaligned host buffer"
     );
     // SAFETY: alignment and length are checked above; every bit pattern of the integer, float and
@@ -533,7 +605,8 @@ pub(crate) fn slice_of<T: Elem>(bytes: &[u8]) -> &[T] {
 pub(crate) fn slice_of_mut<T: Elem>(bytes: &mut [u8]) -> &mut [T] {
     let sz = std::mem::size_of::<T>();
     assert!(
-        (bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>()) && bytes.len() % sz == 0,
+        (bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>())
+            && bytes.len() % sz == 0,
         "slice_of_mut: misaligned host buffer"
     );
     // SAFETY: as in `slice_of`; the returned slice takes over the unique borrow of `bytes`, and

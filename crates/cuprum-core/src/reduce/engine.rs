@@ -153,7 +153,7 @@ fn rel_offsets(shape: &[usize], strides: &[isize]) -> Vec<isize> {
 
 /// Merges adjacent axes that are contiguous with each other and drops unit axes
 /// (same C-order enumeration).
-fn simplify(shape: &[usize], strides: &[isize]) -> (Vec<usize>, Vec<isize>) {
+pub(crate) fn simplify(shape: &[usize], strides: &[isize]) -> (Vec<usize>, Vec<isize>) {
     let l = Layout {
         shape: shape.to_vec(),
         strides: strides.to_vec(),
@@ -460,7 +460,11 @@ mod tests {
         assert_eq!(got, want);
         let got = accumulate(&SumI, &data, &l, &[0, 2]);
         let want: Vec<i64> = (0..4)
-            .map(|j| (0..3).flat_map(|i| (0..5).map(move |k| 20 * i + 5 * j + k)).sum())
+            .map(|j| {
+                (0..3)
+                    .flat_map(|i| (0..5).map(move |k| 20 * i + 5 * j + k))
+                    .sum()
+            })
             .collect();
         assert_eq!(got, want);
     }

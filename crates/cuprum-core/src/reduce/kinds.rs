@@ -184,8 +184,6 @@ impl ScanOp {
     /// The `(compute, output)` dtypes: as for `sum`, except that float16/bfloat16 partial results
     /// are rounded to the output dtype at every step (as NumPy's `add.accumulate` does).
     pub fn dtypes(self, src: DType, dtype: Option<DType>) -> (DType, DType) {
-        ReduceOp::Sum
-            .dtypes(src, dtype)
-            .unwrap_or((src, src))
+        ReduceOp::Sum.dtypes(src, dtype).unwrap_or((src, src))
     }
 }

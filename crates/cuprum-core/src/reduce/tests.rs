@@ -6,8 +6,8 @@
 use super::*;
 use crate::layout::{c_strides, f_strides};
 use crate::{Complex32, Complex64, Device, Element, f16};
-use proptest::prelude::{Just, ProptestConfig, Strategy, prop, prop_assert, proptest};
 use proptest::arbitrary::any as arb;
+use proptest::prelude::{Just, ProptestConfig, Strategy, prop, prop_assert, proptest};
 
 /// An input: a host buffer (as f64 values exactly representable in the dtype) and a layout.
 #[derive(Clone, Debug)]
@@ -35,7 +35,9 @@ const KINDS: [Kind; 5] = [
 /// Deterministic pseudo-random values in [-4, 4] with a quarter step (exact in every float
 /// dtype), or small integers for integer dtypes.
 fn values(n: usize, seed: u64, int: bool) -> Vec<f64> {
-    let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     (0..n)
         .map(|_| {
             s = s
@@ -276,7 +278,12 @@ fn check(
     for &dtype in dtypes {
         for (si, shape) in SHAPES.iter().enumerate() {
             for kind in KINDS {
-                let c = case(shape, kind, si as u64 * 31 + dtype as u64, dtype.is_integer());
+                let c = case(
+                    shape,
+                    kind,
+                    si as u64 * 31 + dtype as u64,
+                    dtype.is_integer(),
+                );
                 let a = build(&c, dtype, Device::Cpu);
                 for axes in axis_sets(shape.len()) {
                     if only_single && axes.len() != 1 && axes.len() != shape.len() {
@@ -322,12 +329,47 @@ fn sum_every_layout_and_axis_set() {
 
 #[test]
 fn prod_mean_var_std() {
-    check(ReduceOp::Prod, &[DType::Float64, DType::Float32], 0.0, 1e-5, &ref_prod, false);
+    check(
+        ReduceOp::Prod,
+        &[DType::Float64, DType::Float32],
+        0.0,
+        1e-5,
+        &ref_prod,
+        false,
+    );
     check(ReduceOp::Mean, &FLOATS, 0.0, 1e-3, &ref_mean, false);
-    check(ReduceOp::Mean, &[DType::Int32, DType::UInt8], 0.0, 1e-12, &ref_mean, false);
-    check(ReduceOp::Var, &[DType::Float64, DType::Int16], 0.0, 1e-12, &|v| ref_var(v, 0.0), false);
-    check(ReduceOp::Var, &[DType::Float32], 1.0, 1e-5, &|v| ref_var(v, 1.0), false);
-    check(ReduceOp::Std, &[DType::Float64], 1.0, 1e-12, &|v| ref_var(v, 1.0).sqrt(), false);
+    check(
+        ReduceOp::Mean,
+        &[DType::Int32, DType::UInt8],
+        0.0,
+        1e-12,
+        &ref_mean,
+        false,
+    );
+    check(
+        ReduceOp::Var,
+        &[DType::Float64, DType::Int16],
+        0.0,
+        1e-12,
+        &|v| ref_var(v, 0.0),
+        false,
+    );
+    check(
+        ReduceOp::Var,
+        &[DType::Float32],
+        1.0,
+        1e-5,
+        &|v| ref_var(v, 1.0),
+        false,
+    );
+    check(
+        ReduceOp::Std,
+        &[DType::Float64],
+        1.0,
+        1e-12,
+        &|v| ref_var(v, 1.0).sqrt(),
+        false,
+    );
 }
 
 #[test]
@@ -344,8 +386,22 @@ fn max_min_ptp_every_dtype() {
     ];
     check(ReduceOp::Max, &all, 0.0, 0.0, &ref_max, false);
     check(ReduceOp::Min, &all, 0.0, 0.0, &ref_min, false);
-    check(ReduceOp::Ptp, &all[..3], 0.0, 0.0, &|v| ref_max(v) - ref_min(v), false);
-    check(ReduceOp::NanMax, &[DType::Float32], 0.0, 0.0, &ref_max, false);
+    check(
+        ReduceOp::Ptp,
+        &all[..3],
+        0.0,
+        0.0,
+        &|v| ref_max(v) - ref_min(v),
+        false,
+    );
+    check(
+        ReduceOp::NanMax,
+        &[DType::Float32],
+        0.0,
+        0.0,
+        &ref_max,
+        false,
+    );
 }
 
 #[test]
@@ -354,7 +410,14 @@ fn argmax_argmin_first_occurrence() {
     let d = [DType::Float64, DType::Int32, DType::Float16];
     check(ReduceOp::ArgMax, &d, 0.0, 0.0, &ref_argmax, true);
     check(ReduceOp::ArgMin, &d, 0.0, 0.0, &ref_argmin, true);
-    check(ReduceOp::NanArgMax, &[DType::Float32], 0.0, 0.0, &ref_argmax, true);
+    check(
+        ReduceOp::NanArgMax,
+        &[DType::Float32],
+        0.0,
+        0.0,
+        &ref_argmax,
+        true,
+    );
 }
 
 #[test]
@@ -362,8 +425,22 @@ fn all_any_count_nonzero() {
     let nz = |v: &[f64]| v.iter().filter(|&&x| x != 0.0).count() as f64;
     let ds = [DType::Float64, DType::Int8, DType::Bool];
     check(ReduceOp::CountNonzero, &ds, 0.0, 0.0, &nz, false);
-    check(ReduceOp::All, &ds, 0.0, 0.0, &|v| (nz(v) == v.len() as f64) as u8 as f64, false);
-    check(ReduceOp::Any, &ds, 0.0, 0.0, &|v| (nz(v) > 0.0) as u8 as f64, false);
+    check(
+        ReduceOp::All,
+        &ds,
+        0.0,
+        0.0,
+        &|v| (nz(v) == v.len() as f64) as u8 as f64,
+        false,
+    );
+    check(
+        ReduceOp::Any,
+        &ds,
+        0.0,
+        0.0,
+        &|v| (nz(v) > 0.0) as u8 as f64,
+        false,
+    );
 }
 
 fn cpu<T: Element>(v: Vec<T>, shape: &[usize]) -> Array {
@@ -380,22 +457,34 @@ fn result_dtypes_follow_numpy() {
     assert_eq!((w.dtype(), w.item().unwrap().as_i64()), (DType::Int32, -2));
     let u8a = cpu(vec![200u8, 100], &[2]);
     let s = sum(&u8a, 0, false).unwrap();
-    assert_eq!((s.dtype(), s.item().unwrap().as_u64()), (DType::UInt64, 300));
+    assert_eq!(
+        (s.dtype(), s.item().unwrap().as_u64()),
+        (DType::UInt64, 300)
+    );
     let b = cpu(vec![true, true, false], &[3]);
     assert_eq!(sum(&b, 0, false).unwrap().to_vec::<i64>().unwrap(), vec![2]);
     assert_eq!(mean(&i32a, 0, false).unwrap().dtype(), DType::Float64);
     // float16 accumulates in float32: 4000 × 20.0 would overflow a float16 running sum
     let h = cpu(vec![f16::from_f64(20.0); 4000], &[4000]);
     let m = mean(&h, 0, false).unwrap();
-    assert_eq!((m.dtype(), m.item().unwrap().as_f64()), (DType::Float16, 20.0));
+    assert_eq!(
+        (m.dtype(), m.item().unwrap().as_f64()),
+        (DType::Float16, 20.0)
+    );
     let s = sum(&h, 0, false).unwrap();
     // ... and the float32 total 80000 rounds to float16 inf, as in NumPy
     assert_eq!(s.dtype(), DType::Float16);
     assert_eq!(s.item().unwrap().as_f64(), f64::INFINITY);
     // var of complex is real
-    let c = cpu(vec![Complex64::new(1.0, 1.0), Complex64::new(-1.0, -1.0)], &[2]);
+    let c = cpu(
+        vec![Complex64::new(1.0, 1.0), Complex64::new(-1.0, -1.0)],
+        &[2],
+    );
     let v = var(&c, 0, 0.0, false).unwrap();
-    assert_eq!((v.dtype(), v.item().unwrap().as_f64()), (DType::Float64, 2.0));
+    assert_eq!(
+        (v.dtype(), v.item().unwrap().as_f64()),
+        (DType::Float64, 2.0)
+    );
     assert_eq!(argmax(&u8a, 0, false).unwrap().dtype(), DType::Int64);
     assert_eq!(all(&u8a, 0, false).unwrap().dtype(), DType::Bool);
     // int8 ptp wraps
@@ -409,7 +498,14 @@ fn result_dtypes_follow_numpy() {
 fn nan_rules() {
     let n = f64::NAN;
     let a = cpu(vec![1.0, n, 3.0, 4.0, 5.0, n], &[2, 3]);
-    assert!(max(&a, Axes::All, false).unwrap().item().unwrap().as_f64().is_nan());
+    assert!(
+        max(&a, Axes::All, false)
+            .unwrap()
+            .item()
+            .unwrap()
+            .as_f64()
+            .is_nan()
+    );
     let m = host(&max(&a, 1, false).unwrap());
     assert!(m[0].is_nan() && m[1].is_nan());
     assert_eq!(host(&nanmax(&a, 1, false).unwrap()), vec![3.0, 5.0]);
@@ -431,7 +527,16 @@ fn nan_rules() {
     let mm = host(&nanmean(&z, 1, false).unwrap());
     assert!(mm[0].is_nan() && mm[1] == 1.5);
     let e = nanargmax(&z, 1, false).unwrap_err();
-    assert!(matches!(e, Error::InvalidValue { op: "nanargmax", .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            Error::InvalidValue {
+                op: "nanargmax",
+                ..
+            }
+        ),
+        "{e}"
+    );
     assert!(e.to_string().contains("All-NaN slice"), "{e}");
     // NaN is truthy; -0.0 is not
     let t = cpu(vec![n, -0.0], &[2]);
@@ -442,7 +547,11 @@ fn nan_rules() {
     assert!(host(&sum(&inf, 0, false).unwrap())[0].is_nan());
     // complex max is lexicographic
     let c = cpu(
-        vec![Complex64::new(1.0, 5.0), Complex64::new(2.0, -1.0), Complex64::new(2.0, 0.0)],
+        vec![
+            Complex64::new(1.0, 5.0),
+            Complex64::new(2.0, -1.0),
+            Complex64::new(2.0, 0.0),
+        ],
         &[3],
     );
     assert_eq!(host(&argmax(&c, 0, false).unwrap()), vec![2.0]);
@@ -453,7 +562,11 @@ fn empty_reductions() {
     let e = cpu(Vec::<f64>::new(), &[2, 0]);
     assert_eq!(host(&sum(&e, 1, false).unwrap()), vec![0.0, 0.0]);
     assert_eq!(host(&prod(&e, Axes::All, false).unwrap()), vec![1.0]);
-    assert!(host(&mean(&e, 1, false).unwrap()).iter().all(|x| x.is_nan()));
+    assert!(
+        host(&mean(&e, 1, false).unwrap())
+            .iter()
+            .all(|x| x.is_nan())
+    );
     assert_eq!(host(&all(&e, Axes::All, false).unwrap()), vec![1.0]);
     assert_eq!(host(&any(&e, Axes::All, false).unwrap()), vec![0.0]);
     assert_eq!(host(&count_nonzero(&e, 1, false).unwrap()), vec![0.0, 0.0]);
@@ -465,7 +578,10 @@ fn empty_reductions() {
         "{err}"
     );
     let err = argmax(&e, Axes::All, false).unwrap_err();
-    assert!(err.to_string().contains("attempt to get argmax of an empty sequence"));
+    assert!(
+        err.to_string()
+            .contains("attempt to get argmax of an empty sequence")
+    );
     assert!(min(&e, 1, false).is_err() && ptp(&e, Axes::All, false).is_err());
     // reducing the non-empty axis of an empty array gives an empty result, no error
     let r = max(&e, 0, false).unwrap();
@@ -482,20 +598,42 @@ fn axis_errors() {
     let a = cpu(vec![1.0f64; 6], &[2, 3]);
     assert!(matches!(
         sum(&a, 2, false),
-        Err(Error::AxisOutOfBounds { op: "sum", axis: 2, ndim: 2 })
+        Err(Error::AxisOutOfBounds {
+            op: "sum",
+            axis: 2,
+            ndim: 2
+        })
     ));
-    assert!(matches!(sum(&a, -3, false), Err(Error::AxisOutOfBounds { .. })));
-    assert!(matches!(sum(&a, [0, -2], false), Err(Error::InvalidValue { .. })));
-    assert!(matches!(argmax(&a, [0, 1], false), Err(Error::InvalidValue { .. })));
-    assert!(matches!(cumsum(&a, Some(2)), Err(Error::AxisOutOfBounds { .. })));
+    assert!(matches!(
+        sum(&a, -3, false),
+        Err(Error::AxisOutOfBounds { .. })
+    ));
+    assert!(matches!(
+        sum(&a, [0, -2], false),
+        Err(Error::InvalidValue { .. })
+    ));
+    assert!(matches!(
+        argmax(&a, [0, 1], false),
+        Err(Error::InvalidValue { .. })
+    ));
+    assert!(matches!(
+        cumsum(&a, Some(2)),
+        Err(Error::AxisOutOfBounds { .. })
+    ));
     // an empty axis list reduces nothing
-    assert_eq!(host(&sum(&a, Vec::<isize>::new(), false).unwrap()), vec![1.0; 6]);
+    assert_eq!(
+        host(&sum(&a, Vec::<isize>::new(), false).unwrap()),
+        vec![1.0; 6]
+    );
 }
 
 #[test]
 fn method_forms_and_axes_conversions() {
     let a = cpu((0..12).map(|x| x as f32).collect(), &[3, 4]);
-    assert_eq!(host(&a.sum(0, false).unwrap()), vec![12.0, 15.0, 18.0, 21.0]);
+    assert_eq!(
+        host(&a.sum(0, false).unwrap()),
+        vec![12.0, 15.0, 18.0, 21.0]
+    );
     assert_eq!(host(&a.max([0, 1], false).unwrap()), vec![11.0]);
     assert_eq!(host(&a.min(None::<isize>, true).unwrap()), vec![0.0]);
     assert_eq!(a.mean(&[1isize][..], true).unwrap().shape(), &[3, 1]);
@@ -538,7 +676,12 @@ fn cumsum_cumprod() {
                     want[i - strides[axis] as usize] * x[i]
                 };
             }
-            close(&host(&r), &want, 1e-12, &format!("cumprod {kind:?} axis {axis}"));
+            close(
+                &host(&r),
+                &want,
+                1e-12,
+                &format!("cumprod {kind:?} axis {axis}"),
+            );
         }
     }
     // dtype=bool: cast first, then logical or
@@ -656,8 +799,28 @@ fn cuda_devices() -> Vec<Device> {
 fn cuda_reductions_match_cpu() {
     use ReduceOp::*;
     let ops = [
-        Sum, Prod, NanSum, NanProd, Mean, NanMean, Var, NanVar, Std, NanStd, Max, Min, NanMax,
-        NanMin, ArgMax, ArgMin, NanArgMax, NanArgMin, All, Any, CountNonzero, Ptp,
+        Sum,
+        Prod,
+        NanSum,
+        NanProd,
+        Mean,
+        NanMean,
+        Var,
+        NanVar,
+        Std,
+        NanStd,
+        Max,
+        Min,
+        NanMax,
+        NanMin,
+        ArgMax,
+        ArgMin,
+        NanArgMax,
+        NanArgMin,
+        All,
+        Any,
+        CountNonzero,
+        Ptp,
     ];
     let dtypes = [
         DType::Float32,
@@ -693,7 +856,11 @@ fn cuda_reductions_match_cpu() {
                             match (want, got) {
                                 (Ok(w), Ok(g)) => {
                                     assert_eq!(g.device(), dev, "{what}");
-                                    assert_eq!((g.dtype(), g.shape()), (w.dtype(), w.shape()), "{what}");
+                                    assert_eq!(
+                                        (g.dtype(), g.shape()),
+                                        (w.dtype(), w.shape()),
+                                        "{what}"
+                                    );
                                     let g = g.to_device(Device::Cpu).unwrap();
                                     let rtol = match w.dtype() {
                                         DType::Float16 | DType::BFloat16 => 1e-2,
@@ -734,9 +901,119 @@ fn cuda_reductions_match_cpu() {
                     let w = reduce(op, &a_cpu, ax.clone(), false, None, 0.0).unwrap();
                     let g = reduce(op, &a_gpu, ax.clone(), false, None, 0.0).unwrap();
                     let g = g.to_device(Device::Cpu).unwrap();
-                    close(&host(&g), &host(&w), 1e-4, &format!("{op:?} {shape:?} {ax:?}"));
+                    close(
+                        &host(&g),
+                        &host(&w),
+                        1e-4,
+                        &format!("{op:?} {shape:?} {ax:?}"),
+                    );
                 }
             }
         }
     }
+}
+
+// ---------------------------------------------------------------- kernel sources
+
+/// Every reduction and scan specialization the CUDA backend can generate compiles with NVRTC
+/// for sm_90 (runs wherever libnvrtc loads, GPU or not; skipped otherwise).
+#[test]
+fn cuda_kernel_sources_compile() {
+    use ReduceOp::*;
+    if !crate::cuda::nvrtc::nvrtc_available() {
+        assert!(
+            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
+            "CUPRUM_REQUIRE_CUDA=1 but libnvrtc cannot be loaded"
+        );
+        eprintln!("skipped: libnvrtc not available");
+        return;
+    }
+    let mut sources = vec![];
+    let ops = [
+        Sum,
+        Prod,
+        NanSum,
+        NanProd,
+        Mean,
+        NanMean,
+        Var,
+        NanVar,
+        Std,
+        NanStd,
+        Max,
+        Min,
+        NanMax,
+        NanMin,
+        ArgMax,
+        ArgMin,
+        NanArgMax,
+        NanArgMin,
+        All,
+        Any,
+        CountNonzero,
+        Ptp,
+    ];
+    let full = std::env::var("CUPRUM_REDUCE_ALL_SOURCES").is_ok();
+    for src in DType::ALL {
+        for op in ops {
+            // every op for float32 and float16; the rest: one op per accumulator family
+            let sample = matches!(src, DType::Float32 | DType::Float16)
+                || matches!(op, Sum | Max | ArgMax | Var | All | Ptp | NanMean);
+            if !(full || sample) {
+                continue;
+            }
+            let Ok((c, o)) = op.dtypes(src, None) else {
+                continue;
+            };
+            if matches!(op, Var | Std | NanVar | NanStd) {
+                let m = if matches!(op, Var | Std) {
+                    Mean
+                } else {
+                    NanMean
+                };
+                sources.push((format!("{m:?} {src}"), cuda::reduce_source(m, src, c, c)));
+            }
+            sources.push((format!("{op:?} {src}"), cuda::reduce_source(op, src, c, o)));
+        }
+        for op in [ScanOp::CumSum, ScanOp::CumProd] {
+            let (c, o) = op.dtypes(src, None);
+            sources.push((format!("{op:?} {src}"), cuda::scan_source(op, src, c, o)));
+        }
+    }
+    // explicit dtypes: int32 sums wrap, bool sums are `or`, float16 output of float32 input
+    for (op, src, d) in [
+        (Sum, DType::Int32, DType::Int32),
+        (Sum, DType::Int64, DType::Bool),
+        (Prod, DType::UInt8, DType::UInt8),
+        (Mean, DType::Float32, DType::Float16),
+    ] {
+        let (c, o) = op.dtypes(src, Some(d)).unwrap();
+        sources.push((
+            format!("{op:?} {src} dtype={d}"),
+            cuda::reduce_source(op, src, c, o),
+        ));
+    }
+    let (c, o) = ScanOp::CumSum.dtypes(DType::Int64, Some(DType::Bool));
+    sources.push((
+        "cumsum bool".into(),
+        cuda::scan_source(ScanOp::CumSum, DType::Int64, c, o),
+    ));
+    let failures: Vec<String> = {
+        use rayon::prelude::*;
+        sources
+            .par_iter()
+            .filter_map(|(what, s)| {
+                crate::cuda::nvrtc::compile_for_arch(s, 90, "reduce")
+                    .err()
+                    .map(|e| format!("{what}: {e}"))
+            })
+            .collect()
+    };
+    assert!(
+        failures.is_empty(),
+        "{} of {} sources failed:\n{}",
+        failures.len(),
+        sources.len(),
+        failures.join("\n")
+    );
 }
