@@ -8,7 +8,7 @@
 //! process-wide rustfft/realfft planner per precision (which caches them).
 
 use crate::host::{self, Parts, gather, with_typed_slice};
-use crate::spec::{Kind, Precision, Spec, Step};
+use crate::spec::{Kind, Precision, Spec, Step, lines_view, rows_layout};
 use cuprum_core::{Array, Error, Layout, Result};
 use num_complex::Complex;
 use rayon::prelude::*;
@@ -75,56 +75,6 @@ pub(crate) fn execute(a: &Array, spec: &Spec) -> Result<Array> {
 enum Buf<F> {
     Real(Vec<F>),
     Complex(Vec<Complex<F>>),
-}
-
-/// The layout that reads a step's input along `axis` as the last axis, clipped to `len`.
-fn lines_view(layout: &Layout, axis: usize, len: usize) -> Layout {
-    let mut shape = Vec::with_capacity(layout.ndim());
-    let mut strides = Vec::with_capacity(layout.ndim());
-    for k in 0..layout.ndim() {
-        if k != axis {
-            shape.push(layout.shape[k]);
-            strides.push(layout.strides[k]);
-        }
-    }
-    shape.push(layout.shape[axis].min(len));
-    strides.push(layout.strides[axis]);
-    Layout {
-        shape,
-        strides,
-        offset: layout.offset,
-    }
-}
-
-/// The layout, in the original axis order, of rows produced along `axis` with `out_len`
-/// elements each (rows in C order of the other axes).
-fn rows_layout(shape: &[usize], axis: usize, out_len: usize) -> Layout {
-    let mut pshape: Vec<usize> = shape
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| k != axis)
-        .map(|(_, &n)| n)
-        .collect();
-    pshape.push(out_len);
-    let pstr = cuprum_core::layout::c_strides(&pshape);
-    let nd = shape.len();
-    let mut strides = vec![0isize; nd];
-    let mut j = 0;
-    for (k, s) in strides.iter_mut().enumerate() {
-        if k == axis {
-            *s = pstr[nd - 1];
-        } else {
-            *s = pstr[j];
-            j += 1;
-        }
-    }
-    let mut new_shape = shape.to_vec();
-    new_shape[axis] = out_len;
-    Layout {
-        shape: new_shape,
-        strides,
-        offset: 0,
-    }
 }
 
 fn load_complex<F: Real>(

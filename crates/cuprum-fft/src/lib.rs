@@ -34,12 +34,14 @@ pub mod cuda;
 mod freq;
 mod host;
 mod norm;
+mod plan;
 mod spec;
 pub mod transforms;
 
-pub use cuda::{CacheInfo, Plan, PlanCache, plan_cache};
+pub use cuda::{CacheInfo, DEFAULT_CACHE_SIZE, PlanCache, plan_cache};
 pub use freq::{fftfreq, fftfreq_on, fftshift, ifftshift, rfftfreq, rfftfreq_on};
 pub use norm::Norm;
+pub use plan::{Plan, Transform};
 pub use transforms::{
     fft, fft2, fftn, hfft, ifft, ifft2, ifftn, ihfft, irfft, irfft2, irfftn, rfft, rfft2, rfftn,
 };

@@ -7,7 +7,7 @@
 
 use crate::Norm;
 use cuprum_core::layout::normalize_axis;
-use cuprum_core::{DType, Error, Result};
+use cuprum_core::{DType, Error, Layout, Result};
 
 /// The kind of one batched 1-D transform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,13 +100,6 @@ pub(crate) struct Spec {
     pub out_shape: Vec<usize>,
 }
 
-impl Spec {
-    /// True when the first step reads real input (R2C).
-    pub fn real_input(&self) -> bool {
-        matches!(self.steps.first(), Some(s) if s.kind == Kind::R2C)
-    }
-}
-
 /// Which public family a call belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Family {
@@ -196,7 +189,7 @@ pub(crate) fn spec_nd(
         }
         None => {
             let mut v: Vec<usize> = axes_u.iter().map(|&a| shape[a]).collect();
-            if matches!(family, Family::Irfft)
+            if matches!(family, Family::Irfft | Family::Hfft)
                 && let Some(last) = v.last_mut()
             {
                 *last = 2 * last.saturating_sub(1);
@@ -231,6 +224,12 @@ fn build(
         return Err(Error::invalid_value(
             op,
             "a real transform needs at least one axis",
+        ));
+    }
+    if matches!(family, Family::Hfft | Family::Ihfft) && axes.len() != 1 {
+        return Err(Error::invalid_value(
+            op,
+            format!("hfft/ihfft transform exactly one axis, not {}", axes.len()),
         ));
     }
     let precision = Precision::of(dtype);
@@ -305,6 +304,56 @@ fn build(
         out_dtype,
         out_shape,
     })
+}
+
+/// The layout that reads a step's input along `axis` as the last axis, clipped to `len`.
+pub(crate) fn lines_view(layout: &Layout, axis: usize, len: usize) -> Layout {
+    let mut shape = Vec::with_capacity(layout.ndim());
+    let mut strides = Vec::with_capacity(layout.ndim());
+    for k in 0..layout.ndim() {
+        if k != axis {
+            shape.push(layout.shape[k]);
+            strides.push(layout.strides[k]);
+        }
+    }
+    shape.push(layout.shape[axis].min(len));
+    strides.push(layout.strides[axis]);
+    Layout {
+        shape,
+        strides,
+        offset: layout.offset,
+    }
+}
+
+/// The layout, in the original axis order, of rows produced along `axis` with `out_len`
+/// elements each (rows in C order of the other axes).
+pub(crate) fn rows_layout(shape: &[usize], axis: usize, out_len: usize) -> Layout {
+    let mut pshape: Vec<usize> = shape
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != axis)
+        .map(|(_, &n)| n)
+        .collect();
+    pshape.push(out_len);
+    let pstr = cuprum_core::layout::c_strides(&pshape);
+    let nd = shape.len();
+    let mut strides = vec![0isize; nd];
+    let mut j = 0;
+    for (k, s) in strides.iter_mut().enumerate() {
+        if k == axis {
+            *s = pstr[nd - 1];
+        } else {
+            *s = pstr[j];
+            j += 1;
+        }
+    }
+    let mut new_shape = shape.to_vec();
+    new_shape[axis] = out_len;
+    Layout {
+        shape: new_shape,
+        strides,
+        offset: 0,
+    }
 }
 
 #[cfg(test)]
