@@ -1,1 +1,5 @@
 //! cuprum's integration tests: one binary, one module per area.
+
+mod conformance;
+mod npy;
+mod readme;

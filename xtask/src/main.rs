@@ -1,4 +1,37 @@
-//! `cargo xtask bench | info | conformance`.
-fn main() {
-    eprintln!("usage: cargo xtask bench|info|conformance");
+//! cuprum's automation, run as `cargo xtask <command>` (the alias lives in
+//! `.cargo/config.toml`; it builds this crate in release mode).
+//!
+//! - `cargo xtask conformance [--dir DIR] [--device cpu|cuda:N|all] [--filter TEXT]`: runs the
+//!   NumPy golden corpus and prints a pass count per area; exits non-zero on any failure.
+//! - `cargo xtask info`: prints cuprum's configuration (`cuprum::show_config()`).
+//!
+//! Each command lives in its own module; `main` only parses arguments and dispatches.
+
+mod conformance;
+mod info;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "cuprum's automation")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the NumPy/SciPy conformance corpus on the chosen devices.
+    Conformance(conformance::Args),
+    /// Print cuprum's version, the CPU, each GPU and the CUDA libraries found.
+    Info,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Conformance(args) => conformance::run(&args),
+        Command::Info => info::run(),
+    }
 }

@@ -12,6 +12,9 @@
 
 pub use cuprum_core::*;
 
+pub mod config;
+pub use config::{Config, GpuInfo, config, show_config};
+
 /// Multi-GPU collectives (`cupyx.distributed`).
 pub use cuprum_distributed as distributed;
 /// FFTs (`cupy.fft`).

@@ -1,0 +1,34 @@
+//! The dispatch table: op name -> a closure over cuprum's API.
+//!
+//! One file per family of ops, one match arm per op. A file's `dispatch` returns `None` for an
+//! op it does not know; [`dispatch`] asks each file in turn, and an op no file knows is
+//! *skipped* (never passed). To add an area: write `ops/<area>.rs` with a `dispatch` function,
+//! add it to the chain below, and (if its crate has its own error type) an
+//! `impl Classify for ThatError` in [`crate::classify`].
+
+pub mod creation;
+pub mod elementwise;
+pub mod io;
+pub mod manip;
+pub mod views;
+
+use crate::classify::CaseError;
+use crate::cx::CaseCx;
+use cuprum::Array;
+
+/// The outputs of an op, in NumPy's return order, or why there are none.
+pub type OpResult = Result<Vec<Array>, CaseError>;
+
+/// Runs `op`; `None` when no table knows it.
+pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
+    creation::dispatch(op, cx)
+        .or_else(|| elementwise::dispatch(op, cx))
+        .or_else(|| views::dispatch(op, cx))
+        .or_else(|| io::dispatch(op, cx))
+        .or_else(|| manip::dispatch(op, cx))
+}
+
+/// Wraps a single-output result.
+pub(crate) fn one<E: Into<CaseError>>(r: Result<Array, E>) -> OpResult {
+    r.map(|a| vec![a]).map_err(Into::into)
+}
