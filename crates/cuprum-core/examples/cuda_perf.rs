@@ -153,7 +153,7 @@ fn main() {
         };
         rows.push((name, t, 8.0 * n as f64 / t / 1e6, 3400.0));
     }
-    cuda::ops::set_transpose_tile(32);
+    cuda::ops::set_transpose_tile(64);
     // generic strided: a 3-d permutation that is not a 2-d transpose
     let l3 = Layout {
         shape: vec![512, 512, 512],

@@ -149,7 +149,8 @@ fn build(k: Key, ins: &[DType]) -> Result<Fns> {
     })
 }
 
-static TRANSPOSE_TILE: AtomicU32 = AtomicU32::new(32);
+// 64x64 tiles measured faster on an H200 (2574 vs 2008 GB/s for 16384x8192 f32).
+static TRANSPOSE_TILE: AtomicU32 = AtomicU32::new(64);
 
 /// Chooses the transpose kernel's tile (32 or 64); for benchmarking.
 #[doc(hidden)]
