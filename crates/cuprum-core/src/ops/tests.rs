@@ -285,13 +285,10 @@ fn unsupported_dtypes_are_dtype_errors() {
 // ---------------------------------------------------------------- unary vs reference
 
 type RealRef = fn(f64) -> f64;
+type UnaryFn = fn(&Array) -> crate::Result<Array>;
+type RealCase = (&'static str, UnaryFn, RealRef, Vec<f64>);
 
-fn real_unary_cases() -> Vec<(
-    &'static str,
-    fn(&Array) -> crate::Result<Array>,
-    RealRef,
-    Vec<f64>,
-)> {
+fn real_unary_cases() -> Vec<RealCase> {
     let gen_ = vec![-3.5, -1.0, -0.25, 0.0, 0.3, 1.0, 2.5, 7.0];
     let pos = vec![0.01, 0.3, 1.0, 2.5, 7.0, 100.0];
     let unit = vec![-1.0, -0.7, -0.2, 0.0, 0.4, 0.9, 1.0];
@@ -411,7 +408,7 @@ fn complex_unary_ops_match_complex64_reference() {
         Complex64::new(0.0, 1.0),
     ];
     type CRef = fn(Complex64) -> Complex64;
-    let cases: Vec<(&str, fn(&Array) -> crate::Result<Array>, CRef)> = vec![
+    let cases: Vec<(&str, UnaryFn, CRef)> = vec![
         ("negative", negative, |z| -z),
         ("conj", conj, |z| z.conj()),
         ("sqrt", sqrt, |z| z.sqrt()),
@@ -545,7 +542,8 @@ fn real_binary_ops_match_f64_reference() {
     let xs = vec![-3.5, -1.0, -0.25, 0.5, 1.0, 2.5, 7.0, 0.0];
     let ys = vec![2.0, -0.5, 3.0, 0.25, -1.0, 2.5, -4.0, 1.5];
     type Bin = fn(Operand<'_>, Operand<'_>) -> crate::Result<Array>;
-    let cases: Vec<(&str, Bin, fn(f64, f64) -> f64)> = vec![
+    type BinRef = fn(f64, f64) -> f64;
+    let cases: Vec<(&str, Bin, BinRef)> = vec![
         ("add", |a, b| add(a, b), |x, y| x + y),
         ("subtract", |a, b| subtract(a, b), |x, y| x - y),
         ("multiply", |a, b| multiply(a, b), |x, y| x * y),

@@ -152,14 +152,15 @@ impl<const N: usize> Plan<N> {
             }
             let mut ax = last;
             while ax > 0 && idx[ax] == self.shape[ax] {
-                for k in 0..N {
-                    pos[k] -= self.shape[ax] as isize * self.strides[ax][k];
+                let n = self.shape[ax] as isize;
+                for (p, st) in pos.iter_mut().zip(&self.strides[ax]) {
+                    *p -= n * st;
                 }
                 idx[ax] = 0;
                 ax -= 1;
                 idx[ax] += 1;
-                for k in 0..N {
-                    pos[k] += self.strides[ax][k];
+                for (p, st) in pos.iter_mut().zip(&self.strides[ax]) {
+                    *p += st;
                 }
             }
         }

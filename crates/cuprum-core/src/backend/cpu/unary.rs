@@ -163,10 +163,10 @@ fn float_unary<T: Flt>(op: UnaryOp, plan: &Plan<2>, d: Ptr, s: Ptr, dt: DType) -
     }
 }
 
-fn complex_unary<F: RealF>(op: UnaryOp, plan: &Plan<2>, d: Ptr, s: Ptr, dt: DType) -> Result<()>
+fn complex_unary<F>(op: UnaryOp, plan: &Plan<2>, d: Ptr, s: Ptr, dt: DType) -> Result<()>
 where
+    F: RealF + Elem,
     Complex<F>: Elem,
-    F: Elem,
 {
     use UnaryOp::*;
     type C<F> = Complex<F>;
