@@ -169,8 +169,11 @@ struct Kern {
     acc_size: usize,
 }
 
-fn kernels() -> &'static Mutex<HashMap<(usize, String), Arc<Kern>>> {
-    static K: OnceLock<Mutex<HashMap<(usize, String), Arc<Kern>>>> = OnceLock::new();
+/// Loaded specializations by (device, source).
+type KernCache = Mutex<HashMap<(usize, String), Arc<Kern>>>;
+
+fn kernels() -> &'static KernCache {
+    static K: OnceLock<KernCache> = OnceLock::new();
     K.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
@@ -363,7 +366,7 @@ fn run_class(
     let (mut xp, mut op_, mut p) = (x, out, params);
     match class {
         Class::All { n } => {
-            let aligned = x % 16 == 0;
+            let aligned = x.is_multiple_of(16);
             let per = if aligned { v } else { 1 };
             let want = (n as u64 / per).div_ceil(THREADS as u64).max(1);
             let blocks = want.min(sms(ordinal) * 8);
@@ -386,7 +389,7 @@ fn run_class(
             if rows == 0 {
                 return Ok(());
             }
-            let aligned = x % 16 == 0 && (rs.unsigned_abs() * isz) % 16 == 0;
+            let aligned = x.is_multiple_of(16) && (rs.unsigned_abs() * isz).is_multiple_of(16);
             let (mut r, mut c, mut s) = (rows, cols, rs);
             let block_per_row = cols as u64 >= 1024;
             let name = match (block_per_row, aligned) {
@@ -413,10 +416,10 @@ fn run_class(
             rs,
             bs,
         } => {
-            let aligned = x % 16 == 0
-                && (cols as u64) % v == 0
-                && (rs.unsigned_abs() * isz) % 16 == 0
-                && (bs.unsigned_abs() * isz) % 16 == 0;
+            let aligned = x.is_multiple_of(16)
+                && (cols as u64).is_multiple_of(v)
+                && (rs.unsigned_abs() * isz).is_multiple_of(16)
+                && (bs.unsigned_abs() * isz).is_multiple_of(16);
             let per = if aligned { v } else { 1 };
             let groups = (cols as u64).div_ceil(per);
             let gx = groups.div_ceil(THREADS as u64);

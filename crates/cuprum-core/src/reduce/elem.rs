@@ -2,7 +2,6 @@
 //! arithmetic each reduction needs (wrapping integers, logical `or`/`and` for bool, NaN tests,
 //! NumPy's ordering with NaN and lexicographic complex order).
 
-use crate::DType;
 use half::{bf16, f16};
 use num_complex::{Complex32, Complex64};
 
@@ -592,7 +591,7 @@ pub(crate) fn slice_of<T: Elem>(bytes: &[u8]) -> &[T] {
     let sz = std::mem::size_of::<T>();
     assert!(
         (bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>())
-            && bytes.len() % sz == 0,
+            && bytes.len().is_multiple_of(sz),
         "slice_of: misaligned host buffer"
     );
     // SAFETY: alignment and length are checked above; every bit pattern of the integer, float and
@@ -606,7 +605,7 @@ pub(crate) fn slice_of_mut<T: Elem>(bytes: &mut [u8]) -> &mut [T] {
     let sz = std::mem::size_of::<T>();
     assert!(
         (bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>())
-            && bytes.len() % sz == 0,
+            && bytes.len().is_multiple_of(sz),
         "slice_of_mut: misaligned host buffer"
     );
     // SAFETY: as in `slice_of`; the returned slice takes over the unique borrow of `bytes`, and

@@ -224,8 +224,8 @@ pub(crate) fn accumulate<R: Reducer>(
         is_red[a] = true;
     }
     let (mut ks, mut kst, mut rsh, mut rst) = (vec![], vec![], vec![], vec![]);
-    for i in 0..nd {
-        if is_red[i] {
+    for (i, &red) in is_red.iter().enumerate() {
+        if red {
             rsh.push(layout.shape[i]);
             rst.push(layout.strides[i]);
         } else {
