@@ -13,6 +13,7 @@
 pub use cuprum_core::*;
 
 pub mod config;
+pub mod profiler;
 pub use config::{Config, GpuInfo, config, show_config};
 
 /// Multi-GPU collectives (`cupyx.distributed`).

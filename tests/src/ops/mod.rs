@@ -8,7 +8,9 @@
 
 pub mod creation;
 pub mod elementwise;
+pub mod fft;
 pub mod io;
+pub mod reduction;
 pub mod manip;
 pub mod views;
 
@@ -26,6 +28,8 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         .or_else(|| views::dispatch(op, cx))
         .or_else(|| io::dispatch(op, cx))
         .or_else(|| manip::dispatch(op, cx))
+        .or_else(|| fft::dispatch(op, cx))
+        .or_else(|| reduction::dispatch(op, cx))
 }
 
 /// Wraps a single-output result.

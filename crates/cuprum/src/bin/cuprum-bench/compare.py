@@ -1,0 +1,137 @@
+# Times the same rows as cuprum-bench through CuPy (GPU), PyTorch (GPU) and NumPy (CPU).
+# Prints one JSON object: {key: {"cupy_ms":..., "torch_ms":..., "numpy_ms":...}}; keys are
+# "<name> | <shape>" exactly as cuprum-bench names its rows. Missing libraries are reported on
+# stderr and skipped.
+import json, sys, time
+full = sys.argv[1] == "full"
+suites = sys.argv[2].split(",")
+out = {}
+def put(key, lib, ms):
+    out.setdefault(key, {})[lib] = ms
+try:
+    import numpy as np
+except Exception as e:
+    print("numpy not available:", e, file=sys.stderr); np = None
+try:
+    import cupy as cp
+    from cupyx.profiler import benchmark
+except Exception as e:
+    print("cupy not available:", e, file=sys.stderr); cp = None
+try:
+    import torch
+    if not torch.cuda.is_available(): raise RuntimeError("no CUDA device for torch")
+except Exception as e:
+    print("torch not available:", e, file=sys.stderr); torch = None
+
+N = 1 << 27 if full else 1 << 24
+R, C = (1 << 14, 1 << 13) if full else (1 << 12, 1 << 12)
+MM = [5000, 8192] if full else [5000]
+SORT = 1 << 24 if full else 1 << 22
+LA = [2048, 4096] if full else [512]
+F2 = 4096 if full else 1024
+RF = 1 << 26 if full else 1 << 22
+
+def cupy_time(key, f, *a, n_repeat=20, host=False):
+    if cp is None: return
+    r = benchmark(f, a, n_repeat=n_repeat, n_warmup=3)
+    t = float(np.median(r.cpu_times if host else r.gpu_times))
+    put(key, "cupy_ms", t * 1e3)
+
+def torch_time(key, f, n_repeat=20):
+    if torch is None: return
+    for _ in range(3): f()
+    torch.cuda.synchronize()
+    ts = []
+    for _ in range(n_repeat):
+        s = torch.cuda.Event(enable_timing=True); e = torch.cuda.Event(enable_timing=True)
+        s.record(); f(); e.record(); e.synchronize(); ts.append(s.elapsed_time(e))
+    ts.sort(); put(key, "torch_ms", ts[len(ts) // 2])
+
+def numpy_time(key, f, n_repeat=3):
+    if np is None: return
+    f(); ts = []
+    for _ in range(n_repeat):
+        t0 = time.perf_counter(); f(); ts.append(time.perf_counter() - t0)
+    ts.sort(); put(key, "numpy_ms", ts[len(ts) // 2] * 1e3)
+
+if "core" in suites:
+    rng = np.random.default_rng(0)
+    xh = rng.random(N, dtype=np.float32); yh = rng.random(N, dtype=np.float32)
+    mh = rng.random((R, C), dtype=np.float32)
+    k = f"add | {N} float32"; numpy_time(k, lambda: np.add(xh, yh))
+    k2 = f"exp | {N} float32"; numpy_time(k2, lambda: np.exp(xh))
+    k3 = f"sum | {N} float32"; numpy_time(k3, lambda: xh.sum())
+    numpy_time(f"max | {N} float32", lambda: xh.max())
+    numpy_time(f"sum axis=0 | {R}x{C} float32", lambda: mh.sum(axis=0))
+    numpy_time(f"sum axis=1 | {R}x{C} float32", lambda: mh.sum(axis=1))
+    numpy_time(f"transpose copy | {R}x{C} float32", lambda: np.ascontiguousarray(mh.T))
+    numpy_time(f"sort | {SORT} float32", lambda: np.sort(xh[:SORT]))
+    for m in MM:
+        a = rng.random((m, m), dtype=np.float32)
+        numpy_time(f"matmul | {m}x{m} float32", lambda: a @ a, n_repeat=2)
+        a64 = a.astype(np.float64)
+        numpy_time(f"matmul | {m}x{m} float64", lambda: a64 @ a64, n_repeat=2)
+    if cp is not None:
+        g = cp.random.default_rng(0)
+        x = g.random(N, dtype=cp.float32); y = g.random(N, dtype=cp.float32)
+        cupy_time(f"add | {N} float32", cp.add, x, y)
+        o = cp.empty_like(x)
+        cupy_time(f"add out= | {N} float32", lambda: cp.add(x, y, out=o))
+        cupy_time(f"exp | {N} float32", cp.exp, x)
+        cupy_time(f"sum | {N} float32", cp.sum, x)
+        cupy_time(f"max | {N} float32", cp.max, x)
+        m2 = g.random((R, C), dtype=cp.float32)
+        cupy_time(f"sum axis=0 | {R}x{C} float32", lambda: m2.sum(axis=0))
+        cupy_time(f"sum axis=1 | {R}x{C} float32", lambda: m2.sum(axis=1))
+        cupy_time(f"transpose copy | {R}x{C} float32", lambda: cp.ascontiguousarray(m2.T))
+        s1 = g.random(1024, dtype=cp.float32); s2 = g.random(1024, dtype=cp.float32)
+        cupy_time("small add (host time) | 1024 float32", cp.add, s1, s2, n_repeat=2000, host=True)
+        cupy_time(f"random | {N} float32", lambda: g.random(N, dtype=cp.float32))
+        cupy_time(f"sort | {SORT} float32", cp.sort, x[:SORT], n_repeat=5)
+        for m in MM:
+            a = g.random((m, m), dtype=cp.float32)
+            cupy_time(f"matmul | {m}x{m} float32", cp.matmul, a, a, n_repeat=10)
+            a64 = a.astype(cp.float64)
+            cupy_time(f"matmul | {m}x{m} float64", cp.matmul, a64, a64, n_repeat=10)
+        del x, y, o, m2
+    if torch is not None:
+        x = torch.rand(N, device="cuda"); y = torch.rand(N, device="cuda")
+        torch_time(f"add | {N} float32", lambda: x + y)
+        o = torch.empty_like(x)
+        torch_time(f"add out= | {N} float32", lambda: torch.add(x, y, out=o))
+        torch_time(f"exp | {N} float32", lambda: torch.exp(x))
+        torch_time(f"sum | {N} float32", lambda: x.sum())
+        torch_time(f"max | {N} float32", lambda: x.max())
+        m2 = torch.rand(R, C, device="cuda")
+        torch_time(f"sum axis=0 | {R}x{C} float32", lambda: m2.sum(0))
+        torch_time(f"sum axis=1 | {R}x{C} float32", lambda: m2.sum(1))
+        torch_time(f"transpose copy | {R}x{C} float32", lambda: m2.t().contiguous())
+        torch_time(f"random | {N} float32", lambda: torch.rand(N, device="cuda"))
+        torch_time(f"sort | {SORT} float32", lambda: torch.sort(x[:SORT]), n_repeat=5)
+        for m in MM:
+            a = torch.rand(m, m, device="cuda")
+            torch_time(f"matmul | {m}x{m} float32", lambda: a @ a, n_repeat=10)
+            a64 = a.double()
+            torch_time(f"matmul | {m}x{m} float64", lambda: a64 @ a64, n_repeat=10)
+        del x, y, o, m2
+if "linalg" in suites and cp is not None:
+    g = cp.random.default_rng(0)
+    for n in LA:
+        A = g.random((n, n), dtype=cp.float64) + n * cp.eye(n)
+        S = A @ A.T
+        sh = f"{n}x{n} float64"
+        cupy_time(f"inv | {sh}", cp.linalg.inv, A, n_repeat=5)
+        cupy_time(f"solve | {sh}", cp.linalg.solve, A, A[:, :16], n_repeat=5)
+        cupy_time(f"cholesky | {sh}", cp.linalg.cholesky, S, n_repeat=5)
+        cupy_time(f"qr | {sh}", cp.linalg.qr, A, n_repeat=3)
+        cupy_time(f"eigh | {sh}", cp.linalg.eigh, S, n_repeat=3)
+        cupy_time(f"svd | {sh}", cp.linalg.svd, A, n_repeat=2)
+if "fft" in suites and cp is not None:
+    g = cp.random.default_rng(0)
+    s = g.random((F2, F2), dtype=cp.float32).astype(cp.complex64)
+    cupy_time(f"fft2 | {F2}x{F2} complex64", cp.fft.fft2, s)
+    r1 = g.random(RF, dtype=cp.float32)
+    cupy_time(f"rfft | {RF} float32", cp.fft.rfft, r1)
+    b = g.random((RF // 256, 256), dtype=cp.float32).astype(cp.complex64)
+    cupy_time(f"fft batched 1-D | {RF // 256}x256 complex64", cp.fft.fft, b)
+print(json.dumps(out))
