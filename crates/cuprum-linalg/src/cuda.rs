@@ -193,6 +193,24 @@ fn unpack(
     Ok(out)
 }
 
+/// Reports NaN/inf in a device array without copying it to the host: an `isfinite` kernel and
+/// an `all` reduction (one small synchronizing read); the mask is downloaded only to name the
+/// first bad element.
+fn check_finite(op: &'static str, a: &Array) -> Result<()> {
+    if !a.dtype().is_inexact() || a.size() == 0 {
+        return Ok(());
+    }
+    let mask = Array::empty_on(a.shape(), DType::Bool, a.device())?;
+    let ml = mask.layout().clone();
+    backend::unary(UnaryOp::IsFinite, view(a, a.layout()), view(&mask, &ml))?;
+    let all = mask.all(cuprum_core::reduce::Axes::All, false)?.item()?;
+    if all == cuprum_core::Scalar::Bool(true) {
+        return Ok(());
+    }
+    let index = mask.to_vec::<bool>()?.iter().position(|&f| !f).unwrap_or(0);
+    Err(LinalgError::NonFinite { op, index })
+}
+
 /// Reads the `info` outputs (synchronizes).
 fn infos(info: &Array) -> Result<Vec<i32>> {
     Ok(info.to_vec::<i32>()?)
@@ -850,6 +868,7 @@ pub(crate) fn inv(a: &Array, dt: DType) -> Option<Result<Array>> {
     let ord = cuda_ordinal(a)?;
     Some((|| {
         let op = "inv";
+        check_finite(op, a)?;
         let (batch, n) = crate::host::square_shape(op, a.shape())?;
         let count: usize = batch.iter().product();
         let lu = pack(a, &batch, n, dt)?;
@@ -873,6 +892,8 @@ pub(crate) fn solve(
     let ord = cuda_ordinal(a)?;
     Some((|| {
         let op = "solve";
+        check_finite(op, a)?;
+        check_finite(op, b)?;
         let n = a.shape()[a.ndim() - 1];
         let count: usize = batch.iter().product();
         let abig = a.broadcast_to(&[batch, &[n, n][..]].concat())?;
@@ -914,6 +935,7 @@ pub(crate) fn cholesky(a: &Array, dt: DType, uplo: Uplo) -> Option<Result<Array>
     let ord = cuda_ordinal(a)?;
     Some((|| {
         let op = "cholesky";
+        check_finite(op, a)?;
         let (batch, n) = crate::host::square_shape(op, a.shape())?;
         let count: usize = batch.iter().product();
         let buf = pack(a, &batch, n, dt)?;
@@ -955,6 +977,7 @@ pub(crate) fn qr(a: &Array, dt: DType, mode: QrMode) -> Option<Result<crate::Qr>
     let ord = cuda_ordinal(a)?;
     Some((|| {
         let op = "qr";
+        check_finite(op, a)?;
         let (batch, m, n) = crate::host::matrix_shape(op, a.shape())?;
         let count: usize = batch.iter().product();
         let k = m.min(n);
@@ -1024,6 +1047,7 @@ pub(crate) fn eigh(
     let ord = cuda_ordinal(a)?;
     Some((|| {
         let op = if vectors { "eigh" } else { "eigvalsh" };
+        check_finite(op, a)?;
         let (batch, n) = crate::host::square_shape(op, a.shape())?;
         let count: usize = batch.iter().product();
         let rdt = dt.real_dtype();
@@ -1098,6 +1122,7 @@ pub(crate) fn svd(a: &Array, dt: DType, full: bool, uv: bool) -> Option<Result<c
     let ord = cuda_ordinal(a)?;
     Some((|| {
         let op = "svd";
+        check_finite(op, a)?;
         let (batch, m, n) = crate::host::matrix_shape(op, a.shape())?;
         let count: usize = batch.iter().product();
         let k = m.min(n);

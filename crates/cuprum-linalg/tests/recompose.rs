@@ -610,6 +610,12 @@ fn cuda_matches_cpu() {
                     }
                 }
                 // Errors come back the same way.
+                let mut nanv = vals[..n * n].to_vec();
+                nanv[n + 1] = Complex64::new(f64::NAN, 0.0);
+                match cuprum_linalg::inv(&make(dt, &nanv, &[n, n], dev)).unwrap_err() {
+                    LinalgError::NonFinite { index, .. } => assert_eq!(index, n + 1),
+                    e => panic!("unexpected {e}"),
+                }
                 let z = make(dt, &vec![Complex64::new(0.0, 0.0); n * n], &[n, n], dev);
                 assert_eq!(
                     cuprum_linalg::inv(&z).unwrap_err().conformance_class(),
