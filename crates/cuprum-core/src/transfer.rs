@@ -1,6 +1,7 @@
 //! Moving arrays between devices: [`Array::to_device`].
 
 use crate::backend;
+use crate::storage::Storage;
 use crate::{Array, Device, Layout, Result};
 use std::sync::Arc;
 
@@ -12,8 +13,9 @@ impl Array {
     /// is a new C-contiguous array on `device` with the same shape, dtype and values:
     /// - CPU → CUDA and CUDA → CPU go through the backend's `from_host` / `to_host` of a
     ///   C-contiguous copy (a contiguous CPU array is uploaded straight from its buffer);
-    /// - CUDA → CUDA goes through the host (the CUDA backend's `to_host`, then `from_host`
-    ///   on the target device).
+    /// - CUDA → CUDA copies the C-contiguous bytes with `cuda::copy_peer`
+    ///   (`cuMemcpyPeerAsync`: direct over NVLink/PCIe where peer access is possible, staged by
+    ///   the driver otherwise), ordered after the source device's current stream.
     ///
     /// Reading from a CUDA device synchronizes with its current stream.
     ///
@@ -33,8 +35,20 @@ impl Array {
             return Ok(self.clone());
         }
         device.check_available("to_device")?;
-        let storage = match self.storage.as_cpu() {
-            Some(cpu) if self.is_c_contiguous() => {
+        let storage = match (self.storage.as_ref(), device) {
+            (Storage::Cuda(src), Device::Cuda(dst)) => {
+                // Device to device: cuMemcpyPeerAsync of the contiguous bytes.
+                let c = self.as_c_contiguous()?;
+                let isz = c.dtype.itemsize();
+                let src = c.storage.as_cuda().unwrap_or(src);
+                Storage::Cuda(crate::cuda::copy_peer(
+                    src,
+                    c.layout.offset * isz,
+                    c.nbytes(),
+                    dst,
+                )?)
+            }
+            (Storage::Cpu(cpu), _) if self.is_c_contiguous() => {
                 // Upload straight from the host buffer: no intermediate copy.
                 let isz = self.dtype.itemsize();
                 let start = self.layout.offset * isz;
