@@ -221,11 +221,11 @@ fn unique_part(
     }
     // A complex result whose imaginary parts are zero is accepted for a real expected output
     // (eig); otherwise the dtype must match.
-    if let (Values::Complex(v), Values::Float(_)) = (&a.values, &expected.values) {
-        if v.iter().all(|x| x.1 == 0.0) {
-            a.values = Values::Float(v.iter().map(|x| x.0).collect());
-            a.dtype = expected.dtype;
-        }
+    if let (Values::Complex(v), Values::Float(_)) = (&a.values, &expected.values)
+        && v.iter().all(|x| x.1 == 0.0)
+    {
+        a.values = Values::Float(v.iter().map(|x| x.0).collect());
+        a.dtype = expected.dtype;
     }
     if a.dtype != expected.dtype {
         return Err(format!(

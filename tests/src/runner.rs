@@ -196,10 +196,10 @@ pub fn run(opts: &Options) -> Result<Report, String> {
         results: Vec::new(),
     };
     for case in &manifest.cases {
-        if let Some(f) = &opts.filter {
-            if !case.id.contains(f.as_str()) {
-                continue;
-            }
+        if let Some(f) = &opts.filter
+            && !case.id.contains(f.as_str())
+        {
+            continue;
         }
         for &device in &opts.devices {
             let outcome = run_case(case, &manifest.dir, device);

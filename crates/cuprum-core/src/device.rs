@@ -34,10 +34,12 @@ impl std::str::FromStr for Device {
         if s.eq_ignore_ascii_case("cuda") || s.eq_ignore_ascii_case("gpu") {
             return Ok(Device::Cuda(0));
         }
-        if let Some(n) = s.strip_prefix("cuda:").or_else(|| s.strip_prefix("gpu:")) {
-            if let Ok(i) = n.parse::<usize>() {
-                return Ok(Device::Cuda(i));
-            }
+        if let Some(Ok(i)) = s
+            .strip_prefix("cuda:")
+            .or_else(|| s.strip_prefix("gpu:"))
+            .map(|n| n.parse::<usize>())
+        {
+            return Ok(Device::Cuda(i));
         }
         Err(Error::invalid_value(
             "Device::from_str",

@@ -368,8 +368,10 @@ impl Layout {
             if n == 1 {
                 continue;
             }
-            if let (Some(ln), Some(ls)) = (shape.last_mut(), strides.last_mut()) {
-                if *ls == s * n as isize {
+            if let (Some(ln), Some(ls)) = (shape.last_mut(), strides.last_mut())
+                && *ls == s * n as isize
+            {
+                {
                     *ln *= n;
                     *ls = s;
                     continue;

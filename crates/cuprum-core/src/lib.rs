@@ -26,8 +26,8 @@ pub mod error;
 pub mod index;
 pub mod indexing;
 pub mod layout;
-pub mod npy;
 pub mod manip;
+pub mod npy;
 pub mod ops;
 pub mod products;
 pub mod random;
@@ -44,26 +44,26 @@ pub use creation::{
     full_like_on, full_on, identity, identity_on, linspace, linspace_on, ones, ones_like,
     ones_like_on, ones_on, tri, tri_on, zeros, zeros_like, zeros_like_on, zeros_on,
 };
-pub use index::SliceItem;
-pub use view::{ascontiguousarray, broadcast_arrays};
 pub use device::{Device, DeviceGuard, cuda_device_count, current_device, default_device, devices};
 pub use dtype::{DType, DTypeKind};
 pub use element::Element;
 pub use error::{Error, Result};
 pub use half::{bf16, f16};
+pub use index::SliceItem;
 pub use layout::Layout;
 pub use npy::{load, save};
 pub use num_complex::{Complex32, Complex64};
-pub use reduce::*;
-pub use scalar::Scalar;
 pub use ops::{
     BinaryOp, Operand, UnaryOp, abs, absolute, add, add_out, angle, arccos, arccosh, arcsin,
     arcsinh, arctan, arctan2, arctanh, around, binary_out, bitwise_and, bitwise_or, bitwise_xor,
     cbrt, ceil, clip, clip_out, conj, conjugate, copysign, cos, cosh, deg2rad, divide, divide_out,
-    divmod, equal, exp, exp2, expm1, floor, floor_divide, fmax, fmin, fmod, greater,
-    greater_equal, hypot, imag, invert, isfinite, isinf, isnan, left_shift, less, less_equal, log,
-    log1p, log2, log10, logical_and, logical_not, logical_or, logical_xor, maximum, minimum,
-    multiply, multiply_out, negative, nextafter, not_equal, positive, power, rad2deg, real,
-    reciprocal, remainder, right_shift, rint, round, sign, signbit, sin, sinh, sqrt, square,
-    subtract, subtract_out, tan, tanh, trunc, unary_out, where_,
+    divmod, equal, exp, exp2, expm1, floor, floor_divide, fmax, fmin, fmod, greater, greater_equal,
+    hypot, imag, invert, isfinite, isinf, isnan, left_shift, less, less_equal, log, log1p, log2,
+    log10, logical_and, logical_not, logical_or, logical_xor, maximum, minimum, multiply,
+    multiply_out, negative, nextafter, not_equal, positive, power, rad2deg, real, reciprocal,
+    remainder, right_shift, rint, round, sign, signbit, sin, sinh, sqrt, square, subtract,
+    subtract_out, tan, tanh, trunc, unary_out, where_,
 };
+pub use reduce::*;
+pub use scalar::Scalar;
+pub use view::{ascontiguousarray, broadcast_arrays};

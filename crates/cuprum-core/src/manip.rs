@@ -226,7 +226,7 @@ fn split_impl(
             ));
         }
         Sections::Count(n) => {
-            if equal && len % n != 0 {
+            if equal && !len.is_multiple_of(n) {
                 return Err(Error::ShapeMismatch {
                     op,
                     lhs: a.shape().to_vec(),

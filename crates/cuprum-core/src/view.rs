@@ -1025,7 +1025,7 @@ mod tests {
             let mut dims: Vec<isize> = Vec::new();
             let mut rest = n;
             for f in factors {
-                if rest % f == 0 {
+                if rest.is_multiple_of(f) {
                     dims.push(f as isize);
                     rest /= f;
                 }

@@ -213,6 +213,7 @@ fn within(what: &str, diff: f64, bound: f64) -> Result<(), String> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn recompose(
     op: &str,
     a: &Array,

@@ -22,7 +22,11 @@ fn stats(v: &[f64]) -> (f64, f64, f64) {
     }
     let mut s = v.to_vec();
     s.sort_by(|a, b| a.total_cmp(b));
-    let med = if s.len() % 2 == 1 { s[s.len() / 2] } else { 0.5 * (s[s.len() / 2 - 1] + s[s.len() / 2]) };
+    let med = if s.len() % 2 == 1 {
+        s[s.len() / 2]
+    } else {
+        0.5 * (s[s.len() / 2 - 1] + s[s.len() / 2])
+    };
     (s[0], med, s[s.len() - 1])
 }
 
@@ -38,17 +42,34 @@ impl BenchResult {
     /// The time that measures the work: the median GPU time on CUDA, the median host time on
     /// the CPU.
     pub fn median(&self) -> f64 {
-        if self.gpu_times.is_empty() { self.cpu_stats().1 } else { self.gpu_stats().1 }
+        if self.gpu_times.is_empty() {
+            self.cpu_stats().1
+        } else {
+            self.gpu_stats().1
+        }
     }
 }
 
 impl std::fmt::Display for BenchResult {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (a, b, c) = self.cpu_stats();
-        write!(f, "{:<30} CPU: {:>10.3} us (min {:.3}, max {:.3})", self.name, b * 1e6, a * 1e6, c * 1e6)?;
+        write!(
+            f,
+            "{:<30} CPU: {:>10.3} us (min {:.3}, max {:.3})",
+            self.name,
+            b * 1e6,
+            a * 1e6,
+            c * 1e6
+        )?;
         if !self.gpu_times.is_empty() {
             let (a, b, c) = self.gpu_stats();
-            write!(f, "  GPU: {:>10.3} us (min {:.3}, max {:.3})", b * 1e6, a * 1e6, c * 1e6)?;
+            write!(
+                f,
+                "  GPU: {:>10.3} us (min {:.3}, max {:.3})",
+                b * 1e6,
+                a * 1e6,
+                c * 1e6
+            )?;
         }
         Ok(())
     }
@@ -105,5 +126,9 @@ pub fn benchmark(
             }
         }
     }
-    Ok(BenchResult { name: name.to_string(), cpu_times, gpu_times })
+    Ok(BenchResult {
+        name: name.to_string(),
+        cpu_times,
+        gpu_times,
+    })
 }

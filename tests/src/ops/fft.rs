@@ -68,6 +68,7 @@ fn run_1d(
     one(f(cx.array(0)?, cx.kw_usize("n")?, axis, norm(cx)?))
 }
 
+#[allow(clippy::type_complexity)]
 fn run_nd(
     cx: &CaseCx<'_>,
     f: fn(

@@ -10,8 +10,8 @@ pub mod creation;
 pub mod elementwise;
 pub mod fft;
 pub mod io;
-pub mod reduction;
 pub mod manip;
+pub mod reduction;
 pub mod views;
 
 use crate::classify::CaseError;

@@ -224,7 +224,7 @@ pub fn scatter(
                     let vals: Vec<$t> = bytemuck::pod_collect_to_vec(&vb);
                     let dd: &mut [$t] = bytemuck::cast_slice_mut(db);
                     for (x, &q) in vals.iter().zip(&p) {
-                        dd[q as usize] = dd[q as usize] + *x;
+                        dd[q as usize] += *x;
                     }
                 }};
             }

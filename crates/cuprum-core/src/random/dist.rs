@@ -54,13 +54,8 @@ pub enum Prec {
 /// Values produced per Philox block.
 pub fn per_block(dist: Dist, prec: Prec) -> u64 {
     match (dist, prec) {
-        (Dist::Integers { range, .. }, _) => {
-            if range <= 1u64 << 32 {
-                4
-            } else {
-                2
-            }
-        }
+        (Dist::Integers { range, .. }, _) if range <= 1u64 << 32 => 4,
+        (Dist::Integers { .. }, _) => 2,
         (_, Prec::Single) => 4,
         _ => 2,
     }

@@ -373,7 +373,7 @@ impl Generator {
         let perm = self.permutation_indices(n);
         let src = a.as_c_contiguous()?;
         let bytes = src.to_bytes()?;
-        let row = if n == 0 { 0 } else { bytes.len() / n };
+        let row = bytes.len().checked_div(n).unwrap_or(0);
         let mut out = vec![0u8; bytes.len()];
         for (i, &p) in perm.iter().enumerate() {
             out[i * row..(i + 1) * row]

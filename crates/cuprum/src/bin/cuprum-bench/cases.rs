@@ -56,9 +56,27 @@ pub struct Sizes {
 
 pub fn sizes(full: bool) -> Sizes {
     if full {
-        Sizes { elems: 1 << 27, rows: 1 << 14, cols: 1 << 13, mm: &[5000, 8192], sort: 1 << 24, la: &[2048, 4096], fft2: 4096, rfft: 1 << 26 }
+        Sizes {
+            elems: 1 << 27,
+            rows: 1 << 14,
+            cols: 1 << 13,
+            mm: &[5000, 8192],
+            sort: 1 << 24,
+            la: &[2048, 4096],
+            fft2: 4096,
+            rfft: 1 << 26,
+        }
     } else {
-        Sizes { elems: 1 << 24, rows: 1 << 12, cols: 1 << 12, mm: &[5000], sort: 1 << 22, la: &[512], fft2: 1024, rfft: 1 << 22 }
+        Sizes {
+            elems: 1 << 24,
+            rows: 1 << 12,
+            cols: 1 << 12,
+            mm: &[5000],
+            sort: 1 << 22,
+            la: &[512],
+            fft2: 1024,
+            rfft: 1 << 22,
+        }
     }
 }
 
@@ -75,7 +93,10 @@ pub fn core(s: Sizes) -> Vec<Case> {
             repeat: 20,
             cpu_ok: true,
             build: Box::new(move |d| {
-                let (a, b) = (rand(&[n], DType::Float32, d)?, rand(&[n], DType::Float32, d)?);
+                let (a, b) = (
+                    rand(&[n], DType::Float32, d)?,
+                    rand(&[n], DType::Float32, d)?,
+                );
                 Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
             }),
         },
@@ -88,7 +109,10 @@ pub fn core(s: Sizes) -> Vec<Case> {
             repeat: 20,
             cpu_ok: true,
             build: Box::new(move |d| {
-                let (a, b) = (rand(&[n], DType::Float32, d)?, rand(&[n], DType::Float32, d)?);
+                let (a, b) = (
+                    rand(&[n], DType::Float32, d)?,
+                    rand(&[n], DType::Float32, d)?,
+                );
                 let o = Array::empty_on(&[n], DType::Float32, d)?;
                 Ok(Box::new(move || cuprum::add_out(&a, &b, &o)))
             }),
@@ -168,7 +192,9 @@ pub fn core(s: Sizes) -> Vec<Case> {
             cpu_ok: true,
             build: Box::new(move |d| {
                 let a = rand(&[r, c], DType::Float32, d)?;
-                Ok(Box::new(move || cuprum::ascontiguousarray(&a.transpose()?).map(drop)))
+                Ok(Box::new(move || {
+                    cuprum::ascontiguousarray(&a.transpose()?).map(drop)
+                }))
             }),
         },
         Case {
@@ -180,7 +206,10 @@ pub fn core(s: Sizes) -> Vec<Case> {
             repeat: 2000,
             cpu_ok: true,
             build: Box::new(move |d| {
-                let (a, b) = (rand(&[1024], DType::Float32, d)?, rand(&[1024], DType::Float32, d)?);
+                let (a, b) = (
+                    rand(&[1024], DType::Float32, d)?,
+                    rand(&[1024], DType::Float32, d)?,
+                );
                 Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
             }),
         },
@@ -194,7 +223,9 @@ pub fn core(s: Sizes) -> Vec<Case> {
             cpu_ok: true,
             build: Box::new(move |d| {
                 let mut g = cuprum::random::Generator::new(1);
-                Ok(Box::new(move || g.random_on(&[n], DType::Float32, d).map(drop)))
+                Ok(Box::new(move || {
+                    g.random_on(&[n], DType::Float32, d).map(drop)
+                }))
             }),
         },
         Case {
@@ -233,7 +264,10 @@ pub fn core(s: Sizes) -> Vec<Case> {
 
 fn spd(n: usize, d: Device) -> Result<Array> {
     // A = R + n I, S = A A^T (well conditioned, as the CuPy baseline builds it)
-    let a = cuprum::add(&rand(&[n, n], DType::Float64, d)?, &cuprum::multiply(&cuprum::eye_on(n, None, 0, DType::Float64, d)?, n as f64)?)?;
+    let a = cuprum::add(
+        &rand(&[n, n], DType::Float64, d)?,
+        &cuprum::multiply(&cuprum::eye_on(n, None, 0, DType::Float64, d)?, n as f64)?,
+    )?;
     Ok(a)
 }
 
@@ -252,16 +286,65 @@ pub fn linalg(s: Sizes) -> Vec<Case> {
                 let a = spd(n, d)?;
                 let s = cuprum::products::matmul(&a, &a.transpose()?)?;
                 let b = a.slice(cuprum::s![.., 0..16])?.copy()?;
-                Ok(Box::new(move || f(if name == "cholesky" || name == "eigh" { &s } else { &a }, &b)))
+                Ok(Box::new(move || {
+                    f(
+                        if name == "cholesky" || name == "eigh" {
+                            &s
+                        } else {
+                            &a
+                        },
+                        &b,
+                    )
+                }))
             }),
         };
         let nf = n as f64;
-        v.push(mk("inv", |a, _| cuprum::linalg::inv(a).map(drop).map_err(to_core), 2.0 * nf.powi(3)));
-        v.push(mk("solve", |a, b| cuprum::linalg::solve(a, b).map(drop).map_err(to_core), 2.0 / 3.0 * nf.powi(3)));
-        v.push(mk("cholesky", |a, _| cuprum::linalg::cholesky(a, cuprum::linalg::Uplo::Lower).map(drop).map_err(to_core), nf.powi(3) / 3.0));
-        v.push(mk("qr", |a, _| cuprum::linalg::qr(a, cuprum::linalg::QrMode::Reduced).map(drop).map_err(to_core), 4.0 / 3.0 * nf.powi(3)));
-        v.push(mk("eigh", |a, _| cuprum::linalg::eigh(a, cuprum::linalg::Uplo::Lower).map(drop).map_err(to_core), 4.0 / 3.0 * nf.powi(3)));
-        v.push(mk("svd", |a, _| cuprum::linalg::svd(a, true, true).map(drop).map_err(to_core), 4.0 * nf.powi(3)));
+        v.push(mk(
+            "inv",
+            |a, _| cuprum::linalg::inv(a).map(drop).map_err(to_core),
+            2.0 * nf.powi(3),
+        ));
+        v.push(mk(
+            "solve",
+            |a, b| cuprum::linalg::solve(a, b).map(drop).map_err(to_core),
+            2.0 / 3.0 * nf.powi(3),
+        ));
+        v.push(mk(
+            "cholesky",
+            |a, _| {
+                cuprum::linalg::cholesky(a, cuprum::linalg::Uplo::Lower)
+                    .map(drop)
+                    .map_err(to_core)
+            },
+            nf.powi(3) / 3.0,
+        ));
+        v.push(mk(
+            "qr",
+            |a, _| {
+                cuprum::linalg::qr(a, cuprum::linalg::QrMode::Reduced)
+                    .map(drop)
+                    .map_err(to_core)
+            },
+            4.0 / 3.0 * nf.powi(3),
+        ));
+        v.push(mk(
+            "eigh",
+            |a, _| {
+                cuprum::linalg::eigh(a, cuprum::linalg::Uplo::Lower)
+                    .map(drop)
+                    .map_err(to_core)
+            },
+            4.0 / 3.0 * nf.powi(3),
+        ));
+        v.push(mk(
+            "svd",
+            |a, _| {
+                cuprum::linalg::svd(a, true, true)
+                    .map(drop)
+                    .map_err(to_core)
+            },
+            4.0 * nf.powi(3),
+        ));
     }
     v
 }
@@ -283,7 +366,11 @@ pub fn fft(s: Sizes) -> Vec<Case> {
             cpu_ok: true,
             build: Box::new(move |d| {
                 let a = rand(&[m, m], DType::Float32, d)?.astype(DType::Complex64)?;
-                Ok(Box::new(move || cuprum::fft::fft2(&a, None, None, cuprum::fft::Norm::Backward).map(drop).map_err(to_core)))
+                Ok(Box::new(move || {
+                    cuprum::fft::fft2(&a, None, None, cuprum::fft::Norm::Backward)
+                        .map(drop)
+                        .map_err(to_core)
+                }))
             }),
         },
         Case {
@@ -296,7 +383,11 @@ pub fn fft(s: Sizes) -> Vec<Case> {
             cpu_ok: true,
             build: Box::new(move |d| {
                 let a = rand(&[n], DType::Float32, d)?;
-                Ok(Box::new(move || cuprum::fft::rfft(&a, None, -1, cuprum::fft::Norm::Backward).map(drop).map_err(to_core)))
+                Ok(Box::new(move || {
+                    cuprum::fft::rfft(&a, None, -1, cuprum::fft::Norm::Backward)
+                        .map(drop)
+                        .map_err(to_core)
+                }))
             }),
         },
         Case {
@@ -309,7 +400,11 @@ pub fn fft(s: Sizes) -> Vec<Case> {
             cpu_ok: true,
             build: Box::new(move |d| {
                 let a = rand(&[n / 256, 256], DType::Float32, d)?.astype(DType::Complex64)?;
-                Ok(Box::new(move || cuprum::fft::fft(&a, None, -1, cuprum::fft::Norm::Backward).map(drop).map_err(to_core)))
+                Ok(Box::new(move || {
+                    cuprum::fft::fft(&a, None, -1, cuprum::fft::Norm::Backward)
+                        .map(drop)
+                        .map_err(to_core)
+                }))
             }),
         },
     ]

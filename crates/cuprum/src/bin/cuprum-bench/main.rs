@@ -63,13 +63,26 @@ struct Row {
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
-    if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
+    if v.is_empty() {
+        f64::NAN
+    } else {
+        v[v.len() / 2]
+    }
 }
 
 fn time_case(c: &Case, d: Device, quick_cpu: bool) -> Result<f64> {
     let mut body = (c.build)(d)?;
     let (warm, rep) = match d {
-        Device::Cpu => (1, if c.timing == Timing::Host { 200 } else if quick_cpu { 3 } else { 5 }),
+        Device::Cpu => (
+            1,
+            if c.timing == Timing::Host {
+                200
+            } else if quick_cpu {
+                3
+            } else {
+                5
+            },
+        ),
         _ => (3, c.repeat),
     };
     let r = cuprum::profiler::benchmark(&c.name, d, &mut *body, warm, rep)?;
@@ -113,7 +126,13 @@ fn ceilings(i: usize, full: bool) -> Result<(f64, f64, f64)> {
     let mut flops = [0.0; 2];
     for (k, dt) in [DType::Float32, DType::Float64].into_iter().enumerate() {
         let x = g.random_on(&[m, m], dt, d)?;
-        let r = cuprum::profiler::benchmark("gemm", d, || cuprum::products::matmul(&x, &x).map(drop), 2, 5)?;
+        let r = cuprum::profiler::benchmark(
+            "gemm",
+            d,
+            || cuprum::products::matmul(&x, &x).map(drop),
+            2,
+            5,
+        )?;
         flops[k] = 2.0 * (m as f64).powi(3) / r.median() / 1e12;
     }
     Ok((copy, flops[0], flops[1]))
@@ -134,7 +153,12 @@ fn git_rev(arg: &Option<String>) -> String {
 
 fn compare(size: &str, suites: &[&str]) -> BTreeMap<String, BTreeMap<String, f64>> {
     let script = include_str!("compare.py");
-    let out = std::process::Command::new("python3").arg("-c").arg(script).arg(size).arg(suites.join(",")).output();
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(size)
+        .arg(suites.join(","))
+        .output();
     match out {
         Ok(o) if o.status.success() => {
             let err = String::from_utf8_lossy(&o.stderr);
@@ -147,11 +171,19 @@ fn compare(size: &str, suites: &[&str]) -> BTreeMap<String, BTreeMap<String, f64
             })
         }
         Ok(o) => {
-            eprintln!("compare: python3 failed ({}); going on without CuPy/PyTorch/NumPy figures", String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or(""));
+            eprintln!(
+                "compare: python3 failed ({}); going on without CuPy/PyTorch/NumPy figures",
+                String::from_utf8_lossy(&o.stderr)
+                    .lines()
+                    .last()
+                    .unwrap_or("")
+            );
             BTreeMap::new()
         }
         Err(e) => {
-            eprintln!("compare: python3 is not available ({e}); going on without CuPy/PyTorch/NumPy figures");
+            eprintln!(
+                "compare: python3 is not available ({e}); going on without CuPy/PyTorch/NumPy figures"
+            );
             BTreeMap::new()
         }
     }
@@ -163,16 +195,29 @@ fn svg(rows: &[Row]) -> String {
         .filter_map(|r| {
             let g = r.gpu.first()?.1;
             let c = r.cpu_s?;
-            (r.timing == Timing::Device && g > 0.0).then(|| (format!("{} {}", r.name, r.shape), c / g))
+            (r.timing == Timing::Device && g > 0.0)
+                .then(|| (format!("{} {}", r.name, r.shape), c / g))
         })
         .collect();
     let h = 24 * bars.len() + 60;
-    let maxlog = bars.iter().map(|b| b.1.max(1.0).log10()).fold(1.0, f64::max);
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<text x=\"10\" y=\"20\" font-size=\"15\">cuprum: GPU speedup over CPU (log scale)</text>\n");
+    let maxlog = bars
+        .iter()
+        .map(|b| b.1.max(1.0).log10())
+        .fold(1.0, f64::max);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<text x=\"10\" y=\"20\" font-size=\"15\">cuprum: GPU speedup over CPU (log scale)</text>\n"
+    );
     for (i, (label, sp)) in bars.iter().enumerate() {
         let y = 40 + 24 * i;
         let w = (sp.max(1.0).log10() / maxlog * 480.0).max(1.0);
-        s += &format!("<text x=\"10\" y=\"{}\">{}</text><rect x=\"300\" y=\"{}\" width=\"{w:.0}\" height=\"16\" fill=\"#b87333\"/><text x=\"{:.0}\" y=\"{}\">{sp:.1}×</text>\n", y + 12, label.replace('&', "&amp;"), y, 305.0 + w, y + 12);
+        s += &format!(
+            "<text x=\"10\" y=\"{}\">{}</text><rect x=\"300\" y=\"{}\" width=\"{w:.0}\" height=\"16\" fill=\"#b87333\"/><text x=\"{:.0}\" y=\"{}\">{sp:.1}×</text>\n",
+            y + 12,
+            label.replace('&', "&amp;"),
+            y,
+            305.0 + w,
+            y + 12
+        );
     }
     s + "</svg>\n"
 }
@@ -181,14 +226,20 @@ fn main() -> std::process::ExitCode {
     let args = Args::parse();
     let full = args.size == "full";
     let sizes = cases::sizes(full);
-    let suites: Vec<&str> = if args.suite == "all" { vec!["core", "linalg", "fft", "memory", "distributed"] } else { args.suite.split(',').collect() };
+    let suites: Vec<&str> = if args.suite == "all" {
+        vec!["core", "linalg", "fft", "memory", "distributed"]
+    } else {
+        args.suite.split(',').collect()
+    };
     let mut all: Vec<Case> = Vec::new();
     for s in &suites {
         match *s {
             "core" => all.extend(cases::core(sizes)),
             "linalg" => all.extend(cases::linalg(sizes)),
             "fft" => all.extend(cases::fft(sizes)),
-            "memory" | "distributed" => eprintln!("suite {s}: no rows in this build yet (see the issue tracker)"),
+            "memory" | "distributed" => {
+                eprintln!("suite {s}: no rows in this build yet (see the issue tracker)")
+            }
             other => {
                 eprintln!("unknown suite {other:?}: use core|linalg|fft|memory|distributed|all");
                 return std::process::ExitCode::from(2);
@@ -211,7 +262,10 @@ fn main() -> std::process::ExitCode {
     };
     let run_cpu = !args.no_cpu;
     if gpus.is_empty() {
-        eprintln!("no CUDA device: CPU timings only ({})", cuprum::cuda::init_error().unwrap_or_default());
+        eprintln!(
+            "no CUDA device: CPU timings only ({})",
+            cuprum::cuda::init_error().unwrap_or_default()
+        );
     }
     let mut ceil = BTreeMap::new();
     for &i in &gpus {
@@ -223,11 +277,24 @@ fn main() -> std::process::ExitCode {
         }
     }
     let pb = indicatif::ProgressBar::new(all.len() as u64);
-    pb.set_style(indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
     let mut rows = Vec::new();
     for c in &all {
         pb.set_message(format!("{} {}", c.name, c.shape));
-        let mut row = Row { case: format!("{} | {}", c.name, c.shape), name: c.name.clone(), shape: c.shape.clone(), suite: c.suite, work: c.work, timing: c.timing, cpu_s: None, gpu: vec![], error: None };
+        let mut row = Row {
+            case: format!("{} | {}", c.name, c.shape),
+            name: c.name.clone(),
+            shape: c.shape.clone(),
+            suite: c.suite,
+            work: c.work,
+            timing: c.timing,
+            cpu_s: None,
+            gpu: vec![],
+            error: None,
+        };
         if run_cpu && c.cpu_ok {
             match time_case(c, Device::Cpu, !full) {
                 Ok(t) => row.cpu_s = Some(t),
@@ -244,18 +311,47 @@ fn main() -> std::process::ExitCode {
         pb.inc(1);
     }
     pb.finish_and_clear();
-    let cmp = if args.compare.as_deref() == Some("cupy") { compare(&args.size, &suites) } else { BTreeMap::new() };
+    let cmp = if args.compare.as_deref() == Some("cupy") {
+        compare(&args.size, &suites)
+    } else {
+        BTreeMap::new()
+    };
 
     // Markdown
     let cfg = cuprum::config();
     let rev = git_rev(&args.git_rev);
-    let date = std::process::Command::new("date").arg("-u").arg("+%Y-%m-%d %H:%M UTC").output().map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default();
-    let gpu_names: Vec<String> = cfg.gpus.iter().map(|g| match &g.properties { Ok(p) => format!("cuda:{} {}", g.ordinal, p.name), Err(e) => format!("cuda:{} ({e})", g.ordinal) }).collect();
+    let date = std::process::Command::new("date")
+        .arg("-u")
+        .arg("+%Y-%m-%d %H:%M UTC")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    let gpu_names: Vec<String> = cfg
+        .gpus
+        .iter()
+        .map(|g| match &g.properties {
+            Ok(p) => format!("cuda:{} {}", g.ordinal, p.name),
+            Err(e) => format!("cuda:{} ({e})", g.ordinal),
+        })
+        .collect();
     let mut md = String::new();
     md += &format!("# cuprum benchmark ({} sizes)\n\n", args.size);
-    md += &format!("- date: {date}\n- git revision: {rev}\n- cuprum {}\n- CPU: {} ({} threads)\n- GPUs: {}\n- NVRTC: {:?}\n\n", cfg.version, cfg.cpu_model.clone().unwrap_or_default(), cfg.cpu_threads, if gpu_names.is_empty() { "none".into() } else { gpu_names.join(", ") }, cfg.nvrtc_version);
+    md += &format!(
+        "- date: {date}\n- git revision: {rev}\n- cuprum {}\n- CPU: {} ({} threads)\n- GPUs: {}\n- NVRTC: {:?}\n\n",
+        cfg.version,
+        cfg.cpu_model.clone().unwrap_or_default(),
+        cfg.cpu_threads,
+        if gpu_names.is_empty() {
+            "none".into()
+        } else {
+            gpu_names.join(", ")
+        },
+        cfg.nvrtc_version
+    );
     for (i, (copy, f32f, f64f)) in &ceil {
-        md += &format!("Ceilings measured on cuda:{i}: device copy {copy:.0} GB/s, gemm float32 {f32f:.1} TFLOP/s, float64 {f64f:.1} TFLOP/s.\n\n");
+        md += &format!(
+            "Ceilings measured on cuda:{i}: device copy {copy:.0} GB/s, gemm float32 {f32f:.1} TFLOP/s, float64 {f64f:.1} TFLOP/s.\n\n"
+        );
     }
     let has_cmp = !cmp.is_empty();
     md += "| suite | operation | shape, dtype | CPU time | GPU time | speedup | rate | % of ceiling |";
@@ -277,7 +373,11 @@ fn main() -> std::process::ExitCode {
         let pct = match (r.work, g.and(r.gpu.first()).and_then(|x| ceil.get(&x.0))) {
             (Work::Bytes(_), Some(c)) => format!("{:.0}% of copy", 100.0 * rt / c.0),
             (Work::Flops(_), Some(c)) => {
-                let peak = if r.shape.contains("float64") { c.2 } else { c.1 };
+                let peak = if r.shape.contains("float64") {
+                    c.2
+                } else {
+                    c.1
+                };
                 format!("{:.0}% of gemm", 100.0 * rt / peak)
             }
             _ => "—".into(),
@@ -286,14 +386,35 @@ fn main() -> std::process::ExitCode {
             (Some(c), Some(g)) => format!("{:.1}×", c / g),
             _ => "—".into(),
         };
-        let label = if r.timing == Timing::Host { format!("{} ", r.name) } else { r.name.clone() };
-        md += &format!("| {} | {} | {} | {} | {} | {} | {} | {} |", r.suite, label, r.shape, r.cpu_s.map_or("—".into(), fmt_t), g.map_or("—".into(), fmt_t), sp, if rt.is_finite() { format!("{rt:.1} {unit}") } else { "—".into() }, pct);
+        let label = if r.timing == Timing::Host {
+            format!("{} ", r.name)
+        } else {
+            r.name.clone()
+        };
+        md += &format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            r.suite,
+            label,
+            r.shape,
+            r.cpu_s.map_or("—".into(), fmt_t),
+            g.map_or("—".into(), fmt_t),
+            sp,
+            if rt.is_finite() {
+                format!("{rt:.1} {unit}")
+            } else {
+                "—".into()
+            },
+            pct
+        );
         let c = cmp.get(&r.case);
         if has_cmp {
             let get = |k: &str| c.and_then(|m| m.get(k)).copied();
             let cell = |v: Option<f64>, ours: Option<f64>| -> (String, String) {
                 match v {
-                    Some(ms) => (fmt_t(ms * 1e-3), ours.map_or("—".into(), |o| format!("{:.2}", o / (ms * 1e-3)))),
+                    Some(ms) => (
+                        fmt_t(ms * 1e-3),
+                        ours.map_or("—".into(), |o| format!("{:.2}", o / (ms * 1e-3))),
+                    ),
                     None => ("—".into(), "—".into()),
                 }
             };
@@ -306,7 +427,8 @@ fn main() -> std::process::ExitCode {
         if let Some(e) = &r.error {
             eprintln!("{}: {e}", r.case);
         }
-        let ms = |t: Option<f64>| t.map_or(Value::Null, |t| json!({"value": t * 1e3, "unit": "ms"}));
+        let ms =
+            |t: Option<f64>| t.map_or(Value::Null, |t| json!({"value": t * 1e3, "unit": "ms"}));
         jrows.push(json!({
             "suite": r.suite, "operation": r.name, "shape": r.shape,
             "timing": if r.timing == Timing::Host { "host" } else { "device" },
@@ -330,7 +452,10 @@ fn main() -> std::process::ExitCode {
         let w = || -> std::io::Result<()> {
             std::fs::create_dir_all(dir)?;
             std::fs::write(dir.join(format!("{}.md", args.name)), &md)?;
-            std::fs::write(dir.join(format!("{}.json", args.name)), serde_json::to_string_pretty(&j).unwrap_or_default())?;
+            std::fs::write(
+                dir.join(format!("{}.json", args.name)),
+                serde_json::to_string_pretty(&j).unwrap_or_default(),
+            )?;
             std::fs::write(dir.join(format!("{}.svg", args.name)), svg(&rows))?;
             Ok(())
         };
