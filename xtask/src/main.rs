@@ -3,10 +3,12 @@
 //!
 //! - `cargo xtask conformance [--dir DIR] [--device cpu|cuda:N|all] [--filter TEXT]`: runs the
 //!   NumPy golden corpus and prints a pass count per area; exits non-zero on any failure.
+//! - `cargo xtask bench [ARGS]`: builds and runs `cuprum-bench` (speedup tables).
 //! - `cargo xtask info`: prints cuprum's configuration (`cuprum::show_config()`).
 //!
 //! Each command lives in its own module; `main` only parses arguments and dispatches.
 
+mod bench;
 mod conformance;
 mod info;
 
@@ -22,6 +24,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Build cuprum-bench in release mode and run it (CPU-vs-GPU speedup tables).
+    Bench(bench::Args),
     /// Run the NumPy/SciPy conformance corpus on the chosen devices.
     Conformance(conformance::Args),
     /// Print cuprum's version, the CPU, each GPU and the CUDA libraries found.
@@ -33,5 +37,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Conformance(args) => conformance::run(&args),
         Command::Info => info::run(),
+        Command::Bench(args) => bench::run(&args),
     }
 }

@@ -28,3 +28,10 @@ pub use cuprum_linalg as linalg;
 pub use cuprum_memory as memory;
 /// Sparse matrices (`cupyx.scipy.sparse`).
 pub use cuprum_sparse as sparse;
+
+/// SciPy-style paths, like `cupyx.scipy`: `cp::scipy::linalg::{solve_triangular, lu, lu_factor,
+/// lu_solve}`.
+pub mod scipy {
+    /// `cupyx.scipy.linalg`: the SciPy-only dense routines of [`cuprum_linalg::scipy`].
+    pub use cuprum_linalg::scipy as linalg;
+}
