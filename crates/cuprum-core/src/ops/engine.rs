@@ -189,6 +189,11 @@ pub(crate) fn binary(
 ) -> Result<Array> {
     let name = op.name();
     let device = operands_device(name, &[&a, &b])?;
+    if out.is_none()
+        && let Some(r) = mixed_sign_compare(op, &a, &b)?
+    {
+        return Ok(r);
+    }
     let c = promote_operands(name, &a, &b, op.returns_bool() && !is_logical(op))?;
     let (k, o) = binary_dtypes(op, c)?;
     if op == BinaryOp::Power
@@ -238,4 +243,44 @@ pub(crate) fn unary(op: UnaryOp, a: &Array, out: Option<&Array>) -> Result<Array
         }
         backend::unary(op, x.view(), dst.view())
     })
+}
+
+/// Exact comparison of a signed integer array with a uint64 array (NumPy 2 compares them
+/// exactly instead of through float64, their promoted dtype): negative values order below every
+/// uint64; the others compare as uint64.
+fn mixed_sign_compare(op: BinaryOp, a: &Operand<'_>, b: &Operand<'_>) -> Result<Option<Array>> {
+    use BinaryOp::*;
+    if !matches!(
+        op,
+        Equal | NotEqual | Less | LessEqual | Greater | GreaterEqual
+    ) {
+        return Ok(None);
+    }
+    let (Some(x), Some(y)) = (a.as_array(), b.as_array()) else {
+        return Ok(None);
+    };
+    let mirror = |o: BinaryOp| match o {
+        Less => Greater,
+        Greater => Less,
+        LessEqual => GreaterEqual,
+        GreaterEqual => LessEqual,
+        o => o,
+    };
+    let (s, u, op) = if x.dtype().is_signed_integer() && y.dtype() == crate::DType::UInt64 {
+        (x, y, op)
+    } else if y.dtype().is_signed_integer() && x.dtype() == crate::DType::UInt64 {
+        (y, x, mirror(op))
+    } else {
+        return Ok(None);
+    };
+    let neg = binary(
+        Less,
+        Operand::Array(s),
+        Operand::Scalar(crate::Scalar::Int(0)),
+        None,
+    )?;
+    let su = s.astype(crate::DType::UInt64)?;
+    let r = binary(op, Operand::Array(&su), Operand::Array(u), None)?;
+    let when_negative = matches!(op, Less | LessEqual | NotEqual);
+    super::where_(&neg, crate::Scalar::Bool(when_negative), &r).map(Some)
 }

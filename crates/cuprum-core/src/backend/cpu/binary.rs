@@ -242,7 +242,7 @@ where
         Add => c!(x, y => x + y),
         Subtract => c!(x, y => x - y),
         Multiply => c!(x, y => x * y),
-        Divide => c!(x, y => x / y),
+        Divide => c!(x, y => math::cdiv(x, y)),
         Power => c!(x, y => math::cpow(x, y)),
         Maximum => c!(x, y => math::cmaximum(x, y)),
         Minimum => c!(x, y => math::cminimum(x, y)),

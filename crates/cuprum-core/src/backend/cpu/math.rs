@@ -452,3 +452,21 @@ pub(crate) fn crecip<F: Float>(z: Complex<F>) -> Complex<F> {
 pub(crate) fn crint<F: RealF>(z: Complex<F>) -> Complex<F> {
     Complex::new(z.re.rint(), z.im.rint())
 }
+
+/// Complex division as NumPy's `nc_quot` (Smith's algorithm): no overflow or underflow in the
+/// intermediate `|b|^2`; division by zero gives `a.re/0, a.im/0` parts as NumPy does.
+pub(crate) fn cdiv<F: Float>(a: Complex<F>, b: Complex<F>) -> Complex<F> {
+    let (ar, ai, br, bi) = (a.re, a.im, b.re, b.im);
+    if br.abs() >= bi.abs() {
+        if br == F::zero() && bi == F::zero() {
+            return Complex::new(ar / br.abs(), ai / br.abs());
+        }
+        let rat = bi / br;
+        let scl = F::one() / (br + bi * rat);
+        Complex::new((ar + ai * rat) * scl, (ai - ar * rat) * scl)
+    } else {
+        let rat = br / bi;
+        let scl = F::one() / (bi + br * rat);
+        Complex::new((ar * rat + ai) * scl, (ai * rat - ar) * scl)
+    }
+}
