@@ -270,7 +270,7 @@ impl Array {
     /// use cuprum_core::{Array, Device, indexing::IndexItem};
     /// let a = Array::from_vec_on((0..6i64).collect::<Vec<_>>(), &[2, 3], Device::Cpu).unwrap();
     /// let idx = Array::from_vec_on(vec![2i64, 0], &[2], Device::Cpu).unwrap();
-    /// let r = a.getitem(&[cuprum_core::s![..].into_iter().next().unwrap().into(), (&idx).into()]).unwrap();
+    /// let r = a.getitem(&[IndexItem::Basic(cuprum_core::SliceItem::FULL), (&idx).into()]).unwrap();
     /// assert_eq!(r.to_vec::<i64>().unwrap(), vec![2, 0, 5, 3]);
     /// ```
     pub fn getitem(&self, index: &[IndexItem]) -> Result<Array> {
