@@ -860,6 +860,24 @@ fn rint_and_round() {
         z.to_vec::<Complex64>().unwrap(),
         vec![Complex64::new(1.2, 2.4)]
     );
+    // parts rounded as reals: an infinite part stays infinite, no NaN leaks across; a strided
+    // complex view rounds too
+    let zc = arr(
+        vec![
+            Complex64::new(f64::INFINITY, 0.35),
+            Complex64::new(9.0, 9.0),
+            Complex64::new(-2.25, f64::NEG_INFINITY),
+        ],
+        &[3],
+    );
+    let zr = round(&zc.slice(crate::s![..;2]).unwrap(), 1).unwrap();
+    assert_eq!(
+        zr.to_vec::<Complex64>().unwrap(),
+        vec![
+            Complex64::new(f64::INFINITY, 0.4),
+            Complex64::new(-2.2, f64::NEG_INFINITY)
+        ]
+    );
 }
 
 // ---------------------------------------------------------------- layouts

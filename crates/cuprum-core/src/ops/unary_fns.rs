@@ -2,7 +2,7 @@
 
 use super::engine;
 use super::kinds::UnaryOp;
-use crate::{Array, DType, DTypeKind, Result};
+use crate::{Array, DType, DTypeKind, Layout, Result};
 
 macro_rules! unary_exact {
     ($(
@@ -257,6 +257,27 @@ pub fn round(a: &Array, decimals: i32) -> Result<Array> {
             super::multiply(&y, f)?.astype(d)
         }
         DTypeKind::Bool => round(&a.astype(d.to_inexact())?, decimals),
+        DTypeKind::Complex => {
+            // NumPy rounds the real and imaginary parts as real arrays (PyArray_Round), not by
+            // complex multiply/divide (which would give 1.2000000000000002 for 12/10 and NaN
+            // for infinite parts): view the complex data as pairs of reals.
+            let c = a.as_c_contiguous()?;
+            let mut shape = c.shape().to_vec();
+            shape.push(2);
+            let layout = Layout {
+                strides: crate::layout::c_strides(&shape),
+                shape,
+                offset: c.offset() * 2,
+            };
+            let parts = Array::from_parts(c.storage().clone(), layout, d.real_dtype());
+            let r = round(&parts, decimals)?.as_c_contiguous()?;
+            let layout = Layout {
+                strides: crate::layout::c_strides(c.shape()),
+                shape: c.shape().to_vec(),
+                offset: r.offset() / 2,
+            };
+            Ok(Array::from_parts(r.storage().clone(), layout, d))
+        }
         _ => {
             if decimals >= 0 {
                 let f = 10f64.powi(decimals);
