@@ -889,9 +889,30 @@ fn threads_as_ranks_share_one_store() {
     }
 }
 
+/// The `cuprum-run` binary: cargo's build path, or, where the test binary was carried to another
+/// machine (gpu-pack's `.gpu/tests/` beside `.gpu/bin/`), the packed one.
+fn cuprum_run() -> std::path::PathBuf {
+    let built = std::path::PathBuf::from(env!("CARGO_BIN_EXE_cuprum-run"));
+    if built.exists() {
+        return built;
+    }
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap();
+    [dir.join("cuprum-run"), dir.join("../bin/cuprum-run")]
+        .into_iter()
+        .find(|p| p.exists())
+        .unwrap_or_else(|| {
+            panic!(
+                "cuprum-run is neither at {} nor beside {}",
+                built.display(),
+                exe.display()
+            )
+        })
+}
+
 fn launcher(scenario: &str, n: usize) -> (Output, Duration) {
     let t0 = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_cuprum-run"))
+    let child = Command::new(cuprum_run())
         .args(["--nproc-per-node", &n.to_string(), "--master-port", "0"])
         .arg(std::env::current_exe().unwrap())
         .args(["--exact", "worker_entry", "--nocapture", "--test-threads=1"])
