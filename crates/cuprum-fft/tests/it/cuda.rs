@@ -4,7 +4,7 @@
 
 use crate::common::{Rng, rel_err, tol, values};
 use cuprum_core::cuda::Stream;
-use cuprum_core::{Array, Complex32, Complex64, DType, Device, SliceItem};
+use cuprum_core::{Array, Complex32, DType, Device, SliceItem};
 use cuprum_fft::{self as fft, Norm, Plan, Transform};
 
 /// `Some(Device::Cuda(0))` when a GPU is present; `None` (skip) otherwise.
