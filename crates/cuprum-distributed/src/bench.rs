@@ -10,6 +10,8 @@
 //!   bandwidth `bytes / t × 2(n-1)/n` (nccl-tests' definition), in GB/s (10⁹ bytes/s).
 //! - [`jacobi_weak_scaling`]: seconds per Jacobi sweep with a fixed slab per rank; weak-scaling
 //!   efficiency from 1 to n ranks is `t(1) / t(n)` (compute it from two runs).
+//! - [`jacobi_strong_scaling`]: seconds per sweep with a fixed total grid; strong-scaling
+//!   efficiency is `t(1) / (n · t(n))`.
 //!
 //! Wiring a bench suite: the bench binary re-executes itself as the ranks through
 //! [`launch`](crate::launcher::launch) (one process per GPU, `NCCL_NVLS_ENABLE=0`); in rank
@@ -160,8 +162,10 @@ pub fn all_reduce_sweep(comm: &Communicator, cfg: &SweepConfig) -> Result<Vec<Al
 pub struct JacobiRow {
     /// ranks
     pub world_size: usize,
-    /// interior rows per rank
+    /// interior rows per rank (the largest slab when they differ)
     pub rows_per_rank: usize,
+    /// interior rows of the whole grid
+    pub ny: usize,
     /// interior columns
     pub nx: usize,
     /// sweeps timed
@@ -189,8 +193,107 @@ pub fn jacobi_weak_scaling(
     Ok(JacobiRow {
         world_size: n,
         rows_per_rank,
+        ny: cfg.ny,
         nx,
         iters: r.iters,
         seconds_per_iter: t,
     })
+}
+
+/// Times `iters` Jacobi sweeps of a fixed `ny × nx` grid split into row slabs over the ranks
+/// (strong scaling). Every rank calls it.
+///
+/// # Errors
+/// The solver's errors ([`Error::InvalidArgument`](crate::Error::InvalidArgument) when
+/// `ny` is smaller than the number of ranks).
+///
+/// ```
+/// use cuprum_distributed::{Backend, Communicator, InitOptions, bench};
+/// let c = Communicator::init(InitOptions::new().backend(Backend::Tcp).rank(0).world_size(1)).unwrap();
+/// let row = bench::jacobi_strong_scaling(&c, 16, 16, 3).unwrap();
+/// assert_eq!((row.ny, row.rows_per_rank, row.iters), (16, 16, 3));
+/// assert!(row.seconds_per_iter > 0.0);
+/// ```
+pub fn jacobi_strong_scaling(
+    comm: &Communicator,
+    ny: usize,
+    nx: usize,
+    iters: usize,
+) -> Result<JacobiRow> {
+    let n = comm.world_size();
+    let cfg = JacobiConfig::new(ny, nx, iters);
+    comm.barrier()?;
+    let r = solve(comm, &cfg)?;
+    let t = max_over_ranks(comm, r.seconds / r.iters.max(1) as f64)?;
+    Ok(JacobiRow {
+        world_size: n,
+        rows_per_rank: crate::jacobi::slab(ny, n, 0).1,
+        ny,
+        nx,
+        iters: r.iters,
+        seconds_per_iter: t,
+    })
+}
+
+/// The all-reduce sweep of [`all_reduce_sweep`] for one process driving several GPUs: `comms`
+/// from [`Communicator::init_all`], one float32 array per device, each all-reduce issued for
+/// every device inside one group (as nccl-tests' `-g N` mode does), timed from the first launch
+/// to the completion on every device (host clock, median of `repeats`).
+///
+/// # Errors
+/// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for an empty list; allocation and
+/// NCCL errors.
+pub fn all_reduce_sweep_local(
+    comms: &[Communicator],
+    cfg: &SweepConfig,
+) -> Result<Vec<AllReduceRow>> {
+    if comms.is_empty() {
+        return Err(crate::Error::invalid(
+            "all_reduce_sweep_local",
+            "no communicators given",
+        ));
+    }
+    let n = comms.len();
+    let mut rows = Vec::new();
+    let mut bytes = cfg.min_bytes.max(4);
+    while bytes <= cfg.max_bytes {
+        let count = bytes / 4;
+        let arrays = comms
+            .iter()
+            .map(|c| cuprum_core::zeros_on(&[count], DType::Float32, c.device()))
+            .collect::<cuprum_core::Result<Vec<_>>>()?;
+        let once = || -> Result<()> {
+            crate::group(|| {
+                for (c, a) in comms.iter().zip(&arrays) {
+                    c.all_reduce(a, a, ReduceOp::Sum)?;
+                }
+                Ok(())
+            })?;
+            for c in comms {
+                c.synchronize()?;
+            }
+            Ok(())
+        };
+        for _ in 0..cfg.warmup {
+            once()?;
+        }
+        let mut times = Vec::with_capacity(cfg.repeats);
+        for _ in 0..cfg.repeats {
+            let t0 = Instant::now();
+            once()?;
+            times.push(t0.elapsed().as_secs_f64());
+        }
+        let t = median(&mut times);
+        let b = (count * 4) as f64;
+        let algbw = if t > 0.0 { b / t / 1e9 } else { 0.0 };
+        rows.push(AllReduceRow {
+            bytes: count * 4,
+            seconds: t,
+            algbw_gbps: algbw,
+            busbw_gbps: algbw * 2.0 * (n as f64 - 1.0) / n as f64,
+            world_size: n,
+        });
+        bytes *= 2;
+    }
+    Ok(rows)
 }
