@@ -1,105 +1,37 @@
 //! Sorting and searching: `sort`, `argsort` (stable), `unique`, `searchsorted`, `partition`,
-//! `argpartition`, in NumPy's order: NaN sorts last (after +inf); complex numbers sort
-//! lexicographically by real then imaginary part, in NumPy's order
-//! `R + Rj < R + nanj < nan + Rj < nan + nanj`; `False < True`.
+//! `argpartition`, in NumPy's order: NaN sorts last (after +inf); `-0.0` and `0.0` are equal (a
+//! stable sort keeps their input order); complex numbers sort lexicographically by real then
+//! imaginary part, in NumPy's order `R + Rj < R + nanj < nan + Rj < nan + nanj`;
+//! `False < True`.
 //!
-//! CPU: rayon-parallel stable merge sorts of each lane. CUDA arrays are currently sorted through
-//! the host (one transfer each way), so results are identical on every device.
+//! - **CUDA** (every real dtype): an LSD radix sort with 8-bit digits written for cuprum
+//!   (`kernels/sort.cu`, see [`cuda`](self) internals): one pass per key byte, plus one per byte
+//!   of the segment id when several lanes are sorted at once; argsort carries the index;
+//!   `unique` flags and compacts runs with a scan; `searchsorted` is one binary search per
+//!   query. Data never leaves the device except the unique count.
+//! - **CPU**, and complex arrays on every device: rayon-parallel stable merge sorts of each lane
+//!   (complex CUDA arrays are copied to the host, sorted there and copied back).
+//!
+//! Sorting along an axis moves the axis last (a C-contiguous copy), sorts the lanes and moves
+//! it back.
+
+mod cpu;
+mod cuda;
+mod key;
 
 use crate::layout::normalize_axis;
 use crate::{Array, DType, Device, Error, Result};
-use rayon::prelude::*;
-use std::cmp::Ordering;
 
-#[inline]
-fn fcmp<T: PartialOrd + Copy>(a: T, b: T, a_nan: bool, b_nan: bool) -> Ordering {
-    match (a_nan, b_nan) {
-        (false, false) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
-        (false, true) => Ordering::Less,
-        (true, false) => Ordering::Greater,
-        (true, true) => Ordering::Equal,
-    }
+/// True when `a` is sorted by the CUDA kernels (a CUDA array of a real dtype).
+fn on_gpu(a: &Array) -> bool {
+    matches!(a.device(), Device::Cuda(_)) && key::kind(a.dtype()).is_some()
 }
 
-#[inline]
-fn ccmp(ar: f64, ai: f64, br: f64, bi: f64) -> Ordering {
-    let class = |r: f64, i: f64| match (r.is_nan(), i.is_nan()) {
-        (false, false) => 0,
-        (false, true) => 1,
-        (true, false) => 2,
-        (true, true) => 3,
-    };
-    let (ca, cb) = (class(ar, ai), class(br, bi));
-    ca.cmp(&cb).then_with(|| match ca {
-        0 => ar
-            .partial_cmp(&br)
-            .unwrap_or(Ordering::Equal)
-            .then(ai.partial_cmp(&bi).unwrap_or(Ordering::Equal)),
-        1 => ar.partial_cmp(&br).unwrap_or(Ordering::Equal),
-        2 => ai.partial_cmp(&bi).unwrap_or(Ordering::Equal),
-        _ => Ordering::Equal,
-    })
-}
-
-/// Dispatches `$body` with `$t` bound to the host type of `$dtype` and `$cmp` a total-order
-/// comparator on it.
-macro_rules! with_sortable {
-    ($dtype:expr, $t:ident, $cmp:ident => $body:expr) => {{
-        macro_rules! int_case {
-            ($ty:ty) => {{
-                type $t = $ty;
-                let $cmp = |a: &$t, b: &$t| a.cmp(b);
-                $body
-            }};
-        }
-        match $dtype {
-            DType::Bool | DType::UInt8 => int_case!(u8),
-            DType::Int8 => int_case!(i8),
-            DType::Int16 => int_case!(i16),
-            DType::Int32 => int_case!(i32),
-            DType::Int64 => int_case!(i64),
-            DType::UInt16 => int_case!(u16),
-            DType::UInt32 => int_case!(u32),
-            DType::UInt64 => int_case!(u64),
-            DType::Float16 => {
-                type $t = half::f16;
-                let $cmp = |a: &$t, b: &$t| fcmp(a.to_f32(), b.to_f32(), a.is_nan(), b.is_nan());
-                $body
-            }
-            DType::BFloat16 => {
-                type $t = half::bf16;
-                let $cmp = |a: &$t, b: &$t| fcmp(a.to_f32(), b.to_f32(), a.is_nan(), b.is_nan());
-                $body
-            }
-            DType::Float32 => {
-                type $t = f32;
-                let $cmp = |a: &$t, b: &$t| fcmp(*a, *b, a.is_nan(), b.is_nan());
-                $body
-            }
-            DType::Float64 => {
-                type $t = f64;
-                let $cmp = |a: &$t, b: &$t| fcmp(*a, *b, a.is_nan(), b.is_nan());
-                $body
-            }
-            DType::Complex64 => {
-                type $t = num_complex::Complex32;
-                let $cmp =
-                    |a: &$t, b: &$t| ccmp(a.re as f64, a.im as f64, b.re as f64, b.im as f64);
-                $body
-            }
-            DType::Complex128 => {
-                type $t = num_complex::Complex64;
-                let $cmp = |a: &$t, b: &$t| ccmp(a.re, a.im, b.re, b.im);
-                $body
-            }
-        }
-    }};
-}
-
-/// `a` with `axis` moved last, as a C-contiguous host array, plus the normalized axis.
+/// `a` with `axis` moved last, as a C-contiguous array on `a`'s device, plus the normalized
+/// axis (`None`: flattened).
 fn lanes(op: &'static str, a: &Array, axis: Option<isize>) -> Result<(Array, Option<usize>)> {
     match axis {
-        None => Ok((a.ravel()?.to_device(Device::Cpu)?.as_c_contiguous()?, None)),
+        None => Ok((a.ravel()?.as_c_contiguous()?, None)),
         Some(ax) => {
             if a.ndim() == 0 {
                 return Err(Error::AxisOutOfBounds {
@@ -110,28 +42,33 @@ fn lanes(op: &'static str, a: &Array, axis: Option<isize>) -> Result<(Array, Opt
             }
             let ax = normalize_axis(op, ax, a.ndim())?;
             let m = a.moveaxis(&[ax as isize], &[-1])?;
-            Ok((m.to_device(Device::Cpu)?.as_c_contiguous()?, Some(ax)))
+            Ok((m.as_c_contiguous()?, Some(ax)))
         }
     }
 }
 
-/// Undoes [`lanes`]: moves the last axis back to `ax` and returns to `device`.
+/// Undoes [`lanes`]: moves the last axis back to `ax` (a C-contiguous result) on `device`.
 fn unlanes(r: Array, ax: Option<usize>, device: Device) -> Result<Array> {
     let r = match ax {
-        Some(ax) => r.moveaxis(&[-1], &[ax as isize])?.copy()?,
+        Some(ax) => {
+            let m = r.moveaxis(&[-1], &[ax as isize])?;
+            if m.is_c_contiguous() { m } else { m.copy()? }
+        }
         None => r,
     };
     r.to_device(device)
 }
 
-fn lane_len(l: &Array) -> usize {
-    l.shape().last().copied().unwrap_or(1)
-}
-
 /// A sorted copy along `axis` (`numpy.sort`, stable); `None` sorts the flattened array.
 ///
+/// **Shapes:** `a` → `a`'s shape (`[a.size()]` for `None`); same dtype and device.
+///
+/// CUDA: LSD radix sort on the device for every real dtype (one pass per key byte, plus passes
+/// over the lane id when several lanes are sorted); complex arrays are sorted on the host. CPU:
+/// parallel stable merge sort of each lane.
+///
 /// # Errors
-/// [`Error::AxisOutOfBounds`].
+/// [`Error::AxisOutOfBounds`]; allocation, compile or launch errors on CUDA.
 ///
 /// # Example
 /// ```
@@ -143,46 +80,38 @@ fn lane_len(l: &Array) -> usize {
 /// ```
 pub fn sort(a: &Array, axis: Option<isize>) -> Result<Array> {
     let (l, ax) = lanes("sort", a, axis)?;
-    let n = lane_len(&l);
-    let bytes = l.to_bytes()?;
-    let dtype = a.dtype();
-    let out = with_sortable!(dtype, T, cmp => {
-        let mut v: Vec<T> = bytemuck::pod_collect_to_vec(&bytes);
-        if n > 0 {
-            v.par_chunks_mut(n).for_each(|c| c.sort_by(cmp));
-        }
-        Array::from_bytes_on(bytemuck::cast_slice(&v), l.shape(), dtype, Device::Cpu)?
-    });
+    let out = if on_gpu(&l) {
+        cuda::sort_lanes(&l)?
+    } else {
+        cpu::sort_lanes(&l.to_device(Device::Cpu)?)?
+    };
     unlanes(out, ax, a.device())
-}
-
-fn argsort_lanes(l: &Array, dtype: DType) -> Result<Vec<i64>> {
-    let n = lane_len(l);
-    let bytes = l.to_bytes()?;
-    let mut idx: Vec<i64> = vec![0; l.size()];
-    with_sortable!(dtype, T, cmp => {
-        let v: Vec<T> = bytemuck::pod_collect_to_vec(&bytes);
-        if n > 0 {
-            idx.par_chunks_mut(n).zip(v.par_chunks(n)).for_each(|(ix, lane)| {
-                for (i, x) in ix.iter_mut().enumerate() {
-                    *x = i as i64;
-                }
-                ix.sort_by(|&a, &b| cmp(&lane[a as usize], &lane[b as usize]));
-            });
-        }
-    });
-    Ok(idx)
 }
 
 /// Indices that sort `a` along `axis` (`numpy.argsort(kind="stable")`), int64; equal keys keep
 /// their input order. `None` sorts the flattened array.
 ///
+/// **Shapes:** `a` → `a`'s shape (`[a.size()]` for `None`), int64, on `a`'s device.
+///
+/// CUDA: the radix sort of [`sort`] carrying each element's index; complex arrays on the host.
+///
 /// # Errors
-/// [`Error::AxisOutOfBounds`].
+/// [`Error::AxisOutOfBounds`]; allocation, compile or launch errors on CUDA.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, sort::argsort};
+/// let a = Array::from_vec_on(vec![2i32, 1, 2, 0], &[4], Device::Cpu).unwrap();
+/// assert_eq!(argsort(&a, None).unwrap().to_vec::<i64>().unwrap(), vec![3, 1, 0, 2]);
+/// ```
 pub fn argsort(a: &Array, axis: Option<isize>) -> Result<Array> {
     let (l, ax) = lanes("argsort", a, axis)?;
-    let idx = argsort_lanes(&l, a.dtype())?;
-    let out = Array::from_vec_on(idx, l.shape(), Device::Cpu)?;
+    let out = if on_gpu(&l) {
+        cuda::argsort_lanes(&l)?
+    } else {
+        let idx = cpu::argsort_lanes(&l.to_device(Device::Cpu)?)?;
+        Array::from_vec_on(idx, l.shape(), Device::Cpu)?
+    };
     unlanes(out, ax, a.device())
 }
 
@@ -199,62 +128,72 @@ pub struct Unique {
     pub counts: Option<Array>,
 }
 
-/// Sorted unique values of the flattened array (`numpy.unique`); NaNs collapse to one.
+/// Sorted unique values of the flattened array (`numpy.unique`); NaNs collapse to one, and
+/// `-0.0` and `0.0` are one value (the first in sorted order is kept).
+///
+/// **Shapes:** any → `[k]`, `a`'s dtype and device.
 ///
 /// # Errors
-/// Transfer errors.
+/// Transfer, allocation, compile or launch errors.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, sort::unique};
+/// let a = Array::from_vec_on(vec![3u8, 1, 3, 2, 1], &[5], Device::Cpu).unwrap();
+/// assert_eq!(unique(&a).unwrap().to_vec::<u8>().unwrap(), vec![1, 2, 3]);
+/// ```
 pub fn unique(a: &Array) -> Result<Array> {
     Ok(unique_all(a, false, false, false)?.values)
 }
 
 /// `numpy.unique(a, return_index, return_inverse, return_counts)` on the flattened array.
 ///
-/// The inverse has the input's shape flattened to 1-D... as NumPy 2 returns it for a 1-D
-/// input; for an N-d input NumPy 2.x returns the input's shape, and so does cuprum.
+/// **Shapes:** values, indices and counts `[k]`; the inverse has the input's shape (`[1]` for
+/// a 0-d input), as NumPy 2.x returns it.
+///
+/// CUDA (real dtypes): radix sort carrying the flat index, then run starts are flagged,
+/// counted per block, scanned and compacted on the device (the count `k` is read back to size
+/// the outputs). Complex arrays go through the host.
 ///
 /// # Errors
-/// Transfer errors.
+/// Transfer, allocation, compile or launch errors.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, sort::unique_all};
+/// let a = Array::from_vec_on(vec![2i32, 1, 2], &[3], Device::Cpu).unwrap();
+/// let u = unique_all(&a, true, true, true).unwrap();
+/// assert_eq!(u.counts.unwrap().to_vec::<i64>().unwrap(), vec![1, 2]);
+/// assert_eq!(u.inverse.unwrap().to_vec::<i64>().unwrap(), vec![1, 0, 1]);
+/// ```
 pub fn unique_all(
     a: &Array,
     return_index: bool,
     return_inverse: bool,
     return_counts: bool,
 ) -> Result<Unique> {
-    let flat = a.ravel()?.to_device(Device::Cpu)?.as_c_contiguous()?;
-    let order = argsort_lanes(&flat, a.dtype())?;
-    let bytes = flat.to_bytes()?;
-    let dtype = a.dtype();
-    let n = flat.size();
-    let (vals, first, inv, counts) = with_sortable!(dtype, T, cmp => {
-        let v: Vec<T> = bytemuck::pod_collect_to_vec(&bytes);
-        let mut vals: Vec<T> = Vec::new();
-        let mut first = Vec::new();
-        let mut counts: Vec<i64> = Vec::new();
-        let mut inv = vec![0i64; n];
-        for &o in &order {
-            let x = v[o as usize];
-            let new = match vals.last() {
-                None => true,
-                Some(last) => cmp(last, &x) != Ordering::Equal,
-            };
-            if new {
-                vals.push(x);
-                first.push(o);
-                counts.push(0);
-            }
-            *counts.last_mut().expect("pushed above") += 1;
-            inv[o as usize] = vals.len() as i64 - 1;
-        }
-        let k = vals.len();
-        (Array::from_bytes_on(bytemuck::cast_slice(&vals), &[k], dtype, Device::Cpu)?, first, inv, counts)
-    });
-    let k = vals.size();
     let dev = a.device();
     let inv_shape: Vec<usize> = if a.ndim() == 0 {
         vec![1]
     } else {
         a.shape().to_vec()
     };
+    let flat = a.ravel()?.as_c_contiguous()?;
+    if on_gpu(&flat) {
+        let p = cuda::unique(&flat, return_index, return_inverse, return_counts)?;
+        let inverse = match p.inverse {
+            Some(i) => Some(i.reshape(&inv_shape.iter().map(|&x| x as isize).collect::<Vec<_>>())?),
+            None => None,
+        };
+        return Ok(Unique {
+            values: p.values,
+            indices: p.indices,
+            inverse,
+            counts: p.counts,
+        });
+    }
+    let (vals, first, inv, counts) = cpu::unique(&flat.to_device(Device::Cpu)?)?;
+    let k = vals.size();
     Ok(Unique {
         values: vals.to_device(dev)?,
         indices: if return_index {
@@ -286,11 +225,24 @@ pub enum Side {
 }
 
 /// Insertion indices of `v` into the sorted 1-D `a` (`numpy.searchsorted`), int64 with `v`'s
-/// shape. `sorter` (argsort of `a`) lets `a` be unsorted.
+/// shape. `sorter` (argsort of `a`) lets `a` be unsorted. Both are compared in their promoted
+/// dtype, in the order [`sort`] uses (NaN last).
+///
+/// CUDA (real dtypes): one thread per query, a binary search on the device; complex arrays
+/// on the host.
 ///
 /// # Errors
 /// [`Error::InvalidValue`] when `a` is not 1-D; [`Error::ShapeMismatch`] when `sorter` does
 /// not match `a`; [`Error::DeviceMismatch`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, sort::{Side, searchsorted}};
+/// let a = Array::from_vec_on(vec![1.0f64, 2.0, 2.0, 3.0], &[4], Device::Cpu).unwrap();
+/// let v = Array::from_vec_on(vec![2.0f64, 5.0], &[2], Device::Cpu).unwrap();
+/// let i = searchsorted(&a, &v, Side::Right, None).unwrap();
+/// assert_eq!(i.to_vec::<i64>().unwrap(), vec![3, 4]);
+/// ```
 pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) -> Result<Array> {
     const OP: &str = "searchsorted";
     if a.ndim() != 1 {
@@ -307,8 +259,10 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
         });
     }
     let dt = DType::promote(a.dtype(), v.dtype());
+    let gpu = matches!(a.device(), Device::Cuda(_)) && key::kind(dt).is_some();
+    let work = if gpu { a.device() } else { Device::Cpu };
     let ah = crate::products::cast_to(a, dt)?
-        .to_device(Device::Cpu)?
+        .to_device(work)?
         .as_c_contiguous()?;
     let ah = match sorter {
         Some(s) => {
@@ -319,29 +273,31 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
                     rhs: s.shape().to_vec(),
                 });
             }
+            if s.device() != a.device() {
+                return Err(Error::DeviceMismatch {
+                    op: OP,
+                    lhs: a.device(),
+                    rhs: s.device(),
+                });
+            }
             crate::indexing::take(
                 &ah,
-                &s.to_device(Device::Cpu)?,
+                &s.to_device(work)?,
                 Some(0),
                 crate::indexing::IndexMode::Raise,
             )?
+            .as_c_contiguous()?
         }
         None => ah,
     };
     let vh = crate::products::cast_to(v, dt)?
-        .to_device(Device::Cpu)?
+        .to_device(work)?
         .as_c_contiguous()?;
-    let (ab, vb) = (ah.to_bytes()?, vh.to_bytes()?);
-    let out: Vec<i64> = with_sortable!(dt, T, cmp => {
-        let av: Vec<T> = bytemuck::pod_collect_to_vec(&ab);
-        let vv: Vec<T> = bytemuck::pod_collect_to_vec(&vb);
-        vv.par_iter()
-            .map(|x| match side {
-                Side::Left => av.partition_point(|y| cmp(y, x) == Ordering::Less) as i64,
-                Side::Right => av.partition_point(|y| cmp(y, x) != Ordering::Greater) as i64,
-            })
-            .collect()
-    });
+    let right = side == Side::Right;
+    if gpu {
+        return cuda::searchsorted(&ah, &vh, right);
+    }
+    let out = cpu::searchsorted(&ah, &vh, right)?;
     Array::from_vec_on(out, v.shape(), a.device())
 }
 
@@ -363,10 +319,19 @@ fn check_kth(op: &'static str, kth: &[isize], n: usize) -> Result<Vec<usize>> {
 
 /// A partitioned copy (`numpy.partition`): along `axis`, each `kth` element is where a full
 /// sort would put it, smaller-or-equal elements before it, larger-or-equal after. cuprum
-/// returns the fully sorted lane, which satisfies the contract.
+/// returns the fully sorted lane (the GPU radix sort on CUDA), which satisfies the contract.
+///
+/// **Shapes:** as [`sort`].
 ///
 /// # Errors
 /// [`Error::InvalidValue`] for a `kth` outside the axis; [`Error::AxisOutOfBounds`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, sort::partition};
+/// let a = Array::from_vec_on(vec![3i64, 1, 2], &[3], Device::Cpu).unwrap();
+/// assert_eq!(partition(&a, &[1], Some(0)).unwrap().to_vec::<i64>().unwrap()[1], 2);
+/// ```
 pub fn partition(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<Array> {
     let n = match axis {
         None => a.size(),
@@ -376,10 +341,20 @@ pub fn partition(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<Array>
     sort(a, axis)
 }
 
-/// Indices that partition `a` (`numpy.argpartition`); see [`partition`].
+/// Indices that partition `a` (`numpy.argpartition`); see [`partition`] (the full stable
+/// argsort, which satisfies the contract).
+///
+/// **Shapes:** as [`argsort`].
 ///
 /// # Errors
 /// As [`partition`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, sort::argpartition};
+/// let a = Array::from_vec_on(vec![3i64, 1, 2], &[3], Device::Cpu).unwrap();
+/// assert_eq!(argpartition(&a, &[0], Some(0)).unwrap().to_vec::<i64>().unwrap()[0], 1);
+/// ```
 pub fn argpartition(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<Array> {
     let n = match axis {
         None => a.size(),
@@ -388,6 +363,9 @@ pub fn argpartition(a: &Array, kth: &[isize], axis: Option<isize>) -> Result<Arr
     check_kth("argpartition", kth, n)?;
     argsort(a, axis)
 }
+
+#[cfg(test)]
+mod gpu_tests;
 
 #[cfg(test)]
 mod tests {

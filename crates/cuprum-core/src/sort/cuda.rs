@@ -1,0 +1,590 @@
+//! CUDA sorting: the LSD radix sort, searchsorted and unique kernels of `kernels/sort.cu`,
+//! compiled per (key word, key kind, payload word) through [`crate::cuda::nvrtc`] and launched on
+//! the calling thread's current stream.
+//!
+//! A radix pass is three launches: per-block digit histograms (`counts[digit][block]`), one
+//! block per digit scanning its row (and the digit's total), then a stable scatter: every block
+//! walks its contiguous range tile by tile, ranks each key among equal digits with
+//! `__match_any_sync` per warp, reorders the tile in shared memory and writes runs of equal
+//! digits contiguously. Keys move as raw bits (digits come from the order-preserving `canon`,
+//! modelled in [`super::key`]), so one pass per key byte; the first pass reads the input
+//! directly.
+//!
+//! Several lanes (segments) are sorted at once: the keys are sorted first, then stably by the
+//! segment id carried as a 32-bit (64-bit past 2^32 elements) payload, one more pass per byte
+//! of the largest segment id. argsort carries the flat index instead and derives the segment
+//! from it. One long row costs `itemsize` passes; 4096 rows of 1024 float32 cost 4 + 2.
+
+use super::key;
+use crate::cuda::nvrtc::{Function, LaunchConfig, get_function, launch};
+use crate::{Array, DType, Device, Error, Result};
+use std::ffi::c_void;
+use std::sync::OnceLock;
+
+const SRC: &str = include_str!("../../../../kernels/sort.cu");
+const BLOCK: u32 = 256;
+/// Most blocks of a radix pass (the scan over (digit, block) stays one small launch).
+const MAX_BLOCKS: u64 = 1024;
+
+fn source() -> &'static str {
+    static S: OnceLock<String> = OnceLock::new();
+    S.get_or_init(|| format!("{}\n{}", crate::cuda::codegen::COMMON, SRC))
+}
+
+/// The raw storage word of a dtype of `bytes` bytes.
+fn word(bytes: usize) -> &'static str {
+    match bytes {
+        1 => "u8",
+        2 => "u16",
+        4 => "u32",
+        _ => "u64",
+    }
+}
+
+/// A compiled specialization: key dtype and payload width (0: none, 4 or 8 bytes).
+pub(crate) struct Kernels {
+    ordinal: usize,
+    val_bytes: usize,
+    items: u32,
+}
+
+impl Kernels {
+    /// NVRTC options of a specialization (also used by the compile test).
+    pub(crate) fn options(dtype: DType, val_bytes: usize) -> Result<(Vec<String>, u32)> {
+        let kind = key::kind(dtype).ok_or_else(|| Error::dtype("sort (CUDA radix)", dtype))?;
+        let kb = dtype.itemsize();
+        // tile keys + payloads stay within 32 KiB of static shared memory
+        let items = (128 / (kb + val_bytes)).clamp(1, 16) as u32;
+        let mut o = vec![
+            format!("-DKEY_T={}", word(kb)),
+            format!("-DKIND={kind}"),
+            format!("-DITEMS={items}"),
+        ];
+        if val_bytes > 0 {
+            o.push("-DHAS_VAL=1".into());
+            o.push(format!("-DVAL_T={}", word(val_bytes)));
+        }
+        Ok((o, items))
+    }
+
+    fn new(ordinal: usize, dtype: DType, val_bytes: usize) -> Result<Kernels> {
+        let (_, items) = Kernels::options(dtype, val_bytes)?;
+        Ok(Kernels {
+            ordinal,
+            val_bytes,
+            items,
+        })
+    }
+
+    fn function(&self, dtype: DType, name: &str) -> Result<Function> {
+        let (opts, _) = Kernels::options(dtype, self.val_bytes)?;
+        let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
+        get_function(self.ordinal, source(), name, &refs)
+    }
+}
+
+/// A payload word value (u32 or u64 per the specialization) boxed for a launch argument.
+enum Word {
+    W32(u32),
+    W64(u64),
+}
+
+impl Word {
+    fn new(val_bytes: usize, x: u64) -> Word {
+        if val_bytes == 8 {
+            Word::W64(x)
+        } else {
+            Word::W32(x as u32)
+        }
+    }
+    fn ptr(&mut self) -> *mut c_void {
+        match self {
+            Word::W32(x) => (x as *mut u32).cast(),
+            Word::W64(x) => (x as *mut u64).cast(),
+        }
+    }
+}
+
+fn grid_for(n: u64) -> LaunchConfig {
+    let mut cfg = LaunchConfig::for_num_elems(n.max(1), BLOCK);
+    cfg.grid.0 = cfg.grid.0.min(132 * 16);
+    cfg
+}
+
+fn dev_ptr(a: &Array) -> u64 {
+    a.device_ptr().unwrap_or(0)
+}
+
+/// One radix pass: digit `shift / 8` of the key (`src` 0) or of the segment id (`src` 1).
+#[derive(Clone, Copy, Debug)]
+struct Pass {
+    src: i32,
+    shift: i32,
+}
+
+/// The passes of a sort of `nseg` segments of `dtype` keys: every key byte, then every byte of
+/// the largest segment id.
+fn passes(dtype: DType, nseg: u64) -> Vec<Pass> {
+    let mut p: Vec<Pass> = (0..dtype.itemsize() as i32)
+        .map(|b| Pass {
+            src: 0,
+            shift: 8 * b,
+        })
+        .collect();
+    if nseg > 1 {
+        let bits = 64 - (nseg - 1).leading_zeros() as i32;
+        for b in 0..(bits + 7) / 8 {
+            p.push(Pass {
+                src: 1,
+                shift: 8 * b,
+            });
+        }
+    }
+    p
+}
+
+/// Payload width for `n` elements: 4 bytes while indices fit in 32 bits.
+fn val_bytes_for(n: u64) -> usize {
+    if n <= u32::MAX as u64 { 4 } else { 8 }
+}
+
+/// What travels with the keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Payload {
+    None,
+    /// the segment id `i / seglen`
+    Segment,
+    /// the flat index `i`
+    Index,
+}
+
+/// Radix-sorts the `n` contiguous keys of `keys` (a C-contiguous CUDA array of a real dtype) in
+/// `n / seglen` segments of `seglen`. Returns the sorted keys (a new `[n]` array of the dtype)
+/// and the sorted payload (a `[n]` uint32/uint64 array) when one was asked for.
+fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Option<Array>)> {
+    let Device::Cuda(ordinal) = keys.device() else {
+        return Err(Error::unsupported(
+            "sort",
+            "the radix sort needs a CUDA array",
+        ));
+    };
+    let dtype = keys.dtype();
+    let n = keys.size() as u64;
+    let nseg = if seglen == 0 { 0 } else { n / seglen };
+    let need_val = payload == Payload::Index || (payload == Payload::Segment && nseg > 1);
+    let vb = if need_val { val_bytes_for(n) } else { 0 };
+    let ks = Kernels::new(ordinal, dtype, vb)?;
+    let dev = keys.device();
+    let vdt = if vb == 8 {
+        DType::UInt64
+    } else {
+        DType::UInt32
+    };
+    let kbuf = [
+        Array::empty_on(&[n as usize], dtype, dev)?,
+        Array::empty_on(&[n as usize], dtype, dev)?,
+    ];
+    let vbuf = if need_val {
+        Some([
+            Array::empty_on(&[n as usize], vdt, dev)?,
+            Array::empty_on(&[n as usize], vdt, dev)?,
+        ])
+    } else {
+        None
+    };
+    let ps = if payload == Payload::Index || need_val {
+        passes(dtype, nseg)
+    } else {
+        passes(dtype, 1)
+    };
+    if n == 0 {
+        return Ok((kbuf[0].clone(), vbuf.map(|v| v[0].clone())));
+    }
+    // payload init into vbuf[1] (pass 0 reads buffer 1 and writes buffer 0)
+    if let Some(v) = &vbuf {
+        let f = ks.function(dtype, "cuprum_sort_init_vals")?;
+        let mut p = dev_ptr(&v[1]);
+        let mut nn = n;
+        let mut sl = seglen.max(1);
+        let mut mode: i32 = if payload == Payload::Index { 0 } else { 1 };
+        let mut args: [*mut c_void; 4] = [
+            (&mut p as *mut u64).cast(),
+            (&mut nn as *mut u64).cast(),
+            (&mut sl as *mut u64).cast(),
+            (&mut mode as *mut i32).cast(),
+        ];
+        // SAFETY: (V*, u64 n, u64 seglen, int mode) as in cuprum_sort_init_vals; v[1] holds n
+        // payload words of the compiled VAL_T; stream-ordered before the passes that read it.
+        unsafe { launch(&f, grid_for(n), None, &mut args) }?;
+    }
+    let tile = BLOCK as u64 * ks.items as u64;
+    let tiles = n.div_ceil(tile);
+    let tiles_per_block = tiles.div_ceil(MAX_BLOCKS);
+    let per_block = tiles_per_block * tile;
+    let g = n.div_ceil(per_block);
+    let counts = Array::empty_on(&[256 * g as usize], DType::UInt64, dev)?;
+    let totals = Array::empty_on(&[256], DType::UInt64, dev)?;
+    let hist = ks.function(dtype, "cuprum_radix_hist")?;
+    let scan = ks.function(dtype, "cuprum_sort_scan_rows")?;
+    let scatter = ks.function(dtype, "cuprum_radix_scatter")?;
+    let div = if payload == Payload::Index {
+        seglen.max(1)
+    } else {
+        1
+    };
+    let mut cp = dev_ptr(&counts);
+    let mut tp = dev_ptr(&totals);
+    for (i, pass) in ps.iter().enumerate() {
+        let out = i % 2;
+        let mut kin = if i == 0 {
+            dev_ptr(keys)
+        } else {
+            dev_ptr(&kbuf[1 - out])
+        };
+        let mut kout = dev_ptr(&kbuf[out]);
+        let (mut vin, mut vout) = match &vbuf {
+            Some(v) => (dev_ptr(&v[1 - out]), dev_ptr(&v[out])),
+            None => (0u64, 0u64),
+        };
+        let mut nn = n;
+        let mut pb = per_block;
+        let mut src = pass.src;
+        let mut shift = pass.shift;
+        let mut dv = Word::new(vb, div);
+        let cfg = LaunchConfig {
+            grid: (g as u32, 1, 1),
+            block: (BLOCK, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        {
+            let mut args: [*mut c_void; 8] = [
+                (&mut kin as *mut u64).cast(),
+                (&mut vin as *mut u64).cast(),
+                (&mut nn as *mut u64).cast(),
+                (&mut pb as *mut u64).cast(),
+                (&mut src as *mut i32).cast(),
+                (&mut shift as *mut i32).cast(),
+                dv.ptr(),
+                (&mut cp as *mut u64).cast(),
+            ];
+            // SAFETY: (const K*, const V*, u64 n, u64 per_block, int src, int shift, V div,
+            // u64* counts) as in cuprum_radix_hist; `kin` holds n keys, `vin` n payloads (read
+            // only when src == 1, which needs a payload), counts 256 * g words for g blocks
+            // of per_block elements covering n; all buffers live until after the launch.
+            unsafe { launch(&hist, cfg, None, &mut args) }?;
+        }
+        {
+            let mut gg = g;
+            let mut args: [*mut c_void; 3] = [
+                (&mut cp as *mut u64).cast(),
+                (&mut gg as *mut u64).cast(),
+                (&mut tp as *mut u64).cast(),
+            ];
+            let scfg = LaunchConfig {
+                grid: (256, 1, 1),
+                block: (BLOCK, 1, 1),
+                shared_mem_bytes: 0,
+            };
+            // SAFETY: (u64* counts, u64 g, u64* totals) as in cuprum_sort_scan_rows: 256 rows
+            // of g words and 256 totals, one block per row.
+            unsafe { launch(&scan, scfg, None, &mut args) }?;
+        }
+        {
+            let mut args: [*mut c_void; 11] = [
+                (&mut kin as *mut u64).cast(),
+                (&mut kout as *mut u64).cast(),
+                (&mut vin as *mut u64).cast(),
+                (&mut vout as *mut u64).cast(),
+                (&mut nn as *mut u64).cast(),
+                (&mut pb as *mut u64).cast(),
+                (&mut src as *mut i32).cast(),
+                (&mut shift as *mut i32).cast(),
+                dv.ptr(),
+                (&mut cp as *mut u64).cast(),
+                (&mut tp as *mut u64).cast(),
+            ];
+            // SAFETY: as cuprum_radix_scatter's parameters, in order; the scanned counts and
+            // totals of this pass place every one of the n keys at a distinct position < n of
+            // `kout` (and `vout`), which do not overlap the inputs (ping-pong buffers, the
+            // caller's array only ever read).
+            unsafe { launch(&scatter, cfg, None, &mut args) }?;
+        }
+    }
+    let out = (ps.len() - 1) % 2;
+    let [k0, k1] = kbuf;
+    let keys_out = if out == 0 { k0 } else { k1 };
+    let vals_out = vbuf.map(|[v0, v1]| if out == 0 { v0 } else { v1 });
+    Ok((keys_out, vals_out))
+}
+
+/// CUDA `sort` of C-contiguous lanes `l` (last axis sorted): a new C-contiguous array.
+pub(crate) fn sort_lanes(l: &Array) -> Result<Array> {
+    let n = l.shape().last().copied().unwrap_or(1) as u64;
+    if l.size() == 0 || n <= 1 {
+        return l.copy();
+    }
+    let (k, _) = radix_sort(l, n, Payload::Segment)?;
+    k.reshape(&shape_isize(l.shape()))
+}
+
+fn shape_isize(s: &[usize]) -> Vec<isize> {
+    s.iter().map(|&x| x as isize).collect()
+}
+
+fn launch_index_out(vals: &Array, out: &Array, seglen: u64) -> Result<()> {
+    let Device::Cuda(ordinal) = vals.device() else {
+        return Err(Error::unsupported("argsort", "needs CUDA arrays"));
+    };
+    let vb = vals.dtype().itemsize();
+    let ks = Kernels::new(ordinal, DType::UInt8, vb)?;
+    let f = ks.function(DType::UInt8, "cuprum_sort_index_out")?;
+    let mut n = out.size() as u64;
+    let mut vp = dev_ptr(vals);
+    let mut op = dev_ptr(out);
+    let mut sl = seglen.max(1);
+    let mut args: [*mut c_void; 4] = [
+        (&mut vp as *mut u64).cast(),
+        (&mut op as *mut u64).cast(),
+        (&mut n as *mut u64).cast(),
+        (&mut sl as *mut u64).cast(),
+    ];
+    // SAFETY: (const V*, i64*, u64 n, u64 seglen) as in cuprum_sort_index_out with VAL_T of
+    // `vals`' width; both arrays hold n elements and outlive the stream-ordered launch.
+    unsafe { launch(&f, grid_for(n), None, &mut args) }
+}
+
+/// CUDA `argsort` of C-contiguous lanes `l`: int64 indices within each lane, `l`'s shape.
+pub(crate) fn argsort_lanes(l: &Array) -> Result<Array> {
+    let n = l.shape().last().copied().unwrap_or(1) as u64;
+    let out = Array::empty_on(l.shape(), DType::Int64, l.device())?;
+    if l.size() == 0 {
+        return Ok(out);
+    }
+    if n <= 1 {
+        return crate::creation::zeros_on(l.shape(), DType::Int64, l.device());
+    }
+    let (_, v) = radix_sort(l, n, Payload::Index)?;
+    let v = v.ok_or_else(|| Error::unsupported("argsort", "radix sort returned no payload"))?;
+    launch_index_out(&v, &out, n)?;
+    Ok(out)
+}
+
+/// CUDA `searchsorted` of the C-contiguous `q` into the sorted C-contiguous 1-D `a` (same real
+/// dtype): int64 with `q`'s shape.
+pub(crate) fn searchsorted(a: &Array, q: &Array, right: bool) -> Result<Array> {
+    let Device::Cuda(ordinal) = a.device() else {
+        return Err(Error::unsupported("searchsorted", "needs CUDA arrays"));
+    };
+    let out = Array::empty_on(q.shape(), DType::Int64, q.device())?;
+    let mut nq = q.size() as u64;
+    if nq == 0 {
+        return Ok(out);
+    }
+    let ks = Kernels::new(ordinal, a.dtype(), 0)?;
+    let f = ks.function(a.dtype(), "cuprum_searchsorted")?;
+    let mut ap = dev_ptr(a);
+    let mut na = a.size() as u64;
+    let mut qp = dev_ptr(q);
+    let mut r: i32 = i32::from(right);
+    let mut op = dev_ptr(&out);
+    let mut args: [*mut c_void; 6] = [
+        (&mut ap as *mut u64).cast(),
+        (&mut na as *mut u64).cast(),
+        (&mut qp as *mut u64).cast(),
+        (&mut nq as *mut u64).cast(),
+        (&mut r as *mut i32).cast(),
+        (&mut op as *mut u64).cast(),
+    ];
+    // SAFETY: (const K*, u64 na, const K*, u64 nq, int right, i64*) as in cuprum_searchsorted
+    // with KEY_T of the common dtype of `a` and `q`; `a` holds na keys, `q` nq keys and `out`
+    // nq int64s, all alive until after the stream-ordered launch.
+    unsafe { launch(&f, grid_for(nq), None, &mut args) }?;
+    Ok(out)
+}
+
+/// CUDA parts of [`super::Unique`]: sorted unique values, first indices, inverse (flat) and
+/// counts of the flattened C-contiguous `flat`.
+pub(crate) struct UniqueParts {
+    pub values: Array,
+    pub indices: Option<Array>,
+    pub inverse: Option<Array>,
+    pub counts: Option<Array>,
+}
+
+/// CUDA `unique` of a flat C-contiguous array: radix sort (with the flat index as payload when
+/// indices or the inverse are asked for), then flag the starts of runs of equal keys, count
+/// them per block, scan, and compact.
+pub(crate) fn unique(
+    flat: &Array,
+    return_index: bool,
+    return_inverse: bool,
+    return_counts: bool,
+) -> Result<UniqueParts> {
+    let Device::Cuda(ordinal) = flat.device() else {
+        return Err(Error::unsupported("unique", "needs a CUDA array"));
+    };
+    let dev = flat.device();
+    let dtype = flat.dtype();
+    let n = flat.size() as u64;
+    let want_val = return_index || return_inverse;
+    let empty_i64 = |k: usize| Array::empty_on(&[k], DType::Int64, dev);
+    if n == 0 {
+        return Ok(UniqueParts {
+            values: Array::empty_on(&[0], dtype, dev)?,
+            indices: if return_index {
+                Some(empty_i64(0)?)
+            } else {
+                None
+            },
+            inverse: if return_inverse {
+                Some(empty_i64(0)?)
+            } else {
+                None
+            },
+            counts: if return_counts {
+                Some(empty_i64(0)?)
+            } else {
+                None
+            },
+        });
+    }
+    let (keys, vals) = radix_sort(
+        flat,
+        n,
+        if want_val {
+            Payload::Index
+        } else {
+            Payload::None
+        },
+    )?;
+    let vb = vals.as_ref().map_or(0, |v| v.dtype().itemsize());
+    let ks = Kernels::new(ordinal, dtype, vb)?;
+    let per_block = n.div_ceil(MAX_BLOCKS).div_ceil(BLOCK as u64) * BLOCK as u64;
+    let g = n.div_ceil(per_block);
+    let bcounts = Array::empty_on(&[g as usize], DType::UInt64, dev)?;
+    let total = Array::empty_on(&[1], DType::UInt64, dev)?;
+    let cfg = LaunchConfig {
+        grid: (g as u32, 1, 1),
+        block: (BLOCK, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    let mut kp = dev_ptr(&keys);
+    let mut nn = n;
+    let mut pb = per_block;
+    let mut bp = dev_ptr(&bcounts);
+    {
+        let f = ks.function(dtype, "cuprum_unique_count")?;
+        let mut args: [*mut c_void; 4] = [
+            (&mut kp as *mut u64).cast(),
+            (&mut nn as *mut u64).cast(),
+            (&mut pb as *mut u64).cast(),
+            (&mut bp as *mut u64).cast(),
+        ];
+        // SAFETY: (const K*, u64 n, u64 per_block, u64* counts) as in cuprum_unique_count; keys
+        // hold n elements, counts g words for the g launched blocks.
+        unsafe { launch(&f, cfg, None, &mut args) }?;
+    }
+    {
+        let f = ks.function(dtype, "cuprum_sort_scan_rows")?;
+        let mut gg = g;
+        let mut tp = dev_ptr(&total);
+        let mut args: [*mut c_void; 3] = [
+            (&mut bp as *mut u64).cast(),
+            (&mut gg as *mut u64).cast(),
+            (&mut tp as *mut u64).cast(),
+        ];
+        let scfg = LaunchConfig {
+            grid: (1, 1, 1),
+            block: (BLOCK, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        // SAFETY: one row of g words scanned in place, its sum written to `total` (1 word).
+        unsafe { launch(&f, scfg, None, &mut args) }?;
+    }
+    let k = total.to_vec::<u64>()?[0] as usize;
+    let values = Array::empty_on(&[k], dtype, dev)?;
+    let starts = empty_i64(k)?;
+    let indices = if return_index {
+        Some(empty_i64(k)?)
+    } else {
+        None
+    };
+    let inverse = if return_inverse {
+        Some(empty_i64(n as usize)?)
+    } else {
+        None
+    };
+    {
+        let f = ks.function(dtype, "cuprum_unique_write")?;
+        let mut vp = vals.as_ref().map_or(0, dev_ptr);
+        let mut up = dev_ptr(&values);
+        let mut sp = dev_ptr(&starts);
+        let mut fp = indices.as_ref().map_or(0, dev_ptr);
+        let mut ip = inverse.as_ref().map_or(0, dev_ptr);
+        let mut args: [*mut c_void; 9] = [
+            (&mut kp as *mut u64).cast(),
+            (&mut vp as *mut u64).cast(),
+            (&mut nn as *mut u64).cast(),
+            (&mut pb as *mut u64).cast(),
+            (&mut bp as *mut u64).cast(),
+            (&mut up as *mut u64).cast(),
+            (&mut sp as *mut u64).cast(),
+            (&mut fp as *mut u64).cast(),
+            (&mut ip as *mut u64).cast(),
+        ];
+        // SAFETY: as cuprum_unique_write's parameters in order; keys/vals hold n elements (vals
+        // a permutation of 0..n, so `inv[vals[i]]` stays inside the n-element inverse), the
+        // scanned block counts place the k run starts at distinct positions < k of values,
+        // starts and first; null pointers only for outputs not asked for (or vals when neither
+        // first nor inv is written).
+        unsafe { launch(&f, cfg, None, &mut args) }?;
+    }
+    let counts = if return_counts {
+        let c = empty_i64(k)?;
+        if k > 0 {
+            let f = ks.function(dtype, "cuprum_unique_counts")?;
+            let mut sp = dev_ptr(&starts);
+            let mut kk = k as u64;
+            let mut cp = dev_ptr(&c);
+            let mut args: [*mut c_void; 4] = [
+                (&mut sp as *mut u64).cast(),
+                (&mut kk as *mut u64).cast(),
+                (&mut nn as *mut u64).cast(),
+                (&mut cp as *mut u64).cast(),
+            ];
+            // SAFETY: (const i64* starts, u64 k, u64 n, i64* counts) as in cuprum_unique_counts;
+            // both arrays hold k elements.
+            unsafe { launch(&f, grid_for(kk), None, &mut args) }?;
+        }
+        Some(c)
+    } else {
+        None
+    };
+    Ok(UniqueParts {
+        values,
+        indices,
+        inverse,
+        counts,
+    })
+}
+
+/// NVRTC options of every specialization the CUDA sort can ask for (compile test).
+#[cfg(test)]
+pub(crate) fn all_specializations() -> Vec<(String, Vec<String>)> {
+    let mut v = vec![];
+    for dtype in DType::ALL {
+        if key::kind(dtype).is_none() {
+            continue;
+        }
+        for vb in [0usize, 4, 8] {
+            let (o, _) = Kernels::options(dtype, vb).expect("real dtype");
+            v.push((format!("{dtype} payload {vb}"), o));
+        }
+    }
+    v
+}
+
+#[cfg(test)]
+pub(crate) fn full_source() -> &'static str {
+    source()
+}

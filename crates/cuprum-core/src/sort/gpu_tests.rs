@@ -1,0 +1,345 @@
+//! CUDA sorting against the host oracle: every real dtype (and complex, through the host path),
+//! NaNs of several payloads and both signs, ±0, many duplicates, lengths around the tile sizes,
+//! 0 and 1 elements, several shapes and axes. Skipped without a GPU (a failure with
+//! `CUPRUM_REQUIRE_CUDA=1`); the kernel-source test runs wherever NVRTC loads.
+
+use super::*;
+use crate::Device;
+
+/// CUDA devices to test, or none (skipped; a failure when `CUPRUM_REQUIRE_CUDA=1`).
+fn cuda_devices() -> Vec<Device> {
+    let n = crate::cuda_device_count();
+    if n == 0 {
+        assert!(
+            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
+            "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available"
+        );
+        eprintln!("skipped: no CUDA device");
+    }
+    (0..n).map(Device::Cuda).collect()
+}
+
+const REAL: [DType; 13] = [
+    DType::Bool,
+    DType::Int8,
+    DType::Int16,
+    DType::Int32,
+    DType::Int64,
+    DType::UInt8,
+    DType::UInt16,
+    DType::UInt32,
+    DType::UInt64,
+    DType::Float16,
+    DType::BFloat16,
+    DType::Float32,
+    DType::Float64,
+];
+
+fn lcg(s: &mut u64) -> u64 {
+    *s = s
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *s ^ (*s >> 31)
+}
+
+/// Raw little-endian bytes of `n` elements of `dtype`: few distinct values (duplicates), with
+/// NaNs of both signs and several payloads, ±0 and ±inf for floats, and full-range words for a
+/// part of the elements (every key byte matters).
+fn input(dtype: DType, n: usize, seed: u64) -> Vec<u8> {
+    let mut s = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let isz = dtype.itemsize();
+    let mut out = Vec::with_capacity(n * isz);
+    for _ in 0..n {
+        let r = lcg(&mut s);
+        let bits: u64 = match dtype {
+            DType::Bool => r & 1,
+            DType::Float16 | DType::BFloat16 | DType::Float32 | DType::Float64 => {
+                let f = ((r >> 8) % 9) as f64 - 4.0;
+                let special = |x: f64| -> u64 {
+                    match dtype {
+                        DType::Float16 => half::f16::from_f64(x).to_bits() as u64,
+                        DType::BFloat16 => half::bf16::from_f64(x).to_bits() as u64,
+                        DType::Float32 => (x as f32).to_bits() as u64,
+                        _ => x.to_bits(),
+                    }
+                };
+                let sign = 1u64 << (8 * isz - 1);
+                let nan = match dtype {
+                    DType::Float16 => 0x7e00u64,
+                    DType::BFloat16 => 0x7fc0,
+                    DType::Float32 => 0x7fc0_0000,
+                    _ => 0x7ff8_0000_0000_0000,
+                };
+                match r % 16 {
+                    0 => nan,
+                    1 => nan | sign | 1,
+                    2 => sign,         // -0.0
+                    3 => special(0.0), // +0.0
+                    4 => special(f64::INFINITY),
+                    5 => special(f64::NEG_INFINITY),
+                    6..=9 => {
+                        // a random finite value (exponent below the max)
+                        let w = lcg(&mut s);
+                        let v = special(f64::from_bits(
+                            (w & 0x800f_ffff_ffff_ffff) | ((w >> 52) % 2000 + 24) << 52,
+                        ));
+                        // a float32/16 rounding may produce inf; keep it, it is a valid key
+                        v
+                    }
+                    _ => special(f),
+                }
+            }
+            _ => {
+                if r % 4 == 0 {
+                    lcg(&mut s)
+                } else {
+                    (r >> 8) % 7
+                }
+            }
+        };
+        out.extend_from_slice(&bits.to_le_bytes()[..isz]);
+    }
+    out
+}
+
+/// Element-wise equality by raw bits (NaN payloads and the sign of zero must survive).
+fn assert_same(what: &str, gpu: &Array, cpu: &Array) {
+    assert_eq!(gpu.shape(), cpu.shape(), "{what}: shape");
+    assert_eq!(gpu.dtype(), cpu.dtype(), "{what}: dtype");
+    let (g, c) = (gpu.to_bytes().unwrap(), cpu.to_bytes().unwrap());
+    if g != c {
+        let isz = gpu.dtype().itemsize();
+        let i = g
+            .chunks(isz)
+            .zip(c.chunks(isz))
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{what}: first difference at element {i}: gpu {:?} cpu {:?}",
+            &g[i * isz..(i + 1) * isz],
+            &c[i * isz..(i + 1) * isz]
+        );
+    }
+}
+
+fn shapes() -> Vec<(Vec<usize>, Vec<Option<isize>>)> {
+    vec![
+        (vec![0], vec![Some(0), None]),
+        (vec![1], vec![Some(0), None]),
+        (vec![2], vec![Some(-1)]),
+        (vec![4095], vec![Some(0)]),
+        (vec![4097], vec![None]),
+        (vec![40_000], vec![Some(0)]),
+        (vec![300_001], vec![Some(0)]),
+        (vec![3, 0], vec![Some(0), Some(1)]),
+        (vec![5, 1], vec![Some(1), Some(0)]),
+        (vec![7, 33], vec![Some(-1), Some(0), None]),
+        (vec![300, 257], vec![Some(1), Some(0)]),
+        (vec![2, 3, 5], vec![Some(0), Some(1), Some(2)]),
+        (vec![70_000, 2], vec![Some(0), Some(1)]),
+    ]
+}
+
+#[test]
+fn cuda_sort_argsort_match_cpu() {
+    for dev in cuda_devices() {
+        let mut cases = 0;
+        for dtype in REAL.into_iter().chain([DType::Complex64]) {
+            for (si, (shape, axes)) in shapes().into_iter().enumerate() {
+                let n: usize = shape.iter().product();
+                let bytes = if dtype == DType::Complex64 {
+                    input(DType::Float32, 2 * n, si as u64)
+                } else {
+                    input(dtype, n, si as u64 * 31 + dtype.itemsize() as u64)
+                };
+                let host = Array::from_bytes_on(&bytes, &shape, dtype, Device::Cpu).unwrap();
+                let gpu = host.to_device(dev).unwrap();
+                for axis in axes {
+                    let what = format!("{dtype} {shape:?} axis {axis:?}");
+                    let gs = sort(&gpu, axis).unwrap();
+                    assert_eq!(gs.device(), dev);
+                    let cs = sort(&host, axis).unwrap();
+                    assert_same(
+                        &format!("sort {what}"),
+                        &gs.to_device(Device::Cpu).unwrap(),
+                        &cs,
+                    );
+                    let ga = argsort(&gpu, axis).unwrap();
+                    let ca = argsort(&host, axis).unwrap();
+                    assert_same(
+                        &format!("argsort {what}"),
+                        &ga.to_device(Device::Cpu).unwrap(),
+                        &ca,
+                    );
+                    cases += 1;
+                }
+            }
+            // a non-contiguous input: a transposed view
+            let base = Array::from_bytes_on(&input(dtype, 600, 5), &[20, 30], dtype, Device::Cpu);
+            if let Ok(base) = base {
+                let g = base.to_device(dev).unwrap();
+                let view = |a: &Array| a.transpose().unwrap();
+                let gs = sort(&view(&g), Some(1)).unwrap();
+                let cs = sort(&view(&base), Some(1)).unwrap();
+                assert_same(
+                    &format!("sort transposed {dtype}"),
+                    &gs.to_device(Device::Cpu).unwrap(),
+                    &cs,
+                );
+            }
+        }
+        eprintln!("{cases} sort/argsort cases on {dev}");
+    }
+}
+
+#[test]
+fn cuda_unique_matches_cpu() {
+    for dev in cuda_devices() {
+        for dtype in REAL.into_iter().chain([DType::Complex128]) {
+            for shape in [vec![0], vec![1], vec![257], vec![50, 41], vec![300_003]] {
+                let n: usize = shape.iter().product();
+                let bytes = if dtype == DType::Complex128 {
+                    input(DType::Float64, 2 * n, 9)
+                } else {
+                    input(dtype, n, 17 + n as u64)
+                };
+                let host = Array::from_bytes_on(&bytes, &shape, dtype, Device::Cpu).unwrap();
+                let gpu = host.to_device(dev).unwrap();
+                for (ri, rv, rc) in [
+                    (false, false, false),
+                    (true, true, true),
+                    (false, true, false),
+                ] {
+                    let what = format!("unique {dtype} {shape:?} {ri} {rv} {rc}");
+                    let g = unique_all(&gpu, ri, rv, rc).unwrap();
+                    let c = unique_all(&host, ri, rv, rc).unwrap();
+                    assert_same(&what, &g.values.to_device(Device::Cpu).unwrap(), &c.values);
+                    for (name, gp, cp) in [
+                        ("indices", &g.indices, &c.indices),
+                        ("inverse", &g.inverse, &c.inverse),
+                        ("counts", &g.counts, &c.counts),
+                    ] {
+                        match (gp, cp) {
+                            (Some(x), Some(y)) => assert_same(
+                                &format!("{what} {name}"),
+                                &x.to_device(Device::Cpu).unwrap(),
+                                y,
+                            ),
+                            (None, None) => {}
+                            _ => panic!("{what}: {name} presence differs"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn cuda_searchsorted_partition_match_cpu() {
+    for dev in cuda_devices() {
+        for dtype in REAL.into_iter().chain([DType::Complex64]) {
+            for n in [0usize, 1, 5, 1000, 70_001] {
+                let bytes = if dtype == DType::Complex64 {
+                    input(DType::Float32, 2 * n, 3)
+                } else {
+                    input(dtype, n, 3 + n as u64)
+                };
+                let a = Array::from_bytes_on(&bytes, &[n], dtype, Device::Cpu).unwrap();
+                let sorted = sort(&a, Some(0)).unwrap();
+                let qn = 777;
+                let qb = if dtype == DType::Complex64 {
+                    input(DType::Float32, 2 * qn, 4)
+                } else {
+                    input(dtype, qn, 4)
+                };
+                let q = Array::from_bytes_on(&qb, &[3, 259], dtype, Device::Cpu).unwrap();
+                let (ga, gq) = (sorted.to_device(dev).unwrap(), q.to_device(dev).unwrap());
+                for side in [Side::Left, Side::Right] {
+                    let what = format!("searchsorted {dtype} n={n} {side:?}");
+                    let g = searchsorted(&ga, &gq, side, None).unwrap();
+                    assert_eq!(g.device(), dev);
+                    let c = searchsorted(&sorted, &q, side, None).unwrap();
+                    assert_same(&what, &g.to_device(Device::Cpu).unwrap(), &c);
+                    // with a sorter on the unsorted input
+                    let sorter = argsort(&a, Some(0)).unwrap();
+                    let g2 = searchsorted(
+                        &a.to_device(dev).unwrap(),
+                        &gq,
+                        side,
+                        Some(&sorter.to_device(dev).unwrap()),
+                    )
+                    .unwrap();
+                    assert_same(
+                        &format!("{what} sorter"),
+                        &g2.to_device(Device::Cpu).unwrap(),
+                        &c,
+                    );
+                }
+                if n > 0 {
+                    let ga = a.to_device(dev).unwrap();
+                    let gp = partition(&ga, &[n as isize / 2], Some(0)).unwrap();
+                    assert_same(
+                        &format!("partition {dtype} {n}"),
+                        &gp.to_device(Device::Cpu).unwrap(),
+                        &sorted,
+                    );
+                    let gi = argpartition(&ga, &[-1], None).unwrap();
+                    let ci = argsort(&a, None).unwrap();
+                    assert_same(
+                        &format!("argpartition {dtype} {n}"),
+                        &gi.to_device(Device::Cpu).unwrap(),
+                        &ci,
+                    );
+                }
+            }
+        }
+        // mixed dtypes promote (int32 array, float64 queries)
+        let a = Array::from_vec_on(vec![-3i32, 0, 0, 7], &[4], dev).unwrap();
+        let q = Array::from_vec_on(vec![-0.0f64, 0.5, f64::NAN, -9.0], &[4], dev).unwrap();
+        let l = searchsorted(&a, &q, Side::Left, None).unwrap();
+        assert_eq!(l.to_vec::<i64>().unwrap(), vec![1, 3, 4, 0]);
+        let r = searchsorted(&a, &q, Side::Right, None).unwrap();
+        assert_eq!(r.to_vec::<i64>().unwrap(), vec![3, 3, 4, 0]);
+    }
+}
+
+/// Every specialization of `kernels/sort.cu` compiles with NVRTC for sm_90 (runs wherever
+/// libnvrtc loads, GPU or not; skipped otherwise).
+#[test]
+fn cuda_sort_kernels_compile() {
+    if !crate::cuda::nvrtc::nvrtc_available() {
+        assert!(
+            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
+            "CUPRUM_REQUIRE_CUDA=1 but libnvrtc cannot be loaded"
+        );
+        eprintln!("skipped: libnvrtc not available");
+        return;
+    }
+    let src = cuda::full_source();
+    let specs = cuda::all_specializations();
+    let failures: Vec<String> = {
+        use rayon::prelude::*;
+        specs
+            .par_iter()
+            .filter_map(|(what, opts)| {
+                // the -DNAME=VALUE options as #defines (compile_for_arch takes no options)
+                let defs: String = opts
+                    .iter()
+                    .filter_map(|o| o.strip_prefix("-D"))
+                    .map(|d| format!("#define {}\n", d.replacen('=', " ", 1)))
+                    .collect();
+                crate::cuda::nvrtc::compile_for_arch(&format!("{defs}{src}"), 90, "sort")
+                    .err()
+                    .map(|e| format!("{what}: {e}"))
+            })
+            .collect()
+    };
+    assert!(
+        failures.is_empty(),
+        "{} of {} sort specializations failed:\n{}",
+        failures.len(),
+        specs.len(),
+        failures.join("\n")
+    );
+}

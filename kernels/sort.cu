@@ -1,0 +1,370 @@
+// Sorting and searching on the GPU: an LSD radix sort (8-bit digits, reduce-then-scan:
+// per-block digit histograms, a scan over (digit, block), a stable scatter ranked per warp with
+// __match_any_sync and reordered through shared memory), searchsorted and the flag-and-compact
+// steps of unique. Prepended with common.cuh; compiled only through the NVRTC cache.
+//
+// Defines (from crates/cuprum-core/src/sort/cuda.rs):
+//   KEY_T   the raw storage word of the dtype (u8, u16, u32, u64); keys move as raw bits, so
+//           NaN payloads and the sign of zero survive the sort
+//   KIND    0 unsigned, 1 signed, 2 float16, 3 bfloat16, 4 float32, 5 float64, 6 bool
+//   HAS_VAL 1 when a payload travels with the keys (segment ids or element indices)
+//   VAL_T   the payload word (u32 or u64) when HAS_VAL is 1
+//   ITEMS   keys per thread per tile
+//
+// The order is NumPy's: `canon` maps a key to an unsigned word whose unsigned order is the
+// dtype's order with every NaN last (all NaNs equal) and -0.0 equal to +0.0 (so a stable sort
+// keeps their input order). `sort/key.rs` is the Rust model of `canon`, tested on the CPU.
+
+#ifndef HAS_VAL
+#define HAS_VAL 0
+#endif
+#if !HAS_VAL
+#undef VAL_T
+#define VAL_T u32
+#endif
+
+#define SORT_BLOCK 256
+#define SORT_NWARP (SORT_BLOCK / 32)
+#define SORT_RADIX 256
+#define SORT_TILE (SORT_BLOCK * ITEMS)
+
+typedef KEY_T K;
+typedef VAL_T V;
+
+#if KIND == 2
+#define SORT_INF 0x7c00ull
+#elif KIND == 3
+#define SORT_INF 0x7f80ull
+#elif KIND == 4
+#define SORT_INF 0x7f800000ull
+#elif KIND == 5
+#define SORT_INF 0x7ff0000000000000ull
+#endif
+
+__device__ __forceinline__ K canon(K x) {
+#if KIND == 0
+    return x;
+#elif KIND == 1
+    const K sign = (K)((K)1 << (sizeof(K) * 8 - 1));
+    return (K)(x ^ sign);
+#elif KIND == 6
+    return x != (K)0 ? (K)1 : (K)0;
+#else
+    const K sign = (K)((K)1 << (sizeof(K) * 8 - 1));
+    const K mag = (K)(x & (K)(~sign));
+    if (mag > (K)SORT_INF) return (K)(~(K)0);  // NaN: the largest key, all NaNs equal
+    if (mag == (K)0) return sign;               // -0.0 and +0.0: one key
+    return (x & sign) ? (K)(~x) : (K)(x | sign);
+#endif
+}
+
+// Digit `shift / 8` of the key (src 0) or of the segment id `payload / div` (src 1).
+__device__ __forceinline__ u32 digit_of(K k, V v, int src, int shift, V div) {
+    if (src == 0) return (u32)((canon(k) >> shift) & (K)0xff);
+    V s = div == (V)1 ? v : (V)(v / div);
+    return (u32)((s >> shift) & (V)0xff);
+}
+
+// Exclusive scan of one value per thread over the block (blockDim.x == SORT_BLOCK); `ws` holds
+// SORT_NWARP words of shared memory; `*total` (when not null) gets the sum of all values.
+template <class T>
+__device__ __forceinline__ T block_exscan(T x, T* ws, T* total) {
+    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    T s = x;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+        T y = __shfl_up_sync(0xffffffffu, s, o);
+        if (lane >= o) s += y;
+    }
+    if (lane == 31) ws[w] = s;
+    __syncthreads();
+    T pre = 0, all = 0;
+#pragma unroll
+    for (int i = 0; i < SORT_NWARP; ++i) {
+        T t = ws[i];
+        if (i < w) pre += t;
+        all += t;
+    }
+    __syncthreads();
+    if (total) *total = all;
+    return pre + s - x;
+}
+
+// The range of elements block `b` owns: `per_block` tiles from its start.
+__device__ __forceinline__ void block_range(unsigned long long n, unsigned long long per_block,
+                                            unsigned long long* start, unsigned long long* end) {
+    unsigned long long s = (unsigned long long)blockIdx.x * per_block;
+    unsigned long long e = s + per_block;
+    if (s > n) s = n;
+    if (e > n) e = n;
+    *start = s;
+    *end = e;
+}
+
+// Payload initialisation: mode 0 the element index, mode 1 its segment id `i / seglen`.
+extern "C" __global__ void cuprum_sort_init_vals(V* __restrict__ vals, unsigned long long n,
+                                                 unsigned long long seglen, int mode) {
+    for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (unsigned long long)gridDim.x * blockDim.x) {
+        vals[i] = (V)(mode == 0 ? i : i / seglen);
+    }
+}
+
+// Per-block digit histograms: counts[d * gridDim.x + b].
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK)
+cuprum_radix_hist(const K* __restrict__ keys, const V* __restrict__ vals, unsigned long long n,
+                  unsigned long long per_block, int src, int shift, V div,
+                  unsigned long long* __restrict__ counts) {
+    __shared__ u32 h[SORT_NWARP][SORT_RADIX];
+    for (int i = threadIdx.x; i < SORT_NWARP * SORT_RADIX; i += SORT_BLOCK) (&h[0][0])[i] = 0u;
+    __syncthreads();
+    const int w = threadIdx.x >> 5;
+    unsigned long long start, end;
+    block_range(n, per_block, &start, &end);
+    for (unsigned long long base = start; base < end; base += SORT_TILE) {
+        K k[ITEMS];
+        V v[ITEMS];
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
+            k[j] = (K)0;
+            v[j] = (V)0;
+            if (i < end) {
+                if (src == 0) k[j] = keys[i];
+                else v[j] = vals[i];
+            }
+        }
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
+            if (i < end) atomicAdd(&h[w][digit_of(k[j], v[j], src, shift, div)], 1u);
+        }
+    }
+    __syncthreads();
+    for (int d = threadIdx.x; d < SORT_RADIX; d += SORT_BLOCK) {
+        unsigned long long s = 0;
+#pragma unroll
+        for (int ww = 0; ww < SORT_NWARP; ++ww) s += h[ww][d];
+        counts[(unsigned long long)d * gridDim.x + blockIdx.x] = s;
+    }
+}
+
+// Block `r` scans row r of counts (`g` words) in place to exclusive prefix sums and writes the
+// row's sum to totals[r]. Launched with SORT_BLOCK threads.
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK)
+cuprum_sort_scan_rows(unsigned long long* __restrict__ counts, unsigned long long g,
+                      unsigned long long* __restrict__ totals) {
+    __shared__ unsigned long long ws[SORT_NWARP];
+    unsigned long long* c = counts + (unsigned long long)blockIdx.x * g;
+    unsigned long long carry = 0;
+    for (unsigned long long base = 0; base < g; base += SORT_BLOCK) {
+        unsigned long long i = base + threadIdx.x;
+        unsigned long long x = i < g ? c[i] : 0ull;
+        unsigned long long all = 0;
+        unsigned long long ex = block_exscan<unsigned long long>(x, ws, &all);
+        if (i < g) c[i] = carry + ex;
+        carry += all;
+    }
+    if (threadIdx.x == 0) totals[blockIdx.x] = carry;
+}
+
+// One stable counting-sort pass by digit (src, shift): block b moves its range of `kin`/`vin`
+// to the positions given by the scanned counts (row-major (digit, block)) and the digit totals.
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK)
+cuprum_radix_scatter(const K* __restrict__ kin, K* __restrict__ kout, const V* __restrict__ vin,
+                     V* __restrict__ vout, unsigned long long n, unsigned long long per_block,
+                     int src, int shift, V div, const unsigned long long* __restrict__ counts,
+                     const unsigned long long* __restrict__ totals) {
+    __shared__ u32 wc[SORT_NWARP][SORT_RADIX];
+    __shared__ unsigned long long run[SORT_RADIX];
+    __shared__ u32 tstart[SORT_RADIX];
+    __shared__ u32 ttot[SORT_RADIX];
+    __shared__ unsigned long long ws64[SORT_NWARP];
+    __shared__ u32 ws32[SORT_NWARP];
+    __shared__ K sk[SORT_TILE];
+#if HAS_VAL
+    __shared__ V sv[SORT_TILE];
+#endif
+    const int tid = threadIdx.x;
+    const int lane = tid & 31, w = tid >> 5;
+    const u32 lt = (1u << lane) - 1u;
+    {
+        // SORT_BLOCK == SORT_RADIX: thread t owns digit t.
+        unsigned long long tot = totals[tid];
+        unsigned long long base = block_exscan<unsigned long long>(tot, ws64, (unsigned long long*)0);
+        run[tid] = base + counts[(unsigned long long)tid * gridDim.x + blockIdx.x];
+    }
+    unsigned long long start, end;
+    block_range(n, per_block, &start, &end);
+    for (unsigned long long base = start; base < end; base += SORT_TILE) {
+        unsigned long long left = end - base;
+        const u32 cnt = left < (unsigned long long)SORT_TILE ? (u32)left : (u32)SORT_TILE;
+        for (int i = tid; i < SORT_NWARP * SORT_RADIX; i += SORT_BLOCK) (&wc[0][0])[i] = 0u;
+        __syncthreads();
+        K k[ITEMS];
+        V v[ITEMS];
+        u32 d[ITEMS];
+        u32 r[ITEMS];
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const u32 li = (u32)w * 32u * ITEMS + (u32)j * 32u + (u32)lane;
+            k[j] = (K)0;
+            v[j] = (V)0;
+            if (li < cnt) {
+                k[j] = kin[base + li];
+#if HAS_VAL
+                v[j] = vin[base + li];
+#endif
+            }
+        }
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const u32 li = (u32)w * 32u * ITEMS + (u32)j * 32u + (u32)lane;
+            const bool ok = li < cnt;
+            d[j] = ok ? digit_of(k[j], v[j], src, shift, div) : (u32)SORT_RADIX;
+            const u32 peers = __match_any_sync(0xffffffffu, d[j]);
+            const u32 before = ok ? wc[w][d[j]] : 0u;
+            __syncwarp();
+            const int leader = 31 - __clz((int)peers);
+            if (ok && lane == leader) wc[w][d[j]] = before + (u32)__popc(peers);
+            __syncwarp();
+            r[j] = before + (u32)__popc(peers & lt);
+        }
+        __syncthreads();
+        {
+            u32 s = 0;
+#pragma unroll
+            for (int ww = 0; ww < SORT_NWARP; ++ww) {
+                u32 c = wc[ww][tid];
+                wc[ww][tid] = s;
+                s += c;
+            }
+            ttot[tid] = s;
+            tstart[tid] = block_exscan<u32>(s, ws32, (u32*)0);
+        }
+        __syncthreads();
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const u32 li = (u32)w * 32u * ITEMS + (u32)j * 32u + (u32)lane;
+            if (li < cnt) {
+                const u32 pos = tstart[d[j]] + wc[w][d[j]] + r[j];
+                sk[pos] = k[j];
+#if HAS_VAL
+                sv[pos] = v[j];
+#endif
+            }
+        }
+        __syncthreads();
+        for (u32 i = (u32)tid; i < cnt; i += SORT_BLOCK) {
+            const K kk = sk[i];
+#if HAS_VAL
+            const V vv = sv[i];
+#else
+            const V vv = (V)0;
+#endif
+            const u32 dd = digit_of(kk, vv, src, shift, div);
+            const unsigned long long g = run[dd] + (unsigned long long)(i - tstart[dd]);
+            kout[g] = kk;
+#if HAS_VAL
+            vout[g] = vv;
+#endif
+        }
+        __syncthreads();
+        run[tid] += ttot[tid];
+        __syncthreads();
+    }
+}
+
+// argsort's result: the payload (a flat index) minus the start of its segment, as int64.
+// Element i of the sorted array lies in segment i / seglen, as does its payload.
+extern "C" __global__ void cuprum_sort_index_out(const V* __restrict__ vals, long long* __restrict__ out,
+                                                 unsigned long long n, unsigned long long seglen) {
+    for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += (unsigned long long)gridDim.x * blockDim.x) {
+        out[i] = (long long)((unsigned long long)vals[i] - (i / seglen) * seglen);
+    }
+}
+
+// numpy.searchsorted: one thread per query, binary search of the sorted `a` in canonical order.
+extern "C" __global__ void cuprum_searchsorted(const K* __restrict__ a, unsigned long long na,
+                                               const K* __restrict__ q, unsigned long long nq,
+                                               int right, long long* __restrict__ out) {
+    for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < nq;
+         i += (unsigned long long)gridDim.x * blockDim.x) {
+        const K x = canon(q[i]);
+        unsigned long long lo = 0, hi = na;
+        while (lo < hi) {
+            const unsigned long long mid = lo + (hi - lo) / 2;
+            const K y = canon(a[mid]);
+            const bool go = right ? (y <= x) : (y < x);
+            if (go) lo = mid + 1;
+            else hi = mid;
+        }
+        out[i] = (long long)lo;
+    }
+}
+
+__device__ __forceinline__ u32 run_start(const K* __restrict__ keys, unsigned long long i) {
+    return (i == 0 || canon(keys[i]) != canon(keys[i - 1])) ? 1u : 0u;
+}
+
+// unique, step 1: how many runs of equal sorted keys start in each block's range
+// (counts[b], b < gridDim.x).
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK)
+cuprum_unique_count(const K* __restrict__ keys, unsigned long long n, unsigned long long per_block,
+                    unsigned long long* __restrict__ counts) {
+    __shared__ unsigned long long ws[SORT_NWARP];
+    unsigned long long start, end;
+    block_range(n, per_block, &start, &end);
+    unsigned long long c = 0;
+    for (unsigned long long i = start + threadIdx.x; i < end; i += SORT_BLOCK) c += run_start(keys, i);
+    unsigned long long all = 0;
+    block_exscan<unsigned long long>(c, ws, &all);
+    if (threadIdx.x == 0) counts[blockIdx.x] = all;
+}
+
+// unique, step 3 (after an exclusive scan of the block counts into `offs`): the unique values,
+// the start of each run, the first index of each value (the payload at the run's start: the
+// sort is stable) and the inverse (`inv[payload] = run`). Optional outputs are null pointers.
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK)
+cuprum_unique_write(const K* __restrict__ keys, const V* __restrict__ vals, unsigned long long n,
+                    unsigned long long per_block, const unsigned long long* __restrict__ offs,
+                    K* __restrict__ uvals, long long* __restrict__ starts,
+                    long long* __restrict__ first, long long* __restrict__ inv) {
+    __shared__ unsigned long long ws[SORT_NWARP];
+    unsigned long long start, end;
+    block_range(n, per_block, &start, &end);
+    unsigned long long carry = offs[blockIdx.x];
+    for (unsigned long long base = start; base < end; base += SORT_BLOCK) {
+        const unsigned long long i = base + threadIdx.x;
+        const bool ok = i < end;
+        const unsigned long long f = ok ? (unsigned long long)run_start(keys, i) : 0ull;
+        unsigned long long all = 0;
+        const unsigned long long ex = block_exscan<unsigned long long>(f, ws, &all);
+        if (ok) {
+            const unsigned long long pos = carry + ex;  // index of this run if it starts here
+            if (f) {
+                uvals[pos] = keys[i];
+                starts[pos] = (long long)i;
+#if HAS_VAL
+                if (first) first[pos] = (long long)vals[i];
+#endif
+            }
+#if HAS_VAL
+            if (inv) inv[vals[i]] = (long long)(pos + f - 1);
+#endif
+        }
+        carry += all;
+    }
+}
+
+// unique, step 4: counts[j] = starts[j + 1] - starts[j] (starts[k] = n).
+extern "C" __global__ void cuprum_unique_counts(const long long* __restrict__ starts,
+                                                unsigned long long k, unsigned long long n,
+                                                long long* __restrict__ counts) {
+    for (unsigned long long j = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; j < k;
+         j += (unsigned long long)gridDim.x * blockDim.x) {
+        const long long next = j + 1 < k ? starts[j + 1] : (long long)n;
+        counts[j] = next - starts[j];
+    }
+}
