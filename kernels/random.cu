@@ -89,6 +89,26 @@ template <> struct RConv<f16> { static __device__ __forceinline__ f16 f(int kind
 template <> struct RConv<bf16> { static __device__ __forceinline__ bf16 f(int kind, float f, double d, long long i) { return Cast<bf16>::from(kind == 0 ? f : __double2float_rn(d)); } };
 #define STORE(dst, kind, f, d, i) dst = RConv<OUT_T>::f(kind, f, d, i)
 
+// Stores one Philox block's PER_BLOCK samples: a single 16- or 8-byte vector store when the
+// samples fill it (the output buffer is allocator-aligned and `base` is a multiple of PER_BLOCK,
+// so the address is aligned), element stores otherwise.
+template <int BYTES> struct VecStore {
+    static __device__ __forceinline__ void put(OUT_T* p, const OUT_T* v) {
+        #pragma unroll
+        for (int s = 0; s < PER_BLOCK; ++s) p[s] = v[s];
+    }
+};
+template <> struct VecStore<16> {
+    static __device__ __forceinline__ void put(OUT_T* p, const OUT_T* v) {
+        *reinterpret_cast<uint4*>(p) = *reinterpret_cast<const uint4*>(v);
+    }
+};
+template <> struct VecStore<8> {
+    static __device__ __forceinline__ void put(OUT_T* p, const OUT_T* v) {
+        *reinterpret_cast<uint2*>(p) = *reinterpret_cast<const uint2*>(v);
+    }
+};
+
 // One thread per Philox block; PER_BLOCK samples per block.
 extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long long n,
                                        unsigned int k0, unsigned int k1, unsigned long long start,
@@ -99,12 +119,19 @@ extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long lo
     for (; b < nblocks; b += (unsigned long long)gridDim.x * blockDim.x) {
         u32x4 w = philox(start + b, k0, k1);
         unsigned long long base = b * PER_BLOCK;
+        __align__(16) OUT_T v[PER_BLOCK];
         #pragma unroll
         for (int s = 0; s < PER_BLOCK; ++s) {
-            if (base + s < n) {
-                float f = 0.f; double d = 0.0; long long i = 0; int kind = 0;
-                sample(w, s, p0, p1, ilow, range, &f, &d, &i, &kind);
-                STORE(out[base + s], kind, f, d, i);
+            float f = 0.f; double d = 0.0; long long i = 0; int kind = 0;
+            sample(w, s, p0, p1, ilow, range, &f, &d, &i, &kind);
+            STORE(v[s], kind, f, d, i);
+        }
+        if (base + PER_BLOCK <= n) {
+            VecStore<(int)(sizeof(OUT_T) * PER_BLOCK)>::put(out + base, v);
+        } else {
+            #pragma unroll
+            for (int s = 0; s < PER_BLOCK; ++s) {
+                if (base + s < n) out[base + s] = v[s];
             }
         }
     }

@@ -141,19 +141,19 @@ fn main() {
     };
     let tout = Array::empty_on(&[c, r], DType::Float32, dev).unwrap();
     let ltout = tout.layout().clone();
-    for tile in [32u32, 64] {
+    for tile in [32u32, 64, 0] {
         cuda::ops::set_transpose_tile(tile);
         let t = gpu_ms(20, || {
             backend::copy(view(&a, &lt), view(&tout, &ltout)).unwrap()
         });
-        let name = if tile == 32 {
-            "transpose 16384x8192 f32 (tile 32)"
-        } else {
-            "transpose 16384x8192 f32 (tile 64)"
+        let name = match tile {
+            32 => "transpose 16384x8192 f32 (tile 32)",
+            64 => "transpose 16384x8192 f32 (tile 64)",
+            _ => "transpose 16384x8192 f32 (tile 64, vectorized)",
         };
         rows.push((name, t, 8.0 * n as f64 / t / 1e6, 3400.0));
     }
-    cuda::ops::set_transpose_tile(64);
+    cuda::ops::set_transpose_tile(0);
     // generic strided: a 3-d permutation that is not a 2-d transpose
     let l3 = Layout {
         shape: vec![512, 512, 512],

@@ -5,7 +5,7 @@
 //! views (`flip`, `diagonal`, `split`), otherwise new arrays filled by strided copies
 //! (`backend::copy`), so every device runs them.
 
-use crate::layout::{normalize_axis, shape_size};
+use crate::layout::normalize_axis;
 use crate::{Array, DType, Error, Layout, Result, Scalar};
 
 fn same_devices(op: &'static str, arrays: &[&Array]) -> Result<()> {
@@ -649,24 +649,22 @@ fn tri_mask(op: &'static str, a: &Array, k: isize, lower: bool) -> Result<Array>
     }
     let nd = a.ndim();
     let (n, m) = (a.shape()[nd - 2], a.shape()[nd - 1]);
-    let out = a.copy()?;
-    // zero the part outside the triangle row by row: row i keeps columns j <= i + k (lower)
-    // or j >= i + k (upper)
-    for i in 0..n {
-        let row = narrow(&out, nd - 2, i, 1);
-        let (s, e) = if lower {
-            let keep = (i as isize + k + 1).clamp(0, m as isize) as usize;
-            (keep, m)
-        } else {
-            let keep = (i as isize + k).clamp(0, m as isize) as usize;
-            (0, keep)
-        };
-        if e > s {
-            crate::backend::fill(narrow(&row, nd - 1, s, e - s).view(), Scalar::Int(0))?;
-        }
-    }
-    let _ = shape_size(a.shape());
-    Ok(out)
+    // NumPy's own formulation: `where(mask, a, 0)` with the mask built from two broadcast
+    // aranges, so any size costs a handful of kernels (not one fill per row).
+    let dev = a.device();
+    let i = crate::creation::arange_on(0i64, n as i64, 1i64, Some(DType::Int64), dev)?
+        .reshape(&[n as isize, 1])?;
+    let j = crate::creation::arange_on(0i64, m as i64, 1i64, Some(DType::Int64), dev)?
+        .reshape(&[1, m as isize])?;
+    let d = crate::ops::subtract(&j, &i)?;
+    // row i keeps columns j <= i + k (lower) or j >= i + k (upper)
+    let keep = if lower {
+        crate::ops::less_equal(&d, k as i64)?
+    } else {
+        crate::ops::greater_equal(&d, k as i64)?
+    };
+    let zero = crate::creation::zeros_on(&[], a.dtype(), dev)?;
+    crate::ops::where_(&keep, a, &zero)
 }
 
 /// Lower triangle of the last two axes (`numpy.tril`): elements above diagonal `k` zeroed.

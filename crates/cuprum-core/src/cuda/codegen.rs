@@ -289,6 +289,10 @@ pub(crate) fn source(fam: Family, ins: &[DType], out: DType) -> String {
             s,
             "extern \"C\" __global__ void __launch_bounds__(256) t64(TO* __restrict__ out, const T0* __restrict__ in, i64 R, i64 C, i64 ldi, i64 ldo) {{ transpose_tile<{t64}>(out, in, R, C, ldi, ldo); }}"
         );
+        let _ = writeln!(
+            s,
+            "extern \"C\" __global__ void __launch_bounds__(256) tv(TO* __restrict__ out, const T0* __restrict__ in, i64 R, i64 C, i64 ldi, i64 ldo) {{ transpose_tile_vec<{t64}>(out, in, R, C, ldi, ldo); }}"
+        );
     }
     s
 }

@@ -42,6 +42,7 @@ struct Fns {
     s64: sys::CUfunction,
     t32: sys::CUfunction,
     t64: sys::CUfunction,
+    tv: sys::CUfunction,
     vec: usize,
     tile64: u32,
 }
@@ -124,10 +125,10 @@ fn build(k: Key, ins: &[DType]) -> Result<Fns> {
         cv[msk] = get(&format!("c{msk}v"))?;
         cs[msk] = get(&format!("c{msk}s"))?;
     }
-    let (t32, t64) = if nin == 1 {
-        (get("t32")?, get("t64")?)
+    let (t32, t64, tv) = if nin == 1 {
+        (get("t32")?, get("t64")?, get("tv")?)
     } else {
-        (null, null)
+        (null, null, null)
     };
     let s32 = get("s32")?;
     let s64 = get("s64")?;
@@ -140,6 +141,7 @@ fn build(k: Key, ins: &[DType]) -> Result<Fns> {
         s64,
         t32,
         t64,
+        tv,
         vec: codegen::vec_width(ins, k.out),
         tile64: if ins.first().is_some_and(|d| d.itemsize() > 8) {
             32
@@ -149,13 +151,38 @@ fn build(k: Key, ins: &[DType]) -> Result<Fns> {
     })
 }
 
-// 64x64 tiles measured faster on an H200 (2574 vs 2008 GB/s for 16384x8192 f32).
-static TRANSPOSE_TILE: AtomicU32 = AtomicU32::new(64);
+// The transpose kernel: 0 = 64x64 tiles with 16-byte vector accesses on whole tiles (`tv`),
+// 64 = plain 64x64 tiles (`t64`), 32 = plain 32x32 tiles (`t32`). 64x64 plain tiles measured
+// faster than 32x32 on an H200 (2574 vs 2008 GB/s for 16384x8192 f32). The variable
+// CUPRUM_TRANSPOSE_KERNEL=vec|64|32 picks one for benchmarking.
+static TRANSPOSE_TILE: AtomicU32 = AtomicU32::new(u32::MAX);
 
-/// Chooses the transpose kernel's tile (32 or 64); for benchmarking.
+fn transpose_kernel() -> u32 {
+    let t = TRANSPOSE_TILE.load(Ordering::Relaxed);
+    if t != u32::MAX {
+        return t;
+    }
+    let t = match std::env::var("CUPRUM_TRANSPOSE_KERNEL").as_deref() {
+        Ok("32") => 32,
+        Ok("64") => 64,
+        _ => 0,
+    };
+    TRANSPOSE_TILE.store(t, Ordering::Relaxed);
+    t
+}
+
+/// Chooses the transpose kernel: 32 or 64 (plain tiles of that size) or 0 (vectorized 64x64
+/// tiles, the default); for benchmarking.
 #[doc(hidden)]
 pub fn set_transpose_tile(tile: u32) {
-    TRANSPOSE_TILE.store(if tile >= 64 { 64 } else { 32 }, Ordering::Relaxed);
+    TRANSPOSE_TILE.store(
+        match tile {
+            0 => 0,
+            t if t >= 64 => 64,
+            _ => 32,
+        },
+        Ordering::Relaxed,
+    );
 }
 
 /// Maximum axes handled (NumPy's limit).
@@ -361,12 +388,13 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
             si.swap(0, 1);
         }
         if so[1] == 1 && si[0] == 1 && so[0] >= c as isize && si[1] >= r as isize {
-            let tile = if TRANSPOSE_TILE.load(Ordering::Relaxed) >= 64 {
-                f.tile64
-            } else {
-                32
+            let kind = transpose_kernel();
+            let tile = if kind == 32 { 32 } else { f.tile64 };
+            let func = match kind {
+                32 => f.t32,
+                64 => f.t64,
+                _ => f.tv,
             };
-            let func = if tile == 32 { f.t32 } else { f.t64 };
             let gy = c.div_ceil(tile as usize);
             if gy <= 65535 {
                 let cfg = LaunchConfig {
@@ -385,7 +413,7 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
                     (&mut ldi as *mut i64).cast(),
                     (&mut ldo as *mut i64).cast(),
                 ];
-                // SAFETY: parameters match t32/t64 (TO*, const T0*, i64 R, C, ldi, ldo); the kernel
+                // SAFETY: parameters match t32/t64/tv (TO*, const T0*, i64 R, C, ldi, ldo); the kernel
                 // touches out[r*ldo + c] and in[r + c*ldi] for r < R, c < C, which are exactly the
                 // views' elements (positive strides checked above).
                 return unsafe { launch_raw(func, cfg, stream, &mut args) };

@@ -339,9 +339,10 @@ fn host_view<T: Copy>(data: &[T], l: &Layout) -> Vec<T> {
 fn copy_every_layout_class() {
     let Some(d) = gpu() else { return };
     let mut r = Rng::seeded();
-    // transposes of several sizes and both tiles (tiled kernel), plus a cast
-    for &(rows, cols) in &[(1usize, 1usize), (3, 5), (100, 37), (257, 1031)] {
-        for tile in [32, 64] {
+    // transposes of several sizes and every tile kernel (0: vectorized whole tiles, with plain
+    // edge tiles), plus a cast (which takes the plain path inside the vectorized kernel)
+    for &(rows, cols) in &[(1usize, 1usize), (3, 5), (100, 37), (128, 256), (257, 1031)] {
+        for tile in [32, 64, 0] {
             ops::set_transpose_tile(tile);
             let data: Vec<f32> = (0..rows * cols).map(|_| r.f64(-1e3, 1e3) as f32).collect();
             let a = up(d, &data, &[rows, cols]);
@@ -358,7 +359,14 @@ fn copy_every_layout_class() {
             assert_eq!(out64.to_vec::<f64>().unwrap(), want);
         }
     }
-    ops::set_transpose_tile(64);
+    ops::set_transpose_tile(0);
+    // float64 and complex64 (8-byte elements, two per vector) through the vectorized kernel
+    let data: Vec<f64> = (0..192 * 320).map(|_| r.f64(-1e3, 1e3)).collect();
+    let a = up(d, &data, &[192, 320]);
+    let t = a.with_layout(a.layout().permute("t", &[1, 0]).unwrap());
+    let out = empty(d, &[320, 192], DType::Float64);
+    backend::copy(t.view(), out.view()).unwrap();
+    assert_eq!(out.to_vec::<f64>().unwrap(), host_view(&data, t.layout()));
     let data: Vec<i16> = (0..4096).map(|_| r.next() as i16).collect();
     let a = up(d, &data, &[4096]);
     let layouts = [
