@@ -9,6 +9,7 @@
 //! file and an SVG chart of the speedups go to `--out`.
 
 mod cases;
+mod cases_distributed;
 
 use cases::{Case, Timing, Work};
 use clap::Parser;
@@ -237,8 +238,24 @@ fn main() -> std::process::ExitCode {
             "core" => all.extend(cases::core(sizes)),
             "linalg" => all.extend(cases::linalg(sizes)),
             "fft" => all.extend(cases::fft(sizes)),
-            "memory" | "distributed" => {
+            "memory" => {
                 eprintln!("suite {s}: no rows in this build yet (see the issue tracker)")
+            }
+            "distributed" => {
+                // Its rows are rank counts, not devices: it prints its own tables (and, with
+                // --out, writes scaling.md/.json). A process it started as a rank stops here.
+                if cases_distributed::is_worker() {
+                    cases_distributed::worker();
+                }
+                let compare = args.compare.as_deref() == Some("cupy");
+                let rev = git_rev(&args.git_rev);
+                match cases_distributed::run(full, compare, args.out.as_deref(), &rev) {
+                    Ok(md) => println!("{md}"),
+                    Err(e) => {
+                        eprintln!("suite distributed: {e}");
+                        return std::process::ExitCode::FAILURE;
+                    }
+                }
             }
             other => {
                 eprintln!("unknown suite {other:?}: use core|linalg|fft|memory|distributed|all");
