@@ -1,9 +1,17 @@
 //! Buffers behind arrays: host memory (for `Device::Cpu`) or device memory (for `Device::Cuda`).
+//!
+//! Host buffers are either ordinary heap memory or memory owned by someone else (for example
+//! page-locked memory from `cuprum-memory`'s `PinnedMemoryPool`), wrapped with
+//! [`CpuStorage::from_external`]. Both kinds are 8-byte aligned and behind the same lock, so the
+//! CPU backend treats them alike; a page-locked buffer is the host side of fast asynchronous
+//! transfers ([`CpuStorage::is_pinned`]).
 
-use crate::Device;
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use crate::{Array, DType, Device, Error, Layout, Result};
+use std::any::Any;
+use std::ptr::NonNull;
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-/// The buffer an [`Array`](crate::Array) views. Shared by every view of it through an `Arc`.
+/// The buffer an [`Array`] views. Shared by every view of it through an `Arc`.
 #[derive(Debug)]
 pub enum Storage {
     /// Host memory.
@@ -43,20 +51,87 @@ impl Storage {
     }
 }
 
+/// Memory owned elsewhere: `words` 8-byte words at `ptr`, released when `_owner` is dropped.
+struct External {
+    ptr: NonNull<u64>,
+    words: usize,
+    _owner: Box<dyn Any + Send + Sync>,
+}
+
+// SAFETY: `External` is the unique owner of the words at `ptr` (the contract of
+// `CpuStorage::from_external`); access goes through the surrounding `RwLock`, so moving it to
+// or sharing it with another thread is as safe as for a `Vec<u64>`.
+unsafe impl Send for External {}
+// SAFETY: as above: shared access only hands out `&[u64]` under the read lock.
+unsafe impl Sync for External {}
+
+/// The words of a host buffer.
+enum Words {
+    Heap(Vec<u64>),
+    External(External),
+}
+
+impl Words {
+    fn as_slice(&self) -> &[u64] {
+        match self {
+            Words::Heap(v) => v,
+            // SAFETY: `ptr` addresses `words` initialized, 8-byte aligned words owned by this
+            // value until `_owner` drops (contract of `from_external`); the borrow of `self`
+            // keeps it alive.
+            Words::External(e) => unsafe { std::slice::from_raw_parts(e.ptr.as_ptr(), e.words) },
+        }
+    }
+    fn as_mut_slice(&mut self) -> &mut [u64] {
+        match self {
+            Words::Heap(v) => v,
+            // SAFETY: as in `as_slice`; `&mut self` (under the write lock) makes the access
+            // unique.
+            Words::External(e) => unsafe {
+                std::slice::from_raw_parts_mut(e.ptr.as_ptr(), e.words)
+            },
+        }
+    }
+}
+
 /// Host memory, 8-byte aligned (enough for every dtype), behind a lock so that views sharing it
 /// cannot race: reads take the read lock, writes the write lock.
-#[derive(Debug)]
+///
+/// The memory is ordinary heap memory ([`CpuStorage::zeroed`]) or memory owned elsewhere, such
+/// as page-locked ("pinned") memory ([`CpuStorage::from_external`]).
 pub struct CpuStorage {
-    words: RwLock<Vec<u64>>,
+    words: RwLock<Words>,
     nbytes: usize,
+    pinned: bool,
+    ptr: *mut u8,
+}
+
+// SAFETY: `ptr` is only an address (the stable start of the words, for DMA); all access to the
+// words goes through the `RwLock`, whose contents are `Send + Sync`.
+unsafe impl Send for CpuStorage {}
+// SAFETY: as above.
+unsafe impl Sync for CpuStorage {}
+
+impl std::fmt::Debug for CpuStorage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "CpuStorage(nbytes={}{})",
+            self.nbytes,
+            if self.pinned { ", pinned" } else { "" }
+        )
+    }
 }
 
 impl CpuStorage {
     /// A zeroed buffer of `nbytes` bytes.
     pub fn zeroed(nbytes: usize) -> CpuStorage {
+        let mut v = vec![0u64; nbytes.div_ceil(8)];
+        let ptr = v.as_mut_ptr().cast();
         CpuStorage {
-            words: RwLock::new(vec![0u64; nbytes.div_ceil(8)]),
+            words: RwLock::new(Words::Heap(v)),
             nbytes,
+            pinned: false,
+            ptr,
         }
     }
     /// A buffer holding a copy of `bytes`.
@@ -65,9 +140,48 @@ impl CpuStorage {
         s.write().bytes_mut().copy_from_slice(bytes);
         s
     }
+
+    /// Wraps `nbytes` bytes of host memory at `ptr` owned by `owner`, which releases the
+    /// memory when it is dropped (after the storage, and every array viewing it, is gone).
+    /// `pinned` says the memory is page-locked and known to CUDA (`cuMemHostAlloc`), so that
+    /// transfers may read and write it asynchronously.
+    ///
+    /// # Safety
+    /// `ptr` must be 8-byte aligned and valid for reads and writes of `nbytes` rounded up to a
+    /// multiple of 8 bytes, initialized, and used by nobody else until `owner` is dropped; when
+    /// `pinned` is true it must be page-locked memory registered with CUDA.
+    pub unsafe fn from_external(
+        ptr: NonNull<u8>,
+        nbytes: usize,
+        pinned: bool,
+        owner: Box<dyn Any + Send + Sync>,
+    ) -> CpuStorage {
+        CpuStorage {
+            words: RwLock::new(Words::External(External {
+                ptr: ptr.cast(),
+                words: nbytes.div_ceil(8),
+                _owner: owner,
+            })),
+            nbytes,
+            pinned,
+            ptr: ptr.as_ptr(),
+        }
+    }
+
     /// Size in bytes.
     pub fn nbytes(&self) -> usize {
         self.nbytes
+    }
+    /// True when the buffer is page-locked host memory registered with CUDA (made by
+    /// `cuprum-memory`'s pinned allocation functions).
+    pub fn is_pinned(&self) -> bool {
+        self.pinned
+    }
+    /// The address of byte 0 of the buffer. Stable for the storage's lifetime; reading or
+    /// writing through it is unsafe and must respect the lock (e.g. a DMA engine writing
+    /// while the caller holds the write guard).
+    pub fn as_ptr(&self) -> *mut u8 {
+        self.ptr
     }
     /// Locks for reading.
     pub fn read(&self) -> CpuRead<'_> {
@@ -87,13 +201,13 @@ impl CpuStorage {
 
 /// Read access to a [`CpuStorage`].
 pub struct CpuRead<'a> {
-    g: RwLockReadGuard<'a, Vec<u64>>,
+    g: RwLockReadGuard<'a, Words>,
     nbytes: usize,
 }
 impl CpuRead<'_> {
     /// The bytes.
     pub fn bytes(&self) -> &[u8] {
-        &bytemuck::cast_slice(&self.g[..])[..self.nbytes]
+        &bytemuck::cast_slice(self.g.as_slice())[..self.nbytes]
     }
     /// The buffer as a slice of `T` (`T` must be a plain type of alignment ≤ 8).
     pub fn slice<T: bytemuck::Pod>(&self) -> &[T] {
@@ -103,17 +217,113 @@ impl CpuRead<'_> {
 
 /// Write access to a [`CpuStorage`].
 pub struct CpuWrite<'a> {
-    g: RwLockWriteGuard<'a, Vec<u64>>,
+    g: RwLockWriteGuard<'a, Words>,
     nbytes: usize,
 }
 impl CpuWrite<'_> {
     /// The bytes.
     pub fn bytes_mut(&mut self) -> &mut [u8] {
         let n = self.nbytes;
-        &mut bytemuck::cast_slice_mut(&mut self.g[..])[..n]
+        &mut bytemuck::cast_slice_mut(self.g.as_mut_slice())[..n]
     }
     /// The buffer as a mutable slice of `T`.
     pub fn slice_mut<T: bytemuck::Pod>(&mut self) -> &mut [T] {
         bytemuck::cast_slice_mut(self.bytes_mut())
+    }
+}
+
+impl Array {
+    /// A C-contiguous array of `shape` and `dtype` viewing bytes `0..` of `storage` (for
+    /// crates that make their own buffers, such as pinned host memory or pooled device memory).
+    ///
+    /// **Shapes:** any; the storage must hold at least `product(shape) * itemsize` bytes.
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] when the shape's byte size overflows or exceeds the storage.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, DType, storage::{CpuStorage, Storage}};
+    /// let a = Array::from_storage(Storage::Cpu(CpuStorage::zeroed(24)), &[2, 3], DType::Float32)
+    ///     .unwrap();
+    /// assert_eq!(a.to_vec::<f32>().unwrap(), vec![0.0; 6]);
+    /// ```
+    pub fn from_storage(storage: Storage, shape: &[usize], dtype: DType) -> Result<Array> {
+        let need = shape
+            .iter()
+            .try_fold(dtype.itemsize(), |acc, &d| acc.checked_mul(d));
+        match need {
+            Some(n) if n <= storage.nbytes() => Ok(Array::from_parts(
+                Arc::new(storage),
+                Layout::contiguous(shape),
+                dtype,
+            )),
+            _ => Err(Error::invalid_value(
+                "from_storage",
+                format!(
+                    "shape {shape:?} of {dtype} needs {} bytes; the storage has {}",
+                    need.map_or("more than usize::MAX".to_string(), |n| n.to_string()),
+                    storage.nbytes()
+                ),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn external_storage_reads_writes_and_drops_its_owner() {
+        struct Owner(std::sync::Arc<std::sync::atomic::AtomicBool>, *mut u64);
+        // SAFETY: test owner; the pointer is only freed in Drop.
+        unsafe impl Send for Owner {}
+        // SAFETY: as above.
+        unsafe impl Sync for Owner {}
+        impl Drop for Owner {
+            fn drop(&mut self) {
+                // SAFETY: `self.1` came from `Box::into_raw` of a `[u64; 3]`, freed once here.
+                drop(unsafe { Box::from_raw(self.1.cast::<[u64; 3]>()) });
+                self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+        let dropped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let raw = Box::into_raw(Box::new([0u64; 3])).cast::<u64>();
+        let owner = Owner(dropped.clone(), raw);
+        // SAFETY: `raw` is 24 aligned, initialized bytes owned by `owner` only.
+        let s = unsafe {
+            CpuStorage::from_external(
+                NonNull::new(raw.cast()).unwrap(),
+                20,
+                false,
+                Box::new(owner),
+            )
+        };
+        assert!(!s.is_pinned());
+        assert_eq!(s.as_ptr(), raw.cast());
+        s.write().slice_mut::<u32>()[4] = 7;
+        assert_eq!(s.read().bytes().len(), 20);
+        let a = Array::from_storage(Storage::Cpu(s), &[5], DType::UInt32).unwrap();
+        assert_eq!(a.to_vec::<u32>().unwrap(), vec![0, 0, 0, 0, 7]);
+        let b = crate::ops::add(&a, 1i64).unwrap();
+        assert_eq!(b.to_vec::<u32>().unwrap(), vec![1, 1, 1, 1, 8]);
+        assert!(!dropped.load(std::sync::atomic::Ordering::SeqCst));
+        drop(a);
+        assert!(dropped.load(std::sync::atomic::Ordering::SeqCst));
+    }
+
+    #[test]
+    fn from_storage_checks_the_size() {
+        let e = Array::from_storage(Storage::Cpu(CpuStorage::zeroed(8)), &[3], DType::Float32)
+            .unwrap_err();
+        assert!(e.to_string().contains("12 bytes"), "{e}");
+        let e = Array::from_storage(
+            Storage::Cpu(CpuStorage::zeroed(8)),
+            &[usize::MAX, 2],
+            DType::Float32,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("usize::MAX"), "{e}");
     }
 }

@@ -195,6 +195,16 @@ fn is_pinned(p: *const u8) -> bool {
 
 /// Copies host bytes into a new device buffer on the current stream.
 ///
+/// - From page-locked memory (`cuMemHostAlloc`, e.g. a pinned array of `cuprum-memory`):
+///   one `cuMemcpyHtoDAsync`, then the stream is synchronized so the borrow of `bytes` can end.
+/// - From pageable memory of at least [`STAGE_THRESHOLD`] bytes: staged through a ring of
+///   page-locked buffers of the device ([`STAGE_CHUNK`] bytes each): the host copies chunk
+///   `k + 1` into one buffer (in parallel, with rayon) while the DMA engine uploads chunk `k`
+///   from another. Returns when every byte has left `bytes`; the last uploads may still be in
+///   flight on the stream (later work on it is ordered after them).
+/// - Smaller pageable sources go through the driver (`cuMemcpyHtoDAsync`, which stages them
+///   before returning).
+///
 /// # Errors
 /// As [`alloc`], or a CUDA error from the copy.
 pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
@@ -203,6 +213,10 @@ pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
         return Ok(s);
     }
     let stream = current_raw(ordinal);
+    let pinned = is_pinned(bytes.as_ptr());
+    if !pinned && bytes.len() >= STAGE_THRESHOLD && upload_staged(ordinal, s.ptr, bytes, stream)? {
+        return Ok(s);
+    }
     // SAFETY: `s.ptr` addresses `bytes.len()` device bytes; from pageable memory the driver
     // stages the source before returning, so `bytes` may be dropped afterwards.
     unsafe {
@@ -210,7 +224,7 @@ pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
             .result()
             .map_err(|e| drv("cuMemcpyHtoDAsync", e))?;
     }
-    if is_pinned(bytes.as_ptr()) {
+    if pinned {
         // page-locked source: the DMA reads it later; wait so the borrow can end.
         // SAFETY: valid stream handle of the current context.
         unsafe { sys::cuStreamSynchronize(stream) }
@@ -221,7 +235,9 @@ pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
 }
 
 /// Copies `len` bytes starting at byte `start` of a device buffer to the host, synchronizing
-/// with the calling thread's current stream first.
+/// with the calling thread's current stream first. Copies of at least [`STAGE_THRESHOLD`]
+/// bytes are staged through page-locked buffers (the DMA of chunk `k + 1` overlaps the host's
+/// parallel copy of chunk `k` out of its buffer); smaller ones go through the driver.
 ///
 /// # Errors
 /// [`Error::InvalidValue`] when the range is outside the buffer; a CUDA error otherwise.
@@ -236,12 +252,26 @@ pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
             ),
         ));
     }
-    let mut out = vec![0u8; len];
     if len == 0 {
-        return Ok(out);
+        return Ok(Vec::new());
     }
     bind("to_host", s.ordinal)?;
     let stream = current_raw(s.ordinal);
+    if len >= STAGE_THRESHOLD {
+        let mut out = Vec::<u8>::with_capacity(len);
+        if download_staged(
+            s.ordinal,
+            s.ptr + start as u64,
+            out.as_mut_ptr(),
+            len,
+            stream,
+        )? {
+            // SAFETY: download_staged wrote all `len` bytes of the capacity.
+            unsafe { out.set_len(len) };
+            return Ok(out);
+        }
+    }
+    let mut out = vec![0u8; len];
     // SAFETY: the source range was checked against the buffer; `out` has `len` bytes and
     // outlives the copy because we synchronize before returning.
     unsafe {
@@ -253,6 +283,215 @@ pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
             .map_err(|e| drv("cuStreamSynchronize", e))?;
     }
     Ok(out)
+}
+
+/// Transfers between pageable host memory and a device of at least this many bytes are staged
+/// through page-locked buffers (see [`from_host`] and [`to_host`]).
+pub const STAGE_THRESHOLD: usize = 4 << 20;
+/// Size in bytes of one page-locked staging buffer (a device has [`STAGE_BUFFERS`] of them,
+/// allocated on first use and kept for the life of the process).
+pub const STAGE_CHUNK: usize = 16 << 20;
+/// Number of staging buffers per device (uploads and downloads keep this many chunks in flight).
+pub const STAGE_BUFFERS: usize = 4;
+
+/// One page-locked staging buffer and the event recorded after the last DMA that used it.
+struct StageBuf {
+    host: *mut u8,
+    event: sys::CUevent,
+    busy: bool,
+}
+
+/// The staging ring of one device.
+struct Staging {
+    bufs: Vec<StageBuf>,
+}
+
+// SAFETY: the raw host pointers and event handles are owned by the ring (never freed: the ring
+// lives for the process) and only used under the device's staging mutex.
+unsafe impl Send for Staging {}
+
+impl Staging {
+    /// Allocates the ring (the device's context is current).
+    fn new() -> Result<Staging> {
+        let mut bufs = Vec::with_capacity(STAGE_BUFFERS);
+        for _ in 0..STAGE_BUFFERS {
+            let mut host: *mut std::ffi::c_void = std::ptr::null_mut();
+            // SAFETY: cuMemHostAlloc writes one host pointer; PORTABLE makes it usable from
+            // every context. The buffer is never freed (the ring lives for the process).
+            unsafe { sys::cuMemHostAlloc(&mut host, STAGE_CHUNK, sys::CU_MEMHOSTALLOC_PORTABLE) }
+                .result()
+                .map_err(|e| drv("cuMemHostAlloc", e))?;
+            let mut event: sys::CUevent = std::ptr::null_mut();
+            // SAFETY: writes one event handle; DISABLE_TIMING is a valid flag.
+            unsafe {
+                sys::cuEventCreate(
+                    &mut event,
+                    sys::CUevent_flags::CU_EVENT_DISABLE_TIMING as u32,
+                )
+            }
+            .result()
+            .map_err(|e| drv("cuEventCreate", e))?;
+            bufs.push(StageBuf {
+                host: host.cast(),
+                event,
+                busy: false,
+            });
+        }
+        Ok(Staging { bufs })
+    }
+}
+
+impl StageBuf {
+    /// Waits until the DMA that last used this buffer is done.
+    fn wait(&mut self) -> Result<()> {
+        if self.busy {
+            // SAFETY: the event handle is valid (owned by the ring).
+            unsafe { sys::cuEventSynchronize(self.event) }
+                .result()
+                .map_err(|e| drv("cuEventSynchronize", e))?;
+            self.busy = false;
+        }
+        Ok(())
+    }
+    /// Records the buffer's event on `stream` after a DMA was queued.
+    fn record(&mut self, stream: sys::CUstream) -> Result<()> {
+        // SAFETY: valid event and stream handles of the current context.
+        unsafe { sys::cuEventRecord(self.event, stream) }
+            .result()
+            .map_err(|e| drv("cuEventRecord", e))?;
+        self.busy = true;
+        Ok(())
+    }
+}
+
+static STAGING: std::sync::OnceLock<Vec<std::sync::Mutex<Option<Staging>>>> =
+    std::sync::OnceLock::new();
+
+/// Runs `f` with device `ordinal`'s staging ring (created on first use); `Ok(None)` when the
+/// ring cannot be allocated (then the caller goes through the driver).
+fn with_staging<R>(ordinal: usize, f: impl FnOnce(&mut Staging) -> Result<R>) -> Result<Option<R>> {
+    let all = STAGING.get_or_init(|| {
+        (0..super::runtime::device_count())
+            .map(|_| std::sync::Mutex::new(None))
+            .collect()
+    });
+    let Some(slot) = all.get(ordinal) else {
+        return Ok(None);
+    };
+    let mut g = slot.lock().unwrap_or_else(|e| e.into_inner());
+    if g.is_none() {
+        match Staging::new() {
+            Ok(s) => *g = Some(s),
+            Err(e) => {
+                tracing::warn!(
+                    "cuda:{ordinal}: no staging buffers ({e}); transfers go through the driver"
+                );
+                return Ok(None);
+            }
+        }
+    }
+    match g.as_mut() {
+        Some(s) => f(s).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Copies `len` bytes from `src` to `dst` (non-overlapping), in parallel for large copies.
+///
+/// # Safety
+/// `src` must be valid for reads and `dst` for writes of `len` bytes, not overlapping.
+unsafe fn par_copy(dst: *mut u8, src: *const u8, len: usize) {
+    use rayon::prelude::*;
+    const PIECE: usize = 1 << 20;
+    if len <= PIECE {
+        // SAFETY: the caller's contract.
+        unsafe { std::ptr::copy_nonoverlapping(src, dst, len) };
+        return;
+    }
+    let (d, s) = (dst as usize, src as usize);
+    (0..len.div_ceil(PIECE)).into_par_iter().for_each(|i| {
+        let off = i * PIECE;
+        let n = PIECE.min(len - off);
+        // SAFETY: pieces are disjoint sub-ranges of the caller's valid ranges.
+        unsafe { std::ptr::copy_nonoverlapping((s + off) as *const u8, (d + off) as *mut u8, n) };
+    });
+}
+
+/// Uploads `src` to device address `dst` through the staging ring on `stream`. `Ok(false)`
+/// when there is no ring (nothing was copied).
+fn upload_staged(ordinal: usize, dst: u64, src: &[u8], stream: sys::CUstream) -> Result<bool> {
+    let _span = tracing::trace_span!("upload_staged", ordinal, nbytes = src.len()).entered();
+    with_staging(ordinal, |st| {
+        for (k, chunk) in src.chunks(STAGE_CHUNK).enumerate() {
+            let b = &mut st.bufs[k % STAGE_BUFFERS];
+            b.wait()?;
+            // SAFETY: `b.host` has STAGE_CHUNK >= chunk.len() bytes, free now that its last
+            // DMA is done; `chunk` is a live borrow.
+            unsafe { par_copy(b.host, chunk.as_ptr(), chunk.len()) };
+            // SAFETY: the destination range lies inside the caller's buffer of `src.len()`
+            // bytes; the page-locked source stays untouched until the event recorded next.
+            unsafe {
+                sys::cuMemcpyHtoDAsync_v2(
+                    dst + (k * STAGE_CHUNK) as u64,
+                    b.host.cast(),
+                    chunk.len(),
+                    stream,
+                )
+            }
+            .result()
+            .map_err(|e| drv("cuMemcpyHtoDAsync", e))?;
+            b.record(stream)?;
+        }
+        Ok(())
+    })
+    .map(|r| r.is_some())
+}
+
+/// Downloads `len` bytes from device address `src` into `out` through the staging ring, on
+/// `stream` (after the work queued on it). `Ok(false)` when there is no ring.
+fn download_staged(
+    ordinal: usize,
+    src: u64,
+    out: *mut u8,
+    len: usize,
+    stream: sys::CUstream,
+) -> Result<bool> {
+    let _span = tracing::trace_span!("download_staged", ordinal, nbytes = len).entered();
+    let n = len.div_ceil(STAGE_CHUNK);
+    let piece = |k: usize| STAGE_CHUNK.min(len - k * STAGE_CHUNK);
+    let issue = |st: &mut Staging, k: usize| -> Result<()> {
+        let b = &mut st.bufs[k % STAGE_BUFFERS];
+        b.wait()?;
+        // SAFETY: the source range lies inside the caller's buffer; `b.host` has room for
+        // one chunk and is free (its last DMA is done).
+        unsafe {
+            sys::cuMemcpyDtoHAsync_v2(
+                b.host.cast(),
+                src + (k * STAGE_CHUNK) as u64,
+                piece(k),
+                stream,
+            )
+        }
+        .result()
+        .map_err(|e| drv("cuMemcpyDtoHAsync", e))?;
+        b.record(stream)
+    };
+    with_staging(ordinal, |st| {
+        for k in 0..n.min(STAGE_BUFFERS) {
+            issue(st, k)?;
+        }
+        for k in 0..n {
+            let b = &mut st.bufs[k % STAGE_BUFFERS];
+            b.wait()?;
+            // SAFETY: `out` has room for `len` bytes (caller); the chunk's DMA is complete.
+            unsafe { par_copy(out.add(k * STAGE_CHUNK), b.host, piece(k)) };
+            if k + STAGE_BUFFERS < n {
+                issue(st, k + STAGE_BUFFERS)?;
+            }
+        }
+        Ok(())
+    })
+    .map(|r| r.is_some())
 }
 
 /// Copies `len` bytes from byte `start` of `src` into a new buffer on device `dst_ordinal`
