@@ -1,28 +1,50 @@
 //! A distributed Jacobi solver for the 2-D Poisson equation `-Δu = 1` on the unit square
-//! (`u = 0` on the boundary): each rank owns a slab of rows, exchanges its boundary rows with
-//! its neighbours by send/recv every sweep, and all-reduces the residual. See
-//! `cuprum::distributed::jacobi` for the method.
+//! (`u = 0` on the boundary) — the tutorial's CFD-style framework (section 5.5) made concrete:
+//! each rank owns a slab of rows on its device, exchanges its boundary rows with its
+//! neighbours by send/recv every sweep, updates its slab with array operations
+//! (`u[1:-1, 1:-1] = (… u[1:-1, :-2] + u[1:-1, 2:] … u[:-2, 1:-1] + u[2:, 1:-1] …) / …`), and
+//! all-reduces the residual. See `cuprum::distributed::jacobi` for the method.
 //!
 //! ```text
 //! cargo build --release --example jacobi_mpi -p cuprum
-//! cuprum-run --nproc-per-node 4 target/release/examples/jacobi_mpi -- 512 512 2000 --check
+//! cuprum-run --nproc-per-node 2 target/release/examples/jacobi_mpi 4096 4096 500 --check
+//! target/release/examples/jacobi_mpi --launch 2 512 512 200 --check   # starts its own ranks
 //! ```
 //!
-//! Arguments: `NY NX ITERS [--check]`; `--check` compares the gathered answer with the
-//! single-process run (they agree bit for bit).
+//! Arguments: `[--launch N] NY NX ITERS [--check]`; `--check` compares the gathered answer
+//! with the single-process run on the host (they agree bit for bit). With GPUs and NCCL each
+//! rank computes on `cuda:{LOCAL_RANK}`; without, on the CPU through the TCP backend.
 
 use cuprum::distributed as dist;
 use dist::jacobi::{JacobiConfig, slab, solve_gathered, solve_serial};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--").collect();
-    let num = |i: usize, d: usize| -> Result<usize, Box<dyn std::error::Error>> {
-        match args.iter().filter(|a| !a.starts_with("--")).nth(i) {
-            Some(s) => Ok(s.parse()?),
-            None => Ok(d),
-        }
-    };
-    let (ny, nx, iters) = (num(0, 256)?, num(1, 256)?, num(2, 500)?);
+    let launch = args
+        .iter()
+        .position(|a| a == "--launch")
+        .map(|i| args.get(i + 1).map_or(Ok(2), |s| s.parse::<usize>()))
+        .transpose()?;
+    if let Some(n) = launch
+        && std::env::var_os("RANK").is_none()
+    {
+        let rest: Vec<&String> = args
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| *a != "--launch" && (*i == 0 || args[i - 1] != "--launch"))
+            .map(|(_, a)| a)
+            .collect();
+        let cfg = dist::launcher::LaunchConfig::new(n, std::env::current_exe()?).args(rest.clone());
+        std::process::exit(dist::launcher::launch(&cfg)?.code);
+    }
+    let nums: Vec<usize> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || args[i - 1] != "--launch"))
+        .map(|(_, a)| a.parse())
+        .collect::<Result<_, _>>()?;
+    let num = |i: usize, d: usize| nums.get(i).copied().unwrap_or(d);
+    let (ny, nx, iters) = (num(0, 256), num(1, 256), num(2, 500));
     let check = args.iter().any(|a| a == "--check");
     let comm = dist::init_process_group(dist::InitOptions::new())?;
     let (rank, n) = (comm.rank(), comm.world_size());
@@ -30,7 +52,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (u, r) = solve_gathered(&comm, &cfg)?;
     let (start, rows) = slab(ny, n, rank);
     println!(
-        "Rank {rank}: rows {start}..{} of {ny}, {} sweeps in {:.3} s ({:.3} ms/sweep), residual {:.3e}",
+        "Rank {rank} on {}: rows {start}..{} of {ny}, {} sweeps in {:.3} s ({:.3} ms/sweep), residual {:.3e}",
+        comm.device(),
         start + rows,
         r.iters,
         r.seconds,

@@ -2,7 +2,7 @@
 //! of a 500x500 random matrix, and the SVD and QR of a 3x3 matrix, each with a residual check.
 //!
 //! Runs on the current device (CUDA 0 when present, else the CPU; `CUPRUM_DEVICE=cpu` forces
-//! the CPU): `cargo run -p cuprum --example linalg`.
+//! the CPU): `cargo run --release -p cuprum --example linalg` (`CUPRUM_EXAMPLE_SMALL=1`: 64×64).
 
 use cp::linalg::{self, QrMode};
 use cp::{Complex64, DType};
@@ -46,7 +46,12 @@ fn matmul(a: &[Complex64], b: &[Complex64], m: usize, k: usize, n: usize) -> Vec
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let device = cp::current_device();
     println!("device: {device}");
-    let n = 500;
+    // CUPRUM_EXAMPLE_SMALL=1 (the test that runs every example) shrinks the 500x500 matrix.
+    let n = if std::env::var_os("CUPRUM_EXAMPLE_SMALL").is_some() {
+        64
+    } else {
+        500
+    };
     let mut rng = cp::random::default_rng(0);
     let a = rng.standard_normal(&[n, n], DType::Float64)?;
 

@@ -1,0 +1,137 @@
+//! Runs the tutorial's examples (`crates/cuprum/examples/`) as a test, on small sizes
+//! (`CUPRUM_EXAMPLE_SMALL=1`) on the current device (the CPU here; the GPU on a GPU machine).
+//! Every example asserts its own checks and exits non-zero when one fails.
+//!
+//! The examples are separate binaries that `cargo test` builds (it builds every example of the
+//! package before running tests). They are found under `target/<profile>/examples/` beside
+//! this test's `deps/` folder, or, for test binaries carried to a GPU machine by gpu-pack,
+//! in `.gpu/bin/` beside `.gpu/tests/`.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The built example `name`, or a panic that says how to build it.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("current_exe");
+    let dir = exe.parent().expect("the test binary has a folder");
+    let candidates = [
+        dir.join("../examples").join(name), // target/<profile>/deps/ -> target/<profile>/examples/
+        dir.join("../bin").join(name),      // .gpu/tests/ -> .gpu/bin/
+        dir.join(name),
+    ];
+    candidates
+        .iter()
+        .find(|p| p.is_file())
+        .cloned()
+        .unwrap_or_else(|| {
+            panic!(
+                "example {name:?} is not built (looked at {candidates:?}); `cargo test -p cuprum` \
+                 builds the examples, or run `cargo build --examples -p cuprum` first"
+            )
+        })
+}
+
+/// Runs an example with the small sizes, at most `limit`, and returns its output after
+/// checking that it succeeded.
+fn run(name: &str, args: &[&str], limit: Duration) -> String {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .env("CUPRUM_EXAMPLE_SMALL", "1")
+        .env("CUPRUM_DIST_TIMEOUT_S", "60")
+        .env_remove("RANK")
+        .env_remove("WORLD_SIZE")
+        .env_remove("LOCAL_RANK")
+        .env_remove("OMPI_COMM_WORLD_RANK")
+        .env_remove("CUPRUM_JOB_TOKEN")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("could not start example {name}: {e}"));
+    let t0 = Instant::now();
+    while t0.elapsed() < limit {
+        if let Ok(Some(_)) = child.try_wait() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = child.wait_with_output().expect("wait for the example");
+    let (out, err) = (
+        String::from_utf8_lossy(&stdout).into_owned(),
+        String::from_utf8_lossy(&stderr).into_owned(),
+    );
+    assert!(
+        status.success(),
+        "example {name} failed ({status}) after {:?}\nstdout:\n{out}\nstderr:\n{err}",
+        t0.elapsed()
+    );
+    out
+}
+
+const LIMIT: Duration = Duration::from_secs(120);
+
+#[test]
+fn environment_check() {
+    let out = run("environment", &[], LIMIT);
+    assert!(out.contains("GPUs available: "), "{out}");
+    assert!(out.contains("NCCL available: "), "{out}");
+}
+
+#[test]
+fn basics() {
+    let out = run("basics", &[], LIMIT);
+    assert!(out.contains("broadcast add"), "{out}");
+    assert!(out.contains("float32 dot on the CPU"), "{out}");
+}
+
+#[test]
+fn linalg() {
+    let out = run("linalg", &[], LIMIT);
+    assert!(out.contains("all residuals below"), "{out}");
+}
+
+#[test]
+fn fft() {
+    let out = run("fft", &[], LIMIT);
+    assert!(out.contains("max |ifft2(fft2(x)) - x|"), "{out}");
+}
+
+#[test]
+fn multi_gpu() {
+    let out = run("multi_gpu", &[], LIMIT);
+    assert!(out.contains("received 1000 elements"), "{out}");
+}
+
+#[test]
+fn multi_process() {
+    let out = run("multi_process", &[], LIMIT);
+    assert!(out.contains("workers done"), "{out}");
+}
+
+#[test]
+fn distributed_on_two_ranks() {
+    // Without a launcher's environment the example starts its own 2 ranks.
+    let out = run("distributed", &[], LIMIT);
+    for r in 0..2 {
+        let tag = format!("[Rank {r}] NCCLBackend-style calls: all checks passed");
+        assert!(out.contains(&tag), "{out}");
+    }
+}
+
+#[test]
+fn jacobi_on_two_ranks_matches_one_process() {
+    let out = run(
+        "jacobi_mpi",
+        &["--launch", "2", "48", "40", "60", "--check"],
+        LIMIT,
+    );
+    assert!(
+        out.contains("max |distributed - single process| = 0e0"),
+        "{out}"
+    );
+}
