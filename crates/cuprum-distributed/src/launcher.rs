@@ -3,7 +3,7 @@
 //! rank fails ends the others and reports that rank's exit code.
 //!
 //! ```text
-//! cuprum-run --nproc-per-node 2 target/release/examples/distributed_demo
+//! cuprum-run --nproc-per-node 2 target/release/examples/distributed
 //! cuprum-run --nproc-per-node 8 --nnodes 2 --node-rank 0 --master-addr 10.0.0.1 --master-port 29500 ./prog
 //! ```
 
