@@ -118,7 +118,7 @@ cuprum_radix_hist(const K* __restrict__ keys, const V* __restrict__ vals, unsign
     __shared__ u32 h[SORT_NWARP][SORT_RADIX];
     for (int i = threadIdx.x; i < SORT_NWARP * SORT_RADIX; i += SORT_BLOCK) (&h[0][0])[i] = 0u;
     __syncthreads();
-    const int w = threadIdx.x >> 5;
+    const int w = threadIdx.x >> 5, lane = threadIdx.x & 31;
     unsigned long long start, end;
     block_range(n, per_block, &start, &end);
     for (unsigned long long base = start; base < end; base += SORT_TILE) {
@@ -136,8 +136,13 @@ cuprum_radix_hist(const K* __restrict__ keys, const V* __restrict__ vals, unsign
         }
 #pragma unroll
         for (int j = 0; j < ITEMS; ++j) {
+            // equal digits of a warp are counted once by their highest lane (low-entropy bytes,
+            // e.g. the high bytes of small integers, would serialize per-element atomics)
             unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
-            if (i < end) atomicAdd(&h[w][digit_of(k[j], v[j], src, shift, div)], 1u);
+            const bool ok = i < end;
+            const u32 d = ok ? digit_of(k[j], v[j], src, shift, div) : (u32)SORT_RADIX;
+            const u32 peers = __match_any_sync(0xffffffffu, d);
+            if (ok && lane == 31 - __clz((int)peers)) atomicAdd(&h[w][d], (u32)__popc(peers));
         }
     }
     __syncthreads();
@@ -146,6 +151,44 @@ cuprum_radix_hist(const K* __restrict__ keys, const V* __restrict__ vals, unsign
 #pragma unroll
         for (int ww = 0; ww < SORT_NWARP; ++ww) s += h[ww][d];
         counts[(unsigned long long)d * gridDim.x + blockIdx.x] = s;
+    }
+}
+
+// Histograms of every key byte at once (row b: digit b of canon(key)), summed over blocks with
+// 64-bit atomics into the zeroed `counts` (sizeof(K) rows of 256). The host reads them to skip
+// passes whose digit is the same for every key (the high bytes of small integers).
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK)
+cuprum_radix_hist_all(const K* __restrict__ keys, unsigned long long n, unsigned long long per_block,
+                      unsigned long long* __restrict__ counts) {
+    __shared__ u32 h[sizeof(K)][SORT_RADIX];
+    for (int i = threadIdx.x; i < (int)sizeof(K) * SORT_RADIX; i += SORT_BLOCK) (&h[0][0])[i] = 0u;
+    __syncthreads();
+    const int lane = threadIdx.x & 31;
+    unsigned long long start, end;
+    block_range(n, per_block, &start, &end);
+    for (unsigned long long base = start; base < end; base += SORT_TILE) {
+        K k[ITEMS];
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
+            k[j] = i < end ? canon(keys[i]) : (K)0;
+        }
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
+            const bool ok = i < end;
+#pragma unroll
+            for (int b = 0; b < (int)sizeof(K); ++b) {
+                const u32 d = ok ? (u32)((k[j] >> (8 * b)) & (K)0xff) : (u32)SORT_RADIX;
+                const u32 peers = __match_any_sync(0xffffffffu, d);
+                if (ok && lane == 31 - __clz((int)peers)) atomicAdd(&h[b][d], (u32)__popc(peers));
+            }
+        }
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < (int)sizeof(K) * SORT_RADIX; i += SORT_BLOCK) {
+        const u32 c = (&h[0][0])[i];
+        if (c) atomicAdd(counts + i, (unsigned long long)c);
     }
 }
 

@@ -128,9 +128,11 @@ pub(crate) fn argsort_lanes(l: &Array) -> Result<Vec<i64>> {
     Ok(idx)
 }
 
-/// `unique` of the flat C-contiguous host array: (values as a host array, first indices,
-/// inverse, counts).
-pub(crate) fn unique(flat: &Array) -> Result<(Array, Vec<i64>, Vec<i64>, Vec<i64>)> {
+/// Host `unique` parts: values (a host array), first indices, inverse, counts.
+pub(crate) type UniqueHost = (Array, Vec<i64>, Vec<i64>, Vec<i64>);
+
+/// `unique` of the flat C-contiguous host array.
+pub(crate) fn unique(flat: &Array) -> Result<UniqueHost> {
     let order = argsort_lanes(flat)?;
     let bytes = flat.to_bytes()?;
     let dtype = flat.dtype();

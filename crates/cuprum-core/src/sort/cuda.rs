@@ -8,7 +8,9 @@
 //! `__match_any_sync` per warp, reorders the tile in shared memory and writes runs of equal
 //! digits contiguously. Keys move as raw bits (digits come from the order-preserving `canon`,
 //! modelled in [`super::key`]), so one pass per key byte; the first pass reads the input
-//! directly.
+//! directly. For integer keys of two bytes or more, one launch first histograms every byte and
+//! the passes over bytes that are equal in every key (the high bytes of small integers) are
+//! skipped.
 //!
 //! Several lanes (segments) are sorted at once: the keys are sorted first, then stably by the
 //! segment id carried as a 32-bit (64-bit past 2^32 elements) payload, one more pass per byte
@@ -170,7 +172,7 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
     };
     let dtype = keys.dtype();
     let n = keys.size() as u64;
-    let nseg = if seglen == 0 { 0 } else { n / seglen };
+    let nseg = n.checked_div(seglen).unwrap_or(0);
     let need_val = payload == Payload::Index || (payload == Payload::Segment && nseg > 1);
     let vb = if need_val { val_bytes_for(n) } else { 0 };
     let ks = Kernels::new(ordinal, dtype, vb)?;
@@ -192,7 +194,7 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
     } else {
         None
     };
-    let ps = if payload == Payload::Index || need_val {
+    let mut ps = if payload == Payload::Index || need_val {
         passes(dtype, nseg)
     } else {
         passes(dtype, 1)
@@ -219,9 +221,19 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
     }
     let tile = BLOCK as u64 * ks.items as u64;
     let tiles = n.div_ceil(tile);
-    let tiles_per_block = tiles.div_ceil(MAX_BLOCKS);
+    // one wave of blocks (four per SM) with equal ranges; more blocks than that only add
+    // scan work and a tail
+    let sms = crate::cuda::properties(ordinal).map_or(132, |p| p.multiprocessor_count as u64);
+    let tiles_per_block = tiles.div_ceil((4 * sms).clamp(1, MAX_BLOCKS));
     let per_block = tiles_per_block * tile;
     let g = n.div_ceil(per_block);
+    if key::kind(dtype).is_some_and(|k| k <= 1) && dtype.itemsize() >= 2 {
+        skip_constant_bytes(&ks, keys, per_block, g, &mut ps)?;
+    }
+    if ps.is_empty() {
+        // every key byte is the same: the input order is the sorted order
+        return Ok((keys.copy()?.reshape(&[n as isize])?, vbuf.map(|[_, v1]| v1)));
+    }
     let counts = Array::empty_on(&[256 * g as usize], DType::UInt64, dev)?;
     let totals = Array::empty_on(&[256], DType::UInt64, dev)?;
     let hist = ks.function(dtype, "cuprum_radix_hist")?;
@@ -315,6 +327,50 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
     let keys_out = if out == 0 { k0 } else { k1 };
     let vals_out = vbuf.map(|[v0, v1]| if out == 0 { v0 } else { v1 });
     Ok((keys_out, vals_out))
+}
+
+/// Drops the key passes of `ps` whose byte is the same in every key of `keys` (one launch that
+/// histograms every byte at once, then a 2 KiB read-back). Integer keys only: their high bytes
+/// are often constant, float exponents rarely are.
+fn skip_constant_bytes(
+    ks: &Kernels,
+    keys: &Array,
+    per_block: u64,
+    g: u64,
+    ps: &mut Vec<Pass>,
+) -> Result<()> {
+    let dtype = keys.dtype();
+    let kb = dtype.itemsize();
+    let n = keys.size() as u64;
+    let counts = crate::creation::zeros_on(&[kb * 256], DType::UInt64, keys.device())?;
+    let f = ks.function(dtype, "cuprum_radix_hist_all")?;
+    let mut kp = dev_ptr(keys);
+    let mut nn = n;
+    let mut pb = per_block;
+    let mut cp = dev_ptr(&counts);
+    let mut args: [*mut c_void; 4] = [
+        (&mut kp as *mut u64).cast(),
+        (&mut nn as *mut u64).cast(),
+        (&mut pb as *mut u64).cast(),
+        (&mut cp as *mut u64).cast(),
+    ];
+    let cfg = LaunchConfig {
+        grid: (g as u32, 1, 1),
+        block: (BLOCK, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    // SAFETY: (const K*, u64 n, u64 per_block, u64* counts) as in cuprum_radix_hist_all; keys
+    // hold n elements covered by g blocks of per_block, counts holds sizeof(K) * 256 zeroed
+    // words; both outlive the stream-ordered launch.
+    unsafe { launch(&f, cfg, None, &mut args) }?;
+    let h = counts.to_vec::<u64>()?;
+    ps.retain(|p| {
+        p.src != 0 || {
+            let row = &h[(p.shift as usize / 8) * 256..][..256];
+            !row.contains(&n)
+        }
+    });
+    Ok(())
 }
 
 /// CUDA `sort` of C-contiguous lanes `l` (last axis sorted): a new C-contiguous array.

@@ -90,7 +90,7 @@ fn input(dtype: DType, n: usize, seed: u64) -> Vec<u8> {
                 }
             }
             _ => {
-                if r % 4 == 0 {
+                if r.is_multiple_of(4) {
                     lcg(&mut s)
                 } else {
                     (r >> 8) % 7

@@ -4,8 +4,9 @@
 //! unsigned order is NumPy's sort order: integers by value, `False < True`, floats by value
 //! with every NaN last (all NaNs one key, so a stable sort keeps their input order) and `-0.0`
 //! and `+0.0` one key. Keys move through the sort as raw bits; only the digits are taken from
-//! `canon`, so NaN payloads and the sign of zero come out as they went in. This module is the
-//! reference the kernel mirrors, tested on the CPU against the host comparator.
+//! `canon`, so NaN payloads and the sign of zero come out as they went in. This module's [`canon`] is
+//! the reference the kernel mirrors (test-only: the device computes keys itself), tested on the
+//! CPU against the host comparator.
 
 use crate::DType;
 
@@ -24,6 +25,7 @@ pub(crate) fn kind(dtype: DType) -> Option<u32> {
     })
 }
 
+#[cfg(test)]
 /// The bit pattern of +infinity for float kinds (`SORT_INF` in the kernel).
 fn inf_bits(kind: u32) -> u64 {
     match kind {
@@ -34,6 +36,7 @@ fn inf_bits(kind: u32) -> u64 {
     }
 }
 
+#[cfg(test)]
 /// `canon` of `kernels/sort.cu`: the radix key of an element of `dtype` whose raw bits
 /// (zero-extended) are `bits`. Equal keys mean NumPy treats the elements as equal.
 ///
