@@ -123,11 +123,11 @@ template <class I, class S> __device__ __forceinline__ void strided(TO* __restri
 }
 
 #if NIN == 1
-// out[r * ldo + c] = apply(in[r + c * ldi]) for r < R, c < C. Block (32, 8); tile TR x TC.
+// out[r * ldo + c] = apply(in[r + c * ldi]) for r < R, c < C, for the tile at (r0, c0).
+// Block (32, 8); tile T x T.
 template <int T> __device__ __forceinline__ void transpose_plain(T0 (*tile)[T + 1], TO* __restrict__ out,
                                                                   const T0* __restrict__ in, i64 R, i64 C,
-                                                                  i64 ldi, i64 ldo) {
-    i64 r0 = (i64)blockIdx.x * T, c0 = (i64)blockIdx.y * T;
+                                                                  i64 ldi, i64 ldo, i64 r0, i64 c0) {
     int tx = threadIdx.x, ty = threadIdx.y;
     // read: consecutive threads walk r (contiguous in the input)
 #pragma unroll
@@ -153,45 +153,57 @@ template <int T> __device__ __forceinline__ void transpose_plain(T0 (*tile)[T + 
 template <int T> __device__ __forceinline__ void transpose_tile(TO* __restrict__ out, const T0* __restrict__ in,
                                                                  i64 R, i64 C, i64 ldi, i64 ldo) {
     __shared__ T0 tile[T][T + 1];
-    transpose_plain<T>(tile, out, in, R, C, ldi, ldo);
+    transpose_plain<T>(tile, out, in, R, C, ldi, ldo, (i64)blockIdx.x * T, (i64)blockIdx.y * T);
 }
 
-// As transpose_tile, with a fast path for whole tiles: 16-byte vector loads and stores (when
-// input and output elements have one size of 4 or 8 bytes and every row start is 16-byte
-// aligned) and 32-bit offsets inside the tile. Edge tiles and other types take the plain path.
+// As transpose_tile, with two changes. (1) Grouped block order: blocks run in launch order, so
+// consecutive blocks take GROUP column tiles of one row-tile band before moving on; the blocks
+// resident at one time then cover a square-ish patch, and both the reads and the writes of
+// that patch form runs of about GROUP x 256 bytes instead of 256-byte pieces of many DRAM
+// pages on the write side. (2) Whole tiles use 16-byte vector loads and stores (when input and
+// output elements have one size of 4 or 8 bytes and every row start is 16-byte aligned) and
+// 32-bit offsets inside the tile. Edge tiles and other types take the plain path.
 template <int T> __device__ __forceinline__ void transpose_tile_vec(TO* __restrict__ out, const T0* __restrict__ in,
                                                                      i64 R, i64 C, i64 ldi, i64 ldo) {
     constexpr int V = (sizeof(T0) == sizeof(TO) && (sizeof(T0) == 4 || sizeof(T0) == 8)) ? (int)(16 / sizeof(T0)) : 1;
-    i64 r0 = (i64)blockIdx.x * T, c0 = (i64)blockIdx.y * T;
+    constexpr unsigned GROUP = 32;
+    const unsigned nbx = gridDim.x, nby = gridDim.y;
+    const unsigned lin = blockIdx.y * nbx + blockIdx.x;
+    const unsigned per_group = GROUP * nbx;
+    const unsigned first_by = (lin / per_group) * GROUP;
+    const unsigned gsize = min(nby - first_by, GROUP);
+    const unsigned in_group = lin % per_group;
+    const unsigned by = first_by + in_group % gsize, bx = in_group / gsize;
+    i64 r0 = (i64)bx * T, c0 = (i64)by * T;
+    __shared__ T0 tile[T][T + 1];
     bool fast = V > 1 && r0 + T <= R && c0 + T <= C && ldi % V == 0 && ldo % V == 0 &&
                 ((unsigned long long)in & 15) == 0 && ((unsigned long long)out & 15) == 0;
-    __shared__ T0 tile[T][T + 1];
     if (!fast) {
-        transpose_plain<T>(tile, out, in, R, C, ldi, ldo);
+        transpose_plain<T>(tile, out, in, R, C, ldi, ldo, r0, c0);
         return;
     }
     if constexpr (V > 1) {
-    constexpr int VR = T / (V > 1 ? V : 1);  // vectors along one tile edge
-    const int t = threadIdx.y * 32 + threadIdx.x;
-    const T0* src = in + r0 + c0 * ldi;
+        constexpr int VR = T / V;  // vectors along one tile edge
+        const int t = threadIdx.y * 32 + threadIdx.x;
+        const T0* src = in + r0 + c0 * ldi;
 #pragma unroll
-    for (int p = 0; p < T * VR / 256; ++p) {
-        int q = t + p * 256, cc = q / VR, rv = q % VR;
-        __align__(16) T0 e[V];
-        *reinterpret_cast<uint4*>(e) = __ldg(reinterpret_cast<const uint4*>(src + rv * V + (i64)cc * ldi));
+        for (int p = 0; p < T * VR / 256; ++p) {
+            int q = t + p * 256, cc = q / VR, rv = q % VR;
+            __align__(16) T0 e[V];
+            *reinterpret_cast<uint4*>(e) = __ldg(reinterpret_cast<const uint4*>(src + rv * V + (i64)cc * ldi));
 #pragma unroll
-        for (int k = 0; k < V; ++k) tile[cc][rv * V + k] = e[k];
-    }
-    __syncthreads();
-    TO* dst = out + r0 * ldo + c0;
+            for (int k = 0; k < V; ++k) tile[cc][rv * V + k] = e[k];
+        }
+        __syncthreads();
+        TO* dst = out + r0 * ldo + c0;
 #pragma unroll
-    for (int p = 0; p < T * VR / 256; ++p) {
-        int q = t + p * 256, rr = q / VR, cv = q % VR;
-        __align__(16) TO e[V];
+        for (int p = 0; p < T * VR / 256; ++p) {
+            int q = t + p * 256, rr = q / VR, cv = q % VR;
+            __align__(16) TO e[V];
 #pragma unroll
-        for (int k = 0; k < V; ++k) e[k] = apply(tile[cv * V + k][rr]);
-        *reinterpret_cast<uint4*>(dst + (i64)rr * ldo + cv * V) = *reinterpret_cast<const uint4*>(e);
-    }
+            for (int k = 0; k < V; ++k) e[k] = apply(tile[cv * V + k][rr]);
+            *reinterpret_cast<uint4*>(dst + (i64)rr * ldo + cv * V) = *reinterpret_cast<const uint4*>(e);
+        }
     }
 }
 #endif

@@ -938,37 +938,45 @@ pub(crate) fn cholesky(a: &Array, dt: DType, uplo: Uplo) -> Option<Result<Array>
         check_finite(op, a)?;
         let (batch, n) = crate::host::square_shape(op, a.shape())?;
         let count: usize = batch.iter().product();
-        let buf = pack(a, &batch, n, dt)?;
-        // The packed buffer is A itself (column-major), so the fill mode is the triangle read.
-        let fill = match uplo {
-            Uplo::Lower => cs::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER,
-            Uplo::Upper => cs::cublasFillMode_t::CUBLAS_FILL_MODE_UPPER,
-        };
-        if count * n > 0 {
-            let ni = to_i32(op, n)?;
-            let info = cuprum_core::zeros_on(&[count], DType::Int32, a.device())?;
-            with_solver!(dt, T => with_handle(op, ord, |h| {
-                let mut lwork = 0i32;
-                // SAFETY: `buf` holds `count` column-major n x n matrices (lda = n).
-                check(op, "potrf_bufferSize", unsafe { T::potrf_buf(h, fill, ni, ptr(&buf), ni, &mut lwork) })?;
-                let work = buffer(lwork.max(1) as usize, dt, a.device())?;
-                for i in 0..count {
-                    let m = ptr(&buf) + (i * n * n * T::ITEM) as u64;
-                    // SAFETY: matrix i (n*n elements), `lwork` workspace elements, one info int.
-                    check(op, "potrf", unsafe { T::potrf(h, fill, ni, m, ni, ptr(&work), lwork, ptr(&info) + (i * 4) as u64) })?;
-                }
-                Ok(())
-            }))?;
-            let inf = infos(&info)?;
-            check_illegal(op, "potrf", &inf)?;
-            if let Some((b, &i)) = inf.iter().enumerate().find(|(_, i)| **i > 0) {
-                return Err(LinalgError::not_pd(op, i as usize - 1, b, count));
-            }
+        let mut shape = batch.clone();
+        shape.extend([n, n]);
+        if count * n == 0 {
+            return Ok(cuprum_core::zeros_on(&shape, dt, a.device())?);
         }
-        let f = unpack(&buf, &batch, n, n, n, n * n, false)?;
+        // CuPy's layout trick: a C-order copy of A read as column-major is Aᵀ (= conj(A) for a
+        // Hermitian A), so potrf on the opposite triangle of that buffer factors A with a plain
+        // contiguous copy in and no transposing copy out: potrf(UPPER) leaves U with
+        // Uᴴ·U = conj(A) in column-major order, which read back in C order is L = Uᵀ with
+        // L·Lᴴ = A; likewise potrf(LOWER) gives NumPy's upper factor.
+        let buf = Array::empty_on(&shape, dt, a.device())?;
+        let bl = buf.layout().clone();
+        cuprum_core::backend::copy(view(a, a.layout()), view(&buf, &bl))?;
+        let fill = match uplo {
+            Uplo::Lower => cs::cublasFillMode_t::CUBLAS_FILL_MODE_UPPER,
+            Uplo::Upper => cs::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER,
+        };
+        let ni = to_i32(op, n)?;
+        let info = cuprum_core::zeros_on(&[count], DType::Int32, a.device())?;
+        with_solver!(dt, T => with_handle(op, ord, |h| {
+            let mut lwork = 0i32;
+            // SAFETY: `buf` holds `count` contiguous n x n matrices (lda = n).
+            check(op, "potrf_bufferSize", unsafe { T::potrf_buf(h, fill, ni, ptr(&buf), ni, &mut lwork) })?;
+            let work = buffer(lwork.max(1) as usize, dt, a.device())?;
+            for i in 0..count {
+                let m = ptr(&buf) + (i * n * n * T::ITEM) as u64;
+                // SAFETY: matrix i (n*n elements), `lwork` workspace elements, one info int.
+                check(op, "potrf", unsafe { T::potrf(h, fill, ni, m, ni, ptr(&work), lwork, ptr(&info) + (i * 4) as u64) })?;
+            }
+            Ok(())
+        }))?;
+        let inf = infos(&info)?;
+        check_illegal(op, "potrf", &inf)?;
+        if let Some((b, &i)) = inf.iter().enumerate().find(|(_, i)| **i > 0) {
+            return Err(LinalgError::not_pd(op, i as usize - 1, b, count));
+        }
         Ok(match uplo {
-            Uplo::Lower => cuprum_core::manip::tril(&f, 0)?,
-            Uplo::Upper => cuprum_core::manip::triu(&f, 0)?,
+            Uplo::Lower => cuprum_core::manip::tril(&buf, 0)?,
+            Uplo::Upper => cuprum_core::manip::triu(&buf, 0)?,
         })
     })())
 }
