@@ -26,6 +26,8 @@ pub use cuprum_kernel as kernel;
 pub use cuprum_linalg as linalg;
 /// Memory pools and pinned host memory (`cupy.cuda.MemoryPool`, `cupyx.zeros_pinned`).
 pub use cuprum_memory as memory;
+/// Pinned host arrays (`cupyx.zeros_pinned`, `cupyx.empty_pinned`, ...).
+pub use cuprum_memory::{empty_like_pinned, empty_pinned, zeros_like_pinned, zeros_pinned};
 /// Sparse matrices (`cupyx.scipy.sparse`).
 pub use cuprum_sparse as sparse;
 

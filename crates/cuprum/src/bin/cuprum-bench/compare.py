@@ -134,4 +134,30 @@ if "fft" in suites and cp is not None:
     cupy_time(f"rfft | {RF} float32", cp.fft.rfft, r1)
     b = g.random((RF // 256, 256), dtype=cp.float32).astype(cp.complex64)
     cupy_time(f"fft batched 1-D | {RF // 256}x256 complex64", cp.fft.fft, b)
+if "memory" in suites and cp is not None:
+    import cupyx
+    B = 1 << 30 if full else 64 << 20
+    pool = cp.get_default_memory_pool()
+    pool.malloc(1 << 20)  # warm: the block is cached when the pointer dies
+    def allocfree():
+        for _ in range(1000):
+            m = pool.malloc(1 << 20)
+            del m
+    cupy_time("alloc+free x1000 (host time) | 1 MiB, warm pool", allocfree, n_repeat=200, host=True)
+    P = cupyx.empty_pinned((B,), dtype=np.uint8); P[...] = 1
+    cupy_time(f"pinned H2D | {B} bytes", lambda: cp.asarray(P), n_repeat=10)
+    dv = cp.empty(B, dtype=cp.uint8)
+    cupy_time(f"pinned D2H | {B} bytes", lambda: dv.get(out=P), n_repeat=10)
+    H = np.ones(B, dtype=np.uint8)
+    cupy_time(f"pageable H2D | {B} bytes", lambda: cp.asarray(H), n_repeat=10)
+    cupy_time(f"pageable D2H | {B} bytes", lambda: dv.get(), n_repeat=5)
+    del P, dv, H
+    if torch is not None:
+        tp = torch.ones(B, dtype=torch.uint8).pin_memory()
+        torch_time(f"pinned H2D | {B} bytes", lambda: tp.to("cuda", non_blocking=True), n_repeat=10)
+        td = torch.empty(B, dtype=torch.uint8, device="cuda")
+        torch_time(f"pinned D2H | {B} bytes", lambda: tp.copy_(td, non_blocking=True), n_repeat=10)
+        th = torch.ones(B, dtype=torch.uint8)
+        torch_time(f"pageable H2D | {B} bytes", lambda: th.to("cuda"), n_repeat=10)
+        del tp, td, th
 print(json.dumps(out))

@@ -10,6 +10,7 @@
 
 mod cases;
 mod cases_distributed;
+mod cases_memory;
 
 use cases::{Case, Timing, Work};
 use clap::Parser;
@@ -238,9 +239,7 @@ fn main() -> std::process::ExitCode {
             "core" => all.extend(cases::core(sizes)),
             "linalg" => all.extend(cases::linalg(sizes)),
             "fft" => all.extend(cases::fft(sizes)),
-            "memory" => {
-                eprintln!("suite {s}: no rows in this build yet (see the issue tracker)")
-            }
+            "memory" => all.extend(cases_memory::memory(sizes)),
             "distributed" => {
                 // Its rows are rank counts, not devices: it prints its own tables (and, with
                 // --out, writes scaling.md/.json). A process it started as a rank stops here.
