@@ -11,8 +11,10 @@ impl Array {
     /// When the array already lives on `device` it is returned as is (a clone of the handle,
     /// sharing the buffer: no copy, as `cp.asarray` returns its argument). Otherwise the result
     /// is a new C-contiguous array on `device` with the same shape, dtype and values:
-    /// - CPU → CUDA and CUDA → CPU go through the backend's `from_host` / `to_host` of a
-    ///   C-contiguous copy (a contiguous CPU array is uploaded straight from its buffer);
+    /// - CPU → CUDA goes through the backend's `from_host` of a C-contiguous copy (a contiguous
+    ///   CPU array is uploaded straight from its buffer); CUDA → CPU downloads a C-contiguous
+    ///   copy straight into the new host buffer (`cuda::to_host_into`); both are staged through
+    ///   page-locked buffers from 4 MiB on;
     /// - CUDA → CUDA copies the C-contiguous bytes with `cuda::copy_peer`
     ///   (`cuMemcpyPeerAsync`: direct over NVLink/PCIe where peer access is possible, staged by
     ///   the driver otherwise), ordered after the source device's current stream.
@@ -47,6 +49,19 @@ impl Array {
                     c.nbytes(),
                     dst,
                 )?)
+            }
+            (Storage::Cuda(src), Device::Cpu) => {
+                // Download straight into the new host buffer (staged through page-locked
+                // buffers when large): one copy, no intermediate Vec.
+                let c = self.as_c_contiguous()?;
+                let isz = c.dtype.itemsize();
+                let src = c.storage.as_cuda().unwrap_or(src);
+                let out = crate::storage::CpuStorage::zeroed(c.nbytes());
+                {
+                    let mut w = out.write();
+                    crate::cuda::to_host_into(src, c.layout.offset * isz, w.bytes_mut())?;
+                }
+                Storage::Cpu(out)
             }
             (Storage::Cpu(cpu), _) if self.is_c_contiguous() => {
                 // Upload straight from the host buffer: no intermediate copy.

@@ -168,7 +168,7 @@ fn a_block_freed_on_one_stream_is_not_reused_early_by_another() {
         let a = std::thread::spawn(move || {
             let s = Stream::new(0).unwrap();
             let _g = s.use_stream().unwrap();
-            let x = cuprum_core::full_on(&[n], 1.0f32, None, D).unwrap();
+            let x = cuprum_core::full_on(&[n], 1.0f32, Some(DType::Float32), D).unwrap();
             let mut r = x.clone();
             for _ in 0..40 {
                 r = cuprum_core::sqrt(&cuprum_core::multiply(&r, &x).unwrap()).unwrap();
@@ -186,7 +186,7 @@ fn a_block_freed_on_one_stream_is_not_reused_early_by_another() {
             let s = Stream::new(0).unwrap();
             let _g = s.use_stream().unwrap();
             barrier.wait();
-            let y = cuprum_core::full_on(&[n], 7.0f32, None, D).unwrap();
+            let y = cuprum_core::full_on(&[n], 7.0f32, Some(DType::Float32), D).unwrap();
             s.synchronize().unwrap();
             barrier.wait();
             drop(y);
@@ -208,7 +208,7 @@ fn pinned_arrays_round_trip_sync_and_async() {
     let n = (3 << 20) + 5;
     let p = cuprum_memory::empty_pinned(&[n], DType::UInt8).unwrap();
     assert!(cuprum_memory::is_pinned(&p));
-    p.assign(&Array::from_vec(pattern(n), &[n]).unwrap())
+    p.assign(&Array::from_vec_on(pattern(n), &[n], Device::Cpu).unwrap())
         .unwrap();
     let d = p.to_device(D).unwrap();
     assert_eq!(d.to_vec::<u8>().unwrap(), pattern(n));
@@ -225,7 +225,7 @@ fn pinned_arrays_round_trip_sync_and_async() {
     s.synchronize().unwrap();
     assert_eq!(d2.to_vec::<u8>().unwrap(), vec![0; n]);
     // errors name the op
-    let plain = Array::from_vec(vec![1u8; 4], &[4]).unwrap();
+    let plain = Array::from_vec_on(vec![1u8; 4], &[4], Device::Cpu).unwrap();
     let e = cuprum_memory::to_device_async(&plain, 0, &s).unwrap_err();
     assert!(e.to_string().contains("to_device_async"), "{e}");
     // pinned pool statistics: blocks come back when the arrays drop
@@ -246,7 +246,7 @@ fn an_async_upload_overlaps_compute_on_another_stream() {
     };
     let bytes = 512usize << 20;
     let host = cuprum_memory::zeros_pinned(&[bytes / 4], DType::Float32).unwrap();
-    let x = cuprum_core::full_on(&[1 << 26], 1.0f32, None, D).unwrap();
+    let x = cuprum_core::full_on(&[1 << 26], 1.0f32, Some(DType::Float32), D).unwrap();
     D.synchronize().unwrap();
     let barrier = std::sync::Arc::new(Barrier::new(2));
     let b2 = barrier.clone();
@@ -314,7 +314,7 @@ fn pageable_transfers_are_staged_correctly_at_odd_sizes() {
     // f64 through to_device both ways
     let n = 3_000_001usize;
     let v: Vec<f64> = (0..n).map(|i| i as f64 * 0.5).collect();
-    let h = Array::from_vec(v.clone(), &[n]).unwrap();
+    let h = Array::from_vec_on(v.clone(), &[n], Device::Cpu).unwrap();
     let d = h.to_device(D).unwrap();
     let back = d.to_device(Device::Cpu).unwrap();
     assert_eq!(back.to_vec::<f64>().unwrap(), v);

@@ -285,6 +285,53 @@ pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// Copies `out.len()` bytes of `s` starting at byte `start` into `out` (pageable host memory),
+/// staged through page-locked buffers from [`STAGE_THRESHOLD`] bytes on, like [`to_host`] but
+/// into a buffer the caller owns (so a download into a new CPU array is one copy, not two).
+///
+/// # Errors
+/// [`Error::InvalidValue`] when the range is outside the buffer; CUDA errors.
+pub fn to_host_into(s: &CudaStorage, start: usize, out: &mut [u8]) -> Result<()> {
+    let len = out.len();
+    if start.checked_add(len).is_none_or(|e| e > s.nbytes) {
+        return Err(Error::invalid_value(
+            "to_host",
+            format!(
+                "bytes {start}..{} are outside a buffer of {} bytes",
+                start.saturating_add(len),
+                s.nbytes
+            ),
+        ));
+    }
+    if len == 0 {
+        return Ok(());
+    }
+    bind("to_host", s.ordinal)?;
+    let stream = current_raw(s.ordinal);
+    if len >= STAGE_THRESHOLD
+        && download_staged(
+            s.ordinal,
+            s.ptr + start as u64,
+            out.as_mut_ptr(),
+            len,
+            stream,
+        )?
+    {
+        return Ok(());
+    }
+    // SAFETY: the source range was checked against the buffer; `out` has `len` bytes and
+    // outlives the copy because we synchronize before returning.
+    unsafe {
+        sys::cuMemcpyDtoHAsync_v2(out.as_mut_ptr().cast(), s.ptr + start as u64, len, stream)
+            .result()
+            .map_err(|e| drv("cuMemcpyDtoHAsync", e))?;
+        sys::cuStreamSynchronize(stream)
+            .result()
+            .map_err(|e| drv("cuStreamSynchronize", e))?;
+    }
+    Ok(())
+}
+
 /// Transfers between pageable host memory and a device of at least this many bytes are staged
 /// through page-locked buffers (see [`from_host`] and [`to_host`]).
 pub const STAGE_THRESHOLD: usize = 4 << 20;

@@ -26,7 +26,7 @@ mod stream;
 
 pub use memory::{
     Allocator, CudaStorage, StreamOrderedAllocator, alloc, allocator, copy_peer, from_host,
-    set_allocator, to_host,
+    set_allocator, to_host, to_host_into,
 };
 pub use runtime::{
     DeviceProperties, context, device_count, init_error, mem_get_info, properties, synchronize_all,

@@ -203,6 +203,22 @@ pub(crate) fn binary(
     {
         return Err(super::promote::negative_power_error());
     }
+    // An integer array exponent with a negative element is NumPy's ValueError too. The CPU
+    // kernel detects it while computing; on CUDA one `any(b < 0)` reduction checks first (CuPy
+    // silently returns 0 there; we do not).
+    if op == BinaryOp::Power
+        && k.is_signed_integer()
+        && matches!(device, crate::Device::Cuda(_))
+        && let Operand::Array(e) = &b
+        && e.size() > 0
+        && e.dtype().is_signed_integer()
+        && super::less(*e, 0i64)?
+            .any(crate::reduce::Axes::All, false)?
+            .item()?
+            == crate::Scalar::Bool(true)
+    {
+        return Err(super::promote::negative_power_error());
+    }
     let sa: Vec<usize> = a.as_array().map(|x| x.shape().to_vec()).unwrap_or_default();
     let sb: Vec<usize> = b.as_array().map(|x| x.shape().to_vec()).unwrap_or_default();
     let shape = broadcast_shapes(name, &sa, &sb)?;

@@ -914,7 +914,13 @@ fn cuda_reductions_match_cpu() {
                             };
                             let g = scan(op, x_gpu, axis, None).unwrap();
                             let g = g.to_device(Device::Cpu).unwrap();
-                            close(&host(&g), &host(&w), 1e-3, &what);
+                            // (the GPU scan's block carries round to the output dtype: a few
+                            // half-precision ulps of the running total)
+                            let rtol = match dtype {
+                                DType::Float16 | DType::BFloat16 => 1e-2,
+                                _ => 1e-3,
+                            };
+                            close(&host(&g), &host(&w), rtol, &what);
                         }
                     }
                 }

@@ -92,7 +92,8 @@ pub fn memory(s: Sizes) -> Vec<Case> {
             build: Box::new(move |d| {
                 cuda_ordinal(d)?;
                 cuprum::memory::install();
-                let h = Array::from_vec(vec![1u8; b], &[b])?;
+                // on the host whatever the current device is (else the upload is a no-op)
+                let h = Array::from_vec_on(vec![1u8; b], &[b], Device::Cpu)?;
                 Ok(Box::new(move || h.to_device(d).map(drop)))
             }),
         },
