@@ -1,6 +1,7 @@
 //! The host implementation of sorting and searching: rayon-parallel stable merge sorts of each
-//! lane with NumPy's total order (NaN last, complex lexicographic). It is the oracle the CUDA
-//! radix sort is tested against, and the path complex arrays take on every device.
+//! lane (one thread per lane when there are many lanes, a parallel sort of each lane when there
+//! are few) with NumPy's total order (NaN last, complex lexicographic). It is the oracle the
+//! CUDA radix sort is tested against, and the path complex arrays take on every device.
 
 use crate::{Array, DType, Device, Result};
 use rayon::prelude::*;
@@ -103,7 +104,13 @@ pub(crate) fn sort_lanes(l: &Array) -> Result<Array> {
     Ok(with_sortable!(dtype, T, cmp => {
         let mut v: Vec<T> = bytemuck::pod_collect_to_vec(&bytes);
         if n > 0 {
-            v.par_chunks_mut(n).for_each(|c| c.sort_by(cmp));
+            if v.len() / n >= rayon::current_num_threads() {
+                // many lanes: one thread per lane
+                v.par_chunks_mut(n).for_each(|c| c.sort_by(cmp));
+            } else {
+                // few long lanes: a parallel stable merge sort of each
+                v.chunks_mut(n).for_each(|c| c.par_sort_by(cmp));
+            }
         }
         Array::from_bytes_on(bytemuck::cast_slice(&v), l.shape(), dtype, Device::Cpu)?
     }))
@@ -117,11 +124,18 @@ pub(crate) fn argsort_lanes(l: &Array) -> Result<Vec<i64>> {
     with_sortable!(l.dtype(), T, cmp => {
         let v: Vec<T> = bytemuck::pod_collect_to_vec(&bytes);
         if n > 0 {
+            let many = v.len() / n >= rayon::current_num_threads();
             idx.par_chunks_mut(n).zip(v.par_chunks(n)).for_each(|(ix, lane)| {
                 for (i, x) in ix.iter_mut().enumerate() {
                     *x = i as i64;
                 }
-                ix.sort_by(|&a, &b| cmp(&lane[a as usize], &lane[b as usize]));
+                let by = |a: &i64, b: &i64| cmp(&lane[*a as usize], &lane[*b as usize]);
+                if many {
+                    ix.sort_by(by);
+                } else {
+                    // few long lanes: a parallel stable merge sort of each
+                    ix.par_sort_by(by);
+                }
             });
         }
     });
