@@ -103,8 +103,8 @@ pub(crate) fn sort_lanes(l: &Array) -> Result<Array> {
     let dtype = l.dtype();
     Ok(with_sortable!(dtype, T, cmp => {
         let mut v: Vec<T> = bytemuck::pod_collect_to_vec(&bytes);
-        if n > 0 {
-            if v.len() / n >= rayon::current_num_threads() {
+        if let Some(lanes) = v.len().checked_div(n) {
+            if lanes >= rayon::current_num_threads() {
                 // many lanes: one thread per lane
                 v.par_chunks_mut(n).for_each(|c| c.sort_by(cmp));
             } else {
@@ -123,8 +123,8 @@ pub(crate) fn argsort_lanes(l: &Array) -> Result<Vec<i64>> {
     let mut idx: Vec<i64> = vec![0; l.size()];
     with_sortable!(l.dtype(), T, cmp => {
         let v: Vec<T> = bytemuck::pod_collect_to_vec(&bytes);
-        if n > 0 {
-            let many = v.len() / n >= rayon::current_num_threads();
+        if let Some(lanes) = v.len().checked_div(n) {
+            let many = lanes >= rayon::current_num_threads();
             idx.par_chunks_mut(n).zip(v.par_chunks(n)).for_each(|(ix, lane)| {
                 for (i, x) in ix.iter_mut().enumerate() {
                     *x = i as i64;
