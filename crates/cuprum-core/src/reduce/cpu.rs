@@ -440,6 +440,37 @@ fn ordered<S: Ordered + Default>(
         )
     };
     match op {
+        Max | Min if n > 0 && axes.len() == layout.ndim() && layout.is_c_contiguous() => {
+            // Whole contiguous array: a tight loop per chunk instead of the generic engine
+            // (its Option accumulator made max 10x slower than NumPy's on 2 cores). NaN
+            // propagates; ties keep the first element, as the engine does.
+            let max = op == Max;
+            let better = |x: S, a: S| if max { x.gt(a) } else { x.lt(a) };
+            let xs = &data[layout.offset..layout.offset + n as usize];
+            let part = |c: &[S]| -> S {
+                let mut m = c[0];
+                for &x in &c[1..] {
+                    if x.is_nan() {
+                        return x;
+                    }
+                    if better(x, m) {
+                        m = x;
+                    }
+                }
+                m
+            };
+            let parts: Vec<S> = xs.par_chunks(1 << 16).map(part).collect();
+            let mut m = parts[0];
+            for &x in &parts {
+                if m.is_nan() {
+                    break;
+                }
+                if x.is_nan() || better(x, m) {
+                    m = x;
+                }
+            }
+            write_dst(dst, &[m], name)
+        }
         Max | Min | NanMax | NanMin => {
             let r = ext(matches!(op, Max | NanMax), matches!(op, NanMax | NanMin));
             let a = accumulate(&r, data, layout, axes);
