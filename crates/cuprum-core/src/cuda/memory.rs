@@ -242,6 +242,15 @@ pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
 /// # Errors
 /// [`Error::InvalidValue`] when the range is outside the buffer; a CUDA error otherwise.
 pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
+    check_range(s, start, len)?;
+    // (a zeroed Vec of this size is calloc'd: untouched zero pages until the copy writes them)
+    let mut out = vec![0u8; len];
+    to_host_into(s, start, &mut out)?;
+    Ok(out)
+}
+
+/// `start..start + len` must lie inside `s` (checked before a download allocates anything).
+fn check_range(s: &CudaStorage, start: usize, len: usize) -> Result<()> {
     if start.checked_add(len).is_none_or(|e| e > s.nbytes) {
         return Err(Error::invalid_value(
             "to_host",
@@ -252,37 +261,7 @@ pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
             ),
         ));
     }
-    if len == 0 {
-        return Ok(Vec::new());
-    }
-    bind("to_host", s.ordinal)?;
-    let stream = current_raw(s.ordinal);
-    if len >= STAGE_THRESHOLD {
-        let mut out = Vec::<u8>::with_capacity(len);
-        if download_staged(
-            s.ordinal,
-            s.ptr + start as u64,
-            out.as_mut_ptr(),
-            len,
-            stream,
-        )? {
-            // SAFETY: download_staged wrote all `len` bytes of the capacity.
-            unsafe { out.set_len(len) };
-            return Ok(out);
-        }
-    }
-    let mut out = vec![0u8; len];
-    // SAFETY: the source range was checked against the buffer; `out` has `len` bytes and
-    // outlives the copy because we synchronize before returning.
-    unsafe {
-        sys::cuMemcpyDtoHAsync_v2(out.as_mut_ptr().cast(), s.ptr + start as u64, len, stream)
-            .result()
-            .map_err(|e| drv("cuMemcpyDtoHAsync", e))?;
-        sys::cuStreamSynchronize(stream)
-            .result()
-            .map_err(|e| drv("cuStreamSynchronize", e))?;
-    }
-    Ok(out)
+    Ok(())
 }
 
 /// Copies `out.len()` bytes of `s` starting at byte `start` into `out` (pageable host memory),
@@ -293,16 +272,7 @@ pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
 /// [`Error::InvalidValue`] when the range is outside the buffer; CUDA errors.
 pub fn to_host_into(s: &CudaStorage, start: usize, out: &mut [u8]) -> Result<()> {
     let len = out.len();
-    if start.checked_add(len).is_none_or(|e| e > s.nbytes) {
-        return Err(Error::invalid_value(
-            "to_host",
-            format!(
-                "bytes {start}..{} are outside a buffer of {} bytes",
-                start.saturating_add(len),
-                s.nbytes
-            ),
-        ));
-    }
+    check_range(s, start, len)?;
     if len == 0 {
         return Ok(());
     }
