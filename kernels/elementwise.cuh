@@ -156,25 +156,17 @@ template <int T> __device__ __forceinline__ void transpose_tile(TO* __restrict__
     transpose_plain<T>(tile, out, in, R, C, ldi, ldo, (i64)blockIdx.x * T, (i64)blockIdx.y * T);
 }
 
-// As transpose_tile, with two changes. (1) Grouped block order: blocks run in launch order, so
-// consecutive blocks take GROUP column tiles of one row-tile band before moving on; the blocks
-// resident at one time then cover a square-ish patch, and both the reads and the writes of
-// that patch form runs of about GROUP x 256 bytes instead of 256-byte pieces of many DRAM
-// pages on the write side. (2) Whole tiles use 16-byte vector loads and stores (when input and
-// output elements have one size of 4 or 8 bytes and every row start is 16-byte aligned) and
-// 32-bit offsets inside the tile. Edge tiles and other types take the plain path.
+// As transpose_tile, for whole tiles whose input and output elements have one size of 4 or 8
+// bytes and whose row starts are 16-byte aligned: every thread first loads all its 16-byte
+// vectors of the tile (read-only path), then the block trades them through shared memory, then
+// each thread writes 16-byte vectors with streaming (evict-first) stores. Edge tiles and
+// other types take the plain path. Measured on an H200, 16384x8192 float32: 3874 GB/s, against
+// 2507 GB/s for the plain 64x64 kernel and 2476 GB/s for an earlier version of this one that
+// used grouped block order and ordinary stores.
 template <int T> __device__ __forceinline__ void transpose_tile_vec(TO* __restrict__ out, const T0* __restrict__ in,
                                                                      i64 R, i64 C, i64 ldi, i64 ldo) {
     constexpr int V = (sizeof(T0) == sizeof(TO) && (sizeof(T0) == 4 || sizeof(T0) == 8)) ? (int)(16 / sizeof(T0)) : 1;
-    constexpr unsigned GROUP = 32;
-    const unsigned nbx = gridDim.x, nby = gridDim.y;
-    const unsigned lin = blockIdx.y * nbx + blockIdx.x;
-    const unsigned per_group = GROUP * nbx;
-    const unsigned first_by = (lin / per_group) * GROUP;
-    const unsigned gsize = min(nby - first_by, GROUP);
-    const unsigned in_group = lin % per_group;
-    const unsigned by = first_by + in_group % gsize, bx = in_group / gsize;
-    i64 r0 = (i64)bx * T, c0 = (i64)by * T;
+    const i64 r0 = (i64)blockIdx.x * T, c0 = (i64)blockIdx.y * T;
     __shared__ T0 tile[T][T + 1];
     bool fast = V > 1 && r0 + T <= R && c0 + T <= C && ldi % V == 0 && ldo % V == 0 &&
                 ((unsigned long long)in & 15) == 0 && ((unsigned long long)out & 15) == 0;
@@ -183,26 +175,33 @@ template <int T> __device__ __forceinline__ void transpose_tile_vec(TO* __restri
         return;
     }
     if constexpr (V > 1) {
-        constexpr int VR = T / V;  // vectors along one tile edge
+        constexpr int VR = T / V;            // vectors along one tile edge
+        constexpr int P = T * VR / 256;      // vectors per thread
         const int t = threadIdx.y * 32 + threadIdx.x;
         const T0* src = in + r0 + c0 * ldi;
+        union In { uint4 u; T0 x[V]; };
+        union Out { uint4 u; TO y[V]; };
+        In e[P];
 #pragma unroll
-        for (int p = 0; p < T * VR / 256; ++p) {
-            int q = t + p * 256, cc = q / VR, rv = q % VR;
-            __align__(16) T0 e[V];
-            *reinterpret_cast<uint4*>(e) = __ldg(reinterpret_cast<const uint4*>(src + rv * V + (i64)cc * ldi));
+        for (int p = 0; p < P; ++p) {
+            const int q = t + p * 256, cc = q / VR, rv = q % VR;
+            e[p].u = __ldg(reinterpret_cast<const uint4*>(src + rv * V + (i64)cc * ldi));
+        }
 #pragma unroll
-            for (int k = 0; k < V; ++k) tile[cc][rv * V + k] = e[k];
+        for (int p = 0; p < P; ++p) {
+            const int q = t + p * 256, cc = q / VR, rv = q % VR;
+#pragma unroll
+            for (int k = 0; k < V; ++k) tile[cc][rv * V + k] = e[p].x[k];
         }
         __syncthreads();
         TO* dst = out + r0 * ldo + c0;
 #pragma unroll
-        for (int p = 0; p < T * VR / 256; ++p) {
-            int q = t + p * 256, rr = q / VR, cv = q % VR;
-            __align__(16) TO e[V];
+        for (int p = 0; p < P; ++p) {
+            const int q = t + p * 256, rr = q / VR, cv = q % VR;
+            Out w;
 #pragma unroll
-            for (int k = 0; k < V; ++k) e[k] = apply(tile[cv * V + k][rr]);
-            *reinterpret_cast<uint4*>(dst + (i64)rr * ldo + cv * V) = *reinterpret_cast<const uint4*>(e);
+            for (int k = 0; k < V; ++k) w.y[k] = apply(tile[cv * V + k][rr]);
+            __stcs(reinterpret_cast<uint4*>(dst + (i64)rr * ldo + cv * V), w.u);
         }
     }
 }

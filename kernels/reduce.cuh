@@ -188,6 +188,42 @@ template <class I, class C, bool MAX, bool NAN_SKIP> struct ExtOp {
     }
 };
 
+// max / min of float32 and float64 (NaN propagates): the plain value is the accumulator and
+// -inf / +inf the identity, so there is no flag to carry and no branch (ExtOp's flag cost 4% of
+// the bandwidth of a 2^27 float32 max on an H200: 3989 against 4164 GB/s). Slices are never
+// empty here (NumPy's error is raised on the host), and an element that equals the identity
+// gives the identity, so the result is the same.
+__device__ __forceinline__ float r_max_nan(float a, float b) {
+#if __CUDA_ARCH__ >= 800
+    float r;
+    asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+    return r;
+#else
+    return (a > b || a != a) ? a : b;
+#endif
+}
+__device__ __forceinline__ float r_min_nan(float a, float b) {
+#if __CUDA_ARCH__ >= 800
+    float r;
+    asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b));
+    return r;
+#else
+    return (a < b || a != a) ? a : b;
+#endif
+}
+__device__ __forceinline__ double r_max_nan(double a, double b) { return (a > b || a != a) ? a : b; }
+__device__ __forceinline__ double r_min_nan(double a, double b) { return (a < b || a != a) ? a : b; }
+template <class T> __device__ __forceinline__ T r_inf();
+template <> __device__ __forceinline__ float r_inf<float>() { return CUPRUM_INF_F; }
+template <> __device__ __forceinline__ double r_inf<double>() { return CUPRUM_INF_D; }
+template <class T, bool MAX> struct FExtOp {
+    typedef T acc_t;
+    static __device__ __forceinline__ T identity() { return MAX ? -r_inf<T>() : r_inf<T>(); }
+    static __device__ __forceinline__ T map(T x, i64, i64, const RParams&) { return x; }
+    static __device__ __forceinline__ T combine(T a, T b) { return MAX ? r_max_nan(a, b) : r_min_nan(a, b); }
+    static __device__ __forceinline__ T finalize(T a, i64, i64, const RParams&) { return a; }
+};
+
 // argmax / argmin (first occurrence; the first NaN wins) and nanargmax / nanargmin (NaN skipped;
 // -1 marks an all-NaN slice, which the host turns into an error).
 template <class C> struct ArgAcc { C v; i64 i; };
@@ -376,12 +412,13 @@ __device__ void cols_pass1(const IN_T* __restrict__ x, i64 rows, i64 cols, i64 r
 #pragma unroll
     for (int k = 0; k < V; ++k) acc[k] = OP::identity();
     i64 r = r0;
-    for (; r + 4 <= r1; r += 4) {
-        RVec<IN_T, V> w[4];
+    // eight rows in flight a thread (3936 against 3881 GB/s with four, 16384x8192 float32)
+    for (; r + 8 <= r1; r += 8) {
+        RVec<IN_T, V> w[8];
 #pragma unroll
-        for (int u = 0; u < 4; ++u) w[u] = *reinterpret_cast<const RVec<IN_T, V>*>(base + (r + u) * rs);
+        for (int u = 0; u < 8; ++u) w[u] = *reinterpret_cast<const RVec<IN_T, V>*>(base + (r + u) * rs);
 #pragma unroll
-        for (int u = 0; u < 4; ++u)
+        for (int u = 0; u < 8; ++u)
 #pragma unroll
             for (int k = 0; k < V; ++k) acc[k] = OP::combine(acc[k], OP::map(w[u].v[k], r + u, o0 + k, p));
     }

@@ -151,11 +151,11 @@ fn build(k: Key, ins: &[DType]) -> Result<Fns> {
     })
 }
 
-// The transpose kernel: 64 = plain 64x64 tiles (`t64`, the default), 32 = plain 32x32 tiles
-// (`t32`), 0 = 64x64 tiles in grouped block order with 16-byte vector accesses on whole tiles
-// (`tv`). Measured on an H200, 16384x8192 f32 into a C-contiguous copy: 2534 GB/s (64),
-// 1985 GB/s (32), 2476 GB/s (vec) — the vector accesses and the block order did not help,
-// so the plain 64x64 kernel stays the default. CUPRUM_TRANSPOSE_KERNEL=vec|64|32 picks one.
+// The transpose kernel: 0 = `tv`, the default (64x64 tiles; whole tiles of 4- or 8-byte
+// elements load all their 16-byte vectors first and write 16-byte vectors with streaming
+// stores; other tiles as `t64`), 64 = plain 64x64 tiles (`t64`), 32 = plain 32x32 tiles
+// (`t32`). Measured on an H200, 16384x8192 float32 into a C-contiguous copy: 3874 GB/s (vec),
+// 2507 GB/s (64), 1952 GB/s (32). CUPRUM_TRANSPOSE_KERNEL=vec|64|32 picks one.
 static TRANSPOSE_TILE: AtomicU32 = AtomicU32::new(u32::MAX);
 
 fn transpose_kernel() -> u32 {
@@ -165,15 +165,16 @@ fn transpose_kernel() -> u32 {
     }
     let t = match std::env::var("CUPRUM_TRANSPOSE_KERNEL").as_deref() {
         Ok("32") => 32,
-        Ok("vec") => 0,
-        _ => 64,
+        Ok("64") => 64,
+        _ => 0,
     };
     TRANSPOSE_TILE.store(t, Ordering::Relaxed);
     t
 }
 
-/// Chooses the transpose kernel: 32 or 64 (plain tiles of that size; 64 is the default) or 0
-/// (vectorized 64x64 tiles in grouped block order); for benchmarking.
+/// Chooses the transpose kernel: 32 or 64 (plain tiles of that size) or 0 (the default:
+/// 64x64 tiles with 16-byte vector loads and streaming stores on whole tiles); for
+/// benchmarking.
 #[doc(hidden)]
 pub fn set_transpose_tile(tile: u32) {
     TRANSPOSE_TILE.store(

@@ -367,7 +367,7 @@ fn copy_every_layout_class() {
     let out = empty(d, &[320, 192], DType::Float64);
     backend::copy(t.view(), out.view()).unwrap();
     assert_eq!(out.to_vec::<f64>().unwrap(), host_view(&data, t.layout()));
-    ops::set_transpose_tile(64);
+    ops::set_transpose_tile(0);
     let data: Vec<i16> = (0..4096).map(|_| r.next() as i16).collect();
     let a = up(d, &data, &[4096]);
     let layouts = [

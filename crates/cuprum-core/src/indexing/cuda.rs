@@ -1,6 +1,6 @@
 //! CUDA gather/scatter kernels for advanced indexing (`kernels/indexing.cu`).
 
-use crate::cuda::nvrtc::{LaunchConfig, get_function, launch};
+use crate::cuda::nvrtc::{LaunchConfig, launch, static_function};
 use crate::storage::Storage;
 use crate::{Array, DType, Error, Result};
 use std::ffi::c_void;
@@ -39,7 +39,7 @@ fn run(
     let mut p = pos
         .device_ptr()
         .ok_or_else(|| Error::unsupported(op, "positions must be on the device"))?;
-    let f = get_function(ordinal, source(), kernel, opts)?;
+    let f = static_function(ordinal, source(), kernel, opts)?;
     let mut cfg = LaunchConfig::for_num_elems(n, 256);
     cfg.grid.0 = cfg.grid.0.min(132 * 32);
     let mut args: [*mut c_void; 4] = [

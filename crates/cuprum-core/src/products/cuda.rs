@@ -8,7 +8,7 @@
 //! cuBLAS lacks, run on a small CUDA kernel (`kernels/matmul_int.cu`).
 
 use crate::backend::View;
-use crate::cuda::nvrtc::{LaunchConfig, get_function, launch};
+use crate::cuda::nvrtc::{LaunchConfig, launch, static_function};
 use crate::storage::Storage;
 use crate::{Array, DType, Error, Layout, Result};
 use cudarc::cublas::sys as cb;
@@ -295,7 +295,7 @@ fn int_gemm(a: View<'_>, b: View<'_>, dst: View<'_>, ordinal: usize) -> Result<(
     let offs: Vec<i64> = oa.iter().zip(&ob).flat_map(|(x, y)| [*x, *y]).collect();
     let offs = Array::from_vec_on(offs, &[oa.len() * 2], crate::Device::Cuda(ordinal))?;
     let opt = format!("-DT={t}");
-    let f = get_function(ordinal, int_source(), "cuprum_matmul_int", &[opt.as_str()])?;
+    let f = static_function(ordinal, int_source(), "cuprum_matmul_int", &[opt.as_str()])?;
     let mut pa = a.storage.as_cuda().map_or(0, |c| c.device_ptr());
     let mut pb = b.storage.as_cuda().map_or(0, |c| c.device_ptr());
     let Storage::Cuda(sd) = dst.storage else {

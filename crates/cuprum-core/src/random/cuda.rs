@@ -1,7 +1,7 @@
 //! CUDA sampling: `kernels/random.cu`, the same formulas as [`super::dist`].
 
 use super::dist::{self, Dist, Prec};
-use crate::cuda::nvrtc::{LaunchConfig, get_function, launch};
+use crate::cuda::nvrtc::{LaunchConfig, launch, static_function};
 use crate::{Array, DType, Device, Error, Result};
 use std::ffi::c_void;
 use std::sync::OnceLock;
@@ -67,7 +67,7 @@ pub fn draw(
         "-DKERNEL_NAME=cuprum_philox".to_string(),
     ];
     let opt_refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-    let f = get_function(ordinal, source(), "cuprum_philox", &opt_refs)?;
+    let f = static_function(ordinal, source(), "cuprum_philox", &opt_refs)?;
     let nblocks = n.div_ceil(pb);
     let mut cfg = LaunchConfig::for_num_elems(nblocks, 256);
     cfg.grid.0 = cfg.grid.0.min(132 * 64);

@@ -97,6 +97,9 @@ fn op_spec(op: ReduceOp, src: DType, compute: DType) -> (String, &'static str) {
             ),
             c,
         ),
+        Max | Min if matches!(src, DType::Float32 | DType::Float64) => {
+            (format!("FExtOp<IN_T, {}>", b(op == Max)), l)
+        }
         Max | Min | NanMax | NanMin => (
             format!(
                 "ExtOp<IN_T, C_T, {}, {}>",
@@ -169,8 +172,25 @@ struct Kern {
     acc_size: usize,
 }
 
-/// Loaded specializations by (device, source).
-type KernCache = Mutex<HashMap<(usize, String), Arc<Kern>>>;
+/// What a module is specialized for: (operation, input, compute and output dtypes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Spec {
+    Reduce(ReduceOp, DType, DType, DType),
+    Scan(ScanOp, DType, DType, DType),
+}
+
+impl Spec {
+    fn source(self) -> String {
+        match self {
+            Spec::Reduce(op, s, c, o) => reduce_source(op, s, c, o),
+            Spec::Scan(op, s, c, o) => scan_source(op, s, c, o),
+        }
+    }
+}
+
+/// Loaded specializations by (device, specialization): the lookup on every call hashes a few
+/// words, never the 30 KB source (which costs tens of microseconds of host time).
+type KernCache = Mutex<HashMap<(usize, Spec), Arc<Kern>>>;
 
 fn kernels() -> &'static KernCache {
     static K: OnceLock<KernCache> = OnceLock::new();
@@ -179,8 +199,9 @@ fn kernels() -> &'static KernCache {
 
 /// Loads (once per device) the module of `source`; for reductions also asks the device for the
 /// accumulator's size.
-fn kern(ordinal: usize, source: String, is_reduce: bool) -> Result<Arc<Kern>> {
-    let key = (ordinal, source);
+fn kern(ordinal: usize, spec: Spec) -> Result<Arc<Kern>> {
+    let is_reduce = matches!(spec, Spec::Reduce(..));
+    let key = (ordinal, spec);
     if let Some(k) = kernels()
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -188,7 +209,7 @@ fn kern(ordinal: usize, source: String, is_reduce: bool) -> Result<Arc<Kern>> {
     {
         return Ok(k.clone());
     }
-    let module = nvrtc::get_module(ordinal, &key.1, &[])?;
+    let module = nvrtc::get_module(ordinal, &spec.source(), &[])?;
     let mut acc_size = 0usize;
     if is_reduce {
         let buf = crate::cuda::alloc(ordinal, 8)?;
@@ -369,7 +390,8 @@ fn run_class(
             let aligned = x.is_multiple_of(16);
             let per = if aligned { v } else { 1 };
             let want = (n as u64 / per).div_ceil(THREADS as u64).max(1);
-            let blocks = want.min(sms(ordinal) * 8);
+            // four blocks per SM: 4145 GB/s for a 2^27 float32 sum on an H200, 4102 with eight
+            let blocks = want.min(sms(ordinal) * 4);
             let part = crate::cuda::alloc(ordinal, blocks as usize * k.acc_size)?;
             let mut pp = part.device_ptr();
             let mut n64 = n;
@@ -423,7 +445,9 @@ fn run_class(
             let per = if aligned { v } else { 1 };
             let groups = (cols as u64).div_ceil(per);
             let gx = groups.div_ceil(THREADS as u64);
-            let want = (sms(ordinal) * 8).div_ceil(gx * nb as u64);
+            // about four blocks per SM: fewer row splits write fewer partials (16384x8192
+            // float32 over axis 0 on an H200: 3936 GB/s at 66 splits, 3691 at 132)
+            let want = (sms(ordinal) * 4).div_ceil(gx * nb as u64);
             let splits = want.clamp(1, ((rows as u64) / 16).clamp(1, 65535));
             let mut rps = (rows as u64).div_ceil(splits) as i64;
             let splits = (rows as u64).div_ceil(rps as u64).max(1);
@@ -527,8 +551,7 @@ pub(crate) fn reduce(
             };
             let km = kern(
                 ordinal,
-                reduce_source(mop, src.dtype, params.compute, params.compute),
-                true,
+                Spec::Reduce(mop, src.dtype, params.compute, params.compute),
             )?;
             run_class(
                 &km,
@@ -541,8 +564,7 @@ pub(crate) fn reduce(
             )?;
             let kv = kern(
                 ordinal,
-                reduce_source(op, src.dtype, params.compute, dst.dtype),
-                true,
+                Spec::Reduce(op, src.dtype, params.compute, dst.dtype),
             )?;
             let p = RParams {
                 center: centers.device_ptr(),
@@ -553,8 +575,7 @@ pub(crate) fn reduce(
         _ => {
             let k = kern(
                 ordinal,
-                reduce_source(op, src.dtype, params.compute, dst.dtype),
-                true,
+                Spec::Reduce(op, src.dtype, params.compute, dst.dtype),
             )?;
             run_class(&k, ordinal, class, x, src.dtype, out, none)?;
             if matches!(op, NanArgMax | NanArgMin) {
@@ -604,11 +625,7 @@ pub(crate) fn scan(
     if lines == 0 || len == 0 {
         return Ok(());
     }
-    let k = kern(
-        ordinal,
-        scan_source(op, src.dtype, compute, dst.dtype),
-        false,
-    )?;
+    let k = kern(ordinal, Spec::Scan(op, src.dtype, compute, dst.dtype))?;
     let (mut xp, mut yp) = (x, ptr_of(&dst));
     if len <= 4096 || lines >= 4096 {
         let mut a = args!(xp, yp, outer, len, inner);
