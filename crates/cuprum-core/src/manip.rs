@@ -656,12 +656,14 @@ fn tri_mask(op: &'static str, a: &Array, k: isize, lower: bool) -> Result<Array>
         .reshape(&[n as isize, 1])?;
     let j = crate::creation::arange_on(0i64, m as i64, 1i64, Some(DType::Int64), dev)?
         .reshape(&[1, m as isize])?;
-    let d = crate::ops::subtract(&j, &i)?;
-    // row i keeps columns j <= i + k (lower) or j >= i + k (upper)
+    // row i keeps columns j <= i + k (lower) or j >= i + k (upper); comparing the broadcast
+    // (1, m) and (n, 1) ranges writes the boolean mask directly (an (n, m) int64 difference
+    // first cost 64 MB of extra traffic at 2048x2048)
+    let ik = crate::ops::add(&i, k as i64)?;
     let keep = if lower {
-        crate::ops::less_equal(&d, k as i64)?
+        crate::ops::less_equal(&j, &ik)?
     } else {
-        crate::ops::greater_equal(&d, k as i64)?
+        crate::ops::greater_equal(&j, &ik)?
     };
     let zero = crate::creation::zeros_on(&[], a.dtype(), dev)?;
     crate::ops::where_(&keep, a, &zero)

@@ -197,18 +197,37 @@ fn unpack(
 /// an `all` reduction (one small synchronizing read); the mask is downloaded only to name the
 /// first bad element.
 fn check_finite(op: &'static str, a: &Array) -> Result<()> {
+    finite_start(a)?.check(op)
+}
+
+/// A finiteness test of an input, queued on the stream and read later ([`Finite::check`]), so
+/// a routine can queue its factorization behind it and read both results after one wait.
+struct Finite(Option<(Array, Array)>);
+
+/// Queues `isfinite(a)` and its `all` reduction (no synchronization).
+fn finite_start(a: &Array) -> Result<Finite> {
     if !a.dtype().is_inexact() || a.size() == 0 {
-        return Ok(());
+        return Ok(Finite(None));
     }
     let mask = Array::empty_on(a.shape(), DType::Bool, a.device())?;
     let ml = mask.layout().clone();
     backend::unary(UnaryOp::IsFinite, view(a, a.layout()), view(&mask, &ml))?;
-    let all = mask.all(cuprum_core::reduce::Axes::All, false)?.item()?;
-    if all == cuprum_core::Scalar::Bool(true) {
-        return Ok(());
+    let all = mask.all(cuprum_core::reduce::Axes::All, false)?;
+    Ok(Finite(Some((mask, all))))
+}
+
+impl Finite {
+    /// Reads the test (synchronizes): [`LinalgError::NonFinite`] with the first bad index.
+    fn check(self, op: &'static str) -> Result<()> {
+        let Some((mask, all)) = self.0 else {
+            return Ok(());
+        };
+        if all.item()? == cuprum_core::Scalar::Bool(true) {
+            return Ok(());
+        }
+        let index = mask.to_vec::<bool>()?.iter().position(|&f| !f).unwrap_or(0);
+        Err(LinalgError::NonFinite { op, index })
     }
-    let index = mask.to_vec::<bool>()?.iter().position(|&f| !f).unwrap_or(0);
-    Err(LinalgError::NonFinite { op, index })
 }
 
 /// Reads the `info` outputs (synchronizes).
@@ -935,12 +954,14 @@ pub(crate) fn cholesky(a: &Array, dt: DType, uplo: Uplo) -> Option<Result<Array>
     let ord = cuda_ordinal(a)?;
     Some((|| {
         let op = "cholesky";
-        check_finite(op, a)?;
         let (batch, n) = crate::host::square_shape(op, a.shape())?;
+        // read after potrf, with its info: one wait instead of two
+        let finite = finite_start(a)?;
         let count: usize = batch.iter().product();
         let mut shape = batch.clone();
         shape.extend([n, n]);
         if count * n == 0 {
+            finite.check(op)?;
             return Ok(cuprum_core::zeros_on(&shape, dt, a.device())?);
         }
         // CuPy's layout trick: a C-order copy of A read as column-major is Aᵀ (= conj(A) for a
@@ -970,6 +991,7 @@ pub(crate) fn cholesky(a: &Array, dt: DType, uplo: Uplo) -> Option<Result<Array>
             Ok(())
         }))?;
         let inf = infos(&info)?;
+        finite.check(op)?;
         check_illegal(op, "potrf", &inf)?;
         if let Some((b, &i)) = inf.iter().enumerate().find(|(_, i)| **i > 0) {
             return Err(LinalgError::not_pd(op, i as usize - 1, b, count));
@@ -985,8 +1007,9 @@ pub(crate) fn qr(a: &Array, dt: DType, mode: QrMode) -> Option<Result<crate::Qr>
     let ord = cuda_ordinal(a)?;
     Some((|| {
         let op = "qr";
-        check_finite(op, a)?;
         let (batch, m, n) = crate::host::matrix_shape(op, a.shape())?;
+        // read after geqrf, with its info: one wait instead of two
+        let finite = finite_start(a)?;
         let count: usize = batch.iter().product();
         let k = m.min(n);
         // Complete Q needs m columns of room; the factored matrix occupies the first n.
@@ -1015,7 +1038,11 @@ pub(crate) fn qr(a: &Array, dt: DType, mode: QrMode) -> Option<Result<crate::Qr>
                 }
                 Ok(())
             }))?;
-            check_illegal(op, "geqrf", &infos(&info)?)?;
+            let inf = infos(&info)?;
+            finite.check(op)?;
+            check_illegal(op, "geqrf", &inf)?;
+        } else {
+            finite.check(op)?;
         }
         let rrows = if mode == QrMode::Complete { m } else { k };
         let r = cuprum_core::manip::triu(&unpack(&buf, &batch, rrows.min(m), n, m, ms, false)?, 0)?;
