@@ -48,6 +48,8 @@ pub struct Sizes {
     pub rows: usize,
     pub cols: usize,
     pub mm: &'static [usize],
+    /// extra float32 matmul sizes, CPU-sized (the 2-core target of issue 3: 2000²)
+    pub mm_f32_extra: &'static [usize],
     pub sort: usize,
     pub la: &'static [usize],
     pub fft2: usize,
@@ -61,6 +63,7 @@ pub fn sizes(full: bool) -> Sizes {
             rows: 1 << 14,
             cols: 1 << 13,
             mm: &[5000, 8192],
+            mm_f32_extra: &[],
             sort: 1 << 24,
             la: &[2048, 4096],
             fft2: 4096,
@@ -72,6 +75,7 @@ pub fn sizes(full: bool) -> Sizes {
             rows: 1 << 12,
             cols: 1 << 12,
             mm: &[5000],
+            mm_f32_extra: &[2000],
             sort: 1 << 22,
             la: &[512],
             fft2: 1024,
@@ -242,22 +246,28 @@ pub fn core(s: Sizes) -> Vec<Case> {
             }),
         },
     ];
-    for &m in s.mm {
-        for dt in [DType::Float32, DType::Float64] {
-            v.push(Case {
-                suite: "core",
-                name: "matmul".into(),
-                shape: format!("{m}x{m} {dt}"),
-                work: Work::Flops(2.0 * (m as f64).powi(3)),
-                timing: Timing::Device,
-                repeat: 10,
-                cpu_ok: true,
-                build: Box::new(move |d| {
-                    let (a, b) = (rand(&[m, m], dt, d)?, rand(&[m, m], dt, d)?);
-                    Ok(Box::new(move || cuprum::products::matmul(&a, &b).map(drop)))
-                }),
-            });
-        }
+    let mm_rows = s.mm_f32_extra.iter().map(|&m| (m, DType::Float32)).chain(
+        s.mm.iter()
+            .flat_map(|&m| [(m, DType::Float32), (m, DType::Float64)]),
+    );
+    for (m, dt) in mm_rows {
+        v.push(Case {
+            suite: "core",
+            name: "matmul".into(),
+            shape: format!("{m}x{m} {dt}"),
+            work: Work::Flops(2.0 * (m as f64).powi(3)),
+            timing: Timing::Device,
+            repeat: 10,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                // float32 samples cast to the dtype, as compare.py and the CuPy baseline make
+                // them: float64 GEMM speed depends on the data (full 53-bit random mantissas
+                // draw more power; CuPy took 19.5 ms at 8192 on those, 17.1 ms on these)
+                let a = rand(&[m, m], DType::Float32, d)?.astype(dt)?;
+                let b = a.clone();
+                Ok(Box::new(move || cuprum::products::matmul(&a, &b).map(drop)))
+            }),
+        });
     }
     v
 }

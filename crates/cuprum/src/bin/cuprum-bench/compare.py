@@ -26,6 +26,7 @@ except Exception as e:
 N = 1 << 27 if full else 1 << 24
 R, C = (1 << 14, 1 << 13) if full else (1 << 12, 1 << 12)
 MM = [5000, 8192] if full else [5000]
+MM_F32_EXTRA = [] if full else [2000]  # float32 only (cases.rs: Sizes::mm_f32_extra)
 SORT = 1 << 24 if full else 1 << 22
 LA = [2048, 4096] if full else [512]
 F2 = 4096 if full else 1024
@@ -66,6 +67,9 @@ if "core" in suites:
     numpy_time(f"sum axis=1 | {R}x{C} float32", lambda: mh.sum(axis=1))
     numpy_time(f"transpose copy | {R}x{C} float32", lambda: np.ascontiguousarray(mh.T))
     numpy_time(f"sort | {SORT} float32", lambda: np.sort(xh[:SORT]))
+    for m in MM_F32_EXTRA:
+        a = rng.random((m, m), dtype=np.float32)
+        numpy_time(f"matmul | {m}x{m} float32", lambda: a @ a, n_repeat=5)
     for m in MM:
         a = rng.random((m, m), dtype=np.float32)
         numpy_time(f"matmul | {m}x{m} float32", lambda: a @ a, n_repeat=2)
@@ -88,6 +92,9 @@ if "core" in suites:
         cupy_time("small add (host time) | 1024 float32", cp.add, s1, s2, n_repeat=2000, host=True)
         cupy_time(f"random | {N} float32", lambda: g.random(N, dtype=cp.float32))
         cupy_time(f"sort | {SORT} float32", cp.sort, x[:SORT], n_repeat=5)
+        for m in MM_F32_EXTRA:
+            a = g.random((m, m), dtype=cp.float32)
+            cupy_time(f"matmul | {m}x{m} float32", cp.matmul, a, a, n_repeat=10)
         for m in MM:
             a = g.random((m, m), dtype=cp.float32)
             cupy_time(f"matmul | {m}x{m} float32", cp.matmul, a, a, n_repeat=10)
@@ -108,6 +115,9 @@ if "core" in suites:
         torch_time(f"transpose copy | {R}x{C} float32", lambda: m2.t().contiguous())
         torch_time(f"random | {N} float32", lambda: torch.rand(N, device="cuda"))
         torch_time(f"sort | {SORT} float32", lambda: torch.sort(x[:SORT]), n_repeat=5)
+        for m in MM_F32_EXTRA:
+            a = torch.rand(m, m, device="cuda")
+            torch_time(f"matmul | {m}x{m} float32", lambda: a @ a, n_repeat=10)
         for m in MM:
             a = torch.rand(m, m, device="cuda")
             torch_time(f"matmul | {m}x{m} float32", lambda: a @ a, n_repeat=10)
