@@ -9,8 +9,11 @@
 //!   of the segment id when several lanes are sorted at once; argsort carries the index;
 //!   `unique` flags and compacts runs with a scan; `searchsorted` is one binary search per
 //!   query. Data never leaves the device except the unique count.
-//! - **CPU**, and complex arrays on every device: rayon-parallel stable merge sorts of each lane
-//!   (complex CUDA arrays are copied to the host, sorted there and copied back).
+//! - **CPU**: a stable radix sort of each lane on the same keys (`cpu/radix.rs`: parallel
+//!   most-significant-digit passes, then cache-sized buckets least-significant-digit first);
+//!   argsort sorts (key, index) pairs. Complex arrays, on every device, take rayon-parallel
+//!   stable merge sorts (complex CUDA arrays are copied to the host, sorted there and copied
+//!   back).
 //!
 //! Sorting along an axis moves the axis last (a C-contiguous copy), sorts the lanes and moves
 //! it back.
@@ -65,7 +68,7 @@ fn unlanes(r: Array, ax: Option<usize>, device: Device) -> Result<Array> {
 ///
 /// CUDA: LSD radix sort on the device for every real dtype (one pass per key byte, plus passes
 /// over the lane id when several lanes are sorted); complex arrays are sorted on the host. CPU:
-/// parallel stable merge sort of each lane.
+/// stable radix sort of each lane (complex: parallel stable merge sort).
 ///
 /// # Errors
 /// [`Error::AxisOutOfBounds`]; allocation, compile or launch errors on CUDA.
