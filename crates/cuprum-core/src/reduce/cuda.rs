@@ -19,7 +19,9 @@
 //! `var`/`std` run two reductions (the mean into a compute-dtype buffer, then the squared
 //! deviations from it). `nanargmax`/`nanargmin` write -1 for an all-NaN slice; the host reads the
 //! result back to turn that into NumPy's error. Scans run one thread per line (coalesced over the
-//! inner axes) or, for few long lines, a three-phase chunked scan.
+//! inner axes) or, for few long lines, a three-phase chunked scan — except float16/bfloat16
+//! outputs, which round at every step as NumPy's loop does and so always run one thread per
+//! line (exactly NumPy's values, but a single long half-precision line is scanned serially).
 
 use super::kinds::{ReduceOp, ReduceParams, ScanOp};
 use crate::backend::View;
@@ -627,7 +629,11 @@ pub(crate) fn scan(
     }
     let k = kern(ordinal, Spec::Scan(op, src.dtype, compute, dst.dtype))?;
     let (mut xp, mut yp) = (x, ptr_of(&dst));
-    if len <= 4096 || lines >= 4096 {
+    // float16/bfloat16 outputs round at every step (NumPy's accumulate loop); a chunked scan
+    // would round in another order, and over thousands of bfloat16 steps the two drift apart
+    // by whole units, so those lines are always scanned one thread per line, as NumPy does
+    let rounds = matches!(dst.dtype, DType::Float16 | DType::BFloat16);
+    if len <= 4096 || lines >= 4096 || rounds {
         let mut a = args!(xp, yp, outer, len, inner);
         // SAFETY: (const IN_T* x, OUT_T* y, i64 outer, i64 len, i64 inner): `x` and `y` are
         // C-contiguous [outer][len][inner] arrays of this device; one thread per line.
