@@ -67,3 +67,14 @@ pub use ops::{
 pub use reduce::*;
 pub use scalar::Scalar;
 pub use view::{ascontiguousarray, broadcast_arrays};
+// NumPy's top-level names for the functions that live in modules here, so that `cp.matmul`,
+// `cp.concatenate`, `cp.sort`, `cp.take` ... are `cp::matmul`, `cp::concatenate`, ...
+pub use indexing::{
+    IndexItem, add_at, argwhere, compress, flatnonzero, nonzero, put, take, take_along_axis,
+};
+pub use manip::{
+    array_split, concatenate, diag, diagonal, flip, hstack, pad, repeat, roll, split, stack, tile,
+    tril, triu, vstack,
+};
+pub use products::{dot, einsum, inner, kron, matmul, outer, tensordot, vdot};
+pub use sort::{argpartition, argsort, partition, searchsorted, sort, unique};
