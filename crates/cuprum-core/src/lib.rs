@@ -29,6 +29,7 @@ pub mod layout;
 pub mod manip;
 pub mod npy;
 pub mod ops;
+pub mod print;
 pub mod products;
 pub mod random;
 pub mod reduce;
@@ -64,6 +65,7 @@ pub use ops::{
     remainder, right_shift, rint, round, sign, signbit, sin, sinh, sqrt, square, subtract,
     subtract_out, tan, tanh, trunc, unary_out, where_,
 };
+pub use print::{array_repr, array_str};
 pub use reduce::*;
 pub use scalar::Scalar;
 pub use view::{ascontiguousarray, broadcast_arrays};

@@ -10,23 +10,6 @@ use cuprum as cp;
 use cuprum::{Array, DType, Device, s};
 use std::time::Instant;
 
-/// NumPy-style text of a 1-D or 2-D array (values through float64).
-fn show(a: &Array) -> Result<String, cp::Error> {
-    let v = a.astype(DType::Float64)?.to_vec::<f64>()?;
-    let row = |r: &[f64]| {
-        let items: Vec<String> = r.iter().map(|x| format!("{x:.4}")).collect();
-        format!("[{}]", items.join(" "))
-    };
-    Ok(match a.shape() {
-        [_] | [] => row(&v),
-        [_, c] => {
-            let rows: Vec<String> = v.chunks((*c).max(1)).map(row).collect();
-            format!("[{}]", rows.join("\n "))
-        }
-        _ => format!("{v:?}"),
-    })
-}
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let small = std::env::var_os("CUPRUM_EXAMPLE_SMALL").is_some();
     let dev = cp::current_device();
@@ -36,7 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let np_arr = vec![1.0f32, 2.0, 3.0, 4.0]; // host data, np.array([[1, 2], [3, 4]], float32)
     println!("host array: {np_arr:?}");
     let cp_arr = Array::from_vec(np_arr.clone(), &[2, 2])?; // cp.asarray(np_arr)
-    println!("cuprum array on {}:\n{}", cp_arr.device(), show(&cp_arr)?);
+    println!("cuprum array on {}:\n{}", cp_arr.device(), cp_arr);
     println!("shape: {:?}", cp_arr.shape());
     println!("dtype: {}", cp_arr.dtype());
     println!("ndim: {}", cp_arr.ndim());
@@ -44,9 +27,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cp_add = cp::add(&cp_arr, 2.0)?; // cp_arr + 2 (a weak scalar: stays float32)
     let cp_mul = cp::multiply(&cp_arr, 3.0)?;
     let cp_dot = cp::products::dot(&cp_arr, &cp_arr)?;
-    println!("cp_arr + 2:\n{}", show(&cp_add)?);
-    println!("cp_arr * 3:\n{}", show(&cp_mul)?);
-    println!("dot(cp_arr, cp_arr):\n{}", show(&cp_dot)?);
+    println!("cp_arr + 2:\n{cp_add}");
+    println!("cp_arr * 3:\n{cp_mul}");
+    println!("dot(cp_arr, cp_arr):\n{cp_dot}");
     assert_eq!(cp_add.dtype(), DType::Float32);
     assert_eq!(cp_add.to_vec::<f32>()?, vec![3.0, 4.0, 5.0, 6.0]);
     assert_eq!(cp_mul.to_vec::<f32>()?, vec![3.0, 6.0, 9.0, 12.0]);
@@ -56,13 +39,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut rng = cp::random::default_rng(0);
     let a = rng.random(&[3, 4], DType::Float64)?; // cp.random.rand(3, 4)
     let host = a.to_vec::<f64>()?;
-    println!("\nrandom array:\n{}", show(&a)?);
+    println!("\nrandom array:\n{a}");
     let row0 = a.index_axis(0, 0)?; // a[0]
     let col1 = a.slice(s![.., 1])?; // a[:, 1]
     let sub = a.slice(s![1..3, 1..3])?; // a[1:3, 1:3]
-    println!("first row: {}", show(&row0)?);
-    println!("second column: {}", show(&col1)?);
-    println!("a[1:3, 1:3]:\n{}", show(&sub)?);
+    println!("first row: {row0}");
+    println!("second column: {col1}");
+    println!("a[1:3, 1:3]:\n{sub}");
     assert_eq!(row0.to_vec::<f64>()?, host[0..4].to_vec());
     assert_eq!(col1.to_vec::<f64>()?, vec![host[1], host[5], host[9]]);
     assert_eq!(
@@ -72,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let x = Array::from_vec(vec![1i64, 2, 3], &[3])?;
     let y = Array::from_vec(vec![4i64, 5, 6], &[3, 1])?;
     let b = cp::add(&x, &y)?; // (3,) + (3, 1) -> (3, 3)
-    println!("broadcast add:\n{}", show(&b)?);
+    println!("broadcast add:\n{b}");
     assert_eq!(b.shape(), &[3, 3]);
     assert_eq!(b.to_vec::<i64>()?, vec![5, 6, 7, 6, 7, 8, 7, 8, 9]);
 

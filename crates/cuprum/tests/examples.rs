@@ -87,6 +87,12 @@ fn basics() {
     let out = run("basics", &[], LIMIT);
     assert!(out.contains("broadcast add"), "{out}");
     assert!(out.contains("float32 dot on the CPU"), "{out}");
+    // arrays print as NumPy prints them
+    assert!(out.contains("cp_arr + 2:\n[[3. 4.]\n [5. 6.]]"), "{out}");
+    assert!(
+        out.contains("dot(cp_arr, cp_arr):\n[[ 7. 10.]\n [15. 22.]]"),
+        "{out}"
+    );
 }
 
 #[test]
