@@ -1008,7 +1008,8 @@ pub(crate) fn qr(a: &Array, dt: DType, mode: QrMode) -> Option<Result<crate::Qr>
     Some((|| {
         let op = "qr";
         let (batch, m, n) = crate::host::matrix_shape(op, a.shape())?;
-        // read after geqrf, with its info: one wait instead of two
+        // read at the end, with the info values: geqrf, the R copy and orgqr are queued back
+        // to back with no wait between them (as CuPy does), and the caller waits once
         let finite = finite_start(a)?;
         let count: usize = batch.iter().product();
         let k = m.min(n);
@@ -1021,7 +1022,9 @@ pub(crate) fn qr(a: &Array, dt: DType, mode: QrMode) -> Option<Result<crate::Qr>
         let ms = m * cols;
         let buf = pack(a, &batch, cols, dt)?;
         let tau = buffer(count * k, dt, a.device())?;
-        let info = cuprum_core::zeros_on(&[count.max(1)], DType::Int32, a.device())?;
+        // geqrf's info values, then orgqr's
+        let info = cuprum_core::zeros_on(&[2 * count.max(1)], DType::Int32, a.device())?;
+        let info_o = ptr(&info) + (4 * count.max(1)) as u64;
         let (mi, ni, ki) = (to_i32(op, m)?, to_i32(op, n)?, to_i32(op, k)?);
         let item = dt.itemsize();
         if count * k > 0 {
@@ -1038,19 +1041,12 @@ pub(crate) fn qr(a: &Array, dt: DType, mode: QrMode) -> Option<Result<crate::Qr>
                 }
                 Ok(())
             }))?;
-            let inf = infos(&info)?;
-            finite.check(op)?;
-            check_illegal(op, "geqrf", &inf)?;
-        } else {
-            finite.check(op)?;
         }
         let rrows = if mode == QrMode::Complete { m } else { k };
         let r = cuprum_core::manip::triu(&unpack(&buf, &batch, rrows.min(m), n, m, ms, false)?, 0)?;
-        if mode == QrMode::R {
-            return Ok(crate::Qr { q: None, r });
-        }
         let qcols = if mode == QrMode::Complete { m } else { k };
-        if count * qcols > 0 && k > 0 {
+        let want_q = mode != QrMode::R;
+        if want_q && count * qcols > 0 && k > 0 {
             let qi = to_i32(op, qcols)?;
             with_solver!(dt, T => with_handle(op, ord, |h| {
                 let mut lwork = 0i32;
@@ -1061,15 +1057,25 @@ pub(crate) fn qr(a: &Array, dt: DType, mode: QrMode) -> Option<Result<crate::Qr>
                 for i in 0..count {
                     let mp = ptr(&buf) + (i * ms * item) as u64;
                     let tp = ptr(&tau) + (i * k * item) as u64;
-                    // SAFETY: see above; one info int per matrix.
-                    check(op, "orgqr", unsafe { T::orgqr(h, mi, qi, ki, mp, mi, tp, ptr(&work), lwork, ptr(&info) + (i * 4) as u64) })?;
+                    // SAFETY: see above; one info int per matrix, after geqrf's.
+                    check(op, "orgqr", unsafe { T::orgqr(h, mi, qi, ki, mp, mi, tp, ptr(&work), lwork, info_o + (i * 4) as u64) })?;
                 }
                 Ok(())
             }))?;
-            check_illegal(op, "orgqr", &infos(&info)?)?;
         }
-        let q = unpack(&buf, &batch, m, qcols, m, ms, false)?;
-        Ok(crate::Qr { q: Some(q), r })
+        let q = if want_q {
+            Some(unpack(&buf, &batch, m, qcols, m, ms, false)?)
+        } else {
+            None
+        };
+        // the one wait: NaN/Inf input first (it makes the factors meaningless), then the info
+        // values (only illegal arguments can be reported: Householder QR cannot fail)
+        finite.check(op)?;
+        let inf = infos(&info)?;
+        let (ig, io) = inf.split_at(count.max(1));
+        check_illegal(op, "geqrf", ig)?;
+        check_illegal(op, "orgqr", io)?;
+        Ok(crate::Qr { q, r })
     })())
 }
 
