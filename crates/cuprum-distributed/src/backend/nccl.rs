@@ -267,18 +267,26 @@ impl NcclComm {
         timeout: Duration,
         gone: &dyn Fn() -> Vec<usize>,
     ) -> Result<()> {
+        // The stream itself is polled (cuStreamQuery): no event to create, record and destroy
+        // on every call. The current stream belongs to this thread, so nothing is queued on
+        // it while this thread waits.
         let stream = cuda_glue::stream(self.ordinal)?;
-        let ev = stream
-            .record_event(Some(
-                cudarc::driver::sys::CUevent_flags::CU_EVENT_DISABLE_TIMING,
-            ))
-            .map_err(|e| cuda_glue::driver_error(op, e))?;
+        let cu = stream.cu_stream();
+        let done = || -> std::result::Result<bool, cudarc::driver::DriverError> {
+            use cudarc::driver::sys::{CUresult, cuStreamQuery};
+            // SAFETY: `cu` is a live stream (held by `stream`) of the context bound above.
+            match unsafe { cuStreamQuery(cu) } {
+                CUresult::CUDA_SUCCESS => Ok(true),
+                CUresult::CUDA_ERROR_NOT_READY => Ok(false),
+                e => Err(cudarc::driver::DriverError(e)),
+            }
+        };
         let t0 = Instant::now();
-        // A small collective completes in tens of microseconds: poll the event alone (no NCCL
+        // A small collective completes in tens of microseconds: poll the stream alone (no NCCL
         // error probe, no yield) for the first 200 us, so that its completion is seen at once;
         // the full loop below, with its error and peer checks, takes over after that.
         while t0.elapsed() < Duration::from_micros(200) {
-            match ev.try_is_complete() {
+            match done() {
                 Ok(true) => return self.check_async(op),
                 Ok(false) => std::hint::spin_loop(),
                 Err(e) => return Err(cuda_glue::driver_error(op, e)),
@@ -286,7 +294,7 @@ impl NcclComm {
         }
         let mut next_probe = t0 + Duration::from_millis(50);
         loop {
-            match ev.try_is_complete() {
+            match done() {
                 Ok(true) => return self.check_async(op),
                 Ok(false) => {}
                 Err(e) => return Err(cuda_glue::driver_error(op, e)),
