@@ -1083,15 +1083,17 @@ fn cuda_kernel_sources_compile() {
 #[test]
 fn contiguous_max_min_fast_path() {
     let n = (1 << 17) + 37; // two full chunks, one partial with a lane remainder
-    let vals: Vec<f64> = (0..n).map(|i| ((i * 7919) % 100_003) as f64 - 50_000.0).collect();
+    let vals: Vec<f64> = (0..n)
+        .map(|i| ((i * 7919) % 100_003) as f64 - 50_000.0)
+        .collect();
     let (hi, lo) = (
         vals.iter().copied().fold(f64::MIN, f64::max),
         vals.iter().copied().fold(f64::MAX, f64::min),
     );
-    let f32s = Array::from_vec_on(vals.iter().map(|&v| v as f32).collect(), &[n], Device::Cpu)
-        .unwrap();
-    let i32s = Array::from_vec_on(vals.iter().map(|&v| v as i32).collect(), &[n], Device::Cpu)
-        .unwrap();
+    let f32s =
+        Array::from_vec_on(vals.iter().map(|&v| v as f32).collect(), &[n], Device::Cpu).unwrap();
+    let i32s =
+        Array::from_vec_on(vals.iter().map(|&v| v as i32).collect(), &[n], Device::Cpu).unwrap();
     let f64s = Array::from_vec_on(vals.clone(), &[n], Device::Cpu).unwrap();
     for a in [&f32s, &i32s, &f64s] {
         let get = |x: Array| x.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap()[0];
@@ -1099,9 +1101,15 @@ fn contiguous_max_min_fast_path() {
         assert_eq!(get(a.min(Axes::All, false).unwrap()), lo, "{}", a.dtype());
     }
     // float16: small integers are exact
-    let h: Vec<f16> = (0..5000).map(|i| f16::from_f64(((i * 37) % 1001) as f64)).collect();
+    let h: Vec<f16> = (0..5000)
+        .map(|i| f16::from_f64(((i * 37) % 1001) as f64))
+        .collect();
     let ha = Array::from_vec_on(h, &[5000], Device::Cpu).unwrap();
-    let top = ha.max(Axes::All, false).unwrap().astype(DType::Float64).unwrap();
+    let top = ha
+        .max(Axes::All, false)
+        .unwrap()
+        .astype(DType::Float64)
+        .unwrap();
     assert_eq!(top.to_vec::<f64>().unwrap(), vec![1000.0]);
     // NaN anywhere wins, in a lane, in the remainder of the last chunk, in a later chunk
     for at in [5, 16 * 100 + 3, n - 2, (1 << 16) + 1] {
