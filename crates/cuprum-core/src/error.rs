@@ -195,6 +195,12 @@ pub enum Error {
         /// what is unsupported
         reason: String,
     },
+    /// An error of a feature crate (cuprum-linalg's `LinalgError`, cuprum-distributed's
+    /// `Error`) converted with `?` in a function that returns this crate's [`Result`], as
+    /// `fn main() -> cuprum::Result<()>` does. Its text is the original's; `downcast_ref` gets
+    /// the original back (see [`Error::feature`]).
+    #[error(transparent)]
+    Feature(Box<dyn std::error::Error + Send + Sync + 'static>),
 }
 
 impl Error {
@@ -218,6 +224,21 @@ impl Error {
         Error::Unsupported {
             op,
             reason: reason.into(),
+        }
+    }
+    /// The feature crate's error inside an [`Error::Feature`], if this is one of type `E`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::Error;
+    /// let e = Error::Feature(Box::new(std::fmt::Error));
+    /// assert!(e.feature::<std::fmt::Error>().is_some());
+    /// assert!(Error::unsupported("op", "x").feature::<std::fmt::Error>().is_none());
+    /// ```
+    pub fn feature<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        match self {
+            Error::Feature(b) => b.downcast_ref::<E>(),
+            _ => None,
         }
     }
     /// Shorthand for [`Error::InvalidIndex`].

@@ -5,6 +5,18 @@ use std::time::Duration;
 /// Result alias used across cuprum-distributed.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// `?` on a distributed result inside a function returning `cuprum::Result` (cuprum-core's):
+/// [`Error::Core`] unwraps to the core error it holds, every other variant travels as
+/// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<cuprum_distributed::Error>()`).
+impl From<Error> for cuprum_core::Error {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::Core(c) => c,
+            other => cuprum_core::Error::Feature(Box::new(other)),
+        }
+    }
+}
+
 /// Everything that can go wrong in a collective, the rendezvous or the launcher. Each variant
 /// names the operation and the ranks, addresses or values involved.
 #[derive(Debug, thiserror::Error)]
@@ -140,5 +152,36 @@ impl Error {
             op,
             reason: reason.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `?` into cuprum-core's error: core errors unwrap, the others keep their text and type.
+    #[test]
+    fn converts_into_the_core_error() {
+        let t = Error::Timeout {
+            op: "barrier",
+            waited: Duration::from_secs(2),
+            missing: vec![1, 3],
+        };
+        let text = t.to_string();
+        let c: cuprum_core::Error = t.into();
+        assert_eq!(c.to_string(), text);
+        assert!(matches!(
+            c.feature::<Error>(),
+            Some(Error::Timeout { missing, .. }) if missing == &vec![1, 3]
+        ));
+        let inner = cuprum_core::Error::unsupported("all_reduce", "complex Max");
+        let c: cuprum_core::Error = Error::Core(inner).into();
+        assert!(matches!(
+            c,
+            cuprum_core::Error::Unsupported {
+                op: "all_reduce",
+                ..
+            }
+        ));
     }
 }

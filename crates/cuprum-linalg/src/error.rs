@@ -3,6 +3,33 @@
 /// Result alias used across cuprum-linalg.
 pub type Result<T, E = LinalgError> = std::result::Result<T, E>;
 
+/// `?` on a linalg result inside a function returning `cuprum::Result` (cuprum-core's): a
+/// [`LinalgError::Core`] unwraps to the core error it holds, every other variant travels as
+/// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<LinalgError>()`).
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// fn inverse(a: &Array) -> cuprum_core::Result<Array> {
+///     Ok(cuprum_linalg::inv(a)?)
+/// }
+/// let singular = Array::from_vec_on(vec![1.0f64, 2.0, 2.0, 4.0], &[2, 2], Device::Cpu).unwrap();
+/// let e = inverse(&singular).unwrap_err();
+/// assert!(e.to_string().contains("singular matrix"));
+/// assert!(matches!(
+///     e.feature::<cuprum_linalg::LinalgError>(),
+///     Some(cuprum_linalg::LinalgError::SingularMatrix { .. })
+/// ));
+/// ```
+impl From<LinalgError> for cuprum_core::Error {
+    fn from(e: LinalgError) -> Self {
+        match e {
+            LinalgError::Core(c) => c,
+            other => cuprum_core::Error::Feature(Box::new(other)),
+        }
+    }
+}
+
 /// Everything that can go wrong in a linear-algebra routine. Each variant names the operation
 /// and the values involved.
 ///
