@@ -7,7 +7,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Everything that can go wrong in cuprum-core. Each variant names the operation and the
 /// values involved; the `Display` text is a complete sentence a user can act on.
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// Operand shapes do not agree (inner dimensions of a product, `reshape` sizes, ...).
@@ -247,5 +247,32 @@ impl Error {
             op,
             reason: reason.into(),
         }
+    }
+}
+
+/// `{:?}` is the `Display` sentence: it is what a `main` returning this error prints
+/// (`Error: add: operands could not be broadcast together with shapes [3, 4] and [3]`), and the
+/// sentence already names the operation and the values.
+impl std::fmt::Debug for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `{:?}` (what a failing `main` prints) is the full sentence, not the variant's fields.
+    #[test]
+    fn debug_is_the_sentence() {
+        let e = Error::Broadcast {
+            op: "add",
+            lhs: vec![3, 4],
+            rhs: vec![3],
+        };
+        let want = "add: operands could not be broadcast together with shapes [3, 4] and [3]";
+        assert_eq!(e.to_string(), want);
+        assert_eq!(format!("{e:?}"), want);
     }
 }

@@ -19,7 +19,7 @@ impl From<Error> for cuprum_core::Error {
 
 /// Everything that can go wrong in a collective, the rendezvous or the launcher. Each variant
 /// names the operation and the ranks, addresses or values involved.
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// An error from cuprum-core (array allocation, device availability, dtype checks, ...).
@@ -152,6 +152,15 @@ impl Error {
             op,
             reason: reason.into(),
         }
+    }
+}
+
+/// `{:?}` is the `Display` sentence: it is what a `main` returning this error prints
+/// (`Error: add: operands could not be broadcast together with shapes [3, 4] and [3]`), and the
+/// sentence already names the operation and the values.
+impl std::fmt::Debug for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
     }
 }
 

@@ -35,7 +35,7 @@ impl From<LinalgError> for cuprum_core::Error {
 ///
 /// [`LinalgError::conformance_class`] maps a variant onto the error classes of the NumPy
 /// conformance corpus (`singular_matrix`, `not_positive_definite`, `shape_mismatch`, ...).
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum LinalgError {
     /// An error from cuprum-core (shapes, dtypes, devices, memory, CUDA).
@@ -168,5 +168,14 @@ fn batch_note(batch: usize, count: usize) -> String {
         format!(" (matrix {batch} of the batch)")
     } else {
         String::new()
+    }
+}
+
+/// `{:?}` is the `Display` sentence: it is what a `main` returning this error prints
+/// (`Error: add: operands could not be broadcast together with shapes [3, 4] and [3]`), and the
+/// sentence already names the operation and the values.
+impl std::fmt::Debug for LinalgError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
     }
 }

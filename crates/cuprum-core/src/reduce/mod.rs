@@ -69,7 +69,7 @@ use crate::{Array, DType, Error, Layout, Result};
 /// use cuprum_core::reduce::Axes;
 /// assert_eq!(Axes::from(1), Axes::One(1));
 /// assert_eq!(Axes::from([0, -1]), Axes::Many(vec![0, -1]));
-/// assert_eq!(Axes::from(None::<isize>), Axes::All);
+/// assert_eq!(Axes::from(None), Axes::All);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Axes {
@@ -87,11 +87,6 @@ macro_rules! axes_from_int {
         impl From<$t> for Axes {
             fn from(a: $t) -> Axes {
                 Axes::One(a as isize)
-            }
-        }
-        impl From<Option<$t>> for Axes {
-            fn from(a: Option<$t>) -> Axes {
-                a.map_or(Axes::All, |a| Axes::One(a as isize))
             }
         }
         impl From<Vec<$t>> for Axes {
@@ -112,6 +107,14 @@ macro_rules! axes_from_int {
     )*};
 }
 axes_from_int!(isize, i32, i64, usize);
+
+/// NumPy's `axis=None` / `axis=k`: `a.sum(None, false)` reduces every axis. Only `Option<isize>`
+/// converts (one impl, so a bare `None` needs no type annotation); `Some(k)` takes an `isize`.
+impl From<Option<isize>> for Axes {
+    fn from(a: Option<isize>) -> Axes {
+        a.map_or(Axes::All, Axes::One)
+    }
+}
 
 impl Axes {
     /// The normalized, sorted axes of an `ndim`-d array.

@@ -1125,3 +1125,13 @@ fn contiguous_max_min_fast_path() {
         }
     }
 }
+
+/// NumPy's `axis=None` spelled `None` needs no type annotation; `Some(k)` picks one axis.
+#[test]
+fn axis_none_and_some() {
+    let a = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[2, 2], Device::Cpu).unwrap();
+    let all = a.sum(None, false).unwrap();
+    assert_eq!(all.to_vec::<f64>().unwrap(), vec![10.0]);
+    let cols = a.sum(Some(0), false).unwrap();
+    assert_eq!(cols.to_vec::<f64>().unwrap(), vec![4.0, 6.0]);
+}
