@@ -5,9 +5,17 @@
 //! ranks of each rank's median).
 //!
 //! - [`all_reduce_sweep`]: in-place all-reduce of float32 arrays from 1 MiB to 1 GiB (doubling),
-//!   median of `repeats` timed calls after `warmup` untimed ones, each call synchronized
-//!   ([`Communicator::synchronize`] for NCCL). Reports algorithm bandwidth `bytes / t` and bus
-//!   bandwidth `bytes / t × 2(n-1)/n` (nccl-tests' definition), in GB/s (10⁹ bytes/s).
+//!   timed two ways after `warmup` untimed calls:
+//!   - *synchronized*: the median of `repeats` calls, each followed by a synchronization
+//!     ([`Communicator::synchronize`] for NCCL): the latency one call costs a program that
+//!     waits for it;
+//!   - *back to back*: `repeats` calls queued on the stream, one synchronization, the time
+//!     divided by `repeats` (nccl-tests' method, and the one behind the NCCL/CuPy/torch
+//!     figures in `../shared/baselines`); the median of [`PIPELINE_TRIALS`] such batches.
+//!
+//!   Each is the maximum over the ranks. Reports algorithm bandwidth `bytes / t` and bus
+//!   bandwidth `bytes / t × 2(n-1)/n` (nccl-tests' definition), in GB/s (10⁹ bytes/s), from
+//!   the back-to-back time.
 //! - [`jacobi_weak_scaling`]: seconds per Jacobi sweep with a fixed slab per rank; weak-scaling
 //!   efficiency from 1 to n ranks is `t(1) / t(n)` (compute it from two runs).
 //! - [`jacobi_strong_scaling`]: seconds per sweep with a fixed total grid; strong-scaling
@@ -72,16 +80,22 @@ impl SweepConfig {
     }
 }
 
+/// Batches of back-to-back calls timed per message size (their median is reported).
+pub const PIPELINE_TRIALS: usize = 5;
+
 /// One row of the all-reduce sweep.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AllReduceRow {
     /// message size, bytes
     pub bytes: usize,
-    /// median time of one all-reduce, seconds (max over ranks)
+    /// median time of one synchronized all-reduce, seconds (max over ranks)
     pub seconds: f64,
-    /// algorithm bandwidth, GB/s
+    /// time per all-reduce of a batch queued back to back, seconds (median of
+    /// [`PIPELINE_TRIALS`] batches, max over ranks)
+    pub pipelined_seconds: f64,
+    /// algorithm bandwidth from the back-to-back time, GB/s
     pub algbw_gbps: f64,
-    /// bus bandwidth, GB/s
+    /// bus bandwidth from the back-to-back time, GB/s
     pub busbw_gbps: f64,
     /// ranks
     pub world_size: usize,
@@ -143,11 +157,23 @@ pub fn all_reduce_sweep(comm: &Communicator, cfg: &SweepConfig) -> Result<Vec<Al
             times.push(t0.elapsed().as_secs_f64());
         }
         let t = max_over_ranks(comm, median(&mut times))?;
+        let mut batches = Vec::with_capacity(PIPELINE_TRIALS);
+        for _ in 0..PIPELINE_TRIALS {
+            comm.barrier()?;
+            let t0 = Instant::now();
+            for _ in 0..cfg.repeats {
+                comm.all_reduce(&a, &a, ReduceOp::Sum)?;
+            }
+            comm.synchronize()?;
+            batches.push(t0.elapsed().as_secs_f64() / cfg.repeats as f64);
+        }
+        let tp = max_over_ranks(comm, median(&mut batches))?;
         let b = (count * 4) as f64;
-        let algbw = if t > 0.0 { b / t / 1e9 } else { 0.0 };
+        let algbw = if tp > 0.0 { b / tp / 1e9 } else { 0.0 };
         rows.push(AllReduceRow {
             bytes: count * 4,
             seconds: t,
+            pipelined_seconds: tp,
             algbw_gbps: algbw,
             busbw_gbps: algbw * 2.0 * (n as f64 - 1.0) / n as f64,
             world_size: n,
@@ -250,7 +276,8 @@ pub fn jacobi_strong_scaling(
 /// The all-reduce sweep of [`all_reduce_sweep`] for one process driving several GPUs: `comms`
 /// from [`Communicator::init_all`], one float32 array per device, each all-reduce issued for
 /// every device inside one group (as nccl-tests' `-g N` mode does), timed from the first launch
-/// to the completion on every device (host clock, median of `repeats`).
+/// to the completion on every device (host clock, median of `repeats`), and back to back as
+/// [`all_reduce_sweep`] does.
 ///
 /// # Errors
 /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) for an empty list; allocation and
@@ -274,33 +301,48 @@ pub fn all_reduce_sweep_local(
             .iter()
             .map(|c| cuprum_core::zeros_on(&[count], DType::Float32, c.device()))
             .collect::<cuprum_core::Result<Vec<_>>>()?;
-        let once = || -> Result<()> {
+        let launch = || -> Result<()> {
             crate::group(|| {
                 for (c, a) in comms.iter().zip(&arrays) {
                     c.all_reduce(a, a, ReduceOp::Sum)?;
                 }
                 Ok(())
-            })?;
+            })
+        };
+        let wait = || -> Result<()> {
             for c in comms {
                 c.synchronize()?;
             }
             Ok(())
         };
         for _ in 0..cfg.warmup {
-            once()?;
+            launch()?;
+            wait()?;
         }
         let mut times = Vec::with_capacity(cfg.repeats);
         for _ in 0..cfg.repeats {
             let t0 = Instant::now();
-            once()?;
+            launch()?;
+            wait()?;
             times.push(t0.elapsed().as_secs_f64());
         }
         let t = median(&mut times);
+        let mut batches = Vec::with_capacity(PIPELINE_TRIALS);
+        for _ in 0..PIPELINE_TRIALS {
+            let t0 = Instant::now();
+            for _ in 0..cfg.repeats {
+                launch()?;
+            }
+            wait()?;
+            batches.push(t0.elapsed().as_secs_f64() / cfg.repeats as f64);
+        }
+        let tp = median(&mut batches);
         let b = (count * 4) as f64;
-        let algbw = if t > 0.0 { b / t / 1e9 } else { 0.0 };
+        let algbw = if tp > 0.0 { b / tp / 1e9 } else { 0.0 };
         rows.push(AllReduceRow {
             bytes: count * 4,
             seconds: t,
+            pipelined_seconds: tp,
             algbw_gbps: algbw,
             busbw_gbps: algbw * 2.0 * (n as f64 - 1.0) / n as f64,
             world_size: n,

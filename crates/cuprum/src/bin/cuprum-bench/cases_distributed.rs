@@ -196,6 +196,7 @@ fn ar_json(r: &bench::AllReduceRow) -> Value {
     json!({
         "bytes": r.bytes,
         "time": {"value": r.seconds * 1e6, "unit": "us"},
+        "time_back_to_back": {"value": r.pipelined_seconds * 1e6, "unit": "us"},
         "algbw": {"value": r.algbw_gbps, "unit": "GB/s"},
         "busbw": {"value": r.busbw_gbps, "unit": "GB/s"},
         "ranks": r.world_size,
@@ -220,8 +221,8 @@ struct Run {
     ranks: usize,
     procs: Option<Value>,
     local: Option<Vec<bench::AllReduceRow>>,
-    torch: Option<Vec<(usize, f64)>>,
-    cupy: Option<Vec<(usize, f64)>>,
+    torch: Option<Vec<(usize, f64, f64)>>,
+    cupy: Option<Vec<(usize, f64, f64)>>,
 }
 
 fn launch_ranks(n: usize, plan: Plan, size: &str) -> std::result::Result<Value, String> {
@@ -255,7 +256,7 @@ fn free_port() -> u16 {
 
 /// Runs `dist_allreduce.py` for `lib` on `n` GPUs through torchrun; `None` (with one line on
 /// stderr) when python3, torch or the library is missing or the run fails.
-fn python_sweep(script: &Path, lib: &str, n: usize, plan: Plan) -> Option<Vec<(usize, f64)>> {
+fn python_sweep(script: &Path, lib: &str, n: usize, plan: Plan) -> Option<Vec<(usize, f64, f64)>> {
     let out = std::process::Command::new("python3")
         .args(["-m", "torch.distributed.run", "--nproc_per_node"])
         .arg(n.to_string())
@@ -280,7 +281,7 @@ fn python_sweep(script: &Path, lib: &str, n: usize, plan: Plan) -> Option<Vec<(u
         .lines()
         .find_map(|l| l.split_once("RESULT ").map(|x| x.1));
     match (o.status.success(), line) {
-        (true, Some(l)) => serde_json::from_str::<Vec<(usize, f64)>>(l.trim()).ok(),
+        (true, Some(l)) => serde_json::from_str::<Vec<(usize, f64, f64)>>(l.trim()).ok(),
         _ => {
             let err = String::from_utf8_lossy(&o.stderr);
             let last = err
@@ -476,9 +477,16 @@ fn markdown(runs: &[Run], plan: Plan, gpu: bool, rev: &str) -> String {
             "TCP (CPU arrays), one process per rank on this machine"
         }
     );
-    md += "## All-reduce\n\nfloat32, in place; median of per-call synchronized times, maximum over ranks; \
-           bus bandwidth `busbw = algbw × 2(n−1)/n` (nccl-tests' definition), GB/s = 10⁹ B/s. \
-           \"one process\" is one process driving n GPUs (`Communicator::init_all`, grouped calls).\n\n";
+    md += &format!(
+        "## All-reduce\n\nfloat32, in place, timed two ways for every library alike, each the maximum over ranks: \
+           **back to back**, {rep} calls queued with one synchronization, time divided by {rep} (nccl-tests' method, and the \
+           method of the NCCL/CuPy/torch baselines), median of {trials} batches; **synchronized**, the median of {rep} calls each \
+           followed by a stream synchronization (the latency a program that waits for every call sees). \
+           Bus bandwidth `busbw = algbw × 2(n−1)/n` (nccl-tests' definition) from the back-to-back time, GB/s = 10⁹ B/s. \
+           \"one process\" is one process driving n GPUs (`Communicator::init_all`, grouped calls).\n\n",
+        rep = plan.repeats,
+        trials = bench::PIPELINE_TRIALS
+    );
     for r in runs {
         let n = r.ranks;
         md += &format!("### {n} rank{}\n\n", if n == 1 { "" } else { "s" });
@@ -487,7 +495,7 @@ fn markdown(runs: &[Run], plan: Plan, gpu: bool, rev: &str) -> String {
             continue;
         };
         let rows = p["all_reduce"].as_array().cloned().unwrap_or_default();
-        md += "| size | cuprum time | cuprum busbw | cuprum one process busbw | torch busbw | cupyx busbw | cuprum / torch busbw |\n|---|---|---|---|---|---|---|\n";
+        md += "| size | cuprum back to back | torch back to back | cupyx back to back | cuprum synchronized | torch synchronized | cupyx synchronized | cuprum busbw | cuprum one process busbw | torch busbw | cupyx busbw | cuprum / torch busbw |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
         for (i, row) in rows.iter().enumerate() {
             let b = row["bytes"].as_u64().unwrap_or(0) as usize;
             let ours = val(row, "busbw");
@@ -496,21 +504,27 @@ fn markdown(runs: &[Run], plan: Plan, gpu: bool, rev: &str) -> String {
                 .as_ref()
                 .and_then(|l| l.get(i))
                 .map_or(f64::NAN, |x| x.busbw_gbps);
-            let find = |v: &Option<Vec<(usize, f64)>>| {
+            let find = |v: &Option<Vec<(usize, f64, f64)>>| {
                 v.as_ref()
                     .and_then(|v| v.iter().find(|x| x.0 == b))
-                    .map_or(f64::NAN, |x| bus(b, x.1, n))
+                    .map_or((f64::NAN, f64::NAN), |x| (x.1, x.2))
             };
-            let (t, c) = (find(&r.torch), find(&r.cupy));
+            let ((ts, tp), (cs, cpp)) = (find(&r.torch), find(&r.cupy));
+            let (t, c) = (bus(b, tp, n), bus(b, cpp, n));
             let ratio = if t > 0.0 && ours.is_finite() {
                 format!("{:.3}", ours / t)
             } else {
                 "—".into()
             };
             md += &format!(
-                "| {} | {} | {} | {} | {} | {} | {ratio} |\n",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {ratio} |\n",
                 fmt_bytes(b),
+                fmt_us(val(row, "time_back_to_back")),
+                fmt_us(tp * 1e6),
+                fmt_us(cpp * 1e6),
                 fmt_us(val(row, "time")),
+                fmt_us(ts * 1e6),
+                fmt_us(cs * 1e6),
                 cell(ours),
                 cell(local),
                 cell(t),
@@ -573,12 +587,13 @@ fn markdown(runs: &[Run], plan: Plan, gpu: bool, rev: &str) -> String {
 
 fn json_report(runs: &[Run], plan: Plan, gpu: bool, rev: &str) -> Value {
     let (cpu, gpus) = machine();
-    let lib = |v: &Option<Vec<(usize, f64)>>, n: usize| {
+    let lib = |v: &Option<Vec<(usize, f64, f64)>>, n: usize| {
         v.as_ref().map(|v| {
             v.iter()
-                .map(|&(b, t)| {
+                .map(|&(b, t, tp)| {
                     json!({"bytes": b, "time": {"value": t * 1e6, "unit": "us"},
-                           "busbw": {"value": bus(b, t, n), "unit": "GB/s"}})
+                           "time_back_to_back": {"value": tp * 1e6, "unit": "us"},
+                           "busbw": {"value": bus(b, tp, n), "unit": "GB/s"}})
                 })
                 .collect::<Vec<_>>()
         })

@@ -2,15 +2,18 @@
 # cuprum-bench's distributed suite (it embeds this file and runs it with
 #   python3 -m torch.distributed.run --nproc_per_node N dist_allreduce.py LIB MIN MAX WARM REP PORT
 # where LIB is torch or cupy). The method is cuprum's `bench::all_reduce_sweep`: float32 arrays
-# from MIN to MAX bytes (doubling), in place, WARM untimed calls, then REP calls each followed by
-# a stream synchronization; the median per rank, then the maximum over ranks. Rank 0 prints one
-# line "RESULT [[bytes, seconds], ...]".
+# from MIN to MAX bytes (doubling), in place, WARM untimed calls, then (a) REP calls each
+# followed by a stream synchronization, the median, and (b) REP calls queued back to back and one
+# synchronization, the time divided by REP (nccl-tests' method), the median of TRIALS batches;
+# each the maximum over ranks. Rank 0 prints one line
+# "RESULT [[bytes, synchronized seconds, back-to-back seconds], ...]".
 import json, os, sys, time
 
 lib, lo, hi, warm, rep, port = sys.argv[1], *map(int, sys.argv[2:7])
 rank = int(os.environ["RANK"])
 world = int(os.environ["WORLD_SIZE"])
 local = int(os.environ.get("LOCAL_RANK", rank))
+TRIALS = 5  # bench::PIPELINE_TRIALS
 
 
 def median(v):
@@ -42,9 +45,17 @@ if lib == "torch":
             dist.all_reduce(x)
             torch.cuda.synchronize()
             ts.append(time.perf_counter() - t0)
-        t = torch.tensor([median(ts)], dtype=torch.float64, device="cuda")
+        bs = []
+        for _ in range(TRIALS):
+            dist.barrier()
+            t0 = time.perf_counter()
+            for _ in range(rep):
+                dist.all_reduce(x)
+            torch.cuda.synchronize()
+            bs.append((time.perf_counter() - t0) / rep)
+        t = torch.tensor([median(ts), median(bs)], dtype=torch.float64, device="cuda")
         dist.all_reduce(t, op=dist.ReduceOp.MAX)
-        rows.append([b // 4 * 4, t.item()])
+        rows.append([b // 4 * 4, *t.tolist()])
         del x
         b *= 2
     dist.destroy_process_group()
@@ -70,9 +81,18 @@ elif lib == "cupy":
             comm.all_reduce(x, x, "sum")
             s.synchronize()
             ts.append(time.perf_counter() - t0)
-        t = cp.array([median(ts)], dtype=cp.float64)
+        bs = []
+        for _ in range(TRIALS):
+            comm.barrier()
+            t0 = time.perf_counter()
+            for _ in range(rep):
+                comm.all_reduce(x, x, "sum")
+            s.synchronize()
+            bs.append((time.perf_counter() - t0) / rep)
+        t = cp.array([median(ts), median(bs)], dtype=cp.float64)
         comm.all_reduce(t, t, "max")
-        rows.append([b // 4 * 4, float(t.get()[0])])
+        s.synchronize()
+        rows.append([b // 4 * 4, *map(float, t.get())])
         del x
         b *= 2
     getattr(comm, "stop", lambda: None)()  # ends rank 0's store server where CuPy has it
