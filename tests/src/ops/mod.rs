@@ -10,8 +10,12 @@ pub mod creation;
 pub mod elementwise;
 pub mod fft;
 pub mod io;
+pub mod linalg;
 pub mod manip;
+pub mod products;
+pub mod random;
 pub mod reduction;
+pub mod sort;
 pub mod views;
 
 use crate::classify::CaseError;
@@ -30,6 +34,10 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         .or_else(|| manip::dispatch(op, cx))
         .or_else(|| fft::dispatch(op, cx))
         .or_else(|| reduction::dispatch(op, cx))
+        .or_else(|| sort::dispatch(op, cx))
+        .or_else(|| products::dispatch(op, cx))
+        .or_else(|| random::dispatch(op, cx))
+        .or_else(|| linalg::dispatch(op, cx))
 }
 
 /// Wraps a single-output result.
