@@ -124,6 +124,7 @@ fn eig_one<T: Field>(
                 v.push(Complex64::new(T::real_f64(&z.re), T::real_f64(&z.im)));
             }
         }
+        normalize_columns(&mut v, n);
         Ok((w, Some(v)))
     } else {
         let w = m.eigenvalues().map_err(nc)?;
@@ -133,6 +134,31 @@ fn eig_one<T: Field>(
                 .collect(),
             None,
         ))
+    }
+}
+
+/// Scales each column of the row-major `n × n` matrix `v` as LAPACK's `geev` (and so NumPy)
+/// does: to unit 2-norm, and a complex column also rotated so that its largest component is
+/// real (a real column keeps its sign). faer's eigenvectors are not normalized.
+fn normalize_columns(v: &mut [Complex64], n: usize) {
+    for q in 0..n {
+        let col = (0..n).map(|p| v[p * n + q]);
+        let norm = col.clone().map(|z| z.norm_sqr()).sum::<f64>().sqrt();
+        if norm == 0.0 || !norm.is_finite() {
+            continue;
+        }
+        let complex = col.clone().any(|z| z.im != 0.0);
+        let scale = if complex {
+            let big = col.fold(Complex64::new(0.0, 0.0), |m, z| {
+                if z.norm() > m.norm() { z } else { m }
+            });
+            big.conj() / (big.norm() * norm)
+        } else {
+            Complex64::new(1.0 / norm, 0.0)
+        };
+        for p in 0..n {
+            v[p * n + q] *= scale;
+        }
     }
 }
 

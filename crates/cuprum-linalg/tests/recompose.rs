@@ -218,6 +218,17 @@ fn eig_recomposes_for_general_matrices() {
                     am.mul(&vm).maxdiff(&vm.scale_cols(&wv)),
                     tol * am.maxabs() * n as f64,
                 );
+                // NumPy's (LAPACK geev's) normalization: unit 2-norm columns, a complex
+                // column's largest component real
+                for j in 0..n {
+                    let col: Vec<Complex64> = (0..n).map(|i| vm.at(i, j)).collect();
+                    let norm = col.iter().map(|z| z.norm_sqr()).sum::<f64>().sqrt();
+                    assert_close("column 2-norm - 1", (norm - 1.0).abs(), tol);
+                    let big = col.iter().copied().fold(Complex64::new(0.0, 0.0), |m, z| {
+                        if z.norm() > m.norm() { z } else { m }
+                    });
+                    assert_close("largest component's imaginary part", big.im.abs(), tol);
+                }
             }
         }
     }
