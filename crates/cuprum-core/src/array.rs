@@ -97,6 +97,7 @@ impl Array {
                 op: "from_vec",
                 lhs: vec![data.len()],
                 rhs: shape.to_vec(),
+                detail: None,
             });
         }
         device.check_available("from_vec")?;
@@ -137,6 +138,7 @@ impl Array {
                 op: "from_bytes",
                 lhs: vec![bytes.len()],
                 rhs: shape.to_vec(),
+                detail: None,
             });
         }
         device.check_available("from_bytes")?;

@@ -11,7 +11,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 #[non_exhaustive]
 pub enum Error {
     /// Operand shapes do not agree (inner dimensions of a product, `reshape` sizes, ...).
-    #[error("{op}: shape mismatch between {lhs:?} and {rhs:?}")]
+    #[error("{op}: shape mismatch between {lhs:?} and {rhs:?}{}", .detail.as_deref().map(|d| format!(": {d}")).unwrap_or_default())]
     ShapeMismatch {
         /// operation name, e.g. `"matmul"`
         op: &'static str,
@@ -19,6 +19,9 @@ pub enum Error {
         lhs: Vec<usize>,
         /// second shape involved
         rhs: Vec<usize>,
+        /// what disagrees, when the two shapes alone do not say it (e.g. `"core dimension 4
+        /// of the first operand against 5 of the second"`)
+        detail: Option<String>,
     },
     /// Shapes cannot be broadcast together.
     #[error("{op}: operands could not be broadcast together with shapes {lhs:?} and {rhs:?}")]
@@ -274,5 +277,60 @@ mod tests {
         let want = "add: operands could not be broadcast together with shapes [3, 4] and [3]";
         assert_eq!(e.to_string(), want);
         assert_eq!(format!("{e:?}"), want);
+    }
+}
+
+/// Shape errors say what disagrees when the two shapes alone do not (found by a new-user trial:
+/// identical shapes in a tensordot message, `-1` dropped from a reshape, batch-only shapes
+/// from matmul).
+#[cfg(test)]
+mod detail_tests {
+    use crate::indexing::IndexItem;
+    use crate::products::{TensorAxes, einsum, matmul, tensordot};
+    use crate::{Array, DType, Device, manip, random::Generator};
+
+    fn f(shape: &[usize]) -> Array {
+        crate::zeros_on(shape, DType::Float64, Device::Cpu).unwrap()
+    }
+
+    #[test]
+    fn shape_errors_name_what_disagrees() {
+        let msg = |r: crate::Result<Array>| r.unwrap_err().to_string();
+        assert_eq!(
+            msg(matmul(&f(&[3, 4]), &f(&[5, 2]))),
+            "matmul: shape mismatch between [3, 4] and [5, 2]: the first operand's last \
+             dimension (4) differs from the second's second-to-last dimension (5)"
+        );
+        assert_eq!(
+            msg(matmul(&f(&[2, 3, 4]), &f(&[3, 4, 2]))),
+            "matmul: operands could not be broadcast together with shapes [2, 3, 4] and [3, 4, 2]"
+        );
+        assert_eq!(
+            msg(tensordot(&f(&[2, 2]), &f(&[2, 2]), TensorAxes::Last(3))),
+            "tensordot: shape mismatch between [2, 2] and [2, 2]: axes=3 sums over more axes \
+             than the operands have (2 and 2)"
+        );
+        assert!(
+            msg(tensordot(
+                &f(&[2, 3]),
+                &f(&[2, 2]),
+                TensorAxes::Pairs(vec![1], vec![0])
+            ))
+            .ends_with("axis 1 of the first operand has length 3 and axis 0 of the second 2")
+        );
+        assert!(
+            msg(einsum("ij,jk->ik", &[&f(&[3, 4]), &f(&[5, 2])]))
+                .ends_with("label 'j' has length 4 in one operand and 5 in the other"),
+        );
+        let e = manip::split(&f(&[5]), 2usize, 0).unwrap_err().to_string();
+        assert!(
+            e.ends_with("array split does not result in an equal division (5 into 2 sections)"),
+            "{e}"
+        );
+        let mask = Array::from_vec_on(vec![true, false], &[2], Device::Cpu).unwrap();
+        let e = f(&[5]).getitem(&[IndexItem::Array(mask)]).unwrap_err().to_string();
+        assert!(e.contains("a boolean index of shape [2] must match the shape [5]"), "{e}");
+        let e = Generator::new(0).random_on(&[3], DType::Int64, Device::Cpu).unwrap_err();
+        assert!(e.to_string().starts_with("random: "), "{e}");
     }
 }

@@ -80,6 +80,7 @@ pub fn concatenate(arrays: &[&Array], axis: isize) -> Result<Array> {
                 op: OP,
                 lhs: first.shape().to_vec(),
                 rhs: a.shape().to_vec(),
+                detail: None,
             });
         }
         dtype = DType::promote(dtype, a.dtype());
@@ -114,6 +115,7 @@ pub fn stack(arrays: &[&Array], axis: isize) -> Result<Array> {
                 op: OP,
                 lhs: first.shape().to_vec(),
                 rhs: a.shape().to_vec(),
+                detail: None,
             });
         }
     }
@@ -231,6 +233,9 @@ fn split_impl(
                     op,
                     lhs: a.shape().to_vec(),
                     rhs: vec![n],
+                    detail: Some(format!(
+                        "array split does not result in an equal division ({len} into {n} sections)"
+                    )),
                 });
             }
             let (q, r) = (len / n, len % n);
@@ -414,6 +419,7 @@ pub fn repeat(a: &Array, repeats: &[i64], axis: Option<isize>) -> Result<Array> 
             op: OP,
             lhs: a.shape().to_vec(),
             rhs: vec![repeats.len()],
+            detail: None,
         });
     };
     let mut shape = a.shape().to_vec();

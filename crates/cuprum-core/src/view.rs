@@ -129,6 +129,9 @@ impl Array {
                 .filter(|&&d| d >= 0)
                 .map(|&d| d as usize)
                 .collect(),
+            detail: Some(format!(
+                "cannot reshape an array of size {size} into shape {shape:?}"
+            )),
         };
         if let Some(i) = infer {
             if known == 0 || !size.is_multiple_of(known) {
@@ -638,8 +641,12 @@ mod tests {
         let a = arange_i64(&[6]);
         let e = a.reshape(&[4, -1]).unwrap_err();
         assert!(
-            matches!(&e, Error::ShapeMismatch { op: "reshape", lhs, rhs } if lhs == &[6] && rhs == &[4]),
+            matches!(&e, Error::ShapeMismatch { op: "reshape", lhs, rhs, .. } if lhs == &[6] && rhs == &[4]),
             "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "reshape: shape mismatch between [6] and [4]: cannot reshape an array of size 6 into shape [4, -1]"
         );
         assert!(matches!(a.reshape(&[4]), Err(Error::ShapeMismatch { .. })));
         assert!(matches!(

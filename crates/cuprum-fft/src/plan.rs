@@ -139,6 +139,7 @@ impl Plan {
                 op,
                 lhs: a.shape().to_vec(),
                 rhs: self.shape.clone(),
+                detail: None,
             });
         }
         if a.dtype() != self.dtype {

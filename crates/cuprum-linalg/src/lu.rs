@@ -111,6 +111,7 @@ pub fn solve(a: &Array, b: &Array) -> Result<Array> {
             op,
             lhs: a.shape().to_vec(),
             rhs: b.shape().to_vec(),
+            detail: None,
         }
         .into());
     }

@@ -94,6 +94,7 @@ fn rhs_shape(
             op,
             lhs: a.shape().to_vec(),
             rhs: b.shape().to_vec(),
+            detail: None,
         }
         .into()
     };
@@ -315,6 +316,7 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
             op,
             lhs: lu.shape().to_vec(),
             rhs: piv.shape().to_vec(),
+            detail: None,
         }
         .into());
     }

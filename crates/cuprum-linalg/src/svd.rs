@@ -243,6 +243,7 @@ pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
             op,
             lhs: a.shape().to_vec(),
             rhs: b.shape().to_vec(),
+            detail: None,
         }
         .into()
     };

@@ -251,6 +251,7 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
                 op,
                 lhs: v.layout.shape.clone(),
                 rhs: dst.layout.shape.clone(),
+                detail: None,
             });
         }
     }

@@ -157,6 +157,10 @@ fn plan(op: &'static str, a: &Array, items: &[IndexItem]) -> Result<Option<Plan>
                         op,
                         lhs: covered.to_vec(),
                         rhs: m.shape().to_vec(),
+                        detail: Some(format!(
+                            "a boolean index of shape {:?} must match the shape {covered:?} of the axes it indexes",
+                            m.shape()
+                        )),
                     });
                 }
                 for v in prim::nonzero_host(m)? {
@@ -395,6 +399,11 @@ fn along_axis_plan(
             op,
             lhs: a.shape().to_vec(),
             rhs: indices.shape().to_vec(),
+            detail: Some(format!(
+                "the indices have {} dimensions and the array {}",
+                indices.ndim(),
+                a.ndim()
+            )),
         });
     }
     let mut shape = a.shape().to_vec();

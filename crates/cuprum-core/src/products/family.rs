@@ -32,6 +32,11 @@ pub fn tensordot(a: &Array, b: &Array, axes: TensorAxes) -> Result<Array> {
                     op: OP,
                     lhs: a.shape().to_vec(),
                     rhs: b.shape().to_vec(),
+                    detail: Some(format!(
+                        "axes={n} sums over more axes than the operands have ({} and {})",
+                        a.ndim(),
+                        b.ndim()
+                    )),
                 });
             }
             ((a.ndim() - n..a.ndim()).collect(), (0..n).collect())
@@ -42,6 +47,9 @@ pub fn tensordot(a: &Array, b: &Array, axes: TensorAxes) -> Result<Array> {
                     op: OP,
                     lhs: a.shape().to_vec(),
                     rhs: b.shape().to_vec(),
+                    detail: Some(format!(
+                        "the axis lists {x:?} and {y:?} have different lengths"
+                    )),
                 });
             }
             (
@@ -60,6 +68,11 @@ pub fn tensordot(a: &Array, b: &Array, axes: TensorAxes) -> Result<Array> {
                 op: OP,
                 lhs: a.shape().to_vec(),
                 rhs: b.shape().to_vec(),
+                detail: Some(format!(
+                    "axis {i} of the first operand has length {} and axis {j} of the second {}",
+                    a.shape()[i],
+                    b.shape()[j]
+                )),
             });
         }
     }
@@ -97,7 +110,14 @@ pub fn dot(a: &Array, b: &Array) -> Result<Array> {
 
 fn rename(e: Error, op: &'static str) -> Error {
     match e {
-        Error::ShapeMismatch { lhs, rhs, .. } => Error::ShapeMismatch { op, lhs, rhs },
+        Error::ShapeMismatch {
+            lhs, rhs, detail, ..
+        } => Error::ShapeMismatch {
+            op,
+            lhs,
+            rhs,
+            detail,
+        },
         other => other,
     }
 }
@@ -113,6 +133,7 @@ pub fn vdot(a: &Array, b: &Array) -> Result<Array> {
             op: "vdot",
             lhs: a.shape().to_vec(),
             rhs: b.shape().to_vec(),
+            detail: None,
         });
     }
     let af = a.ravel()?;
@@ -289,6 +310,12 @@ fn reduce_operand(a: &Array, labels: &[char], keep: &[char]) -> Result<(Array, V
                 op: "einsum",
                 lhs: a.shape().to_vec(),
                 rhs: a.shape().to_vec(),
+                detail: Some(format!(
+                    "label {:?} is repeated on axes {i} and {j} of lengths {} and {}",
+                    labels[i],
+                    a.shape()[i],
+                    a.shape()[j]
+                )),
             });
         }
         a = crate::manip::diagonal(&a, 0, i as isize, j as isize)?;
@@ -378,6 +405,9 @@ pub fn einsum(subscripts: &str, operands: &[&Array]) -> Result<Array> {
                     op: OP,
                     lhs: a2.shape().to_vec(),
                     rhs: b.shape().to_vec(),
+                    detail: Some(format!(
+                        "label {l:?} has length {da} in one operand and {db} in the other"
+                    )),
                 });
             }
         }

@@ -77,6 +77,7 @@ pub fn matmul(a: &Array, b: &Array) -> Result<Array> {
             op: OP,
             lhs: a.shape().to_vec(),
             rhs: b.shape().to_vec(),
+            detail: None,
         });
     }
     let dt = DType::promote(a.dtype(), b.dtype());
@@ -113,9 +114,26 @@ pub fn matmul(a: &Array, b: &Array) -> Result<Array> {
             op: OP,
             lhs: a.shape().to_vec(),
             rhs: b.shape().to_vec(),
+            detail: Some(format!(
+                "the first operand's last dimension ({k}) differs from the second's {} ({k2})",
+                if b.ndim() == 1 {
+                    "length"
+                } else {
+                    "second-to-last dimension"
+                }
+            )),
         });
     }
-    let batch = broadcast_shapes(OP, &la.shape[..na - 2], &lb.shape[..nb - 2])?;
+    // a batch mismatch names the whole operand shapes, not only their batch dimensions
+    let batch =
+        broadcast_shapes(OP, &la.shape[..na - 2], &lb.shape[..nb - 2]).map_err(|e| match e {
+            Error::Broadcast { op, .. } => Error::Broadcast {
+                op,
+                lhs: a.shape().to_vec(),
+                rhs: b.shape().to_vec(),
+            },
+            e => e,
+        })?;
     let mut sa = batch.clone();
     sa.extend([m, k]);
     let mut sb = batch.clone();

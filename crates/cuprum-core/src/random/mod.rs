@@ -99,6 +99,7 @@ impl Generator {
     /// # Errors
     /// [`Error::DType`] for a non-float dtype.
     pub fn random_on(&mut self, shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
+        prec_of("random", dtype)?; // the error names `random`, not `uniform`
         self.uniform_on(0.0, 1.0, shape, dtype, device)
     }
     /// [`Generator::random_on`] on the current device.

@@ -274,6 +274,7 @@ pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) ->
                     op: OP,
                     lhs: a.shape().to_vec(),
                     rhs: s.shape().to_vec(),
+                    detail: None,
                 });
             }
             if s.device() != a.device() {

@@ -99,6 +99,7 @@ fn acquire<'a>(op: &'static str, dst: &View<'a>, inputs: &[View<'a>]) -> Result<
                 op,
                 lhs: v.layout.shape.clone(),
                 rhs: dst.layout.shape.clone(),
+                detail: None,
             });
         }
     }
