@@ -328,9 +328,17 @@ mod detail_tests {
             "{e}"
         );
         let mask = Array::from_vec_on(vec![true, false], &[2], Device::Cpu).unwrap();
-        let e = f(&[5]).getitem(&[IndexItem::Array(mask)]).unwrap_err().to_string();
-        assert!(e.contains("a boolean index of shape [2] must match the shape [5]"), "{e}");
-        let e = Generator::new(0).random_on(&[3], DType::Int64, Device::Cpu).unwrap_err();
+        let e = f(&[5])
+            .getitem(&[IndexItem::Array(mask)])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("a boolean index of shape [2] must match the shape [5]"),
+            "{e}"
+        );
+        let e = Generator::new(0)
+            .random_on(&[3], DType::Int64, Device::Cpu)
+            .unwrap_err();
         assert!(e.to_string().starts_with("random: "), "{e}");
     }
 }

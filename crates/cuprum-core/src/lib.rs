@@ -55,15 +55,15 @@ pub use layout::Layout;
 pub use npy::{load, save};
 pub use num_complex::{Complex32, Complex64};
 pub use ops::{
-    BinaryOp, Operand, UnaryOp, abs, absolute, add, add_out, angle, arccos, arccosh, arcsin,
-    arcsinh, arctan, arctan2, arctanh, around, binary_out, bitwise_and, bitwise_or, bitwise_xor,
-    cbrt, ceil, clip, clip_out, conj, conjugate, copysign, cos, cosh, deg2rad, divide, divide_out,
-    divmod, equal, exp, exp2, expm1, floor, floor_divide, fmax, fmin, fmod, greater, greater_equal,
-    hypot, imag, invert, isfinite, isinf, isnan, left_shift, less, less_equal, log, log1p, log2,
-    log10, logical_and, logical_not, logical_or, logical_xor, maximum, minimum, multiply,
-    multiply_out, negative, nextafter, not_equal, positive, power, rad2deg, real, reciprocal,
-    remainder, right_shift, rint, round, sign, signbit, sin, sinh, sqrt, square, subtract,
-    subtract_out, tan, tanh, trunc, unary_out, where_,
+    BinaryOp, Operand, UnaryOp, abs, absolute, add, add_out, allclose, angle, arccos, arccosh,
+    arcsin, arcsinh, arctan, arctan2, arctanh, around, array_equal, binary_out, bitwise_and,
+    bitwise_or, bitwise_xor, cbrt, ceil, clip, clip_out, conj, conjugate, copysign, cos, cosh,
+    deg2rad, divide, divide_out, divmod, equal, exp, exp2, expm1, floor, floor_divide, fmax, fmin,
+    fmod, greater, greater_equal, hypot, imag, invert, isclose, isfinite, isinf, isnan, left_shift,
+    less, less_equal, log, log1p, log2, log10, logical_and, logical_not, logical_or, logical_xor,
+    maximum, minimum, multiply, multiply_out, negative, nextafter, not_equal, positive, power,
+    rad2deg, real, reciprocal, remainder, right_shift, rint, round, sign, signbit, sin, sinh, sqrt,
+    square, subtract, subtract_out, tan, tanh, trunc, unary_out, where_,
 };
 pub use print::{array_repr, array_str};
 pub use reduce::*;
@@ -72,11 +72,14 @@ pub use view::{ascontiguousarray, broadcast_arrays};
 // NumPy's top-level names for the functions that live in modules here, so that `cp.matmul`,
 // `cp.concatenate`, `cp.sort`, `cp.take` ... are `cp::matmul`, `cp::concatenate`, ...
 pub use indexing::{
-    IndexItem, add_at, argwhere, compress, flatnonzero, nonzero, put, take, take_along_axis,
+    IndexItem, IndexMode, add_at, argwhere, compress, flatnonzero, nonzero, put, take,
+    take_along_axis,
 };
 pub use manip::{
     array_split, concatenate, diag, diagonal, flip, hstack, pad, repeat, roll, split, stack, tile,
-    tril, triu, vstack,
+    trace, tril, triu, vstack,
 };
-pub use products::{dot, einsum, inner, kron, matmul, outer, tensordot, vdot};
-pub use sort::{argpartition, argsort, partition, searchsorted, sort, unique};
+pub use products::{TensorAxes, dot, einsum, inner, kron, matmul, outer, tensordot, vdot};
+pub use sort::{
+    Side, Unique, argpartition, argsort, partition, searchsorted, sort, unique, unique_all,
+};

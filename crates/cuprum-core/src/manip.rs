@@ -569,6 +569,47 @@ fn pad_source(mode: PadMode, n: usize, b: usize, p: isize) -> usize {
     (idx + b as isize) as usize
 }
 
+/// Sum along the diagonal at `offset` of the 2-D sub-arrays over `axis1`/`axis2`
+/// (`numpy.trace`; NumPy's defaults are `offset = 0`, `axis1 = 0`, `axis2 = 1`).
+///
+/// **Shapes:** `a (…)` with the two axes removed; a 2-D input gives a 0-d array on `a`'s device.
+/// **Dtypes:** NumPy's sum accumulators (bool and integers in int64 or uint64, float16 in
+/// float32 and returned as float16), or `dtype` when given. An empty diagonal sums to 0.
+///
+/// Algorithm: [`diagonal`] (a strided view, no copy), then a sum over its last axis.
+///
+/// # Errors
+/// [`Error::InvalidValue`] for arrays under 2-D or equal axes; [`Error::AxisOutOfBounds`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, manip};
+/// let a = Array::from_vec_on((0..9i32).collect::<Vec<_>>(), &[3, 3], Device::Cpu).unwrap();
+/// let t = manip::trace(&a, 0, 0, 1, None).unwrap();
+/// assert_eq!(t.to_vec::<i64>().unwrap(), vec![12]); // 0 + 4 + 8, in int64
+/// assert_eq!(manip::trace(&a, 1, 0, 1, None).unwrap().to_vec::<i64>().unwrap(), vec![6]);
+/// ```
+pub fn trace(
+    a: &Array,
+    offset: isize,
+    axis1: isize,
+    axis2: isize,
+    dtype: Option<DType>,
+) -> Result<Array> {
+    let d = diagonal(a, offset, axis1, axis2).map_err(|e| match e {
+        Error::InvalidValue { reason, .. } => Error::invalid_value("trace", reason),
+        e => e,
+    })?;
+    crate::reduce::reduce(
+        crate::reduce::ReduceOp::Sum,
+        &d,
+        crate::reduce::Axes::One(-1),
+        false,
+        dtype,
+        0.0,
+    )
+}
+
 /// The diagonal at `offset` of the 2-D sub-arrays over `axis1`/`axis2`, as a view with that
 /// axis appended last (`numpy.diagonal`).
 ///

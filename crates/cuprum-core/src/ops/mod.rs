@@ -27,6 +27,7 @@
 //! ```
 
 mod binary_fns;
+mod close;
 mod engine;
 pub mod kinds;
 mod operand;
@@ -36,6 +37,7 @@ mod select;
 mod unary_fns;
 
 pub use binary_fns::*;
+pub use close::{allclose, array_equal, isclose};
 pub use kinds::{BinaryOp, UnaryOp};
 pub use operand::Operand;
 pub use select::{clip, clip_out, where_};
