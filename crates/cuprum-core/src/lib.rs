@@ -76,8 +76,8 @@ pub use indexing::{
     take_along_axis,
 };
 pub use manip::{
-    array_split, concatenate, diag, diagonal, flip, hstack, pad, repeat, roll, split, stack, tile,
-    trace, tril, triu, vstack,
+    array_split, concatenate, diag, diagonal, diff, flip, hstack, meshgrid, pad, repeat, roll,
+    split, stack, tile, trace, tril, triu, vstack,
 };
 pub use products::{TensorAxes, dot, einsum, inner, kron, matmul, outer, tensordot, vdot};
 pub use sort::{

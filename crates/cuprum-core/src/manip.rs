@@ -6,7 +6,7 @@
 //! (`backend::copy`), so every device runs them.
 
 use crate::layout::normalize_axis;
-use crate::{Array, DType, Error, Layout, Result, Scalar};
+use crate::{Array, DType, Error, Layout, Result, Scalar, SliceItem};
 
 fn same_devices(op: &'static str, arrays: &[&Array]) -> Result<()> {
     if let Some(first) = arrays.first() {
@@ -567,6 +567,119 @@ fn pad_source(mode: PadMode, n: usize, b: usize, p: isize) -> usize {
         }
     };
     (idx + b as isize) as usize
+}
+
+/// The `n`-th discrete difference along `axis` (`numpy.diff`): `out[i] = a[i+1] - a[i]`,
+/// applied `n` times; bool arrays use `a[i+1] != a[i]`, as NumPy does.
+///
+/// **Shapes:** `a` with `axis` shortened by `n` (to 0 when `n` exceeds its length); `n = 0`
+/// returns a copy. **Dtypes:** those of `subtract` (unsigned integers wrap, as in NumPy).
+/// NumPy's default is `n = 1`, `axis = -1`.
+///
+/// Algorithm: two shifted views and one `subtract` per order, on `a`'s device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] for a 0-d array; [`Error::AxisOutOfBounds`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, manip};
+/// let a = Array::from_vec_on(vec![1i64, 2, 4, 7, 0], &[5], Device::Cpu).unwrap();
+/// assert_eq!(manip::diff(&a, 1, -1).unwrap().to_vec::<i64>().unwrap(), vec![1, 2, 3, -7]);
+/// assert_eq!(manip::diff(&a, 2, -1).unwrap().to_vec::<i64>().unwrap(), vec![1, 1, -10]);
+/// ```
+pub fn diff(a: &Array, n: usize, axis: isize) -> Result<Array> {
+    const OP: &str = "diff";
+    if a.ndim() == 0 {
+        return Err(Error::invalid_value(
+            OP,
+            "diff requires input that is at least one dimensional",
+        ));
+    }
+    let ax = normalize_axis(OP, axis, a.ndim())?;
+    let shifted = |start: Option<isize>, stop: Option<isize>| {
+        let mut items = vec![SliceItem::FULL; a.ndim()];
+        items[ax] = SliceItem::Slice {
+            start,
+            stop,
+            step: 1,
+        };
+        items
+    };
+    let (hi, lo) = (shifted(Some(1), None), shifted(None, Some(-1)));
+    let mut r = a.copy()?;
+    for _ in 0..n {
+        if r.shape()[ax] == 0 {
+            break;
+        }
+        let (x, y) = (r.slice(&hi)?, r.slice(&lo)?);
+        r = if r.dtype() == DType::Bool {
+            crate::ops::not_equal(&x, &y)?
+        } else {
+            crate::ops::subtract(&x, &y)?
+        };
+    }
+    Ok(r)
+}
+
+/// Coordinate matrices from coordinate vectors (`numpy.meshgrid` with `copy=True`).
+///
+/// **Shapes:** `k` 1-D (or any, flattened) inputs of lengths `n0, n1, ...` give `k` arrays of
+/// shape `(n1, n0, n2, ...)` with `indexing = "xy"` (NumPy's default, Cartesian) or
+/// `(n0, n1, n2, ...)` with `"ij"` (matrix indexing). Each output keeps its input's dtype and
+/// device and is C-contiguous. Algorithm: a reshape and a broadcast per input, then a copy.
+///
+/// # Errors
+/// [`Error::InvalidValue`] for an `indexing` other than `"xy"` or `"ij"`;
+/// [`Error::DeviceMismatch`] for inputs on different devices.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, manip};
+/// let x = Array::from_vec_on(vec![0.0f64, 1.0, 2.0], &[3], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![10.0f64, 20.0], &[2], Device::Cpu).unwrap();
+/// let g = manip::meshgrid(&[&x, &y], "xy").unwrap();
+/// assert_eq!(g[0].shape(), &[2, 3]);
+/// assert_eq!(g[0].to_vec::<f64>().unwrap(), vec![0.0, 1.0, 2.0, 0.0, 1.0, 2.0]);
+/// assert_eq!(g[1].to_vec::<f64>().unwrap(), vec![10.0, 10.0, 10.0, 20.0, 20.0, 20.0]);
+/// ```
+pub fn meshgrid(xs: &[&Array], indexing: &str) -> Result<Vec<Array>> {
+    const OP: &str = "meshgrid";
+    let xy = match indexing {
+        "xy" => true,
+        "ij" => false,
+        o => {
+            return Err(Error::invalid_value(
+                OP,
+                format!("indexing must be \"xy\" or \"ij\", got {o:?}"),
+            ));
+        }
+    };
+    if let Some(first) = xs.first() {
+        for x in xs {
+            if x.device() != first.device() {
+                return Err(Error::DeviceMismatch {
+                    op: OP,
+                    lhs: first.device(),
+                    rhs: x.device(),
+                });
+            }
+        }
+    }
+    let k = xs.len();
+    let mut shape: Vec<usize> = xs.iter().map(|x| x.size()).collect();
+    if xy && k >= 2 {
+        shape.swap(0, 1);
+    }
+    xs.iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let pos = if xy && k >= 2 && i < 2 { 1 - i } else { i };
+            let mut s = vec![1isize; k];
+            s[pos] = -1;
+            x.ravel()?.reshape(&s)?.broadcast_to(&shape)?.copy()
+        })
+        .collect()
 }
 
 /// Sum along the diagonal at `offset` of the 2-D sub-arrays over `axis1`/`axis2`

@@ -95,6 +95,8 @@ pub fn array_equal(a: &Array, b: &Array, equal_nan: bool) -> Result<bool> {
     Ok(eq.all(Axes::All, false)?.item()? == Scalar::Bool(true))
 }
 
+/// Also the tests of `manip::{trace, diff, meshgrid}`, the other NumPy helpers composed of
+/// existing ops, on every device.
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,6 +208,69 @@ mod tests {
             assert_eq!(t.to_vec::<f32>().unwrap(), vec![0.0]);
             let e = crate::manip::trace(&on(vec![1.0f64], &[1], d), 0, 0, 1, None).unwrap_err();
             assert!(e.to_string().starts_with("trace: "), "{e}");
+        }
+    }
+
+    /// `diff` and `meshgrid` against NumPy 2.4's answers for the same inputs.
+    #[test]
+    fn diff_and_meshgrid_match_numpy() {
+        use crate::manip::{diff, meshgrid};
+        for d in devices() {
+            let a = on((0..12i64).map(|x| x * x).collect(), &[3, 4], d);
+            let r = diff(&a, 1, 0).unwrap();
+            assert_eq!((r.shape(), r.device()), (&[2usize, 4][..], d));
+            assert_eq!(
+                r.to_vec::<i64>().unwrap(),
+                vec![16, 24, 32, 40, 48, 56, 64, 72]
+            );
+            let u = diff(&on(vec![1u8, 0, 5], &[3], d), 1, -1).unwrap();
+            assert_eq!(u.to_vec::<u8>().unwrap(), vec![255, 5]);
+            let b = diff(&on(vec![true, true, false, true], &[4], d), 1, -1).unwrap();
+            assert_eq!(b.to_vec::<bool>().unwrap(), vec![false, true, true]);
+            let r = on(vec![0.0f64, 1.0, 2.0], &[3], d);
+            assert_eq!(diff(&r, 5, -1).unwrap().shape(), &[0]);
+            assert_eq!(
+                diff(&r, 0, -1).unwrap().to_vec::<f64>().unwrap(),
+                vec![0.0, 1.0, 2.0]
+            );
+            assert!(matches!(
+                diff(&r, 1, 1),
+                Err(crate::Error::AxisOutOfBounds { .. })
+            ));
+            let (x, y, z) = (
+                on(vec![1i64, 2], &[2], d),
+                on(vec![10i64, 20, 30], &[3], d),
+                on(vec![100.0f64, 200.0], &[2], d),
+            );
+            let g = meshgrid(&[&x, &y, &z], "xy").unwrap();
+            for t in &g {
+                assert_eq!((t.shape(), t.device()), (&[3usize, 2, 2][..], d));
+            }
+            assert_eq!(
+                g[0].to_vec::<i64>().unwrap(),
+                vec![1, 1, 2, 2, 1, 1, 2, 2, 1, 1, 2, 2]
+            );
+            assert_eq!(
+                g[1].to_vec::<i64>().unwrap(),
+                vec![10, 10, 10, 10, 20, 20, 20, 20, 30, 30, 30, 30]
+            );
+            assert_eq!(
+                g[2].to_vec::<f64>().unwrap()[..4],
+                [100.0, 200.0, 100.0, 200.0]
+            );
+            let g = meshgrid(&[&x, &y, &z], "ij").unwrap();
+            assert_eq!(g[0].shape(), &[2, 3, 2]);
+            assert_eq!(
+                g[0].to_vec::<i64>().unwrap(),
+                vec![1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]
+            );
+            assert_eq!(
+                g[1].to_vec::<i64>().unwrap(),
+                vec![10, 10, 20, 20, 30, 30, 10, 10, 20, 20, 30, 30]
+            );
+            assert_eq!(g[2].dtype(), DType::Float64);
+            let e = meshgrid(&[&x], "yx").unwrap_err().to_string();
+            assert!(e.starts_with("meshgrid: ") && e.contains("\"yx\""), "{e}");
         }
     }
 }
