@@ -294,7 +294,7 @@ fn int_gemm(a: View<'_>, b: View<'_>, dst: View<'_>, ordinal: usize) -> Result<(
     let (ob, _) = batch_offsets(b.layout, nd);
     let offs: Vec<i64> = oa.iter().zip(&ob).flat_map(|(x, y)| [*x, *y]).collect();
     let offs = Array::from_vec_on(offs, &[oa.len() * 2], crate::Device::Cuda(ordinal))?;
-    let opt = format!("-DT={t}");
+    let opt = format!("-DMM_T={t}"); // not `T`: NVRTC's builtin header has `template<typename T>`, and `-DT=bool` breaks it
     let f = static_function(ordinal, int_source(), "cuprum_matmul_int", &[opt.as_str()])?;
     let mut pa = a.storage.as_cuda().map_or(0, |c| c.device_ptr());
     let mut pb = b.storage.as_cuda().map_or(0, |c| c.device_ptr());

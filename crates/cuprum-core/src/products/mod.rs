@@ -168,6 +168,9 @@ pub fn matmul(a: &Array, b: &Array) -> Result<Array> {
 }
 
 #[cfg(test)]
+mod prop_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::Device;
