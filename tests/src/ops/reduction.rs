@@ -1,7 +1,7 @@
 //! Dispatch arms for the `reduction` area: `sum`, `prod`, `mean`, `var`, `std`, `max`/`amax`,
 //! `min`/`amin`, `argmax`, `argmin`, `all`, `any`, `ptp`, `count_nonzero`, the `nan*` forms,
-//! `cumsum` and `cumprod`, with `axis`, `keepdims`, `dtype` and `ddof`. (`initial` is not
-//! supported by cuprum's reductions, so such cases are skipped.)
+//! `cumsum` and `cumprod`, with `axis`, `keepdims`, `dtype`, `ddof` and `initial` (through
+//! `reduce_initial`, for the sums, products, maxima and minima).
 
 use super::{OpResult, one};
 use crate::CaseError;
@@ -65,7 +65,21 @@ fn reduction(op: ReduceOp, cx: &CaseCx<'_>) -> OpResult {
         op,
         ReduceOp::Var | ReduceOp::Std | ReduceOp::NanVar | ReduceOp::NanStd
     );
+    let takes_initial = matches!(
+        op,
+        ReduceOp::Sum
+            | ReduceOp::Prod
+            | ReduceOp::NanSum
+            | ReduceOp::NanProd
+            | ReduceOp::Max
+            | ReduceOp::Min
+            | ReduceOp::NanMax
+            | ReduceOp::NanMin
+    );
     let mut known = vec!["axis", "keepdims"];
+    if takes_initial {
+        known.push("initial");
+    }
     if takes_dtype {
         known.push("dtype");
     }
@@ -84,6 +98,16 @@ fn reduction(op: ReduceOp, cx: &CaseCx<'_>) -> OpResult {
     } else {
         0.0
     };
+    if takes_initial && let Some(init) = cx.kw_f64("initial")? {
+        return one(reduce::reduce_initial(
+            op,
+            cx.array(0)?,
+            axes(cx)?,
+            keepdims,
+            dtype,
+            init,
+        ));
+    }
     one(reduce::reduce(
         op,
         cx.array(0)?,

@@ -250,6 +250,95 @@ pub fn reduce(
     }
 }
 
+/// [`reduce`] with NumPy's `initial=`: the starting value of the reduction, which also makes an
+/// empty `max`/`min` well defined (`np.max(a, axis=1, initial=-5.0)`).
+///
+/// Supported for `sum`, `nansum`, `prod`, `nanprod` (the result is combined with `initial` by
+/// `add`/`multiply`) and `max`, `min`, `nanmax`, `nanmin` (by `maximum`/`minimum`, which
+/// propagate NaN, or `fmax`/`fmin` for the `nan` forms). `initial` is first cast to the
+/// result's dtype, as NumPy does, so an integer `max` stays integer. Composed of existing
+/// reductions and ufuncs: it runs on every device.
+///
+/// **Shapes:** as [`reduce`]; a reduction over a zero-length axis gives `initial` everywhere.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming the operation for any other reduction (NumPy raises
+/// `TypeError` for `mean(initial=...)`); otherwise as [`reduce`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, reduce::{self, ReduceOp}};
+/// let a = Array::from_vec_on(Vec::<f64>::new(), &[2, 0], Device::Cpu).unwrap();
+/// let m = reduce::reduce_initial(ReduceOp::Max, &a, 1, false, None, -5.0).unwrap();
+/// assert_eq!(m.to_vec::<f64>().unwrap(), vec![-5.0, -5.0]);
+/// let b = Array::from_vec_on(vec![1i32, 7, 3], &[3], Device::Cpu).unwrap();
+/// let s = reduce::reduce_initial(ReduceOp::Sum, &b, 0, false, None, 10).unwrap();
+/// assert_eq!(s.item().unwrap().as_i64(), 21);
+/// ```
+pub fn reduce_initial(
+    op: ReduceOp,
+    a: &Array,
+    axis: impl Into<Axes>,
+    keepdims: bool,
+    dtype: Option<DType>,
+    initial: impl Into<crate::Scalar>,
+) -> Result<Array> {
+    use crate::ops;
+    let name = op.name();
+    let initial = initial.into();
+    let extremum = matches!(
+        op,
+        ReduceOp::Max | ReduceOp::Min | ReduceOp::NanMax | ReduceOp::NanMin
+    );
+    let additive = matches!(
+        op,
+        ReduceOp::Sum | ReduceOp::NanSum | ReduceOp::Prod | ReduceOp::NanProd
+    );
+    if !extremum && !additive {
+        return Err(Error::invalid_value(
+            name,
+            format!("initial={initial:?} is not supported for {name} (NumPy has no initial there)"),
+        ));
+    }
+    let axis = axis.into();
+    let axes = axis.resolve(name, a.ndim())?;
+    let (_, out_dtype) = op.dtypes(a.dtype(), dtype)?;
+    let shape = a.shape();
+    let n_red: usize = axes.iter().map(|&i| shape[i]).product();
+    let init = crate::creation::full_on(&[], initial, Some(out_dtype), a.device())
+        .map_err(|e| Error::invalid_value(name, format!("initial: {e}")))?;
+    if extremum && n_red == 0 {
+        let out_shape: Vec<usize> = (0..a.ndim())
+            .filter_map(|i| {
+                if !axes.contains(&i) {
+                    Some(shape[i])
+                } else if keepdims {
+                    Some(1)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        return init.broadcast_to(&out_shape)?.as_c_contiguous();
+    }
+    let r = reduce(
+        op,
+        a,
+        Axes::Many(axes.iter().map(|&i| i as isize).collect()),
+        keepdims,
+        dtype,
+        0.0,
+    )?;
+    match op {
+        ReduceOp::Max => ops::maximum(&r, &init),
+        ReduceOp::Min => ops::minimum(&r, &init),
+        ReduceOp::NanMax => ops::fmax(&r, &init),
+        ReduceOp::NanMin => ops::fmin(&r, &init),
+        ReduceOp::Sum | ReduceOp::NanSum => ops::add(&init, &r),
+        _ => ops::multiply(&init, &r),
+    }
+}
+
 macro_rules! simple_reduction {
     ($(#[$m:meta])* $name:ident, $op:ident) => {
         $(#[$m])*

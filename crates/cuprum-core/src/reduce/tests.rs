@@ -1164,3 +1164,56 @@ fn many_short_runs_sum_pairwise() {
         );
     }
 }
+
+#[test]
+fn reduce_initial_on_every_device() {
+    use ReduceOp::*;
+    let mut devices = vec![Device::Cpu];
+    devices.extend(cuda_devices());
+    for dev in devices {
+        let on = |a: Array| a.to_device(dev).unwrap();
+        // NumPy 2.4: np.max(np.zeros((2, 0)), axis=1, initial=-5.0) -> [-5., -5.]
+        let e = on(cpu(Vec::<f64>::new(), &[2, 0]));
+        let r = reduce_initial(Max, &e, 1, false, None, -5.0).unwrap();
+        assert_eq!((r.shape(), r.device()), (&[2usize][..], dev));
+        assert_eq!(host(&r), vec![-5.0, -5.0]);
+        let r = reduce_initial(Min, &e, 1, true, None, 3.0).unwrap();
+        assert_eq!((r.shape(), host(&r)), (&[2usize, 1][..], vec![3.0, 3.0]));
+        // over axis 0 the output itself is empty
+        let r = reduce_initial(Max, &e, 0, false, None, -5.0).unwrap();
+        assert_eq!(r.shape(), &[0]);
+        // np.max([[1, 9], [4, 2]], axis=1, initial=5) -> [5, 9] (int64 stays int64)
+        let a = on(cpu(vec![1i64, 9, 4, 2], &[2, 2]));
+        let r = reduce_initial(Max, &a, 1, false, None, 5).unwrap();
+        assert_eq!((r.dtype(), host(&r)), (DType::Int64, vec![9.0, 5.0]));
+        let r = reduce_initial(Min, &a, Axes::All, false, None, 0).unwrap();
+        assert_eq!(host(&r), vec![0.0]);
+        // np.sum(int32 [1, 7, 3], initial=10) -> 21 (int64); np.prod([2., 3.], initial=0.5) -> 3
+        let b = on(cpu(vec![1i32, 7, 3], &[3]));
+        let r = reduce_initial(Sum, &b, 0, false, None, 10).unwrap();
+        assert_eq!((r.dtype(), host(&r)), (DType::Int64, vec![21.0]));
+        let c = on(cpu(vec![2.0f32, 3.0], &[2]));
+        let r = reduce_initial(Prod, &c, 0, false, None, 0.5).unwrap();
+        assert_eq!((r.dtype(), host(&r)), (DType::Float32, vec![3.0]));
+        // NaN: max propagates it, nanmax ignores it (an all-NaN row gives initial)
+        let n = on(cpu(vec![f64::NAN, 1.0, f64::NAN, f64::NAN], &[2, 2]));
+        let r = host(&reduce_initial(Max, &n, 1, false, None, 0.0).unwrap());
+        assert!(r[0].is_nan() && r[1].is_nan(), "{r:?}");
+        let r = host(&reduce_initial(NanMax, &n, 1, false, None, 0.0).unwrap());
+        assert_eq!(r, vec![1.0, 0.0]);
+        let r = host(&reduce_initial(NanSum, &n, 1, false, None, 2.0).unwrap());
+        assert_eq!(r, vec![3.0, 2.0]);
+        // an empty sum with initial is initial
+        let r = reduce_initial(Sum, &e, 1, false, None, 1.5).unwrap();
+        assert_eq!(host(&r), vec![1.5, 1.5]);
+        // not supported for mean; an initial that does not fit the dtype is named
+        let err = reduce_initial(Mean, &c, 0, false, None, 1.0).unwrap_err();
+        assert!(err.to_string().contains("mean"), "{err}");
+        let i8a = on(cpu(vec![1i8, 2], &[2]));
+        let err = reduce_initial(Max, &i8a, 0, false, None, 1000).unwrap_err();
+        assert!(
+            err.to_string().contains("max") && err.to_string().contains("1000"),
+            "{err}"
+        );
+    }
+}
