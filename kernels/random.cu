@@ -2,7 +2,8 @@
 // crates/cuprum-core/src/random/{philox,dist}.rs: explicit round-to-nearest intrinsics, no FMA
 // contraction. Specialized per output type by the host: OUT_T (storage type) and STORE(p, v)
 // (float64 value -> storage), PREC (0 single, 1 double, 2 int), DIST (0 uniform, 1 normal,
-// 2 exponential, 3 integers).
+// 2 exponential, 3 integers; 4 gamma, 5 beta, 6 poisson, 7 binomial: the rejection samplers,
+// compiled with --fmad=false, in the second half of this file).
 
 #define P24 5.9604644775390625e-08f
 #define P32 2.3283064365386963e-10
@@ -30,6 +31,7 @@ __device__ __forceinline__ double u53(unsigned int hi, unsigned int lo) {
     return __dmul_rn((double)v, P53);
 }
 
+#if DIST < 4
 // One sample: single-precision uniform returns through *f32 (flag), everything else as double
 // or int64.
 __device__ __forceinline__ void sample(const u32x4& w, int slot, double p0, double p1,
@@ -80,6 +82,8 @@ __device__ __forceinline__ void sample(const u32x4& w, int slot, double p0, doub
 #endif
 }
 
+#endif
+
 // sample -> storage type, with the same roundings as the CPU path (float64 -> float32 -> half)
 template <class T> struct RConv { static __device__ __forceinline__ T f(int kind, float f, double d, long long i) { return (T)i; } };
 template <> struct RConv<bool> { static __device__ __forceinline__ bool f(int kind, float f, double d, long long i) { return i != 0; } };
@@ -89,6 +93,7 @@ template <> struct RConv<f16> { static __device__ __forceinline__ f16 f(int kind
 template <> struct RConv<bf16> { static __device__ __forceinline__ bf16 f(int kind, float f, double d, long long i) { return Cast<bf16>::from(kind == 0 ? f : __double2float_rn(d)); } };
 #define STORE(dst, kind, f, d, i) dst = RConv<OUT_T>::f(kind, f, d, i)
 
+#if DIST < 4
 // Stores one Philox block's PER_BLOCK samples: a single 16- or 8-byte vector store when the
 // samples fill it (the output buffer is allocator-aligned and `base` is a multiple of PER_BLOCK,
 // so the address is aligned), element stores otherwise.
@@ -136,3 +141,211 @@ extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long lo
         }
     }
 }
+#endif
+
+#if DIST >= 4
+// The rejection samplers: one thread per element, each with its own sub-stream of Philox blocks
+// (start + i, c2, 1), c2 = 0, 1, ... (crates/cuprum-core/src/random/dist.rs `SubStream`). Plain
+// float64 operators, written in the same order as the Rust code; the host compiles this half
+// with --fmad=false so no multiply-add is contracted.
+
+__device__ __forceinline__ u32x4 philox4(unsigned long long blk, unsigned int c2, unsigned int c3,
+                                         unsigned int k0, unsigned int k1) {
+    unsigned int c0 = (unsigned int)blk, c1 = (unsigned int)(blk >> 32);
+    #pragma unroll
+    for (int r = 0; r < 10; ++r) {
+        if (r > 0) { k0 += 0x9E3779B9u; k1 += 0xBB67AE85u; }
+        unsigned int hi0 = __umulhi(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
+        unsigned int hi1 = __umulhi(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;
+        unsigned int n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
+        c0 = n0; c1 = lo1; c2 = n2; c3 = lo0;
+    }
+    u32x4 o; o.x[0] = c0; o.x[1] = c1; o.x[2] = c2; o.x[3] = c3;
+    return o;
+}
+
+struct SubStream {
+    unsigned long long blk;
+    unsigned int k0, k1, c2;
+    u32x4 w;
+    int used;
+    __device__ SubStream(unsigned long long b, unsigned int a0, unsigned int a1)
+        : blk(b), k0(a0), k1(a1), c2(0), used(4) {}
+    __device__ double u() {
+        if (used == 4) { w = philox4(blk, c2, 1u, k0, k1); c2 += 1u; used = 0; }
+        double v = u53(w.x[used], w.x[used + 1]);
+        used += 2;
+        return v;
+    }
+    __device__ double uo() { return 1.0 - u(); }
+    __device__ double normal() {
+        double u1 = uo();
+        double u2 = u();
+        return sqrt(-2.0 * log(u1)) * cos(TWO_PI * u2);
+    }
+};
+
+__device__ double gamma_mt(double k, SubStream& s) {
+    double d = k - 1.0 / 3.0;
+    double c = 1.0 / sqrt(9.0 * d);
+    for (;;) {
+        double x = s.normal();
+        double v = 1.0 + c * x;
+        if (v <= 0.0) continue;
+        v = v * v * v;
+        double u = s.uo();
+        double x2 = x * x;
+        if (u < 1.0 - 0.0331 * (x2 * x2)) return d * v;
+        if (log(u) < 0.5 * x2 + d * ((1.0 - v) + log(v))) return d * v;
+    }
+}
+
+__device__ double std_gamma(double k, SubStream& s) {
+    if (k == 0.0) return 0.0;
+    if (k < 1.0) {
+        double g = gamma_mt(k + 1.0, s);
+        double u = s.uo();
+        return g * exp(log(u) / k);
+    }
+    return gamma_mt(k, s);
+}
+
+__device__ double ln_std_gamma(double k, SubStream& s) {
+    if (k < 1.0) {
+        double g = gamma_mt(k + 1.0, s);
+        double u = s.uo();
+        return log(g) + log(u) / k;
+    }
+    return log(gamma_mt(k, s));
+}
+
+__device__ double loggam(double x) {
+    const double a[10] = {8.333333333333333e-02, -2.777777777777778e-03,
+                          7.936507936507937e-04, -5.952380952380952e-04,
+                          8.417508417508418e-04, -1.917526917526918e-03,
+                          6.410256410256410e-03, -2.955065359477124e-02,
+                          1.796443723688307e-01, -1.39243221690590e+00};
+    if (x == 1.0 || x == 2.0) return 0.0;
+    long long n = 0;
+    double x0 = x;
+    if (x <= 7.0) { n = (long long)(7.0 - x); x0 = x + (double)n; }
+    double x2 = 1.0 / (x0 * x0);
+    double gl0 = a[9];
+    for (int k = 8; k >= 0; --k) gl0 = gl0 * x2 + a[k];
+    double gl = gl0 / x0 + 0.5 * log(TWO_PI) + (x0 - 0.5) * log(x0) - x0;
+    if (x <= 7.0) {
+        for (long long i = 0; i < n; ++i) { gl -= log(x0 - 1.0); x0 -= 1.0; }
+    }
+    return gl;
+}
+
+__device__ long long poisson(double lam, SubStream& s) {
+    if (lam == 0.0) return 0;
+    if (lam < 10.0) {
+        double enlam = exp(-lam);
+        long long x = 0;
+        double prod = 1.0;
+        for (;;) {
+            prod *= s.u();
+            if (prod > enlam) x += 1; else return x;
+        }
+    }
+    double slam = sqrt(lam);
+    double loglam = log(lam);
+    double b = 0.931 + 2.53 * slam;
+    double a = -0.059 + 0.02483 * b;
+    double invalpha = 1.1239 + 1.1328 / (b - 3.4);
+    double vr = 0.9277 - 3.6224 / (b - 2.0);
+    for (;;) {
+        double u = s.u() - 0.5;
+        double v = s.u();
+        double us = 0.5 - fabs(u);
+        double k = floor((2.0 * a / us + b) * u + lam + 0.43);
+        if (us >= 0.07 && v <= vr) return (long long)k;
+        if (k < 0.0 || (us < 0.013 && v > us)) continue;
+        if ((log(v) + log(invalpha) - log(a / (us * us) + b)) <=
+            (-lam + k * loglam - loggam(k + 1.0)))
+            return (long long)k;
+    }
+}
+
+__device__ long long binomial_low(long long n, double p, SubStream& s) {
+    double nf = (double)n;
+    double q = 1.0 - p;
+    if (nf * p <= 30.0) {
+        double qn = exp(nf * log(q));
+        double np = nf * p;
+        double bound = fmin(nf, np + 10.0 * sqrt(np * q + 1.0));
+        long long x = 0;
+        double px = qn;
+        double u = s.u();
+        while (u > px) {
+            x += 1;
+            if ((double)x > bound) {
+                x = 0; px = qn; u = s.u();
+            } else {
+                u -= px;
+                px = ((nf - (double)x + 1.0) * p * px) / ((double)x * q);
+            }
+        }
+        return x;
+    }
+    double spq = sqrt(nf * p * q);
+    double b = 1.15 + 2.53 * spq;
+    double a = -0.0873 + 0.0248 * b + 0.01 * p;
+    double c = nf * p + 0.5;
+    double vr = 0.92 - 4.2 / b;
+    double alpha = (2.83 + 5.1 / b) * spq;
+    double lpq = log(p / q);
+    double m = floor((nf + 1.0) * p);
+    double h = loggam(m + 1.0) + loggam(nf - m + 1.0);
+    for (;;) {
+        double u = s.u() - 0.5;
+        double v = s.u();
+        double us = 0.5 - fabs(u);
+        double k = floor((2.0 * a / us + b) * u + c);
+        if (k < 0.0 || k > nf) continue;
+        if (us >= 0.07 && v <= vr) return (long long)k;
+        double lv = log(v * alpha / (a / (us * us) + b));
+        double bound = h - loggam(k + 1.0) - loggam(nf - k + 1.0) + (k - m) * lpq;
+        if (lv <= bound) return (long long)k;
+    }
+}
+
+// p0, p1: the float parameters (gamma k, scale; beta a, b; poisson lam; binomial p in p0),
+// ilow: binomial n.
+extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long long n,
+                                       unsigned int k0, unsigned int k1, unsigned long long start,
+                                       double p0, double p1, long long ilow,
+                                       unsigned long long range) {
+    unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+    for (; i < n; i += (unsigned long long)gridDim.x * blockDim.x) {
+        SubStream s(start + i, k0, k1);
+        double d = 0.0;
+        long long iv = 0;
+        int kind = 1;
+#if DIST == 4
+        d = std_gamma(p0, s) * p1;
+#elif DIST == 5
+        if (p0 >= 1.0 && p1 >= 1.0) {
+            double x = gamma_mt(p0, s);
+            double y = gamma_mt(p1, s);
+            d = x / (x + y);
+        } else {
+            double lx = ln_std_gamma(p0, s);
+            double ly = ln_std_gamma(p1, s);
+            d = 1.0 / (1.0 + exp(ly - lx));
+        }
+#elif DIST == 6
+        iv = poisson(p0, s);
+        kind = 2;
+#else
+        if (ilow == 0 || p0 == 0.0) iv = 0;
+        else if (p0 <= 0.5) iv = binomial_low(ilow, p0, s);
+        else iv = ilow - binomial_low(ilow, 1.0 - p0, s);
+        kind = 2;
+#endif
+        STORE(out[i], kind, 0.f, d, iv);
+    }
+}
+#endif

@@ -2,8 +2,8 @@
 //! device under test from `Generator::new(seed)` and returns the statistic `stat` (`mean` or
 //! `var` with ddof 0, in float64) as a 0-d float64 array, which the runner compares with the
 //! population value within the case's `atol` (5 standard deviations of the statistic).
-//! Distributions: `uniform`, `normal`, `standard_normal`, `exponential`, `integers`;
-//! `poisson`, `binomial`, `gamma` and `beta` are not in cuprum yet and are skipped.
+//! Distributions: `uniform`, `normal`, `standard_normal`, `exponential`, `integers`,
+//! `poisson`, `binomial`, `gamma` and `beta`.
 
 use super::{OpResult, one};
 use crate::CaseError;
@@ -59,9 +59,46 @@ fn draw(dist: &str, cx: &CaseCx<'_>) -> OpResult {
                 .ok_or_else(|| CaseError::harness("integers needs high"))?;
             g.integers_on(low, high, &shape, int, dev)?
         }
+        "poisson" => {
+            common.push("lam");
+            cx.only_kwargs(&common)?;
+            let int = cx.kw_dtype("dtype")?.unwrap_or(DType::Int64);
+            g.poisson_on(f("lam", 1.0)?, &shape, int, dev)?
+        }
+        "binomial" => {
+            common.extend(["n", "p"]);
+            cx.only_kwargs(&common)?;
+            let int = cx.kw_dtype("dtype")?.unwrap_or(DType::Int64);
+            let n = cx
+                .kw_i64("n")?
+                .ok_or_else(|| CaseError::harness("binomial needs n"))?;
+            let p = cx
+                .kw_f64("p")?
+                .ok_or_else(|| CaseError::harness("binomial needs p"))?;
+            g.binomial_on(n, p, &shape, int, dev)?
+        }
+        "gamma" => {
+            common.extend(["shape", "scale"]);
+            cx.only_kwargs(&common)?;
+            let k = cx
+                .kw_f64("shape")?
+                .ok_or_else(|| CaseError::harness("gamma needs shape"))?;
+            g.gamma_on(k, f("scale", 1.0)?, &shape, float, dev)?
+        }
+        "beta" => {
+            common.extend(["a", "b"]);
+            cx.only_kwargs(&common)?;
+            let a = cx
+                .kw_f64("a")?
+                .ok_or_else(|| CaseError::harness("beta needs a"))?;
+            let b = cx
+                .kw_f64("b")?
+                .ok_or_else(|| CaseError::harness("beta needs b"))?;
+            g.beta_on(a, b, &shape, float, dev)?
+        }
         d => {
             return Err(CaseError::unsupported(format!(
-                "random distribution {d:?} is not in cuprum's Generator yet"
+                "random distribution {d:?} is not in cuprum's Generator"
             )));
         }
     };

@@ -59,9 +59,15 @@ pub fn fill(out: &mut [u8], dtype: DType, seed: u64, start: u64, d: Dist, prec: 
         .for_each(|(ci, chunk)| {
             let first_block = start + (ci * 1024) as u64;
             for (bi, blk) in chunk.chunks_mut(isz * pb).enumerate() {
-                let w = philox::block(seed, first_block + bi as u64);
+                let b = first_block + bi as u64;
+                if d.is_rejection() {
+                    let mut s = dist::SubStream::new(seed, b);
+                    put(dtype, dist::reject(d, &mut s), blk);
+                    continue;
+                }
+                let w = philox::block(seed, b);
                 for (slot, e) in blk.chunks_mut(isz).enumerate() {
-                    put(dtype, dist::sample(d, prec, &w, slot), e);
+                    put(dtype, dist::sample(d, prec, seed, b, &w, slot), e);
                 }
             }
         });

@@ -52,6 +52,10 @@ pub fn draw(
         Dist::Normal { loc, scale } => (1, loc, scale, 0, 0),
         Dist::Exponential { scale } => (2, scale, 0.0, 0, 0),
         Dist::Integers { low, range } => (3, 0.0, 0.0, low, range),
+        Dist::Gamma { k, scale } => (4, k, scale, 0, 0),
+        Dist::Beta { a, b } => (5, a, b, 0, 0),
+        Dist::Poisson { lam } => (6, lam, 0.0, 0, 0),
+        Dist::Binomial { n, p } => (7, p, 0.0, n, 0),
     };
     let pr = match prec {
         Prec::Single => 0,
@@ -59,17 +63,24 @@ pub fn draw(
         Prec::Int => 2,
     };
     let pb = dist::per_block(d, prec);
-    let opts = [
+    let mut opts = vec![
         format!("-DDIST={id}"),
         format!("-DPREC={pr}"),
         format!("-DPER_BLOCK={pb}"),
         format!("-DOUT_T={}", storage_type(dtype)?),
         "-DKERNEL_NAME=cuprum_philox".to_string(),
     ];
+    if d.is_rejection() {
+        // the rejection samplers use plain float64 operators: no multiply-add contraction, so
+        // they round as the CPU code does
+        opts.push("--fmad=false".to_string());
+    }
     let opt_refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
     let f = static_function(ordinal, source(), "cuprum_philox", &opt_refs)?;
     let nblocks = n.div_ceil(pb);
-    let mut cfg = LaunchConfig::for_num_elems(nblocks, 256);
+    // rejection samplers: one thread per element, 128 threads per block (the loops diverge)
+    let threads = if d.is_rejection() { 128 } else { 256 };
+    let mut cfg = LaunchConfig::for_num_elems(nblocks, threads);
     cfg.grid.0 = cfg.grid.0.min(132 * 64);
     let mut ptr = out.device_ptr().unwrap_or(0);
     let (mut k0, mut k1) = (seed as u32, (seed >> 32) as u32);

@@ -12,6 +12,9 @@ pub mod cuda;
 pub mod dist;
 pub mod philox;
 
+#[cfg(test)]
+mod gpu_tests;
+
 use crate::{Array, DType, Device, Error, Result, current_device};
 use dist::{Dist, Prec};
 use std::sync::Mutex;
@@ -50,6 +53,18 @@ fn prec_of(op: &'static str, dtype: DType) -> Result<Prec> {
             dtype: d,
             detail: ": expected float16, bfloat16, float32 or float64".into(),
         }),
+    }
+}
+
+fn int_dtype(op: &'static str, dtype: DType) -> Result<()> {
+    if dtype.is_integer() {
+        Ok(())
+    } else {
+        Err(Error::DType {
+            op,
+            dtype,
+            detail: ": expected an integer dtype (NumPy returns int64)".into(),
+        })
     }
 }
 
@@ -281,6 +296,226 @@ impl Generator {
         self.integers_on(low, high, shape, dtype, current_device())
     }
 
+    /// Gamma samples with shape `k` and scale `scale` (`Generator.gamma(shape, scale)`; NumPy's
+    /// `shape` argument is `k` here, since `shape` is the output shape), as a float dtype.
+    ///
+    /// Marsaglia–Tsang squeeze and rejection for `k >= 1`; `gamma(k + 1) · U^(1/k)` for `k < 1`.
+    /// Computed in float64 and rounded to `dtype`; each element has its own Philox sub-stream,
+    /// so the same seed gives the same samples on every device (see [`dist`]). Mean `k·θ`,
+    /// variance `k·θ²`.
+    ///
+    /// # Errors
+    /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`] when `k` or `scale` is
+    /// negative, NaN or infinite.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{random::Generator, DType, Device};
+    /// let mut g = Generator::new(1);
+    /// let x = g.gamma_on(2.0, 1.5, &[10_000], DType::Float64, Device::Cpu).unwrap();
+    /// let mean = x.to_vec::<f64>().unwrap().iter().sum::<f64>() / 10_000.0;
+    /// assert!((mean - 3.0).abs() < 0.1); // k·θ = 3
+    /// ```
+    pub fn gamma_on(
+        &mut self,
+        k: f64,
+        scale: f64,
+        shape: &[usize],
+        dtype: DType,
+        device: Device,
+    ) -> Result<Array> {
+        self.gamma_as("gamma", k, scale, shape, dtype, device)
+    }
+
+    fn gamma_as(
+        &mut self,
+        op: &'static str,
+        k: f64,
+        scale: f64,
+        shape: &[usize],
+        dtype: DType,
+        device: Device,
+    ) -> Result<Array> {
+        let prec = prec_of(op, dtype)?;
+        if !(k.is_finite() && k >= 0.0 && scale.is_finite() && scale >= 0.0) {
+            return Err(Error::invalid_value(
+                op,
+                format!("shape={k}, scale={scale}: both must be finite and >= 0"),
+            ));
+        }
+        self.draw(op, shape, dtype, device, Dist::Gamma { k, scale }, prec)
+    }
+    /// [`Generator::gamma_on`] on the current device.
+    pub fn gamma(&mut self, k: f64, scale: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+        self.gamma_on(k, scale, shape, dtype, current_device())
+    }
+
+    /// Standard gamma samples, scale 1 (`Generator.standard_gamma(shape)`); see
+    /// [`Generator::gamma_on`].
+    ///
+    /// # Errors
+    /// As [`Generator::gamma_on`].
+    pub fn standard_gamma_on(
+        &mut self,
+        k: f64,
+        shape: &[usize],
+        dtype: DType,
+        device: Device,
+    ) -> Result<Array> {
+        self.gamma_as("standard_gamma", k, 1.0, shape, dtype, device)
+    }
+    /// [`Generator::standard_gamma_on`] on the current device.
+    pub fn standard_gamma(&mut self, k: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+        self.standard_gamma_on(k, shape, dtype, current_device())
+    }
+
+    /// Beta samples on `[0, 1]` (`Generator.beta(a, b)`), as a float dtype.
+    ///
+    /// `X / (X + Y)` of `X ~ gamma(a)` and `Y ~ gamma(b)` drawn from the element's sub-stream;
+    /// when `a < 1` or `b < 1` the two gammas are combined in log space, so tiny parameters
+    /// give 0 or 1 rather than `0/0`. Mean `a/(a+b)`, variance `ab/((a+b)²(a+b+1))`.
+    ///
+    /// # Errors
+    /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`] unless `a > 0` and
+    /// `b > 0` are finite.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{random::Generator, DType, Device};
+    /// let mut g = Generator::new(2);
+    /// let x = g.beta_on(2.0, 5.0, &[1000], DType::Float32, Device::Cpu).unwrap();
+    /// assert!(x.to_vec::<f32>().unwrap().iter().all(|&v| (0.0..=1.0).contains(&v)));
+    /// ```
+    pub fn beta_on(
+        &mut self,
+        a: f64,
+        b: f64,
+        shape: &[usize],
+        dtype: DType,
+        device: Device,
+    ) -> Result<Array> {
+        let prec = prec_of("beta", dtype)?;
+        if !(a.is_finite() && a > 0.0 && b.is_finite() && b > 0.0) {
+            return Err(Error::invalid_value(
+                "beta",
+                format!("a={a}, b={b}: both must be finite and > 0"),
+            ));
+        }
+        self.draw("beta", shape, dtype, device, Dist::Beta { a, b }, prec)
+    }
+    /// [`Generator::beta_on`] on the current device.
+    pub fn beta(&mut self, a: f64, b: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+        self.beta_on(a, b, shape, dtype, current_device())
+    }
+
+    /// Poisson samples with mean `lam` (`Generator.poisson(lam)`), as an integer dtype (NumPy
+    /// returns int64).
+    ///
+    /// NumPy's algorithms: multiplication of uniforms for `lam < 10`, Hörmann's PTRS
+    /// transformed rejection for `lam >= 10`. Integer samples are the same on every device.
+    ///
+    /// # Errors
+    /// [`Error::DType`] for a non-integer dtype; [`Error::InvalidValue`] when `lam` is
+    /// negative, NaN or above NumPy's limit 9.223372006484771e18, or when `dtype` cannot hold
+    /// `lam + 64·sqrt(lam) + 64` (use int64).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{random::Generator, DType, Device};
+    /// let mut g = Generator::new(3);
+    /// let x = g.poisson_on(3.5, &[10_000], DType::Int64, Device::Cpu).unwrap();
+    /// let mean = x.to_vec::<i64>().unwrap().iter().sum::<i64>() as f64 / 10_000.0;
+    /// assert!((mean - 3.5).abs() < 0.1);
+    /// ```
+    pub fn poisson_on(
+        &mut self,
+        lam: f64,
+        shape: &[usize],
+        dtype: DType,
+        device: Device,
+    ) -> Result<Array> {
+        int_dtype("poisson", dtype)?;
+        const LAM_MAX: f64 = 9.223372006484771e18;
+        if lam.is_nan() || !(0.0..=LAM_MAX).contains(&lam) {
+            return Err(Error::invalid_value(
+                "poisson",
+                format!("lam={lam} must be in [0, {LAM_MAX:e}]"),
+            ));
+        }
+        let top = (lam + 64.0 * lam.sqrt() + 64.0).min(i64::MAX as f64) as i64;
+        if !crate::Scalar::Int(top).fits_integer(dtype) {
+            return Err(Error::invalid_value(
+                "poisson",
+                format!("lam={lam}: samples up to {top} do not fit {dtype}; use int64"),
+            ));
+        }
+        self.draw(
+            "poisson",
+            shape,
+            dtype,
+            device,
+            Dist::Poisson { lam },
+            Prec::Int,
+        )
+    }
+    /// [`Generator::poisson_on`] on the current device.
+    pub fn poisson(&mut self, lam: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+        self.poisson_on(lam, shape, dtype, current_device())
+    }
+
+    /// Binomial samples: successes in `n` trials of probability `p` (`Generator.binomial(n,
+    /// p)`), as an integer dtype (NumPy returns int64).
+    ///
+    /// Inversion (NumPy's) when `n·min(p, 1-p) <= 30`, Hörmann's BTRS transformed rejection
+    /// above; `p > 1/2` draws `n - binomial(n, 1-p)`. Integer samples are the same on every
+    /// device.
+    ///
+    /// # Errors
+    /// [`Error::DType`] for a non-integer dtype; [`Error::InvalidValue`] when `n < 0`, `p` is
+    /// outside `[0, 1]` or NaN, or `dtype` cannot hold `n`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{random::Generator, DType, Device};
+    /// let mut g = Generator::new(4);
+    /// let x = g.binomial_on(10, 0.3, &[1000], DType::Int64, Device::Cpu).unwrap();
+    /// assert!(x.to_vec::<i64>().unwrap().iter().all(|&k| (0..=10).contains(&k)));
+    /// ```
+    pub fn binomial_on(
+        &mut self,
+        n: i64,
+        p: f64,
+        shape: &[usize],
+        dtype: DType,
+        device: Device,
+    ) -> Result<Array> {
+        int_dtype("binomial", dtype)?;
+        if n < 0 || p.is_nan() || !(0.0..=1.0).contains(&p) {
+            return Err(Error::invalid_value(
+                "binomial",
+                format!("n={n}, p={p}: need n >= 0 and 0 <= p <= 1"),
+            ));
+        }
+        if !crate::Scalar::Int(n).fits_integer(dtype) {
+            return Err(Error::invalid_value(
+                "binomial",
+                format!("n={n} does not fit {dtype}; use int64"),
+            ));
+        }
+        self.draw(
+            "binomial",
+            shape,
+            dtype,
+            device,
+            Dist::Binomial { n, p },
+            Prec::Int,
+        )
+    }
+    /// [`Generator::binomial_on`] on the current device.
+    pub fn binomial(&mut self, n: i64, p: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+        self.binomial_on(n, p, shape, dtype, current_device())
+    }
+
     /// A random permutation of `0..n` as int64 (`Generator.permutation(n)`), the same on every
     /// device: sorts 64-bit Philox keys (ties broken by index).
     ///
@@ -442,6 +677,48 @@ pub fn randint(low: i64, high: i64, shape: &[usize]) -> Result<Array> {
     with_global(|g| g.integers(low, high, shape, DType::Int64))
 }
 
+/// Poisson int64 samples with mean `lam` (`cupy.random.poisson`); see
+/// [`Generator::poisson_on`].
+///
+/// # Errors
+/// As [`Generator::poisson_on`].
+pub fn poisson(lam: f64, shape: &[usize]) -> Result<Array> {
+    with_global(|g| g.poisson(lam, shape, DType::Int64))
+}
+
+/// Binomial int64 samples (`cupy.random.binomial`); see [`Generator::binomial_on`].
+///
+/// # Errors
+/// As [`Generator::binomial_on`].
+pub fn binomial(n: i64, p: f64, shape: &[usize]) -> Result<Array> {
+    with_global(|g| g.binomial(n, p, shape, DType::Int64))
+}
+
+/// Gamma float64 samples with shape `k` and `scale` (`cupy.random.gamma`); see
+/// [`Generator::gamma_on`].
+///
+/// # Errors
+/// As [`Generator::gamma_on`].
+pub fn gamma(k: f64, scale: f64, shape: &[usize]) -> Result<Array> {
+    with_global(|g| g.gamma(k, scale, shape, DType::Float64))
+}
+
+/// Standard gamma float64 samples (`cupy.random.standard_gamma`).
+///
+/// # Errors
+/// As [`Generator::gamma_on`].
+pub fn standard_gamma(k: f64, shape: &[usize]) -> Result<Array> {
+    with_global(|g| g.standard_gamma(k, shape, DType::Float64))
+}
+
+/// Beta float64 samples (`cupy.random.beta`); see [`Generator::beta_on`].
+///
+/// # Errors
+/// As [`Generator::beta_on`].
+pub fn beta(a: f64, b: f64, shape: &[usize]) -> Result<Array> {
+    with_global(|g| g.beta(a, b, shape, DType::Float64))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -576,6 +853,241 @@ mod tests {
         assert!(
             g.normal_on(0.0, -1.0, &[2], DType::Float64, Device::Cpu)
                 .is_err()
+        );
+    }
+
+    /// Sample mean and variance (ddof 0) of `n` draws, as float64.
+    fn moments(a: Array) -> (f64, f64) {
+        stats(&a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap())
+    }
+
+    /// Asserts the sample mean and variance of `n` draws are within 5 standard errors of
+    /// `mean` and `var` (`kurt`: the excess kurtosis, for the variance's standard error).
+    fn check(what: &str, a: Array, mean: f64, var: f64, kurt: f64) {
+        let n = a.size() as f64;
+        let (m, v) = moments(a);
+        let se_m = (var / n).sqrt();
+        let se_v = var * ((2.0 + kurt) / n).sqrt();
+        assert!(
+            (m - mean).abs() <= 5.0 * se_m + 1e-12,
+            "{what}: mean {m}, want {mean}"
+        );
+        assert!(
+            (v - var).abs() <= 5.0 * se_v + 1e-12,
+            "{what}: var {v}, want {var}"
+        );
+    }
+
+    #[test]
+    fn poisson_moments_both_algorithms() {
+        let mut g = Generator::new(5);
+        let n = [200_000];
+        for lam in [0.0, 0.5, 3.5, 9.99, 10.0, 50.0, 1e6] {
+            let a = g.poisson_on(lam, &n, DType::Int64, Device::Cpu).unwrap();
+            let k = if lam > 0.0 { 1.0 / lam } else { 0.0 };
+            check(&format!("poisson({lam})"), a, lam, lam, k);
+        }
+    }
+
+    #[test]
+    fn binomial_moments_inversion_and_btrs() {
+        let mut g = Generator::new(6);
+        let n = [200_000];
+        for (t, p) in [
+            (0i64, 0.5),
+            (10, 0.3),
+            (10, 0.9),
+            (50, 0.5),
+            (1000, 0.4),
+            (1000, 0.95),
+            (100, 0.0),
+            (100, 1.0),
+            (1 << 40, 0.25),
+        ] {
+            let a = g.binomial_on(t, p, &n, DType::Int64, Device::Cpu).unwrap();
+            let v = a.to_vec::<i64>().unwrap();
+            assert!(
+                v.iter().all(|&k| (0..=t).contains(&k)),
+                "binomial({t}, {p})"
+            );
+            let (tf, q) = (t as f64, 1.0 - p);
+            let var = tf * p * q;
+            let kurt = if var > 0.0 {
+                (1.0 - 6.0 * p * q) / var
+            } else {
+                0.0
+            };
+            check(&format!("binomial({t}, {p})"), a, tf * p, var, kurt);
+        }
+    }
+
+    #[test]
+    fn gamma_and_beta_moments() {
+        let mut g = Generator::new(8);
+        let n = [200_000];
+        for k in [0.0, 0.05, 0.3, 1.0, 2.0, 30.0] {
+            let a = g.gamma_on(k, 2.0, &n, DType::Float64, Device::Cpu).unwrap();
+            let kurt = if k > 0.0 { 6.0 / k } else { 0.0 };
+            check(&format!("gamma({k}, 2)"), a, 2.0 * k, 4.0 * k, kurt);
+        }
+        let a = g
+            .standard_gamma_on(3.0, &n, DType::Float32, Device::Cpu)
+            .unwrap();
+        check("standard_gamma(3)", a, 3.0, 3.0, 2.0);
+        for (a, b) in [
+            (2.0, 5.0),
+            (0.5, 0.5),
+            (1.0, 1.0),
+            (0.01, 0.01),
+            (20.0, 0.2),
+        ] {
+            let x = g.beta_on(a, b, &n, DType::Float64, Device::Cpu).unwrap();
+            let v = x.to_vec::<f64>().unwrap();
+            assert!(
+                v.iter().all(|&u| (0.0..=1.0).contains(&u)),
+                "beta({a}, {b})"
+            );
+            let s = a + b;
+            let var = a * b / (s * s * (s + 1.0));
+            // the largest excess kurtosis here is beta(0.01, 0.01)'s, about -2: use 2 (generous)
+            check(&format!("beta({a}, {b})"), x, a / s, var, 2.0);
+        }
+    }
+
+    /// Frequencies of each value near the mode against the pmf, within 5 standard errors.
+    fn check_pmf(what: &str, v: &[i64], pmf: impl Fn(i64) -> f64, ks: std::ops::Range<i64>) {
+        let n = v.len() as f64;
+        for k in ks {
+            let c = v.iter().filter(|&&x| x == k).count() as f64 / n;
+            let p = pmf(k);
+            let se = (p * (1.0 - p) / n).sqrt();
+            assert!((c - p).abs() <= 5.0 * se, "{what}: P({k}) = {c}, want {p}");
+        }
+    }
+
+    #[test]
+    fn poisson_and_binomial_follow_their_pmf() {
+        let lgam = |x: f64| dist::loggam(x);
+        let mut g = Generator::new(9);
+        let n = [400_000];
+        for lam in [3.5f64, 30.0] {
+            let v = g
+                .poisson_on(lam, &n, DType::Int64, Device::Cpu)
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap();
+            let pmf = |k: i64| (k as f64 * lam.ln() - lam - lgam(k as f64 + 1.0)).exp();
+            let m = lam as i64;
+            check_pmf(&format!("poisson({lam})"), &v, pmf, (m - 3).max(0)..m + 4);
+        }
+        for (t, p) in [(10i64, 0.3f64), (1000, 0.4)] {
+            let v = g
+                .binomial_on(t, p, &n, DType::Int64, Device::Cpu)
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap();
+            let tf = t as f64;
+            let pmf = |k: i64| {
+                let k = k as f64;
+                (lgam(tf + 1.0) - lgam(k + 1.0) - lgam(tf - k + 1.0)
+                    + k * p.ln()
+                    + (tf - k) * (1.0 - p).ln())
+                .exp()
+            };
+            let m = (tf * p) as i64;
+            check_pmf(
+                &format!("binomial({t}, {p})"),
+                &v,
+                pmf,
+                (m - 3).max(0)..m + 4,
+            );
+        }
+    }
+
+    #[test]
+    fn loggam_matches_known_values() {
+        // ln Γ(x): ln(9!) and ln Γ(3.5) = ln(15√π/8), ln Γ(1.5) = ln(√π/2), ln Γ(100)
+        for (x, want) in [
+            (10.0, 12.801_827_480_081_469),
+            (3.5, 1.200_973_602_347_074_3),
+            (1.5, -0.120_782_237_635_245_22),
+            (100.0, 359.134_205_369_575_4),
+            (1.0, 0.0),
+            (2.0, 0.0),
+        ] {
+            let got = dist::loggam(x);
+            assert!(
+                (got - want).abs() <= 1e-13 * want.abs().max(1.0),
+                "loggam({x}) = {got}"
+            );
+        }
+    }
+
+    #[test]
+    fn rejection_samplers_reject_bad_parameters() {
+        let mut g = Generator::new(0);
+        let cpu = Device::Cpu;
+        let f64_ = DType::Float64;
+        let i64_ = DType::Int64;
+        let msg = |e: Error| e.to_string();
+        assert!(msg(g.gamma_on(-1.0, 1.0, &[2], f64_, cpu).unwrap_err()).contains("gamma"));
+        assert!(g.gamma_on(1.0, f64::NAN, &[2], f64_, cpu).is_err());
+        assert!(g.gamma_on(f64::INFINITY, 1.0, &[2], f64_, cpu).is_err());
+        assert!(matches!(
+            g.gamma_on(1.0, 1.0, &[2], i64_, cpu),
+            Err(Error::DType { op: "gamma", .. })
+        ));
+        assert!(
+            msg(g.standard_gamma_on(-2.0, &[2], f64_, cpu).unwrap_err()).contains("standard_gamma")
+        );
+        assert!(msg(g.beta_on(0.0, 1.0, &[2], f64_, cpu).unwrap_err()).contains("a=0"));
+        assert!(g.beta_on(1.0, -1.0, &[2], f64_, cpu).is_err());
+        assert!(g.poisson_on(-0.5, &[2], i64_, cpu).is_err());
+        assert!(g.poisson_on(f64::NAN, &[2], i64_, cpu).is_err());
+        assert!(g.poisson_on(1e19, &[2], i64_, cpu).is_err());
+        assert!(matches!(
+            g.poisson_on(1.0, &[2], f64_, cpu),
+            Err(Error::DType { op: "poisson", .. })
+        ));
+        let e = msg(g.poisson_on(100.0, &[2], DType::Int8, cpu).unwrap_err());
+        assert!(e.contains("int8") && e.contains("poisson"), "{e}");
+        assert!(g.binomial_on(-1, 0.5, &[2], i64_, cpu).is_err());
+        assert!(g.binomial_on(5, 1.5, &[2], i64_, cpu).is_err());
+        assert!(g.binomial_on(5, f64::NAN, &[2], i64_, cpu).is_err());
+        assert!(g.binomial_on(300, 0.5, &[2], DType::UInt8, cpu).is_err());
+        assert!(g.binomial_on(200, 0.5, &[2], DType::UInt8, cpu).is_ok());
+        // nothing was consumed by the rejected calls: only the last draw (2 blocks)
+        assert_eq!(g.counter(), 2);
+    }
+
+    #[test]
+    fn module_level_rejection_samplers() {
+        seed(11);
+        let a = poisson(2.0, &[3, 4]).unwrap();
+        assert_eq!((a.shape(), a.dtype()), (&[3usize, 4][..], DType::Int64));
+        let b = binomial(5, 0.5, &[6]).unwrap();
+        assert!(
+            b.to_vec::<i64>()
+                .unwrap()
+                .iter()
+                .all(|&k| (0..=5).contains(&k))
+        );
+        let c = gamma(2.0, 1.0, &[6]).unwrap();
+        assert_eq!(c.dtype(), DType::Float64);
+        let d = standard_gamma(0.5, &[6]).unwrap();
+        assert!(d.to_vec::<f64>().unwrap().iter().all(|&x| x >= 0.0));
+        let e = beta(1.0, 2.0, &[6]).unwrap();
+        assert!(
+            e.to_vec::<f64>()
+                .unwrap()
+                .iter()
+                .all(|&x| (0.0..=1.0).contains(&x))
+        );
+        // reseeding repeats the stream
+        seed(11);
+        assert_eq!(
+            poisson(2.0, &[3, 4]).unwrap().to_vec::<i64>().unwrap(),
+            a.to_vec::<i64>().unwrap()
         );
     }
 }

@@ -37,6 +37,17 @@ pub fn block(seed: u64, block: u64) -> [u32; 4] {
     )
 }
 
+/// Block number `block` of the stream with this `seed`, with the upper counter words set: the
+/// per-element sub-streams of the rejection samplers use `c2` as a sequence number and `c3 = 1`
+/// (ordinary draws use `c2 = c3 = 0`).
+#[inline]
+pub fn block4(seed: u64, block: u64, c2: u32, c3: u32) -> [u32; 4] {
+    philox4x32_10(
+        [block as u32, (block >> 32) as u32, c2, c3],
+        [seed as u32, (seed >> 32) as u32],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,215 @@
+//! The same seed gives the same numbers on the CPU and on CUDA: every distribution, several
+//! parameter sets and output dtypes, two draws in a row (the counter advances alike), lengths
+//! that do not fill the last Philox block. Integers and uniform floats must agree bit for bit;
+//! values computed through `log`/`exp`/`cos` (normal, exponential, gamma, beta) to 1 ulp of
+//! float32 and half precision, and to 1e-12 relative in float64. Skipped without a GPU (a
+//! failure with `CUPRUM_REQUIRE_CUDA=1`).
+
+use super::*;
+
+/// CUDA devices to test, or none (skipped; a failure when `CUPRUM_REQUIRE_CUDA=1`).
+fn cuda_devices() -> Vec<Device> {
+    let n = crate::cuda_device_count();
+    if n == 0 {
+        assert!(
+            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
+            "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available"
+        );
+        eprintln!("skipped: no CUDA device");
+    }
+    (0..n).map(Device::Cuda).collect()
+}
+
+/// Floats as an ordered integer (adjacent floats differ by 1).
+fn ordered(bits: i64, sign_bit: u32) -> i64 {
+    if bits >> sign_bit & 1 == 1 {
+        -(bits & ((1i64 << sign_bit) - 1))
+    } else {
+        bits
+    }
+}
+
+/// Asserts `gpu` equals `cpu` element by element: exactly, or within `ulps` ulps for floats
+/// narrower than float64 and `rel` relative error for float64.
+fn assert_same(what: &str, gpu: &Array, cpu: &Array, ulps: i64, rel: f64) {
+    assert_eq!(gpu.shape(), cpu.shape(), "{what}: shape");
+    assert_eq!(gpu.dtype(), cpu.dtype(), "{what}: dtype");
+    let dt = cpu.dtype();
+    let (g, c) = (gpu.to_bytes().unwrap(), cpu.to_bytes().unwrap());
+    let isz = dt.itemsize();
+    let mut worst = 0i64;
+    for (i, (a, b)) in g.chunks(isz).zip(c.chunks(isz)).enumerate() {
+        let ok = match dt {
+            DType::Float64 => {
+                let (x, y) = (
+                    f64::from_ne_bytes(a.try_into().unwrap()),
+                    f64::from_ne_bytes(b.try_into().unwrap()),
+                );
+                x == y || (x - y).abs() <= rel * y.abs()
+            }
+            DType::Float32 | DType::Float16 | DType::BFloat16 => {
+                let bits = |v: &[u8]| -> i64 {
+                    if isz == 4 {
+                        u32::from_ne_bytes(v.try_into().unwrap()) as i64
+                    } else {
+                        u16::from_ne_bytes(v.try_into().unwrap()) as i64
+                    }
+                };
+                let sign = if isz == 4 { 31 } else { 15 };
+                let d = (ordered(bits(a), sign) - ordered(bits(b), sign)).abs();
+                worst = worst.max(d);
+                d <= ulps
+            }
+            _ => a == b,
+        };
+        assert!(ok, "{what}: element {i} differs: gpu {a:?}, cpu {b:?}");
+    }
+    if worst > 0 {
+        eprintln!("{what}: worst difference {worst} ulp");
+    }
+}
+
+type Draw = Box<dyn Fn(&mut Generator, Device) -> Result<Array>>;
+
+fn cases() -> Vec<(String, Draw, i64, f64)> {
+    let mut v: Vec<(String, Draw, i64, f64)> = Vec::new();
+    let floats = [
+        DType::Float64,
+        DType::Float32,
+        DType::Float16,
+        DType::BFloat16,
+    ];
+    for dt in floats {
+        for (lo, hi) in [(0.0, 1.0), (-2.5, 7.0)] {
+            v.push((
+                format!("uniform({lo}, {hi}) {dt}"),
+                Box::new(move |g, d| g.uniform_on(lo, hi, &[3, 1367], dt, d)),
+                0,
+                0.0,
+            ));
+        }
+        v.push((
+            format!("normal(1, 2) {dt}"),
+            Box::new(move |g, d| g.normal_on(1.0, 2.0, &[4099], dt, d)),
+            1,
+            1e-13,
+        ));
+        v.push((
+            format!("exponential(0.5) {dt}"),
+            Box::new(move |g, d| g.exponential_on(0.5, &[4099], dt, d)),
+            1,
+            1e-13,
+        ));
+        for k in [0.0, 0.3, 1.0, 2.0, 30.0] {
+            v.push((
+                format!("gamma({k}, 1.5) {dt}"),
+                Box::new(move |g, d| g.gamma_on(k, 1.5, &[4099], dt, d)),
+                1,
+                1e-12,
+            ));
+        }
+        for (a, b) in [(2.0, 5.0), (0.5, 0.5), (1e-3, 2.0)] {
+            v.push((
+                format!("beta({a}, {b}) {dt}"),
+                Box::new(move |g, d| g.beta_on(a, b, &[4099], dt, d)),
+                1,
+                1e-12,
+            ));
+        }
+    }
+    for dt in [
+        DType::Int64,
+        DType::Int32,
+        DType::Int8,
+        DType::UInt8,
+        DType::UInt64,
+        DType::Bool,
+    ] {
+        let (lo, hi) = if dt == DType::Bool { (0, 2) } else { (0, 100) };
+        v.push((
+            format!("integers({lo}, {hi}) {dt}"),
+            Box::new(move |g, d| g.integers_on(lo, hi, &[4099], dt, d)),
+            0,
+            0.0,
+        ));
+    }
+    v.push((
+        "integers(i64::MIN/2, i64::MAX/2) int64 (two words a value)".into(),
+        Box::new(|g, d| g.integers_on(i64::MIN / 2, i64::MAX / 2, &[4099], DType::Int64, d)),
+        0,
+        0.0,
+    ));
+    for lam in [0.0, 3.5, 9.99, 10.0, 50.0, 1e6] {
+        v.push((
+            format!("poisson({lam}) int64"),
+            Box::new(move |g, d| g.poisson_on(lam, &[4099], DType::Int64, d)),
+            0,
+            0.0,
+        ));
+    }
+    v.push((
+        "poisson(3.5) uint8".into(),
+        Box::new(|g, d| g.poisson_on(3.5, &[4099], DType::UInt8, d)),
+        0,
+        0.0,
+    ));
+    for (n, p) in [
+        (0, 0.5),
+        (10, 0.3),
+        (10, 0.9),
+        (1000, 0.4),
+        (1000, 0.95),
+        (100, 1.0),
+        (1 << 40, 0.25),
+    ] {
+        v.push((
+            format!("binomial({n}, {p}) int64"),
+            Box::new(move |g, d| g.binomial_on(n, p, &[4099], DType::Int64, d)),
+            0,
+            0.0,
+        ));
+    }
+    v
+}
+
+#[test]
+fn cuda_draws_match_cpu() {
+    for dev in cuda_devices() {
+        for (name, draw, ulps, rel) in cases() {
+            let (mut gc, mut gg) = (Generator::new(2026), Generator::new(2026));
+            for round in 0..2 {
+                let c = draw(&mut gc, Device::Cpu).unwrap();
+                let g = draw(&mut gg, dev).unwrap();
+                assert_eq!(g.device(), dev, "{name}");
+                assert_same(&format!("{name} on {dev}, draw {round}"), &g, &c, ulps, rel);
+                assert_eq!(gc.counter(), gg.counter(), "{name}: counter");
+            }
+        }
+        // an empty draw consumes nothing
+        let mut g = Generator::new(1);
+        let e = g.poisson_on(2.0, &[0], DType::Int64, dev).unwrap();
+        assert_eq!((e.shape(), g.counter()), (&[0usize][..], 0));
+    }
+}
+
+#[test]
+fn cuda_rejection_samples_have_the_right_moments() {
+    // the GPU's own samples (not just agreement with the CPU): mean within 5 sigma
+    for dev in cuda_devices() {
+        let n = 1usize << 20;
+        let mut g = Generator::new(77);
+        let mean = |a: Array| -> f64 {
+            let v = a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
+            v.iter().sum::<f64>() / v.len() as f64
+        };
+        let sd = |var: f64| 5.0 * (var / n as f64).sqrt();
+        let m = mean(g.poisson_on(50.0, &[n], DType::Int64, dev).unwrap());
+        assert!((m - 50.0).abs() < sd(50.0), "poisson(50) mean {m}");
+        let m = mean(g.binomial_on(1000, 0.4, &[n], DType::Int64, dev).unwrap());
+        assert!((m - 400.0).abs() < sd(240.0), "binomial mean {m}");
+        let m = mean(g.gamma_on(0.3, 2.0, &[n], DType::Float32, dev).unwrap());
+        assert!((m - 0.6).abs() < sd(1.2), "gamma mean {m}");
+        let m = mean(g.beta_on(2.0, 5.0, &[n], DType::Float64, dev).unwrap());
+        assert!((m - 2.0 / 7.0).abs() < sd(10.0 / 392.0), "beta mean {m}");
+    }
+}
