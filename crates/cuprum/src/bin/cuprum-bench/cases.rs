@@ -234,6 +234,37 @@ pub fn core(s: Sizes) -> Vec<Case> {
         },
         Case {
             suite: "core",
+            name: "random poisson".into(),
+            shape: format!("{} int64", s.sort),
+            work: Work::Bytes(8.0 * s.sort as f64),
+            timing: Timing::Device,
+            repeat: 10,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let mut g = cuprum::random::Generator::new(2);
+                Ok(Box::new(move || {
+                    g.poisson_on(3.5, &[s.sort], DType::Int64, d).map(drop)
+                }))
+            }),
+        },
+        Case {
+            suite: "core",
+            name: "random standard_gamma".into(),
+            shape: format!("{} float64", s.sort),
+            work: Work::Bytes(8.0 * s.sort as f64),
+            timing: Timing::Device,
+            repeat: 10,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let mut g = cuprum::random::Generator::new(3);
+                Ok(Box::new(move || {
+                    g.standard_gamma_on(2.0, &[s.sort], DType::Float64, d)
+                        .map(drop)
+                }))
+            }),
+        },
+        Case {
+            suite: "core",
             name: "sort".into(),
             shape: format!("{} float32", s.sort),
             work: Work::Bytes(8.0 * s.sort as f64),

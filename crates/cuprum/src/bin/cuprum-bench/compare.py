@@ -67,6 +67,8 @@ if "core" in suites:
     numpy_time(f"sum axis=1 | {R}x{C} float32", lambda: mh.sum(axis=1))
     numpy_time(f"transpose copy | {R}x{C} float32", lambda: np.ascontiguousarray(mh.T))
     numpy_time(f"sort | {SORT} float32", lambda: np.sort(xh[:SORT]))
+    numpy_time(f"random poisson | {SORT} int64", lambda: rng.poisson(3.5, SORT))
+    numpy_time(f"random standard_gamma | {SORT} float64", lambda: rng.standard_gamma(2.0, SORT))
     for m in MM_F32_EXTRA:
         a = rng.random((m, m), dtype=np.float32)
         numpy_time(f"matmul | {m}x{m} float32", lambda: a @ a, n_repeat=5)
@@ -92,6 +94,9 @@ if "core" in suites:
         cupy_time("small add (host time) | 1024 float32", cp.add, s1, s2, n_repeat=2000, host=True)
         cupy_time(f"random | {N} float32", lambda: g.random(N, dtype=cp.float32))
         cupy_time(f"sort | {SORT} float32", cp.sort, x[:SORT], n_repeat=5)
+        cupy_time(f"random poisson | {SORT} int64", lambda: g.poisson(3.5, size=SORT), n_repeat=10)
+        cupy_time(f"random standard_gamma | {SORT} float64",
+                  lambda: g.standard_gamma(2.0, size=SORT), n_repeat=10)
         for m in MM_F32_EXTRA:
             a = g.random((m, m), dtype=cp.float32)
             cupy_time(f"matmul | {m}x{m} float32", cp.matmul, a, a, n_repeat=10)
