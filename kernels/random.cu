@@ -91,7 +91,8 @@ template <> struct RConv<float> { static __device__ __forceinline__ float f(int 
 template <> struct RConv<double> { static __device__ __forceinline__ double f(int kind, float f, double d, long long i) { return kind == 0 ? (double)f : d; } };
 template <> struct RConv<f16> { static __device__ __forceinline__ f16 f(int kind, float f, double d, long long i) { return Cast<f16>::from(kind == 0 ? f : __double2float_rn(d)); } };
 template <> struct RConv<bf16> { static __device__ __forceinline__ bf16 f(int kind, float f, double d, long long i) { return Cast<bf16>::from(kind == 0 ? f : __double2float_rn(d)); } };
-#define STORE(dst, kind, f, d, i) dst = RConv<OUT_T>::f(kind, f, d, i)
+// (parameter names with a trailing underscore: an argument such as `0.f` must not replace `::f`)
+#define STORE(dst, kind_, f_, d_, i_) dst = RConv<OUT_T>::f(kind_, f_, d_, i_)
 
 #if DIST < 4
 // Stores one Philox block's PER_BLOCK samples: a single 16- or 8-byte vector store when the
