@@ -35,6 +35,7 @@ pub mod random;
 pub mod reduce;
 pub mod scalar;
 pub mod sort;
+pub mod stats;
 pub mod storage;
 pub mod transfer;
 pub mod view;
@@ -68,6 +69,10 @@ pub use ops::{
 pub use print::{array_repr, array_str};
 pub use reduce::*;
 pub use scalar::Scalar;
+pub use stats::{
+    QuantileMethod, bincount, corrcoef, cov, histogram, histogram_edges, median, percentile,
+    percentiles, quantile, quantiles,
+};
 pub use view::{ascontiguousarray, broadcast_arrays};
 // NumPy's top-level names for the functions that live in modules here, so that `cp.matmul`,
 // `cp.concatenate`, `cp.sort`, `cp.take` ... are `cp::matmul`, `cp::concatenate`, ...
