@@ -243,12 +243,18 @@ __device__ double loggam(double x) {
 __device__ long long poisson(double lam, SubStream& s) {
     if (lam == 0.0) return 0;
     if (lam < 10.0) {
-        double enlam = exp(-lam);
-        long long x = 0;
-        double prod = 1.0;
+        double p0 = exp(-lam);
         for (;;) {
-            prod *= s.u();
-            if (prod > enlam) x += 1; else return x;
+            double u = s.u();
+            double p = p0;
+            double f = p0;
+            long long x = 0;
+            while (u > f && x < 200) {
+                x += 1;
+                p = p * lam / (double)x;
+                f += p;
+            }
+            if (x < 200) return x;
         }
     }
     double slam = sqrt(lam);

@@ -411,8 +411,9 @@ impl Generator {
     /// Poisson samples with mean `lam` (`Generator.poisson(lam)`), as an integer dtype (NumPy
     /// returns int64).
     ///
-    /// NumPy's algorithms: multiplication of uniforms for `lam < 10`, Hörmann's PTRS
-    /// transformed rejection for `lam >= 10`. Integer samples are the same on every device.
+    /// Inversion by sequential search (one uniform a sample) for `lam < 10`, Hörmann's PTRS
+    /// transformed rejection for `lam >= 10` (NumPy's algorithm there). Integer samples are the
+    /// same on every device.
     ///
     /// # Errors
     /// [`Error::DType`] for a non-integer dtype; [`Error::InvalidValue`] when `lam` is
