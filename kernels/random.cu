@@ -12,8 +12,11 @@
 
 struct u32x4 { unsigned int x[4]; };
 
-__device__ __forceinline__ u32x4 philox(unsigned long long blk, unsigned int k0, unsigned int k1) {
-    unsigned int c0 = (unsigned int)blk, c1 = (unsigned int)(blk >> 32), c2 = 0, c3 = 0;
+// Philox4x32-10 on the counter (blk, c2, c3) with key (k0, k1). Ordinary draws use c2 = c3 = 0;
+// the rejection samplers' sub-streams use (c2 = sequence number, c3 = 1).
+__device__ __forceinline__ u32x4 philox4(unsigned long long blk, unsigned int c2, unsigned int c3,
+                                         unsigned int k0, unsigned int k1) {
+    unsigned int c0 = (unsigned int)blk, c1 = (unsigned int)(blk >> 32);
     #pragma unroll
     for (int r = 0; r < 10; ++r) {
         if (r > 0) { k0 += 0x9E3779B9u; k1 += 0xBB67AE85u; }
@@ -24,6 +27,10 @@ __device__ __forceinline__ u32x4 philox(unsigned long long blk, unsigned int k0,
     }
     u32x4 o; o.x[0] = c0; o.x[1] = c1; o.x[2] = c2; o.x[3] = c3;
     return o;
+}
+
+__device__ __forceinline__ u32x4 philox(unsigned long long blk, unsigned int k0, unsigned int k1) {
+    return philox4(blk, 0u, 0u, k0, k1);
 }
 
 __device__ __forceinline__ double u53(unsigned int hi, unsigned int lo) {
@@ -150,20 +157,6 @@ extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long lo
 // float64 operators, written in the same order as the Rust code; the host compiles this half
 // with --fmad=false so no multiply-add is contracted.
 
-__device__ __forceinline__ u32x4 philox4(unsigned long long blk, unsigned int c2, unsigned int c3,
-                                         unsigned int k0, unsigned int k1) {
-    unsigned int c0 = (unsigned int)blk, c1 = (unsigned int)(blk >> 32);
-    #pragma unroll
-    for (int r = 0; r < 10; ++r) {
-        if (r > 0) { k0 += 0x9E3779B9u; k1 += 0xBB67AE85u; }
-        unsigned int hi0 = __umulhi(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
-        unsigned int hi1 = __umulhi(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;
-        unsigned int n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
-        c0 = n0; c1 = lo1; c2 = n2; c3 = lo0;
-    }
-    u32x4 o; o.x[0] = c0; o.x[1] = c1; o.x[2] = c2; o.x[3] = c3;
-    return o;
-}
 
 struct SubStream {
     unsigned long long blk;

@@ -37,6 +37,8 @@ pub mod scalar;
 pub mod sort;
 pub mod stats;
 pub mod storage;
+#[cfg(test)]
+mod test_util;
 pub mod transfer;
 pub mod view;
 

@@ -196,22 +196,20 @@ fn quantile_impl(
         // NumPy's _lerp: a + (b-a)·t, or b - (b-a)·(1-t) where t >= 0.5
         let mut gshape = vec![1isize; x.ndim()];
         gshape[ax] = qs.len() as isize;
-        let t = Array::from_vec_on(gamma.clone(), &[qs.len()], x.device())?
-            .astype(out_dtype)?
-            .reshape(&gshape)?;
-        let u = Array::from_vec_on(
-            gamma.iter().map(|g| 1.0 - g).collect::<Vec<_>>(),
-            &[qs.len()],
-            x.device(),
+        let per_q = |v: Vec<f64>| -> Result<Array> {
+            Array::from_vec_on(v, &[qs.len()], x.device())?
+                .astype(out_dtype)?
+                .reshape(&gshape)
+        };
+        let t = per_q(gamma.clone())?;
+        let u = per_q(gamma.iter().map(|g| 1.0 - g).collect())?;
+        let high = per_q(
+            gamma
+                .iter()
+                .map(|&g| if g >= 0.5 { 1.0 } else { 0.0 })
+                .collect(),
         )?
-        .astype(out_dtype)?
-        .reshape(&gshape)?;
-        let high = Array::from_vec_on(
-            gamma.iter().map(|&g| g >= 0.5).collect::<Vec<_>>(),
-            &[qs.len()],
-            x.device(),
-        )?
-        .reshape(&gshape)?;
+        .astype(DType::Bool)?;
         let diff = subtract(&next, &prev)?;
         let up = add(&prev, &multiply(&diff, &t)?)?;
         let down = subtract(&next, &multiply(&diff, &u)?)?;
@@ -724,20 +722,8 @@ mod tests {
     //! Against NumPy 2.4's answers, on the CPU and every CUDA device (skipped without a GPU
     //! unless `CUPRUM_REQUIRE_CUDA=1`).
     use super::*;
-    use crate::{Complex64, Device};
-
-    fn devices() -> Vec<Device> {
-        let n = crate::cuda_device_count();
-        if n == 0 {
-            assert!(
-                std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
-                "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available"
-            );
-        }
-        std::iter::once(Device::Cpu)
-            .chain((0..n).map(Device::Cuda))
-            .collect()
-    }
+    use crate::Complex64;
+    use crate::test_util::all_devices as devices;
 
     fn f64s(a: &Array) -> Vec<f64> {
         a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap()

@@ -6,6 +6,8 @@
 //! GPU unless `CUPRUM_REQUIRE_CUDA=1`).
 
 use super::*;
+use crate::test_util::cuda_devices;
+
 use crate::layout::c_strides;
 use crate::{Complex32, Complex64, Device, bf16, f16};
 use proptest::prelude::{ProptestConfig, Strategy, proptest};
@@ -452,20 +454,6 @@ fn every_layout_kind_and_dtype_is_drawn() {
     };
     check(&c, Device::Cpu);
 }
-
-/// CUDA devices to test, or none (skipped; a failure when `CUPRUM_REQUIRE_CUDA=1`).
-fn cuda_devices() -> Vec<Device> {
-    let n = crate::cuda_device_count();
-    if n == 0 {
-        assert!(
-            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
-            "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available"
-        );
-        eprintln!("skipped: no CUDA device");
-    }
-    (0..n).map(Device::Cuda).collect()
-}
-
 #[test]
 fn cuda_matmul_matches_naive_on_random_layouts() {
     for dev in cuda_devices() {

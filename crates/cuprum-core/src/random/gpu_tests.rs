@@ -6,19 +6,7 @@
 //! failure with `CUPRUM_REQUIRE_CUDA=1`).
 
 use super::*;
-
-/// CUDA devices to test, or none (skipped; a failure when `CUPRUM_REQUIRE_CUDA=1`).
-fn cuda_devices() -> Vec<Device> {
-    let n = crate::cuda_device_count();
-    if n == 0 {
-        assert!(
-            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
-            "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available"
-        );
-        eprintln!("skipped: no CUDA device");
-    }
-    (0..n).map(Device::Cuda).collect()
-}
+use crate::test_util::cuda_devices;
 
 /// Floats as an ordered integer (adjacent floats differ by 1).
 fn ordered(bits: i64, sign_bit: u32) -> i64 {

@@ -31,10 +31,7 @@ pub fn philox4x32_10(mut ctr: [u32; 4], mut key: [u32; 2]) -> [u32; 4] {
 /// The four words of block number `block` of the stream with this `seed`.
 #[inline]
 pub fn block(seed: u64, block: u64) -> [u32; 4] {
-    philox4x32_10(
-        [block as u32, (block >> 32) as u32, 0, 0],
-        [seed as u32, (seed >> 32) as u32],
-    )
+    block4(seed, block, 0, 0)
 }
 
 /// Block number `block` of the stream with this `seed`, with the upper counter words set: the

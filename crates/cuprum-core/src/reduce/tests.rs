@@ -4,6 +4,8 @@
 //! results against the CPU's (skipped without a GPU unless `CUPRUM_REQUIRE_CUDA=1`).
 
 use super::*;
+use crate::test_util::cuda_devices;
+
 use crate::layout::{c_strides, f_strides};
 use crate::{Complex32, Complex64, Device, Element, f16};
 use proptest::arbitrary::any as arb;
@@ -781,20 +783,6 @@ proptest! {
 }
 
 // ---------------------------------------------------------------- CUDA vs CPU
-
-/// CUDA devices to test, or none (skipped; a failure when `CUPRUM_REQUIRE_CUDA=1`).
-fn cuda_devices() -> Vec<Device> {
-    let n = crate::cuda_device_count();
-    if n == 0 {
-        assert!(
-            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
-            "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available"
-        );
-        eprintln!("skipped: no CUDA device");
-    }
-    (0..n).map(Device::Cuda).collect()
-}
-
 #[test]
 fn cuda_reductions_match_cpu() {
     use ReduceOp::*;

@@ -4,21 +4,9 @@
 //! `CUPRUM_REQUIRE_CUDA=1`); the kernel-source test runs wherever NVRTC loads.
 
 use super::*;
+use crate::test_util::cuda_devices;
+
 use crate::Device;
-
-/// CUDA devices to test, or none (skipped; a failure when `CUPRUM_REQUIRE_CUDA=1`).
-fn cuda_devices() -> Vec<Device> {
-    let n = crate::cuda_device_count();
-    if n == 0 {
-        assert!(
-            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
-            "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available"
-        );
-        eprintln!("skipped: no CUDA device");
-    }
-    (0..n).map(Device::Cuda).collect()
-}
-
 /// Every real dtype (`DType::ALL` without its two complex dtypes at the end).
 fn real() -> impl Iterator<Item = DType> {
     DType::ALL.into_iter().filter(|d| !d.is_complex())
