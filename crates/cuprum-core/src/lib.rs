@@ -23,6 +23,7 @@ pub mod device;
 pub mod dtype;
 pub mod element;
 pub mod error;
+pub mod ext;
 pub mod index;
 pub mod indexing;
 pub mod layout;
@@ -37,7 +38,7 @@ pub mod scalar;
 pub mod sort;
 pub mod stats;
 pub mod storage;
-#[cfg(test)]
+#[cfg(any(test, feature = "test-util"))]
 mod test_util;
 pub mod transfer;
 pub mod view;

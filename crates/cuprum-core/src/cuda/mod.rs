@@ -31,6 +31,7 @@ pub use memory::{
 pub use runtime::{
     DeviceProperties, context, device_count, init_error, mem_get_info, properties, synchronize_all,
 };
+pub(crate) use runtime::{drv as runtime_drv, guard as runtime_guard};
 pub use stream::{
     Event, Stream, StreamGuard, current_stream, get_current_stream, synchronize_device,
 };

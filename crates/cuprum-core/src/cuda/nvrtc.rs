@@ -235,7 +235,7 @@ type StaticKey = (usize, usize, usize, String, String);
 ///
 /// # Errors
 /// As [`get_function`] on the first call of a (device, source, options, name).
-pub(crate) fn static_function(
+pub fn static_function(
     ordinal: usize,
     source: &'static str,
     kernel_name: &str,

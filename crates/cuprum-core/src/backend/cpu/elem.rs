@@ -10,15 +10,17 @@ use num_complex::{Complex32, Complex64};
 /// A NumPy bool element: one byte, 0 or 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(transparent)]
-pub(crate) struct B8(pub u8);
+pub struct B8(pub u8);
 
 impl B8 {
+    /// The byte for `b` (0 or 1).
     #[inline(always)]
-    pub(crate) fn new(b: bool) -> B8 {
+    pub fn new(b: bool) -> B8 {
         B8(b as u8)
     }
+    /// The bool it holds (any nonzero byte is true).
     #[inline(always)]
-    pub(crate) fn get(self) -> bool {
+    pub fn get(self) -> bool {
         self.0 != 0
     }
 }
@@ -29,7 +31,7 @@ impl B8 {
 /// integer truncates toward zero (through `i64`, saturating, then wrapping to the target width;
 /// `u64` targets take non-negative floats directly), complex → real drops the imaginary part,
 /// anything → bool is `!= 0`, bool → number is 0/1, float → float16/bfloat16 rounds to nearest.
-pub(crate) trait Elem: bytemuck::Pod + Send + Sync + 'static {
+pub trait Elem: bytemuck::Pod + Send + Sync + 'static {
     /// The dtype stored as this type.
     #[allow(dead_code)]
     const DTYPE: DType;

@@ -11,10 +11,10 @@ use crate::Layout;
 use rayon::prelude::*;
 
 /// Elements per rayon task.
-pub(crate) const CHUNK: usize = 4096;
+pub const CHUNK: usize = 4096;
 
 /// The joint iteration plan of `N` views of the same shape; operand 0 is the destination.
-pub(crate) struct Plan<const N: usize> {
+pub struct Plan<const N: usize> {
     /// extents, outermost first (at least one axis)
     shape: Vec<usize>,
     /// per axis, the stride of each operand in elements
@@ -29,11 +29,11 @@ pub(crate) struct Plan<const N: usize> {
 
 /// The innermost loop: called with each operand's buffer position of the run's first element,
 /// each operand's stride along the run, and the run length.
-pub(crate) type Inner<'a, const N: usize> = dyn Fn([isize; N], [isize; N], usize) + Sync + 'a;
+pub type Inner<'a, const N: usize> = dyn Fn([isize; N], [isize; N], usize) + Sync + 'a;
 
 impl<const N: usize> Plan<N> {
     /// The plan for `layouts` (all of `layouts[0].shape`; inputs already broadcast to it).
-    pub(crate) fn new(layouts: [&Layout; N]) -> Plan<N> {
+    pub fn new(layouts: [&Layout; N]) -> Plan<N> {
         let shape0 = &layouts[0].shape;
         let size = shape0.iter().product::<usize>();
         let mut offsets = [0isize; N];
@@ -101,13 +101,13 @@ impl<const N: usize> Plan<N> {
 
     /// Number of elements.
     #[allow(dead_code)]
-    pub(crate) fn size(&self) -> usize {
+    pub fn size(&self) -> usize {
         self.size
     }
 
     /// Calls `inner` once per run; runs of different chunks go to different rayon tasks when
     /// the destination has no self-overlap.
-    pub(crate) fn run(&self, inner: &Inner<'_, N>) {
+    pub fn run(&self, inner: &Inner<'_, N>) {
         if self.size == 0 {
             return;
         }

@@ -1,0 +1,330 @@
+//! # The extension surface: what cuprum's feature crates build on
+//!
+//! `cuprum-linalg`, `cuprum-fft`, `cuprum-sparse`, `cuprum-kernel`, `cuprum-memory` and
+//! `cuprum-distributed` use core's user API (arrays, creation, ufuncs, ...) and this module —
+//! nothing else of core. It is the one deliberate way to reach core's machinery, in the spirit
+//! of candle's `CustomOp` and cudarc's `safe` layer; a tidy test (`tests/it/tidy.rs`) keeps the
+//! sibling crates on it. Everything here is stable enough to build on but is *not* user API:
+//! a user program should not need it.
+//!
+//! What it holds:
+//! - **Views and buffers**: [`View`] of an array ([`view`]), [`Storage`] and the typed CPU guards
+//!   ([`CpuRead`], [`CpuWrite`]), [`CudaStorage`], arrays from parts ([`from_parts`],
+//!   [`with_layout`]) with bounds checks.
+//! - **Backend primitives** ([`prim`]): fill, copy (casting), unary, binary, where, alloc,
+//!   upload and download, on any device, with the backend contract of `backend`.
+//! - **CUDA** ([`cuda`]): contexts, the current stream, the NVRTC cache for fixed
+//!   ([`nvrtc::static_function`]) and generated ([`nvrtc::get_function`]) sources, kernel
+//!   launch, one C type table ([`c_type`]) and the common header ([`CUDA_COMMON`]), the guard
+//!   that turns a CUDA library that fails to load into an error ([`library_guard`]), and one
+//!   vendor-library handle per thread and device bound to the current stream
+//!   ([`with_library_handle`]).
+//! - **CPU** ([`cpu`]): the storage element types and C cast table ([`cpu::Elem`], [`cpu::B8`]),
+//!   the dtype-dispatch macro ([`with_dtype!`](crate::with_dtype)), the strided iteration plan
+//!   ([`cpu::Plan`]).
+//! - **Test helpers** ([`test_util`], behind the `test-util` feature): the devices a test runs
+//!   on, honouring `CUPRUM_REQUIRE_CUDA`.
+
+use crate::{Array, DType, Error, Layout, Result};
+use std::sync::Arc;
+
+pub use crate::backend::View;
+pub use crate::cuda::CudaStorage;
+pub use crate::storage::{CpuRead, CpuStorage, CpuWrite, Storage};
+
+/// The backend view of an array (its buffer, layout and dtype), for a [`prim`] call or a
+/// kernel launch.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, ext};
+/// let a = Array::from_vec_on(vec![1.0f32, 2.0], &[2], Device::Cpu).unwrap();
+/// let v = ext::view(&a);
+/// assert_eq!(v.layout.shape, vec![2]);
+/// ```
+pub fn view(a: &Array) -> View<'_> {
+    a.view()
+}
+
+/// An array over `storage` with `layout` and `dtype`.
+///
+/// **Shapes**: any; every element the layout addresses must lie inside the buffer.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `from_parts` when the layout addresses bytes outside the
+/// buffer (negative positions included) or its element count overflows.
+pub fn from_parts(storage: Arc<Storage>, layout: Layout, dtype: DType) -> Result<Array> {
+    check_layout("from_parts", storage.nbytes(), &layout, dtype)?;
+    Ok(Array::from_parts(storage, layout, dtype))
+}
+
+/// `a` viewed through another layout over the same buffer (a view, no copy).
+///
+/// # Errors
+/// As [`from_parts`].
+pub fn with_layout(a: &Array, layout: Layout) -> Result<Array> {
+    check_layout("with_layout", a.storage().nbytes(), &layout, a.dtype())?;
+    Ok(a.with_layout(layout))
+}
+
+/// `a` itself when C-contiguous, else a C-contiguous copy on the same device.
+///
+/// # Errors
+/// Allocation errors.
+pub fn as_c_contiguous(a: &Array) -> Result<Array> {
+    a.as_c_contiguous()
+}
+
+fn check_layout(op: &'static str, nbytes: usize, l: &Layout, dtype: DType) -> Result<()> {
+    if l.shape.len() != l.strides.len() {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "shape {:?} and strides {:?} differ in length",
+                l.shape, l.strides
+            ),
+        ));
+    }
+    let mut size: usize = 1;
+    for &n in &l.shape {
+        size = size.checked_mul(n).ok_or_else(|| {
+            Error::invalid_value(
+                op,
+                format!("shape {:?} overflows the element count", l.shape),
+            )
+        })?;
+    }
+    if size == 0 {
+        return Ok(());
+    }
+    let (mut lo, mut hi) = (l.offset as i128, l.offset as i128);
+    for (&n, &s) in l.shape.iter().zip(&l.strides) {
+        let span = (n as i128 - 1) * s as i128;
+        if span < 0 {
+            lo += span;
+        } else {
+            hi += span;
+        }
+    }
+    let cap = (nbytes / dtype.itemsize().max(1)) as i128;
+    if lo < 0 || hi >= cap {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "layout (shape {:?}, strides {:?}, offset {}) addresses elements {lo}..={hi} of a buffer of {cap} {dtype} elements",
+                l.shape, l.strides, l.offset
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The backend primitives, on any device (the contract is `backend`'s: same device, `dst` of the
+/// result's shape with inputs broadcast to it, `dst` not sharing a buffer with an input, dtypes
+/// decided by the caller).
+pub mod prim {
+    pub use crate::backend::{alloc, binary, copy, fill, from_host, to_host, unary, where_};
+    pub use crate::ops::kinds::{BinaryOp, UnaryOp};
+}
+
+/// The C storage type cuprum's CUDA kernels use for `dtype` (`kernels/common.cuh`'s names:
+/// `bool`, `i8`…`u64`, `f16`, `bf16`, `float`, `double`, `c64`, `c128`).
+///
+/// # Example
+/// ```
+/// use cuprum_core::{DType, ext};
+/// assert_eq!(ext::c_type(DType::Float32), "float");
+/// assert_eq!(ext::c_type(DType::Complex128), "c128");
+/// ```
+pub fn c_type(dtype: DType) -> &'static str {
+    crate::cuda::codegen::storage_type(dtype)
+}
+
+/// The C type arithmetic on `dtype` runs in (`float` for float16 and bfloat16, else
+/// [`c_type`]).
+pub fn compute_c_type(dtype: DType) -> &'static str {
+    crate::cuda::codegen::compute_type(dtype)
+}
+
+/// The CUDA C header every cuprum kernel starts with: `kernels/common.cuh` (integer and float
+/// typedefs, `f16`/`bf16`/`c64`/`c128`, `ld`, `cast<T>` with NumPy's C-cast rules) followed by
+/// `kernels/math.cuh` (the ufunc bodies `op_*`).
+pub const CUDA_COMMON: &str = concat!(
+    include_str!("../../../kernels/common.cuh"),
+    include_str!("../../../kernels/math.cuh")
+);
+
+/// Runs `f`, turning a panic of cudarc's loader (it panics when a shared library or symbol is
+/// missing) into [`Error::LibraryNotFound`] naming `library` (e.g. `"cuSPARSE"`).
+///
+/// # Errors
+/// Whatever `f` returns, or [`Error::LibraryNotFound`].
+pub fn library_guard<T>(library: &'static str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    crate::cuda::runtime_guard(library, f)
+}
+
+/// A vendor-library handle (cuBLAS, cuSOLVER, cuSPARSE, cuFFT plan owner ...) kept once per
+/// thread and device by [`with_library_handle`].
+pub trait LibraryHandle: Sized + 'static {
+    /// The library's name, for errors (`"cuSPARSE"`).
+    const LIBRARY: &'static str;
+    /// Creates a handle for device `ordinal` (its context is current).
+    ///
+    /// # Errors
+    /// The library's status, wrapped as [`Error::CudaLibrary`].
+    fn create(ordinal: usize) -> Result<Self>;
+    /// Binds the handle to `stream` (called before every use; cheap when unchanged).
+    ///
+    /// # Errors
+    /// The library's status.
+    fn set_stream(&mut self, stream: &crate::cuda::Stream) -> Result<()>;
+}
+
+/// Runs `f` with this thread's handle of type `H` for device `ordinal`, created on first use
+/// (inside [`library_guard`], so a missing library is an error) and bound to the thread's current
+/// stream of that device.
+///
+/// # Errors
+/// [`Error::LibraryNotFound`], the library's status from `create`/`set_stream`, or `f`'s error.
+pub fn with_library_handle<H: LibraryHandle, R>(
+    ordinal: usize,
+    f: impl FnOnce(&mut H) -> Result<R>,
+) -> Result<R> {
+    use std::any::{Any, TypeId};
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static HANDLES: RefCell<HashMap<(TypeId, usize), Box<dyn Any>>> = RefCell::new(HashMap::new());
+    }
+    crate::cuda::context(ordinal)?;
+    let stream = crate::cuda::get_current_stream(ordinal)?;
+    let key = (TypeId::of::<H>(), ordinal);
+    let mut h: Box<dyn Any> = match HANDLES.with(|m| m.borrow_mut().remove(&key)) {
+        Some(h) => h,
+        None => Box::new(library_guard(H::LIBRARY, || H::create(ordinal))?),
+    };
+    let r = {
+        let hh = h
+            .downcast_mut::<H>()
+            .expect("the handle map is keyed by the handle's TypeId");
+        library_guard(H::LIBRARY, || {
+            hh.set_stream(&stream)?;
+            f(hh)
+        })
+    };
+    HANDLES.with(|m| m.borrow_mut().insert(key, h));
+    r
+}
+
+/// CUDA devices, streams, events, memory and the NVRTC kernel cache.
+pub mod cuda {
+    pub use crate::cuda::nvrtc::{self, Function, LaunchConfig, Module, launch};
+    pub use crate::cuda::{
+        Allocator, CudaStorage, DeviceProperties, Event, Stream, StreamGuard, alloc, allocator,
+        context, copy_peer, current_stream, device_count, from_host, get_current_stream,
+        init_error, mem_get_info, properties, set_allocator, synchronize_all, synchronize_device,
+        to_host, to_host_into,
+    };
+    /// Converts a CUDA driver error into [`Error::Cuda`](crate::Error::Cuda) naming `op`.
+    pub fn driver_error(op: &'static str, e: cudarc::driver::DriverError) -> crate::Error {
+        crate::cuda::runtime_drv(op, e)
+    }
+}
+
+/// The NVRTC kernel cache (memory and disk), for fixed and generated sources.
+pub mod nvrtc {
+    pub use crate::cuda::nvrtc::{
+        Function, LaunchConfig, Module, compile_only, get_function, get_module, launch,
+        nvrtc_available, nvrtc_version, static_function,
+    };
+}
+
+/// The CPU backend's element types, cast table, dtype dispatch and iteration plan.
+pub mod cpu {
+    pub use crate::backend::cpu::elem::{B8, Elem};
+    pub use crate::backend::cpu::iter::{CHUNK, Inner, Plan};
+}
+
+/// Runs `$body` with `$T` bound (as a local type alias) to the CPU storage type of the dtype
+/// `$dt` (`ext::cpu::B8` for bool, `i8`…`u64`, `half::f16`/`bf16`, `f32`, `f64`,
+/// `Complex32`/`Complex64`). Every arm is compiled, so `$body` must type-check for all fifteen.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{DType, with_dtype};
+/// let size = with_dtype!(DType::Int16, T => std::mem::size_of::<T>());
+/// assert_eq!(size, 2);
+/// ```
+#[macro_export]
+macro_rules! with_dtype {
+    ($dt:expr, $T:ident => $body:expr) => {
+        match $dt {
+            $crate::DType::Bool => {
+                type $T = $crate::ext::cpu::B8;
+                $body
+            }
+            $crate::DType::Int8 => {
+                type $T = i8;
+                $body
+            }
+            $crate::DType::Int16 => {
+                type $T = i16;
+                $body
+            }
+            $crate::DType::Int32 => {
+                type $T = i32;
+                $body
+            }
+            $crate::DType::Int64 => {
+                type $T = i64;
+                $body
+            }
+            $crate::DType::UInt8 => {
+                type $T = u8;
+                $body
+            }
+            $crate::DType::UInt16 => {
+                type $T = u16;
+                $body
+            }
+            $crate::DType::UInt32 => {
+                type $T = u32;
+                $body
+            }
+            $crate::DType::UInt64 => {
+                type $T = u64;
+                $body
+            }
+            $crate::DType::Float16 => {
+                type $T = $crate::f16;
+                $body
+            }
+            $crate::DType::BFloat16 => {
+                type $T = $crate::bf16;
+                $body
+            }
+            $crate::DType::Float32 => {
+                type $T = f32;
+                $body
+            }
+            $crate::DType::Float64 => {
+                type $T = f64;
+                $body
+            }
+            $crate::DType::Complex64 => {
+                type $T = $crate::Complex32;
+                $body
+            }
+            $crate::DType::Complex128 => {
+                type $T = $crate::Complex64;
+                $body
+            }
+        }
+    };
+}
+
+/// Helpers for the tests of core and the feature crates (the `test-util` feature).
+#[cfg(any(test, feature = "test-util"))]
+pub mod test_util {
+    pub use crate::test_util::{all_devices, cuda_devices, require_cuda};
+}
