@@ -53,9 +53,21 @@ impl Array {
     /// A new C-contiguous array of `shape` on `device` with unspecified contents.
     ///
     /// # Errors
+    /// [`Error::TooBig`] when the shape's byte size overflows or exceeds `isize::MAX`;
     /// [`Error::OutOfMemory`] / [`Error::DeviceUnavailable`] from the allocation.
     pub fn empty_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
-        let n = crate::layout::shape_size(shape);
+        Array::alloc_named("empty", shape, dtype, device)
+    }
+
+    /// [`Array::empty_on`] whose size error names `op` (crate-internal: every new array goes
+    /// through here, so every shape becomes a byte count through [`crate::layout::checked_size`]).
+    pub(crate) fn alloc_named(
+        op: &'static str,
+        shape: &[usize],
+        dtype: DType,
+        device: Device,
+    ) -> Result<Array> {
+        let n = crate::layout::checked_size(op, shape, dtype.itemsize())?;
         let storage = backend::alloc(device, n * dtype.itemsize())?;
         Ok(Array::from_parts(
             Arc::new(storage),
@@ -92,7 +104,7 @@ impl Array {
     /// # Errors
     /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape`.
     pub fn from_slice_on<T: Element>(data: &[T], shape: &[usize], device: Device) -> Result<Array> {
-        if crate::layout::shape_size(shape) != data.len() {
+        if crate::layout::checked_size("from_vec", shape, T::DTYPE.itemsize())? != data.len() {
             return Err(Error::ShapeMismatch {
                 op: "from_vec",
                 lhs: vec![data.len()],
@@ -132,7 +144,7 @@ impl Array {
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
-        let n = crate::layout::shape_size(shape);
+        let n = crate::layout::checked_size("from_bytes", shape, dtype.itemsize())?;
         if n * dtype.itemsize() != bytes.len() {
             return Err(Error::ShapeMismatch {
                 op: "from_bytes",

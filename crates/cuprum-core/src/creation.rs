@@ -11,6 +11,7 @@
 //! host (with NumPy's exact arithmetic) and upload them in one transfer.
 
 use crate::backend;
+use crate::storage::try_vec_with_capacity;
 use crate::view::check_scalar_fits;
 use crate::{Array, DType, DTypeKind, Device, Error, Layout, Result, Scalar};
 use crate::{bf16, current_device, f16};
@@ -37,7 +38,7 @@ pub fn empty(shape: &[usize], dtype: DType) -> Result<Array> {
 /// As [`empty`].
 pub fn empty_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
     device.check_available("empty")?;
-    Array::empty_on(shape, dtype, device)
+    Array::alloc_named("empty", shape, dtype, device)
 }
 
 /// A new array of `shape` and `dtype` filled with zeros, NumPy's `np.zeros`.
@@ -60,7 +61,7 @@ pub fn zeros(shape: &[usize], dtype: DType) -> Result<Array> {
 /// # Errors
 /// As [`zeros`].
 pub fn zeros_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
-    full_on(shape, 0i64, Some(dtype), device)
+    full_named("zeros", shape, Scalar::Int(0), Some(dtype), device)
 }
 
 /// A new array of `shape` and `dtype` filled with ones, NumPy's `np.ones`.
@@ -83,7 +84,7 @@ pub fn ones(shape: &[usize], dtype: DType) -> Result<Array> {
 /// # Errors
 /// As [`ones`].
 pub fn ones_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
-    full_on(shape, 1i64, Some(dtype), device)
+    full_named("ones", shape, Scalar::Int(1), Some(dtype), device)
 }
 
 /// A new array of `shape` with every element `value`, NumPy's `np.full(shape, value, dtype)`.
@@ -120,10 +121,21 @@ pub fn full_on(
     dtype: Option<DType>,
     device: Device,
 ) -> Result<Array> {
-    let value = value.into();
+    full_named("full", shape, value.into(), dtype, device)
+}
+
+/// [`full_on`] whose errors name `op` (`zeros`, `ones`, `eye`, ...).
+fn full_named(
+    op: &'static str,
+    shape: &[usize],
+    value: Scalar,
+    dtype: Option<DType>,
+    device: Device,
+) -> Result<Array> {
     let dtype = dtype.unwrap_or_else(|| value.default_dtype());
-    check_scalar_fits("full", value, dtype)?;
-    let a = empty_on(shape, dtype, device)?;
+    check_scalar_fits(op, value, dtype)?;
+    device.check_available(op)?;
+    let a = Array::alloc_named(op, shape, dtype, device)?;
     if a.size() > 0 {
         backend::fill(a.view(), value)?;
     }
@@ -320,20 +332,29 @@ fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
 /// Values `first, second, first + i * (second - first), ...` of `dtype`, in native-endian
 /// bytes, with the arithmetic of NumPy's `<TYPE>_fill` for that dtype (wrapping for
 /// integers, float32 for float16/bfloat16/float32, per part for complex).
-fn arange_bytes(dtype: DType, first: Scalar, second: Scalar, len: usize) -> Result<Vec<u8>> {
+///
+/// The host values are built in a buffer allocated fallibly (an unreachable length is
+/// [`Error::OutOfMemory`], not an abort) and uploaded to `device` in one transfer.
+fn arange_array(
+    dtype: DType,
+    first: Scalar,
+    second: Scalar,
+    len: usize,
+    device: Device,
+) -> Result<Array> {
+    let upload = |bytes: &[u8]| Array::from_bytes_on(bytes, &[len], dtype, device);
     macro_rules! ints {
         ($t:ty, $conv:ident) => {{
             let f = first.$conv() as $t;
             let s = second.$conv() as $t;
             let d = s.wrapping_sub(f);
-            let v: Vec<$t> = (0..len)
-                .map(|i| match i {
-                    0 => f,
-                    1 => s,
-                    _ => f.wrapping_add((i as $t).wrapping_mul(d)),
-                })
-                .collect();
-            bytemuck::cast_slice::<$t, u8>(&v).to_vec()
+            let mut v = try_vec_with_capacity::<$t>(len)?;
+            v.extend((0..len).map(|i| match i {
+                0 => f,
+                1 => s,
+                _ => f.wrapping_add((i as $t).wrapping_mul(d)),
+            }));
+            upload(bytemuck::cast_slice::<$t, u8>(&v))
         }};
     }
     macro_rules! floats {
@@ -341,14 +362,13 @@ fn arange_bytes(dtype: DType, first: Scalar, second: Scalar, len: usize) -> Resu
             let f: $c = $from(first.as_f64());
             let s: $c = $from(second.as_f64());
             let d = s - f;
-            let v: Vec<$t> = (0..len)
-                .map(|i| match i {
-                    0 => $to(f),
-                    1 => $to(s),
-                    _ => $to(f + (i as $c) * d),
-                })
-                .collect();
-            bytemuck::cast_slice::<$t, u8>(&v).to_vec()
+            let mut v = try_vec_with_capacity::<$t>(len)?;
+            v.extend((0..len).map(|i| match i {
+                0 => $to(f),
+                1 => $to(s),
+                _ => $to(f + (i as $c) * d),
+            }));
+            upload(bytemuck::cast_slice::<$t, u8>(&v))
         }};
     }
     macro_rules! complexes {
@@ -356,7 +376,7 @@ fn arange_bytes(dtype: DType, first: Scalar, second: Scalar, len: usize) -> Resu
             let (f, s) = (first.as_complex(), second.as_complex());
             let (fr, fi, sr, si) = (f.re as $c, f.im as $c, s.re as $c, s.im as $c);
             let (dr, di) = (sr - fr, si - fi);
-            let mut v: Vec<$c> = Vec::with_capacity(2 * len);
+            let mut v = try_vec_with_capacity::<$c>(2 * len)?;
             for i in 0..len {
                 let (re, im) = match i {
                     0 => (fr, fi),
@@ -366,13 +386,13 @@ fn arange_bytes(dtype: DType, first: Scalar, second: Scalar, len: usize) -> Resu
                 v.push(re);
                 v.push(im);
             }
-            bytemuck::cast_slice::<$c, u8>(&v).to_vec()
+            upload(bytemuck::cast_slice::<$c, u8>(&v))
         }};
     }
     let id32 = |x: f32| x;
     let id64 = |x: f64| x;
     let f32_of = |x: f64| x as f32;
-    Ok(match dtype {
+    match dtype {
         DType::Bool => {
             if len > 2 {
                 return Err(Error::DType {
@@ -384,10 +404,11 @@ fn arange_bytes(dtype: DType, first: Scalar, second: Scalar, len: usize) -> Resu
                     ),
                 });
             }
-            [first.as_bool(), second.as_bool()][..len]
+            let b: Vec<u8> = [first.as_bool(), second.as_bool()][..len]
                 .iter()
                 .map(|&b| b as u8)
-                .collect()
+                .collect();
+            upload(&b)
         }
         DType::Int8 => ints!(i8, as_i64),
         DType::Int16 => ints!(i16, as_i64),
@@ -403,7 +424,7 @@ fn arange_bytes(dtype: DType, first: Scalar, second: Scalar, len: usize) -> Resu
         DType::Float64 => floats!(f64, f64, id64, id64),
         DType::Complex64 => complexes!(f32),
         DType::Complex128 => complexes!(f64),
-    })
+    }
 }
 
 /// Evenly spaced values in `[start, stop)` with spacing `step`, NumPy's
@@ -488,9 +509,9 @@ pub fn arange_on(
     if len > 1 {
         check_scalar_fits(OP, second, dtype)?;
     }
-    let bytes = arange_bytes(dtype, start, second, len)?;
+    crate::layout::checked_size(OP, &[len], dtype.itemsize())?;
     device.check_available(OP)?;
-    Array::from_bytes_on(&bytes, &[len], dtype, device)
+    arange_array(dtype, start, second, len, device)
 }
 
 /// `num` evenly spaced values from `start` to `stop`, NumPy's
@@ -539,15 +560,24 @@ pub fn linspace_on(
     device: Device,
 ) -> Result<Array> {
     let dtype = dtype.unwrap_or(DType::Float64);
-    let values = linspace_values(start, stop, num, endpoint, dtype.is_integer());
+    // the float64 host values are the larger buffer
+    crate::layout::checked_size("linspace", &[num], dtype.itemsize().max(8))?;
+    let values = linspace_values(start, stop, num, endpoint, dtype.is_integer())?;
     upload_cast(&values, dtype, device, "linspace")
 }
 
 /// NumPy's `linspace` values in float64 (floored for integer results).
-fn linspace_values(start: f64, stop: f64, num: usize, endpoint: bool, floor: bool) -> Vec<f64> {
+fn linspace_values(
+    start: f64,
+    stop: f64,
+    num: usize,
+    endpoint: bool,
+    floor: bool,
+) -> Result<Vec<f64>> {
     let div = if endpoint { num.saturating_sub(1) } else { num };
     let delta = stop - start;
-    let mut y: Vec<f64> = (0..num).map(|i| i as f64).collect();
+    let mut y = try_vec_with_capacity::<f64>(num)?;
+    y.extend((0..num).map(|i| i as f64));
     if div > 0 {
         let step = delta / div as f64;
         if step == 0.0 {
@@ -575,7 +605,7 @@ fn linspace_values(start: f64, stop: f64, num: usize, endpoint: bool, floor: boo
             *v = v.floor();
         }
     }
-    y
+    Ok(y)
 }
 
 /// Uploads float64 values to `device` and casts them to `dtype` there (backend `copy`).
@@ -585,7 +615,7 @@ fn upload_cast(values: &[f64], dtype: DType, device: Device, op: &'static str) -
     if dtype == DType::Float64 {
         return Ok(f);
     }
-    let out = Array::empty_on(&[values.len()], dtype, device)?;
+    let out = Array::alloc_named(op, &[values.len()], dtype, device)?;
     if !values.is_empty() {
         backend::copy(f.view(), out.view())?;
     }
@@ -619,7 +649,7 @@ pub fn eye(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> 
 /// As [`eye`].
 pub fn eye_on(n: usize, m: Option<usize>, k: isize, dtype: DType, device: Device) -> Result<Array> {
     let m = m.unwrap_or(n);
-    let a = zeros_on(&[n, m], dtype, device)?;
+    let a = full_named("eye", &[n, m], Scalar::Int(0), Some(dtype), device)?;
     // The diagonal starts at (0, k) for k >= 0 and at (-k, 0) below it.
     let (row, col) = if k >= 0 {
         (0usize, k.unsigned_abs())
@@ -688,7 +718,8 @@ pub fn tri(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> 
 pub fn tri_on(n: usize, m: Option<usize>, k: isize, dtype: DType, device: Device) -> Result<Array> {
     device.check_available("tri")?;
     let m = m.unwrap_or(n);
-    let mut mask = Vec::with_capacity(n * m);
+    let len = crate::layout::checked_size("tri", &[n, m], dtype.itemsize())?;
+    let mut mask = try_vec_with_capacity::<bool>(len)?;
     for i in 0..n {
         for j in 0..m {
             mask.push((j as i128) <= i as i128 + k as i128);
@@ -698,7 +729,7 @@ pub fn tri_on(n: usize, m: Option<usize>, k: isize, dtype: DType, device: Device
     if dtype == DType::Bool {
         return Ok(b);
     }
-    let out = Array::empty_on(&[n, m], dtype, device)?;
+    let out = Array::alloc_named("tri", &[n, m], dtype, device)?;
     if out.size() > 0 {
         backend::copy(b.view(), out.view())?;
     }

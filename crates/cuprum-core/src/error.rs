@@ -125,6 +125,24 @@ pub enum Error {
         /// optional note about a pool limit (starts with ", " or empty)
         limit_note: String,
     },
+    /// A shape whose element count or byte size does not fit the address space (NumPy's
+    /// "array is too big"): the product of the dimensions overflows, or `elements × itemsize`
+    /// exceeds `isize::MAX` bytes.
+    #[error(
+        "{op}: array is too big: shape {shape:?} of {itemsize}-byte elements needs {}, more \
+         than the isize::MAX bytes an array may have",
+        .bytes.map_or("more than 2^128 bytes".to_string(), |b| format!("{b} bytes"))
+    )]
+    TooBig {
+        /// operation name
+        op: &'static str,
+        /// the shape asked for
+        shape: Vec<usize>,
+        /// bytes per element
+        itemsize: usize,
+        /// the exact byte count, when it fits in 128 bits
+        bytes: Option<u128>,
+    },
     /// A CUDA driver/runtime call failed; `name` is NVIDIA's name (e.g. `CUDA_ERROR_INVALID_VALUE`).
     #[error("{op}: CUDA error {name}: {description}")]
     Cuda {
@@ -242,6 +260,16 @@ impl Error {
         match self {
             Error::Feature(b) => b.downcast_ref::<E>(),
             _ => None,
+        }
+    }
+    /// [`Error::OutOfMemory`] for a failed host allocation of `requested` bytes (`free` is the
+    /// memory the operating system reports available, 0 where it cannot say).
+    pub fn host_out_of_memory(requested: usize) -> Self {
+        Error::OutOfMemory {
+            device: Device::Cpu,
+            requested,
+            free: crate::storage::host_available_bytes(),
+            limit_note: String::new(),
         }
     }
     /// Shorthand for [`Error::InvalidIndex`].

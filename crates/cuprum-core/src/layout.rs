@@ -43,10 +43,53 @@ pub fn shape_size(shape: &[usize]) -> usize {
     shape.iter().product()
 }
 
+/// The element count of `shape`, checked: the product of the dimensions must not overflow and
+/// `elements × itemsize` must be at most `isize::MAX` bytes (NumPy's "array is too big"). Every
+/// place where a user-supplied shape becomes a size goes through this (views pass `itemsize`
+/// 1, or their dtype's, so that a later copy of them is representable).
+///
+/// # Errors
+/// [`Error::TooBig`] naming `op`, the shape, the itemsize and the byte count.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Error, layout::checked_size};
+/// assert_eq!(checked_size("zeros", &[2, 3], 8).unwrap(), 6);
+/// assert!(matches!(checked_size("zeros", &[1 << 40, 1 << 40], 8), Err(Error::TooBig { .. })));
+/// ```
+pub fn checked_size(op: &'static str, shape: &[usize], itemsize: usize) -> Result<usize> {
+    // NumPy's rule (`PyArray_NewFromDescr`): the product of the *nonzero* dimensions times the
+    // itemsize must fit; a zero dimension then makes the array empty. Keeping the nonzero
+    // product bounded also keeps every C/F stride (which skip zeros) representable.
+    let mut bytes = itemsize.max(1) as u128;
+    let mut empty = false;
+    for &d in shape {
+        if d == 0 {
+            empty = true;
+        } else {
+            bytes = bytes.saturating_mul(d as u128);
+        }
+    }
+    if bytes > isize::MAX as u128 {
+        return Err(Error::TooBig {
+            op,
+            shape: shape.to_vec(),
+            itemsize,
+            bytes: (bytes != u128::MAX).then_some(bytes),
+        });
+    }
+    Ok(if empty {
+        0
+    } else {
+        (bytes / itemsize.max(1) as u128) as usize
+    })
+}
+
 /// NumPy's broadcasting of two shapes.
 ///
 /// # Errors
-/// [`Error::Broadcast`] naming `op` and both shapes when an axis pair is neither equal nor 1.
+/// [`Error::Broadcast`] naming `op` and both shapes when an axis pair is neither equal nor 1;
+/// [`Error::TooBig`] when the result's element count overflows.
 pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
     let n = a.len().max(b.len());
     let mut out = vec![0; n];
@@ -75,6 +118,7 @@ pub fn broadcast_shapes(op: &'static str, a: &[usize], b: &[usize]) -> Result<Ve
             });
         };
     }
+    checked_size(op, &out, 1)?;
     Ok(out)
 }
 
@@ -179,7 +223,8 @@ impl Layout {
     /// Broadcasts this layout to `shape` (zero strides on new or stretched axes).
     ///
     /// # Errors
-    /// [`Error::Broadcast`] when the shapes are incompatible.
+    /// [`Error::Broadcast`] when the shapes are incompatible; [`Error::TooBig`] when the
+    /// target's element count overflows.
     pub fn broadcast_to(&self, op: &'static str, shape: &[usize]) -> Result<Layout> {
         if shape.len() < self.ndim() {
             return Err(Error::Broadcast {
@@ -204,6 +249,7 @@ impl Layout {
                 });
             }
         }
+        checked_size(op, shape, 1)?;
         Ok(Layout {
             shape: shape.to_vec(),
             strides,

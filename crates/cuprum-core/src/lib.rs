@@ -16,6 +16,8 @@
 
 pub mod array;
 pub mod backend;
+#[cfg(test)]
+mod bad_input_tests;
 pub mod cast;
 pub mod creation;
 pub mod cuda;
@@ -29,6 +31,7 @@ pub mod indexing;
 pub mod layout;
 pub mod manip;
 pub mod npy;
+mod oplock;
 pub mod ops;
 pub mod print;
 pub mod products;

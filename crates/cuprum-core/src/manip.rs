@@ -239,7 +239,9 @@ fn split_impl(
                 });
             }
             let (q, r) = (len / n, len % n);
-            let mut v = Vec::with_capacity(n);
+            // one view per section: a count from user input, so allocated fallibly
+            crate::layout::checked_size(op, &[n], std::mem::size_of::<Array>())?;
+            let mut v = crate::storage::try_vec_with_capacity(n)?;
             let mut p = 0;
             for i in 0..n {
                 let l = q + usize::from(i < r);
@@ -423,8 +425,11 @@ pub fn repeat(a: &Array, repeats: &[i64], axis: Option<isize>) -> Result<Array> 
         });
     };
     let mut shape = a.shape().to_vec();
-    shape[ax] = counts.iter().sum();
-    let out = Array::empty_on(&shape, a.dtype(), a.device())?;
+    shape[ax] = counts
+        .iter()
+        .try_fold(0usize, |acc, &c| acc.checked_add(c))
+        .unwrap_or(usize::MAX);
+    let out = Array::alloc_named(OP, &shape, a.dtype(), a.device())?;
     if out.size() == 0 {
         return Ok(out);
     }
@@ -493,9 +498,10 @@ pub fn pad(a: &Array, pad_width: &[(usize, usize)], mode: PadMode) -> Result<Arr
         .shape()
         .iter()
         .zip(&pw)
-        .map(|(&n, &(b, e))| n + b + e)
+        .map(|(&n, &(b, e))| n.saturating_add(b).saturating_add(e))
         .collect();
-    let out = Array::empty_on(&shape, a.dtype(), a.device())?;
+    // a saturated length is over isize::MAX, so this names the overflow
+    let out = Array::alloc_named(OP, &shape, a.dtype(), a.device())?;
     if let PadMode::Constant(v) = mode {
         crate::backend::fill(out.view(), v)?;
     }

@@ -43,6 +43,38 @@ const ARRAY_ALIGN: usize = 64;
 const GROWTH_AXIS_MAX_DIGITS: usize = 21;
 /// Label used in errors for in-memory input.
 const BYTES_LABEL: &str = "<bytes>";
+/// NumPy's default `max_header_size` (`numpy.lib.format._MAX_HEADER_SIZE`): longer headers are
+/// refused unless [`NpyOptions::max_header_size`] allows them.
+pub const MAX_HEADER_SIZE: usize = 10_000;
+/// How deeply the header's literals may nest (`{` `(` `[`): a real header nests 3 deep (a
+/// structured descr a few more); a hostile one cannot drive the parser's recursion deep.
+const MAX_NESTING: usize = 64;
+/// Characters of a header, string or name that an error message quotes at most.
+const QUOTE_MAX_CHARS: usize = 200;
+
+/// Options for reading `.npy` files ([`load_with`], [`from_npy_bytes_with`]).
+///
+/// # Example
+/// ```
+/// use cuprum_core::npy::{MAX_HEADER_SIZE, NpyOptions};
+/// assert_eq!(NpyOptions::default().max_header_size, MAX_HEADER_SIZE);
+/// let trusting = NpyOptions { max_header_size: 1 << 20 };
+/// # let _ = trusting;
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NpyOptions {
+    /// The longest header accepted, in bytes (NumPy's `max_header_size`; default
+    /// [`MAX_HEADER_SIZE`] = 10,000). Raise it only for files you trust, as NumPy advises.
+    pub max_header_size: usize,
+}
+
+impl Default for NpyOptions {
+    fn default() -> Self {
+        NpyOptions {
+            max_header_size: MAX_HEADER_SIZE,
+        }
+    }
+}
 
 /// Reads a `.npy` file into a new C-contiguous array on the current device
 /// ([`current_device`](crate::current_device)), like `cupy.load`.
@@ -72,6 +104,26 @@ pub fn load(path: impl AsRef<Path>) -> Result<Array> {
 /// # Errors
 /// As [`load`].
 pub fn load_on(path: impl AsRef<Path>, device: Device) -> Result<Array> {
+    load_with(path, device, NpyOptions::default())
+}
+
+/// [`load_on`] with explicit [`NpyOptions`] (e.g. a larger `max_header_size` for a trusted file).
+///
+/// # Errors
+/// As [`load`]; [`Error::Npy`] when the header is longer than `options.max_header_size`.
+///
+/// # Example
+/// ```
+/// # use cuprum_core::{Array, Device, npy};
+/// let path = std::env::temp_dir().join("cuprum_npy_load_with_doc.npy");
+/// npy::save(&path, &Array::from_vec_on(vec![1u8], &[1], Device::Cpu).unwrap()).unwrap();
+/// let opts = npy::NpyOptions { max_header_size: 100 };
+/// assert_eq!(npy::load_with(&path, Device::Cpu, opts).unwrap().to_vec::<u8>().unwrap(), vec![1]);
+/// let tiny = npy::NpyOptions { max_header_size: 10 };
+/// assert!(npy::load_with(&path, Device::Cpu, tiny).is_err());
+/// # std::fs::remove_file(&path).ok();
+/// ```
+pub fn load_with(path: impl AsRef<Path>, device: Device, options: NpyOptions) -> Result<Array> {
     let path = path.as_ref();
     let label = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| Error::Io {
@@ -79,7 +131,7 @@ pub fn load_on(path: impl AsRef<Path>, device: Device) -> Result<Array> {
         path: label.clone(),
         source,
     })?;
-    let parsed = parse(&bytes, &label)?;
+    let parsed = parse(&bytes, &label, options)?;
     Array::from_bytes_on(&parsed.data, &parsed.shape, parsed.dtype, device)
 }
 
@@ -122,7 +174,16 @@ pub fn from_npy_bytes(bytes: &[u8]) -> Result<Array> {
 /// # Errors
 /// As [`from_npy_bytes`].
 pub fn from_npy_bytes_on(bytes: &[u8], device: Device) -> Result<Array> {
-    let parsed = parse(bytes, BYTES_LABEL)?;
+    from_npy_bytes_with(bytes, device, NpyOptions::default())
+}
+
+/// [`from_npy_bytes_on`] with explicit [`NpyOptions`].
+///
+/// # Errors
+/// As [`from_npy_bytes`]; [`Error::Npy`] when the header is longer than
+/// `options.max_header_size`.
+pub fn from_npy_bytes_with(bytes: &[u8], device: Device, options: NpyOptions) -> Result<Array> {
+    let parsed = parse(bytes, BYTES_LABEL, options)?;
     Array::from_bytes_on(&parsed.data, &parsed.shape, parsed.dtype, device)
 }
 
@@ -156,7 +217,24 @@ fn npy_err(label: &str, reason: impl Into<String>) -> Error {
     }
 }
 
-fn parse(bytes: &[u8], label: &str) -> Result<Parsed> {
+/// At most [`QUOTE_MAX_CHARS`] characters of `s`, debug-quoted, then `… (N bytes)` when
+/// longer: error messages never grow with hostile input.
+fn bounded(s: &str) -> String {
+    match s.char_indices().nth(QUOTE_MAX_CHARS) {
+        None => format!("{s:?}"),
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &s[..cut], s.len()),
+    }
+}
+
+/// As [`bounded`], without the quotes (for text cuprum formatted itself, such as a shape).
+fn clipped(s: &str) -> String {
+    match s.char_indices().nth(QUOTE_MAX_CHARS) {
+        None => s.to_string(),
+        Some((cut, _)) => format!("{}… ({} bytes)", &s[..cut], s.len()),
+    }
+}
+
+fn parse(bytes: &[u8], label: &str, options: NpyOptions) -> Result<Parsed> {
     let e = |reason: String| npy_err(label, reason);
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         let found = &bytes[..bytes.len().min(MAGIC.len())];
@@ -193,6 +271,13 @@ fn parse(bytes: &[u8], label: &str) -> Result<Parsed> {
     } else {
         u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize
     };
+    if hlen > options.max_header_size {
+        return Err(e(format!(
+            "header length {hlen} exceeds max_header_size {} (NumPy's limit for untrusted \
+             files; pass a larger NpyOptions::max_header_size to read a trusted one)",
+            options.max_header_size
+        )));
+    }
     let present = bytes.len() - start;
     if present < hlen {
         return Err(e(format!(
@@ -215,14 +300,15 @@ fn parse(bytes: &[u8], label: &str) -> Result<Parsed> {
     };
     let value = PyParser::new(&header).parse_all().map_err(|m| {
         e(format!(
-            "header is not a Python literal: {m}; header: {header:?}"
+            "header is not a Python literal: {m}; header: {}",
+            bounded(&header)
         ))
     })?;
     let PyVal::Dict(entries) = value else {
         return Err(e(format!(
-            "header is not a dict: found {}; header: {:?}",
+            "header is not a dict: found {}; header: {}",
             value.kind(),
-            header.trim_end()
+            bounded(header.trim_end())
         )));
     };
     let mut descr = None;
@@ -241,7 +327,8 @@ fn parse(bytes: &[u8], label: &str) -> Result<Parsed> {
             "shape" => shape_val = Some(v),
             other => {
                 return Err(e(format!(
-                    "header dict has the unexpected key {other:?} (only 'descr', 'fortran_order' and 'shape' are allowed)"
+                    "header dict has the unexpected key {} (only 'descr', 'fortran_order' and 'shape' are allowed)",
+                    bounded(other)
                 )));
             }
         }
@@ -290,22 +377,21 @@ fn parse(bytes: &[u8], label: &str) -> Result<Parsed> {
             return Err(e(format!("shape is not a tuple: found {}", other.kind())));
         }
     };
-    let count = shape
-        .iter()
-        .try_fold(1usize, |acc, &n| acc.checked_mul(n))
-        .and_then(|n| n.checked_mul(dtype.itemsize()));
-    let Some(nbytes) = count else {
-        return Err(e(format!(
-            "shape {} of {dtype} needs more bytes than this machine can address",
-            shape_repr(&shape)
-        )));
+    let nbytes = match crate::layout::checked_size("load", &shape, dtype.itemsize()) {
+        Ok(n) => n * dtype.itemsize(),
+        Err(_) => {
+            return Err(e(format!(
+                "array is too big: shape {} of {dtype} needs more than isize::MAX bytes",
+                clipped(&shape_repr(&shape))
+            )));
+        }
     };
     let data_start = start + hlen;
     let available = bytes.len() - data_start;
     if available < nbytes {
         return Err(e(format!(
             "data is shorter than the shape needs: {nbytes} bytes expected for shape {} of {dtype}, {available} present",
-            shape_repr(&shape)
+            clipped(&shape_repr(&shape))
         )));
     }
     let mut data = bytes[data_start..data_start + nbytes].to_vec();
@@ -341,7 +427,7 @@ fn parse_descr(s: &str) -> std::result::Result<(DType, ByteOrder), String> {
     if s == "bfloat16" || s == "<bfloat16" {
         return Ok((DType::BFloat16, ByteOrder::Little));
     }
-    let unknown = || format!("unknown descr {s:?}");
+    let unknown = || format!("unknown descr {}", bounded(s));
     let mut chars = s.chars();
     let (order, rest) = match chars.next() {
         Some('<') => (ByteOrder::Little, chars.as_str()),
@@ -375,22 +461,26 @@ fn parse_descr(s: &str) -> std::result::Result<(DType, ByteOrder), String> {
         ('c', Some(16)) => DType::Complex128,
         ('V', _) => {
             return Err(format!(
-                "unsupported descr {s:?}: void (raw bytes) dtypes are not supported (a bfloat16 file must use the descr 'bfloat16')"
+                "unsupported descr {}: void (raw bytes) dtypes are not supported (a bfloat16 file must use the descr 'bfloat16')",
+                bounded(s)
             ));
         }
         ('U' | 'S' | 'a', _) => {
             return Err(format!(
-                "unsupported descr {s:?}: string dtypes are not supported"
+                "unsupported descr {}: string dtypes are not supported",
+                bounded(s)
             ));
         }
         ('O', _) => {
             return Err(format!(
-                "unsupported descr {s:?}: object arrays are not supported"
+                "unsupported descr {}: object arrays are not supported",
+                bounded(s)
             ));
         }
         ('M' | 'm', _) => {
             return Err(format!(
-                "unsupported descr {s:?}: datetime/timedelta dtypes are not supported"
+                "unsupported descr {}: datetime/timedelta dtypes are not supported",
+                bounded(s)
             ));
         }
         _ => return Err(unknown()),
@@ -529,7 +619,7 @@ impl PyVal {
     /// A short description for error messages: `a tuple (2, 3)`, `the string 'x'`.
     fn kind(&self) -> String {
         match self {
-            PyVal::Str(s) => format!("the string {s:?}"),
+            PyVal::Str(s) => format!("the string {}", bounded(s)),
             PyVal::Int(i) => format!("the integer {i}"),
             PyVal::Bool(b) => format!("the bool {}", if *b { "True" } else { "False" }),
             PyVal::None => "None".to_string(),
@@ -541,14 +631,21 @@ impl PyVal {
 }
 
 /// A recursive-descent parser for the subset of Python literals `.npy` headers use.
+///
+/// Nesting is bounded ([`MAX_NESTING`]) so that the recursion depth is too.
 struct PyParser<'a> {
     s: &'a str,
     pos: usize,
+    depth: usize,
 }
 
 impl<'a> PyParser<'a> {
     fn new(s: &'a str) -> Self {
-        PyParser { s, pos: 0 }
+        PyParser {
+            s,
+            pos: 0,
+            depth: 0,
+        }
     }
 
     fn parse_all(mut self) -> std::result::Result<PyVal, String> {
@@ -580,6 +677,22 @@ impl<'a> PyParser<'a> {
 
     fn value(&mut self) -> std::result::Result<PyVal, String> {
         self.skip_ws();
+        if matches!(self.peek(), Some('{' | '(' | '[')) {
+            if self.depth >= MAX_NESTING {
+                return Err(format!(
+                    "literals nest more than {MAX_NESTING} deep at header byte {}",
+                    self.pos
+                ));
+            }
+            self.depth += 1;
+            let v = self.value_inner();
+            self.depth -= 1;
+            return v;
+        }
+        self.value_inner()
+    }
+
+    fn value_inner(&mut self) -> std::result::Result<PyVal, String> {
         let Some(c) = self.peek() else {
             return Err("the header ends where a value is expected".to_string());
         };
@@ -609,7 +722,10 @@ impl<'a> PyParser<'a> {
                     "True" => Ok(PyVal::Bool(true)),
                     "False" => Ok(PyVal::Bool(false)),
                     "None" => Ok(PyVal::None),
-                    w => Err(format!("unknown name {w:?} at header byte {start}")),
+                    w => Err(format!(
+                        "unknown name {} at header byte {start}",
+                        bounded(w)
+                    )),
                 }
             }
             c => Err(format!("unexpected {c:?} at header byte {}", self.pos)),
@@ -748,7 +864,7 @@ impl<'a> PyParser<'a> {
         }
         text.parse::<i128>()
             .map(PyVal::Int)
-            .map_err(|_| format!("bad integer {text:?} at header byte {start}"))
+            .map_err(|_| format!("bad integer {} at header byte {start}", bounded(&text)))
     }
 }
 
@@ -1100,7 +1216,7 @@ mod tests {
                     "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }\n",
                     &data,
                 ),
-                "more bytes than this machine can address",
+                "array is too big: shape (4294967296, 4294967296) of float64",
             ),
         ];
         for (bytes, want) in cases {
@@ -1143,5 +1259,66 @@ mod tests {
             save(&missing, &a),
             Err(Error::Io { op: "save", .. })
         ));
+    }
+
+    /// Issue 22 items 1, 2 and 4: hostile headers are refused with bounded messages, never a
+    /// stack overflow, a wrapped size or a message that quotes megabytes.
+    #[test]
+    fn hostile_headers_are_refused() {
+        let big = NpyOptions {
+            max_header_size: 1 << 24,
+        };
+        let with = |f: &[u8], o: NpyOptions| match from_npy_bytes_with(f, Device::Cpu, o) {
+            Ok(a) => panic!("expected an error, got {a:?}"),
+            Err(e @ Error::Npy { .. }) => e.to_string(),
+            Err(e) => panic!("expected Error::Npy, got {e:?}"),
+        };
+        // 15,000 nested parentheses (30 KB): over the default cap ...
+        let nest = format!(
+            "{{'descr': '<f8', 'fortran_order': False, 'shape': {}{}, }}\n",
+            "(".repeat(15_000),
+            ")".repeat(15_000)
+        );
+        let f = npy_file((2, 0), &nest, &[]);
+        let m = err_text(&f);
+        assert!(m.contains("exceeds max_header_size 10000"), "{m}");
+        // ... and with the cap lifted, a nesting error instead of a stack overflow
+        let m = with(&f, big);
+        assert!(m.contains("nest more than 64 deep"), "{m}");
+        // a header of exactly the cap is read (NumPy's `len(header) > max_header_size` rule)
+        let mut h = "{'descr': '<u1', 'fortran_order': False, 'shape': (1,), }".to_string();
+        h.push_str(&" ".repeat(MAX_HEADER_SIZE - h.len() - 1));
+        h.push('\n');
+        let ok = from_npy_bytes_on(&npy_file((2, 0), &h, &[5]), Device::Cpu).unwrap();
+        assert_eq!(ok.to_vec::<u8>().unwrap(), vec![5]);
+        // a dimension of i64::MAX with a zero-size array: "array is too big", not a wrapped
+        // size (NumPy: ValueError "array is too big")
+        let f = npy_file(
+            (1, 0),
+            "{'descr': '<f8', 'fortran_order': False, 'shape': (0, 9223372036854775807), }\n",
+            &[],
+        );
+        let m = err_text(&f);
+        assert!(
+            m.contains("array is too big") && m.contains("9223372036854775807"),
+            "{m}"
+        );
+        let f = npy_file(
+            (1, 0),
+            "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }\n",
+            &[],
+        );
+        assert!(err_text(&f).contains("array is too big"));
+        // error text is bounded: a 1 MB string value is quoted to 200 characters
+        let long = format!(
+            "{{'descr': '{}', 'fortran_order': False, 'shape': (1,), }}\n",
+            "x".repeat(1 << 20)
+        );
+        let m = with(&npy_file((2, 0), &long, &[]), big);
+        assert!(m.len() < 600, "{} bytes: {}", m.len(), &m[..300]);
+        assert!(m.contains("(1048576 bytes)"), "{m}");
+        let junk = format!("{{'descr' {}", "@".repeat(1 << 20));
+        let m = with(&npy_file((2, 0), &junk, &[]), big);
+        assert!(m.len() < 600 && m.contains("bytes)"), "{m}");
     }
 }

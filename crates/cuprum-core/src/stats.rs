@@ -432,8 +432,9 @@ pub fn bincount(x: &Array, weights: Option<&Array>, minlength: usize) -> Result<
             ));
         }
         let hi = crate::reduce::max(&xi, Axes::All, false)?.item()?.as_i64();
-        len = len.max(hi as usize + 1);
+        len = len.max((hi as usize).saturating_add(1));
     }
+    crate::layout::checked_size(OP, &[len], 8)?;
     let (dt, b) = match weights {
         Some(w) => (DType::Float64, w.astype(DType::Float64)?),
         None => (
@@ -487,6 +488,8 @@ pub fn histogram(
     if bins == 0 {
         return Err(Error::invalid_value(OP, "bins must be positive, not 0"));
     }
+    // the bin edges (bins + 1 float64 values) and counts must be representable
+    crate::layout::checked_size(OP, &[bins.saturating_add(1)], 8)?;
     let (lo, hi) = match range {
         Some(r) => r,
         None if a.size() == 0 => (0.0, 1.0),

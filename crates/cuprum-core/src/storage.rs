@@ -147,6 +147,56 @@ impl Drop for Mapped {
     }
 }
 
+/// `words` zeroed `u64`s from the global allocator (`calloc`-like: fresh pages are not
+/// touched), or `None` when the allocator refuses or the size overflows.
+fn try_zeroed_words(words: usize) -> Option<Vec<u64>> {
+    if words == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<u64>(words).ok()?;
+    // SAFETY: `layout` has a non-zero size (words > 0).
+    let p = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: `p` was allocated by the global allocator with the layout of `[u64; words]`
+    // (size and alignment as `Vec<u64>` with capacity `words` uses) and all `words` elements
+    // are initialized (zero).
+    Some(unsafe { Vec::from_raw_parts(p, words, words) })
+}
+
+/// Host memory the operating system reports available (`MemAvailable`-like, from
+/// `sysconf(_SC_AVPHYS_PAGES)`), for [`Error::OutOfMemory`] messages; 0 where unknown.
+pub fn host_available_bytes() -> usize {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: `sysconf` only reads system configuration.
+        let (pages, size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_AVPHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && size > 0 {
+            return (pages as usize).saturating_mul(size as usize);
+        }
+    }
+    0
+}
+
+/// An empty `Vec` with room for exactly `n` elements, or [`Error::OutOfMemory`] naming the
+/// bytes (never a "capacity overflow" panic or an allocation abort). For host buffers whose
+/// length comes from user input.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] with `requested` = `n × size_of::<T>()` (saturated).
+pub fn try_vec_with_capacity<T>(n: usize) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| Error::host_out_of_memory(n.saturating_mul(std::mem::size_of::<T>())))?;
+    Ok(v)
+}
+
 /// The words of a host buffer.
 enum Words {
     Heap(Vec<u64>),
@@ -213,33 +263,69 @@ impl std::fmt::Debug for CpuStorage {
 impl CpuStorage {
     /// A zeroed buffer of `nbytes` bytes. From 4 MiB up it is a 2 MiB-aligned anonymous
     /// mapping advised for transparent huge pages (on Linux; the heap elsewhere).
+    ///
+    /// Aborts the process when the memory cannot be had, as `Vec` does; arrays are made with
+    /// [`CpuStorage::try_zeroed`], which returns [`Error::OutOfMemory`] instead.
     pub fn zeroed(nbytes: usize) -> CpuStorage {
+        match CpuStorage::try_zeroed(nbytes) {
+            Ok(s) => s,
+            Err(_) => std::alloc::handle_alloc_error(
+                std::alloc::Layout::from_size_align(nbytes.max(1), 8)
+                    .unwrap_or(std::alloc::Layout::new::<u64>()),
+            ),
+        }
+    }
+
+    /// A zeroed buffer of `nbytes` bytes, or [`Error::OutOfMemory`] naming `nbytes` when the
+    /// operating system refuses the memory (never an abort). Placement as [`CpuStorage::zeroed`].
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] with `requested` = `nbytes` (also for more than `isize::MAX`).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Error, storage::CpuStorage};
+    /// assert_eq!(CpuStorage::try_zeroed(16).unwrap().read().bytes(), &[0u8; 16][..]);
+    /// assert!(matches!(CpuStorage::try_zeroed(usize::MAX), Err(Error::OutOfMemory { .. })));
+    /// ```
+    pub fn try_zeroed(nbytes: usize) -> Result<CpuStorage> {
         let words = nbytes.div_ceil(8);
         if nbytes >= MAPPED_MIN_BYTES
             && let Some(m) = Mapped::new(words)
         {
             let ptr = m.ptr.as_ptr().cast();
-            return CpuStorage {
+            return Ok(CpuStorage {
                 words: RwLock::new(Words::Mapped(m)),
                 nbytes,
                 pinned: false,
                 ptr,
-            };
+            });
         }
-        let mut v = vec![0u64; words];
+        let mut v = try_zeroed_words(words).ok_or_else(|| Error::host_out_of_memory(nbytes))?;
         let ptr = v.as_mut_ptr().cast();
-        CpuStorage {
+        Ok(CpuStorage {
             words: RwLock::new(Words::Heap(v)),
             nbytes,
             pinned: false,
             ptr,
-        }
+        })
     }
+
     /// A buffer holding a copy of `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> CpuStorage {
         let s = CpuStorage::zeroed(bytes.len());
         s.write().bytes_mut().copy_from_slice(bytes);
         s
+    }
+
+    /// A buffer holding a copy of `bytes`, or [`Error::OutOfMemory`] (see [`CpuStorage::try_zeroed`]).
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] naming `bytes.len()`.
+    pub fn try_from_bytes(bytes: &[u8]) -> Result<CpuStorage> {
+        let s = CpuStorage::try_zeroed(bytes.len())?;
+        s.write().bytes_mut().copy_from_slice(bytes);
+        Ok(s)
     }
 
     /// Wraps `nbytes` bytes of host memory at `ptr` owned by `owner`, which releases the

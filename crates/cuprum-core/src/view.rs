@@ -120,6 +120,7 @@ impl Array {
                 dims.push(d as usize);
             }
         }
+        crate::layout::checked_size(OP, &dims, self.dtype.itemsize())?;
         let size = self.size();
         let mismatch = || Error::ShapeMismatch {
             op: OP,
@@ -401,6 +402,7 @@ impl Array {
     /// assert!(a.broadcast_to(&[3, 2]).is_err());
     /// ```
     pub fn broadcast_to(&self, shape: &[usize]) -> Result<Array> {
+        crate::layout::checked_size("broadcast_to", shape, self.dtype.itemsize())?;
         Ok(self.with_layout(self.layout.broadcast_to("broadcast_to", shape)?))
     }
 

@@ -32,6 +32,7 @@ pub struct View<'a> {
 
 /// Writes `value` (cast to `dst.dtype` as NumPy would) into every element of `dst`.
 pub fn fill(dst: View<'_>, value: Scalar) -> Result<()> {
+    let _op = crate::oplock::lock_dst(dst.storage);
     match dst.storage {
         Storage::Cpu(_) => cpu::fill(dst, value),
         Storage::Cuda(_) => crate::cuda::ops::fill(dst, value),
@@ -41,6 +42,7 @@ pub fn fill(dst: View<'_>, value: Scalar) -> Result<()> {
 /// Copies `src` into `dst` element by element (same shape), casting from `src.dtype` to
 /// `dst.dtype` with NumPy's `astype` (C cast) semantics when they differ.
 pub fn copy(src: View<'_>, dst: View<'_>) -> Result<()> {
+    let _op = crate::oplock::lock_dst(dst.storage);
     match dst.storage {
         Storage::Cpu(_) => cpu::copy(src, dst),
         Storage::Cuda(_) => crate::cuda::ops::copy(src, dst),
@@ -49,6 +51,7 @@ pub fn copy(src: View<'_>, dst: View<'_>) -> Result<()> {
 
 /// `dst = op(src)` elementwise.
 pub fn unary(op: UnaryOp, src: View<'_>, dst: View<'_>) -> Result<()> {
+    let _op = crate::oplock::lock_dst(dst.storage);
     match dst.storage {
         Storage::Cpu(_) => cpu::unary(op, src, dst),
         Storage::Cuda(_) => crate::cuda::ops::unary(op, src, dst),
@@ -57,6 +60,7 @@ pub fn unary(op: UnaryOp, src: View<'_>, dst: View<'_>) -> Result<()> {
 
 /// `dst = op(a, b)` elementwise; `a` and `b` have the same dtype and `dst`'s shape.
 pub fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
+    let _op = crate::oplock::lock_dst(dst.storage);
     match dst.storage {
         Storage::Cpu(_) => cpu::binary(op, a, b, dst),
         Storage::Cuda(_) => crate::cuda::ops::binary(op, a, b, dst),
@@ -65,6 +69,7 @@ pub fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<(
 
 /// `dst = cond ? a : b` elementwise; `cond` is bool, `a`, `b` and `dst` share a dtype.
 pub fn where_(cond: View<'_>, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
+    let _op = crate::oplock::lock_dst(dst.storage);
     match dst.storage {
         Storage::Cpu(_) => cpu::where_(cond, a, b, dst),
         Storage::Cuda(_) => crate::cuda::ops::where_(cond, a, b, dst),
@@ -74,7 +79,7 @@ pub fn where_(cond: View<'_>, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result
 /// A new buffer of `nbytes` on `device`; contents unspecified (zero on the CPU).
 pub fn alloc(device: crate::Device, nbytes: usize) -> Result<Storage> {
     match device {
-        crate::Device::Cpu => Ok(Storage::Cpu(crate::storage::CpuStorage::zeroed(nbytes))),
+        crate::Device::Cpu => crate::storage::CpuStorage::try_zeroed(nbytes).map(Storage::Cpu),
         crate::Device::Cuda(i) => crate::cuda::alloc(i, nbytes).map(Storage::Cuda),
     }
 }
@@ -82,7 +87,7 @@ pub fn alloc(device: crate::Device, nbytes: usize) -> Result<Storage> {
 /// A new buffer on `device` holding a copy of `bytes`.
 pub fn from_host(device: crate::Device, bytes: &[u8]) -> Result<Storage> {
     match device {
-        crate::Device::Cpu => Ok(Storage::Cpu(crate::storage::CpuStorage::from_bytes(bytes))),
+        crate::Device::Cpu => crate::storage::CpuStorage::try_from_bytes(bytes).map(Storage::Cpu),
         crate::Device::Cuda(i) => crate::cuda::from_host(i, bytes).map(Storage::Cuda),
     }
 }

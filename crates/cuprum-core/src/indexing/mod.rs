@@ -147,11 +147,31 @@ fn plan(op: &'static str, a: &Array, items: &[IndexItem]) -> Result<Option<Plan>
             ),
         ));
     }
+    let ellipses = items
+        .iter()
+        .filter(|i| matches!(i, IndexItem::Basic(SliceItem::Ellipsis)))
+        .count();
+    if ellipses > 1 {
+        return Err(Error::invalid_index(
+            op,
+            format!("an index can only have a single ellipsis ('...'), not {ellipses}"),
+        ));
+    }
     let mut axis = 0usize;
     for it in items {
         match it {
             IndexItem::Array(m) if m.dtype() == DType::Bool => {
-                let covered = &a.shape()[axis..axis + m.ndim()];
+                let Some(covered) = a.shape().get(axis..axis + m.ndim()) else {
+                    return Err(Error::invalid_index(
+                        op,
+                        format!(
+                            "too many indices for array: array is {}-dimensional, but a \
+                             {}-dimensional boolean index starts at axis {axis}",
+                            a.ndim(),
+                            m.ndim()
+                        ),
+                    ));
+                };
                 if m.shape() != covered {
                     return Err(Error::ShapeMismatch {
                         op,
@@ -341,6 +361,8 @@ fn scatter_values(
     value: &Array,
     accumulate: bool,
 ) -> Result<()> {
+    // the copy of `value` (which may view `a`) and the scatter are one step (`crate::oplock`)
+    let _op = crate::oplock::lock(&a.storage);
     if value.device() != a.device() {
         return Err(Error::DeviceMismatch {
             op,

@@ -107,16 +107,18 @@ fn cpu_positions(
             match mode {
                 IndexMode::Raise => {
                     if i < 0 {
-                        i += n;
+                        i = i.saturating_add(n);
                     }
-                    if (i < 0 || i >= n) && err.is_none() {
-                        err = Some(vals[p]);
+                    if i < 0 || i >= n {
+                        if err.is_none() {
+                            err = Some(vals[p]);
+                        }
+                        i = 0; // reported below; keep the offset arithmetic in range
                     }
                 }
                 IndexMode::Wrap => {
-                    if n > 0 {
-                        i = i.rem_euclid(n);
-                    }
+                    // an empty axis is reported below
+                    i = if n > 0 { i.rem_euclid(n) } else { 0 };
                 }
                 IndexMode::Clip => i = i.clamp(0, (n - 1).max(0)),
             }
@@ -153,7 +155,11 @@ fn cpu_positions(
     };
     let before = rest_before.positions();
     let after = rest_after.positions();
-    let mut out = Vec::with_capacity(crate::layout::shape_size(out_shape));
+    let mut out = crate::storage::try_vec_with_capacity(crate::layout::checked_size(
+        op,
+        out_shape,
+        std::mem::size_of::<usize>(),
+    )?)?;
     let base = src.offset as isize;
     for &p0 in &before {
         for &bo in &boff {

@@ -65,6 +65,8 @@ use crate::{Array, Result};
 /// assert_eq!(a.to_vec::<f64>().unwrap(), vec![2.0, 3.0]);
 /// ```
 pub fn unary_out(op: UnaryOp, a: &Array, out: &Array) -> Result<()> {
+    // one step with respect to other writers of `out`'s buffer (see `crate::oplock`)
+    let _op = crate::oplock::lock(&out.storage);
     engine::unary(op, a, Some(out)).map(|_| ())
 }
 
@@ -91,6 +93,8 @@ pub fn binary_out<'a>(
     b: impl Into<Operand<'a>>,
     out: &Array,
 ) -> Result<()> {
+    // one step with respect to other writers of `out`'s buffer (see `crate::oplock`)
+    let _op = crate::oplock::lock(&out.storage);
     engine::binary(op, a.into(), b.into(), Some(out)).map(|_| ())
 }
 

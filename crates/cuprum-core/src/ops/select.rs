@@ -139,6 +139,7 @@ pub fn clip_out<'a>(
     max: Option<Operand<'a>>,
     out: &Array,
 ) -> Result<()> {
+    let _op = crate::oplock::lock(&out.storage);
     let r = clip(a, min, max)?;
     check_out("clip", out, r.shape(), r.dtype(), r.device())?;
     let src = broadcast_view("clip", &r, out.shape())?;

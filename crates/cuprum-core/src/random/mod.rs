@@ -15,6 +15,7 @@ pub mod philox;
 #[cfg(test)]
 mod gpu_tests;
 
+use crate::storage::try_vec_with_capacity;
 use crate::{Array, DType, Device, Error, Result, current_device};
 use dist::{Dist, Prec};
 use std::sync::Mutex;
@@ -95,11 +96,11 @@ impl Generator {
         prec: Prec,
     ) -> Result<Array> {
         device.check_available(op)?;
-        let n = crate::layout::shape_size(shape) as u64;
+        let n = crate::layout::checked_size(op, shape, dtype.itemsize())? as u64;
         let start = self.counter;
         let out = match device {
             Device::Cpu => {
-                let mut bytes = vec![0u8; n as usize * dtype.itemsize()];
+                let mut bytes = zeroed_host_bytes(n as usize * dtype.itemsize())?;
                 cpu::fill(&mut bytes, dtype, self.seed, start, d, prec);
                 Array::from_bytes_on(&bytes, shape, dtype, device)?
             }
@@ -115,6 +116,7 @@ impl Generator {
     /// [`Error::DType`] for a non-float dtype.
     pub fn random_on(&mut self, shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
         prec_of("random", dtype)?; // the error names `random`, not `uniform`
+        crate::layout::checked_size("random", shape, dtype.itemsize())?;
         self.uniform_on(0.0, 1.0, shape, dtype, device)
     }
     /// [`Generator::random_on`] on the current device.
@@ -524,7 +526,7 @@ impl Generator {
     /// Allocation errors.
     pub fn permutation_on(&mut self, n: usize, device: Device) -> Result<Array> {
         device.check_available("permutation")?;
-        let idx = self.permutation_indices(n);
+        let idx = self.permutation_indices("permutation", n)?;
         Array::from_vec_on(idx, &[n], device)
     }
     /// [`Generator::permutation_on`] on the current device.
@@ -532,12 +534,14 @@ impl Generator {
         self.permutation_on(n, current_device())
     }
 
-    fn permutation_indices(&mut self, n: usize) -> Vec<i64> {
+    /// The permutation of `0..n` (host buffers of `3 × 8n` bytes, allocated fallibly).
+    fn permutation_indices(&mut self, op: &'static str, n: usize) -> Result<Vec<i64>> {
+        crate::layout::checked_size(op, &[n], 8)?;
         let d = Dist::Integers {
             low: i64::MIN,
             range: u64::MAX,
         };
-        let mut bytes = vec![0u8; n * 8];
+        let mut bytes = zeroed_host_bytes(n * 8)?;
         cpu::fill(
             &mut bytes,
             DType::Int64,
@@ -547,10 +551,17 @@ impl Generator {
             Prec::Int,
         );
         self.counter += (n as u64).div_ceil(dist::per_block(d, Prec::Int));
-        let keys: Vec<i64> = bytemuck::pod_collect_to_vec(&bytes);
-        let mut idx: Vec<i64> = (0..n as i64).collect();
+        let mut keys = try_vec_with_capacity::<i64>(n)?;
+        keys.extend(
+            bytes
+                .chunks_exact(8)
+                .map(|c| i64::from_ne_bytes(c.try_into().unwrap_or([0; 8]))),
+        );
+        drop(bytes);
+        let mut idx = try_vec_with_capacity::<i64>(n)?;
+        idx.extend(0..n as i64);
         idx.sort_by_key(|&i| (keys[i as usize], i));
-        idx
+        Ok(idx)
     }
 
     /// `choice(n, size, replace)`: samples from `0..n` as int64 (`Generator.choice` with an int).
@@ -564,7 +575,7 @@ impl Generator {
         replace: bool,
         device: Device,
     ) -> Result<Array> {
-        let k = crate::layout::shape_size(size);
+        let k = crate::layout::checked_size("choice", size, 8)?;
         if n == 0 && k > 0 {
             return Err(Error::invalid_value(
                 "choice",
@@ -586,7 +597,7 @@ impl Generator {
             ));
         }
         device.check_available("choice")?;
-        let idx = self.permutation_indices(n);
+        let idx = self.permutation_indices("choice", n)?;
         Array::from_vec_on(idx[..k].to_vec(), size, device)
     }
     /// [`Generator::choice_on`] on the current device.
@@ -607,7 +618,8 @@ impl Generator {
             ));
         }
         let n = a.shape()[0];
-        let perm = self.permutation_indices(n);
+        let _op = crate::oplock::lock(&a.storage);
+        let perm = self.permutation_indices("shuffle", n)?;
         let src = a.as_c_contiguous()?;
         let bytes = src.to_bytes()?;
         let row = bytes.len().checked_div(n).unwrap_or(0);
@@ -619,6 +631,13 @@ impl Generator {
         let shuffled = Array::from_bytes_on(&out, a.shape(), a.dtype(), a.device())?;
         crate::backend::copy(shuffled.view(), a.view())
     }
+}
+
+/// `n` zero bytes on the host, allocated fallibly ([`Error::OutOfMemory`], never an abort).
+fn zeroed_host_bytes(n: usize) -> Result<Vec<u8>> {
+    let mut v = try_vec_with_capacity::<u8>(n)?;
+    v.resize(n, 0);
+    Ok(v)
 }
 
 fn global() -> &'static Mutex<Generator> {
