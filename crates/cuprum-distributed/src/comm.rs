@@ -87,6 +87,41 @@ fn io_err(op: &'static str, what: &str, source: std::io::Error) -> Error {
     }
 }
 
+/// What a rank called, for the TCP backend's collective check ([`TcpMesh::check_call`]): the
+/// operation, the element count and dtype of `a`, and `extra` (the reduction, the root).
+fn call_desc(op: &str, a: &Array, extra: &str) -> String {
+    format!("{op} of {} {} elements{extra}", a.size(), a.dtype())
+}
+
+/// Rank 0 publishes its world size; every other rank compares its own with it before joining
+/// the mesh. A rank started with another world size reports the fault to the store (which ends
+/// every rank's rendezvous wait at once) and fails naming both sizes.
+fn check_world_size(
+    store: &StoreClient,
+    rank: usize,
+    world: usize,
+    timeout: Duration,
+) -> Result<()> {
+    const OP: &str = "init_process_group";
+    if rank == 0 {
+        return store.set("world_size", world.to_string().as_bytes());
+    }
+    let v = store.get("world_size", timeout)?;
+    let theirs = String::from_utf8_lossy(&v).into_owned();
+    if theirs.parse::<usize>().ok() == Some(world) {
+        return Ok(());
+    }
+    let fault = format!(
+        "rank {rank} was started with world size {world} but rank 0 with world size {theirs}; \
+         every rank must be started with the same WORLD_SIZE"
+    );
+    store.set(
+        &format!("{}world/{rank}", crate::store::FAULT_PREFIX),
+        fault.as_bytes(),
+    )?;
+    Err(Error::RendezvousFault { op: OP, fault })
+}
+
 impl Communicator {
     /// Joins the job described by `opts` (and the environment; see [`InitOptions`]).
     ///
@@ -138,6 +173,7 @@ impl Communicator {
             None
         };
         let store = StoreClient::connect(&r.store_addr, &r.token, r.rank, r.timeout)?;
+        check_world_size(&store, r.rank, r.world_size, r.timeout)?;
         // This rank's mesh listener, on the interface that reaches the store.
         let ip = store
             .local_ip()
@@ -426,6 +462,8 @@ impl Communicator {
                 let (input, output) = (input.clone(), output.clone());
                 host::check_writable(OP, &output)?;
                 self.run_tcp(move |c| {
+                    c.mesh()
+                        .check_call(OP, &call_desc(OP, &input, &format!(", op {}", op.name())))?;
                     let v = c.mesh().all_reduce_bytes(
                         OP,
                         host::read(OP, &input)?,
@@ -480,6 +518,10 @@ impl Communicator {
                     host::check_writable(OP, o)?;
                 }
                 self.run_tcp(move |c| {
+                    c.mesh().check_call(
+                        OP,
+                        &call_desc(OP, &input, &format!(", op {}, root {root}", op.name())),
+                    )?;
                     let r = c.mesh().reduce_bytes(
                         OP,
                         host::read(OP, &input)?,
@@ -517,6 +559,8 @@ impl Communicator {
                 let a = array.clone();
                 host::check_writable(OP, &a)?;
                 self.run_tcp(move |c| {
+                    c.mesh()
+                        .check_call(OP, &call_desc(OP, &a, &format!(", root {root}")))?;
                     let data = if c.rank() == root {
                         Some(host::read(OP, &a)?)
                     } else {
@@ -557,6 +601,7 @@ impl Communicator {
                 let (input, output) = (input.clone(), output.clone());
                 host::check_writable(OP, &output)?;
                 self.run_tcp(move |c| {
+                    c.mesh().check_call(OP, &call_desc(OP, &input, ""))?;
                     let v =
                         c.mesh()
                             .all_gather_bytes(OP, &host::read(OP, &input)?, input.dtype())?;
@@ -591,6 +636,8 @@ impl Communicator {
                 let (input, output) = (input.clone(), output.clone());
                 host::check_writable(OP, &output)?;
                 self.run_tcp(move |c| {
+                    c.mesh()
+                        .check_call(OP, &call_desc(OP, &input, &format!(", op {}", op.name())))?;
                     let v = c.mesh().reduce_scatter_bytes(
                         OP,
                         &host::read(OP, &input)?,
@@ -627,6 +674,8 @@ impl Communicator {
             Route::Tcp(_) => {
                 let input = input.clone();
                 self.run_tcp(move |c| {
+                    c.mesh()
+                        .check_call(OP, &call_desc(OP, &input, &format!(", root {root}")))?;
                     let r =
                         c.mesh()
                             .gather_bytes(OP, &host::read(OP, &input)?, input.dtype(), root)?;
@@ -663,6 +712,8 @@ impl Communicator {
                 let output = output.clone();
                 host::check_writable(OP, &output)?;
                 self.run_tcp(move |c| {
+                    c.mesh()
+                        .check_call(OP, &call_desc(OP, &output, &format!(", root {root}")))?;
                     let all = match &inp {
                         Some(a) => Some(host::read(OP, a)?),
                         None => None,
@@ -740,6 +791,7 @@ impl Communicator {
                 let (input, output) = (input.clone(), output.clone());
                 host::check_writable(OP, &output)?;
                 self.run_tcp(move |c| {
+                    c.mesh().check_call(OP, &call_desc(OP, &input, ""))?;
                     let v =
                         c.mesh()
                             .all_to_all_bytes(OP, &host::read(OP, &input)?, input.dtype())?;
@@ -905,6 +957,7 @@ impl Communicator {
             Route::Tcp(_) => {
                 let (input, outputs) = (input.clone(), outputs.to_vec());
                 self.run_tcp(move |c| {
+                    c.mesh().check_call(OP, &call_desc(OP, &input, ""))?;
                     let v =
                         c.mesh()
                             .all_gather_bytes(OP, &host::read(OP, &input)?, input.dtype())?;
@@ -947,6 +1000,8 @@ impl Communicator {
             Route::Tcp(_) => {
                 let input = input.clone();
                 self.run_tcp(move |c| {
+                    c.mesh()
+                        .check_call(OP, &call_desc(OP, &input, &format!(", root {root}")))?;
                     if let Some(v) =
                         c.mesh()
                             .gather_bytes(OP, &host::read(OP, &input)?, input.dtype(), root)?
@@ -997,6 +1052,8 @@ impl Communicator {
                 let output = output.clone();
                 host::check_writable(OP, &output)?;
                 self.run_tcp(move |c| {
+                    c.mesh()
+                        .check_call(OP, &call_desc(OP, &output, &format!(", root {root}")))?;
                     let all = if ins.is_empty() {
                         None
                     } else {

@@ -58,6 +58,16 @@ pub enum Error {
         /// who refused (address or rank)
         peer: String,
     },
+    /// The rendezvous failed because of another process: a rank presented a different job
+    /// token and was refused, or ranks were started with different world sizes. Reported to
+    /// every rank waiting in the rendezvous at once, instead of after the timeout.
+    #[error("{op}: {fault}")]
+    RendezvousFault {
+        /// the operation
+        op: &'static str,
+        /// what happened, naming the rank(s) and values (e.g. both world sizes)
+        fault: String,
+    },
     /// The rendezvous store could not be reached within the timeout.
     #[error("{op}: could not reach the rendezvous store at {addr} within {:.1} s: {source}", waited.as_secs_f64())]
     StoreUnreachable {

@@ -27,6 +27,13 @@ const ST_OK: u8 = 0;
 const ST_TIMEOUT: u8 = 1;
 const ST_REFUSED: u8 = 2;
 const ST_BAD: u8 = 3;
+/// A wait ended early because a rendezvous fault was reported (payload: its description).
+const ST_FAULT: u8 = 4;
+
+/// Keys under this prefix report rendezvous faults (a refused job token, a rank started with
+/// another world size); every wait of the store ends as soon as one is set, so that the honest
+/// ranks fail at once instead of waiting for the whole timeout.
+pub(crate) const FAULT_PREFIX: &str = "fault/";
 
 const MAX_KEY: usize = 64 * 1024;
 const MAX_VAL: u64 = 64 << 20;
@@ -204,6 +211,9 @@ fn write_reply(s: &mut TcpStream, status: u8, payload: &[u8]) -> std::io::Result
 }
 
 fn serve_client(mut s: TcpStream, state: &State, token: &[u8], stop: &AtomicBool) {
+    let from = s
+        .peer_addr()
+        .map_or_else(|_| "an unknown address".to_string(), |a| a.to_string());
     let _ = s.set_nodelay(true);
     // The hello must come quickly and be small; nothing else is answered before it.
     let _ = s.set_read_timeout(Some(Duration::from_secs(30)));
@@ -213,6 +223,25 @@ fn serve_client(mut s: TcpStream, state: &State, token: &[u8], stop: &AtomicBool
     };
     if hello.cmd != CMD_HELLO || !constant_time_eq(&hello.val, token) {
         let _ = write_reply(&mut s, ST_REFUSED, b"");
+        if hello.cmd == CMD_HELLO {
+            // A well-formed hello with another token: a rank of another job (or a stale
+            // launch). Tell the honest ranks, whose waits end on this fault. The claimed rank
+            // is whatever the hello said (at most a few characters are kept).
+            let claimed: String = hello.key.chars().take(20).collect();
+            let mut m = lock(&state.map);
+            let n = m.keys().filter(|k| k.starts_with(FAULT_PREFIX)).count();
+            m.insert(
+                format!("{FAULT_PREFIX}token/{n}"),
+                format!(
+                    "a process claiming to be rank {claimed} (connecting from {from}) presented \
+                     a different job token and was refused; every rank must run with the same \
+                     CUPRUM_JOB_TOKEN"
+                )
+                .into_bytes(),
+            );
+            drop(m);
+            state.changed.notify_all();
+        }
         return;
     }
     if write_reply(&mut s, ST_OK, b"").is_err() {
@@ -257,7 +286,8 @@ fn serve_client(mut s: TcpStream, state: &State, token: &[u8], stop: &AtomicBool
                     let v = lock(&state.map).get(&req.key).cloned().unwrap_or_default();
                     write_reply(&mut s, ST_OK, &v)
                 }
-                Err(_) => write_reply(&mut s, ST_TIMEOUT, b""),
+                Err(Missing::Fault(f)) => write_reply(&mut s, ST_FAULT, f.as_bytes()),
+                Err(Missing::Keys(_)) => write_reply(&mut s, ST_TIMEOUT, b""),
             },
             CMD_WAIT => {
                 let keys: Vec<String> = String::from_utf8_lossy(&req.val)
@@ -267,7 +297,10 @@ fn serve_client(mut s: TcpStream, state: &State, token: &[u8], stop: &AtomicBool
                     .collect();
                 match wait_keys(state, &keys, req.timeout, stop) {
                     Ok(()) => write_reply(&mut s, ST_OK, b""),
-                    Err(missing) => write_reply(&mut s, ST_TIMEOUT, missing.join("\n").as_bytes()),
+                    Err(Missing::Fault(f)) => write_reply(&mut s, ST_FAULT, f.as_bytes()),
+                    Err(Missing::Keys(missing)) => {
+                        write_reply(&mut s, ST_TIMEOUT, missing.join("\n").as_bytes())
+                    }
                 }
             }
             _ => write_reply(&mut s, ST_BAD, b""),
@@ -282,13 +315,22 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Waits until every key exists; on timeout returns the missing ones.
+/// Why a wait of the store ended without its keys.
+enum Missing {
+    /// the timeout passed; the keys still missing
+    Keys(Vec<String>),
+    /// a rendezvous fault was reported (its description)
+    Fault(String),
+}
+
+/// Waits until every key exists; on timeout returns the missing ones, and as soon as a fault
+/// key ([`FAULT_PREFIX`]) is set (and a key is still missing), the fault.
 fn wait_keys(
     state: &State,
     keys: &[String],
     timeout: Duration,
     stop: &AtomicBool,
-) -> std::result::Result<(), Vec<String>> {
+) -> std::result::Result<(), Missing> {
     let deadline = Instant::now() + timeout;
     let mut m = lock(&state.map);
     loop {
@@ -300,9 +342,16 @@ fn wait_keys(
         if missing.is_empty() {
             return Ok(());
         }
+        if let Some((_, v)) = m
+            .iter()
+            .filter(|(k, _)| k.starts_with(FAULT_PREFIX))
+            .min_by(|a, b| a.0.cmp(b.0))
+        {
+            return Err(Missing::Fault(String::from_utf8_lossy(v).into_owned()));
+        }
         let now = Instant::now();
         if now >= deadline || stop.load(Ordering::SeqCst) {
-            return Err(missing);
+            return Err(Missing::Keys(missing));
         }
         // Bounded slices so that a stopped server answers soon.
         let slice = (deadline - now).min(Duration::from_millis(200));
@@ -448,9 +497,10 @@ impl StoreClient {
     ///
     /// # Errors
     /// [`Error::Timeout`] (with no rank named) when the key is not set in time;
-    /// [`Error::Io`] when the connection fails.
+    /// [`Error::Io`] when the connection fails; [`Error::RendezvousFault`] as [`StoreClient::wait`].
     pub fn get(&self, key: &str, timeout: Duration) -> Result<Vec<u8>> {
         let (st, v) = self.request("store.get", CMD_GET, key, b"", timeout)?;
+        fault("rendezvous", st, &v)?;
         if st == ST_TIMEOUT {
             return Err(Error::Timeout {
                 op: "store.get",
@@ -488,10 +538,12 @@ impl StoreClient {
     /// (empty when all arrived).
     ///
     /// # Errors
-    /// [`Error::Io`] when the connection fails.
+    /// [`Error::Io`] when the connection fails; [`Error::RendezvousFault`] as soon as a fault
+    /// is reported to the store (a refused job token, a world-size mismatch).
     pub fn wait(&self, keys: &[String], timeout: Duration) -> Result<Vec<String>> {
         let joined = keys.join("\n");
         let (st, v) = self.request("store.wait", CMD_WAIT, "", joined.as_bytes(), timeout)?;
+        fault("rendezvous", st, &v)?;
         if st == ST_OK {
             return Ok(vec![]);
         }
@@ -501,6 +553,20 @@ impl StoreClient {
             .map(str::to_string)
             .collect())
     }
+}
+
+/// [`Error::RendezvousFault`] when a wait ended on a reported fault.
+fn fault(op: &'static str, st: u8, payload: &[u8]) -> Result<()> {
+    if st == ST_FAULT {
+        return Err(Error::RendezvousFault {
+            op,
+            fault: String::from_utf8_lossy(payload)
+                .chars()
+                .take(1000)
+                .collect(),
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -535,6 +601,26 @@ mod tests {
             matches!(refused, Err(Error::TokenRefused { .. })),
             "{refused:?}"
         );
+        // ... and the honest clients' waits end at once, told who was refused
+        let t0 = Instant::now();
+        let e = a
+            .wait(&["never".into()], Duration::from_secs(120))
+            .unwrap_err();
+        assert!(t0.elapsed() < Duration::from_secs(30), "{:?}", t0.elapsed());
+        let msg = e.to_string();
+        assert!(
+            matches!(e, Error::RendezvousFault { .. })
+                && msg.contains("claiming to be rank 2")
+                && msg.contains("127.0.0.1:")
+                && msg.contains("different job token"),
+            "{msg}"
+        );
+        assert!(matches!(
+            a.get("never", Duration::from_secs(120)),
+            Err(Error::RendezvousFault { .. })
+        ));
+        // keys that exist are still read
+        assert_eq!(a.get("later", Duration::from_secs(1)).unwrap(), b"xyz");
     }
 
     #[test]

@@ -584,6 +584,119 @@ fn run_scenario(name: &str) -> Result<(), String> {
                 )),
             }
         }
+        // ---- issue 22 item 5: faults fail fast and name the ranks and what each did
+        "mismatched_collectives" => {
+            let c = init_from_env()?;
+            let a = arr(DType::Float32, &[1.0, 2.0, 3.0, 4.0]);
+            let r = if c.rank() == 0 {
+                c.all_reduce(&a, &a, ReduceOp::Sum)
+            } else {
+                c.broadcast(&a, 0)
+            };
+            let msg = match r {
+                Err(e @ Error::Mismatch { .. }) => e.to_string(),
+                other => {
+                    return Err(format!(
+                        "rank {}: expected a mismatch, got {other:?}",
+                        c.rank()
+                    ));
+                }
+            };
+            for want in [
+                "rank 0 called all_reduce of 4 float32 elements, op sum",
+                "rank 1 called broadcast of 4 float32 elements, root 0",
+            ] {
+                if !msg.contains(want) {
+                    return Err(format!("rank {}: {msg:?} lacks {want:?}", c.rank()));
+                }
+            }
+            // the ranks stay usable: the next matching collective works
+            c.all_reduce(&a, &a, ReduceOp::Sum)
+                .map_err(|e| e.to_string())?;
+            expect(
+                c.rank(),
+                "all_reduce after a mismatch",
+                DType::Float32,
+                &vals(&a),
+                &[2.0, 4.0, 6.0, 8.0],
+            )
+        }
+        "mismatched_counts" => {
+            let c = init_from_env()?;
+            let n = 3 + c.rank();
+            let a = arr(DType::Int64, &vec![1.0; n]);
+            match c.all_reduce(&a, &a, ReduceOp::Max) {
+                Err(e @ Error::Mismatch { .. }) => {
+                    let m = e.to_string();
+                    if m.contains("3 int64 elements") && m.contains("4 int64 elements") {
+                        Ok(())
+                    } else {
+                        Err(format!("rank {}: {m}", c.rank()))
+                    }
+                }
+                other => Err(format!(
+                    "rank {}: expected a mismatch, got {other:?}",
+                    c.rank()
+                )),
+            }
+        }
+        "mismatched_dtypes_p2p" => {
+            let c = init_from_env()?;
+            if c.rank() == 0 {
+                c.send(&arr(DType::Int64, &[1.0, 2.0]), 1)
+                    .map_err(|e| e.to_string())
+            } else {
+                let out = zeros(DType::Float64, 2);
+                match c.recv(&out, 0) {
+                    Err(e @ Error::Mismatch { rank: 0, .. }) => {
+                        let m = e.to_string();
+                        let ok = m.contains("rank 0 sent send of 2 int64 elements")
+                            && m.contains("expects send of 2 float64 elements")
+                            && !m.contains("tag");
+                        if ok { Ok(()) } else { Err(m) }
+                    }
+                    other => Err(format!("expected a mismatch naming rank 0, got {other:?}")),
+                }
+            }
+        }
+        "collective_vs_recv" => {
+            // rank 1 enters all_reduce while rank 0 waits in a p2p recv from it
+            let c = init_from_env()?;
+            let a = arr(DType::Float64, &[1.0]);
+            let r = if c.rank() == 0 {
+                c.recv(&a, 1)
+            } else {
+                c.all_reduce(&a, &a, ReduceOp::Sum)
+            };
+            match r {
+                Err(e @ Error::Mismatch { .. })
+                    if e.to_string()
+                        .contains("rank 1 called all_reduce of 1 float64 elements") =>
+                {
+                    Ok(())
+                }
+                other => Err(format!(
+                    "rank {}: expected a mismatch, got {other:?}",
+                    c.rank()
+                )),
+            }
+        }
+        "stopped" => {
+            // rank 2 stays alive but never calls the collective (as if stopped)
+            let c = init_from_env()?;
+            if c.rank() == 2 {
+                std::thread::sleep(Duration::from_secs(6));
+                return Ok(());
+            }
+            let a = arr(DType::Float32, &[1.0]);
+            match c.all_reduce(&a, &a, ReduceOp::Sum) {
+                Err(Error::Timeout { missing, .. }) if missing == vec![2] => Ok(()),
+                other => Err(format!(
+                    "rank {}: expected a timeout naming rank 2, got {other:?}",
+                    c.rank()
+                )),
+            }
+        }
         "launcher_fail" => {
             let c = init_from_env()?;
             println!("hello from rank {}", c.rank());
@@ -798,6 +911,102 @@ fn a_wrong_token_is_refused_by_the_store() {
             .timeout(Duration::from_secs(5)),
     );
     assert!(matches!(r, Err(Error::TokenRefused { .. })), "{r:?}");
+}
+
+/// Spawns a 2-rank `scenario` with a long timeout and checks that every rank succeeded well
+/// before it (the scenario checks its own errors).
+fn fails_fast(scenario: &str, world: usize) {
+    let j = job();
+    let t0 = Instant::now();
+    let ranks: Vec<usize> = (0..world).collect();
+    assert_all_ok(&spawn(&j, scenario, world, &ranks, "120"));
+    assert!(
+        t0.elapsed() < Duration::from_secs(40),
+        "{scenario} took {:?}",
+        t0.elapsed()
+    );
+}
+
+#[test]
+fn ranks_in_different_collectives_fail_fast_naming_both_calls() {
+    fails_fast("mismatched_collectives", 2);
+}
+
+#[test]
+fn ranks_with_different_counts_fail_fast() {
+    fails_fast("mismatched_counts", 2);
+}
+
+#[test]
+fn a_dtype_mismatch_in_p2p_names_the_dtypes_not_tags() {
+    fails_fast("mismatched_dtypes_p2p", 2);
+}
+
+#[test]
+fn a_collective_against_a_recv_fails_fast_on_both_ranks() {
+    fails_fast("collective_vs_recv", 2);
+}
+
+#[test]
+fn a_stopped_rank_is_blamed_by_every_other_rank() {
+    let j = job();
+    assert_all_ok(&spawn(&j, "stopped", 3, &[0, 1, 2], "2"));
+}
+
+#[test]
+fn ranks_started_with_different_world_sizes_fail_fast() {
+    let j = job();
+    let t0 = Instant::now();
+    let hs: Vec<_> = [(0usize, 2usize), (1, 3)]
+        .into_iter()
+        .map(|(r, w)| {
+            let o = thread_rank(r, w, &j).timeout(Duration::from_secs(120));
+            std::thread::spawn(move || Communicator::init(o).map(|c| c.rank()))
+        })
+        .collect();
+    for h in hs {
+        match h.join().unwrap() {
+            Err(e @ Error::RendezvousFault { .. }) => {
+                let m = e.to_string();
+                assert!(
+                    m.contains("rank 1 was started with world size 3 but rank 0 with world size 2"),
+                    "{m}"
+                );
+            }
+            other => panic!("expected a rendezvous fault, got {other:?}"),
+        }
+    }
+    assert!(t0.elapsed() < Duration::from_secs(40), "{:?}", t0.elapsed());
+}
+
+#[test]
+fn honest_ranks_are_told_when_a_rank_presents_a_wrong_token() {
+    let j = job();
+    let t0 = Instant::now();
+    let honest = {
+        let o = thread_rank(0, 2, &j).timeout(Duration::from_secs(120));
+        std::thread::spawn(move || Communicator::init(o).map(|c| c.rank()))
+    };
+    let impostor = Communicator::init(
+        thread_rank(1, 2, &j)
+            .token("not-the-job-token")
+            .timeout(Duration::from_secs(120)),
+    );
+    assert!(
+        matches!(impostor, Err(Error::TokenRefused { .. })),
+        "{impostor:?}"
+    );
+    match honest.join().unwrap() {
+        Err(e @ Error::RendezvousFault { .. }) => {
+            let m = e.to_string();
+            assert!(
+                m.contains("claiming to be rank 1") && m.contains("different job token"),
+                "{m}"
+            );
+        }
+        other => panic!("expected a rendezvous fault, got {other:?}"),
+    }
+    assert!(t0.elapsed() < Duration::from_secs(40), "{:?}", t0.elapsed());
 }
 
 fn thread_rank(rank: usize, world: usize, j: &Job) -> InitOptions {

@@ -31,7 +31,32 @@ pub(crate) enum Kind {
     P2p = 10,
     AllGather = 11,
     ReduceScatter = 12,
+    /// A rank's description of the collective it is entering (to rank 0).
+    Call = 13,
+    /// Rank 0's answer to the `Call`s: empty when every rank called the same collective,
+    /// else a [`Verdict`] code (1 byte), a rank (8 bytes) and a text.
+    Verdict = 14,
 }
+
+/// What a non-empty verdict says (its first byte).
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Verdict {
+    /// the ranks called different collectives; the rank is one that differs from rank 0
+    Mismatch = 1,
+    /// the rank's connection closed while rank 0 waited for it
+    Gone = 2,
+}
+
+fn verdict_bytes(v: Verdict, rank: usize, text: &str) -> Vec<u8> {
+    let mut b = vec![v as u8];
+    b.extend_from_slice(&(rank as u64).to_le_bytes());
+    b.extend_from_slice(text.as_bytes());
+    b
+}
+
+/// Longest collective description or verdict accepted.
+const MAX_CALL_TEXT: usize = 64 * 1024;
 
 impl Kind {
     fn from_u8(b: u8) -> Option<Kind> {
@@ -49,6 +74,8 @@ impl Kind {
             10 => P2p,
             11 => AllGather,
             12 => ReduceScatter,
+            13 => Call,
+            14 => Verdict,
             _ => return None,
         })
     }
@@ -66,6 +93,22 @@ impl Kind {
             Kind::P2p => "send",
             Kind::AllGather => "all_gather",
             Kind::ReduceScatter => "reduce_scatter",
+            Kind::Call => "collective check",
+            Kind::Verdict => "collective check verdict",
+        }
+    }
+
+    /// A message in words: `reduce of 4 float32 elements (op sum, root 0)`, `send of 16
+    /// bytes`, ... (data tags carry the dtype, the reduction and the root; see
+    /// `tcp_ops::tag`).
+    fn describe(self, tag: u64, len: usize) -> String {
+        use Kind::*;
+        match self {
+            Reduce | Broadcast | Gather | Scatter | AllToAll | P2p | AllGather | ReduceScatter => {
+                super::tcp_ops::describe_tag(self.name(), tag, len)
+            }
+            Barrier | Release => format!("{} #{tag}", self.name()),
+            Hello | Abort | Call | Verdict => self.name().to_string(),
         }
     }
 }
@@ -350,23 +393,55 @@ impl TcpMesh {
                 missing,
             });
         }
+        let text_kind = matches!(m.kind, Kind::Call | Kind::Verdict);
+        if kind == Some(m.kind) && text_kind && len <= MAX_CALL_TEXT {
+            let mut body = vec![0u8; len];
+            r.set_read_timeout(Some(left())).map_err(err)?;
+            r.read_exact(&mut body).map_err(err)?;
+            return Ok(body);
+        }
         if kind != Some(m.kind) || tag != m.tag || len != m.len {
             // Drain the payload (when it is of sane size) so that the stream stays in step.
+            let mut sink = Vec::new();
             if len <= 64 << 20 {
-                let mut sink = vec![0u8; len];
+                sink = vec![0u8; len];
                 let _ = r.set_read_timeout(Some(left()));
                 let _ = r.read_exact(&mut sink);
             }
-            let got = kind.map(Kind::name).unwrap_or("an unknown message");
+            let expected = m.kind.describe(m.tag, m.len);
+            let got = match kind {
+                // the peer entered a collective: say which
+                Some(Kind::Call) => format!(
+                    "called {}",
+                    String::from_utf8_lossy(&sink[..sink.len().min(1000)])
+                ),
+                Some(Kind::Verdict) => "sent a collective check verdict".to_string(),
+                Some(k) => format!("sent {}", k.describe(tag, len)),
+                None => format!("sent an unknown message (kind {}) of {len} bytes", h[0]),
+            };
+            let reason = format!(
+                "rank {} {got} while rank {} expects {expected} from it: the ranks called \
+                 different operations, counts or dtypes",
+                m.peer, self.rank
+            );
+            if kind == Some(Kind::Call) {
+                // That rank waits for rank 0's verdict (or this rank's): answer it now, so
+                // that it fails at once too.
+                let v = verdict_bytes(Verdict::Mismatch, self.rank, &reason);
+                let _ = self.send(
+                    op,
+                    &SendSpec {
+                        peer: m.peer,
+                        kind: Kind::Verdict,
+                        tag: 0,
+                        data: &v,
+                    },
+                );
+            }
             return Err(Error::Mismatch {
                 op,
                 rank: m.peer,
-                reason: format!(
-                    "it sent {got} (tag {tag:#x}) of {len} bytes while this rank expects {} (tag {:#x}) of {} bytes: the ranks called different collectives, counts or dtypes",
-                    m.kind.name(),
-                    m.tag,
-                    m.len
-                ),
+                reason,
             });
         }
         let mut body = vec![0u8; len];
@@ -463,6 +538,131 @@ impl TcpMesh {
                     .and_then(|_| w.write_all(&body));
             }
         }
+    }
+
+    /// The collective check: before the data of a collective moves, every rank tells rank 0
+    /// what it called (`desc`: operation, count, dtype, reduction, root) and rank 0 answers
+    /// whether all agree. Ranks that call different collectives (one `all_reduce`, another
+    /// `broadcast`), counts or dtypes then fail at once, with an error naming every rank and
+    /// what it called, instead of waiting for each other until the timeout; a rank that never
+    /// arrives is named by rank 0 (and rank 0 by the others) when the timeout passes.
+    pub(crate) fn check_call(&self, op: &'static str, desc: &str) -> Result<()> {
+        if self.world == 1 {
+            return Ok(());
+        }
+        let others: Vec<usize> = (1..self.world).collect();
+        if self.rank != 0 {
+            self.send(
+                op,
+                &SendSpec {
+                    peer: 0,
+                    kind: Kind::Call,
+                    tag: 0,
+                    data: desc.as_bytes(),
+                },
+            )?;
+            // A little longer than rank 0 waits, so that its abort naming a missing rank
+            // arrives first.
+            let extra = Duration::from_millis(500) + self.timeout / 10;
+            let v = self.recv(
+                op,
+                &RecvSpec {
+                    peer: 0,
+                    kind: Kind::Verdict,
+                    tag: 0,
+                    len: 0,
+                },
+                self.timeout + extra,
+            )?;
+            return verdict_result(op, &v);
+        }
+        let recvs: Vec<RecvSpec> = others
+            .iter()
+            .map(|&p| RecvSpec {
+                peer: p,
+                kind: Kind::Call,
+                tag: 0,
+                len: 0,
+            })
+            .collect();
+        let got = match self.exchange(op, &[], &recvs, self.timeout) {
+            Ok(g) => g,
+            Err(e) => {
+                match &e {
+                    Error::Timeout { missing, .. } => {
+                        let arrived: Vec<usize> = others
+                            .iter()
+                            .copied()
+                            .filter(|r| !missing.contains(r))
+                            .collect();
+                        self.send_abort(&arrived, missing, self.timeout);
+                    }
+                    Error::RankFailed { rank, reason, .. } => {
+                        let v = verdict_bytes(Verdict::Gone, *rank, reason);
+                        self.send_verdicts(op, &others, &v);
+                    }
+                    Error::Mismatch { rank, reason, .. } => {
+                        // a rank sent something else (it is in another operation)
+                        let v = verdict_bytes(Verdict::Mismatch, *rank, reason);
+                        self.send_verdicts(op, &others, &v);
+                    }
+                    other => {
+                        let v = verdict_bytes(Verdict::Mismatch, 0, &other.to_string());
+                        self.send_verdicts(op, &others, &v);
+                    }
+                }
+                return Err(e);
+            }
+        };
+        let descs: Vec<String> = std::iter::once(desc.to_string())
+            .chain(got.iter().map(|v| String::from_utf8_lossy(v).into_owned()))
+            .collect();
+        let differing = descs.iter().position(|d| d != &descs[0]);
+        let mut v = Vec::new();
+        if let Some(first) = differing {
+            // "rank 0 called X; ranks 1, 3 called Y" (ranks grouped by what they called)
+            let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+            for (r, d) in descs.iter().enumerate() {
+                match groups.iter_mut().find(|g| g.0 == d.as_str()) {
+                    Some(g) => g.1.push(r),
+                    None => groups.push((d.as_str(), vec![r])),
+                }
+            }
+            let parts: Vec<String> = groups
+                .iter()
+                .take(8)
+                .map(|(d, rs)| {
+                    let list: Vec<String> = rs.iter().take(16).map(|r| r.to_string()).collect();
+                    let more = if rs.len() > 16 { ", ..." } else { "" };
+                    let s = if rs.len() == 1 { "" } else { "s" };
+                    format!("rank{s} {}{more} called {d}", list.join(", "))
+                })
+                .collect();
+            v = verdict_bytes(
+                Verdict::Mismatch,
+                first,
+                &format!(
+                    "the ranks called different collectives: {}",
+                    parts.join("; ")
+                ),
+            );
+        }
+        self.send_verdicts(op, &others, &v);
+        verdict_result(op, &v)
+    }
+
+    /// Sends `verdict` to `ranks` (best effort: a rank that is gone is reported elsewhere).
+    fn send_verdicts(&self, op: &'static str, ranks: &[usize], verdict: &[u8]) {
+        let sends: Vec<SendSpec<'_>> = ranks
+            .iter()
+            .map(|&p| SendSpec {
+                peer: p,
+                kind: Kind::Verdict,
+                tag: 0,
+                data: verdict,
+            })
+            .collect();
+        let _ = self.exchange(op, &sends, &[], self.timeout);
     }
 
     /// Star barrier through rank 0: every rank reports to 0; 0 releases all. A rank that never
@@ -565,6 +765,31 @@ impl TcpMesh {
             let _ = lock(&p.writer).shutdown(std::net::Shutdown::Both);
         }
     }
+}
+
+/// `Ok` for an empty verdict, else the error it describes ([`Error::Mismatch`] naming a rank
+/// that called something else, [`Error::RankFailed`] naming a rank that is gone).
+fn verdict_result(op: &'static str, v: &[u8]) -> Result<()> {
+    if v.is_empty() {
+        return Ok(());
+    }
+    let rank = v
+        .get(1..9)
+        .and_then(|b| b.try_into().ok())
+        .map_or(0, |b| u64::from_le_bytes(b) as usize);
+    let text = String::from_utf8_lossy(v.get(9..).unwrap_or_default()).into_owned();
+    if v[0] == Verdict::Gone as u8 {
+        return Err(Error::RankFailed {
+            op,
+            rank,
+            reason: format!("rank 0 reports: {text}"),
+        });
+    }
+    Err(Error::Mismatch {
+        op,
+        rank,
+        reason: text,
+    })
 }
 
 impl Drop for TcpMesh {

@@ -15,6 +15,38 @@ pub(crate) fn tag(dtype: DType, op: Option<ReduceOp>, root: usize) -> u64 {
     d | (o << 8) | ((root as u64) << 16)
 }
 
+/// A data message in words, from its kind name, tag and byte length: `reduce of 4 float32
+/// elements (16 bytes, op sum, root 0)`.
+pub(crate) fn describe_tag(kind: &str, tag: u64, len: usize) -> String {
+    let dtype = DType::ALL.get((tag & 0xff) as usize).copied();
+    let op = match (tag >> 8) & 0xff {
+        0 => None,
+        c => [
+            ReduceOp::Sum,
+            ReduceOp::Prod,
+            ReduceOp::Max,
+            ReduceOp::Min,
+            ReduceOp::Avg,
+        ]
+        .into_iter()
+        .find(|o| o.code() as u64 + 1 == c),
+    };
+    let root = tag >> 16;
+    let mut notes = vec![format!("{len} bytes")];
+    let what = match dtype {
+        Some(d) if len % d.itemsize() == 0 => format!("{} {d} elements", len / d.itemsize()),
+        Some(d) => format!("{d} data"),
+        None => "data of an unknown dtype".to_string(),
+    };
+    if let Some(o) = op {
+        notes.push(format!("op {}", o.name()));
+    }
+    if kind != "send" {
+        notes.push(format!("root {root}"));
+    }
+    format!("{kind} of {what} ({})", notes.join(", "))
+}
+
 impl TcpMesh {
     fn others(&self) -> Vec<usize> {
         (0..self.world()).filter(|&r| r != self.rank()).collect()
