@@ -5,11 +5,14 @@
 //!   NumPy golden corpus and prints a pass count per area; exits non-zero on any failure.
 //! - `cargo xtask bench [ARGS]`: builds and runs `cuprum-bench` (speedup tables).
 //! - `cargo xtask info`: prints cuprum's configuration (`cuprum::show_config()`).
+//! - `cargo xtask fuzz TARGET [--iters N] [--seconds S]`: runs a fuzz target of `cuprum-fuzz`
+//!   (stable Rust; targets `npy`, `index`).
 //!
 //! Each command lives in its own module; `main` only parses arguments and dispatches.
 
 mod bench;
 mod conformance;
+mod fuzz;
 mod info;
 
 use clap::{Parser, Subcommand};
@@ -30,6 +33,8 @@ enum Command {
     Conformance(conformance::Args),
     /// Print cuprum's version, the CPU, each GPU and the CUDA libraries found.
     Info,
+    /// Run a fuzz target (`npy`, `index`) of cuprum-fuzz: `fuzz TARGET [--iters N] [--seconds S]`.
+    Fuzz(fuzz::Args),
 }
 
 fn main() -> ExitCode {
@@ -38,5 +43,6 @@ fn main() -> ExitCode {
         Command::Conformance(args) => conformance::run(&args),
         Command::Info => info::run(),
         Command::Bench(args) => bench::run(&args),
+        Command::Fuzz(args) => fuzz::run(&args),
     }
 }

@@ -1,0 +1,62 @@
+//! `cargo xtask fuzz TARGET [--iters N] [--seconds S] [--seed X] [--out DIR] [--hang SECS]`:
+//! builds the `cuprum-fuzz` binary and runs it (stable Rust: a structure-aware mutation fuzzer,
+//! see `crates/cuprum-fuzz`). Targets: `npy` (the `.npy` reader), `index` (index expressions,
+//! slicing, take/put/compress). The build uses the `test` profile: optimized, with overflow
+//! checks and debug assertions on, so that an arithmetic overflow is found as a crash.
+//! Crashes are saved under `target/fuzz/` (or `--out`); copy each into
+//! `crates/cuprum-fuzz/regressions/<target>/` once fixed. Records of long runs: `docs/fuzzing.md`.
+
+use std::process::{Command, ExitCode};
+
+/// Arguments after `fuzz`, passed through to `cuprum-fuzz`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// the target and options (see `cuprum-fuzz` without arguments)
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub rest: Vec<String>,
+}
+
+pub fn run(args: &Args) -> ExitCode {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let status = Command::new(&cargo)
+        .current_dir(&root)
+        .args([
+            "build",
+            "--profile",
+            "test",
+            "-p",
+            "cuprum-fuzz",
+            "--bin",
+            "cuprum-fuzz",
+        ])
+        .status();
+    match status {
+        Ok(s) if s.success() => {}
+        Ok(s) => {
+            eprintln!("xtask fuzz: building cuprum-fuzz failed ({s})");
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            eprintln!("xtask fuzz: could not run {cargo}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let target = std::env::var("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| root.join("target"));
+    // the test profile's binaries go to target/debug
+    let bin = target.join("debug").join("cuprum-fuzz");
+    match Command::new(&bin)
+        .current_dir(&root)
+        .args(&args.rest)
+        .status()
+    {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("xtask fuzz: could not run {}: {e}", bin.display());
+            ExitCode::FAILURE
+        }
+    }
+}
