@@ -344,6 +344,9 @@ fn resolve_slice(
     n: usize,
 ) -> (isize, usize) {
     let n = n as isize;
+    // Python's PySlice_Unpack clamps the step to [-isize::MAX, isize::MAX] (so that it can be
+    // negated)
+    let step = step.max(-isize::MAX);
     // Python's PySlice_AdjustIndices, with None bounds taking the defaults directly.
     let clip = |v: isize| -> isize {
         if v < 0 {
@@ -446,7 +449,15 @@ pub(crate) fn slice_layout(
                     empty = true;
                 }
                 shape.push(len);
-                strides.push(layout.strides[axis] * step);
+                // With two or more elements the step's extent lies inside the buffer, so the
+                // product fits; with fewer the stride is never used to move (a huge step, as
+                // in `a[::2**62]`, must not overflow it).
+                let stride = layout.strides[axis];
+                strides.push(if len > 1 {
+                    stride * step
+                } else {
+                    stride.checked_mul(step.max(-isize::MAX)).unwrap_or(stride)
+                });
                 axis += 1;
             }
             SliceItem::NewAxis => {
