@@ -618,37 +618,53 @@ impl TcpMesh {
             .chain(got.iter().map(|v| String::from_utf8_lossy(v).into_owned()))
             .collect();
         let differing = descs.iter().position(|d| d != &descs[0]);
-        let mut v = Vec::new();
-        if let Some(first) = differing {
-            // "rank 0 called X; ranks 1, 3 called Y" (ranks grouped by what they called)
-            let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
-            for (r, d) in descs.iter().enumerate() {
-                match groups.iter_mut().find(|g| g.0 == d.as_str()) {
-                    Some(g) => g.1.push(r),
-                    None => groups.push((d.as_str(), vec![r])),
-                }
+        let Some(first) = differing else {
+            self.send_verdicts(op, &others, &[]);
+            return Ok(());
+        };
+        // "rank 0 called X; ranks 1, 3 called Y" (ranks grouped by what they called)
+        let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+        for (r, d) in descs.iter().enumerate() {
+            match groups.iter_mut().find(|g| g.0 == d.as_str()) {
+                Some(g) => g.1.push(r),
+                None => groups.push((d.as_str(), vec![r])),
             }
-            let parts: Vec<String> = groups
-                .iter()
-                .take(8)
-                .map(|(d, rs)| {
-                    let list: Vec<String> = rs.iter().take(16).map(|r| r.to_string()).collect();
-                    let more = if rs.len() > 16 { ", ..." } else { "" };
-                    let s = if rs.len() == 1 { "" } else { "s" };
-                    format!("rank{s} {}{more} called {d}", list.join(", "))
-                })
-                .collect();
-            v = verdict_bytes(
-                Verdict::Mismatch,
-                first,
-                &format!(
-                    "the ranks called different collectives: {}",
-                    parts.join("; ")
-                ),
-            );
         }
-        self.send_verdicts(op, &others, &v);
-        verdict_result(op, &v)
+        let parts: Vec<String> = groups
+            .iter()
+            .take(8)
+            .map(|(d, rs)| {
+                let list: Vec<String> = rs.iter().take(16).map(|r| r.to_string()).collect();
+                let more = if rs.len() > 16 { ", ..." } else { "" };
+                let s = if rs.len() == 1 { "" } else { "s" };
+                format!("rank{s} {}{more} called {d}", list.join(", "))
+            })
+            .collect();
+        let text = format!(
+            "the ranks called different collectives: {}",
+            parts.join("; ")
+        );
+        // each rank is told the rank that disagrees with it: rank 0 when it called something
+        // else than rank 0, else the first rank that did
+        let verdicts: Vec<Vec<u8>> = others
+            .iter()
+            .map(|&p| {
+                let peer = if descs[p] != descs[0] { 0 } else { first };
+                verdict_bytes(Verdict::Mismatch, peer, &text)
+            })
+            .collect();
+        let sends: Vec<SendSpec<'_>> = others
+            .iter()
+            .zip(&verdicts)
+            .map(|(&p, v)| SendSpec {
+                peer: p,
+                kind: Kind::Verdict,
+                tag: 0,
+                data: v,
+            })
+            .collect();
+        let _ = self.exchange(op, &sends, &[], self.timeout);
+        verdict_result(op, &verdict_bytes(Verdict::Mismatch, first, &text))
     }
 
     /// Sends `verdict` to `ranks` (best effort: a rank that is gone is reported elsewhere).
