@@ -103,7 +103,8 @@ impl Classify for cuprum::Error {
             E::IndexOutOfBounds { .. } => Class(ErrorClass::IndexOutOfBounds),
             E::InvalidIndex { .. } => Class(ErrorClass::InvalidIndex),
             E::AxisOutOfBounds { .. } => Class(ErrorClass::AxisOutOfBounds),
-            E::InvalidValue { .. } => Class(ErrorClass::InvalidValue),
+            // NumPy: ValueError "array is too big"
+            E::InvalidValue { .. } | E::TooBig { .. } => Class(ErrorClass::InvalidValue),
             E::DType { .. } => Class(ErrorClass::DType),
             E::Overflow { .. } => Class(ErrorClass::Overflow),
             E::Unsupported { .. } => Unsupported,
