@@ -40,7 +40,7 @@ impl Cursor<'_> {
         }
     }
     fn opt(&mut self) -> Option<isize> {
-        if self.u8() % 3 == 0 {
+        if self.u8().is_multiple_of(3) {
             None
         } else {
             Some(self.small())
@@ -86,13 +86,17 @@ fn item(c: &mut Cursor<'_>) -> IndexItem {
         6 => {
             let k = (c.u8() % 5) as usize;
             let v: Vec<i64> = (0..k).map(|_| c.small() as i64).collect();
-            let shape: &[usize] = if k == 1 && c.u8() % 2 == 0 { &[] } else { &[k] };
+            let shape: &[usize] = if k == 1 && c.u8().is_multiple_of(2) {
+                &[]
+            } else {
+                &[k]
+            };
             let v = if shape.is_empty() { v[..1].to_vec() } else { v };
             IndexItem::Array(Array::from_vec_on(v, shape, Device::Cpu).expect("index array"))
         }
         _ => {
             let k = (c.u8() % 7) as usize;
-            let v: Vec<bool> = (0..k).map(|_| c.u8() % 2 == 0).collect();
+            let v: Vec<bool> = (0..k).map(|_| c.u8().is_multiple_of(2)).collect();
             IndexItem::Array(Array::from_vec_on(v, &[k], Device::Cpu).expect("bool mask"))
         }
     }
@@ -211,7 +215,7 @@ impl Target for IndexTarget {
                     Some(x) => x,
                     None => return false,
                 };
-                let axis = if c.u8() % 3 == 0 {
+                let axis = if c.u8().is_multiple_of(3) {
                     None
                 } else {
                     Some(c.small())
@@ -272,7 +276,7 @@ impl Target for IndexTarget {
                     Some(x) => x,
                     None => return false,
                 };
-                let axis = if c.u8() % 3 == 0 {
+                let axis = if c.u8().is_multiple_of(3) {
                     None
                 } else {
                     Some(c.small())
@@ -293,7 +297,7 @@ impl Target for IndexTarget {
                     let (p, v) = (c.u8() as usize, c.u8());
                     if !text.is_empty() {
                         let p = p % (text.len() + 1);
-                        if v % 2 == 0 {
+                        if v.is_multiple_of(2) {
                             text.insert(p, b"0123456789-:,.[] @Ne"[(v as usize / 2) % 20]);
                         } else if p < text.len() {
                             text.remove(p);

@@ -86,7 +86,7 @@ fn header_range(v: &[u8]) -> Option<(usize, usize, usize)> {
 /// Replaces the header of `v` by `h`, fixing the length field (switching to version 2.0 when
 /// it no longer fits 16 bits).
 fn set_header(v: &mut Vec<u8>, h: &[u8]) {
-    let Some((lb, start, end)) = header_range(v) else {
+    let Some((lb, _, end)) = header_range(v) else {
         return;
     };
     let data = v[end..].to_vec();
@@ -98,7 +98,6 @@ fn set_header(v: &mut Vec<u8>, h: &[u8]) {
         out.extend_from_slice(&[if v[6] == 3 { 3 } else { 2 }, 0]);
         out.extend_from_slice(&(h.len() as u32).to_le_bytes());
     }
-    let _ = start;
     out.extend_from_slice(h);
     out.extend_from_slice(&data);
     *v = out;
@@ -184,7 +183,7 @@ impl Target for NpyTarget {
             4 => replace_value(
                 &h,
                 "'fortran_order'",
-                *rng.pick(&["True", "False", "1", "None", "'x'"]),
+                rng.pick::<&str>(&["True", "False", "1", "None", "'x'"]),
             ),
             5 => h.replacen(", }", ", 'extra': 1, }", 1),
             6 => h.replacen("'shape'", "'shape': (1,), 'shape'", 1),

@@ -34,7 +34,9 @@ pub(crate) fn describe_tag(kind: &str, tag: u64, len: usize) -> String {
     let root = tag >> 16;
     let mut notes = vec![format!("{len} bytes")];
     let what = match dtype {
-        Some(d) if len % d.itemsize() == 0 => format!("{} {d} elements", len / d.itemsize()),
+        Some(d) if len.is_multiple_of(d.itemsize()) => {
+            format!("{} {d} elements", len / d.itemsize())
+        }
         Some(d) => format!("{d} data"),
         None => "data of an unknown dtype".to_string(),
     };
