@@ -1,6 +1,10 @@
 //! # cuprum-sparse
 //!
-//! cuprum's sparse matrices (CSR/CSC/COO) on cuSPARSE and the CPU (cupyx.scipy.sparse).
+//! cuprum's sparse matrices (CSR/CSC/COO/DIA) on cuSPARSE and the CPU (`cupyx.scipy.sparse`,
+//! `scipy.sparse`).
 //!
-//! Depends only on `cuprum-core` and outside libraries; re-exported by the `cuprum` facade.
+//! Depends only on `cuprum-core` (its user API and `cuprum_core::ext`) and outside libraries;
+//! re-exported by the `cuprum` facade.
 #![warn(missing_docs)]
+
+pub mod parts;
