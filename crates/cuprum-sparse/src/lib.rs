@@ -7,4 +7,7 @@
 //! re-exported by the `cuprum` facade.
 #![warn(missing_docs)]
 
+pub mod error;
 pub mod parts;
+
+pub use error::{Result, SparseError};
