@@ -8,6 +8,8 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub(crate) mod kernels;
+pub mod linalg;
 pub mod parts;
 
 pub use error::{Result, SparseError};

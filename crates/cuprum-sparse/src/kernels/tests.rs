@@ -1,0 +1,1 @@
+//! CPU tests of the kernels against naive dense references.
