@@ -12,4 +12,22 @@ pub(crate) mod kernels;
 pub mod linalg;
 pub mod parts;
 
+mod construct;
+mod display;
+mod index;
+mod operators;
+mod ops;
+mod sparse;
+mod util;
+
+pub use construct::{
+    block_diag, bmat, diags, diags_array, eye, eye_array, eye_on, find, hstack, identity, kron,
+    kronsum, rand, random, random_on, spdiags, tril, triu, vstack,
+};
 pub use error::{Result, SparseError};
+pub use index::Indexed;
+pub use ops::{Other, Product, SparseBinOp};
+pub use sparse::{
+    Flavour, Format, Input, Sparse, coo_array, coo_matrix, csc_array, csc_matrix, csr_array,
+    csr_matrix, dia_array, dia_matrix, issparse,
+};
