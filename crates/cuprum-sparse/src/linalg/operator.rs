@@ -3,7 +3,7 @@
 
 use crate::parts::Compressed;
 use crate::{Result, SparseError};
-use cuprum_core::{Array, DType, Device, IndexItem, IndexMode};
+use cuprum_core::{Array, DType, Device, IndexMode};
 use std::sync::Arc;
 
 /// The function type of a matrix–vector product: 1-D `x` in, 1-D `y` out, on the operator's
@@ -222,90 +222,25 @@ impl LinearOperator {
 
     /// The operator of a CSR matrix given by its parts (`parts.shape` is `(rows, cols)`).
     ///
-    /// The product runs on the matrix's device with core's gather (`take`) and scatter-add
-    /// (`add.at`); it will move onto the sparse kernels (cuSPARSE SpMV) when they land.
+    /// `matvec` is the sparse kernels' SpMV (cuSPARSE `SpMV` on CUDA, rayon on the CPU);
+    /// `rmatvec` is the SpMV of the conjugate transpose, built once here.
     ///
     /// # Errors
-    /// [`SparseError::InvalidFormat`] for inconsistent parts; transfer errors.
+    /// [`SparseError::InvalidFormat`] for inconsistent parts; device errors.
     pub fn from_csr(c: &Compressed) -> Result<LinearOperator> {
         let (m, n) = c.shape;
-        let rows = csr_row_ids(c)?;
-        let (d1, i1, r1) = (c.data.clone(), c.indices.clone(), rows.clone());
-        let (d2, i2, r2) = (c.data.clone(), c.indices.clone(), rows);
+        let a = c.clone();
+        let mut at = crate::kernels::transpose(c)?;
+        if at.data.dtype().is_complex() {
+            at.data = cuprum_core::conj(&at.data)?;
+        }
         let dt = c.data.dtype();
         let dev = c.data.device();
-        Ok(LinearOperator::new((m, n), dt, dev, move |x| {
-            gather_scatter(&d1, &i1, &r1, x, m, false)
-        })
-        .with_rmatvec(move |x| gather_scatter(&d2, &r2, &i2, x, n, true)))
+        Ok(
+            LinearOperator::new((m, n), dt, dev, move |x| crate::kernels::spmv(&a, x, false))
+                .with_rmatvec(move |x| crate::kernels::spmv(&at, x, false)),
+        )
     }
-}
-
-/// Row index of every stored entry of a CSR matrix (int64, on its device).
-fn csr_row_ids(c: &Compressed) -> Result<Array> {
-    let ptr: Vec<i64> = c.indptr.astype(DType::Int64)?.to_vec()?;
-    if ptr.len() != c.shape.0 + 1 {
-        return Err(SparseError::InvalidFormat {
-            op: "aslinearoperator",
-            detail: format!("indptr has {} entries for {} rows", ptr.len(), c.shape.0),
-        });
-    }
-    let nnz = c.data.size();
-    let mut rows = Vec::with_capacity(nnz);
-    for (i, w) in ptr.windows(2).enumerate() {
-        if w[0] > w[1] || w[1] as usize > nnz {
-            return Err(SparseError::InvalidFormat {
-                op: "aslinearoperator",
-                detail: format!(
-                    "indptr[{i}..={}] = {:?} is not a valid range of {nnz} entries",
-                    i + 1,
-                    w
-                ),
-            });
-        }
-        rows.extend(std::iter::repeat_n(i as i64, (w[1] - w[0]) as usize));
-    }
-    if rows.len() != nnz {
-        return Err(SparseError::InvalidFormat {
-            op: "aslinearoperator",
-            detail: format!(
-                "indptr ends at {} but there are {nnz} stored values",
-                rows.len()
-            ),
-        });
-    }
-    Ok(Array::from_vec_on(rows, &[nnz], c.data.device())?)
-}
-
-/// `y[out_idx[k]] += data[k] * x[in_idx[k]]` (conjugating `data` when `conj`), y of length `len`.
-fn gather_scatter(
-    data: &Array,
-    in_idx: &Array,
-    out_idx: &Array,
-    x: &Array,
-    len: usize,
-    conj: bool,
-) -> Result<Array> {
-    let dt = DType::promote(data.dtype(), x.dtype());
-    let y = cuprum_core::zeros_on(&[len], dt, x.device())?;
-    if data.size() == 0 {
-        return Ok(y);
-    }
-    // the indices were checked when the matrix was built: Wrap skips a bounds check (a sync)
-    let xg = cuprum_core::take(x, in_idx, None, IndexMode::Wrap)?;
-    let d = if conj && data.dtype().is_complex() {
-        cuprum_core::conj(data)?
-    } else {
-        data.clone()
-    };
-    let prod = cuprum_core::multiply(&d, &xg)?;
-    let prod = if prod.dtype() != dt {
-        prod.astype(dt)?
-    } else {
-        prod
-    };
-    cuprum_core::add_at(&y, &[IndexItem::Array(out_idx.clone())], &prod)?;
-    Ok(y)
 }
 
 impl LinearOperator {
@@ -392,6 +327,16 @@ impl AsLinearOperator for Compressed {
     }
     fn to_csr(&self) -> Option<Result<Compressed>> {
         Some(Ok(self.clone()))
+    }
+}
+
+/// Any sparse matrix or array (CSR, CSC, COO, DIA; converted to CSR once).
+impl AsLinearOperator for crate::Sparse {
+    fn as_linear_operator(&self) -> Result<LinearOperator> {
+        LinearOperator::from_csr(&self.to_compressed()?)
+    }
+    fn to_csr(&self) -> Option<Result<Compressed>> {
+        Some(self.to_compressed())
     }
 }
 
