@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod error;
+pub mod io;
 pub(crate) mod kernels;
 pub mod linalg;
 pub mod parts;
@@ -31,3 +32,6 @@ pub use sparse::{
     Flavour, Format, Input, Sparse, coo_array, coo_matrix, csc_array, csc_matrix, csr_array,
     csr_matrix, dia_array, dia_matrix, issparse,
 };
+
+#[cfg(test)]
+mod tests;
