@@ -1,13 +1,12 @@
 //! Direct solvers: `spsolve`, `splu`, `spilu`, `factorized`, `spsolve_triangular`, and the
 //! Jacobi and ILU(0) preconditioners.
 //!
-//! **Where they run.** The factorizations run on the host with faer's sparse LU (supernodal or
+//! **Where they run.** On the CPU the factorizations use faer's sparse LU (supernodal or
 //! simplicial, chosen by faer, with COLAMD ordering and partial pivoting), in float64 /
-//! complex128 whatever the input's precision (results are cast back). For a matrix on a CUDA
-//! device this is an explicit trip through the host: the CSR parts and the right-hand sides
-//! are downloaded, factorized and solved on the host, and the solution is uploaded to the
-//! device. `spsolve_triangular` on CUDA runs on the device with cuSPARSE's `SpSV`
-//! (see [`spsolve_triangular`]).
+//! complex128 whatever the input's precision (results are cast back). On CUDA, `spsolve` runs
+//! on the device with cuSOLVER's sparse QR (`cusolverSp<t>csrlsvqr`) and `spsolve_triangular`
+//! with cuSPARSE's `SpSV`; `splu`, `spilu` and `factorized` keep their factors on the host (an
+//! explicit trip through the host, said in each function's docs).
 
 use super::{AsLinearOperator, LinearOperator};
 use crate::parts::Compressed;
@@ -452,8 +451,9 @@ pub fn factorized(
 /// `(n, k)`). Every float and complex dtype; the result's dtype is the promotion of `A`'s and
 /// `b`'s (inexact).
 ///
-/// **Algorithm**: as [`splu`] (faer's sparse LU on the host; for a CUDA matrix an explicit
-/// download of `A` and `b` and upload of `x`).
+/// **Algorithm**: on the CPU faer's sparse LU (as [`splu`]); on CUDA cuSOLVER's sparse QR on
+/// the device (`cusolverSp<t>csrlsvqr`, one right-hand side per call, 32-bit indices; a pivot
+/// `|R(j, j)| ≤ n·ε·max|aᵢⱼ|` is reported as singular).
 ///
 /// # Errors
 /// [`SparseError::SingularMatrix`] for an exactly (or numerically) singular matrix — SciPy
@@ -471,26 +471,47 @@ pub fn factorized(
 /// assert!(spsolve(&singular, &b).is_err());
 /// ```
 pub fn spsolve(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<Array> {
-    let h = host_csr("spsolve", a)?;
-    if h.n_rows != h.n_cols {
+    const OP: &str = "spsolve";
+    let Some(c) = a.to_csr() else {
+        return Err(SparseError::NotSupported {
+            op: OP,
+            detail: "the matrix must be sparse (or dense), not an abstract LinearOperator".into(),
+        });
+    };
+    let c = c?;
+    let (m, n) = c.shape;
+    if m != n {
         return Err(SparseError::InvalidShape {
-            op: "spsolve",
-            shape: vec![h.n_rows, h.n_cols],
+            op: OP,
+            shape: vec![m, n],
             detail: "the matrix must be square".into(),
         });
     }
-    if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != h.n_rows {
+    if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
         return Err(SparseError::ShapeMismatch {
-            op: "spsolve",
-            a: (h.n_rows, h.n_cols),
+            op: OP,
+            a: (m, n),
             b: (
                 b.shape().first().copied().unwrap_or(0),
                 b.shape().get(1).copied().unwrap_or(1),
             ),
         });
     }
-    let lu = SpLu::factorize("spsolve", h).map_err(|e| rename(e, "spsolve"))?;
-    lu.solve(b).map_err(|e| rename(e, "spsolve"))
+    if let Device::Cuda(o) = c.data.device() {
+        if b.device() != c.data.device() {
+            return Err(cuprum_core::Error::DeviceMismatch {
+                op: OP,
+                lhs: c.data.device(),
+                rhs: b.device(),
+            }
+            .into());
+        }
+        let dt = result_dtype(c.data.dtype(), b.dtype());
+        return super::cuda::spsolve_qr(o, &c, b, dt);
+    }
+    let h = host_csr_of(OP, &c)?;
+    let lu = SpLu::factorize(OP, h).map_err(|e| rename(e, OP))?;
+    lu.solve(b).map_err(|e| rename(e, OP))
 }
 
 fn rename(e: SparseError, op: &'static str) -> SparseError {
@@ -779,9 +800,9 @@ pub fn jacobi(a: &(impl AsLinearOperator + ?Sized)) -> Result<LinearOperator> {
 /// Only the triangle named by `lower` is read (entries on the other side are ignored, as
 /// SciPy's); `unit_diagonal` takes the diagonal as ones.
 ///
-/// **Algorithm**: on the CPU a row-oriented substitution over the CSR rows. On CUDA the same
-/// substitution runs on the host (a download of `A` and `b`, an upload of `x`); cuSPARSE's
-/// `SpSV` is the planned device path.
+/// **Algorithm**: on the CPU a row-oriented substitution over the CSR rows; on CUDA cuSPARSE's
+/// `SpSV` on the device (analysis once, one solve per right-hand side; a zero diagonal shows
+/// as a non-finite solution, checked with one scalar read).
 ///
 /// # Errors
 /// [`SparseError::SingularMatrix`] for a zero diagonal entry (when not `unit_diagonal`);
@@ -803,6 +824,31 @@ pub fn spsolve_triangular(
     unit_diagonal: bool,
 ) -> Result<Array> {
     const OP: &str = "spsolve_triangular";
+    if let Some(Ok(c)) = a.to_csr()
+        && let Device::Cuda(o) = c.data.device()
+    {
+        let n = c.shape.0;
+        if c.shape.1 != n || b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
+            return Err(SparseError::ShapeMismatch {
+                op: OP,
+                a: c.shape,
+                b: (
+                    b.shape().first().copied().unwrap_or(0),
+                    b.shape().get(1).copied().unwrap_or(1),
+                ),
+            });
+        }
+        if b.device() != c.data.device() {
+            return Err(cuprum_core::Error::DeviceMismatch {
+                op: OP,
+                lhs: c.data.device(),
+                rhs: b.device(),
+            }
+            .into());
+        }
+        let dt = result_dtype(c.data.dtype(), b.dtype());
+        return super::cuda::spsv(o, &c, b, dt, lower, unit_diagonal);
+    }
     let h = host_csr(OP, a)?;
     let n = h.n_rows;
     if n != h.n_cols {

@@ -15,10 +15,13 @@
 //!
 //! **Devices.** The iterative solvers and eigensolvers run where the operator lives: their
 //! vectors stay on that device and each iteration reads a few scalars to the host for its
-//! convergence test. The direct factorizations run on the host with faer (documented per
-//! function); the small dense projected problems (Hessenberg, tridiagonal, bidiagonal) of the
-//! eigensolvers are solved on the host with faer too.
+//! convergence test. `spsolve` and `spsolve_triangular` run on the device on CUDA (cuSOLVER's
+//! sparse QR, cuSPARSE's `SpSV`); `splu`/`spilu`/`factorized` factorize on the host with faer
+//! (an explicit download, documented per function); the small dense projected problems
+//! (Hessenberg, tridiagonal, bidiagonal) of the eigensolvers are solved on the host with faer.
 
+#[allow(clippy::too_many_arguments)]
+mod cuda;
 mod direct;
 mod eigen;
 mod funcs;
