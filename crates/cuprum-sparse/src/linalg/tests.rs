@@ -1096,3 +1096,214 @@ fn jgl009_is_singular() {
         assert!(splu(&a).is_err());
     }
 }
+
+// ---- the corpus's sparse linalg cases (tests/data/conformance), against SciPy's answers ----
+
+fn corpus(id: &str, k: usize, dev: Device) -> Array {
+    let p = format!(
+        "{}/../../tests/data/conformance/{id}.in{k}.npy",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    cuprum_core::npy::load_on(&p, dev).unwrap()
+}
+
+fn corpus_out(id: &str) -> Vec<Complex64> {
+    let p = format!(
+        "{}/../../tests/data/conformance/{id}.out0.npy",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    cuprum_core::npy::load_on(&p, Device::Cpu)
+        .unwrap()
+        .astype(DType::Complex128)
+        .unwrap()
+        .to_vec()
+        .unwrap()
+}
+
+/// The sparse input of a case (CSR or CSC) and its dense operands.
+fn corpus_case(id: &str, csc: bool, dev: Device) -> (crate::Sparse, Vec<Array>) {
+    let shape: Vec<i64> = corpus(id, 3, Device::Cpu).to_vec().unwrap();
+    let (d, i, p) = (corpus(id, 0, dev), corpus(id, 1, dev), corpus(id, 2, dev));
+    let shape = Some((shape[0] as usize, shape[1] as usize));
+    let a = if csc {
+        crate::csc_matrix((&d, &i, &p), shape)
+    } else {
+        crate::csr_matrix((&d, &i, &p), shape)
+    }
+    .unwrap();
+    let mut rest = Vec::new();
+    let mut k = 4;
+    loop {
+        let path = format!(
+            "{}/../../tests/data/conformance/{id}.in{k}.npy",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        if !std::path::Path::new(&path).exists() {
+            break;
+        }
+        rest.push(corpus(id, k, dev));
+        k += 1;
+    }
+    (a, rest)
+}
+
+fn close(id: &str, got: &Array, rtol: f64, atol: f64, sorted: bool) {
+    let mut g: Vec<Complex64> = got.astype(DType::Complex128).unwrap().to_vec().unwrap();
+    let mut w = corpus_out(id);
+    assert_eq!(
+        g.len(),
+        w.len(),
+        "{id}: {} values, expected {}",
+        g.len(),
+        w.len()
+    );
+    if sorted {
+        g.sort_by(|a, b| a.re.total_cmp(&b.re));
+        w.sort_by(|a, b| a.re.total_cmp(&b.re));
+    }
+    for (k, (a, b)) in g.iter().zip(&w).enumerate() {
+        assert!(
+            (a - b).norm() <= atol + rtol * b.norm(),
+            "{id}[{k}]: {a} vs {b}"
+        );
+    }
+}
+
+#[test]
+fn corpus_sparse_linalg_cases() {
+    for dev in all_devices() {
+        let o = || SolveOptions::new().rtol(1e-10).maxiter(1000);
+        let (a, r) = corpus_case("sparse.csr_cg.spd", false, dev);
+        close(
+            "sparse.csr_cg.spd",
+            &cg(&a, &r[0], o()).unwrap().0,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_gmres.nonsym", false, dev);
+        close(
+            "sparse.csr_gmres.nonsym",
+            &gmres(&a, &r[0], o()).unwrap().0,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_bicgstab.nonsym", false, dev);
+        close(
+            "sparse.csr_bicgstab.nonsym",
+            &bicgstab(&a, &r[0], o()).unwrap().0,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_minres.sym_indefinite", false, dev);
+        close(
+            "sparse.csr_minres.sym_indefinite",
+            &minres(&a, &r[0], o()).unwrap().0,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let lo = || LsqOptions::new().atol(1e-12).btol(1e-12).maxiter(1000);
+        let (a, r) = corpus_case("sparse.csr_lsqr.40x20", false, dev);
+        close(
+            "sparse.csr_lsqr.40x20",
+            &lsqr(&a, &r[0], lo()).unwrap().x,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_lsmr.40x20", false, dev);
+        close(
+            "sparse.csr_lsmr.40x20",
+            &lsmr(&a, &r[0], lo()).unwrap().x,
+            1e-6,
+            1e-6,
+            false,
+        );
+        for id in ["sparse.csr_spsolve.vec", "sparse.csr_spsolve.c128"] {
+            let (a, r) = corpus_case(id, false, dev);
+            close(id, &spsolve(&a, &r[0]).unwrap(), 1e-10, 1e-10, false);
+        }
+        let (a, r) = corpus_case("sparse.csc_spsolve.mat", true, dev);
+        close(
+            "sparse.csc_spsolve.mat",
+            &spsolve(&a, &r[0]).unwrap(),
+            1e-10,
+            1e-10,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_spsolve.error.singular", false, dev);
+        assert_eq!(
+            spsolve(&a, &r[0]).unwrap_err().conformance_class(),
+            "singular_matrix"
+        );
+        let (a, r) = corpus_case("sparse.csc_splu_solve", true, dev);
+        close(
+            "sparse.csc_splu_solve",
+            &splu(&a).unwrap().solve(&r[0]).unwrap(),
+            1e-10,
+            1e-10,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_spsolve_triangular.lower", false, dev);
+        close(
+            "sparse.csr_spsolve_triangular.lower",
+            &spsolve_triangular(&a, &r[0], true, false).unwrap(),
+            1e-10,
+            1e-10,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_spsolve_triangular.upper", false, dev);
+        close(
+            "sparse.csr_spsolve_triangular.upper",
+            &spsolve_triangular(&a, &r[0], false, false).unwrap(),
+            1e-10,
+            1e-10,
+            false,
+        );
+        let (a, _) = corpus_case("sparse.csr_eigsh.k4_la", false, dev);
+        close(
+            "sparse.csr_eigsh.k4_la",
+            &eigsh(&a, 4, EigOptions::new().which(Which::LA)).unwrap().0,
+            1e-6,
+            0.0,
+            true,
+        );
+        let (a, _) = corpus_case("sparse.csr_svds.k3", false, dev);
+        close(
+            "sparse.csr_svds.k3",
+            &svds(&a, 3, EigOptions::new()).unwrap().1,
+            1e-6,
+            0.0,
+            true,
+        );
+        let (a, _) = corpus_case("sparse.csr_norm.fro", false, dev);
+        let v = norm(&a, NormOrd::Fro).unwrap();
+        close(
+            "sparse.csr_norm.fro",
+            &Array::from_vec_on(vec![v], &[], Device::Cpu).unwrap(),
+            1e-12,
+            4.76e-13,
+            false,
+        );
+        let (a, _) = corpus_case("sparse.csr_norm.1", false, dev);
+        let v = norm(&a, NormOrd::One).unwrap();
+        close(
+            "sparse.csr_norm.1",
+            &Array::from_vec_on(vec![v], &[], Device::Cpu).unwrap(),
+            1e-12,
+            4.2e-13,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_expm_multiply", false, dev);
+        close(
+            "sparse.csr_expm_multiply",
+            &expm_multiply(&a, &r[0]).unwrap(),
+            1e-9,
+            1.1e-9,
+            false,
+        );
+    }
+}
