@@ -108,6 +108,16 @@ fn fft() {
 }
 
 #[test]
+fn sparse_info() {
+    let out = run("sparse_info", &[], LIMIT);
+    assert!(out.contains("shape:           147 x 147"), "{out}");
+    assert!(out.contains("symmetry:        symmetric"), "{out}");
+    let hb = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/matrices/utm300.rua");
+    let out = run("sparse_info", &[hb], LIMIT);
+    assert!(out.contains("300 x 300") && out.contains("1 right-hand side"), "{out}");
+}
+
+#[test]
 fn multi_gpu() {
     let out = run("multi_gpu", &[], LIMIT);
     assert!(out.contains("received 1000 elements"), "{out}");

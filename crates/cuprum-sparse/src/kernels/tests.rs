@@ -636,3 +636,70 @@ fn bad_operands_are_errors() {
         );
     }
 }
+
+/// One SpMV with more than 2^31 stored entries (int64 indices; cuSPARSE and CuPy fail there),
+/// built on the GPU, checked against a host reference on a sample of rows. int8 data and x
+/// (wrapping sums, so the check is exact) keep it at about 19 GB of device memory at rest
+/// (int64 indices 17.2 GB) and about 55 GB at the peak of the construction; skipped with a
+/// note when the device has less free.
+#[test]
+fn spmv_beyond_2_pow_31_entries_on_gpu() {
+    use cuprum_core::ext::test_util::cuda_devices;
+    const PER: usize = 513;
+    const M: usize = 1 << 22;
+    const N: usize = 1 << 20;
+    let nnz = PER * M; // 2,151,677,952 > 2^31
+    assert!(nnz > 1usize << 31);
+    for dev in cuda_devices() {
+        let Device::Cuda(o) = dev else { continue };
+        let (free, _) = cuprum_core::ext::cuda::mem_get_info(o).unwrap();
+        if free < 60 << 30 {
+            eprintln!(
+                "skipped spmv_beyond_2_pow_31_entries_on_gpu on {dev}: {} GiB free, 60 GiB needed",
+                free >> 30
+            );
+            continue;
+        }
+        let a = {
+            let k =
+                cuprum_core::arange_on(0i64, nnz as i64, 1i64, Some(DType::Int64), dev).unwrap();
+            let cols =
+                cuprum_core::remainder(&cuprum_core::multiply(&k, 7919i64).unwrap(), N as i64)
+                    .unwrap();
+            let data = cuprum_core::subtract(&cuprum_core::remainder(&k, 5i64).unwrap(), 2i64)
+                .unwrap()
+                .astype(DType::Int8)
+                .unwrap();
+            drop(k);
+            let indptr =
+                cuprum_core::arange_on(0i64, nnz as i64 + 1, PER as i64, Some(DType::Int64), dev)
+                    .unwrap();
+            assert_eq!(indptr.size(), M + 1);
+            Compressed {
+                data,
+                indices: cols,
+                indptr,
+                shape: (M, N),
+                canonical: false,
+            }
+        };
+        let xh: Vec<i8> = (0..N).map(|j| (j % 3) as i8 - 1).collect();
+        let x = Array::from_vec_on(xh.clone(), &[N], dev).unwrap();
+        let y =
+            spmv(&a, &x, false).unwrap_or_else(|e| panic!("spmv with {nnz} entries on {dev}: {e}"));
+        assert_eq!(y.dtype(), DType::Int8);
+        let yh = y.to_device(Device::Cpu).unwrap().to_vec::<i8>().unwrap();
+        let mut rng = Rng::new(7);
+        let mut rows: Vec<usize> = (0..2000).map(|_| rng.below(M)).collect();
+        rows.extend([0, 1, M / 2, M - 2, M - 1]);
+        for i in rows {
+            let mut acc = 0i8;
+            for k in i * PER..(i + 1) * PER {
+                let col = (k as u64 * 7919 % N as u64) as usize;
+                let v = (k % 5) as i8 - 2;
+                acc = acc.wrapping_add(v.wrapping_mul(xh[col]));
+            }
+            assert_eq!(yh[i], acc, "row {i} of the {nnz}-entry SpMV on {dev}");
+        }
+    }
+}

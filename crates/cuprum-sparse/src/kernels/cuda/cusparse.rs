@@ -199,7 +199,7 @@ pub(super) fn spmv(
 ) -> Result<Array, SparseError> {
     let y = Array::empty_on(&[m], r, Device::Cuda(o))?;
     let (one, zero) = one_zero(r);
-    ext::with_library_handle::<Handle, _>(o, |h| {
+    ext::with_library_handle(o, |h: &mut Handle| {
         let a = csr(
             m,
             n,
@@ -264,7 +264,7 @@ pub(super) fn spmm(
     let k = x.shape()[1];
     let y = Array::empty_on(&[m, k], r, Device::Cuda(o))?;
     let (one, zero) = one_zero(r);
-    ext::with_library_handle::<Handle, _>(o, |h| {
+    ext::with_library_handle(o, |h: &mut Handle| {
         let a = csr(
             m,
             n,
@@ -336,7 +336,7 @@ pub(super) fn csr2csc(
     let alg = sys::cusparseCsr2CscAlg_t::CUSPARSE_CSR2CSC_ALG1;
     let act = sys::cusparseAction_t::CUSPARSE_ACTION_NUMERIC;
     let base = sys::cusparseIndexBase_t::CUSPARSE_INDEX_BASE_ZERO;
-    ext::with_library_handle::<Handle, _>(o, |h| {
+    ext::with_library_handle(o, |h: &mut Handle| {
         let mut size = 0usize;
         // SAFETY: every pointer addresses a live device buffer of the documented length
         // (values nnz, offsets m+1 / n+1, indices nnz, int32); `size` is writable.
@@ -410,7 +410,7 @@ pub(super) fn spgemm(
     let alg = sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_DEFAULT;
     let cp = Array::empty_on(&[m + 1], DType::Int32, dev)?;
     let (free, _) = ext::cuda::mem_get_info(o)?;
-    let out = ext::with_library_handle::<Handle, _>(o, |h| {
+    let out = ext::with_library_handle(o, |h: &mut Handle| {
         let a = csr(
             m,
             k,
