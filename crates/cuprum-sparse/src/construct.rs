@@ -20,7 +20,14 @@ use cuprum_core::{Array, DType, Device};
 /// assert_eq!(a.toarray().unwrap().to_vec::<f64>().unwrap(), vec![0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
 /// ```
 pub fn eye(m: usize, n: usize, k: i64, dtype: DType) -> Result<Sparse> {
-    eye_on(m, n, k, dtype, Flavour::Matrix, cuprum_core::default_device())
+    eye_on(
+        m,
+        n,
+        k,
+        dtype,
+        Flavour::Matrix,
+        cuprum_core::default_device(),
+    )
 }
 
 /// SciPy's `eye_array(m, n, k=k, dtype=dtype)` (array flavour).
@@ -33,7 +40,14 @@ pub fn eye(m: usize, n: usize, k: i64, dtype: DType) -> Result<Sparse> {
 /// assert_eq!(a.flavour(), cuprum_sparse::Flavour::Array);
 /// ```
 pub fn eye_array(m: usize, n: usize, k: i64, dtype: DType) -> Result<Sparse> {
-    eye_on(m, n, k, dtype, Flavour::Array, cuprum_core::default_device())
+    eye_on(
+        m,
+        n,
+        k,
+        dtype,
+        Flavour::Array,
+        cuprum_core::default_device(),
+    )
 }
 
 /// [`eye`] with the flavour and device given.
@@ -46,9 +60,23 @@ pub fn eye_array(m: usize, n: usize, k: i64, dtype: DType) -> Result<Sparse> {
 /// let a = eye_on(2, 2, 0, cuprum_core::DType::Bool, Flavour::Matrix, cuprum_core::Device::Cpu).unwrap();
 /// assert_eq!(a.nnz(), 2);
 /// ```
-pub fn eye_on(m: usize, n: usize, k: i64, dtype: DType, flavour: Flavour, device: Device) -> Result<Sparse> {
+pub fn eye_on(
+    m: usize,
+    n: usize,
+    k: i64,
+    dtype: DType,
+    flavour: Flavour,
+    device: Device,
+) -> Result<Sparse> {
     let data = cuprum_core::ones_on(&[1, n], dtype, device)?;
-    Ok(Sparse::from_repr(Repr::Dia(Dia { data, offsets: vec![k], shape: (m, n) }), flavour))
+    Ok(Sparse::from_repr(
+        Repr::Dia(Dia {
+            data,
+            offsets: vec![k],
+            shape: (m, n),
+        }),
+        flavour,
+    ))
 }
 
 /// SciPy's `identity(n, dtype)`: the `n × n` identity (DIA, matrix flavour).
@@ -82,7 +110,12 @@ pub fn identity(n: usize, dtype: DType) -> Result<Sparse> {
 /// let a = cuprum_sparse::diags(&[&d0, &d1], &[0, 1], None, None).unwrap();
 /// assert_eq!(a.toarray().unwrap().to_vec::<f64>().unwrap(), vec![1.0, 3.0, 0.0, 2.0]);
 /// ```
-pub fn diags(diagonals: &[&Array], offsets: &[i64], shape: Option<(usize, usize)>, dtype: Option<DType>) -> Result<Sparse> {
+pub fn diags(
+    diagonals: &[&Array],
+    offsets: &[i64],
+    shape: Option<(usize, usize)>,
+    dtype: Option<DType>,
+) -> Result<Sparse> {
     diags_flavour("diags", diagonals, offsets, shape, dtype, Flavour::Matrix)
 }
 
@@ -97,8 +130,20 @@ pub fn diags(diagonals: &[&Array], offsets: &[i64], shape: Option<(usize, usize)
 /// let a = cuprum_sparse::diags_array(&[&d0], &[0], None, None).unwrap();
 /// assert_eq!(a.flavour(), cuprum_sparse::Flavour::Array);
 /// ```
-pub fn diags_array(diagonals: &[&Array], offsets: &[i64], shape: Option<(usize, usize)>, dtype: Option<DType>) -> Result<Sparse> {
-    diags_flavour("diags_array", diagonals, offsets, shape, dtype, Flavour::Array)
+pub fn diags_array(
+    diagonals: &[&Array],
+    offsets: &[i64],
+    shape: Option<(usize, usize)>,
+    dtype: Option<DType>,
+) -> Result<Sparse> {
+    diags_flavour(
+        "diags_array",
+        diagonals,
+        offsets,
+        shape,
+        dtype,
+        Flavour::Array,
+    )
 }
 
 fn diags_flavour(
@@ -112,7 +157,11 @@ fn diags_flavour(
     if diagonals.len() != offsets.len() || diagonals.is_empty() {
         return Err(SparseError::InvalidValue {
             op,
-            detail: format!("{} diagonals but {} offsets", diagonals.len(), offsets.len()),
+            detail: format!(
+                "{} diagonals but {} offsets",
+                diagonals.len(),
+                offsets.len()
+            ),
         });
     }
     let (m, n) = match shape {
@@ -122,39 +171,70 @@ fn diags_flavour(
             (s, s)
         }
     };
-    let dt = dtype.unwrap_or_else(|| diagonals.iter().skip(1).fold(diagonals[0].dtype(), |a, d| util::promote(a, d.dtype())));
+    let dt = dtype.unwrap_or_else(|| {
+        diagonals
+            .iter()
+            .skip(1)
+            .fold(diagonals[0].dtype(), |a, d| util::promote(a, d.dtype()))
+    });
     let dev = diagonals[0].device();
     let mut rows = Vec::with_capacity(diagonals.len());
     let mut seen = offsets.to_vec();
     seen.sort_unstable();
     if seen.windows(2).any(|w| w[0] == w[1]) {
-        return Err(SparseError::InvalidValue { op, detail: "offset array contains duplicate values".into() });
+        return Err(SparseError::InvalidValue {
+            op,
+            detail: "offset array contains duplicate values".into(),
+        });
     }
     for (d, &k) in diagonals.iter().zip(offsets) {
         let (mi, ni) = (m as i64, n as i64);
-        let len = if k >= 0 { mi.min(ni - k) } else { (mi + k).min(ni) };
+        let len = if k >= 0 {
+            mi.min(ni - k)
+        } else {
+            (mi + k).min(ni)
+        };
         if len <= 0 {
-            return Err(SparseError::InvalidValue { op, detail: format!("offset {k} out of bounds for shape {:?}", (m, n)) });
+            return Err(SparseError::InvalidValue {
+                op,
+                detail: format!("offset {k} out of bounds for shape {:?}", (m, n)),
+            });
         }
         let len = len as usize;
         let d = cast(&d.ravel()?, dt)?;
         let d = if d.size() == 1 && len != 1 {
-            cuprum_core::broadcast_arrays(&[&d, &util::zeros(len, dt, dev)?])?.remove(0).copy()?
+            cuprum_core::broadcast_arrays(&[&d, &util::zeros(len, dt, dev)?])?
+                .remove(0)
+                .copy()?
         } else if d.size() != len {
             return Err(SparseError::InvalidValue {
                 op,
-                detail: format!("diagonal length ({}) for offset {k} does not agree with matrix size ({m}, {n}); it must be {len}", d.size()),
+                detail: format!(
+                    "diagonal length ({}) for offset {k} does not agree with matrix size ({m}, {n}); it must be {len}",
+                    d.size()
+                ),
             });
         } else {
             d
         };
         let before = k.max(0) as usize;
         let after = n - before - len;
-        rows.push(util::concat(&[&util::zeros(before, dt, dev)?, &d, &util::zeros(after, dt, dev)?])?);
+        rows.push(util::concat(&[
+            &util::zeros(before, dt, dev)?,
+            &d,
+            &util::zeros(after, dt, dev)?,
+        ])?);
     }
     let refs: Vec<&Array> = rows.iter().collect();
     let data = cuprum_core::stack(&refs, 0)?;
-    Ok(Sparse::from_repr(Repr::Dia(Dia { data, offsets: offsets.to_vec(), shape: (m, n) }), flavour))
+    Ok(Sparse::from_repr(
+        Repr::Dia(Dia {
+            data,
+            offsets: offsets.to_vec(),
+            shape: (m, n),
+        }),
+        flavour,
+    ))
 }
 
 /// SciPy's `spdiags(data, diags, m, n)`: a DIA matrix (matrix flavour) from a `(k, L)` data
@@ -190,8 +270,24 @@ pub fn spdiags(data: &Array, diags: &[i64], m: usize, n: usize) -> Result<Sparse
 /// let b = random(4, 5, 0.5, Format::Csr, cuprum_core::DType::Float64, 7).unwrap();
 /// assert_eq!(a.toarray().unwrap().to_vec::<f64>().unwrap(), b.toarray().unwrap().to_vec::<f64>().unwrap());
 /// ```
-pub fn random(m: usize, n: usize, density: f64, format: Format, dtype: DType, seed: u64) -> Result<Sparse> {
-    random_on(m, n, density, format, dtype, seed, Flavour::Matrix, cuprum_core::default_device())
+pub fn random(
+    m: usize,
+    n: usize,
+    density: f64,
+    format: Format,
+    dtype: DType,
+    seed: u64,
+) -> Result<Sparse> {
+    random_on(
+        m,
+        n,
+        density,
+        format,
+        dtype,
+        seed,
+        Flavour::Matrix,
+        cuprum_core::default_device(),
+    )
 }
 
 /// [`random`] with the flavour and device given (`random_array`).
@@ -205,22 +301,48 @@ pub fn random(m: usize, n: usize, density: f64, format: Format, dtype: DType, se
 /// assert_eq!(a.nnz(), 9);
 /// ```
 #[allow(clippy::too_many_arguments)]
-pub fn random_on(m: usize, n: usize, density: f64, format: Format, dtype: DType, seed: u64, flavour: Flavour, device: Device) -> Result<Sparse> {
+pub fn random_on(
+    m: usize,
+    n: usize,
+    density: f64,
+    format: Format,
+    dtype: DType,
+    seed: u64,
+    flavour: Flavour,
+    device: Device,
+) -> Result<Sparse> {
     const OP: &str = "random";
     if !(0.0..=1.0).contains(&density) {
-        return Err(SparseError::InvalidValue { op: OP, detail: format!("density expected to be 0 <= density <= 1, got {density}") });
+        return Err(SparseError::InvalidValue {
+            op: OP,
+            detail: format!("density expected to be 0 <= density <= 1, got {density}"),
+        });
     }
     let total = util::checked_mul(OP, m, n)?;
     let k = (density * total as f64).round() as usize;
     let mut g = cuprum_core::random::Generator::new(seed);
     let pos = g.choice_on(total, &[k], false, device)?;
-    let vals = g.random_on(&[k], if matches!(dtype, DType::Float32 | DType::Float64) { dtype } else { DType::Float64 }, device)?;
+    let vals = g.random_on(
+        &[k],
+        if matches!(dtype, DType::Float32 | DType::Float64) {
+            dtype
+        } else {
+            DType::Float64
+        },
+        device,
+    )?;
     let vals = cast(&vals, dtype)?;
     let it = util::idx_dtype(k, &[m, n]);
     let nn = (n as i64).max(1);
     let row = cast(&cuprum_core::floor_divide(&pos, nn)?, it)?;
     let col = cast(&cuprum_core::remainder(&pos, nn)?, it)?;
-    let coo = Coo { data: vals, row, col, shape: (m, n), canonical: false };
+    let coo = Coo {
+        data: vals,
+        row,
+        col,
+        shape: (m, n),
+        canonical: false,
+    };
     Sparse::from_repr(Repr::Coo(coo), flavour).asformat(format)
 }
 
@@ -233,12 +355,23 @@ pub fn random_on(m: usize, n: usize, density: f64, format: Format, dtype: DType,
 /// let a = cuprum_sparse::rand(3, 3, 0.0, cuprum_sparse::Format::Csr, cuprum_core::DType::Float64, 0).unwrap();
 /// assert_eq!(a.nnz(), 0);
 /// ```
-pub fn rand(m: usize, n: usize, density: f64, format: Format, dtype: DType, seed: u64) -> Result<Sparse> {
+pub fn rand(
+    m: usize,
+    n: usize,
+    density: f64,
+    format: Format,
+    dtype: DType,
+    seed: u64,
+) -> Result<Sparse> {
     random(m, n, density, format, dtype, seed)
 }
 
 fn flavour_of(blocks: &[&Sparse]) -> Flavour {
-    if blocks.iter().any(|b| b.flavour() == Flavour::Array) { Flavour::Array } else { Flavour::Matrix }
+    if blocks.iter().any(|b| b.flavour() == Flavour::Array) {
+        Flavour::Array
+    } else {
+        Flavour::Matrix
+    }
 }
 
 /// SciPy's `kron(A, B)`: the Kronecker product (canonical CSR).
@@ -267,8 +400,14 @@ pub fn kron(a: &Sparse, b: &Sparse) -> Result<Sparse> {
     let i64c = |x: &Array| cast(x, DType::Int64);
     let col_v = |x: &Array, k: usize| -> Result<Array> { Ok(x.reshape(&[k as isize, 1])?) };
     let row_v = |x: &Array, k: usize| -> Result<Array> { Ok(x.reshape(&[1, k as isize])?) };
-    let row = cuprum_core::add(&col_v(&cuprum_core::multiply(&i64c(&ca.row)?, p as i64)?, na)?, &row_v(&i64c(&cb.row)?, nb)?)?;
-    let col = cuprum_core::add(&col_v(&cuprum_core::multiply(&i64c(&ca.col)?, q as i64)?, na)?, &row_v(&i64c(&cb.col)?, nb)?)?;
+    let row = cuprum_core::add(
+        &col_v(&cuprum_core::multiply(&i64c(&ca.row)?, p as i64)?, na)?,
+        &row_v(&i64c(&cb.row)?, nb)?,
+    )?;
+    let col = cuprum_core::add(
+        &col_v(&cuprum_core::multiply(&i64c(&ca.col)?, q as i64)?, na)?,
+        &row_v(&i64c(&cb.col)?, nb)?,
+    )?;
     let data = cuprum_core::multiply(&col_v(&ca.data, na)?, &row_v(&cb.data, nb)?)?;
     let coo = Coo {
         data: data.ravel()?,
@@ -298,10 +437,18 @@ pub fn kronsum(a: &Sparse, b: &Sparse) -> Result<Sparse> {
     let (m, m2) = a.shape2();
     let (n, n2) = b.shape2();
     if m != m2 {
-        return Err(SparseError::InvalidShape { op: OP, shape: vec![m, m2], detail: "A is not square".into() });
+        return Err(SparseError::InvalidShape {
+            op: OP,
+            shape: vec![m, m2],
+            detail: "A is not square".into(),
+        });
     }
     if n != n2 {
-        return Err(SparseError::InvalidShape { op: OP, shape: vec![n, n2], detail: "B is not square".into() });
+        return Err(SparseError::InvalidShape {
+            op: OP,
+            shape: vec![n, n2],
+            detail: "B is not square".into(),
+        });
     }
     let dt = util::promote(a.dtype(), b.dtype());
     let dev = a.device();
@@ -333,7 +480,10 @@ pub fn bmat(blocks: &[Vec<Option<&Sparse>>]) -> Result<Sparse> {
     let br = blocks.len();
     let bc = blocks.first().map_or(0, Vec::len);
     if br == 0 || bc == 0 || blocks.iter().any(|r| r.len() != bc) {
-        return Err(SparseError::InvalidValue { op: OP, detail: "blocks must be a non-empty rectangular grid".into() });
+        return Err(SparseError::InvalidValue {
+            op: OP,
+            detail: "blocks must be a non-empty rectangular grid".into(),
+        });
     }
     let mut heights = vec![None; br];
     let mut widths = vec![None; bc];
@@ -344,14 +494,22 @@ pub fn bmat(blocks: &[Vec<Option<&Sparse>>]) -> Result<Sparse> {
                 match heights[i] {
                     None => heights[i] = Some(h),
                     Some(x) if x != h => {
-                        return Err(SparseError::ShapeMismatch { op: OP, a: (x, w), b: (h, w) });
+                        return Err(SparseError::ShapeMismatch {
+                            op: OP,
+                            a: (x, w),
+                            b: (h, w),
+                        });
                     }
                     _ => {}
                 }
                 match widths[j] {
                     None => widths[j] = Some(w),
                     Some(x) if x != w => {
-                        return Err(SparseError::ShapeMismatch { op: OP, a: (h, x), b: (h, w) });
+                        return Err(SparseError::ShapeMismatch {
+                            op: OP,
+                            a: (h, x),
+                            b: (h, w),
+                        });
                     }
                     _ => {}
                 }
@@ -361,15 +519,28 @@ pub fn bmat(blocks: &[Vec<Option<&Sparse>>]) -> Result<Sparse> {
     let heights: Vec<usize> = heights
         .into_iter()
         .enumerate()
-        .map(|(i, h)| h.ok_or_else(|| SparseError::InvalidValue { op: OP, detail: format!("blocks[{i},:] is all None") }))
+        .map(|(i, h)| {
+            h.ok_or_else(|| SparseError::InvalidValue {
+                op: OP,
+                detail: format!("blocks[{i},:] is all None"),
+            })
+        })
         .collect::<Result<_>>()?;
     let widths: Vec<usize> = widths
         .into_iter()
         .enumerate()
-        .map(|(j, w)| w.ok_or_else(|| SparseError::InvalidValue { op: OP, detail: format!("blocks[:,{j}] is all None") }))
+        .map(|(j, w)| {
+            w.ok_or_else(|| SparseError::InvalidValue {
+                op: OP,
+                detail: format!("blocks[:,{j}] is all None"),
+            })
+        })
         .collect::<Result<_>>()?;
     let present: Vec<&Sparse> = blocks.iter().flatten().flatten().copied().collect();
-    let dt = present.iter().skip(1).fold(present[0].dtype(), |a, b| util::promote(a, b.dtype()));
+    let dt = present
+        .iter()
+        .skip(1)
+        .fold(present[0].dtype(), |a, b| util::promote(a, b.dtype()));
     let dev = present[0].device();
     let m: usize = heights.iter().sum();
     let n: usize = widths.iter().sum();
@@ -392,7 +563,11 @@ pub fn bmat(blocks: &[Vec<Option<&Sparse>>]) -> Result<Sparse> {
     let it = util::idx_dtype(nnz, &[m, n]);
     let cat = |v: &[Array], d: DType| -> Result<Array> {
         let refs: Vec<&Array> = v.iter().collect();
-        if refs.is_empty() { util::zeros(0, d, dev) } else { util::concat(&refs) }
+        if refs.is_empty() {
+            util::zeros(0, d, dev)
+        } else {
+            util::concat(&refs)
+        }
     };
     let coo = Coo {
         data: cat(&datas, dt)?,
@@ -445,10 +620,16 @@ pub fn vstack(blocks: &[&Sparse]) -> Result<Sparse> {
 pub fn block_diag(mats: &[&Sparse]) -> Result<Sparse> {
     const OP: &str = "block_diag";
     if mats.is_empty() {
-        return Err(SparseError::InvalidValue { op: OP, detail: "no blocks given".into() });
+        return Err(SparseError::InvalidValue {
+            op: OP,
+            detail: "no blocks given".into(),
+        });
     }
     // bmat needs a block in every row/column; place zero-size padding by building COO directly
-    let dt = mats.iter().skip(1).fold(mats[0].dtype(), |a, b| util::promote(a, b.dtype()));
+    let dt = mats
+        .iter()
+        .skip(1)
+        .fold(mats[0].dtype(), |a, b| util::promote(a, b.dtype()));
     let dev = mats[0].device();
     let (mut rows, mut cols, mut datas) = (Vec::new(), Vec::new(), Vec::new());
     let (mut r0, mut c0) = (0usize, 0usize);
@@ -466,7 +647,13 @@ pub fn block_diag(mats: &[&Sparse]) -> Result<Sparse> {
         let refs: Vec<&Array> = v.iter().collect();
         util::concat(&refs)
     };
-    let coo = Coo { data: cat(&datas)?, row: cast(&cat(&rows)?, it)?, col: cast(&cat(&cols)?, it)?, shape: (r0, c0), canonical: false };
+    let coo = Coo {
+        data: cat(&datas)?,
+        row: cast(&cat(&rows)?, it)?,
+        col: cast(&cat(&cols)?, it)?,
+        shape: (r0, c0),
+        canonical: false,
+    };
     let _ = dev;
     let mut c = kernels::coo_to_compressed(&coo, true)?;
     c.canonical = true;
@@ -515,7 +702,11 @@ pub fn triu(a: &Sparse, k: i64) -> Result<Sparse> {
 pub fn find(a: &Sparse) -> Result<(Array, Array, Array)> {
     let c = a.canonical_coo()?;
     let keep = cuprum_core::not_equal(&c.data, 0i64)?;
-    Ok((util::select(&keep, &c.row)?, util::select(&keep, &c.col)?, util::select(&keep, &c.data)?))
+    Ok((
+        util::select(&keep, &c.row)?,
+        util::select(&keep, &c.col)?,
+        util::select(&keep, &c.data)?,
+    ))
 }
 
 /// Keeps `Format` imported for the docs of this module.

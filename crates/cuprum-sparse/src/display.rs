@@ -11,25 +11,56 @@ const MAXPRINT: usize = 50;
 fn values(a: &Array) -> cuprum_core::Result<Vec<String>> {
     let a = a.to_device(cuprum_core::Device::Cpu)?;
     Ok(match a.dtype() {
-        DType::Bool => a.to_vec::<bool>()?.into_iter().map(|b| if b { "True".into() } else { "False".into() }).collect(),
-        DType::Float16 | DType::BFloat16 | DType::Float32 => {
-            a.astype(DType::Float32)?.to_vec::<f32>()?.into_iter().map(|x| py_float(format!("{x:e}"))).collect()
-        }
-        DType::Float64 => a.to_vec::<f64>()?.into_iter().map(|x| py_float(format!("{x:e}"))).collect(),
+        DType::Bool => a
+            .to_vec::<bool>()?
+            .into_iter()
+            .map(|b| if b { "True".into() } else { "False".into() })
+            .collect(),
+        DType::Float16 | DType::BFloat16 | DType::Float32 => a
+            .astype(DType::Float32)?
+            .to_vec::<f32>()?
+            .into_iter()
+            .map(|x| py_float(format!("{x:e}")))
+            .collect(),
+        DType::Float64 => a
+            .to_vec::<f64>()?
+            .into_iter()
+            .map(|x| py_float(format!("{x:e}")))
+            .collect(),
         DType::Complex64 => a
             .to_vec::<cuprum_core::Complex32>()?
             .into_iter()
-            .map(|c| pycomplex(format!("{:e}", c.re), format!("{:e}", c.im), c.re == 0.0 && c.re.is_sign_positive()))
+            .map(|c| {
+                pycomplex(
+                    format!("{:e}", c.re),
+                    format!("{:e}", c.im),
+                    c.re == 0.0 && c.re.is_sign_positive(),
+                )
+            })
             .collect(),
         DType::Complex128 => a
             .to_vec::<cuprum_core::Complex64>()?
             .into_iter()
-            .map(|c| pycomplex(format!("{:e}", c.re), format!("{:e}", c.im), c.re == 0.0 && c.re.is_sign_positive()))
+            .map(|c| {
+                pycomplex(
+                    format!("{:e}", c.re),
+                    format!("{:e}", c.im),
+                    c.re == 0.0 && c.re.is_sign_positive(),
+                )
+            })
             .collect(),
-        DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64 => {
-            a.astype(DType::UInt64)?.to_vec::<u64>()?.into_iter().map(|x| x.to_string()).collect()
-        }
-        _ => a.astype(DType::Int64)?.to_vec::<i64>()?.into_iter().map(|x| x.to_string()).collect(),
+        DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64 => a
+            .astype(DType::UInt64)?
+            .to_vec::<u64>()?
+            .into_iter()
+            .map(|x| x.to_string())
+            .collect(),
+        _ => a
+            .astype(DType::Int64)?
+            .to_vec::<i64>()?
+            .into_iter()
+            .map(|x| x.to_string())
+            .collect(),
     })
 }
 
@@ -54,7 +85,11 @@ impl Sparse {
     /// assert_eq!(a.repr(), "<Compressed Sparse Row sparse matrix of dtype 'float64'\n\twith 0 stored elements and shape (2, 4)>");
     /// ```
     pub fn repr(&self) -> String {
-        let kind = if self.flavour() == Flavour::Array { "array" } else { "matrix" };
+        let kind = if self.flavour() == Flavour::Array {
+            "array"
+        } else {
+            "matrix"
+        };
         let shape = match self.shape().as_slice() {
             [n] => format!("({n},)"),
             s => format!("({}, {})", s[0], s[1]),
@@ -85,12 +120,24 @@ impl Sparse {
             return Ok(out);
         }
         let c = self.coo_parts()?;
-        let rows = c.row.astype(DType::Int64)?.to_device(cuprum_core::Device::Cpu)?.to_vec::<i64>()?;
-        let cols = c.col.astype(DType::Int64)?.to_device(cuprum_core::Device::Cpu)?.to_vec::<i64>()?;
+        let rows = c
+            .row
+            .astype(DType::Int64)?
+            .to_device(cuprum_core::Device::Cpu)?
+            .to_vec::<i64>()?;
+        let cols = c
+            .col
+            .astype(DType::Int64)?
+            .to_device(cuprum_core::Device::Cpu)?
+            .to_vec::<i64>()?;
         let vals = values(&c.data)?;
         let one_d = self.ndim() == 1;
         let line = |k: usize| {
-            if one_d { format!("  ({},)\t{}", cols[k], vals[k]) } else { format!("  ({}, {})\t{}", rows[k], cols[k], vals[k]) }
+            if one_d {
+                format!("  ({},)\t{}", cols[k], vals[k])
+            } else {
+                format!("  ({}, {})\t{}", rows[k], cols[k], vals[k])
+            }
         };
         out.push_str("\n  Coords\tValues\n");
         let n = vals.len();

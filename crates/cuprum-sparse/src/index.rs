@@ -41,7 +41,12 @@ impl Indexed {
 pub(crate) fn norm_index(op: &'static str, i: i64, axis: usize, size: usize) -> Result<usize> {
     let j = if i < 0 { i + size as i64 } else { i };
     if j < 0 || j >= size as i64 {
-        return Err(SparseError::IndexOutOfBounds { op, index: i, axis, size });
+        return Err(SparseError::IndexOutOfBounds {
+            op,
+            index: i,
+            axis,
+            size,
+        });
     }
     Ok(j as usize)
 }
@@ -52,13 +57,29 @@ pub(crate) fn select_major(c: &Compressed, sel: &Array) -> Result<Compressed> {
     let it = c.indptr.dtype();
     let ip = cast(&c.indptr, DType::Int64)?;
     let k = sel.size();
-    let starts_all = ip.slice(&[SliceItem::Slice { start: Some(0), stop: Some(c.shape.0 as isize), step: 1 }])?;
-    let ends_all = ip.slice(&[SliceItem::Slice { start: Some(1), stop: None, step: 1 }])?;
+    let starts_all = ip.slice(&[SliceItem::Slice {
+        start: Some(0),
+        stop: Some(c.shape.0 as isize),
+        step: 1,
+    }])?;
+    let ends_all = ip.slice(&[SliceItem::Slice {
+        start: Some(1),
+        stop: None,
+        step: 1,
+    }])?;
     let starts = util::take(&starts_all, sel)?;
     let counts = cuprum_core::subtract(&util::take(&ends_all, sel)?, &starts)?;
-    let cum = if k == 0 { util::zeros(0, DType::Int64, dev)? } else { cuprum_core::cumsum(&counts, None)? };
+    let cum = if k == 0 {
+        util::zeros(0, DType::Int64, dev)?
+    } else {
+        cuprum_core::cumsum(&counts, None)?
+    };
     let new_ptr = util::concat(&[&util::zeros(1, DType::Int64, dev)?, &cum])?;
-    let nnz = if k == 0 { 0 } else { util::read_i64(&cum.slice(&[SliceItem::Index(-1)])?)? as usize };
+    let nnz = if k == 0 {
+        0
+    } else {
+        util::read_i64(&cum.slice(&[SliceItem::Index(-1)])?)? as usize
+    };
     let it = util::wider(it, util::idx_dtype(nnz, &[k, c.shape.1]));
     if nnz == 0 {
         return Ok(Compressed {
@@ -71,7 +92,10 @@ pub(crate) fn select_major(c: &Compressed, sel: &Array) -> Result<Compressed> {
     }
     let out_major = util::expand_major(&new_ptr, nnz)?;
     let pos = cuprum_core::add(
-        &cuprum_core::subtract(&util::arange(nnz, DType::Int64, dev)?, &util::take(&new_ptr, &out_major)?)?,
+        &cuprum_core::subtract(
+            &util::arange(nnz, DType::Int64, dev)?,
+            &util::take(&new_ptr, &out_major)?,
+        )?,
         &util::take(&starts, &out_major)?,
     )?;
     Ok(Compressed {
@@ -93,10 +117,20 @@ enum Sel {
     All,
 }
 
-fn resolve(op: &'static str, item: &IndexItem, axis: usize, size: usize, dev: cuprum_core::Device) -> Result<Sel> {
+fn resolve(
+    op: &'static str,
+    item: &IndexItem,
+    axis: usize,
+    size: usize,
+    dev: cuprum_core::Device,
+) -> Result<Sel> {
     Ok(match item {
         IndexItem::Basic(SliceItem::Index(i)) => Sel::Int(norm_index(op, *i as i64, axis, size)?),
-        IndexItem::Basic(SliceItem::Slice { start: None, stop: None, step: 1 }) => Sel::All,
+        IndexItem::Basic(SliceItem::Slice {
+            start: None,
+            stop: None,
+            step: 1,
+        }) => Sel::All,
         IndexItem::Basic(SliceItem::Slice { .. }) => {
             let all = util::arange(size, DType::Int64, dev)?;
             let SliceItem::Slice { start, stop, step } = (match item {
@@ -105,40 +139,72 @@ fn resolve(op: &'static str, item: &IndexItem, axis: usize, size: usize, dev: cu
             }) else {
                 unreachable!("matched above")
             };
-            Sel::Many(all.slice(&[SliceItem::Slice { start, stop, step }])?.copy()?)
+            Sel::Many(
+                all.slice(&[SliceItem::Slice { start, stop, step }])?
+                    .copy()?,
+            )
         }
         IndexItem::Array(a) => {
             if a.dtype().kind() == DTypeKind::Bool {
                 if a.ndim() != 1 || a.size() != size {
                     return Err(SparseError::Core(cuprum_core::Error::invalid_index(
                         op,
-                        format!("boolean index of shape {:?} does not match axis {axis} of length {size}", a.shape()),
+                        format!(
+                            "boolean index of shape {:?} does not match axis {axis} of length {size}",
+                            a.shape()
+                        ),
                     )));
                 }
                 Sel::Many(cuprum_core::flatnonzero(a)?)
             } else if matches!(a.dtype().kind(), DTypeKind::Int | DTypeKind::UInt) {
                 if a.ndim() > 1 {
-                    return Err(SparseError::NotSupported { op, detail: "index arrays of more than one dimension".into() });
+                    return Err(SparseError::NotSupported {
+                        op,
+                        detail: "index arrays of more than one dimension".into(),
+                    });
                 }
                 let a = cast(&a.ravel()?, DType::Int64)?;
                 if a.size() > 0 {
                     let lo = util::min_i64(&a)?;
                     let hi = util::max_i64(&a)?;
                     if lo < -(size as i64) {
-                        return Err(SparseError::IndexOutOfBounds { op, index: lo, axis, size });
+                        return Err(SparseError::IndexOutOfBounds {
+                            op,
+                            index: lo,
+                            axis,
+                            size,
+                        });
                     }
                     if hi >= size as i64 {
-                        return Err(SparseError::IndexOutOfBounds { op, index: hi, axis, size });
+                        return Err(SparseError::IndexOutOfBounds {
+                            op,
+                            index: hi,
+                            axis,
+                            size,
+                        });
                     }
                 }
                 let neg = cuprum_core::less(&a, 0i64)?;
-                Sel::Many(cuprum_core::where_(&neg, &cuprum_core::add(&a, size as i64)?, &a)?)
+                Sel::Many(cuprum_core::where_(
+                    &neg,
+                    &cuprum_core::add(&a, size as i64)?,
+                    &a,
+                )?)
             } else {
-                return Err(SparseError::Core(cuprum_core::Error::invalid_index(op, format!("arrays used as indices must be of integer or boolean type, got {}", a.dtype()))));
+                return Err(SparseError::Core(cuprum_core::Error::invalid_index(
+                    op,
+                    format!(
+                        "arrays used as indices must be of integer or boolean type, got {}",
+                        a.dtype()
+                    ),
+                )));
             }
         }
         IndexItem::Basic(other) => {
-            return Err(SparseError::NotSupported { op, detail: format!("index item {other:?} (None/Ellipsis) on a sparse matrix") });
+            return Err(SparseError::NotSupported {
+                op,
+                detail: format!("index item {other:?} (None/Ellipsis) on a sparse matrix"),
+            });
         }
     })
 }
@@ -169,16 +235,29 @@ impl Sparse {
         let dev = self.device();
         if self.ndim == 1 {
             if index.len() != 1 {
-                return Err(SparseError::Core(cuprum_core::Error::invalid_index(OP, "too many indices for a 1-D sparse array")));
+                return Err(SparseError::Core(cuprum_core::Error::invalid_index(
+                    OP,
+                    "too many indices for a 1-D sparse array",
+                )));
             }
             let full = IndexItem::Basic(SliceItem::Index(0));
             let two = [full, index[0].clone()];
-            return self.with_flavour(Flavour::Array).as_2d().getitem2(OP, &two, m, n, dev, true);
+            return self
+                .with_flavour(Flavour::Array)
+                .as_2d()
+                .getitem2(OP, &two, m, n, dev, true);
         }
         if index.is_empty() || index.len() > 2 {
-            return Err(SparseError::Core(cuprum_core::Error::invalid_index(OP, format!("a sparse matrix takes 1 or 2 indices, got {}", index.len()))));
+            return Err(SparseError::Core(cuprum_core::Error::invalid_index(
+                OP,
+                format!("a sparse matrix takes 1 or 2 indices, got {}", index.len()),
+            )));
         }
-        let all = IndexItem::Basic(SliceItem::Slice { start: None, stop: None, step: 1 });
+        let all = IndexItem::Basic(SliceItem::Slice {
+            start: None,
+            stop: None,
+            step: 1,
+        });
         let two = [index[0].clone(), index.get(1).cloned().unwrap_or(all)];
         self.getitem2(OP, &two, m, n, dev, false)
     }
@@ -189,7 +268,15 @@ impl Sparse {
         s
     }
 
-    fn getitem2(&self, op: &'static str, idx: &[IndexItem; 2], m: usize, n: usize, dev: cuprum_core::Device, one_d: bool) -> Result<Indexed> {
+    fn getitem2(
+        &self,
+        op: &'static str,
+        idx: &[IndexItem; 2],
+        m: usize,
+        n: usize,
+        dev: cuprum_core::Device,
+        one_d: bool,
+    ) -> Result<Indexed> {
         let r = resolve(op, &idx[0], 0, m, dev)?;
         let c = resolve(op, &idx[1], 1, n, dev)?;
         let is_array = self.flavour == Flavour::Array;
@@ -203,7 +290,11 @@ impl Sparse {
             let vals = self.lookup(&ra, &ca)?;
             let k = vals.size();
             let d = vals.reshape(&[1, k as isize])?;
-            let mut s = if is_array { crate::csr_array(&d, None)? } else { crate::csr_matrix(&d, None)? };
+            let mut s = if is_array {
+                crate::csr_array(&d, None)?
+            } else {
+                crate::csr_matrix(&d, None)?
+            };
             if is_array {
                 s.ndim = 1;
             }
@@ -231,7 +322,11 @@ impl Sparse {
             cur = crate::kernels::transpose(&t)?;
         }
         let (rows, cols) = cur.shape;
-        let mut s = Sparse { repr: Repr::Csr(cur), flavour: self.flavour, ndim: 2 };
+        let mut s = Sparse {
+            repr: Repr::Csr(cur),
+            flavour: self.flavour,
+            ndim: 2,
+        };
         if is_array || one_d {
             match (&r, &c) {
                 (Sel::Int(_), _) => s.ndim = 1,
@@ -239,7 +334,11 @@ impl Sparse {
                     // (m, 1) → (m,): the CSR of the (1, m) transpose
                     let t = crate::kernels::transpose(&s.csr_parts()?)?;
                     debug_assert_eq!(t.shape, (cols, rows));
-                    s = Sparse { repr: Repr::Csr(t), flavour: self.flavour, ndim: 1 };
+                    s = Sparse {
+                        repr: Repr::Csr(t),
+                        flavour: self.flavour,
+                        ndim: 1,
+                    };
                 }
                 _ => {}
             }
@@ -259,7 +358,10 @@ impl Sparse {
         if nnz == 0 || q.size() == 0 {
             return Ok(out);
         }
-        let keys = cuprum_core::add(&cuprum_core::multiply(&cast(&coo.row, DType::Int64)?, n as i64)?, &cast(&coo.col, DType::Int64)?)?;
+        let keys = cuprum_core::add(
+            &cuprum_core::multiply(&cast(&coo.row, DType::Int64)?, n as i64)?,
+            &cast(&coo.col, DType::Int64)?,
+        )?;
         let pos = cuprum_core::searchsorted(&keys, &q, cuprum_core::sort::Side::Left, None)?;
         let pos_c = cuprum_core::clip(&pos, Some(0i64.into()), Some(((nnz - 1) as i64).into()))?;
         let found = cuprum_core::equal(&util::take(&keys, &pos_c)?, &q)?;
@@ -287,15 +389,25 @@ impl Sparse {
         const OP: &str = "__setitem__";
         let (m, n) = self.shape2();
         let dev = self.device();
-        let all = IndexItem::Basic(SliceItem::Slice { start: None, stop: None, step: 1 });
+        let all = IndexItem::Basic(SliceItem::Slice {
+            start: None,
+            stop: None,
+            step: 1,
+        });
         let two: [IndexItem; 2] = if self.ndim == 1 {
             if index.len() != 1 {
-                return Err(SparseError::Core(cuprum_core::Error::invalid_index(OP, "a 1-D sparse array takes one index")));
+                return Err(SparseError::Core(cuprum_core::Error::invalid_index(
+                    OP,
+                    "a 1-D sparse array takes one index",
+                )));
             }
             [IndexItem::Basic(SliceItem::Index(0)), index[0].clone()]
         } else {
             if index.is_empty() || index.len() > 2 {
-                return Err(SparseError::Core(cuprum_core::Error::invalid_index(OP, format!("a sparse matrix takes 1 or 2 indices, got {}", index.len()))));
+                return Err(SparseError::Core(cuprum_core::Error::invalid_index(
+                    OP,
+                    format!("a sparse matrix takes 1 or 2 indices, got {}", index.len()),
+                )));
             }
             [index[0].clone(), index.get(1).cloned().unwrap_or(all)]
         };
@@ -308,7 +420,8 @@ impl Sparse {
                 Sel::All => util::arange(size, DType::Int64, dev)?,
             })
         };
-        let pointwise = matches!(two[0], IndexItem::Array(_)) && matches!(two[1], IndexItem::Array(_));
+        let pointwise =
+            matches!(two[0], IndexItem::Array(_)) && matches!(two[1], IndexItem::Array(_));
         let (ra, ca) = (arr(r, m)?, arr(c, n)?);
         let (rows, cols) = if pointwise {
             let b = cuprum_core::broadcast_arrays(&[&ra, &ca])?;

@@ -103,12 +103,20 @@ data_fns! {
 
 fn shape_check(op: &'static str, a: &Sparse, b: &Sparse) -> Result<()> {
     if a.shape2() != b.shape2() || a.ndim != b.ndim {
-        return Err(SparseError::ShapeMismatch { op, a: a.shape2(), b: b.shape2() });
+        return Err(SparseError::ShapeMismatch {
+            op,
+            a: a.shape2(),
+            b: b.shape2(),
+        });
     }
     if a.device() != b.device() {
         return Err(SparseError::InvalidValue {
             op,
-            detail: format!("operands live on different devices ({} and {})", a.device(), b.device()),
+            detail: format!(
+                "operands live on different devices ({} and {})",
+                a.device(),
+                b.device()
+            ),
         });
     }
     Ok(())
@@ -126,7 +134,13 @@ fn drop_zeros(c: &Compressed) -> Result<Compressed> {
     let indices = util::select(&keep, &c.indices)?;
     let data = util::select(&keep, &c.data)?;
     let indptr = util::indptr_from_sorted(&major, c.shape.0, c.indptr.dtype())?;
-    Ok(Compressed { data, indices, indptr, shape: c.shape, canonical: c.canonical })
+    Ok(Compressed {
+        data,
+        indices,
+        indptr,
+        shape: c.shape,
+        canonical: c.canonical,
+    })
 }
 
 /// The union structure of two canonical matrices and each one's values on it (zeros where one
@@ -141,15 +155,44 @@ fn union(a: &Sparse, b: &Sparse) -> Result<(Compressed, Array, Array)> {
     let col = util::concat(&[&cast(&ca.col, it)?, &cast(&cb.col, it)?])?;
     let da = util::concat(&[&ca.data, &util::zeros(nb, ca.data.dtype(), dev)?])?;
     let db = util::concat(&[&util::zeros(na, cb.data.dtype(), dev)?, &cb.data])?;
-    let ua = kernels::coo_to_compressed(&Coo { data: da, row: row.clone(), col: col.clone(), shape: ca.shape, canonical: false }, true)?;
-    let ub = kernels::coo_to_compressed(&Coo { data: db, row, col, shape: ca.shape, canonical: false }, true)?;
+    let ua = kernels::coo_to_compressed(
+        &Coo {
+            data: da,
+            row: row.clone(),
+            col: col.clone(),
+            shape: ca.shape,
+            canonical: false,
+        },
+        true,
+    )?;
+    let ub = kernels::coo_to_compressed(
+        &Coo {
+            data: db,
+            row,
+            col,
+            shape: ca.shape,
+            canonical: false,
+        },
+        true,
+    )?;
     let va = ua.data.clone();
-    Ok((Compressed { canonical: true, ..ua }, va, ub.data))
+    Ok((
+        Compressed {
+            canonical: true,
+            ..ua
+        },
+        va,
+        ub.data,
+    ))
 }
 
 /// A new canonical CSR sparse like `like` (flavour, ndim) from parts.
 fn csr_like(like: &Sparse, c: Compressed) -> Sparse {
-    Sparse { repr: Repr::Csr(c), flavour: like.flavour, ndim: like.ndim }
+    Sparse {
+        repr: Repr::Csr(c),
+        flavour: like.flavour,
+        ndim: like.ndim,
+    }
 }
 
 /// What `Sparse::multiply` and friends take as their other operand.
@@ -389,7 +432,11 @@ impl Sparse {
                             [a, b] => (*a, *b),
                             _ => (usize::MAX, usize::MAX),
                         };
-                        return Err(SparseError::ShapeMismatch { op: OP, a: (m, n), b });
+                        return Err(SparseError::ShapeMismatch {
+                            op: OP,
+                            a: (m, n),
+                            b,
+                        });
                     }
                 };
                 let data = cuprum_core::multiply(&coo.data, &gathered)?;
@@ -643,13 +690,21 @@ impl Sparse {
         let (m, n) = self.shape2();
         let k = x.shape().first().copied().unwrap_or(0);
         if x.ndim() == 0 || x.ndim() > 2 || k != n {
-            return Err(SparseError::ShapeMismatch { op: OP, a: (m, n), b: (k, x.shape().get(1).copied().unwrap_or(1)) });
+            return Err(SparseError::ShapeMismatch {
+                op: OP,
+                a: (m, n),
+                b: (k, x.shape().get(1).copied().unwrap_or(1)),
+            });
         }
         let (c, tr) = match &self.repr {
             Repr::Csc(c) => (c.clone(), true),
             _ => (self.csr_parts()?, false),
         };
-        let y = if x.ndim() == 1 { kernels::spmv(&c, x, tr)? } else { kernels::spmm(&c, x, tr)? };
+        let y = if x.ndim() == 1 {
+            kernels::spmv(&c, x, tr)?
+        } else {
+            kernels::spmm(&c, x, tr)?
+        };
         if self.ndim == 1 && y.ndim() == 1 {
             // (n,) @ (n,) is a scalar
             return Ok(y.reshape(&[])?);
@@ -675,7 +730,11 @@ impl Sparse {
         let (m, n) = self.shape2();
         let k = x.shape().last().copied().unwrap_or(0);
         if x.ndim() == 0 || x.ndim() > 2 || k != m {
-            return Err(SparseError::ShapeMismatch { op: OP, a: (x.shape().first().copied().unwrap_or(1), k), b: (m, n) });
+            return Err(SparseError::ShapeMismatch {
+                op: OP,
+                a: (x.shape().first().copied().unwrap_or(1), k),
+                b: (m, n),
+            });
         }
         let (c, tr) = match &self.repr {
             Repr::Csc(c) => (c.clone(), false),
@@ -702,10 +761,18 @@ impl Sparse {
         let (m, n) = self.shape2();
         let (p, q) = b.shape2();
         if n != p {
-            return Err(SparseError::ShapeMismatch { op: OP, a: (m, n), b: (p, q) });
+            return Err(SparseError::ShapeMismatch {
+                op: OP,
+                a: (m, n),
+                b: (p, q),
+            });
         }
         let c = kernels::spgemm(&self.csr_parts()?, &b.csr_parts()?)?;
-        Ok(Sparse { repr: Repr::Csr(c), flavour: self.flavour, ndim: 2 })
+        Ok(Sparse {
+            repr: Repr::Csr(c),
+            flavour: self.flavour,
+            ndim: 2,
+        })
     }
 
     /// SciPy's `A.dot(other)` / `A @ other`: sparse @ sparse is sparse, sparse @ dense dense.
@@ -742,7 +809,11 @@ impl Sparse {
             Some(a) => {
                 let nd = self.ndim as isize;
                 if a < -nd || a >= nd {
-                    return Err(SparseError::Core(cuprum_core::Error::AxisOutOfBounds { op, axis: a, ndim: self.ndim }));
+                    return Err(SparseError::Core(cuprum_core::Error::AxisOutOfBounds {
+                        op,
+                        axis: a,
+                        ndim: self.ndim,
+                    }));
                 }
                 let a = if a < 0 { a + nd } else { a } as usize;
                 Ok(Some(if self.ndim == 1 { 1 } else { a }))
@@ -791,10 +862,18 @@ impl Sparse {
                 Ok(cast(&data.sum(None, false)?, dt)?)
             }
             Some(ax) => {
-                let (len, idx) = if ax == 0 { (n, &coo.col) } else { (m, &coo.row) };
+                let (len, idx) = if ax == 0 {
+                    (n, &coo.col)
+                } else {
+                    (m, &coo.row)
+                };
                 let out = util::zeros(len, dt, dev)?;
                 if data.size() > 0 {
-                    cuprum_core::add_at(&out, &[cuprum_core::IndexItem::Array(idx.clone())], &data)?;
+                    cuprum_core::add_at(
+                        &out,
+                        &[cuprum_core::IndexItem::Array(idx.clone())],
+                        &data,
+                    )?;
                 }
                 self.shape_reduced(out, ax)
             }
@@ -834,10 +913,17 @@ impl Sparse {
         let dt = self.dtype();
         let dev = self.device();
         if m == 0 || n == 0 {
-            return Err(SparseError::InvalidValue { op, detail: "zero-size array to reduction operation which has no identity".into() });
+            return Err(SparseError::InvalidValue {
+                op,
+                detail: "zero-size array to reduction operation which has no identity".into(),
+            });
         }
         let zero_cmp = |x: &Array| -> Result<Array> {
-            Ok(if is_max { cuprum_core::maximum(x, &cuprum_core::zeros_on(&[], dt, dev)?)? } else { cuprum_core::minimum(x, &cuprum_core::zeros_on(&[], dt, dev)?)? })
+            Ok(if is_max {
+                cuprum_core::maximum(x, &cuprum_core::zeros_on(&[], dt, dev)?)?
+            } else {
+                cuprum_core::minimum(x, &cuprum_core::zeros_on(&[], dt, dev)?)?
+            })
         };
         match ax {
             None => {
@@ -846,11 +932,19 @@ impl Sparse {
                 if nnz == 0 {
                     return Ok(cuprum_core::zeros_on(&[], dt, dev)?);
                 }
-                let r = if is_max { c.data.max(None, false)? } else { c.data.min(None, false)? };
+                let r = if is_max {
+                    c.data.max(None, false)?
+                } else {
+                    c.data.min(None, false)?
+                };
                 if nnz < m * n { zero_cmp(&r) } else { Ok(r) }
             }
             Some(ax) => {
-                let c = if ax == 1 { self.canonical_csr()? } else { self.canonical_csc()? };
+                let c = if ax == 1 {
+                    self.canonical_csr()?
+                } else {
+                    self.canonical_csc()?
+                };
                 let (major, minor) = c.shape;
                 let nnz = c.data.size();
                 if nnz == 0 {
@@ -863,11 +957,24 @@ impl Sparse {
                 let order = util::take(&p1, &p2)?;
                 let sorted = util::take(&c.data, &order)?;
                 let ip = cast(&c.indptr, DType::Int64)?;
-                let starts = ip.slice(&[cuprum_core::SliceItem::Slice { start: Some(0), stop: Some(major as isize), step: 1 }])?;
-                let ends = ip.slice(&[cuprum_core::SliceItem::Slice { start: Some(1), stop: None, step: 1 }])?;
+                let starts = ip.slice(&[cuprum_core::SliceItem::Slice {
+                    start: Some(0),
+                    stop: Some(major as isize),
+                    step: 1,
+                }])?;
+                let ends = ip.slice(&[cuprum_core::SliceItem::Slice {
+                    start: Some(1),
+                    stop: None,
+                    step: 1,
+                }])?;
                 let cnt = cuprum_core::subtract(&ends, &starts)?;
-                let pick = if is_max { cuprum_core::subtract(&ends, 1i64)? } else { starts.clone() };
-                let pick = cuprum_core::clip(&pick, Some(0i64.into()), Some(((nnz - 1) as i64).into()))?;
+                let pick = if is_max {
+                    cuprum_core::subtract(&ends, 1i64)?
+                } else {
+                    starts.clone()
+                };
+                let pick =
+                    cuprum_core::clip(&pick, Some(0i64.into()), Some(((nnz - 1) as i64).into()))?;
                 let v = util::take(&sorted, &pick)?;
                 let vz = zero_cmp(&v)?;
                 let partial = cuprum_core::less(&cnt, minor as i64)?;
@@ -938,10 +1045,16 @@ impl Sparse {
         let ax = self.axis_of(op, axis)?;
         let (m, n) = self.shape2();
         if m == 0 || n == 0 {
-            return Err(SparseError::InvalidValue { op, detail: "cannot apply to an empty matrix".into() });
+            return Err(SparseError::InvalidValue {
+                op,
+                detail: "cannot apply to an empty matrix".into(),
+            });
         }
         if self.dtype().kind() == DTypeKind::Complex {
-            return Err(SparseError::DType { op, dtype: self.dtype().name().into() });
+            return Err(SparseError::DType {
+                op,
+                dtype: self.dtype().name().into(),
+            });
         }
         let dev = self.device();
         let better = |a: f64, b: f64| if is_max { a > b } else { a < b };
@@ -1000,7 +1113,11 @@ impl Sparse {
                 Ok(Array::from_vec_on(r, &[], dev)?)
             }
             Some(ax) => {
-                let c = if ax == 1 { self.canonical_csr()? } else { self.canonical_csc()? };
+                let c = if ax == 1 {
+                    self.canonical_csr()?
+                } else {
+                    self.canonical_csc()?
+                };
                 let r = slices(&c)?;
                 let len = r.len();
                 self.shape_reduced(Array::from_vec_on(r, &[len], dev)?, ax)
@@ -1058,31 +1175,61 @@ impl Sparse {
         let (m, n) = self.shape2();
         let (mi, ni) = (m as i64, n as i64);
         if (k >= 0 && k >= ni) || (k < 0 && -k >= mi) {
-            return Err(SparseError::InvalidValue { op: OP, detail: format!("k ({k}) exceeds matrix dimensions {:?}", (m, n)) });
+            return Err(SparseError::InvalidValue {
+                op: OP,
+                detail: format!("k ({k}) exceeds matrix dimensions {:?}", (m, n)),
+            });
         }
-        let full = if k >= 0 { mi.min(ni - k) } else { (mi + k).min(ni) } as usize;
-        let len = if values.ndim() == 0 { full } else { values.size().min(full) };
+        let full = if k >= 0 {
+            mi.min(ni - k)
+        } else {
+            (mi + k).min(ni)
+        } as usize;
+        let len = if values.ndim() == 0 {
+            full
+        } else {
+            values.size().min(full)
+        };
         let dev = self.device();
         let i = util::arange(len, DType::Int64, dev)?;
         let rows = cuprum_core::add(&i, (-k).max(0))?;
         let cols = cuprum_core::add(&i, k.max(0))?;
         let vals = if values.ndim() == 0 {
-            cuprum_core::broadcast_arrays(&[values, &i])?.remove(0).copy()?
+            cuprum_core::broadcast_arrays(&[values, &i])?
+                .remove(0)
+                .copy()?
         } else {
-            values.ravel()?.slice(&[cuprum_core::SliceItem::Slice { start: Some(0), stop: Some(len as isize), step: 1 }])?
+            values.ravel()?.slice(&[cuprum_core::SliceItem::Slice {
+                start: Some(0),
+                stop: Some(len as isize),
+                step: 1,
+            }])?
         };
         self.set_entries(OP, &rows, &cols, &vals)
     }
 
     /// A new canonical CSR matrix with entries `(rows[i], cols[i])` set to `vals[i]` (the last
     /// one wins among repeated positions). Indices must be in range, int64.
-    pub(crate) fn set_entries(&self, op: &'static str, rows: &Array, cols: &Array, vals: &Array) -> Result<Sparse> {
+    pub(crate) fn set_entries(
+        &self,
+        op: &'static str,
+        rows: &Array,
+        cols: &Array,
+        vals: &Array,
+    ) -> Result<Sparse> {
         let (m, n) = self.shape2();
         let coo = self.canonical_coo()?;
         let dt = util::promote(self.dtype(), vals.dtype());
-        let dt = if self.dtype().kind() == DTypeKind::Bool || dt == self.dtype() { self.dtype() } else { self.dtype() };
+        let dt = if self.dtype().kind() == DTypeKind::Bool || dt == self.dtype() {
+            self.dtype()
+        } else {
+            self.dtype()
+        };
         let _ = op;
-        let key_old = cuprum_core::add(&cuprum_core::multiply(&cast(&coo.row, DType::Int64)?, n as i64)?, &cast(&coo.col, DType::Int64)?)?;
+        let key_old = cuprum_core::add(
+            &cuprum_core::multiply(&cast(&coo.row, DType::Int64)?, n as i64)?,
+            &cast(&coo.col, DType::Int64)?,
+        )?;
         let key_new = cuprum_core::add(&cuprum_core::multiply(rows, n as i64)?, cols)?;
         let keys = util::concat(&[&key_old, &key_new])?;
         let data = util::concat(&[&coo.data, &cast(vals, dt)?])?;
@@ -1094,10 +1241,21 @@ impl Sparse {
         let keep = if total <= 1 {
             cuprum_core::ones_on(&[total], DType::Bool, self.device())?
         } else {
-            let a = sk.slice(&[cuprum_core::SliceItem::Slice { start: Some(0), stop: Some(total as isize - 1), step: 1 }])?;
-            let b = sk.slice(&[cuprum_core::SliceItem::Slice { start: Some(1), stop: None, step: 1 }])?;
+            let a = sk.slice(&[cuprum_core::SliceItem::Slice {
+                start: Some(0),
+                stop: Some(total as isize - 1),
+                step: 1,
+            }])?;
+            let b = sk.slice(&[cuprum_core::SliceItem::Slice {
+                start: Some(1),
+                stop: None,
+                step: 1,
+            }])?;
             let ne = cuprum_core::not_equal(&a, &b)?;
-            util::concat(&[&ne, &cuprum_core::ones_on(&[1], DType::Bool, self.device())?])?
+            util::concat(&[
+                &ne,
+                &cuprum_core::ones_on(&[1], DType::Bool, self.device())?,
+            ])?
         };
         let k = util::select(&keep, &sk)?;
         let d = util::select(&keep, &sd)?;
@@ -1107,11 +1265,21 @@ impl Sparse {
         let col = cast(&cuprum_core::remainder(&k, (n as i64).max(1))?, it)?;
         let indptr = util::indptr_from_sorted(&row, m, it)?;
         let out = Sparse {
-            repr: Repr::Csr(Compressed { data: d, indices: col, indptr, shape: (m, n), canonical: true }),
+            repr: Repr::Csr(Compressed {
+                data: d,
+                indices: col,
+                indptr,
+                shape: (m, n),
+                canonical: true,
+            }),
             flavour: self.flavour,
             ndim: self.ndim,
         };
-        if matches!(self.format(), Format::Csr) { Ok(out) } else { out.asformat(self.format()) }
+        if matches!(self.format(), Format::Csr) {
+            Ok(out)
+        } else {
+            out.asformat(self.format())
+        }
     }
 
     /// SciPy's `tril(A, k)`: entries on and below diagonal `k` (canonical CSR, or the input's
@@ -1144,8 +1312,15 @@ impl Sparse {
     fn triangle(&self, k: i64, lower: bool) -> Result<Sparse> {
         let coo = self.canonical_coo()?;
         let (m, _) = coo.shape;
-        let d = cuprum_core::subtract(&cast(&coo.col, DType::Int64)?, &cast(&coo.row, DType::Int64)?)?;
-        let keep = if lower { cuprum_core::less_equal(&d, k)? } else { cuprum_core::greater_equal(&d, k)? };
+        let d = cuprum_core::subtract(
+            &cast(&coo.col, DType::Int64)?,
+            &cast(&coo.row, DType::Int64)?,
+        )?;
+        let keep = if lower {
+            cuprum_core::less_equal(&d, k)?
+        } else {
+            cuprum_core::greater_equal(&d, k)?
+        };
         let row = util::select(&keep, &coo.row)?;
         let c = Compressed {
             indptr: util::indptr_from_sorted(&row, m, coo.row.dtype())?,
@@ -1176,7 +1351,11 @@ impl Sparse {
         let i = crate::index::norm_index("getrow", i, 0, m)?;
         let sel = Array::from_vec_on(vec![i as i64], &[1], self.device())?;
         let c = crate::index::select_major(&self.csr_parts()?, &sel)?;
-        Ok(Sparse { repr: Repr::Csr(c), flavour: self.flavour, ndim: 2 })
+        Ok(Sparse {
+            repr: Repr::Csr(c),
+            flavour: self.flavour,
+            ndim: 2,
+        })
     }
 
     /// SciPy's `A.getcol(j)`: column `j` as an `(m, 1)` CSC matrix.
@@ -1193,7 +1372,11 @@ impl Sparse {
         let j = crate::index::norm_index("getcol", j, 1, n)?;
         let sel = Array::from_vec_on(vec![j as i64], &[1], self.device())?;
         let c = crate::index::select_major(&self.canonical_csc()?, &sel)?;
-        Ok(Sparse { repr: Repr::Csc(c), flavour: self.flavour, ndim: 2 })
+        Ok(Sparse {
+            repr: Repr::Csc(c),
+            flavour: self.flavour,
+            ndim: 2,
+        })
     }
 
     /// A comparison with a scalar as a sparse bool matrix (`A > 0`, `A != 2.5`, ...). Where
@@ -1218,7 +1401,12 @@ impl Sparse {
                 SparseBinOp::Gt => c::greater(x, s)?,
                 SparseBinOp::Le => c::less_equal(x, s)?,
                 SparseBinOp::Ge => c::greater_equal(x, s)?,
-                _ => return Err(SparseError::InvalidValue { op: "cmp_scalar", detail: format!("{op:?} is not a comparison") }),
+                _ => {
+                    return Err(SparseError::InvalidValue {
+                        op: "cmp_scalar",
+                        detail: format!("{op:?} is not a comparison"),
+                    });
+                }
             })
         };
         let zero = cuprum_core::zeros_on(&[], self.dtype(), cuprum_core::Device::Cpu)?;
@@ -1229,7 +1417,10 @@ impl Sparse {
         let s2 = self.sum_duplicates()?.tocsr()?;
         let d = f(s2.data())?;
         let c = match &s2.repr {
-            Repr::Csr(c) => drop_zeros(&Compressed { data: d, ..c.clone() })?,
+            Repr::Csr(c) => drop_zeros(&Compressed {
+                data: d,
+                ..c.clone()
+            })?,
             _ => unreachable!("tocsr gives CSR"),
         };
         Ok(csr_like(self, c))

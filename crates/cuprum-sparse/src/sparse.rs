@@ -265,22 +265,40 @@ pub(crate) fn check_bounds(op: &'static str, a: &Array, axis: usize, size: usize
     }
     let lo = util::min_i64(a)?;
     if lo < 0 {
-        return Err(SparseError::IndexOutOfBounds { op, index: lo, axis, size });
+        return Err(SparseError::IndexOutOfBounds {
+            op,
+            index: lo,
+            axis,
+            size,
+        });
     }
     let hi = util::max_i64(a)?;
     if hi as u64 >= size as u64 {
-        return Err(SparseError::IndexOutOfBounds { op, index: hi, axis, size });
+        return Err(SparseError::IndexOutOfBounds {
+            op,
+            index: hi,
+            axis,
+            size,
+        });
     }
     Ok(())
 }
 
 impl Sparse {
     pub(crate) fn from_repr(repr: Repr, flavour: Flavour) -> Sparse {
-        Sparse { repr, flavour, ndim: 2 }
+        Sparse {
+            repr,
+            flavour,
+            ndim: 2,
+        }
     }
 
     pub(crate) fn with_like(&self, repr: Repr) -> Sparse {
-        Sparse { repr, flavour: self.flavour, ndim: self.ndim }
+        Sparse {
+            repr,
+            flavour: self.flavour,
+            ndim: self.ndim,
+        }
     }
 
     /// A CSR matrix from its parts, without checks.
@@ -303,15 +321,20 @@ impl Sparse {
                     _ => Sparse::from_repr(Repr::Csr(c), flavour),
                 }
             }
-            Input::Coo(data, row, col) => {
-                Sparse::from_repr(Repr::Coo(Self::coo_from_parts(op, data, row, col, shape)?), flavour)
-            }
+            Input::Coo(data, row, col) => Sparse::from_repr(
+                Repr::Coo(Self::coo_from_parts(op, data, row, col, shape)?),
+                flavour,
+            ),
             Input::Dia(data, offsets) => {
                 let shape = shape.ok_or_else(|| SparseError::InvalidValue {
                     op,
                     detail: "a DIA matrix from (data, offsets) needs a shape".into(),
                 })?;
-                let data = if data.ndim() == 1 { data.reshape(&[1, -1])? } else { data.clone() };
+                let data = if data.ndim() == 1 {
+                    data.reshape(&[1, -1])?
+                } else {
+                    data.clone()
+                };
                 if data.ndim() != 2 {
                     return Err(SparseError::InvalidFormat {
                         op,
@@ -337,14 +360,25 @@ impl Sparse {
                         detail: "offset array contains duplicate values".into(),
                     });
                 }
-                Sparse::from_repr(Repr::Dia(Dia { data, offsets, shape }), flavour)
+                Sparse::from_repr(
+                    Repr::Dia(Dia {
+                        data,
+                        offsets,
+                        shape,
+                    }),
+                    flavour,
+                )
             }
             Input::Dense(a) => {
                 let s = Self::from_dense(op, a, flavour)?;
                 if let Some(sh) = shape
                     && sh != s.shape2()
                 {
-                    return Err(SparseError::ShapeMismatch { op, a: sh, b: s.shape2() });
+                    return Err(SparseError::ShapeMismatch {
+                        op,
+                        a: sh,
+                        b: s.shape2(),
+                    });
                 }
                 return s.asformat(fmt);
             }
@@ -381,7 +415,13 @@ impl Sparse {
         Ok(s)
     }
 
-    fn index_pair(op: &'static str, a: &Array, b: &Array, nnz: usize, dims: &[usize]) -> Result<(Array, Array)> {
+    fn index_pair(
+        op: &'static str,
+        a: &Array,
+        b: &Array,
+        nnz: usize,
+        dims: &[usize],
+    ) -> Result<(Array, Array)> {
         let keep = |d: DType| matches!(d, DType::Int32 | DType::Int64);
         let dt = if keep(a.dtype()) && keep(b.dtype()) {
             util::wider(a.dtype(), b.dtype())
@@ -402,55 +442,91 @@ impl Sparse {
     ) -> Result<Compressed> {
         int_index(op, indices, "indices")?;
         int_index(op, indptr, "indptr")?;
-        let data = if data.ndim() == 1 { data.clone() } else { data.ravel()? };
+        let data = if data.ndim() == 1 {
+            data.clone()
+        } else {
+            data.ravel()?
+        };
         let nnz = data.size();
         if indices.size() != nnz {
             return Err(SparseError::InvalidFormat {
                 op,
-                detail: format!("indices and data should have the same size ({} and {nnz})", indices.size()),
+                detail: format!(
+                    "indices and data should have the same size ({} and {nnz})",
+                    indices.size()
+                ),
             });
         }
         if indptr.size() == 0 {
-            return Err(SparseError::InvalidFormat { op, detail: "index pointer should have at least one entry".into() });
+            return Err(SparseError::InvalidFormat {
+                op,
+                detail: "index pointer should have at least one entry".into(),
+            });
         }
         let major = indptr.size() - 1;
         let (rows, cols) = match shape {
             Some(s) => s,
             None => {
-                let minor = if nnz == 0 { 0 } else { (util::max_i64(indices)? + 1).max(0) as usize };
+                let minor = if nnz == 0 {
+                    0
+                } else {
+                    (util::max_i64(indices)? + 1).max(0) as usize
+                };
                 match fmt {
                     Format::Csc => (minor, major),
                     _ => (major, minor),
                 }
             }
         };
-        let (nmaj, nmin) = if fmt == Format::Csc { (cols, rows) } else { (rows, cols) };
+        let (nmaj, nmin) = if fmt == Format::Csc {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
         if major != nmaj {
             return Err(SparseError::InvalidFormat {
                 op,
-                detail: format!("index pointer size ({}) should be ({})", indptr.size(), nmaj + 1),
+                detail: format!(
+                    "index pointer size ({}) should be ({})",
+                    indptr.size(),
+                    nmaj + 1
+                ),
             });
         }
         let (indices, indptr) = Self::index_pair(op, indices, indptr, nnz, &[rows, cols])?;
         let first = util::read_i64(&indptr.slice(&[cuprum_core::SliceItem::Index(0)])?)?;
         let last = util::read_i64(&indptr.slice(&[cuprum_core::SliceItem::Index(-1)])?)?;
         if first != 0 {
-            return Err(SparseError::InvalidFormat { op, detail: format!("index pointer should start with 0, got {first}") });
+            return Err(SparseError::InvalidFormat {
+                op,
+                detail: format!("index pointer should start with 0, got {first}"),
+            });
         }
         if last != nnz as i64 {
             return Err(SparseError::InvalidFormat {
                 op,
-                detail: format!("last value of index pointer ({last}) should be the number of stored entries ({nnz})"),
+                detail: format!(
+                    "last value of index pointer ({last}) should be the number of stored entries ({nnz})"
+                ),
             });
         }
         if major > 0 {
             let d = cuprum_core::diff(&indptr, 1, 0)?;
             if major > 0 && util::min_i64(&d)? < 0 {
-                return Err(SparseError::InvalidFormat { op, detail: "index pointer values must be non-decreasing".into() });
+                return Err(SparseError::InvalidFormat {
+                    op,
+                    detail: "index pointer values must be non-decreasing".into(),
+                });
             }
         }
         check_bounds(op, &indices, if fmt == Format::Csc { 0 } else { 1 }, nmin)?;
-        let mut c = Compressed { data, indices, indptr, shape: (nmaj, nmin), canonical: false };
+        let mut c = Compressed {
+            data,
+            indices,
+            indptr,
+            shape: (nmaj, nmin),
+            canonical: false,
+        };
         c.canonical = Self::is_canonical(&c)?;
         Ok(c)
     }
@@ -470,22 +546,39 @@ impl Sparse {
         Ok(util::min_i64(&d)? > 0)
     }
 
-    fn coo_from_parts(op: &'static str, data: &Array, row: &Array, col: &Array, shape: Option<(usize, usize)>) -> Result<Coo> {
+    fn coo_from_parts(
+        op: &'static str,
+        data: &Array,
+        row: &Array,
+        col: &Array,
+        shape: Option<(usize, usize)>,
+    ) -> Result<Coo> {
         int_index(op, row, "row")?;
         int_index(op, col, "col")?;
-        let data = if data.ndim() == 1 { data.clone() } else { data.ravel()? };
+        let data = if data.ndim() == 1 {
+            data.clone()
+        } else {
+            data.ravel()?
+        };
         let nnz = data.size();
         if row.size() != nnz || col.size() != nnz {
             return Err(SparseError::InvalidFormat {
                 op,
-                detail: format!("row, column, and data array must all be the same length ({}, {}, {nnz})", row.size(), col.size()),
+                detail: format!(
+                    "row, column, and data array must all be the same length ({}, {}, {nnz})",
+                    row.size(),
+                    col.size()
+                ),
             });
         }
         let shape = match shape {
             Some(s) => s,
             None => {
                 if nnz == 0 {
-                    return Err(SparseError::InvalidValue { op, detail: "cannot infer dimensions from zero sized index arrays".into() });
+                    return Err(SparseError::InvalidValue {
+                        op,
+                        detail: "cannot infer dimensions from zero sized index arrays".into(),
+                    });
                 }
                 let m = util::max_i64(row)?.max(-1) + 1;
                 let n = util::max_i64(col)?.max(-1) + 1;
@@ -495,14 +588,23 @@ impl Sparse {
         let (row, col) = Self::index_pair(op, row, col, nnz, &[shape.0, shape.1])?;
         check_bounds(op, &row, 0, shape.0)?;
         check_bounds(op, &col, 1, shape.1)?;
-        Ok(Coo { data, row, col, shape, canonical: false })
+        Ok(Coo {
+            data,
+            row,
+            col,
+            shape,
+            canonical: false,
+        })
     }
 
     fn from_dense(op: &'static str, a: &Array, flavour: Flavour) -> Result<Sparse> {
         let (a2, ndim) = match a.ndim() {
             1 => {
                 let n = a.shape()[0];
-                (a.reshape(&[1, n as isize])?, if flavour == Flavour::Array { 1 } else { 2 })
+                (
+                    a.reshape(&[1, n as isize])?,
+                    if flavour == Flavour::Array { 1 } else { 2 },
+                )
             }
             2 => (a.clone(), 2),
             _ => {
@@ -522,7 +624,13 @@ impl Sparse {
         let row = cast(&cuprum_core::floor_divide(&flat, nn)?, it)?;
         let col = cast(&cuprum_core::remainder(&flat, nn)?, it)?;
         let indptr = util::indptr_from_sorted(&row, m, it)?;
-        let c = Compressed { data, indices: col, indptr, shape: (m, n), canonical: true };
+        let c = Compressed {
+            data,
+            indices: col,
+            indptr,
+            shape: (m, n),
+            canonical: true,
+        };
         let mut s = Sparse::from_csr(c, flavour);
         s.ndim = ndim;
         Ok(s)
@@ -836,7 +944,13 @@ impl Sparse {
         match &self.repr {
             Repr::Csr(c) => {
                 let row = util::expand_major(&c.indptr, c.data.size())?;
-                Ok(Coo { data: c.data.clone(), row, col: c.indices.clone(), shape: c.shape, canonical: c.canonical })
+                Ok(Coo {
+                    data: c.data.clone(),
+                    row,
+                    col: c.indices.clone(),
+                    shape: c.shape,
+                    canonical: c.canonical,
+                })
             }
             Repr::Csc(c) => {
                 let col = util::expand_major(&c.indptr, c.data.size())?;
@@ -857,7 +971,13 @@ impl Sparse {
     pub(crate) fn canonical_coo(&self) -> Result<Coo> {
         let c = self.canonical_csr()?;
         let row = util::expand_major(&c.indptr, c.data.size())?;
-        Ok(Coo { data: c.data, row, col: c.indices, shape: c.shape, canonical: true })
+        Ok(Coo {
+            data: c.data,
+            row,
+            col: c.indices,
+            shape: c.shape,
+            canonical: true,
+        })
     }
 
     // ---------------------------------------------------------------- conversions
@@ -880,7 +1000,13 @@ impl Sparse {
             Format::Csr => self.with_like(Repr::Csr(self.csr_parts()?)),
             Format::Csc => self.with_like(Repr::Csc(match &self.repr {
                 Repr::Coo(c) => {
-                    let t = Coo { data: c.data.clone(), row: c.col.clone(), col: c.row.clone(), shape: (c.shape.1, c.shape.0), canonical: false };
+                    let t = Coo {
+                        data: c.data.clone(),
+                        row: c.col.clone(),
+                        col: c.row.clone(),
+                        shape: (c.shape.1, c.shape.0),
+                        canonical: false,
+                    };
                     kernels::coo_to_compressed(&t, true)?
                 }
                 _ => kernels::transpose(&self.csr_parts()?)?,
@@ -997,10 +1123,28 @@ impl Sparse {
     pub fn to_device(&self, device: Device) -> Result<Sparse> {
         let mv = |a: &Array| -> Result<Array> { Ok(a.to_device(device)?) };
         let repr = match &self.repr {
-            Repr::Csr(c) => Repr::Csr(Compressed { data: mv(&c.data)?, indices: mv(&c.indices)?, indptr: mv(&c.indptr)?, ..c.clone() }),
-            Repr::Csc(c) => Repr::Csc(Compressed { data: mv(&c.data)?, indices: mv(&c.indices)?, indptr: mv(&c.indptr)?, ..c.clone() }),
-            Repr::Coo(c) => Repr::Coo(Coo { data: mv(&c.data)?, row: mv(&c.row)?, col: mv(&c.col)?, ..c.clone() }),
-            Repr::Dia(d) => Repr::Dia(Dia { data: mv(&d.data)?, ..d.clone() }),
+            Repr::Csr(c) => Repr::Csr(Compressed {
+                data: mv(&c.data)?,
+                indices: mv(&c.indices)?,
+                indptr: mv(&c.indptr)?,
+                ..c.clone()
+            }),
+            Repr::Csc(c) => Repr::Csc(Compressed {
+                data: mv(&c.data)?,
+                indices: mv(&c.indices)?,
+                indptr: mv(&c.indptr)?,
+                ..c.clone()
+            }),
+            Repr::Coo(c) => Repr::Coo(Coo {
+                data: mv(&c.data)?,
+                row: mv(&c.row)?,
+                col: mv(&c.col)?,
+                ..c.clone()
+            }),
+            Repr::Dia(d) => Repr::Dia(Dia {
+                data: mv(&d.data)?,
+                ..d.clone()
+            }),
         };
         Ok(self.with_like(repr))
     }
@@ -1017,10 +1161,28 @@ impl Sparse {
     pub fn copy(&self) -> Result<Sparse> {
         let cp = |a: &Array| -> Result<Array> { Ok(a.copy()?) };
         let repr = match &self.repr {
-            Repr::Csr(c) => Repr::Csr(Compressed { data: cp(&c.data)?, indices: cp(&c.indices)?, indptr: cp(&c.indptr)?, ..c.clone() }),
-            Repr::Csc(c) => Repr::Csc(Compressed { data: cp(&c.data)?, indices: cp(&c.indices)?, indptr: cp(&c.indptr)?, ..c.clone() }),
-            Repr::Coo(c) => Repr::Coo(Coo { data: cp(&c.data)?, row: cp(&c.row)?, col: cp(&c.col)?, ..c.clone() }),
-            Repr::Dia(d) => Repr::Dia(Dia { data: cp(&d.data)?, ..d.clone() }),
+            Repr::Csr(c) => Repr::Csr(Compressed {
+                data: cp(&c.data)?,
+                indices: cp(&c.indices)?,
+                indptr: cp(&c.indptr)?,
+                ..c.clone()
+            }),
+            Repr::Csc(c) => Repr::Csc(Compressed {
+                data: cp(&c.data)?,
+                indices: cp(&c.indices)?,
+                indptr: cp(&c.indptr)?,
+                ..c.clone()
+            }),
+            Repr::Coo(c) => Repr::Coo(Coo {
+                data: cp(&c.data)?,
+                row: cp(&c.row)?,
+                col: cp(&c.col)?,
+                ..c.clone()
+            }),
+            Repr::Dia(d) => Repr::Dia(Dia {
+                data: cp(&d.data)?,
+                ..d.clone()
+            }),
         };
         Ok(self.with_like(repr))
     }
@@ -1062,8 +1224,16 @@ impl Sparse {
     /// ```
     pub fn sum_duplicates(&self) -> Result<Sparse> {
         Ok(match &self.repr {
-            Repr::Csr(c) => self.with_like(Repr::Csr(if c.canonical { c.clone() } else { compressed_sum_duplicates(c)? })),
-            Repr::Csc(c) => self.with_like(Repr::Csc(if c.canonical { c.clone() } else { compressed_sum_duplicates(c)? })),
+            Repr::Csr(c) => self.with_like(Repr::Csr(if c.canonical {
+                c.clone()
+            } else {
+                compressed_sum_duplicates(c)?
+            })),
+            Repr::Csc(c) => self.with_like(Repr::Csc(if c.canonical {
+                c.clone()
+            } else {
+                compressed_sum_duplicates(c)?
+            })),
             Repr::Coo(c) if c.canonical => self.clone(),
             Repr::Coo(_) => self.with_like(Repr::Coo(self.canonical_coo()?)),
             Repr::Dia(_) => self.clone(),
@@ -1074,7 +1244,13 @@ impl Sparse {
 /// Sums duplicates and sorts the minor indices of a compressed matrix.
 pub(crate) fn compressed_sum_duplicates(c: &Compressed) -> Result<Compressed> {
     let row = util::expand_major(&c.indptr, c.data.size())?;
-    let coo = Coo { data: c.data.clone(), row, col: c.indices.clone(), shape: c.shape, canonical: false };
+    let coo = Coo {
+        data: c.data.clone(),
+        row,
+        col: c.indices.clone(),
+        shape: c.shape,
+        canonical: false,
+    };
     let mut r = kernels::coo_to_compressed(&coo, true)?;
     r.canonical = true;
     Ok(r)
@@ -1088,22 +1264,41 @@ fn dia_to_coo(d: &Dia) -> Result<Coo> {
     let l = d.data.shape()[1];
     let it = idx_dtype(nd.saturating_mul(l), &[m, n]);
     if nd == 0 || l == 0 {
-        return Ok(Coo { data: util::zeros(0, d.data.dtype(), dev)?, row: util::zeros(0, it, dev)?, col: util::zeros(0, it, dev)?, shape: (m, n), canonical: true });
+        return Ok(Coo {
+            data: util::zeros(0, d.data.dtype(), dev)?,
+            row: util::zeros(0, it, dev)?,
+            col: util::zeros(0, it, dev)?,
+            shape: (m, n),
+            canonical: true,
+        });
     }
     let total = util::checked_mul("todia", nd, l)?;
     let cols1 = util::arange(l, DType::Int64, dev)?;
     let col = cuprum_core::tile(&cols1, &[nd])?;
     let offs = Array::from_vec_on(d.offsets.clone(), &[nd, 1], dev)?;
-    let row = cuprum_core::subtract(&col.reshape(&[nd as isize, l as isize])?, &offs)?.reshape(&[total as isize])?;
+    let row = cuprum_core::subtract(&col.reshape(&[nd as isize, l as isize])?, &offs)?
+        .reshape(&[total as isize])?;
     let data = d.data.ravel()?;
     let ok = cuprum_core::logical_and(
-        &cuprum_core::logical_and(&cuprum_core::greater_equal(&row, 0i64)?, &cuprum_core::less(&row, m as i64)?)?,
-        &cuprum_core::logical_and(&cuprum_core::less(&col, n as i64)?, &cuprum_core::not_equal(&data, 0i64)?)?,
+        &cuprum_core::logical_and(
+            &cuprum_core::greater_equal(&row, 0i64)?,
+            &cuprum_core::less(&row, m as i64)?,
+        )?,
+        &cuprum_core::logical_and(
+            &cuprum_core::less(&col, n as i64)?,
+            &cuprum_core::not_equal(&data, 0i64)?,
+        )?,
     )?;
     let row = cast(&util::select(&ok, &row)?, it)?;
     let col = cast(&util::select(&ok, &col)?, it)?;
     let data = util::select(&ok, &data)?;
-    Ok(Coo { data, row, col, shape: (m, n), canonical: false })
+    Ok(Coo {
+        data,
+        row,
+        col,
+        shape: (m, n),
+        canonical: false,
+    })
 }
 
 /// Canonical COO → DIA: one stored diagonal per occupied offset, `L = cols`.
@@ -1118,10 +1313,21 @@ fn coo_to_dia(c: &Coo) -> Result<Dia> {
     let out = cuprum_core::zeros_on(&[total], c.data.dtype(), dev)?;
     if c.data.size() > 0 {
         let which = cuprum_core::searchsorted(&offs, &diag, cuprum_core::sort::Side::Left, None)?;
-        let pos = cuprum_core::add(&cuprum_core::multiply(&which, n as i64)?, &cast(&c.col, DType::Int64)?)?;
+        let pos = cuprum_core::add(
+            &cuprum_core::multiply(&which, n as i64)?,
+            &cast(&c.col, DType::Int64)?,
+        )?;
         cuprum_core::put(&out, &pos, &c.data, cuprum_core::IndexMode::Raise)?;
     }
-    let data = if nd == 0 { cuprum_core::zeros_on(&[0, n], c.data.dtype(), dev)? } else { out.reshape(&[nd as isize, n as isize])? };
+    let data = if nd == 0 {
+        cuprum_core::zeros_on(&[0, n], c.data.dtype(), dev)?
+    } else {
+        out.reshape(&[nd as isize, n as isize])?
+    };
     let _ = m;
-    Ok(Dia { data, offsets, shape: c.shape })
+    Ok(Dia {
+        data,
+        offsets,
+        shape: c.shape,
+    })
 }

@@ -31,7 +31,15 @@ fn b_on(d: Device) -> Sparse {
 }
 
 fn full(i: IndexItem) -> [IndexItem; 2] {
-    [SliceItem::Slice { start: None, stop: None, step: 1 }.into(), i]
+    [
+        SliceItem::Slice {
+            start: None,
+            stop: None,
+            step: 1,
+        }
+        .into(),
+        i,
+    ]
 }
 
 #[test]
@@ -53,7 +61,10 @@ fn from_dense_parts_and_index_dtypes() {
         let m = csr_matrix((&data, &ind, &ptr), Some((2, 4))).unwrap();
         assert_eq!(m.index_dtype(), DType::Int64);
         assert_eq!(m.dtype(), DType::Float32);
-        assert_eq!(f64s(&m.toarray().unwrap()), vec![0.0, 0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 0.0]);
+        assert_eq!(
+            f64s(&m.toarray().unwrap()),
+            vec![0.0, 0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 0.0]
+        );
         // uint8 indices become int32
         let ind8 = arr(vec![3u8, 0], &[2], d);
         let ptr8 = arr(vec![0u8, 1, 2], &[3], d);
@@ -83,14 +94,24 @@ fn every_dtype_round_trips_through_every_format() {
             DType::Complex128,
         ] {
             let dense = arr(A.to_vec(), &[3, 4], d).astype(dt).unwrap();
-            let want = f64s(&cuprum_core::abs(&dense).unwrap().astype(DType::Float64).unwrap());
+            let want = f64s(
+                &cuprum_core::abs(&dense)
+                    .unwrap()
+                    .astype(DType::Float64)
+                    .unwrap(),
+            );
             for f in [Format::Csr, Format::Csc, Format::Coo, Format::Dia] {
                 let s = csr_matrix(&dense, None).unwrap().asformat(f).unwrap();
                 assert_eq!(s.format(), f);
                 assert_eq!(s.dtype(), dt, "{dt} {f:?}");
                 let back = s.toarray().unwrap();
                 assert_eq!(back.dtype(), dt);
-                let got = f64s(&cuprum_core::abs(&back).unwrap().astype(DType::Float64).unwrap());
+                let got = f64s(
+                    &cuprum_core::abs(&back)
+                        .unwrap()
+                        .astype(DType::Float64)
+                        .unwrap(),
+                );
                 assert_eq!(got, want, "{dt} via {f:?} on {d}");
                 // and back to CSR canonical
                 let c = s.tocsr().unwrap().sum_duplicates().unwrap();
@@ -109,7 +130,10 @@ fn non_canonical_input_gives_scipy_answers_and_is_not_mutated() {
         let ptr = arr(vec![0i32, 3, 4], &[3], d);
         let a = csr_array((&data, &ind, &ptr), Some((2, 3))).unwrap();
         assert!(!a.has_canonical_format());
-        assert_eq!(f64s(&a.toarray().unwrap()), vec![2.0, 0.0, 4.0, 0.0, 4.0, 0.0]);
+        assert_eq!(
+            f64s(&a.toarray().unwrap()),
+            vec![2.0, 0.0, 4.0, 0.0, 4.0, 0.0]
+        );
         let s = a.sum_duplicates().unwrap();
         assert!(s.has_canonical_format());
         assert_eq!(f64s(s.data()), vec![2.0, 4.0, 4.0]);
@@ -165,26 +189,60 @@ fn elementwise_binary_ops() {
         assert_eq!(f64s(&a.maximum(&b).unwrap().toarray().unwrap()), mx);
         let mn: Vec<f64> = A.iter().zip(B).map(|(x, y)| x.min(y)).collect();
         assert_eq!(f64s(&a.minimum(&b).unwrap().toarray().unwrap()), mn);
-        let ne: Vec<f64> = A.iter().zip(B).map(|(x, y)| f64::from(u8::from(x != &y))).collect();
+        let ne: Vec<f64> = A
+            .iter()
+            .zip(B)
+            .map(|(x, y)| f64::from(u8::from(x != &y)))
+            .collect();
         let nes = a.ne(&b).unwrap();
         assert_eq!(nes.dtype(), DType::Bool);
         assert_eq!(f64s(&nes.toarray().unwrap()), ne);
-        let eq: Vec<f64> = A.iter().zip(B).map(|(x, y)| f64::from(u8::from(x == &y))).collect();
-        assert_eq!(f64s(&a.binop(&b, SparseBinOp::Eq).unwrap().toarray().unwrap()), eq);
-        let lt: Vec<f64> = A.iter().zip(B).map(|(x, y)| f64::from(u8::from(x < &y))).collect();
-        assert_eq!(f64s(&a.binop(&b, SparseBinOp::Lt).unwrap().toarray().unwrap()), lt);
+        let eq: Vec<f64> = A
+            .iter()
+            .zip(B)
+            .map(|(x, y)| f64::from(u8::from(x == &y)))
+            .collect();
+        assert_eq!(
+            f64s(&a.binop(&b, SparseBinOp::Eq).unwrap().toarray().unwrap()),
+            eq
+        );
+        let lt: Vec<f64> = A
+            .iter()
+            .zip(B)
+            .map(|(x, y)| f64::from(u8::from(x < &y)))
+            .collect();
+        assert_eq!(
+            f64s(&a.binop(&b, SparseBinOp::Lt).unwrap().toarray().unwrap()),
+            lt
+        );
         let gt0: Vec<f64> = A.iter().map(|x| f64::from(u8::from(*x > 0.0))).collect();
-        assert_eq!(f64s(&a.cmp_scalar(SparseBinOp::Gt, 0.0f64).unwrap().toarray().unwrap()), gt0);
+        assert_eq!(
+            f64s(
+                &a.cmp_scalar(SparseBinOp::Gt, 0.0f64)
+                    .unwrap()
+                    .toarray()
+                    .unwrap()
+            ),
+            gt0
+        );
         // shape mismatch
         let c = csr_array((4, 3), None).unwrap();
         let e = a.add(&c).unwrap_err();
         assert_eq!(e.conformance_class(), "shape_mismatch");
         // sparse * dense (broadcast row vector)
         let v = arr(vec![1.0f64, 2.0, 3.0, 4.0], &[4], d);
-        let mv: Vec<f64> = A.iter().enumerate().map(|(i, x)| x * [1.0, 2.0, 3.0, 4.0][i % 4]).collect();
+        let mv: Vec<f64> = A
+            .iter()
+            .enumerate()
+            .map(|(i, x)| x * [1.0, 2.0, 3.0, 4.0][i % 4])
+            .collect();
         assert_eq!(f64s(&a.multiply(&v).unwrap().toarray().unwrap()), mv);
         let col = arr(vec![1.0f64, 2.0, 3.0], &[3, 1], d);
-        let mc: Vec<f64> = A.iter().enumerate().map(|(i, x)| x * [1.0, 2.0, 3.0][i / 4]).collect();
+        let mc: Vec<f64> = A
+            .iter()
+            .enumerate()
+            .map(|(i, x)| x * [1.0, 2.0, 3.0][i / 4])
+            .collect();
         assert_eq!(f64s(&a.multiply(&col).unwrap().toarray().unwrap()), mc);
         let dd = a.add_dense(&arr(vec![1.0f64; 12], &[3, 4], d)).unwrap();
         assert_eq!(f64s(&dd), A.iter().map(|x| x + 1.0).collect::<Vec<_>>());
@@ -197,12 +255,27 @@ fn scalar_arithmetic_and_unary_functions() {
         let a = a_on(d).astype(DType::Float32).unwrap();
         let m = &a * 2.5;
         assert_eq!(m.dtype(), DType::Float32);
-        assert_eq!(f64s(&m.toarray().unwrap()), A.iter().map(|x| x * 2.5).collect::<Vec<_>>());
+        assert_eq!(
+            f64s(&m.toarray().unwrap()),
+            A.iter().map(|x| x * 2.5).collect::<Vec<_>>()
+        );
         let q = a.div_scalar(-2.0f64).unwrap();
-        assert_eq!(f64s(&q.toarray().unwrap()), A.iter().map(|x| x / -2.0).collect::<Vec<_>>());
-        assert_eq!(f64s(&(-&a).toarray().unwrap()), A.iter().map(|x| -x).collect::<Vec<_>>());
-        assert_eq!(f64s(&a.abs().unwrap().toarray().unwrap()), A.iter().map(|x| x.abs()).collect::<Vec<_>>());
-        assert_eq!(f64s(&a.power(2i64).unwrap().toarray().unwrap()), A.iter().map(|x| x * x).collect::<Vec<_>>());
+        assert_eq!(
+            f64s(&q.toarray().unwrap()),
+            A.iter().map(|x| x / -2.0).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            f64s(&(-&a).toarray().unwrap()),
+            A.iter().map(|x| -x).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            f64s(&a.abs().unwrap().toarray().unwrap()),
+            A.iter().map(|x| x.abs()).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            f64s(&a.power(2i64).unwrap().toarray().unwrap()),
+            A.iter().map(|x| x * x).collect::<Vec<_>>()
+        );
         let s = a.abs().unwrap().sqrt().unwrap();
         let want: Vec<f64> = A.iter().map(|x| (x.abs() as f32).sqrt() as f64).collect();
         assert_eq!(f64s(&s.toarray().unwrap()), want);
@@ -210,12 +283,25 @@ fn scalar_arithmetic_and_unary_functions() {
         assert_eq!(i.dtype(), DType::Int32);
         assert_eq!(i.div_scalar(2i64).unwrap().dtype(), DType::Float64);
         // complex abs gives the magnitude as float
-        let z = arr(vec![cuprum_core::Complex64::new(3.0, 4.0), cuprum_core::Complex64::new(0.0, 0.0)], &[1, 2], d);
+        let z = arr(
+            vec![
+                cuprum_core::Complex64::new(3.0, 4.0),
+                cuprum_core::Complex64::new(0.0, 0.0),
+            ],
+            &[1, 2],
+            d,
+        );
         let zs = csr_array(&z, None).unwrap();
         let za = zs.abs().unwrap();
         assert_eq!(za.dtype(), DType::Float64);
         assert_eq!(f64s(&za.toarray().unwrap()), vec![5.0, 0.0]);
-        let zc = zs.conj().unwrap().toarray().unwrap().to_vec::<cuprum_core::Complex64>().unwrap();
+        let zc = zs
+            .conj()
+            .unwrap()
+            .toarray()
+            .unwrap()
+            .to_vec::<cuprum_core::Complex64>()
+            .unwrap();
         assert_eq!(zc[0], cuprum_core::Complex64::new(3.0, -4.0));
         // explicit zeros: eliminate_zeros and count_nonzero
         let z0 = a.mul_scalar(0.0f64).unwrap();
@@ -233,16 +319,28 @@ fn products_spmv_spmm_spgemm() {
         let x = arr(vec![1.0f64, 2.0, 3.0, 4.0], &[4], d);
         assert_eq!(f64s(&a.matmul_dense(&x).unwrap()), vec![7.0, 9.0, -10.0]);
         let y = arr(vec![1.0f64, 2.0, 3.0], &[3], d);
-        assert_eq!(f64s(&a.rmatmul_dense(&y).unwrap()), vec![13.0, 15.0, 8.0, -18.0]);
+        assert_eq!(
+            f64s(&a.rmatmul_dense(&y).unwrap()),
+            vec![13.0, 15.0, 8.0, -18.0]
+        );
         let xm = arr(vec![1.0f64, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0], &[4, 2], d);
-        assert_eq!(f64s(&a.matmul_dense(&xm).unwrap()), vec![3.0, 0.0, 3.0, 0.0, 4.0, -1.0]);
+        assert_eq!(
+            f64s(&a.matmul_dense(&xm).unwrap()),
+            vec![3.0, 0.0, 3.0, 0.0, 4.0, -1.0]
+        );
         // through CSC too
         let c = a.tocsc().unwrap();
         assert_eq!(f64s(&c.matmul_dense(&x).unwrap()), vec![7.0, 9.0, -10.0]);
-        assert_eq!(f64s(&c.rmatmul_dense(&y).unwrap()), vec![13.0, 15.0, 8.0, -18.0]);
+        assert_eq!(
+            f64s(&c.rmatmul_dense(&y).unwrap()),
+            vec![13.0, 15.0, 8.0, -18.0]
+        );
         // A @ A.T
         let p = a.matmul_sparse(&a.transpose().unwrap()).unwrap();
-        assert_eq!(f64s(&p.toarray().unwrap()), vec![5.0, 6.0, 4.0, 6.0, 9.0, 0.0, 4.0, 0.0, 77.0]);
+        assert_eq!(
+            f64s(&p.toarray().unwrap()),
+            vec![5.0, 6.0, 4.0, 6.0, 9.0, 0.0, 4.0, 0.0, 77.0]
+        );
         let e = a.matmul_sparse(&a).unwrap_err();
         assert_eq!(e.conformance_class(), "shape_mismatch");
         let e = a.matmul_dense(&y).unwrap_err();
@@ -271,7 +369,10 @@ fn reductions_along_axes() {
         let ai = a.astype(DType::Int32).unwrap();
         assert_eq!(ai.sum(None).unwrap().dtype(), DType::Int64);
         assert_eq!(ai.mean(Some(0)).unwrap().dtype(), DType::Float64);
-        assert_eq!(f64s(&ai.mean(Some(0)).unwrap()), vec![5.0 / 3.0, 5.0 / 3.0, 5.0 / 3.0, -2.0]);
+        assert_eq!(
+            f64s(&ai.mean(Some(0)).unwrap()),
+            vec![5.0 / 3.0, 5.0 / 3.0, 5.0 / 3.0, -2.0]
+        );
         assert_eq!(f64s(&a.max(Some(1)).unwrap()), vec![2.0, 3.0, 5.0]);
         assert_eq!(f64s(&a.min(Some(1)).unwrap()), vec![0.0, 0.0, -6.0]);
         assert_eq!(f64s(&a.max(Some(0)).unwrap()), vec![4.0, 5.0, 3.0, 0.0]);
@@ -306,9 +407,17 @@ fn structure_diagonal_triangles_rows_cols() {
         want[5] = 8.0;
         assert_eq!(f64s(&s.toarray().unwrap()), want);
         assert_eq!(f64s(a.data()), vec![1.0, 2.0, 3.0, 4.0, 5.0, -6.0]); // not mutated
-        let lower: Vec<f64> = A.iter().enumerate().map(|(i, x)| if i % 4 <= i / 4 { *x } else { 0.0 }).collect();
+        let lower: Vec<f64> = A
+            .iter()
+            .enumerate()
+            .map(|(i, x)| if i % 4 <= i / 4 { *x } else { 0.0 })
+            .collect();
         assert_eq!(f64s(&a.tril(0).unwrap().toarray().unwrap()), lower);
-        let upper: Vec<f64> = A.iter().enumerate().map(|(i, x)| if i % 4 >= i / 4 + 1 { *x } else { 0.0 }).collect();
+        let upper: Vec<f64> = A
+            .iter()
+            .enumerate()
+            .map(|(i, x)| if i % 4 >= i / 4 + 1 { *x } else { 0.0 })
+            .collect();
         assert_eq!(f64s(&triu(&a, 1).unwrap().toarray().unwrap()), upper);
         let r = a.getrow(2).unwrap();
         assert_eq!(r.shape2(), (1, 4));
@@ -316,11 +425,17 @@ fn structure_diagonal_triangles_rows_cols() {
         let c = a.getcol(-2).unwrap();
         assert_eq!(c.shape2(), (3, 1));
         assert_eq!(f64s(&c.toarray().unwrap()), vec![2.0, 3.0, 0.0]);
-        assert_eq!(a.getrow(3).unwrap_err().conformance_class(), "index_out_of_bounds");
+        assert_eq!(
+            a.getrow(3).unwrap_err().conformance_class(),
+            "index_out_of_bounds"
+        );
         let t = a.transpose().unwrap();
         assert_eq!(t.format(), Format::Csc);
         assert_eq!(t.shape2(), (4, 3));
-        assert_eq!(f64s(&t.toarray().unwrap()), vec![1.0, 0.0, 4.0, 0.0, 0.0, 5.0, 2.0, 3.0, 0.0, 0.0, 0.0, -6.0]);
+        assert_eq!(
+            f64s(&t.toarray().unwrap()),
+            vec![1.0, 0.0, 4.0, 0.0, 0.0, 5.0, 2.0, 3.0, 0.0, 0.0, 0.0, -6.0]
+        );
         let (r, c, v) = find(&a).unwrap();
         assert_eq!(i64s(&r), vec![0, 0, 1, 2, 2, 2]);
         assert_eq!(i64s(&c), vec![0, 2, 2, 0, 1, 3]);
@@ -332,14 +447,26 @@ fn structure_diagonal_triangles_rows_cols() {
 fn indexing_and_assignment() {
     for d in all_devices() {
         let a = a_on(d);
-        let rows = a.getitem(&[SliceItem::Slice { start: Some(1), stop: Some(3), step: 1 }.into()]).unwrap();
+        let rows = a
+            .getitem(&[SliceItem::Slice {
+                start: Some(1),
+                stop: Some(3),
+                step: 1,
+            }
+            .into()])
+            .unwrap();
         assert_eq!(f64s(&rows.toarray().unwrap()), A[4..].to_vec());
         // A[:, 2] is 1-D for arrays, (m, 1) for matrices
         let col = a.getitem(&full(SliceItem::Index(2).into())).unwrap();
-        let Indexed::Sparse(cs) = &col else { panic!("sparse expected") };
+        let Indexed::Sparse(cs) = &col else {
+            panic!("sparse expected")
+        };
         assert_eq!(cs.shape(), vec![3]);
         assert_eq!(f64s(&col.toarray().unwrap()), vec![2.0, 3.0, 0.0]);
-        let colm = a.with_flavour(Flavour::Matrix).getitem(&full(SliceItem::Index(2).into())).unwrap();
+        let colm = a
+            .with_flavour(Flavour::Matrix)
+            .getitem(&full(SliceItem::Index(2).into()))
+            .unwrap();
         assert_eq!(colm.toarray().unwrap().shape(), &[3, 1]);
         // fancy rows with repeats and negative indices
         let idx = arr(vec![2i64, 0, -1], &[3], d);
@@ -351,23 +478,47 @@ fn indexing_and_assignment() {
         // column mask
         let mask = arr(vec![true, false, false, true], &[4], d);
         let m = a.getitem(&full(IndexItem::Array(mask))).unwrap();
-        assert_eq!(f64s(&m.toarray().unwrap()), vec![1.0, 0.0, 0.0, 0.0, 4.0, -6.0]);
+        assert_eq!(
+            f64s(&m.toarray().unwrap()),
+            vec![1.0, 0.0, 0.0, 0.0, 4.0, -6.0]
+        );
         // column slice with a step
-        let st = a.getitem(&full(SliceItem::Slice { start: None, stop: None, step: -2 }.into())).unwrap();
-        assert_eq!(f64s(&st.toarray().unwrap()), vec![0.0, 0.0, 0.0, 0.0, -6.0, 5.0]);
+        let st = a
+            .getitem(&full(
+                SliceItem::Slice {
+                    start: None,
+                    stop: None,
+                    step: -2,
+                }
+                .into(),
+            ))
+            .unwrap();
+        assert_eq!(
+            f64s(&st.toarray().unwrap()),
+            vec![0.0, 0.0, 0.0, 0.0, -6.0, 5.0]
+        );
         // one element, and pointwise pairs
-        let e = a.getitem(&[SliceItem::Index(2).into(), SliceItem::Index(-1).into()]).unwrap();
+        let e = a
+            .getitem(&[SliceItem::Index(2).into(), SliceItem::Index(-1).into()])
+            .unwrap();
         assert!(matches!(e, Indexed::Scalar(_)));
         assert_eq!(f64s(&e.toarray().unwrap()), vec![-6.0]);
         let ri = arr(vec![0i64, 2, 1], &[3], d);
         let ci = arr(vec![2i64, 1, 0], &[3], d);
-        let p = a.getitem(&[IndexItem::Array(ri), IndexItem::Array(ci)]).unwrap();
+        let p = a
+            .getitem(&[IndexItem::Array(ri), IndexItem::Array(ci)])
+            .unwrap();
         assert_eq!(f64s(&p.toarray().unwrap()), vec![2.0, 5.0, 0.0]);
         let oob = a.getitem(&[SliceItem::Index(3).into()]).unwrap_err();
         assert_eq!(oob.conformance_class(), "index_out_of_bounds");
         // assignment
         let v = arr(vec![7.0f64], &[], d);
-        let s = a.setitem(&[SliceItem::Index(1).into(), SliceItem::Index(0).into()], &v).unwrap();
+        let s = a
+            .setitem(
+                &[SliceItem::Index(1).into(), SliceItem::Index(0).into()],
+                &v,
+            )
+            .unwrap();
         let mut w = A.to_vec();
         w[4] = 7.0;
         assert_eq!(f64s(&s.toarray().unwrap()), w);
@@ -385,55 +536,114 @@ fn construction_functions() {
     for d in all_devices() {
         let e = eye_on(3, 4, 1, DType::Float32, Flavour::Matrix, d).unwrap();
         assert_eq!(e.format(), Format::Dia);
-        assert_eq!(f64s(&e.toarray().unwrap()), vec![0., 1., 0., 0., 0., 0., 1., 0., 0., 0., 0., 1.]);
+        assert_eq!(
+            f64s(&e.toarray().unwrap()),
+            vec![0., 1., 0., 0., 0., 0., 1., 0., 0., 0., 0., 1.]
+        );
         assert_eq!(e.nnz(), 3);
         let e2 = eye_on(4, 3, -2, DType::Int64, Flavour::Array, d).unwrap();
         assert_eq!(e2.nnz(), 2);
-        assert_eq!(f64s(&e2.toarray().unwrap()), vec![0., 0., 0., 0., 0., 0., 1., 0., 0., 0., 1., 0.]);
+        assert_eq!(
+            f64s(&e2.toarray().unwrap()),
+            vec![0., 0., 0., 0., 0., 0., 1., 0., 0., 0., 1., 0.]
+        );
         let d0 = arr(vec![1.0f64, 2.0, 3.0, 4.0], &[4], d);
         let d1 = arr(vec![5.0f64, 6.0, 7.0], &[3], d);
         let dm = arr(vec![8.0f64, 9.0], &[2], d);
         let t = diags(&[&d0, &d1, &dm], &[0, 1, -2], Some((4, 4)), None).unwrap();
         assert_eq!(
             f64s(&t.toarray().unwrap()),
-            vec![1., 5., 0., 0., 0., 2., 6., 0., 8., 0., 3., 7., 0., 9., 0., 4.]
+            vec![
+                1., 5., 0., 0., 0., 2., 6., 0., 8., 0., 3., 7., 0., 9., 0., 4.
+            ]
         );
-        assert_eq!(f64s(&t.tocsr().unwrap().todia().unwrap().toarray().unwrap()), f64s(&t.toarray().unwrap()));
+        assert_eq!(
+            f64s(&t.tocsr().unwrap().todia().unwrap().toarray().unwrap()),
+            f64s(&t.toarray().unwrap())
+        );
         let bad = diags(&[&d1], &[0], Some((4, 4)), None).unwrap_err();
         assert_eq!(bad.conformance_class(), "invalid_value");
         let sd = arr(vec![1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3], d);
         let s = spdiags(&sd, &[0, -1], 3, 3).unwrap();
-        assert_eq!(f64s(&s.toarray().unwrap()), vec![1., 0., 0., 4., 2., 0., 0., 5., 3.]);
+        assert_eq!(
+            f64s(&s.toarray().unwrap()),
+            vec![1., 0., 0., 4., 2., 0., 0., 5., 3.]
+        );
         let i2 = eye_on(2, 2, 0, DType::Float64, Flavour::Array, d).unwrap();
         let small = csr_array(&arr(vec![1.0f64, 2.0, 0.0, 3.0], &[2, 2], d), None).unwrap();
         let k = kron(&i2, &small).unwrap();
         assert_eq!(
             f64s(&k.toarray().unwrap()),
-            vec![1., 2., 0., 0., 0., 3., 0., 0., 0., 0., 1., 2., 0., 0., 0., 3.]
+            vec![
+                1., 2., 0., 0., 0., 3., 0., 0., 0., 0., 1., 2., 0., 0., 0., 3.
+            ]
         );
         let ks = kronsum(&small, &i2).unwrap();
         // kron(I2, small) + kron(I2, I2)
         assert_eq!(
             f64s(&ks.toarray().unwrap()),
-            vec![2., 2., 0., 0., 0., 4., 0., 0., 0., 0., 2., 2., 0., 0., 0., 4.]
+            vec![
+                2., 2., 0., 0., 0., 4., 0., 0., 0., 0., 2., 2., 0., 0., 0., 4.
+            ]
         );
         let h = hstack(&[&small, &i2]).unwrap();
-        assert_eq!(f64s(&h.toarray().unwrap()), vec![1., 2., 1., 0., 0., 3., 0., 1.]);
-        let v = vstack(&[&small.astype(DType::Int32).unwrap(), &i2.astype(DType::Float32).unwrap()]).unwrap();
+        assert_eq!(
+            f64s(&h.toarray().unwrap()),
+            vec![1., 2., 1., 0., 0., 3., 0., 1.]
+        );
+        let v = vstack(&[
+            &small.astype(DType::Int32).unwrap(),
+            &i2.astype(DType::Float32).unwrap(),
+        ])
+        .unwrap();
         assert_eq!(v.dtype(), DType::Float64);
-        assert_eq!(f64s(&v.toarray().unwrap()), vec![1., 2., 0., 3., 1., 0., 0., 1.]);
+        assert_eq!(
+            f64s(&v.toarray().unwrap()),
+            vec![1., 2., 0., 3., 1., 0., 0., 1.]
+        );
         let b = bmat(&[vec![Some(&small), None], vec![None, Some(&i2)]]).unwrap();
-        assert_eq!(f64s(&b.toarray().unwrap()), f64s(&block_diag(&[&small, &i2]).unwrap().toarray().unwrap()));
+        assert_eq!(
+            f64s(&b.toarray().unwrap()),
+            f64s(&block_diag(&[&small, &i2]).unwrap().toarray().unwrap())
+        );
         let r1 = eye_on(1, 3, 0, DType::Float64, Flavour::Array, d).unwrap();
         let bd = block_diag(&[&r1, &small]).unwrap();
         assert_eq!(bd.shape2(), (3, 5));
-        assert_eq!(f64s(&bd.toarray().unwrap()), vec![1., 0., 0., 0., 0., 0., 0., 0., 1., 2., 0., 0., 0., 0., 3.]);
-        assert_eq!(bmat(&[vec![Some(&small), Some(&r1)]]).unwrap_err().conformance_class(), "shape_mismatch");
+        assert_eq!(
+            f64s(&bd.toarray().unwrap()),
+            vec![1., 0., 0., 0., 0., 0., 0., 0., 1., 2., 0., 0., 0., 0., 3.]
+        );
+        assert_eq!(
+            bmat(&[vec![Some(&small), Some(&r1)]])
+                .unwrap_err()
+                .conformance_class(),
+            "shape_mismatch"
+        );
         // random: seeded, the same on every device, distinct positions
-        let r = random_on(20, 30, 0.1, Format::Csr, DType::Float64, 42, Flavour::Matrix, d).unwrap();
+        let r = random_on(
+            20,
+            30,
+            0.1,
+            Format::Csr,
+            DType::Float64,
+            42,
+            Flavour::Matrix,
+            d,
+        )
+        .unwrap();
         assert_eq!(r.nnz(), 60);
         assert_eq!(r.tocsr().unwrap().sum_duplicates().unwrap().nnz(), 60);
-        let rc = random_on(20, 30, 0.1, Format::Csr, DType::Float64, 42, Flavour::Matrix, Device::Cpu).unwrap();
+        let rc = random_on(
+            20,
+            30,
+            0.1,
+            Format::Csr,
+            DType::Float64,
+            42,
+            Flavour::Matrix,
+            Device::Cpu,
+        )
+        .unwrap();
         assert_eq!(f64s(&r.toarray().unwrap()), f64s(&rc.toarray().unwrap()));
         assert!(f64s(r.data()).iter().all(|x| (0.0..1.0).contains(x)));
         assert!(issparse(&r));
@@ -452,16 +662,28 @@ fn display_is_scipy_coordinate_form() {
         "<Compressed Sparse Row sparse matrix of dtype 'float32'\n\twith 4 stored elements and shape (2, 4)>\n  Coords\tValues\n  (0, 0)\t1.0\n  (0, 2)\t2.0\n  (1, 1)\t3.0\n  (1, 3)\t4.0"
     );
     let c = a.tocoo().unwrap().with_flavour(Flavour::Array);
-    assert!(c.to_string().starts_with("<COOrdinate sparse array of dtype 'float32'\n"));
+    assert!(
+        c.to_string()
+            .starts_with("<COOrdinate sparse array of dtype 'float32'\n")
+    );
     let e = csr_array((2, 2), None).unwrap();
-    assert_eq!(e.to_string(), "<Compressed Sparse Row sparse array of dtype 'float64'\n\twith 0 stored elements and shape (2, 2)>");
+    assert_eq!(
+        e.to_string(),
+        "<Compressed Sparse Row sparse array of dtype 'float64'\n\twith 0 stored elements and shape (2, 2)>"
+    );
     let b = a.astype(DType::Bool).unwrap();
     assert!(b.to_string().ends_with("  (1, 3)\tTrue"));
     let i = a.astype(DType::Int64).unwrap().mul_scalar(1000i64).unwrap();
     assert!(i.to_string().ends_with("  (1, 3)\t4000"));
-    let big = eye_on(60, 60, 0, DType::Float64, Flavour::Matrix, d).unwrap().tocsr().unwrap();
+    let big = eye_on(60, 60, 0, DType::Float64, Flavour::Matrix, d)
+        .unwrap()
+        .tocsr()
+        .unwrap();
     let s = big.to_string();
-    assert!(s.contains("  (24, 24)\t1.0\n  :\t:\n  (35, 35)\t1.0"), "{s}");
+    assert!(
+        s.contains("  (24, 24)\t1.0\n  :\t:\n  (35, 35)\t1.0"),
+        "{s}"
+    );
 }
 
 #[test]
@@ -507,7 +729,11 @@ fn errors_name_the_operation_and_values() {
     let ind = arr(vec![0i32], &[1], d);
     let ptr = arr(vec![0i32, 1], &[2], d);
     let e = csr_matrix((&data, &ind, &ptr), Some((3, 3))).unwrap_err();
-    assert!(e.to_string().contains("index pointer size (2) should be (4)"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("index pointer size (2) should be (4)"),
+        "{e}"
+    );
     let bad_ind = arr(vec![5i32], &[1], d);
     let e = csr_matrix((&data, &bad_ind, &ptr), Some((1, 3))).unwrap_err();
     assert_eq!(e.conformance_class(), "index_out_of_bounds");

@@ -25,7 +25,13 @@ pub(crate) fn wider(a: DType, b: DType) -> DType {
 
 /// `0..n` as a 1-D array of `dtype` on `dev`.
 pub(crate) fn arange(n: usize, dtype: DType, dev: Device) -> Result<Array> {
-    Ok(cuprum_core::arange_on(0i64, n as i64, 1i64, Some(dtype), dev)?)
+    Ok(cuprum_core::arange_on(
+        0i64,
+        n as i64,
+        1i64,
+        Some(dtype),
+        dev,
+    )?)
 }
 
 /// A 1-D array of `n` zeros.
@@ -121,7 +127,11 @@ pub(crate) fn py_float(digits: String) -> String {
         return "nan".into();
     }
     if digits.contains("inf") {
-        return if digits.starts_with('-') { "-inf".into() } else { "inf".into() };
+        return if digits.starts_with('-') {
+            "-inf".into()
+        } else {
+            "inf".into()
+        };
     }
     let (mant, exp) = match digits.split_once('e') {
         Some((m, e)) => (m.to_string(), e.parse::<i32>().unwrap_or(0)),

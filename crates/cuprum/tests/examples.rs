@@ -108,6 +108,13 @@ fn fft() {
 }
 
 #[test]
+fn sparse() {
+    let out = run("sparse", &[], LIMIT);
+    assert!(out.contains("sparse example on"), "{out}");
+    assert!(out.contains("  (1, 1)\t25.0"), "{out}");
+}
+
+#[test]
 fn sparse_info() {
     let out = run("sparse_info", &[], LIMIT);
     assert!(out.contains("shape:           147 x 147"), "{out}");
