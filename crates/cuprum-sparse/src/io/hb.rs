@@ -362,8 +362,12 @@ pub fn hb_read(path: impl AsRef<Path>, device: Device) -> Result<HbFile, SparseE
                 format!("column pointers decrease at column {}: {s} > {e}", j + 1),
             ));
         }
-        for k in (s - 1) as usize..(e - 1) as usize {
-            let i = ind[k];
+        for (k, &i) in ind
+            .iter()
+            .enumerate()
+            .take((e - 1) as usize)
+            .skip((s - 1) as usize)
+        {
             if i < 1 || i as u64 > nrow as u64 {
                 return Err(io_err(
                     path,

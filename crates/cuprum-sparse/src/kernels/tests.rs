@@ -544,10 +544,10 @@ fn coo_to_compressed_every_dtype_sorted_and_summed() {
                             assert!(a.canonical, "{what}");
                             // reference: summed in the dtype, in input order
                             let mut seen = std::collections::BTreeMap::new();
-                            for k in 0..t.row.len() {
+                            for (k, &v) in vals.iter().enumerate() {
                                 seen.entry((t.row[k], t.col[k]))
                                     .or_insert_with(Vec::new)
-                                    .push(vals[k]);
+                                    .push(v);
                             }
                             let want_ix: Vec<i64> = seen.keys().map(|k| k.1).collect();
                             assert_eq!(ix, want_ix, "{what}");

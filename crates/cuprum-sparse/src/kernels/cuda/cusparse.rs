@@ -122,6 +122,7 @@ impl Drop for GemmDescr {
 }
 
 /// A CSR descriptor over C-contiguous device arrays (they must outlive it).
+#[allow(clippy::too_many_arguments)]
 fn csr(
     rows: usize,
     cols: usize,

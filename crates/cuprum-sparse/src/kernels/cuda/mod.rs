@@ -173,10 +173,14 @@ pub(crate) fn spmv(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
     let (m, n) = a.shape;
     let nnz = data.size();
     let dev = Device::Cuda(o);
-    if vendor_dtype(r) && a.canonical && nnz < i32::MAX as usize && m > 0 && n > 0 {
-        if let Ok(y) = cusparse::spmv(o, &data, &indices, &indptr, &x, (m, n), r) {
-            return Ok(y);
-        }
+    if vendor_dtype(r)
+        && a.canonical
+        && nnz < i32::MAX as usize
+        && m > 0
+        && n > 0
+        && let Ok(y) = cusparse::spmv(o, &data, &indices, &indptr, &x, (m, n), r)
+    {
+        return Ok(y);
     }
     let y = Array::empty_on(&[m], r, dev)?;
     if m == 0 {
@@ -225,10 +229,14 @@ pub(crate) fn spmm(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
         shape: vec![m, k],
         detail: "the result's element count overflows".into(),
     })?;
-    if vendor_dtype(r) && a.canonical && nnz < i32::MAX as usize && total > 0 && n > 0 {
-        if let Ok(y) = cusparse::spmm(o, &data, &indices, &indptr, &x, (m, n), r) {
-            return Ok(y);
-        }
+    if vendor_dtype(r)
+        && a.canonical
+        && nnz < i32::MAX as usize
+        && total > 0
+        && n > 0
+        && let Ok(y) = cusparse::spmm(o, &data, &indices, &indptr, &x, (m, n), r)
+    {
+        return Ok(y);
     }
     let y = Array::empty_on(&[m, k], r, dev)?;
     if total == 0 {
@@ -434,13 +442,12 @@ pub(crate) fn transpose(o: usize, a: &Compressed) -> Result<Compressed, SparseEr
         && m < i32::MAX as usize
         && n < i32::MAX as usize
         && nnz > 0
+        && let Ok(t) = cusparse::csr2csc(o, &data, &indices, &indptr, (m, n))
     {
-        if let Ok(t) = cusparse::csr2csc(o, &data, &indices, &indptr, (m, n)) {
-            return Ok(Compressed {
-                canonical: a.canonical,
-                ..t
-            });
-        }
+        return Ok(Compressed {
+            canonical: a.canonical,
+            ..t
+        });
     }
     if it == DType::Int32 && m > i32::MAX as usize {
         return Err(SparseError::InvalidFormat {
