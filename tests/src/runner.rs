@@ -24,7 +24,6 @@ pub const AREAS: [&str; 12] = [
     "sparse",
     "random-stats",
     "io",
-    "sparse",
 ];
 
 /// The areas in which every case that runs must pass (a failure there fails

@@ -1219,12 +1219,8 @@ impl Sparse {
     ) -> Result<Sparse> {
         let (m, n) = self.shape2();
         let coo = self.canonical_coo()?;
-        let dt = util::promote(self.dtype(), vals.dtype());
-        let dt = if self.dtype().kind() == DTypeKind::Bool || dt == self.dtype() {
-            self.dtype()
-        } else {
-            self.dtype()
-        };
+        // SciPy casts assigned values to the matrix's dtype
+        let dt = self.dtype();
         let _ = op;
         let key_old = cuprum_core::add(
             &cuprum_core::multiply(&cast(&coo.row, DType::Int64)?, n as i64)?,

@@ -416,7 +416,7 @@ fn structure_diagonal_triangles_rows_cols() {
         let upper: Vec<f64> = A
             .iter()
             .enumerate()
-            .map(|(i, x)| if i % 4 >= i / 4 + 1 { *x } else { 0.0 })
+            .map(|(i, x)| if i % 4 > i / 4 { *x } else { 0.0 })
             .collect();
         assert_eq!(f64s(&triu(&a, 1).unwrap().toarray().unwrap()), upper);
         let r = a.getrow(2).unwrap();

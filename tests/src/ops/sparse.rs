@@ -150,8 +150,8 @@ fn run(op: &str, cx: &CaseCx<'_>) -> OpResult {
             let c = a.tocoo()?;
             vec![
                 c.data().clone(),
-                c.row().cloned().unwrap_or(c.data().clone()),
-                c.col().cloned().unwrap_or(c.data().clone()),
+                c.row().cloned().unwrap_or_else(|| c.data().clone()),
+                c.col().cloned().unwrap_or_else(|| c.data().clone()),
             ]
         }
         "sum_duplicates" => parts(&a.sum_duplicates()?)?,
