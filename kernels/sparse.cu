@@ -39,7 +39,7 @@ template <> struct SpAcc<bool, 1> {
 template <> struct SpAcc<float, 4> {
     typedef float A;
     static __device__ __forceinline__ A zero() { return 0.0f; }
-    static __device__ __forceinline__ A fma(A acc, float a, float b) { return fmaf(a, b, acc); }
+    static __device__ __forceinline__ A fma(A acc, float a, float b) { return ::fmaf(a, b, acc); }
     static __device__ __forceinline__ A add(A acc, float a) { return acc + a; }
     static __device__ __forceinline__ A add2(A x, A y) { return x + y; }
     static __device__ __forceinline__ float fin(A acc) { return acc; }
@@ -48,7 +48,7 @@ template <> struct SpAcc<float, 4> {
 template <> struct SpAcc<double, 8> {
     typedef double A;
     static __device__ __forceinline__ A zero() { return 0.0; }
-    static __device__ __forceinline__ A fma(A acc, double a, double b) { return fma(a, b, acc); }
+    static __device__ __forceinline__ A fma(A acc, double a, double b) { return ::fma(a, b, acc); }
     static __device__ __forceinline__ A add(A acc, double a) { return acc + a; }
     static __device__ __forceinline__ A add2(A x, A y) { return x + y; }
     static __device__ __forceinline__ double fin(A acc) { return acc; }
