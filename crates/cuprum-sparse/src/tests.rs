@@ -788,7 +788,7 @@ mod cuda_vs_cpu {
             } else {
                 scaled.asformat(fmt).unwrap()
             };
-            let x = cuprum_core::arange_on(0i64, n as i64, 1i64, Some(dt), Device::Cpu).unwrap();
+            let x = cuprum_core::arange_on(0i64, n as i64, 1i64, Some(DType::Float64), Device::Cpu).unwrap().astype(dt).unwrap();
             for g in gpus {
                 let gpu = cpu.to_device(g).unwrap();
                 let same = |a: Array, b: Array| {
