@@ -2,7 +2,7 @@
 
 use super::direct::{HostCsr, host_csr};
 use super::util::*;
-use super::{AsLinearOperator, EigOptions, LinearOperator};
+use super::{AsLinearOperator, EigOptions};
 use crate::parts::Compressed;
 use crate::{Result, SparseError};
 use cuprum_core::{Array, Complex64, DType, Device, IndexItem};
@@ -377,11 +377,11 @@ pub fn expm_multiply(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<
             // ‖A − μI‖₁
             let mut s = vec![0.0; n];
             let mut has_diag = vec![false; n];
-            for i in 0..n {
+            for (i, hd) in has_diag.iter_mut().enumerate() {
                 for k in h.indptr[i]..h.indptr[i + 1] {
                     let j = h.indices[k];
                     let v = if i == j {
-                        has_diag[i] = true;
+                        *hd = true;
                         h.data[k] - mu
                     } else {
                         h.data[k]
@@ -389,9 +389,9 @@ pub fn expm_multiply(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<
                     s[j] += v.norm();
                 }
             }
-            for i in 0..n {
-                if !has_diag[i] {
-                    s[i] += mu.norm();
+            for (si, &hd) in s.iter_mut().zip(&has_diag) {
+                if !hd {
+                    *si += mu.norm();
                 }
             }
             (
@@ -585,9 +585,4 @@ fn to_parts(h: &HostCsr) -> Result<Compressed> {
         shape: (h.n_rows, h.n_cols),
         canonical: true,
     })
-}
-
-#[allow(dead_code)]
-fn _assert_operator_is_send(op: LinearOperator) -> impl Send {
-    op
 }

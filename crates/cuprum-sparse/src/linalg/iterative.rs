@@ -25,7 +25,7 @@ pub(crate) struct System<'a> {
     pub bnrm: f64,
     pub atol: f64,
     pub x0_given: bool,
-    pub callback: Option<Box<dyn FnMut(&Array) + 'a>>,
+    pub callback: Option<super::options::Callback<'a>>,
     pub maxiter: Option<usize>,
     pub rtol: f64,
 }
@@ -60,7 +60,7 @@ pub(crate) fn make_system<'a>(
         }
         .into());
     }
-    if !(o.rtol >= 0.0) || !(o.atol >= 0.0) {
+    if o.rtol.is_nan() || o.rtol < 0.0 || o.atol.is_nan() || o.atol < 0.0 {
         return Err(SparseError::InvalidValue {
             op,
             detail: format!("rtol {} and atol {} must be non-negative", o.rtol, o.atol),

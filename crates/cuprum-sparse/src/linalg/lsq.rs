@@ -161,7 +161,7 @@ fn bidiag_step(
     let alpha_d = nrm2(&v1)?;
     let v2 = cuprum_core::multiply(&v1, &safe_recip(&alpha_d)?)?;
     let h = read(&[&beta_d, &alpha_d, &nrm2(also)?])?;
-    let (beta, alpha_new) = (h[1 - 1].re, h[1].re);
+    let (beta, alpha_new) = (h[0].re, h[1].re);
     Ok((u2, v2, alpha_new, beta, h[2].re))
 }
 

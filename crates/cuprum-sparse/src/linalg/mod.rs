@@ -39,7 +39,7 @@ pub use funcs::{NormOrd, expm_multiply, matrix_power, norm, onenormest};
 pub use iterative::{bicg, bicgstab, cg, cgs, gmres, lgmres, minres, qmr, tfqmr};
 pub use lsq::{LsmrResult, LsqrResult, lsmr, lsqr};
 pub use operator::{AsLinearOperator, LinearOperator, MatvecFn, aslinearoperator};
-pub use options::{LsqOptions, SolveOptions};
+pub use options::{Callback, LsqOptions, SolveOptions};
 
 #[cfg(test)]
 mod tests;

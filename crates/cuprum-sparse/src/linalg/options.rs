@@ -3,6 +3,9 @@
 use super::LinearOperator;
 use cuprum_core::Array;
 
+/// A solver's `callback`: called with the current iterate.
+pub type Callback<'a> = Box<dyn FnMut(&Array) + 'a>;
+
 /// The keyword arguments of `cg`, `gmres`, `bicgstab`, ... (`x0`, `rtol`, `atol`, `maxiter`,
 /// `M`, `callback`, and `restart`/`shift` for the solvers that have them), with SciPy's
 /// defaults: `rtol = 1e-5`, `atol = 0`, `maxiter` per solver, no preconditioner.
@@ -33,7 +36,7 @@ pub struct SolveOptions<'a> {
     pub m: Option<LinearOperator>,
     /// called with the current iterate after each iteration (for `gmres`, after each inner
     /// step's restart cycle ends)
-    pub callback: Option<Box<dyn FnMut(&Array) + 'a>>,
+    pub callback: Option<Callback<'a>>,
     /// `gmres`/`lgmres`: the Krylov dimension between restarts (default 20 / 30)
     pub restart: Option<usize>,
     /// `minres`: solve `(A − shift·I) x = b` (default 0)
