@@ -132,9 +132,7 @@ impl SparseError {
                 "shape_mismatch"
             }
             SparseError::IndexOutOfBounds { .. } => "index_out_of_bounds",
-            SparseError::InvalidFormat { .. } | SparseError::InvalidValue { .. } => {
-                "invalid_value"
-            }
+            SparseError::InvalidFormat { .. } | SparseError::InvalidValue { .. } => "invalid_value",
             SparseError::DType { .. } => "dtype",
             SparseError::SingularMatrix { .. } => "singular_matrix",
             SparseError::NotSupported { .. } | SparseError::Io { .. } => "other",
