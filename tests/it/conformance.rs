@@ -56,6 +56,31 @@ fn io_cases_pass_on_the_cpu() {
 }
 
 #[test]
+fn sparse_cases_pass_on_the_cpu() {
+    // The whole sparse area (formats, products, solvers) on the CPU: no failure, no skip.
+    let opts = Options {
+        devices: vec![cuprum::Device::Cpu],
+        filter: Some("sparse.".to_string()),
+        count_missing_cuda: false,
+        ..Options::default()
+    };
+    let report = runner::run(&opts).unwrap();
+    for line in report.failure_lines() {
+        println!("{line}");
+    }
+    let skipped: Vec<String> = report
+        .results
+        .iter()
+        .filter(|r| matches!(r.outcome, Outcome::Skip(_)))
+        .map(|r| format!("{}: {:?}", r.id, r.outcome))
+        .collect();
+    let t = report.total();
+    println!("sparse on cpu: {} passed, {} failed, {} skipped", t.passed, t.failed, t.skipped);
+    assert!(t.passed >= 81, "{:?}", report.failure_lines());
+    assert_eq!((t.failed, t.skipped), (0, 0), "{:?}\n{skipped:?}", report.failure_lines());
+}
+
+#[test]
 fn a_wrong_result_is_a_failure_and_an_unknown_op_a_skip() {
     // The harness must not pass what it cannot check.
     let dir = cuprum_tests::manifest::default_dir();

@@ -319,6 +319,9 @@ macro_rules! with_dtype {
                 type $T = $crate::Complex64;
                 $body
             }
+            // `DType` is `#[non_exhaustive]`: a crate outside core needs this arm to compile
+            #[allow(unreachable_patterns)]
+            other => unreachable!("with_dtype!: dtype {other} has no CPU storage type"),
         }
     };
 }

@@ -1,6 +1,37 @@
 //! # cuprum-sparse
 //!
-//! cuprum's sparse matrices (CSR/CSC/COO) on cuSPARSE and the CPU (cupyx.scipy.sparse).
+//! cuprum's sparse matrices (CSR/CSC/COO/DIA) on cuSPARSE and the CPU (`cupyx.scipy.sparse`,
+//! `scipy.sparse`).
 //!
-//! Depends only on `cuprum-core` and outside libraries; re-exported by the `cuprum` facade.
+//! Depends only on `cuprum-core` (its user API and `cuprum_core::ext`) and outside libraries;
+//! re-exported by the `cuprum` facade.
 #![warn(missing_docs)]
+
+pub mod error;
+pub mod io;
+pub(crate) mod kernels;
+pub mod linalg;
+pub mod parts;
+
+mod construct;
+mod display;
+mod index;
+mod operators;
+mod ops;
+mod sparse;
+mod util;
+
+pub use construct::{
+    block_diag, bmat, diags, diags_array, eye, eye_array, eye_on, find, hstack, identity, kron,
+    kronsum, rand, random, random_on, spdiags, tril, triu, vstack,
+};
+pub use error::{Result, SparseError};
+pub use index::Indexed;
+pub use ops::{Other, Product, SparseBinOp};
+pub use sparse::{
+    Flavour, Format, Input, Sparse, coo_array, coo_matrix, csc_array, csc_matrix, csr_array,
+    csr_matrix, dia_array, dia_matrix, issparse,
+};
+
+#[cfg(test)]
+mod tests;

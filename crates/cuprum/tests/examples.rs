@@ -108,6 +108,29 @@ fn fft() {
 }
 
 #[test]
+fn sparse() {
+    let out = run("sparse", &[], LIMIT);
+    assert!(out.contains("sparse example on"), "{out}");
+    assert!(out.contains("  (1, 1)\t25.0"), "{out}");
+}
+
+#[test]
+fn sparse_info() {
+    let out = run("sparse_info", &[], LIMIT);
+    assert!(out.contains("shape:           147 x 147"), "{out}");
+    assert!(out.contains("symmetry:        symmetric"), "{out}");
+    let hb = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/matrices/utm300.rua"
+    );
+    let out = run("sparse_info", &[hb], LIMIT);
+    assert!(
+        out.contains("300 x 300") && out.contains("1 right-hand side"),
+        "{out}"
+    );
+}
+
+#[test]
 fn multi_gpu() {
     let out = run("multi_gpu", &[], LIMIT);
     assert!(out.contains("received 1000 elements"), "{out}");
@@ -140,4 +163,47 @@ fn jacobi_on_two_ranks_matches_one_process() {
         out.contains("max |distributed - single process| = 0e0"),
         "{out}"
     );
+}
+
+#[test]
+fn sparse_solve() {
+    let m = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/matrices/");
+    let pores = format!("{m}pores_1.mtx");
+    let out = run("sparse_solve", &[&pores, "--json"], LIMIT);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    for key in [
+        "relative_residual",
+        "iterations",
+        "seconds",
+        "method",
+        "device",
+        "x_minus_one_inf",
+    ] {
+        assert!(v.get(key).is_some(), "{key} missing in {out}");
+    }
+    assert!(v["relative_residual"].as_f64().unwrap() < 1e-12, "{out}");
+    assert!(v["x_minus_one_inf"].as_f64().unwrap() < 1e-9, "{out}");
+    let lund = format!("{m}lund_a.mtx");
+    let out = run(
+        "sparse_solve",
+        &[
+            &lund,
+            "--method",
+            "cg",
+            "--precond",
+            "jacobi",
+            "--rtol",
+            "1e-10",
+            "--json",
+        ],
+        LIMIT,
+    );
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert!(v["relative_residual"].as_f64().unwrap() <= 1e-10, "{out}");
+    assert!(v["iterations"].as_u64().unwrap() > 0, "{out}");
+    // a Harwell-Boeing file with its own right-hand side: no x − 1
+    let hb = format!("{m}rua_32_ax.rua");
+    let out = run("sparse_solve", &[&hb, "--json"], LIMIT);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert!(v["x_minus_one_inf"].is_null(), "{out}");
 }

@@ -16,6 +16,7 @@ pub mod products;
 pub mod random;
 pub mod reduction;
 pub mod sort;
+pub mod sparse;
 pub mod views;
 
 use crate::classify::CaseError;
@@ -38,6 +39,7 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         .or_else(|| products::dispatch(op, cx))
         .or_else(|| random::dispatch(op, cx))
         .or_else(|| linalg::dispatch(op, cx))
+        .or_else(|| sparse::dispatch(op, cx))
 }
 
 /// Wraps a single-output result.

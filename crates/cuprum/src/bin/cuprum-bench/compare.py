@@ -175,4 +175,45 @@ if "memory" in suites and cp is not None:
         th = torch.ones(B, dtype=torch.uint8)
         torch_time(f"pageable H2D | {B} bytes", lambda: th.to("cuda"), n_repeat=10)
         del tp, td, th
+if "sparse" in suites:
+    # issue 16 item 7: the 5-point Poisson matrix of a G x G grid, as cases_sparse.rs builds it
+    G = 2048 if full else 512
+    n = G * G
+    try:
+        import scipy.sparse as ssp
+    except Exception as e:
+        print("scipy not available:", e, file=sys.stderr); ssp = None
+    if ssp is not None and np is not None:
+        e = np.ones(G, dtype=np.float32)
+        T = ssp.diags([-e[:-1], 4 * e, -e[:-1]], [-1, 0, 1], format="csr", dtype=np.float32)
+        I = ssp.identity(G, dtype=np.float32, format="csr")
+        Off = ssp.diags([-e[:-1], -e[:-1]], [-1, 1], format="csr", dtype=np.float32)
+        A = (ssp.kron(I, T) + ssp.kron(Off, I)).tocsr().astype(np.float32)
+        A.sort_indices(); A.indices = A.indices.astype(np.int32); A.indptr = A.indptr.astype(np.int32)
+        nnz = A.nnz
+        sh = f"poisson {G}x{G} ({n} rows, {nnz} nnz) float32"
+        c = A.tocoo()
+        d = c.row == c.col
+        row = np.concatenate([c.row, np.arange(n)]).astype(np.int32)
+        col = np.concatenate([c.col, np.arange(n)]).astype(np.int32)
+        val = np.concatenate([np.where(d, 2.0, c.data), np.full(n, 2.0)]).astype(np.float32)
+        x = np.ones(n, dtype=np.float32); X = np.ones((n, 8), dtype=np.float32)
+        numpy_time(f"spmv | {sh}", lambda: A @ x, n_repeat=10)
+        numpy_time(f"spmm 8 rhs | {sh}", lambda: A @ X, n_repeat=5)
+        numpy_time(f"spgemm A@A | {sh}", lambda: A @ A, n_repeat=3)
+        numpy_time(f"csr->csc | {sh}", lambda: A.tocsc(), n_repeat=3)
+        C = ssp.coo_matrix((val, (row, col)), shape=(n, n))
+        numpy_time(f"coo (duplicates)->csr | {sh}", lambda: C.tocsr(), n_repeat=3)
+        if cp is not None:
+            import cupyx.scipy.sparse as csp
+            Ag = csp.csr_matrix((cp.asarray(A.data), cp.asarray(A.indices), cp.asarray(A.indptr)), shape=(n, n))
+            xg = cp.ones(n, dtype=cp.float32); Xg = cp.ones((n, 8), dtype=cp.float32)
+            cupy_time(f"spmv | {sh}", lambda: Ag @ xg)
+            cupy_time(f"spmm 8 rhs | {sh}", lambda: Ag @ Xg)
+            cupy_time(f"spgemm A@A | {sh}", lambda: Ag @ Ag, n_repeat=5)
+            cupy_time(f"csr->csc | {sh}", lambda: Ag.tocsc())
+            rg, cg, vg = cp.asarray(row), cp.asarray(col), cp.asarray(val)
+            # a fresh COO each time: CuPy caches the canonical form on the matrix
+            cupy_time(f"coo (duplicates)->csr | {sh}",
+                      lambda: csp.coo_matrix((vg, (rg, cg)), shape=(n, n)).tocsr())
 print(json.dumps(out))

@@ -11,6 +11,7 @@
 mod cases;
 mod cases_distributed;
 mod cases_memory;
+mod cases_sparse;
 
 use cases::{Case, Timing, Work};
 use clap::Parser;
@@ -229,7 +230,7 @@ fn main() -> std::process::ExitCode {
     let full = args.size == "full";
     let sizes = cases::sizes(full);
     let suites: Vec<&str> = if args.suite == "all" {
-        vec!["core", "linalg", "fft", "memory", "distributed"]
+        vec!["core", "linalg", "fft", "sparse", "memory", "distributed"]
     } else {
         args.suite.split(',').collect()
     };
@@ -239,6 +240,7 @@ fn main() -> std::process::ExitCode {
             "core" => all.extend(cases::core(sizes)),
             "linalg" => all.extend(cases::linalg(sizes)),
             "fft" => all.extend(cases::fft(sizes)),
+            "sparse" => all.extend(cases_sparse::sparse(full)),
             "memory" => all.extend(cases_memory::memory(sizes)),
             "distributed" => {
                 // Its rows are rank counts, not devices: it prints its own tables (and, with
@@ -261,7 +263,7 @@ fn main() -> std::process::ExitCode {
                 }
             }
             other => {
-                eprintln!("unknown suite {other:?}: use core|linalg|fft|memory|distributed|all");
+                eprintln!("unknown suite {other:?}: use core|linalg|fft|sparse|memory|distributed|all");
                 return std::process::ExitCode::from(2);
             }
         }

@@ -1,0 +1,159 @@
+//! [`SparseError`]: cuprum-sparse's one structured error type.
+
+/// Result alias used across cuprum-sparse.
+pub type Result<T, E = SparseError> = std::result::Result<T, E>;
+
+/// `?` on a sparse result inside a function returning `cuprum_core::Result`: a
+/// [`SparseError::Core`] unwraps to the core error it holds, every other variant travels as
+/// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<SparseError>()`).
+///
+/// # Example
+/// ```
+/// use cuprum_sparse::SparseError;
+/// let e: cuprum_core::Error =
+///     SparseError::InvalidFormat { op: "csr_matrix", detail: "indptr must be non-decreasing".into() }.into();
+/// assert!(e.to_string().contains("indptr"));
+/// assert!(e.feature::<SparseError>().is_some());
+/// ```
+impl From<SparseError> for cuprum_core::Error {
+    fn from(e: SparseError) -> Self {
+        match e {
+            SparseError::Core(c) => c,
+            other => cuprum_core::Error::Feature(Box::new(other)),
+        }
+    }
+}
+
+/// Everything that can go wrong in a sparse-matrix operation. Each variant names the operation
+/// and the values involved.
+#[derive(thiserror::Error)]
+#[non_exhaustive]
+pub enum SparseError {
+    /// An error from cuprum-core (shapes, dtypes, devices, memory, CUDA).
+    #[error(transparent)]
+    Core(#[from] cuprum_core::Error),
+    /// Two operands' shapes do not fit the operation.
+    #[error("{op}: inconsistent shapes {a:?} and {b:?}")]
+    ShapeMismatch {
+        /// operation name, e.g. `"csr_matrix.__add__"`
+        op: &'static str,
+        /// the first operand's shape
+        a: (usize, usize),
+        /// the second operand's shape
+        b: (usize, usize),
+    },
+    /// A shape argument is not valid (e.g. a vector where a matrix is needed).
+    #[error("{op}: invalid shape {shape:?}: {detail}")]
+    InvalidShape {
+        /// operation name
+        op: &'static str,
+        /// the offending shape
+        shape: Vec<usize>,
+        /// what is wrong
+        detail: String,
+    },
+    /// An index is outside `[-size, size)` along an axis.
+    #[error("{op}: index {index} is out of bounds for axis {axis} with size {size}")]
+    IndexOutOfBounds {
+        /// operation name
+        op: &'static str,
+        /// the offending index
+        index: i64,
+        /// the axis (0 rows, 1 columns)
+        axis: usize,
+        /// the axis length
+        size: usize,
+    },
+    /// The arrays given for a format are inconsistent (indptr length, index dtypes, ...).
+    #[error("{op}: invalid sparse format: {detail}")]
+    InvalidFormat {
+        /// operation name
+        op: &'static str,
+        /// what is wrong
+        detail: String,
+    },
+    /// An argument value is not valid (density outside [0, 1], an unknown format name, ...).
+    #[error("{op}: invalid value: {detail}")]
+    InvalidValue {
+        /// operation name
+        op: &'static str,
+        /// what is wrong
+        detail: String,
+    },
+    /// The operation does not support this dtype.
+    #[error("{op}: dtype {dtype} is not supported")]
+    DType {
+        /// operation name
+        op: &'static str,
+        /// the dtype's NumPy name
+        dtype: String,
+    },
+    /// The operation is not available for this format/flavour/device.
+    #[error("{op}: not supported: {detail}")]
+    NotSupported {
+        /// operation name
+        op: &'static str,
+        /// what is not supported
+        detail: String,
+    },
+    /// A factorization or direct solve met a singular matrix.
+    #[error("{op}: matrix is exactly singular{detail}")]
+    SingularMatrix {
+        /// operation name
+        op: &'static str,
+        /// e.g. `" (zero pivot in column 3)"` or empty
+        detail: String,
+    },
+    /// A matrix file could not be read or parsed.
+    #[error("{path}:{line}: {detail}")]
+    Io {
+        /// the file path
+        path: String,
+        /// 1-based line number (0 when not tied to a line)
+        line: usize,
+        /// what is wrong
+        detail: String,
+    },
+}
+
+impl SparseError {
+    /// The conformance corpus' error class for this error (`shape_mismatch`,
+    /// `index_out_of_bounds`, `invalid_value`, `dtype`, `singular_matrix`, ... or `other`).
+    ///
+    /// ```
+    /// use cuprum_sparse::SparseError;
+    /// let e = SparseError::ShapeMismatch { op: "add", a: (2, 3), b: (3, 2) };
+    /// assert_eq!(e.conformance_class(), "shape_mismatch");
+    /// ```
+    pub fn conformance_class(&self) -> &'static str {
+        use cuprum_core::Error as E;
+        match self {
+            SparseError::ShapeMismatch { .. } | SparseError::InvalidShape { .. } => {
+                "shape_mismatch"
+            }
+            SparseError::IndexOutOfBounds { .. } => "index_out_of_bounds",
+            SparseError::InvalidFormat { .. } | SparseError::InvalidValue { .. } => "invalid_value",
+            SparseError::DType { .. } => "dtype",
+            SparseError::SingularMatrix { .. } => "singular_matrix",
+            SparseError::NotSupported { .. } | SparseError::Io { .. } => "other",
+            SparseError::Core(e) => match e {
+                E::ShapeMismatch { .. } => "shape_mismatch",
+                E::Broadcast { .. } => "broadcast",
+                E::AxisOutOfBounds { .. } => "axis_out_of_bounds",
+                E::IndexOutOfBounds { .. } => "index_out_of_bounds",
+                E::InvalidIndex { .. } => "invalid_index",
+                E::InvalidValue { .. } => "invalid_value",
+                E::DType { .. } | E::DTypeMismatch { .. } => "dtype",
+                E::Overflow { .. } => "overflow",
+                _ => "other",
+            },
+        }
+    }
+}
+
+/// `{:?}` is the `Display` sentence (what a `main` returning this error prints).
+impl std::fmt::Debug for SparseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
+}

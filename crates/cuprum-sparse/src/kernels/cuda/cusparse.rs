@@ -1,0 +1,579 @@
+//! cuSPARSE's generic API through cudarc's raw bindings: one handle per thread and device
+//! (`ext::with_library_handle`), bound to the current stream; descriptors destroyed on every
+//! path; workspaces from cuprum's stream-ordered allocator.
+
+use super::dptr;
+use crate::SparseError;
+use crate::parts::Compressed;
+use cudarc::cusparse::sys;
+use cuprum_core::ext::{self, LibraryHandle};
+use cuprum_core::{Array, Complex32, Complex64, DType, Device, Error};
+use std::ffi::c_void;
+use std::ptr::null_mut;
+
+const LIB: &str = "cuSPARSE";
+
+/// A cuSPARSE handle (never destroyed: it lives as long as its thread).
+pub(super) struct Handle(sys::cusparseHandle_t);
+
+fn status(op: &'static str, s: sys::cusparseStatus_t) -> cuprum_core::Result<()> {
+    if s == sys::cusparseStatus_t::CUSPARSE_STATUS_SUCCESS {
+        Ok(())
+    } else {
+        Err(Error::CudaLibrary {
+            op,
+            library: LIB,
+            status: format!("{s:?}"),
+        })
+    }
+}
+
+impl LibraryHandle for Handle {
+    const LIBRARY: &'static str = LIB;
+    fn create(_ordinal: usize) -> cuprum_core::Result<Self> {
+        let mut h: sys::cusparseHandle_t = null_mut();
+        // SAFETY: cusparseCreate writes one handle through a valid pointer; the device's context
+        // is current (the contract of `LibraryHandle::create`).
+        status("cusparseCreate", unsafe { sys::cusparseCreate(&mut h) })?;
+        Ok(Handle(h))
+    }
+    fn set_stream(&mut self, stream: &ext::cuda::Stream) -> cuprum_core::Result<()> {
+        // SAFETY: a live handle and a live stream of the same device.
+        status("cusparseSetStream", unsafe {
+            sys::cusparseSetStream(self.0, stream.raw() as sys::cudaStream_t)
+        })
+    }
+}
+
+fn value_type(d: DType) -> sys::cudaDataType {
+    use sys::cudaDataType::*;
+    match d {
+        DType::Float32 => CUDA_R_32F,
+        DType::Float64 => CUDA_R_64F,
+        DType::Complex64 => CUDA_C_32F,
+        DType::Complex128 => CUDA_C_64F,
+        DType::Float16 => CUDA_R_16F,
+        DType::BFloat16 => CUDA_R_16BF,
+        _ => match d.itemsize() {
+            1 => CUDA_R_8I,
+            2 => CUDA_R_16F,
+            4 => CUDA_R_32F,
+            8 => CUDA_R_64F,
+            _ => CUDA_C_64F,
+        },
+    }
+}
+
+fn index_type(d: DType) -> sys::cusparseIndexType_t {
+    if d == DType::Int64 {
+        sys::cusparseIndexType_t::CUSPARSE_INDEX_64I
+    } else {
+        sys::cusparseIndexType_t::CUSPARSE_INDEX_32I
+    }
+}
+
+/// 1 and 0 of the compute type, as bytes for host-pointer scalars.
+fn one_zero(d: DType) -> ([u8; 16], [u8; 16]) {
+    let mut one = [0u8; 16];
+    match d {
+        DType::Float32 => one[..4].copy_from_slice(&1.0f32.to_ne_bytes()),
+        DType::Float64 => one[..8].copy_from_slice(&1.0f64.to_ne_bytes()),
+        DType::Complex64 => one[..8].copy_from_slice(bytemuck::bytes_of(&Complex32::new(1.0, 0.0))),
+        _ => one.copy_from_slice(bytemuck::bytes_of(&Complex64::new(1.0, 0.0))),
+    }
+    (one, [0u8; 16])
+}
+
+/// A workspace of `n` bytes (at least 1 so that the pointer is valid).
+fn workspace(o: usize, n: usize) -> cuprum_core::Result<ext::CudaStorage> {
+    ext::cuda::alloc(o, n.max(1))
+}
+
+/// A CSR descriptor, destroyed on drop.
+struct SpMat(sys::cusparseSpMatDescr_t);
+impl Drop for SpMat {
+    fn drop(&mut self) {
+        if !self.0.is_null() {
+            // SAFETY: a descriptor made by cusparseCreateCsr, destroyed once.
+            unsafe { sys::cusparseDestroySpMat(self.0) };
+        }
+    }
+}
+struct DnVec(sys::cusparseDnVecDescr_t);
+impl Drop for DnVec {
+    fn drop(&mut self) {
+        // SAFETY: a descriptor made by cusparseCreateDnVec, destroyed once.
+        unsafe { sys::cusparseDestroyDnVec(self.0) };
+    }
+}
+struct DnMat(sys::cusparseDnMatDescr_t);
+impl Drop for DnMat {
+    fn drop(&mut self) {
+        // SAFETY: a descriptor made by cusparseCreateDnMat, destroyed once.
+        unsafe { sys::cusparseDestroyDnMat(self.0) };
+    }
+}
+struct GemmDescr(sys::cusparseSpGEMMDescr_t);
+impl Drop for GemmDescr {
+    fn drop(&mut self) {
+        // SAFETY: a descriptor made by cusparseSpGEMM_createDescr, destroyed once.
+        unsafe { sys::cusparseSpGEMM_destroyDescr(self.0) };
+    }
+}
+
+/// A CSR descriptor over C-contiguous device arrays (they must outlive it).
+#[allow(clippy::too_many_arguments)]
+fn csr(
+    rows: usize,
+    cols: usize,
+    nnz: usize,
+    indptr: u64,
+    indices: u64,
+    data: u64,
+    it: DType,
+    vt: DType,
+) -> cuprum_core::Result<SpMat> {
+    let mut d: sys::cusparseSpMatDescr_t = null_mut();
+    // SAFETY: the pointers address live device buffers of `rows + 1` offsets and `nnz`
+    // indices/values of the stated types (the caller's arrays); cuSPARSE only records them.
+    status("cusparseCreateCsr", unsafe {
+        sys::cusparseCreateCsr(
+            &mut d,
+            rows as i64,
+            cols as i64,
+            nnz as i64,
+            indptr as *mut c_void,
+            indices as *mut c_void,
+            data as *mut c_void,
+            index_type(it),
+            index_type(it),
+            sys::cusparseIndexBase_t::CUSPARSE_INDEX_BASE_ZERO,
+            value_type(vt),
+        )
+    })?;
+    Ok(SpMat(d))
+}
+
+fn dnvec(a: &Array) -> cuprum_core::Result<DnVec> {
+    let mut d: sys::cusparseDnVecDescr_t = null_mut();
+    // SAFETY: `a` is a live, C-contiguous device array of `size` elements of its dtype.
+    status("cusparseCreateDnVec", unsafe {
+        sys::cusparseCreateDnVec(
+            &mut d,
+            a.size() as i64,
+            dptr(a) as *mut c_void,
+            value_type(a.dtype()),
+        )
+    })?;
+    Ok(DnVec(d))
+}
+
+fn dnmat(a: &Array) -> cuprum_core::Result<DnMat> {
+    let (r, c) = (a.shape()[0], a.shape()[1]);
+    let mut d: sys::cusparseDnMatDescr_t = null_mut();
+    // SAFETY: `a` is a live, C-contiguous (row-major, leading dimension `c`) device matrix.
+    status("cusparseCreateDnMat", unsafe {
+        sys::cusparseCreateDnMat(
+            &mut d,
+            r as i64,
+            c as i64,
+            c as i64,
+            dptr(a) as *mut c_void,
+            value_type(a.dtype()),
+            sys::cusparseOrder_t::CUSPARSE_ORDER_ROW,
+        )
+    })?;
+    Ok(DnMat(d))
+}
+
+const NT: sys::cusparseOperation_t = sys::cusparseOperation_t::CUSPARSE_OPERATION_NON_TRANSPOSE;
+
+/// `y = A x` by `cusparseSpMV` (CSR_ALG1).
+pub(super) fn spmv(
+    o: usize,
+    data: &Array,
+    indices: &Array,
+    indptr: &Array,
+    x: &Array,
+    (m, n): (usize, usize),
+    r: DType,
+) -> Result<Array, SparseError> {
+    let y = Array::empty_on(&[m], r, Device::Cuda(o))?;
+    let (one, zero) = one_zero(r);
+    ext::with_library_handle(o, |h: &mut Handle| {
+        let a = csr(
+            m,
+            n,
+            data.size(),
+            dptr(indptr),
+            dptr(indices),
+            dptr(data),
+            indices.dtype(),
+            r,
+        )?;
+        let (vx, vy) = (dnvec(x)?, dnvec(&y)?);
+        let alg = sys::cusparseSpMVAlg_t::CUSPARSE_SPMV_CSR_ALG1;
+        let mut size = 0usize;
+        // SAFETY: live handle and descriptors; scalars point to 16 readable bytes of the
+        // compute type; `size` is writable.
+        status("cusparseSpMV_bufferSize", unsafe {
+            sys::cusparseSpMV_bufferSize(
+                h.0,
+                NT,
+                one.as_ptr().cast(),
+                a.0,
+                vx.0,
+                zero.as_ptr().cast(),
+                vy.0,
+                value_type(r),
+                alg,
+                &mut size,
+            )
+        })?;
+        let ws = workspace(o, size)?;
+        // SAFETY: as above; `ws` holds `size` bytes and is freed stream-ordered after the call.
+        status("cusparseSpMV", unsafe {
+            sys::cusparseSpMV(
+                h.0,
+                NT,
+                one.as_ptr().cast(),
+                a.0,
+                vx.0,
+                zero.as_ptr().cast(),
+                vy.0,
+                value_type(r),
+                alg,
+                ws.device_ptr() as *mut c_void,
+            )
+        })?;
+        drop(ws);
+        Ok(())
+    })?;
+    Ok(y)
+}
+
+/// `Y = A X` by `cusparseSpMM` (row-major dense operands).
+pub(super) fn spmm(
+    o: usize,
+    data: &Array,
+    indices: &Array,
+    indptr: &Array,
+    x: &Array,
+    (m, n): (usize, usize),
+    r: DType,
+) -> Result<Array, SparseError> {
+    let k = x.shape()[1];
+    let y = Array::empty_on(&[m, k], r, Device::Cuda(o))?;
+    let (one, zero) = one_zero(r);
+    ext::with_library_handle(o, |h: &mut Handle| {
+        let a = csr(
+            m,
+            n,
+            data.size(),
+            dptr(indptr),
+            dptr(indices),
+            dptr(data),
+            indices.dtype(),
+            r,
+        )?;
+        let (mx, my) = (dnmat(x)?, dnmat(&y)?);
+        let alg = sys::cusparseSpMMAlg_t::CUSPARSE_SPMM_ALG_DEFAULT;
+        let mut size = 0usize;
+        // SAFETY: live handle and descriptors; host scalars of the compute type.
+        status("cusparseSpMM_bufferSize", unsafe {
+            sys::cusparseSpMM_bufferSize(
+                h.0,
+                NT,
+                NT,
+                one.as_ptr().cast(),
+                a.0,
+                mx.0,
+                zero.as_ptr().cast(),
+                my.0,
+                value_type(r),
+                alg,
+                &mut size,
+            )
+        })?;
+        let ws = workspace(o, size)?;
+        // SAFETY: as above; the workspace holds `size` bytes.
+        status("cusparseSpMM", unsafe {
+            sys::cusparseSpMM(
+                h.0,
+                NT,
+                NT,
+                one.as_ptr().cast(),
+                a.0,
+                mx.0,
+                zero.as_ptr().cast(),
+                my.0,
+                value_type(r),
+                alg,
+                ws.device_ptr() as *mut c_void,
+            )
+        })?;
+        drop(ws);
+        Ok(())
+    })?;
+    Ok(y)
+}
+
+/// CSR → CSC by `cusparseCsr2cscEx2` (int32 indices; the values are moved as bits of their
+/// size, so every dtype of 1, 2, 4, 8 or 16 bytes goes through).
+pub(super) fn csr2csc(
+    o: usize,
+    data: &Array,
+    indices: &Array,
+    indptr: &Array,
+    (m, n): (usize, usize),
+) -> Result<Compressed, SparseError> {
+    let dev = Device::Cuda(o);
+    let nnz = data.size();
+    let dt = data.dtype();
+    let od = Array::empty_on(&[nnz], dt, dev)?;
+    let oi = Array::empty_on(&[nnz], DType::Int32, dev)?;
+    let op = Array::empty_on(&[n + 1], DType::Int32, dev)?;
+    let vt = value_type(dt);
+    let alg = sys::cusparseCsr2CscAlg_t::CUSPARSE_CSR2CSC_ALG1;
+    let act = sys::cusparseAction_t::CUSPARSE_ACTION_NUMERIC;
+    let base = sys::cusparseIndexBase_t::CUSPARSE_INDEX_BASE_ZERO;
+    ext::with_library_handle(o, |h: &mut Handle| {
+        let mut size = 0usize;
+        // SAFETY: every pointer addresses a live device buffer of the documented length
+        // (values nnz, offsets m+1 / n+1, indices nnz, int32); `size` is writable.
+        status("cusparseCsr2cscEx2_bufferSize", unsafe {
+            sys::cusparseCsr2cscEx2_bufferSize(
+                h.0,
+                m as i32,
+                n as i32,
+                nnz as i32,
+                dptr(data) as *const c_void,
+                dptr(indptr) as *const i32,
+                dptr(indices) as *const i32,
+                dptr(&od) as *mut c_void,
+                dptr(&op) as *mut i32,
+                dptr(&oi) as *mut i32,
+                vt,
+                act,
+                base,
+                alg,
+                &mut size,
+            )
+        })?;
+        let ws = workspace(o, size)?;
+        // SAFETY: as above; the workspace holds `size` bytes.
+        status("cusparseCsr2cscEx2", unsafe {
+            sys::cusparseCsr2cscEx2(
+                h.0,
+                m as i32,
+                n as i32,
+                nnz as i32,
+                dptr(data) as *const c_void,
+                dptr(indptr) as *const i32,
+                dptr(indices) as *const i32,
+                dptr(&od) as *mut c_void,
+                dptr(&op) as *mut i32,
+                dptr(&oi) as *mut i32,
+                vt,
+                act,
+                base,
+                alg,
+                ws.device_ptr() as *mut c_void,
+            )
+        })?;
+        drop(ws);
+        Ok(())
+    })?;
+    Ok(Compressed {
+        data: od,
+        indices: oi,
+        indptr: op,
+        shape: (n, m),
+        canonical: false,
+    })
+}
+
+/// `C = A B` by `cusparseSpGEMM` (int32 indices, canonical operands).
+///
+/// `CUSPARSE_SPGEMM_DEFAULT` when each of its two work buffers needs at most half the free
+/// device memory; otherwise (and on any cuSPARSE failure) an error that the caller answers with
+/// its own expand-sort-compress kernels instead of failing.
+pub(super) fn spgemm(
+    o: usize,
+    (ad, ai, ap): (&Array, &Array, &Array),
+    (bd, bi, bp): (&Array, &Array, &Array),
+    (m, k, n): (usize, usize, usize),
+    r: DType,
+) -> Result<Compressed, SparseError> {
+    let dev = Device::Cuda(o);
+    let (one, zero) = one_zero(r);
+    let vt = value_type(r);
+    let alg = sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_DEFAULT;
+    let cp = Array::empty_on(&[m + 1], DType::Int32, dev)?;
+    let (free, _) = ext::cuda::mem_get_info(o)?;
+    let out = ext::with_library_handle(o, |h: &mut Handle| {
+        let a = csr(
+            m,
+            k,
+            ad.size(),
+            dptr(ap),
+            dptr(ai),
+            dptr(ad),
+            DType::Int32,
+            r,
+        )?;
+        let b = csr(
+            k,
+            n,
+            bd.size(),
+            dptr(bp),
+            dptr(bi),
+            dptr(bd),
+            DType::Int32,
+            r,
+        )?;
+        let c = csr(m, n, 0, dptr(&cp), 0, 0, DType::Int32, r)?;
+        let mut g: sys::cusparseSpGEMMDescr_t = null_mut();
+        // SAFETY: writes one descriptor.
+        status("cusparseSpGEMM_createDescr", unsafe {
+            sys::cusparseSpGEMM_createDescr(&mut g)
+        })?;
+        let g = GemmDescr(g);
+        let mut s1 = 0usize;
+        // SAFETY: live handle/descriptors; a null buffer asks for the size.
+        status("cusparseSpGEMM_workEstimation", unsafe {
+            sys::cusparseSpGEMM_workEstimation(
+                h.0,
+                NT,
+                NT,
+                one.as_ptr().cast(),
+                a.0,
+                b.0,
+                zero.as_ptr().cast(),
+                c.0,
+                vt,
+                alg,
+                g.0,
+                &mut s1,
+                null_mut(),
+            )
+        })?;
+        if s1 > free / 2 {
+            return Err(Error::OutOfMemory {
+                device: dev,
+                requested: s1,
+                free,
+                limit_note: String::new(),
+            });
+        }
+        let w1 = workspace(o, s1)?;
+        // SAFETY: as above with a buffer of `s1` bytes.
+        status("cusparseSpGEMM_workEstimation", unsafe {
+            sys::cusparseSpGEMM_workEstimation(
+                h.0,
+                NT,
+                NT,
+                one.as_ptr().cast(),
+                a.0,
+                b.0,
+                zero.as_ptr().cast(),
+                c.0,
+                vt,
+                alg,
+                g.0,
+                &mut s1,
+                w1.device_ptr() as *mut c_void,
+            )
+        })?;
+        let mut s2 = 0usize;
+        // SAFETY: asks for the compute buffer's size.
+        status("cusparseSpGEMM_compute", unsafe {
+            sys::cusparseSpGEMM_compute(
+                h.0,
+                NT,
+                NT,
+                one.as_ptr().cast(),
+                a.0,
+                b.0,
+                zero.as_ptr().cast(),
+                c.0,
+                vt,
+                alg,
+                g.0,
+                &mut s2,
+                null_mut(),
+            )
+        })?;
+        let (free2, _) = ext::cuda::mem_get_info(o)?;
+        if s2 > free2 / 2 {
+            return Err(Error::OutOfMemory {
+                device: dev,
+                requested: s2,
+                free: free2,
+                limit_note: String::new(),
+            });
+        }
+        let w2 = workspace(o, s2)?;
+        // SAFETY: the compute step with its `s2`-byte buffer.
+        status("cusparseSpGEMM_compute", unsafe {
+            sys::cusparseSpGEMM_compute(
+                h.0,
+                NT,
+                NT,
+                one.as_ptr().cast(),
+                a.0,
+                b.0,
+                zero.as_ptr().cast(),
+                c.0,
+                vt,
+                alg,
+                g.0,
+                &mut s2,
+                w2.device_ptr() as *mut c_void,
+            )
+        })?;
+        let (mut r1, mut c1, mut nnz) = (0i64, 0i64, 0i64);
+        // SAFETY: reads the result's sizes into three writable i64.
+        status("cusparseSpMatGetSize", unsafe {
+            sys::cusparseSpMatGetSize(c.0, &mut r1, &mut c1, &mut nnz)
+        })?;
+        let nnz = nnz as usize;
+        let ci = Array::empty_on(&[nnz], DType::Int32, dev)?;
+        let cd = Array::empty_on(&[nnz], r, dev)?;
+        // SAFETY: points the result descriptor at buffers of m+1 offsets and nnz indices/values.
+        status("cusparseCsrSetPointers", unsafe {
+            sys::cusparseCsrSetPointers(
+                c.0,
+                dptr(&cp) as *mut c_void,
+                dptr(&ci) as *mut c_void,
+                dptr(&cd) as *mut c_void,
+            )
+        })?;
+        // SAFETY: copies the computed result into the buffers set above.
+        status("cusparseSpGEMM_copy", unsafe {
+            sys::cusparseSpGEMM_copy(
+                h.0,
+                NT,
+                NT,
+                one.as_ptr().cast(),
+                a.0,
+                b.0,
+                zero.as_ptr().cast(),
+                c.0,
+                vt,
+                alg,
+                g.0,
+            )
+        })?;
+        drop((w1, w2));
+        Ok((ci, cd))
+    })?;
+    let (ci, cd) = out;
+    Ok(Compressed {
+        data: cd,
+        indices: ci,
+        indptr: cp,
+        shape: (m, n),
+        canonical: true,
+    })
+}

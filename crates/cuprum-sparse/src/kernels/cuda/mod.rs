@@ -1,0 +1,682 @@
+//! The CUDA kernels, on the calling thread's current stream.
+//!
+//! - cuSPARSE's generic API (`cusparse.rs`) for float32/float64/complex64/complex128 data of
+//!   canonical matrices with fewer than 2^31 stored entries: `cusparseSpMV`, `cusparseSpMM`,
+//!   `cusparseSpGEMM` (int32 indices), `cusparseCsr2cscEx2` (int32 indices, any 1/2/4/8/16-byte
+//!   dtype, a permutation of bits). A cuSPARSE call that fails (out of memory, a missing
+//!   library, an unsupported case) falls back to the kernels below instead of failing.
+//! - NVRTC kernels of our own (`kernels/sparse.cu`) for everything else — every dtype (integers,
+//!   bool, float16, bfloat16), int64 indices, non-canonical operands, more than 2^31 entries:
+//!   a sub-warp-per-row SpMV, a thread-per-output SpMM, and the structural operations
+//!   (transpose, COO → CSR, SpGEMM) as expand → stable radix sort (core's `argsort`) →
+//!   segmented sums, all with 64-bit positions.
+//!
+//! Malformed operands (an index outside the matrix, a decreasing `indptr`) are reported by the
+//! NVRTC kernels through a device flag (read back after the launch) and never read outside
+//! a buffer; the cuSPARSE paths trust the format's checks, as cuSPARSE does.
+
+mod cusparse;
+
+use super::{as_dtype, index_dtype_for};
+use crate::SparseError;
+use crate::parts::{Compressed, Coo};
+use cuprum_core::ext::{self, nvrtc};
+use cuprum_core::{Array, DType, Device, IndexMode};
+use std::ffi::c_void;
+use std::sync::OnceLock;
+
+/// `common.cuh` + `math.cuh` + `sparse.cu`.
+fn source() -> &'static str {
+    static SRC: OnceLock<&'static str> = OnceLock::new();
+    SRC.get_or_init(|| {
+        let s = format!(
+            "{}\n{}",
+            ext::CUDA_COMMON,
+            include_str!("../../../../../kernels/sparse.cu")
+        );
+        Box::leak(s.into_boxed_str())
+    })
+}
+
+/// The kernel `name` for values of `t` and indices of `i` (and `SP_V` threads per row).
+fn func(o: usize, name: &str, t: DType, i: DType, v: u32) -> Result<nvrtc::Function, SparseError> {
+    let opts = [
+        format!("-DSP_T={}", ext::c_type(t)),
+        format!("-DSP_I={}", ext::c_type(i)),
+        format!("-DSP_V={v}"),
+    ];
+    let o2: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
+    Ok(nvrtc::static_function(o, source(), name, &o2)?)
+}
+
+/// The device address of element 0 of a C-contiguous CUDA array.
+pub(super) fn dptr(a: &Array) -> u64 {
+    let s = a
+        .storage()
+        .as_cuda()
+        .expect("the caller dispatched on a CUDA array");
+    s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64
+}
+
+fn cc(a: &Array) -> Result<Array, SparseError> {
+    Ok(ext::as_c_contiguous(a)?)
+}
+
+/// A grid-stride launch over `n` items with 256 threads a block.
+fn cfg(n: u64) -> nvrtc::LaunchConfig {
+    let mut c = nvrtc::LaunchConfig::for_num_elems(n.max(1), 256);
+    c.grid.0 = c.grid.0.min(1 << 20);
+    c
+}
+
+/// Launches `f` with `args` (each a pointer to a `u64` device address or an `i64`).
+fn go(f: &nvrtc::Function, c: nvrtc::LaunchConfig, args: &mut [Arg]) -> Result<(), SparseError> {
+    let mut ptrs: Vec<*mut c_void> = args
+        .iter_mut()
+        .map(|a| match a {
+            Arg::P(p) => p as *mut u64 as *mut c_void,
+            Arg::N(n) => n as *mut i64 as *mut c_void,
+        })
+        .collect();
+    // SAFETY: every kernel of sparse.cu takes exactly the parameters its callers here pass, in
+    // order: device pointers as u64 (`Arg::P`) to live, C-contiguous buffers of the element
+    // types the kernel was compiled for (kept alive by the caller's `Array`s until the launch
+    // is queued; their frees are stream-ordered after it), and 64-bit lengths (`Arg::N`) that
+    // bound every access; grid-stride loops make any grid size safe.
+    unsafe { nvrtc::launch(f, c, None, &mut ptrs)? };
+    Ok(())
+}
+
+enum Arg {
+    P(u64),
+    N(i64),
+}
+
+/// A zeroed int32 error flag on device `o`.
+fn flag(o: usize) -> Result<Array, SparseError> {
+    Ok(cuprum_core::zeros_on(&[1], DType::Int32, Device::Cuda(o))?)
+}
+
+/// Reads the error flag (a sync) and turns a set flag into an error.
+fn check_flag(
+    op: &'static str,
+    f: &Array,
+    shape: (usize, usize),
+    minor_axis: usize,
+) -> Result<(), SparseError> {
+    let v = f.to_vec::<i32>()?[0];
+    match v {
+        0 => Ok(()),
+        2 => Err(SparseError::InvalidFormat {
+            op,
+            detail: "indptr is not non-decreasing within 0..=nnz".into(),
+        }),
+        1 if minor_axis == 0 => Err(SparseError::IndexOutOfBounds {
+            op,
+            index: -1,
+            axis: 0,
+            size: shape.0,
+        }),
+        _ => Err(SparseError::IndexOutOfBounds {
+            op,
+            index: -1,
+            axis: 1,
+            size: shape.1,
+        }),
+    }
+}
+
+/// The precise offending index (for the error message), found on the host after a flag: the
+/// first value of `idx` outside `0..size`.
+fn first_bad(idx: &Array, size: usize) -> Option<i64> {
+    let v = idx
+        .astype(DType::Int64)
+        .ok()?
+        .to_device(Device::Cpu)
+        .ok()?
+        .to_vec::<i64>()
+        .ok()?;
+    v.into_iter().find(|&j| j < 0 || j as u64 >= size as u64)
+}
+
+fn refine(e: SparseError, idx: &Array) -> SparseError {
+    match e {
+        SparseError::IndexOutOfBounds {
+            op,
+            index: -1,
+            axis,
+            size,
+        } => SparseError::IndexOutOfBounds {
+            op,
+            index: first_bad(idx, size).unwrap_or(-1),
+            axis,
+            size,
+        },
+        e => e,
+    }
+}
+
+fn vendor_dtype(d: DType) -> bool {
+    matches!(
+        d,
+        DType::Float32 | DType::Float64 | DType::Complex64 | DType::Complex128
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// SpMV / SpMM
+
+pub(crate) fn spmv(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Array, SparseError> {
+    let data = cc(&as_dtype(&a.data, r)?)?;
+    let x = cc(&as_dtype(x, r)?)?;
+    let (indices, indptr) = (cc(&a.indices)?, cc(&a.indptr)?);
+    let (m, n) = a.shape;
+    let nnz = data.size();
+    let dev = Device::Cuda(o);
+    if vendor_dtype(r)
+        && a.canonical
+        && nnz < i32::MAX as usize
+        && m > 0
+        && n > 0
+        && let Ok(y) = cusparse::spmv(o, &data, &indices, &indptr, &x, (m, n), r)
+    {
+        return Ok(y);
+    }
+    let y = Array::empty_on(&[m], r, dev)?;
+    if m == 0 {
+        return Ok(y);
+    }
+    let per = nnz / m.max(1);
+    let v = match per {
+        0..=1 => 1,
+        2 => 2,
+        3..=4 => 4,
+        5..=8 => 8,
+        9..=16 => 16,
+        _ => 32,
+    };
+    let f = func(o, "sp_csrmv", r, indices.dtype(), v)?;
+    let err = flag(o)?;
+    go(
+        &f,
+        cfg((m as u64).saturating_mul(v as u64)),
+        &mut [
+            Arg::P(dptr(&indptr)),
+            Arg::P(dptr(&indices)),
+            Arg::P(dptr(&data)),
+            Arg::P(dptr(&x)),
+            Arg::P(dptr(&y)),
+            Arg::N(m as i64),
+            Arg::N(n as i64),
+            Arg::N(nnz as i64),
+            Arg::P(dptr(&err)),
+        ],
+    )?;
+    check_flag("spmv", &err, a.shape, 1).map_err(|e| refine(e, &indices))?;
+    Ok(y)
+}
+
+pub(crate) fn spmm(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Array, SparseError> {
+    let data = cc(&as_dtype(&a.data, r)?)?;
+    let x = cc(&as_dtype(x, r)?)?;
+    let (indices, indptr) = (cc(&a.indices)?, cc(&a.indptr)?);
+    let (m, n) = a.shape;
+    let k = x.shape()[1];
+    let nnz = data.size();
+    let dev = Device::Cuda(o);
+    let total = m.checked_mul(k).ok_or_else(|| SparseError::InvalidShape {
+        op: "spmm",
+        shape: vec![m, k],
+        detail: "the result's element count overflows".into(),
+    })?;
+    if vendor_dtype(r)
+        && a.canonical
+        && nnz < i32::MAX as usize
+        && total > 0
+        && n > 0
+        && let Ok(y) = cusparse::spmm(o, &data, &indices, &indptr, &x, (m, n), r)
+    {
+        return Ok(y);
+    }
+    let y = Array::empty_on(&[m, k], r, dev)?;
+    if total == 0 {
+        return Ok(y);
+    }
+    let f = func(o, "sp_csrmm", r, indices.dtype(), 1)?;
+    let err = flag(o)?;
+    go(
+        &f,
+        cfg(total as u64),
+        &mut [
+            Arg::P(dptr(&indptr)),
+            Arg::P(dptr(&indices)),
+            Arg::P(dptr(&data)),
+            Arg::P(dptr(&x)),
+            Arg::P(dptr(&y)),
+            Arg::N(m as i64),
+            Arg::N(n as i64),
+            Arg::N(k as i64),
+            Arg::N(nnz as i64),
+            Arg::P(dptr(&err)),
+        ],
+    )?;
+    check_flag("spmm", &err, a.shape, 1).map_err(|e| refine(e, &indices))?;
+    Ok(y)
+}
+
+// ---------------------------------------------------------------------------------------------
+// structural helpers
+
+/// The major index (row) of every stored entry, int64.
+fn expand_rows(o: usize, indptr: &Array, m: usize, nnz: usize) -> Result<Array, SparseError> {
+    let rows = Array::empty_on(&[nnz], DType::Int64, Device::Cuda(o))?;
+    if m == 0 || nnz == 0 {
+        return Ok(rows);
+    }
+    // the value type is irrelevant here: compile the int64 instance
+    let f = func(o, "sp_expand_rows", DType::Int64, indptr.dtype(), 1)?;
+    let err = flag(o)?;
+    go(
+        &f,
+        cfg(m as u64),
+        &mut [
+            Arg::P(dptr(indptr)),
+            Arg::P(dptr(&rows)),
+            Arg::N(m as i64),
+            Arg::N(nnz as i64),
+            Arg::P(dptr(&err)),
+        ],
+    )?;
+    check_flag("expand_rows", &err, (m, 0), 1)?;
+    Ok(rows)
+}
+
+fn take(a: &Array, idx: &Array) -> Result<Array, SparseError> {
+    Ok(cuprum_core::take(a, idx, None, IndexMode::Clip)?)
+}
+
+/// The stable sort permutation of (rows, cols) pairs (int64 arrays of one length).
+fn sort_pairs(
+    o: usize,
+    rows: &Array,
+    cols: &Array,
+    m: usize,
+    n: usize,
+) -> Result<Array, SparseError> {
+    let nnz = rows.size();
+    if let Some(_mn) = (m as u64)
+        .checked_mul(n as u64)
+        .filter(|&p| p <= i64::MAX as u64)
+    {
+        let key = Array::empty_on(&[nnz], DType::Int64, Device::Cuda(o))?;
+        if nnz > 0 {
+            let f = func(o, "sp_keys64", DType::Int64, DType::Int64, 1)?;
+            go(
+                &f,
+                cfg(nnz as u64),
+                &mut [
+                    Arg::P(dptr(rows)),
+                    Arg::P(dptr(cols)),
+                    Arg::P(dptr(&key)),
+                    Arg::N(nnz as i64),
+                    Arg::N(n as i64),
+                ],
+            )?;
+        }
+        Ok(cuprum_core::argsort(&key, None)?)
+    } else {
+        // the keys would overflow: by column, then stably by row
+        let p1 = cuprum_core::argsort(cols, None)?;
+        let p2 = cuprum_core::argsort(&take(rows, &p1)?, None)?;
+        take(&p1, &p2)
+    }
+}
+
+/// A CSR from entries sorted by (row, col) (int64 `rows`, `cols`): duplicates summed when
+/// `sum`, exact zeros dropped when `drop_zeros`, indices of dtype `it`.
+#[allow(clippy::too_many_arguments)]
+fn compress(
+    o: usize,
+    rows: Array,
+    cols: Array,
+    vals: Array,
+    shape: (usize, usize),
+    it: DType,
+    sum: bool,
+    drop_zeros: bool,
+) -> Result<Compressed, SparseError> {
+    let dev = Device::Cuda(o);
+    let (m, _) = shape;
+    let (mut rows, mut cols, mut vals) = (rows, cols, vals);
+    let nnz = rows.size();
+    let mut canonical = true;
+    if nnz > 0 {
+        let flags = Array::empty_on(&[nnz], DType::UInt8, dev)?;
+        let f = func(o, "sp_run_starts", DType::Int64, DType::Int64, 1)?;
+        go(
+            &f,
+            cfg(nnz as u64),
+            &mut [
+                Arg::P(dptr(&rows)),
+                Arg::P(dptr(&cols)),
+                Arg::P(dptr(&flags)),
+                Arg::N(nnz as i64),
+            ],
+        )?;
+        let starts = cuprum_core::flatnonzero(&flags)?;
+        let runs = starts.size();
+        if runs < nnz {
+            if sum {
+                let end = Array::from_vec_on(vec![nnz as i64], &[1], dev)?;
+                let starts_ext =
+                    cuprum_core::concatenate(&[&starts.astype(DType::Int64)?, &end], 0)?;
+                let out = Array::empty_on(&[runs], vals.dtype(), dev)?;
+                let f = func(o, "sp_run_sums", vals.dtype(), DType::Int64, 1)?;
+                go(
+                    &f,
+                    cfg(runs as u64),
+                    &mut [
+                        Arg::P(dptr(&starts_ext)),
+                        Arg::P(dptr(&vals)),
+                        Arg::P(dptr(&out)),
+                        Arg::N(runs as i64),
+                    ],
+                )?;
+                rows = take(&rows, &starts)?;
+                cols = take(&cols, &starts)?;
+                vals = out;
+            } else {
+                canonical = false;
+            }
+        }
+    }
+    if drop_zeros && vals.size() > 0 {
+        let n2 = vals.size();
+        let keep = Array::empty_on(&[n2], DType::UInt8, dev)?;
+        let f = func(o, "sp_nonzero_mask", vals.dtype(), DType::Int64, 1)?;
+        go(
+            &f,
+            cfg(n2 as u64),
+            &mut [Arg::P(dptr(&vals)), Arg::P(dptr(&keep)), Arg::N(n2 as i64)],
+        )?;
+        let k = cuprum_core::flatnonzero(&keep)?;
+        if k.size() < n2 {
+            rows = take(&rows, &k)?;
+            cols = take(&cols, &k)?;
+            vals = take(&vals, &k)?;
+        }
+    }
+    let nnz = rows.size();
+    let it = index_dtype_for(it, nnz, &[shape.0, shape.1]);
+    let indptr = Array::empty_on(&[m + 1], it, dev)?;
+    let f = func(o, "sp_indptr", DType::Int64, it, 1)?;
+    go(
+        &f,
+        cfg(m as u64 + 1),
+        &mut [
+            Arg::P(dptr(&rows)),
+            Arg::N(nnz as i64),
+            Arg::P(dptr(&indptr)),
+            Arg::N(m as i64),
+        ],
+    )?;
+    Ok(Compressed {
+        data: vals,
+        indices: as_dtype(&cols, it)?,
+        indptr,
+        shape,
+        canonical,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// transpose, COO -> CSR, SpGEMM
+
+pub(crate) fn transpose(o: usize, a: &Compressed) -> Result<Compressed, SparseError> {
+    let (data, indices, indptr) = (cc(&a.data)?, cc(&a.indices)?, cc(&a.indptr)?);
+    let (m, n) = a.shape;
+    let nnz = data.size();
+    let it = indices.dtype();
+    if it == DType::Int32
+        && nnz < i32::MAX as usize
+        && m < i32::MAX as usize
+        && n < i32::MAX as usize
+        && nnz > 0
+        && let Ok(t) = cusparse::csr2csc(o, &data, &indices, &indptr, (m, n))
+    {
+        return Ok(Compressed {
+            canonical: a.canonical,
+            ..t
+        });
+    }
+    if it == DType::Int32 && m > i32::MAX as usize {
+        return Err(SparseError::InvalidFormat {
+            op: "transpose",
+            detail: format!("{m} rows do not fit int32 column indices of the transpose"),
+        });
+    }
+    let rows = expand_rows(o, &indptr, m, nnz)?;
+    let cols = indices.astype(DType::Int64)?;
+    // bounds of the minor indices
+    if nnz > 0 {
+        let f = func(o, "sp_check_coo", DType::Int64, DType::Int64, 1)?;
+        let err = flag(o)?;
+        go(
+            &f,
+            cfg(nnz as u64),
+            &mut [
+                Arg::P(dptr(&rows)),
+                Arg::P(dptr(&cols)),
+                Arg::N(nnz as i64),
+                Arg::N(m as i64),
+                Arg::N(n as i64),
+                Arg::P(dptr(&err)),
+            ],
+        )?;
+        check_flag("transpose", &err, (m, n), 1).map_err(|e| refine(e, &cols))?;
+    }
+    // a stable sort by column keeps the rows of each column in order
+    let perm = cuprum_core::argsort(&cols, None)?;
+    let t = compress(
+        o,
+        take(&cols, &perm)?,
+        take(&rows, &perm)?,
+        take(&data, &perm)?,
+        (n, m),
+        it,
+        false,
+        false,
+    )?;
+    Ok(Compressed {
+        canonical: a.canonical,
+        indices: as_dtype(&t.indices, it)?,
+        indptr: as_dtype(&t.indptr, it)?,
+        ..t
+    })
+}
+
+pub(crate) fn coo_to_compressed(o: usize, c: &Coo, sum: bool) -> Result<Compressed, SparseError> {
+    let (data, row, col) = (cc(&c.data)?, cc(&c.row)?, cc(&c.col)?);
+    let (m, n) = c.shape;
+    let nnz = data.size();
+    let it = row.dtype();
+    if nnz > 0 {
+        let f = func(o, "sp_check_coo", DType::Int64, it, 1)?;
+        let err = flag(o)?;
+        go(
+            &f,
+            cfg(nnz as u64),
+            &mut [
+                Arg::P(dptr(&row)),
+                Arg::P(dptr(&col)),
+                Arg::N(nnz as i64),
+                Arg::N(m as i64),
+                Arg::N(n as i64),
+                Arg::P(dptr(&err)),
+            ],
+        )?;
+        match check_flag("coo_to_compressed", &err, (m, n), 0) {
+            Ok(()) => {}
+            Err(SparseError::IndexOutOfBounds { axis: 0, .. }) => {
+                return Err(SparseError::IndexOutOfBounds {
+                    op: "coo_to_compressed",
+                    index: first_bad(&row, m).unwrap_or(-1),
+                    axis: 0,
+                    size: m,
+                });
+            }
+            Err(e) => return Err(refine(e, &col)),
+        }
+    }
+    let (r64, c64) = (row.astype(DType::Int64)?, col.astype(DType::Int64)?);
+    let perm = sort_pairs(o, &r64, &c64, m, n)?;
+    let t = compress(
+        o,
+        take(&r64, &perm)?,
+        take(&c64, &perm)?,
+        take(&data, &perm)?,
+        (m, n),
+        it,
+        sum,
+        false,
+    )?;
+    Ok(Compressed {
+        indices: as_dtype(&t.indices, it)?,
+        indptr: as_dtype(&t.indptr, it)?,
+        ..t
+    })
+}
+
+pub(crate) fn spgemm(
+    o: usize,
+    a: &Compressed,
+    b: &Compressed,
+    r: DType,
+) -> Result<Compressed, SparseError> {
+    let dev = Device::Cuda(o);
+    let (m, k) = a.shape;
+    let n = b.shape.1;
+    let wide = if a.indices.dtype() == DType::Int64 || b.indices.dtype() == DType::Int64 {
+        DType::Int64
+    } else {
+        DType::Int32
+    };
+    let (ad, bd) = (cc(&as_dtype(&a.data, r)?)?, cc(&as_dtype(&b.data, r)?)?);
+    let (annz, bnnz) = (ad.size(), bd.size());
+    if vendor_dtype(r)
+        && a.canonical
+        && b.canonical
+        && wide == DType::Int32
+        && annz > 0
+        && bnnz > 0
+        && annz < i32::MAX as usize
+        && bnnz < i32::MAX as usize
+    {
+        let (ai, ap, bi, bp) = (
+            cc(&a.indices)?,
+            cc(&a.indptr)?,
+            cc(&b.indices)?,
+            cc(&b.indptr)?,
+        );
+        if let Ok(c) = cusparse::spgemm(o, (&ad, &ai, &ap), (&bd, &bi, &bp), (m, k, n), r) {
+            // SciPy drops the entries that cancel to zero
+            let nnz = c.data.size();
+            let rows = expand_rows(o, &c.indptr, m, nnz)?;
+            return compress(
+                o,
+                rows,
+                c.indices.astype(DType::Int64)?,
+                c.data,
+                (m, n),
+                DType::Int32,
+                false,
+                true,
+            )
+            .map(|mut c| {
+                c.canonical = true;
+                c
+            });
+        }
+    }
+    // expand - sort - compress
+    let (ai, ap) = (
+        cc(&as_dtype(&a.indices, wide)?)?,
+        cc(&as_dtype(&a.indptr, wide)?)?,
+    );
+    let (bi, bp) = (
+        cc(&as_dtype(&b.indices, wide)?)?,
+        cc(&as_dtype(&b.indptr, wide)?)?,
+    );
+    let counts = Array::empty_on(&[m], DType::Int64, dev)?;
+    let err = flag(o)?;
+    if m > 0 {
+        let f = func(o, "sp_gemm_count", r, wide, 1)?;
+        go(
+            &f,
+            cfg(m as u64),
+            &mut [
+                Arg::P(dptr(&ap)),
+                Arg::P(dptr(&ai)),
+                Arg::P(dptr(&bp)),
+                Arg::P(dptr(&counts)),
+                Arg::N(m as i64),
+                Arg::N(k as i64),
+                Arg::N(annz as i64),
+                Arg::N(bnnz as i64),
+                Arg::P(dptr(&err)),
+            ],
+        )?;
+    }
+    check_flag("spgemm", &err, (m, k), 1).map_err(|e| refine(e, &ai))?;
+    let offs = cuprum_core::cumsum(&counts, None)?;
+    let total = if m == 0 {
+        0
+    } else {
+        let s = offs.storage().as_cuda().expect("a CUDA array");
+        let b = ext::cuda::to_host(s, (offs.offset() + m - 1) * 8, 8)?;
+        i64::from_le_bytes(b.try_into().expect("8 bytes")) as usize
+    };
+    let rows = Array::empty_on(&[total], DType::Int64, dev)?;
+    let cols = Array::empty_on(&[total], DType::Int64, dev)?;
+    let vals = Array::empty_on(&[total], r, dev)?;
+    if total > 0 {
+        let f = func(o, "sp_gemm_expand", r, wide, 1)?;
+        go(
+            &f,
+            cfg(m as u64),
+            &mut [
+                Arg::P(dptr(&ap)),
+                Arg::P(dptr(&ai)),
+                Arg::P(dptr(&ad)),
+                Arg::P(dptr(&bp)),
+                Arg::P(dptr(&bi)),
+                Arg::P(dptr(&bd)),
+                Arg::P(dptr(&counts)),
+                Arg::P(dptr(&offs)),
+                Arg::P(dptr(&rows)),
+                Arg::P(dptr(&cols)),
+                Arg::P(dptr(&vals)),
+                Arg::N(m as i64),
+                Arg::N(k as i64),
+                Arg::N(n as i64),
+                Arg::N(annz as i64),
+                Arg::N(bnnz as i64),
+                Arg::P(dptr(&err)),
+            ],
+        )?;
+        check_flag("spgemm", &err, (k, n), 1).map_err(|e| refine(e, &bi))?;
+    }
+    let perm = sort_pairs(o, &rows, &cols, m, n)?;
+    let mut c = compress(
+        o,
+        take(&rows, &perm)?,
+        take(&cols, &perm)?,
+        take(&vals, &perm)?,
+        (m, n),
+        wide,
+        true,
+        true,
+    )?;
+    c.canonical = true;
+    Ok(c)
+}

@@ -1,0 +1,287 @@
+//! The compute kernels of the sparse formats: products (SpMV, SpMM, SpGEMM), the transpose
+//! (CSR → CSC) and COO → CSR, on the plain parts of [`crate::parts`].
+//!
+//! Every function here checks its operands ([`check_compressed`], [`check_coo`]) and dispatches
+//! by device: the CPU kernels are rayon code of our own (`cpu.rs`); on CUDA the float and
+//! complex dtypes go to cuSPARSE's generic API and everything else (integers, bool, float16,
+//! bfloat16, non-canonical operands, more than 2^31 stored entries) to NVRTC kernels of our own
+//! (`cuda/`). Results follow NumPy 2's promotion (`result_type(data, x)`); bool data multiplies
+//! as AND and sums as OR. No function mutates its operands.
+
+#![cfg_attr(not(test), allow(dead_code))]
+
+pub(crate) mod cpu;
+pub(crate) mod cuda;
+
+use crate::SparseError;
+use crate::parts::{Compressed, Coo};
+use cuprum_core::{Array, DType, Device};
+
+/// The index dtypes a sparse matrix may have.
+pub(crate) fn is_index_dtype(d: DType) -> bool {
+    matches!(d, DType::Int32 | DType::Int64)
+}
+
+/// Checks the parts of a compressed matrix (dtypes, lengths, one device) and returns its device.
+pub(crate) fn check_compressed(op: &'static str, a: &Compressed) -> Result<Device, SparseError> {
+    let bad = |detail: String| SparseError::InvalidFormat { op, detail };
+    if !is_index_dtype(a.indices.dtype()) || a.indices.dtype() != a.indptr.dtype() {
+        return Err(bad(format!(
+            "indices ({}) and indptr ({}) must share one index dtype, int32 or int64",
+            a.indices.dtype(),
+            a.indptr.dtype()
+        )));
+    }
+    if a.data.ndim() != 1 || a.indices.ndim() != 1 || a.indptr.ndim() != 1 {
+        return Err(bad(format!(
+            "data, indices and indptr must be 1-D, got shapes {:?}, {:?}, {:?}",
+            a.data.shape(),
+            a.indices.shape(),
+            a.indptr.shape()
+        )));
+    }
+    if a.data.size() != a.indices.size() {
+        return Err(bad(format!(
+            "data has {} elements but indices has {}",
+            a.data.size(),
+            a.indices.size()
+        )));
+    }
+    if a.indptr.size() != a.shape.0 + 1 {
+        return Err(bad(format!(
+            "indptr has {} elements; a matrix with {} major slices needs {}",
+            a.indptr.size(),
+            a.shape.0,
+            a.shape.0 + 1
+        )));
+    }
+    let dev = a.data.device();
+    if a.indices.device() != dev || a.indptr.device() != dev {
+        return Err(bad(format!(
+            "data ({}), indices ({}) and indptr ({}) live on different devices",
+            dev,
+            a.indices.device(),
+            a.indptr.device()
+        )));
+    }
+    Ok(dev)
+}
+
+/// Checks the parts of a COO matrix and returns its device.
+pub(crate) fn check_coo(op: &'static str, c: &Coo) -> Result<Device, SparseError> {
+    let bad = |detail: String| SparseError::InvalidFormat { op, detail };
+    if !is_index_dtype(c.row.dtype()) || c.row.dtype() != c.col.dtype() {
+        return Err(bad(format!(
+            "row ({}) and col ({}) must share one index dtype, int32 or int64",
+            c.row.dtype(),
+            c.col.dtype()
+        )));
+    }
+    if c.data.ndim() != 1 || c.row.ndim() != 1 || c.col.ndim() != 1 {
+        return Err(bad(format!(
+            "data, row and col must be 1-D, got shapes {:?}, {:?}, {:?}",
+            c.data.shape(),
+            c.row.shape(),
+            c.col.shape()
+        )));
+    }
+    if c.data.size() != c.row.size() || c.data.size() != c.col.size() {
+        return Err(bad(format!(
+            "data, row and col have {}, {} and {} elements",
+            c.data.size(),
+            c.row.size(),
+            c.col.size()
+        )));
+    }
+    let dev = c.data.device();
+    if c.row.device() != dev || c.col.device() != dev {
+        return Err(bad(format!(
+            "data ({}), row ({}) and col ({}) live on different devices",
+            dev,
+            c.row.device(),
+            c.col.device()
+        )));
+    }
+    Ok(dev)
+}
+
+fn unsupported(op: &'static str, d: Device) -> SparseError {
+    SparseError::NotSupported {
+        op,
+        detail: format!("no sparse kernels for device {d}"),
+    }
+}
+
+fn same_device(op: &'static str, a: Device, b: Device) -> Result<(), SparseError> {
+    if a != b {
+        return Err(SparseError::InvalidValue {
+            op,
+            detail: format!("operands live on different devices ({a} and {b})"),
+        });
+    }
+    Ok(())
+}
+
+/// `a` converted to `dtype` (a copy) when it has another dtype, else `a` itself (shared).
+pub(crate) fn as_dtype(a: &Array, dtype: DType) -> Result<Array, SparseError> {
+    if a.dtype() == dtype {
+        Ok(a.clone())
+    } else {
+        Ok(a.astype(dtype)?)
+    }
+}
+
+/// The index dtype a result with `nnz` entries and extents `dims` needs: int32 when `wanted` is
+/// int32 and every value fits, else int64.
+pub(crate) fn index_dtype_for(wanted: DType, nnz: usize, dims: &[usize]) -> DType {
+    let max = dims.iter().copied().fold(nnz, usize::max);
+    if wanted == DType::Int32 && max <= i32::MAX as usize {
+        DType::Int32
+    } else {
+        DType::Int64
+    }
+}
+
+/// `y = A x` (or `Aᵀ x` when `transpose`) for a compressed `A` (CSR; pass a CSC matrix as the CSR
+/// of its transpose and flip `transpose`) and a 1-D `x`.
+///
+/// **Shapes**: `A` is `(m, n)`; `x` has `n` elements (`m` when transposed); `y` has `m` (`n`).
+/// `y`'s dtype is NumPy's `result_type(data, x)`; bool data multiplies as AND and sums as OR.
+/// Unsorted indices and duplicates give SciPy's answers (duplicates add).
+///
+/// # Errors
+/// [`SparseError::InvalidFormat`] for inconsistent parts, [`SparseError::ShapeMismatch`] when
+/// `x` does not fit, [`SparseError::InvalidValue`] when the operands live on different devices,
+/// [`SparseError::IndexOutOfBounds`] for a stored index outside the matrix.
+pub(crate) fn spmv(a: &Compressed, x: &Array, transpose: bool) -> Result<Array, SparseError> {
+    const OP: &str = "spmv";
+    let dev = check_compressed(OP, a)?;
+    same_device(OP, dev, x.device())?;
+    let need = if transpose { a.shape.0 } else { a.shape.1 };
+    if x.ndim() != 1 || x.size() != need {
+        return Err(SparseError::ShapeMismatch {
+            op: OP,
+            a: if transpose {
+                (a.shape.1, a.shape.0)
+            } else {
+                a.shape
+            },
+            b: (x.shape().first().copied().unwrap_or(1), 1),
+        });
+    }
+    if transpose {
+        let t = self::transpose(a)?;
+        return spmv(&t, x, false);
+    }
+    let r = DType::promote(a.data.dtype(), x.dtype());
+    match dev {
+        Device::Cpu => cpu::spmv(a, x, r),
+        Device::Cuda(o) => cuda::spmv(o, a, x, r),
+        other => Err(unsupported("spmv", other)),
+    }
+}
+
+/// `Y = A X` (or `Aᵀ X` when `transpose`) for a compressed `A` and a 2-D dense `X` of any layout
+/// (C or Fortran order, strided views).
+///
+/// **Shapes**: `A` is `(m, n)`, `X` is `(n, k)` (`(m, k)` when transposed), `Y` is `(m, k)`
+/// (`(n, k)`), C-contiguous, of dtype `result_type(data, X)`.
+///
+/// # Errors
+/// As [`spmv`].
+pub(crate) fn spmm(a: &Compressed, x: &Array, transpose: bool) -> Result<Array, SparseError> {
+    const OP: &str = "spmm";
+    let dev = check_compressed(OP, a)?;
+    same_device(OP, dev, x.device())?;
+    let need = if transpose { a.shape.0 } else { a.shape.1 };
+    if x.ndim() != 2 || x.shape()[0] != need {
+        let xs = x.shape();
+        return Err(SparseError::ShapeMismatch {
+            op: OP,
+            a: if transpose {
+                (a.shape.1, a.shape.0)
+            } else {
+                a.shape
+            },
+            b: (
+                xs.first().copied().unwrap_or(1),
+                xs.get(1).copied().unwrap_or(1),
+            ),
+        });
+    }
+    if transpose {
+        let t = self::transpose(a)?;
+        return spmm(&t, x, false);
+    }
+    let r = DType::promote(a.data.dtype(), x.dtype());
+    match dev {
+        Device::Cpu => cpu::spmm(a, x, r),
+        Device::Cuda(o) => cuda::spmm(o, a, x, r),
+        other => Err(unsupported("spmm", other)),
+    }
+}
+
+/// `C = A B` for two CSR matrices (SpGEMM). The result is canonical (sorted, no duplicates) and,
+/// as SciPy's, holds no entry whose sum is exactly zero.
+///
+/// **Shapes**: `A` `(m, k)`, `B` `(k, n)`, `C` `(m, n)`; data dtype `result_type(A, B)`; index
+/// dtype int32 when both are int32 and the result fits, else int64.
+///
+/// # Errors
+/// As [`spmv`]; [`SparseError::ShapeMismatch`] when the inner extents differ.
+pub(crate) fn spgemm(a: &Compressed, b: &Compressed) -> Result<Compressed, SparseError> {
+    const OP: &str = "spgemm";
+    let dev = check_compressed(OP, a)?;
+    let devb = check_compressed(OP, b)?;
+    same_device(OP, dev, devb)?;
+    if a.shape.1 != b.shape.0 {
+        return Err(SparseError::ShapeMismatch {
+            op: OP,
+            a: a.shape,
+            b: b.shape,
+        });
+    }
+    let r = DType::promote(a.data.dtype(), b.data.dtype());
+    match dev {
+        Device::Cpu => cpu::spgemm(a, b, r),
+        Device::Cuda(o) => cuda::spgemm(o, a, b, r),
+        other => Err(unsupported("spgemm", other)),
+    }
+}
+
+/// The CSR of `Aᵀ` for a CSR `A` (equivalently CSR → CSC), by a counting sort: the indices of
+/// every slice come out sorted; duplicates stay (as in SciPy's `tocsc`).
+///
+/// **Shapes**: `(m, n)` → `(n, m)`; dtypes kept.
+///
+/// # Errors
+/// As [`spmv`].
+pub(crate) fn transpose(a: &Compressed) -> Result<Compressed, SparseError> {
+    let dev = check_compressed("transpose", a)?;
+    match dev {
+        Device::Cpu => cpu::transpose(a),
+        Device::Cuda(o) => cuda::transpose(o, a),
+        other => Err(unsupported("transpose", other)),
+    }
+}
+
+/// COO → CSR: entries sorted by (row, column), stably (duplicates keep their order); with
+/// `sum_duplicates` equal coordinates are added into one entry (zeros kept, as SciPy's
+/// `sum_duplicates`). The result is canonical when duplicates were summed or there were none.
+///
+/// **Shapes**: `(m, n)` → `(m, n)`; dtypes kept.
+///
+/// # Errors
+/// [`SparseError::InvalidFormat`] for inconsistent parts; [`SparseError::IndexOutOfBounds`] for
+/// a row or column index outside the shape (negative included).
+pub(crate) fn coo_to_compressed(c: &Coo, sum_duplicates: bool) -> Result<Compressed, SparseError> {
+    let dev = check_coo("coo_to_compressed", c)?;
+    match dev {
+        Device::Cpu => cpu::coo_to_compressed(c, sum_duplicates),
+        Device::Cuda(o) => cuda::coo_to_compressed(o, c, sum_duplicates),
+        other => Err(unsupported("coo_to_compressed", other)),
+    }
+}
+
+#[cfg(test)]
+mod tests;

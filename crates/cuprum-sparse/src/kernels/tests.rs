@@ -1,0 +1,734 @@
+//! Tests of the kernels against naive dense references, on every device (`all_devices()`: the
+//! CPU, then each CUDA device), for every dtype and both index widths, with unsorted and
+//! duplicate entries.
+//!
+//! Values are small integers (complex: small Gaussian integers), so every dtype computes them
+//! exactly — float16 included — and results are compared exactly: the reference is computed in
+//! int64 (or complex128) and cast to the result dtype with NumPy's C cast, which for integer
+//! types is the same wrapping arithmetic the kernels use.
+
+use super::*;
+use cuprum_core::ext::test_util::all_devices;
+use cuprum_core::{Complex64, DType, Device};
+
+const DTYPES: [DType; 14] = [
+    DType::Bool,
+    DType::Int8,
+    DType::Int16,
+    DType::Int32,
+    DType::Int64,
+    DType::UInt8,
+    DType::UInt16,
+    DType::UInt32,
+    DType::UInt64,
+    DType::Float16,
+    DType::Float32,
+    DType::Float64,
+    DType::Complex64,
+    DType::Complex128,
+];
+const INDEX: [DType; 2] = [DType::Int32, DType::Int64];
+
+/// A small deterministic generator (SplitMix64).
+pub(crate) struct Rng(u64);
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+    /// a value for `dtype`: 0/1 for bool, else in -3..=3 (complex: both parts)
+    fn value(&mut self, dtype: DType) -> Complex64 {
+        if dtype == DType::Bool {
+            return Complex64::new(self.below(2) as f64, 0.0);
+        }
+        if dtype.is_unsigned_integer() {
+            // no wrap-around of the inputs: their exact products stay within f64's integers
+            return Complex64::new(self.below(4) as f64, 0.0);
+        }
+        let re = self.below(7) as f64 - 3.0;
+        let im = if dtype.is_complex() {
+            self.below(7) as f64 - 3.0
+        } else {
+            0.0
+        };
+        Complex64::new(re, im)
+    }
+}
+
+/// Values as an array of `dtype` on `dev` (through int64 or complex128 and a C cast).
+fn values(v: &[Complex64], shape: &[usize], dtype: DType, dev: Device) -> Array {
+    let a = if dtype.is_complex() {
+        Array::from_vec_on(v.to_vec(), shape, dev).unwrap()
+    } else {
+        let r: Vec<i64> = v.iter().map(|c| c.re as i64).collect();
+        Array::from_vec_on(r, shape, dev).unwrap()
+    };
+    a.astype(dtype).unwrap()
+}
+
+fn index_array(v: &[i64], dtype: DType, dev: Device) -> Array {
+    Array::from_vec_on(v.to_vec(), &[v.len()], dev)
+        .unwrap()
+        .astype(dtype)
+        .unwrap()
+}
+
+/// Random triplets with duplicates, in random order.
+pub(crate) struct Triplets {
+    pub(crate) m: usize,
+    pub(crate) n: usize,
+    pub(crate) row: Vec<i64>,
+    pub(crate) col: Vec<i64>,
+    pub(crate) val: Vec<Complex64>,
+}
+
+fn triplets(rng: &mut Rng, m: usize, n: usize, nnz: usize, dtype: DType) -> Triplets {
+    let mut t = Triplets {
+        m,
+        n,
+        row: vec![],
+        col: vec![],
+        val: vec![],
+    };
+    if m == 0 || n == 0 {
+        return t;
+    }
+    for _ in 0..nnz {
+        let (r, c) = (rng.below(m) as i64, rng.below(n) as i64);
+        t.row.push(r);
+        t.col.push(c);
+        t.val.push(rng.value(dtype));
+        // a duplicate now and then
+        if rng.below(6) == 0 {
+            t.row.push(r);
+            t.col.push(c);
+            t.val.push(rng.value(dtype));
+        }
+    }
+    t
+}
+
+impl Triplets {
+    fn dense(&self) -> Vec<Complex64> {
+        let mut d = vec![Complex64::new(0.0, 0.0); self.m * self.n];
+        for ((&r, &c), &v) in self.row.iter().zip(&self.col).zip(&self.val) {
+            d[r as usize * self.n + c as usize] += v;
+        }
+        d
+    }
+    fn coo(&self, dtype: DType, idx: DType, dev: Device) -> Coo {
+        Coo {
+            data: values(&self.val, &[self.val.len()], dtype, dev),
+            row: index_array(&self.row, idx, dev),
+            col: index_array(&self.col, idx, dev),
+            shape: (self.m, self.n),
+            canonical: false,
+        }
+    }
+    /// A non-canonical CSR: rows in order, entries within a row in the triplets' order
+    /// (unsorted, duplicates kept).
+    fn csr(&self, dtype: DType, idx: DType, dev: Device) -> Compressed {
+        let mut order: Vec<usize> = (0..self.row.len()).collect();
+        order.sort_by_key(|&k| self.row[k]);
+        let mut indptr = vec![0i64; self.m + 1];
+        for &r in &self.row {
+            indptr[r as usize + 1] += 1;
+        }
+        for i in 0..self.m {
+            indptr[i + 1] += indptr[i];
+        }
+        let col: Vec<i64> = order.iter().map(|&k| self.col[k]).collect();
+        let val: Vec<Complex64> = order.iter().map(|&k| self.val[k]).collect();
+        Compressed {
+            data: values(&val, &[val.len()], dtype, dev),
+            indices: index_array(&col, idx, dev),
+            indptr: index_array(&indptr, idx, dev),
+            shape: (self.m, self.n),
+            canonical: false,
+        }
+    }
+}
+
+/// `reference` (exact, in complex128) cast to `dtype` as NumPy would, read back as complex128.
+fn cast_ref(reference: &[Complex64], shape: &[usize], dtype: DType) -> Vec<Complex64> {
+    values(reference, shape, dtype, Device::Cpu)
+        .astype(DType::Complex128)
+        .unwrap()
+        .to_vec::<Complex64>()
+        .unwrap()
+}
+
+fn read(a: &Array) -> Vec<Complex64> {
+    a.astype(DType::Complex128)
+        .unwrap()
+        .to_device(Device::Cpu)
+        .unwrap()
+        .to_vec::<Complex64>()
+        .unwrap()
+}
+
+fn read_i64(a: &Array) -> Vec<i64> {
+    a.astype(DType::Int64)
+        .unwrap()
+        .to_device(Device::Cpu)
+        .unwrap()
+        .to_vec::<i64>()
+        .unwrap()
+}
+
+/// The dense matrix of a compressed one (duplicates added, in complex128) after checking its
+/// structure; `canonical` asks for sorted, duplicate-free slices.
+pub(crate) fn densify(c: &Compressed, what: &str) -> Vec<Complex64> {
+    let (m, n) = c.shape;
+    let indptr = read_i64(&c.indptr);
+    let idx = read_i64(&c.indices);
+    let val = read(&c.data);
+    assert_eq!(indptr.len(), m + 1, "{what}: indptr length");
+    assert_eq!(indptr[0], 0, "{what}: indptr[0]");
+    assert_eq!(indptr[m] as usize, idx.len(), "{what}: indptr[-1] vs nnz");
+    assert_eq!(idx.len(), val.len(), "{what}: indices vs data");
+    let mut d = vec![Complex64::new(0.0, 0.0); m * n];
+    for i in 0..m {
+        let (s, e) = (indptr[i] as usize, indptr[i + 1] as usize);
+        assert!(s <= e, "{what}: indptr decreases at {i}");
+        if c.canonical {
+            for k in s + 1..e {
+                assert!(
+                    idx[k - 1] < idx[k],
+                    "{what}: marked canonical but slice {i} has indices {:?}",
+                    &idx[s..e]
+                );
+            }
+        }
+        for k in s..e {
+            assert!(
+                idx[k] >= 0 && (idx[k] as usize) < n,
+                "{what}: index {} out of 0..{n}",
+                idx[k]
+            );
+            // NaN-free small values: plain addition is exact
+            d[i * n + idx[k] as usize] += val[k];
+        }
+    }
+    d
+}
+
+fn shapes() -> Vec<(usize, usize, usize)> {
+    vec![
+        (0, 0, 0),
+        (0, 3, 0),
+        (4, 0, 0),
+        (1, 1, 1),
+        (5, 7, 12),
+        (17, 9, 40),
+        (33, 65, 300),
+        (200, 150, 1500),
+    ]
+}
+
+#[test]
+fn spmv_every_dtype_and_index_width_against_dense() {
+    for dev in all_devices() {
+        let mut rng = Rng::new(1);
+        for &dt in &DTYPES {
+            for &it in &INDEX {
+                for (m, n, nnz) in shapes() {
+                    let t = triplets(&mut rng, m, n, nnz, dt);
+                    let a = t.csr(dt, it, dev);
+                    let xv: Vec<Complex64> = (0..n).map(|_| rng.value(dt)).collect();
+                    let x = values(&xv, &[n], dt, dev);
+                    let y = spmv(&a, &x, false).unwrap_or_else(|e| {
+                        panic!("spmv {dt}/{it} {m}x{n} nnz {nnz} on {dev}: {e}")
+                    });
+                    assert_eq!(y.dtype(), dt);
+                    assert_eq!(y.shape(), &[m]);
+                    assert_eq!(y.device(), dev);
+                    let d = t.dense();
+                    let mut r = vec![Complex64::new(0.0, 0.0); m];
+                    for i in 0..m {
+                        for j in 0..n {
+                            r[i] += d[i * n + j] * xv[j];
+                        }
+                    }
+                    // bool: OR of AND is (sum of products) != 0 for 0/1 values
+                    assert_eq!(
+                        read(&y),
+                        cast_ref(&r, &[m], dt),
+                        "spmv {dt}/{it} {m}x{n} nnz {nnz} on {dev}"
+                    );
+                    // the canonical form of the same matrix (cuSPARSE's path on CUDA for
+                    // float32/float64/complex64/complex128)
+                    let ac = coo_to_compressed(&t.coo(dt, it, dev), true).unwrap();
+                    assert!(ac.canonical);
+                    let yc = spmv(&ac, &x, false).unwrap_or_else(|e| {
+                        panic!("canonical spmv {dt}/{it} {m}x{n} nnz {nnz} on {dev}: {e}")
+                    });
+                    assert_eq!(
+                        read(&yc),
+                        cast_ref(&r, &[m], dt),
+                        "canonical spmv {dt}/{it} {m}x{n} nnz {nnz} on {dev}"
+                    );
+                    // transposed
+                    let xt: Vec<Complex64> = (0..m).map(|_| rng.value(dt)).collect();
+                    let x = values(&xt, &[m], dt, dev);
+                    let y = spmv(&a, &x, true).unwrap();
+                    let mut r = vec![Complex64::new(0.0, 0.0); n];
+                    for i in 0..m {
+                        for j in 0..n {
+                            r[j] += d[i * n + j] * xt[i];
+                        }
+                    }
+                    assert_eq!(
+                        read(&y),
+                        cast_ref(&r, &[n], dt),
+                        "spmv^T {dt}/{it} {m}x{n} nnz {nnz} on {dev}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn spmv_promotes_like_numpy() {
+    let cases = [
+        (DType::Int8, DType::Float32, DType::Float32),
+        (DType::Bool, DType::Int16, DType::Int16),
+        (DType::Float32, DType::Float64, DType::Float64),
+        (DType::Float16, DType::Complex64, DType::Complex64),
+        (DType::Int64, DType::Float32, DType::Float64),
+        (DType::UInt8, DType::Int8, DType::Int16),
+        (DType::Float32, DType::Complex128, DType::Complex128),
+    ];
+    for dev in all_devices() {
+        let mut rng = Rng::new(2);
+        for (ad, xd, want) in cases {
+            let t = triplets(&mut rng, 20, 11, 50, DType::Int8);
+            let a = t.csr(ad, DType::Int32, dev);
+            let xv: Vec<Complex64> = (0..11).map(|_| rng.value(DType::Int8)).collect();
+            let x = values(&xv, &[11], xd, dev);
+            let y = spmv(&a, &x, false).unwrap();
+            assert_eq!(y.dtype(), want, "{ad} x {xd} on {dev}");
+            // the reference: values as stored in each dtype, product in the result dtype
+            let dv = t.dense_cast(ad);
+            let xv = cast_ref(&xv, &[11], xd);
+            let mut r = vec![Complex64::new(0.0, 0.0); 20];
+            for i in 0..20 {
+                for j in 0..11 {
+                    r[i] += dv[i * 11 + j] * xv[j];
+                }
+            }
+            assert_eq!(read(&y), cast_ref(&r, &[20], want), "{ad} x {xd} on {dev}");
+        }
+    }
+}
+
+#[test]
+fn spmm_every_dtype_layouts_against_dense() {
+    for dev in all_devices() {
+        let mut rng = Rng::new(3);
+        for &dt in &DTYPES {
+            for &it in &INDEX {
+                for (m, n, nnz) in shapes() {
+                    for k in [1usize, 3, 8] {
+                        let t = triplets(&mut rng, m, n, nnz, dt);
+                        let a = t.csr(dt, it, dev);
+                        let xv: Vec<Complex64> = (0..n * k).map(|_| rng.value(dt)).collect();
+                        let xc = values(&xv, &[n, k], dt, dev);
+                        // the same matrix Fortran-ordered: the transpose of a (k, n) C array
+                        let mut xt = vec![Complex64::new(0.0, 0.0); n * k];
+                        for i in 0..n {
+                            for j in 0..k {
+                                xt[j * n + i] = xv[i * k + j];
+                            }
+                        }
+                        let xf = values(&xt, &[k, n], dt, dev).transpose().unwrap();
+                        let d = t.dense();
+                        let mut r = vec![Complex64::new(0.0, 0.0); m * k];
+                        for i in 0..m {
+                            for l in 0..n {
+                                for j in 0..k {
+                                    r[i * k + j] += d[i * n + l] * xv[l * k + j];
+                                }
+                            }
+                        }
+                        let want = cast_ref(&r, &[m * k], dt);
+                        let ac = coo_to_compressed(&t.coo(dt, it, dev), true).unwrap();
+                        for (name, x) in [("C", &xc), ("F", &xf)] {
+                            for (form, a) in [("as stored", &a), ("canonical", &ac)] {
+                                let y = spmm(a, x, false).unwrap_or_else(|e| {
+                                    panic!("spmm {dt}/{it} {m}x{n}x{k} {name} {form} on {dev}: {e}")
+                                });
+                                assert_eq!(y.shape(), &[m, k]);
+                                assert_eq!(y.dtype(), dt);
+                                assert_eq!(
+                                    read(&y),
+                                    want,
+                                    "spmm {dt}/{it} {m}x{n} nnz {nnz} k {k} {name}-order, {form}, on {dev}"
+                                );
+                            }
+                        }
+                        // transposed: Aᵀ (m, k) → (n, k)
+                        let xv2: Vec<Complex64> = (0..m * k).map(|_| rng.value(dt)).collect();
+                        let x2 = values(&xv2, &[m, k], dt, dev);
+                        let y = spmm(&a, &x2, true).unwrap();
+                        let mut r = vec![Complex64::new(0.0, 0.0); n * k];
+                        for i in 0..m {
+                            for l in 0..n {
+                                for j in 0..k {
+                                    r[l * k + j] += d[i * n + l] * xv2[i * k + j];
+                                }
+                            }
+                        }
+                        assert_eq!(
+                            read(&y),
+                            cast_ref(&r, &[n * k], dt),
+                            "spmm^T {dt}/{it} {m}x{n} k {k} on {dev}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn spgemm_every_dtype_against_dense_canonical_no_zeros() {
+    for dev in all_devices() {
+        let mut rng = Rng::new(4);
+        for &dt in &DTYPES {
+            for (ia, ib) in [
+                (DType::Int32, DType::Int32),
+                (DType::Int64, DType::Int64),
+                (DType::Int32, DType::Int64),
+            ] {
+                for (m, k, nnz) in shapes() {
+                    let n = (m + k) / 2 + 1;
+                    let ta = triplets(&mut rng, m, k, nnz, dt);
+                    let tb = triplets(&mut rng, k, n, nnz, dt);
+                    let (a, b) = if rng.below(2) == 0 {
+                        (ta.csr(dt, ia, dev), tb.csr(dt, ib, dev))
+                    } else {
+                        // canonical operands (cuSPARSE's SpGEMM on CUDA for float/complex
+                        // with int32 indices)
+                        (
+                            coo_to_compressed(&ta.coo(dt, ia, dev), true).unwrap(),
+                            coo_to_compressed(&tb.coo(dt, ib, dev), true).unwrap(),
+                        )
+                    };
+                    let what = format!(
+                        "spgemm {dt}/{ia}x{ib} ({m}x{k})@({k}x{n}) canonical {} on {dev}",
+                        a.canonical
+                    );
+                    let c = spgemm(&a, &b).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert_eq!(c.shape, (m, n), "{what}");
+                    assert_eq!(c.data.dtype(), dt, "{what}");
+                    assert!(c.canonical, "{what}: not canonical");
+                    let want_it = if ia == DType::Int64 || ib == DType::Int64 {
+                        DType::Int64
+                    } else {
+                        DType::Int32
+                    };
+                    assert_eq!(c.indices.dtype(), want_it, "{what}");
+                    let got = densify(&c, &what);
+                    assert!(
+                        read(&c.data).iter().all(|v| *v != Complex64::new(0.0, 0.0)),
+                        "{what}: explicit zeros stored"
+                    );
+                    let (da, db) = (
+                        cast_ref(&ta.dense(), &[m * k], dt),
+                        cast_ref(&tb.dense(), &[k * n], dt),
+                    );
+                    let mut r = vec![Complex64::new(0.0, 0.0); m * n];
+                    for i in 0..m {
+                        for l in 0..k {
+                            for j in 0..n {
+                                r[i * n + j] += da[i * k + l] * db[l * n + j];
+                            }
+                        }
+                    }
+                    assert_eq!(got, cast_ref(&r, &[m * n], dt), "{what}");
+                    // the operands are untouched
+                    if !a.canonical {
+                        assert_eq!(
+                            densify(&a, "a after"),
+                            ta.dense_cast(dt),
+                            "{what}: a changed"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Triplets {
+    fn dense_cast(&self, dt: DType) -> Vec<Complex64> {
+        // the stored values cast one by one, then added (as densify does)
+        let vals = cast_ref(&self.val, &[self.val.len()], dt);
+        let mut d = vec![Complex64::new(0.0, 0.0); self.m * self.n];
+        for ((&r, &c), &v) in self.row.iter().zip(&self.col).zip(&vals) {
+            d[r as usize * self.n + c as usize] += v;
+        }
+        d
+    }
+}
+
+#[test]
+fn spgemm_drops_cancellations_like_scipy() {
+    // [[1, 1]] @ [[1], [-1]] = [[0]]: SciPy stores nothing
+    for dev in all_devices() {
+        for dt in [DType::Float32, DType::Int64, DType::Complex128] {
+            let a = Triplets {
+                m: 1,
+                n: 2,
+                row: vec![0, 0],
+                col: vec![0, 1],
+                val: vec![Complex64::new(1.0, 0.0); 2],
+            };
+            let b = Triplets {
+                m: 2,
+                n: 1,
+                row: vec![0, 1],
+                col: vec![0, 0],
+                val: vec![Complex64::new(1.0, 0.0), Complex64::new(-1.0, 0.0)],
+            };
+            let c = spgemm(&a.csr(dt, DType::Int32, dev), &b.csr(dt, DType::Int32, dev)).unwrap();
+            assert_eq!(c.data.size(), 0, "{dt} on {dev}");
+            assert_eq!(read_i64(&c.indptr), vec![0, 0], "{dt} on {dev}");
+        }
+    }
+}
+
+#[test]
+fn transpose_every_dtype_against_dense() {
+    for dev in all_devices() {
+        let mut rng = Rng::new(5);
+        for &dt in &DTYPES {
+            for &it in &INDEX {
+                for (m, n, nnz) in shapes() {
+                    let t = triplets(&mut rng, m, n, nnz, dt);
+                    let a = t.csr(dt, it, dev);
+                    let what = format!("transpose {dt}/{it} {m}x{n} nnz {nnz} on {dev}");
+                    let at = transpose(&a).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert_eq!(at.shape, (n, m), "{what}");
+                    assert_eq!(at.data.dtype(), dt, "{what}");
+                    assert_eq!(at.indices.dtype(), it, "{what}");
+                    assert_eq!(at.data.size(), a.data.size(), "{what}: duplicates kept");
+                    // sorted within every slice (duplicates allowed)
+                    let (p, ix) = (read_i64(&at.indptr), read_i64(&at.indices));
+                    for j in 0..n {
+                        let s = &ix[p[j] as usize..p[j + 1] as usize];
+                        assert!(
+                            s.windows(2).all(|w| w[0] <= w[1]),
+                            "{what}: slice {j} {s:?}"
+                        );
+                    }
+                    let d = t.dense_cast(dt);
+                    let mut r = vec![Complex64::new(0.0, 0.0); n * m];
+                    for i in 0..m {
+                        for j in 0..n {
+                            r[j * m + i] = d[i * n + j];
+                        }
+                    }
+                    assert_eq!(densify(&at, &what), r, "{what}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn coo_to_compressed_every_dtype_sorted_and_summed() {
+    for dev in all_devices() {
+        let mut rng = Rng::new(6);
+        for &dt in &DTYPES {
+            for &it in &INDEX {
+                for (m, n, nnz) in shapes() {
+                    let t = triplets(&mut rng, m, n, nnz, dt);
+                    let c = t.coo(dt, it, dev);
+                    for sum in [false, true] {
+                        let what =
+                            format!("coo->csr {dt}/{it} {m}x{n} nnz {nnz} sum {sum} on {dev}");
+                        let a =
+                            coo_to_compressed(&c, sum).unwrap_or_else(|e| panic!("{what}: {e}"));
+                        assert_eq!(a.shape, (m, n), "{what}");
+                        assert_eq!(a.indices.dtype(), it, "{what}");
+                        let (p, ix, v) = (read_i64(&a.indptr), read_i64(&a.indices), read(&a.data));
+                        let vals = cast_ref(&t.val, &[t.val.len()], dt);
+                        if sum {
+                            assert!(a.canonical, "{what}");
+                            // reference: summed in the dtype, in input order
+                            let mut seen = std::collections::BTreeMap::new();
+                            for (k, &v) in vals.iter().enumerate() {
+                                seen.entry((t.row[k], t.col[k]))
+                                    .or_insert_with(Vec::new)
+                                    .push(v);
+                            }
+                            let want_ix: Vec<i64> = seen.keys().map(|k| k.1).collect();
+                            assert_eq!(ix, want_ix, "{what}");
+                            let sums: Vec<Complex64> =
+                                seen.values().map(|vs| vs.iter().sum()).collect();
+                            assert_eq!(v, cast_ref(&sums, &[sums.len()], dt), "{what}");
+                        } else {
+                            // stable sort by (row, col): the expected order
+                            let mut order: Vec<usize> = (0..t.row.len()).collect();
+                            order.sort_by_key(|&k| (t.row[k], t.col[k]));
+                            let want_ix: Vec<i64> = order.iter().map(|&k| t.col[k]).collect();
+                            let want_v: Vec<Complex64> = order.iter().map(|&k| vals[k]).collect();
+                            assert_eq!(ix, want_ix, "{what}");
+                            assert_eq!(v, want_v, "{what}");
+                            let has_dup = order
+                                .windows(2)
+                                .any(|w| (t.row[w[0]], t.col[w[0]]) == (t.row[w[1]], t.col[w[1]]));
+                            assert_eq!(a.canonical, !has_dup, "{what}");
+                        }
+                        for i in 0..m {
+                            let cnt = t.row.iter().filter(|&&r| r as usize == i).count();
+                            if !sum {
+                                assert_eq!((p[i + 1] - p[i]) as usize, cnt, "{what}: row {i}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_operands_are_errors() {
+    for dev in all_devices() {
+        let t = Triplets {
+            m: 2,
+            n: 3,
+            row: vec![0, 1],
+            col: vec![1, 2],
+            val: vec![Complex64::new(1.0, 0.0); 2],
+        };
+        let a = t.csr(DType::Float64, DType::Int32, dev);
+        let x = Array::from_vec_on(vec![1.0f64; 4], &[4], dev).unwrap();
+        let e = spmv(&a, &x, false).unwrap_err();
+        assert!(
+            matches!(e, SparseError::ShapeMismatch { op: "spmv", .. }),
+            "{e}"
+        );
+        // a column index out of bounds
+        let mut bad = a.clone();
+        bad.indices = index_array(&[1, 7], DType::Int32, dev);
+        let x = Array::from_vec_on(vec![1.0f64; 3], &[3], dev).unwrap();
+        let e = spmv(&bad, &x, false).unwrap_err();
+        assert!(
+            matches!(e, SparseError::IndexOutOfBounds { index: 7, .. }),
+            "{dev}: {e}"
+        );
+        // COO with a negative row
+        let mut c = t.coo(DType::Float64, DType::Int64, dev);
+        c.row = index_array(&[0, -1], DType::Int64, dev);
+        let e = coo_to_compressed(&c, true).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                SparseError::IndexOutOfBounds {
+                    index: -1,
+                    axis: 0,
+                    ..
+                }
+            ),
+            "{dev}: {e}"
+        );
+        // index dtype
+        let mut f = a.clone();
+        f.indices = f.indices.astype(DType::Int16).unwrap();
+        assert!(matches!(
+            transpose(&f).unwrap_err(),
+            SparseError::InvalidFormat { .. }
+        ));
+        // inner extents
+        let e = spgemm(&a, &a).unwrap_err();
+        assert!(
+            matches!(e, SparseError::ShapeMismatch { op: "spgemm", .. }),
+            "{e}"
+        );
+    }
+}
+
+/// One SpMV with more than 2^31 stored entries (int64 indices; cuSPARSE and CuPy fail there),
+/// built on the GPU, checked against a host reference on a sample of rows. int8 data and x
+/// (wrapping sums, so the check is exact) keep it at about 19 GB of device memory at rest
+/// (int64 indices 17.2 GB) and about 70 GB at the peak of the construction (four int64
+/// temporaries of 17.2 GB); skipped with a note when the device has less than 80 GiB free.
+#[test]
+fn spmv_beyond_2_pow_31_entries_on_gpu() {
+    use cuprum_core::ext::test_util::cuda_devices;
+    const PER: usize = 513;
+    const M: usize = 1 << 22;
+    const N: usize = 1 << 20;
+    let nnz = PER * M; // 2,151,677,952 > 2^31
+    assert!(nnz > 1usize << 31);
+    for dev in cuda_devices() {
+        let Device::Cuda(o) = dev else { continue };
+        let (free, _) = cuprum_core::ext::cuda::mem_get_info(o).unwrap();
+        if free < 80 << 30 {
+            eprintln!(
+                "skipped spmv_beyond_2_pow_31_entries_on_gpu on {dev}: {} GiB free, 80 GiB needed",
+                free >> 30
+            );
+            continue;
+        }
+        let a = {
+            let k =
+                cuprum_core::arange_on(0i64, nnz as i64, 1i64, Some(DType::Int64), dev).unwrap();
+            let cols =
+                cuprum_core::remainder(&cuprum_core::multiply(&k, 7919i64).unwrap(), N as i64)
+                    .unwrap();
+            let data = cuprum_core::subtract(&cuprum_core::remainder(&k, 5i64).unwrap(), 2i64)
+                .unwrap()
+                .astype(DType::Int8)
+                .unwrap();
+            drop(k);
+            let indptr =
+                cuprum_core::arange_on(0i64, nnz as i64 + 1, PER as i64, Some(DType::Int64), dev)
+                    .unwrap();
+            assert_eq!(indptr.size(), M + 1);
+            Compressed {
+                data,
+                indices: cols,
+                indptr,
+                shape: (M, N),
+                canonical: false,
+            }
+        };
+        let xh: Vec<i8> = (0..N).map(|j| (j % 3) as i8 - 1).collect();
+        let x = Array::from_vec_on(xh.clone(), &[N], dev).unwrap();
+        let y =
+            spmv(&a, &x, false).unwrap_or_else(|e| panic!("spmv with {nnz} entries on {dev}: {e}"));
+        assert_eq!(y.dtype(), DType::Int8);
+        let yh = y.to_device(Device::Cpu).unwrap().to_vec::<i8>().unwrap();
+        let mut rng = Rng::new(7);
+        let mut rows: Vec<usize> = (0..2000).map(|_| rng.below(M)).collect();
+        rows.extend([0, 1, M / 2, M - 2, M - 1]);
+        for i in rows {
+            let mut acc = 0i8;
+            for k in i * PER..(i + 1) * PER {
+                let col = (k as u64 * 7919 % N as u64) as usize;
+                let v = (k % 5) as i8 - 2;
+                acc = acc.wrapping_add(v.wrapping_mul(xh[col]));
+            }
+            assert_eq!(yh[i], acc, "row {i} of the {nnz}-entry SpMV on {dev}");
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! [`SolveOptions`]: SciPy's keyword arguments of the iterative solvers.
+
+use super::LinearOperator;
+use cuprum_core::Array;
+
+/// A solver's `callback`: called with the current iterate.
+pub type Callback<'a> = Box<dyn FnMut(&Array) + 'a>;
+
+/// The keyword arguments of `cg`, `gmres`, `bicgstab`, ... (`x0`, `rtol`, `atol`, `maxiter`,
+/// `M`, `callback`, and `restart`/`shift` for the solvers that have them), with SciPy's
+/// defaults: `rtol = 1e-5`, `atol = 0`, `maxiter` per solver, no preconditioner.
+///
+/// A solver stops when `‖b − A x‖ ≤ max(atol, rtol·‖b‖)` (MINRES: SciPy's own tests on its
+/// estimates).
+///
+/// # Example
+/// ```
+/// use cuprum_sparse::linalg::SolveOptions;
+/// let mut seen = 0;
+/// let o = SolveOptions::new().rtol(1e-10).maxiter(100).callback(|_x| seen += 1);
+/// assert_eq!(o.rtol, 1e-10);
+/// ```
+#[non_exhaustive]
+pub struct SolveOptions<'a> {
+    /// the starting guess (default zeros)
+    pub x0: Option<Array>,
+    /// relative tolerance (default `1e-5`)
+    pub rtol: f64,
+    /// absolute tolerance (default `0`)
+    pub atol: f64,
+    /// iteration limit (default per solver, as SciPy: `10·n` for most; restart cycles for
+    /// `gmres`/`lgmres`)
+    pub maxiter: Option<usize>,
+    /// the preconditioner `M ≈ A⁻¹`, applied as `M.matvec(r)` (see
+    /// [`jacobi`](super::jacobi), [`spilu`](super::spilu)/[`ilu0`](super::ilu0))
+    pub m: Option<LinearOperator>,
+    /// called with the current iterate after each iteration (for `gmres`, after each inner
+    /// step's restart cycle ends)
+    pub callback: Option<Callback<'a>>,
+    /// `gmres`/`lgmres`: the Krylov dimension between restarts (default 20 / 30)
+    pub restart: Option<usize>,
+    /// `minres`: solve `(A − shift·I) x = b` (default 0)
+    pub shift: f64,
+}
+
+impl Default for SolveOptions<'_> {
+    fn default() -> Self {
+        SolveOptions {
+            x0: None,
+            rtol: 1e-5,
+            atol: 0.0,
+            maxiter: None,
+            m: None,
+            callback: None,
+            restart: None,
+            shift: 0.0,
+        }
+    }
+}
+
+impl std::fmt::Debug for SolveOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolveOptions")
+            .field("x0", &self.x0.as_ref().map(|x| x.shape().to_vec()))
+            .field("rtol", &self.rtol)
+            .field("atol", &self.atol)
+            .field("maxiter", &self.maxiter)
+            .field("m", &self.m)
+            .field("callback", &self.callback.is_some())
+            .field("restart", &self.restart)
+            .field("shift", &self.shift)
+            .finish()
+    }
+}
+
+impl<'a> SolveOptions<'a> {
+    /// SciPy's defaults.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `x0`.
+    pub fn x0(mut self, x0: Array) -> Self {
+        self.x0 = Some(x0);
+        self
+    }
+    /// Sets `rtol`.
+    pub fn rtol(mut self, rtol: f64) -> Self {
+        self.rtol = rtol;
+        self
+    }
+    /// Sets `atol`.
+    pub fn atol(mut self, atol: f64) -> Self {
+        self.atol = atol;
+        self
+    }
+    /// Sets `maxiter`.
+    pub fn maxiter(mut self, maxiter: usize) -> Self {
+        self.maxiter = Some(maxiter);
+        self
+    }
+    /// Sets the preconditioner `M`.
+    pub fn m(mut self, m: LinearOperator) -> Self {
+        self.m = Some(m);
+        self
+    }
+    /// Sets the callback, called with the current iterate `xk`.
+    pub fn callback(mut self, f: impl FnMut(&Array) + 'a) -> Self {
+        self.callback = Some(Box::new(f));
+        self
+    }
+    /// Sets `restart` (`gmres`, `lgmres`).
+    pub fn restart(mut self, restart: usize) -> Self {
+        self.restart = Some(restart);
+        self
+    }
+    /// Sets `shift` (`minres`).
+    pub fn shift(mut self, shift: f64) -> Self {
+        self.shift = shift;
+        self
+    }
+}
+
+/// The keyword arguments of [`lsqr`](super::lsqr) and [`lsmr`](super::lsmr) (SciPy's
+/// defaults: `damp = 0`, `atol = btol = 1e-6`, `conlim = 1e8`; `iter_lim`/`maxiter` default
+/// `2n` for lsqr and `min(m, n)` for lsmr).
+///
+/// # Example
+/// ```
+/// use cuprum_sparse::linalg::LsqOptions;
+/// let o = LsqOptions::new().atol(1e-12).btol(1e-12).maxiter(1000);
+/// assert_eq!(o.btol, 1e-12);
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Debug)]
+pub struct LsqOptions {
+    /// damping: minimize `‖Ax − b‖² + damp²‖x − x0‖²`
+    pub damp: f64,
+    /// stopping tolerance on `‖Aᴴr‖ / (‖A‖‖r‖)` and the relative residual
+    pub atol: f64,
+    /// stopping tolerance on `‖r‖ / ‖b‖`
+    pub btol: f64,
+    /// stop when the condition estimate exceeds this
+    pub conlim: f64,
+    /// iteration limit (SciPy's `iter_lim` for lsqr, `maxiter` for lsmr)
+    pub maxiter: Option<usize>,
+    /// the starting guess
+    pub x0: Option<Array>,
+}
+
+impl Default for LsqOptions {
+    fn default() -> Self {
+        LsqOptions {
+            damp: 0.0,
+            atol: 1e-6,
+            btol: 1e-6,
+            conlim: 1e8,
+            maxiter: None,
+            x0: None,
+        }
+    }
+}
+
+impl LsqOptions {
+    /// SciPy's defaults.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `damp`.
+    pub fn damp(mut self, v: f64) -> Self {
+        self.damp = v;
+        self
+    }
+    /// Sets `atol`.
+    pub fn atol(mut self, v: f64) -> Self {
+        self.atol = v;
+        self
+    }
+    /// Sets `btol`.
+    pub fn btol(mut self, v: f64) -> Self {
+        self.btol = v;
+        self
+    }
+    /// Sets `conlim`.
+    pub fn conlim(mut self, v: f64) -> Self {
+        self.conlim = v;
+        self
+    }
+    /// Sets the iteration limit (`iter_lim` / `maxiter`).
+    pub fn maxiter(mut self, v: usize) -> Self {
+        self.maxiter = Some(v);
+        self
+    }
+    /// Sets `x0`.
+    pub fn x0(mut self, x0: Array) -> Self {
+        self.x0 = Some(x0);
+        self
+    }
+}

@@ -1,0 +1,1309 @@
+//! Unit tests of the sparse linear algebra: every solver against known solutions, on every
+//! device, and on the real matrices of `tests/data/matrices`.
+
+use super::*;
+use crate::parts::Compressed;
+use cuprum_core::ext::test_util::all_devices;
+use cuprum_core::{Array, Complex64, DType, Device};
+use faer::linalg::solvers::Solve as _;
+
+/// A CSR matrix from host triplets (duplicates allowed), on `dev`.
+fn csr(n_rows: usize, n_cols: usize, trip: &[(usize, usize, f64)], dev: Device) -> Compressed {
+    let mut rows: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n_rows];
+    for &(i, j, v) in trip {
+        rows[i].push((j, v));
+    }
+    let mut indptr = vec![0i64];
+    let mut indices = Vec::new();
+    let mut data = Vec::new();
+    for r in rows.iter_mut() {
+        r.sort_by_key(|e| e.0);
+        for &(j, v) in r.iter() {
+            indices.push(j as i64);
+            data.push(v);
+        }
+        indptr.push(indices.len() as i64);
+    }
+    let nnz = data.len();
+    Compressed {
+        data: Array::from_vec_on(data, &[nnz], dev).unwrap(),
+        indices: Array::from_vec_on(indices, &[nnz], dev).unwrap(),
+        indptr: Array::from_vec_on(indptr, &[n_rows + 1], dev).unwrap(),
+        shape: (n_rows, n_cols),
+        canonical: true,
+    }
+}
+
+fn csr_c(n: usize, trip: &[(usize, usize, Complex64)], dev: Device) -> Compressed {
+    let mut t: Vec<(usize, usize, Complex64)> = trip.to_vec();
+    t.sort_by_key(|e| (e.0, e.1));
+    let mut indptr = vec![0i64; n + 1];
+    for &(i, _, _) in &t {
+        indptr[i + 1] += 1;
+    }
+    for i in 0..n {
+        indptr[i + 1] += indptr[i];
+    }
+    let nnz = t.len();
+    Compressed {
+        data: Array::from_vec_on(t.iter().map(|e| e.2).collect::<Vec<_>>(), &[nnz], dev).unwrap(),
+        indices: Array::from_vec_on(
+            t.iter().map(|e| e.1 as i64).collect::<Vec<_>>(),
+            &[nnz],
+            dev,
+        )
+        .unwrap(),
+        indptr: Array::from_vec_on(indptr, &[n + 1], dev).unwrap(),
+        shape: (n, n),
+        canonical: true,
+    }
+}
+
+/// 1-D Poisson: tridiag(−1, 2, −1), SPD, eigenvalues 2 − 2cos(kπ/(n+1)).
+fn poisson(n: usize, dev: Device) -> Compressed {
+    let mut t = Vec::new();
+    for i in 0..n {
+        t.push((i, i, 2.0));
+        if i > 0 {
+            t.push((i, i - 1, -1.0));
+        }
+        if i + 1 < n {
+            t.push((i, i + 1, -1.0));
+        }
+    }
+    csr(n, n, &t, dev)
+}
+
+/// Non-symmetric, diagonally dominant.
+fn nonsym(n: usize, dev: Device) -> Compressed {
+    let mut t = Vec::new();
+    for i in 0..n {
+        t.push((i, i, 4.0 + (i % 3) as f64));
+        if i > 0 {
+            t.push((i, i - 1, -1.5));
+        }
+        if i + 1 < n {
+            t.push((i, i + 1, 0.7));
+        }
+        if i + 5 < n {
+            t.push((i, i + 5, 0.3));
+        }
+    }
+    csr(n, n, &t, dev)
+}
+
+/// Symmetric indefinite: diag(±(1..n)) plus a symmetric off-diagonal.
+fn sym_indef(n: usize, dev: Device) -> Compressed {
+    let mut t = Vec::new();
+    for i in 0..n {
+        let s = if i % 2 == 0 { 1.0 } else { -1.0 };
+        t.push((i, i, s * (2.0 + i as f64)));
+        if i + 1 < n {
+            t.push((i, i + 1, 0.5));
+            t.push((i + 1, i, 0.5));
+        }
+    }
+    csr(n, n, &t, dev)
+}
+
+fn host(a: &Compressed) -> (Vec<i64>, Vec<i64>, Vec<f64>) {
+    (
+        a.indptr.astype(DType::Int64).unwrap().to_vec().unwrap(),
+        a.indices.astype(DType::Int64).unwrap().to_vec().unwrap(),
+        a.data.astype(DType::Float64).unwrap().to_vec().unwrap(),
+    )
+}
+
+fn matvec_host(a: &Compressed, x: &[f64]) -> Vec<f64> {
+    let (p, j, d) = host(a);
+    (0..a.shape.0)
+        .map(|i| {
+            (p[i] as usize..p[i + 1] as usize)
+                .map(|k| d[k] * x[j[k] as usize])
+                .sum()
+        })
+        .collect()
+}
+
+fn vec_on(v: Vec<f64>, dev: Device) -> Array {
+    let n = v.len();
+    Array::from_vec_on(v, &[n], dev).unwrap()
+}
+
+fn x_true(n: usize) -> Vec<f64> {
+    (0..n).map(|i| 1.0 + 0.1 * ((i * 7) % 11) as f64).collect()
+}
+
+fn rel_res(a: &Compressed, x: &Array, b: &[f64]) -> f64 {
+    let xv: Vec<f64> = x.astype(DType::Float64).unwrap().to_vec().unwrap();
+    let ax = matvec_host(a, &xv);
+    let r: f64 = ax
+        .iter()
+        .zip(b)
+        .map(|(p, q)| (p - q).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    let bn: f64 = b.iter().map(|v| v * v).sum::<f64>().sqrt();
+    r / bn
+}
+
+fn max_err(x: &Array, want: &[f64]) -> f64 {
+    let xv: Vec<f64> = x.astype(DType::Float64).unwrap().to_vec().unwrap();
+    xv.iter()
+        .zip(want)
+        .map(|(p, q)| (p - q).abs())
+        .fold(0.0, f64::max)
+}
+
+/// A Matrix Market coordinate file (real/integer/pattern; general/symmetric) as CSR.
+fn mtx(name: &str, dev: Device) -> Compressed {
+    let path = format!(
+        "{}/../../tests/data/matrices/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines();
+    let header = lines.next().unwrap().to_lowercase();
+    let symmetric = header.contains("symmetric");
+    let pattern = header.contains("pattern");
+    let mut lines = lines.filter(|l| !l.starts_with('%'));
+    let dims: Vec<usize> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let mut t = Vec::new();
+    for l in lines {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        if f.len() < 2 {
+            continue;
+        }
+        let (i, j) = (
+            f[0].parse::<usize>().unwrap() - 1,
+            f[1].parse::<usize>().unwrap() - 1,
+        );
+        let v = if pattern {
+            1.0
+        } else {
+            f[2].parse::<f64>().unwrap()
+        };
+        t.push((i, j, v));
+        if symmetric && i != j {
+            t.push((j, i, v));
+        }
+    }
+    csr(dims[0], dims[1], &t, dev)
+}
+
+#[test]
+fn cg_poisson_reaches_the_solution() {
+    for dev in all_devices() {
+        let n = 50;
+        let a = poisson(n, dev);
+        let xt = x_true(n);
+        let b = matvec_host(&a, &xt);
+        let mut iters = 0;
+        let (x, info) = cg(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new()
+                .rtol(1e-10)
+                .maxiter(1000)
+                .callback(|_| iters += 1),
+        )
+        .unwrap();
+        assert_eq!(info, 0, "{dev}");
+        assert_eq!(x.device(), dev);
+        assert!(rel_res(&a, &x, &b) <= 1e-10, "{dev}");
+        assert!(max_err(&x, &xt) < 1e-7, "{dev}: {}", max_err(&x, &xt));
+        // CG on an n×n SPD matrix converges in at most n steps in exact arithmetic
+        assert!(iters <= 60, "{dev}: {iters} iterations");
+    }
+}
+
+#[test]
+fn cg_float32_and_x0_and_maxiter_info() {
+    for dev in all_devices() {
+        let n = 30;
+        let a = poisson(n, dev);
+        let a32 = Compressed {
+            data: a.data.astype(DType::Float32).unwrap(),
+            ..a.clone()
+        };
+        let b = matvec_host(&a, &vec![1.0; n]);
+        let b32 = vec_on(b.clone(), dev).astype(DType::Float32).unwrap();
+        let (x, info) = cg(&a32, &b32, SolveOptions::new().rtol(1e-5)).unwrap();
+        assert_eq!(info, 0);
+        assert_eq!(x.dtype(), DType::Float32);
+        assert!(max_err(&x, &vec![1.0; n]) < 1e-3);
+        // x0 = the solution: converged at once
+        let (x, info) = cg(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new().x0(vec_on(vec![1.0; n], dev)),
+        )
+        .unwrap();
+        assert_eq!(info, 0);
+        assert!(max_err(&x, &vec![1.0; n]) < 1e-12);
+        // too few iterations: info = maxiter
+        let (_, info) = cg(
+            &a,
+            &vec_on(b, dev),
+            SolveOptions::new().rtol(1e-12).maxiter(3),
+        )
+        .unwrap();
+        assert_eq!(info, 3);
+    }
+}
+
+#[test]
+fn nonsymmetric_solvers_reach_the_solution() {
+    for dev in all_devices() {
+        let n = 40;
+        let a = nonsym(n, dev);
+        let xt = x_true(n);
+        let b = matvec_host(&a, &xt);
+        let bb = vec_on(b.clone(), dev);
+        type Solver = fn(&Compressed, &Array, SolveOptions<'_>) -> crate::Result<(Array, i64)>;
+        let solvers: [(&str, Solver); 7] = [
+            ("gmres", |a, b, o| gmres(a, b, o)),
+            ("lgmres", |a, b, o| lgmres(a, b, o)),
+            ("bicgstab", |a, b, o| bicgstab(a, b, o)),
+            ("cgs", |a, b, o| cgs(a, b, o)),
+            ("bicg", |a, b, o| bicg(a, b, o)),
+            ("qmr", |a, b, o| qmr(a, b, o)),
+            ("tfqmr", |a, b, o| tfqmr(a, b, o)),
+        ];
+        for (name, f) in solvers {
+            let (x, info) = f(&a, &bb, SolveOptions::new().rtol(1e-10).maxiter(1000)).unwrap();
+            assert_eq!(info, 0, "{name} on {dev}");
+            let rr = rel_res(&a, &x, &b);
+            assert!(rr <= 1e-9, "{name} on {dev}: relative residual {rr}");
+            assert!(
+                max_err(&x, &xt) < 1e-8,
+                "{name} on {dev}: {}",
+                max_err(&x, &xt)
+            );
+        }
+    }
+}
+
+#[test]
+fn gmres_restart_smaller_than_needed_still_converges() {
+    for dev in all_devices() {
+        let n = 40;
+        let a = nonsym(n, dev);
+        let b = matvec_host(&a, &vec![1.0; n]);
+        let (x, info) = gmres(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new().rtol(1e-10).restart(5).maxiter(500),
+        )
+        .unwrap();
+        assert_eq!(info, 0);
+        assert!(rel_res(&a, &x, &b) <= 1e-10);
+    }
+}
+
+#[test]
+fn minres_symmetric_indefinite() {
+    for dev in all_devices() {
+        let n = 40;
+        let a = sym_indef(n, dev);
+        let xt = x_true(n);
+        let b = matvec_host(&a, &xt);
+        let (x, info) = minres(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new().rtol(1e-10).maxiter(1000),
+        )
+        .unwrap();
+        assert_eq!(info, 0, "{dev}");
+        assert!(max_err(&x, &xt) < 1e-7, "{dev}: {}", max_err(&x, &xt));
+        // a shift: (A − 0.25 I) x = b
+        let (x, info) = minres(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new().rtol(1e-10).shift(0.25),
+        )
+        .unwrap();
+        assert_eq!(info, 0);
+        let xv: Vec<f64> = x.to_vec().unwrap();
+        let ax = matvec_host(&a, &xv);
+        let r: f64 = (0..n)
+            .map(|i| (ax[i] - 0.25 * xv[i] - b[i]).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        let bn: f64 = b.iter().map(|v| v * v).sum::<f64>().sqrt();
+        assert!(r / bn < 1e-8, "shifted residual {}", r / bn);
+    }
+}
+
+#[test]
+fn complex_systems() {
+    for dev in all_devices() {
+        let n = 20;
+        let mut t = Vec::new();
+        for i in 0..n {
+            t.push((i, i, Complex64::new(4.0, 1.0)));
+            if i > 0 {
+                t.push((i, i - 1, Complex64::new(-1.0, 0.5)));
+            }
+            if i + 1 < n {
+                t.push((i, i + 1, Complex64::new(0.5, -0.25)));
+            }
+        }
+        let a = csr_c(n, &t, dev);
+        let xt: Vec<Complex64> = (0..n)
+            .map(|i| Complex64::new(1.0, i as f64 * 0.1))
+            .collect();
+        let mut b = vec![Complex64::new(0.0, 0.0); n];
+        for &(i, j, v) in &t {
+            b[i] += v * xt[j];
+        }
+        let bb = Array::from_vec_on(b.clone(), &[n], dev).unwrap();
+        let check = |x: &Array, tol: f64, what: &str| {
+            assert_eq!(x.dtype(), DType::Complex128, "{what}");
+            let xv: Vec<Complex64> = x.to_vec().unwrap();
+            let e = xv
+                .iter()
+                .zip(&xt)
+                .map(|(p, q)| (p - q).norm())
+                .fold(0.0, f64::max);
+            assert!(e < tol, "{what} on {dev}: {e}");
+        };
+        check(&spsolve(&a, &bb).unwrap(), 1e-12, "spsolve");
+        check(
+            &gmres(&a, &bb, SolveOptions::new().rtol(1e-11)).unwrap().0,
+            1e-9,
+            "gmres",
+        );
+        check(
+            &bicgstab(&a, &bb, SolveOptions::new().rtol(1e-11))
+                .unwrap()
+                .0,
+            1e-9,
+            "bicgstab",
+        );
+        check(
+            &bicg(&a, &bb, SolveOptions::new().rtol(1e-11)).unwrap().0,
+            1e-9,
+            "bicg",
+        );
+        check(
+            &qmr(&a, &bb, SolveOptions::new().rtol(1e-11)).unwrap().0,
+            1e-9,
+            "qmr",
+        );
+        check(&splu(&a).unwrap().solve(&bb).unwrap(), 1e-12, "splu");
+    }
+}
+
+#[test]
+fn lsqr_and_lsmr_least_squares() {
+    for dev in all_devices() {
+        let (m, n) = (40, 20);
+        let mut t = Vec::new();
+        for i in 0..m {
+            t.push((i, i % n, 2.0 + (i % 5) as f64));
+            t.push((i, (i * 3 + 1) % n, 1.0));
+            t.push((i, (i * 7 + 2) % n, -0.5));
+        }
+        let a = csr(m, n, &t, dev);
+        let b: Vec<f64> = (0..m).map(|i| ((i * 13) % 7) as f64 - 3.0).collect();
+        // reference: the normal equations AᵀA x = Aᵀb solved densely on the host
+        let (p, j, d) = host(&a);
+        let mut ata = faer::Mat::<f64>::zeros(n, n);
+        let mut atb = faer::Mat::<f64>::zeros(n, 1);
+        let mut dense = vec![vec![0.0; n]; m];
+        for i in 0..m {
+            for k in p[i] as usize..p[i + 1] as usize {
+                dense[i][j[k] as usize] += d[k];
+            }
+        }
+        for r in 0..n {
+            for c in 0..n {
+                ata[(r, c)] = (0..m).map(|i| dense[i][r] * dense[i][c]).sum();
+            }
+            atb[(r, 0)] = (0..m).map(|i| dense[i][r] * b[i]).sum();
+        }
+        let xr = ata.full_piv_lu().solve(&atb);
+        let want: Vec<f64> = (0..n).map(|i| xr[(i, 0)]).collect();
+        let bb = vec_on(b.clone(), dev);
+        let r = lsqr(
+            &a,
+            &bb,
+            LsqOptions::new().atol(1e-12).btol(1e-12).maxiter(1000),
+        )
+        .unwrap();
+        assert!(matches!(r.istop, 1 | 2 | 4 | 5), "lsqr istop {}", r.istop);
+        assert!(
+            max_err(&r.x, &want) < 1e-8,
+            "lsqr on {dev}: {}",
+            max_err(&r.x, &want)
+        );
+        let r = lsmr(
+            &a,
+            &bb,
+            LsqOptions::new().atol(1e-12).btol(1e-12).maxiter(1000),
+        )
+        .unwrap();
+        assert!(matches!(r.istop, 1 | 2 | 4 | 5), "lsmr istop {}", r.istop);
+        assert!(
+            max_err(&r.x, &want) < 1e-8,
+            "lsmr on {dev}: {}",
+            max_err(&r.x, &want)
+        );
+    }
+}
+
+#[test]
+fn spsolve_one_and_many_rhs_and_singular_error() {
+    for dev in all_devices() {
+        let n = 40;
+        let a = nonsym(n, dev);
+        let xt = x_true(n);
+        let b = matvec_host(&a, &xt);
+        let x = spsolve(&a, &vec_on(b.clone(), dev)).unwrap();
+        assert_eq!(x.device(), dev);
+        assert_eq!(x.shape(), &[n]);
+        assert!(max_err(&x, &xt) < 1e-13);
+        // two right-hand sides: columns xt and 2·xt
+        let mut bm = Vec::with_capacity(2 * n);
+        for &bi in &b {
+            bm.push(bi);
+            bm.push(2.0 * bi);
+        }
+        let bm = Array::from_vec_on(bm, &[n, 2], dev).unwrap();
+        let x = spsolve(&a, &bm).unwrap();
+        assert_eq!(x.shape(), &[n, 2]);
+        let xv: Vec<f64> = x.to_vec().unwrap();
+        for i in 0..n {
+            assert!(
+                (xv[2 * i] - xt[i]).abs() < 1e-13 && (xv[2 * i + 1] - 2.0 * xt[i]).abs() < 1e-12
+            );
+        }
+        // float32 stays float32
+        let a32 = Compressed {
+            data: a.data.astype(DType::Float32).unwrap(),
+            ..a.clone()
+        };
+        let x = spsolve(
+            &a32,
+            &vec_on(b.clone(), dev).astype(DType::Float32).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(x.dtype(), DType::Float32);
+        // exactly singular: two equal rows
+        let s = csr(
+            3,
+            3,
+            &[
+                (0, 0, 1.0),
+                (0, 1, 2.0),
+                (1, 0, 1.0),
+                (1, 1, 2.0),
+                (2, 2, 3.0),
+            ],
+            dev,
+        );
+        let e = spsolve(&s, &vec_on(vec![1.0, 1.0, 1.0], dev)).unwrap_err();
+        assert!(
+            matches!(e, crate::SparseError::SingularMatrix { op: "spsolve", .. }),
+            "{e}"
+        );
+        assert_eq!(e.conformance_class(), "singular_matrix");
+        // an empty row: structurally singular
+        let s = csr(3, 3, &[(0, 0, 1.0), (2, 2, 3.0)], dev);
+        assert!(matches!(
+            spsolve(&s, &vec_on(vec![1.0, 1.0, 1.0], dev)),
+            Err(crate::SparseError::SingularMatrix { .. })
+        ));
+    }
+}
+
+#[test]
+fn splu_factorized_and_transposed_solves() {
+    for dev in all_devices() {
+        let n = 25;
+        let a = nonsym(n, dev);
+        let xt = x_true(n);
+        let b = matvec_host(&a, &xt);
+        let lu = splu(&a).unwrap();
+        assert!(max_err(&lu.solve(&vec_on(b.clone(), dev)).unwrap(), &xt) < 1e-13);
+        let f = factorized(&a).unwrap();
+        assert!(max_err(&f(&vec_on(b.clone(), dev)).unwrap(), &xt) < 1e-13);
+        // Aᵀ x = c
+        let (p, j, d) = host(&a);
+        let mut c = vec![0.0; n];
+        for i in 0..n {
+            for k in p[i] as usize..p[i + 1] as usize {
+                c[j[k] as usize] += d[k] * xt[i];
+            }
+        }
+        let x = lu.solve_trans(&vec_on(c, dev), Trans::T).unwrap();
+        assert!(max_err(&x, &xt) < 1e-13);
+    }
+}
+
+#[test]
+fn spsolve_triangular_lower_upper_unit() {
+    for dev in all_devices() {
+        let n = 8;
+        let mut lo = Vec::new();
+        let mut up = Vec::new();
+        for i in 0..n {
+            lo.push((i, i, 3.0 + i as f64));
+            up.push((i, i, 3.0 + i as f64));
+            for j in 0..i {
+                lo.push((i, j, 0.5 - 0.1 * j as f64));
+                up.push((j, i, 0.25 + 0.1 * j as f64));
+            }
+        }
+        let xt = x_true(n);
+        for (t, lower) in [(lo, true), (up, false)] {
+            let a = csr(n, n, &t, dev);
+            let b = matvec_host(&a, &xt);
+            let x = spsolve_triangular(&a, &vec_on(b, dev), lower, false).unwrap();
+            assert!(max_err(&x, &xt) < 1e-13, "lower {lower} on {dev}");
+        }
+        // unit diagonal: the stored diagonal is ignored
+        let a = csr(2, 2, &[(0, 0, 5.0), (1, 0, 2.0), (1, 1, 7.0)], dev);
+        let x = spsolve_triangular(&a, &vec_on(vec![1.0, 4.0], dev), true, true).unwrap();
+        assert_eq!(x.to_vec::<f64>().unwrap(), vec![1.0, 2.0]);
+        // zero diagonal is singular
+        let a = csr(2, 2, &[(0, 0, 1.0), (1, 0, 2.0)], dev);
+        assert!(spsolve_triangular(&a, &vec_on(vec![1.0, 4.0], dev), true, false).is_err());
+    }
+}
+
+#[test]
+fn preconditioners_jacobi_and_ilu0() {
+    for dev in all_devices() {
+        // a badly scaled SPD matrix: D P D with P the Poisson matrix
+        let n = 60;
+        let p = poisson(n, dev);
+        let (ip, jj, dd) = host(&p);
+        let s: Vec<f64> = (0..n).map(|i| 1.0 + 50.0 * (i % 4) as f64).collect();
+        let mut t = Vec::new();
+        for i in 0..n {
+            for k in ip[i] as usize..ip[i + 1] as usize {
+                let j = jj[k] as usize;
+                t.push((i, j, s[i] * dd[k] * s[j]));
+            }
+        }
+        let a = csr(n, n, &t, dev);
+        let b = matvec_host(&a, &vec![1.0; n]);
+        let count = |m: Option<LinearOperator>| {
+            let mut k = 0;
+            let mut o = SolveOptions::new()
+                .rtol(1e-10)
+                .maxiter(5000)
+                .callback(|_| k += 1);
+            if let Some(m) = m {
+                o = o.m(m);
+            }
+            let (x, info) = cg(&a, &vec_on(b.clone(), dev), o).unwrap();
+            assert_eq!(info, 0);
+            assert!(max_err(&x, &vec![1.0; n]) < 1e-6);
+            k
+        };
+        let plain = count(None);
+        let jac = count(Some(jacobi(&a).unwrap()));
+        let ilu = count(Some(ilu0(&a).unwrap().as_operator(dev)));
+        assert!(jac < plain, "jacobi {jac} vs plain {plain}");
+        // tridiagonal: ILU(0) is the exact LU, so one iteration
+        assert!(ilu <= 2, "ilu0 took {ilu}");
+    }
+}
+
+#[test]
+fn eigsh_which_and_shift_invert() {
+    for dev in all_devices() {
+        let n = 100;
+        let a = poisson(n, dev);
+        let exact: Vec<f64> = (1..=n)
+            .map(|k| 2.0 - 2.0 * (k as f64 * std::f64::consts::PI / (n as f64 + 1.0)).cos())
+            .collect();
+        let (w, v) = eigsh(&a, 4, EigOptions::new().which(Which::LA)).unwrap();
+        let w: Vec<f64> = w.to_vec().unwrap();
+        for (i, wi) in w.iter().enumerate() {
+            assert!(
+                (wi - exact[n - 4 + i]).abs() < 1e-9,
+                "LA {i}: {wi} vs {}",
+                exact[n - 4 + i]
+            );
+        }
+        // A v = w v
+        let v = v.unwrap();
+        assert_eq!(v.shape(), &[n, 4]);
+        let vv: Vec<f64> = v.to_vec().unwrap();
+        for c in 0..4 {
+            let col: Vec<f64> = (0..n).map(|i| vv[i * 4 + c]).collect();
+            let av = matvec_host(&a, &col);
+            let r: f64 = (0..n)
+                .map(|i| (av[i] - w[c] * col[i]).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            assert!(r < 1e-8, "eigenvector {c}: residual {r}");
+        }
+        let (w, _) = eigsh(
+            &a,
+            3,
+            EigOptions::new()
+                .which(Which::SA)
+                .return_eigenvectors(false),
+        )
+        .unwrap();
+        let w: Vec<f64> = w.to_vec().unwrap();
+        for i in 0..3 {
+            assert!(
+                (w[i] - exact[i]).abs() < 1e-9,
+                "SA {i}: {} vs {}",
+                w[i],
+                exact[i]
+            );
+        }
+        let (w, _) = eigsh(
+            &a,
+            4,
+            EigOptions::new()
+                .which(Which::BE)
+                .return_eigenvectors(false),
+        )
+        .unwrap();
+        let w: Vec<f64> = w.to_vec().unwrap();
+        let want = [exact[0], exact[1], exact[n - 2], exact[n - 1]];
+        for i in 0..4 {
+            assert!(
+                (w[i] - want[i]).abs() < 1e-9,
+                "BE {i}: {} vs {}",
+                w[i],
+                want[i]
+            );
+        }
+        // shift-invert: the 2 eigenvalues nearest 1.0
+        let (w, _) = eigsh(
+            &a,
+            2,
+            EigOptions::new().sigma(1.0).return_eigenvectors(false),
+        )
+        .unwrap();
+        let w: Vec<f64> = w.to_vec().unwrap();
+        let mut near: Vec<f64> = exact.clone();
+        near.sort_by(|p, q| (p - 1.0).abs().total_cmp(&(q - 1.0).abs()));
+        let mut want = near[..2].to_vec();
+        want.sort_by(f64::total_cmp);
+        for i in 0..2 {
+            assert!(
+                (w[i] - want[i]).abs() < 1e-10,
+                "sigma {i}: {} vs {}",
+                w[i],
+                want[i]
+            );
+        }
+    }
+}
+
+#[test]
+fn eigs_nonsymmetric() {
+    for dev in all_devices() {
+        // upper bidiagonal: eigenvalues = diagonal
+        let n = 40;
+        let mut t = Vec::new();
+        for i in 0..n {
+            t.push((i, i, 1.0 + i as f64));
+            if i + 1 < n {
+                t.push((i, i + 1, 0.5));
+            }
+        }
+        let a = csr(n, n, &t, dev);
+        let (w, v) = eigs(&a, 3, EigOptions::new().which(Which::LM)).unwrap();
+        let w: Vec<Complex64> = w.to_vec().unwrap();
+        for (i, want) in [40.0, 39.0, 38.0].iter().enumerate() {
+            assert!(
+                (w[i] - Complex64::new(*want, 0.0)).norm() < 1e-8,
+                "{i}: {}",
+                w[i]
+            );
+        }
+        assert_eq!(v.unwrap().shape(), &[n, 3]);
+        let (w, _) = eigs(
+            &a,
+            2,
+            EigOptions::new()
+                .which(Which::SR)
+                .return_eigenvectors(false),
+        )
+        .unwrap();
+        let w: Vec<Complex64> = w.to_vec().unwrap();
+        assert!(
+            (w[0] - Complex64::new(1.0, 0.0)).norm() < 1e-8
+                && (w[1] - Complex64::new(2.0, 0.0)).norm() < 1e-8,
+            "{w:?}"
+        );
+    }
+}
+
+#[test]
+fn svds_singular_triplets() {
+    for dev in all_devices() {
+        let (m, n) = (60, 40);
+        let mut t = Vec::new();
+        for i in 0..n {
+            t.push((i, i, (i + 1) as f64));
+            t.push((i + 20, i, 0.5));
+        }
+        let a = csr(m, n, &t, dev);
+        // reference singular values from a dense SVD on the host
+        let (p, j, d) = host(&a);
+        let mut dm = faer::Mat::<f64>::zeros(m, n);
+        for i in 0..m {
+            for k in p[i] as usize..p[i + 1] as usize {
+                dm[(i, j[k] as usize)] += d[k];
+            }
+        }
+        let mut sv: Vec<f64> = dm.singular_values().unwrap();
+        sv.sort_by(f64::total_cmp);
+        let (u, s, vh) = svds(&a, 3, EigOptions::new()).unwrap();
+        let s: Vec<f64> = s.to_vec().unwrap();
+        for i in 0..3 {
+            assert!(
+                (s[i] - sv[n - 3 + i]).abs() < 1e-9 * sv[n - 1],
+                "{i}: {} vs {}",
+                s[i],
+                sv[n - 3 + i]
+            );
+        }
+        let (u, vh) = (u.unwrap(), vh.unwrap());
+        assert_eq!(u.shape(), &[m, 3]);
+        assert_eq!(vh.shape(), &[3, n]);
+        // A vᵢ = σᵢ uᵢ
+        let uu: Vec<f64> = u.to_vec().unwrap();
+        let vv: Vec<f64> = vh.to_vec().unwrap();
+        for c in 0..3 {
+            let av = matvec_host(&a, &vv[c * n..(c + 1) * n]);
+            let r: f64 = (0..m)
+                .map(|i| (av[i] - s[c] * uu[i * 3 + c]).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            assert!(r < 1e-8 * s[2], "triplet {c}: {r}");
+        }
+        let (_, s, _) = svds(
+            &a,
+            2,
+            EigOptions::new()
+                .which(Which::SM)
+                .return_eigenvectors(false),
+        )
+        .unwrap();
+        let s: Vec<f64> = s.to_vec().unwrap();
+        assert!(
+            (s[0] - sv[0]).abs() < 1e-8 && (s[1] - sv[1]).abs() < 1e-8,
+            "SM {s:?} vs {:?}",
+            &sv[..2]
+        );
+    }
+}
+
+#[test]
+fn lobpcg_smallest_and_largest() {
+    for dev in all_devices() {
+        let n = 50;
+        let d: Vec<f64> = (1..=n).map(|i| i as f64).collect();
+        let a = csr(n, n, &(0..n).map(|i| (i, i, d[i])).collect::<Vec<_>>(), dev);
+        let x0: Vec<f64> = (0..n * 2)
+            .map(|i| ((i * 37) % 17) as f64 / 17.0 + 0.1)
+            .collect();
+        let x0 = Array::from_vec_on(x0, &[n, 2], dev).unwrap();
+        let (w, v) = lobpcg(&a, &x0, None, 1e-9, 500, false).unwrap();
+        let w: Vec<f64> = w.to_vec().unwrap();
+        assert!(
+            (w[0] - 1.0).abs() < 1e-8 && (w[1] - 2.0).abs() < 1e-8,
+            "{w:?}"
+        );
+        assert_eq!(v.shape(), &[n, 2]);
+        let (w, _) = lobpcg(&a, &x0, None, 1e-9, 500, true).unwrap();
+        let w: Vec<f64> = w.to_vec().unwrap();
+        assert!(
+            (w[0] - 50.0).abs() < 1e-8 && (w[1] - 49.0).abs() < 1e-8,
+            "{w:?}"
+        );
+    }
+}
+
+#[test]
+fn norms_onenormest_expm_multiply_matrix_power() {
+    for dev in all_devices() {
+        let a = csr(
+            3,
+            3,
+            &[
+                (0, 0, 1.0),
+                (0, 2, -4.0),
+                (1, 1, 2.0),
+                (2, 0, 3.0),
+                (2, 2, -1.0),
+            ],
+            dev,
+        );
+        assert!((norm(&a, NormOrd::Fro).unwrap() - 31f64.sqrt()).abs() < 1e-14);
+        assert_eq!(norm(&a, NormOrd::One).unwrap(), 5.0);
+        assert_eq!(norm(&a, NormOrd::Inf).unwrap(), 5.0);
+        assert_eq!(norm(&a, NormOrd::MinusInf).unwrap(), 2.0);
+        // non-canonical: duplicates are summed first (|1 + 1| + |3| = 5, not |1|+|1|+|3|... same here; use cancelling)
+        let dup = Compressed {
+            data: vec_on(vec![2.0, -2.0, 1.0], dev),
+            indices: Array::from_vec_on(vec![0i64, 0, 1], &[3], dev).unwrap(),
+            indptr: Array::from_vec_on(vec![0i64, 2, 3], &[3], dev).unwrap(),
+            shape: (2, 2),
+            canonical: false,
+        };
+        assert_eq!(norm(&dup, NormOrd::Fro).unwrap(), 1.0);
+        // ord=2: the largest singular value of the 1-D Poisson matrix is its largest eigenvalue
+        let p = poisson(30, dev);
+        let want = 2.0 - 2.0 * (30.0 * std::f64::consts::PI / 31.0).cos();
+        assert!((norm(&p, NormOrd::Two).unwrap() - want).abs() < 1e-10);
+        assert_eq!(onenormest(&a).unwrap(), 5.0);
+        assert!((onenormest(&p).unwrap() - 4.0).abs() < 1e-12);
+        // expm_multiply on a diagonal-plus-nilpotent matrix: exp([[1, 1], [0, 1]]) = e [[1, 1], [0, 1]]
+        let j = csr(2, 2, &[(0, 0, 1.0), (0, 1, 1.0), (1, 1, 1.0)], dev);
+        let y = expm_multiply(&j, &vec_on(vec![1.0, 1.0], dev)).unwrap();
+        let e = std::f64::consts::E;
+        assert!(max_err(&y, &[2.0 * e, e]) < 1e-13);
+        // a larger norm needs scaling: exp(−5P) b against P's eigendecomposition
+        // (P = Q Λ Qᵀ, Q_jk = √(2/(n+1)) sin(jkπ/(n+1)), λ_k = 2 − 2cos(kπ/(n+1)))
+        let nn = 30usize;
+        let m5 = Compressed {
+            data: cuprum_core::multiply(&p.data, -5.0).unwrap(),
+            ..p.clone()
+        };
+        let b: Vec<f64> = (0..nn).map(|i| (i as f64 * 0.3).sin() + 0.5).collect();
+        let h = std::f64::consts::PI / (nn as f64 + 1.0);
+        let q = |j: usize, k: usize| {
+            (2.0 / (nn as f64 + 1.0)).sqrt() * (((j + 1) * (k + 1)) as f64 * h).sin()
+        };
+        let want: Vec<f64> = (0..nn)
+            .map(|j| {
+                (0..nn)
+                    .map(|k| {
+                        let lam = 2.0 - 2.0 * ((k + 1) as f64 * h).cos();
+                        let c: f64 = (0..nn).map(|l| q(l, k) * b[l]).sum();
+                        q(j, k) * (-5.0 * lam).exp() * c
+                    })
+                    .sum()
+            })
+            .collect();
+        let y = expm_multiply(&m5, &vec_on(b.clone(), dev)).unwrap();
+        assert!(max_err(&y, &want) < 1e-13, "{}", max_err(&y, &want));
+        // matrix_power
+        let q = matrix_power(&j, 5).unwrap();
+        assert_eq!(q.data.to_vec::<f64>().unwrap(), vec![1.0, 5.0, 1.0]);
+        assert_eq!(q.data.device(), dev);
+        let i0 = matrix_power(&j, 0).unwrap();
+        assert_eq!(i0.data.to_vec::<f64>().unwrap(), vec![1.0, 1.0]);
+    }
+}
+
+#[test]
+fn linear_operator_from_closures_and_dense() {
+    for dev in all_devices() {
+        let n = 30;
+        let p = poisson(n, dev);
+        let pc = p.clone();
+        let op = LinearOperator::new((n, n), DType::Float64, dev, move |x| {
+            aslinearoperator(&pc)?.matvec(x)
+        });
+        let b = matvec_host(&p, &vec![1.0; n]);
+        let (x, info) = cg(
+            &op,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new().rtol(1e-12),
+        )
+        .unwrap();
+        assert_eq!(info, 0);
+        assert!(max_err(&x, &vec![1.0; n]) < 1e-9);
+        // no rmatvec: bicg needs it
+        assert!(matches!(
+            bicg(&op, &vec_on(b.clone(), dev), SolveOptions::new()),
+            Err(crate::SparseError::NotSupported { .. })
+        ));
+        // no entries: spsolve needs them
+        assert!(matches!(
+            spsolve(&op, &vec_on(b.clone(), dev)),
+            Err(crate::SparseError::NotSupported { .. })
+        ));
+        // dense
+        let dense = cuprum_core::zeros_on(&[3, 3], DType::Float64, dev).unwrap();
+        let op = aslinearoperator(&dense).unwrap();
+        assert_eq!(op.shape(), (3, 3));
+        // wrong sizes are errors
+        assert!(cg(&p, &vec_on(vec![1.0; n + 1], dev), SolveOptions::new()).is_err());
+        let rect = csr(3, 2, &[(0, 0, 1.0)], dev);
+        assert!(cg(&rect, &vec_on(vec![1.0; 3], dev), SolveOptions::new()).is_err());
+        // a zero right-hand side gives zero at once
+        let (x, info) = gmres(&p, &vec_on(vec![0.0; n], dev), SolveOptions::new()).unwrap();
+        assert_eq!(info, 0);
+        assert_eq!(max_err(&x, &vec![0.0; n]), 0.0);
+    }
+}
+
+#[test]
+fn sparse_type_is_accepted() {
+    for dev in all_devices() {
+        let n = 20;
+        let p = poisson(n, dev);
+        let s = crate::csr_matrix((&p.data, &p.indices, &p.indptr), Some((n, n))).unwrap();
+        let b = matvec_host(&p, &vec![1.0; n]);
+        let (x, info) = cg(&s, &vec_on(b.clone(), dev), SolveOptions::new().rtol(1e-12)).unwrap();
+        assert_eq!(info, 0);
+        assert!(max_err(&x, &vec![1.0; n]) < 1e-9);
+        let x = spsolve(&s.tocsc().unwrap(), &vec_on(b, dev)).unwrap();
+        assert!(max_err(&x, &vec![1.0; n]) < 1e-12);
+    }
+}
+
+// ---- the real matrices of tests/data/matrices ----
+
+#[test]
+fn pores_1_direct_and_preconditioned_gmres() {
+    for dev in all_devices() {
+        let a = mtx("pores_1.mtx", dev);
+        let n = a.shape.0;
+        let b = matvec_host(&a, &vec![1.0; n]);
+        let x = spsolve(&a, &vec_on(b.clone(), dev)).unwrap();
+        // SciPy: max|x − 1| = 1.3e-12
+        assert!(
+            max_err(&x, &vec![1.0; n]) < 1e-10,
+            "spsolve: {}",
+            max_err(&x, &vec![1.0; n])
+        );
+        let m = ilu0(&a).unwrap().as_operator(dev);
+        let (x, info) = gmres(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new().rtol(1e-10).m(m).maxiter(200),
+        )
+        .unwrap();
+        assert_eq!(info, 0);
+        assert!(rel_res(&a, &x, &b) <= 1e-10);
+        let (x, info) = bicgstab(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new()
+                .rtol(1e-10)
+                .m(ilu0(&a).unwrap().as_operator(dev))
+                .maxiter(500),
+        )
+        .unwrap();
+        assert_eq!(info, 0);
+        assert!(rel_res(&a, &x, &b) <= 1e-10);
+    }
+}
+
+#[test]
+fn lund_a_spd_solvers() {
+    for dev in all_devices() {
+        let a = mtx("lund_a.mtx", dev);
+        let n = a.shape.0;
+        assert_eq!(n, 147);
+        let b = matvec_host(&a, &vec![1.0; n]);
+        let x = spsolve(&a, &vec_on(b.clone(), dev)).unwrap();
+        // SciPy: max|x − 1| = 1.05e-10
+        assert!(
+            max_err(&x, &vec![1.0; n]) < 1e-8,
+            "spsolve: {}",
+            max_err(&x, &vec![1.0; n])
+        );
+        let (x, info) = cg(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new()
+                .rtol(1e-10)
+                .m(jacobi(&a).unwrap())
+                .maxiter(5000),
+        )
+        .unwrap();
+        assert_eq!(info, 0, "jacobi-cg");
+        assert!(rel_res(&a, &x, &b) <= 1e-10);
+        let (x, info) = cg(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new()
+                .rtol(1e-10)
+                .m(ilu0(&a).unwrap().as_operator(dev)),
+        )
+        .unwrap();
+        assert_eq!(info, 0, "ilu0-cg");
+        assert!(rel_res(&a, &x, &b) <= 1e-10);
+        let (x, info) = minres(
+            &a,
+            &vec_on(b.clone(), dev),
+            SolveOptions::new()
+                .rtol(1e-12)
+                .m(jacobi(&a).unwrap())
+                .maxiter(5000),
+        )
+        .unwrap();
+        assert_eq!(info, 0, "minres");
+        assert!(
+            rel_res(&a, &x, &b) <= 1e-8,
+            "minres {}",
+            rel_res(&a, &x, &b)
+        );
+        // the largest eigenvalues against a dense eigendecomposition
+        let (p, j, d) = host(&a);
+        let mut dm = faer::Mat::<f64>::zeros(n, n);
+        for i in 0..n {
+            for k in p[i] as usize..p[i + 1] as usize {
+                dm[(i, j[k] as usize)] += d[k];
+            }
+        }
+        let ev = dm.self_adjoint_eigenvalues(faer::Side::Lower).unwrap();
+        let (w, _) = eigsh(
+            &a,
+            3,
+            EigOptions::new()
+                .which(Which::LA)
+                .return_eigenvectors(false),
+        )
+        .unwrap();
+        let w: Vec<f64> = w.to_vec().unwrap();
+        for i in 0..3 {
+            assert!(
+                (w[i] - ev[n - 3 + i]).abs() < 1e-9 * ev[n - 1],
+                "{i}: {} vs {}",
+                w[i],
+                ev[n - 3 + i]
+            );
+        }
+        // ‖A‖_F = 1.3897e9 (README)
+        assert!((norm(&a, NormOrd::Fro).unwrap() / 1.3897e9 - 1.0).abs() < 1e-4);
+    }
+}
+
+#[test]
+fn jgl009_is_singular() {
+    for dev in all_devices() {
+        let a = mtx("jgl009.mtx", dev);
+        let b = vec_on(vec![1.0; 9], dev);
+        let e = spsolve(&a, &b).unwrap_err();
+        assert!(
+            matches!(e, crate::SparseError::SingularMatrix { .. }),
+            "{e}"
+        );
+        assert!(splu(&a).is_err());
+    }
+}
+
+// ---- the corpus's sparse linalg cases (tests/data/conformance), against SciPy's answers ----
+
+fn corpus(id: &str, k: usize, dev: Device) -> Array {
+    let p = format!(
+        "{}/../../tests/data/conformance/{id}.in{k}.npy",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    cuprum_core::npy::load_on(&p, dev).unwrap()
+}
+
+fn corpus_out(id: &str) -> Vec<Complex64> {
+    let p = format!(
+        "{}/../../tests/data/conformance/{id}.out0.npy",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    cuprum_core::npy::load_on(&p, Device::Cpu)
+        .unwrap()
+        .astype(DType::Complex128)
+        .unwrap()
+        .to_vec()
+        .unwrap()
+}
+
+/// The sparse input of a case (CSR or CSC) and its dense operands.
+fn corpus_case(id: &str, csc: bool, dev: Device) -> (crate::Sparse, Vec<Array>) {
+    let shape: Vec<i64> = corpus(id, 3, Device::Cpu).to_vec().unwrap();
+    let (d, i, p) = (corpus(id, 0, dev), corpus(id, 1, dev), corpus(id, 2, dev));
+    let shape = Some((shape[0] as usize, shape[1] as usize));
+    let a = if csc {
+        crate::csc_matrix((&d, &i, &p), shape)
+    } else {
+        crate::csr_matrix((&d, &i, &p), shape)
+    }
+    .unwrap();
+    let mut rest = Vec::new();
+    let mut k = 4;
+    loop {
+        let path = format!(
+            "{}/../../tests/data/conformance/{id}.in{k}.npy",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        if !std::path::Path::new(&path).exists() {
+            break;
+        }
+        rest.push(corpus(id, k, dev));
+        k += 1;
+    }
+    (a, rest)
+}
+
+fn close(id: &str, got: &Array, rtol: f64, atol: f64, sorted: bool) {
+    let mut g: Vec<Complex64> = got.astype(DType::Complex128).unwrap().to_vec().unwrap();
+    let mut w = corpus_out(id);
+    assert_eq!(
+        g.len(),
+        w.len(),
+        "{id}: {} values, expected {}",
+        g.len(),
+        w.len()
+    );
+    if sorted {
+        g.sort_by(|a, b| a.re.total_cmp(&b.re));
+        w.sort_by(|a, b| a.re.total_cmp(&b.re));
+    }
+    for (k, (a, b)) in g.iter().zip(&w).enumerate() {
+        assert!(
+            (a - b).norm() <= atol + rtol * b.norm(),
+            "{id}[{k}]: {a} vs {b}"
+        );
+    }
+}
+
+#[test]
+fn corpus_sparse_linalg_cases() {
+    for dev in all_devices() {
+        let o = || SolveOptions::new().rtol(1e-10).maxiter(1000);
+        let (a, r) = corpus_case("sparse.csr_cg.spd", false, dev);
+        close(
+            "sparse.csr_cg.spd",
+            &cg(&a, &r[0], o()).unwrap().0,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_gmres.nonsym", false, dev);
+        close(
+            "sparse.csr_gmres.nonsym",
+            &gmres(&a, &r[0], o()).unwrap().0,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_bicgstab.nonsym", false, dev);
+        close(
+            "sparse.csr_bicgstab.nonsym",
+            &bicgstab(&a, &r[0], o()).unwrap().0,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_minres.sym_indefinite", false, dev);
+        close(
+            "sparse.csr_minres.sym_indefinite",
+            &minres(&a, &r[0], o()).unwrap().0,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let lo = || LsqOptions::new().atol(1e-12).btol(1e-12).maxiter(1000);
+        let (a, r) = corpus_case("sparse.csr_lsqr.40x20", false, dev);
+        close(
+            "sparse.csr_lsqr.40x20",
+            &lsqr(&a, &r[0], lo()).unwrap().x,
+            1e-6,
+            1e-6,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_lsmr.40x20", false, dev);
+        close(
+            "sparse.csr_lsmr.40x20",
+            &lsmr(&a, &r[0], lo()).unwrap().x,
+            1e-6,
+            1e-6,
+            false,
+        );
+        for id in ["sparse.csr_spsolve.vec", "sparse.csr_spsolve.c128"] {
+            let (a, r) = corpus_case(id, false, dev);
+            close(id, &spsolve(&a, &r[0]).unwrap(), 1e-10, 1e-10, false);
+        }
+        let (a, r) = corpus_case("sparse.csc_spsolve.mat", true, dev);
+        close(
+            "sparse.csc_spsolve.mat",
+            &spsolve(&a, &r[0]).unwrap(),
+            1e-10,
+            1e-10,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_spsolve.error.singular", false, dev);
+        assert_eq!(
+            spsolve(&a, &r[0]).unwrap_err().conformance_class(),
+            "singular_matrix"
+        );
+        let (a, r) = corpus_case("sparse.csc_splu_solve", true, dev);
+        close(
+            "sparse.csc_splu_solve",
+            &splu(&a).unwrap().solve(&r[0]).unwrap(),
+            1e-10,
+            1e-10,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_spsolve_triangular.lower", false, dev);
+        close(
+            "sparse.csr_spsolve_triangular.lower",
+            &spsolve_triangular(&a, &r[0], true, false).unwrap(),
+            1e-10,
+            1e-10,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_spsolve_triangular.upper", false, dev);
+        close(
+            "sparse.csr_spsolve_triangular.upper",
+            &spsolve_triangular(&a, &r[0], false, false).unwrap(),
+            1e-10,
+            1e-10,
+            false,
+        );
+        let (a, _) = corpus_case("sparse.csr_eigsh.k4_la", false, dev);
+        close(
+            "sparse.csr_eigsh.k4_la",
+            &eigsh(&a, 4, EigOptions::new().which(Which::LA)).unwrap().0,
+            1e-6,
+            0.0,
+            true,
+        );
+        let (a, _) = corpus_case("sparse.csr_svds.k3", false, dev);
+        close(
+            "sparse.csr_svds.k3",
+            &svds(&a, 3, EigOptions::new()).unwrap().1,
+            1e-6,
+            0.0,
+            true,
+        );
+        let (a, _) = corpus_case("sparse.csr_norm.fro", false, dev);
+        let v = norm(&a, NormOrd::Fro).unwrap();
+        close(
+            "sparse.csr_norm.fro",
+            &Array::from_vec_on(vec![v], &[], Device::Cpu).unwrap(),
+            1e-12,
+            4.76e-13,
+            false,
+        );
+        let (a, _) = corpus_case("sparse.csr_norm.1", false, dev);
+        let v = norm(&a, NormOrd::One).unwrap();
+        close(
+            "sparse.csr_norm.1",
+            &Array::from_vec_on(vec![v], &[], Device::Cpu).unwrap(),
+            1e-12,
+            4.2e-13,
+            false,
+        );
+        let (a, r) = corpus_case("sparse.csr_expm_multiply", false, dev);
+        close(
+            "sparse.csr_expm_multiply",
+            &expm_multiply(&a, &r[0]).unwrap(),
+            1e-9,
+            1.1e-9,
+            false,
+        );
+    }
+}

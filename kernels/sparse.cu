@@ -1,0 +1,312 @@
+// cuprum-sparse: NVRTC kernels for the sparse formats (after common.cuh and math.cuh).
+//
+// Compiled once per (value type, index type) with
+//   -DSP_T=<storage type of the values>   (ext::c_type: bool, i8 ... u64, f16, bf16, float, double, c64, c128)
+//   -DSP_I=<index type>                   (i32 or i64)
+// Every length and position is 64-bit; grid-stride loops cover any size.
+//
+// Arithmetic (SpAcc): integers wrap (computed in u32/u64), float16/bfloat16 accumulate in float,
+// bool multiplies as AND and sums as OR -- the same as the Rust CPU kernels (kernels/cpu.rs).
+
+template <class T, int W = sizeof(T)> struct SpAcc {  // integers
+    typedef typename Unsigned<T>::t U0;
+    typedef u32 A;
+    static __device__ __forceinline__ A zero() { return 0u; }
+    static __device__ __forceinline__ A fma(A acc, T a, T b) { return acc + (u32)(U0)a * (u32)(U0)b; }
+    static __device__ __forceinline__ A add(A acc, T a) { return acc + (u32)(U0)a; }
+    static __device__ __forceinline__ A add2(A x, A y) { return x + y; }
+    static __device__ __forceinline__ T fin(A acc) { return (T)(U0)acc; }
+    static __device__ __forceinline__ bool is_zero(T v) { return v == (T)0; }
+};
+template <class T> struct SpAcc<T, 8> {  // 64-bit integers
+    typedef u64 A;
+    static __device__ __forceinline__ A zero() { return 0ull; }
+    static __device__ __forceinline__ A fma(A acc, T a, T b) { return acc + (u64)a * (u64)b; }
+    static __device__ __forceinline__ A add(A acc, T a) { return acc + (u64)a; }
+    static __device__ __forceinline__ A add2(A x, A y) { return x + y; }
+    static __device__ __forceinline__ T fin(A acc) { return (T)acc; }
+    static __device__ __forceinline__ bool is_zero(T v) { return v == (T)0; }
+};
+template <> struct SpAcc<bool, 1> {
+    typedef u32 A;
+    static __device__ __forceinline__ A zero() { return 0u; }
+    static __device__ __forceinline__ A fma(A acc, bool a, bool b) { return acc | (u32)(a && b); }
+    static __device__ __forceinline__ A add(A acc, bool a) { return acc | (u32)a; }
+    static __device__ __forceinline__ A add2(A x, A y) { return x | y; }
+    static __device__ __forceinline__ bool fin(A acc) { return acc != 0u; }
+    static __device__ __forceinline__ bool is_zero(bool v) { return !v; }
+};
+template <> struct SpAcc<float, 4> {
+    typedef float A;
+    static __device__ __forceinline__ A zero() { return 0.0f; }
+    static __device__ __forceinline__ A fma(A acc, float a, float b) { return ::fmaf(a, b, acc); }
+    static __device__ __forceinline__ A add(A acc, float a) { return acc + a; }
+    static __device__ __forceinline__ A add2(A x, A y) { return x + y; }
+    static __device__ __forceinline__ float fin(A acc) { return acc; }
+    static __device__ __forceinline__ bool is_zero(float v) { return v == 0.0f; }
+};
+template <> struct SpAcc<double, 8> {
+    typedef double A;
+    static __device__ __forceinline__ A zero() { return 0.0; }
+    static __device__ __forceinline__ A fma(A acc, double a, double b) { return ::fma(a, b, acc); }
+    static __device__ __forceinline__ A add(A acc, double a) { return acc + a; }
+    static __device__ __forceinline__ A add2(A x, A y) { return x + y; }
+    static __device__ __forceinline__ double fin(A acc) { return acc; }
+    static __device__ __forceinline__ bool is_zero(double v) { return v == 0.0; }
+};
+template <> struct SpAcc<f16, 2> {
+    typedef float A;
+    static __device__ __forceinline__ A zero() { return 0.0f; }
+    static __device__ __forceinline__ A fma(A acc, f16 a, f16 b) { return acc + ld(a) * ld(b); }
+    static __device__ __forceinline__ A add(A acc, f16 a) { return acc + ld(a); }
+    static __device__ __forceinline__ A add2(A x, A y) { return x + y; }
+    static __device__ __forceinline__ f16 fin(A acc) { return Cast<f16>::from(acc); }
+    static __device__ __forceinline__ bool is_zero(f16 v) { return ld(v) == 0.0f; }
+};
+template <> struct SpAcc<bf16, 2> {
+    typedef float A;
+    static __device__ __forceinline__ A zero() { return 0.0f; }
+    static __device__ __forceinline__ A fma(A acc, bf16 a, bf16 b) { return acc + ld(a) * ld(b); }
+    static __device__ __forceinline__ A add(A acc, bf16 a) { return acc + ld(a); }
+    static __device__ __forceinline__ A add2(A x, A y) { return x + y; }
+    static __device__ __forceinline__ bf16 fin(A acc) { return Cast<bf16>::from(acc); }
+    static __device__ __forceinline__ bool is_zero(bf16 v) { return ld(v) == 0.0f; }
+};
+template <> struct SpAcc<c64, 8> {
+    typedef c64 A;
+    static __device__ __forceinline__ A zero() { return mk(0.0f, 0.0f); }
+    static __device__ __forceinline__ A fma(A acc, c64 a, c64 b) {
+        return mk(acc.re + (a.re * b.re - a.im * b.im), acc.im + (a.re * b.im + a.im * b.re));
+    }
+    static __device__ __forceinline__ A add(A acc, c64 a) { return mk(acc.re + a.re, acc.im + a.im); }
+    static __device__ __forceinline__ A add2(A x, A y) { return mk(x.re + y.re, x.im + y.im); }
+    static __device__ __forceinline__ c64 fin(A acc) { return acc; }
+    static __device__ __forceinline__ bool is_zero(c64 v) { return v.re == 0.0f && v.im == 0.0f; }
+};
+template <> struct SpAcc<c128, 16> {
+    typedef c128 A;
+    static __device__ __forceinline__ A zero() { return mk(0.0, 0.0); }
+    static __device__ __forceinline__ A fma(A acc, c128 a, c128 b) {
+        return mk(acc.re + (a.re * b.re - a.im * b.im), acc.im + (a.re * b.im + a.im * b.re));
+    }
+    static __device__ __forceinline__ A add(A acc, c128 a) { return mk(acc.re + a.re, acc.im + a.im); }
+    static __device__ __forceinline__ A add2(A x, A y) { return mk(x.re + y.re, x.im + y.im); }
+    static __device__ __forceinline__ c128 fin(A acc) { return acc; }
+    static __device__ __forceinline__ bool is_zero(c128 v) { return v.re == 0.0 && v.im == 0.0; }
+};
+
+// warp shuffles of the accumulator types
+__device__ __forceinline__ u32 sp_shfl(u32 v, int d, int w) { return __shfl_down_sync(0xffffffffu, v, d, w); }
+__device__ __forceinline__ u64 sp_shfl(u64 v, int d, int w) {
+    return (u64)__shfl_down_sync(0xffffffffu, (unsigned long long)v, d, w);
+}
+__device__ __forceinline__ float sp_shfl(float v, int d, int w) { return __shfl_down_sync(0xffffffffu, v, d, w); }
+__device__ __forceinline__ double sp_shfl(double v, int d, int w) { return __shfl_down_sync(0xffffffffu, v, d, w); }
+__device__ __forceinline__ c64 sp_shfl(c64 v, int d, int w) {
+    return mk(__shfl_down_sync(0xffffffffu, v.re, d, w), __shfl_down_sync(0xffffffffu, v.im, d, w));
+}
+__device__ __forceinline__ c128 sp_shfl(c128 v, int d, int w) {
+    return mk(__shfl_down_sync(0xffffffffu, v.re, d, w), __shfl_down_sync(0xffffffffu, v.im, d, w));
+}
+
+typedef SpAcc<SP_T> Ar;
+typedef Ar::A AccT;
+
+// y[i] = sum_k data[k] * x[idx[k]] over the slice of row i; SP_V threads (a power of two <= 32)
+// per row. An index outside [0, n) or a malformed slice sets *err (and is skipped): no read
+// outside the buffers.
+extern "C" __global__ void sp_csrmv(const SP_I* __restrict__ indptr, const SP_I* __restrict__ idx,
+                                    const SP_T* __restrict__ data, const SP_T* __restrict__ x,
+                                    SP_T* __restrict__ y, i64 m, i64 n, i64 nnz, int* err) {
+    const int lane = threadIdx.x % SP_V;
+    const i64 groups = ((i64)gridDim.x * blockDim.x) / SP_V;
+    // every lane of a warp runs the same number of iterations (shuffles need the full mask)
+    i64 first = ((i64)blockIdx.x * blockDim.x + threadIdx.x) / SP_V;
+    i64 iters = (m + groups - 1) / groups;
+    for (i64 it = 0; it < iters; ++it) {
+        i64 i = first + it * groups;
+        AccT acc = Ar::zero();
+        if (i < m) {
+            i64 s = (i64)indptr[i], e = (i64)indptr[i + 1];
+            if (s < 0 || e < s || e > nnz) {
+                if (lane == 0) atomicExch(err, 2);
+                s = e = 0;
+            }
+            for (i64 k = s + lane; k < e; k += SP_V) {
+                i64 j = (i64)idx[k];
+                if (j < 0 || j >= n) {
+                    atomicExch(err, 1);
+                    continue;
+                }
+                acc = Ar::fma(acc, data[k], x[j]);
+            }
+        }
+        for (int d = SP_V / 2; d > 0; d /= 2) acc = Ar::add2(acc, sp_shfl(acc, d, SP_V));
+        if (i < m && lane == 0) y[i] = Ar::fin(acc);
+    }
+}
+
+// Y[i, c] = sum_k data[k] * X[idx[k], c] for a C-contiguous X (n, kcols) and Y (m, kcols);
+// one thread per (i, c).
+extern "C" __global__ void sp_csrmm(const SP_I* __restrict__ indptr, const SP_I* __restrict__ idx,
+                                    const SP_T* __restrict__ data, const SP_T* __restrict__ x,
+                                    SP_T* __restrict__ y, i64 m, i64 n, i64 kcols, i64 nnz, int* err) {
+    const i64 total = m * kcols;
+    for (i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x; t < total; t += (i64)gridDim.x * blockDim.x) {
+        i64 i = t / kcols, c = t - i * kcols;
+        i64 s = (i64)indptr[i], e = (i64)indptr[i + 1];
+        if (s < 0 || e < s || e > nnz) {
+            atomicExch(err, 2);
+            s = e = 0;
+        }
+        AccT acc = Ar::zero();
+        for (i64 k = s; k < e; ++k) {
+            i64 j = (i64)idx[k];
+            if (j < 0 || j >= n) {
+                atomicExch(err, 1);
+                continue;
+            }
+            acc = Ar::fma(acc, data[k], x[j * kcols + c]);
+        }
+        y[t] = Ar::fin(acc);
+    }
+}
+
+// rows[k] = i for every k in slice i (the major index of each stored entry)
+extern "C" __global__ void sp_expand_rows(const SP_I* __restrict__ indptr, i64* __restrict__ rows, i64 m,
+                                          i64 nnz, int* err) {
+    for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += (i64)gridDim.x * blockDim.x) {
+        i64 s = (i64)indptr[i], e = (i64)indptr[i + 1];
+        if (s < 0 || e < s || e > nnz) {
+            atomicExch(err, 2);
+            continue;
+        }
+        for (i64 k = s; k < e; ++k) rows[k] = i;
+    }
+}
+
+// bounds of COO coordinates (row in [0, m), col in [0, n)); err = 1 for a bad row, 3 for a bad column
+extern "C" __global__ void sp_check_coo(const SP_I* __restrict__ row, const SP_I* __restrict__ col, i64 nnz,
+                                        i64 m, i64 n, int* err) {
+    for (i64 k = (i64)blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += (i64)gridDim.x * blockDim.x) {
+        i64 r = (i64)row[k], c = (i64)col[k];
+        if (r < 0 || r >= m) atomicExch(err, 1);
+        else if (c < 0 || c >= n) atomicExch(err, 3);
+    }
+}
+
+// key[k] = row[k] * n + col[k] (the caller made sure m * n fits in i64)
+extern "C" __global__ void sp_keys(const SP_I* __restrict__ row, const SP_I* __restrict__ col, i64* __restrict__ key,
+                                   i64 nnz, i64 n) {
+    for (i64 k = (i64)blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += (i64)gridDim.x * blockDim.x)
+        key[k] = (i64)row[k] * n + (i64)col[k];
+}
+
+// flags[k] = 1 where entry k starts a run of equal (row, col) in sorted order
+extern "C" __global__ void sp_run_starts(const i64* __restrict__ row, const i64* __restrict__ col,
+                                         unsigned char* __restrict__ flags, i64 nnz) {
+    for (i64 k = (i64)blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += (i64)gridDim.x * blockDim.x)
+        flags[k] = (k == 0 || row[k] != row[k - 1] || col[k] != col[k - 1]) ? 1 : 0;
+}
+
+// out[r] = sum of vals[starts[r] .. starts[r+1]) (starts has runs + 1 entries)
+extern "C" __global__ void sp_run_sums(const i64* __restrict__ starts, const SP_T* __restrict__ vals,
+                                       SP_T* __restrict__ out, i64 runs) {
+    for (i64 r = (i64)blockIdx.x * blockDim.x + threadIdx.x; r < runs; r += (i64)gridDim.x * blockDim.x) {
+        i64 s = starts[r], e = starts[r + 1];
+        if (e - s == 1) {
+            out[r] = vals[s];
+        } else {
+            AccT acc = Ar::zero();
+            for (i64 k = s; k < e; ++k) acc = Ar::add(acc, vals[k]);
+            out[r] = Ar::fin(acc);
+        }
+    }
+}
+
+// keep[k] = data[k] != 0
+extern "C" __global__ void sp_nonzero_mask(const SP_T* __restrict__ data, unsigned char* __restrict__ keep, i64 nnz) {
+    for (i64 k = (i64)blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += (i64)gridDim.x * blockDim.x)
+        keep[k] = Ar::is_zero(data[k]) ? 0 : 1;
+}
+
+// indptr[i] = first position k with rows[k] >= i, for i in 0..=m (rows sorted, i64)
+extern "C" __global__ void sp_indptr(const i64* __restrict__ rows, i64 nnz, SP_I* __restrict__ indptr, i64 m) {
+    for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i <= m; i += (i64)gridDim.x * blockDim.x) {
+        i64 lo = 0, hi = nnz;
+        while (lo < hi) {
+            i64 mid = lo + (hi - lo) / 2;
+            if (rows[mid] < i) lo = mid + 1;
+            else hi = mid;
+        }
+        indptr[i] = (SP_I)lo;
+    }
+}
+
+// SpGEMM by expand-sort-compress: counts[i] = number of products of row i of A with B
+extern "C" __global__ void sp_gemm_count(const SP_I* __restrict__ ap, const SP_I* __restrict__ ai,
+                                         const SP_I* __restrict__ bp, i64* __restrict__ counts, i64 m, i64 k,
+                                         i64 annz, i64 bnnz, int* err) {
+    for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += (i64)gridDim.x * blockDim.x) {
+        i64 s = (i64)ap[i], e = (i64)ap[i + 1];
+        i64 c = 0;
+        if (s < 0 || e < s || e > annz) {
+            atomicExch(err, 2);
+            s = e = 0;
+        }
+        for (i64 q = s; q < e; ++q) {
+            i64 t = (i64)ai[q];
+            if (t < 0 || t >= k) {
+                atomicExch(err, 1);
+                continue;
+            }
+            i64 bs = (i64)bp[t], be = (i64)bp[t + 1];
+            if (bs < 0 || be < bs || be > bnnz) {
+                atomicExch(err, 2);
+                continue;
+            }
+            c += be - bs;
+        }
+        counts[i] = c;
+    }
+}
+
+// the products of row i at offs[i] (offs: inclusive prefix sums of counts, so row i starts at
+// offs[i] - counts[i]): rows, cols and values (in SP_T, the result dtype)
+extern "C" __global__ void sp_gemm_expand(const SP_I* __restrict__ ap, const SP_I* __restrict__ ai,
+                                          const SP_T* __restrict__ ad, const SP_I* __restrict__ bp,
+                                          const SP_I* __restrict__ bi, const SP_T* __restrict__ bd,
+                                          const i64* __restrict__ counts, const i64* __restrict__ offs,
+                                          i64* __restrict__ rows, i64* __restrict__ cols, SP_T* __restrict__ vals,
+                                          i64 m, i64 k, i64 n, i64 annz, i64 bnnz, int* err) {
+    for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += (i64)gridDim.x * blockDim.x) {
+        i64 p = offs[i] - counts[i];
+        i64 s = (i64)ap[i], e = (i64)ap[i + 1];
+        if (s < 0 || e < s || e > annz) continue;  // reported by sp_gemm_count
+        for (i64 q = s; q < e; ++q) {
+            i64 t = (i64)ai[q];
+            if (t < 0 || t >= k) continue;
+            i64 bs = (i64)bp[t], be = (i64)bp[t + 1];
+            if (bs < 0 || be < bs || be > bnnz) continue;
+            SP_T a = ad[q];
+            for (i64 l = bs; l < be; ++l) {
+                i64 j = (i64)bi[l];
+                if (j < 0 || j >= n) {
+                    atomicExch(err, 3);
+                    j = 0;
+                }
+                rows[p] = i;
+                cols[p] = j;
+                vals[p] = Ar::fin(Ar::fma(Ar::zero(), a, bd[l]));
+                ++p;
+            }
+        }
+    }
+}
+
+// key[k] = rows[k] * n + cols[k] for i64 rows/cols (m * n fits in i64)
+extern "C" __global__ void sp_keys64(const i64* __restrict__ row, const i64* __restrict__ col, i64* __restrict__ key,
+                                     i64 nnz, i64 n) {
+    for (i64 k = (i64)blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += (i64)gridDim.x * blockDim.x)
+        key[k] = row[k] * n + col[k];
+}
