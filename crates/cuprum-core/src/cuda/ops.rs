@@ -553,60 +553,17 @@ fn strided(
     unsafe { launch_raw(func, cfg, stream, &mut args[..a + 2]) }
 }
 
-/// The bytes of `value` cast to `dtype` (NumPy `astype` semantics; float → integer saturates
-/// and maps NaN to 0, as Rust's `as` and the CUDA kernels do).
+/// The bytes of `value` cast to `dtype` through cuprum's one cast table
+/// ([`crate::backend::cpu::elem::Elem`], the same bits as common.cuh's `cast<D>`: float →
+/// integer saturates and maps NaN to 0).
 pub(crate) fn scalar_bytes(value: Scalar, dtype: DType) -> [u8; 16] {
+    use crate::backend::cpu::elem::{Elem, with_dtype};
     let mut b = [0u8; 16];
-    macro_rules! put {
-        ($v:expr) => {{
-            let x = $v;
-            let bytes = x.to_ne_bytes();
-            b[..bytes.len()].copy_from_slice(&bytes);
-        }};
-    }
-    let int_i = |s: Scalar| -> i64 {
-        match s {
-            Scalar::Float(f) => f as i64,
-            Scalar::Complex(c) => c.re as i64,
-            s => s.as_i64(),
-        }
-    };
-    macro_rules! int {
-        ($t:ty) => {{
-            let v: $t = match value {
-                Scalar::Float(f) => f as $t,
-                Scalar::Complex(c) => c.re as $t,
-                Scalar::UInt(u) => u as $t,
-                s => int_i(s) as $t,
-            };
-            put!(v)
-        }};
-    }
-    match dtype {
-        DType::Bool => b[0] = value.as_bool() as u8,
-        DType::Int8 => int!(i8),
-        DType::Int16 => int!(i16),
-        DType::Int32 => int!(i32),
-        DType::Int64 => int!(i64),
-        DType::UInt8 => int!(u8),
-        DType::UInt16 => int!(u16),
-        DType::UInt32 => int!(u32),
-        DType::UInt64 => int!(u64),
-        DType::Float16 => put!(half::f16::from_f64(value.as_f64()).to_bits()),
-        DType::BFloat16 => put!(half::bf16::from_f64(value.as_f64()).to_bits()),
-        DType::Float32 => put!(value.as_f64() as f32),
-        DType::Float64 => put!(value.as_f64()),
-        DType::Complex64 => {
-            let c = value.as_complex();
-            b[..4].copy_from_slice(&(c.re as f32).to_ne_bytes());
-            b[4..8].copy_from_slice(&(c.im as f32).to_ne_bytes());
-        }
-        DType::Complex128 => {
-            let c = value.as_complex();
-            b[..8].copy_from_slice(&c.re.to_ne_bytes());
-            b[8..16].copy_from_slice(&c.im.to_ne_bytes());
-        }
-    }
+    with_dtype!(dtype, T => {
+        let v = T::from_scalar(value);
+        let bytes = bytemuck::bytes_of(&v);
+        b[..bytes.len()].copy_from_slice(bytes);
+    });
     b
 }
 
