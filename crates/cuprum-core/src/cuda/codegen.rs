@@ -6,6 +6,7 @@
 //! `s32` / `s64` (strided N-d, 32- / 64-bit indices), `t32` / `t64` (tiled 2-D transpose,
 //! one-input families only).
 
+use crate::backend::Side;
 use crate::ops::kinds::{BinaryOp, UnaryOp};
 use crate::{DType, Error, Result};
 use std::fmt::Write;
@@ -24,6 +25,8 @@ pub(crate) enum Family {
     Copy,
     Unary(UnaryOp),
     Binary(BinaryOp),
+    /// A binary op whose scalar operand (left or right) is a kernel argument passed by value.
+    BinaryScalar(BinaryOp, Side),
     Where,
 }
 
@@ -32,8 +35,16 @@ impl Family {
         match self {
             Family::Fill => 0,
             Family::Copy | Family::Unary(_) => 1,
-            Family::Binary(_) => 2,
+            Family::Binary(_) | Family::BinaryScalar(..) => 2,
             Family::Where => 3,
+        }
+    }
+    /// The input slot (0 or 1) taken by value as a kernel argument, if any.
+    pub(crate) fn scalar_slot(self) -> Option<usize> {
+        match self {
+            Family::BinaryScalar(_, Side::Left) => Some(0),
+            Family::BinaryScalar(_, Side::Right) => Some(1),
+            _ => None,
         }
     }
     pub(crate) fn name(self) -> &'static str {
@@ -41,7 +52,7 @@ impl Family {
             Family::Fill => "fill",
             Family::Copy => "copy",
             Family::Unary(u) => u.name(),
-            Family::Binary(b) => b.name(),
+            Family::Binary(b) | Family::BinaryScalar(b, _) => b.name(),
             Family::Where => "where",
         }
     }
@@ -137,7 +148,7 @@ pub(crate) fn check(fam: Family, ins: &[DType], out: DType) -> Result<()> {
             }
             Ok(())
         }
-        Family::Binary(op) => {
+        Family::Binary(op) | Family::BinaryScalar(op, _) => {
             use BinaryOp::*;
             let d = if op.returns_bool() { ins[0] } else { out };
             match op {
@@ -186,7 +197,7 @@ fn apply_fn(fam: Family, ins: &[DType], out: DType) -> String {
                 op.name()
             )
         }
-        Family::Binary(op) => {
+        Family::Binary(op) | Family::BinaryScalar(op, _) => {
             let d = ins[0];
             if op == BinaryOp::Nextafter && matches!(d, DType::Float16 | DType::BFloat16) {
                 let bf = (d == DType::BFloat16) as u8;
@@ -248,6 +259,10 @@ pub(crate) fn source(fam: Family, ins: &[DType], out: DType) -> String {
     let _ = writeln!(s, "#define VEC {}", vec_width(ins, out));
     s.push_str(&apply_fn(fam, ins, out));
     s.push_str(ELEMENTWISE);
+    if let Some(slot) = fam.scalar_slot() {
+        scalar_wrappers(&mut s, slot);
+        return s;
+    }
     let params = match nin {
         0 => "TO fv",
         1 => "const T0* __restrict__ p0",
@@ -295,4 +310,37 @@ pub(crate) fn source(fam: Family, ins: &[DType], out: DType) -> String {
         );
     }
     s
+}
+
+/// The `extern "C"` kernels of a binary family whose input `slot` is a scalar passed by value:
+/// the contiguous kernels `c{M}v`/`c{M}s` for the masks `M` with the scalar's bit set (the
+/// scalar is a broadcast input reading its one element from the kernel argument) and the
+/// strided `s32`/`s64` (the host passes zero strides for the scalar).
+fn scalar_wrappers(s: &mut String, slot: usize) {
+    let param = |k: usize| {
+        if k == slot {
+            format!("T{k} s{k}")
+        } else {
+            format!("const T{k}* __restrict__ p{k}")
+        }
+    };
+    let params = format!("{}, {}", param(0), param(1));
+    let pro = format!("const T{slot}* p{slot} = &s{slot};");
+    let bit = 1usize << slot;
+    for m in (0..4usize).filter(|m| m & bit != 0) {
+        for (sfx, v) in [("v", "VEC"), ("s", "1")] {
+            let _ = writeln!(
+                s,
+                "extern \"C\" __global__ void __launch_bounds__(256) c{m}{sfx}(TO* __restrict__ out, {params}, i64 n) {{ {pro} contig<{m}, {v}>(out, p0, p1, n); }}"
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        "extern \"C\" __global__ void __launch_bounds__(256) s32(TO* __restrict__ out, {params}, Geom<i32> g, u32 n) {{ {pro} strided<u32, i32>(out, p0, p1, g, n); }}"
+    );
+    let _ = writeln!(
+        s,
+        "extern \"C\" __global__ void __launch_bounds__(256) s64(TO* __restrict__ out, {params}, Geom<i64> g, i64 n) {{ {pro} strided<i64, i64>(out, p0, p1, g, n); }}"
+    );
 }

@@ -225,6 +225,21 @@ pub(crate) fn binary(
     if let Some(out) = out {
         check_out(name, out, &shape, o, device)?;
     }
+    // One weak scalar: passed to the backend by value (no 0-d array, no fill).
+    let one_scalar = match (&a, &b) {
+        (Operand::Array(x), Operand::Scalar(s)) => Some((*x, *s, backend::Side::Right)),
+        (Operand::Scalar(s), Operand::Array(x)) => Some((*x, *s, backend::Side::Left)),
+        _ => None,
+    };
+    if let Some((arr, s, side)) = one_scalar {
+        let x = to_dtype(arr, k)?;
+        return finish(&shape, o, device, out, &[&x], |dst| {
+            if dst.size() == 0 {
+                return Ok(());
+            }
+            backend::binary_scalar(op, x.view(), s, side, dst.view())
+        });
+    }
     let x = operand_array(&a, k, device)?;
     let y = operand_array(&b, k, device)?;
     let xv = broadcast_view(name, &x, &shape)?;

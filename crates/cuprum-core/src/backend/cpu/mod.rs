@@ -225,6 +225,21 @@ pub fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<(
     binary::binary(op, a, b, dst)
 }
 
+/// `dst = op(a, s)` (`op(s, a)` for [`Side::Left`](super::Side::Left)) with the scalar cast to
+/// `a.dtype` and held by value in the inner loop (no buffer, no fill).
+///
+/// # Errors
+/// As [`binary`].
+pub fn binary_scalar(
+    op: BinaryOp,
+    a: View<'_>,
+    s: Scalar,
+    side: super::Side,
+    dst: View<'_>,
+) -> Result<()> {
+    binary::binary_scalar(op, a, s, side, dst)
+}
+
 /// `dst = cond ? a : b` elementwise; `cond` is bool, `a`, `b` and `dst` share a dtype.
 ///
 /// # Errors
