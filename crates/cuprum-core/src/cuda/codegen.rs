@@ -161,11 +161,7 @@ pub(crate) fn check(fam: Family, ins: &[DType], out: DType) -> Result<()> {
                 Hypot | Arctan2 | Copysign | Nextafter if !d.is_float() => {
                     Err(unsupported(name, d, "needs a real float dtype"))
                 }
-                Subtract if d.is_bool() => Err(unsupported(
-                    name,
-                    d,
-                    "numpy boolean subtract is not supported, use logical_xor",
-                )),
+                Subtract if d.is_bool() => Err(crate::ops::promote::bool_subtract_error(name)),
                 _ => Ok(()),
             }
         }

@@ -203,12 +203,11 @@ pub(crate) fn binary(
     {
         return Err(super::promote::negative_power_error());
     }
-    // An integer array exponent with a negative element is NumPy's ValueError too. The CPU
-    // kernel detects it while computing; on CUDA one `any(b < 0)` reduction checks first (CuPy
-    // silently returns 0 there; we do not).
+    // An integer array exponent with a negative element is NumPy's ValueError too: decided
+    // here, for every device, by one `any(b < 0)` reduction (CuPy silently returns 0 there; we
+    // do not); the backends only compute (1, ±1 or 0 for a negative exponent, identically).
     if op == BinaryOp::Power
         && k.is_signed_integer()
-        && matches!(device, crate::Device::Cuda(_))
         && let Operand::Array(e) = &b
         && e.size() > 0
         && e.dtype().is_signed_integer()

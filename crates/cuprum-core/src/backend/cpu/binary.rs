@@ -10,7 +10,6 @@ use crate::ops::kinds::BinaryOp;
 use crate::{DType, DTypeKind, Error, Layout, Result, Scalar};
 use num_complex::Complex;
 use num_traits::Float;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 fn no_loop(op: BinaryOp, d: DType) -> Error {
     Error::DType {
@@ -167,23 +166,25 @@ fn int_binary<T: Int>(
         FloorDivide => i!(|x: T, y: T| x.floordiv(y)),
         Remainder => i!(|x: T, y: T| x.floormod(y)),
         Fmod => i!(|x: T, y: T| x.cmod(y)),
-        Power => {
-            let neg = AtomicBool::new(false);
-            let r: Result<()> = i!(|x: T, y: T| {
-                if y.is_neg() {
-                    neg.store(true, Ordering::Relaxed);
-                    T::ZERO
+        // A negative exponent is rejected above the backend (ops::engine); here it has the
+        // CUDA kernel's defined value: 1 for base 1, ±1 for base -1, else 0.
+        Power => i!(|x: T, y: T| {
+            if y.is_neg() {
+                if x == T::ONE {
+                    T::ONE
+                } else if x == T::ZERO.wsub(T::ONE) {
+                    if y.bitand(T::ONE) != T::ZERO {
+                        x
+                    } else {
+                        T::ONE
+                    }
                 } else {
-                    x.wpow(y)
+                    T::ZERO
                 }
-            });
-            r?;
-            if neg.load(Ordering::Relaxed) {
-                Err(crate::ops::promote::negative_power_error())
             } else {
-                Ok(())
+                x.wpow(y)
             }
-        }
+        }),
         Maximum | Fmax => i!(|x: T, y: T| if x > y { x } else { y }),
         Minimum | Fmin => i!(|x: T, y: T| if x < y { x } else { y }),
         BitwiseAnd => i!(|x: T, y: T| x.bitand(y)),

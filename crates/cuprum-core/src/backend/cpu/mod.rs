@@ -219,8 +219,9 @@ pub fn unary(op: UnaryOp, src: View<'_>, dst: View<'_>) -> Result<()> {
 /// comparisons and logical operations. Semantics per operation on [`BinaryOp`].
 ///
 /// # Errors
-/// [`Error::DType`] when the operation has no loop for the dtype; [`Error::InvalidValue`] for an
-/// integer `power` with a negative exponent (the other elements are still written).
+/// [`Error::DType`] when the operation has no loop for the dtype. (An integer `power` with a
+/// negative exponent is rejected above the backend; here it gives 1 for base 1, ±1 for base
+/// -1 and 0 otherwise, as on CUDA.)
 pub fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
     binary::binary(op, a, b, dst)
 }
