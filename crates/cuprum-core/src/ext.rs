@@ -123,7 +123,9 @@ fn check_layout(op: &'static str, nbytes: usize, l: &Layout, dtype: DType) -> Re
 /// result's shape with inputs broadcast to it, `dst` not sharing a buffer with an input, dtypes
 /// decided by the caller).
 pub mod prim {
-    pub use crate::backend::{alloc, binary, copy, fill, from_host, to_host, unary, where_};
+    pub use crate::backend::{
+        Side, alloc, binary, binary_scalar, copy, fill, from_host, to_host, unary, where_,
+    };
     pub use crate::ops::kinds::{BinaryOp, UnaryOp};
 }
 
@@ -330,4 +332,11 @@ macro_rules! with_dtype {
 #[cfg(any(test, feature = "test-util"))]
 pub mod test_util {
     pub use crate::test_util::{all_devices, cuda_devices, require_cuda};
+}
+
+/// Kernels as data: the specs that core's built-in elementwise operations and reductions are
+/// instances of, for a user-kernel crate to instantiate from user source and compile to the
+/// same layout classes (contiguous vectorized, strided N-d with 32- or 64-bit indices).
+pub mod codegen {
+    pub use crate::cuda::codegen::{ElementwiseSpec, Param, ReductionSpec};
 }

@@ -67,6 +67,32 @@ pub fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<(
     }
 }
 
+/// Which operand of a binary operation is the scalar passed by value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// `op(scalar, array)`
+    Left,
+    /// `op(array, scalar)`
+    Right,
+}
+
+/// `dst = op(a, s)` (`op(s, a)` for [`Side::Left`]) elementwise, the scalar cast to `a.dtype`
+/// (NumPy's C cast, [`cpu::elem::Elem::from_scalar`]) and passed by value: no buffer and no
+/// fill for it (the CPU loop holds it in a register, the CUDA kernel takes it as a kernel
+/// argument). `a` has `dst`'s shape; `dst`'s dtype follows [`binary`]'s rule.
+pub fn binary_scalar(
+    op: BinaryOp,
+    a: View<'_>,
+    s: Scalar,
+    side: Side,
+    dst: View<'_>,
+) -> Result<()> {
+    match dst.storage {
+        Storage::Cpu(_) => cpu::binary_scalar(op, a, s, side, dst),
+        Storage::Cuda(_) => crate::cuda::ops::binary_scalar(op, a, s, side, dst),
+    }
+}
+
 /// `dst = cond ? a : b` elementwise; `cond` is bool, `a`, `b` and `dst` share a dtype.
 pub fn where_(cond: View<'_>, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
     let _op = crate::oplock::lock_dst(dst.storage);

@@ -1166,6 +1166,17 @@ fn kernel_families_compile() {
             }
         }
     }
+    // a scalar operand passed by value, on either side
+    for dt in DType::ALL {
+        for side in [crate::backend::Side::Left, crate::backend::Side::Right] {
+            for op in [BinaryOp::Multiply, BinaryOp::Less, BinaryOp::Maximum] {
+                let out = if op.returns_bool() { Bool } else { dt };
+                if codegen::check(Family::BinaryScalar(op, side), &[dt, dt], out).is_ok() {
+                    fams.push((Family::BinaryScalar(op, side), vec![dt, dt], out));
+                }
+            }
+        }
+    }
     // integer inputs computed in a float output dtype (true divide)
     fams.push((
         Family::Binary(BinaryOp::Divide),

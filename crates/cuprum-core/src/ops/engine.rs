@@ -203,12 +203,11 @@ pub(crate) fn binary(
     {
         return Err(super::promote::negative_power_error());
     }
-    // An integer array exponent with a negative element is NumPy's ValueError too. The CPU
-    // kernel detects it while computing; on CUDA one `any(b < 0)` reduction checks first (CuPy
-    // silently returns 0 there; we do not).
+    // An integer array exponent with a negative element is NumPy's ValueError too: decided
+    // here, for every device, by one `any(b < 0)` reduction (CuPy silently returns 0 there; we
+    // do not); the backends only compute (1, ±1 or 0 for a negative exponent, identically).
     if op == BinaryOp::Power
         && k.is_signed_integer()
-        && matches!(device, crate::Device::Cuda(_))
         && let Operand::Array(e) = &b
         && e.size() > 0
         && e.dtype().is_signed_integer()
@@ -224,6 +223,21 @@ pub(crate) fn binary(
     let shape = broadcast_shapes(name, &sa, &sb)?;
     if let Some(out) = out {
         check_out(name, out, &shape, o, device)?;
+    }
+    // One weak scalar: passed to the backend by value (no 0-d array, no fill).
+    let one_scalar = match (&a, &b) {
+        (Operand::Array(x), Operand::Scalar(s)) => Some((*x, *s, backend::Side::Right)),
+        (Operand::Scalar(s), Operand::Array(x)) => Some((*x, *s, backend::Side::Left)),
+        _ => None,
+    };
+    if let Some((arr, s, side)) = one_scalar {
+        let x = to_dtype(arr, k)?;
+        return finish(&shape, o, device, out, &[&x], |dst| {
+            if dst.size() == 0 {
+                return Ok(());
+            }
+            backend::binary_scalar(op, x.view(), s, side, dst.view())
+        });
     }
     let x = operand_array(&a, k, device)?;
     let y = operand_array(&b, k, device)?;

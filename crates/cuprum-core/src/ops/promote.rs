@@ -95,12 +95,7 @@ pub(crate) fn binary_dtypes(op: BinaryOp, c: DType) -> Result<(DType, DType)> {
     }
     Ok(match op {
         Add | Multiply | Maximum | Minimum | Fmax | Fmin => (c, c),
-        Subtract if k == K::Bool => {
-            return err(
-                ": numpy boolean subtract, the `-` operator, is not supported, use the \
-                 bitwise_xor, the `^` operator, or the logical_xor function instead",
-            );
-        }
+        Subtract if k == K::Bool => return Err(bool_subtract_error(op.name())),
         Subtract => (c, c),
         Divide if matches!(k, K::Bool | K::Int | K::UInt) => (DType::Float64, DType::Float64),
         Divide => (c, c),
@@ -158,4 +153,16 @@ pub(crate) fn negative_power_error() -> Error {
         "power",
         "Integers to negative integer powers are not allowed.",
     )
+}
+
+/// NumPy's error for subtracting booleans (`subtract`, `ptp`, ...): the one message every layer
+/// reports.
+pub(crate) fn bool_subtract_error(op: &'static str) -> Error {
+    Error::DType {
+        op,
+        dtype: DType::Bool,
+        detail: ": numpy boolean subtract, the `-` operator, is not supported, use the \
+                 bitwise_xor, the `^` operator, or the logical_xor function instead"
+            .into(),
+    }
 }

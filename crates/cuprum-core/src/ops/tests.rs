@@ -1132,3 +1132,128 @@ fn empty_arrays_and_zero_d() {
     let r = add(&z, &arr(vec![1.0f64, 2.0], &[2])).unwrap();
     assert_eq!(r.to_vec::<f64>().unwrap(), vec![5.0, 6.0]);
 }
+
+/// A weak scalar passed by value (`backend::binary_scalar`) gives the bits of the same scalar
+/// filled into an array (`backend::binary` on a broadcast 0-d array), on every device, for
+/// both operand orders, contiguous (with a vector tail), strided, 0-d, more than 8 axes and
+/// `out=` with a cast.
+#[test]
+fn scalar_by_value_matches_a_filled_array() {
+    use super::engine::{broadcast_view, scalar_array};
+    use super::promote::binary_dtypes;
+    use crate::backend::{self, Side};
+    use kinds::BinaryOp as B;
+    let ops = [
+        B::Add,
+        B::Subtract,
+        B::Multiply,
+        B::Divide,
+        B::Power,
+        B::Remainder,
+        B::FloorDivide,
+        B::Maximum,
+        B::Fmin,
+        B::Less,
+        B::Equal,
+        B::LogicalAnd,
+        B::BitwiseXor,
+        B::RightShift,
+        B::Arctan2,
+        B::Copysign,
+    ];
+    let dtypes = [
+        DType::Bool,
+        DType::Int8,
+        DType::UInt16,
+        DType::Int64,
+        DType::Float16,
+        DType::BFloat16,
+        DType::Float32,
+        DType::Float64,
+        DType::Complex64,
+        DType::Complex128,
+    ];
+    let scalars = [
+        Scalar::Int(3),
+        Scalar::Float(2.5),
+        Scalar::Float(-0.75),
+        Scalar::Bool(true),
+    ];
+    for dev in crate::test_util::all_devices() {
+        for dt in dtypes {
+            let base = crate::arange_on(-500.0, 537.0, 1.0, Some(DType::Float64), dev)
+                .unwrap()
+                .astype(dt)
+                .unwrap();
+            let inputs = [
+                base.clone(),
+                view(&base, &[37, 28], &[1, 37], 0),
+                view(&base, &[1036], &[1], 1),
+                view(&base, &[2; 9], &[2, 4, 8, 16, 32, 64, 128, 256, 512], 3),
+                view(&base, &[], &[], 5),
+            ];
+            for op in ops {
+                for s in scalars {
+                    for side in [Side::Left, Side::Right] {
+                        for a in &inputs {
+                            let Ok((k, o)) = binary_dtypes(op, dt) else {
+                                continue;
+                            };
+                            if op == B::Power && k.is_integer() {
+                                continue;
+                            }
+                            let x = a.astype(k).unwrap();
+                            let want = Array::empty_on(x.shape(), o, dev).unwrap();
+                            let got = Array::empty_on(x.shape(), o, dev).unwrap();
+                            let sa = scalar_array(s, k, dev).unwrap();
+                            let sv = broadcast_view("t", &sa, x.shape()).unwrap();
+                            let (l, r) = match side {
+                                Side::Left => (&sv, &x),
+                                Side::Right => (&x, &sv),
+                            };
+                            let r1 = backend::binary(op, l.view(), r.view(), want.view());
+                            let r2 = backend::binary_scalar(op, x.view(), s, side, got.view());
+                            assert_eq!(
+                                r1.is_ok(),
+                                r2.is_ok(),
+                                "{dev:?} {op:?} {dt} {s:?} {side:?}"
+                            );
+                            if r1.is_ok() {
+                                assert_eq!(
+                                    want.to_bytes().unwrap(),
+                                    got.to_bytes().unwrap(),
+                                    "{dev:?} {op:?} {dt} {s:?} {side:?} shape {:?}",
+                                    x.shape()
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The public functions route a weak scalar through the by-value path with NumPy's answers.
+#[test]
+fn scalar_operands_through_the_public_functions() {
+    for dev in crate::test_util::all_devices() {
+        let a = Array::from_vec_on(vec![1.0f32, -2.0, 3.5], &[3], dev).unwrap();
+        assert_eq!(
+            multiply(&a, 2.0).unwrap().to_vec::<f32>().unwrap(),
+            vec![2.0, -4.0, 7.0]
+        );
+        assert_eq!(
+            subtract(1.0, &a).unwrap().to_vec::<f32>().unwrap(),
+            vec![0.0, 3.0, -2.5]
+        );
+        let i = Array::from_vec_on(vec![7i8, -7, 100], &[3], dev).unwrap();
+        let r = floor_divide(&i, 2).unwrap();
+        assert_eq!(r.dtype(), DType::Int8);
+        assert_eq!(r.to_vec::<i8>().unwrap(), vec![3, -4, 50]);
+        let out = Array::empty_on(&[3], DType::Float64, dev).unwrap();
+        add_out(&i, 1.5, &out).unwrap();
+        assert_eq!(out.to_vec::<f64>().unwrap(), vec![8.5, -5.5, 101.5]);
+        assert!(matches!(power(&i, -1), Err(Error::InvalidValue { .. })));
+    }
+}

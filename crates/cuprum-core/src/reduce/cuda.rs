@@ -58,14 +58,6 @@ pub(crate) fn storage_ty(d: DType) -> &'static str {
     }
 }
 
-/// The type `ld()` of a stored element gives (float16/bfloat16 compute in float).
-fn load_ty(d: DType) -> &'static str {
-    match d {
-        DType::Float16 | DType::BFloat16 => "float",
-        d => storage_ty(d),
-    }
-}
-
 /// Kernel parameters shared by every reduction (`RParams` in `reduce.cuh`).
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -75,11 +67,15 @@ struct RParams {
 }
 
 /// The `Op` typedef of one reduction pass, plus its compute type.
-fn op_spec(op: ReduceOp, src: DType, compute: DType) -> (String, &'static str) {
+fn op_spec(op: ReduceOp, src: DType, compute: DType) -> (String, DType) {
     use ReduceOp::*;
     let b = |x: bool| if x { "true" } else { "false" };
-    let c = storage_ty(compute);
-    let l = load_ty(src);
+    let c = compute;
+    // the compute type `ld()` gives (float16/bfloat16 load as float)
+    let l = match src {
+        DType::Float16 | DType::BFloat16 => DType::Float32,
+        d => d,
+    };
     match op {
         Sum | Prod | NanSum | NanProd | Mean => (
             format!(
@@ -146,13 +142,9 @@ fn vmax(d: DType) -> usize {
 
 /// The full source of one reduction specialization.
 pub(crate) fn reduce_source(op: ReduceOp, src: DType, compute: DType, out: DType) -> String {
-    let (spec, c) = op_spec(op, src, compute);
-    format!(
-        "{COMMON}\ntypedef {} IN_T;\ntypedef {c} C_T;\ntypedef {} OUT_T;\n#define VMAX {}\n{REDUCE}\ntypedef {spec} Op;\n{KERNELS}",
-        storage_ty(src),
-        storage_ty(out),
-        vmax(src)
-    )
+    let (op_type, c) = op_spec(op, src, compute);
+    crate::cuda::codegen::ReductionSpec::from_op_type(&format!("{op:?}"), src, c, out, &op_type)
+        .source()
 }
 
 /// The full source of one scan specialization.

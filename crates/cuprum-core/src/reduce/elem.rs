@@ -19,6 +19,11 @@ pub(crate) enum Kind {
 /// (C casts: integers wrap, float to integer truncates, complex to real drops the imaginary part).
 pub(crate) trait Elem: Copy + Send + Sync + 'static {
     const KIND: Kind;
+    /// The CPU backend's storage type of this dtype (the same type, except `B8` for bool),
+    /// whose [`Store::cast`](crate::backend::cpu::elem::Elem::cast) is cuprum's one cast table.
+    type Store: Store;
+    fn to_store(self) -> Self::Store;
+    fn from_store(s: Self::Store) -> Self;
     fn to_bool(self) -> bool;
     fn to_i64(self) -> i64;
     fn to_u64(self) -> u64;
@@ -33,32 +38,32 @@ pub(crate) trait Elem: Copy + Send + Sync + 'static {
     fn is_nan(self) -> bool;
 }
 
-/// NumPy's cast of one value from `S` to `D`.
+/// NumPy's cast of one value from `S` to `D`: the CPU backend's cast table
+/// ([`crate::backend::cpu::elem::Elem::cast`]), which matches the CUDA kernels bit for bit.
 #[inline(always)]
 pub(crate) fn cast<S: Elem, D: Elem>(s: S) -> D {
-    match S::KIND {
-        Kind::Bool => D::from_bool(s.to_bool()),
-        Kind::Int => D::from_i64(s.to_i64()),
-        Kind::UInt => D::from_u64(s.to_u64()),
-        Kind::Float => D::from_f64(s.to_f64()),
-        Kind::Complex => D::from_c64(s.to_c64()),
-    }
+    D::from_store(s.to_store().cast::<D::Store>())
 }
+
+use crate::backend::cpu::elem::{B8, Elem as Store};
 
 macro_rules! int_elem {
     ($($t:ty => $d:ident, $k:ident;)*) => {$(
         impl Elem for $t {
             const KIND: Kind = Kind::$k;
+            type Store = $t;
+            #[inline(always)] fn to_store(self) -> $t { self }
+            #[inline(always)] fn from_store(s: $t) -> Self { s }
             #[inline(always)] fn to_bool(self) -> bool { self != 0 }
             #[inline(always)] fn to_i64(self) -> i64 { self as i64 }
             #[inline(always)] fn to_u64(self) -> u64 { self as u64 }
             #[inline(always)] fn to_f64(self) -> f64 { self as f64 }
             #[inline(always)] fn to_c64(self) -> Complex64 { Complex64::new(self as f64, 0.0) }
-            #[inline(always)] fn from_bool(v: bool) -> Self { v as Self }
-            #[inline(always)] fn from_i64(v: i64) -> Self { v as Self }
-            #[inline(always)] fn from_u64(v: u64) -> Self { v as Self }
-            #[inline(always)] fn from_f64(v: f64) -> Self { v as Self }
-            #[inline(always)] fn from_c64(v: Complex64) -> Self { v.re as Self }
+            #[inline(always)] fn from_bool(v: bool) -> Self { <$t as Store>::from_bool(v) }
+            #[inline(always)] fn from_i64(v: i64) -> Self { <$t as Store>::from_i64(v) }
+            #[inline(always)] fn from_u64(v: u64) -> Self { <$t as Store>::from_u64(v) }
+            #[inline(always)] fn from_f64(v: f64) -> Self { <$t as Store>::from_f64(v) }
+            #[inline(always)] fn from_c64(v: Complex64) -> Self { <$t as Store>::from_c64(v) }
             #[inline(always)] fn is_nan(self) -> bool { false }
         }
     )*};
@@ -70,6 +75,15 @@ int_elem! {
 
 impl Elem for bool {
     const KIND: Kind = Kind::Bool;
+    type Store = B8;
+    #[inline(always)]
+    fn to_store(self) -> B8 {
+        B8::new(self)
+    }
+    #[inline(always)]
+    fn from_store(s: B8) -> Self {
+        s.get()
+    }
     #[inline(always)]
     fn to_bool(self) -> bool {
         self
@@ -92,23 +106,23 @@ impl Elem for bool {
     }
     #[inline(always)]
     fn from_bool(v: bool) -> Self {
-        v
+        <B8 as Store>::from_bool(v).get()
     }
     #[inline(always)]
     fn from_i64(v: i64) -> Self {
-        v != 0
+        <B8 as Store>::from_i64(v).get()
     }
     #[inline(always)]
     fn from_u64(v: u64) -> Self {
-        v != 0
+        <B8 as Store>::from_u64(v).get()
     }
     #[inline(always)]
     fn from_f64(v: f64) -> Self {
-        v != 0.0
+        <B8 as Store>::from_f64(v).get()
     }
     #[inline(always)]
     fn from_c64(v: Complex64) -> Self {
-        v.re != 0.0 || v.im != 0.0
+        <B8 as Store>::from_c64(v).get()
     }
     #[inline(always)]
     fn is_nan(self) -> bool {
@@ -117,9 +131,12 @@ impl Elem for bool {
 }
 
 macro_rules! float_elem {
-    ($($t:ty => $d:ident, $to:expr, $from:expr;)*) => {$(
+    ($($t:ty => $d:ident, $to:expr;)*) => {$(
         impl Elem for $t {
             const KIND: Kind = Kind::Float;
+            type Store = $t;
+            #[inline(always)] fn to_store(self) -> $t { self }
+            #[inline(always)] fn from_store(s: $t) -> Self { s }
             #[inline(always)] fn to_bool(self) -> bool { self.to_f64() != 0.0 }
             #[inline(always)] fn to_i64(self) -> i64 { self.to_f64() as i64 }
             #[inline(always)]
@@ -131,26 +148,33 @@ macro_rules! float_elem {
             #[allow(clippy::redundant_closure_call)]
             fn to_f64(self) -> f64 { ($to)(self) }
             #[inline(always)] fn to_c64(self) -> Complex64 { Complex64::new(self.to_f64(), 0.0) }
-            #[inline(always)] fn from_bool(v: bool) -> Self { Self::from_f64(v as u8 as f64) }
-            #[inline(always)] fn from_i64(v: i64) -> Self { Self::from_f64(v as f64) }
-            #[inline(always)] fn from_u64(v: u64) -> Self { Self::from_f64(v as f64) }
-            #[inline(always)]
-            #[allow(clippy::redundant_closure_call)]
-            fn from_f64(v: f64) -> Self { ($from)(v) }
-            #[inline(always)] fn from_c64(v: Complex64) -> Self { Self::from_f64(v.re) }
+            #[inline(always)] fn from_bool(v: bool) -> Self { <$t as Store>::from_bool(v) }
+            #[inline(always)] fn from_i64(v: i64) -> Self { <$t as Store>::from_i64(v) }
+            #[inline(always)] fn from_u64(v: u64) -> Self { <$t as Store>::from_u64(v) }
+            #[inline(always)] fn from_f64(v: f64) -> Self { <$t as Store>::from_f64(v) }
+            #[inline(always)] fn from_c64(v: Complex64) -> Self { <$t as Store>::from_c64(v) }
             #[inline(always)] fn is_nan(self) -> bool { self.to_f64().is_nan() }
         }
     )*};
 }
 float_elem! {
-    f16 => Float16, |x: f16| x.to_f64(), f16::from_f64;
-    bf16 => BFloat16, |x: bf16| x.to_f64(), bf16::from_f64;
-    f64 => Float64, |x: f64| x, |v: f64| v;
+    f16 => Float16, |x: f16| x.to_f64();
+    bf16 => BFloat16, |x: bf16| x.to_f64();
+    f64 => Float64, |x: f64| x;
 }
 
 // f32 gets its own impl so that integer -> f32 rounds once (not through f64).
 impl Elem for f32 {
     const KIND: Kind = Kind::Float;
+    type Store = f32;
+    #[inline(always)]
+    fn to_store(self) -> f32 {
+        self
+    }
+    #[inline(always)]
+    fn from_store(s: f32) -> Self {
+        s
+    }
     #[inline(always)]
     fn to_bool(self) -> bool {
         self != 0.0
@@ -177,23 +201,23 @@ impl Elem for f32 {
     }
     #[inline(always)]
     fn from_bool(v: bool) -> Self {
-        v as u8 as f32
+        <f32 as Store>::from_bool(v)
     }
     #[inline(always)]
     fn from_i64(v: i64) -> Self {
-        v as f32
+        <f32 as Store>::from_i64(v)
     }
     #[inline(always)]
     fn from_u64(v: u64) -> Self {
-        v as f32
+        <f32 as Store>::from_u64(v)
     }
     #[inline(always)]
     fn from_f64(v: f64) -> Self {
-        v as f32
+        <f32 as Store>::from_f64(v)
     }
     #[inline(always)]
     fn from_c64(v: Complex64) -> Self {
-        v.re as f32
+        <f32 as Store>::from_c64(v)
     }
     #[inline(always)]
     fn is_nan(self) -> bool {
@@ -203,6 +227,15 @@ impl Elem for f32 {
 
 impl Elem for Complex32 {
     const KIND: Kind = Kind::Complex;
+    type Store = Complex32;
+    #[inline(always)]
+    fn to_store(self) -> Complex32 {
+        self
+    }
+    #[inline(always)]
+    fn from_store(s: Complex32) -> Self {
+        s
+    }
     #[inline(always)]
     fn to_bool(self) -> bool {
         self.re != 0.0 || self.im != 0.0
@@ -225,23 +258,23 @@ impl Elem for Complex32 {
     }
     #[inline(always)]
     fn from_bool(v: bool) -> Self {
-        Complex32::new(v as u8 as f32, 0.0)
+        <Complex32 as Store>::from_bool(v)
     }
     #[inline(always)]
     fn from_i64(v: i64) -> Self {
-        Complex32::new(v as f32, 0.0)
+        <Complex32 as Store>::from_i64(v)
     }
     #[inline(always)]
     fn from_u64(v: u64) -> Self {
-        Complex32::new(v as f32, 0.0)
+        <Complex32 as Store>::from_u64(v)
     }
     #[inline(always)]
     fn from_f64(v: f64) -> Self {
-        Complex32::new(v as f32, 0.0)
+        <Complex32 as Store>::from_f64(v)
     }
     #[inline(always)]
     fn from_c64(v: Complex64) -> Self {
-        Complex32::new(v.re as f32, v.im as f32)
+        <Complex32 as Store>::from_c64(v)
     }
     #[inline(always)]
     fn is_nan(self) -> bool {
@@ -251,6 +284,15 @@ impl Elem for Complex32 {
 
 impl Elem for Complex64 {
     const KIND: Kind = Kind::Complex;
+    type Store = Complex64;
+    #[inline(always)]
+    fn to_store(self) -> Complex64 {
+        self
+    }
+    #[inline(always)]
+    fn from_store(s: Complex64) -> Self {
+        s
+    }
     #[inline(always)]
     fn to_bool(self) -> bool {
         self.re != 0.0 || self.im != 0.0
@@ -273,23 +315,23 @@ impl Elem for Complex64 {
     }
     #[inline(always)]
     fn from_bool(v: bool) -> Self {
-        Complex64::new(v as u8 as f64, 0.0)
+        <Complex64 as Store>::from_bool(v)
     }
     #[inline(always)]
     fn from_i64(v: i64) -> Self {
-        Complex64::new(v as f64, 0.0)
+        <Complex64 as Store>::from_i64(v)
     }
     #[inline(always)]
     fn from_u64(v: u64) -> Self {
-        Complex64::new(v as f64, 0.0)
+        <Complex64 as Store>::from_u64(v)
     }
     #[inline(always)]
     fn from_f64(v: f64) -> Self {
-        Complex64::new(v, 0.0)
+        <Complex64 as Store>::from_f64(v)
     }
     #[inline(always)]
     fn from_c64(v: Complex64) -> Self {
-        v
+        <Complex64 as Store>::from_c64(v)
     }
     #[inline(always)]
     fn is_nan(self) -> bool {

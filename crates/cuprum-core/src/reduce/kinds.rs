@@ -1,6 +1,6 @@
 //! The reduction vocabulary shared by every backend, and NumPy's dtype rules for it.
 
-use crate::{DType, Error, Result};
+use crate::{DType, Result};
 
 /// A reduction the backends implement (NumPy function names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,7 +111,7 @@ impl ReduceOp {
     /// explicit `dtype=` (accepted by `sum`, `prod`, `mean` and their NaN forms).
     ///
     /// # Errors
-    /// [`Error::DType`] for `ptp` of bool (NumPy cannot subtract booleans).
+    /// [`Error::DType`](crate::Error::DType) for `ptp` of bool (NumPy cannot subtract booleans).
     pub fn dtypes(self, src: DType, dtype: Option<DType>) -> Result<(DType, DType)> {
         use ReduceOp::*;
         let widen = |d: DType| match d {
@@ -147,11 +147,7 @@ impl ReduceOp {
             Max | Min | NanMax | NanMin => (src, src),
             Ptp => {
                 if src == DType::Bool {
-                    return Err(Error::DType {
-                        op: "ptp",
-                        dtype: src,
-                        detail: ": numpy boolean subtract is not supported".into(),
-                    });
+                    return Err(crate::ops::promote::bool_subtract_error("ptp"));
                 }
                 (src, src)
             }

@@ -1,15 +1,15 @@
 //! The CPU `binary` primitive: one monomorphic loop per (operation, dtype).
 
-use super::elem::{B8, Elem, with_int_dtype};
+use super::elem::{B8, Elem, with_dtype, with_int_dtype};
 use super::iter::Plan;
 use super::kernel::{self, Ptr};
 use super::math::{self, Flt, Int, RealF};
 use super::{View, acquire};
+use crate::backend::Side;
 use crate::ops::kinds::BinaryOp;
-use crate::{DType, DTypeKind, Error, Result};
+use crate::{DType, DTypeKind, Error, Layout, Result, Scalar};
 use num_complex::Complex;
 use num_traits::Float;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 fn no_loop(op: BinaryOp, d: DType) -> Error {
     Error::DType {
@@ -28,35 +28,79 @@ pub(crate) fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> R
             actual: b.dtype,
         });
     }
-    let want = if op.returns_bool() {
-        DType::Bool
-    } else {
-        a.dtype
+    check_dst(op, a.dtype, dst.dtype)?;
+    let bufs = acquire(op.name(), &dst, &[a, b])?;
+    let plan = Plan::new([dst.layout, a.layout, b.layout]);
+    dispatch(op, a.dtype, &plan, bufs.dst, bufs.inputs[0], bufs.inputs[1])
+}
+
+/// `dst = op(a, s)` or `op(s, a)`: the scalar, C-cast to `a.dtype`, sits in a 16-byte stack
+/// word that the plan walks with stride 0, so the typed loops read it once per run and keep it
+/// in a register (`map2`'s broadcast fast paths); no buffer is allocated or filled.
+pub(crate) fn binary_scalar(
+    op: BinaryOp,
+    a: View<'_>,
+    s: Scalar,
+    side: Side,
+    dst: View<'_>,
+) -> Result<()> {
+    check_dst(op, a.dtype, dst.dtype)?;
+    let mut word = [0u64; 2];
+    with_dtype!(a.dtype, T => {
+        let v = T::from_scalar(s);
+        let b = bytemuck::bytes_of(&v);
+        bytemuck::cast_slice_mut::<u64, u8>(&mut word)[..b.len()].copy_from_slice(b);
+    });
+    let bufs = acquire(op.name(), &dst, &[a])?;
+    let zero = Layout {
+        shape: dst.layout.shape.clone(),
+        strides: vec![0; dst.layout.shape.len()],
+        offset: 0,
     };
-    if dst.dtype != want {
+    let ps = Ptr::new(word.as_mut_ptr().cast());
+    let pa = bufs.inputs[0];
+    // `word` outlives the loops below (they run to completion inside `dispatch`); stride 0
+    // keeps every read at its first element, inside the 16 bytes.
+    match side {
+        Side::Right => {
+            let plan = Plan::new([dst.layout, a.layout, &zero]);
+            dispatch(op, a.dtype, &plan, bufs.dst, pa, ps)
+        }
+        Side::Left => {
+            let plan = Plan::new([dst.layout, &zero, a.layout]);
+            dispatch(op, a.dtype, &plan, bufs.dst, ps, pa)
+        }
+    }
+}
+
+fn check_dst(op: BinaryOp, a: DType, dst: DType) -> Result<()> {
+    let want = if op.returns_bool() { DType::Bool } else { a };
+    if dst != want {
         return Err(Error::DTypeMismatch {
             op: op.name(),
             expected: want,
-            actual: dst.dtype,
+            actual: dst,
         });
     }
-    let bufs = acquire(op.name(), &dst, &[a, b])?;
-    let plan = Plan::new([dst.layout, a.layout, b.layout]);
-    let (d, pa, pb) = (bufs.dst, bufs.inputs[0], bufs.inputs[1]);
-    match a.dtype.kind() {
-        DTypeKind::Bool => bool_binary(op, &plan, d, pa, pb),
+    Ok(())
+}
+
+/// The typed loop of `op` on inputs of dtype `dt` over `plan` (operands: dst, a, b).
+fn dispatch(op: BinaryOp, dt: DType, plan: &Plan<3>, d: Ptr, pa: Ptr, pb: Ptr) -> Result<()> {
+    match dt.kind() {
+        DTypeKind::Bool => bool_binary(op, plan, d, pa, pb),
         DTypeKind::Int | DTypeKind::UInt => {
-            with_int_dtype!(a.dtype, T => int_binary::<T>(op, &plan, d, pa, pb, a.dtype), else Err(no_loop(op, a.dtype)))
+            with_int_dtype!(dt, T => int_binary::<T>(op, plan, d, pa, pb, dt), else Err(no_loop(op, dt)))
         }
-        DTypeKind::Float => match a.dtype {
-            DType::Float16 => float_binary::<half::f16>(op, &plan, d, pa, pb, a.dtype),
-            DType::BFloat16 => float_binary::<half::bf16>(op, &plan, d, pa, pb, a.dtype),
-            DType::Float32 => float_binary::<f32>(op, &plan, d, pa, pb, a.dtype),
-            _ => float_binary::<f64>(op, &plan, d, pa, pb, a.dtype),
+        DTypeKind::Float => match dt {
+            DType::Float16 => float_binary::<half::f16>(op, plan, d, pa, pb, dt),
+            DType::BFloat16 => float_binary::<half::bf16>(op, plan, d, pa, pb, dt),
+            DType::Float32 => float_binary::<f32>(op, plan, d, pa, pb, dt),
+            _ => float_binary::<f64>(op, plan, d, pa, pb, dt),
         },
-        DTypeKind::Complex => match a.dtype {
-            DType::Complex64 => complex_binary::<f32>(op, &plan, d, pa, pb, a.dtype),
-            _ => complex_binary::<f64>(op, &plan, d, pa, pb, a.dtype),
+        DTypeKind::Complex => match dt {
+            DType::Complex64 => complex_binary::<f32>(op, plan, d, pa, pb, dt),
+            _ => complex_binary::<f64>(op, plan, d, pa, pb, dt),
         },
     }
 }
@@ -64,9 +108,10 @@ pub(crate) fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> R
 /// Runs `map2::<$S, $S, $D>` with the element function `$f`.
 macro_rules! go {
     ($plan:expr, $d:expr, $a:expr, $b:expr, $S:ty, $D:ty, $f:expr) => {{
-        // SAFETY: `acquire` validated the three layouts against their buffers and locked them
-        // (inputs sharing the destination's buffer are snapshots); both inputs are stored as
-        // `$S` and the destination as `$D` (dtypes checked in `binary`).
+        // SAFETY: `acquire` validated the layouts against their buffers and locked them
+        // (inputs sharing the destination's buffer are snapshots; a by-value scalar is a live
+        // 16-byte stack word walked with stride 0); both inputs are stored as `$S` and the
+        // destination as `$D` (dtypes checked in `binary`/`binary_scalar`).
         unsafe { kernel::map2::<$S, $S, $D>($plan, $d, $a, $b, $f) };
         Ok(())
     }};
@@ -121,23 +166,25 @@ fn int_binary<T: Int>(
         FloorDivide => i!(|x: T, y: T| x.floordiv(y)),
         Remainder => i!(|x: T, y: T| x.floormod(y)),
         Fmod => i!(|x: T, y: T| x.cmod(y)),
-        Power => {
-            let neg = AtomicBool::new(false);
-            let r: Result<()> = i!(|x: T, y: T| {
-                if y.is_neg() {
-                    neg.store(true, Ordering::Relaxed);
-                    T::ZERO
+        // A negative exponent is rejected above the backend (ops::engine); here it has the
+        // CUDA kernel's defined value: 1 for base 1, ±1 for base -1, else 0.
+        Power => i!(|x: T, y: T| {
+            if y.is_neg() {
+                if x == T::ONE {
+                    T::ONE
+                } else if x == T::ZERO.wsub(T::ONE) {
+                    if y.bitand(T::ONE) != T::ZERO {
+                        x
+                    } else {
+                        T::ONE
+                    }
                 } else {
-                    x.wpow(y)
+                    T::ZERO
                 }
-            });
-            r?;
-            if neg.load(Ordering::Relaxed) {
-                Err(crate::ops::promote::negative_power_error())
             } else {
-                Ok(())
+                x.wpow(y)
             }
-        }
+        }),
         Maximum | Fmax => i!(|x: T, y: T| if x > y { x } else { y }),
         Minimum | Fmin => i!(|x: T, y: T| if x < y { x } else { y }),
         BitwiseAnd => i!(|x: T, y: T| x.bitand(y)),

@@ -27,10 +27,15 @@ impl B8 {
 
 /// An element type of the CPU backend with NumPy's `astype` (C cast) conversions.
 ///
-/// `cast` is the full conversion table: integer → integer wraps (two's complement), float →
-/// integer truncates toward zero (through `i64`, saturating, then wrapping to the target width;
-/// `u64` targets take non-negative floats directly), complex → real drops the imaginary part,
-/// anything → bool is `!= 0`, bool → number is 0/1, float → float16/bfloat16 rounds to nearest.
+/// `cast` is cuprum's one conversion table, the same bits as `cast<D>` in
+/// `kernels/common.cuh` for every pair of dtypes (a property test checks every pair on every
+/// device): integer → integer wraps (two's complement); float → integer truncates toward zero
+/// and *saturates* at the target's limits, NaN giving 0 (Rust's `as`; C leaves these undefined
+/// and NumPy's results vary by platform); complex → real drops the imaginary part; anything →
+/// bool is `!= 0` (NaN is true); bool → number is 0/1; integer → float32/complex64 rounds once
+/// to nearest even, integer → float16/bfloat16 through float64; float64 → float16/bfloat16
+/// rounds once to nearest even (correctly: through float32 rounded to odd, as the CUDA kernels
+/// do, never through a truncated float64).
 pub trait Elem: bytemuck::Pod + Send + Sync + 'static {
     /// The dtype stored as this type.
     #[allow(dead_code)]
@@ -82,25 +87,43 @@ macro_rules! int_elem {
             }
             #[inline(always)]
             fn from_f64(v: f64) -> Self {
-                float_to_int_bits(v) as $t
+                // truncation toward zero, saturating, NaN → 0 (common.cuh's `sat_int`)
+                v as $t
             }
             #[inline(always)]
             fn from_c64(v: Complex64) -> Self {
-                Self::from_f64(v.re)
+                <Self as Elem>::from_f64(v.re)
             }
         }
     )*};
 }
 
-/// Float → 64-bit integer bits: truncation toward zero; values at or above 2^63 go through
-/// `u64` so that `uint64` targets keep them; NaN gives 0 (Rust's `as`).
+/// `d` rounded to float32 with round-to-odd (toward zero, then the last bit set when inexact):
+/// a following round-to-nearest-even to a format at least two bits narrower is then correctly
+/// rounded. common.cuh's `d2f_odd`.
 #[inline(always)]
-fn float_to_int_bits(v: f64) -> u64 {
-    if v >= 9_223_372_036_854_775_808.0 {
-        v as u64
-    } else {
-        v as i64 as u64
+pub(crate) fn f64_to_f32_odd(d: f64) -> f32 {
+    let f = d as f32;
+    if d.is_nan() || f as f64 == d {
+        return f;
     }
+    let mut b = f.to_bits();
+    if (f as f64).abs() > d.abs() {
+        b -= 1; // one step toward zero (sign-magnitude)
+    }
+    f32::from_bits(b | 1)
+}
+
+/// float64 → float16, correctly rounded (nearest even); common.cuh's `f2h(d2f_odd(d))`.
+#[inline(always)]
+pub(crate) fn f64_to_f16(d: f64) -> f16 {
+    f16::from_f32(f64_to_f32_odd(d))
+}
+
+/// float64 → bfloat16, correctly rounded (nearest even); common.cuh's `f2b(d2f_odd(d))`.
+#[inline(always)]
+pub(crate) fn f64_to_bf16(d: f64) -> bf16 {
+    bf16::from_f32(f64_to_f32_odd(d))
 }
 
 int_elem! {
@@ -153,7 +176,7 @@ macro_rules! float_elem {
             }
             #[inline(always)]
             fn from_bool(v: bool) -> Self {
-                Self::from_f64(v as u8 as f64)
+                <Self as Elem>::from_f64(v as u8 as f64)
             }
             #[inline(always)]
             fn from_i64(v: i64) -> Self {
@@ -172,17 +195,18 @@ macro_rules! float_elem {
             }
             #[inline(always)]
             fn from_c64(v: Complex64) -> Self {
-                Self::from_f64(v.re)
+                // not `Self::from_f64`: half's inherent `from_f64` would win and round twice
+                <Self as Elem>::from_f64(v.re)
             }
         }
     )*};
 }
 
 float_elem! {
-    f16 => Float16, |x: f16| x.to_f64(), f16::from_f64, |v: i64| f16::from_f64(v as f64),
-        |v: u64| f16::from_f64(v as f64);
-    bf16 => BFloat16, |x: bf16| x.to_f64(), bf16::from_f64, |v: i64| bf16::from_f64(v as f64),
-        |v: u64| bf16::from_f64(v as f64);
+    f16 => Float16, |x: f16| x.to_f64(), f64_to_f16, |v: i64| f64_to_f16(v as f64),
+        |v: u64| f64_to_f16(v as f64);
+    bf16 => BFloat16, |x: bf16| x.to_f64(), f64_to_bf16, |v: i64| f64_to_bf16(v as f64),
+        |v: u64| f64_to_bf16(v as f64);
     f32 => Float32, |x: f32| x as f64, |v: f64| v as f32, |v: i64| v as f32, |v: u64| v as f32;
     f64 => Float64, |x: f64| x, |v: f64| v, |v: i64| v as f64, |v: u64| v as f64;
 }

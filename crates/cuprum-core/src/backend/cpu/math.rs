@@ -9,6 +9,7 @@ use num_traits::{Float, FloatConst};
 /// Integer arithmetic as NumPy defines it: wrapping, floor division, C remainder, shifts.
 pub(crate) trait Int: Elem + Copy + PartialOrd + PartialEq {
     const ZERO: Self;
+    const ONE: Self;
     fn wadd(self, o: Self) -> Self;
     fn wsub(self, o: Self) -> Self;
     fn wmul(self, o: Self) -> Self;
@@ -40,6 +41,7 @@ macro_rules! int_impl {
     ($($t:ty;)*) => {$(
         impl Int for $t {
             const ZERO: Self = 0;
+            const ONE: Self = 1;
             #[inline(always)]
             fn wadd(self, o: Self) -> Self { self.wrapping_add(o) }
             #[inline(always)]

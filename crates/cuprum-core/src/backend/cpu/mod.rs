@@ -219,10 +219,26 @@ pub fn unary(op: UnaryOp, src: View<'_>, dst: View<'_>) -> Result<()> {
 /// comparisons and logical operations. Semantics per operation on [`BinaryOp`].
 ///
 /// # Errors
-/// [`Error::DType`] when the operation has no loop for the dtype; [`Error::InvalidValue`] for an
-/// integer `power` with a negative exponent (the other elements are still written).
+/// [`Error::DType`] when the operation has no loop for the dtype. (An integer `power` with a
+/// negative exponent is rejected above the backend; here it gives 1 for base 1, ±1 for base
+/// -1 and 0 otherwise, as on CUDA.)
 pub fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
     binary::binary(op, a, b, dst)
+}
+
+/// `dst = op(a, s)` (`op(s, a)` for [`Side::Left`](super::Side::Left)) with the scalar cast to
+/// `a.dtype` and held by value in the inner loop (no buffer, no fill).
+///
+/// # Errors
+/// As [`binary`].
+pub fn binary_scalar(
+    op: BinaryOp,
+    a: View<'_>,
+    s: Scalar,
+    side: super::Side,
+    dst: View<'_>,
+) -> Result<()> {
+    binary::binary_scalar(op, a, s, side, dst)
 }
 
 /// `dst = cond ? a : b` elementwise; `cond` is bool, `a`, `b` and `dst` share a dtype.

@@ -69,7 +69,8 @@ fn fill_large_parallel() {
 fn copy_casts_like_numpy() {
     let f = arr(vec![-2.7f64, -0.5, 0.0, 0.5, 2.7, 300.0], &[6]);
     assert_eq!(cast_to::<i32>(&f, DType::Int32), vec![-2, 0, 0, 0, 2, 300]);
-    assert_eq!(cast_to::<u8>(&f, DType::UInt8), vec![254, 0, 0, 0, 2, 44]);
+    // float -> integer saturates (common.cuh's `sat_int`), the same bits on every device
+    assert_eq!(cast_to::<u8>(&f, DType::UInt8), vec![0, 0, 0, 0, 2, 255]);
     assert_eq!(
         cast_to::<bool>(&f, DType::Bool),
         vec![true, true, false, true, true, true]
@@ -100,7 +101,7 @@ fn copy_casts_like_numpy() {
     let big = arr(vec![1.8e19f64, -1.0], &[2]);
     assert_eq!(
         cast_to::<u64>(&big, DType::UInt64),
-        vec![18_000_000_000_000_000_000, u64::MAX]
+        vec![18_000_000_000_000_000_000, 0]
     );
     let c = arr(
         vec![

@@ -217,6 +217,37 @@ pub fn core(s: Sizes) -> Vec<Case> {
                 Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
             }),
         },
+        // A weak scalar operand is passed by value (no 0-d array, no fill launch): the scalar
+        // row should cost no more host time than the array row beside it.
+        Case {
+            suite: "core",
+            name: "small multiply (host time)".into(),
+            shape: "1024 float32".into(),
+            work: Work::None,
+            timing: Timing::Host,
+            repeat: 2000,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let (a, b) = (
+                    rand(&[1024], DType::Float32, d)?,
+                    rand(&[1024], DType::Float32, d)?,
+                );
+                Ok(Box::new(move || cuprum::multiply(&a, &b).map(drop)))
+            }),
+        },
+        Case {
+            suite: "core",
+            name: "small multiply by scalar (host time)".into(),
+            shape: "1024 float32".into(),
+            work: Work::None,
+            timing: Timing::Host,
+            repeat: 2000,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let a = rand(&[1024], DType::Float32, d)?;
+                Ok(Box::new(move || cuprum::multiply(&a, 2.0).map(drop)))
+            }),
+        },
         Case {
             suite: "core",
             name: "random".into(),

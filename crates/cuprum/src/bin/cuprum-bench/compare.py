@@ -92,6 +92,9 @@ if "core" in suites:
         cupy_time(f"transpose copy | {R}x{C} float32", lambda: cp.ascontiguousarray(m2.T))
         s1 = g.random(1024, dtype=cp.float32); s2 = g.random(1024, dtype=cp.float32)
         cupy_time("small add (host time) | 1024 float32", cp.add, s1, s2, n_repeat=2000, host=True)
+        cupy_time("small multiply (host time) | 1024 float32", cp.multiply, s1, s2, n_repeat=2000, host=True)
+        cupy_time("small multiply by scalar (host time) | 1024 float32", cp.multiply, s1, 2.0,
+                  n_repeat=2000, host=True)
         cupy_time(f"random | {N} float32", lambda: g.random(N, dtype=cp.float32))
         cupy_time(f"sort | {SORT} float32", cp.sort, x[:SORT], n_repeat=5)
         cupy_time(f"random poisson | {SORT} int64", lambda: g.poisson(3.5, size=SORT), n_repeat=10)
