@@ -15,7 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod array;
-pub mod backend;
+pub(crate) mod backend;
 pub mod cast;
 pub mod creation;
 pub mod cuda;
@@ -26,7 +26,7 @@ pub mod error;
 pub mod ext;
 pub mod index;
 pub mod indexing;
-pub mod layout;
+pub(crate) mod layout;
 pub mod manip;
 pub mod npy;
 pub mod ops;
@@ -37,7 +37,7 @@ pub mod reduce;
 pub mod scalar;
 pub mod sort;
 pub mod stats;
-pub mod storage;
+pub(crate) mod storage;
 #[cfg(any(test, feature = "test-util"))]
 mod test_util;
 pub mod transfer;

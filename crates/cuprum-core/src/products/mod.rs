@@ -4,11 +4,11 @@
 //! integers. CUDA: cuBLAS strided-batched gemm (`cublasGemmStridedBatchedEx`), taking the
 //! operands' strides directly where one of the two matrix strides is 1.
 
-pub mod cpu;
+pub(crate) mod cpu;
 pub mod family;
 
 pub use family::{TensorAxes, dot, einsum, inner, kron, outer, tensordot, vdot};
-pub mod cuda;
+pub(crate) mod cuda;
 
 use crate::backend::View;
 use crate::layout::broadcast_shapes;

@@ -7,10 +7,10 @@
 //! a few ulp of float64. The stream is *not* NumPy's (NumPy uses PCG64), so values differ from
 //! NumPy's for the same seed; the distributions are the same.
 
-pub mod cpu;
-pub mod cuda;
-pub mod dist;
-pub mod philox;
+pub(crate) mod cpu;
+pub(crate) mod cuda;
+pub(crate) mod dist;
+pub(crate) mod philox;
 
 #[cfg(test)]
 mod gpu_tests;
