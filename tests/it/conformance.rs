@@ -7,7 +7,7 @@ use cuprum_tests::runner::{self, EXPECTED_TO_PASS, Options, Outcome};
 
 #[test]
 fn conformance_corpus_on_every_device() {
-    if std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() == Ok("1") {
+    if cuprum_core::ext::test_util::require_cuda() {
         assert!(
             cuprum::cuda_device_count() > 0,
             "CUPRUM_REQUIRE_CUDA=1 but this machine has no usable CUDA device"

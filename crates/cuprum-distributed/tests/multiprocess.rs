@@ -973,7 +973,7 @@ fn gpus(need: usize) -> bool {
     let why = format!(
         "needs {need} GPU(s) and NCCL; this machine has {n} GPU(s), NCCL available: {nccl}"
     );
-    if std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() == Ok("1") {
+    if cuprum_core::ext::test_util::require_cuda() {
         panic!("CUPRUM_REQUIRE_CUDA=1 but the test {why}");
     }
     eprintln!("skipped: {why}");
