@@ -206,11 +206,11 @@ fn collect(rest: &str, base: String, at: usize, out: &mut Vec<(usize, String)>) 
         format!("{base}::{seg}")
     };
     let after = &rest[seg.len()..];
-    if let Some(a) = after.strip_prefix("::") {
-        if a.trim_start().starts_with('{') {
-            collect(a, path, at, out);
-            return;
-        }
+    if let Some(a) = after.strip_prefix("::")
+        && a.trim_start().starts_with('{')
+    {
+        collect(a, path, at, out);
+        return;
     }
     out.push((at, path));
 }
@@ -348,20 +348,20 @@ fn dependencies(toml: &str) -> Vec<(usize, String)> {
             let h = t.trim_matches(|c| c == '[' || c == ']');
             in_deps = h.ends_with("dependencies");
             // `[dependencies.foo]`
-            if let Some((a, name)) = h.rsplit_once('.') {
-                if a.ends_with("dependencies") {
-                    out.push((i + 1, name.to_string()));
-                    in_deps = false;
-                }
+            if let Some((a, name)) = h.rsplit_once('.')
+                && a.ends_with("dependencies")
+            {
+                out.push((i + 1, name.to_string()));
+                in_deps = false;
             }
             continue;
         }
-        if in_deps && !t.starts_with('#') {
-            if let Some(name) = t.split(['=', '.', ' ']).next() {
-                if !name.is_empty() {
-                    out.push((i + 1, name.to_string()));
-                }
-            }
+        if in_deps
+            && !t.starts_with('#')
+            && let Some(name) = t.split(['=', '.', ' ']).next()
+            && !name.is_empty()
+        {
+            out.push((i + 1, name.to_string()));
         }
     }
     out
@@ -450,16 +450,16 @@ fn vendor_libraries_stay_in_their_crates() {
         let toml = fs::read_to_string(&p).unwrap_or_default();
         for (i, line) in toml.lines().enumerate() {
             for feat in cudarc_features(line) {
-                if let Some((_, owners)) = VENDOR.iter().find(|(l, _)| *l == feat) {
-                    if !owners.contains(&c.as_str()) {
-                        let _ = writeln!(
-                            bad,
-                            "  {}:{}: {c} enables cudarc's `{feat}` — it belongs to {}",
-                            rel(&p),
-                            i + 1,
-                            owners.join(", ")
-                        );
-                    }
+                if let Some((_, owners)) = VENDOR.iter().find(|(l, _)| *l == feat)
+                    && !owners.contains(&c.as_str())
+                {
+                    let _ = writeln!(
+                        bad,
+                        "  {}:{}: {c} enables cudarc's `{feat}` — it belongs to {}",
+                        rel(&p),
+                        i + 1,
+                        owners.join(", ")
+                    );
                 }
             }
         }

@@ -22,7 +22,7 @@
 //! - **CPU** ([`cpu`]): the storage element types and C cast table ([`cpu::Elem`], [`cpu::B8`]),
 //!   the dtype-dispatch macro ([`with_dtype!`](crate::with_dtype)), the strided iteration plan
 //!   ([`cpu::Plan`]).
-//! - **Test helpers** ([`test_util`], behind the `test-util` feature): the devices a test runs
+//! - **Test helpers** (`test_util`, behind the `test-util` feature): the devices a test runs
 //!   on, honouring `CUPRUM_REQUIRE_CUDA`.
 
 use crate::{Array, DType, Error, Layout, Result};

@@ -7,7 +7,7 @@
 //! view ([`Array::assign`], [`Array::fill`]) are visible through every array sharing the buffer.
 //!
 //! All of it is written once, above the backend: the only device work is
-//! [`backend::copy`](crate::backend::copy) and [`backend::fill`](crate::backend::fill).
+//! `backend::copy` and `backend::fill`.
 
 use crate::backend;
 use crate::layout::{broadcast_shapes, normalize_axis};

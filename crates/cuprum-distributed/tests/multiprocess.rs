@@ -209,11 +209,11 @@ fn collectives(c: &Communicator, dev: Device) -> Result<(), String> {
             ReduceOp::Prod,
             ReduceOp::Max,
             ReduceOp::Min,
-            ReduceOp::Avg,
+            ReduceOp::Mean,
         ] {
             let allowed = !((dtype.is_complex()
                 && matches!(op, ReduceOp::Prod | ReduceOp::Max | ReduceOp::Min))
-                || (is_bool && op == ReduceOp::Avg)
+                || (is_bool && op == ReduceOp::Mean)
                 || no_reduce(dtype));
             // products of small values so that bfloat16 stays exact
             let xs: Vec<f64> = if op == ReduceOp::Prod && !is_bool {
@@ -642,7 +642,7 @@ fn worker_entry() {
     .unwrap();
     let a = arr(DType::Float64, &[1.5, -2.0]);
     let out = zeros(DType::Float64, 2);
-    c.all_reduce(&a, &out, ReduceOp::Avg).unwrap();
+    c.all_reduce(&a, &out, ReduceOp::Mean).unwrap();
     assert_eq!(vals(&out), vec![1.5, -2.0]);
     let g = zeros(DType::Float64, 2);
     c.all_gather(&a, &g).unwrap();

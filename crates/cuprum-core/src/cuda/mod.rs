@@ -13,8 +13,8 @@
 //!   stream; [`Stream::use_stream`] scopes another one, like `with cp.cuda.Stream():`.
 //! - **Memory.** [`CudaStorage`] from the installed [`Allocator`] (default: stream-ordered
 //!   `cuMemAllocAsync` with a cached pool).
-//! - **Kernels.** [`nvrtc`] compiles CUDA C for the device's exact architecture and caches
-//!   modules in memory and binaries on disk; [`ops`] holds the elementwise primitives built
+//! - **Kernels.** `nvrtc` compiles CUDA C for the device's exact architecture and caches
+//!   modules in memory and binaries on disk; `ops` holds the elementwise primitives built
 //!   from `kernels/*.cuh`.
 
 pub(crate) mod codegen;

@@ -15,7 +15,7 @@ use crate::layout::broadcast_shapes;
 use crate::storage::Storage;
 use crate::{Array, DType, Error, Layout, Result};
 
-/// Backend dispatch of the batched gemm (see [`cpu::gemm_batched`] for the contract).
+/// Backend dispatch of the batched gemm (see `cpu::gemm_batched` for the contract).
 pub fn gemm_batched(a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
     match dst.storage {
         Storage::Cpu(_) => cpu::gemm_batched(a, b, dst),

@@ -301,7 +301,7 @@ impl Generator {
     ///
     /// Marsaglia–Tsang squeeze and rejection for `k >= 1`; `gamma(k + 1) · U^(1/k)` for `k < 1`.
     /// Computed in float64 and rounded to `dtype`; each element has its own Philox sub-stream,
-    /// so the same seed gives the same samples on every device (see [`dist`]). Mean `k·θ`,
+    /// so the same seed gives the same samples on every device (see `random/dist.rs`). Mean `k·θ`,
     /// variance `k·θ²`.
     ///
     /// # Errors

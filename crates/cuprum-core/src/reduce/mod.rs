@@ -831,10 +831,10 @@ impl Array {
     pub fn var(&self, axis: impl Into<Axes>, ddof: f64, keepdims: bool) -> Result<Array> {
         var(self, axis, ddof, keepdims)
     }
-    /// [`std`] of this array.
+    /// [`std()`] of this array.
     ///
     /// # Errors
-    /// As [`std`].
+    /// As [`std()`].
     pub fn std(&self, axis: impl Into<Axes>, ddof: f64, keepdims: bool) -> Result<Array> {
         std(self, axis, ddof, keepdims)
     }
