@@ -35,6 +35,7 @@ pub mod products;
 pub mod random;
 pub mod reduce;
 pub mod scalar;
+mod shape;
 pub mod sort;
 pub mod stats;
 pub(crate) mod storage;
@@ -72,6 +73,7 @@ pub use ops::{
 pub use print::{array_repr, array_str};
 pub use reduce::*;
 pub use scalar::Scalar;
+pub use shape::IntoShape;
 pub use stats::{
     QuantileMethod, bincount, corrcoef, cov, histogram, histogram_edges, median, percentile,
     percentiles, quantile, quantiles,

@@ -305,7 +305,7 @@ pub fn reduce_initial(
     let (_, out_dtype) = op.dtypes(a.dtype(), dtype)?;
     let shape = a.shape();
     let n_red: usize = axes.iter().map(|&i| shape[i]).product();
-    let init = crate::creation::full_on(&[], initial, Some(out_dtype), a.device())
+    let init = crate::creation::full_on((), initial, Some(out_dtype), a.device())
         .map_err(|e| Error::invalid_value(name, format!("initial: {e}")))?;
     if extremum && n_red == 0 {
         let out_shape: Vec<usize> = (0..a.ndim())
