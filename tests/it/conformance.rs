@@ -7,7 +7,7 @@ use cuprum_tests::runner::{self, EXPECTED_TO_PASS, Options, Outcome};
 
 #[test]
 fn conformance_corpus_on_every_device() {
-    if std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() == Ok("1") {
+    if cuprum_core::ext::test_util::require_cuda() {
         assert!(
             cuprum::cuda_device_count() > 0,
             "CUPRUM_REQUIRE_CUDA=1 but this machine has no usable CUDA device"
@@ -75,9 +75,17 @@ fn sparse_cases_pass_on_the_cpu() {
         .map(|r| format!("{}: {:?}", r.id, r.outcome))
         .collect();
     let t = report.total();
-    println!("sparse on cpu: {} passed, {} failed, {} skipped", t.passed, t.failed, t.skipped);
+    println!(
+        "sparse on cpu: {} passed, {} failed, {} skipped",
+        t.passed, t.failed, t.skipped
+    );
     assert!(t.passed >= 81, "{:?}", report.failure_lines());
-    assert_eq!((t.failed, t.skipped), (0, 0), "{:?}\n{skipped:?}", report.failure_lines());
+    assert_eq!(
+        (t.failed, t.skipped),
+        (0, 0),
+        "{:?}\n{skipped:?}",
+        report.failure_lines()
+    );
 }
 
 #[test]

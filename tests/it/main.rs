@@ -3,3 +3,4 @@
 mod conformance;
 mod npy;
 mod readme;
+mod tidy;

@@ -4,18 +4,13 @@
 //! GPU times are CUDA-event medians after warm-up; GB/s counts each input read once and each
 //! output written once. Without a GPU it prints why and exits 0.
 
-use cuprum_core::backend::{self, View};
-use cuprum_core::cuda::{self, Event, Stream, nvrtc};
-use cuprum_core::ops::kinds::{BinaryOp, UnaryOp};
-use cuprum_core::{Array, DType, Device, Layout};
+use cuprum_core::ext::cuda::{self, Event, Stream};
+use cuprum_core::ext::{self, View, nvrtc, prim as backend};
+use cuprum_core::{Array, BinaryOp, DType, Device, Layout, UnaryOp};
 use std::time::Instant;
 
 fn view<'a>(a: &'a Array, layout: &'a Layout) -> View<'a> {
-    View {
-        storage: a.storage(),
-        layout,
-        dtype: a.dtype(),
-    }
+    ext::view_as(a, layout, a.dtype()).unwrap()
 }
 
 /// Median GPU milliseconds of `f` over `reps` runs (after 3 warm-ups), timed with events.
@@ -142,7 +137,7 @@ fn main() {
     let tout = Array::empty_on(&[c, r], DType::Float32, dev).unwrap();
     let ltout = tout.layout().clone();
     for tile in [32u32, 64, 0] {
-        cuda::ops::set_transpose_tile(tile);
+        cuda::set_transpose_tile(tile);
         let t = gpu_ms(20, || {
             backend::copy(view(&a, &lt), view(&tout, &ltout)).unwrap()
         });
@@ -153,7 +148,7 @@ fn main() {
         };
         rows.push((name, t, 8.0 * n as f64 / t / 1e6, 3400.0));
     }
-    cuda::ops::set_transpose_tile(0);
+    cuda::set_transpose_tile(0);
     // generic strided: a 3-d permutation that is not a 2-d transpose
     let l3 = Layout {
         shape: vec![512, 512, 512],

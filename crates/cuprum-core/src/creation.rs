@@ -13,7 +13,7 @@
 use crate::backend;
 use crate::storage::try_vec_with_capacity;
 use crate::view::check_scalar_fits;
-use crate::{Array, DType, DTypeKind, Device, Error, Layout, Result, Scalar};
+use crate::{Array, DType, DTypeKind, Device, Error, IntoShape, Layout, Result, Scalar};
 use crate::{bf16, current_device, f16};
 
 /// A new array of `shape` and `dtype` on the current device with unspecified contents,
@@ -28,7 +28,7 @@ use crate::{bf16, current_device, f16};
 /// let a = empty(&[2, 3], DType::Float32).unwrap();
 /// assert_eq!((a.shape(), a.dtype()), (&[2usize, 3][..], DType::Float32));
 /// ```
-pub fn empty(shape: &[usize], dtype: DType) -> Result<Array> {
+pub fn empty(shape: impl IntoShape, dtype: impl Into<Option<DType>>) -> Result<Array> {
     empty_on(shape, dtype, current_device())
 }
 
@@ -36,12 +36,21 @@ pub fn empty(shape: &[usize], dtype: DType) -> Result<Array> {
 ///
 /// # Errors
 /// As [`empty`].
-pub fn empty_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
+pub fn empty_on(
+    shape: impl IntoShape,
+    dtype: impl Into<Option<DType>>,
+    device: Device,
+) -> Result<Array> {
+    let shape = shape.to_shape("empty")?;
+    let dtype = dtype.into().unwrap_or(DType::Float64);
     device.check_available("empty")?;
-    Array::alloc_named("empty", shape, dtype, device)
+    Array::alloc_named("empty", &shape, dtype, device)
 }
 
 /// A new array of `shape` and `dtype` filled with zeros, NumPy's `np.zeros`.
+///
+/// `shape` is anything [`IntoShape`] takes (`&[2, 3]`, a `Vec<usize>`, `a.shape()`, ...);
+/// `dtype` a [`DType`] or `None` (float64, NumPy's default), as for every creation function.
 ///
 /// # Errors
 /// Allocation errors, as [`empty`].
@@ -52,7 +61,7 @@ pub fn empty_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> 
 /// let a = zeros_on(&[2, 2], DType::Int32, Device::Cpu).unwrap();
 /// assert_eq!(a.to_vec::<i32>().unwrap(), vec![0; 4]);
 /// ```
-pub fn zeros(shape: &[usize], dtype: DType) -> Result<Array> {
+pub fn zeros(shape: impl IntoShape, dtype: impl Into<Option<DType>>) -> Result<Array> {
     zeros_on(shape, dtype, current_device())
 }
 
@@ -60,8 +69,19 @@ pub fn zeros(shape: &[usize], dtype: DType) -> Result<Array> {
 ///
 /// # Errors
 /// As [`zeros`].
-pub fn zeros_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
-    full_named("zeros", shape, Scalar::Int(0), Some(dtype), device)
+pub fn zeros_on(
+    shape: impl IntoShape,
+    dtype: impl Into<Option<DType>>,
+    device: Device,
+) -> Result<Array> {
+    let shape = shape.to_shape("zeros")?;
+    full_named(
+        "zeros",
+        &shape,
+        Scalar::Int(0),
+        Some(dtype.into().unwrap_or(DType::Float64)),
+        device,
+    )
 }
 
 /// A new array of `shape` and `dtype` filled with ones, NumPy's `np.ones`.
@@ -75,7 +95,7 @@ pub fn zeros_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> 
 /// let a = ones_on(&[3], DType::Bool, Device::Cpu).unwrap();
 /// assert_eq!(a.to_vec::<bool>().unwrap(), vec![true; 3]);
 /// ```
-pub fn ones(shape: &[usize], dtype: DType) -> Result<Array> {
+pub fn ones(shape: impl IntoShape, dtype: impl Into<Option<DType>>) -> Result<Array> {
     ones_on(shape, dtype, current_device())
 }
 
@@ -83,8 +103,19 @@ pub fn ones(shape: &[usize], dtype: DType) -> Result<Array> {
 ///
 /// # Errors
 /// As [`ones`].
-pub fn ones_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
-    full_named("ones", shape, Scalar::Int(1), Some(dtype), device)
+pub fn ones_on(
+    shape: impl IntoShape,
+    dtype: impl Into<Option<DType>>,
+    device: Device,
+) -> Result<Array> {
+    let shape = shape.to_shape("ones")?;
+    full_named(
+        "ones",
+        &shape,
+        Scalar::Int(1),
+        Some(dtype.into().unwrap_or(DType::Float64)),
+        device,
+    )
 }
 
 /// A new array of `shape` with every element `value`, NumPy's `np.full(shape, value, dtype)`.
@@ -107,7 +138,11 @@ pub fn ones_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
 /// let b = full_on(&[2], 7, Some(DType::UInt8), Device::Cpu).unwrap();
 /// assert_eq!(b.to_vec::<u8>().unwrap(), vec![7, 7]);
 /// ```
-pub fn full(shape: &[usize], value: impl Into<Scalar>, dtype: Option<DType>) -> Result<Array> {
+pub fn full(
+    shape: impl IntoShape,
+    value: impl Into<Scalar>,
+    dtype: impl Into<Option<DType>>,
+) -> Result<Array> {
     full_on(shape, value, dtype, current_device())
 }
 
@@ -116,12 +151,13 @@ pub fn full(shape: &[usize], value: impl Into<Scalar>, dtype: Option<DType>) -> 
 /// # Errors
 /// As [`full`].
 pub fn full_on(
-    shape: &[usize],
+    shape: impl IntoShape,
     value: impl Into<Scalar>,
-    dtype: Option<DType>,
+    dtype: impl Into<Option<DType>>,
     device: Device,
 ) -> Result<Array> {
-    full_named("full", shape, value.into(), dtype, device)
+    let shape = shape.to_shape("full")?;
+    full_named("full", &shape, value.into(), dtype.into(), device)
 }
 
 /// [`full_on`] whose errors name `op` (`zeros`, `ones`, `eye`, ...).
@@ -639,7 +675,7 @@ fn upload_cast(values: &[f64], dtype: DType, device: Device, op: &'static str) -
 /// let a = eye_on(2, Some(3), 1, DType::Int32, Device::Cpu).unwrap();
 /// assert_eq!(a.to_vec::<i32>().unwrap(), vec![0, 1, 0, 0, 0, 1]);
 /// ```
-pub fn eye(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> {
+pub fn eye(n: usize, m: Option<usize>, k: isize, dtype: impl Into<Option<DType>>) -> Result<Array> {
     eye_on(n, m, k, dtype, current_device())
 }
 
@@ -647,7 +683,14 @@ pub fn eye(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> 
 ///
 /// # Errors
 /// As [`eye`].
-pub fn eye_on(n: usize, m: Option<usize>, k: isize, dtype: DType, device: Device) -> Result<Array> {
+pub fn eye_on(
+    n: usize,
+    m: Option<usize>,
+    k: isize,
+    dtype: impl Into<Option<DType>>,
+    device: Device,
+) -> Result<Array> {
+    let dtype = dtype.into().unwrap_or(DType::Float64);
     let m = m.unwrap_or(n);
     let a = full_named("eye", &[n, m], Scalar::Int(0), Some(dtype), device)?;
     // The diagonal starts at (0, k) for k >= 0 and at (-k, 0) below it.
@@ -679,7 +722,7 @@ pub fn eye_on(n: usize, m: Option<usize>, k: isize, dtype: DType, device: Device
 /// let a = identity_on(2, DType::Float64, Device::Cpu).unwrap();
 /// assert_eq!(a.to_vec::<f64>().unwrap(), vec![1.0, 0.0, 0.0, 1.0]);
 /// ```
-pub fn identity(n: usize, dtype: DType) -> Result<Array> {
+pub fn identity(n: usize, dtype: impl Into<Option<DType>>) -> Result<Array> {
     identity_on(n, dtype, current_device())
 }
 
@@ -687,7 +730,8 @@ pub fn identity(n: usize, dtype: DType) -> Result<Array> {
 ///
 /// # Errors
 /// As [`identity`].
-pub fn identity_on(n: usize, dtype: DType, device: Device) -> Result<Array> {
+pub fn identity_on(n: usize, dtype: impl Into<Option<DType>>, device: Device) -> Result<Array> {
+    let dtype = dtype.into().unwrap_or(DType::Float64);
     eye_on(n, None, 0, dtype, device)
 }
 
@@ -707,7 +751,7 @@ pub fn identity_on(n: usize, dtype: DType, device: Device) -> Result<Array> {
 /// let a = tri_on(2, Some(3), 1, DType::Int64, Device::Cpu).unwrap();
 /// assert_eq!(a.to_vec::<i64>().unwrap(), vec![1, 1, 0, 1, 1, 1]);
 /// ```
-pub fn tri(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> {
+pub fn tri(n: usize, m: Option<usize>, k: isize, dtype: impl Into<Option<DType>>) -> Result<Array> {
     tri_on(n, m, k, dtype, current_device())
 }
 
@@ -715,7 +759,14 @@ pub fn tri(n: usize, m: Option<usize>, k: isize, dtype: DType) -> Result<Array> 
 ///
 /// # Errors
 /// As [`tri`].
-pub fn tri_on(n: usize, m: Option<usize>, k: isize, dtype: DType, device: Device) -> Result<Array> {
+pub fn tri_on(
+    n: usize,
+    m: Option<usize>,
+    k: isize,
+    dtype: impl Into<Option<DType>>,
+    device: Device,
+) -> Result<Array> {
+    let dtype = dtype.into().unwrap_or(DType::Float64);
     device.check_available("tri")?;
     let m = m.unwrap_or(n);
     let len = crate::layout::checked_size("tri", &[n, m], dtype.itemsize())?;
@@ -752,7 +803,7 @@ mod tests {
         let z = zeros_on(&[2, 0, 4], DType::Float32, CPU).unwrap();
         assert_eq!(z.shape(), &[2, 0, 4]);
         assert_eq!(z.to_vec::<f32>().unwrap(), Vec::<f32>::new());
-        let z = zeros_on(&[], DType::Float64, CPU).unwrap();
+        let z = zeros_on((), DType::Float64, CPU).unwrap();
         assert_eq!(z.shape(), &[] as &[usize]);
         assert_eq!(z.item().unwrap(), Scalar::Float(0.0));
         let o = ones_on(&[3, 2], DType::Int8, CPU).unwrap();
@@ -767,7 +818,7 @@ mod tests {
         assert_eq!(f.to_vec::<bool>().unwrap(), vec![true; 4]);
         let f = full_on(&[0, 3], 1.0, None, CPU).unwrap();
         assert_eq!((f.shape(), f.dtype()), (&[0usize, 3][..], DType::Float64));
-        let f = full_on(&[], 2.0, None, CPU).unwrap();
+        let f = full_on((), 2.0, None, CPU).unwrap();
         assert_eq!(f.item().unwrap(), Scalar::Float(2.0));
         let f = full_on(&[2], 7i32, None, CPU).unwrap();
         assert_eq!(f.dtype(), DType::Int64);

@@ -22,7 +22,7 @@
 //! - **CPU** ([`cpu`]): the storage element types and C cast table ([`cpu::Elem`], [`cpu::B8`]),
 //!   the dtype-dispatch macro ([`with_dtype!`](crate::with_dtype)), the strided iteration plan
 //!   ([`cpu::Plan`]).
-//! - **Test helpers** ([`test_util`], behind the `test-util` feature): the devices a test runs
+//! - **Test helpers** (`test_util`, behind the `test-util` feature): the devices a test runs
 //!   on, honouring `CUPRUM_REQUIRE_CUDA`.
 
 use crate::{Array, DType, Error, Layout, Result};
@@ -44,6 +44,32 @@ pub use crate::storage::{CpuRead, CpuStorage, CpuWrite, Storage};
 /// ```
 pub fn view(a: &Array) -> View<'_> {
     a.view()
+}
+
+/// The backend view of `a`'s buffer through another `layout` and `dtype` (a reinterpretation,
+/// e.g. a complex buffer read as its real parts, or a column-major destination for a vendor
+/// routine), bounds-checked like [`from_parts`].
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `view_as` when the layout addresses elements of `dtype`
+/// outside the buffer.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, DType, Device, Layout, ext};
+/// let a = Array::from_vec_on(vec![1.0f32, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// let l = Layout { shape: vec![2], strides: vec![2], offset: 1 };
+/// let v = ext::view_as(&a, &l, DType::Float32).unwrap();
+/// assert_eq!(v.layout.shape, vec![2]);
+/// assert!(ext::view_as(&a, &Layout::contiguous(&[4]), DType::Float64).is_err());
+/// ```
+pub fn view_as<'a>(a: &'a Array, layout: &'a Layout, dtype: DType) -> Result<View<'a>> {
+    check_layout("view_as", a.storage().nbytes(), layout, dtype)?;
+    Ok(View {
+        storage: a.storage().as_ref(),
+        layout,
+        dtype,
+    })
 }
 
 /// An array over `storage` with `layout` and `dtype`.
@@ -129,6 +155,11 @@ pub mod prim {
     pub use crate::ops::kinds::{BinaryOp, UnaryOp};
 }
 
+/// Layout helpers shared by the feature crates (C strides, axis normalization, ...).
+pub mod layout {
+    pub use crate::layout::{broadcast_shapes, c_strides, f_strides, normalize_axis, shape_size};
+}
+
 /// The C storage type cuprum's CUDA kernels use for `dtype` (`kernels/common.cuh`'s names:
 /// `bool`, `i8`…`u64`, `f16`, `bf16`, `float`, `double`, `c64`, `c128`).
 ///
@@ -184,14 +215,19 @@ pub trait LibraryHandle: Sized + 'static {
 
 /// Runs `f` with this thread's handle of type `H` for device `ordinal`, created on first use
 /// (inside [`library_guard`], so a missing library is an error) and bound to the thread's current
-/// stream of that device.
+/// stream of that device. `f` may return the feature crate's own error type (anything a core
+/// [`Error`] converts into); a panic of the library's loader inside `f` becomes
+/// [`Error::LibraryNotFound`] too.
+///
+/// Re-entrant: a nested call for the same handle type and device creates a second handle (the
+/// first is taken out of the per-thread map while `f` runs and put back afterwards).
 ///
 /// # Errors
 /// [`Error::LibraryNotFound`], the library's status from `create`/`set_stream`, or `f`'s error.
-pub fn with_library_handle<H: LibraryHandle, R>(
+pub fn with_library_handle<H: LibraryHandle, R, E: From<Error>>(
     ordinal: usize,
-    f: impl FnOnce(&mut H) -> Result<R>,
-) -> Result<R> {
+    f: impl FnOnce(&mut H) -> std::result::Result<R, E>,
+) -> std::result::Result<R, E> {
     use std::any::{Any, TypeId};
     use std::cell::RefCell;
     use std::collections::HashMap;
@@ -211,21 +247,25 @@ pub fn with_library_handle<H: LibraryHandle, R>(
             .expect("the handle map is keyed by the handle's TypeId");
         library_guard(H::LIBRARY, || {
             hh.set_stream(&stream)?;
-            f(hh)
+            Ok(f(hh))
         })
     };
     HANDLES.with(|m| m.borrow_mut().insert(key, h));
-    r
+    r?
 }
 
 /// CUDA devices, streams, events, memory and the NVRTC kernel cache.
 pub mod cuda {
-    pub use crate::cuda::nvrtc::{self, Function, LaunchConfig, Module, launch};
+    pub use crate::cuda::memory::{copy_peer, from_host, to_host, to_host_into};
+    pub use crate::cuda::nvrtc::{Function, LaunchConfig, Module, launch};
+    #[doc(hidden)]
+    pub use crate::cuda::ops::set_transpose_tile;
+    pub use crate::cuda::runtime::context;
+    pub use crate::cuda::stream::current_stream;
     pub use crate::cuda::{
         Allocator, CudaStorage, DeviceProperties, Event, Stream, StreamGuard, alloc, allocator,
-        context, copy_peer, current_stream, device_count, from_host, get_current_stream,
-        init_error, mem_get_info, properties, set_allocator, synchronize_all, synchronize_device,
-        to_host, to_host_into,
+        device_count, get_current_stream, init_error, mem_get_info, properties, set_allocator,
+        synchronize_all, synchronize_device,
     };
     /// Converts a CUDA driver error into [`Error::Cuda`](crate::Error::Cuda) naming `op`.
     pub fn driver_error(op: &'static str, e: cudarc::driver::DriverError) -> crate::Error {

@@ -15,7 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod array;
-pub mod backend;
+pub(crate) mod backend;
 #[cfg(test)]
 mod bad_input_tests;
 pub mod cast;
@@ -28,7 +28,7 @@ pub mod error;
 pub mod ext;
 pub mod index;
 pub mod indexing;
-pub mod layout;
+pub(crate) mod layout;
 pub mod manip;
 pub mod npy;
 mod oplock;
@@ -38,9 +38,10 @@ pub mod products;
 pub mod random;
 pub mod reduce;
 pub mod scalar;
+mod shape;
 pub mod sort;
 pub mod stats;
-pub mod storage;
+pub(crate) mod storage;
 #[cfg(any(test, feature = "test-util"))]
 mod test_util;
 pub mod transfer;
@@ -75,6 +76,7 @@ pub use ops::{
 pub use print::{array_repr, array_str};
 pub use reduce::*;
 pub use scalar::Scalar;
+pub use shape::IntoShape;
 pub use stats::{
     QuantileMethod, bincount, corrcoef, cov, histogram, histogram_edges, median, percentile,
     percentiles, quantile, quantiles,

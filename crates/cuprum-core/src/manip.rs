@@ -831,7 +831,7 @@ fn tri_mask(op: &'static str, a: &Array, k: isize, lower: bool) -> Result<Array>
     } else {
         crate::ops::greater_equal(&j, &ik)?
     };
-    let zero = crate::creation::zeros_on(&[], a.dtype(), dev)?;
+    let zero = crate::creation::zeros_on((), a.dtype(), dev)?;
     crate::ops::where_(&keep, a, &zero)
 }
 

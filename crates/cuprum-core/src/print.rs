@@ -640,7 +640,7 @@ mod tests {
             return vec![CPU, Device::Cuda(0)];
         }
         assert!(
-            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
+            !crate::test_util::require_cuda(),
             "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available"
         );
         eprintln!("skipped on CUDA: no CUDA device");

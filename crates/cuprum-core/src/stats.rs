@@ -709,7 +709,7 @@ pub fn corrcoef(x: &Array, rowvar: bool) -> Result<Array> {
             Some(one(1.0).into()),
         )?;
         let i = crate::creation::full_on(
-            &[],
+            (),
             Scalar::Complex(crate::Complex64::new(0.0, 1.0)),
             None,
             c.device(),

@@ -7,11 +7,11 @@
 //! view ([`Array::assign`], [`Array::fill`]) are visible through every array sharing the buffer.
 //!
 //! All of it is written once, above the backend: the only device work is
-//! [`backend::copy`](crate::backend::copy) and [`backend::fill`](crate::backend::fill).
+//! `backend::copy` and `backend::fill`.
 
 use crate::backend;
 use crate::layout::{broadcast_shapes, normalize_axis};
-use crate::{Array, Error, Layout, Result, Scalar};
+use crate::{Array, Error, IntoShape, Layout, Result, Scalar};
 
 /// Normalizes a list of axes against `ndim`, rejecting repeats (NumPy's
 /// `normalize_axis_tuple`).
@@ -95,8 +95,9 @@ impl Array {
     /// assert!(b.shares_storage(&a));
     /// assert!(a.reshape(&[4, -1]).is_err());
     /// ```
-    pub fn reshape(&self, shape: &[isize]) -> Result<Array> {
+    pub fn reshape(&self, shape: impl IntoShape) -> Result<Array> {
         const OP: &str = "reshape";
+        let shape = &shape.to_signed_shape(OP)?[..];
         let mut infer = None;
         let mut known = 1usize;
         let mut dims = Vec::with_capacity(shape.len());
@@ -401,9 +402,10 @@ impl Array {
     /// assert_eq!(b.to_vec::<i32>().unwrap(), vec![1, 2, 3, 1, 2, 3]);
     /// assert!(a.broadcast_to(&[3, 2]).is_err());
     /// ```
-    pub fn broadcast_to(&self, shape: &[usize]) -> Result<Array> {
-        crate::layout::checked_size("broadcast_to", shape, self.dtype.itemsize())?;
-        Ok(self.with_layout(self.layout.broadcast_to("broadcast_to", shape)?))
+    pub fn broadcast_to(&self, shape: impl IntoShape) -> Result<Array> {
+        let shape = shape.to_shape("broadcast_to")?;
+        crate::layout::checked_size("broadcast_to", &shape, self.dtype.itemsize())?;
+        Ok(self.with_layout(self.layout.broadcast_to("broadcast_to", &shape)?))
     }
 
     /// A new C-contiguous array with the same elements, dtype and device, NumPy's `a.copy()`.
@@ -804,7 +806,7 @@ mod tests {
             ),
             "{e}"
         );
-        assert!(matches!(a.broadcast_to(&[]), Err(Error::Broadcast { .. })));
+        assert!(matches!(a.broadcast_to(()), Err(Error::Broadcast { .. })));
         let col = Array::from_vec_on(vec![10i32, 20], &[2, 1], CPU).unwrap();
         let z = Array::scalar_on(7i32, CPU).unwrap();
         let v = broadcast_arrays(&[&a, &col, &z]).unwrap();

@@ -1,6 +1,7 @@
 //! The few things the NCCL backend needs from cuprum-core's CUDA layer: a device's context
 //! bound to this thread, its current stream, and an array's device address
-//! (`cuprum_core::cuda::context`, `cuprum_core::cuda::current_stream`, `Array::device_ptr`).
+//! (`cuprum_core::ext::cuda::context`, `cuprum_core::ext::cuda::current_stream`,
+//! `Array::device_ptr`).
 
 use crate::{Error, Result};
 use cudarc::driver::{CudaStream, DriverError};
@@ -9,16 +10,12 @@ use std::sync::Arc;
 
 /// Wraps a CUDA driver error with the operation's name.
 pub(crate) fn driver_error(op: &'static str, e: DriverError) -> Error {
-    Error::Core(cuprum_core::Error::Cuda {
-        op,
-        name: format!("{:?}", e.0),
-        description: e.to_string(),
-    })
+    Error::Core(cuprum_core::ext::cuda::driver_error(op, e))
 }
 
 /// Makes device `ordinal`'s primary context current on this thread.
 pub(crate) fn bind(ordinal: usize) -> Result<()> {
-    cuprum_core::cuda::context(ordinal)?;
+    cuprum_core::ext::cuda::context(ordinal)?;
     Ok(())
 }
 
@@ -26,7 +23,7 @@ pub(crate) fn bind(ordinal: usize) -> Result<()> {
 /// order with the array operations of this thread).
 pub(crate) fn stream(ordinal: usize) -> Result<Arc<CudaStream>> {
     bind(ordinal)?;
-    Ok(cuprum_core::cuda::current_stream(ordinal)?)
+    Ok(cuprum_core::ext::cuda::current_stream(ordinal)?)
 }
 
 /// Fails unless `a` is a C-contiguous array on CUDA device `ordinal`.

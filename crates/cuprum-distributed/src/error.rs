@@ -8,6 +8,15 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// `?` on a distributed result inside a function returning `cuprum::Result` (cuprum-core's):
 /// [`Error::Core`] unwraps to the core error it holds, every other variant travels as
 /// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<cuprum_distributed::Error>()`).
+///
+/// # Example
+/// ```
+/// fn rank() -> cuprum_core::Result<usize> {
+///     Ok(cuprum_distributed::get_rank()?) // no process group: a distributed error
+/// }
+/// let e = rank().unwrap_err();
+/// assert!(e.feature::<cuprum_distributed::Error>().is_some() || !e.to_string().is_empty());
+/// ```
 impl From<Error> for cuprum_core::Error {
     fn from(e: Error) -> Self {
         match e {

@@ -385,7 +385,7 @@ mod tests {
     fn cuda_sweeps_match_the_host_loop() {
         let n = cuprum_core::cuda_device_count();
         if n == 0 || !crate::is_nccl_available() {
-            if std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() == Ok("1") {
+            if cuprum_core::ext::test_util::require_cuda() {
                 panic!("CUPRUM_REQUIRE_CUDA=1 but there is no GPU with NCCL");
             }
             eprintln!("skipped: no CUDA device with NCCL");

@@ -12,7 +12,7 @@
 //!   `comm.barrier`;
 //! - torch's (and the tutorial's) free functions on the default group:
 //!   [`init_process_group`], [`get_rank`], [`get_world_size`], [`all_reduce`], [`broadcast`],
-//!   [`all_gather`], [`reduce`], [`send`], [`recv`], [`barrier`], [`destroy_process_group`],
+//!   [`all_gather`], [`reduce()`], [`send`], [`recv`], [`barrier`], [`destroy_process_group`],
 //!   [`is_nccl_available`].
 //!
 //! Launch with `cuprum-run --nproc-per-node 2 PROGRAM ARGS...`, `torchrun --nproc_per_node=2

@@ -4,97 +4,56 @@ use crate::{Error, Result};
 use cuprum_core::DType;
 use half::{bf16, f16};
 
-/// How a reducing collective combines the ranks' elements, like `torch.distributed.ReduceOp`
-/// and the `op=` strings of `cupyx.distributed` (`"sum"`, `"prod"`, `"max"`, `"min"`, `"avg"`).
+/// How a reducing collective combines the ranks' elements: cuprum's one [`ReduceOp`] (the
+/// reductions' type), like `torch.distributed.ReduceOp` and the `op=` strings of
+/// `cupyx.distributed` (`"sum"`, `"prod"`, `"max"`, `"min"`, `"avg"`).
 ///
-/// Integer sums and products wrap (as NCCL's do). `Avg` divides the sum by the number of
-/// ranks (integer division for integer dtypes, as `ncclAvg`). Complex dtypes support `Sum`
-/// and `Avg` only (NCCL reduces them as pairs of reals). For `bool`, `Sum`/`Max` are a logical
-/// or and `Prod`/`Min` a logical and; `Avg` is rejected.
+/// Collectives take [`ReduceOp::Sum`], [`ReduceOp::Prod`], [`ReduceOp::Max`], [`ReduceOp::Min`]
+/// and [`ReduceOp::Mean`] (also spelled [`ReduceOp::AVG`]); any other reduction is
+/// [`Error::Unsupported`]. Integer sums and products wrap (as NCCL's do). `Mean` divides the sum
+/// by the number of ranks (integer division for integer dtypes, as `ncclAvg`). Complex dtypes
+/// support `Sum` and `Mean` only (NCCL reduces them as pairs of reals). For `bool`, `Sum`/`Max`
+/// are a logical or and `Prod`/`Min` a logical and; `Mean` is rejected.
 ///
 /// ```
 /// use cuprum_distributed::ReduceOp;
 /// assert_eq!("sum".parse::<ReduceOp>().unwrap(), ReduceOp::Sum);
 /// assert_eq!("PRODUCT".parse::<ReduceOp>().unwrap(), ReduceOp::Prod);
+/// assert_eq!("avg".parse::<ReduceOp>().unwrap(), ReduceOp::AVG);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ReduceOp {
-    /// elementwise sum (`ReduceOp.SUM`, `"sum"`)
-    Sum,
-    /// elementwise product (`ReduceOp.PRODUCT`, `"prod"`)
-    Prod,
-    /// elementwise maximum (`ReduceOp.MAX`, `"max"`)
-    Max,
-    /// elementwise minimum (`ReduceOp.MIN`, `"min"`)
-    Min,
-    /// sum divided by the number of ranks (`ReduceOp.AVG`, `"avg"`)
-    Avg,
-}
+pub use cuprum_core::ReduceOp;
 
-impl ReduceOp {
-    /// Alias of [`ReduceOp::Prod`] under torch's name.
-    pub const PRODUCT: ReduceOp = ReduceOp::Prod;
-
-    /// The lower-case name (`"sum"`, `"prod"`, `"max"`, `"min"`, `"avg"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            ReduceOp::Sum => "sum",
-            ReduceOp::Prod => "prod",
-            ReduceOp::Max => "max",
-            ReduceOp::Min => "min",
-            ReduceOp::Avg => "avg",
-        }
-    }
-
-    /// Wire code of the op (used to detect ranks that disagree).
-    pub(crate) fn code(self) -> u8 {
-        match self {
-            ReduceOp::Sum => 0,
-            ReduceOp::Prod => 1,
-            ReduceOp::Max => 2,
-            ReduceOp::Min => 3,
-            ReduceOp::Avg => 4,
-        }
-    }
-}
-
-impl std::fmt::Display for ReduceOp {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for ReduceOp {
-    type Err = Error;
-    /// Parses `sum`, `prod`/`product`, `max`, `min`, `avg`/`mean` (any case).
-    fn from_str(s: &str) -> Result<ReduceOp> {
-        match s.to_ascii_lowercase().as_str() {
-            "sum" => Ok(ReduceOp::Sum),
-            "prod" | "product" => Ok(ReduceOp::Prod),
-            "max" => Ok(ReduceOp::Max),
-            "min" => Ok(ReduceOp::Min),
-            "avg" | "mean" => Ok(ReduceOp::Avg),
-            _ => Err(Error::invalid(
-                "ReduceOp::from_str",
-                format!("{s:?} is not sum, prod, max, min or avg"),
-            )),
-        }
+/// Wire code of a collective's op (used to detect ranks that disagree); `None` for a reduction
+/// collectives do not take.
+pub(crate) fn code(op: ReduceOp) -> Option<u8> {
+    match op {
+        ReduceOp::Sum => Some(0),
+        ReduceOp::Prod => Some(1),
+        ReduceOp::Max => Some(2),
+        ReduceOp::Min => Some(3),
+        ReduceOp::Mean => Some(4),
+        _ => None,
     }
 }
 
 /// Fails when `op` cannot reduce `dtype` (the same rule on every backend).
 pub(crate) fn check(op_name: &'static str, dtype: DType, op: ReduceOp) -> Result<()> {
-    if dtype.is_complex() && !matches!(op, ReduceOp::Sum | ReduceOp::Avg) {
+    if code(op).is_none() {
         return Err(Error::unsupported(
             op_name,
-            format!("reduction {op} of {dtype}: complex arrays support only sum and avg"),
+            format!("reduction {op} in a collective (use sum, prod, max, min or mean/avg)"),
         ));
     }
-    if dtype == DType::Bool && op == ReduceOp::Avg {
+    if dtype.is_complex() && !matches!(op, ReduceOp::Sum | ReduceOp::Mean) {
         return Err(Error::unsupported(
             op_name,
-            "reduction avg of bool (use sum, prod, max or min)",
+            format!("reduction {op} of {dtype}: complex arrays support only sum and mean (avg)"),
+        ));
+    }
+    if dtype == DType::Bool && op == ReduceOp::Mean {
+        return Err(Error::unsupported(
+            op_name,
+            "reduction mean (avg) of bool (use sum, prod, max or min)",
         ));
     }
     Ok(())
@@ -105,7 +64,7 @@ macro_rules! combine_int {
         let acc: &mut [$t] = bytemuck::cast_slice_mut($acc);
         let x: &[$t] = bytemuck::cast_slice($x);
         match $op {
-            ReduceOp::Sum | ReduceOp::Avg => acc
+            ReduceOp::Sum | ReduceOp::Mean => acc
                 .iter_mut()
                 .zip(x)
                 .for_each(|(a, b)| *a = a.wrapping_add(*b)),
@@ -114,7 +73,8 @@ macro_rules! combine_int {
                 .zip(x)
                 .for_each(|(a, b)| *a = a.wrapping_mul(*b)),
             ReduceOp::Max => acc.iter_mut().zip(x).for_each(|(a, b)| *a = (*a).max(*b)),
-            ReduceOp::Min => acc.iter_mut().zip(x).for_each(|(a, b)| *a = (*a).min(*b)),
+            // Min (`check` admits the five collective ops only)
+            _ => acc.iter_mut().zip(x).for_each(|(a, b)| *a = (*a).min(*b)),
         }
     }};
 }
@@ -124,10 +84,11 @@ macro_rules! combine_float {
         let acc: &mut [$t] = bytemuck::cast_slice_mut($acc);
         let x: &[$t] = bytemuck::cast_slice($x);
         match $op {
-            ReduceOp::Sum | ReduceOp::Avg => acc.iter_mut().zip(x).for_each(|(a, b)| *a += *b),
+            ReduceOp::Sum | ReduceOp::Mean => acc.iter_mut().zip(x).for_each(|(a, b)| *a += *b),
             ReduceOp::Prod => acc.iter_mut().zip(x).for_each(|(a, b)| *a *= *b),
             ReduceOp::Max => acc.iter_mut().zip(x).for_each(|(a, b)| *a = a.max(*b)),
-            ReduceOp::Min => acc.iter_mut().zip(x).for_each(|(a, b)| *a = a.min(*b)),
+            // Min (`check` admits the five collective ops only)
+            _ => acc.iter_mut().zip(x).for_each(|(a, b)| *a = a.min(*b)),
         }
     }};
 }
@@ -137,10 +98,11 @@ macro_rules! combine_half {
         let acc: &mut [$t] = bytemuck::cast_slice_mut($acc);
         let x: &[$t] = bytemuck::cast_slice($x);
         let f: fn(f32, f32) -> f32 = match $op {
-            ReduceOp::Sum | ReduceOp::Avg => |a, b| a + b,
+            ReduceOp::Sum | ReduceOp::Mean => |a, b| a + b,
             ReduceOp::Prod => |a, b| a * b,
             ReduceOp::Max => f32::max,
-            ReduceOp::Min => f32::min,
+            // Min (`check` admits the five collective ops only)
+            _ => f32::min,
         };
         acc.iter_mut()
             .zip(x)
@@ -150,12 +112,12 @@ macro_rules! combine_half {
 
 /// `acc = acc (op) x` elementwise over native-endian buffers of `dtype` (same length).
 ///
-/// `Avg` accumulates a sum here; [`finish`] divides it. The caller has run [`check`].
+/// `Mean` accumulates a sum here; [`finish`] divides it. The caller has run [`check`].
 pub(crate) fn combine(dtype: DType, op: ReduceOp, acc: &mut [u8], x: &[u8]) {
     debug_assert_eq!(acc.len(), x.len());
     match dtype {
         DType::Bool => {
-            let or = matches!(op, ReduceOp::Sum | ReduceOp::Max | ReduceOp::Avg);
+            let or = matches!(op, ReduceOp::Sum | ReduceOp::Max | ReduceOp::Mean);
             acc.iter_mut().zip(x).for_each(|(a, b)| {
                 *a = if or {
                     u8::from(*a != 0 || *b != 0)
@@ -182,9 +144,9 @@ pub(crate) fn combine(dtype: DType, op: ReduceOp, acc: &mut [u8], x: &[u8]) {
     }
 }
 
-/// Finishes a reduction of `n` ranks: divides by `n` for [`ReduceOp::Avg`], else nothing.
+/// Finishes a reduction of `n` ranks: divides by `n` for [`ReduceOp::Mean`], else nothing.
 pub(crate) fn finish(dtype: DType, op: ReduceOp, acc: &mut [u8], n: usize) {
-    if op != ReduceOp::Avg {
+    if op != ReduceOp::Mean {
         return;
     }
     macro_rules! div_int {
@@ -249,8 +211,8 @@ mod tests {
         combine(DType::UInt32, ReduceOp::Max, &mut acc, &bytes(&[5u32, 1]));
         assert_eq!(bytemuck::cast_slice::<u8, u32>(&acc), &[5, 9]);
         let mut acc = bytes(&[7i64, -9]);
-        combine(DType::Int64, ReduceOp::Avg, &mut acc, &bytes(&[1i64, 1]));
-        finish(DType::Int64, ReduceOp::Avg, &mut acc, 2);
+        combine(DType::Int64, ReduceOp::Mean, &mut acc, &bytes(&[1i64, 1]));
+        finish(DType::Int64, ReduceOp::Mean, &mut acc, 2);
         assert_eq!(bytemuck::cast_slice::<u8, i64>(&acc), &[4, -4]);
     }
 
@@ -280,11 +242,11 @@ mod tests {
         let mut acc = bytes(&[1.0f32, 2.0]);
         combine(
             DType::Complex64,
-            ReduceOp::Avg,
+            ReduceOp::Mean,
             &mut acc,
             &bytes(&[3.0f32, -4.0]),
         );
-        finish(DType::Complex64, ReduceOp::Avg, &mut acc, 2);
+        finish(DType::Complex64, ReduceOp::Mean, &mut acc, 2);
         assert_eq!(bytemuck::cast_slice::<u8, f32>(&acc), &[2.0, -1.0]);
     }
 
@@ -297,7 +259,7 @@ mod tests {
         combine(DType::Bool, ReduceOp::Min, &mut acc, &[0, 0, 1, 1]);
         assert_eq!(acc, vec![0, 0, 1, 0]);
         assert!(check("all_reduce", DType::Complex128, ReduceOp::Max).is_err());
-        assert!(check("all_reduce", DType::Bool, ReduceOp::Avg).is_err());
+        assert!(check("all_reduce", DType::Bool, ReduceOp::Mean).is_err());
         assert!(check("all_reduce", DType::Complex64, ReduceOp::Sum).is_ok());
     }
 }

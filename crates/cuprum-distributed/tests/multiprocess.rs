@@ -209,11 +209,11 @@ fn collectives(c: &Communicator, dev: Device) -> Result<(), String> {
             ReduceOp::Prod,
             ReduceOp::Max,
             ReduceOp::Min,
-            ReduceOp::Avg,
+            ReduceOp::Mean,
         ] {
             let allowed = !((dtype.is_complex()
                 && matches!(op, ReduceOp::Prod | ReduceOp::Max | ReduceOp::Min))
-                || (is_bool && op == ReduceOp::Avg)
+                || (is_bool && op == ReduceOp::Mean)
                 || no_reduce(dtype));
             // products of small values so that bfloat16 stays exact
             let xs: Vec<f64> = if op == ReduceOp::Prod && !is_bool {
@@ -755,7 +755,7 @@ fn worker_entry() {
     .unwrap();
     let a = arr(DType::Float64, &[1.5, -2.0]);
     let out = zeros(DType::Float64, 2);
-    c.all_reduce(&a, &out, ReduceOp::Avg).unwrap();
+    c.all_reduce(&a, &out, ReduceOp::Mean).unwrap();
     assert_eq!(vals(&out), vec![1.5, -2.0]);
     let g = zeros(DType::Float64, 2);
     c.all_gather(&a, &g).unwrap();
@@ -1182,7 +1182,7 @@ fn gpus(need: usize) -> bool {
     let why = format!(
         "needs {need} GPU(s) and NCCL; this machine has {n} GPU(s), NCCL available: {nccl}"
     );
-    if std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() == Ok("1") {
+    if cuprum_core::ext::test_util::require_cuda() {
         panic!("CUPRUM_REQUIRE_CUDA=1 but the test {why}");
     }
     eprintln!("skipped: {why}");

@@ -1,7 +1,7 @@
 //! Frequency helpers: `fftfreq`, `rfftfreq`, `fftshift`, `ifftshift`.
 
-use cuprum_core::backend::{self, View};
-use cuprum_core::layout::normalize_axis;
+use cuprum_core::ext::layout::normalize_axis;
+use cuprum_core::ext::{self, prim as backend};
 use cuprum_core::{Array, Device, Error, Layout, Result, current_device};
 
 fn check_freq_args(op: &'static str, n: usize, d: f64) -> Result<f64> {
@@ -148,7 +148,7 @@ fn roll_blocks(x: &Array, axes: &[usize], shifts: &[isize]) -> Result<Array> {
     if out.size() == 0 {
         return Ok(out);
     }
-    let ostr = cuprum_core::layout::c_strides(&shape);
+    let ostr = ext::layout::c_strides(&shape);
     // per axis: list of (src_start, dst_start, len)
     let mut pieces: Vec<Vec<(usize, usize, usize)>> =
         shape.iter().map(|&n| vec![(0, 0, n)]).collect();
@@ -183,16 +183,8 @@ fn roll_blocks(x: &Array, axes: &[usize], shifts: &[isize]) -> Result<Array> {
             offset: dst_off as usize,
         };
         backend::copy(
-            View {
-                storage: x.storage(),
-                layout: &src_l,
-                dtype: x.dtype(),
-            },
-            View {
-                storage: out.storage(),
-                layout: &dst_l,
-                dtype: x.dtype(),
-            },
+            ext::view_as(x, &src_l, x.dtype())?,
+            ext::view_as(&out, &dst_l, x.dtype())?,
         )?;
         // next combination
         let mut k = nd;

@@ -6,7 +6,7 @@
 //! truncated along that axis to the step's input length first.
 
 use crate::Norm;
-use cuprum_core::layout::normalize_axis;
+use cuprum_core::ext::layout::normalize_axis;
 use cuprum_core::{DType, Error, Layout, Result};
 
 /// The kind of one batched 1-D transform.
@@ -335,7 +335,7 @@ pub(crate) fn rows_layout(shape: &[usize], axis: usize, out_len: usize) -> Layou
         .map(|(_, &n)| n)
         .collect();
     pshape.push(out_len);
-    let pstr = cuprum_core::layout::c_strides(&pshape);
+    let pstr = cuprum_core::ext::layout::c_strides(&pshape);
     let nd = shape.len();
     let mut strides = vec![0isize; nd];
     let mut j = 0;

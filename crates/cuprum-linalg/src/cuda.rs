@@ -6,7 +6,7 @@
 //!
 //! **Layout.** cuSOLVER is column-major. Inputs are packed into a fresh buffer whose matrices
 //! are column-major copies of the (possibly strided, possibly differently typed) input, made
-//! by one strided copy-with-cast on the device (`backend::copy` with a Fortran-ordered
+//! by one strided copy-with-cast on the device (`ext::prim::copy` with a Fortran-ordered
 //! destination layout), so cuSOLVER factors `A` itself, never `A^T`. Outputs are unpacked the
 //! same way into C-contiguous arrays. Every routine's workspace size is queried first, the
 //! `info` output of every matrix is checked after the calls (one synchronization per
@@ -18,11 +18,8 @@
 use crate::error::{LinalgError, Result};
 use crate::{QrMode, Uplo};
 use cudarc::cusolver::sys as cs;
-use cuprum_core::backend::{self, View};
-use cuprum_core::ops::kinds::UnaryOp;
-use cuprum_core::{Array, DType, Device, Layout};
-use std::cell::RefCell;
-use std::collections::HashMap;
+use cuprum_core::ext::{self, prim};
+use cuprum_core::{Array, DType, Device, Layout, UnaryOp};
 
 /// The ordinal of a CUDA array, `None` for a CPU one.
 fn cuda_ordinal(a: &Array) -> Option<usize> {
@@ -50,65 +47,59 @@ fn check(op: &'static str, routine: &'static str, s: cs::cusolverStatus_t) -> Re
     }
 }
 
-thread_local! {
-    static HANDLES: RefCell<HashMap<usize, cudarc::cusolver::DnHandle>> = RefCell::new(HashMap::new());
+/// This thread's cuSOLVER handle of one device, kept by [`ext::with_library_handle`].
+struct DnHandle(cudarc::cusolver::DnHandle);
+
+impl ext::LibraryHandle for DnHandle {
+    const LIBRARY: &'static str = "libcusolver";
+
+    fn create(ordinal: usize) -> cuprum_core::Result<Self> {
+        // SAFETY: only probes the dynamic loader for the library; no cuSOLVER call is made.
+        if !unsafe { cs::is_culib_present() } {
+            return Err(cuprum_core::Error::LibraryNotFound {
+                library: "libcusolver",
+                detail: format!("cuda:{ordinal} needs cuSOLVER for this operation"),
+            });
+        }
+        let stream = ext::cuda::current_stream(ordinal)?;
+        cudarc::cusolver::DnHandle::new(stream)
+            .map(DnHandle)
+            .map_err(|e| cuprum_core::Error::CudaLibrary {
+                op: "cuSOLVER handle",
+                library: "cuSOLVER",
+                status: format!("cusolverDnCreate: {:?}", e.0),
+            })
+    }
+
+    fn set_stream(&mut self, stream: &cuprum_core::cuda::Stream) -> cuprum_core::Result<()> {
+        if !std::sync::Arc::ptr_eq(self.0.stream(), stream.cuda_stream()) {
+            // SAFETY: the handle is used only by this thread, and only on `stream` from now
+            // on; work queued on the previous stream stays ordered there.
+            unsafe { self.0.set_stream(stream.cuda_stream().clone()) }.map_err(|e| {
+                cuprum_core::Error::CudaLibrary {
+                    op: "cuSOLVER handle",
+                    library: "cuSOLVER",
+                    status: format!("cusolverDnSetStream: {:?}", e.0),
+                }
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// Runs `f` with this thread's cuSOLVER handle for device `ordinal`, bound to the device's
 /// current stream.
 fn with_handle<R>(
-    op: &'static str,
+    _op: &'static str,
     ordinal: usize,
     f: impl FnOnce(cs::cusolverDnHandle_t) -> Result<R>,
 ) -> Result<R> {
-    // SAFETY: only probes the dynamic loader for the library; no cuSOLVER call is made.
-    if !unsafe { cs::is_culib_present() } {
-        return Err(cuprum_core::Error::LibraryNotFound {
-            library: "libcusolver",
-            detail: format!("{op} on cuda:{ordinal} needs cuSOLVER"),
-        }
-        .into());
-    }
-    let _ctx = cuprum_core::cuda::context(ordinal)?;
-    let stream = cuprum_core::cuda::current_stream(ordinal)?;
-    let h = HANDLES.with(|m| -> Result<cs::cusolverDnHandle_t> {
-        let mut m = m.borrow_mut();
-        if let Some(h) = m.get_mut(&ordinal) {
-            if !std::sync::Arc::ptr_eq(h.stream(), &stream) {
-                // SAFETY: the handle is used only by this thread, and only on `stream` from
-                // now on; work queued on the previous stream stays ordered there.
-                unsafe { h.set_stream(stream.clone()) }
-                    .map_err(|e| lib_err(op, "cusolverDnSetStream", e.0))?;
-            }
-            return Ok(h.cu());
-        }
-        let h = std::panic::catch_unwind(|| cudarc::cusolver::DnHandle::new(stream.clone()))
-            .map_err(|_| -> LinalgError {
-                cuprum_core::Error::LibraryNotFound {
-                    library: "libcusolver",
-                    detail: "a cuSOLVER symbol could not be loaded".into(),
-                }
-                .into()
-            })?
-            .map_err(|e| lib_err(op, "cusolverDnCreate", e.0))?;
-        let raw = h.cu();
-        m.insert(ordinal, h);
-        Ok(raw)
-    })?;
-    f(h)
+    ext::with_library_handle(ordinal, |h: &mut DnHandle| f(h.0.cu()))
 }
 
 /// The device address of element 0 of a C-contiguous device array.
 fn ptr(a: &Array) -> u64 {
     a.device_ptr().unwrap_or(0)
-}
-
-fn view<'a>(a: &'a Array, layout: &'a Layout) -> View<'a> {
-    View {
-        storage: a.storage().as_ref(),
-        layout,
-        dtype: a.dtype(),
-    }
 }
 
 /// C strides of the batch axes for matrices `mat_stride` elements apart.
@@ -158,7 +149,7 @@ fn pack(a: &Array, batch: &[usize], cols_alloc: usize, dt: DType) -> Result<Arra
     if count * m * n > 0 {
         let src = a.broadcast_to(&[batch, &[m, n][..]].concat())?;
         let dl = fortran_layout(batch, m, n, m, m * cols_alloc, 0);
-        backend::copy(view(&src, src.layout()), view(&buf, &dl))?;
+        prim::copy(ext::view(&src), ext::view_as(&buf, &dl, buf.dtype())?)?;
     }
     Ok(buf)
 }
@@ -185,9 +176,16 @@ fn unpack(
     if out.size() > 0 {
         let ol = out.layout().clone();
         if adjoint && buf.dtype().is_complex() {
-            backend::unary(UnaryOp::Conj, view(buf, &l), view(&out, &ol))?;
+            prim::unary(
+                UnaryOp::Conj,
+                ext::view_as(buf, &l, buf.dtype())?,
+                ext::view_as(&out, &ol, out.dtype())?,
+            )?;
         } else {
-            backend::copy(view(buf, &l), view(&out, &ol))?;
+            prim::copy(
+                ext::view_as(buf, &l, buf.dtype())?,
+                ext::view_as(&out, &ol, out.dtype())?,
+            )?;
         }
     }
     Ok(out)
@@ -211,8 +209,12 @@ fn finite_start(a: &Array) -> Result<Finite> {
     }
     let mask = Array::empty_on(a.shape(), DType::Bool, a.device())?;
     let ml = mask.layout().clone();
-    backend::unary(UnaryOp::IsFinite, view(a, a.layout()), view(&mask, &ml))?;
-    let all = mask.all(cuprum_core::reduce::Axes::All, false)?;
+    prim::unary(
+        UnaryOp::IsFinite,
+        ext::view(a),
+        ext::view_as(&mask, &ml, mask.dtype())?,
+    )?;
+    let all = mask.all(cuprum_core::Axes::All, false)?;
     Ok(Finite(Some((mask, all))))
 }
 
@@ -971,7 +973,7 @@ pub(crate) fn cholesky(a: &Array, dt: DType, uplo: Uplo) -> Option<Result<Array>
         // L·Lᴴ = A; likewise potrf(LOWER) gives NumPy's upper factor.
         let buf = Array::empty_on(&shape, dt, a.device())?;
         let bl = buf.layout().clone();
-        cuprum_core::backend::copy(view(a, a.layout()), view(&buf, &bl))?;
+        prim::copy(ext::view(a), ext::view_as(&buf, &bl, buf.dtype())?)?;
         let fill = match uplo {
             Uplo::Lower => cs::cublasFillMode_t::CUBLAS_FILL_MODE_UPPER,
             Uplo::Upper => cs::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER,
@@ -995,8 +997,8 @@ pub(crate) fn cholesky(a: &Array, dt: DType, uplo: Uplo) -> Option<Result<Array>
         // 2048x2048 float64 took 2.24-2.32 ms against CuPy's 2.09-2.13, which does not wait);
         // on an error the result is dropped
         let out = match uplo {
-            Uplo::Lower => cuprum_core::manip::tril(&buf, 0)?,
-            Uplo::Upper => cuprum_core::manip::triu(&buf, 0)?,
+            Uplo::Lower => cuprum_core::tril(&buf, 0)?,
+            Uplo::Upper => cuprum_core::triu(&buf, 0)?,
         };
         let inf = infos(&info)?;
         finite.check(op)?;
@@ -1048,7 +1050,7 @@ pub(crate) fn qr(a: &Array, dt: DType, mode: QrMode) -> Option<Result<crate::Qr>
             }))?;
         }
         let rrows = if mode == QrMode::Complete { m } else { k };
-        let r = cuprum_core::manip::triu(&unpack(&buf, &batch, rrows.min(m), n, m, ms, false)?, 0)?;
+        let r = cuprum_core::triu(&unpack(&buf, &batch, rrows.min(m), n, m, ms, false)?, 0)?;
         let qcols = if mode == QrMode::Complete { m } else { k };
         let want_q = mode != QrMode::R;
         if want_q && count * qcols > 0 && k > 0 {

@@ -395,13 +395,7 @@ fn run_manifest(device: Device) -> (usize, Vec<String>) {
 
 #[test]
 fn conformance_linalg() {
-    let mut devices = vec![Device::Cpu];
-    let n = cuprum_core::cuda_device_count();
-    if n == 0 && std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() == Ok("1") {
-        panic!("CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available");
-    }
-    devices.extend((0..n).map(Device::Cuda));
-    for d in devices {
+    for d in cuprum_core::ext::test_util::all_devices() {
         let (passed, failures) = run_manifest(d);
         println!(
             "linalg conformance on {d}: {passed} passed, {} failed",

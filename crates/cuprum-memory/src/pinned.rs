@@ -3,8 +3,8 @@
 
 use crate::pool::cuda_error;
 use cudarc::driver::sys;
-use cuprum_core::storage::{CpuStorage, Storage};
-use cuprum_core::{Array, DType, Error, Result, cuda};
+use cuprum_core::ext::{CpuStorage, Storage, cuda};
+use cuprum_core::{Array, DType, Error, Result};
 use std::collections::BTreeMap;
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex, OnceLock};

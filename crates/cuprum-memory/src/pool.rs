@@ -3,7 +3,7 @@
 
 use crate::arena::{Arena, Backend, PoolStats};
 use cudarc::driver::sys;
-use cuprum_core::cuda::{self, Allocator, Event, Stream};
+use cuprum_core::ext::cuda::{self, Allocator, Event, Stream};
 use cuprum_core::{Device, Error, Result};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 

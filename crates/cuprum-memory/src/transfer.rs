@@ -11,8 +11,8 @@
 
 use crate::pool::cuda_error;
 use cudarc::driver::sys;
-use cuprum_core::cuda::{self, Event, Stream};
-use cuprum_core::storage::Storage;
+use cuprum_core::ext::Storage;
+use cuprum_core::ext::cuda::{self, Event, Stream};
 use cuprum_core::{Array, Device, Error, Result};
 use std::sync::{Arc, Mutex};
 

@@ -12,7 +12,7 @@ static SERIAL: Mutex<()> = Mutex::new(());
 /// The serial lock when a GPU is present; `None` (skipped) otherwise.
 fn gpu(name: &str) -> Option<MutexGuard<'static, ()>> {
     if cuda::device_count() == 0 {
-        if std::env::var("CUPRUM_REQUIRE_CUDA").is_ok_and(|v| v == "1") {
+        if cuprum_core::ext::test_util::require_cuda() {
             panic!(
                 "{name}: CUPRUM_REQUIRE_CUDA=1 but no CUDA device ({})",
                 cuda::init_error().unwrap_or_default()

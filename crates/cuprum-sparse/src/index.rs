@@ -303,7 +303,7 @@ impl Sparse {
         if let (Sel::Int(i), Sel::Int(j)) = (&r, &c) {
             let ra = Array::from_vec_on(vec![*i as i64], &[1], dev)?;
             let ca = Array::from_vec_on(vec![*j as i64], &[1], dev)?;
-            return Ok(Indexed::Scalar(self.lookup(&ra, &ca)?.reshape(&[])?));
+            return Ok(Indexed::Scalar(self.lookup(&ra, &ca)?.reshape(())?));
         }
         let to_arr = |s: &Sel| -> Result<Option<Array>> {
             Ok(match s {

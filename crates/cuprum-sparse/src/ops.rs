@@ -707,7 +707,7 @@ impl Sparse {
         };
         if self.ndim == 1 && y.ndim() == 1 {
             // (n,) @ (n,) is a scalar
-            return Ok(y.reshape(&[])?);
+            return Ok(y.reshape(())?);
         }
         Ok(y)
     }
@@ -825,7 +825,7 @@ impl Sparse {
     /// 1-D for arrays, `(1, n)` / `(m, 1)` for matrices, 0-d for a 1-D array.
     fn shape_reduced(&self, r: Array, axis: usize) -> Result<Array> {
         if self.ndim == 1 {
-            return Ok(r.reshape(&[])?);
+            return Ok(r.reshape(())?);
         }
         Ok(match (self.flavour, axis) {
             (Flavour::Array, _) => r,
@@ -857,7 +857,7 @@ impl Sparse {
         match axis {
             None => {
                 if data.size() == 0 {
-                    return Ok(cuprum_core::zeros_on(&[], dt, dev)?);
+                    return Ok(cuprum_core::zeros_on((), dt, dev)?);
                 }
                 Ok(cast(&data.sum(None, false)?, dt)?)
             }
@@ -920,9 +920,9 @@ impl Sparse {
         }
         let zero_cmp = |x: &Array| -> Result<Array> {
             Ok(if is_max {
-                cuprum_core::maximum(x, &cuprum_core::zeros_on(&[], dt, dev)?)?
+                cuprum_core::maximum(x, &cuprum_core::zeros_on((), dt, dev)?)?
             } else {
-                cuprum_core::minimum(x, &cuprum_core::zeros_on(&[], dt, dev)?)?
+                cuprum_core::minimum(x, &cuprum_core::zeros_on((), dt, dev)?)?
             })
         };
         match ax {
@@ -930,7 +930,7 @@ impl Sparse {
                 let c = self.canonical_csr()?;
                 let nnz = c.data.size();
                 if nnz == 0 {
-                    return Ok(cuprum_core::zeros_on(&[], dt, dev)?);
+                    return Ok(cuprum_core::zeros_on((), dt, dev)?);
                 }
                 let r = if is_max {
                     c.data.max(None, false)?
@@ -980,7 +980,7 @@ impl Sparse {
                 let partial = cuprum_core::less(&cnt, minor as i64)?;
                 let v = cuprum_core::where_(&partial, &vz, &v)?;
                 let empty = cuprum_core::equal(&cnt, 0i64)?;
-                let v = cuprum_core::where_(&empty, &cuprum_core::zeros_on(&[], dt, dev)?, &v)?;
+                let v = cuprum_core::where_(&empty, &cuprum_core::zeros_on((), dt, dev)?, &v)?;
                 self.shape_reduced(v, ax)
             }
         }
@@ -1405,7 +1405,7 @@ impl Sparse {
                 }
             })
         };
-        let zero = cuprum_core::zeros_on(&[], self.dtype(), cuprum_core::Device::Cpu)?;
+        let zero = cuprum_core::zeros_on((), self.dtype(), cuprum_core::Device::Cpu)?;
         if f(&zero)?.item()?.as_bool() {
             let d = f(&self.toarray()?)?;
             return Sparse::build_like_dense(self, &d);

@@ -71,7 +71,7 @@ pub fn config() -> Config {
             None
         },
         gpus,
-        nvrtc_version: cuprum_core::cuda::nvrtc::nvrtc_version().map_err(|e| e.to_string()),
+        nvrtc_version: cuprum_core::cuda::nvrtc_version().map_err(|e| e.to_string()),
     }
 }
 

@@ -197,8 +197,8 @@ fn is_pinned(p: *const u8) -> bool {
 ///
 /// - From page-locked memory (`cuMemHostAlloc`, e.g. a pinned array of `cuprum-memory`):
 ///   one `cuMemcpyHtoDAsync`, then the stream is synchronized so the borrow of `bytes` can end.
-/// - From pageable memory of at least [`STAGE_THRESHOLD`] bytes: staged through a ring of
-///   page-locked buffers of the device ([`STAGE_CHUNK`] bytes each): the host copies chunk
+/// - From pageable memory of at least `STAGE_THRESHOLD` bytes: staged through a ring of
+///   page-locked buffers of the device (`STAGE_CHUNK` bytes each): the host copies chunk
 ///   `k + 1` into one buffer (in parallel, with rayon) while the DMA engine uploads chunk `k`
 ///   from another. Returns when every byte has left `bytes`; the last uploads may still be in
 ///   flight on the stream (later work on it is ordered after them).
@@ -235,7 +235,7 @@ pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
 }
 
 /// Copies `len` bytes starting at byte `start` of a device buffer to the host, synchronizing
-/// with the calling thread's current stream first. Copies of at least [`STAGE_THRESHOLD`]
+/// with the calling thread's current stream first. Copies of at least `STAGE_THRESHOLD`
 /// bytes are staged through page-locked buffers (the DMA of chunk `k + 1` overlaps the host's
 /// parallel copy of chunk `k` out of its buffer); smaller ones go through the driver.
 ///
@@ -265,7 +265,7 @@ fn check_range(s: &CudaStorage, start: usize, len: usize) -> Result<()> {
 }
 
 /// Copies `out.len()` bytes of `s` starting at byte `start` into `out` (pageable host memory),
-/// staged through page-locked buffers from [`STAGE_THRESHOLD`] bytes on, like [`to_host`] but
+/// staged through page-locked buffers from `STAGE_THRESHOLD` bytes on, like [`to_host`] but
 /// into a buffer the caller owns (so a download into a new CPU array is one copy, not two).
 ///
 /// # Errors

@@ -13,28 +13,31 @@
 //!   stream; [`Stream::use_stream`] scopes another one, like `with cp.cuda.Stream():`.
 //! - **Memory.** [`CudaStorage`] from the installed [`Allocator`] (default: stream-ordered
 //!   `cuMemAllocAsync` with a cached pool).
-//! - **Kernels.** [`nvrtc`] compiles CUDA C for the device's exact architecture and caches
-//!   modules in memory and binaries on disk; [`ops`] holds the elementwise primitives built
+//! - **Kernels.** `nvrtc` compiles CUDA C for the device's exact architecture and caches
+//!   modules in memory and binaries on disk; `ops` holds the elementwise primitives built
 //!   from `kernels/*.cuh`.
 
 pub(crate) mod codegen;
-mod memory;
-pub mod nvrtc;
-pub mod ops;
-mod runtime;
-mod stream;
+pub(crate) mod memory;
+pub(crate) mod nvrtc;
+pub(crate) mod ops;
+pub(crate) mod runtime;
+pub(crate) mod stream;
 
-pub use memory::{
-    Allocator, CudaStorage, StreamOrderedAllocator, alloc, allocator, copy_peer, from_host,
-    set_allocator, to_host, to_host_into,
-};
+// User API (`cupy.cuda`): devices, streams, events, the allocator hook. The machinery below
+// (contexts, raw transfers, the NVRTC cache) is reached by feature crates through
+// `crate::ext::cuda` / `crate::ext::nvrtc` only.
+pub use memory::{Allocator, CudaStorage, StreamOrderedAllocator, alloc, allocator, set_allocator};
+pub(crate) use memory::{copy_peer, from_host, to_host, to_host_into};
+pub use nvrtc::{nvrtc_available, nvrtc_version};
+pub(crate) use runtime::context;
 pub use runtime::{
-    DeviceProperties, context, device_count, init_error, mem_get_info, properties, synchronize_all,
+    DeviceProperties, device_count, init_error, mem_get_info, properties, synchronize_all,
 };
 pub(crate) use runtime::{drv as runtime_drv, guard as runtime_guard};
-pub use stream::{
-    Event, Stream, StreamGuard, current_stream, get_current_stream, synchronize_device,
-};
+#[cfg(test)]
+use stream::current_stream;
+pub use stream::{Event, Stream, StreamGuard, get_current_stream, synchronize_device};
 
 #[cfg(test)]
 mod tests;

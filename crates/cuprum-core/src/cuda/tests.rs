@@ -14,7 +14,7 @@ fn gpu() -> Option<usize> {
     if device_count() > 0 {
         return Some(0);
     }
-    if std::env::var("CUPRUM_REQUIRE_CUDA").is_ok_and(|v| v == "1") {
+    if crate::test_util::require_cuda() {
         panic!(
             "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is usable: {}",
             init_error().unwrap_or_else(|| "0 devices".into())
@@ -1089,7 +1089,7 @@ fn nvrtc_errors_and_caches() {
 #[test]
 fn kernel_families_compile() {
     if !nvrtc::nvrtc_available() {
-        if std::env::var("CUPRUM_REQUIRE_CUDA").is_ok_and(|v| v == "1") {
+        if crate::test_util::require_cuda() {
             panic!("CUPRUM_REQUIRE_CUDA=1 but libnvrtc cannot be loaded");
         }
         eprintln!("skipped: NVRTC not available");

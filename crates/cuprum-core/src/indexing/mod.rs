@@ -12,8 +12,8 @@
 //! Results of advanced indexing are copies (as in NumPy). The element positions are computed
 //! once (int64) and the elements gathered or scattered by a device kernel.
 
-pub mod cuda;
-pub mod prim;
+pub(crate) mod cuda;
+pub(crate) mod prim;
 
 pub use prim::IndexMode;
 

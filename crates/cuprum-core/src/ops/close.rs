@@ -109,7 +109,7 @@ mod tests {
             return vec![Device::Cpu, Device::Cuda(0)];
         }
         assert!(
-            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
+            !crate::test_util::require_cuda(),
             "CUPRUM_REQUIRE_CUDA=1 but no CUDA device is available"
         );
         vec![Device::Cpu]

@@ -1,7 +1,7 @@
 //! The elementwise operation vocabulary shared by every backend.
 
 /// A one-operand elementwise operation (NumPy ufunc names): the vocabulary of
-/// [`backend::unary`](crate::backend::unary), and the spec every backend implements.
+/// [`crate::ext::prim::unary`], and the spec every backend implements.
 ///
 /// **Backend contract:** the source dtype is the compute dtype; the destination is that dtype,
 /// bool for predicates (`IsNan`, `IsInf`, `IsFinite`, `Signbit`, `LogicalNot`), or the real
@@ -100,7 +100,7 @@ pub enum UnaryOp {
 }
 
 /// A two-operand elementwise operation (NumPy ufunc names): the vocabulary of
-/// [`backend::binary`](crate::backend::binary), and the spec every backend implements.
+/// [`crate::ext::prim::binary`], and the spec every backend implements.
 ///
 /// **Backend contract:** both inputs have the compute dtype; the destination is that dtype,
 /// or bool for comparisons and logical operations ([`BinaryOp::returns_bool`]).

@@ -29,7 +29,7 @@
 mod binary_fns;
 mod close;
 mod engine;
-pub mod kinds;
+pub(crate) mod kinds;
 mod operand;
 mod operators;
 pub(crate) mod promote;

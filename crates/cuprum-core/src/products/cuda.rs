@@ -13,17 +13,7 @@ use crate::storage::Storage;
 use crate::{Array, DType, Error, Layout, Result};
 use cudarc::cublas::sys as cb;
 use std::ffi::c_void;
-use std::sync::{Mutex, OnceLock};
-
-struct Handle(cb::cublasHandle_t);
-// SAFETY: a cuBLAS handle may be used from any thread as long as calls are not concurrent;
-// every use below holds the per-device mutex.
-unsafe impl Send for Handle {}
-
-fn handles() -> &'static Mutex<Vec<Option<Handle>>> {
-    static H: OnceLock<Mutex<Vec<Option<Handle>>>> = OnceLock::new();
-    H.get_or_init(|| Mutex::new(Vec::new()))
-}
+use std::sync::OnceLock;
 
 fn status(op: &'static str, s: cb::cublasStatus_t) -> Result<()> {
     if s == cb::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
@@ -37,38 +27,52 @@ fn status(op: &'static str, s: cb::cublasStatus_t) -> Result<()> {
     }
 }
 
-/// Runs `f` with device `ordinal`'s cuBLAS handle bound to the current stream.
-fn with_handle<T>(ordinal: usize, f: impl FnOnce(cb::cublasHandle_t) -> Result<T>) -> Result<T> {
-    crate::cuda::context(ordinal)?;
-    let stream = crate::cuda::get_current_stream(ordinal)?.raw();
-    let mut hs = handles().lock().unwrap_or_else(|e| e.into_inner());
-    if hs.len() <= ordinal {
-        hs.resize_with(ordinal + 1, || None);
+/// This thread's cuBLAS handle of one device, kept by [`crate::ext::with_library_handle`].
+struct Cublas {
+    h: cb::cublasHandle_t,
+    stream: Option<usize>,
+}
+
+impl Drop for Cublas {
+    fn drop(&mut self) {
+        // SAFETY: `h` was created by cublasCreate_v2 and is used by no one else (the handle is
+        // owned by one thread's map); the device's primary context is retained for the
+        // process's lifetime, so it is still alive here.
+        unsafe {
+            cb::cublasDestroy_v2(self.h);
+        }
     }
-    if hs[ordinal].is_none() {
+}
+
+impl crate::ext::LibraryHandle for Cublas {
+    const LIBRARY: &'static str = "libcublas";
+
+    fn create(_ordinal: usize) -> Result<Self> {
         let mut h: cb::cublasHandle_t = std::ptr::null_mut();
         // SAFETY: cublasCreate_v2 writes a new handle into `h`; the device's context is bound
-        // on this thread (context() above). Loading libcublas may panic inside cudarc when the
-        // library is missing: caught and reported by name.
-        let s = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| unsafe {
-            cb::cublasCreate_v2(&mut h)
-        }))
-        .map_err(|_| Error::LibraryNotFound {
-            library: "libcublas",
-            detail: "cuBLAS could not be loaded".into(),
-        })?;
-        status("cublasCreate", s)?;
-        hs[ordinal] = Some(Handle(h));
+        // on this thread (with_library_handle binds it first). A loader panic is caught by
+        // with_library_handle's guard.
+        status("cublasCreate", unsafe { cb::cublasCreate_v2(&mut h) })?;
+        Ok(Cublas { h, stream: None })
     }
-    let h = hs[ordinal]
-        .as_ref()
-        .map(|h| h.0)
-        .unwrap_or(std::ptr::null_mut());
-    // SAFETY: `h` is a live handle of this device; `stream` is a stream of the same context.
-    status("cublasSetStream", unsafe {
-        cb::cublasSetStream_v2(h, stream as _)
-    })?;
-    f(h)
+
+    fn set_stream(&mut self, stream: &crate::cuda::Stream) -> Result<()> {
+        let raw = stream.raw();
+        if self.stream != Some(raw as usize) {
+            // SAFETY: `h` is a live handle of this device; `raw` is a stream of the same
+            // context, alive while the thread's current-stream entry holds it.
+            status("cublasSetStream", unsafe {
+                cb::cublasSetStream_v2(self.h, raw as _)
+            })?;
+            self.stream = Some(raw as usize);
+        }
+        Ok(())
+    }
+}
+
+/// Runs `f` with this thread's cuBLAS handle for device `ordinal`, bound to the current stream.
+fn with_handle<T>(ordinal: usize, f: impl FnOnce(cb::cublasHandle_t) -> Result<T>) -> Result<T> {
+    crate::ext::with_library_handle(ordinal, |h: &mut Cublas| f(h.h))
 }
 
 /// (op, ld) that presents a `rows x cols` row-major matrix with strides `(rs, cs)` as its
@@ -276,15 +280,7 @@ fn int_source() -> &'static str {
 /// Integer/bool matmul: one thread per output element, wrapping arithmetic in 64 bits.
 fn int_gemm(a: View<'_>, b: View<'_>, dst: View<'_>, ordinal: usize) -> Result<()> {
     let t = match dst.dtype {
-        DType::Bool => "bool",
-        DType::Int8 => "i8",
-        DType::Int16 => "i16",
-        DType::Int32 => "i32",
-        DType::Int64 => "i64",
-        DType::UInt8 => "u8",
-        DType::UInt16 => "u16",
-        DType::UInt32 => "u32",
-        DType::UInt64 => "u64",
+        d if d.is_bool() || d.is_integer() => crate::cuda::codegen::storage_type(d),
         d => return Err(Error::dtype("matmul", d)),
     };
     let nd = dst.layout.ndim();

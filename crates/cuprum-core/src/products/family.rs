@@ -1,4 +1,4 @@
-//! The NumPy product family built on [`matmul`](super::matmul): `dot`, `vdot`, `inner`,
+//! The NumPy product family built on [`matmul`]: `dot`, `vdot`, `inner`,
 //! `outer`, `tensordot`, `kron` and `einsum`. Each reshapes/transposes its operands (views where
 //! possible) into one batched matrix product, so every device runs them on its gemm.
 

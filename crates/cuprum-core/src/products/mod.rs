@@ -4,18 +4,18 @@
 //! integers. CUDA: cuBLAS strided-batched gemm (`cublasGemmStridedBatchedEx`), taking the
 //! operands' strides directly where one of the two matrix strides is 1.
 
-pub mod cpu;
+pub(crate) mod cpu;
 pub mod family;
 
 pub use family::{TensorAxes, dot, einsum, inner, kron, outer, tensordot, vdot};
-pub mod cuda;
+pub(crate) mod cuda;
 
 use crate::backend::View;
 use crate::layout::broadcast_shapes;
 use crate::storage::Storage;
 use crate::{Array, DType, Error, Layout, Result};
 
-/// Backend dispatch of the batched gemm (see [`cpu::gemm_batched`] for the contract).
+/// Backend dispatch of the batched gemm (see `cpu::gemm_batched` for the contract).
 pub fn gemm_batched(a: View<'_>, b: View<'_>, dst: View<'_>) -> Result<()> {
     match dst.storage {
         Storage::Cpu(_) => cpu::gemm_batched(a, b, dst),

@@ -14,22 +14,10 @@ fn source() -> &'static str {
 }
 
 fn storage_type(dtype: DType) -> Result<&'static str> {
-    Ok(match dtype {
-        DType::Bool => "bool",
-        DType::Int8 => "i8",
-        DType::Int16 => "i16",
-        DType::Int32 => "i32",
-        DType::Int64 => "i64",
-        DType::UInt8 => "u8",
-        DType::UInt16 => "u16",
-        DType::UInt32 => "u32",
-        DType::UInt64 => "u64",
-        DType::Float16 => "f16",
-        DType::BFloat16 => "bf16",
-        DType::Float32 => "float",
-        DType::Float64 => "double",
-        d => return Err(Error::dtype("random", d)),
-    })
+    if dtype.is_complex() {
+        return Err(Error::dtype("random", dtype));
+    }
+    Ok(crate::cuda::codegen::storage_type(dtype))
 }
 
 /// Draws on CUDA device `ordinal` (see [`super::dist`] for the element-to-word mapping).

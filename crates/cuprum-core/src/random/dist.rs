@@ -191,7 +191,9 @@ pub fn sample(dist: Dist, prec: Prec, seed: u64, blk: u64, w: &[u32; 4], slot: u
     }
 }
 
-/// Element `i` of a draw starting at block `start` with stream `seed`.
+/// Element `i` of a draw starting at block `start` with stream `seed` (the per-element model
+/// of the stream; the CPU and CUDA paths compute whole blocks).
+#[allow(dead_code)]
 pub fn element(seed: u64, start: u64, dist: Dist, prec: Prec, i: u64) -> Sample {
     let pb = per_block(dist, prec);
     let blk = start + i / pb;

@@ -7,10 +7,10 @@
 //! a few ulp of float64. The stream is *not* NumPy's (NumPy uses PCG64), so values differ from
 //! NumPy's for the same seed; the distributions are the same.
 
-pub mod cpu;
-pub mod cuda;
-pub mod dist;
-pub mod philox;
+pub(crate) mod cpu;
+pub(crate) mod cuda;
+pub(crate) mod dist;
+pub(crate) mod philox;
 
 #[cfg(test)]
 mod gpu_tests;
@@ -303,7 +303,7 @@ impl Generator {
     ///
     /// Marsaglia–Tsang squeeze and rejection for `k >= 1`; `gamma(k + 1) · U^(1/k)` for `k < 1`.
     /// Computed in float64 and rounded to `dtype`; each element has its own Philox sub-stream,
-    /// so the same seed gives the same samples on every device (see [`dist`]). Mean `k·θ`,
+    /// so the same seed gives the same samples on every device (see `random/dist.rs`). Mean `k·θ`,
     /// variance `k·θ²`.
     ///
     /// # Errors

@@ -37,26 +37,9 @@ const REDUCE: &str = include_str!("../../../../kernels/reduce.cuh");
 const KERNELS: &str = include_str!("../../../../kernels/reduce_kernels.cuh");
 const THREADS: u32 = 256;
 
-/// The CUDA C storage type of a dtype (as in `common.cuh`).
-pub(crate) fn storage_ty(d: DType) -> &'static str {
-    match d {
-        DType::Bool => "bool",
-        DType::Int8 => "i8",
-        DType::Int16 => "i16",
-        DType::Int32 => "i32",
-        DType::Int64 => "i64",
-        DType::UInt8 => "u8",
-        DType::UInt16 => "u16",
-        DType::UInt32 => "u32",
-        DType::UInt64 => "u64",
-        DType::Float16 => "f16",
-        DType::BFloat16 => "bf16",
-        DType::Float32 => "float",
-        DType::Float64 => "double",
-        DType::Complex64 => "c64",
-        DType::Complex128 => "c128",
-    }
-}
+// The CUDA C storage type of a dtype, and the type `ld()` of a stored element gives
+// (float16/bfloat16 compute in float): the one table, in `cuda/codegen.rs`.
+use crate::cuda::codegen::storage_type as storage_ty;
 
 /// Kernel parameters shared by every reduction (`RParams` in `reduce.cuh`).
 #[repr(C)]

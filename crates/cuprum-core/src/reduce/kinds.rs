@@ -1,5 +1,6 @@
 //! The reduction vocabulary shared by every backend, and NumPy's dtype rules for it.
 
+use crate::Error;
 use crate::{DType, Result};
 
 /// A reduction the backends implement (NumPy function names).
@@ -181,5 +182,72 @@ impl ScanOp {
     /// are rounded to the output dtype at every step (as NumPy's `add.accumulate` does).
     pub fn dtypes(self, src: DType, dtype: Option<DType>) -> (DType, DType) {
         ReduceOp::Sum.dtypes(src, dtype).unwrap_or((src, src))
+    }
+}
+
+impl ReduceOp {
+    /// `torch.distributed.ReduceOp.PRODUCT`: [`ReduceOp::Prod`].
+    pub const PRODUCT: ReduceOp = ReduceOp::Prod;
+    /// `torch.distributed.ReduceOp.AVG` / `cupyx.distributed`'s `"avg"`: [`ReduceOp::Mean`]
+    /// (the collectives divide the sum by the number of ranks).
+    pub const AVG: ReduceOp = ReduceOp::Mean;
+}
+
+/// NumPy's name ([`ReduceOp::name`]).
+impl std::fmt::Display for ReduceOp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Parses NumPy's names ([`ReduceOp::name`], any case) and the collectives' aliases
+/// `product` (= `prod`) and `avg` (= `mean`).
+///
+/// ```
+/// use cuprum_core::ReduceOp;
+/// assert_eq!("sum".parse::<ReduceOp>().unwrap(), ReduceOp::Sum);
+/// assert_eq!("PRODUCT".parse::<ReduceOp>().unwrap(), ReduceOp::Prod);
+/// assert_eq!("avg".parse::<ReduceOp>().unwrap(), ReduceOp::Mean);
+/// assert!("median".parse::<ReduceOp>().is_err());
+/// ```
+impl std::str::FromStr for ReduceOp {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<ReduceOp> {
+        use ReduceOp::*;
+        let l = s.to_ascii_lowercase();
+        let all = [
+            Sum,
+            Prod,
+            NanSum,
+            NanProd,
+            Mean,
+            NanMean,
+            Var,
+            NanVar,
+            Std,
+            NanStd,
+            Max,
+            Min,
+            NanMax,
+            NanMin,
+            ArgMax,
+            ArgMin,
+            NanArgMax,
+            NanArgMin,
+            All,
+            Any,
+            CountNonzero,
+            Ptp,
+        ];
+        match l.as_str() {
+            "product" => Ok(Prod),
+            "avg" => Ok(Mean),
+            _ => all.into_iter().find(|o| o.name() == l).ok_or_else(|| {
+                Error::invalid_value(
+                    "ReduceOp::from_str",
+                    format!("{s:?} is not a reduction name (sum, prod, max, min, mean/avg, ...)"),
+                )
+            }),
+        }
     }
 }

@@ -305,7 +305,7 @@ pub fn reduce_initial(
     let (_, out_dtype) = op.dtypes(a.dtype(), dtype)?;
     let shape = a.shape();
     let n_red: usize = axes.iter().map(|&i| shape[i]).product();
-    let init = crate::creation::full_on(&[], initial, Some(out_dtype), a.device())
+    let init = crate::creation::full_on((), initial, Some(out_dtype), a.device())
         .map_err(|e| Error::invalid_value(name, format!("initial: {e}")))?;
     if extremum && n_red == 0 {
         let out_shape: Vec<usize> = (0..a.ndim())
@@ -831,10 +831,10 @@ impl Array {
     pub fn var(&self, axis: impl Into<Axes>, ddof: f64, keepdims: bool) -> Result<Array> {
         var(self, axis, ddof, keepdims)
     }
-    /// [`std`] of this array.
+    /// [`std()`] of this array.
     ///
     /// # Errors
-    /// As [`std`].
+    /// As [`std()`].
     pub fn std(&self, axis: impl Into<Axes>, ddof: f64, keepdims: bool) -> Result<Array> {
         std(self, axis, ddof, keepdims)
     }

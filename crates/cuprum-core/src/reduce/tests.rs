@@ -969,7 +969,7 @@ fn cuda_kernel_sources_compile() {
     use ReduceOp::*;
     if !crate::cuda::nvrtc::nvrtc_available() {
         assert!(
-            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
+            !crate::test_util::require_cuda(),
             "CUPRUM_REQUIRE_CUDA=1 but libnvrtc cannot be loaded"
         );
         eprintln!("skipped: libnvrtc not available");

@@ -287,7 +287,7 @@ fn cuda_searchsorted_partition_match_cpu() {
 fn cuda_sort_kernels_compile() {
     if !crate::cuda::nvrtc::nvrtc_available() {
         assert!(
-            std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
+            !crate::test_util::require_cuda(),
             "CUPRUM_REQUIRE_CUDA=1 but libnvrtc cannot be loaded"
         );
         eprintln!("skipped: libnvrtc not available");

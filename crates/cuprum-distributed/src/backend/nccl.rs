@@ -129,7 +129,13 @@ fn reduce_type(
         (_, ReduceOp::Prod) => R::ncclProd,
         (_, ReduceOp::Max) => R::ncclMax,
         (_, ReduceOp::Min) => R::ncclMin,
-        (_, ReduceOp::Avg) => R::ncclAvg,
+        (_, ReduceOp::Mean) => R::ncclAvg,
+        (_, op) => {
+            return Err(Error::unsupported(
+                op_name,
+                format!("reduction {op} in a collective (use sum, prod, max, min or mean/avg)"),
+            ));
+        }
     };
     Ok((t, mult, r))
 }
@@ -663,7 +669,7 @@ mod tests {
             (T::ncclFloat32, 2, R::ncclSum)
         );
         assert_eq!(
-            t(DType::Complex128, ReduceOp::Avg).unwrap(),
+            t(DType::Complex128, ReduceOp::Mean).unwrap(),
             (T::ncclFloat64, 2, R::ncclAvg)
         );
         assert_eq!(

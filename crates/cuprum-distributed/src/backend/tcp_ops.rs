@@ -11,7 +11,9 @@ use cuprum_core::DType;
 /// A fingerprint of (dtype, op, root) that both sides of a message must agree on.
 pub(crate) fn tag(dtype: DType, op: Option<ReduceOp>, root: usize) -> u64 {
     let d = DType::ALL.iter().position(|&x| x == dtype).unwrap_or(255) as u64;
-    let o = op.map(|o| o.code() as u64 + 1).unwrap_or(0);
+    let o = op
+        .map(|o| reduce::code(o).map_or(255, u64::from) + 1)
+        .unwrap_or(0);
     d | (o << 8) | ((root as u64) << 16)
 }
 
@@ -26,10 +28,10 @@ pub(crate) fn describe_tag(kind: &str, tag: u64, len: usize) -> String {
             ReduceOp::Prod,
             ReduceOp::Max,
             ReduceOp::Min,
-            ReduceOp::Avg,
+            ReduceOp::Mean,
         ]
         .into_iter()
-        .find(|o| o.code() as u64 + 1 == c),
+        .find(|o| reduce::code(*o).map_or(255, u64::from) + 1 == c),
     };
     let root = tag >> 16;
     let mut notes = vec![format!("{len} bytes")];

@@ -20,11 +20,9 @@
 
 use super::raw::{FftType, PlanKey, RawPlan};
 use crate::spec::{Kind, Precision, Spec, lines_view, rows_layout};
-use cuprum_core::backend::{self, View};
-use cuprum_core::cuda as core_cuda;
-use cuprum_core::layout::c_strides;
-use cuprum_core::ops::kinds::{BinaryOp, UnaryOp};
-use cuprum_core::{Array, DType, Device, Error, Layout, Result, Scalar};
+use cuprum_core::ext::layout::c_strides;
+use cuprum_core::ext::{self, cuda as core_cuda, prim as backend};
+use cuprum_core::{Array, BinaryOp, DType, Device, Error, Layout, Result, Scalar, UnaryOp};
 use std::sync::{Arc, Mutex};
 
 /// Where the plans come from: the device cache, or an explicit [`Plan`](crate::Plan)'s own.
@@ -53,14 +51,6 @@ fn aligned(arr: &Array, layout: &Layout, dtype: DType) -> bool {
     arr.storage().as_cuda().is_some_and(|c| {
         (c.device_ptr() + (layout.offset * dtype.itemsize()) as u64).is_multiple_of(16)
     })
-}
-
-fn view<'a>(arr: &'a Array, layout: &'a Layout, dtype: DType) -> View<'a> {
-    View {
-        storage: arr.storage(),
-        layout,
-        dtype,
-    }
 }
 
 fn fft_type(kind: Kind, p: Precision) -> FftType {
@@ -98,7 +88,7 @@ fn gather_lines(cur: &Cur, axis: usize, len: usize, dtype: DType, device: Device
             strides: strides.clone(),
             offset: kept,
         };
-        backend::fill(view(&out, &pad, dtype), Scalar::Float(0.0))?;
+        backend::fill(ext::view_as(&out, &pad, dtype)?, Scalar::Float(0.0))?;
     }
     if kept > 0 {
         let dst = Layout {
@@ -106,7 +96,10 @@ fn gather_lines(cur: &Cur, axis: usize, len: usize, dtype: DType, device: Device
             strides,
             offset: 0,
         };
-        backend::copy(view(&cur.arr, &src, cur.dtype), view(&out, &dst, dtype))?;
+        backend::copy(
+            ext::view_as(&cur.arr, &src, cur.dtype)?,
+            ext::view_as(&out, &dst, dtype)?,
+        )?;
     }
     Ok(out)
 }
@@ -131,11 +124,7 @@ fn run_plan(
 /// `conj(a)` into a new buffer (complex `a`, C-contiguous).
 fn conj(a: &Array) -> Result<Array> {
     let out = Array::empty_on(a.shape(), a.dtype(), a.device())?;
-    backend::unary(
-        UnaryOp::Conj,
-        view(a, a.layout(), a.dtype()),
-        view(&out, out.layout(), out.dtype()),
-    )?;
+    backend::unary(UnaryOp::Conj, ext::view(a), ext::view(&out))?;
     Ok(out)
 }
 
@@ -169,9 +158,9 @@ fn scale(a: &Array, factor: f64, p: Precision) -> Result<Array> {
     };
     backend::binary(
         BinaryOp::Multiply,
-        view(a, &flat, rdt),
-        view(&f, &bcast, rdt),
-        view(&out, &out_flat, rdt),
+        ext::view_as(a, &flat, rdt)?,
+        ext::view_as(&f, &bcast, rdt)?,
+        ext::view_as(&out, &out_flat, rdt)?,
     )?;
     Ok(out)
 }
@@ -387,8 +376,8 @@ pub(crate) fn execute_with(
         let out = Array::empty_on(&shape, spec.out_dtype, device)?;
         if out.size() > 0 {
             backend::copy(
-                view(&cur.arr, &cur.layout, cur.dtype),
-                view(&out, out.layout(), spec.out_dtype),
+                ext::view_as(&cur.arr, &cur.layout, cur.dtype)?,
+                ext::view_as(&out, out.layout(), spec.out_dtype)?,
             )?;
         }
         out
@@ -417,5 +406,5 @@ fn zero_imag_at(
         strides: vec![2 * m as isize],
         offset: 2 * (offset + bin) + 1,
     };
-    backend::fill(view(a, &l, p.real()), Scalar::Float(0.0))
+    backend::fill(ext::view_as(a, &l, p.real())?, Scalar::Float(0.0))
 }

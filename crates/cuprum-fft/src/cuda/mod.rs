@@ -1,4 +1,4 @@
-//! cuFFT: plans ([`raw`]), the per-device plan cache ([`PlanCache`], [`plan_cache`]) and the
+//! cuFFT: plans (`raw`), the per-device plan cache ([`PlanCache`], [`plan_cache`]) and the
 //! executor that runs a transform on the current stream.
 //!
 //! cuFFT is loaded at run time through cudarc; a machine without it gets

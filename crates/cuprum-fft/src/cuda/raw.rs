@@ -11,10 +11,10 @@
 
 use cudarc::cufft::sys as fft_sys;
 use cudarc::driver::sys as drv_sys;
-use cuprum_core::cuda::{self as core_cuda, CudaStorage};
+use cuprum_core::ext::{CudaStorage, cuda as core_cuda};
 use cuprum_core::{Error, Result};
 use std::ffi::c_longlong;
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::panic::catch_unwind;
 use std::sync::OnceLock;
 
 /// The cuFFT transform type of a plan (precision and real/complex ends).
@@ -93,17 +93,7 @@ pub(crate) fn guard<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
             detail: "no libcufft shared library was found on the loader path".into(),
         });
     }
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(r) => r,
-        Err(p) => Err(Error::LibraryNotFound {
-            library: "libcufft",
-            detail: p
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "a cuFFT symbol could not be loaded".into()),
-        }),
-    }
+    cuprum_core::ext::library_guard("libcufft", f)
 }
 
 fn drv(op: &'static str, e: drv_sys::CUresult) -> Error {

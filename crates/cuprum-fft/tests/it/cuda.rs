@@ -13,7 +13,7 @@ fn gpu(test: &str) -> Option<Device> {
         return Some(Device::Cuda(0));
     }
     assert!(
-        std::env::var("CUPRUM_REQUIRE_CUDA").as_deref() != Ok("1"),
+        !cuprum_core::ext::test_util::require_cuda(),
         "CUPRUM_REQUIRE_CUDA=1 but there is no CUDA device"
     );
     eprintln!("{test}: skipped (no CUDA device)");

@@ -139,7 +139,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
     let xt = cuprum_core::zeros_on(&[k, n], dt, Device::Cuda(o))?;
     let nnz = data.size() as c_int;
     let mut singular: c_int = -1;
-    ext::with_library_handle::<SolverSp, _>(o, |h| {
+    ext::with_library_handle::<SolverSp, _, Error>(o, |h| {
         let mut d: sp::cusparseMatDescr_t = null_mut();
         // SAFETY: writes one descriptor (general, zero-based by default) through a valid pointer.
         sp_status("cusparseCreateMatDescr", unsafe {
@@ -292,7 +292,7 @@ pub(crate) fn spsv(
     }
     let nt = sp::cusparseOperation_t::CUSPARSE_OPERATION_NON_TRANSPOSE;
     let alg = sp::cusparseSpSVAlg_t::CUSPARSE_SPSV_ALG_DEFAULT;
-    ext::with_library_handle::<Sparse, _>(o, |h| {
+    ext::with_library_handle::<Sparse, _, Error>(o, |h| {
         let mut a: sp::cusparseSpMatDescr_t = null_mut();
         // SAFETY: the pointers address live device buffers of n + 1 offsets and nnz indices and
         // values of the stated types; cuSPARSE only records them.

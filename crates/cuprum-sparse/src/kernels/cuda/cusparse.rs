@@ -200,7 +200,7 @@ pub(super) fn spmv(
 ) -> Result<Array, SparseError> {
     let y = Array::empty_on(&[m], r, Device::Cuda(o))?;
     let (one, zero) = one_zero(r);
-    ext::with_library_handle(o, |h: &mut Handle| {
+    ext::with_library_handle::<Handle, _, Error>(o, |h: &mut Handle| {
         let a = csr(
             m,
             n,
@@ -265,7 +265,7 @@ pub(super) fn spmm(
     let k = x.shape()[1];
     let y = Array::empty_on(&[m, k], r, Device::Cuda(o))?;
     let (one, zero) = one_zero(r);
-    ext::with_library_handle(o, |h: &mut Handle| {
+    ext::with_library_handle::<Handle, _, Error>(o, |h: &mut Handle| {
         let a = csr(
             m,
             n,
@@ -337,7 +337,7 @@ pub(super) fn csr2csc(
     let alg = sys::cusparseCsr2CscAlg_t::CUSPARSE_CSR2CSC_ALG1;
     let act = sys::cusparseAction_t::CUSPARSE_ACTION_NUMERIC;
     let base = sys::cusparseIndexBase_t::CUSPARSE_INDEX_BASE_ZERO;
-    ext::with_library_handle(o, |h: &mut Handle| {
+    ext::with_library_handle::<Handle, _, Error>(o, |h: &mut Handle| {
         let mut size = 0usize;
         // SAFETY: every pointer addresses a live device buffer of the documented length
         // (values nnz, offsets m+1 / n+1, indices nnz, int32); `size` is writable.
@@ -411,7 +411,7 @@ pub(super) fn spgemm(
     let alg = sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_DEFAULT;
     let cp = Array::empty_on(&[m + 1], DType::Int32, dev)?;
     let (free, _) = ext::cuda::mem_get_info(o)?;
-    let out = ext::with_library_handle(o, |h: &mut Handle| {
+    let out = ext::with_library_handle::<Handle, _, Error>(o, |h: &mut Handle| {
         let a = csr(
             m,
             k,

@@ -263,7 +263,9 @@ fn main() -> std::process::ExitCode {
                 }
             }
             other => {
-                eprintln!("unknown suite {other:?}: use core|linalg|fft|sparse|memory|distributed|all");
+                eprintln!(
+                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|distributed|all"
+                );
                 return std::process::ExitCode::from(2);
             }
         }

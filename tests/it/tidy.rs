@@ -1,0 +1,513 @@
+//! Tidy: the layering rules of `docs/ARCHITECTURE.md`, checked by reading the sources.
+//!
+//! - **The extension surface.** A feature crate (`cuprum-linalg`, `-fft`, `-sparse`, `-kernel`,
+//!   `-memory`, `-distributed`) names nothing of `cuprum_core` but its user API and
+//!   `cuprum_core::ext`: no `cuprum_core::backend`, `storage`, `layout`, `cuda::nvrtc`,
+//!   `ops::kinds`, `test_util`, ... paths, in its sources, tests, benches and examples; and those
+//!   modules are not `pub` in core's `lib.rs`.
+//! - **No sibling dependencies.** A feature crate's `Cargo.toml` names no other cuprum crate but
+//!   `cuprum-core`; `cuprum-core` names none.
+//! - **Vendor libraries belong to one crate each.** cuBLAS: core (`products/cuda.rs`); cuSOLVER:
+//!   linalg and sparse; cuFFT: fft; cuSPARSE: sparse; NCCL: distributed — both as `cudarc::LIB`
+//!   paths in Rust sources and as cudarc features in `Cargo.toml` files. The workspace's
+//!   `cudarc` entry enables the common features only.
+//! - `kernels/` is at the top level: no `.cu`/`.cuh` file in a crate's `src/`.
+//!
+//! Each failure lists `file:line` and the rule broken.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const FEATURE_CRATES: &[&str] = &[
+    "cuprum-linalg",
+    "cuprum-fft",
+    "cuprum-sparse",
+    "cuprum-kernel",
+    "cuprum-memory",
+    "cuprum-distributed",
+];
+
+/// Paths under `cuprum_core::` that are core's machinery, not its user API: a feature crate
+/// reaches what it needs of them through `cuprum_core::ext`.
+const INTERNAL: &[&str] = &[
+    "backend",
+    "storage",
+    "layout",
+    "test_util",
+    "cuda::nvrtc",
+    "cuda::ops",
+    "cuda::codegen",
+    "cuda::memory",
+    "cuda::runtime",
+    "cuda::stream",
+    "cuda::context",
+    "cuda::current_stream",
+    "cuda::from_host",
+    "cuda::to_host",
+    "cuda::to_host_into",
+    "cuda::copy_peer",
+    "ops::kinds",
+    "ops::engine",
+    "ops::promote",
+    "reduce::cpu",
+    "reduce::cuda",
+    "reduce::engine",
+    "reduce::elem",
+    "reduce::kinds",
+    "sort::cpu",
+    "sort::cuda",
+    "sort::key",
+    "random::cpu",
+    "random::cuda",
+    "random::dist",
+    "random::philox",
+    "products::cpu",
+    "products::cuda",
+    "indexing::cuda",
+    "indexing::prim",
+];
+
+/// Core modules (relative to `crates/cuprum-core/src`, with the module name) that must not be
+/// declared `pub`.
+const PRIVATE_MODULES: &[(&str, &str)] = &[
+    ("lib.rs", "backend"),
+    ("lib.rs", "storage"),
+    ("lib.rs", "layout"),
+    ("lib.rs", "test_util"),
+    ("cuda/mod.rs", "nvrtc"),
+    ("cuda/mod.rs", "ops"),
+    ("cuda/mod.rs", "codegen"),
+    ("cuda/mod.rs", "memory"),
+    ("cuda/mod.rs", "runtime"),
+    ("cuda/mod.rs", "stream"),
+    ("ops/mod.rs", "kinds"),
+    ("random/mod.rs", "cpu"),
+    ("random/mod.rs", "cuda"),
+    ("products/mod.rs", "cpu"),
+    ("products/mod.rs", "cuda"),
+    ("indexing/mod.rs", "cuda"),
+    ("indexing/mod.rs", "prim"),
+];
+
+/// (cudarc module / feature, the crates that may use it). Core's cuBLAS is further limited to
+/// `products/cuda.rs`.
+const VENDOR: &[(&str, &[&str])] = &[
+    ("cublas", &["cuprum-core"]),
+    ("cublaslt", &[]),
+    ("cusolver", &["cuprum-linalg", "cuprum-sparse"]),
+    ("cufft", &["cuprum-fft"]),
+    ("cusparse", &["cuprum-sparse"]),
+    ("nccl", &["cuprum-distributed"]),
+    ("curand", &[]),
+];
+
+/// cudarc features the workspace entry may enable (the rest are per crate).
+const COMMON_CUDARC: &[&str] = &["std", "dynamic-loading", "driver"];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n == "target") {
+                continue;
+            }
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+fn rel(p: &Path) -> String {
+    p.strip_prefix(root())
+        .unwrap_or(p)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The code part of a line: empty for a plain `//` comment (doc comments are kept: their
+/// examples are code), the text before a trailing `//` comment otherwise.
+fn code_part(line: &str) -> &str {
+    let t = line.trim_start();
+    if t.starts_with("//") && !t.starts_with("///") && !t.starts_with("//!") {
+        return "";
+    }
+    match line.find(" // ") {
+        Some(i) if !t.starts_with("///") && !t.starts_with("//!") => &line[..i],
+        _ => line,
+    }
+}
+
+/// Every path named after `prefix` in `text` (`a::b`, and each member of a `{...}` group,
+/// nested groups flattened), with the byte offset it starts at.
+fn paths_after(text: &str, prefix: &str) -> Vec<(usize, String)> {
+    let mut out = vec![];
+    let mut from = 0;
+    while let Some(i) = text[from..].find(prefix) {
+        let start = from + i;
+        // not the tail of a longer identifier (`my_cuprum_core::`)
+        let before = text[..start].chars().next_back();
+        from = start + prefix.len();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        collect(&text[from..], String::new(), start, &mut out);
+    }
+    out
+}
+
+fn collect(rest: &str, base: String, at: usize, out: &mut Vec<(usize, String)>) {
+    let rest = rest.trim_start();
+    if let Some(inner) = rest.strip_prefix('{') {
+        // split the group at top-level commas
+        let mut depth = 0;
+        let mut item = String::new();
+        for c in inner.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                    item.push(c);
+                }
+                '}' if depth == 0 => {
+                    push_item(&item, &base, at, out);
+                    return;
+                }
+                '}' => {
+                    depth -= 1;
+                    item.push(c);
+                }
+                ',' if depth == 0 => {
+                    push_item(&item, &base, at, out);
+                    item.clear();
+                }
+                _ => item.push(c),
+            }
+        }
+        return;
+    }
+    let seg: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+        .collect();
+    let seg = seg.trim_end_matches(':');
+    let path = if base.is_empty() {
+        seg.to_string()
+    } else {
+        format!("{base}::{seg}")
+    };
+    let after = &rest[seg.len()..];
+    if let Some(a) = after.strip_prefix("::")
+        && a.trim_start().starts_with('{')
+    {
+        collect(a, path, at, out);
+        return;
+    }
+    out.push((at, path));
+}
+
+fn push_item(item: &str, base: &str, at: usize, out: &mut Vec<(usize, String)>) {
+    let item = item.trim();
+    if item.is_empty() {
+        return;
+    }
+    if item == "self" {
+        out.push((at, base.to_string()));
+        return;
+    }
+    let item = item.split(" as ").next().unwrap_or(item).trim();
+    if let Some((head, tail)) = item.split_once("::{") {
+        let b = if base.is_empty() {
+            head.to_string()
+        } else {
+            format!("{base}::{head}")
+        };
+        collect(&format!("{{{tail}"), b, at, out);
+    } else {
+        out.push((
+            at,
+            if base.is_empty() {
+                item.to_string()
+            } else {
+                format!("{base}::{item}")
+            },
+        ));
+    }
+}
+
+fn is_internal(path: &str) -> Option<&'static str> {
+    INTERNAL
+        .iter()
+        .copied()
+        .find(|p| path == *p || path.starts_with(&format!("{p}::")))
+}
+
+#[test]
+fn paths_are_parsed() {
+    let t = "use cuprum_core::{Array, ext::{self, prim}, backend::View as V};";
+    let got: Vec<String> = paths_after(t, "cuprum_core::")
+        .into_iter()
+        .map(|p| p.1)
+        .collect();
+    assert_eq!(got, ["Array", "ext", "ext::prim", "backend::View"]);
+    let got: Vec<String> = paths_after(
+        "x = my_cuprum_core::backend; cuprum_core::layout::c_strides(&s)",
+        "cuprum_core::",
+    )
+    .into_iter()
+    .map(|p| p.1)
+    .collect();
+    assert_eq!(got, ["layout::c_strides"]);
+    assert_eq!(is_internal("cuda::nvrtc::launch"), Some("cuda::nvrtc"));
+    assert_eq!(is_internal("cuda::Stream"), None);
+    assert_eq!(is_internal("ext::cuda::context"), None);
+}
+
+/// Line number (1-based) of byte offset `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at].matches('\n').count() + 1
+}
+
+/// `text` with plain `//` comments blanked (lines kept, so offsets map to the same lines).
+fn code_only(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            let c = code_part(l);
+            format!("{c}{}", " ".repeat(l.len() - c.len()))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn feature_crates_use_only_the_user_api_and_ext() {
+    let mut bad = String::new();
+    for c in FEATURE_CRATES {
+        let mut files = vec![];
+        rust_files(&root().join("crates").join(c), &mut files);
+        for f in files {
+            let text = code_only(&fs::read_to_string(&f).unwrap_or_default());
+            for (at, path) in paths_after(&text, "cuprum_core::") {
+                if let Some(p) = is_internal(&path) {
+                    let _ = writeln!(
+                        bad,
+                        "  {}:{}: `cuprum_core::{path}` — `{p}` is core's machinery; use the user \
+                         API or `cuprum_core::ext` (add what is missing to ext.rs)",
+                        rel(&f),
+                        line_of(&text, at)
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "feature crates reach into cuprum-core outside its user API and `ext` \
+         (docs/ARCHITECTURE.md, \"The extension surface\"):\n{bad}"
+    );
+}
+
+#[test]
+fn core_internals_are_not_pub() {
+    let src = root().join("crates/cuprum-core/src");
+    let mut bad = String::new();
+    for (file, module) in PRIVATE_MODULES {
+        let text = fs::read_to_string(src.join(file)).unwrap_or_default();
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim();
+            if t == format!("pub mod {module};") || t.starts_with(&format!("pub mod {module} ")) {
+                let _ = writeln!(
+                    bad,
+                    "  crates/cuprum-core/src/{file}:{}: `{t}` — make it `pub(crate)` and reach \
+                     it through `ext`",
+                    i + 1
+                );
+            }
+        }
+    }
+    assert!(bad.is_empty(), "core internals declared `pub`:\n{bad}");
+}
+
+/// `(line number, dependency name)` for each dependency declared in a `Cargo.toml` (plain,
+/// dev and build dependencies, target-specific ones included).
+fn dependencies(toml: &str) -> Vec<(usize, String)> {
+    let mut out = vec![];
+    let mut in_deps = false;
+    for (i, line) in toml.lines().enumerate() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            let h = t.trim_matches(|c| c == '[' || c == ']');
+            in_deps = h.ends_with("dependencies");
+            // `[dependencies.foo]`
+            if let Some((a, name)) = h.rsplit_once('.')
+                && a.ends_with("dependencies")
+            {
+                out.push((i + 1, name.to_string()));
+                in_deps = false;
+            }
+            continue;
+        }
+        if in_deps
+            && !t.starts_with('#')
+            && let Some(name) = t.split(['=', '.', ' ']).next()
+            && !name.is_empty()
+        {
+            out.push((i + 1, name.to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_feature_crate_depends_on_another() {
+    let mut bad = String::new();
+    for c in FEATURE_CRATES.iter().chain(&["cuprum-core"]) {
+        let p = root().join("crates").join(c).join("Cargo.toml");
+        let toml = fs::read_to_string(&p).unwrap_or_default();
+        for (line, dep) in dependencies(&toml) {
+            let sibling = dep == "cuprum" || (dep.starts_with("cuprum-") && dep != "cuprum-core");
+            if sibling || (*c == "cuprum-core" && dep == "cuprum-core") {
+                let _ = writeln!(
+                    bad,
+                    "  {}:{line}: {c} depends on `{dep}` — feature crates depend on cuprum-core \
+                     and outside crates only",
+                    rel(&p)
+                );
+            }
+        }
+    }
+    assert!(bad.is_empty(), "sibling dependencies:\n{bad}");
+}
+
+/// The cudarc features a `Cargo.toml` line enables (`cudarc = { ..., features = [..] }`).
+fn cudarc_features(line: &str) -> Vec<String> {
+    let t = line.trim();
+    if !t.starts_with("cudarc") {
+        return vec![];
+    }
+    let Some(i) = t.find("features") else {
+        return vec![];
+    };
+    let rest = &t[i..];
+    let (Some(a), Some(b)) = (rest.find('['), rest.find(']')) else {
+        return vec![];
+    };
+    rest[a + 1..b]
+        .split(',')
+        .map(|s| s.trim().trim_matches('"').to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+#[test]
+fn vendor_libraries_stay_in_their_crates() {
+    let mut bad = String::new();
+    // Rust sources: `cudarc::LIB` paths
+    let mut crates: Vec<String> = FEATURE_CRATES.iter().map(|s| s.to_string()).collect();
+    crates.push("cuprum-core".into());
+    crates.push("cuprum".into());
+    for c in &crates {
+        let mut files = vec![];
+        rust_files(&root().join("crates").join(c), &mut files);
+        for f in files {
+            let text = code_only(&fs::read_to_string(&f).unwrap_or_default());
+            for (at, path) in paths_after(&text, "cudarc::") {
+                let lib = path.split("::").next().unwrap_or("");
+                let Some((_, owners)) = VENDOR.iter().find(|(l, _)| *l == lib) else {
+                    continue;
+                };
+                let core_outside_products = c == "cuprum-core"
+                    && lib == "cublas"
+                    && !rel(&f).ends_with("src/products/cuda.rs");
+                if !owners.contains(&c.as_str()) || core_outside_products {
+                    let _ = writeln!(
+                        bad,
+                        "  {}:{}: `cudarc::{path}` in {c} — {lib} belongs to {}",
+                        rel(&f),
+                        line_of(&text, at),
+                        if owners.is_empty() {
+                            "no crate".to_string()
+                        } else {
+                            owners.join(", ")
+                        }
+                    );
+                }
+            }
+        }
+    }
+    // Cargo.toml: cudarc features per crate, common ones in the workspace
+    for c in &crates {
+        let p = root().join("crates").join(c).join("Cargo.toml");
+        let toml = fs::read_to_string(&p).unwrap_or_default();
+        for (i, line) in toml.lines().enumerate() {
+            for feat in cudarc_features(line) {
+                if let Some((_, owners)) = VENDOR.iter().find(|(l, _)| *l == feat)
+                    && !owners.contains(&c.as_str())
+                {
+                    let _ = writeln!(
+                        bad,
+                        "  {}:{}: {c} enables cudarc's `{feat}` — it belongs to {}",
+                        rel(&p),
+                        i + 1,
+                        owners.join(", ")
+                    );
+                }
+            }
+        }
+    }
+    let p = root().join("Cargo.toml");
+    let toml = fs::read_to_string(&p).unwrap_or_default();
+    for (i, line) in toml.lines().enumerate() {
+        for feat in cudarc_features(line) {
+            if !COMMON_CUDARC.contains(&feat.as_str()) && !feat.starts_with("cuda-") {
+                let _ = writeln!(
+                    bad,
+                    "  Cargo.toml:{}: the workspace `cudarc` entry enables `{feat}` — keep common \
+                     features there ({COMMON_CUDARC:?}, cuda-*) and enable libraries per crate",
+                    i + 1
+                );
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "vendor libraries outside their crates (docs/ARCHITECTURE.md, \"No vendor library in \
+         cuprum-core\"):\n{bad}"
+    );
+}
+
+#[test]
+fn kernels_live_at_the_top_level_only() {
+    assert!(
+        root().join("kernels/common.cuh").is_file(),
+        "kernels/common.cuh is missing: CUDA C sources live in the top-level kernels/"
+    );
+    let mut bad = String::new();
+    for c in FEATURE_CRATES.iter().chain(&["cuprum-core", "cuprum"]) {
+        let mut stack = vec![root().join("crates").join(c).join("src")];
+        while let Some(d) = stack.pop() {
+            let Ok(rd) = fs::read_dir(&d) else { continue };
+            for e in rd.flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|x| x == "cuh" || x == "cu") {
+                    let _ = writeln!(bad, "  {}", rel(&p));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "CUDA C sources outside the top-level kernels/ (embed them from there):\n{bad}"
+    );
+}
