@@ -7,3 +7,4 @@
 //! Depends only on `cuprum-core` (its user API and `cuprum_core::ext`) and outside libraries;
 //! re-exported by the `cuprum` facade.
 #![warn(missing_docs)]
+pub mod cpu;
