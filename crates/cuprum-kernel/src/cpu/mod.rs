@@ -72,23 +72,159 @@ pub enum CpuArg<'a> {
     Scalar(Scalar),
 }
 
-fn unsupported(section: &'static str, message: &str) -> Diagnostic {
-    Diagnostic {
-        section,
-        line: 1,
-        column: 1,
-        source_line: String::new(),
-        message: message.to_string(),
+mod lex;
+mod lower;
+mod ops;
+mod parse;
+mod run;
+#[macro_use]
+mod vm;
+#[cfg(test)]
+mod tests;
+
+use lex::Source;
+use lower::{Lower, Rt, Sym};
+use parse::{CTy, Parser};
+use std::collections::HashMap;
+use vm::{Node, Reg, VTy, Val};
+
+/// Section indices of the user's text.
+const SECTIONS: [&str; 8] = [
+    "preamble",
+    "loop_prep",
+    "operation",
+    "after_loop",
+    "map_expr",
+    "reduce_expr",
+    "post_map_expr",
+    "identity",
+];
+
+/// A lowered program: register counts, constants, values filled per run, and the node tree.
+pub(crate) struct Program {
+    counts: [usize; 13],
+    consts: Vec<(Reg, Val)>,
+    rt: Vec<(Reg, Rt)>,
+}
+
+fn check_dtypes(vars: &[VarSpec], section: &'static str) -> Result<(), Diagnostic> {
+    for v in vars {
+        if CTy::of_dtype(v.dtype) == CTy::Void {
+            return Err(Diagnostic {
+                section,
+                line: 1,
+                column: 1,
+                source_line: String::new(),
+                message: format!(
+                    "parameter '{}' has dtype {:?}, which the CPU engine does not support",
+                    v.name, v.dtype
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn type_map(typedefs: &[(String, DType)]) -> HashMap<String, CTy> {
+    typedefs
+        .iter()
+        .map(|(n, d)| (n.clone(), CTy::of_dtype(*d)))
+        .collect()
+}
+
+/// Parses the preamble and lowers its globals; returns the functions' owner and the types.
+fn parse_preamble<'a>(
+    src: &Source<'a>,
+    types: HashMap<String, CTy>,
+) -> Result<(parse::Preamble, HashMap<String, CTy>), Diagnostic> {
+    let mut p = Parser::new(src, types)?;
+    let pre = p.parse_preamble(0)?;
+    Ok((pre, p.types))
+}
+
+fn parse_body(
+    src: &Source<'_>,
+    types: &HashMap<String, CTy>,
+) -> Result<Vec<parse::Stmt>, Diagnostic> {
+    let mut p = Parser::new(src, types.clone())?;
+    p.parse_body()
+}
+
+fn parse_expr(src: &Source<'_>, types: &HashMap<String, CTy>) -> Result<parse::Expr, Diagnostic> {
+    let mut p = Parser::new(src, types.clone())?;
+    p.parse_whole_expr()
+}
+
+fn declare_vars(lw: &mut Lower<'_>, vars: &[VarSpec], base: usize) {
+    for (k, v) in vars.iter().enumerate() {
+        let arg = base + k;
+        let cty = CTy::of_dtype(v.dtype);
+        let sym = match v.kind {
+            VarKind::Elem { output: false } => Sym::ElemIn {
+                arg,
+                cty,
+                dtype: v.dtype,
+            },
+            VarKind::Elem { output: true } => Sym::ElemOut {
+                arg,
+                cty,
+                dtype: v.dtype,
+            },
+            VarKind::Raw { output: _ } => Sym::Raw {
+                arg,
+                cty,
+                dtype: v.dtype,
+                writable: true,
+            },
+            VarKind::Scalar => Sym::Var {
+                reg: lw.runtime(lower::vty(cty), Rt::Scalar(arg)),
+                cty,
+                is_const: true,
+            },
+        };
+        lw.declare(&v.name, sym);
+    }
+}
+
+/// Prepends the per-batch loads of the inputs the program reads (and the index `i`).
+fn with_loads(lw: &mut Lower<'_>, body: Vec<Node>) -> Vec<Node> {
+    let mut nodes = Vec::new();
+    if let Some(r) = lw.index_reg {
+        nodes.push(Node::Op(vm::lane_index(r)));
+    }
+    for (arg, dtype, r) in lw.loads.drain(..) {
+        nodes.push(Node::Op(vm::load_elem_typed(arg, dtype, r)));
+    }
+    nodes.extend(body);
+    nodes
+}
+
+fn program_of(lw: &Lower<'_>) -> Program {
+    Program {
+        counts: lw.counts,
+        consts: lw.consts.clone(),
+        rt: lw.rt.clone(),
     }
 }
 
 /// A compiled elementwise kernel body (CuPy's `ElementwiseKernel`) for one dtype signature.
+///
+/// The body runs on batches of loop indices at once (a vector machine with masked control
+/// flow, in parallel over rayon's threads), with C/CUDA semantics: integer promotion and the
+/// usual arithmetic conversions, wrapping integer arithmetic, truncating division, IEEE float
+/// and double arithmetic without contraction, `common.cuh`'s conversions on stores.
 pub struct ElementwiseProgram {
-    _private: (),
+    vars: Vec<VarSpec>,
+    prog: Program,
+    nodes: Vec<Node>,
+    written: Vec<bool>,
 }
 
 impl ElementwiseProgram {
     /// Parses and type-checks the kernel text against `vars`.
+    ///
+    /// Type placeholders (`T`) are not known here: use [`ElementwiseProgram::compile_with_types`]
+    /// to make them type names of the body.
     ///
     /// # Errors
     /// A [`Diagnostic`] locating the first syntax or semantic error.
@@ -99,11 +235,59 @@ impl ElementwiseProgram {
         operation: &str,
         after_loop: &str,
     ) -> Result<Self, Diagnostic> {
-        let _ = (vars, preamble, loop_prep, operation, after_loop);
-        Err(unsupported(
-            "operation",
-            "the CPU kernel engine is not implemented yet",
-        ))
+        Self::compile_with_types(vars, &[], preamble, loop_prep, operation, after_loop)
+    }
+
+    /// [`ElementwiseProgram::compile`] with type names: `typedefs` binds each placeholder
+    /// (`("T", DType::Float32)`) as `typedef float T;` does on the GPU.
+    ///
+    /// # Errors
+    /// A [`Diagnostic`] locating the first syntax or semantic error.
+    pub fn compile_with_types(
+        vars: &[VarSpec],
+        typedefs: &[(String, DType)],
+        preamble: &str,
+        loop_prep: &str,
+        operation: &str,
+        after_loop: &str,
+    ) -> Result<Self, Diagnostic> {
+        check_dtypes(vars, "operation")?;
+        let texts = [preamble, loop_prep, operation, after_loop, "", "", "", ""];
+        let srcs: Vec<Source<'_>> = SECTIONS
+            .iter()
+            .zip(texts)
+            .map(|(s, t)| Source {
+                section: s,
+                text: t,
+            })
+            .collect();
+        let (pre, types) = parse_preamble(&srcs[0], type_map(typedefs))?;
+        let bodies = [
+            parse_body(&srcs[1], &types)?,
+            parse_body(&srcs[2], &types)?,
+            parse_body(&srcs[3], &types)?,
+        ];
+        let mut lw = Lower::new(srcs);
+        lw.add_funcs(&pre.funcs);
+        let mut body = Vec::new();
+        lw.set_section(0);
+        lw.stmts(&mut body, &pre.globals)?;
+        lw.scopes.push(HashMap::new());
+        declare_vars(&mut lw, vars, 0);
+        lw.declare("_ind", Sym::Index(Rt::LoopSize));
+        lw.has_i = true;
+        for (k, b) in bodies.iter().enumerate() {
+            lw.set_section(k + 1);
+            lw.stmts(&mut body, b)?;
+        }
+        let nodes = with_loads(&mut lw, body);
+        let written = (0..vars.len()).map(|k| lw.written.contains(&k)).collect();
+        Ok(ElementwiseProgram {
+            vars: vars.to_vec(),
+            prog: program_of(&lw),
+            nodes,
+            written,
+        })
     }
 
     /// Runs over `shape` (the broadcast shape). Elem args are views already broadcast to
@@ -112,19 +296,29 @@ impl ElementwiseProgram {
     /// total size.
     ///
     /// # Errors
-    /// Argument count/dtype mismatches, out-of-bounds raw indexing.
+    /// Argument count/dtype/shape mismatches, arrays not on the CPU, out-of-bounds raw indexing.
     pub fn run(&self, args: &[CpuArg<'_>], shape: &[usize]) -> cuprum_core::Result<()> {
-        let _ = (args, shape);
-        Err(cuprum_core::Error::unsupported(
-            "cpu kernel",
-            "the CPU kernel engine is not implemented yet",
-        ))
+        run::elementwise(self, args, shape)
     }
 }
 
 /// A compiled reduction kernel (CuPy's `ReductionKernel`) for one dtype signature.
+///
+/// Per output element, `map_expr` runs on every input element reducing into it (converted to
+/// the reduce type), `reduce_expr` combines partial values `a` and `b` (in a tree: the order of
+/// combination is unspecified, as on the GPU), and `post_map_expr` stores the result.
 pub struct ReductionProgram {
-    _private: (),
+    in_vars: Vec<VarSpec>,
+    out_vars: Vec<VarSpec>,
+    prog: Program,
+    map: Vec<Node>,
+    reduce: Vec<Node>,
+    post: Vec<Node>,
+    identity: Option<Vec<Node>>,
+    /// `a`, `b` and the identity's registers (reduce type)
+    a: Reg,
+    b: Reg,
+    id: Reg,
 }
 
 impl ReductionProgram {
@@ -144,27 +338,165 @@ impl ReductionProgram {
         post_map_expr: &str,
         identity: &str,
     ) -> Result<Self, Diagnostic> {
-        let _ = (
+        Self::compile_with_types(
             in_vars,
             out_vars,
+            &[],
             reduce_type,
             preamble,
             map_expr,
             reduce_expr,
             post_map_expr,
             identity,
+        )
+    }
+
+    /// [`ReductionProgram::compile`] with type names for the placeholders (see
+    /// [`ElementwiseProgram::compile_with_types`]).
+    ///
+    /// # Errors
+    /// A [`Diagnostic`] locating the first syntax or semantic error.
+    #[allow(clippy::too_many_arguments)]
+    pub fn compile_with_types(
+        in_vars: &[VarSpec],
+        out_vars: &[VarSpec],
+        typedefs: &[(String, DType)],
+        reduce_type: DType,
+        preamble: &str,
+        map_expr: &str,
+        reduce_expr: &str,
+        post_map_expr: &str,
+        identity: &str,
+    ) -> Result<Self, Diagnostic> {
+        check_dtypes(in_vars, "map_expr")?;
+        check_dtypes(out_vars, "post_map_expr")?;
+        let rty = CTy::of_dtype(reduce_type);
+        let texts = [
+            preamble,
+            "",
+            "",
+            "",
+            map_expr,
+            reduce_expr,
+            post_map_expr,
+            identity,
+        ];
+        let srcs: Vec<Source<'_>> = SECTIONS
+            .iter()
+            .zip(texts)
+            .map(|(s, t)| Source {
+                section: s,
+                text: t,
+            })
+            .collect();
+        let mut tm = type_map(typedefs);
+        tm.insert("_type_reduce".into(), rty);
+        let (pre, types) = parse_preamble(&srcs[0], tm)?;
+        let map_e = parse_expr(&srcs[4], &types)?;
+        let red_e = parse_expr(&srcs[5], &types)?;
+        let post_s = parse_body(&srcs[6], &types)?;
+        let id_e = if identity.trim().is_empty() {
+            None
+        } else {
+            Some(parse_expr(&srcs[7], &types)?)
+        };
+        let mut lw = Lower::new(srcs);
+        lw.add_funcs(&pre.funcs);
+        let mut globals = Vec::new();
+        lw.set_section(0);
+        lw.stmts(&mut globals, &pre.globals)?;
+        let rv = lower::vty(rty);
+        let a = lw.reg(rv);
+        let b = lw.reg(rv);
+        let id = lw.reg(rv);
+        // identity: no variables in scope
+        let identity = match &id_e {
+            Some(e) => {
+                lw.set_section(7);
+                let mut n = Vec::new();
+                let v = lw.expr(&mut n, e)?;
+                let c = lw.convert(&mut n, v, rty);
+                n.push(Node::Op(vm::assign(c, id)));
+                Some(n)
+            }
+            None => None,
+        };
+        // map: the inputs
+        lw.scopes.push(HashMap::new());
+        declare_vars(&mut lw, in_vars, 0);
+        lw.declare("_in_ind", Sym::Index(Rt::LoopSize));
+        lw.declare("_out_ind", Sym::Index(Rt::OutSize));
+        lw.set_section(4);
+        let mut map = globals;
+        let v = lw.expr(&mut map, &map_e)?;
+        let c = lw.convert(&mut map, v, rty);
+        map.push(Node::Op(vm::assign(c, b)));
+        let map = with_loads(&mut lw, map);
+        lw.scopes.pop();
+        // reduce: a, b
+        lw.scopes.push(HashMap::new());
+        lw.declare(
+            "a",
+            Sym::Var {
+                reg: a,
+                cty: rty,
+                is_const: false,
+            },
         );
-        Err(unsupported(
-            "map_expr",
-            "the CPU kernel engine is not implemented yet",
-        ))
+        lw.declare(
+            "b",
+            Sym::Var {
+                reg: b,
+                cty: rty,
+                is_const: false,
+            },
+        );
+        lw.set_section(5);
+        let mut reduce = Vec::new();
+        let v = lw.expr(&mut reduce, &red_e)?;
+        let c = lw.convert(&mut reduce, v, rty);
+        let tmp = lw.reg(rv);
+        reduce.push(Node::Op(vm::assign(c, tmp)));
+        reduce.push(Node::Op(vm::assign(tmp, a)));
+        lw.scopes.pop();
+        // post map: a and the outputs
+        lw.scopes.push(HashMap::new());
+        lw.declare(
+            "a",
+            Sym::Var {
+                reg: a,
+                cty: rty,
+                is_const: false,
+            },
+        );
+        declare_vars(&mut lw, out_vars, in_vars.len());
+        lw.declare("_in_ind", Sym::Index(Rt::LoopSize));
+        lw.declare("_out_ind", Sym::Index(Rt::OutSize));
+        lw.set_section(6);
+        let mut post = Vec::new();
+        lw.stmts(&mut post, &post_s)?;
+        let post = with_loads(&mut lw, post);
+        lw.scopes.pop();
+        Ok(ReductionProgram {
+            in_vars: in_vars.to_vec(),
+            out_vars: out_vars.to_vec(),
+            prog: program_of(&lw),
+            map,
+            reduce,
+            post,
+            identity,
+            a,
+            b,
+            id,
+        })
     }
 
     /// `in_shape` is the broadcast input shape; `axes` the reduced axes (sorted, normalized);
     /// outputs have the kept-axes shape (the caller handles keepdims by reshaping).
     ///
     /// # Errors
-    /// Argument count/dtype mismatches, empty reductions without an identity.
+    /// Argument count/dtype/shape mismatches, arrays not on the CPU, an empty reduction without
+    /// an identity.
     pub fn run(
         &self,
         ins: &[CpuArg<'_>],
@@ -172,10 +504,14 @@ impl ReductionProgram {
         in_shape: &[usize],
         axes: &[usize],
     ) -> cuprum_core::Result<()> {
-        let _ = (ins, outs, in_shape, axes);
-        Err(cuprum_core::Error::unsupported(
-            "cpu kernel",
-            "the CPU kernel engine is not implemented yet",
-        ))
+        run::reduction(self, ins, outs, in_shape, axes)
     }
+}
+
+#[allow(dead_code)]
+fn _assert_send_sync() {
+    fn f<T: Send + Sync>() {}
+    f::<ElementwiseProgram>();
+    f::<ReductionProgram>();
+    let _ = VTy::Bool;
 }
