@@ -312,7 +312,7 @@ impl ElementwiseKernel {
         }
         if n > 0 {
             match cuda_ordinal(r.device) {
-                None => self.run_cpu(&r.dtypes, &slots, &shape)?,
+                None => self.run_cpu(&r.dtypes, &slots, &shape, &typedefs(&r.binding))?,
                 Some(ord) => self.run_gpu(
                     ord,
                     &r.dtypes,
@@ -327,7 +327,13 @@ impl ElementwiseKernel {
         Ok(if self.no_return { Vec::new() } else { outs })
     }
 
-    fn run_cpu(&self, dtypes: &[DType], slots: &[Slot], shape: &[usize]) -> Result<()> {
+    fn run_cpu(
+        &self,
+        dtypes: &[DType],
+        slots: &[Slot],
+        shape: &[usize],
+        tdefs: &[(String, DType)],
+    ) -> Result<()> {
         let pass: Vec<PassKind> = slots
             .iter()
             .map(|s| match s {
@@ -355,8 +361,9 @@ impl ElementwiseKernel {
                         .map(|((p, &d), &k)| var_spec(p, d, k))
                         .collect();
                     let p = Arc::new(
-                        cpu::ElementwiseProgram::compile(
+                        cpu::ElementwiseProgram::compile_with_types(
                             &vars,
+                            tdefs,
                             &self.preamble,
                             &self.loop_prep,
                             &self.operation,

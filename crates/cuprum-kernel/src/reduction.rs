@@ -400,9 +400,10 @@ impl ReductionKernel {
                     .map(|(p, &d)| var_spec(p, d, PassKind::Elem { load: false }))
                     .collect();
                 let p = Arc::new(
-                    cpu::ReductionProgram::compile(
+                    cpu::ReductionProgram::compile_with_types(
                         &ins,
                         &outs,
+                        &typedefs(&r.binding),
                         reduce_type,
                         &self.preamble,
                         &self.map_expr,
