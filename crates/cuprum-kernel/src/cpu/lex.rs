@@ -110,6 +110,15 @@ pub(crate) fn lex(src: &Source<'_>) -> Result<Vec<Token>, Diagnostic> {
             }
             continue;
         }
+        if c == b'#' {
+            // `#include` and `#pragma` lines mean nothing to the CPU engine: skip them
+            let end = src.text[i..].find('\n').map_or(b.len(), |e| i + e);
+            let line_text = src.text[i + 1..end].trim_start();
+            if line_text.starts_with("include") || line_text.starts_with("pragma") {
+                i = end;
+                continue;
+            }
+        }
         if c.is_ascii_alphabetic() || c == b'_' {
             let s = i;
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {

@@ -215,6 +215,47 @@ fn vidx(t: VTy) -> usize {
     }
 }
 
+/// CUDA names the CPU engine knows but does not run (a clearer error than "undefined").
+fn unsupported_builtin(name: &str) -> bool {
+    name.starts_with("atomic")
+        || name.starts_with("__shfl")
+        || name.starts_with("__syncwarp")
+        || name.starts_with("__ballot")
+        || name.starts_with("__any")
+        || name.starts_with("__all")
+        || name.starts_with("tex")
+        || matches!(
+            name,
+            "threadIdx"
+                | "blockIdx"
+                | "blockDim"
+                | "gridDim"
+                | "warpSize"
+                | "__syncthreads"
+                | "__threadfence"
+                | "printf"
+                | "malloc"
+                | "free"
+                | "memcpy"
+                | "memset"
+                | "clock"
+                | "clock64"
+                | "__ldg"
+                | "assert"
+                | "__popc"
+                | "__popcll"
+                | "__clz"
+                | "__ffs"
+                | "__brev"
+                | "__float_as_int"
+                | "__int_as_float"
+                | "__float_as_uint"
+                | "__uint_as_float"
+                | "__double_as_longlong"
+                | "__longlong_as_double"
+        )
+}
+
 /// Named constants of CUDA's headers.
 fn named_constant(name: &str) -> Option<Val> {
     Some(match name {
@@ -803,6 +844,9 @@ impl<'a> Lower<'a> {
                 if self.funcs.contains_key(n) || ops::math_kind(n).is_some() {
                     return self.err(pos, format!("function '{n}' used without a call"));
                 }
+                if unsupported_builtin(n) {
+                    return self.err(pos, format!("'{n}' is not supported by the CPU engine"));
+                }
                 self.err(pos, format!("identifier \"{n}\" is undefined"))
             }
         }
@@ -1177,6 +1221,9 @@ impl<'a> Lower<'a> {
             _ => {}
         }
         let Some((kind, base, single)) = ops::math_kind(name) else {
+            if unsupported_builtin(name) {
+                return self.err(pos, format!("'{name}' is not supported by the CPU engine"));
+            }
             return self.err(pos, format!("identifier \"{name}\" is undefined"));
         };
         let arity = match kind {

@@ -84,7 +84,7 @@ mod tests;
 
 use lex::Source;
 use lower::{Lower, Rt, Sym};
-use parse::{CTy, Parser};
+use parse::{CTy, Env, Parser};
 use std::collections::HashMap;
 use vm::{Node, Reg, VTy, Val};
 
@@ -125,34 +125,33 @@ fn check_dtypes(vars: &[VarSpec], section: &'static str) -> Result<(), Diagnosti
     Ok(())
 }
 
-fn type_map(typedefs: &[(String, DType)]) -> HashMap<String, CTy> {
-    typedefs
-        .iter()
-        .map(|(n, d)| (n.clone(), CTy::of_dtype(*d)))
-        .collect()
-}
-
-/// Parses the preamble and lowers its globals; returns the functions' owner and the types.
-fn parse_preamble<'a>(
-    src: &Source<'a>,
-    types: HashMap<String, CTy>,
-) -> Result<(parse::Preamble, HashMap<String, CTy>), Diagnostic> {
-    let mut p = Parser::new(src, types)?;
+/// Parses the preamble; returns it and the environment the other sections parse in.
+fn parse_preamble(src: &Source<'_>, env: Env) -> Result<(parse::Preamble, Env), Diagnostic> {
+    let mut p = Parser::new(src, env)?;
     let pre = p.parse_preamble(0)?;
-    Ok((pre, p.types))
+    Ok((pre, p.env))
 }
 
-fn parse_body(
-    src: &Source<'_>,
-    types: &HashMap<String, CTy>,
-) -> Result<Vec<parse::Stmt>, Diagnostic> {
-    let mut p = Parser::new(src, types.clone())?;
+fn parse_body(src: &Source<'_>, env: &Env) -> Result<Vec<parse::Stmt>, Diagnostic> {
+    let mut p = Parser::new(src, env.clone())?;
     p.parse_body()
 }
 
-fn parse_expr(src: &Source<'_>, types: &HashMap<String, CTy>) -> Result<parse::Expr, Diagnostic> {
-    let mut p = Parser::new(src, types.clone())?;
+fn parse_expr(src: &Source<'_>, env: &Env) -> Result<parse::Expr, Diagnostic> {
+    let mut p = Parser::new(src, env.clone())?;
     p.parse_whole_expr()
+}
+
+/// The parse environment: placeholder type names; kernel parameter names shadow type names.
+fn env_of(typedefs: &[(String, DType)], vars: &[&VarSpec]) -> Env {
+    Env {
+        types: typedefs
+            .iter()
+            .map(|(n, d)| (n.clone(), CTy::of_dtype(*d)))
+            .collect(),
+        defines: HashMap::new(),
+        shadow: vars.iter().map(|v| v.name.clone()).collect(),
+    }
 }
 
 fn declare_vars(lw: &mut Lower<'_>, vars: &[VarSpec], base: usize) {
@@ -261,11 +260,12 @@ impl ElementwiseProgram {
                 text: t,
             })
             .collect();
-        let (pre, types) = parse_preamble(&srcs[0], type_map(typedefs))?;
+        let env = env_of(typedefs, &vars.iter().collect::<Vec<_>>());
+        let (pre, env) = parse_preamble(&srcs[0], env)?;
         let bodies = [
-            parse_body(&srcs[1], &types)?,
-            parse_body(&srcs[2], &types)?,
-            parse_body(&srcs[3], &types)?,
+            parse_body(&srcs[1], &env)?,
+            parse_body(&srcs[2], &env)?,
+            parse_body(&srcs[3], &env)?,
         ];
         let mut lw = Lower::new(srcs);
         lw.add_funcs(&pre.funcs);
@@ -389,16 +389,21 @@ impl ReductionProgram {
                 text: t,
             })
             .collect();
-        let mut tm = type_map(typedefs);
-        tm.insert("_type_reduce".into(), rty);
-        let (pre, types) = parse_preamble(&srcs[0], tm)?;
-        let map_e = parse_expr(&srcs[4], &types)?;
-        let red_e = parse_expr(&srcs[5], &types)?;
-        let post_s = parse_body(&srcs[6], &types)?;
+        let mut env = env_of(
+            typedefs,
+            &in_vars.iter().chain(out_vars).collect::<Vec<_>>(),
+        );
+        env.types.insert("_type_reduce".into(), rty);
+        env.shadow.insert("a".into());
+        env.shadow.insert("b".into());
+        let (pre, env) = parse_preamble(&srcs[0], env)?;
+        let map_e = parse_expr(&srcs[4], &env)?;
+        let red_e = parse_expr(&srcs[5], &env)?;
+        let post_s = parse_body(&srcs[6], &env)?;
         let id_e = if identity.trim().is_empty() {
             None
         } else {
-            Some(parse_expr(&srcs[7], &types)?)
+            Some(parse_expr(&srcs[7], &env)?)
         };
         let mut lw = Lower::new(srcs);
         lw.add_funcs(&pre.funcs);

@@ -225,11 +225,113 @@ pub(crate) struct Preamble {
     pub globals: Vec<Stmt>,
 }
 
+/// What parsing one section knows from the ones before: type names, object-like macros, and
+/// names that are variables (never type names).
+#[derive(Clone, Default)]
+pub(crate) struct Env {
+    pub types: HashMap<String, CTy>,
+    pub defines: HashMap<String, Vec<Tok>>,
+    pub shadow: std::collections::HashSet<String>,
+}
+
 pub(crate) struct Parser<'s, 't> {
     pub src: &'s Source<'t>,
     toks: Vec<Token>,
     at: usize,
-    pub types: HashMap<String, CTy>,
+    pub env: Env,
+}
+
+/// Handles `#define NAME tokens` / `#undef NAME` and expands object-like macros.
+fn preprocess(
+    src: &Source<'_>,
+    toks: Vec<Token>,
+    defines: &mut HashMap<String, Vec<Tok>>,
+) -> Result<Vec<Token>, Diagnostic> {
+    fn expand(
+        name: &str,
+        pos: Pos,
+        defines: &HashMap<String, Vec<Tok>>,
+        depth: usize,
+        out: &mut Vec<Token>,
+    ) {
+        let body = &defines[name];
+        for t in body {
+            match t {
+                Tok::Ident(n) if depth < 16 && n != name && defines.contains_key(n) => {
+                    expand(n, pos, defines, depth + 1, out)
+                }
+                _ => out.push(Token {
+                    tok: t.clone(),
+                    pos,
+                }),
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        if matches!(t.tok, Tok::Punct("#")) {
+            let line = t.pos.line;
+            let same = |k: usize| {
+                k < toks.len() && toks[k].pos.line == line && !matches!(toks[k].tok, Tok::Eof)
+            };
+            let dir = match toks.get(i + 1) {
+                Some(Token {
+                    tok: Tok::Ident(d), ..
+                }) if same(i + 1) => d.clone(),
+                _ => return Err(src.diag(t.pos, "malformed preprocessor directive")),
+            };
+            match dir.as_str() {
+                "define" | "undef" => {
+                    let Some(Token {
+                        tok: Tok::Ident(name),
+                        pos: npos,
+                    }) = toks.get(i + 2).filter(|_| same(i + 2))
+                    else {
+                        return Err(src.diag(t.pos, format!("#{dir} needs a name")));
+                    };
+                    let mut k = i + 3;
+                    if dir == "define"
+                        && matches!(toks.get(k), Some(Token { tok: Tok::Punct("("), pos }) if pos.line == line && pos.col == npos.col + name.len())
+                    {
+                        return Err(src.diag(
+                            *npos,
+                            "function-like macros are not supported by the CPU engine",
+                        ));
+                    }
+                    let mut body = Vec::new();
+                    while same(k) {
+                        body.push(toks[k].tok.clone());
+                        k += 1;
+                    }
+                    if dir == "define" {
+                        defines.insert(name.clone(), body);
+                    } else {
+                        defines.remove(name);
+                    }
+                    i = k;
+                    continue;
+                }
+                d => {
+                    return Err(src.diag(
+                        t.pos,
+                        format!("preprocessor directive '#{d}' is not supported by the CPU engine"),
+                    ));
+                }
+            }
+        }
+        if let Tok::Ident(n) = &t.tok {
+            if defines.contains_key(n) {
+                expand(n, t.pos, defines, 0, &mut out);
+                i += 1;
+                continue;
+            }
+        }
+        out.push(t.clone());
+        i += 1;
+    }
+    Ok(out)
 }
 
 const QUALIFIERS: &[&str] = &[
@@ -247,13 +349,13 @@ const QUALIFIERS: &[&str] = &[
 ];
 
 impl<'s, 't> Parser<'s, 't> {
-    pub fn new(src: &'s Source<'t>, types: HashMap<String, CTy>) -> Result<Self, Diagnostic> {
-        let toks = lex(src)?;
+    pub fn new(src: &'s Source<'t>, mut env: Env) -> Result<Self, Diagnostic> {
+        let toks = preprocess(src, lex(src)?, &mut env.defines)?;
         Ok(Parser {
             src,
             toks,
             at: 0,
-            types,
+            env,
         })
     }
 
@@ -324,9 +426,10 @@ impl<'s, 't> Parser<'s, 't> {
     /// Whether a type starts here (without consuming).
     fn type_starts(&self) -> bool {
         match self.peek() {
+            Tok::Ident(s) if self.env.shadow.contains(s.as_str()) => false,
             Tok::Ident(s) => {
                 is_type_keyword(s)
-                    || self.types.contains_key(s.as_str())
+                    || self.env.types.contains_key(s.as_str())
                     || s == "const"
                     || s == "auto"
                     || ((s == "thrust" || s == "std" || s == "cuda")
@@ -365,7 +468,7 @@ impl<'s, 't> Parser<'s, 't> {
         let Tok::Ident(first) = self.peek().clone() else {
             return self.err(format!("expected a type before {}", self.describe()));
         };
-        if let Some(t) = self.types.get(&first).copied() {
+        if let Some(t) = self.env.types.get(&first).copied() {
             self.bump();
             return Ok(t);
         }
@@ -420,7 +523,7 @@ impl<'s, 't> Parser<'s, 't> {
                     })
                 }
                 _ => {
-                    if !any {
+                    if !any && !self.env.shadow.contains(&s) {
                         if let Some(t) = named_type(&s) {
                             self.bump();
                             return Ok(t);
@@ -488,9 +591,6 @@ impl<'s, 't> Parser<'s, 't> {
 
     /// A declaration when a type is followed by a name (`T t`, `const int k`).
     fn try_decl(&mut self) -> Result<Option<Stmt>, Diagnostic> {
-        if !self.type_starts() {
-            return Ok(None);
-        }
         let save = self.at;
         let pos = self.pos();
         while let Tok::Ident(s) = self.peek() {
@@ -499,6 +599,10 @@ impl<'s, 't> Parser<'s, 't> {
             } else {
                 break;
             }
+        }
+        if !self.type_starts() {
+            self.at = save;
+            return Ok(None);
         }
         let (ty, is_const) = match self.parse_type() {
             Ok(t) => t,
@@ -706,7 +810,7 @@ impl<'s, 't> Parser<'s, 't> {
                 let (ty, _) = self.parse_type()?;
                 let name = self.ident()?;
                 self.expect(";")?;
-                self.types.insert(name, ty);
+                self.env.types.insert(name, ty);
                 continue;
             }
             if self.is_ident("struct") || self.is_ident("using") {

@@ -459,6 +459,26 @@ fn copy_lanes(fr: &mut Frame<'_>, src: Reg, dst: Reg, from: usize, n: usize) {
     })
 }
 
+/// The one stride of a C-order walk over `dims` with `strides`, when the walk is an arithmetic
+/// progression (dims of length 1 ignored).
+fn collapse(dims: &[usize], strides: &[isize]) -> Option<isize> {
+    let ax: Vec<(usize, isize)> = dims
+        .iter()
+        .zip(strides)
+        .filter(|(n, _)| **n != 1)
+        .map(|(n, s)| (*n, *s))
+        .collect();
+    let Some(&(_, last)) = ax.last() else {
+        return Some(1);
+    };
+    for w in ax.windows(2) {
+        if w[0].1 != w[1].1 * w[1].0 as isize {
+            return None;
+        }
+    }
+    Some(last)
+}
+
 /// Unravels `j` over `dims` (C order) and returns Σ idx·stride.
 fn unravel(j: usize, dims: &[usize], strides: &[isize]) -> isize {
     let mut rem = j;
@@ -579,6 +599,8 @@ pub(super) fn reduction(
                 .collect()
         })
         .collect();
+    // per input: the single stride the reduced dims collapse to, when they do
+    let rlin: Vec<Option<isize>> = (0..nin).map(|k| collapse(&rdims, &rstr[k])).collect();
     let err = Mutex::new(None);
     let out_offs = |m0: usize, n: usize| -> Vec<Offs> {
         (nin..args.len())
@@ -661,10 +683,17 @@ pub(super) fn reduction(
                 let n = LANES.min(r1 - s);
                 fr.n = n;
                 for &k in &elem_ins {
-                    let v: Vec<isize> = (s..s + n)
-                        .map(|r| om[k] + unravel(r, &rdims, &rstr[k]))
-                        .collect();
-                    fr.offs[k] = Offs::Gather(v);
+                    fr.offs[k] = match rlin[k] {
+                        Some(1) if !mem[k].atomic => Offs::Contig(om[k] + s as isize),
+                        Some(st) => {
+                            Offs::Gather((s..s + n).map(|r| om[k] + r as isize * st).collect())
+                        }
+                        None => Offs::Gather(
+                            (s..s + n)
+                                .map(|r| om[k] + unravel(r, &rdims, &rstr[k]))
+                                .collect(),
+                        ),
+                    };
                 }
                 vm::run_nodes(&p.map, fr);
                 if valid == 0 {

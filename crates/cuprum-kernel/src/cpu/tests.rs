@@ -962,3 +962,47 @@ fn large_parallel_run_and_float16() {
         assert_eq!(gk[i], 2 * i as i64);
     }
 }
+
+#[test]
+fn preamble_defines_typedefs_globals_and_shadowing() {
+    let pre = "#include <cupy/complex.cuh>\n\
+               #define SCALE 3\n\
+               #define OFFSET (SCALE + 1)\n\
+               typedef long long idx_t;\n\
+               __device__ const int K = 2;\n\
+               __device__ idx_t twice(idx_t v) { return v * K; }\n";
+    // a parameter named like a type name (`half`) is a variable
+    let x = arr(vec![1i32, 2, 3], &[3]);
+    let y = zeros(&[3], DType::Int64);
+    run_ew(
+        &[ein("half", DType::Int32), eout("y", DType::Int64)],
+        &[],
+        pre,
+        "idx_t t = twice(half) * SCALE + OFFSET; y = t + (half);",
+        &[A::R(&x), A::R(&y)],
+        &[3],
+    )
+    .unwrap();
+    assert_eq!(
+        y.to_vec::<i64>().unwrap(),
+        vec![6 + 4 + 1, 12 + 4 + 2, 18 + 4 + 3]
+    );
+    let vars = [ein("x", DType::Float32), eout("z", DType::Float32)];
+    let d = compile_err(&vars, "#define SQ(a) ((a) * (a))", "z = SQ(x);");
+    assert!(d.message.contains("function-like macros"), "{d}");
+    let d = compile_err(&vars, "#ifdef FOO\n#endif", "z = x;");
+    assert!(d.message.contains("'#ifdef' is not supported"), "{d}");
+    let d = compile_err(&vars, "", "z = x;\natomicAdd(z, 1.0f);");
+    assert_eq!(d.line, 2, "{d}");
+    assert!(
+        d.message
+            .contains("'atomicAdd' is not supported by the CPU engine"),
+        "{d}"
+    );
+    let d = compile_err(&vars, "", "float* p = 0; z = x;");
+    assert!(d.message.contains("pointer types are not supported"), "{d}");
+    let d = compile_err(&vars, "", "float a[4]; z = x;");
+    assert!(d.message.contains("local arrays are not supported"), "{d}");
+    let d = compile_err(&vars, "", "z = threadIdx.x;");
+    assert!(d.message.contains("not supported"), "{d}");
+}
