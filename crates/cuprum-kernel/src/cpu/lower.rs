@@ -745,7 +745,20 @@ impl<'a> Lower<'a> {
                     None => self.expr(out, r)?,
                     Some(op) => {
                         let cur = self.read(out, &lv);
-                        let rv = self.expr(out, r)?;
+                        let mut rv = self.expr(out, r)?;
+                        let half = matches!(
+                            lv,
+                            Lv::Var(_, CTy::F16 | CTy::BF16)
+                                | Lv::Elem(_, CTy::F16 | CTy::BF16, _)
+                                | Lv::Raw(_, CTy::F16 | CTy::BF16, _, _)
+                        );
+                        if half
+                            && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div)
+                            && !is_complex(rv.ty)
+                        {
+                            // float16's `operator op=(float)`: the value converts to float first
+                            rv = self.convert(out, rv, CTy::F32);
+                        }
                         self.arith(out, *op, cur, rv, e.pos)?
                     }
                 };
@@ -931,8 +944,23 @@ impl<'a> Lower<'a> {
                 self.op(out, f);
                 Ok(d)
             }
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div
+                if is_complex(a.ty) && !is_complex(b.ty) =>
+            {
+                // complex<F> op real: the real converts to F (the GPU's template operators)
+                let comp = if a.ty == VTy::C64 { CTy::F32 } else { CTy::F64 };
+                let cb = self.convert(out, b, comp);
+                let d = self.reg(a.ty);
+                let f = ops::complex_real(op, a.ty, a, cb, d).expect("complex op real");
+                self.op(out, f);
+                Ok(d)
+            }
             _ => {
-                let t = usual(a.ty, b.ty);
+                let t = if is_complex(b.ty) && !is_complex(a.ty) {
+                    b.ty
+                } else {
+                    usual(a.ty, b.ty)
+                };
                 let int_only = matches!(
                     op,
                     BinOp::Rem | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
@@ -1220,6 +1248,9 @@ impl<'a> Lower<'a> {
             }
             _ => {}
         }
+        if let Some(r) = self.intrinsic(out, name, &vals, pos)? {
+            return Ok(r);
+        }
         let Some((kind, base, single)) = ops::math_kind(name) else {
             if unsupported_builtin(name) {
                 return self.err(pos, format!("'{name}' is not supported by the CPU engine"));
@@ -1301,6 +1332,66 @@ impl<'a> Lower<'a> {
                 pos,
                 format!("math function '{name}' is not supported by the CPU engine"),
             ),
+        }
+    }
+
+    /// Bit-level CUDA intrinsics (`__float_as_int`, `__popc`, ...).
+    fn intrinsic(
+        &mut self,
+        out: &mut Vec<Node>,
+        name: &str,
+        vals: &[Reg],
+        pos: Pos,
+    ) -> R<Option<Reg>> {
+        macro_rules! un {
+            ($from:ty, $cfrom:expr, $to:ty, $vto:expr, $f:expr) => {{
+                if vals.len() != 1 {
+                    return self.err(
+                        pos,
+                        format!("'{name}' takes 1 argument, {} given", vals.len()),
+                    );
+                }
+                let a = self.convert(out, vals[0], $cfrom);
+                let d = self.reg($vto);
+                let f = vm::map1::<$from, $to>(a, d, $f);
+                self.op(out, f);
+                Ok(Some(d))
+            }};
+        }
+        match name {
+            "__float_as_int" => un!(f32, CTy::F32, i32, VTy::I32, |x: f32| x.to_bits() as i32),
+            "__float_as_uint" => un!(f32, CTy::F32, u32, VTy::U32, |x: f32| x.to_bits()),
+            "__int_as_float" => un!(i32, CTy::I32, f32, VTy::F32, |x: i32| f32::from_bits(
+                x as u32
+            )),
+            "__uint_as_float" => un!(u32, CTy::U32, f32, VTy::F32, f32::from_bits),
+            "__double_as_longlong" => {
+                un!(f64, CTy::F64, i64, VTy::I64, |x: f64| x.to_bits() as i64)
+            }
+            "__longlong_as_double" => {
+                un!(i64, CTy::I64, f64, VTy::F64, |x: i64| f64::from_bits(
+                    x as u64
+                ))
+            }
+            "__popc" => un!(u32, CTy::U32, i32, VTy::I32, |x: u32| x.count_ones() as i32),
+            "__popcll" => un!(u64, CTy::U64, i32, VTy::I32, |x: u64| x.count_ones() as i32),
+            "__clz" => un!(i32, CTy::I32, i32, VTy::I32, |x: i32| x.leading_zeros()
+                as i32),
+            "__clzll" => un!(i64, CTy::I64, i32, VTy::I32, |x: i64| x.leading_zeros()
+                as i32),
+            "__ffs" => un!(i32, CTy::I32, i32, VTy::I32, |x: i32| if x == 0 {
+                0
+            } else {
+                x.trailing_zeros() as i32 + 1
+            }),
+            "__ffsll" => un!(i64, CTy::I64, i32, VTy::I32, |x: i64| if x == 0 {
+                0
+            } else {
+                x.trailing_zeros() as i32 + 1
+            }),
+            "__brev" => un!(u32, CTy::U32, u32, VTy::U32, |x: u32| x.reverse_bits()),
+            "__brevll" => un!(u64, CTy::U64, u64, VTy::U64, |x: u64| x.reverse_bits()),
+            _ => Ok(None),
         }
     }
 

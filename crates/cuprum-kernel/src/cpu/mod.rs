@@ -1,9 +1,50 @@
 //! The CPU engine: runs a user kernel's CUDA C++ body on the CPU.
 //!
-//! A user kernel's text (`preamble`, `operation`, `map_expr`, ...) is parsed into a small C/C++
-//! subset, type-checked against the bound dtypes (C's usual arithmetic conversions, CUDA's
-//! wrapping integer arithmetic, IEEE single/double without FMA contraction) and compiled once per
-//! dtype signature into a typed program that runs in parallel with rayon.
+//! A user kernel's text (`preamble`, `loop_prep`, `operation`, `after_loop`, or a reduction's
+//! `map_expr`, `reduce_expr`, `post_map_expr`, `identity`) is parsed into a small C/C++ subset,
+//! type-checked against the bound dtypes and compiled once per dtype signature into a tree of
+//! typed closures over vector registers. A run executes it over batches of 512 loop indices at
+//! once (control flow narrows a lane mask, as a GPU warp does), batches spread over rayon's
+//! threads.
+//!
+//! **Semantics (the GPU's, bit for bit where the GPU is deterministic)**: integer promotion and
+//! the usual arithmetic conversions; signed and unsigned integer arithmetic wraps; `/`
+//! truncates toward zero and `%` takes the dividend's sign; shifts clamp their count as PTX
+//! does; `float` arithmetic in single precision and `double` in double, each operation rounded
+//! once (no contraction: the GPU compiles with `--fmad=false`; `fma()` fuses); conversions on
+//! assignment and casts as `kernels/common.cuh`'s `cast<T>` (float → integer truncates,
+//! saturates, NaN → 0; integer → integer wraps; → bool is `!= 0`); `float16`/`bfloat16`
+//! values compute in `float` and round to nearest even when stored (`y op= v` converts `v` to
+//! `float` first, as the GPU's `float16::operator op=` does); `complex<T>` arithmetic as
+//! `cuda/user.cuh` defines it (`complex<F> op F` acts on the parts). Integer division by zero
+//! does not trap (all ones; `x % 0` is `x`).
+//!
+//! **Transcendental functions** (`exp`, `log`, `sin`, `pow`, `erf`, ...) use Rust's `std`
+//! (the platform libm) and the `libm` crate; CUDA's implementations differ from them by a few
+//! ulps (CUDA documents ≤ 1–4 ulp for the common float functions, ≤ 1–2 ulp for double).
+//! `sqrt`, `fabs`, `floor`, `ceil`, `trunc`, `round`, `rint`, `fmin`/`fmax`, `fma`, `copysign`
+//! are exact on both sides.
+//!
+//! **Supported**: expressions with C precedence (all arithmetic, bitwise, logical (short
+//! circuit), comparison, conditional, comma, assignment and compound assignment operators,
+//! `++`/`--`); local declarations (`const`, `auto`, several declarators, placeholder type
+//! names, `T t(x)`), `if`/`else`, `for`, `while`, `do`/`while`, `break`, `continue`,
+//! `return`; casts (`(T)x`, `T(x)`, `static_cast<T>(x)`); `__device__` functions in the
+//! preamble (inlined; value, `T&` and `const T&` parameters, early `return`), `typedef`,
+//! `__device__`/`const` globals, object-like `#define` (`#include`/`#pragma` lines are
+//! skipped); `complex<float>`/`complex<double>` (also `thrust::`/`std::`) with `real()`,
+//! `imag()`, `abs()`, `arg()`, `norm()`, `conj()`, `exp`/`log`/`sqrt`/trig/`pow`; CUDA math
+//! functions and their `f`-suffixed and `__`-intrinsic forms; bit intrinsics
+//! (`__float_as_int`, `__popc`, `__clz`, `__ffs`, `__brev`, ...); `i`, `_ind.size()`,
+//! `_in_ind.size()`, `_out_ind.size()`, `x.size()` and `x[k]` reads and writes of raw arrays
+//! (bounds-checked: an out-of-range index is an error, not a crash).
+//!
+//! **Not supported** (each a [`Diagnostic`] naming it): pointers and `&`/`*` operators, local
+//! arrays, `struct`/`class`/`union`/`enum`, templates, function-like macros and conditional
+//! compilation, `switch`/`goto`, recursion, atomics, shared memory and thread intrinsics
+//! (`threadIdx`, `__syncthreads`, shuffles), `printf`, string literals, member access other
+//! than the methods above. `loop_prep` and `after_loop` run once per batch of lanes, not once
+//! per GPU thread. Reductions take no raw arguments.
 
 use cuprum_core::{DType, Scalar};
 

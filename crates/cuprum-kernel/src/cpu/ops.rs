@@ -59,15 +59,10 @@ macro_rules! complex_arith {
             #[inline(always)] fn mul(self, o: Self) -> Self {
                 <$t>::new(self.re * o.re - self.im * o.im, self.re * o.im + self.im * o.re)
             }
-            /// thrust's scaled division
+            /// the GPU side's `complex::operator/=` (`cuda/user.cuh`), operation for operation
             #[inline(always)] fn div(self, o: Self) -> Self {
-                let s = o.re.abs() + o.im.abs();
-                let oos = 1.0 / s;
-                let (ars, ais) = (self.re * oos, self.im * oos);
-                let (brs, bis) = (o.re * oos, o.im * oos);
-                let s = brs * brs + bis * bis;
-                let oos = 1.0 / s;
-                <$t>::new((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos)
+                let d = o.re * o.re + o.im * o.im;
+                <$t>::new((self.re * o.re + self.im * o.im) / d, (self.im * o.re - self.re * o.im) / d)
             }
             fn rem(self, _o: Self) -> Self { self }
             #[inline(always)] fn neg(self) -> Self { <$t>::new(-self.re, -self.im) }
@@ -548,6 +543,35 @@ pub(crate) fn complex_fn(
     match ty {
         VTy::C64 => all!(Complex32, f32),
         VTy::C128 => all!(Complex64, f64),
+        _ => None,
+    }
+}
+
+/// `complex<F> op F` as `cuda/user.cuh` computes it: the real operand acts on the parts
+/// (`(re op v, im)` for `+`/`-`, `(re op v, im op v)` for `*`/`/`).
+pub(crate) fn complex_real(op: BinOp, ty: VTy, a: Reg, b: Reg, d: Reg) -> Option<OpFn> {
+    macro_rules! m {
+        ($c:ty, $r:ty) => {
+            match op {
+                BinOp::Add => Some(map2::<$c, $r, $c>(a, b, d, |z, v| {
+                    <$c>::new(z.re + v, z.im)
+                })),
+                BinOp::Sub => Some(map2::<$c, $r, $c>(a, b, d, |z, v| {
+                    <$c>::new(z.re - v, z.im)
+                })),
+                BinOp::Mul => Some(map2::<$c, $r, $c>(a, b, d, |z, v| {
+                    <$c>::new(z.re * v, z.im * v)
+                })),
+                BinOp::Div => Some(map2::<$c, $r, $c>(a, b, d, |z, v| {
+                    <$c>::new(z.re / v, z.im / v)
+                })),
+                _ => None,
+            }
+        };
+    }
+    match ty {
+        VTy::C64 => m!(Complex32, f32),
+        VTy::C128 => m!(Complex64, f64),
         _ => None,
     }
 }

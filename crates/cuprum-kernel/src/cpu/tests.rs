@@ -546,11 +546,13 @@ fn complex_values() {
         let (a, b) = (zs[k], ws[k]);
         let prod = Complex32::new(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
         assert_eq!(gp[k], Complex32::new(prod.re + a.re, prod.im - a.im));
-        let exact =
-            Complex64::new(a.re as f64, a.im as f64) / Complex64::new(b.re as f64, b.im as f64);
-        assert!(
-            (gq[k].re as f64 - exact.re).abs() < 1e-6 && (gq[k].im as f64 - exact.im).abs() < 1e-6
+        // the GPU's complex division (cuda/user.cuh), in float
+        let d = b.re * b.re + b.im * b.im;
+        let qv = Complex32::new(
+            (a.re * b.re + a.im * b.im) / d,
+            (a.im * b.re - a.re * b.im) / d,
         );
+        assert_eq!(gq[k], qv);
         assert_eq!(gr[k], a.re.hypot(a.im) + b.re * a.im);
         assert_eq!(gc[k], Complex64::new(2.0 * a.im as f64, 2.0));
     }
@@ -1005,4 +1007,37 @@ fn preamble_defines_typedefs_globals_and_shadowing() {
     assert!(d.message.contains("local arrays are not supported"), "{d}");
     let d = compile_err(&vars, "", "z = threadIdx.x;");
     assert!(d.message.contains("not supported"), "{d}");
+}
+
+#[test]
+fn bit_intrinsics_and_half_compound_assignment() {
+    let y = unary_i32(
+        "y = __float_as_int(1.0f) + __popc(x) * 10 + __clz(x) + __ffs(x) * 1000;",
+        vec![1, 6, 255],
+        DType::Int32,
+    );
+    let f = |x: i32| {
+        0x3f80_0000
+            + x.count_ones() as i32 * 10
+            + x.leading_zeros() as i32
+            + (x.trailing_zeros() as i32 + 1) * 1000
+    };
+    assert_eq!(y.to_vec::<i32>().unwrap(), vec![f(1), f(6), f(255)]);
+    // float16 `y += v` converts v to float and rounds once to half (the GPU's operator+=)
+    let x = arr(vec![f16::from_f32(1.0), f16::from_f32(2048.0)], &[2]);
+    let y = arr(vec![f16::from_f32(0.5), f16::from_f32(1.0)], &[2]);
+    run_ew(
+        &[ein("x", DType::Float16), eout("y", DType::Float16)],
+        &[],
+        "",
+        "y += x * 0.1;",
+        &[A::R(&x), A::R(&y)],
+        &[2],
+    )
+    .unwrap();
+    let want: Vec<f16> = [(1.0f32, 0.5f32), (2048.0, 1.0)]
+        .iter()
+        .map(|&(a, b)| f16::from_f32(b + ((a as f64 * 0.1) as f32)))
+        .collect();
+    assert_eq!(y.to_vec::<f16>().unwrap(), want);
 }
