@@ -278,9 +278,9 @@ pub(crate) fn reduction_source(s: &RedSpec<'_>) -> SourceBuilder {
         "struct _CuprumRGeom {{ {iu} kshape[{nk}]; {iu} rshape[{nr}]; {is} kst[{ne}][{nk}]; {is} rst[{ne}][{nr}]; }};"
     ));
     // the reduce function
-    b.code(&format!(
-        "__device__ __forceinline__ _type_reduce _cuprum_reduce(const _type_reduce& a, const _type_reduce& b) {{\n    return (_type_reduce)("
-    ));
+    b.code(
+        "__device__ __forceinline__ _type_reduce _cuprum_reduce(const _type_reduce& a, const _type_reduce& b) {\n    return (_type_reduce)(",
+    );
     b.user("reduce_expr", s.reduce_expr);
     b.code("    );\n}");
     // identity

@@ -284,7 +284,7 @@ impl ElementwiseKernel {
         };
         let n = checked_size(OP, &shape)?;
         // passed non-raw outputs must have the loop shape exactly
-        for (k, s) in r.slots.iter().enumerate().skip(self.nin) {
+        for s in r.slots.iter().skip(self.nin) {
             if let Slot::Elem(a) = s
                 && a.shape() != shape.as_slice()
             {
@@ -295,17 +295,15 @@ impl ElementwiseKernel {
                 }
                 .into());
             }
-            let _ = k;
         }
         // create outputs
         let mut slots = r.slots;
         let mut outs: Vec<Array> = Vec::with_capacity(self.nout());
-        for k in self.nin..self.params.len() {
-            if matches!(slots[k], Slot::Create) {
-                let a = Array::empty_on(&shape, r.dtypes[k], r.device)?;
-                slots[k] = Slot::Elem(a);
+        for (k, slot) in slots.iter_mut().enumerate().skip(self.nin) {
+            if matches!(slot, Slot::Create) {
+                *slot = Slot::Elem(Array::empty_on(&shape, r.dtypes[k], r.device)?);
             }
-            match &slots[k] {
+            match slot {
                 Slot::Elem(a) | Slot::Raw(a) => outs.push(a.clone()),
                 _ => {}
             }

@@ -114,12 +114,15 @@ impl From<(u32, u32, u32)> for Dim3 {
     }
 }
 
+/// A module loaded on one device and the lowered names of its name expressions.
+type Loaded = (Arc<Module>, Vec<String>);
+
 struct ModuleSpec {
     label: String,
     code: String,
     options: Vec<String>,
     name_expressions: Vec<String>,
-    loaded: Mutex<HashMap<usize, (Arc<Module>, Vec<String>)>>,
+    loaded: Mutex<HashMap<usize, Loaded>>,
 }
 
 impl ModuleSpec {

@@ -278,11 +278,9 @@ impl ReductionKernel {
             .collect();
         let nout = checked_size(OP, &kept_shape)?;
         let total = checked_size(OP, &in_shape)?;
-        let nred = if nout == 0 {
-            axes.iter().map(|&d| in_shape[d]).product()
-        } else {
-            total / nout
-        };
+        let nred = total
+            .checked_div(nout)
+            .unwrap_or_else(|| axes.iter().map(|&d| in_shape[d]).product());
         if nred == 0 && nout > 0 && self.identity.is_none() {
             return Err(KernelError::EmptyReduction {
                 kernel: self.name.clone(),

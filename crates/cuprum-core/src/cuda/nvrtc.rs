@@ -566,6 +566,9 @@ fn compile(
     compile_named(source, options, arch, what, &[]).map(|(k, b, v, _)| (k, b, v))
 }
 
+/// A compiled binary, NVRTC's version and the lowered names of the name expressions.
+type Compiled = (BinaryKind, Vec<u8>, (i32, i32), Vec<String>);
+
 /// [`compile`] with NVRTC name expressions (`"my_kernel<float>"`); also returns their lowered
 /// (mangled) names, in order.
 fn compile_named(
@@ -574,7 +577,7 @@ fn compile_named(
     arch: u32,
     what: &str,
     names: &[&str],
-) -> Result<(BinaryKind, Vec<u8>, (i32, i32), Vec<String>)> {
+) -> Result<Compiled> {
     nvrtc_present()?;
     let version = nvrtc_version()?;
     guard("libnvrtc", || {
