@@ -398,7 +398,7 @@ impl<'a> Lower<'a> {
         d
     }
 
-    fn to_bool(&mut self, out: &mut Vec<Node>, r: Reg) -> Reg {
+    fn as_bool(&mut self, out: &mut Vec<Node>, r: Reg) -> Reg {
         self.convert(out, r, CTy::Bool)
     }
 
@@ -468,7 +468,7 @@ impl<'a> Lower<'a> {
             }
             Stmt::If(c, t, e) => {
                 let cv = self.expr(out, c)?;
-                let cond = self.to_bool(out, cv);
+                let cond = self.as_bool(out, cv);
                 let mut then = Vec::new();
                 self.scopes.push(HashMap::new());
                 self.stmt(&mut then, t)?;
@@ -560,7 +560,7 @@ impl<'a> Lower<'a> {
         let c = match cond {
             Some(c) => {
                 let v = self.expr(&mut pre, c)?;
-                Some(self.to_bool(&mut pre, v))
+                Some(self.as_bool(&mut pre, v))
             }
             None => None,
         };
@@ -766,7 +766,7 @@ impl<'a> Lower<'a> {
             }
             ExprKind::Cond(c, a, b) => {
                 let cv = self.expr(out, c)?;
-                let cond = self.to_bool(out, cv);
+                let cond = self.as_bool(out, cv);
                 let e0 = self.effects;
                 let mut na = Vec::new();
                 let va = self.expr(&mut na, a)?;
@@ -897,7 +897,7 @@ impl<'a> Lower<'a> {
             }
             UnOp::Not => {
                 let v = self.expr(out, a)?;
-                let b = self.to_bool(out, v);
+                let b = self.as_bool(out, v);
                 let d = self.reg(VTy::Bool);
                 let f = ops::unary(UnOp::Not, VTy::Bool, b, d).expect("not");
                 self.op(out, f);
@@ -1002,11 +1002,11 @@ impl<'a> Lower<'a> {
         match op {
             BinOp::And | BinOp::Or => {
                 let av = self.expr(out, a)?;
-                let ab = self.to_bool(out, av);
+                let ab = self.as_bool(out, av);
                 let e0 = self.effects;
                 let mut nb = Vec::new();
                 let bv = self.expr(&mut nb, b)?;
-                let bb = self.to_bool(&mut nb, bv);
+                let bb = self.as_bool(&mut nb, bv);
                 let d = self.reg(VTy::Bool);
                 if self.effects == e0 {
                     out.extend(nb);
@@ -1396,7 +1396,7 @@ impl<'a> Lower<'a> {
     }
 
     fn inline_call(&mut self, out: &mut Vec<Node>, f: &'a Func, args: &[Expr], pos: Pos) -> R<Reg> {
-        if self.call_stack.iter().any(|n| *n == f.name) {
+        if self.call_stack.contains(&f.name) {
             return self.err(
                 pos,
                 format!(

@@ -321,12 +321,12 @@ fn preprocess(
                 }
             }
         }
-        if let Tok::Ident(n) = &t.tok {
-            if defines.contains_key(n) {
-                expand(n, t.pos, defines, 0, &mut out);
-                i += 1;
-                continue;
-            }
+        if let Tok::Ident(n) = &t.tok
+            && defines.contains_key(n)
+        {
+            expand(n, t.pos, defines, 0, &mut out);
+            i += 1;
+            continue;
         }
         out.push(t.clone());
         i += 1;
@@ -503,10 +503,7 @@ impl<'s, 't> Parser<'s, 't> {
         let (mut signed, mut unsigned, mut short, mut long, mut base) =
             (false, false, false, 0, None::<&str>);
         let mut any = false;
-        loop {
-            let Tok::Ident(s) = self.peek().clone() else {
-                break;
-            };
+        while let Tok::Ident(s) = self.peek().clone() {
             match s.as_str() {
                 "signed" => signed = true,
                 "unsigned" => unsigned = true,
@@ -523,11 +520,12 @@ impl<'s, 't> Parser<'s, 't> {
                     })
                 }
                 _ => {
-                    if !any && !self.env.shadow.contains(&s) {
-                        if let Some(t) = named_type(&s) {
-                            self.bump();
-                            return Ok(t);
-                        }
+                    if !any
+                        && !self.env.shadow.contains(&s)
+                        && let Some(t) = named_type(&s)
+                    {
+                        self.bump();
+                        return Ok(t);
                     }
                     break;
                 }
@@ -1183,14 +1181,14 @@ impl<'s, 't> Parser<'s, 't> {
                 // functional cast / constructor: type '(' args ')'
                 if self.type_starts() && !self.is_ident("const") {
                     let save = self.at;
-                    if let Ok((ty, _)) = self.parse_type() {
-                        if self.is_punct("(") {
-                            let args = self.parse_args()?;
-                            return Ok(Expr {
-                                kind: ExprKind::Cast(ty, args),
-                                pos,
-                            });
-                        }
+                    if let Ok((ty, _)) = self.parse_type()
+                        && self.is_punct("(")
+                    {
+                        let args = self.parse_args()?;
+                        return Ok(Expr {
+                            kind: ExprKind::Cast(ty, args),
+                            pos,
+                        });
                     }
                     self.at = save;
                 }

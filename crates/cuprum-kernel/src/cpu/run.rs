@@ -342,8 +342,8 @@ fn batch_offsets(m: &ArgMem, s: usize, n: usize, out: &mut Offs) {
         rem /= e;
     }
     let mut off = m.offset;
-    for ax in 0..nd {
-        off += idx[ax] as isize * m.strides[ax];
+    for (i, s) in idx.iter().zip(&m.strides) {
+        off += *i as isize * s;
     }
     for _ in 0..n {
         v.push(off);
@@ -385,18 +385,18 @@ pub(super) fn elementwise(
             Error::invalid_value(EW, format!("shape {shape:?} overflows the element count"))
         })?;
     for (v, a) in p.vars.iter().zip(args) {
-        if let (CpuArg::Array(x), VarKind::Elem { .. }) = (a, &v.kind) {
-            if x.layout.shape != shape {
-                return Err(Error::ShapeMismatch {
-                    op: EW,
-                    lhs: x.layout.shape.clone(),
-                    rhs: shape.to_vec(),
-                    detail: Some(format!(
-                        "argument '{}' is not broadcast to the loop shape",
-                        v.name
-                    )),
-                });
-            }
+        if let (CpuArg::Array(x), VarKind::Elem { .. }) = (a, &v.kind)
+            && x.layout.shape != shape
+        {
+            return Err(Error::ShapeMismatch {
+                op: EW,
+                lhs: x.layout.shape.clone(),
+                rhs: shape.to_vec(),
+                detail: Some(format!(
+                    "argument '{}' is not broadcast to the loop shape",
+                    v.name
+                )),
+            });
         }
     }
     let refs: Vec<&CpuArg<'_>> = args.iter().collect();
@@ -509,8 +509,10 @@ pub(super) fn reduction(
             ));
         }
     }
-    if let Some(&a) = axes.last() {
-        if a >= nd {
+    if let Some(&a) = axes.last()
+        && a >= nd
+    {
+        {
             return Err(Error::AxisOutOfBounds {
                 op: RD,
                 axis: a as isize,
@@ -554,15 +556,15 @@ pub(super) fn reduction(
         }
     }
     for (v, a) in p.out_vars.iter().zip(outs) {
-        if let CpuArg::Array(x) = a {
-            if x.layout.shape != kdims {
-                return Err(Error::ShapeMismatch {
-                    op: RD,
-                    lhs: x.layout.shape.clone(),
-                    rhs: kdims.clone(),
-                    detail: Some(format!("output '{}' must have the kept-axes shape", v.name)),
-                });
-            }
+        if let CpuArg::Array(x) = a
+            && x.layout.shape != kdims
+        {
+            return Err(Error::ShapeMismatch {
+                op: RD,
+                lhs: x.layout.shape.clone(),
+                rhs: kdims.clone(),
+                detail: Some(format!("output '{}' must have the kept-axes shape", v.name)),
+            });
         }
     }
     if m_total == 0 {

@@ -142,7 +142,8 @@ fn tutorial_kernel_f32() {
 #[test]
 fn precedence_table() {
     // every line checks one precedence/associativity rule against the parenthesized form
-    let cases: &[(&str, fn(i32) -> i32)] = &[
+    type Case = (&'static str, fn(i32) -> i32);
+    let cases: &[Case] = &[
         ("y = x + 3 * 4;", |x| x + 12),
         ("y = x - 3 - 4;", |x| (x - 3) - 4),
         ("y = 100 / x / 2;", |x| (100 / x) / 2),
@@ -580,7 +581,7 @@ fn raw_indexing_reads_writes_and_bounds() {
         vec![3.0, 5.0, 7.0, 9.0, 11.0, 13.0, 15.0, -63.0]
     );
     // raw read of a non-contiguous (transposed) array uses the flat C-order index
-    let m = arr((0..6).map(|v| v as i32).collect(), &[2, 3]);
+    let m = arr((0..6).collect::<Vec<i32>>(), &[2, 3]);
     let mt = m.transpose().unwrap(); // (3, 2): [[0,3],[1,4],[2,5]]
     let out = zeros(&[6], DType::Int32);
     let e = arr(vec![0i32; 6], &[6]);

@@ -524,10 +524,10 @@ fn exec(nodes: &[Node], fr: &mut Frame<'_>, mask: &mut Mask, cx: &mut Ctx) {
                 loop {
                     if !(first && *do_while) {
                         exec(pre, fr, &mut alive, cx);
-                        if let Some(c) = cond {
-                            if alive.count > 0 {
-                                alive = alive.and_reg(fr.get::<bool>(*c), false);
-                            }
+                        if let Some(c) = cond
+                            && alive.count > 0
+                        {
+                            alive = alive.and_reg(fr.get::<bool>(*c), false);
                         }
                     }
                     first = false;
@@ -665,7 +665,7 @@ pub(crate) fn assign(a: Reg, d: Reg) -> OpFn {
 
 /// `d = cast(a)` on every lane.
 pub(crate) fn convert(a: Reg, d: Reg) -> OpFn {
-    with_vty!(a.ty, S => with_vty!(d.ty, D => map1::<S, D>(a, d, |x| <S as CastTo<D>>::cast_to(x))))
+    with_vty!(a.ty, S => with_vty!(d.ty, D => map1::<S, D>(a, d, <S as CastTo<D>>::cast_to)))
 }
 
 /// `d = round_through_half(a)` (float16 or bfloat16) on every lane; `d` is F32.
@@ -973,18 +973,18 @@ pub(crate) fn store_elem(arg: usize, dtype: cuprum_core::DType, v: Reg) -> OpFn 
                     }
                 }
                 Offs::Contig(base) => {
-                    for k in 0..n {
-                        if mask.m[k] {
+                    for (k, (&v, &on)) in x.iter().zip(&mask.m).enumerate() {
+                        if on {
                             // SAFETY: in bounds; the element belongs to this lane.
-                            unsafe { write_elem::<S>(m, base + k as isize, S::store(x[k])) };
+                            unsafe { write_elem::<S>(m, base + k as isize, S::store(v)) };
                         }
                     }
                 }
                 Offs::Gather(offs) => {
-                    for k in 0..n {
-                        if mask.m[k] {
+                    for ((&v, &on), &off) in x.iter().zip(&mask.m).zip(offs) {
+                        if on {
                             // SAFETY: in bounds; the element belongs to this lane.
-                            unsafe { write_elem::<S>(m, offs[k], S::store(x[k])) };
+                            unsafe { write_elem::<S>(m, off, S::store(v)) };
                         }
                     }
                 }
