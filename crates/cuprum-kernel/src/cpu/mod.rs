@@ -253,6 +253,28 @@ fn program_of(lw: &Lower<'_>) -> Program {
 /// flow, in parallel over rayon's threads), with C/CUDA semantics: integer promotion and the
 /// usual arithmetic conversions, wrapping integer arithmetic, truncating division, IEEE float
 /// and double arithmetic without contraction, `common.cuh`'s conversions on stores.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, DType, Device, ext};
+/// use cuprum_kernel::cpu::{CpuArg, ElementwiseProgram, VarKind, VarSpec};
+/// let spec = |name: &str, output| VarSpec {
+///     name: name.into(),
+///     dtype: DType::Int32,
+///     kind: VarKind::Elem { output },
+/// };
+/// let p = ElementwiseProgram::compile(
+///     &[spec("a", false), spec("b", false), spec("q", true)],
+///     "", "", "q = a / b;", "",
+/// )
+/// .unwrap();
+/// let a = Array::from_vec_on(vec![-7i32, 7], &[2], Device::Cpu).unwrap();
+/// let b = Array::from_vec_on(vec![2i32, 2], &[2], Device::Cpu).unwrap();
+/// let q = cuprum_core::zeros_on(&[2], DType::Int32, Device::Cpu).unwrap();
+/// let args = [ext::view(&a), ext::view(&b), ext::view(&q)].map(CpuArg::Array);
+/// p.run(&args, &[2]).unwrap();
+/// assert_eq!(q.to_vec::<i32>().unwrap(), vec![-3, 3]); // C division truncates
+/// ```
 pub struct ElementwiseProgram {
     vars: Vec<VarSpec>,
     prog: Program,
@@ -348,6 +370,27 @@ impl ElementwiseProgram {
 /// Per output element, `map_expr` runs on every input element reducing into it (converted to
 /// the reduce type), `reduce_expr` combines partial values `a` and `b` (in a tree: the order of
 /// combination is unspecified, as on the GPU), and `post_map_expr` stores the result.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, DType, Device, ext};
+/// use cuprum_kernel::cpu::{CpuArg, ReductionProgram, VarKind, VarSpec};
+/// let spec = |name: &str, output| VarSpec {
+///     name: name.into(),
+///     dtype: DType::Float64,
+///     kind: VarKind::Elem { output },
+/// };
+/// let p = ReductionProgram::compile(
+///     &[spec("x", false)], &[spec("y", true)], DType::Float64,
+///     "", "x * x", "a + b", "y = sqrt(a)", "0",
+/// )
+/// .unwrap();
+/// let x = Array::from_vec_on(vec![3.0f64, 4.0, 0.0, 1.0], &[2, 2], Device::Cpu).unwrap();
+/// let y = cuprum_core::zeros_on(&[2], DType::Float64, Device::Cpu).unwrap();
+/// p.run(&[CpuArg::Array(ext::view(&x))], &[CpuArg::Array(ext::view(&y))], &[2, 2], &[1])
+///     .unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![5.0, 1.0]);
+/// ```
 pub struct ReductionProgram {
     in_vars: Vec<VarSpec>,
     out_vars: Vec<VarSpec>,
