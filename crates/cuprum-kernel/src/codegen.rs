@@ -253,6 +253,8 @@ pub(crate) struct RedSpec<'a> {
 
 /// Threads per block of the reduction kernels.
 pub(crate) const RED_BLOCK: u32 = 256;
+/// Elements each thread of a block reduction loads per iteration (independent loads in flight).
+pub(crate) const RED_UNROLL: u32 = 8;
 
 /// The reduction source: three kernels, `<name>_block` (a block per output and split, tree in
 /// shared memory, post-map when there is one split, else a partial), `<name>_finish` (a block
@@ -373,9 +375,10 @@ pub(crate) fn reduction_source(s: &RedSpec<'_>) -> SourceBuilder {
          {is} _cuprum_ko[{ne}];\n    _Pragma(\"unroll\") for (int _j = 0; _j < {ne}; ++_j) _cuprum_ko[_j] = 0;\n    \
          CUPRUM_KOFF(_cuprum_o, _cuprum_ko);\n    {acc_init}\n    \
          {iu} _cuprum_r = _cuprum_lo + threadIdx.x;\n    \
-         for (; _cuprum_r + 3u * {RED_BLOCK}u < _cuprum_hi; _cuprum_r += 4u * {RED_BLOCK}u) {{\n#pragma unroll\n        \
-         for (int _cuprum_u = 0; _cuprum_u < 4; ++_cuprum_u)",
-        name = s.name
+         for (; _cuprum_r + {um1}u * {RED_BLOCK}u < _cuprum_hi; _cuprum_r += {RED_UNROLL}u * {RED_BLOCK}u) {{\n#pragma unroll\n        \
+         for (int _cuprum_u = 0; _cuprum_u < {RED_UNROLL}; ++_cuprum_u)",
+        name = s.name,
+        um1 = RED_UNROLL - 1
     ));
     map_step(
         &mut b,

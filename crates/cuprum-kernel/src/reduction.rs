@@ -1,7 +1,7 @@
 //! [`ReductionKernel`]: CuPy's reduction user kernel.
 
 use crate::args::Arg;
-use crate::codegen::{PassKind, RED_BLOCK, RedSpec, reduction_source};
+use crate::codegen::{PassKind, RED_BLOCK, RED_UNROLL, RedSpec, reduction_source};
 use crate::common::{
     Slot, broadcast_all, checked_size, collapse, cpu_compile_error, cuda_ordinal, fits_32,
     nvrtc_options, raw_arg, resolve, typedefs, var_spec,
@@ -493,7 +493,7 @@ impl ReductionKernel {
         let block_mode = nred >= 64 && (red_contig || nout < 4096);
         let (split, chunk) = if block_mode {
             let target = (sms * 16).div_ceil(nout).max(1);
-            let max_split = nred.div_ceil(RED_BLOCK as usize * 4).max(1);
+            let max_split = nred.div_ceil((RED_BLOCK * RED_UNROLL) as usize).max(1);
             let s = target.min(max_split);
             let chunk = nred.div_ceil(s);
             (nred.div_ceil(chunk), chunk)

@@ -623,3 +623,32 @@ fn disk_cache_restart_and_header_change() {
     assert_eq!(run(), "CHILD value=8 disk=true");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Arrays of more than 2^31 elements take 64-bit index arithmetic (GPU only: 2 GiB arrays).
+#[test]
+fn sixty_four_bit_indices_on_the_gpu() {
+    for d in cuda_devices() {
+        let n = (1usize << 31) + 40;
+        let x = cuprum_core::ones_on(&[n], DType::Int8, d).unwrap();
+        // a flipped view: the strided path, offsets beyond i32
+        let xf = flip(&x, None).unwrap();
+        let k = ElementwiseKernel::new("T x", "T y", "y = x + (i % 3)", "big").unwrap();
+        let y = k.call_one(args![&xf]).unwrap();
+        let tail = y
+            .slice(&[cuprum_core::SliceItem::Slice {
+                start: Some(n as isize - 6),
+                stop: None,
+                step: 1,
+            }])
+            .unwrap()
+            .copy()
+            .unwrap();
+        let want: Vec<i8> = (n - 6..n).map(|i| 1 + (i % 3) as i8).collect();
+        assert_eq!(tail.to_vec::<i8>().unwrap(), want);
+        // a reduction over all of it, in int64
+        let s =
+            ReductionKernel::new("T x", "int64 y", "x", "a + b", "y = a", "0", "bigsum").unwrap();
+        let t = &s.call(args![&xf], Axes::All, false).unwrap()[0];
+        assert_eq!(t.to_vec::<i64>().unwrap(), vec![n as i64]);
+    }
+}
