@@ -603,8 +603,7 @@ fn disk_cache_restart_and_header_change() {
             .output()
             .unwrap();
         let s = String::from_utf8_lossy(&out.stdout).into_owned();
-        let line = s
-            .lines()
+        s.lines()
             .find(|l| l.starts_with("CHILD "))
             .unwrap_or_else(|| {
                 panic!(
@@ -612,8 +611,7 @@ fn disk_cache_restart_and_header_change() {
                     String::from_utf8_lossy(&out.stderr)
                 )
             })
-            .to_string();
-        line
+            .to_string()
     };
     std::fs::write(dir.join("hdr.cuh"), "#define VALUE 7\n").unwrap();
     assert_eq!(run(), "CHILD value=7 disk=false");
