@@ -127,3 +127,28 @@ fn a_wrong_result_is_a_failure_and_an_unknown_op_a_skip() {
         "{o:?}"
     );
 }
+
+#[test]
+fn kernel_cases_pass_on_every_device() {
+    // User kernels (ElementwiseKernel, ReductionKernel): all 36 cases, none skipped, on the CPU
+    // (the CPU kernel engine) and on each CUDA device (NVRTC).
+    let opts = Options {
+        filter: Some("kernel.".to_string()),
+        count_missing_cuda: false,
+        ..Options::default()
+    };
+    let report = runner::run(&opts).unwrap();
+    let t = report.total();
+    assert_eq!(
+        t.passed,
+        36 * opts.devices.len(),
+        "{:?}",
+        report.failure_lines()
+    );
+    assert_eq!(
+        (t.failed, t.skipped),
+        (0, 0),
+        "{:?}",
+        report.failure_lines()
+    );
+}

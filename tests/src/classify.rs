@@ -30,11 +30,15 @@ pub enum ErrorClass {
     DType,
     /// `overflow`
     Overflow,
+    /// `compile_error` (user kernel source that does not compile)
+    CompileError,
+    /// `invalid_argument` (a user kernel called with the wrong arguments)
+    InvalidArgument,
 }
 
 impl ErrorClass {
     /// Every class.
-    pub const ALL: [ErrorClass; 10] = [
+    pub const ALL: [ErrorClass; 12] = [
         ErrorClass::Broadcast,
         ErrorClass::ShapeMismatch,
         ErrorClass::IndexOutOfBounds,
@@ -45,6 +49,8 @@ impl ErrorClass {
         ErrorClass::InvalidValue,
         ErrorClass::DType,
         ErrorClass::Overflow,
+        ErrorClass::CompileError,
+        ErrorClass::InvalidArgument,
     ];
 
     /// The README's name of the class.
@@ -60,6 +66,8 @@ impl ErrorClass {
             ErrorClass::InvalidValue => "invalid_value",
             ErrorClass::DType => "dtype",
             ErrorClass::Overflow => "overflow",
+            ErrorClass::CompileError => "compile_error",
+            ErrorClass::InvalidArgument => "invalid_argument",
         }
     }
 

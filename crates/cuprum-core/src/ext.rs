@@ -276,8 +276,8 @@ pub mod cuda {
 /// The NVRTC kernel cache (memory and disk), for fixed and generated sources.
 pub mod nvrtc {
     pub use crate::cuda::nvrtc::{
-        Function, LaunchConfig, Module, compile_only, get_function, get_module, launch,
-        nvrtc_available, nvrtc_version, static_function,
+        Function, LaunchConfig, Module, Origin, compile_only, get_function, get_module,
+        get_module_named, launch, nvrtc_available, nvrtc_version, static_function,
     };
 }
 

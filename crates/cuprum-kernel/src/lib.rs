@@ -1,6 +1,49 @@
 //! # cuprum-kernel
 //!
-//! cuprum's user kernels from source strings: ElementwiseKernel, ReductionKernel, RawKernel, fuse.
+//! User kernels from CUDA C source strings, CuPy's `ElementwiseKernel`, `ReductionKernel`,
+//! `RawKernel` and `RawModule`, that run on CUDA GPUs (NVRTC through core's cache) and on the
+//! CPU (an interpreter for the C subset such kernels use).
 //!
-//! Depends only on `cuprum-core` and outside libraries; re-exported by the `cuprum` facade.
+//! - [`ElementwiseKernel`]: a body run per element of broadcast arrays (type placeholders,
+//!   `raw` parameters, scalars, outputs created or passed in), on any device.
+//! - [`ReductionKernel`]: map, reduce and post-map expressions with `axis`/`keepdims`, on any
+//!   device.
+//! - [`RawKernel`] / [`RawModule`]: a CUDA C kernel launched with an explicit grid (GPU only).
+//!
+//! On a GPU, generated sources compile with `--fmad=false` (no contraction of `a * b + c`)
+//! unless a kernel opts into fast math, so that arithmetic, comparisons, casts and integer
+//! operations give the same bits as the CPU engine. NVRTC's errors, and the CPU engine's, are
+//! reported against the user's own text: section, line, the line and a caret.
+//!
+//! Depends only on `cuprum-core` (its user API and `cuprum_core::ext`) and outside libraries;
+//! re-exported by the `cuprum` facade.
+//!
+//! # Example
+//! ```
+//! use cuprum_core::{Array, Device};
+//! use cuprum_kernel::{ElementwiseKernel, args};
+//! let k = ElementwiseKernel::new("T x, T y", "T z", "z = (x - y) * (x - y)", "squared_diff")?;
+//! let x = Array::from_vec_on(vec![1.0f64, 5.0], &[2], Device::Cpu)?;
+//! let z = k.call_one(args![&x, 2.0])?;
+//! assert_eq!(z.to_vec::<f64>()?, vec![1.0, 9.0]);
+//! # Ok::<(), cuprum_kernel::KernelError>(())
+//! ```
 #![warn(missing_docs)]
+pub mod cpu;
+
+mod args;
+mod codegen;
+mod common;
+mod elementwise;
+mod error;
+mod params;
+mod raw;
+mod reduction;
+mod source;
+
+pub use args::Arg;
+pub use elementwise::ElementwiseKernel;
+pub use error::{KernelError, Result, SourceDiagnostic};
+pub use params::user_c_type;
+pub use raw::{Dim3, LaunchArgs, RawKernel, RawModule};
+pub use reduction::ReductionKernel;

@@ -20,8 +20,11 @@ pub use config::{Config, GpuInfo, config, show_config};
 pub use cuprum_distributed as distributed;
 /// FFTs (`cupy.fft`).
 pub use cuprum_fft as fft;
-/// User kernels (`cupy.ElementwiseKernel`, `cupy.RawKernel`, `cupy.fuse`).
+/// User kernels (`cupy.ElementwiseKernel`, `cupy.ReductionKernel`, `cupy.RawKernel`,
+/// `cupy.RawModule`).
 pub use cuprum_kernel as kernel;
+/// CuPy's user-kernel classes at the top level, as `cp.ElementwiseKernel`.
+pub use cuprum_kernel::{ElementwiseKernel, RawKernel, RawModule, ReductionKernel};
 /// Dense linear algebra (`cupy.linalg`).
 pub use cuprum_linalg as linalg;
 /// Memory pools and pinned host memory (`cupy.cuda.MemoryPool`, `cupyx.zeros_pinned`).

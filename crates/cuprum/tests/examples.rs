@@ -102,6 +102,17 @@ fn linalg() {
 }
 
 #[test]
+fn kernels() {
+    let out = run("kernels", &[], LIMIT);
+    assert!(
+        out.contains("add_mul_kernel(a, b) = [ 9. 12. 15.]"),
+        "{out}"
+    );
+    assert!(out.contains("l2norm: 5.4772"), "{out}");
+    assert!(out.contains("all kernel checks passed"), "{out}");
+}
+
+#[test]
 fn fft() {
     let out = run("fft", &[], LIMIT);
     assert!(out.contains("max |ifft2(fft2(x)) - x|"), "{out}");

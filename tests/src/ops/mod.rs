@@ -10,6 +10,7 @@ pub mod creation;
 pub mod elementwise;
 pub mod fft;
 pub mod io;
+pub mod kernel;
 pub mod linalg;
 pub mod manip;
 pub mod products;
@@ -40,6 +41,7 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         .or_else(|| random::dispatch(op, cx))
         .or_else(|| linalg::dispatch(op, cx))
         .or_else(|| sparse::dispatch(op, cx))
+        .or_else(|| kernel::dispatch(op, cx))
 }
 
 /// Wraps a single-output result.

@@ -284,6 +284,82 @@ pub fn get_module(ordinal: usize, source: &str, options: &[&str]) -> Result<Arc<
     Ok(m)
 }
 
+/// [`get_module`] with NVRTC name expressions (`"my_kernel<float>"` for a template kernel):
+/// also returns each expression's lowered (mangled) name, for [`Module::function`]. Cached in
+/// memory and on disk like [`get_module`] (the lowered names in a `.names` file beside the
+/// binary; the key covers the expressions).
+///
+/// # Errors
+/// As [`get_module`]; [`Error::CudaLibrary`] when an expression names no kernel.
+pub fn get_module_named(
+    ordinal: usize,
+    source: &str,
+    options: &[&str],
+    name_expressions: &[&str],
+) -> Result<(Arc<Module>, Vec<String>)> {
+    if name_expressions.is_empty() {
+        return get_module(ordinal, source, options).map(|m| (m, Vec::new()));
+    }
+    type NamedMap = HashMap<ModKey, (Arc<Module>, Vec<String>)>;
+    static NAMED: OnceLock<Mutex<NamedMap>> = OnceLock::new();
+    let sh = Fnv::new().bytes(source.as_bytes()).finish();
+    let mut oh = Fnv::new();
+    for o in options {
+        oh = oh.bytes(o.as_bytes());
+    }
+    oh = oh.bytes(b"\0names");
+    for n in name_expressions {
+        oh = oh.bytes(n.as_bytes());
+    }
+    let key = (ordinal, sh, oh.finish());
+    let mut map = NAMED
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(m) = map.get(&key) {
+        return Ok(m.clone());
+    }
+    let st = bind("get_module_named", ordinal)?;
+    let arch = st.arch;
+    let mut key_opts: Vec<&str> = options.to_vec();
+    key_opts.push("--cuprum-name-expressions");
+    key_opts.extend_from_slice(name_expressions);
+    let path = cache_dir().map(|d| d.join(disk_key(source, &key_opts, arch)));
+    if let Some(p) = &path
+        && let Some((kind, bin)) = read_disk(p)
+        && let Ok(names) = std::fs::read_to_string(p.with_extension("names"))
+    {
+        let lowered: Vec<String> = names.lines().map(str::to_string).collect();
+        if lowered.len() == name_expressions.len()
+            && let Ok(m) = load_module(ordinal, kind, &bin, Origin::Disk)
+        {
+            let r = (Arc::new(m), lowered);
+            map.insert(key, r.clone());
+            return Ok(r);
+        }
+    }
+    let (kind, bin, version, lowered) = {
+        let _span = tracing::info_span!("nvrtc_compile", kernel = "module", arch).entered();
+        compile_named(source, options, arch, "module", name_expressions)?
+    };
+    if let Some(p) = &path {
+        let tmp = p.with_extension(format!("names.{}.tmp", std::process::id()));
+        if std::fs::create_dir_all(p.parent().unwrap_or(p)).is_ok()
+            && std::fs::write(&tmp, lowered.join("\n")).is_ok()
+            && std::fs::rename(&tmp, p.with_extension("names")).is_err()
+        {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        write_disk(p, kind, version, &bin);
+    }
+    let r = (
+        Arc::new(load_module(ordinal, kind, &bin, Origin::Compiled)?),
+        lowered,
+    );
+    map.insert(key, r.clone());
+    Ok(r)
+}
+
 /// The kernel `kernel_name` of `source` compiled for device `ordinal` with NVRTC `options`,
 /// from the memory cache, the disk cache or a fresh compile.
 ///
@@ -487,6 +563,21 @@ fn compile(
     arch: u32,
     what: &str,
 ) -> Result<(BinaryKind, Vec<u8>, (i32, i32))> {
+    compile_named(source, options, arch, what, &[]).map(|(k, b, v, _)| (k, b, v))
+}
+
+/// A compiled binary, NVRTC's version and the lowered names of the name expressions.
+type Compiled = (BinaryKind, Vec<u8>, (i32, i32), Vec<String>);
+
+/// [`compile`] with NVRTC name expressions (`"my_kernel<float>"`); also returns their lowered
+/// (mangled) names, in order.
+fn compile_named(
+    source: &str,
+    options: &[&str],
+    arch: u32,
+    what: &str,
+    names: &[&str],
+) -> Result<Compiled> {
     nvrtc_present()?;
     let version = nvrtc_version()?;
     guard("libnvrtc", || {
@@ -513,6 +604,17 @@ fn compile(
         }
         .result()
         .map_err(|e| nvrtc_err("nvrtcCreateProgram", e))?;
+        let cnames: Vec<CString> = names
+            .iter()
+            .map(|n| CString::new(*n))
+            .collect::<std::result::Result<_, _>>()
+            .map_err(|_| Error::invalid_value("nvrtc", "name expression contains NUL"))?;
+        for n in &cnames {
+            // SAFETY: `prog` is live; `n` is NUL-terminated and outlives the program.
+            unsafe { nsys::nvrtcAddNameExpression(prog, n.as_ptr()) }
+                .result()
+                .map_err(|e| nvrtc_err("nvrtcAddNameExpression", e))?;
+        }
         let mut opts: Vec<CString> = Vec::with_capacity(options.len() + 2);
         opts.push(CString::new(arch_opt).unwrap_or_default());
         opts.push(CString::new("--std=c++17").unwrap_or_default());
@@ -540,6 +642,27 @@ fn compile(
                     log,
                 });
             }
+            let mut lowered = Vec::with_capacity(cnames.len());
+            for (n, expr) in cnames.iter().zip(names) {
+                let mut p: *const std::ffi::c_char = std::ptr::null();
+                // SAFETY: `prog` compiled with `n` added; NVRTC owns the returned string until
+                // the program is destroyed (below), we copy it before.
+                unsafe { nsys::nvrtcGetLoweredName(prog, n.as_ptr(), &mut p) }
+                    .result()
+                    .map_err(|e| nvrtc_err("nvrtcGetLoweredName", e))?;
+                if p.is_null() {
+                    return Err(Error::invalid_value(
+                        "nvrtc",
+                        format!("no lowered name for name expression {expr:?}"),
+                    ));
+                }
+                // SAFETY: non-null, NUL-terminated string owned by `prog` (alive here).
+                lowered.push(
+                    unsafe { std::ffi::CStr::from_ptr(p) }
+                        .to_string_lossy()
+                        .into_owned(),
+                );
+            }
             let mut n = 0usize;
             // SAFETY: size query then copy into a buffer of that size.
             unsafe {
@@ -551,7 +674,7 @@ fn compile(
                     nsys::nvrtcGetCUBIN(prog, buf.as_mut_ptr().cast())
                         .result()
                         .map_err(|e| nvrtc_err("nvrtcGetCUBIN", e))?;
-                    Ok((BinaryKind::Cubin, buf))
+                    Ok((BinaryKind::Cubin, buf, lowered))
                 } else {
                     nsys::nvrtcGetPTXSize(prog, &mut n)
                         .result()
@@ -560,14 +683,14 @@ fn compile(
                     nsys::nvrtcGetPTX(prog, buf.as_mut_ptr().cast())
                         .result()
                         .map_err(|e| nvrtc_err("nvrtcGetPTX", e))?;
-                    Ok((BinaryKind::Ptx, buf))
+                    Ok((BinaryKind::Ptx, buf, lowered))
                 }
             }
         })();
         // SAFETY: destroys the program created above exactly once.
         unsafe { nsys::nvrtcDestroyProgram(&mut prog) };
-        let (k, b) = out?;
-        Ok((k, b, version))
+        let (k, b, l) = out?;
+        Ok((k, b, version, l))
     })
 }
 

@@ -132,6 +132,33 @@ if "core" in suites:
             a64 = a.double()
             torch_time(f"matmul | {m}x{m} float64", lambda: a64 @ a64, n_repeat=10)
         del x, y, o, m2
+if "kernel" in suites:
+    if np is not None:
+        rng = np.random.default_rng(0)
+        xh = rng.random(N, dtype=np.float32); yh = rng.random(N, dtype=np.float32)
+        numpy_time(f"ufuncs x + y * 2 | {N} float32", lambda: xh + yh * np.float32(2))
+        numpy_time(f"ReductionKernel l2norm | {N} float32", lambda: np.sqrt(np.dot(xh, xh)))
+    if cp is not None:
+        g = cp.random.default_rng(0)
+        x = g.random(N, dtype=cp.float32); y = g.random(N, dtype=cp.float32)
+        add_mul = cp.ElementwiseKernel('float32 x, float32 y', 'float32 z', 'z = x + y * 2;',
+                                       'add_mul_kernel')
+        l2 = cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm')
+        cupy_time(f"ElementwiseKernel add_mul | {N} float32", add_mul, x, y)
+        cupy_time(f"ufuncs x + y * 2 | {N} float32", lambda: x + y * 2)
+        cupy_time(f"ReductionKernel l2norm | {N} float32", l2, x)
+        s1 = g.random(1024, dtype=cp.float32); s2 = g.random(1024, dtype=cp.float32)
+        add_mul(s1, s2); l2(s1)
+        cupy_time("ElementwiseKernel cached call (host time) | 1024 float32", add_mul, s1, s2,
+                  n_repeat=2000, host=True)
+        cupy_time("ReductionKernel cached call (host time) | 1024 float32", l2, s1,
+                  n_repeat=2000, host=True)
+        del x, y
+    if torch is not None:
+        x = torch.rand(N, device="cuda"); y = torch.rand(N, device="cuda")
+        torch_time(f"ufuncs x + y * 2 | {N} float32", lambda: x + y * 2)
+        torch_time(f"ReductionKernel l2norm | {N} float32", lambda: torch.linalg.vector_norm(x))
+        del x, y
 if "linalg" in suites and cp is not None:
     g = cp.random.default_rng(0)
     for n in LA:

@@ -10,6 +10,7 @@
 
 mod cases;
 mod cases_distributed;
+mod cases_kernel;
 mod cases_memory;
 mod cases_sparse;
 
@@ -23,7 +24,7 @@ use std::io::Write;
 #[derive(Parser, Debug)]
 #[command(name = "cuprum-bench", about = "CPU-vs-GPU speedup tables for cuprum")]
 struct Args {
-    /// core | linalg | fft | memory | distributed | all
+    /// core | linalg | fft | memory | kernel | distributed | all
     #[arg(long, default_value = "all")]
     suite: String,
     /// quick (small sizes, finishes in minutes on 2 cores) | full (the issues' sizes)
@@ -230,7 +231,15 @@ fn main() -> std::process::ExitCode {
     let full = args.size == "full";
     let sizes = cases::sizes(full);
     let suites: Vec<&str> = if args.suite == "all" {
-        vec!["core", "linalg", "fft", "sparse", "memory", "distributed"]
+        vec![
+            "core",
+            "linalg",
+            "fft",
+            "sparse",
+            "memory",
+            "kernel",
+            "distributed",
+        ]
     } else {
         args.suite.split(',').collect()
     };
@@ -242,6 +251,7 @@ fn main() -> std::process::ExitCode {
             "fft" => all.extend(cases::fft(sizes)),
             "sparse" => all.extend(cases_sparse::sparse(full)),
             "memory" => all.extend(cases_memory::memory(sizes)),
+            "kernel" => all.extend(cases_kernel::kernel(sizes)),
             "distributed" => {
                 // Its rows are rank counts, not devices: it prints its own tables (and, with
                 // --out, writes scaling.md/.json). A process it started as a rank stops here.
@@ -264,7 +274,7 @@ fn main() -> std::process::ExitCode {
             }
             other => {
                 eprintln!(
-                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|distributed|all"
+                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|kernel|distributed|all"
                 );
                 return std::process::ExitCode::from(2);
             }

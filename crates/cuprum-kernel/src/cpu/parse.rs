@@ -1,0 +1,1265 @@
+//! The parser: tokens → AST of the C/C++ subset (C precedence, declarations, control flow,
+//! `__device__` functions).
+
+use super::Diagnostic;
+use super::lex::{Pos, Source, Tok, Token, lex};
+use std::collections::HashMap;
+
+/// A C type as written in the source (after placeholder substitution).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum CTy {
+    Void,
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    F16,
+    BF16,
+    F32,
+    F64,
+    C64,
+    C128,
+    /// `auto`: the initializer's type.
+    Auto,
+}
+
+impl CTy {
+    pub fn name(self) -> &'static str {
+        match self {
+            CTy::Void => "void",
+            CTy::Bool => "bool",
+            CTy::I8 => "signed char",
+            CTy::I16 => "short",
+            CTy::I32 => "int",
+            CTy::I64 => "long long",
+            CTy::U8 => "unsigned char",
+            CTy::U16 => "unsigned short",
+            CTy::U32 => "unsigned int",
+            CTy::U64 => "unsigned long long",
+            CTy::F16 => "float16",
+            CTy::BF16 => "bfloat16",
+            CTy::F32 => "float",
+            CTy::F64 => "double",
+            CTy::C64 => "complex<float>",
+            CTy::C128 => "complex<double>",
+            CTy::Auto => "auto",
+        }
+    }
+    /// The C type of a dtype (CuPy's mapping).
+    pub fn of_dtype(d: cuprum_core::DType) -> CTy {
+        use cuprum_core::DType as D;
+        match d {
+            D::Bool => CTy::Bool,
+            D::Int8 => CTy::I8,
+            D::Int16 => CTy::I16,
+            D::Int32 => CTy::I32,
+            D::Int64 => CTy::I64,
+            D::UInt8 => CTy::U8,
+            D::UInt16 => CTy::U16,
+            D::UInt32 => CTy::U32,
+            D::UInt64 => CTy::U64,
+            D::Float16 => CTy::F16,
+            D::BFloat16 => CTy::BF16,
+            D::Float32 => CTy::F32,
+            D::Float64 => CTy::F64,
+            D::Complex64 => CTy::C64,
+            D::Complex128 => CTy::C128,
+            #[allow(unreachable_patterns)]
+            _ => CTy::Void,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BinOp {
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub fn text(self) -> &'static str {
+        use BinOp::*;
+        match self {
+            Mul => "*",
+            Div => "/",
+            Rem => "%",
+            Add => "+",
+            Sub => "-",
+            Shl => "<<",
+            Shr => ">>",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+            Eq => "==",
+            Ne => "!=",
+            BitAnd => "&",
+            BitXor => "^",
+            BitOr => "|",
+            And => "&&",
+            Or => "||",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UnOp {
+    Neg,
+    Plus,
+    Not,
+    BitNot,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Expr {
+    pub kind: ExprKind,
+    pub pos: Pos,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum ExprKind {
+    Int {
+        value: u64,
+        unsigned: bool,
+        long: bool,
+        radix_not10: bool,
+    },
+    Float {
+        value: f64,
+        single: bool,
+    },
+    Bool(bool),
+    Name(String),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `lhs op= rhs` (op None: plain `=`)
+    Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `(T)x`, `T(x)`, `static_cast<T>(x)`, `complex<T>(re, im)`
+    Cast(CTy, Vec<Expr>),
+    Call(String, Vec<Expr>),
+    Method(Box<Expr>, String, Vec<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    Comma(Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Declarator {
+    pub name: String,
+    pub pos: Pos,
+    pub init: Option<Expr>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Stmt {
+    Decl {
+        ty: CTy,
+        is_const: bool,
+        vars: Vec<Declarator>,
+        pos: Pos,
+    },
+    Expr(Expr),
+    Block(Vec<Stmt>),
+    If(Expr, Box<Stmt>, Option<Box<Stmt>>),
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<Expr>,
+        step: Option<Expr>,
+        body: Box<Stmt>,
+    },
+    While(Expr, Box<Stmt>),
+    DoWhile(Box<Stmt>, Expr),
+    Break(Pos),
+    Continue(Pos),
+    Return(Option<Expr>, Pos),
+    Empty,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Param {
+    pub ty: CTy,
+    pub name: String,
+    pub by_ref: bool,
+    pub is_const: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Func {
+    pub ret: CTy,
+    pub name: String,
+    pub params: Vec<Param>,
+    pub body: Vec<Stmt>,
+    /// index of the source section the function came from
+    pub section: usize,
+}
+
+/// A parsed preamble: helper functions and global declarations (run before the body).
+#[derive(Default)]
+pub(crate) struct Preamble {
+    pub funcs: Vec<Func>,
+    pub globals: Vec<Stmt>,
+}
+
+/// What parsing one section knows from the ones before: type names, object-like macros, and
+/// names that are variables (never type names).
+#[derive(Clone, Default)]
+pub(crate) struct Env {
+    pub types: HashMap<String, CTy>,
+    pub defines: HashMap<String, Vec<Tok>>,
+    pub shadow: std::collections::HashSet<String>,
+}
+
+pub(crate) struct Parser<'s, 't> {
+    pub src: &'s Source<'t>,
+    toks: Vec<Token>,
+    at: usize,
+    pub env: Env,
+}
+
+/// Handles `#define NAME tokens` / `#undef NAME` and expands object-like macros.
+fn preprocess(
+    src: &Source<'_>,
+    toks: Vec<Token>,
+    defines: &mut HashMap<String, Vec<Tok>>,
+) -> Result<Vec<Token>, Diagnostic> {
+    fn expand(
+        name: &str,
+        pos: Pos,
+        defines: &HashMap<String, Vec<Tok>>,
+        depth: usize,
+        out: &mut Vec<Token>,
+    ) {
+        let body = &defines[name];
+        for t in body {
+            match t {
+                Tok::Ident(n) if depth < 16 && n != name && defines.contains_key(n) => {
+                    expand(n, pos, defines, depth + 1, out)
+                }
+                _ => out.push(Token {
+                    tok: t.clone(),
+                    pos,
+                }),
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        if matches!(t.tok, Tok::Punct("#")) {
+            let line = t.pos.line;
+            let same = |k: usize| {
+                k < toks.len() && toks[k].pos.line == line && !matches!(toks[k].tok, Tok::Eof)
+            };
+            let dir = match toks.get(i + 1) {
+                Some(Token {
+                    tok: Tok::Ident(d), ..
+                }) if same(i + 1) => d.clone(),
+                _ => return Err(src.diag(t.pos, "malformed preprocessor directive")),
+            };
+            match dir.as_str() {
+                "define" | "undef" => {
+                    let Some(Token {
+                        tok: Tok::Ident(name),
+                        pos: npos,
+                    }) = toks.get(i + 2).filter(|_| same(i + 2))
+                    else {
+                        return Err(src.diag(t.pos, format!("#{dir} needs a name")));
+                    };
+                    let mut k = i + 3;
+                    if dir == "define"
+                        && matches!(toks.get(k), Some(Token { tok: Tok::Punct("("), pos }) if pos.line == line && pos.col == npos.col + name.len())
+                    {
+                        return Err(src.diag(
+                            *npos,
+                            "function-like macros are not supported by the CPU engine",
+                        ));
+                    }
+                    let mut body = Vec::new();
+                    while same(k) {
+                        body.push(toks[k].tok.clone());
+                        k += 1;
+                    }
+                    if dir == "define" {
+                        defines.insert(name.clone(), body);
+                    } else {
+                        defines.remove(name);
+                    }
+                    i = k;
+                    continue;
+                }
+                d => {
+                    return Err(src.diag(
+                        t.pos,
+                        format!("preprocessor directive '#{d}' is not supported by the CPU engine"),
+                    ));
+                }
+            }
+        }
+        if let Tok::Ident(n) = &t.tok
+            && defines.contains_key(n)
+        {
+            expand(n, t.pos, defines, 0, &mut out);
+            i += 1;
+            continue;
+        }
+        out.push(t.clone());
+        i += 1;
+    }
+    Ok(out)
+}
+
+const QUALIFIERS: &[&str] = &[
+    "__device__",
+    "__host__",
+    "__forceinline__",
+    "__inline__",
+    "inline",
+    "static",
+    "extern",
+    "__constant__",
+    "register",
+    "volatile",
+    "constexpr",
+];
+
+impl<'s, 't> Parser<'s, 't> {
+    pub fn new(src: &'s Source<'t>, mut env: Env) -> Result<Self, Diagnostic> {
+        let toks = preprocess(src, lex(src)?, &mut env.defines)?;
+        Ok(Parser {
+            src,
+            toks,
+            at: 0,
+            env,
+        })
+    }
+
+    fn peek(&self) -> &Tok {
+        &self.toks[self.at].tok
+    }
+    fn peek_at(&self, k: usize) -> &Tok {
+        &self.toks[(self.at + k).min(self.toks.len() - 1)].tok
+    }
+    fn pos(&self) -> Pos {
+        self.toks[self.at].pos
+    }
+    fn bump(&mut self) -> Token {
+        let t = self.toks[self.at].clone();
+        if self.at + 1 < self.toks.len() {
+            self.at += 1;
+        }
+        t
+    }
+    fn is_punct(&self, p: &str) -> bool {
+        matches!(self.peek(), Tok::Punct(q) if *q == p)
+    }
+    fn is_ident(&self, s: &str) -> bool {
+        matches!(self.peek(), Tok::Ident(q) if q == s)
+    }
+    fn eat(&mut self, p: &str) -> bool {
+        if self.is_punct(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    fn err<T>(&self, msg: impl Into<String>) -> Result<T, Diagnostic> {
+        Err(self.src.diag(self.pos(), msg))
+    }
+    fn describe(&self) -> String {
+        match self.peek() {
+            Tok::Ident(s) => format!("'{s}'"),
+            Tok::Int { value, .. } => format!("'{value}'"),
+            Tok::Float { value, .. } => format!("'{value}'"),
+            Tok::Punct(p) => format!("'{p}'"),
+            Tok::Eof => "end of input".into(),
+        }
+    }
+    fn expect(&mut self, p: &str) -> Result<(), Diagnostic> {
+        if self.eat(p) {
+            Ok(())
+        } else {
+            self.err(format!("expected '{p}' before {}", self.describe()))
+        }
+    }
+    fn ident(&mut self) -> Result<String, Diagnostic> {
+        match self.peek().clone() {
+            Tok::Ident(s) => {
+                self.bump();
+                Ok(s)
+            }
+            _ => self.err(format!("expected an identifier before {}", self.describe())),
+        }
+    }
+    pub fn at_eof(&self) -> bool {
+        matches!(self.peek(), Tok::Eof)
+    }
+
+    // ---------------------------------------------------------------- types
+
+    /// Whether a type starts here (without consuming).
+    fn type_starts(&self) -> bool {
+        match self.peek() {
+            Tok::Ident(s) if self.env.shadow.contains(s.as_str()) => false,
+            Tok::Ident(s) => {
+                is_type_keyword(s)
+                    || self.env.types.contains_key(s.as_str())
+                    || s == "const"
+                    || s == "auto"
+                    || ((s == "thrust" || s == "std" || s == "cuda")
+                        && matches!(self.peek_at(1), Tok::Punct("::"))
+                        && matches!(self.peek_at(2), Tok::Ident(n) if n == "complex" || n == "std"))
+            }
+            _ => false,
+        }
+    }
+
+    /// Parses `[const] type [const]`; returns the type and constness.
+    fn parse_type(&mut self) -> Result<(CTy, bool), Diagnostic> {
+        let mut is_const = false;
+        while self.is_ident("const") || self.is_ident("volatile") {
+            is_const |= self.is_ident("const");
+            self.bump();
+        }
+        let pos = self.pos();
+        let ty = self.parse_base_type()?;
+        while self.is_ident("const") {
+            is_const = true;
+            self.bump();
+        }
+        if self.is_punct("*") {
+            return Err(self.src.diag(
+                self.pos(),
+                "pointer types are not supported by the CPU engine",
+            ));
+        }
+        let _ = pos;
+        Ok((ty, is_const))
+    }
+
+    fn parse_base_type(&mut self) -> Result<CTy, Diagnostic> {
+        let pos = self.pos();
+        let Tok::Ident(first) = self.peek().clone() else {
+            return self.err(format!("expected a type before {}", self.describe()));
+        };
+        if let Some(t) = self.env.types.get(&first).copied() {
+            self.bump();
+            return Ok(t);
+        }
+        if first == "auto" {
+            self.bump();
+            return Ok(CTy::Auto);
+        }
+        // qualified names: thrust::complex<T>, std::complex<T>, cuda::std::complex<T>
+        if first == "thrust" || first == "std" || first == "cuda" {
+            self.bump();
+            self.expect("::")?;
+            return self.parse_base_type();
+        }
+        if first == "complex" {
+            self.bump();
+            self.expect("<")?;
+            let (inner, _) = self.parse_type()?;
+            self.expect(">")?;
+            return match inner {
+                CTy::F32 => Ok(CTy::C64),
+                CTy::F64 => Ok(CTy::C128),
+                other => Err(self.src.diag(
+                    pos,
+                    format!(
+                        "complex<{}> is not supported (complex<float> or complex<double>)",
+                        other.name()
+                    ),
+                )),
+            };
+        }
+        // builtin specifier sequences
+        let (mut signed, mut unsigned, mut short, mut long, mut base) =
+            (false, false, false, 0, None::<&str>);
+        let mut any = false;
+        while let Tok::Ident(s) = self.peek().clone() {
+            match s.as_str() {
+                "signed" => signed = true,
+                "unsigned" => unsigned = true,
+                "short" => short = true,
+                "long" => long += 1,
+                "int" | "char" | "float" | "double" | "bool" | "void" if base.is_none() => {
+                    base = Some(match s.as_str() {
+                        "int" => "int",
+                        "char" => "char",
+                        "float" => "float",
+                        "double" => "double",
+                        "bool" => "bool",
+                        _ => "void",
+                    })
+                }
+                _ => {
+                    if !any
+                        && !self.env.shadow.contains(&s)
+                        && let Some(t) = named_type(&s)
+                    {
+                        self.bump();
+                        return Ok(t);
+                    }
+                    break;
+                }
+            }
+            any = true;
+            self.bump();
+        }
+        if !any {
+            return Err(self.src.diag(pos, format!("unknown type name '{first}'")));
+        }
+        let _ = signed;
+        let t = match base {
+            Some("char") => {
+                if unsigned {
+                    CTy::U8
+                } else {
+                    CTy::I8
+                }
+            }
+            Some("float") => CTy::F32,
+            Some("double") => CTy::F64,
+            Some("bool") => CTy::Bool,
+            Some("void") => CTy::Void,
+            _ => {
+                let (s, u) = if short {
+                    (CTy::I16, CTy::U16)
+                } else if long >= 1 {
+                    (CTy::I64, CTy::U64)
+                } else {
+                    (CTy::I32, CTy::U32)
+                };
+                if unsigned { u } else { s }
+            }
+        };
+        Ok(t)
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    /// Statements up to the end of input.
+    pub fn parse_body(&mut self) -> Result<Vec<Stmt>, Diagnostic> {
+        let mut out = Vec::new();
+        while !self.at_eof() {
+            out.push(self.parse_stmt()?);
+        }
+        Ok(out)
+    }
+
+    fn parse_block(&mut self) -> Result<Vec<Stmt>, Diagnostic> {
+        self.expect("{")?;
+        let mut out = Vec::new();
+        while !self.is_punct("}") {
+            if self.at_eof() {
+                return self.err("expected '}' at end of input");
+            }
+            out.push(self.parse_stmt()?);
+        }
+        self.bump();
+        Ok(out)
+    }
+
+    /// A declaration when a type is followed by a name (`T t`, `const int k`).
+    fn try_decl(&mut self) -> Result<Option<Stmt>, Diagnostic> {
+        let save = self.at;
+        let pos = self.pos();
+        while let Tok::Ident(s) = self.peek() {
+            if QUALIFIERS.contains(&s.as_str()) {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        if !self.type_starts() {
+            self.at = save;
+            return Ok(None);
+        }
+        let (ty, is_const) = match self.parse_type() {
+            Ok(t) => t,
+            Err(e) => {
+                self.at = save;
+                if matches!(self.peek_at(1), Tok::Punct("(")) {
+                    return Ok(None);
+                }
+                return Err(e);
+            }
+        };
+        if !matches!(self.peek(), Tok::Ident(_)) {
+            if self.is_punct("&") {
+                return self.err("reference variables are not supported by the CPU engine");
+            }
+            self.at = save;
+            return Ok(None);
+        }
+        let mut vars = Vec::new();
+        loop {
+            let vpos = self.pos();
+            let name = self.ident()?;
+            if self.is_punct("[") {
+                return self.err("local arrays are not supported by the CPU engine");
+            }
+            let init = if self.eat("=") {
+                Some(self.parse_assign()?)
+            } else if self.is_punct("(") || self.is_punct("{") {
+                let close = if self.eat("(") {
+                    ")"
+                } else {
+                    self.bump();
+                    "}"
+                };
+                let mut args = Vec::new();
+                if !self.is_punct(close) {
+                    loop {
+                        args.push(self.parse_assign()?);
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                }
+                self.expect(close)?;
+                Some(Expr {
+                    kind: ExprKind::Cast(ty, args),
+                    pos: vpos,
+                })
+            } else {
+                None
+            };
+            vars.push(Declarator {
+                name,
+                pos: vpos,
+                init,
+            });
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(";")?;
+        Ok(Some(Stmt::Decl {
+            ty,
+            is_const,
+            vars,
+            pos,
+        }))
+    }
+
+    pub fn parse_stmt(&mut self) -> Result<Stmt, Diagnostic> {
+        let pos = self.pos();
+        if self.eat(";") {
+            return Ok(Stmt::Empty);
+        }
+        if self.is_punct("{") {
+            return Ok(Stmt::Block(self.parse_block()?));
+        }
+        if self.is_punct("#") {
+            return self.err("preprocessor directives are not supported by the CPU engine");
+        }
+        if let Tok::Ident(kw) = self.peek().clone() {
+            match kw.as_str() {
+                "if" => {
+                    self.bump();
+                    self.expect("(")?;
+                    let c = self.parse_expr()?;
+                    self.expect(")")?;
+                    let t = self.parse_stmt()?;
+                    let e = if self.is_ident("else") {
+                        self.bump();
+                        Some(Box::new(self.parse_stmt()?))
+                    } else {
+                        None
+                    };
+                    return Ok(Stmt::If(c, Box::new(t), e));
+                }
+                "for" => {
+                    self.bump();
+                    self.expect("(")?;
+                    let init = if self.eat(";") {
+                        None
+                    } else if let Some(d) = self.try_decl()? {
+                        Some(Box::new(d))
+                    } else {
+                        let e = self.parse_expr()?;
+                        self.expect(";")?;
+                        Some(Box::new(Stmt::Expr(e)))
+                    };
+                    let cond = if self.is_punct(";") {
+                        None
+                    } else {
+                        Some(self.parse_expr()?)
+                    };
+                    self.expect(";")?;
+                    let step = if self.is_punct(")") {
+                        None
+                    } else {
+                        Some(self.parse_expr()?)
+                    };
+                    self.expect(")")?;
+                    let body = Box::new(self.parse_stmt()?);
+                    return Ok(Stmt::For {
+                        init,
+                        cond,
+                        step,
+                        body,
+                    });
+                }
+                "while" => {
+                    self.bump();
+                    self.expect("(")?;
+                    let c = self.parse_expr()?;
+                    self.expect(")")?;
+                    let body = self.parse_stmt()?;
+                    return Ok(Stmt::While(c, Box::new(body)));
+                }
+                "do" => {
+                    self.bump();
+                    let body = self.parse_stmt()?;
+                    if !self.is_ident("while") {
+                        return self.err(format!("expected 'while' before {}", self.describe()));
+                    }
+                    self.bump();
+                    self.expect("(")?;
+                    let c = self.parse_expr()?;
+                    self.expect(")")?;
+                    self.expect(";")?;
+                    return Ok(Stmt::DoWhile(Box::new(body), c));
+                }
+                "break" => {
+                    self.bump();
+                    self.expect(";")?;
+                    return Ok(Stmt::Break(pos));
+                }
+                "continue" => {
+                    self.bump();
+                    self.expect(";")?;
+                    return Ok(Stmt::Continue(pos));
+                }
+                "return" => {
+                    self.bump();
+                    let e = if self.is_punct(";") {
+                        None
+                    } else {
+                        Some(self.parse_expr()?)
+                    };
+                    self.expect(";")?;
+                    return Ok(Stmt::Return(e, pos));
+                }
+                "switch" | "goto" | "case" | "default" | "asm" | "__syncthreads" | "template"
+                | "struct" | "class" | "union" | "enum" | "typedef" | "sizeof" | "new"
+                | "delete" | "try" | "throw" => {
+                    return self.err(format!("'{kw}' is not supported by the CPU engine"));
+                }
+                _ => {}
+            }
+        }
+        if let Some(d) = self.try_decl()? {
+            return Ok(d);
+        }
+        let e = self.parse_expr()?;
+        if !self.is_punct(";") && self.at_eof() {
+            // CuPy allows the last statement of an operation without ';'
+            return Ok(Stmt::Expr(e));
+        }
+        self.expect(";")?;
+        Ok(Stmt::Expr(e))
+    }
+
+    /// The preamble: `__device__` functions, global constants, and prototypes.
+    pub fn parse_preamble(&mut self, section: usize) -> Result<Preamble, Diagnostic> {
+        let mut pre = Preamble::default();
+        while !self.at_eof() {
+            if self.eat(";") {
+                continue;
+            }
+            if self.is_punct("#") {
+                return self.err("preprocessor directives are not supported by the CPU engine");
+            }
+            if self.is_ident("template") {
+                return self.err("templates are not supported by the CPU engine");
+            }
+            if self.is_ident("typedef") {
+                self.bump();
+                let (ty, _) = self.parse_type()?;
+                let name = self.ident()?;
+                self.expect(";")?;
+                self.env.types.insert(name, ty);
+                continue;
+            }
+            if self.is_ident("struct") || self.is_ident("using") {
+                return self.err(format!(
+                    "{} is not supported by the CPU engine",
+                    self.describe()
+                ));
+            }
+            let pos = self.pos();
+            let save = self.at;
+            while let Tok::Ident(s) = self.peek() {
+                if QUALIFIERS.contains(&s.as_str()) {
+                    self.bump();
+                } else {
+                    break;
+                }
+            }
+            let (ret, _) = self.parse_type()?;
+            let name = self.ident()?;
+            if !self.eat("(") {
+                // a global declaration: re-parse as a statement
+                self.at = save;
+                match self.try_decl()? {
+                    Some(d) => {
+                        pre.globals.push(d);
+                        continue;
+                    }
+                    None => return self.err("expected a function or a declaration"),
+                }
+            }
+            let mut params = Vec::new();
+            if !self.is_punct(")") {
+                if self.is_ident("void") && matches!(self.peek_at(1), Tok::Punct(")")) {
+                    self.bump();
+                } else {
+                    loop {
+                        let (ty, is_const) = self.parse_type()?;
+                        let by_ref = self.eat("&");
+                        let name = self.ident()?;
+                        if self.is_punct("[") {
+                            return self
+                                .err("array parameters are not supported by the CPU engine");
+                        }
+                        params.push(Param {
+                            ty,
+                            name,
+                            by_ref,
+                            is_const,
+                        });
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                }
+            }
+            self.expect(")")?;
+            if self.eat(";") {
+                continue; // prototype
+            }
+            let body = self.parse_block()?;
+            let _ = pos;
+            pre.funcs.push(Func {
+                ret,
+                name,
+                params,
+                body,
+                section,
+            });
+        }
+        Ok(pre)
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    /// One expression filling the whole text (a trailing ';' is tolerated).
+    pub fn parse_whole_expr(&mut self) -> Result<Expr, Diagnostic> {
+        if self.at_eof() {
+            return self.err("expected an expression (the text is empty)");
+        }
+        let e = self.parse_expr()?;
+        self.eat(";");
+        if !self.at_eof() {
+            return self.err(format!(
+                "expected the end of the expression before {}",
+                self.describe()
+            ));
+        }
+        Ok(e)
+    }
+
+    pub fn parse_expr(&mut self) -> Result<Expr, Diagnostic> {
+        let mut e = self.parse_assign()?;
+        while self.is_punct(",") {
+            let pos = self.pos();
+            self.bump();
+            let r = self.parse_assign()?;
+            e = Expr {
+                kind: ExprKind::Comma(Box::new(e), Box::new(r)),
+                pos,
+            };
+        }
+        Ok(e)
+    }
+
+    pub fn parse_assign(&mut self) -> Result<Expr, Diagnostic> {
+        let lhs = self.parse_cond()?;
+        let op = match self.peek() {
+            Tok::Punct("=") => Some(None),
+            Tok::Punct("+=") => Some(Some(BinOp::Add)),
+            Tok::Punct("-=") => Some(Some(BinOp::Sub)),
+            Tok::Punct("*=") => Some(Some(BinOp::Mul)),
+            Tok::Punct("/=") => Some(Some(BinOp::Div)),
+            Tok::Punct("%=") => Some(Some(BinOp::Rem)),
+            Tok::Punct("&=") => Some(Some(BinOp::BitAnd)),
+            Tok::Punct("|=") => Some(Some(BinOp::BitOr)),
+            Tok::Punct("^=") => Some(Some(BinOp::BitXor)),
+            Tok::Punct("<<=") => Some(Some(BinOp::Shl)),
+            Tok::Punct(">>=") => Some(Some(BinOp::Shr)),
+            _ => None,
+        };
+        if let Some(op) = op {
+            let pos = self.pos();
+            self.bump();
+            let rhs = self.parse_assign()?;
+            return Ok(Expr {
+                kind: ExprKind::Assign(op, Box::new(lhs), Box::new(rhs)),
+                pos,
+            });
+        }
+        Ok(lhs)
+    }
+
+    fn parse_cond(&mut self) -> Result<Expr, Diagnostic> {
+        let c = self.parse_binary(4)?;
+        if self.is_punct("?") {
+            let pos = self.pos();
+            self.bump();
+            let a = self.parse_expr()?;
+            self.expect(":")?;
+            let b = self.parse_assign()?;
+            return Ok(Expr {
+                kind: ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+                pos,
+            });
+        }
+        Ok(c)
+    }
+
+    fn binop_here(&self) -> Option<(BinOp, u8)> {
+        let Tok::Punct(p) = self.peek() else {
+            return None;
+        };
+        Some(match *p {
+            "*" => (BinOp::Mul, 13),
+            "/" => (BinOp::Div, 13),
+            "%" => (BinOp::Rem, 13),
+            "+" => (BinOp::Add, 12),
+            "-" => (BinOp::Sub, 12),
+            "<<" => (BinOp::Shl, 11),
+            ">>" => (BinOp::Shr, 11),
+            "<" => (BinOp::Lt, 10),
+            "<=" => (BinOp::Le, 10),
+            ">" => (BinOp::Gt, 10),
+            ">=" => (BinOp::Ge, 10),
+            "==" => (BinOp::Eq, 9),
+            "!=" => (BinOp::Ne, 9),
+            "&" => (BinOp::BitAnd, 8),
+            "^" => (BinOp::BitXor, 7),
+            "|" => (BinOp::BitOr, 6),
+            "&&" => (BinOp::And, 5),
+            "||" => (BinOp::Or, 4),
+            _ => return None,
+        })
+    }
+
+    fn parse_binary(&mut self, min: u8) -> Result<Expr, Diagnostic> {
+        let mut lhs = self.parse_unary()?;
+        while let Some((op, prec)) = self.binop_here() {
+            if prec < min {
+                break;
+            }
+            let pos = self.pos();
+            self.bump();
+            let rhs = self.parse_binary(prec + 1)?;
+            lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                pos,
+            };
+        }
+        Ok(lhs)
+    }
+
+    fn parse_unary(&mut self) -> Result<Expr, Diagnostic> {
+        let pos = self.pos();
+        let op = match self.peek() {
+            Tok::Punct("-") => Some(UnOp::Neg),
+            Tok::Punct("+") => Some(UnOp::Plus),
+            Tok::Punct("!") => Some(UnOp::Not),
+            Tok::Punct("~") => Some(UnOp::BitNot),
+            Tok::Punct("++") => Some(UnOp::PreInc),
+            Tok::Punct("--") => Some(UnOp::PreDec),
+            Tok::Punct("*") => {
+                return self.err("pointer dereference is not supported by the CPU engine");
+            }
+            Tok::Punct("&") => {
+                return self.err("taking an address is not supported by the CPU engine");
+            }
+            Tok::Ident(s) if s == "sizeof" => {
+                return self.err("'sizeof' is not supported by the CPU engine");
+            }
+            _ => None,
+        };
+        if let Some(op) = op {
+            self.bump();
+            let e = self.parse_unary()?;
+            return Ok(Expr {
+                kind: ExprKind::Unary(op, Box::new(e)),
+                pos,
+            });
+        }
+        // C-style cast: '(' type ')'
+        if self.is_punct("(") {
+            let save = self.at;
+            self.bump();
+            if self.type_starts() {
+                let (ty, _) = self.parse_type()?;
+                if self.eat(")") {
+                    let e = self.parse_unary()?;
+                    return Ok(Expr {
+                        kind: ExprKind::Cast(ty, vec![e]),
+                        pos,
+                    });
+                }
+            }
+            self.at = save;
+        }
+        self.parse_postfix()
+    }
+
+    fn parse_args(&mut self) -> Result<Vec<Expr>, Diagnostic> {
+        self.expect("(")?;
+        let mut args = Vec::new();
+        if !self.is_punct(")") {
+            loop {
+                args.push(self.parse_assign()?);
+                if !self.eat(",") {
+                    break;
+                }
+            }
+        }
+        self.expect(")")?;
+        Ok(args)
+    }
+
+    fn parse_postfix(&mut self) -> Result<Expr, Diagnostic> {
+        let mut e = self.parse_primary()?;
+        loop {
+            let pos = self.pos();
+            if self.eat("[") {
+                let idx = self.parse_expr()?;
+                self.expect("]")?;
+                e = Expr {
+                    kind: ExprKind::Index(Box::new(e), Box::new(idx)),
+                    pos,
+                };
+            } else if self.is_punct("(") {
+                let ExprKind::Name(n) = &e.kind else {
+                    return self.err("only named functions can be called");
+                };
+                let n = n.clone();
+                let args = self.parse_args()?;
+                e = Expr {
+                    kind: ExprKind::Call(n, args),
+                    pos: e.pos,
+                };
+            } else if self.eat(".") {
+                let m = self.ident()?;
+                let args = if self.is_punct("(") {
+                    self.parse_args()?
+                } else {
+                    return Err(self.src.diag(
+                        pos,
+                        format!("member '{m}' is not supported by the CPU engine (only methods such as size(), real(), imag())"),
+                    ));
+                };
+                e = Expr {
+                    kind: ExprKind::Method(Box::new(e), m, args),
+                    pos,
+                };
+            } else if self.is_punct("->") {
+                return self.err("'->' is not supported by the CPU engine");
+            } else if self.is_punct("++") || self.is_punct("--") {
+                let op = if self.is_punct("++") {
+                    UnOp::PostInc
+                } else {
+                    UnOp::PostDec
+                };
+                self.bump();
+                e = Expr {
+                    kind: ExprKind::Unary(op, Box::new(e)),
+                    pos,
+                };
+            } else {
+                break;
+            }
+        }
+        Ok(e)
+    }
+
+    fn parse_primary(&mut self) -> Result<Expr, Diagnostic> {
+        let pos = self.pos();
+        match self.peek().clone() {
+            Tok::Int {
+                value,
+                unsigned,
+                long,
+                radix_not10,
+            } => {
+                self.bump();
+                Ok(Expr {
+                    kind: ExprKind::Int {
+                        value,
+                        unsigned,
+                        long,
+                        radix_not10,
+                    },
+                    pos,
+                })
+            }
+            Tok::Float { value, single } => {
+                self.bump();
+                Ok(Expr {
+                    kind: ExprKind::Float { value, single },
+                    pos,
+                })
+            }
+            Tok::Punct("(") => {
+                self.bump();
+                let e = self.parse_expr()?;
+                self.expect(")")?;
+                Ok(e)
+            }
+            Tok::Ident(s) => {
+                if s == "true" || s == "false" {
+                    self.bump();
+                    return Ok(Expr {
+                        kind: ExprKind::Bool(s == "true"),
+                        pos,
+                    });
+                }
+                if s == "static_cast" {
+                    self.bump();
+                    self.expect("<")?;
+                    let (ty, _) = self.parse_type()?;
+                    self.expect(">")?;
+                    self.expect("(")?;
+                    let e = self.parse_expr()?;
+                    self.expect(")")?;
+                    return Ok(Expr {
+                        kind: ExprKind::Cast(ty, vec![e]),
+                        pos,
+                    });
+                }
+                if matches!(
+                    s.as_str(),
+                    "reinterpret_cast" | "const_cast" | "dynamic_cast" | "__syncthreads"
+                ) {
+                    return self.err(format!("'{s}' is not supported by the CPU engine"));
+                }
+                // functional cast / constructor: type '(' args ')'
+                if self.type_starts() && !self.is_ident("const") {
+                    let save = self.at;
+                    if let Ok((ty, _)) = self.parse_type()
+                        && self.is_punct("(")
+                    {
+                        let args = self.parse_args()?;
+                        return Ok(Expr {
+                            kind: ExprKind::Cast(ty, args),
+                            pos,
+                        });
+                    }
+                    self.at = save;
+                }
+                self.bump();
+                let mut name = s;
+                // qualified names: keep the last component of std::/thrust::/cuda:: names
+                while self.is_punct("::") {
+                    self.bump();
+                    let next = self.ident()?;
+                    if matches!(name.as_str(), "std" | "thrust" | "cuda" | "") {
+                        name = next;
+                    } else {
+                        name = format!("{name}::{next}");
+                    }
+                }
+                Ok(Expr {
+                    kind: ExprKind::Name(name),
+                    pos,
+                })
+            }
+            Tok::Punct("::") => {
+                self.bump();
+                self.parse_primary()
+            }
+            _ => self.err(format!("expected an expression before {}", self.describe())),
+        }
+    }
+}
+
+fn is_type_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "void"
+            | "bool"
+            | "char"
+            | "short"
+            | "int"
+            | "long"
+            | "signed"
+            | "unsigned"
+            | "float"
+            | "double"
+            | "complex"
+    ) || named_type(s).is_some()
+}
+
+/// Type names of one identifier (stdint, CUDA and CuPy names).
+fn named_type(s: &str) -> Option<CTy> {
+    Some(match s {
+        "int8_t" => CTy::I8,
+        "int16_t" => CTy::I16,
+        "int32_t" => CTy::I32,
+        "int64_t" | "ptrdiff_t" | "ssize_t" | "long_long" => CTy::I64,
+        "uint8_t" => CTy::U8,
+        "uint16_t" => CTy::U16,
+        "uint32_t" | "uint" => CTy::U32,
+        "uint64_t" | "size_t" => CTy::U64,
+        "float16" | "half" | "__half" => CTy::F16,
+        "bfloat16" | "__nv_bfloat16" => CTy::BF16,
+        "float32" => CTy::F32,
+        "float64" => CTy::F64,
+        "i8" => CTy::I8,
+        "i16" => CTy::I16,
+        "i32" => CTy::I32,
+        "i64" => CTy::I64,
+        "u8" => CTy::U8,
+        "u16" => CTy::U16,
+        "u32" => CTy::U32,
+        "u64" => CTy::U64,
+        "c64" | "complex64" => CTy::C64,
+        "c128" | "complex128" => CTy::C128,
+        _ => return None,
+    })
+}

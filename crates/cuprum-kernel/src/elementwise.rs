@@ -1,0 +1,614 @@
+//! [`ElementwiseKernel`]: CuPy's elementwise user kernel.
+
+use crate::args::Arg;
+use crate::codegen::{EwLayout, EwSpec, PassKind, elementwise_source};
+use crate::common::{
+    Slot, broadcast_all, checked_size, collapse, cpu_compile_error, cuda_ordinal, fits_32,
+    nvrtc_options, raw_arg, resolve, typedefs, var_spec,
+};
+use crate::cpu;
+use crate::error::{KernelError, Result};
+use crate::params::{Param, check_names, is_ident, parse_params};
+use crate::source::{ArgPack, IntStruct, map_compile_error, with_header_hashes};
+use cuprum_core::ext::nvrtc::{Function, LaunchConfig};
+use cuprum_core::{Array, DType, Device, Error};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+const OP: &str = "ElementwiseKernel";
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct GpuKey {
+    ordinal: usize,
+    dtypes: Vec<DType>,
+    pass: Vec<PassKind>,
+    layout: EwLayout,
+}
+
+type CpuKey = Vec<(DType, PassKind)>;
+
+/// A user kernel applied elementwise over broadcast arrays, CuPy's
+/// `cupy.ElementwiseKernel(in_params, out_params, operation, name)`.
+///
+/// **Parameters**: `in_params` and `out_params` are comma-separated `[raw] <type> <name>`;
+/// `<type>` is a NumPy dtype name (`float32`, `int64`, `uint8`, `bool`, `complex64`, ...), which
+/// fixes the argument's dtype, or a type placeholder (`T`, `U`, ... any other identifier), bound
+/// at call time to the dtype of the first array carrying it (passed outputs first, then inputs
+/// in order). A scalar argument takes its parameter's type; a placeholder bound by nothing else
+/// binds to the scalar's NumPy type (`int64`, `float64`, `bool`, `complex128`). There is no
+/// implicit cast: an array of another dtype is an error, as CuPy's `TypeError`.
+///
+/// **Shapes**: the non-raw array arguments (passed outputs included) broadcast together; the
+/// body runs once per element of the broadcast shape in C order, with `i` (a signed 64-bit
+/// index) and `_ind.size()` (the loop size). Created outputs have that shape. A `raw` parameter
+/// is the whole array: `x[k]` is its element at the flat C-order index `k`, `x.size()` its
+/// length. With only raw arrays, [`call_sized`](Self::call_sized) gives the loop size.
+///
+/// **The body** is CUDA C++: a non-raw input is a `const` reference to its element, an output
+/// a writable reference; C semantics (integer promotion, truncating division, wrapping
+/// unsigned arithmetic, conversions on assignment). The C types are CuPy's: `bool`,
+/// `signed char`, `short`, `int`, `long long`, the unsigned ones, `float16`, `float`, `double`,
+/// `complex<float>`, `complex<double>`; a placeholder is a `typedef`. `preamble` is placed
+/// before the kernel (`__device__` helpers), `loop_prep` before the loop and `after_loop`
+/// after it.
+///
+/// **Devices**: on a CUDA device the kernel is generated as CUDA C (a vectorized contiguous
+/// path, else an N-d strided path with 32-bit indices when every index fits and 64-bit
+/// otherwise), compiled by NVRTC through cuprum's cache (memory and disk, keyed by the whole
+/// source: preamble and headers included) with `--fmad=false`, so that `a * b + c` rounds twice
+/// as on the CPU (opt into contraction with [`fast_math`](Self::fast_math)); the compiled
+/// function is kept in the kernel object per (dtypes, layout class, device), so a repeated
+/// call does not hash the source. On the CPU the same text runs through cuprum's CPU kernel
+/// engine (a C-subset compiler), with bit-identical results for arithmetic, comparisons,
+/// casts and integer operations.
+///
+/// # Errors
+/// At construction: [`KernelError::Params`] for a parameter list that does not parse,
+/// [`KernelError::InvalidSpec`] for a name that is not an identifier. At call time:
+/// [`KernelError::ArgCount`], [`KernelError::DTypeMismatch`],
+/// [`KernelError::PlaceholderConflict`], a broadcast error (`cuprum_core::Error::Broadcast`),
+/// [`KernelError::BadArgument`] (scalar for an output, `size` misuse),
+/// [`KernelError::Compile`] with the user's lines, or a core error (device, memory).
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_kernel::{ElementwiseKernel, args};
+/// let k = ElementwiseKernel::new("float32 x, float32 y", "float32 z", "z = x + y * 2;", "add_mul")?;
+/// let x = Array::from_vec_on(vec![1.0f32, 2.0, 3.0], &[3], Device::Cpu)?;
+/// let y = Array::from_vec_on(vec![10.0f32, 20.0, 30.0], &[3], Device::Cpu)?;
+/// let z = k.call_one(args![&x, &y])?;
+/// assert_eq!(z.to_vec::<f32>()?, vec![21.0, 42.0, 63.0]);
+/// # Ok::<(), cuprum_kernel::KernelError>(())
+/// ```
+pub struct ElementwiseKernel {
+    name: String,
+    params: Vec<Param>,
+    nin: usize,
+    operation: String,
+    preamble: String,
+    loop_prep: String,
+    after_loop: String,
+    reduce_dims: bool,
+    no_return: bool,
+    fast_math: bool,
+    options: Vec<String>,
+    gpu: Mutex<HashMap<GpuKey, Function>>,
+    cpu: Mutex<HashMap<CpuKey, Arc<cpu::ElementwiseProgram>>>,
+}
+
+impl std::fmt::Debug for ElementwiseKernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ElementwiseKernel")
+            .field("name", &self.name)
+            .field("params", &self.params)
+            .field("operation", &self.operation)
+            .finish_non_exhaustive()
+    }
+}
+
+pub(crate) fn check_kernel_name(name: &str) -> Result<()> {
+    if is_ident(name) {
+        Ok(())
+    } else {
+        Err(KernelError::InvalidSpec {
+            kernel: name.to_string(),
+            what: "name",
+            reason: "a kernel name must be a C identifier".into(),
+        })
+    }
+}
+
+impl ElementwiseKernel {
+    /// A kernel from CuPy's four constructor arguments (see the type's documentation).
+    ///
+    /// # Errors
+    /// [`KernelError::Params`] when a parameter list does not parse or names clash;
+    /// [`KernelError::InvalidSpec`] when `name` is not a C identifier.
+    pub fn new(in_params: &str, out_params: &str, operation: &str, name: &str) -> Result<Self> {
+        check_kernel_name(name)?;
+        let ins = parse_params(name, "in_params", in_params, false)?;
+        let outs = parse_params(name, "out_params", out_params, true)?;
+        let nin = ins.len();
+        let mut params = ins;
+        params.extend(outs);
+        check_names(name, &params, &[])?;
+        Ok(ElementwiseKernel {
+            name: name.to_string(),
+            params,
+            nin,
+            operation: operation.to_string(),
+            preamble: String::new(),
+            loop_prep: String::new(),
+            after_loop: String::new(),
+            reduce_dims: true,
+            no_return: false,
+            fast_math: false,
+            options: Vec::new(),
+            gpu: Mutex::new(HashMap::new()),
+            cpu: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Code placed before the kernel: `__device__` helper functions, constants, typedefs.
+    pub fn preamble(mut self, preamble: &str) -> Self {
+        self.preamble = preamble.to_string();
+        self
+    }
+
+    /// Code run once per thread before the loop.
+    pub fn loop_prep(mut self, code: &str) -> Self {
+        self.loop_prep = code.to_string();
+        self
+    }
+
+    /// Code run once per thread after the loop.
+    pub fn after_loop(mut self, code: &str) -> Self {
+        self.after_loop = code.to_string();
+        self
+    }
+
+    /// Whether to merge axes that every array walks contiguously before generating the N-d
+    /// index code (CuPy's `reduce_dims`, default `true`; it changes speed, never results).
+    pub fn reduce_dims(mut self, on: bool) -> Self {
+        self.reduce_dims = on;
+        self
+    }
+
+    /// When `true`, a call returns no arrays (CuPy's `no_return`): pass the outputs.
+    pub fn no_return(mut self, on: bool) -> Self {
+        self.no_return = on;
+        self
+    }
+
+    /// Opt into NVRTC's `--use_fast_math` (fused multiply-adds, approximate division and
+    /// transcendentals). Off by default: kernels compile with `--fmad=false`, so GPU results
+    /// of arithmetic equal the CPU's bit for bit. No effect on the CPU.
+    pub fn fast_math(mut self, on: bool) -> Self {
+        self.fast_math = on;
+        self
+    }
+
+    /// Extra NVRTC options (e.g. `-I/path/to/headers`, `-DN=4`). Headers `#include`d from
+    /// those directories are hashed into the cache key.
+    pub fn options(mut self, options: &[&str]) -> Self {
+        self.options = options.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    /// The kernel's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Number of input parameters.
+    pub fn nin(&self) -> usize {
+        self.nin
+    }
+
+    /// Number of output parameters.
+    pub fn nout(&self) -> usize {
+        self.params.len() - self.nin
+    }
+
+    /// Runs the kernel: `args` are the inputs, optionally followed by every output (then
+    /// written in place; the body may read them first). Returns the outputs (none under
+    /// [`no_return`](Self::no_return)).
+    ///
+    /// # Errors
+    /// See the type's documentation.
+    pub fn call(&self, args: &[Arg<'_>]) -> Result<Vec<Array>> {
+        self.run(args, None)
+    }
+
+    /// [`call`](Self::call) for a kernel with one output, returning it.
+    ///
+    /// # Errors
+    /// As [`call`](Self::call); [`KernelError::BadArgument`] when the kernel does not have
+    /// exactly one output or returns nothing.
+    pub fn call_one(&self, args: &[Arg<'_>]) -> Result<Array> {
+        let mut v = self.call(args)?;
+        if v.len() != 1 {
+            return Err(KernelError::BadArgument {
+                kernel: self.name.clone(),
+                param: "call_one".into(),
+                reason: format!("the call returns {} arrays, not one", v.len()),
+            });
+        }
+        Ok(v.remove(0))
+    }
+
+    /// [`call`](Self::call) with an explicit loop size (CuPy's `size=`), for kernels whose
+    /// array arguments are all `raw`; created outputs have shape `(size,)`.
+    ///
+    /// # Errors
+    /// As [`call`](Self::call); [`KernelError::BadArgument`] when a non-raw array is given.
+    pub fn call_sized(&self, args: &[Arg<'_>], size: usize) -> Result<Vec<Array>> {
+        self.run(args, Some(size))
+    }
+
+    fn run(&self, args: &[Arg<'_>], size: Option<usize>) -> Result<Vec<Array>> {
+        let r = resolve(&self.name, OP, &self.params, self.nin, args)?;
+        // the loop shape
+        let elem_shapes: Vec<&[usize]> = r
+            .slots
+            .iter()
+            .filter_map(|s| match s {
+                Slot::Elem(a) => Some(a.shape()),
+                _ => None,
+            })
+            .collect();
+        let shape: Vec<usize> = match size {
+            Some(n) => {
+                if !elem_shapes.is_empty() {
+                    return Err(KernelError::BadArgument {
+                        kernel: self.name.clone(),
+                        param: "size".into(),
+                        reason: "size cannot be given together with non-raw array arguments".into(),
+                    });
+                }
+                vec![n]
+            }
+            None => {
+                if elem_shapes.is_empty() {
+                    return Err(KernelError::BadArgument {
+                        kernel: self.name.clone(),
+                        param: "size".into(),
+                        reason: "the loop size is undetermined (no non-raw array argument): \
+                                 give it with call_sized"
+                            .into(),
+                    });
+                }
+                broadcast_all(OP, &elem_shapes)?
+            }
+        };
+        let n = checked_size(OP, &shape)?;
+        // passed non-raw outputs must have the loop shape exactly
+        for s in r.slots.iter().skip(self.nin) {
+            if let Slot::Elem(a) = s
+                && a.shape() != shape.as_slice()
+            {
+                return Err(Error::Broadcast {
+                    op: OP,
+                    lhs: shape.clone(),
+                    rhs: a.shape().to_vec(),
+                }
+                .into());
+            }
+        }
+        // create outputs
+        let mut slots = r.slots;
+        let mut outs: Vec<Array> = Vec::with_capacity(self.nout());
+        for (k, slot) in slots.iter_mut().enumerate().skip(self.nin) {
+            if matches!(slot, Slot::Create) {
+                *slot = Slot::Elem(Array::empty_on(&shape, r.dtypes[k], r.device)?);
+            }
+            match slot {
+                Slot::Elem(a) | Slot::Raw(a) => outs.push(a.clone()),
+                _ => {}
+            }
+        }
+        if n > 0 {
+            match cuda_ordinal(r.device) {
+                None => self.run_cpu(&r.dtypes, &slots, &shape, &typedefs(&r.binding))?,
+                Some(ord) => self.run_gpu(
+                    ord,
+                    &r.dtypes,
+                    &slots,
+                    &shape,
+                    n,
+                    &typedefs(&r.binding),
+                    r.outputs_passed,
+                )?,
+            }
+        }
+        Ok(if self.no_return { Vec::new() } else { outs })
+    }
+
+    fn run_cpu(
+        &self,
+        dtypes: &[DType],
+        slots: &[Slot],
+        shape: &[usize],
+        tdefs: &[(String, DType)],
+    ) -> Result<()> {
+        let pass: Vec<PassKind> = slots
+            .iter()
+            .map(|s| match s {
+                Slot::Scalar(_) => PassKind::Scalar,
+                Slot::Raw(_) => PassKind::Raw(None),
+                _ => PassKind::Elem { load: true },
+            })
+            .collect();
+        let key: CpuKey = dtypes.iter().copied().zip(pass.iter().copied()).collect();
+        let prog = {
+            let cached = self
+                .cpu
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&key)
+                .cloned();
+            match cached {
+                Some(p) => p,
+                None => {
+                    let vars: Vec<cpu::VarSpec> = self
+                        .params
+                        .iter()
+                        .zip(dtypes)
+                        .zip(&pass)
+                        .map(|((p, &d), &k)| var_spec(p, d, k))
+                        .collect();
+                    let p = Arc::new(
+                        cpu::ElementwiseProgram::compile_with_types(
+                            &vars,
+                            tdefs,
+                            &self.preamble,
+                            &self.loop_prep,
+                            &self.operation,
+                            &self.after_loop,
+                        )
+                        .map_err(|d| cpu_compile_error(&self.name, d))?,
+                    );
+                    self.cpu
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(key, p.clone());
+                    p
+                }
+            }
+        };
+        // broadcast views (kept alive while the engine runs)
+        let mut held: Vec<Option<Array>> = Vec::with_capacity(slots.len());
+        for s in slots {
+            held.push(match s {
+                Slot::Elem(a) => Some(a.broadcast_to(shape)?),
+                Slot::Raw(a) => Some(a.clone()),
+                _ => None,
+            });
+        }
+        let cargs: Vec<cpu::CpuArg<'_>> = slots
+            .iter()
+            .zip(&held)
+            .map(|(s, h)| match (s, h) {
+                (Slot::Scalar(v), _) => cpu::CpuArg::Scalar(v.value),
+                (_, Some(a)) => cpu::CpuArg::Array(cuprum_core::ext::view(a)),
+                _ => cpu::CpuArg::Scalar(cuprum_core::Scalar::Int(0)),
+            })
+            .collect();
+        prog.run(&cargs, shape)?;
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run_gpu(
+        &self,
+        ordinal: usize,
+        dtypes: &[DType],
+        slots: &[Slot],
+        shape: &[usize],
+        n: usize,
+        tdefs: &[(String, DType)],
+        outputs_passed: bool,
+    ) -> Result<()> {
+        // element arrays broadcast to the loop shape
+        let mut elem: Vec<Array> = Vec::new();
+        for s in slots {
+            if let Slot::Elem(a) = s {
+                elem.push(a.broadcast_to(shape)?);
+            }
+        }
+        // layout class
+        let contiguous = elem.iter().all(|a| a.is_c_contiguous());
+        let mut pack = ArgPack::new();
+        let layout;
+        let mut geom: Option<IntStruct> = None;
+        if contiguous {
+            let maxsz = elem
+                .iter()
+                .map(|a| a.dtype().itemsize())
+                .max()
+                .unwrap_or(16);
+            let mut v = (16 / maxsz).clamp(1, 8);
+            let aligned = |v: usize| {
+                elem.iter().all(|a| {
+                    a.device_ptr()
+                        .is_some_and(|p| p % (v * a.dtype().itemsize()) as u64 == 0)
+                })
+            };
+            while v > 1 && !aligned(v) {
+                v /= 2;
+            }
+            layout = EwLayout::Contig { vec: v as u8 };
+        } else {
+            let strides: Vec<Vec<isize>> = elem.iter().map(|a| a.strides().to_vec()).collect();
+            let (sh, st) = collapse(shape, &strides, self.reduce_dims);
+            let wide = !fits_32(n, &sh, &st);
+            let mut g = IntStruct::new(wide);
+            for &d in &sh {
+                g.push(d as i64);
+            }
+            for s in &st {
+                for &x in s {
+                    g.push(x as i64);
+                }
+            }
+            layout = EwLayout::Strided {
+                nd: sh.len() as u8,
+                wide,
+            };
+            geom = Some(g);
+        }
+        // per-parameter passing and arguments
+        let mut pass: Vec<PassKind> = Vec::with_capacity(slots.len());
+        let mut ei = 0;
+        for (k, s) in slots.iter().enumerate() {
+            match s {
+                Slot::Scalar(v) => {
+                    pass.push(PassKind::Scalar);
+                    pack.push_bytes(&v.bytes[..v.len], v.len.min(16));
+                }
+                Slot::Raw(a) => {
+                    let (pk, bytes) = raw_arg(a);
+                    pass.push(pk);
+                    pack.push_bytes(&bytes, 8);
+                }
+                Slot::Elem(_) => {
+                    let a = &elem[ei];
+                    ei += 1;
+                    pass.push(PassKind::Elem {
+                        load: self.params[k].output && outputs_passed,
+                    });
+                    pack.push_u64(a.device_ptr().unwrap_or(0));
+                }
+                Slot::Create => unreachable!("outputs are created before the launch"),
+            }
+        }
+        pack.push_i64(n as i64);
+        if let Some(g) = &geom {
+            pack.push_bytes(&g.bytes, g.align());
+        }
+        let key = GpuKey {
+            ordinal,
+            dtypes: dtypes.to_vec(),
+            pass: pass.clone(),
+            layout,
+        };
+        let f = self.function(key, dtypes, &pass, tdefs)?;
+        let threads = 256u32;
+        let blocks: u64 = match layout {
+            EwLayout::Contig { vec } => {
+                let v = vec as usize;
+                ((n / v + n % v) as u64).div_ceil(threads as u64)
+            }
+            EwLayout::Strided { .. } => (n as u64).div_ceil(threads as u64).min(1 << 20),
+        };
+        if blocks > i32::MAX as u64 {
+            return Err(Error::invalid_value(
+                OP,
+                format!("{n} elements need more than 2^31 blocks"),
+            )
+            .into());
+        }
+        let cfg = LaunchConfig {
+            grid: (blocks.max(1) as u32, 1, 1),
+            block: (threads, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        let mut ptrs = pack.pointers();
+        // SAFETY: `ptrs` holds one pointer per kernel parameter, in order, each to a value of
+        // the parameter's exact type (device pointers as u64, scalars in the dtype's layout,
+        // CArray structs, the geometry struct) built from the same pass kinds the source was
+        // generated from; every array is on `ordinal` and held by `slots`/`elem` until the
+        // launch is queued (frees are stream-ordered); the kernel reads and writes only the
+        // elements the layouts address (checked by core when the arrays were made).
+        unsafe { cuprum_core::ext::nvrtc::launch(&f, cfg, None, &mut ptrs) }?;
+        drop(elem);
+        Ok(())
+    }
+
+    fn function(
+        &self,
+        key: GpuKey,
+        dtypes: &[DType],
+        pass: &[PassKind],
+        tdefs: &[(String, DType)],
+    ) -> Result<Function> {
+        if let Some(f) = self.gpu.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Ok(f.clone());
+        }
+        let spec = EwSpec {
+            name: &self.name,
+            params: &self.params,
+            dtypes,
+            pass,
+            typedefs: tdefs,
+            preamble: &self.preamble,
+            loop_prep: &self.loop_prep,
+            operation: &self.operation,
+            after_loop: &self.after_loop,
+            layout: key.layout,
+        };
+        let b = elementwise_source(&spec);
+        let opts = nvrtc_options(self.fast_math, &self.options);
+        let src = with_header_hashes(b.text.clone(), &opts);
+        let o: Vec<&str> = opts.iter().map(String::as_str).collect();
+        let f = cuprum_core::ext::nvrtc::get_function(key.ordinal, &src, &self.name, &o)
+            .map_err(|e| map_compile_error(&self.name, e, &b.sections, &b.text))?;
+        self.gpu
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, f.clone());
+        Ok(f)
+    }
+
+    /// The CUDA C source generated for a call with these argument dtypes on the contiguous
+    /// path (for inspection and tests; every parameter passed as an array element, `raw` ones
+    /// as contiguous raw arrays).
+    ///
+    /// # Errors
+    /// [`KernelError::ArgCount`] when `dtypes` does not have one dtype per parameter.
+    pub fn cuda_source(&self, dtypes: &[DType]) -> Result<String> {
+        if dtypes.len() != self.params.len() {
+            return Err(KernelError::ArgCount {
+                kernel: self.name.clone(),
+                expected: format!("{} dtypes", self.params.len()),
+                got: dtypes.len(),
+            });
+        }
+        let mut b = crate::params::Binding::default();
+        for (p, &d) in self.params.iter().zip(dtypes) {
+            b.bind_array(&self.name, p, d)?;
+        }
+        let pass: Vec<PassKind> = self
+            .params
+            .iter()
+            .map(|p| {
+                if p.raw {
+                    PassKind::Raw(None)
+                } else {
+                    PassKind::Elem { load: false }
+                }
+            })
+            .collect();
+        let td = typedefs(&b);
+        let spec = EwSpec {
+            name: &self.name,
+            params: &self.params,
+            dtypes,
+            pass: &pass,
+            typedefs: &td,
+            preamble: &self.preamble,
+            loop_prep: &self.loop_prep,
+            operation: &self.operation,
+            after_loop: &self.after_loop,
+            layout: EwLayout::Contig { vec: 4 },
+        };
+        Ok(elementwise_source(&spec).text)
+    }
+}
+
+/// Whether `d` is a CUDA device (helper for docs and tests).
+#[allow(dead_code)]
+pub(crate) fn is_gpu(d: Device) -> bool {
+    d.is_cuda()
+}

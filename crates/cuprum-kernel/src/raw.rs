@@ -1,0 +1,400 @@
+//! [`RawKernel`] and [`RawModule`]: CUDA C source launched with an explicit grid.
+
+use crate::error::{KernelError, Result};
+use crate::source::{ArgPack, map_compile_error, with_header_hashes};
+use cuprum_core::ext::nvrtc::{Function, LaunchConfig, Module};
+use cuprum_core::{Array, Device, Element, Error};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// The typed arguments of a raw kernel launch, in the kernel's parameter order: arrays (passed
+/// as a pointer to their first element, `T*` in the kernel) and scalars (passed by value in
+/// their Rust type's layout: `i32` is `int`, `f64` is `double`, `Complex32` is
+/// `complex<float>`/`float2`, ...). No raw pointers in user code; the arrays are held until the
+/// launch is queued.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_kernel::LaunchArgs;
+/// let x = Array::from_vec_on(vec![1.0f32; 4], &[4], Device::Cpu).unwrap();
+/// let a = LaunchArgs::new().array(&x).scalar(4i32).scalar(2.5f32);
+/// assert_eq!(a.len(), 3);
+/// ```
+#[derive(Clone, Default)]
+pub struct LaunchArgs<'a> {
+    items: Vec<LaunchArg<'a>>,
+}
+
+#[derive(Clone)]
+enum LaunchArg<'a> {
+    Array(&'a Array),
+    Value([u8; 16], usize),
+}
+
+impl<'a> LaunchArgs<'a> {
+    /// No arguments yet.
+    pub fn new() -> Self {
+        LaunchArgs { items: Vec::new() }
+    }
+    /// Appends an array (the kernel parameter is a pointer to its element type).
+    pub fn array(mut self, a: &'a Array) -> Self {
+        self.items.push(LaunchArg::Array(a));
+        self
+    }
+    /// Appends a scalar by value (`i32` → `int`, `u64` → `unsigned long long`, `f32` →
+    /// `float`, `Complex64` → `complex<double>`, ...).
+    pub fn scalar<T: Element>(mut self, v: T) -> Self {
+        let b = T::to_bytes(std::slice::from_ref(&v));
+        let mut buf = [0u8; 16];
+        let n = b.len().min(16);
+        buf[..n].copy_from_slice(&b[..n]);
+        self.items.push(LaunchArg::Value(buf, n));
+        self
+    }
+    /// Number of arguments.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    fn device(&self) -> Result<Option<Device>> {
+        let mut d: Option<Device> = None;
+        for it in &self.items {
+            if let LaunchArg::Array(a) = it {
+                match d {
+                    None => d = Some(a.device()),
+                    Some(x) if x != a.device() => {
+                        return Err(Error::DeviceMismatch {
+                            op: "RawKernel::launch",
+                            lhs: x,
+                            rhs: a.device(),
+                        }
+                        .into());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(d)
+    }
+
+    fn pack(&self) -> ArgPack {
+        let mut p = ArgPack::new();
+        for it in &self.items {
+            match it {
+                LaunchArg::Array(a) => p.push_u64(a.device_ptr().unwrap_or(0)),
+                LaunchArg::Value(b, n) => p.push_bytes(&b[..*n], (*n).min(16)),
+            }
+        }
+        p
+    }
+}
+
+/// Grid or block dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dim3(pub u32, pub u32, pub u32);
+
+impl From<u32> for Dim3 {
+    fn from(x: u32) -> Self {
+        Dim3(x, 1, 1)
+    }
+}
+impl From<(u32, u32)> for Dim3 {
+    fn from((x, y): (u32, u32)) -> Self {
+        Dim3(x, y, 1)
+    }
+}
+impl From<(u32, u32, u32)> for Dim3 {
+    fn from((x, y, z): (u32, u32, u32)) -> Self {
+        Dim3(x, y, z)
+    }
+}
+
+/// A module loaded on one device and the lowered names of its name expressions.
+type Loaded = (Arc<Module>, Vec<String>);
+
+struct ModuleSpec {
+    label: String,
+    code: String,
+    options: Vec<String>,
+    name_expressions: Vec<String>,
+    loaded: Mutex<HashMap<usize, Loaded>>,
+}
+
+impl ModuleSpec {
+    fn load(&self, ordinal: usize) -> Result<(Arc<Module>, Vec<String>)> {
+        if let Some(m) = self
+            .loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&ordinal)
+        {
+            return Ok(m.clone());
+        }
+        let mut src = String::with_capacity(self.code.len() + 32);
+        src.push_str("#line 1 \"source\"\n");
+        src.push_str(&self.code);
+        src.push('\n');
+        let src = with_header_hashes(src, &self.options);
+        let o: Vec<&str> = self.options.iter().map(String::as_str).collect();
+        let n: Vec<&str> = self.name_expressions.iter().map(String::as_str).collect();
+        let sections = vec![("source", self.code.clone())];
+        let m = cuprum_core::ext::nvrtc::get_module_named(ordinal, &src, &o, &n)
+            .map_err(|e| map_compile_error(&self.label, e, &sections, &src))?;
+        self.loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(ordinal, m.clone());
+        Ok(m)
+    }
+
+    fn lowered(&self, name: &str, lowered: &[String]) -> String {
+        match self.name_expressions.iter().position(|n| n == name) {
+            Some(k) => lowered.get(k).cloned().unwrap_or_else(|| name.to_string()),
+            None => name.to_string(),
+        }
+    }
+}
+
+/// A CUDA kernel from source, launched with an explicit grid, block and shared memory, CuPy's
+/// `cupy.RawKernel(code, name, options=())`. The source is the user's CUDA C++ (`extern "C"
+/// __global__ void name(...)`, or a template instantiated through a [`RawModule`] name
+/// expression); `name` is the kernel to launch.
+///
+/// **Devices**: CUDA only: the body uses CUDA's thread model (`threadIdx`, `__syncthreads`,
+/// shared memory) that the CPU kernel engine does not emulate, so a launch whose arrays are on
+/// the CPU is [`KernelError::GpuOnly`]. Compiled by NVRTC through cuprum's cache (memory and
+/// disk; headers `#include`d from `-I` directories are hashed into the key) on first launch
+/// per device; NVRTC errors point at the user's lines (section `source`).
+///
+/// # Errors
+/// [`KernelError::GpuOnly`] on the CPU, [`KernelError::Launch`] for an empty grid or block,
+/// [`KernelError::Compile`], [`KernelError::NoSuchKernel`], or a CUDA launch error.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_kernel::{KernelError, LaunchArgs, RawKernel};
+/// let k = RawKernel::new(r#"extern "C" __global__ void twice(float* x, int n) {
+///     int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= 2.0f; }"#, "twice");
+/// let x = Array::from_vec_on(vec![1.0f32; 4], &[4], Device::Cpu).unwrap();
+/// let e = k.launch(1, 32, 0, &LaunchArgs::new().array(&x).scalar(4i32)).unwrap_err();
+/// assert!(matches!(e, KernelError::GpuOnly { .. }));
+/// ```
+#[derive(Clone)]
+pub struct RawKernel {
+    spec: Arc<ModuleSpec>,
+    name: String,
+    functions: Arc<Mutex<HashMap<usize, Function>>>,
+}
+
+impl std::fmt::Debug for RawKernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RawKernel")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl RawKernel {
+    /// A kernel named `name` in `code`.
+    pub fn new(code: &str, name: &str) -> RawKernel {
+        RawKernel::with_options(code, name, &[])
+    }
+
+    /// [`new`](Self::new) with NVRTC options (e.g. `--use_fast_math`, `-I/dir`, `-DN=4`).
+    pub fn with_options(code: &str, name: &str, options: &[&str]) -> RawKernel {
+        RawKernel {
+            spec: Arc::new(ModuleSpec {
+                label: name.to_string(),
+                code: code.to_string(),
+                options: options.iter().map(|s| s.to_string()).collect(),
+                name_expressions: Vec::new(),
+                loaded: Mutex::new(HashMap::new()),
+            }),
+            name: name.to_string(),
+            functions: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// The kernel's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Launches on the device of the array arguments (the current device when there are none)
+    /// on that device's current stream.
+    ///
+    /// # Errors
+    /// See the type's documentation.
+    pub fn launch(
+        &self,
+        grid: impl Into<Dim3>,
+        block: impl Into<Dim3>,
+        shared_mem: u32,
+        args: &LaunchArgs<'_>,
+    ) -> Result<()> {
+        let (grid, block) = (grid.into(), block.into());
+        let device = args.device()?.unwrap_or_else(cuprum_core::current_device);
+        let Device::Cuda(ordinal) = device else {
+            return Err(KernelError::GpuOnly {
+                what: "RawKernel",
+                kernel: self.name.clone(),
+                reason: "CUDA's thread model (threadIdx, shared memory, __syncthreads) has no \
+                         CPU emulation; use ElementwiseKernel or ReductionKernel to run on the CPU",
+            });
+        };
+        if [grid.0, grid.1, grid.2, block.0, block.1, block.2].contains(&0) {
+            return Err(KernelError::Launch {
+                kernel: self.name.clone(),
+                reason: format!("grid {grid:?} and block {block:?} must be non-zero"),
+            });
+        }
+        let f = self.function(ordinal)?;
+        let mut pack = args.pack();
+        let mut ptrs = pack.pointers();
+        let cfg = LaunchConfig {
+            grid: (grid.0, grid.1, grid.2),
+            block: (block.0, block.1, block.2),
+            shared_mem_bytes: shared_mem,
+        };
+        // SAFETY: each pointer addresses one argument value in the user's order: arrays as
+        // their device pointer (u64, on `ordinal`, held by `args` until the launch is
+        // queued), scalars in their Rust layout. That these match the kernel's parameter
+        // types and that the kernel stays inside the arrays is the user's contract, as with
+        // CuPy's RawKernel (a mismatch is a CUDA error or wrong results, not host memory
+        // unsafety: the driver copies exactly the parameter sizes from these buffers, which are
+        // at least 16 bytes each).
+        unsafe { cuprum_core::ext::nvrtc::launch(&f, cfg, None, &mut ptrs) }?;
+        Ok(())
+    }
+
+    fn function(&self, ordinal: usize) -> Result<Function> {
+        if let Some(f) = self
+            .functions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&ordinal)
+        {
+            return Ok(f.clone());
+        }
+        let (m, lowered) = self.spec.load(ordinal)?;
+        let sym = self.spec.lowered(&self.name, &lowered);
+        let f = m.function(&sym).map_err(|_| KernelError::NoSuchKernel {
+            name: self.name.clone(),
+            hint: if self.name.contains('<') {
+                "; add the template instantiation to RawModule::name_expressions".into()
+            } else {
+                "; is it declared extern \"C\"? (else use a name expression)".into()
+            },
+        })?;
+        self.functions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(ordinal, f.clone());
+        Ok(f)
+    }
+
+    /// Whether this kernel's module on device `ordinal` came from the disk cache (`Some(true)`)
+    /// or was compiled in this process (`Some(false)`); `None` before its first launch there.
+    pub fn loaded_from_disk(&self, ordinal: usize) -> Option<bool> {
+        self.spec
+            .loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&ordinal)
+            .map(|(m, _)| m.origin == cuprum_core::ext::nvrtc::Origin::Disk)
+    }
+}
+
+/// Several kernels compiled together from one source, CuPy's `cupy.RawModule(code=...,
+/// options=(), name_expressions=...)`. [`get_function`](Self::get_function) gives a
+/// [`RawKernel`] by its `extern "C"` name or by one of the `name_expressions` (template
+/// instantiations such as `"axpy<float>"`, resolved to their mangled names with NVRTC's
+/// name-expression API).
+///
+/// **Devices**: CUDA only, as [`RawKernel`].
+///
+/// # Errors
+/// As [`RawKernel`].
+///
+/// # Example
+/// ```
+/// use cuprum_kernel::RawModule;
+/// let m = RawModule::new(r#"template <class T> __global__ void fill(T* x, T v, int n) {
+///     int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] = v; }"#)
+///     .name_expressions(&["fill<float>", "fill<double>"]);
+/// let k = m.get_function("fill<float>");
+/// assert_eq!(k.name(), "fill<float>");
+/// ```
+#[derive(Clone)]
+pub struct RawModule {
+    spec: Arc<ModuleSpec>,
+}
+
+impl std::fmt::Debug for RawModule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RawModule")
+            .field("name_expressions", &self.spec.name_expressions)
+            .finish_non_exhaustive()
+    }
+}
+
+impl RawModule {
+    /// A module from `code`.
+    pub fn new(code: &str) -> RawModule {
+        RawModule {
+            spec: Arc::new(ModuleSpec {
+                label: "RawModule".into(),
+                code: code.to_string(),
+                options: Vec::new(),
+                name_expressions: Vec::new(),
+                loaded: Mutex::new(HashMap::new()),
+            }),
+        }
+    }
+
+    fn rebuild(&self, f: impl FnOnce(&mut ModuleSpec)) -> RawModule {
+        let mut s = ModuleSpec {
+            label: self.spec.label.clone(),
+            code: self.spec.code.clone(),
+            options: self.spec.options.clone(),
+            name_expressions: self.spec.name_expressions.clone(),
+            loaded: Mutex::new(HashMap::new()),
+        };
+        f(&mut s);
+        RawModule { spec: Arc::new(s) }
+    }
+
+    /// NVRTC options.
+    pub fn options(self, options: &[&str]) -> RawModule {
+        self.rebuild(|s| s.options = options.iter().map(|o| o.to_string()).collect())
+    }
+
+    /// Template instantiations to compile and make available by name (`"f<float>"`).
+    pub fn name_expressions(self, names: &[&str]) -> RawModule {
+        self.rebuild(|s| s.name_expressions = names.iter().map(|o| o.to_string()).collect())
+    }
+
+    /// The kernel `name` (an `extern "C"` name or a name expression); the module compiles on
+    /// the first launch.
+    pub fn get_function(&self, name: &str) -> RawKernel {
+        RawKernel {
+            spec: self.spec.clone(),
+            name: name.to_string(),
+            functions: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// Compiles (or loads from the caches) the module for CUDA device `ordinal` now.
+    ///
+    /// # Errors
+    /// [`KernelError::Compile`] with the user's lines, or a CUDA error.
+    pub fn compile(&self, ordinal: usize) -> Result<()> {
+        self.spec.load(ordinal).map(|_| ())
+    }
+}

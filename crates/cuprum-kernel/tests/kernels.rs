@@ -1,0 +1,652 @@
+//! ElementwiseKernel / ReductionKernel / RawKernel / RawModule on every device, against
+//! hand-computed (NumPy / C) answers.
+
+use cuprum_core::ext::test_util::{all_devices, cuda_devices};
+use cuprum_core::manip::flip;
+use cuprum_core::reduce::Axes;
+use cuprum_core::{Array, Complex64, DType, Device, Error, f16};
+use cuprum_kernel::{
+    ElementwiseKernel, KernelError, LaunchArgs, RawKernel, RawModule, ReductionKernel, args,
+};
+
+fn arr<T: cuprum_core::Element>(v: Vec<T>, shape: &[usize], d: Device) -> Array {
+    Array::from_vec_on(v, shape, d).unwrap()
+}
+
+#[test]
+fn tutorial_add_mul() {
+    for d in all_devices() {
+        let k = ElementwiseKernel::new(
+            "float32 x, float32 y",
+            "float32 z",
+            "z = x + y * 2;",
+            "add_mul_kernel",
+        )
+        .unwrap();
+        let n = 1003; // a tail after the vector path
+        let x: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
+        let y: Vec<f32> = (0..n).map(|i| 3.0 - i as f32).collect();
+        let z = k
+            .call_one(args![&arr(x.clone(), &[n], d), &arr(y.clone(), &[n], d)])
+            .unwrap();
+        assert_eq!(z.dtype(), DType::Float32);
+        let want: Vec<f32> = x.iter().zip(&y).map(|(a, b)| a + b * 2.0).collect();
+        assert_eq!(z.to_vec::<f32>().unwrap(), want, "{d}");
+        // a second call takes the cached function / program
+        let z2 = k
+            .call_one(args![&arr(x.clone(), &[n], d), &arr(y.clone(), &[n], d)])
+            .unwrap();
+        assert_eq!(z2.to_vec::<f32>().unwrap(), want, "{d}");
+    }
+}
+
+#[test]
+fn placeholders_scalars_and_broadcasting() {
+    for d in all_devices() {
+        let k = ElementwiseKernel::new("T x, T y", "T z", "z = (x - y) * (x - y)", "sqd").unwrap();
+        let x = arr(vec![1.0f64, 2.0, 3.0], &[3, 1], d);
+        let y = arr(vec![0.5f64, 1.0, 4.0, -1.0], &[4], d);
+        let z = k.call_one(args![&x, &y]).unwrap();
+        assert_eq!(z.shape(), &[3, 4]);
+        let mut want = Vec::new();
+        for a in [1.0f64, 2.0, 3.0] {
+            for b in [0.5f64, 1.0, 4.0, -1.0] {
+                want.push((a - b) * (a - b));
+            }
+        }
+        assert_eq!(z.to_vec::<f64>().unwrap(), want, "{d}");
+        // a Python int takes T = float32 from x
+        let x32 = arr(vec![1.0f32, 7.5], &[2], d);
+        let z = k.call_one(args![&x32, 5]).unwrap();
+        assert_eq!(z.dtype(), DType::Float32);
+        assert_eq!(z.to_vec::<f32>().unwrap(), vec![16.0, 6.25], "{d}");
+        // a float64 parameter: x * 0.1 computed in double, rounded on the store
+        let k2 = ElementwiseKernel::new("T x, float64 s", "T y", "y = x * s", "scale").unwrap();
+        let z = k2.call_one(args![&x32, 0.1]).unwrap();
+        assert_eq!(
+            z.to_vec::<f32>().unwrap(),
+            vec![(1.0f64 * 0.1) as f32, (7.5f64 * 0.1) as f32],
+            "{d}"
+        );
+        // two placeholders: int * double in double
+        let k3 = ElementwiseKernel::new("T x, U y", "U z", "z = x * y", "mixed").unwrap();
+        let z = k3
+            .call_one(args![
+                &arr(vec![3i32, -2], &[2], d),
+                &arr(vec![0.5f64, 0.25], &[2], d)
+            ])
+            .unwrap();
+        assert_eq!(z.dtype(), DType::Float64);
+        assert_eq!(z.to_vec::<f64>().unwrap(), vec![1.5, -0.5], "{d}");
+    }
+}
+
+#[test]
+fn c_semantics_integers_and_casts() {
+    for d in all_devices() {
+        let k = ElementwiseKernel::new(
+            "int32 a, int32 b",
+            "int32 q, int32 r",
+            "q = a / b; r = a % b;",
+            "cdivmod",
+        )
+        .unwrap();
+        let o = k
+            .call(args![
+                &arr(vec![-7i32, 7, -7, 7], &[4], d),
+                &arr(vec![2i32, 2, -2, -2], &[4], d)
+            ])
+            .unwrap();
+        assert_eq!(o[0].to_vec::<i32>().unwrap(), vec![-3, 3, 3, -3], "{d}");
+        assert_eq!(o[1].to_vec::<i32>().unwrap(), vec![-1, 1, -1, 1], "{d}");
+        let k = ElementwiseKernel::new("uint8 x", "uint8 y", "y = x + 200", "add200").unwrap();
+        let y = k
+            .call_one(args![&arr(vec![56u8, 10, 255], &[3], d)])
+            .unwrap();
+        assert_eq!(y.to_vec::<u8>().unwrap(), vec![0, 210, 199], "{d}");
+        let k = ElementwiseKernel::new("uint8 x, uint8 y", "uint8 z", "z = (x + y) / 2", "avg")
+            .unwrap();
+        let z = k
+            .call_one(args![
+                &arr(vec![250u8], &[1], d),
+                &arr(vec![200u8], &[1], d)
+            ])
+            .unwrap();
+        assert_eq!(z.to_vec::<u8>().unwrap(), vec![225], "{d}");
+        let k = ElementwiseKernel::new("float64 x", "int32 y", "y = (int)x", "to_int").unwrap();
+        let y = k
+            .call_one(args![&arr(vec![-2.7f64, -0.5, 2.7, 1e3], &[4], d)])
+            .unwrap();
+        assert_eq!(y.to_vec::<i32>().unwrap(), vec![-2, 0, 2, 1000], "{d}");
+        let k =
+            ElementwiseKernel::new("int64 n", "float32 y", "y = (float)n / 3", "third").unwrap();
+        let y = k
+            .call_one(args![&arr(vec![16777217i64, 3], &[2], d)])
+            .unwrap();
+        assert_eq!(
+            y.to_vec::<f32>().unwrap(),
+            vec![16777216.0f32 / 3.0, 1.0],
+            "{d}"
+        );
+        let k = ElementwiseKernel::new("T x, T y", "bool z", "z = x >= y", "ge").unwrap();
+        let z = k
+            .call_one(args![
+                &arr(vec![1.0f64, f64::NAN, 2.0], &[3], d),
+                &arr(vec![1.0f64, 0.0, 3.0], &[3], d)
+            ])
+            .unwrap();
+        assert_eq!(z.to_vec::<bool>().unwrap(), vec![true, false, false], "{d}");
+    }
+}
+
+#[test]
+fn raw_parameters_preamble_and_loops() {
+    for d in all_devices() {
+        let k = ElementwiseKernel::new(
+            "raw T x",
+            "T y",
+            "y = x[(i + 1) % _ind.size()] - x[i]",
+            "neighbour_diff",
+        )
+        .unwrap();
+        let x = arr(vec![1.0f64, 4.0, 9.0, 16.0], &[4], d);
+        let y = &k.call_sized(args![&x], 4).unwrap()[0];
+        assert_eq!(
+            y.to_vec::<f64>().unwrap(),
+            vec![3.0, 5.0, 7.0, -15.0],
+            "{d}"
+        );
+        // raw read in reverse, also from a strided (flipped) raw array
+        let k = ElementwiseKernel::new(
+            "T x, raw T y",
+            "T z",
+            "z = x + y[_ind.size() - i - 1]",
+            "add_reverse",
+        )
+        .unwrap();
+        let x = arr(vec![0.0f32, 10.0, 20.0], &[3], d);
+        let y = arr(vec![1.0f32, 2.0, 3.0], &[3], d);
+        let z = k.call_one(args![&x, &y]).unwrap();
+        assert_eq!(z.to_vec::<f32>().unwrap(), vec![3.0, 12.0, 21.0], "{d}");
+        let yf = flip(&y, None).unwrap();
+        let z = k.call_one(args![&x, &yf]).unwrap();
+        assert_eq!(z.to_vec::<f32>().unwrap(), vec![1.0, 12.0, 23.0], "{d}");
+        // preamble with a __device__ helper and a while loop
+        let k = ElementwiseKernel::new(
+            "int64 n",
+            "int32 steps",
+            "steps = collatz_steps(n)",
+            "collatz",
+        )
+        .unwrap()
+        .preamble(
+            "__device__ int collatz_steps(long long n) {\n    int s = 0;\n    while (n != 1) { n = (n % 2 == 0) ? n / 2 : 3 * n + 1; ++s; }\n    return s;\n}\n",
+        );
+        let s = k.call_one(args![&arr(vec![27i64, 1, 6], &[3], d)]).unwrap();
+        assert_eq!(s.to_vec::<i32>().unwrap(), vec![111, 0, 8], "{d}");
+        // for loop over a raw coefficient array, locals of placeholder type
+        let k = ElementwiseKernel::new(
+            "T x, raw T w",
+            "T y",
+            "T acc = 0; for (int k = w.size() - 1; k >= 0; --k) { acc = acc * x + w[k]; } y = acc;",
+            "polyval",
+        )
+        .unwrap();
+        let y = k
+            .call_one(args![
+                &arr(vec![0.0f64, 1.0, 2.0], &[3], d),
+                &arr(vec![1.0f64, -2.0, 3.0], &[3], d)
+            ])
+            .unwrap();
+        assert_eq!(y.to_vec::<f64>().unwrap(), vec![1.0, 2.0, 9.0], "{d}");
+        let k =
+            ElementwiseKernel::new("T x", "T y", "y = x > 0 ? x : x / 8", "leaky_relu").unwrap();
+        let y = k
+            .call_one(args![&arr(vec![-8.0f32, 3.0], &[2], d)])
+            .unwrap();
+        assert_eq!(y.to_vec::<f32>().unwrap(), vec![-1.0, 3.0], "{d}");
+    }
+}
+
+#[test]
+fn outputs_in_place_and_strided_views() {
+    for d in all_devices() {
+        let k = ElementwiseKernel::new("T x", "T y", "y += x * 2", "axpy_inplace")
+            .unwrap()
+            .no_return(true);
+        let x = arr(vec![1i64, 2, 3], &[3], d);
+        let y = arr(vec![10i64, 20, 30], &[3], d);
+        let r = k.call(args![&x, &y]).unwrap();
+        assert!(r.is_empty());
+        assert_eq!(y.to_vec::<i64>().unwrap(), vec![12, 24, 36], "{d}");
+        // transposed and flipped inputs take the strided path; a passed strided output too
+        let k = ElementwiseKernel::new("T x, T y", "T z", "z = x - 2 * y", "strided").unwrap();
+        let a = arr((0..12).map(|v| v as f32).collect(), &[3, 4], d);
+        let at = a.transpose().unwrap(); // (4, 3)
+        let b = flip(&arr((0..3).map(|v| v as f32).collect(), &[3], d), None).unwrap();
+        let z = k.call_one(args![&at, &b]).unwrap();
+        let mut want = Vec::new();
+        for i in 0..4 {
+            for j in 0..3 {
+                want.push((j * 4 + i) as f32 - 2.0 * (2 - j) as f32);
+            }
+        }
+        assert_eq!(z.to_vec::<f32>().unwrap(), want, "{d}");
+        let out = arr(vec![0.0f32; 12], &[3, 4], d).transpose().unwrap();
+        k.call(args![&at, &b, &out]).unwrap();
+        assert_eq!(out.to_vec::<f32>().unwrap(), want, "{d}");
+        // a large-ish strided loop with several axes (no merging)
+        let k = ElementwiseKernel::new("T x", "T y", "y = x * 3 + i", "lin")
+            .unwrap()
+            .reduce_dims(false);
+        let big = arr(
+            (0..2 * 3 * 5 * 7).map(|v| v as i64).collect(),
+            &[2, 3, 5, 7],
+            d,
+        );
+        let p = big.permute_dims(&[3, 1, 0, 2]).unwrap();
+        let y = k.call_one(args![&p]).unwrap();
+        let pv = p.copy().unwrap().to_vec::<i64>().unwrap();
+        let want: Vec<i64> = pv
+            .iter()
+            .enumerate()
+            .map(|(i, v)| v * 3 + i as i64)
+            .collect();
+        assert_eq!(y.to_vec::<i64>().unwrap(), want, "{d}");
+    }
+}
+
+#[test]
+fn complex_and_half() {
+    for d in all_devices() {
+        let k = ElementwiseKernel::new(
+            "T x, T y",
+            "T z, float64 m, float64 re",
+            "z = x * conj(y); m = abs(x); re = real(z) + y.imag();",
+            "cplx",
+        )
+        .unwrap();
+        let x = arr(
+            vec![Complex64::new(3.0, 4.0), Complex64::new(1.0, -1.0)],
+            &[2],
+            d,
+        );
+        let y = arr(
+            vec![Complex64::new(1.0, 2.0), Complex64::new(0.5, 0.0)],
+            &[2],
+            d,
+        );
+        let o = k.call(args![&x, &y]).unwrap();
+        let z = o[0].to_vec::<Complex64>().unwrap();
+        assert_eq!(
+            z,
+            vec![Complex64::new(11.0, -2.0), Complex64::new(0.5, -0.5)],
+            "{d}"
+        );
+        assert_eq!(o[1].to_vec::<f64>().unwrap(), vec![5.0, 2f64.sqrt()], "{d}");
+        assert_eq!(o[2].to_vec::<f64>().unwrap(), vec![13.0, 0.5], "{d}");
+        let k = ElementwiseKernel::new("T x", "T y", "y = x * 2 + 1", "half").unwrap();
+        let h: Vec<f16> = [0.5f32, -3.0, 1000.0]
+            .iter()
+            .map(|&v| f16::from_f32(v))
+            .collect();
+        let y = k.call_one(args![&arr(h, &[3], d)]).unwrap();
+        assert_eq!(y.dtype(), DType::Float16);
+        let got: Vec<f32> = y
+            .to_vec::<f16>()
+            .unwrap()
+            .iter()
+            .map(|v| v.to_f32())
+            .collect();
+        assert_eq!(got, vec![2.0, -5.0, 2001.0], "{d}");
+    }
+}
+
+#[test]
+fn call_errors() {
+    for d in all_devices() {
+        let k = ElementwiseKernel::new("T x, T y", "T z", "z = (x - y) * (x - y)", "sqd").unwrap();
+        let x32 = arr(vec![1.0f32; 3], &[3], d);
+        let x64 = arr(vec![1.0f64; 3], &[3], d);
+        let x4 = arr(vec![1.0f32; 4], &[4], d);
+        let e = k.call(args![&x32]).unwrap_err();
+        assert!(matches!(e, KernelError::ArgCount { got: 1, .. }), "{e}");
+        assert!(e.to_string().contains("2 or 3"), "{e}");
+        let e = k.call(args![&x32, &x64]).unwrap_err();
+        assert!(matches!(e, KernelError::PlaceholderConflict { .. }), "{e}");
+        assert_eq!(e.conformance_class(), "dtype");
+        let e = k.call(args![&x32, &x4]).unwrap_err();
+        assert!(
+            matches!(e, KernelError::Core(Error::Broadcast { .. })),
+            "{e}"
+        );
+        let e = k.call(args![&x32, &x32, 1.0]).unwrap_err();
+        assert!(matches!(e, KernelError::BadArgument { .. }), "{e}");
+        let f = ElementwiseKernel::new("float32 x", "float32 y", "y = x * 2", "f32_only").unwrap();
+        let e = f.call(args![&arr(vec![1i64], &[1], d)]).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                KernelError::DTypeMismatch {
+                    expected: DType::Float32,
+                    got: DType::Int64,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        // compile errors point at the user's line
+        let bad =
+            ElementwiseKernel::new("T x, T y", "T z", "T t = x;\nz = x + * y", "bad").unwrap();
+        let e = bad.call(args![&x32, &x32]).unwrap_err();
+        let KernelError::Compile { diagnostics, .. } = &e else {
+            panic!("{d}: {e}");
+        };
+        assert!(!diagnostics.is_empty(), "{e}");
+        assert_eq!(diagnostics[0].section, "operation", "{d}: {e}");
+        assert_eq!(diagnostics[0].line, 2, "{d}: {e}");
+        assert_eq!(diagnostics[0].source_line, "z = x + * y", "{d}: {e}");
+        assert_eq!(e.conformance_class(), "compile_error");
+        for (src, what) in [
+            ("z = x + undefined_thing", "undefined"),
+            ("x = 1; z = x", "const"),
+        ] {
+            let bad = ElementwiseKernel::new("T x, T y", "T z", src, "bad2").unwrap();
+            let e = bad.call(args![&x32, &x32]).unwrap_err();
+            assert!(matches!(e, KernelError::Compile { .. }), "{d} {what}: {e}");
+        }
+        // size with non-raw arrays, no size with only raw ones
+        let e = k.call_sized(args![&x32, &x32], 3).unwrap_err();
+        assert!(matches!(e, KernelError::BadArgument { .. }), "{e}");
+        let r = ElementwiseKernel::new("raw T x", "T y", "y = x[i]", "r").unwrap();
+        let e = r.call(args![&x32]).unwrap_err();
+        assert!(matches!(e, KernelError::BadArgument { .. }), "{e}");
+    }
+    assert!(matches!(
+        ElementwiseKernel::new("T x", "T y", "y = x", "not a name").unwrap_err(),
+        KernelError::InvalidSpec { .. }
+    ));
+    assert!(matches!(
+        ElementwiseKernel::new("T", "T y", "y = 1", "k").unwrap_err(),
+        KernelError::Params { .. }
+    ));
+}
+
+fn l2() -> ReductionKernel {
+    ReductionKernel::new("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm").unwrap()
+}
+
+#[test]
+fn reductions_small() {
+    for d in all_devices() {
+        let x = arr((0..10).map(|v| v as f32).collect(), &[2, 5], d);
+        let y = &l2().call(args![&x], Axes::One(1), false).unwrap()[0];
+        let v = y.to_vec::<f32>().unwrap();
+        assert!(
+            (v[0] - 30f32.sqrt()).abs() < 1e-6 && (v[1] - 255f32.sqrt()).abs() < 1e-5,
+            "{d} {v:?}"
+        );
+        let y = &l2().call(args![&x], Axes::All, false).unwrap()[0];
+        assert_eq!(y.shape(), &[] as &[usize]);
+        assert!((y.to_vec::<f32>().unwrap()[0] - 285f32.sqrt()).abs() < 1e-5);
+        // empty axis: post_map of the identity
+        let e = Array::from_vec_on(Vec::<f64>::new(), &[3, 0], d).unwrap();
+        let y = &l2().call(args![&e], Axes::One(1), false).unwrap()[0];
+        assert_eq!(y.to_vec::<f64>().unwrap(), vec![0.0; 3], "{d}");
+        // max of fabs along axis 0
+        let k = ReductionKernel::new("T x", "T y", "fabs(x)", "max(a, b)", "y = a", "0", "maxabs")
+            .unwrap();
+        let x = arr(vec![1.0f64, -5.0, 2.0, -3.0, 4.0, 0.5], &[3, 2], d);
+        let y = &k.call(args![&x], Axes::One(0), false).unwrap()[0];
+        assert_eq!(y.to_vec::<f64>().unwrap(), vec![4.0, 5.0], "{d}");
+        // mean over axes (0, 2) with keepdims
+        let k = ReductionKernel::new(
+            "T x",
+            "T y",
+            "x",
+            "a + b",
+            "y = a / (_in_ind.size() / _out_ind.size())",
+            "0",
+            "my_mean",
+        )
+        .unwrap();
+        let x = arr((0..30).map(|v| v as f64).collect(), &[3, 2, 5], d);
+        let y = &k.call(args![&x], Axes::Many(vec![0, 2]), true).unwrap()[0];
+        assert_eq!(y.shape(), &[1, 2, 1]);
+        assert_eq!(y.to_vec::<f64>().unwrap(), vec![12.0, 17.0], "{d}");
+        // two inputs broadcast together: a weighted sum
+        let k = ReductionKernel::new("T x, T w", "T y", "x * w", "a + b", "y = a", "0", "wsum")
+            .unwrap();
+        let x = arr((0..12).map(|v| v as f64).collect(), &[4, 3], d);
+        let w = arr(vec![1.0f64, 10.0, 100.0], &[3], d);
+        let y = &k.call(args![&x, &w], Axes::One(1), false).unwrap()[0];
+        assert_eq!(
+            y.to_vec::<f64>().unwrap(),
+            vec![210.0, 543.0, 876.0, 1209.0],
+            "{d}"
+        );
+        // a reduce type wider than the output
+        let k = ReductionKernel::new("T x", "int64 y", "x", "a + b", "y = a", "0", "isum").unwrap();
+        let x = arr(vec![i32::MAX, i32::MAX, 2], &[3], d);
+        let y = &k.call(args![&x], Axes::All, false).unwrap()[0];
+        assert_eq!(
+            y.to_vec::<i64>().unwrap(),
+            vec![2 * i32::MAX as i64 + 2],
+            "{d}"
+        );
+        // axis errors
+        let e = l2().call(args![&x], Axes::One(2), false).unwrap_err();
+        assert_eq!(e.conformance_class(), "axis_out_of_bounds", "{e}");
+        // no identity: empty reduction is an error, non-empty works
+        let k = ReductionKernel::new("T x", "T y", "x", "max(a, b)", "y = a", "", "noid").unwrap();
+        let y = &k
+            .call(args![&arr(vec![3i32, 9, 1], &[3], d)], Axes::All, false)
+            .unwrap()[0];
+        assert_eq!(y.to_vec::<i32>().unwrap(), vec![9], "{d}");
+        let e = k
+            .call(args![&arr(Vec::<i32>::new(), &[0], d)], Axes::All, false)
+            .unwrap_err();
+        assert!(matches!(e, KernelError::EmptyReduction { .. }), "{e}");
+    }
+}
+
+#[test]
+fn reductions_every_strategy() {
+    for d in all_devices() {
+        let isum = ReductionKernel::new("T x", "T y", "x", "a + b", "y = a", "0", "isum").unwrap();
+        // one output, many elements: split over blocks, then the finishing pass
+        let n = 1_000_003usize;
+        let x = arr((0..n as i64).map(|v| v % 1000 - 400).collect(), &[n], d);
+        let want: i64 = (0..n as i64).map(|v| v % 1000 - 400).sum();
+        let y = &isum.call(args![&x], Axes::All, false).unwrap()[0];
+        assert_eq!(y.to_vec::<i64>().unwrap(), vec![want], "{d}");
+        // many outputs with short rows: a thread per output
+        let x = arr((0..40_000i64).collect(), &[10_000, 4], d);
+        let y = &isum.call(args![&x], Axes::One(1), false).unwrap()[0];
+        let v = y.to_vec::<i64>().unwrap();
+        assert_eq!(v.len(), 10_000);
+        assert!(
+            v.iter().enumerate().all(|(i, &s)| s == 16 * i as i64 + 6),
+            "{d}"
+        );
+        // many outputs with long contiguous rows: a block per output
+        let x = arr((0..5000 * 100i64).collect(), &[5000, 100], d);
+        let y = &isum.call(args![&x], Axes::One(1), false).unwrap()[0];
+        let v = y.to_vec::<i64>().unwrap();
+        assert!(
+            v.iter()
+                .enumerate()
+                .all(|(i, &s)| s == 100 * 100 * i as i64 + 4950),
+            "{d}"
+        );
+        // strided reduction along axis 0 of a 1000x37 float32 (exact small integers)
+        let x = arr(
+            (0..37_000).map(|v| (v % 7) as f32).collect(),
+            &[1000, 37],
+            d,
+        );
+        let y = &isum.call(args![&x], Axes::One(0), false).unwrap()[0];
+        let got = y.to_vec::<f32>().unwrap();
+        for (j, g) in got.iter().enumerate() {
+            let w: f32 = (0..1000).map(|i| ((i * 37 + j) % 7) as f32).sum();
+            assert_eq!(*g, w, "{d} column {j}");
+        }
+        // a reduction over a transposed view, axis 1
+        let t = arr((0..6 * 70).map(|v| v as i64).collect(), &[6, 70], d)
+            .transpose()
+            .unwrap(); // (70, 6)
+        let y = &isum.call(args![&t], Axes::One(0), false).unwrap()[0];
+        let want: Vec<i64> = (0..6)
+            .map(|r| (0..70).map(|c| (r * 70 + c) as i64).sum())
+            .collect();
+        assert_eq!(y.to_vec::<i64>().unwrap(), want, "{d}");
+    }
+}
+
+#[test]
+fn raw_kernels() {
+    let src = r#"extern "C" __global__ void twice(float* x, int n) {
+        int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= 2.0f; }"#;
+    let k = RawKernel::new(src, "twice");
+    let cpu = arr(vec![1.0f32; 4], &[4], Device::Cpu);
+    let e = k
+        .launch(1, 32, 0, &LaunchArgs::new().array(&cpu).scalar(4i32))
+        .unwrap_err();
+    assert!(matches!(e, KernelError::GpuOnly { .. }), "{e}");
+    assert!(e.to_string().contains("CPU"), "{e}");
+    for d in cuda_devices() {
+        let x = arr((0..100).map(|v| v as f32).collect(), &[100], d);
+        k.launch(4, 32, 0, &LaunchArgs::new().array(&x).scalar(100i32))
+            .unwrap();
+        let want: Vec<f32> = (0..100).map(|v| 2.0 * v as f32).collect();
+        assert_eq!(x.to_vec::<f32>().unwrap(), want);
+        // templates through a module's name expressions
+        let m = RawModule::new(
+            r#"template <class T> __global__ void fill(T* x, T v, int n) {
+                int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] = v; }
+               extern "C" __global__ void iota(long long* x, int n) {
+                int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] = i; }"#,
+        )
+        .name_expressions(&["fill<float>", "fill<double>"]);
+        let y = arr(vec![0.0f64; 10], &[10], d);
+        m.get_function("fill<double>")
+            .launch(
+                1,
+                32,
+                0,
+                &LaunchArgs::new().array(&y).scalar(2.5f64).scalar(10i32),
+            )
+            .unwrap();
+        assert_eq!(y.to_vec::<f64>().unwrap(), vec![2.5; 10]);
+        let z = arr(vec![0i64; 5], &[5], d);
+        m.get_function("iota")
+            .launch(1, 32, 0, &LaunchArgs::new().array(&z).scalar(5i32))
+            .unwrap();
+        assert_eq!(z.to_vec::<i64>().unwrap(), vec![0, 1, 2, 3, 4]);
+        let e = m
+            .get_function("nope")
+            .launch(1, 1, 0, &LaunchArgs::new().array(&z))
+            .unwrap_err();
+        assert!(matches!(e, KernelError::NoSuchKernel { .. }), "{e}");
+        // a compile error is shown against the source's line
+        let bad = RawKernel::new(
+            "extern \"C\" __global__ void f(int* x) {\n  x[0] = y;\n}",
+            "f",
+        );
+        let e = bad
+            .launch(1, 1, 0, &LaunchArgs::new().array(&z))
+            .unwrap_err();
+        let KernelError::Compile { diagnostics, .. } = &e else {
+            panic!("{e}")
+        };
+        assert_eq!(diagnostics[0].section, "source", "{e}");
+        assert_eq!(diagnostics[0].line, 2, "{e}");
+        assert_eq!(diagnostics[0].source_line, "  x[0] = y;", "{e}");
+    }
+}
+
+/// The disk cache survives a process restart and a changed header invalidates it: the test
+/// runs itself as a child process three times with one temporary `CUPRUM_CACHE_DIR`.
+#[test]
+fn disk_cache_restart_and_header_change() {
+    const CHILD: &str = "CUPRUM_KERNEL_CACHE_CHILD";
+    if let Ok(dir) = std::env::var(CHILD) {
+        // child: compile (or load) the kernel including hdr.cuh, run it, report
+        let k = RawKernel::with_options(
+            "#include \"hdr.cuh\"\nextern \"C\" __global__ void put(int* x) { x[0] = VALUE; }",
+            "put",
+            &[&format!("-I{dir}")],
+        );
+        let x = arr(vec![0i32], &[1], Device::Cuda(0));
+        k.launch(1, 1, 0, &LaunchArgs::new().array(&x)).unwrap();
+        println!(
+            "CHILD value={} disk={}",
+            x.to_vec::<i32>().unwrap()[0],
+            k.loaded_from_disk(0).unwrap()
+        );
+        return;
+    }
+    if cuda_devices().is_empty() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("cuprum-kernel-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = || {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "disk_cache_restart_and_header_change",
+                "--nocapture",
+            ])
+            .env(CHILD, &dir)
+            .env("CUPRUM_CACHE_DIR", dir.join("cache"))
+            .output()
+            .unwrap();
+        let s = String::from_utf8_lossy(&out.stdout).into_owned();
+        s.lines()
+            .find(|l| l.starts_with("CHILD "))
+            .unwrap_or_else(|| {
+                panic!(
+                    "child output: {s}\n{}",
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            })
+            .to_string()
+    };
+    std::fs::write(dir.join("hdr.cuh"), "#define VALUE 7\n").unwrap();
+    assert_eq!(run(), "CHILD value=7 disk=false");
+    assert_eq!(run(), "CHILD value=7 disk=true");
+    std::fs::write(dir.join("hdr.cuh"), "#define VALUE 8\n").unwrap();
+    assert_eq!(run(), "CHILD value=8 disk=false");
+    assert_eq!(run(), "CHILD value=8 disk=true");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Arrays of more than 2^31 elements take 64-bit index arithmetic (GPU only: 2 GiB arrays).
+#[test]
+fn sixty_four_bit_indices_on_the_gpu() {
+    for d in cuda_devices() {
+        let n = (1usize << 31) + 40;
+        let x = cuprum_core::ones_on(&[n], DType::Int8, d).unwrap();
+        // a flipped view: the strided path, offsets beyond i32
+        let xf = flip(&x, None).unwrap();
+        let k = ElementwiseKernel::new("T x", "T y", "y = x + (i % 3)", "big").unwrap();
+        let y = k.call_one(args![&xf]).unwrap();
+        let tail = y
+            .slice(&[cuprum_core::SliceItem::Slice {
+                start: Some(n as isize - 6),
+                stop: None,
+                step: 1,
+            }])
+            .unwrap()
+            .copy()
+            .unwrap();
+        let want: Vec<i8> = (n - 6..n).map(|i| 1 + (i % 3) as i8).collect();
+        assert_eq!(tail.to_vec::<i8>().unwrap(), want);
+        // a reduction over all of it, in int64
+        let s =
+            ReductionKernel::new("T x", "int64 y", "x", "a + b", "y = a", "0", "bigsum").unwrap();
+        let t = &s.call(args![&xf], Axes::All, false).unwrap()[0];
+        assert_eq!(t.to_vec::<i64>().unwrap(), vec![n as i64]);
+    }
+}
