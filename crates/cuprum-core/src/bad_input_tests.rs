@@ -92,7 +92,7 @@ fn rows() -> Vec<Row> {
             "ones([2^62, 4], i8)",
             "TooBig",
             ["ones", "array is too big"],
-            |d| crate::ones_on(&[1 << 62, 4], Int8, d)
+            |d| crate::ones_on(&[1usize << 62, 4], Int8, d)
         ),
         row!(
             "full([2^40, 2^40, 0] ...)",
@@ -116,7 +116,7 @@ fn rows() -> Vec<Row> {
             "broadcast_to([2^32, 2^32, 2])",
             "TooBig",
             ["broadcast_to", "[4294967296, 4294967296, 2]"],
-            |d| f64s(&[2], d).broadcast_to(&[1 << 32, 1 << 32, 2])
+            |d| f64s(&[2], d).broadcast_to(&[1usize << 32, 1usize << 32, 2])
         ),
         row!(
             "broadcast_arrays",
@@ -126,9 +126,9 @@ fn rows() -> Vec<Row> {
                 let a = f64s(&[1], d)
                     .reshape(&[1, 1])
                     .unwrap()
-                    .broadcast_to(&[1 << 33, 1])
+                    .broadcast_to(&[1usize << 33, 1])
                     .unwrap();
-                let b = f64s(&[1], d).broadcast_to(&[1 << 33]).unwrap();
+                let b = f64s(&[1], d).broadcast_to(&[1usize << 33]).unwrap();
                 crate::broadcast_arrays(&[&a, &b])
             }
         ),
@@ -140,9 +140,9 @@ fn rows() -> Vec<Row> {
                 let a = f64s(&[1], d)
                     .reshape(&[1, 1])
                     .unwrap()
-                    .broadcast_to(&[1 << 33, 1])
+                    .broadcast_to(&[1usize << 33, 1])
                     .unwrap();
-                let b = f64s(&[1], d).broadcast_to(&[1 << 33]).unwrap();
+                let b = f64s(&[1], d).broadcast_to(&[1usize << 33]).unwrap();
                 ops::add(&a, &b)
             }
         ),
@@ -150,7 +150,7 @@ fn rows() -> Vec<Row> {
             "reshape(0-size, [0, 2^40, 2^40])",
             "TooBig",
             ["reshape", "[0, 1099511627776, 1099511627776]"],
-            |d| f64s(&[0], d).reshape(&[0, 1 << 40, 1 << 40])
+            |d| f64s(&[0], d).reshape(&[0usize, 1 << 40, 1 << 40])
         ),
         row!(
             "tile([2], [2^62, 4])",

@@ -5,6 +5,8 @@
 import json, sys, time
 full = sys.argv[1] == "full"
 suites = sys.argv[2].split(",")
+# --filter: only rows whose key contains this text are timed (as cuprum-bench's own rows)
+flt = sys.argv[3] if len(sys.argv) > 3 else ""
 out = {}
 def put(key, lib, ms):
     out.setdefault(key, {})[lib] = ms
@@ -33,12 +35,14 @@ F2 = 4096 if full else 1024
 RF = 1 << 26 if full else 1 << 22
 
 def cupy_time(key, f, *a, n_repeat=20, host=False):
+    if flt and flt not in key: return
     if cp is None: return
     r = benchmark(f, a, n_repeat=n_repeat, n_warmup=3)
     t = float(np.median(r.cpu_times if host else r.gpu_times))
     put(key, "cupy_ms", t * 1e3)
 
 def torch_time(key, f, n_repeat=20):
+    if flt and flt not in key: return
     if torch is None: return
     for _ in range(3): f()
     torch.cuda.synchronize()
@@ -49,6 +53,7 @@ def torch_time(key, f, n_repeat=20):
     ts.sort(); put(key, "torch_ms", ts[len(ts) // 2])
 
 def numpy_time(key, f, n_repeat=3):
+    if flt and flt not in key: return
     if np is None: return
     f(); ts = []
     for _ in range(n_repeat):

@@ -155,13 +155,18 @@ fn git_rev(arg: &Option<String>) -> String {
         .unwrap_or_else(|| "unknown".into())
 }
 
-fn compare(size: &str, suites: &[&str]) -> BTreeMap<String, BTreeMap<String, f64>> {
+fn compare(
+    size: &str,
+    suites: &[&str],
+    filter: Option<&str>,
+) -> BTreeMap<String, BTreeMap<String, f64>> {
     let script = include_str!("compare.py");
     let out = std::process::Command::new("python3")
         .arg("-c")
         .arg(script)
         .arg(size)
         .arg(suites.join(","))
+        .arg(filter.unwrap_or(""))
         .output();
     match out {
         Ok(o) if o.status.success() => {
@@ -346,7 +351,7 @@ fn main() -> std::process::ExitCode {
     }
     pb.finish_and_clear();
     let cmp = if args.compare.as_deref() == Some("cupy") {
-        compare(&args.size, &suites)
+        compare(&args.size, &suites, args.filter.as_deref())
     } else {
         BTreeMap::new()
     };
