@@ -12,7 +12,7 @@
 //! A watchdog ends the run when one input takes longer than the hang limit, saving it first.
 //! Aborts (a stack overflow, an allocation failure) end the process, so the binary runs the
 //! engine in a child process that writes every input to a file before running it; the parent
-//! saves that file when the child dies of a signal or an abort ([`supervise`]).
+//! saves that file when the child dies of a signal or an abort (`supervise`).
 //!
 //! Adding a target: implement [`Target`] (a few lines: a name, seeds, a `run` that calls the
 //! code and returns whether it accepted the input) and list it in [`targets`]. Every input

@@ -1,6 +1,6 @@
 //! CUDA C generation for elementwise and reduction kernels.
 //!
-//! Every source is `ext::CUDA_COMMON`, this crate's `cuda/user.cuh` (CuPy's `float16`,
+//! Every source is `ext::CUDA_COMMON`, `kernels/user.cuh` (CuPy's `float16`,
 //! `complex<T>`, `CArray`, `CIndexer`), one `typedef` per bound placeholder, the user's
 //! preamble, then the kernel. User text is placed under `#line 1 "<section>"` directives so
 //! NVRTC reports errors against the user's own lines.
@@ -11,7 +11,7 @@ use cuprum_core::DType;
 use std::fmt::Write as _;
 
 /// The user-facing device header (see the module doc).
-pub(crate) const USER_HEADER: &str = include_str!("../cuda/user.cuh");
+pub(crate) const USER_HEADER: &str = include_str!("../../../kernels/user.cuh");
 
 /// How one parameter is passed in a given call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -16,7 +16,7 @@
 //! saturates, NaN → 0; integer → integer wraps; → bool is `!= 0`); `float16`/`bfloat16`
 //! values compute in `float` and round to nearest even when stored (`y op= v` converts `v` to
 //! `float` first, as the GPU's `float16::operator op=` does); `complex<T>` arithmetic as
-//! `cuda/user.cuh` defines it (`complex<F> op F` acts on the parts). Integer division by zero
+//! `kernels/user.cuh` defines it (`complex<F> op F` acts on the parts). Integer division by zero
 //! does not trap (all ones; `x % 0` is `x`).
 //!
 //! **Transcendental functions** (`exp`, `log`, `sin`, `pow`, `erf`, ...) use Rust's `std`

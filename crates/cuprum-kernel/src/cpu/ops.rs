@@ -59,7 +59,7 @@ macro_rules! complex_arith {
             #[inline(always)] fn mul(self, o: Self) -> Self {
                 <$t>::new(self.re * o.re - self.im * o.im, self.re * o.im + self.im * o.re)
             }
-            /// the GPU side's `complex::operator/=` (`cuda/user.cuh`), operation for operation
+            /// the GPU side's `complex::operator/=` (`kernels/user.cuh`), operation for operation
             #[inline(always)] fn div(self, o: Self) -> Self {
                 let d = o.re * o.re + o.im * o.im;
                 <$t>::new((self.re * o.re + self.im * o.im) / d, (self.im * o.re - self.re * o.im) / d)
@@ -547,7 +547,7 @@ pub(crate) fn complex_fn(
     }
 }
 
-/// `complex<F> op F` as `cuda/user.cuh` computes it: the real operand acts on the parts
+/// `complex<F> op F` as `kernels/user.cuh` computes it: the real operand acts on the parts
 /// (`(re op v, im)` for `+`/`-`, `(re op v, im op v)` for `*`/`/`).
 pub(crate) fn complex_real(op: BinOp, ty: VTy, a: Reg, b: Reg, d: Reg) -> Option<OpFn> {
     macro_rules! m {

@@ -547,7 +547,7 @@ fn complex_values() {
         let (a, b) = (zs[k], ws[k]);
         let prod = Complex32::new(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
         assert_eq!(gp[k], Complex32::new(prod.re + a.re, prod.im - a.im));
-        // the GPU's complex division (cuda/user.cuh), in float
+        // the GPU's complex division (kernels/user.cuh), in float
         let d = b.re * b.re + b.im * b.im;
         let qv = Complex32::new(
             (a.re * b.re + a.im * b.im) / d,

@@ -3,7 +3,7 @@
 //!
 //! Readers return plain parts ([`Coo`](crate::parts::Coo) on a chosen device, or a dense
 //! [`Array`](cuprum_core::Array) for Matrix Market's array format); the format types wrap them.
-//! A malformed file is a [`SparseError::Io`](crate::SparseError::Io) naming the file, the
+//! A malformed file is a [`SparseError::Io`] naming the file, the
 //! 1-based line and what is wrong; a header that declares more entries than the rest of the
 //! file can hold, or sizes whose product overflows, is refused before anything is allocated
 //! for them.
