@@ -184,6 +184,23 @@ pub fn host_available_bytes() -> usize {
     0
 }
 
+/// The machine's physical memory plus swap in bytes (`sysinfo`); 0 where unknown.
+fn host_total_bytes() -> usize {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: `sysinfo` writes only into the zeroed struct we pass it.
+        let mut si: libc::sysinfo = unsafe { std::mem::zeroed() };
+        // SAFETY: `si` is a valid, writable `sysinfo` struct.
+        if unsafe { libc::sysinfo(&mut si) } == 0 {
+            let unit = (si.mem_unit as usize).max(1);
+            return (si.totalram as usize)
+                .saturating_add(si.totalswap as usize)
+                .saturating_mul(unit);
+        }
+    }
+    0
+}
+
 /// An empty `Vec` with room for exactly `n` elements, or [`Error::OutOfMemory`] naming the
 /// bytes (never a "capacity overflow" panic or an allocation abort). For host buffers whose
 /// length comes from user input.
@@ -191,6 +208,11 @@ pub fn host_available_bytes() -> usize {
 /// # Errors
 /// [`Error::OutOfMemory`] with `requested` = `n × size_of::<T>()` (saturated).
 pub fn try_vec_with_capacity<T>(n: usize) -> Result<Vec<T>> {
+    let bytes = n.saturating_mul(std::mem::size_of::<T>());
+    let total = host_total_bytes();
+    if total > 0 && bytes > total {
+        return Err(Error::host_out_of_memory(bytes));
+    }
     let mut v = Vec::new();
     v.try_reserve_exact(n)
         .map_err(|_| Error::host_out_of_memory(n.saturating_mul(std::mem::size_of::<T>())))?;
@@ -289,6 +311,13 @@ impl CpuStorage {
     /// assert!(matches!(CpuStorage::try_zeroed(usize::MAX), Err(Error::OutOfMemory { .. })));
     /// ```
     pub fn try_zeroed(nbytes: usize) -> Result<CpuStorage> {
+        // More than the machine's memory and swap together can never be backed: refuse it here,
+        // whatever the kernel's overcommit policy (with `vm.overcommit_memory=1` the mapping
+        // would succeed and the process be killed when the pages are touched).
+        let total = host_total_bytes();
+        if total > 0 && nbytes > total {
+            return Err(Error::host_out_of_memory(nbytes));
+        }
         let words = nbytes.div_ceil(8);
         if nbytes >= MAPPED_MIN_BYTES
             && let Some(m) = Mapped::new(words)

@@ -115,7 +115,14 @@ fn every_dtype_round_trips_through_every_format() {
                 assert_eq!(got, want, "{dt} via {f:?} on {d}");
                 // and back to CSR canonical
                 let c = s.tocsr().unwrap().sum_duplicates().unwrap();
-                assert_eq!(i64s(c.indptr().unwrap()), vec![0, 2, 3, 6], "{dt} {f:?}");
+                // the row counts of the dense matrix after the cast (-6.0 saturates to 0 in the
+                // unsigned dtypes, as CUDA's and now the CPU's one cast table do)
+                let mut indptr = vec![0i64];
+                for row in want.chunks(4) {
+                    let nz = row.iter().filter(|v| **v != 0.0).count() as i64;
+                    indptr.push(indptr.last().unwrap() + nz);
+                }
+                assert_eq!(i64s(c.indptr().unwrap()), indptr, "{dt} {f:?}");
             }
         }
     }

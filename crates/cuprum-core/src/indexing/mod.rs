@@ -379,6 +379,27 @@ fn scatter_values(
         })?;
     let vals = Array::empty_on(pos.shape(), a.dtype(), a.device())?;
     crate::backend::copy(vb.view(), vals.view())?;
+    if let (true, Device::Cuda(_), Some(wide)) =
+        (accumulate, a.device(), cuda_accumulate_dtype(a.dtype()))
+    {
+        // CUDA has no atomic add for the narrow dtypes: accumulate the whole buffer in a wider
+        // dtype and cast back (integer sums wrap exactly as sequential adds would; bool sums are
+        // a logical or; float16/bfloat16 round once, from float32).
+        let n = a.storage().nbytes() / a.dtype().itemsize();
+        let whole = Array::from_parts(
+            a.storage().clone(),
+            crate::Layout {
+                shape: vec![n],
+                strides: vec![1],
+                offset: 0,
+            },
+            a.dtype(),
+        );
+        let w = whole.astype(wide)?;
+        let wv = vals.astype(wide)?;
+        prim::scatter(w.storage(), wide, &pos.as_c_contiguous()?, &wv, true)?;
+        return crate::backend::copy(w.view(), whole.view());
+    }
     prim::scatter(
         a.storage(),
         a.dtype(),
@@ -386,6 +407,16 @@ fn scatter_values(
         &vals,
         accumulate,
     )
+}
+
+/// The dtype `add.at` accumulates `d` in on CUDA when there is no atomic add for `d` itself.
+fn cuda_accumulate_dtype(d: DType) -> Option<DType> {
+    match d {
+        DType::Bool | DType::Int8 | DType::Int16 => Some(DType::Int32),
+        DType::UInt8 | DType::UInt16 => Some(DType::UInt32),
+        DType::Float16 | DType::BFloat16 => Some(DType::Float32),
+        _ => None,
+    }
 }
 
 /// Elements at `indices` along `axis` (`numpy.take`); `axis = None` indexes the flattened

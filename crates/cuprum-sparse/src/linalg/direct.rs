@@ -846,6 +846,18 @@ pub fn spsolve_triangular(
             }
             .into());
         }
+        if !unit_diagonal {
+            // cusparseSpSV does not report a zero pivot: check the diagonal on the device (one
+            // scalar read), as the CPU path does row by row.
+            let d = crate::Sparse::from_csr(c.clone(), crate::Flavour::Array).diagonal(0)?;
+            let zeros = cuprum_core::equal(&d, 0i64)?;
+            if let Some(i) = cuprum_core::flatnonzero(&zeros)?.to_vec::<i64>()?.first() {
+                return Err(SparseError::SingularMatrix {
+                    op: OP,
+                    detail: format!(" (diagonal entry {i} is zero)"),
+                });
+            }
+        }
         let dt = result_dtype(c.data.dtype(), b.dtype());
         return super::cuda::spsv(o, &c, b, dt, lower, unit_diagonal);
     }
