@@ -157,7 +157,9 @@ pub mod prim {
 
 /// Layout helpers shared by the feature crates (C strides, axis normalization, ...).
 pub mod layout {
-    pub use crate::layout::{broadcast_shapes, c_strides, f_strides, normalize_axis, shape_size};
+    pub use crate::layout::{
+        broadcast_shapes, c_strides, checked_size, f_strides, normalize_axis, shape_size,
+    };
 }
 
 /// The C storage type cuprum's CUDA kernels use for `dtype` (`kernels/common.cuh`'s names:

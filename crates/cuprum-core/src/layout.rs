@@ -53,7 +53,7 @@ pub fn shape_size(shape: &[usize]) -> usize {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::{Error, layout::checked_size};
+/// use cuprum_core::{Error, ext::layout::checked_size};
 /// assert_eq!(checked_size("zeros", &[2, 3], 8).unwrap(), 6);
 /// assert!(matches!(checked_size("zeros", &[1 << 40, 1 << 40], 8), Err(Error::TooBig { .. })));
 /// ```

@@ -117,7 +117,7 @@ pub fn load_on(path: impl AsRef<Path>, device: Device) -> Result<Array> {
 /// # use cuprum_core::{Array, Device, npy};
 /// let path = std::env::temp_dir().join("cuprum_npy_load_with_doc.npy");
 /// npy::save(&path, &Array::from_vec_on(vec![1u8], &[1], Device::Cpu).unwrap()).unwrap();
-/// let opts = npy::NpyOptions { max_header_size: 100 };
+/// let opts = npy::NpyOptions { max_header_size: 200 };
 /// assert_eq!(npy::load_with(&path, Device::Cpu, opts).unwrap().to_vec::<u8>().unwrap(), vec![1]);
 /// let tiny = npy::NpyOptions { max_header_size: 10 };
 /// assert!(npy::load_with(&path, Device::Cpu, tiny).is_err());

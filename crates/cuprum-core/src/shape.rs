@@ -51,8 +51,14 @@ macro_rules! int_shape {
             fn to_signed_shape(&self, op: &'static str) -> Result<Vec<isize>> {
                 self.iter()
                     .map(|&d| {
+                        // a dimension beyond isize::MAX (only unsigned types reach it) is an
+                        // array too big, as any shape whose size overflows is
                         isize::try_from(d).map_err(|_| {
-                            Error::invalid_value(op, format!("dimension {d} does not fit isize"))
+                            let shape: Vec<usize> = self.iter().map(|&d| d as usize).collect();
+                            let bytes = shape
+                                .iter()
+                                .try_fold(1u128, |acc, &d| acc.checked_mul(d as u128));
+                            Error::TooBig { op, shape, itemsize: 1, bytes }
                         })
                     })
                     .collect()

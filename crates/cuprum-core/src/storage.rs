@@ -306,7 +306,7 @@ impl CpuStorage {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::{Error, storage::CpuStorage};
+    /// use cuprum_core::{Error, ext::CpuStorage};
     /// assert_eq!(CpuStorage::try_zeroed(16).unwrap().read().bytes(), &[0u8; 16][..]);
     /// assert!(matches!(CpuStorage::try_zeroed(usize::MAX), Err(Error::OutOfMemory { .. })));
     /// ```
@@ -459,7 +459,7 @@ impl Array {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::{Array, DType, storage::{CpuStorage, Storage}};
+    /// use cuprum_core::{Array, DType, ext::{CpuStorage, Storage}};
     /// let a = Array::from_storage(Storage::Cpu(CpuStorage::zeroed(24)), &[2, 3], DType::Float32)
     ///     .unwrap();
     /// assert_eq!(a.to_vec::<f32>().unwrap(), vec![0.0; 6]);
