@@ -267,74 +267,8 @@ impl Elem for Complex64 {
     }
 }
 
-/// Runs `$body` with `$T` bound (as a local type alias) to the storage type of dtype `$dt`.
-macro_rules! with_dtype {
-    ($dt:expr, $T:ident => $body:expr) => {
-        match $dt {
-            $crate::DType::Bool => {
-                type $T = $crate::backend::cpu::elem::B8;
-                $body
-            }
-            $crate::DType::Int8 => {
-                type $T = i8;
-                $body
-            }
-            $crate::DType::Int16 => {
-                type $T = i16;
-                $body
-            }
-            $crate::DType::Int32 => {
-                type $T = i32;
-                $body
-            }
-            $crate::DType::Int64 => {
-                type $T = i64;
-                $body
-            }
-            $crate::DType::UInt8 => {
-                type $T = u8;
-                $body
-            }
-            $crate::DType::UInt16 => {
-                type $T = u16;
-                $body
-            }
-            $crate::DType::UInt32 => {
-                type $T = u32;
-                $body
-            }
-            $crate::DType::UInt64 => {
-                type $T = u64;
-                $body
-            }
-            $crate::DType::Float16 => {
-                type $T = half::f16;
-                $body
-            }
-            $crate::DType::BFloat16 => {
-                type $T = half::bf16;
-                $body
-            }
-            $crate::DType::Float32 => {
-                type $T = f32;
-                $body
-            }
-            $crate::DType::Float64 => {
-                type $T = f64;
-                $body
-            }
-            $crate::DType::Complex64 => {
-                type $T = num_complex::Complex32;
-                $body
-            }
-            $crate::DType::Complex128 => {
-                type $T = num_complex::Complex64;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_dtype;
+// The dtype dispatch is the exported `cuprum_core::with_dtype!` (ext.rs): one copy.
+pub(crate) use crate::with_dtype;
 
 /// Like [`with_dtype`] for the eight integer dtypes; `$other` for every other dtype.
 macro_rules! with_int_dtype {
