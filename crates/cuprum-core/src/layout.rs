@@ -407,36 +407,88 @@ impl Layout {
 
     /// Merges adjacent axes that are contiguous with each other and drops unit axes, giving an
     /// equivalent layout with fewer axes (same element order). Used to pick kernel layout classes.
+    /// (One operand of [`merge_axes`].)
     pub fn simplified(&self) -> Layout {
-        let mut shape = Vec::new();
-        let mut strides: Vec<isize> = Vec::new();
-        for (&n, &s) in self.shape.iter().zip(&self.strides) {
-            if n == 1 {
-                continue;
-            }
-            if let (Some(ln), Some(ls)) = (shape.last_mut(), strides.last_mut())
-                && *ls == s * n as isize
-            {
-                {
-                    *ln *= n;
-                    *ls = s;
-                    continue;
-                }
-            }
-            shape.push(n);
-            strides.push(s);
-        }
+        let mut shape = self.shape.clone();
+        let mut st: Vec<[isize; 1]> = self.strides.iter().map(|&s| [s]).collect();
+        let nd = merge_axes(&mut shape, &mut st);
+        shape.truncate(nd);
         Layout {
             shape,
-            strides,
+            strides: st[..nd].iter().map(|s| s[0]).collect(),
             offset: self.offset,
         }
     }
 }
 
+/// The one axis-merging rule of the crate: the joint iteration of `N` operands over `shape`
+/// (outermost axis first; `strides[ax][k]` is operand `k`'s stride along axis `ax`, in
+/// elements) is rewritten in place with unit axes dropped and every pair of neighbouring axes
+/// `(outer, inner)` that is contiguous in *every* operand (`outer stride == inner stride ×
+/// inner extent`) merged into one. Returns the number of axes left (the first ones of
+/// `shape`/`strides`; 0 for a size-1 iteration). The C-order enumeration of positions is
+/// unchanged, so a C-contiguous, or a reversed, or a broadcast-along-a-whole-run operation
+/// becomes one long axis. Allocation-free (the CUDA launch path calls it with stack arrays).
+///
+/// Used by `Layout::simplified` (one operand), the CPU iteration plan (after it orders the
+/// axes by the destination's strides), the CUDA elementwise launcher and the reductions.
+///
+/// # Panics
+/// When `shape` and `strides` have different lengths.
+pub(crate) fn merge_axes<const N: usize>(shape: &mut [usize], strides: &mut [[isize; N]]) -> usize {
+    assert_eq!(
+        shape.len(),
+        strides.len(),
+        "merge_axes: one stride row per axis"
+    );
+    let mut nd = 0usize;
+    for ax in 0..shape.len() {
+        let (n, st) = (shape[ax], strides[ax]);
+        if n == 1 {
+            continue;
+        }
+        if nd > 0 && (0..N).all(|k| strides[nd - 1][k] == st[k] * n as isize) {
+            shape[nd - 1] *= n;
+            strides[nd - 1] = st;
+            continue;
+        }
+        shape[nd] = n;
+        strides[nd] = st;
+        nd += 1;
+    }
+    nd
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn merge_axes_joins_only_axes_contiguous_in_every_operand() {
+        // a 2x3x4 C-contiguous destination, a source sliced along the last axis (x[:, :, :4]
+        // of 2x3x5) and a broadcast row (strides 0, 0, 1): the two outer axes merge in all
+        // three (12 == 4 * 3, 15 == 5 * 3, 0 == 0 * 3); the last axis does not (5 != 1 * 4).
+        let mut shape = [2usize, 3, 4];
+        let mut st = [[12isize, 15, 0], [4, 5, 0], [1, 1, 1]];
+        let nd = merge_axes(&mut shape, &mut st);
+        assert_eq!(nd, 2);
+        assert_eq!(&shape[..2], &[6, 4]);
+        assert_eq!(&st[..2], &[[4, 5, 0], [1, 1, 1]]);
+        // fully contiguous (with unit axes): one axis
+        let mut shape = [2usize, 1, 3, 4];
+        let mut st = [[12isize], [99], [4], [1]];
+        assert_eq!(merge_axes(&mut shape, &mut st), 1);
+        assert_eq!((shape[0], st[0]), (24, [1]));
+        // a size-1 iteration: no axes
+        let mut shape = [1usize, 1];
+        let mut st = [[5isize], [7]];
+        assert_eq!(merge_axes(&mut shape, &mut st), 0);
+        // reversed contiguous merges too (stride -4 == -1 * 4)
+        let mut shape = [3usize, 4];
+        let mut st = [[-4isize], [-1]];
+        assert_eq!(merge_axes(&mut shape, &mut st), 1);
+        assert_eq!((shape[0], st[0]), (12, [-1]));
+    }
 
     #[test]
     fn reshape_view_of_transposed_needs_copy() {

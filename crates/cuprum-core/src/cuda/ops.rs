@@ -312,28 +312,27 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
     }
     let nops = fam.nin() + 1;
 
-    // joint axis merging
+    // joint axis merging (`layout::merge_axes`, on stack arrays; unused operands have zero
+    // strides, which never block a merge)
     let mut shape = [0usize; MAX_NDIM];
     let mut strides = [[0isize; MAX_NDIM]; 4];
-    let mut nd = 0usize;
-    for ax in 0..nd0 {
-        let len = dst.layout.shape[ax];
-        if len == 1 {
-            continue;
-        }
-        if nd > 0 && (0..nops).all(|k| strides[k][nd - 1] == opnds[k].strides[ax] * len as isize) {
-            shape[nd - 1] *= len;
+    let nd = {
+        let mut by_axis = [[0isize; 4]; MAX_NDIM];
+        shape[..nd0].copy_from_slice(&dst.layout.shape);
+        for (ax, row) in by_axis[..nd0].iter_mut().enumerate() {
             for k in 0..nops {
-                strides[k][nd - 1] = opnds[k].strides[ax];
+                row[k] = opnds[k].strides[ax];
             }
-            continue;
         }
-        shape[nd] = len;
-        for k in 0..nops {
-            strides[k][nd] = opnds[k].strides[ax];
+        let nd = crate::layout::merge_axes(&mut shape[..nd0], &mut by_axis[..nd0]);
+        shape[nd..].fill(0);
+        for (ax, row) in by_axis[..nd].iter().enumerate() {
+            for k in 0..nops {
+                strides[k][ax] = row[k];
+            }
         }
-        nd += 1;
-    }
+        nd
+    };
 
     // contiguous class
     let contiguous = nd == 0

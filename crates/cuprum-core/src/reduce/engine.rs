@@ -153,14 +153,13 @@ fn rel_offsets(shape: &[usize], strides: &[isize]) -> Vec<isize> {
 
 /// Merges adjacent axes that are contiguous with each other and drops unit axes
 /// (same C-order enumeration).
+/// ([`crate::layout::merge_axes`] of one operand.)
 pub(crate) fn simplify(shape: &[usize], strides: &[isize]) -> (Vec<usize>, Vec<isize>) {
-    let l = Layout {
-        shape: shape.to_vec(),
-        strides: strides.to_vec(),
-        offset: 0,
-    }
-    .simplified();
-    (l.shape, l.strides)
+    let mut sh = shape.to_vec();
+    let mut st: Vec<[isize; 1]> = strides.iter().map(|&s| [s]).collect();
+    let nd = crate::layout::merge_axes(&mut sh, &mut st);
+    sh.truncate(nd);
+    (sh, st[..nd].iter().map(|s| s[0]).collect())
 }
 
 const CHUNK: usize = 256;
