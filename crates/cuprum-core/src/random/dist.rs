@@ -112,13 +112,13 @@ pub fn per_block(dist: Dist, prec: Prec) -> u64 {
     }
 }
 
-const TWO_PI: f64 = std::f64::consts::TAU;
-const P24: f32 = 1.0 / 16_777_216.0; // 2^-24
-const P32: f64 = 1.0 / 4_294_967_296.0; // 2^-32
-const P53: f64 = 1.0 / 9_007_199_254_740_992.0; // 2^-53
+pub(crate) const TWO_PI: f64 = std::f64::consts::TAU;
+pub(crate) const P24: f32 = 1.0 / 16_777_216.0; // 2^-24
+pub(crate) const P32: f64 = 1.0 / 4_294_967_296.0; // 2^-32
+pub(crate) const P53: f64 = 1.0 / 9_007_199_254_740_992.0; // 2^-53
 
 #[inline]
-fn u53(hi: u32, lo: u32) -> f64 {
+pub(crate) fn u53(hi: u32, lo: u32) -> f64 {
     ((((hi as u64) << 32) | lo as u64) >> 11) as f64 * P53
 }
 

@@ -100,9 +100,22 @@ impl Generator {
         let start = self.counter;
         let out = match device {
             Device::Cpu => {
-                let mut bytes = zeroed_host_bytes(n as usize * dtype.itemsize())?;
-                cpu::fill(&mut bytes, dtype, self.seed, start, d, prec);
-                Array::from_bytes_on(&bytes, shape, dtype, device)?
+                // Sampled straight into the new buffer (its pages are first touched by the
+                // parallel fill): no intermediate Vec, no copy.
+                let storage =
+                    crate::storage::CpuStorage::try_zeroed(n as usize * dtype.itemsize())?;
+                {
+                    let mut w = storage.write();
+                    let bytes = w.bytes_mut();
+                    if !cpu::fill_fast(bytes, dtype, self.seed, start, d, prec) {
+                        cpu::fill(bytes, dtype, self.seed, start, d, prec);
+                    }
+                }
+                Array::from_parts(
+                    std::sync::Arc::new(crate::storage::Storage::Cpu(storage)),
+                    crate::Layout::contiguous(shape),
+                    dtype,
+                )
             }
             Device::Cuda(i) => cuda::draw(i, shape, dtype, self.seed, start, d, prec)?,
         };
