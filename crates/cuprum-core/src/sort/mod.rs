@@ -413,6 +413,97 @@ mod tests {
         assert!(cs[2].im.is_nan() && cs[3].re.is_nan());
     }
 
+    /// NumPy's answers on every device: NaNs of either sign last (in input order for argsort),
+    /// -0.0 and 0.0 equal (kept in input order), integer extremes, and argsort stable
+    /// (`kind='stable'`) across many duplicates and several radix tiles.
+    #[test]
+    fn nan_zero_extremes_and_stability_on_every_device() {
+        let neg_nan = f64::from_bits(f64::NAN.to_bits() | (1 << 63));
+        for d in crate::test_util::all_devices() {
+            // float64 and float32: np.argsort([nan, 1, -0., -nan, -inf, 0., -1, inf], kind='stable')
+            // = [4, 6, 2, 5, 1, 7, 0, 3]
+            let x = vec![
+                f64::NAN,
+                1.0,
+                -0.0,
+                neg_nan,
+                f64::NEG_INFINITY,
+                0.0,
+                -1.0,
+                f64::INFINITY,
+            ];
+            let want_idx = vec![4i64, 6, 2, 5, 1, 7, 0, 3];
+            for dt in [DType::Float64, DType::Float32] {
+                let a = Array::from_vec_on(x.clone(), &[8], Device::Cpu)
+                    .unwrap()
+                    .astype(dt)
+                    .unwrap()
+                    .to_device(d)
+                    .unwrap();
+                let i = argsort(&a, Some(0)).unwrap().to_vec::<i64>().unwrap();
+                assert_eq!(i, want_idx, "{d} {dt}");
+                let s = sort(&a, Some(0))
+                    .unwrap()
+                    .astype(DType::Float64)
+                    .unwrap()
+                    .to_vec::<f64>()
+                    .unwrap();
+                let bits: Vec<u64> = s[..6].iter().map(|v| v.to_bits()).collect();
+                let want: Vec<u64> = [f64::NEG_INFINITY, -1.0, -0.0, 0.0, 1.0, f64::INFINITY]
+                    .iter()
+                    .map(|v| v.to_bits())
+                    .collect();
+                assert_eq!(bits, want, "{d} {dt}: -0.0 before 0.0 as in the input");
+                assert!(s[6].is_nan() && s[7].is_nan(), "{d} {dt}: NaNs last");
+            }
+            // int64 extremes: np.sort / np.argsort(kind='stable')
+            let v = vec![
+                0i64,
+                i64::MAX,
+                i64::MIN,
+                -1,
+                i64::MIN + 1,
+                1,
+                i64::MAX - 1,
+                i64::MIN,
+            ];
+            let a = Array::from_vec_on(v, &[8], d).unwrap();
+            assert_eq!(
+                sort(&a, Some(0)).unwrap().to_vec::<i64>().unwrap(),
+                vec![
+                    i64::MIN,
+                    i64::MIN,
+                    i64::MIN + 1,
+                    -1,
+                    0,
+                    1,
+                    i64::MAX - 1,
+                    i64::MAX
+                ]
+            );
+            assert_eq!(
+                argsort(&a, Some(0)).unwrap().to_vec::<i64>().unwrap(),
+                vec![2, 7, 4, 3, 0, 5, 6, 1]
+            );
+            // stability across tiles: 20_000 keys with 7 distinct values, against a stable
+            // reference sort of (key, index)
+            for dt in [DType::Int32, DType::Int64, DType::Float32, DType::Float64] {
+                let n = 20_000usize;
+                let keys: Vec<i64> = (0..n as i64).map(|i| (i * 7919 % 7) - 3).collect();
+                let a = Array::from_vec_on(keys.clone(), &[n], Device::Cpu)
+                    .unwrap()
+                    .astype(dt)
+                    .unwrap()
+                    .to_device(d)
+                    .unwrap();
+                let mut want: Vec<i64> = (0..n as i64).collect();
+                want.sort_by_key(|&i| keys[i as usize]);
+                let got = argsort(&a, Some(0)).unwrap().to_vec::<i64>().unwrap();
+                assert_eq!(got, want, "{d} {dt}: argsort is stable");
+            }
+        }
+    }
+
     #[test]
     fn argsort_is_stable_unique_searchsorted() {
         let a = Array::from_vec_on(vec![2i32, 1, 2, 1, 0], &[5], Device::Cpu).unwrap();
