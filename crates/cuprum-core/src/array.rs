@@ -76,6 +76,23 @@ impl Array {
         ))
     }
 
+    /// A new C-contiguous array whose every element the caller writes before it is read
+    /// (the output of an elementwise operation or a copy): its buffer may be a reused one
+    /// ([`backend::alloc_for_overwrite`]), holding stale values until then.
+    pub(crate) fn empty_for_overwrite(
+        shape: &[usize],
+        dtype: DType,
+        device: Device,
+    ) -> Result<Array> {
+        let n = crate::layout::checked_size("empty", shape, dtype.itemsize())?;
+        let storage = backend::alloc_for_overwrite(device, n * dtype.itemsize())?;
+        Ok(Array::from_parts(
+            Arc::new(storage),
+            Layout::contiguous(shape),
+            dtype,
+        ))
+    }
+
     /// An array on `device` holding `data` in C order with the given `shape`.
     ///
     /// # Errors
@@ -174,13 +191,38 @@ impl Array {
                 actual: self.dtype,
             });
         }
-        Ok(T::from_bytes(&self.to_bytes()?))
+        if T::DTYPE == DType::Bool {
+            // bytes other than 0/1 are not valid `bool`s: decode them
+            return Ok(T::from_bytes(&self.to_bytes()?));
+        }
+        debug_assert_eq!(std::mem::size_of::<T>(), self.dtype.itemsize());
+        let n = self.size();
+        let mut v = crate::storage::try_vec_with_capacity::<T>(n)?;
+        let src = self.host_source()?;
+        // SAFETY: the Vec has room for `n` elements of `T`, whose size is the dtype's itemsize
+        // (every non-bool `Element` is plain old data: any bytes are a valid value); the copy
+        // writes all `n * itemsize` bytes before `set_len` exposes them.
+        unsafe {
+            backend::to_host_raw(src.view(), v.as_mut_ptr().cast(), n * self.dtype.itemsize())?;
+            v.set_len(n);
+        }
+        Ok(v)
     }
 
-    /// The elements' native-endian bytes in C order, copied to the host.
+    /// The elements' native-endian bytes in C order, copied to the host (one copy: a strided
+    /// CPU view is gathered straight into the result, a CUDA array downloaded into it).
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        let c = self.as_c_contiguous()?;
-        backend::to_host(c.view())
+        backend::to_host(self.host_source()?.view())
+    }
+
+    /// What `to_vec`/`to_bytes` read from: the array itself on the CPU (any layout is copied in
+    /// C order in one pass), a C-contiguous array on CUDA (one download).
+    fn host_source(&self) -> Result<Array> {
+        if self.device() == Device::Cpu {
+            Ok(self.clone())
+        } else {
+            self.as_c_contiguous()
+        }
     }
 
     /// The single element of a size-1 array, as a [`Scalar`] (like `ndarray.item()`).
@@ -277,7 +319,7 @@ impl Array {
         if self.is_c_contiguous() {
             Ok(self.clone())
         } else {
-            let out = Array::empty_on(self.shape(), self.dtype, self.device())?;
+            let out = Array::empty_for_overwrite(self.shape(), self.dtype, self.device())?;
             backend::copy(self.view(), out.view())?;
             Ok(out)
         }

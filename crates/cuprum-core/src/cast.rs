@@ -26,7 +26,7 @@ impl Array {
     /// assert_eq!(a.astype(DType::Bool).unwrap().to_vec::<bool>().unwrap(), vec![true; 3]);
     /// ```
     pub fn astype(&self, dtype: DType) -> Result<Array> {
-        let out = Array::empty_on(self.shape(), dtype, self.device())?;
+        let out = Array::empty_for_overwrite(self.shape(), dtype, self.device())?;
         if self.size() > 0 {
             backend::copy(self.view(), out.view())?;
         }

@@ -10,7 +10,7 @@
 use crate::{Array, DType, Device, Error, Layout, Result};
 use std::any::Any;
 use std::ptr::NonNull;
-use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// The buffer an [`Array`] views. Shared by every view of it through an `Arc`.
 #[derive(Debug)]
@@ -186,6 +186,12 @@ pub fn host_available_bytes() -> usize {
 
 /// The machine's physical memory plus swap in bytes (`sysinfo`); 0 where unknown.
 fn host_total_bytes() -> usize {
+    // read once: a `sysinfo` call per allocation cost a system call on every array operation
+    static TOTAL: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *TOTAL.get_or_init(host_total_bytes_now)
+}
+
+fn host_total_bytes_now() -> usize {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: `sysinfo` writes only into the zeroed struct we pass it.
@@ -227,6 +233,14 @@ enum Words {
 }
 
 impl Words {
+    /// Number of words.
+    fn len(&self) -> usize {
+        match self {
+            Words::Heap(v) => v.len(),
+            Words::Mapped(m) => m.words,
+            Words::External(e) => e.words,
+        }
+    }
     fn as_slice(&self) -> &[u64] {
         match self {
             Words::Heap(v) => v,
@@ -250,6 +264,60 @@ impl Words {
                 std::slice::from_raw_parts_mut(e.ptr.as_ptr(), e.words)
             },
         }
+    }
+}
+
+/// Host buffers smaller than this are not cached for reuse (the allocator serves them fast).
+pub(crate) const POOL_MIN_BYTES: usize = 64 << 10;
+
+/// Most bytes the reuse cache of [`CpuStorage::try_recycled`] holds: 1/16 of the host's memory,
+/// at most 1 GiB.
+pub(crate) fn pool_limit() -> usize {
+    let total = host_total_bytes();
+    let cap = 1usize << 30;
+    if total == 0 {
+        cap / 4
+    } else {
+        (total / 16).min(cap)
+    }
+}
+
+/// Freed host buffers kept for reuse, oldest first.
+struct Pool {
+    bufs: Vec<Words>,
+    bytes: usize,
+}
+
+static POOL: Mutex<Pool> = Mutex::new(Pool {
+    bufs: Vec::new(),
+    bytes: 0,
+});
+
+impl Drop for CpuStorage {
+    fn drop(&mut self) {
+        let w = self.words.get_mut().unwrap_or_else(|e| e.into_inner());
+        let bytes = w.len() * 8;
+        if self.pinned || matches!(w, Words::External(_)) || bytes < POOL_MIN_BYTES {
+            return;
+        }
+        let limit = pool_limit();
+        if bytes > limit {
+            return;
+        }
+        let w = std::mem::replace(w, Words::Heap(Vec::new()));
+        let mut evicted = Vec::new();
+        {
+            let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+            while pool.bytes + bytes > limit && !pool.bufs.is_empty() {
+                let old = pool.bufs.remove(0);
+                pool.bytes -= old.len() * 8;
+                evicted.push(old);
+            }
+            pool.bytes += bytes;
+            pool.bufs.push(w);
+        }
+        // released outside the lock (munmap / free)
+        drop(evicted);
     }
 }
 
@@ -338,6 +406,40 @@ impl CpuStorage {
             pinned: false,
             ptr,
         })
+    }
+
+    /// A buffer of `nbytes` bytes whose contents will all be overwritten by the caller: a
+    /// buffer of exactly this size freed earlier when one is cached (its old, initialized
+    /// contents; no allocation, no page faults, no clearing), a fresh zeroed one
+    /// ([`CpuStorage::try_zeroed`]) otherwise. The outputs of array operations are made with it:
+    /// a loop of operations on large arrays then reuses the same few buffers, as CuPy's memory
+    /// pool does on the GPU, instead of faulting in (and having the kernel clear) fresh pages
+    /// for every temporary, which cost NumPy-style code a second pass over memory.
+    ///
+    /// Buffers from [`POOL_MIN_BYTES`] up that are neither page-locked nor external are cached
+    /// when their storage is dropped, up to [`pool_limit`] bytes in all (the oldest entry is
+    /// released first).
+    ///
+    /// # Errors
+    /// As [`CpuStorage::try_zeroed`].
+    pub(crate) fn try_recycled(nbytes: usize) -> Result<CpuStorage> {
+        let words = nbytes.div_ceil(8);
+        if nbytes >= POOL_MIN_BYTES {
+            let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(i) = pool.bufs.iter().rposition(|w| w.len() == words) {
+                let mut w = pool.bufs.remove(i);
+                pool.bytes -= words * 8;
+                drop(pool);
+                let ptr = w.as_mut_slice().as_mut_ptr().cast();
+                return Ok(CpuStorage {
+                    words: RwLock::new(w),
+                    nbytes,
+                    pinned: false,
+                    ptr,
+                });
+            }
+        }
+        CpuStorage::try_zeroed(nbytes)
     }
 
     /// A buffer holding a copy of `bytes`.

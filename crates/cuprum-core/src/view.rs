@@ -422,7 +422,7 @@ impl Array {
     /// assert_eq!(b.to_vec::<f64>().unwrap(), vec![1.0, 2.0]);
     /// ```
     pub fn copy(&self) -> Result<Array> {
-        let out = Array::empty_on(self.shape(), self.dtype, self.device())?;
+        let out = Array::empty_for_overwrite(self.shape(), self.dtype, self.device())?;
         if out.size() > 0 {
             backend::copy(self.view(), out.view())?;
         }

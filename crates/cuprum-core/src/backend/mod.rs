@@ -110,6 +110,16 @@ pub fn alloc(device: crate::Device, nbytes: usize) -> Result<Storage> {
     }
 }
 
+/// A new buffer of `nbytes` on `device` that the caller overwrites completely before anyone
+/// reads it: on the CPU a cached buffer of that size when there is one
+/// (`CpuStorage::try_recycled`, old contents), on CUDA the same as [`alloc`].
+pub(crate) fn alloc_for_overwrite(device: crate::Device, nbytes: usize) -> Result<Storage> {
+    match device {
+        crate::Device::Cpu => crate::storage::CpuStorage::try_recycled(nbytes).map(Storage::Cpu),
+        crate::Device::Cuda(i) => crate::cuda::alloc(i, nbytes).map(Storage::Cuda),
+    }
+}
+
 /// A new buffer on `device` holding a copy of `bytes`.
 pub fn from_host(device: crate::Device, bytes: &[u8]) -> Result<Storage> {
     match device {
@@ -121,11 +131,57 @@ pub fn from_host(device: crate::Device, bytes: &[u8]) -> Result<Storage> {
 /// The bytes of a *C-contiguous* view (the caller makes it contiguous first), copied to the
 /// host. Synchronizes with the device's current stream.
 pub fn to_host(src: View<'_>) -> Result<Vec<u8>> {
+    let len = src.layout.size() * src.dtype.itemsize();
+    let mut out = crate::storage::try_vec_with_capacity::<u8>(len)?;
+    // SAFETY: the Vec has capacity for `len` bytes and is private; `to_host_raw` writes all of
+    // them before `set_len` exposes them.
+    unsafe {
+        to_host_raw(src, out.as_mut_ptr(), len)?;
+        out.set_len(len);
+    }
+    Ok(out)
+}
+
+/// Copies the elements of `src` in C order into `out` (`len` = size × itemsize bytes): one
+/// copy. On the CPU any layout (a parallel memcpy when contiguous, the strided copy loop
+/// otherwise); on CUDA the view must be C-contiguous (one `cuMemcpyDtoH` for small sizes,
+/// staged through page-locked chunks from 4 MiB on, see `cuda::memory`). `out` may be
+/// uninitialized memory (a new `Vec`'s capacity): its pages are first touched by the copy.
+/// Synchronizes with the device's current stream.
+///
+/// # Safety
+/// `out` must be valid for writes of `len` bytes and not be accessed by anyone else until this
+/// returns.
+///
+/// # Errors
+/// [`Error::InvalidValue`](crate::Error::InvalidValue) when `len` is not the view's byte size,
+/// the view reaches outside its buffer, or a CUDA view is not C-contiguous; CUDA errors.
+pub unsafe fn to_host_raw(src: View<'_>, out: *mut u8, len: usize) -> Result<()> {
     let isz = src.dtype.itemsize();
-    let start = src.layout.offset * isz;
-    let len = src.layout.size() * isz;
+    if src.layout.size() * isz != len {
+        return Err(crate::Error::invalid_value(
+            "to_host",
+            format!(
+                "a destination of {len} bytes for a view of shape {:?} and dtype {}",
+                src.layout.shape, src.dtype
+            ),
+        ));
+    }
     match src.storage {
-        Storage::Cpu(c) => Ok(c.read().bytes()[start..start + len].to_vec()),
-        Storage::Cuda(c) => crate::cuda::to_host(c, start, len),
+        // SAFETY: the caller's contract on `out`, passed on.
+        Storage::Cpu(_) => unsafe { cpu::gather_into(src, out, len) },
+        Storage::Cuda(c) => {
+            if !src.layout.is_c_contiguous() {
+                return Err(crate::Error::invalid_value(
+                    "to_host",
+                    format!(
+                        "a CUDA view with shape {:?} and strides {:?} is not C-contiguous",
+                        src.layout.shape, src.layout.strides
+                    ),
+                ));
+            }
+            // SAFETY: the caller's contract on `out`, passed on.
+            unsafe { crate::cuda::memory::to_host_ptr(c, src.layout.offset * isz, out, len) }
+        }
     }
 }

@@ -243,9 +243,13 @@ pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
 /// [`Error::InvalidValue`] when the range is outside the buffer; a CUDA error otherwise.
 pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
     check_range(s, start, len)?;
-    // (a zeroed Vec of this size is calloc'd: untouched zero pages until the copy writes them)
-    let mut out = vec![0u8; len];
-    to_host_into(s, start, &mut out)?;
+    let mut out = crate::storage::try_vec_with_capacity::<u8>(len)?;
+    // SAFETY: the Vec has capacity for `len` bytes and nobody else sees it; after the
+    // download every one of them is written, so `set_len` exposes initialized bytes only.
+    unsafe {
+        to_host_ptr(s, start, out.as_mut_ptr(), len)?;
+        out.set_len(len);
+    }
     Ok(out)
 }
 
@@ -271,28 +275,40 @@ fn check_range(s: &CudaStorage, start: usize, len: usize) -> Result<()> {
 /// # Errors
 /// [`Error::InvalidValue`] when the range is outside the buffer; CUDA errors.
 pub fn to_host_into(s: &CudaStorage, start: usize, out: &mut [u8]) -> Result<()> {
-    let len = out.len();
+    // SAFETY: `out` is a live exclusive borrow of `out.len()` bytes.
+    unsafe { to_host_ptr(s, start, out.as_mut_ptr(), out.len()) }
+}
+
+/// [`to_host_into`] into raw memory: `len` bytes of `s` from byte `start` into `out`, which may
+/// be uninitialized (the spare capacity of a new `Vec`, whose pages the staged path then
+/// touches in parallel). Below [`STAGE_THRESHOLD`] bytes one `cuMemcpyDtoHAsync`.
+///
+/// # Safety
+/// `out` must be valid for writes of `len` bytes and not be read or written by anyone else
+/// until this returns.
+///
+/// # Errors
+/// As [`to_host_into`].
+pub(crate) unsafe fn to_host_ptr(
+    s: &CudaStorage,
+    start: usize,
+    out: *mut u8,
+    len: usize,
+) -> Result<()> {
     check_range(s, start, len)?;
     if len == 0 {
         return Ok(());
     }
     bind("to_host", s.ordinal)?;
     let stream = current_raw(s.ordinal);
-    if len >= STAGE_THRESHOLD
-        && download_staged(
-            s.ordinal,
-            s.ptr + start as u64,
-            out.as_mut_ptr(),
-            len,
-            stream,
-        )?
+    if len >= STAGE_THRESHOLD && download_staged(s.ordinal, s.ptr + start as u64, out, len, stream)?
     {
         return Ok(());
     }
-    // SAFETY: the source range was checked against the buffer; `out` has `len` bytes and
-    // outlives the copy because we synchronize before returning.
+    // SAFETY: the source range was checked against the buffer; `out` has `len` bytes (the
+    // caller's contract) and outlives the copy because we synchronize before returning.
     unsafe {
-        sys::cuMemcpyDtoHAsync_v2(out.as_mut_ptr().cast(), s.ptr + start as u64, len, stream)
+        sys::cuMemcpyDtoHAsync_v2(out.cast(), s.ptr + start as u64, len, stream)
             .result()
             .map_err(|e| drv("cuMemcpyDtoHAsync", e))?;
         sys::cuStreamSynchronize(stream)

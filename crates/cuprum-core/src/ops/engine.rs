@@ -161,7 +161,7 @@ fn finish(
 ) -> Result<Array> {
     match out {
         None => {
-            let r = Array::empty_on(shape, o, device)?;
+            let r = Array::empty_for_overwrite(shape, o, device)?;
             compute(&r)?;
             Ok(r)
         }
@@ -170,7 +170,7 @@ fn finish(
             if out.dtype() == o && !aliased && out.shape() == shape {
                 compute(out)?;
             } else {
-                let tmp = Array::empty_on(shape, o, device)?;
+                let tmp = Array::empty_for_overwrite(shape, o, device)?;
                 compute(&tmp)?;
                 let src = broadcast_view("copy", &tmp, out.shape())?;
                 backend::copy(src.view(), out.view())?;

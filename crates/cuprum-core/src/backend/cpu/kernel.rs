@@ -25,6 +25,33 @@ impl Ptr {
     }
 }
 
+/// Copies `len` bytes from `src` to `dst` (non-overlapping): one `memcpy` below
+/// [`PAR_COPY_MIN`] bytes, pieces of 1 MiB on the rayon pool above (a fresh destination's pages
+/// are then faulted in by every core, not one).
+///
+/// # Safety
+/// `src` must be valid for reads and `dst` for writes of `len` bytes, not overlapping, and
+/// `dst` not be accessed by anyone else during the copy.
+pub(crate) unsafe fn par_copy(dst: *mut u8, src: *const u8, len: usize) {
+    use rayon::prelude::*;
+    const PIECE: usize = 1 << 20;
+    if len < PAR_COPY_MIN {
+        // SAFETY: the caller's contract.
+        unsafe { std::ptr::copy_nonoverlapping(src, dst, len) };
+        return;
+    }
+    let (d, s) = (dst as usize, src as usize);
+    (0..len.div_ceil(PIECE)).into_par_iter().for_each(|i| {
+        let off = i * PIECE;
+        let n = PIECE.min(len - off);
+        // SAFETY: pieces are disjoint sub-ranges of the caller's valid ranges.
+        unsafe { std::ptr::copy_nonoverlapping((s + off) as *const u8, (d + off) as *mut u8, n) };
+    });
+}
+
+/// Copies of at least this many bytes are split across the rayon pool by [`par_copy`].
+pub(crate) const PAR_COPY_MIN: usize = 2 << 20;
+
 /// Writes `v` into every element of the plan's operand 0.
 ///
 /// # Safety

@@ -160,6 +160,49 @@ fn acquire<'a>(op: &'static str, dst: &View<'a>, inputs: &[View<'a>]) -> Result<
     })
 }
 
+/// Copies the elements of `src` in C order into `out` (`len` bytes, the view's byte size),
+/// holding `src`'s read lock: [`kernel::par_copy`] when the view is C-contiguous, the strided
+/// copy loop of [`copy`] otherwise (one pass either way).
+///
+/// # Safety
+/// `out` must be valid for writes of `len` bytes, outside every cuprum buffer, and not be
+/// accessed by anyone else until this returns.
+pub(crate) unsafe fn gather_into(src: View<'_>, out: *mut u8, len: usize) -> Result<()> {
+    let s = cpu_storage("to_host", &src)?;
+    check_span("to_host", &src)?;
+    if len == 0 {
+        return Ok(());
+    }
+    let isz = src.dtype.itemsize();
+    let r = s.read();
+    let base = r.bytes().as_ptr();
+    if src.layout.is_c_contiguous() {
+        // SAFETY: `check_span` put the view's `len` bytes from `offset` inside the locked
+        // buffer; `out` is valid for `len` bytes and distinct from it (caller).
+        unsafe { kernel::par_copy(out, base.add(src.layout.offset * isz), len) };
+        return Ok(());
+    }
+    let dst_layout = crate::Layout::contiguous(&src.layout.shape);
+    let plan = Plan::new([&dst_layout, src.layout]);
+    let (d, p) = (Ptr::new(out), Ptr::new(base as *mut u8));
+    // Byte-array elements: no alignment asked of `out` (a `Vec<u8>` from `to_bytes`).
+    macro_rules! raw {
+        ($n:literal) => {
+            // SAFETY: the plan reaches positions `0..size` of `out` (C-contiguous, `len` bytes)
+            // and the checked span of the read-locked source buffer; `[u8; N]` has alignment 1.
+            unsafe { kernel::map1::<[u8; $n], [u8; $n]>(&plan, d, p, |x| x) }
+        };
+    }
+    match isz {
+        1 => raw!(1),
+        2 => raw!(2),
+        4 => raw!(4),
+        8 => raw!(8),
+        _ => raw!(16),
+    }
+    Ok(())
+}
+
 /// Writes `value`, cast to `dst.dtype` with C-cast semantics, into every element of `dst`.
 pub fn fill(dst: View<'_>, value: Scalar) -> Result<()> {
     let bufs = acquire("fill", &dst, &[])?;
