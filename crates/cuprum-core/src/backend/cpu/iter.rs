@@ -3,9 +3,11 @@
 //! A [`Plan`] joins the layouts of the destination (operand 0) and the inputs: it drops unit
 //! axes, flips axes the destination walks backwards, orders axes by the destination's strides
 //! and merges axes that are contiguous in every operand, so that a C-contiguous, F-contiguous or
-//! reversed operation becomes one long run. [`Plan::run`] then cuts the element range into
-//! chunks of [`CHUNK`] elements, run in parallel by rayon, and calls a typed inner loop once per
-//! run along the innermost axis (dynamic dispatch per run, never per element).
+//! reversed operation becomes one long run ([`crate::layout::merge_axes`]). [`Plan::run`] then
+//! runs plans of fewer than [`PAR_MIN`] elements on the calling thread and cuts larger ones into
+//! about eight chunks per rayon worker (at least [`CHUNK`] elements each), and calls a typed
+//! inner loop once per run along the innermost axis (dynamic dispatch per run, never per
+//! element).
 
 use crate::Layout;
 use rayon::prelude::*;

@@ -331,7 +331,256 @@ pub fn core(s: Sizes) -> Vec<Case> {
             }),
         });
     }
+    v.extend(views_and_transfers(s));
     v
+}
+
+/// One step of the 5-point diffusion stencil written with slices and plain operations, as a
+/// NumPy user writes it (issue 20): `u[1:-1, 1:-1] = c + alpha * (u[2:, 1:-1] + u[:-2, 1:-1] +
+/// u[1:-1, 2:] + u[1:-1, :-2] - 4 * c)` with `c = u[1:-1, 1:-1]`.
+#[allow(clippy::reversed_empty_ranges)] // `s![1..-1]` is NumPy's `1:-1`, not a Rust range
+fn stencil_step(u: &Array, alpha: f64) -> Result<()> {
+    use cuprum::s;
+    let c = u.slice(s![1..-1, 1..-1])?;
+    let n = cuprum::add(&u.slice(s![2.., 1..-1])?, &u.slice(s![..-2, 1..-1])?)?;
+    let n = cuprum::add(&n, &u.slice(s![1..-1, 2..])?)?;
+    let n = cuprum::add(&n, &u.slice(s![1..-1, ..-2])?)?;
+    let lap = cuprum::subtract(&n, &cuprum::multiply(4.0, &c)?)?;
+    let r = cuprum::add(&c, &cuprum::multiply(alpha, &lap)?)?;
+    c.assign(&r)
+}
+
+/// Issue 20's rows: operations on strided views (the stencil, elementwise/copy/assign on 2-D
+/// views with a contiguous last axis beside their contiguous counterparts, the fixed cost on a
+/// small view), downloads (`to_vec`), sorts of every key width and argsort, and CPU random
+/// draws of each kind.
+#[allow(clippy::reversed_empty_ranges)] // `s![1..-1]` is NumPy's `1:-1`, not a Rust range
+fn views_and_transfers(s: Sizes) -> Vec<Case> {
+    let mut v = Vec::new();
+    for m in [128usize, 512, 2048] {
+        for dt in [DType::Float64, DType::Float32] {
+            v.push(Case {
+                suite: "core",
+                name: "stencil step (slices)".into(),
+                shape: format!("{m}x{m} {dt}"),
+                work: Work::None,
+                timing: Timing::Device,
+                repeat: if m < 2048 { 200 } else { 20 },
+                cpu_ok: true,
+                build: Box::new(move |d| {
+                    let u = rand(&[m, m], dt, d)?;
+                    Ok(Box::new(move || stencil_step(&u, 0.1)))
+                }),
+            });
+        }
+    }
+    let m = 2048usize;
+    let e = (m * m) as f64;
+    let pair = move |d: Device| -> Result<(Array, Array)> {
+        Ok((
+            rand(&[m + 2, m + 2], DType::Float32, d)?,
+            rand(&[m + 2, m + 2], DType::Float32, d)?,
+        ))
+    };
+    let inner = |a: &Array| a.slice(cuprum::s![1..-1, 1..-1]);
+    v.push(Case {
+        suite: "core",
+        name: "add (2-D contiguous)".into(),
+        shape: format!("{m}x{m} float32"),
+        work: Work::Bytes(12.0 * e),
+        timing: Timing::Device,
+        repeat: 20,
+        cpu_ok: true,
+        build: Box::new(move |d| {
+            let a = rand(&[m, m], DType::Float32, d)?;
+            let b = rand(&[m, m], DType::Float32, d)?;
+            Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
+        }),
+    });
+    v.push(Case {
+        suite: "core",
+        name: "add (2-D strided views)".into(),
+        shape: format!("{m}x{m} of {}x{} float32", m + 2, m + 2),
+        work: Work::Bytes(12.0 * e),
+        timing: Timing::Device,
+        repeat: 20,
+        cpu_ok: true,
+        build: Box::new(move |d| {
+            let (a, b) = pair(d)?;
+            let (a, b) = (inner(&a)?, inner(&b)?);
+            Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
+        }),
+    });
+    v.push(Case {
+        suite: "core",
+        name: "copy (2-D contiguous)".into(),
+        shape: format!("{m}x{m} float32"),
+        work: Work::Bytes(8.0 * e),
+        timing: Timing::Device,
+        repeat: 20,
+        cpu_ok: true,
+        build: Box::new(move |d| {
+            let a = rand(&[m, m], DType::Float32, d)?;
+            Ok(Box::new(move || a.copy().map(drop)))
+        }),
+    });
+    v.push(Case {
+        suite: "core",
+        name: "copy (2-D strided view)".into(),
+        shape: format!("{m}x{m} of {}x{} float32", m + 2, m + 2),
+        work: Work::Bytes(8.0 * e),
+        timing: Timing::Device,
+        repeat: 20,
+        cpu_ok: true,
+        build: Box::new(move |d| {
+            let (a, _) = pair(d)?;
+            let a = inner(&a)?;
+            Ok(Box::new(move || a.copy().map(drop)))
+        }),
+    });
+    v.push(Case {
+        suite: "core",
+        name: "assign (2-D strided views)".into(),
+        shape: format!("{m}x{m} of {}x{} float32", m + 2, m + 2),
+        work: Work::Bytes(8.0 * e),
+        timing: Timing::Device,
+        repeat: 20,
+        cpu_ok: true,
+        build: Box::new(move |d| {
+            let (a, b) = pair(d)?;
+            let (a, b) = (inner(&a)?, inner(&b)?);
+            Ok(Box::new(move || b.assign(&a)))
+        }),
+    });
+    v.push(Case {
+        suite: "core",
+        name: "small add of views (host time)".into(),
+        shape: "30x30 of 32x32 float32".into(),
+        work: Work::None,
+        timing: Timing::Host,
+        repeat: 2000,
+        cpu_ok: true,
+        build: Box::new(move |d| {
+            let a = rand(&[32, 32], DType::Float32, d)?;
+            let b = rand(&[32, 32], DType::Float32, d)?;
+            let (a, b) = (inner(&a)?, inner(&b)?);
+            Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
+        }),
+    });
+    // Downloads: 2^26 float32 (256 MiB) in the full size, 2^24 in the quick one.
+    let n = if s.sort > 1 << 22 {
+        1usize << 26
+    } else {
+        1 << 24
+    };
+    v.push(Case {
+        suite: "core",
+        name: "to_vec".into(),
+        shape: format!("{n} float32"),
+        work: Work::Bytes(4.0 * n as f64),
+        timing: Timing::Host,
+        repeat: 5,
+        cpu_ok: true,
+        build: Box::new(move |d| {
+            let a = rand(&[n], DType::Float32, d)?;
+            Ok(Box::new(move || a.to_vec::<f32>().map(drop)))
+        }),
+    });
+    let n = s.sort;
+    for dt in [DType::Float64, DType::Int32, DType::Int64] {
+        v.push(Case {
+            suite: "core",
+            name: "sort".into(),
+            shape: format!("{n} {dt}"),
+            work: Work::Bytes(2.0 * (n * dt.itemsize()) as f64),
+            timing: Timing::Device,
+            repeat: 5,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let a = sort_input(n, dt, d)?;
+                Ok(Box::new(move || cuprum::sort::sort(&a, Some(-1)).map(drop)))
+            }),
+        });
+    }
+    for dt in [DType::Float32, DType::Float64, DType::Int32, DType::Int64] {
+        v.push(Case {
+            suite: "core",
+            name: "argsort".into(),
+            shape: format!("{n} {dt}"),
+            work: Work::Bytes(2.0 * (n * (dt.itemsize() + 8)) as f64),
+            timing: Timing::Device,
+            repeat: 5,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let a = sort_input(n, dt, d)?;
+                Ok(Box::new(move || {
+                    cuprum::sort::argsort(&a, Some(-1)).map(drop)
+                }))
+            }),
+        });
+    }
+    let n = s.elems;
+    v.push(Case {
+        suite: "core",
+        name: "random".into(),
+        shape: format!("{n} float64"),
+        work: Work::Bytes(8.0 * n as f64),
+        timing: Timing::Device,
+        repeat: 20,
+        cpu_ok: true,
+        build: Box::new(move |d| {
+            let mut g = cuprum::random::Generator::new(1);
+            Ok(Box::new(move || {
+                g.random_on(&[n], DType::Float64, d).map(drop)
+            }))
+        }),
+    });
+    for dt in [DType::Float32, DType::Float64] {
+        v.push(Case {
+            suite: "core",
+            name: "random standard_normal".into(),
+            shape: format!("{n} {dt}"),
+            work: Work::Bytes((n * dt.itemsize()) as f64),
+            timing: Timing::Device,
+            repeat: 20,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let mut g = cuprum::random::Generator::new(4);
+                Ok(Box::new(move || {
+                    g.standard_normal_on(&[n], dt, d).map(drop)
+                }))
+            }),
+        });
+    }
+    for dt in [DType::Int32, DType::Int64] {
+        v.push(Case {
+            suite: "core",
+            name: "random integers [0, 1000)".into(),
+            shape: format!("{n} {dt}"),
+            work: Work::Bytes((n * dt.itemsize()) as f64),
+            timing: Timing::Device,
+            repeat: 20,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let mut g = cuprum::random::Generator::new(5);
+                Ok(Box::new(move || {
+                    g.integers_on(0, 1000, &[n], dt, d).map(drop)
+                }))
+            }),
+        });
+    }
+    v
+}
+
+/// Sort input: uniform floats, or integers over the whole range of the dtype (every radix digit
+/// busy), as compare.py makes them.
+fn sort_input(n: usize, dt: DType, d: Device) -> Result<Array> {
+    let mut g = cuprum::random::Generator::new(7);
+    match dt {
+        DType::Int32 => g.integers_on(i32::MIN as i64, i32::MAX as i64, &[n], dt, d),
+        DType::Int64 => g.integers_on(i64::MIN, i64::MAX, &[n], dt, d),
+        _ => g.random_on(&[n], dt, d),
+    }
 }
 
 fn spd(n: usize, d: Device) -> Result<Array> {

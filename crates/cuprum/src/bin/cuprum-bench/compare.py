@@ -77,6 +77,51 @@ if "core" in suites:
     for m in MM_F32_EXTRA:
         a = rng.random((m, m), dtype=np.float32)
         numpy_time(f"matmul | {m}x{m} float32", lambda: a @ a, n_repeat=5)
+    # issue 20: the stencil written with slices, strided views, downloads, sorts, random
+    def stencil(u, alpha=0.1):
+        c = u[1:-1, 1:-1]
+        u[1:-1, 1:-1] = c + alpha * (u[2:, 1:-1] + u[:-2, 1:-1] + u[1:-1, 2:] + u[1:-1, :-2] - 4 * c)
+    for m in (128, 512, 2048):
+        for dt in ("float64", "float32"):
+            u = rng.random((m, m)).astype(dt)
+            numpy_time(f"stencil step (slices) | {m}x{m} {dt}", lambda: stencil(u),
+                       n_repeat=200 if m < 2048 else 10)
+    M = 2048
+    a2 = rng.random((M, M), dtype=np.float32); b2 = rng.random((M, M), dtype=np.float32)
+    A2 = rng.random((M + 2, M + 2), dtype=np.float32); B2 = rng.random((M + 2, M + 2), dtype=np.float32)
+    av, bv = A2[1:-1, 1:-1], B2[1:-1, 1:-1]
+    vs = f"{M}x{M} of {M + 2}x{M + 2} float32"
+    numpy_time(f"add (2-D contiguous) | {M}x{M} float32", lambda: np.add(a2, b2), n_repeat=20)
+    numpy_time(f"add (2-D strided views) | {vs}", lambda: np.add(av, bv), n_repeat=20)
+    numpy_time(f"copy (2-D contiguous) | {M}x{M} float32", lambda: a2.copy(), n_repeat=20)
+    numpy_time(f"copy (2-D strided view) | {vs}", lambda: av.copy(), n_repeat=20)
+    def assign(): bv[...] = av
+    numpy_time(f"assign (2-D strided views) | {vs}", assign, n_repeat=20)
+    sa, sb = A2[:32, :32][1:-1, 1:-1], B2[:32, :32][1:-1, 1:-1]
+    numpy_time("small add of views (host time) | 30x30 of 32x32 float32", lambda: np.add(sa, sb),
+               n_repeat=2000)
+    NT = 1 << 26 if full else 1 << 24
+    xt = rng.random(NT, dtype=np.float32)
+    numpy_time(f"to_vec | {NT} float32", lambda: xt.copy(), n_repeat=5)
+    del xt
+    def sort_input(dt):
+        if dt == "int32": return rng.integers(-2**31, 2**31 - 1, SORT, dtype=np.int32)
+        if dt == "int64": return rng.integers(-2**63, 2**63 - 1, SORT, dtype=np.int64)
+        return rng.random(SORT).astype(dt)
+    for dt in ("float64", "int32", "int64"):
+        xs = sort_input(dt)
+        numpy_time(f"sort | {SORT} {dt}", lambda: np.sort(xs))
+    for dt in ("float32", "float64", "int32", "int64"):
+        xs = sort_input(dt)
+        numpy_time(f"argsort | {SORT} {dt}", lambda: np.argsort(xs, kind="stable"))
+    numpy_time(f"random | {N} float32", lambda: rng.random(N, dtype=np.float32), n_repeat=5)
+    numpy_time(f"random | {N} float64", lambda: rng.random(N), n_repeat=5)
+    for dt in ("float32", "float64"):
+        numpy_time(f"random standard_normal | {N} {dt}", lambda: rng.standard_normal(N, dtype=dt),
+                   n_repeat=5)
+    for dt in ("int32", "int64"):
+        numpy_time(f"random integers [0, 1000) | {N} {dt}", lambda: rng.integers(0, 1000, N, dtype=dt),
+                   n_repeat=5)
     for m in MM:
         a = rng.random((m, m), dtype=np.float32)
         numpy_time(f"matmul | {m}x{m} float32", lambda: a @ a, n_repeat=2)
@@ -102,6 +147,36 @@ if "core" in suites:
                   n_repeat=2000, host=True)
         cupy_time(f"random | {N} float32", lambda: g.random(N, dtype=cp.float32))
         cupy_time(f"sort | {SORT} float32", cp.sort, x[:SORT], n_repeat=5)
+        for m in (128, 512, 2048):
+            for dt in ("float64", "float32"):
+                ug = g.random((m, m), dtype=cp.float64).astype(dt)
+                cupy_time(f"stencil step (slices) | {m}x{m} {dt}", lambda: stencil(ug))
+        a2 = g.random((M, M), dtype=cp.float32); b2 = g.random((M, M), dtype=cp.float32)
+        A2 = g.random((M + 2, M + 2), dtype=cp.float32); B2 = g.random((M + 2, M + 2), dtype=cp.float32)
+        av, bv = A2[1:-1, 1:-1], B2[1:-1, 1:-1]
+        cupy_time(f"add (2-D contiguous) | {M}x{M} float32", cp.add, a2, b2)
+        cupy_time(f"add (2-D strided views) | {vs}", cp.add, av, bv)
+        cupy_time(f"copy (2-D contiguous) | {M}x{M} float32", lambda: a2.copy())
+        cupy_time(f"copy (2-D strided view) | {vs}", lambda: av.copy())
+        def gassign(): bv[...] = av
+        cupy_time(f"assign (2-D strided views) | {vs}", gassign)
+        sa, sb = A2[:32, :32][1:-1, 1:-1], B2[:32, :32][1:-1, 1:-1]
+        cupy_time("small add of views (host time) | 30x30 of 32x32 float32", cp.add, sa, sb,
+                  n_repeat=2000, host=True)
+        xg = g.random(NT, dtype=cp.float32)
+        cupy_time(f"to_vec | {NT} float32", lambda: xg.get(), n_repeat=5, host=True)
+        del xg
+        for dt in ("float64", "int32", "int64"):
+            xs = cp.asarray(sort_input(dt))
+            cupy_time(f"sort | {SORT} {dt}", cp.sort, xs, n_repeat=5)
+        for dt in ("float32", "float64", "int32", "int64"):
+            xs = cp.asarray(sort_input(dt))
+            cupy_time(f"argsort | {SORT} {dt}", cp.argsort, xs, n_repeat=5)
+        cupy_time(f"random | {N} float64", lambda: g.random(N))
+        for dt in ("float32", "float64"):
+            cupy_time(f"random standard_normal | {N} {dt}", lambda: g.standard_normal(N, dtype=dt))
+        for dt in ("int32", "int64"):
+            cupy_time(f"random integers [0, 1000) | {N} {dt}", lambda: g.integers(0, 1000, N, dtype=dt))
         cupy_time(f"random poisson | {SORT} int64", lambda: g.poisson(3.5, size=SORT), n_repeat=10)
         cupy_time(f"random standard_gamma | {SORT} float64",
                   lambda: g.standard_gamma(2.0, size=SORT), n_repeat=10)

@@ -77,16 +77,22 @@ fn median(v: &mut [f64]) -> f64 {
 fn time_case(c: &Case, d: Device, quick_cpu: bool) -> Result<f64> {
     let mut body = (c.build)(d)?;
     let (warm, rep) = match d {
-        Device::Cpu => (
-            1,
-            if c.timing == Timing::Host {
+        Device::Cpu => {
+            // Time one warm-up call, then repeat enough for a stable median of fast rows (up
+            // to the row's own repeat count, about 0.3 s of calls), at least 3 (5 in full).
+            let t0 = std::time::Instant::now();
+            body()?;
+            let once = t0.elapsed().as_secs_f64();
+            let floor = if c.timing == Timing::Host {
                 200
             } else if quick_cpu {
                 3
             } else {
                 5
-            },
-        ),
+            };
+            let fit = (0.3 / once.max(1e-9)) as usize;
+            (0, fit.min(c.repeat.max(floor)).max(floor))
+        }
         _ => (3, c.repeat),
     };
     let r = cuprum::profiler::benchmark(&c.name, d, &mut *body, warm, rep)?;
