@@ -1,11 +1,14 @@
 //! The CUDA path: one generated kernel per (trace, layout class), compiled through core's
-//! NVRTC cache with `--fmad=false` (each node rounds as the unfused kernel does) and kept in the
-//! trace's own small cache, found per call by a key of a few integers (no source is built or
-//! hashed on a cache hit).
+//! NVRTC cache with the options of core's own elementwise kernels and kept in the trace's own
+//! small cache, found per call by a key of a few integers (no source is built or hashed on a
+//! cache hit).
 //!
 //! The element function `cuprum_fuse_eval` calls the ufunc bodies of `kernels/math.cuh`
 //! (`op_*`) with the same casts as core's own elementwise kernels (`cast<TO>(op(ld(a), ...))`),
-//! so each node gives the unfused kernel's bits. Layout classes:
+//! so each node gives the unfused kernel's bits; every computed float node's value passes
+//! through an empty `asm` statement, so the compiler cannot contract a multiply of one node and
+//! an add of the next into an FMA (which would round once where the unfused calls round twice).
+//! Layout classes:
 //! - **contiguous**: every array input C-contiguous with the result's shape or a single
 //!   broadcast element, the destination C-contiguous: each thread loads one aligned 16-byte
 //!   vector per input (`float4` for float32), applies the function to each lane and stores one
@@ -144,7 +147,27 @@ fn eval_source(t: &Trace, nargs: usize, arg_dtypes: &[Option<DType>]) -> String 
             },
             Node::Where(c, a, b) => format!("(v{c} ? v{a} : v{b})"),
         };
-        let _ = writeln!(s, "    const {ty} v{i} = {e};");
+        let _ = writeln!(s, "    {ty} v{i} = {e};");
+        // a computed float value leaves its node rounded: an empty asm that "changes" it keeps
+        // the compiler from contracting operations of different nodes into one FMA (the unfused
+        // kernels round each operation's result)
+        if !matches!(nd.node, Node::Input(_) | Node::Fill(_)) {
+            match nd.dtype {
+                DType::Float32 => {
+                    let _ = writeln!(s, "    asm(\"\" : \"+f\"(v{i}));");
+                }
+                DType::Float64 => {
+                    let _ = writeln!(s, "    asm(\"\" : \"+d\"(v{i}));");
+                }
+                DType::Complex64 => {
+                    let _ = writeln!(s, "    asm(\"\" : \"+f\"(v{i}.re), \"+f\"(v{i}.im));");
+                }
+                DType::Complex128 => {
+                    let _ = writeln!(s, "    asm(\"\" : \"+d\"(v{i}.re), \"+d\"(v{i}.im));");
+                }
+                _ => {}
+            }
+        }
     }
     let _ = writeln!(s, "    return v{};\n}}", t.root);
     s
@@ -467,7 +490,9 @@ fn function(
         .map(|x| x.as_ref().map(Array::dtype))
         .collect();
     let src = source(t, &dts, class);
-    let f = get_function(ordinal, &src, KERNEL, &["--fmad=false"]).map_err(|e| match e {
+    // core's own elementwise kernels' options (no `--fmad=false`: an operation whose formula
+    // has a multiply-add, like a complex product, contracts as it does there)
+    let f = get_function(ordinal, &src, KERNEL, &[]).map_err(|e| match e {
         Error::Compile { .. } => KernelError::InvalidSpec {
             kernel: name.to_string(),
             what: "generated fused kernel",

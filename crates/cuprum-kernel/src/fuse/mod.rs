@@ -16,8 +16,9 @@
 //! **Semantics**: exactly the unfused calls'. Every node's dtype comes from core's promotion
 //! rules (NumPy 2, NEP 50 weak scalars: `ext::promote`), the implicit casts are the ones the
 //! unfused calls make, and every node computes with the same element code (core's CPU loops;
-//! `kernels/math.cuh`'s `op_*` with `--fmad=false` on CUDA), so a fused result has the dtype and
-//! the bits of the unfused one. Two documented differences: an integer `power` with a negative
+//! `kernels/math.cuh`'s `op_*` on CUDA, each node's value rounded to its dtype before the next
+//! node reads it: no FMA across nodes), so a fused result has the dtype and the bits of the
+//! unfused one. Two documented differences: an integer `power` with a negative
 //! exponent *array* is not checked (the unfused call reports NumPy's `ValueError`; fused gives
 //! the backends' value, 0 or ±1), and `nextafter` of float16/bfloat16 is not fused on CUDA.
 //! The final reduction runs as core's reduction on the fused map's result (a second pass over
@@ -274,6 +275,46 @@ impl Fused {
     /// ```
     pub fn call_into(&self, args: &[Arg<'_>], out: &Array) -> Result<()> {
         self.run(args, Some(out)).map(|_| ())
+    }
+
+    /// The CUDA C source a call with these arguments compiles (for inspection and tests):
+    /// the contiguous class with `vec` elements per thread when `strided_axes` is `None`, else
+    /// the strided class with that many axes and 32-bit indices. Traces the body (no device is
+    /// needed).
+    ///
+    /// # Errors
+    /// As [`call`](Self::call) for a body that cannot be traced with these arguments.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_kernel::fuse::prelude::*;
+    /// let f = fuse(|a: Var, b: Var| exp(a) * b + a);
+    /// let a = Array::from_vec_on(vec![1.0f32], &[1], Device::Cpu)?;
+    /// let src = f.cuda_source(args![&a, &a], 4, None)?;
+    /// assert!(src.contains("op_exp(ld(v0))"));
+    /// # Ok::<(), cuprum_kernel::KernelError>(())
+    /// ```
+    pub fn cuda_source(
+        &self,
+        args: &[Arg<'_>],
+        vec: u8,
+        strided_axes: Option<u8>,
+    ) -> Result<String> {
+        let c = self.compiled(args)?;
+        let dts: Vec<Option<DType>> = args
+            .iter()
+            .enumerate()
+            .map(|(k, a)| match a {
+                Arg::Array(x) if c.trace.used[k] => Some(x.dtype()),
+                _ => None,
+            })
+            .collect();
+        let class = match strided_axes {
+            None => cuda::Class::Contig { vec, ones: 0 },
+            Some(nd) => cuda::Class::Strided { nd, wide: false },
+        };
+        Ok(cuda::source(&c.trace, &dts, class))
     }
 
     fn compiled(&self, args: &[Arg<'_>]) -> Result<Arc<Compiled>> {
