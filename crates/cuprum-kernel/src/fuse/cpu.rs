@@ -258,8 +258,8 @@ unsafe fn scatter(src: &[u8], base: SendPtr, l: &Layout, n: usize, isz: usize) {
     let mut s = 0usize;
     loop {
         let mut pos = l.offset as isize;
-        for ax in 0..last {
-            pos += idx[ax] as isize * l.strides[ax];
+        for (i, st) in idx.iter().zip(&l.strides).take(last) {
+            pos += *i as isize * st;
         }
         if ist == 1 {
             // SAFETY: a run of `inner` contiguous destination elements inside the buffer

@@ -114,9 +114,9 @@ fn unary_name(op: UnaryOp) -> &'static str {
 fn eval_source(t: &Trace, nargs: usize, arg_dtypes: &[Option<DType>]) -> String {
     let mut s = String::new();
     let mut params: Vec<String> = Vec::new();
-    for k in 0..nargs {
-        if let Some(d) = arg_dtypes[k] {
-            params.push(format!("const {} x{k}", ct(d)));
+    for (k, d) in arg_dtypes.iter().enumerate().take(nargs) {
+        if let Some(d) = d {
+            params.push(format!("const {} x{k}", ct(*d)));
         }
     }
     for (i, d, _) in constants(t) {

@@ -144,6 +144,9 @@ struct Compiled {
     gpu: cuda::GpuCache,
 }
 
+/// A traced body, whatever its arity.
+type Body = Box<dyn Fn(&[Var]) -> Var + Send + Sync>;
+
 /// Traces kept per fused function before the cache is emptied (a scalar argument that changes
 /// every call makes a new signature each time).
 const MAX_TRACES: usize = 256;
@@ -156,7 +159,7 @@ const MAX_TRACES: usize = 256;
 pub struct Fused {
     name: String,
     arity: Option<usize>,
-    body: Box<dyn Fn(&[Var]) -> Var + Send + Sync>,
+    body: Body,
     traces: Mutex<HashMap<Vec<SigItem>, Arc<Compiled>>>,
 }
 
