@@ -25,7 +25,7 @@ use std::io::Write;
 #[derive(Parser, Debug)]
 #[command(name = "cuprum-bench", about = "CPU-vs-GPU speedup tables for cuprum")]
 struct Args {
-    /// core | linalg | fft | memory | kernel | distributed | all
+    /// core | linalg | fft | memory | kernel | fuse | distributed | all
     #[arg(long, default_value = "all")]
     suite: String,
     /// quick (small sizes, finishes in minutes on 2 cores) | full (the issues' sizes)
