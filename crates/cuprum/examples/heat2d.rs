@@ -20,6 +20,9 @@
 //! Run with `cargo run --release --example heat2d -p cuprum -- --n 512 --steps 1000
 //! --device cuda:0` (defaults: `--n 128 --steps 200`, the current device).
 
+// `s![1..-1]` is NumPy's `1:-1` (a negative end counts from the back), not an empty range
+#![allow(clippy::reversed_empty_ranges)]
+
 use cuprum as cp;
 use cuprum::fuse::prelude::{Fused, Var, args, fuse};
 use cuprum::{Array, Device, s};
@@ -116,8 +119,11 @@ fn fused(p: &Problem) -> cp::Result<Run> {
     })
 }
 
+/// One way to run the solver.
+type Way = fn(&Problem) -> cp::Result<Run>;
+
 /// The ways to run the solver; each must give the same field.
-const WAYS: &[(&str, fn(&Problem) -> cp::Result<Run>)] = &[("plain", plain), ("fuse", fused)];
+const WAYS: &[(&str, Way)] = &[("plain", plain), ("fuse", fused)];
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
     match args.iter().position(|a| a == name) {

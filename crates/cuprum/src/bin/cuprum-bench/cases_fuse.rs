@@ -2,6 +2,9 @@
 //! (`exp(a) * b + a`, `2 * x + y`, and `2 * x + y` unfused beside it) and one step of the 5-point heat stencil on a 512 × 512
 //! float32 grid, written with plain operations and fused (the `heat2d` example's step).
 
+// `s![1..-1]` is NumPy's `1:-1` (a negative end counts from the back), not an empty range
+#![allow(clippy::reversed_empty_ranges)]
+
 use crate::cases::{Case, Sizes, Timing, Work};
 use cuprum::fuse::prelude::{Fused, Var, args, fuse};
 use cuprum::{Array, DType, Device, Result, s};
