@@ -462,3 +462,37 @@ fn into_wider_dtype_and_broadcast_out() {
         let _: &[Arg<'_>] = args![&a];
     }
 }
+
+#[test]
+fn cuda_sources() {
+    // the generated CUDA C (no GPU needed): vector loads, the FMA barrier between nodes, the
+    // strided geometry, constants passed by value
+    let a = Array::from_vec_on(vec![1.0f32; 4], &[4], Device::Cpu).unwrap();
+    let f = fuse(|a: Var, b: Var| exp(a) * b + a);
+    let c = f.cuda_source(args![&a, &a], 4, None).unwrap();
+    assert!(
+        c.contains("CuprumFuseVec<float, 4> a0 = *reinterpret_cast"),
+        "{c}"
+    );
+    assert!(
+        c.contains("float v3 = cast<float>(op_multiply(ld(v2), ld(v1)));"),
+        "{c}"
+    );
+    assert!(c.contains("asm(\"\" : \"+f\"(v3));"), "{c}");
+    assert!(
+        c.contains("float v4 = cast<float>(op_add(ld(v3), ld(v0)));"),
+        "{c}"
+    );
+    let s = f.cuda_source(args![&a, &a], 1, Some(2)).unwrap();
+    assert!(
+        s.contains("struct CuprumFuseGeom { unsigned int shape[2]; int st[3][2]; };"),
+        "{s}"
+    );
+    let g = fuse(|x: Var| 2.0 * x + 1);
+    let c = g.cuda_source(args![&a], 4, None).unwrap();
+    assert!(
+        c.contains("const float c1, const float c2, const long long n"),
+        "{c}"
+    );
+    assert!(c.contains("op_multiply(ld(c1), ld(v0))"), "{c}");
+}
