@@ -155,6 +155,28 @@ pub mod prim {
     pub use crate::ops::kinds::{BinaryOp, UnaryOp};
 }
 
+/// The dtype rules of the elementwise layer (NumPy 2 promotion, NEP 50 weak scalars, each
+/// ufunc's compute and result dtype), for a crate that composes ufuncs and must give the dtypes
+/// the unfused calls give (the kernel crate's `fuse`).
+///
+/// - `weak_dtype(d, &s)`: the dtype a weak scalar `s` takes next to an array of dtype `d`;
+/// - `unary_dtypes(op, d)`: `(compute, output)` of a unary op on dtype `d`;
+/// - `binary_dtypes(op, c)`: `(compute, output)` of a binary op whose operands promote to `c`
+///   (promote two arrays with [`DType::promote`]);
+///
+/// each returns core's own error where NumPy has no loop.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{DType, Scalar, ext::promote, ext::prim::{BinaryOp, UnaryOp}};
+/// assert_eq!(promote::weak_dtype(DType::Float32, &Scalar::Float(2.0)), DType::Float32);
+/// assert_eq!(promote::unary_dtypes(UnaryOp::Exp, DType::Int8).unwrap(), (DType::Float16, DType::Float16));
+/// assert_eq!(promote::binary_dtypes(BinaryOp::Divide, DType::Int32).unwrap(), (DType::Float64, DType::Float64));
+/// ```
+pub mod promote {
+    pub use crate::ops::promote::{binary_dtypes, unary_dtypes, weak_dtype};
+}
+
 /// Layout helpers shared by the feature crates (C strides, axis normalization, ...).
 pub mod layout {
     pub use crate::layout::{

@@ -9,6 +9,8 @@
 //! - [`ReductionKernel`]: map, reduce and post-map expressions with `axis`/`keepdims`, on any
 //!   device.
 //! - [`RawKernel`] / [`RawModule`]: a CUDA C kernel launched with an explicit grid (GPU only).
+//! - [`fuse()`]: a Rust closure over symbolic arrays, written with cuprum's ufuncs, run as one
+//!   kernel on CUDA and one pass over memory on the CPU (CuPy's `cupy.fuse`).
 //!
 //! On a GPU, generated sources compile with `--fmad=false` (no contraction of `a * b + c`)
 //! unless a kernel opts into fast math, so that arithmetic, comparisons, casts and integer
@@ -30,6 +32,7 @@
 //! ```
 #![warn(missing_docs)]
 pub mod cpu;
+pub mod fuse;
 
 mod args;
 mod codegen;
@@ -44,6 +47,7 @@ mod source;
 pub use args::Arg;
 pub use elementwise::ElementwiseKernel;
 pub use error::{KernelError, Result, SourceDiagnostic};
+pub use fuse::{Fused, fuse};
 pub use params::user_c_type;
 pub use raw::{Dim3, LaunchArgs, RawKernel, RawModule};
 pub use reduction::ReductionKernel;

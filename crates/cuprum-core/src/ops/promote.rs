@@ -5,7 +5,7 @@ use super::kinds::{BinaryOp, UnaryOp};
 use crate::{DType, DTypeKind, Error, Result, Scalar};
 
 /// The dtype a weak scalar `s` takes next to an array of dtype `d` (NEP 50).
-pub(crate) fn weak_dtype(d: DType, s: &Scalar) -> DType {
+pub fn weak_dtype(d: DType, s: &Scalar) -> DType {
     use DTypeKind as K;
     match (s.kind(), d.kind()) {
         (K::Bool, _) => d,
@@ -23,7 +23,7 @@ pub(crate) fn weak_dtype(d: DType, s: &Scalar) -> DType {
 /// # Errors
 /// [`Error::DType`] where NumPy has no loop (e.g. `negative` of bool, `floor` of complex,
 /// `invert` of float).
-pub(crate) fn unary_dtypes(op: UnaryOp, d: DType) -> Result<(DType, DType)> {
+pub fn unary_dtypes(op: UnaryOp, d: DType) -> Result<(DType, DType)> {
     use DTypeKind as K;
     use UnaryOp::*;
     let err = |detail: &str| {
@@ -79,7 +79,7 @@ pub(crate) fn unary_dtypes(op: UnaryOp, d: DType) -> Result<(DType, DType)> {
 /// # Errors
 /// [`Error::DType`] where NumPy has no loop (bitwise ops on floats, `subtract` of bools,
 /// `remainder` of complex, ...).
-pub(crate) fn binary_dtypes(op: BinaryOp, c: DType) -> Result<(DType, DType)> {
+pub fn binary_dtypes(op: BinaryOp, c: DType) -> Result<(DType, DType)> {
     use BinaryOp::*;
     use DTypeKind as K;
     let err = |detail: &str| {

@@ -239,6 +239,45 @@ if "kernel" in suites:
         torch_time(f"ufuncs x + y * 2 | {N} float32", lambda: x + y * 2)
         torch_time(f"ReductionKernel l2norm | {N} float32", lambda: torch.linalg.vector_norm(x))
         del x, y
+if "fuse" in suites:
+    G = 512; ALPHA = 0.2
+    if np is not None:
+        rng = np.random.default_rng(0)
+        ah = rng.random(N, dtype=np.float32); bh = rng.random(N, dtype=np.float32)
+        numpy_time(f"fuse exp(a)*b+a | {N} float32", lambda: np.exp(ah) * bh + ah)
+        numpy_time(f"fuse 2*x+y | {N} float32", lambda: 2 * ah + bh)
+        uh = rng.random((G, G), dtype=np.float32); vh = uh.copy()
+        def np_step():
+            c = uh[1:-1, 1:-1]
+            vh[1:-1, 1:-1] = c + ALPHA * (uh[2:, 1:-1] + uh[:-2, 1:-1] + uh[1:-1, 2:] + uh[1:-1, :-2] - 4 * c)
+        numpy_time(f"stencil {G}x{G} step plain | {G}x{G} float32", np_step, n_repeat=50)
+        del ah, bh
+    if cp is not None:
+        g = cp.random.default_rng(0)
+        a = g.random(N, dtype=cp.float32); b = g.random(N, dtype=cp.float32)
+        # cupy.fuse fails on a lambda ("Invalid kernel name: <lambda>"): named functions
+        def exp_mul_add(a, b):
+            return cp.exp(a) * b + a
+        def two_x_plus_y(x, y):
+            return 2 * x + y
+        f1 = cp.fuse(exp_mul_add); f2 = cp.fuse(two_x_plus_y)
+        cupy_time(f"fuse exp(a)*b+a | {N} float32", f1, a, b)
+        cupy_time(f"fuse 2*x+y | {N} float32", f2, a, b)
+        cupy_time(f"unfused 2*x+y | {N} float32", lambda: 2 * a + b)
+        del a, b
+        u = g.random((G, G), dtype=cp.float32); v = u.copy()
+        def cp_step():
+            c = u[1:-1, 1:-1]
+            v[1:-1, 1:-1] = c + ALPHA * (u[2:, 1:-1] + u[:-2, 1:-1] + u[1:-1, 2:] + u[1:-1, :-2] - 4 * c)
+        def heat_step(c, up, down, right, left):
+            return c + ALPHA * (up + down + right + left - 4 * c)
+        fs = cp.fuse(heat_step)
+        def cp_fused_step():
+            # cupy.fuse has no out= for a view: the result is assigned (one more copy kernel)
+            v[1:-1, 1:-1] = fs(u[1:-1, 1:-1], u[2:, 1:-1], u[:-2, 1:-1], u[1:-1, 2:], u[1:-1, :-2])
+        cupy_time(f"stencil {G}x{G} step plain | {G}x{G} float32", cp_step, n_repeat=200)
+        cupy_time(f"stencil {G}x{G} step fuse | {G}x{G} float32", cp_fused_step, n_repeat=200)
+        del u, v
 if "linalg" in suites and cp is not None:
     g = cp.random.default_rng(0)
     for n in LA:

@@ -10,6 +10,7 @@
 
 mod cases;
 mod cases_distributed;
+mod cases_fuse;
 mod cases_kernel;
 mod cases_memory;
 mod cases_sparse;
@@ -24,7 +25,7 @@ use std::io::Write;
 #[derive(Parser, Debug)]
 #[command(name = "cuprum-bench", about = "CPU-vs-GPU speedup tables for cuprum")]
 struct Args {
-    /// core | linalg | fft | memory | kernel | distributed | all
+    /// core | linalg | fft | memory | kernel | fuse | distributed | all
     #[arg(long, default_value = "all")]
     suite: String,
     /// quick (small sizes, finishes in minutes on 2 cores) | full (the issues' sizes)
@@ -249,6 +250,7 @@ fn main() -> std::process::ExitCode {
             "sparse",
             "memory",
             "kernel",
+            "fuse",
             "distributed",
         ]
     } else {
@@ -263,6 +265,7 @@ fn main() -> std::process::ExitCode {
             "sparse" => all.extend(cases_sparse::sparse(full)),
             "memory" => all.extend(cases_memory::memory(sizes)),
             "kernel" => all.extend(cases_kernel::kernel(sizes)),
+            "fuse" => all.extend(cases_fuse::fuse_suite(sizes)),
             "distributed" => {
                 // Its rows are rank counts, not devices: it prints its own tables (and, with
                 // --out, writes scaling.md/.json). A process it started as a rank stops here.
@@ -285,7 +288,7 @@ fn main() -> std::process::ExitCode {
             }
             other => {
                 eprintln!(
-                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|kernel|distributed|all"
+                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|kernel|fuse|distributed|all"
                 );
                 return std::process::ExitCode::from(2);
             }

@@ -1,0 +1,509 @@
+//! The CUDA path: one generated kernel per (trace, layout class), compiled through core's
+//! NVRTC cache with the options of core's own elementwise kernels and kept in the trace's own
+//! small cache, found per call by a key of a few integers (no source is built or hashed on a
+//! cache hit).
+//!
+//! The element function `cuprum_fuse_eval` calls the ufunc bodies of `kernels/math.cuh`
+//! (`op_*`) with the same casts as core's own elementwise kernels (`cast<TO>(op(ld(a), ...))`),
+//! so each node gives the unfused kernel's bits; every computed float node's value passes
+//! through an empty `asm` statement, so the compiler cannot contract a multiply of one node and
+//! an add of the next into an FMA (which would round once where the unfused calls round twice).
+//! Layout classes:
+//! - **contiguous**: every array input C-contiguous with the result's shape or a single
+//!   broadcast element, the destination C-contiguous: each thread loads one aligned 16-byte
+//!   vector per input (`float4` for float32), applies the function to each lane and stores one
+//!   vector; the tail runs one element per thread;
+//! - **strided**: N-d (axes merged where every operand allows), per-operand strides in elements,
+//!   32-bit indices when every offset fits, else 64-bit; grid-stride loop.
+
+use super::graph::{Node, Trace};
+use crate::common::fits_32;
+use crate::error::{KernelError, Result};
+use crate::source::{ArgPack, IntStruct};
+use cuprum_core::ext::cpu::Elem;
+use cuprum_core::ext::nvrtc::{Function, LaunchConfig, get_function, launch};
+use cuprum_core::ext::prim::{BinaryOp, Side, UnaryOp};
+use cuprum_core::{Array, DType, Error, Scalar, with_dtype};
+use std::fmt::Write as _;
+use std::sync::Mutex;
+
+/// The kernel's name in every generated source.
+const KERNEL: &str = "cuprum_fused";
+/// Threads per block.
+const THREADS: u32 = 256;
+
+/// The layout class of one launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Class {
+    /// every array contiguous; `vec` elements per thread; bit `k` of `ones`: argument `k` is one
+    /// broadcast element
+    Contig { vec: u8, ones: u64 },
+    /// N-d strided
+    Strided { nd: u8, wide: bool },
+}
+
+/// The compiled kernels of one trace.
+#[derive(Default)]
+pub(crate) struct GpuCache {
+    entries: Mutex<Vec<(usize, Class, Function)>>,
+}
+
+impl std::fmt::Debug for GpuCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GpuCache")
+    }
+}
+
+fn ct(d: DType) -> &'static str {
+    cuprum_core::ext::c_type(d)
+}
+
+/// The bytes of `s` cast to `d` (NumPy's C cast, core's table).
+fn scalar_bytes(s: Scalar, d: DType) -> Vec<u8> {
+    with_dtype!(d, T => bytemuck::bytes_of(&T::from_scalar(s)).to_vec())
+}
+
+/// The constants of a trace, in parameter order: (node, dtype, bytes).
+pub(crate) fn constants(t: &Trace) -> Vec<(u32, DType, Vec<u8>)> {
+    let mut v = Vec::new();
+    for (i, nd) in t.nodes.iter().enumerate() {
+        if !t.live[i] {
+            continue;
+        }
+        match &nd.node {
+            Node::Fill(s) => v.push((i as u32, nd.dtype, scalar_bytes(*s, nd.dtype))),
+            Node::BinaryScalar(_, a, s, _) => {
+                let d = t.nodes[*a as usize].dtype;
+                v.push((i as u32, d, scalar_bytes(*s, d)));
+            }
+            _ => {}
+        }
+    }
+    v
+}
+
+/// Checks that every node has a CUDA form; the one gap is `nextafter` of float16/bfloat16
+/// (core's kernel steps in the 16-bit format with code of its own).
+pub(crate) fn check(t: &Trace, name: &str) -> Result<()> {
+    for (i, nd) in t.nodes.iter().enumerate() {
+        if !t.live[i] {
+            continue;
+        }
+        if let Node::Binary(BinaryOp::Nextafter, a, _)
+        | Node::BinaryScalar(BinaryOp::Nextafter, a, _, _) = nd.node
+        {
+            let d = t.nodes[a as usize].dtype;
+            if matches!(d, DType::Float16 | DType::BFloat16) {
+                return Err(KernelError::UnsupportedDType {
+                    kernel: name.to_string(),
+                    what: "nextafter in a fused function on CUDA".into(),
+                    dtype: d,
+                    reason: "call cuprum::nextafter unfused for 16-bit floats".into(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn unary_name(op: UnaryOp) -> &'static str {
+    op.name()
+}
+
+/// The element function: `TO cuprum_fuse_eval(T0 x0, ..., C c<i>...)`.
+fn eval_source(t: &Trace, nargs: usize, arg_dtypes: &[Option<DType>]) -> String {
+    let mut s = String::new();
+    let mut params: Vec<String> = Vec::new();
+    for (k, d) in arg_dtypes.iter().enumerate().take(nargs) {
+        if let Some(d) = d {
+            params.push(format!("const {} x{k}", ct(*d)));
+        }
+    }
+    for (i, d, _) in constants(t) {
+        params.push(format!("const {} c{i}", ct(d)));
+    }
+    let out = ct(t.out_dtype());
+    let _ = writeln!(
+        s,
+        "__device__ __forceinline__ {out} cuprum_fuse_eval({}) {{",
+        params.join(", ")
+    );
+    for (i, nd) in t.nodes.iter().enumerate() {
+        if !t.live[i] {
+            continue;
+        }
+        let ty = ct(nd.dtype);
+        let e = match &nd.node {
+            Node::Input(k) => format!("x{k}"),
+            Node::Fill(_) => format!("c{i}"),
+            Node::Cast(a) => format!("cast<{ty}>(ld(v{a}))"),
+            Node::Unary(op, a) => format!("cast<{ty}>(op_{}(ld(v{a})))", unary_name(*op)),
+            Node::Binary(op, a, b) => {
+                format!("cast<{ty}>(op_{}(ld(v{a}), ld(v{b})))", op.name())
+            }
+            Node::BinaryScalar(op, a, _, side) => match side {
+                Side::Right => format!("cast<{ty}>(op_{}(ld(v{a}), ld(c{i})))", op.name()),
+                _ => format!("cast<{ty}>(op_{}(ld(c{i}), ld(v{a})))", op.name()),
+            },
+            Node::Where(c, a, b) => format!("(v{c} ? v{a} : v{b})"),
+        };
+        let _ = writeln!(s, "    {ty} v{i} = {e};");
+        // a computed float value leaves its node rounded: an empty asm that "changes" it keeps
+        // the compiler from contracting operations of different nodes into one FMA (the unfused
+        // kernels round each operation's result)
+        if !matches!(nd.node, Node::Input(_) | Node::Fill(_)) {
+            match nd.dtype {
+                DType::Float32 => {
+                    let _ = writeln!(s, "    asm(\"\" : \"+f\"(v{i}));");
+                }
+                DType::Float64 => {
+                    let _ = writeln!(s, "    asm(\"\" : \"+d\"(v{i}));");
+                }
+                DType::Complex64 => {
+                    let _ = writeln!(s, "    asm(\"\" : \"+f\"(v{i}.re), \"+f\"(v{i}.im));");
+                }
+                DType::Complex128 => {
+                    let _ = writeln!(s, "    asm(\"\" : \"+d\"(v{i}.re), \"+d\"(v{i}.im));");
+                }
+                _ => {}
+            }
+        }
+    }
+    let _ = writeln!(s, "    return v{};\n}}", t.root);
+    s
+}
+
+/// The full source of one (trace, class).
+pub(crate) fn source(t: &Trace, arg_dtypes: &[Option<DType>], class: Class) -> String {
+    let nargs = arg_dtypes.len();
+    let mut s = String::with_capacity(32 * 1024);
+    s.push_str(cuprum_core::ext::CUDA_COMMON);
+    s.push_str(
+        "\ntemplate <class T, int N> struct alignas(sizeof(T) * N) CuprumFuseVec { T v[N]; };\n",
+    );
+    s.push_str(&eval_source(t, nargs, arg_dtypes));
+    let out = ct(t.out_dtype());
+    let arrays: Vec<usize> = (0..nargs).filter(|&k| arg_dtypes[k].is_some()).collect();
+    let mut decls = vec![format!("{out}* __restrict__ out")];
+    for &k in &arrays {
+        decls.push(format!(
+            "const {}* __restrict__ in{k}",
+            ct(arg_dtypes[k].expect("array argument"))
+        ));
+    }
+    let consts = constants(t);
+    for (i, d, _) in &consts {
+        decls.push(format!("const {} c{i}", ct(*d)));
+    }
+    decls.push("const long long n".into());
+    let call_consts: String = consts.iter().map(|(i, _, _)| format!(", c{i}")).collect();
+    match class {
+        Class::Contig { vec, ones } => {
+            let v = vec.max(1) as usize;
+            let _ = writeln!(
+                s,
+                "extern \"C\" __global__ void {KERNEL}({}) {{\n    \
+                 const long long nvec = n / {v};\n    \
+                 const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;",
+                decls.join(", ")
+            );
+            for &k in &arrays {
+                if ones >> k & 1 == 1 {
+                    let _ = writeln!(
+                        s,
+                        "    const {} s{k} = in{k}[0];",
+                        ct(arg_dtypes[k].expect("array"))
+                    );
+                }
+            }
+            let _ = writeln!(
+                s,
+                "    if (t < nvec) {{\n        const long long base = t * {v};"
+            );
+            for &k in &arrays {
+                if ones >> k & 1 == 0 {
+                    let _ = writeln!(
+                        s,
+                        "        const CuprumFuseVec<{c}, {v}> a{k} = *reinterpret_cast<const CuprumFuseVec<{c}, {v}>*>(in{k} + base);",
+                        c = ct(arg_dtypes[k].expect("array"))
+                    );
+                }
+            }
+            let lane_args: Vec<String> = arrays
+                .iter()
+                .map(|&k| {
+                    if ones >> k & 1 == 1 {
+                        format!("s{k}")
+                    } else {
+                        format!("a{k}.v[j]")
+                    }
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "        CuprumFuseVec<{out}, {v}> r;\n#pragma unroll\n        \
+                 for (int j = 0; j < {v}; ++j) r.v[j] = cuprum_fuse_eval({}{call_consts});\n        \
+                 *reinterpret_cast<CuprumFuseVec<{out}, {v}>*>(out + base) = r;\n    \
+                 }} else {{\n        const long long i = nvec * {v} + (t - nvec);\n        \
+                 if (i < n) out[i] = cuprum_fuse_eval({}{call_consts});\n    }}\n}}",
+                lane_args.join(", "),
+                arrays
+                    .iter()
+                    .map(|&k| if ones >> k & 1 == 1 {
+                        format!("s{k}")
+                    } else {
+                        format!("in{k}[i]")
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        Class::Strided { nd, wide } => {
+            let (iu, is) = if wide {
+                ("unsigned long long", "long long")
+            } else {
+                ("unsigned int", "int")
+            };
+            let nops = arrays.len() + 1;
+            let nd = nd.max(1) as usize;
+            let _ = writeln!(
+                s,
+                "struct CuprumFuseGeom {{ {iu} shape[{nd}]; {is} st[{nops}][{nd}]; }};"
+            );
+            decls.push("const CuprumFuseGeom g".into());
+            let _ = writeln!(
+                s,
+                "extern \"C\" __global__ void {KERNEL}({}) {{\n    \
+                 for ({iu} t = ({iu})blockIdx.x * blockDim.x + threadIdx.x; t < ({iu})n; t += ({iu})blockDim.x * gridDim.x) {{\n        \
+                 {iu} r = t;",
+                decls.join(", ")
+            );
+            for j in 0..nops {
+                let _ = writeln!(s, "        {is} o{j} = 0;");
+            }
+            let _ = writeln!(
+                s,
+                "#pragma unroll\n        for (int d = {} - 1; d >= 1; --d) {{\n            \
+                 const {iu} q = r / g.shape[d];\n            const {is} c = ({is})(r - q * g.shape[d]);",
+                nd
+            );
+            for j in 0..nops {
+                let _ = writeln!(s, "            o{j} += c * g.st[{j}][d];");
+            }
+            s.push_str("            r = q;\n        }\n");
+            for j in 0..nops {
+                let _ = writeln!(s, "        o{j} += ({is})r * g.st[{j}][0];");
+            }
+            let args: Vec<String> = arrays
+                .iter()
+                .enumerate()
+                .map(|(j, &k)| format!("in{k}[o{}]", j + 1))
+                .collect();
+            let _ = writeln!(
+                s,
+                "        out[o0] = cuprum_fuse_eval({}{call_consts});\n    }}\n}}",
+                args.join(", ")
+            );
+        }
+    }
+    s
+}
+
+/// Merges axes that are contiguous in every operand and drops unit axes (operand 0 is the
+/// destination).
+fn collapse(shape: &[usize], strides: &[&[isize]]) -> (Vec<usize>, Vec<Vec<isize>>) {
+    let mut sh: Vec<usize> = Vec::new();
+    let mut st: Vec<Vec<isize>> = vec![Vec::new(); strides.len()];
+    for d in 0..shape.len() {
+        if shape[d] == 1 {
+            continue;
+        }
+        let merge = !sh.is_empty()
+            && strides
+                .iter()
+                .zip(&st)
+                .all(|(s, t)| t[t.len() - 1] == s[d] * shape[d] as isize);
+        if merge {
+            let l = sh.len() - 1;
+            sh[l] *= shape[d];
+            for (s, t) in strides.iter().zip(st.iter_mut()) {
+                let m = t.len() - 1;
+                t[m] = s[d];
+            }
+        } else {
+            sh.push(shape[d]);
+            for (s, t) in strides.iter().zip(st.iter_mut()) {
+                t.push(s[d]);
+            }
+        }
+    }
+    if sh.is_empty() {
+        sh.push(1);
+        for t in st.iter_mut() {
+            t.push(0);
+        }
+    }
+    (sh, st)
+}
+
+/// Launches `t` on device `ordinal` writing `dst` (the broadcast shape, the trace's dtype, no
+/// buffer shared with an input); `inputs[k]`: argument `k` broadcast to that shape, `None` when
+/// unused or a scalar; `consts`: the trace's constants.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run(
+    name: &str,
+    t: &Trace,
+    cache: &GpuCache,
+    consts: &[(u32, DType, Vec<u8>)],
+    ordinal: usize,
+    inputs: &[Option<Array>],
+    dst: &Array,
+) -> Result<()> {
+    let n = dst.size();
+    let arrays: Vec<usize> = (0..inputs.len()).filter(|&k| inputs[k].is_some()).collect();
+    let a = |k: usize| inputs[k].as_ref().expect("array argument");
+    // the layout class
+    let single = |x: &Array| {
+        x.strides()
+            .iter()
+            .zip(x.shape())
+            .all(|(&s, &d)| s == 0 || d == 1)
+    };
+    let contig = dst.is_c_contiguous()
+        && arrays.len() <= 64
+        && arrays
+            .iter()
+            .all(|&k| a(k).is_c_contiguous() || single(a(k)));
+    let mut geom: Option<IntStruct> = None;
+    let class = if contig {
+        let mut ones = 0u64;
+        for &k in &arrays {
+            if !a(k).is_c_contiguous() || (single(a(k)) && n > 1) {
+                ones |= 1 << k;
+            }
+        }
+        let vec_arrays: Vec<&Array> = std::iter::once(dst)
+            .chain(
+                arrays
+                    .iter()
+                    .filter(|&&k| ones >> k & 1 == 0)
+                    .map(|&k| a(k)),
+            )
+            .collect();
+        let maxsz = vec_arrays
+            .iter()
+            .map(|x| x.dtype().itemsize())
+            .max()
+            .unwrap_or(1);
+        let mut v = (16 / maxsz).clamp(1, 16);
+        while v > 1
+            && !vec_arrays.iter().all(|x| {
+                x.device_ptr()
+                    .is_some_and(|p| p % (v * x.dtype().itemsize()) as u64 == 0)
+            })
+        {
+            v /= 2;
+        }
+        Class::Contig { vec: v as u8, ones }
+    } else {
+        let mut strides: Vec<&[isize]> = vec![dst.strides()];
+        for &k in &arrays {
+            strides.push(a(k).strides());
+        }
+        let (sh, st) = collapse(dst.shape(), &strides);
+        let wide = !fits_32(n, &sh, &st);
+        let mut g = IntStruct::new(wide);
+        for &d in &sh {
+            g.push(d as i64);
+        }
+        for s in &st {
+            for &x in s {
+                g.push(x as i64);
+            }
+        }
+        geom = Some(g);
+        Class::Strided {
+            nd: sh.len() as u8,
+            wide,
+        }
+    };
+    let f = function(name, t, cache, ordinal, inputs, class)?;
+    let mut pack = ArgPack::new();
+    pack.push_u64(dst.device_ptr().unwrap_or(0));
+    for &k in &arrays {
+        pack.push_u64(a(k).device_ptr().unwrap_or(0));
+    }
+    for (_, d, bytes) in consts {
+        pack.push_bytes(bytes, d.itemsize().clamp(1, 16));
+    }
+    pack.push_i64(n as i64);
+    if let Some(g) = &geom {
+        pack.push_bytes(&g.bytes, g.align());
+    }
+    let blocks: u64 = match class {
+        Class::Contig { vec, .. } => {
+            let v = vec.max(1) as usize;
+            ((n / v + n % v) as u64).div_ceil(THREADS as u64)
+        }
+        Class::Strided { .. } => (n as u64).div_ceil(THREADS as u64).min(1 << 20),
+    };
+    if blocks > i32::MAX as u64 {
+        return Err(Error::invalid_value(
+            "fuse",
+            format!("{n} elements need more than 2^31 blocks of {THREADS} threads"),
+        )
+        .into());
+    }
+    let cfg = LaunchConfig {
+        grid: (blocks.max(1) as u32, 1, 1),
+        block: (THREADS, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    let mut ptrs = pack.pointers();
+    // SAFETY: `ptrs` holds one pointer per kernel parameter in the generated order (the
+    // destination and array inputs as u64 device pointers, each constant in its dtype's storage
+    // layout, `n` as i64, the geometry struct with the same integer width and axis count the
+    // source was generated for); every array is on `ordinal`, alive until the launch is queued
+    // (frees are stream-ordered) and addresses only elements its layout covers (checked by
+    // core); the contiguous class was chosen only for C-contiguous or single-element arrays,
+    // and its vector width only for pointers aligned to it.
+    unsafe { launch(&f, cfg, None, &mut ptrs) }?;
+    Ok(())
+}
+
+fn function(
+    name: &str,
+    t: &Trace,
+    cache: &GpuCache,
+    ordinal: usize,
+    inputs: &[Option<Array>],
+    class: Class,
+) -> Result<Function> {
+    {
+        let e = cache.entries.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, _, f)) = e.iter().find(|(o, c, _)| *o == ordinal && *c == class) {
+            return Ok(f.clone());
+        }
+    }
+    let dts: Vec<Option<DType>> = inputs
+        .iter()
+        .map(|x| x.as_ref().map(Array::dtype))
+        .collect();
+    let src = source(t, &dts, class);
+    // core's own elementwise kernels' options (no `--fmad=false`: an operation whose formula
+    // has a multiply-add, like a complex product, contracts as it does there)
+    let f = get_function(ordinal, &src, KERNEL, &[]).map_err(|e| match e {
+        Error::Compile { .. } => KernelError::InvalidSpec {
+            kernel: name.to_string(),
+            what: "generated fused kernel",
+            reason: format!("NVRTC rejected the generated source (a cuprum bug): {e}"),
+        },
+        e => KernelError::Core(e),
+    })?;
+    cache
+        .entries
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .push((ordinal, class, f.clone()));
+    Ok(f)
+}
