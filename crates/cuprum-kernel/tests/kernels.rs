@@ -389,6 +389,12 @@ fn reductions_small() {
         let y = &l2().call(args![&x], Axes::All, false).unwrap()[0];
         assert_eq!(y.shape(), &[] as &[usize]);
         assert!((y.to_vec::<f32>().unwrap()[0] - 285f32.sqrt()).abs() < 1e-5);
+        // call_one returns the single output itself (CuPy's kernel(x, axis=...))
+        let y1 = l2().call_one(args![&x], Axes::All, false).unwrap();
+        assert_eq!(y1.to_vec::<f32>().unwrap(), y.to_vec::<f32>().unwrap());
+        let yk = l2().call_one(args![&x], Axes::One(1), true).unwrap();
+        assert_eq!(yk.shape(), &[2, 1]);
+        assert!((yk.to_vec::<f32>().unwrap()[1] - 255f32.sqrt()).abs() < 1e-5);
         // empty axis: post_map of the identity
         let e = Array::from_vec_on(Vec::<f64>::new(), &[3, 0], d).unwrap();
         let y = &l2().call(args![&e], Axes::One(1), false).unwrap()[0];
@@ -649,4 +655,35 @@ fn sixty_four_bit_indices_on_the_gpu() {
         let t = &s.call(args![&xf], Axes::All, false).unwrap()[0];
         assert_eq!(t.to_vec::<i64>().unwrap(), vec![n as i64]);
     }
+}
+
+/// The CPU engine refuses syntax trees deeper than its limit with a diagnostic (the fuzzer's
+/// 5,000 nested parentheses overflowed the stack before), and takes ordinary nesting.
+#[test]
+fn cpu_engine_limits_nesting_depth() {
+    let x = arr(vec![1.0f64, 2.0], &[2], Device::Cpu);
+    let deep = format!("z = {}x{};", "(".repeat(5000), ")".repeat(5000));
+    let e = ElementwiseKernel::new("T x", "T z", &deep, "deep")
+        .and_then(|k| k.call_one(args![&x]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("nested more than"), "{e}");
+    let chain = format!("z = x{};", " + x".repeat(20000));
+    let e = ElementwiseKernel::new("T x", "T z", &chain, "chain")
+        .and_then(|k| k.call_one(args![&x]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("nested more than"), "{e}");
+    // 30 nested parentheses and a 100-term sum are fine
+    let ok = format!(
+        "z = {}x{} + x{};",
+        "(".repeat(30),
+        ")".repeat(30),
+        " + x".repeat(99)
+    );
+    let k = ElementwiseKernel::new("T x", "T z", &ok, "ok").unwrap();
+    assert_eq!(
+        k.call_one(args![&x]).unwrap().to_vec::<f64>().unwrap(),
+        vec![101.0, 202.0]
+    );
 }

@@ -242,6 +242,32 @@ fn cols(l: &str, from: usize, to: usize) -> String {
 pub fn hb_read(path: impl AsRef<Path>, device: Device) -> Result<HbFile, SparseError> {
     let path = path.as_ref();
     let text = read_text(path)?;
+    read_hb_text(path, &text, device)
+}
+
+/// [`hb_read`] of a file's bytes held in memory; `name` is the file name the errors quote.
+///
+/// **Shapes**: as [`hb_read`].
+///
+/// # Errors
+/// As [`hb_read`]; bytes that are not UTF-8 are an error naming `name`.
+///
+/// ```
+/// use cuprum_core::Device;
+/// let e = cuprum_sparse::io::hb_read_bytes(b"short\n", "x.rua", Device::Cpu).unwrap_err();
+/// assert!(e.to_string().contains("x.rua"));
+/// ```
+pub fn hb_read_bytes(
+    bytes: &[u8],
+    name: impl AsRef<Path>,
+    device: Device,
+) -> Result<HbFile, SparseError> {
+    let path = name.as_ref();
+    let text = super::text_of(path, bytes)?;
+    read_hb_text(path, text, device)
+}
+
+fn read_hb_text(path: &Path, text: &str, device: Device) -> Result<HbFile, SparseError> {
     let lines: Vec<&str> = text.lines().collect();
     if lines.len() < 4 {
         return Err(io_err(
