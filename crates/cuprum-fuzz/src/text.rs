@@ -118,7 +118,7 @@ pub fn mutate_text(rng: &mut Rng, v: &mut Vec<u8>, words: &[&str]) -> bool {
         _ => {
             // spaces or a long run of one character inside a line (fixed-width fields shift)
             let i = rng.below(v.len() + 1);
-            let c = *rng.pick(&[b' ', b' ', b'\t', b'9', b'%', b'(', b'\r']);
+            let c = *rng.pick(b"  \t9%(\r");
             let most = if rng.one_in(16) { 4096 } else { 8 };
             let n = 1 + rng.below(most);
             v.splice(i..i, std::iter::repeat_n(c, n));

@@ -87,7 +87,7 @@ fn poisson_cached(g: usize) -> &'static Poisson {
     static P: Mutex<Option<HashMap<usize, &'static Poisson>>> = Mutex::new(None);
     let mut guard = P.lock().unwrap_or_else(|e| e.into_inner());
     let map = guard.get_or_insert_with(HashMap::new);
-    *map.entry(g)
+    map.entry(g)
         .or_insert_with(|| Box::leak(Box::new(poisson(g))))
 }
 
