@@ -4,6 +4,9 @@
 
 use crate::{INTERESTING, Rng};
 
+/// The largest text input the mutations keep (64 KiB; larger ones are cut).
+pub const MAX_TEXT: usize = 1 << 16;
+
 /// The byte ranges of the numbers (runs of digits, with a sign, `.`, exponent) in `v`.
 fn numbers(v: &[u8]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
@@ -62,6 +65,13 @@ fn lines(v: &[u8]) -> Vec<(usize, usize)> {
 /// One structure-aware text mutation using `words` (the format's vocabulary). Returns false
 /// when `v` gave nothing to work on.
 pub fn mutate_text(rng: &mut Rng, v: &mut Vec<u8>, words: &[&str]) -> bool {
+    // text inputs stay small: duplicated lines and padding would otherwise grow the pool's
+    // members to the engine's 1 MiB cap, and every mutation and run would slow down with them
+    if v.len() > MAX_TEXT {
+        let cut = MAX_TEXT / 2 + rng.below(MAX_TEXT / 2);
+        v.truncate(cut);
+        return true;
+    }
     match rng.below(6) {
         0 => {
             let nums = numbers(v);
@@ -100,7 +110,11 @@ pub fn mutate_text(rng: &mut Rng, v: &mut Vec<u8>, words: &[&str]) -> bool {
             let (s, e) = *rng.pick(&ls);
             let mut l = v[s..e].to_vec();
             l.push(b'\n');
-            let reps = if rng.one_in(8) { 1 + rng.below(64) } else { 1 };
+            let reps = if rng.one_in(8) && v.len() < MAX_TEXT / 4 {
+                1 + rng.below(64)
+            } else {
+                1
+            };
             let at = rng.pick(&ls).0;
             for _ in 0..reps {
                 v.splice(at..at, l.clone());

@@ -86,8 +86,10 @@ fn parse_real(field: &str, decimals: usize) -> Option<f64> {
         return Some(0.0);
     }
     if !s.contains(['E', 'e']) {
-        // an exponent sign after the mantissa, without the letter
-        if let Some(p) = s[1..].rfind(['+', '-']).map(|p| p + 1) {
+        // an exponent sign after the mantissa, without the letter (after the first character,
+        // which may be a sign itself or, in a malformed file, several bytes long)
+        let first = s.chars().next().map_or(0, char::len_utf8);
+        if let Some(p) = s[first..].rfind(['+', '-']).map(|p| p + first) {
             s.insert(p, 'E');
         }
     }
@@ -100,7 +102,8 @@ fn parse_real(field: &str, decimals: usize) -> Option<f64> {
         format!("{mant}E{exp}").parse().ok()
     } else {
         let m: f64 = mant.parse().ok()?;
-        format!("{m}E{}", exp - decimals as i32).parse().ok()
+        let shift = i32::try_from(decimals).unwrap_or(i32::MAX);
+        format!("{m}E{}", exp.saturating_sub(shift)).parse().ok()
     }
 }
 
