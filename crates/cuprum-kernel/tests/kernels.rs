@@ -687,3 +687,44 @@ fn cpu_engine_limits_nesting_depth() {
         vec![101.0, 202.0]
     );
 }
+
+/// Statements whose destination is one of their own operands (`t = t`, a reduction's `a = a`,
+/// `k = r[k]`): the CPU engine read an emptied register (a panic found by the `kernel` fuzz
+/// target); the GPU runs them as C does.
+#[test]
+fn self_assignments_read_their_operand_first() {
+    for d in all_devices() {
+        let x = arr(vec![1.0f64, -2.0, 3.0], &[3], d);
+        let k = ElementwiseKernel::new("T x", "T z", "T t = x; t = t; t = t * t; z = t;", "selfa")
+            .unwrap();
+        assert_eq!(
+            k.call_one(args![&x]).unwrap().to_vec::<f64>().unwrap(),
+            vec![1.0, 4.0, 9.0]
+        );
+        let r = arr(vec![2i64, 0, 1], &[3], d);
+        let k = ElementwiseKernel::new(
+            "T x, raw int64 r",
+            "T z",
+            "long long k = i; k = r[k]; k = r[k]; z = (T)k;",
+            "selfidx",
+        )
+        .unwrap();
+        // i=0: r[0]=2, r[2]=1; i=1: r[1]=0, r[0]=2; i=2: r[2]=1, r[1]=0
+        assert_eq!(
+            k.call_one(args![&x, &r]).unwrap().to_vec::<f64>().unwrap(),
+            vec![1.0, 2.0, 0.0]
+        );
+        // a reduction whose reduce_expr is `a = a` (the fuzzer's input) runs on the CPU: which
+        // operand the tree keeps is unspecified, so only the dtype is checked
+        if d != Device::Cpu {
+            continue;
+        }
+        for dt in [DType::Complex64, DType::Float64] {
+            let xs = x.astype(dt).unwrap();
+            let k =
+                ReductionKernel::new("T x", "T y", "x * x", "a = a", "y = a", "0", "ra").unwrap();
+            let y = k.call_one(args![&xs], Axes::All, false).unwrap();
+            assert_eq!(y.dtype(), dt);
+        }
+    }
+}
