@@ -188,22 +188,6 @@ fn parse_header<'t>(path: &Path, text: &'t str) -> Result<(MmInfo, Lines<'t>, us
         })?;
     }
     let (rows, cols) = (v[0], v[1]);
-    let entries = if format == MmFormat::Coordinate {
-        v[2]
-    } else {
-        let all = rows.checked_mul(cols).ok_or_else(|| {
-            io_err(
-                path,
-                ln,
-                format!("{rows} x {cols} overflows the element count"),
-            )
-        })?;
-        match symmetry {
-            MmSymmetry::General => all,
-            MmSymmetry::SkewSymmetric => rows * rows.saturating_sub(1) / 2,
-            _ => rows * (rows + 1) / 2,
-        }
-    };
     if symmetry != MmSymmetry::General && rows != cols {
         return Err(io_err(
             path,
@@ -214,6 +198,24 @@ fn parse_header<'t>(path: &Path, text: &'t str) -> Result<(MmInfo, Lines<'t>, us
             ),
         ));
     }
+    let entries = if format == MmFormat::Coordinate {
+        v[2]
+    } else {
+        let all = rows.checked_mul(cols).ok_or_else(|| {
+            io_err(
+                path,
+                ln,
+                format!("{rows} x {cols} overflows the element count"),
+            )
+        })?;
+        // a symmetric matrix is square (checked above): its strict triangle holds
+        // (rows² − rows) / 2 entries, computed without the overflow of rows · (rows + 1)
+        match symmetry {
+            MmSymmetry::General => all,
+            MmSymmetry::SkewSymmetric => (all - rows) / 2,
+            _ => (all - rows) / 2 + rows,
+        }
+    };
     if format == MmFormat::Coordinate {
         // the sparse matrix must be representable, and expansion may double it
         (rows as u64)
