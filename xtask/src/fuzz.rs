@@ -1,7 +1,8 @@
 //! `cargo xtask fuzz TARGET [--iters N] [--seconds S] [--seed X] [--out DIR] [--hang SECS]`:
 //! builds the `cuprum-fuzz` binary and runs it (stable Rust: a structure-aware mutation fuzzer,
 //! see `crates/cuprum-fuzz`). Targets: `npy` (the `.npy` reader), `index` (index expressions,
-//! slicing, take/put/compress). The build uses the `test` profile: optimized, with overflow
+//! slicing, take/put/compress), `mm` (the Matrix Market reader), `hb` (the Harwell-Boeing
+//! reader), `kernel` (cuprum-kernel's C-subset parser and CPU engine). The build uses the `test` profile: optimized, with overflow
 //! checks and debug assertions on, so that an arithmetic overflow is found as a crash.
 //! Crashes are saved under `target/fuzz/` (or `--out`); copy each into
 //! `crates/cuprum-fuzz/regressions/<target>/` once fixed. Records of long runs: `docs/fuzzing.md`.

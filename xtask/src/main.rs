@@ -33,7 +33,8 @@ enum Command {
     Conformance(conformance::Args),
     /// Print cuprum's version, the CPU, each GPU and the CUDA libraries found.
     Info,
-    /// Run a fuzz target (`npy`, `index`) of cuprum-fuzz: `fuzz TARGET [--iters N] [--seconds S]`.
+    /// Run a fuzz target (`npy`, `index`, `mm`, `hb`, `kernel`) of cuprum-fuzz: `fuzz TARGET
+    /// [--iters N] [--seconds S]`.
     Fuzz(fuzz::Args),
 }
 

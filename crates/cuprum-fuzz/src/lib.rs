@@ -21,8 +21,12 @@
 
 #![warn(missing_docs)]
 
+pub mod hb_target;
 pub mod index_target;
+pub mod kernel_target;
+pub mod mm_target;
 pub mod npy_target;
+pub mod text;
 
 use std::io::Write;
 use std::os::unix::fs::FileExt;
@@ -89,6 +93,9 @@ pub fn targets() -> Vec<Box<dyn Target>> {
     vec![
         Box::new(npy_target::NpyTarget::new()),
         Box::new(index_target::IndexTarget),
+        Box::new(mm_target::MmTarget),
+        Box::new(hb_target::HbTarget),
+        Box::new(kernel_target::KernelTarget),
     ]
 }
 

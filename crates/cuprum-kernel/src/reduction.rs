@@ -19,6 +19,20 @@ use std::sync::{Arc, Mutex};
 
 const OP: &str = "ReductionKernel";
 
+/// Blocks per multiprocessor that the block strategy aims for in all (16: 3582 GB/s for a
+/// 2^27 float32 L2 norm on an H200); `CUPRUM_KERNEL_RED_BLOCKS_PER_SM` (1 to 64, read once)
+/// overrides it, for tuning on a new device.
+fn blocks_per_sm() -> usize {
+    static B: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *B.get_or_init(|| {
+        std::env::var("CUPRUM_KERNEL_RED_BLOCKS_PER_SM")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|v| (1..=64).contains(v))
+            .unwrap_or(16)
+    })
+}
+
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct GpuKey {
     ordinal: usize,
@@ -223,6 +237,42 @@ impl ReductionKernel {
     /// # Errors
     /// See the type's documentation.
     pub fn call(&self, args: &[Arg<'_>], axis: Axes, keepdims: bool) -> Result<Vec<Array>> {
+        self.run(args, axis, keepdims)
+    }
+
+    /// [`call`](Self::call) for a reduction with one output, returning it (CuPy's
+    /// `kernel(x, axis=..., keepdims=...)`, which returns the array itself, not a tuple).
+    ///
+    /// **Shapes**: as [`call`](Self::call); `Axes::All` gives a 0-d array (shape `[1, ...]`
+    /// of ones with `keepdims`).
+    ///
+    /// # Errors
+    /// As [`call`](Self::call); [`KernelError::BadArgument`] when the kernel does not have
+    /// exactly one output.
+    ///
+    /// ```
+    /// use cuprum_core::{Array, reduce::Axes};
+    /// use cuprum_kernel::{ReductionKernel, args};
+    /// let l2 = ReductionKernel::new("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2")?;
+    /// let x = Array::from_vec(vec![3.0f64, 4.0], &[2])?;
+    /// let y = l2.call_one(args![&x], Axes::All, false)?;
+    /// assert_eq!(y.shape(), &[] as &[usize]);
+    /// assert_eq!(y.to_vec::<f64>()?, vec![5.0]);
+    /// # Ok::<(), cuprum_kernel::KernelError>(())
+    /// ```
+    pub fn call_one(&self, args: &[Arg<'_>], axis: Axes, keepdims: bool) -> Result<Array> {
+        let mut v = self.run(args, axis, keepdims)?;
+        if v.len() != 1 {
+            return Err(KernelError::BadArgument {
+                kernel: self.name.clone(),
+                param: "call_one".into(),
+                reason: format!("the call returns {} arrays, not one", v.len()),
+            });
+        }
+        Ok(v.remove(0))
+    }
+
+    fn run(&self, args: &[Arg<'_>], axis: Axes, keepdims: bool) -> Result<Vec<Array>> {
         let r = resolve(&self.name, OP, &self.params, self.nin, args)?;
         let in_shapes: Vec<&[usize]> = r.slots[..self.nin]
             .iter()
@@ -492,7 +542,7 @@ impl ReductionKernel {
         let red_contig = rst.first().is_some_and(|s| s.last() == Some(&1));
         let block_mode = nred >= 64 && (red_contig || nout < 4096);
         let (split, chunk) = if block_mode {
-            let target = (sms * 16).div_ceil(nout).max(1);
+            let target = (sms * blocks_per_sm()).div_ceil(nout).max(1);
             let max_split = nred.div_ceil((RED_BLOCK * RED_UNROLL) as usize).max(1);
             let s = target.min(max_split);
             let chunk = nred.div_ceil(s);

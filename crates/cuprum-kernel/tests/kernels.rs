@@ -389,6 +389,12 @@ fn reductions_small() {
         let y = &l2().call(args![&x], Axes::All, false).unwrap()[0];
         assert_eq!(y.shape(), &[] as &[usize]);
         assert!((y.to_vec::<f32>().unwrap()[0] - 285f32.sqrt()).abs() < 1e-5);
+        // call_one returns the single output itself (CuPy's kernel(x, axis=...))
+        let y1 = l2().call_one(args![&x], Axes::All, false).unwrap();
+        assert_eq!(y1.to_vec::<f32>().unwrap(), y.to_vec::<f32>().unwrap());
+        let yk = l2().call_one(args![&x], Axes::One(1), true).unwrap();
+        assert_eq!(yk.shape(), &[2, 1]);
+        assert!((yk.to_vec::<f32>().unwrap()[1] - 255f32.sqrt()).abs() < 1e-5);
         // empty axis: post_map of the identity
         let e = Array::from_vec_on(Vec::<f64>::new(), &[3, 0], d).unwrap();
         let y = &l2().call(args![&e], Axes::One(1), false).unwrap()[0];
@@ -648,5 +654,77 @@ fn sixty_four_bit_indices_on_the_gpu() {
             ReductionKernel::new("T x", "int64 y", "x", "a + b", "y = a", "0", "bigsum").unwrap();
         let t = &s.call(args![&xf], Axes::All, false).unwrap()[0];
         assert_eq!(t.to_vec::<i64>().unwrap(), vec![n as i64]);
+    }
+}
+
+/// The CPU engine refuses syntax trees deeper than its limit with a diagnostic (the fuzzer's
+/// 5,000 nested parentheses overflowed the stack before), and takes ordinary nesting.
+#[test]
+fn cpu_engine_limits_nesting_depth() {
+    let x = arr(vec![1.0f64, 2.0], &[2], Device::Cpu);
+    let deep = format!("z = {}x{};", "(".repeat(5000), ")".repeat(5000));
+    let e = ElementwiseKernel::new("T x", "T z", &deep, "deep")
+        .and_then(|k| k.call_one(args![&x]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("nested more than"), "{e}");
+    let chain = format!("z = x{};", " + x".repeat(20000));
+    let e = ElementwiseKernel::new("T x", "T z", &chain, "chain")
+        .and_then(|k| k.call_one(args![&x]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("nested more than"), "{e}");
+    // 30 nested parentheses and a 100-term sum are fine
+    let ok = format!(
+        "z = {}x{} + x{};",
+        "(".repeat(30),
+        ")".repeat(30),
+        " + x".repeat(99)
+    );
+    let k = ElementwiseKernel::new("T x", "T z", &ok, "ok").unwrap();
+    assert_eq!(
+        k.call_one(args![&x]).unwrap().to_vec::<f64>().unwrap(),
+        vec![101.0, 202.0]
+    );
+}
+
+/// Statements whose destination is one of their own operands (`t = t`, a reduction's `a = a`,
+/// `k = r[k]`): the CPU engine read an emptied register (a panic found by the `kernel` fuzz
+/// target); the GPU runs them as C does.
+#[test]
+fn self_assignments_read_their_operand_first() {
+    for d in all_devices() {
+        let x = arr(vec![1.0f64, -2.0, 3.0], &[3], d);
+        let k = ElementwiseKernel::new("T x", "T z", "T t = x; t = t; t = t * t; z = t;", "selfa")
+            .unwrap();
+        assert_eq!(
+            k.call_one(args![&x]).unwrap().to_vec::<f64>().unwrap(),
+            vec![1.0, 4.0, 9.0]
+        );
+        let r = arr(vec![2i64, 0, 1], &[3], d);
+        let k = ElementwiseKernel::new(
+            "T x, raw int64 r",
+            "T z",
+            "long long k = i; k = r[k]; k = r[k]; z = (T)k;",
+            "selfidx",
+        )
+        .unwrap();
+        // i=0: r[0]=2, r[2]=1; i=1: r[1]=0, r[0]=2; i=2: r[2]=1, r[1]=0
+        assert_eq!(
+            k.call_one(args![&x, &r]).unwrap().to_vec::<f64>().unwrap(),
+            vec![1.0, 2.0, 0.0]
+        );
+        // a reduction whose reduce_expr is `a = a` (the fuzzer's input) runs on the CPU: which
+        // operand the tree keeps is unspecified, so only the dtype is checked
+        if d != Device::Cpu {
+            continue;
+        }
+        for dt in [DType::Complex64, DType::Float64] {
+            let xs = x.astype(dt).unwrap();
+            let k =
+                ReductionKernel::new("T x", "T y", "x * x", "a = a", "y = a", "0", "ra").unwrap();
+            let y = k.call_one(args![&xs], Axes::All, false).unwrap();
+            assert_eq!(y.dtype(), dt);
+        }
     }
 }

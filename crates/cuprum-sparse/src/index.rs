@@ -209,9 +209,54 @@ fn resolve(
     })
 }
 
+/// What [`Sparse::getitem`] and [`Sparse::setitem`] take as an index: a list of
+/// [`IndexItem`]s (integers, slices, integer arrays, boolean masks) or core's basic index
+/// from the [`s!`](cuprum_core::s) macro (`&[SliceItem]`: integers and ranges).
+///
+/// Implemented for `[IndexItem]`, `[IndexItem; N]`, `Vec<IndexItem>`, `[SliceItem]` (what
+/// `s![..]` builds) and `Vec<SliceItem>`.
+///
+/// ```
+/// use cuprum_core::s;
+/// let a = cuprum_sparse::eye(3, 3, 0, cuprum_core::DType::Float64).unwrap();
+/// let r = a.getitem(s![1.., ..;2]).unwrap(); // A[1:, ::2]
+/// assert_eq!(r.toarray().unwrap().to_vec::<f64>().unwrap(), vec![0.0, 0.0, 0.0, 1.0]);
+/// ```
+pub trait SparseIndex {
+    /// The items, as index items.
+    fn index_items(&self) -> std::borrow::Cow<'_, [IndexItem]>;
+}
+
+impl SparseIndex for [IndexItem] {
+    fn index_items(&self) -> std::borrow::Cow<'_, [IndexItem]> {
+        std::borrow::Cow::Borrowed(self)
+    }
+}
+impl<const N: usize> SparseIndex for [IndexItem; N] {
+    fn index_items(&self) -> std::borrow::Cow<'_, [IndexItem]> {
+        std::borrow::Cow::Borrowed(self)
+    }
+}
+impl SparseIndex for Vec<IndexItem> {
+    fn index_items(&self) -> std::borrow::Cow<'_, [IndexItem]> {
+        std::borrow::Cow::Borrowed(self)
+    }
+}
+impl SparseIndex for [SliceItem] {
+    fn index_items(&self) -> std::borrow::Cow<'_, [IndexItem]> {
+        std::borrow::Cow::Owned(self.iter().copied().map(IndexItem::from).collect())
+    }
+}
+impl SparseIndex for Vec<SliceItem> {
+    fn index_items(&self) -> std::borrow::Cow<'_, [IndexItem]> {
+        self.as_slice().index_items()
+    }
+}
+
 impl Sparse {
     /// SciPy's `A[index]` with one or two items (rows, then columns): integers, slices,
-    /// integer arrays and boolean masks. Two integers give a [`Indexed::Scalar`]; two index
+    /// integer arrays and boolean masks, as [`IndexItem`]s or core's `s![..]` (see
+    /// [`SparseIndex`]). Two integers give a [`Indexed::Scalar`]; two index
     /// arrays select elements pointwise (1-D result for arrays, `(1, k)` for matrices). For
     /// sparse arrays an integer removes its axis (`A[:, 2]` is 1-D); matrices stay 2-D.
     ///
@@ -229,8 +274,10 @@ impl Sparse {
     /// let col = a.getitem(&[SliceItem::Slice { start: None, stop: None, step: 1 }.into(), SliceItem::Index(2).into()]).unwrap();
     /// assert_eq!(col.toarray().unwrap().to_vec::<f64>().unwrap(), vec![0.0, 0.0, 1.0]);
     /// ```
-    pub fn getitem(&self, index: &[IndexItem]) -> Result<Indexed> {
+    pub fn getitem<I: SparseIndex + ?Sized>(&self, index: &I) -> Result<Indexed> {
         const OP: &str = "__getitem__";
+        let index = index.index_items();
+        let index: &[IndexItem] = &index;
         let (m, n) = self.shape2();
         let dev = self.device();
         if self.ndim == 1 {
@@ -385,8 +432,10 @@ impl Sparse {
     /// let b = a.setitem(&[SliceItem::Index(0).into(), SliceItem::Index(1).into()], &v).unwrap();
     /// assert_eq!(b.toarray().unwrap().to_vec::<f64>().unwrap(), vec![0.0, 7.0, 0.0, 0.0]);
     /// ```
-    pub fn setitem(&self, index: &[IndexItem], values: &Array) -> Result<Sparse> {
+    pub fn setitem<I: SparseIndex + ?Sized>(&self, index: &I, values: &Array) -> Result<Sparse> {
         const OP: &str = "__setitem__";
+        let index = index.index_items();
+        let index: &[IndexItem] = &index;
         let (m, n) = self.shape2();
         let dev = self.device();
         let all = IndexItem::Basic(SliceItem::Slice {

@@ -26,7 +26,7 @@ pub use construct::{
     kronsum, rand, random, random_on, spdiags, tril, triu, vstack,
 };
 pub use error::{Result, SparseError};
-pub use index::Indexed;
+pub use index::{Indexed, SparseIndex};
 pub use ops::{Other, Product, SparseBinOp};
 pub use sparse::{
     Flavour, Format, Input, Sparse, coo_array, coo_matrix, csc_array, csc_matrix, csr_array,

@@ -481,6 +481,97 @@ impl Sparse {
         Ok(self.with_data(cuprum_core::divide(self.data(), s)?))
     }
 
+    /// SciPy's `A / other` (true division) with a scalar, a dense array or another sparse
+    /// matrix.
+    ///
+    /// **Shapes**: a dense `other` broadcasts to the matrix as in [`Sparse::multiply`]; a
+    /// sparse `other` has the matrix's shape.
+    ///
+    /// **Semantics** (SciPy 1.17's `_spbase._divide`):
+    /// - scalar: [`Sparse::div_scalar`], a sparse result of the same format;
+    /// - dense: `A.multiply(1 / other)`, a sparse CSR result (only the stored entries are
+    ///   divided: an implicit zero stays zero even where `other` is 0);
+    /// - sparse: `A` is first cast to float64 when its dtype casts safely to it (bool, the
+    ///   integers, float16/32/64; complex stays), then divided elementwise including the
+    ///   implicit zeros, so `0 / 0` is NaN and `x / 0` is ±inf: the result is **dense**
+    ///   (SciPy returns an `ndarray`, or an `np.matrix` for `_matrix` operands) with that
+    ///   dtype; a complex `other` under a real `A` keeps the real part, as SciPy's
+    ///   assignment into the float64 output does.
+    ///
+    /// # Errors
+    /// [`SparseError::ShapeMismatch`] for shapes that do not match or broadcast;
+    /// [`SparseError::InvalidValue`] for operands on different devices; the size errors of
+    /// [`Sparse::toarray`] for the dense result; dtype errors of the core divide.
+    ///
+    /// ```
+    /// use cuprum_core::{Array, DType};
+    /// let a = cuprum_sparse::eye(2, 2, 0, DType::Float32).unwrap();
+    /// let q = a.divide(&a).unwrap().dense().unwrap();
+    /// assert_eq!(q.dtype(), DType::Float64);
+    /// let v = q.to_vec::<f64>().unwrap();
+    /// assert_eq!(v[0], 1.0);
+    /// assert!(v[1].is_nan()); // 0 / 0
+    /// ```
+    pub fn divide<'a>(&self, other: impl Into<Other<'a>>) -> Result<Product> {
+        const OP: &str = "__truediv__";
+        match other.into() {
+            Other::Scalar(s) => Ok(Product::Sparse(self.div_scalar(s)?)),
+            Other::Dense(d) => {
+                if d.device() != self.device() {
+                    return Err(SparseError::InvalidValue {
+                        op: OP,
+                        detail: format!(
+                            "operands live on different devices ({} and {})",
+                            self.device(),
+                            d.device()
+                        ),
+                    });
+                }
+                let recip = cuprum_core::divide(1.0f64, d)?;
+                Ok(Product::Sparse(self.tocsr()?.multiply(&recip)?))
+            }
+            Other::Sparse(b) => {
+                shape_check(OP, self, b)?;
+                let out_dt = match self.dtype().kind() {
+                    DTypeKind::Complex => self.dtype(),
+                    _ => DType::Float64,
+                };
+                let a = cast(&self.toarray()?, out_dt)?;
+                let q = cuprum_core::divide(&a, &b.toarray()?)?;
+                let q = if q.dtype() == out_dt {
+                    q
+                } else if q.dtype().kind() == DTypeKind::Complex
+                    && out_dt.kind() != DTypeKind::Complex
+                {
+                    cast(&cuprum_core::real(&q)?, out_dt)?
+                } else {
+                    cast(&q, out_dt)?
+                };
+                Ok(Product::Dense(q))
+            }
+        }
+    }
+
+    /// SciPy's `other / A` for a dense `other` (`A.__rtruediv__`): `other / A.toarray()`, a
+    /// dense result (NumPy's division, so `x / 0` is ±inf and `0 / 0` NaN).
+    ///
+    /// **Shapes**: `other` broadcasts with the matrix as in NumPy.
+    ///
+    /// # Errors
+    /// Size errors of the dense matrix; broadcasting and dtype errors of the core divide.
+    ///
+    /// ```
+    /// use cuprum_core::{Array, DType};
+    /// let a = cuprum_sparse::eye(2, 2, 0, DType::Float64).unwrap();
+    /// let d = Array::from_vec(vec![2.0f64, 0.0, 1.0, 4.0], &[2, 2]).unwrap();
+    /// let q = a.rdivide_dense(&d).unwrap().to_vec::<f64>().unwrap();
+    /// assert_eq!((q[0], q[3]), (2.0, 4.0));
+    /// assert!(q[1].is_nan() && q[2].is_infinite());
+    /// ```
+    pub fn rdivide_dense(&self, other: &Array) -> Result<Array> {
+        Ok(cuprum_core::divide(other, &self.toarray()?)?)
+    }
+
     /// `-A`.
     ///
     /// # Errors

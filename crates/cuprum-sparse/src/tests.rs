@@ -825,3 +825,127 @@ mod cuda_vs_cpu {
         }
     }
 }
+
+/// SciPy 1.17: `A / B` (sparse / sparse) is dense float64 (`A` cast first), NaN for 0/0, inf
+/// for x/0; `A / d` is `A.multiply(1/d)` (sparse); `d / A` is dense.
+#[test]
+fn true_division_sparse_dense_scalar() {
+    let same = |x: f64, y: f64| (x.is_nan() && y.is_nan()) || x == y;
+    for d in all_devices() {
+        let a = a_on(d);
+        let b = b_on(d);
+        // sparse / sparse
+        let q = a.divide(&b).unwrap().dense().unwrap();
+        assert_eq!(q.dtype(), DType::Float64);
+        assert_eq!(q.shape(), &[3, 4]);
+        let want: Vec<f64> = A.iter().zip(B.iter()).map(|(x, y)| x / y).collect();
+        let got = f64s(&q);
+        assert!(
+            got.iter().zip(&want).all(|(g, w)| same(*g, *w)),
+            "{got:?} vs {want:?}"
+        );
+        // scipy: [[inf, 0, -1, nan], [nan, nan, 1, 0], [inf, inf, nan, -inf]]
+        assert_eq!(got[0], f64::INFINITY);
+        assert_eq!(got[2], -1.0);
+        assert!(got[3].is_nan());
+        assert_eq!(got[7], 0.0);
+        assert_eq!(got[11], f64::NEG_INFINITY);
+        // float32 and int operands also give float64; the operator form agrees
+        let a32 = a.astype(DType::Float32).unwrap();
+        let bi = b.astype(DType::Int32).unwrap();
+        let q2 = &a32 / &bi;
+        assert_eq!(q2.dtype(), DType::Float64);
+        assert!(f64s(&q2).iter().zip(&want).all(|(g, w)| same(*g, *w)));
+        // complex numerator keeps its dtype
+        let ac = a.astype(DType::Complex64).unwrap();
+        assert_eq!(
+            ac.divide(&b).unwrap().dense().unwrap().dtype(),
+            DType::Complex64
+        );
+        // a shape mismatch is an error naming the operation
+        let e = a.divide(&a.transpose().unwrap()).unwrap_err().to_string();
+        assert!(e.contains("__truediv__"), "{e}");
+        // sparse / dense row vector: sparse, only stored entries divided
+        let v = arr(vec![2.0f64, 0.0, 4.0, -3.0], &[4], d);
+        let s = a.divide(&v).unwrap().sparse().unwrap();
+        assert_eq!(s.format(), Format::Csr);
+        assert_eq!(
+            f64s(&s.toarray().unwrap()),
+            vec![
+                0.5,
+                0.0,
+                0.5,
+                0.0,
+                0.0,
+                0.0,
+                0.75,
+                0.0,
+                2.0,
+                f64::INFINITY,
+                0.0,
+                2.0
+            ]
+        );
+        let s2 = &a / &v;
+        assert_eq!(s2.nnz(), 6);
+        // sparse / dense matrix of the same shape
+        let full2 = arr(vec![2.0f64; 12], &[3, 4], d);
+        let s3 = a.divide(&full2).unwrap().sparse().unwrap();
+        let half: Vec<f64> = A.iter().map(|x| x / 2.0).collect();
+        assert_eq!(f64s(&s3.toarray().unwrap()), half);
+        // dense / sparse: dense
+        let r = &full2 / &a;
+        let want_r: Vec<f64> = A.iter().map(|x| 2.0 / x).collect();
+        assert_eq!(f64s(&r), want_r);
+        // scalar
+        let s4 = a.divide(4.0f64).unwrap().sparse().unwrap();
+        let quarter: Vec<f64> = A.iter().map(|x| x / 4.0).collect();
+        assert_eq!(f64s(&s4.toarray().unwrap()), quarter);
+    }
+}
+
+/// core's `s![..]` indexes sparse matrices as NumPy's bracket syntax does (SciPy's answers).
+#[test]
+fn s_macro_indexing_and_assignment() {
+    use cuprum_core::s;
+    for d in all_devices() {
+        let a = a_on(d); // csr_array
+        // A[1:, ::2] -> [[0, 3], [4, 0]]
+        let r = a.getitem(s![1.., ..;2]).unwrap();
+        assert_eq!(f64s(&r.toarray().unwrap()), vec![0.0, 3.0, 4.0, 0.0]);
+        // A[-1] (array flavour: 1-D)
+        let r = a.getitem(s![-1]).unwrap();
+        assert_eq!(f64s(&r.toarray().unwrap()), vec![4.0, 5.0, 0.0, -6.0]);
+        // A[..2, 2] -> [2, 3]
+        let r = a.getitem(s![..2, 2]).unwrap();
+        assert_eq!(f64s(&r.toarray().unwrap()), vec![2.0, 3.0]);
+        // A[2, 3] is a scalar
+        match a.getitem(s![2, 3]).unwrap() {
+            Indexed::Scalar(x) => assert_eq!(f64s(&x), vec![-6.0]),
+            other => panic!("{other:?}"),
+        }
+        // reversed rows: A[::-1, 0] -> [4, 0, 1]
+        let r = a.getitem(s![..;-1, 0]).unwrap();
+        assert_eq!(f64s(&r.toarray().unwrap()), vec![4.0, 0.0, 1.0]);
+        // the matrix flavour keeps 2-D
+        let m = a.with_flavour(Flavour::Matrix);
+        let r = m.getitem(s![.., 1]).unwrap();
+        assert_eq!(r.toarray().unwrap().shape(), &[3, 1]);
+        // A[0, 1..3] = 9
+        let v = arr(vec![9.0f64], &[], d);
+        let b = a.setitem(s![0, 1..3], &v).unwrap();
+        let mut want = A.to_vec();
+        want[1] = 9.0;
+        want[2] = 9.0;
+        assert_eq!(f64s(&b.toarray().unwrap()), want);
+        // out of range is an error naming the operation
+        let e = a.getitem(s![5]).unwrap_err().to_string();
+        assert!(e.contains("__getitem__"), "{e}");
+        // the Vec forms
+        let items: Vec<SliceItem> = vec![SliceItem::Index(1)];
+        assert_eq!(
+            f64s(&a.getitem(&items).unwrap().toarray().unwrap()),
+            vec![0.0, 0.0, 3.0, 0.0]
+        );
+    }
+}

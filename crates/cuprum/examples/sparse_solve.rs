@@ -91,10 +91,23 @@ fn coo_to_dense(c: &sp::parts::Coo) -> cp::Result<cp::Array> {
 fn solve(args: &Args, a: &sp::Sparse, b: &cp::Array) -> cp::Result<Outcome> {
     let n = a.shape2().0;
     let device = a.device();
-    let m = match args.precond.as_deref() {
+    // a preconditioner only for the preconditioned Krylov methods: the direct solvers and
+    // lsqr/lsmr take none, so building an ILU(0) for them would only cost time
+    let takes_m = matches!(
+        args.method.as_str(),
+        "cg" | "gmres" | "lgmres" | "bicg" | "bicgstab" | "cgs" | "minres" | "qmr" | "tfqmr"
+    );
+    if !takes_m && args.precond.as_deref().is_some_and(|p| p != "none") {
+        eprintln!(
+            "note: --precond is ignored by --method {} (it takes no preconditioner)",
+            args.method
+        );
+    }
+    let m = match args.precond.as_deref().filter(|_| takes_m) {
         None | Some("none") => None,
         Some("jacobi") => Some(la::jacobi(a)?),
-        Some("ilu0") | Some("ilu") => Some(la::ilu0(a)?.as_operator(device)),
+        // factorized and applied on the matrix's device (cuSPARSE csrilu02 + SpSV on CUDA)
+        Some("ilu0") | Some("ilu") => Some(la::ilu0_operator(a)?),
         Some(other) => {
             return Err(sp::SparseError::InvalidValue {
                 op: "sparse_solve",

@@ -239,7 +239,15 @@ pub(crate) struct Parser<'s, 't> {
     toks: Vec<Token>,
     at: usize,
     pub env: Env,
+    /// how deep the syntax tree under construction is (nested expressions and statements, and
+    /// the length of operator chains, which build left-deep trees)
+    depth: usize,
 }
+
+/// The deepest syntax tree the CPU engine takes: its parser, compiler and the trees' `Drop` are
+/// recursive, so a deeper one (thousands of nested parentheses, a chain of thousands of `+`)
+/// would overflow the stack; it is a diagnostic instead.
+const MAX_DEPTH: usize = 200;
 
 /// Handles `#define NAME tokens` / `#undef NAME` and expands object-like macros.
 fn preprocess(
@@ -356,6 +364,7 @@ impl<'s, 't> Parser<'s, 't> {
             toks,
             at: 0,
             env,
+            depth: 0,
         })
     }
 
@@ -417,6 +426,29 @@ impl<'s, 't> Parser<'s, 't> {
             _ => self.err(format!("expected an identifier before {}", self.describe())),
         }
     }
+    /// One level deeper in the syntax tree, or a diagnostic beyond [`MAX_DEPTH`].
+    fn enter(&mut self) -> Result<(), Diagnostic> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err(format!(
+                "the code is nested more than {MAX_DEPTH} levels deep (parentheses, operators, \
+                 blocks or statements): not supported by the CPU engine"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Runs `f` one level deeper and restores the depth afterwards (also on errors).
+    fn nested<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, Diagnostic>,
+    ) -> Result<T, Diagnostic> {
+        let base = self.depth;
+        let r = self.enter().and_then(|()| f(self));
+        self.depth = base;
+        r
+    }
+
     pub fn at_eof(&self) -> bool {
         matches!(self.peek(), Tok::Eof)
     }
@@ -671,6 +703,10 @@ impl<'s, 't> Parser<'s, 't> {
     }
 
     pub fn parse_stmt(&mut self) -> Result<Stmt, Diagnostic> {
+        self.nested(Self::parse_stmt_here)
+    }
+
+    fn parse_stmt_here(&mut self) -> Result<Stmt, Diagnostic> {
         let pos = self.pos();
         if self.eat(";") {
             return Ok(Stmt::Empty);
@@ -900,8 +936,13 @@ impl<'s, 't> Parser<'s, 't> {
     }
 
     pub fn parse_expr(&mut self) -> Result<Expr, Diagnostic> {
+        self.nested(Self::parse_expr_here)
+    }
+
+    fn parse_expr_here(&mut self) -> Result<Expr, Diagnostic> {
         let mut e = self.parse_assign()?;
         while self.is_punct(",") {
+            self.enter()?;
             let pos = self.pos();
             self.bump();
             let r = self.parse_assign()?;
@@ -914,6 +955,10 @@ impl<'s, 't> Parser<'s, 't> {
     }
 
     pub fn parse_assign(&mut self) -> Result<Expr, Diagnostic> {
+        self.nested(Self::parse_assign_here)
+    }
+
+    fn parse_assign_here(&mut self) -> Result<Expr, Diagnostic> {
         let lhs = self.parse_cond()?;
         let op = match self.peek() {
             Tok::Punct("=") => Some(None),
@@ -985,11 +1030,16 @@ impl<'s, 't> Parser<'s, 't> {
     }
 
     fn parse_binary(&mut self, min: u8) -> Result<Expr, Diagnostic> {
+        self.nested(|p| p.parse_binary_here(min))
+    }
+
+    fn parse_binary_here(&mut self, min: u8) -> Result<Expr, Diagnostic> {
         let mut lhs = self.parse_unary()?;
         while let Some((op, prec)) = self.binop_here() {
             if prec < min {
                 break;
             }
+            self.enter()?;
             let pos = self.pos();
             self.bump();
             let rhs = self.parse_binary(prec + 1)?;
@@ -1002,6 +1052,10 @@ impl<'s, 't> Parser<'s, 't> {
     }
 
     fn parse_unary(&mut self) -> Result<Expr, Diagnostic> {
+        self.nested(Self::parse_unary_here)
+    }
+
+    fn parse_unary_here(&mut self) -> Result<Expr, Diagnostic> {
         let pos = self.pos();
         let op = match self.peek() {
             Tok::Punct("-") => Some(UnOp::Neg),
@@ -1064,8 +1118,13 @@ impl<'s, 't> Parser<'s, 't> {
     }
 
     fn parse_postfix(&mut self) -> Result<Expr, Diagnostic> {
+        self.nested(Self::parse_postfix_here)
+    }
+
+    fn parse_postfix_here(&mut self) -> Result<Expr, Diagnostic> {
         let mut e = self.parse_primary()?;
         loop {
+            self.enter()?;
             let pos = self.pos();
             if self.eat("[") {
                 let idx = self.parse_expr()?;

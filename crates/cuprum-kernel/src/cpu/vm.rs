@@ -588,10 +588,17 @@ pub(crate) fn map1<A: Lane, R: Lane>(
     d: Reg,
     f: impl Fn(A) -> R + Send + Sync + 'static,
 ) -> OpFn {
+    // the destination may be the operand itself (`x = f(x)` of one type): read it first
+    let alias = a == d;
     Box::new(move |fr, _| {
-        let mut out = fr.take::<R>(d);
         let n = fr.n;
-        let x = fr.get::<A>(a);
+        let copy: Vec<A> = if alias {
+            fr.get::<A>(a).to_vec()
+        } else {
+            Vec::new()
+        };
+        let mut out = fr.take::<R>(d);
+        let x = if alias { &copy[..] } else { fr.get::<A>(a) };
         for (o, &v) in out[..n].iter_mut().zip(x) {
             *o = f(v);
         }
@@ -606,11 +613,21 @@ pub(crate) fn map2<A: Lane, B: Lane, R: Lane>(
     d: Reg,
     f: impl Fn(A, B) -> R + Send + Sync + 'static,
 ) -> OpFn {
+    // the destination may be an operand (read the operands first then)
+    let alias = a == d || b == d;
     Box::new(move |fr, _| {
-        let mut out = fr.take::<R>(d);
         let n = fr.n;
-        let x = fr.get::<A>(a);
-        let y = fr.get::<B>(b);
+        let (ca, cb): (Vec<A>, Vec<B>) = if alias {
+            (fr.get::<A>(a).to_vec(), fr.get::<B>(b).to_vec())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let mut out = fr.take::<R>(d);
+        let (x, y) = if alias {
+            (&ca[..], &cb[..])
+        } else {
+            (fr.get::<A>(a), fr.get::<B>(b))
+        };
         for ((o, &v), &w) in out[..n].iter_mut().zip(x).zip(y) {
             *o = f(v, w);
         }
@@ -626,12 +643,25 @@ pub(crate) fn map3<A: Lane, B: Lane, C: Lane, R: Lane>(
     d: Reg,
     f: impl Fn(A, B, C) -> R + Send + Sync + 'static,
 ) -> OpFn {
+    // the destination may be an operand (read the operands first then)
+    let alias = a == d || b == d || c == d;
     Box::new(move |fr, _| {
-        let mut out = fr.take::<R>(d);
         let n = fr.n;
-        let x = fr.get::<A>(a);
-        let y = fr.get::<B>(b);
-        let z = fr.get::<C>(c);
+        let (ca, cb, cc): (Vec<A>, Vec<B>, Vec<C>) = if alias {
+            (
+                fr.get::<A>(a).to_vec(),
+                fr.get::<B>(b).to_vec(),
+                fr.get::<C>(c).to_vec(),
+            )
+        } else {
+            (Vec::new(), Vec::new(), Vec::new())
+        };
+        let mut out = fr.take::<R>(d);
+        let (x, y, z) = if alias {
+            (&ca[..], &cb[..], &cc[..])
+        } else {
+            (fr.get::<A>(a), fr.get::<B>(b), fr.get::<C>(c))
+        };
         for k in 0..n {
             out[k] = f(x[k], y[k], z[k]);
         }
@@ -646,6 +676,10 @@ pub(crate) fn select(c: Reg, a: Reg, b: Reg, d: Reg) -> OpFn {
 
 /// `d = a` on the active lanes (an assignment).
 pub(crate) fn assign(a: Reg, d: Reg) -> OpFn {
+    if a == d {
+        // `v = v`: nothing to do (reading `a` after taking `d` would see an empty register)
+        return Box::new(|_: &mut Frame<'_>, _: &Mask| {});
+    }
     with_vty!(a.ty, T => Box::new(move |fr: &mut Frame<'_>, m: &Mask| {
         let mut out = fr.take::<T>(d);
         let n = fr.n;
@@ -1008,13 +1042,20 @@ fn raw_oob(fr: &mut Frame<'_>, arg: usize, j: i64, size: usize) {
 /// `d = raw[idx]` on the active lanes (bounds-checked; out-of-range lanes record an error).
 pub(crate) fn load_raw(arg: usize, dtype: cuprum_core::DType, idx: Reg, d: Reg) -> OpFn {
     fn go<S: Stored>(arg: usize, idx: Reg, d: Reg) -> OpFn {
+        // `k = r[k]` with an int64 `r`: the index register is the destination
+        let alias = idx == d;
         Box::new(move |fr, mask| {
+            let ci: Vec<i64> = if alias {
+                fr.get::<i64>(idx).to_vec()
+            } else {
+                Vec::new()
+            };
             let mut out = fr.take::<S::L>(d);
             let n = fr.n;
             let mut bad = None;
             {
                 let m = &fr.mem[arg];
-                let ix = fr.get::<i64>(idx);
+                let ix = if alias { &ci[..] } else { fr.get::<i64>(idx) };
                 for k in 0..n {
                     if !mask.m[k] {
                         continue;

@@ -86,8 +86,10 @@ fn parse_real(field: &str, decimals: usize) -> Option<f64> {
         return Some(0.0);
     }
     if !s.contains(['E', 'e']) {
-        // an exponent sign after the mantissa, without the letter
-        if let Some(p) = s[1..].rfind(['+', '-']).map(|p| p + 1) {
+        // an exponent sign after the mantissa, without the letter (after the first character,
+        // which may be a sign itself or, in a malformed file, several bytes long)
+        let first = s.chars().next().map_or(0, char::len_utf8);
+        if let Some(p) = s[first..].rfind(['+', '-']).map(|p| p + first) {
             s.insert(p, 'E');
         }
     }
@@ -100,7 +102,8 @@ fn parse_real(field: &str, decimals: usize) -> Option<f64> {
         format!("{mant}E{exp}").parse().ok()
     } else {
         let m: f64 = mant.parse().ok()?;
-        format!("{m}E{}", exp - decimals as i32).parse().ok()
+        let shift = i32::try_from(decimals).unwrap_or(i32::MAX);
+        format!("{m}E{}", exp.saturating_sub(shift)).parse().ok()
     }
 }
 
@@ -242,6 +245,32 @@ fn cols(l: &str, from: usize, to: usize) -> String {
 pub fn hb_read(path: impl AsRef<Path>, device: Device) -> Result<HbFile, SparseError> {
     let path = path.as_ref();
     let text = read_text(path)?;
+    read_hb_text(path, &text, device)
+}
+
+/// [`hb_read`] of a file's bytes held in memory; `name` is the file name the errors quote.
+///
+/// **Shapes**: as [`hb_read`].
+///
+/// # Errors
+/// As [`hb_read`]; bytes that are not UTF-8 are an error naming `name`.
+///
+/// ```
+/// use cuprum_core::Device;
+/// let e = cuprum_sparse::io::hb_read_bytes(b"short\n", "x.rua", Device::Cpu).unwrap_err();
+/// assert!(e.to_string().contains("x.rua"));
+/// ```
+pub fn hb_read_bytes(
+    bytes: &[u8],
+    name: impl AsRef<Path>,
+    device: Device,
+) -> Result<HbFile, SparseError> {
+    let path = name.as_ref();
+    let text = super::text_of(path, bytes)?;
+    read_hb_text(path, text, device)
+}
+
+fn read_hb_text(path: &Path, text: &str, device: Device) -> Result<HbFile, SparseError> {
     let lines: Vec<&str> = text.lines().collect();
     if lines.len() < 4 {
         return Err(io_err(

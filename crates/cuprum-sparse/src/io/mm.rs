@@ -188,22 +188,6 @@ fn parse_header<'t>(path: &Path, text: &'t str) -> Result<(MmInfo, Lines<'t>, us
         })?;
     }
     let (rows, cols) = (v[0], v[1]);
-    let entries = if format == MmFormat::Coordinate {
-        v[2]
-    } else {
-        let all = rows.checked_mul(cols).ok_or_else(|| {
-            io_err(
-                path,
-                ln,
-                format!("{rows} x {cols} overflows the element count"),
-            )
-        })?;
-        match symmetry {
-            MmSymmetry::General => all,
-            MmSymmetry::SkewSymmetric => rows * rows.saturating_sub(1) / 2,
-            _ => rows * (rows + 1) / 2,
-        }
-    };
     if symmetry != MmSymmetry::General && rows != cols {
         return Err(io_err(
             path,
@@ -214,6 +198,24 @@ fn parse_header<'t>(path: &Path, text: &'t str) -> Result<(MmInfo, Lines<'t>, us
             ),
         ));
     }
+    let entries = if format == MmFormat::Coordinate {
+        v[2]
+    } else {
+        let all = rows.checked_mul(cols).ok_or_else(|| {
+            io_err(
+                path,
+                ln,
+                format!("{rows} x {cols} overflows the element count"),
+            )
+        })?;
+        // a symmetric matrix is square (checked above): its strict triangle holds
+        // (rows² − rows) / 2 entries, computed without the overflow of rows · (rows + 1)
+        match symmetry {
+            MmSymmetry::General => all,
+            MmSymmetry::SkewSymmetric => (all - rows) / 2,
+            _ => (all - rows) / 2 + rows,
+        }
+    };
     if format == MmFormat::Coordinate {
         // the sparse matrix must be representable, and expansion may double it
         (rows as u64)
@@ -325,7 +327,38 @@ fn value(
 pub fn mmread(path: impl AsRef<Path>, device: Device) -> Result<MmMatrix, SparseError> {
     let path = path.as_ref();
     let text = read_text(path)?;
-    let (info, mut lines, size_line) = parse_header(path, &text)?;
+    read_mm_text(path, &text, device)
+}
+
+/// [`mmread`] of a file's bytes held in memory (SciPy's `mmread` of a file-like object);
+/// `name` is the file name the errors quote.
+///
+/// **Shapes**: as [`mmread`].
+///
+/// # Errors
+/// As [`mmread`]; bytes that are not UTF-8 are an error naming `name`.
+///
+/// ```
+/// use cuprum_core::Device;
+/// use cuprum_sparse::io::{mmread_bytes, MmMatrix};
+/// let b = b"%%MatrixMarket matrix coordinate integer general\n2 2 1\n2 1 7\n";
+/// let MmMatrix::Coo(c, _) = mmread_bytes(b, "mem.mtx", Device::Cpu).unwrap() else { panic!() };
+/// assert_eq!(c.data.to_vec::<i64>().unwrap(), vec![7]);
+/// let e = mmread_bytes(b"%%MatrixMarket matrix coordinate real general\n2 2 5\n", "bad.mtx", Device::Cpu);
+/// assert!(e.unwrap_err().to_string().contains("bad.mtx"));
+/// ```
+pub fn mmread_bytes(
+    bytes: &[u8],
+    name: impl AsRef<Path>,
+    device: Device,
+) -> Result<MmMatrix, SparseError> {
+    let path = name.as_ref();
+    let text = super::text_of(path, bytes)?;
+    read_mm_text(path, text, device)
+}
+
+fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, SparseError> {
+    let (info, mut lines, size_line) = parse_header(path, text)?;
     let (rows, cols) = (info.rows, info.cols);
     let sym = info.symmetry;
     let mut vals: Vec<Complex64> = Vec::with_capacity(info.entries.min(1 << 20));

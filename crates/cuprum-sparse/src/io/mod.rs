@@ -11,8 +11,10 @@
 mod hb;
 mod mm;
 
-pub use hb::{HbFile, hb_read, hb_write};
-pub use mm::{MmField, MmFormat, MmInfo, MmMatrix, MmSymmetry, mminfo, mmread, mmwrite};
+pub use hb::{HbFile, hb_read, hb_read_bytes, hb_write};
+pub use mm::{
+    MmField, MmFormat, MmInfo, MmMatrix, MmSymmetry, mminfo, mmread, mmread_bytes, mmwrite,
+};
 
 use crate::SparseError;
 use std::path::Path;
@@ -35,6 +37,17 @@ pub(crate) fn read_text(path: &Path) -> Result<String, SparseError> {
                 "not text (invalid UTF-8 at byte {})",
                 e.utf8_error().valid_up_to()
             ),
+        )
+    })
+}
+
+/// The bytes of the file `path` as text, or an error naming the file.
+pub(crate) fn text_of<'b>(path: &Path, bytes: &'b [u8]) -> Result<&'b str, SparseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        io_err(
+            path,
+            0,
+            format!("not text (invalid UTF-8 at byte {})", e.valid_up_to()),
         )
     })
 }

@@ -440,3 +440,170 @@ pub(crate) fn spsv(
         x
     })
 }
+
+struct Ilu0Info(sp::csrilu02Info_t);
+impl Drop for Ilu0Info {
+    fn drop(&mut self) {
+        // SAFETY: an info object made by cusparseCreateCsrilu02Info, destroyed once.
+        unsafe { sp::cusparseDestroyCsrilu02Info(self.0) };
+    }
+}
+
+/// ILU(0) of a square CSR matrix on the device by cuSPARSE's `csrilu02` (float32/float64,
+/// 32-bit indices): the values of `L` (strictly lower, unit diagonal implicit) and `U` (upper
+/// with the diagonal) in `A`'s own pattern, canonical CSR. A structural or numerical zero
+/// pivot is [`SparseError::SingularMatrix`] naming its row.
+pub(crate) fn csrilu0(o: usize, c: &Compressed, dt: DType) -> Result<Compressed> {
+    const OP: &str = "ilu0";
+    let n = c.shape.0;
+    if !matches!(dt, DType::Float32 | DType::Float64) {
+        return Err(SparseError::NotSupported {
+            op: OP,
+            detail: format!("device ILU(0) of {dt} (float32/float64 only)"),
+        });
+    }
+    let (data, indices, indptr) = prepare(OP, c, dt)?;
+    // the factorization overwrites its values: work on a copy
+    let vals = data.copy()?;
+    let nnz = vals.size();
+    let (m, nz) = (n as c_int, nnz as c_int);
+    let policy = sp::cusparseSolvePolicy_t::CUSPARSE_SOLVE_POLICY_USE_LEVEL;
+    let pivot = ext::with_library_handle::<Sparse, _, Error>(o, |h| {
+        let mut d: sp::cusparseMatDescr_t = null_mut();
+        // SAFETY: writes one descriptor.
+        sp_status("cusparseCreateMatDescr", unsafe {
+            sp::cusparseCreateMatDescr(&mut d)
+        })?;
+        let d = MatDescr(d);
+        // SAFETY: a live descriptor.
+        sp_status("cusparseSetMatIndexBase", unsafe {
+            sp::cusparseSetMatIndexBase(d.0, sp::cusparseIndexBase_t::CUSPARSE_INDEX_BASE_ZERO)
+        })?;
+        // SAFETY: a live descriptor.
+        sp_status("cusparseSetMatType", unsafe {
+            sp::cusparseSetMatType(d.0, sp::cusparseMatrixType_t::CUSPARSE_MATRIX_TYPE_GENERAL)
+        })?;
+        let mut info: sp::csrilu02Info_t = null_mut();
+        // SAFETY: writes one info object.
+        sp_status("cusparseCreateCsrilu02Info", unsafe {
+            sp::cusparseCreateCsrilu02Info(&mut info)
+        })?;
+        let info = Ilu0Info(info);
+        let (v, ri, ci) = (dptr(&vals), dptr(&indptr), dptr(&indices));
+        let mut bytes: c_int = 0;
+        // SAFETY: the pointers address n + 1 int32 offsets, nnz int32 indices and nnz values of
+        // `dt` on this device (C-contiguous); writes the buffer size.
+        sp_status("cusparse<t>csrilu02_bufferSize", unsafe {
+            if dt == DType::Float32 {
+                sp::cusparseScsrilu02_bufferSize(
+                    h.0,
+                    m,
+                    nz,
+                    d.0,
+                    v as *mut f32,
+                    ri as *const c_int,
+                    ci as *const c_int,
+                    info.0,
+                    &mut bytes,
+                )
+            } else {
+                sp::cusparseDcsrilu02_bufferSize(
+                    h.0,
+                    m,
+                    nz,
+                    d.0,
+                    v as *mut f64,
+                    ri as *const c_int,
+                    ci as *const c_int,
+                    info.0,
+                    &mut bytes,
+                )
+            }
+        })?;
+        let ws = ext::cuda::alloc(o, (bytes.max(1)) as usize)?;
+        let buf = ws.device_ptr() as *mut c_void;
+        // SAFETY: as above, with a work buffer of the size asked for.
+        sp_status("cusparse<t>csrilu02_analysis", unsafe {
+            if dt == DType::Float32 {
+                sp::cusparseScsrilu02_analysis(
+                    h.0,
+                    m,
+                    nz,
+                    d.0,
+                    v as *const f32,
+                    ri as *const c_int,
+                    ci as *const c_int,
+                    info.0,
+                    policy,
+                    buf,
+                )
+            } else {
+                sp::cusparseDcsrilu02_analysis(
+                    h.0,
+                    m,
+                    nz,
+                    d.0,
+                    v as *const f64,
+                    ri as *const c_int,
+                    ci as *const c_int,
+                    info.0,
+                    policy,
+                    buf,
+                )
+            }
+        })?;
+        let mut pos: c_int = -1;
+        // SAFETY: a live handle and info after the analysis; writes one int (synchronizes).
+        let s = unsafe { sp::cusparseXcsrilu02_zeroPivot(h.0, info.0, &mut pos) };
+        if s == sp::cusparseStatus_t::CUSPARSE_STATUS_ZERO_PIVOT {
+            return Ok(Some(pos));
+        }
+        // SAFETY: as the analysis; factorizes the values of `vals` in place.
+        sp_status("cusparse<t>csrilu02", unsafe {
+            if dt == DType::Float32 {
+                sp::cusparseScsrilu02(
+                    h.0,
+                    m,
+                    nz,
+                    d.0,
+                    v as *mut f32,
+                    ri as *const c_int,
+                    ci as *const c_int,
+                    info.0,
+                    policy,
+                    buf,
+                )
+            } else {
+                sp::cusparseDcsrilu02(
+                    h.0,
+                    m,
+                    nz,
+                    d.0,
+                    v as *mut f64,
+                    ri as *const c_int,
+                    ci as *const c_int,
+                    info.0,
+                    policy,
+                    buf,
+                )
+            }
+        })?;
+        // SAFETY: as above, after the factorization.
+        let s = unsafe { sp::cusparseXcsrilu02_zeroPivot(h.0, info.0, &mut pos) };
+        drop(ws);
+        Ok((s == sp::cusparseStatus_t::CUSPARSE_STATUS_ZERO_PIVOT).then_some(pos))
+    })?;
+    if let Some(row) = pivot {
+        return Err(SparseError::SingularMatrix {
+            op: OP,
+            detail: format!(" (zero pivot in row {row})"),
+        });
+    }
+    Ok(Compressed {
+        data: vals,
+        indices,
+        indptr,
+        shape: c.shape,
+        canonical: true,
+    })
+}

@@ -536,7 +536,9 @@ pub struct SpIlu {
 ///
 /// **Algorithm**: the IKJ variant of ILU(0) (Saad, *Iterative Methods*, Alg. 10.4) on the host
 /// in complex128; [`SpIlu::solve`] runs the two triangular solves on the host (for a CUDA
-/// vector: a download and an upload per application).
+/// vector: a download and an upload per application), while [`SpIlu::as_operator`] on a CUDA
+/// device keeps the factors there and applies them with cuSPARSE's `SpSV` (no host trip per
+/// iteration).
 ///
 /// # Errors
 /// [`SparseError::SingularMatrix`] when a pivot is zero or missing; shape errors.
@@ -655,6 +657,102 @@ pub fn ilu0(a: &(impl AsLinearOperator + ?Sized)) -> Result<SpIlu> {
     spilu(a)
 }
 
+/// The ILU(0) preconditioner `M = (LU)⁻¹` of `A` as a [`LinearOperator`] on `A`'s device,
+/// for an iterative solver's `M` option, factorized where the matrix lives.
+///
+/// **Shapes**: `A` is `(n, n)` with every diagonal entry stored and nonzero.
+///
+/// **Algorithm**: on CUDA, for float32/float64 matrices with fewer than 2^31 entries, cuSPARSE's
+/// `csrilu02` factorizes on the device (level-scheduled ILU(0), no host trip) and every
+/// application `M x` is two `cusparseSpSV` solves (unit lower, then upper); `Mᴴ x` solves
+/// with the conjugate transposes of the factors, also on the device. Elsewhere (the CPU,
+/// complex or other dtypes, or when the device factorization is unavailable) it is
+/// [`spilu`]`(A).as_operator(device)`. Both give the same factors up to rounding.
+///
+/// # Errors
+/// [`SparseError::SingularMatrix`] naming the row of a zero or missing pivot; shape errors;
+/// [`SparseError::NotSupported`] for an abstract operator without entries.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_sparse::linalg::{ilu0_operator, cg, SolveOptions};
+/// let a = Array::from_vec_on(vec![4.0f64, 1.0, 0.0, 1.0, 4.0, 1.0, 0.0, 1.0, 4.0], &[3, 3], Device::Cpu).unwrap();
+/// let m = ilu0_operator(&a).unwrap();
+/// let b = Array::from_vec_on(vec![5.0f64, 6.0, 5.0], &[3], Device::Cpu).unwrap();
+/// let (x, info) = cg(&a, &b, SolveOptions::new().m(m).rtol(1e-12)).unwrap();
+/// assert_eq!(info, 0);
+/// assert!(x.to_vec::<f64>().unwrap().iter().all(|v| (v - 1.0).abs() < 1e-12));
+/// ```
+pub fn ilu0_operator(a: &(impl AsLinearOperator + ?Sized)) -> Result<LinearOperator> {
+    const OP: &str = "ilu0";
+    let Some(c) = a.to_csr() else {
+        return Err(SparseError::NotSupported {
+            op: OP,
+            detail: "the matrix must be sparse (or dense), not an abstract LinearOperator".into(),
+        });
+    };
+    let c = c?;
+    let device = c.data.device();
+    if let Device::Cuda(o) = device
+        && matches!(c.data.dtype(), DType::Float32 | DType::Float64)
+        && c.shape.0 == c.shape.1
+        && c.data.size() < i32::MAX as usize
+    {
+        // a library without csrilu02 (a future CUDA) makes cudarc's loader panic: fall back
+        let dev =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| device_ilu0_operator(o, &c)));
+        match dev {
+            Ok(Ok(m)) => return Ok(m),
+            Ok(Err(e @ SparseError::SingularMatrix { .. })) => return Err(e),
+            _ => {}
+        }
+    }
+    Ok(spilu(a)?.as_operator(device))
+}
+
+/// [`ilu0_operator`] on CUDA device `o`: `csrilu02`, then the factors split on the device.
+fn device_ilu0_operator(o: usize, c: &Compressed) -> Result<LinearOperator> {
+    let dt = c.data.dtype();
+    let n = c.shape.0;
+    let lu = super::cuda::csrilu0(o, c, dt)?;
+    let nnz = lu.data.size();
+    let rows = crate::util::expand_major(&lu.indptr, nnz)?;
+    let lower = cuprum_core::less(&lu.indices, &rows)?;
+    let upper = cuprum_core::logical_not(&lower)?;
+    let part = |mask: &Array| -> Result<Compressed> {
+        let r = crate::util::select(mask, &rows)?;
+        Ok(Compressed {
+            data: crate::util::select(mask, &lu.data)?,
+            indices: crate::util::select(mask, &lu.indices)?,
+            indptr: crate::util::indptr_from_sorted(&r, n, lu.indptr.dtype())?,
+            shape: (n, n),
+            canonical: true,
+        })
+    };
+    let (l, u) = (part(&lower)?, part(&upper)?);
+    // the conjugate transposes (real here: the transposes), as CSR, for Mᴴ
+    let t = |c: &Compressed| -> Result<Compressed> {
+        crate::csr_matrix((&c.data, &c.indices, &c.indptr), Some(c.shape))?
+            .transpose()?
+            .tocsr()?
+            .to_compressed()
+    };
+    let (lt, ut) = (t(&l)?, t(&u)?);
+    let device = Device::Cuda(o);
+    Ok(LinearOperator::new((n, n), dt, device, move |x| {
+        let w = result_dtype(dt, x.dtype());
+        let y = super::cuda::spsv(o, &l, x, w, true, true)?;
+        super::cuda::spsv(o, &u, &y, w, false, false)
+    })
+    .with_rmatvec(move |x| {
+        // (LU)ᴴ = Uᴴ Lᴴ: Uᴴ (lower, with the diagonal), then Lᴴ (upper, unit diagonal)
+        let w = result_dtype(dt, x.dtype());
+        let y = super::cuda::spsv(o, &ut, x, w, true, false)?;
+        super::cuda::spsv(o, &lt, &y, w, false, true)
+    }))
+}
+
 impl SpIlu {
     /// `(n, n)`.
     pub fn shape(&self) -> (usize, usize) {
@@ -732,13 +830,87 @@ impl SpIlu {
 
     /// The preconditioner as a [`LinearOperator`] (`M = (LU)⁻¹`, with its adjoint), for a
     /// solver's `M` option, on `device`.
+    ///
+    /// On a CUDA device, for float32/64 and complex64/128 factors, `L` and `U` are uploaded
+    /// once and every application `M x` runs on the device: two `cusparseSpSV` triangular
+    /// solves (unit lower, then upper), so an iterative solver's vectors never leave the GPU
+    /// (the adjoint `Mᴴ x`, used only by `bicg`/`qmr`, still solves on the host). Otherwise
+    /// both run on the host as [`SpIlu::solve`] does.
     pub fn as_operator(&self, device: Device) -> LinearOperator {
         let n = self.lu.n_rows;
-        let (a, b) = (self.clone(), self.clone());
+        let b = self.clone();
+        if let Device::Cuda(o) = device
+            && let Ok((l, u)) = self.device_factors(o)
+        {
+            let dt = self.lu.dtype;
+            return LinearOperator::new((n, n), dt, device, move |x| {
+                let w = result_dtype(dt, x.dtype());
+                let y = super::cuda::spsv(o, &l, x, w, true, true)?;
+                super::cuda::spsv(o, &u, &y, w, false, false)
+            })
+            .with_rmatvec(move |x| b.solve_impl(x, true));
+        }
+        let a = self.clone();
         LinearOperator::new((n, n), self.lu.dtype, device, move |x| {
             a.solve_impl(x, false)
         })
         .with_rmatvec(move |x| b.solve_impl(x, true))
+    }
+
+    /// `L` (strictly lower part; its unit diagonal is implicit) and `U` (upper part with the
+    /// diagonal) as CSR on CUDA device `o`, in the factor's dtype (float or complex only).
+    fn device_factors(&self, o: usize) -> Result<(Compressed, Compressed)> {
+        let dt = self.lu.dtype;
+        if !matches!(
+            dt,
+            DType::Float32 | DType::Float64 | DType::Complex64 | DType::Complex128
+        ) {
+            return Err(SparseError::NotSupported {
+                op: "spilu",
+                detail: format!("device triangular solves of {dt} factors"),
+            });
+        }
+        let h = &self.lu;
+        let n = h.n_rows;
+        let dev = Device::Cuda(o);
+        let part = |lower: bool| -> Result<Compressed> {
+            let mut ptr = Vec::with_capacity(n + 1);
+            let mut idx: Vec<i64> = Vec::new();
+            let mut val: Vec<Complex64> = Vec::new();
+            ptr.push(0i64);
+            for i in 0..n {
+                let (s, e) = if lower {
+                    (h.indptr[i], self.diag[i])
+                } else {
+                    (self.diag[i], h.indptr[i + 1])
+                };
+                for k in s..e {
+                    idx.push(h.indices[k] as i64);
+                    val.push(h.data[k]);
+                }
+                ptr.push(idx.len() as i64);
+            }
+            let nnz = val.len();
+            let data = if matches!(dt, DType::Complex64 | DType::Complex128) {
+                Array::from_vec_on(val, &[nnz], dev)?.astype(dt)?
+            } else {
+                let re: Vec<f64> = val.iter().map(|z| z.re).collect();
+                Array::from_vec_on(re, &[nnz], dev)?.astype(dt)?
+            };
+            let it = if nnz < i32::MAX as usize && n < i32::MAX as usize {
+                DType::Int32
+            } else {
+                DType::Int64
+            };
+            Ok(Compressed {
+                data,
+                indices: Array::from_vec_on(idx, &[nnz], dev)?.astype(it)?,
+                indptr: Array::from_vec_on(ptr, &[n + 1], dev)?.astype(it)?,
+                shape: (n, n),
+                canonical: true,
+            })
+        };
+        Ok((part(true)?, part(false)?))
     }
 }
 

@@ -9,6 +9,7 @@
 //! | `lsqr(A, b, damp=, atol=, btol=, conlim=, iter_lim=, x0=)`, `lsmr(...)` | [`lsqr`]`(&a, &b, LsqOptions::new()...)` → [`LsqrResult`]; [`lsmr`] → [`LsmrResult`] |
 //! | `spsolve(A, b)` | [`spsolve`]`(&a, &b)` (an exactly singular matrix is an error) |
 //! | `splu(A).solve(b)`, `spilu(A)`, `factorized(A)` | [`splu`], [`spilu`] (ILU(0)), [`factorized`] |
+//! | `M = LinearOperator(..., spilu(A).solve)` | [`ilu0_operator`] (ILU(0) factorized and applied on the matrix's device: cuSPARSE `csrilu02` + `SpSV` on CUDA) |
 //! | `spsolve_triangular(A, b, lower=, unit_diagonal=)` | [`spsolve_triangular`]`(&a, &b, lower, unit_diagonal)` |
 //! | `eigsh(A, k, which=, sigma=, ...)`, `eigs`, `svds`, `lobpcg` | [`eigsh`], [`eigs`], [`svds`], [`lobpcg`] |
 //! | `expm_multiply(A, B)`, `norm(A, ord)`, `onenormest(A)`, `matrix_power(A, p)` | [`expm_multiply`], [`norm`], [`onenormest`], [`matrix_power`] |
@@ -32,7 +33,8 @@ mod options;
 mod util;
 
 pub use direct::{
-    SpIlu, SpLu, Trans, factorized, ilu0, jacobi, spilu, splu, spsolve, spsolve_triangular,
+    SpIlu, SpLu, Trans, factorized, ilu0, ilu0_operator, jacobi, spilu, splu, spsolve,
+    spsolve_triangular,
 };
 pub use eigen::{EigOptions, Which, eigs, eigsh, lobpcg, svds};
 pub use funcs::{NormOrd, expm_multiply, matrix_power, norm, onenormest};

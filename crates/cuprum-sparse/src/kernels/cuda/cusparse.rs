@@ -393,24 +393,127 @@ pub(super) fn csr2csc(
     })
 }
 
-/// `C = A B` by `cusparseSpGEMM` (int32 indices, canonical operands).
+/// The cuSPARSE SpGEMM algorithm to run (`cusparseSpGEMMAlg_t`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SpgemmAlg {
+    /// `CUSPARSE_SPGEMM_ALG1` (= DEFAULT): fastest, the most memory (two work buffers sized by
+    /// the intermediate products)
+    Alg1,
+    /// `CUSPARSE_SPGEMM_ALG2`: deterministic, less memory than ALG1 (its compute buffer is
+    /// known before it is allocated, through `cusparseSpGEMM_estimateMemory`)
+    Alg2,
+    /// `CUSPARSE_SPGEMM_ALG3`: memory-bounded, the intermediate products computed in chunks
+    /// of `chunk_fraction` of the total
+    Alg3,
+}
+
+std::thread_local! {
+    /// A forced algorithm for SpGEMM on this thread (tests): `Some(None)` forces cuprum's own
+    /// kernels, `Some(Some(alg))` that cuSPARSE algorithm only (no other is tried).
+    static FORCE: std::cell::Cell<Option<Option<SpgemmAlg>>> = const { std::cell::Cell::new(None) };
+    /// The algorithm the last SpGEMM on this thread used (`None`: cuprum's own kernels).
+    static LAST: std::cell::Cell<Option<SpgemmAlg>> = const { std::cell::Cell::new(None) };
+}
+
+/// Forces the SpGEMM path on this thread (`None` in the outer option: choose by memory).
+pub(crate) fn force_spgemm(f: Option<Option<SpgemmAlg>>) {
+    FORCE.with(|c| c.set(f));
+}
+
+/// The forced SpGEMM path of this thread, if any.
+pub(crate) fn forced_spgemm() -> Option<Option<SpgemmAlg>> {
+    FORCE.with(|c| c.get())
+}
+
+/// The cuSPARSE algorithm the last SpGEMM on this thread ran (`None`: cuprum's own kernels).
+pub(crate) fn last_spgemm() -> Option<SpgemmAlg> {
+    LAST.with(|c| c.get())
+}
+
+pub(crate) fn set_last_spgemm(a: Option<SpgemmAlg>) {
+    LAST.with(|c| c.set(a));
+}
+
+fn too_big(dev: Device, requested: usize, free: usize) -> Error {
+    Error::OutOfMemory {
+        device: dev,
+        requested,
+        free,
+        limit_note: String::new(),
+    }
+}
+
+/// `C = A B` by `cusparseSpGEMM` (int32 indices, canonical operands), the algorithm chosen by
+/// the memory it would need, as cuSPARSE's documentation and CuPy advise:
 ///
-/// `CUSPARSE_SPGEMM_DEFAULT` when each of its two work buffers needs at most half the free
-/// device memory; otherwise (and on any cuSPARSE failure) an error that the caller answers with
-/// its own expand-sort-compress kernels instead of failing.
+/// 1. ALG1 (the default, fastest) when its work-estimation buffer and its compute buffer each
+///    fit in half the free device memory;
+/// 2. otherwise ALG2, whose compute buffer `cusparseSpGEMM_estimateMemory` sizes before any
+///    allocation, when that fits;
+/// 3. otherwise ALG3 with the largest `chunk_fraction` (from 0.5 down to 1/1024, halving) whose
+///    compute buffer fits;
+/// 4. otherwise an error, which the caller answers with its own expand-sort-compress kernels
+///    instead of failing (also on any cuSPARSE failure).
+///
+/// [`force_spgemm`] pins one algorithm (tests of each path).
 pub(super) fn spgemm(
+    o: usize,
+    a: (&Array, &Array, &Array),
+    b: (&Array, &Array, &Array),
+    dims: (usize, usize, usize),
+    r: DType,
+) -> Result<Compressed, SparseError> {
+    let order: &[SpgemmAlg] = match forced_spgemm() {
+        Some(Some(SpgemmAlg::Alg1)) => &[SpgemmAlg::Alg1],
+        Some(Some(SpgemmAlg::Alg2)) => &[SpgemmAlg::Alg2],
+        Some(Some(SpgemmAlg::Alg3)) => &[SpgemmAlg::Alg3],
+        Some(None) => &[],
+        None => &[SpgemmAlg::Alg1, SpgemmAlg::Alg2, SpgemmAlg::Alg3],
+    };
+    let mut last: Option<SparseError> = None;
+    for &alg in order {
+        match spgemm_with(o, a, b, dims, r, alg, order.len() == 1) {
+            Ok(c) => {
+                set_last_spgemm(Some(alg));
+                return Ok(c);
+            }
+            Err(e) => last = Some(e),
+        }
+    }
+    set_last_spgemm(None);
+    Err(last.unwrap_or(SparseError::NotSupported {
+        op: "spgemm",
+        detail: "cuSPARSE SpGEMM disabled on this thread".into(),
+    }))
+}
+
+/// One SpGEMM with algorithm `alg`; `forced` skips the memory limits (a test pinned it).
+#[allow(clippy::too_many_lines)]
+fn spgemm_with(
     o: usize,
     (ad, ai, ap): (&Array, &Array, &Array),
     (bd, bi, bp): (&Array, &Array, &Array),
     (m, k, n): (usize, usize, usize),
     r: DType,
+    alg_kind: SpgemmAlg,
+    forced: bool,
 ) -> Result<Compressed, SparseError> {
     let dev = Device::Cuda(o);
     let (one, zero) = one_zero(r);
     let vt = value_type(r);
-    let alg = sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_DEFAULT;
+    let alg = match alg_kind {
+        SpgemmAlg::Alg1 => sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_ALG1,
+        SpgemmAlg::Alg2 => sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_ALG2,
+        SpgemmAlg::Alg3 => sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_ALG3,
+    };
+    let fits = |need: usize| -> cuprum_core::Result<()> {
+        let (free, _) = ext::cuda::mem_get_info(o)?;
+        if !forced && need > free / 2 {
+            return Err(too_big(dev, need, free));
+        }
+        Ok(())
+    };
     let cp = Array::empty_on(&[m + 1], DType::Int32, dev)?;
-    let (free, _) = ext::cuda::mem_get_info(o)?;
     let out = ext::with_library_handle::<Handle, _, Error>(o, |h: &mut Handle| {
         let a = csr(
             m,
@@ -458,16 +561,9 @@ pub(super) fn spgemm(
                 null_mut(),
             )
         })?;
-        if s1 > free / 2 {
-            return Err(Error::OutOfMemory {
-                device: dev,
-                requested: s1,
-                free,
-                limit_note: String::new(),
-            });
-        }
+        fits(s1)?;
         let w1 = workspace(o, s1)?;
-        // SAFETY: as above with a buffer of `s1` bytes.
+        // SAFETY: as above with a buffer of `s1` bytes, which lives until the copy below.
         status("cusparseSpGEMM_workEstimation", unsafe {
             sys::cusparseSpGEMM_workEstimation(
                 h.0,
@@ -486,35 +582,105 @@ pub(super) fn spgemm(
             )
         })?;
         let mut s2 = 0usize;
-        // SAFETY: asks for the compute buffer's size.
-        status("cusparseSpGEMM_compute", unsafe {
-            sys::cusparseSpGEMM_compute(
-                h.0,
-                NT,
-                NT,
-                one.as_ptr().cast(),
-                a.0,
-                b.0,
-                zero.as_ptr().cast(),
-                c.0,
-                vt,
-                alg,
-                g.0,
-                &mut s2,
-                null_mut(),
-            )
-        })?;
-        let (free2, _) = ext::cuda::mem_get_info(o)?;
-        if s2 > free2 / 2 {
-            return Err(Error::OutOfMemory {
-                device: dev,
-                requested: s2,
-                free: free2,
-                limit_note: String::new(),
-            });
+        if alg_kind == SpgemmAlg::Alg1 {
+            // SAFETY: asks for the compute buffer's size.
+            status("cusparseSpGEMM_compute", unsafe {
+                sys::cusparseSpGEMM_compute(
+                    h.0,
+                    NT,
+                    NT,
+                    one.as_ptr().cast(),
+                    a.0,
+                    b.0,
+                    zero.as_ptr().cast(),
+                    c.0,
+                    vt,
+                    alg,
+                    g.0,
+                    &mut s2,
+                    null_mut(),
+                )
+            })?;
+            fits(s2)?;
+        } else {
+            let mut prods = 0i64;
+            // the number of intermediate products (as cuSPARSE's sample asks before sizing)
+            // SAFETY: the descriptor went through workEstimation; writes one i64.
+            status("cusparseSpGEMM_getNumProducts", unsafe {
+                sys::cusparseSpGEMM_getNumProducts(g.0, &mut prods)
+            })?;
+            // ALG2 computes every product at once (fraction 1); ALG3 the largest chunk that fits
+            let fractions: &[f32] = if alg_kind == SpgemmAlg::Alg2 {
+                &[1.0]
+            } else {
+                &[
+                    0.5,
+                    0.25,
+                    0.125,
+                    1.0 / 16.0,
+                    1.0 / 64.0,
+                    1.0 / 256.0,
+                    1.0 / 1024.0,
+                ]
+            };
+            let mut chosen = false;
+            for &frac in fractions {
+                let mut s3 = 0usize;
+                // SAFETY: null buffers ask for the size of buffer 3.
+                status("cusparseSpGEMM_estimateMemory", unsafe {
+                    sys::cusparseSpGEMM_estimateMemory(
+                        h.0,
+                        NT,
+                        NT,
+                        one.as_ptr().cast(),
+                        a.0,
+                        b.0,
+                        zero.as_ptr().cast(),
+                        c.0,
+                        vt,
+                        alg,
+                        g.0,
+                        frac,
+                        &mut s3,
+                        null_mut(),
+                        null_mut(),
+                    )
+                })?;
+                fits(s3)?;
+                let w3 = workspace(o, s3)?;
+                // SAFETY: buffer 3 of `s3` bytes; writes the compute buffer's size to `s2`.
+                status("cusparseSpGEMM_estimateMemory", unsafe {
+                    sys::cusparseSpGEMM_estimateMemory(
+                        h.0,
+                        NT,
+                        NT,
+                        one.as_ptr().cast(),
+                        a.0,
+                        b.0,
+                        zero.as_ptr().cast(),
+                        c.0,
+                        vt,
+                        alg,
+                        g.0,
+                        frac,
+                        &mut s3,
+                        w3.device_ptr() as *mut c_void,
+                        &mut s2,
+                    )
+                })?;
+                drop(w3);
+                if fits(s2).is_ok() {
+                    chosen = true;
+                    break;
+                }
+            }
+            if !chosen {
+                let (free, _) = ext::cuda::mem_get_info(o)?;
+                return Err(too_big(dev, s2, free));
+            }
         }
         let w2 = workspace(o, s2)?;
-        // SAFETY: the compute step with its `s2`-byte buffer.
+        // SAFETY: the compute step with its `s2`-byte buffer (w1 still alive).
         status("cusparseSpGEMM_compute", unsafe {
             sys::cusparseSpGEMM_compute(
                 h.0,
@@ -537,7 +703,11 @@ pub(super) fn spgemm(
         status("cusparseSpMatGetSize", unsafe {
             sys::cusparseSpMatGetSize(c.0, &mut r1, &mut c1, &mut nnz)
         })?;
-        let nnz = nnz as usize;
+        let nnz = usize::try_from(nnz).map_err(|_| Error::CudaLibrary {
+            op: "cusparseSpMatGetSize",
+            library: LIB,
+            status: format!("negative nnz {nnz}"),
+        })?;
         let ci = Array::empty_on(&[nnz], DType::Int32, dev)?;
         let cd = Array::empty_on(&[nnz], r, dev)?;
         // SAFETY: points the result descriptor at buffers of m+1 offsets and nnz indices/values.

@@ -16,6 +16,8 @@
 //! a buffer; the cuSPARSE paths trust the format's checks, as cuSPARSE does.
 
 mod cusparse;
+#[cfg_attr(not(test), allow(unused_imports))]
+pub(crate) use cusparse::{SpgemmAlg, force_spgemm, last_spgemm};
 
 use super::{as_dtype, index_dtype_for};
 use crate::SparseError;
@@ -563,6 +565,7 @@ pub(crate) fn spgemm(
     };
     let (ad, bd) = (cc(&as_dtype(&a.data, r)?)?, cc(&as_dtype(&b.data, r)?)?);
     let (annz, bnnz) = (ad.size(), bd.size());
+    cusparse::set_last_spgemm(None);
     if vendor_dtype(r)
         && a.canonical
         && b.canonical

@@ -79,18 +79,111 @@ fn csr(p: &Poisson, g: usize, d: Device) -> Result<cuprum::sparse::Sparse> {
     csr_matrix((&data, &indices, &indptr), Some((n, n))).map_err(to_core)
 }
 
+/// The Poisson matrix of a `g` x `g` grid, built once per `g` for the whole run (leaked: the
+/// process ends after the bench).
+fn poisson_cached(g: usize) -> &'static Poisson {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static P: Mutex<Option<HashMap<usize, &'static Poisson>>> = Mutex::new(None);
+    let mut guard = P.lock().unwrap_or_else(|e| e.into_inner());
+    let map = guard.get_or_insert_with(HashMap::new);
+    map.entry(g)
+        .or_insert_with(|| Box::leak(Box::new(poisson(g))))
+}
+
+/// The float64 Poisson matrix of a `g` x `g` grid on `d`.
+fn csr64(g: usize, d: Device) -> Result<cuprum::sparse::Sparse> {
+    csr(poisson_cached(g), g, d)?
+        .astype(cuprum::DType::Float64)
+        .map_err(to_core)
+}
+
+/// The suite. `--size full` times the issue's sizes on the GPU only (a 4.19 M-row matrix on a
+/// 2-core CPU takes minutes per row) and repeats every row at the quick size with the CPU too,
+/// so the whole suite stays within about 100 s of CPU time; `--size quick` times only the quick
+/// sizes, on both.
 pub fn sparse(full: bool) -> Vec<Case> {
-    let g = if full { 2048 } else { 512 };
+    let mut v = Vec::new();
+    if full {
+        v.extend(product_rows(2048, false));
+        v.extend(linalg_rows(2048, 500, 1000, false));
+    }
+    v.extend(product_rows(512, true));
+    v.extend(linalg_rows(512, 100, 128, true));
+    v
+}
+
+/// Issue 17 item 6: `cg` x 100 iterations on the float64 Poisson matrix of a `g_cg` grid,
+/// `spsolve` of a `g_lu`² system, `eigsh` k=6 (largest) of a `g_eig`² matrix.
+fn linalg_rows(g_cg: usize, g_lu: usize, g_eig: usize, cpu_ok: bool) -> Vec<Case> {
+    use cuprum::sparse::linalg::{EigOptions, SolveOptions, Which, cg, eigsh, spsolve};
+    let case = |name: &str,
+                shape: String,
+                repeat: usize,
+                build: Box<dyn Fn(Device) -> Result<Body>>| Case {
+        suite: "sparse",
+        name: name.into(),
+        shape,
+        work: Work::None,
+        timing: Timing::Device,
+        repeat,
+        cpu_ok,
+        build,
+    };
+    let rows = |g: usize| format!("poisson {g}x{g} ({} rows) float64", g * g);
+    vec![
+        case(
+            "cg x100 iterations",
+            rows(g_cg),
+            10,
+            Box::new(move |d| {
+                let a = csr64(g_cg, d)?;
+                let b = Array::from_vec_on(vec![1.0f64; g_cg * g_cg], &[g_cg * g_cg], d)?;
+                Ok(Box::new(move || {
+                    // rtol = atol = 0: never converged, so exactly 100 iterations
+                    let (_, info) =
+                        cg(&a, &b, SolveOptions::new().rtol(0.0).atol(0.0).maxiter(100))
+                            .map_err(to_core)?;
+                    if info != 100 {
+                        return Err(to_core(format!("cg ran {info} iterations, not 100")));
+                    }
+                    Ok(())
+                }))
+            }),
+        ),
+        case(
+            "spsolve",
+            rows(g_lu),
+            3,
+            Box::new(move |d| {
+                let a = csr64(g_lu, d)?;
+                let b = Array::from_vec_on(vec![1.0f64; g_lu * g_lu], &[g_lu * g_lu], d)?;
+                Ok(Box::new(move || spsolve(&a, &b).map(drop).map_err(to_core)))
+            }),
+        ),
+        case(
+            "eigsh k=6 LM",
+            rows(g_eig),
+            3,
+            Box::new(move |d| {
+                let a = csr64(g_eig, d)?;
+                Ok(Box::new(move || {
+                    let mut o = EigOptions::new().which(Which::LM);
+                    o.return_eigenvectors = false;
+                    eigsh(&a, 6, o).map(drop).map_err(to_core)
+                }))
+            }),
+        ),
+    ]
+}
+
+/// Issue 16 item 7: SpMV, SpMM, SpGEMM and conversions of the float32 Poisson matrix of a
+/// `g` x `g` grid.
+fn product_rows(g: usize, cpu_ok: bool) -> Vec<Case> {
     let n = g * g;
     let nnz = 5 * n - 4 * g;
     let sh = format!("poisson {g}x{g} ({n} rows, {nnz} nnz) float32");
-    let get = move || -> &'static Poisson {
-        // one host matrix for every row of the suite (leaked: the process ends after the bench)
-        static P: std::sync::OnceLock<(usize, Poisson)> = std::sync::OnceLock::new();
-        let (gg, p) = P.get_or_init(|| (g, poisson(g)));
-        assert_eq!(*gg, g);
-        p
-    };
+    let get = move || poisson_cached(g);
     let case = |name: &str, work: Work, build: Box<dyn Fn(Device) -> Result<Body>>| Case {
         suite: "sparse",
         name: name.into(),
@@ -98,7 +191,7 @@ pub fn sparse(full: bool) -> Vec<Case> {
         work,
         timing: Timing::Device,
         repeat: 20,
-        cpu_ok: true,
+        cpu_ok,
         build,
     };
     let bytes_spmv = (nnz * 8 + (n + 1) * 4 + 2 * n * 4) as f64;

@@ -324,45 +324,92 @@ if "memory" in suites and cp is not None:
         th = torch.ones(B, dtype=torch.uint8)
         torch_time(f"pageable H2D | {B} bytes", lambda: th.to("cuda"), n_repeat=10)
         del tp, td, th
-if "sparse" in suites:
-    # issue 16 item 7: the 5-point Poisson matrix of a G x G grid, as cases_sparse.rs builds it
-    G = 2048 if full else 512
+def poisson(ssp, G, dt):
+    # the 5-point Poisson matrix of a G x G grid, as cases_sparse.rs builds it (int32 indices)
+    e = np.ones(G, dtype=dt)
+    T = ssp.diags([-e[:-1], 4 * e, -e[:-1]], [-1, 0, 1], format="csr", dtype=dt)
+    I = ssp.identity(G, dtype=dt, format="csr")
+    Off = ssp.diags([-e[:-1], -e[:-1]], [-1, 1], format="csr", dtype=dt)
+    A = (ssp.kron(I, T) + ssp.kron(Off, I)).tocsr().astype(dt)
+    A.sort_indices(); A.indices = A.indices.astype(np.int32); A.indptr = A.indptr.astype(np.int32)
+    return A
+
+def sparse_products(ssp, G, cpu):
+    # issue 16 item 7: SpMV, SpMM, SpGEMM, conversions of the float32 Poisson matrix
     n = G * G
-    try:
-        import scipy.sparse as ssp
-    except Exception as e:
-        print("scipy not available:", e, file=sys.stderr); ssp = None
-    if ssp is not None and np is not None:
-        e = np.ones(G, dtype=np.float32)
-        T = ssp.diags([-e[:-1], 4 * e, -e[:-1]], [-1, 0, 1], format="csr", dtype=np.float32)
-        I = ssp.identity(G, dtype=np.float32, format="csr")
-        Off = ssp.diags([-e[:-1], -e[:-1]], [-1, 1], format="csr", dtype=np.float32)
-        A = (ssp.kron(I, T) + ssp.kron(Off, I)).tocsr().astype(np.float32)
-        A.sort_indices(); A.indices = A.indices.astype(np.int32); A.indptr = A.indptr.astype(np.int32)
-        nnz = A.nnz
-        sh = f"poisson {G}x{G} ({n} rows, {nnz} nnz) float32"
-        c = A.tocoo()
-        d = c.row == c.col
-        row = np.concatenate([c.row, np.arange(n)]).astype(np.int32)
-        col = np.concatenate([c.col, np.arange(n)]).astype(np.int32)
-        val = np.concatenate([np.where(d, 2.0, c.data), np.full(n, 2.0)]).astype(np.float32)
-        x = np.ones(n, dtype=np.float32); X = np.ones((n, 8), dtype=np.float32)
+    A = poisson(ssp, G, np.float32)
+    nnz = A.nnz
+    sh = f"poisson {G}x{G} ({n} rows, {nnz} nnz) float32"
+    c = A.tocoo()
+    d = c.row == c.col
+    row = np.concatenate([c.row, np.arange(n)]).astype(np.int32)
+    col = np.concatenate([c.col, np.arange(n)]).astype(np.int32)
+    val = np.concatenate([np.where(d, 2.0, c.data), np.full(n, 2.0)]).astype(np.float32)
+    x = np.ones(n, dtype=np.float32); X = np.ones((n, 8), dtype=np.float32)
+    if cpu:
         numpy_time(f"spmv | {sh}", lambda: A @ x, n_repeat=10)
         numpy_time(f"spmm 8 rhs | {sh}", lambda: A @ X, n_repeat=5)
         numpy_time(f"spgemm A@A | {sh}", lambda: A @ A, n_repeat=3)
         numpy_time(f"csr->csc | {sh}", lambda: A.tocsc(), n_repeat=3)
         C = ssp.coo_matrix((val, (row, col)), shape=(n, n))
         numpy_time(f"coo (duplicates)->csr | {sh}", lambda: C.tocsr(), n_repeat=3)
-        if cp is not None:
-            import cupyx.scipy.sparse as csp
-            Ag = csp.csr_matrix((cp.asarray(A.data), cp.asarray(A.indices), cp.asarray(A.indptr)), shape=(n, n))
-            xg = cp.ones(n, dtype=cp.float32); Xg = cp.ones((n, 8), dtype=cp.float32)
-            cupy_time(f"spmv | {sh}", lambda: Ag @ xg)
-            cupy_time(f"spmm 8 rhs | {sh}", lambda: Ag @ Xg)
-            cupy_time(f"spgemm A@A | {sh}", lambda: Ag @ Ag, n_repeat=5)
-            cupy_time(f"csr->csc | {sh}", lambda: Ag.tocsc())
-            rg, cg, vg = cp.asarray(row), cp.asarray(col), cp.asarray(val)
-            # a fresh COO each time: CuPy caches the canonical form on the matrix
-            cupy_time(f"coo (duplicates)->csr | {sh}",
-                      lambda: csp.coo_matrix((vg, (rg, cg)), shape=(n, n)).tocsr())
+    if cp is not None:
+        import cupyx.scipy.sparse as csp
+        Ag = csp.csr_matrix((cp.asarray(A.data), cp.asarray(A.indices), cp.asarray(A.indptr)), shape=(n, n))
+        xg = cp.ones(n, dtype=cp.float32); Xg = cp.ones((n, 8), dtype=cp.float32)
+        cupy_time(f"spmv | {sh}", lambda: Ag @ xg)
+        cupy_time(f"spmm 8 rhs | {sh}", lambda: Ag @ Xg)
+        cupy_time(f"spgemm A@A | {sh}", lambda: Ag @ Ag, n_repeat=5)
+        cupy_time(f"csr->csc | {sh}", lambda: Ag.tocsc())
+        rg, cg_, vg = cp.asarray(row), cp.asarray(col), cp.asarray(val)
+        # a fresh COO each time: CuPy caches the canonical form on the matrix
+        cupy_time(f"coo (duplicates)->csr | {sh}",
+                  lambda: csp.coo_matrix((vg, (rg, cg_)), shape=(n, n)).tocsr())
+
+def tol_kw(f):
+    # SciPy >= 1.12 and recent CuPy call it rtol, older CuPy tol
+    import inspect
+    try:
+        return "rtol" if "rtol" in inspect.signature(f).parameters else "tol"
+    except (TypeError, ValueError):
+        return "rtol"
+
+def sparse_linalg(ssp, g_cg, g_lu, g_eig, cpu):
+    # issue 17 item 6: cg x 100 iterations, spsolve, eigsh k=6 LM, float64 Poisson matrices
+    rows = lambda g: f"poisson {g}x{g} ({g * g} rows) float64"
+    A_cg, A_lu, A_eig = (poisson(ssp, g, np.float64) for g in (g_cg, g_lu, g_eig))
+    if cpu:
+        import scipy.sparse.linalg as sla
+        b = np.ones(g_cg * g_cg)
+        kw = {tol_kw(sla.cg): 0.0, "atol": 0.0, "maxiter": 100}
+        numpy_time(f"cg x100 iterations | {rows(g_cg)}", lambda: sla.cg(A_cg, b, **kw), n_repeat=3)
+        bl = np.ones(g_lu * g_lu); Ac = A_lu.tocsc()
+        numpy_time(f"spsolve | {rows(g_lu)}", lambda: sla.spsolve(Ac, bl), n_repeat=3)
+        numpy_time(f"eigsh k=6 LM | {rows(g_eig)}",
+                   lambda: sla.eigsh(A_eig, k=6, which="LM", return_eigenvectors=False), n_repeat=3)
+    if cp is not None:
+        import cupyx.scipy.sparse as csp
+        import cupyx.scipy.sparse.linalg as csla
+        dev = lambda A: csp.csr_matrix((cp.asarray(A.data), cp.asarray(A.indices), cp.asarray(A.indptr)), shape=A.shape)
+        Ag, Lg, Eg = dev(A_cg), dev(A_lu), dev(A_eig)
+        bg = cp.ones(g_cg * g_cg); blg = cp.ones(g_lu * g_lu)
+        kw = {tol_kw(csla.cg): 0.0, "atol": 0.0, "maxiter": 100}
+        cupy_time(f"cg x100 iterations | {rows(g_cg)}", lambda: csla.cg(Ag, bg, **kw), n_repeat=10)
+        cupy_time(f"spsolve | {rows(g_lu)}", lambda: csla.spsolve(Lg, blg), n_repeat=3)
+        cupy_time(f"eigsh k=6 LM | {rows(g_eig)}",
+                  lambda: csla.eigsh(Eg, k=6, which="LM", return_eigenvectors=False), n_repeat=3)
+
+if "sparse" in suites:
+    # as cases_sparse.rs: --size full adds the issue's sizes on the GPU only; the quick sizes
+    # run on both (the CPU side stays within about 100 s)
+    try:
+        import scipy.sparse as ssp
+    except Exception as e:
+        print("scipy not available:", e, file=sys.stderr); ssp = None
+    if ssp is not None and np is not None:
+        if full:
+            sparse_products(ssp, 2048, cpu=False)
+            sparse_linalg(ssp, 2048, 500, 1000, cpu=False)
+        sparse_products(ssp, 512, cpu=True)
+        sparse_linalg(ssp, 512, 100, 128, cpu=True)
 print(json.dumps(out))
