@@ -244,7 +244,7 @@ fn cavity_writes_its_outputs_and_two_ranks_match_one() {
     let common = ["--re", "100", "--n", "33", "--tol", "1e-4", "--quiet"];
     let mut a: Vec<&str> = common.to_vec();
     let one_s = one.to_string_lossy().into_owned();
-    a.extend(["--out", &one_s, "--check", "0.03"]);
+    a.extend(["--out", one_s.as_str(), "--check", "0.03"]);
     let out = run("cavity", &a, LIMIT);
     assert!(out.contains("converged in"), "{out}");
     assert!(out.contains("max |u - u_Ghia| = "), "{out}");
@@ -257,7 +257,7 @@ fn cavity_writes_its_outputs_and_two_ranks_match_one() {
     }
     let mut a: Vec<&str> = common.to_vec();
     let two_s = two.to_string_lossy().into_owned();
-    a.extend(["--out", &two_s, "--no-png", "--launch", "2"]);
+    a.extend(["--out", two_s.as_str(), "--no-png", "--launch", "2"]);
     let out = run("cavity", &a, LIMIT);
     assert!(out.contains("(2 rank(s)"), "{out}");
     let (p1, p2) = (profile_values(&one), profile_values(&two));
