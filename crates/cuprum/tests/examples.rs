@@ -218,3 +218,56 @@ fn sparse_solve() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
     assert!(v["x_minus_one_inf"].is_null(), "{out}");
 }
+
+/// The numbers of a `profiles.json` (u then v).
+fn profile_values(dir: &std::path::Path) -> Vec<f64> {
+    let text = std::fs::read_to_string(dir.join("profiles.json")).expect("profiles.json");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let nums = |x: &serde_json::Value| -> Vec<f64> {
+        x.as_array()
+            .expect("an array")
+            .iter()
+            .map(|e| e.as_f64().expect("a number"))
+            .collect()
+    };
+    assert_eq!(nums(&v["u"]["y"]).len(), nums(&v["u"]["u"]).len());
+    assert_eq!(nums(&v["v"]["x"]).len(), nums(&v["v"]["v"]).len());
+    let mut all = nums(&v["u"]["u"]);
+    all.extend(nums(&v["v"]["v"]));
+    all
+}
+
+#[test]
+fn cavity_writes_its_outputs_and_two_ranks_match_one() {
+    let base = std::env::temp_dir().join(format!("cuprum-cavity-test-{}", std::process::id()));
+    let (one, two) = (base.join("one"), base.join("two"));
+    let common = ["--re", "100", "--n", "33", "--tol", "1e-4", "--quiet"];
+    let mut a: Vec<&str> = common.to_vec();
+    let one_s = one.to_string_lossy().into_owned();
+    a.extend(["--out", one_s.as_str(), "--check", "0.03"]);
+    let out = run("cavity", &a, LIMIT);
+    assert!(out.contains("converged in"), "{out}");
+    assert!(out.contains("max |u - u_Ghia| = "), "{out}");
+    for png in ["field.png", "profiles.png"] {
+        let bytes = std::fs::read(one.join(png)).expect(png);
+        assert!(
+            bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+            "{png} is not a PNG"
+        );
+    }
+    let mut a: Vec<&str> = common.to_vec();
+    let two_s = two.to_string_lossy().into_owned();
+    a.extend(["--out", two_s.as_str(), "--no-png", "--launch", "2"]);
+    let out = run("cavity", &a, LIMIT);
+    assert!(out.contains("(2 rank(s)"), "{out}");
+    let (p1, p2) = (profile_values(&one), profile_values(&two));
+    assert_eq!(p1.len(), p2.len());
+    let diff = p1
+        .iter()
+        .zip(&p2)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f64::max);
+    // both runs stop at max|∂ω/∂t| < 1e-4: the profiles agree far below Ghia's tolerances
+    assert!(diff < 1e-4, "one rank vs two: {diff}");
+    let _ = std::fs::remove_dir_all(&base);
+}

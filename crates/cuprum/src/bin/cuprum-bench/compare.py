@@ -412,4 +412,24 @@ if "sparse" in suites:
             sparse_linalg(ssp, 2048, 500, 1000, cpu=False)
         sparse_products(ssp, 512, cpu=True)
         sparse_linalg(ssp, 512, 100, 128, cpu=True)
+if "cavity" in suites:
+    # issue 21: the cavity example's algorithm in CuPy (examples/cavity/cavity_cupy.py, whose
+    # text cuprum-bench passes in CUPRUM_CAVITY_SRC), the rows of cases_cavity.rs: a 20-step
+    # warm-up, then the median of 3 full runs to steady state (wall time, synchronized)
+    import os
+    src = os.environ.get("CUPRUM_CAVITY_SRC")
+    if src is None:
+        print("cavity: CUPRUM_CAVITY_SRC not set, cavity_cupy.py not available", file=sys.stderr)
+    else:
+        cav = {"__name__": "cavity_cupy"}
+        exec(compile(src, "cavity_cupy.py", "exec"), cav)
+        for re_, n_, cpu_ok in ((100.0, 65, True), (1000.0, 257, False)):
+            key = f"cavity Re {re_:g} to steady state | {n_}x{n_} float64, tol 1e-4"
+            if flt and flt not in key: continue
+            libs = [("cupy_ms", False)] if cp is not None else []
+            if cpu_ok and np is not None: libs.append(("numpy_ms", True))
+            for lib, use_np in libs:
+                cav["solve"](re_, n_, max_steps=20, use_numpy=use_np)
+                ts = sorted(cav["solve"](re_, n_, use_numpy=use_np)["seconds"] for _ in range(3))
+                put(key, lib, ts[1] * 1e3)
 print(json.dumps(out))

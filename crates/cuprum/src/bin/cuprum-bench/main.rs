@@ -9,6 +9,7 @@
 //! file and an SVG chart of the speedups go to `--out`.
 
 mod cases;
+mod cases_cavity;
 mod cases_distributed;
 mod cases_fuse;
 mod cases_kernel;
@@ -25,7 +26,7 @@ use std::io::Write;
 #[derive(Parser, Debug)]
 #[command(name = "cuprum-bench", about = "CPU-vs-GPU speedup tables for cuprum")]
 struct Args {
-    /// core | linalg | fft | memory | kernel | fuse | distributed | all
+    /// core | linalg | fft | sparse | memory | kernel | fuse | distributed | cavity | all
     #[arg(long, default_value = "all")]
     suite: String,
     /// quick (small sizes, finishes in minutes on 2 cores) | full (the issues' sizes)
@@ -174,6 +175,11 @@ fn compare(
         .arg(size)
         .arg(suites.join(","))
         .arg(filter.unwrap_or(""))
+        // the cavity suite's CuPy side: the example's script, run from its text
+        .env(
+            "CUPRUM_CAVITY_SRC",
+            include_str!("../../../examples/cavity/cavity_cupy.py"),
+        )
         .output();
     match out {
         Ok(o) if o.status.success() => {
@@ -266,6 +272,7 @@ fn main() -> std::process::ExitCode {
             "memory" => all.extend(cases_memory::memory(sizes)),
             "kernel" => all.extend(cases_kernel::kernel(sizes)),
             "fuse" => all.extend(cases_fuse::fuse_suite(sizes)),
+            "cavity" => all.extend(cases_cavity::cavity()),
             "distributed" => {
                 // Its rows are rank counts, not devices: it prints its own tables (and, with
                 // --out, writes scaling.md/.json). A process it started as a rank stops here.
@@ -288,7 +295,7 @@ fn main() -> std::process::ExitCode {
             }
             other => {
                 eprintln!(
-                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|kernel|fuse|distributed|all"
+                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|kernel|fuse|distributed|cavity|all"
                 );
                 return std::process::ExitCode::from(2);
             }
