@@ -10,6 +10,7 @@
 
 mod cases;
 mod cases_distributed;
+mod cases_graph;
 mod cases_kernel;
 mod cases_memory;
 mod cases_sparse;
@@ -243,6 +244,7 @@ fn main() -> std::process::ExitCode {
             "sparse",
             "memory",
             "kernel",
+            "fuse",
             "distributed",
         ]
     } else {
@@ -257,6 +259,7 @@ fn main() -> std::process::ExitCode {
             "sparse" => all.extend(cases_sparse::sparse(full)),
             "memory" => all.extend(cases_memory::memory(sizes)),
             "kernel" => all.extend(cases_kernel::kernel(sizes)),
+            "fuse" => all.extend(cases_graph::graph(sizes)),
             "distributed" => {
                 // Its rows are rank counts, not devices: it prints its own tables (and, with
                 // --out, writes scaling.md/.json). A process it started as a rank stops here.
@@ -279,7 +282,7 @@ fn main() -> std::process::ExitCode {
             }
             other => {
                 eprintln!(
-                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|kernel|distributed|all"
+                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|kernel|fuse|distributed|all"
                 );
                 return std::process::ExitCode::from(2);
             }
