@@ -591,7 +591,12 @@ impl Drop for Graph {
         // Wait for the last launch: the buffers below may be freed once it is done.
         let mut waited = true;
         if let Some(s) = &last {
-            if let Some(c) = (active()).then(|| find(s.ordinal(), s.raw())).flatten() {
+            let open = if active() {
+                find(s.ordinal(), s.raw())
+            } else {
+                None
+            };
+            if let Some(c) = open {
                 // The stream is being captured again: that capture (and its graph) inherits the
                 // buffers, which stay alive until it is dropped in turn.
                 let mut st = c.lock();
@@ -626,7 +631,7 @@ impl Drop for Graph {
 /// capture (also when `f` fails or panics) and restores the previous current stream.
 ///
 /// **Shapes**: whatever `f` does; a launch replays it on the same buffers, so inputs are
-/// changed between launches by writing into them (`assign`, `*_out`, `copy_into`), never by
+/// changed between launches by writing into them (`assign`, `*_out`), never by
 /// rebinding a variable. Results are written into arrays made before the capture, or made
 /// inside it and returned through [`capture_with`].
 ///
