@@ -699,8 +699,7 @@ pub fn capture_with<T>(
     let r = f(stream);
     ender.0 = None;
     let g = stream.end_capture();
-    match r {
-        Ok(v) => Ok((g?, v)),
-        Err(e) => Err(e),
-    }
+    // f's own error first (the capture it broke is ended and discarded either way)
+    let v = r?;
+    Ok((g?, v))
 }
