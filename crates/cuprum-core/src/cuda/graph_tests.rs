@@ -2,6 +2,9 @@
 //! Without a GPU the device tests print "skipped: no CUDA device" and pass (unless
 //! `CUPRUM_REQUIRE_CUDA=1`); the API's errors without a GPU are tested everywhere.
 
+// `s![1..-1]` is NumPy's `1:-1` (negative ends count from the back), not an empty range.
+#![allow(clippy::reversed_empty_ranges)]
+
 use super::graph::{self, CaptureMode};
 use super::*;
 use crate::reduce::Axes;

@@ -8,6 +8,8 @@ use cuprum::{Array, DType, Device, Result, s};
 
 /// `u[1:-1, 1:-1] = c + alpha * (u[2:, 1:-1] + u[:-2, 1:-1] + u[1:-1, 2:] + u[1:-1, :-2] - 4c)`
 /// with `c = u[1:-1, 1:-1]` (the right-hand side is evaluated before the assignment).
+// (`s![1..-1]` is NumPy's `1:-1`: negative ends count from the back)
+#[allow(clippy::reversed_empty_ranges)]
 pub fn stencil_step(u: &Array, alpha: f32) -> Result<()> {
     let c = u.slice(s![1..-1, 1..-1])?;
     let n4 = cuprum::add(
