@@ -208,6 +208,24 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// The operation cannot run while its stream is being captured into a CUDA graph (a host
+    /// read, an upload or a host wait); the capture is invalidated
+    /// ([`Stream::end_capture`](crate::cuda::Stream::end_capture) then returns
+    /// [`Error::CaptureInvalidated`]).
+    #[error("{op} cannot run while its stream is being captured into a CUDA graph: {reason}")]
+    CaptureUnsupported {
+        /// the refused operation
+        op: &'static str,
+        /// why it cannot be captured
+        reason: &'static str,
+    },
+    /// A capture ended without a graph because an operation inside it was refused (or CUDA
+    /// invalidated it); the stream is no longer capturing and can be used again.
+    #[error("end_capture: the capture was invalidated by {op}; no graph was made")]
+    CaptureInvalidated {
+        /// the operation that invalidated the capture
+        op: &'static str,
+    },
     /// The operation is not implemented for this device or combination of arguments yet.
     #[error("{op}: not supported: {reason}")]
     Unsupported {

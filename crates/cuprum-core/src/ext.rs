@@ -263,7 +263,10 @@ pub fn with_library_handle<H: LibraryHandle, R, E: From<Error>>(
     let key = (TypeId::of::<H>(), ordinal);
     let mut h: Box<dyn Any> = match HANDLES.with(|m| m.borrow_mut().remove(&key)) {
         Some(h) => h,
-        None => Box::new(library_guard(H::LIBRARY, || H::create(ordinal))?),
+        None => Box::new(library_guard(H::LIBRARY, || {
+            // (a vendor handle allocates device memory: allowed inside a capture this way)
+            crate::cuda::graph::relaxed(|| H::create(ordinal))
+        })?),
     };
     let r = {
         let hh = h

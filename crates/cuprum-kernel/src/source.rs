@@ -264,7 +264,8 @@ pub(crate) struct ArgPack {
 impl ArgPack {
     pub(crate) fn new() -> ArgPack {
         ArgPack {
-            buf: vec![0u128; 64],
+            // 256 bytes: room for a typical launch's arguments (grown on demand)
+            buf: vec![0u128; 16],
             used: 0,
             offs: Vec::with_capacity(16),
         }

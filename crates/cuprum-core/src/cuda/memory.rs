@@ -139,6 +139,24 @@ impl Drop for CudaStorage {
         if self.nbytes == 0 {
             return;
         }
+        let a = if super::graph::active() {
+            // dropped while its device's current stream is captured: the graph frees it later.
+            let s = CudaStorage {
+                ordinal: self.ordinal,
+                ptr: self.ptr,
+                nbytes: self.nbytes,
+                allocator: Some(a),
+            };
+            match super::graph::defer_free(s) {
+                None => return,
+                Some(mut s) => match s.allocator.take() {
+                    Some(a) => a,
+                    None => return,
+                },
+            }
+        } else {
+            a
+        };
         let r = bind("free", self.ordinal)
             .and_then(|_| current(self.ordinal))
             .and_then(|s| a.deallocate(self.ordinal, self.ptr, self.nbytes, &s));
@@ -167,7 +185,8 @@ pub fn alloc(ordinal: usize, nbytes: usize) -> Result<CudaStorage> {
             allocator: None,
         });
     }
-    let a = allocator();
+    // on a stream being captured, buffers come from the capture allocator (see cuda::graph).
+    let a = super::graph::capture_allocator(ordinal).unwrap_or_else(allocator);
     let s = current(ordinal)?;
     let ptr = a.allocate(ordinal, nbytes, &s)?;
     Ok(CudaStorage {
@@ -208,6 +227,11 @@ fn is_pinned(p: *const u8) -> bool {
 /// # Errors
 /// As [`alloc`], or a CUDA error from the copy.
 pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
+    super::graph::forbid(
+        ordinal,
+        "host-to-device copy (from_vec, asarray, to_device)",
+        "a captured copy would read host memory at every launch",
+    )?;
     let s = alloc(ordinal, bytes.len())?;
     if bytes.is_empty() {
         return Ok(s);
@@ -299,6 +323,11 @@ pub(crate) unsafe fn to_host_ptr(
     if len == 0 {
         return Ok(());
     }
+    super::graph::forbid(
+        s.ordinal,
+        "device-to-host copy (to_vec, item, printing, a data-dependent size)",
+        "it waits on the host for the device",
+    )?;
     bind("to_host", s.ordinal)?;
     let stream = current_raw(s.ordinal);
     if len >= STAGE_THRESHOLD && download_staged(s.ordinal, s.ptr + start as u64, out, len, stream)?
@@ -550,6 +579,13 @@ pub fn copy_peer(
             ),
         ));
     }
+    for o in [src.ordinal, dst_ordinal] {
+        super::graph::forbid(
+            o,
+            "copy_peer (to_device between GPUs)",
+            "it orders two devices' streams with events",
+        )?;
+    }
     let src_st = bind("copy_peer", src.ordinal)?;
     let src_stream = current(src.ordinal)?;
     let dst_st = bind("copy_peer", dst_ordinal)?;
@@ -600,6 +636,8 @@ impl Array {
     /// assert_eq!(a.device_ptr(), None);
     /// ```
     pub fn device_ptr(&self) -> Option<u64> {
+        // a capture in progress keeps the buffers its work uses (one atomic load otherwise)
+        super::graph::touch(&self.storage);
         self.storage
             .as_cuda()
             .map(|c| c.ptr + (self.layout.offset * self.dtype.itemsize()) as u64)

@@ -18,6 +18,7 @@
 //!   from `kernels/*.cuh`.
 
 pub(crate) mod codegen;
+pub mod graph;
 pub(crate) mod memory;
 pub(crate) mod nvrtc;
 pub(crate) mod ops;
@@ -27,6 +28,7 @@ pub(crate) mod stream;
 // User API (`cupy.cuda`): devices, streams, events, the allocator hook. The machinery below
 // (contexts, raw transfers, the NVRTC cache) is reached by feature crates through
 // `crate::ext::cuda` / `crate::ext::nvrtc` only.
+pub use graph::{CaptureMode, Graph};
 pub use memory::{Allocator, CudaStorage, StreamOrderedAllocator, alloc, allocator, set_allocator};
 pub(crate) use memory::{copy_peer, from_host, to_host, to_host_into};
 pub use nvrtc::{nvrtc_available, nvrtc_version};
@@ -39,5 +41,7 @@ pub(crate) use runtime::{drv as runtime_drv, guard as runtime_guard};
 use stream::current_stream;
 pub use stream::{Event, Stream, StreamGuard, get_current_stream, synchronize_device};
 
+#[cfg(test)]
+mod graph_tests;
 #[cfg(test)]
 mod tests;

@@ -484,7 +484,9 @@ fn load_module(ordinal: usize, kind: BinaryKind, bin: &[u8], origin: Origin) -> 
     }
     let mut m: sys::CUmodule = std::ptr::null_mut();
     // SAFETY: `image` is a complete CUBIN, or PTX text NUL-terminated above; the driver copies it.
-    unsafe { sys::cuModuleLoadData(&mut m, image.as_ptr().cast()) }
+    // (with the thread's capture mode relaxed while a capture is open: loading is host work
+    // that a thread-local or global capture may otherwise refuse)
+    super::graph::relaxed(|| unsafe { sys::cuModuleLoadData(&mut m, image.as_ptr().cast()) })
         .result()
         .map_err(|e| drv("cuModuleLoadData", e))?;
     Ok(Module {

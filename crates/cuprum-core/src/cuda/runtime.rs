@@ -292,6 +292,11 @@ pub fn context(ordinal: usize) -> Result<Arc<CudaContext>> {
 /// # Errors
 /// A CUDA error raised by earlier asynchronous work surfaces here.
 pub fn synchronize_all(ordinal: usize) -> Result<()> {
+    super::graph::forbid_device(
+        ordinal,
+        "synchronize_all",
+        "a stream of the device is being captured (cuCtxSynchronize would invalidate it)",
+    )?;
     bind("synchronize_all", ordinal)?;
     result::ctx::synchronize().map_err(|e| drv("cuCtxSynchronize", e))
 }

@@ -90,6 +90,11 @@ impl Stream {
     /// # Errors
     /// A CUDA error raised by earlier asynchronous work on this stream.
     pub fn synchronize(&self) -> Result<()> {
+        super::graph::forbid_stream(
+            self,
+            "Stream::synchronize",
+            "the stream is being captured, so nothing runs to wait for",
+        )?;
         bind("Stream::synchronize", self.ordinal)?;
         // SAFETY: the stream handle is valid while `self.inner` lives.
         unsafe { sys::cuStreamSynchronize(self.raw()) }
@@ -202,6 +207,30 @@ pub(crate) fn current_raw(ordinal: usize) -> sys::CUstream {
     })
 }
 
+/// Makes `s` the thread's current stream of its device until the returned guard drops, without
+/// the ordering events of [`Stream::use_stream`] (for private work that touches no user data,
+/// e.g. a probe run outside a capture).
+pub(crate) fn push_unordered(s: &Stream) -> impl Drop {
+    struct Pop(usize);
+    impl Drop for Pop {
+        fn drop(&mut self) {
+            STACK.with(|st| {
+                if let Some(v) = st.borrow_mut().get_mut(self.0) {
+                    v.pop();
+                }
+            });
+        }
+    }
+    STACK.with(|st| {
+        let mut st = st.borrow_mut();
+        if st.len() <= s.ordinal {
+            st.resize_with(s.ordinal + 1, Vec::new);
+        }
+        st[s.ordinal].push(s.clone());
+    });
+    Pop(s.ordinal)
+}
+
 /// The current stream of this thread for device `ordinal`.
 pub(crate) fn current(ordinal: usize) -> Result<Stream> {
     if let Some(s) = STACK.with(|s| s.borrow().get(ordinal).and_then(|v| v.last()).cloned()) {
@@ -232,6 +261,11 @@ pub fn get_current_stream(ordinal: usize) -> Result<Stream> {
 /// # Errors
 /// A CUDA error raised by earlier asynchronous work on that stream.
 pub fn synchronize_device(ordinal: usize) -> Result<()> {
+    super::graph::forbid(
+        ordinal,
+        "synchronize",
+        "the current stream is being captured, so nothing runs to wait for",
+    )?;
     bind("synchronize", ordinal)?;
     // SAFETY: the current stream handle is null (legacy) or owned by a live Stream on this
     // thread's guard stack.

@@ -189,15 +189,9 @@ fn kern(ordinal: usize, spec: Spec) -> Result<Arc<Kern>> {
     let module = nvrtc::get_module(ordinal, &spec.source(), &[])?;
     let mut acc_size = 0usize;
     if is_reduce {
-        let buf = crate::cuda::alloc(ordinal, 8)?;
-        let mut p = buf.device_ptr();
-        let f = module.function("r_accsize")?;
-        let mut args = [(&mut p as *mut u64).cast::<c_void>()];
-        // SAFETY: r_accsize takes one `i64*` and writes one value; `buf` holds 8 bytes on this
-        // device and lives until after the synchronizing read below.
-        unsafe { nvrtc::launch(&f, cfg1(1, 1), None, &mut args)? };
-        let b = crate::cuda::to_host(&buf, 0, 8)?;
-        acc_size = i64::from_ne_bytes(b[..8].try_into().unwrap_or([0; 8])) as usize;
+        // (a one-time host read: on a private stream when the current one is being captured)
+        acc_size =
+            crate::cuda::graph::outside_capture(ordinal, || probe_acc_size(&module, ordinal))?;
     }
     let k = Arc::new(Kern { module, acc_size });
     kernels()
@@ -205,6 +199,19 @@ fn kern(ordinal: usize, spec: Spec) -> Result<Arc<Kern>> {
         .unwrap_or_else(|e| e.into_inner())
         .insert(key, k.clone());
     Ok(k)
+}
+
+/// Asks the device for a reduction module's accumulator size (`r_accsize`, one host read).
+fn probe_acc_size(module: &Arc<Module>, ordinal: usize) -> Result<usize> {
+    let buf = crate::cuda::alloc(ordinal, 8)?;
+    let mut p = buf.device_ptr();
+    let f = module.function("r_accsize")?;
+    let mut args = [(&mut p as *mut u64).cast::<c_void>()];
+    // SAFETY: r_accsize takes one `i64*` and writes one value; `buf` holds 8 bytes on this
+    // device and lives until after the synchronizing read below.
+    unsafe { nvrtc::launch(&f, cfg1(1, 1), None, &mut args)? };
+    let b = crate::cuda::to_host(&buf, 0, 8)?;
+    Ok(i64::from_ne_bytes(b[..8].try_into().unwrap_or([0; 8])) as usize)
 }
 
 fn cfg1(blocks: u64, threads: u32) -> LaunchConfig {

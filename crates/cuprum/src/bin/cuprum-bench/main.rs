@@ -12,6 +12,7 @@ mod cases;
 mod cases_cavity;
 mod cases_distributed;
 mod cases_fuse;
+mod cases_graph;
 mod cases_kernel;
 mod cases_memory;
 mod cases_sparse;
@@ -271,7 +272,10 @@ fn main() -> std::process::ExitCode {
             "sparse" => all.extend(cases_sparse::sparse(full)),
             "memory" => all.extend(cases_memory::memory(sizes)),
             "kernel" => all.extend(cases_kernel::kernel(sizes)),
-            "fuse" => all.extend(cases_fuse::fuse_suite(sizes)),
+            "fuse" => {
+                all.extend(cases_fuse::fuse_suite(sizes));
+                all.extend(cases_graph::graph(sizes));
+            }
             "cavity" => all.extend(cases_cavity::cavity()),
             "distributed" => {
                 // Its rows are rank counts, not devices: it prints its own tables (and, with
