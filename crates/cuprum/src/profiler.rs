@@ -75,10 +75,11 @@ impl std::fmt::Display for BenchResult {
     }
 }
 
-/// Times `f` on `device`: `n_warmup` untimed calls, then `n_repeat` timed ones. On CUDA, each
-/// repeat records an event before and after the call on the current stream and waits for the
-/// second, so the host time includes the GPU work's completion and the GPU time is the events'
-/// elapsed time; on the CPU only host time is measured.
+/// Times `f` on `device`: `n_warmup` untimed calls, then `n_repeat` timed ones, as
+/// `cupyx.profiler.benchmark` does. On CUDA, each repeat records an event before and after the
+/// call on the current stream and waits for the second: the host time (`cpu_times`) is the
+/// call alone (the time the calling thread spends issuing the work, not waiting for it) and the
+/// GPU time is the events' elapsed time; on the CPU only host time is measured.
 ///
 /// # Errors
 /// The first error `f` returns, or a CUDA event error.
@@ -109,12 +110,12 @@ pub fn benchmark(
             let start = crate::cuda::Event::new(i)?;
             let end = crate::cuda::Event::new(i)?;
             for _ in 0..n_repeat {
-                let t0 = Instant::now();
                 start.record_current()?;
+                let t0 = Instant::now();
                 f()?;
+                cpu_times.push(t0.elapsed().as_secs_f64());
                 end.record_current()?;
                 end.synchronize()?;
-                cpu_times.push(t0.elapsed().as_secs_f64());
                 gpu_times.push(start.elapsed_time(&end)? as f64 * 1e-3);
             }
         }

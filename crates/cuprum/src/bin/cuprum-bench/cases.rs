@@ -18,9 +18,16 @@ pub enum Work {
 pub enum Timing {
     /// device time (CUDA events), host time on the CPU
     Device,
-    /// host time of each call (launch overhead rows)
+    /// host time of each call (launch overhead rows; `cupyx.profiler.benchmark`'s cpu_times:
+    /// the call alone, the GPU idle before it)
     Host,
+    /// host time per call of a body that makes this many calls back to back, with no sync
+    /// between them (issue 19 item 3's measure: the issuing cost when the GPU queue is busy)
+    HostBatch(u32),
 }
+
+/// Calls per timed body of the back-to-back host-time rows.
+pub const HOST_BATCH: u32 = 100;
 
 pub type Body = Box<dyn FnMut() -> Result<()>>;
 
@@ -219,6 +226,63 @@ pub fn core(s: Sizes) -> Vec<Case> {
         },
         // A weak scalar operand is passed by value (no 0-d array, no fill launch): the scalar
         // row should cost no more host time than the array row beside it.
+        Case {
+            suite: "core",
+            name: "small add (host time, back to back)".into(),
+            shape: "1024 float32".into(),
+            work: Work::None,
+            timing: Timing::HostBatch(HOST_BATCH),
+            repeat: 50,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let (a, b) = (
+                    rand(&[1024], DType::Float32, d)?,
+                    rand(&[1024], DType::Float32, d)?,
+                );
+                Ok(Box::new(move || {
+                    for _ in 0..HOST_BATCH {
+                        drop(cuprum::add(&a, &b)?);
+                    }
+                    Ok(())
+                }))
+            }),
+        },
+        Case {
+            suite: "core",
+            name: "small multiply by scalar (host time, back to back)".into(),
+            shape: "1024 float32".into(),
+            work: Work::None,
+            timing: Timing::HostBatch(HOST_BATCH),
+            repeat: 50,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let a = rand(&[1024], DType::Float32, d)?;
+                Ok(Box::new(move || {
+                    for _ in 0..HOST_BATCH {
+                        drop(cuprum::multiply(&a, 2.0)?);
+                    }
+                    Ok(())
+                }))
+            }),
+        },
+        Case {
+            suite: "core",
+            name: "small sum (host time, back to back)".into(),
+            shape: "1024 float32".into(),
+            work: Work::None,
+            timing: Timing::HostBatch(HOST_BATCH),
+            repeat: 50,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let a = rand(&[1024], DType::Float32, d)?;
+                Ok(Box::new(move || {
+                    for _ in 0..HOST_BATCH {
+                        drop(a.sum(cuprum::Axes::All, false)?);
+                    }
+                    Ok(())
+                }))
+            }),
+        },
         Case {
             suite: "core",
             name: "small multiply (host time)".into(),

@@ -41,6 +41,21 @@ def cupy_time(key, f, *a, n_repeat=20, host=False):
     t = float(np.median(r.cpu_times if host else r.gpu_times))
     put(key, "cupy_ms", t * 1e3)
 
+def host_batch(key, f, batch=100, n_repeat=50, lib="cupy"):
+    # cases.rs Timing::HostBatch: host time per call of `batch` calls back to back (no sync
+    # between them; a sync before each timed batch), median over n_repeat batches
+    if flt and flt not in key: return
+    mod = cp if lib == "cupy" else torch
+    if mod is None: return
+    sync = cp.cuda.Device().synchronize if lib == "cupy" else torch.cuda.synchronize
+    for _ in range(3): f()
+    ts = []
+    for _ in range(n_repeat):
+        sync(); t0 = time.perf_counter()
+        for _ in range(batch): f()
+        ts.append((time.perf_counter() - t0) / batch)
+    sync(); ts.sort(); put(key, lib + "_ms", ts[len(ts) // 2] * 1e3)
+
 def torch_time(key, f, n_repeat=20):
     if flt and flt not in key: return
     if torch is None: return
@@ -143,6 +158,9 @@ if "core" in suites:
         s1 = g.random(1024, dtype=cp.float32); s2 = g.random(1024, dtype=cp.float32)
         cupy_time("small add (host time) | 1024 float32", cp.add, s1, s2, n_repeat=2000, host=True)
         cupy_time("small multiply (host time) | 1024 float32", cp.multiply, s1, s2, n_repeat=2000, host=True)
+        host_batch("small add (host time, back to back) | 1024 float32", lambda: cp.add(s1, s2))
+        host_batch("small multiply by scalar (host time, back to back) | 1024 float32", lambda: cp.multiply(s1, 2.0))
+        host_batch("small sum (host time, back to back) | 1024 float32", lambda: s1.sum())
         cupy_time("small multiply by scalar (host time) | 1024 float32", cp.multiply, s1, 2.0,
                   n_repeat=2000, host=True)
         cupy_time(f"random | {N} float32", lambda: g.random(N, dtype=cp.float32))
@@ -202,6 +220,10 @@ if "core" in suites:
         torch_time(f"sum axis=1 | {R}x{C} float32", lambda: m2.sum(1))
         torch_time(f"transpose copy | {R}x{C} float32", lambda: m2.t().contiguous())
         torch_time(f"random | {N} float32", lambda: torch.rand(N, device="cuda"))
+        t1 = torch.rand(1024, device="cuda"); t2 = torch.rand(1024, device="cuda")
+        host_batch("small add (host time, back to back) | 1024 float32", lambda: t1 + t2, lib="torch")
+        host_batch("small multiply by scalar (host time, back to back) | 1024 float32", lambda: t1 * 2.0, lib="torch")
+        host_batch("small sum (host time, back to back) | 1024 float32", lambda: t1.sum(), lib="torch")
         torch_time(f"sort | {SORT} float32", lambda: torch.sort(x[:SORT]), n_repeat=5)
         for m in MM_F32_EXTRA:
             a = torch.rand(m, m, device="cuda")

@@ -88,6 +88,8 @@ fn time_case(c: &Case, d: Device, quick_cpu: bool) -> Result<f64> {
             let once = t0.elapsed().as_secs_f64();
             let floor = if c.timing == Timing::Host {
                 200
+            } else if matches!(c.timing, Timing::HostBatch(_)) {
+                20
             } else if quick_cpu {
                 3
             } else {
@@ -101,6 +103,7 @@ fn time_case(c: &Case, d: Device, quick_cpu: bool) -> Result<f64> {
     let r = cuprum::profiler::benchmark(&c.name, d, &mut *body, warm, rep)?;
     Ok(match (c.timing, d) {
         (Timing::Host, _) => median(&mut r.cpu_times.clone()),
+        (Timing::HostBatch(b), _) => median(&mut r.cpu_times.clone()) / f64::from(b),
         (_, Device::Cpu) => median(&mut r.cpu_times.clone()),
         _ => median(&mut r.gpu_times.clone()),
     })
@@ -445,7 +448,7 @@ fn main() -> std::process::ExitCode {
             (Some(c), Some(g)) => format!("{:.1}×", c / g),
             _ => "—".into(),
         };
-        let label = if r.timing == Timing::Host {
+        let label = if r.timing != Timing::Device {
             format!("{} ", r.name)
         } else {
             r.name.clone()
@@ -490,7 +493,7 @@ fn main() -> std::process::ExitCode {
             |t: Option<f64>| t.map_or(Value::Null, |t| json!({"value": t * 1e3, "unit": "ms"}));
         jrows.push(json!({
             "suite": r.suite, "operation": r.name, "shape": r.shape,
-            "timing": if r.timing == Timing::Host { "host" } else { "device" },
+            "timing": if r.timing == Timing::Device { "device" } else { "host" },
             "cpu_time": ms(r.cpu_s),
             "gpu_times": r.gpu.iter().map(|(i, t)| json!({"device": format!("cuda:{i}"), "time": {"value": t * 1e3, "unit": "ms"}})).collect::<Vec<_>>(),
             "rate": if rt.is_finite() { json!({"value": rt, "unit": unit}) } else { Value::Null },
