@@ -478,6 +478,7 @@ pub fn multinomial_row(n: i64, pvals: &[f64], s: &mut SubStream, out: &mut [i64]
     let mut dn = n;
     for j in 0..k.saturating_sub(1) {
         // max/min, not clamp: fmax/fmin semantics for NaN, as the CUDA kernel
+        #[allow(clippy::manual_clamp)] // NaN -> 0 like fmax/fmin; clamp keeps NaN
         let p = (pvals[j] / remaining_p).max(0.0).min(1.0);
         out[j] = binomial(dn, p, s);
         dn -= out[j];

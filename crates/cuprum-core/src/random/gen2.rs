@@ -46,7 +46,7 @@ fn check(op: &'static str, name: &str, x: f64, c: Cons) -> Result<()> {
         Cons::Ge0Lt1 if !(0.0..1.0).contains(&x) => {
             bad(format!("{name} < 0, {name} >= 1 or {name} is NaN"))
         }
-        Cons::Gt1 if !(x > 1.0) => bad(format!("{name} <= 1 or {name} is NaN")),
+        Cons::Gt1 if x.is_nan() || x <= 1.0 => bad(format!("{name} <= 1 or {name} is NaN")),
         _ => Ok(()),
     }
 }
