@@ -52,7 +52,9 @@ mod lu;
 mod norm;
 mod qr;
 pub mod scipy;
+mod scipy_ext;
 mod svd;
+mod tensor;
 
 pub use cholesky::cholesky;
 pub use eig::{eig, eigh, eigvals, eigvalsh};
@@ -61,6 +63,7 @@ pub use lu::{det, inv, matrix_power, slogdet, solve};
 pub use norm::{NormOrd, cond, norm};
 pub use qr::{Qr, QrMode, qr};
 pub use svd::{Lstsq, Svd, lstsq, matrix_rank, pinv, svd, svdvals};
+pub use tensor::{cross, matrix_transpose, tensorinv, tensorsolve};
 
 /// Which triangle of a Hermitian matrix a routine reads, as NumPy's `UPLO` (`'L'`/`'U'`) and
 /// which factor [`cholesky`] returns.

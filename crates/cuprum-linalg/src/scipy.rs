@@ -12,6 +12,11 @@ use crate::host::{self, Field, Stack, with_field};
 use crate::lu::{getf2, ipiv_to_perm};
 use cuprum_core::Array;
 
+pub use crate::scipy_ext::{
+    Side, block_diag, cho_factor, cho_solve, circulant, expm, hankel, lstsq, null_space, orth,
+    pinv, polar, qr, solve_banded, sqrtm, svd, toeplitz,
+};
+
 /// Which system a triangular or LU solve solves, as SciPy's `trans` (0, 1, 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]

@@ -19,7 +19,7 @@ fn ordered(bits: i64, sign_bit: u32) -> i64 {
 
 /// Asserts `gpu` equals `cpu` element by element: exactly, or within `ulps` ulps for floats
 /// narrower than float64 and `rel` relative error for float64.
-fn assert_same(what: &str, gpu: &Array, cpu: &Array, ulps: i64, rel: f64) {
+pub(super) fn assert_same(what: &str, gpu: &Array, cpu: &Array, ulps: i64, rel: f64) {
     assert_eq!(gpu.shape(), cpu.shape(), "{what}: shape");
     assert_eq!(gpu.dtype(), cpu.dtype(), "{what}: dtype");
     let dt = cpu.dtype();

@@ -6,14 +6,32 @@
 //! bit; normal and exponential samples (computed in float64 on both) to within 1 ulp of float32,
 //! a few ulp of float64. The stream is *not* NumPy's (NumPy uses PCG64), so values differ from
 //! NumPy's for the same seed; the distributions are the same.
+//!
+//! Every distribution of `numpy.random.Generator` is a [`Generator`] method (`lognormal`,
+//! `chisquare`, `laplace`, ..., `hypergeometric`, `multinomial`, `dirichlet`,
+//! `multivariate_normal`; `random/dist2.rs` describes their common design: each element draws
+//! from its own Philox sub-stream, so rejection loops of any length give the same numbers on
+//! the CPU and on CUDA). The legacy API is [`RandomState`] and the module-level functions
+//! (`rand`, `randn`, `randint`, `random_integers`, `random_sample`, `choice`, `shuffle`,
+//! `permutation`, every distribution, `get_random_state`/`set_random_state`).
 
 pub(crate) mod cpu;
 pub(crate) mod cuda;
+mod cuda2;
 pub(crate) mod dist;
+mod dist2;
+mod gen2;
+mod legacy;
 pub(crate) mod philox;
+
+pub use legacy::*;
 
 #[cfg(test)]
 mod gpu_tests;
+#[cfg(test)]
+mod gpu_tests2;
+#[cfg(test)]
+mod tests2;
 
 use crate::storage::try_vec_with_capacity;
 use crate::{Array, DType, Device, Error, Result, current_device};
