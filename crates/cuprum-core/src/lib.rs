@@ -128,6 +128,7 @@ pub use routines::stats2::{
     Bins, average, average_returned, digitize, histogram2d, histogramdd, nanmedian, nanpercentile,
     nanpercentiles, nanquantile, nanquantiles,
 };
+pub use routines::types::{Casting, array_equiv, can_cast, result_type};
 pub use routines::ufuncs::{
     Ufunc, float_power, frexp, gcd, heaviside, lcm, ldexp, logaddexp, logaddexp2, modf,
     ufunc_accumulate, ufunc_at, ufunc_outer, ufunc_reduce, ufunc_reduceat,

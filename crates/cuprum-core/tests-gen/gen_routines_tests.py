@@ -264,7 +264,7 @@ case("poly_conj", [A([1 + 1j, 1 - 1j, 2])], "poly(&a0)", "np.poly(a0)")
 case("poly_complex", [A([1j, 2])], "poly(&a0)", "np.poly(a0)")
 case("polyfit_line", [f8(0.0, 1.0, 2.0, 3.0, 4.0), f8(1.1, 2.9, 5.2, 7.1, 8.8)], "polyfit(&a0, &a1, 1, None)", "np.polyfit(a0, a1, 1)", tol=1e-10)
 case("polyfit_cubic", [np.linspace(-2, 3, 9), np.sin(np.linspace(-2, 3, 9))], "polyfit(&a0, &a1, 3, None)", "np.polyfit(a0, a1, 3)", tol=1e-9)
-case("polyfit_2d_w", [f8(0.0, 1.0, 2.0, 3.0), A([[1.0, 0.0], [2.0, 1.0], [5.0, 4.0], [10.0, 9.5]]), f8(1.0, 2.0, 1.0, 0.5)], "polyfit(&a0, &a1, 2, Some(&a2))", "np.polyfit(a0, a1, 2, w=a2)", tol=1e-10)
+case("polyfit_2d_w", [f8(0.0, 1.0, 2.0, 3.0), A([[1.0, 0.0], [2.5, 1.0], [5.0, 4.0], [10.0, 9.5]]), f8(1.0, 2.0, 1.0, 0.5)], "polyfit(&a0, &a1, 2, Some(&a2))", "np.polyfit(a0, a1, 2, w=a2)", tol=1e-10)
 
 # ---- Rust emission
 RD = {np.float64: ("f64", "Float64"), np.float32: ("f32", "Float32"), np.int64: ("i64", "Int64"),

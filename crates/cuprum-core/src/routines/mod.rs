@@ -18,6 +18,7 @@ pub mod npz;
 pub mod poly;
 pub mod sets;
 pub mod stats2;
+pub mod types;
 pub mod ufuncs;
 mod util;
 pub mod window;

@@ -207,7 +207,12 @@ fn nanquantile_impl(
     if scalar {
         shape.remove(0);
     }
-    r.reshape(shape.as_slice())?.copy()
+    let r = r.reshape(shape.as_slice())?.copy()?;
+    // NumPy 2: a list of q (a float64 array) promotes the interpolated result to float64
+    if !scalar && matches!(method, QuantileMethod::Linear | QuantileMethod::Midpoint) {
+        return r.astype(DType::promote(r.dtype(), DType::Float64));
+    }
+    Ok(r)
 }
 
 /// The `q`-th quantile ignoring NaN (`numpy.nanquantile`); NaN for an all-NaN slice.
