@@ -406,6 +406,7 @@ fn aberth(c: &[Complex64]) -> Option<Vec<Complex64>> {
 /// let c = polyfit(&x, &y, 1, None).unwrap().to_vec::<f64>().unwrap();
 /// assert!((c[0] - 2.0).abs() < 1e-12 && (c[1] - 1.0).abs() < 1e-12);
 /// ```
+#[allow(clippy::needless_range_loop)] // row-major matrix indexing reads clearer with indices
 pub fn polyfit(x: &Array, y: &Array, deg: usize, w: Option<&Array>) -> Result<Array> {
     const OP: &str = "polyfit";
     for a in [x, y] {
@@ -498,6 +499,7 @@ pub fn polyfit(x: &Array, y: &Array, deg: usize, w: Option<&Array>) -> Result<Ar
 
 /// Least squares `min |A X - B|` for a full-rank `n × m` row-major `a` (`n >= m`) and `n × k`
 /// `b`, by Householder QR; `None` when `A` is rank deficient.
+#[allow(clippy::needless_range_loop)] // row-major matrix indexing reads clearer with indices
 fn lstsq_qr(a: &mut [f64], n: usize, m: usize, b: &mut [f64], k: usize) -> Option<Vec<f64>> {
     for j in 0..m {
         let norm = (j..n)

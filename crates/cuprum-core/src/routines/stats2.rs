@@ -146,6 +146,12 @@ fn nanquantile_impl(
         None => (a.ravel()?, 0usize),
         Some(ax) => (a.clone(), normalize_axis(op, ax, a.ndim())?),
     };
+    // NumPy 2: a list of q (a float64 array) makes the interpolation run in float64
+    let x = if !scalar && matches!(method, QuantileMethod::Linear | QuantileMethod::Midpoint) {
+        x.astype(DType::promote(x.dtype(), DType::Float64))?
+    } else {
+        x
+    };
     let n = x.shape()[ax];
     if n == 0 {
         return Err(Error::invalid_value(
@@ -207,12 +213,7 @@ fn nanquantile_impl(
     if scalar {
         shape.remove(0);
     }
-    let r = r.reshape(shape.as_slice())?.copy()?;
-    // NumPy 2: a list of q (a float64 array) promotes the interpolated result to float64
-    if !scalar && matches!(method, QuantileMethod::Linear | QuantileMethod::Midpoint) {
-        return r.astype(DType::promote(r.dtype(), DType::Float64));
-    }
-    Ok(r)
+    r.reshape(shape.as_slice())?.copy()
 }
 
 /// The `q`-th quantile ignoring NaN (`numpy.nanquantile`); NaN for an all-NaN slice.
