@@ -62,7 +62,7 @@ pub fn frombuffer_on(
     let rest = &buffer[offset..];
     let n = match count {
         None => {
-            if rest.len() % isz != 0 {
+            if !rest.len().is_multiple_of(isz) {
                 return Err(Error::invalid_value(
                     OP,
                     format!(

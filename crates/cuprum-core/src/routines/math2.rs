@@ -187,6 +187,7 @@ pub fn sinc(x: &Array) -> Result<Array> {
     divide(&sin(&y)?, &y)
 }
 
+#[allow(clippy::excessive_precision)] // Cephes' coefficients as NumPy lists them
 const I0A: [f64; 30] = [
     -4.415_341_646_479_339_4e-18,
     3.330_794_518_822_238_1e-17,
@@ -220,6 +221,7 @@ const I0A: [f64; 30] = [
     6.767_952_744_094_761e-1,
 ];
 
+#[allow(clippy::excessive_precision)] // Cephes' coefficients as NumPy lists them
 const I0B: [f64; 25] = [
     -7.233_180_487_874_754e-18,
     -4.830_504_485_944_182e-18,
@@ -841,7 +843,7 @@ pub fn unwrap(p: &Array, discont: Option<f64>, axis: isize, period: f64) -> Resu
         let per = period as i64;
         let (hi, rem) = (per.div_euclid(2), per.rem_euclid(2));
         let m = subtract(&remainder(&add(&dd, hi)?, per)?, hi)?;
-        let m = if rem == 0 {
+        if rem == 0 {
             where_(
                 &logical_and(&equal(&m, -hi)?, &greater(&dd, 0i64)?)?,
                 hi,
@@ -850,8 +852,7 @@ pub fn unwrap(p: &Array, discont: Option<f64>, axis: isize, period: f64) -> Resu
             .astype(m.dtype())?
         } else {
             m
-        };
-        m
+        }
     } else {
         let half = period / 2.0;
         let m = subtract(&remainder(&add(&dd, half)?, period)?, half)?;

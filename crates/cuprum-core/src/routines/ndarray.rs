@@ -47,7 +47,7 @@ impl Array {
             ));
         }
         let bytes = l.shape[last] * old;
-        if bytes % new != 0 || (l.offset * old) % new != 0 {
+        if !bytes.is_multiple_of(new) || !(l.offset * old).is_multiple_of(new) {
             return Err(Error::invalid_value(
                 OP,
                 format!(

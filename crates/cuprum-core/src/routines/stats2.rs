@@ -462,15 +462,15 @@ pub fn histogramdd(
             ),
         ));
     }
-    if let Some(w) = weights {
-        if w.size() != n {
-            return Err(Error::ShapeMismatch {
-                op: OP,
-                lhs: vec![n],
-                rhs: w.shape().to_vec(),
-                detail: Some("weights must have one entry per sample".into()),
-            });
-        }
+    if let Some(w) = weights
+        && w.size() != n
+    {
+        return Err(Error::ShapeMismatch {
+            op: OP,
+            lhs: vec![n],
+            rhs: w.shape().to_vec(),
+            detail: Some("weights must have one entry per sample".into()),
+        });
     }
     let dev = sample.device();
     let s = sample.astype(DType::Float64)?;

@@ -209,7 +209,7 @@ fn views_share_and_stay_in_bounds() {
             as_strided(&x, &[2], &[4]),
             Err(Error::InvalidValue { .. })
         ));
-        assert!(matches!(as_strided(&x, &[usize::MAX, 2], &[8, 8]), Err(_)));
+        assert!(as_strided(&x, &[usize::MAX, 2], &[8, 8]).is_err());
         let tail = x
             .slice(&[crate::index::SliceItem::Slice {
                 start: Some(4),
