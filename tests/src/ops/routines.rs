@@ -53,7 +53,10 @@ fn kw_f64s(cx: &CaseCx<'_>, k: &str) -> R<Option<Vec<f64>>> {
             v.as_array()
                 .into_iter()
                 .flatten()
-                .map(|x| x.as_f64().ok_or_else(|| CaseError::harness(format!("{k} must hold numbers"))))
+                .map(|x| {
+                    x.as_f64()
+                        .ok_or_else(|| CaseError::harness(format!("{k} must hold numbers")))
+                })
                 .collect::<R<_>>()?,
         )),
         Some(_) => Ok(cx.kw_f64(k)?.map(|x| vec![x])),
@@ -69,14 +72,114 @@ fn int_arg(cx: &CaseCx<'_>, k: &str, i: usize) -> R<i64> {
 }
 
 /// The NumPy names this table dispatches (besides `<ufunc>.<method>`).
-pub const NAMES: &[&str] = &["isin", "in1d", "intersect1d", "union1d", "setdiff1d", "setxor1d", "average", "nanmedian", "nanquantile", "nanpercentile", "digitize", "histogram2d", "histogramdd", "convolve", "correlate", "interp", "nan_to_num", "cross", "gradient", "trapezoid", "trapz", "nancumsum", "nancumprod", "ediff1d", "unwrap", "fix", "sinc", "i0", "isneginf", "isposinf", "isreal", "iscomplex", "atleast_1d", "atleast_2d", "atleast_3d", "fliplr", "flipud", "matrix_transpose", "asfortranarray", "poly", "roots", "logaddexp", "logaddexp2", "gcd", "lcm", "float_power", "heaviside", "ldexp", "modf", "frexp", "indices", "unravel_index", "ravel_multi_index", "tril_indices", "triu_indices", "tril_indices_from", "triu_indices_from", "diag_indices", "diag_indices_from", "put_along_axis", "putmask", "place", "fill_diagonal", "choose", "extract", "lexsort", "packbits", "unpackbits", "sliding_window_view", "lib.stride_tricks.sliding_window_view", "column_stack", "dstack", "hsplit", "vsplit", "dsplit", "append", "delete", "insert", "resize", "rot90", "trim_zeros", "rollaxis", "logspace", "geomspace", "diagflat", "vander", "polyval", "polyadd", "polysub", "polymul", "polydiv", "polyder", "polyint", "polyfit", "hanning", "hamming", "blackman", "bartlett", "kaiser"];
+pub const NAMES: &[&str] = &[
+    "isin",
+    "in1d",
+    "intersect1d",
+    "union1d",
+    "setdiff1d",
+    "setxor1d",
+    "average",
+    "nanmedian",
+    "nanquantile",
+    "nanpercentile",
+    "digitize",
+    "histogram2d",
+    "histogramdd",
+    "convolve",
+    "correlate",
+    "interp",
+    "nan_to_num",
+    "cross",
+    "gradient",
+    "trapezoid",
+    "trapz",
+    "nancumsum",
+    "nancumprod",
+    "ediff1d",
+    "unwrap",
+    "fix",
+    "sinc",
+    "i0",
+    "isneginf",
+    "isposinf",
+    "isreal",
+    "iscomplex",
+    "atleast_1d",
+    "atleast_2d",
+    "atleast_3d",
+    "fliplr",
+    "flipud",
+    "matrix_transpose",
+    "asfortranarray",
+    "poly",
+    "roots",
+    "logaddexp",
+    "logaddexp2",
+    "gcd",
+    "lcm",
+    "float_power",
+    "heaviside",
+    "ldexp",
+    "modf",
+    "frexp",
+    "indices",
+    "unravel_index",
+    "ravel_multi_index",
+    "tril_indices",
+    "triu_indices",
+    "tril_indices_from",
+    "triu_indices_from",
+    "diag_indices",
+    "diag_indices_from",
+    "put_along_axis",
+    "putmask",
+    "place",
+    "fill_diagonal",
+    "choose",
+    "extract",
+    "lexsort",
+    "packbits",
+    "unpackbits",
+    "sliding_window_view",
+    "lib.stride_tricks.sliding_window_view",
+    "column_stack",
+    "dstack",
+    "hsplit",
+    "vsplit",
+    "dsplit",
+    "append",
+    "delete",
+    "insert",
+    "resize",
+    "rot90",
+    "trim_zeros",
+    "rollaxis",
+    "logspace",
+    "geomspace",
+    "diagflat",
+    "vander",
+    "polyval",
+    "polyadd",
+    "polysub",
+    "polymul",
+    "polydiv",
+    "polyder",
+    "polyint",
+    "polyfit",
+    "hanning",
+    "hamming",
+    "blackman",
+    "bartlett",
+    "kaiser",
+];
 
 /// Runs `op` when it is in this table; `None` otherwise.
 pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
-    if let Some((name, method)) = op.rsplit_once('.') {
-        if let Some(u) = Ufunc::from_name(name) {
-            return Some(ufunc_method(u, method, cx));
-        }
+    if let Some((name, method)) = op.rsplit_once('.')
+        && let Some(u) = Ufunc::from_name(name)
+    {
+        return Some(ufunc_method(u, method, cx));
     }
     if !NAMES.contains(&op) {
         return None;
@@ -107,7 +210,11 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             "average" => {
                 cx.only_kwargs(&["axis", "returned", "weights"])?;
                 let axis = isize_opt(cx.kw_i64("axis")?);
-                let w = if cx.n_inputs() > 1 { Some(cx.array(1)?) } else { None };
+                let w = if cx.n_inputs() > 1 {
+                    Some(cx.array(1)?)
+                } else {
+                    None
+                };
                 if cx.kw_bool("returned")?.unwrap_or(false) {
                     let (a, s) = cuprum::average_returned(cx.array(0)?, axis, w)?;
                     Ok(vec![a, s])
@@ -117,7 +224,11 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             }
             "nanmedian" => {
                 cx.only_kwargs(&["axis", "keepdims"])?;
-                one(cuprum::nanmedian(cx.array(0)?, isize_opt(cx.kw_i64("axis")?), cx.kw_bool("keepdims")?.unwrap_or(false)))
+                one(cuprum::nanmedian(
+                    cx.array(0)?,
+                    isize_opt(cx.kw_i64("axis")?),
+                    cx.kw_bool("keepdims")?.unwrap_or(false),
+                ))
             }
             "nanquantile" | "nanpercentile" => {
                 cx.only_kwargs(&["q", "axis", "keepdims", "method"])?;
@@ -128,7 +239,10 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
                 let scalar_q = cx.kw("q").is_some_and(|v| !v.is_array());
                 let q = match kw_f64s(cx, "q")? {
                     Some(q) => q,
-                    None => cx.array(1)?.astype(cuprum::DType::Float64)?.to_vec::<f64>()?,
+                    None => cx
+                        .array(1)?
+                        .astype(cuprum::DType::Float64)?
+                        .to_vec::<f64>()?,
                 };
                 let scalar_q = scalar_q || (cx.kw("q").is_none() && cx.array(1)?.ndim() == 0);
                 one(match (op, scalar_q) {
@@ -140,19 +254,34 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             }
             "digitize" => {
                 cx.only_kwargs(&["right"])?;
-                one(cuprum::digitize(cx.array(0)?, cx.array(1)?, cx.kw_bool("right")?.unwrap_or(false)))
+                one(cuprum::digitize(
+                    cx.array(0)?,
+                    cx.array(1)?,
+                    cx.kw_bool("right")?.unwrap_or(false),
+                ))
             }
             "histogram2d" | "histogramdd" => {
                 cx.only_kwargs(&["bins", "density"])?;
                 let density = cx.kw_bool("density")?.unwrap_or(false);
-                let dims = if op == "histogram2d" { 2 } else { cx.array(0)?.shape().get(1).copied().unwrap_or(1) };
+                let dims = if op == "histogram2d" {
+                    2
+                } else {
+                    cx.array(0)?.shape().get(1).copied().unwrap_or(1)
+                };
                 let bins: Vec<usize> = match cx.kw_shape("bins")? {
                     None => vec![10; dims],
                     Some(b) if b.len() == 1 => vec![b[0]; dims],
                     Some(b) => b,
                 };
                 if op == "histogram2d" {
-                    let (h, ex, ey) = cuprum::histogram2d(cx.array(0)?, cx.array(1)?, Bins::Count(bins[0], None), Bins::Count(bins[1], None), None, density)?;
+                    let (h, ex, ey) = cuprum::histogram2d(
+                        cx.array(0)?,
+                        cx.array(1)?,
+                        Bins::Count(bins[0], None),
+                        Bins::Count(bins[1], None),
+                        None,
+                        density,
+                    )?;
                     Ok(vec![h, ex, ey])
                 } else {
                     let b: Vec<Bins> = bins.iter().map(|&k| Bins::Count(k, None)).collect();
@@ -163,55 +292,105 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             // ---- math
             "convolve" => {
                 cx.only_kwargs(&["mode"])?;
-                one(cuprum::convolve(cx.array(0)?, cx.array(1)?, mode(cx, "full")?))
+                one(cuprum::convolve(
+                    cx.array(0)?,
+                    cx.array(1)?,
+                    mode(cx, "full")?,
+                ))
             }
             "correlate" => {
                 cx.only_kwargs(&["mode"])?;
-                one(cuprum::correlate(cx.array(0)?, cx.array(1)?, mode(cx, "valid")?))
+                one(cuprum::correlate(
+                    cx.array(0)?,
+                    cx.array(1)?,
+                    mode(cx, "valid")?,
+                ))
             }
             "interp" => {
                 cx.only_kwargs(&["left", "right"])?;
-                one(cuprum::interp(cx.array(0)?, cx.array(1)?, cx.array(2)?, cx.kw_f64("left")?, cx.kw_f64("right")?))
+                one(cuprum::interp(
+                    cx.array(0)?,
+                    cx.array(1)?,
+                    cx.array(2)?,
+                    cx.kw_f64("left")?,
+                    cx.kw_f64("right")?,
+                ))
             }
             "nan_to_num" => {
                 cx.only_kwargs(&["nan", "posinf", "neginf"])?;
-                one(cuprum::nan_to_num(cx.array(0)?, cx.kw_f64("nan")?.unwrap_or(0.0), cx.kw_f64("posinf")?, cx.kw_f64("neginf")?))
+                one(cuprum::nan_to_num(
+                    cx.array(0)?,
+                    cx.kw_f64("nan")?.unwrap_or(0.0),
+                    cx.kw_f64("posinf")?,
+                    cx.kw_f64("neginf")?,
+                ))
             }
             "cross" => {
                 cx.only_kwargs(&["axis"])?;
-                one(cuprum::cross(cx.array(0)?, cx.array(1)?, cx.kw_i64("axis")?.unwrap_or(-1) as isize))
+                one(cuprum::cross(
+                    cx.array(0)?,
+                    cx.array(1)?,
+                    cx.kw_i64("axis")?.unwrap_or(-1) as isize,
+                ))
             }
             "gradient" => {
                 cx.only_kwargs(&["axis", "edge_order", "varargs"])?;
-                let axes: Option<Vec<isize>> = cx.kw_ints("axis")?.map(|v| v.into_iter().map(|x| x as isize).collect());
+                let axes: Option<Vec<isize>> = cx
+                    .kw_ints("axis")?
+                    .map(|v| v.into_iter().map(|x| x as isize).collect());
                 let h = kw_f64s(cx, "varargs")?.unwrap_or_default();
                 let eo = cx.kw_usize("edge_order")?.unwrap_or(1);
                 Ok(cuprum::gradient(cx.array(0)?, &h, axes.as_deref(), eo)?)
             }
             "trapezoid" | "trapz" => {
                 cx.only_kwargs(&["dx", "axis"])?;
-                let x = if cx.n_inputs() > 1 { Some(cx.array(1)?) } else { None };
-                one(cuprum::trapezoid(cx.array(0)?, x, cx.kw_f64("dx")?.unwrap_or(1.0), cx.kw_i64("axis")?.unwrap_or(-1) as isize))
+                let x = if cx.n_inputs() > 1 {
+                    Some(cx.array(1)?)
+                } else {
+                    None
+                };
+                one(cuprum::trapezoid(
+                    cx.array(0)?,
+                    x,
+                    cx.kw_f64("dx")?.unwrap_or(1.0),
+                    cx.kw_i64("axis")?.unwrap_or(-1) as isize,
+                ))
             }
             "nancumsum" | "nancumprod" => {
                 cx.only_kwargs(&["axis"])?;
                 let axis = isize_opt(cx.kw_i64("axis")?);
-                one(if op == "nancumsum" { cuprum::nancumsum(cx.array(0)?, axis) } else { cuprum::nancumprod(cx.array(0)?, axis) })
+                one(if op == "nancumsum" {
+                    cuprum::nancumsum(cx.array(0)?, axis)
+                } else {
+                    cuprum::nancumprod(cx.array(0)?, axis)
+                })
             }
             "ediff1d" => {
                 cx.only_kwargs(&["to_end", "to_begin"])?;
                 let a = cx.array(0)?;
                 let mk = |k: &str| -> R<Option<Array>> {
-                    kw_f64s(cx, k)?.map(|v| -> R<Array> { let n = v.len(); Ok(Array::from_vec_on(v, &[n], a.device())?) }).transpose()
+                    kw_f64s(cx, k)?
+                        .map(|v| -> R<Array> {
+                            let n = v.len();
+                            Ok(Array::from_vec_on(v, &[n], a.device())?)
+                        })
+                        .transpose()
                 };
                 let (e, b) = (mk("to_end")?, mk("to_begin")?);
                 one(cuprum::ediff1d(a, e.as_ref(), b.as_ref()))
             }
             "unwrap" => {
                 cx.only_kwargs(&["discont", "axis", "period"])?;
-                one(cuprum::unwrap(cx.array(0)?, cx.kw_f64("discont")?, cx.kw_i64("axis")?.unwrap_or(-1) as isize, cx.kw_f64("period")?.unwrap_or(std::f64::consts::TAU)))
+                one(cuprum::unwrap(
+                    cx.array(0)?,
+                    cx.kw_f64("discont")?,
+                    cx.kw_i64("axis")?.unwrap_or(-1) as isize,
+                    cx.kw_f64("period")?.unwrap_or(std::f64::consts::TAU),
+                ))
             }
-            "fix" | "sinc" | "i0" | "isneginf" | "isposinf" | "isreal" | "iscomplex" | "atleast_1d" | "atleast_2d" | "atleast_3d" | "fliplr" | "flipud" | "matrix_transpose" | "asfortranarray" | "poly" | "roots" => {
+            "fix" | "sinc" | "i0" | "isneginf" | "isposinf" | "isreal" | "iscomplex"
+            | "atleast_1d" | "atleast_2d" | "atleast_3d" | "fliplr" | "flipud"
+            | "matrix_transpose" | "asfortranarray" | "poly" | "roots" => {
                 cx.only_kwargs(&[])?;
                 let a = cx.array(0)?;
                 one(match op {
@@ -241,22 +420,35 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             }
             "modf" | "frexp" => {
                 cx.only_kwargs(&[])?;
-                let (x, y) = if op == "modf" { cuprum::modf(cx.array(0)?)? } else { cuprum::frexp(cx.array(0)?)? };
+                let (x, y) = if op == "modf" {
+                    cuprum::modf(cx.array(0)?)?
+                } else {
+                    cuprum::frexp(cx.array(0)?)?
+                };
                 Ok(vec![x, y])
             }
             // ---- indexing
             "indices" => {
                 cx.only_kwargs(&["dimensions"])?;
-                one(cuprum::indices(&need(cx.kw_shape("dimensions")?, "dimensions")?, cuprum::current_device()))
+                one(cuprum::indices(
+                    &need(cx.kw_shape("dimensions")?, "dimensions")?,
+                    cuprum::current_device(),
+                ))
             }
             "unravel_index" => {
                 cx.only_kwargs(&["shape"])?;
-                Ok(cuprum::unravel_index(cx.array(0)?, &need(cx.kw_shape("shape")?, "shape")?)?)
+                Ok(cuprum::unravel_index(
+                    cx.array(0)?,
+                    &need(cx.kw_shape("shape")?, "shape")?,
+                )?)
             }
             "ravel_multi_index" => {
                 cx.only_kwargs(&["dims"])?;
                 let ins = cx.arrays()?;
-                one(cuprum::ravel_multi_index(&ins, &need(cx.kw_shape("dims")?, "dims")?))
+                one(cuprum::ravel_multi_index(
+                    &ins,
+                    &need(cx.kw_shape("dims")?, "dims")?,
+                ))
             }
             "tril_indices" | "triu_indices" => {
                 cx.only_kwargs(&["n", "k", "m"])?;
@@ -264,17 +456,29 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
                 let k = cx.kw_i64("k")?.unwrap_or(0) as isize;
                 let m = cx.kw_usize("m")?;
                 let d = cuprum::current_device();
-                Ok(if op == "tril_indices" { cuprum::tril_indices(n, k, m, d)? } else { cuprum::triu_indices(n, k, m, d)? })
+                Ok(if op == "tril_indices" {
+                    cuprum::tril_indices(n, k, m, d)?
+                } else {
+                    cuprum::triu_indices(n, k, m, d)?
+                })
             }
             "tril_indices_from" | "triu_indices_from" => {
                 cx.only_kwargs(&["k"])?;
                 let k = cx.kw_i64("k")?.unwrap_or(0) as isize;
-                Ok(if op == "tril_indices_from" { cuprum::tril_indices_from(cx.array(0)?, k)? } else { cuprum::triu_indices_from(cx.array(0)?, k)? })
+                Ok(if op == "tril_indices_from" {
+                    cuprum::tril_indices_from(cx.array(0)?, k)?
+                } else {
+                    cuprum::triu_indices_from(cx.array(0)?, k)?
+                })
             }
             "diag_indices" => {
                 cx.only_kwargs(&["n", "ndim"])?;
                 let n = int_arg(cx, "n", 0)? as usize;
-                Ok(cuprum::diag_indices(n, cx.kw_usize("ndim")?.unwrap_or(2), cuprum::current_device())?)
+                Ok(cuprum::diag_indices(
+                    n,
+                    cx.kw_usize("ndim")?.unwrap_or(2),
+                    cuprum::current_device(),
+                )?)
             }
             "diag_indices_from" => {
                 cx.only_kwargs(&[])?;
@@ -283,13 +487,22 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             "put_along_axis" => {
                 cx.only_kwargs(&["axis"])?;
                 let a = cx.array(0)?.copy()?;
-                cuprum::put_along_axis(&a, cx.array(1)?, cx.array(2)?, need(cx.kw_i64("axis")?, "axis")? as isize)?;
+                cuprum::put_along_axis(
+                    &a,
+                    cx.array(1)?,
+                    cx.array(2)?,
+                    need(cx.kw_i64("axis")?, "axis")? as isize,
+                )?;
                 Ok(vec![a])
             }
             "putmask" | "place" => {
                 cx.only_kwargs(&[])?;
                 let a = cx.array(0)?.copy()?;
-                if op == "putmask" { cuprum::putmask(&a, cx.array(1)?, cx.array(2)?)? } else { cuprum::place(&a, cx.array(1)?, cx.array(2)?)? }
+                if op == "putmask" {
+                    cuprum::putmask(&a, cx.array(1)?, cx.array(2)?)?
+                } else {
+                    cuprum::place(&a, cx.array(1)?, cx.array(2)?)?
+                }
                 Ok(vec![a])
             }
             "fill_diagonal" => {
@@ -311,7 +524,9 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
                 cx.only_kwargs(&[])?;
                 let ins = cx.arrays()?;
                 let rows: Vec<Array> = if ins.len() == 1 && ins[0].ndim() == 2 {
-                    (0..ins[0].shape()[0]).map(|i| ins[0].index_axis(0, i as isize)).collect::<Result<_, _>>()?
+                    (0..ins[0].shape()[0])
+                        .map(|i| ins[0].index_axis(0, i as isize))
+                        .collect::<Result<_, _>>()?
                 } else {
                     ins.iter().map(|a| (*a).clone()).collect()
                 };
@@ -321,25 +536,43 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
                 cx.only_kwargs(&["axis", "bitorder", "count"])?;
                 let axis = isize_opt(cx.kw_i64("axis")?);
                 let little = cx.kw_str("bitorder")? == Some("little");
-                one(if op == "packbits" { cuprum::packbits(cx.array(0)?, axis, little) } else { cuprum::unpackbits(cx.array(0)?, axis, cx.kw_usize("count")?, little) })
+                one(if op == "packbits" {
+                    cuprum::packbits(cx.array(0)?, axis, little)
+                } else {
+                    cuprum::unpackbits(cx.array(0)?, axis, cx.kw_usize("count")?, little)
+                })
             }
             "sliding_window_view" | "lib.stride_tricks.sliding_window_view" => {
                 cx.only_kwargs(&["window_shape", "axis"])?;
                 let w = need(cx.kw_shape("window_shape")?, "window_shape")?;
-                let axes: Option<Vec<isize>> = cx.kw_ints("axis")?.map(|v| v.into_iter().map(|x| x as isize).collect());
-                one(cuprum::sliding_window_view(cx.array(0)?, &w, axes.as_deref()))
+                let axes: Option<Vec<isize>> = cx
+                    .kw_ints("axis")?
+                    .map(|v| v.into_iter().map(|x| x as isize).collect());
+                one(cuprum::sliding_window_view(
+                    cx.array(0)?,
+                    &w,
+                    axes.as_deref(),
+                ))
             }
             // ---- manipulation
             "column_stack" | "dstack" => {
                 cx.only_kwargs(&[])?;
                 let ins = cx.arrays()?;
-                one(if op == "column_stack" { cuprum::column_stack(&ins) } else { cuprum::dstack(&ins) })
+                one(if op == "column_stack" {
+                    cuprum::column_stack(&ins)
+                } else {
+                    cuprum::dstack(&ins)
+                })
             }
             "hsplit" | "vsplit" | "dsplit" => {
                 cx.only_kwargs(&["indices_or_sections"])?;
                 let s = need(cx.kw("indices_or_sections"), "indices_or_sections")?;
                 let sec: cuprum::manip::Sections = if s.is_array() {
-                    need(cx.kw_ints("indices_or_sections")?, "indices")?.into_iter().map(|x| x as isize).collect::<Vec<_>>().into()
+                    need(cx.kw_ints("indices_or_sections")?, "indices")?
+                        .into_iter()
+                        .map(|x| x as isize)
+                        .collect::<Vec<_>>()
+                        .into()
                 } else {
                     need(cx.kw_usize("indices_or_sections")?, "sections")?.into()
                 };
@@ -352,19 +585,35 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             }
             "append" => {
                 cx.only_kwargs(&["axis"])?;
-                one(cuprum::append(cx.array(0)?, cx.array(1)?, isize_opt(cx.kw_i64("axis")?)))
+                one(cuprum::append(
+                    cx.array(0)?,
+                    cx.array(1)?,
+                    isize_opt(cx.kw_i64("axis")?),
+                ))
             }
             "delete" => {
                 cx.only_kwargs(&["obj", "axis"])?;
-                one(cuprum::delete(cx.array(0)?, &need(cx.kw_ints("obj")?, "obj")?, isize_opt(cx.kw_i64("axis")?)))
+                one(cuprum::delete(
+                    cx.array(0)?,
+                    &need(cx.kw_ints("obj")?, "obj")?,
+                    isize_opt(cx.kw_i64("axis")?),
+                ))
             }
             "insert" => {
                 cx.only_kwargs(&["obj", "axis"])?;
-                one(cuprum::insert(cx.array(0)?, &need(cx.kw_ints("obj")?, "obj")?, cx.array(1)?, isize_opt(cx.kw_i64("axis")?)))
+                one(cuprum::insert(
+                    cx.array(0)?,
+                    &need(cx.kw_ints("obj")?, "obj")?,
+                    cx.array(1)?,
+                    isize_opt(cx.kw_i64("axis")?),
+                ))
             }
             "resize" => {
                 cx.only_kwargs(&["new_shape"])?;
-                one(cuprum::resize(cx.array(0)?, &need(cx.kw_shape("new_shape")?, "new_shape")?))
+                one(cuprum::resize(
+                    cx.array(0)?,
+                    &need(cx.kw_shape("new_shape")?, "new_shape")?,
+                ))
             }
             "rot90" => {
                 cx.only_kwargs(&["k", "axes"])?;
@@ -372,15 +621,26 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
                 if ax.len() != 2 {
                     return Err(CaseError::harness("axes must hold two axes"));
                 }
-                one(cuprum::rot90(cx.array(0)?, cx.kw_i64("k")?.unwrap_or(1), [ax[0] as isize, ax[1] as isize]))
+                one(cuprum::rot90(
+                    cx.array(0)?,
+                    cx.kw_i64("k")?.unwrap_or(1),
+                    [ax[0] as isize, ax[1] as isize],
+                ))
             }
             "trim_zeros" => {
                 cx.only_kwargs(&["trim"])?;
-                one(cuprum::trim_zeros(cx.array(0)?, cx.kw_str("trim")?.unwrap_or("fb")))
+                one(cuprum::trim_zeros(
+                    cx.array(0)?,
+                    cx.kw_str("trim")?.unwrap_or("fb"),
+                ))
             }
             "rollaxis" => {
                 cx.only_kwargs(&["axis", "start"])?;
-                one(cuprum::rollaxis(cx.array(0)?, need(cx.kw_i64("axis")?, "axis")? as isize, cx.kw_i64("start")?.unwrap_or(0) as isize))
+                one(cuprum::rollaxis(
+                    cx.array(0)?,
+                    need(cx.kw_i64("axis")?, "axis")? as isize,
+                    cx.kw_i64("start")?.unwrap_or(0) as isize,
+                ))
             }
             // ---- creation
             "logspace" | "geomspace" => {
@@ -391,15 +651,34 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
                 let ep = cx.kw_bool("endpoint")?.unwrap_or(true);
                 let dt = cx.kw_dtype("dtype")?;
                 let d = cuprum::current_device();
-                one(if op == "logspace" { cuprum::logspace(start, stop, num, ep, cx.kw_f64("base")?.unwrap_or(10.0), dt, d) } else { cuprum::geomspace(start, stop, num, ep, dt, d) })
+                one(if op == "logspace" {
+                    cuprum::logspace(
+                        start,
+                        stop,
+                        num,
+                        ep,
+                        cx.kw_f64("base")?.unwrap_or(10.0),
+                        dt,
+                        d,
+                    )
+                } else {
+                    cuprum::geomspace(start, stop, num, ep, dt, d)
+                })
             }
             "diagflat" => {
                 cx.only_kwargs(&["k"])?;
-                one(cuprum::diagflat(cx.array(0)?, cx.kw_i64("k")?.unwrap_or(0) as isize))
+                one(cuprum::diagflat(
+                    cx.array(0)?,
+                    cx.kw_i64("k")?.unwrap_or(0) as isize,
+                ))
             }
             "vander" => {
                 cx.only_kwargs(&["N", "increasing"])?;
-                one(cuprum::vander(cx.array(0)?, cx.kw_usize("N")?, cx.kw_bool("increasing")?.unwrap_or(false)))
+                one(cuprum::vander(
+                    cx.array(0)?,
+                    cx.kw_usize("N")?,
+                    cx.kw_bool("increasing")?.unwrap_or(false),
+                ))
             }
             // ---- polynomials
             "polyval" | "polyadd" | "polysub" | "polymul" => {
@@ -419,11 +698,18 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             }
             "polyder" => {
                 cx.only_kwargs(&["m"])?;
-                one(cuprum::polyder(cx.array(0)?, cx.kw_usize("m")?.unwrap_or(1)))
+                one(cuprum::polyder(
+                    cx.array(0)?,
+                    cx.kw_usize("m")?.unwrap_or(1),
+                ))
             }
             "polyint" => {
                 cx.only_kwargs(&["m", "k"])?;
-                one(cuprum::polyint(cx.array(0)?, cx.kw_usize("m")?.unwrap_or(1), &kw_f64s(cx, "k")?.unwrap_or_default()))
+                one(cuprum::polyint(
+                    cx.array(0)?,
+                    cx.kw_usize("m")?.unwrap_or(1),
+                    &kw_f64s(cx, "k")?.unwrap_or_default(),
+                ))
             }
             "polyfit" => {
                 cx.only_kwargs(&["deg"])?;
@@ -443,7 +729,9 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
                     _ => cuprum::kaiser(m, need(cx.kw_f64("beta")?, "beta")?, d),
                 })
             }
-            _ => Err(CaseError::harness(format!("{op} is in NAMES without an arm"))),
+            _ => Err(CaseError::harness(format!(
+                "{op} is in NAMES without an arm"
+            ))),
         }
     })())
 }
@@ -458,15 +746,29 @@ fn ufunc_method(u: Ufunc, method: &str, cx: &CaseCx<'_>) -> OpResult {
                 true => None,
                 false => Some(cx.kw_i64("axis")?.unwrap_or(0) as isize),
             };
-            one(cuprum::ufunc_reduce(u, cx.array(0)?, axis, cx.kw_bool("keepdims")?.unwrap_or(false)))
+            one(cuprum::ufunc_reduce(
+                u,
+                cx.array(0)?,
+                axis,
+                cx.kw_bool("keepdims")?.unwrap_or(false),
+            ))
         }
         "accumulate" => {
             cx.only_kwargs(&["axis"])?;
-            one(cuprum::ufunc_accumulate(u, cx.array(0)?, cx.kw_i64("axis")?.unwrap_or(0) as isize))
+            one(cuprum::ufunc_accumulate(
+                u,
+                cx.array(0)?,
+                cx.kw_i64("axis")?.unwrap_or(0) as isize,
+            ))
         }
         "reduceat" => {
             cx.only_kwargs(&["axis"])?;
-            one(cuprum::ufunc_reduceat(u, cx.array(0)?, cx.array(1)?, cx.kw_i64("axis")?.unwrap_or(0) as isize))
+            one(cuprum::ufunc_reduceat(
+                u,
+                cx.array(0)?,
+                cx.array(1)?,
+                cx.kw_i64("axis")?.unwrap_or(0) as isize,
+            ))
         }
         "outer" => {
             cx.only_kwargs(&[])?;
