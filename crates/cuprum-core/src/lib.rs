@@ -96,3 +96,41 @@ pub use products::{TensorAxes, dot, einsum, inner, kron, matmul, outer, tensordo
 pub use sort::{
     Side, Unique, argpartition, argsort, partition, searchsorted, sort, unique, unique_all,
 };
+pub mod routines;
+pub use routines::creation2::{
+    GridRange, diagflat, fromfunction, geomspace, logspace, mgrid, ogrid, vander,
+};
+pub use routines::indexing2::{
+    ChooseMode, apply_along_axis, as_strided, choose, diag_indices, diag_indices_from, extract,
+    fill_diagonal, indices, ix_, lexsort, packbits, place, put_along_axis, putmask,
+    ravel_multi_index, scatter_max, scatter_min, select, sliding_window_view, tril_indices,
+    tril_indices_from, triu_indices, triu_indices_from, unpackbits, unravel_index,
+};
+pub use routines::io::{
+    SaveTxtOptions, TextOptions, frombuffer, frombuffer_on, fromfile, genfromtxt, genfromtxt_str,
+    loadtxt, loadtxt_str, savetxt, savetxt_string,
+};
+pub use routines::manip2::{
+    append, asfortranarray, atleast_1d, atleast_2d, atleast_3d, column_stack, delete, dsplit,
+    dstack, fliplr, flipud, hsplit, insert, matrix_transpose, resize, rollaxis, rot90, trim_zeros,
+    vsplit,
+};
+pub use routines::math2::{
+    ConvolveMode, convolve, correlate, cross, ediff1d, fix, gradient, i0, interp, iscomplex,
+    isneginf, isposinf, isreal, nan_to_num, nancumprod, nancumsum, sinc, trapezoid, unwrap,
+};
+pub use routines::npz::{load_npz, load_npz_on, savez, savez_compressed};
+pub use routines::poly::{
+    Poly1d, poly, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, polyval, roots,
+};
+pub use routines::sets::{in1d, intersect1d, isin, setdiff1d, setxor1d, union1d};
+pub use routines::stats2::{
+    Bins, average, average_returned, digitize, histogram2d, histogramdd, nanmedian, nanpercentile,
+    nanpercentiles, nanquantile, nanquantiles,
+};
+pub use routines::types::{Casting, array_equiv, can_cast, result_type};
+pub use routines::ufuncs::{
+    Ufunc, float_power, frexp, gcd, heaviside, lcm, ldexp, logaddexp, logaddexp2, modf,
+    ufunc_accumulate, ufunc_at, ufunc_outer, ufunc_reduce, ufunc_reduceat,
+};
+pub use routines::window::{bartlett, blackman, hamming, hanning, kaiser};

@@ -16,6 +16,7 @@ pub mod manip;
 pub mod products;
 pub mod random;
 pub mod reduction;
+pub mod routines;
 pub mod sort;
 pub mod sparse;
 pub mod views;
@@ -42,6 +43,7 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         .or_else(|| linalg::dispatch(op, cx))
         .or_else(|| sparse::dispatch(op, cx))
         .or_else(|| kernel::dispatch(op, cx))
+        .or_else(|| routines::dispatch(op, cx))
 }
 
 /// Wraps a single-output result.

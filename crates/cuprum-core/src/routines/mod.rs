@@ -1,0 +1,29 @@
+//! NumPy routines built from core's operations: set operations, more statistics, mathematical
+//! routines, index helpers, manipulation, creation, polynomials, window functions, the
+//! composed ufuncs and the ufunc methods, `ndarray` methods, and host-side I/O.
+//!
+//! Every function here is composed of core's primitives and operations (ufuncs, reductions,
+//! scans, sort/searchsorted, take/compress, views), so each runs on every device with the
+//! kernels core already has; index arrays and other values that depend only on shapes are
+//! built on the host and uploaded once. The re-exports at the crate root give NumPy's
+//! top-level names (`cp::isin`, `cp::interp`, ...).
+
+pub mod creation2;
+pub mod indexing2;
+pub mod io;
+pub mod manip2;
+pub mod math2;
+mod ndarray;
+pub mod npz;
+pub mod poly;
+pub mod sets;
+pub mod stats2;
+pub mod types;
+pub mod ufuncs;
+mod util;
+pub mod window;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_manual;
