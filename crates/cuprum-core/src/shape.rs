@@ -34,15 +34,19 @@ pub trait IntoShape {
     /// # Errors
     /// [`Error::InvalidValue`] naming `op` for a negative entry.
     fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
-        let s = self.to_signed_shape(op)?;
-        s.iter()
-            .map(|&d| {
-                usize::try_from(d).map_err(|_| {
-                    Error::invalid_value(op, format!("negative dimensions are not allowed: {s:?}"))
-                })
-            })
-            .collect()
+        signed_to_shape(op, self.to_signed_shape(op)?)
     }
+}
+
+/// [`IntoShape::to_shape`] of signed entries: every one non-negative.
+fn signed_to_shape(op: &'static str, s: Vec<isize>) -> Result<Vec<usize>> {
+    s.iter()
+        .map(|&d| {
+            usize::try_from(d).map_err(|_| {
+                Error::invalid_value(op, format!("negative dimensions are not allowed: {s:?}"))
+            })
+        })
+        .collect()
 }
 
 macro_rules! int_shape {
@@ -63,15 +67,32 @@ macro_rules! int_shape {
                     })
                     .collect()
             }
+            // one allocation on the hot path (`empty_on` of an internal `&[usize]` shape)
+            fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
+                match self
+                    .iter()
+                    .map(|&d| usize::try_from(d).ok().filter(|&u| u <= isize::MAX as usize))
+                    .collect::<Option<Vec<usize>>>()
+                {
+                    Some(v) => Ok(v),
+                    None => signed_to_shape(op, self.to_signed_shape(op)?),
+                }
+            }
         }
         impl<const N: usize> IntoShape for [$t; N] {
             fn to_signed_shape(&self, op: &'static str) -> Result<Vec<isize>> {
                 self[..].to_signed_shape(op)
             }
+            fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
+                self[..].to_shape(op)
+            }
         }
         impl IntoShape for Vec<$t> {
             fn to_signed_shape(&self, op: &'static str) -> Result<Vec<isize>> {
                 self[..].to_signed_shape(op)
+            }
+            fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
+                self[..].to_shape(op)
             }
         }
     )*};
@@ -93,5 +114,8 @@ impl IntoShape for () {
 impl<T: IntoShape + ?Sized> IntoShape for &T {
     fn to_signed_shape(&self, op: &'static str) -> Result<Vec<isize>> {
         (**self).to_signed_shape(op)
+    }
+    fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
+        (**self).to_shape(op)
     }
 }

@@ -256,7 +256,7 @@ fn run(op: &str, cx: &CaseCx<'_>) -> OpResult {
         "neg" => dense(&a.neg()?)?,
         "count_nonzero" => vec![Array::from_vec_on(
             vec![a.count_nonzero()? as i64],
-            &[],
+            (),
             cx.device,
         )?],
         // ---------------------------------------------------------------- linalg
@@ -304,7 +304,7 @@ fn run(op: &str, cx: &CaseCx<'_>) -> OpResult {
             };
             vec![Array::from_vec_on(
                 vec![sl::norm(&a, ord)?],
-                &[],
+                (),
                 cx.device,
             )?]
         }
