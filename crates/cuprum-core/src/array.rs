@@ -84,7 +84,8 @@ impl Array {
     /// An array on `device` holding `data` in C order with the given `shape`.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape`.
+    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
+    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
     pub fn from_vec_on<T: Element>(
         data: Vec<T>,
         shape: impl IntoShape,
@@ -96,7 +97,8 @@ impl Array {
     /// An array on the current device holding `data` in C order with the given `shape`.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape`.
+    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
+    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
     ///
     /// # Example
     /// ```
@@ -111,7 +113,8 @@ impl Array {
     /// Like [`Array::from_vec_on`], copying from a slice.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape`.
+    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
+    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
     pub fn from_slice_on<T: Element>(
         data: &[T],
         shape: impl IntoShape,
@@ -139,7 +142,8 @@ impl Array {
     /// Like [`Array::from_vec`], copying from a slice.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape`.
+    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
+    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
     pub fn from_slice<T: Element>(data: &[T], shape: impl IntoShape) -> Result<Array> {
         Array::from_slice_on(data, shape, crate::current_device())
     }
@@ -152,7 +156,8 @@ impl Array {
     /// An array from raw native-endian bytes in C order.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when the byte count does not match `shape` and `dtype`.
+    /// [`Error::ShapeMismatch`] when the byte count does not match `shape` and `dtype`;
+    /// [`Error::InvalidValue`] for a negative entry of `shape`.
     pub fn from_bytes_on(
         bytes: &[u8],
         shape: impl IntoShape,

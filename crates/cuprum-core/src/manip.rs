@@ -371,7 +371,8 @@ pub fn roll(a: &Array, shifts: &[isize], axes: Option<&[isize]>) -> Result<Array
 /// than `a.ndim()`, axes are prepended.
 ///
 /// # Errors
-/// Allocation errors.
+/// [`Error::InvalidValue`] for a negative entry of `reps` (any [`IntoShape`]); allocation
+/// errors.
 pub fn tile(a: &Array, reps: impl IntoShape) -> Result<Array> {
     let reps = reps.to_shape("tile")?;
     let reps = &reps[..];

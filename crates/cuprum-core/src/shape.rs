@@ -17,6 +17,11 @@ use crate::{Error, Result};
 /// assert_eq!(a.reshape(&shape).unwrap().shape(), &[2, 3]);
 /// assert_eq!(a.reshape(&[3, -1]).unwrap().shape(), &[3, 2]);
 /// assert_eq!(a.reshape(vec![6isize]).unwrap().shape(), &[6]);
+/// let b = Array::from_vec_on(vec![1i32; 6], &shape, Device::Cpu).unwrap();
+/// assert_eq!(b.broadcast_to(vec![4, 2, 3]).unwrap().shape(), &[4, 2, 3]);
+/// let r = cuprum_core::random::Generator::new(7).random_on(&shape, DType::Float64, Device::Cpu);
+/// assert_eq!(r.unwrap().shape(), &[2, 3]);
+/// assert_eq!(Array::from_vec_on(vec![5u8], (), Device::Cpu).unwrap().ndim(), 0);
 /// assert_eq!((&[2usize, 3][..]).to_shape("example").unwrap(), vec![2, 3]);
 /// assert!([2i32, -3].to_shape("example").is_err());
 /// ```

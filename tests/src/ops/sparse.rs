@@ -302,11 +302,7 @@ fn run(op: &str, cx: &CaseCx<'_>) -> OpResult {
                 },
                 Some(o) => return Err(CaseError::harness(format!("norm order {o}"))),
             };
-            vec![Array::from_vec_on(
-                vec![sl::norm(&a, ord)?],
-                (),
-                cx.device,
-            )?]
+            vec![Array::from_vec_on(vec![sl::norm(&a, ord)?], (), cx.device)?]
         }
         "expm_multiply" => vec![sl::expm_multiply(&a, dense_at(4)?)?],
         _ => {

@@ -27,6 +27,9 @@ use std::sync::Mutex;
 /// 4 for float32/float16/bfloat16 and 32-bit-range integers, 2 for float64 and wider integers),
 /// so draws are reproducible and independent of the device.
 ///
+/// Every size argument, here and in the module's functions, is an [`IntoShape`] (`&[2, 3]`, a
+/// `Vec<usize>`, `a.shape()`, `()` for 0-d); a negative entry is [`Error::InvalidValue`].
+///
 /// # Example
 /// ```
 /// use cuprum_core::{random::Generator, DType, Device};
