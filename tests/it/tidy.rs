@@ -12,6 +12,9 @@
 //!   paths in Rust sources and as cudarc features in `Cargo.toml` files. The workspace's
 //!   `cudarc` entry enables the common features only.
 //! - `kernels/` is at the top level: no `.cu`/`.cuh` file in a crate's `src/`.
+//! - **One answer per NumPy rule.** The errors decided above the backend interface (all-NaN
+//!   slices, negative integer powers, boolean subtract) and the one dtype → CUDA C type table are
+//!   written in one file each ([`ONE_PLACE`]); no other source (tests aside) spells them.
 //!
 //! Each failure lists `file:line` and the rule broken.
 
@@ -100,6 +103,22 @@ const VENDOR: &[(&str, &[&str])] = &[
     ("cusparse", &["cuprum-sparse"]),
     ("nccl", &["cuprum-distributed"]),
     ("curand", &[]),
+];
+
+/// (what, the one source file, relative to `crates/`, that may spell it in code): each rule is
+/// decided once, above the backend interface, for every device.
+const ONE_PLACE: &[(&str, &str)] = &[
+    (
+        "\"All-NaN slice encountered",
+        "cuprum-core/src/reduce/mod.rs",
+    ),
+    (
+        "\"Integers to negative integer powers",
+        "cuprum-core/src/ops/promote.rs",
+    ),
+    ("numpy boolean subtract", "cuprum-core/src/ops/promote.rs"),
+    // the dtype -> CUDA C storage type table (`ext::c_type`)
+    ("=> \"c128\"", "cuprum-core/src/cuda/codegen.rs"),
 ];
 
 /// cudarc features the workspace entry may enable (the rest are per crate).
@@ -509,5 +528,58 @@ fn kernels_live_at_the_top_level_only() {
     assert!(
         bad.is_empty(),
         "CUDA C sources outside the top-level kernels/ (embed them from there):\n{bad}"
+    );
+}
+
+/// A test-only source: a `tests.rs`/`*_tests.rs` file or a file under a `tests/` folder.
+fn is_test_source(rel_path: &str) -> bool {
+    rel_path.ends_with("tests.rs") || rel_path.contains("/tests/")
+}
+
+#[test]
+fn each_rule_is_written_once() {
+    let crates = root().join("crates");
+    let mut files = vec![];
+    rust_files(&crates, &mut files);
+    let mut bad = String::new();
+    for (needle, home) in ONE_PLACE {
+        let mut found_home = false;
+        for f in &files {
+            let r = rel(f);
+            let in_crates = r.strip_prefix("crates/").unwrap_or(&r).to_string();
+            if is_test_source(&r) {
+                continue;
+            }
+            let text = code_only(&fs::read_to_string(f).unwrap_or_default());
+            // doc comments and escaped quotes inside doc strings are prose, not the rule
+            for (at, _) in text.match_indices(needle) {
+                let line = text[..at].rsplit('\n').next().unwrap_or("");
+                if line.trim_start().starts_with("///")
+                    || line.trim_start().starts_with("//!")
+                    || line.ends_with('\\')
+                {
+                    continue;
+                }
+                if in_crates == *home {
+                    found_home = true;
+                } else {
+                    let _ = writeln!(
+                        bad,
+                        "  {r}:{}: `{needle}` — decided once, in crates/{home}; call it from there",
+                        line_of(&text, at)
+                    );
+                }
+            }
+        }
+        if !found_home {
+            let _ = writeln!(
+                bad,
+                "  crates/{home}: `{needle}` is not there any more; update tests/it/tidy.rs"
+            );
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "a rule written twice (docs/ARCHITECTURE.md, \"One answer per NumPy rule\"):\n{bad}"
     );
 }

@@ -1,5 +1,6 @@
 //! [`Array`]: an n-dimensional array with a run-time dtype, bound to one device.
 
+use crate::IntoShape;
 use crate::backend::{self, View};
 use crate::storage::Storage;
 use crate::{DType, Device, Element, Error, Layout, Result, Scalar};
@@ -55,6 +56,10 @@ impl Array {
     /// # Errors
     /// [`Error::TooBig`] when the shape's byte size overflows or exceeds `isize::MAX`;
     /// [`Error::OutOfMemory`] / [`Error::DeviceUnavailable`] from the allocation.
+    ///
+    /// This associated function is the crate's own allocation path and keeps a plain
+    /// `&[usize]` shape (so `&[]` is a 0-d shape without annotations); the user API's
+    /// [`empty_on`](crate::empty_on) takes any [`IntoShape`].
     pub fn empty_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
         Array::alloc_named("empty", shape, dtype, device)
     }
@@ -96,15 +101,21 @@ impl Array {
     /// An array on `device` holding `data` in C order with the given `shape`.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape`.
-    pub fn from_vec_on<T: Element>(data: Vec<T>, shape: &[usize], device: Device) -> Result<Array> {
+    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
+    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
+    pub fn from_vec_on<T: Element>(
+        data: Vec<T>,
+        shape: impl IntoShape,
+        device: Device,
+    ) -> Result<Array> {
         Array::from_slice_on(&data, shape, device)
     }
 
     /// An array on the current device holding `data` in C order with the given `shape`.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape`.
+    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
+    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
     ///
     /// # Example
     /// ```
@@ -112,15 +123,22 @@ impl Array {
     /// let a = Array::from_vec(vec![1i64, 2, 3], &[3]).unwrap();
     /// assert_eq!(a.size(), 3);
     /// ```
-    pub fn from_vec<T: Element>(data: Vec<T>, shape: &[usize]) -> Result<Array> {
+    pub fn from_vec<T: Element>(data: Vec<T>, shape: impl IntoShape) -> Result<Array> {
         Array::from_slice_on(&data, shape, crate::current_device())
     }
 
     /// Like [`Array::from_vec_on`], copying from a slice.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape`.
-    pub fn from_slice_on<T: Element>(data: &[T], shape: &[usize], device: Device) -> Result<Array> {
+    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
+    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
+    pub fn from_slice_on<T: Element>(
+        data: &[T],
+        shape: impl IntoShape,
+        device: Device,
+    ) -> Result<Array> {
+        let shape = shape.to_shape("from_vec")?;
+        let shape = &shape[..];
         if crate::layout::checked_size("from_vec", shape, T::DTYPE.itemsize())? != data.len() {
             return Err(Error::ShapeMismatch {
                 op: "from_vec",
@@ -141,26 +159,30 @@ impl Array {
     /// Like [`Array::from_vec`], copying from a slice.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape`.
-    pub fn from_slice<T: Element>(data: &[T], shape: &[usize]) -> Result<Array> {
+    /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
+    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
+    pub fn from_slice<T: Element>(data: &[T], shape: impl IntoShape) -> Result<Array> {
         Array::from_slice_on(data, shape, crate::current_device())
     }
 
     /// A 0-d array holding one value.
     pub fn scalar_on<T: Element>(value: T, device: Device) -> Result<Array> {
-        Array::from_slice_on(&[value], &[], device)
+        Array::from_slice_on(&[value], (), device)
     }
 
     /// An array from raw native-endian bytes in C order.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when the byte count does not match `shape` and `dtype`.
+    /// [`Error::ShapeMismatch`] when the byte count does not match `shape` and `dtype`;
+    /// [`Error::InvalidValue`] for a negative entry of `shape`.
     pub fn from_bytes_on(
         bytes: &[u8],
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
+        let shape = shape.to_shape("from_bytes")?;
+        let shape = &shape[..];
         let n = crate::layout::checked_size("from_bytes", shape, dtype.itemsize())?;
         if n * dtype.itemsize() != bytes.len() {
             return Err(Error::ShapeMismatch {

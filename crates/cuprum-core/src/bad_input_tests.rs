@@ -110,7 +110,7 @@ fn rows() -> Vec<Row> {
             "Generator::normal([2^63, 2])",
             "TooBig",
             ["normal", "[9223372036854775808, 2]"],
-            |d| Generator::new(1).normal_on(0.0, 1.0, &[1 << 63, 2], Float32, d)
+            |d| Generator::new(1).normal_on(0.0, 1.0, &[1usize << 63, 2], Float32, d)
         ),
         row!(
             "broadcast_to([2^32, 2^32, 2])",
@@ -156,7 +156,7 @@ fn rows() -> Vec<Row> {
             "tile([2], [2^62, 4])",
             "TooBig",
             ["broadcast_to", "array is too big"],
-            |d| manip::tile(&f64s(&[2], d), &[1 << 62, 4])
+            |d| manip::tile(&f64s(&[2], d), &[1usize << 62, 4])
         ),
         row!(
             "repeat([3], [2^62])",
@@ -183,13 +183,13 @@ fn rows() -> Vec<Row> {
             "from_vec(empty, [2^32, 2^32])",
             "TooBig",
             ["from_vec", "array is too big"],
-            |d| Array::from_vec_on(Vec::<f64>::new(), &[1 << 32, 1 << 32], d)
+            |d| Array::from_vec_on(Vec::<f64>::new(), &[1usize << 32, 1 << 32], d)
         ),
         row!(
             "from_bytes(empty, [2^62, 4])",
             "TooBig",
             ["from_bytes", "array is too big"],
-            |d| Array::from_bytes_on(&[], &[1 << 62, 4], Int32, d)
+            |d| Array::from_bytes_on(&[], &[1usize << 62, 4], Int32, d)
         ),
         // ---- item 3: no capacity-overflow panics, no allocation aborts
         row!(

@@ -82,25 +82,31 @@ impl SliceItem {
     /// assert_eq!(items[4], SliceItem::Index(-2));
     /// ```
     pub fn parse_expr(expr: &str) -> Result<Vec<SliceItem>> {
-        const OP: &str = "parse_expr";
-        let t = expr.trim();
-        let inner = t
-            .strip_prefix('[')
-            .and_then(|r| r.strip_suffix(']'))
-            .ok_or_else(|| {
-                Error::invalid_index(
-                    OP,
-                    format!("{expr:?} is not a bracketed index expression like \"[1:3, ::2]\""),
-                )
-            })?;
-        if inner.trim().is_empty() {
-            return Ok(Vec::new());
-        }
-        inner
-            .split(',')
-            .map(|item| parse_item(item.trim(), expr))
+        bracket_items(expr)?
+            .into_iter()
+            .map(|item| parse_item(item, expr))
             .collect()
     }
+}
+
+/// The comma-separated items (trimmed) of a bracketed index expression `"[a, b, ...]"`, none
+/// for `"[]"`: the one reader of the bracket syntax, for basic ([`SliceItem::parse_expr`]) and
+/// advanced (`IndexItem::parse_expr`) indexing.
+pub(crate) fn bracket_items(expr: &str) -> Result<Vec<&str>> {
+    let inner = expr
+        .trim()
+        .strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .ok_or_else(|| {
+            Error::invalid_index(
+                "parse_expr",
+                format!("{expr:?} is not a bracketed index expression like \"[1:3, ::2]\""),
+            )
+        })?;
+    if inner.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(inner.split(',').map(str::trim).collect())
 }
 
 /// Parses one item of an index expression (`expr` is the whole expression, for errors).

@@ -5,6 +5,7 @@
 //! views (`flip`, `diagonal`, `split`), otherwise new arrays filled by strided copies
 //! (`backend::copy`), so every device runs them.
 
+use crate::IntoShape;
 use crate::layout::normalize_axis;
 use crate::{Array, DType, Error, Layout, Result, Scalar, SliceItem};
 
@@ -370,8 +371,11 @@ pub fn roll(a: &Array, shifts: &[isize], axes: Option<&[isize]>) -> Result<Array
 /// than `a.ndim()`, axes are prepended.
 ///
 /// # Errors
-/// Allocation errors.
-pub fn tile(a: &Array, reps: &[usize]) -> Result<Array> {
+/// [`Error::InvalidValue`] for a negative entry of `reps` (any [`IntoShape`]); allocation
+/// errors.
+pub fn tile(a: &Array, reps: impl IntoShape) -> Result<Array> {
+    let reps = reps.to_shape("tile")?;
+    let reps = &reps[..];
     let nd = a.ndim().max(reps.len());
     let mut ash = vec![1usize; nd - a.ndim()];
     ash.extend_from_slice(a.shape());

@@ -959,7 +959,7 @@ mod tests {
         assert!(header.ends_with('\n'));
         assert_eq!(b.len(), 10 + hlen + 48);
         // 0-d and 1-d shapes use Python's tuple repr
-        let s = Array::from_vec_on(vec![1u8], &[], Device::Cpu).unwrap();
+        let s = Array::from_vec_on(vec![1u8], (), Device::Cpu).unwrap();
         let h = String::from_utf8_lossy(&to_npy_bytes(&s).unwrap()).into_owned();
         assert!(h.contains("'descr': '|u1', 'fortran_order': False, 'shape': (), }"));
         let s = Array::from_vec_on(vec![1u16; 5], &[5], Device::Cpu).unwrap();
@@ -969,7 +969,7 @@ mod tests {
 
     #[test]
     fn zero_d_and_empty_arrays() {
-        let a = Array::from_vec_on(vec![2.5f32], &[], Device::Cpu).unwrap();
+        let a = Array::from_vec_on(vec![2.5f32], (), Device::Cpu).unwrap();
         let b = roundtrip(&a);
         assert_eq!(b.shape(), &[] as &[usize]);
         assert_eq!(b.to_vec::<f32>().unwrap(), vec![2.5]);

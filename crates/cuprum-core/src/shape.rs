@@ -17,6 +17,11 @@ use crate::{Error, Result};
 /// assert_eq!(a.reshape(&shape).unwrap().shape(), &[2, 3]);
 /// assert_eq!(a.reshape(&[3, -1]).unwrap().shape(), &[3, 2]);
 /// assert_eq!(a.reshape(vec![6isize]).unwrap().shape(), &[6]);
+/// let b = Array::from_vec_on(vec![1i32; 6], &shape, Device::Cpu).unwrap();
+/// assert_eq!(b.broadcast_to(vec![4, 2, 3]).unwrap().shape(), &[4, 2, 3]);
+/// let r = cuprum_core::random::Generator::new(7).random_on(&shape, DType::Float64, Device::Cpu);
+/// assert_eq!(r.unwrap().shape(), &[2, 3]);
+/// assert_eq!(Array::from_vec_on(vec![5u8], (), Device::Cpu).unwrap().ndim(), 0);
 /// assert_eq!((&[2usize, 3][..]).to_shape("example").unwrap(), vec![2, 3]);
 /// assert!([2i32, -3].to_shape("example").is_err());
 /// ```
@@ -34,15 +39,19 @@ pub trait IntoShape {
     /// # Errors
     /// [`Error::InvalidValue`] naming `op` for a negative entry.
     fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
-        let s = self.to_signed_shape(op)?;
-        s.iter()
-            .map(|&d| {
-                usize::try_from(d).map_err(|_| {
-                    Error::invalid_value(op, format!("negative dimensions are not allowed: {s:?}"))
-                })
-            })
-            .collect()
+        signed_to_shape(op, self.to_signed_shape(op)?)
     }
+}
+
+/// [`IntoShape::to_shape`] of signed entries: every one non-negative.
+fn signed_to_shape(op: &'static str, s: Vec<isize>) -> Result<Vec<usize>> {
+    s.iter()
+        .map(|&d| {
+            usize::try_from(d).map_err(|_| {
+                Error::invalid_value(op, format!("negative dimensions are not allowed: {s:?}"))
+            })
+        })
+        .collect()
 }
 
 macro_rules! int_shape {
@@ -63,15 +72,32 @@ macro_rules! int_shape {
                     })
                     .collect()
             }
+            // one allocation on the hot path (`empty_on` of an internal `&[usize]` shape)
+            fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
+                match self
+                    .iter()
+                    .map(|&d| usize::try_from(d).ok().filter(|&u| u <= isize::MAX as usize))
+                    .collect::<Option<Vec<usize>>>()
+                {
+                    Some(v) => Ok(v),
+                    None => signed_to_shape(op, self.to_signed_shape(op)?),
+                }
+            }
         }
         impl<const N: usize> IntoShape for [$t; N] {
             fn to_signed_shape(&self, op: &'static str) -> Result<Vec<isize>> {
                 self[..].to_signed_shape(op)
             }
+            fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
+                self[..].to_shape(op)
+            }
         }
         impl IntoShape for Vec<$t> {
             fn to_signed_shape(&self, op: &'static str) -> Result<Vec<isize>> {
                 self[..].to_signed_shape(op)
+            }
+            fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
+                self[..].to_shape(op)
             }
         }
     )*};
@@ -93,5 +119,8 @@ impl IntoShape for () {
 impl<T: IntoShape + ?Sized> IntoShape for &T {
     fn to_signed_shape(&self, op: &'static str) -> Result<Vec<isize>> {
         (**self).to_signed_shape(op)
+    }
+    fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
+        (**self).to_shape(op)
     }
 }

@@ -1,6 +1,7 @@
 //! [`Communicator`]: one rank's handle on a group of processes (or of GPUs in one process),
 //! with CuPy's `NCCLBackend` methods.
 
+use crate::backend::collectives::Collectives;
 use crate::backend::nccl::{self, NcclComm};
 use crate::backend::tcp::{Kind, RecvSpec, SendSpec, TcpMesh};
 use crate::group;
@@ -73,24 +74,12 @@ impl std::fmt::Debug for Communicator {
     }
 }
 
-/// The route of one call.
-enum Route<'a> {
-    Tcp(&'a TcpMesh),
-    Nccl(&'a NcclComm),
-}
-
 fn io_err(op: &'static str, what: &str, source: std::io::Error) -> Error {
     Error::Io {
         op,
         peer: what.to_string(),
         source,
     }
-}
-
-/// What a rank called, for the TCP backend's collective check ([`TcpMesh::check_call`]): the
-/// operation, the element count and dtype of `a`, and `extra` (the reduction, the root).
-fn call_desc(op: &str, a: &Array, extra: &str) -> String {
-    format!("{op} of {} {} elements{extra}", a.size(), a.dtype())
 }
 
 /// Rank 0 publishes its world size; every other rank compares its own with it before joining
@@ -351,7 +340,9 @@ impl Communicator {
         self.inner.timeout
     }
 
-    fn route(&self, op: &'static str, arrays: &[&Array]) -> Result<Route<'_>> {
+    /// The transport of one call: NCCL for CUDA arrays (of this communicator's device), the
+    /// TCP mesh for CPU arrays; every collective dispatches through it.
+    pub(crate) fn route(&self, op: &'static str, arrays: &[&Array]) -> Result<&dyn Collectives> {
         let dev = arrays.first().map(|a| a.device()).unwrap_or(Device::Cpu);
         for a in arrays {
             if a.device() != dev {
@@ -364,7 +355,7 @@ impl Communicator {
         }
         match dev {
             Device::Cuda(o) => match &self.inner.nccl {
-                Some(n) if n.ordinal() == o => Ok(Route::Nccl(n)),
+                Some(n) if n.ordinal() == o => Ok(n),
                 Some(n) => Err(Error::Core(cuprum_core::Error::DeviceMismatch {
                     op,
                     lhs: dev,
@@ -378,7 +369,7 @@ impl Communicator {
                 )),
             },
             _ => match &self.inner.mesh {
-                Some(m) => Ok(Route::Tcp(m)),
+                Some(m) => Ok(m),
                 None => Err(Error::unsupported(
                     op,
                     "communicators from init_all move CUDA arrays only",
@@ -411,13 +402,24 @@ impl Communicator {
         Ok(())
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, ()> {
+    /// The call lock: one call at a time on this communicator (NCCL forbids concurrent calls).
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, ()> {
         self.inner.call.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs an NCCL call under the call lock, telling an open group that it holds NCCL work.
+    pub(crate) fn nccl_call(&self, f: impl FnOnce() -> Result<()>) -> Result<()> {
+        let _g = self.lock();
+        group::note_nccl()?;
+        f()
     }
 
     /// Runs `f` now, or, inside [`group_start`](crate::group_start) on the TCP backend,
     /// defers it to the group's end.
-    fn run_tcp(&self, f: impl FnOnce(&Communicator) -> Result<()> + Send + 'static) -> Result<()> {
+    pub(crate) fn run_tcp(
+        &self,
+        f: impl FnOnce(&Communicator) -> Result<()> + Send + 'static,
+    ) -> Result<()> {
         if group::in_group() {
             let me = self.clone();
             group::defer(Box::new(move || f(&me)));
@@ -428,7 +430,7 @@ impl Communicator {
         }
     }
 
-    fn mesh(&self) -> &TcpMesh {
+    pub(crate) fn mesh(&self) -> &TcpMesh {
         // Only called on the TCP route, which exists only when the mesh does.
         self.inner
             .mesh
@@ -452,28 +454,8 @@ impl Communicator {
         const OP: &str = "all_reduce";
         same_layout(OP, input, output, 1)?;
         reduce::check(OP, input.dtype(), op)?;
-        match self.route(OP, &[input, output])? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.all_reduce(OP, input, output, op)
-            }
-            Route::Tcp(_) => {
-                let (input, output) = (input.clone(), output.clone());
-                host::check_writable(OP, &output)?;
-                self.run_tcp(move |c| {
-                    c.mesh()
-                        .check_call(OP, &call_desc(OP, &input, &format!(", op {}", op.name())))?;
-                    let v = c.mesh().all_reduce_bytes(
-                        OP,
-                        host::read(OP, &input)?,
-                        input.dtype(),
-                        op,
-                    )?;
-                    host::write(OP, &output, &v)
-                })
-            }
-        }
+        self.route(OP, &[input, output])?
+            .all_reduce(self, OP, input, output, op)
     }
 
     /// Reduce: `root`'s `output` gets the elementwise reduction of all ranks' `input`.
@@ -506,36 +488,8 @@ impl Communicator {
             (false, _) => None,
         };
         let arrays: Vec<&Array> = std::iter::once(input).chain(out.as_ref()).collect();
-        match self.route(OP, &arrays)? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.reduce(OP, input, out.as_ref(), op, root)
-            }
-            Route::Tcp(_) => {
-                let input = input.clone();
-                if let Some(o) = &out {
-                    host::check_writable(OP, o)?;
-                }
-                self.run_tcp(move |c| {
-                    c.mesh().check_call(
-                        OP,
-                        &call_desc(OP, &input, &format!(", op {}, root {root}", op.name())),
-                    )?;
-                    let r = c.mesh().reduce_bytes(
-                        OP,
-                        host::read(OP, &input)?,
-                        input.dtype(),
-                        op,
-                        root,
-                    )?;
-                    match (out, r) {
-                        (Some(o), Some(v)) => host::write(OP, &o, &v),
-                        _ => Ok(()),
-                    }
-                })
-            }
-        }
+        self.route(OP, &arrays)?
+            .reduce(self, OP, input, out, root, op)
     }
 
     /// Broadcast: every rank's `array` gets `root`'s `array` (in place, CuPy's
@@ -549,33 +503,7 @@ impl Communicator {
     pub fn broadcast(&self, array: &Array, root: usize) -> Result<()> {
         const OP: &str = "broadcast";
         self.check_rank(OP, "root", root)?;
-        match self.route(OP, &[array])? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.broadcast(OP, array, root)
-            }
-            Route::Tcp(_) => {
-                let a = array.clone();
-                host::check_writable(OP, &a)?;
-                self.run_tcp(move |c| {
-                    c.mesh()
-                        .check_call(OP, &call_desc(OP, &a, &format!(", root {root}")))?;
-                    let data = if c.rank() == root {
-                        Some(host::read(OP, &a)?)
-                    } else {
-                        None
-                    };
-                    let v = c
-                        .mesh()
-                        .broadcast_bytes(OP, data, a.nbytes(), a.dtype(), root)?;
-                    if c.rank() != root {
-                        host::write(OP, &a, &v)?;
-                    }
-                    Ok(())
-                })
-            }
-        }
+        self.route(OP, &[array])?.broadcast(self, OP, array, root)
     }
 
     /// All-gather: `output` gets every rank's `input`, concatenated in rank order.
@@ -591,24 +519,8 @@ impl Communicator {
     pub fn all_gather(&self, input: &Array, output: &Array) -> Result<()> {
         const OP: &str = "all_gather";
         same_layout(OP, input, output, self.inner.world)?;
-        match self.route(OP, &[input, output])? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.all_gather(OP, input, output)
-            }
-            Route::Tcp(_) => {
-                let (input, output) = (input.clone(), output.clone());
-                host::check_writable(OP, &output)?;
-                self.run_tcp(move |c| {
-                    c.mesh().check_call(OP, &call_desc(OP, &input, ""))?;
-                    let v =
-                        c.mesh()
-                            .all_gather_bytes(OP, &host::read(OP, &input)?, input.dtype())?;
-                    host::write(OP, &output, &v)
-                })
-            }
-        }
+        self.route(OP, &[input, output])?
+            .all_gather(self, OP, input, output)
     }
 
     /// Reduce-scatter: block `rank` of the elementwise reduction of all ranks' `input` lands in
@@ -626,28 +538,8 @@ impl Communicator {
         const OP: &str = "reduce_scatter";
         same_layout(OP, output, input, self.inner.world)?;
         reduce::check(OP, input.dtype(), op)?;
-        match self.route(OP, &[input, output])? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.reduce_scatter(OP, input, output, op)
-            }
-            Route::Tcp(_) => {
-                let (input, output) = (input.clone(), output.clone());
-                host::check_writable(OP, &output)?;
-                self.run_tcp(move |c| {
-                    c.mesh()
-                        .check_call(OP, &call_desc(OP, &input, &format!(", op {}", op.name())))?;
-                    let v = c.mesh().reduce_scatter_bytes(
-                        OP,
-                        &host::read(OP, &input)?,
-                        input.dtype(),
-                        op,
-                    )?;
-                    host::write(OP, &output, &v)
-                })
-            }
-        }
+        self.route(OP, &[input, output])?
+            .reduce_scatter(self, OP, input, output, op)
     }
 
     /// Gather: `root`'s `output` gets every rank's `input`, concatenated in rank order.
@@ -665,27 +557,7 @@ impl Communicator {
         self.check_rank(OP, "root", root)?;
         let out = self.root_buffer(OP, root, output, input, true)?;
         let arrays: Vec<&Array> = std::iter::once(input).chain(out.as_ref()).collect();
-        match self.route(OP, &arrays)? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.gather(OP, input, out.as_ref(), root)
-            }
-            Route::Tcp(_) => {
-                let input = input.clone();
-                self.run_tcp(move |c| {
-                    c.mesh()
-                        .check_call(OP, &call_desc(OP, &input, &format!(", root {root}")))?;
-                    let r =
-                        c.mesh()
-                            .gather_bytes(OP, &host::read(OP, &input)?, input.dtype(), root)?;
-                    match (out, r) {
-                        (Some(o), Some(v)) => host::write(OP, &o, &v),
-                        _ => Ok(()),
-                    }
-                })
-            }
-        }
+        self.route(OP, &arrays)?.gather(self, OP, input, out, root)
     }
 
     /// Scatter: block `r` of `root`'s `input` lands in rank `r`'s `output`.
@@ -702,33 +574,8 @@ impl Communicator {
         self.check_rank(OP, "root", root)?;
         let inp = self.root_buffer(OP, root, input, output, false)?;
         let arrays: Vec<&Array> = std::iter::once(output).chain(inp.as_ref()).collect();
-        match self.route(OP, &arrays)? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.scatter(OP, inp.as_ref(), output, root)
-            }
-            Route::Tcp(_) => {
-                let output = output.clone();
-                host::check_writable(OP, &output)?;
-                self.run_tcp(move |c| {
-                    c.mesh()
-                        .check_call(OP, &call_desc(OP, &output, &format!(", root {root}")))?;
-                    let all = match &inp {
-                        Some(a) => Some(host::read(OP, a)?),
-                        None => None,
-                    };
-                    let v = c.mesh().scatter_bytes(
-                        OP,
-                        all.as_deref(),
-                        output.nbytes(),
-                        output.dtype(),
-                        root,
-                    )?;
-                    host::write(OP, &output, &v)
-                })
-            }
-        }
+        self.route(OP, &arrays)?
+            .scatter(self, OP, inp, output, root)
     }
 
     /// Checks the root-only buffer of gather (an output) or scatter (an input).
@@ -781,24 +628,8 @@ impl Communicator {
                 ),
             ));
         }
-        match self.route(OP, &[input, output])? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.all_to_all(OP, input, output)
-            }
-            Route::Tcp(_) => {
-                let (input, output) = (input.clone(), output.clone());
-                host::check_writable(OP, &output)?;
-                self.run_tcp(move |c| {
-                    c.mesh().check_call(OP, &call_desc(OP, &input, ""))?;
-                    let v =
-                        c.mesh()
-                            .all_to_all_bytes(OP, &host::read(OP, &input)?, input.dtype())?;
-                    host::write(OP, &output, &v)
-                })
-            }
-        }
+        self.route(OP, &[input, output])?
+            .all_to_all(self, OP, input, output)
     }
 
     /// Sends `array` to rank `peer`, which must call [`Communicator::recv`] with an array of
@@ -814,31 +645,7 @@ impl Communicator {
     pub fn send(&self, array: &Array, peer: usize) -> Result<()> {
         const OP: &str = "send";
         self.check_peer(OP, peer)?;
-        match self.route(OP, &[array])? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.send(OP, array, peer)
-            }
-            Route::Tcp(_) => {
-                let data = host::read(OP, array)?;
-                let tag = crate::backend::tcp_ops::tag(array.dtype(), None, 0);
-                if group::in_group() {
-                    group::defer_send(self.clone(), peer, tag, data);
-                    return Ok(());
-                }
-                let _g = self.lock();
-                self.mesh().send(
-                    OP,
-                    &SendSpec {
-                        peer,
-                        kind: Kind::P2p,
-                        tag,
-                        data: &data,
-                    },
-                )
-            }
-        }
+        self.route(OP, &[array])?.send(self, OP, array, peer)
     }
 
     /// Receives into `array` what rank `peer` sends with [`Communicator::send`].
@@ -851,33 +658,7 @@ impl Communicator {
     pub fn recv(&self, array: &Array, peer: usize) -> Result<()> {
         const OP: &str = "recv";
         self.check_peer(OP, peer)?;
-        match self.route(OP, &[array])? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.recv(OP, array, peer)
-            }
-            Route::Tcp(m) => {
-                host::check_writable(OP, array)?;
-                let tag = crate::backend::tcp_ops::tag(array.dtype(), None, 0);
-                if group::in_group() {
-                    group::defer_recv(self.clone(), peer, tag, array.clone());
-                    return Ok(());
-                }
-                let _g = self.lock();
-                let v = m.recv(
-                    OP,
-                    &RecvSpec {
-                        peer,
-                        kind: Kind::P2p,
-                        tag,
-                        len: array.nbytes(),
-                    },
-                    m.timeout(),
-                )?;
-                host::write(OP, array, &v)
-            }
-        }
+        self.route(OP, &[array])?.recv(self, OP, array, peer)
     }
 
     /// Sends `input` to `peer` and receives `output` from it at the same time (deadlock-free
@@ -890,43 +671,8 @@ impl Communicator {
     pub fn send_recv(&self, input: &Array, output: &Array, peer: usize) -> Result<()> {
         const OP: &str = "send_recv";
         self.check_peer(OP, peer)?;
-        match self.route(OP, &[input, output])? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                n.send_recv(OP, input, output, peer)
-            }
-            Route::Tcp(_) => {
-                host::check_writable(OP, output)?;
-                let data = host::read(OP, input)?;
-                let stag = crate::backend::tcp_ops::tag(input.dtype(), None, 0);
-                let rtag = crate::backend::tcp_ops::tag(output.dtype(), None, 0);
-                if group::in_group() {
-                    group::defer_send(self.clone(), peer, stag, data);
-                    group::defer_recv(self.clone(), peer, rtag, output.clone());
-                    return Ok(());
-                }
-                let _g = self.lock();
-                let m = self.mesh();
-                let mut v = m.exchange(
-                    OP,
-                    &[SendSpec {
-                        peer,
-                        kind: Kind::P2p,
-                        tag: stag,
-                        data: &data,
-                    }],
-                    &[RecvSpec {
-                        peer,
-                        kind: Kind::P2p,
-                        tag: rtag,
-                        len: output.nbytes(),
-                    }],
-                    m.timeout(),
-                )?;
-                host::write(OP, output, &v.pop().unwrap_or_default())
-            }
-        }
+        self.route(OP, &[input, output])?
+            .send_recv(self, OP, input, output, peer)
     }
 
     /// torch's list form of all-gather: `outputs[r]` gets rank `r`'s `input`.
@@ -942,32 +688,8 @@ impl Communicator {
         const OP: &str = "all_gather";
         self.check_list(OP, outputs, input)?;
         let arrays: Vec<&Array> = std::iter::once(input).chain(outputs).collect();
-        match self.route(OP, &arrays)? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                nccl::grouped(OP, || {
-                    for (r, o) in outputs.iter().enumerate() {
-                        n.send(OP, input, r)?;
-                        n.recv(OP, o, r)?;
-                    }
-                    Ok(())
-                })
-            }
-            Route::Tcp(_) => {
-                let (input, outputs) = (input.clone(), outputs.to_vec());
-                self.run_tcp(move |c| {
-                    c.mesh().check_call(OP, &call_desc(OP, &input, ""))?;
-                    let v =
-                        c.mesh()
-                            .all_gather_bytes(OP, &host::read(OP, &input)?, input.dtype())?;
-                    for (o, chunk) in outputs.iter().zip(v.chunks(input.nbytes().max(1))) {
-                        host::write(OP, o, chunk)?;
-                    }
-                    Ok(())
-                })
-            }
-        }
+        self.route(OP, &arrays)?
+            .all_gather_list(self, OP, outputs, input)
     }
 
     /// torch's list form of gather: on `root`, `outputs[r]` gets rank `r`'s `input`.
@@ -986,34 +708,8 @@ impl Communicator {
             Vec::new()
         };
         let arrays: Vec<&Array> = std::iter::once(input).chain(&outs).collect();
-        match self.route(OP, &arrays)? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                nccl::grouped(OP, || {
-                    for (r, o) in outs.iter().enumerate() {
-                        n.recv(OP, o, r)?;
-                    }
-                    n.send(OP, input, root)
-                })
-            }
-            Route::Tcp(_) => {
-                let input = input.clone();
-                self.run_tcp(move |c| {
-                    c.mesh()
-                        .check_call(OP, &call_desc(OP, &input, &format!(", root {root}")))?;
-                    if let Some(v) =
-                        c.mesh()
-                            .gather_bytes(OP, &host::read(OP, &input)?, input.dtype(), root)?
-                    {
-                        for (o, chunk) in outs.iter().zip(v.chunks(input.nbytes().max(1))) {
-                            host::write(OP, o, chunk)?;
-                        }
-                    }
-                    Ok(())
-                })
-            }
-        }
+        self.route(OP, &arrays)?
+            .gather_list(self, OP, input, outs, root)
     }
 
     /// torch's list form of scatter: rank `r`'s `output` gets `inputs[r]` of `root`.
@@ -1037,43 +733,8 @@ impl Communicator {
             Vec::new()
         };
         let arrays: Vec<&Array> = std::iter::once(output).chain(&ins).collect();
-        match self.route(OP, &arrays)? {
-            Route::Nccl(n) => {
-                let _g = self.lock();
-                group::note_nccl()?;
-                nccl::grouped(OP, || {
-                    for (r, i) in ins.iter().enumerate() {
-                        n.send(OP, i, r)?;
-                    }
-                    n.recv(OP, output, root)
-                })
-            }
-            Route::Tcp(_) => {
-                let output = output.clone();
-                host::check_writable(OP, &output)?;
-                self.run_tcp(move |c| {
-                    c.mesh()
-                        .check_call(OP, &call_desc(OP, &output, &format!(", root {root}")))?;
-                    let all = if ins.is_empty() {
-                        None
-                    } else {
-                        let mut b = Vec::with_capacity(output.nbytes() * ins.len());
-                        for i in &ins {
-                            b.extend(host::read(OP, i)?);
-                        }
-                        Some(b)
-                    };
-                    let v = c.mesh().scatter_bytes(
-                        OP,
-                        all.as_deref(),
-                        output.nbytes(),
-                        output.dtype(),
-                        root,
-                    )?;
-                    host::write(OP, &output, &v)
-                })
-            }
-        }
+        self.route(OP, &arrays)?
+            .scatter_list(self, OP, ins, output, root)
     }
 
     fn check_list(&self, op: &'static str, list: &[Array], like: &Array) -> Result<()> {

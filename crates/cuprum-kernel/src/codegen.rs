@@ -4,6 +4,12 @@
 //! `complex<T>`, `CArray`, `CIndexer`), one `typedef` per bound placeholder, the user's
 //! preamble, then the kernel. User text is placed under `#line 1 "<section>"` directives so
 //! NVRTC reports errors against the user's own lines.
+//!
+//! This generator is deliberately not an instance of core's `ext::codegen::ElementwiseSpec` /
+//! `ReductionSpec`: CuPy's kernels have any number of inputs and outputs assigned by name, raw
+//! (`CArray`) parameters, CuPy's device types, per-section `#line` mapping and identity-less
+//! reductions, none of which those specs express. `docs/ARCHITECTURE.md` (`cuprum-kernel`)
+//! lists the differences.
 
 use crate::params::{Param, user_c_type};
 use crate::source::SourceBuilder;

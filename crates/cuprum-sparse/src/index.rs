@@ -428,7 +428,7 @@ impl Sparse {
     /// ```
     /// use cuprum_core::{Array, SliceItem};
     /// let a = cuprum_sparse::csr_matrix((2, 2), None).unwrap();
-    /// let v = Array::from_vec(vec![7.0f64], &[]).unwrap();
+    /// let v = Array::from_vec(vec![7.0f64], ()).unwrap();
     /// let b = a.setitem(&[SliceItem::Index(0).into(), SliceItem::Index(1).into()], &v).unwrap();
     /// assert_eq!(b.toarray().unwrap().to_vec::<f64>().unwrap(), vec![0.0, 7.0, 0.0, 0.0]);
     /// ```

@@ -1201,7 +1201,7 @@ impl Sparse {
                     canonical: true,
                 };
                 let r = slices(&c)?;
-                Ok(Array::from_vec_on(r, &[], dev)?)
+                Ok(Array::from_vec_on(r, (), dev)?)
             }
             Some(ax) => {
                 let c = if ax == 1 {

@@ -256,7 +256,7 @@ fn run(op: &str, cx: &CaseCx<'_>) -> OpResult {
         "neg" => dense(&a.neg()?)?,
         "count_nonzero" => vec![Array::from_vec_on(
             vec![a.count_nonzero()? as i64],
-            &[],
+            (),
             cx.device,
         )?],
         // ---------------------------------------------------------------- linalg
@@ -302,11 +302,7 @@ fn run(op: &str, cx: &CaseCx<'_>) -> OpResult {
                 },
                 Some(o) => return Err(CaseError::harness(format!("norm order {o}"))),
             };
-            vec![Array::from_vec_on(
-                vec![sl::norm(&a, ord)?],
-                &[],
-                cx.device,
-            )?]
+            vec![Array::from_vec_on(vec![sl::norm(&a, ord)?], (), cx.device)?]
         }
         "expm_multiply" => vec![sl::expm_multiply(&a, dense_at(4)?)?],
         _ => {

@@ -105,67 +105,34 @@ fn unary_in_input_type(op: UnaryOp) -> bool {
 }
 
 /// Checks that the CUDA backend implements `fam` for these dtypes.
+///
+/// Derived from the one table of ufunc loops, `ops::promote::{unary_dtypes, binary_dtypes}`:
+/// a kernel computes in one dtype `d` (the input's for predicates, comparisons and complex →
+/// real ops, else the output's, inputs cast to it), and `d` must be a loop of the op there — its
+/// own compute dtype. So the backend accepts exactly what the semantic layer can hand it, and
+/// the errors are the semantic layer's.
 pub(crate) fn check(fam: Family, ins: &[DType], out: DType) -> Result<()> {
+    use crate::ops::promote::{binary_dtypes, unary_dtypes};
     let name = fam.name();
-    match fam {
-        Family::Fill | Family::Copy | Family::Where => Ok(()),
+    let (d, compute) = match fam {
+        Family::Fill | Family::Copy | Family::Where => return Ok(()),
         Family::Unary(op) => {
-            use UnaryOp::*;
             let d = if unary_in_input_type(op) { ins[0] } else { out };
-            let float_only = matches!(
-                op,
-                Sqrt | Cbrt
-                    | Exp
-                    | Exp2
-                    | Expm1
-                    | Log
-                    | Log2
-                    | Log10
-                    | Log1p
-                    | Sin
-                    | Cos
-                    | Tan
-                    | Arcsin
-                    | Arccos
-                    | Arctan
-                    | Sinh
-                    | Cosh
-                    | Tanh
-                    | Arcsinh
-                    | Arccosh
-                    | Arctanh
-                    | Deg2Rad
-                    | Rad2Deg
-            );
-            if float_only && !d.is_inexact() {
-                return Err(unsupported(name, d, "needs a float or complex dtype"));
-            }
-            if matches!(op, Cbrt | Deg2Rad | Rad2Deg | Signbit) && d.is_complex() {
-                return Err(unsupported(name, d, "not defined for complex"));
-            }
-            if matches!(op, Invert) && d.is_inexact() {
-                return Err(unsupported(name, d, "needs an integer or bool dtype"));
-            }
-            Ok(())
+            (d, unary_dtypes(op, d)?.0)
         }
         Family::Binary(op) | Family::BinaryScalar(op, _) => {
-            use BinaryOp::*;
             let d = if op.returns_bool() { ins[0] } else { out };
-            match op {
-                BitwiseAnd | BitwiseOr | BitwiseXor | LeftShift | RightShift if d.is_inexact() => {
-                    Err(unsupported(name, d, "needs an integer or bool dtype"))
-                }
-                FloorDivide | Remainder | Fmod if d.is_complex() => {
-                    Err(unsupported(name, d, "not defined for complex"))
-                }
-                Hypot | Arctan2 | Copysign | Nextafter if !d.is_float() => {
-                    Err(unsupported(name, d, "needs a real float dtype"))
-                }
-                Subtract if d.is_bool() => Err(crate::ops::promote::bool_subtract_error(name)),
-                _ => Ok(()),
-            }
+            (d, binary_dtypes(op, d)?.0)
         }
+    };
+    if compute != d {
+        return Err(unsupported(
+            name,
+            d,
+            &format!("the loop for {d} computes in {compute}; cast the operands to it first"),
+        ));
     }
+    Ok(())
 }
 
 /// The body of `apply` of a built-in family (its parameters named as in [`Family::params`]).

@@ -54,23 +54,9 @@ impl IndexItem {
     /// # Errors
     /// [`Error::InvalidIndex`] for text outside the grammar or an `@k` beyond `arrays`.
     pub fn parse_expr(expr: &str, arrays: &[Array]) -> Result<Vec<IndexItem>> {
-        let t = expr.trim();
-        let inner = t
-            .strip_prefix('[')
-            .and_then(|r| r.strip_suffix(']'))
-            .ok_or_else(|| {
-                Error::invalid_index(
-                    "parse_expr",
-                    format!("{expr:?} is not a bracketed index expression"),
-                )
-            })?;
-        if inner.trim().is_empty() {
-            return Ok(Vec::new());
-        }
-        inner
-            .split(',')
+        crate::index::bracket_items(expr)?
+            .into_iter()
             .map(|item| {
-                let item = item.trim();
                 if let Some(k) = item.strip_prefix('@') {
                     let k: usize = k.parse().map_err(|_| {
                         Error::invalid_index(
@@ -192,7 +178,7 @@ fn plan(op: &'static str, a: &Array, items: &[IndexItem]) -> Result<Option<Plan>
             IndexItem::Basic(SliceItem::Index(i)) => {
                 expanded.push(IndexItem::Array(Array::from_vec_on(
                     vec![*i as i64],
-                    &[],
+                    (),
                     device,
                 )?));
                 axis += 1;
@@ -822,7 +808,7 @@ mod tests {
         add_at(
             &z,
             &[iv(vec![0, 0, 2, 0], &[4]).into()],
-            &Array::from_vec_on(vec![1.0f64], &[], Device::Cpu).unwrap(),
+            &Array::from_vec_on(vec![1.0f64], (), Device::Cpu).unwrap(),
         )
         .unwrap();
         assert_eq!(z.to_vec::<f64>().unwrap(), vec![3.0, 0.0, 1.0]);

@@ -282,7 +282,7 @@ mod tests {
             "{err}"
         );
         assert!(err.to_string().contains("[3]") && err.to_string().contains("[2, 3]"));
-        let s = Array::from_vec_on(vec![1.0f64], &[], Device::Cpu).unwrap();
+        let s = Array::from_vec_on(vec![1.0f64], (), Device::Cpu).unwrap();
         assert!(matches!(matmul(&s, &v), Err(Error::ShapeMismatch { .. })));
         let bb = Array::from_vec_on(vec![true, false, true, true], &[2, 2], Device::Cpu).unwrap();
         let r = matmul(&bb, &bb).unwrap();

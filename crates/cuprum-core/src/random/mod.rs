@@ -33,6 +33,7 @@ mod gpu_tests2;
 #[cfg(test)]
 mod tests2;
 
+use crate::IntoShape;
 use crate::storage::try_vec_with_capacity;
 use crate::{Array, DType, Device, Error, Result, current_device};
 use dist::{Dist, Prec};
@@ -43,6 +44,9 @@ use std::sync::Mutex;
 /// Each draw of `n` values uses the next `ceil(n / k)` Philox blocks (`k` = values per block:
 /// 4 for float32/float16/bfloat16 and 32-bit-range integers, 2 for float64 and wider integers),
 /// so draws are reproducible and independent of the device.
+///
+/// Every size argument, here and in the module's functions, is an [`IntoShape`] (`&[2, 3]`, a
+/// `Vec<usize>`, `a.shape()`, `()` for 0-d); a negative entry is [`Error::InvalidValue`].
 ///
 /// # Example
 /// ```
@@ -145,13 +149,20 @@ impl Generator {
     ///
     /// # Errors
     /// [`Error::DType`] for a non-float dtype.
-    pub fn random_on(&mut self, shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
+    pub fn random_on(
+        &mut self,
+        shape: impl IntoShape,
+        dtype: DType,
+        device: Device,
+    ) -> Result<Array> {
+        let shape = shape.to_shape("random")?;
+        let shape = &shape[..];
         prec_of("random", dtype)?; // the error names `random`, not `uniform`
         crate::layout::checked_size("random", shape, dtype.itemsize())?;
         self.uniform_on(0.0, 1.0, shape, dtype, device)
     }
     /// [`Generator::random_on`] on the current device.
-    pub fn random(&mut self, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn random(&mut self, shape: impl IntoShape, dtype: DType) -> Result<Array> {
         self.random_on(shape, dtype, current_device())
     }
 
@@ -163,10 +174,12 @@ impl Generator {
         &mut self,
         low: f64,
         high: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
+        let shape = shape.to_shape("uniform")?;
+        let shape = &shape[..];
         let prec = prec_of("uniform", dtype)?;
         if !low.is_finite() || !high.is_finite() {
             return Err(Error::invalid_value(
@@ -184,7 +197,13 @@ impl Generator {
         )
     }
     /// [`Generator::uniform_on`] on the current device.
-    pub fn uniform(&mut self, low: f64, high: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn uniform(
+        &mut self,
+        low: f64,
+        high: f64,
+        shape: impl IntoShape,
+        dtype: DType,
+    ) -> Result<Array> {
         self.uniform_on(low, high, shape, dtype, current_device())
     }
 
@@ -194,14 +213,14 @@ impl Generator {
     /// [`Error::DType`] for a non-float dtype.
     pub fn standard_normal_on(
         &mut self,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
         self.normal_on(0.0, 1.0, shape, dtype, device)
     }
     /// [`Generator::standard_normal_on`] on the current device.
-    pub fn standard_normal(&mut self, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn standard_normal(&mut self, shape: impl IntoShape, dtype: DType) -> Result<Array> {
         self.standard_normal_on(shape, dtype, current_device())
     }
 
@@ -213,10 +232,12 @@ impl Generator {
         &mut self,
         loc: f64,
         scale: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
+        let shape = shape.to_shape("normal")?;
+        let shape = &shape[..];
         let prec = prec_of("normal", dtype)?;
         if scale.is_nan() || scale < 0.0 {
             return Err(Error::invalid_value(
@@ -234,7 +255,13 @@ impl Generator {
         )
     }
     /// [`Generator::normal_on`] on the current device.
-    pub fn normal(&mut self, loc: f64, scale: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn normal(
+        &mut self,
+        loc: f64,
+        scale: f64,
+        shape: impl IntoShape,
+        dtype: DType,
+    ) -> Result<Array> {
         self.normal_on(loc, scale, shape, dtype, current_device())
     }
 
@@ -245,10 +272,12 @@ impl Generator {
     pub fn exponential_on(
         &mut self,
         scale: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
+        let shape = shape.to_shape("exponential")?;
+        let shape = &shape[..];
         let prec = prec_of("exponential", dtype)?;
         if scale.is_nan() || scale < 0.0 {
             return Err(Error::invalid_value(
@@ -266,7 +295,12 @@ impl Generator {
         )
     }
     /// [`Generator::exponential_on`] on the current device.
-    pub fn exponential(&mut self, scale: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn exponential(
+        &mut self,
+        scale: f64,
+        shape: impl IntoShape,
+        dtype: DType,
+    ) -> Result<Array> {
         self.exponential_on(scale, shape, dtype, current_device())
     }
 
@@ -282,10 +316,12 @@ impl Generator {
         &mut self,
         low: i64,
         high: i64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
+        let shape = shape.to_shape("integers")?;
+        let shape = &shape[..];
         if !(dtype.is_integer() || dtype.is_bool()) {
             return Err(Error::DType {
                 op: "integers",
@@ -323,7 +359,7 @@ impl Generator {
         &mut self,
         low: i64,
         high: i64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
     ) -> Result<Array> {
         self.integers_on(low, high, shape, dtype, current_device())
@@ -353,11 +389,11 @@ impl Generator {
         &mut self,
         k: f64,
         scale: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
-        self.gamma_as("gamma", k, scale, shape, dtype, device)
+        self.gamma_as("gamma", k, scale, &shape.to_shape("gamma")?, dtype, device)
     }
 
     fn gamma_as(
@@ -379,7 +415,13 @@ impl Generator {
         self.draw(op, shape, dtype, device, Dist::Gamma { k, scale }, prec)
     }
     /// [`Generator::gamma_on`] on the current device.
-    pub fn gamma(&mut self, k: f64, scale: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn gamma(
+        &mut self,
+        k: f64,
+        scale: f64,
+        shape: impl IntoShape,
+        dtype: DType,
+    ) -> Result<Array> {
         self.gamma_on(k, scale, shape, dtype, current_device())
     }
 
@@ -391,14 +433,21 @@ impl Generator {
     pub fn standard_gamma_on(
         &mut self,
         k: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
-        self.gamma_as("standard_gamma", k, 1.0, shape, dtype, device)
+        self.gamma_as(
+            "standard_gamma",
+            k,
+            1.0,
+            &shape.to_shape("standard_gamma")?,
+            dtype,
+            device,
+        )
     }
     /// [`Generator::standard_gamma_on`] on the current device.
-    pub fn standard_gamma(&mut self, k: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn standard_gamma(&mut self, k: f64, shape: impl IntoShape, dtype: DType) -> Result<Array> {
         self.standard_gamma_on(k, shape, dtype, current_device())
     }
 
@@ -423,10 +472,12 @@ impl Generator {
         &mut self,
         a: f64,
         b: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
+        let shape = shape.to_shape("beta")?;
+        let shape = &shape[..];
         let prec = prec_of("beta", dtype)?;
         if !(a.is_finite() && a > 0.0 && b.is_finite() && b > 0.0) {
             return Err(Error::invalid_value(
@@ -437,7 +488,7 @@ impl Generator {
         self.draw("beta", shape, dtype, device, Dist::Beta { a, b }, prec)
     }
     /// [`Generator::beta_on`] on the current device.
-    pub fn beta(&mut self, a: f64, b: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn beta(&mut self, a: f64, b: f64, shape: impl IntoShape, dtype: DType) -> Result<Array> {
         self.beta_on(a, b, shape, dtype, current_device())
     }
 
@@ -464,10 +515,12 @@ impl Generator {
     pub fn poisson_on(
         &mut self,
         lam: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
+        let shape = shape.to_shape("poisson")?;
+        let shape = &shape[..];
         int_dtype("poisson", dtype)?;
         const LAM_MAX: f64 = 9.223372006484771e18;
         if lam.is_nan() || !(0.0..=LAM_MAX).contains(&lam) {
@@ -493,7 +546,7 @@ impl Generator {
         )
     }
     /// [`Generator::poisson_on`] on the current device.
-    pub fn poisson(&mut self, lam: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn poisson(&mut self, lam: f64, shape: impl IntoShape, dtype: DType) -> Result<Array> {
         self.poisson_on(lam, shape, dtype, current_device())
     }
 
@@ -519,10 +572,12 @@ impl Generator {
         &mut self,
         n: i64,
         p: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
+        let shape = shape.to_shape("binomial")?;
+        let shape = &shape[..];
         int_dtype("binomial", dtype)?;
         if n < 0 || p.is_nan() || !(0.0..=1.0).contains(&p) {
             return Err(Error::invalid_value(
@@ -546,7 +601,13 @@ impl Generator {
         )
     }
     /// [`Generator::binomial_on`] on the current device.
-    pub fn binomial(&mut self, n: i64, p: f64, shape: &[usize], dtype: DType) -> Result<Array> {
+    pub fn binomial(
+        &mut self,
+        n: i64,
+        p: f64,
+        shape: impl IntoShape,
+        dtype: DType,
+    ) -> Result<Array> {
         self.binomial_on(n, p, shape, dtype, current_device())
     }
 
@@ -602,10 +663,12 @@ impl Generator {
     pub fn choice_on(
         &mut self,
         n: usize,
-        size: &[usize],
+        size: impl IntoShape,
         replace: bool,
         device: Device,
     ) -> Result<Array> {
+        let size = size.to_shape("choice")?;
+        let size = &size[..];
         let k = crate::layout::checked_size("choice", size, 8)?;
         if n == 0 && k > 0 {
             return Err(Error::invalid_value(
@@ -632,7 +695,7 @@ impl Generator {
         Array::from_vec_on(idx[..k].to_vec(), size, device)
     }
     /// [`Generator::choice_on`] on the current device.
-    pub fn choice(&mut self, n: usize, size: &[usize], replace: bool) -> Result<Array> {
+    pub fn choice(&mut self, n: usize, size: impl IntoShape, replace: bool) -> Result<Array> {
         self.choice_on(n, size, replace, current_device())
     }
 
@@ -700,7 +763,7 @@ pub fn seed(seed: u64) {
 ///
 /// # Errors
 /// Allocation errors.
-pub fn rand(shape: &[usize]) -> Result<Array> {
+pub fn rand(shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.random(shape, DType::Float64))
 }
 
@@ -708,7 +771,7 @@ pub fn rand(shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// Allocation errors.
-pub fn random(shape: &[usize]) -> Result<Array> {
+pub fn random(shape: impl IntoShape) -> Result<Array> {
     rand(shape)
 }
 
@@ -716,7 +779,7 @@ pub fn random(shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// Allocation errors.
-pub fn randn(shape: &[usize]) -> Result<Array> {
+pub fn randn(shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.standard_normal(shape, DType::Float64))
 }
 
@@ -724,7 +787,7 @@ pub fn randn(shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// [`Error::InvalidValue`] when `low >= high`.
-pub fn randint(low: i64, high: i64, shape: &[usize]) -> Result<Array> {
+pub fn randint(low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.integers(low, high, shape, DType::Int64))
 }
 
@@ -733,7 +796,7 @@ pub fn randint(low: i64, high: i64, shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`Generator::poisson_on`].
-pub fn poisson(lam: f64, shape: &[usize]) -> Result<Array> {
+pub fn poisson(lam: f64, shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.poisson(lam, shape, DType::Int64))
 }
 
@@ -741,7 +804,7 @@ pub fn poisson(lam: f64, shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`Generator::binomial_on`].
-pub fn binomial(n: i64, p: f64, shape: &[usize]) -> Result<Array> {
+pub fn binomial(n: i64, p: f64, shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.binomial(n, p, shape, DType::Int64))
 }
 
@@ -750,7 +813,7 @@ pub fn binomial(n: i64, p: f64, shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`Generator::gamma_on`].
-pub fn gamma(k: f64, scale: f64, shape: &[usize]) -> Result<Array> {
+pub fn gamma(k: f64, scale: f64, shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.gamma(k, scale, shape, DType::Float64))
 }
 
@@ -758,7 +821,7 @@ pub fn gamma(k: f64, scale: f64, shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`Generator::gamma_on`].
-pub fn standard_gamma(k: f64, shape: &[usize]) -> Result<Array> {
+pub fn standard_gamma(k: f64, shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.standard_gamma(k, shape, DType::Float64))
 }
 
@@ -766,7 +829,7 @@ pub fn standard_gamma(k: f64, shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`Generator::beta_on`].
-pub fn beta(a: f64, b: f64, shape: &[usize]) -> Result<Array> {
+pub fn beta(a: f64, b: f64, shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.beta(a, b, shape, DType::Float64))
 }
 

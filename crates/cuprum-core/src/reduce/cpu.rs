@@ -334,7 +334,8 @@ fn reduced_count(layout: &Layout, axes: &[usize]) -> usize {
     axes.iter().map(|&a| layout.shape[a]).product()
 }
 
-/// Sum-like reductions on data already in the compute type `C`.
+/// Sum-like reductions on data already in the compute type `C` (`centers`: the mean of each
+/// output slice, C order, for the second pass of var/std).
 fn numeric<C>(
     op: ReduceOp,
     params: &ReduceParams,
@@ -342,6 +343,7 @@ fn numeric<C>(
     layout: &Layout,
     axes: &[usize],
     dst: View<'_>,
+    centers: Option<&[C]>,
 ) -> Result<()>
 where
     C: Num + Default,
@@ -379,21 +381,17 @@ where
             write_dst(dst, &m, name)
         }
         Var | Std | NanVar | NanStd => {
-            let skip = matches!(op, NanVar | NanStd);
-            let centers: Vec<C> = if skip {
-                accumulate(&NanMeanR::<C>(PhantomData), data, layout, axes)
-                    .into_iter()
-                    .map(|(x, c)| x.div_n(c as f64))
-                    .collect()
-            } else {
-                accumulate(&SumR::<C>(PhantomData), data, layout, axes)
-                    .into_iter()
-                    .map(|x| x.div_n(n))
-                    .collect()
-            };
+            // the second pass of the two-pass algorithm; the first (the centers) ran above the
+            // backend interface (`reduce::reduce_view`)
+            let centers = centers.ok_or_else(|| {
+                Error::unsupported(
+                    name,
+                    "internal: var/std needs the centers of its first pass",
+                )
+            })?;
             let r = SqDevR {
-                centers: &centers,
-                skip,
+                centers,
+                skip: matches!(op, NanVar | NanStd),
             };
             let sq = accumulate(&r, data, layout, axes);
             let v: Vec<C::Real> = sq
@@ -411,10 +409,6 @@ where
         }
         _ => Err(Error::unsupported(name, "not a numeric reduction")),
     }
-}
-
-fn nan_slice_error(op: &'static str) -> Error {
-    Error::invalid_value(op, "All-NaN slice encountered")
 }
 
 /// max/min/arg/ptp/truth reductions on the input dtype `S`.
@@ -542,13 +536,9 @@ fn ordered<S: Ordered + Default>(
                     format!("attempt to get {name} of an empty sequence"),
                 ));
             }
-            let mut v = Vec::with_capacity(a.len());
-            for x in a {
-                match x {
-                    Some((_, i)) => v.push(i),
-                    None => return Err(nan_slice_error(name)),
-                }
-            }
+            // -1 marks an all-NaN slice of nanargmax/nanargmin (the contract of the reduce
+            // primitive: `reduce::reduce` turns it into NumPy's error, for every device)
+            let v: Vec<i64> = a.into_iter().map(|x| x.map_or(-1, |(_, i)| i)).collect();
             write_dst(dst, &v, name)
         }
         All | Any | CountNonzero => {
@@ -576,30 +566,43 @@ fn sub_elem<S: Elem>(a: S, b: S) -> S {
 }
 
 /// CPU reduce primitive: `dst` (shape = `src`'s shape without `axes`) = `op` of `src` over
-/// `axes` (sorted, unique, in range).
+/// `axes` (sorted, unique, in range); `center` (var/std only): the first pass's means,
+/// C-contiguous over `dst`'s shape in the compute dtype.
 pub(crate) fn reduce(
     op: ReduceOp,
     params: &ReduceParams,
     src: View<'_>,
     dst: View<'_>,
     axes: &[usize],
+    center: Option<View<'_>>,
 ) -> Result<()> {
     use ReduceOp::*;
     let name = op.name();
     let st = cpu_storage(&src, name)?;
     let g = st.read();
     let bytes = g.bytes();
+    let cg = match &center {
+        Some(c) => Some((
+            cpu_storage(c, name)?.read(),
+            c.layout.offset,
+            c.layout.size(),
+        )),
+        None => None,
+    };
     match op {
         Sum | Prod | NanSum | NanProd | Mean | NanMean | Var | NanVar | Std | NanStd => {
             let done = with_num!(params.compute, C => {
+                let centers = cg
+                    .as_ref()
+                    .map(|(g, off, n)| &slice_of::<C>(g.bytes())[*off..*off + *n]);
                 if src.dtype == params.compute {
-                    numeric::<C>(op, params, slice_of::<C>(bytes), src.layout, axes, dst)
+                    numeric::<C>(op, params, slice_of::<C>(bytes), src.layout, axes, dst, centers)
                 } else {
                     let tmp: Vec<C> = with_elem!(src.dtype, S => {
                         to_compute::<S, C>(slice_of::<S>(bytes), src.layout)
                     });
                     let l = Layout::contiguous(&src.layout.shape);
-                    numeric::<C>(op, params, &tmp, &l, axes, dst)
+                    numeric::<C>(op, params, &tmp, &l, axes, dst, centers)
                 }
             });
             done.unwrap_or_else(|| Err(Error::dtype(name, params.compute)))

@@ -491,6 +491,7 @@ pub(crate) fn reduce(
     src: View<'_>,
     dst: View<'_>,
     axes: &[usize],
+    center: Option<View<'_>>,
 ) -> Result<()> {
     use ReduceOp::*;
     let name = op.name();
@@ -536,60 +537,30 @@ pub(crate) fn reduce(
         center: 0,
         ddof: params.ddof,
     };
-    match op {
+    let k = kern(
+        ordinal,
+        Spec::Reduce(op, src.dtype, params.compute, dst.dtype),
+    )?;
+    let p = match op {
+        // the second pass of var/std: the first pass's means come from above the backend
+        // interface (`reduce::reduce_view`)
         Var | Std | NanVar | NanStd => {
-            let n_out = dst.layout.size();
-            let centers = crate::cuda::alloc(ordinal, n_out * params.compute.itemsize())?;
-            let mop = if matches!(op, Var | Std) {
-                Mean
-            } else {
-                NanMean
-            };
-            let km = kern(
-                ordinal,
-                Spec::Reduce(mop, src.dtype, params.compute, params.compute),
-            )?;
-            run_class(
-                &km,
-                ordinal,
-                class,
-                x,
-                src.dtype,
-                centers.device_ptr(),
-                none,
-            )?;
-            let kv = kern(
-                ordinal,
-                Spec::Reduce(op, src.dtype, params.compute, dst.dtype),
-            )?;
-            let p = RParams {
-                center: centers.device_ptr(),
+            let c = center.ok_or_else(|| {
+                Error::unsupported(
+                    name,
+                    "internal: var/std needs the centers of its first pass",
+                )
+            })?;
+            RParams {
+                center: ptr_of(&c),
                 ddof: params.ddof,
-            };
-            run_class(&kv, ordinal, class, x, src.dtype, out, p)
-        }
-        _ => {
-            let k = kern(
-                ordinal,
-                Spec::Reduce(op, src.dtype, params.compute, dst.dtype),
-            )?;
-            run_class(&k, ordinal, class, x, src.dtype, out, none)?;
-            if matches!(op, NanArgMax | NanArgMin) {
-                let st = dst
-                    .storage
-                    .as_cuda()
-                    .ok_or_else(|| Error::unsupported(name, "output not on CUDA"))?;
-                let n = dst.layout.size();
-                let b = crate::cuda::to_host(st, dst.layout.offset * 8, n * 8)?;
-                if b.chunks_exact(8)
-                    .any(|w| i64::from_ne_bytes(w.try_into().unwrap_or([0; 8])) < 0)
-                {
-                    return Err(Error::invalid_value(name, "All-NaN slice encountered"));
-                }
             }
-            Ok(())
         }
-    }
+        _ => none,
+    };
+    // an all-NaN slice of nanargmax/nanargmin is left as -1 (`reduce.cuh`'s `ArgOp`), which
+    // `reduce::reduce` turns into NumPy's error for every device
+    run_class(&k, ordinal, class, x, src.dtype, out, p)
 }
 
 /// CUDA scan primitive (same contract as the CPU one).

@@ -155,10 +155,48 @@ pub(crate) fn reduce_view(
     dst: View<'_>,
     axes: &[usize],
 ) -> Result<()> {
-    match src.storage {
-        Storage::Cpu(_) => cpu::reduce(op, params, src, dst, axes),
-        Storage::Cuda(_) => cuda::reduce(op, params, src, dst, axes),
+    use ReduceOp::*;
+    // var/std: NumPy's two passes, decided here once for every device. The first pass is the
+    // mean (NaN-skipping for the nan forms) of each output slice in the compute dtype; the
+    // backend's var/std primitive is the second pass, Σ|x - center|² / max(count - ddof, 0).
+    if matches!(op, Var | Std | NanVar | NanStd) {
+        let mean = if matches!(op, Var | Std) {
+            Mean
+        } else {
+            NanMean
+        };
+        let centers = Array::empty_on(&dst.layout.shape, params.compute, src.storage.device())?;
+        backend_reduce(mean, params, src, centers.view(), axes, None)?;
+        return backend_reduce(op, params, src, dst, axes, Some(centers.view()));
     }
+    backend_reduce(op, params, src, dst, axes, None)
+}
+
+/// The reduce primitive of `src`'s device (`center`: var/std's first pass, see
+/// [`reduce_view`]).
+fn backend_reduce(
+    op: ReduceOp,
+    params: &ReduceParams,
+    src: View<'_>,
+    dst: View<'_>,
+    axes: &[usize],
+    center: Option<View<'_>>,
+) -> Result<()> {
+    match src.storage {
+        Storage::Cpu(_) => cpu::reduce(op, params, src, dst, axes, center),
+        Storage::Cuda(_) => cuda::reduce(op, params, src, dst, axes, center),
+    }
+}
+
+/// NumPy's error for a slice of `nanargmax`/`nanargmin` that holds only NaN (the reduce
+/// primitive marks such a slice with -1): the one place the rule is decided.
+fn check_all_nan(op: ReduceOp, out: &Array) -> Result<()> {
+    if matches!(op, ReduceOp::NanArgMax | ReduceOp::NanArgMin)
+        && out.to_vec::<i64>()?.iter().any(|&i| i < 0)
+    {
+        return Err(Error::invalid_value(op.name(), "All-NaN slice encountered"));
+    }
+    Ok(())
 }
 
 /// Backend dispatch of the scan primitive (`dst` C-contiguous with `src`'s shape).
@@ -239,6 +277,7 @@ pub fn reduce(
     if n_out > 0 {
         let params = ReduceParams { compute, ddof };
         reduce_view(op, &params, a.view(), out.view(), &axes)?;
+        check_all_nan(op, &out)?;
     }
     if keepdims {
         let kshape: Vec<usize> = (0..a.ndim())

@@ -1283,7 +1283,7 @@ fn corpus_sparse_linalg_cases() {
         let v = norm(&a, NormOrd::Fro).unwrap();
         close(
             "sparse.csr_norm.fro",
-            &Array::from_vec_on(vec![v], &[], Device::Cpu).unwrap(),
+            &Array::from_vec_on(vec![v], (), Device::Cpu).unwrap(),
             1e-12,
             4.76e-13,
             false,
@@ -1292,7 +1292,7 @@ fn corpus_sparse_linalg_cases() {
         let v = norm(&a, NormOrd::One).unwrap();
         close(
             "sparse.csr_norm.1",
-            &Array::from_vec_on(vec![v], &[], Device::Cpu).unwrap(),
+            &Array::from_vec_on(vec![v], (), Device::Cpu).unwrap(),
             1e-12,
             4.2e-13,
             false,
