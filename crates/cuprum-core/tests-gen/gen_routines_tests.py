@@ -295,7 +295,8 @@ def lit(v, t):
 def rust_array(name, a):
     t, _ = RD[a.dtype.type]
     vals = ", ".join(lit(v, t) for v in a.ravel())
-    return f"    let {name} = Array::from_vec_on(Vec::<{t}>::from([{vals}]), &{list(a.shape)}, d)?;"
+    shape = "()" if a.ndim == 0 else f"&{list(a.shape)}"
+    return f"    let {name} = Array::from_vec_on(Vec::<{t}>::from([{vals}]), {shape}, d)?;"
 
 
 def want(a):

@@ -456,7 +456,7 @@ fn into_wider_dtype_and_broadcast_out() {
         );
         // a reduction into out
         let g = fuse(|x: Var| sum(x, Axes::All, false));
-        let o = Array::from_vec_on(vec![0.0f32], &[], d).unwrap();
+        let o = Array::from_vec_on(vec![0.0f32], (), d).unwrap();
         g.call_into(args![&a], &o).unwrap();
         assert_eq!(o.to_vec::<f32>().unwrap(), vec![6.0]);
         let _: &[Arg<'_>] = args![&a];

@@ -380,7 +380,7 @@ fn special_matrices() {
             vec![1, 4, 3, 2, 2, 1, 4, 3, 3, 2, 1, 4, 4, 3, 2, 1]
         );
         let a = Array::from_vec_on(vec![1i64, 2, 3, 4], &[2, 2], d).unwrap();
-        let e = Array::from_vec_on(vec![8i64], &[], d).unwrap();
+        let e = Array::from_vec_on(vec![8i64], (), d).unwrap();
         let bd = scipy::block_diag(&[&a, &i(&[5, 6, 7]), &e]).unwrap();
         assert_eq!(bd.shape(), &[4, 6]);
         assert_eq!(

@@ -2904,7 +2904,7 @@ fn np_scatter_min() {
 fn np_atleast_1d() {
     for d in all_devices() {
         (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([5.0_f64]), &[], d)?;
+            let a0 = Array::from_vec_on(Vec::<f64>::from([5.0_f64]), (), d)?;
             let r = atleast_1d(&a0)?;
             chk(
                 "atleast_1d",
@@ -3346,7 +3346,7 @@ fn np_insert_scalar_value() {
                 &[2, 2],
                 d,
             )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([7.5_f64]), &[], d)?;
+            let a1 = Array::from_vec_on(Vec::<f64>::from([7.5_f64]), (), d)?;
             let r = insert(&a0, &[0, 2], &a1, Some(0))?;
             chk(
                 "insert_scalar_value",

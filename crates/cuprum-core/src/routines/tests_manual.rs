@@ -232,7 +232,7 @@ fn views_share_and_stay_in_bounds() {
             t.view_dtype(DType::Float64),
             Err(Error::InvalidValue { .. })
         ));
-        let z = Array::from_vec_on(vec![1.0f32], &[], d).unwrap();
+        let z = Array::from_vec_on(vec![1.0f32], (), d).unwrap();
         assert!(matches!(
             z.view_dtype(DType::Float64),
             Err(Error::InvalidValue { .. })
