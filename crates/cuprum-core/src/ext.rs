@@ -174,7 +174,7 @@ pub mod prim {
 /// assert_eq!(promote::binary_dtypes(BinaryOp::Divide, DType::Int32).unwrap(), (DType::Float64, DType::Float64));
 /// ```
 pub mod promote {
-    pub use crate::ops::promote::{binary_dtypes, unary_dtypes, weak_dtype};
+    pub use crate::ops::promote::{binary_dtypes, negative_power_error, unary_dtypes, weak_dtype};
 }
 
 /// Layout helpers shared by the feature crates (C strides, axis normalization, ...).

@@ -185,7 +185,7 @@ fn the_graph_owns_the_buffers_it_uses() {
     let n = 4096;
     let (g, z) = {
         let x = Array::from_vec_on((0..n).map(|i| i as f32).collect(), &[n], dev).unwrap();
-        let y = crate::full_on([n], 3.0f32, None, dev).unwrap();
+        let y = crate::full_on([n], 3.0f32, DType::Float32, dev).unwrap();
         graph::capture_with(&s, |_| {
             // a temporary made and dropped inside the capture, and an input dropped inside it
             let t = crate::multiply(&x, &y)?;
@@ -198,7 +198,7 @@ fn the_graph_owns_the_buffers_it_uses() {
     };
     // new allocations of the same size must not land on the graph's buffers
     let others: Vec<Array> = (0..8)
-        .map(|k| crate::full_on([n], -(k as f32), None, dev).unwrap())
+        .map(|k| crate::full_on([n], -(k as f32), DType::Float32, dev).unwrap())
         .collect();
     for _ in 0..3 {
         g.launch(&s).unwrap();

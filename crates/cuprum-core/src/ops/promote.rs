@@ -148,7 +148,7 @@ pub(crate) fn output_cast_error(op: &'static str, from: DType, to: DType) -> Err
 
 /// The error integer `power` reports for a negative exponent (NumPy's `ValueError`); the CPU
 /// backend reports the same when it meets one in an exponent array.
-pub(crate) fn negative_power_error() -> Error {
+pub fn negative_power_error() -> Error {
     Error::invalid_value(
         "power",
         "Integers to negative integer powers are not allowed.",

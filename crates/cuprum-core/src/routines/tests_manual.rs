@@ -447,9 +447,10 @@ fn npz_reads_numpy_archives_and_round_trips() {
     let pid = std::process::id();
     let pc = dir.join(format!("cuprum-npz-c-{pid}.npz"));
     let pu = dir.join(format!("cuprum-npz-u-{pid}.npz"));
-    std::fs::write(&pc, NUMPY_SAVEZ_COMPRESSED).unwrap();
-    std::fs::write(&pu, NUMPY_SAVEZ).unwrap();
     for d in all_devices() {
+        // NumPy's archives again for each device (the round trips below overwrite them)
+        std::fs::write(&pc, NUMPY_SAVEZ_COMPRESSED).unwrap();
+        std::fs::write(&pu, NUMPY_SAVEZ).unwrap();
         let m = load_npz_on(&pc, d).unwrap();
         assert_eq!(m.len(), 2);
         assert_eq!((m[0].0.as_str(), m[0].1.dtype()), ("a", DType::Int32));

@@ -110,6 +110,27 @@ fn unary_name(op: UnaryOp) -> &'static str {
     op.name()
 }
 
+/// Whether `op` on `d` is emitted with a round-to-nearest intrinsic: real float adds,
+/// subtracts and multiplies. NVRTC's PTX leaves `mul`/`add` contractible and ptxas would fuse a
+/// multiply of one node with an add of the next into one FMA (an empty `asm` between them does
+/// not stop it); the unfused kernels store each result, so they never contract across
+/// operations. `__fmul_rn` and friends compile to `.rn` instructions, which are never fused.
+fn rounded(op: BinaryOp, d: DType) -> bool {
+    matches!(d, DType::Float32 | DType::Float64)
+        && matches!(op, BinaryOp::Add | BinaryOp::Subtract | BinaryOp::Multiply)
+}
+
+/// `x op y` with the intrinsic of [`rounded`].
+fn rn(op: BinaryOp, d: DType, x: &str, y: &str) -> String {
+    let p = if d == DType::Float32 { "__f" } else { "__d" };
+    let f = match op {
+        BinaryOp::Add => "add",
+        BinaryOp::Subtract => "sub",
+        _ => "mul",
+    };
+    format!("{p}{f}_rn({x}, {y})")
+}
+
 /// The element function: `TO cuprum_fuse_eval(T0 x0, ..., C c<i>...)`.
 fn eval_source(t: &Trace, nargs: usize, arg_dtypes: &[Option<DType>]) -> String {
     let mut s = String::new();
@@ -137,9 +158,36 @@ fn eval_source(t: &Trace, nargs: usize, arg_dtypes: &[Option<DType>]) -> String 
             Node::Input(k) => format!("x{k}"),
             Node::Fill(_) => format!("c{i}"),
             Node::Cast(a) => format!("cast<{ty}>(ld(v{a}))"),
+            Node::Unary(UnaryOp::Square, a)
+                if matches!(nd.dtype, DType::Float32 | DType::Float64)
+                    && t.nodes[*a as usize].dtype == nd.dtype =>
+            {
+                rn(
+                    BinaryOp::Multiply,
+                    nd.dtype,
+                    &format!("v{a}"),
+                    &format!("v{a}"),
+                )
+            }
             Node::Unary(op, a) => format!("cast<{ty}>(op_{}(ld(v{a})))", unary_name(*op)),
+            Node::Binary(op, a, b)
+                if rounded(*op, nd.dtype)
+                    && t.nodes[*a as usize].dtype == nd.dtype
+                    && t.nodes[*b as usize].dtype == nd.dtype =>
+            {
+                rn(*op, nd.dtype, &format!("v{a}"), &format!("v{b}"))
+            }
             Node::Binary(op, a, b) => {
                 format!("cast<{ty}>(op_{}(ld(v{a}), ld(v{b})))", op.name())
+            }
+            Node::BinaryScalar(op, a, _, side)
+                if rounded(*op, nd.dtype) && t.nodes[*a as usize].dtype == nd.dtype =>
+            {
+                let (x, y) = match side {
+                    Side::Right => (format!("v{a}"), format!("c{i}")),
+                    _ => (format!("c{i}"), format!("v{a}")),
+                };
+                rn(*op, nd.dtype, &x, &y)
             }
             Node::BinaryScalar(op, a, _, side) => match side {
                 Side::Right => format!("cast<{ty}>(op_{}(ld(v{a}), ld(c{i})))", op.name()),
@@ -196,7 +244,16 @@ pub(crate) fn source(t: &Trace, arg_dtypes: &[Option<DType>], class: Class) -> S
         decls.push(format!("const {} c{i}", ct(*d)));
     }
     decls.push("const long long n".into());
-    let call_consts: String = consts.iter().map(|(i, _, _)| format!(", c{i}")).collect();
+    // the element function's argument list: the array operands, then the constants (a body
+    // with no array operand calls it with constants only)
+    let const_args: Vec<String> = consts.iter().map(|(i, _, _)| format!("c{i}")).collect();
+    let call = |arrays: Vec<String>| -> String {
+        arrays
+            .into_iter()
+            .chain(const_args.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match class {
         Class::Contig { vec, ones } => {
             let v = vec.max(1) as usize;
@@ -242,20 +299,21 @@ pub(crate) fn source(t: &Trace, arg_dtypes: &[Option<DType>], class: Class) -> S
             let _ = writeln!(
                 s,
                 "        CuprumFuseVec<{out}, {v}> r;\n#pragma unroll\n        \
-                 for (int j = 0; j < {v}; ++j) r.v[j] = cuprum_fuse_eval({}{call_consts});\n        \
+                 for (int j = 0; j < {v}; ++j) r.v[j] = cuprum_fuse_eval({});\n        \
                  *reinterpret_cast<CuprumFuseVec<{out}, {v}>*>(out + base) = r;\n    \
                  }} else {{\n        const long long i = nvec * {v} + (t - nvec);\n        \
-                 if (i < n) out[i] = cuprum_fuse_eval({}{call_consts});\n    }}\n}}",
-                lane_args.join(", "),
-                arrays
-                    .iter()
-                    .map(|&k| if ones >> k & 1 == 1 {
-                        format!("s{k}")
-                    } else {
-                        format!("in{k}[i]")
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                 if (i < n) out[i] = cuprum_fuse_eval({});\n    }}\n}}",
+                call(lane_args),
+                call(
+                    arrays
+                        .iter()
+                        .map(|&k| if ones >> k & 1 == 1 {
+                            format!("s{k}")
+                        } else {
+                            format!("in{k}[i]")
+                        })
+                        .collect::<Vec<_>>()
+                )
             );
         }
         Class::Strided { nd, wide } => {
@@ -301,8 +359,8 @@ pub(crate) fn source(t: &Trace, arg_dtypes: &[Option<DType>], class: Class) -> S
                 .collect();
             let _ = writeln!(
                 s,
-                "        out[o0] = cuprum_fuse_eval({}{call_consts});\n    }}\n}}",
-                args.join(", ")
+                "        out[o0] = cuprum_fuse_eval({});\n    }}\n}}",
+                call(args)
             );
         }
     }

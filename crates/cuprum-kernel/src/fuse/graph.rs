@@ -468,10 +468,7 @@ pub(crate) fn binary(op: BinaryOp, a: Var, b: Var) -> Var {
             && let V::Weak(s) = b.v
             && s.as_f64() < 0.0
         {
-            return Err(core_err(Error::invalid_value(
-                "power",
-                "Integers to negative integer powers are not allowed.",
-            )));
+            return Err(core_err(cuprum_core::ext::promote::negative_power_error()));
         }
         let one = match (a.v, b.v) {
             (V::Weak(_), V::Weak(_)) => None,
