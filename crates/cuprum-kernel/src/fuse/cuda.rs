@@ -5,9 +5,11 @@
 //!
 //! The element function `cuprum_fuse_eval` calls the ufunc bodies of `kernels/math.cuh`
 //! (`op_*`) with the same casts as core's own elementwise kernels (`cast<TO>(op(ld(a), ...))`),
-//! so each node gives the unfused kernel's bits; every computed float node's value passes
-//! through an empty `asm` statement, so the compiler cannot contract a multiply of one node and
-//! an add of the next into an FMA (which would round once where the unfused calls round twice).
+//! so each node gives the unfused kernel's bits. Real float add, subtract, multiply and square
+//! nodes are the round-to-nearest intrinsics (`__fmul_rn`, ...), which ptxas never contracts, so
+//! a multiply of one node and an add of the next cannot become one FMA (which would round once
+//! where the unfused calls round twice; on the H200 an empty `asm` between the nodes did not
+//! stop it). Each computed float node still passes through an empty `asm` statement.
 //! Layout classes:
 //! - **contiguous**: every array input C-contiguous with the result's shape or a single
 //!   broadcast element, the destination C-contiguous: each thread loads one aligned 16-byte

@@ -473,7 +473,7 @@ impl<'a> Cavity<'a> {
                 self.ranks.exchange(&self.psi, rows)?;
                 apply(&self.psi)?;
                 cp::multiply_out(&w_c, h2, r)?;
-                cp::subtract_out(&*r, &*q, r)?;
+                cp::subtract_out(r, q, r)?;
                 let mut rr = dot(r, r)?;
                 let mut its = 0;
                 self.cg_converged = rr.sqrt() <= atol;
@@ -485,16 +485,16 @@ impl<'a> Cavity<'a> {
                         apply(p)?;
                         let alpha = rr / dot(&p_c, q)?;
                         cp::multiply_out(&p_c, alpha, t)?;
-                        cp::add_out(&psi_c, &*t, &psi_c)?;
-                        cp::multiply_out(&*q, alpha, t)?;
-                        cp::subtract_out(&*r, &*t, r)?;
+                        cp::add_out(&psi_c, t, &psi_c)?;
+                        cp::multiply_out(q, alpha, t)?;
+                        cp::subtract_out(r, t, r)?;
                         let rr_new = dot(r, r)?;
                         if rr_new.sqrt() <= atol {
                             self.cg_converged = true;
                             break;
                         }
                         cp::multiply_out(&p_c, rr_new / rr, t)?;
-                        cp::add_out(&*r, &*t, &p_c)?;
+                        cp::add_out(r, t, &p_c)?;
                         rr = rr_new;
                     }
                 }
