@@ -475,15 +475,9 @@ fn cuda_sources() {
         c.contains("CuprumFuseVec<float, 4> a0 = *reinterpret_cast"),
         "{c}"
     );
-    assert!(
-        c.contains("float v3 = __fmul_rn(v2, v1);"),
-        "{c}"
-    );
+    assert!(c.contains("float v3 = __fmul_rn(v2, v1);"), "{c}");
     assert!(c.contains("asm(\"\" : \"+f\"(v3));"), "{c}");
-    assert!(
-        c.contains("float v4 = __fadd_rn(v3, v0);"),
-        "{c}"
-    );
+    assert!(c.contains("float v4 = __fadd_rn(v3, v0);"), "{c}");
     let s = f.cuda_source(args![&a, &a], 1, Some(2)).unwrap();
     assert!(
         s.contains("struct CuprumFuseGeom { unsigned int shape[2]; int st[3][2]; };"),
