@@ -407,7 +407,7 @@ impl Layout {
 
     /// Merges adjacent axes that are contiguous with each other and drops unit axes, giving an
     /// equivalent layout with fewer axes (same element order). Used to pick kernel layout classes.
-    /// (One operand of [`merge_axes`].)
+    /// (One operand of `merge_axes`.)
     pub fn simplified(&self) -> Layout {
         let mut shape = self.shape.clone();
         let mut st: Vec<[isize; 1]> = self.strides.iter().map(|&s| [s]).collect();

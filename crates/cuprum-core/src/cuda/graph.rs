@@ -9,17 +9,17 @@
 //! arguments; a launch replays them on whatever data those buffers hold at the time.
 //!
 //! **Capture safety.** While a stream is captured by cuprum, every cuprum operation on it either
-//! is captured or fails with [`Error::CaptureUnsupported`](crate::Error::CaptureUnsupported)
+//! is captured or fails with [`Error::CaptureUnsupported`]
 //! *before* any CUDA call that would break the capture:
 //! - host reads (`to_vec`, `item`, printing, data-dependent sizes such as `nonzero`, boolean
 //!   masks, the all-NaN check of `nanargmax`), uploads (`from_vec`, `asarray`, `to_device`) and
 //!   host waits (`Stream::synchronize`, `Device::synchronize`, `synchronize_all`) fail; the
 //!   capture is then *invalidated*: [`Stream::end_capture`] ends it and returns
-//!   [`Error::CaptureInvalidated`](crate::Error::CaptureInvalidated) naming the operation, and
+//!   [`Error::CaptureInvalidated`] naming the operation, and
 //!   the stream is usable again;
 //! - device allocations made on the capturing stream come from `cuMemAlloc` (called with the
 //!   thread's capture mode relaxed, as CUDA documents for libraries), not from the installed
-//!   [`Allocator`](super::Allocator): a pool's event bookkeeping cannot run inside a capture.
+//!   [`Allocator`]: a pool's event bookkeeping cannot run inside a capture.
 //!   Each such buffer keeps its memory for the life of the graph;
 //! - NVRTC compilation is host-only and module loading (`cuModuleLoadData`) is done with the
 //!   thread's capture mode relaxed, so the first use of a kernel inside a capture is fine; a

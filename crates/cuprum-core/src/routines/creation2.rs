@@ -218,7 +218,7 @@ pub fn vander(x: &Array, n: Option<usize>, increasing: bool) -> Result<Array> {
 /// and returns the result.
 ///
 /// # Errors
-/// `f`'s errors; [`Error::TooBig`](crate::Error::TooBig).
+/// `f`'s errors; [`Error::TooBig`].
 ///
 /// ```
 /// use cuprum_core::{Device, fromfunction, ops};

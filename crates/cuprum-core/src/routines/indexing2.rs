@@ -19,7 +19,7 @@ use crate::{Array, DType, Device, Error, Layout, Result};
 /// `(len(dimensions),) + dimensions` whose `i`-th entry holds the `i`-th coordinate.
 ///
 /// # Errors
-/// [`Error::TooBig`](crate::Error::TooBig) when the result would be too big.
+/// [`Error::TooBig`] when the result would be too big.
 ///
 /// ```
 /// use cuprum_core::{Device, indices};
@@ -209,7 +209,7 @@ fn tri_indices(
 /// (`numpy.tril_indices`; `m` defaults to `n`).
 ///
 /// # Errors
-/// [`Error::TooBig`](crate::Error::TooBig) for an overflowing size.
+/// [`Error::TooBig`] for an overflowing size.
 ///
 /// ```
 /// use cuprum_core::{Device, tril_indices};
@@ -1005,7 +1005,7 @@ pub fn as_strided(x: &Array, shape: &[usize], strides: &[isize]) -> Result<Array
 /// (`cupyx.scatter_max`; repeated indices take the maximum of all their values).
 ///
 /// # Errors
-/// As [`ufunc_at`](crate::ufunc_at).
+/// As [`ufunc_at`].
 ///
 /// ```
 /// use cuprum_core::{Array, scatter_max};
@@ -1022,7 +1022,7 @@ pub fn scatter_max(a: &Array, indices: &Array, values: &Array) -> Result<()> {
 /// (`cupyx.scatter_min`).
 ///
 /// # Errors
-/// As [`ufunc_at`](crate::ufunc_at).
+/// As [`ufunc_at`].
 ///
 /// ```
 /// use cuprum_core::{Array, scatter_min};

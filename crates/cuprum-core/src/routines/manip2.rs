@@ -112,7 +112,7 @@ pub fn dstack(arrays: &[&Array]) -> Result<Array> {
 /// Splits along the second axis (the first for 1-D) (`numpy.hsplit`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a 0-d array; as [`split`](crate::split).
+/// [`Error::InvalidValue`] for a 0-d array; as [`split`].
 ///
 /// ```
 /// use cuprum_core::{Array, hsplit};
@@ -132,7 +132,7 @@ pub fn hsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
 /// Splits along the first axis of an array of 2 or more dimensions (`numpy.vsplit`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 2 dimensions; as [`split`](crate::split).
+/// [`Error::InvalidValue`] for fewer than 2 dimensions; as [`split`].
 ///
 /// ```
 /// use cuprum_core::{Array, vsplit};
@@ -152,7 +152,7 @@ pub fn vsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
 /// Splits along the third axis of an array of 3 or more dimensions (`numpy.dsplit`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 3 dimensions; as [`split`](crate::split).
+/// [`Error::InvalidValue`] for fewer than 3 dimensions; as [`split`].
 ///
 /// ```
 /// use cuprum_core::{Array, dsplit};
@@ -320,7 +320,7 @@ pub fn insert(arr: &Array, indices: &[i64], values: &Array, axis: Option<isize>)
 /// (`numpy.resize`; zeros when `a` is empty).
 ///
 /// # Errors
-/// [`Error::TooBig`](crate::Error::TooBig) for a shape whose size overflows.
+/// [`Error::TooBig`] for a shape whose size overflows.
 ///
 /// ```
 /// use cuprum_core::{Array, resize};

@@ -734,10 +734,10 @@ pub fn trapezoid(y: &Array, x: Option<&Array>, dx: f64, axis: isize) -> Result<A
 
 /// The cumulative sum with NaN counted as zero (`numpy.nancumsum`).
 ///
-/// **Shapes/dtypes:** as [`cumsum`](crate::cumsum).
+/// **Shapes/dtypes:** as [`cumsum`].
 ///
 /// # Errors
-/// As [`cumsum`](crate::cumsum).
+/// As [`cumsum`].
 ///
 /// ```
 /// use cuprum_core::{Array, nancumsum};
@@ -754,10 +754,10 @@ pub fn nancumsum(a: &Array, axis: Option<isize>) -> Result<Array> {
 
 /// The cumulative product with NaN counted as one (`numpy.nancumprod`).
 ///
-/// **Shapes/dtypes:** as [`cumprod`](crate::cumprod).
+/// **Shapes/dtypes:** as [`cumprod`].
 ///
 /// # Errors
-/// As [`cumprod`](crate::cumprod).
+/// As [`cumprod`].
 ///
 /// ```
 /// use cuprum_core::{Array, nancumprod};

@@ -62,7 +62,7 @@ pub fn result_type(dtypes: &[DType]) -> Result<DType> {
 /// false (not an error) when the shapes do not broadcast.
 ///
 /// # Errors
-/// [`Error::DeviceMismatch`](crate::Error::DeviceMismatch) for arrays on different devices.
+/// [`Error::DeviceMismatch`] for arrays on different devices.
 ///
 /// ```
 /// use cuprum_core::{Array, array_equiv};
