@@ -17,7 +17,7 @@ use crate::{Array, Error, Result};
 ///
 /// ```
 /// use cuprum_core::{Array, atleast_1d};
-/// assert_eq!(atleast_1d(&Array::from_vec(vec![1.0f64], &[]).unwrap()).unwrap().shape(), &[1]);
+/// assert_eq!(atleast_1d(&Array::from_vec(vec![1.0f64], ()).unwrap()).unwrap().shape(), &[1]);
 /// ```
 pub fn atleast_1d(a: &Array) -> Result<Array> {
     if a.ndim() == 0 {
