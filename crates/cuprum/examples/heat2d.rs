@@ -14,8 +14,9 @@
 //! - **fuse**: the same expression in a [`cuprum::fuse`] body, one kernel writing the interior
 //!   view of the other buffer.
 //!
-//! Each way is a function `fn(&Problem) -> cp::Result<Run>` listed in `WAYS`; another way (a
-//! captured CUDA graph replaying the fused step) is one more entry.
+//! Each way is a function `fn(&Problem) -> cp::Result<Option<Run>>` listed in `WAYS`: plain
+//! operations, `cuprum::fuse`, and (CUDA only) a CUDA graph that replays two fused steps per
+//! launch.
 //!
 //! Run with `cargo run --release --example heat2d -p cuprum -- --n 512 --steps 1000
 //! --device cuda:0` (defaults: `--n 128 --steps 200`, the current device).
@@ -87,7 +88,7 @@ fn time_steps(
 }
 
 /// Plain cuprum operations: each term is a kernel and a temporary, then an assignment.
-fn plain(p: &Problem) -> cp::Result<Run> {
+fn plain(p: &Problem) -> cp::Result<Option<Run>> {
     let alpha = p.alpha;
     time_steps(p, |u, v| {
         let [c, up, down, right, left] = views(u)?;
@@ -96,6 +97,7 @@ fn plain(p: &Problem) -> cp::Result<Run> {
         let new = cp::add(&c, &cp::multiply(alpha, &lap)?)?;
         v.slice(s![1..-1, 1..-1])?.assign(&new)
     })
+    .map(Some)
 }
 
 /// The fused step: one body, one kernel per call writing the interior of `v`.
@@ -106,24 +108,63 @@ fn fused_step(alpha: f64) -> Fused {
     .with_name("heat_step")
 }
 
+/// One fused step from `u` into the interior of `v`.
+fn fused_into(f: &Fused, u: &Array, v: &Array) -> cp::Result<()> {
+    let [c, up, down, right, left] = views(u)?;
+    f.call_into(
+        args![&c, &up, &down, &right, &left],
+        &v.slice(s![1..-1, 1..-1])?,
+    )?;
+    Ok(())
+}
+
 /// `cuprum::fuse`: the same expression as [`plain`], one kernel per step.
-fn fused(p: &Problem) -> cp::Result<Run> {
+fn fused(p: &Problem) -> cp::Result<Option<Run>> {
     let f = fused_step(p.alpha);
-    time_steps(p, |u, v| {
-        let [c, up, down, right, left] = views(u)?;
-        f.call_into(
-            args![&c, &up, &down, &right, &left],
-            &v.slice(s![1..-1, 1..-1])?,
-        )?;
-        Ok(())
-    })
+    time_steps(p, |u, v| fused_into(&f, u, v)).map(Some)
+}
+
+/// A CUDA graph (`cupy.cuda.Stream.begin_capture`): two fused steps (`u` → `v`, `v` → `u`)
+/// captured once on a stream of their own and replayed, one launch per two steps. The graph
+/// keeps `u` and `v`; each launch reads and writes them in place. CUDA only: on the CPU this
+/// way is skipped.
+fn graph(p: &Problem) -> cp::Result<Option<Run>> {
+    let Device::Cuda(o) = p.device else {
+        return Ok(None);
+    };
+    let f = fused_step(p.alpha);
+    let stream = cp::cuda::Stream::new(o)?;
+    let _current = stream.use_stream()?;
+    let (u, v) = (initial(p)?, initial(p)?);
+    // compile the kernel before the capture (a warm-up that only writes `v`)
+    fused_into(&f, &u, &v)?;
+    stream.synchronize()?;
+    let g = cp::cuda::graph::capture(&stream, |_| {
+        fused_into(&f, &u, &v)?;
+        fused_into(&f, &v, &u)
+    })?;
+    g.upload(&stream)?;
+    let t = Instant::now();
+    for _ in 0..p.steps / 2 {
+        g.launch(&stream)?;
+    }
+    let odd = p.steps % 2 == 1;
+    if odd {
+        fused_into(&f, &u, &v)?;
+    }
+    stream.synchronize()?;
+    let per_step = t.elapsed() / p.steps.max(1) as u32;
+    Ok(Some(Run {
+        u: if odd { v } else { u },
+        per_step,
+    }))
 }
 
 /// One way to run the solver.
-type Way = fn(&Problem) -> cp::Result<Run>;
+type Way = fn(&Problem) -> cp::Result<Option<Run>>;
 
 /// The ways to run the solver; each must give the same field.
-const WAYS: &[(&str, Way)] = &[("plain", plain), ("fuse", fused)];
+const WAYS: &[(&str, Way)] = &[("plain", plain), ("fuse", fused), ("graph", graph)];
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
     match args.iter().position(|a| a == name) {
@@ -157,7 +198,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let mut first: Option<(String, Array)> = None;
     for (name, way) in WAYS {
-        let r = way(&p)?;
+        let Some(r) = way(&p)? else {
+            println!("{name:>6}: skipped (needs a CUDA device)");
+            continue;
+        };
         let total =
             r.u.sum(cp::Axes::All, false)?
                 .astype(cp::DType::Float64)?
