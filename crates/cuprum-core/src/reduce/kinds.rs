@@ -210,12 +210,11 @@ impl std::fmt::Display for ReduceOp {
 /// assert_eq!("avg".parse::<ReduceOp>().unwrap(), ReduceOp::Mean);
 /// assert!("median".parse::<ReduceOp>().is_err());
 /// ```
-impl std::str::FromStr for ReduceOp {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<ReduceOp> {
+impl ReduceOp {
+    /// Every reduction, in declaration order (name lookup, exhaustive tests).
+    pub(crate) const EVERY: [ReduceOp; 22] = {
         use ReduceOp::*;
-        let l = s.to_ascii_lowercase();
-        let all = [
+        [
             Sum,
             Prod,
             NanSum,
@@ -238,16 +237,29 @@ impl std::str::FromStr for ReduceOp {
             Any,
             CountNonzero,
             Ptp,
-        ];
+        ]
+    };
+}
+
+impl std::str::FromStr for ReduceOp {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<ReduceOp> {
+        use ReduceOp::*;
+        let l = s.to_ascii_lowercase();
         match l.as_str() {
             "product" => Ok(Prod),
             "avg" => Ok(Mean),
-            _ => all.into_iter().find(|o| o.name() == l).ok_or_else(|| {
-                Error::invalid_value(
-                    "ReduceOp::from_str",
-                    format!("{s:?} is not a reduction name (sum, prod, max, min, mean/avg, ...)"),
-                )
-            }),
+            _ => ReduceOp::EVERY
+                .into_iter()
+                .find(|o| o.name() == l)
+                .ok_or_else(|| {
+                    Error::invalid_value(
+                        "ReduceOp::from_str",
+                        format!(
+                            "{s:?} is not a reduction name (sum, prod, max, min, mean/avg, ...)"
+                        ),
+                    )
+                }),
         }
     }
 }

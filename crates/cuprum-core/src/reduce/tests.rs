@@ -786,30 +786,7 @@ proptest! {
 #[test]
 fn cuda_reductions_match_cpu() {
     use ReduceOp::*;
-    let ops = [
-        Sum,
-        Prod,
-        NanSum,
-        NanProd,
-        Mean,
-        NanMean,
-        Var,
-        NanVar,
-        Std,
-        NanStd,
-        Max,
-        Min,
-        NanMax,
-        NanMin,
-        ArgMax,
-        ArgMin,
-        NanArgMax,
-        NanArgMin,
-        All,
-        Any,
-        CountNonzero,
-        Ptp,
-    ];
+    let ops = ReduceOp::EVERY;
     let dtypes = [
         DType::Float32,
         DType::Float64,
@@ -976,30 +953,7 @@ fn cuda_kernel_sources_compile() {
         return;
     }
     let mut sources = vec![];
-    let ops = [
-        Sum,
-        Prod,
-        NanSum,
-        NanProd,
-        Mean,
-        NanMean,
-        Var,
-        NanVar,
-        Std,
-        NanStd,
-        Max,
-        Min,
-        NanMax,
-        NanMin,
-        ArgMax,
-        ArgMin,
-        NanArgMax,
-        NanArgMin,
-        All,
-        Any,
-        CountNonzero,
-        Ptp,
-    ];
+    let ops = ReduceOp::EVERY;
     let full = std::env::var("CUPRUM_REDUCE_ALL_SOURCES").is_ok();
     for src in DType::ALL {
         for op in ops {
