@@ -56,7 +56,7 @@ impl Array {
                 let c = self.as_c_contiguous()?;
                 let isz = c.dtype.itemsize();
                 let src = c.storage.as_cuda().unwrap_or(src);
-                let out = crate::storage::CpuStorage::try_zeroed(c.nbytes())?;
+                let out = crate::storage::CpuStorage::try_recycled(c.nbytes())?;
                 {
                     let mut w = out.write();
                     crate::cuda::to_host_into(src, c.layout.offset * isz, w.bytes_mut())?;

@@ -122,10 +122,10 @@ impl Generator {
         let start = self.counter;
         let out = match device {
             Device::Cpu => {
-                // Sampled straight into the new buffer (its pages are first touched by the
-                // parallel fill): no intermediate Vec, no copy.
+                // Sampled straight into the new buffer (a cached one of the size when there
+                // is one: no page faults; every byte is written): no intermediate Vec, no copy.
                 let storage =
-                    crate::storage::CpuStorage::try_zeroed(n as usize * dtype.itemsize())?;
+                    crate::storage::CpuStorage::try_recycled(n as usize * dtype.itemsize())?;
                 {
                     let mut w = storage.write();
                     let bytes = w.bytes_mut();
