@@ -51,7 +51,8 @@ struct Args {
     /// git revision to record (default: `git rev-parse --short HEAD` when available)
     #[arg(long)]
     git_rev: Option<String>,
-    /// only rows whose name contains this text
+    /// only rows whose `name | shape` (e.g. `stencil step (slices) | 128x128 float32`) contains
+    /// this text
     #[arg(long)]
     filter: Option<String>,
 }
@@ -309,7 +310,8 @@ fn main() -> std::process::ExitCode {
         }
     }
     if let Some(f) = &args.filter {
-        all.retain(|c| c.name.contains(f.as_str()));
+        // the same key compare.py matches: `name | shape`
+        all.retain(|c| format!("{} | {}", c.name.trim_end(), c.shape).contains(f.as_str()));
     }
     let gpus: Vec<usize> = match args.device.as_str() {
         "all" => (0..cuprum::cuda_device_count()).collect(),
