@@ -73,6 +73,27 @@ pub fn fill(out: &mut [u8], dtype: DType, seed: u64, start: u64, d: Dist, prec: 
         });
 }
 
+/// `(sin x, cos x)` in one call of glibc's `sincos` (one argument reduction for both; the same
+/// bits as its `sin` and `cos`, which the per-element model calls, as the fast-path test
+/// checks), `f64::sin_cos` elsewhere. Box–Muller's trigonometry is most of a normal draw's time.
+#[inline]
+fn sin_cos(x: f64) -> (f64, f64) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn sincos(x: f64, s: *mut f64, c: *mut f64);
+        }
+        let (mut s, mut c) = (0.0, 0.0);
+        // SAFETY: glibc's `sincos` writes one f64 through each valid, exclusive pointer.
+        unsafe { sincos(x, &mut s, &mut c) };
+        (s, c)
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    {
+        x.sin_cos()
+    }
+}
+
 /// Blocks per rayon task of the typed fast paths.
 const TASK_BLOCKS: usize = 4096;
 /// Blocks computed together (lane-wise Philox that the compiler vectorizes).
@@ -179,7 +200,7 @@ pub fn fill_fast(out: &mut [u8], dtype: DType, seed: u64, start: u64, d: Dist, p
                     let u1 = (w[2 * p] as f64 + 1.0) * P32;
                     let u2 = w[2 * p + 1] as f64 * P32;
                     let r = (-2.0 * u1.ln()).sqrt();
-                    let (s, c) = (TWO_PI * u2).sin_cos();
+                    let (s, c) = sin_cos(TWO_PI * u2);
                     o[0] = (loc + scale * (r * c)) as f32;
                     if let Some(o1) = o.get_mut(1) {
                         *o1 = (loc + scale * (r * s)) as f32;
@@ -192,7 +213,7 @@ pub fn fill_fast(out: &mut [u8], dtype: DType, seed: u64, start: u64, d: Dist, p
                 let u1 = u53(w[0], w[1]) + P53;
                 let u2 = u53(w[2], w[3]);
                 let r = (-2.0 * u1.ln()).sqrt();
-                let (s, c) = (TWO_PI * u2).sin_cos();
+                let (s, c) = sin_cos(TWO_PI * u2);
                 o[0] = loc + scale * (r * c);
                 if let Some(o1) = o.get_mut(1) {
                     *o1 = loc + scale * (r * s);
