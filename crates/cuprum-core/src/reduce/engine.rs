@@ -354,23 +354,28 @@ fn columns<R: Reducer>(
     rows: &[isize],
     threads: usize,
 ) -> Vec<R::Acc> {
-    const W: usize = 1024;
+    // Column blocks of 32 KiB of accumulators (L1-resident): each row is then read in long
+    // contiguous runs (a 4096-column float32 sum over axis 0 streamed 4 KiB pieces 16 KiB
+    // apart with 1024-wide blocks: 19 GB/s, against 43 GB/s along axis 1). The summation
+    // order of every column is unchanged (its rows in order, then the row chunks combined).
+    let w_max = ((32usize << 10) / std::mem::size_of::<R::Acc>().max(1)).max(64);
+    let wb = m.min(w_max);
     let row_chunk = {
         // enough row chunks for the threads when there are few column blocks
-        let blocks = batch.len() * m.div_ceil(W);
+        let blocks = batch.len() * m.div_ceil(wb);
         let want = (threads * 4).div_ceil(blocks.max(1)).max(1);
         rows.len().div_ceil(want).max(256)
     };
     let nrc = rows.len().div_ceil(row_chunk);
-    let nb = m.div_ceil(W);
+    let nb = m.div_ceil(wb);
     let tasks: Vec<(usize, usize, usize)> = (0..batch.len())
         .flat_map(|b| (0..nb).flat_map(move |cb| (0..nrc).map(move |rc| (b, cb, rc))))
         .collect();
     let parts: Vec<Vec<R::Acc>> = tasks
         .par_iter()
         .map(|&(b, cb, rc)| {
-            let j0 = cb * W;
-            let w = W.min(m - j0);
+            let j0 = cb * wb;
+            let w = wb.min(m - j0);
             let o0 = b * m + j0;
             let mut acc = vec![r.identity(); w];
             let r1 = ((rc + 1) * row_chunk).min(rows.len());
