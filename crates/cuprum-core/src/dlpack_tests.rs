@@ -260,7 +260,10 @@ fn cpu_export_describes_every_dtype_and_view() {
                     Array::from_dlpack(t).unwrap()
                 };
                 // our own tensor comes back as the same buffer and view
-                assert!(Arc::ptr_eq(back.storage(), base.storage()), "{dtype} {name}");
+                assert!(
+                    Arc::ptr_eq(back.storage(), base.storage()),
+                    "{dtype} {name}"
+                );
                 assert_eq!(back.shape(), v.shape());
                 assert_eq!(back.strides(), v.strides());
                 assert_eq!(back.to_bytes().unwrap(), expect);
@@ -317,9 +320,7 @@ fn rewrap(t: ManagedTensor, deleted: &Arc<AtomicUsize>) -> ManagedTensor {
 fn first_element(a: &Array) -> usize {
     match a.device_ptr() {
         Some(p) => p as usize,
-        None => {
-            a.storage().as_cpu().unwrap().as_ptr() as usize + a.offset() * a.dtype().itemsize()
-        }
+        None => a.storage().as_cpu().unwrap().as_ptr() as usize + a.offset() * a.dtype().itemsize(),
     }
 }
 
@@ -347,7 +348,10 @@ fn foreign_import_of_every_dtype_and_view_round_trips_on_every_device() {
                     assert_eq!(deleted.load(Ordering::SeqCst), 0, "{device} {dtype} {name}");
                 } else {
                     // copied (host memory not word-aligned or sized): released at once
-                    assert!(device.is_cpu(), "{device} {dtype} {name}: CUDA imports never copy");
+                    assert!(
+                        device.is_cpu(),
+                        "{device} {dtype} {name}: CUDA imports never copy"
+                    );
                     assert_eq!(deleted.load(Ordering::SeqCst), 1, "{device} {dtype} {name}");
                 }
                 drop(back);
@@ -580,11 +584,16 @@ fn an_export_keeps_the_buffer_alive_and_crosses_ffi_as_a_raw_pointer() {
     // SAFETY: the deleter of our tensor, called once.
     unsafe { ((*raw).deleter.unwrap())(raw) };
     // and the versioned one
-    let t = sample(DType::Bool, Device::Cpu).to_dlpack_versioned().unwrap();
+    let t = sample(DType::Bool, Device::Cpu)
+        .to_dlpack_versioned()
+        .unwrap();
     let raw = t.into_raw();
     // SAFETY: from into_raw; taken back once.
     let t = unsafe { ManagedTensorVersioned::from_raw(raw) }.unwrap();
-    assert_eq!(from_dlpack(t).unwrap().to_vec::<bool>().unwrap(), vec![true; 6]);
+    assert_eq!(
+        from_dlpack(t).unwrap().to_vec::<bool>().unwrap(),
+        vec![true; 6]
+    );
     // SAFETY: null is refused, not dereferenced.
     assert!(unsafe { ManagedTensor::from_raw(std::ptr::null_mut()) }.is_none());
 }

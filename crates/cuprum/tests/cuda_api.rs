@@ -33,14 +33,23 @@ fn dlpack_round_trip_through_the_facade() {
     assert_eq!(b.to_vec::<u32>().unwrap(), vec![1, 3, 2, 4]);
     let v = a.to_dlpack_versioned().unwrap();
     assert_eq!(v.version().major, 1);
-    assert_eq!(cp::Array::from_dlpack(v).unwrap().to_vec::<u32>().unwrap(), vec![1, 2, 3, 4]);
+    assert_eq!(
+        cp::Array::from_dlpack(v).unwrap().to_vec::<u32>().unwrap(),
+        vec![1, 2, 3, 4]
+    );
 }
 
 #[test]
 fn cuda_runtime_names_exist_and_fail_cleanly_for_a_missing_device() {
     let n = cp::cuda::runtime::get_device_count();
     assert_eq!(n.unwrap_or(0), cp::cuda_device_count());
-    assert!(cp::cuda::runtime::device_get_attribute(cp::cuda::DeviceAttribute::CU_DEVICE_ATTRIBUTE_WARP_SIZE, 999).is_err());
+    assert!(
+        cp::cuda::runtime::device_get_attribute(
+            cp::cuda::DeviceAttribute::CU_DEVICE_ATTRIBUTE_WARP_SIZE,
+            999
+        )
+        .is_err()
+    );
     assert!(cp::cuda::runtime::device_can_access_peer(999, 0).is_err());
     assert!(cp::Device::Cuda(999).mem_info().is_err());
     assert!(cp::Device::Cpu.attributes().is_err());

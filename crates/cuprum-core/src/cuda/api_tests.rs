@@ -70,7 +70,9 @@ fn missing_devices_are_errors_never_panics() {
         Device::Cpu.mem_info().unwrap_err(),
         Device::Cpu.can_access_peer(Device::Cuda(0)).unwrap_err(),
         Device::Cuda(0).enable_peer_access(Device::Cpu).unwrap_err(),
-        Device::Cpu.disable_peer_access(Device::Cuda(0)).unwrap_err(),
+        Device::Cpu
+            .disable_peer_access(Device::Cuda(0))
+            .unwrap_err(),
     ] {
         assert!(
             matches!(e, Error::Unsupported { .. }) && e.to_string().contains("CPU"),
@@ -108,20 +110,41 @@ fn device_count_and_versions_agree_with_initialization() {
 #[test]
 fn attribute_names_follow_cupy_and_round_trip() {
     let cases = [
-        (A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, "MaxThreadsPerBlock"),
-        (A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, "MultiProcessorCount"),
+        (
+            A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+            "MaxThreadsPerBlock",
+        ),
+        (
+            A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+            "MultiProcessorCount",
+        ),
         (
             A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
             "MaxThreadsPerMultiProcessor",
         ),
-        (A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, "ComputeCapabilityMajor"),
-        (A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH, "MaxTexture2DWidth"),
-        (A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH, "MaxTexture3DDepth"),
+        (
+            A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+            "ComputeCapabilityMajor",
+        ),
+        (
+            A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH,
+            "MaxTexture2DWidth",
+        ),
+        (
+            A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH,
+            "MaxTexture3DDepth",
+        ),
         (A::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, "L2CacheSize"),
         (A::CU_DEVICE_ATTRIBUTE_PCI_BUS_ID, "PciBusId"),
         (A::CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD, "IsMultiGpuBoard"),
-        (A::CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, "CanUse64BitStreamMemOps"),
-        (A::CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, "MemoryPoolsSupported"),
+        (
+            A::CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS,
+            "CanUse64BitStreamMemOps",
+        ),
+        (
+            A::CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
+            "MemoryPoolsSupported",
+        ),
     ];
     for (a, name) in cases {
         assert_eq!(runtime::attribute_name(a), name);
@@ -136,7 +159,10 @@ fn attribute_names_follow_cupy_and_round_trip() {
     for &a in list {
         assert_eq!(runtime::attribute_from_raw(a as i32), Some(a));
     }
-    assert_eq!(runtime::attribute_from_raw(10), Some(A::CU_DEVICE_ATTRIBUTE_WARP_SIZE));
+    assert_eq!(
+        runtime::attribute_from_raw(10),
+        Some(A::CU_DEVICE_ATTRIBUTE_WARP_SIZE)
+    );
     assert_eq!(runtime::attribute_from_raw(-3), None);
     assert_eq!(runtime::attribute_from_raw(100_000), None);
 }
@@ -174,8 +200,14 @@ fn device_attributes_and_properties_agree() {
         assert_eq!(attrs["WarpSize"], 32);
         assert_eq!(attrs["MultiProcessorCount"] as u32, p.multiprocessor_count);
         assert_eq!(attrs["MaxThreadsPerBlock"] as u32, p.max_threads_per_block);
-        assert_eq!(attrs["ComputeCapabilityMajor"] as u32, p.compute_capability.0);
-        assert_eq!(attrs["ComputeCapabilityMinor"] as u32, p.compute_capability.1);
+        assert_eq!(
+            attrs["ComputeCapabilityMajor"] as u32,
+            p.compute_capability.0
+        );
+        assert_eq!(
+            attrs["ComputeCapabilityMinor"] as u32,
+            p.compute_capability.1
+        );
         assert_eq!(attrs["L2CacheSize"] as usize, p.l2_cache_size);
         assert!(attrs.len() > 100, "{} attributes", attrs.len());
         assert_eq!(
@@ -223,7 +255,10 @@ fn memset_on_device_arrays() {
             }])
             .unwrap();
         runtime::memset(&v, 5, 4).unwrap();
-        assert_eq!(a.to_vec::<u8>().unwrap(), vec![0, 0, 0, 5, 5, 5, 5, 0, 0, 0]);
+        assert_eq!(
+            a.to_vec::<u8>().unwrap(),
+            vec![0, 0, 0, 5, 5, 5, 5, 0, 0, 0]
+        );
         assert!(runtime::memset(&v, 1, 8).is_err());
         let s = Stream::new(i).unwrap();
         runtime::memset_async(&a, 0xff, 10, &s).unwrap();
@@ -423,7 +458,13 @@ fn cudarc_slices_become_arrays_without_a_copy() {
         let other = ctx.new_stream().unwrap();
         let s2 = other.clone_htod(&[7i64; 1000]).unwrap();
         let c = Array::from_cuda_slice(s2, 1000usize).unwrap();
-        assert_eq!(c.sum(crate::reduce::Axes::All, false).unwrap().to_vec::<i64>().unwrap(), vec![7000]);
+        assert_eq!(
+            c.sum(crate::reduce::Axes::All, false)
+                .unwrap()
+                .to_vec::<i64>()
+                .unwrap(),
+            vec![7000]
+        );
         drop(c);
         other.synchronize().unwrap();
         // shape mismatch: an error, the slice freed
