@@ -101,6 +101,131 @@ impl Device {
         }
     }
 
+    /// The CUDA ordinal, or an [`Error::Unsupported`] naming `op` for the CPU.
+    fn cuda_ordinal(self, op: &'static str) -> Result<usize> {
+        match self {
+            Device::Cuda(i) => Ok(i),
+            Device::Cpu => Err(Error::Unsupported {
+                op,
+                reason: "the CPU is not a CUDA device".into(),
+            }),
+        }
+    }
+
+    /// Every attribute of this CUDA device by CuPy's name (`cupy.cuda.Device.attributes`;
+    /// see [`cuda::runtime::device_attributes`](crate::cuda::runtime::device_attributes)).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for the CPU; [`Error::DeviceUnavailable`] /
+    /// [`Error::LibraryNotFound`] when the device does not exist.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::Device;
+    /// assert!(Device::Cpu.attributes().is_err());
+    /// if let Ok(a) = Device::Cuda(0).attributes() {
+    ///     assert!(a["MultiProcessorCount"] > 0);
+    /// }
+    /// ```
+    pub fn attributes(self) -> Result<std::collections::BTreeMap<String, i32>> {
+        crate::cuda::runtime::device_attributes(self.cuda_ordinal("Device::attributes")?)
+    }
+
+    /// The compute capability as CuPy writes it, e.g. `"90"` for an H100/H200
+    /// (`cupy.cuda.Device.compute_capability`).
+    ///
+    /// # Errors
+    /// As [`Device::attributes`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::Device;
+    /// assert!(Device::Cpu.compute_capability().is_err());
+    /// ```
+    pub fn compute_capability(self) -> Result<String> {
+        let p = crate::cuda::properties(self.cuda_ordinal("Device::compute_capability")?)?;
+        Ok(format!(
+            "{}{}",
+            p.compute_capability.0, p.compute_capability.1
+        ))
+    }
+
+    /// The PCI bus id, e.g. `"0000:19:00.0"` (`cupy.cuda.Device.pci_bus_id`).
+    ///
+    /// # Errors
+    /// As [`Device::attributes`].
+    pub fn pci_bus_id(self) -> Result<String> {
+        crate::cuda::runtime::device_get_pci_bus_id(self.cuda_ordinal("Device::pci_bus_id")?)
+    }
+
+    /// The device's name, e.g. `"NVIDIA H200"` (`getDeviceProperties(i)['name']`).
+    ///
+    /// # Errors
+    /// As [`Device::attributes`].
+    pub fn name(self) -> Result<String> {
+        Ok(crate::cuda::properties(self.cuda_ordinal("Device::name")?)?.name)
+    }
+
+    /// Total device memory in bytes (`getDeviceProperties(i)['totalGlobalMem']`).
+    ///
+    /// # Errors
+    /// As [`Device::attributes`].
+    pub fn total_memory(self) -> Result<usize> {
+        Ok(crate::cuda::properties(self.cuda_ordinal("Device::total_memory")?)?.total_memory)
+    }
+
+    /// `(free, total)` device memory in bytes (`cupy.cuda.Device.mem_info`, `cuMemGetInfo`).
+    ///
+    /// # Errors
+    /// As [`Device::attributes`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::Device;
+    /// if let Ok((free, total)) = Device::Cuda(0).mem_info() {
+    ///     assert!(free <= total);
+    /// }
+    /// ```
+    pub fn mem_info(self) -> Result<(usize, usize)> {
+        crate::cuda::mem_get_info(self.cuda_ordinal("Device::mem_info")?)
+    }
+
+    /// True when this device can access `peer`'s memory directly
+    /// (`cupy.cuda.runtime.deviceCanAccessPeer`); false for the same device.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] when either is the CPU; as [`Device::attributes`] otherwise.
+    pub fn can_access_peer(self, peer: Device) -> Result<bool> {
+        crate::cuda::runtime::device_can_access_peer(
+            self.cuda_ordinal("Device::can_access_peer")?,
+            peer.cuda_ordinal("Device::can_access_peer")?,
+        )
+    }
+
+    /// Enables direct access from this device to `peer`'s memory (idempotent;
+    /// `cupy.cuda.runtime.deviceEnablePeerAccess`).
+    ///
+    /// # Errors
+    /// As [`Device::can_access_peer`]; a CUDA error when the pair cannot access each other.
+    pub fn enable_peer_access(self, peer: Device) -> Result<()> {
+        crate::cuda::runtime::device_enable_peer_access(
+            self.cuda_ordinal("Device::enable_peer_access")?,
+            peer.cuda_ordinal("Device::enable_peer_access")?,
+        )
+    }
+
+    /// Disables what [`Device::enable_peer_access`] enabled
+    /// (`cupy.cuda.runtime.deviceDisablePeerAccess`).
+    ///
+    /// # Errors
+    /// As [`Device::can_access_peer`]; a CUDA error when access was not enabled.
+    pub fn disable_peer_access(self, peer: Device) -> Result<()> {
+        crate::cuda::runtime::device_disable_peer_access(
+            self.cuda_ordinal("Device::disable_peer_access")?,
+            peer.cuda_ordinal("Device::disable_peer_access")?,
+        )
+    }
+
     /// Waits until all work queued on this device by this thread's current stream is done.
     ///
     /// # Errors

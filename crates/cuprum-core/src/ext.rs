@@ -283,11 +283,14 @@ pub fn with_library_handle<H: LibraryHandle, R, E: From<Error>>(
 
 /// CUDA devices, streams, events, memory and the NVRTC kernel cache.
 pub mod cuda {
+    pub use crate::cuda::driver::context;
+    /// Wraps an allocator's driver allocation with the calling thread's memory hooks'
+    /// `alloc_preprocess` / `alloc_postprocess` (`cupy.cuda.MemoryHook`).
+    pub use crate::cuda::hooks::run_alloc_hooks;
     pub use crate::cuda::memory::{copy_peer, from_host, to_host, to_host_into};
     pub use crate::cuda::nvrtc::{Function, LaunchConfig, Module, launch};
     #[doc(hidden)]
     pub use crate::cuda::ops::set_transpose_tile;
-    pub use crate::cuda::runtime::context;
     pub use crate::cuda::stream::current_stream;
     pub use crate::cuda::{
         Allocator, CudaStorage, DeviceProperties, Event, Stream, StreamGuard, alloc, allocator,

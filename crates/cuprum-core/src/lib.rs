@@ -22,6 +22,7 @@ pub mod cast;
 pub mod creation;
 pub mod cuda;
 pub mod device;
+pub mod dlpack;
 pub mod dtype;
 pub mod element;
 pub mod error;
@@ -54,6 +55,7 @@ pub use creation::{
     ones_like_on, ones_on, tri, tri_on, zeros, zeros_like, zeros_like_on, zeros_on,
 };
 pub use device::{Device, DeviceGuard, cuda_device_count, current_device, default_device, devices};
+pub use dlpack::from_dlpack;
 pub use dtype::{DType, DTypeKind};
 pub use element::Element;
 pub use error::{Error, Result};

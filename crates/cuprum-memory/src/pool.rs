@@ -30,15 +30,9 @@ pub(crate) struct CudaBackend {
     ordinal: usize,
 }
 
-impl Backend for CudaBackend {
-    type Stream = Stream;
-    type Event = Event;
-
-    fn device(&self) -> Device {
-        Device::Cuda(self.ordinal)
-    }
-
-    fn malloc(&mut self, nbytes: usize) -> Result<u64> {
+impl CudaBackend {
+    /// `cuMemAlloc` of `nbytes` (the device's context is current).
+    fn malloc_raw(&self, nbytes: usize) -> Result<u64> {
         let mut p: sys::CUdeviceptr = 0;
         // SAFETY: writes one device pointer into `p`; the device's context is current.
         let r = unsafe { sys::cuMemAlloc_v2(&mut p, nbytes) };
@@ -52,6 +46,20 @@ impl Backend for CudaBackend {
             }),
             e => Err(cuda_error("cuMemAlloc", e)),
         }
+    }
+}
+
+impl Backend for CudaBackend {
+    type Stream = Stream;
+    type Event = Event;
+
+    fn device(&self) -> Device {
+        Device::Cuda(self.ordinal)
+    }
+
+    fn malloc(&mut self, nbytes: usize) -> Result<u64> {
+        // a pool growing is CuPy's `alloc` of a MemoryHook (a pool hit is a `malloc` only)
+        cuda::run_alloc_hooks(self.ordinal, nbytes, || self.malloc_raw(nbytes))
     }
 
     fn free(&mut self, ptr: u64, _nbytes: usize) -> Result<()> {

@@ -1,8 +1,14 @@
-//! `cuprum::profiler::benchmark`, in the spirit of `cupyx.profiler.benchmark`: runs a closure
-//! with warm-ups and repeats and reports host (CPU) times and device (GPU) times.
+//! `cupyx.profiler`: [`benchmark`] runs a closure with warm-ups and repeats and reports host
+//! (CPU) times and device (GPU) times; [`time_range`] (a guard), [`with_time_range`] (a
+//! closure) and [`TimeRange::builder`] (`color_id`, `argb_color`, `sync`) annotate code with
+//! NVTX ranges for Nsight Systems (no-ops without the NVTX library, on any device). The CUDA
+//! profiler switch (`cupy.cuda.profiler.start/stop/profile`) is
+//! [`cuprum::cuda::profiler`](crate::cuda::profiler).
 
 use crate::{Device, Result};
 use std::time::Instant;
+
+pub use cuprum_core::cuda::profiler::{TimeRange, TimeRangeBuilder, time_range, with_time_range};
 
 /// Timings of one [`benchmark`] in seconds: host wall time of each call, and for a CUDA device
 /// the GPU time between CUDA events recorded on the current stream around each call.

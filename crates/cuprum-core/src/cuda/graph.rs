@@ -37,8 +37,8 @@
 //! through events are the caller's business), and only captures begun through cuprum are known
 //! to these checks.
 
+use super::driver::{bind, drv};
 use super::memory::{Allocator, CudaStorage};
-use super::runtime::{bind, drv};
 use super::stream::{Stream, current_raw};
 use crate::storage::Storage;
 use crate::{Device, Error, Result};

@@ -5,7 +5,7 @@
 //! pool's release threshold raised so freed memory stays cached). A buffer is freed, when its
 //! last view is dropped, on the dropping thread's current stream of the buffer's device.
 
-use super::runtime::{bind, drv};
+use super::driver::{bind, drv};
 use super::stream::{Stream, current, current_raw};
 use crate::{Array, Device, Error, Result};
 use cudarc::driver::sys;
@@ -39,6 +39,25 @@ pub struct StreamOrderedAllocator;
 
 impl Allocator for StreamOrderedAllocator {
     fn allocate(&self, ordinal: usize, nbytes: usize, stream: &Stream) -> Result<u64> {
+        if super::hooks::any() {
+            return super::hooks::alloc(ordinal, nbytes, || {
+                stream_ordered_alloc(ordinal, nbytes, stream)
+            });
+        }
+        stream_ordered_alloc(ordinal, nbytes, stream)
+    }
+
+    fn deallocate(&self, _ordinal: usize, ptr: u64, _nbytes: usize, stream: &Stream) -> Result<()> {
+        // SAFETY: `ptr` came from cuMemAllocAsync of this context and is freed exactly once.
+        unsafe { sys::cuMemFreeAsync(ptr, stream.raw()) }
+            .result()
+            .map_err(|e| drv("cuMemFreeAsync", e))
+    }
+}
+
+/// `cuMemAllocAsync` of `nbytes` on `stream` (the device's context is current).
+fn stream_ordered_alloc(ordinal: usize, nbytes: usize, stream: &Stream) -> Result<u64> {
+    {
         let mut p: sys::CUdeviceptr = 0;
         // SAFETY: writes one device pointer into `p`; the stream belongs to the current context.
         let r = unsafe { sys::cuMemAllocAsync(&mut p, nbytes, stream.raw()) };
@@ -57,13 +76,6 @@ impl Allocator for StreamOrderedAllocator {
             }
             e => Err(drv("cuMemAllocAsync", cudarc::driver::DriverError(e))),
         }
-    }
-
-    fn deallocate(&self, _ordinal: usize, ptr: u64, _nbytes: usize, stream: &Stream) -> Result<()> {
-        // SAFETY: `ptr` came from cuMemAllocAsync of this context and is freed exactly once.
-        unsafe { sys::cuMemFreeAsync(ptr, stream.raw()) }
-            .result()
-            .map_err(|e| drv("cuMemFreeAsync", e))
     }
 }
 
@@ -90,6 +102,30 @@ pub struct CudaStorage {
     ptr: u64,
     nbytes: usize,
     allocator: Option<Arc<dyn Allocator>>,
+    /// Memory owned by someone else (a cudarc `CudaSlice`, a DLPack producer), released when
+    /// the storage drops, after the work cuprum queued on it (see [`Owner`]).
+    owner: Option<Owner>,
+}
+
+/// The owner of foreign device memory wrapped without a copy, and how its release is ordered
+/// after the work cuprum queued on the memory.
+pub(crate) struct Owner {
+    /// Dropped to release the memory.
+    pub(crate) value: Box<dyn std::any::Any + Send + Sync>,
+    /// How the release waits for cuprum's work.
+    pub(crate) release: Release,
+}
+
+/// How the release of foreign memory is ordered after cuprum's work on it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Release {
+    /// The owner frees the memory in the order of this stream (a raw `CUstream` as an integer;
+    /// valid while the owner lives): the stream is made to wait (an event) for the dropping
+    /// thread's current stream, then the owner is dropped.
+    OnStream(usize),
+    /// The owner may free the memory at once (a DLPack deleter): the dropping thread's current
+    /// stream of the device is synchronized first.
+    AfterSync,
 }
 
 impl std::fmt::Debug for CudaStorage {
@@ -127,12 +163,103 @@ impl CudaStorage {
             ptr,
             nbytes,
             allocator: None,
+            owner: None,
+        }
+    }
+
+    /// Wraps device memory owned by `owner`, released (by dropping `owner`) when the storage
+    /// drops, ordered after cuprum's work on it as `release` says.
+    ///
+    /// # Safety
+    /// `ptr` must address at least `nbytes` bytes of device `ordinal` that stay valid until
+    /// `owner` is dropped; for [`Release::OnStream`] the stream must stay valid while `owner`
+    /// lives.
+    pub(crate) unsafe fn from_owner(
+        ordinal: usize,
+        ptr: u64,
+        nbytes: usize,
+        owner: Owner,
+    ) -> CudaStorage {
+        CudaStorage {
+            ordinal,
+            ptr,
+            nbytes,
+            allocator: None,
+            owner: Some(owner),
+        }
+    }
+}
+
+/// Orders the release of foreign memory after the dropping thread's current stream of
+/// `ordinal`, then drops the owner. When the ordering fails the owner is leaked (logged): a
+/// leak is better than freeing memory a kernel may still use.
+fn release_owner(ordinal: usize, owner: Owner) {
+    let ordered = bind("free", ordinal).and_then(|_| {
+        let cur = current_raw(ordinal);
+        match owner.release {
+            Release::OnStream(raw) => {
+                let theirs = raw as sys::CUstream;
+                if theirs == cur {
+                    return Ok(());
+                }
+                let mut ev: sys::CUevent = std::ptr::null_mut();
+                // SAFETY: creates one event of the current context, records it on the current
+                // stream (null or owned by a live guard), makes the owner's stream (alive while
+                // the owner lives) wait for it, and destroys it (the driver defers destruction
+                // until the wait is resolved).
+                unsafe {
+                    sys::cuEventCreate(&mut ev, sys::CUevent_flags::CU_EVENT_DISABLE_TIMING as u32)
+                        .result()
+                        .map_err(|e| drv("cuEventCreate", e))?;
+                    let r = sys::cuEventRecord(ev, cur)
+                        .result()
+                        .and_then(|_| sys::cuStreamWaitEvent(theirs, ev, 0).result());
+                    let _ = sys::cuEventDestroy_v2(ev);
+                    r.map_err(|e| drv("cuStreamWaitEvent", e))
+                }
+            }
+            // SAFETY: the current stream handle is null or owned by a live guard.
+            Release::AfterSync => unsafe { sys::cuStreamSynchronize(cur) }
+                .result()
+                .map_err(|e| drv("cuStreamSynchronize", e)),
+        }
+    });
+    match ordered {
+        Ok(()) => drop(owner.value),
+        Err(e) => {
+            tracing::error!(
+                "cuda:{ordinal}: could not order the release of foreign memory ({e}); leaking it"
+            );
+            std::mem::forget(owner.value);
         }
     }
 }
 
 impl Drop for CudaStorage {
     fn drop(&mut self) {
+        if let Some(owner) = self.owner.take() {
+            let owner = if super::graph::active() {
+                // dropped while its device's current stream is captured: the graph keeps it.
+                let s = CudaStorage {
+                    ordinal: self.ordinal,
+                    ptr: self.ptr,
+                    nbytes: self.nbytes,
+                    allocator: None,
+                    owner: Some(owner),
+                };
+                match super::graph::defer_free(s) {
+                    None => return,
+                    Some(mut s) => match s.owner.take() {
+                        Some(o) => o,
+                        None => return,
+                    },
+                }
+            } else {
+                owner
+            };
+            release_owner(self.ordinal, owner);
+            return;
+        }
         let Some(a) = self.allocator.take() else {
             return;
         };
@@ -146,6 +273,7 @@ impl Drop for CudaStorage {
                 ptr: self.ptr,
                 nbytes: self.nbytes,
                 allocator: Some(a),
+                owner: None,
             };
             match super::graph::defer_free(s) {
                 None => return,
@@ -157,9 +285,18 @@ impl Drop for CudaStorage {
         } else {
             a
         };
-        let r = bind("free", self.ordinal)
-            .and_then(|_| current(self.ordinal))
-            .and_then(|s| a.deallocate(self.ordinal, self.ptr, self.nbytes, &s));
+        let (ordinal, ptr, nbytes) = (self.ordinal, self.ptr, self.nbytes);
+        let r = bind("free", ordinal)
+            .and_then(|_| current(ordinal))
+            .and_then(|s| {
+                if super::hooks::any() {
+                    super::hooks::free(ordinal, nbytes, ptr, || {
+                        a.deallocate(ordinal, ptr, nbytes, &s)
+                    })
+                } else {
+                    a.deallocate(ordinal, ptr, nbytes, &s)
+                }
+            });
         if let Err(e) = r {
             tracing::error!(
                 "freeing {} bytes on cuda:{}: {e}",
@@ -183,17 +320,23 @@ pub fn alloc(ordinal: usize, nbytes: usize) -> Result<CudaStorage> {
             ptr: 0,
             nbytes: 0,
             allocator: None,
+            owner: None,
         });
     }
     // on a stream being captured, buffers come from the capture allocator (see cuda::graph).
     let a = super::graph::capture_allocator(ordinal).unwrap_or_else(allocator);
     let s = current(ordinal)?;
-    let ptr = a.allocate(ordinal, nbytes, &s)?;
+    let ptr = if super::hooks::any() {
+        super::hooks::malloc(ordinal, nbytes, || a.allocate(ordinal, nbytes, &s))?
+    } else {
+        a.allocate(ordinal, nbytes, &s)?
+    };
     Ok(CudaStorage {
         ordinal,
         ptr,
         nbytes,
         allocator: Some(a),
+        owner: None,
     })
 }
 
@@ -433,7 +576,7 @@ static STAGING: std::sync::OnceLock<Vec<std::sync::Mutex<Option<Staging>>>> =
 /// ring cannot be allocated (then the caller goes through the driver).
 fn with_staging<R>(ordinal: usize, f: impl FnOnce(&mut Staging) -> Result<R>) -> Result<Option<R>> {
     let all = STAGING.get_or_init(|| {
-        (0..super::runtime::device_count())
+        (0..super::driver::device_count())
             .map(|_| std::sync::Mutex::new(None))
             .collect()
     });
@@ -642,4 +785,101 @@ impl Array {
             .as_cuda()
             .map(|c| c.ptr + (self.layout.offset * self.dtype.itemsize()) as u64)
     }
+}
+
+/// The byte range `[start, start + nbytes)` of `a`'s buffer that a memset of `nbytes` from
+/// element `(0, ..., 0)` covers, checked against the buffer.
+fn memset_range(op: &'static str, a: &Array, nbytes: usize) -> Result<usize> {
+    let start = a.layout.offset.checked_mul(a.dtype.itemsize());
+    let cap = a.storage.nbytes();
+    match start.and_then(|s| s.checked_add(nbytes).map(|e| (s, e))) {
+        Some((s, e)) if e <= cap => Ok(s),
+        _ => Err(Error::invalid_value(
+            op,
+            format!(
+                "{nbytes} bytes from element (0, ...) at byte {} do not fit in a buffer of {cap} bytes",
+                start.map_or("?".to_string(), |s| s.to_string())
+            ),
+        )),
+    }
+}
+
+/// Sets the first `nbytes` bytes of `a`'s memory, from element `(0, ..., 0)` on, to `value`
+/// (`cupy.cuda.runtime.memset(a.data.ptr, value, nbytes)`), on the calling thread's current
+/// stream of the array's device (`cuMemsetD8Async`; asynchronous, like `cudaMemset`). The
+/// bytes are those of the buffer in memory order, whatever the array's strides. On the CPU the
+/// bytes are written at once.
+///
+/// **Shapes:** any; `nbytes` may be up to the bytes from element `(0, ...)` to the end of the
+/// buffer (for a C-contiguous array that owns its buffer: `a.nbytes()`).
+///
+/// # Errors
+/// [`Error::InvalidValue`] when the range goes past the end of the buffer; a CUDA error.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device, cuda::runtime::memset};
+/// let a = Array::from_vec_on(vec![1u16, 2, 3], &[3], Device::Cpu).unwrap();
+/// memset(&a, 0xff, 4).unwrap();
+/// assert_eq!(a.to_vec::<u16>().unwrap(), vec![0xffff, 0xffff, 3]);
+/// assert!(memset(&a, 0, 7).is_err());
+/// ```
+pub fn memset(a: &Array, value: u8, nbytes: usize) -> Result<()> {
+    let start = memset_range("memset", a, nbytes)?;
+    match &*a.storage {
+        crate::storage::Storage::Cpu(c) => {
+            c.write().bytes_mut()[start..start + nbytes].fill(value);
+            Ok(())
+        }
+        crate::storage::Storage::Cuda(c) => {
+            let ordinal = c.ordinal;
+            bind("memset", ordinal)?;
+            memset_raw(a, value, nbytes, current_raw(ordinal))
+        }
+    }
+}
+
+/// [`memset`] on `stream` (`cupy.cuda.runtime.memsetAsync(ptr, value, size, stream)`).
+///
+/// # Errors
+/// [`Error::DeviceMismatch`] when the array is not on the stream's device; otherwise as
+/// [`memset`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{cuda::{self, runtime::memset_async}, Device, zeros_on, DType};
+/// if cuda::device_count() > 0 {
+///     let a = zeros_on(&[4], DType::UInt8, Device::Cuda(0)).unwrap();
+///     let s = cuda::Stream::new(0).unwrap();
+///     memset_async(&a, 7, 4, &s).unwrap();
+///     s.synchronize().unwrap();
+///     assert_eq!(a.to_vec::<u8>().unwrap(), vec![7; 4]);
+/// }
+/// ```
+pub fn memset_async(a: &Array, value: u8, nbytes: usize, stream: &Stream) -> Result<()> {
+    memset_range("memset_async", a, nbytes)?;
+    if a.device() != Device::Cuda(stream.ordinal()) {
+        return Err(Error::DeviceMismatch {
+            op: "memset_async",
+            lhs: a.device(),
+            rhs: Device::Cuda(stream.ordinal()),
+        });
+    }
+    bind("memset_async", stream.ordinal())?;
+    memset_raw(a, value, nbytes, stream.raw())
+}
+
+fn memset_raw(a: &Array, value: u8, nbytes: usize, stream: sys::CUstream) -> Result<()> {
+    if nbytes == 0 {
+        return Ok(());
+    }
+    let Some(ptr) = a.device_ptr() else {
+        return Ok(());
+    };
+    // SAFETY: the range was checked against the live buffer (`memset_range`); the array keeps
+    // the buffer alive until the call returns and the stream orders the write before any later
+    // free on it (buffers are freed in stream order).
+    unsafe { sys::cuMemsetD8Async(ptr, value, nbytes, stream) }
+        .result()
+        .map_err(|e| drv("cuMemsetD8Async", e))
 }

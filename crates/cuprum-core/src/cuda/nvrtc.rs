@@ -30,7 +30,7 @@
 //! }
 //! ```
 
-use super::runtime::{bind, drv, guard};
+use super::driver::{bind, drv, guard};
 use crate::{Error, Result};
 use cudarc::driver::sys;
 use cudarc::nvrtc::sys as nsys;

@@ -19,8 +19,8 @@
 //! device and looked up through a thread-local cache without locking afterwards.
 
 use super::codegen::{self, Family, MAXD};
+use super::driver::{DeviceState, bind};
 use super::nvrtc::{LaunchConfig, launch_raw};
-use super::runtime::{DeviceState, bind};
 use super::stream::current_raw;
 use crate::backend::{Side, View};
 use crate::ops::kinds::{BinaryOp, UnaryOp};
@@ -361,7 +361,7 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
                 sys::cuMemsetD8Async(opnds[0].ptr, 0, n * dst.dtype.itemsize(), stream)
             }
             .result()
-            .map_err(|e| super::runtime::drv("cuMemsetD8Async", e));
+            .map_err(|e| super::driver::drv("cuMemsetD8Async", e));
         }
         let v = f.vec;
         let aligned = (0..nops)

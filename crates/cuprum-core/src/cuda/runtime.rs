@@ -1,302 +1,496 @@
-//! Driver loading, device detection, properties and one primary context per device.
+//! `cupy.cuda.runtime`: the runtime API functions CuPy users call, under their snake-case
+//! names — `get_device_count`, `device_get_attribute` (and the [`device_attributes`] dict),
+//! `device_get_pci_bus_id`, `driver_get_version`, `runtime_get_version`,
+//! `device_can_access_peer`, `device_enable_peer_access`, `device_disable_peer_access`,
+//! `mem_get_info`, `memset`, `memset_async`, `stream_query`, `event_query`.
+//!
+//! cuprum drives CUDA through the driver API (loaded at run time); each function here is the
+//! driver call that does what the runtime function does. Every one returns an error, never a
+//! panic, when there is no driver or no such device.
 
-use crate::{Device, Error, Result};
-use cudarc::driver::{CudaContext, DriverError, result, sys};
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, OnceLock};
+use super::driver::{attr, bind, device, drv, guard, runtime, unavailable};
+use crate::Result;
+use cudarc::driver::sys;
 
-/// Static facts about one CUDA device, read once (like `cupy.cuda.runtime.getDeviceProperties`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct DeviceProperties {
-    /// The device ordinal.
-    pub ordinal: usize,
-    /// Marketing name, e.g. `"NVIDIA H200"`.
-    pub name: String,
-    /// `(major, minor)`, e.g. `(9, 0)` for Hopper.
-    pub compute_capability: (u32, u32),
-    /// Device memory in bytes.
-    pub total_memory: usize,
-    /// Number of streaming multiprocessors.
-    pub multiprocessor_count: u32,
-    /// Maximum threads per block.
-    pub max_threads_per_block: u32,
-    /// Warp size in threads.
-    pub warp_size: u32,
-    /// Maximum static + dynamic shared memory per block in bytes (opt-in maximum).
-    pub shared_memory_per_block_optin: usize,
-    /// L2 cache size in bytes.
-    pub l2_cache_size: usize,
-    /// Whether the device supports stream-ordered allocation (`cuMemAllocAsync`).
-    pub memory_pools_supported: bool,
-}
+pub use super::driver::mem_get_info;
 
-/// Per-device state created on first use.
-pub(crate) struct DeviceState {
-    pub(crate) ctx: Arc<CudaContext>,
-    pub(crate) props: DeviceProperties,
-    /// `--gpu-arch` number, e.g. 90.
-    pub(crate) arch: u32,
-}
-
-struct Runtime {
-    count: usize,
-    devices: Vec<OnceLock<std::result::Result<&'static DeviceState, String>>>,
-}
-
-enum InitFailure {
-    Library(String),
-    Driver(String),
-}
-
-static RUNTIME: OnceLock<std::result::Result<Runtime, InitFailure>> = OnceLock::new();
-
-/// Converts a driver status into [`Error::Cuda`] naming `op`.
-pub(crate) fn drv(op: &'static str, e: DriverError) -> Error {
-    let name = e
-        .error_name()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|_| format!("{:?}", e.0));
-    let description = e
-        .error_string()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    Error::Cuda {
-        op,
-        name,
-        description,
-    }
-}
-
-/// Runs `f`, turning a panic (cudarc panics when a shared library or symbol is missing) into
-/// [`Error::LibraryNotFound`] naming `library`.
-pub(crate) fn guard<T>(library: &'static str, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(r) => r,
-        Err(p) => {
-            let detail = p
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "the loader panicked".into());
-            Err(Error::LibraryNotFound { library, detail })
-        }
-    }
-}
-
-fn runtime() -> &'static std::result::Result<Runtime, InitFailure> {
-    RUNTIME.get_or_init(|| {
-        if std::env::var("CUPRUM_DISABLE_CUDA").is_ok_and(|v| v == "1") {
-            return Err(InitFailure::Driver("CUPRUM_DISABLE_CUDA=1 is set".into()));
-        }
-        // SAFETY: is_culib_present only tries to dlopen candidate names and drops them.
-        let present = catch_unwind(|| unsafe { sys::is_culib_present() }).unwrap_or(false);
-        if !present {
-            return Err(InitFailure::Library(
-                "libcuda (the NVIDIA driver library) was not found; no CUDA device is usable"
-                    .into(),
-            ));
-        }
-        let r = guard("libcuda", || {
-            result::init().map_err(|e| drv("cuInit", e))?;
-            let n = result::device::get_count().map_err(|e| drv("cuDeviceGetCount", e))?;
-            Ok(n.max(0) as usize)
-        });
-        match r {
-            Ok(count) => Ok(Runtime {
-                count,
-                devices: (0..count).map(|_| OnceLock::new()).collect(),
-            }),
-            Err(Error::LibraryNotFound { detail, .. }) => Err(InitFailure::Library(detail)),
-            Err(e) => Err(InitFailure::Driver(e.to_string())),
-        }
-    })
-}
-
-/// Number of CUDA devices; 0 when the driver cannot be loaded or initialized. Never panics.
-///
-/// # Example
-/// ```
-/// // On a machine without a GPU this is 0, and nothing panics.
-/// let n = cuprum_core::cuda::device_count();
-/// assert!(n < 1024);
-/// ```
-pub fn device_count() -> usize {
-    match runtime() {
-        Ok(r) => r.count,
-        Err(_) => 0,
-    }
-}
-
-/// Why CUDA could not be initialized (`None` when it could, even with zero devices).
-pub fn init_error() -> Option<String> {
-    match runtime() {
-        Ok(_) => None,
-        Err(InitFailure::Library(s)) => Some(format!("libcuda could not be loaded: {s}")),
-        Err(InitFailure::Driver(s)) => Some(s.clone()),
-    }
-}
-
-fn unavailable(op: &'static str, ordinal: usize) -> Error {
-    let reason = match runtime() {
-        Ok(r) => format!("this machine has {} CUDA device(s)", r.count),
-        Err(InitFailure::Library(s)) => {
-            return Error::LibraryNotFound {
-                library: "libcuda",
-                detail: s.clone(),
-            };
-        }
-        Err(InitFailure::Driver(s)) => s.clone(),
-    };
-    Error::DeviceUnavailable {
-        op,
-        device: Device::Cuda(ordinal),
-        reason,
-    }
-}
-
-/// The state of device `ordinal`, created on first use: the primary context is retained,
-/// cudarc's event tracking is switched off (stream order is cuprum's to keep) and the default
-/// memory pool's release threshold is raised so that freed memory stays cached.
-pub(crate) fn device(op: &'static str, ordinal: usize) -> Result<&'static DeviceState> {
-    let rt = runtime().as_ref().map_err(|_| unavailable(op, ordinal))?;
-    let slot = rt
-        .devices
-        .get(ordinal)
-        .ok_or_else(|| unavailable(op, ordinal))?;
-    let st = slot.get_or_init(|| {
-        guard("libcuda", || create_device(ordinal))
-            .map(|s| &*Box::leak(Box::new(s)))
-            .map_err(|e| e.to_string())
-    });
-    match st {
-        Ok(s) => Ok(s),
-        Err(reason) => Err(Error::DeviceUnavailable {
-            op,
-            device: Device::Cuda(ordinal),
-            reason: reason.clone(),
-        }),
-    }
-}
-
-fn attr(dev: sys::CUdevice, a: sys::CUdevice_attribute) -> Result<i32> {
-    // SAFETY: `dev` came from cuDeviceGet on an initialized driver; `a` is a valid attribute.
-    unsafe { result::device::get_attribute(dev, a) }.map_err(|e| drv("cuDeviceGetAttribute", e))
-}
-
-fn create_device(ordinal: usize) -> Result<DeviceState> {
-    use sys::CUdevice_attribute as A;
-    let ctx = CudaContext::new(ordinal).map_err(|e| drv("cuDevicePrimaryCtxRetain", e))?;
-    // SAFETY: no cudarc-managed allocation of this context exists yet, so turning tracking off
-    // cannot leave an allocation whose events are half-recorded.
-    unsafe { ctx.disable_event_tracking() };
-    let dev = ctx.cu_device();
-    let major = attr(dev, A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)? as u32;
-    let minor = attr(dev, A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)? as u32;
-    let pools = attr(dev, A::CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED)? > 0;
-    let props = DeviceProperties {
-        ordinal,
-        name: ctx.name().map_err(|e| drv("cuDeviceGetName", e))?,
-        compute_capability: (major, minor),
-        total_memory: ctx.total_mem().map_err(|e| drv("cuDeviceTotalMem", e))?,
-        multiprocessor_count: attr(dev, A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32,
-        max_threads_per_block: attr(dev, A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)? as u32,
-        warp_size: attr(dev, A::CU_DEVICE_ATTRIBUTE_WARP_SIZE)? as u32,
-        shared_memory_per_block_optin: attr(
-            dev,
-            A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-        )? as usize,
-        l2_cache_size: attr(dev, A::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE)? as usize,
-        memory_pools_supported: pools,
-    };
-    if pools {
-        // SAFETY: `dev` is a valid device; the pool handle returned is the device's default
-        // pool, which lives as long as the driver; the attribute value is a u64 as documented.
-        unsafe {
-            let pool = result::device::get_default_mem_pool(dev)
-                .map_err(|e| drv("cuDeviceGetDefaultMemPool", e))?;
-            let mut threshold: u64 = u64::MAX;
-            sys::cuMemPoolSetAttribute(
-                pool,
-                sys::CUmemPool_attribute::CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
-                (&mut threshold as *mut u64).cast(),
-            )
-            .result()
-            .map_err(|e| drv("cuMemPoolSetAttribute", e))?;
-        }
-    }
-    Ok(DeviceState {
-        ctx,
-        props,
-        arch: major * 10 + minor,
-    })
-}
-
-/// Makes device `ordinal`'s primary context current on the calling thread (a no-op when it
-/// already is) and returns its state.
-#[inline]
-pub(crate) fn bind(op: &'static str, ordinal: usize) -> Result<&'static DeviceState> {
-    let st = device(op, ordinal)?;
-    let want = st.ctx.cu_ctx();
-    let mut cur: sys::CUcontext = std::ptr::null_mut();
-    // SAFETY: cuCtxGetCurrent writes one context handle into `cur`.
-    unsafe { sys::cuCtxGetCurrent(&mut cur) }
-        .result()
-        .map_err(|e| drv(op, e))?;
-    if cur != want {
-        // SAFETY: `want` is a retained primary context that lives as long as `st` (leaked).
-        unsafe { sys::cuCtxSetCurrent(want) }
-            .result()
-            .map_err(|e| drv(op, e))?;
-    }
-    Ok(st)
-}
-
-/// Properties of device `ordinal` (name, compute capability, memory, SM count, ...).
+/// Number of CUDA devices (`cupy.cuda.runtime.getDeviceCount`). Unlike [`device_count`],
+/// which says 0, this fails when CUDA cannot be initialized, as CuPy raises.
 ///
 /// # Errors
-/// [`Error::DeviceUnavailable`] / [`Error::LibraryNotFound`] when the device does not exist.
+/// [`Error::LibraryNotFound`] without libcuda; [`Error::DeviceUnavailable`] naming the reason
+/// when the driver cannot be initialized (or `CUPRUM_DISABLE_CUDA=1`).
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda;
-/// for i in 0..cuda::device_count() {
-///     let p = cuda::properties(i).unwrap();
-///     println!("{}: {} sm_{}{}", i, p.name, p.compute_capability.0, p.compute_capability.1);
+/// use cuprum_core::cuda::runtime;
+/// match runtime::get_device_count() {
+///     Ok(n) => assert_eq!(n, cuprum_core::cuda::device_count()),
+///     Err(e) => assert!(!e.to_string().is_empty()), // no driver here
 /// }
 /// ```
-pub fn properties(ordinal: usize) -> Result<DeviceProperties> {
-    Ok(device("properties", ordinal)?.props.clone())
+pub fn get_device_count() -> Result<usize> {
+    match runtime() {
+        Ok(r) => Ok(r.count),
+        Err(_) => Err(unavailable("get_device_count", 0)),
+    }
 }
 
-/// Free and total device memory in bytes (`cuMemGetInfo`).
+/// The version of the installed CUDA driver as `1000 * major + 10 * minor`, e.g. `12080` for
+/// 12.8 (`cupy.cuda.runtime.driverGetVersion`, `cuDriverGetVersion`): the newest CUDA version
+/// the driver supports.
 ///
 /// # Errors
-/// [`Error::DeviceUnavailable`] when the device does not exist; a CUDA error otherwise.
-pub fn mem_get_info(ordinal: usize) -> Result<(usize, usize)> {
-    bind("mem_get_info", ordinal)?;
-    result::mem_get_info().map_err(|e| drv("cuMemGetInfo", e))
+/// As [`get_device_count`].
+///
+/// # Example
+/// ```
+/// if let Ok(v) = cuprum_core::cuda::runtime::driver_get_version() {
+///     assert!(v >= 11000);
+/// }
+/// ```
+pub fn driver_get_version() -> Result<i32> {
+    if runtime().is_err() {
+        return Err(unavailable("driver_get_version", 0));
+    }
+    guard("libcuda", || {
+        let mut v = 0;
+        // SAFETY: writes one int; the library is loaded (the runtime initialized).
+        unsafe { sys::cuDriverGetVersion(&mut v) }
+            .result()
+            .map_err(|e| drv("cuDriverGetVersion", e))?;
+        Ok(v)
+    })
 }
 
-/// The primary context of device `ordinal` (cudarc's handle, for vendor libraries), bound to the
-/// calling thread. Event tracking is off: order work with streams.
+/// The version of the CUDA toolkit cuprum compiles its kernels with, as
+/// `1000 * major + 10 * minor` (`cupy.cuda.runtime.runtimeGetVersion`).
+///
+/// cuprum does not link the CUDA runtime library (`libcudart`): it drives the GPU through the
+/// driver API and compiles kernels with NVRTC at run time. NVRTC is part of the toolkit, so its
+/// version (`nvrtcVersion`) is the toolkit version that counts here: the newest PTX/SASS the
+/// kernels are built for and what `cudaRuntimeGetVersion` would report for the same toolkit.
+/// It may be older than [`driver_get_version`] (a newer driver runs older toolkits), never
+/// newer in a working setup.
 ///
 /// # Errors
-/// [`Error::DeviceUnavailable`] when the device does not exist.
-pub fn context(ordinal: usize) -> Result<Arc<CudaContext>> {
-    Ok(bind("context", ordinal)?.ctx.clone())
+/// [`Error::LibraryNotFound`] naming libnvrtc when NVRTC cannot be loaded.
+///
+/// # Example
+/// ```
+/// if let Ok(v) = cuprum_core::cuda::runtime::runtime_get_version() {
+///     assert!(v >= 11000);
+/// }
+/// ```
+pub fn runtime_get_version() -> Result<i32> {
+    let (major, minor) = super::nvrtc::nvrtc_version()?;
+    Ok(1000 * major + 10 * minor)
 }
 
-/// Waits until every stream of device `ordinal` is idle (`cuCtxSynchronize`).
+/// Every device attribute of the CUDA 13.0 driver API (`CUdevice_attribute`), in order: what
+/// [`device_attributes`] queries.
+pub fn device_attribute_list() -> &'static [sys::CUdevice_attribute] {
+    use sys::CUdevice_attribute as A;
+    &[
+        A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+        A::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+        A::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,
+        A::CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z,
+        A::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
+        A::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+        A::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z,
+        A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
+        A::CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY,
+        A::CU_DEVICE_ATTRIBUTE_WARP_SIZE,
+        A::CU_DEVICE_ATTRIBUTE_MAX_PITCH,
+        A::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK,
+        A::CU_DEVICE_ATTRIBUTE_CLOCK_RATE,
+        A::CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT,
+        A::CU_DEVICE_ATTRIBUTE_GPU_OVERLAP,
+        A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+        A::CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT,
+        A::CU_DEVICE_ATTRIBUTE_INTEGRATED,
+        A::CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY,
+        A::CU_DEVICE_ATTRIBUTE_COMPUTE_MODE,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_HEIGHT,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS,
+        A::CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT,
+        A::CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS,
+        A::CU_DEVICE_ATTRIBUTE_ECC_ENABLED,
+        A::CU_DEVICE_ATTRIBUTE_PCI_BUS_ID,
+        A::CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID,
+        A::CU_DEVICE_ATTRIBUTE_TCC_DRIVER,
+        A::CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE,
+        A::CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE,
+        A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
+        A::CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT,
+        A::CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS,
+        A::CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE,
+        A::CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID,
+        A::CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_LAYERS,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_LAYERS,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_LAYERS,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT,
+        A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+        A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+        A::CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_MIPMAPPED_WIDTH,
+        A::CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
+        A::CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR,
+        A::CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY,
+        A::CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD,
+        A::CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID,
+        A::CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO,
+        A::CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS,
+        A::CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS,
+        A::CU_DEVICE_ATTRIBUTE_COMPUTE_PREEMPTION_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM,
+        A::CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_MEM_OPS_V1,
+        A::CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS_V1,
+        A::CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1,
+        A::CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH,
+        A::CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH,
+        A::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+        A::CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES,
+        A::CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES,
+        A::CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST,
+        A::CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR,
+        A::CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_MAX_PERSISTING_L2_CACHE_SIZE,
+        A::CU_DEVICE_ATTRIBUTE_MAX_ACCESS_POLICY_WINDOW_SIZE,
+        A::CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK,
+        A::CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS,
+        A::CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WRITES_ORDERING,
+        A::CU_DEVICE_ATTRIBUTE_MEMPOOL_SUPPORTED_HANDLE_TYPES,
+        A::CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH,
+        A::CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS,
+        A::CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR,
+        A::CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_MEM_SYNC_DOMAIN_COUNT,
+        A::CU_DEVICE_ATTRIBUTE_TENSOR_MAP_ACCESS_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS,
+        A::CU_DEVICE_ATTRIBUTE_NUMA_CONFIG,
+        A::CU_DEVICE_ATTRIBUTE_NUMA_ID,
+        A::CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_MPS_ENABLED,
+        A::CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID,
+        A::CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK,
+        A::CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_MAXIMUM_LENGTH,
+        A::CU_DEVICE_ATTRIBUTE_VULKAN_CIG_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID,
+        A::CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID,
+        A::CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_HOST_NUMA_MEMORY_POOLS_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_HOST_NUMA_MULTINODE_IPC_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_HOST_MEMORY_POOLS_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_HOST_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_HOST_ALLOC_DMA_BUF_SUPPORTED,
+        A::CU_DEVICE_ATTRIBUTE_ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED,
+    ]
+}
+
+/// CuPy's (the runtime's `cudaDevAttr*`) name of a driver attribute, e.g.
+/// `CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK` → `"MaxThreadsPerBlock"`,
+/// `CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH` → `"MaxTexture2DWidth"`.
+///
+/// # Example
+/// ```
+/// use cuprum_core::cuda::runtime::{attribute_name, DeviceAttribute as A};
+/// assert_eq!(attribute_name(A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "MultiProcessorCount");
+/// assert_eq!(attribute_name(A::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE), "L2CacheSize");
+/// ```
+pub fn attribute_name(attr: sys::CUdevice_attribute) -> String {
+    use sys::CUdevice_attribute as A;
+    // the runtime spells these differently from the driver
+    match attr {
+        A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT => return "MultiProcessorCount".into(),
+        A::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR => {
+            return "MaxThreadsPerMultiProcessor".into();
+        }
+        A::CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD => return "IsMultiGpuBoard".into(),
+        A::CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID => return "MultiGpuBoardGroupID".into(),
+        _ => {}
+    }
+    let full = format!("{attr:?}");
+    let raw = full.strip_prefix("CU_DEVICE_ATTRIBUTE_").unwrap_or(&full);
+    let mut out = String::with_capacity(raw.len());
+    for word in raw.split('_') {
+        let word = if word == "MAXIMUM" { "MAX" } else { word };
+        let mut prev_digit = false;
+        for (i, c) in word.chars().enumerate() {
+            let c = if i == 0 || (prev_digit && c == 'D') {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            };
+            prev_digit = c.is_ascii_digit();
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The attribute CuPy calls `name` (see [`attribute_name`]), or the driver's enum name
+/// (`"CU_DEVICE_ATTRIBUTE_WARP_SIZE"`); `None` when there is none.
+///
+/// # Example
+/// ```
+/// use cuprum_core::cuda::runtime::{attribute_from_name, DeviceAttribute as A};
+/// assert_eq!(attribute_from_name("WarpSize"), Some(A::CU_DEVICE_ATTRIBUTE_WARP_SIZE));
+/// assert_eq!(attribute_from_name("NoSuchThing"), None);
+/// ```
+pub fn attribute_from_name(name: &str) -> Option<sys::CUdevice_attribute> {
+    device_attribute_list()
+        .iter()
+        .copied()
+        .find(|&a| attribute_name(a) == name || format!("{a:?}") == name)
+}
+
+/// The driver attribute whose number is `value` (the integer CuPy's
+/// `deviceGetAttribute(attr, device)` takes: the runtime's `cudaDevAttr*` numbers are the
+/// driver's); `None` for a number the driver API does not define.
+///
+/// # Example
+/// ```
+/// use cuprum_core::cuda::runtime::{attribute_from_raw, DeviceAttribute as A};
+/// assert_eq!(attribute_from_raw(10), Some(A::CU_DEVICE_ATTRIBUTE_WARP_SIZE));
+/// assert_eq!(attribute_from_raw(0), None);
+/// ```
+pub fn attribute_from_raw(value: i32) -> Option<sys::CUdevice_attribute> {
+    device_attribute_list()
+        .iter()
+        .copied()
+        .find(|&a| a as i64 == value as i64)
+}
+
+/// cudarc's device attribute enum (`CUdevice_attribute`).
+pub use sys::CUdevice_attribute as DeviceAttribute;
+
+/// The value of attribute `attr` of device `device`
+/// (`cupy.cuda.runtime.deviceGetAttribute(attr, device)`, `cuDeviceGetAttribute`).
 ///
 /// # Errors
-/// A CUDA error raised by earlier asynchronous work surfaces here.
-pub fn synchronize_all(ordinal: usize) -> Result<()> {
-    super::graph::forbid_device(
-        ordinal,
-        "synchronize_all",
-        "a stream of the device is being captured (cuCtxSynchronize would invalidate it)",
-    )?;
-    bind("synchronize_all", ordinal)?;
-    result::ctx::synchronize().map_err(|e| drv("cuCtxSynchronize", e))
+/// [`Error::DeviceUnavailable`] / [`Error::LibraryNotFound`] when the device does not exist;
+/// a CUDA error (`CUDA_ERROR_INVALID_VALUE`) for an attribute the installed driver does not
+/// know.
+///
+/// # Example
+/// ```
+/// use cuprum_core::cuda::runtime::{device_get_attribute, DeviceAttribute as A};
+/// match device_get_attribute(A::CU_DEVICE_ATTRIBUTE_WARP_SIZE, 0) {
+///     Ok(w) => assert_eq!(w, 32),
+///     Err(e) => assert!(!e.to_string().is_empty()), // no GPU here
+/// }
+/// ```
+pub fn device_get_attribute(attribute: sys::CUdevice_attribute, device: usize) -> Result<i32> {
+    let st = self::device("device_get_attribute", device)?;
+    guard("libcuda", || attr(st.ctx.cu_device(), attribute))
 }
+
+/// Every attribute of device `device` the installed driver knows, by CuPy's name
+/// (`cupy.cuda.Device(device).attributes`; names from [`attribute_name`]). Attributes newer
+/// than the driver are left out.
+///
+/// # Errors
+/// As [`device_get_attribute`], except that unknown attributes are skipped.
+///
+/// # Example
+/// ```
+/// if let Ok(a) = cuprum_core::cuda::runtime::device_attributes(0) {
+///     assert_eq!(a["WarpSize"], 32);
+/// }
+/// ```
+pub fn device_attributes(device: usize) -> Result<std::collections::BTreeMap<String, i32>> {
+    let st = self::device("device_attributes", device)?;
+    let dev = st.ctx.cu_device();
+    guard("libcuda", || {
+        let mut out = std::collections::BTreeMap::new();
+        for &a in device_attribute_list() {
+            let mut v = 0;
+            // SAFETY: `dev` is a valid device of the initialized driver; writes one int.
+            match unsafe { sys::cuDeviceGetAttribute(&mut v, a, dev) } {
+                sys::CUresult::CUDA_SUCCESS => {
+                    out.insert(attribute_name(a), v);
+                }
+                // an attribute newer than the installed driver
+                sys::CUresult::CUDA_ERROR_INVALID_VALUE => {}
+                e => {
+                    return Err(drv("cuDeviceGetAttribute", cudarc::driver::DriverError(e)));
+                }
+            }
+        }
+        Ok(out)
+    })
+}
+
+/// The PCI bus id of device `device` as `"domain:bus:device.function"` in hex, e.g.
+/// `"0000:19:00.0"` (`cupy.cuda.Device.pci_bus_id`, `cuDeviceGetPCIBusId`).
+///
+/// # Errors
+/// As [`device_get_attribute`].
+///
+/// # Example
+/// ```
+/// if let Ok(id) = cuprum_core::cuda::runtime::device_get_pci_bus_id(0) {
+///     assert_eq!(id.matches(':').count(), 2);
+/// }
+/// ```
+pub fn device_get_pci_bus_id(device: usize) -> Result<String> {
+    let st = self::device("device_get_pci_bus_id", device)?;
+    let dev = st.ctx.cu_device();
+    guard("libcuda", || {
+        let mut buf = [0 as std::ffi::c_char; 64];
+        // SAFETY: writes a NUL-terminated string of at most `buf.len()` bytes into `buf`.
+        unsafe { sys::cuDeviceGetPCIBusId(buf.as_mut_ptr(), buf.len() as i32, dev) }
+            .result()
+            .map_err(|e| drv("cuDeviceGetPCIBusId", e))?;
+        let bytes: Vec<u8> = buf
+            .iter()
+            .take_while(|&&c| c != 0)
+            .map(|&c| c as u8)
+            .collect();
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    })
+}
+
+/// True when device `device` can read and write the memory of device `peer` directly
+/// (`cupy.cuda.runtime.deviceCanAccessPeer(device, peer)`, `cuDeviceCanAccessPeer`). False for
+/// `device == peer` (as CUDA says).
+///
+/// # Errors
+/// [`Error::DeviceUnavailable`] when either device does not exist.
+///
+/// # Example
+/// ```
+/// // without two GPUs this is an error or false
+/// let r = cuprum_core::cuda::runtime::device_can_access_peer(0, 1);
+/// assert!(r.is_err() || r.is_ok());
+/// ```
+pub fn device_can_access_peer(device: usize, peer: usize) -> Result<bool> {
+    let a = self::device("device_can_access_peer", device)?;
+    let b = self::device("device_can_access_peer", peer)?;
+    let (da, db) = (a.ctx.cu_device(), b.ctx.cu_device());
+    guard("libcuda", || {
+        let mut can = 0;
+        // SAFETY: both are valid devices of the initialized driver; writes one int.
+        unsafe { sys::cuDeviceCanAccessPeer(&mut can, da, db) }
+            .result()
+            .map_err(|e| drv("cuDeviceCanAccessPeer", e))?;
+        Ok(can != 0)
+    })
+}
+
+/// Lets kernels and copies on device `device` access memory of device `peer` directly
+/// (`cupy.cuda.runtime.deviceEnablePeerAccess(peer)` with `device` current,
+/// `cuCtxEnablePeerAccess`). Idempotent: enabling an enabled pair is `Ok` (CuPy raises
+/// `cudaErrorPeerAccessAlreadyEnabled`).
+///
+/// # Errors
+/// [`Error::DeviceUnavailable`] when either device does not exist; a CUDA error when the pair
+/// cannot access each other (see [`device_can_access_peer`]), e.g. `CUDA_ERROR_INVALID_DEVICE`
+/// for `device == peer`.
+pub fn device_enable_peer_access(device: usize, peer: usize) -> Result<()> {
+    let p = self::device("device_enable_peer_access", peer)?;
+    let peer_ctx = p.ctx.cu_ctx();
+    bind("device_enable_peer_access", device)?;
+    guard("libcuda", || {
+        // SAFETY: `peer_ctx` is a retained primary context; the device's context is current.
+        match unsafe { sys::cuCtxEnablePeerAccess(peer_ctx, 0) } {
+            sys::CUresult::CUDA_SUCCESS | sys::CUresult::CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED => {
+                Ok(())
+            }
+            e => Err(drv("cuCtxEnablePeerAccess", cudarc::driver::DriverError(e))),
+        }
+    })
+}
+
+/// Revokes what [`device_enable_peer_access`] allowed
+/// (`cupy.cuda.runtime.deviceDisablePeerAccess(peer)`, `cuCtxDisablePeerAccess`).
+///
+/// # Errors
+/// [`Error::DeviceUnavailable`] when either device does not exist; a CUDA error
+/// (`CUDA_ERROR_PEER_ACCESS_NOT_ENABLED`) when access was not enabled.
+pub fn device_disable_peer_access(device: usize, peer: usize) -> Result<()> {
+    let p = self::device("device_disable_peer_access", peer)?;
+    let peer_ctx = p.ctx.cu_ctx();
+    bind("device_disable_peer_access", device)?;
+    guard("libcuda", || {
+        // SAFETY: `peer_ctx` is a retained primary context; the device's context is current.
+        unsafe { sys::cuCtxDisablePeerAccess(peer_ctx) }
+            .result()
+            .map_err(|e| drv("cuCtxDisablePeerAccess", e))
+    })
+}
+
+/// True when all work queued on `stream` is done (`cupy.cuda.runtime.streamQuery`); see
+/// [`Stream::done`](super::Stream::done).
+///
+/// # Errors
+/// As [`Stream::done`](super::Stream::done).
+pub fn stream_query(stream: &super::Stream) -> Result<bool> {
+    stream.done()
+}
+
+/// True when the work recorded before `event` is done (`cupy.cuda.runtime.eventQuery`); see
+/// [`Event::done`](super::Event::done).
+///
+/// # Errors
+/// As [`Event::done`](super::Event::done).
+pub fn event_query(event: &super::Event) -> Result<bool> {
+    event.done()
+}
+
+pub use super::memory::{memset, memset_async};

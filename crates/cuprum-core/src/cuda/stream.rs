@@ -13,7 +13,7 @@
 //! ordering against other streams is the caller's business (events: [`Event`],
 //! [`Stream::wait_event`]).
 
-use super::runtime::{bind, drv};
+use super::driver::{bind, drv};
 use crate::{Error, Result};
 use cudarc::driver::{CudaStream, sys};
 use std::cell::RefCell;
@@ -113,6 +113,36 @@ impl Stream {
         unsafe { sys::cuStreamWaitEvent(self.raw(), event.raw, 0) }
             .result()
             .map_err(|e| drv("cuStreamWaitEvent", e))
+    }
+
+    /// True when all work queued on this stream is done (`cupy.cuda.Stream.done`,
+    /// `cuStreamQuery`); does not block.
+    ///
+    /// # Errors
+    /// A CUDA error raised by earlier asynchronous work on this stream;
+    /// [`Error::CaptureUnsupported`] while the stream is being captured.
+    pub fn done(&self) -> Result<bool> {
+        super::graph::forbid_stream(
+            self,
+            "Stream::done",
+            "the stream is being captured, so nothing runs to be done",
+        )?;
+        bind("Stream::done", self.ordinal)?;
+        // SAFETY: the stream handle is valid while `self.inner` lives.
+        match unsafe { sys::cuStreamQuery(self.raw()) } {
+            sys::CUresult::CUDA_SUCCESS => Ok(true),
+            sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
+            e => Err(drv("cuStreamQuery", cudarc::driver::DriverError(e))),
+        }
+    }
+
+    /// [`Stream::done`] under the runtime's name (`cupy.cuda.runtime.streamQuery`): `true`
+    /// for `cudaSuccess`, `false` for `cudaErrorNotReady`.
+    ///
+    /// # Errors
+    /// As [`Stream::done`].
+    pub fn query(&self) -> Result<bool> {
+        self.done()
     }
 
     /// Records a new event on this stream and returns it.
@@ -363,6 +393,34 @@ impl Event {
             .map_err(|e| drv("cuEventSynchronize", e))
     }
 
+    /// True when the work recorded before this event is done, or the event was never recorded
+    /// (`cupy.cuda.Event.done`, `cuEventQuery`); does not block.
+    ///
+    /// # Errors
+    /// A CUDA error raised by that work.
+    pub fn done(&self) -> Result<bool> {
+        bind("Event::done", self.ordinal)?;
+        // SAFETY: the handle is valid while `self` lives.
+        match unsafe { sys::cuEventQuery(self.raw) } {
+            sys::CUresult::CUDA_SUCCESS => Ok(true),
+            sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
+            e => Err(drv("cuEventQuery", cudarc::driver::DriverError(e))),
+        }
+    }
+
+    /// [`Event::done`] under the runtime's name (`cupy.cuda.runtime.eventQuery`).
+    ///
+    /// # Errors
+    /// As [`Event::done`].
+    pub fn query(&self) -> Result<bool> {
+        self.done()
+    }
+
+    /// The device ordinal.
+    pub fn ordinal(&self) -> usize {
+        self.ordinal
+    }
+
     /// Milliseconds of GPU time between this event and `end` (both recorded and complete).
     ///
     /// # Errors
@@ -390,5 +448,75 @@ impl Drop for Event {
             // defers destruction until recorded work completes.
             let _ = unsafe { sys::cuEventDestroy_v2(self.raw) };
         }
+    }
+}
+
+/// Milliseconds of GPU time between two recorded, completed events
+/// (`cupy.cuda.get_elapsed_time(start, end)`); [`Event::elapsed_time`] as a function.
+///
+/// # Errors
+/// As [`Event::elapsed_time`].
+pub fn get_elapsed_time(start: &Event, end: &Event) -> Result<f32> {
+    start.elapsed_time(end)
+}
+
+/// A stream created and owned by someone else (another library, a framework), wrapped so that
+/// cuprum can queue work on it and make it current (`cupy.cuda.ExternalStream`). Dereferences
+/// to [`Stream`]: `use_stream`, `synchronize`, `done`, `wait_event` and `record` work as for
+/// a stream of cuprum. Dropping it never destroys the stream.
+///
+/// # Example
+/// ```
+/// use cuprum_core::cuda::{self, ExternalStream, Stream};
+/// if cuda::device_count() > 0 {
+///     let mine = Stream::new(0).unwrap();
+///     // SAFETY: `mine` owns the stream and outlives `ext`.
+///     let ext = unsafe { ExternalStream::new(mine.raw(), 0) }.unwrap();
+///     let _g = ext.use_stream().unwrap();
+///     assert_eq!(cuda::get_current_stream(0).unwrap().raw(), mine.raw());
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalStream {
+    stream: Stream,
+}
+
+impl ExternalStream {
+    /// Wraps the raw `CUstream` `ptr` of device `device_id` (CuPy's
+    /// `ExternalStream(ptr, device_id)`). A null `ptr` is the legacy default stream.
+    ///
+    /// # Safety
+    /// `ptr` must be a valid stream of device `device_id`'s primary context (the one cuprum,
+    /// the runtime API, PyTorch and CuPy use), or null, `CU_STREAM_LEGACY` (`0x1`) or
+    /// `CU_STREAM_PER_THREAD` (`0x2`); its owner must keep it alive while the
+    /// `ExternalStream`, any clone of it, or any guard from [`Stream::use_stream`] lives; and
+    /// the owner must order its own work on the stream with cuprum's as it needs to (cuprum
+    /// orders work across its own scopes only, see the module docs).
+    ///
+    /// # Errors
+    /// [`Error::DeviceUnavailable`] when the device does not exist.
+    pub unsafe fn new(ptr: sys::CUstream, device_id: usize) -> Result<ExternalStream> {
+        let st = bind("ExternalStream::new", device_id)?;
+        // SAFETY: the caller's contract: `ptr` is a live stream of this context, kept alive by
+        // its owner while the wrapper lives; the wrapper does not destroy it.
+        let inner = unsafe { st.ctx.wrap_borrowed_stream(ptr) };
+        Ok(ExternalStream {
+            stream: Stream {
+                inner,
+                ordinal: device_id,
+            },
+        })
+    }
+
+    /// The wrapped stream as a [`Stream`] (a clone sharing the handle).
+    pub fn stream(&self) -> Stream {
+        self.stream.clone()
+    }
+}
+
+impl std::ops::Deref for ExternalStream {
+    type Target = Stream;
+    fn deref(&self) -> &Stream {
+        &self.stream
     }
 }
