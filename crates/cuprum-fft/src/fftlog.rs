@@ -117,7 +117,7 @@ fn coefficients(
             .exp()
         })
         .collect();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         u[m - 1].im = 0.0;
     }
     u[0] = Complex64::new(2f64.powf(q) * gamma_ratio(xp, xm), 0.0);
