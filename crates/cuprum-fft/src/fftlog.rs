@@ -4,14 +4,19 @@
 //! # Definition
 //!
 //! For a real periodic sequence `a[j]` sampled at logarithmically spaced points
-//! `r[j] = r_c·exp((j − j_c)·dln)` (`j_c = (n − 1)/2`), [`fht`] computes
-//! `A[j] = Σ_m c_m(a)·u_m ...`: the discrete Hankel transform of order `mu` on the output points
-//! `k[j] = exp(offset)/r_c·exp((j − j_c)·dln)`, with the power-law bias `bias` (`q`):
-//! `A = irfft(rfft(a_q) · u)` reversed, where
-//! `u_m = (k_c r_c)^{−i 2πm/(n·dln)} · U_mu(q + i 2πm/(n·dln))` and
-//! `U_mu(x) = 2^x Γ((mu + 1 + x)/2) / Γ((mu + 1 − x)/2)`, `a_q = a·(r/r_c)^{−q}` and the
-//! result multiplied by `(k/k_c)^{−q}(k_c r_c)^{−q}` (SciPy's `fht` exactly; see there for
-//! the continuous transform it approximates). [`ifht`] divides by `conj(u)` instead.
+//! `r[j] = r_c·exp((j − j_c)·dln)` (`j_c = (n − 1)/2`), [`fht`] computes the discrete Hankel
+//! transform of order `mu` on the output points `k[j] = exp(offset)/r_c·exp((j − j_c)·dln)`,
+//! with the power-law bias `bias` (`q`), exactly as SciPy's `fht`:
+//!
+//! 1. `a_q = a·(r/r_c)^{−q}`;
+//! 2. `A_q = reverse(irfft(rfft(a_q) · u, n))` with
+//!    `u_m = (k_c r_c)^{−i 2πm/(n·dln)} · U_mu(q + i 2πm/(n·dln))`,
+//!    `U_mu(x) = 2^x Γ((mu + 1 + x)/2) / Γ((mu + 1 − x)/2)` (`m = 0..=n/2`; the last
+//!    coefficient made real for even `n`);
+//! 3. `A = A_q·(k/k_c)^{−q}·(k_c r_c)^{−q}`.
+//!
+//! [`ifht`] undoes each step (dividing by `conj(u)` in step 2). See SciPy's `fht` for the
+//! continuous transform this approximates.
 //!
 //! # Dtypes
 //!

@@ -283,6 +283,22 @@ fn strided_views_and_dtypes() {
         let xh = xf.astype(DType::Float16).unwrap();
         let yh = fft::idct(&xh, 2, None, 0, Norm::Backward, None).unwrap();
         assert_eq!(yh.dtype(), DType::Float32);
+        // empty batches and empty (padded) inputs, as SciPy: dct(zeros((0, 5))) has shape
+        // (0, 5); dct(zeros((2, 0)), n=3) is zeros((2, 3)); fht(zeros((0, 4))) has shape (0, 4)
+        let e = Array::from_vec_on(Vec::<f64>::new(), &[0, 5], dev).unwrap();
+        assert_eq!(
+            fft::dct(&e, 2, None, -1, Norm::Backward, None)
+                .unwrap()
+                .shape(),
+            &[0, 5]
+        );
+        let e = Array::from_vec_on(Vec::<f64>::new(), &[2, 0], dev).unwrap();
+        for ty in 1..=4 {
+            let y = fft::dst(&e, ty, Some(3), -1, Norm::Ortho, None).unwrap();
+            assert_eq!(real_values(&y), vec![0.0; 6]);
+        }
+        let e = Array::from_vec_on(Vec::<f64>::new(), &[0, 4], dev).unwrap();
+        assert_eq!(fft::fht(&e, 0.1, 0.5, 0.0, 0.3).unwrap().shape(), &[0, 4]);
         // an empty `axes` returns the input as it is (SciPy: even the int8 dtype)
         let x8 = Array::from_vec_on(vec![1i8, 2], &[2], dev).unwrap();
         let y8 = fft::dctn(&x8, 2, None, Some(&[]), Norm::Backward, None).unwrap();
