@@ -13,6 +13,9 @@
 //! | `np.fft.rfftn(a, s, axes, norm)` | [`rfftn`]`(&a, s, axes, norm)` |
 //! | `np.fft.fftfreq(n, d)` | [`fftfreq`]`(n, d)` |
 //! | `np.fft.fftshift(x, axes)` | [`fftshift`]`(&x, axes)` |
+//! | `cupyx.scipy.fft.dct(x, type, n, axis, norm)` | [`dct`]`(&x, type, n, axis, norm, None)` (also `idct`, `dst`, `idst`) |
+//! | `cupyx.scipy.fft.dctn(x, type, s, axes, norm)` | [`dctn`]`(&x, type, s, axes, norm, None)` (also `idctn`, `dstn`, `idstn`) |
+//! | `cupyx.scipy.fft.fht(a, dln, mu, offset, bias)` | [`fht`]`(&a, dln, mu, offset, bias)` (also `ifht`, `fhtoffset`) |
 //! | `cupy.fft.config.get_plan_cache()` | [`plan_cache`]`(ordinal)` |
 //! | `cupyx.scipy.fftpack.get_fft_plan(a, ...)` | [`Plan::new`] |
 //!
@@ -31,17 +34,21 @@
 
 mod cpu;
 pub mod cuda;
+pub mod fftlog;
 mod freq;
 mod host;
 mod norm;
 mod plan;
+pub mod realtransforms;
 mod spec;
 pub mod transforms;
 
 pub use cuda::{CacheInfo, DEFAULT_CACHE_SIZE, PlanCache, plan_cache};
+pub use fftlog::{fht, fhtoffset, ifht};
 pub use freq::{fftfreq, fftfreq_on, fftshift, ifftshift, rfftfreq, rfftfreq_on};
 pub use norm::Norm;
 pub use plan::{Plan, Transform};
+pub use realtransforms::{dct, dctn, dst, dstn, idct, idctn, idst, idstn};
 pub use transforms::{
     fft, fft2, fftn, hfft, ifft, ifft2, ifftn, ihfft, irfft, irfft2, irfftn, rfft, rfft2, rfftn,
 };

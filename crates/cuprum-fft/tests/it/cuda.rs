@@ -151,3 +151,63 @@ fn explicit_plans_and_two_streams() {
     }
     assert!(plan.execute(&x).is_err()); // wrong device
 }
+
+/// dct/dst (every type, both directions), their n-d forms and fht/ifht on the GPU against the
+/// CPU, on lengths large enough for cuFFT's multi-kernel paths (odd, even, prime), float32,
+/// float64 and complex128.
+#[test]
+fn cuda_real_transforms_and_fht_match_cpu() {
+    let Some(dev) = gpu("cuda_real_transforms_and_fht_match_cpu") else {
+        return;
+    };
+    type R1 =
+        fn(&Array, u32, Option<usize>, isize, Norm, Option<bool>) -> cuprum_core::Result<Array>;
+    let mut rng = Rng::new(0x0d57);
+    for &(rows, n) in &[(3usize, 1000usize), (2, 999), (4, 1031), (5, 64)] {
+        let x = Array::from_vec_on(rng.vec_f64(rows * n), &[rows, n], Device::Cpu).unwrap();
+        let xc = Array::from_vec_on(rng.vec_c128(rows * n), &[rows, n], Device::Cpu).unwrap();
+        for input in [x.astype(DType::Float32).unwrap(), x.clone(), xc] {
+            let g = input.to_device(dev).unwrap();
+            for f in [fft::dct as R1, fft::idct, fft::dst, fft::idst] {
+                for ty in 1..=4u32 {
+                    for (norm, axis) in [(Norm::Backward, -1), (Norm::Ortho, 0), (Norm::Forward, 1)]
+                    {
+                        let want = f(&input, ty, None, axis, norm, None).unwrap();
+                        let got = f(&g, ty, None, axis, norm, None).unwrap();
+                        assert_eq!(got.device(), dev);
+                        assert_eq!(got.dtype(), want.dtype());
+                        assert_eq!(got.shape(), want.shape());
+                        let e = rel_err(&values(&got).unwrap(), &values(&want).unwrap());
+                        assert!(
+                            e < 8.0 * tol(want.dtype(), n),
+                            "type {ty} {norm} axis {axis} {:?} {}: relative error {e}",
+                            input.shape(),
+                            input.dtype()
+                        );
+                    }
+                }
+            }
+            for ty in 1..=4u32 {
+                let want = fft::dctn(&input, ty, None, None, Norm::Ortho, None).unwrap();
+                let got = fft::dctn(&g, ty, None, None, Norm::Ortho, None).unwrap();
+                let e = rel_err(&values(&got).unwrap(), &values(&want).unwrap());
+                assert!(e < 8.0 * tol(want.dtype(), rows * n), "dctn type {ty}: {e}");
+                let want =
+                    fft::idstn(&input, ty, Some(&[7, n]), None, Norm::Backward, None).unwrap();
+                let got = fft::idstn(&g, ty, Some(&[7, n]), None, Norm::Backward, None).unwrap();
+                let e = rel_err(&values(&got).unwrap(), &values(&want).unwrap());
+                assert!(e < 8.0 * tol(want.dtype(), 7 * n), "idstn type {ty}: {e}");
+            }
+        }
+        let gx = x.to_device(dev).unwrap();
+        for (bias, offset) in [(0.0, 0.0), (0.4, 0.1)] {
+            for f in [fft::fht, fft::ifht] {
+                let want = f(&x, 0.05, 0.5, offset, bias).unwrap();
+                let got = f(&gx, 0.05, 0.5, offset, bias).unwrap();
+                assert_eq!(got.device(), dev);
+                let e = rel_err(&values(&got).unwrap(), &values(&want).unwrap());
+                assert!(e < 8.0 * tol(DType::Float64, n), "fht bias {bias}: {e}");
+            }
+        }
+    }
+}

@@ -4,3 +4,6 @@ mod common;
 mod conformance;
 mod cuda;
 mod properties;
+mod realtransforms;
+#[rustfmt::skip]
+mod scipy_real;
