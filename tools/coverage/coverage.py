@@ -24,6 +24,7 @@ expression that must type-check with `a: &cuprum::Array` in scope. Every item of
 import collections
 import os
 import re
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -181,8 +182,14 @@ def main():
         sys.exit(f"mapping.tsv does not match the in-scope names: not in the reference {extra}; "
                  f"not mapped {absent}")
     items = [i for n in scoped_set for i in mapping[n][1] if mapping[n][0] in ("yes", "partial")]
-    with open(os.path.join(ROOT, "crates", "cuprum", "tests", "coverage.rs"), "w") as f:
+    rs = os.path.join(ROOT, "crates", "cuprum", "tests", "coverage.rs")
+    with open(rs, "w") as f:
         f.write(rust_check(items))
+    # The checked-in file is rustfmt's form (cargo fmt would rewrite it otherwise).
+    try:
+        subprocess.run(["rustfmt", "--edition", "2024", rs], check=False)
+    except OSError:
+        pass
     # The table.
     per = collections.OrderedDict()
     for page, name in scoped:

@@ -3,4 +3,5 @@
 mod common;
 mod conformance;
 mod cuda;
+mod hermitian_nd;
 mod properties;
