@@ -1,5 +1,6 @@
 //! cuprum's integration tests: one binary, one module per area.
 
+mod compat_dispatch;
 mod conformance;
 mod npy;
 mod readme;

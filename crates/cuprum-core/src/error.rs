@@ -234,6 +234,16 @@ pub enum Error {
         /// what is unsupported
         reason: String,
     },
+    /// A floating-point error of an elementwise ufunc while its category is
+    /// [`FpMode::Raise`](crate::FpMode::Raise) (see [`seterr`](crate::seterr); NumPy's
+    /// `FloatingPointError`).
+    #[error("{op}: floating point error: {error}")]
+    FloatingPoint {
+        /// the ufunc
+        op: &'static str,
+        /// the category
+        error: crate::routines::errstate::FpError,
+    },
     /// An error of a feature crate (cuprum-linalg's `LinalgError`, cuprum-distributed's
     /// `Error`) converted with `?` in a function that returns this crate's [`Result`], as
     /// `fn main() -> cuprum::Result<()>` does. Its text is the original's; `downcast_ref` gets

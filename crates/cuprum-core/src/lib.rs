@@ -29,6 +29,8 @@ pub mod error;
 pub mod ext;
 pub mod index;
 pub mod indexing;
+#[cfg(feature = "ndarray")]
+mod interop_ndarray;
 pub(crate) mod layout;
 pub mod manip;
 pub mod npy;
@@ -99,8 +101,20 @@ pub use sort::{
     Side, Unique, argpartition, argsort, partition, searchsorted, sort, unique, unique_all,
 };
 pub mod routines;
+pub use routines::compat::{
+    Broadcast, Piece, RItem, Requirement, acos, acosh, apply_over_axes, asarray_chkfinite, asin,
+    asinh, atan, atan2, atanh, bitwise_count, bitwise_invert, bitwise_left_shift,
+    bitwise_right_shift, broadcast, c_, common_type, concat, copyto, cumulative_prod,
+    cumulative_sum, degrees, fabs, iscomplexobj, isfortran, isrealobj, mask_indices,
+    may_share_memory, min_scalar_type, mod_, msort, ndindex, piecewise, pow, r_, radians,
+    real_if_close, require, rsqrt, shares_memory, sort_complex, true_divide, unique_counts,
+    unique_inverse, unique_values,
+};
 pub use routines::creation2::{
     GridRange, diagflat, fromfunction, geomspace, logspace, mgrid, ogrid, vander,
+};
+pub use routines::errstate::{
+    ErrCall, ErrState, FpError, FpMode, errstate, geterr, geterrcall, seterr, seterrcall,
 };
 pub use routines::indexing2::{
     ChooseMode, apply_along_axis, as_strided, choose, diag_indices, diag_indices_from, extract,
@@ -125,10 +139,15 @@ pub use routines::npz::{load_npz, load_npz_on, savez, savez_compressed};
 pub use routines::poly::{
     Poly1d, poly, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, polyval, roots,
 };
+pub use routines::polynomial;
 pub use routines::sets::{in1d, intersect1d, isin, setdiff1d, setxor1d, union1d};
 pub use routines::stats2::{
     Bins, average, average_returned, digitize, histogram2d, histogramdd, nanmedian, nanpercentile,
     nanpercentiles, nanquantile, nanquantiles,
+};
+pub use routines::text::{
+    FloatRepr, Trim, array2string, base_repr, binary_repr, format_float_positional,
+    format_float_scientific, fromiter, fromstring,
 };
 pub use routines::types::{Casting, array_equiv, can_cast, result_type};
 pub use routines::ufuncs::{

@@ -50,5 +50,6 @@ pub use norm::Norm;
 pub use plan::{Plan, Transform};
 pub use realtransforms::{dct, dctn, dst, dstn, idct, idctn, idst, idstn};
 pub use transforms::{
-    fft, fft2, fftn, hfft, ifft, ifft2, ifftn, ihfft, irfft, irfft2, irfftn, rfft, rfft2, rfftn,
+    fft, fft2, fftn, hfft, hfft2, hfftn, ifft, ifft2, ifftn, ihfft, ihfft2, ihfftn, irfft, irfft2,
+    irfftn, next_fast_len, rfft, rfft2, rfftn,
 };

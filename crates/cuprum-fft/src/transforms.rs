@@ -355,3 +355,111 @@ pub fn hfft(a: &Array, n: Option<usize>, axis: isize, norm: Norm) -> Result<Arra
 pub fn ihfft(a: &Array, n: Option<usize>, axis: isize, norm: Norm) -> Result<Array> {
     one("ihfft", Family::Ihfft, a, n, axis, norm)
 }
+
+fn swapped(norm: Norm) -> Norm {
+    match norm {
+        Norm::Backward => Norm::Forward,
+        Norm::Forward => Norm::Backward,
+        Norm::Ortho => Norm::Ortho,
+    }
+}
+
+/// The n-D transform of a Hermitian-symmetric signal (`scipy.fft.hfftn`): real output,
+/// `irfftn(conj(a), s, axes)` with the norm swapped (no scaling by default).
+///
+/// **Shapes**: as [`irfftn`] (the last transformed axis gives `2 * (m - 1)` outputs unless `s`
+/// says otherwise).
+///
+/// # Errors
+/// As [`irfftn`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Complex64, Device};
+/// use cuprum_fft::{Norm, hfftn};
+/// let a = Array::from_vec_on(vec![Complex64::new(1.0, 0.0); 4], &[2, 2], Device::Cpu).unwrap();
+/// let y = hfftn(&a, None, None, Norm::Backward).unwrap();
+/// assert_eq!(y.shape(), &[2, 2]);
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![4.0, 0.0, 0.0, 0.0]);
+/// ```
+pub fn hfftn(a: &Array, s: Option<&[usize]>, axes: Option<&[isize]>, norm: Norm) -> Result<Array> {
+    irfftn(&cuprum_core::conj(a)?, s, axes, swapped(norm))
+}
+
+/// The 2-D [`hfftn`] over the last two axes by default (`scipy.fft.hfft2`).
+///
+/// # Errors
+/// As [`hfftn`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Complex64, Device};
+/// use cuprum_fft::{Norm, hfft2};
+/// let a = Array::from_vec_on(vec![Complex64::new(1.0, 0.0); 4], &[2, 2], Device::Cpu).unwrap();
+/// assert_eq!(hfft2(&a, None, None, Norm::Backward).unwrap().shape(), &[2, 2]);
+/// ```
+pub fn hfft2(a: &Array, s: Option<&[usize]>, axes: Option<&[isize]>, norm: Norm) -> Result<Array> {
+    hfftn(a, s, Some(axes.unwrap_or(&[-2, -1])), norm)
+}
+
+/// The inverse of [`hfftn`] (`scipy.fft.ihfftn`): `conj(rfftn(a, s, axes))` with the norm
+/// swapped (`1/N` by default).
+///
+/// **Shapes**: as [`rfftn`].
+///
+/// # Errors
+/// As [`rfftn`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Complex64, Device};
+/// use cuprum_fft::{Norm, ihfftn};
+/// let a = Array::from_vec_on(vec![4.0f64, 0.0, 0.0, 0.0], &[2, 2], Device::Cpu).unwrap();
+/// let y = ihfftn(&a, None, None, Norm::Backward).unwrap().to_vec::<Complex64>().unwrap();
+/// assert_eq!(y, vec![Complex64::new(1.0, 0.0); 4]);
+/// ```
+pub fn ihfftn(a: &Array, s: Option<&[usize]>, axes: Option<&[isize]>, norm: Norm) -> Result<Array> {
+    Ok(cuprum_core::conj(&rfftn(a, s, axes, swapped(norm))?)?)
+}
+
+/// The 2-D [`ihfftn`] over the last two axes by default (`scipy.fft.ihfft2`).
+///
+/// # Errors
+/// As [`ihfftn`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_fft::{Norm, ihfft2};
+/// let a = Array::from_vec_on(vec![4.0f64, 0.0, 0.0, 0.0], &[2, 2], Device::Cpu).unwrap();
+/// assert_eq!(ihfft2(&a, None, None, Norm::Backward).unwrap().shape(), &[2, 2]);
+/// ```
+pub fn ihfft2(a: &Array, s: Option<&[usize]>, axes: Option<&[isize]>, norm: Norm) -> Result<Array> {
+    ihfftn(a, s, Some(axes.unwrap_or(&[-2, -1])), norm)
+}
+
+/// The smallest length `>= target` that cuFFT transforms fastest: a product of 2, 3, 5 and 7
+/// (`cupyx.scipy.fft.next_fast_len`; as CuPy's, it can differ from SciPy's, whose pocketfft
+/// also likes 11). `real` is accepted for SciPy's signature and ignored, as in CuPy. 0 gives 0.
+///
+/// # Example
+/// ```
+/// assert_eq!(cuprum_fft::next_fast_len(1021, false), 1024);
+/// assert_eq!(cuprum_fft::next_fast_len(11, true), 12);
+/// assert_eq!(cuprum_fft::next_fast_len(0, false), 0);
+/// ```
+pub fn next_fast_len(target: usize, real: bool) -> usize {
+    let _ = real;
+    if target <= 1 {
+        return target;
+    }
+    let smooth = |mut n: usize| {
+        for p in [2, 3, 5, 7] {
+            while n % p == 0 {
+                n /= p;
+            }
+        }
+        n == 1
+    };
+    (target..).find(|&n| smooth(n)).unwrap_or(target)
+}

@@ -51,8 +51,10 @@ mod host;
 mod lu;
 mod norm;
 mod qr;
+mod schur;
 pub mod scipy;
 mod scipy_ext;
+mod special;
 mod svd;
 mod tensor;
 

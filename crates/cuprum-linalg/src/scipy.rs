@@ -12,9 +12,14 @@ use crate::host::{self, Field, Stack, with_field};
 use crate::lu::{getf2, ipiv_to_perm};
 use cuprum_core::Array;
 
+pub use crate::schur::{SchurOutput, schur};
 pub use crate::scipy_ext::{
     Side, block_diag, cho_factor, cho_solve, circulant, expm, hankel, lstsq, null_space, orth,
     pinv, polar, qr, solve_banded, sqrtm, svd, toeplitz,
+};
+pub use crate::special::{
+    DftScale, bandwidth, companion, convolution_matrix, dft, fiedler, fiedler_companion, hadamard,
+    helmert, hilbert, khatri_rao, leslie,
 };
 
 /// Which system a triangular or LU solve solves, as SciPy's `trans` (0, 1, 2).

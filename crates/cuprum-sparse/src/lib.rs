@@ -13,6 +13,7 @@ pub(crate) mod kernels;
 pub mod linalg;
 pub mod parts;
 
+mod compat;
 mod construct;
 mod display;
 mod index;
@@ -21,6 +22,10 @@ mod ops;
 mod sparse;
 mod util;
 
+pub use compat::{
+    block_array, csgraph, get_index_dtype, isspmatrix, isspmatrix_coo, isspmatrix_csc,
+    isspmatrix_csr, isspmatrix_dia, matrix_transpose, permute_dims, random_array, swapaxes,
+};
 pub use construct::{
     block_diag, bmat, diags, diags_array, eye, eye_array, eye_on, find, hstack, identity, kron,
     kronsum, rand, random, random_on, spdiags, tril, triu, vstack,

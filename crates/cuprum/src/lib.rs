@@ -12,8 +12,16 @@
 
 pub use cuprum_core::*;
 
+/// cuprum's version (`cupy.__version__`).
+///
+/// ```
+/// assert!(!cuprum::VERSION.is_empty());
+/// ```
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 pub mod config;
 pub mod profiler;
+pub mod testing;
 pub use config::{Config, GpuInfo, config, show_config};
 
 /// Multi-GPU collectives (`cupyx.distributed`).

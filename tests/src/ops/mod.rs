@@ -6,6 +6,7 @@
 //! add it to the chain below, and (if its crate has its own error type) an
 //! `impl Classify for ThatError` in [`crate::classify`].
 
+pub mod compat;
 pub mod creation;
 pub mod elementwise;
 pub mod fft;
@@ -44,6 +45,7 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         .or_else(|| sparse::dispatch(op, cx))
         .or_else(|| kernel::dispatch(op, cx))
         .or_else(|| routines::dispatch(op, cx))
+        .or_else(|| compat::dispatch(op, cx))
 }
 
 /// Wraps a single-output result.

@@ -180,8 +180,20 @@ fn finish(
     }
 }
 
-/// `op(a, b)` with broadcasting and promotion, into `out` when given.
+/// `op(a, b)` with broadcasting and promotion, into `out` when given; then the
+/// floating-point error check of [`errstate`](crate::routines::errstate).
 pub(crate) fn binary(
+    op: BinaryOp,
+    a: Operand<'_>,
+    b: Operand<'_>,
+    out: Option<&Array>,
+) -> Result<Array> {
+    let r = binary_unchecked(op, a, b, out)?;
+    crate::routines::errstate::check_binary(op, &a, &b, &r)?;
+    Ok(r)
+}
+
+fn binary_unchecked(
     op: BinaryOp,
     a: Operand<'_>,
     b: Operand<'_>,
@@ -267,12 +279,14 @@ pub(crate) fn unary(op: UnaryOp, a: &Array, out: Option<&Array>) -> Result<Array
         check_out(name, out, a.shape(), o, device)?;
     }
     let x = to_dtype(a, k)?;
-    finish(a.shape(), o, device, out, &[&x], |dst| {
+    let r = finish(a.shape(), o, device, out, &[&x], |dst| {
         if dst.size() == 0 {
             return Ok(());
         }
         backend::unary(op, x.view(), dst.view())
-    })
+    })?;
+    crate::routines::errstate::check_unary(op, a, &r)?;
+    Ok(r)
 }
 
 /// Exact comparison of a signed integer array with a uint64 array (NumPy 2 compares them

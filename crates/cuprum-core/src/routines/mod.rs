@@ -8,7 +8,9 @@
 //! built on the host and uploaded once. The re-exports at the crate root give NumPy's
 //! top-level names (`cp::isin`, `cp::interp`, ...).
 
+pub mod compat;
 pub mod creation2;
+pub mod errstate;
 pub mod indexing2;
 pub mod io;
 pub mod manip2;
@@ -16,8 +18,10 @@ pub mod math2;
 mod ndarray;
 pub mod npz;
 pub mod poly;
+pub mod polynomial;
 pub mod sets;
 pub mod stats2;
+pub mod text;
 pub mod types;
 pub mod ufuncs;
 mod util;

@@ -3,6 +3,7 @@
 mod common;
 mod conformance;
 mod cuda;
+mod hermitian_nd;
 mod properties;
 mod realtransforms;
 #[rustfmt::skip]
