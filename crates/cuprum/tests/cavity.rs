@@ -11,7 +11,7 @@ mod solver;
 use cuprum::distributed::{Backend, Communicator, InitOptions, generate_token, store::StoreServer};
 use cuprum::ext::test_util::all_devices;
 use cuprum::{Device, Result};
-use solver::{Cavity, Outcome, Params, Ranks, Solution};
+use solver::{Cavity, DstPoisson, Outcome, Params, PoissonMethod, Ranks, Solution};
 use std::time::Duration;
 
 fn run(p: &Params, ranks: Ranks<'_>, d: Device) -> Result<(Outcome, Solution)> {
@@ -149,29 +149,146 @@ fn on_ranks(p: &Params, world: usize) -> (Outcome, Solution) {
     out.swap_remove(0)
 }
 
-fn ranks_match_single_device(world: usize) {
+/// `world` ranks with `on_ranks` against the single-device run with `single` (both to 1e-6).
+fn ranks_match_single_device(world: usize, on: PoissonMethod, single: PoissonMethod) {
     let mut p = Params::new(100.0, 33);
     p.tol = 1e-6;
-    let (o1, single) = run(&p, Ranks::single(), Device::Cpu).unwrap();
+    p.poisson = single;
+    let (o1, one) = run(&p, Ranks::single(), Device::Cpu).unwrap();
+    p.poisson = on;
     let (o, s) = on_ranks(&p, world);
     assert!(o1.converged && o.converged, "{o1:?} {o:?}");
-    let diff = profile_diff(&single, &s);
+    let diff = profile_diff(&one, &s);
     assert!(diff < 1e-5, "{world} ranks: profiles differ by {diff}");
-    let (a, b) = (ghia_dev(&single), ghia_dev(&s));
+    let (a, b) = (ghia_dev(&one), ghia_dev(&s));
     assert!((a.0 - b.0).abs() < 1e-5 && (a.1 - b.1).abs() < 1e-5);
 }
 
 #[test]
 fn slab_cg_on_one_rank_matches_the_sparse_cg() {
-    ranks_match_single_device(1);
+    ranks_match_single_device(1, PoissonMethod::Cg, PoissonMethod::Cg);
+}
+
+#[test]
+fn two_ranks_with_slab_cg_match_the_single_device_run() {
+    ranks_match_single_device(2, PoissonMethod::Cg, PoissonMethod::Dst);
 }
 
 #[test]
 fn two_ranks_match_the_single_device_run() {
-    ranks_match_single_device(2);
+    ranks_match_single_device(2, PoissonMethod::Dst, PoissonMethod::Dst);
 }
 
 #[test]
 fn four_ranks_match_the_single_device_run() {
-    ranks_match_single_device(4);
+    ranks_match_single_device(4, PoissonMethod::Dst, PoissonMethod::Dst);
+}
+
+/// A deterministic pseudo-random field in [-1, 1).
+fn field(len: usize, seed: u64) -> Vec<f64> {
+    let mut x = seed;
+    (0..len)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+        })
+        .collect()
+}
+
+#[test]
+fn the_sine_transform_poisson_solve_inverts_the_laplacian_and_matches_cg() {
+    use cuprum::sparse::linalg as la;
+    // an odd and an even interior, a whole grid and a slab of rows
+    for (m, start, rows) in [(31usize, 0usize, 31usize), (20, 0, 20), (20, 7, 6)] {
+        let h = 1.0 / (m + 1) as f64;
+        let w = field(m * m, m as u64);
+        for d in all_devices() {
+            let a = solver::laplacian(m, d).unwrap();
+            let omega = cuprum::Array::from_vec_on(w.clone(), &[m, m], d).unwrap();
+            let full = DstPoisson::new(m, 0, m, h, d).unwrap();
+            let psi = full.solve(&omega, Ranks::single()).unwrap();
+            assert_eq!(psi.shape(), &[m, m]);
+            // h²(−∇²)ψ = h²ω to rounding
+            let apsi = a
+                .matmul_dense(&psi.reshape(&[(m * m) as isize]).unwrap())
+                .unwrap()
+                .to_vec::<f64>()
+                .unwrap();
+            let err = apsi
+                .iter()
+                .zip(&w)
+                .map(|(x, y)| (x - h * h * y).abs())
+                .fold(0.0, f64::max);
+            assert!(err < 1e-13, "{d}, m = {m}: |Aψ − h²ω| = {err}");
+            // the sparse CG to a tight tolerance gives the same ψ
+            let b = cuprum::multiply(&omega, h * h)
+                .unwrap()
+                .reshape(&[(m * m) as isize])
+                .unwrap();
+            let (x, info) =
+                la::cg(&a, &b, la::SolveOptions::new().rtol(1e-13).maxiter(2000)).unwrap();
+            assert_eq!(info, 0);
+            let x = x.to_vec::<f64>().unwrap();
+            let p = psi.to_vec::<f64>().unwrap();
+            let diff = x
+                .iter()
+                .zip(&p)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0, f64::max);
+            let size = p.iter().fold(0.0f64, |a, b| a.max(b.abs()));
+            assert!(
+                diff < 1e-10 * size.max(1.0),
+                "{d}, m = {m}: CG differs by {diff}"
+            );
+            // a slab's rows: with one rank the partial sums are the whole transform only when the
+            // slab is the whole interior; here ω is zero outside the slab's rows
+            if rows < m {
+                let mut ws = vec![0.0; m * m];
+                ws[start * m..(start + rows) * m]
+                    .copy_from_slice(&w[start * m..(start + rows) * m]);
+                let whole = cuprum::Array::from_vec_on(ws.clone(), &[m, m], d).unwrap();
+                let ref_psi = full
+                    .solve(&whole, Ranks::single())
+                    .unwrap()
+                    .to_vec::<f64>()
+                    .unwrap();
+                let part = DstPoisson::new(m, start, rows, h, d).unwrap();
+                let wr = cuprum::Array::from_vec_on(
+                    ws[start * m..(start + rows) * m].to_vec(),
+                    &[rows, m],
+                    d,
+                )
+                .unwrap();
+                let pr = part
+                    .solve(&wr, Ranks::single())
+                    .unwrap()
+                    .to_vec::<f64>()
+                    .unwrap();
+                let diff = pr
+                    .iter()
+                    .zip(&ref_psi[start * m..(start + rows) * m])
+                    .map(|(a, b)| (a - b).abs())
+                    .fold(0.0, f64::max);
+                assert!(diff < 1e-13, "{d}: slab rows differ by {diff}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_sine_transform_and_the_cg_march_reach_the_same_steady_state() {
+    let mut p = Params::new(100.0, 33);
+    p.tol = 1e-6;
+    for d in all_devices() {
+        p.poisson = PoissonMethod::Cg;
+        let (oc, cg) = run(&p, Ranks::single(), d).unwrap();
+        p.poisson = PoissonMethod::Dst;
+        let (od, dst) = run(&p, Ranks::single(), d).unwrap();
+        assert!(oc.converged && od.converged, "{d}: {oc:?} {od:?}");
+        assert_eq!(od.cg_iterations, 0);
+        let diff = profile_diff(&cg, &dst);
+        assert!(diff < 1e-5, "{d}: profiles differ by {diff}");
+    }
 }

@@ -1,4 +1,5 @@
-//! `cavity --re RE --n N [--device cpu|cuda:N] [--out DIR] [--tol T] [--cfl C] [--launch K]`
+//! `cavity --re RE --n N [--device cpu|cuda:N] [--out DIR] [--tol T] [--cfl C] [--poisson dst|cg]
+//! [--launch K]`
 //!
 //! The lid-driven cavity (issue 21): steady incompressible flow in the unit square with the lid
 //! `y = 1` moving at `u = 1`, at any Reynolds number, checked against Ghia, Ghia and Shin (1982)
@@ -53,7 +54,11 @@ struct Args {
     /// pseudo-time step factor: Δt = cfl · min(h, 0.3 Re h²)
     #[arg(long, default_value_t = 1.0)]
     cfl: f64,
-    /// CG iterations per step at most
+    /// how −∇²ψ = ω is solved: dst (exact, sine transform by matmuls) or cg (warm-started
+    /// conjugate gradients, at most --cg-iters per step)
+    #[arg(long, default_value = "dst")]
+    poisson: solver::PoissonMethod,
+    /// CG iterations per step at most (--poisson cg)
     #[arg(long, default_value_t = 10)]
     cg_iters: usize,
     /// step limit
@@ -112,6 +117,7 @@ fn run(args: &Args) -> cp::Result<i32> {
     p.tol = args.tol;
     p.cfl = args.cfl;
     p.cg_iters = args.cg_iters;
+    p.poisson = args.poisson;
     p.max_steps = args.max_steps;
     let distributed = std::env::var_os("RANK").is_some();
     let comm = if distributed {
@@ -133,12 +139,13 @@ fn run(args: &Args) -> cp::Result<i32> {
     let lead = rank == 0;
     if lead && !args.quiet {
         eprintln!(
-            "cavity: Re = {}, {}×{} nodes, Δt = {:.3e}, tol = {:.1e}, {} rank(s) on {}",
+            "cavity: Re = {}, {}×{} nodes, Δt = {:.3e}, tol = {:.1e}, Poisson by {:?}, {} rank(s) on {}",
             args.re,
             args.n,
             args.n,
             cav.dt(),
             args.tol,
+            args.poisson,
             world,
             device
         );
@@ -175,7 +182,7 @@ fn run(args: &Args) -> cp::Result<i32> {
         write(&args.out.join("profiles.json"), &profiles.to_string())?;
         let summary = serde_json::json!({
             "re": args.re, "n": args.n, "ranks": world, "device": device.to_string(),
-            "dt": cav.dt(), "tol": args.tol, "steps": out.steps, "residual": out.residual,
+            "dt": cav.dt(), "tol": args.tol, "poisson": format!("{:?}", args.poisson).to_lowercase(), "steps": out.steps, "residual": out.residual,
             "converged": out.converged, "cg_iterations": out.cg_iterations,
             "seconds": out.seconds,
             "max_abs_u_minus_ghia": dev.map(|d| d.0), "max_abs_v_minus_ghia": dev.map(|d| d.1),

@@ -19,23 +19,27 @@
 //! 2. four explicit stages `ω⁽ᵏ⁾ = ω⁰ + αₖ Δt L(ω⁽ᵏ⁻¹⁾)`, αₖ = 1/4, 1/3, 1/2, 1 (Jameson's
 //!    scheme: classical RK4 for the linear operator L of the frozen step), which allows
 //!    `Δt ≈ h` for the central convection and `Δt ≈ 0.3 Re h²` for the diffusion;
-//! 3. `−∇²ψ = ω` by conjugate gradients on the 5-point Laplacian, warm-started from the last ψ
-//!    and capped at `cg_iters` iterations per step (the Poisson residual is driven to its
-//!    tolerance as the march converges): one device with cuprum-sparse's `cg` on a CSR matrix,
-//!    several ranks with the same CG written on the slabs (halo rows by send/recv, the dot
-//!    products by all-reduce).
+//! 3. `−∇²ψ = ω` solved exactly every step ([`PoissonMethod::Dst`], the default): the 5-point
+//!    Laplacian with ψ = 0 on the walls is diagonal in the discrete sine basis (DST-I), so
+//!    `ψ = S ((S ω S) ⊘ Λ) S` with the orthonormal, symmetric `m × m` sine matrix `S` and the
+//!    eigenvalues `Λ` — four dense matmuls (cuBLAS dgemm on a GPU, the `gemm` crate on the CPU)
+//!    and one elementwise scaling ([`DstPoisson`]). Or ([`PoissonMethod::Cg`]) by conjugate
+//!    gradients on the CSR 5-point Laplacian, warm-started from the last ψ and capped at
+//!    `cg_iters` iterations per step (cuprum-sparse's `cg` on one device, the same CG written on
+//!    the slabs for several ranks).
 //!
 //! The march stops when `max |ω_new − ω_old| / Δt < tol` (the steady-state residual) and the
-//! last Poisson solve met its tolerance (`‖r‖₂ ≤ tol · h² · √(interior points)`, i.e. a root
-//! mean square residual of the ω equation below `tol`).
+//! last Poisson solve met its tolerance (exact for the sine transform; for CG `‖r‖₂ ≤ tol · h² ·
+//! √(interior points)`, i.e. a root mean square residual of the ω equation below `tol`).
 //!
 //! Several ranks: the interior rows are split into horizontal slabs ([`slab`]); each rank holds
-//! its rows plus one halo row above and below (or the wall row). The hot update is
-//! [`Cavity::stage`]; it is written with plain array operations, one `_out` call per operation,
-//! and is the place to swap in a fused kernel.
+//! its rows plus one halo row above and below (or the wall row). The sine-transform solve
+//! decomposes over the slabs with one all-reduce of an `m × m` array per step (see
+//! [`DstPoisson`]). The hot update is [`Cavity::stage`]: one `cuprum::fuse` kernel per stage.
 
 use cuprum as cp;
 use cuprum::distributed::{self as dist, Communicator, ReduceOp};
+use cuprum::fuse::prelude::{Axes, Fused, Var, abs, args, fuse, max};
 use cuprum::sparse::linalg as la;
 use cuprum::{Array, DType, Device, Result, SliceItem};
 
@@ -52,7 +56,9 @@ pub struct Params {
     pub cfl: f64,
     /// step limit
     pub max_steps: usize,
-    /// CG iterations per step at most
+    /// how `−∇²ψ = ω` is solved
+    pub poisson: PoissonMethod,
+    /// CG iterations per step at most (with [`PoissonMethod::Cg`])
     pub cg_iters: usize,
     /// the residual is read (one synchronisation) every this many steps
     pub check_every: usize,
@@ -67,6 +73,7 @@ impl Params {
             tol: 1e-4,
             cfl: 1.0,
             max_steps: 2_000_000,
+            poisson: PoissonMethod::Dst,
             cg_iters: 10,
             check_every: 10,
         }
@@ -79,6 +86,91 @@ impl Params {
     pub fn dt(&self) -> f64 {
         let h = self.h();
         self.cfl * h.min(0.3 * self.re * h * h)
+    }
+}
+
+/// How `−∇²ψ = ω` is solved each step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoissonMethod {
+    /// exactly, by the sine-transform eigen decomposition ([`DstPoisson`], four matmuls)
+    Dst,
+    /// by conjugate gradients, warm-started, at most `cg_iters` iterations per step
+    Cg,
+}
+
+impl std::str::FromStr for PoissonMethod {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Self, String> {
+        match s {
+            "dst" => Ok(PoissonMethod::Dst),
+            "cg" => Ok(PoissonMethod::Cg),
+            _ => Err(format!("unknown Poisson method {s:?}: use dst or cg")),
+        }
+    }
+}
+
+/// The exact solve of `h²(−∇²)ψ = h² ω` on an `m × m` interior with ψ = 0 on the walls, for
+/// the rows `[start, start + rows)` of a slab (all rows on one device).
+///
+/// The DST-I matrix `S_jk = √(2/(m+1)) sin(π j k/(m+1))` (orthonormal and symmetric, `S² = I`)
+/// diagonalizes the 1-D second difference with zero ends (eigenvalues `λ_j = 4 sin²(π j/(2(m+1)))`),
+/// so the 5-point `h²(−∇²)` is `ψ ↦ S ((S ψ S) ⊙ (λ_j + λ_k)) S` and its inverse
+/// `ψ = S ((S ω S) ⊙ h²/(λ_j + λ_k)) S`. On a slab (rows `R`): `S ω S = Σ_ranks S[R,:]ᵀ (ω_R S)`
+/// (an all-reduce of the `m × m` partial sums), and `ψ_R = (S[R,:] Ŵ) S`.
+pub struct DstPoisson {
+    /// `S`, `m × m`
+    s: Array,
+    /// `S[start .. start + rows, :]`
+    s_rows: Array,
+    /// `h² / (λ_j + λ_k)`, `m × m`
+    scale: Array,
+}
+
+impl DstPoisson {
+    /// The matrices for an `m × m` interior with spacing `h`, rows `[start, start + rows)`.
+    pub fn new(m: usize, start: usize, rows: usize, h: f64, device: Device) -> Result<DstPoisson> {
+        if m == 0 || start + rows > m {
+            return Err(bad(format!(
+                "sine-transform Poisson: rows {start}..{} of an interior of {m}",
+                start + rows
+            )));
+        }
+        let p = (m + 1) as f64;
+        let norm = (2.0 / p).sqrt();
+        let period = 2 * (m + 1);
+        let s: Vec<f64> = (1..=m)
+            .flat_map(|j| {
+                (1..=m).map(move |k| {
+                    norm * (std::f64::consts::PI * ((j * k) % period) as f64 / p).sin()
+                })
+            })
+            .collect();
+        let lam: Vec<f64> = (1..=m)
+            .map(|j| {
+                let x = (std::f64::consts::PI * j as f64 / (2.0 * p)).sin();
+                4.0 * x * x
+            })
+            .collect();
+        let scale: Vec<f64> = lam
+            .iter()
+            .flat_map(|&a| lam.iter().map(move |&b| h * h / (a + b)))
+            .collect();
+        let s_rows = s[start * m..(start + rows) * m].to_vec();
+        Ok(DstPoisson {
+            s: Array::from_vec_on(s, &[m, m], device)?,
+            s_rows: Array::from_vec_on(s_rows, &[rows, m], device)?,
+            scale: Array::from_vec_on(scale, &[m, m], device)?,
+        })
+    }
+
+    /// ψ on the slab's rows (`rows × m`, a new array) for ω on them (`rows × m`, any strides).
+    pub fn solve(&self, omega: &Array, ranks: Ranks<'_>) -> Result<Array> {
+        let a = cp::matmul(omega, &self.s)?; // ω_R S, rows × m
+        let hat = cp::matmul(&self.s_rows.transpose()?, &a)?; // S[R,:]ᵀ ω_R S, m × m
+        ranks.reduce(&hat, ReduceOp::Sum)?; // S ω S
+        cp::multiply_out(&hat, &self.scale, &hat)?;
+        let b = cp::matmul(&self.s_rows, &hat)?;
+        cp::matmul(&b, &self.s)
     }
 }
 
@@ -189,6 +281,8 @@ enum Poisson {
         q: Array,
         t: Array,
     },
+    /// the exact sine-transform solve (one device or slabs)
+    Dst(DstPoisson),
 }
 
 /// The outcome of a run.
@@ -238,8 +332,13 @@ pub struct Cavity<'a> {
     /// u/(2h), v/(2h), `rows × (n − 2)`
     cu: Array,
     cv: Array,
-    t: [Array; 3],
     poisson: Poisson,
+    /// `dst = w0 + adt ((e + w + n + s − 4c) ν/h² − (cu (e − w) + cv (n − s)))`
+    stage_fn: Fused,
+    /// `(a − b) k`, the velocities' central differences
+    diff_fn: Fused,
+    /// `max |a − b|`
+    maxdiff_fn: Fused,
     cg_converged: bool,
     /// CG iterations of the last step
     last_cg: usize,
@@ -267,10 +366,12 @@ impl<'a> Cavity<'a> {
             )));
         }
         let device = ranks.comm.map_or(device, |c| c.device());
-        let (_, rows) = slab(m, world, rank);
+        let (start, rows) = slab(m, world, rank);
         let full = || cp::zeros_on(&[rows + 2, n], DType::Float64, device);
         let inner = || cp::zeros_on(&[rows, m], DType::Float64, device);
-        let poisson = if ranks.comm.is_none() {
+        let poisson = if p.poisson == PoissonMethod::Dst {
+            Poisson::Dst(DstPoisson::new(m, start, rows, p.h(), device)?)
+        } else if ranks.comm.is_none() {
             Poisson::Sparse {
                 a: laplacian(m, device)?,
             }
@@ -295,8 +396,14 @@ impl<'a> Cavity<'a> {
             w0: inner()?,
             cu: inner()?,
             cv: inner()?,
-            t: [inner()?, inner()?, inner()?],
             poisson,
+            stage_fn: stage_fn(1.0 / (p.re * p.h() * p.h())),
+            diff_fn: {
+                let k = 1.0 / (4.0 * p.h() * p.h());
+                fuse(move |a: Var, b: Var| (a - b) * k).with_name("cavity velocity")
+            },
+            maxdiff_fn: fuse(|a: Var, b: Var| max(abs(a - b), Axes::All, false))
+                .with_name("cavity residual"),
             cg_converged: false,
             last_cg: 0,
             p,
@@ -312,11 +419,9 @@ impl<'a> Cavity<'a> {
     fn velocities(&self) -> Result<()> {
         let (n, rows) = (self.p.n, self.rows);
         let s = stencil(&self.psi, rows, n)?;
-        let k = 1.0 / (4.0 * self.h * self.h);
-        cp::subtract_out(&s.n, &s.s, &self.cu)?;
-        cp::multiply_out(&self.cu, k, &self.cu)?; // u/(2h) = (ψN − ψS)/(2h) / (2h)
-        cp::subtract_out(&s.w, &s.e, &self.cv)?;
-        cp::multiply_out(&self.cv, k, &self.cv)?; // v/(2h) = −(ψE − ψW)/(2h) / (2h)
+        // u/(2h) = (ψN − ψS)/(2h) / (2h), v/(2h) = −(ψE − ψW)/(2h) / (2h)
+        self.diff_fn.call_into(args![&s.n, &s.s], &self.cu)?;
+        self.diff_fn.call_into(args![&s.w, &s.e], &self.cv)?;
         Ok(())
     }
 
@@ -355,28 +460,26 @@ impl<'a> Cavity<'a> {
     /// `L(ω) = −(u ∂ω/∂x + v ∂ω/∂y) + ν ∇²ω` with central differences and the frozen velocity
     /// (`cu`, `cv` hold u/(2h), v/(2h)). `src` must have current halo rows; `dst ≠ src`.
     ///
-    /// Fourteen elementwise operations; a fused kernel computes the same expression
-    /// `w0 + a*((e + w + n + s - 4*c)*nu_h2 - (cu*(e - w) + cv*(n - s)))` in one pass.
+    /// One `cuprum::fuse` kernel (the body is [`stage_fn`]'s; fourteen elementwise operations
+    /// unfused, the same bits).
     fn stage(&self, src: &Array, dst: &Array, alpha: f64) -> Result<()> {
         let (n, rows) = (self.p.n, self.rows);
         let s = stencil(src, rows, n)?;
         let dst = view(dst, 1, rows + 1, 1, n - 1)?;
-        let [t1, t2, t3] = &self.t;
-        let nu_h2 = 1.0 / (self.p.re * self.h * self.h);
-        cp::subtract_out(&s.e, &s.w, t1)?;
-        cp::multiply_out(t1, &self.cu, t1)?;
-        cp::subtract_out(&s.n, &s.s, t2)?;
-        cp::multiply_out(t2, &self.cv, t2)?;
-        cp::add_out(t1, t2, t1)?; // u ∂ω/∂x + v ∂ω/∂y
-        cp::add_out(&s.e, &s.w, t2)?;
-        cp::add_out(t2, &s.n, t2)?;
-        cp::add_out(t2, &s.s, t2)?;
-        cp::multiply_out(&s.c, 4.0, t3)?;
-        cp::subtract_out(t2, t3, t2)?; // h² ∇²ω
-        cp::multiply_out(t2, nu_h2, t2)?;
-        cp::subtract_out(t2, t1, t2)?; // L(ω)
-        cp::multiply_out(t2, alpha * self.dt, t2)?;
-        cp::add_out(&self.w0, t2, &dst)?;
+        self.stage_fn.call_into(
+            args![
+                &self.w0,
+                &s.c,
+                &s.e,
+                &s.w,
+                &s.n,
+                &s.s,
+                &self.cu,
+                &self.cv,
+                alpha * self.dt
+            ],
+            &dst,
+        )?;
         Ok(())
     }
 
@@ -401,10 +504,7 @@ impl<'a> Cavity<'a> {
             self.stage(src, dst, a)?;
         }
         let residual = if check {
-            let t = &self.t[0];
-            cp::subtract_out(&wc, &self.w0, t)?;
-            cp::unary_out(cp::UnaryOp::Abs, t, t)?;
-            let m = t.max(None::<isize>, false)?;
+            let m = self.maxdiff_fn.call(args![&wc, &self.w0])?;
             self.ranks.reduce(&m, ReduceOp::Max)?;
             Some(m.item()?.as_f64() / self.dt)
         } else {
@@ -432,6 +532,12 @@ impl<'a> Cavity<'a> {
         let psi_c = view(&self.psi, 1, rows + 1, 1, n - 1)?;
         let w_c = view(&self.w, 1, rows + 1, 1, n - 1)?;
         match &self.poisson {
+            Poisson::Dst(d) => {
+                psi_c.assign(&d.solve(&w_c, self.ranks)?)?;
+                self.ranks.exchange(&self.psi, rows)?;
+                self.cg_converged = true;
+                Ok(0)
+            }
             Poisson::Sparse { a } => {
                 let x0 = psi_c.copy()?.reshape(&[(m * m) as isize])?;
                 let b = cp::multiply(&w_c, h2)?.reshape(&[(m * m) as isize])?;
@@ -587,8 +693,22 @@ impl<'a> Cavity<'a> {
     }
 }
 
+/// The fused stage: `dst = w0 + adt ((e + w + n + s − 4c) ν/h² − (cu (e − w) + cv (n − s)))`
+/// for the arguments `w0, c, e, w, n, s, cu, cv, adt` (the last a scalar, α Δt), with
+/// `ν/h² = nu_h2`: the expression, in the same order, of the fourteen unfused operations.
+pub fn stage_fn(nu_h2: f64) -> Fused {
+    fuse(move |v: &[Var]| {
+        let (w0, c, e, w, n, s, cu, cv, adt) =
+            (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
+        let adv = cu * (e - w) + cv * (n - s); // u ∂ω/∂x + v ∂ω/∂y (times 2h each)
+        let lap = (e + w + n + s - c * 4.0) * nu_h2; // ν ∇²ω
+        w0 + (lap - adv) * adt
+    })
+    .with_name("cavity stage")
+}
+
 /// The 5-point Laplacian `h²·(−∇²)` of an `m × m` interior (Dirichlet walls) as CSR on `device`.
-fn laplacian(m: usize, device: Device) -> Result<cp::sparse::Sparse> {
+pub fn laplacian(m: usize, device: Device) -> Result<cp::sparse::Sparse> {
     let size = m * m;
     let mut indptr = Vec::with_capacity(size + 1);
     let mut indices = Vec::with_capacity(5 * size);

@@ -1,7 +1,8 @@
 //! The `cavity` suite (issue 21, item 5): the lid-driven cavity of `examples/cavity` marched to
-//! its steady state, timed whole (every step, the CG solves, the residual reads), side by side
-//! with the same algorithm in CuPy (`examples/cavity/cavity_cupy.py`, run by compare.py) and
-//! NumPy for the small row.
+//! its steady state, timed whole (every step: the fused stages, the sine-transform Poisson
+//! solve's four matmuls, the residual reads), side by side with the same algorithm in CuPy
+//! (`examples/cavity/cavity_cupy.py`, its default `--poisson dst`, run by compare.py) and NumPy
+//! for the small row.
 //!
 //! A repeat is a full run from rest to `max |∂ω/∂t| < 1e-4`. The bench's warm-up calls run 20
 //! steps only (they compile the kernels and fill the memory pool; a full warm-up run would
