@@ -565,10 +565,10 @@ fn import(
             format!("ndim {ndim} with a null shape"),
         ));
     }
-    // SAFETY: a valid tensor has `ndim` extents at `shape` (checked non-null above).
     let raw_shape: &[i64] = if ndim == 0 {
         &[]
     } else {
+        // SAFETY: a valid tensor has `ndim` extents at `shape` (checked non-null above).
         unsafe { std::slice::from_raw_parts(t.shape, ndim) }
     };
     let mut shape = Vec::with_capacity(ndim);

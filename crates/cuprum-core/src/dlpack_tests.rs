@@ -402,7 +402,9 @@ fn foreign_strides_offsets_and_null_strides() {
     // memory 0..12 (f64); views described by strides and byte_offset
     let vals: Vec<f64> = (0..12).map(|i| i as f64).collect();
     let bytes = bytemuck::cast_slice(&vals).to_vec();
-    let cases: Vec<(Vec<i64>, Option<Vec<i64>>, usize, Vec<f64>)> = vec![
+    // (shape, strides, byte_offset, the values in C order)
+    type Case = (Vec<i64>, Option<Vec<i64>>, usize, Vec<f64>);
+    let cases: Vec<Case> = vec![
         // C order, strides null
         (vec![3, 4], None, 0, vals.clone()),
         // Fortran order over the same memory: a[i, j] = m[i + 3 j]

@@ -256,10 +256,11 @@ pub(crate) fn free(
 /// # Example
 /// ```
 /// use cuprum_core::cuda::hooks::{DebugPrintHook, MemoryHook};
+/// use std::io::Write;
 /// use std::sync::{Arc, Mutex};
 /// #[derive(Clone, Default)]
 /// struct Buf(Arc<Mutex<Vec<u8>>>);
-/// impl std::io::Write for Buf {
+/// impl Write for Buf {
 ///     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> { self.0.lock().unwrap().write(b) }
 ///     fn flush(&mut self) -> std::io::Result<()> { Ok(()) }
 /// }

@@ -104,7 +104,7 @@ impl Array {
     /// ```
     /// use cuprum_core::{Array, cuda};
     /// if cuda::device_count() > 0 {
-    ///     let stream = cuda::context(0).unwrap().default_stream();
+    ///     let stream = cuda::Stream::null(0).unwrap().cuda_stream().clone();
     ///     let slice = stream.clone_htod(&[1.0f32, 2.0, 3.0, 4.0]).unwrap();
     ///     let a = Array::from_cuda_slice(slice, &[2, 2]).unwrap();
     ///     assert_eq!(a.to_vec::<f32>().unwrap(), vec![1.0, 2.0, 3.0, 4.0]);

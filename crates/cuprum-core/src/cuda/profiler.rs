@@ -248,7 +248,7 @@ mod tests {
         assert_eq!(v, 7);
         let v = TimeRange::builder("g")
             .argb_color(0xff123456)
-            .run(|| nvtx::depth())
+            .run(nvtx::depth)
             .unwrap();
         assert_eq!(v, 1);
         assert_eq!(nvtx::depth(), 0);
