@@ -42,7 +42,7 @@ use stream::current_stream;
 pub use stream::{Event, Stream, StreamGuard, get_current_stream, synchronize_device};
 
 #[cfg(test)]
-mod codegen_old;
+pub(crate) mod codegen_old;
 #[cfg(test)]
 mod graph_tests;
 #[cfg(test)]
