@@ -119,6 +119,15 @@ const ONE_PLACE: &[(&str, &str)] = &[
     ("numpy boolean subtract", "cuprum-core/src/ops/promote.rs"),
     // the dtype -> CUDA C storage type table (`ext::c_type`)
     ("=> \"c128\"", "cuprum-core/src/cuda/codegen.rs"),
+    // CuPy's dtype -> C type table of user kernels (`ext::codegen::cupy_c_type`)
+    (
+        "Complex128 => \"complex<double>\"",
+        "cuprum-core/src/cuda/codegen.rs",
+    ),
+    // the one CUDA source generator of elementwise and reduction kernels, built-in and user
+    // (`ext::codegen`): the geometry structs of the user layouts
+    ("_CuprumGeom", "cuprum-core/src/cuda/codegen.rs"),
+    ("_CuprumRGeom", "cuprum-core/src/cuda/codegen.rs"),
 ];
 
 /// cudarc features the workspace entry may enable (the rest are per crate).

@@ -56,12 +56,13 @@ impl Array {
     /// # Errors
     /// [`Error::TooBig`] when the shape's byte size overflows or exceeds `isize::MAX`;
     /// [`Error::OutOfMemory`] / [`Error::DeviceUnavailable`] from the allocation.
+    /// [`Error::InvalidValue`] for a negative entry of a signed shape.
     ///
-    /// This associated function is the crate's own allocation path and keeps a plain
-    /// `&[usize]` shape (so `&[]` is a 0-d shape without annotations); the user API's
-    /// [`empty_on`](crate::empty_on) takes any [`IntoShape`].
-    pub fn empty_on(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {
-        Array::alloc_named("empty", shape, dtype, device)
+    /// The shape is any [`IntoShape`] (`&[usize]`, `&Vec<usize>`, `&[2, 3]`, `()` for 0-d), as
+    /// every creation function takes it.
+    pub fn empty_on(shape: impl IntoShape, dtype: DType, device: Device) -> Result<Array> {
+        let shape = shape.to_shape("empty")?;
+        Array::alloc_named("empty", &shape, dtype, device)
     }
 
     /// [`Array::empty_on`] whose size error names `op` (crate-internal: every new array goes

@@ -404,9 +404,16 @@ pub mod test_util {
     pub use crate::test_util::{all_devices, cuda_devices, require_cuda};
 }
 
-/// Kernels as data: the specs that core's built-in elementwise operations and reductions are
-/// instances of, for a user-kernel crate to instantiate from user source and compile to the
-/// same layout classes (contiguous vectorized, strided N-d with 32- or 64-bit indices).
+/// Kernels as data, and the one CUDA source generator: core's built-in elementwise operations
+/// and reductions are instances of [`ElementwiseSpec`](codegen::ElementwiseSpec) and
+/// [`ReductionSpec`](codegen::ReductionSpec) (layouts `Family`), and a user-kernel crate maps
+/// a parsed kernel onto the same specs (layouts `Contiguous`/`Strided`: any number of named
+/// inputs and outputs, scalars by value, raw arrays, CuPy's C types, `#line`-mapped sections)
+/// and asks them for the source.
 pub mod codegen {
-    pub use crate::cuda::codegen::{ElementwiseSpec, Param, ReductionSpec};
+    pub use crate::cuda::codegen::{
+        CTypes, ElementwiseLayout, ElementwiseSpec, GENERATED_ORIGIN, Generated, Param, ParamKind,
+        REDUCTION_THREADS, REDUCTION_UNROLL, RESERVED_NAMES, RESERVED_PREFIXES, ReductionLayout,
+        ReductionSpec, Section, USER_HEADER, cupy_c_type,
+    };
 }

@@ -1,7 +1,7 @@
 //! [`ElementwiseKernel`]: CuPy's elementwise user kernel.
 
 use crate::args::Arg;
-use crate::codegen::{EwLayout, EwSpec, PassKind, elementwise_source};
+use crate::codegen::{EwSpec, PassKind, elementwise_source};
 use crate::common::{
     Slot, broadcast_all, checked_size, collapse, cpu_compile_error, cuda_ordinal, fits_32,
     nvrtc_options, raw_arg, resolve, typedefs, var_spec,
@@ -10,6 +10,7 @@ use crate::cpu;
 use crate::error::{KernelError, Result};
 use crate::params::{Binding, Param, check_names, is_ident, parse_params};
 use crate::source::{ArgPack, IntStruct, map_compile_error, with_header_hashes};
+use cuprum_core::ext::codegen::ElementwiseLayout;
 use cuprum_core::ext::nvrtc::{Function, LaunchConfig};
 use cuprum_core::{Array, DType, Device, Error};
 use std::borrow::Cow;
@@ -19,9 +20,9 @@ use std::sync::{Arc, Mutex};
 const OP: &str = "ElementwiseKernel";
 
 /// The host-side result of [`ElementwiseKernel::plan_gpu`].
-struct GpuPlan {
-    pass: Vec<PassKind>,
-    layout: EwLayout,
+pub(crate) struct GpuPlan {
+    pub(crate) pass: Vec<PassKind>,
+    pub(crate) layout: ElementwiseLayout,
     pack: ArgPack,
     cfg: LaunchConfig,
 }
@@ -31,7 +32,7 @@ struct GpuKey {
     ordinal: usize,
     dtypes: Vec<DType>,
     pass: Vec<PassKind>,
-    layout: EwLayout,
+    layout: ElementwiseLayout,
 }
 
 type CpuKey = Vec<(DType, PassKind)>;
@@ -319,6 +320,18 @@ impl ElementwiseKernel {
                 _ => {}
             }
         }
+        #[cfg(feature = "codegen-snapshot")]
+        if n > 0 && cuda_ordinal(r.device).is_none() {
+            crate::snapshot::elementwise(
+                self,
+                &r.dtypes,
+                &slots,
+                &shape,
+                n,
+                &r.binding,
+                r.outputs_passed,
+            );
+        }
         if n > 0 {
             match cuda_ordinal(r.device) {
                 None => self.run_cpu(&r.dtypes, &slots, &shape, &typedefs(&r.binding))?,
@@ -438,7 +451,7 @@ impl ElementwiseKernel {
     /// The host half of a GPU launch (no driver call): the layout class, each parameter's
     /// passing, the packed arguments and the grid. Per call it allocates only the argument
     /// buffer, the pass list and the broadcast views of arrays whose shape is not the loop's.
-    fn plan_gpu<'s>(
+    pub(crate) fn plan_gpu<'s>(
         &self,
         slots: &'s [Slot],
         shape: &[usize],
@@ -477,7 +490,7 @@ impl ElementwiseKernel {
             while v > 1 && !aligned(v) {
                 v /= 2;
             }
-            layout = EwLayout::Contig { vec: v as u8 };
+            layout = ElementwiseLayout::Contiguous { vec: v as u8 };
         } else {
             let strides: Vec<Vec<isize>> = elem.iter().map(|a| a.strides().to_vec()).collect();
             let (sh, st) = collapse(shape, &strides, self.reduce_dims);
@@ -491,7 +504,7 @@ impl ElementwiseKernel {
                     g.push(x as i64);
                 }
             }
-            layout = EwLayout::Strided {
+            layout = ElementwiseLayout::Strided {
                 nd: sh.len() as u8,
                 wide,
             };
@@ -528,11 +541,11 @@ impl ElementwiseKernel {
         }
         let threads = 256u32;
         let blocks: u64 = match layout {
-            EwLayout::Contig { vec } => {
+            ElementwiseLayout::Contiguous { vec } => {
                 let v = vec as usize;
                 ((n / v + n % v) as u64).div_ceil(threads as u64)
             }
-            EwLayout::Strided { .. } => (n as u64).div_ceil(threads as u64).min(1 << 20),
+            _ => (n as u64).div_ceil(threads as u64).min(1 << 20),
         };
         if blocks > i32::MAX as u64 {
             return Err(Error::invalid_value(
@@ -564,7 +577,7 @@ impl ElementwiseKernel {
         ordinal: usize,
         dtypes: &[DType],
         pass: &[PassKind],
-        layout: EwLayout,
+        layout: ElementwiseLayout,
         binding: &Binding,
     ) -> Result<Function> {
         let hit = |k: &GpuKey| {
@@ -579,20 +592,7 @@ impl ElementwiseKernel {
         {
             return Ok(f.clone());
         }
-        let tdefs = typedefs(binding);
-        let spec = EwSpec {
-            name: &self.name,
-            params: &self.params,
-            dtypes,
-            pass,
-            typedefs: &tdefs,
-            preamble: &self.preamble,
-            loop_prep: &self.loop_prep,
-            operation: &self.operation,
-            after_loop: &self.after_loop,
-            layout,
-        };
-        let b = elementwise_source(&spec);
+        let b = self.source(dtypes, pass, layout, binding);
         let opts = nvrtc_options(self.fast_math, &self.options);
         let src = with_header_hashes(b.text.clone(), &opts);
         let o: Vec<&str> = opts.iter().map(String::as_str).collect();
@@ -611,6 +611,44 @@ impl ElementwiseKernel {
             ));
         }
         Ok(f)
+    }
+
+    /// Every user text of the kernel (snapshot case names).
+    #[cfg(feature = "codegen-snapshot")]
+    pub(crate) fn user_text(&self) -> (Vec<String>, [&str; 4]) {
+        (
+            self.params.iter().map(|p| format!("{p:?}")).collect(),
+            [
+                &self.operation,
+                &self.preamble,
+                &self.loop_prep,
+                &self.after_loop,
+            ],
+        )
+    }
+
+    /// The generated source of one signature and layout class.
+    pub(crate) fn source(
+        &self,
+        dtypes: &[DType],
+        pass: &[PassKind],
+        layout: ElementwiseLayout,
+        binding: &Binding,
+    ) -> cuprum_core::ext::codegen::Generated {
+        let tdefs = typedefs(binding);
+        let spec = EwSpec {
+            name: &self.name,
+            params: &self.params,
+            dtypes,
+            pass,
+            typedefs: &tdefs,
+            preamble: &self.preamble,
+            loop_prep: &self.loop_prep,
+            operation: &self.operation,
+            after_loop: &self.after_loop,
+            layout,
+        };
+        elementwise_source(&spec)
     }
 
     /// The CUDA C source generated for a call with these argument dtypes on the contiguous
@@ -653,7 +691,7 @@ impl ElementwiseKernel {
             loop_prep: &self.loop_prep,
             operation: &self.operation,
             after_loop: &self.after_loop,
-            layout: EwLayout::Contig { vec: 4 },
+            layout: ElementwiseLayout::Contiguous { vec: 4 },
         };
         Ok(elementwise_source(&spec).text)
     }
@@ -700,7 +738,7 @@ mod tests {
         let (mut p, ne, found) = plan(&k);
         assert_eq!(ne, 3);
         assert!(!found);
-        assert_eq!(p.layout, EwLayout::Contig { vec: 1 }); // host pointers: no alignment known
+        assert_eq!(p.layout, ElementwiseLayout::Contiguous { vec: 1 }); // host pointers: no alignment known
         assert_eq!(
             p.pass,
             vec![

@@ -42,6 +42,8 @@ mod error;
 mod params;
 mod raw;
 mod reduction;
+#[cfg(feature = "codegen-snapshot")]
+mod snapshot;
 mod source;
 
 pub use args::Arg;

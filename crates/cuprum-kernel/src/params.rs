@@ -76,25 +76,7 @@ pub(crate) fn c_dtype(name: &str) -> Option<DType> {
 /// The C type a kernel body sees for `dtype` (CuPy's names: `float`, `long long`,
 /// `complex<float>`, `float16`, ...).
 pub fn user_c_type(dtype: DType) -> &'static str {
-    use DType::*;
-    match dtype {
-        Bool => "bool",
-        Int8 => "signed char",
-        Int16 => "short",
-        Int32 => "int",
-        Int64 => "long long",
-        UInt8 => "unsigned char",
-        UInt16 => "unsigned short",
-        UInt32 => "unsigned int",
-        UInt64 => "unsigned long long",
-        Float16 => "float16",
-        BFloat16 => "bfloat16",
-        Float32 => "float",
-        Float64 => "double",
-        Complex64 => "complex<float>",
-        Complex128 => "complex<double>",
-        _ => "void",
-    }
+    cuprum_core::ext::codegen::cupy_c_type(dtype)
 }
 
 pub(crate) fn is_ident(s: &str) -> bool {
@@ -104,7 +86,8 @@ pub(crate) fn is_ident(s: &str) -> bool {
 }
 
 /// Names the generated code defines; a parameter may not take them.
-const RESERVED: &[&str] = &["i", "_ind", "_in_ind", "_out_ind", "_type_reduce"];
+/// Names and prefixes the generated code declares itself: core's generator's list.
+use cuprum_core::ext::codegen::{RESERVED_NAMES as RESERVED, RESERVED_PREFIXES};
 
 /// Parses `"float32 x, T y, raw T w"`.
 pub(crate) fn parse_params(
@@ -175,7 +158,7 @@ pub(crate) fn check_names(kernel: &str, params: &[Param], extra_reserved: &[&str
                 p.name
             )));
         }
-        if p.name.starts_with("_cuprum") || p.name.starts_with("_p_") || p.name.starts_with("_a_") {
+        if RESERVED_PREFIXES.iter().any(|x| p.name.starts_with(x)) {
             return Err(bad(format!(
                 "names starting with {:?} are reserved",
                 &p.name[..3]

@@ -142,7 +142,7 @@ impl ModuleSpec {
         let src = with_header_hashes(src, &self.options);
         let o: Vec<&str> = self.options.iter().map(String::as_str).collect();
         let n: Vec<&str> = self.name_expressions.iter().map(String::as_str).collect();
-        let sections = vec![("source", self.code.clone())];
+        let sections = vec![("source".to_string(), self.code.clone())];
         let m = cuprum_core::ext::nvrtc::get_module_named(ordinal, &src, &o, &n)
             .map_err(|e| map_compile_error(&self.label, e, &sections, &src))?;
         self.loaded

@@ -371,6 +371,10 @@ impl ReductionKernel {
                 }
             }
         }
+        #[cfg(feature = "codegen-snapshot")]
+        if nout > 0 && cuda_ordinal(r.device).is_none() {
+            crate::snapshot::reduction(self, &r, reduce_type, &in_shape, &red);
+        }
         if nout > 0 {
             match cuda_ordinal(r.device) {
                 None => self.run_cpu(&r, reduce_type, &work, &in_shape, &axes)?,
@@ -492,25 +496,37 @@ impl ReductionKernel {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn run_gpu(
+    /// Every user text of the kernel (snapshot case names).
+    #[cfg(feature = "codegen-snapshot")]
+    pub(crate) fn user_text(&self) -> (Vec<String>, [&str; 4], &Option<String>, &Option<String>) {
+        (
+            self.params.iter().map(|p| format!("{p:?}")).collect(),
+            [
+                &self.map_expr,
+                &self.reduce_expr,
+                &self.post_map_expr,
+                &self.preamble,
+            ],
+            &self.identity,
+            &self.reduce_type,
+        )
+    }
+
+    /// Number of input parameters.
+    #[cfg(feature = "codegen-snapshot")]
+    pub(crate) fn nin(&self) -> usize {
+        self.nin
+    }
+
+    /// The kept and the reduced axes, each merged: (shape, strides per element input).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn axes(
         &self,
-        ordinal: usize,
-        r: &crate::common::Resolved,
-        reduce_type: DType,
-        work: &[Array],
+        elem: &[Array],
         in_shape: &[usize],
         red: &[bool],
-        nout: usize,
-        nred: usize,
-    ) -> Result<()> {
+    ) -> ((Vec<usize>, Vec<Vec<isize>>), (Vec<usize>, Vec<Vec<isize>>)) {
         let nd = in_shape.len();
-        let mut elem: Vec<Array> = Vec::new();
-        for s in &r.slots[..self.nin] {
-            if let Slot::Elem(a) = s {
-                elem.push(a.broadcast_to(in_shape)?);
-            }
-        }
         let kd: Vec<usize> = (0..nd).filter(|&d| !red[d]).collect();
         let rd: Vec<usize> = (0..nd).filter(|&d| red[d]).collect();
         let pick = |dims: &[usize]| -> (Vec<usize>, Vec<Vec<isize>>) {
@@ -526,8 +542,28 @@ impl ReductionKernel {
             };
             collapse(&sh, &st, self.reduce_dims)
         };
-        let (ksh, kst) = pick(&kd);
-        let (rsh, rst) = pick(&rd);
+        (pick(&kd), pick(&rd))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run_gpu(
+        &self,
+        ordinal: usize,
+        r: &crate::common::Resolved,
+        reduce_type: DType,
+        work: &[Array],
+        in_shape: &[usize],
+        red: &[bool],
+        nout: usize,
+        nred: usize,
+    ) -> Result<()> {
+        let mut elem: Vec<Array> = Vec::new();
+        for s in &r.slots[..self.nin] {
+            if let Slot::Elem(a) = s {
+                elem.push(a.broadcast_to(in_shape)?);
+            }
+        }
+        let ((ksh, kst), (rsh, rst)) = self.axes(&elem, in_shape, red);
         let total = nout.saturating_mul(nred.max(1));
         let all_sh: Vec<usize> = ksh.iter().chain(&rsh).copied().collect();
         let all_st: Vec<Vec<isize>> = kst
@@ -654,17 +690,18 @@ impl ReductionKernel {
         Ok(())
     }
 
-    fn module(
+    /// The generated source of one signature and geometry class.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn source(
         &self,
-        key: GpuKey,
         dtypes: &[DType],
         pass: &[PassKind],
         reduce_type: DType,
         binding: &crate::params::Binding,
-    ) -> Result<Arc<Module>> {
-        if let Some(m) = self.gpu.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            return Ok(m.clone());
-        }
+        nk: u8,
+        nr: u8,
+        wide: bool,
+    ) -> cuprum_core::ext::codegen::Generated {
         let td = typedefs(binding);
         let spec = RedSpec {
             name: &self.name,
@@ -680,11 +717,25 @@ impl ReductionKernel {
             reduce_expr: &self.reduce_expr,
             post_map_expr: &self.post_map_expr,
             identity: self.identity.as_deref(),
-            nk: key.nk,
-            nr: key.nr,
-            wide: key.wide,
+            nk,
+            nr,
+            wide,
         };
-        let b = reduction_source(&spec);
+        reduction_source(&spec)
+    }
+
+    fn module(
+        &self,
+        key: GpuKey,
+        dtypes: &[DType],
+        pass: &[PassKind],
+        reduce_type: DType,
+        binding: &crate::params::Binding,
+    ) -> Result<Arc<Module>> {
+        if let Some(m) = self.gpu.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Ok(m.clone());
+        }
+        let b = self.source(dtypes, pass, reduce_type, binding, key.nk, key.nr, key.wide);
         let opts = nvrtc_options(self.fast_math, &self.options);
         let src = with_header_hashes(b.text.clone(), &opts);
         let o: Vec<&str> = opts.iter().map(String::as_str).collect();

@@ -4,63 +4,12 @@
 use crate::error::{KernelError, SourceDiagnostic};
 use std::ffi::c_void;
 
-/// The name the generated parts of a source carry in `#line` directives.
-pub(crate) const GENERATED: &str = "cuprum_generated";
-
-/// A CUDA C source under construction: generated text interleaved with user sections, each
-/// user section preceded by `#line 1 "<section>"` so NVRTC reports errors against it.
-pub(crate) struct SourceBuilder {
-    pub(crate) text: String,
-    lines: usize,
-    /// (section name, its text) for every user section, to quote lines in diagnostics
-    pub(crate) sections: Vec<(&'static str, String)>,
-}
-
-impl SourceBuilder {
-    pub(crate) fn new() -> SourceBuilder {
-        SourceBuilder {
-            text: String::with_capacity(64 * 1024),
-            lines: 0,
-            sections: Vec::new(),
-        }
-    }
-
-    /// Appends generated text (complete lines).
-    pub(crate) fn code(&mut self, s: &str) {
-        self.text.push_str(s);
-        if !s.ends_with('\n') {
-            self.text.push('\n');
-        }
-        self.lines = self.text.bytes().filter(|&b| b == b'\n').count();
-    }
-
-    /// Appends a user section under `#line 1 "<section>"`, then returns to generated numbering.
-    pub(crate) fn user(&mut self, section: &'static str, s: &str) {
-        self.text.push_str(&format!("#line 1 \"{section}\"\n"));
-        self.text.push_str(s);
-        self.text.push('\n');
-        if !self.sections.iter().any(|(n, _)| *n == section) {
-            self.sections.push((section, s.to_string()));
-        }
-        let phys = self.text.bytes().filter(|&b| b == b'\n').count();
-        // the directive is physical line phys + 1; the line after it gets number phys + 2
-        self.text
-            .push_str(&format!("#line {} \"{GENERATED}\"\n", phys + 2));
-        self.lines = phys + 1;
-    }
-
-    #[allow(dead_code)]
-    pub(crate) fn lines(&self) -> usize {
-        self.lines
-    }
-}
-
 /// Turns core's NVRTC error into [`KernelError::Compile`] with diagnostics located in the
 /// user's sections; other errors pass through.
 pub(crate) fn map_compile_error(
     kernel: &str,
     e: cuprum_core::Error,
-    sections: &[(&'static str, String)],
+    sections: &[(String, String)],
     generated: &str,
 ) -> KernelError {
     match e {
@@ -78,7 +27,7 @@ pub(crate) fn map_compile_error(
 /// line and a caret line.
 pub(crate) fn parse_nvrtc_log(
     log: &str,
-    sections: &[(&'static str, String)],
+    sections: &[(String, String)],
     generated: &str,
 ) -> Vec<SourceDiagnostic> {
     let lines: Vec<&str> = log.lines().collect();
@@ -338,15 +287,41 @@ mod tests {
 
     #[test]
     fn line_directives_and_log_mapping() {
-        let mut b = SourceBuilder::new();
-        b.code("// head\nint a;\n");
-        b.user("operation", "z = x +\n  * y;");
-        b.code("int b;");
-        // the line after the user section is numbered as its physical line
+        use cuprum_core::ext::codegen::{
+            CTypes, ElementwiseLayout, ElementwiseSpec, GENERATED_ORIGIN, Param, ParamKind, Section,
+        };
+        let b = ElementwiseSpec {
+            name: "k".into(),
+            params: vec![
+                Param::new("x", cuprum_core::DType::Float32, ParamKind::In),
+                Param::new(
+                    "z",
+                    cuprum_core::DType::Float32,
+                    ParamKind::Out { load: false },
+                ),
+            ],
+            output: None,
+            types: CTypes::CuPy,
+            typedefs: vec![],
+            preamble: Section::default(),
+            loop_prep: Section::default(),
+            body: Section::user("operation", "z = x +\n  * y;"),
+            after_loop: Section::default(),
+            layout: ElementwiseLayout::Strided { nd: 1, wide: false },
+        }
+        .source();
+        // the line after each return to the generated text is numbered as its physical line
         let phys: Vec<&str> = b.text.lines().collect();
-        let pos = phys.iter().position(|l| *l == "int b;").unwrap();
-        let dir = phys[pos - 1];
-        assert_eq!(dir, format!("#line {} \"{GENERATED}\"", pos + 1));
+        let dirs: Vec<usize> = (0..phys.len())
+            .filter(|&k| phys[k].starts_with("#line") && phys[k].contains(GENERATED_ORIGIN))
+            .collect();
+        assert_eq!(dirs.len(), 1);
+        for pos in dirs {
+            assert_eq!(
+                phys[pos],
+                format!("#line {} \"{GENERATED_ORIGIN}\"", pos + 2)
+            );
+        }
         let log = "operation(2): error: expected an expression\n    * y;\n    ^\n\n\
                    cuprum_generated(3): error: something\n\n2 errors detected";
         let d = parse_nvrtc_log(log, &b.sections, &b.text);

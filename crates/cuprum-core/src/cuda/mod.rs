@@ -58,6 +58,10 @@ pub use stream::{
 #[cfg(test)]
 mod api_tests;
 #[cfg(test)]
+pub(crate) mod codegen_old;
+#[cfg(test)]
 mod graph_tests;
+#[cfg(test)]
+mod snapshot_tests;
 #[cfg(test)]
 mod tests;

@@ -1095,6 +1095,42 @@ fn kernel_families_compile() {
         eprintln!("skipped: NVRTC not available");
         return;
     }
+    let fams = family_cases();
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(16);
+    let chunk = fams.len().div_ceil(threads);
+    let failures: Vec<String> = std::thread::scope(|sc| {
+        let hs: Vec<_> = fams
+            .chunks(chunk)
+            .map(|part| {
+                sc.spawn(move || {
+                    let mut f = Vec::new();
+                    for (fam, ins, out) in part {
+                        let src = codegen::source(*fam, ins, *out);
+                        if let Err(e) = nvrtc::compile_for_arch(&src, 90, fam.name()) {
+                            f.push(format!("{} {:?} -> {}: {e}", fam.name(), ins, out));
+                        }
+                    }
+                    f
+                })
+            })
+            .collect();
+        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert!(
+        failures.is_empty(),
+        "{} of {} families failed:\n{}",
+        failures.len(),
+        fams.len(),
+        failures.join("\n")
+    );
+    eprintln!("{} kernel families compiled", fams.len());
+}
+
+/// A representative set of built-in kernel families: every dtype for the generic families,
+/// a list of unary and binary ops over several dtypes, scalar operands on either side.
+pub(super) fn family_cases() -> Vec<(Family, Vec<DType>, DType)> {
     use DType::*;
     let mut fams: Vec<(Family, Vec<DType>, DType)> = Vec::new();
     for dt in DType::ALL {
@@ -1183,34 +1219,5 @@ fn kernel_families_compile() {
         vec![Int32, Int32],
         Float64,
     ));
-    let threads = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .min(16);
-    let chunk = fams.len().div_ceil(threads);
-    let failures: Vec<String> = std::thread::scope(|sc| {
-        let hs: Vec<_> = fams
-            .chunks(chunk)
-            .map(|part| {
-                sc.spawn(move || {
-                    let mut f = Vec::new();
-                    for (fam, ins, out) in part {
-                        let src = codegen::source(*fam, ins, *out);
-                        if let Err(e) = nvrtc::compile_for_arch(&src, 90, fam.name()) {
-                            f.push(format!("{} {:?} -> {}: {e}", fam.name(), ins, out));
-                        }
-                    }
-                    f
-                })
-            })
-            .collect();
-        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
-    });
-    assert!(
-        failures.is_empty(),
-        "{} of {} families failed:\n{}",
-        failures.len(),
-        fams.len(),
-        failures.join("\n")
-    );
-    eprintln!("{} kernel families compiled", fams.len());
+    fams
 }

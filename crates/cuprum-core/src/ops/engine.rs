@@ -12,7 +12,7 @@ use crate::{Array, DType, Device, Error, Layout, Result, Scalar};
 
 /// A 0-d array of `dtype` on `device` holding `s` (C-cast).
 pub(crate) fn scalar_array(s: Scalar, dtype: DType, device: Device) -> Result<Array> {
-    let a = Array::empty_on(&[], dtype, device)?;
+    let a = Array::empty_on((), dtype, device)?;
     backend::fill(a.view(), s)?;
     Ok(a)
 }

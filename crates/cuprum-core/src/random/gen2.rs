@@ -3,7 +3,7 @@
 
 use super::dist2::{self, Dist2};
 use super::{Generator, cuda2, prec_of, zeroed_host_bytes};
-use crate::{Array, DType, Device, Error, Result, current_device};
+use crate::{Array, DType, Device, Error, IntoShape, Result, current_device};
 use rayon::prelude::*;
 
 /// A parameter constraint, with NumPy's error message when it fails.
@@ -120,11 +120,12 @@ macro_rules! float_dists {
             pub fn $on(
                 &mut self,
                 $($p: f64,)*
-                shape: &[usize],
+                shape: impl IntoShape,
                 dtype: DType,
                 device: Device,
             ) -> Result<Array> {
                 let op = stringify!($name);
+                let shape = &shape.to_shape(op)?[..];
                 prec_of(op, dtype)?;
                 $( check(op, stringify!($p), $p, Cons::$c)?; )*
                 let d = $mk;
@@ -134,7 +135,7 @@ macro_rules! float_dists {
             ///
             /// # Errors
             #[doc = concat!("As [`Generator::", stringify!($on), "`].")]
-            pub fn $name(&mut self, $($p: f64,)* shape: &[usize], dtype: DType) -> Result<Array> {
+            pub fn $name(&mut self, $($p: f64,)* shape: impl IntoShape, dtype: DType) -> Result<Array> {
                 self.$on($($p,)* shape, dtype, current_device())
             }
         )* }
@@ -215,11 +216,12 @@ impl Generator {
         left: f64,
         mode: f64,
         right: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
         let op = "triangular";
+        let shape = &shape.to_shape(op)?[..];
         prec_of(op, dtype)?;
         let bad = |m: &str| Err(Error::invalid_value(op, m.to_string()));
         if !(left.is_finite() && mode.is_finite() && right.is_finite()) {
@@ -246,7 +248,7 @@ impl Generator {
         left: f64,
         mode: f64,
         right: f64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
     ) -> Result<Array> {
         self.triangular_on(left, mode, right, shape, dtype, current_device())
@@ -280,11 +282,12 @@ macro_rules! int_dists {
             pub fn $on(
                 &mut self,
                 $($p: f64,)*
-                shape: &[usize],
+                shape: impl IntoShape,
                 dtype: DType,
                 device: Device,
             ) -> Result<Array> {
                 let op = stringify!($name);
+                let shape = &shape.to_shape(op)?[..];
                 int_dtype(op, dtype)?;
                 $( check(op, stringify!($p), $p, Cons::$c)?; )*
                 let d = $mk;
@@ -294,7 +297,7 @@ macro_rules! int_dists {
             ///
             /// # Errors
             #[doc = concat!("As [`Generator::", stringify!($on), "`].")]
-            pub fn $name(&mut self, $($p: f64,)* shape: &[usize], dtype: DType) -> Result<Array> {
+            pub fn $name(&mut self, $($p: f64,)* shape: impl IntoShape, dtype: DType) -> Result<Array> {
                 self.$on($($p,)* shape, dtype, current_device())
             }
         )* }
@@ -345,11 +348,12 @@ impl Generator {
         ngood: i64,
         nbad: i64,
         nsample: i64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
         device: Device,
     ) -> Result<Array> {
         let op = "hypergeometric";
+        let shape = &shape.to_shape(op)?[..];
         int_dtype(op, dtype)?;
         let bad = |m: &str| Err(Error::invalid_value(op, m.to_string()));
         if ngood < 0 {
@@ -383,7 +387,7 @@ impl Generator {
         ngood: i64,
         nbad: i64,
         nsample: i64,
-        shape: &[usize],
+        shape: impl IntoShape,
         dtype: DType,
     ) -> Result<Array> {
         self.hypergeometric_on(ngood, nbad, nsample, shape, dtype, current_device())
@@ -463,10 +467,11 @@ impl Generator {
         &mut self,
         n: i64,
         pvals: &[f64],
-        shape: &[usize],
+        shape: impl IntoShape,
         device: Device,
     ) -> Result<Array> {
         let op = "multinomial";
+        let shape = &shape.to_shape(op)?[..];
         let bad = |m: &str| Err(Error::invalid_value(op, m.to_string()));
         if n < 0 {
             return bad("n < 0");
@@ -487,7 +492,7 @@ impl Generator {
     ///
     /// # Errors
     /// As [`Generator::multinomial_on`].
-    pub fn multinomial(&mut self, n: i64, pvals: &[f64], shape: &[usize]) -> Result<Array> {
+    pub fn multinomial(&mut self, n: i64, pvals: &[f64], shape: impl IntoShape) -> Result<Array> {
         self.multinomial_on(n, pvals, shape, current_device())
     }
 
@@ -514,10 +519,11 @@ impl Generator {
     pub fn dirichlet_on(
         &mut self,
         alpha: &[f64],
-        shape: &[usize],
+        shape: impl IntoShape,
         device: Device,
     ) -> Result<Array> {
         let op = "dirichlet";
+        let shape = &shape.to_shape(op)?[..];
         if alpha.iter().any(|a| a.is_nan()) {
             return Err(Error::invalid_value(op, "alpha contains NaNs"));
         }
@@ -534,7 +540,7 @@ impl Generator {
     ///
     /// # Errors
     /// As [`Generator::dirichlet_on`].
-    pub fn dirichlet(&mut self, alpha: &[f64], shape: &[usize]) -> Result<Array> {
+    pub fn dirichlet(&mut self, alpha: &[f64], shape: impl IntoShape) -> Result<Array> {
         self.dirichlet_on(alpha, shape, current_device())
     }
 
@@ -564,10 +570,11 @@ impl Generator {
         &mut self,
         mean: &[f64],
         cov: &[f64],
-        shape: &[usize],
+        shape: impl IntoShape,
         device: Device,
     ) -> Result<Array> {
         let op = "multivariate_normal";
+        let shape = &shape.to_shape(op)?[..];
         let k = mean.len();
         if cov.len() != k * k {
             let msg = if (cov.len() as f64).sqrt().fract() == 0.0 {
@@ -599,7 +606,7 @@ impl Generator {
         &mut self,
         mean: &[f64],
         cov: &[f64],
-        shape: &[usize],
+        shape: impl IntoShape,
     ) -> Result<Array> {
         self.multivariate_normal_on(mean, cov, shape, current_device())
     }

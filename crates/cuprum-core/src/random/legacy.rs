@@ -7,7 +7,7 @@
 //! every `Generator` distribution is also a `RandomState` method.
 
 use super::{Generator, with_global};
-use crate::{Array, DType, Result};
+use crate::{Array, DType, IntoShape, Result};
 
 /// A legacy random state (`cupy.random.RandomState(seed)`): a [`Generator`] with the legacy
 /// method names (`rand`, `randn`, `randint`, `random_integers`, `random_sample`, `ranf`,
@@ -67,7 +67,7 @@ impl RandomState {
     ///
     /// # Errors
     /// Allocation and device errors.
-    pub fn rand(&mut self, shape: &[usize]) -> Result<Array> {
+    pub fn rand(&mut self, shape: impl IntoShape) -> Result<Array> {
         self.g.random(shape, DType::Float64)
     }
 
@@ -75,7 +75,7 @@ impl RandomState {
     ///
     /// # Errors
     /// Allocation and device errors.
-    pub fn randn(&mut self, shape: &[usize]) -> Result<Array> {
+    pub fn randn(&mut self, shape: impl IntoShape) -> Result<Array> {
         self.g.standard_normal(shape, DType::Float64)
     }
 
@@ -83,7 +83,7 @@ impl RandomState {
     ///
     /// # Errors
     /// [`crate::Error::InvalidValue`] when `low >= high` (NumPy: `"low >= high"`).
-    pub fn randint(&mut self, low: i64, high: i64, shape: &[usize]) -> Result<Array> {
+    pub fn randint(&mut self, low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
         self.g.integers(low, high, shape, DType::Int64)
     }
 
@@ -92,7 +92,7 @@ impl RandomState {
     ///
     /// # Errors
     /// [`crate::Error::InvalidValue`] when `low > high` or `high == i64::MAX`.
-    pub fn random_integers(&mut self, low: i64, high: i64, shape: &[usize]) -> Result<Array> {
+    pub fn random_integers(&mut self, low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
         let hi = high.checked_add(1).ok_or_else(|| {
             crate::Error::invalid_value("random_integers", format!("high={high} is too large"))
         })?;
@@ -103,7 +103,7 @@ impl RandomState {
     ///
     /// # Errors
     /// Allocation and device errors.
-    pub fn random_sample(&mut self, shape: &[usize]) -> Result<Array> {
+    pub fn random_sample(&mut self, shape: impl IntoShape) -> Result<Array> {
         self.rand(shape)
     }
 
@@ -111,7 +111,7 @@ impl RandomState {
     ///
     /// # Errors
     /// As [`RandomState::random_sample`].
-    pub fn random(&mut self, shape: &[usize]) -> Result<Array> {
+    pub fn random(&mut self, shape: impl IntoShape) -> Result<Array> {
         self.rand(shape)
     }
 
@@ -119,7 +119,7 @@ impl RandomState {
     ///
     /// # Errors
     /// As [`RandomState::random_sample`].
-    pub fn ranf(&mut self, shape: &[usize]) -> Result<Array> {
+    pub fn ranf(&mut self, shape: impl IntoShape) -> Result<Array> {
         self.rand(shape)
     }
 
@@ -127,7 +127,7 @@ impl RandomState {
     ///
     /// # Errors
     /// As [`RandomState::random_sample`].
-    pub fn sample(&mut self, shape: &[usize]) -> Result<Array> {
+    pub fn sample(&mut self, shape: impl IntoShape) -> Result<Array> {
         self.rand(shape)
     }
 
@@ -135,7 +135,7 @@ impl RandomState {
     ///
     /// # Errors
     /// Allocation and device errors.
-    pub fn tomaxint(&mut self, shape: &[usize]) -> Result<Array> {
+    pub fn tomaxint(&mut self, shape: impl IntoShape) -> Result<Array> {
         self.g.integers(0, i64::MAX, shape, DType::Int64)
     }
 }
@@ -172,7 +172,7 @@ macro_rules! module_fns {
         ///
         /// # Errors
         #[doc = concat!("As [`Generator::", stringify!($name), "_on`].")]
-        pub fn $name($($p: $t,)* shape: &[usize]) -> Result<Array> {
+        pub fn $name($($p: $t,)* shape: impl IntoShape) -> Result<Array> {
             with_global(|g| g.$name($($p,)* shape, $dtype))
         }
     )* };
@@ -239,7 +239,7 @@ module_fns! {
 ///
 /// # Errors
 /// As [`Generator::multinomial_on`].
-pub fn multinomial(n: i64, pvals: &[f64], shape: &[usize]) -> Result<Array> {
+pub fn multinomial(n: i64, pvals: &[f64], shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.multinomial(n, pvals, shape))
 }
 
@@ -247,7 +247,7 @@ pub fn multinomial(n: i64, pvals: &[f64], shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`Generator::dirichlet_on`].
-pub fn dirichlet(alpha: &[f64], shape: &[usize]) -> Result<Array> {
+pub fn dirichlet(alpha: &[f64], shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.dirichlet(alpha, shape))
 }
 
@@ -256,7 +256,7 @@ pub fn dirichlet(alpha: &[f64], shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`Generator::multivariate_normal_on`].
-pub fn multivariate_normal(mean: &[f64], cov: &[f64], shape: &[usize]) -> Result<Array> {
+pub fn multivariate_normal(mean: &[f64], cov: &[f64], shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.multivariate_normal(mean, cov, shape))
 }
 
@@ -264,7 +264,7 @@ pub fn multivariate_normal(mean: &[f64], cov: &[f64], shape: &[usize]) -> Result
 ///
 /// # Errors
 /// Allocation and device errors.
-pub fn random_sample(shape: &[usize]) -> Result<Array> {
+pub fn random_sample(shape: impl IntoShape) -> Result<Array> {
     super::rand(shape)
 }
 
@@ -272,7 +272,7 @@ pub fn random_sample(shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`random_sample`].
-pub fn ranf(shape: &[usize]) -> Result<Array> {
+pub fn ranf(shape: impl IntoShape) -> Result<Array> {
     super::rand(shape)
 }
 
@@ -280,7 +280,7 @@ pub fn ranf(shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`random_sample`].
-pub fn sample(shape: &[usize]) -> Result<Array> {
+pub fn sample(shape: impl IntoShape) -> Result<Array> {
     super::rand(shape)
 }
 
@@ -288,7 +288,7 @@ pub fn sample(shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`RandomState::random_integers`].
-pub fn random_integers(low: i64, high: i64, shape: &[usize]) -> Result<Array> {
+pub fn random_integers(low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
     with_global(|g| {
         let hi = high.checked_add(1).ok_or_else(|| {
             crate::Error::invalid_value("random_integers", format!("high={high} is too large"))
@@ -302,7 +302,7 @@ pub fn random_integers(low: i64, high: i64, shape: &[usize]) -> Result<Array> {
 ///
 /// # Errors
 /// As [`Generator::choice_on`].
-pub fn choice(n: usize, shape: &[usize], replace: bool) -> Result<Array> {
+pub fn choice(n: usize, shape: impl IntoShape, replace: bool) -> Result<Array> {
     with_global(|g| g.choice(n, shape, replace))
 }
 

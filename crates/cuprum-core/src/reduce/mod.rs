@@ -52,6 +52,8 @@ mod engine;
 mod kinds;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) use cuda::{reduce_source, reduce_source_old};
 
 pub use kinds::{ReduceOp, ReduceParams, ScanOp};
 

@@ -422,6 +422,57 @@ pub(crate) fn run(
     let n = dst.size();
     let arrays: Vec<usize> = (0..inputs.len()).filter(|&k| inputs[k].is_some()).collect();
     let a = |k: usize| inputs[k].as_ref().expect("array argument");
+    let (class, geom) = classify(inputs, dst);
+    let f = function(name, t, cache, ordinal, inputs, class)?;
+    let mut pack = ArgPack::new();
+    pack.push_u64(dst.device_ptr().unwrap_or(0));
+    for &k in &arrays {
+        pack.push_u64(a(k).device_ptr().unwrap_or(0));
+    }
+    for (_, d, bytes) in consts {
+        pack.push_bytes(bytes, d.itemsize().clamp(1, 16));
+    }
+    pack.push_i64(n as i64);
+    if let Some(g) = &geom {
+        pack.push_bytes(&g.bytes, g.align());
+    }
+    let blocks: u64 = match class {
+        Class::Contig { vec, .. } => {
+            let v = vec.max(1) as usize;
+            ((n / v + n % v) as u64).div_ceil(THREADS as u64)
+        }
+        Class::Strided { .. } => (n as u64).div_ceil(THREADS as u64).min(1 << 20),
+    };
+    if blocks > i32::MAX as u64 {
+        return Err(Error::invalid_value(
+            "fuse",
+            format!("{n} elements need more than 2^31 blocks of {THREADS} threads"),
+        )
+        .into());
+    }
+    let cfg = LaunchConfig {
+        grid: (blocks.max(1) as u32, 1, 1),
+        block: (THREADS, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    let mut ptrs = pack.pointers();
+    // SAFETY: `ptrs` holds one pointer per kernel parameter in the generated order (the
+    // destination and array inputs as u64 device pointers, each constant in its dtype's storage
+    // layout, `n` as i64, the geometry struct with the same integer width and axis count the
+    // source was generated for); every array is on `ordinal`, alive until the launch is queued
+    // (frees are stream-ordered) and addresses only elements its layout covers (checked by
+    // core); the contiguous class was chosen only for C-contiguous or single-element arrays,
+    // and its vector width only for pointers aligned to it.
+    unsafe { launch(&f, cfg, None, &mut ptrs) }?;
+    Ok(())
+}
+
+/// The layout class of a launch writing `dst` from `inputs`, and its geometry argument (the
+/// strided class).
+pub(crate) fn classify(inputs: &[Option<Array>], dst: &Array) -> (Class, Option<IntStruct>) {
+    let n = dst.size();
+    let arrays: Vec<usize> = (0..inputs.len()).filter(|&k| inputs[k].is_some()).collect();
+    let a = |k: usize| inputs[k].as_ref().expect("array argument");
     // the layout class
     let single = |x: &Array| {
         x.strides()
@@ -487,48 +538,7 @@ pub(crate) fn run(
             wide,
         }
     };
-    let f = function(name, t, cache, ordinal, inputs, class)?;
-    let mut pack = ArgPack::new();
-    pack.push_u64(dst.device_ptr().unwrap_or(0));
-    for &k in &arrays {
-        pack.push_u64(a(k).device_ptr().unwrap_or(0));
-    }
-    for (_, d, bytes) in consts {
-        pack.push_bytes(bytes, d.itemsize().clamp(1, 16));
-    }
-    pack.push_i64(n as i64);
-    if let Some(g) = &geom {
-        pack.push_bytes(&g.bytes, g.align());
-    }
-    let blocks: u64 = match class {
-        Class::Contig { vec, .. } => {
-            let v = vec.max(1) as usize;
-            ((n / v + n % v) as u64).div_ceil(THREADS as u64)
-        }
-        Class::Strided { .. } => (n as u64).div_ceil(THREADS as u64).min(1 << 20),
-    };
-    if blocks > i32::MAX as u64 {
-        return Err(Error::invalid_value(
-            "fuse",
-            format!("{n} elements need more than 2^31 blocks of {THREADS} threads"),
-        )
-        .into());
-    }
-    let cfg = LaunchConfig {
-        grid: (blocks.max(1) as u32, 1, 1),
-        block: (THREADS, 1, 1),
-        shared_mem_bytes: 0,
-    };
-    let mut ptrs = pack.pointers();
-    // SAFETY: `ptrs` holds one pointer per kernel parameter in the generated order (the
-    // destination and array inputs as u64 device pointers, each constant in its dtype's storage
-    // layout, `n` as i64, the geometry struct with the same integer width and axis count the
-    // source was generated for); every array is on `ordinal`, alive until the launch is queued
-    // (frees are stream-ordered) and addresses only elements its layout covers (checked by
-    // core); the contiguous class was chosen only for C-contiguous or single-element arrays,
-    // and its vector width only for pointers aligned to it.
-    unsafe { launch(&f, cfg, None, &mut ptrs) }?;
-    Ok(())
+    (class, geom)
 }
 
 fn function(

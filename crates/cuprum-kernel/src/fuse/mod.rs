@@ -42,8 +42,8 @@
 //! ```
 
 mod cpu;
-mod cuda;
-mod graph;
+pub(crate) mod cuda;
+pub(crate) mod graph;
 mod ops;
 
 pub use graph::Var;
@@ -456,7 +456,11 @@ impl Fused {
             }
             match device {
                 Device::Cuda(ord) => cuda::run(&self.name, t, &c.gpu, &c.consts, ord, &inputs, dst),
-                _ => cpu::run(t, &inputs, dst),
+                _ => {
+                    #[cfg(feature = "codegen-snapshot")]
+                    crate::snapshot::fuse(&self.name, t, &inputs, dst);
+                    cpu::run(t, &inputs, dst)
+                }
             }
         };
         match out {

@@ -230,7 +230,7 @@ fn empty_and_zero_d() {
     let e = Array::empty_on(&[0, 3], DType::Float32, Device::Cpu).unwrap();
     fill(e.view(), Scalar::Float(1.0)).unwrap();
     let z = arr(vec![2.5f64], &[]);
-    let out = Array::empty_on(&[], DType::Int64, Device::Cpu).unwrap();
+    let out = Array::empty_on((), DType::Int64, Device::Cpu).unwrap();
     copy(z.view(), out.view()).unwrap();
     assert_eq!(out.to_vec::<i64>().unwrap(), vec![2]);
 }
