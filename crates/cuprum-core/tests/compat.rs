@@ -16,7 +16,11 @@ fn aliases_equal_their_targets() {
         let b = v(vec![2.0f64, -4.0, 0.5], &[3], dev);
         // bit equality: NaN (pow of a negative base) equals NaN
         let bits = |a: Array| -> Vec<u64> {
-            a.to_vec::<f64>().unwrap().iter().map(|v| v.to_bits()).collect()
+            a.to_vec::<f64>()
+                .unwrap()
+                .iter()
+                .map(|v| v.to_bits())
+                .collect()
         };
         let same = |x: Array, y: Array| assert_eq!(bits(x), bits(y));
         same(true_divide(&a, &b).unwrap(), divide(&a, &b).unwrap());
@@ -69,10 +73,7 @@ fn fabs_rsqrt_bitwise_count() {
         assert!(fabs(&v(vec![Complex64::new(1.0, 1.0)], &[1], dev)).is_err());
         // 1/np.sqrt([4., 16., 0.01]) = [0.5, 0.25, 10.0]
         let r = rsqrt(&v(vec![4.0f64, 16.0, 0.01], &[3], dev)).unwrap();
-        assert_eq!(
-            r.to_vec::<f64>().unwrap(),
-            vec![0.5, 0.25, 10.0]
-        );
+        assert_eq!(r.to_vec::<f64>().unwrap(), vec![0.5, 0.25, 10.0]);
         // np.bitwise_count(np.array([0,1,-1,255,-32768,12345], np.int16)) = [0,1,1,8,1,6]
         let r = bitwise_count(&v(vec![0i16, 1, -1, 255, -32768, 12345], &[6], dev)).unwrap();
         assert_eq!(r.dtype(), DType::UInt8);

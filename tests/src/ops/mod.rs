@@ -31,7 +31,9 @@ pub type OpResult = Result<Vec<Array>, CaseError>;
 
 /// Runs `op`; `None` when no table knows it.
 pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
-    creation::dispatch(op, cx)
+    // compat first: it knows a few `scipy.linalg.*` names that linalg's table would claim
+    compat::dispatch(op, cx)
+        .or_else(|| creation::dispatch(op, cx))
         .or_else(|| elementwise::dispatch(op, cx))
         .or_else(|| views::dispatch(op, cx))
         .or_else(|| io::dispatch(op, cx))
@@ -45,7 +47,6 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         .or_else(|| sparse::dispatch(op, cx))
         .or_else(|| kernel::dispatch(op, cx))
         .or_else(|| routines::dispatch(op, cx))
-        .or_else(|| compat::dispatch(op, cx))
 }
 
 /// Wraps a single-output result.
