@@ -101,6 +101,27 @@ pub fn as_c_contiguous(a: &Array) -> Result<Array> {
     a.as_c_contiguous()
 }
 
+/// A new C-contiguous array of `shape` and `dtype` on `device` whose every element the caller
+/// writes before anything reads it: the output buffer of a kernel. On the CPU it is a buffer
+/// of that size freed earlier when the reuse cache holds one (its old contents: initialized,
+/// but stale), so that a loop of kernels on large arrays reuses a few buffers instead of
+/// faulting in fresh pages each time, as core's own elementwise outputs do; a fresh zeroed
+/// buffer otherwise. On CUDA the same as [`Array::empty_on`].
+///
+/// # Errors
+/// [`Error::InvalidValue`] when the byte size overflows; [`Error::OutOfMemory`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{DType, Device, ext};
+/// let a = ext::empty_for_overwrite(&[3], DType::Float32, Device::Cpu).unwrap();
+/// assert_eq!(a.shape(), &[3]);
+/// ```
+pub fn empty_for_overwrite(shape: &[usize], dtype: DType, device: crate::Device) -> Result<Array> {
+    device.check_available("empty_for_overwrite")?;
+    Array::empty_for_overwrite(shape, dtype, device)
+}
+
 fn check_layout(op: &'static str, nbytes: usize, l: &Layout, dtype: DType) -> Result<()> {
     if l.shape.len() != l.strides.len() {
         return Err(Error::invalid_value(

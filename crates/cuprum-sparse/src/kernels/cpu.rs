@@ -175,14 +175,23 @@ fn elems<'g, T: bytemuck::Pod>(g: &'g CpuRead<'_>, a: &Array) -> &'g [T] {
     &g.slice::<T>()[a.offset()..a.offset() + a.size()]
 }
 
+/// A new C-contiguous CPU array of `shape` and `dtype` that the caller fills completely (a
+/// recycled buffer when the reuse cache holds one: no page faults, no clearing).
+fn out_array(shape: &[usize], dtype: DType) -> Result<Array, SparseError> {
+    Ok(ext::empty_for_overwrite(shape, dtype, Device::Cpu)?)
+}
+
+/// Runs `f` on the elements of a fresh array made by [`out_array`] (nobody else holds it).
+fn fill<T: bytemuck::Pod, R>(a: &Array, f: impl FnOnce(&mut [T]) -> R) -> R {
+    let s = a.storage().as_cpu().expect("a fresh CPU array");
+    let mut w = s.write();
+    f(&mut w.slice_mut::<T>()[..a.size()])
+}
+
 /// A new 1-D CPU array of `dtype` holding `v`.
 fn array_of<T: bytemuck::Pod>(v: &[T], dtype: DType) -> Result<Array, SparseError> {
-    let a = Array::empty_on(&[v.len()], dtype, Device::Cpu)?;
-    {
-        let s = a.storage().as_cpu().expect("a fresh CPU array");
-        let mut w = s.write();
-        w.slice_mut::<T>()[..v.len()].copy_from_slice(v);
-    }
+    let a = out_array(&[v.len()], dtype)?;
+    fill(&a, |w: &mut [T]| w.copy_from_slice(v));
     Ok(a)
 }
 
@@ -224,11 +233,75 @@ fn range<I: Idx>(
     Ok(s as usize..e as usize)
 }
 
+/// Checks every slice bound of `indptr` (`0 <= start <= end <= nnz`), in parallel.
+fn check_indptr<I: Idx>(op: &'static str, indptr: &[I], nnz: usize) -> Result<(), SparseError> {
+    let m = indptr.len().saturating_sub(1);
+    (0..m)
+        .into_par_iter()
+        .with_min_len(1 << 14)
+        .try_for_each(|i| range(op, indptr, i, nnz).map(drop))
+}
+
 /// Rows per rayon task for work of about `nnz / rows` per row.
 fn grain(rows: usize, nnz: usize) -> usize {
     let per = nnz / rows.max(1) + 1;
     (4096 / per).clamp(16, 4096)
 }
+
+/// Splits the rows `0..m` of `indptr` (checked by the caller) into at most `parts` contiguous
+/// ranges of about equal stored entries plus rows (a row costs something even when empty).
+fn row_chunks<I: Idx>(indptr: &[I], parts: usize) -> Vec<(usize, usize)> {
+    let m = indptr.len() - 1;
+    let nnz = indptr[m].get() as usize;
+    let total = nnz + m;
+    let parts = parts.clamp(1, m.max(1));
+    let mut out = Vec::with_capacity(parts);
+    let mut r0 = 0usize;
+    for p in 1..=parts {
+        let r1 = if p == parts {
+            m
+        } else {
+            // the first row whose start (entries before it plus rows before it) reaches p/parts
+            let target = total / parts * p;
+            let mut lo = r0;
+            let mut hi = m;
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if indptr[mid].get() as usize + mid < target {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        };
+        if r1 > r0 {
+            out.push((r0, r1));
+            r0 = r1;
+        }
+    }
+    if out.is_empty() {
+        out.push((0, m));
+    }
+    out
+}
+
+/// The number of parallel parts for work of `work` element operations: one per 32 Ki
+/// operations, at most four per thread.
+fn parts_for(work: usize) -> usize {
+    let t = rayon::current_num_threads().max(1);
+    (work / (1 << 15)).clamp(1, 4 * t)
+}
+
+/// A raw pointer shared by the tasks of a parallel scatter whose writes go to disjoint
+/// positions.
+#[derive(Clone, Copy)]
+struct SharedMut<T>(*mut T);
+// SAFETY: only used for writes to disjoint elements by different tasks (each use says why the
+// positions are disjoint); `T: Send` values move between threads that way.
+unsafe impl<T: Send> Send for SharedMut<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send> Sync for SharedMut<T> {}
 
 // ---------------------------------------------------------------------------------------------
 // SpMV / SpMM
@@ -237,19 +310,15 @@ pub(crate) fn spmv(a: &Compressed, x: &Array, r: DType) -> Result<Array, SparseE
     let data = c(&super::as_dtype(&a.data, r)?)?;
     let x = c(&super::as_dtype(x, r)?)?;
     let (indices, indptr) = (c(&a.indices)?, c(&a.indptr)?);
-    let y = Array::empty_on(&[a.shape.0], r, Device::Cpu)?;
+    let y = out_array(&[a.shape.0], r)?;
     let (gd, gx, gi, gp) = (lock(&data), lock(&x), lock(&indices), lock(&indptr));
-    {
-        let ys = y.storage().as_cpu().expect("a fresh CPU array");
-        let mut w = ys.write();
-        with_dtype!(r, T => with_index!(indices.dtype(), I => spmv_t::<T, I>(
-            elems(&gp, &indptr),
-            elems(&gi, &indices),
-            elems(&gd, &data),
-            elems(&gx, &x),
-            &mut w.slice_mut::<T>()[..a.shape.0],
-        )))?;
-    }
+    with_dtype!(r, T => with_index!(indices.dtype(), I => fill(&y, |ys: &mut [T]| spmv_t::<T, I>(
+        elems(&gp, &indptr),
+        elems(&gi, &indices),
+        elems(&gd, &data),
+        elems(&gx, &x),
+        ys,
+    ))))?;
     Ok(y)
 }
 
@@ -265,16 +334,21 @@ fn spmv_t<T: Num, I: Idx>(
     y.par_chunks_mut(g)
         .enumerate()
         .try_for_each(|(ci, ys)| -> Result<(), SparseError> {
+            let r0 = ci * g;
+            let ptr = &indptr[r0..=r0 + ys.len()];
             for (r, yv) in ys.iter_mut().enumerate() {
-                let i = ci * g + r;
-                let rg = range("spmv", indptr, i, nnz)?;
+                let (s, e) = (ptr[r].get(), ptr[r + 1].get());
+                if s < 0 || s > e || e as u64 > nnz as u64 {
+                    return Err(bad_indptr("spmv", r0 + r, s, e, nnz));
+                }
+                let (s, e) = (s as usize, e as usize);
                 let mut acc = T::zero();
-                for (&j, &v) in idx[rg.clone()].iter().zip(&data[rg]) {
-                    let j = j.get();
-                    if j < 0 || j as u64 >= n as u64 {
-                        return Err(bad_index("spmv", j, 1, n));
+                for (&j, &v) in idx[s..e].iter().zip(&data[s..e]) {
+                    // a negative index wraps to a huge one: one comparison checks both ends
+                    match x.get(j.get() as usize) {
+                        Some(&xv) => acc = T::fma(acc, v, xv),
+                        None => return Err(bad_index("spmv", j.get(), 1, n)),
                     }
-                    acc = T::fma(acc, v, x[j as usize]);
                 }
                 *yv = T::fin(acc);
             }
@@ -288,28 +362,27 @@ pub(crate) fn spmm(a: &Compressed, x: &Array, r: DType) -> Result<Array, SparseE
     let k = x.shape()[1];
     let (indices, indptr) = (c(&a.indices)?, c(&a.indptr)?);
     let m = a.shape.0;
-    let len = m.checked_mul(k).ok_or_else(|| SparseError::InvalidShape {
+    m.checked_mul(k).ok_or_else(|| SparseError::InvalidShape {
         op: "spmm",
         shape: vec![m, k],
         detail: "the result's element count overflows".into(),
     })?;
-    let y = Array::empty_on(&[m, k], r, Device::Cpu)?;
+    let y = out_array(&[m, k], r)?;
     let (gd, gx, gi, gp) = (lock(&data), lock(&x), lock(&indices), lock(&indptr));
-    {
-        let ys = y.storage().as_cpu().expect("a fresh CPU array");
-        let mut w = ys.write();
-        with_dtype!(r, T => with_index!(indices.dtype(), I => spmm_t::<T, I>(
-            elems(&gp, &indptr),
-            elems(&gi, &indices),
-            elems(&gd, &data),
-            elems(&gx, &x),
-            x.shape()[0],
-            k,
-            &mut w.slice_mut::<T>()[..len],
-        )))?;
-    }
+    with_dtype!(r, T => with_index!(indices.dtype(), I => fill(&y, |ys: &mut [T]| spmm_t::<T, I>(
+        elems(&gp, &indptr),
+        elems(&gi, &indices),
+        elems(&gd, &data),
+        elems(&gx, &x),
+        x.shape()[0],
+        k,
+        ys,
+    ))))?;
     Ok(y)
 }
+
+/// Columns of `X` one SpMM pass handles at once (accumulators in registers).
+const KB: usize = 8;
 
 fn spmm_t<T: Num, I: Idx>(
     indptr: &[I],
@@ -325,107 +398,45 @@ fn spmm_t<T: Num, I: Idx>(
     }
     let nnz = idx.len();
     let rows = y.len() / k;
-    let g = grain(rows, nnz.saturating_mul(k));
-    y.par_chunks_mut(g * k).enumerate().try_for_each_init(
-        || vec![T::zero(); k],
-        |acc, (ci, ys)| -> Result<(), SparseError> {
+    let g = grain(rows, nnz.saturating_mul(k.min(KB)));
+    y.par_chunks_mut(g * k)
+        .enumerate()
+        .try_for_each(|(ci, ys)| -> Result<(), SparseError> {
             for (r, yrow) in ys.chunks_mut(k).enumerate() {
                 let i = ci * g + r;
                 let rg = range("spmm", indptr, i, nnz)?;
-                acc.fill(T::zero());
-                for (&j, &v) in idx[rg.clone()].iter().zip(&data[rg]) {
-                    let j = j.get();
-                    if j < 0 || j as u64 >= n as u64 {
-                        return Err(bad_index("spmm", j, 1, n));
+                let (cols, vals) = (&idx[rg.clone()], &data[rg]);
+                let mut c0 = 0;
+                while c0 < k {
+                    let w = KB.min(k - c0);
+                    let mut acc = [T::zero(); KB];
+                    for (&j, &v) in cols.iter().zip(vals) {
+                        let jj = j.get() as usize;
+                        if jj >= n {
+                            return Err(bad_index("spmm", j.get(), 1, n));
+                        }
+                        let base = jj * k + c0;
+                        if w == KB {
+                            let xr: &[T; KB] = x[base..base + KB]
+                                .try_into()
+                                .expect("a slice of KB elements");
+                            for (s, &xv) in acc.iter_mut().zip(xr.iter()) {
+                                *s = T::fma(*s, v, xv);
+                            }
+                        } else {
+                            for (s, &xv) in acc[..w].iter_mut().zip(&x[base..base + w]) {
+                                *s = T::fma(*s, v, xv);
+                            }
+                        }
                     }
-                    let xr = &x[j as usize * k..j as usize * k + k];
-                    for (s, &xv) in acc.iter_mut().zip(xr) {
-                        *s = T::fma(*s, v, xv);
+                    for (o, &s) in yrow[c0..c0 + w].iter_mut().zip(&acc[..w]) {
+                        *o = T::fin(s);
                     }
-                }
-                for (o, &s) in yrow.iter_mut().zip(acc.iter()) {
-                    *o = T::fin(s);
+                    c0 += w;
                 }
             }
             Ok(())
-        },
-    )
-}
-
-// ---------------------------------------------------------------------------------------------
-// row-chunked output
-
-/// Splits `cols`/`vals` (laid out by the row offsets `offs`, `rows + 1` entries) into chunks of
-/// whole rows: `(first row, last row + 1, cols, vals)`.
-#[allow(clippy::type_complexity)]
-fn split_rows<'a, I, T>(
-    offs: &[usize],
-    grain: usize,
-    mut cols: &'a mut [I],
-    mut vals: &'a mut [T],
-) -> Vec<(usize, usize, &'a mut [I], &'a mut [T])> {
-    let rows = offs.len() - 1;
-    let mut out = Vec::with_capacity(rows / grain + 1);
-    let mut r0 = 0;
-    while r0 < rows {
-        let r1 = (r0 + grain).min(rows);
-        let len = offs[r1] - offs[r0];
-        let (c0, c1) = std::mem::take(&mut cols).split_at_mut(len);
-        let (v0, v1) = std::mem::take(&mut vals).split_at_mut(len);
-        out.push((r0, r1, c0, v0));
-        cols = c1;
-        vals = v1;
-        r0 = r1;
-    }
-    out
-}
-
-/// Exclusive prefix sum (`counts.len() + 1` entries).
-fn offsets(counts: &[usize]) -> Vec<usize> {
-    let mut offs = Vec::with_capacity(counts.len() + 1);
-    let mut s = 0usize;
-    offs.push(0);
-    for &c in counts {
-        s += c;
-        offs.push(s);
-    }
-    offs
-}
-
-/// Builds a `Compressed` from rows laid out at `offs` of which only the first `kept[i]`
-/// entries of each row are valid.
-#[allow(clippy::too_many_arguments)]
-fn finish<T: bytemuck::Pod + Send + Sync, J: Idx>(
-    offs: &[usize],
-    kept: &[usize],
-    mut cols: Vec<J>,
-    mut vals: Vec<T>,
-    vdtype: DType,
-    shape: (usize, usize),
-    canonical: bool,
-) -> Result<Compressed, SparseError> {
-    let total: usize = kept.iter().sum();
-    let koffs = offsets(kept);
-    if total != offs[offs.len() - 1] {
-        // compaction, in place, front to back (a row only moves towards the front)
-        for (i, &k) in kept.iter().enumerate() {
-            let (src, dst) = (offs[i], koffs[i]);
-            if src != dst {
-                cols.copy_within(src..src + k, dst);
-                vals.copy_within(src..src + k, dst);
-            }
-        }
-        cols.truncate(total);
-        vals.truncate(total);
-    }
-    let indptr: Vec<J> = koffs.iter().map(|&o| J::from_usize(o)).collect();
-    Ok(Compressed {
-        data: array_of(&vals, vdtype)?,
-        indices: array_of(&cols, J::DTYPE)?,
-        indptr: array_of(&indptr, J::DTYPE)?,
-        shape,
-        canonical,
-    })
+        })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,122 +462,176 @@ pub(crate) fn spgemm(a: &Compressed, b: &Compressed, r: DType) -> Result<Compres
     );
     let g = [&ad, &bd, &ai, &ap, &bi, &bp].map(lock);
     let shape = (a.shape.0, b.shape.1);
-    with_dtype!(r, T => with_index!(wide, I => spgemm_t::<T, I>(
+    // the column indices of the result: int32 when the operands' are and the extents fit (a
+    // result of more than 2^31 - 1 entries widens its indices afterwards)
+    let j_dt = index_dtype_for(wide, 0, &[shape.0, shape.1]);
+    with_dtype!(r, T => with_index!(wide, I => with_index!(j_dt, J => spgemm_t::<T, I, J>(
         (elems(&g[3], &ap), elems(&g[2], &ai), elems(&g[0], &ad)),
         (elems(&g[5], &bp), elems(&g[4], &bi), elems(&g[1], &bd)),
         a.shape.1,
         shape,
         r,
-        wide,
-    )))
+    ))))
 }
 
 type Csr<'a, T, I> = (&'a [I], &'a [I], &'a [T]);
 
-fn spgemm_t<T: Num, I: Idx>(
+/// One part's rows of `C = A B`: sorted columns, values (no exact zeros) and row lengths.
+struct Part<T, J> {
+    cols: Vec<J>,
+    vals: Vec<T>,
+    lens: Vec<usize>,
+}
+
+/// Gustavson's algorithm, one pass per part of rows with a dense accumulator (SPA): `mark[j]`
+/// holds `row + 1` once column `j` was touched in `row` (0: never; a fresh zeroed buffer needs
+/// no clearing), `acc[j]` its sum, `list` the touched columns (sorted per row). The parts are
+/// then copied into the result in parallel at their row offsets.
+fn spgemm_t<T: Num, I: Idx, J: Idx>(
     a: Csr<'_, T, I>,
     b: Csr<'_, T, I>,
     k: usize,
     shape: (usize, usize),
     r: DType,
-    wide: DType,
 ) -> Result<Compressed, SparseError> {
     const OP: &str = "spgemm";
     let (m, n) = shape;
     let (ap, ai, ad) = a;
     let (bp, bi, bd) = b;
     let (annz, bnnz) = (ai.len(), bi.len());
-    // symbolic: distinct columns of each row (an upper bound of the stored entries)
-    let g = grain(m, annz);
-    let counts: Vec<usize> = (0..m)
-        .into_par_iter()
-        .with_min_len(g)
-        .map_init(
-            || vec![usize::MAX; n],
-            |mark, i| -> Result<usize, SparseError> {
-                let mut cnt = 0usize;
-                for kk in range(OP, ap, i, annz)? {
-                    let t = ai[kk].get();
-                    if t < 0 || t as u64 >= k as u64 {
-                        return Err(bad_index(OP, t, 1, k));
+    check_indptr(OP, ap, annz)?;
+    check_indptr(OP, bp, bnnz)?;
+    let chunks = row_chunks(ap, parts_for(annz.saturating_mul(4) + m));
+    let parts: Vec<Part<T, J>> = chunks
+        .par_iter()
+        .map(|&(r0, r1)| -> Result<Part<T, J>, SparseError> {
+            let mut mark = vec![0usize; n];
+            let mut acc = vec![T::zero(); n];
+            let mut list: Vec<usize> = Vec::new();
+            let est = (ap[r1].get() - ap[r0].get()) as usize * 2 + (r1 - r0);
+            let mut part = Part {
+                cols: Vec::with_capacity(est),
+                vals: Vec::with_capacity(est),
+                lens: Vec::with_capacity(r1 - r0),
+            };
+            for i in r0..r1 {
+                list.clear();
+                let (s, e) = (ap[i].get() as usize, ap[i + 1].get() as usize);
+                for kk in s..e {
+                    let t = ai[kk].get() as usize;
+                    if t >= k {
+                        return Err(bad_index(OP, ai[kk].get(), 1, k));
                     }
-                    for l in range(OP, bp, t as usize, bnnz)? {
-                        let j = bi[l].get();
-                        if j < 0 || j as u64 >= n as u64 {
-                            return Err(bad_index(OP, j, 1, n));
+                    let av = ad[kk];
+                    let (bs, be) = (bp[t].get() as usize, bp[t + 1].get() as usize);
+                    for (&jx, &bv) in bi[bs..be].iter().zip(&bd[bs..be]) {
+                        let j = jx.get() as usize;
+                        if j >= n {
+                            return Err(bad_index(OP, jx.get(), 1, n));
                         }
-                        if mark[j as usize] != i {
-                            mark[j as usize] = i;
-                            cnt += 1;
+                        if mark[j] != i + 1 {
+                            mark[j] = i + 1;
+                            acc[j] = T::zero();
+                            list.push(j);
                         }
+                        acc[j] = T::fma(acc[j], av, bv);
                     }
                 }
-                Ok(cnt)
-            },
-        )
-        .collect::<Result<_, _>>()?;
-    let offs = offsets(&counts);
-    let total = offs[m];
-    let j_dt = index_dtype_for(wide, total, &[m, n]);
-    with_index!(j_dt, J => {
-        let mut cols = vec![J::from_usize(0); total];
-        let mut vals = vec![T::fin(T::zero()); total];
-        let mut kept = vec![0usize; m];
-        let g = grain(m, total);
-        let chunks = split_rows(&offs, g, &mut cols, &mut vals);
-        let kc: Vec<(usize, &mut [usize])> = {
-            let mut v = Vec::new();
-            let mut rest = &mut kept[..];
-            let mut r0 = 0;
-            while r0 < m {
-                let r1 = (r0 + g).min(m);
-                let (h, t) = std::mem::take(&mut rest).split_at_mut(r1 - r0);
-                v.push((r0, h));
-                rest = t;
-                r0 = r1;
+                list.sort_unstable();
+                let before = part.cols.len();
+                for &j in list.iter() {
+                    let v = T::fin(acc[j]);
+                    if !v.is_zero() {
+                        part.cols.push(J::from_usize(j));
+                        part.vals.push(v);
+                    }
+                }
+                part.lens.push(part.cols.len() - before);
             }
-            v
-        };
-        chunks.into_par_iter().zip(kc).for_each_init(
-            || (vec![T::zero(); n], vec![usize::MAX; n], Vec::<usize>::new()),
-            |(acc, mark, list), ((r0, r1, cs, vs), (_, kept))| {
-                let mut pos = 0usize;
-                for i in r0..r1 {
-                    list.clear();
-                    // indices were checked by the symbolic pass
-                    let (s, e) = (ap[i].get() as usize, ap[i + 1].get() as usize);
-                    for kk in s..e {
-                        let t = ai[kk].get() as usize;
-                        let av = ad[kk];
-                        let (bs, be) = (bp[t].get() as usize, bp[t + 1].get() as usize);
-                        for l in bs..be {
-                            let j = bi[l].get() as usize;
-                            if mark[j] != i {
-                                mark[j] = i;
-                                acc[j] = T::zero();
-                                list.push(j);
-                            }
-                            acc[j] = T::fma(acc[j], av, bd[l]);
-                        }
-                    }
-                    list.sort_unstable();
-                    let start = pos;
-                    for &j in list.iter() {
-                        let v = T::fin(acc[j]);
-                        if !v.is_zero() {
-                            cs[pos] = J::from_usize(j);
-                            vs[pos] = v;
-                            pos += 1;
-                        }
-                    }
-                    kept[i - r0] = pos - start;
-                    // the row's slot is `list.len()` long: skip the unused tail
-                    pos = start + list.len();
+            Ok(part)
+        })
+        .collect::<Result<_, _>>()?;
+    // row offsets of the result, then the parts copied to theirs
+    let total: usize = parts.iter().map(|p| p.cols.len()).sum();
+    let mut bases = Vec::with_capacity(parts.len());
+    let mut s = 0usize;
+    for p in &parts {
+        bases.push(s);
+        s += p.cols.len();
+    }
+    let p_dt = index_dtype_for(J::DTYPE, total, &[m, n]);
+    let data = out_array(&[total], r)?;
+    let indices = out_array(&[total], J::DTYPE)?;
+    fill(&data, |dv: &mut [T]| {
+        fill(&indices, |iv: &mut [J]| {
+            let (dp, ip) = (SharedMut(dv.as_mut_ptr()), SharedMut(iv.as_mut_ptr()));
+            parts.par_iter().zip(&bases).for_each(|(p, &b)| {
+                let (dp, ip) = (dp, ip);
+                // SAFETY: part `p` owns the positions `b..b + p.cols.len()` of the `total`
+                // elements (the bases are the exclusive prefix sums of the parts' lengths),
+                // so the copies of different parts never overlap and stay in bounds.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(p.vals.as_ptr(), dp.0.add(b), p.vals.len());
+                    std::ptr::copy_nonoverlapping(p.cols.as_ptr(), ip.0.add(b), p.cols.len());
                 }
-            },
-        );
-        finish(&offs, &kept, cols, vals, r, shape, true)
+            });
+        })
+    });
+    let indptr = with_index!(p_dt, P => {
+        let a = out_array(&[m + 1], p_dt)?;
+        fill(&a, |w: &mut [P]| {
+            w[0] = P::from_usize(0);
+            let mut o = 0usize;
+            let mut q = 1;
+            for p in &parts {
+                for &l in &p.lens {
+                    o += l;
+                    w[q] = P::from_usize(o);
+                    q += 1;
+                }
+            }
+        });
+        a
+    });
+    let indices = if p_dt == J::DTYPE {
+        indices
+    } else {
+        indices.astype(p_dt)?
+    };
+    Ok(Compressed {
+        data,
+        indices,
+        indptr,
+        shape,
+        canonical: true,
     })
+}
+
+// ---------------------------------------------------------------------------------------------
+// counting sorts
+
+/// The stable counting-sort plan of entries split into `parts` (each a contiguous run of the
+/// input, in order) by a key below `nk`: `next[p][key]` is where part `p`'s first entry of
+/// that key goes, and `starts` the `nk + 1` offsets of the keys. Entries of one key keep their
+/// input order (part by part). `counts[p][key]` are the parts' counts on input.
+fn plan_counts(mut counts: Vec<Vec<usize>>, nk: usize) -> (Vec<Vec<usize>>, Vec<usize>) {
+    let mut starts = Vec::with_capacity(nk + 1);
+    let mut s = 0usize;
+    for key in 0..nk {
+        starts.push(s);
+        for c in counts.iter_mut() {
+            let v = c[key];
+            c[key] = s;
+            s += v;
+        }
+    }
+    starts.push(s);
+    (counts, starts)
+}
+
+/// Whether a per-part histogram of `nk` keys per part is affordable next to `nnz` entries.
+fn parallel_counts(parts: usize, nk: usize, nnz: usize) -> bool {
+    parts > 1 && parts.saturating_mul(nk) <= nnz.saturating_mul(2)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -596,33 +661,7 @@ fn transpose_t<T: bytemuck::Pod + Send + Sync, I: Idx>(
 ) -> Result<Compressed, SparseError> {
     const OP: &str = "transpose";
     let nnz = idx.len();
-    let mut next = vec![0usize; n + 1];
-    for i in 0..m {
-        for kk in range(OP, indptr, i, nnz)? {
-            let j = idx[kk].get();
-            if j < 0 || j as u64 >= n as u64 {
-                return Err(bad_index(OP, j, 1, n));
-            }
-            next[j as usize + 1] += 1;
-        }
-    }
-    for j in 0..n {
-        next[j + 1] += next[j];
-    }
-    let total = next[n];
-    let optr: Vec<I> = next.iter().map(|&o| I::from_usize(o)).collect();
-    let mut oi = vec![I::from_usize(0); total];
-    let mut od = vec![data.first().copied().unwrap_or_else(T::zeroed); total];
-    for i in 0..m {
-        let (s, e) = (indptr[i].get() as usize, indptr[i + 1].get() as usize);
-        for kk in s..e {
-            let j = idx[kk].get() as usize;
-            let p = next[j];
-            next[j] = p + 1;
-            oi[p] = I::from_usize(i);
-            od[p] = data[kk];
-        }
-    }
+    check_indptr(OP, indptr, nnz)?;
     // m must fit the index dtype: the caller's matrix had m major slices
     if I::DTYPE == DType::Int32 && m > i32::MAX as usize {
         return Err(SparseError::InvalidFormat {
@@ -630,9 +669,60 @@ fn transpose_t<T: bytemuck::Pod + Send + Sync, I: Idx>(
             detail: format!("{m} rows do not fit int32 column indices of the transpose"),
         });
     }
+    let t = rayon::current_num_threads().max(1);
+    let mut chunks = row_chunks(indptr, if nnz >= 1 << 16 { 2 * t } else { 1 });
+    if !parallel_counts(chunks.len(), n, nnz) {
+        chunks = vec![(0, m)];
+    }
+    // histogram of the columns, part by part (checking every index)
+    let counts: Vec<Vec<usize>> = chunks
+        .par_iter()
+        .map(|&(r0, r1)| -> Result<Vec<usize>, SparseError> {
+            let mut cnt = vec![0usize; n];
+            let (s, e) = (indptr[r0].get() as usize, indptr[r1].get() as usize);
+            for &j in &idx[s..e] {
+                match cnt.get_mut(j.get() as usize) {
+                    Some(c) => *c += 1,
+                    None => return Err(bad_index(OP, j.get(), 1, n)),
+                }
+            }
+            Ok(cnt)
+        })
+        .collect::<Result<_, _>>()?;
+    let (nexts, starts) = plan_counts(counts, n);
+    let od = out_array(&[nnz], dt)?;
+    let oi = out_array(&[nnz], I::DTYPE)?;
+    fill(&od, |dv: &mut [T]| {
+        fill(&oi, |iv: &mut [I]| {
+            let (dp, ip) = (SharedMut(dv.as_mut_ptr()), SharedMut(iv.as_mut_ptr()));
+            chunks
+                .par_iter()
+                .zip(nexts)
+                .for_each(|(&(r0, r1), mut next)| {
+                    let (dp, ip) = (dp, ip);
+                    for i in r0..r1 {
+                        let (s, e) = (indptr[i].get() as usize, indptr[i + 1].get() as usize);
+                        for kk in s..e {
+                            let j = idx[kk].get() as usize;
+                            let p = next[j];
+                            next[j] = p + 1;
+                            // SAFETY: `p` is a slot of column `j` reserved for this part by
+                            // `plan_counts` (each part's slots of a column are a range of its
+                            // own, of its count of that column; the ranges of all parts and
+                            // columns tile 0..nnz): each slot is written once, in bounds.
+                            unsafe {
+                                *ip.0.add(p) = I::from_usize(i);
+                                *dp.0.add(p) = data[kk];
+                            }
+                        }
+                    }
+                });
+        })
+    });
+    let optr: Vec<I> = starts.iter().map(|&o| I::from_usize(o)).collect();
     Ok(Compressed {
-        data: array_of(&od, dt)?,
-        indices: array_of(&oi, I::DTYPE)?,
+        data: od,
+        indices: oi,
         indptr: array_of(&optr, I::DTYPE)?,
         shape: (n, m),
         canonical,
@@ -654,6 +744,60 @@ pub(crate) fn coo_to_compressed(c0: &Coo, sum: bool) -> Result<Compressed, Spars
         dt,
         sum,
     )))
+}
+
+/// Sorts `(cols, vals)` by column, stably (insertion sort for short rows).
+fn sort_row<I: Idx, T: Copy>(cols: &mut [I], vals: &mut [T], tmp: &mut Vec<(I, T)>) {
+    if cols.windows(2).all(|w| w[0] <= w[1]) {
+        return;
+    }
+    if cols.len() <= 32 {
+        for q in 1..cols.len() {
+            let (c, v) = (cols[q], vals[q]);
+            let mut p = q;
+            while p > 0 && cols[p - 1] > c {
+                cols[p] = cols[p - 1];
+                vals[p] = vals[p - 1];
+                p -= 1;
+            }
+            cols[p] = c;
+            vals[p] = v;
+        }
+        return;
+    }
+    tmp.clear();
+    tmp.extend(cols.iter().copied().zip(vals.iter().copied()));
+    tmp.sort_by_key(|p| p.0);
+    for (q, &(c, v)) in tmp.iter().enumerate() {
+        cols[q] = c;
+        vals[q] = v;
+    }
+}
+
+/// Sums runs of equal columns of a sorted row in place; returns the new length.
+fn sum_row<I: Idx, T: Num>(cols: &mut [I], vals: &mut [T]) -> usize {
+    let len = cols.len();
+    let mut w = 0usize;
+    let mut q = 0;
+    while q < len {
+        let c = cols[q];
+        let first = vals[q];
+        q += 1;
+        let v = if q < len && cols[q] == c {
+            let mut acc = T::add(T::zero(), first);
+            while q < len && cols[q] == c {
+                acc = T::add(acc, vals[q]);
+                q += 1;
+            }
+            T::fin(acc)
+        } else {
+            first
+        };
+        cols[w] = c;
+        vals[w] = v;
+        w += 1;
+    }
+    w
 }
 
 fn coo_t<T: Num, I: Idx>(
@@ -680,83 +824,143 @@ fn coo_t<T: Num, I: Idx>(
                 Ok(())
             }
         })?;
-    // counting sort by row (stable)
-    let mut counts = vec![0usize; m];
-    for &r in row {
-        counts[r.get() as usize] += 1;
+    // a stable counting sort by row, the entries split into parts (contiguous runs)
+    let t = rayon::current_num_threads().max(1);
+    let mut np = if nnz >= 1 << 16 { 2 * t } else { 1 };
+    if !parallel_counts(np, m, nnz) {
+        np = 1;
     }
-    let offs = offsets(&counts);
-    let mut next = offs.clone();
-    let mut cols = vec![I::from_usize(0); nnz];
-    let mut vals = vec![data.first().copied().unwrap_or_else(T::zeroed); nnz];
-    for ((&r, &c), &v) in row.iter().zip(col).zip(data) {
-        let p = &mut next[r.get() as usize];
-        cols[*p] = c;
-        vals[*p] = v;
-        *p += 1;
-    }
-    // each row: a stable sort by column, then duplicates summed (or checked for)
+    let bounds: Vec<(usize, usize)> = (0..np)
+        .map(|p| (nnz * p / np, nnz * (p + 1) / np))
+        .collect();
+    let counts: Vec<Vec<usize>> = bounds
+        .par_iter()
+        .map(|&(s, e)| {
+            let mut cnt = vec![0usize; m];
+            for &r in &row[s..e] {
+                cnt[r.get() as usize] += 1;
+            }
+            cnt
+        })
+        .collect();
+    let (nexts, offs) = plan_counts(counts, m);
+    let sc = out_array(&[nnz], I::DTYPE)?;
+    let sv = out_array(&[nnz], dt)?;
     let mut kept = vec![0usize; m];
-    let g = grain(m, nnz);
     let dups = std::sync::atomic::AtomicBool::new(false);
-    {
-        let chunks = split_rows(&offs, g, &mut cols, &mut vals);
-        let mut kc = Vec::new();
-        let mut rest = &mut kept[..];
-        for (r0, r1, _, _) in &chunks {
-            let (h, t) = std::mem::take(&mut rest).split_at_mut(r1 - r0);
-            kc.push(h);
-            rest = t;
-        }
-        chunks.into_par_iter().zip(kc).for_each_init(
-            Vec::<(I, T)>::new,
-            |tmp, ((r0, r1, cs, vs), kept)| {
-                let mut base = 0usize;
-                for i in r0..r1 {
-                    let len = offs[i + 1] - offs[i];
-                    let (rc, rv) = (&mut cs[base..base + len], &mut vs[base..base + len]);
-                    if !rc.windows(2).all(|w| w[0] <= w[1]) {
-                        tmp.clear();
-                        tmp.extend(rc.iter().copied().zip(rv.iter().copied()));
-                        tmp.sort_by_key(|p| p.0);
-                        for (q, &(c, v)) in tmp.iter().enumerate() {
-                            rc[q] = c;
-                            rv[q] = v;
+    fill(&sc, |cols: &mut [I]| {
+        fill(&sv, |vals: &mut [T]| {
+            let (cp, vp) = (SharedMut(cols.as_mut_ptr()), SharedMut(vals.as_mut_ptr()));
+            {
+                bounds
+                    .par_iter()
+                    .zip(nexts)
+                    .for_each(|(&(s, e), mut next)| {
+                        let (cp, vp) = (cp, vp);
+                        for q in s..e {
+                            let r = row[q].get() as usize;
+                            let p = next[r];
+                            next[r] = p + 1;
+                            // SAFETY: `p` is a slot of row `r` reserved for this part by
+                            // `plan_counts` (the parts' ranges of all rows tile 0..nnz): each
+                            // slot is written once, in bounds.
+                            unsafe {
+                                *cp.0.add(p) = col[q];
+                                *vp.0.add(p) = data[q];
+                            }
                         }
+                    });
+            }
+            // each row: a stable sort by column, then duplicates summed (or checked for)
+            let g = grain(m, nnz);
+            kept.par_chunks_mut(g).enumerate().for_each_init(
+                Vec::<(I, T)>::new,
+                |tmp, (ci, ks)| {
+                    let r0 = ci * g;
+                    let base = offs[r0];
+                    let end = offs[r0 + ks.len()];
+                    let (cp, vp) = (cp, vp);
+                    // SAFETY: the rows r0..r0 + ks.len() own the entries base..end (the row
+                    // offsets are increasing and these row ranges are disjoint between the
+                    // tasks); `cols` and `vals` stay borrowed, untouched otherwise, until the
+                    // loop ends.
+                    let (cs, vs) = unsafe {
+                        (
+                            std::slice::from_raw_parts_mut(cp.0.add(base), end - base),
+                            std::slice::from_raw_parts_mut(vp.0.add(base), end - base),
+                        )
+                    };
+                    for (r, kv) in ks.iter_mut().enumerate() {
+                        let (s, e) = (offs[r0 + r] - base, offs[r0 + r + 1] - base);
+                        let (rc, rv) = (&mut cs[s..e], &mut vs[s..e]);
+                        sort_row(rc, rv, tmp);
+                        *kv = if sum {
+                            sum_row(rc, rv)
+                        } else {
+                            if rc.windows(2).any(|p| p[0] == p[1]) {
+                                dups.store(true, std::sync::atomic::Ordering::Relaxed);
+                            }
+                            rc.len()
+                        };
                     }
-                    let mut w = 0usize;
-                    if sum {
-                        let mut q = 0;
-                        while q < len {
-                            let c = rc[q];
-                            let first = rv[q];
-                            q += 1;
-                            let v = if q < len && rc[q] == c {
-                                let mut acc = T::add(T::zero(), first);
-                                while q < len && rc[q] == c {
-                                    acc = T::add(acc, rv[q]);
-                                    q += 1;
-                                }
-                                T::fin(acc)
-                            } else {
-                                first
-                            };
-                            rc[w] = c;
-                            rv[w] = v;
-                            w += 1;
-                        }
-                    } else {
-                        w = len;
-                        if rc.windows(2).any(|p| p[0] == p[1]) {
-                            dups.store(true, std::sync::atomic::Ordering::Relaxed);
-                        }
-                    }
-                    kept[i - r0] = w;
-                    base += len;
-                }
-            },
-        );
-    }
+                },
+            );
+        })
+    });
     let canonical = sum || !dups.into_inner();
-    finish(&offs, &kept, cols, vals, dt, (m, n), canonical)
+    let total: usize = kept.par_iter().sum();
+    let koffs = {
+        let mut o = Vec::with_capacity(m + 1);
+        let mut s = 0usize;
+        o.push(0);
+        for &k in &kept {
+            s += k;
+            o.push(s);
+        }
+        o
+    };
+    let indptr: Vec<I> = koffs.par_iter().map(|&o| I::from_usize(o)).collect();
+    let indptr = array_of(&indptr, I::DTYPE)?;
+    if total == nnz {
+        return Ok(Compressed {
+            data: sv,
+            indices: sc,
+            indptr,
+            shape: (m, n),
+            canonical,
+        });
+    }
+    // compaction into arrays of the kept length, rows copied in parallel
+    let od = out_array(&[total], dt)?;
+    let oi = out_array(&[total], I::DTYPE)?;
+    {
+        let (gc, gv) = (lock(&sc), lock(&sv));
+        let (cols, vals): (&[I], &[T]) = (elems(&gc, &sc), elems(&gv, &sv));
+        fill(&od, |dv: &mut [T]| {
+            fill(&oi, |iv: &mut [I]| {
+                let (dp, ip) = (SharedMut(dv.as_mut_ptr()), SharedMut(iv.as_mut_ptr()));
+                let g = grain(m, nnz);
+                (0..m.div_ceil(g)).into_par_iter().for_each(|ci| {
+                    let (dp, ip) = (dp, ip);
+                    for i in ci * g..((ci + 1) * g).min(m) {
+                        let (src, dst, k) = (offs[i], koffs[i], kept[i]);
+                        // SAFETY: row `i` owns `koffs[i]..koffs[i] + kept[i]` of the `total`
+                        // output elements (exclusive prefix sums of `kept`), disjoint between
+                        // rows; its source `offs[i]..offs[i] + kept[i]` lies in its input row.
+                        unsafe {
+                            std::ptr::copy_nonoverlapping(vals.as_ptr().add(src), dp.0.add(dst), k);
+                            std::ptr::copy_nonoverlapping(cols.as_ptr().add(src), ip.0.add(dst), k);
+                        }
+                    }
+                });
+            })
+        });
+    }
+    Ok(Compressed {
+        data: od,
+        indices: oi,
+        indptr,
+        shape: (m, n),
+        canonical,
+    })
 }

@@ -873,3 +873,83 @@ fn spgemm_every_cuda_algorithm_forced() {
         }
     }
 }
+
+/// Inputs large enough for the CPU kernels' multi-part paths (per-part histograms of the
+/// counting sorts, several SpGEMM parts): exact integer values, checked against serial
+/// references (entry order included).
+#[test]
+fn large_inputs_take_the_parallel_paths_exactly() {
+    for dev in all_devices() {
+        let mut rng = Rng::new(11);
+        for &it in &[DType::Int32, DType::Int64] {
+            let (m, n) = (300usize, 280usize);
+            let t = triplets(&mut rng, m, n, 70_000, DType::Int64);
+            let what = format!("{it} on {dev}");
+            // COO -> CSR: stable by (row, col), duplicates summed in input order
+            let c = coo_to_compressed(&t.coo(DType::Int64, it, dev), true).unwrap();
+            let mut order: Vec<usize> = (0..t.row.len()).collect();
+            order.sort_by_key(|&k| (t.row[k], t.col[k]));
+            let (mut rr, mut rc, mut rv) = (vec![], vec![], vec![]);
+            for &k in &order {
+                if rr.last() == Some(&t.row[k]) && rc.last() == Some(&t.col[k]) {
+                    *rv.last_mut().unwrap() += t.val[k].re as i64;
+                } else {
+                    rr.push(t.row[k]);
+                    rc.push(t.col[k]);
+                    rv.push(t.val[k].re as i64);
+                }
+            }
+            assert_eq!(read_i64(&c.indices), rc, "coo {what}");
+            assert_eq!(c.data.to_vec::<i64>().unwrap(), rv, "coo {what}");
+            let mut ptr = vec![0i64; m + 1];
+            for &r in &rr {
+                ptr[r as usize + 1] += 1;
+            }
+            for i in 0..m {
+                ptr[i + 1] += ptr[i];
+            }
+            assert_eq!(read_i64(&c.indptr), ptr, "coo {what}");
+            // transpose of the non-canonical CSR: serial counting transpose
+            let a = t.csr(DType::Int64, it, dev);
+            let at = transpose(&a).unwrap();
+            let (ap, ai) = (read_i64(&a.indptr), read_i64(&a.indices));
+            let av = a.data.to_vec::<i64>().unwrap();
+            let mut next = vec![0usize; n + 1];
+            for &j in &ai {
+                next[j as usize + 1] += 1;
+            }
+            for j in 0..n {
+                next[j + 1] += next[j];
+            }
+            let tp: Vec<i64> = next.iter().map(|&v| v as i64).collect();
+            let (mut ti, mut tv) = (vec![0i64; ai.len()], vec![0i64; ai.len()]);
+            for i in 0..m {
+                for k in ap[i] as usize..ap[i + 1] as usize {
+                    let j = ai[k] as usize;
+                    ti[next[j]] = i as i64;
+                    tv[next[j]] = av[k];
+                    next[j] += 1;
+                }
+            }
+            assert_eq!(read_i64(&at.indptr), tp, "transpose {what}");
+            assert_eq!(read_i64(&at.indices), ti, "transpose {what}");
+            assert_eq!(at.data.to_vec::<i64>().unwrap(), tv, "transpose {what}");
+            // SpGEMM A @ Aᵀ against the dense product (exact in int64)
+            let p = spgemm(&c, &at).unwrap();
+            let d = t.dense();
+            let mut r = vec![Complex64::new(0.0, 0.0); m * m];
+            for i in 0..m {
+                for l in 0..n {
+                    let x = d[i * n + l];
+                    if x.re != 0.0 {
+                        for j in 0..m {
+                            r[i * m + j] += x * d[j * n + l];
+                        }
+                    }
+                }
+            }
+            assert_eq!(densify(&p, &what), r, "spgemm {what}");
+            assert!(p.canonical, "{what}");
+        }
+    }
+}

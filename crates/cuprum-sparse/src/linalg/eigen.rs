@@ -186,6 +186,9 @@ impl Basis {
         if j == 0 {
             return Ok((w.clone(), None));
         }
+        if let Some((w2, h)) = super::util::cgs2(&self.v, j, w)? {
+            return Ok((w2, Some(h)));
+        }
         let vj = self.rows(j)?;
         let vc = conj(&vj)?;
         let vt = vj.transpose()?;

@@ -4,7 +4,7 @@
 use crate::parts::Compressed;
 use crate::{Result, SparseError};
 use cuprum_core::{Array, DType, Device, IndexMode};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The function type of a matrix–vector product: 1-D `x` in, 1-D `y` out, on the operator's
 /// device.
@@ -223,22 +223,35 @@ impl LinearOperator {
     /// The operator of a CSR matrix given by its parts (`parts.shape` is `(rows, cols)`).
     ///
     /// `matvec` is the sparse kernels' SpMV (cuSPARSE `SpMV` on CUDA, rayon on the CPU);
-    /// `rmatvec` is the SpMV of the conjugate transpose, built once here.
+    /// `rmatvec` is the SpMV of the conjugate transpose, built on its first call and kept (a
+    /// solver that never calls it, such as `cg`, never pays for the transpose).
     ///
     /// # Errors
     /// [`SparseError::InvalidFormat`] for inconsistent parts; device errors.
     pub fn from_csr(c: &Compressed) -> Result<LinearOperator> {
         let (m, n) = c.shape;
+        crate::kernels::check_compressed("LinearOperator.from_csr", c)?;
         let a = c.clone();
-        let mut at = crate::kernels::transpose(c)?;
-        if at.data.dtype().is_complex() {
-            at.data = cuprum_core::conj(&at.data)?;
-        }
+        let src = c.clone();
+        let at: Arc<OnceLock<Compressed>> = Arc::new(OnceLock::new());
         let dt = c.data.dtype();
         let dev = c.data.device();
         Ok(
             LinearOperator::new((m, n), dt, dev, move |x| crate::kernels::spmv(&a, x, false))
-                .with_rmatvec(move |x| crate::kernels::spmv(&at, x, false)),
+                .with_rmatvec(move |x| {
+                    let t = match at.get() {
+                        Some(t) => t,
+                        None => {
+                            let mut t = crate::kernels::transpose(&src)?;
+                            if t.data.dtype().is_complex() {
+                                t.data = cuprum_core::conj(&t.data)?;
+                            }
+                            // a racing first call built the same transpose: either is kept
+                            at.get_or_init(|| t)
+                        }
+                    };
+                    crate::kernels::spmv(t, x, false)
+                }),
         )
     }
 }
