@@ -358,6 +358,43 @@ pub unsafe fn memcpy_peer_async(
     })
 }
 
+/// A 2-D copy description: every field set (the memory-type fields are Rust enums without a
+/// zero value, so the struct must never be zero-initialized).
+#[allow(clippy::too_many_arguments)]
+fn memcpy2d(
+    src_type: sys::CUmemorytype,
+    src: u64,
+    src_array: sys::CUarray,
+    spitch: usize,
+    src_xy: (usize, usize),
+    dst_type: sys::CUmemorytype,
+    dst: u64,
+    dst_array: sys::CUarray,
+    dpitch: usize,
+    dst_xy: (usize, usize),
+    width: usize,
+    height: usize,
+) -> sys::CUDA_MEMCPY2D {
+    sys::CUDA_MEMCPY2D {
+        srcXInBytes: src_xy.0,
+        srcY: src_xy.1,
+        srcMemoryType: src_type,
+        srcHost: std::ptr::null(),
+        srcDevice: src,
+        srcArray: src_array,
+        srcPitch: spitch,
+        dstXInBytes: dst_xy.0,
+        dstY: dst_xy.1,
+        dstMemoryType: dst_type,
+        dstHost: std::ptr::null_mut(),
+        dstDevice: dst,
+        dstArray: dst_array,
+        dstPitch: dpitch,
+        WidthInBytes: width,
+        Height: height,
+    }
+}
+
 /// The `CUDA_MEMCPY2D` of a unified-addressing 2-D copy.
 fn copy_2d(
     dst: u64,
@@ -367,17 +404,22 @@ fn copy_2d(
     width: usize,
     height: usize,
 ) -> sys::CUDA_MEMCPY2D {
-    // SAFETY: CUDA_MEMCPY2D is a plain C struct; all-zero is a valid (empty) value.
-    let mut p: sys::CUDA_MEMCPY2D = unsafe { std::mem::zeroed() };
-    p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED;
-    p.srcDevice = src;
-    p.srcPitch = spitch;
-    p.dstMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED;
-    p.dstDevice = dst;
-    p.dstPitch = dpitch;
-    p.WidthInBytes = width;
-    p.Height = height;
-    p
+    let u = sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED;
+    let null = std::ptr::null_mut();
+    memcpy2d(
+        u,
+        src,
+        null,
+        spitch,
+        (0, 0),
+        u,
+        dst,
+        null,
+        dpitch,
+        (0, 0),
+        width,
+        height,
+    )
 }
 
 fn check_pitch(op: &'static str, dpitch: usize, spitch: usize, width: usize) -> Result<()> {
@@ -456,10 +498,53 @@ pub unsafe fn memcpy_2d_async(
 }
 
 /// The driver's 3-D copy description (`CUDA_MEMCPY3D`), what CuPy's `Memcpy3DParms` holds:
-/// start with `Default`-like `unsafe { std::mem::zeroed() }`, set the memory types
-/// (`CU_MEMORYTYPE_UNIFIED` with `srcDevice`/`dstDevice` for any address), pitches, heights
-/// and the extent (`WidthInBytes`, `Height`, `Depth`).
+/// start from [`memcpy_3d_params`], set the addresses (`srcDevice`/`dstDevice` for any address
+/// under unified addressing, or `srcArray`/`dstArray` with `CU_MEMORYTYPE_ARRAY`), pitches,
+/// heights and the extent (`WidthInBytes`, `Height`, `Depth`). Never zero-initialize it: its
+/// memory-type fields have no zero value.
 pub type Memcpy3DParams = sys::CUDA_MEMCPY3D;
+
+/// An empty [`Memcpy3DParams`]: both ends `CU_MEMORYTYPE_UNIFIED` at address 0, every offset,
+/// pitch and extent 0 (CuPy's `Memcpy3DParms()` before its fields are set).
+///
+/// # Example
+/// ```
+/// let mut p = cuprum_core::cuda::runtime::memcpy_3d_params();
+/// p.WidthInBytes = 16;
+/// p.Height = 4;
+/// p.Depth = 2;
+/// assert_eq!(p.srcPitch, 0);
+/// ```
+pub fn memcpy_3d_params() -> Memcpy3DParams {
+    let u = sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED;
+    sys::CUDA_MEMCPY3D {
+        srcXInBytes: 0,
+        srcY: 0,
+        srcZ: 0,
+        srcLOD: 0,
+        srcMemoryType: u,
+        srcHost: std::ptr::null(),
+        srcDevice: 0,
+        srcArray: std::ptr::null_mut(),
+        reserved0: std::ptr::null_mut(),
+        srcPitch: 0,
+        srcHeight: 0,
+        dstXInBytes: 0,
+        dstY: 0,
+        dstZ: 0,
+        dstLOD: 0,
+        dstMemoryType: u,
+        dstHost: std::ptr::null_mut(),
+        dstDevice: 0,
+        dstArray: std::ptr::null_mut(),
+        reserved1: std::ptr::null_mut(),
+        dstPitch: 0,
+        dstHeight: 0,
+        WidthInBytes: 0,
+        Height: 0,
+        Depth: 0,
+    }
+}
 
 /// Performs the 3-D copy `params` describes and waits for it (`cupy.cuda.runtime.memcpy3D`,
 /// `cuMemcpy3D_v2`).
@@ -497,19 +582,16 @@ pub unsafe fn memcpy_3d_async(params: &Memcpy3DParams, stream: &Stream) -> Resul
 // ---------------------------------------------------------------------------------------------
 
 fn location(d: Device) -> sys::CUmemLocation {
-    // SAFETY: CUmemLocation is a plain C struct; all-zero is valid before the fields are set.
-    let mut l: sys::CUmemLocation = unsafe { std::mem::zeroed() };
     match d {
-        Device::Cpu => {
-            l.type_ = sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_HOST;
-            l.id = 0;
-        }
-        Device::Cuda(i) => {
-            l.type_ = sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE;
-            l.id = i as i32;
-        }
+        Device::Cpu => sys::CUmemLocation {
+            type_: sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_HOST,
+            id: 0,
+        },
+        Device::Cuda(i) => sys::CUmemLocation {
+            type_: sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE,
+            id: i as i32,
+        },
     }
-    l
 }
 
 /// Migrates `count` bytes of managed memory at `ptr` to `dst` (a GPU, or [`Device::Cpu`] for
@@ -958,8 +1040,7 @@ fn from_bytes(h: &IpcHandle) -> [std::ffi::c_char; 64] {
 /// As [`malloc`]; `CUDA_ERROR_INVALID_VALUE` for an address that is not such an allocation.
 pub fn ipc_get_mem_handle(device: usize, ptr: u64) -> Result<IpcHandle> {
     bind("ipc_get_mem_handle", device)?;
-    // SAFETY: CUipcMemHandle is 64 plain bytes.
-    let mut h: sys::CUipcMemHandle = unsafe { std::mem::zeroed() };
+    let mut h = sys::CUipcMemHandle { reserved: [0; 64] };
     // SAFETY: writes one handle; the driver validates `ptr`.
     call("cuIpcGetMemHandle", || unsafe {
         sys::cuIpcGetMemHandle(&mut h, ptr)
@@ -1016,8 +1097,7 @@ pub unsafe fn ipc_close_mem_handle(device: usize, ptr: u64) -> Result<()> {
 /// As [`malloc`]; `CUDA_ERROR_INVALID_RESOURCE_HANDLE` for an event without those flags.
 pub unsafe fn ipc_get_event_handle(device: usize, event: sys::CUevent) -> Result<IpcHandle> {
     bind("ipc_get_event_handle", device)?;
-    // SAFETY: CUipcEventHandle is 64 plain bytes.
-    let mut h: sys::CUipcEventHandle = unsafe { std::mem::zeroed() };
+    let mut h = sys::CUipcEventHandle { reserved: [0; 64] };
     // SAFETY: the caller's contract on `event`; writes one handle.
     call("cuIpcGetEventHandle", || unsafe {
         sys::cuIpcGetEventHandle(&mut h, event)
@@ -1220,7 +1300,9 @@ pub unsafe fn device_set_mem_pool(device: usize, pool: sys::CUmemoryPool) -> Res
 /// As [`device_get_default_mem_pool`].
 pub fn mem_pool_create(device: usize) -> Result<sys::CUmemoryPool> {
     bind("mem_pool_create", device)?;
-    // SAFETY: CUmemPoolProps is a plain C struct; zero means "no handle type, default size".
+    // SAFETY: every field of CUmemPoolProps is valid as zero (integers, pointers, enums whose
+    // `INVALID` is 0); zero means "no handle type, default size". The fields that matter are
+    // set below.
     let mut props: sys::CUmemPoolProps = unsafe { std::mem::zeroed() };
     props.allocType = sys::CUmemAllocationType::CU_MEM_ALLOCATION_TYPE_PINNED;
     props.handleTypes = sys::CUmemAllocationHandleType::CU_MEM_HANDLE_TYPE_NONE;
@@ -1377,28 +1459,43 @@ fn array_copy(
     width: usize,
     height: usize,
 ) -> sys::CUDA_MEMCPY2D {
-    // SAFETY: CUDA_MEMCPY2D is a plain C struct; all-zero is valid before the fields are set.
-    let mut p: sys::CUDA_MEMCPY2D = unsafe { std::mem::zeroed() };
+    let (u, a) = (
+        sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED,
+        sys::CUmemorytype::CU_MEMORYTYPE_ARRAY,
+    );
+    let null = std::ptr::null_mut();
+    let at = (w_offset, h_offset);
     if to_array {
-        p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED;
-        p.srcDevice = linear;
-        p.srcPitch = pitch;
-        p.dstMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_ARRAY;
-        p.dstArray = array;
-        p.dstXInBytes = w_offset;
-        p.dstY = h_offset;
+        memcpy2d(
+            u,
+            linear,
+            null,
+            pitch,
+            (0, 0),
+            a,
+            0,
+            array,
+            0,
+            at,
+            width,
+            height,
+        )
     } else {
-        p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_ARRAY;
-        p.srcArray = array;
-        p.srcXInBytes = w_offset;
-        p.srcY = h_offset;
-        p.dstMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED;
-        p.dstDevice = linear;
-        p.dstPitch = pitch;
+        memcpy2d(
+            a,
+            0,
+            array,
+            0,
+            at,
+            u,
+            linear,
+            null,
+            pitch,
+            (0, 0),
+            width,
+            height,
+        )
     }
-    p.WidthInBytes = width;
-    p.Height = height;
-    p
 }
 
 /// Copies `height` rows of `width` bytes from `src` (rows `spitch` bytes apart, host or device)

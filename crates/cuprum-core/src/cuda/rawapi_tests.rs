@@ -56,7 +56,7 @@ fn missing_devices_are_errors_never_panics() {
         runtime::malloc_array(m, runtime::ArrayFormat::CU_AD_FORMAT_FLOAT, 1, 4, 4, 0).unwrap_err(),
     ];
     // SAFETY: the device does not exist, so no address or handle below is used: each call
-    // fails binding the device (a zeroed 3-D copy description is never executed).
+    // fails binding the device (the empty 3-D copy description is never executed).
     let raw_errs = unsafe {
         [
             runtime::free_array(m, std::ptr::null_mut()).unwrap_err(),
@@ -69,7 +69,7 @@ fn missing_devices_are_errors_never_panics() {
             runtime::memcpy(m, 0, 0, 0).unwrap_err(),
             runtime::memcpy_peer(0, m, 0, 0, 0).unwrap_err(),
             runtime::memcpy_2d(m, 0, 8, 0, 8, 8, 1).unwrap_err(),
-            runtime::memcpy_3d(m, &std::mem::zeroed()).unwrap_err(),
+            runtime::memcpy_3d(m, &runtime::memcpy_3d_params()).unwrap_err(),
             runtime::mem_advise(
                 m,
                 0,
@@ -320,8 +320,7 @@ fn pitched_2d_and_3d_copies_match_a_host_reference() {
         let (w3, h3, d3) = (4usize, 3usize, 2usize);
         let src3 = pattern(5 * 3 * d3, 19);
         let dst3 = runtime::malloc(i, 8 * 4 * d3).unwrap();
-        // SAFETY: CUDA_MEMCPY3D is a plain C struct; the fields set below describe the copy.
-        let mut p: runtime::Memcpy3DParams = unsafe { std::mem::zeroed() };
+        let mut p = runtime::memcpy_3d_params();
         p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED;
         p.srcDevice = src3.as_ptr() as u64;
         p.srcPitch = 5;
