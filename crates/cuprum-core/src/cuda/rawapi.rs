@@ -395,6 +395,28 @@ fn memcpy2d(
     }
 }
 
+/// Turns a unified-addressing end of `p` that is ordinary (pageable, unregistered) host memory
+/// into an explicit `CU_MEMORYTYPE_HOST` end, as the runtime does for `cudaMemcpyDefault`: the
+/// driver's 2-D copies take pageable memory only as a host pointer.
+fn host_ends(p: &mut sys::CUDA_MEMCPY2D) -> Result<()> {
+    let unified = |t: sys::CUmemorytype| matches!(t, sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED);
+    if unified(p.srcMemoryType)
+        && pointer_get_attributes(p.srcDevice)?.memory_type == MemoryType::Unregistered
+    {
+        p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_HOST;
+        p.srcHost = p.srcDevice as *const c_void;
+        p.srcDevice = 0;
+    }
+    if unified(p.dstMemoryType)
+        && pointer_get_attributes(p.dstDevice)?.memory_type == MemoryType::Unregistered
+    {
+        p.dstMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_HOST;
+        p.dstHost = p.dstDevice as *mut c_void;
+        p.dstDevice = 0;
+    }
+    Ok(())
+}
+
 /// The `CUDA_MEMCPY2D` of a unified-addressing 2-D copy.
 fn copy_2d(
     dst: u64,
@@ -438,7 +460,8 @@ fn check_pitch(op: &'static str, dpitch: usize, spitch: usize, width: usize) -> 
 /// apart) to `dst` (rows `dpitch` bytes apart) and waits for it
 /// (`cupy.cuda.runtime.memcpy2D(dst, dpitch, src, spitch, width, height, kind)`,
 /// `cuMemcpy2D_v2`). As with [`memcpy`] the direction is inferred from the addresses
-/// (`cudaMemcpyDefault`, `CU_MEMORYTYPE_UNIFIED` at both ends).
+/// (`cudaMemcpyDefault`): each end is `CU_MEMORYTYPE_UNIFIED`, or `CU_MEMORYTYPE_HOST` when
+/// [`pointer_get_attributes`] says it is ordinary (unregistered) host memory.
 ///
 /// **Shapes**: reads bytes `src + r * spitch .. + width` and writes `dst + r * dpitch .. +
 /// width` for `r < height`.
@@ -462,7 +485,8 @@ pub unsafe fn memcpy_2d(
     if width == 0 || height == 0 {
         return Ok(());
     }
-    let p = copy_2d(dst, dpitch, src, spitch, width, height);
+    let mut p = copy_2d(dst, dpitch, src, spitch, width, height);
+    host_ends(&mut p)?;
     // SAFETY: the caller's contract on the ranges `p` describes.
     call("cuMemcpy2D_v2", || unsafe { sys::cuMemcpy2D_v2(&p) })
 }
@@ -490,7 +514,8 @@ pub unsafe fn memcpy_2d_async(
     if width == 0 || height == 0 {
         return Ok(());
     }
-    let p = copy_2d(dst, dpitch, src, spitch, width, height);
+    let mut p = copy_2d(dst, dpitch, src, spitch, width, height);
+    host_ends(&mut p)?;
     // SAFETY: the caller's contract on the ranges; the stream belongs to the context.
     call("cuMemcpy2DAsync_v2", || unsafe {
         sys::cuMemcpy2DAsync_v2(&p, stream.raw())
@@ -1522,7 +1547,8 @@ pub unsafe fn memcpy_2d_to_array(
 ) -> Result<()> {
     check_pitch("memcpy_2d_to_array", spitch, spitch, width)?;
     bind("memcpy_2d_to_array", device)?;
-    let p = array_copy(true, dst, w_offset, h_offset, src, spitch, width, height);
+    let mut p = array_copy(true, dst, w_offset, h_offset, src, spitch, width, height);
+    host_ends(&mut p)?;
     // SAFETY: the caller's contract on the array and the source rows.
     call("cuMemcpy2D_v2", || unsafe { sys::cuMemcpy2D_v2(&p) })
 }
@@ -1548,7 +1574,8 @@ pub unsafe fn memcpy_2d_to_array_async(
 ) -> Result<()> {
     check_pitch("memcpy_2d_to_array_async", spitch, spitch, width)?;
     bind("memcpy_2d_to_array_async", stream.ordinal())?;
-    let p = array_copy(true, dst, w_offset, h_offset, src, spitch, width, height);
+    let mut p = array_copy(true, dst, w_offset, h_offset, src, spitch, width, height);
+    host_ends(&mut p)?;
     // SAFETY: the caller's contract; the stream belongs to the current context.
     call("cuMemcpy2DAsync_v2", || unsafe {
         sys::cuMemcpy2DAsync_v2(&p, stream.raw())
@@ -1579,7 +1606,8 @@ pub unsafe fn memcpy_2d_from_array(
 ) -> Result<()> {
     check_pitch("memcpy_2d_from_array", dpitch, dpitch, width)?;
     bind("memcpy_2d_from_array", device)?;
-    let p = array_copy(false, src, w_offset, h_offset, dst, dpitch, width, height);
+    let mut p = array_copy(false, src, w_offset, h_offset, dst, dpitch, width, height);
+    host_ends(&mut p)?;
     // SAFETY: the caller's contract on the array and the destination rows.
     call("cuMemcpy2D_v2", || unsafe { sys::cuMemcpy2D_v2(&p) })
 }
@@ -1605,7 +1633,8 @@ pub unsafe fn memcpy_2d_from_array_async(
 ) -> Result<()> {
     check_pitch("memcpy_2d_from_array_async", dpitch, dpitch, width)?;
     bind("memcpy_2d_from_array_async", stream.ordinal())?;
-    let p = array_copy(false, src, w_offset, h_offset, dst, dpitch, width, height);
+    let mut p = array_copy(false, src, w_offset, h_offset, dst, dpitch, width, height);
+    host_ends(&mut p)?;
     // SAFETY: the caller's contract; the stream belongs to the current context.
     call("cuMemcpy2DAsync_v2", || unsafe {
         sys::cuMemcpy2DAsync_v2(&p, stream.raw())

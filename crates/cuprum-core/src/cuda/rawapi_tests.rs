@@ -321,8 +321,9 @@ fn pitched_2d_and_3d_copies_match_a_host_reference() {
         let src3 = pattern(5 * 3 * d3, 19);
         let dst3 = runtime::malloc(i, 8 * 4 * d3).unwrap();
         let mut p = runtime::memcpy_3d_params();
-        p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED;
-        p.srcDevice = src3.as_ptr() as u64;
+        // pageable host memory is a host end (the 3-D description is the driver's, as given)
+        p.srcMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_HOST;
+        p.srcHost = src3.as_ptr().cast();
         p.srcPitch = 5;
         p.srcHeight = 3;
         p.dstMemoryType = sys::CUmemorytype::CU_MEMORYTYPE_UNIFIED;
