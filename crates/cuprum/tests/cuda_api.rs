@@ -62,3 +62,27 @@ fn cuda_runtime_names_exist_and_fail_cleanly_for_a_missing_device() {
     cp::cuda::runtime::memset(&a, 1, 4).unwrap();
     assert_eq!(a.to_vec::<u8>().unwrap(), vec![1; 4]);
 }
+
+#[test]
+fn raw_runtime_functions_fail_cleanly_without_the_device() {
+    use cp::cuda::runtime as rt;
+    let e = rt::malloc(999, 64).unwrap_err();
+    assert!(
+        e.to_string().contains("malloc") || e.to_string().contains("libcuda"),
+        "{e}"
+    );
+    assert!(rt::malloc_managed(999, 64, rt::MEM_ATTACH_GLOBAL).is_err());
+    assert!(rt::stream_create_with_flags(999, rt::STREAM_NON_BLOCKING).is_err());
+    assert!(rt::event_create_with_flags(999, rt::EVENT_DISABLE_TIMING).is_err());
+    assert!(rt::device_get_limit(999, rt::Limit::CU_LIMIT_STACK_SIZE).is_err());
+    assert!(rt::mem_pool_create(999).is_err());
+    assert!(rt::ipc_get_mem_handle(999, 0).is_err());
+    assert!(rt::device_get_by_pci_bus_id("no\0such").is_err());
+    // SAFETY: refused before any address is used (the row is wider than the pitch).
+    let e = unsafe { rt::memcpy_2d(0, 0, 4, 0, 4, 8, 1) }.unwrap_err();
+    assert!(matches!(e, cp::Error::InvalidValue { .. }), "{e}");
+    if cp::cuda_device_count() == 0 {
+        let x = 1u32;
+        assert!(rt::pointer_get_attributes(&x as *const u32 as u64).is_err());
+    }
+}

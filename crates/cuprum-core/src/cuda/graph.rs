@@ -576,6 +576,36 @@ impl Graph {
     pub fn raw_exec(&self) -> sys::CUgraphExec {
         self.exec
     }
+
+    /// The raw `CUgraph` handle the executable graph was instantiated from (owned by the graph;
+    /// do not destroy it).
+    pub fn raw_graph(&self) -> sys::CUgraph {
+        self.graph
+    }
+
+    /// Writes the graph's nodes and edges as a Graphviz DOT file to `path`
+    /// (`cuGraphDebugDotPrint`, CuPy's `Graph.debug_dot_print` / `runtime.graphDebugDotPrint`).
+    /// `flags` are `CUgraphDebugDot_flags` bits (0: the default description;
+    /// `CU_GRAPH_DEBUG_DOT_FLAGS_VERBOSE` = 1: everything).
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] when `path` contains a NUL byte or is not UTF-8; a CUDA error
+    /// (e.g. the file cannot be written).
+    pub fn debug_dot_print(&self, path: &std::path::Path, flags: u32) -> Result<()> {
+        let c = path
+            .to_str()
+            .and_then(|p| std::ffi::CString::new(p).ok())
+            .ok_or_else(|| Error::InvalidValue {
+                op: "Graph::debug_dot_print",
+                reason: format!("{} is not a UTF-8 path without NUL bytes", path.display()),
+            })?;
+        bind("Graph::debug_dot_print", self.ordinal)?;
+        let _last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        // SAFETY: a valid graph handle (used under the mutex); `c` is a NUL-terminated path.
+        unsafe { sys::cuGraphDebugDotPrint(self.graph, c.as_ptr(), flags) }
+            .result()
+            .map_err(|e| drv("cuGraphDebugDotPrint", e))
+    }
 }
 
 impl Drop for Graph {

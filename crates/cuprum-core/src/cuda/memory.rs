@@ -79,6 +79,63 @@ fn stream_ordered_alloc(ordinal: usize, nbytes: usize, stream: &Stream) -> Resul
     }
 }
 
+/// Managed (unified) memory for every array (CuPy's `cupy.cuda.malloc_managed`, installed as
+/// `cp.cuda.set_allocator(cp.cuda.malloc_managed)`): `cuMemAllocManaged` with
+/// `CU_MEM_ATTACH_GLOBAL`, freed with `cuMemFree`. Install it with
+/// `set_allocator(Arc::new(ManagedAllocator))`; arrays then live in memory the host and every
+/// device can address, migrated on demand (prefetch with
+/// [`runtime::mem_prefetch_async`](super::runtime::mem_prefetch_async) on
+/// `Array::device_ptr`).
+///
+/// Not stream-ordered: a free first waits for the freeing stream (`cuStreamSynchronize`), then
+/// calls `cuMemFree`; memory is not cached (wrap it in a pool for that).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct ManagedAllocator;
+
+impl Allocator for ManagedAllocator {
+    fn allocate(&self, ordinal: usize, nbytes: usize, _stream: &Stream) -> Result<u64> {
+        if super::hooks::any() {
+            return super::hooks::alloc(ordinal, nbytes, || managed_alloc(ordinal, nbytes));
+        }
+        managed_alloc(ordinal, nbytes)
+    }
+
+    fn deallocate(&self, _ordinal: usize, ptr: u64, _nbytes: usize, stream: &Stream) -> Result<()> {
+        // SAFETY: a valid stream of the current context; waiting makes the free below safe for
+        // work queued on it.
+        unsafe { sys::cuStreamSynchronize(stream.raw()) }
+            .result()
+            .map_err(|e| drv("cuStreamSynchronize", e))?;
+        // SAFETY: `ptr` came from cuMemAllocManaged and is freed exactly once, after the work
+        // of the freeing stream.
+        unsafe { sys::cuMemFree_v2(ptr) }
+            .result()
+            .map_err(|e| drv("cuMemFree_v2", e))
+    }
+}
+
+/// `cuMemAllocManaged` of `nbytes` (the device's context is current).
+fn managed_alloc(ordinal: usize, nbytes: usize) -> Result<u64> {
+    let mut p: sys::CUdeviceptr = 0;
+    // SAFETY: writes one device pointer into `p`; flag 1 is CU_MEM_ATTACH_GLOBAL.
+    let r = unsafe { sys::cuMemAllocManaged(&mut p, nbytes, 1) };
+    match r {
+        sys::CUresult::CUDA_SUCCESS => Ok(p),
+        sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => {
+            let free = cudarc::driver::result::mem_get_info()
+                .map(|m| m.0)
+                .unwrap_or(0);
+            Err(Error::OutOfMemory {
+                device: Device::Cuda(ordinal),
+                requested: nbytes,
+                free,
+                limit_note: String::new(),
+            })
+        }
+        e => Err(drv("cuMemAllocManaged", cudarc::driver::DriverError(e))),
+    }
+}
+
 static ALLOCATOR: RwLock<Option<Arc<dyn Allocator>>> = RwLock::new(None);
 
 /// Installs the allocator every later device allocation goes through (buffers allocated before

@@ -30,6 +30,7 @@ pub(crate) mod nvrtc;
 pub mod nvtx;
 pub(crate) mod ops;
 pub mod profiler;
+mod rawapi;
 pub mod runtime;
 pub(crate) mod stream;
 
@@ -44,7 +45,10 @@ pub(crate) use driver::{drv as runtime_drv, guard as runtime_guard};
 pub use graph::{CaptureMode, Graph};
 pub use hooks::{DebugPrintHook, MallocStatsHook, MemoryHook, MemoryHookGuard};
 pub use interop::CudaArrayView;
-pub use memory::{Allocator, CudaStorage, StreamOrderedAllocator, alloc, allocator, set_allocator};
+pub use memory::{
+    Allocator, CudaStorage, ManagedAllocator, StreamOrderedAllocator, alloc, allocator,
+    set_allocator,
+};
 pub(crate) use memory::{copy_peer, from_host, to_host, to_host_into};
 pub use nvrtc::{nvrtc_available, nvrtc_version};
 pub use runtime::{DeviceAttribute, driver_get_version, get_device_count, runtime_get_version};
@@ -61,6 +65,8 @@ mod api_tests;
 pub(crate) mod codegen_old;
 #[cfg(test)]
 mod graph_tests;
+#[cfg(test)]
+mod rawapi_tests;
 #[cfg(test)]
 mod snapshot_tests;
 #[cfg(test)]

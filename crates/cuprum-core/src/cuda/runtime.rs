@@ -2,7 +2,22 @@
 //! names — `get_device_count`, `device_get_attribute` (and the [`device_attributes`] dict),
 //! `device_get_pci_bus_id`, `driver_get_version`, `runtime_get_version`,
 //! `device_can_access_peer`, `device_enable_peer_access`, `device_disable_peer_access`,
-//! `mem_get_info`, `memset`, `memset_async`, `stream_query`, `event_query`.
+//! `mem_get_info`, `memset`, `memset_async`, `stream_query`, `event_query`; and the
+//! raw-pointer functions: allocation (`malloc`, `free`, `malloc_managed`, `malloc_async`,
+//! `malloc_from_pool_async`, `free_async`, `host_alloc`, `free_host`, `host_register`,
+//! `host_unregister`), copies (`memcpy`, `memcpy_async`, `memcpy_peer`,
+//! `memcpy_peer_async`, `memcpy_2d`, `memcpy_2d_async`, `memcpy_3d`, `memcpy_3d_async`),
+//! managed memory (`mem_prefetch_async`, `mem_advise`), `pointer_get_attributes`, raw streams
+//! and events (`stream_create_with_flags`, `stream_create_with_priority`, `stream_destroy`,
+//! `event_create_with_flags`, `event_destroy`), host callbacks (`launch_host_func`,
+//! `stream_add_callback`), IPC handles (`ipc_get_mem_handle`, `ipc_open_mem_handle`,
+//! `ipc_close_mem_handle`, `ipc_get_event_handle`, `ipc_open_event_handle`), graph handles
+//! (`graph_destroy`, `graph_exec_destroy`, `graph_upload`, `graph_debug_dot_print`), limits
+//! (`device_get_limit`, `device_set_limit`), `device_get_by_pci_bus_id` and memory pools
+//! (`device_get_default_mem_pool`, `device_get_mem_pool`, `device_set_mem_pool`,
+//! `mem_pool_create`, `mem_pool_destroy`, `mem_pool_trim_to`) and CUDA arrays
+//! (`malloc_array`, `malloc_3d_array`, `free_array`, `memcpy_2d_to_array`,
+//! `memcpy_2d_from_array` and their async forms; cuprum has no texture objects to read them).
 //!
 //! cuprum drives CUDA through the driver API (loaded at run time); each function here is the
 //! driver call that does what the runtime function does. Every one returns an error, never a
@@ -494,3 +509,4 @@ pub fn event_query(event: &super::Event) -> Result<bool> {
 }
 
 pub use super::memory::{memset, memset_async};
+pub use super::rawapi::*;
