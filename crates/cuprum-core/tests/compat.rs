@@ -278,7 +278,7 @@ fn types_broadcast_functional() {
             &x,
             &[&c1, &c2],
             vec![
-                Piece::Func(Box::new(|v| negative(v))),
+                Piece::Func(Box::new(negative)),
                 Piece::Func(Box::new(|v| multiply(v, 10.0))),
                 Piece::Value(7.0),
             ],
@@ -324,7 +324,7 @@ fn r_c_ndindex_mask_indices() {
     assert_eq!(ndindex(&[2, 0]).count(), 0);
     assert_eq!(ndindex(&[3, 2]).nth(3), Some(vec![1, 1]));
     // np.mask_indices(3, np.tril) = ([0, 1, 1, 2, 2, 2], [0, 0, 1, 0, 1, 2])
-    let (r, c) = mask_indices(3, |a, k| tril(a, k), 0).unwrap();
+    let (r, c) = mask_indices(3, tril, 0).unwrap();
     assert_eq!(r.to_vec::<i64>().unwrap(), vec![0, 1, 1, 2, 2, 2]);
     assert_eq!(c.to_vec::<i64>().unwrap(), vec![0, 0, 1, 0, 1, 2]);
 }

@@ -419,7 +419,7 @@ pub fn hfft2(a: &Array, s: Option<&[usize]>, axes: Option<&[isize]>, norm: Norm)
 /// assert_eq!(y, vec![Complex64::new(1.0, 0.0); 4]);
 /// ```
 pub fn ihfftn(a: &Array, s: Option<&[usize]>, axes: Option<&[isize]>, norm: Norm) -> Result<Array> {
-    Ok(cuprum_core::conj(&rfftn(a, s, axes, swapped(norm))?)?)
+    cuprum_core::conj(&rfftn(a, s, axes, swapped(norm))?)
 }
 
 /// The 2-D [`ihfftn`] over the last two axes by default (`scipy.fft.ihfft2`).
@@ -455,7 +455,7 @@ pub fn next_fast_len(target: usize, real: bool) -> usize {
     }
     let smooth = |mut n: usize| {
         for p in [2, 3, 5, 7] {
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
             }
         }

@@ -181,7 +181,7 @@ fn schur_against_scipy() {
         recompose_ok(&a, &t, &z);
         let tv = f64s(&t);
         assert!(tv[3].abs() < 1e-12 && tv[6].abs() < 1e-12 && tv[7].abs() < 1e-12);
-        let mut d = vec![tv[0], tv[4], tv[8]];
+        let mut d = [tv[0], tv[4], tv[8]];
         d.sort_by(f64::total_cmp);
         let want = [-0.9057401795217577, 0.1982468633970094, 16.707493316124747];
         for (g, w) in d.iter().zip(want) {

@@ -52,7 +52,7 @@ is_format! {
 ///
 /// ```
 /// use cuprum_sparse::{Flavour, block_array, eye};
-/// let i = eye(2, None, 0, cuprum_core::DType::Float64).unwrap();
+/// let i = eye(2, 2, 0, cuprum_core::DType::Float64).unwrap();
 /// let b = block_array(&[vec![Some(&i), None], vec![None, Some(&i)]]).unwrap();
 /// assert_eq!((b.shape2(), b.flavour()), ((4, 4), Flavour::Array));
 /// ```

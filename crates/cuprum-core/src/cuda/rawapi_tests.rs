@@ -563,7 +563,7 @@ fn cuda_arrays_round_trip_a_2d_region() {
             0,
         )
         .unwrap();
-        let zeros = vec![0u8; 16 * 4];
+        let zeros = [0u8; 16 * 4];
         let src = pattern(9 * 3, 23);
         let mut all = vec![0xFFu8; 16 * 4];
         // SAFETY: the array is 16 x 4 bytes; every host range is inside its buffer.

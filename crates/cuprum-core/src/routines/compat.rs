@@ -28,7 +28,11 @@ macro_rules! binary_alias {
         #[doc = concat!("let a = Array::from_vec(vec!", stringify!($a), ", [2]).unwrap();")]
         #[doc = concat!("let b = Array::from_vec(vec!", stringify!($b), ", [2]).unwrap();")]
         #[doc = concat!("let r = cuprum_core::", stringify!($name), "(&a, &b).unwrap();")]
-        #[doc = concat!("assert_eq!(r.to_vec().unwrap(), vec!", stringify!($r), ");")]
+        #[doc = concat!("let want = vec!", stringify!($r), ";")]
+        /// fn same<T: cuprum_core::Element + PartialEq + std::fmt::Debug>(r: &Array, want: Vec<T>) {
+        ///     assert_eq!(r.to_vec::<T>().unwrap(), want);
+        /// }
+        /// same(&r, want);
         /// ```
         pub fn $name<'a>(a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>) -> Result<Array> {
             ops::$target(a, b)
@@ -50,7 +54,11 @@ macro_rules! unary_alias {
         /// use cuprum_core::Array;
         #[doc = concat!("let a = Array::from_vec(vec!", stringify!($a), ", [2]).unwrap();")]
         #[doc = concat!("let r = cuprum_core::", stringify!($name), "(&a).unwrap();")]
-        #[doc = concat!("assert_eq!(r.to_vec().unwrap(), vec!", stringify!($r), ");")]
+        #[doc = concat!("let want = vec!", stringify!($r), ";")]
+        /// fn same<T: cuprum_core::Element + PartialEq + std::fmt::Debug>(r: &Array, want: Vec<T>) {
+        ///     assert_eq!(r.to_vec::<T>().unwrap(), want);
+        /// }
+        /// same(&r, want);
         /// ```
         pub fn $name(a: &Array) -> Result<Array> {
             ops::$target(a)
@@ -896,13 +904,16 @@ pub fn apply_over_axes(
     Ok(cur)
 }
 
+/// The function form of a [`Piece`]: the selected elements to their values.
+pub type PieceFn<'f> = Box<dyn Fn(&Array) -> Result<Array> + 'f>;
+
 /// One piece of [`piecewise`]: a constant or a function of the selected elements.
 pub enum Piece<'f> {
     /// The pieces' elements take this value.
     Value(f64),
     /// Called with the 1-D array of the selected elements; returns their values (same length,
     /// or a scalar-shaped array broadcast to it).
-    Func(Box<dyn Fn(&Array) -> Result<Array> + 'f>),
+    Func(PieceFn<'f>),
 }
 
 /// Evaluates a function piecewise (`numpy.piecewise`): where `condlist[i]` is true the result
