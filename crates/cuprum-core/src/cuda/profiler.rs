@@ -2,7 +2,7 @@
 //! [`TimeRange::builder`]) and a closure ([`with_time_range`]), and the CUDA profiler switch
 //! (`cupy.cuda.profiler.start` / `stop` / `profile`).
 //!
-//! A time range is an NVTX range (see [`nvtx`](super::nvtx): a no-op without the NVTX library)
+//! A time range is an NVTX range (see [`super::nvtx`]: a no-op without the NVTX library)
 //! and a `tracing` span named `time_range` with the message as a field, on any device.
 
 use super::nvtx;
@@ -108,7 +108,7 @@ pub struct TimeRangeBuilder {
 
 impl TimeRangeBuilder {
     /// Colors the range with CuPy's color number `id` (`color_id=`; see
-    /// [`nvtx::COLORS`](super::nvtx::COLORS)).
+    /// [`super::nvtx::COLORS`]).
     pub fn color_id(mut self, id: usize) -> Self {
         self.color = Some(nvtx::color_of(id));
         self
@@ -153,8 +153,8 @@ impl TimeRangeBuilder {
 /// for runs under Nsight with collection initially off.
 ///
 /// # Errors
-/// [`Error::DeviceUnavailable`](crate::Error::DeviceUnavailable) /
-/// [`Error::LibraryNotFound`](crate::Error::LibraryNotFound) without a GPU; a CUDA error.
+/// [`Error::DeviceUnavailable`](crate::Error::DeviceUnavailable)(crate::Error::DeviceUnavailable) /
+/// [`Error::LibraryNotFound`](crate::Error::LibraryNotFound)(crate::Error::LibraryNotFound) without a GPU; a CUDA error.
 ///
 /// # Example
 /// ```

@@ -29,11 +29,11 @@ use cudarc::driver::sys;
 
 pub use super::driver::mem_get_info;
 
-/// Number of CUDA devices (`cupy.cuda.runtime.getDeviceCount`). Unlike [`device_count`],
+/// Number of CUDA devices (`cupy.cuda.runtime.getDeviceCount`). Unlike [`cuda_device_count`](crate::cuda_device_count),
 /// which says 0, this fails when CUDA cannot be initialized, as CuPy raises.
 ///
 /// # Errors
-/// [`Error::LibraryNotFound`] without libcuda; [`Error::DeviceUnavailable`] naming the reason
+/// [`Error::LibraryNotFound`](crate::Error::LibraryNotFound) without libcuda; [`Error::DeviceUnavailable`](crate::Error::DeviceUnavailable) naming the reason
 /// when the driver cannot be initialized (or `CUPRUM_DISABLE_CUDA=1`).
 ///
 /// # Example
@@ -89,7 +89,7 @@ pub fn driver_get_version() -> Result<i32> {
 /// newer in a working setup.
 ///
 /// # Errors
-/// [`Error::LibraryNotFound`] naming libnvrtc when NVRTC cannot be loaded.
+/// [`Error::LibraryNotFound`](crate::Error::LibraryNotFound) naming libnvrtc when NVRTC cannot be loaded.
 ///
 /// # Example
 /// ```
@@ -338,7 +338,7 @@ pub use sys::CUdevice_attribute as DeviceAttribute;
 /// (`cupy.cuda.runtime.deviceGetAttribute(attr, device)`, `cuDeviceGetAttribute`).
 ///
 /// # Errors
-/// [`Error::DeviceUnavailable`] / [`Error::LibraryNotFound`] when the device does not exist;
+/// [`Error::DeviceUnavailable`](crate::Error::DeviceUnavailable) / [`Error::LibraryNotFound`](crate::Error::LibraryNotFound) when the device does not exist;
 /// a CUDA error (`CUDA_ERROR_INVALID_VALUE`) for an attribute the installed driver does not
 /// know.
 ///
@@ -426,7 +426,7 @@ pub fn device_get_pci_bus_id(device: usize) -> Result<String> {
 /// `device == peer` (as CUDA says).
 ///
 /// # Errors
-/// [`Error::DeviceUnavailable`] when either device does not exist.
+/// [`Error::DeviceUnavailable`](crate::Error::DeviceUnavailable) when either device does not exist.
 ///
 /// # Example
 /// ```
@@ -454,7 +454,7 @@ pub fn device_can_access_peer(device: usize, peer: usize) -> Result<bool> {
 /// `cudaErrorPeerAccessAlreadyEnabled`).
 ///
 /// # Errors
-/// [`Error::DeviceUnavailable`] when either device does not exist; a CUDA error when the pair
+/// [`Error::DeviceUnavailable`](crate::Error::DeviceUnavailable) when either device does not exist; a CUDA error when the pair
 /// cannot access each other (see [`device_can_access_peer`]), e.g. `CUDA_ERROR_INVALID_DEVICE`
 /// for `device == peer`.
 pub fn device_enable_peer_access(device: usize, peer: usize) -> Result<()> {
@@ -476,7 +476,7 @@ pub fn device_enable_peer_access(device: usize, peer: usize) -> Result<()> {
 /// (`cupy.cuda.runtime.deviceDisablePeerAccess(peer)`, `cuCtxDisablePeerAccess`).
 ///
 /// # Errors
-/// [`Error::DeviceUnavailable`] when either device does not exist; a CUDA error
+/// [`Error::DeviceUnavailable`](crate::Error::DeviceUnavailable) when either device does not exist; a CUDA error
 /// (`CUDA_ERROR_PEER_ACCESS_NOT_ENABLED`) when access was not enabled.
 pub fn device_disable_peer_access(device: usize, peer: usize) -> Result<()> {
     let p = self::device("device_disable_peer_access", peer)?;

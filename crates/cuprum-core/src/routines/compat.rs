@@ -400,7 +400,7 @@ fn missing_part(op: &'static str) -> Error {
 /// axis=0)`).
 ///
 /// # Errors
-/// As [`sort`](crate::sort); [`Error::AxisOutOfBounds`] for a 0-d array.
+/// As [`sort`](crate::sort()); [`Error::AxisOutOfBounds`] for a 0-d array.
 ///
 /// ```
 /// use cuprum_core::{Array, msort};
@@ -417,7 +417,7 @@ pub fn msort(a: &Array) -> Result<Array> {
 /// every other real dtype gives complex128 (as NumPy).
 ///
 /// # Errors
-/// As [`sort`](crate::sort).
+/// As [`sort`](crate::sort()).
 ///
 /// ```
 /// use cuprum_core::{Array, DType, sort_complex};

@@ -12,8 +12,8 @@
 //! **Default: every category [`FpMode::Ignore`]**, as CuPy (a GPU kernel raises no flags, so
 //! CuPy never reports them); NumPy's default is `warn` for divide, over and invalid.
 //!
-//! **What is checked.** The elementwise ufuncs (every [`BinaryOp`](crate::BinaryOp) and
-//! [`UnaryOp`](crate::UnaryOp) with a float, complex or — for division by zero — integer
+//! **What is checked.** The elementwise ufuncs (every [`BinaryOp`] and
+//! [`UnaryOp`] with a float, complex or — for division by zero — integer
 //! result), on every device, after the operation: the result and the operands are scanned
 //! with `isnan`/`isinf` reductions (one device round trip per op, only while some category is
 //! not `Ignore`). Reductions, scans, linalg and FFT are not checked.
