@@ -62,8 +62,6 @@ pub use stream::{
 #[cfg(test)]
 mod api_tests;
 #[cfg(test)]
-pub(crate) mod codegen_old;
-#[cfg(test)]
 mod graph_tests;
 #[cfg(test)]
 mod rawapi_tests;

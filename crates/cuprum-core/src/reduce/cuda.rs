@@ -131,15 +131,6 @@ pub(crate) fn reduce_source(op: ReduceOp, src: DType, compute: DType, out: DType
         .text
 }
 
-/// [`reduce_source`] from the generator as it was before the spec grew the user layouts (the
-/// snapshot tests compare the two byte for byte).
-#[cfg(test)]
-pub(crate) fn reduce_source_old(op: ReduceOp, src: DType, compute: DType, out: DType) -> String {
-    let (op_type, c) = op_spec(op, src, compute);
-    crate::cuda::codegen_old::ReductionSpec::from_op_type(&format!("{op:?}"), src, c, out, &op_type)
-        .source()
-}
-
 /// The full source of one scan specialization.
 pub(crate) fn scan_source(op: ScanOp, src: DType, compute: DType, out: DType) -> String {
     let round = matches!(out, DType::Float16 | DType::BFloat16);

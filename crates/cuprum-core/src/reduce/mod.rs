@@ -53,7 +53,7 @@ mod kinds;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-pub(crate) use cuda::{reduce_source, reduce_source_old};
+pub(crate) use cuda::reduce_source;
 
 pub use kinds::{ReduceOp, ReduceParams, ScanOp};
 
