@@ -435,6 +435,6 @@ pub mod codegen {
     pub use crate::cuda::codegen::{
         CTypes, ElementwiseLayout, ElementwiseSpec, GENERATED_ORIGIN, Generated, Param, ParamKind,
         REDUCTION_THREADS, REDUCTION_UNROLL, RESERVED_NAMES, RESERVED_PREFIXES, ReductionLayout,
-        ReductionSpec, Section, USER_HEADER, cupy_c_type,
+        ReductionSpec, Section, USER_HEADER, cupy_c_type, reduction_vector_width,
     };
 }

@@ -937,6 +937,30 @@ fn select_device(r: &Resolved) -> Result<Device> {
                 );
                 return Ok(Device::Cpu);
             }
+            // NCCL refuses two ranks of one communicator on one GPU (`ncclInvalidUsage`): when
+            // the launcher says more ranks share this node than it has GPUs, `Auto` falls back
+            // to CPU arrays over TCP and `Nccl` says why it cannot work.
+            let local_world = std::env::var("LOCAL_WORLD_SIZE")
+                .ok()
+                .and_then(|v| v.trim().parse::<usize>().ok());
+            if r.world_size > 1
+                && let Some(lw) = local_world
+                && lw > n
+            {
+                let why = format!(
+                    "{lw} ranks on this node (LOCAL_WORLD_SIZE) but {n} CUDA device(s): local rank {} would share cuda:{} with another rank, which NCCL does not allow",
+                    r.local_rank,
+                    r.local_rank % n
+                );
+                if r.backend == Backend::Nccl {
+                    return Err(Error::Unsupported {
+                        op: OP,
+                        reason: why,
+                    });
+                }
+                tracing::warn!("{why}: using CPU arrays over TCP");
+                return Ok(Device::Cpu);
+            }
             Ok(Device::Cuda(r.local_rank % n))
         }
     }

@@ -587,6 +587,42 @@ impl ReductionKernel {
             (1, nred)
         };
         let _ = chunk;
+        // Vector loads (`<name>_blockv`): one reduced axis read at unit stride by every element
+        // input, and every block's first element aligned to the vector (base addresses and kept
+        // strides multiples of it; each block's range a multiple of the width).
+        let elem_dtypes: Vec<DType> = r.slots[..self.nin]
+            .iter()
+            .zip(&r.dtypes)
+            .filter(|(s, _)| matches!(s, Slot::Elem(_)))
+            .map(|(_, d)| *d)
+            .collect();
+        let vw = cuprum_core::ext::codegen::reduction_vector_width(&elem_dtypes) as usize;
+        let vector = block_mode
+            && vw >= 2
+            && rsh.len() == 1
+            && nred >= vw
+            && elem.len() == elem_dtypes.len()
+            && rst.iter().all(|s| s.first() == Some(&1))
+            && elem
+                .iter()
+                .zip(&elem_dtypes)
+                .enumerate()
+                .all(|(j, (a, d))| {
+                    let bytes = (vw * d.itemsize()) as u64;
+                    a.dtype() == *d
+                        && a.device_ptr().is_some_and(|p| p % bytes == 0)
+                        && ksh
+                            .iter()
+                            .zip(&kst[j])
+                            .all(|(&n, &st)| n <= 1 || st.rem_euclid(vw as isize) == 0)
+                });
+        let split = if vector {
+            // the kernel's chunk: ceil(nred / split) rounded up to the width; every block's
+            // range stays non-empty because split = ceil(nred / chunk)
+            nred.div_ceil(nred.div_ceil(split).next_multiple_of(vw))
+        } else {
+            split
+        };
         let wide = !fits_32(total, &all_sh, &all_st)
             || (nout as u128) * (split as u128) >= i32::MAX as u128;
         let mut g = IntStruct::new(wide);
@@ -677,7 +713,11 @@ impl ReductionKernel {
             };
         if block_mode {
             let blocks = (nout as u64) * (split as u64);
-            launch(&f("block")?, blocks, &mut ptrs)?;
+            launch(
+                &f(if vector { "blockv" } else { "block" })?,
+                blocks,
+                &mut ptrs,
+            )?;
             if split > 1 {
                 launch(&f("finish")?, nout as u64, &mut ptrs)?;
             }

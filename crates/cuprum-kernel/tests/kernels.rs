@@ -509,6 +509,86 @@ fn reductions_every_strategy() {
     }
 }
 
+/// The vector-load block kernel (`<name>_blockv`: one reduced axis at unit stride, aligned
+/// block starts) and its fallbacks, against sums computed here: lengths with and without a tail,
+/// rows whose starts are (6 x 4100) and are not (7 x 4099) aligned, a view starting one element
+/// in, two inputs of different widths, a reduction without an identity, and float16.
+#[test]
+fn reductions_vector_loads() {
+    let isum = ReductionKernel::new("T x", "T y", "x", "a + b", "y = a", "0", "vsum").unwrap();
+    let dot = ReductionKernel::new(
+        "float32 x, float64 w",
+        "float64 y",
+        "(double)x * w",
+        "a + b",
+        "y = a",
+        "0",
+        "vdot",
+    )
+    .unwrap();
+    let vmax = ReductionKernel::new("T x", "T y", "x", "max(a, b)", "y = a", "", "vmax").unwrap();
+    for d in all_devices() {
+        // exact small integers in float32: any order of additions gives the same sum
+        for n in [1_000_000usize, 1_000_003, 4097, 9] {
+            let v: Vec<f32> = (0..n).map(|i| ((i * 7) % 13) as f32 - 6.0).collect();
+            let want: f32 = v.iter().sum();
+            let x = arr(v, &[n], d);
+            let y = &isum.call(args![&x], Axes::All, false).unwrap()[0];
+            assert_eq!(y.to_vec::<f32>().unwrap(), vec![want], "{d} n={n}");
+            // one element in: the block starts are not aligned (the scalar kernel)
+            let tail = x
+                .slice(&[cuprum_core::SliceItem::Slice {
+                    start: Some(1),
+                    stop: None,
+                    step: 1,
+                }])
+                .unwrap();
+            let y = &isum.call(args![&tail], Axes::All, false).unwrap()[0];
+            let want1: f32 = (1..n).map(|i| ((i * 7) % 13) as f32 - 6.0).sum();
+            assert_eq!(y.to_vec::<f32>().unwrap(), vec![want1], "{d} n={n} from 1");
+            let y = &vmax.call(args![&x], Axes::All, false).unwrap()[0];
+            let top = (0..n)
+                .map(|i| ((i * 7) % 13) as f32 - 6.0)
+                .fold(f32::MIN, f32::max);
+            assert_eq!(y.to_vec::<f32>().unwrap(), vec![top], "{d} n={n} max");
+        }
+        for (rows, cols) in [(6usize, 4100usize), (7, 4099), (3, 64)] {
+            let v: Vec<f32> = (0..rows * cols).map(|i| (i % 11) as f32).collect();
+            let x = arr(v.clone(), &[rows, cols], d);
+            let y = &isum.call(args![&x], Axes::One(1), false).unwrap()[0];
+            let want: Vec<f32> = (0..rows)
+                .map(|r| v[r * cols..(r + 1) * cols].iter().sum())
+                .collect();
+            assert_eq!(y.to_vec::<f32>().unwrap(), want, "{d} {rows}x{cols}");
+        }
+        // float32 x float64: the vector is two elements wide
+        let n = 100_001usize;
+        let xv: Vec<f32> = (0..n).map(|i| (i % 5) as f32).collect();
+        let wv: Vec<f64> = (0..n).map(|i| ((i % 3) as f64) - 1.0).collect();
+        let want: f64 = xv.iter().zip(&wv).map(|(a, b)| *a as f64 * b).sum();
+        let (x, w) = (arr(xv, &[n], d), arr(wv, &[n], d));
+        let y = &dot.call(args![&x, &w], Axes::All, false).unwrap()[0];
+        assert_eq!(y.to_vec::<f64>().unwrap(), vec![want], "{d} dot");
+        // float16: four elements per vector, sums exact in float32 accumulation of small values
+        let n = 50_000usize;
+        let hv: Vec<f16> = (0..n).map(|i| f16::from_f32((i % 4) as f32)).collect();
+        let h = arr(hv, &[n], d);
+        let hsum = ReductionKernel::new(
+            "float16 x",
+            "float32 y",
+            "(float)x",
+            "a + b",
+            "y = a",
+            "0",
+            "hsum",
+        )
+        .unwrap();
+        let y = &hsum.call(args![&h], Axes::All, false).unwrap()[0];
+        let want: f32 = (0..n).map(|i| (i % 4) as f32).sum();
+        assert_eq!(y.to_vec::<f32>().unwrap(), vec![want], "{d} float16");
+    }
+}
+
 #[test]
 fn raw_kernels() {
     let src = r#"extern "C" __global__ void twice(float* x, int n) {

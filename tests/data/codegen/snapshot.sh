@@ -8,7 +8,7 @@ root="$(cd "$here/../../.." && pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 cd "$root"
-CUPRUM_KERNEL_SNAPSHOT_DIR="$tmp/cases" nice -n 15 cargo test -q -p cuprum-kernel \
+CUPRUM_KERNEL_SNAPSHOT_DIR="$tmp/cases" nice -n ${SNAPSHOT_NICE:-15} cargo test -q -p cuprum-kernel \
   --features codegen-snapshot --lib --test kernels --test fuse >"$tmp/log" 2>&1 || {
   tail -30 "$tmp/log"; exit 1; }
 out="$tmp/out"; mkdir -p "$out"

@@ -503,7 +503,7 @@ fn arrays_lend_their_memory_to_cudarc() {
         }
         assert_eq!(a.to_vec::<f64>().unwrap(), vec![0.0; 6]);
         // the view keeps the buffer alive after the array is dropped
-        let b = crate::full_on(&[3], 2.5f32, None, Device::Cuda(i)).unwrap();
+        let b = crate::full_on(&[3], 2.5f32, DType::Float32, Device::Cuda(i)).unwrap();
         let v = b.as_cuda_view::<f32>().unwrap();
         let ptr = b.device_ptr().unwrap();
         drop(b);

@@ -259,6 +259,22 @@ pub const REDUCTION_THREADS: u32 = 256;
 /// loads in flight).
 pub const REDUCTION_UNROLL: u32 = 8;
 
+/// Elements per 16-byte-or-narrower vector load of a [`ReductionLayout::Strided`] source's
+/// `<name>_blockv` kernel, for element inputs of these dtypes: `min(4, 16 / itemsize)` over
+/// them, or 0 (no `_blockv`) when that is below 2 or there is no element input.
+///
+/// `<name>_blockv` is `<name>_block` for one reduced axis read at unit stride, with every
+/// input's block start aligned to `width × itemsize` bytes (the caller checks): each thread
+/// loads `width` consecutive elements at once, two such loads in flight per iteration.
+pub fn reduction_vector_width(elem_inputs: &[DType]) -> u32 {
+    let w = elem_inputs
+        .iter()
+        .map(|d| (16 / d.itemsize().max(1)).min(4))
+        .min()
+        .unwrap_or(0);
+    if w >= 2 { w as u32 } else { 0 }
+}
+
 /// The C type vocabulary (and header) that a spec's text is written against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CTypes {
@@ -1488,6 +1504,97 @@ impl ReductionSpec {
         ));
         post(&mut b, "_cuprum_sh[0]", "_cuprum_o", "            ");
         b.code("        } else {\n            _cuprum_part[blockIdx.x] = _cuprum_sh[0];\n        }\n    }\n}");
+
+        // ---- vector-load block kernel (one reduced axis at unit stride, aligned) ----
+        let vw = reduction_vector_width(&elems.iter().map(|&k| ins[k].dtype).collect::<Vec<_>>());
+        if nr == 1 && vw >= 2 {
+            let mut g = String::new();
+            for (j, &k) in elems.iter().enumerate() {
+                let p = &ins[k];
+                let _ = writeln!(
+                    g,
+                    "struct __align__({a}) _cuprum_vec{j} {{ {} e[{vw}]; }};",
+                    ctype(p.dtype),
+                    a = vw as usize * p.dtype.itemsize()
+                );
+            }
+            b.code(&g);
+            // one vector at reduced index `r` (a multiple of the width from the block start)
+            let vec_step = |b: &mut Builder, r: &str, indent: &str| {
+                let mut g = String::new();
+                let _ = writeln!(g, "{indent}{{");
+                for (j, &k) in elems.iter().enumerate() {
+                    let _ = writeln!(
+                        g,
+                        "{indent}    const _cuprum_vec{j} _cuprum_v{j} = *(const _cuprum_vec{j}*)(_p_{n} + _cuprum_ko[{j}] + ({is})({r}));",
+                        n = ins[k].name
+                    );
+                }
+                let _ = writeln!(
+                    g,
+                    "{indent}    _Pragma(\"unroll\") for (int _cuprum_c = 0; _cuprum_c < {vw}; ++_cuprum_c) {{"
+                );
+                for (j, &k) in elems.iter().enumerate() {
+                    let p = &ins[k];
+                    let _ = writeln!(
+                        g,
+                        "{indent}        const {}& {n} = _cuprum_v{j}.e[_cuprum_c];",
+                        ctype(p.dtype),
+                        n = p.name
+                    );
+                }
+                let _ = write!(
+                    g,
+                    "{indent}        const _type_reduce _cuprum_m = (_type_reduce)("
+                );
+                b.code(&g);
+                b.section(&self.map);
+                b.code(&format!(
+                    "{indent}        );\n{indent}        if (_cuprum_has) _cuprum_acc = _cuprum_reduce(_cuprum_acc, _cuprum_m); else {{ _cuprum_acc = _cuprum_m; _cuprum_has = true; }}\n{indent}    }}\n{indent}}}"
+                ));
+            };
+            b.code(&format!(
+                "extern \"C\" __global__ void __launch_bounds__({REDUCTION_THREADS}) {name}_blockv({decls}) {{\n{prologue}\n    \
+                 __shared__ _type_reduce _cuprum_sh[{REDUCTION_THREADS}];\n    __shared__ bool _cuprum_shh[{REDUCTION_THREADS}];\n    \
+                 const {iu} _cuprum_o = ({iu})blockIdx.x / ({iu})_cuprum_split;\n    \
+                 const {iu} _cuprum_s = ({iu})blockIdx.x - _cuprum_o * ({iu})_cuprum_split;\n    \
+                 const {iu} _cuprum_chunk = ({iu})(((_cuprum_nred + _cuprum_split - 1) / _cuprum_split + {vm1}) / {vw} * {vw});\n    \
+                 const {iu} _cuprum_lo = _cuprum_s * _cuprum_chunk;\n    \
+                 const {iu} _cuprum_hi = max(_cuprum_lo, min(({iu})_cuprum_nred, _cuprum_lo + _cuprum_chunk));\n    \
+                 const {iu} _cuprum_vend = _cuprum_lo + (_cuprum_hi - _cuprum_lo) / {vw}u * {vw}u;\n    \
+                 {is} _cuprum_ko[{ne}];\n    _Pragma(\"unroll\") for (int _j = 0; _j < {ne}; ++_j) _cuprum_ko[_j] = 0;\n    \
+                 CUPRUM_KOFF(_cuprum_o, _cuprum_ko);\n    {acc_init}\n    \
+                 {iu} _cuprum_r = _cuprum_lo + threadIdx.x * {vw}u;\n    \
+                 for (; _cuprum_r + {REDUCTION_THREADS}u * {vw}u + {vw}u <= _cuprum_vend; _cuprum_r += 2u * {REDUCTION_THREADS}u * {vw}u) {{\n#pragma unroll\n        \
+                 for (int _cuprum_u = 0; _cuprum_u < 2; ++_cuprum_u)",
+                name = self.name,
+                vm1 = vw - 1
+            ));
+            vec_step(
+                &mut b,
+                &format!("_cuprum_r + ({iu})_cuprum_u * {REDUCTION_THREADS}u * {vw}u"),
+                "        ",
+            );
+            b.code(&format!(
+                "    }}\n    for (; _cuprum_r + {vw}u <= _cuprum_vend; _cuprum_r += {REDUCTION_THREADS}u * {vw}u)"
+            ));
+            vec_step(&mut b, "_cuprum_r", "    ");
+            b.code(&format!(
+                "    for (_cuprum_r = _cuprum_vend + threadIdx.x; _cuprum_r < _cuprum_hi; _cuprum_r += {REDUCTION_THREADS}u)"
+            ));
+            map_step(&mut b, "_cuprum_r", "    ");
+            b.code(&format!(
+                "    _cuprum_sh[threadIdx.x] = _cuprum_acc; _cuprum_shh[threadIdx.x] = _cuprum_has;\n    __syncthreads();\n    \
+                 for (int _w = {half}; _w > 0; _w >>= 1) {{\n        \
+                 if (threadIdx.x < _w && _cuprum_shh[threadIdx.x + _w]) {{\n            \
+                 _cuprum_sh[threadIdx.x] = _cuprum_shh[threadIdx.x] ? _cuprum_reduce(_cuprum_sh[threadIdx.x], _cuprum_sh[threadIdx.x + _w]) : _cuprum_sh[threadIdx.x + _w];\n            \
+                 _cuprum_shh[threadIdx.x] = true;\n        }}\n        __syncthreads();\n    }}\n    \
+                 if (threadIdx.x == 0) {{\n        if (_cuprum_split == 1) {{",
+                half = REDUCTION_THREADS / 2
+            ));
+            post(&mut b, "_cuprum_sh[0]", "_cuprum_o", "            ");
+            b.code("        } else {\n            _cuprum_part[blockIdx.x] = _cuprum_sh[0];\n        }\n    }\n}");
+        }
 
         // ---- finish kernel: block per output over `split` partials (all non-empty) ----
         b.code(&format!(

@@ -700,10 +700,10 @@ pub fn capture(stream: &Stream, f: impl FnOnce(&Stream) -> Result<()>) -> Result
 ///
 /// # Example
 /// ```
-/// use cuprum_core::{self as cp, Device, cuda};
+/// use cuprum_core::{self as cp, DType, Device, cuda};
 /// if cuda::device_count() > 0 {
 ///     let s = cuda::Stream::new(0).unwrap();
-///     let x = cp::full_on([3], 2.0f32, None, Device::Cuda(0)).unwrap();
+///     let x = cp::full_on([3], 2.0f32, DType::Float32, Device::Cuda(0)).unwrap();
 ///     let (g, y) = cuda::graph::capture_with(&s, |_| cp::multiply(&x, &x)).unwrap();
 ///     g.launch(&s).unwrap();
 ///     s.synchronize().unwrap();
