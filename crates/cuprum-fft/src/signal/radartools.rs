@@ -310,7 +310,8 @@ pub fn cfar_alpha_array(pfa: &Array, n: usize) -> Result<Array> {
 /// of the box of half-width `g + r` around it minus the guard box of half-width `g` (which
 /// holds the cell under test); with `N` their count (`2r` in 1-D,
 /// `(2gx+2rx+1)(2gy+2ry+1) − (2gx+1)(2gy+1)` in 2-D) and `α = cfar_alpha(pfa, N)`, the
-/// threshold is `α/N · Σ reference cells`. Cells nearer an edge have threshold 0, as CuPy's.
+/// threshold is `α/N · Σ reference cells`. Cells nearer an edge have threshold 0, as CuPy's
+/// (so a positive value there counts as a detection, as in CuPy).
 ///
 /// **Dtypes**: real input (bool, integers, floats); the threshold is float32 as CuPy's
 /// (computed in float64 and rounded once; CuPy sums in float32), and the detections compare
