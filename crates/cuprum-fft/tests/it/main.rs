@@ -8,3 +8,6 @@ mod properties;
 mod realtransforms;
 #[rustfmt::skip]
 mod scipy_real;
+mod signal;
+#[rustfmt::skip]
+mod signal_golden;
