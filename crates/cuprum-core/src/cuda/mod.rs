@@ -15,7 +15,8 @@
 //!   `cuMemAllocAsync` with a cached pool).
 //! - **The `cupy.cuda` API.** [`runtime`] (device attributes, driver and toolkit versions,
 //!   peer access, memset, queries), [`ExternalStream`], [`hooks`] (`MemoryHook`), [`nvtx`] and
-//!   [`profiler`] (NVTX ranges, `time_range`), [`interop`] (cudarc slices and views).
+//!   [`profiler`] (NVTX ranges, `time_range`), [`interop`] (cudarc slices and views),
+//!   [`texture`] (CUDA arrays, texture and surface objects).
 //! - **Kernels.** `nvrtc` compiles CUDA C for the device's exact architecture and caches
 //!   modules in memory and binaries on disk; `ops` holds the elementwise primitives built
 //!   from `kernels/*.cuh`.
@@ -33,6 +34,7 @@ pub mod profiler;
 mod rawapi;
 pub mod runtime;
 pub(crate) mod stream;
+pub mod texture;
 
 // User API (`cupy.cuda`): devices, streams, events, the allocator hook. The machinery below
 // (contexts, raw transfers, the NVRTC cache) is reached by feature crates through
@@ -69,3 +71,5 @@ mod rawapi_tests;
 mod snapshot_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod texture_tests;
