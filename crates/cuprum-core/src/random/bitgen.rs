@@ -1,30 +1,7 @@
 //! Bit generators: the source of random bits under a [`Generator`](super::Generator)
 //! (`cupy.random.BitGenerator`, `XORWOW`, `MRG32k3a`, `Philox4x3210`).
 //!
-//! Every distribution of [`Generator`](super::Generator) reads its random bits as *blocks* of
-//! four 32-bit words: element `i` of an ordinary draw reads block `counter + i / per_block`, and
-//! the rejection samplers give element `i` its own *sub-stream* of words (see `random/dist.rs`).
-//! A bit generator decides what those words are:
-//!
-//! - [`Philox4x3210`] (the default) is counter-based: block `b` is Philox4x32-10 of the counter
-//!   `(b, 0, 0)` under the key `seed`, and element sub-streams are the blocks `(b, c2, 1)`.
-//! - [`XORWOW`] and [`MRG32k3a`] are sequential recurrences (as in cuRAND), so parallel work needs
-//!   independent *subsequences*. cuprum gives each its own subsequence **by seeding** (not by
-//!   cuRAND's skip-ahead): a subsequence's initial state is the output of SplitMix64 started from
-//!   the seed, a tag and the subsequence number (`subsequence_state`). Ordinary draws cut
-//!   the block stream into *groups* of [`GROUP_BLOCKS`] = 2048 blocks; block `b` is read by lane
-//!   `b % 32` of group `b / 2048` at position `(b % 2048) / 32`, and each `(group, lane)` pair
-//!   is one subsequence (tag 0, number `group · 32 + lane`) whose 256 consecutive outputs are
-//!   the words of its 64 blocks, in order. So 32 neighbouring threads write neighbouring blocks
-//!   on a GPU, a draw that starts mid-group skips the words before it, and a block's words do
-//!   not depend on the device or on how a draw was split. The rejection samplers' element
-//!   sub-stream of block `b` is the subsequence (tag 1, number `b`), read word after word.
-//!
-//! The CPU (`random/cpu.rs`) and CUDA (`kernels/random.cu`) implement the same recurrences and
-//! the same seeding, so the same bit generator and seed give the same words on every device.
-//! The recurrences are cuRAND's (same constants, same update order), but the seeding and the
-//! 32-bit output of MRG32k3a are cuprum's own: the values are **not** bit-identical with cuRAND's
-//! `curand_init`/`curand` (nor with CuPy's) for the same seed.
+//! See [`BitGenerator`] for how each generator maps onto the block stream.
 
 use crate::{Error, Result};
 
@@ -109,8 +86,33 @@ impl std::str::FromStr for BitGeneratorKind {
 /// [`Generator::from_bit_generator`](super::Generator::from_bit_generator).
 ///
 /// Implemented by [`Philox4x3210`], [`XORWOW`] and [`MRG32k3a`]; sealed (the CPU and CUDA code
-/// must know every generator). The module documentation of `random::bitgen` describes how each
-/// maps onto the block stream that the distributions read.
+/// must know every generator).
+///
+/// Every distribution of [`Generator`](super::Generator) reads its random bits as *blocks* of
+/// four 32-bit words: element `i` of an ordinary draw reads block `counter + i / per_block`, and
+/// the rejection samplers give element `i` its own *sub-stream* of words.
+/// A bit generator decides what those words are:
+///
+/// - [`Philox4x3210`] (the default) is counter-based: block `b` is Philox4x32-10 of the counter
+///   `(b, 0, 0)` under the key `seed`, and element sub-streams are the blocks `(b, c2, 1)`.
+/// - [`XORWOW`] and [`MRG32k3a`] are sequential recurrences (as in cuRAND), so parallel work needs
+///   independent *subsequences*. cuprum gives each its own subsequence **by seeding** (not by
+///   cuRAND's skip-ahead): a subsequence's initial state is made of three outputs of SplitMix64
+///   started at `mix64(seed + (2·tag + 1)·φ) ^ (number · φ)` (`φ = 0x9E3779B97F4A7C15`,
+///   `mix64` SplitMix64's finalizer). Ordinary draws cut the block stream into *groups* of 2048
+///   blocks; block `b` is read by lane
+///   `b % 32` of group `b / 2048` at position `(b % 2048) / 32`, and each `(group, lane)` pair
+///   is one subsequence (tag 0, number `group · 32 + lane`) whose 256 consecutive outputs are
+///   the words of its 64 blocks, in order. So 32 neighbouring threads write neighbouring blocks
+///   on a GPU, a draw that starts mid-group skips the words before it, and a block's words do
+///   not depend on the device or on how a draw was split. The rejection samplers' element
+///   sub-stream of block `b` is the subsequence (tag 1, number `b`), read word after word.
+///
+/// The CPU (`random/cpu.rs`) and CUDA (`kernels/random.cu`) implement the same recurrences and
+/// the same seeding, so the same bit generator and seed give the same words on every device.
+/// The recurrences are cuRAND's (same constants, same update order), but the seeding and the
+/// 32-bit output of MRG32k3a are cuprum's own: the values are **not** bit-identical with cuRAND's
+/// `curand_init`/`curand` (nor with CuPy's) for the same seed.
 ///
 /// # Example
 /// ```
@@ -198,8 +200,7 @@ bit_generator!(
     /// `d += 362437`, output `v + d` (mod 2^32).
     ///
     /// **Subsequences by seeding**: each parallel subsequence's `x, y, z, w, v, d` are six 32-bit
-    /// halves of three SplitMix64 outputs keyed by the seed and the subsequence number (module
-    /// docs of `random::bitgen`); cuRAND instead scrambles the seed with fixed constants and
+    /// halves of three SplitMix64 outputs keyed by the seed and the subsequence number (see [`BitGenerator`]); cuRAND instead scrambles the seed with fixed constants and
     /// skips `2^67` steps per subsequence. Values are therefore not cuRAND's for the same seed.
     ///
     /// # Example
@@ -228,7 +229,7 @@ bit_generator!(
     ///
     /// **Subsequences by seeding**: `s1` and `s2` of each parallel subsequence come from three
     /// SplitMix64 outputs keyed by the seed and the subsequence number, reduced mod `m1` and
-    /// `m2` (module docs of `random::bitgen`); cuRAND skips `2^76` steps per subsequence instead.
+    /// `m2` (see [`BitGenerator`]); cuRAND skips `2^76` steps per subsequence instead.
     ///
     /// # Example
     /// ```

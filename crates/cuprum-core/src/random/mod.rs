@@ -2,6 +2,11 @@
 //! the CPU and on CUDA (`cupy.random.Generator` / `numpy.random.Generator` names), and the
 //! module-level `seed`, `rand`, `randn`, `randint`, `random` like `cupy.random`.
 //!
+//! The bit generator is selectable ([`BitGenerator`]: [`Philox4x3210`], the default,
+//! [`XORWOW`], [`MRG32k3a`], as CuPy's `cupy.random.Generator(cupy.random.XORWOW(seed))`:
+//! [`Generator::from_bit_generator`]); every distribution works on every bit generator, with
+//! the same numbers on every device.
+//!
 //! The same seed gives the same numbers on every device: integers and uniform floats bit for
 //! bit; normal and exponential samples (computed in float64 on both) to within 1 ulp of float32,
 //! a few ulp of float64. The stream is *not* NumPy's (NumPy uses PCG64), so values differ from
