@@ -38,6 +38,76 @@ __device__ __forceinline__ double u53(unsigned int hi, unsigned int lo) {
     return __dmul_rn((double)v, P53);
 }
 
+// The sequential bit generators (crates/cuprum-core/src/random/bitgen.rs, which must stay
+// bit-identical): BITGEN 1 = XORWOW, 2 = MRG32k3a; absent (0) = Philox, compiled as before.
+// Each parallel subsequence is seeded by SplitMix64 from (seed, tag, index): tag 0 = lane
+// `index % 32` of group `index / 32` of an ordinary draw (2048 blocks, 64 per lane, block
+// g*2048 + pos*32 + lane at position pos), tag 1 = the sub-stream of element block `index`.
+#ifndef BITGEN
+#define BITGEN 0
+#endif
+
+#if BITGEN != 0
+#define BG_LANES 32ull
+#define BG_LANE_BLOCKS 64ull
+#define BG_GROUP 2048ull
+
+struct BgState { unsigned int s[6]; };
+
+__device__ __forceinline__ unsigned long long bg_mix64(unsigned long long z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+__device__ __forceinline__ unsigned int bg_next(BgState& st) {
+#if BITGEN == 1
+    // XORWOW (Marsaglia 2003; cuRAND's curand() update)
+    unsigned int t = st.s[0] ^ (st.s[0] >> 2);
+    st.s[0] = st.s[1]; st.s[1] = st.s[2]; st.s[2] = st.s[3]; st.s[3] = st.s[4];
+    st.s[4] = (st.s[4] ^ (st.s[4] << 4)) ^ (t ^ (t << 1));
+    st.s[5] += 362437u;
+    return st.s[4] + st.s[5];
+#else
+    // MRG32k3a (L'Ecuyer 1999): z = p1 - p2 mod m1 in [1, m1]
+    const long long m1 = 4294967087LL, m2 = 4294944443LL;
+    long long p1 = (1403580LL * (long long)st.s[1] - 810728LL * (long long)st.s[0]) % m1;
+    if (p1 < 0) p1 += m1;
+    st.s[0] = st.s[1]; st.s[1] = st.s[2]; st.s[2] = (unsigned int)p1;
+    long long p2 = (527612LL * (long long)st.s[5] - 1370589LL * (long long)st.s[3]) % m2;
+    if (p2 < 0) p2 += m2;
+    st.s[3] = st.s[4]; st.s[4] = st.s[5]; st.s[5] = (unsigned int)p2;
+    return (unsigned int)(p1 > p2 ? p1 - p2 : p1 - p2 + m1);
+#endif
+}
+
+__device__ __forceinline__ void bg_init(BgState& st, unsigned int k0, unsigned int k1,
+                                        unsigned long long tag, unsigned long long index) {
+    const unsigned long long G = 0x9E3779B97F4A7C15ull;
+    unsigned long long seed = ((unsigned long long)k1 << 32) | k0;
+    unsigned long long s = bg_mix64(seed + (2ull * tag + 1ull) * G) ^ (index * G);
+    unsigned long long w[3];
+    #pragma unroll
+    for (int k = 0; k < 3; ++k) { s += G; w[k] = bg_mix64(s); }
+#if BITGEN == 1
+    #pragma unroll
+    for (int k = 0; k < 3; ++k) {
+        st.s[2 * k] = (unsigned int)w[k];
+        st.s[2 * k + 1] = (unsigned int)(w[k] >> 32);
+    }
+    if ((st.s[0] | st.s[1] | st.s[2] | st.s[3] | st.s[4]) == 0u) st.s[0] = 123456789u;
+#else
+    #pragma unroll
+    for (int k = 0; k < 3; ++k) {
+        st.s[k] = (unsigned int)((w[k] >> 32) % 4294967087ull);
+        st.s[3 + k] = (unsigned int)((w[k] & 0xFFFFFFFFull) % 4294944443ull);
+    }
+    if ((st.s[0] | st.s[1] | st.s[2]) == 0u) { st.s[0] = 12345u; st.s[1] = 12345u; st.s[2] = 12345u; }
+    if ((st.s[3] | st.s[4] | st.s[5]) == 0u) { st.s[3] = 12345u; st.s[4] = 12345u; st.s[5] = 12345u; }
+#endif
+}
+#endif
+
 #if DIST < 4
 // One sample: single-precision uniform returns through *f32 (flag), everything else as double
 // or int64.
@@ -122,6 +192,7 @@ template <> struct VecStore<8> {
     }
 };
 
+#if BITGEN == 0
 // One thread per Philox block; PER_BLOCK samples per block.
 extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long long n,
                                        unsigned int k0, unsigned int k1, unsigned long long start,
@@ -149,6 +220,51 @@ extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long lo
         }
     }
 }
+#else
+// XORWOW / MRG32k3a: one thread per (group, lane) subsequence touched by the draw; the lane
+// generates its 64 blocks in order (skipping those before `start`), so the 32 lanes of a group
+// write neighbouring blocks.
+extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long long n,
+                                       unsigned int k0, unsigned int k1, unsigned long long start,
+                                       double p0, double p1, long long ilow,
+                                       unsigned long long range) {
+    unsigned long long nblocks = (n + PER_BLOCK - 1) / PER_BLOCK;
+    unsigned long long end = start + nblocks;
+    unsigned long long gfirst = start / BG_GROUP;
+    unsigned long long ntasks = ((end - 1) / BG_GROUP - gfirst + 1) * BG_LANES;
+    unsigned long long t = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+    for (; t < ntasks; t += (unsigned long long)gridDim.x * blockDim.x) {
+        unsigned long long g = gfirst + t / BG_LANES;
+        unsigned long long lane = t % BG_LANES;
+        BgState st;
+        bg_init(st, k0, k1, 0ull, g * BG_LANES + lane);
+        for (unsigned long long pos = 0; pos < BG_LANE_BLOCKS; ++pos) {
+            unsigned long long blk = g * BG_GROUP + pos * BG_LANES + lane;
+            if (blk >= end) break;
+            u32x4 w;
+            #pragma unroll
+            for (int k = 0; k < 4; ++k) w.x[k] = bg_next(st);
+            if (blk < start) continue;
+            unsigned long long base = (blk - start) * PER_BLOCK;
+            __align__(16) OUT_T v[PER_BLOCK];
+            #pragma unroll
+            for (int s = 0; s < PER_BLOCK; ++s) {
+                float f = 0.f; double d = 0.0; long long i = 0; int kind = 0;
+                sample(w, s, p0, p1, ilow, range, &f, &d, &i, &kind);
+                STORE(v[s], kind, f, d, i);
+            }
+            if (base + PER_BLOCK <= n) {
+                VecStore<(int)(sizeof(OUT_T) * PER_BLOCK)>::put(out + base, v);
+            } else {
+                #pragma unroll
+                for (int s = 0; s < PER_BLOCK; ++s) {
+                    if (base + s < n) out[base + s] = v[s];
+                }
+            }
+        }
+    }
+}
+#endif
 #endif
 
 #if DIST >= 4
@@ -158,6 +274,7 @@ extern "C" __global__ void KERNEL_NAME(OUT_T* __restrict__ out, unsigned long lo
 // with --fmad=false so no multiply-add is contracted.
 
 
+#if BITGEN == 0
 struct SubStream {
     unsigned long long blk;
     unsigned int k0, k1, c2;
@@ -178,6 +295,26 @@ struct SubStream {
         return sqrt(-2.0 * log(u1)) * cos(TWO_PI * u2);
     }
 };
+#else
+// XORWOW / MRG32k3a: the element's own subsequence (tag 1, index blk), two words per uniform.
+struct SubStream {
+    BgState st;
+    __device__ SubStream(unsigned long long b, unsigned int a0, unsigned int a1) {
+        bg_init(st, a0, a1, 1ull, b);
+    }
+    __device__ double u() {
+        unsigned int hi = bg_next(st);
+        unsigned int lo = bg_next(st);
+        return u53(hi, lo);
+    }
+    __device__ double uo() { return 1.0 - u(); }
+    __device__ double normal() {
+        double u1 = uo();
+        double u2 = u();
+        return sqrt(-2.0 * log(u1)) * cos(TWO_PI * u2);
+    }
+};
+#endif
 
 __device__ double gamma_mt(double k, SubStream& s) {
     double d = k - 1.0 / 3.0;

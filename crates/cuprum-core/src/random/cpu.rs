@@ -1,5 +1,6 @@
 //! CPU sampling: rayon-parallel over Philox blocks.
 
+use super::bitgen::{self, BitGeneratorKind, GROUP_BLOCKS};
 use super::dist::{self, Dist, Prec, Sample};
 use super::philox;
 use crate::DType;
@@ -50,7 +51,66 @@ fn put(dtype: DType, s: Sample, out: &mut [u8]) {
     }
 }
 
-/// Fills `out` (C-contiguous bytes of `dtype`, `n` elements) with element `0..n` of the draw.
+/// Fills `out` (C-contiguous bytes of `dtype`, `n` elements) with element `0..n` of the draw
+/// of bit generator `kind` (see `random/bitgen.rs` for how XORWOW and MRG32k3a lay out blocks).
+#[allow(clippy::too_many_arguments)]
+pub fn fill_with(
+    out: &mut [u8],
+    dtype: DType,
+    kind: BitGeneratorKind,
+    seed: u64,
+    start: u64,
+    d: Dist,
+    prec: Prec,
+) {
+    if kind == BitGeneratorKind::Philox4x3210 {
+        return fill(out, dtype, seed, start, d, prec);
+    }
+    let isz = dtype.itemsize();
+    if d.is_rejection() {
+        out.par_chunks_mut(isz * 256)
+            .enumerate()
+            .for_each(|(ci, chunk)| {
+                for (j, e) in chunk.chunks_mut(isz).enumerate() {
+                    let b = start + (ci * 256 + j) as u64;
+                    let mut s = dist::SubStream::with_kind(kind, seed, b);
+                    put(dtype, dist::reject(d, &mut s), e);
+                }
+            });
+        return;
+    }
+    let pb = dist::per_block(d, prec) as usize;
+    let n = out.len() / isz;
+    if n == 0 {
+        return;
+    }
+    let end = start + (n as u64).div_ceil(pb as u64);
+    // split the output at group boundaries: one task per group of GROUP_BLOCKS blocks
+    let mut tasks = Vec::new();
+    let mut rest = out;
+    let mut lo = start;
+    while lo < end {
+        let hi = ((lo / GROUP_BLOCKS + 1) * GROUP_BLOCKS).min(end);
+        let bytes = (((hi - lo) as usize) * pb * isz).min(rest.len());
+        let (head, tail) = rest.split_at_mut(bytes);
+        tasks.push((lo, hi, head));
+        rest = tail;
+        lo = hi;
+    }
+    tasks.into_par_iter().for_each(|(lo, hi, chunk)| {
+        let mut words = vec![[0u32; 4]; (hi - lo) as usize];
+        bitgen::group_words(kind, seed, lo, hi, &mut words);
+        for (w, blk) in words.iter().zip(chunk.chunks_mut(isz * pb)) {
+            for (slot, e) in blk.chunks_mut(isz).enumerate() {
+                // `sample` reads only `w` for the non-rejection distributions
+                put(dtype, dist::sample(d, prec, seed, 0, w, slot), e);
+            }
+        }
+    });
+}
+
+/// Fills `out` (C-contiguous bytes of `dtype`, `n` elements) with element `0..n` of the
+/// Philox draw.
 pub fn fill(out: &mut [u8], dtype: DType, seed: u64, start: u64, d: Dist, prec: Prec) {
     let isz = dtype.itemsize();
     let pb = dist::per_block(d, prec) as usize;

@@ -1,5 +1,6 @@
 //! CUDA sampling: `kernels/random.cu`, the same formulas as [`super::dist`].
 
+use super::bitgen::{BitGeneratorKind, GROUP_BLOCKS, LANES};
 use super::dist::{self, Dist, Prec};
 use crate::cuda::nvrtc::{LaunchConfig, launch, static_function};
 use crate::{Array, DType, Device, Error, Result};
@@ -20,11 +21,23 @@ fn storage_type(dtype: DType) -> Result<&'static str> {
     Ok(crate::cuda::codegen::storage_type(dtype))
 }
 
-/// Draws on CUDA device `ordinal` (see [`super::dist`] for the element-to-word mapping).
+/// The `-DBITGEN=` option of a non-Philox bit generator (none for Philox, whose kernels are
+/// compiled exactly as before bit generators existed).
+pub(crate) fn bitgen_opt(kind: BitGeneratorKind) -> Option<String> {
+    match kind {
+        BitGeneratorKind::Philox4x3210 => None,
+        k => Some(format!("-DBITGEN={}", k.cuda_id())),
+    }
+}
+
+/// Draws on CUDA device `ordinal` (see [`super::dist`] for the element-to-word mapping and
+/// [`super::bitgen`] for the XORWOW/MRG32k3a block layout).
+#[allow(clippy::too_many_arguments)]
 pub fn draw(
     ordinal: usize,
     shape: &[usize],
     dtype: DType,
+    kind: BitGeneratorKind,
     seed: u64,
     start: u64,
     d: Dist,
@@ -58,6 +71,7 @@ pub fn draw(
         format!("-DOUT_T={}", storage_type(dtype)?),
         "-DKERNEL_NAME=cuprum_philox".to_string(),
     ];
+    opts.extend(bitgen_opt(kind));
     if d.is_rejection() {
         // the rejection samplers use plain float64 operators: no multiply-add contraction, so
         // they round as the CPU code does
@@ -68,7 +82,15 @@ pub fn draw(
     let nblocks = n.div_ceil(pb);
     // rejection samplers: one thread per element, 128 threads per block (the loops diverge)
     let threads = if d.is_rejection() { 128 } else { 256 };
-    let mut cfg = LaunchConfig::for_num_elems(nblocks, threads);
+    // XORWOW/MRG32k3a ordinary draws: one thread per (group, lane) subsequence that the draw
+    // touches (kernels/random.cu `BITGEN != 0`)
+    let work = if kind != BitGeneratorKind::Philox4x3210 && !d.is_rejection() {
+        let (g0, g1) = (start / GROUP_BLOCKS, (start + nblocks - 1) / GROUP_BLOCKS);
+        (g1 - g0 + 1) * LANES
+    } else {
+        nblocks
+    };
+    let mut cfg = LaunchConfig::for_num_elems(work, threads);
     cfg.grid.0 = cfg.grid.0.min(132 * 64);
     let mut ptr = out.device_ptr().unwrap_or(0);
     let (mut k0, mut k1) = (seed as u32, (seed >> 32) as u32);

@@ -2,6 +2,7 @@
 //! `kernels/random.cu` (whose rejection-sampler half, compiled with `DIST >= 4`, defines the
 //! shared sub-stream, gamma, Poisson and binomial functions), compiled with `--fmad=false`.
 
+use super::bitgen::BitGeneratorKind;
 use super::dist2::Dist2;
 use crate::cuda::nvrtc::{LaunchConfig, launch, static_function};
 use crate::{Array, DType, Device, Error, Result};
@@ -17,14 +18,17 @@ fn source() -> &'static str {
 }
 
 /// Options shared by every kernel of the source: random.cu's rejection half (`DIST=8`, its own
-/// kernel renamed out of the way), the output type, no multiply-add contraction.
-fn base_opts(out_t: &str) -> Vec<String> {
-    vec![
+/// kernel renamed out of the way), the output type, no multiply-add contraction, the bit
+/// generator (no option for Philox).
+fn base_opts(out_t: &str, kind: BitGeneratorKind) -> Vec<String> {
+    let mut v = vec![
         "-DDIST=8".to_string(),
         format!("-DOUT_T={out_t}"),
         "-DKERNEL_NAME=cuprum_philox_unused".to_string(),
         "--fmad=false".to_string(),
-    ]
+    ];
+    v.extend(super::cuda::bitgen_opt(kind));
+    v
 }
 
 fn config(n: u64) -> LaunchConfig {
@@ -38,6 +42,7 @@ pub fn draw(
     ordinal: usize,
     shape: &[usize],
     dtype: DType,
+    kind: BitGeneratorKind,
     seed: u64,
     start: u64,
     d: Dist2,
@@ -51,7 +56,7 @@ pub fn draw(
         return Ok(out);
     }
     let (id, [mut p0, mut p1, mut p2], [mut i0, mut i1, mut i2]) = d.kernel_args();
-    let mut opts = base_opts(crate::cuda::codegen::storage_type(dtype));
+    let mut opts = base_opts(crate::cuda::codegen::storage_type(dtype), kind);
     opts.push(format!("-DDIST2={id}"));
     let opt_refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
     let f = static_function(ordinal, source(), "cuprum_random2", &opt_refs)?;
@@ -82,9 +87,11 @@ pub fn draw(
 /// `multinomial` rows (`rows × k` int64) or `dirichlet` rows (`rows × k` float64) on CUDA device
 /// `ordinal`: row `r` from the sub-stream of block `start + r`. `params` are the pvals or the
 /// alphas; `n` the trials (multinomial); `stick` selects dirichlet's stick-breaking.
+#[allow(clippy::too_many_arguments)]
 pub fn draw_rows(
     ordinal: usize,
     shape: &[usize],
+    kind: BitGeneratorKind,
     seed: u64,
     start: u64,
     params: &[f64],
@@ -104,7 +111,7 @@ pub fn draw_rows(
     }
     let mut rows = out.size() as u64 / k;
     let pv = Array::from_vec_on(params.to_vec(), &[params.len()], dev)?;
-    let opts = base_opts(crate::cuda::codegen::storage_type(dtype));
+    let opts = base_opts(crate::cuda::codegen::storage_type(dtype), kind);
     let opt_refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
     let mut ptr = out.device_ptr().unwrap_or(0);
     let mut pptr = pv.device_ptr().unwrap_or(0);

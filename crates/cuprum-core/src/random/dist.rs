@@ -16,6 +16,7 @@
 //! integer samples exactly, except when such an ulp decides an acceptance test (a chance of
 //! about 1e-16 per try), in which case that one element differs.
 
+use super::bitgen::{self, BitGeneratorKind};
 use super::philox;
 
 /// A distribution with its parameters, in float64/int64 as given by the user.
@@ -201,37 +202,85 @@ pub fn element(seed: u64, start: u64, dist: Dist, prec: Prec, i: u64) -> Sample 
     sample(dist, prec, seed, blk, &w, (i % pb) as usize)
 }
 
-/// The uniforms of one element of a rejection sampler: the words of Philox blocks
-/// `(blk, c2, 1)` for `c2 = 0, 1, ...`, two words (53 bits) per uniform, in order.
+/// Element `i` of a draw of bit generator `kind` (the per-element model; [`element`] for
+/// Philox).
+#[allow(dead_code)]
+pub fn element_with(
+    kind: BitGeneratorKind,
+    seed: u64,
+    start: u64,
+    dist: Dist,
+    prec: Prec,
+    i: u64,
+) -> Sample {
+    if kind == BitGeneratorKind::Philox4x3210 {
+        return element(seed, start, dist, prec, i);
+    }
+    let pb = per_block(dist, prec);
+    let blk = start + i / pb;
+    if dist.is_rejection() {
+        return reject(dist, &mut SubStream::with_kind(kind, seed, blk));
+    }
+    let w = bitgen::block_words(kind, seed, blk);
+    sample(dist, prec, seed, blk, &w, (i % pb) as usize)
+}
+
+/// The uniforms of one element of a rejection sampler: for Philox, the words of Philox blocks
+/// `(blk, c2, 1)` for `c2 = 0, 1, ...`; for XORWOW and MRG32k3a, the words of the element
+/// subsequence `blk` (`random/bitgen.rs`); two words (53 bits) per uniform, in order.
 /// `kernels/random.cu` has the same struct.
 #[derive(Clone, Debug)]
 pub struct SubStream {
+    kind: BitGeneratorKind,
     seed: u64,
     blk: u64,
     c2: u32,
     w: [u32; 4],
     used: usize,
+    st: bitgen::State,
 }
 
 impl SubStream {
-    /// The sub-stream of block `blk`.
+    /// The Philox sub-stream of block `blk`.
     pub fn new(seed: u64, blk: u64) -> SubStream {
+        SubStream::with_kind(BitGeneratorKind::Philox4x3210, seed, blk)
+    }
+
+    /// The sub-stream of block `blk` of bit generator `kind`.
+    pub fn with_kind(kind: BitGeneratorKind, seed: u64, blk: u64) -> SubStream {
+        let st = if kind == BitGeneratorKind::Philox4x3210 {
+            [0; 6]
+        } else {
+            bitgen::subsequence_state(kind, seed, bitgen::TAG_ELEMENT, blk)
+        };
         SubStream {
+            kind,
             seed,
             blk,
             c2: 0,
             w: [0; 4],
             used: 4,
+            st,
         }
+    }
+
+    #[inline]
+    fn refill(&mut self) {
+        if self.kind == BitGeneratorKind::Philox4x3210 {
+            self.w = philox::block4(self.seed, self.blk, self.c2, 1);
+            self.c2 = self.c2.wrapping_add(1);
+        } else {
+            let (kind, st) = (self.kind, &mut self.st);
+            self.w = std::array::from_fn(|_| bitgen::next(kind, st));
+        }
+        self.used = 0;
     }
 
     /// The next uniform on `[0, 1)` (53 bits).
     #[inline]
     pub fn u(&mut self) -> f64 {
         if self.used == 4 {
-            self.w = philox::block4(self.seed, self.blk, self.c2, 1);
-            self.c2 = self.c2.wrapping_add(1);
-            self.used = 0;
+            self.refill();
         }
         let v = u53(self.w[self.used], self.w[self.used + 1]);
         self.used += 2;

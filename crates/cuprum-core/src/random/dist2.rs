@@ -572,13 +572,20 @@ pub fn put(dtype: DType, s: Sample, out: &mut [u8]) {
 
 /// Fills `out` (C-contiguous bytes of `dtype`) with elements `0..n` of a draw of `d` starting
 /// at block `start`: element `i` from the sub-stream of block `start + i`.
-pub fn fill(out: &mut [u8], dtype: DType, seed: u64, start: u64, d: Dist2) {
+pub fn fill(
+    out: &mut [u8],
+    dtype: DType,
+    kind: super::BitGeneratorKind,
+    seed: u64,
+    start: u64,
+    d: Dist2,
+) {
     let isz = dtype.itemsize();
     out.par_chunks_mut(isz * 256)
         .enumerate()
         .for_each(|(ci, chunk)| {
             for (j, e) in chunk.chunks_mut(isz).enumerate() {
-                let mut s = SubStream::new(seed, start + (ci * 256 + j) as u64);
+                let mut s = SubStream::with_kind(kind, seed, start + (ci * 256 + j) as u64);
                 put(dtype, sample2(d, &mut s), e);
             }
         });

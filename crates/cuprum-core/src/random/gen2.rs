@@ -80,10 +80,10 @@ impl Generator {
         let out = match device {
             Device::Cpu => {
                 let mut bytes = zeroed_host_bytes(n as usize * dtype.itemsize())?;
-                dist2::fill(&mut bytes, dtype, self.seed, start, d);
+                dist2::fill(&mut bytes, dtype, self.kind, self.seed, start, d);
                 Array::from_bytes_on(&bytes, shape, dtype, device)?
             }
-            Device::Cuda(i) => cuda2::draw(i, shape, dtype, self.seed, start, d)?,
+            Device::Cuda(i) => cuda2::draw(i, shape, dtype, self.kind, self.seed, start, d)?,
         };
         self.counter += n;
         Ok(out)
@@ -411,7 +411,7 @@ impl Generator {
         crate::layout::checked_size(op, &full, 8)?;
         let rows = crate::layout::checked_size(op, shape, 1)?;
         let start = self.counter;
-        let (seed, ps) = (self.seed, params);
+        let (seed, ps, kind) = (self.seed, params, self.kind);
         let out = match device {
             Device::Cpu => match multinomial {
                 Some(n) => {
@@ -419,7 +419,8 @@ impl Generator {
                     v.resize(rows * k, 0);
                     if k > 0 {
                         v.par_chunks_mut(k).enumerate().for_each(|(r, row)| {
-                            let mut s = super::dist::SubStream::new(seed, start + r as u64);
+                            let mut s =
+                                super::dist::SubStream::with_kind(kind, seed, start + r as u64);
                             dist2::multinomial_row(n, ps, &mut s, row);
                         });
                     }
@@ -430,14 +431,17 @@ impl Generator {
                     v.resize(rows * k, 0.0);
                     if k > 0 {
                         v.par_chunks_mut(k).enumerate().for_each(|(r, row)| {
-                            let mut s = super::dist::SubStream::new(seed, start + r as u64);
+                            let mut s =
+                                super::dist::SubStream::with_kind(kind, seed, start + r as u64);
                             dist2::dirichlet_row(ps, stick, &mut s, row);
                         });
                     }
                     Array::from_vec_on(v, &full, device)?
                 }
             },
-            Device::Cuda(i) => cuda2::draw_rows(i, &full, seed, start, ps, multinomial, stick)?,
+            Device::Cuda(i) => {
+                cuda2::draw_rows(i, &full, kind, seed, start, ps, multinomial, stick)?
+            }
         };
         self.counter += rows as u64;
         Ok(out)

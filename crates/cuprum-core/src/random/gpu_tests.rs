@@ -57,9 +57,9 @@ pub(super) fn assert_same(what: &str, gpu: &Array, cpu: &Array, ulps: i64, rel: 
     }
 }
 
-type Draw = Box<dyn Fn(&mut Generator, Device) -> Result<Array>>;
+pub(super) type Draw = Box<dyn Fn(&mut Generator, Device) -> Result<Array>>;
 
-fn cases() -> Vec<(String, Draw, i64, f64)> {
+pub(super) fn cases() -> Vec<(String, Draw, i64, f64)> {
     let mut v: Vec<(String, Draw, i64, f64)> = Vec::new();
     let floats = [
         DType::Float64,

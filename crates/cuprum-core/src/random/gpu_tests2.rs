@@ -12,7 +12,7 @@ use crate::test_util::cuda_devices;
 /// float64 results: `|gpu - cpu| <= 1e-12 · max(|cpu|, 1)` (an absolute floor: a location
 /// parameter added to an ulp-different term leaves an absolute, not relative, difference near
 /// zero; stick-breaking's `1 - v` does the same); other dtypes through [`assert_same`].
-fn check(what: &str, gpu: &Array, cpu: &Array, ulps: i64) {
+pub(super) fn check(what: &str, gpu: &Array, cpu: &Array, ulps: i64) {
     if cpu.dtype() != DType::Float64 {
         return assert_same(what, gpu, cpu, ulps, 0.0);
     }
@@ -24,9 +24,9 @@ fn check(what: &str, gpu: &Array, cpu: &Array, ulps: i64) {
     }
 }
 
-type Draw = Box<dyn Fn(&mut Generator, Device, DType) -> Result<Array>>;
+pub(super) type Draw = Box<dyn Fn(&mut Generator, Device, DType) -> Result<Array>>;
 
-fn float_cases() -> Vec<(String, Draw)> {
+pub(super) fn float_cases() -> Vec<(String, Draw)> {
     let mut v: Vec<(String, Draw)> = Vec::new();
     macro_rules! case {
         ($name:expr, |$g:ident, $d:ident, $t:ident| $e:expr) => {
@@ -76,7 +76,7 @@ fn float_cases() -> Vec<(String, Draw)> {
     v
 }
 
-fn int_cases() -> Vec<(String, Draw)> {
+pub(super) fn int_cases() -> Vec<(String, Draw)> {
     let mut v: Vec<(String, Draw)> = Vec::new();
     macro_rules! case {
         ($name:expr, |$g:ident, $d:ident, $t:ident| $e:expr) => {

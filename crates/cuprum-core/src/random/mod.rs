@@ -2,6 +2,11 @@
 //! the CPU and on CUDA (`cupy.random.Generator` / `numpy.random.Generator` names), and the
 //! module-level `seed`, `rand`, `randn`, `randint`, `random` like `cupy.random`.
 //!
+//! The bit generator is selectable ([`BitGenerator`]: [`Philox4x3210`], the default,
+//! [`XORWOW`], [`MRG32k3a`], as CuPy's `cupy.random.Generator(cupy.random.XORWOW(seed))`:
+//! [`Generator::from_bit_generator`]); every distribution works on every bit generator, with
+//! the same numbers on every device.
+//!
 //! The same seed gives the same numbers on every device: integers and uniform floats bit for
 //! bit; normal and exponential samples (computed in float64 on both) to within 1 ulp of float32,
 //! a few ulp of float64. The stream is *not* NumPy's (NumPy uses PCG64), so values differ from
@@ -15,6 +20,7 @@
 //! (`rand`, `randn`, `randint`, `random_integers`, `random_sample`, `choice`, `shuffle`,
 //! `permutation`, every distribution, `get_random_state`/`set_random_state`).
 
+mod bitgen;
 pub(crate) mod cpu;
 pub(crate) mod cuda;
 mod cuda2;
@@ -24,8 +30,11 @@ mod gen2;
 mod legacy;
 pub(crate) mod philox;
 
+pub use bitgen::{BitGenerator, BitGeneratorKind, MRG32k3a, Philox4x3210, XORWOW};
 pub use legacy::*;
 
+#[cfg(test)]
+mod bitgen_tests;
 #[cfg(test)]
 mod gpu_tests;
 #[cfg(test)]
@@ -39,11 +48,14 @@ use crate::{Array, DType, Device, Error, Result, current_device};
 use dist::{Dist, Prec};
 use std::sync::Mutex;
 
-/// A random generator: a Philox4x32-10 key (the seed) and a counter of blocks consumed.
+/// A random generator: a bit generator (Philox4x32-10 by default; [`XORWOW`] or [`MRG32k3a`]
+/// with [`Generator::from_bit_generator`]), its seed, and a counter of blocks consumed.
 ///
 /// Each draw of `n` values uses the next `ceil(n / k)` Philox blocks (`k` = values per block:
 /// 4 for float32/float16/bfloat16 and 32-bit-range integers, 2 for float64 and wider integers),
-/// so draws are reproducible and independent of the device.
+/// so draws are reproducible and independent of the device. What a block's words are depends on
+/// the bit generator (see [`BitGenerator`]); every distribution works with every bit generator,
+/// with the same values on the CPU and on CUDA.
 ///
 /// Every size argument, here and in the module's functions, is an [`IntoShape`] (`&[2, 3]`, a
 /// `Vec<usize>`, `a.shape()`, `()` for 0-d); a negative entry is [`Error::InvalidValue`].
@@ -60,6 +72,7 @@ use std::sync::Mutex;
 pub struct Generator {
     seed: u64,
     counter: u64,
+    kind: BitGeneratorKind,
 }
 
 /// `default_rng(seed)`: a new [`Generator`].
@@ -92,17 +105,50 @@ fn int_dtype(op: &'static str, dtype: DType) -> Result<()> {
 }
 
 impl Generator {
-    /// A generator seeded with `seed`, at the start of its stream.
+    /// A Philox4x32-10 generator seeded with `seed`, at the start of its stream.
     pub fn new(seed: u64) -> Generator {
-        Generator { seed, counter: 0 }
+        Generator {
+            seed,
+            counter: 0,
+            kind: BitGeneratorKind::Philox4x3210,
+        }
     }
 
-    /// The seed (Philox key).
+    /// A generator on the given bit generator (`cupy.random.Generator(bit_generator)`), at the
+    /// start of its stream: `Generator::from_bit_generator(XORWOW::new(seed))`.
+    ///
+    /// Every method works with every bit generator, on every device, with the same values on
+    /// the CPU and on CUDA for the same bit generator and seed. See [`BitGenerator`] and the
+    /// generators' docs for the streams (not bit-identical with cuRAND's).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::random::{BitGeneratorKind, Generator, XORWOW};
+    /// use cuprum_core::{DType, Device};
+    /// let mut g = Generator::from_bit_generator(XORWOW::new(5));
+    /// assert_eq!(g.bit_generator(), BitGeneratorKind::XORWOW);
+    /// let u = g.random_on(&[1000], DType::Float32, Device::Cpu).unwrap();
+    /// assert!(u.to_vec::<f32>().unwrap().iter().all(|x| (0.0..1.0).contains(x)));
+    /// ```
+    pub fn from_bit_generator(bit_generator: impl BitGenerator) -> Generator {
+        Generator {
+            seed: bit_generator.seed(),
+            counter: 0,
+            kind: bit_generator.kind(),
+        }
+    }
+
+    /// Which bit generator this generator draws from.
+    pub fn bit_generator(&self) -> BitGeneratorKind {
+        self.kind
+    }
+
+    /// The seed (the Philox key; the seed of the XORWOW/MRG32k3a subsequences).
     pub fn seed(&self) -> u64 {
         self.seed
     }
 
-    /// Philox blocks consumed so far.
+    /// Blocks (of four 32-bit words) consumed so far.
     pub fn counter(&self) -> u64 {
         self.counter
     }
@@ -129,7 +175,9 @@ impl Generator {
                 {
                     let mut w = storage.write();
                     let bytes = w.bytes_mut();
-                    if !cpu::fill_fast(bytes, dtype, self.seed, start, d, prec) {
+                    if self.kind != BitGeneratorKind::Philox4x3210 {
+                        cpu::fill_with(bytes, dtype, self.kind, self.seed, start, d, prec);
+                    } else if !cpu::fill_fast(bytes, dtype, self.seed, start, d, prec) {
                         cpu::fill(bytes, dtype, self.seed, start, d, prec);
                     }
                 }
@@ -139,7 +187,7 @@ impl Generator {
                     dtype,
                 )
             }
-            Device::Cuda(i) => cuda::draw(i, shape, dtype, self.seed, start, d, prec)?,
+            Device::Cuda(i) => cuda::draw(i, shape, dtype, self.kind, self.seed, start, d, prec)?,
         };
         self.counter += n.div_ceil(dist::per_block(d, prec));
         Ok(out)
@@ -164,6 +212,41 @@ impl Generator {
     /// [`Generator::random_on`] on the current device.
     pub fn random(&mut self, shape: impl IntoShape, dtype: DType) -> Result<Array> {
         self.random_on(shape, dtype, current_device())
+    }
+
+    /// The bit generator's raw 32-bit words as uint32 (`BitGenerator.random_raw`): element `i`
+    /// is word `i % 4` of block `counter + i / 4` (the same as `integers(0, 2^32)` as uint32).
+    ///
+    /// **Shapes**: `shape` → `shape`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] for a negative or overflowing shape.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::random::{Generator, MRG32k3a};
+    /// use cuprum_core::Device;
+    /// let mut g = Generator::from_bit_generator(MRG32k3a::new(1));
+    /// let w = g.random_raw_on(&[8], Device::Cpu).unwrap().to_vec::<u32>().unwrap();
+    /// assert!(w.iter().all(|&x| x >= 1 && x <= 4_294_967_087)); // MRG32k3a's z in [1, m1]
+    /// ```
+    pub fn random_raw_on(&mut self, shape: impl IntoShape, device: Device) -> Result<Array> {
+        let shape = shape.to_shape("random_raw")?;
+        self.draw(
+            "random_raw",
+            &shape,
+            DType::UInt32,
+            device,
+            Dist::Integers {
+                low: 0,
+                range: 1 << 32,
+            },
+            Prec::Int,
+        )
+    }
+    /// [`Generator::random_raw_on`] on the current device.
+    pub fn random_raw(&mut self, shape: impl IntoShape) -> Result<Array> {
+        self.random_raw_on(shape, current_device())
     }
 
     /// Uniform samples on `[low, high)` (`Generator.uniform`).
@@ -634,9 +717,10 @@ impl Generator {
             range: u64::MAX,
         };
         let mut bytes = zeroed_host_bytes(n * 8)?;
-        cpu::fill(
+        cpu::fill_with(
             &mut bytes,
             DType::Int64,
+            self.kind,
             self.seed,
             self.counter,
             d,
