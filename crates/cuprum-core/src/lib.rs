@@ -122,6 +122,7 @@ pub use routines::indexing2::{
     ravel_multi_index, scatter_max, scatter_min, select, sliding_window_view, tril_indices,
     tril_indices_from, triu_indices, triu_indices_from, unpackbits, unravel_index,
 };
+pub use routines::introspect::{IsScalar, byte_bounds, isscalar, who};
 pub use routines::io::{
     SaveTxtOptions, TextOptions, frombuffer, frombuffer_on, fromfile, genfromtxt, genfromtxt_str,
     loadtxt, loadtxt_str, savetxt, savetxt_string,
@@ -135,6 +136,7 @@ pub use routines::math2::{
     ConvolveMode, convolve, correlate, cross, ediff1d, fix, gradient, i0, interp, iscomplex,
     isneginf, isposinf, isreal, nan_to_num, nancumprod, nancumsum, sinc, trapezoid, unwrap,
 };
+pub use routines::memo::{Memoized, clear_memo, memoize};
 pub use routines::npz::{load_npz, load_npz_on, savez, savez_compressed};
 pub use routines::poly::{
     Poly1d, poly, polyadd, polyder, polydiv, polyfit, polyint, polymul, polysub, polyval, roots,

@@ -49,6 +49,7 @@ mod group;
 mod host;
 pub mod jacobi;
 pub mod launcher;
+pub mod nccl;
 pub mod options;
 pub mod reduce;
 pub mod store;

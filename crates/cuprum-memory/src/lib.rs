@@ -50,8 +50,9 @@ mod transfer;
 
 pub use arena::PoolStats;
 pub use pinned::{
-    PinnedMemory, PinnedMemoryPool, PinnedStats, empty_like_pinned, empty_pinned,
-    get_default_pinned_memory_pool, is_pinned, zeros_like_pinned, zeros_pinned,
+    PinnedMemory, PinnedMemoryPool, PinnedStats, alloc_pinned_memory, empty_like_pinned,
+    empty_pinned, get_default_pinned_memory_pool, get_pinned_memory_allocator, is_pinned,
+    set_pinned_memory_allocator, zeros_like_pinned, zeros_pinned,
 };
 pub use pool::{Limit, MemoryPool, get_default_memory_pool, install};
 pub use report::{DeviceMemory, MemoryReport};

@@ -7,7 +7,7 @@ use cuprum_core::ext::{CpuStorage, Storage, cuda};
 use cuprum_core::{Array, DType, Error, Result};
 use std::collections::BTreeMap;
 use std::ptr::NonNull;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 /// Pinned allocations are rounded up to this many bytes.
 const PINNED_ALIGN: usize = 512;
@@ -23,6 +23,9 @@ struct PinnedState {
 
 struct PinnedInner {
     state: Mutex<PinnedState>,
+    /// Freed blocks are cached (a pool); false: returned to the OS at once (no pool, what
+    /// `set_pinned_memory_allocator(None)` installs).
+    cache: bool,
 }
 
 impl PinnedInner {
@@ -122,6 +125,20 @@ impl std::fmt::Debug for PinnedMemory {
 
 impl Drop for PinnedMemory {
     fn drop(&mut self) {
+        if !self.pool.cache {
+            // SAFETY: the block came from cuMemHostAlloc, is owned by this value alone (no
+            // asynchronous transfer holds it: those keep the PinnedMemory alive) and is freed
+            // once.
+            let r = unsafe { sys::cuMemFreeHost(self.ptr.as_ptr().cast()) };
+            let mut s = self.pool.lock();
+            s.used_bytes -= self.size;
+            if r == sys::CUresult::CUDA_SUCCESS {
+                s.total_bytes -= self.size;
+            } else {
+                tracing::error!("cuMemFreeHost of {} pinned bytes failed: {r:?}", self.size);
+            }
+            return;
+        }
         let mut s = self.pool.lock();
         s.used_bytes -= self.size;
         s.n_free += 1;
@@ -155,11 +172,45 @@ unsafe fn zero(p: *mut u8, len: usize) {
 impl PinnedMemoryPool {
     /// A new, empty pool.
     pub fn new() -> PinnedMemoryPool {
+        PinnedMemoryPool::with_cache(true)
+    }
+
+    /// A "pool" that caches nothing: every block is `cuMemHostAlloc`ed when asked for and
+    /// `cuMemFreeHost`d when dropped (CuPy's raw pinned allocator, which
+    /// [`set_pinned_memory_allocator`]`(None)` installs). Its statistics count the blocks in
+    /// use; [`n_free_blocks`](PinnedMemoryPool::n_free_blocks) stays 0.
+    ///
+    /// # Example
+    /// ```
+    /// let raw = cuprum_memory::PinnedMemoryPool::unpooled();
+    /// assert!(!raw.is_pooled());
+    /// if cuprum_core::cuda::device_count() > 0 {
+    ///     drop(raw.malloc(4096).unwrap());
+    ///     assert_eq!((raw.n_free_blocks(), raw.total_bytes()), (0, 0));
+    /// }
+    /// ```
+    pub fn unpooled() -> PinnedMemoryPool {
+        PinnedMemoryPool::with_cache(false)
+    }
+
+    fn with_cache(cache: bool) -> PinnedMemoryPool {
         PinnedMemoryPool {
             inner: Arc::new(PinnedInner {
                 state: Mutex::new(PinnedState::default()),
+                cache,
             }),
         }
+    }
+
+    /// True for a caching pool ([`PinnedMemoryPool::new`]), false for
+    /// [`PinnedMemoryPool::unpooled`].
+    pub fn is_pooled(&self) -> bool {
+        self.inner.cache
+    }
+
+    /// True when `self` and `other` are the same pool (handles to one cache).
+    pub fn same_pool(&self, other: &PinnedMemoryPool) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
     }
 
     /// `nbytes` (> 0) of page-locked host memory: a cached block of the same size class when
@@ -318,8 +369,80 @@ pub fn get_default_pinned_memory_pool() -> PinnedMemoryPool {
     DEFAULT_PINNED.get_or_init(PinnedMemoryPool::new).clone()
 }
 
-/// A C-contiguous host array of `shape` and `dtype` in page-locked memory from the default
-/// [`PinnedMemoryPool`], or in ordinary memory when there is no CUDA device (so code using it
+/// The pinned allocator set by [`set_pinned_memory_allocator`]; `None`: the default pool.
+static CURRENT_PINNED: RwLock<Option<PinnedMemoryPool>> = RwLock::new(None);
+
+/// Sets where pinned host memory comes from (`cupy.cuda.set_pinned_memory_allocator`):
+/// `Some(pool)` makes [`alloc_pinned_memory`], [`zeros_pinned`], [`empty_pinned`] and the
+/// `_like` forms take blocks from `pool`; `None` disables pooling (every block is
+/// `cuMemHostAlloc`ed and `cuMemFreeHost`d at once: [`PinnedMemoryPool::unpooled`]), as
+/// CuPy's `None` selects its raw allocator. Process-wide; blocks already handed out return to
+/// the pool that made them. Until it is called the default pool
+/// ([`get_default_pinned_memory_pool`]) is used.
+///
+/// **Shapes:** none.
+///
+/// CuPy also accepts any function `size -> PinnedMemoryPointer`; here the allocator is a
+/// [`PinnedMemoryPool`] (caching or not).
+///
+/// # Errors
+/// None.
+///
+/// # Example
+/// ```
+/// use cuprum_memory::{PinnedMemoryPool, get_pinned_memory_allocator, set_pinned_memory_allocator};
+/// let mine = PinnedMemoryPool::new();
+/// set_pinned_memory_allocator(Some(mine.clone()));
+/// assert!(get_pinned_memory_allocator().same_pool(&mine));
+/// set_pinned_memory_allocator(None); // no pool
+/// assert!(!get_pinned_memory_allocator().is_pooled());
+/// ```
+pub fn set_pinned_memory_allocator(allocator: Option<PinnedMemoryPool>) {
+    static RAW: OnceLock<PinnedMemoryPool> = OnceLock::new();
+    let a = allocator.unwrap_or_else(|| RAW.get_or_init(PinnedMemoryPool::unpooled).clone());
+    *CURRENT_PINNED.write().unwrap_or_else(|e| e.into_inner()) = Some(a);
+}
+
+/// The current pinned allocator: the one of [`set_pinned_memory_allocator`], else the default
+/// pool.
+///
+/// # Example
+/// ```
+/// let a = cuprum_memory::get_pinned_memory_allocator();
+/// assert!(a.is_pooled());
+/// ```
+pub fn get_pinned_memory_allocator() -> PinnedMemoryPool {
+    if let Some(p) = CURRENT_PINNED
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+    {
+        return p.clone();
+    }
+    get_default_pinned_memory_pool()
+}
+
+/// `nbytes` (> 0) of page-locked host memory from the current pinned allocator
+/// (`cupy.cuda.alloc_pinned_memory`).
+///
+/// **Shapes:** none; a block of `nbytes` bytes.
+///
+/// # Errors
+/// As [`PinnedMemoryPool::malloc`].
+///
+/// # Example
+/// ```
+/// if cuprum_core::cuda::device_count() > 0 {
+///     let m = cuprum_memory::alloc_pinned_memory(1000).unwrap();
+///     assert_eq!(m.len(), 1000);
+/// }
+/// ```
+pub fn alloc_pinned_memory(nbytes: usize) -> cuprum_core::Result<PinnedMemory> {
+    get_pinned_memory_allocator().malloc(nbytes)
+}
+
+/// A C-contiguous host array of `shape` and `dtype` in page-locked memory from the current
+/// pinned allocator ([`get_pinned_memory_allocator`]), or in ordinary memory when there is no CUDA device (so code using it
 /// runs on any machine; [`is_pinned`] tells). `zeroed` zeroes recycled blocks.
 fn pinned_array(op: &'static str, shape: &[usize], dtype: DType, zeroed: bool) -> Result<Array> {
     let nbytes = shape
@@ -335,7 +458,7 @@ fn pinned_array(op: &'static str, shape: &[usize], dtype: DType, zeroed: bool) -
         return Array::from_storage(Storage::Cpu(CpuStorage::zeroed(nbytes)), shape, dtype);
     }
     crate::pool::install();
-    let (mem, fresh) = get_default_pinned_memory_pool().malloc_fresh(nbytes)?;
+    let (mem, fresh) = get_pinned_memory_allocator().malloc_fresh(nbytes)?;
     if zeroed && !fresh {
         // SAFETY: the block has at least `nbytes` writable bytes and is ours alone.
         unsafe { zero(mem.as_ptr(), nbytes) };

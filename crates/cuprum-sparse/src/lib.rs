@@ -20,6 +20,7 @@ mod index;
 mod operators;
 mod ops;
 mod sparse;
+mod sputils;
 mod util;
 
 pub use compat::{
@@ -37,6 +38,7 @@ pub use sparse::{
     Flavour, Format, Input, Sparse, coo_array, coo_matrix, csc_array, csc_matrix, csr_array,
     csr_matrix, dia_array, dia_matrix, issparse,
 };
+pub use sputils::{IndexArrays, safely_cast_index_arrays};
 
 #[cfg(test)]
 mod tests;

@@ -139,13 +139,19 @@ fn managed_alloc(ordinal: usize, nbytes: usize) -> Result<u64> {
 static ALLOCATOR: RwLock<Option<Arc<dyn Allocator>>> = RwLock::new(None);
 
 /// Installs the allocator every later device allocation goes through (buffers allocated before
-/// are returned to the allocator that made them).
+/// are returned to the allocator that made them). A thread inside
+/// [`using_allocator`](super::using_allocator) keeps its scoped allocator until the scope ends.
 pub fn set_allocator(allocator: Arc<dyn Allocator>) {
     *ALLOCATOR.write().unwrap_or_else(|e| e.into_inner()) = Some(allocator);
 }
 
-/// The installed allocator ([`StreamOrderedAllocator`] unless [`set_allocator`] was called).
+/// The calling thread's allocator (`cupy.cuda.get_allocator`): its innermost
+/// [`using_allocator`](super::using_allocator) one, else the installed one
+/// ([`StreamOrderedAllocator`] unless [`set_allocator`] was called).
 pub fn allocator() -> Arc<dyn Allocator> {
+    if let Some(a) = super::allocators::thread_allocator() {
+        return a;
+    }
     if let Some(a) = ALLOCATOR.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
         return a.clone();
     }

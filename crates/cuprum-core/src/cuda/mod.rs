@@ -21,6 +21,7 @@
 //!   modules in memory and binaries on disk; `ops` holds the elementwise primitives built
 //!   from `kernels/*.cuh`.
 
+mod allocators;
 pub(crate) mod codegen;
 pub(crate) mod driver;
 pub mod graph;
@@ -39,6 +40,10 @@ pub mod texture;
 // User API (`cupy.cuda`): devices, streams, events, the allocator hook. The machinery below
 // (contexts, raw transfers, the NVRTC cache) is reached by feature crates through
 // `crate::ext::cuda` / `crate::ext::nvrtc` only.
+pub use allocators::{
+    AllocatorGuard, CFreeFn, CFunctionAllocator, CMallocFn, FunctionAllocator, using_allocator,
+    with_allocator,
+};
 pub(crate) use driver::context;
 pub use driver::{
     DeviceProperties, device_count, init_error, mem_get_info, properties, synchronize_all,

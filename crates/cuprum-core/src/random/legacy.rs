@@ -322,3 +322,23 @@ pub fn shuffle(a: &Array) -> Result<()> {
 pub fn permutation(n: usize) -> Result<Array> {
     with_global(|g| g.permutation(n))
 }
+
+/// `length` random bytes from the global generator (`cupy.random.bytes(length)`), drawn on
+/// the current device and returned to the host; see [`Generator::bytes_on`].
+///
+/// **Shapes:** `length` → a `Vec<u8>` of `length` bytes.
+///
+/// # Errors
+/// As [`Generator::bytes_on`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::random;
+/// random::seed(3);
+/// let a = random::bytes(8).unwrap();
+/// random::seed(3);
+/// assert_eq!(random::bytes(8).unwrap(), a);
+/// ```
+pub fn bytes(length: usize) -> Result<Vec<u8>> {
+    with_global(|g| g.bytes(length))
+}

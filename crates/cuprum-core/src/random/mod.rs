@@ -694,6 +694,39 @@ impl Generator {
         self.binomial_on(n, p, shape, dtype, current_device())
     }
 
+    /// `length` random bytes (`Generator.bytes(length)`, `RandomState.bytes`), drawn on
+    /// `device` and returned to the host, as NumPy and CuPy return a `bytes` object.
+    ///
+    /// **Shapes:** `length` → a `Vec<u8>` of `length` bytes.
+    ///
+    /// Each byte is uniform on `0..=255` and independent: the draw is
+    /// [`Generator::integers_on`]`(0, 256, [length], uint8)` (the top 8 of 32 Philox bits, no
+    /// bias), so the same seed gives the same bytes on every device, and the generator advances
+    /// by `ceil(length / 4)` blocks.
+    ///
+    /// # Errors
+    /// [`Error::DeviceUnavailable`] for a device that is not present; allocation and transfer
+    /// errors.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{random::Generator, Device};
+    /// let b = Generator::new(7).bytes_on(10, Device::Cpu).unwrap();
+    /// assert_eq!(b.len(), 10);
+    /// assert_eq!(b, Generator::new(7).bytes_on(10, Device::Cpu).unwrap());
+    /// ```
+    pub fn bytes_on(&mut self, length: usize, device: Device) -> Result<Vec<u8>> {
+        self.integers_on(0, 256, [length], DType::UInt8, device)?
+            .to_vec::<u8>()
+    }
+    /// [`Generator::bytes_on`] on the current device.
+    ///
+    /// # Errors
+    /// As [`Generator::bytes_on`].
+    pub fn bytes(&mut self, length: usize) -> Result<Vec<u8>> {
+        self.bytes_on(length, current_device())
+    }
+
     /// A random permutation of `0..n` as int64 (`Generator.permutation(n)`), the same on every
     /// device: sorts 64-bit Philox keys (ties broken by index).
     ///

@@ -83,7 +83,12 @@ fn check(op: &'static str, st: sys::ncclResult_t, comm: Option<sys::ncclComm_t>)
 
 /// A new NCCL unique id (on the rank that creates the communicator's id).
 pub(crate) fn unique_id() -> Result<[u8; 128]> {
-    ensure_loaded("init_process_group")?;
+    unique_id_for("init_process_group")
+}
+
+/// A new NCCL unique id; `op` names the caller in the error when NCCL is not installed.
+pub(crate) fn unique_id_for(op: &'static str) -> Result<[u8; 128]> {
+    ensure_loaded(op)?;
     let mut id = std::mem::MaybeUninit::<sys::ncclUniqueId>::uninit();
     // SAFETY: the library is loaded; `id` is a valid out-pointer for one ncclUniqueId, which
     // NCCL fully initializes on success (checked before `assume_init`).
