@@ -30,9 +30,9 @@ one() {  # one BINARY THREADS [FILTER...]
   echo "$b rc=$? $(grep -E '^test result' $L/$b.log | tail -1) failed: $(grep -E '^test .* FAILED$' $L/$b.log | sed 's/^test //; s/ \.\.\. FAILED//' | tr '\n' ' ')" >> $L/summary.txt
 }
 pids=()
-( one cuprum_core-lib 6 cuda:: random:: dlpack texture bitgen isscalar byte_bounds who memo ) & pids+=($!)
+( one cuprum_core-lib 6 cuda:: random:: dlpack texture bitgen introspect memo allocator ) & pids+=($!)
 ( one kernels-test 4; one cuprum_kernel-lib 4; one bitwise-test 4; one cuprum_fft-lib 4; one fft_integration-test 4 ) & pids+=($!)
-( one cuprum_memory-lib 2; one cuprum_distributed-lib 2; one cuprum-lib 2; one coverage-test 1; one cuda_api-test 2; one examples-test 2; one multiprocess-test 2; one cuprum_sparse-lib 4 safely cast ) & pids+=($!)
+( one cuprum_memory-lib 2; one pinned_allocator-test 2; one cuprum_distributed-lib 2; one cuprum-lib 2; one coverage-test 1; one cuda_api-test 2; one examples-test 2; one multiprocess-test 2; one cuprum_sparse-lib 4 safely cast ) & pids+=($!)
 wait "${pids[@]}"
 sort $L/summary.txt
 B=.gpu/bin/cuprum-bench
