@@ -309,8 +309,12 @@ impl PinnedMemoryPool {
         ))
     }
 
-    /// Statistics: bytes in use, bytes held, cached blocks.
+    /// Statistics: bytes in use, bytes held, cached blocks (after releasing the buffers of
+    /// asynchronous transfers that have finished).
     pub fn stats(&self) -> PinnedStats {
+        // buffers whose asynchronous transfers have finished are released first, so a block
+        // dropped after its copy was synchronized counts as returned
+        crate::transfer::poll_watch_list();
         let s = self.inner.lock();
         PinnedStats {
             used_bytes: s.used_bytes,

@@ -11,9 +11,19 @@ use std::sync::Mutex;
 /// The tests below change the process-wide setting: one at a time.
 static SERIAL: Mutex<()> = Mutex::new(());
 
+/// Puts the default pool back when a test ends, also when it fails, so that one failure does
+/// not cascade into the other test.
+struct Restore;
+impl Drop for Restore {
+    fn drop(&mut self) {
+        set_pinned_memory_allocator(Some(get_default_pinned_memory_pool()));
+    }
+}
+
 #[test]
 fn pinned_arrays_come_from_the_set_allocator() {
     let _s = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _r = Restore;
     let gpu = !cuda_devices().is_empty();
     // default: the default pool
     assert!(get_pinned_memory_allocator().same_pool(&get_default_pinned_memory_pool()));
@@ -50,6 +60,7 @@ fn pinned_arrays_come_from_the_set_allocator() {
 #[test]
 fn none_disables_the_pool() {
     let _s = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _r = Restore;
     let gpu = !cuda_devices().is_empty();
     set_pinned_memory_allocator(None);
     let raw = get_pinned_memory_allocator();
