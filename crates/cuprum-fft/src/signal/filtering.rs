@@ -105,28 +105,26 @@ pub fn channelize_poly(x: &Array, h: &Array, n_chans: usize) -> Result<Array> {
         .reshape([n_taps, c])?;
     // taps k ≥ n_pts only ever meet the zeros before the signal
     let taps = n_taps.min(n_pts);
-    let mut acc = if taps == 0 {
+    let acc = if taps == 0 {
         zeros_on([n_pts, c], dt, dev)?
     } else {
         let xpad = concatenate(&[&zeros_on([taps - 1, c], dt, dev)?, &xr], 0)?;
-        let mut acc: Option<Array> = None;
-        for k in 0..taps {
+        // tap k: X[p − k, :]·H[k, :] for every p (zeros before the signal)
+        let term = |k: usize| -> Result<Array> {
             let lo = (taps - 1 - k) as isize;
-            let term = multiply(
+            multiply(
                 &xpad.slice(s![lo..lo + n_pts as isize, ..])?,
                 &hh.slice(s![k..k + 1, ..])?,
-            )?;
-            acc = Some(match acc {
-                None => term,
-                Some(a) => add(&a, &term)?,
-            });
+            )
+        };
+        let mut acc = term(0)?;
+        for k in 1..taps {
+            acc = add(&acc, &term(k)?)?;
         }
-        acc.expect("taps > 0")
+        acc
     };
-    // conj(fft(conj(s))) = unnormalized inverse DFT
-    acc = ifft(&acc, None, -1, Norm::Forward)?;
-    debug_assert_eq!(acc.dtype(), out_dt);
-    acc.transpose()
+    // conj(fft(conj(s))) = the unnormalized inverse DFT
+    ifft(&acc, None, -1, Norm::Forward)?.transpose()
 }
 
 /// Shifts the frequency of `x` by `freq` at the sample rate `fs` (`cupyx.signal.freq_shift`):
