@@ -17,7 +17,8 @@
 //! (`device_get_default_mem_pool`, `device_get_mem_pool`, `device_set_mem_pool`,
 //! `mem_pool_create`, `mem_pool_destroy`, `mem_pool_trim_to`) and CUDA arrays
 //! (`malloc_array`, `malloc_3d_array`, `free_array`, `memcpy_2d_to_array`,
-//! `memcpy_2d_from_array` and their async forms; cuprum has no texture objects to read them).
+//! `memcpy_2d_from_array` and their async forms; the owned wrappers textures and surfaces read
+//! are in [`texture`](super::texture)).
 //!
 //! cuprum drives CUDA through the driver API (loaded at run time); each function here is the
 //! driver call that does what the runtime function does. Every one returns an error, never a

@@ -861,7 +861,7 @@ fn linear_base(
     let avail = arr.storage().nbytes().saturating_sub(start) as u64;
     let ptr = arr.device_ptr().unwrap_or(0);
     let align = texture_alignment(op, ordinal, false)?;
-    if ptr % align != 0 {
+    if !ptr.is_multiple_of(align) {
         return Err(Error::invalid_value(
             op,
             format!(
@@ -905,7 +905,10 @@ impl ResourceDescriptor {
         const OP: &str = "ResourceDescriptor::linear";
         let (_, ptr, avail) = linear_base(OP, arr, ch_desc)?;
         let texel = ch_desc.texel_bytes();
-        if size_in_bytes == 0 || size_in_bytes % texel != 0 || size_in_bytes as u64 > avail {
+        if size_in_bytes == 0
+            || !size_in_bytes.is_multiple_of(texel)
+            || size_in_bytes as u64 > avail
+        {
             return Err(Error::invalid_value(
                 OP,
                 format!(
@@ -977,7 +980,7 @@ impl ResourceDescriptor {
             ));
         }
         let align = texture_alignment(OP, ordinal, true)?;
-        if pitch_in_bytes as u64 % align != 0 {
+        if !(pitch_in_bytes as u64).is_multiple_of(align) {
             return Err(Error::invalid_value(
                 OP,
                 format!(
