@@ -328,9 +328,9 @@ pub(crate) fn subsequence_state(kind: BitGeneratorKind, seed: u64, tag: u64, ind
     match kind {
         BitGeneratorKind::MRG32k3a => {
             let mut st = [0u32; 6];
-            for k in 0..3 {
-                st[k] = ((w[k] >> 32) % MRG_M1 as u64) as u32;
-                st[3 + k] = ((w[k] & 0xFFFF_FFFF) % MRG_M2 as u64) as u32;
+            for (k, &wk) in w.iter().enumerate() {
+                st[k] = ((wk >> 32) % MRG_M1 as u64) as u32;
+                st[3 + k] = ((wk & 0xFFFF_FFFF) % MRG_M2 as u64) as u32;
             }
             if st[0] == 0 && st[1] == 0 && st[2] == 0 {
                 st[..3].fill(12345);
