@@ -410,12 +410,16 @@ mod tests {
             });
             {
                 let l = log.lock().unwrap();
-                // x (12 bytes) and y (12 bytes) came from the closures; y was freed
+                // x (12 bytes) and y (12 bytes) came from the closures; everything but x was
+                // freed (y, and any temporary)
                 let mallocs: Vec<_> = l.iter().filter(|e| e.0 == 'm').collect();
-                assert_eq!(mallocs.len(), 2, "{l:?}");
-                assert!(mallocs.iter().all(|e| e.2 == 12));
-                assert_eq!(l.iter().filter(|e| e.0 == 'f').count(), 1);
-                assert_eq!(x.device_ptr(), Some(mallocs[0].1));
+                assert!(mallocs.len() >= 2, "{l:?}");
+                assert_eq!(mallocs.iter().filter(|e| e.2 == 12).count(), 2, "{l:?}");
+                let frees = l.iter().filter(|e| e.0 == 'f').count();
+                assert_eq!(frees, mallocs.len() - 1, "{l:?}");
+                let px = x.device_ptr().unwrap();
+                assert!(mallocs.iter().any(|e| e.1 == px && e.2 == 12), "{l:?}");
+                assert!(!l.contains(&('f', px, dev)));
             }
             // x outlives the scope and still returns to the closures
             assert_eq!(x.to_vec::<f32>().unwrap(), vec![1.0, 2.0, 3.0]);
