@@ -184,17 +184,31 @@ mod fast {
     {
         const ZERO: Self;
         fn of_f64(v: f64) -> Self;
+        fn to_f64(self) -> f64;
+        fn sqrt_(self) -> Self;
     }
     impl Real for f32 {
         const ZERO: f32 = 0.0;
         fn of_f64(v: f64) -> f32 {
             v as f32
         }
+        fn to_f64(self) -> f64 {
+            self as f64
+        }
+        fn sqrt_(self) -> f32 {
+            self.sqrt()
+        }
     }
     impl Real for f64 {
         const ZERO: f64 = 0.0;
         fn of_f64(v: f64) -> f64 {
             v
+        }
+        fn to_f64(self) -> f64 {
+            self
+        }
+        fn sqrt_(self) -> f64 {
+            self.sqrt()
         }
     }
 
@@ -294,21 +308,241 @@ mod fast {
         }))
     }
 
+    /// Elements per parallel chunk of the CGS2 sweeps (fixed, so the sums do not depend on
+    /// the number of threads).
+    const CHUNK: usize = 1 << 12;
+    /// Elements per cache block inside a chunk: the vector's block stays in L1 while the
+    /// basis rows stream past it.
+    const SUB: usize = 512;
+
+    /// Eight running sums of `a·b` (a multiple of 8 elements) added into `acc`.
+    #[inline(always)]
+    fn dot_acc<T: Real>(acc: &mut [T; 8], a: &[T], b: &[T]) {
+        let mut s = *acc;
+        for (u, v) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+            for ((s, &p), &q) in s.iter_mut().zip(u).zip(v) {
+                *s = *s + p * q;
+            }
+        }
+        *acc = s;
+    }
+
+    /// Per-row dot-product state of one chunk: eight running sums and a scalar tail (for the
+    /// last `len % 8` elements of the vector), finished as [`dot_block`] finishes.
+    #[derive(Clone, Copy)]
+    struct Acc<T: Real> {
+        lanes: [T; 8],
+        tail: T,
+    }
+
+    impl<T: Real> Acc<T> {
+        fn new() -> Self {
+            Acc {
+                lanes: [T::ZERO; 8],
+                tail: T::ZERO,
+            }
+        }
+        /// Adds `a·b` over one cache block (only the vector's last block has a tail).
+        #[inline(always)]
+        fn add(&mut self, a: &[T], b: &[T]) {
+            let e = a.len() / 8 * 8;
+            dot_acc(&mut self.lanes, &a[..e], &b[..e]);
+            for (&p, &q) in a[e..].iter().zip(&b[e..]) {
+                self.tail = self.tail + p * q;
+            }
+        }
+        fn sum(&self) -> T {
+            self.lanes.iter().fold(self.tail, |t, &v| t + v)
+        }
+    }
+
+    /// `c ← c − Σᵢ hᵢ·vᵢ` over one cache block, the rows subtracted in order (four at a time,
+    /// each element rounded exactly as the one-row-at-a-time loop rounds it).
+    #[inline(always)]
+    fn sub_rows<T: Real>(c: &mut [T], vs: &[T], n: usize, at: usize, h: &[T]) {
+        let len = c.len();
+        let row = |i: usize| &vs[i * n + at..i * n + at + len];
+        let mut i = 0;
+        while i + 4 <= h.len() {
+            let (h0, h1, h2, h3) = (h[i], h[i + 1], h[i + 2], h[i + 3]);
+            let (r0, r1, r2, r3) = (row(i), row(i + 1), row(i + 2), row(i + 3));
+            for ((((x, &a), &b), &c2), &d) in c.iter_mut().zip(r0).zip(r1).zip(r2).zip(r3) {
+                *x = *x - h0 * a - h1 * b - h2 * c2 - h3 * d;
+            }
+            i += 4;
+        }
+        while i < h.len() {
+            let hi = h[i];
+            for (x, &y) in c.iter_mut().zip(row(i)) {
+                *x = *x - hi * y;
+            }
+            i += 1;
+        }
+    }
+
+    /// Classical Gram–Schmidt applied twice, in place: `cur ← (I − VVᵀ)²cur` against the `j`
+    /// rows of `vs` (row-major, `n = cur.len()` columns). Returns `h₁ + h₂` (the coefficients)
+    /// and `‖cur‖²` afterwards. Three parallel sweeps over the basis instead of four: the
+    /// first pass's dot products; the first update fused with the second pass's dot products
+    /// (a cache block is final for pass 1 before pass 2 reads it); the second update fused
+    /// with the norm. Dot products are eight running sums per chunk of [`CHUNK`] elements,
+    /// the chunks' sums added in order (the same on every run and thread count).
+    fn cgs2_in_place<T: Real>(vs: &[T], j: usize, cur: &mut [T]) -> (Vec<T>, T) {
+        let n = cur.len();
+        let fold = |parts: Vec<Vec<T>>, len: usize| -> Vec<T> {
+            let mut s = vec![T::ZERO; len];
+            for p in &parts {
+                for (s, &d) in s.iter_mut().zip(p) {
+                    *s = *s + d;
+                }
+            }
+            s
+        };
+        let avx2 = has_avx2();
+        // pass 1: h1 = V cur
+        let parts: Vec<Vec<T>> = cur
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(ci, c)| {
+                let mut acc = vec![Acc::<T>::new(); j];
+                dots(avx2, vs, n, ci * CHUNK, &mut acc, c);
+                acc.iter().map(Acc::sum).collect()
+            })
+            .collect();
+        let h1 = fold(parts, j);
+        // update 1, then pass 2's dot products on each finished block
+        let parts: Vec<Vec<T>> = cur
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .map(|(ci, c)| {
+                let mut acc = vec![Acc::<T>::new(); j];
+                let mut unused = Acc::<T>::new();
+                update(avx2, vs, n, ci * CHUNK, &h1, &mut acc, &mut unused, c);
+                acc.iter().map(Acc::sum).collect()
+            })
+            .collect();
+        let h2 = fold(parts, j);
+        // update 2 and the norm of the result
+        let parts: Vec<Vec<T>> = cur
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .map(|(ci, c)| {
+                let mut nrm = Acc::<T>::new();
+                update(avx2, vs, n, ci * CHUNK, &h2, &mut [], &mut nrm, c);
+                vec![nrm.sum()]
+            })
+            .collect();
+        let nn = fold(parts, 1)[0];
+        let h = h1.iter().zip(&h2).map(|(&a, &b)| a + b).collect();
+        (h, nn)
+    }
+
+    /// Whether the CPU has AVX2 (checked once).
+    fn has_avx2() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static F: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            *F.get_or_init(|| std::arch::is_x86_feature_detected!("avx2"))
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
+    /// Runs `$body` (an `#[inline(always)]` fn) compiled for AVX2 when `$avx2` (separate
+    /// multiplies and adds, no FMA: the same rounding either way), else for the baseline.
+    macro_rules! dispatch {
+        ($avx2:expr, $body:ident <$T:ty> ($($a:ident : $t:ty),*)) => {{
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2")]
+            fn with_avx2<T: Real>($($a: $t),*) {
+                $body::<T>($($a),*)
+            }
+            #[cfg(target_arch = "x86_64")]
+            if $avx2 {
+                // SAFETY: `$avx2` is true only when the running CPU has AVX2 (`has_avx2`).
+                unsafe { with_avx2::<$T>($($a),*) }
+            } else {
+                $body::<$T>($($a),*)
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            {
+                let _ = $avx2;
+                $body::<$T>($($a),*)
+            }
+        }};
+    }
+
+    /// Pass 1 on one chunk `c` (starting at column `at`): the dot products of the
+    /// `acc.len()` first rows with `c`, cache block by cache block.
+    fn dots<T: Real>(avx2: bool, vs: &[T], n: usize, at: usize, acc: &mut [Acc<T>], c: &[T]) {
+        #[inline(always)]
+        fn body<T: Real>(vs: &[T], n: usize, at: usize, acc: &mut [Acc<T>], c: &[T]) {
+            for (si, cs) in c.chunks(SUB).enumerate() {
+                let at = at + si * SUB;
+                for (i, a) in acc.iter_mut().enumerate() {
+                    a.add(&vs[i * n + at..i * n + at + cs.len()], cs);
+                }
+            }
+        }
+        dispatch!(avx2, body<T>(vs: &[T], n: usize, at: usize, acc: &mut [Acc<T>], c: &[T]))
+    }
+
+    /// Passes 2 and 3 on one chunk: `c ← c − Σᵢ hᵢ·vᵢ` block by block, then on each updated
+    /// block the dot products of the `acc.len()` first rows with it, and `c·c` into `nrm`.
+    #[allow(clippy::too_many_arguments)]
+    fn update<T: Real>(
+        avx2: bool,
+        vs: &[T],
+        n: usize,
+        at: usize,
+        h: &[T],
+        acc: &mut [Acc<T>],
+        nrm: &mut Acc<T>,
+        c: &mut [T],
+    ) {
+        #[inline(always)]
+        fn body<T: Real>(
+            vs: &[T],
+            n: usize,
+            at: usize,
+            h: &[T],
+            acc: &mut [Acc<T>],
+            nrm: &mut Acc<T>,
+            c: &mut [T],
+        ) {
+            for (si, cs) in c.chunks_mut(SUB).enumerate() {
+                let at = at + si * SUB;
+                sub_rows(cs, vs, n, at, h);
+                for (i, a) in acc.iter_mut().enumerate() {
+                    a.add(&vs[i * n + at..i * n + at + cs.len()], cs);
+                }
+                nrm.add(cs, cs);
+            }
+        }
+        dispatch!(avx2, body<T>(vs: &[T], n: usize, at: usize, h: &[T], acc: &mut [Acc<T>],
+            nrm: &mut Acc<T>, c: &mut [T]))
+    }
+
+    /// Checks that `v` is a C-contiguous 2-D CPU basis of the dtype of the eligible vector
+    /// `w`, with `w.size()` columns and more than `j` rows.
+    fn basis_ok(v: &Array, j: usize, w: &Array) -> bool {
+        v.device() == Device::Cpu
+            && v.ndim() == 2
+            && v.is_c_contiguous()
+            && eligible(w)
+            && v.dtype() == w.dtype()
+            && v.shape()[1] == w.size()
+            && j < v.shape()[0]
+    }
+
     /// Classical Gram–Schmidt applied twice (CGS2) against the first `j` rows of the
     /// C-contiguous basis `v` (`(cap, n)`): returns `(w', h)` with `h = h₁ + h₂` the
-    /// coefficients (1-D, `j`) and `w' = w − Vᵀh`, or `None` when not eligible. Each pass is
-    /// one parallel sweep for the `j` dot products (partial sums per block of columns, added
-    /// in order) and one for the update.
+    /// coefficients (1-D, `j`) and `w' = w − Vᵀh`, or `None` when not eligible (see
+    /// [`cgs2_in_place`] for the sweeps).
     pub(crate) fn cgs2(v: &Array, j: usize, w: &Array) -> Result<Option<(Array, Array)>> {
-        if v.device() != Device::Cpu
-            || v.ndim() != 2
-            || !v.is_c_contiguous()
-            || !eligible(w)
-            || v.dtype() != w.dtype()
-            || v.shape()[1] != w.size()
-            || j == 0
-            || j > v.shape()[0]
-        {
+        if j == 0 || !basis_ok(v, j - 1, w) {
             return Ok(None);
         }
         fn go<T: Real>(v: &Array, j: usize, w: &Array) -> Result<(Array, Array)> {
@@ -324,37 +558,7 @@ mod fast {
                 }
                 _ => with_slice::<T, _>(w, |x| x.to_vec()),
             };
-            let mut h = vec![T::ZERO; j];
-            let nb = n.div_ceil(BLOCK).max(1);
-            for _pass in 0..2 {
-                let parts: Vec<Vec<T>> = (0..nb)
-                    .into_par_iter()
-                    .map(|b| {
-                        let r = b * BLOCK..((b + 1) * BLOCK).min(n);
-                        (0..j)
-                            .map(|i| dot_block(&vs[i * n..][r.clone()], &cur[r.clone()]))
-                            .collect()
-                    })
-                    .collect();
-                let mut hp = vec![T::ZERO; j];
-                for p in &parts {
-                    for (s, &d) in hp.iter_mut().zip(p) {
-                        *s = *s + d;
-                    }
-                }
-                cur.par_chunks_mut(BLOCK).enumerate().for_each(|(b, c)| {
-                    let o = b * BLOCK;
-                    for (i, &hi) in hp.iter().enumerate() {
-                        let vi = &vs[i * n + o..i * n + o + c.len()];
-                        for (x, &y) in c.iter_mut().zip(vi) {
-                            *x = *x - hi * y;
-                        }
-                    }
-                });
-                for (s, &d) in h.iter_mut().zip(&hp) {
-                    *s = *s + d;
-                }
-            }
+            let (h, _) = cgs2_in_place(vs, j, &mut cur);
             drop(gv);
             Ok((
                 Array::from_vec_on(cur, &[n], Device::Cpu)?,
@@ -365,6 +569,73 @@ mod fast {
             DType::Float32 => go::<f32>(v, j, w)?,
             _ => go::<f64>(v, j, w)?,
         }))
+    }
+
+    /// One Lanczos/Arnoldi extension step in place: copies `w` into row `j` of the basis `v`
+    /// (`(cap, n)`, `j < cap`), orthogonalizes it there against rows `0..j` by CGS2 and
+    /// returns the coefficients `h₁ + h₂` and the norm of the result (computed in the
+    /// vectors' dtype), both widened to `f64`; `None` when not eligible. Row `j` is left
+    /// unnormalized (see [`scale_row`]).
+    pub(crate) fn extend(v: &Array, j: usize, w: &Array) -> Result<Option<(Vec<f64>, f64)>> {
+        if j == 0 || !basis_ok(v, j, w) {
+            return Ok(None);
+        }
+        fn go<T: Real>(v: &Array, j: usize, w: &Array) -> (Vec<f64>, f64) {
+            let n = w.size();
+            let sv = v.storage().as_cpu().expect("a CPU array");
+            let same = matches!(w.storage().as_cpu(), Some(sw) if std::ptr::eq(sw, sv));
+            let mut gv = sv.write();
+            let all = gv.slice_mut::<T>();
+            if same {
+                // the operator returned a view of the basis (its input): copy within
+                all.copy_within(w.offset()..w.offset() + n, v.offset() + j * n);
+            }
+            let rows = &mut all[v.offset()..v.offset() + (j + 1) * n];
+            let (vs, cur) = rows.split_at_mut(j * n);
+            if !same {
+                with_slice::<T, _>(w, |x| cur.copy_from_slice(x));
+            }
+            let (h, nn) = cgs2_in_place(vs, j, cur);
+            (
+                h.into_iter().map(Real::to_f64).collect(),
+                nn.sqrt_().to_f64(),
+            )
+        }
+        Ok(Some(match w.dtype() {
+            DType::Float32 => go::<f32>(v, j, w),
+            _ => go::<f64>(v, j, w),
+        }))
+    }
+
+    /// Row `j` of the C-contiguous CPU basis `v` times `s` in place (`s` rounded to the
+    /// dtype first, as a weak scalar is); `false` (nothing done) when not a float32/float64
+    /// CPU basis.
+    pub(crate) fn scale_row(v: &Array, j: usize, s: f64) -> bool {
+        if v.device() != Device::Cpu
+            || v.ndim() != 2
+            || !v.is_c_contiguous()
+            || !matches!(v.dtype(), DType::Float32 | DType::Float64)
+            || j >= v.shape()[0]
+        {
+            return false;
+        }
+        fn go<T: Real>(v: &Array, j: usize, s: f64) {
+            let n = v.shape()[1];
+            let a = T::of_f64(s);
+            let sv = v.storage().as_cpu().expect("a CPU array");
+            let mut gv = sv.write();
+            let row = &mut gv.slice_mut::<T>()[v.offset() + j * n..v.offset() + (j + 1) * n];
+            row.par_chunks_mut(BLOCK).for_each(|c| {
+                for x in c {
+                    *x = *x * a;
+                }
+            });
+        }
+        match v.dtype() {
+            DType::Float32 => go::<f32>(v, j, s),
+            _ => go::<f64>(v, j, s),
+        }
+        true
     }
 
     /// The dot product of one block (eight running sums, then added in order).
@@ -385,4 +656,4 @@ mod fast {
     }
 }
 
-pub(crate) use fast::cgs2;
+pub(crate) use fast::{cgs2, extend, scale_row};
