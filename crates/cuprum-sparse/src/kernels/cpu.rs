@@ -830,6 +830,20 @@ fn coo_t<T: Num, I: Idx>(
     if !parallel_counts(np, m, nnz) {
         np = 1;
     }
+    // The counting sort holds `np` count arrays of `m` rows, and the result `m + 1` row
+    // pointers: a matrix with few entries but a huge row count (10^15 rows, 0 columns, as a
+    // fuzzed Matrix Market header can declare) is an out-of-memory error, not an abort inside
+    // an allocation. Reserving (and releasing) the address space is cheap; nothing is touched.
+    let need = (m as u128 + 1) * (np as u128 + 2) * 8;
+    let fits = usize::try_from(need)
+        .ok()
+        .is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok());
+    if !fits {
+        return Err(cuprum_core::Error::host_out_of_memory(
+            usize::try_from(need).unwrap_or(usize::MAX),
+        )
+        .into());
+    }
     let bounds: Vec<(usize, usize)> = (0..np)
         .map(|p| (nnz * p / np, nnz * (p + 1) / np))
         .collect();

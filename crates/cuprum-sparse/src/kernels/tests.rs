@@ -953,3 +953,27 @@ fn large_inputs_take_the_parallel_paths_exactly() {
         }
     }
 }
+
+/// A matrix with no entries but 10^15 rows (a shape a fuzzed Matrix Market header declared)
+/// needs 10^15 + 1 row pointers: converting it is an out-of-memory error naming the bytes, not
+/// an abort inside an allocation (the `mm` fuzz target found the abort on the H200).
+#[test]
+fn huge_row_count_without_entries_is_out_of_memory() {
+    let none = |dt: DType| Array::empty_on([0usize], dt, Device::Cpu).unwrap();
+    let c = Coo {
+        data: none(DType::Float64),
+        row: none(DType::Int64),
+        col: none(DType::Int64),
+        shape: (1_000_000_000_000_000, 0),
+        canonical: false,
+    };
+    let e = coo_to_compressed(&c, true).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            SparseError::Core(cuprum_core::Error::OutOfMemory { requested, .. })
+                if *requested >= 8_000_000_000_000_000
+        ),
+        "{e}"
+    );
+}
