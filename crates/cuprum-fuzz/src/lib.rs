@@ -40,9 +40,16 @@ use std::time::{Duration, Instant};
 pub struct Rng(u64);
 
 impl Rng {
-    /// A generator from `seed` (any value; 0 is mapped to a fixed non-zero state).
+    /// A generator from `seed` (any value): the state is SplitMix64 of the seed, so every seed
+    /// gives its own stream (the state was once `(seed ^ C) | 1`, which gave seeds 2k and
+    /// 2k + 1 the same stream).
     pub fn new(seed: u64) -> Rng {
-        Rng((seed ^ 0x9E37_79B9_7F4A_7C15) | 1)
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        // xorshift needs a non-zero state
+        Rng(if z == 0 { 0x9E37_79B9_7F4A_7C15 } else { z })
     }
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
@@ -406,4 +413,22 @@ pub fn regression_inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
         .collect();
     v.sort();
     v
+}
+
+#[cfg(test)]
+mod rng_tests {
+    use super::Rng;
+
+    /// Neighbouring seeds (the seeds of parallel fuzz processes) give different streams.
+    #[test]
+    fn neighbouring_seeds_differ() {
+        let first = |seed: u64| {
+            let mut r = Rng::new(seed);
+            (0..4).map(|_| r.next_u64()).collect::<Vec<_>>()
+        };
+        for s in [0u64, 22, 1000, 1002, 1004] {
+            assert_ne!(first(s), first(s + 1), "seeds {s} and {}", s + 1);
+        }
+        assert_eq!(first(7), first(7));
+    }
 }

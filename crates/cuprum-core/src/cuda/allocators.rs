@@ -343,8 +343,11 @@ mod tests {
             .collect()
     }
 
+    /// The calls an allocator saw: ('m', pointer, bytes) or ('f', pointer, device).
+    type CallLog = Arc<Mutex<Vec<(char, u64, usize)>>>;
+
     /// A FunctionAllocator over CUDA's stream-ordered allocator recording every call.
-    fn recording() -> (Arc<dyn Allocator>, Arc<Mutex<Vec<(char, u64, usize)>>>) {
+    fn recording() -> (Arc<dyn Allocator>, CallLog) {
         let log = Arc::new(Mutex::new(Vec::new()));
         let (l1, l2) = (log.clone(), log.clone());
         let a = FunctionAllocator::new(

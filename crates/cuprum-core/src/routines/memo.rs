@@ -252,8 +252,8 @@ mod tests {
         a.clear();
         assert!(a.is_empty());
         // recursion through the same memo does not deadlock (the closure runs unlocked)
-        static FIB: std::sync::OnceLock<Memoized<u64, u64, fn(&u64) -> u64>> =
-            std::sync::OnceLock::new();
+        type Fib = Memoized<u64, u64, fn(&u64) -> u64>;
+        static FIB: std::sync::OnceLock<Fib> = std::sync::OnceLock::new();
         fn fib(n: &u64) -> u64 {
             let m = FIB.get().expect("initialized below");
             if *n < 2 {
