@@ -733,12 +733,12 @@ fn associated_items_and_expressions(a: &cuprum::Array) {
     let _ = cuprum::cuda::Stream::wait_event;
     let _ = cuprum::memory::PinnedMemoryPool::malloc;
     let _ = cuprum::profiler::TimeRange::builder;
-    let _ = cuprum::random::Generator::from_bit_generator;
     let _ = || a.broadcast_to([2, 3]);
     let _ = || a.reshape([2, 3]);
     let _ = || cuprum::Array::from_slice(&[1.0f32], [1]);
     let _ = || cuprum::Array::from_slice_on(&[1.0f32], [1], cuprum::Device::Cpu);
     let _ = || cuprum::Array::from_vec(vec![1.0f32], [1]);
+    let _ = || cuprum::random::Generator::from_bit_generator(cuprum::random::XORWOW::new(1));
     let _ = || |t: cuprum::dlpack::DLPackTensor| cuprum::Array::from_dlpack(t);
     let _ = || |t: cuprum::dlpack::DLPackTensor| cuprum::from_dlpack(t);
 }
