@@ -471,8 +471,10 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
             let total = rows * cols; // checked in the header
             let mut dense = vec![Complex64::new(0.0, 0.0); total];
             let mut k = 0usize;
-            // column-major; symmetric kinds store the lower triangle (skew: strictly lower)
-            for j in 0..cols {
+            // column-major; symmetric kinds store the lower triangle (skew: strictly lower);
+            // with no rows there is nothing to read in any column (a 0 x 2^64-1 header must
+            // not walk 2^64 empty columns)
+            for j in 0..(if rows == 0 { 0 } else { cols }) {
                 let start = match sym {
                     MmSymmetry::General => 0,
                     MmSymmetry::SkewSymmetric => j + 1,
