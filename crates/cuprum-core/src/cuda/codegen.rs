@@ -1466,6 +1466,21 @@ impl ReductionSpec {
             b.code(&format!("{indent}    ;\n{indent}}}"));
         };
         let prologue = "    const CIndexer _in_ind = {_cuprum_nout * _cuprum_nred}; (void)_in_ind;\n    const CIndexer _out_ind = {_cuprum_nout}; (void)_out_ind;";
+        // the end of both block kernels: a tree in shared memory, then post-map (one split)
+        // or the block's partial
+        let block_tail = |b: &mut Builder| {
+            b.code(&format!(
+                "    _cuprum_sh[threadIdx.x] = _cuprum_acc; _cuprum_shh[threadIdx.x] = _cuprum_has;\n    __syncthreads();\n    \
+                 for (int _w = {half}; _w > 0; _w >>= 1) {{\n        \
+                 if (threadIdx.x < _w && _cuprum_shh[threadIdx.x + _w]) {{\n            \
+                 _cuprum_sh[threadIdx.x] = _cuprum_shh[threadIdx.x] ? _cuprum_reduce(_cuprum_sh[threadIdx.x], _cuprum_sh[threadIdx.x + _w]) : _cuprum_sh[threadIdx.x + _w];\n            \
+                 _cuprum_shh[threadIdx.x] = true;\n        }}\n        __syncthreads();\n    }}\n    \
+                 if (threadIdx.x == 0) {{\n        if (_cuprum_split == 1) {{",
+                half = REDUCTION_THREADS / 2
+            ));
+            post(&mut *b, "_cuprum_sh[0]", "_cuprum_o", "            ");
+            b.code("        } else {\n            _cuprum_part[blockIdx.x] = _cuprum_sh[0];\n        }\n    }\n}");
+        };
 
         // ---- block kernel ----
         b.code(&format!(
@@ -1493,17 +1508,7 @@ impl ReductionSpec {
             "    }}\n    for (; _cuprum_r < _cuprum_hi; _cuprum_r += {REDUCTION_THREADS}u)"
         ));
         map_step(&mut b, "_cuprum_r", "    ");
-        b.code(&format!(
-            "    _cuprum_sh[threadIdx.x] = _cuprum_acc; _cuprum_shh[threadIdx.x] = _cuprum_has;\n    __syncthreads();\n    \
-             for (int _w = {half}; _w > 0; _w >>= 1) {{\n        \
-             if (threadIdx.x < _w && _cuprum_shh[threadIdx.x + _w]) {{\n            \
-             _cuprum_sh[threadIdx.x] = _cuprum_shh[threadIdx.x] ? _cuprum_reduce(_cuprum_sh[threadIdx.x], _cuprum_sh[threadIdx.x + _w]) : _cuprum_sh[threadIdx.x + _w];\n            \
-             _cuprum_shh[threadIdx.x] = true;\n        }}\n        __syncthreads();\n    }}\n    \
-             if (threadIdx.x == 0) {{\n        if (_cuprum_split == 1) {{",
-            half = REDUCTION_THREADS / 2
-        ));
-        post(&mut b, "_cuprum_sh[0]", "_cuprum_o", "            ");
-        b.code("        } else {\n            _cuprum_part[blockIdx.x] = _cuprum_sh[0];\n        }\n    }\n}");
+        block_tail(&mut b);
 
         // ---- vector-load block kernel (one reduced axis at unit stride, aligned) ----
         let vw = reduction_vector_width(&elems.iter().map(|&k| ins[k].dtype).collect::<Vec<_>>());
@@ -1583,17 +1588,7 @@ impl ReductionSpec {
                 "    for (_cuprum_r = _cuprum_vend + threadIdx.x; _cuprum_r < _cuprum_hi; _cuprum_r += {REDUCTION_THREADS}u)"
             ));
             map_step(&mut b, "_cuprum_r", "    ");
-            b.code(&format!(
-                "    _cuprum_sh[threadIdx.x] = _cuprum_acc; _cuprum_shh[threadIdx.x] = _cuprum_has;\n    __syncthreads();\n    \
-                 for (int _w = {half}; _w > 0; _w >>= 1) {{\n        \
-                 if (threadIdx.x < _w && _cuprum_shh[threadIdx.x + _w]) {{\n            \
-                 _cuprum_sh[threadIdx.x] = _cuprum_shh[threadIdx.x] ? _cuprum_reduce(_cuprum_sh[threadIdx.x], _cuprum_sh[threadIdx.x + _w]) : _cuprum_sh[threadIdx.x + _w];\n            \
-                 _cuprum_shh[threadIdx.x] = true;\n        }}\n        __syncthreads();\n    }}\n    \
-                 if (threadIdx.x == 0) {{\n        if (_cuprum_split == 1) {{",
-                half = REDUCTION_THREADS / 2
-            ));
-            post(&mut b, "_cuprum_sh[0]", "_cuprum_o", "            ");
-            b.code("        } else {\n            _cuprum_part[blockIdx.x] = _cuprum_sh[0];\n        }\n    }\n}");
+            block_tail(&mut b);
         }
 
         // ---- finish kernel: block per output over `split` partials (all non-empty) ----
