@@ -5,6 +5,9 @@
 //! `<out>/last-<target>.bin` before running it; when the child dies of an abort or a signal
 //! (a stack overflow, a failed allocation), this parent saves that input as a crash.
 //! Exit status: 0 when no input crashed or hung, 1 otherwise, 2 for bad arguments.
+//!
+//! `cuprum-fuzz TARGET --replay FILE` runs the target once on a saved input (a crash or a hang
+//! of an earlier run) in this process and prints whether it was accepted and how long it took.
 
 use cuprum_fuzz::{Config, fuzz, read_last_input, save_input, target, targets};
 use std::path::PathBuf;
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
         ..Config::default()
     };
     let mut worker = false;
+    let mut replay: Option<PathBuf> = None;
     let mut it = args[1..].iter();
     while let Some(a) = it.next() {
         if a == "--worker" {
@@ -51,6 +55,10 @@ fn main() -> ExitCode {
                 cfg.out = PathBuf::from(v);
                 true
             }
+            ("--replay", Some(v)) => {
+                replay = Some(PathBuf::from(v));
+                true
+            }
             ("--hang", Some(v)) => v
                 .parse()
                 .map(|s: f64| cfg.hang = Duration::from_secs_f64(s))
@@ -61,6 +69,24 @@ fn main() -> ExitCode {
             eprintln!("cuprum-fuzz: bad argument {a:?} (or its value)");
             return usage();
         }
+    }
+    if let Some(file) = replay {
+        let input = match std::fs::read(&file) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("cuprum-fuzz: cannot read {}: {e}", file.display());
+                return ExitCode::from(2);
+            }
+        };
+        let t0 = std::time::Instant::now();
+        let accepted = t.run(&input);
+        println!(
+            "replay {name} {}: {} in {:.3} s",
+            file.display(),
+            if accepted { "accepted" } else { "refused" },
+            t0.elapsed().as_secs_f64()
+        );
+        return ExitCode::SUCCESS;
     }
     if cfg.iters == u64::MAX && cfg.seconds.is_none() {
         cfg.iters = 10_000;

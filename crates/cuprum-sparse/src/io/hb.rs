@@ -456,15 +456,15 @@ fn read_hb_text(path: &Path, text: &str, device: Device) -> Result<HbFile, Spars
             let x = rd.reals(f, count, what)?;
             // column-major (nrow, nrhs) -> a C-ordered array
             let mut out = vec![Complex64::new(0.0, 0.0); nrow * nrhs];
-            for q in 0..nrhs {
-                for i in 0..nrow {
-                    let k = q * nrow + i;
-                    out[i * nrhs + q] = if complex {
-                        Complex64::new(x[2 * k], x[2 * k + 1])
-                    } else {
-                        Complex64::new(x[k], 0.0)
-                    };
-                }
+            // one step per value (a loop over the right-hand sides would walk all NRHS of them
+            // when there are no rows: a fuzzed header with 0 rows and 10^14 right-hand sides)
+            for k in 0..nrow * nrhs {
+                let (q, i) = (k / nrow, k % nrow);
+                out[i * nrhs + q] = if complex {
+                    Complex64::new(x[2 * k], x[2 * k + 1])
+                } else {
+                    Complex64::new(x[k], 0.0)
+                };
             }
             Ok(if complex {
                 Array::from_vec_on(out, &[nrow, nrhs], device)?
