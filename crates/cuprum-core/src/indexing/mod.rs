@@ -10,7 +10,11 @@
 //! silently; cuprum does not.
 //!
 //! Results of advanced indexing are copies (as in NumPy). The element positions are computed
-//! once (int64) and the elements gathered or scattered by a device kernel.
+//! once (int64) and the elements gathered or scattered by a device kernel. On CUDA the
+//! positions (`cuprum_positions`) and `nonzero` (a running sum and a compaction) are computed
+//! on the device as well: index arrays and masks never travel through the host; bounds are
+//! checked by one small read-back in raise mode (NumPy's default; `take(.., mode=clip|wrap)`
+//! needs none).
 
 pub(crate) mod cuda;
 pub(crate) mod prim;
@@ -169,9 +173,8 @@ fn plan(op: &'static str, a: &Array, items: &[IndexItem]) -> Result<Option<Plan>
                         )),
                     });
                 }
-                for v in prim::nonzero_host(m)? {
-                    let n = v.len();
-                    expanded.push(IndexItem::Array(Array::from_vec_on(v, &[n], device)?));
+                for v in prim::nonzero_arrays(m)? {
+                    expanded.push(IndexItem::Array(v.to_device(device)?));
                 }
                 axis += m.ndim();
             }
@@ -580,13 +583,7 @@ pub fn nonzero(a: &Array) -> Result<Vec<Array>> {
     } else {
         a.clone()
     };
-    prim::nonzero_host(&a)?
-        .into_iter()
-        .map(|v| {
-            let n = v.len();
-            Array::from_vec_on(v, &[n], a.device())
-        })
-        .collect()
+    prim::nonzero_arrays(&a)
 }
 
 /// Indices of the nonzero elements as an `(N, ndim)` int64 array (`numpy.argwhere`).
@@ -594,6 +591,12 @@ pub fn nonzero(a: &Array) -> Result<Vec<Array>> {
 /// # Errors
 /// Transfer errors.
 pub fn argwhere(a: &Array) -> Result<Array> {
+    if matches!(a.device(), Device::Cuda(_)) && a.ndim() > 0 {
+        // on the device: the per-axis index arrays as the columns
+        let nz = prim::nonzero_arrays(a)?;
+        let cols: Vec<&Array> = nz.iter().collect();
+        return crate::manip::stack(&cols, 1);
+    }
     let nz = prim::nonzero_host(a)?;
     let n = nz
         .first()
@@ -647,9 +650,9 @@ pub fn compress(condition: &Array, a: &Array, axis: Option<isize>) -> Result<Arr
             size: n,
         });
     }
-    let sel = prim::nonzero_host(&cond)?.remove(0);
-    let k = sel.len();
-    let idx = Array::from_vec_on(sel, &[k], a.device())?;
+    let idx = prim::nonzero_arrays(&cond)?
+        .remove(0)
+        .to_device(a.device())?;
     take(&src, &idx, Some(ax as isize), IndexMode::Raise)
 }
 
@@ -834,5 +837,162 @@ mod tests {
         let items = IndexItem::parse_expr("[1:, @0]", &[iv(vec![4, 0], &[2])]).unwrap();
         let r = a.getitem(&items).unwrap();
         assert_eq!(r.to_vec::<i64>().unwrap(), vec![9, 5, 14, 10, 19, 15]);
+    }
+
+    /// Every advanced-indexing path on every device against the CPU: getitem and setitem with
+    /// integer arrays (negative, broadcast, separated by a slice, on a strided view), boolean
+    /// masks, take in the three modes and its out-of-range error (the same value named),
+    /// nonzero / flatnonzero / argwhere / compress (on CUDA: device positions and nonzero).
+    #[test]
+    fn device_indexing_matches_the_cpu() {
+        for d in crate::test_util::all_devices() {
+            let on = |a: &Array| a.to_device(d).unwrap();
+            let t = ar(120, &[4, 5, 6]);
+            let td = on(&t);
+            // a strided view: every other column, reversed rows
+            let sl = SliceItem::parse_expr("[::-1, :, ::2]").unwrap();
+            let v = t.slice(&sl).unwrap();
+            let vd = td.slice(&sl).unwrap();
+            let idx = iv(vec![-1, 0, 2, 1, -2, 3], &[2, 3]);
+            let cases: Vec<Vec<IndexItem>> = vec![
+                vec![idx.clone().into()],
+                vec![full(), idx.clone().into()],
+                vec![
+                    iv(vec![0, 3], &[2, 1]).into(),
+                    full(),
+                    iv(vec![1, 2, 0], &[3]).into(),
+                ],
+                vec![iv(vec![3, 0], &[2]).into(), iv(vec![4, -5], &[2]).into()],
+                vec![full(), full(), iv(vec![2, 0, 1], &[3]).into()],
+            ];
+            for (k, c) in cases.iter().enumerate() {
+                for (src, dsrc) in [(&t, &td), (&v, &vd)] {
+                    let want = src.getitem(c);
+                    let cd: Vec<IndexItem> = c
+                        .iter()
+                        .map(|i| match i {
+                            IndexItem::Array(a) => IndexItem::Array(on(a)),
+                            b => b.clone(),
+                        })
+                        .collect();
+                    let got = dsrc.getitem(&cd);
+                    match (want, got) {
+                        (Ok(w), Ok(g)) => {
+                            assert_eq!(g.shape(), w.shape(), "{d} case {k}");
+                            assert_eq!(
+                                g.to_vec::<i64>().unwrap(),
+                                w.to_vec::<i64>().unwrap(),
+                                "{d} case {k}"
+                            );
+                        }
+                        (Err(w), Err(g)) => {
+                            assert_eq!(g.to_string(), w.to_string(), "{d} case {k}")
+                        }
+                        (w, g) => panic!("{d} case {k}: cpu {w:?} vs device {g:?}"),
+                    }
+                }
+            }
+            // setitem through integer arrays (scatter at device positions)
+            let s = ar(30, &[5, 6]);
+            let sd = on(&s);
+            let ix: Vec<IndexItem> =
+                vec![iv(vec![4, -5], &[2]).into(), iv(vec![0, 5], &[2]).into()];
+            let ixd: Vec<IndexItem> = vec![
+                on(&iv(vec![4, -5], &[2])).into(),
+                on(&iv(vec![0, 5], &[2])).into(),
+            ];
+            s.setitem(&ix, &iv(vec![-7, -8], &[2])).unwrap();
+            sd.setitem(&ixd, &on(&iv(vec![-7, -8], &[2]))).unwrap();
+            assert_eq!(
+                sd.to_vec::<i64>().unwrap(),
+                s.to_vec::<i64>().unwrap(),
+                "{d} setitem"
+            );
+            // boolean masks, 1-D and 2-D
+            let m2 = Array::from_vec_on(
+                (0..30).map(|i| i % 7 == 2).collect::<Vec<_>>(),
+                &[5, 6],
+                Device::Cpu,
+            )
+            .unwrap();
+            let w = s.getitem(&[m2.clone().into()]).unwrap();
+            let g = sd.getitem(&[on(&m2).into()]).unwrap();
+            assert_eq!(
+                g.to_vec::<i64>().unwrap(),
+                w.to_vec::<i64>().unwrap(),
+                "{d} mask"
+            );
+            let m1 = Array::from_vec_on(vec![true, false, true, true, false], &[5], Device::Cpu)
+                .unwrap();
+            let w = s.getitem(&[m1.clone().into()]).unwrap();
+            let g = sd.getitem(&[on(&m1).into()]).unwrap();
+            assert_eq!(g.shape(), w.shape());
+            assert_eq!(
+                g.to_vec::<i64>().unwrap(),
+                w.to_vec::<i64>().unwrap(),
+                "{d} mask 1-D"
+            );
+            // take: raise (error names the value), wrap, clip; 0-size index
+            let bad = iv(vec![1, 2, 31, -40, 0], &[5]);
+            let we = take(&s, &bad, None, IndexMode::Raise)
+                .unwrap_err()
+                .to_string();
+            let ge = take(&sd, &on(&bad), None, IndexMode::Raise)
+                .unwrap_err()
+                .to_string();
+            assert_eq!(ge, we, "{d}");
+            assert!(ge.contains("31"), "{ge}");
+            for mode in [IndexMode::Wrap, IndexMode::Clip] {
+                let w = take(&s, &bad, Some(1), mode).unwrap();
+                let g = take(&sd, &on(&bad), Some(1), mode).unwrap();
+                assert_eq!(g.shape(), w.shape());
+                assert_eq!(
+                    g.to_vec::<i64>().unwrap(),
+                    w.to_vec::<i64>().unwrap(),
+                    "{d} {mode:?}"
+                );
+            }
+            let e = take(&sd, &on(&iv(vec![], &[0])), None, IndexMode::Raise).unwrap();
+            assert_eq!(e.shape(), &[0]);
+            // nonzero family (floats: -0.0 is zero, NaN is not)
+            let f = Array::from_vec_on(
+                vec![0.0f32, -0.0, 1.5, f32::NAN, 0.0, 2.0],
+                &[2, 3],
+                Device::Cpu,
+            )
+            .unwrap();
+            let fd = on(&f);
+            let (w, g) = (nonzero(&f).unwrap(), nonzero(&fd).unwrap());
+            assert_eq!(g.len(), 2);
+            for (a, b) in w.iter().zip(&g) {
+                assert_eq!(b.device(), d);
+                assert_eq!(
+                    b.to_vec::<i64>().unwrap(),
+                    a.to_vec::<i64>().unwrap(),
+                    "{d} nonzero"
+                );
+            }
+            assert_eq!(
+                flatnonzero(&fd).unwrap().to_vec::<i64>().unwrap(),
+                vec![2, 3, 5]
+            );
+            let aw = argwhere(&fd).unwrap();
+            assert_eq!(aw.shape(), &[3, 2]);
+            assert_eq!(aw.to_vec::<i64>().unwrap(), vec![0, 2, 1, 0, 1, 2]);
+            let z = on(&Array::from_vec_on(vec![0i32; 4], &[2, 2], Device::Cpu).unwrap());
+            let nz = nonzero(&z).unwrap();
+            assert!(nz.iter().all(|a| a.shape() == [0]));
+            assert_eq!(argwhere(&z).unwrap().shape(), &[0, 2]);
+            let cond = on(&Array::from_vec_on(vec![true, false, true], &[3], Device::Cpu).unwrap());
+            let c = compress(&cond, &sd, Some(1)).unwrap();
+            assert_eq!(c.shape(), &[5, 2]);
+            assert_eq!(
+                c.to_vec::<i64>().unwrap(),
+                compress(&cond.to_device(Device::Cpu).unwrap(), &s, Some(1))
+                    .unwrap()
+                    .to_vec::<i64>()
+                    .unwrap()
+            );
+        }
     }
 }

@@ -57,9 +57,15 @@ pub fn positions(
         crate::Device::Cpu => {
             cpu_positions(op, src, adv, bshape, &rest, insert_at, &out_shape, mode)
         }
-        crate::Device::Cuda(_) => {
-            // Index arrays are brought to the host to compute positions (and check bounds);
-            // the gather/scatter itself runs on the device.
+        crate::Device::Cuda(o) => {
+            // one kernel computes the positions where the index arrays are
+            if let Some(p) =
+                super::cuda::positions(op, o, src, adv, bshape, &rest, insert_at, &out_shape, mode)?
+            {
+                return Ok(p);
+            }
+            // more axes than the kernel takes: positions on the host (bounds checked there),
+            // the gather/scatter itself on the device
             let hadv: Vec<AdvIndex> = adv
                 .iter()
                 .map(|a| {
@@ -274,6 +280,24 @@ pub fn scatter(
             lhs: dst.device(),
             rhs: values.device(),
         }),
+    }
+}
+
+/// Multi-indices (C order) of the nonzero elements of `a`: one int64 array per
+/// axis, on `a`'s device (computed there: a CUDA array never goes through the host).
+/// (`-0.0` is zero; NaN is nonzero.)
+pub fn nonzero_arrays(a: &Array) -> Result<Vec<Array>> {
+    match a.device() {
+        // a 0-d array has no axes: no index arrays (as `nonzero_host`)
+        crate::Device::Cuda(_) if a.ndim() == 0 => Ok(vec![]),
+        crate::Device::Cuda(o) => super::cuda::nonzero(a, o),
+        d => nonzero_host(a)?
+            .into_iter()
+            .map(|v| {
+                let n = v.len();
+                Array::from_vec_on(v, &[n], d)
+            })
+            .collect(),
     }
 }
 
