@@ -154,7 +154,7 @@ fn linalg_rows(g_cg: usize, g_lu: usize, g_eig: usize, cpu_ok: bool) -> Vec<Case
         case(
             "spsolve",
             rows(g_lu),
-            3,
+            if cpu_ok { 3 } else { 1 },
             Box::new(move |d| {
                 let a = csr64(g_lu, d)?;
                 let b = Array::from_vec_on(vec![1.0f64; g_lu * g_lu], &[g_lu * g_lu], d)?;
@@ -164,7 +164,7 @@ fn linalg_rows(g_cg: usize, g_lu: usize, g_eig: usize, cpu_ok: bool) -> Vec<Case
         case(
             "eigsh k=6 LM",
             rows(g_eig),
-            3,
+            if cpu_ok { 3 } else { 1 },
             Box::new(move |d| {
                 let a = csr64(g_eig, d)?;
                 Ok(Box::new(move || {
