@@ -48,9 +48,12 @@ pub(crate) enum Class {
 #[derive(Default)]
 pub(crate) struct GpuCache {
     entries: Mutex<Vec<(usize, Class, Function)>>,
-    /// fused reductions: (ordinal, kept axes, reduced axes, 64-bit indices) → module
-    reductions: Mutex<Vec<(usize, u8, u8, bool, Arc<Module>)>>,
+    /// fused reductions
+    reductions: Mutex<Vec<RedEntry>>,
 }
+
+/// A compiled fused reduction: (ordinal, kept axes, reduced axes, 64-bit indices, module).
+type RedEntry = (usize, u8, u8, bool, Arc<Module>);
 
 impl std::fmt::Debug for GpuCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
