@@ -519,6 +519,7 @@ impl ReductionKernel {
     }
 
     /// The kept and the reduced axes, each merged: (shape, strides per element input).
+    #[cfg(feature = "codegen-snapshot")]
     #[allow(clippy::type_complexity)]
     pub(crate) fn axes(
         &self,
@@ -526,23 +527,7 @@ impl ReductionKernel {
         in_shape: &[usize],
         red: &[bool],
     ) -> ((Vec<usize>, Vec<Vec<isize>>), (Vec<usize>, Vec<Vec<isize>>)) {
-        let nd = in_shape.len();
-        let kd: Vec<usize> = (0..nd).filter(|&d| !red[d]).collect();
-        let rd: Vec<usize> = (0..nd).filter(|&d| red[d]).collect();
-        let pick = |dims: &[usize]| -> (Vec<usize>, Vec<Vec<isize>>) {
-            let sh: Vec<usize> = dims.iter().map(|&d| in_shape[d]).collect();
-            let st: Vec<Vec<isize>> = elem
-                .iter()
-                .map(|a| dims.iter().map(|&d| a.strides()[d]).collect())
-                .collect();
-            let st = if st.is_empty() {
-                vec![vec![0isize; dims.len()]]
-            } else {
-                st
-            };
-            collapse(&sh, &st, self.reduce_dims)
-        };
-        (pick(&kd), pick(&rd))
+        split_axes(elem, in_shape, red, self.reduce_dims)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -563,85 +548,20 @@ impl ReductionKernel {
                 elem.push(a.broadcast_to(in_shape)?);
             }
         }
-        let ((ksh, kst), (rsh, rst)) = self.axes(&elem, in_shape, red);
-        let total = nout.saturating_mul(nred.max(1));
-        let all_sh: Vec<usize> = ksh.iter().chain(&rsh).copied().collect();
-        let all_st: Vec<Vec<isize>> = kst
-            .iter()
-            .zip(&rst)
-            .map(|(a, b)| a.iter().chain(b).copied().collect())
-            .collect();
-        // the block strategy splits the reduced range over at most this many blocks in all
-        let sms = cuprum_core::ext::cuda::properties(ordinal)
-            .map(|p| p.multiprocessor_count as usize)
-            .unwrap_or(132);
-        let red_contig = rst.first().is_some_and(|s| s.last() == Some(&1));
-        let block_mode = nred >= 64 && (red_contig || nout < 4096);
-        let (split, chunk) = if block_mode {
-            let target = (sms * blocks_per_sm()).div_ceil(nout).max(1);
-            let max_split = nred.div_ceil((RED_BLOCK * RED_UNROLL) as usize).max(1);
-            let s = target.min(max_split);
-            let chunk = nred.div_ceil(s);
-            (nred.div_ceil(chunk), chunk)
-        } else {
-            (1, nred)
-        };
-        let _ = chunk;
-        // Vector loads (`<name>_blockv`): one reduced axis read at unit stride by every element
-        // input, and every block's first element aligned to the vector (base addresses and kept
-        // strides multiples of it; each block's range a multiple of the width).
         let elem_dtypes: Vec<DType> = r.slots[..self.nin]
             .iter()
             .zip(&r.dtypes)
             .filter(|(s, _)| matches!(s, Slot::Elem(_)))
             .map(|(_, d)| *d)
             .collect();
-        let vw = cuprum_core::ext::codegen::reduction_vector_width(&elem_dtypes) as usize;
-        let vector = block_mode
-            && vw >= 2
-            && rsh.len() == 1
-            && nred >= vw
-            && elem.len() == elem_dtypes.len()
-            && rst.iter().all(|s| s.first() == Some(&1))
-            && elem
-                .iter()
-                .zip(&elem_dtypes)
-                .enumerate()
-                .all(|(j, (a, d))| {
-                    let bytes = (vw * d.itemsize()) as u64;
-                    a.dtype() == *d
-                        && a.device_ptr().is_some_and(|p| p % bytes == 0)
-                        && ksh
-                            .iter()
-                            .zip(&kst[j])
-                            .all(|(&n, &st)| n <= 1 || st.rem_euclid(vw as isize) == 0)
-                });
-        let split = if vector {
-            // the kernel's chunk: ceil(nred / split) rounded up to the width; every block's
-            // range stays non-empty because split = ceil(nred / chunk)
-            nred.div_ceil(nred.div_ceil(split).next_multiple_of(vw))
-        } else {
-            split
-        };
-        let wide = !fits_32(total, &all_sh, &all_st)
-            || (nout as u128) * (split as u128) >= i32::MAX as u128;
-        let mut g = IntStruct::new(wide);
-        for &d in &ksh {
-            g.push(d as i64);
-        }
-        for &d in &rsh {
-            g.push(d as i64);
-        }
-        for s in &kst {
-            for &x in s {
-                g.push(x as i64);
-            }
-        }
-        for s in &rst {
-            for &x in s {
-                g.push(x as i64);
-            }
-        }
+        let plan = plan_strided(
+            ordinal,
+            &elem,
+            &elem_dtypes,
+            split_axes(&elem, in_shape, red, self.reduce_dims),
+            nout,
+            nred,
+        );
         // arguments
         let mut pack = ArgPack::new();
         let mut pass: Vec<PassKind> = Vec::new();
@@ -667,65 +587,26 @@ impl ReductionKernel {
         for w in work {
             pack.push_u64(w.device_ptr().unwrap_or(0));
         }
-        let part = if split > 1 {
-            let n = nout.checked_mul(split).ok_or_else(|| {
-                Error::invalid_value(OP, "partial buffer size overflows".to_string())
-            })?;
-            Some(Array::empty_on(&[n], reduce_type, r.device)?)
-        } else {
-            None
-        };
-        pack.push_u64(part.as_ref().and_then(|p| p.device_ptr()).unwrap_or(0));
-        pack.push_i64(nout as i64);
-        pack.push_i64(nred as i64);
-        pack.push_i32(split as i32);
-        pack.push_bytes(&g.bytes, g.align());
         let key = GpuKey {
             ordinal,
             dtypes: r.dtypes.clone(),
             reduce_type,
             pass: pass.clone(),
-            nk: ksh.len() as u8,
-            nr: rsh.len() as u8,
-            wide,
+            nk: plan.nk,
+            nr: plan.nr,
+            wide: plan.wide,
         };
         let module = self.module(key.clone(), &r.dtypes, &pass, reduce_type, &r.binding)?;
-        let f = |suffix: &str| -> Result<Function> {
-            module
-                .function(&format!("{}_{suffix}", self.name))
-                .map_err(KernelError::from)
-        };
-        let mut ptrs = pack.pointers();
-        let launch =
-            |func: &Function, blocks: u64, ptrs: &mut [*mut std::ffi::c_void]| -> Result<()> {
-                let cfg = LaunchConfig {
-                    grid: (blocks.clamp(1, i32::MAX as u64) as u32, 1, 1),
-                    block: (RED_BLOCK, 1, 1),
-                    shared_mem_bytes: 0,
-                };
-                // SAFETY: one pointer per kernel parameter in order, each to a value of the
-                // parameter's type (pointers as u64, scalars in the dtype layout, the geometry
-                // struct of the generated source's index width and axis counts); all arrays are on
-                // `ordinal` and held until the launches are queued; the kernels read the inputs
-                // through their layouts and write `nout` outputs and `nout * split` partials.
-                unsafe { cuprum_core::ext::nvrtc::launch(func, cfg, None, ptrs) }?;
-                Ok(())
-            };
-        if block_mode {
-            let blocks = (nout as u64) * (split as u64);
-            launch(
-                &f(if vector { "blockv" } else { "block" })?,
-                blocks,
-                &mut ptrs,
-            )?;
-            if split > 1 {
-                launch(&f("finish")?, nout as u64, &mut ptrs)?;
-            }
-        } else {
-            let blocks = (nout as u64).div_ceil(RED_BLOCK as u64).min(1 << 20);
-            launch(&f("thread")?, blocks, &mut ptrs)?;
-        }
-        drop(part);
+        launch_strided(
+            &module,
+            &self.name,
+            &plan,
+            pack,
+            reduce_type,
+            r.device,
+            nout,
+            nred,
+        )?;
         drop(elem);
         Ok(())
     }
@@ -803,4 +684,202 @@ fn keep_strides(w: &Array, red: &[bool], keepdims: bool) -> Vec<isize> {
         }
     }
     out
+}
+
+/// The kept and the reduced axes of a reduction over `red` of `in_shape`, each merged (when
+/// `merge`): (shape, strides per element input; one row of zeros when there is no input).
+#[allow(clippy::type_complexity)]
+pub(crate) fn split_axes(
+    elem: &[Array],
+    in_shape: &[usize],
+    red: &[bool],
+    merge: bool,
+) -> ((Vec<usize>, Vec<Vec<isize>>), (Vec<usize>, Vec<Vec<isize>>)) {
+    let nd = in_shape.len();
+    let kd: Vec<usize> = (0..nd).filter(|&d| !red[d]).collect();
+    let rd: Vec<usize> = (0..nd).filter(|&d| red[d]).collect();
+    let pick = |dims: &[usize]| -> (Vec<usize>, Vec<Vec<isize>>) {
+        let sh: Vec<usize> = dims.iter().map(|&d| in_shape[d]).collect();
+        let st: Vec<Vec<isize>> = elem
+            .iter()
+            .map(|a| dims.iter().map(|&d| a.strides()[d]).collect())
+            .collect();
+        let st = if st.is_empty() {
+            vec![vec![0isize; dims.len()]]
+        } else {
+            st
+        };
+        collapse(&sh, &st, merge)
+    };
+    (pick(&kd), pick(&rd))
+}
+
+/// The launch plan of a [`Strided`](cuprum_core::ext::codegen::ReductionLayout::Strided)
+/// reduction (`<name>_block` / `_blockv` with `split` blocks per output and `_finish` when
+/// `split > 1`, or `<name>_thread`), shared by [`ReductionKernel`] and `fuse`.
+pub(crate) struct StridedPlan {
+    pub(crate) block_mode: bool,
+    pub(crate) vector: bool,
+    pub(crate) split: usize,
+    pub(crate) wide: bool,
+    pub(crate) nk: u8,
+    pub(crate) nr: u8,
+    pub(crate) geom: IntStruct,
+}
+
+/// Plans a strided reduction over the element inputs `elem` (broadcast to the input shape;
+/// `elem_dtypes` their parameter dtypes) with the merged axes `axes` ([`split_axes`]).
+#[allow(clippy::type_complexity)]
+pub(crate) fn plan_strided(
+    ordinal: usize,
+    elem: &[Array],
+    elem_dtypes: &[DType],
+    axes: ((Vec<usize>, Vec<Vec<isize>>), (Vec<usize>, Vec<Vec<isize>>)),
+    nout: usize,
+    nred: usize,
+) -> StridedPlan {
+    let ((ksh, kst), (rsh, rst)) = axes;
+    let total = nout.saturating_mul(nred.max(1));
+    let all_sh: Vec<usize> = ksh.iter().chain(&rsh).copied().collect();
+    let all_st: Vec<Vec<isize>> = kst
+        .iter()
+        .zip(&rst)
+        .map(|(a, b)| a.iter().chain(b).copied().collect())
+        .collect();
+    // the block strategy splits the reduced range over at most this many blocks in all
+    let sms = cuprum_core::ext::cuda::properties(ordinal)
+        .map(|p| p.multiprocessor_count as usize)
+        .unwrap_or(132);
+    let red_contig = rst.first().is_some_and(|s| s.last() == Some(&1));
+    let block_mode = nred >= 64 && (red_contig || nout < 4096);
+    let split = if block_mode {
+        let target = (sms * blocks_per_sm()).div_ceil(nout).max(1);
+        let max_split = nred.div_ceil((RED_BLOCK * RED_UNROLL) as usize).max(1);
+        let s = target.min(max_split);
+        let chunk = nred.div_ceil(s);
+        nred.div_ceil(chunk)
+    } else {
+        1
+    };
+    // Vector loads (`<name>_blockv`): one reduced axis read at unit stride by every element
+    // input, and every block's first element aligned to the vector (base addresses and kept
+    // strides multiples of it; each block's range a multiple of the width).
+    let vw = cuprum_core::ext::codegen::reduction_vector_width(elem_dtypes) as usize;
+    let vector = block_mode
+        && vw >= 2
+        && rsh.len() == 1
+        && nred >= vw
+        && elem.len() == elem_dtypes.len()
+        && rst.iter().all(|s| s.first() == Some(&1))
+        && elem.iter().zip(elem_dtypes).enumerate().all(|(j, (a, d))| {
+            let bytes = (vw * d.itemsize()) as u64;
+            a.dtype() == *d
+                && a.device_ptr().is_some_and(|p| p % bytes == 0)
+                && ksh
+                    .iter()
+                    .zip(&kst[j])
+                    .all(|(&n, &st)| n <= 1 || st.rem_euclid(vw as isize) == 0)
+        });
+    let split = if vector {
+        // the kernel's chunk: ceil(nred / split) rounded up to the width; every block's
+        // range stays non-empty because split = ceil(nred / chunk)
+        nred.div_ceil(nred.div_ceil(split).next_multiple_of(vw))
+    } else {
+        split
+    };
+    let wide =
+        !fits_32(total, &all_sh, &all_st) || (nout as u128) * (split as u128) >= i32::MAX as u128;
+    let mut g = IntStruct::new(wide);
+    for &d in &ksh {
+        g.push(d as i64);
+    }
+    for &d in &rsh {
+        g.push(d as i64);
+    }
+    for s in &kst {
+        for &x in s {
+            g.push(x as i64);
+        }
+    }
+    for s in &rst {
+        for &x in s {
+            g.push(x as i64);
+        }
+    }
+    StridedPlan {
+        block_mode,
+        vector,
+        split,
+        wide,
+        nk: ksh.len() as u8,
+        nr: rsh.len() as u8,
+        geom: g,
+    }
+}
+
+/// Launches a planned strided reduction from `module` (kernels `<name>_*`): `pack` holds the
+/// spec's parameters (inputs, then outputs); the partials buffer, `nout`, `nred`, `split` and
+/// the geometry are appended here.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn launch_strided(
+    module: &Arc<Module>,
+    name: &str,
+    plan: &StridedPlan,
+    mut pack: ArgPack,
+    reduce_type: DType,
+    device: cuprum_core::Device,
+    nout: usize,
+    nred: usize,
+) -> Result<()> {
+    let split = plan.split;
+    let part = if split > 1 {
+        let n = nout
+            .checked_mul(split)
+            .ok_or_else(|| Error::invalid_value(OP, "partial buffer size overflows".to_string()))?;
+        Some(Array::empty_on(&[n], reduce_type, device)?)
+    } else {
+        None
+    };
+    pack.push_u64(part.as_ref().and_then(|p| p.device_ptr()).unwrap_or(0));
+    pack.push_i64(nout as i64);
+    pack.push_i64(nred as i64);
+    pack.push_i32(split as i32);
+    pack.push_bytes(&plan.geom.bytes, plan.geom.align());
+    let f = |suffix: &str| -> Result<Function> {
+        module
+            .function(&format!("{name}_{suffix}"))
+            .map_err(KernelError::from)
+    };
+    let mut ptrs = pack.pointers();
+    let launch = |func: &Function, blocks: u64, ptrs: &mut [*mut std::ffi::c_void]| -> Result<()> {
+        let cfg = LaunchConfig {
+            grid: (blocks.clamp(1, i32::MAX as u64) as u32, 1, 1),
+            block: (RED_BLOCK, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        // SAFETY: one pointer per kernel parameter in order, each to a value of the
+        // parameter's type (pointers as u64, scalars in the dtype layout, the geometry
+        // struct of the generated source's index width and axis counts); all arrays are on
+        // the module's device and held by the caller until the launches are queued; the
+        // kernels read the inputs through their layouts and write `nout` outputs and
+        // `nout * split` partials (`part`, held until here).
+        unsafe { cuprum_core::ext::nvrtc::launch(func, cfg, None, ptrs) }?;
+        Ok(())
+    };
+    if plan.block_mode {
+        let blocks = (nout as u64) * (split as u64);
+        launch(
+            &f(if plan.vector { "blockv" } else { "block" })?,
+            blocks,
+            &mut ptrs,
+        )?;
+        if split > 1 {
+            launch(&f("finish")?, nout as u64, &mut ptrs)?;
+        }
+    } else {
+        let blocks = (nout as u64).div_ceil(RED_BLOCK as u64).min(1 << 20);
+        launch(&f("thread")?, blocks, &mut ptrs)?;
+    }
+    drop(part);
+    Ok(())
 }

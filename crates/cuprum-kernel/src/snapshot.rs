@@ -227,3 +227,52 @@ pub(crate) fn fuse(name: &str, t: &Trace, inputs: &[Option<Array>], dst: &Array)
         write(&case, &cuda::source(t, &dts, c));
     }
 }
+
+/// A fused reduction's sources: the planned geometry class and its 64-bit twin.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn fuse_reduce(
+    name: &str,
+    t: &Trace,
+    inputs: &[Option<Array>],
+    shape: &[usize],
+    axes: &[usize],
+    kind: crate::fuse::graph::ReduceKind,
+    acc: DType,
+    result: DType,
+) {
+    if dir().is_none() {
+        return;
+    }
+    let elem: Vec<Array> = inputs.iter().flatten().cloned().collect();
+    let red: Vec<bool> = (0..shape.len()).map(|d| axes.contains(&d)).collect();
+    let ((ksh, _), (rsh, _)) = crate::reduction::split_axes(&elem, shape, &red, true);
+    let dts: Vec<Option<DType>> = inputs
+        .iter()
+        .map(|x| x.as_ref().map(Array::dtype))
+        .collect();
+    let trace = format!("{:?}", t.nodes);
+    let rt = cuda::RedTypes { kind, acc, result };
+    for wide in [false, true] {
+        let case = format!(
+            "fusered-{name}-{:08x}-{}-{}-k{}r{}{}",
+            fnv(&trace) as u32,
+            kind.name(),
+            dts.iter()
+                .map(|d| d.map_or("-", |d| d.name()))
+                .collect::<Vec<_>>()
+                .join(","),
+            ksh.len().max(1),
+            rsh.len().max(1),
+            if wide { "w" } else { "" }
+        );
+        let src = cuda::reduce_source(
+            t,
+            &dts,
+            rt,
+            ksh.len().max(1) as u8,
+            rsh.len().max(1) as u8,
+            wide,
+        );
+        write(&case, &src.text);
+    }
+}

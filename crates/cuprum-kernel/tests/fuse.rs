@@ -3,6 +3,7 @@
 //! same values (bit for bit: both run the same element code), and a body whose unfused form
 //! fails must fail too.
 
+use cuprum_core as cp;
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, Axes, Complex64, DType, Device, Operand, Scalar, s};
 use cuprum_kernel::fuse::prelude::*;
@@ -208,7 +209,33 @@ fn matches_unfused_on_random_inputs() {
                         let a = random(&mut rng, da, sa, d);
                         let b = random(&mut rng, db, sb, d);
                         let case = format!("{name} [{da} {sa:?}, {db} {sb:?}] on {d}");
-                        agree(&case, f.call(args![&a, &b]), u(&[&a, &b]));
+                        let (fr, ur) = (f.call(args![&a, &b]), u(&[&a, &b]));
+                        match (&fr, &ur) {
+                            // float sums and products of the fused reduction: a tolerance
+                            (Ok(x), Ok(y))
+                                if (name.starts_with("sum(") || name.starts_with("prod("))
+                                    && y.dtype().is_inexact() =>
+                            {
+                                let mag = if name.starts_with("sum(") {
+                                    let m = cp::abs(&cp::multiply(&a, &b).unwrap()).unwrap();
+                                    Some(
+                                        m.astype(DType::Float64)
+                                            .unwrap()
+                                            .sum(Axes::All, false)
+                                            .unwrap(),
+                                    )
+                                } else {
+                                    None
+                                };
+                                agree_close(&case, x, y, 64, mag.as_ref(), y.dtype());
+                            }
+                            (Ok(x), Ok(y))
+                                if name.starts_with("max(") && y.dtype().is_inexact() =>
+                            {
+                                agree_values(&case, x, y)
+                            }
+                            _ => agree(&case, fr, ur),
+                        }
                         checked += 1;
                     }
                 }
@@ -490,4 +517,382 @@ fn cuda_sources() {
         "{c}"
     );
     assert!(c.contains("__fmul_rn(c1, v0)"), "{c}");
+}
+
+/// The values of `a` as complex128 (NaN compares equal to NaN below).
+fn values(a: &Array) -> Vec<Complex64> {
+    a.astype(DType::Complex128)
+        .unwrap()
+        .to_vec::<Complex64>()
+        .unwrap()
+}
+
+fn eps(d: DType) -> f64 {
+    match d {
+        DType::Float16 => 9.77e-4,
+        DType::Float32 | DType::Complex64 => 1.19e-7,
+        DType::Float64 | DType::Complex128 => 2.22e-16,
+        _ => 0.0,
+    }
+}
+
+/// Asserts that a fused reduction agrees with the unfused one: same dtype and shape, integers
+/// and max/min exactly (NaN where NaN), float sums and products within
+/// `4 * n * eps * scale + 2 * eps(result) * |unfused|` (`n` the reduced length, `scale` the
+/// matching reduction of |map| from `mag`, the unfused sum of |values| or 1 + |unfused| for
+/// products).
+fn agree_close(case: &str, f: &Array, u: &Array, n: usize, mag: Option<&Array>, acc: DType) {
+    assert_eq!(f.dtype(), u.dtype(), "{case}: dtype");
+    assert_eq!(f.shape(), u.shape(), "{case}: shape");
+    let (fv, uv) = (values(f), values(u));
+    let mv = mag.map(values);
+    for (k, (a, b)) in fv.iter().zip(&uv).enumerate() {
+        let nan_a = a.re.is_nan() || a.im.is_nan();
+        let nan_b = b.re.is_nan() || b.im.is_nan();
+        if nan_a || nan_b {
+            assert!(
+                nan_a && nan_b,
+                "{case}: element {k}: fused {a:?}, unfused {b:?}"
+            );
+            continue;
+        }
+        let scale = mv.as_ref().map_or(1.0 + b.norm(), |m| m[k].re);
+        let tol = 4.0 * n as f64 * eps(acc) * scale + 2.0 * eps(u.dtype()) * b.norm();
+        let same_inf = a == b;
+        assert!(
+            same_inf || (a - b).norm() <= tol,
+            "{case}: element {k}: fused {a:?}, unfused {b:?} (tolerance {tol:e})"
+        );
+    }
+}
+
+/// Asserts equal dtype, shape and values (NaN equals NaN, 0.0 equals -0.0: which zero a max or
+/// min keeps depends on the order of combination, and the fused order is not core's).
+fn agree_values(case: &str, f: &Array, u: &Array) {
+    assert_eq!(f.dtype(), u.dtype(), "{case}: dtype");
+    assert_eq!(f.shape(), u.shape(), "{case}: shape");
+    for (k, (a, b)) in values(f).iter().zip(&values(u)).enumerate() {
+        let nan_a = a.re.is_nan() || a.im.is_nan();
+        let nan_b = b.re.is_nan() || b.im.is_nan();
+        assert!(
+            (nan_a && nan_b) || a == b,
+            "{case}: element {k}: fused {a:?}, unfused {b:?}"
+        );
+    }
+}
+
+type Body3 = fn(Var, Var) -> Var;
+
+/// A fused reduction of `map` over `axes` against the unfused map and reduction.
+#[allow(clippy::too_many_arguments)]
+fn check_reduction(
+    case: &str,
+    kind: &str,
+    a: &Array,
+    b: &Array,
+    map: Body3,
+    unfused_map: Unfused,
+    axes: Axes,
+    keepdims: bool,
+) -> bool {
+    let ax = axes.clone();
+    let f = match kind {
+        "sum" => fuse(move |x: Var, y: Var| sum(map(x, y), ax.clone(), keepdims)),
+        "prod" => fuse(move |x: Var, y: Var| prod(map(x, y), ax.clone(), keepdims)),
+        "max" => fuse(move |x: Var, y: Var| max(map(x, y), ax.clone(), keepdims)),
+        _ => fuse(move |x: Var, y: Var| min(map(x, y), ax.clone(), keepdims)),
+    };
+    let m = unfused_map(&[a, b]).unwrap();
+    let u = match kind {
+        "sum" => m.sum(axes.clone(), keepdims),
+        "prod" => m.prod(axes.clone(), keepdims),
+        "max" => m.max(axes.clone(), keepdims),
+        _ => m.min(axes.clone(), keepdims),
+    };
+    let fr = f.call(args![a, b]);
+    let (fr, u) = match (fr, u) {
+        (Err(_), Err(_)) => return false,
+        (Ok(f), Ok(u)) => (f, u),
+        (Ok(_), Err(e)) => panic!("{case}: unfused fails ({e}), fused does not"),
+        (Err(e), Ok(_)) => panic!("{case}: fused fails ({e}), unfused does not"),
+    };
+    let n = m.size() / u.size().max(1);
+    let acc = match m.dtype() {
+        DType::Float16 => DType::Float32,
+        d => d,
+    };
+    let mag = if kind == "sum" && m.dtype().is_inexact() {
+        Some(
+            cuprum_core::abs(&m)
+                .unwrap()
+                .astype(DType::Float64)
+                .unwrap()
+                .sum(axes, keepdims)
+                .unwrap(),
+        )
+    } else {
+        None
+    };
+    if !m.dtype().is_inexact() {
+        // integers wrap identically
+        agree(case, Ok(fr), Ok(u));
+    } else if kind == "max" || kind == "min" {
+        // an element of the map
+        agree_values(case, &fr, &u);
+    } else {
+        agree_close(case, &fr, &u, n, mag.as_ref(), acc);
+    }
+    true
+}
+
+const RED_DTYPES: [DType; 7] = [
+    DType::Bool,
+    DType::Int32,
+    DType::Int64,
+    DType::Float16,
+    DType::Float32,
+    DType::Float64,
+    DType::Complex64,
+];
+
+fn red_axes(nd: usize) -> Vec<Axes> {
+    let mut v = vec![Axes::All, Axes::One(0), Axes::One(-1)];
+    if nd >= 3 {
+        v.push(Axes::One(1));
+        v.push(Axes::Many(vec![0, 2]));
+        v.push(Axes::Many(vec![1, 2]));
+    }
+    if nd == 2 {
+        v.push(Axes::Many(vec![1, 0]));
+    }
+    v
+}
+
+#[test]
+fn fused_reductions_match_unfused() {
+    let mut checked = 0;
+    for d in all_devices() {
+        let mut rng = Rng(0xfeed);
+        let shapes: [(&[usize], &[usize]); 3] = [
+            (&[3, 1, 5], &[4, 5]),
+            (&[2, 3, 4], &[2, 3, 4]),
+            (&[6, 1], &[7]),
+        ];
+        for &dt in &RED_DTYPES {
+            for (sa, sb) in shapes {
+                let a = random(&mut rng, dt, sa, d);
+                let b = random(&mut rng, dt, sb, d);
+                let nd = sa.len().max(sb.len());
+                for kind in ["sum", "prod", "max", "min"] {
+                    let (map, umap): (Body3, Unfused) = if kind == "prod" && dt.is_inexact() {
+                        // values near 1, so that products neither overflow nor vanish
+                        (
+                            |x, y| 1.0 + 0.05 * (x * y),
+                            |x| cp::add(1.0, &cp::multiply(0.05, &cp::multiply(x[0], x[1])?)?),
+                        )
+                    } else {
+                        (
+                            |x, y| x * y + x,
+                            |x| cp::add(&cp::multiply(x[0], x[1])?, x[0]),
+                        )
+                    };
+                    for axes in red_axes(nd) {
+                        for keepdims in [false, true] {
+                            let case = format!(
+                                "{kind}(a*b+a, {axes:?}, {keepdims}) [{dt} {sa:?} {sb:?}] on {d}"
+                            );
+                            if check_reduction(
+                                &case,
+                                kind,
+                                &a,
+                                &b,
+                                map,
+                                umap,
+                                axes.clone(),
+                                keepdims,
+                            ) {
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 500);
+}
+
+#[test]
+fn fused_reductions_of_larger_arrays() {
+    // several boxes on the CPU (rows cut by box boundaries), the block, vector and split
+    // kernels on CUDA; strided and reversed inputs
+    for d in all_devices() {
+        let mut rng = Rng(0xb16);
+        for &dt in &[DType::Float32, DType::Int32, DType::Float64, DType::Float16] {
+            for (sa, sb) in [
+                (&[3usize, 20000][..], &[20000usize][..]),
+                (&[300, 70][..], &[300, 1][..]),
+                (&[40000][..], &[1][..]),
+            ] {
+                let a = random(&mut rng, dt, sa, d);
+                let b = random(&mut rng, dt, sb, d);
+                for kind in ["sum", "max", "min"] {
+                    for axes in [Axes::All, Axes::One(0), Axes::One(-1)] {
+                        let case =
+                            format!("{kind}(exp(a)*b+a, {axes:?}) [{dt} {sa:?} {sb:?}] on {d}");
+                        let (map, umap): (Body3, Unfused) = if dt.is_inexact() {
+                            (
+                                |x, y| exp(x) * y + x,
+                                |x| cp::add(&cp::multiply(&cp::exp(x[0])?, x[1])?, x[0]),
+                            )
+                        } else {
+                            (
+                                |x, y| x * y + x,
+                                |x| cp::add(&cp::multiply(x[0], x[1])?, x[0]),
+                            )
+                        };
+                        assert!(check_reduction(&case, kind, &a, &b, map, umap, axes, false));
+                    }
+                }
+            }
+            // a transposed and a reversed view
+            let a = random(&mut rng, dt, &[70, 300], d);
+            let at = a.transpose().unwrap();
+            let b = random(&mut rng, dt, &[70], d);
+            let br = b.slice(s![..;-1]).unwrap();
+            for axes in [Axes::All, Axes::One(0), Axes::One(1)] {
+                let case = format!("sum(a.T*b[::-1]+a.T, {axes:?}) [{dt}] on {d}");
+                assert!(check_reduction(
+                    &case,
+                    "sum",
+                    &at,
+                    &br,
+                    |x, y| x * y + x,
+                    |x| cp::add(&cp::multiply(x[0], x[1])?, x[0]),
+                    axes,
+                    true,
+                ));
+            }
+        }
+    }
+}
+
+#[test]
+fn fused_reductions_empty_and_nan() {
+    for d in all_devices() {
+        let e = Array::from_vec_on(Vec::<f32>::new(), &[0, 3], d).unwrap();
+        let s = fuse(|x: Var| sum(x * 2.0, 0, false))
+            .call(args![&e])
+            .unwrap();
+        assert_eq!(s.to_vec::<f32>().unwrap(), vec![0.0; 3]);
+        let p = fuse(|x: Var| prod(x + 1.0, Axes::All, false))
+            .call(args![&e])
+            .unwrap();
+        assert_eq!(p.to_vec::<f32>().unwrap(), vec![1.0]);
+        let ei = Array::from_vec_on(Vec::<i32>::new(), &[0], d).unwrap();
+        let si = fuse(|x: Var| sum(x, Axes::All, false))
+            .call(args![&ei])
+            .unwrap();
+        assert_eq!(si.dtype(), DType::Int64);
+        assert_eq!(si.to_vec::<i64>().unwrap(), vec![0]);
+        // max of an empty axis: the unfused error
+        let fm = fuse(|x: Var| max(x, 0, false)).call(args![&e]);
+        let um = e.max(0, false);
+        assert!(fm.is_err() && um.is_err());
+        assert_eq!(
+            fm.unwrap_err().to_string(),
+            KernelError::from(um.unwrap_err()).to_string()
+        );
+        // over the other axis: an empty result
+        let fm1 = fuse(|x: Var| max(x, 1, false)).call(args![&e]).unwrap();
+        assert_eq!(fm1.shape(), &[0]);
+        // NaN propagates through max and min (first, middle, last position)
+        for pos in [0usize, 2500, 9999] {
+            let mut v: Vec<f64> = (0..10000).map(|i| ((i * 37) % 101) as f64).collect();
+            v[pos] = f64::NAN;
+            let a = Array::from_vec_on(v, &[10000], d).unwrap();
+            for dt in [
+                DType::Float16,
+                DType::Float32,
+                DType::Float64,
+                DType::Complex64,
+            ] {
+                let x = a.astype(dt).unwrap();
+                let mx = fuse(|x: Var| max(x + 1.0, Axes::All, false))
+                    .call(args![&x])
+                    .unwrap();
+                let mn = fuse(|x: Var| min(x * 2.0, 0, true))
+                    .call(args![&x])
+                    .unwrap();
+                assert!(values(&mx)[0].re.is_nan(), "max {dt} NaN at {pos} on {d}");
+                assert!(values(&mn)[0].re.is_nan(), "min {dt} NaN at {pos} on {d}");
+                assert_eq!(mn.shape(), &[1]);
+                assert_eq!(mx.dtype(), dt);
+            }
+            // rows without a NaN keep their maximum
+            let x = a.reshape(&[100, 100]).unwrap();
+            let f = fuse(|x: Var| max(x, 1, false)).call(args![&x]).unwrap();
+            agree_values(
+                &format!("max rows NaN at {pos} on {d}"),
+                &f,
+                &x.max(1, false).unwrap(),
+            );
+        }
+        // float16 sums accumulate in float32: 4096 ones + 1 is 4097 rounded once (4096 in f16),
+        // not 2048 (where a float16 accumulator stops growing)
+        let h = Array::from_vec_on(vec![1.0f32; 4097], &[4097], d)
+            .unwrap()
+            .astype(DType::Float16)
+            .unwrap();
+        let hs = fuse(|x: Var| sum(x * 1.0, Axes::All, false))
+            .call(args![&h])
+            .unwrap();
+        assert_eq!(hs.dtype(), DType::Float16);
+        assert_eq!(values(&hs)[0].re, 4096.0);
+        // out= with keepdims and a wider dtype
+        let x = Array::from_vec_on(vec![1i32, 2, 3, 4, 5, 6], &[2, 3], d).unwrap();
+        let out = Array::from_vec_on(vec![0.0f64; 2], &[2, 1], d).unwrap();
+        fuse(|x: Var| sum(x * x, 1, true))
+            .call_into(args![&x], &out)
+            .unwrap();
+        assert_eq!(out.to_vec::<f64>().unwrap(), vec![14.0, 77.0]);
+    }
+}
+
+#[test]
+fn fused_reduction_cuda_source() {
+    // the generated CUDA C of a fused reduction (no GPU needed): core's strided reduction
+    // kernels with the fused element function as the map
+    let a = Array::from_vec_on(vec![1.0f32; 4], &[4], Device::Cpu).unwrap();
+    let f = fuse(|a: Var, b: Var| sum(exp(a) * b + a, Axes::All, false));
+    let src = f.cuda_reduction_source(args![&a, &a], 1, 1, false).unwrap();
+    for needle in [
+        "__device__ __forceinline__ float cuprum_fuse_eval(const float x0, const float x1)",
+        "cuprum_fused_red_block(const float* _p_x0, const float* _p_x1, float* _p_y",
+        "cuprum_fused_red_blockv(",
+        "cuprum_fused_red_finish(",
+        "cuprum_fused_red_thread(",
+        "cast<float>(ld(cuprum_fuse_eval(x0, x1)))",
+        "return a + b;",
+    ] {
+        assert!(src.contains(needle), "{needle} not in\n{src}");
+    }
+    let i = Array::from_vec_on(vec![1i32; 4], &[4], Device::Cpu).unwrap();
+    let g = fuse(|a: Var| sum(a * 3, 0, false));
+    let src = g.cuda_reduction_source(args![&i], 1, 1, true).unwrap();
+    assert!(src.contains("return (i64)((u64)a + (u64)b);"), "{src}");
+    assert!(src.contains("const i32 c1"), "{src}");
+    assert!(src.contains("y = cast<i64>(a)"), "{src}");
+    let h = fuse(|a: Var| max(a, Axes::All, false));
+    let src = h
+        .cuda_reduction_source(args![&a.astype(DType::Float16).unwrap()], 1, 1, false)
+        .unwrap();
+    assert!(src.contains("-CUPRUM_INF_F"), "{src}");
+    assert!(src.contains("y = cast<f16>(a)"), "{src}");
+    // a body without a reduction has no reduction source
+    assert!(
+        fuse(|a: Var| a + 1.0)
+            .cuda_reduction_source(args![&a], 1, 1, false)
+            .is_err()
+    );
 }

@@ -19,9 +19,12 @@ LC_ALL=C ls | grep -E '^(ew|red)-' | while read -r f; do cat "$f"; done >"$out/k
 LC_ALL=C ls | grep -E '^fuse-' | while read -r f; do head -n1 "$f"; done >"$out/kernel_fuse.index"
 LC_ALL=C ls | grep -E '^fuse-' >"$tmp/fuse.list"
 sed -n 1,200p "$tmp/fuse.list" | while read -r f; do cat "$f"; done >"$out/kernel_fuse_sample.snap"
+# fused reductions: every case's length and hash, the full text of the first 12 cases
+LC_ALL=C ls | grep -E '^fusered-' | while read -r f; do head -n1 "$f"; done >"$out/kernel_fusered.index"
+LC_ALL=C ls | grep -E '^fusered-' | sed -n 1,12p | while read -r f; do cat "$f"; done >"$out/kernel_fusered_sample.snap"
 cd "$root"
 status=0
-for f in kernel_user.snap kernel_fuse.index kernel_fuse_sample.snap; do
+for f in kernel_user.snap kernel_fuse.index kernel_fuse_sample.snap kernel_fusered.index kernel_fusered_sample.snap; do
   if [[ "${1:-}" == "--bless" || ! -f "$here/$f" ]]; then
     cp "$out/$f" "$here/$f"; echo "wrote $here/$f ($(grep -c '^==== ' "$here/$f") cases)"
   elif cmp -s "$out/$f" "$here/$f"; then

@@ -18,16 +18,16 @@
 //! - **strided**: N-d (axes merged where every operand allows), per-operand strides in elements,
 //!   32-bit indices when every offset fits, else 64-bit; grid-stride loop.
 
-use super::graph::{Node, Trace};
+use super::graph::{Node, ReduceKind, Trace};
 use crate::common::fits_32;
 use crate::error::{KernelError, Result};
 use crate::source::{ArgPack, IntStruct};
 use cuprum_core::ext::cpu::Elem;
-use cuprum_core::ext::nvrtc::{Function, LaunchConfig, get_function, launch};
+use cuprum_core::ext::nvrtc::{Function, LaunchConfig, Module, get_function, launch};
 use cuprum_core::ext::prim::{BinaryOp, Side, UnaryOp};
 use cuprum_core::{Array, DType, Error, Scalar, with_dtype};
 use std::fmt::Write as _;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The kernel's name in every generated source.
 const KERNEL: &str = "cuprum_fused";
@@ -48,7 +48,12 @@ pub(crate) enum Class {
 #[derive(Default)]
 pub(crate) struct GpuCache {
     entries: Mutex<Vec<(usize, Class, Function)>>,
+    /// fused reductions
+    reductions: Mutex<Vec<RedEntry>>,
 }
+
+/// A compiled fused reduction: (ordinal, kept axes, reduced axes, 64-bit indices, module).
+type RedEntry = (usize, u8, u8, bool, Arc<Module>);
 
 impl std::fmt::Debug for GpuCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -576,4 +581,229 @@ fn function(
         .unwrap_or_else(|p| p.into_inner())
         .push((ordinal, class, f.clone()));
     Ok(f)
+}
+
+/// The name of the fused reduction kernels (`<name>_block`, `_blockv`, `_finish`, `_thread`).
+const RED_KERNEL: &str = "cuprum_fused_red";
+
+/// The combine function of a fused reduction in accumulator type `acc` (core's rules: integers
+/// wrap, complex products by the textbook formula, max/min propagate NaN and order complex
+/// numbers lexicographically) and its identity (`None` for max/min of types without an
+/// infinity: a partial then starts from its first element).
+fn combine_source(kind: ReduceKind, acc: DType) -> (String, Option<String>) {
+    let a = ct(acc);
+    let complex = matches!(acc, DType::Complex64 | DType::Complex128);
+    let float = matches!(acc, DType::Float32 | DType::Float64);
+    let (zero, one) = match acc {
+        DType::Complex64 => ("mk(0.0f, 0.0f)", "mk(1.0f, 0.0f)"),
+        DType::Complex128 => ("mk(0.0, 0.0)", "mk(1.0, 0.0)"),
+        _ => ("0", "1"),
+    };
+    let inf = if acc == DType::Float64 {
+        "CUPRUM_INF_D"
+    } else {
+        "CUPRUM_INF_F"
+    };
+    let (body, identity) = match kind {
+        ReduceKind::Sum if complex => ("return mk(a.re + b.re, a.im + b.im);".to_string(), zero),
+        ReduceKind::Sum if float => ("return a + b;".to_string(), zero),
+        ReduceKind::Sum => (format!("return ({a})((u64)a + (u64)b);"), zero),
+        ReduceKind::Prod if complex => (
+            "return mk(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);".to_string(),
+            one,
+        ),
+        ReduceKind::Prod if float => ("return a * b;".to_string(), one),
+        ReduceKind::Prod => (format!("return ({a})((u64)a * (u64)b);"), one),
+        ReduceKind::Max | ReduceKind::Min => {
+            let (op, id) = if kind == ReduceKind::Max {
+                (">", format!("-{inf}"))
+            } else {
+                ("<", inf.to_string())
+            };
+            if complex {
+                let body = format!(
+                    "if (a.re != a.re || a.im != a.im) return a;\n    \
+                     if (b.re != b.re || b.im != b.im) return b;\n    \
+                     return (b.re {op} a.re || (b.re == a.re && b.im {op} a.im)) ? b : a;"
+                );
+                return (wrap_combine(a, &body), None);
+            }
+            if float {
+                let body = format!("return (a {op} b || a != a) ? a : b;");
+                return (wrap_combine(a, &body), Some(id));
+            }
+            return (
+                wrap_combine(a, &format!("return (b {op} a) ? b : a;")),
+                None,
+            );
+        }
+    };
+    (wrap_combine(a, &body), Some(identity.to_string()))
+}
+
+fn wrap_combine(a: &str, body: &str) -> String {
+    format!(
+        "__device__ __forceinline__ {a} cuprum_fr_combine(const {a} a, const {a} b) {{\n    {body}\n}}\n"
+    )
+}
+
+/// The dtypes of a fused reduction: the map's dtype, the accumulator's, the result's.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RedTypes {
+    pub(crate) kind: ReduceKind,
+    pub(crate) acc: DType,
+    pub(crate) result: DType,
+}
+
+/// The source of a fused reduction (core's strided reduction generator, layout `Strided` with
+/// core's storage types): parameters `x<k>` (the array arguments, read at their broadcast
+/// strides), `c<i>` (the trace's constants, by value) and the output `y`; the map is the fused
+/// element function converted to the accumulator type.
+pub(crate) fn reduce_source(
+    t: &Trace,
+    arg_dtypes: &[Option<DType>],
+    rt: RedTypes,
+    nk: u8,
+    nr: u8,
+    wide: bool,
+) -> cuprum_core::ext::codegen::Generated {
+    use cuprum_core::ext::codegen::{
+        CTypes, Param, ParamKind, ReductionLayout, ReductionSpec, Section,
+    };
+    let nargs = arg_dtypes.len();
+    let mut params = Vec::new();
+    let mut call = Vec::new();
+    for (k, d) in arg_dtypes.iter().enumerate() {
+        if let Some(d) = d {
+            params.push(Param::new(&format!("x{k}"), *d, ParamKind::In));
+            call.push(format!("x{k}"));
+        }
+    }
+    for (i, d, _) in constants(t) {
+        params.push(Param::new(&format!("c{i}"), d, ParamKind::Scalar));
+        call.push(format!("c{i}"));
+    }
+    params.push(Param::new("y", rt.result, ParamKind::Out { load: false }));
+    let (combine, identity) = combine_source(rt.kind, rt.acc);
+    let mut pre = String::new();
+    // the strided kernels' `_in_ind` / `_out_ind` (user.cuh's, which this source does not
+    // include: it is written in core's storage types)
+    pre.push_str(
+        "struct CIndexer { long long n; __device__ __forceinline__ long long size() const { return n; } };\n",
+    );
+    pre.push_str(&eval_source(t, nargs, arg_dtypes));
+    pre.push_str(&combine);
+    ReductionSpec {
+        name: RED_KERNEL.into(),
+        params,
+        types: CTypes::Storage,
+        typedefs: Vec::new(),
+        preamble: Section::generated(pre),
+        identity: identity.map(Section::generated),
+        map: Section::generated(format!(
+            "cast<{}>(ld(cuprum_fuse_eval({})))",
+            ct(rt.acc),
+            call.join(", ")
+        )),
+        reduce: Section::generated("cuprum_fr_combine(a, b)"),
+        post_map: Section::generated(format!("y = cast<{}>(a)", ct(rt.result))),
+        layout: ReductionLayout::Strided {
+            reduce_type: rt.acc,
+            nk,
+            nr,
+            wide,
+        },
+    }
+    .source()
+}
+
+/// Runs a fused reduction on device `ordinal`: `inputs[k]` is argument `k` broadcast to the
+/// map's shape (`None` when unused or a scalar), `red` marks the reduced axes, `dst` is a fresh
+/// C-contiguous array of the kept shape and dtype `rt.result` with `nout > 0` elements; the
+/// reduced length `nred` is at least 1 (empty reductions run unfused).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_reduce(
+    name: &str,
+    t: &Trace,
+    cache: &GpuCache,
+    consts: &[(u32, DType, Vec<u8>)],
+    ordinal: usize,
+    inputs: &[Option<Array>],
+    shape: &[usize],
+    red: &[bool],
+    rt: RedTypes,
+    dst: &Array,
+) -> Result<()> {
+    let nout = dst.size();
+    let total: usize = shape.iter().product();
+    let nred = total / nout.max(1);
+    let elem: Vec<Array> = inputs.iter().flatten().cloned().collect();
+    let elem_dtypes: Vec<DType> = elem.iter().map(Array::dtype).collect();
+    let plan = crate::reduction::plan_strided(
+        ordinal,
+        &elem,
+        &elem_dtypes,
+        crate::reduction::split_axes(&elem, shape, red, true),
+        nout,
+        nred,
+    );
+    let module = {
+        let found = cache
+            .reductions
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .find(|(o, nk, nr, w, _)| {
+                *o == ordinal && *nk == plan.nk && *nr == plan.nr && *w == plan.wide
+            })
+            .map(|e| e.4.clone());
+        match found {
+            Some(m) => m,
+            None => {
+                let dts: Vec<Option<DType>> = inputs
+                    .iter()
+                    .map(|x| x.as_ref().map(Array::dtype))
+                    .collect();
+                let src = reduce_source(t, &dts, rt, plan.nk, plan.nr, plan.wide).text;
+                let m = cuprum_core::ext::nvrtc::get_module(ordinal, &src, &[]).map_err(
+                    |e| match e {
+                        Error::Compile { .. } => KernelError::InvalidSpec {
+                            kernel: name.to_string(),
+                            what: "generated fused reduction",
+                            reason: format!(
+                                "NVRTC rejected the generated source (a cuprum bug): {e}"
+                            ),
+                        },
+                        e => KernelError::Core(e),
+                    },
+                )?;
+                cache
+                    .reductions
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push((ordinal, plan.nk, plan.nr, plan.wide, m.clone()));
+                m
+            }
+        }
+    };
+    let mut pack = ArgPack::new();
+    for a in &elem {
+        pack.push_u64(a.device_ptr().unwrap_or(0));
+    }
+    for (_, d, bytes) in consts {
+        pack.push_bytes(bytes, d.itemsize().clamp(1, 16));
+    }
+    pack.push_u64(dst.device_ptr().unwrap_or(0));
+    crate::reduction::launch_strided(
+        &module,
+        RED_KERNEL,
+        &plan,
+        pack,
+        rt.acc,
+        dst.device(),
+        nout,
+        nred,
+    )?;
+    drop(elem);
+    Ok(())
 }

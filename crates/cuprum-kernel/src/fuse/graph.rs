@@ -532,6 +532,30 @@ impl Trace {
         self.nodes[self.root as usize].dtype
     }
 
+    /// The same trace with its root cast to `dtype` (NumPy's `astype`, core's cast loop): the
+    /// map of a fused reduction converted to the accumulator's dtype. Itself when the root
+    /// already has that dtype.
+    pub(crate) fn cast_root(&self, dtype: DType) -> Trace {
+        let mut nodes = self.nodes.clone();
+        let mut live = self.live.clone();
+        let mut root = self.root;
+        if self.out_dtype() != dtype {
+            nodes.push(NodeData {
+                node: Node::Cast(root),
+                dtype,
+            });
+            live.push(true);
+            root = (nodes.len() - 1) as u32;
+        }
+        Trace {
+            nodes,
+            live,
+            root,
+            reduce: self.reduce.clone(),
+            used: self.used.clone(),
+        }
+    }
+
     /// Builds the trace from a finished graph and the body's result.
     pub(crate) fn finish(mut g: Graph, root: Var, nargs: usize) -> Result<Trace, KernelError> {
         if let Some(e) = g.error.take() {

@@ -21,8 +21,19 @@
 //! unfused one. Two documented differences: an integer `power` with a negative
 //! exponent *array* is not checked (the unfused call reports NumPy's `ValueError`; fused gives
 //! the backends' value, 0 or ±1), and `nextafter` of float16/bfloat16 is not fused on CUDA.
-//! The final reduction runs as core's reduction on the fused map's result (a second pass over
-//! the map's output only; the body's temporaries are never materialized).
+//!
+//! **The final reduction** is fused as well: one pass over the inputs, no temporary of the map.
+//! On CUDA one kernel per (signature, geometry class): core's strided reduction kernels (the
+//! ones [`ReductionKernel`](crate::ReductionKernel) uses: a block per output or per piece of a
+//! long reduced range with 16-byte vector loads when the reduced axis is contiguous, a
+//! second-stage kernel over the pieces, or a thread per output) with the fused element function
+//! as the map, each input read at its broadcast strides; on the CPU each box's map is reduced as
+//! soon as it is computed. Dtypes and identities are core's (`sum` of int32 or bool is int64, of
+//! float16 float16 accumulated in float32; integers wrap; `max`/`min` propagate NaN and keep the
+//! dtype). Integer results, `max` and `min` are exactly the unfused ones; float sums and
+//! products are combined in another order than core's pairwise/tree order and may differ in
+//! the last bits (within n·ε). A map with no elements runs unfused (core's reduction of the
+//! empty map: `sum` 0, `prod` 1, `max`/`min` core's error).
 //!
 //! Closures work (CuPy's fuse fails on a lambda); a body may capture values. A body must be a
 //! pure function of its arguments' dtypes: it is traced once per signature and the trace is
@@ -51,8 +62,9 @@ pub use graph::Var;
 use crate::args::Arg;
 use crate::common::broadcast_all;
 use crate::error::{KernelError, Result};
+use cuprum_core::reduce::ReduceOp;
 use cuprum_core::{Array, DType, DTypeKind, Device, Error, Scalar};
-use graph::{ReduceKind, Trace};
+use graph::{Reduce, ReduceKind, Trace};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -320,6 +332,59 @@ impl Fused {
         Ok(cuda::source(&c.trace, &dts, class))
     }
 
+    /// The CUDA C source a call of a body ending in a reduction compiles (for inspection and
+    /// tests): core's strided reduction kernels (`cuprum_fused_red_block`, `_blockv`, `_finish`,
+    /// `_thread`) over `kept_axes` kept and `reduced_axes` reduced axes (after merging; at
+    /// least 1 each), 64-bit indices when `wide`, with the fused element function as the map.
+    /// Traces the body (no device is needed).
+    ///
+    /// # Errors
+    /// As [`call`](Self::call) for a body that cannot be traced with these arguments;
+    /// [`KernelError::InvalidSpec`] for a body without a final reduction.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_kernel::fuse::prelude::*;
+    /// let f = fuse(|a: Var, b: Var| sum(exp(a) * b + a, Axes::All, false));
+    /// let a = Array::from_vec_on(vec![1.0f32], &[1], Device::Cpu)?;
+    /// let src = f.cuda_reduction_source(args![&a, &a], 1, 1, false)?;
+    /// assert!(src.contains("cast<float>(ld(cuprum_fuse_eval(x0, x1)))"));
+    /// # Ok::<(), cuprum_kernel::KernelError>(())
+    /// ```
+    pub fn cuda_reduction_source(
+        &self,
+        args: &[Arg<'_>],
+        kept_axes: u8,
+        reduced_axes: u8,
+        wide: bool,
+    ) -> Result<String> {
+        let c = self.compiled(args)?;
+        let t = &c.trace;
+        let Some(r) = &t.reduce else {
+            return Err(KernelError::InvalidSpec {
+                kernel: self.name.clone(),
+                what: "body",
+                reason: "the body has no final reduction".into(),
+            });
+        };
+        let dts: Vec<Option<DType>> = args
+            .iter()
+            .enumerate()
+            .map(|(k, a)| match a {
+                Arg::Array(x) if t.used[k] => Some(x.dtype()),
+                _ => None,
+            })
+            .collect();
+        let (acc, result) = reduce_dtypes(r.kind, t.out_dtype())?;
+        let rt = cuda::RedTypes {
+            kind: r.kind,
+            acc,
+            result,
+        };
+        Ok(cuda::reduce_source(t, &dts, rt, kept_axes.max(1), reduced_axes.max(1), wide).text)
+    }
+
     fn compiled(&self, args: &[Arg<'_>]) -> Result<Arc<Compiled>> {
         let key: Vec<SigItem> = args.iter().map(sig_item).collect();
         if let Some(c) = self
@@ -409,14 +474,7 @@ impl Fused {
             .into());
         }
         if let Some(r) = &t.reduce {
-            // the fused map, then core's reduction of it
-            let m = self.map(&c, args, &shape, device, None)?;
-            let r = match r.kind {
-                ReduceKind::Sum => m.sum(r.axes.clone(), r.keepdims),
-                ReduceKind::Prod => m.prod(r.axes.clone(), r.keepdims),
-                ReduceKind::Max => m.max(r.axes.clone(), r.keepdims),
-                ReduceKind::Min => m.min(r.axes.clone(), r.keepdims),
-            }?;
+            let r = self.reduce(&c, args, &shape, device, r)?;
             return match out {
                 None => Ok(r),
                 Some(o) => {
@@ -427,6 +485,81 @@ impl Fused {
             };
         }
         self.map(&c, args, &shape, device, out)
+    }
+
+    /// The map and its final reduction `r` in one kernel (CUDA) or one pass (CPU); an empty
+    /// map runs unfused (the map, then core's reduction: its identities and errors).
+    fn reduce(
+        &self,
+        c: &Compiled,
+        args: &[Arg<'_>],
+        shape: &[usize],
+        device: Device,
+        r: &Reduce,
+    ) -> Result<Array> {
+        let t = &c.trace;
+        let total: usize = shape.iter().product();
+        if total == 0 {
+            let m = self.map(c, args, shape, device, None)?;
+            return Ok(match r.kind {
+                ReduceKind::Sum => m.sum(r.axes.clone(), r.keepdims),
+                ReduceKind::Prod => m.prod(r.axes.clone(), r.keepdims),
+                ReduceKind::Max => m.max(r.axes.clone(), r.keepdims),
+                ReduceKind::Min => m.min(r.axes.clone(), r.keepdims),
+            }?);
+        }
+        let axes = r.axes.resolve(r.kind.name(), shape.len())?;
+        let (acc, result) = reduce_dtypes(r.kind, t.out_dtype())?;
+        let mut inputs: Vec<Option<Array>> = Vec::with_capacity(args.len());
+        for (k, a) in args.iter().enumerate() {
+            inputs.push(match a {
+                Arg::Array(x) if t.used[k] => Some(x.broadcast_to(shape)?),
+                _ => None,
+            });
+        }
+        let kept: Vec<usize> = (0..shape.len())
+            .filter(|d| !axes.contains(d))
+            .map(|d| shape[d])
+            .collect();
+        let res = match device {
+            Device::Cuda(ord) => {
+                cuda::check(t, &self.name)?;
+                let red: Vec<bool> = (0..shape.len()).map(|d| axes.contains(&d)).collect();
+                let dst = Array::empty_on(&kept, result, device)?;
+                let rt = cuda::RedTypes {
+                    kind: r.kind,
+                    acc,
+                    result,
+                };
+                cuda::run_reduce(
+                    &self.name, t, &c.gpu, &c.consts, ord, &inputs, shape, &red, rt, &dst,
+                )?;
+                dst
+            }
+            _ => {
+                #[cfg(feature = "codegen-snapshot")]
+                crate::snapshot::fuse_reduce(
+                    &self.name, t, &inputs, shape, &axes, r.kind, acc, result,
+                );
+                let a = cpu::reduce(t, &inputs, shape, &axes, r.kind, acc)?;
+                if a.dtype() == result {
+                    a
+                } else {
+                    a.astype(result)?
+                }
+            }
+        };
+        if r.keepdims {
+            let kshape: Vec<usize> = (0..shape.len())
+                .map(|d| if axes.contains(&d) { 1 } else { shape[d] })
+                .collect();
+            Ok(cuprum_core::ext::with_layout(
+                &res,
+                cuprum_core::Layout::contiguous(&kshape),
+            )?)
+        } else {
+            Ok(res)
+        }
     }
 
     /// The elementwise part, into a new array or into `out`.
@@ -483,6 +616,20 @@ impl Fused {
             }
         }
     }
+}
+
+/// core's accumulator and result dtypes of a reduction of a map of dtype `map`: `sum` of int32
+/// is int64, of float16 float16 accumulated in float32; `max` and `min` compare float16 in
+/// float32 and keep the dtype.
+fn reduce_dtypes(kind: ReduceKind, map: DType) -> Result<(DType, DType)> {
+    Ok(match kind {
+        ReduceKind::Sum => ReduceOp::Sum.dtypes(map, None)?,
+        ReduceKind::Prod => ReduceOp::Prod.dtypes(map, None)?,
+        ReduceKind::Max | ReduceKind::Min => match map {
+            DType::Float16 | DType::BFloat16 => (DType::Float32, map),
+            d => (d, d),
+        },
+    })
 }
 
 /// Checks that `out` can receive a result of `shape` and dtype `from` (core's `check_out`).

@@ -1,5 +1,5 @@
 //! The `fuse` suite (issue 19's targets): `cuprum::fuse` on a large float32 array
-//! (`exp(a) * b + a`, `2 * x + y`, and `2 * x + y` unfused beside it) and one step of the 5-point heat stencil on a 512 × 512
+//! (`exp(a) * b + a`, its sum as one fused reduction, `2 * x + y`, and `2 * x + y` unfused beside it) and one step of the 5-point heat stencil on a 512 × 512
 //! float32 grid, written with plain operations and fused (the `heat2d` example's step).
 
 // `s![1..-1]` is NumPy's `1:-1` (a negative end counts from the back), not an empty range
@@ -50,6 +50,27 @@ pub fn fuse_suite(s: Sizes) -> Vec<Case> {
             build: Box::new(move |d| {
                 let (a, b) = (rand(&[n], d)?, rand(&[n], d)?);
                 let f = fuse(|a: Var, b: Var| cuprum::fuse::prelude::exp(a) * b + a);
+                Ok(Box::new(move || {
+                    f.call(args![&a, &b])?;
+                    Ok(())
+                }))
+            }),
+        },
+        Case {
+            suite: "fuse",
+            name: "fuse sum(exp(a)*b+a)".into(),
+            shape: format!("{n} float32"),
+            // the two inputs read once: no temporary of the map is written
+            work: Work::Bytes(8.0 * n as f64),
+            timing: Timing::Device,
+            repeat: 20,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let (a, b) = (rand(&[n], d)?, rand(&[n], d)?);
+                let f = fuse(|a: Var, b: Var| {
+                    use cuprum::fuse::prelude::{Axes, exp, sum};
+                    sum(exp(a) * b + a, Axes::All, false)
+                });
                 Ok(Box::new(move || {
                     f.call(args![&a, &b])?;
                     Ok(())

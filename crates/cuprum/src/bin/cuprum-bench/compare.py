@@ -267,6 +267,7 @@ if "fuse" in suites:
         rng = np.random.default_rng(0)
         ah = rng.random(N, dtype=np.float32); bh = rng.random(N, dtype=np.float32)
         numpy_time(f"fuse exp(a)*b+a | {N} float32", lambda: np.exp(ah) * bh + ah)
+        numpy_time(f"fuse sum(exp(a)*b+a) | {N} float32", lambda: np.sum(np.exp(ah) * bh + ah))
         numpy_time(f"fuse 2*x+y | {N} float32", lambda: 2 * ah + bh)
         uh = rng.random((G, G), dtype=np.float32); vh = uh.copy()
         def np_step():
@@ -282,8 +283,11 @@ if "fuse" in suites:
             return cp.exp(a) * b + a
         def two_x_plus_y(x, y):
             return 2 * x + y
-        f1 = cp.fuse(exp_mul_add); f2 = cp.fuse(two_x_plus_y)
+        def sum_exp_mul_add(a, b):
+            return cp.sum(cp.exp(a) * b + a)
+        f1 = cp.fuse(exp_mul_add); f2 = cp.fuse(two_x_plus_y); f3 = cp.fuse(sum_exp_mul_add)
         cupy_time(f"fuse exp(a)*b+a | {N} float32", f1, a, b)
+        cupy_time(f"fuse sum(exp(a)*b+a) | {N} float32", f3, a, b)
         cupy_time(f"fuse 2*x+y | {N} float32", f2, a, b)
         cupy_time(f"unfused 2*x+y | {N} float32", lambda: 2 * a + b)
         del a, b
