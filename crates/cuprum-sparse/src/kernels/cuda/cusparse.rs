@@ -28,6 +28,15 @@ fn status(op: &'static str, s: sys::cusparseStatus_t) -> cuprum_core::Result<()>
     }
 }
 
+impl Drop for Handle {
+    fn drop(&mut self) {
+        // SAFETY: created by cusparseCreate, owned by one thread's handle map, destroyed once
+        // when that thread ends; the device's primary context is retained for the process's
+        // lifetime.
+        unsafe { sys::cusparseDestroy(self.0) };
+    }
+}
+
 impl LibraryHandle for Handle {
     const LIBRARY: &'static str = LIB;
     fn create(_ordinal: usize) -> cuprum_core::Result<Self> {
