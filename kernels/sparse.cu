@@ -310,3 +310,27 @@ extern "C" __global__ void sp_keys64(const i64* __restrict__ row, const i64* __r
     for (i64 k = (i64)blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += (i64)gridDim.x * blockDim.x)
         key[k] = row[k] * n + col[k];
 }
+
+// out = y + a * x for real float vectors (SP_T float or double; the kernel exists for every
+// SP_T of this file but is launched only for those two): `a` read from the device (a 0-d
+// array) when a_ptr is not null, else the value av; multiply and add each rounded to SP_T (no
+// FMA contraction), as the unfused multiply-then-add gives.
+template <class T> struct SpAxpy {
+    static __device__ __forceinline__ T run(const T*, double, T y, T) { return y; }
+};
+template <> struct SpAxpy<float> {
+    static __device__ __forceinline__ float run(const float* ap, double av, float y, float x) {
+        return __fadd_rn(y, __fmul_rn(ap ? ap[0] : (float)av, x));
+    }
+};
+template <> struct SpAxpy<double> {
+    static __device__ __forceinline__ double run(const double* ap, double av, double y, double x) {
+        return __dadd_rn(y, __dmul_rn(ap ? ap[0] : av, x));
+    }
+};
+extern "C" __global__ void sp_axpy(const SP_T* __restrict__ a_ptr, double av,
+                                   const SP_T* __restrict__ x, const SP_T* __restrict__ y,
+                                   SP_T* __restrict__ out, i64 n) {
+    for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x)
+        out[i] = SpAxpy<SP_T>::run(a_ptr, av, y[i], x[i]);
+}

@@ -184,6 +184,8 @@ fn bad(x: f64) -> bool {
 ///
 /// Options: `x0`, `rtol`, `atol`, `maxiter` (default `10·n`), `M` (an SPD preconditioner),
 /// `callback`. Stops when `‖r‖ ≤ max(atol, rtol·‖b‖)`; one host read (`‖r‖`) per iteration.
+/// Without `M` the residual norm comes from `ρ = rᴴr`, one reduction; on CUDA each vector
+/// update `y + a·x` is one kernel (`sp_axpy`) for float32/float64.
 ///
 /// # Errors
 /// A non-square `A`, a `b`/`x0` of the wrong length, operands on different devices.
@@ -214,15 +216,23 @@ pub fn cg(
     let mut p: Option<Array> = None;
     let mut rho_prev: Option<Array> = None;
     for it in 0..maxiter {
-        let rn = read1(&nrm2(&r)?)?;
+        // without a preconditioner z = r and rho = rᴴr = ‖r‖²: one reduction serves both
+        let (z, rho, rn) = if s.m.is_none() {
+            let rho = dotc(&r, &r)?;
+            let rr = read1(&rho)?;
+            (r.clone(), rho, rr.max(0.0).sqrt())
+        } else {
+            let rn = read1(&nrm2(&r)?)?;
+            let z = s.mv(&r)?;
+            let rho = dotc(&r, &z)?;
+            (z, rho, rn)
+        };
         if rn <= s.atol {
             return Ok((x, 0));
         }
         if bad(rn) {
             return Ok((x, -10));
         }
-        let z = s.mv(&r)?;
-        let rho = dotc(&r, &z)?;
         let pk = match (&p, &rho_prev) {
             (Some(p), Some(rp)) if it > 0 => axpy(&div(&rho, rp)?, p, &z)?,
             _ => z.copy()?,

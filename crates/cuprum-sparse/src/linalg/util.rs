@@ -63,6 +63,19 @@ pub(crate) fn axpy<'a>(a: impl Into<Operand<'a>>, x: &'a Array, y: &Array) -> Re
     if let Some(r) = fast::axpy(&a, x, y)? {
         return Ok(r);
     }
+    {
+        // CUDA: one kernel instead of a multiply and an add (two passes and a temporary)
+        let dev = match &a {
+            Operand::Array(s) => crate::kernels::cuda::axpy(Some(s), 0.0, x, y)?,
+            Operand::Scalar(cuprum_core::Scalar::Float(v)) => {
+                crate::kernels::cuda::axpy(None, *v, x, y)?
+            }
+            _ => None,
+        };
+        if let Some(r) = dev {
+            return Ok(r);
+        }
+    }
     let t = cuprum_core::multiply(a, x)?;
     Ok(cuprum_core::add(y, &t)?)
 }

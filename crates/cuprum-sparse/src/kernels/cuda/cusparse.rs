@@ -286,42 +286,58 @@ pub(super) fn spmm(
             r,
         )?;
         let (mx, my) = (dnmat(x)?, dnmat(&y)?);
-        let alg = sys::cusparseSpMMAlg_t::CUSPARSE_SPMM_ALG_DEFAULT;
+        // CSR_ALG2 is cuSPARSE's algorithm for row-major dense operands (ours are C-ordered);
+        // the default when it does not take the case
         let mut size = 0usize;
-        // SAFETY: live handle and descriptors; host scalars of the compute type.
-        status("cusparseSpMM_bufferSize", unsafe {
-            sys::cusparseSpMM_bufferSize(
-                h.0,
-                NT,
-                NT,
-                one.as_ptr().cast(),
-                a.0,
-                mx.0,
-                zero.as_ptr().cast(),
-                my.0,
-                value_type(r),
-                alg,
-                &mut size,
-            )
-        })?;
-        let ws = workspace(o, size)?;
-        // SAFETY: as above; the workspace holds `size` bytes.
-        status("cusparseSpMM", unsafe {
-            sys::cusparseSpMM(
-                h.0,
-                NT,
-                NT,
-                one.as_ptr().cast(),
-                a.0,
-                mx.0,
-                zero.as_ptr().cast(),
-                my.0,
-                value_type(r),
-                alg,
-                ws.device_ptr() as *mut c_void,
-            )
-        })?;
-        drop(ws);
+        let buffer_size = |alg, size: &mut usize| {
+            // SAFETY: live handle and descriptors; host scalars of the compute type.
+            status("cusparseSpMM_bufferSize", unsafe {
+                sys::cusparseSpMM_bufferSize(
+                    h.0,
+                    NT,
+                    NT,
+                    one.as_ptr().cast(),
+                    a.0,
+                    mx.0,
+                    zero.as_ptr().cast(),
+                    my.0,
+                    value_type(r),
+                    alg,
+                    size,
+                )
+            })
+        };
+        let mut alg = sys::cusparseSpMMAlg_t::CUSPARSE_SPMM_CSR_ALG2;
+        if buffer_size(alg, &mut size).is_err() {
+            alg = sys::cusparseSpMMAlg_t::CUSPARSE_SPMM_ALG_DEFAULT;
+            buffer_size(alg, &mut size)?;
+        }
+        let run = |alg, size| -> Result<(), SparseError> {
+            let ws = workspace(o, size)?;
+            // SAFETY: as above; the workspace holds `size` bytes.
+            status("cusparseSpMM", unsafe {
+                sys::cusparseSpMM(
+                    h.0,
+                    NT,
+                    NT,
+                    one.as_ptr().cast(),
+                    a.0,
+                    mx.0,
+                    zero.as_ptr().cast(),
+                    my.0,
+                    value_type(r),
+                    alg,
+                    ws.device_ptr() as *mut c_void,
+                )
+            })?;
+            drop(ws);
+            Ok(())
+        };
+        if run(alg, size).is_err() && alg != sys::cusparseSpMMAlg_t::CUSPARSE_SPMM_ALG_DEFAULT {
+            alg = sys::cusparseSpMMAlg_t::CUSPARSE_SPMM_ALG_DEFAULT;
+            buffer_size(alg, &mut size)?;
+            run(alg, size)?;
+        }
         Ok(())
     })?;
     Ok(y)

@@ -582,7 +582,18 @@ pub(crate) fn spgemm(
             cc(&b.indptr)?,
         );
         if let Ok(c) = cusparse::spgemm(o, (&ad, &ai, &ap), (&bd, &bi, &bp), (m, k, n), r) {
-            // SciPy drops the entries that cancel to zero
+            // cuSPARSE's product of canonical operands is canonical; SciPy drops the entries
+            // that cancel to zero: when none did (one reduction), the product is the answer
+            if c.data.size() == 0
+                || c.data
+                    .all(cuprum_core::Axes::All, false)?
+                    .to_vec::<bool>()?[0]
+            {
+                return Ok(Compressed {
+                    canonical: true,
+                    ..c
+                });
+            }
             let nnz = c.data.size();
             let rows = expand_rows(o, &c.indptr, m, nnz)?;
             return compress(
@@ -682,4 +693,51 @@ pub(crate) fn spgemm(
     )?;
     c.canonical = true;
     Ok(c)
+}
+
+/// `y + a·x` in one pass for contiguous 1-D float32/float64 vectors of one CUDA device (the
+/// iterative solvers' update), `a` a 0-d array of their dtype on that device or a host value;
+/// `None` when the operands do not fit (the caller multiplies and adds instead). Multiply and
+/// add are each rounded to the dtype, as the unfused calls.
+///
+/// # Errors
+/// Allocation or launch errors.
+pub(crate) fn axpy(
+    a: Option<&Array>,
+    av: f64,
+    x: &Array,
+    y: &Array,
+) -> Result<Option<Array>, SparseError> {
+    let Device::Cuda(o) = x.device() else {
+        return Ok(None);
+    };
+    let dt = x.dtype();
+    let ok = |v: &Array| v.device() == x.device() && v.dtype() == dt && v.is_c_contiguous();
+    if !matches!(dt, DType::Float32 | DType::Float64)
+        || x.ndim() != 1
+        || y.shape() != x.shape()
+        || !ok(x)
+        || !ok(y)
+        || a.is_some_and(|a| a.ndim() != 0 || !ok(a))
+    {
+        return Ok(None);
+    }
+    let n = x.size();
+    let out = Array::empty_on(&[n], dt, x.device())?;
+    if n > 0 {
+        let f = func(o, "sp_axpy", dt, DType::Int32, 1)?;
+        go(
+            &f,
+            cfg(n as u64),
+            &mut [
+                Arg::P(a.map_or(0, dptr)),
+                Arg::N(av.to_bits() as i64),
+                Arg::P(dptr(x)),
+                Arg::P(dptr(y)),
+                Arg::P(dptr(&out)),
+                Arg::N(n as i64),
+            ],
+        )?;
+    }
+    Ok(Some(out))
 }
