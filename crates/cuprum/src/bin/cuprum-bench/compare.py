@@ -165,6 +165,18 @@ if "core" in suites:
                   n_repeat=2000, host=True)
         cupy_time(f"random | {N} float32", lambda: g.random(N, dtype=cp.float32))
         cupy_time(f"sort | {SORT} float32", cp.sort, x[:SORT], n_repeat=5)
+        # issue 20 item 3: every key width, and argsort (the rows cases.rs times)
+        rs = np.random.default_rng(7)
+        def sort_input_gpu(dt):
+            if dt == "int32": return cp.asarray(rs.integers(-2**31, 2**31 - 1, SORT, dtype=np.int32))
+            if dt == "int64": return cp.asarray(rs.integers(-2**63, 2**63 - 1, SORT, dtype=np.int64))
+            return cp.asarray(rs.random(SORT).astype(dt))
+        for dt in ("float64", "int32", "int64"):
+            if flt and flt not in f"sort | {SORT} {dt}": continue
+            cupy_time(f"sort | {SORT} {dt}", cp.sort, sort_input_gpu(dt), n_repeat=5)
+        for dt in ("float32", "float64", "int32", "int64"):
+            if flt and flt not in f"argsort | {SORT} {dt}": continue
+            cupy_time(f"argsort | {SORT} {dt}", cp.argsort, sort_input_gpu(dt), n_repeat=5)
         for m in (128, 512, 2048):
             for dt in ("float64", "float32"):
                 ug = g.random((m, m), dtype=cp.float64).astype(dt)
