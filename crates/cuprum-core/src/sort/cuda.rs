@@ -3,8 +3,8 @@
 //! the calling thread's current stream.
 //!
 //! Two LSD radix sorts with 8-bit digits share the ranking: within a tile, each key is ranked
-//! among equal digits of its warp with nine ballots (`__match_any_sync` is several times slower
-//! on sm_90), the tile is reordered in shared memory and runs of equal digits are written
+//! among equal digits of its warp with nine ballots (eight in onesweep's full tiles, which have
+//! no idle lanes; `__match_any_sync` is several times slower on sm_90), the tile is reordered in shared memory and runs of equal digits are written
 //! contiguously. Keys move as raw bits (digits come from the order-preserving `canon`, modelled
 //! in [`super::key`]), so one pass per key byte; the first pass reads the input directly.
 //!
@@ -68,6 +68,19 @@ fn word(bytes: usize) -> &'static str {
     }
 }
 
+/// `CUPRUM_SORT_ITEMS` (1 to 24, read once): float32 keys a thread in a tile, for tuning the
+/// tile size on a GPU (both algorithms; other key and payload widths keep the tile's bytes).
+/// Unset or out of range: 16.
+fn items_override() -> Option<usize> {
+    static I: OnceLock<Option<usize>> = OnceLock::new();
+    *I.get_or_init(|| {
+        std::env::var("CUPRUM_SORT_ITEMS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|i| (1..=24).contains(i))
+    })
+}
+
 /// A compiled specialization: key dtype and payload width (0: none, 4 or 8 bytes).
 pub(crate) struct Kernels {
     ordinal: usize,
@@ -82,8 +95,9 @@ impl Kernels {
         let kb = dtype.itemsize();
         // 16 float32 keys a thread (a 4096-key tile): measured on an H200 against 8, 12, 24
         // and 32 (2^24 keys: 729 us at 16, 734 at 12, 795 at 8, 885 at 24); wider keys and
-        // payloads keep the tile's bytes
-        let items = (64 / (kb + val_bytes)).clamp(1, 16) as u32;
+        // payloads keep the tile's bytes. CUPRUM_SORT_ITEMS overrides the 16 (tuning).
+        let (bytes, most) = items_override().map_or((64, 16), |i| (4 * i, 24));
+        let items = (bytes / (kb + val_bytes)).clamp(1, most) as u32;
         let mut o = vec![
             format!("-DKEY_T={}", word(kb)),
             format!("-DKIND={kind}"),
