@@ -1,7 +1,10 @@
-// Sorting and searching on the GPU: an LSD radix sort (8-bit digits, reduce-then-scan:
-// per-block digit histograms by shared-memory atomics, a scan over (digit, block), a stable
-// scatter ranked per warp with nine ballots and reordered through shared memory),
-// searchsorted and the flag-and-compact steps of unique. Prepended with common.cuh; compiled only through the NVRTC cache.
+// Sorting and searching on the GPU: two LSD radix sorts with 8-bit digits that rank a tile's
+// keys per warp with nine ballots and reorder the tile through shared memory before a stable
+// scatter: onesweep (one histogram launch for every pass, then one launch a pass whose blocks
+// find their offsets by a decoupled look-back over earlier tiles; the default) and the older
+// reduce-then-scan sort (per pass: per-block digit histograms, a scan over (digit, block), the
+// scatter); searchsorted and the flag-and-compact steps of unique. Prepended with common.cuh;
+// compiled only through the NVRTC cache.
 //
 // Defines (from crates/cuprum-core/src/sort/cuda.rs):
 //   KEY_T   the raw storage word of the dtype (u8, u16, u32, u64); keys move as raw bits, so
@@ -75,6 +78,21 @@ __device__ __forceinline__ u32 digit_peers(u32 d) {
     }
     return m;
 #endif
+}
+
+// digit_peers of the first `nbits` bits only: 8 suffice when no lane of the warp is idle (a
+// full tile), sparing one ballot in nine.
+__device__ __forceinline__ u32 digit_peers_bits(u32 d, int nbits) {
+    u32 m = 0xffffffffu;
+#pragma unroll
+    for (int b = 0; b < 9; ++b) {
+        if (b < nbits) {
+            const u32 bit = (d >> b) & 1u;
+            const u32 v = __ballot_sync(0xffffffffu, bit);
+            m &= bit ? v : ~v;
+        }
+    }
+    return m;
 }
 
 // Digit `shift / 8` of the key (src 0) or of the segment id `payload / div` (src 1).
@@ -334,6 +352,260 @@ cuprum_radix_scatter(const K* __restrict__ kin, K* __restrict__ kout, const V* _
         __syncthreads();
         run[tid] += ttot[tid];
         __syncthreads();
+    }
+}
+
+// ---- Onesweep (Adinets & Merrill 2022; CUB's DeviceRadixSort onesweep path) ----
+//
+// A sort is: one cuMemset of a workspace (tile counters, histograms, skip flags and the status
+// words of every pass), `cuprum_onesweep_hist` (the digit histograms of every key byte from
+// one read of the keys), `cuprum_onesweep_scan` (per pass: the exclusive scan of its 256
+// counts, the segment-id passes' counts computed in closed form, and the pass's skip flag when
+// one digit holds every key), then one `cuprum_onesweep_pass` launch per pass.
+//
+// Status words (one per (tile, digit) and pass, zeroed): bit 30 "aggregate": bits 0..29 hold
+// the tile's count of the digit; bit 31 "inclusive": bits 0..29 hold the count of the digit
+// in this tile and every earlier tile of the pass. A zero word: not published yet. n < 2^30
+// (the host takes the LSD path above), so every count fits in 30 bits.
+#define OS_AGG 0x40000000u
+#define OS_INC 0x80000000u
+#define OS_FLAGS 0xc0000000u
+#define OS_VALUE 0x3fffffffu
+// copies of each byte's histogram in shared memory (fewer collisions): 32 KiB in all
+#define OS_HCOPIES ((int)sizeof(K) >= 8 ? 4 : 8)
+
+// Sees every status word the look-back reads (a no-op; the host simulation of the kernels
+// counts the aggregates it reads through it).
+#ifndef OS_LOOKBACK_HOOK
+#define OS_LOOKBACK_HOOK(x)
+#endif
+
+// The status word at `p`, read past the L1 (other blocks write it while this one spins).
+__device__ __forceinline__ u32 os_load(const u32* p) { return *(const volatile u32*)p; }
+__device__ __forceinline__ void os_store(u32* p, u32 v) { *(volatile u32*)p = v; }
+
+// Histograms of every byte of canon(key): hist[b * 256 + d] (64-bit, zeroed) gets the count of
+// keys whose byte b is d. Blocks take tiles blockIdx.x, blockIdx.x + gridDim.x, ...
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK)
+cuprum_onesweep_hist(const K* __restrict__ keys, unsigned long long n,
+                     unsigned long long* __restrict__ hist) {
+    __shared__ u32 h[sizeof(K)][OS_HCOPIES][SORT_RADIX];
+    for (int i = threadIdx.x; i < (int)sizeof(K) * OS_HCOPIES * SORT_RADIX; i += SORT_BLOCK)
+        (&h[0][0][0])[i] = 0u;
+    __syncthreads();
+    const int c = (threadIdx.x >> 5) % OS_HCOPIES;
+    const unsigned long long tiles = (n + SORT_TILE - 1) / SORT_TILE;
+    for (unsigned long long t = blockIdx.x; t < tiles; t += gridDim.x) {
+        const unsigned long long base = t * SORT_TILE;
+        K k[ITEMS];
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
+            k[j] = i < n ? canon(keys[i]) : (K)0;
+        }
+#pragma unroll
+        for (int j = 0; j < ITEMS; ++j) {
+            const unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
+            if (i < n) {
+#pragma unroll
+                for (int b = 0; b < (int)sizeof(K); ++b)
+                    atomicAdd(&h[b][c][(u32)((k[j] >> (8 * b)) & (K)0xff)], 1u);
+            }
+        }
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < (int)sizeof(K) * SORT_RADIX; i += SORT_BLOCK) {
+        const int b = i / SORT_RADIX, d = i % SORT_RADIX;
+        u32 s = 0;
+#pragma unroll
+        for (int cc = 0; cc < OS_HCOPIES; ++cc) s += h[b][cc][d];
+        if (s) atomicAdd(hist + i, (unsigned long long)s);
+    }
+}
+
+// Block p (one per pass) scans pass p's 256 digit counts into bins[p * 256 + d] (exclusive:
+// where digit d's keys start in the pass's output) and sets skip[p] (zeroed) when one digit
+// holds all n keys. Passes p < nkey are key bytes 0, 1, ... (counts from `hist`); pass
+// nkey + b is byte b of the segment id i / seglen of n = nseg * seglen elements, whose counts
+// are seglen times the number of s < nseg with ((s >> 8b) & 255) == d.
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK)
+cuprum_onesweep_scan(const unsigned long long* __restrict__ hist,
+                     unsigned long long* __restrict__ bins, u32* __restrict__ skip,
+                     unsigned long long n, unsigned long long seglen, int nkey) {
+    __shared__ unsigned long long ws[SORT_NWARP];
+    const int p = blockIdx.x;
+    const unsigned long long d = threadIdx.x;
+    unsigned long long c;
+    if (p < nkey) {
+        c = hist[(unsigned long long)p * SORT_RADIX + d];
+    } else {
+        const int b = p - nkey;
+        const unsigned long long nseg = n / seglen;
+        const unsigned long long lo = 1ull << (8 * b);  // weight of one step of digit b
+        unsigned long long full, rem;
+        if (b >= 7) {
+            full = 0;
+            rem = nseg;
+        } else {
+            const unsigned long long hi = lo << 8;
+            full = nseg / hi;
+            rem = nseg % hi;
+        }
+        const unsigned long long dl = d * lo;
+        unsigned long long part = rem > dl ? rem - dl : 0ull;
+        if (part > lo) part = lo;
+        c = (full * lo + part) * seglen;
+    }
+    const unsigned long long ex = block_exscan<unsigned long long>(c, ws, (unsigned long long*)0);
+    bins[(unsigned long long)p * SORT_RADIX + d] = ex;
+    if (c == n) skip[p] = 1u;
+}
+
+// Pass `pass` of `npass`: one tile of SORT_TILE keys per block, tiles taken in launch order
+// from `*counter` (zeroed) so that every tile a block waits on belongs to a block already
+// running. Buffers: `kx` the caller's keys, `ka`/`kb` (and `va`/`vb`) the ping-pong pair. The
+// skip flags route the data without the host: the last pass that runs writes `ka`, the one
+// before it `kb`, and so on; the first pass that runs reads `kx` and makes the payload from
+// the element index (mode 0: the index, 1: the segment id index / seglen). When every pass is
+// skipped, the last launch copies kx (and the initial payload) into ka.
+// `status` (tiles * 256 words, zeroed) and `bins` (256) belong to this pass.
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK, SORT_MINB)
+cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsigned long long n,
+                     unsigned long long seglen, int mode, int pass, int npass, int src, int shift,
+                     V div, const u32* __restrict__ skip, u32* __restrict__ counter,
+                     u32* __restrict__ status, const unsigned long long* __restrict__ bins) {
+    __shared__ u32 wc[SORT_NWARP][SORT_RADIX];
+    __shared__ u32 tstart[SORT_RADIX];
+    __shared__ u32 ws32[SORT_NWARP];
+    __shared__ u32 tile_sh;
+    __shared__ unsigned long long run[SORT_RADIX];
+    __shared__ K sk[SORT_TILE];
+    __shared__ unsigned char sd[SORT_TILE];
+#if HAS_VAL
+    __shared__ V sv[SORT_TILE];
+#endif
+    const int tid = threadIdx.x;
+    const int lane = tid & 31, w = tid >> 5;
+    const u32 lt = (1u << lane) - 1u;
+    int before = 0, after = 0;
+    for (int p = 0; p < npass; ++p) {
+        if (!skip[p]) {
+            if (p < pass) ++before;
+            if (p > pass) ++after;
+        }
+    }
+    if (skip[pass]) {
+        if (pass == npass - 1 && before == 0) {
+            // nothing to sort: the input order is the sorted order
+            const unsigned long long base = (unsigned long long)blockIdx.x * SORT_TILE;
+            for (u32 j = (u32)tid; j < (u32)SORT_TILE; j += SORT_BLOCK) {
+                const unsigned long long i = base + j;
+                if (i < n) {
+                    ka[i] = kx[i];
+#if HAS_VAL
+                    va[i] = (V)(mode == 0 ? i : i / seglen);
+#endif
+                }
+            }
+        }
+        return;
+    }
+    const K* kin = before == 0 ? kx : ((after & 1) ? ka : kb);
+    K* kout = (after & 1) ? kb : ka;
+#if HAS_VAL
+    const V* vin = (after & 1) ? va : vb;
+    V* vout = (after & 1) ? vb : va;
+#endif
+    if (tid == 0) tile_sh = atomicAdd(counter, 1u);
+    for (int i = tid; i < SORT_NWARP * SORT_RADIX; i += SORT_BLOCK) (&wc[0][0])[i] = 0u;
+    __syncthreads();
+    const u32 tile = tile_sh;
+    const unsigned long long base = (unsigned long long)tile * SORT_TILE;
+    const unsigned long long left = n - base;
+    const u32 cnt = left < (unsigned long long)SORT_TILE ? (u32)left : (u32)SORT_TILE;
+    K k[ITEMS];
+    V v[ITEMS];
+    u32 dr[ITEMS];  // digit | (rank among the warp's keys of that digit) << 16
+    const int nbits = cnt == (u32)SORT_TILE ? 8 : 9;  // idle lanes (digit 256) need the 9th
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const u32 li = (u32)w * 32u * ITEMS + (u32)j * 32u + (u32)lane;
+        k[j] = (K)0;
+        v[j] = (V)0;
+        if (li < cnt) {
+            const unsigned long long i = base + li;
+            k[j] = kin[i];
+#if HAS_VAL
+            v[j] = before == 0 ? (V)(mode == 0 ? i : i / seglen) : vin[i];
+#endif
+        }
+    }
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const u32 li = (u32)w * 32u * ITEMS + (u32)j * 32u + (u32)lane;
+        const bool ok = li < cnt;
+        const u32 dj = ok ? digit_of(k[j], v[j], src, shift, div) : (u32)SORT_RADIX;
+        const u32 peers = digit_peers_bits(dj, nbits);
+        const int leader = 31 - __clz((int)peers);
+        u32 before_w = 0u;
+        if (ok && lane == leader) before_w = atomicAdd(&wc[w][dj], (u32)__popc(peers));
+        before_w = __shfl_sync(0xffffffffu, before_w, leader);
+        dr[j] = dj | ((before_w + (u32)__popc(peers & lt)) << 16);
+    }
+    __syncthreads();
+    // thread tid owns digit tid (SORT_BLOCK == SORT_RADIX)
+    u32 s = 0;
+#pragma unroll
+    for (int ww = 0; ww < SORT_NWARP; ++ww) {
+        const u32 c = wc[ww][tid];
+        wc[ww][tid] = s;
+        s += c;
+    }
+    // publish this tile's count of the digit at once: later tiles' look-back needs it
+    u32* st = status + (unsigned long long)tile * SORT_RADIX + tid;
+    os_store(st, (tile == 0 ? OS_INC : OS_AGG) | s);
+    tstart[tid] = block_exscan<u32>(s, ws32, (u32*)0);
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const u32 li = (u32)w * 32u * ITEMS + (u32)j * 32u + (u32)lane;
+        if (li < cnt) {
+            const u32 dj = dr[j] & 0xffffu;
+            const u32 pos = tstart[dj] + wc[w][dj] + (dr[j] >> 16);
+            sk[pos] = k[j];
+            sd[pos] = (unsigned char)dj;
+#if HAS_VAL
+            sv[pos] = v[j];
+#endif
+        }
+    }
+    // decoupled look-back, one thread per digit: add the counts of earlier tiles until one
+    // publishes its inclusive prefix, then publish this tile's
+    u32 excl = 0;
+    if (tile > 0) {
+        const u32* q = st;
+        for (;;) {
+            q -= SORT_RADIX;
+            u32 x;
+            do {
+                x = os_load(q);
+            } while ((x & OS_FLAGS) == 0u);
+            OS_LOOKBACK_HOOK(x);
+            excl += x & OS_VALUE;
+            if (x & OS_INC) break;
+        }
+        os_store(st, OS_INC | (excl + s));
+    }
+    // where this tile's keys of digit tid start in the output, minus their start in the tile
+    run[tid] = bins[tid] + excl - tstart[tid];
+    __syncthreads();
+    for (u32 i = (u32)tid; i < cnt; i += SORT_BLOCK) {
+        const u32 dd = sd[i];
+        const unsigned long long g = run[dd] + i;
+        kout[g] = sk[i];
+#if HAS_VAL
+        vout[g] = sv[i];
+#endif
     }
 }
 

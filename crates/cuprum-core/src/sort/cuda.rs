@@ -1,16 +1,41 @@
-//! CUDA sorting: the LSD radix sort, searchsorted and unique kernels of `kernels/sort.cu`,
+//! CUDA sorting: the radix sorts, searchsorted and unique kernels of `kernels/sort.cu`,
 //! compiled per (key word, key kind, payload word) through [`crate::cuda::nvrtc`] and launched on
 //! the calling thread's current stream.
 //!
-//! A radix pass is three launches: per-block digit histograms (`counts[digit][block]`), one
-//! block per digit scanning its row (and the digit's total), then a stable scatter: every block
-//! walks its contiguous range tile by tile, ranks each key among equal digits of its warp with
-//! nine ballots (`__match_any_sync` is several times slower on sm_90), reorders the tile in
-//! shared memory and writes runs of equal digits contiguously. Keys move as raw bits (digits come from the order-preserving `canon`,
-//! modelled in [`super::key`]), so one pass per key byte; the first pass reads the input
-//! directly. For integer keys of two bytes or more, one launch first histograms every byte and
-//! the passes over bytes that are equal in every key (the high bytes of small integers) are
-//! skipped.
+//! Two LSD radix sorts with 8-bit digits share the ranking: within a tile, each key is ranked
+//! among equal digits of its warp with nine ballots (eight in onesweep's full tiles, which have
+//! no idle lanes; `__match_any_sync` is several times slower on sm_90), the tile is reordered in shared memory and runs of equal digits are written
+//! contiguously. Keys move as raw bits (digits come from the order-preserving `canon`, modelled
+//! in [`super::key`]), so one pass per key byte; the first pass reads the input directly.
+//!
+//! **Onesweep** (the default; Adinets & Merrill 2022, CUB's onesweep path), `2 + passes`
+//! launches and one memset a sort:
+//! 1. `cuMemsetD8Async` zeroes one workspace: a tile counter a pass, the histograms, the skip
+//!    flags and the status words of every pass.
+//! 2. `cuprum_onesweep_hist` reads the keys once and counts every byte of every key
+//!    (shared-memory histograms, then 64-bit global atomics).
+//! 3. `cuprum_onesweep_scan`, one block a pass: the exclusive scan of the pass's 256 counts (the
+//!    digit bases); the segment-id passes' counts are computed in closed form. A pass where one
+//!    digit holds all n keys is flagged as skipped (for every dtype, with no read-back).
+//! 4. `cuprum_onesweep_pass` once a pass, one 256-thread block a tile. A block takes its tile
+//!    from the pass's atomic counter (tiles start in order, so every tile it waits on belongs
+//!    to a running block), ranks the tile and publishes, per digit, a 32-bit status word:
+//!    bit 30 set with the tile's count in bits 0–29 ("aggregate"), then bit 31 with the count
+//!    of this and every earlier tile ("inclusive prefix"; tile 0 publishes it at once); zero is
+//!    "not yet". Thread d then looks back over the earlier tiles' words of digit d (volatile
+//!    loads, spinning while zero), adding aggregates until it meets an inclusive prefix,
+//!    publishes its own inclusive prefix, and the tile is scattered to the digit base plus
+//!    that exclusive prefix. The count and its flags are one word, so no fence is needed. A
+//!    skipped pass's blocks return at once: the skip flags route the ping-pong buffers on the
+//!    device (the last pass that runs writes the result buffer; when none runs, the last
+//!    launch copies the input), and the first pass that runs makes the payload from the index.
+//!    Counts live in 30 bits, so onesweep takes n < 2^30 (larger arrays take the LSD sort).
+//!
+//! **LSD** (`CUPRUM_SORT_ALGO=lsd`, read once; kept for comparison): three launches a pass:
+//! per-block digit histograms (`counts[digit][block]`), one block per digit scanning its row
+//! (and the digit's total), then the stable scatter, every block walking its contiguous range
+//! tile by tile. For integer keys of two bytes or more, one launch first histograms every byte
+//! and the host reads it back to skip the passes over bytes equal in every key.
 //!
 //! Several lanes (segments) are sorted at once: the keys are sorted first, then stably by the
 //! segment id carried as a 32-bit (64-bit past 2^32 elements) payload, one more pass per byte
@@ -43,6 +68,19 @@ fn word(bytes: usize) -> &'static str {
     }
 }
 
+/// `CUPRUM_SORT_ITEMS` (1 to 24, read once): float32 keys a thread in a tile, for tuning the
+/// tile size on a GPU (both algorithms; other key and payload widths keep the tile's bytes).
+/// Unset or out of range: 16.
+fn items_override() -> Option<usize> {
+    static I: OnceLock<Option<usize>> = OnceLock::new();
+    *I.get_or_init(|| {
+        std::env::var("CUPRUM_SORT_ITEMS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|i| (1..=24).contains(i))
+    })
+}
+
 /// A compiled specialization: key dtype and payload width (0: none, 4 or 8 bytes).
 pub(crate) struct Kernels {
     ordinal: usize,
@@ -57,8 +95,9 @@ impl Kernels {
         let kb = dtype.itemsize();
         // 16 float32 keys a thread (a 4096-key tile): measured on an H200 against 8, 12, 24
         // and 32 (2^24 keys: 729 us at 16, 734 at 12, 795 at 8, 885 at 24); wider keys and
-        // payloads keep the tile's bytes
-        let items = (64 / (kb + val_bytes)).clamp(1, 16) as u32;
+        // payloads keep the tile's bytes. CUPRUM_SORT_ITEMS overrides the 16 (tuning).
+        let (bytes, most) = items_override().map_or((64, 16), |i| (4 * i, 24));
+        let items = (bytes / (kb + val_bytes)).clamp(1, most) as u32;
         let mut o = vec![
             format!("-DKEY_T={}", word(kb)),
             format!("-DKIND={kind}"),
@@ -178,6 +217,15 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
     let need_val = payload == Payload::Index || (payload == Payload::Segment && nseg > 1);
     let vb = if need_val { val_bytes_for(n) } else { 0 };
     let ks = Kernels::new(ordinal, dtype, vb)?;
+    if n > 0 && n < ONESWEEP_MAX_N && algo() == Algo::Onesweep {
+        let ps = if payload == Payload::Index || need_val {
+            passes(dtype, nseg)
+        } else {
+            passes(dtype, 1)
+        };
+        let mode = if payload == Payload::Index { 0 } else { 1 };
+        return onesweep(&ks, keys, seglen.max(1), mode, &ps);
+    }
     let dev = keys.device();
     let vdt = if vb == 8 {
         DType::UInt64
@@ -329,6 +377,188 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
     let keys_out = if out == 0 { k0 } else { k1 };
     let vals_out = vbuf.map(|[v0, v1]| if out == 0 { v0 } else { v1 });
     Ok((keys_out, vals_out))
+}
+
+/// The sort algorithm of the CUDA radix sort.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Algo {
+    /// one histogram launch for every pass, then one launch a pass with a decoupled look-back
+    Onesweep,
+    /// three launches a pass (histogram, scan, scatter)
+    Lsd,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The algorithm the tests of this thread force (both are tested on every case).
+    static FORCED: std::cell::Cell<Option<Algo>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with the CUDA sort forced to `a` on this thread (tests).
+#[cfg(test)]
+pub(crate) fn with_algo<R>(a: Algo, f: impl FnOnce() -> R) -> R {
+    FORCED.with(|c| c.set(Some(a)));
+    let r = f();
+    FORCED.with(|c| c.set(None));
+    r
+}
+
+/// The algorithm: `CUPRUM_SORT_ALGO=lsd` selects the LSD sort (read once), anything else (or
+/// nothing) onesweep.
+fn algo() -> Algo {
+    #[cfg(test)]
+    if let Some(a) = FORCED.with(|c| c.get()) {
+        return a;
+    }
+    static A: OnceLock<Algo> = OnceLock::new();
+    *A.get_or_init(|| match std::env::var("CUPRUM_SORT_ALGO") {
+        Ok(v) if v.eq_ignore_ascii_case("lsd") => Algo::Lsd,
+        _ => Algo::Onesweep,
+    })
+}
+
+/// Onesweep sorts fewer than 2^30 keys: a status word holds a 30-bit count (the LSD sort takes
+/// larger arrays).
+const ONESWEEP_MAX_N: u64 = 1 << 30;
+
+/// The onesweep sort of the `n` (`0 < n < 2^30`) keys of `keys` by the passes `ps` (key bytes
+/// first, then segment-id bytes of `seglen`-element segments); `mode` makes the initial
+/// payload (0: the index, 1: the segment id) when the specialization carries one. Launches:
+/// one memset of the workspace, the histogram of every key byte, the per-pass scans (and skip
+/// flags), then one kernel a pass; the sorted keys (and payload) end in new arrays.
+fn onesweep(
+    ks: &Kernels,
+    keys: &Array,
+    seglen: u64,
+    mode: i32,
+    ps: &[Pass],
+) -> Result<(Array, Option<Array>)> {
+    let dtype = keys.dtype();
+    let dev = keys.device();
+    let n = keys.size() as u64;
+    let np = ps.len() as u64;
+    let nkey = ps.iter().filter(|p| p.src == 0).count() as u64;
+    let tile = BLOCK as u64 * ks.items as u64;
+    let tiles = n.div_ceil(tile);
+    // workspace in u32 words: 16 tile counters (one a pass), the key bytes' histograms and the
+    // passes' digit bases (u64 each), 16 skip flags, then every pass's tiles * 256 status words
+    let hist_off = 16u64;
+    let bins_off = hist_off + 512 * nkey;
+    let skip_off = bins_off + 512 * np;
+    let status_off = skip_off + 16;
+    let per_pass = tiles * 256;
+    let words = per_pass
+        .checked_mul(np)
+        .and_then(|w| w.checked_add(status_off))
+        .and_then(|w| usize::try_from(w).ok())
+        .ok_or_else(|| {
+            Error::invalid_value("sort", format!("{n} keys: onesweep workspace too large"))
+        })?;
+    // one memset zeroes counters, histograms, flags and status words of every pass
+    let ws = crate::creation::zeros_on(&[words], DType::UInt32, dev)?;
+    let wp = dev_ptr(&ws);
+    let at = |off: u64| wp + 4 * off;
+    let ka = Array::empty_on(&[n as usize], dtype, dev)?;
+    let kb = Array::empty_on(&[n as usize], dtype, dev)?;
+    let vb = ks.val_bytes;
+    let vbuf = if vb > 0 {
+        let vdt = if vb == 8 {
+            DType::UInt64
+        } else {
+            DType::UInt32
+        };
+        Some([
+            Array::empty_on(&[n as usize], vdt, dev)?,
+            Array::empty_on(&[n as usize], vdt, dev)?,
+        ])
+    } else {
+        None
+    };
+    let sms = crate::cuda::properties(ks.ordinal).map_or(132, |p| p.multiprocessor_count as u64);
+    let block = |grid: u64| LaunchConfig {
+        grid: (grid as u32, 1, 1),
+        block: (BLOCK, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    let mut nn = n;
+    let mut kx = dev_ptr(keys);
+    if nkey > 0 {
+        let f = ks.function(dtype, "cuprum_onesweep_hist")?;
+        let mut hp = at(hist_off);
+        let mut args: [*mut c_void; 3] = [
+            (&mut kx as *mut u64).cast(),
+            (&mut nn as *mut u64).cast(),
+            (&mut hp as *mut u64).cast(),
+        ];
+        // SAFETY: (const K*, u64 n, u64* hist) as in cuprum_onesweep_hist: `keys` holds n keys,
+        // hist sizeof(K) * 256 zeroed u64 words (nkey == sizeof(K)) 8-byte aligned inside `ws`.
+        unsafe { launch(&f, block(tiles.min(3 * sms)), None, &mut args) }?;
+    }
+    {
+        let f = ks.function(dtype, "cuprum_onesweep_scan")?;
+        let mut hp = at(hist_off);
+        let mut bp = at(bins_off);
+        let mut sp = at(skip_off);
+        let mut sl = seglen;
+        let mut nk = nkey as i32;
+        let mut args: [*mut c_void; 6] = [
+            (&mut hp as *mut u64).cast(),
+            (&mut bp as *mut u64).cast(),
+            (&mut sp as *mut u64).cast(),
+            (&mut nn as *mut u64).cast(),
+            (&mut sl as *mut u64).cast(),
+            (&mut nk as *mut i32).cast(),
+        ];
+        // SAFETY: (const u64* hist, u64* bins, u32* skip, u64 n, u64 seglen, int nkey) as in
+        // cuprum_onesweep_scan: np blocks read nkey * 256 histogram words and write np * 256
+        // bases and np <= 16 flags, all inside `ws`; seglen >= 1 divides n when np > nkey.
+        unsafe { launch(&f, block(np), None, &mut args) }?;
+    }
+    let f = ks.function(dtype, "cuprum_onesweep_pass")?;
+    let (mut ka_p, mut kb_p) = (dev_ptr(&ka), dev_ptr(&kb));
+    let (mut va_p, mut vb_p) = match &vbuf {
+        Some(v) => (dev_ptr(&v[0]), dev_ptr(&v[1])),
+        None => (0u64, 0u64),
+    };
+    let mut sl = seglen;
+    let mut md = mode;
+    let mut npass = np as i32;
+    let mut sp = at(skip_off);
+    for (i, pass) in ps.iter().enumerate() {
+        let mut pi = i as i32;
+        let mut src = pass.src;
+        let mut shift = pass.shift;
+        let mut dv = Word::new(vb, if mode == 0 { seglen } else { 1 });
+        let mut cp = at(i as u64);
+        let mut stp = at(status_off + i as u64 * per_pass);
+        let mut bp = at(bins_off + 512 * i as u64);
+        let mut args: [*mut c_void; 17] = [
+            (&mut kx as *mut u64).cast(),
+            (&mut ka_p as *mut u64).cast(),
+            (&mut kb_p as *mut u64).cast(),
+            (&mut va_p as *mut u64).cast(),
+            (&mut vb_p as *mut u64).cast(),
+            (&mut nn as *mut u64).cast(),
+            (&mut sl as *mut u64).cast(),
+            (&mut md as *mut i32).cast(),
+            (&mut pi as *mut i32).cast(),
+            (&mut npass as *mut i32).cast(),
+            (&mut src as *mut i32).cast(),
+            (&mut shift as *mut i32).cast(),
+            dv.ptr(),
+            (&mut sp as *mut u64).cast(),
+            (&mut cp as *mut u64).cast(),
+            (&mut stp as *mut u64).cast(),
+            (&mut bp as *mut u64).cast(),
+        ];
+        // SAFETY: as cuprum_onesweep_pass's parameters, in order. `keys` (only read) and the
+        // ping-pong buffers ka/kb (va/vb, null without a payload) hold n elements each and do
+        // not overlap; the scanned bases of this pass place every key at a distinct position
+        // < n; `tiles` blocks take the tiles 0..tiles of this pass's zeroed counter, status
+        // words (tiles * 256) and bases (256), all inside `ws`, which lives past the launch.
+        unsafe { launch(&f, block(tiles), None, &mut args) }?;
+    }
+    Ok((ka, vbuf.map(|[a, _]| a)))
 }
 
 /// Drops the key passes of `ps` whose byte is the same in every key of `keys` (one launch that

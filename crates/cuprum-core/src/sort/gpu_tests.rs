@@ -1,12 +1,22 @@
 //! CUDA sorting against the host oracle: every real dtype (and complex, through the host path),
 //! NaNs of several payloads and both signs, ±0, many duplicates, lengths around the tile sizes,
-//! 0 and 1 elements, several shapes and axes. Skipped without a GPU (a failure with
+//! 0 and 1 elements, several shapes and axes. Every case runs with both CUDA sort algorithms
+//! (onesweep and the LSD sort, see `cuda::Algo`). Skipped without a GPU (a failure with
 //! `CUPRUM_REQUIRE_CUDA=1`); the kernel-source test runs wherever NVRTC loads.
 
 use super::*;
 use crate::test_util::cuda_devices;
 
 use crate::Device;
+use cuda::{Algo, with_algo};
+
+/// Runs `f` once with each CUDA sort algorithm forced on this thread.
+fn each_algo(mut f: impl FnMut(Algo)) {
+    for a in [Algo::Onesweep, Algo::Lsd] {
+        with_algo(a, || f(a));
+    }
+}
+
 /// Every real dtype (`DType::ALL` without its two complex dtypes at the end).
 fn real() -> impl Iterator<Item = DType> {
     DType::ALL.into_iter().filter(|d| !d.is_complex())
@@ -119,6 +129,10 @@ fn shapes() -> Vec<(Vec<usize>, Vec<Option<isize>>)> {
 
 #[test]
 fn cuda_sort_argsort_match_cpu() {
+    each_algo(cuda_sort_argsort_match_cpu_with);
+}
+
+fn cuda_sort_argsort_match_cpu_with(algo: Algo) {
     for dev in cuda_devices() {
         let mut cases = 0;
         for dtype in real().chain([DType::Complex64]) {
@@ -132,7 +146,7 @@ fn cuda_sort_argsort_match_cpu() {
                 let host = Array::from_bytes_on(&bytes, &shape, dtype, Device::Cpu).unwrap();
                 let gpu = host.to_device(dev).unwrap();
                 for axis in axes {
-                    let what = format!("{dtype} {shape:?} axis {axis:?}");
+                    let what = format!("{algo:?} {dtype} {shape:?} axis {axis:?}");
                     let gs = sort(&gpu, axis).unwrap();
                     assert_eq!(gs.device(), dev);
                     let cs = sort(&host, axis).unwrap();
@@ -159,18 +173,22 @@ fn cuda_sort_argsort_match_cpu() {
                 let gs = sort(&view(&g), Some(1)).unwrap();
                 let cs = sort(&view(&base), Some(1)).unwrap();
                 assert_same(
-                    &format!("sort transposed {dtype}"),
+                    &format!("{algo:?} sort transposed {dtype}"),
                     &gs.to_device(Device::Cpu).unwrap(),
                     &cs,
                 );
             }
         }
-        eprintln!("{cases} sort/argsort cases on {dev}");
+        eprintln!("{cases} sort/argsort cases on {dev} ({algo:?})");
     }
 }
 
 #[test]
 fn cuda_unique_matches_cpu() {
+    each_algo(cuda_unique_matches_cpu_with);
+}
+
+fn cuda_unique_matches_cpu_with(algo: Algo) {
     for dev in cuda_devices() {
         for dtype in real().chain([DType::Complex128]) {
             for shape in [vec![0], vec![1], vec![257], vec![50, 41], vec![300_003]] {
@@ -187,7 +205,7 @@ fn cuda_unique_matches_cpu() {
                     (true, true, true),
                     (false, true, false),
                 ] {
-                    let what = format!("unique {dtype} {shape:?} {ri} {rv} {rc}");
+                    let what = format!("{algo:?} unique {dtype} {shape:?} {ri} {rv} {rc}");
                     let g = unique_all(&gpu, ri, rv, rc).unwrap();
                     let c = unique_all(&host, ri, rv, rc).unwrap();
                     assert_same(&what, &g.values.to_device(Device::Cpu).unwrap(), &c.values);
@@ -214,6 +232,10 @@ fn cuda_unique_matches_cpu() {
 
 #[test]
 fn cuda_searchsorted_partition_match_cpu() {
+    each_algo(cuda_searchsorted_partition_match_cpu_with);
+}
+
+fn cuda_searchsorted_partition_match_cpu_with(algo: Algo) {
     for dev in cuda_devices() {
         for dtype in real().chain([DType::Complex64]) {
             for n in [0usize, 1, 5, 1000, 70_001] {
@@ -233,7 +255,7 @@ fn cuda_searchsorted_partition_match_cpu() {
                 let q = Array::from_bytes_on(&qb, &[3, 259], dtype, Device::Cpu).unwrap();
                 let (ga, gq) = (sorted.to_device(dev).unwrap(), q.to_device(dev).unwrap());
                 for side in [Side::Left, Side::Right] {
-                    let what = format!("searchsorted {dtype} n={n} {side:?}");
+                    let what = format!("{algo:?} searchsorted {dtype} n={n} {side:?}");
                     let g = searchsorted(&ga, &gq, side, None).unwrap();
                     assert_eq!(g.device(), dev);
                     let c = searchsorted(&sorted, &q, side, None).unwrap();
@@ -257,14 +279,14 @@ fn cuda_searchsorted_partition_match_cpu() {
                     let ga = a.to_device(dev).unwrap();
                     let gp = partition(&ga, &[n as isize / 2], Some(0)).unwrap();
                     assert_same(
-                        &format!("partition {dtype} {n}"),
+                        &format!("{algo:?} partition {dtype} {n}"),
                         &gp.to_device(Device::Cpu).unwrap(),
                         &sorted,
                     );
                     let gi = argpartition(&ga, &[-1], None).unwrap();
                     let ci = argsort(&a, None).unwrap();
                     assert_same(
-                        &format!("argpartition {dtype} {n}"),
+                        &format!("{algo:?} argpartition {dtype} {n}"),
                         &gi.to_device(Device::Cpu).unwrap(),
                         &ci,
                     );
@@ -279,6 +301,141 @@ fn cuda_searchsorted_partition_match_cpu() {
         let r = searchsorted(&a, &q, Side::Right, None).unwrap();
         assert_eq!(r.to_vec::<i64>().unwrap(), vec![3, 3, 4, 0]);
     }
+}
+
+/// Tile size (keys) of the sort specialization of `dtype` with a payload of `vb` bytes.
+fn tile(dtype: DType, vb: usize) -> usize {
+    256 * cuda::Kernels::options(dtype, vb).expect("real dtype").1 as usize
+}
+
+/// sort and argsort of `host` (moved to `dev`) along `axis` against the CPU.
+fn check_sort(what: &str, host: &Array, dev: Device, axis: Option<isize>) {
+    let gpu = host.to_device(dev).unwrap();
+    let gs = sort(&gpu, axis).unwrap();
+    assert_same(
+        &format!("sort {what}"),
+        &gs.to_device(Device::Cpu).unwrap(),
+        &sort(host, axis).unwrap(),
+    );
+    let ga = argsort(&gpu, axis).unwrap();
+    assert_same(
+        &format!("argsort {what}"),
+        &ga.to_device(Device::Cpu).unwrap(),
+        &argsort(host, axis).unwrap(),
+    );
+}
+
+/// Lengths around the tile sizes of the sort (without and with a payload) and 2^20 + 7, in one
+/// lane and in several; NaNs of both signs, ±0, ±inf, many equal keys (argsort's stability).
+#[test]
+fn cuda_sort_tile_edges_both_algorithms() {
+    each_algo(|algo| {
+        for dev in cuda_devices() {
+            for dtype in [
+                DType::Float32,
+                DType::Float64,
+                DType::Int32,
+                DType::Int64,
+                DType::UInt8,
+                DType::Int16,
+                DType::Float16,
+                DType::Bool,
+            ] {
+                let mut sizes = vec![0usize, 1, 2, (1 << 20) + 7];
+                for vb in [0, 4] {
+                    let t = tile(dtype, vb);
+                    sizes.extend([t - 1, t, t + 1, 3 * t + 5]);
+                }
+                for (k, &n) in sizes.iter().enumerate() {
+                    let bytes = input(dtype, n, 100 + k as u64);
+                    let host = Array::from_bytes_on(&bytes, &[n], dtype, Device::Cpu).unwrap();
+                    check_sort(&format!("{algo:?} {dtype} n={n}"), &host, dev, Some(0));
+                }
+                // several lanes whose length crosses a tile
+                let t = tile(dtype, 4);
+                for shape in [vec![3, t + 1], vec![257, 4099], vec![5, (1 << 18) + 3]] {
+                    let n: usize = shape.iter().product();
+                    let host =
+                        Array::from_bytes_on(&input(dtype, n, 7), &shape, dtype, Device::Cpu)
+                            .unwrap();
+                    check_sort(&format!("{algo:?} {dtype} {shape:?}"), &host, dev, Some(-1));
+                }
+            }
+        }
+    });
+}
+
+/// Integer extremes, keys equal in every byte (every pass skipped: the input order is the
+/// answer), small integers (the high-byte passes skipped), equal keys in several lanes (only
+/// the segment-id passes run), and argsort's stability on them.
+#[test]
+fn cuda_sort_extremes_and_skipped_passes() {
+    each_algo(|algo| {
+        for dev in cuda_devices() {
+            let mut s = 5u64;
+            let ext32 = [i32::MIN, i32::MAX, 0, -1, 1, i32::MIN + 1, i32::MAX - 1];
+            let v: Vec<i32> = (0..70_001)
+                .map(|_| ext32[(lcg(&mut s) % 7) as usize])
+                .collect();
+            let a = Array::from_vec_on(v, &[70_001], Device::Cpu).unwrap();
+            check_sort(&format!("{algo:?} int32 extremes"), &a, dev, Some(0));
+            let ext64 = [i64::MIN, i64::MAX, 0, -1, 1, i64::MIN + 1, 1 << 40];
+            let v: Vec<i64> = (0..70_001)
+                .map(|_| ext64[(lcg(&mut s) % 7) as usize])
+                .collect();
+            let a = Array::from_vec_on(v, &[70_001], Device::Cpu).unwrap();
+            check_sort(&format!("{algo:?} int64 extremes"), &a, dev, Some(0));
+            let v: Vec<u64> = (0..9_999).map(|_| u64::MAX - lcg(&mut s) % 3).collect();
+            let a = Array::from_vec_on(v, &[9_999], Device::Cpu).unwrap();
+            check_sort(&format!("{algo:?} uint64 near max"), &a, dev, Some(0));
+            // every key equal: sort is the identity, argsort 0..n
+            for n in [1usize, 4096, 50_000] {
+                let a = Array::from_vec_on(vec![1.5f32; n], &[n], Device::Cpu).unwrap();
+                check_sort(&format!("{algo:?} constant float32 {n}"), &a, dev, Some(0));
+                let g = argsort(&a.to_device(dev).unwrap(), Some(0)).unwrap();
+                let want: Vec<i64> = (0..n as i64).collect();
+                assert_eq!(
+                    g.to_vec::<i64>().unwrap(),
+                    want,
+                    "{algo:?} constant argsort"
+                );
+            }
+            let a = Array::from_vec_on(vec![-7i64; 4 * 3000], &[4, 3000], Device::Cpu).unwrap();
+            check_sort(&format!("{algo:?} constant int64 lanes"), &a, dev, Some(-1));
+            let a = Array::from_vec_on(vec![0.0f64; 300 * 70], &[300, 70], Device::Cpu).unwrap();
+            check_sort(
+                &format!("{algo:?} constant float64 300 lanes"),
+                &a,
+                dev,
+                Some(-1),
+            );
+            // small integers: only byte 0 varies
+            let v: Vec<i64> = (0..(1 << 20) + 7)
+                .map(|_| (lcg(&mut s) % 5) as i64)
+                .collect();
+            let a = Array::from_vec_on(v, &[(1 << 20) + 7], Device::Cpu).unwrap();
+            check_sort(&format!("{algo:?} small int64"), &a, dev, Some(0));
+            let v: Vec<i32> = (0..600 * 333)
+                .map(|_| (lcg(&mut s) % 3) as i32 - 1)
+                .collect();
+            let a = Array::from_vec_on(v, &[600, 333], Device::Cpu).unwrap();
+            check_sort(&format!("{algo:?} small int32 lanes"), &a, dev, Some(-1));
+            check_sort(&format!("{algo:?} small int32 axis 0"), &a, dev, Some(0));
+            // -0.0 / 0.0 and NaNs of both signs only (their input order must survive)
+            let pool = [
+                0.0f32,
+                -0.0,
+                f32::NAN,
+                -f32::NAN,
+                f32::from_bits(0x7fc0_0001),
+            ];
+            let v: Vec<f32> = (0..30_000)
+                .map(|_| pool[(lcg(&mut s) % 5) as usize])
+                .collect();
+            let a = Array::from_vec_on(v, &[30_000], Device::Cpu).unwrap();
+            check_sort(&format!("{algo:?} zeros and NaNs"), &a, dev, Some(0));
+        }
+    });
 }
 
 /// Every specialization of `kernels/sort.cu` compiles with NVRTC for sm_90 (runs wherever

@@ -5,8 +5,11 @@
 //! `False < True`.
 //!
 //! - **CUDA** (every real dtype): an LSD radix sort with 8-bit digits written for cuprum
-//!   (`kernels/sort.cu`, see [`cuda`](self) internals): one pass per key byte, plus one per byte
-//!   of the segment id when several lanes are sorted at once; argsort carries the index;
+//!   (`kernels/sort.cu`, see [`cuda`](self) internals), by default in the onesweep scheme (one
+//!   histogram launch, then one launch a pass with a decoupled look-back;
+//!   `CUPRUM_SORT_ALGO=lsd` selects the three-launches-a-pass sort): one pass per key byte,
+//!   plus one per byte of the segment id when several lanes are sorted at once (passes over a
+//!   byte equal in every key are skipped); argsort carries the index;
 //!   `unique` flags and compacts runs with a scan; `searchsorted` is one binary search per
 //!   query. Data never leaves the device except the unique count.
 //! - **CPU**: a stable radix sort of each lane on the same keys (`cpu/radix.rs`: parallel
