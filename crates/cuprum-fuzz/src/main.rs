@@ -18,6 +18,7 @@ fn usage() -> ExitCode {
     let names: Vec<&str> = targets().iter().map(|t| t.name()).collect();
     eprintln!(
         "usage: cuprum-fuzz TARGET [--iters N] [--seconds S] [--seed X] [--out DIR] [--hang SECS]\n\
+         \x20      cuprum-fuzz TARGET --replay FILE\n\
          targets: {}",
         names.join(", ")
     );
