@@ -182,9 +182,9 @@ impl<const N: usize> Plan<N> {
             return false;
         }
         let mut touched = dst;
-        for k in 1..N {
+        for (k, &sz) in itemsizes.iter().enumerate().skip(1) {
             if self.strides.iter().any(|st| st[k] != 0) {
-                touched = touched.saturating_add(self.size.saturating_mul(itemsizes[k]));
+                touched = touched.saturating_add(self.size.saturating_mul(sz));
             }
         }
         touched >= stream_min_touched()

@@ -123,7 +123,7 @@ fn stream_out<D: Pod, const AVX: bool>(o: &mut [D], mut compute: impl FnMut(&mut
     };
     let sz = std::mem::size_of::<D>();
     let addr = o.as_ptr() as usize;
-    if sz == 0 || LINE % sz != 0 || addr % sz != 0 {
+    if sz == 0 || !LINE.is_multiple_of(sz) || !addr.is_multiple_of(sz) {
         compute(o, 0);
         return;
     }

@@ -256,8 +256,8 @@ fn streaming_stores_straddling_the_threshold_are_exact() {
         assert_eq!(plan.streams([4, 4, 4]), n * 12 >= min, "n = {n}");
         binary(BinaryOp::Subtract, x.view(), y.view(), out.view()).unwrap();
         let got = out.to_vec::<f32>().unwrap();
-        for i in 0..n {
-            assert_eq!(got[i], a[i] - b[i], "element {i} of {n}");
+        for (i, ((&g, &a), &b)) in got.iter().zip(&a).zip(&b).enumerate() {
+            assert_eq!(g, a - b, "element {i} of {n}");
         }
         // array * scalar: the scalar input does not count (8 bytes an element)
         let plan_s = Plan::new([
@@ -279,8 +279,8 @@ fn streaming_stores_straddling_the_threshold_are_exact() {
         )
         .unwrap();
         let got = out.to_vec::<f32>().unwrap();
-        for i in 0..n {
-            assert_eq!(got[i], 3.0 * a[i], "element {i} of {n}");
+        for (i, (&g, &a)) in got.iter().zip(&a).enumerate() {
+            assert_eq!(g, 3.0 * a, "element {i} of {n}");
         }
     }
     // float64 copy into the interior of a (r + 2) x (c + 3) array: rows of c elements at
