@@ -24,9 +24,9 @@ pub const PAR_MIN: usize = 1 << 15;
 pub(crate) const STREAM_MIN_DST: usize = 1 << 20;
 
 /// Operations touching fewer bytes than this never take streaming stores ([`Plan::streams`]):
-/// half the last-level cache ([`llc_bytes`]).
+/// the last-level cache's size ([`llc_bytes`]).
 pub(crate) fn stream_min_touched() -> usize {
-    llc_bytes() / 2
+    llc_bytes()
 }
 
 /// The size of the last-level cache in bytes (the largest `cacheN/size` of CPU 0 in sysfs on
@@ -162,17 +162,20 @@ impl<const N: usize> Plan<N> {
     /// (see [`crate::backend::cpu::kernel`]): the plan runs in parallel (no self-overlap), walks
     /// the destination in unit-stride runs, writes at least [`STREAM_MIN_DST`] bytes, and the
     /// operation touches (destination plus every input that is not a broadcast scalar) at least
-    /// [`stream_min_touched`] bytes, half the last-level cache, so the output would be evicted
-    /// by the next operation's own operands before that operation reads it back from the cache.
-    /// `itemsizes[k]` is operand `k`'s element size in bytes.
+    /// [`stream_min_touched`] bytes, the last-level cache's size, so the output is evicted by
+    /// the operation's own operands before the next operation could read it back from the
+    /// cache. `itemsizes[k]` is operand `k`'s element size in bytes.
     ///
     /// Ordinary stores first read every destination line from memory (write-allocate), then
     /// write it back: a third of an out-of-cache binary operation's traffic. Streaming stores
     /// skip that read, but they also bypass the cache, so a result small enough to be read back
     /// from the cache by the next operation must not use them. Measured on the 2-core machine
-    /// (32 MiB L3) with a chain of eight float32 operations like the stencil's: 1022² operands
-    /// (12.5 MB touched per operation) were 20-30% slower with streaming stores, 1446² (16.7 and
-    /// 25 MB) 10-15% faster, 2046² (33 and 50 MB) 10-20% faster.
+    /// (32 MiB L3): in a standalone chain of eight float32 operations like the stencil's, 1022²
+    /// operands (12.5 MB touched per operation) were 20-30% slower with streaming stores; in
+    /// `cuprum-bench`'s 2048² stencil, float64 (all operations above the L3) gained 10-25%,
+    /// float32 with its binary operations streamed (50 MB) gained ~9%, and streaming its
+    /// scalar operations and assignment too (33.5 MB, with a threshold of half the L3) lost
+    /// that again (docs/benchmarks/issue20.md, session 11).
     pub(crate) fn streams(&self, itemsizes: [usize; N]) -> bool {
         if !self.parallel || self.strides[self.strides.len() - 1][0] != 1 {
             return false;

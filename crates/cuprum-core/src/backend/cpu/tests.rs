@@ -235,8 +235,8 @@ fn empty_and_zero_d() {
     assert_eq!(out.to_vec::<i64>().unwrap(), vec![2]);
 }
 
-/// Streaming (non-temporal) stores: operations whose operands together reach half the
-/// last-level cache ([`iter::stream_min_touched`]) write with them, smaller ones do not (checked through
+/// Streaming (non-temporal) stores: operations whose operands together reach the last-level
+/// cache's size ([`iter::stream_min_touched`]) write with them, smaller ones do not (checked through
 /// [`iter::Plan::streams`]); the values are exact either way. Sizes just below, at and above the
 /// threshold, for a binary float32 operation (12 bytes an element), a scalar one (8) and a
 /// float64 copy into a 2-D view whose rows start off every 16-byte boundary (heads and tails
