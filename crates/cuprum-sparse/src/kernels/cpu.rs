@@ -124,6 +124,11 @@ pub(crate) trait Idx: bytemuck::Pod + Send + Sync + Ord + 'static {
     fn get(self) -> i64;
     /// from a value known to fit
     fn from_usize(v: usize) -> Self;
+    /// the largest value of `s` read as unsigned (a negative value reads as at least
+    /// [`Idx::NEG_UNSIGNED`]); 0 for an empty slice
+    fn max_unsigned(s: &[Self]) -> u64;
+    /// the smallest unsigned reading of a negative value: 2^31 or 2^63
+    const NEG_UNSIGNED: u64;
 }
 impl Idx for i32 {
     const DTYPE: DType = DType::Int32;
@@ -136,6 +141,11 @@ impl Idx for i32 {
         debug_assert!(v <= i32::MAX as usize);
         v as i32
     }
+    #[inline(always)]
+    fn max_unsigned(s: &[i32]) -> u64 {
+        s.iter().fold(0u32, |m, &j| m.max(j as u32)) as u64
+    }
+    const NEG_UNSIGNED: u64 = 1 << 31;
 }
 impl Idx for i64 {
     const DTYPE: DType = DType::Int64;
@@ -147,6 +157,11 @@ impl Idx for i64 {
     fn from_usize(v: usize) -> i64 {
         v as i64
     }
+    #[inline(always)]
+    fn max_unsigned(s: &[i64]) -> u64 {
+        s.iter().fold(0u64, |m, &j| m.max(j as u64))
+    }
+    const NEG_UNSIGNED: u64 = 1 << 63;
 }
 
 /// Runs `$body` with `$I` bound to the index type of `$dt` (int32 or int64; the caller checked).
@@ -248,11 +263,15 @@ fn grain(rows: usize, nnz: usize) -> usize {
     (4096 / per).clamp(16, 4096)
 }
 
-/// Splits the rows `0..m` of `indptr` (checked by the caller) into at most `parts` contiguous
-/// ranges of about equal stored entries plus rows (a row costs something even when empty).
+/// Splits the rows `0..m` of `indptr` into at most `parts` contiguous, non-empty ranges
+/// covering `0..m` in order, of about equal stored entries plus rows (a row costs something
+/// even when empty). A malformed `indptr` (negative or decreasing) still gives such ranges, only
+/// unbalanced: its values are clamped to `0..=indptr[m]` (kernels that do not check `indptr`
+/// first report it themselves).
 fn row_chunks<I: Idx>(indptr: &[I], parts: usize) -> Vec<(usize, usize)> {
     let m = indptr.len() - 1;
-    let nnz = indptr[m].get() as usize;
+    let nnz = indptr[m].get().max(0) as usize;
+    let at = |r: usize| indptr[r].get().clamp(0, nnz as i64) as usize + r;
     let total = nnz + m;
     let parts = parts.clamp(1, m.max(1));
     let mut out = Vec::with_capacity(parts);
@@ -267,7 +286,7 @@ fn row_chunks<I: Idx>(indptr: &[I], parts: usize) -> Vec<(usize, usize)> {
             let mut hi = m;
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
-                if indptr[mid].get() as usize + mid < target {
+                if at(mid) < target {
                     lo = mid + 1;
                 } else {
                     hi = mid;
@@ -322,6 +341,11 @@ pub(crate) fn spmv(a: &Compressed, x: &Array, r: DType) -> Result<Array, SparseE
     Ok(y)
 }
 
+/// `y = A x` over every row, in parallel parts of about equal stored entries plus rows
+/// ([`spmv_parts`]); each row is summed in stored order with one running sum, as SciPy's
+/// `csr_matvec` sums (`acc + a * x`, no fused multiply-add), so float results are the same bits
+/// as SciPy's. Each part checks its own row bounds and column indices ([`spmv_rows`], a group of
+/// rows at a time); the first error found is returned.
 fn spmv_t<T: Num, I: Idx>(
     indptr: &[I],
     idx: &[I],
@@ -329,31 +353,164 @@ fn spmv_t<T: Num, I: Idx>(
     x: &[T],
     y: &mut [T],
 ) -> Result<(), SparseError> {
+    let parts = spmv_parts(indptr, idx.len());
+    if parts.len() <= 1 {
+        return spmv_rows(indptr, idx, data, x, y, 0);
+    }
+    let mut pieces = Vec::with_capacity(parts.len());
+    let mut rest = y;
+    for &(r0, r1) in &parts {
+        let (head, tail) = std::mem::take(&mut rest).split_at_mut(r1 - r0);
+        pieces.push((r0, head));
+        rest = tail;
+    }
+    pieces
+        .into_par_iter()
+        .try_for_each(|(r0, ys)| spmv_rows(indptr, idx, data, x, ys, r0))
+}
+
+/// The row ranges of a parallel SpMV: contiguous, covering `0..m` in order, about equal in
+/// stored entries plus rows ([`row_chunks`], which tolerates a malformed `indptr`); one part
+/// below 2^16 entries plus rows (waking the pool costs more than such a product), else up to
+/// four per thread, at least 2^15 each (a few parts per thread even out a thread that the
+/// operating system pauses, without rayon splitting the rows into hundreds of tasks).
+pub(super) fn spmv_parts<I: Idx>(indptr: &[I], nnz: usize) -> Vec<(usize, usize)> {
+    let m = indptr.len() - 1;
+    let work = nnz.saturating_add(m);
+    if work < SPMV_PAR_MIN {
+        return vec![(0, m)];
+    }
+    row_chunks(indptr, parts_for(work))
+}
+
+/// SpMV of fewer stored entries plus rows than this runs on the calling thread.
+const SPMV_PAR_MIN: usize = 1 << 16;
+
+/// Rows per validated group of [`spmv_rows`]: small enough that the group's indices and values
+/// are still in L1/L2 when the products read them right after the check.
+const SPMV_GROUP: usize = 256;
+
+/// `y[r - r0] = (A x)[r]` for rows `r0..r0 + y.len()`, in groups of [`SPMV_GROUP`] rows: each
+/// group's row pointers (in `0..=nnz`, nondecreasing) and column indices (in `0..n`) are
+/// checked first by two branch-free passes that the compiler vectorizes, then its products run
+/// without a check per entry (on the 2-core machine the per-entry comparison of
+/// [`spmv_rows_checked`] cost a third of the product's time). A group that fails the check is
+/// run by [`spmv_rows_checked`], which finds and reports the first bad row or entry.
+///
+/// Compiled twice, for the baseline target and for AVX2 (chosen at run time): with AVX2 the
+/// checks run 8 indices per instruction (`vpmaxud`) and cost about nothing; in the baseline
+/// build (SSE2 has no unsigned 32-bit maximum) they cost about as much as the per-entry
+/// comparison they replace. The arithmetic is the same scalar IEEE operations in the same order
+/// in both builds (no fused multiply-add), so the results are the same bits.
+fn spmv_rows<T: Num, I: Idx>(
+    indptr: &[I],
+    idx: &[I],
+    data: &[T],
+    x: &[T],
+    y: &mut [T],
+    r0: usize,
+) -> Result<(), SparseError> {
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn avx2<T: Num, I: Idx>(
+        indptr: &[I],
+        idx: &[I],
+        data: &[T],
+        x: &[T],
+        y: &mut [T],
+        r0: usize,
+    ) -> Result<(), SparseError> {
+        spmv_rows_grouped(indptr, idx, data, x, y, r0)
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2 (checked just above).
+        return unsafe { avx2(indptr, idx, data, x, y, r0) };
+    }
+    spmv_rows_grouped(indptr, idx, data, x, y, r0)
+}
+
+/// The body of [`spmv_rows`].
+#[inline(always)]
+fn spmv_rows_grouped<T: Num, I: Idx>(
+    indptr: &[I],
+    idx: &[I],
+    data: &[T],
+    x: &[T],
+    y: &mut [T],
+    r0: usize,
+) -> Result<(), SparseError> {
     let (nnz, n) = (idx.len(), x.len());
-    let g = grain(y.len(), nnz);
-    y.par_chunks_mut(g)
-        .enumerate()
-        .try_for_each(|(ci, ys)| -> Result<(), SparseError> {
-            let r0 = ci * g;
-            let ptr = &indptr[r0..=r0 + ys.len()];
-            for (r, yv) in ys.iter_mut().enumerate() {
-                let (s, e) = (ptr[r].get(), ptr[r + 1].get());
-                if s < 0 || s > e || e as u64 > nnz as u64 {
-                    return Err(bad_indptr("spmv", r0 + r, s, e, nnz));
+    // a negative index must read as at least `n` once made unsigned
+    let unsigned_ok = data.len() == nnz && n as u64 <= I::NEG_UNSIGNED;
+    let mut g0 = 0;
+    while g0 < y.len() {
+        let g1 = (g0 + SPMV_GROUP).min(y.len());
+        let ptr = &indptr[r0 + g0..=r0 + g1];
+        let ys = &mut y[g0..g1];
+        let (first, last) = (ptr[0].get(), ptr[g1 - g0].get());
+        let ok = unsigned_ok
+            && first >= 0
+            && first <= last
+            && last as u64 <= nnz as u64
+            && ptr.windows(2).fold(true, |ok, w| ok & (w[0] <= w[1]))
+            && I::max_unsigned(&idx[first as usize..last as usize]) < n as u64;
+        if !ok {
+            spmv_rows_checked(indptr, idx, data, x, ys, r0 + g0)?;
+            g0 = g1;
+            continue;
+        }
+        let mut s = first as usize;
+        for (r, yv) in ys.iter_mut().enumerate() {
+            let e = ptr[r + 1].get() as usize;
+            let mut acc = T::zero();
+            for k in s..e {
+                // SAFETY: the group's pointers are nondecreasing from `first >= 0` to
+                // `last <= nnz`, so `first <= s <= k < e <= last <= nnz = idx.len() =
+                // data.len()`; `idx[first..last]` read as unsigned are all below `n = x.len()`
+                // (and `n <= NEG_UNSIGNED`, so no negative index passed). The caller holds the
+                // arrays' read locks for the whole call: nothing changed since the check.
+                unsafe {
+                    let j = idx.get_unchecked(k).get() as usize;
+                    acc = T::fma(acc, *data.get_unchecked(k), *x.get_unchecked(j));
                 }
-                let (s, e) = (s as usize, e as usize);
-                let mut acc = T::zero();
-                for (&j, &v) in idx[s..e].iter().zip(&data[s..e]) {
-                    // a negative index wraps to a huge one: one comparison checks both ends
-                    match x.get(j.get() as usize) {
-                        Some(&xv) => acc = T::fma(acc, v, xv),
-                        None => return Err(bad_index("spmv", j.get(), 1, n)),
-                    }
-                }
-                *yv = T::fin(acc);
             }
-            Ok(())
-        })
+            *yv = T::fin(acc);
+            s = e;
+        }
+        g0 = g1;
+    }
+    Ok(())
+}
+
+/// [`spmv_rows`] with every row bound and column index checked as it is used (one unsigned
+/// comparison per entry: a negative index wraps to a huge one); the first bad one is the error.
+fn spmv_rows_checked<T: Num, I: Idx>(
+    indptr: &[I],
+    idx: &[I],
+    data: &[T],
+    x: &[T],
+    y: &mut [T],
+    r0: usize,
+) -> Result<(), SparseError> {
+    let (nnz, n) = (idx.len(), x.len());
+    let ptr = &indptr[r0..=r0 + y.len()];
+    for (r, yv) in y.iter_mut().enumerate() {
+        let (s, e) = (ptr[r].get(), ptr[r + 1].get());
+        if s < 0 || s > e || e as u64 > nnz as u64 {
+            return Err(bad_indptr("spmv", r0 + r, s, e, nnz));
+        }
+        let (s, e) = (s as usize, e as usize);
+        let mut acc = T::zero();
+        for (&j, &v) in idx[s..e].iter().zip(&data[s..e]) {
+            match x.get(j.get() as usize) {
+                Some(&xv) => acc = T::fma(acc, v, xv),
+                None => return Err(bad_index("spmv", j.get(), 1, n)),
+            }
+        }
+        *yv = T::fin(acc);
+    }
+    Ok(())
 }
 
 pub(crate) fn spmm(a: &Compressed, x: &Array, r: DType) -> Result<Array, SparseError> {

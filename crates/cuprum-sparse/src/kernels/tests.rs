@@ -977,3 +977,130 @@ fn huge_row_count_without_entries_is_out_of_memory() {
         "{e}"
     );
 }
+
+/// A float32 CSR matrix from rows of (column, value) pairs, int32 indices.
+fn csr_rows_f32(rows: &[Vec<(i64, f32)>], n: usize, dev: Device) -> Compressed {
+    let mut indptr = vec![0i64];
+    let (mut col, mut val) = (vec![], vec![]);
+    for r in rows {
+        for &(c, v) in r {
+            col.push(c);
+            val.push(v);
+        }
+        indptr.push(col.len() as i64);
+    }
+    Compressed {
+        data: Array::from_vec_on(val.clone(), &[val.len()], dev).unwrap(),
+        indices: index_array(&col, DType::Int32, dev),
+        indptr: index_array(&indptr, DType::Int32, dev),
+        shape: (rows.len(), n),
+        canonical: false,
+    }
+}
+
+/// The CPU SpMV's parallel split (parts of about equal entries plus rows, each checking its own
+/// rows): many empty rows, one row holding most entries, rows of one entry, and no rows at all;
+/// float32 values that are not integers, compared bit for bit with a sequential sum in stored
+/// order (`acc + a * x`, SciPy's `csr_matvec`), on every device the CPU's bits (cuSPARSE may
+/// sum in another order: there the check is to 1e-5 relative).
+#[test]
+fn spmv_parallel_split_empty_rows_one_huge_row_exact() {
+    let n = 3000usize;
+    let mut rng = Rng::new(7);
+    let mut rows: Vec<Vec<(i64, f32)>> = vec![Vec::new(); 70_000];
+    // one huge row (60 000 entries, columns repeating), a band of one-entry rows, the rest empty
+    for _ in 0..60_000 {
+        rows[12_345].push((
+            rng.below(n) as i64,
+            (rng.below(2001) as f32 - 1000.0) * 1e-3,
+        ));
+    }
+    for r in (40_000..70_000).step_by(3) {
+        rows[r].push((((r * 7) % n) as i64, 0.1 + (r % 13) as f32 * 0.37));
+    }
+    rows[69_999].push((n as i64 - 1, -2.5));
+    let xv: Vec<f32> = (0..n).map(|j| 1.0 / (j as f32 + 1.5)).collect();
+    let reference: Vec<f32> = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .fold(0.0f32, |acc, &(c, v)| acc + v * xv[c as usize])
+        })
+        .collect();
+    for dev in all_devices() {
+        let a = csr_rows_f32(&rows, n, dev);
+        if dev == Device::Cpu {
+            let ip = read_i64(&a.indptr);
+            let parts = cpu::spmv_parts(&ip, 60_000 + 10_001);
+            assert!(parts.len() > 1, "{parts:?}");
+            assert_eq!(parts[0].0, 0);
+            assert_eq!(parts.last().unwrap().1, rows.len());
+            assert!(
+                parts
+                    .windows(2)
+                    .all(|w| w[0].1 == w[1].0 && w[0].0 < w[0].1)
+            );
+        }
+        let x = Array::from_vec_on(xv.clone(), &[n], dev).unwrap();
+        let y = spmv(&a, &x, false).unwrap();
+        let got = y.to_vec::<f32>().unwrap();
+        assert_eq!(got.len(), rows.len());
+        for (i, (&g, &r)) in got.iter().zip(&reference).enumerate() {
+            if dev == Device::Cpu {
+                assert_eq!(g.to_bits(), r.to_bits(), "row {i}: {g} vs {r}");
+            } else {
+                assert!((g - r).abs() <= 1e-5 * r.abs().max(1.0), "row {i} on {dev}");
+            }
+        }
+        assert_eq!(got[12_345], reference[12_345]);
+        assert_eq!(got[0], 0.0);
+        assert_eq!(got[69_999], -2.5 * xv[n - 1]);
+        // no rows at all, and rows but no entries
+        for m in [0usize, 100_000] {
+            let a = csr_rows_f32(&vec![Vec::new(); m], n, dev);
+            let y = spmv(&a, &x, false).unwrap();
+            assert_eq!(y.shape(), &[m]);
+            assert!(y.to_vec::<f32>().unwrap().iter().all(|&v| v == 0.0));
+        }
+    }
+}
+
+/// Malformed parts found by a later part of the parallel SpMV are errors (not panics, not
+/// reads outside `x`): a column index past `n` near the end, a negative one, and a decreasing
+/// `indptr` in the middle.
+#[test]
+fn spmv_parallel_split_reports_bad_parts() {
+    let n = 50usize;
+    let m = 80_000usize;
+    let rows: Vec<Vec<(i64, f32)>> = (0..m).map(|r| vec![((r % n) as i64, 1.0)]).collect();
+    let a = csr_rows_f32(&rows, n, Device::Cpu);
+    let x = Array::from_vec_on(vec![2.0f32; n], &[n], Device::Cpu).unwrap();
+    assert!(
+        spmv(&a, &x, false)
+            .unwrap()
+            .to_vec::<f32>()
+            .unwrap()
+            .iter()
+            .all(|&v| v == 2.0)
+    );
+    for (at, bad) in [(m - 3, n as i64), (m / 2, -1)] {
+        let mut col: Vec<i64> = (0..m).map(|r| (r % n) as i64).collect();
+        col[at] = bad;
+        let mut b = a.clone();
+        b.indices = index_array(&col, DType::Int32, Device::Cpu);
+        let e = spmv(&b, &x, false).unwrap_err();
+        assert!(
+            matches!(e, SparseError::IndexOutOfBounds { index, axis: 1, .. } if index == bad),
+            "{e}"
+        );
+    }
+    let mut ip: Vec<i64> = (0..=m as i64).collect();
+    ip[m / 2] = 5;
+    let mut b = a.clone();
+    b.indptr = index_array(&ip, DType::Int32, Device::Cpu);
+    let e = spmv(&b, &x, false).unwrap_err();
+    assert!(
+        matches!(e, SparseError::InvalidFormat { op: "spmv", .. }),
+        "{e}"
+    );
+}

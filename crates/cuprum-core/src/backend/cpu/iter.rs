@@ -20,6 +20,55 @@ pub const CHUNK: usize = 4096;
 /// 2-core machine).
 pub const PAR_MIN: usize = 1 << 15;
 
+/// Destinations smaller than this never take streaming stores ([`Plan::streams`]).
+pub(crate) const STREAM_MIN_DST: usize = 1 << 20;
+
+/// Operations touching fewer bytes than this never take streaming stores ([`Plan::streams`]):
+/// the last-level cache's size ([`llc_bytes`]).
+pub(crate) fn stream_min_touched() -> usize {
+    llc_bytes()
+}
+
+/// The size of the last-level cache in bytes (the largest `cacheN/size` of CPU 0 in sysfs on
+/// Linux; 32 MiB where it cannot be read), read once.
+pub(crate) fn llc_bytes() -> usize {
+    static LLC: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *LLC.get_or_init(|| read_llc_bytes().unwrap_or(32 << 20))
+}
+
+fn read_llc_bytes() -> Option<usize> {
+    let mut best: Option<(u32, usize)> = None;
+    for i in 0..8 {
+        let dir = format!("/sys/devices/system/cpu/cpu0/cache/index{i}");
+        let (Ok(level), Ok(size)) = (
+            std::fs::read_to_string(format!("{dir}/level")),
+            std::fs::read_to_string(format!("{dir}/size")),
+        ) else {
+            continue;
+        };
+        let (Ok(level), Some(bytes)) = (level.trim().parse::<u32>(), parse_cache_size(&size))
+        else {
+            continue;
+        };
+        if best.is_none_or(|b| level > b.0) {
+            best = Some((level, bytes));
+        }
+    }
+    best.map(|b| b.1).filter(|&b| b > 0)
+}
+
+/// `"32768K"` → 33554432 (sysfs writes sizes with a `K`, `M` or `G` suffix).
+pub(crate) fn parse_cache_size(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let (num, mul) = match s.as_bytes().last()? {
+        b'K' => (&s[..s.len() - 1], 1usize << 10),
+        b'M' => (&s[..s.len() - 1], 1 << 20),
+        b'G' => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    num.parse::<usize>().ok()?.checked_mul(mul)
+}
+
 /// The joint iteration plan of `N` views of the same shape; operand 0 is the destination.
 pub struct Plan<const N: usize> {
     /// extents, outermost first (at least one axis)
@@ -107,6 +156,41 @@ impl<const N: usize> Plan<N> {
     #[allow(dead_code)]
     pub fn size(&self) -> usize {
         self.size
+    }
+
+    /// True when the destination should be written with non-temporal ("streaming") stores
+    /// (see [`crate::backend::cpu::kernel`]): the plan runs in parallel (no self-overlap), walks
+    /// the destination in unit-stride runs, writes at least [`STREAM_MIN_DST`] bytes, and the
+    /// operation touches (destination plus every input that is not a broadcast scalar) at least
+    /// [`stream_min_touched`] bytes, the last-level cache's size, so the output is evicted by
+    /// the operation's own operands before the next operation could read it back from the
+    /// cache. `itemsizes[k]` is operand `k`'s element size in bytes.
+    ///
+    /// Ordinary stores first read every destination line from memory (write-allocate), then
+    /// write it back: a third of an out-of-cache binary operation's traffic. Streaming stores
+    /// skip that read, but they also bypass the cache, so a result small enough to be read back
+    /// from the cache by the next operation must not use them. Measured on the 2-core machine
+    /// (32 MiB L3): in a standalone chain of eight float32 operations like the stencil's, 1022²
+    /// operands (12.5 MB touched per operation) were 20-30% slower with streaming stores; in
+    /// `cuprum-bench`'s 2048² stencil, float64 (all operations above the L3) gained 10-25%,
+    /// float32 with its binary operations streamed (50 MB) gained ~9%, and streaming its
+    /// scalar operations and assignment too (33.5 MB, with a threshold of half the L3) lost
+    /// that again (docs/benchmarks/issue20.md, session 11).
+    pub(crate) fn streams(&self, itemsizes: [usize; N]) -> bool {
+        if !self.parallel || self.strides[self.strides.len() - 1][0] != 1 {
+            return false;
+        }
+        let dst = self.size.saturating_mul(itemsizes[0]);
+        if dst < STREAM_MIN_DST {
+            return false;
+        }
+        let mut touched = dst;
+        for (k, &sz) in itemsizes.iter().enumerate().skip(1) {
+            if self.strides.iter().any(|st| st[k] != 0) {
+                touched = touched.saturating_add(self.size.saturating_mul(sz));
+            }
+        }
+        touched >= stream_min_touched()
     }
 
     /// Calls `inner` once per run; runs of different chunks go to different rayon tasks when

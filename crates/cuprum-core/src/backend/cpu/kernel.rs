@@ -1,5 +1,10 @@
 //! Typed inner loops over a [`Plan`]: one monomorphic loop per (operation, dtype), with fast
 //! paths for unit-stride runs and for broadcast (zero-stride) inputs.
+//!
+//! Unit-stride runs of a large operation whose operands do not fit in the last-level cache
+//! write with non-temporal stores ([`Plan::streams`], [`stream_out`]): an out-of-cache binary
+//! operation then moves three arrays' bytes through memory instead of four (no
+//! read-for-ownership of the destination).
 
 use super::iter::Plan;
 use bytemuck::Pod;
@@ -88,12 +93,85 @@ fn has_avx2() -> bool {
     }
 }
 
+/// One cache line: the unit of [`stream_out`].
+#[cfg(target_arch = "x86_64")]
+const LINE: usize = 64;
+
+/// A cache line's worth of results, aligned like one.
+#[cfg(target_arch = "x86_64")]
+#[repr(C, align(64))]
+struct Line([u8; LINE]);
+
+/// Fills `o` through `compute(out, start)` (which writes the results for elements
+/// `start..start + out.len()` into `out`) with non-temporal stores: the head up to the first
+/// 64-byte boundary and the tail with ordinary stores, every whole cache line in between
+/// computed into a local [`Line`] (which the compiler keeps in registers once `compute` is
+/// inlined: its length is a constant) and written with streaming stores (`movntdq`, or
+/// `vmovntdq` when `AVX`: no read of the destination line, no SSE/AVX transition), then a store
+/// fence so that the writes are visible to whichever thread reads them after the task
+/// completes (rayon's join only orders ordinary stores). Elements whose size does not divide
+/// 64 bytes, or a misaligned `o`, take ordinary stores.
+///
+/// A 2 KiB staging block written out after it was computed was tried first: it was slower than
+/// ordinary stores (the loads of a block and the stores of the previous one no longer overlap).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn stream_out<D: Pod, const AVX: bool>(o: &mut [D], mut compute: impl FnMut(&mut [D], usize)) {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm_load_si128, _mm_sfence, _mm_stream_si128, _mm256_load_si256,
+        _mm256_stream_si256,
+    };
+    let sz = std::mem::size_of::<D>();
+    let addr = o.as_ptr() as usize;
+    if sz == 0 || !LINE.is_multiple_of(sz) || !addr.is_multiple_of(sz) {
+        compute(o, 0);
+        return;
+    }
+    let head = ((LINE - addr % LINE) % LINE / sz).min(o.len());
+    compute(&mut o[..head], 0);
+    let per = LINE / sz;
+    let mut i = head;
+    while o.len() - i >= per {
+        let mut line = Line([0; LINE]);
+        compute(bytemuck::cast_slice_mut(&mut line.0[..]), i);
+        // SAFETY: `o[i..i + per]` is in bounds (loop condition) and is one 64-byte-aligned
+        // cache line (`head` reached a boundary; `per * sz == LINE`); `line` is 64-byte aligned.
+        // The stores write only `o`'s elements, which `&mut` makes ours; `D: Pod` takes any
+        // bytes. With `AVX` the caller runs on a CPU with AVX2 (its `avx2_nt` is compiled for
+        // it and chosen only after the run-time check).
+        unsafe {
+            if AVX {
+                let src = line.0.as_ptr().cast::<__m256i>();
+                let dst = o.as_mut_ptr().add(i).cast::<__m256i>();
+                _mm256_stream_si256(dst, _mm256_load_si256(src));
+                _mm256_stream_si256(dst.add(1), _mm256_load_si256(src.add(1)));
+            } else {
+                let src = line.0.as_ptr().cast::<__m128i>();
+                let dst = o.as_mut_ptr().add(i).cast::<__m128i>();
+                for k in 0..LINE / 16 {
+                    _mm_stream_si128(dst.add(k), _mm_load_si128(src.add(k)));
+                }
+            }
+        }
+        i += per;
+    }
+    let n = o.len();
+    compute(&mut o[i..n], i);
+    // SAFETY: `sfence` (SSE, part of the x86-64 baseline) only orders this thread's earlier
+    // stores: it makes the streaming stores globally visible before the task reports
+    // completion.
+    unsafe { _mm_sfence() };
+}
+
 /// `o[i] = f(x[i])` over unit-stride runs, compiled twice: for the baseline target (SSE2 on
 /// x86-64) and for AVX2, chosen at run time. The same IEEE operations either way (Rust never
 /// contracts a multiply and an add into an FMA), so the results are bit-identical; L1/L2
 /// resident arrays (a 126 x 126 stencil's operands) are 1.3-2x faster in 256-bit registers.
+///
+/// With `nt`, the results go out through [`stream_out`] (non-temporal stores; see
+/// [`Plan::streams`]); the values are the same.
 #[inline(always)]
-fn zip1<S: Pod, D: Pod>(o: &mut [D], x: &[S], f: &impl Fn(S) -> D) {
+fn zip1<S: Pod, D: Pod>(o: &mut [D], x: &[S], f: &impl Fn(S) -> D, nt: bool) {
     #[inline(always)]
     fn body<S: Pod, D: Pod>(o: &mut [D], x: &[S], f: &impl Fn(S) -> D) {
         for (o, &x) in o.iter_mut().zip(x) {
@@ -106,6 +184,29 @@ fn zip1<S: Pod, D: Pod>(o: &mut [D], x: &[S], f: &impl Fn(S) -> D) {
         body(o, x, f)
     }
     #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2_nt<S: Pod, D: Pod>(o: &mut [D], x: &[S], f: &impl Fn(S) -> D) {
+        stream_out::<D, true>(o, |o, i| {
+            let n = o.len();
+            body(o, &x[i..i + n], f)
+        })
+    }
+    #[cfg(target_arch = "x86_64")]
+    if nt {
+        if has_avx2() {
+            // SAFETY: the CPU supports AVX2 (checked just above).
+            unsafe { avx2_nt(o, x, f) };
+        } else {
+            stream_out::<D, false>(o, |o, i| {
+                let n = o.len();
+                body(o, &x[i..i + n], f)
+            });
+        }
+        return;
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = nt;
+    #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the CPU supports AVX2 (checked just above).
         unsafe { avx2(o, x, f) };
@@ -114,9 +215,10 @@ fn zip1<S: Pod, D: Pod>(o: &mut [D], x: &[S], f: &impl Fn(S) -> D) {
     body(o, x, f)
 }
 
-/// `o[i] = f(x[i], y[i])` over unit-stride runs, as [`zip1`] (baseline and AVX2 builds).
+/// `o[i] = f(x[i], y[i])` over unit-stride runs, as [`zip1`] (baseline and AVX2 builds,
+/// streaming stores with `nt`).
 #[inline(always)]
-fn zip2<A: Pod, B: Pod, D: Pod>(o: &mut [D], x: &[A], y: &[B], f: &impl Fn(A, B) -> D) {
+fn zip2<A: Pod, B: Pod, D: Pod>(o: &mut [D], x: &[A], y: &[B], f: &impl Fn(A, B) -> D, nt: bool) {
     #[inline(always)]
     fn body<A: Pod, B: Pod, D: Pod>(o: &mut [D], x: &[A], y: &[B], f: &impl Fn(A, B) -> D) {
         for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
@@ -128,6 +230,34 @@ fn zip2<A: Pod, B: Pod, D: Pod>(o: &mut [D], x: &[A], y: &[B], f: &impl Fn(A, B)
     unsafe fn avx2<A: Pod, B: Pod, D: Pod>(o: &mut [D], x: &[A], y: &[B], f: &impl Fn(A, B) -> D) {
         body(o, x, y, f)
     }
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2_nt<A: Pod, B: Pod, D: Pod>(
+        o: &mut [D],
+        x: &[A],
+        y: &[B],
+        f: &impl Fn(A, B) -> D,
+    ) {
+        stream_out::<D, true>(o, |o, i| {
+            let n = o.len();
+            body(o, &x[i..i + n], &y[i..i + n], f)
+        })
+    }
+    #[cfg(target_arch = "x86_64")]
+    if nt {
+        if has_avx2() {
+            // SAFETY: the CPU supports AVX2 (checked just above).
+            unsafe { avx2_nt(o, x, y, f) };
+        } else {
+            stream_out::<D, false>(o, |o, i| {
+                let n = o.len();
+                body(o, &x[i..i + n], &y[i..i + n], f)
+            });
+        }
+        return;
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = nt;
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the CPU supports AVX2 (checked just above).
@@ -149,6 +279,7 @@ pub(crate) unsafe fn map1<S: Pod, D: Pod>(
     src: Ptr,
     f: impl Fn(S) -> D + Sync,
 ) {
+    let nt = plan.streams([std::mem::size_of::<D>(), std::mem::size_of::<S>()]);
     plan.run(&|pos, st, len| {
         let d = dst.get() as *mut D;
         let s = src.get() as *const S;
@@ -162,7 +293,7 @@ pub(crate) unsafe fn map1<S: Pod, D: Pod>(
                 [1, 1] => {
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = std::slice::from_raw_parts(s, len);
-                    zip1(o, x, &f);
+                    zip1(o, x, &f, nt);
                 }
                 [1, 0] => {
                     let v = f(s.read());
@@ -189,6 +320,11 @@ pub(crate) unsafe fn map2<A: Pod, B: Pod, D: Pod>(
     b: Ptr,
     f: impl Fn(A, B) -> D + Sync,
 ) {
+    let nt = plan.streams([
+        std::mem::size_of::<D>(),
+        std::mem::size_of::<A>(),
+        std::mem::size_of::<B>(),
+    ]);
     plan.run(&|pos, st, len| {
         let d = dst.get() as *mut D;
         let pa = a.get() as *const A;
@@ -204,19 +340,19 @@ pub(crate) unsafe fn map2<A: Pod, B: Pod, D: Pod>(
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = std::slice::from_raw_parts(pa, len);
                     let y = std::slice::from_raw_parts(pb, len);
-                    zip2(o, x, y, &f);
+                    zip2(o, x, y, &f, nt);
                 }
                 [1, 1, 0] => {
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = std::slice::from_raw_parts(pa, len);
                     let y = pb.read();
-                    zip1(o, x, &|x| f(x, y));
+                    zip1(o, x, &|x| f(x, y), nt);
                 }
                 [1, 0, 1] => {
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = pa.read();
                     let y = std::slice::from_raw_parts(pb, len);
-                    zip1(o, y, &|y| f(x, y));
+                    zip1(o, y, &|y| f(x, y), nt);
                 }
                 [ds, sa, sb] => {
                     for i in 0..len as isize {

@@ -234,3 +234,104 @@ fn empty_and_zero_d() {
     copy(z.view(), out.view()).unwrap();
     assert_eq!(out.to_vec::<i64>().unwrap(), vec![2]);
 }
+
+/// Streaming (non-temporal) stores: operations whose operands together reach the last-level
+/// cache's size ([`iter::stream_min_touched`]) write with them, smaller ones do not (checked through
+/// [`iter::Plan::streams`]); the values are exact either way. Sizes just below, at and above the
+/// threshold, for a binary float32 operation (12 bytes an element), a scalar one (8) and a
+/// float64 copy into a 2-D view whose rows start off every 16-byte boundary (heads and tails
+/// of every length), plus complex128 (16-byte elements) and uint8 (1-byte) copies.
+#[test]
+fn streaming_stores_straddling_the_threshold_are_exact() {
+    use crate::backend::Side;
+    use crate::ops::kinds::BinaryOp;
+    let min = iter::stream_min_touched();
+    let at = min.div_ceil(12);
+    for n in [at - 4099, at, at + 4099] {
+        let a: Vec<f32> = (0..n).map(|i| (i % 1000) as f32 * 0.25).collect();
+        let b: Vec<f32> = (0..n).map(|i| (i % 77) as f32 - 30.0).collect();
+        let (x, y) = (arr(a.clone(), &[n]), arr(b.clone(), &[n]));
+        let out = Array::empty_on(&[n], DType::Float32, Device::Cpu).unwrap();
+        let plan = Plan::new([out.layout(), x.layout(), y.layout()]);
+        assert_eq!(plan.streams([4, 4, 4]), n * 12 >= min, "n = {n}");
+        binary(BinaryOp::Subtract, x.view(), y.view(), out.view()).unwrap();
+        let got = out.to_vec::<f32>().unwrap();
+        for (i, ((&g, &a), &b)) in got.iter().zip(&a).zip(&b).enumerate() {
+            assert_eq!(g, a - b, "element {i} of {n}");
+        }
+        // array * scalar: the scalar input does not count (8 bytes an element)
+        let plan_s = Plan::new([
+            out.layout(),
+            x.layout(),
+            &Layout {
+                shape: vec![n],
+                strides: vec![0],
+                offset: 0,
+            },
+        ]);
+        assert_eq!(plan_s.streams([4, 4, 4]), n * 8 >= min);
+        binary_scalar(
+            BinaryOp::Multiply,
+            x.view(),
+            Scalar::Float(3.0),
+            Side::Left,
+            out.view(),
+        )
+        .unwrap();
+        let got = out.to_vec::<f32>().unwrap();
+        for (i, (&g, &a)) in got.iter().zip(&a).enumerate() {
+            assert_eq!(g, 3.0 * a, "element {i} of {n}");
+        }
+    }
+    // float64 copy into the interior of a (r + 2) x (c + 3) array: rows of c elements at
+    // offsets that cycle through every 8-byte position mod 16 and 64
+    let c = 4097usize;
+    for r in [min.div_ceil(16 * c) - 1, min.div_ceil(16 * c) + 1] {
+        let big = crate::zeros_on(&[r + 2, c + 3], DType::Float64, Device::Cpu).unwrap();
+        let view = strided(&big, &[r, c], &[(c + 3) as isize, 1], c + 3 + 1);
+        let src: Vec<f64> = (0..r * c).map(|i| i as f64 * 0.5 - 7.0).collect();
+        let s = arr(src.clone(), &[r, c]);
+        assert_eq!(
+            Plan::new([view.layout(), s.layout()]).streams([8, 8]),
+            r * c * 16 >= min
+        );
+        copy(s.view(), view.view()).unwrap();
+        let got = big.to_vec::<f64>().unwrap();
+        for i in 0..r + 2 {
+            for j in 0..c + 3 {
+                let want = if (1..=r).contains(&i) && (1..=c).contains(&j) {
+                    src[(i - 1) * c + j - 1]
+                } else {
+                    0.0
+                };
+                assert_eq!(got[i * (c + 3) + j], want, "({i}, {j}) of {r} x {c}");
+            }
+        }
+    }
+    // 16-byte and 1-byte elements, a length that is not a multiple of the staging block
+    let n = min / 32 + 333;
+    let z: Vec<Complex64> = (0..n)
+        .map(|i| Complex64::new(i as f64, -(i as f64)))
+        .collect();
+    let zc = arr(z.clone(), &[n]);
+    let out = Array::empty_on(&[n], DType::Complex128, Device::Cpu).unwrap();
+    assert!(Plan::new([out.layout(), zc.layout()]).streams([16, 16]));
+    copy(zc.view(), out.view()).unwrap();
+    assert_eq!(out.to_vec::<Complex64>().unwrap(), z);
+    let n = min / 2 + 333;
+    let u: Vec<u8> = (0..n).map(|i| (i * 7 % 251) as u8).collect();
+    let uc = arr(u.clone(), &[n]);
+    let out = Array::empty_on(&[n], DType::UInt8, Device::Cpu).unwrap();
+    assert!(Plan::new([out.layout(), uc.layout()]).streams([1, 1]));
+    copy(uc.view(), out.view()).unwrap();
+    assert_eq!(out.to_vec::<u8>().unwrap(), u);
+}
+
+#[test]
+fn cache_sizes_parse_like_sysfs() {
+    assert_eq!(iter::parse_cache_size("32768K\n"), Some(32 << 20));
+    assert_eq!(iter::parse_cache_size("2M"), Some(2 << 20));
+    assert_eq!(iter::parse_cache_size("512"), Some(512));
+    assert_eq!(iter::parse_cache_size("x"), None);
+    assert!(iter::llc_bytes() > 0);
+}
