@@ -153,7 +153,9 @@ extern "C" __global__ void sp_csrmm(const SP_I* __restrict__ indptr, const SP_I*
                                     SP_T* __restrict__ y, i64 m, i64 n, i64 kcols, i64 nnz, int* err) {
     const i64 total = m * kcols;
     for (i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x; t < total; t += (i64)gridDim.x * blockDim.x) {
-        i64 i = t / kcols, c = t - i * kcols;
+        // 32-bit division when it fits (a 64-bit one costs several times more)
+        i64 i = (total <= 0xffffffffll) ? (i64)((unsigned)t / (unsigned)kcols) : t / kcols;
+        i64 c = t - i * kcols;
         i64 s = (i64)indptr[i], e = (i64)indptr[i + 1];
         if (s < 0 || e < s || e > nnz) {
             atomicExch(err, 2);
@@ -313,24 +315,207 @@ extern "C" __global__ void sp_keys64(const i64* __restrict__ row, const i64* __r
 
 // out = y + a * x for real float vectors (SP_T float or double; the kernel exists for every
 // SP_T of this file but is launched only for those two): `a` read from the device (a 0-d
-// array) when a_ptr is not null, else the value av; multiply and add each rounded to SP_T (no
-// FMA contraction), as the unfused multiply-then-add gives.
+// array) when a_ptr is not null, else the value av; divided by the device scalar d_ptr[0] when
+// d_ptr is not null (a ratio of two reductions: the Krylov solvers' alpha and beta), negated
+// when neg; division, multiply and add each rounded to SP_T (no FMA contraction), as the
+// unfused divide, negative, multiply and add give.
 template <class T> struct SpAxpy {
-    static __device__ __forceinline__ T run(const T*, double, T y, T) { return y; }
+    static __device__ __forceinline__ T run(const T*, double, const T*, i64, T y, T) { return y; }
 };
 template <> struct SpAxpy<float> {
-    static __device__ __forceinline__ float run(const float* ap, double av, float y, float x) {
-        return __fadd_rn(y, __fmul_rn(ap ? ap[0] : (float)av, x));
+    static __device__ __forceinline__ float run(const float* ap, double av, const float* dp, i64 neg, float y,
+                                                float x) {
+        float a = ap ? ap[0] : (float)av;
+        if (dp) a = __fdiv_rn(a, dp[0]);
+        if (neg) a = -a;
+        return __fadd_rn(y, __fmul_rn(a, x));
     }
 };
 template <> struct SpAxpy<double> {
-    static __device__ __forceinline__ double run(const double* ap, double av, double y, double x) {
-        return __dadd_rn(y, __dmul_rn(ap ? ap[0] : av, x));
+    static __device__ __forceinline__ double run(const double* ap, double av, const double* dp, i64 neg, double y,
+                                                 double x) {
+        double a = ap ? ap[0] : av;
+        if (dp) a = __ddiv_rn(a, dp[0]);
+        if (neg) a = -a;
+        return __dadd_rn(y, __dmul_rn(a, x));
     }
 };
-extern "C" __global__ void sp_axpy(const SP_T* __restrict__ a_ptr, double av,
-                                   const SP_T* __restrict__ x, const SP_T* __restrict__ y,
+extern "C" __global__ void sp_axpy(const SP_T* __restrict__ a_ptr, double av, const SP_T* __restrict__ d_ptr,
+                                   i64 neg, const SP_T* __restrict__ x, const SP_T* __restrict__ y,
                                    SP_T* __restrict__ out, i64 n) {
     for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x)
-        out[i] = SpAxpy<SP_T>::run(a_ptr, av, y[i], x[i]);
+        out[i] = SpAxpy<SP_T>::run(a_ptr, av, d_ptr, neg, y[i], x[i]);
+}
+
+// SpGEMM by row merge, for B with sorted, duplicate-free rows (canonical) and rows of A with at
+// most SP_MERGE_CAP entries: row i of C is the merge of the rows of B that row i of A selects,
+// each column summed over A's entries in their stored order (SciPy's csr_matmat order, the
+// accumulation of the CPU kernel), exact zeros dropped. No intermediate products are stored.
+// write == 0: counts[i] = the entries of row i of C; a row of A longer than the cap, or one
+// with more than SP_MERGE_MAXP products, sets *lng (the caller takes another path).
+// write == 1: row i at offs[i] - counts[i] (offs: inclusive prefix sums of counts), and
+// cp[i + 1] = offs[i], cp[0] = 0 (cp: the indptr of C, in SP_I).
+// Malformed operands set *err as sp_gemm_count does and are skipped, in both passes alike.
+#define SP_MERGE_CAP 32
+#define SP_MERGE_MAXP 4096
+extern "C" __global__ void sp_gemm_merge(const SP_I* __restrict__ ap, const SP_I* __restrict__ ai,
+                                         const SP_T* __restrict__ ad, const SP_I* __restrict__ bp,
+                                         const SP_I* __restrict__ bi, const SP_T* __restrict__ bd,
+                                         i64* __restrict__ counts, const i64* __restrict__ offs,
+                                         SP_I* __restrict__ cp, SP_I* __restrict__ ci, SP_T* __restrict__ cd,
+                                         i64 m, i64 k, i64 n, i64 annz, i64 bnnz, int write, int* err,
+                                         int* lng) {
+    SP_I pos[SP_MERGE_CAP], end[SP_MERGE_CAP], hd[SP_MERGE_CAP];
+    SP_T av[SP_MERGE_CAP];
+    for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += (i64)gridDim.x * blockDim.x) {
+        if (write && i == 0) cp[0] = (SP_I)0;
+        i64 s = (i64)ap[i], e = (i64)ap[i + 1];
+        if (s < 0 || e < s || e > annz) {
+            if (!write) {
+                atomicExch(err, 2);
+                counts[i] = 0;
+            } else {
+                cp[i + 1] = (SP_I)offs[i];
+            }
+            continue;
+        }
+        if (e - s > SP_MERGE_CAP) {
+            if (!write) {
+                atomicExch(lng, 1);
+                counts[i] = 0;
+            }
+            continue;
+        }
+        int na = 0;
+        i64 prods = 0;
+        for (i64 q = s; q < e; ++q) {
+            i64 t = (i64)ai[q];
+            if (t < 0 || t >= k) {
+                if (!write) atomicExch(err, 1);
+                continue;
+            }
+            i64 bs = (i64)bp[t], be = (i64)bp[t + 1];
+            if (bs < 0 || be < bs || be > bnnz) {
+                if (!write) atomicExch(err, 2);
+                continue;
+            }
+            if (bs == be) continue;
+            pos[na] = (SP_I)bs;
+            end[na] = (SP_I)be;
+            hd[na] = bi[bs];
+            av[na] = ad[q];
+            prods += be - bs;
+            ++na;
+        }
+        if (prods > SP_MERGE_MAXP) {
+            if (!write) {
+                atomicExch(lng, 1);
+                counts[i] = 0;
+            }
+            continue;
+        }
+        i64 p = write ? offs[i] - counts[i] : 0;
+        i64 c = 0;
+        for (;;) {
+            // the smallest head column; heads outside [0, n) are reported and skipped
+            i64 mn = n;
+            for (int q = 0; q < na; ++q) {
+                while (pos[q] < end[q] && ((i64)hd[q] < 0 || (i64)hd[q] >= n)) {
+                    if (!write) atomicExch(err, 3);
+                    ++pos[q];
+                    hd[q] = pos[q] < end[q] ? bi[pos[q]] : (SP_I)0;
+                }
+                if (pos[q] < end[q] && (i64)hd[q] < mn) mn = (i64)hd[q];
+            }
+            if (mn == n) break;
+            AccT acc = Ar::zero();
+            for (int q = 0; q < na; ++q) {
+                if (pos[q] < end[q] && (i64)hd[q] == mn) {
+                    acc = Ar::fma(acc, av[q], bd[pos[q]]);
+                    ++pos[q];
+                    hd[q] = pos[q] < end[q] ? bi[pos[q]] : (SP_I)0;
+                }
+            }
+            SP_T v = Ar::fin(acc);
+            if (!Ar::is_zero(v)) {
+                if (write) {
+                    ci[p] = (SP_I)mn;
+                    cd[p] = v;
+                    ++p;
+                }
+                ++c;
+            }
+        }
+        if (write) cp[i + 1] = (SP_I)offs[i];
+        else counts[i] = c;
+    }
+}
+
+// COO -> CSR by counting rows (rows of at most SP_COO_CAP entries; the caller checks the
+// longest): sp_coo_hist counts each row's entries (counts zeroed by the caller, coordinates
+// checked by sp_check_coo), sp_coo_scatter puts each entry's position k in its row's bucket
+// of perm (bucket order arbitrary), sp_coo_rows sorts a row's bucket by (col, k) -- so that
+// duplicates add in their stored order, as the stable sort path does -- and, write == 0,
+// counts its distinct columns into ucounts[i]; write == 1 writes them at uoffs[i] - ucounts[i]
+// with the sums of their duplicates, and cp[i + 1] = uoffs[i], cp[0] = 0.
+#define SP_COO_CAP 64
+extern "C" __global__ void sp_coo_hist(const i64* __restrict__ row, i64 nnz, unsigned long long* counts) {
+    for (i64 k = (i64)blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += (i64)gridDim.x * blockDim.x)
+        atomicAdd(&counts[row[k]], 1ull);
+}
+extern "C" __global__ void sp_coo_scatter(const i64* __restrict__ row, i64 nnz, const i64* __restrict__ counts,
+                                          const i64* __restrict__ offs, unsigned long long* cursor,
+                                          i64* __restrict__ perm) {
+    for (i64 k = (i64)blockIdx.x * blockDim.x + threadIdx.x; k < nnz; k += (i64)gridDim.x * blockDim.x) {
+        i64 r = row[k];
+        perm[offs[r] - counts[r] + (i64)atomicAdd(&cursor[r], 1ull)] = k;
+    }
+}
+extern "C" __global__ void sp_coo_rows(const i64* __restrict__ col, const SP_T* __restrict__ vals,
+                                       const i64* __restrict__ counts, const i64* __restrict__ offs,
+                                       const i64* __restrict__ perm, i64* __restrict__ ucounts,
+                                       const i64* __restrict__ uoffs, SP_I* __restrict__ cp, SP_I* __restrict__ ci,
+                                       SP_T* __restrict__ cd, i64 m, int write) {
+    i64 cs[SP_COO_CAP], ks[SP_COO_CAP];
+    for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += (i64)gridDim.x * blockDim.x) {
+        if (write && i == 0) cp[0] = (SP_I)0;
+        i64 len = counts[i];
+        if (len > SP_COO_CAP) len = SP_COO_CAP;  // the caller took the other path
+        i64 s = offs[i] - counts[i];
+        for (int q = 0; q < len; ++q) {
+            i64 k = perm[s + q];
+            i64 c = col[k];
+            int j = q;
+            while (j > 0 && (cs[j - 1] > c || (cs[j - 1] == c && ks[j - 1] > k))) {
+                cs[j] = cs[j - 1];
+                ks[j] = ks[j - 1];
+                --j;
+            }
+            cs[j] = c;
+            ks[j] = k;
+        }
+        i64 p = write ? uoffs[i] - ucounts[i] : 0;
+        i64 u = 0;
+        for (int q = 0; q < len;) {
+            int j = q + 1;
+            while (j < len && cs[j] == cs[q]) ++j;
+            if (write) {
+                SP_T v;
+                if (j - q == 1) {
+                    v = vals[ks[q]];
+                } else {
+                    AccT acc = Ar::zero();
+                    for (int l = q; l < j; ++l) acc = Ar::add(acc, vals[ks[l]]);
+                    v = Ar::fin(acc);
+                }
+                ci[p] = (SP_I)cs[q];
+                cd[p] = v;
+                ++p;
+            }
+            ++u;
+            q = j;
+        }
+        if (write) cp[i + 1] = (SP_I)uoffs[i];
+        else ucounts[i] = u;
+    }
 }

@@ -259,8 +259,35 @@ pub fn static_function(
         .insert(key, f.clone());
     Ok(f)
 }
-fn modules() -> &'static Mutex<HashMap<ModKey, Arc<Module>>> {
-    static M: OnceLock<Mutex<HashMap<ModKey, Arc<Module>>>> = OnceLock::new();
+/// A memo of built modules with one slot per key: the map's lock is held only to find or add
+/// a slot, and a slot's own lock while its module is built, so that threads compiling different
+/// modules do so in parallel and threads asking for one module wait for a single compile.
+type Slots<V> = Mutex<HashMap<ModKey, Arc<Mutex<Option<V>>>>>;
+
+/// The value of `key` in `slots`, built by `build` on the first call (a failed build leaves the
+/// slot empty: the next call tries again).
+fn slot_get<V: Clone>(
+    slots: &Slots<V>,
+    key: ModKey,
+    build: impl FnOnce() -> Result<V>,
+) -> Result<V> {
+    let slot = slots
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key)
+        .or_default()
+        .clone();
+    let mut s = slot.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(v) = s.as_ref() {
+        return Ok(v.clone());
+    }
+    let v = build()?;
+    *s = Some(v.clone());
+    Ok(v)
+}
+
+fn modules() -> &'static Slots<Arc<Module>> {
+    static M: OnceLock<Slots<Arc<Module>>> = OnceLock::new();
     M.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
@@ -275,13 +302,9 @@ pub fn get_module(ordinal: usize, source: &str, options: &[&str]) -> Result<Arc<
         oh = oh.bytes(o.as_bytes());
     }
     let key = (ordinal, sh, oh.finish());
-    let mut map = modules().lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(m) = map.get(&key) {
-        return Ok(m.clone());
-    }
-    let m = Arc::new(build_module(ordinal, source, options, "module")?);
-    map.insert(key, m.clone());
-    Ok(m)
+    slot_get(modules(), key, || {
+        Ok(Arc::new(build_module(ordinal, source, options, "module")?))
+    })
 }
 
 /// [`get_module`] with NVRTC name expressions (`"my_kernel<float>"` for a template kernel):
@@ -300,8 +323,7 @@ pub fn get_module_named(
     if name_expressions.is_empty() {
         return get_module(ordinal, source, options).map(|m| (m, Vec::new()));
     }
-    type NamedMap = HashMap<ModKey, (Arc<Module>, Vec<String>)>;
-    static NAMED: OnceLock<Mutex<NamedMap>> = OnceLock::new();
+    static NAMED: OnceLock<Slots<(Arc<Module>, Vec<String>)>> = OnceLock::new();
     let sh = Fnv::new().bytes(source.as_bytes()).finish();
     let mut oh = Fnv::new();
     for o in options {
@@ -312,52 +334,44 @@ pub fn get_module_named(
         oh = oh.bytes(n.as_bytes());
     }
     let key = (ordinal, sh, oh.finish());
-    let mut map = NAMED
-        .get_or_init(|| Mutex::new(HashMap::new()))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(m) = map.get(&key) {
-        return Ok(m.clone());
-    }
-    let st = bind("get_module_named", ordinal)?;
-    let arch = st.arch;
-    let mut key_opts: Vec<&str> = options.to_vec();
-    key_opts.push("--cuprum-name-expressions");
-    key_opts.extend_from_slice(name_expressions);
-    let path = cache_dir().map(|d| d.join(disk_key(source, &key_opts, arch)));
-    if let Some(p) = &path
-        && let Some((kind, bin)) = read_disk(p)
-        && let Ok(names) = std::fs::read_to_string(p.with_extension("names"))
-    {
-        let lowered: Vec<String> = names.lines().map(str::to_string).collect();
-        if lowered.len() == name_expressions.len()
-            && let Ok(m) = load_module(ordinal, kind, &bin, Origin::Disk)
+    let slots = NAMED.get_or_init(|| Mutex::new(HashMap::new()));
+    slot_get(slots, key, || {
+        let st = bind("get_module_named", ordinal)?;
+        let arch = st.arch;
+        let mut key_opts: Vec<&str> = options.to_vec();
+        key_opts.push("--cuprum-name-expressions");
+        key_opts.extend_from_slice(name_expressions);
+        let path = cache_dir().map(|d| d.join(disk_key(source, &key_opts, arch)));
+        if let Some(p) = &path
+            && let Some((kind, bin)) = read_disk(p)
+            && let Ok(names) = std::fs::read_to_string(p.with_extension("names"))
         {
-            let r = (Arc::new(m), lowered);
-            map.insert(key, r.clone());
-            return Ok(r);
+            let lowered: Vec<String> = names.lines().map(str::to_string).collect();
+            if lowered.len() == name_expressions.len()
+                && let Ok(m) = load_module(ordinal, kind, &bin, Origin::Disk)
+            {
+                return Ok((Arc::new(m), lowered));
+            }
         }
-    }
-    let (kind, bin, version, lowered) = {
-        let _span = tracing::info_span!("nvrtc_compile", kernel = "module", arch).entered();
-        compile_named(source, options, arch, "module", name_expressions)?
-    };
-    if let Some(p) = &path {
-        let tmp = p.with_extension(format!("names.{}.tmp", std::process::id()));
-        if std::fs::create_dir_all(p.parent().unwrap_or(p)).is_ok()
-            && std::fs::write(&tmp, lowered.join("\n")).is_ok()
-            && std::fs::rename(&tmp, p.with_extension("names")).is_err()
-        {
-            let _ = std::fs::remove_file(&tmp);
+        let (kind, bin, version, lowered) = {
+            let _span = tracing::info_span!("nvrtc_compile", kernel = "module", arch).entered();
+            compile_named(source, options, arch, "module", name_expressions)?
+        };
+        if let Some(p) = &path {
+            let tmp = p.with_extension(format!("names.{}.tmp", std::process::id()));
+            if std::fs::create_dir_all(p.parent().unwrap_or(p)).is_ok()
+                && std::fs::write(&tmp, lowered.join("\n")).is_ok()
+                && std::fs::rename(&tmp, p.with_extension("names")).is_err()
+            {
+                let _ = std::fs::remove_file(&tmp);
+            }
+            write_disk(p, kind, version, &bin);
         }
-        write_disk(p, kind, version, &bin);
-    }
-    let r = (
-        Arc::new(load_module(ordinal, kind, &bin, Origin::Compiled)?),
-        lowered,
-    );
-    map.insert(key, r.clone());
-    Ok(r)
+        Ok((
+            Arc::new(load_module(ordinal, kind, &bin, Origin::Compiled)?),
+            lowered,
+        ))
+    })
 }
 
 /// The kernel `kernel_name` of `source` compiled for device `ordinal` with NVRTC `options`,

@@ -1033,6 +1033,59 @@ fn peer_copy_and_allocator_hook() {
     assert!(counting.0.load(std::sync::atomic::Ordering::SeqCst) >= 1);
 }
 
+/// Threads asking for modules at once: each distinct module is compiled once (every thread
+/// asking for one gets the same module), different modules build side by side, and a failed
+/// compile is not cached (asking again fails again, with NVRTC's log).
+#[test]
+fn nvrtc_concurrent_modules_compile_once_each() {
+    let Some(d) = gpu() else { return };
+    let tag = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let srcs: Vec<String> = (0..4)
+        .map(|k| {
+            format!(
+                "// {tag} {k}\nextern \"C\" __global__ void addk(float* x) {{ x[threadIdx.x] += {k}.0f; }}"
+            )
+        })
+        .collect();
+    let mods: Vec<Vec<usize>> = std::thread::scope(|sc| {
+        let hs: Vec<_> = (0..12)
+            .map(|t| {
+                let srcs = &srcs;
+                sc.spawn(move || {
+                    (0..srcs.len())
+                        .map(|k| {
+                            let s = &srcs[(k + t) % srcs.len()];
+                            let m = nvrtc::get_module(d, s, &["-DX=1"]).unwrap();
+                            (((k + t) % srcs.len()), std::sync::Arc::as_ptr(&m) as usize)
+                        })
+                        .fold(vec![0; srcs.len()], |mut v, (i, p)| {
+                            v[i] = p;
+                            v
+                        })
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (t, m) in mods.iter().enumerate() {
+        assert_eq!(m, &mods[0], "thread {t} got other modules");
+    }
+    let distinct: std::collections::HashSet<usize> = mods[0].iter().copied().collect();
+    assert_eq!(distinct.len(), srcs.len());
+    let bad =
+        format!("// {tag}\nextern \"C\" __global__ void k(float* x) {{ x[0] = nope_{tag}; }}");
+    for _ in 0..2 {
+        match nvrtc::get_module(d, &bad, &[]) {
+            Err(Error::Compile { log, .. }) => assert!(log.contains("nope_"), "{log}"),
+            Err(e) => panic!("expected a compile error, got {e}"),
+            Ok(_) => panic!("expected a compile error, got a module"),
+        }
+    }
+}
+
 #[test]
 fn nvrtc_errors_and_caches() {
     let Some(d) = gpu() else { return };

@@ -609,6 +609,52 @@ fn coo_to_compressed_every_dtype_sorted_and_summed() {
     }
 }
 
+/// COO -> CSR on CUDA through both of its paths (rows of at most 64 entries: counted into row
+/// buckets; a longer row: the radix sort) equals the CPU's, bit for bit: duplicates add in
+/// their stored order (float32 `1e8 + 1 - 1e8` is 0 in that order, 1 in another).
+#[test]
+fn coo_to_compressed_row_buckets_and_long_rows_match_the_cpu() {
+    use cuprum_core::ext::test_util::cuda_devices;
+    for dev in cuda_devices() {
+        for long in [false, true] {
+            let mut rng = Rng::new(8);
+            let mut t = triplets(&mut rng, 40, 300, 400, DType::Float32);
+            for (k, v) in [1e8, 1.0, -1e8].into_iter().enumerate() {
+                t.row.push(5);
+                t.col.push(7);
+                t.val.push(Complex64::new(v, 0.0));
+                // entries of other rows between the duplicates
+                t.row.push(k as i64 + 1);
+                t.col.push(k as i64);
+                t.val.push(Complex64::new(2.0, 0.0));
+            }
+            if long {
+                for j in 0..150 {
+                    t.row.push(9);
+                    t.col.push((j * 7) % 120);
+                    t.val.push(Complex64::new((j % 5) as f64 - 2.0, 0.0));
+                }
+            }
+            for it in INDEX {
+                let what = format!("coo->csr long {long} {it} on {dev}");
+                let g = coo_to_compressed(&t.coo(DType::Float32, it, dev), true).unwrap();
+                let c = coo_to_compressed(&t.coo(DType::Float32, it, Device::Cpu), true).unwrap();
+                assert!(g.canonical, "{what}");
+                assert_eq!(g.indices.dtype(), it, "{what}");
+                assert_eq!(read_i64(&g.indptr), read_i64(&c.indptr), "{what}");
+                assert_eq!(read_i64(&g.indices), read_i64(&c.indices), "{what}");
+                let (gv, cv) = (read(&g.data), read(&c.data));
+                assert_eq!(gv, cv, "{what}");
+                // the (5, 7) entry: (1e8 + 1) - 1e8 in float32
+                let p = read_i64(&g.indptr);
+                let ix = read_i64(&g.indices);
+                let k = (p[5]..p[6]).find(|&k| ix[k as usize] == 7).unwrap() as usize;
+                assert_eq!(gv[k].re, 0.0, "{what}");
+            }
+        }
+    }
+}
+
 #[test]
 fn bad_operands_are_errors() {
     for dev in all_devices() {
@@ -871,6 +917,103 @@ fn spgemm_every_cuda_algorithm_forced() {
                 assert_eq!(c.unwrap().data.size(), 0, "{alg:?} {dt} on {dev}");
             }
         }
+    }
+}
+
+/// cuprum's row-merge SpGEMM on CUDA (canonical `B`, rows of `A` of at most 32 entries): taken
+/// by default, for every dtype and index width, with a non-canonical `A` (unsorted, duplicates),
+/// against the dense reference; cancellations store nothing; a row of `A` longer than 32
+/// entries, or a non-canonical `B`, takes another path with the same answer.
+#[test]
+fn spgemm_row_merge_every_dtype_and_its_limits() {
+    use super::cuda::{SpgemmAlg, last_spgemm};
+    use cuprum_core::ext::test_util::cuda_devices;
+    let matmul = |da: &[Complex64], db: &[Complex64], (m, k, n): (usize, usize, usize)| {
+        let mut r = vec![Complex64::new(0.0, 0.0); m * n];
+        for i in 0..m {
+            for l in 0..k {
+                for j in 0..n {
+                    r[i * n + j] += da[i * k + l] * db[l * n + j];
+                }
+            }
+        }
+        r
+    };
+    for dev in cuda_devices() {
+        let mut rng = Rng::new(31);
+        for &dt in &DTYPES {
+            for it in INDEX {
+                let (m, k, n) = (57, 41, 66);
+                let ta = triplets(&mut rng, m, k, 300, dt);
+                let tb = triplets(&mut rng, k, n, 400, dt);
+                let a = ta.csr(dt, it, dev);
+                let b = coo_to_compressed(&tb.coo(dt, it, dev), true).unwrap();
+                let what = format!("row-merge spgemm {dt}/{it} on {dev}");
+                let c = spgemm(&a, &b).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(last_spgemm(), Some(SpgemmAlg::RowMerge), "{what}");
+                assert!(c.canonical, "{what}");
+                assert_eq!(c.indices.dtype(), it, "{what}");
+                assert!(
+                    read(&c.data).iter().all(|v| *v != Complex64::new(0.0, 0.0)),
+                    "{what}: explicit zeros stored"
+                );
+                let r = matmul(
+                    &cast_ref(&ta.dense(), &[m * k], dt),
+                    &cast_ref(&tb.dense(), &[k * n], dt),
+                    (m, k, n),
+                );
+                assert_eq!(densify(&c, &what), cast_ref(&r, &[m * n], dt), "{what}");
+                assert_eq!(
+                    densify(&a, "a after"),
+                    ta.dense_cast(dt),
+                    "{what}: a changed"
+                );
+            }
+        }
+        // [[1, 1]] @ [[1], [-1]]: nothing stored, through the merge
+        let one = Triplets {
+            m: 1,
+            n: 2,
+            row: vec![0, 0],
+            col: vec![0, 1],
+            val: vec![Complex64::new(1.0, 0.0); 2],
+        };
+        let neg = Triplets {
+            m: 2,
+            n: 1,
+            row: vec![0, 1],
+            col: vec![0, 0],
+            val: vec![Complex64::new(1.0, 0.0), Complex64::new(-1.0, 0.0)],
+        };
+        for dt in [DType::Float32, DType::Int64, DType::Complex128] {
+            let c = spgemm(
+                &one.csr(dt, DType::Int32, dev),
+                &coo_to_compressed(&neg.coo(dt, DType::Int32, dev), true).unwrap(),
+            )
+            .unwrap();
+            assert_eq!(last_spgemm(), Some(SpgemmAlg::RowMerge), "{dt}");
+            assert_eq!(c.data.size(), 0, "{dt} on {dev}");
+            assert_eq!(read_i64(&c.indptr), vec![0, 0], "{dt} on {dev}");
+        }
+        // a row of A with 40 entries: not the merge, the same product
+        let dt = DType::Float64;
+        let mut ta = triplets(&mut rng, 20, 50, 60, dt);
+        for j in 0..40 {
+            ta.row.push(3);
+            ta.col.push(j);
+            ta.val.push(Complex64::new(1.0 + (j % 3) as f64, 0.0));
+        }
+        let tb = triplets(&mut rng, 50, 30, 200, dt);
+        let a = coo_to_compressed(&ta.coo(dt, DType::Int32, dev), true).unwrap();
+        let b = coo_to_compressed(&tb.coo(dt, DType::Int32, dev), true).unwrap();
+        let c = spgemm(&a, &b).unwrap();
+        assert_ne!(last_spgemm(), Some(SpgemmAlg::RowMerge), "a row of 40");
+        let r = matmul(&ta.dense(), &tb.dense(), (20, 50, 30));
+        assert_eq!(densify(&c, "row of 40"), cast_ref(&r, &[600], dt));
+        // a non-canonical B: not the merge either
+        let c = spgemm(&a, &tb.csr(dt, DType::Int32, dev)).unwrap();
+        assert_ne!(last_spgemm(), Some(SpgemmAlg::RowMerge), "non-canonical b");
+        assert_eq!(densify(&c, "non-canonical b"), cast_ref(&r, &[600], dt));
     }
 }
 

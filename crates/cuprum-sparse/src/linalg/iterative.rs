@@ -234,13 +234,14 @@ pub fn cg(
             return Ok((x, -10));
         }
         let pk = match (&p, &rho_prev) {
-            (Some(p), Some(rp)) if it > 0 => axpy(&div(&rho, rp)?, p, &z)?,
+            (Some(p), Some(rp)) if it > 0 => axpy_ratio(&rho, rp, false, p, &z)?,
             _ => z.copy()?,
         };
         let q = s.av(&pk)?;
-        let alpha = div(&rho, &dotc(&pk, &q)?)?;
-        x = axpy(&alpha, &pk, &x)?;
-        r = axpy(&cuprum_core::negative(&alpha)?, &q, &r)?;
+        // alpha = rho / (p·q) inside the two updates: no kernels of its own
+        let pq = dotc(&pk, &q)?;
+        x = axpy_ratio(&rho, &pq, false, &pk, &x)?;
+        r = axpy_ratio(&rho, &pq, true, &q, &r)?;
         rho_prev = Some(rho);
         p = Some(pk);
         s.call(&x);

@@ -66,9 +66,9 @@ pub(crate) fn axpy<'a>(a: impl Into<Operand<'a>>, x: &'a Array, y: &Array) -> Re
     {
         // CUDA: one kernel instead of a multiply and an add (two passes and a temporary)
         let dev = match &a {
-            Operand::Array(s) => crate::kernels::cuda::axpy(Some(s), 0.0, x, y)?,
+            Operand::Array(s) => crate::kernels::cuda::axpy(Some(s), 0.0, None, false, x, y)?,
             Operand::Scalar(cuprum_core::Scalar::Float(v)) => {
-                crate::kernels::cuda::axpy(None, *v, x, y)?
+                crate::kernels::cuda::axpy(None, *v, None, false, x, y)?
             }
             _ => None,
         };
@@ -78,6 +78,25 @@ pub(crate) fn axpy<'a>(a: impl Into<Operand<'a>>, x: &'a Array, y: &Array) -> Re
     }
     let t = cuprum_core::multiply(a, x)?;
     Ok(cuprum_core::add(y, &t)?)
+}
+
+/// `y + (num / den)·x`, or `y - (num / den)·x` when `neg`, for 0-d `num` and `den` on the
+/// vectors' device (the Krylov solvers' `alpha` and `beta`, ratios of two reductions): on CUDA
+/// one kernel (no kernels for the division and the sign), elsewhere `div`, `negative`, `axpy`,
+/// with the same roundings.
+pub(crate) fn axpy_ratio(
+    num: &Array,
+    den: &Array,
+    neg: bool,
+    x: &Array,
+    y: &Array,
+) -> Result<Array> {
+    if let Some(r) = crate::kernels::cuda::axpy(Some(num), 0.0, Some(den), neg, x, y)? {
+        return Ok(r);
+    }
+    let a = div(num, den)?;
+    let a = if neg { cuprum_core::negative(&a)? } else { a };
+    axpy(&a, x, y)
 }
 
 /// `a·x`.

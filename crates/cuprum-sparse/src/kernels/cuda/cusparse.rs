@@ -430,11 +430,14 @@ pub(crate) enum SpgemmAlg {
     /// `CUSPARSE_SPGEMM_ALG3`: memory-bounded, the intermediate products computed in chunks
     /// of `chunk_fraction` of the total
     Alg3,
+    /// cuprum's row-merge kernel (`sp_gemm_merge`, not cuSPARSE): canonical `B`, rows of `A`
+    /// of at most 32 entries; tried first
+    RowMerge,
 }
 
 std::thread_local! {
     /// A forced algorithm for SpGEMM on this thread (tests): `Some(None)` forces cuprum's own
-    /// kernels, `Some(Some(alg))` that cuSPARSE algorithm only (no other is tried).
+    /// expand-sort-compress kernels, `Some(Some(alg))` that cuSPARSE algorithm only (no other is tried).
     static FORCE: std::cell::Cell<Option<Option<SpgemmAlg>>> = const { std::cell::Cell::new(None) };
     /// The algorithm the last SpGEMM on this thread used (`None`: cuprum's own kernels).
     static LAST: std::cell::Cell<Option<SpgemmAlg>> = const { std::cell::Cell::new(None) };
@@ -492,6 +495,7 @@ pub(super) fn spgemm(
         Some(Some(SpgemmAlg::Alg1)) => &[SpgemmAlg::Alg1],
         Some(Some(SpgemmAlg::Alg2)) => &[SpgemmAlg::Alg2],
         Some(Some(SpgemmAlg::Alg3)) => &[SpgemmAlg::Alg3],
+        Some(Some(SpgemmAlg::RowMerge)) => &[],
         Some(None) => &[],
         None => &[SpgemmAlg::Alg1, SpgemmAlg::Alg2, SpgemmAlg::Alg3],
     };
@@ -530,6 +534,12 @@ fn spgemm_with(
         SpgemmAlg::Alg1 => sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_ALG1,
         SpgemmAlg::Alg2 => sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_ALG2,
         SpgemmAlg::Alg3 => sys::cusparseSpGEMMAlg_t::CUSPARSE_SPGEMM_ALG3,
+        SpgemmAlg::RowMerge => {
+            return Err(SparseError::NotSupported {
+                op: "spgemm",
+                detail: "the row merge is not a cuSPARSE algorithm".into(),
+            });
+        }
     };
     let fits = |need: usize| -> cuprum_core::Result<()> {
         let (free, _) = ext::cuda::mem_get_info(o)?;

@@ -7,9 +7,12 @@
 //!   library, an unsupported case) falls back to the kernels below instead of failing.
 //! - NVRTC kernels of our own (`kernels/sparse.cu`) for everything else — every dtype (integers,
 //!   bool, float16, bfloat16), int64 indices, non-canonical operands, more than 2^31 entries:
-//!   a sub-warp-per-row SpMV, a thread-per-output SpMM, and the structural operations
-//!   (transpose, COO → CSR, SpGEMM) as expand → stable radix sort (core's `argsort`) →
-//!   segmented sums, all with 64-bit positions.
+//!   a sub-warp-per-row SpMV, a thread-per-output SpMM, a row-merge SpGEMM (tried first: a
+//!   canonical `B` and rows of `A` of at most 32 entries, as in stencil and finite-element
+//!   matrices; one thread merges the selected rows of `B`, counting then writing, with no
+//!   intermediate products), and the structural operations (transpose, COO → CSR, the general
+//!   SpGEMM) as expand → stable radix sort (core's `argsort`) → segmented sums, all with 64-bit
+//!   positions.
 //!
 //! Malformed operands (an index outside the matrix, a decreasing `indptr`) are reported by the
 //! NVRTC kernels through a device flag (read back after the launch) and never read outside
@@ -158,6 +161,22 @@ fn refine(e: SparseError, idx: &Array) -> SparseError {
     }
 }
 
+/// A path override from the environment, read once per variable (benchmarks compare the
+/// paths): `CUPRUM_SPMM=own` runs cuprum's SpMM kernel instead of cuSPARSE's,
+/// `CUPRUM_SPGEMM=cusparse` skips the row-merge SpGEMM, `CUPRUM_COO2CSR=sort` the row-counting
+/// COO → CSR.
+fn knob(name: &'static str) -> Option<&'static str> {
+    static SPMM: OnceLock<Option<String>> = OnceLock::new();
+    static SPGEMM: OnceLock<Option<String>> = OnceLock::new();
+    static COO: OnceLock<Option<String>> = OnceLock::new();
+    let cell = match name {
+        "CUPRUM_SPMM" => &SPMM,
+        "CUPRUM_COO2CSR" => &COO,
+        _ => &SPGEMM,
+    };
+    cell.get_or_init(|| std::env::var(name).ok()).as_deref()
+}
+
 fn vendor_dtype(d: DType) -> bool {
     matches!(
         d,
@@ -236,6 +255,7 @@ pub(crate) fn spmm(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
         && nnz < i32::MAX as usize
         && total > 0
         && n > 0
+        && knob("CUPRUM_SPMM") != Some("own")
         && let Ok(y) = cusparse::spmm(o, &data, &indices, &indptr, &x, (m, n), r)
     {
         return Ok(y);
@@ -531,6 +551,13 @@ pub(crate) fn coo_to_compressed(o: usize, c: &Coo, sum: bool) -> Result<Compress
         }
     }
     let (r64, c64) = (row.astype(DType::Int64)?, col.astype(DType::Int64)?);
+    if sum
+        && nnz > 0
+        && knob("CUPRUM_COO2CSR") != Some("sort")
+        && let Some(t) = coo_by_rows(o, &r64, &c64, &data, (m, n), it)?
+    {
+        return Ok(t);
+    }
     let perm = sort_pairs(o, &r64, &c64, m, n)?;
     let t = compress(
         o,
@@ -547,6 +574,97 @@ pub(crate) fn coo_to_compressed(o: usize, c: &Coo, sum: bool) -> Result<Compress
         indptr: as_dtype(&t.indptr, it)?,
         ..t
     })
+}
+
+/// COO → CSR with duplicates summed by counting rows (`sp_coo_hist`, `sp_coo_scatter`,
+/// `sp_coo_rows`: a histogram, a scatter into row buckets, then one thread per row sorting its
+/// bucket by (column, position) and summing duplicates in their stored order, as the sort path
+/// does): a few passes over the entries instead of a 64-bit radix sort and its gathers. `None`
+/// when a row holds more than 64 entries (the caller sorts instead). Checked coordinates.
+fn coo_by_rows(
+    o: usize,
+    r64: &Array,
+    c64: &Array,
+    data: &Array,
+    (m, n): (usize, usize),
+    it: DType,
+) -> Result<Option<Compressed>, SparseError> {
+    let dev = Device::Cuda(o);
+    let nnz = r64.size();
+    let counts = cuprum_core::zeros_on(&[m], DType::Int64, dev)?;
+    let i64s = |name| func(o, name, DType::Int64, DType::Int64, 1);
+    go(
+        &i64s("sp_coo_hist")?,
+        cfg(nnz as u64),
+        &mut [Arg::P(dptr(r64)), Arg::N(nnz as i64), Arg::P(dptr(&counts))],
+    )?;
+    let longest = counts.max(cuprum_core::Axes::All, false)?.to_vec::<i64>()?[0];
+    if longest > 64 {
+        return Ok(None);
+    }
+    let offs = cc(&cuprum_core::cumsum(&counts, None)?)?;
+    let cursor = cuprum_core::zeros_on(&[m], DType::Int64, dev)?;
+    let perm = Array::empty_on(&[nnz], DType::Int64, dev)?;
+    go(
+        &i64s("sp_coo_scatter")?,
+        cfg(nnz as u64),
+        &mut [
+            Arg::P(dptr(r64)),
+            Arg::N(nnz as i64),
+            Arg::P(dptr(&counts)),
+            Arg::P(dptr(&offs)),
+            Arg::P(dptr(&cursor)),
+            Arg::P(dptr(&perm)),
+        ],
+    )?;
+    let r = data.dtype();
+    let ucounts = Array::empty_on(&[m], DType::Int64, dev)?;
+    let rows = |it2: DType, uoffs: u64, cp: u64, ci: u64, cd: u64, write: i64| {
+        go(
+            &func(o, "sp_coo_rows", r, it2, 1)?,
+            cfg(m as u64),
+            &mut [
+                Arg::P(dptr(c64)),
+                Arg::P(dptr(data)),
+                Arg::P(dptr(&counts)),
+                Arg::P(dptr(&offs)),
+                Arg::P(dptr(&perm)),
+                Arg::P(dptr(&ucounts)),
+                Arg::P(uoffs),
+                Arg::P(cp),
+                Arg::P(ci),
+                Arg::P(cd),
+                Arg::N(m as i64),
+                Arg::N(write),
+            ],
+        )
+    };
+    rows(DType::Int64, 0, 0, 0, 0, 0)?;
+    let uoffs = cc(&cuprum_core::cumsum(&ucounts, None)?)?;
+    let total = {
+        let s = uoffs.storage().as_cuda().expect("a CUDA array");
+        let b = ext::cuda::to_host(s, (uoffs.offset() + m - 1) * 8, 8)?;
+        i64::from_le_bytes(b.try_into().expect("8 bytes")) as usize
+    };
+    let it2 = index_dtype_for(it, total, &[m, n]);
+    let indptr = Array::empty_on(&[m + 1], it2, dev)?;
+    let indices = Array::empty_on(&[total], it2, dev)?;
+    let out = Array::empty_on(&[total], r, dev)?;
+    rows(
+        it2,
+        dptr(&uoffs),
+        dptr(&indptr),
+        dptr(&indices),
+        dptr(&out),
+        1,
+    )?;
+    Ok(Some(Compressed {
+        data: out,
+        indices: as_dtype(&indices, it)?,
+        indptr: as_dtype(&indptr, it)?,
+        shape: (m, n),
+        canonical: true,
+    }))
 }
 
 pub(crate) fn spgemm(
@@ -566,6 +684,17 @@ pub(crate) fn spgemm(
     let (ad, bd) = (cc(&as_dtype(&a.data, r)?)?, cc(&as_dtype(&b.data, r)?)?);
     let (annz, bnnz) = (ad.size(), bd.size());
     cusparse::set_last_spgemm(None);
+    let forced = cusparse::forced_spgemm();
+    if b.canonical
+        && m > 0
+        && matches!(forced, None | Some(Some(SpgemmAlg::RowMerge)))
+        && knob("CUPRUM_SPGEMM") != Some("cusparse")
+    {
+        if let Some(c) = spgemm_merge(o, a, b, (&ad, &bd), wide, r)? {
+            cusparse::set_last_spgemm(Some(SpgemmAlg::RowMerge));
+            return Ok(c);
+        }
+    }
     if vendor_dtype(r)
         && a.canonical
         && b.canonical
@@ -695,16 +824,103 @@ pub(crate) fn spgemm(
     Ok(c)
 }
 
-/// `y + a·x` in one pass for contiguous 1-D float32/float64 vectors of one CUDA device (the
-/// iterative solvers' update), `a` a 0-d array of their dtype on that device or a host value;
-/// `None` when the operands do not fit (the caller multiplies and adds instead). Multiply and
-/// add are each rounded to the dtype, as the unfused calls.
+/// `C = A B` by cuprum's row-merge kernel (`sp_gemm_merge`): row `i` of `C` is the merge of
+/// the (sorted, duplicate-free: `B` canonical) rows of `B` that row `i` of `A` selects, summed
+/// in `A`'s entry order with exact zeros dropped; one pass counts, one writes, nothing
+/// intermediate is stored. `None` when a row of `A` has more than 32 entries or a row of `C`
+/// more than 4096 products (thread-per-row merging would be slow there), or when the result
+/// needs wider indices than the operands': the caller takes cuSPARSE or expand-sort-compress.
+fn spgemm_merge(
+    o: usize,
+    a: &Compressed,
+    b: &Compressed,
+    (ad, bd): (&Array, &Array),
+    wide: DType,
+    r: DType,
+) -> Result<Option<Compressed>, SparseError> {
+    let dev = Device::Cuda(o);
+    let (m, k) = a.shape;
+    let n = b.shape.1;
+    let (annz, bnnz) = (ad.size(), bd.size());
+    let (ai, ap) = (
+        cc(&as_dtype(&a.indices, wide)?)?,
+        cc(&as_dtype(&a.indptr, wide)?)?,
+    );
+    let (bi, bp) = (
+        cc(&as_dtype(&b.indices, wide)?)?,
+        cc(&as_dtype(&b.indptr, wide)?)?,
+    );
+    let f = func(o, "sp_gemm_merge", r, wide, 1)?;
+    let counts = Array::empty_on(&[m], DType::Int64, dev)?;
+    let (err, lng) = (flag(o)?, flag(o)?);
+    let launch = |offs: u64, cp: u64, ci: u64, cd: u64, write: i64| {
+        go(
+            &f,
+            cfg(m as u64),
+            &mut [
+                Arg::P(dptr(&ap)),
+                Arg::P(dptr(&ai)),
+                Arg::P(dptr(ad)),
+                Arg::P(dptr(&bp)),
+                Arg::P(dptr(&bi)),
+                Arg::P(dptr(bd)),
+                Arg::P(dptr(&counts)),
+                Arg::P(offs),
+                Arg::P(cp),
+                Arg::P(ci),
+                Arg::P(cd),
+                Arg::N(m as i64),
+                Arg::N(k as i64),
+                Arg::N(n as i64),
+                Arg::N(annz as i64),
+                Arg::N(bnnz as i64),
+                Arg::N(write),
+                Arg::P(dptr(&err)),
+                Arg::P(dptr(&lng)),
+            ],
+        )
+    };
+    launch(0, 0, 0, 0, 0)?;
+    check_flag("spgemm", &err, (m, k), 1).map_err(|e| refine(e, &ai))?;
+    if lng.to_vec::<i32>()?[0] != 0 {
+        return Ok(None);
+    }
+    let offs = cuprum_core::cumsum(&counts, None)?;
+    let total = {
+        let s = offs.storage().as_cuda().expect("a CUDA array");
+        let b = ext::cuda::to_host(s, (offs.offset() + m - 1) * 8, 8)?;
+        i64::from_le_bytes(b.try_into().expect("8 bytes")) as usize
+    };
+    if index_dtype_for(wide, total, &[m, n]) != wide {
+        return Ok(None);
+    }
+    let indptr = Array::empty_on(&[m + 1], wide, dev)?;
+    let indices = Array::empty_on(&[total], wide, dev)?;
+    let data = Array::empty_on(&[total], r, dev)?;
+    let offs = cc(&offs)?;
+    launch(dptr(&offs), dptr(&indptr), dptr(&indices), dptr(&data), 1)?;
+    Ok(Some(Compressed {
+        data,
+        indices,
+        indptr,
+        shape: (m, n),
+        canonical: true,
+    }))
+}
+
+/// `y ± (a / d)·x` in one pass for contiguous 1-D float32/float64 vectors of one CUDA device
+/// (the iterative solvers' update), `a` a 0-d array of their dtype on that device or a host
+/// value `av`, `d` an optional 0-d device divisor (`alpha = rho / (p·q)` without a kernel of its
+/// own), `neg` for `y - (a / d)·x`; `None` when the operands do not fit (the caller divides,
+/// multiplies and adds instead). Each step is rounded to the dtype, as the unfused calls.
 ///
 /// # Errors
 /// Allocation or launch errors.
 pub(crate) fn axpy(
     a: Option<&Array>,
     av: f64,
+    d: Option<&Array>,
+    neg: bool,
     x: &Array,
     y: &Array,
 ) -> Result<Option<Array>, SparseError> {
@@ -719,6 +935,7 @@ pub(crate) fn axpy(
         || !ok(x)
         || !ok(y)
         || a.is_some_and(|a| a.ndim() != 0 || !ok(a))
+        || d.is_some_and(|d| d.ndim() != 0 || !ok(d))
     {
         return Ok(None);
     }
@@ -732,6 +949,8 @@ pub(crate) fn axpy(
             &mut [
                 Arg::P(a.map_or(0, dptr)),
                 Arg::N(av.to_bits() as i64),
+                Arg::P(d.map_or(0, dptr)),
+                Arg::N(i64::from(neg)),
                 Arg::P(dptr(x)),
                 Arg::P(dptr(y)),
                 Arg::P(dptr(&out)),
