@@ -347,16 +347,77 @@ extern "C" __global__ void sp_axpy(const SP_T* __restrict__ a_ptr, double av, co
         out[i] = SpAxpy<SP_T>::run(a_ptr, av, d_ptr, neg, y[i], x[i]);
 }
 
+// cg's update without a preconditioner in one pass (SP_T float or double; the kernel exists for
+// every SP_T of this file but is launched only for those two): a = rho / pq (device scalars),
+// xo = x + a p, ro = r - a q, each step rounded to SP_T as the unfused divide, multiply and add
+// give; and the sum of ro * ro of each block (in double, blockDim 256) into partials[block],
+// added up by sp_sum_partials (one block) into out[0]: the next iteration's rho = r.r.
+template <class T> struct SpCg {
+    static __device__ __forceinline__ T ratio(const T*, const T*) { return T(); }
+    static __device__ __forceinline__ double step(T, T, T, T, T, T&, T&) { return 0.0; }
+    static __device__ __forceinline__ void store(T*, double) {}
+};
+template <> struct SpCg<float> {
+    static __device__ __forceinline__ float ratio(const float* a, const float* b) { return __fdiv_rn(a[0], b[0]); }
+    static __device__ __forceinline__ double step(float a, float p, float q, float x, float r, float& xo, float& ro) {
+        xo = __fadd_rn(x, __fmul_rn(a, p));
+        ro = __fadd_rn(r, __fmul_rn(-a, q));
+        return (double)ro * (double)ro;
+    }
+    static __device__ __forceinline__ void store(float* o, double v) { o[0] = (float)v; }
+};
+template <> struct SpCg<double> {
+    static __device__ __forceinline__ double ratio(const double* a, const double* b) { return __ddiv_rn(a[0], b[0]); }
+    static __device__ __forceinline__ double step(double a, double p, double q, double x, double r, double& xo,
+                                                  double& ro) {
+        xo = __dadd_rn(x, __dmul_rn(a, p));
+        ro = __dadd_rn(r, __dmul_rn(-a, q));
+        return __dmul_rn(ro, ro);
+    }
+    static __device__ __forceinline__ void store(double* o, double v) { o[0] = v; }
+};
+__device__ __forceinline__ double sp_block_sum256(double v) {
+    __shared__ double sh[256];
+    sh[threadIdx.x] = v;
+    __syncthreads();
+    for (int w = 128; w > 0; w >>= 1) {
+        if ((int)threadIdx.x < w) sh[threadIdx.x] += sh[threadIdx.x + w];
+        __syncthreads();
+    }
+    return sh[0];
+}
+extern "C" __global__ void __launch_bounds__(256) sp_cg_step(const SP_T* __restrict__ rho, const SP_T* __restrict__ pq,
+                                        const SP_T* __restrict__ p, const SP_T* __restrict__ q,
+                                        const SP_T* __restrict__ x, const SP_T* __restrict__ r,
+                                        SP_T* __restrict__ xo, SP_T* __restrict__ ro,
+                                        double* __restrict__ partials, i64 n) {
+    const SP_T a = SpCg<SP_T>::ratio(rho, pq);
+    double acc = 0.0;
+    for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x)
+        acc += SpCg<SP_T>::step(a, p[i], q[i], x[i], r[i], xo[i], ro[i]);
+    double t = sp_block_sum256(acc);
+    if (threadIdx.x == 0) partials[blockIdx.x] = t;
+}
+extern "C" __global__ void __launch_bounds__(256) sp_sum_partials(const double* __restrict__ partials, i64 nb,
+                                                                  SP_T* __restrict__ out) {
+    double acc = 0.0;
+    for (i64 b = threadIdx.x; b < nb; b += blockDim.x) acc += partials[b];
+    double t = sp_block_sum256(acc);
+    if (threadIdx.x == 0) SpCg<SP_T>::store(out, t);
+}
+
 // SpGEMM by row merge, for B with sorted, duplicate-free rows (canonical) and rows of A with at
 // most SP_MERGE_CAP entries: row i of C is the merge of the rows of B that row i of A selects,
 // each column summed over A's entries in their stored order (SciPy's csr_matmat order, the
-// accumulation of the CPU kernel), exact zeros dropped. No intermediate products are stored.
+// accumulation of the CPU kernel), exact zeros dropped. No intermediate products are stored,
+// and the merge state (SP_MERGE_CAP heads) lives in registers: every loop over the heads is
+// unrolled, so no array is indexed at run time.
 // write == 0: counts[i] = the entries of row i of C; a row of A longer than the cap, or one
 // with more than SP_MERGE_MAXP products, sets *lng (the caller takes another path).
 // write == 1: row i at offs[i] - counts[i] (offs: inclusive prefix sums of counts), and
 // cp[i + 1] = offs[i], cp[0] = 0 (cp: the indptr of C, in SP_I).
 // Malformed operands set *err as sp_gemm_count does and are skipped, in both passes alike.
-#define SP_MERGE_CAP 32
+#define SP_MERGE_CAP 8
 #define SP_MERGE_MAXP 4096
 extern "C" __global__ void sp_gemm_merge(const SP_I* __restrict__ ap, const SP_I* __restrict__ ai,
                                          const SP_T* __restrict__ ad, const SP_I* __restrict__ bp,
@@ -365,8 +426,6 @@ extern "C" __global__ void sp_gemm_merge(const SP_I* __restrict__ ap, const SP_I
                                          SP_I* __restrict__ cp, SP_I* __restrict__ ci, SP_T* __restrict__ cd,
                                          i64 m, i64 k, i64 n, i64 annz, i64 bnnz, int write, int* err,
                                          int* lng) {
-    SP_I pos[SP_MERGE_CAP], end[SP_MERGE_CAP], hd[SP_MERGE_CAP];
-    SP_T av[SP_MERGE_CAP];
     for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += (i64)gridDim.x * blockDim.x) {
         if (write && i == 0) cp[0] = (SP_I)0;
         i64 s = (i64)ap[i], e = (i64)ap[i + 1];
@@ -386,26 +445,32 @@ extern "C" __global__ void sp_gemm_merge(const SP_I* __restrict__ ap, const SP_I
             }
             continue;
         }
-        int na = 0;
+        const int len = (int)(e - s);
+        // head q: the rest of row ai[s + q] of B is [pos, end), hd its next column
+        i64 pos[SP_MERGE_CAP], end[SP_MERGE_CAP], hd[SP_MERGE_CAP];
+        SP_T av[SP_MERGE_CAP];
         i64 prods = 0;
-        for (i64 q = s; q < e; ++q) {
-            i64 t = (i64)ai[q];
-            if (t < 0 || t >= k) {
-                if (!write) atomicExch(err, 1);
-                continue;
+#pragma unroll
+        for (int q = 0; q < SP_MERGE_CAP; ++q) {
+            pos[q] = end[q] = hd[q] = 0;
+            av[q] = Ar::fin(Ar::zero());  // any value: the head is empty
+            if (q < len) {
+                i64 t = (i64)ai[s + q];
+                if (t < 0 || t >= k) {
+                    if (!write) atomicExch(err, 1);
+                } else {
+                    i64 bs = (i64)bp[t], be = (i64)bp[t + 1];
+                    if (bs < 0 || be < bs || be > bnnz) {
+                        if (!write) atomicExch(err, 2);
+                    } else {
+                        pos[q] = bs;
+                        end[q] = be;
+                        hd[q] = bs < be ? (i64)bi[bs] : 0;
+                        av[q] = ad[s + q];
+                        prods += be - bs;
+                    }
+                }
             }
-            i64 bs = (i64)bp[t], be = (i64)bp[t + 1];
-            if (bs < 0 || be < bs || be > bnnz) {
-                if (!write) atomicExch(err, 2);
-                continue;
-            }
-            if (bs == be) continue;
-            pos[na] = (SP_I)bs;
-            end[na] = (SP_I)be;
-            hd[na] = bi[bs];
-            av[na] = ad[q];
-            prods += be - bs;
-            ++na;
         }
         if (prods > SP_MERGE_MAXP) {
             if (!write) {
@@ -419,21 +484,23 @@ extern "C" __global__ void sp_gemm_merge(const SP_I* __restrict__ ap, const SP_I
         for (;;) {
             // the smallest head column; heads outside [0, n) are reported and skipped
             i64 mn = n;
-            for (int q = 0; q < na; ++q) {
-                while (pos[q] < end[q] && ((i64)hd[q] < 0 || (i64)hd[q] >= n)) {
+#pragma unroll
+            for (int q = 0; q < SP_MERGE_CAP; ++q) {
+                while (pos[q] < end[q] && (hd[q] < 0 || hd[q] >= n)) {
                     if (!write) atomicExch(err, 3);
                     ++pos[q];
-                    hd[q] = pos[q] < end[q] ? bi[pos[q]] : (SP_I)0;
+                    hd[q] = pos[q] < end[q] ? (i64)bi[pos[q]] : 0;
                 }
-                if (pos[q] < end[q] && (i64)hd[q] < mn) mn = (i64)hd[q];
+                if (pos[q] < end[q] && hd[q] < mn) mn = hd[q];
             }
             if (mn == n) break;
             AccT acc = Ar::zero();
-            for (int q = 0; q < na; ++q) {
-                if (pos[q] < end[q] && (i64)hd[q] == mn) {
+#pragma unroll
+            for (int q = 0; q < SP_MERGE_CAP; ++q) {
+                if (pos[q] < end[q] && hd[q] == mn) {
                     acc = Ar::fma(acc, av[q], bd[pos[q]]);
                     ++pos[q];
-                    hd[q] = pos[q] < end[q] ? bi[pos[q]] : (SP_I)0;
+                    hd[q] = pos[q] < end[q] ? (i64)bi[pos[q]] : 0;
                 }
             }
             SP_T v = Ar::fin(acc);

@@ -4,10 +4,10 @@
 //! imaginary part, in NumPy's order `R + Rj < R + nanj < nan + Rj < nan + nanj`;
 //! `False < True`.
 //!
-//! - **CUDA** (every real dtype): an LSD radix sort with 8-bit digits written for cuprum
-//!   (`kernels/sort.cu`, see [`cuda`](self) internals), three launches a pass (digit
-//!   histograms, their scan, a stable scatter; `CUPRUM_SORT_ALGO=onesweep` selects the
-//!   experimental onesweep scheme, one launch a pass with a decoupled look-back): one pass per key byte,
+//! - **CUDA** (every real dtype): a radix sort with 8-bit digits written for cuprum
+//!   (`kernels/sort.cu`, see [`cuda`](self) internals), onesweep (one launch a pass with a
+//!   decoupled look-back) below 2^30 keys, else LSD with three launches a pass (digit
+//!   histograms, their scan, a stable scatter; `CUPRUM_SORT_ALGO=lsd` always): one pass per key byte,
 //!   plus one per byte of the segment id when several lanes are sorted at once (passes over a
 //!   byte equal in every key are skipped); argsort carries the index;
 //!   `unique` flags and compacts runs with a scan; `searchsorted` is one binary search per

@@ -343,7 +343,8 @@ fn spmm_every_dtype_layouts_against_dense() {
         for &dt in &DTYPES {
             for &it in &INDEX {
                 for (m, n, nnz) in shapes() {
-                    for k in [1usize, 3, 8] {
+                    // 19: more than 16 right-hand sides take cuSPARSE's SpMM on CUDA
+                    for k in [1usize, 3, 8, 19] {
                         let t = triplets(&mut rng, m, n, nnz, dt);
                         let a = t.csr(dt, it, dev);
                         let xv: Vec<Complex64> = (0..n * k).map(|_| rng.value(dt)).collect();
@@ -920,9 +921,9 @@ fn spgemm_every_cuda_algorithm_forced() {
     }
 }
 
-/// cuprum's row-merge SpGEMM on CUDA (canonical `B`, rows of `A` of at most 32 entries): taken
+/// cuprum's row-merge SpGEMM on CUDA (canonical `B`, rows of `A` of at most 8 entries): taken
 /// by default, for every dtype and index width, with a non-canonical `A` (unsorted, duplicates),
-/// against the dense reference; cancellations store nothing; a row of `A` longer than 32
+/// against the dense reference; cancellations store nothing; a row of `A` longer than 8
 /// entries, or a non-canonical `B`, takes another path with the same answer.
 #[test]
 fn spgemm_row_merge_every_dtype_and_its_limits() {
@@ -944,7 +945,25 @@ fn spgemm_row_merge_every_dtype_and_its_limits() {
         for &dt in &DTYPES {
             for it in INDEX {
                 let (m, k, n) = (57, 41, 66);
-                let ta = triplets(&mut rng, m, k, 300, dt);
+                // rows of at most 4 entries, each duplicated now and then (at most 8 stored),
+                // in random column order: a non-canonical A
+                let mut ta = Triplets {
+                    m,
+                    n: k,
+                    row: vec![],
+                    col: vec![],
+                    val: vec![],
+                };
+                for i in 0..m {
+                    for _ in 0..rng.below(5) {
+                        let c = rng.below(k) as i64;
+                        for _ in 0..1 + usize::from(rng.below(4) == 0) {
+                            ta.row.push(i as i64);
+                            ta.col.push(c);
+                            ta.val.push(rng.value(dt));
+                        }
+                    }
+                }
                 let tb = triplets(&mut rng, k, n, 400, dt);
                 let a = ta.csr(dt, it, dev);
                 let b = coo_to_compressed(&tb.coo(dt, it, dev), true).unwrap();
@@ -995,7 +1014,7 @@ fn spgemm_row_merge_every_dtype_and_its_limits() {
             assert_eq!(c.data.size(), 0, "{dt} on {dev}");
             assert_eq!(read_i64(&c.indptr), vec![0, 0], "{dt} on {dev}");
         }
-        // a row of A with 40 entries: not the merge, the same product
+        // a row of A with 40 entries: not the merge, the same product (cuSPARSE here)
         let dt = DType::Float64;
         let mut ta = triplets(&mut rng, 20, 50, 60, dt);
         for j in 0..40 {
@@ -1246,4 +1265,59 @@ fn spmv_parallel_split_reports_bad_parts() {
         matches!(e, SparseError::InvalidFormat { op: "spmv", .. }),
         "{e}"
     );
+}
+
+/// cg's fused update on CUDA gives the unfused calls' bits (`x + (rho/pq)·p`,
+/// `r + (-(rho/pq))·q` through core's divide, negative, multiply and add) and the new
+/// residual's `r·r` (a sum in float64 per block: against the host's sum of the same values).
+#[test]
+fn cg_step_matches_the_unfused_updates() {
+    use cuprum_core::ext::test_util::cuda_devices;
+    for dev in cuda_devices() {
+        for dt in [DType::Float32, DType::Float64] {
+            for n in [1usize, 1000, 300_001] {
+                let mk = |seed: u64| {
+                    let mut g = Rng::new(seed);
+                    let v: Vec<f64> = (0..n)
+                        .map(|_| (g.next() % 2001) as f64 / 1000.0 - 1.0)
+                        .collect();
+                    Array::from_vec_on(v, &[n], dev)
+                        .unwrap()
+                        .astype(dt)
+                        .unwrap()
+                };
+                let (p, q, x, r) = (mk(1), mk(2), mk(3), mk(4));
+                let rho = cuprum_core::vdot(&r, &r).unwrap();
+                let pq = cuprum_core::vdot(&p, &q).unwrap();
+                let what = format!("cg_step {dt} n {n} on {dev}");
+                let (x2, r2, rr) = super::cuda::cg_step(&rho, &pq, &p, &q, &x, &r)
+                    .unwrap()
+                    .unwrap_or_else(|| panic!("{what}: not taken"));
+                let a = cuprum_core::divide(&rho, &pq).unwrap();
+                let xw = cuprum_core::add(&x, &cuprum_core::multiply(&a, &p).unwrap()).unwrap();
+                let na = cuprum_core::negative(&a).unwrap();
+                let rw = cuprum_core::add(&r, &cuprum_core::multiply(&na, &q).unwrap()).unwrap();
+                let f = |v: &Array| {
+                    v.astype(DType::Float64)
+                        .unwrap()
+                        .to_device(Device::Cpu)
+                        .unwrap()
+                        .to_vec::<f64>()
+                        .unwrap()
+                };
+                assert_eq!(f(&x2), f(&xw), "{what}: x");
+                let rv = f(&r2);
+                assert_eq!(rv, f(&rw), "{what}: r");
+                let want: f64 = rv.iter().map(|v| v * v).sum();
+                let got = f(&rr)[0];
+                let tol = if dt == DType::Float32 { 1e-6 } else { 1e-12 };
+                assert!(
+                    (got - want).abs() <= tol * want.abs(),
+                    "{what}: r.r {got} against {want}"
+                );
+                assert_eq!(rr.ndim(), 0, "{what}");
+                assert_eq!(rr.dtype(), dt, "{what}");
+            }
+        }
+    }
 }

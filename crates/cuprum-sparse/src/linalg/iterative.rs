@@ -215,10 +215,15 @@ pub fn cg(
     let mut r = s.residual()?;
     let mut p: Option<Array> = None;
     let mut rho_prev: Option<Array> = None;
+    // rᴴr of the residual, when the last update computed it (CUDA float vectors)
+    let mut rr: Option<Array> = None;
     for it in 0..maxiter {
         // without a preconditioner z = r and rho = rᴴr = ‖r‖²: one reduction serves both
         let (z, rho, rn) = if s.m.is_none() {
-            let rho = dotc(&r, &r)?;
+            let rho = match rr.take() {
+                Some(v) => v,
+                None => dotc(&r, &r)?,
+            };
             let rr = read1(&rho)?;
             (r.clone(), rho, rr.max(0.0).sqrt())
         } else {
@@ -238,10 +243,25 @@ pub fn cg(
             _ => z.copy()?,
         };
         let q = s.av(&pk)?;
-        // alpha = rho / (p·q) inside the two updates: no kernels of its own
+        // alpha = rho / (p·q) inside the updates: no kernels of its own; on CUDA both updates
+        // and the next rᴴr in one pass
         let pq = dotc(&pk, &q)?;
-        x = axpy_ratio(&rho, &pq, false, &pk, &x)?;
-        r = axpy_ratio(&rho, &pq, true, &q, &r)?;
+        let fused = if s.m.is_none() {
+            crate::kernels::cuda::cg_step(&rho, &pq, &pk, &q, &x, &r)?
+        } else {
+            None
+        };
+        match fused {
+            Some((x2, r2, rr2)) => {
+                x = x2;
+                r = r2;
+                rr = Some(rr2);
+            }
+            _ => {
+                x = axpy_ratio(&rho, &pq, false, &pk, &x)?;
+                r = axpy_ratio(&rho, &pq, true, &q, &r)?;
+            }
+        }
         rho_prev = Some(rho);
         p = Some(pk);
         s.call(&x);

@@ -431,7 +431,7 @@ pub(crate) enum SpgemmAlg {
     /// of `chunk_fraction` of the total
     Alg3,
     /// cuprum's row-merge kernel (`sp_gemm_merge`, not cuSPARSE): canonical `B`, rows of `A`
-    /// of at most 32 entries; tried first
+    /// of at most 8 entries; tried first
     RowMerge,
 }
 

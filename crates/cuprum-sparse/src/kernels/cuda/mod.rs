@@ -8,8 +8,8 @@
 //! - NVRTC kernels of our own (`kernels/sparse.cu`) for everything else — every dtype (integers,
 //!   bool, float16, bfloat16), int64 indices, non-canonical operands, more than 2^31 entries:
 //!   a sub-warp-per-row SpMV, a thread-per-output SpMM, a row-merge SpGEMM (tried first: a
-//!   canonical `B` and rows of `A` of at most 32 entries, as in stencil and finite-element
-//!   matrices; one thread merges the selected rows of `B`, counting then writing, with no
+//!   canonical `B` and rows of `A` of at most 8 entries, as in 2-D and 3-D stencil matrices;
+//!   one thread merges the selected rows of `B`, counting then writing, with no
 //!   intermediate products), and the structural operations (transpose, COO → CSR, the general
 //!   SpGEMM) as expand → stable radix sort (core's `argsort`) → segmented sums, all with 64-bit
 //!   positions.
@@ -162,7 +162,8 @@ fn refine(e: SparseError, idx: &Array) -> SparseError {
 }
 
 /// A path override from the environment, read once per variable (benchmarks compare the
-/// paths): `CUPRUM_SPMM=own` runs cuprum's SpMM kernel instead of cuSPARSE's,
+/// paths): `CUPRUM_SPMM=own` or `=cusparse` picks the SpMM kernel (by default cuprum's for at
+/// most 16 right-hand sides, cuSPARSE's for more),
 /// `CUPRUM_SPGEMM=cusparse` skips the row-merge SpGEMM, `CUPRUM_COO2CSR=sort` the row-counting
 /// COO → CSR.
 fn knob(name: &'static str) -> Option<&'static str> {
@@ -255,7 +256,13 @@ pub(crate) fn spmm(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
         && nnz < i32::MAX as usize
         && total > 0
         && n > 0
-        && knob("CUPRUM_SPMM") != Some("own")
+        && match knob("CUPRUM_SPMM") {
+            Some("own") => false,
+            Some("cusparse") => true,
+            // cuprum's kernel for few right-hand sides: 8 of them on the Poisson matrix of a
+            // 2048^2 grid (H200, 2026-12-02): 391 µs, cuSPARSE's SpMM 1.35 ms, CuPy 965 µs
+            _ => k > 16,
+        }
         && let Ok(y) = cusparse::spmm(o, &data, &indices, &indptr, &x, (m, n), r)
     {
         return Ok(y);
@@ -689,11 +696,10 @@ pub(crate) fn spgemm(
         && m > 0
         && matches!(forced, None | Some(Some(SpgemmAlg::RowMerge)))
         && knob("CUPRUM_SPGEMM") != Some("cusparse")
+        && let Some(c) = spgemm_merge(o, a, b, (&ad, &bd), wide, r)?
     {
-        if let Some(c) = spgemm_merge(o, a, b, (&ad, &bd), wide, r)? {
-            cusparse::set_last_spgemm(Some(SpgemmAlg::RowMerge));
-            return Ok(c);
-        }
+        cusparse::set_last_spgemm(Some(SpgemmAlg::RowMerge));
+        return Ok(c);
     }
     if vendor_dtype(r)
         && a.canonical
@@ -827,7 +833,7 @@ pub(crate) fn spgemm(
 /// `C = A B` by cuprum's row-merge kernel (`sp_gemm_merge`): row `i` of `C` is the merge of
 /// the (sorted, duplicate-free: `B` canonical) rows of `B` that row `i` of `A` selects, summed
 /// in `A`'s entry order with exact zeros dropped; one pass counts, one writes, nothing
-/// intermediate is stored. `None` when a row of `A` has more than 32 entries or a row of `C`
+/// intermediate is stored. `None` when a row of `A` has more than 8 entries or a row of `C`
 /// more than 4096 products (thread-per-row merging would be slow there), or when the result
 /// needs wider indices than the operands': the caller takes cuSPARSE or expand-sort-compress.
 fn spgemm_merge(
@@ -906,6 +912,77 @@ fn spgemm_merge(
         shape: (m, n),
         canonical: true,
     }))
+}
+
+/// cg's update without a preconditioner in one pass for contiguous 1-D float32/float64 vectors
+/// of one CUDA device: with `alpha = rho / pq` (0-d device arrays of their dtype),
+/// `x + alpha·p`, `r - alpha·q` (each step rounded as the unfused calls) and `r'·r'` of the new
+/// residual (summed in float64 per block, the blocks in a fixed order: the same bits on every
+/// run) for the next iteration; `None` when the operands do not fit (the caller updates with
+/// [`axpy`] and takes a dot product).
+///
+/// # Errors
+/// Allocation or launch errors.
+pub(crate) fn cg_step(
+    rho: &Array,
+    pq: &Array,
+    p: &Array,
+    q: &Array,
+    x: &Array,
+    r: &Array,
+) -> Result<Option<(Array, Array, Array)>, SparseError> {
+    let Device::Cuda(o) = x.device() else {
+        return Ok(None);
+    };
+    let dt = x.dtype();
+    let ok = |v: &Array| v.device() == x.device() && v.dtype() == dt && v.is_c_contiguous();
+    let vec = |v: &Array| ok(v) && v.ndim() == 1 && v.shape() == x.shape();
+    let n = x.size();
+    if !matches!(dt, DType::Float32 | DType::Float64)
+        || n == 0
+        || ![p, q, x, r].into_iter().all(vec)
+        || ![rho, pq].into_iter().all(|s| ok(s) && s.ndim() == 0)
+    {
+        return Ok(None);
+    }
+    let dev = x.device();
+    let nb = n.div_ceil(256).min(1024);
+    let (xo, ro) = (
+        Array::empty_on(&[n], dt, dev)?,
+        Array::empty_on(&[n], dt, dev)?,
+    );
+    let partials = Array::empty_on(&[nb], DType::Float64, dev)?;
+    let out = Array::empty_on(&[] as &[usize], dt, dev)?;
+    let mut c = cfg(n as u64);
+    c.grid.0 = nb as u32;
+    go(
+        &func(o, "sp_cg_step", dt, DType::Int32, 1)?,
+        c,
+        &mut [
+            Arg::P(dptr(rho)),
+            Arg::P(dptr(pq)),
+            Arg::P(dptr(p)),
+            Arg::P(dptr(q)),
+            Arg::P(dptr(x)),
+            Arg::P(dptr(r)),
+            Arg::P(dptr(&xo)),
+            Arg::P(dptr(&ro)),
+            Arg::P(dptr(&partials)),
+            Arg::N(n as i64),
+        ],
+    )?;
+    let mut c1 = cfg(1);
+    c1.grid.0 = 1;
+    go(
+        &func(o, "sp_sum_partials", dt, DType::Int32, 1)?,
+        c1,
+        &mut [
+            Arg::P(dptr(&partials)),
+            Arg::N(nb as i64),
+            Arg::P(dptr(&out)),
+        ],
+    )?;
+    Ok(Some((xo, ro, out)))
 }
 
 /// `y ± (a / d)·x` in one pass for contiguous 1-D float32/float64 vectors of one CUDA device
