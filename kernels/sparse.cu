@@ -112,6 +112,10 @@ __device__ __forceinline__ c128 sp_shfl(c128 v, int d, int w) {
 typedef SpAcc<SP_T> Ar;
 typedef Ar::A AccT;
 
+// Each kernel group is compiled on its own (-DSP_GROUP=n, chosen by the caller from the kernel's
+// name): a module holds only the kernels of one group, so that the first use of a dtype does not
+// compile every kernel of this file.
+#if SP_GROUP == 1  // products
 // y[i] = sum_k data[k] * x[idx[k]] over the slice of row i; SP_V threads (a power of two <= 32)
 // per row. An index outside [0, n) or a malformed slice sets *err (and is skipped): no read
 // outside the buffers.
@@ -174,6 +178,8 @@ extern "C" __global__ void sp_csrmm(const SP_I* __restrict__ indptr, const SP_I*
     }
 }
 
+#endif
+#if SP_GROUP == 2  // structural: expand, check, keys, runs, indptr, SpGEMM expand-sort-compress
 // rows[k] = i for every k in slice i (the major index of each stored entry)
 extern "C" __global__ void sp_expand_rows(const SP_I* __restrict__ indptr, i64* __restrict__ rows, i64 m,
                                           i64 nnz, int* err) {
@@ -313,6 +319,8 @@ extern "C" __global__ void sp_keys64(const i64* __restrict__ row, const i64* __r
         key[k] = row[k] * n + col[k];
 }
 
+#endif
+#if SP_GROUP == 3  // the iterative solvers' vector updates
 // out = y + a * x for real float vectors (SP_T float or double; the kernel exists for every
 // SP_T of this file but is launched only for those two): `a` read from the device (a 0-d
 // array) when a_ptr is not null, else the value av; divided by the device scalar d_ptr[0] when
@@ -406,6 +414,8 @@ extern "C" __global__ void __launch_bounds__(256) sp_sum_partials(const double* 
     if (threadIdx.x == 0) SpCg<SP_T>::store(out, t);
 }
 
+#endif
+#if SP_GROUP == 4  // row-merge SpGEMM
 // SpGEMM by row merge, for B with sorted, duplicate-free rows (canonical) and rows of A with at
 // most SP_MERGE_CAP entries: row i of C is the merge of the rows of B that row i of A selects,
 // each column summed over A's entries in their stored order (SciPy's csr_matmat order, the
@@ -416,7 +426,8 @@ extern "C" __global__ void __launch_bounds__(256) sp_sum_partials(const double* 
 // with more than SP_MERGE_MAXP products, sets *lng (the caller takes another path).
 // write == 1: row i at offs[i] - counts[i] (offs: inclusive prefix sums of counts), and
 // cp[i + 1] = offs[i], cp[0] = 0 (cp: the indptr of C, in SP_I).
-// Malformed operands set *err as sp_gemm_count does and are skipped, in both passes alike.
+// Malformed operands set *err as sp_gemm_count does in the counting pass (the caller reads
+// the flag and stops before writing).
 #define SP_MERGE_CAP 8
 #define SP_MERGE_MAXP 4096
 extern "C" __global__ void sp_gemm_merge(const SP_I* __restrict__ ap, const SP_I* __restrict__ ai,
@@ -482,16 +493,19 @@ extern "C" __global__ void sp_gemm_merge(const SP_I* __restrict__ ap, const SP_I
         i64 p = write ? offs[i] - counts[i] : 0;
         i64 c = 0;
         for (;;) {
-            // the smallest head column; heads outside [0, n) are reported and skipped
+            // the smallest head column; a head outside [0, n) ends the row and is reported
             i64 mn = n;
+            bool bad = false;
 #pragma unroll
             for (int q = 0; q < SP_MERGE_CAP; ++q) {
-                while (pos[q] < end[q] && (hd[q] < 0 || hd[q] >= n)) {
-                    if (!write) atomicExch(err, 3);
-                    ++pos[q];
-                    hd[q] = pos[q] < end[q] ? (i64)bi[pos[q]] : 0;
+                if (pos[q] < end[q]) {
+                    if (hd[q] < 0 || hd[q] >= n) bad = true;
+                    else if (hd[q] < mn) mn = hd[q];
                 }
-                if (pos[q] < end[q] && hd[q] < mn) mn = hd[q];
+            }
+            if (bad) {
+                if (!write) atomicExch(err, 3);
+                break;
             }
             if (mn == n) break;
             AccT acc = Ar::zero();
@@ -518,6 +532,8 @@ extern "C" __global__ void sp_gemm_merge(const SP_I* __restrict__ ap, const SP_I
     }
 }
 
+#endif
+#if SP_GROUP == 5  // COO -> CSR by row buckets
 // COO -> CSR by counting rows (rows of at most SP_COO_CAP entries; the caller checks the
 // longest): sp_coo_hist counts each row's entries (counts zeroed by the caller, coordinates
 // checked by sp_check_coo), sp_coo_scatter puts each entry's position k in its row's bucket
@@ -586,3 +602,4 @@ extern "C" __global__ void sp_coo_rows(const i64* __restrict__ col, const SP_T* 
         else ucounts[i] = u;
     }
 }
+#endif

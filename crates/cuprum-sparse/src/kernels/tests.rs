@@ -677,6 +677,29 @@ fn bad_operands_are_errors() {
         let mut bad = a.clone();
         bad.indices = index_array(&[1, 7], DType::Int32, dev);
         let x = Array::from_vec_on(vec![1.0f64; 3], &[3], dev).unwrap();
+        // the same column through SpGEMM, B marked canonical (the row merge on CUDA)
+        let mut bcan = bad.clone();
+        bcan.canonical = true;
+        let sq = Triplets {
+            m: 2,
+            n: 2,
+            row: vec![0, 1],
+            col: vec![0, 1],
+            val: vec![Complex64::new(1.0, 0.0); 2],
+        }
+        .csr(DType::Float64, DType::Int32, dev);
+        let e = spgemm(&sq, &bcan).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                SparseError::IndexOutOfBounds {
+                    op: "spgemm",
+                    index: 7,
+                    ..
+                }
+            ),
+            "{dev}: {e}"
+        );
         let e = spmv(&bad, &x, false).unwrap_err();
         assert!(
             matches!(e, SparseError::IndexOutOfBounds { index: 7, .. }),
