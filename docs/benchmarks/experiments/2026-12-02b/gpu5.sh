@@ -17,7 +17,7 @@ echo "sparse rc=$? ($SECONDS s) $(grep -E '^test result' $L/sparse.log | tail -1
 grep -E "^test .* FAILED|panicked" $L/sparse.log | head -10
 grep "has been running" $L/sparse.log | awk '{print $2}' | sort > $L/run.txt; grep -E "^test .* ok$" $L/sparse.log | awk '{print $2}' | sort > $L/ok.txt
 echo "unfinished: $(comm -23 $L/run.txt $L/ok.txt | tr '\n' ' ')"
-b() { name=$1 lim=$2; shift 2; left=$((END - SECONDS - 10)); [ $lim -gt $left ] && lim=$left; [ $lim -lt 30 ] && { echo "== $name NOT RUN"; return; }
+b() { name=$1 lim=$2; shift 2; left=$((END - SECONDS - 10)); [ $lim -gt $left ] && lim=$left; [ $lim -lt 80 ] && { echo "== $name NOT RUN ($left s left)"; return; }
   timeout $lim .gpu/bin/cuprum-bench --device cuda:0 --git-rev $R --out $L --name $name --size full --no-cpu "$@" > $L/$name.txt 2>&1
   echo "== $name rc=$? ($SECONDS s)"; grep -E "^\| |rror" $L/$name.txt; }
 b h200-sparse-spsolve 200 --compare cupy --suite sparse --filter "spsolve | poisson 500x500"
