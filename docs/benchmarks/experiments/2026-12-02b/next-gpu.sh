@@ -2,12 +2,19 @@
 # For the next session with a GPU (carry .gpu with pay.tar.xz holding tests/{cuprum_sparse-lib,
 # conformance-test,cuprum_core-lib} and bin/cuprum-bench, built at the newest revision). Session
 # 12's last call (gpu5.sh) was cut by the device budget before it printed anything, so the
-# revision that split sparse.cu into kernel groups (4b82303) has not run on a GPU.
+# revision that split sparse.cu into kernel groups (4b82303) has not run on a GPU. If this
+# checkout is reused, .gpu/pay.tar.xz was already packed at 4b82303 (see .gpu/PACKED_AT: sparse,
+# conformance, core and fft_integration tests, cuprum-bench); repack if the code changed since.
 # 1. the sparse tests alone on every core (their every-dtype tests compile many modules on a cold
 #    cache: give them the time), then the conformance corpus (588 cases);
 # 2. issue 17's two rows that never finished inside a call: eigsh (1 M rows) and spsolve (250 k),
 #    CuPy beside them, each its own limit; then the 2048^2 sparse rows again (issue 16's SpGEMM at
 #    0.78x CuPy in one run: confirm);
+# 2b. issue 20's sort: onesweep is the default now but its tile size (16 float32 keys a thread)
+#    was tuned for the LSD sort; sweep CUPRUM_SORT_ITEMS for onesweep (cuprum rows only, ~2 s
+#    each), then time the best against CuPy:
+#      for i in 8 12 16 20 24; do CUPRUM_SORT_ITEMS=$i .gpu/bin/cuprum-bench --device cuda:0 \
+#        --size full --no-cpu --suite core --filter "sort | 16777216"; done
 # 3. issue 22's sanitizer remainder in a call of its own: memcheck with leak check over the sparse
 #    tests (4+ shards), racecheck of core's last four tests (none finished in 526 s: consider
 #    smaller inputs for a racecheck-only run).
