@@ -189,6 +189,14 @@ fn knob(name: &'static str) -> Option<&'static str> {
     cell.get_or_init(|| std::env::var(name).ok()).as_deref()
 }
 
+/// The last element of a 1-D int64 CUDA array of `len > 0` elements (a prefix sum's total),
+/// read back alone (8 bytes, a sync).
+fn last_i64(a: &Array, len: usize) -> Result<usize, SparseError> {
+    let s = a.storage().as_cuda().expect("a CUDA array");
+    let b = ext::cuda::to_host(s, (a.offset() + len - 1) * 8, 8)?;
+    Ok(i64::from_le_bytes(b.try_into().expect("8 bytes")) as usize)
+}
+
 fn vendor_dtype(d: DType) -> bool {
     matches!(
         d,
@@ -659,11 +667,7 @@ fn coo_by_rows(
     };
     rows(DType::Int64, 0, 0, 0, 0, 0)?;
     let uoffs = cc(&cuprum_core::cumsum(&ucounts, None)?)?;
-    let total = {
-        let s = uoffs.storage().as_cuda().expect("a CUDA array");
-        let b = ext::cuda::to_host(s, (uoffs.offset() + m - 1) * 8, 8)?;
-        i64::from_le_bytes(b.try_into().expect("8 bytes")) as usize
-    };
+    let total = last_i64(&uoffs, m)?;
     let it2 = index_dtype_for(it, total, &[m, n]);
     let indptr = Array::empty_on(&[m + 1], it2, dev)?;
     let indices = Array::empty_on(&[total], it2, dev)?;
@@ -701,13 +705,22 @@ pub(crate) fn spgemm(
     };
     let (ad, bd) = (cc(&as_dtype(&a.data, r)?)?, cc(&as_dtype(&b.data, r)?)?);
     let (annz, bnnz) = (ad.size(), bd.size());
+    // the index arrays in one width, contiguous, for every path below
+    let (ai, ap) = (
+        cc(&as_dtype(&a.indices, wide)?)?,
+        cc(&as_dtype(&a.indptr, wide)?)?,
+    );
+    let (bi, bp) = (
+        cc(&as_dtype(&b.indices, wide)?)?,
+        cc(&as_dtype(&b.indptr, wide)?)?,
+    );
     cusparse::set_last_spgemm(None);
     let forced = cusparse::forced_spgemm();
     if b.canonical
         && m > 0
         && matches!(forced, None | Some(Some(SpgemmAlg::RowMerge)))
         && knob("CUPRUM_SPGEMM") != Some("cusparse")
-        && let Some(c) = spgemm_merge(o, a, b, (&ad, &bd), wide, r)?
+        && let Some(c) = spgemm_merge(o, (&ad, &ai, &ap), (&bd, &bi, &bp), (m, k, n), wide, r)?
     {
         cusparse::set_last_spgemm(Some(SpgemmAlg::RowMerge));
         return Ok(c);
@@ -720,53 +733,38 @@ pub(crate) fn spgemm(
         && bnnz > 0
         && annz < i32::MAX as usize
         && bnnz < i32::MAX as usize
+        && let Ok(c) = cusparse::spgemm(o, (&ad, &ai, &ap), (&bd, &bi, &bp), (m, k, n), r)
     {
-        let (ai, ap, bi, bp) = (
-            cc(&a.indices)?,
-            cc(&a.indptr)?,
-            cc(&b.indices)?,
-            cc(&b.indptr)?,
-        );
-        if let Ok(c) = cusparse::spgemm(o, (&ad, &ai, &ap), (&bd, &bi, &bp), (m, k, n), r) {
-            // cuSPARSE's product of canonical operands is canonical; SciPy drops the entries
-            // that cancel to zero: when none did (one reduction), the product is the answer
-            if c.data.size() == 0
-                || c.data
-                    .all(cuprum_core::Axes::All, false)?
-                    .to_vec::<bool>()?[0]
-            {
-                return Ok(Compressed {
-                    canonical: true,
-                    ..c
-                });
-            }
-            let nnz = c.data.size();
-            let rows = expand_rows(o, &c.indptr, m, nnz)?;
-            return compress(
-                o,
-                rows,
-                c.indices.astype(DType::Int64)?,
-                c.data,
-                (m, n),
-                DType::Int32,
-                false,
-                true,
-            )
-            .map(|mut c| {
-                c.canonical = true;
-                c
+        // cuSPARSE's product of canonical operands is canonical; SciPy drops the entries
+        // that cancel to zero: when none did (one reduction), the product is the answer
+        if c.data.size() == 0
+            || c.data
+                .all(cuprum_core::Axes::All, false)?
+                .to_vec::<bool>()?[0]
+        {
+            return Ok(Compressed {
+                canonical: true,
+                ..c
             });
         }
+        let nnz = c.data.size();
+        let rows = expand_rows(o, &c.indptr, m, nnz)?;
+        return compress(
+            o,
+            rows,
+            c.indices.astype(DType::Int64)?,
+            c.data,
+            (m, n),
+            DType::Int32,
+            false,
+            true,
+        )
+        .map(|mut c| {
+            c.canonical = true;
+            c
+        });
     }
     // expand - sort - compress
-    let (ai, ap) = (
-        cc(&as_dtype(&a.indices, wide)?)?,
-        cc(&as_dtype(&a.indptr, wide)?)?,
-    );
-    let (bi, bp) = (
-        cc(&as_dtype(&b.indices, wide)?)?,
-        cc(&as_dtype(&b.indptr, wide)?)?,
-    );
     let counts = Array::empty_on(&[m], DType::Int64, dev)?;
     let err = flag(o)?;
     if m > 0 {
@@ -789,13 +787,7 @@ pub(crate) fn spgemm(
     }
     check_flag("spgemm", &err, (m, k), 1).map_err(|e| refine(e, &ai))?;
     let offs = cuprum_core::cumsum(&counts, None)?;
-    let total = if m == 0 {
-        0
-    } else {
-        let s = offs.storage().as_cuda().expect("a CUDA array");
-        let b = ext::cuda::to_host(s, (offs.offset() + m - 1) * 8, 8)?;
-        i64::from_le_bytes(b.try_into().expect("8 bytes")) as usize
-    };
+    let total = if m == 0 { 0 } else { last_i64(&offs, m)? };
     let rows = Array::empty_on(&[total], DType::Int64, dev)?;
     let cols = Array::empty_on(&[total], DType::Int64, dev)?;
     let vals = Array::empty_on(&[total], r, dev)?;
@@ -849,37 +841,28 @@ pub(crate) fn spgemm(
 /// needs wider indices than the operands': the caller takes cuSPARSE or expand-sort-compress.
 fn spgemm_merge(
     o: usize,
-    a: &Compressed,
-    b: &Compressed,
-    (ad, bd): (&Array, &Array),
+    (ad, ai, ap): (&Array, &Array, &Array),
+    (bd, bi, bp): (&Array, &Array, &Array),
+    (m, k, n): (usize, usize, usize),
     wide: DType,
     r: DType,
 ) -> Result<Option<Compressed>, SparseError> {
     let dev = Device::Cuda(o);
-    let (m, k) = a.shape;
-    let n = b.shape.1;
     let (annz, bnnz) = (ad.size(), bd.size());
-    let (ai, ap) = (
-        cc(&as_dtype(&a.indices, wide)?)?,
-        cc(&as_dtype(&a.indptr, wide)?)?,
-    );
-    let (bi, bp) = (
-        cc(&as_dtype(&b.indices, wide)?)?,
-        cc(&as_dtype(&b.indptr, wide)?)?,
-    );
     let f = func(o, "sp_gemm_merge", r, wide, 1)?;
     let counts = Array::empty_on(&[m], DType::Int64, dev)?;
-    let (err, lng) = (flag(o)?, flag(o)?);
+    // flags[0]: a malformed operand (as `flag`), flags[1]: a row too long for the merge
+    let flags = cuprum_core::zeros_on(&[2], DType::Int32, dev)?;
     let launch = |offs: u64, cp: u64, ci: u64, cd: u64, write: i64| {
         go(
             &f,
             cfg(m as u64),
             &mut [
-                Arg::P(dptr(&ap)),
-                Arg::P(dptr(&ai)),
+                Arg::P(dptr(ap)),
+                Arg::P(dptr(ai)),
                 Arg::P(dptr(ad)),
-                Arg::P(dptr(&bp)),
-                Arg::P(dptr(&bi)),
+                Arg::P(dptr(bp)),
+                Arg::P(dptr(bi)),
                 Arg::P(dptr(bd)),
                 Arg::P(dptr(&counts)),
                 Arg::P(offs),
@@ -892,26 +875,24 @@ fn spgemm_merge(
                 Arg::N(annz as i64),
                 Arg::N(bnnz as i64),
                 Arg::N(write),
-                Arg::P(dptr(&err)),
-                Arg::P(dptr(&lng)),
+                Arg::P(dptr(&flags)),
+                Arg::P(dptr(&flags) + 4),
             ],
         )
     };
     launch(0, 0, 0, 0, 0)?;
-    if err.to_vec::<i32>()?[0] == 3 {
+    let fl = flags.to_vec::<i32>()?;
+    if fl[0] == 3 {
         // a column index of B outside 0..n
-        check_flag("spgemm", &err, (k, n), 1).map_err(|e| refine(e, &bi))?;
+        check_flag("spgemm", &flags, (k, n), 1).map_err(|e| refine(e, bi))?;
+    } else if fl[0] != 0 {
+        check_flag("spgemm", &flags, (m, k), 1).map_err(|e| refine(e, ai))?;
     }
-    check_flag("spgemm", &err, (m, k), 1).map_err(|e| refine(e, &ai))?;
-    if lng.to_vec::<i32>()?[0] != 0 {
+    if fl[1] != 0 {
         return Ok(None);
     }
     let offs = cuprum_core::cumsum(&counts, None)?;
-    let total = {
-        let s = offs.storage().as_cuda().expect("a CUDA array");
-        let b = ext::cuda::to_host(s, (offs.offset() + m - 1) * 8, 8)?;
-        i64::from_le_bytes(b.try_into().expect("8 bytes")) as usize
-    };
+    let total = last_i64(&offs, m)?;
     if index_dtype_for(wide, total, &[m, n]) != wide {
         return Ok(None);
     }
