@@ -2,7 +2,8 @@
 # For the next session with a GPU (carry .gpu with pay.tar.xz holding tests/{cuprum_sparse-lib,
 # conformance-test,cuprum_core-lib} and bin/cuprum-bench, built at the newest revision). Session
 # 12's last call (gpu5.sh) was cut by the device budget before it printed anything, so the
-# revision that split sparse.cu into kernel groups (4b82303) has not run on a GPU. If this
+# revisions that split sparse.cu into kernel groups (4b82303) and tidied the SpGEMM dispatcher
+# (06f794f) have not run on a GPU. If this
 # checkout is reused, .gpu/pay.tar.xz was already packed at 06f794f (see .gpu/PACKED_AT: sparse,
 # conformance, core and fft_integration tests, cuprum-bench); repack if the code changed since.
 # 1. the sparse tests alone on every core (their every-dtype tests compile many modules on a cold
