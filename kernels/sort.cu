@@ -12,7 +12,8 @@
 //   KIND    0 unsigned, 1 signed, 2 float16, 3 bfloat16, 4 float32, 5 float64, 6 bool
 //   HAS_VAL 1 when a payload travels with the keys (segment ids or element indices)
 //   VAL_T   the payload word (u32 or u64) when HAS_VAL is 1
-//   ITEMS   keys per thread per tile
+//   ITEMS   keys per thread per tile of the LSD sort
+//   OS_ITEMS keys per thread per tile of onesweep (default ITEMS)
 //
 // The order is NumPy's: `canon` maps a key to an unsigned word whose unsigned order is the
 // dtype's order with every NaN last (all NaNs equal) and -0.0 equal to +0.0 (so a stable sort
@@ -30,6 +31,11 @@
 #define SORT_NWARP (SORT_BLOCK / 32)
 #define SORT_RADIX 256
 #define SORT_TILE (SORT_BLOCK * ITEMS)
+// onesweep's keys a thread (its tiles are larger than the LSD sort's: fewer look-back steps)
+#ifndef OS_ITEMS
+#define OS_ITEMS ITEMS
+#endif
+#define OS_TILE (SORT_BLOCK * OS_ITEMS)
 
 typedef KEY_T K;
 typedef VAL_T V;
@@ -394,17 +400,17 @@ cuprum_onesweep_hist(const K* __restrict__ keys, unsigned long long n,
         (&h[0][0][0])[i] = 0u;
     __syncthreads();
     const int c = (threadIdx.x >> 5) % OS_HCOPIES;
-    const unsigned long long tiles = (n + SORT_TILE - 1) / SORT_TILE;
+    const unsigned long long tiles = (n + OS_TILE - 1) / OS_TILE;
     for (unsigned long long t = blockIdx.x; t < tiles; t += gridDim.x) {
-        const unsigned long long base = t * SORT_TILE;
-        K k[ITEMS];
+        const unsigned long long base = t * OS_TILE;
+        K k[OS_ITEMS];
 #pragma unroll
-        for (int j = 0; j < ITEMS; ++j) {
+        for (int j = 0; j < OS_ITEMS; ++j) {
             const unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
             k[j] = i < n ? canon(keys[i]) : (K)0;
         }
 #pragma unroll
-        for (int j = 0; j < ITEMS; ++j) {
+        for (int j = 0; j < OS_ITEMS; ++j) {
             const unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
             if (i < n) {
 #pragma unroll
@@ -461,7 +467,7 @@ cuprum_onesweep_scan(const unsigned long long* __restrict__ hist,
     if (c == n) skip[p] = 1u;
 }
 
-// Pass `pass` of `npass`: one tile of SORT_TILE keys per block, tiles taken in launch order
+// Pass `pass` of `npass`: one tile of OS_TILE keys per block, tiles taken in launch order
 // from `*counter` (zeroed) so that every tile a block waits on belongs to a block already
 // running. Buffers: `kx` the caller's keys, `ka`/`kb` (and `va`/`vb`) the ping-pong pair. The
 // skip flags route the data without the host: the last pass that runs writes `ka`, the one
@@ -479,10 +485,10 @@ cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsig
     __shared__ u32 ws32[SORT_NWARP];
     __shared__ u32 tile_sh;
     __shared__ unsigned long long run[SORT_RADIX];
-    __shared__ K sk[SORT_TILE];
-    __shared__ unsigned char sd[SORT_TILE];
+    __shared__ K sk[OS_TILE];
+    __shared__ unsigned char sd[OS_TILE];
 #if HAS_VAL
-    __shared__ V sv[SORT_TILE];
+    __shared__ V sv[OS_TILE];
 #endif
     const int tid = threadIdx.x;
     const int lane = tid & 31, w = tid >> 5;
@@ -497,8 +503,8 @@ cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsig
     if (skip[pass]) {
         if (pass == npass - 1 && before == 0) {
             // nothing to sort: the input order is the sorted order
-            const unsigned long long base = (unsigned long long)blockIdx.x * SORT_TILE;
-            for (u32 j = (u32)tid; j < (u32)SORT_TILE; j += SORT_BLOCK) {
+            const unsigned long long base = (unsigned long long)blockIdx.x * OS_TILE;
+            for (u32 j = (u32)tid; j < (u32)OS_TILE; j += SORT_BLOCK) {
                 const unsigned long long i = base + j;
                 if (i < n) {
                     ka[i] = kx[i];
@@ -520,16 +526,16 @@ cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsig
     for (int i = tid; i < SORT_NWARP * SORT_RADIX; i += SORT_BLOCK) (&wc[0][0])[i] = 0u;
     __syncthreads();
     const u32 tile = tile_sh;
-    const unsigned long long base = (unsigned long long)tile * SORT_TILE;
+    const unsigned long long base = (unsigned long long)tile * OS_TILE;
     const unsigned long long left = n - base;
-    const u32 cnt = left < (unsigned long long)SORT_TILE ? (u32)left : (u32)SORT_TILE;
-    K k[ITEMS];
-    V v[ITEMS];
-    u32 dr[ITEMS];  // digit | (rank among the warp's keys of that digit) << 16
-    const int nbits = cnt == (u32)SORT_TILE ? 8 : 9;  // idle lanes (digit 256) need the 9th
+    const u32 cnt = left < (unsigned long long)OS_TILE ? (u32)left : (u32)OS_TILE;
+    K k[OS_ITEMS];
+    V v[OS_ITEMS];
+    u32 dr[OS_ITEMS];  // digit | (rank among the warp's keys of that digit) << 16
+    const int nbits = cnt == (u32)OS_TILE ? 8 : 9;  // idle lanes (digit 256) need the 9th
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-        const u32 li = (u32)w * 32u * ITEMS + (u32)j * 32u + (u32)lane;
+    for (int j = 0; j < OS_ITEMS; ++j) {
+        const u32 li = (u32)w * 32u * OS_ITEMS + (u32)j * 32u + (u32)lane;
         k[j] = (K)0;
         v[j] = (V)0;
         if (li < cnt) {
@@ -541,8 +547,8 @@ cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsig
         }
     }
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-        const u32 li = (u32)w * 32u * ITEMS + (u32)j * 32u + (u32)lane;
+    for (int j = 0; j < OS_ITEMS; ++j) {
+        const u32 li = (u32)w * 32u * OS_ITEMS + (u32)j * 32u + (u32)lane;
         const bool ok = li < cnt;
         const u32 dj = ok ? digit_of(k[j], v[j], src, shift, div) : (u32)SORT_RADIX;
         const u32 peers = digit_peers_bits(dj, nbits);
@@ -567,8 +573,8 @@ cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsig
     tstart[tid] = block_exscan<u32>(s, ws32, (u32*)0);
     __syncthreads();
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-        const u32 li = (u32)w * 32u * ITEMS + (u32)j * 32u + (u32)lane;
+    for (int j = 0; j < OS_ITEMS; ++j) {
+        const u32 li = (u32)w * 32u * OS_ITEMS + (u32)j * 32u + (u32)lane;
         if (li < cnt) {
             const u32 dj = dr[j] & 0xffffu;
             const u32 pos = tstart[dj] + wc[w][dj] + (dr[j] >> 16);

@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
         if (dist == 0 && KIND == 4 && r % 16 == 3) k = (K)0xffc00001u;   // -NaN
         kx[i] = k;
     }
-    u64 tile = SORT_TILE, tiles = (n + tile - 1) / tile;
+    u64 tile = OS_TILE, tiles = (n + tile - 1) / tile;
     u64 words = 16 + (u64)nkey * 512 + (u64)np * 512 + 16 + (u64)np * tiles * 256;
     u32* ws = dalloc<u32>(words);  // mmap zeroes: the memset
     u32* counters = ws;

@@ -69,16 +69,16 @@ fn word(bytes: usize) -> &'static str {
     }
 }
 
-/// `CUPRUM_SORT_ITEMS` (1 to 24, read once): float32 keys a thread in a tile, for tuning the
+/// `CUPRUM_SORT_ITEMS` (1 to 28, read once): float32 keys a thread in a tile, for tuning the
 /// tile size on a GPU (both algorithms; other key and payload widths keep the tile's bytes).
-/// Unset or out of range: 16.
+/// Unset or out of range: 24 for onesweep, 16 for the LSD sort.
 fn items_override() -> Option<usize> {
     static I: OnceLock<Option<usize>> = OnceLock::new();
     *I.get_or_init(|| {
         std::env::var("CUPRUM_SORT_ITEMS")
             .ok()
             .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|i| (1..=24).contains(i))
+            .filter(|i| (1..=28).contains(i))
     })
 }
 
@@ -86,42 +86,54 @@ fn items_override() -> Option<usize> {
 pub(crate) struct Kernels {
     ordinal: usize,
     val_bytes: usize,
+    /// keys a thread in a tile of the LSD sort
     items: u32,
+    /// keys a thread in a tile of onesweep
+    os_items: u32,
 }
 
 impl Kernels {
-    /// NVRTC options of a specialization (also used by the compile test).
-    pub(crate) fn options(dtype: DType, val_bytes: usize) -> Result<(Vec<String>, u32)> {
+    /// NVRTC options of a specialization (also used by the compile test), with the keys a
+    /// thread in a tile of the LSD sort and of onesweep.
+    pub(crate) fn options(dtype: DType, val_bytes: usize) -> Result<(Vec<String>, u32, u32)> {
         let kind = key::kind(dtype).ok_or_else(|| Error::dtype("sort (CUDA radix)", dtype))?;
         let kb = dtype.itemsize();
-        // 16 float32 keys a thread (a 4096-key tile): measured on an H200 against 8, 12, 24
-        // and 32 (2^24 keys: 729 us at 16, 734 at 12, 795 at 8, 885 at 24); wider keys and
-        // payloads keep the tile's bytes. CUPRUM_SORT_ITEMS overrides the 16 (tuning).
-        let (bytes, most) = items_override().map_or((64, 16), |i| (4 * i, 24));
-        let items = (bytes / (kb + val_bytes)).clamp(1, most) as u32;
+        // A tile's bytes a thread (keys and payload): the LSD sort 64 (16 float32 keys; on an
+        // H200, 2^24 keys: 729 us at 16, 734 at 12, 795 at 8, 885 at 24), onesweep 96 (24
+        // float32 keys; 2^24 float32/float64/int32/int64, session 13: 621/1643/546/1549 us at
+        // 16, 607/1470/512/1343 at 20, 600/1314/519/1249 at 24). Wider keys and payloads keep
+        // the bytes. CUPRUM_SORT_ITEMS overrides both (tuning); at most 112 bytes keep every
+        // specialization's static shared memory under 48 KiB.
+        let per = |bytes: usize, most: usize| (bytes / (kb + val_bytes)).clamp(1, most) as u32;
+        let (items, os_items) = match items_override() {
+            Some(i) => (per(4 * i, 28), per(4 * i, 28)),
+            None => (per(64, 16), per(96, 24)),
+        };
         let mut o = vec![
             format!("-DKEY_T={}", word(kb)),
             format!("-DKIND={kind}"),
             format!("-DITEMS={items}"),
+            format!("-DOS_ITEMS={os_items}"),
         ];
         if val_bytes > 0 {
             o.push("-DHAS_VAL=1".into());
             o.push(format!("-DVAL_T={}", word(val_bytes)));
         }
-        Ok((o, items))
+        Ok((o, items, os_items))
     }
 
     fn new(ordinal: usize, dtype: DType, val_bytes: usize) -> Result<Kernels> {
-        let (_, items) = Kernels::options(dtype, val_bytes)?;
+        let (_, items, os_items) = Kernels::options(dtype, val_bytes)?;
         Ok(Kernels {
             ordinal,
             val_bytes,
             items,
+            os_items,
         })
     }
 
     fn function(&self, dtype: DType, name: &str) -> Result<Function> {
-        let (opts, _) = Kernels::options(dtype, self.val_bytes)?;
+        let (opts, _, _) = Kernels::options(dtype, self.val_bytes)?;
         let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
         static_function(self.ordinal, source(), name, &refs)
     }
@@ -441,7 +453,7 @@ fn onesweep(
     let n = keys.size() as u64;
     let np = ps.len() as u64;
     let nkey = ps.iter().filter(|p| p.src == 0).count() as u64;
-    let tile = BLOCK as u64 * ks.items as u64;
+    let tile = BLOCK as u64 * ks.os_items as u64;
     let tiles = n.div_ceil(tile);
     // workspace in u32 words: 16 tile counters (one a pass), the key bytes' histograms and the
     // passes' digit bases (u64 each), 16 skip flags, then every pass's tiles * 256 status words
@@ -868,7 +880,7 @@ pub(crate) fn all_specializations() -> Vec<(String, Vec<String>)> {
             continue;
         }
         for vb in [0usize, 4, 8] {
-            let (o, _) = Kernels::options(dtype, vb).expect("real dtype");
+            let (o, _, _) = Kernels::options(dtype, vb).expect("real dtype");
             v.push((format!("{dtype} payload {vb}"), o));
         }
     }

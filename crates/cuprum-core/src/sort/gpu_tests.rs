@@ -303,9 +303,10 @@ fn cuda_searchsorted_partition_match_cpu_with(algo: Algo) {
     }
 }
 
-/// Tile size (keys) of the sort specialization of `dtype` with a payload of `vb` bytes.
-fn tile(dtype: DType, vb: usize) -> usize {
-    256 * cuda::Kernels::options(dtype, vb).expect("real dtype").1 as usize
+/// Tile size (keys) of `algo`'s sort specialization of `dtype` with a payload of `vb` bytes.
+fn tile(algo: Algo, dtype: DType, vb: usize) -> usize {
+    let (_, lsd, os) = cuda::Kernels::options(dtype, vb).expect("real dtype");
+    256 * if algo == Algo::Onesweep { os } else { lsd } as usize
 }
 
 /// sort and argsort of `host` (moved to `dev`) along `axis` against the CPU.
@@ -343,7 +344,7 @@ fn cuda_sort_tile_edges_both_algorithms() {
             ] {
                 let mut sizes = vec![0usize, 1, 2, (1 << 20) + 7];
                 for vb in [0, 4] {
-                    let t = tile(dtype, vb);
+                    let t = tile(algo, dtype, vb);
                     sizes.extend([t - 1, t, t + 1, 3 * t + 5]);
                 }
                 for (k, &n) in sizes.iter().enumerate() {
@@ -352,7 +353,7 @@ fn cuda_sort_tile_edges_both_algorithms() {
                     check_sort(&format!("{algo:?} {dtype} n={n}"), &host, dev, Some(0));
                 }
                 // several lanes whose length crosses a tile
-                let t = tile(dtype, 4);
+                let t = tile(algo, dtype, 4);
                 for shape in [vec![3, t + 1], vec![257, 4099], vec![5, (1 << 18) + 3]] {
                     let n: usize = shape.iter().product();
                     let host =

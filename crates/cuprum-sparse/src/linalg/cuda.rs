@@ -135,6 +135,19 @@ fn prepare(op: &'static str, c: &Compressed, dt: DType) -> Result<(Array, Array,
     Ok((data, indices, indptr))
 }
 
+/// The fill-reducing ordering `csrlsvqr` is asked for: `CUPRUM_SPSOLVE_REORDER` (read once;
+/// 0 none, 1 symrcm, 2 symamd, 3 METIS nested dissection), else 1 as CuPy's `csrlsvqr`.
+fn qr_reorder() -> c_int {
+    static R: std::sync::OnceLock<c_int> = std::sync::OnceLock::new();
+    *R.get_or_init(|| {
+        std::env::var("CUPRUM_SPSOLVE_REORDER")
+            .ok()
+            .and_then(|v| v.trim().parse::<c_int>().ok())
+            .filter(|r| (0..=3).contains(r))
+            .unwrap_or(1)
+    })
+}
+
 /// `A X = B` by `cusolverSp<t>csrlsvqr` (sparse QR on the device, one right-hand side per
 /// call). `b` is `(n,)` or `(n, k)` of dtype `dt` on device `o`; an `R(j, j)` with
 /// `|R(j, j)| ≤ n·ε·max|aᵢⱼ|` is reported as singular.
@@ -156,6 +169,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
     let bt = ext::as_c_contiguous(&b2.transpose()?)?; // (k, n)
     let xt = cuprum_core::zeros_on(&[k, n], dt, Device::Cuda(o))?;
     let nnz = data.size() as c_int;
+    let reorder = qr_reorder();
     let mut singular: c_int = -1;
     ext::with_library_handle::<SolverSp, _, Error>(o, |h| {
         let mut d: sp::cusparseMatDescr_t = null_mut();
@@ -188,7 +202,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
                         cp,
                         bp as *const f32,
                         tol as f32,
-                        0,
+                        reorder,
                         xp as *mut f32,
                         &mut singular,
                     ),
@@ -202,7 +216,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
                         cp,
                         bp as *const f64,
                         tol,
-                        0,
+                        reorder,
                         xp as *mut f64,
                         &mut singular,
                     ),
@@ -216,7 +230,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
                         cp,
                         bp as *const sol::cuComplex,
                         tol as f32,
-                        0,
+                        reorder,
                         xp as *mut sol::cuComplex,
                         &mut singular,
                     ),
@@ -230,7 +244,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
                         cp,
                         bp as *const sol::cuDoubleComplex,
                         tol,
-                        0,
+                        reorder,
                         xp as *mut sol::cuDoubleComplex,
                         &mut singular,
                     ),
