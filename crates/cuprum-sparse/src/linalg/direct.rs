@@ -452,8 +452,9 @@ pub fn factorized(
 /// `b`'s (inexact).
 ///
 /// **Algorithm**: on the CPU faer's sparse LU (as [`splu`]); on CUDA cuSOLVER's sparse QR on
-/// the device (`cusolverSp<t>csrlsvqr`, one right-hand side per call, 32-bit indices; a pivot
-/// `|R(j, j)| ≤ n·ε·max|aᵢⱼ|` is reported as singular).
+/// the device (`cusolverSp<t>csrlsvqr`, one right-hand side per call, 32-bit indices, the
+/// symrcm fill-reducing ordering as CuPy's — `CUPRUM_SPSOLVE_REORDER=0|1|2|3` picks none,
+/// symrcm, symamd or METIS; a pivot `|R(j, j)| ≤ n·ε·max|aᵢⱼ|` is reported as singular).
 ///
 /// # Errors
 /// [`SparseError::SingularMatrix`] for an exactly (or numerically) singular matrix — SciPy
