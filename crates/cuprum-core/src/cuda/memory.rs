@@ -404,18 +404,20 @@ pub fn alloc(ordinal: usize, nbytes: usize) -> Result<CudaStorage> {
 }
 
 /// True when `p` is page-locked host memory known to CUDA (then an async copy reads it later).
+///
+/// Asked with `cuPointerGetAttributes`, which answers a memory type of 0 for memory CUDA does
+/// not know, where `cuPointerGetAttribute` fails with `CUDA_ERROR_INVALID_VALUE` (compute-sanitizer's
+/// memcheck reported every upload from pageable memory as an API error, session 13).
 fn is_pinned(p: *const u8) -> bool {
     let mut ty: u32 = 0;
-    // SAFETY: cuPointerGetAttribute writes one u32 for MEMORY_TYPE; an unknown host pointer
-    // yields CUDA_ERROR_INVALID_VALUE, not UB.
+    let mut attr = [sys::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE];
+    let mut data = [(&mut ty as *mut u32).cast::<std::ffi::c_void>()];
+    // SAFETY: one attribute (MEMORY_TYPE, a u32) written through `data[0]`, which points at
+    // `ty`; for a pointer unknown to CUDA the driver writes 0 and returns CUDA_SUCCESS.
     let r = unsafe {
-        sys::cuPointerGetAttribute(
-            (&mut ty as *mut u32).cast(),
-            sys::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-            p as sys::CUdeviceptr,
-        )
+        sys::cuPointerGetAttributes(1, attr.as_mut_ptr(), data.as_mut_ptr(), p as sys::CUdeviceptr)
     };
-    r == sys::CUresult::CUDA_SUCCESS
+    r == sys::CUresult::CUDA_SUCCESS && ty != 0
 }
 
 /// Copies host bytes into a new device buffer on the current stream.

@@ -355,7 +355,10 @@ pub fn get_module_named(
         }
         let (kind, bin, version, lowered) = {
             let _span = tracing::info_span!("nvrtc_compile", kernel = "module", arch).entered();
-            compile_named(source, options, arch, "module", name_expressions)?
+            let t = std::time::Instant::now();
+            let r = compile_named(source, options, arch, "module", name_expressions)?;
+            log_compile("module", options, t.elapsed().as_secs_f64(), r.1.len());
+            r
         };
         if let Some(p) = &path {
             let tmp = p.with_extension(format!("names.{}.tmp", std::process::id()));
@@ -482,12 +485,27 @@ pub(crate) fn build_module(
     }
     let (kind, bin, version) = {
         let _span = tracing::info_span!("nvrtc_compile", kernel = what, arch).entered();
-        compile(source, options, arch, what)?
+        let t = std::time::Instant::now();
+        let r = compile(source, options, arch, what)?;
+        log_compile(what, options, t.elapsed().as_secs_f64(), r.1.len());
+        r
     };
     if let Some(p) = &path {
         write_disk(p, kind, version, &bin);
     }
     load_module(ordinal, kind, &bin, Origin::Compiled)
+}
+
+/// With `CUPRUM_NVRTC_LOG=FILE`, one line a fresh compile appended to FILE: seconds, binary
+/// bytes, the kernel (or "module") and the options (finding what makes a cold cache slow).
+fn log_compile(what: &str, options: &[&str], secs: f64, bytes: usize) {
+    static PATH: OnceLock<Option<PathBuf>> = OnceLock::new();
+    if let Some(p) = PATH.get_or_init(|| std::env::var_os("CUPRUM_NVRTC_LOG").map(PathBuf::from)) {
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(p) {
+            let _ = writeln!(f, "{secs:.3} {bytes} {what} {}", options.join(" "));
+        }
+    }
 }
 
 fn load_module(ordinal: usize, kind: BinaryKind, bin: &[u8], origin: Origin) -> Result<Module> {
