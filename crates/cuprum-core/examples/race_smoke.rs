@@ -32,11 +32,18 @@ fn same(what: &str, gpu: &Array, cpu: &Array, bad: &mut usize) -> Result<()> {
     let g = gpu.to_device(Device::Cpu)?;
     let ok = g.shape() == cpu.shape()
         && g.dtype() == cpu.dtype()
-        && g.astype(DType::Complex128)?.to_vec::<cuprum_core::Complex64>()?
-            == cpu.astype(DType::Complex128)?.to_vec::<cuprum_core::Complex64>()?;
+        && g.astype(DType::Complex128)?
+            .to_vec::<cuprum_core::Complex64>()?
+            == cpu
+                .astype(DType::Complex128)?
+                .to_vec::<cuprum_core::Complex64>()?;
     if !ok {
         *bad += 1;
-        println!("MISMATCH {what}: shape {:?} vs {:?}", g.shape(), cpu.shape());
+        println!(
+            "MISMATCH {what}: shape {:?} vs {:?}",
+            g.shape(),
+            cpu.shape()
+        );
     }
     Ok(())
 }
@@ -62,28 +69,73 @@ fn main() -> Result<()> {
             let mut axes: Vec<Option<isize>> = vec![None];
             axes.extend((0..shape.len() as isize).map(Some));
             for ax in axes {
-                same(&format!("sum {tag} axis {ax:?}"), &g.sum(ax, false)?, &c.sum(ax, false)?, &mut bad)?;
-                same(&format!("cumsum {tag} axis {ax:?}"), &g.cumsum(ax)?, &c.cumsum(ax)?, &mut bad)?;
+                same(
+                    &format!("sum {tag} axis {ax:?}"),
+                    &g.sum(ax, false)?,
+                    &c.sum(ax, false)?,
+                    &mut bad,
+                )?;
+                same(
+                    &format!("cumsum {tag} axis {ax:?}"),
+                    &g.cumsum(ax)?,
+                    &c.cumsum(ax)?,
+                    &mut bad,
+                )?;
                 checks += 2;
                 if dtype != DType::Complex64 {
-                    same(&format!("max {tag} axis {ax:?}"), &g.max(ax, false)?, &c.max(ax, false)?, &mut bad)?;
-                    same(&format!("argmax {tag} axis {ax:?}"), &g.argmax(ax, false)?, &c.argmax(ax, false)?, &mut bad)?;
+                    same(
+                        &format!("max {tag} axis {ax:?}"),
+                        &g.max(ax, false)?,
+                        &c.max(ax, false)?,
+                        &mut bad,
+                    )?;
+                    same(
+                        &format!("argmax {tag} axis {ax:?}"),
+                        &g.argmax(ax, false)?,
+                        &c.argmax(ax, false)?,
+                        &mut bad,
+                    )?;
                     checks += 2;
                 }
             }
             if shape.len() == 3 {
-                same(&format!("sum {tag} axes [0, 2]"), &g.sum(vec![0, 2], false)?, &c.sum(vec![0, 2], false)?, &mut bad)?;
+                same(
+                    &format!("sum {tag} axes [0, 2]"),
+                    &g.sum(vec![0, 2], false)?,
+                    &c.sum(vec![0, 2], false)?,
+                    &mut bad,
+                )?;
                 checks += 1;
             }
             if dtype != DType::Complex64 {
                 let ax = Some(-1);
-                same(&format!("sort {tag}"), &cuprum_core::sort::sort(&g, ax)?, &cuprum_core::sort::sort(&c, ax)?, &mut bad)?;
-                same(&format!("argsort {tag}"), &cuprum_core::sort::argsort(&g, ax)?, &cuprum_core::sort::argsort(&c, ax)?, &mut bad)?;
-                same(&format!("unique {tag}"), &cuprum_core::sort::unique(&g)?, &cuprum_core::sort::unique(&c)?, &mut bad)?;
+                same(
+                    &format!("sort {tag}"),
+                    &cuprum_core::sort::sort(&g, ax)?,
+                    &cuprum_core::sort::sort(&c, ax)?,
+                    &mut bad,
+                )?;
+                same(
+                    &format!("argsort {tag}"),
+                    &cuprum_core::sort::argsort(&g, ax)?,
+                    &cuprum_core::sort::argsort(&c, ax)?,
+                    &mut bad,
+                )?;
+                same(
+                    &format!("unique {tag}"),
+                    &cuprum_core::sort::unique(&g)?,
+                    &cuprum_core::sort::unique(&c)?,
+                    &mut bad,
+                )?;
                 checks += 3;
             }
             let rev: Vec<isize> = (0..shape.len() as isize).rev().collect();
-            same(&format!("permute {tag}"), &g.permute_dims(&rev)?.copy()?, &c.permute_dims(&rev)?.copy()?, &mut bad)?;
+            same(
+                &format!("permute {tag}"),
+                &g.permute_dims(&rev)?.copy()?,
+                &c.permute_dims(&rev)?.copy()?,
+                &mut bad,
+            )?;
             checks += 1;
         }
     }

@@ -415,7 +415,12 @@ fn is_pinned(p: *const u8) -> bool {
     // SAFETY: one attribute (MEMORY_TYPE, a u32) written through `data[0]`, which points at
     // `ty`; for a pointer unknown to CUDA the driver writes 0 and returns CUDA_SUCCESS.
     let r = unsafe {
-        sys::cuPointerGetAttributes(1, attr.as_mut_ptr(), data.as_mut_ptr(), p as sys::CUdeviceptr)
+        sys::cuPointerGetAttributes(
+            1,
+            attr.as_mut_ptr(),
+            data.as_mut_ptr(),
+            p as sys::CUdeviceptr,
+        )
     };
     r == sys::CUresult::CUDA_SUCCESS && ty != 0
 }

@@ -502,7 +502,11 @@ fn log_compile(what: &str, options: &[&str], secs: f64, bytes: usize) {
     static PATH: OnceLock<Option<PathBuf>> = OnceLock::new();
     if let Some(p) = PATH.get_or_init(|| std::env::var_os("CUPRUM_NVRTC_LOG").map(PathBuf::from)) {
         use std::io::Write;
-        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(p) {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+        {
             let _ = writeln!(f, "{secs:.3} {bytes} {what} {}", options.join(" "));
         }
     }
