@@ -565,10 +565,14 @@ extern "C" __global__ void sp_coo_rows(const i64* __restrict__ col, const SP_T* 
         i64 len = counts[i];
         if (len > SP_COO_CAP) len = SP_COO_CAP;  // the caller took the other path
         i64 s = offs[i] - counts[i];
+        // no unrolling (here and below): len is bounded by SP_COO_CAP, and NVRTC unrolled these
+        // loops into ~640 KB modules that took 10-30 s each to compile (session 13)
+#pragma unroll 1
         for (int q = 0; q < len; ++q) {
             i64 k = perm[s + q];
             i64 c = col[k];
             int j = q;
+#pragma unroll 1
             while (j > 0 && (cs[j - 1] > c || (cs[j - 1] == c && ks[j - 1] > k))) {
                 cs[j] = cs[j - 1];
                 ks[j] = ks[j - 1];
@@ -579,8 +583,10 @@ extern "C" __global__ void sp_coo_rows(const i64* __restrict__ col, const SP_T* 
         }
         i64 p = write ? uoffs[i] - ucounts[i] : 0;
         i64 u = 0;
+#pragma unroll 1
         for (int q = 0; q < len;) {
             int j = q + 1;
+#pragma unroll 1
             while (j < len && cs[j] == cs[q]) ++j;
             if (write) {
                 SP_T v;
@@ -588,6 +594,7 @@ extern "C" __global__ void sp_coo_rows(const i64* __restrict__ col, const SP_T* 
                     v = vals[ks[q]];
                 } else {
                     AccT acc = Ar::zero();
+#pragma unroll 1
                     for (int l = q; l < j; ++l) acc = Ar::add(acc, vals[ks[l]]);
                     v = Ar::fin(acc);
                 }

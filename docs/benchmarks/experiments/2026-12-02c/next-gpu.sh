@@ -2,9 +2,11 @@
 # For the next session with a GPU (carry .gpu with pay.tar.xz holding tests/{cuprum_sparse-lib,
 # cuprum_core-lib,conformance-test,cuprum_memory-lib,pinned_allocator-test}, bin/cuprum-bench
 # and examples/race_smoke, built at the newest revision).
-# 1. The sparse tests with CUPRUM_NVRTC_LOG, on every core and the whole call's time: which
-#    kernel group compiles for 10-30 s per (dtype, index) pair (session 13: 26 modules of
-#    ~627 KB, the 7 every-dtype tests never finished in 503 s). The log says what to shrink.
+# 1. The sparse tests with CUPRUM_NVRTC_LOG, on every core and the whole call's time. Session
+#    13: 25 modules of ~642 KB (sparse.cu group 5, sp_coo_rows unrolled), one every 10-30 s;
+#    the 7 every-dtype tests never finished in 503 s. Its loops now have `#pragma unroll 1`:
+#    expect them to finish, and the log to show every group-5 compile small and quick. Then
+#    the COO (duplicates) -> CSR row beside CuPy (was 0.38x): --filter "coo (duplicates)".
 # 2. race_smoke under memcheck again (expect 0 errors now that the pinned probe uses
 #    cuPointerGetAttributes), the pinned-allocator tests (the probe's other users), and core's
 #    sort:: tests with CUPRUM_SORT_ITEMS=28 (if they pass, make 112 bytes onesweep's default:
