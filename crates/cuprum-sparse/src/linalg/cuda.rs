@@ -148,6 +148,13 @@ fn qr_reorder() -> c_int {
     })
 }
 
+/// `CUPRUM_SPSOLVE=chol` (read once): try `csrlsvchol` (sparse Cholesky on the device) before
+/// QR, for comparisons on symmetric positive definite systems.
+fn qr_chol() -> bool {
+    static C: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *C.get_or_init(|| std::env::var("CUPRUM_SPSOLVE").is_ok_and(|v| v.eq_ignore_ascii_case("chol")))
+}
+
 /// `A X = B` by `cusolverSp<t>csrlsvqr` (sparse QR on the device, one right-hand side per
 /// call). `b` is `(n,)` or `(n, k)` of dtype `dt` on device `o`; an `R(j, j)` with
 /// `|R(j, j)| ≤ n·ε·max|aᵢⱼ|` is reported as singular.
@@ -170,6 +177,9 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
     let xt = cuprum_core::zeros_on(&[k, n], dt, Device::Cuda(o))?;
     let nnz = data.size() as c_int;
     let reorder = qr_reorder();
+    // Cholesky first when asked (CUPRUM_SPSOLVE=chol): a matrix it finds not positive
+    // definite (or singular) is solved again by QR, which decides singularity
+    let solve = |chol: bool| -> Result<c_int> {
     let mut singular: c_int = -1;
     ext::with_library_handle::<SolverSp, _, Error>(o, |h| {
         let mut d: sp::cusparseMatDescr_t = null_mut();
@@ -192,7 +202,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
             // x); `singular` is a writable host int. The call is synchronous for `singular`.
             let s = unsafe {
                 match dt {
-                    DType::Float32 => sol::cusolverSpScsrlsvqr(
+                    DType::Float32 => (if chol { sol::cusolverSpScsrlsvchol } else { sol::cusolverSpScsrlsvqr })(
                         h.0,
                         n as c_int,
                         nnz,
@@ -206,7 +216,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
                         xp as *mut f32,
                         &mut singular,
                     ),
-                    DType::Float64 => sol::cusolverSpDcsrlsvqr(
+                    DType::Float64 => (if chol { sol::cusolverSpDcsrlsvchol } else { sol::cusolverSpDcsrlsvqr })(
                         h.0,
                         n as c_int,
                         nnz,
@@ -220,7 +230,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
                         xp as *mut f64,
                         &mut singular,
                     ),
-                    DType::Complex64 => sol::cusolverSpCcsrlsvqr(
+                    DType::Complex64 => (if chol { sol::cusolverSpCcsrlsvchol } else { sol::cusolverSpCcsrlsvqr })(
                         h.0,
                         n as c_int,
                         nnz,
@@ -234,7 +244,7 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
                         xp as *mut sol::cuComplex,
                         &mut singular,
                     ),
-                    _ => sol::cusolverSpZcsrlsvqr(
+                    _ => (if chol { sol::cusolverSpZcsrlsvchol } else { sol::cusolverSpZcsrlsvqr })(
                         h.0,
                         n as c_int,
                         nnz,
@@ -250,13 +260,19 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
                     ),
                 }
             };
-            sol_status("cusolverSpXcsrlsvqr", s)?;
+            sol_status(if chol { "cusolverSpXcsrlsvchol" } else { "cusolverSpXcsrlsvqr" }, s)?;
             if singular >= 0 {
                 break;
             }
         }
         Ok(())
     })?;
+    Ok(singular)
+    };
+    let mut singular = if qr_chol() { solve(true)? } else { -1 };
+    if !qr_chol() || singular >= 0 {
+        singular = solve(false)?;
+    }
     if singular >= 0 {
         return Err(SparseError::SingularMatrix {
             op: OP,
