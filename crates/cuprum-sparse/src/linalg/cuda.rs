@@ -148,16 +148,22 @@ fn qr_reorder() -> c_int {
     })
 }
 
-/// `CUPRUM_SPSOLVE=chol` (read once): try `csrlsvchol` (sparse Cholesky on the device) before
-/// QR, for comparisons on symmetric positive definite systems.
-fn qr_chol() -> bool {
+/// `CUPRUM_SPSOLVE=qr` (read once) turns off the Cholesky attempt of [`spsolve_qr`]: every
+/// system then goes to `csrlsvqr`, as in CuPy. Unset or any other value: Cholesky first for
+/// Hermitian matrices.
+fn qr_only() -> bool {
     static C: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *C.get_or_init(|| std::env::var("CUPRUM_SPSOLVE").is_ok_and(|v| v.eq_ignore_ascii_case("chol")))
+    *C.get_or_init(|| {
+        std::env::var("CUPRUM_SPSOLVE").is_ok_and(|v| v.trim().eq_ignore_ascii_case("qr"))
+    })
 }
 
-/// `A X = B` by `cusolverSp<t>csrlsvqr` (sparse QR on the device, one right-hand side per
-/// call). `b` is `(n,)` or `(n, k)` of dtype `dt` on device `o`; an `R(j, j)` with
-/// `|R(j, j)| ≤ n·ε·max|aᵢⱼ|` is reported as singular.
+/// `A X = B` on the device by cuSOLVER's sparse direct solvers, one right-hand side per call:
+/// `cusolverSp<t>csrlsvchol` (sparse Cholesky, about a third of QR's time on a 2-D Poisson
+/// matrix) when `A` equals its conjugate transpose exactly, else — or when Cholesky meets a
+/// pivot that is not positive to the tolerance — `cusolverSp<t>csrlsvqr` (sparse QR, CuPy's
+/// choice), both with the symrcm ordering. `b` is `(n,)` or `(n, k)` of dtype `dt` on device
+/// `o`; an `R(j, j)` with `|R(j, j)| ≤ n·ε·max|aᵢⱼ|` is reported as singular.
 pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Result<Array> {
     const OP: &str = "spsolve";
     let n = c.shape.0;
@@ -177,100 +183,124 @@ pub(crate) fn spsolve_qr(o: usize, c: &Compressed, b: &Array, dt: DType) -> Resu
     let xt = cuprum_core::zeros_on(&[k, n], dt, Device::Cuda(o))?;
     let nnz = data.size() as c_int;
     let reorder = qr_reorder();
-    // Cholesky first when asked (CUPRUM_SPSOLVE=chol): a matrix it finds not positive
-    // definite (or singular) is solved again by QR, which decides singularity
+    // Cholesky first for a Hermitian matrix: one it finds not positive definite (or singular)
+    // is solved again by QR, which decides singularity
     let solve = |chol: bool| -> Result<c_int> {
-    let mut singular: c_int = -1;
-    ext::with_library_handle::<SolverSp, _, Error>(o, |h| {
-        let mut d: sp::cusparseMatDescr_t = null_mut();
-        // SAFETY: writes one descriptor (general, zero-based by default) through a valid pointer.
-        sp_status("cusparseCreateMatDescr", unsafe {
-            sp::cusparseCreateMatDescr(&mut d)
-        })?;
-        let d = MatDescr(d);
-        let descr = d.0 as sol::cusparseMatDescr_t;
-        for j in 0..k {
-            let off = (j * n * dt.itemsize()) as u64;
-            let (bp, xp) = (dptr(&bt) + off, dptr(&xt) + off);
-            let (vp, rp, cp) = (
-                dptr(&data),
-                dptr(&indptr) as *const c_int,
-                dptr(&indices) as *const c_int,
-            );
-            // SAFETY: all pointers address live, C-contiguous device buffers of the documented
-            // sizes (n + 1 row offsets, nnz int32 indices and values of `dt`, n values of b and
-            // x); `singular` is a writable host int. The call is synchronous for `singular`.
-            let s = unsafe {
-                match dt {
-                    DType::Float32 => (if chol { sol::cusolverSpScsrlsvchol } else { sol::cusolverSpScsrlsvqr })(
-                        h.0,
-                        n as c_int,
-                        nnz,
-                        descr,
-                        vp as *const f32,
-                        rp,
-                        cp,
-                        bp as *const f32,
-                        tol as f32,
-                        reorder,
-                        xp as *mut f32,
-                        &mut singular,
-                    ),
-                    DType::Float64 => (if chol { sol::cusolverSpDcsrlsvchol } else { sol::cusolverSpDcsrlsvqr })(
-                        h.0,
-                        n as c_int,
-                        nnz,
-                        descr,
-                        vp as *const f64,
-                        rp,
-                        cp,
-                        bp as *const f64,
-                        tol,
-                        reorder,
-                        xp as *mut f64,
-                        &mut singular,
-                    ),
-                    DType::Complex64 => (if chol { sol::cusolverSpCcsrlsvchol } else { sol::cusolverSpCcsrlsvqr })(
-                        h.0,
-                        n as c_int,
-                        nnz,
-                        descr,
-                        vp as *const sol::cuComplex,
-                        rp,
-                        cp,
-                        bp as *const sol::cuComplex,
-                        tol as f32,
-                        reorder,
-                        xp as *mut sol::cuComplex,
-                        &mut singular,
-                    ),
-                    _ => (if chol { sol::cusolverSpZcsrlsvchol } else { sol::cusolverSpZcsrlsvqr })(
-                        h.0,
-                        n as c_int,
-                        nnz,
-                        descr,
-                        vp as *const sol::cuDoubleComplex,
-                        rp,
-                        cp,
-                        bp as *const sol::cuDoubleComplex,
-                        tol,
-                        reorder,
-                        xp as *mut sol::cuDoubleComplex,
-                        &mut singular,
-                    ),
+        let mut singular: c_int = -1;
+        ext::with_library_handle::<SolverSp, _, Error>(o, |h| {
+            let mut d: sp::cusparseMatDescr_t = null_mut();
+            // SAFETY: writes one descriptor (general, zero-based by default) through a valid pointer.
+            sp_status("cusparseCreateMatDescr", unsafe {
+                sp::cusparseCreateMatDescr(&mut d)
+            })?;
+            let d = MatDescr(d);
+            let descr = d.0 as sol::cusparseMatDescr_t;
+            for j in 0..k {
+                let off = (j * n * dt.itemsize()) as u64;
+                let (bp, xp) = (dptr(&bt) + off, dptr(&xt) + off);
+                let (vp, rp, cp) = (
+                    dptr(&data),
+                    dptr(&indptr) as *const c_int,
+                    dptr(&indices) as *const c_int,
+                );
+                // SAFETY: all pointers address live, C-contiguous device buffers of the documented
+                // sizes (n + 1 row offsets, nnz int32 indices and values of `dt`, n values of b and
+                // x); `singular` is a writable host int. The call is synchronous for `singular`.
+                let s = unsafe {
+                    match dt {
+                        DType::Float32 => (if chol {
+                            sol::cusolverSpScsrlsvchol
+                        } else {
+                            sol::cusolverSpScsrlsvqr
+                        })(
+                            h.0,
+                            n as c_int,
+                            nnz,
+                            descr,
+                            vp as *const f32,
+                            rp,
+                            cp,
+                            bp as *const f32,
+                            tol as f32,
+                            reorder,
+                            xp as *mut f32,
+                            &mut singular,
+                        ),
+                        DType::Float64 => (if chol {
+                            sol::cusolverSpDcsrlsvchol
+                        } else {
+                            sol::cusolverSpDcsrlsvqr
+                        })(
+                            h.0,
+                            n as c_int,
+                            nnz,
+                            descr,
+                            vp as *const f64,
+                            rp,
+                            cp,
+                            bp as *const f64,
+                            tol,
+                            reorder,
+                            xp as *mut f64,
+                            &mut singular,
+                        ),
+                        DType::Complex64 => (if chol {
+                            sol::cusolverSpCcsrlsvchol
+                        } else {
+                            sol::cusolverSpCcsrlsvqr
+                        })(
+                            h.0,
+                            n as c_int,
+                            nnz,
+                            descr,
+                            vp as *const sol::cuComplex,
+                            rp,
+                            cp,
+                            bp as *const sol::cuComplex,
+                            tol as f32,
+                            reorder,
+                            xp as *mut sol::cuComplex,
+                            &mut singular,
+                        ),
+                        _ => (if chol {
+                            sol::cusolverSpZcsrlsvchol
+                        } else {
+                            sol::cusolverSpZcsrlsvqr
+                        })(
+                            h.0,
+                            n as c_int,
+                            nnz,
+                            descr,
+                            vp as *const sol::cuDoubleComplex,
+                            rp,
+                            cp,
+                            bp as *const sol::cuDoubleComplex,
+                            tol,
+                            reorder,
+                            xp as *mut sol::cuDoubleComplex,
+                            &mut singular,
+                        ),
+                    }
+                };
+                sol_status(
+                    if chol {
+                        "cusolverSpXcsrlsvchol"
+                    } else {
+                        "cusolverSpXcsrlsvqr"
+                    },
+                    s,
+                )?;
+                if singular >= 0 {
+                    break;
                 }
-            };
-            sol_status(if chol { "cusolverSpXcsrlsvchol" } else { "cusolverSpXcsrlsvqr" }, s)?;
-            if singular >= 0 {
-                break;
             }
-        }
-        Ok(())
-    })?;
-    Ok(singular)
+            Ok(())
+        })?;
+        Ok(singular)
     };
-    let mut singular = if qr_chol() { solve(true)? } else { -1 };
-    if !qr_chol() || singular >= 0 {
+    let chol = !qr_only() && super::util::is_hermitian(n, &data, &indices, &indptr)?;
+    let mut singular = if chol { solve(true)? } else { -1 };
+    if !chol || singular >= 0 {
         singular = solve(false)?;
     }
     if singular >= 0 {

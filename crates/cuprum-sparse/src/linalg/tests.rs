@@ -523,6 +523,104 @@ fn spsolve_one_and_many_rhs_and_singular_error() {
     }
 }
 
+/// `spsolve` on Hermitian matrices: on CUDA it tries sparse Cholesky first and falls back to
+/// QR when a pivot is not positive; the answers must not depend on which one ran. Also the
+/// exact Hermitian test that picks the path, on every device.
+#[test]
+fn spsolve_hermitian_matrices_and_the_cholesky_fallback() {
+    let herm = |c: &Compressed| util::is_hermitian(c.shape.0, &c.data, &c.indices, &c.indptr);
+    for dev in all_devices() {
+        let n = 40;
+        let xt = x_true(n);
+        // SPD (Cholesky on CUDA), one and two right-hand sides
+        let a = poisson(n, dev);
+        assert!(herm(&a).unwrap(), "poisson on {dev}");
+        let b = matvec_host(&a, &xt);
+        let x = spsolve(&a, &vec_on(b.clone(), dev)).unwrap();
+        assert!(
+            max_err(&x, &xt) < 1e-11,
+            "spd on {dev}: {}",
+            max_err(&x, &xt)
+        );
+        let bm: Vec<f64> = b.iter().flat_map(|&v| [v, -3.0 * v]).collect();
+        let x = spsolve(&a, &Array::from_vec_on(bm, &[n, 2], dev).unwrap()).unwrap();
+        let xv: Vec<f64> = x.to_vec().unwrap();
+        for i in 0..n {
+            assert!((xv[2 * i] - xt[i]).abs() < 1e-11, "rhs 0 row {i} on {dev}");
+            assert!(
+                (xv[2 * i + 1] + 3.0 * xt[i]).abs() < 1e-10,
+                "rhs 1 row {i} on {dev}"
+            );
+        }
+        // symmetric indefinite: Cholesky stops at the first negative pivot, QR solves it
+        let a = sym_indef(n, dev);
+        assert!(herm(&a).unwrap());
+        let b = matvec_host(&a, &xt);
+        let x = spsolve(&a, &vec_on(b, dev)).unwrap();
+        assert!(
+            max_err(&x, &xt) < 1e-12,
+            "indefinite on {dev}: {}",
+            max_err(&x, &xt)
+        );
+        // symmetric and singular (an empty row and column): still the singular error
+        let s = csr(
+            3,
+            3,
+            &[(0, 0, 2.0), (0, 2, 1.0), (2, 0, 1.0), (2, 2, 2.0)],
+            dev,
+        );
+        assert!(herm(&s).unwrap());
+        let e = spsolve(&s, &vec_on(vec![1.0, 1.0, 1.0], dev)).unwrap_err();
+        assert!(
+            matches!(e, crate::SparseError::SingularMatrix { op: "spsolve", .. }),
+            "{e}"
+        );
+        // not Hermitian: a value, or an explicitly stored zero without its mirror
+        assert!(!herm(&nonsym(n, dev)).unwrap());
+        let t = csr(
+            2,
+            2,
+            &[(0, 0, 2.0), (0, 1, 1.0), (1, 0, 1.5), (1, 1, 2.0)],
+            dev,
+        );
+        assert!(!herm(&t).unwrap());
+        let z = csr(2, 2, &[(0, 0, 2.0), (0, 1, 0.0), (1, 1, 2.0)], dev);
+        assert!(!herm(&z).unwrap());
+        let x = spsolve(&z, &vec_on(vec![2.0, 4.0], dev)).unwrap();
+        assert!(max_err(&x, &[1.0, 2.0]) < 1e-15);
+        // complex: Hermitian positive definite (Cholesky) and complex symmetric (QR)
+        let m = 20;
+        for hermitian in [true, false] {
+            let mut t = Vec::new();
+            for i in 0..m {
+                t.push((i, i, Complex64::new(4.0, if hermitian { 0.0 } else { 1.0 })));
+                if i + 1 < m {
+                    let w = Complex64::new(1.0, 0.5);
+                    t.push((i, i + 1, w));
+                    t.push((i + 1, i, if hermitian { w.conj() } else { w }));
+                }
+            }
+            let a = csr_c(m, &t, dev);
+            assert_eq!(herm(&a).unwrap(), hermitian, "on {dev}");
+            let xc: Vec<Complex64> = (0..m)
+                .map(|i| Complex64::new(1.0, 0.1 * i as f64))
+                .collect();
+            let mut b = vec![Complex64::new(0.0, 0.0); m];
+            for &(i, j, v) in &t {
+                b[i] += v * xc[j];
+            }
+            let x = spsolve(&a, &Array::from_vec_on(b, &[m], dev).unwrap()).unwrap();
+            let xv: Vec<Complex64> = x.to_vec().unwrap();
+            let e = xv
+                .iter()
+                .zip(&xc)
+                .map(|(p, q)| (p - q).norm())
+                .fold(0.0, f64::max);
+            assert!(e < 1e-12, "complex (hermitian {hermitian}) on {dev}: {e}");
+        }
+    }
+}
+
 #[test]
 fn splu_factorized_and_transposed_solves() {
     for dev in all_devices() {

@@ -689,3 +689,31 @@ mod fast {
 }
 
 pub(crate) use fast::{cgs2, extend, scale_row};
+
+/// Whether the square CSR matrix `(data, indices, indptr)` equals its conjugate transpose
+/// exactly (its transpose for real data): the canonical CSR of `Aᴴ` (a device transposition
+/// where the arrays live) compared array by array with `A`'s, which must be canonical. Any
+/// difference — a value, an explicitly stored zero without its mirror, a NaN — answers `false`.
+///
+/// # Errors
+/// Device errors of the transposition and the comparisons.
+pub(crate) fn is_hermitian(
+    n: usize,
+    data: &Array,
+    indices: &Array,
+    indptr: &Array,
+) -> Result<bool> {
+    use cuprum_core::ops::array_equal;
+    let a = crate::csr_matrix((data, indices, indptr), Some((n, n)))?;
+    let t = a.transpose()?.tocsr()?.sum_duplicates()?;
+    let t = if data.dtype().is_complex() {
+        t.conj()?
+    } else {
+        t
+    };
+    let t = t.to_compressed()?;
+    Ok(t.data.size() == data.size()
+        && array_equal(&t.indptr, indptr, false)?
+        && array_equal(&t.indices, indices, false)?
+        && array_equal(&t.data, data, false)?)
+}
