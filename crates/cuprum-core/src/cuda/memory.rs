@@ -564,7 +564,7 @@ pub(crate) unsafe fn to_host_ptr(
 /// through page-locked buffers (see [`from_host`] and [`to_host`]).
 pub const STAGE_THRESHOLD: usize = 4 << 20;
 /// Size in bytes of one page-locked staging buffer (a device has [`STAGE_BUFFERS`] of them,
-/// allocated on first use and kept for the life of the process).
+/// allocated on first use, kept for the life of the process and released when it exits).
 pub const STAGE_CHUNK: usize = 16 << 20;
 /// Number of staging buffers per device (uploads and downloads keep this many chunks in flight).
 pub const STAGE_BUFFERS: usize = 4;
@@ -581,8 +581,9 @@ struct Staging {
     bufs: Vec<StageBuf>,
 }
 
-// SAFETY: the raw host pointers and event handles are owned by the ring (never freed: the ring
-// lives for the process) and only used under the device's staging mutex.
+// SAFETY: the raw host pointers and event handles are owned by the ring (freed only at process
+// exit, by `release_staging`, under the same mutex) and only used under the device's staging
+// mutex.
 unsafe impl Send for Staging {}
 
 impl Staging {
@@ -592,7 +593,7 @@ impl Staging {
         for _ in 0..STAGE_BUFFERS {
             let mut host: *mut std::ffi::c_void = std::ptr::null_mut();
             // SAFETY: cuMemHostAlloc writes one host pointer; PORTABLE makes it usable from
-            // every context. The buffer is never freed (the ring lives for the process).
+            // every context. The buffer lives until the process exits (`release_staging`).
             unsafe { sys::cuMemHostAlloc(&mut host, STAGE_CHUNK, sys::CU_MEMHOSTALLOC_PORTABLE) }
                 .result()
                 .map_err(|e| drv("cuMemHostAlloc", e))?;
@@ -656,7 +657,15 @@ fn with_staging<R>(ordinal: usize, f: impl FnOnce(&mut Staging) -> Result<R>) ->
     let mut g = slot.lock().unwrap_or_else(|e| e.into_inner());
     if g.is_none() {
         match Staging::new() {
-            Ok(s) => *g = Some(s),
+            Ok(s) => {
+                *g = Some(s);
+                static AT_EXIT: std::sync::Once = std::sync::Once::new();
+                // SAFETY: registers a plain `extern "C" fn()`; a failure to register only
+                // leaves the buffers to the operating system, as before.
+                AT_EXIT.call_once(|| unsafe {
+                    libc::atexit(release_staging);
+                });
+            }
             Err(e) => {
                 tracing::warn!(
                     "cuda:{ordinal}: no staging buffers ({e}); transfers go through the driver"
@@ -668,6 +677,38 @@ fn with_staging<R>(ordinal: usize, f: impl FnOnce(&mut Staging) -> Result<R>) ->
     match g.as_mut() {
         Some(s) => f(s).map(Some),
         None => Ok(None),
+    }
+}
+
+/// At process exit: waits for each ring's last transfers and frees its page-locked buffers and
+/// events, so that leak checkers (compute-sanitizer's `--leak-check full`) see every
+/// allocation returned. A ring whose mutex another thread holds at exit (a transfer still
+/// running) is left to the operating system; driver errors (a driver already shut down) are
+/// ignored.
+extern "C" fn release_staging() {
+    let Some(all) = STAGING.get() else {
+        return;
+    };
+    for (ordinal, slot) in all.iter().enumerate() {
+        let Ok(mut g) = slot.try_lock() else {
+            continue;
+        };
+        let Some(st) = g.take() else {
+            continue;
+        };
+        if bind("release staging buffers", ordinal).is_err() {
+            continue;
+        }
+        for mut b in st.bufs {
+            let _ = b.wait();
+            // SAFETY: the handles and buffers were created by `Staging::new` and are freed
+            // exactly once (the ring was taken out of its slot); no transfer uses them (their
+            // events were waited for, and the slot's mutex is held).
+            unsafe {
+                let _ = sys::cuEventDestroy_v2(b.event);
+                let _ = sys::cuMemFreeHost(b.host.cast());
+            }
+        }
     }
 }
 

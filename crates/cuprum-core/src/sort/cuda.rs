@@ -99,15 +99,15 @@ impl Kernels {
         let kind = key::kind(dtype).ok_or_else(|| Error::dtype("sort (CUDA radix)", dtype))?;
         let kb = dtype.itemsize();
         // A tile's bytes a thread (keys and payload): the LSD sort 64 (16 float32 keys; on an
-        // H200, 2^24 keys: 729 us at 16, 734 at 12, 795 at 8, 885 at 24), onesweep 96 (24
+        // H200, 2^24 keys: 729 us at 16, 734 at 12, 795 at 8, 885 at 24), onesweep 112 (28
         // float32 keys; 2^24 float32/float64/int32/int64, session 13: 621/1643/546/1549 us at
-        // 16, 607/1470/512/1343 at 20, 600/1314/519/1249 at 24). Wider keys and payloads keep
-        // the bytes. CUPRUM_SORT_ITEMS overrides both (tuning); at most 112 bytes keep every
-        // specialization's static shared memory under 48 KiB.
+        // 16, 607/1470/512/1343 at 20, 600/1314/519/1249 at 24, 569/1246/496/1139 at 28).
+        // Wider keys and payloads keep the bytes. CUPRUM_SORT_ITEMS overrides both (tuning);
+        // at most 112 bytes keep every specialization's static shared memory under 48 KiB.
         let per = |bytes: usize, most: usize| (bytes / (kb + val_bytes)).clamp(1, most) as u32;
         let (items, os_items) = match items_override() {
             Some(i) => (per(4 * i, 28), per(4 * i, 28)),
-            None => (per(64, 16), per(96, 24)),
+            None => (per(64, 16), per(112, 28)),
         };
         let mut o = vec![
             format!("-DKEY_T={}", word(kb)),

@@ -12,7 +12,8 @@ lim() { local l=$1 left=$((END - SECONDS - 5)); [ $l -gt $left ] && l=$left; ech
 b() { local name=$1 l=$(lim $2); shift 2; [ $l -lt 15 ] && { echo "== $name NOT RUN"; return; }
   timeout $l .gpu/bin/cuprum-bench --device cuda:0 --git-rev $R --out $L --name $name --size full --no-cpu "$@" > $L/$name.txt 2>&1
   echo "== $name rc=$? ($SECONDS s)"; grep -E "^\| |rror" $L/$name.txt | grep -v "^| suite\|^|---"; save; }
-timeout 40 .gpu/examples/hosttime > $L/hosttime.txt 2>&1; echo "== hosttime rc=$?"; cat $L/hosttime.txt; save
+[ -x .gpu/tests/conformance-test ] && { CUPRUM_CONFORMANCE_DIR=$PWD/tests/data/conformance timeout 60 .gpu/tests/conformance-test > $L/conformance.log 2>&1; echo "== conformance rc=$? $(grep "^test result" $L/conformance.log)"; }
+[ -x .gpu/examples/hosttime ] && timeout 40 .gpu/examples/hosttime > $L/hosttime.txt 2>&1; echo "== hosttime rc=$?"; cat $L/hosttime.txt; save
 b coo-csr 90 --compare cupy --suite sparse --filter "coo (duplicates)"
 if [ -n "${SORT28:-}" ]; then CUPRUM_SORT_ITEMS=28 b h200-sort 150 --compare cupy --suite core --filter "sort | 16777216"; fi
 b spsolve 130 --compare cupy --suite sparse --filter "spsolve | poisson 500x500"
