@@ -83,7 +83,7 @@ fn main() -> cuprum_core::Result<()> {
         a.nnz()
     );
     println!("  symmetry:        {symmetry}");
-    println!("  norms:           Frobenius {fro}, 1-norm {one}, inf-norm {inf}");
+    println!("  norms:           Frobenius {fro:?}, 1-norm {one:?}, inf-norm {inf:?}");
     if arg.is_none() {
         assert!(
             (fro / 1.3897e9 - 1.0).abs() < 1e-4,

@@ -130,6 +130,15 @@ fn sparse_info() {
     let out = run("sparse_info", &[], LIMIT);
     assert!(out.contains("shape:           147 x 147"), "{out}");
     assert!(out.contains("symmetry:        symmetric"), "{out}");
+    // norms print as Python prints floats: with a decimal point even when integral
+    let norms = out
+        .lines()
+        .find(|l| l.contains("norms:"))
+        .expect("a norms line");
+    for part in norms.split(", ") {
+        let v = part.rsplit(' ').next().unwrap_or("");
+        assert!(v.parse::<f64>().is_ok() && v.contains('.'), "{norms}");
+    }
     let hb = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../tests/data/matrices/utm300.rua"
@@ -139,6 +148,13 @@ fn sparse_info() {
         out.contains("300 x 300") && out.contains("1 right-hand side"),
         "{out}"
     );
+    // an integral norm keeps its ".0" (SciPy prints 1212.0)
+    let rua = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/matrices/rua_32_ax.rua"
+    );
+    let out = run("sparse_info", &[rua], LIMIT);
+    assert!(out.contains("inf-norm 1212.0\n"), "{out}");
 }
 
 #[test]
