@@ -14,6 +14,7 @@
 //   VAL_T   the payload word (u32 or u64) when HAS_VAL is 1
 //   ITEMS   keys per thread per tile of the LSD sort
 //   OS_ITEMS keys per thread per tile of onesweep (default ITEMS)
+//   OS_MINB  onesweep's __launch_bounds__ minimum of resident blocks (default 4)
 //
 // The order is NumPy's: `canon` maps a key to an unsigned word whose unsigned order is the
 // dtype's order with every NaN last (all NaNs equal) and -0.0 equal to +0.0 (so a stable sort
@@ -36,6 +37,10 @@
 #define OS_ITEMS ITEMS
 #endif
 #define OS_TILE (SORT_BLOCK * OS_ITEMS)
+// onesweep's least resident blocks an SM (its register budget: 65536 / (256 * OS_MINB))
+#ifndef OS_MINB
+#define OS_MINB 4
+#endif
 
 typedef KEY_T K;
 typedef VAL_T V;
@@ -475,7 +480,7 @@ cuprum_onesweep_scan(const unsigned long long* __restrict__ hist,
 // the element index (mode 0: the index, 1: the segment id index / seglen). When every pass is
 // skipped, the last launch copies kx (and the initial payload) into ka.
 // `status` (tiles * 256 words, zeroed) and `bins` (256) belong to this pass.
-extern "C" __global__ void __launch_bounds__(SORT_BLOCK, SORT_MINB)
+extern "C" __global__ void __launch_bounds__(SORT_BLOCK, OS_MINB)
 cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsigned long long n,
                      unsigned long long seglen, int mode, int pass, int npass, int src, int shift,
                      V div, const u32* __restrict__ skip, u32* __restrict__ counter,
@@ -485,10 +490,15 @@ cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsig
     __shared__ u32 ws32[SORT_NWARP];
     __shared__ u32 tile_sh;
     __shared__ unsigned long long run[SORT_RADIX];
-    __shared__ K sk[OS_TILE];
-    __shared__ unsigned char sd[OS_TILE];
+    // the reordered tile lives in dynamic shared memory (OS_TILE * (sizeof(K) + sizeof(V) + 1)
+    // bytes, the payload only with HAS_VAL), so tiles may pass the 48 KiB of static memory
+    extern __shared__ __align__(16) unsigned char os_smem[];
+    K* sk = (K*)os_smem;
 #if HAS_VAL
-    __shared__ V sv[OS_TILE];
+    V* sv = (V*)(os_smem + (unsigned long long)OS_TILE * sizeof(K));
+    unsigned char* sd = os_smem + (unsigned long long)OS_TILE * (sizeof(K) + sizeof(V));
+#else
+    unsigned char* sd = os_smem + (unsigned long long)OS_TILE * sizeof(K);
 #endif
     const int tid = threadIdx.x;
     const int lane = tid & 31, w = tid >> 5;

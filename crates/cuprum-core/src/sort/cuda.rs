@@ -69,18 +69,39 @@ fn word(bytes: usize) -> &'static str {
     }
 }
 
-/// `CUPRUM_SORT_ITEMS` (1 to 28, read once): float32 keys a thread in a tile, for tuning the
-/// tile size on a GPU (both algorithms; other key and payload widths keep the tile's bytes).
-/// Unset or out of range: 24 for onesweep, 16 for the LSD sort.
+/// `CUPRUM_SORT_ITEMS` (1 to 64, read once): float32 keys a thread in a tile, for tuning the
+/// tile size on a GPU (both algorithms, the LSD sort at most 28; other key and payload widths
+/// keep the tile's bytes). Unset or out of range: the defaults of [`Kernels::options`].
 fn items_override() -> Option<usize> {
     static I: OnceLock<Option<usize>> = OnceLock::new();
     *I.get_or_init(|| {
         std::env::var("CUPRUM_SORT_ITEMS")
             .ok()
             .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|i| (1..=28).contains(i))
+            .filter(|i| (1..=64).contains(i))
     })
 }
+
+/// `CUPRUM_SORT_MINB` (1 to 8, read once): onesweep's `__launch_bounds__` minimum of resident
+/// blocks an SM (tuning). Unset or out of range: as many as the tile's shared memory allows,
+/// at most 4.
+fn minb_override() -> Option<u32> {
+    static I: OnceLock<Option<u32>> = OnceLock::new();
+    *I.get_or_init(|| {
+        std::env::var("CUPRUM_SORT_MINB")
+            .ok()
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .filter(|i| (1..=8).contains(i))
+    })
+}
+
+/// Onesweep's tile bytes a thread (keys and payload) by default.
+const OS_BYTES: usize = 112;
+/// Static shared memory of `cuprum_onesweep_pass` (its counters, bases and scan words), and
+/// the 1 KiB the hardware reserves a block, for the occupancy estimate.
+const OS_STATIC: usize = 11 * 1024 + 512 + 1024;
+/// Shared memory of one SM of sm_80/sm_90 usable by blocks (228 KiB).
+const SM_SHARED: usize = 228 * 1024;
 
 /// A compiled specialization: key dtype and payload width (0: none, 4 or 8 bytes).
 pub(crate) struct Kernels {
@@ -90,6 +111,8 @@ pub(crate) struct Kernels {
     items: u32,
     /// keys a thread in a tile of onesweep
     os_items: u32,
+    /// dynamic shared memory of an onesweep block: the reordered tile (keys, payload, digits)
+    os_smem: u32,
 }
 
 impl Kernels {
@@ -99,27 +122,39 @@ impl Kernels {
         let kind = key::kind(dtype).ok_or_else(|| Error::dtype("sort (CUDA radix)", dtype))?;
         let kb = dtype.itemsize();
         // A tile's bytes a thread (keys and payload): the LSD sort 64 (16 float32 keys; on an
-        // H200, 2^24 keys: 729 us at 16, 734 at 12, 795 at 8, 885 at 24), onesweep 112 (28
-        // float32 keys; 2^24 float32/float64/int32/int64, session 13: 621/1643/546/1549 us at
-        // 16, 607/1470/512/1343 at 20, 600/1314/519/1249 at 24, 569/1246/496/1139 at 28).
-        // Wider keys and payloads keep the bytes. CUPRUM_SORT_ITEMS overrides both (tuning);
-        // at most 112 bytes keep every specialization's static shared memory under 48 KiB.
+        // H200, 2^24 keys: 729 us at 16, 734 at 12, 795 at 8, 885 at 24), onesweep OS_BYTES
+        // (2^24 float32/float64/int32/int64, session 13: 621/1643/546/1549 us at 16,
+        // 607/1470/512/1343 at 20, 600/1314/519/1249 at 24, 569/1246/496/1139 at 28; the
+        // reordered tile is in dynamic shared memory, so it may pass 48 KiB). Wider keys and
+        // payloads keep the bytes. CUPRUM_SORT_ITEMS overrides both (tuning); the LSD sort's
+        // static shared memory keeps it at most 28 float32 keys.
         let per = |bytes: usize, most: usize| (bytes / (kb + val_bytes)).clamp(1, most) as u32;
         let (items, os_items) = match items_override() {
-            Some(i) => (per(4 * i, 28), per(4 * i, 28)),
-            None => (per(64, 16), per(112, 28)),
+            Some(i) => (per(4 * i, 28), per(4 * i, 64)),
+            None => (per(64, 16), per(OS_BYTES, 64)),
         };
+        let minb = minb_override().unwrap_or_else(|| {
+            let smem = Kernels::os_smem(dtype, val_bytes, os_items) as usize;
+            (SM_SHARED / (smem + OS_STATIC)).clamp(1, 4) as u32
+        });
         let mut o = vec![
             format!("-DKEY_T={}", word(kb)),
             format!("-DKIND={kind}"),
             format!("-DITEMS={items}"),
             format!("-DOS_ITEMS={os_items}"),
+            format!("-DOS_MINB={minb}"),
         ];
         if val_bytes > 0 {
             o.push("-DHAS_VAL=1".into());
             o.push(format!("-DVAL_T={}", word(val_bytes)));
         }
         Ok((o, items, os_items))
+    }
+
+    /// Dynamic shared memory of an onesweep block of `os_items` keys a thread: the tile's keys,
+    /// payloads and digits.
+    fn os_smem(dtype: DType, val_bytes: usize, os_items: u32) -> u32 {
+        BLOCK * os_items * (dtype.itemsize() + val_bytes + 1) as u32
     }
 
     fn new(ordinal: usize, dtype: DType, val_bytes: usize) -> Result<Kernels> {
@@ -129,6 +164,7 @@ impl Kernels {
             val_bytes,
             items,
             os_items,
+            os_smem: Kernels::os_smem(dtype, val_bytes, os_items),
         })
     }
 
@@ -530,6 +566,7 @@ fn onesweep(
         unsafe { launch(&f, block(np), None, &mut args) }?;
     }
     let f = ks.function(dtype, "cuprum_onesweep_pass")?;
+    set_dynamic_shared(&f, ks.os_smem)?;
     let (mut ka_p, mut kb_p) = (dev_ptr(&ka), dev_ptr(&kb));
     let (mut va_p, mut vb_p) = match &vbuf {
         Some(v) => (dev_ptr(&v[0]), dev_ptr(&v[1])),
@@ -566,14 +603,40 @@ fn onesweep(
             (&mut stp as *mut u64).cast(),
             (&mut bp as *mut u64).cast(),
         ];
+        let cfg = LaunchConfig {
+            shared_mem_bytes: ks.os_smem,
+            ..block(tiles)
+        };
         // SAFETY: as cuprum_onesweep_pass's parameters, in order. `keys` (only read) and the
         // ping-pong buffers ka/kb (va/vb, null without a payload) hold n elements each and do
         // not overlap; the scanned bases of this pass place every key at a distinct position
         // < n; `tiles` blocks take the tiles 0..tiles of this pass's zeroed counter, status
-        // words (tiles * 256) and bases (256), all inside `ws`, which lives past the launch.
-        unsafe { launch(&f, block(tiles), None, &mut args) }?;
+        // words (tiles * 256) and bases (256), all inside `ws`, which lives past the launch;
+        // the dynamic shared memory is the tile's keys, payloads and digits (os_smem).
+        unsafe { launch(&f, cfg, None, &mut args) }?;
     }
     Ok((ka, vbuf.map(|[a, _]| a)))
+}
+
+/// Lets `f` take `bytes` of dynamic shared memory a block (past the default 48 KiB) and asks
+/// for the largest shared-memory carveout, so that several large tiles fit an SM.
+fn set_dynamic_shared(f: &Function, bytes: u32) -> Result<()> {
+    use cudarc::driver::sys;
+    let attr = |a: sys::CUfunction_attribute, v: i32| {
+        // SAFETY: `f` is a loaded kernel of a live module; the attributes take plain integers
+        // (bytes, and a percentage for the carveout) that the driver validates.
+        unsafe { sys::cuFuncSetAttribute(f.raw(), a, v) }
+            .result()
+            .map_err(|e| crate::cuda::driver::drv("cuFuncSetAttribute", e))
+    };
+    attr(
+        sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        bytes as i32,
+    )?;
+    attr(
+        sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+        100,
+    )
 }
 
 /// Drops the key passes of `ps` whose byte is the same in every key of `keys` (one launch that
