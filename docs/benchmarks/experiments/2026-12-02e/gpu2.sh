@@ -12,6 +12,12 @@ lim() { local left=$((END - SECONDS - 10)); echo $left; }
 CS=/usr/local/cuda/bin/compute-sanitizer
 san() { local tag=$1 tool=$2; shift 2
   timeout $(lim) $CS --tool $tool --report-api-errors no --error-exitcode 9 "$@" > $L/$tag.log 2>&1; echo "$tag rc=$?" >> $L/san.txt; }
+# Phase 0 (quiet GPU, ~70 s): onesweep tiles of 30 and 32 float32 keys at 4 blocks an SM
+for spec in ${ITEMS:-30:4 32:4 28}; do
+  it=${spec%%:*}; mb=; [ "$spec" != "$it" ] && mb=${spec#*:}
+  CUPRUM_SORT_ITEMS=$it CUPRUM_SORT_MINB=$mb timeout 40 .gpu/bin/cuprum-bench --device cuda:0 --out $L --name sort-items$it${mb:+-minb$mb} --size full --no-cpu --suite core --filter "sort | 16777216" > $L/sort-items$it.txt 2>&1
+  echo "== sort-items$it${mb:+-minb$mb} rc=$?"; grep -a -E "^\| core" $L/sort-items$it.txt | cut -d'|' -f3-4,6
+done
 t=.gpu/tests
 san mem-random memcheck --leak-check full $t/cuprum_core-lib --test-threads 10 random:: &
 san mem-fft1 memcheck --leak-check full $t/fft_integration-test --test-threads 3 conformance:: cuda:: &
