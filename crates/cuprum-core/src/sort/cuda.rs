@@ -127,10 +127,14 @@ impl Kernels {
         // 607/1470/512/1343 at 20, 600/1314/519/1249 at 24, 569/1246/496/1139 at 28; the
         // reordered tile is in dynamic shared memory, so it may pass 48 KiB). Wider keys and
         // payloads keep the bytes. CUPRUM_SORT_ITEMS overrides both (tuning); the LSD sort's
-        // static shared memory keeps it at most 28 float32 keys.
+        // static shared memory keeps its tile at most 112 bytes a thread (28 float32 keys).
+        // Session 15 (H200, 2^24 float32 sort, us): larger onesweep tiles lose occupancy
+        // faster than they save look-back steps: 591 at 28 keys, 666 at 32 (3 blocks an SM),
+        // 626 / 732 / 771 at 36 / 40 / 48 (3 blocks); in a second call 645 at 28, 604 at 30,
+        // 641 at 32 (4 blocks) (docs/benchmarks/h200-sort.md).
         let per = |bytes: usize, most: usize| (bytes / (kb + val_bytes)).clamp(1, most) as u32;
         let (items, os_items) = match items_override() {
-            Some(i) => (per(4 * i, 28), per(4 * i, 64)),
+            Some(i) => (per(4 * i.min(28), 28), per(4 * i, 64)),
             None => (per(64, 16), per(OS_BYTES, 64)),
         };
         let minb = minb_override().unwrap_or_else(|| {

@@ -29,15 +29,30 @@ pub(crate) fn stream_min_touched() -> usize {
     llc_bytes()
 }
 
-/// The size of the last-level cache in bytes (the largest `cacheN/size` of CPU 0 in sysfs on
-/// Linux; 32 MiB where it cannot be read), read once.
+/// The last-level cache one process can count on, in bytes, read once:
+/// `CUPRUM_CPU_CACHE_BYTES` when set (tuning), else the largest `cacheN/size` of CPU 0 in
+/// sysfs on Linux, at most [`LLC_PER_CPU`] for each CPU that `shared_cpu_list` says shares it
+/// (32 MiB where it cannot be read). The cap matters in virtual machines: the 2-CPU CI machine
+/// reports its host's whole 260 MiB L3, which the host's other tenants use too; taken at its
+/// word, no operation there would ever stream (docs/benchmarks/issue20.md, session 15).
 pub(crate) fn llc_bytes() -> usize {
     static LLC: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *LLC.get_or_init(|| read_llc_bytes().unwrap_or(32 << 20))
+    *LLC.get_or_init(|| {
+        std::env::var("CUPRUM_CPU_CACHE_BYTES")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&b| b > 0)
+            .or_else(read_llc_bytes)
+            .unwrap_or(32 << 20)
+    })
 }
 
+/// Last-level cache a CPU sharing it may count on (bare-metal parts have 1.5–4 MiB an L3
+/// core; 16 MiB leaves every such cache whole).
+pub(crate) const LLC_PER_CPU: usize = 16 << 20;
+
 fn read_llc_bytes() -> Option<usize> {
-    let mut best: Option<(u32, usize)> = None;
+    let mut best: Option<(u32, usize, usize)> = None;
     for i in 0..8 {
         let dir = format!("/sys/devices/system/cpu/cpu0/cache/index{i}");
         let (Ok(level), Ok(size)) = (
@@ -50,11 +65,34 @@ fn read_llc_bytes() -> Option<usize> {
         else {
             continue;
         };
+        let sharing = std::fs::read_to_string(format!("{dir}/shared_cpu_list"))
+            .ok()
+            .and_then(|l| count_cpu_list(&l))
+            .unwrap_or(1);
         if best.is_none_or(|b| level > b.0) {
-            best = Some((level, bytes));
+            best = Some((level, bytes, sharing));
         }
     }
-    best.map(|b| b.1).filter(|&b| b > 0)
+    best.map(|(_, bytes, sharing)| bytes.min(LLC_PER_CPU.saturating_mul(sharing.max(1))))
+        .filter(|&b| b > 0)
+}
+
+/// How many CPUs a sysfs CPU list names (`"0-1"` → 2, `"0,4-7"` → 5); `None` when malformed.
+pub(crate) fn count_cpu_list(s: &str) -> Option<usize> {
+    let mut n = 0usize;
+    for part in s.trim().split(',').filter(|p| !p.is_empty()) {
+        n += match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b) = (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?);
+                b.checked_sub(a)? + 1
+            }
+            None => {
+                part.parse::<usize>().ok()?;
+                1
+            }
+        };
+    }
+    (n > 0).then_some(n)
 }
 
 /// `"32768K"` → 33554432 (sysfs writes sizes with a `K`, `M` or `G` suffix).

@@ -334,4 +334,10 @@ fn cache_sizes_parse_like_sysfs() {
     assert_eq!(iter::parse_cache_size("512"), Some(512));
     assert_eq!(iter::parse_cache_size("x"), None);
     assert!(iter::llc_bytes() > 0);
+    assert_eq!(iter::count_cpu_list("0-1\n"), Some(2));
+    assert_eq!(iter::count_cpu_list("0,4-7"), Some(5));
+    assert_eq!(iter::count_cpu_list("3"), Some(1));
+    assert_eq!(iter::count_cpu_list("7-4"), None);
+    assert_eq!(iter::count_cpu_list("a-b"), None);
+    assert_eq!(iter::count_cpu_list(""), None);
 }
