@@ -37,6 +37,10 @@
 #define OS_ITEMS ITEMS
 #endif
 #define OS_TILE (SORT_BLOCK * OS_ITEMS)
+// the declaration of onesweep's dynamic shared memory (tools/sort-sim gives a static array)
+#ifndef OS_SMEM_DECL
+#define OS_SMEM_DECL extern __shared__ __align__(16) unsigned char os_smem[]
+#endif
 // onesweep's least resident blocks an SM (its register budget: 65536 / (256 * OS_MINB))
 #ifndef OS_MINB
 #define OS_MINB 4
@@ -64,11 +68,16 @@ __device__ __forceinline__ K canon(K x) {
 #elif KIND == 6
     return x != (K)0 ? (K)1 : (K)0;
 #else
+    // negative numbers map to sign - mag (so -0.0 meets +0.0 at `sign`), the rest to
+    // sign + mag with every NaN clamped to one key just above +inf: one select. Session 16
+    // (H200, 2^24 keys): the branchy form (NaN -> all ones, zero -> sign, negative -> ~x,
+    // else x | sign) cost 2-3 us more a pass and slowed the histogram kernel
+    // (docs/benchmarks/experiments/2026-12-02f).
     const K sign = (K)((K)1 << (sizeof(K) * 8 - 1));
     const K mag = (K)(x & (K)(~sign));
-    if (mag > (K)SORT_INF) return (K)(~(K)0);  // NaN: the largest key, all NaNs equal
-    if (mag == (K)0) return sign;               // -0.0 and +0.0: one key
-    return (x & sign) ? (K)(~x) : (K)(x | sign);
+    const K top = (K)((K)SORT_INF + (K)1);
+    const K m2 = mag < top ? mag : top;
+    return ((x & sign) && mag <= (K)SORT_INF) ? (K)(sign - mag) : (K)(sign + m2);
 #endif
 }
 
@@ -408,19 +417,22 @@ cuprum_onesweep_hist(const K* __restrict__ keys, unsigned long long n,
     const unsigned long long tiles = (n + OS_TILE - 1) / OS_TILE;
     for (unsigned long long t = blockIdx.x; t < tiles; t += gridDim.x) {
         const unsigned long long base = t * OS_TILE;
+        // raw keys first, the transform where the digits are taken: with canon applied at the
+        // load, 2^24 float32 keys took 90 us against 40 us (H200, session 16)
         K k[OS_ITEMS];
 #pragma unroll
         for (int j = 0; j < OS_ITEMS; ++j) {
             const unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
-            k[j] = i < n ? canon(keys[i]) : (K)0;
+            k[j] = i < n ? keys[i] : (K)0;
         }
 #pragma unroll
         for (int j = 0; j < OS_ITEMS; ++j) {
             const unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
             if (i < n) {
+                const K q = canon(k[j]);
 #pragma unroll
                 for (int b = 0; b < (int)sizeof(K); ++b)
-                    atomicAdd(&h[b][c][(u32)((k[j] >> (8 * b)) & (K)0xff)], 1u);
+                    atomicAdd(&h[b][c][(u32)((q >> (8 * b)) & (K)0xff)], 1u);
             }
         }
     }
@@ -492,7 +504,7 @@ cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsig
     __shared__ unsigned long long run[SORT_RADIX];
     // the reordered tile lives in dynamic shared memory (OS_TILE * (sizeof(K) + sizeof(V) + 1)
     // bytes, the payload only with HAS_VAL), so tiles may pass the 48 KiB of static memory
-    extern __shared__ __align__(16) unsigned char os_smem[];
+    OS_SMEM_DECL;
     K* sk = (K*)os_smem;
 #if HAS_VAL
     V* sv = (V*)(os_smem + (unsigned long long)OS_TILE * sizeof(K));

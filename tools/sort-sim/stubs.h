@@ -24,6 +24,8 @@ typedef unsigned long long u64;
 #define __launch_bounds__(...)
 #define __restrict__
 #define __shared__ static
+// onesweep's dynamic shared memory (the tile's keys, payloads and digits) as a static array
+#define OS_SMEM_DECL alignas(16) static unsigned char os_smem[OS_TILE * (sizeof(K) + sizeof(V) + 1)]
 struct dim3s { unsigned x, y, z; };
 extern thread_local dim3s threadIdx;
 extern dim3s blockIdx, blockDim, gridDim;

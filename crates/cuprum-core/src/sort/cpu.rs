@@ -44,9 +44,10 @@ macro_rules! radix_int {
 }
 radix_int!(i8 => u8, i16 => u16, i32 => u32, i64 => u64);
 
-/// `canon` of `sort/key.rs` for a float of `bits` bits whose raw bits are `x` (zero-extended)
-/// and whose +infinity is `inf`: NaNs (any sign, any payload) share the largest key, `-0.0`
-/// and `0.0` share one key, other values map monotonically.
+/// The CPU radix key of a float of `bits` bits whose raw bits are `x` (zero-extended) and whose
+/// +infinity is `inf`: the order of `sort/key.rs`'s `canon` (other values): NaNs (any sign, any
+/// payload) share the largest key, `-0.0` and `0.0` share one key, other values map
+/// monotonically.
 #[inline(always)]
 fn float_key(x: u64, bits: u32, inf: u64) -> u64 {
     let sign = 1u64 << (bits - 1);

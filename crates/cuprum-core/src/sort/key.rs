@@ -57,15 +57,14 @@ pub(crate) fn canon(dtype: DType, bits: u64) -> u64 {
         1 => x ^ sign,
         6 => u64::from(x != 0),
         _ => {
+            // negative numbers: sign - mag (-0.0 meets +0.0 at `sign`); the rest: sign + mag,
+            // every NaN clamped to one key just above +infinity
             let mag = x & !sign & all;
-            if mag > inf_bits(k) {
-                all
-            } else if mag == 0 {
-                sign
-            } else if x & sign != 0 {
-                !x & all
+            let inf = inf_bits(k);
+            if x & sign != 0 && mag <= inf {
+                sign - mag
             } else {
-                x | sign
+                sign + mag.min(inf + 1)
             }
         }
     }
@@ -160,7 +159,8 @@ mod tests {
         let f = |x: f32| canon(DType::Float32, x.to_bits() as u64);
         assert_eq!(f(-0.0), f(0.0));
         assert_eq!(f(f32::NAN), f(-f32::NAN));
-        assert_eq!(f(f32::NAN), u32::MAX as u64);
+        assert_eq!(f(f32::NAN), 0xff80_0001);
+        assert_eq!(f(f32::from_bits(0xffff_ffff)), f(f32::NAN));
         assert!(f(f32::INFINITY) < f(f32::NAN));
         assert!(f(f32::NEG_INFINITY) < f(-1.0));
         assert!(f(-1.0) < f(-f32::MIN_POSITIVE / 2.0));
@@ -172,7 +172,7 @@ mod tests {
         let h = |x: f32| canon(DType::Float16, half::f16::from_f32(x).to_bits() as u64);
         assert_eq!(h(-0.0), h(0.0));
         assert!(h(-2.0) < h(-1.0) && h(65504.0) < h(f32::INFINITY));
-        assert_eq!(h(f32::NAN), 0xffff);
+        assert_eq!(h(f32::NAN), 0xfc01);
         let b = |x: f32| canon(DType::BFloat16, half::bf16::from_f32(x).to_bits() as u64);
         assert!(b(-3.0) < b(0.0) && b(f32::INFINITY) < b(f32::NAN));
         assert!(canon(DType::Int8, 0xff) < canon(DType::Int8, 0));

@@ -124,12 +124,34 @@ static CACHES: LazyLock<Mutex<HashMap<usize, Arc<Mutex<Store>>>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
 
 fn store(ordinal: usize) -> Arc<Mutex<Store>> {
+    static AT_EXIT: std::sync::Once = std::sync::Once::new();
+    // SAFETY: registers a plain `extern "C" fn()`; a failure to register only leaves the cached
+    // plans to the operating system at exit, as before.
+    AT_EXIT.call_once(|| unsafe {
+        libc::atexit(release_plans);
+    });
     CACHES
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .entry(ordinal)
         .or_insert_with(|| Arc::new(Mutex::new(Lru::new(DEFAULT_CACHE_SIZE))))
         .clone()
+}
+
+/// At process exit: drops every cached plan (its cuFFT handle is destroyed and its work area
+/// returned to the allocator), so that leak checkers (compute-sanitizer's `--leak-check full`)
+/// see every device allocation returned, as core's staging buffers are. A cache whose mutex
+/// another thread holds at exit (a plan being looked up) is left to the operating system; plans
+/// another thread still uses are dropped by that thread.
+extern "C" fn release_plans() {
+    let Ok(all) = CACHES.try_lock() else {
+        return;
+    };
+    for s in all.values() {
+        if let Ok(mut g) = s.try_lock() {
+            g.clear();
+        }
+    }
 }
 
 /// The cached plan for `key`, created on a miss.
