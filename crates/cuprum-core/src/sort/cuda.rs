@@ -97,6 +97,11 @@ fn minb_override() -> Option<u32> {
 
 /// Onesweep's tile bytes a thread (keys and payload) by default.
 const OS_BYTES: usize = 112;
+/// Onesweep's tile bytes a thread for 8-byte keys with a payload (argsort of float64/int64: 12
+/// keys a thread). Session 16 (H200, argsort of 2^24 keys): float64 1.862 / 1.730 / 1.735 /
+/// 1.737 ms and int64 1.886 / 1.725 / 1.726 / 1.733 ms at 112 / 144 / 176 / 208 bytes (CuPy
+/// 1.797 and 1.836); 4-byte keys did not gain (int32 argsort 751 -> 770 us, sorts slower).
+const OS_BYTES_WIDE_PAYLOAD: usize = 144;
 /// Static shared memory of `cuprum_onesweep_pass` (its counters, bases and scan words), and
 /// the 1 KiB the hardware reserves a block, for the occupancy estimate.
 const OS_STATIC: usize = 11 * 1024 + 512 + 1024;
@@ -135,7 +140,14 @@ impl Kernels {
         let per = |bytes: usize, most: usize| (bytes / (kb + val_bytes)).clamp(1, most) as u32;
         let (items, os_items) = match items_override() {
             Some(i) => (per(4 * i.min(28), 28), per(4 * i, 64)),
-            None => (per(64, 16), per(OS_BYTES, 64)),
+            None => {
+                let os = if val_bytes > 0 && kb >= 8 {
+                    OS_BYTES_WIDE_PAYLOAD
+                } else {
+                    OS_BYTES
+                };
+                (per(64, 16), per(os, 64))
+            }
         };
         let minb = minb_override().unwrap_or_else(|| {
             let smem = Kernels::os_smem(dtype, val_bytes, os_items) as usize;
