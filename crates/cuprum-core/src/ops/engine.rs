@@ -9,6 +9,7 @@ use super::promote::{
 use crate::backend;
 use crate::layout::broadcast_shapes;
 use crate::{Array, DType, Device, Error, Layout, Result, Scalar};
+use std::borrow::Cow;
 
 /// A 0-d array of `dtype` on `device` holding `s` (C-cast).
 pub(crate) fn scalar_array(s: Scalar, dtype: DType, device: Device) -> Result<Array> {
@@ -33,6 +34,24 @@ pub(crate) fn broadcast_view(op: &'static str, a: &Array, shape: &[usize]) -> Re
     }
     let l: Layout = a.layout().broadcast_to(op, shape)?;
     Ok(a.with_layout(l))
+}
+
+/// [`operand_array`], borrowing the operand's array when it has the dtype already.
+fn operand_cow<'a>(o: &Operand<'a>, dtype: DType, device: Device) -> Result<Cow<'a, Array>> {
+    match *o {
+        Operand::Array(a) if a.dtype() == dtype => Ok(Cow::Borrowed(a)),
+        Operand::Array(a) => a.astype(dtype).map(Cow::Owned),
+        Operand::Scalar(s) => scalar_array(s, dtype, device).map(Cow::Owned),
+    }
+}
+
+/// [`broadcast_view`], borrowing `a` when it has `shape` already.
+fn broadcast_cow<'a>(op: &'static str, a: &'a Array, shape: &[usize]) -> Result<Cow<'a, Array>> {
+    if a.shape() == shape {
+        return Ok(Cow::Borrowed(a));
+    }
+    let l: Layout = a.layout().broadcast_to(op, shape)?;
+    Ok(Cow::Owned(a.with_layout(l)))
 }
 
 /// Fails unless every array is on the same device; returns it.
@@ -230,9 +249,9 @@ fn binary_unchecked(
     {
         return Err(super::promote::negative_power_error());
     }
-    let sa: Vec<usize> = a.as_array().map(|x| x.shape().to_vec()).unwrap_or_default();
-    let sb: Vec<usize> = b.as_array().map(|x| x.shape().to_vec()).unwrap_or_default();
-    let shape = broadcast_shapes(name, &sa, &sb)?;
+    let sa: &[usize] = a.as_array().map_or(&[], |x| x.shape());
+    let sb: &[usize] = b.as_array().map_or(&[], |x| x.shape());
+    let shape = broadcast_shapes(name, sa, sb)?;
     if let Some(out) = out {
         check_out(name, out, &shape, o, device)?;
     }
@@ -243,19 +262,21 @@ fn binary_unchecked(
         _ => None,
     };
     if let Some((arr, s, side)) = one_scalar {
-        let x = to_dtype(arr, k)?;
-        return finish(&shape, o, device, out, &[&x], |dst| {
+        let x = operand_cow(&Operand::Array(arr), k, device)?;
+        return finish(&shape, o, device, out, &[&*x], |dst| {
             if dst.size() == 0 {
                 return Ok(());
             }
             backend::binary_scalar(op, x.view(), s, side, dst.view())
         });
     }
-    let x = operand_array(&a, k, device)?;
-    let y = operand_array(&b, k, device)?;
-    let xv = broadcast_view(name, &x, &shape)?;
-    let yv = broadcast_view(name, &y, &shape)?;
-    finish(&shape, o, device, out, &[&x, &y], |dst| {
+    // borrowed where no cast or broadcast is needed: a clone of an array copies its shape and
+    // strides (two allocations), and the 30 x 30 add of views made eight of them (session 17)
+    let x = operand_cow(&a, k, device)?;
+    let y = operand_cow(&b, k, device)?;
+    let xv = broadcast_cow(name, &x, &shape)?;
+    let yv = broadcast_cow(name, &y, &shape)?;
+    finish(&shape, o, device, out, &[&*x, &*y], |dst| {
         if dst.size() == 0 {
             return Ok(());
         }

@@ -108,9 +108,14 @@ const OS_STATIC: usize = 11 * 1024 + 512 + 1024;
 /// Shared memory of one SM of sm_80/sm_90 usable by blocks (228 KiB).
 const SM_SHARED: usize = 228 * 1024;
 
-/// A compiled specialization: key dtype and payload width (0: none, 4 or 8 bytes).
+/// A compiled specialization: key dtype and payload width (0: none, 4 or 8 bytes). One per
+/// (device, dtype, payload width) for the life of the process ([`Kernels::new`]), with its NVRTC
+/// options made once and its kernels looked up once: a sort's host path formats no options and
+/// hashes no source key (session 17, H200: a 2^24 float32 sort spent 45-50 us of host time,
+/// ~10 us of it before the first kernel, while the GPU waited).
 pub(crate) struct Kernels {
     ordinal: usize,
+    dtype: DType,
     val_bytes: usize,
     /// keys a thread in a tile of the LSD sort
     items: u32,
@@ -118,6 +123,10 @@ pub(crate) struct Kernels {
     os_items: u32,
     /// dynamic shared memory of an onesweep block: the reordered tile (keys, payload, digits)
     os_smem: u32,
+    /// the NVRTC options of the specialization
+    opts: Vec<String>,
+    /// kernels looked up so far (a handful)
+    fns: std::sync::Mutex<Vec<(&'static str, Function)>>,
 }
 
 impl Kernels {
@@ -173,21 +182,57 @@ impl Kernels {
         BLOCK * os_items * (dtype.itemsize() + val_bytes + 1) as u32
     }
 
-    fn new(ordinal: usize, dtype: DType, val_bytes: usize) -> Result<Kernels> {
-        let (_, items, os_items) = Kernels::options(dtype, val_bytes)?;
-        Ok(Kernels {
+    /// The specialization of `dtype` with a `val_bytes` payload on device `ordinal`, made on
+    /// first use and kept (at most a few dozen: real dtypes times three payload widths a
+    /// device).
+    fn new(ordinal: usize, dtype: DType, val_bytes: usize) -> Result<&'static Kernels> {
+        type Memo = std::sync::Mutex<Vec<&'static Kernels>>;
+        static MEMO: Memo = std::sync::Mutex::new(Vec::new());
+        let mut memo = MEMO.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = memo
+            .iter()
+            .find(|k| k.ordinal == ordinal && k.dtype == dtype && k.val_bytes == val_bytes)
+        {
+            return Ok(k);
+        }
+        let (opts, items, os_items) = Kernels::options(dtype, val_bytes)?;
+        let k: &'static Kernels = Box::leak(Box::new(Kernels {
             ordinal,
+            dtype,
             val_bytes,
             items,
             os_items,
             os_smem: Kernels::os_smem(dtype, val_bytes, os_items),
-        })
+            opts,
+            fns: std::sync::Mutex::new(Vec::new()),
+        }));
+        memo.push(k);
+        Ok(k)
     }
 
-    fn function(&self, dtype: DType, name: &str) -> Result<Function> {
-        let (opts, _, _) = Kernels::options(dtype, self.val_bytes)?;
-        let refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-        static_function(self.ordinal, source(), name, &refs)
+    /// Kernel `name` of the specialization (compiled on first use; `dtype` is its key dtype).
+    /// `cuprum_onesweep_pass` comes with its dynamic shared memory limit raised to `os_smem`.
+    fn function(&self, dtype: DType, name: &'static str) -> Result<Function> {
+        debug_assert_eq!(dtype, self.dtype, "{name}");
+        if let Some((_, f)) = self
+            .fns
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|(n, _)| *n == name)
+        {
+            return Ok(f.clone());
+        }
+        let refs: Vec<&str> = self.opts.iter().map(|s| s.as_str()).collect();
+        let f = static_function(self.ordinal, source(), name, &refs)?;
+        if name == "cuprum_onesweep_pass" {
+            set_dynamic_shared(&f, self.os_smem)?;
+        }
+        self.fns
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((name, f.clone()));
+        Ok(f)
     }
 }
 
@@ -525,22 +570,6 @@ fn onesweep(
     let ws = crate::creation::zeros_on(&[words], DType::UInt32, dev)?;
     let wp = dev_ptr(&ws);
     let at = |off: u64| wp + 4 * off;
-    let ka = Array::empty_on(&[n as usize], dtype, dev)?;
-    let kb = Array::empty_on(&[n as usize], dtype, dev)?;
-    let vb = ks.val_bytes;
-    let vbuf = if vb > 0 {
-        let vdt = if vb == 8 {
-            DType::UInt64
-        } else {
-            DType::UInt32
-        };
-        Some([
-            Array::empty_on(&[n as usize], vdt, dev)?,
-            Array::empty_on(&[n as usize], vdt, dev)?,
-        ])
-    } else {
-        None
-    };
     let sms = crate::cuda::properties(ks.ordinal).map_or(132, |p| p.multiprocessor_count as u64);
     let block = |grid: u64| LaunchConfig {
         grid: (grid as u32, 1, 1),
@@ -581,8 +610,25 @@ fn onesweep(
         // bases and np <= 16 flags, all inside `ws`; seglen >= 1 divides n when np > nkey.
         unsafe { launch(&f, block(np), None, &mut args) }?;
     }
+    // the output and ping-pong buffers are allocated while the histogram runs (their host
+    // time was part of the GPU's wait before the first kernel)
+    let ka = Array::empty_on(&[n as usize], dtype, dev)?;
+    let kb = Array::empty_on(&[n as usize], dtype, dev)?;
+    let vb = ks.val_bytes;
+    let vbuf = if vb > 0 {
+        let vdt = if vb == 8 {
+            DType::UInt64
+        } else {
+            DType::UInt32
+        };
+        Some([
+            Array::empty_on(&[n as usize], vdt, dev)?,
+            Array::empty_on(&[n as usize], vdt, dev)?,
+        ])
+    } else {
+        None
+    };
     let f = ks.function(dtype, "cuprum_onesweep_pass")?;
-    set_dynamic_shared(&f, ks.os_smem)?;
     let (mut ka_p, mut kb_p) = (dev_ptr(&ka), dev_ptr(&kb));
     let (mut va_p, mut vb_p) = match &vbuf {
         Some(v) => (dev_ptr(&v[0]), dev_ptr(&v[1])),

@@ -54,7 +54,7 @@ pub(crate) fn binary_scalar(
     let bufs = acquire(op.name(), &dst, &[a])?;
     let zero = Layout {
         shape: dst.layout.shape.clone(),
-        strides: vec![0; dst.layout.shape.len()],
+        strides: crate::layout::small_zeros(dst.layout.shape.len()),
         offset: 0,
     };
     let ps = Ptr::new(word.as_mut_ptr().cast());

@@ -256,7 +256,7 @@ impl<const N: usize> Plan<N> {
     fn run_range(&self, start: usize, end: usize, inner: &Inner<'_, N>) {
         let nd = self.shape.len();
         let last = nd - 1;
-        let mut idx = vec![0usize; nd];
+        let mut idx = crate::layout::small_zeros::<usize>(nd);
         let mut rem = start;
         for ax in (0..nd).rev() {
             idx[ax] = rem % self.shape[ax];

@@ -106,7 +106,8 @@ fn acquire<'a>(op: &'static str, dst: &View<'a>, inputs: &[View<'a>]) -> Result<
     let dst_addr = dst_s as *const CpuStorage as usize;
     let mut snapshots: Vec<Vec<u64>> = Vec::new();
     // (address, storage, is the destination)
-    let mut to_lock: Vec<(usize, &'a CpuStorage, bool)> = vec![(dst_addr, dst_s, true)];
+    let mut to_lock: Vec<(usize, &'a CpuStorage, bool)> = Vec::with_capacity(1 + inputs.len());
+    to_lock.push((dst_addr, dst_s, true));
     let mut snap_of: Vec<Option<usize>> = Vec::with_capacity(inputs.len());
     for v in inputs {
         let s = cpu_storage(op, v)?;
