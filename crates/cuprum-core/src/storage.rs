@@ -310,8 +310,37 @@ const SMALL_MIN_BYTES: usize = 1 << 10;
 /// Most buffers the small cache holds (at most 128 KiB in all).
 const SMALL_MAX_BUFS: usize = 32;
 
-/// Freed heap buffers of [`SMALL_MIN_BYTES`]..[`POOL_MIN_BYTES`] bytes kept for reuse.
-static SMALL: Mutex<Vec<Vec<u64>>> = Mutex::new(Vec::new());
+/// Freed heap buffers of [`SMALL_MIN_BYTES`]..[`POOL_MIN_BYTES`] bytes kept for reuse, oldest
+/// first (at most [`SMALL_MAX_BUFS`]; a full cache lets its oldest buffer go).
+struct SmallCache {
+    bufs: Vec<Vec<u64>>,
+}
+
+impl SmallCache {
+    const fn new() -> SmallCache {
+        SmallCache { bufs: Vec::new() }
+    }
+
+    /// Keeps `v`; returns the buffer evicted to make room, if any (to be freed outside the
+    /// lock).
+    fn put(&mut self, v: Vec<u64>) -> Option<Vec<u64>> {
+        let old = if self.bufs.len() >= SMALL_MAX_BUFS {
+            Some(self.bufs.remove(0))
+        } else {
+            None
+        };
+        self.bufs.push(v);
+        old
+    }
+
+    /// The most recently kept buffer of exactly `words` words, if any.
+    fn take(&mut self, words: usize) -> Option<Vec<u64>> {
+        let i = self.bufs.iter().rposition(|v| v.len() == words)?;
+        Some(self.bufs.remove(i))
+    }
+}
+
+static SMALL: Mutex<SmallCache> = Mutex::new(SmallCache::new());
 
 /// Most bytes the reuse cache of [`CpuStorage::try_recycled`] holds: 1/16 of the host's memory,
 /// at most 1 GiB.
@@ -346,13 +375,8 @@ impl Drop for CpuStorage {
         if bytes < POOL_MIN_BYTES {
             if let Words::Heap(v) = w {
                 let v = std::mem::take(v);
-                let mut small = SMALL.lock().unwrap_or_else(|e| e.into_inner());
-                if small.len() < SMALL_MAX_BUFS {
-                    small.push(v);
-                } else {
-                    drop(small);
-                    drop(v);
-                }
+                let evicted = SMALL.lock().unwrap_or_else(|e| e.into_inner()).put(v);
+                drop(evicted);
             }
             return;
         }
@@ -484,10 +508,8 @@ impl CpuStorage {
     pub(crate) fn try_recycled(nbytes: usize) -> Result<CpuStorage> {
         let words = nbytes.div_ceil(8);
         if (SMALL_MIN_BYTES..POOL_MIN_BYTES).contains(&nbytes) {
-            let mut small = SMALL.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(i) = small.iter().rposition(|v| v.len() == words) {
-                let mut v = small.swap_remove(i);
-                drop(small);
+            let found = SMALL.lock().unwrap_or_else(|e| e.into_inner()).take(words);
+            if let Some(mut v) = found {
                 let ptr = v.as_mut_ptr().cast();
                 return Ok(CpuStorage {
                     words: RwLock::new(Words::Heap(v)),
@@ -689,38 +711,45 @@ mod tests {
         assert_eq!(small.read().bytes(), &[0u8; 100][..]);
     }
 
-    /// Buffers of 1..4 KiB come back from the small cache (the same memory, its old contents)
-    /// and never from it at another size; below 1 KiB nothing is cached.
+    /// The small cache gives back the most recent buffer of the size asked for (the same
+    /// memory, its old contents), nothing at another size, and lets its oldest buffer go when
+    /// full. A cache of its own: the process-wide one is shared with every test thread.
     #[test]
-    fn small_buffers_are_reused_at_their_size() {
-        // an odd size no other test of this process frees
+    fn small_cache_reuses_buffers_at_their_size() {
+        let mut c = SmallCache::new();
+        let mut a = vec![0u64; 300];
+        a[5] = 42;
+        let pa = a.as_ptr();
+        assert!(c.put(a).is_none());
+        assert!(c.take(301).is_none(), "another size");
+        let got = c.take(300).expect("the buffer of 300 words");
+        assert_eq!((got.as_ptr(), got[5]), (pa, 42));
+        assert!(c.take(300).is_none(), "taken once");
+        // full: the oldest goes
+        let first = vec![1u64; 200];
+        let pf = first.as_ptr();
+        c.put(first);
+        for k in 1..SMALL_MAX_BUFS {
+            assert!(c.put(vec![0u64; 128 + k]).is_none());
+        }
+        let evicted = c.put(vec![0u64; 128]).expect("a full cache evicts");
+        assert_eq!(evicted.as_ptr(), pf);
+        assert_eq!(c.bufs.len(), SMALL_MAX_BUFS);
+        // the global path: a small buffer of the right size, zeroed when fresh
         let nbytes = 3000 + 8 * 7;
         let s = CpuStorage::try_recycled(nbytes).unwrap();
-        s.write().bytes_mut()[5] = 42;
-        let p = s.as_ptr() as usize;
+        assert_eq!(s.nbytes(), nbytes);
         drop(s);
-        let again = CpuStorage::try_recycled(nbytes).unwrap();
-        assert_eq!(again.nbytes(), nbytes);
-        assert_eq!(
-            again.as_ptr() as usize,
-            p,
-            "a {nbytes}-byte buffer is reused"
-        );
-        assert_eq!(again.read().bytes()[5], 42);
-        // another size is a fresh, zeroed buffer
-        let other = CpuStorage::try_recycled(nbytes + 8).unwrap();
-        assert_ne!(other.as_ptr() as usize, p);
-        assert!(other.read().bytes().iter().all(|&b| b == 0));
-        drop(again);
-        // below SMALL_MIN_BYTES: not cached
         let tiny = CpuStorage::try_recycled(SMALL_MIN_BYTES - 8).unwrap();
         drop(tiny);
         assert!(
             SMALL
                 .lock()
                 .unwrap()
+                .bufs
                 .iter()
-                .all(|v| v.len() * 8 >= SMALL_MIN_BYTES)
+                .all(|v| v.len() * 8 >= SMALL_MIN_BYTES),
+            "nothing under SMALL_MIN_BYTES is cached"
         );
     }
 
