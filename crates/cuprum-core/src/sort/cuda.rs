@@ -334,7 +334,7 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
             passes(dtype, 1)
         };
         let mode = if payload == Payload::Index { 0 } else { 1 };
-        return onesweep(&ks, keys, seglen.max(1), mode, &ps);
+        return onesweep(ks, keys, seglen.max(1), mode, &ps);
     }
     let dev = keys.device();
     let vdt = if vb == 8 {
@@ -388,7 +388,7 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
     let per_block = tiles_per_block * tile;
     let g = n.div_ceil(per_block);
     if key::kind(dtype).is_some_and(|k| k <= 1) && dtype.itemsize() >= 2 {
-        skip_constant_bytes(&ks, keys, per_block, g, &mut ps)?;
+        skip_constant_bytes(ks, keys, per_block, g, &mut ps)?;
     }
     if ps.is_empty() {
         // every key byte is the same: the input order is the sorted order
