@@ -29,11 +29,7 @@ pub(crate) fn to_dtype(a: &Array, dtype: DType) -> Result<Array> {
 
 /// `a` viewed with `shape` (zero strides on new or stretched axes).
 pub(crate) fn broadcast_view(op: &'static str, a: &Array, shape: &[usize]) -> Result<Array> {
-    if a.shape() == shape {
-        return Ok(a.clone());
-    }
-    let l: Layout = a.layout().broadcast_to(op, shape)?;
-    Ok(a.with_layout(l))
+    broadcast_cow(op, a, shape).map(Cow::into_owned)
 }
 
 /// [`operand_array`], borrowing the operand's array when it has the dtype already.
@@ -109,10 +105,7 @@ pub(crate) fn promote_operands(
 
 /// An operand as an array of `dtype` on `device`.
 pub(crate) fn operand_array(o: &Operand<'_>, dtype: DType, device: Device) -> Result<Array> {
-    match o {
-        Operand::Array(a) => to_dtype(a, dtype),
-        Operand::Scalar(s) => scalar_array(*s, dtype, device),
-    }
+    operand_cow(o, dtype, device).map(Cow::into_owned)
 }
 
 /// The device of the operands (the current device when all are scalars).

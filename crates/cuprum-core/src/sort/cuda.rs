@@ -210,10 +210,9 @@ impl Kernels {
         Ok(k)
     }
 
-    /// Kernel `name` of the specialization (compiled on first use; `dtype` is its key dtype).
+    /// Kernel `name` of the specialization (compiled on first use).
     /// `cuprum_onesweep_pass` comes with its dynamic shared memory limit raised to `os_smem`.
-    fn function(&self, dtype: DType, name: &'static str) -> Result<Function> {
-        debug_assert_eq!(dtype, self.dtype, "{name}");
+    fn function(&self, name: &'static str) -> Result<Function> {
         if let Some((_, f)) = self
             .fns
             .lock()
@@ -364,7 +363,7 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
     }
     // payload init into vbuf[1] (pass 0 reads buffer 1 and writes buffer 0)
     if let Some(v) = &vbuf {
-        let f = ks.function(dtype, "cuprum_sort_init_vals")?;
+        let f = ks.function("cuprum_sort_init_vals")?;
         let mut p = dev_ptr(&v[1]);
         let mut nn = n;
         let mut sl = seglen.max(1);
@@ -396,9 +395,9 @@ fn radix_sort(keys: &Array, seglen: u64, payload: Payload) -> Result<(Array, Opt
     }
     let counts = Array::empty_on(&[256 * g as usize], DType::UInt64, dev)?;
     let totals = Array::empty_on(&[256], DType::UInt64, dev)?;
-    let hist = ks.function(dtype, "cuprum_radix_hist")?;
-    let scan = ks.function(dtype, "cuprum_sort_scan_rows")?;
-    let scatter = ks.function(dtype, "cuprum_radix_scatter")?;
+    let hist = ks.function("cuprum_radix_hist")?;
+    let scan = ks.function("cuprum_sort_scan_rows")?;
+    let scatter = ks.function("cuprum_radix_scatter")?;
     let div = if payload == Payload::Index {
         seglen.max(1)
     } else {
@@ -579,7 +578,7 @@ fn onesweep(
     let mut nn = n;
     let mut kx = dev_ptr(keys);
     if nkey > 0 {
-        let f = ks.function(dtype, "cuprum_onesweep_hist")?;
+        let f = ks.function("cuprum_onesweep_hist")?;
         let mut hp = at(hist_off);
         let mut args: [*mut c_void; 3] = [
             (&mut kx as *mut u64).cast(),
@@ -591,7 +590,7 @@ fn onesweep(
         unsafe { launch(&f, block(tiles.min(3 * sms)), None, &mut args) }?;
     }
     {
-        let f = ks.function(dtype, "cuprum_onesweep_scan")?;
+        let f = ks.function("cuprum_onesweep_scan")?;
         let mut hp = at(hist_off);
         let mut bp = at(bins_off);
         let mut sp = at(skip_off);
@@ -628,7 +627,7 @@ fn onesweep(
     } else {
         None
     };
-    let f = ks.function(dtype, "cuprum_onesweep_pass")?;
+    let f = ks.function("cuprum_onesweep_pass")?;
     let (mut ka_p, mut kb_p) = (dev_ptr(&ka), dev_ptr(&kb));
     let (mut va_p, mut vb_p) = match &vbuf {
         Some(v) => (dev_ptr(&v[0]), dev_ptr(&v[1])),
@@ -715,7 +714,7 @@ fn skip_constant_bytes(
     let kb = dtype.itemsize();
     let n = keys.size() as u64;
     let counts = crate::creation::zeros_on(&[kb * 256], DType::UInt64, keys.device())?;
-    let f = ks.function(dtype, "cuprum_radix_hist_all")?;
+    let f = ks.function("cuprum_radix_hist_all")?;
     let mut kp = dev_ptr(keys);
     let mut nn = n;
     let mut pb = per_block;
@@ -765,7 +764,7 @@ fn launch_index_out(vals: &Array, out: &Array, seglen: u64) -> Result<()> {
     };
     let vb = vals.dtype().itemsize();
     let ks = Kernels::new(ordinal, DType::UInt8, vb)?;
-    let f = ks.function(DType::UInt8, "cuprum_sort_index_out")?;
+    let f = ks.function("cuprum_sort_index_out")?;
     let mut n = out.size() as u64;
     let mut vp = dev_ptr(vals);
     let mut op = dev_ptr(out);
@@ -809,7 +808,7 @@ pub(crate) fn searchsorted(a: &Array, q: &Array, right: bool) -> Result<Array> {
         return Ok(out);
     }
     let ks = Kernels::new(ordinal, a.dtype(), 0)?;
-    let f = ks.function(a.dtype(), "cuprum_searchsorted")?;
+    let f = ks.function("cuprum_searchsorted")?;
     let mut ap = dev_ptr(a);
     let mut na = a.size() as u64;
     let mut qp = dev_ptr(q);
@@ -901,7 +900,7 @@ pub(crate) fn unique(
     let mut pb = per_block;
     let mut bp = dev_ptr(&bcounts);
     {
-        let f = ks.function(dtype, "cuprum_unique_count")?;
+        let f = ks.function("cuprum_unique_count")?;
         let mut args: [*mut c_void; 4] = [
             (&mut kp as *mut u64).cast(),
             (&mut nn as *mut u64).cast(),
@@ -913,7 +912,7 @@ pub(crate) fn unique(
         unsafe { launch(&f, cfg, None, &mut args) }?;
     }
     {
-        let f = ks.function(dtype, "cuprum_sort_scan_rows")?;
+        let f = ks.function("cuprum_sort_scan_rows")?;
         let mut gg = g;
         let mut tp = dev_ptr(&total);
         let mut args: [*mut c_void; 3] = [
@@ -943,7 +942,7 @@ pub(crate) fn unique(
         None
     };
     {
-        let f = ks.function(dtype, "cuprum_unique_write")?;
+        let f = ks.function("cuprum_unique_write")?;
         let mut vp = vals.as_ref().map_or(0, dev_ptr);
         let mut up = dev_ptr(&values);
         let mut sp = dev_ptr(&starts);
@@ -970,7 +969,7 @@ pub(crate) fn unique(
     let counts = if return_counts {
         let c = empty_i64(k)?;
         if k > 0 {
-            let f = ks.function(dtype, "cuprum_unique_counts")?;
+            let f = ks.function("cuprum_unique_counts")?;
             let mut sp = dev_ptr(&starts);
             let mut kk = k as u64;
             let mut cp = dev_ptr(&c);
