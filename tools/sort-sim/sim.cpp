@@ -91,14 +91,14 @@ int main(int argc, char** argv) {
         kx[i] = k;
     }
     u64 tile = OS_TILE, tiles = (n + tile - 1) / tile;
-    u64 words = 16 + (u64)nkey * 512 + (u64)np * 512 + 17 + (u64)np * tiles * 256;
+    u64 words = 16 + (u64)nkey * 512 + (u64)np * 512 + 32 + (u64)np * tiles * 256;
     u32* ws = dalloc<u32>(words);  // mmap zeroes: the memset
     u32* counters = ws;
     unsigned long long* hist = (unsigned long long*)(ws + 16);
     unsigned long long* bins = (unsigned long long*)(ws + 16 + nkey * 512);
     u32* skip = ws + 16 + nkey * 512 + np * 512;
     u32* nan_seen = skip + 16;
-    u32* status = skip + 17;
+    u32* status = skip + 32;
     K* ka = dalloc<K>(n); K* kb = dalloc<K>(n);
     V* va = dalloc<V>(n); V* vb = dalloc<V>(n);
     int mode = payload == 2 ? 0 : 1;
