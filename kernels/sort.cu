@@ -81,30 +81,6 @@ __device__ __forceinline__ K canon(K x) {
 #endif
 }
 
-// canon(x) for a key that is not a NaN, in fewer instructions: a negative number's canon is
-// sign - mag, which is -x modulo 2^bits (so -0.0 meets +0.0 at `sign` here too), the rest
-// x | sign. Onesweep's passes take it when the histogram kernel saw no NaN among the keys
-// (`nan_seen` zero), the common case; every other key kind is its own canon.
-#define SORT_FLOAT (KIND == 2 || KIND == 3 || KIND == 4 || KIND == 5)
-__device__ __forceinline__ K canon_plain(K x) {
-#if SORT_FLOAT
-    const K sign = (K)((K)1 << (sizeof(K) * 8 - 1));
-    return (x & sign) ? (K)((K)0 - x) : (K)(x | sign);
-#else
-    return canon(x);
-#endif
-}
-
-// Whether `x` is a NaN of a float key kind (false for the others).
-__device__ __forceinline__ bool key_is_nan(K x) {
-#if SORT_FLOAT
-    const K sign = (K)((K)1 << (sizeof(K) * 8 - 1));
-    return (K)(x & (K)(~sign)) > (K)SORT_INF;
-#else
-    return false;
-#endif
-}
-
 // The lanes of the warp whose `d` (a digit, or 256 for an idle lane) equals this lane's:
 // nine ballots, one per bit. `__match_any_sync` gives the same mask but is a slow instruction
 // on sm_90 (it made the histogram and scatter kernels several times slower than memory);
@@ -144,12 +120,6 @@ __device__ __forceinline__ u32 digit_of(K k, V v, int src, int shift, V div) {
     if (src == 0) return (u32)((canon(k) >> shift) & (K)0xff);
     V s = div == (V)1 ? v : (V)(v / div);
     return (u32)((s >> shift) & (V)0xff);
-}
-
-// digit_of with canon_plain for the key: for keys that are not NaNs.
-__device__ __forceinline__ u32 digit_of_plain(K k, V v, int src, int shift, V div) {
-    if (src == 0) return (u32)((canon_plain(k) >> shift) & (K)0xff);
-    return digit_of(k, v, src, shift, div);
 }
 
 // Exclusive scan of one value per thread over the block (blockDim.x == SORT_BLOCK); `ws` holds
@@ -435,18 +405,14 @@ __device__ __forceinline__ u32 os_load(const u32* p) { return *(const volatile u
 __device__ __forceinline__ void os_store(u32* p, u32 v) { *(volatile u32*)p = v; }
 
 // Histograms of every byte of canon(key): hist[b * 256 + d] (64-bit, zeroed) gets the count of
-// keys whose byte b is d. Blocks take tiles blockIdx.x, blockIdx.x + gridDim.x, ... `*nan_seen`
-// (zeroed) becomes 1 when a key is a NaN: without one the passes take canon_plain.
+// keys whose byte b is d. Blocks take tiles blockIdx.x, blockIdx.x + gridDim.x, ...
 extern "C" __global__ void __launch_bounds__(SORT_BLOCK)
 cuprum_onesweep_hist(const K* __restrict__ keys, unsigned long long n,
-                     unsigned long long* __restrict__ hist, u32* __restrict__ nan_seen) {
+                     unsigned long long* __restrict__ hist) {
     __shared__ u32 h[sizeof(K)][OS_HCOPIES][SORT_RADIX];
-    __shared__ u32 nan_any;
     for (int i = threadIdx.x; i < (int)sizeof(K) * OS_HCOPIES * SORT_RADIX; i += SORT_BLOCK)
         (&h[0][0][0])[i] = 0u;
-    if (threadIdx.x == 0) nan_any = 0u;
     __syncthreads();
-    bool nan = false;
     const int c = (threadIdx.x >> 5) % OS_HCOPIES;
     const unsigned long long tiles = (n + OS_TILE - 1) / OS_TILE;
     for (unsigned long long t = blockIdx.x; t < tiles; t += gridDim.x) {
@@ -463,7 +429,6 @@ cuprum_onesweep_hist(const K* __restrict__ keys, unsigned long long n,
         for (int j = 0; j < OS_ITEMS; ++j) {
             const unsigned long long i = base + (unsigned long long)j * SORT_BLOCK + threadIdx.x;
             if (i < n) {
-                nan |= key_is_nan(k[j]);
                 const K q = canon(k[j]);
 #pragma unroll
                 for (int b = 0; b < (int)sizeof(K); ++b)
@@ -471,9 +436,7 @@ cuprum_onesweep_hist(const K* __restrict__ keys, unsigned long long n,
             }
         }
     }
-    if (nan) nan_any = 1u;
     __syncthreads();
-    if (threadIdx.x == 0 && nan_any) atomicOr(nan_seen, 1u);
     for (int i = threadIdx.x; i < (int)sizeof(K) * SORT_RADIX; i += SORT_BLOCK) {
         const int b = i / SORT_RADIX, d = i % SORT_RADIX;
         u32 s = 0;
@@ -521,23 +484,6 @@ cuprum_onesweep_scan(const unsigned long long* __restrict__ hist,
     if (c == n) skip[p] = 1u;
 }
 
-// Onesweep's ranking of a tile: dr[j] gets key j's digit (from DIGIT, digit_of or
-// digit_of_plain) and its rank among the keys of that digit in warp w, lanes in order. A macro,
-// not a function: with the shared counters passed as a pointer, the compiler made generic
-// atomics of the shared ones and every sort (integers too) took 2-4% longer (H200, session 18).
-#define OS_RANK(DIGIT)                                                                        \
-    _Pragma("unroll") for (int j = 0; j < OS_ITEMS; ++j) {                                    \
-        const u32 li = (u32)w * 32u * OS_ITEMS + (u32)j * 32u + (u32)lane;                    \
-        const bool ok = li < cnt;                                                             \
-        const u32 dj = ok ? DIGIT(k[j], v[j], src, shift, div) : (u32)SORT_RADIX;             \
-        const u32 peers = digit_peers_bits(dj, nbits);                                        \
-        const int leader = 31 - __clz((int)peers);                                           \
-        u32 before_w = 0u;                                                                    \
-        if (ok && lane == leader) before_w = atomicAdd(&wc[w][dj], (u32)__popc(peers));       \
-        before_w = __shfl_sync(0xffffffffu, before_w, leader);                                \
-        dr[j] = dj | ((before_w + (u32)__popc(peers & lt)) << 16);                            \
-    }
-
 // Pass `pass` of `npass`: one tile of OS_TILE keys per block, tiles taken in launch order
 // from `*counter` (zeroed) so that every tile a block waits on belongs to a block already
 // running. Buffers: `kx` the caller's keys, `ka`/`kb` (and `va`/`vb`) the ping-pong pair. The
@@ -550,8 +496,7 @@ extern "C" __global__ void __launch_bounds__(SORT_BLOCK, OS_MINB)
 cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsigned long long n,
                      unsigned long long seglen, int mode, int pass, int npass, int src, int shift,
                      V div, const u32* __restrict__ skip, u32* __restrict__ counter,
-                     u32* __restrict__ status, const unsigned long long* __restrict__ bins,
-                     const u32* __restrict__ nan_seen) {
+                     u32* __restrict__ status, const unsigned long long* __restrict__ bins) {
     __shared__ u32 wc[SORT_NWARP][SORT_RADIX];
     __shared__ u32 tstart[SORT_RADIX];
     __shared__ u32 ws32[SORT_NWARP];
@@ -623,17 +568,18 @@ cuprum_onesweep_pass(const K* __restrict__ kx, K* ka, K* kb, V* va, V* vb, unsig
 #endif
         }
     }
-    // the digits from canon_plain when no key is a NaN (one code path or the other for the
-    // whole launch: the flag is the same for every block)
-#if SORT_FLOAT
-    if (*nan_seen == 0u) {
-        OS_RANK(digit_of_plain)
-    } else {
-        OS_RANK(digit_of)
+#pragma unroll
+    for (int j = 0; j < OS_ITEMS; ++j) {
+        const u32 li = (u32)w * 32u * OS_ITEMS + (u32)j * 32u + (u32)lane;
+        const bool ok = li < cnt;
+        const u32 dj = ok ? digit_of(k[j], v[j], src, shift, div) : (u32)SORT_RADIX;
+        const u32 peers = digit_peers_bits(dj, nbits);
+        const int leader = 31 - __clz((int)peers);
+        u32 before_w = 0u;
+        if (ok && lane == leader) before_w = atomicAdd(&wc[w][dj], (u32)__popc(peers));
+        before_w = __shfl_sync(0xffffffffu, before_w, leader);
+        dr[j] = dj | ((before_w + (u32)__popc(peers & lt)) << 16);
     }
-#else
-    OS_RANK(digit_of)
-#endif
     __syncthreads();
     // thread tid owns digit tid (SORT_BLOCK == SORT_RADIX)
     u32 s = 0;

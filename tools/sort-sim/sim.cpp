@@ -54,7 +54,7 @@ u64 next() { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
 int main(int argc, char** argv) {
     u64 n = strtoull(argv[1], 0, 10), seglen = strtoull(argv[2], 0, 10);
     int payload = atoi(argv[3]);  // 0 none, 1 segment, 2 index
-    int dist = atoi(argv[4]);     // 0 mixed, 1 constant, 2 small ints, 3 mixed without NaNs
+    int dist = atoi(argv[4]);     // 0 mixed, 1 constant, 2 small ints
     g_jitter = argc > 5 ? atoi(argv[5]) : 1;
     g_agg_reads = dalloc<long>(1);
     u64 nseg = n / seglen;
@@ -75,41 +75,30 @@ int main(int argc, char** argv) {
         if (dist == 1) k = (K)0x1234567890abcdefull;
         else if (dist == 2) k = (K)(r % 5);
         else k = (r % 4 == 0) ? (K)next() : (K)((r >> 8) % 7);
-#if SORT_FLOAT
-        if (dist == 3) {  // random keys without NaNs, with -0.0, +-0.0, +-inf and both signs
-            k = (K)next();
-            if (key_is_nan(k)) k = (K)(k & ~(K)SORT_INF);
-            if (r % 16 == 4) k = (K)((K)1 << (sizeof(K) * 8 - 1));
-            if (r % 16 == 5) k = (K)0;
-            if (r % 32 == 6) k = (K)SORT_INF;
-            if (r % 32 == 7) k = (K)((K)SORT_INF | ((K)1 << (sizeof(K) * 8 - 1)));
-        }
-#endif
         if (dist == 0 && KIND == 4 && r % 16 == 1) k = (K)0x7fc00000u;   // NaN
         if (dist == 0 && KIND == 4 && r % 16 == 2) k = (K)0x80000000u;   // -0.0
         if (dist == 0 && KIND == 4 && r % 16 == 3) k = (K)0xffc00001u;   // -NaN
         kx[i] = k;
     }
     u64 tile = OS_TILE, tiles = (n + tile - 1) / tile;
-    u64 words = 16 + (u64)nkey * 512 + (u64)np * 512 + 32 + (u64)np * tiles * 256;
+    u64 words = 16 + (u64)nkey * 512 + (u64)np * 512 + 16 + (u64)np * tiles * 256;
     u32* ws = dalloc<u32>(words);  // mmap zeroes: the memset
     u32* counters = ws;
     unsigned long long* hist = (unsigned long long*)(ws + 16);
     unsigned long long* bins = (unsigned long long*)(ws + 16 + nkey * 512);
     u32* skip = ws + 16 + nkey * 512 + np * 512;
-    u32* nan_seen = skip + 16;
-    u32* status = skip + 32;
+    u32* status = skip + 16;
     K* ka = dalloc<K>(n); K* kb = dalloc<K>(n);
     V* va = dalloc<V>(n); V* vb = dalloc<V>(n);
     int mode = payload == 2 ? 0 : 1;
     unsigned hg = std::min<u64>(tiles, 3);
-    launch_seq(hg, [&] { cuprum_onesweep_hist(kx, n, hist, nan_seen); });
+    launch_seq(hg, [&] { cuprum_onesweep_hist(kx, n, hist); });
     launch_seq(np, [&] { cuprum_onesweep_scan(hist, bins, skip, n, seglen, nkey); });
     for (int p = 0; p < np; ++p) {
         V div = payload == 2 ? (V)seglen : (V)1;
         launch_forked(tiles, getenv("GROUP") ? atoi(getenv("GROUP")) : 4, [&] {
             cuprum_onesweep_pass(kx, ka, kb, va, vb, n, seglen, mode, p, np, ps[p].first, ps[p].second, div,
-                                 skip, counters + p, status + (u64)p * tiles * 256, bins + p * 256, nan_seen);
+                                 skip, counters + p, status + (u64)p * tiles * 256, bins + p * 256);
         });
     }
     // reference
@@ -130,8 +119,8 @@ int main(int argc, char** argv) {
             if ((u64)va[i] != want) { if (bad++ < 5) fprintf(stderr, "val %llu: %llu vs %llu\n", (unsigned long long)i, (unsigned long long)va[i], (unsigned long long)want); }
         }
     }
-    printf("n=%llu seglen=%llu payload=%d dist=%d nan_seen=%u tiles=%llu passes=%d skipped=%d agg_reads=%ld: %s\n",
-           (unsigned long long)n, (unsigned long long)seglen, payload, dist, *nan_seen, (unsigned long long)tiles, np, nskip,
+    printf("n=%llu seglen=%llu payload=%d dist=%d tiles=%llu passes=%d skipped=%d agg_reads=%ld: %s\n",
+           (unsigned long long)n, (unsigned long long)seglen, payload, dist, (unsigned long long)tiles, np, nskip,
            *g_agg_reads, bad ? "FAIL" : "ok");
     return bad ? 1 : 0;
 }

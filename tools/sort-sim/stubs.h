@@ -62,7 +62,6 @@ template <class T> T __shfl_sync(u32, T v, int src) { return shfl_gen<T>(v, src,
 template <class T> T __shfl_up_sync(u32, T v, int o) { return shfl_gen<T>(v, 0, true, o); }
 inline u32 atomicAdd(u32* p, u32 v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
 inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
-inline u32 atomicOr(u32* p, u32 v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }
 inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned)x); }
 inline int __popc(u32 x) { return __builtin_popcount(x); }
 #define OS_LOOKBACK_HOOK(x) do { if (((x) & 0xc0000000u) == 0x40000000u) __atomic_fetch_add(g_agg_reads, 1, __ATOMIC_SEQ_CST); } while (0)

@@ -14,10 +14,7 @@
 //! 1. `cuMemsetD8Async` zeroes one workspace: a tile counter a pass, the histograms, the skip
 //!    flags and the status words of every pass.
 //! 2. `cuprum_onesweep_hist` reads the keys once and counts every byte of every key
-//!    (shared-memory histograms, then 64-bit global atomics); for float keys it also flags
-//!    whether any key is a NaN. Without one, the passes take the float key transform in a
-//!    shorter form (`canon_plain`: -x for negative numbers, x | sign for the rest), equal to
-//!    `canon` on every key that is not a NaN.
+//!    (shared-memory histograms, then 64-bit global atomics).
 //! 3. `cuprum_onesweep_scan`, one block a pass: the exclusive scan of the pass's 256 counts (the
 //!    digit bases); the segment-id passes' counts are computed in closed form. A pass where one
 //!    digit holds all n keys is flagged as skipped (for every dtype, with no read-back).
@@ -555,15 +552,11 @@ fn onesweep(
     let tile = BLOCK as u64 * ks.os_items as u64;
     let tiles = n.div_ceil(tile);
     // workspace in u32 words: 16 tile counters (one a pass), the key bytes' histograms and the
-    // passes' digit bases (u64 each), 16 skip flags, the NaN flag (in 16 words), then every
-    // pass's tiles * 256 status words — 64-byte aligned: a tile's row of status words one
-    // whole number of cache lines (with the row 4 bytes off, every sort took 2-4% longer on
-    // the H200, session 18)
+    // passes' digit bases (u64 each), 16 skip flags, then every pass's tiles * 256 status words
     let hist_off = 16u64;
     let bins_off = hist_off + 512 * nkey;
     let skip_off = bins_off + 512 * np;
-    let nan_off = skip_off + 16;
-    let status_off = nan_off + 16;
+    let status_off = skip_off + 16;
     let per_pass = tiles * 256;
     let words = per_pass
         .checked_mul(np)
@@ -587,16 +580,13 @@ fn onesweep(
     if nkey > 0 {
         let f = ks.function("cuprum_onesweep_hist")?;
         let mut hp = at(hist_off);
-        let mut np_ = at(nan_off);
-        let mut args: [*mut c_void; 4] = [
+        let mut args: [*mut c_void; 3] = [
             (&mut kx as *mut u64).cast(),
             (&mut nn as *mut u64).cast(),
             (&mut hp as *mut u64).cast(),
-            (&mut np_ as *mut u64).cast(),
         ];
-        // SAFETY: (const K*, u64 n, u64* hist, u32* nan_seen) as in cuprum_onesweep_hist:
-        // `keys` holds n keys, hist sizeof(K) * 256 zeroed u64 words (nkey == sizeof(K))
-        // 8-byte aligned inside `ws`, nan_seen one zeroed word inside `ws`.
+        // SAFETY: (const K*, u64 n, u64* hist) as in cuprum_onesweep_hist: `keys` holds n keys,
+        // hist sizeof(K) * 256 zeroed u64 words (nkey == sizeof(K)) 8-byte aligned inside `ws`.
         unsafe { launch(&f, block(tiles.min(3 * sms)), None, &mut args) }?;
     }
     {
@@ -647,7 +637,6 @@ fn onesweep(
     let mut md = mode;
     let mut npass = np as i32;
     let mut sp = at(skip_off);
-    let mut nanp = at(nan_off);
     for (i, pass) in ps.iter().enumerate() {
         let mut pi = i as i32;
         let mut src = pass.src;
@@ -656,7 +645,7 @@ fn onesweep(
         let mut cp = at(i as u64);
         let mut stp = at(status_off + i as u64 * per_pass);
         let mut bp = at(bins_off + 512 * i as u64);
-        let mut args: [*mut c_void; 18] = [
+        let mut args: [*mut c_void; 17] = [
             (&mut kx as *mut u64).cast(),
             (&mut ka_p as *mut u64).cast(),
             (&mut kb_p as *mut u64).cast(),
@@ -674,7 +663,6 @@ fn onesweep(
             (&mut cp as *mut u64).cast(),
             (&mut stp as *mut u64).cast(),
             (&mut bp as *mut u64).cast(),
-            (&mut nanp as *mut u64).cast(),
         ];
         let cfg = LaunchConfig {
             shared_mem_bytes: ks.os_smem,
@@ -684,8 +672,7 @@ fn onesweep(
         // ping-pong buffers ka/kb (va/vb, null without a payload) hold n elements each and do
         // not overlap; the scanned bases of this pass place every key at a distinct position
         // < n; `tiles` blocks take the tiles 0..tiles of this pass's zeroed counter, status
-        // words (tiles * 256), bases (256) and the NaN flag (written by the histogram launch
-        // before it on this stream, zero when none ran), all inside `ws`, which lives past the launch;
+        // words (tiles * 256) and bases (256), all inside `ws`, which lives past the launch;
         // the dynamic shared memory is the tile's keys, payloads and digits (os_smem).
         unsafe { launch(&f, cfg, None, &mut args) }?;
     }

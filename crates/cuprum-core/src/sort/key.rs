@@ -71,30 +71,6 @@ pub(crate) fn canon(dtype: DType, bits: u64) -> u64 {
 }
 
 #[cfg(test)]
-/// `canon_plain` of `kernels/sort.cu`: for float kinds, `-x` (modulo 2^width) for a negative
-/// number and `x | sign` for the rest, equal to [`canon`] on every key that is not a NaN (the
-/// onesweep passes take it when the histogram kernel saw no NaN); `canon` for the other kinds.
-fn canon_plain(dtype: DType, bits: u64) -> u64 {
-    let k = kind(dtype).expect("canon_plain: complex dtypes have no radix key");
-    if !(2..=5).contains(&k) {
-        return canon(dtype, bits);
-    }
-    let width = 8 * dtype.itemsize() as u32;
-    let all: u64 = if width == 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
-    };
-    let x = bits & all;
-    let sign = 1u64 << (width - 1);
-    if x & sign != 0 {
-        x.wrapping_neg() & all
-    } else {
-        x | sign
-    }
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Array, Device};
@@ -176,55 +152,6 @@ mod tests {
             let host: Vec<usize> = order.iter().map(|&i| i as usize).collect();
             assert_eq!(by_key, host, "{dtype}");
         }
-    }
-
-    /// The passes' short transform equals `canon` on every key that is not a NaN: all 2^16
-    /// patterns of float16 and bfloat16, every 4099th float32 pattern plus the patterns near
-    /// zero, infinity and the sign bit, and the float64 patterns of `patterns`.
-    #[test]
-    fn canon_plain_equals_canon_without_nans() {
-        let is_nan = |k: u32, width: u32, x: u64| {
-            let sign = 1u64 << (width - 1);
-            x & !sign > inf_bits(k)
-        };
-        let mut checked = 0usize;
-        for dtype in [
-            DType::Float16,
-            DType::BFloat16,
-            DType::Float32,
-            DType::Float64,
-        ] {
-            let k = kind(dtype).unwrap();
-            let width = 8 * dtype.itemsize() as u32;
-            let sign = 1u64 << (width - 1);
-            let mut bits: Vec<u64> = match width {
-                16 => (0..1u64 << 16).collect(),
-                32 => (0..1u64 << 32).step_by(4099).collect(),
-                _ => patterns(width, 99),
-            };
-            for base in [0, sign, inf_bits(k), inf_bits(k) | sign] {
-                for d in 0..300u64 {
-                    bits.push(base.wrapping_add(d) & (sign | (sign - 1)));
-                    bits.push(base.wrapping_sub(d) & (sign | (sign - 1)));
-                }
-            }
-            for &x in &bits {
-                if is_nan(k, width, x) {
-                    continue;
-                }
-                assert_eq!(
-                    canon_plain(dtype, x),
-                    canon(dtype, x),
-                    "{dtype}: canon_plain({x:#x}) differs from canon"
-                );
-                checked += 1;
-            }
-            // and a NaN is where the two part: canon_plain would not put it last
-            let nan = inf_bits(k) | 1 | sign;
-            assert!(canon_plain(dtype, nan) < canon(dtype, nan), "{dtype}");
-        }
-        assert!(checked > 1_000_000, "{checked}");
-        assert_eq!(canon_plain(DType::Int32, 5), canon(DType::Int32, 5));
     }
 
     #[test]
