@@ -15,6 +15,28 @@ fn main() -> cuprum::Result<()> {
             DType::Int64 => g.integers_on(i64::MIN, i64::MAX, &[n], dt, d)?,
             _ => g.random_on(&[n], dt, d)?,
         };
+        // correctness on this input and on one with NaNs and zeros of both signs: the GPU's
+        // sort and argsort against the CPU's, bit for bit
+        let cpu = a.to_device(Device::Cpu)?;
+        let mixed = if dt.is_integer() {
+            cpu.clone()
+        } else {
+            let v = cuprum::where_(&cuprum::less(&cpu, 0.1)?, f64::NAN, &cpu)?;
+            let v = cuprum::where_(&cuprum::greater(&v, 0.9)?, -0.0, &v)?;
+            cuprum::where_(&cuprum::less(&v, 0.5)?, &cuprum::negative(&v)?, &v)?
+        };
+        for (what, h) in [("input", &cpu), ("with NaNs, -0.0", &mixed)] {
+            let g = h.to_device(d)?;
+            let ok_s = cuprum::sort::sort(&g, Some(-1))?.to_bytes()?
+                == cuprum::sort::sort(h, Some(-1))?.to_bytes()?;
+            let ok_a = cuprum::sort::argsort(&g, Some(-1))?.to_bytes()?
+                == cuprum::sort::argsort(h, Some(-1))?.to_bytes()?;
+            println!(
+                "check {dt} {what}: sort {} argsort {}",
+                if ok_s { "same" } else { "DIFFERENT" },
+                if ok_a { "same" } else { "DIFFERENT" }
+            );
+        }
         for arg in [false, true] {
             let r = cuprum::profiler::benchmark(
                 "s",
