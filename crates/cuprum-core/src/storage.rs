@@ -537,6 +537,17 @@ impl CpuStorage {
         CpuStorage::try_zeroed(nbytes)
     }
 
+    /// True when the memory is cuprum's own (heap or mapped), not page-locked or owned
+    /// elsewhere ([`CpuStorage::from_external`]): an array holding the only reference to such
+    /// a buffer may have its result written over it (temporary elision).
+    pub(crate) fn owns_memory(&self) -> bool {
+        !self.pinned
+            && !matches!(
+                *self.words.read().unwrap_or_else(|e| e.into_inner()),
+                Words::External(_)
+            )
+    }
+
     /// A buffer holding a copy of `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> CpuStorage {
         let s = CpuStorage::zeroed(bytes.len());

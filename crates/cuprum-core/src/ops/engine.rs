@@ -162,7 +162,13 @@ pub(crate) fn check_out(
 }
 
 /// Runs `compute(dst)` writing into `out` (cast and with a temporary when `out` shares a
-/// buffer with an input or has another dtype), or into a new array.
+/// buffer with an input or has another dtype), or into a new array. `inputs` are the arrays
+/// whose views `compute` reads.
+///
+/// On the CPU an input that is `out` element for element (same buffer, layout and element
+/// size: `a += b`, `binary_out(.., out=a)`) needs no temporary: the backend reads each element
+/// before writing it (NumPy writes in place there too). CUDA kernels declare their pointers
+/// `__restrict__`, so on a GPU every aliased input still goes through a temporary.
 fn finish(
     shape: &[usize],
     o: DType,
@@ -178,7 +184,12 @@ fn finish(
             Ok(r)
         }
         Some(out) => {
-            let aliased = inputs.iter().any(|a| a.shares_storage(out));
+            let in_place = |a: &Array| {
+                device == Device::Cpu
+                    && a.layout == out.layout
+                    && a.dtype().itemsize() == out.dtype().itemsize()
+            };
+            let aliased = inputs.iter().any(|a| a.shares_storage(out) && !in_place(a));
             if out.dtype() == o && !aliased && out.shape() == shape {
                 compute(out)?;
             } else {
@@ -194,12 +205,26 @@ fn finish(
 
 /// `op(a, b)` with broadcasting and promotion, into `out` when given; then the
 /// floating-point error check of [`errstate`](crate::routines::errstate).
+///
+/// The check compares the result with the operands, so when it is active and `out` shares a
+/// buffer with an operand (`a += b`), the result is computed into a new array, checked against
+/// the operands as they were, and only then written into `out`.
 pub(crate) fn binary(
     op: BinaryOp,
     a: Operand<'_>,
     b: Operand<'_>,
     out: Option<&Array>,
 ) -> Result<Array> {
+    if let Some(out) = out
+        && crate::routines::errstate::active()
+        && [&a, &b]
+            .iter()
+            .any(|o| o.as_array().is_some_and(|x| x.shares_storage(out)))
+    {
+        let r = binary_unchecked(op, a, b, None)?;
+        crate::routines::errstate::check_binary(op, &a, &b, &r)?;
+        return write_out(op.name(), &r, out);
+    }
     let r = binary_unchecked(op, a, b, out)?;
     crate::routines::errstate::check_binary(op, &a, &b, &r)?;
     Ok(r)
@@ -269,7 +294,7 @@ fn binary_unchecked(
     let y = operand_cow(&b, k, device)?;
     let xv = broadcast_cow(name, &x, &shape)?;
     let yv = broadcast_cow(name, &y, &shape)?;
-    finish(&shape, o, device, out, &[&*x, &*y], |dst| {
+    finish(&shape, o, device, out, &[&*xv, &*yv], |dst| {
         if dst.size() == 0 {
             return Ok(());
         }
@@ -284,9 +309,64 @@ fn is_logical(op: BinaryOp) -> bool {
     )
 }
 
-/// `op(a)`, into `out` when given.
+/// `op(a, b)` where `owned`, one of the operands, was passed by value (`t + &b`, `2.0 * t`):
+/// NumPy's temporary elision. When nothing else can see `owned`'s buffer — a CPU array holding
+/// the only reference to memory cuprum allocated, C-contiguous — and the result has its dtype
+/// and shape, the result is written over it in place ([`finish`]'s exact alias) instead of
+/// into a new array; otherwise this is [`binary`]. The values are the same either way; a chain
+/// like `&a + &b + &c - 4.0 * &d` then reuses one temporary, as NumPy's does, which keeps a
+/// step's working set in the cache.
+pub(crate) fn binary_owned(
+    op: BinaryOp,
+    a: Operand<'_>,
+    b: Operand<'_>,
+    owned: &Array,
+) -> Result<Array> {
+    let elide = owned.device() == Device::Cpu
+        && !op.returns_bool()
+        && owned.size() > 0
+        && std::sync::Arc::strong_count(&owned.storage) == 1
+        && std::sync::Arc::weak_count(&owned.storage) == 0
+        && owned.is_c_contiguous()
+        && !crate::routines::errstate::active()
+        && match &*owned.storage {
+            crate::storage::Storage::Cpu(s) => s.owns_memory(),
+            crate::storage::Storage::Cuda(_) => false,
+        }
+        && promote_operands(op.name(), &a, &b, false)
+            .and_then(|c| binary_dtypes(op, c))
+            .is_ok_and(|(_, o)| o == owned.dtype())
+        && broadcast_shapes(
+            op.name(),
+            a.as_array().map_or(&[], |x| x.shape()),
+            b.as_array().map_or(&[], |x| x.shape()),
+        )
+        .is_ok_and(|s| s == owned.shape());
+    binary(op, a, b, if elide { Some(owned) } else { None })
+}
+
+/// Writes a computed result into `out` as the `out=` paths do: `out`'s device, a shape `r`
+/// broadcasts to, a `same_kind` cast.
+fn write_out(op: &'static str, r: &Array, out: &Array) -> Result<Array> {
+    check_out(op, out, r.shape(), r.dtype(), r.device())?;
+    let src = broadcast_view("copy", r, out.shape())?;
+    if out.size() > 0 {
+        backend::copy(src.view(), out.view())?;
+    }
+    Ok(out.clone())
+}
+
+/// `op(a)`, into `out` when given (as [`binary`] for the error check when `out` is `a`'s
+/// buffer).
 pub(crate) fn unary(op: UnaryOp, a: &Array, out: Option<&Array>) -> Result<Array> {
     let name = op.name();
+    if let Some(out) = out
+        && crate::routines::errstate::active()
+        && a.shares_storage(out)
+    {
+        let r = unary(op, a, None)?;
+        return write_out(name, &r, out);
+    }
     let (k, o) = unary_dtypes(op, a.dtype())?;
     let device = a.device();
     if let Some(out) = out {

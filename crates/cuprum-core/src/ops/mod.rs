@@ -99,4 +99,6 @@ pub fn binary_out<'a>(
 }
 
 #[cfg(test)]
+mod inplace_tests;
+#[cfg(test)]
 mod tests;

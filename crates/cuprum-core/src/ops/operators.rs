@@ -7,12 +7,29 @@
 //! `f64`, `i64`, `bool`, [`Complex64`] and [`Scalar`]. There are deliberately no `f32`/`i32`
 //! impls: with them `&a * 2.0` would not compile (the literal's type would be ambiguous);
 //! a weak scalar's Rust width does not matter anyway (NEP 50 gives it the array's dtype).
-//! The named functions accept `f32`/`i32`/`u64` too. The in-place forms write through to the shared buffer, like
+//! The named functions accept `f32`/`i32`/`u64` too.
+//!
+//! An operand passed by value that nothing else can see (a temporary: `&a + &b + &c`, `2.0 *
+//! (&a - &b)`) lends its buffer to the result on the CPU, as NumPy's temporary elision does:
+//! a chain of operators then reuses one temporary instead of allocating one per operator,
+//! which keeps the chain's working set in the cache. The values are the same. The in-place forms write through to the shared buffer, like
 //! NumPy's `a += b`: every view of the buffer sees the change; the result is cast to `a`'s
 //! dtype under `same_kind` (`int_array += 1.5` panics, as NumPy raises).
 
 use super::kinds::BinaryOp;
 use crate::{Array, Complex64, Result, Scalar};
+
+/// `op(a, b)` where `owned` (one of them) was passed by value: its buffer takes the result
+/// when nothing else can see it ([`binary_owned`](super::engine::binary_owned), NumPy's
+/// temporary elision).
+fn owned(
+    op: BinaryOp,
+    a: super::Operand<'_>,
+    b: super::Operand<'_>,
+    owned: &Array,
+) -> Result<Array> {
+    super::engine::binary_owned(op, a, b, owned)
+}
 
 #[track_caller]
 fn unwrap_op(r: Result<Array>) -> Array {
@@ -51,7 +68,7 @@ macro_rules! binary_operator {
             type Output = Array;
             #[track_caller]
             fn $method(self, rhs: Array) -> Array {
-                unwrap_op(super::$func(self, &rhs))
+                unwrap_op(owned(BinaryOp::$Op, self.into(), (&rhs).into(), &rhs))
             }
         }
         /// As for `&Array`.
@@ -62,7 +79,7 @@ macro_rules! binary_operator {
             type Output = Array;
             #[track_caller]
             fn $method(self, rhs: &Array) -> Array {
-                unwrap_op(super::$func(&self, rhs))
+                unwrap_op(owned(BinaryOp::$Op, (&self).into(), rhs.into(), &self))
             }
         }
         /// As for `&Array`.
@@ -73,7 +90,7 @@ macro_rules! binary_operator {
             type Output = Array;
             #[track_caller]
             fn $method(self, rhs: Array) -> Array {
-                unwrap_op(super::$func(&self, &rhs))
+                unwrap_op(owned(BinaryOp::$Op, (&self).into(), (&rhs).into(), &self))
             }
         }
         /// In place: writes the result into `self`'s buffer (cast to its dtype, `same_kind`).
@@ -119,7 +136,7 @@ macro_rules! binary_operator {
             type Output = Array;
             #[track_caller]
             fn $method(self, rhs: $S) -> Array {
-                unwrap_op(super::$func(&self, rhs))
+                unwrap_op(owned(BinaryOp::$Op, (&self).into(), rhs.into(), &self))
             }
         }
         /// With a weak scalar on the left.
@@ -141,7 +158,7 @@ macro_rules! binary_operator {
             type Output = Array;
             #[track_caller]
             fn $method(self, rhs: Array) -> Array {
-                unwrap_op(super::$func(self, &rhs))
+                unwrap_op(owned(BinaryOp::$Op, self.into(), (&rhs).into(), &rhs))
             }
         }
         /// In place with a weak scalar.

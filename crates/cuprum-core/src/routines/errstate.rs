@@ -240,7 +240,7 @@ fn unchecked<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
-fn active() -> bool {
+pub(crate) fn active() -> bool {
     geterr() != ErrState::IGNORE && !CHECKING.with(Cell::get)
 }
 

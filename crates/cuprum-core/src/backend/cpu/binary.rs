@@ -4,7 +4,7 @@ use super::elem::{B8, Elem, with_dtype, with_int_dtype};
 use super::iter::Plan;
 use super::kernel::{self, Ptr};
 use super::math::{self, Flt, Int, RealF};
-use super::{View, acquire};
+use super::{View, acquire_inplace};
 use crate::backend::Side;
 use crate::ops::kinds::BinaryOp;
 use crate::{DType, DTypeKind, Error, Layout, Result, Scalar};
@@ -29,7 +29,7 @@ pub(crate) fn binary(op: BinaryOp, a: View<'_>, b: View<'_>, dst: View<'_>) -> R
         });
     }
     check_dst(op, a.dtype, dst.dtype)?;
-    let bufs = acquire(op.name(), &dst, &[a, b])?;
+    let bufs = acquire_inplace(op.name(), &dst, &[a, b])?;
     let plan = Plan::new([dst.layout, a.layout, b.layout]);
     dispatch(op, a.dtype, &plan, bufs.dst, bufs.inputs[0], bufs.inputs[1])
 }
@@ -51,7 +51,7 @@ pub(crate) fn binary_scalar(
         let b = bytemuck::bytes_of(&v);
         bytemuck::cast_slice_mut::<u64, u8>(&mut word)[..b.len()].copy_from_slice(b);
     });
-    let bufs = acquire(op.name(), &dst, &[a])?;
+    let bufs = acquire_inplace(op.name(), &dst, &[a])?;
     let zero = Layout {
         shape: dst.layout.shape.clone(),
         strides: crate::layout::small_zeros(dst.layout.shape.len()),
@@ -108,8 +108,9 @@ fn dispatch(op: BinaryOp, dt: DType, plan: &Plan<3>, d: Ptr, pa: Ptr, pb: Ptr) -
 /// Runs `map2::<$S, $S, $D>` with the element function `$f`.
 macro_rules! go {
     ($plan:expr, $d:expr, $a:expr, $b:expr, $S:ty, $D:ty, $f:expr) => {{
-        // SAFETY: `acquire` validated the layouts against their buffers and locked them
-        // (inputs sharing the destination's buffer are snapshots; a by-value scalar is a live
+        // SAFETY: `acquire_inplace` validated the layouts against their buffers and locked
+        // them (an input sharing the destination's buffer is a snapshot, or the destination
+        // itself element for element, which `map2` handles; a by-value scalar is a live
         // 16-byte stack word walked with stride 0); both inputs are stored as `$S` and the
         // destination as `$D` (dtypes checked in `binary`/`binary_scalar`).
         unsafe { kernel::map2::<$S, $S, $D>($plan, $d, $a, $b, $f) };

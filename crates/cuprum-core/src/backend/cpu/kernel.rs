@@ -5,6 +5,12 @@
 //! write with non-temporal stores ([`Plan::streams`], [`stream_out`]): an out-of-cache binary
 //! operation then moves three arrays' bytes through memory instead of four (no
 //! read-for-ownership of the destination).
+//!
+//! An input may be the destination itself, element for element (`a += b`: the same buffer,
+//! layout and element size; see `acquire` in the parent module). Such runs never form a shared
+//! and a mutable slice over the same memory: the loop reads the aliased input through the
+//! destination's own `&mut` slice ([`zip_self1`], [`zip_self2`]) and writes with ordinary
+//! stores (the lines were just read).
 
 use super::iter::Plan;
 use bytemuck::Pod;
@@ -25,7 +31,7 @@ impl Ptr {
         Ptr(p)
     }
     #[inline(always)]
-    fn get(&self) -> *mut u8 {
+    pub(crate) fn get(&self) -> *mut u8 {
         self.0
     }
 }
@@ -267,12 +273,74 @@ fn zip2<A: Pod, B: Pod, D: Pod>(o: &mut [D], x: &[A], y: &[B], f: &impl Fn(A, B)
     body(o, x, y, f)
 }
 
+/// `o[i] = f(o[i])`: the loop of an operation whose input is its destination (`a *= 2`,
+/// `negative(a, out=a)`), baseline and AVX2 builds as [`zip1`].
+#[inline(always)]
+fn zip_self1<D: Pod>(o: &mut [D], f: &impl Fn(D) -> D) {
+    #[inline(always)]
+    fn body<D: Pod>(o: &mut [D], f: &impl Fn(D) -> D) {
+        for o in o.iter_mut() {
+            *o = f(*o);
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2<D: Pod>(o: &mut [D], f: &impl Fn(D) -> D) {
+        body(o, f)
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU supports AVX2 (checked just above).
+        unsafe { avx2(o, f) };
+        return;
+    }
+    body(o, f)
+}
+
+/// `o[i] = f(o[i], y[i])`: [`zip_self1`] with a second input that is not the destination.
+#[inline(always)]
+fn zip_self2<D: Pod, B: Pod>(o: &mut [D], y: &[B], f: &impl Fn(D, B) -> D) {
+    #[inline(always)]
+    fn body<D: Pod, B: Pod>(o: &mut [D], y: &[B], f: &impl Fn(D, B) -> D) {
+        for (o, &y) in o.iter_mut().zip(y) {
+            *o = f(*o, y);
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2<D: Pod, B: Pod>(o: &mut [D], y: &[B], f: &impl Fn(D, B) -> D) {
+        body(o, y, f)
+    }
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU supports AVX2 (checked just above).
+        unsafe { avx2(o, y, f) };
+        return;
+    }
+    body(o, y, f)
+}
+
+/// `x` reinterpreted as `T`, a type of the same size (an exact alias reads the destination's
+/// elements as the input's type; `acquire` guarantees the sizes match, and every caller
+/// checks `same_size` first).
+#[inline(always)]
+fn reread<D: Pod, T: Pod>(x: D) -> T {
+    bytemuck::cast(x)
+}
+
+/// True when `A` and `B` have the same size (an exact alias's elements can be reread).
+#[inline(always)]
+const fn same_size<A, B>() -> bool {
+    std::mem::size_of::<A>() == std::mem::size_of::<B>()
+}
+
 /// `dst[i] = f(src[i])` over the plan (operand 0 = dst, 1 = src).
 ///
 /// # Safety
 /// `dst` and `src` are bases of live buffers of `D` and `S` elements (aligned for them) that
-/// contain every position the plan reaches; `dst` is locked exclusively and is not the same
-/// buffer as `src`, which is only read.
+/// contain every position the plan reaches; `dst` is locked exclusively and is either not the
+/// same buffer as `src`, which is only read, or the same buffer with the same layout and an
+/// element size equal to `D`'s (an exact alias: each element is read before it is written).
 pub(crate) unsafe fn map1<S: Pod, D: Pod>(
     plan: &Plan<2>,
     dst: Ptr,
@@ -284,12 +352,24 @@ pub(crate) unsafe fn map1<S: Pod, D: Pod>(
         let d = dst.get() as *mut D;
         let s = src.get() as *const S;
         // SAFETY: positions come from the plan, inside both buffers (caller's contract); the
-        // buffers are distinct, so the mutable run never aliases the shared one; runs of
-        // different tasks write disjoint destination elements.
+        // buffers are distinct, so the mutable run never aliases the shared one, or the source
+        // is the destination exactly, whose runs read it through the destination's own slice
+        // (`zip_self1`) or through raw reads before each write; runs of different tasks write
+        // disjoint destination elements.
         unsafe {
             let d = d.offset(pos[0]);
             let s = s.offset(pos[1]);
             match st {
+                [1, 1] if s as usize == d as usize => {
+                    if same_size::<S, D>() {
+                        let o = std::slice::from_raw_parts_mut(d, len);
+                        zip_self1(o, &|v: D| f(reread(v)));
+                    } else {
+                        for j in 0..len {
+                            d.add(j).write(f(s.add(j).read()));
+                        }
+                    }
+                }
                 [1, 1] => {
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = std::slice::from_raw_parts(s, len);
@@ -312,7 +392,8 @@ pub(crate) unsafe fn map1<S: Pod, D: Pod>(
 /// `dst[i] = f(a[i], b[i])` over the plan (operands: dst, a, b).
 ///
 /// # Safety
-/// As [`map1`], for both inputs; `a` and `b` may be the same buffer.
+/// As [`map1`], for both inputs (either or both may alias `dst` exactly); `a` and `b` may be
+/// the same buffer.
 pub(crate) unsafe fn map2<A: Pod, B: Pod, D: Pod>(
     plan: &Plan<3>,
     dst: Ptr,
@@ -330,17 +411,55 @@ pub(crate) unsafe fn map2<A: Pod, B: Pod, D: Pod>(
         let pa = a.get() as *const A;
         let pb = b.get() as *const B;
         // SAFETY: as in `map1`: positions inside the buffers, destination distinct from the
-        // inputs, disjoint destination runs across tasks.
+        // inputs or an exact alias (whose runs read it through the destination's own slice,
+        // `zip_self1`/`zip_self2`, or through raw reads before each write), disjoint
+        // destination runs across tasks.
         unsafe {
             let d = d.offset(pos[0]);
             let pa = pa.offset(pos[1]);
             let pb = pb.offset(pos[2]);
+            let (alias_a, alias_b) = (pa as usize == d as usize, pb as usize == d as usize);
             match st {
+                [1, 1, 1] | [1, 1, 0] | [1, 0, 1]
+                    if (alias_a || alias_b) && !(same_size::<A, D>() && same_size::<B, D>()) =>
+                {
+                    // an exact alias of another element size cannot reach here (`acquire`
+                    // checks it); raw reads before each write keep even that correct
+                    let (sa, sb) = (st[1], st[2]);
+                    for i in 0..len as isize {
+                        let (x, y) = (pa.offset(i * sa).read(), pb.offset(i * sb).read());
+                        d.offset(i).write(f(x, y));
+                    }
+                }
+                [1, 1, 1] if alias_a && alias_b => {
+                    let o = std::slice::from_raw_parts_mut(d, len);
+                    zip_self1(o, &|v: D| f(reread(v), reread(v)));
+                }
+                [1, 1, 1] if alias_a => {
+                    let o = std::slice::from_raw_parts_mut(d, len);
+                    let y = std::slice::from_raw_parts(pb, len);
+                    zip_self2(o, y, &|v: D, y| f(reread(v), y));
+                }
+                [1, 1, 1] if alias_b => {
+                    let o = std::slice::from_raw_parts_mut(d, len);
+                    let x = std::slice::from_raw_parts(pa, len);
+                    zip_self2(o, x, &|v: D, x| f(x, reread(v)));
+                }
                 [1, 1, 1] => {
                     let o = std::slice::from_raw_parts_mut(d, len);
                     let x = std::slice::from_raw_parts(pa, len);
                     let y = std::slice::from_raw_parts(pb, len);
                     zip2(o, x, y, &f, nt);
+                }
+                [1, 1, 0] if alias_a => {
+                    let y = pb.read();
+                    let o = std::slice::from_raw_parts_mut(d, len);
+                    zip_self1(o, &|v: D| f(reread(v), y));
+                }
+                [1, 0, 1] if alias_b => {
+                    let x = pa.read();
+                    let o = std::slice::from_raw_parts_mut(d, len);
+                    zip_self1(o, &|v: D| f(x, reread(v)));
                 }
                 [1, 1, 0] => {
                     let o = std::slice::from_raw_parts_mut(d, len);

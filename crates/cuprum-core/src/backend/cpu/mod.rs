@@ -89,6 +89,32 @@ fn check_span(op: &'static str, v: &View<'_>) -> Result<()> {
 /// Validates the views and locks their buffers (in address order). An input that shares the
 /// destination's buffer is read from a snapshot taken first.
 fn acquire<'a>(op: &'static str, dst: &View<'a>, inputs: &[View<'a>]) -> Result<Buffers<'a>> {
+    acquire_with(op, dst, inputs, false)
+}
+
+/// As [`acquire`], except that an input that is the destination element for element (the same
+/// buffer, layout and element size: `a += b`) is not snapshotted: its pointer is the
+/// destination's, and the caller's loops (`kernel::map1`/`map2`) read each element before they
+/// write it. Inputs overlapping the destination any other way are still snapshotted.
+fn acquire_inplace<'a>(
+    op: &'static str,
+    dst: &View<'a>,
+    inputs: &[View<'a>],
+) -> Result<Buffers<'a>> {
+    acquire_with(op, dst, inputs, true)
+}
+
+/// True when `v` reads exactly the elements `dst` writes, in the same order and width.
+fn exact_alias(v: &View<'_>, dst: &View<'_>) -> bool {
+    v.dtype.itemsize() == dst.dtype.itemsize() && v.layout == dst.layout
+}
+
+fn acquire_with<'a>(
+    op: &'static str,
+    dst: &View<'a>,
+    inputs: &[View<'a>],
+    inplace: bool,
+) -> Result<Buffers<'a>> {
     let dst_s = cpu_storage(op, dst)?;
     check_span(op, dst)?;
     for v in inputs {
@@ -108,17 +134,20 @@ fn acquire<'a>(op: &'static str, dst: &View<'a>, inputs: &[View<'a>]) -> Result<
     // (address, storage, is the destination)
     let mut to_lock: Vec<(usize, &'a CpuStorage, bool)> = Vec::with_capacity(1 + inputs.len());
     to_lock.push((dst_addr, dst_s, true));
-    let mut snap_of: Vec<Option<usize>> = Vec::with_capacity(inputs.len());
+    // `Some(None)`: the input is the destination (exact alias, `inplace`)
+    let mut snap_of: Vec<Option<Option<usize>>> = Vec::with_capacity(inputs.len());
     for v in inputs {
         let s = cpu_storage(op, v)?;
         let addr = s as *const CpuStorage as usize;
-        if addr == dst_addr {
+        if addr == dst_addr && inplace && exact_alias(v, dst) {
+            snap_of.push(Some(None));
+        } else if addr == dst_addr {
             let r = s.read();
             let b = r.bytes();
             let mut words = vec![0u64; b.len().div_ceil(8)];
             bytemuck::cast_slice_mut::<u64, u8>(&mut words)[..b.len()].copy_from_slice(b);
             snapshots.push(words);
-            snap_of.push(Some(snapshots.len() - 1));
+            snap_of.push(Some(Some(snapshots.len() - 1)));
         } else {
             snap_of.push(None);
             if !to_lock.iter().any(|t| t.0 == addr) {
@@ -145,7 +174,8 @@ fn acquire<'a>(op: &'static str, dst: &View<'a>, inputs: &[View<'a>]) -> Result<
     let mut in_ptrs = Vec::with_capacity(inputs.len());
     for (v, snap) in inputs.iter().zip(snap_of) {
         let p = match snap {
-            Some(i) => snapshots[i].as_ptr() as *mut u8,
+            Some(Some(i)) => snapshots[i].as_ptr() as *mut u8,
+            Some(None) => dst_ptr.get(),
             None => {
                 let addr = cpu_storage(op, v)? as *const CpuStorage as usize;
                 base_of(addr).unwrap_or(std::ptr::null_mut())

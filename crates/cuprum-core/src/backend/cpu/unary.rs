@@ -4,7 +4,7 @@ use super::elem::{B8, Elem, with_int_dtype};
 use super::iter::Plan;
 use super::kernel::{self, Ptr};
 use super::math::{self, Flt, Int, RealF};
-use super::{View, acquire};
+use super::{View, acquire_inplace};
 use crate::ops::kinds::UnaryOp;
 use crate::{DType, DTypeKind, Error, Result};
 use num_complex::Complex;
@@ -38,7 +38,7 @@ pub(crate) fn unary(op: UnaryOp, src: View<'_>, dst: View<'_>) -> Result<()> {
             actual: dst.dtype,
         });
     }
-    let bufs = acquire(op.name(), &dst, &[src])?;
+    let bufs = acquire_inplace(op.name(), &dst, &[src])?;
     let plan = Plan::new([dst.layout, src.layout]);
     let (d, s) = (bufs.dst, bufs.inputs[0]);
     match src.dtype.kind() {
@@ -62,8 +62,9 @@ pub(crate) fn unary(op: UnaryOp, src: View<'_>, dst: View<'_>) -> Result<()> {
 /// Runs `map1::<$S, $D>` with the element function `$f`.
 macro_rules! go {
     ($plan:expr, $d:expr, $s:expr, $S:ty, $D:ty, $f:expr) => {{
-        // SAFETY: `acquire` validated both layouts against their buffers, locked them (the
-        // source is a snapshot if it shared the destination's buffer); the dtypes were checked
+        // SAFETY: `acquire_inplace` validated both layouts against their buffers, locked them
+        // (a source sharing the destination's buffer is a snapshot, or the destination itself
+        // element for element, which `map1` handles); the dtypes were checked
         // to be stored as `$S` (source) and `$D` (destination, `out_dtype`).
         unsafe { kernel::map1::<$S, $D>($plan, $d, $s, $f) };
         Ok(())
