@@ -3,8 +3,8 @@
 //!
 //! Each row is timed on the CPU and on each CUDA device (CUDA events for GPU time, warm-ups,
 //! median of repeats) and printed as a Markdown table with the speedup, the achieved rate
-//! (GB/s or TFLOP/s) and the share of the device's own ceilings, which the bench measures first
-//! (a large device-to-device copy and a large gemm). `--compare cupy` adds CuPy (GPU), PyTorch
+//! (GB/s or TFLOP/s) and the share of the device's own ceilings, which the bench measures after
+//! the rows (a large device-to-device copy and a large gemm). `--compare cupy` adds CuPy (GPU), PyTorch
 //! (GPU) and NumPy (CPU) times from the same run. JSON (every number with its unit), a Markdown
 //! file and an SVG chart of the speedups go to `--out`.
 
@@ -68,6 +68,11 @@ struct Row {
     gpu: Vec<(usize, f64)>,
     error: Option<String>,
 }
+
+/// Pause before a GPU row that follows a FLOP-bound one: after seconds of GEMMs the H200 ran a
+/// 2^24-key sort 10-12% slower for a few seconds (CuPy's too), and at its speed again 3 s later
+/// (docs/benchmarks/issue20.md, session 19).
+const GPU_SETTLE: std::time::Duration = std::time::Duration::from_secs(3);
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
@@ -341,21 +346,13 @@ fn main() -> std::process::ExitCode {
             cuprum::cuda::init_error().unwrap_or_default()
         );
     }
-    let mut ceil = BTreeMap::new();
-    for &i in &gpus {
-        match ceilings(i, full) {
-            Ok(c) => {
-                ceil.insert(i, c);
-            }
-            Err(e) => eprintln!("cuda:{i}: ceilings not measured: {e}"),
-        }
-    }
     let pb = indicatif::ProgressBar::new(all.len() as u64);
     pb.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let mut rows = Vec::new();
+    let mut after_flops = false;
     for c in &all {
         pb.set_message(format!("{} {}", c.name, c.shape));
         let mut row = Row {
@@ -376,15 +373,36 @@ fn main() -> std::process::ExitCode {
             }
         }
         for &i in &gpus {
+            if after_flops {
+                // the same pause for a row after a FLOP-bound one (matmul, factorizations)
+                std::thread::sleep(GPU_SETTLE);
+            }
             match time_case(c, Device::Cuda(i), false) {
                 Ok(t) => row.gpu.push((i, t)),
                 Err(e) => row.error = Some(format!("cuda:{i}: {e}")),
             }
         }
+        after_flops = !gpus.is_empty() && matches!(c.work, Work::Flops(_));
         rows.push(row);
         pb.inc(1);
     }
     pb.finish_and_clear();
+    // The ceilings come last: right after their GEMMs the GPU runs slower for a few seconds
+    // (sorts of 2^24 keys 10-12% slower, CuPy's as much; docs/benchmarks/issue20.md, session
+    // 19), so measured first they slowed the rows after them.
+    let mut ceil = BTreeMap::new();
+    for &i in &gpus {
+        match ceilings(i, full) {
+            Ok(c) => {
+                ceil.insert(i, c);
+            }
+            Err(e) => eprintln!("cuda:{i}: ceilings not measured: {e}"),
+        }
+    }
+    if !gpus.is_empty() && args.compare.is_some() {
+        // CuPy's rows start right after: not in the ceilings' wake either
+        std::thread::sleep(GPU_SETTLE);
+    }
     let cmp = if args.compare.as_deref() == Some("cupy") {
         compare(&args.size, &suites, args.filter.as_deref())
     } else {
