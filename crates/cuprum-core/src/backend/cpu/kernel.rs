@@ -360,7 +360,7 @@ pub(crate) unsafe fn map1<S: Pod, D: Pod>(
             let d = d.offset(pos[0]);
             let s = s.offset(pos[1]);
             match st {
-                [1, 1] if s as usize == d as usize => {
+                [1, 1] if std::ptr::addr_eq(s, d) => {
                     if same_size::<S, D>() {
                         let o = std::slice::from_raw_parts_mut(d, len);
                         zip_self1(o, &|v: D| f(reread(v)));
@@ -418,7 +418,7 @@ pub(crate) unsafe fn map2<A: Pod, B: Pod, D: Pod>(
             let d = d.offset(pos[0]);
             let pa = pa.offset(pos[1]);
             let pb = pb.offset(pos[2]);
-            let (alias_a, alias_b) = (pa as usize == d as usize, pb as usize == d as usize);
+            let (alias_a, alias_b) = (std::ptr::addr_eq(pa, d), std::ptr::addr_eq(pb, d));
             match st {
                 [1, 1, 1] | [1, 1, 0] | [1, 0, 1]
                     if (alias_a || alias_b) && !(same_size::<A, D>() && same_size::<B, D>()) =>
