@@ -221,20 +221,23 @@ pub(crate) fn binary(
             .iter()
             .any(|o| o.as_array().is_some_and(|x| x.shares_storage(out)))
     {
-        let r = binary_unchecked(op, a, b, None)?;
+        let r = binary_unchecked(op, a, b, None, None)?;
         crate::routines::errstate::check_binary(op, &a, &b, &r)?;
         return write_out(op.name(), &r, out);
     }
-    let r = binary_unchecked(op, a, b, out)?;
+    let r = binary_unchecked(op, a, b, out, None)?;
     crate::routines::errstate::check_binary(op, &a, &b, &r)?;
     Ok(r)
 }
 
+/// [`binary`] without the errstate check; `lend`: an operand passed by value whose buffer takes
+/// the result when [`lendable`] (no `out` then).
 fn binary_unchecked(
     op: BinaryOp,
     a: Operand<'_>,
     b: Operand<'_>,
     out: Option<&Array>,
+    lend: Option<&Array>,
 ) -> Result<Array> {
     let name = op.name();
     let device = operands_device(name, &[&a, &b])?;
@@ -270,6 +273,7 @@ fn binary_unchecked(
     let sa: &[usize] = a.as_array().map_or(&[], |x| x.shape());
     let sb: &[usize] = b.as_array().map_or(&[], |x| x.shape());
     let shape = broadcast_shapes(name, sa, sb)?;
+    let out = out.or(lend.filter(|l| lendable(op, l, o, &shape)));
     if let Some(out) = out {
         check_out(name, out, &shape, o, device)?;
     }
@@ -310,20 +314,33 @@ fn is_logical(op: BinaryOp) -> bool {
 }
 
 /// `op(a, b)` where `owned`, one of the operands, was passed by value (`t + &b`, `2.0 * t`):
-/// NumPy's temporary elision. When nothing else can see `owned`'s buffer — a CPU array holding
-/// the only reference to memory cuprum allocated, C-contiguous — and the result has its dtype
-/// and shape, the result is written over it in place ([`finish`]'s exact alias) instead of
-/// into a new array; otherwise this is [`binary`]. The values are the same either way; a chain
-/// like `&a + &b + &c - 4.0 * &d` then reuses one temporary, as NumPy's does, which keeps a
-/// step's working set in the cache.
+/// NumPy's temporary elision. When nothing else can see `owned`'s buffer ([`lendable`]) and the
+/// result has its dtype and shape, the result is written over it in place ([`finish`]'s exact
+/// alias) instead of into a new array; otherwise this is [`binary`]. The values are the same
+/// either way; a chain like `&a + &b + &c - 4.0 * &d` then reuses one temporary, as NumPy's
+/// does, which keeps a step's working set in the cache.
 pub(crate) fn binary_owned(
     op: BinaryOp,
     a: Operand<'_>,
     b: Operand<'_>,
     owned: &Array,
 ) -> Result<Array> {
-    let elide = owned.device() == Device::Cpu
+    // `lendable` refuses while an errstate check is active, so the check below compares a new
+    // result with untouched operands
+    let r = binary_unchecked(op, a, b, None, Some(owned))?;
+    crate::routines::errstate::check_binary(op, &a, &b, &r)?;
+    Ok(r)
+}
+
+/// True when `owned`'s buffer may take a result of dtype `o` and shape `shape`: a CPU array
+/// holding the only reference to memory cuprum allocated (not pinned, not external),
+/// C-contiguous, of that dtype and shape, for an operation that does not return bool, with no
+/// errstate check active.
+fn lendable(op: BinaryOp, owned: &Array, o: DType, shape: &[usize]) -> bool {
+    owned.device() == Device::Cpu
         && !op.returns_bool()
+        && owned.dtype() == o
+        && owned.shape() == shape
         && owned.size() > 0
         && std::sync::Arc::strong_count(&owned.storage) == 1
         && std::sync::Arc::weak_count(&owned.storage) == 0
@@ -333,16 +350,6 @@ pub(crate) fn binary_owned(
             crate::storage::Storage::Cpu(s) => s.owns_memory(),
             crate::storage::Storage::Cuda(_) => false,
         }
-        && promote_operands(op.name(), &a, &b, false)
-            .and_then(|c| binary_dtypes(op, c))
-            .is_ok_and(|(_, o)| o == owned.dtype())
-        && broadcast_shapes(
-            op.name(),
-            a.as_array().map_or(&[], |x| x.shape()),
-            b.as_array().map_or(&[], |x| x.shape()),
-        )
-        .is_ok_and(|s| s == owned.shape());
-    binary(op, a, b, if elide { Some(owned) } else { None })
 }
 
 /// Writes a computed result into `out` as the `out=` paths do: `out`'s device, a shape `r`

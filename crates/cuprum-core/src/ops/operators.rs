@@ -9,27 +9,19 @@
 //! a weak scalar's Rust width does not matter anyway (NEP 50 gives it the array's dtype).
 //! The named functions accept `f32`/`i32`/`u64` too.
 //!
+//! The in-place forms write through to the shared buffer, like NumPy's `a += b`: every view of
+//! the buffer sees the change; the result is cast to `a`'s dtype under `same_kind`
+//! (`int_array += 1.5` panics, as NumPy raises).
+//!
 //! An operand passed by value that nothing else can see (a temporary: `&a + &b + &c`, `2.0 *
 //! (&a - &b)`) lends its buffer to the result on the CPU, as NumPy's temporary elision does:
 //! a chain of operators then reuses one temporary instead of allocating one per operator,
-//! which keeps the chain's working set in the cache. The values are the same. The in-place forms write through to the shared buffer, like
-//! NumPy's `a += b`: every view of the buffer sees the change; the result is cast to `a`'s
-//! dtype under `same_kind` (`int_array += 1.5` panics, as NumPy raises).
+//! which keeps the chain's working set in the cache. The values are the same.
 
 use super::kinds::BinaryOp;
 use crate::{Array, Complex64, Result, Scalar};
 
-/// `op(a, b)` where `owned` (one of them) was passed by value: its buffer takes the result
-/// when nothing else can see it ([`binary_owned`](super::engine::binary_owned), NumPy's
-/// temporary elision).
-fn owned(
-    op: BinaryOp,
-    a: super::Operand<'_>,
-    b: super::Operand<'_>,
-    owned: &Array,
-) -> Result<Array> {
-    super::engine::binary_owned(op, a, b, owned)
-}
+use super::engine::binary_owned as owned;
 
 #[track_caller]
 fn unwrap_op(r: Result<Array>) -> Array {
