@@ -232,7 +232,8 @@ impl<const N: usize> Plan<N> {
     }
 
     /// Calls `inner` once per run; runs of different chunks go to different rayon tasks when
-    /// the destination has no self-overlap.
+    /// the destination has no self-overlap. Each task ends with a store fence
+    /// ([`store_fence`]), so the non-temporal stores of its runs are visible once it completes.
     pub fn run(&self, inner: &Inner<'_, N>) {
         if self.size == 0 {
             return;
@@ -246,7 +247,10 @@ impl<const N: usize> Plan<N> {
             let nchunks = self.size.div_ceil(chunk);
             (0..nchunks)
                 .into_par_iter()
-                .for_each(|c| self.run_range(c * chunk, ((c + 1) * chunk).min(self.size), inner));
+                .for_each(|c| {
+                    self.run_range(c * chunk, ((c + 1) * chunk).min(self.size), inner);
+                    store_fence();
+                });
         } else {
             self.run_range(0, self.size, inner);
         }
@@ -296,6 +300,18 @@ impl<const N: usize> Plan<N> {
             }
         }
     }
+}
+
+/// Makes this thread's non-temporal stores (the CPU kernels' `stream_out`) globally visible
+/// before its later stores, such as the one that reports a rayon task complete; ordinary
+/// stores are already ordered. A no-op off x86-64, where no kernel streams.
+#[inline]
+pub(crate) fn store_fence() {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `sfence` (SSE, part of the x86-64 baseline) only orders this thread's stores.
+    unsafe {
+        std::arch::x86_64::_mm_sfence()
+    };
 }
 
 #[cfg(test)]

@@ -113,9 +113,11 @@ struct Line([u8; LINE]);
 /// 64-byte boundary and the tail with ordinary stores, every whole cache line in between
 /// computed into a local [`Line`] (which the compiler keeps in registers once `compute` is
 /// inlined: its length is a constant) and written with streaming stores (`movntdq`, or
-/// `vmovntdq` when `AVX`: no read of the destination line, no SSE/AVX transition), then a store
-/// fence so that the writes are visible to whichever thread reads them after the task
-/// completes (rayon's join only orders ordinary stores). Elements whose size does not divide
+/// `vmovntdq` when `AVX`: no read of the destination line, no SSE/AVX transition). The store
+/// fence that makes them visible to whichever thread reads them after the task completes
+/// (rayon's join only orders ordinary stores) is [`Plan::run`]'s, once per task: a fence here,
+/// once per run, cost a strided copy of 8 KiB rows ~15% (docs/benchmarks/issue20.md, session
+/// 20). Only [`Plan::run`]'s parallel tasks may call this. Elements whose size does not divide
 /// 64 bytes, or a misaligned `o`, take ordinary stores.
 ///
 /// A 2 KiB staging block written out after it was computed was tried first: it was slower than
@@ -124,8 +126,7 @@ struct Line([u8; LINE]);
 #[inline(always)]
 fn stream_out<D: Pod, const AVX: bool>(o: &mut [D], mut compute: impl FnMut(&mut [D], usize)) {
     use std::arch::x86_64::{
-        __m128i, __m256i, _mm_load_si128, _mm_sfence, _mm_stream_si128, _mm256_load_si256,
-        _mm256_stream_si256,
+        __m128i, __m256i, _mm_load_si128, _mm_stream_si128, _mm256_load_si256, _mm256_stream_si256,
     };
     let sz = std::mem::size_of::<D>();
     let addr = o.as_ptr() as usize;
@@ -163,10 +164,6 @@ fn stream_out<D: Pod, const AVX: bool>(o: &mut [D], mut compute: impl FnMut(&mut
     }
     let n = o.len();
     compute(&mut o[i..n], i);
-    // SAFETY: `sfence` (SSE, part of the x86-64 baseline) only orders this thread's earlier
-    // stores: it makes the streaming stores globally visible before the task reports
-    // completion.
-    unsafe { _mm_sfence() };
 }
 
 /// `o[i] = f(x[i])` over unit-stride runs, compiled twice: for the baseline target (SSE2 on
