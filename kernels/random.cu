@@ -172,7 +172,7 @@ template <> struct RConv<bf16> { static __device__ __forceinline__ bf16 f(int ki
 #define STORE(dst, kind_, f_, d_, i_) dst = RConv<OUT_T>::f(kind_, f_, d_, i_)
 
 #if DIST < 4
-// Stores one Philox block's PER_BLOCK samples: a single 16- or 8-byte vector store when the
+// Stores one Philox block's PER_BLOCK samples: vector stores (4 to 32 bytes) when the
 // samples fill it (the output buffer is allocator-aligned and `base` is a multiple of PER_BLOCK,
 // so the address is aligned), element stores otherwise.
 template <int BYTES> struct VecStore {
@@ -184,6 +184,19 @@ template <int BYTES> struct VecStore {
 template <> struct VecStore<16> {
     static __device__ __forceinline__ void put(OUT_T* p, const OUT_T* v) {
         *reinterpret_cast<uint4*>(p) = *reinterpret_cast<const uint4*>(v);
+    }
+};
+// 32 bytes (four 64-bit integers a block: `integers` into int64/uint64): two 16-byte stores,
+// not four 8-byte ones (2^27 int64 draws: 1246 -> 602 us on the H200, session 20).
+template <> struct VecStore<32> {
+    static __device__ __forceinline__ void put(OUT_T* p, const OUT_T* v) {
+        reinterpret_cast<uint4*>(p)[0] = reinterpret_cast<const uint4*>(v)[0];
+        reinterpret_cast<uint4*>(p)[1] = reinterpret_cast<const uint4*>(v)[1];
+    }
+};
+template <> struct VecStore<4> {
+    static __device__ __forceinline__ void put(OUT_T* p, const OUT_T* v) {
+        *reinterpret_cast<unsigned int*>(p) = *reinterpret_cast<const unsigned int*>(v);
     }
 };
 template <> struct VecStore<8> {
