@@ -117,6 +117,20 @@ pub enum SparseError {
 }
 
 impl SparseError {
+    /// The error of a right-hand side `b` (shape `b`) that is not 1-D or 2-D with `rows` rows,
+    /// for a matrix of shape `a`: [`SparseError::InvalidShape`] naming `b`'s own shape, so a
+    /// 1-D `b` of 999 elements reads `[999]`, not a `(999, 1)` column it never was.
+    pub(crate) fn rhs_shape(op: &'static str, a: (usize, usize), rows: usize, b: &[usize]) -> Self {
+        SparseError::InvalidShape {
+            op,
+            shape: b.to_vec(),
+            detail: format!(
+                "the right-hand side must be 1-D or 2-D with {rows} rows, for a matrix of shape ({}, {})",
+                a.0, a.1
+            ),
+        }
+    }
+
     /// The conformance corpus' error class for this error (`shape_mismatch`,
     /// `index_out_of_bounds`, `invalid_value`, `dtype`, `singular_matrix`, ... or `other`).
     ///

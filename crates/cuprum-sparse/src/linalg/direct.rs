@@ -365,14 +365,7 @@ impl SpLu {
         const OP: &str = "SuperLU.solve";
         let n = self.n;
         if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
-            return Err(SparseError::ShapeMismatch {
-                op: OP,
-                a: (n, n),
-                b: (
-                    b.shape().first().copied().unwrap_or(0),
-                    b.shape().get(1).copied().unwrap_or(1),
-                ),
-            });
+            return Err(SparseError::rhs_shape(OP, (n, n), n, b.shape()));
         }
         let k = if b.ndim() == 2 { b.shape()[1] } else { 1 };
         let dt = result_dtype(self.dtype, b.dtype());
@@ -489,14 +482,7 @@ pub fn spsolve(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<Array>
         });
     }
     if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
-        return Err(SparseError::ShapeMismatch {
-            op: OP,
-            a: (m, n),
-            b: (
-                b.shape().first().copied().unwrap_or(0),
-                b.shape().get(1).copied().unwrap_or(1),
-            ),
-        });
+        return Err(SparseError::rhs_shape(OP, (m, n), n, b.shape()));
     }
     if let Device::Cuda(o) = c.data.device() {
         if b.device() != c.data.device() {
@@ -1002,14 +988,7 @@ pub fn spsolve_triangular(
     {
         let n = c.shape.0;
         if c.shape.1 != n || b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
-            return Err(SparseError::ShapeMismatch {
-                op: OP,
-                a: c.shape,
-                b: (
-                    b.shape().first().copied().unwrap_or(0),
-                    b.shape().get(1).copied().unwrap_or(1),
-                ),
-            });
+            return Err(SparseError::rhs_shape(OP, c.shape, n, b.shape()));
         }
         if b.device() != c.data.device() {
             return Err(cuprum_core::Error::DeviceMismatch {
@@ -1044,14 +1023,7 @@ pub fn spsolve_triangular(
         });
     }
     if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
-        return Err(SparseError::ShapeMismatch {
-            op: OP,
-            a: (n, n),
-            b: (
-                b.shape().first().copied().unwrap_or(0),
-                b.shape().get(1).copied().unwrap_or(1),
-            ),
-        });
+        return Err(SparseError::rhs_shape(OP, (n, n), n, b.shape()));
     }
     let k = if b.ndim() == 2 { b.shape()[1] } else { 1 };
     let dt = result_dtype(h.dtype, b.dtype());

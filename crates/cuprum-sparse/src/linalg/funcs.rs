@@ -356,14 +356,7 @@ pub fn expm_multiply(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<
         });
     }
     if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
-        return Err(SparseError::ShapeMismatch {
-            op: OP,
-            a: (m, n),
-            b: (
-                b.shape().first().copied().unwrap_or(0),
-                b.shape().get(1).copied().unwrap_or(1),
-            ),
-        });
+        return Err(SparseError::rhs_shape(OP, (m, n), n, b.shape()));
     }
     let dt = work_dtype(op.dtype(), b.dtype());
     let dev = op.device();

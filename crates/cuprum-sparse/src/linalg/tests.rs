@@ -1528,3 +1528,41 @@ fn eigsh_long_basis_across_chunks() {
         }
     }
 }
+
+/// A right-hand side of the wrong length or rank is refused by every direct solver with the
+/// shape it has (a 1-D `b` is not reported as the `(n, 1)` column it never was), on every
+/// device.
+#[test]
+fn wrong_right_hand_sides_name_their_own_shape() {
+    for dev in all_devices() {
+        let a = poisson(16, dev);
+        let short = vec_on(vec![1.0; 15], dev);
+        let cube = cuprum_core::zeros_on(&[16, 1, 1], DType::Float64, dev).unwrap();
+        let scalar = cuprum_core::zeros_on(&[0usize; 0][..], DType::Float64, dev).unwrap();
+        let lu = splu(&a).unwrap();
+        let tri = |b: &Array| spsolve_triangular(&a, b, true, false);
+        let cases: Vec<(&str, Box<dyn Fn(&Array) -> crate::Result<Array>>)> = vec![
+            ("spsolve", Box::new(|b| spsolve(&a, b))),
+            ("SuperLU.solve", Box::new(|b| lu.solve(b))),
+            ("spsolve_triangular", Box::new(tri)),
+            ("expm_multiply", Box::new(|b| expm_multiply(&a, b))),
+        ];
+        for (op, f) in &cases {
+            for (b, shown) in [(&short, "[15]"), (&cube, "[16, 1, 1]"), (&scalar, "[]")] {
+                let e = f(b).unwrap_err();
+                let msg = e.to_string();
+                assert!(
+                    matches!(e, crate::SparseError::InvalidShape { op: o, .. } if o == *op),
+                    "{dev:?} {op}: {msg}"
+                );
+                assert_eq!(e.conformance_class(), "shape_mismatch");
+                assert!(
+                    msg.contains(&format!("invalid shape {shown}"))
+                        && msg.contains("16 rows")
+                        && msg.contains("(16, 16)"),
+                    "{dev:?} {op}: {msg}"
+                );
+            }
+        }
+    }
+}
