@@ -245,12 +245,10 @@ impl<const N: usize> Plan<N> {
                 .div_ceil(8 * rayon::current_num_threads())
                 .max(CHUNK);
             let nchunks = self.size.div_ceil(chunk);
-            (0..nchunks)
-                .into_par_iter()
-                .for_each(|c| {
-                    self.run_range(c * chunk, ((c + 1) * chunk).min(self.size), inner);
-                    store_fence();
-                });
+            (0..nchunks).into_par_iter().for_each(|c| {
+                self.run_range(c * chunk, ((c + 1) * chunk).min(self.size), inner);
+                store_fence();
+            });
         } else {
             self.run_range(0, self.size, inner);
         }
