@@ -1541,7 +1541,8 @@ fn wrong_right_hand_sides_name_their_own_shape() {
         let scalar = cuprum_core::zeros_on(&[0usize; 0][..], DType::Float64, dev).unwrap();
         let lu = splu(&a).unwrap();
         let tri = |b: &Array| spsolve_triangular(&a, b, true, false);
-        let cases: Vec<(&str, Box<dyn Fn(&Array) -> crate::Result<Array>>)> = vec![
+        type Solver<'a> = Box<dyn Fn(&Array) -> crate::Result<Array> + 'a>;
+        let cases: Vec<(&str, Solver<'_>)> = vec![
             ("spsolve", Box::new(|b| spsolve(&a, b))),
             ("SuperLU.solve", Box::new(|b| lu.solve(b))),
             ("spsolve_triangular", Box::new(tri)),
