@@ -7,8 +7,11 @@
 //! - all views are on the same device (checked above);
 //! - `dst` has exactly the shape the operation produces (inputs are already broadcast to it,
 //!   with zero strides where stretched);
-//! - `dst` never shares its [`Storage`] with an input (the layer above makes a temporary when a
-//!   user aliases them), so a backend may lock/launch without checking overlap;
+//! - `dst` shares its [`Storage`] with an input only when that input *is* `dst` element for
+//!   element (same layout and element size: `a += b`); every backend then reads each element
+//!   before writing it (the CPU's `acquire_inplace`, CUDA's kernels built without
+//!   `__restrict__`). The layer above makes a temporary for any other overlap, so a backend
+//!   need not check partial overlaps;
 //! - dtypes are already decided: binary inputs share one dtype (the compute dtype); `dst` is
 //!   that dtype, or bool for predicates, or the real dtype for `abs`/`real`/`imag`/`angle` of
 //!   complex input.

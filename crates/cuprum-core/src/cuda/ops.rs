@@ -17,6 +17,12 @@
 //!
 //! Kernels come from [`super::codegen`]; each (family, dtypes) is compiled once per process per
 //! device and looked up through a thread-local cache without locking afterwards.
+//!
+//! An input may be the output itself, element for element (`a += b`: the engine passes no other
+//! overlap): such a call runs a second build of the family whose pointers are not
+//! `__restrict__` (the qualifier promises the compiler that no other pointer reaches what `out`
+//! writes). Every kernel thread reads its elements before writing the same elements, so the
+//! result is the one a separate output would get.
 
 use super::codegen::{self, Family, MAXD};
 use super::driver::{DeviceState, bind};
@@ -58,6 +64,8 @@ struct Key {
     fam: Family,
     ins: [Option<DType>; 3],
     out: DType,
+    /// an input is the output (the build without `__restrict__`)
+    alias: bool,
 }
 
 thread_local! {
@@ -66,7 +74,7 @@ thread_local! {
 type Slot = std::sync::Arc<Mutex<Option<&'static Fns>>>;
 static GLOBAL: Mutex<Option<HashMap<Key, Slot>>> = Mutex::new(None);
 
-fn key(ordinal: usize, fam: Family, ins: &[DType], out: DType) -> Key {
+fn key(ordinal: usize, fam: Family, ins: &[DType], out: DType, alias: bool) -> Key {
     let mut k = [None; 3];
     for (i, d) in ins.iter().enumerate() {
         k[i] = Some(*d);
@@ -76,6 +84,7 @@ fn key(ordinal: usize, fam: Family, ins: &[DType], out: DType) -> Key {
         fam,
         ins: k,
         out,
+        alias,
     }
 }
 
@@ -108,12 +117,17 @@ fn fns(k: Key, ins: &[DType]) -> Result<&'static Fns> {
 }
 
 fn build(k: Key, ins: &[DType]) -> Result<Fns> {
-    let src = codegen::source(k.fam, ins, k.out);
+    let mut src = codegen::source(k.fam, ins, k.out);
+    if k.alias {
+        // an input is the output: no pointer may promise it is the only way to its memory
+        src = src.replace("__restrict__", "");
+    }
     let what = format!(
-        "{}_{}_{}",
+        "{}_{}_{}{}",
         k.fam.name(),
         ins.iter().map(|d| d.name()).collect::<Vec<_>>().join("_"),
-        k.out.name()
+        k.out.name(),
+        if k.alias { "_inplace" } else { "" }
     );
     let m = std::sync::Arc::new(super::nvrtc::build_module(k.ordinal, &src, &[], &what)?);
     let nin = k.fam.nin();
@@ -277,7 +291,16 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
     }
     let st = bind(op, ordinal)?;
     let stream = current_raw(ordinal);
-    let f = fns(key(ordinal, fam, in_dtypes, dst.dtype), in_dtypes)?;
+    // an input in the output's buffer is the output itself (the engine's contract)
+    let dst_base = dst.storage.as_cuda().map_or(0, |c| c.device_ptr());
+    let alias = ins
+        .iter()
+        .any(|v| v.storage.as_cuda().map_or(0, |c| c.device_ptr()) == dst_base);
+    if alias && fam == Family::Copy && ins[0].dtype == dst.dtype {
+        // a copy of the output onto itself: nothing to do
+        return Ok(());
+    }
+    let f = fns(key(ordinal, fam, in_dtypes, dst.dtype, alias), in_dtypes)?;
 
     // operands: [dst, ins...]
     let mut opnds: [Operand<'_>; 4] = std::array::from_fn(|_| Operand {

@@ -165,10 +165,11 @@ pub(crate) fn check_out(
 /// buffer with an input or has another dtype), or into a new array. `inputs` are the arrays
 /// whose views `compute` reads.
 ///
-/// On the CPU an input that is `out` element for element (same buffer, layout and element
-/// size: `a += b`, `binary_out(.., out=a)`) needs no temporary: the backend reads each element
-/// before writing it (NumPy writes in place there too). CUDA kernels declare their pointers
-/// `__restrict__`, so on a GPU every aliased input still goes through a temporary.
+/// An input that is `out` element for element (same buffer, layout and element size: `a += b`,
+/// `binary_out(.., out=a)`) needs no temporary on any device: the backends read each element
+/// before writing it (the CPU loops through the output's own slice, CUDA through a build of the
+/// kernels without `__restrict__`); NumPy and CuPy write in place there too. Any other overlap
+/// goes through a temporary.
 fn finish(
     shape: &[usize],
     o: DType,
@@ -185,9 +186,7 @@ fn finish(
         }
         Some(out) => {
             let in_place = |a: &Array| {
-                device == Device::Cpu
-                    && a.layout == out.layout
-                    && a.dtype().itemsize() == out.dtype().itemsize()
+                a.layout == out.layout && a.dtype().itemsize() == out.dtype().itemsize()
             };
             let aliased = inputs.iter().any(|a| a.shares_storage(out) && !in_place(a));
             if out.dtype() == o && !aliased && out.shape() == shape {

@@ -233,3 +233,125 @@ fn errstate_checks_in_place_operations_against_the_old_operands() {
     errstate(raise, || unary_out(UnaryOp::Sqrt, &a, &a)).unwrap();
     assert_eq!(a.to_vec::<f64>().unwrap(), vec![1.0, 2.0]);
 }
+
+/// On every CUDA device (a failure without one under `CUPRUM_REQUIRE_CUDA=1`): `out=` an input
+/// (the kernels built without `__restrict__`) equals the same operation into a new array, bit
+/// for bit — both operand orders, `a op a`, scalars on either side, a unary operation,
+/// vector-aligned and misaligned contiguous arrays, a strided interior with overlapping
+/// neighbours, and a copy onto itself; the operators `+=`/`*=` too.
+#[test]
+fn cuda_in_place_operations_equal_new_results() {
+    for dev in crate::test_util::cuda_devices() {
+        let on = |a: &Array| a.to_device(dev).unwrap();
+        for dt in [
+            DType::Float32,
+            DType::Float64,
+            DType::Float16,
+            DType::Int8,
+            DType::Int64,
+            DType::Complex128,
+        ] {
+            for n in [1usize, 7, 1025, 70_001] {
+                let a0 = on(&ramp(n + 1, dt, 0.25));
+                let b0 = on(&ramp(n + 1, dt, -0.5).slice(crate::s![..;-1]).unwrap());
+                for (a0, b0) in [
+                    // offset 0 (vector-aligned) and offset 1 (element loads)
+                    (
+                        a0.slice(crate::s![..n]).unwrap(),
+                        b0.slice(crate::s![..n]).unwrap(),
+                    ),
+                    (
+                        a0.slice(crate::s![1..]).unwrap(),
+                        b0.slice(crate::s![1..]).unwrap(),
+                    ),
+                ] {
+                    let b = b0.copy().unwrap();
+                    for op in [BinaryOp::Add, BinaryOp::Subtract, BinaryOp::Multiply] {
+                        let want =
+                            super::engine::binary(op, (&a0).into(), (&b).into(), None).unwrap();
+                        let a = a0.copy().unwrap();
+                        binary_out(op, &a, &b, &a).unwrap();
+                        assert_eq!(bytes(&a), bytes(&want), "{dev:?} {dt} n={n} {op:?} out=a");
+                        let bb = b.copy().unwrap();
+                        binary_out(op, &a0, &bb, &bb).unwrap();
+                        assert_eq!(bytes(&bb), bytes(&want), "{dev:?} {dt} n={n} {op:?} out=b");
+                        let want =
+                            super::engine::binary(op, (&a0).into(), (&a0).into(), None).unwrap();
+                        let a = a0.copy().unwrap();
+                        binary_out(op, &a, &a, &a).unwrap();
+                        assert_eq!(bytes(&a), bytes(&want), "{dev:?} {dt} n={n} {op:?} a op a");
+                        for left in [false, true] {
+                            let (x, y): (super::Operand<'_>, super::Operand<'_>) = if left {
+                                (3.into(), (&a0).into())
+                            } else {
+                                ((&a0).into(), 3.into())
+                            };
+                            let want = super::engine::binary(op, x, y, None).unwrap();
+                            let a = a0.copy().unwrap();
+                            let (x, y): (super::Operand<'_>, super::Operand<'_>) = if left {
+                                (3.into(), (&a).into())
+                            } else {
+                                ((&a).into(), 3.into())
+                            };
+                            binary_out(op, x, y, &a).unwrap();
+                            assert_eq!(bytes(&a), bytes(&want), "{dev:?} {dt} n={n} {op:?} scalar");
+                        }
+                    }
+                    let want = super::engine::unary(UnaryOp::Negative, &a0, None).unwrap();
+                    let a = a0.copy().unwrap();
+                    unary_out(UnaryOp::Negative, &a, &a).unwrap();
+                    assert_eq!(bytes(&a), bytes(&want), "{dev:?} {dt} n={n} negative");
+                    // a copy onto itself leaves it as it was
+                    let a = a0.copy().unwrap();
+                    a.assign(&a).unwrap();
+                    assert_eq!(bytes(&a), bytes(&a0), "{dev:?} {dt} n={n} assign self");
+                }
+            }
+        }
+        // a strided interior in place, its neighbours overlapping its buffer
+        let m = 67usize;
+        let u0 = on(&ramp(m * m, DType::Float32, 0.125).reshape(&[m, m]).unwrap());
+        let lay = |dr: usize, dc: usize| Layout {
+            shape: vec![m - 2, m - 2],
+            strides: vec![m as isize, 1],
+            offset: dr * m + dc,
+        };
+        let want = {
+            let s = super::add(&u0.with_layout(lay(0, 1)), &u0.with_layout(lay(2, 1))).unwrap();
+            super::add(&u0.with_layout(lay(1, 1)), &s).unwrap()
+        };
+        let u = u0.copy().unwrap();
+        let c = u.with_layout(lay(1, 1));
+        let s = super::add(&u.with_layout(lay(0, 1)), &u.with_layout(lay(2, 1))).unwrap();
+        binary_out(BinaryOp::Add, &c, &s, &c).unwrap();
+        assert_eq!(bytes(&c), bytes(&want), "{dev:?} strided interior");
+        assert_eq!(
+            bytes(&u.slice(crate::s![0]).unwrap()),
+            bytes(&u0.slice(crate::s![0]).unwrap()),
+            "{dev:?} border row"
+        );
+        // out overlapping an input by one row: a temporary, NumPy's result
+        let u = u0.copy().unwrap();
+        let want = super::multiply(&u0.with_layout(lay(0, 1)), 2.0).unwrap();
+        binary_out(
+            BinaryOp::Multiply,
+            &u.with_layout(lay(0, 1)),
+            2.0,
+            &u.with_layout(lay(1, 1)),
+        )
+        .unwrap();
+        assert_eq!(
+            bytes(&u.with_layout(lay(1, 1))),
+            bytes(&want),
+            "{dev:?} overlap"
+        );
+        // the operators
+        let mut a = on(&ramp(3000, DType::Float64, 0.01));
+        let a0 = a.copy().unwrap();
+        let b = on(&ramp(3000, DType::Float64, 3.0));
+        a += &b;
+        a *= 0.5;
+        let want = super::multiply(&super::add(&a0, &b).unwrap(), 0.5).unwrap();
+        assert_eq!(bytes(&a), bytes(&want), "{dev:?} += then *=");
+    }
+}

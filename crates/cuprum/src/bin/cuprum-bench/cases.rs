@@ -135,6 +135,22 @@ pub fn core(s: Sizes) -> Vec<Case> {
         },
         Case {
             suite: "core",
+            name: "add in place (a += b)".into(),
+            shape: format!("{n} float32"),
+            work: Work::Bytes(12.0 * n as f64),
+            timing: Timing::Device,
+            repeat: 20,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let (a, b) = (
+                    rand(&[n], DType::Float32, d)?,
+                    rand(&[n], DType::Float32, d)?,
+                );
+                Ok(Box::new(move || cuprum::add_out(&a, &b, &a)))
+            }),
+        },
+        Case {
+            suite: "core",
             name: "exp".into(),
             shape: format!("{n} float32"),
             work: Work::Bytes(8.0 * n as f64),
