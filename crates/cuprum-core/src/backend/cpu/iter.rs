@@ -233,7 +233,7 @@ impl<const N: usize> Plan<N> {
 
     /// Calls `inner` once per run; runs of different chunks go to different rayon tasks when
     /// the destination has no self-overlap. Each task ends with a store fence
-    /// ([`store_fence`]), so the non-temporal stores of its runs are visible once it completes.
+    /// (`store_fence`), so the non-temporal stores of its runs are visible once it completes.
     pub fn run(&self, inner: &Inner<'_, N>) {
         if self.size == 0 {
             return;
