@@ -291,13 +291,19 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
     }
     let st = bind(op, ordinal)?;
     let stream = current_raw(ordinal);
-    // an input in the output's buffer is the output itself (the engine's contract)
+    // an input in the output's buffer (the output itself, `a += b`, or a disjoint part of it):
+    // the build without `__restrict__`
     let dst_base = dst.storage.as_cuda().map_or(0, |c| c.device_ptr());
     let alias = ins
         .iter()
         .any(|v| v.storage.as_cuda().map_or(0, |c| c.device_ptr()) == dst_base);
-    if alias && fam == Family::Copy && ins[0].dtype == dst.dtype {
-        // a copy of the output onto itself: nothing to do
+    if alias
+        && fam == Family::Copy
+        && ins[0].dtype == dst.dtype
+        && ptr_of(&ins[0]) == ptr_of(&dst)
+        && ins[0].layout.strides == dst.layout.strides
+    {
+        // a copy of the output onto itself, element for element: nothing to do
         return Ok(());
     }
     let f = fns(key(ordinal, fam, in_dtypes, dst.dtype, alias), in_dtypes)?;

@@ -305,6 +305,23 @@ fn cuda_in_place_operations_equal_new_results() {
                     let a = a0.copy().unwrap();
                     a.assign(&a).unwrap();
                     assert_eq!(bytes(&a), bytes(&a0), "{dev:?} {dt} n={n} assign self");
+                    crate::backend::copy(a.view(), a.view()).unwrap();
+                    assert_eq!(bytes(&a), bytes(&a0), "{dev:?} {dt} n={n} copy self");
+                    // a copy between disjoint halves of one buffer is done, not skipped
+                    if n >= 2 {
+                        let h = n / 2;
+                        let a = a0.copy().unwrap();
+                        let (lo, hi) = (
+                            a.slice(crate::s![..h]).unwrap(),
+                            a.slice(crate::s![n - h..]).unwrap(),
+                        );
+                        crate::backend::copy(hi.view(), lo.view()).unwrap();
+                        assert_eq!(
+                            bytes(&lo),
+                            bytes(&a0.slice(crate::s![n - h..]).unwrap()),
+                            "{dev:?} {dt} n={n} copy between halves"
+                        );
+                    }
                 }
             }
         }
