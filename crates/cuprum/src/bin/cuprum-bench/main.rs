@@ -372,11 +372,12 @@ fn main() -> std::process::ExitCode {
                 Err(e) => row.error = Some(format!("cpu: {e}")),
             }
         }
+        if after_flops {
+            // the same pause for a row after a FLOP-bound one (matmul, factorizations), once
+            // for all GPUs
+            std::thread::sleep(GPU_SETTLE);
+        }
         for &i in &gpus {
-            if after_flops {
-                // the same pause for a row after a FLOP-bound one (matmul, factorizations)
-                std::thread::sleep(GPU_SETTLE);
-            }
             match time_case(c, Device::Cuda(i), false) {
                 Ok(t) => row.gpu.push((i, t)),
                 Err(e) => row.error = Some(format!("cuda:{i}: {e}")),
