@@ -407,7 +407,7 @@ pub fn alloc(ordinal: usize, nbytes: usize) -> Result<CudaStorage> {
 ///
 /// Asked with `cuPointerGetAttributes`, which answers a memory type of 0 for memory CUDA does
 /// not know, where `cuPointerGetAttribute` fails with `CUDA_ERROR_INVALID_VALUE` (compute-sanitizer's
-/// memcheck reported every upload from pageable memory as an API error, session 13).
+/// memcheck reported every upload from pageable memory as an API error).
 fn is_pinned(p: *const u8) -> bool {
     let mut ty: u32 = 0;
     let mut attr = [sys::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE];

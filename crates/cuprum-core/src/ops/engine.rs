@@ -292,7 +292,8 @@ fn binary_unchecked(
         });
     }
     // borrowed where no cast or broadcast is needed: a clone of an array copies its shape and
-    // strides (two allocations), and the 30 x 30 add of views made eight of them (session 17)
+    // strides (two allocations), and the 30 x 30 add of views made eight of them (now 1.0 us
+    // of host time on the 2-core CPU, docs/benchmarks/cpu-core.md)
     let x = operand_cow(&a, k, device)?;
     let y = operand_cow(&b, k, device)?;
     let xv = broadcast_cow(name, &x, &shape)?;
