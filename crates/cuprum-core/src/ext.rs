@@ -22,6 +22,9 @@
 //! - **CPU** ([`cpu`]): the storage element types and C cast table ([`cpu::Elem`], [`cpu::B8`]),
 //!   the dtype-dispatch macro ([`with_dtype!`](crate::with_dtype)), the strided iteration plan
 //!   ([`cpu::Plan`]).
+//! - **Fallible host allocation**: [`try_vec_with_capacity`], [`try_vec_filled`] and
+//!   [`check_host_bytes`] for host buffers whose size comes from user input
+//!   ([`Error::OutOfMemory`] instead of an abort or a "capacity overflow" panic).
 //! - **Test helpers** (`test_util`, behind the `test-util` feature): the devices a test runs
 //!   on, honouring `CUPRUM_REQUIRE_CUDA`.
 
@@ -31,6 +34,7 @@ use std::sync::Arc;
 pub use crate::backend::View;
 pub use crate::cuda::CudaStorage;
 pub use crate::storage::{CpuRead, CpuStorage, CpuWrite, Storage};
+pub use crate::storage::{check_host_bytes, try_vec_filled, try_vec_with_capacity};
 
 /// The backend view of an array (its buffer, layout and dtype), for a [`prim`] call or a
 /// kernel launch.
