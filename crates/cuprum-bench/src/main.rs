@@ -71,7 +71,7 @@ struct Row {
 
 /// Pause before a GPU row that follows a FLOP-bound one: after seconds of GEMMs the H200 ran a
 /// 2^24-key sort 10-12% slower for a few seconds (CuPy's too), and at its speed again 3 s later
-/// (docs/benchmarks/issue20.md, session 19).
+/// (the sort rows of docs/benchmarks/h200-core.md were measured this way).
 const GPU_SETTLE: std::time::Duration = std::time::Duration::from_secs(3);
 
 fn median(v: &mut [f64]) -> f64 {
@@ -91,7 +91,7 @@ fn time_case(c: &Case, d: Device, quick_cpu: bool) -> Result<f64> {
             // to the row's own repeat count, about 0.3 s of calls), at least 3 (5 in full).
             // A warm-up under 0.1 s is followed by a second timed call that sets the count: the
             // first call faults in its outputs' fresh pages (about 3 ms a 2 MiB page on the CI
-            // VM), which made the 2048² stencil's count 4 instead of 20 (session 15).
+            // VM), which made the 2048² stencil's count 4 instead of 20.
             let t0 = std::time::Instant::now();
             body()?;
             let mut once = t0.elapsed().as_secs_f64();
@@ -198,7 +198,7 @@ fn compare(
         // the cavity suite's CuPy side: the example's script, run from its text
         .env(
             "CUPRUM_CAVITY_SRC",
-            include_str!("../../../examples/cavity/cavity_cupy.py"),
+            include_str!("../../cuprum/examples/cavity/cavity_cupy.py"),
         )
         .output();
     match out {
@@ -389,8 +389,8 @@ fn main() -> std::process::ExitCode {
     }
     pb.finish_and_clear();
     // The ceilings come last: right after their GEMMs the GPU runs slower for a few seconds
-    // (sorts of 2^24 keys 10-12% slower, CuPy's as much; docs/benchmarks/issue20.md, session
-    // 19), so measured first they slowed the rows after them.
+    // (sorts of 2^24 keys 10-12% slower, CuPy's as much), so measured first they slowed the
+    // rows after them (docs/benchmarks/h200-core.md has them last).
     let mut ceil = BTreeMap::new();
     for &i in &gpus {
         match ceilings(i, full) {

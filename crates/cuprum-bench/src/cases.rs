@@ -46,7 +46,8 @@ pub struct Case {
 
 /// Timed calls of the sort and argsort rows on a GPU (after three warm-ups): CuPy's
 /// `benchmark(n_repeat=20)` in compare.py. Five let one slow call in three move the median
-/// (session 16: float sorts 1.10x CuPy in one run, at or under it in the others).
+/// (float sorts were 1.10x CuPy in one run of five-call medians, at or under it in the others;
+/// docs/benchmarks/h200-core.md: 0.92-0.97x with twenty).
 const SORT_REPEAT: usize = 20;
 
 fn rand(shape: &[usize], dtype: DType, device: Device) -> Result<Array> {

@@ -3,9 +3,9 @@
 //! it has none), next to torch.distributed and cupyx.distributed with `--compare cupy`.
 //!
 //! Its rows do not fit the CPU-vs-GPU table of the other suites (a row here is a rank count,
-//! not a device), so the suite prints its own Markdown, `docs/benchmarks/scaling.md`-ready,
-//! and with `--out DIR` writes `DIR/scaling.md` and `DIR/scaling.json` (every number with its
-//! unit).
+//! not a device), so the suite prints its own Markdown (the form of
+//! `docs/benchmarks/h200x2-distributed.md`), and with `--out DIR` writes `DIR/scaling.md` and
+//! `DIR/scaling.json` (every number with its unit).
 //!
 //! How the ranks run: for each rank count `n` the bench re-executes itself `n` times through
 //! `cuprum-run`'s launcher (`cuprum::distributed::launcher::launch`, one process per GPU,
@@ -469,7 +469,7 @@ fn markdown(runs: &[Run], plan: Plan, gpu: bool, rev: &str) -> String {
     let nccl = dist::nccl_version().map_or("not available".to_string(), |v| v.to_string());
     let mut md = String::from("# Distributed scaling: all-reduce and Jacobi\n\n");
     md += &format!(
-        "- date: {}\n- git revision: {rev}\n- CPU: {cpu}\n- GPUs: {gpus}\n- NCCL: {nccl}\n- backend: {}\n- produced by `cuprum-bench --suite distributed` (see crates/cuprum/src/bin/cuprum-bench/cases_distributed.rs)\n\n",
+        "- date: {}\n- git revision: {rev}\n- CPU: {cpu}\n- GPUs: {gpus}\n- NCCL: {nccl}\n- backend: {}\n- produced by `cuprum-bench --suite distributed` (see crates/cuprum-bench/src/cases_distributed.rs)\n\n",
         date(),
         if gpu {
             "NCCL, one process per GPU (launched like `cuprum-run`)"

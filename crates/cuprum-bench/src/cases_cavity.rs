@@ -9,7 +9,7 @@
 //! triple the time of the suite).
 
 #[allow(dead_code)]
-#[path = "../../../examples/cavity/solver.rs"]
+#[path = "../../cuprum/examples/cavity/solver.rs"]
 mod solver;
 
 use crate::cases::{Body, Case, Timing, Work};
