@@ -15,6 +15,14 @@
 //! - **One answer per NumPy rule.** The errors decided above the backend interface (all-NaN
 //!   slices, negative integer powers, boolean subtract) and the one dtype → CUDA C type table are
 //!   written in one file each ([`ONE_PLACE`]); no other source (tests aside) spells them.
+//! - **The facade holds the library only.** `crates/cuprum`'s `[dependencies]` are cuprum's
+//!   crates (the bench binary is its own unpublished crate, `crates/cuprum-bench`; the examples'
+//!   crates are dev-dependencies).
+//! - **The repository holds the product.** No file under `crates/`, `kernels/`, `xtask/`,
+//!   `tests/` (but `tests/data`), `tools/` or `docs/` cites a working period (`session` and a
+//!   number): comments and docs state the fact and its figure and point to a record in
+//!   `docs/benchmarks/`. No source file or module is numbered (`foo2.rs`, `random2.cu`): it is
+//!   named for what it holds ([`NUMBERED_TODAY`] lists the ones still to rename).
 //!
 //! Each failure lists `file:line` and the rule broken.
 
@@ -133,6 +141,31 @@ const ONE_PLACE: &[(&str, &str)] = &[
 /// cudarc features the workspace entry may enable (the rest are per crate).
 const COMMON_CUDARC: &[&str] = &["std", "dynamic-loading", "driver"];
 
+/// Numbered source files and modules that exist today, each to be renamed for what it holds
+/// (issue 39). This list must shrink to empty: remove a name when its file is renamed, and never
+/// add one.
+const NUMBERED_TODAY: &[&str] = &[
+    "stats2.rs",
+    "math2.rs",
+    "manip2.rs",
+    "indexing2.rs",
+    "creation2.rs",
+    "dist2.rs",
+    "gen2.rs",
+    "tests2.rs",
+    "cuda2.rs",
+    "gpu_tests2.rs",
+    "random2.cu",
+];
+
+/// The folders (relative to the root) whose text may not cite a working period, and the ones
+/// under them that are exempt (copied data).
+const NO_WORKING_PERIODS: &[&str] = &["crates", "kernels", "xtask", "tests", "tools", "docs"];
+const NO_WORKING_PERIODS_EXEMPT: &[&str] = &["tests/data"];
+
+/// Source extensions: a file with one of these is a source file (or module) for the naming rule.
+const SOURCE_EXTENSIONS: &[&str] = &["rs", "cu", "cuh", "py"];
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -151,6 +184,23 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             }
             rust_files(&p, out);
         } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every file under `dir` (sorted, `target/` folders skipped), any extension.
+fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n == "target") {
+                continue;
+            }
+            all_files(&p, out);
+        } else {
             out.push(p);
         }
     }
@@ -368,31 +418,209 @@ fn core_internals_are_not_pub() {
 /// `(line number, dependency name)` for each dependency declared in a `Cargo.toml` (plain,
 /// dev and build dependencies, target-specific ones included).
 fn dependencies(toml: &str) -> Vec<(usize, String)> {
+    dependency_tables(toml)
+        .into_iter()
+        .map(|(line, name, _)| (line, name))
+        .collect()
+}
+
+/// `(line number, dependency name, table)` for each dependency declared in a `Cargo.toml`; the
+/// table is `dependencies`, `dev-dependencies` or `build-dependencies` (a target-specific
+/// table, `[target.'cfg(..)'.dependencies]`, gives its last part).
+fn dependency_tables(toml: &str) -> Vec<(usize, String, String)> {
     let mut out = vec![];
-    let mut in_deps = false;
+    let mut table: Option<String> = None;
     for (i, line) in toml.lines().enumerate() {
         let t = line.trim();
         if t.starts_with('[') {
             let h = t.trim_matches(|c| c == '[' || c == ']');
-            in_deps = h.ends_with("dependencies");
+            let last = h.rsplit('.').next().unwrap_or(h);
+            table = last.ends_with("dependencies").then(|| last.to_string());
             // `[dependencies.foo]`
             if let Some((a, name)) = h.rsplit_once('.')
                 && a.ends_with("dependencies")
             {
-                out.push((i + 1, name.to_string()));
-                in_deps = false;
+                let kind = a.rsplit('.').next().unwrap_or(a).to_string();
+                out.push((i + 1, name.to_string(), kind));
+                table = None;
             }
             continue;
         }
-        if in_deps
+        if let Some(kind) = &table
             && !t.starts_with('#')
             && let Some(name) = t.split(['=', '.', ' ']).next()
             && !name.is_empty()
         {
-            out.push((i + 1, name.to_string()));
+            out.push((i + 1, name.to_string(), kind.clone()));
         }
     }
     out
+}
+
+#[test]
+fn dependency_tables_are_parsed() {
+    let toml = "[package]\nname = \"x\"\n[dependencies]\na.workspace = true\n# c = 1\n\
+                [dev-dependencies]\nb = \"1\"\n[target.'cfg(unix)'.dependencies]\nd = 1\n\
+                [dependencies.e]\nversion = \"1\"\n";
+    let got = dependency_tables(toml);
+    let want = [
+        (4, "a", "dependencies"),
+        (7, "b", "dev-dependencies"),
+        (9, "d", "dependencies"),
+        (10, "e", "dependencies"),
+    ];
+    assert_eq!(got.len(), want.len(), "{got:?}");
+    for ((l, n, k), (wl, wn, wk)) in got.iter().zip(want) {
+        assert_eq!((*l, n.as_str(), k.as_str()), (wl, wn, wk));
+    }
+}
+
+#[test]
+fn the_facade_depends_on_cuprum_crates_only() {
+    let p = root().join("crates/cuprum/Cargo.toml");
+    let toml = fs::read_to_string(&p).unwrap_or_default();
+    let deps = dependency_tables(&toml);
+    assert!(
+        deps.iter().any(|(_, n, _)| n == "cuprum-core"),
+        "{}: no `cuprum-core` dependency found; update tests/it/tidy.rs",
+        rel(&p)
+    );
+    let mut bad = String::new();
+    for (line, dep, table) in deps {
+        if table == "dependencies" && !dep.starts_with("cuprum-") {
+            let _ = writeln!(
+                bad,
+                "  {}:{line}: the facade depends on `{dep}` — the library's `[dependencies]` are \
+                 cuprum's crates; a tool's crate goes in its own crate (as `crates/cuprum-bench`), \
+                 an example's in `[dev-dependencies]`",
+                rel(&p)
+            );
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "the facade depends on more than cuprum:\n{bad}"
+    );
+}
+
+/// Whether `line` cites a working period: `session` (or `sessions`) and a space and a digit,
+/// any case.
+fn cites_working_period(line: &str) -> bool {
+    let l = line.to_ascii_lowercase();
+    l.match_indices("session").any(|(at, w)| {
+        let rest = &l[at + w.len()..];
+        let rest = rest.strip_prefix('s').unwrap_or(rest);
+        rest.strip_prefix(' ')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
+#[test]
+fn working_periods_are_recognised() {
+    // split so that this file does not cite one itself
+    assert!(cites_working_period(concat!(
+        "// measured in Session",
+        " 15 (see ...)"
+    )));
+    assert!(cites_working_period(concat!("sessions", " 12 and 13")));
+    assert!(!cites_working_period("a session of work"));
+    assert!(!cites_working_period("sessions: none"));
+}
+
+#[test]
+fn no_working_period_is_cited() {
+    let mut bad = String::new();
+    for dir in NO_WORKING_PERIODS {
+        let mut files = vec![];
+        all_files(&root().join(dir), &mut files);
+        for f in files {
+            let r = rel(&f);
+            if NO_WORKING_PERIODS_EXEMPT
+                .iter()
+                .any(|e| r.starts_with(&format!("{e}/")))
+            {
+                continue;
+            }
+            // binary files (pictures, fuzz inputs) are not prose
+            let Ok(text) = fs::read_to_string(&f) else {
+                continue;
+            };
+            for (i, line) in text.lines().enumerate() {
+                if cites_working_period(line) {
+                    let _ = writeln!(bad, "  {r}:{}: {}", i + 1, line.trim());
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "text that cites a working period (state the fact and its figure, and point to a record \
+         in docs/benchmarks/ or an issue):\n{bad}"
+    );
+}
+
+/// Whether a file or module name ends in a digit before its extension (`gen2.rs`: `gen2`).
+fn is_numbered(stem: &str) -> bool {
+    stem.ends_with(|c: char| c.is_ascii_digit())
+}
+
+#[test]
+fn no_source_is_numbered() {
+    let mut bad = String::new();
+    for dir in ["crates", "kernels", "xtask", "tests", "tools"] {
+        let mut files = vec![];
+        all_files(&root().join(dir), &mut files);
+        for f in files {
+            let r = rel(&f);
+            if r.starts_with("tests/data/") {
+                continue;
+            }
+            let (Some(stem), Some(ext)) = (
+                f.file_stem().and_then(|s| s.to_str()),
+                f.extension().and_then(|s| s.to_str()),
+            ) else {
+                continue;
+            };
+            if !SOURCE_EXTENSIONS.contains(&ext) {
+                continue;
+            }
+            let name = format!("{stem}.{ext}");
+            if is_numbered(stem) && !NUMBERED_TODAY.contains(&name.as_str()) {
+                let _ = writeln!(
+                    bad,
+                    "  {r}: a numbered source file — name it for what it holds"
+                );
+            }
+            if ext != "rs" {
+                continue;
+            }
+            // modules declared in the file (inline ones included)
+            let text = code_only(&fs::read_to_string(&f).unwrap_or_default());
+            for (i, line) in text.lines().enumerate() {
+                let t = line.trim_start();
+                let t = t
+                    .strip_prefix("pub(crate) ")
+                    .or_else(|| t.strip_prefix("pub(super) "))
+                    .or_else(|| t.strip_prefix("pub "))
+                    .unwrap_or(t);
+                let Some(m) = t.strip_prefix("mod ") else {
+                    continue;
+                };
+                let m: String = m
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if is_numbered(&m) && !NUMBERED_TODAY.contains(&format!("{m}.rs").as_str()) {
+                    let _ = writeln!(
+                        bad,
+                        "  {r}:{}: module `{m}` is numbered — name it for what it holds",
+                        i + 1
+                    );
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "numbered sources:\n{bad}");
 }
 
 #[test]
