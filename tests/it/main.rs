@@ -4,4 +4,5 @@ mod compat_dispatch;
 mod conformance;
 mod npy;
 mod readme;
+mod registry;
 mod tidy;
