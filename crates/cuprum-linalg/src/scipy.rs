@@ -166,7 +166,7 @@ pub fn solve_triangular(
         let bd = host::read::<T>(b)?;
         host::check_finite(op, &bd)?;
         let count: usize = batch.iter().product();
-        let mut out = Vec::with_capacity(count * n * k);
+        let mut out = cuprum_core::ext::try_vec_with_capacity(count.saturating_mul(n).saturating_mul(k))?;
         for i in 0..count {
             let ai = host::broadcast_index(&batch, &abatch, i);
             let bi = host::broadcast_index(&batch, &bbatch, i);
@@ -230,7 +230,7 @@ pub fn lu(a: &Array) -> Result<(Array, Array, Array)> {
             let (ipiv, _) = getf2(f, m, n);
             let perm = ipiv_to_perm(&ipiv, m);
             // a = P L U with P[perm[r], r] = 1.
-            let mut p = vec![zero; m * m];
+            let mut p = cuprum_core::ext::try_vec_filled(m.saturating_mul(m), zero)?;
             for (r, &src) in perm.iter().enumerate() {
                 p[src * m + r] = one;
             }
@@ -339,12 +339,12 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
         let bd = host::read::<T>(b)?;
         host::check_finite(op, &bd)?;
         let count: usize = batch.iter().product();
-        let mut out = Vec::with_capacity(count * n * k);
+        let mut out = cuprum_core::ext::try_vec_with_capacity(count.saturating_mul(n).saturating_mul(k))?;
         for i in 0..count {
             let ai = host::broadcast_index(&batch, &abatch, i);
             let bi = host::broadcast_index(&batch, &bbatch, i);
             let f = &sa.data[ai * n * n..(ai + 1) * n * n];
-            let mut ipiv = Vec::with_capacity(n);
+            let mut ipiv = cuprum_core::ext::try_vec_with_capacity(n)?;
             for (r, &p) in pv[ai * n..(ai + 1) * n].iter().enumerate() {
                 if p < r as i64 || p >= n as i64 {
                     return Err(cuprum_core::Error::IndexOutOfBounds { op, index: p, axis: r, size: n }.into());
