@@ -23,6 +23,12 @@
 //!   number): comments and docs state the fact and its figure and point to a record in
 //!   `docs/benchmarks/`. No source file or module is numbered (`foo2.rs`, `random2.cu`): it is
 //!   named for what it holds ([`NUMBERED_TODAY`] lists the ones still to rename).
+//! - **One rule for fallible sizes.** In the non-test sources of `cuprum-fft`, `-linalg`,
+//!   `-memory` and `-distributed`, a host buffer whose size can come from the user is allocated
+//!   through core's checked path (`ext::try_vec_with_capacity`, `ext::try_vec_filled`, after
+//!   `ext::layout::checked_size`): no `Vec::with_capacity(` and no `vec![x; n]` with a length
+//!   that is not a literal, but the ones on [`SIZED_ALLOWED`], each with the reason its size is
+//!   bounded (issue 46).
 //!
 //! Each failure lists `file:line` and the rule broken.
 
@@ -818,5 +824,169 @@ fn each_rule_is_written_once() {
     assert!(
         bad.is_empty(),
         "a rule written twice (docs/ARCHITECTURE.md, \"One answer per NumPy rule\"):\n{bad}"
+    );
+}
+
+/// The crates whose user-sized host buffers must be allocated through core's checked path.
+const SIZED_CRATES: &[&str] = &[
+    "cuprum-fft",
+    "cuprum-linalg",
+    "cuprum-memory",
+    "cuprum-distributed",
+];
+
+/// Infallible allocations allowed in [`SIZED_CRATES`]: (file, text on the line, why the size is
+/// bounded). Every other `Vec::with_capacity(` or `vec![x; n]` with a non-literal `n` there is a
+/// failure: use `cuprum_core::ext::try_vec_with_capacity` / `try_vec_filled`.
+#[rustfmt::skip]
+const SIZED_ALLOWED: &[(&str, &str, &str)] = &[
+    // the number of axes: no larger than the shape vectors the caller holds
+    ("crates/cuprum-fft/src/fftlog.rs", "vec![1usize; ndim]", "one entry per axis"),
+    ("crates/cuprum-fft/src/fftlog.rs", "vec![1usize; nd]", "one entry per axis"),
+    ("crates/cuprum-fft/src/freq.rs", "vec![0isize; nd]", "one entry per axis"),
+    ("crates/cuprum-fft/src/freq.rs", "vec![0usize; nd]", "one entry per axis"),
+    ("crates/cuprum-fft/src/freq.rs", "Vec::with_capacity(nd)", "one entry per axis"),
+    ("crates/cuprum-fft/src/host.rs", "vec![0usize; nd - 1]", "one entry per axis"),
+    ("crates/cuprum-fft/src/spec.rs", "Vec::with_capacity(k)", "one step per axis"),
+    ("crates/cuprum-fft/src/spec.rs", "Vec::with_capacity(layout.ndim())", "one entry per axis"),
+    ("crates/cuprum-fft/src/spec.rs", "vec![0isize; nd]", "one entry per axis"),
+    ("crates/cuprum-fft/src/realtransforms.rs", "vec![1usize; ndim]", "one entry per axis"),
+    ("crates/cuprum-fft/src/realtransforms.rs", "vec![SliceItem::FULL; ndim]", "one per axis"),
+    ("crates/cuprum-linalg/src/host.rs", "let mut out = vec![0; n];", "batch axes"),
+    ("crates/cuprum-linalg/src/norm.rs", "vec![1usize; nd]", "one entry per axis"),
+    ("crates/cuprum-linalg/src/cuda/pack.rs", "vec![0isize; batch.len()]", "batch axes"),
+    ("crates/cuprum-distributed/src/host.rs", "vec![0usize; nd]", "one entry per axis"),
+    // as large as data the caller holds already
+    ("crates/cuprum-linalg/src/lu.rs", "vec![false; fwd.len()]", "the pivots held"),
+    ("crates/cuprum-linalg/src/lu.rs", "vec![zero; m * m]", "one matrix of the input"),
+    ("crates/cuprum-linalg/src/lu.rs", "Vec::with_capacity(count * m * m)", "the input's size"),
+    ("crates/cuprum-linalg/src/lu.rs", "Vec::with_capacity(k)", "a row of the matrix held"),
+    ("crates/cuprum-linalg/src/scipy_ext.rs", "Vec::with_capacity(arrs.len())", "the slice given"),
+    ("crates/cuprum-distributed/src/comm.rs", "Vec::with_capacity(devices.len())", "the slice given"),
+    ("crates/cuprum-distributed/src/host.rs", "Vec::with_capacity(n)", "the array's elements"),
+    ("crates/cuprum-distributed/src/host.rs", "Vec::with_capacity(a.nbytes())", "the array's bytes"),
+    ("crates/cuprum-distributed/src/launcher.rs", "Vec::with_capacity(line.len() + 12)", "a line read"),
+    ("crates/cuprum-distributed/src/store.rs", "Vec::with_capacity(9 + payload.len())", "a reply held"),
+    ("crates/cuprum-distributed/src/store.rs", "Vec::with_capacity(21 + key.len()", "a request held"),
+    ("crates/cuprum-distributed/src/backend/tcp.rs", "Vec::with_capacity(8 + token.len())", "the token"),
+    ("crates/cuprum-distributed/src/backend/tcp.rs", "Vec::with_capacity(recv_results.len())", "results held"),
+    ("crates/cuprum-distributed/src/backend/collectives.rs", "Vec::with_capacity(chunk * inputs.len())", "the inputs held"),
+    ("crates/cuprum-distributed/src/backend/nccl.rs", "vec![std::ptr::null_mut(); n]", "one per device given"),
+    // lengths read from the wire, checked against a bound first
+    ("crates/cuprum-distributed/src/store.rs", "vec![0u8; n]", "MAX_KEY / MAX_VAL (64 MiB) checked"),
+    ("crates/cuprum-distributed/src/backend/tcp.rs", "vec![0u8; len]", "4 KiB / MAX_CALL_TEXT / 64 MiB / the expected length, checked"),
+    ("crates/cuprum-distributed/src/backend/tcp.rs", "vec![0u8; len.min(1 << 20)]", "1 MiB"),
+    // a vendor library's workspace size, for a matrix held on the device
+    ("crates/cuprum-linalg/src/cuda/svd.rs", "vec![0u8; host_bytes.max(1)]", "cuSOLVER's host workspace"),
+    // benchmark and example programs: sizes are the program's own configuration
+    ("crates/cuprum-distributed/src/bench.rs", "Vec::with_capacity(", "benchmark configuration"),
+    ("crates/cuprum-distributed/src/bench.rs", "vec![0u8; count * 4]", "benchmark configuration"),
+    ("crates/cuprum-distributed/src/jacobi.rs", "Vec::with_capacity(cfg.ny * cfg.nx)", "example grid"),
+    ("crates/cuprum-distributed/src/jacobi.rs", "vec![0.0f64; (cfg.ny + 2) * w]", "example grid"),
+    // still to convert: user-sized (the transform length), in a file being restructured
+    ("crates/cuprum-fft/src/realtransforms.rs", "vec![2.0; n]", "TO CONVERT (issue 46)"),
+    ("crates/cuprum-fft/src/realtransforms.rs", "vec![Complex64::new(f, 0.0); n]", "TO CONVERT (issue 46)"),
+];
+
+/// The source `text` without its inline test module (`#[cfg(test)]` then `mod name {`, which
+/// runs to the end of the file in these crates).
+fn without_test_module(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim() == "#[cfg(test)]"
+            && let Some(next) = lines[i + 1..].iter().find(|n| !n.trim().is_empty())
+            && next.trim_start().starts_with("mod ")
+            && next.trim_end().ends_with('{')
+        {
+            return lines[..i].join("\n");
+        }
+    }
+    text.to_string()
+}
+
+/// The length of the `vec![x; n]` whose body starts at `rest` (after `vec![`), when it is of
+/// that form: the text after the top-level `;`.
+fn vec_len(rest: &str) -> Option<&str> {
+    let (mut depth, mut semi) = (0usize, None);
+    for (k, ch) in rest.char_indices() {
+        match ch {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' if depth == 0 => return semi.map(|s| rest[s + 1..k].trim()),
+            ')' | ']' | '}' => depth -= 1,
+            ';' if depth == 0 => semi = Some(k),
+            _ => {}
+        }
+    }
+    semi.map(|s| rest[s + 1..].trim())
+}
+
+fn is_literal_len(len: &str) -> bool {
+    let digits = ["usize", "u8", "u16", "u32", "u64", "isize", "i32", "i64"]
+        .iter()
+        .find_map(|s| len.strip_suffix(s))
+        .unwrap_or(len);
+    digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '_')
+}
+
+#[test]
+fn sizes_parse() {
+    assert_eq!(vec_len("0u8; len];"), Some("len"));
+    assert_eq!(vec_len("Complex64::new(f, 0.0); n],"), Some("n"));
+    assert_eq!(vec_len("a, b]"), None);
+    assert_eq!(vec_len("[0; 3]; k]"), Some("k"));
+    assert!(is_literal_len("16") && is_literal_len("1_024usize"));
+    assert!(!is_literal_len("n") && !is_literal_len("n * 4") && !is_literal_len("2 * n"));
+    assert!(without_test_module("a\n#[cfg(test)]\nmod tests {\nb\n}").ends_with('a'));
+    assert!(without_test_module("a\n#[cfg(test)]\nmod tests;\nb").ends_with('b'));
+}
+
+#[test]
+fn user_sized_buffers_are_allocated_fallibly() {
+    let mut bad = String::new();
+    for c in SIZED_CRATES {
+        let mut files = vec![];
+        rust_files(&root().join("crates").join(c).join("src"), &mut files);
+        for f in files {
+            let r = rel(&f);
+            if is_test_source(&r) {
+                continue;
+            }
+            let text = without_test_module(&code_only(&fs::read_to_string(&f).unwrap_or_default()));
+            for (i, line) in text.lines().enumerate() {
+                let t = line.trim_start();
+                if t.starts_with("///") || t.starts_with("//!") {
+                    continue;
+                }
+                let mut hits = vec![];
+                if line.contains("Vec::with_capacity(") {
+                    hits.push("Vec::with_capacity(");
+                }
+                for (at, _) in line.match_indices("vec![") {
+                    if vec_len(&line[at + 5..]).is_some_and(|n| !is_literal_len(n)) {
+                        hits.push("vec![x; n]");
+                    }
+                }
+                let allowed = SIZED_ALLOWED
+                    .iter()
+                    .any(|(file, needle, _)| *file == r && line.contains(needle));
+                for h in hits {
+                    if !allowed {
+                        let _ = writeln!(
+                            bad,
+                            "  {r}:{}: `{h}` — a size from the user goes through \
+                             cuprum_core::ext::try_vec_with_capacity / try_vec_filled (or add \
+                             the line to SIZED_ALLOWED with the reason it is bounded)",
+                            i + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "infallible allocations of user-sized host buffers (issue 46, \"One rule for fallible \
+         sizes\"):\n{bad}"
     );
 }
