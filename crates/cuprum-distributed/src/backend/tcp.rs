@@ -523,6 +523,17 @@ impl TcpMesh {
         Ok(out)
     }
 
+    /// [`send_abort`](Self::send_abort) to the ranks of `others` that arrived (those not in
+    /// `missing`), after waiting the mesh's timeout.
+    fn abort_arrived(&self, others: &[usize], missing: &[usize]) {
+        let arrived: Vec<usize> = others
+            .iter()
+            .copied()
+            .filter(|r| !missing.contains(r))
+            .collect();
+        self.send_abort(&arrived, missing, self.timeout);
+    }
+
     /// Tells `ranks` that this rank gave up waiting for `missing`.
     pub(crate) fn send_abort(&self, ranks: &[usize], missing: &[usize], waited: Duration) {
         let body: Vec<u8> = missing
@@ -590,12 +601,7 @@ impl TcpMesh {
             Err(e) => {
                 match &e {
                     Error::Timeout { missing, .. } => {
-                        let arrived: Vec<usize> = others
-                            .iter()
-                            .copied()
-                            .filter(|r| !missing.contains(r))
-                            .collect();
-                        self.send_abort(&arrived, missing, self.timeout);
+                        self.abort_arrived(&others, missing);
                     }
                     Error::RankFailed { rank, reason, .. } => {
                         let v = verdict_bytes(Verdict::Gone, *rank, reason);
@@ -700,12 +706,7 @@ impl TcpMesh {
                 .collect();
             if let Err(e) = self.exchange(op, &[], &recvs, self.timeout) {
                 if let Error::Timeout { missing, .. } = &e {
-                    let arrived: Vec<usize> = others
-                        .iter()
-                        .copied()
-                        .filter(|r| !missing.contains(r))
-                        .collect();
-                    self.send_abort(&arrived, missing, self.timeout);
+                    self.abort_arrived(&others, missing);
                 }
                 return Err(e);
             }
