@@ -219,21 +219,14 @@ pub(crate) fn check_finite<T: Field>(op: &'static str, data: &[T]) -> Result<()>
 
 /// Checks `ndim >= 2` and that the last two axes are equal; returns `(batch shape, n)`.
 pub(crate) fn square_shape(op: &'static str, shape: &[usize]) -> Result<(Vec<usize>, usize)> {
-    let nd = shape.len();
-    if nd < 2 {
-        return Err(LinalgError::TooFewDims {
-            op,
-            ndim: nd,
-            min: 2,
-        });
-    }
-    if shape[nd - 1] != shape[nd - 2] {
+    let (batch, rows, cols) = matrix_shape(op, shape)?;
+    if rows != cols {
         return Err(LinalgError::NotSquare {
             op,
             shape: shape.to_vec(),
         });
     }
-    Ok((shape[..nd - 2].to_vec(), shape[nd - 1]))
+    Ok((batch, cols))
 }
 
 /// Checks `ndim >= 2`; returns `(batch shape, rows, cols)`.
@@ -436,6 +429,22 @@ pub(crate) fn write_complex(
     } else {
         write(v, shape, device)
     }
+}
+
+/// The core shape-mismatch error of `op` for the operands `a` and `b`.
+pub(crate) fn shape_mismatch(
+    op: &'static str,
+    a: &Array,
+    b: &Array,
+    detail: Option<String>,
+) -> LinalgError {
+    cuprum_core::Error::ShapeMismatch {
+        op,
+        lhs: a.shape().to_vec(),
+        rhs: b.shape().to_vec(),
+        detail,
+    }
+    .into()
 }
 
 /// Rejects arrays on two different devices.

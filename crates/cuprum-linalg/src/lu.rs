@@ -86,14 +86,7 @@ pub fn inv(a: &Array) -> Result<Array> {
 pub fn solve(a: &Array, b: &Array) -> Result<Array> {
     let op = "solve";
     let (abatch, n) = host::square_shape(op, a.shape())?;
-    if a.device() != b.device() {
-        return Err(cuprum_core::Error::DeviceMismatch {
-            op,
-            lhs: a.device(),
-            rhs: b.device(),
-        }
-        .into());
-    }
+    host::same_device(op, a, b)?;
     let vector = b.ndim() == 1;
     let (bbatch, bm, k) = if vector {
         (Vec::new(), b.shape()[0], 1)
@@ -107,13 +100,7 @@ pub fn solve(a: &Array, b: &Array) -> Result<Array> {
         host::matrix_shape(op, b.shape())?
     };
     if bm != n {
-        return Err(cuprum_core::Error::ShapeMismatch {
-            op,
-            lhs: a.shape().to_vec(),
-            rhs: b.shape().to_vec(),
-            detail: None,
-        }
-        .into());
+        return Err(host::shape_mismatch(op, a, b, None));
     }
     let batch = host::broadcast_batch(op, &abatch, &bbatch)?;
     let dt = host::compute_dtype2(op, a.dtype(), b.dtype())?;

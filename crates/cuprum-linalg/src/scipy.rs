@@ -99,15 +99,7 @@ fn rhs_shape(
     b: &Array,
     n: usize,
 ) -> Result<(Vec<usize>, usize, bool)> {
-    let err = || -> LinalgError {
-        cuprum_core::Error::ShapeMismatch {
-            op,
-            lhs: a.shape().to_vec(),
-            rhs: b.shape().to_vec(),
-            detail: None,
-        }
-        .into()
-    };
+    let err = || host::shape_mismatch(op, a, b, None);
     match b.ndim() {
         0 => Err(err()),
         1 => {
@@ -322,13 +314,7 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
     let mut pshape = abatch.clone();
     pshape.push(n);
     if piv.shape() != pshape.as_slice() {
-        return Err(cuprum_core::Error::ShapeMismatch {
-            op,
-            lhs: lu.shape().to_vec(),
-            rhs: piv.shape().to_vec(),
-            detail: None,
-        }
-        .into());
+        return Err(host::shape_mismatch(op, lu, piv, None));
     }
     let pv: Vec<i64> = host::read_c64(piv)?.iter().map(|z| z.re as i64).collect();
     let (bbatch, k, vector) = rhs_shape(op, lu, b, n)?;

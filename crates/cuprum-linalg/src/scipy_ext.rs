@@ -15,13 +15,7 @@ use crate::{Lstsq, Qr, QrMode, Svd, Uplo};
 use cuprum_core::{Array, DType, Device, IndexMode, s};
 
 fn shape_err(op: &'static str, a: &Array, b: &Array, detail: &str) -> LinalgError {
-    cuprum_core::Error::ShapeMismatch {
-        op,
-        lhs: a.shape().to_vec(),
-        rhs: b.shape().to_vec(),
-        detail: Some(detail.to_string()),
-    }
-    .into()
+    crate::host::shape_mismatch(op, a, b, Some(detail.to_string()))
 }
 
 fn need_2d(op: &'static str, a: &Array) -> Result<(usize, usize)> {

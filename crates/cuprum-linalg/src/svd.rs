@@ -283,15 +283,7 @@ pub struct Lstsq {
 pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
     let op = "lstsq";
     host::same_device(op, a, b)?;
-    let shape_err = || -> LinalgError {
-        cuprum_core::Error::ShapeMismatch {
-            op,
-            lhs: a.shape().to_vec(),
-            rhs: b.shape().to_vec(),
-            detail: None,
-        }
-        .into()
-    };
+    let shape_err = || host::shape_mismatch(op, a, b, None);
     if a.ndim() != 2 || !(b.ndim() == 1 || b.ndim() == 2) {
         return Err(shape_err());
     }
