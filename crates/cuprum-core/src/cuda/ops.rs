@@ -377,12 +377,12 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
         }
         // fast paths through the copy engine
         if fam == Family::Copy && mask == 0 && ins[0].dtype == dst.dtype {
-            return super::memory::copy_dtod(
+            return Ok(super::memory::copy_dtod(
                 opnds[0].ptr,
                 opnds[1].ptr,
                 n * dst.dtype.itemsize(),
                 ordinal,
-            );
+            )?);
         }
         if fam == Family::Fill && fill.iter().all(|&b| b == 0) {
             // SAFETY: the range is the contiguous output view inside its live buffer.
@@ -390,7 +390,7 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
                 sys::cuMemsetD8Async(opnds[0].ptr, 0, n * dst.dtype.itemsize(), stream)
             }
             .result()
-            .map_err(|e| super::driver::drv("cuMemsetD8Async", e));
+            .map_err(|e| super::driver::drv("cuMemsetD8Async", e).into());
         }
         let v = f.vec;
         let aligned = (0..nops)

@@ -228,7 +228,7 @@ thread_local! {
 
 /// The raw current stream of this thread for device `ordinal` (null = legacy default).
 #[inline]
-pub(crate) fn current_raw(ordinal: usize) -> sys::CUstream {
+pub fn current_raw(ordinal: usize) -> sys::CUstream {
     STACK.with(|s| {
         s.borrow()
             .get(ordinal)
@@ -240,7 +240,7 @@ pub(crate) fn current_raw(ordinal: usize) -> sys::CUstream {
 /// Makes `s` the thread's current stream of its device until the returned guard drops, without
 /// the ordering events of [`Stream::use_stream`] (for private work that touches no user data,
 /// e.g. a probe run outside a capture).
-pub(crate) fn push_unordered(s: &Stream) -> impl Drop {
+pub fn push_unordered(s: &Stream) -> impl Drop {
     struct Pop(usize);
     impl Drop for Pop {
         fn drop(&mut self) {
@@ -262,7 +262,7 @@ pub(crate) fn push_unordered(s: &Stream) -> impl Drop {
 }
 
 /// The current stream of this thread for device `ordinal`.
-pub(crate) fn current(ordinal: usize) -> Result<Stream> {
+pub fn current(ordinal: usize) -> Result<Stream> {
     if let Some(s) = STACK.with(|s| s.borrow().get(ordinal).and_then(|v| v.last()).cloned()) {
         return Ok(s);
     }

@@ -1413,7 +1413,7 @@ pub use sys::CUarray_format as ArrayFormat;
 /// height, flags)`, `cuArray3DCreate_v2` with depth 0); `height == 0` makes a 1-D array.
 /// `flags` are `CUDA_ARRAY3D_*` bits (2 = surface load/store). Free it with [`free_array`];
 /// copy with [`memcpy_2d_to_array`] / [`memcpy_2d_from_array`]. For an owned CUDA array that
-/// textures and surfaces read, see [`texture::CUDAarray`](crate::cuda::texture::CUDAarray).
+/// textures and surfaces read, see [`texture::CUDAarray`](crate::texture::CUDAarray).
 ///
 /// # Errors
 /// As [`malloc`]; `CUDA_ERROR_INVALID_VALUE` for a bad shape or channel count.

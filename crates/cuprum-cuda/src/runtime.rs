@@ -509,5 +509,4 @@ pub fn event_query(event: &super::Event) -> Result<bool> {
     event.done()
 }
 
-pub use super::memory::{memset, memset_async};
 pub use super::rawapi::*;
