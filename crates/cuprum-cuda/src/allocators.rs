@@ -77,7 +77,7 @@ impl Drop for AllocatorGuard {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, StreamOrderedAllocator};
+/// use cuprum_cuda::{self as cuda, StreamOrderedAllocator};
 /// use std::sync::Arc;
 /// let raw: Arc<dyn cuda::Allocator> = Arc::new(StreamOrderedAllocator);
 /// {
@@ -105,7 +105,7 @@ pub fn using_allocator(allocator: Option<Arc<dyn Allocator>>) -> AllocatorGuard 
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, StreamOrderedAllocator};
+/// use cuprum_cuda::{self as cuda, StreamOrderedAllocator};
 /// use std::sync::Arc;
 /// let raw: Arc<dyn cuda::Allocator> = Arc::new(StreamOrderedAllocator);
 /// let inside = cuda::with_allocator(Some(raw.clone()), || Arc::ptr_eq(&cuda::allocator(), &raw));
@@ -140,7 +140,7 @@ type FreeFn = dyn Fn(u64, usize) -> Result<()> + Send + Sync;
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, FunctionAllocator, StreamOrderedAllocator};
+/// use cuprum_cuda::{self as cuda, FunctionAllocator, StreamOrderedAllocator};
 /// use std::sync::Arc;
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 /// let count = Arc::new(AtomicUsize::new(0));
@@ -159,7 +159,7 @@ type FreeFn = dyn Fn(u64, usize) -> Result<()> + Send + Sync;
 /// );
 /// let _g = cuda::using_allocator(Some(Arc::new(a)));
 /// if cuda::device_count() > 0 {
-///     let x = cuprum_core::zeros_on(&[8], None, cuprum_core::Device::Cuda(0)).unwrap();
+///     let x = cuda::alloc(0, 64).unwrap();
 ///     assert_eq!(count.load(Ordering::Relaxed), 1);
 ///     drop(x);
 /// }
@@ -230,7 +230,7 @@ pub type CFreeFn = unsafe extern "C" fn(*mut c_void, *mut c_void, c_int);
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, CFunctionAllocator};
+/// use cuprum_cuda::{self as cuda, CFunctionAllocator};
 /// use std::ffi::{c_int, c_void};
 /// // C functions over cudarc's raw driver API (any C library's pair works the same way)
 /// unsafe extern "C" fn my_malloc(_p: *mut c_void, size: usize, _dev: c_int) -> *mut c_void {
@@ -247,8 +247,8 @@ pub type CFreeFn = unsafe extern "C" fn(*mut c_void, *mut c_void, c_int);
 /// let a = unsafe { CFunctionAllocator::new(std::ptr::null_mut(), my_malloc, my_free, None) };
 /// let _g = cuda::using_allocator(Some(std::sync::Arc::new(a)));
 /// if cuda::device_count() > 0 {
-///     let x = cuprum_core::ones_on(&[4], None, cuprum_core::Device::Cuda(0)).unwrap();
-///     assert_eq!(x.to_vec::<f64>().unwrap(), vec![1.0; 4]);
+///     let x = cuda::from_host(0, &[7u8; 32]).unwrap();
+///     assert_eq!(cuda::to_host(&x, 0, 32).unwrap(), vec![7u8; 32]);
 /// }
 /// ```
 pub struct CFunctionAllocator {

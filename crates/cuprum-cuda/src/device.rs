@@ -66,7 +66,7 @@ impl Device {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::{Device, current_device};
+    /// use cuprum_cuda::{Device, current_device};
     /// {
     ///     let _g = Device::Cpu.use_device().unwrap();
     ///     assert_eq!(current_device(), Device::Cpu);
@@ -121,7 +121,7 @@ impl Device {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::Device;
+    /// use cuprum_cuda::Device;
     /// assert!(Device::Cpu.attributes().is_err());
     /// if let Ok(a) = Device::Cuda(0).attributes() {
     ///     assert!(a["MultiProcessorCount"] > 0);
@@ -139,7 +139,7 @@ impl Device {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::Device;
+    /// use cuprum_cuda::Device;
     /// assert!(Device::Cpu.compute_capability().is_err());
     /// ```
     pub fn compute_capability(self) -> Result<String> {
@@ -181,7 +181,7 @@ impl Device {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::Device;
+    /// use cuprum_cuda::Device;
     /// if let Ok((free, total)) = Device::Cuda(0).mem_info() {
     ///     assert!(free <= total);
     /// }

@@ -121,7 +121,7 @@ pub fn runtime() -> &'static std::result::Result<Runtime, InitFailure> {
 /// # Example
 /// ```
 /// // On a machine without a GPU this is 0, and nothing panics.
-/// let n = cuprum_core::cuda::device_count();
+/// let n = cuprum_cuda::device_count();
 /// assert!(n < 1024);
 /// ```
 pub fn device_count() -> usize {
@@ -262,7 +262,7 @@ pub fn bind(op: &'static str, ordinal: usize) -> Result<&'static DeviceState> {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda;
+/// use cuprum_cuda as cuda;
 /// for i in 0..cuda::device_count() {
 ///     let p = cuda::properties(i).unwrap();
 ///     println!("{}: {} sm_{}{}", i, p.name, p.compute_capability.0, p.compute_capability.1);

@@ -56,7 +56,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::CaptureMode;
+/// use cuprum_cuda::CaptureMode;
 /// assert_eq!(CaptureMode::default(), CaptureMode::ThreadLocal);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -338,7 +338,7 @@ impl Stream {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::cuda::{self, CaptureMode, Stream};
+    /// use cuprum_cuda::{self as cuda, CaptureMode, Stream};
     /// if cuda::device_count() > 0 {
     ///     let s = Stream::new(0).unwrap();
     ///     let _g = s.use_stream().unwrap();
@@ -677,19 +677,18 @@ impl Drop for Graph {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::{self as cp, Device, cuda};
+/// use cuprum_cuda::{self as cuda, memory::memset_d8_async};
 /// if cuda::device_count() > 0 {
 ///     let s = cuda::Stream::new(0).unwrap();
-///     let x = cp::zeros_on([4], cp::DType::Float32, Device::Cuda(0)).unwrap();
-///     let y = cp::zeros_on([4], cp::DType::Float32, Device::Cuda(0)).unwrap();
-///     let g = cuda::graph::capture(&s, |_| {
-///         cp::add_out(&x, 1.0, &y)?; // y = x + 1
-///         Ok(())
+///     let y = cuda::alloc(0, 16).unwrap();
+///     let g = cuda::graph::capture(&s, |s| {
+///         // SAFETY: 16 bytes inside the live buffer `y`, which outlives the graph's launch.
+///         unsafe { memset_d8_async(y.device_ptr(), 1, 16, s) } // y = 0x01 bytes
 ///     })
 ///     .unwrap();
 ///     g.launch(&s).unwrap();
 ///     s.synchronize().unwrap();
-///     assert_eq!(y.to_vec::<f32>().unwrap(), vec![1.0; 4]);
+///     assert_eq!(cuda::to_host(&y, 0, 16).unwrap(), vec![1u8; 16]);
 /// }
 /// ```
 pub fn capture<E: From<Error>>(
@@ -708,14 +707,20 @@ pub fn capture<E: From<Error>>(
 ///
 /// # Example
 /// ```
-/// use cuprum_core::{self as cp, DType, Device, cuda};
+/// use cuprum_cuda::{self as cuda, memory::memset_d8_async};
 /// if cuda::device_count() > 0 {
 ///     let s = cuda::Stream::new(0).unwrap();
-///     let x = cp::full_on([3], 2.0f32, DType::Float32, Device::Cuda(0)).unwrap();
-///     let (g, y) = cuda::graph::capture_with(&s, |_| cp::multiply(&x, &x)).unwrap();
+///     let (g, y) = cuda::graph::capture_with(&s, |s| {
+///         // a buffer made inside the capture: the graph's launch fills it
+///         let y = cuda::alloc(0, 8)?;
+///         // SAFETY: 8 bytes inside `y`, which outlives the launch (returned with the graph).
+///         unsafe { memset_d8_async(y.device_ptr(), 4, 8, s) }?;
+///         Ok::<_, cuda::Error>(y)
+///     })
+///     .unwrap();
 ///     g.launch(&s).unwrap();
 ///     s.synchronize().unwrap();
-///     assert_eq!(y.to_vec::<f32>().unwrap(), vec![4.0; 3]);
+///     assert_eq!(cuda::to_host(&y, 0, 8).unwrap(), vec![4u8; 8]);
 /// }
 /// ```
 pub fn capture_with<T, E: From<Error>>(

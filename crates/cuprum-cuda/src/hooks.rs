@@ -32,7 +32,7 @@ use std::sync::{Arc, Mutex};
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{self, MemoryHook};
+/// use cuprum_cuda::hooks::{self, MemoryHook};
 /// use std::sync::{Arc, atomic::{AtomicUsize, Ordering}};
 /// #[derive(Default)]
 /// struct Count(AtomicUsize);
@@ -44,8 +44,8 @@ use std::sync::{Arc, Mutex};
 /// let h = Arc::new(Count::default());
 /// {
 ///     let _g = hooks::install(h.clone());
-///     // CPU arrays call no hook
-///     let _a = cuprum_core::zeros_on(&[4], cuprum_core::DType::Float32, cuprum_core::Device::Cpu);
+///     // host memory calls no hook
+///     let _a = vec![0f32; 4];
 /// }
 /// assert_eq!(h.0.load(Ordering::Relaxed), 0);
 /// ```
@@ -127,7 +127,7 @@ impl Drop for MemoryHookGuard {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{self, DebugPrintHook};
+/// use cuprum_cuda::hooks::{self, DebugPrintHook};
 /// use std::sync::Arc;
 /// let _g = hooks::install(Arc::new(DebugPrintHook::new()));
 /// assert_eq!(hooks::installed_hooks(), 1);
@@ -146,7 +146,7 @@ pub fn install(hook: Arc<dyn MemoryHook>) -> MemoryHookGuard {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{self, DebugPrintHook};
+/// use cuprum_cuda::hooks::{self, DebugPrintHook};
 /// use std::sync::Arc;
 /// let n = hooks::with_hook(Arc::new(DebugPrintHook::new()), hooks::installed_hooks);
 /// assert_eq!(n, 1);
@@ -183,7 +183,7 @@ fn snapshot() -> Vec<Arc<dyn MemoryHook>> {
 ///
 /// # Example
 /// ```
-/// let p = cuprum_core::cuda::hooks::run_alloc_hooks(0, 512, || Ok(0x1000)).unwrap();
+/// let p = cuprum_cuda::hooks::run_alloc_hooks(0, 512, || Ok::<_, cuprum_cuda::Error>(0x1000)).unwrap();
 /// assert_eq!(p, 0x1000);
 /// ```
 pub fn run_alloc_hooks<E>(
@@ -254,7 +254,7 @@ pub fn free<E>(
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{DebugPrintHook, MemoryHook};
+/// use cuprum_cuda::hooks::{DebugPrintHook, MemoryHook};
 /// use std::io::Write;
 /// use std::sync::{Arc, Mutex};
 /// #[derive(Clone, Default)]
@@ -338,7 +338,7 @@ impl MemoryHook for DebugPrintHook {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{MallocStatsHook, MemoryHook};
+/// use cuprum_cuda::hooks::{MallocStatsHook, MemoryHook};
 /// let h = MallocStatsHook::default();
 /// h.malloc_postprocess(0, 100, 100, 1, 1);
 /// h.malloc_postprocess(0, 50, 50, 2, 2);

@@ -867,3 +867,23 @@ pub fn copy_dtod(dst: u64, src: u64, len: usize, ordinal: usize) -> Result<()> {
         .result()
         .map_err(|e| drv("cuMemcpyDtoDAsync", e))
 }
+
+/// Sets `nbytes` bytes of device memory from `ptr` on to `value`, ordered on `stream`
+/// (`cuMemsetD8Async`; `cudaMemsetAsync`).
+///
+/// # Safety
+/// `[ptr, ptr + nbytes)` lies inside a live buffer of the stream's device that stays alive
+/// until the stream reaches the write (buffers are freed in stream order).
+///
+/// # Errors
+/// A CUDA error from `cuMemsetD8Async`.
+pub unsafe fn memset_d8_async(ptr: u64, value: u8, nbytes: usize, stream: &Stream) -> Result<()> {
+    if nbytes == 0 {
+        return Ok(());
+    }
+    bind("memset", stream.ordinal())?;
+    // SAFETY: the caller's contract above.
+    unsafe { sys::cuMemsetD8Async(ptr, value, nbytes, stream.raw()) }
+        .result()
+        .map_err(|e| drv("cuMemsetD8Async", e))
+}

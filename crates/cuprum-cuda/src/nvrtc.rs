@@ -21,7 +21,7 @@
 //!
 //! # Example
 //! ```
-//! use cuprum_core::ext::{cuda, nvrtc};
+//! use cuprum_cuda::{self as cuda, nvrtc};
 //! if cuda::device_count() > 0 {
 //!     let src = r#"extern "C" __global__ void twice(float* x, int n) {
 //!         int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= 2.0f; }"#;

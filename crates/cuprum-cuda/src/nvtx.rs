@@ -126,7 +126,7 @@ thread_local! {
 ///
 /// # Example
 /// ```
-/// let _ = cuprum_core::cuda::nvtx::available(); // true or false, never a panic
+/// let _ = cuprum_cuda::nvtx::available(); // true or false, never a panic
 /// ```
 pub fn available() -> bool {
     lib().is_some()
@@ -168,7 +168,7 @@ pub fn color_of(id_color: usize) -> u32 {
 ///
 /// # Example
 /// ```
-/// cuprum_core::cuda::nvtx::mark("checkpoint");
+/// cuprum_cuda::nvtx::mark("checkpoint");
 /// ```
 pub fn mark(message: &str) {
     tracing::trace!(target: "cuprum::nvtx", message, "mark");
@@ -196,7 +196,7 @@ pub fn mark_c(message: &str, color: u32) {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::nvtx;
+/// use cuprum_cuda::nvtx;
 /// nvtx::range_push("step");
 /// assert_eq!(nvtx::depth(), 1);
 /// nvtx::range_pop();

@@ -24,7 +24,7 @@ use std::sync::Arc;
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, Stream};
+/// use cuprum_cuda::{self as cuda, Stream};
 /// if cuda::device_count() > 0 {
 ///     let s = Stream::new(0).unwrap();
 ///     {
@@ -309,7 +309,7 @@ pub fn synchronize_device(ordinal: usize) -> Result<()> {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, Event, Stream};
+/// use cuprum_cuda::{self as cuda, Event, Stream};
 /// if cuda::device_count() > 0 {
 ///     let s = Stream::null(0).unwrap();
 ///     let (a, b) = (Event::new(0).unwrap(), Event::new(0).unwrap());
@@ -467,7 +467,7 @@ pub fn get_elapsed_time(start: &Event, end: &Event) -> Result<f32> {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, ExternalStream, Stream};
+/// use cuprum_cuda::{self as cuda, ExternalStream, Stream};
 /// if cuda::device_count() > 0 {
 ///     let mine = Stream::new(0).unwrap();
 ///     // SAFETY: `mine` owns the stream and outlives `ext`.

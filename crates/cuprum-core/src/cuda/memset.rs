@@ -1,10 +1,9 @@
 //! The array-level parts of the CUDA memory API: [`Array::device_ptr`] and
 //! `cupy.cuda.runtime.memset(Async)` on arrays (re-exported as `cuda::runtime::memset`).
 
-use crate::cuda::driver::{bind, drv};
-use crate::cuda::stream::{Stream, current_raw};
+use crate::cuda::driver::bind;
+use crate::cuda::stream::Stream;
 use crate::{Array, Device, Error, Result};
-use cudarc::driver::sys;
 
 impl Array {
     /// The device address of element `(0, ..., 0)` (`base + offset * itemsize`) for an array on
@@ -73,7 +72,7 @@ pub fn memset(a: &Array, value: u8, nbytes: usize) -> Result<()> {
         crate::storage::Storage::Cuda(c) => {
             let ordinal = c.ordinal();
             bind("memset", ordinal)?;
-            memset_raw(a, value, nbytes, current_raw(ordinal))
+            memset_raw(a, value, nbytes, &crate::cuda::stream::current(ordinal)?)
         }
     }
 }
@@ -105,20 +104,15 @@ pub fn memset_async(a: &Array, value: u8, nbytes: usize, stream: &Stream) -> Res
         });
     }
     bind("memset_async", stream.ordinal())?;
-    memset_raw(a, value, nbytes, stream.raw())
+    memset_raw(a, value, nbytes, stream)
 }
 
-fn memset_raw(a: &Array, value: u8, nbytes: usize, stream: sys::CUstream) -> Result<()> {
-    if nbytes == 0 {
-        return Ok(());
-    }
+fn memset_raw(a: &Array, value: u8, nbytes: usize, stream: &Stream) -> Result<()> {
     let Some(ptr) = a.device_ptr() else {
         return Ok(());
     };
     // SAFETY: the range was checked against the live buffer (`memset_range`); the array keeps
     // the buffer alive until the call returns and the stream orders the write before any later
     // free on it (buffers are freed in stream order).
-    unsafe { sys::cuMemsetD8Async(ptr, value, nbytes, stream) }
-        .result()
-        .map_err(|e| drv("cuMemsetD8Async", e).into())
+    Ok(unsafe { cuprum_cuda::memory::memset_d8_async(ptr, value, nbytes, stream) }?)
 }

@@ -104,7 +104,7 @@ pub(crate) mod nvrtc {
 }
 
 /// `cupy.cuda.runtime`: device attributes, driver and toolkit versions, peer access, memset,
-/// queries (see `cuprum_cuda::runtime`), plus [`memset`]/[`memset_async`] on arrays.
+/// queries (see `cuprum_cuda::runtime`), plus [`memset`](runtime::memset)/[`memset_async`](runtime::memset_async) on arrays.
 pub mod runtime {
     pub use super::memset::{memset, memset_async};
     pub use cuprum_cuda::runtime::*;
