@@ -682,6 +682,17 @@ impl Array {
     }
 }
 
+/// Records that captured work uses `storage` (a CUDA buffer): the open graph capture of its
+/// device, if any, keeps a reference to it, so no captured buffer is freed while the graph can
+/// still run. Called for every backend view of an array; a no-op (one atomic load) when no
+/// capture is open.
+#[inline]
+pub(crate) fn touch(storage: &std::sync::Arc<Storage>) {
+    if let Storage::Cuda(c) = &**storage {
+        crate::cuda::graph::keep_alive(c.ordinal(), || storage.clone());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -802,16 +813,5 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.to_string().contains("usize::MAX"), "{e}");
-    }
-}
-
-/// Records that captured work uses `storage` (a CUDA buffer): the open graph capture of its
-/// device, if any, keeps a reference to it, so no captured buffer is freed while the graph can
-/// still run. Called for every backend view of an array; a no-op (one atomic load) when no
-/// capture is open.
-#[inline]
-pub(crate) fn touch(storage: &std::sync::Arc<Storage>) {
-    if let Storage::Cuda(c) = &**storage {
-        crate::cuda::graph::keep_alive(c.ordinal(), || storage.clone());
     }
 }

@@ -41,9 +41,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 /// 128-bit FNV-1a: a stable content hash for cache keys (not cryptographic).
 #[derive(Clone, Copy)]
-pub struct Fnv(u128);
+pub(crate) struct Fnv(u128);
 impl Fnv {
-    pub fn new() -> Fnv {
+    pub(crate) fn new() -> Fnv {
         Fnv(0x6c62272e07bb014262b821756295c58d)
     }
     pub fn bytes(mut self, b: &[u8]) -> Fnv {

@@ -110,12 +110,10 @@ pub fn alloc(device: crate::Device, nbytes: usize) -> Result<Storage> {
     match device {
         crate::Device::Cpu => crate::storage::CpuStorage::try_zeroed(nbytes).map(Storage::Cpu),
         crate::Device::Cuda(i) => Ok(Storage::Cuda(crate::cuda::alloc(i, nbytes)?)),
-        other => {
-            return Err(crate::Error::unsupported(
-                "alloc",
-                format!("device {other}"),
-            ));
-        }
+        other => Err(crate::Error::unsupported(
+            "alloc",
+            format!("device {other}"),
+        )),
     }
 }
 
@@ -126,12 +124,10 @@ pub(crate) fn alloc_for_overwrite(device: crate::Device, nbytes: usize) -> Resul
     match device {
         crate::Device::Cpu => crate::storage::CpuStorage::try_recycled(nbytes).map(Storage::Cpu),
         crate::Device::Cuda(i) => Ok(Storage::Cuda(crate::cuda::alloc(i, nbytes)?)),
-        other => {
-            return Err(crate::Error::unsupported(
-                "alloc",
-                format!("device {other}"),
-            ));
-        }
+        other => Err(crate::Error::unsupported(
+            "alloc",
+            format!("device {other}"),
+        )),
     }
 }
 
@@ -140,12 +136,10 @@ pub fn from_host(device: crate::Device, bytes: &[u8]) -> Result<Storage> {
     match device {
         crate::Device::Cpu => crate::storage::CpuStorage::try_from_bytes(bytes).map(Storage::Cpu),
         crate::Device::Cuda(i) => Ok(Storage::Cuda(crate::cuda::from_host(i, bytes)?)),
-        other => {
-            return Err(crate::Error::unsupported(
-                "from_host",
-                format!("device {other}"),
-            ));
-        }
+        other => Err(crate::Error::unsupported(
+            "from_host",
+            format!("device {other}"),
+        )),
     }
 }
 

@@ -377,12 +377,12 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
         }
         // fast paths through the copy engine
         if fam == Family::Copy && mask == 0 && ins[0].dtype == dst.dtype {
-            return Ok(super::memory::copy_dtod(
+            return super::memory::copy_dtod(
                 opnds[0].ptr,
                 opnds[1].ptr,
                 n * dst.dtype.itemsize(),
                 ordinal,
-            )?);
+            );
         }
         if fam == Family::Fill && fill.iter().all(|&b| b == 0) {
             // SAFETY: the range is the contiguous output view inside its live buffer.
