@@ -250,7 +250,7 @@ pub struct DeviceGuard {
 
 impl Drop for DeviceGuard {
     fn drop(&mut self) {
-        CURRENT.with(|c| c.set(self.prev));
+        let _ = CURRENT.try_with(|c| c.set(self.prev));
     }
 }
 
@@ -258,7 +258,7 @@ impl Drop for DeviceGuard {
 /// guard, else `CUPRUM_DEVICE` (`cpu` or `cuda:N`), else `cuda:0` when a GPU is present, else
 /// the CPU.
 pub fn current_device() -> Device {
-    if let Some(d) = CURRENT.with(|c| c.get()) {
+    if let Some(d) = CURRENT.try_with(|c| c.get()).ok().flatten() {
         return d;
     }
     default_device()

@@ -112,12 +112,16 @@ impl std::fmt::Debug for MemoryHookGuard {
 
 impl Drop for MemoryHookGuard {
     fn drop(&mut self) {
-        let removed = HOOKS.with(|h| {
-            let mut h = h.borrow_mut();
-            let before = h.len();
-            h.retain(|(id, _)| *id != self.id);
-            before - h.len()
-        });
+        // `try_with`: a guard (or an allocation calling `snapshot`) may run while the thread's
+        // locals are being destroyed at exit; then there is nothing left to remove.
+        let removed = HOOKS
+            .try_with(|h| {
+                let mut h = h.borrow_mut();
+                let before = h.len();
+                h.retain(|(id, _)| *id != self.id);
+                before - h.len()
+            })
+            .unwrap_or(0);
         INSTALLED.fetch_sub(removed, Ordering::Relaxed);
     }
 }
@@ -159,7 +163,7 @@ pub fn with_hook<R>(hook: Arc<dyn MemoryHook>, f: impl FnOnce() -> R) -> R {
 
 /// Number of hooks installed on the calling thread.
 pub fn installed_hooks() -> usize {
-    HOOKS.with(|h| h.borrow().len())
+    HOOKS.try_with(|h| h.borrow().len()).unwrap_or(0)
 }
 
 /// True when some thread has a hook installed (one relaxed load; the allocation fast path).
@@ -170,7 +174,9 @@ pub fn any() -> bool {
 
 /// The calling thread's hooks (a snapshot, so that a hook may allocate).
 fn snapshot() -> Vec<Arc<dyn MemoryHook>> {
-    HOOKS.with(|h| h.borrow().iter().map(|(_, h)| h.clone()).collect())
+    HOOKS
+        .try_with(|h| h.borrow().iter().map(|(_, h)| h.clone()).collect())
+        .unwrap_or_default()
 }
 
 /// Runs `f`, an allocator's driver allocation of `mem_size` bytes on device `device_id`,

@@ -135,7 +135,7 @@ pub fn available() -> bool {
 /// Ranges pushed with [`range_push`] / [`range_push_c`] (or a `time_range`) and not yet popped
 /// on the calling thread.
 pub fn depth() -> usize {
-    DEPTH.with(|d| d.get())
+    DEPTH.try_with(|d| d.get()).unwrap_or(0)
 }
 
 /// `message` as a C string (cut at an interior NUL).
@@ -203,7 +203,7 @@ pub fn mark_c(message: &str, color: u32) {
 /// assert_eq!(nvtx::depth(), 0);
 /// ```
 pub fn range_push(message: &str) {
-    DEPTH.with(|d| d.set(d.get() + 1));
+    let _ = DEPTH.try_with(|d| d.set(d.get() + 1));
     if let Some(l) = lib() {
         let m = c_message(message);
         // SAFETY: `m` is a NUL-terminated string alive for the call (NVTX copies it).
@@ -213,7 +213,7 @@ pub fn range_push(message: &str) {
 
 /// [`range_push`] in ARGB color `color` (`cupy.cuda.nvtx.RangePushC(message, color)`).
 pub fn range_push_c(message: &str, color: u32) {
-    DEPTH.with(|d| d.set(d.get() + 1));
+    let _ = DEPTH.try_with(|d| d.set(d.get() + 1));
     if let Some(l) = lib() {
         let m = c_message(message);
         let a = attributes(color, &m);
@@ -225,11 +225,13 @@ pub fn range_push_c(message: &str, color: u32) {
 /// Closes the innermost range of the calling thread (`cupy.cuda.nvtx.RangePop()`); a no-op
 /// when none is open.
 pub fn range_pop() {
-    let open = DEPTH.with(|d| {
-        let v = d.get();
-        d.set(v.saturating_sub(1));
-        v > 0
-    });
+    let open = DEPTH
+        .try_with(|d| {
+            let v = d.get();
+            d.set(v.saturating_sub(1));
+            v > 0
+        })
+        .unwrap_or(false);
     if open && let Some(l) = lib() {
         // SAFETY: pops a range this thread pushed (depth > 0).
         unsafe { (l.pop)() };

@@ -205,7 +205,7 @@ pub struct StreamGuard {
 
 impl Drop for StreamGuard {
     fn drop(&mut self) {
-        STACK.with(|s| {
+        let _ = STACK.try_with(|s| {
             if let Some(v) = s.borrow_mut().get_mut(self.ordinal) {
                 v.pop();
             }
@@ -227,14 +227,19 @@ thread_local! {
 }
 
 /// The raw current stream of this thread for device `ordinal` (null = legacy default).
+///
+/// While the thread's locals are being destroyed (a cached device buffer freed at exit), the
+/// legacy default stream: every guard of the thread is gone by then.
 #[inline]
 pub fn current_raw(ordinal: usize) -> sys::CUstream {
-    STACK.with(|s| {
-        s.borrow()
-            .get(ordinal)
-            .and_then(|v| v.last())
-            .map_or(std::ptr::null_mut(), |s| s.raw())
-    })
+    STACK
+        .try_with(|s| {
+            s.borrow()
+                .get(ordinal)
+                .and_then(|v| v.last())
+                .map_or(std::ptr::null_mut(), |s| s.raw())
+        })
+        .unwrap_or(std::ptr::null_mut())
 }
 
 /// Makes `s` the thread's current stream of its device until the returned guard drops, without
@@ -244,7 +249,7 @@ pub fn push_unordered(s: &Stream) -> impl Drop {
     struct Pop(usize);
     impl Drop for Pop {
         fn drop(&mut self) {
-            STACK.with(|st| {
+            let _ = STACK.try_with(|st| {
                 if let Some(v) = st.borrow_mut().get_mut(self.0) {
                     v.pop();
                 }
@@ -263,7 +268,8 @@ pub fn push_unordered(s: &Stream) -> impl Drop {
 
 /// The current stream of this thread for device `ordinal`.
 pub fn current(ordinal: usize) -> Result<Stream> {
-    if let Some(s) = STACK.with(|s| s.borrow().get(ordinal).and_then(|v| v.last()).cloned()) {
+    let top = STACK.try_with(|s| s.borrow().get(ordinal).and_then(|v| v.last()).cloned());
+    if let Some(s) = top.ok().flatten() {
         return Ok(s);
     }
     Stream::null(ordinal)
