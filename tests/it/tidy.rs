@@ -6,7 +6,10 @@
 //!   `ops::kinds`, `test_util`, ... paths, in its sources, tests, benches and examples; and those
 //!   modules are not `pub` in core's `lib.rs`.
 //! - **No sibling dependencies.** A feature crate's `Cargo.toml` names no other cuprum crate but
-//!   `cuprum-core`; `cuprum-core` names none.
+//!   `cuprum-core`; `cuprum-core` names only `cuprum-cuda`, the CUDA layer under it, which names
+//!   no cuprum crate.
+//! - **The CUDA layer knows nothing of arrays.** `cuprum-cuda`'s code names no `cuprum_core`,
+//!   `Array`, `DType`, `Layout` or `Storage`.
 //! - **Vendor libraries belong to one crate each.** cuBLAS: core (`products/cuda.rs`); cuSOLVER:
 //!   linalg and sparse; cuFFT: fft; cuSPARSE: sparse; NCCL: distributed — both as `cudarc::LIB`
 //!   paths in Rust sources and as cudarc features in `Cargo.toml` files. The workspace's
@@ -632,12 +635,18 @@ fn no_source_is_numbered() {
 #[test]
 fn no_feature_crate_depends_on_another() {
     let mut bad = String::new();
-    for c in FEATURE_CRATES.iter().chain(&["cuprum-core"]) {
+    for c in FEATURE_CRATES.iter().chain(&["cuprum-core", "cuprum-cuda"]) {
         let p = root().join("crates").join(c).join("Cargo.toml");
         let toml = fs::read_to_string(&p).unwrap_or_default();
         for (line, dep) in dependencies(&toml) {
-            let sibling = dep == "cuprum" || (dep.starts_with("cuprum-") && dep != "cuprum-core");
-            if sibling || (*c == "cuprum-core" && dep == "cuprum-core") {
+            // core's one cuprum dependency is the CUDA layer under it; the CUDA layer has none
+            let allowed = match *c {
+                "cuprum-core" => dep == "cuprum-cuda",
+                "cuprum-cuda" => false,
+                _ => dep == "cuprum-core",
+            };
+            let sibling = dep == "cuprum" || dep.starts_with("cuprum-");
+            if sibling && !allowed {
                 let _ = writeln!(
                     bad,
                     "  {}:{line}: {c} depends on `{dep}` — feature crates depend on cuprum-core \
@@ -648,6 +657,34 @@ fn no_feature_crate_depends_on_another() {
         }
     }
     assert!(bad.is_empty(), "sibling dependencies:\n{bad}");
+}
+
+#[test]
+fn the_cuda_layer_knows_nothing_of_arrays() {
+    let mut files = vec![];
+    rust_files(&root().join("crates/cuprum-cuda"), &mut files);
+    let mut bad = String::new();
+    for f in files {
+        let text = code_only(&fs::read_to_string(&f).unwrap_or_default());
+        for word in ["cuprum_core", "Array", "DType", "Layout", "Storage::"] {
+            for (at, _) in text.match_indices(word) {
+                let before = text[..at].chars().next_back();
+                let after = text[at + word.len()..].chars().next();
+                let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                // whole identifiers only (`CudaArrayView`, `CUDAarray` are not arrays of cuprum)
+                let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                let comment = text[line_start..at].trim_start().starts_with("//");
+                if !comment && !ident(before) && (word.ends_with("::") || !ident(after)) {
+                    let _ = writeln!(bad, "  {}:{}: `{word}`", rel(&f), line_of(&text, at));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "cuprum-cuda names array concepts (it is the layer under the array; move the code to \
+         cuprum-core's `cuda` module):\n{bad}"
+    );
 }
 
 /// The cudarc features a `Cargo.toml` line enables (`cudarc = { ..., features = [..] }`).
@@ -675,6 +712,7 @@ fn vendor_libraries_stay_in_their_crates() {
     let mut bad = String::new();
     // Rust sources: `cudarc::LIB` paths
     let mut crates: Vec<String> = FEATURE_CRATES.iter().map(|s| s.to_string()).collect();
+    crates.push("cuprum-cuda".into());
     crates.push("cuprum-core".into());
     crates.push("cuprum".into());
     for c in &crates {

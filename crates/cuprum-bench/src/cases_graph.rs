@@ -54,7 +54,7 @@ pub fn graph(_s: Sizes) -> Vec<Case> {
                 // replayed on the thread's current stream, which the timing events bracket
                 let cur = cuda::get_current_stream(o)?;
                 g.upload(&cur)?;
-                Ok(Box::new(move || g.launch(&cur)))
+                Ok(Box::new(move || Ok(g.launch(&cur)?)))
             }),
         },
         Case {

@@ -77,7 +77,7 @@ pub fn memory(s: Sizes) -> Vec<Case> {
                 let s = cuprum::cuda::get_current_stream(i)?;
                 Ok(Box::new(move || {
                     cuprum::memory::copy_to_host_async(&g, &p, &s)?;
-                    s.synchronize()
+                    Ok(s.synchronize()?)
                 }))
             }),
         },

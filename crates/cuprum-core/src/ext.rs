@@ -283,8 +283,8 @@ pub fn with_library_handle<H: LibraryHandle, R, E: From<Error>>(
     thread_local! {
         static HANDLES: RefCell<HashMap<(TypeId, usize), Box<dyn Any>>> = RefCell::new(HashMap::new());
     }
-    crate::cuda::context(ordinal)?;
-    let stream = crate::cuda::get_current_stream(ordinal)?;
+    crate::cuda::context(ordinal).map_err(Error::from)?;
+    let stream = crate::cuda::get_current_stream(ordinal).map_err(Error::from)?;
     let key = (TypeId::of::<H>(), ordinal);
     let mut h: Box<dyn Any> = match HANDLES.with(|m| m.borrow_mut().remove(&key)) {
         Some(h) => h,
@@ -324,7 +324,7 @@ pub mod cuda {
     };
     /// Converts a CUDA driver error into [`Error::Cuda`](crate::Error::Cuda) naming `op`.
     pub fn driver_error(op: &'static str, e: cudarc::driver::DriverError) -> crate::Error {
-        crate::cuda::runtime_drv(op, e)
+        crate::cuda::runtime_drv(op, e).into()
     }
 }
 

@@ -21,7 +21,7 @@ mod bad_input_tests;
 pub mod cast;
 pub mod creation;
 pub mod cuda;
-pub mod device;
+pub use cuprum_cuda::device;
 pub mod dlpack;
 pub mod dtype;
 pub mod element;

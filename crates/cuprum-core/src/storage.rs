@@ -168,20 +168,7 @@ fn try_zeroed_words(words: usize) -> Option<Vec<u64>> {
 /// Host memory the operating system reports available (`MemAvailable`-like, from
 /// `sysconf(_SC_AVPHYS_PAGES)`), for [`Error::OutOfMemory`] messages; 0 where unknown.
 pub fn host_available_bytes() -> usize {
-    #[cfg(target_os = "linux")]
-    {
-        // SAFETY: `sysconf` only reads system configuration.
-        let (pages, size) = unsafe {
-            (
-                libc::sysconf(libc::_SC_AVPHYS_PAGES),
-                libc::sysconf(libc::_SC_PAGESIZE),
-            )
-        };
-        if pages > 0 && size > 0 {
-            return (pages as usize).saturating_mul(size as usize);
-        }
-    }
-    0
+    cuprum_cuda::host_available_bytes()
 }
 
 /// The machine's physical memory plus swap in bytes (`sysinfo`); 0 where unknown.
@@ -732,6 +719,17 @@ impl Array {
                 ),
             )),
         }
+    }
+}
+
+/// Records that captured work uses `storage` (a CUDA buffer): the open graph capture of its
+/// device, if any, keeps a reference to it, so no captured buffer is freed while the graph can
+/// still run. Called for every backend view of an array; a no-op (one atomic load) when no
+/// capture is open.
+#[inline]
+pub(crate) fn touch(storage: &std::sync::Arc<Storage>) {
+    if let Storage::Cuda(c) = &**storage {
+        crate::cuda::graph::keep_alive(c.ordinal(), || storage.clone());
     }
 }
 

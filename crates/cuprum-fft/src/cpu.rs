@@ -256,7 +256,7 @@ fn r2c_rows<F: Real>(op: &'static str, lines: &mut [F], st: &Step) -> Result<Vec
                     plan.process_with_scratch(i, o, scratch)
                         .map_err(|e| realfft_error(op, e))?;
                 }
-                Ok(())
+                Ok::<(), cuprum_core::Error>(())
             },
         )?;
     Ok(out)
@@ -289,7 +289,7 @@ fn c2r_rows<F: Real>(op: &'static str, lines: &mut [Complex<F>], st: &Step) -> R
                     plan.process_with_scratch(i, o, scratch)
                         .map_err(|e| realfft_error(op, e))?;
                 }
-                Ok(())
+                Ok::<(), cuprum_core::Error>(())
             },
         )?;
     Ok(out)

@@ -84,6 +84,7 @@ impl Generator {
                 Array::from_bytes_on(&bytes, shape, dtype, device)?
             }
             Device::Cuda(i) => cuda2::draw(i, shape, dtype, self.kind, self.seed, start, d)?,
+            other => return Err(crate::Error::unsupported(op, format!("device {other}"))),
         };
         self.counter += n;
         Ok(out)
@@ -442,6 +443,7 @@ impl Generator {
             Device::Cuda(i) => {
                 cuda2::draw_rows(i, &full, kind, seed, start, ps, multinomial, stick)?
             }
+            other => return Err(crate::Error::unsupported(op, format!("device {other}"))),
         };
         self.counter += rows as u64;
         Ok(out)

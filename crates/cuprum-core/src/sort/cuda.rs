@@ -691,7 +691,7 @@ fn set_dynamic_shared(f: &Function, bytes: u32) -> Result<()> {
         // (bytes, and a percentage for the carveout) that the driver validates.
         unsafe { sys::cuFuncSetAttribute(f.raw(), a, v) }
             .result()
-            .map_err(|e| crate::cuda::driver::drv("cuFuncSetAttribute", e))
+            .map_err(|e| crate::Error::from(crate::cuda::driver::drv("cuFuncSetAttribute", e)))
     };
     attr(
         sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

@@ -21,7 +21,7 @@
 //!
 //! # Example
 //! ```
-//! use cuprum_core::ext::{cuda, nvrtc};
+//! use cuprum_cuda::{self as cuda, nvrtc};
 //! if cuda::device_count() > 0 {
 //!     let src = r#"extern "C" __global__ void twice(float* x, int n) {
 //!         int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= 2.0f; }"#;
@@ -46,7 +46,7 @@ impl Fnv {
     pub(crate) fn new() -> Fnv {
         Fnv(0x6c62272e07bb014262b821756295c58d)
     }
-    pub(crate) fn bytes(mut self, b: &[u8]) -> Fnv {
+    pub fn bytes(mut self, b: &[u8]) -> Fnv {
         const P: u128 = 0x0000000001000000000000000000013B;
         for &x in b {
             self.0 ^= x as u128;
@@ -57,7 +57,7 @@ impl Fnv {
         self.0 = self.0.wrapping_mul(P);
         self
     }
-    pub(crate) fn finish(self) -> u128 {
+    pub fn finish(self) -> u128 {
         self.0
     }
 }
@@ -198,7 +198,7 @@ pub unsafe fn launch(
 /// # Safety
 /// As [`launch`]; the function's context must be current.
 #[inline]
-pub(crate) unsafe fn launch_raw(
+pub unsafe fn launch_raw(
     f: sys::CUfunction,
     cfg: LaunchConfig,
     stream: sys::CUstream,
@@ -462,12 +462,7 @@ fn write_disk(path: &std::path::Path, kind: BinaryKind, version: (i32, i32), bin
 }
 
 /// Builds a module: disk cache hit, else NVRTC compile (and disk write), then load.
-pub(crate) fn build_module(
-    ordinal: usize,
-    source: &str,
-    options: &[&str],
-    what: &str,
-) -> Result<Module> {
+pub fn build_module(ordinal: usize, source: &str, options: &[&str], what: &str) -> Result<Module> {
     let st = bind("get_function", ordinal)?;
     let arch = st.arch;
     let dir = cache_dir();
@@ -586,7 +581,7 @@ fn supports_cubin(arch: u32) -> bool {
                 nsys::nvrtcGetSupportedArchs(v.as_mut_ptr())
                     .result()
                     .map_err(|e| nvrtc_err("nvrtcGetSupportedArchs", e))?;
-                Ok(v)
+                Ok::<_, Error>(v)
             }
         })
         .unwrap_or_default()
@@ -732,9 +727,9 @@ fn compile_named(
     })
 }
 
-/// Compiles `source` for `sm_{arch}` without a device (tests: every kernel family compiles).
-#[cfg(test)]
-pub(crate) fn compile_for_arch(source: &str, arch: u32, what: &str) -> Result<BinaryKind> {
+/// Compiles `source` for `sm_{arch}` without a device (for tests: every kernel family of the
+/// layers above compiles, GPU or not).
+pub fn compile_for_arch(source: &str, arch: u32, what: &str) -> Result<BinaryKind> {
     compile(source, &[], arch, what).map(|r| r.0)
 }
 

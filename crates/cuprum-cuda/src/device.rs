@@ -66,7 +66,7 @@ impl Device {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::{Device, current_device};
+    /// use cuprum_cuda::{Device, current_device};
     /// {
     ///     let _g = Device::Cpu.use_device().unwrap();
     ///     assert_eq!(current_device(), Device::Cpu);
@@ -87,7 +87,7 @@ impl Device {
                 if i < n {
                     Ok(())
                 } else {
-                    let reason = match crate::cuda::init_error() {
+                    let reason = match crate::init_error() {
                         Some(e) => e,
                         None => format!("this machine has {n} CUDA device(s)"),
                     };
@@ -113,7 +113,7 @@ impl Device {
     }
 
     /// Every attribute of this CUDA device by CuPy's name (`cupy.cuda.Device.attributes`;
-    /// see [`cuda::runtime::device_attributes`](crate::cuda::runtime::device_attributes)).
+    /// see [`cuda::runtime::device_attributes`](crate::runtime::device_attributes)).
     ///
     /// # Errors
     /// [`Error::Unsupported`] for the CPU; [`Error::DeviceUnavailable`] /
@@ -121,14 +121,14 @@ impl Device {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::Device;
+    /// use cuprum_cuda::Device;
     /// assert!(Device::Cpu.attributes().is_err());
     /// if let Ok(a) = Device::Cuda(0).attributes() {
     ///     assert!(a["MultiProcessorCount"] > 0);
     /// }
     /// ```
     pub fn attributes(self) -> Result<std::collections::BTreeMap<String, i32>> {
-        crate::cuda::runtime::device_attributes(self.cuda_ordinal("Device::attributes")?)
+        crate::runtime::device_attributes(self.cuda_ordinal("Device::attributes")?)
     }
 
     /// The compute capability as CuPy writes it, e.g. `"90"` for an H100/H200
@@ -139,11 +139,11 @@ impl Device {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::Device;
+    /// use cuprum_cuda::Device;
     /// assert!(Device::Cpu.compute_capability().is_err());
     /// ```
     pub fn compute_capability(self) -> Result<String> {
-        let p = crate::cuda::properties(self.cuda_ordinal("Device::compute_capability")?)?;
+        let p = crate::properties(self.cuda_ordinal("Device::compute_capability")?)?;
         Ok(format!(
             "{}{}",
             p.compute_capability.0, p.compute_capability.1
@@ -155,7 +155,7 @@ impl Device {
     /// # Errors
     /// As [`Device::attributes`].
     pub fn pci_bus_id(self) -> Result<String> {
-        crate::cuda::runtime::device_get_pci_bus_id(self.cuda_ordinal("Device::pci_bus_id")?)
+        crate::runtime::device_get_pci_bus_id(self.cuda_ordinal("Device::pci_bus_id")?)
     }
 
     /// The device's name, e.g. `"NVIDIA H200"` (`getDeviceProperties(i)['name']`).
@@ -163,7 +163,7 @@ impl Device {
     /// # Errors
     /// As [`Device::attributes`].
     pub fn name(self) -> Result<String> {
-        Ok(crate::cuda::properties(self.cuda_ordinal("Device::name")?)?.name)
+        Ok(crate::properties(self.cuda_ordinal("Device::name")?)?.name)
     }
 
     /// Total device memory in bytes (`getDeviceProperties(i)['totalGlobalMem']`).
@@ -171,7 +171,7 @@ impl Device {
     /// # Errors
     /// As [`Device::attributes`].
     pub fn total_memory(self) -> Result<usize> {
-        Ok(crate::cuda::properties(self.cuda_ordinal("Device::total_memory")?)?.total_memory)
+        Ok(crate::properties(self.cuda_ordinal("Device::total_memory")?)?.total_memory)
     }
 
     /// `(free, total)` device memory in bytes (`cupy.cuda.Device.mem_info`, `cuMemGetInfo`).
@@ -181,13 +181,13 @@ impl Device {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::Device;
+    /// use cuprum_cuda::Device;
     /// if let Ok((free, total)) = Device::Cuda(0).mem_info() {
     ///     assert!(free <= total);
     /// }
     /// ```
     pub fn mem_info(self) -> Result<(usize, usize)> {
-        crate::cuda::mem_get_info(self.cuda_ordinal("Device::mem_info")?)
+        crate::mem_get_info(self.cuda_ordinal("Device::mem_info")?)
     }
 
     /// True when this device can access `peer`'s memory directly
@@ -196,7 +196,7 @@ impl Device {
     /// # Errors
     /// [`Error::Unsupported`] when either is the CPU; as [`Device::attributes`] otherwise.
     pub fn can_access_peer(self, peer: Device) -> Result<bool> {
-        crate::cuda::runtime::device_can_access_peer(
+        crate::runtime::device_can_access_peer(
             self.cuda_ordinal("Device::can_access_peer")?,
             peer.cuda_ordinal("Device::can_access_peer")?,
         )
@@ -208,7 +208,7 @@ impl Device {
     /// # Errors
     /// As [`Device::can_access_peer`]; a CUDA error when the pair cannot access each other.
     pub fn enable_peer_access(self, peer: Device) -> Result<()> {
-        crate::cuda::runtime::device_enable_peer_access(
+        crate::runtime::device_enable_peer_access(
             self.cuda_ordinal("Device::enable_peer_access")?,
             peer.cuda_ordinal("Device::enable_peer_access")?,
         )
@@ -220,7 +220,7 @@ impl Device {
     /// # Errors
     /// As [`Device::can_access_peer`]; a CUDA error when access was not enabled.
     pub fn disable_peer_access(self, peer: Device) -> Result<()> {
-        crate::cuda::runtime::device_disable_peer_access(
+        crate::runtime::device_disable_peer_access(
             self.cuda_ordinal("Device::disable_peer_access")?,
             peer.cuda_ordinal("Device::disable_peer_access")?,
         )
@@ -233,7 +233,7 @@ impl Device {
     pub fn synchronize(self) -> Result<()> {
         match self {
             Device::Cpu => Ok(()),
-            Device::Cuda(i) => crate::cuda::synchronize_device(i),
+            Device::Cuda(i) => crate::synchronize_device(i),
         }
     }
 }
@@ -250,7 +250,7 @@ pub struct DeviceGuard {
 
 impl Drop for DeviceGuard {
     fn drop(&mut self) {
-        CURRENT.with(|c| c.set(self.prev));
+        let _ = CURRENT.try_with(|c| c.set(self.prev));
     }
 }
 
@@ -258,7 +258,7 @@ impl Drop for DeviceGuard {
 /// guard, else `CUPRUM_DEVICE` (`cpu` or `cuda:N`), else `cuda:0` when a GPU is present, else
 /// the CPU.
 pub fn current_device() -> Device {
-    if let Some(d) = CURRENT.with(|c| c.get()) {
+    if let Some(d) = CURRENT.try_with(|c| c.get()).ok().flatten() {
         return d;
     }
     default_device()
@@ -284,7 +284,7 @@ pub fn default_device() -> Device {
 
 /// Number of CUDA devices (0 on a machine without a GPU or without the CUDA driver; never panics).
 pub fn cuda_device_count() -> usize {
-    crate::cuda::device_count()
+    crate::device_count()
 }
 
 /// Every available device: the CPU first, then each CUDA device.

@@ -40,7 +40,6 @@
 use super::driver::{bind, drv};
 use super::memory::{Allocator, CudaStorage};
 use super::stream::{Stream, current_raw};
-use crate::storage::Storage;
 use crate::{Device, Error, Result};
 use cudarc::driver::sys;
 use std::collections::HashMap;
@@ -57,7 +56,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::CaptureMode;
+/// use cuprum_cuda::CaptureMode;
 /// assert_eq!(CaptureMode::default(), CaptureMode::ThreadLocal);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -91,7 +90,7 @@ static ACTIVE: AtomicUsize = AtomicUsize::new(0);
 static CAPTURES: Mutex<Vec<Arc<Capture>>> = Mutex::new(Vec::new());
 
 /// One open capture.
-pub(crate) struct Capture {
+pub struct Capture {
     /// the captured stream's raw handle, as an address
     raw: usize,
     ordinal: usize,
@@ -103,8 +102,8 @@ pub(crate) struct Capture {
 struct CaptureState {
     /// the first operation that was refused (the capture is then invalid)
     invalid: Option<&'static str>,
-    /// buffers the captured work touches, by `Arc` address
-    keep: HashMap<usize, Arc<Storage>>,
+    /// owners of the buffers the captured work touches, by `Arc` address
+    keep: HashMap<usize, Owner>,
     /// buffers dropped while the capture was open
     deferred: Vec<CudaStorage>,
 }
@@ -121,7 +120,7 @@ impl Capture {
 
 /// True while any capture is open through cuprum (one relaxed atomic load).
 #[inline]
-pub(crate) fn active() -> bool {
+pub fn active() -> bool {
     ACTIVE.load(Ordering::Relaxed) != 0
 }
 
@@ -140,7 +139,7 @@ fn find(ordinal: usize, raw: sys::CUstream) -> Option<Arc<Capture>> {
 
 /// The open capture of the calling thread's current stream of device `ordinal`, if any.
 #[inline]
-pub(crate) fn capture_of_current(ordinal: usize) -> Option<Arc<Capture>> {
+pub fn capture_of_current(ordinal: usize) -> Option<Arc<Capture>> {
     if !active() {
         return None;
     }
@@ -155,7 +154,7 @@ fn refuse(c: &Capture, op: &'static str, reason: &'static str) -> Error {
 /// Fails with [`Error::CaptureUnsupported`] (and invalidates the capture) when the calling
 /// thread's current stream of `ordinal` is being captured.
 #[inline]
-pub(crate) fn forbid(ordinal: usize, op: &'static str, reason: &'static str) -> Result<()> {
+pub fn forbid(ordinal: usize, op: &'static str, reason: &'static str) -> Result<()> {
     match capture_of_current(ordinal) {
         Some(c) => Err(refuse(&c, op, reason)),
         None => Ok(()),
@@ -163,7 +162,7 @@ pub(crate) fn forbid(ordinal: usize, op: &'static str, reason: &'static str) -> 
 }
 
 /// As [`forbid`], for an explicit stream.
-pub(crate) fn forbid_stream(s: &Stream, op: &'static str, reason: &'static str) -> Result<()> {
+pub fn forbid_stream(s: &Stream, op: &'static str, reason: &'static str) -> Result<()> {
     if !active() {
         return Ok(());
     }
@@ -176,7 +175,7 @@ pub(crate) fn forbid_stream(s: &Stream, op: &'static str, reason: &'static str) 
 /// As [`forbid`], for a device-wide wait: fails while any stream of device `ordinal` is being
 /// captured, and invalidates that capture only when it is the calling thread's current stream
 /// (a wait refused on another thread leaves the capture alone: no CUDA call was made).
-pub(crate) fn forbid_device(ordinal: usize, op: &'static str, reason: &'static str) -> Result<()> {
+pub fn forbid_device(ordinal: usize, op: &'static str, reason: &'static str) -> Result<()> {
     if !active() {
         return Ok(());
     }
@@ -192,32 +191,35 @@ pub(crate) fn forbid_device(ordinal: usize, op: &'static str, reason: &'static s
     Err(Error::CaptureUnsupported { op, reason })
 }
 
-/// Records that captured work uses `storage`: the graph will own a reference to it. Called
-/// for every backend view of an array; a no-op (one atomic load) when no capture is open.
+/// A shared owner of a device buffer (for cuprum-core, an array's `Arc<Storage>`): a graph
+/// holds one for every buffer its work touches, so no captured buffer is freed while the graph
+/// can still run.
+pub type Owner = Arc<dyn std::any::Any + Send + Sync>;
+
+/// Records that captured work on device `ordinal` uses the buffer `owner` keeps alive: the graph
+/// will own a reference to it. Called for every backend view of a device array; a no-op (one
+/// atomic load) when no capture is open.
 #[inline]
-pub(crate) fn touch(storage: &Arc<Storage>) {
+pub fn keep_alive(ordinal: usize, owner: impl FnOnce() -> Owner) {
     if !active() {
         return;
     }
-    touch_slow(storage);
+    keep_alive_slow(ordinal, owner());
 }
 
 #[cold]
-fn touch_slow(storage: &Arc<Storage>) {
-    let Storage::Cuda(c) = &**storage else {
-        return;
-    };
-    if let Some(cap) = capture_of_current(c.ordinal()) {
+fn keep_alive_slow(ordinal: usize, owner: Owner) {
+    if let Some(cap) = capture_of_current(ordinal) {
         cap.lock()
             .keep
-            .entry(Arc::as_ptr(storage) as *const () as usize)
-            .or_insert_with(|| storage.clone());
+            .entry(Arc::as_ptr(&owner) as *const () as usize)
+            .or_insert(owner);
     }
 }
 
 /// A device buffer being dropped while the calling thread's current stream of its device is
 /// captured: the capture takes it (the graph frees it when dropped). Returns it otherwise.
-pub(crate) fn defer_free(s: CudaStorage) -> Option<CudaStorage> {
+pub fn defer_free(s: CudaStorage) -> Option<CudaStorage> {
     match capture_of_current(s.ordinal()) {
         Some(c) => {
             c.lock().deferred.push(s);
@@ -230,7 +232,7 @@ pub(crate) fn defer_free(s: CudaStorage) -> Option<CudaStorage> {
 /// Runs `f` with the calling thread's capture mode set to relaxed when a capture is open (so
 /// `cuMemAlloc`, `cuMemFree` or `cuModuleLoadData` are not refused by a thread-local or global
 /// capture), restoring the mode afterwards.
-pub(crate) fn relaxed<R>(f: impl FnOnce() -> R) -> R {
+pub fn relaxed<R>(f: impl FnOnce() -> R) -> R {
     if !active() {
         return f();
     }
@@ -249,7 +251,10 @@ pub(crate) fn relaxed<R>(f: impl FnOnce() -> R) -> R {
 /// Runs `f` with a private non-blocking stream of device `ordinal` as the thread's current
 /// stream when the current one is being captured (for one-time probes that must wait on the
 /// host, e.g. a reduction's accumulator size); runs `f` as is otherwise.
-pub(crate) fn outside_capture<R>(ordinal: usize, f: impl FnOnce() -> Result<R>) -> Result<R> {
+pub fn outside_capture<R, E: From<Error>>(
+    ordinal: usize,
+    f: impl FnOnce() -> std::result::Result<R, E>,
+) -> std::result::Result<R, E> {
     if capture_of_current(ordinal).is_none() {
         return f();
     }
@@ -275,7 +280,7 @@ pub(crate) fn outside_capture<R>(ordinal: usize, f: impl FnOnce() -> Result<R>) 
 /// The allocator of buffers made on a capturing stream: plain `cuMemAlloc`/`cuMemFree` with the
 /// thread's capture mode relaxed (a capture records no allocation; the graph owns the buffer).
 #[derive(Debug, Default)]
-pub(crate) struct CaptureAllocator;
+pub struct CaptureAllocator;
 
 impl Allocator for CaptureAllocator {
     fn allocate(&self, ordinal: usize, nbytes: usize, _stream: &Stream) -> Result<u64> {
@@ -314,7 +319,7 @@ impl Allocator for CaptureAllocator {
 /// The allocator for a new buffer on device `ordinal`: the capture allocator when the calling
 /// thread's current stream is being captured, `None` (the installed one) otherwise.
 #[inline]
-pub(crate) fn capture_allocator(ordinal: usize) -> Option<Arc<dyn Allocator>> {
+pub fn capture_allocator(ordinal: usize) -> Option<Arc<dyn Allocator>> {
     capture_of_current(ordinal)?;
     static A: OnceLock<Arc<dyn Allocator>> = OnceLock::new();
     Some(A.get_or_init(|| Arc::new(CaptureAllocator)).clone())
@@ -333,7 +338,7 @@ impl Stream {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::cuda::{self, CaptureMode, Stream};
+    /// use cuprum_cuda::{self as cuda, CaptureMode, Stream};
     /// if cuda::device_count() > 0 {
     ///     let s = Stream::new(0).unwrap();
     ///     let _g = s.use_stream().unwrap();
@@ -482,7 +487,7 @@ pub struct Graph {
     /// the stream of the last launch or upload (serializes launches: graph handles are not
     /// internally synchronized)
     last: Mutex<Option<Stream>>,
-    keep: Vec<Arc<Storage>>,
+    keep: Vec<Owner>,
     deferred: Vec<CudaStorage>,
 }
 
@@ -672,22 +677,24 @@ impl Drop for Graph {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::{self as cp, Device, cuda};
+/// use cuprum_cuda::{self as cuda, memory::memset_d8_async};
 /// if cuda::device_count() > 0 {
 ///     let s = cuda::Stream::new(0).unwrap();
-///     let x = cp::zeros_on([4], cp::DType::Float32, Device::Cuda(0)).unwrap();
-///     let y = cp::zeros_on([4], cp::DType::Float32, Device::Cuda(0)).unwrap();
-///     let g = cuda::graph::capture(&s, |_| {
-///         cp::add_out(&x, 1.0, &y)?; // y = x + 1
-///         Ok(())
+///     let y = cuda::alloc(0, 16).unwrap();
+///     let g = cuda::graph::capture(&s, |s| {
+///         // SAFETY: 16 bytes inside the live buffer `y`, which outlives the graph's launch.
+///         unsafe { memset_d8_async(y.device_ptr(), 1, 16, s) } // y = 0x01 bytes
 ///     })
 ///     .unwrap();
 ///     g.launch(&s).unwrap();
 ///     s.synchronize().unwrap();
-///     assert_eq!(y.to_vec::<f32>().unwrap(), vec![1.0; 4]);
+///     assert_eq!(cuda::to_host(&y, 0, 16).unwrap(), vec![1u8; 16]);
 /// }
 /// ```
-pub fn capture(stream: &Stream, f: impl FnOnce(&Stream) -> Result<()>) -> Result<Graph> {
+pub fn capture<E: From<Error>>(
+    stream: &Stream,
+    f: impl FnOnce(&Stream) -> std::result::Result<(), E>,
+) -> std::result::Result<Graph, E> {
     capture_with(stream, f).map(|(g, ())| g)
 }
 
@@ -700,20 +707,26 @@ pub fn capture(stream: &Stream, f: impl FnOnce(&Stream) -> Result<()>) -> Result
 ///
 /// # Example
 /// ```
-/// use cuprum_core::{self as cp, DType, Device, cuda};
+/// use cuprum_cuda::{self as cuda, memory::memset_d8_async};
 /// if cuda::device_count() > 0 {
 ///     let s = cuda::Stream::new(0).unwrap();
-///     let x = cp::full_on([3], 2.0f32, DType::Float32, Device::Cuda(0)).unwrap();
-///     let (g, y) = cuda::graph::capture_with(&s, |_| cp::multiply(&x, &x)).unwrap();
+///     let (g, y) = cuda::graph::capture_with(&s, |s| {
+///         // a buffer made inside the capture: the graph's launch fills it
+///         let y = cuda::alloc(0, 8)?;
+///         // SAFETY: 8 bytes inside `y`, which outlives the launch (returned with the graph).
+///         unsafe { memset_d8_async(y.device_ptr(), 4, 8, s) }?;
+///         Ok::<_, cuda::Error>(y)
+///     })
+///     .unwrap();
 ///     g.launch(&s).unwrap();
 ///     s.synchronize().unwrap();
-///     assert_eq!(y.to_vec::<f32>().unwrap(), vec![4.0; 3]);
+///     assert_eq!(cuda::to_host(&y, 0, 8).unwrap(), vec![4u8; 8]);
 /// }
 /// ```
-pub fn capture_with<T>(
+pub fn capture_with<T, E: From<Error>>(
     stream: &Stream,
-    f: impl FnOnce(&Stream) -> Result<T>,
-) -> Result<(Graph, T)> {
+    f: impl FnOnce(&Stream) -> std::result::Result<T, E>,
+) -> std::result::Result<(Graph, T), E> {
     /// Ends an open capture if `f` unwinds.
     struct Ender<'a>(Option<&'a Stream>);
     impl Drop for Ender<'_> {

@@ -45,7 +45,7 @@ fn need_driver(op: &'static str) -> Result<()> {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::runtime;
+/// use cuprum_cuda::runtime;
 /// if let Ok(p) = runtime::malloc(0, 256) {
 ///     // SAFETY: `p` came from malloc on device 0 and is freed once.
 ///     unsafe { runtime::free(0, p) }.unwrap();
@@ -534,7 +534,7 @@ pub type Memcpy3DParams = sys::CUDA_MEMCPY3D;
 ///
 /// # Example
 /// ```
-/// let mut p = cuprum_core::cuda::runtime::memcpy_3d_params();
+/// let mut p = cuprum_cuda::runtime::memcpy_3d_params();
 /// p.WidthInBytes = 16;
 /// p.Height = 4;
 /// p.Depth = 2;
@@ -709,7 +709,7 @@ pub struct PointerAttributes {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::runtime::{pointer_get_attributes, MemoryType};
+/// use cuprum_cuda::runtime::{pointer_get_attributes, MemoryType};
 /// let x = 5u64;
 /// if let Ok(a) = pointer_get_attributes(&x as *const u64 as u64) {
 ///     assert_eq!(a.memory_type, MemoryType::Unregistered);
@@ -904,7 +904,7 @@ unsafe extern "C" fn stream_callback_trampoline(
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{runtime, Stream};
+/// use cuprum_cuda::{runtime, Stream};
 /// if let Ok(s) = Stream::new(0) {
 ///     let (tx, rx) = std::sync::mpsc::channel();
 ///     runtime::launch_host_func(&s, move || tx.send(7).unwrap()).unwrap();
@@ -1413,7 +1413,7 @@ pub use sys::CUarray_format as ArrayFormat;
 /// height, flags)`, `cuArray3DCreate_v2` with depth 0); `height == 0` makes a 1-D array.
 /// `flags` are `CUDA_ARRAY3D_*` bits (2 = surface load/store). Free it with [`free_array`];
 /// copy with [`memcpy_2d_to_array`] / [`memcpy_2d_from_array`]. For an owned CUDA array that
-/// textures and surfaces read, see [`texture::CUDAarray`](crate::cuda::texture::CUDAarray).
+/// textures and surfaces read, see `cuprum::cuda::texture::CUDAarray`.
 ///
 /// # Errors
 /// As [`malloc`]; `CUDA_ERROR_INVALID_VALUE` for a bad shape or channel count.

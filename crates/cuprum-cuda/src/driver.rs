@@ -32,19 +32,19 @@ pub struct DeviceProperties {
 }
 
 /// Per-device state created on first use.
-pub(crate) struct DeviceState {
-    pub(crate) ctx: Arc<CudaContext>,
-    pub(crate) props: DeviceProperties,
+pub struct DeviceState {
+    pub ctx: Arc<CudaContext>,
+    pub props: DeviceProperties,
     /// `--gpu-arch` number, e.g. 90.
-    pub(crate) arch: u32,
+    pub arch: u32,
 }
 
-pub(crate) struct Runtime {
-    pub(crate) count: usize,
+pub struct Runtime {
+    pub count: usize,
     devices: Vec<OnceLock<std::result::Result<&'static DeviceState, String>>>,
 }
 
-pub(crate) enum InitFailure {
+pub enum InitFailure {
     Library(String),
     Driver(String),
 }
@@ -52,7 +52,7 @@ pub(crate) enum InitFailure {
 static RUNTIME: OnceLock<std::result::Result<Runtime, InitFailure>> = OnceLock::new();
 
 /// Converts a driver status into [`Error::Cuda`] naming `op`.
-pub(crate) fn drv(op: &'static str, e: DriverError) -> Error {
+pub fn drv(op: &'static str, e: DriverError) -> Error {
     let name = e
         .error_name()
         .map(|s| s.to_string_lossy().into_owned())
@@ -70,7 +70,10 @@ pub(crate) fn drv(op: &'static str, e: DriverError) -> Error {
 
 /// Runs `f`, turning a panic (cudarc panics when a shared library or symbol is missing) into
 /// [`Error::LibraryNotFound`] naming `library`.
-pub(crate) fn guard<T>(library: &'static str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+pub fn guard<T, E: From<Error>>(
+    library: &'static str,
+    f: impl FnOnce() -> std::result::Result<T, E>,
+) -> std::result::Result<T, E> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
         Err(p) => {
@@ -79,12 +82,12 @@ pub(crate) fn guard<T>(library: &'static str, f: impl FnOnce() -> Result<T>) -> 
                 .cloned()
                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "the loader panicked".into());
-            Err(Error::LibraryNotFound { library, detail })
+            Err(Error::LibraryNotFound { library, detail }.into())
         }
     }
 }
 
-pub(crate) fn runtime() -> &'static std::result::Result<Runtime, InitFailure> {
+pub fn runtime() -> &'static std::result::Result<Runtime, InitFailure> {
     RUNTIME.get_or_init(|| {
         if std::env::var("CUPRUM_DISABLE_CUDA").is_ok_and(|v| v == "1") {
             return Err(InitFailure::Driver("CUPRUM_DISABLE_CUDA=1 is set".into()));
@@ -118,7 +121,7 @@ pub(crate) fn runtime() -> &'static std::result::Result<Runtime, InitFailure> {
 /// # Example
 /// ```
 /// // On a machine without a GPU this is 0, and nothing panics.
-/// let n = cuprum_core::cuda::device_count();
+/// let n = cuprum_cuda::device_count();
 /// assert!(n < 1024);
 /// ```
 pub fn device_count() -> usize {
@@ -137,7 +140,7 @@ pub fn init_error() -> Option<String> {
     }
 }
 
-pub(crate) fn unavailable(op: &'static str, ordinal: usize) -> Error {
+pub fn unavailable(op: &'static str, ordinal: usize) -> Error {
     let reason = match runtime() {
         Ok(r) => format!("this machine has {} CUDA device(s)", r.count),
         Err(InitFailure::Library(s)) => {
@@ -158,7 +161,7 @@ pub(crate) fn unavailable(op: &'static str, ordinal: usize) -> Error {
 /// The state of device `ordinal`, created on first use: the primary context is retained,
 /// cudarc's event tracking is switched off (stream order is cuprum's to keep) and the default
 /// memory pool's release threshold is raised so that freed memory stays cached.
-pub(crate) fn device(op: &'static str, ordinal: usize) -> Result<&'static DeviceState> {
+pub fn device(op: &'static str, ordinal: usize) -> Result<&'static DeviceState> {
     let rt = runtime().as_ref().map_err(|_| unavailable(op, ordinal))?;
     let slot = rt
         .devices
@@ -179,7 +182,7 @@ pub(crate) fn device(op: &'static str, ordinal: usize) -> Result<&'static Device
     }
 }
 
-pub(crate) fn attr(dev: sys::CUdevice, a: sys::CUdevice_attribute) -> Result<i32> {
+pub fn attr(dev: sys::CUdevice, a: sys::CUdevice_attribute) -> Result<i32> {
     // SAFETY: `dev` came from cuDeviceGet on an initialized driver; `a` is a valid attribute.
     unsafe { result::device::get_attribute(dev, a) }.map_err(|e| drv("cuDeviceGetAttribute", e))
 }
@@ -235,7 +238,7 @@ fn create_device(ordinal: usize) -> Result<DeviceState> {
 /// Makes device `ordinal`'s primary context current on the calling thread (a no-op when it
 /// already is) and returns its state.
 #[inline]
-pub(crate) fn bind(op: &'static str, ordinal: usize) -> Result<&'static DeviceState> {
+pub fn bind(op: &'static str, ordinal: usize) -> Result<&'static DeviceState> {
     let st = device(op, ordinal)?;
     let want = st.ctx.cu_ctx();
     let mut cur: sys::CUcontext = std::ptr::null_mut();
@@ -259,7 +262,7 @@ pub(crate) fn bind(op: &'static str, ordinal: usize) -> Result<&'static DeviceSt
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda;
+/// use cuprum_cuda as cuda;
 /// for i in 0..cuda::device_count() {
 ///     let p = cuda::properties(i).unwrap();
 ///     println!("{}: {} sm_{}{}", i, p.name, p.compute_capability.0, p.compute_capability.1);

@@ -7,7 +7,7 @@
 
 use super::driver::{bind, drv};
 use super::stream::{Stream, current, current_raw};
-use crate::{Array, Device, Error, Result};
+use crate::{Device, Error, Result};
 use cudarc::driver::sys;
 use std::sync::{Arc, RwLock};
 
@@ -172,16 +172,16 @@ pub struct CudaStorage {
 
 /// The owner of foreign device memory wrapped without a copy, and how its release is ordered
 /// after the work cuprum queued on the memory.
-pub(crate) struct Owner {
+pub struct Owner {
     /// Dropped to release the memory.
-    pub(crate) value: Box<dyn std::any::Any + Send + Sync>,
+    pub value: Box<dyn std::any::Any + Send + Sync>,
     /// How the release waits for cuprum's work.
-    pub(crate) release: Release,
+    pub release: Release,
 }
 
 /// How the release of foreign memory is ordered after cuprum's work on it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Release {
+pub enum Release {
     /// The owner frees the memory in the order of this stream (a raw `CUstream` as an integer;
     /// valid while the owner lives): the stream is made to wait (an event) for the dropping
     /// thread's current stream, then the owner is dropped.
@@ -237,12 +237,7 @@ impl CudaStorage {
     /// `ptr` must address at least `nbytes` bytes of device `ordinal` that stay valid until
     /// `owner` is dropped; for [`Release::OnStream`] the stream must stay valid while `owner`
     /// lives.
-    pub(crate) unsafe fn from_owner(
-        ordinal: usize,
-        ptr: u64,
-        nbytes: usize,
-        owner: Owner,
-    ) -> CudaStorage {
+    pub unsafe fn from_owner(ordinal: usize, ptr: u64, nbytes: usize, owner: Owner) -> CudaStorage {
         CudaStorage {
             ordinal,
             ptr,
@@ -480,7 +475,7 @@ pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
 /// [`Error::InvalidValue`] when the range is outside the buffer; a CUDA error otherwise.
 pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
     check_range(s, start, len)?;
-    let mut out = crate::storage::try_vec_with_capacity::<u8>(len)?;
+    let mut out = crate::try_vec_with_capacity::<u8>(len)?;
     // SAFETY: the Vec has capacity for `len` bytes and nobody else sees it; after the
     // download every one of them is written, so `set_len` exposes initialized bytes only.
     unsafe {
@@ -526,12 +521,7 @@ pub fn to_host_into(s: &CudaStorage, start: usize, out: &mut [u8]) -> Result<()>
 ///
 /// # Errors
 /// As [`to_host_into`].
-pub(crate) unsafe fn to_host_ptr(
-    s: &CudaStorage,
-    start: usize,
-    out: *mut u8,
-    len: usize,
-) -> Result<()> {
+pub unsafe fn to_host_ptr(s: &CudaStorage, start: usize, out: *mut u8, len: usize) -> Result<()> {
     check_range(s, start, len)?;
     if len == 0 {
         return Ok(());
@@ -871,126 +861,29 @@ pub fn copy_peer(
 }
 
 /// Device-to-device copy of `len` bytes on the current stream of `dst`'s device (same device).
-pub(crate) fn copy_dtod(dst: u64, src: u64, len: usize, ordinal: usize) -> Result<()> {
+pub fn copy_dtod(dst: u64, src: u64, len: usize, ordinal: usize) -> Result<()> {
     // SAFETY: the caller passes ranges inside live buffers of device `ordinal`.
     unsafe { sys::cuMemcpyDtoDAsync_v2(dst, src, len, current_raw(ordinal)) }
         .result()
         .map_err(|e| drv("cuMemcpyDtoDAsync", e))
 }
 
-impl Array {
-    /// The device address of element `(0, ..., 0)` (`base + offset * itemsize`) for an array on
-    /// a CUDA device; `None` on the CPU. For handing the buffer to a raw kernel or a vendor
-    /// library; strides are [`Array::strides`] (in elements).
-    ///
-    /// # Example
-    /// ```
-    /// use cuprum_core::{Array, Device};
-    /// let a = Array::from_vec_on(vec![1.0f32], &[1], Device::Cpu).unwrap();
-    /// assert_eq!(a.device_ptr(), None);
-    /// ```
-    pub fn device_ptr(&self) -> Option<u64> {
-        // a capture in progress keeps the buffers its work uses (one atomic load otherwise)
-        super::graph::touch(&self.storage);
-        self.storage
-            .as_cuda()
-            .map(|c| c.ptr + (self.layout.offset * self.dtype.itemsize()) as u64)
-    }
-}
-
-/// The byte range `[start, start + nbytes)` of `a`'s buffer that a memset of `nbytes` from
-/// element `(0, ..., 0)` covers, checked against the buffer.
-fn memset_range(op: &'static str, a: &Array, nbytes: usize) -> Result<usize> {
-    let start = a.layout.offset.checked_mul(a.dtype.itemsize());
-    let cap = a.storage.nbytes();
-    match start.and_then(|s| s.checked_add(nbytes).map(|e| (s, e))) {
-        Some((s, e)) if e <= cap => Ok(s),
-        _ => Err(Error::invalid_value(
-            op,
-            format!(
-                "{nbytes} bytes from element (0, ...) at byte {} do not fit in a buffer of {cap} bytes",
-                start.map_or("?".to_string(), |s| s.to_string())
-            ),
-        )),
-    }
-}
-
-/// Sets the first `nbytes` bytes of `a`'s memory, from element `(0, ..., 0)` on, to `value`
-/// (`cupy.cuda.runtime.memset(a.data.ptr, value, nbytes)`), on the calling thread's current
-/// stream of the array's device (`cuMemsetD8Async`; asynchronous, like `cudaMemset`). The
-/// bytes are those of the buffer in memory order, whatever the array's strides. On the CPU the
-/// bytes are written at once.
+/// Sets `nbytes` bytes of device memory from `ptr` on to `value`, ordered on `stream`
+/// (`cuMemsetD8Async`; `cudaMemsetAsync`).
 ///
-/// **Shapes:** any; `nbytes` may be up to the bytes from element `(0, ...)` to the end of the
-/// buffer (for a C-contiguous array that owns its buffer: `a.nbytes()`).
+/// # Safety
+/// `[ptr, ptr + nbytes)` lies inside a live buffer of the stream's device that stays alive
+/// until the stream reaches the write (buffers are freed in stream order).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the range goes past the end of the buffer; a CUDA error.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device, cuda::runtime::memset};
-/// let a = Array::from_vec_on(vec![1u16, 2, 3], &[3], Device::Cpu).unwrap();
-/// memset(&a, 0xff, 4).unwrap();
-/// assert_eq!(a.to_vec::<u16>().unwrap(), vec![0xffff, 0xffff, 3]);
-/// assert!(memset(&a, 0, 7).is_err());
-/// ```
-pub fn memset(a: &Array, value: u8, nbytes: usize) -> Result<()> {
-    let start = memset_range("memset", a, nbytes)?;
-    match &*a.storage {
-        crate::storage::Storage::Cpu(c) => {
-            c.write().bytes_mut()[start..start + nbytes].fill(value);
-            Ok(())
-        }
-        crate::storage::Storage::Cuda(c) => {
-            let ordinal = c.ordinal;
-            bind("memset", ordinal)?;
-            memset_raw(a, value, nbytes, current_raw(ordinal))
-        }
-    }
-}
-
-/// [`memset`] on `stream` (`cupy.cuda.runtime.memsetAsync(ptr, value, size, stream)`).
-///
-/// # Errors
-/// [`Error::DeviceMismatch`] when the array is not on the stream's device; otherwise as
-/// [`memset`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{cuda::{self, runtime::memset_async}, Device, zeros_on, DType};
-/// if cuda::device_count() > 0 {
-///     let a = zeros_on(&[4], DType::UInt8, Device::Cuda(0)).unwrap();
-///     let s = cuda::Stream::new(0).unwrap();
-///     memset_async(&a, 7, 4, &s).unwrap();
-///     s.synchronize().unwrap();
-///     assert_eq!(a.to_vec::<u8>().unwrap(), vec![7; 4]);
-/// }
-/// ```
-pub fn memset_async(a: &Array, value: u8, nbytes: usize, stream: &Stream) -> Result<()> {
-    memset_range("memset_async", a, nbytes)?;
-    if a.device() != Device::Cuda(stream.ordinal()) {
-        return Err(Error::DeviceMismatch {
-            op: "memset_async",
-            lhs: a.device(),
-            rhs: Device::Cuda(stream.ordinal()),
-        });
-    }
-    bind("memset_async", stream.ordinal())?;
-    memset_raw(a, value, nbytes, stream.raw())
-}
-
-fn memset_raw(a: &Array, value: u8, nbytes: usize, stream: sys::CUstream) -> Result<()> {
+/// A CUDA error from `cuMemsetD8Async`.
+pub unsafe fn memset_d8_async(ptr: u64, value: u8, nbytes: usize, stream: &Stream) -> Result<()> {
     if nbytes == 0 {
         return Ok(());
     }
-    let Some(ptr) = a.device_ptr() else {
-        return Ok(());
-    };
-    // SAFETY: the range was checked against the live buffer (`memset_range`); the array keeps
-    // the buffer alive until the call returns and the stream orders the write before any later
-    // free on it (buffers are freed in stream order).
-    unsafe { sys::cuMemsetD8Async(ptr, value, nbytes, stream) }
+    bind("memset", stream.ordinal())?;
+    // SAFETY: the caller's contract above.
+    unsafe { sys::cuMemsetD8Async(ptr, value, nbytes, stream.raw()) }
         .result()
         .map_err(|e| drv("cuMemsetD8Async", e))
 }

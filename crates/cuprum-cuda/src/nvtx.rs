@@ -126,7 +126,7 @@ thread_local! {
 ///
 /// # Example
 /// ```
-/// let _ = cuprum_core::cuda::nvtx::available(); // true or false, never a panic
+/// let _ = cuprum_cuda::nvtx::available(); // true or false, never a panic
 /// ```
 pub fn available() -> bool {
     lib().is_some()
@@ -135,7 +135,7 @@ pub fn available() -> bool {
 /// Ranges pushed with [`range_push`] / [`range_push_c`] (or a `time_range`) and not yet popped
 /// on the calling thread.
 pub fn depth() -> usize {
-    DEPTH.with(|d| d.get())
+    DEPTH.try_with(|d| d.get()).unwrap_or(0)
 }
 
 /// `message` as a C string (cut at an interior NUL).
@@ -168,7 +168,7 @@ pub fn color_of(id_color: usize) -> u32 {
 ///
 /// # Example
 /// ```
-/// cuprum_core::cuda::nvtx::mark("checkpoint");
+/// cuprum_cuda::nvtx::mark("checkpoint");
 /// ```
 pub fn mark(message: &str) {
     tracing::trace!(target: "cuprum::nvtx", message, "mark");
@@ -196,14 +196,14 @@ pub fn mark_c(message: &str, color: u32) {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::nvtx;
+/// use cuprum_cuda::nvtx;
 /// nvtx::range_push("step");
 /// assert_eq!(nvtx::depth(), 1);
 /// nvtx::range_pop();
 /// assert_eq!(nvtx::depth(), 0);
 /// ```
 pub fn range_push(message: &str) {
-    DEPTH.with(|d| d.set(d.get() + 1));
+    let _ = DEPTH.try_with(|d| d.set(d.get() + 1));
     if let Some(l) = lib() {
         let m = c_message(message);
         // SAFETY: `m` is a NUL-terminated string alive for the call (NVTX copies it).
@@ -213,7 +213,7 @@ pub fn range_push(message: &str) {
 
 /// [`range_push`] in ARGB color `color` (`cupy.cuda.nvtx.RangePushC(message, color)`).
 pub fn range_push_c(message: &str, color: u32) {
-    DEPTH.with(|d| d.set(d.get() + 1));
+    let _ = DEPTH.try_with(|d| d.set(d.get() + 1));
     if let Some(l) = lib() {
         let m = c_message(message);
         let a = attributes(color, &m);
@@ -225,11 +225,13 @@ pub fn range_push_c(message: &str, color: u32) {
 /// Closes the innermost range of the calling thread (`cupy.cuda.nvtx.RangePop()`); a no-op
 /// when none is open.
 pub fn range_pop() {
-    let open = DEPTH.with(|d| {
-        let v = d.get();
-        d.set(v.saturating_sub(1));
-        v > 0
-    });
+    let open = DEPTH
+        .try_with(|d| {
+            let v = d.get();
+            d.set(v.saturating_sub(1));
+            v > 0
+        })
+        .unwrap_or(false);
     if open && let Some(l) = lib() {
         // SAFETY: pops a range this thread pushed (depth > 0).
         unsafe { (l.pop)() };

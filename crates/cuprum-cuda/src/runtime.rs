@@ -18,7 +18,7 @@
 //! `mem_pool_create`, `mem_pool_destroy`, `mem_pool_trim_to`) and CUDA arrays
 //! (`malloc_array`, `malloc_3d_array`, `free_array`, `memcpy_2d_to_array`,
 //! `memcpy_2d_from_array` and their async forms; the owned wrappers textures and surfaces read
-//! are in [`texture`](super::texture)).
+//! are in `cuprum::cuda::texture`).
 //!
 //! cuprum drives CUDA through the driver API (loaded at run time); each function here is the
 //! driver call that does what the runtime function does. Every one returns an error, never a
@@ -39,9 +39,9 @@ pub use super::driver::mem_get_info;
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::runtime;
+/// use cuprum_cuda::runtime;
 /// match runtime::get_device_count() {
-///     Ok(n) => assert_eq!(n, cuprum_core::cuda::device_count()),
+///     Ok(n) => assert_eq!(n, cuprum_cuda::device_count()),
 ///     Err(e) => assert!(!e.to_string().is_empty()), // no driver here
 /// }
 /// ```
@@ -61,7 +61,7 @@ pub fn get_device_count() -> Result<usize> {
 ///
 /// # Example
 /// ```
-/// if let Ok(v) = cuprum_core::cuda::runtime::driver_get_version() {
+/// if let Ok(v) = cuprum_cuda::runtime::driver_get_version() {
 ///     assert!(v >= 11000);
 /// }
 /// ```
@@ -94,7 +94,7 @@ pub fn driver_get_version() -> Result<i32> {
 ///
 /// # Example
 /// ```
-/// if let Ok(v) = cuprum_core::cuda::runtime::runtime_get_version() {
+/// if let Ok(v) = cuprum_cuda::runtime::runtime_get_version() {
 ///     assert!(v >= 11000);
 /// }
 /// ```
@@ -264,7 +264,7 @@ pub fn device_attribute_list() -> &'static [sys::CUdevice_attribute] {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::runtime::{attribute_name, DeviceAttribute as A};
+/// use cuprum_cuda::runtime::{attribute_name, DeviceAttribute as A};
 /// assert_eq!(attribute_name(A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT), "MultiProcessorCount");
 /// assert_eq!(attribute_name(A::CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE), "L2CacheSize");
 /// ```
@@ -304,7 +304,7 @@ pub fn attribute_name(attr: sys::CUdevice_attribute) -> String {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::runtime::{attribute_from_name, DeviceAttribute as A};
+/// use cuprum_cuda::runtime::{attribute_from_name, DeviceAttribute as A};
 /// assert_eq!(attribute_from_name("WarpSize"), Some(A::CU_DEVICE_ATTRIBUTE_WARP_SIZE));
 /// assert_eq!(attribute_from_name("NoSuchThing"), None);
 /// ```
@@ -321,7 +321,7 @@ pub fn attribute_from_name(name: &str) -> Option<sys::CUdevice_attribute> {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::runtime::{attribute_from_raw, DeviceAttribute as A};
+/// use cuprum_cuda::runtime::{attribute_from_raw, DeviceAttribute as A};
 /// assert_eq!(attribute_from_raw(10), Some(A::CU_DEVICE_ATTRIBUTE_WARP_SIZE));
 /// assert_eq!(attribute_from_raw(0), None);
 /// ```
@@ -345,7 +345,7 @@ pub use sys::CUdevice_attribute as DeviceAttribute;
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::runtime::{device_get_attribute, DeviceAttribute as A};
+/// use cuprum_cuda::runtime::{device_get_attribute, DeviceAttribute as A};
 /// match device_get_attribute(A::CU_DEVICE_ATTRIBUTE_WARP_SIZE, 0) {
 ///     Ok(w) => assert_eq!(w, 32),
 ///     Err(e) => assert!(!e.to_string().is_empty()), // no GPU here
@@ -365,7 +365,7 @@ pub fn device_get_attribute(attribute: sys::CUdevice_attribute, device: usize) -
 ///
 /// # Example
 /// ```
-/// if let Ok(a) = cuprum_core::cuda::runtime::device_attributes(0) {
+/// if let Ok(a) = cuprum_cuda::runtime::device_attributes(0) {
 ///     assert_eq!(a["WarpSize"], 32);
 /// }
 /// ```
@@ -400,7 +400,7 @@ pub fn device_attributes(device: usize) -> Result<std::collections::BTreeMap<Str
 ///
 /// # Example
 /// ```
-/// if let Ok(id) = cuprum_core::cuda::runtime::device_get_pci_bus_id(0) {
+/// if let Ok(id) = cuprum_cuda::runtime::device_get_pci_bus_id(0) {
 ///     assert_eq!(id.matches(':').count(), 2);
 /// }
 /// ```
@@ -432,7 +432,7 @@ pub fn device_get_pci_bus_id(device: usize) -> Result<String> {
 /// # Example
 /// ```
 /// // without two GPUs this is an error or false
-/// let r = cuprum_core::cuda::runtime::device_can_access_peer(0, 1);
+/// let r = cuprum_cuda::runtime::device_can_access_peer(0, 1);
 /// assert!(r.is_err() || r.is_ok());
 /// ```
 pub fn device_can_access_peer(device: usize, peer: usize) -> Result<bool> {
@@ -509,5 +509,4 @@ pub fn event_query(event: &super::Event) -> Result<bool> {
     event.done()
 }
 
-pub use super::memory::{memset, memset_async};
 pub use super::rawapi::*;

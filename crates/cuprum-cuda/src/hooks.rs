@@ -19,7 +19,6 @@
 //! The post-callbacks run only when the operation succeeded. Host (CPU) buffers never call
 //! hooks. Foreign memory (cudarc slices, DLPack tensors) is neither allocated nor freed by core.
 
-use crate::Result;
 use std::cell::RefCell;
 use std::io::Write;
 use std::marker::PhantomData;
@@ -33,7 +32,7 @@ use std::sync::{Arc, Mutex};
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{self, MemoryHook};
+/// use cuprum_cuda::hooks::{self, MemoryHook};
 /// use std::sync::{Arc, atomic::{AtomicUsize, Ordering}};
 /// #[derive(Default)]
 /// struct Count(AtomicUsize);
@@ -45,8 +44,8 @@ use std::sync::{Arc, Mutex};
 /// let h = Arc::new(Count::default());
 /// {
 ///     let _g = hooks::install(h.clone());
-///     // CPU arrays call no hook
-///     let _a = cuprum_core::zeros_on(&[4], cuprum_core::DType::Float32, cuprum_core::Device::Cpu);
+///     // host memory calls no hook
+///     let _a = vec![0f32; 4];
 /// }
 /// assert_eq!(h.0.load(Ordering::Relaxed), 0);
 /// ```
@@ -113,12 +112,16 @@ impl std::fmt::Debug for MemoryHookGuard {
 
 impl Drop for MemoryHookGuard {
     fn drop(&mut self) {
-        let removed = HOOKS.with(|h| {
-            let mut h = h.borrow_mut();
-            let before = h.len();
-            h.retain(|(id, _)| *id != self.id);
-            before - h.len()
-        });
+        // `try_with`: a guard (or an allocation calling `snapshot`) may run while the thread's
+        // locals are being destroyed at exit; then there is nothing left to remove.
+        let removed = HOOKS
+            .try_with(|h| {
+                let mut h = h.borrow_mut();
+                let before = h.len();
+                h.retain(|(id, _)| *id != self.id);
+                before - h.len()
+            })
+            .unwrap_or(0);
         INSTALLED.fetch_sub(removed, Ordering::Relaxed);
     }
 }
@@ -128,7 +131,7 @@ impl Drop for MemoryHookGuard {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{self, DebugPrintHook};
+/// use cuprum_cuda::hooks::{self, DebugPrintHook};
 /// use std::sync::Arc;
 /// let _g = hooks::install(Arc::new(DebugPrintHook::new()));
 /// assert_eq!(hooks::installed_hooks(), 1);
@@ -147,7 +150,7 @@ pub fn install(hook: Arc<dyn MemoryHook>) -> MemoryHookGuard {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{self, DebugPrintHook};
+/// use cuprum_cuda::hooks::{self, DebugPrintHook};
 /// use std::sync::Arc;
 /// let n = hooks::with_hook(Arc::new(DebugPrintHook::new()), hooks::installed_hooks);
 /// assert_eq!(n, 1);
@@ -160,18 +163,20 @@ pub fn with_hook<R>(hook: Arc<dyn MemoryHook>, f: impl FnOnce() -> R) -> R {
 
 /// Number of hooks installed on the calling thread.
 pub fn installed_hooks() -> usize {
-    HOOKS.with(|h| h.borrow().len())
+    HOOKS.try_with(|h| h.borrow().len()).unwrap_or(0)
 }
 
 /// True when some thread has a hook installed (one relaxed load; the allocation fast path).
 #[inline]
-pub(crate) fn any() -> bool {
+pub fn any() -> bool {
     INSTALLED.load(Ordering::Relaxed) != 0
 }
 
 /// The calling thread's hooks (a snapshot, so that a hook may allocate).
 fn snapshot() -> Vec<Arc<dyn MemoryHook>> {
-    HOOKS.with(|h| h.borrow().iter().map(|(_, h)| h.clone()).collect())
+    HOOKS
+        .try_with(|h| h.borrow().iter().map(|(_, h)| h.clone()).collect())
+        .unwrap_or_default()
 }
 
 /// Runs `f`, an allocator's driver allocation of `mem_size` bytes on device `device_id`,
@@ -184,25 +189,25 @@ fn snapshot() -> Vec<Arc<dyn MemoryHook>> {
 ///
 /// # Example
 /// ```
-/// let p = cuprum_core::cuda::hooks::run_alloc_hooks(0, 512, || Ok(0x1000)).unwrap();
+/// let p = cuprum_cuda::hooks::run_alloc_hooks(0, 512, || Ok::<_, cuprum_cuda::Error>(0x1000)).unwrap();
 /// assert_eq!(p, 0x1000);
 /// ```
-pub fn run_alloc_hooks(
+pub fn run_alloc_hooks<E>(
     device_id: usize,
     mem_size: usize,
-    f: impl FnOnce() -> Result<u64>,
-) -> Result<u64> {
+    f: impl FnOnce() -> std::result::Result<u64, E>,
+) -> std::result::Result<u64, E> {
     if !any() {
         return f();
     }
     alloc(device_id, mem_size, f)
 }
 
-pub(crate) fn alloc(
+pub fn alloc<E>(
     device_id: usize,
     mem_size: usize,
-    f: impl FnOnce() -> Result<u64>,
-) -> Result<u64> {
+    f: impl FnOnce() -> std::result::Result<u64, E>,
+) -> std::result::Result<u64, E> {
     let hooks = snapshot();
     for h in &hooks {
         h.alloc_preprocess(device_id, mem_size);
@@ -214,11 +219,11 @@ pub(crate) fn alloc(
     Ok(p)
 }
 
-pub(crate) fn malloc(
+pub fn malloc<E>(
     device_id: usize,
     size: usize,
-    f: impl FnOnce() -> Result<u64>,
-) -> Result<u64> {
+    f: impl FnOnce() -> std::result::Result<u64, E>,
+) -> std::result::Result<u64, E> {
     let hooks = snapshot();
     for h in &hooks {
         h.malloc_preprocess(device_id, size, size);
@@ -230,12 +235,12 @@ pub(crate) fn malloc(
     Ok(p)
 }
 
-pub(crate) fn free(
+pub fn free<E>(
     device_id: usize,
     mem_size: usize,
     mem_ptr: u64,
-    f: impl FnOnce() -> Result<()>,
-) -> Result<()> {
+    f: impl FnOnce() -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
     let hooks = snapshot();
     for h in &hooks {
         h.free_preprocess(device_id, mem_size, mem_ptr, mem_ptr);
@@ -255,7 +260,7 @@ pub(crate) fn free(
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{DebugPrintHook, MemoryHook};
+/// use cuprum_cuda::hooks::{DebugPrintHook, MemoryHook};
 /// use std::io::Write;
 /// use std::sync::{Arc, Mutex};
 /// #[derive(Clone, Default)]
@@ -339,7 +344,7 @@ impl MemoryHook for DebugPrintHook {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::hooks::{MallocStatsHook, MemoryHook};
+/// use cuprum_cuda::hooks::{MallocStatsHook, MemoryHook};
 /// let h = MallocStatsHook::default();
 /// h.malloc_postprocess(0, 100, 100, 1, 1);
 /// h.malloc_postprocess(0, 50, 50, 2, 2);
@@ -404,178 +409,5 @@ impl MemoryHook for MallocStatsHook {
             s.frees += 1;
             s.freed_bytes += mem_size;
         });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(Default)]
-    struct Log(Mutex<Vec<String>>);
-    impl MemoryHook for Log {
-        fn alloc_preprocess(&self, d: usize, m: usize) {
-            self.0.lock().unwrap().push(format!("alloc_pre {d} {m}"));
-        }
-        fn alloc_postprocess(&self, d: usize, m: usize, p: u64) {
-            self.0
-                .lock()
-                .unwrap()
-                .push(format!("alloc_post {d} {m} {p}"));
-        }
-        fn malloc_preprocess(&self, d: usize, s: usize, m: usize) {
-            self.0
-                .lock()
-                .unwrap()
-                .push(format!("malloc_pre {d} {s} {m}"));
-        }
-        fn malloc_postprocess(&self, d: usize, s: usize, m: usize, p: u64, id: u64) {
-            self.0
-                .lock()
-                .unwrap()
-                .push(format!("malloc_post {d} {s} {m} {p} {id}"));
-        }
-        fn free_preprocess(&self, d: usize, m: usize, p: u64, id: u64) {
-            self.0
-                .lock()
-                .unwrap()
-                .push(format!("free_pre {d} {m} {p} {id}"));
-        }
-        fn free_postprocess(&self, d: usize, m: usize, p: u64, id: u64) {
-            self.0
-                .lock()
-                .unwrap()
-                .push(format!("free_post {d} {m} {p} {id}"));
-        }
-    }
-
-    #[test]
-    fn hooks_run_in_order_nest_and_uninstall() {
-        let a = Arc::new(Log::default());
-        let b = Arc::new(Log::default());
-        let ga = install(a.clone());
-        assert!(any());
-        {
-            let _gb = install(b.clone());
-            assert_eq!(installed_hooks(), 2);
-            assert_eq!(malloc(1, 64, || Ok(0x40)).unwrap(), 0x40);
-        }
-        assert_eq!(installed_hooks(), 1);
-        alloc(0, 512, || Ok(7)).unwrap();
-        free(0, 512, 7, || Ok(())).unwrap();
-        // a failing operation: pre only
-        assert!(
-            malloc(0, 8, || Err(crate::Error::invalid_value(
-                "t",
-                "x".to_string()
-            )))
-            .is_err()
-        );
-        drop(ga);
-        assert_eq!(installed_hooks(), 0);
-        // not installed any more
-        malloc(0, 1, || Ok(1)).unwrap();
-        assert_eq!(
-            *a.0.lock().unwrap(),
-            vec![
-                "malloc_pre 1 64 64",
-                "malloc_post 1 64 64 64 64",
-                "alloc_pre 0 512",
-                "alloc_post 0 512 7",
-                "free_pre 0 512 7 7",
-                "free_post 0 512 7 7",
-                "malloc_pre 0 8 8",
-            ]
-        );
-        assert_eq!(
-            *b.0.lock().unwrap(),
-            vec!["malloc_pre 1 64 64", "malloc_post 1 64 64 64 64"]
-        );
-    }
-
-    #[test]
-    fn guards_dropped_out_of_order_remove_their_own_hook() {
-        let a = Arc::new(Log::default());
-        let b = Arc::new(Log::default());
-        let ga = install(a.clone());
-        let gb = install(b.clone());
-        drop(ga);
-        malloc(0, 2, || Ok(2)).unwrap();
-        drop(gb);
-        assert!(a.0.lock().unwrap().is_empty());
-        assert_eq!(b.0.lock().unwrap().len(), 2);
-    }
-
-    #[test]
-    fn hooks_are_per_thread() {
-        let a = Arc::new(Log::default());
-        let _g = install(a.clone());
-        std::thread::spawn(|| {
-            assert_eq!(installed_hooks(), 0);
-            malloc(0, 3, || Ok(3)).unwrap();
-        })
-        .join()
-        .unwrap();
-        assert!(a.0.lock().unwrap().is_empty());
-    }
-
-    #[test]
-    fn cpu_arrays_call_no_hook() {
-        let a = Arc::new(Log::default());
-        with_hook(a.clone(), || {
-            let x = crate::zeros_on(&[1000], crate::DType::Float64, crate::Device::Cpu).unwrap();
-            let y = crate::add(&x, &x).unwrap();
-            drop((x, y));
-        });
-        assert!(a.0.lock().unwrap().is_empty());
-    }
-
-    #[test]
-    fn debug_print_hook_prints_cupy_lines() {
-        #[derive(Clone, Default)]
-        struct Buf(Arc<Mutex<Vec<u8>>>);
-        impl Write for Buf {
-            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().write(b)
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
-        let buf = Buf::default();
-        let h = DebugPrintHook::to_writer(buf.clone());
-        assert_eq!(h.name(), "DebugPrintHook");
-        h.malloc_postprocess(0, 512, 512, 4096, 4096);
-        h.free_postprocess(1, 512, 4096, 4096);
-        h.alloc_preprocess(0, 1); // prints nothing
-        let s = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
-        assert_eq!(
-            s,
-            "{\"hook\":\"malloc\",\"device_id\":0,\"size\":512,\"mem_size\":512,\"mem_ptr\":4096,\"pmem_id\":\"0x1000\"}\n\
-             {\"hook\":\"free\",\"device_id\":1,\"mem_size\":512,\"mem_ptr\":4096,\"pmem_id\":\"0x1000\"}\n"
-        );
-    }
-
-    #[test]
-    fn malloc_stats_hook_counts() {
-        let h = Arc::new(MallocStatsHook::default());
-        with_hook(h.clone(), || {
-            malloc(0, 100, || Ok(1)).unwrap();
-            alloc(0, 2048, || Ok(1)).unwrap();
-            free(0, 100, 1, || Ok(())).unwrap();
-            malloc(0, 30, || Ok(2)).unwrap();
-        });
-        assert_eq!(
-            h.stats(),
-            MallocStats {
-                mallocs: 2,
-                malloc_bytes: 130,
-                allocs: 1,
-                alloc_bytes: 2048,
-                frees: 1,
-                freed_bytes: 100,
-                peak_bytes: 100,
-            }
-        );
     }
 }

@@ -30,7 +30,7 @@ impl std::fmt::Debug for TimeRange {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{nvtx, profiler::time_range};
+/// use cuprum_cuda::{nvtx, profiler::time_range};
 /// {
 ///     let _r = time_range("forward");
 ///     assert_eq!(nvtx::depth(), 1);
@@ -45,7 +45,7 @@ pub fn time_range(message: &str) -> TimeRange {
 ///
 /// # Example
 /// ```
-/// let x = cuprum_core::cuda::profiler::with_time_range("step", || 1 + 1);
+/// let x = cuprum_cuda::profiler::with_time_range("step", || 1 + 1);
 /// assert_eq!(x, 2);
 /// ```
 pub fn with_time_range<R>(message: &str, f: impl FnOnce() -> R) -> R {
@@ -83,7 +83,7 @@ impl TimeRange {
     ///
     /// # Example
     /// ```
-    /// use cuprum_core::cuda::profiler::TimeRange;
+    /// use cuprum_cuda::profiler::TimeRange;
     /// let y = TimeRange::builder("solve").color_id(2).sync(true)
     ///     .run(|| 6 * 7)
     ///     .unwrap();
@@ -159,7 +159,7 @@ impl TimeRangeBuilder {
 /// # Example
 /// ```
 /// // without a GPU this is an error, not a panic
-/// let _ = cuprum_core::cuda::profiler::start();
+/// let _ = cuprum_cuda::profiler::start();
 /// ```
 pub fn start() -> Result<()> {
     switch("cuda::profiler::start", true)

@@ -24,7 +24,7 @@ use std::sync::Arc;
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, Stream};
+/// use cuprum_cuda::{self as cuda, Stream};
 /// if cuda::device_count() > 0 {
 ///     let s = Stream::new(0).unwrap();
 ///     {
@@ -205,7 +205,7 @@ pub struct StreamGuard {
 
 impl Drop for StreamGuard {
     fn drop(&mut self) {
-        STACK.with(|s| {
+        let _ = STACK.try_with(|s| {
             if let Some(v) = s.borrow_mut().get_mut(self.ordinal) {
                 v.pop();
             }
@@ -227,24 +227,29 @@ thread_local! {
 }
 
 /// The raw current stream of this thread for device `ordinal` (null = legacy default).
+///
+/// While the thread's locals are being destroyed (a cached device buffer freed at exit), the
+/// legacy default stream: every guard of the thread is gone by then.
 #[inline]
-pub(crate) fn current_raw(ordinal: usize) -> sys::CUstream {
-    STACK.with(|s| {
-        s.borrow()
-            .get(ordinal)
-            .and_then(|v| v.last())
-            .map_or(std::ptr::null_mut(), |s| s.raw())
-    })
+pub fn current_raw(ordinal: usize) -> sys::CUstream {
+    STACK
+        .try_with(|s| {
+            s.borrow()
+                .get(ordinal)
+                .and_then(|v| v.last())
+                .map_or(std::ptr::null_mut(), |s| s.raw())
+        })
+        .unwrap_or(std::ptr::null_mut())
 }
 
 /// Makes `s` the thread's current stream of its device until the returned guard drops, without
 /// the ordering events of [`Stream::use_stream`] (for private work that touches no user data,
 /// e.g. a probe run outside a capture).
-pub(crate) fn push_unordered(s: &Stream) -> impl Drop {
+pub fn push_unordered(s: &Stream) -> impl Drop {
     struct Pop(usize);
     impl Drop for Pop {
         fn drop(&mut self) {
-            STACK.with(|st| {
+            let _ = STACK.try_with(|st| {
                 if let Some(v) = st.borrow_mut().get_mut(self.0) {
                     v.pop();
                 }
@@ -262,8 +267,9 @@ pub(crate) fn push_unordered(s: &Stream) -> impl Drop {
 }
 
 /// The current stream of this thread for device `ordinal`.
-pub(crate) fn current(ordinal: usize) -> Result<Stream> {
-    if let Some(s) = STACK.with(|s| s.borrow().get(ordinal).and_then(|v| v.last()).cloned()) {
+pub fn current(ordinal: usize) -> Result<Stream> {
+    let top = STACK.try_with(|s| s.borrow().get(ordinal).and_then(|v| v.last()).cloned());
+    if let Some(s) = top.ok().flatten() {
         return Ok(s);
     }
     Stream::null(ordinal)
@@ -309,7 +315,7 @@ pub fn synchronize_device(ordinal: usize) -> Result<()> {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, Event, Stream};
+/// use cuprum_cuda::{self as cuda, Event, Stream};
 /// if cuda::device_count() > 0 {
 ///     let s = Stream::null(0).unwrap();
 ///     let (a, b) = (Event::new(0).unwrap(), Event::new(0).unwrap());
@@ -467,7 +473,7 @@ pub fn get_elapsed_time(start: &Event, end: &Event) -> Result<f32> {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::cuda::{self, ExternalStream, Stream};
+/// use cuprum_cuda::{self as cuda, ExternalStream, Stream};
 /// if cuda::device_count() > 0 {
 ///     let mine = Stream::new(0).unwrap();
 ///     // SAFETY: `mine` owns the stream and outlives `ext`.
