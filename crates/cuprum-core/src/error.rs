@@ -242,7 +242,7 @@ pub enum Error {
         /// the ufunc
         op: &'static str,
         /// the category
-        error: crate::routines::errstate::FpError,
+        error: crate::ops::errstate::FpError,
     },
     /// An error of a feature crate (cuprum-linalg's `LinalgError`, cuprum-distributed's
     /// `Error`) converted with `?` in a function that returns this crate's [`Result`], as

@@ -113,7 +113,7 @@ pub use routines::compat::{
 pub use routines::creation2::{
     GridRange, diagflat, fromfunction, geomspace, logspace, mgrid, ogrid, vander,
 };
-pub use routines::errstate::{
+pub use ops::errstate::{
     ErrCall, ErrState, FpError, FpMode, errstate, geterr, geterrcall, seterr, seterrcall,
 };
 pub use routines::indexing2::{

@@ -10,7 +10,8 @@
 
 pub mod compat;
 pub mod creation2;
-pub mod errstate;
+/// `seterr`/`errstate` live with the ops engine that checks them (`crate::ops::errstate`).
+pub use crate::ops::errstate;
 pub mod indexing2;
 pub mod introspect;
 pub mod io;
