@@ -49,6 +49,7 @@
 mod args;
 mod creation;
 mod fft;
+mod info;
 mod linalg;
 mod manip;
 mod random;
@@ -151,6 +152,7 @@ fn table() -> &'static HashMap<&'static str, Entry> {
             sorting::ENTRIES,
             linalg::ENTRIES,
             fft::ENTRIES,
+            info::ENTRIES,
             random::ENTRIES,
         ] {
             for e in family {

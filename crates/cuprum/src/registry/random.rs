@@ -182,6 +182,43 @@ pub(super) static ENTRIES: &[Entry] = &[
         "shape"
     ),
     dist!("random.beta(a, b, size=None)", rd::beta, "a", "b"),
+    dist!(
+        "random.noncentral_chisquare(df, nonc, size=None)",
+        rd::noncentral_chisquare,
+        "df",
+        "nonc"
+    ),
+    dist!(
+        "random.noncentral_f(dfnum, dfden, nonc, size=None)",
+        rd::noncentral_f,
+        "dfnum",
+        "dfden",
+        "nonc"
+    ),
+    e!(
+        "random.hypergeometric(ngood, nbad, nsample, size=None)",
+        |a| one(rd::hypergeometric(
+            a.int("ngood")?,
+            a.int("nbad")?,
+            a.int("nsample")?,
+            &size(a)?[..]
+        ))
+    ),
+    e!("random.dirichlet(alpha, size=None)", |a| one(
+        rd::dirichlet(&a.floats("alpha")?, &size(a)?[..])
+    )),
+    e!("random.multinomial(n, pvals, size=None)", |a| one(
+        rd::multinomial(a.int("n")?, &a.floats("pvals")?, &size(a)?[..])
+    )),
+    e!("random.multivariate_normal(mean, cov, size=None)", |a| one(
+        rd::multivariate_normal(
+            &a.floats("mean")?,
+            &a.array("cov")?
+                .astype(crate::DType::Float64)?
+                .to_vec::<f64>()?,
+            &size(a)?[..],
+        )
+    )),
     e!("random.binomial(n, p, size=None)", |a| one(rd::binomial(
         a.int("n")?,
         a.float("p")?,
