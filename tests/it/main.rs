@@ -5,4 +5,5 @@ mod conformance;
 mod npy;
 mod readme;
 mod registry;
+mod teardown;
 mod tidy;
