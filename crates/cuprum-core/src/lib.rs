@@ -101,6 +101,9 @@ pub use sort::{
     Side, Unique, argpartition, argsort, partition, searchsorted, sort, unique, unique_all,
 };
 pub mod routines;
+pub use ops::errstate::{
+    ErrCall, ErrState, FpError, FpMode, errstate, geterr, geterrcall, seterr, seterrcall,
+};
 pub use routines::compat::{
     Broadcast, Piece, RItem, Requirement, acos, acosh, apply_over_axes, asarray_chkfinite, asin,
     asinh, atan, atan2, atanh, bitwise_count, bitwise_invert, bitwise_left_shift,
@@ -112,9 +115,6 @@ pub use routines::compat::{
 };
 pub use routines::creation2::{
     GridRange, diagflat, fromfunction, geomspace, logspace, mgrid, ogrid, vander,
-};
-pub use ops::errstate::{
-    ErrCall, ErrState, FpError, FpMode, errstate, geterr, geterrcall, seterr, seterrcall,
 };
 pub use routines::indexing2::{
     ChooseMode, apply_along_axis, as_strided, choose, diag_indices, diag_indices_from, extract,
