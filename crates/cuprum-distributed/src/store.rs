@@ -61,19 +61,33 @@ impl Drop for RankClaim<'_> {
     }
 }
 
+/// How long a claim waits for a held rank to be released: a process that drops its
+/// communicator and creates another one reconnects before the server has seen the first
+/// connection close.
+const CLAIM_GRACE: Duration = Duration::from_secs(2);
+
 /// Registers `rank` for the connection from `from`, or the address of the connection that
-/// holds it already.
+/// holds it still after [`CLAIM_GRACE`].
 fn claim_rank<'a>(
     state: &'a State,
     rank: usize,
     from: &str,
 ) -> std::result::Result<RankClaim<'a>, String> {
-    let mut r = lock(&state.ranks);
-    if let Some(holder) = r.get(&rank) {
-        return Err(holder.clone());
+    let deadline = Instant::now() + CLAIM_GRACE;
+    loop {
+        {
+            let mut r = lock(&state.ranks);
+            match r.get(&rank) {
+                None => {
+                    r.insert(rank, from.to_string());
+                    return Ok(RankClaim { state, rank });
+                }
+                Some(holder) if Instant::now() >= deadline => return Err(holder.clone()),
+                Some(_) => {}
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
     }
-    r.insert(rank, from.to_string());
-    Ok(RankClaim { state, rank })
 }
 
 /// Records a rendezvous fault: every wait of the store that still misses a key ends with it.
