@@ -481,20 +481,7 @@ fn spgemm_drops_cancellations_like_scipy() {
     // [[1, 1]] @ [[1], [-1]] = [[0]]: SciPy stores nothing
     for dev in all_devices() {
         for dt in [DType::Float32, DType::Int64, DType::Complex128] {
-            let a = Triplets {
-                m: 1,
-                n: 2,
-                row: vec![0, 0],
-                col: vec![0, 1],
-                val: vec![Complex64::new(1.0, 0.0); 2],
-            };
-            let b = Triplets {
-                m: 2,
-                n: 1,
-                row: vec![0, 1],
-                col: vec![0, 0],
-                val: vec![Complex64::new(1.0, 0.0), Complex64::new(-1.0, 0.0)],
-            };
+            let (a, b) = cancelling_pair();
             let c = spgemm(&a.csr(dt, DType::Int32, dev), &b.csr(dt, DType::Int32, dev)).unwrap();
             assert_eq!(c.data.size(), 0, "{dt} on {dev}");
             assert_eq!(read_i64(&c.indptr), vec![0, 0], "{dt} on {dev}");

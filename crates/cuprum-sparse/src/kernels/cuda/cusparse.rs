@@ -262,9 +262,9 @@ pub(super) fn spmv(
         }
         with_workspace(
             o,
-            // SAFETY: live handle and descriptors; scalars point to 16 readable bytes of the
-            // compute type; `size` is writable.
             |size| {
+                // SAFETY: live handle and descriptors; scalars point to 16 readable bytes of
+                // the compute type; `size` is writable.
                 status("cusparseSpMV_bufferSize", unsafe {
                     spmv_call!(cusparseSpMV_bufferSize, size)
                 })
@@ -387,15 +387,16 @@ pub(super) fn csr2csc(
         }
         with_workspace(
             o,
-            // SAFETY: every pointer addresses a live device buffer of the documented length
-            // (values nnz, offsets m+1 / n+1, indices nnz, int32); `size` is writable.
             |size| {
+                // SAFETY: every pointer addresses a live device buffer of the documented
+                // length (values nnz, offsets m+1 / n+1, indices nnz, int32); `size` is
+                // writable.
                 status("cusparseCsr2cscEx2_bufferSize", unsafe {
                     csr2csc_call!(cusparseCsr2cscEx2_bufferSize, size)
                 })
             },
-            // SAFETY: as above; `ws` holds the bytes asked for.
             |ws| {
+                // SAFETY: as above; `ws` holds the bytes asked for.
                 status("cusparseCsr2cscEx2", unsafe {
                     csr2csc_call!(cusparseCsr2cscEx2, ws)
                 })
