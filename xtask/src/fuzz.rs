@@ -18,45 +18,54 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> ExitCode {
+    // the test profile's binaries go to target/debug
+    build_and_run(
+        "fuzz",
+        "cuprum-fuzz",
+        &["--profile", "test"],
+        "debug",
+        &args.rest,
+    )
+}
+
+/// Builds the binary `bin` of the workspace package of the same name (`cargo build` with
+/// `profile_args`) and runs it from the workspace root with `rest`; `task` names the xtask
+/// command in messages, `out_dir` the folder of the target directory the binary lands in.
+pub(crate) fn build_and_run(
+    task: &str,
+    bin: &str,
+    profile_args: &[&str],
+    out_dir: &str,
+    rest: &[String],
+) -> ExitCode {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let status = Command::new(&cargo)
         .current_dir(&root)
-        .args([
-            "build",
-            "--profile",
-            "test",
-            "-p",
-            "cuprum-fuzz",
-            "--bin",
-            "cuprum-fuzz",
-        ])
+        .arg("build")
+        .args(profile_args)
+        .args(["-p", bin, "--bin", bin])
         .status();
     match status {
         Ok(s) if s.success() => {}
         Ok(s) => {
-            eprintln!("xtask fuzz: building cuprum-fuzz failed ({s})");
+            eprintln!("xtask {task}: building {bin} failed ({s})");
             return ExitCode::FAILURE;
         }
         Err(e) => {
-            eprintln!("xtask fuzz: could not run {cargo}: {e}");
+            eprintln!("xtask {task}: could not run {cargo}: {e}");
             return ExitCode::FAILURE;
         }
     }
     let target = std::env::var("CARGO_TARGET_DIR")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|_| root.join("target"));
-    // the test profile's binaries go to target/debug
-    let bin = target.join("debug").join("cuprum-fuzz");
-    match Command::new(&bin)
-        .current_dir(&root)
-        .args(&args.rest)
-        .status()
-    {
+    let bin = target.join(out_dir).join(bin);
+    match Command::new(&bin).current_dir(&root).args(rest).status() {
         Ok(s) if s.success() => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("xtask fuzz: could not run {}: {e}", bin.display());
+            eprintln!("xtask {task}: could not run {}: {e}", bin.display());
             ExitCode::FAILURE
         }
     }

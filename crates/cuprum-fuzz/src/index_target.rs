@@ -117,6 +117,19 @@ fn render(items: &[SliceItem]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
+/// Whether an indexing operation succeeded, its result checked by [`check_sized`].
+fn sized<E>(r: Result<Array, E>) -> bool {
+    r.map(|r| check_sized(&r)).is_ok()
+}
+
+/// The first index array among `items`.
+fn first_array(items: &[IndexItem]) -> Option<Array> {
+    items.iter().find_map(|i| match i {
+        IndexItem::Array(x) => Some(x.clone()),
+        IndexItem::Basic(_) => None,
+    })
+}
+
 fn check_sized(a: &Array) {
     let n: usize = a.shape().iter().product();
     assert_eq!(n, a.size(), "size of shape {:?}", a.shape());
@@ -199,21 +212,11 @@ impl Target for IndexTarget {
             }
             2 => {
                 let Some(b) = &basic else { return false };
-                match a.slice(b) {
-                    Ok(s) => {
-                        check_sized(&s);
-                        true
-                    }
-                    Err(_) => false,
-                }
+                sized(a.slice(b))
             }
             3 => {
-                let idx = match items.iter().find_map(|i| match i {
-                    IndexItem::Array(x) => Some(x.clone()),
-                    _ => None,
-                }) {
-                    Some(x) => x,
-                    None => return false,
+                let Some(idx) = first_array(&items) else {
+                    return false;
                 };
                 let axis = if c.u8().is_multiple_of(3) {
                     None
@@ -222,21 +225,11 @@ impl Target for IndexTarget {
                 };
                 let mode =
                     [IndexMode::Raise, IndexMode::Wrap, IndexMode::Clip][(c.u8() % 3) as usize];
-                match cuprum_core::take(&a, &idx, axis, mode) {
-                    Ok(r) => {
-                        check_sized(&r);
-                        true
-                    }
-                    Err(_) => false,
-                }
+                sized(cuprum_core::take(&a, &idx, axis, mode))
             }
             4 => {
-                let idx = match items.iter().find_map(|i| match i {
-                    IndexItem::Array(x) => Some(x.clone()),
-                    _ => None,
-                }) {
-                    Some(x) => x,
-                    None => return false,
+                let Some(idx) = first_array(&items) else {
+                    return false;
                 };
                 let idx = match idx.reshape(
                     &vec![1; a.ndim().saturating_sub(1)]
@@ -247,21 +240,11 @@ impl Target for IndexTarget {
                     Ok(i) => i,
                     Err(_) => return false,
                 };
-                match cuprum_core::take_along_axis(&a, &idx, c.small()) {
-                    Ok(r) => {
-                        check_sized(&r);
-                        true
-                    }
-                    Err(_) => false,
-                }
+                sized(cuprum_core::take_along_axis(&a, &idx, c.small()))
             }
             5 => {
-                let idx = match items.iter().find_map(|i| match i {
-                    IndexItem::Array(x) => Some(x.clone()),
-                    _ => None,
-                }) {
-                    Some(x) => x,
-                    None => return false,
+                let Some(idx) = first_array(&items) else {
+                    return false;
                 };
                 let mode =
                     [IndexMode::Raise, IndexMode::Wrap, IndexMode::Clip][(c.u8() % 3) as usize];
@@ -281,13 +264,7 @@ impl Target for IndexTarget {
                 } else {
                     Some(c.small())
                 };
-                match cuprum_core::compress(&cond, &a, axis) {
-                    Ok(r) => {
-                        check_sized(&r);
-                        true
-                    }
-                    Err(_) => false,
-                }
+                sized(cuprum_core::compress(&cond, &a, axis))
             }
             _ => {
                 // the index language: the items written out, then edited by the input's bytes
@@ -308,13 +285,7 @@ impl Target for IndexTarget {
                 let Ok(parsed) = SliceItem::parse_expr(&s) else {
                     return false;
                 };
-                match a.slice(&parsed) {
-                    Ok(r) => {
-                        check_sized(&r);
-                        true
-                    }
-                    Err(_) => false,
-                }
+                sized(a.slice(&parsed))
             }
         }
     }

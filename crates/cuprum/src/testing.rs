@@ -167,13 +167,7 @@ fn ulps(what: &str, x: &Array, y: &Array) -> Vec<f64> {
 /// ```
 #[track_caller]
 pub fn assert_array_almost_equal_nulp(x: &Array, y: &Array, nulp: u64) {
-    let worst = ulps("assert_array_almost_equal_nulp", x, y)
-        .into_iter()
-        .fold(0.0, f64::max);
-    assert!(
-        worst <= nulp as f64,
-        "assert_array_almost_equal_nulp: arrays differ by {worst} ULP > {nulp}"
-    );
+    max_ulp_within("assert_array_almost_equal_nulp", x, y, nulp);
 }
 
 /// Panics unless every pair of elements is at most `maxulp` units in the last place apart
@@ -191,12 +185,17 @@ pub fn assert_array_almost_equal_nulp(x: &Array, y: &Array, nulp: u64) {
 /// ```
 #[track_caller]
 pub fn assert_array_max_ulp(a: &Array, b: &Array, maxulp: u64) -> f64 {
-    let worst = ulps("assert_array_max_ulp", a, b)
-        .into_iter()
-        .fold(0.0, f64::max);
+    max_ulp_within("assert_array_max_ulp", a, b, maxulp)
+}
+
+/// The largest distance in ULP between the elements of `a` and `b`; panics in the name of `op`
+/// when it is above `limit`.
+#[track_caller]
+fn max_ulp_within(op: &'static str, a: &Array, b: &Array, limit: u64) -> f64 {
+    let worst = ulps(op, a, b).into_iter().fold(0.0, f64::max);
     assert!(
-        worst <= maxulp as f64,
-        "assert_array_max_ulp: arrays differ by {worst} ULP > {maxulp}"
+        worst <= limit as f64,
+        "{op}: arrays differ by {worst} ULP > {limit}"
     );
     worst
 }
@@ -415,22 +414,21 @@ pub fn numpy_cupy_array_list_equal(f: impl Fn(Device) -> Result<Vec<Array>>) {
 
 /// Every dtype cuprum has (`cupy.testing`'s `_regular_dtypes`: bool, the integers, the
 /// floats and the complex types).
-pub const ALL_DTYPES: &[DType] = &[
-    DType::Bool,
-    DType::Int8,
-    DType::Int16,
-    DType::Int32,
-    DType::Int64,
-    DType::UInt8,
-    DType::UInt16,
-    DType::UInt32,
-    DType::UInt64,
-    DType::Float16,
-    DType::Float32,
-    DType::Float64,
-    DType::Complex64,
-    DType::Complex128,
-];
+pub const ALL_DTYPES: &[DType] = &without_bfloat16();
+
+/// [`DType::ALL`] without bfloat16, which NumPy and CuPy do not have.
+const fn without_bfloat16() -> [DType; 14] {
+    let mut out = [DType::Bool; 14];
+    let (mut i, mut j) = (0, 0);
+    while i < DType::ALL.len() {
+        if !matches!(DType::ALL[i], DType::BFloat16) {
+            out[j] = DType::ALL[i];
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
 /// The float dtypes (float16, float32, float64).
 pub const FLOAT_DTYPES: &[DType] = &[DType::Float16, DType::Float32, DType::Float64];
 /// The signed integer dtypes.
@@ -438,16 +436,7 @@ pub const SIGNED_DTYPES: &[DType] = &[DType::Int8, DType::Int16, DType::Int32, D
 /// The unsigned integer dtypes.
 pub const UNSIGNED_DTYPES: &[DType] = &[DType::UInt8, DType::UInt16, DType::UInt32, DType::UInt64];
 /// The integer dtypes, signed then unsigned.
-pub const INT_DTYPES: &[DType] = &[
-    DType::Int8,
-    DType::Int16,
-    DType::Int32,
-    DType::Int64,
-    DType::UInt8,
-    DType::UInt16,
-    DType::UInt32,
-    DType::UInt64,
-];
+pub const INT_DTYPES: &[DType] = ALL_DTYPES.split_at(9).0.split_at(1).1;
 /// The complex dtypes.
 pub const COMPLEX_DTYPES: &[DType] = &[DType::Complex64, DType::Complex128];
 
