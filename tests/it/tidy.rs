@@ -15,6 +15,11 @@
 //! - **One answer per NumPy rule.** The errors decided above the backend interface (all-NaN
 //!   slices, negative integer powers, boolean subtract) and the one dtype → CUDA C type table are
 //!   written in one file each ([`ONE_PLACE`]); no other source (tests aside) spells them.
+//! - **The kernel crate uses core's rules** (`ext`): no axis merging, C cast table or dtype → C
+//!   type table of its own ([`KERNEL_COPIES`]); the read-only-output check is core's
+//!   (`ext::check_out`, in [`ONE_PLACE`]).
+//! - **One list of all dtypes**: `DType::ALL` in `dtype.rs`; no other source, tests included,
+//!   writes out a list naming (nearly) every dtype.
 //!
 //! Each failure lists `file:line` and the rule broken.
 
@@ -128,6 +133,24 @@ const ONE_PLACE: &[(&str, &str)] = &[
     // (`ext::codegen`): the geometry structs of the user layouts
     ("_CuprumGeom", "cuprum-core/src/cuda/codegen.rs"),
     ("_CuprumRGeom", "cuprum-core/src/cuda/codegen.rs"),
+    // the output checks of `out=` (`ext::check_out`)
+    (
+        "is a broadcast view and is read-only",
+        "cuprum-core/src/ops/engine.rs",
+    ),
+];
+
+/// (what it is, a code fragment that writes it) for the rules `cuprum-kernel` takes from core
+/// through `ext` and must not write again: axis merging (`ext::layout::merge_axes`), the C cast
+/// table (`ext::cpu::Elem::cast`) and the dtype → C type table (`ext::codegen::cupy_c_type`).
+/// The axis-merging test itself ("outer stride == inner stride × extent") is caught by
+/// [`is_axis_merge_test`].
+const KERNEL_COPIES: &[(&str, &str)] = &[
+    ("a C cast table", "fn cast_to(self) -> $"),
+    ("a C cast table", "fn cast_to(self) -> bool"),
+    ("a C cast table", "fn cast_to(self) -> Complex"),
+    ("a dtype -> C type table", "=> \"complex<"),
+    ("a dtype -> C type table", "=> \"unsigned long long\""),
 ];
 
 /// cudarc features the workspace entry may enable (the rest are per crate).
@@ -590,5 +613,134 @@ fn each_rule_is_written_once() {
     assert!(
         bad.is_empty(),
         "a rule written twice (docs/ARCHITECTURE.md, \"One answer per NumPy rule\"):\n{bad}"
+    );
+}
+
+/// Whether a line of code compares a stride with another stride times an extent (`a == b * n as
+/// isize`, `!=` too): the test that decides whether two axes merge.
+fn is_axis_merge_test(line: &str) -> bool {
+    (line.contains(" == ") || line.contains(" != "))
+        && line.contains(" * ")
+        && line.contains(" as isize")
+}
+
+#[test]
+fn kernel_crate_uses_cores_rules() {
+    assert!(is_axis_merge_test(
+        "                .all(|(s, t)| t[t.len() - 1] == s[d] * shape[d] as isize);"
+    ));
+    assert!(is_axis_merge_test(
+        "        if w[0].1 != w[1].1 * w[1].0 as isize {"
+    ));
+    let mut files = vec![];
+    rust_files(&root().join("crates/cuprum-kernel/src"), &mut files);
+    let mut bad = String::new();
+    for f in &files {
+        let r = rel(f);
+        if is_test_source(&r) {
+            continue;
+        }
+        let text = code_only(&fs::read_to_string(f).unwrap_or_default());
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("///") || line.trim_start().starts_with("//!") {
+                continue;
+            }
+            if is_axis_merge_test(line) {
+                let _ = writeln!(
+                    bad,
+                    "  {r}:{}: axis merging — use `ext::layout::merge_axes`",
+                    i + 1
+                );
+            }
+            for (what, needle) in KERNEL_COPIES {
+                if line.contains(needle) {
+                    let _ = writeln!(
+                        bad,
+                        "  {r}:{}: {what} (`{needle}`) — use core's, through `ext`",
+                        i + 1
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "cuprum-kernel writes a rule core exports (docs/ARCHITECTURE.md, \"The extension surface\"):\n{bad}"
+    );
+}
+
+/// The variants of `DType`.
+const DTYPE_NAMES: [&str; 15] = [
+    "Bool",
+    "Int8",
+    "Int16",
+    "Int32",
+    "Int64",
+    "UInt8",
+    "UInt16",
+    "UInt32",
+    "UInt64",
+    "Float16",
+    "BFloat16",
+    "Float32",
+    "Float64",
+    "Complex64",
+    "Complex128",
+];
+
+/// The `[...]` lists of `text` that name at least 13 of the 15 dtypes as `DType::X` (or a
+/// `D::X` alias), with their byte offsets; a `match` (`=>`) is not a list.
+fn dtype_lists(text: &str) -> Vec<usize> {
+    let mut out = vec![];
+    for (at, _) in text.match_indices('[') {
+        let Some(len) = text[at + 1..].find(']') else {
+            continue;
+        };
+        let body = &text[at + 1..at + 1 + len];
+        if body.contains("=>") {
+            continue;
+        }
+        let named = DTYPE_NAMES
+            .iter()
+            .filter(|n| {
+                ["DType::", "D::"].iter().any(|p| {
+                    body.match_indices(&format!("{p}{n}")).any(|(i, m)| {
+                        !body[i + m.len()..].starts_with(|c: char| c.is_alphanumeric())
+                    })
+                })
+            })
+            .count();
+        if named >= 13 {
+            out.push(at);
+        }
+    }
+    out
+}
+
+#[test]
+fn one_list_of_all_dtypes() {
+    assert_eq!(
+        dtype_lists("[DType::Bool, DType::Int8]"),
+        Vec::<usize>::new()
+    );
+    let every = DTYPE_NAMES.map(|n| format!("DType::{n}")).join(", ");
+    assert_eq!(dtype_lists(&format!("x = [{every}];")), vec![4]);
+    let mut files = vec![];
+    rust_files(&root().join("crates"), &mut files);
+    rust_files(&root().join("tests"), &mut files);
+    let mut bad = String::new();
+    for f in &files {
+        let r = rel(f);
+        if r == "crates/cuprum-core/src/dtype.rs" || r == "tests/it/tidy.rs" {
+            continue;
+        }
+        let text = code_only(&fs::read_to_string(f).unwrap_or_default());
+        for at in dtype_lists(&text) {
+            let _ = writeln!(bad, "  {r}:{}", line_of(&text, at));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "a hand-written list of all dtypes: use `DType::ALL` (filtered where some are left out):\n{bad}"
     );
 }

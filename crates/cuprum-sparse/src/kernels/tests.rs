@@ -11,22 +11,10 @@ use super::*;
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Complex64, DType, Device};
 
-const DTYPES: [DType; 14] = [
-    DType::Bool,
-    DType::Int8,
-    DType::Int16,
-    DType::Int32,
-    DType::Int64,
-    DType::UInt8,
-    DType::UInt16,
-    DType::UInt32,
-    DType::UInt64,
-    DType::Float16,
-    DType::Float32,
-    DType::Float64,
-    DType::Complex64,
-    DType::Complex128,
-];
+/// Every dtype but bfloat16 (`DType::ALL` filtered).
+fn dtypes() -> impl Iterator<Item = DType> {
+    DType::ALL.into_iter().filter(|&d| d != DType::BFloat16)
+}
 const INDEX: [DType; 2] = [DType::Int32, DType::Int64];
 
 /// A small deterministic generator (SplitMix64).
@@ -243,7 +231,7 @@ fn shapes() -> Vec<(usize, usize, usize)> {
 fn spmv_every_dtype_and_index_width_against_dense() {
     for dev in all_devices() {
         let mut rng = Rng::new(1);
-        for &dt in &DTYPES {
+        for dt in dtypes() {
             for &it in &INDEX {
                 for (m, n, nnz) in shapes() {
                     let t = triplets(&mut rng, m, n, nnz, dt);
@@ -340,7 +328,7 @@ fn spmv_promotes_like_numpy() {
 fn spmm_every_dtype_layouts_against_dense() {
     for dev in all_devices() {
         let mut rng = Rng::new(3);
-        for &dt in &DTYPES {
+        for dt in dtypes() {
             for &it in &INDEX {
                 for (m, n, nnz) in shapes() {
                     // 19: more than 16 right-hand sides take cuSPARSE's SpMM on CUDA
@@ -410,7 +398,7 @@ fn spmm_every_dtype_layouts_against_dense() {
 fn spgemm_every_dtype_against_dense_canonical_no_zeros() {
     for dev in all_devices() {
         let mut rng = Rng::new(4);
-        for &dt in &DTYPES {
+        for dt in dtypes() {
             for (ia, ib) in [
                 (DType::Int32, DType::Int32),
                 (DType::Int64, DType::Int64),
@@ -518,7 +506,7 @@ fn spgemm_drops_cancellations_like_scipy() {
 fn transpose_every_dtype_against_dense() {
     for dev in all_devices() {
         let mut rng = Rng::new(5);
-        for &dt in &DTYPES {
+        for dt in dtypes() {
             for &it in &INDEX {
                 for (m, n, nnz) in shapes() {
                     let t = triplets(&mut rng, m, n, nnz, dt);
@@ -556,7 +544,7 @@ fn transpose_every_dtype_against_dense() {
 fn coo_to_compressed_every_dtype_sorted_and_summed() {
     for dev in all_devices() {
         let mut rng = Rng::new(6);
-        for &dt in &DTYPES {
+        for dt in dtypes() {
             for &it in &INDEX {
                 for (m, n, nnz) in shapes() {
                     let t = triplets(&mut rng, m, n, nnz, dt);
@@ -965,7 +953,7 @@ fn spgemm_row_merge_every_dtype_and_its_limits() {
     };
     for dev in cuda_devices() {
         let mut rng = Rng::new(31);
-        for &dt in &DTYPES {
+        for dt in dtypes() {
             for it in INDEX {
                 let (m, k, n) = (57, 41, 66);
                 // rows of at most 4 entries, each duplicated now and then (at most 8 stored),
