@@ -187,7 +187,8 @@ template <> struct VecStore<16> {
     }
 };
 // 32 bytes (four 64-bit integers a block: `integers` into int64/uint64): two 16-byte stores,
-// not four 8-byte ones (2^27 int64 draws: 1246 -> 602 us on the H200, session 20).
+// not four 8-byte ones (2^27 int64 draws on the H200: 602 us against 1246 us with 8-byte
+// stores; docs/benchmarks/h200-core.md's `integers` int64 row, 1.241 ms, predates this).
 template <> struct VecStore<32> {
     static __device__ __forceinline__ void put(OUT_T* p, const OUT_T* v) {
         reinterpret_cast<uint4*>(p)[0] = reinterpret_cast<const uint4*>(v)[0];

@@ -566,7 +566,8 @@ extern "C" __global__ void sp_coo_rows(const i64* __restrict__ col, const SP_T* 
         if (len > SP_COO_CAP) len = SP_COO_CAP;  // the caller took the other path
         i64 s = offs[i] - counts[i];
         // no unrolling (here and below): len is bounded by SP_COO_CAP, and NVRTC unrolled these
-        // loops into ~640 KB modules that took 10-30 s each to compile (session 13)
+        // loops into ~640 KB modules that took 10-30 s each to compile (rolled: 12 KB, 0.3 s, and
+        // no slower, docs/benchmarks/h200-sparse.md)
 #pragma unroll 1
         for (int q = 0; q < len; ++q) {
             i64 k = perm[s + q];

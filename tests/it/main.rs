@@ -4,4 +4,6 @@ mod compat_dispatch;
 mod conformance;
 mod npy;
 mod readme;
+mod registry;
+mod teardown;
 mod tidy;

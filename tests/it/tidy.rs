@@ -6,7 +6,10 @@
 //!   `ops::kinds`, `test_util`, ... paths, in its sources, tests, benches and examples; and those
 //!   modules are not `pub` in core's `lib.rs`.
 //! - **No sibling dependencies.** A feature crate's `Cargo.toml` names no other cuprum crate but
-//!   `cuprum-core`; `cuprum-core` names none.
+//!   `cuprum-core`; `cuprum-core` names only `cuprum-cuda`, the CUDA layer under it, which names
+//!   no cuprum crate.
+//! - **The CUDA layer knows nothing of arrays.** `cuprum-cuda`'s code names no `cuprum_core`,
+//!   `Array`, `DType`, `Layout` or `Storage`.
 //! - **Vendor libraries belong to one crate each.** cuBLAS: core (`products/cuda.rs`); cuSOLVER:
 //!   linalg and sparse; cuFFT: fft; cuSPARSE: sparse; NCCL: distributed — both as `cudarc::LIB`
 //!   paths in Rust sources and as cudarc features in `Cargo.toml` files. The workspace's
@@ -20,6 +23,20 @@
 //!   (`ext::check_out`, in [`ONE_PLACE`]).
 //! - **One list of all dtypes**: `DType::ALL` in `dtype.rs`; no other source, tests included,
 //!   writes out a list naming (nearly) every dtype.
+//! - **The facade holds the library only.** `crates/cuprum`'s `[dependencies]` are cuprum's
+//!   crates (the bench binary is its own unpublished crate, `crates/cuprum-bench`; the examples'
+//!   crates are dev-dependencies).
+//! - **The repository holds the product.** No file under `crates/`, `kernels/`, `xtask/`,
+//!   `tests/` (but `tests/data`), `tools/` or `docs/` cites a working period (`session` and a
+//!   number): comments and docs state the fact and its figure and point to a record in
+//!   `docs/benchmarks/`. No source file or module is numbered (`foo2.rs`, `random2.cu`): it is
+//!   named for what it holds.
+//! - **One rule for fallible sizes.** In the non-test sources of `cuprum-fft`, `-linalg`,
+//!   `-memory` and `-distributed`, a host buffer whose size can come from the user is allocated
+//!   through core's checked path (`ext::try_vec_with_capacity`, `ext::try_vec_filled`, after
+//!   `ext::layout::checked_size`): no `Vec::with_capacity(` and no `vec![x; n]` with a length
+//!   that is not a literal, but the ones on [`SIZED_ALLOWED`], each with the reason its size is
+//!   bounded (issue 46).
 //!
 //! Each failure lists `file:line` and the rule broken.
 
@@ -156,6 +173,14 @@ const KERNEL_COPIES: &[(&str, &str)] = &[
 /// cudarc features the workspace entry may enable (the rest are per crate).
 const COMMON_CUDARC: &[&str] = &["std", "dynamic-loading", "driver"];
 
+/// The folders (relative to the root) whose text may not cite a working period, and the ones
+/// under them that are exempt (copied data).
+const NO_WORKING_PERIODS: &[&str] = &["crates", "kernels", "xtask", "tests", "tools", "docs"];
+const NO_WORKING_PERIODS_EXEMPT: &[&str] = &["tests/data"];
+
+/// Source extensions: a file with one of these is a source file (or module) for the naming rule.
+const SOURCE_EXTENSIONS: &[&str] = &["rs", "cu", "cuh", "py"];
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -174,6 +199,23 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             }
             rust_files(&p, out);
         } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Every file under `dir` (sorted, `target/` folders skipped), any extension.
+fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n == "target") {
+                continue;
+            }
+            all_files(&p, out);
+        } else {
             out.push(p);
         }
     }
@@ -391,42 +433,226 @@ fn core_internals_are_not_pub() {
 /// `(line number, dependency name)` for each dependency declared in a `Cargo.toml` (plain,
 /// dev and build dependencies, target-specific ones included).
 fn dependencies(toml: &str) -> Vec<(usize, String)> {
+    dependency_tables(toml)
+        .into_iter()
+        .map(|(line, name, _)| (line, name))
+        .collect()
+}
+
+/// `(line number, dependency name, table)` for each dependency declared in a `Cargo.toml`; the
+/// table is `dependencies`, `dev-dependencies` or `build-dependencies` (a target-specific
+/// table, `[target.'cfg(..)'.dependencies]`, gives its last part).
+fn dependency_tables(toml: &str) -> Vec<(usize, String, String)> {
     let mut out = vec![];
-    let mut in_deps = false;
+    let mut table: Option<String> = None;
     for (i, line) in toml.lines().enumerate() {
         let t = line.trim();
         if t.starts_with('[') {
             let h = t.trim_matches(|c| c == '[' || c == ']');
-            in_deps = h.ends_with("dependencies");
+            let last = h.rsplit('.').next().unwrap_or(h);
+            table = last.ends_with("dependencies").then(|| last.to_string());
             // `[dependencies.foo]`
             if let Some((a, name)) = h.rsplit_once('.')
                 && a.ends_with("dependencies")
             {
-                out.push((i + 1, name.to_string()));
-                in_deps = false;
+                let kind = a.rsplit('.').next().unwrap_or(a).to_string();
+                out.push((i + 1, name.to_string(), kind));
+                table = None;
             }
             continue;
         }
-        if in_deps
+        if let Some(kind) = &table
             && !t.starts_with('#')
             && let Some(name) = t.split(['=', '.', ' ']).next()
             && !name.is_empty()
         {
-            out.push((i + 1, name.to_string()));
+            out.push((i + 1, name.to_string(), kind.clone()));
         }
     }
     out
 }
 
 #[test]
+fn dependency_tables_are_parsed() {
+    let toml = "[package]\nname = \"x\"\n[dependencies]\na.workspace = true\n# c = 1\n\
+                [dev-dependencies]\nb = \"1\"\n[target.'cfg(unix)'.dependencies]\nd = 1\n\
+                [dependencies.e]\nversion = \"1\"\n";
+    let got = dependency_tables(toml);
+    let want = [
+        (4, "a", "dependencies"),
+        (7, "b", "dev-dependencies"),
+        (9, "d", "dependencies"),
+        (10, "e", "dependencies"),
+    ];
+    assert_eq!(got.len(), want.len(), "{got:?}");
+    for ((l, n, k), (wl, wn, wk)) in got.iter().zip(want) {
+        assert_eq!((*l, n.as_str(), k.as_str()), (wl, wn, wk));
+    }
+}
+
+#[test]
+fn the_facade_depends_on_cuprum_crates_only() {
+    let p = root().join("crates/cuprum/Cargo.toml");
+    let toml = fs::read_to_string(&p).unwrap_or_default();
+    let deps = dependency_tables(&toml);
+    assert!(
+        deps.iter().any(|(_, n, _)| n == "cuprum-core"),
+        "{}: no `cuprum-core` dependency found; update tests/it/tidy.rs",
+        rel(&p)
+    );
+    let mut bad = String::new();
+    for (line, dep, table) in deps {
+        if table == "dependencies" && !dep.starts_with("cuprum-") {
+            let _ = writeln!(
+                bad,
+                "  {}:{line}: the facade depends on `{dep}` — the library's `[dependencies]` are \
+                 cuprum's crates; a tool's crate goes in its own crate (as `crates/cuprum-bench`), \
+                 an example's in `[dev-dependencies]`",
+                rel(&p)
+            );
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "the facade depends on more than cuprum:\n{bad}"
+    );
+}
+
+/// Whether `line` cites a working period: `session` (or `sessions`) and a space and a digit,
+/// any case.
+fn cites_working_period(line: &str) -> bool {
+    let l = line.to_ascii_lowercase();
+    l.match_indices("session").any(|(at, w)| {
+        let rest = &l[at + w.len()..];
+        let rest = rest.strip_prefix('s').unwrap_or(rest);
+        rest.strip_prefix(' ')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
+#[test]
+fn working_periods_are_recognised() {
+    // split so that this file does not cite one itself
+    assert!(cites_working_period(concat!(
+        "// measured in Session",
+        " 15 (see ...)"
+    )));
+    assert!(cites_working_period(concat!("sessions", " 12 and 13")));
+    assert!(!cites_working_period("a session of work"));
+    assert!(!cites_working_period("sessions: none"));
+}
+
+#[test]
+fn no_working_period_is_cited() {
+    let mut bad = String::new();
+    for dir in NO_WORKING_PERIODS {
+        let mut files = vec![];
+        all_files(&root().join(dir), &mut files);
+        for f in files {
+            let r = rel(&f);
+            if NO_WORKING_PERIODS_EXEMPT
+                .iter()
+                .any(|e| r.starts_with(&format!("{e}/")))
+            {
+                continue;
+            }
+            // binary files (pictures, fuzz inputs) are not prose
+            let Ok(text) = fs::read_to_string(&f) else {
+                continue;
+            };
+            for (i, line) in text.lines().enumerate() {
+                if cites_working_period(line) {
+                    let _ = writeln!(bad, "  {r}:{}: {}", i + 1, line.trim());
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "text that cites a working period (state the fact and its figure, and point to a record \
+         in docs/benchmarks/ or an issue):\n{bad}"
+    );
+}
+
+/// Whether a file or module name ends in a digit before its extension (`gen2.rs`: `gen2`).
+fn is_numbered(stem: &str) -> bool {
+    stem.ends_with(|c: char| c.is_ascii_digit())
+}
+
+#[test]
+fn no_source_is_numbered() {
+    let mut bad = String::new();
+    for dir in ["crates", "kernels", "xtask", "tests", "tools"] {
+        let mut files = vec![];
+        all_files(&root().join(dir), &mut files);
+        for f in files {
+            let r = rel(&f);
+            if r.starts_with("tests/data/") {
+                continue;
+            }
+            let (Some(stem), Some(ext)) = (
+                f.file_stem().and_then(|s| s.to_str()),
+                f.extension().and_then(|s| s.to_str()),
+            ) else {
+                continue;
+            };
+            if !SOURCE_EXTENSIONS.contains(&ext) {
+                continue;
+            }
+            let name = format!("{stem}.{ext}");
+            if is_numbered(stem) {
+                let _ = writeln!(
+                    bad,
+                    "  {r}: a numbered source file — name it for what it holds"
+                );
+            }
+            if ext != "rs" {
+                continue;
+            }
+            // modules declared in the file (inline ones included)
+            let text = code_only(&fs::read_to_string(&f).unwrap_or_default());
+            for (i, line) in text.lines().enumerate() {
+                let t = line.trim_start();
+                let t = t
+                    .strip_prefix("pub(crate) ")
+                    .or_else(|| t.strip_prefix("pub(super) "))
+                    .or_else(|| t.strip_prefix("pub "))
+                    .unwrap_or(t);
+                let Some(m) = t.strip_prefix("mod ") else {
+                    continue;
+                };
+                let m: String = m
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if is_numbered(&m) {
+                    let _ = writeln!(
+                        bad,
+                        "  {r}:{}: module `{m}` is numbered — name it for what it holds",
+                        i + 1
+                    );
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "numbered sources:\n{bad}");
+}
+
+#[test]
 fn no_feature_crate_depends_on_another() {
     let mut bad = String::new();
-    for c in FEATURE_CRATES.iter().chain(&["cuprum-core"]) {
+    for c in FEATURE_CRATES.iter().chain(&["cuprum-core", "cuprum-cuda"]) {
         let p = root().join("crates").join(c).join("Cargo.toml");
         let toml = fs::read_to_string(&p).unwrap_or_default();
         for (line, dep) in dependencies(&toml) {
-            let sibling = dep == "cuprum" || (dep.starts_with("cuprum-") && dep != "cuprum-core");
-            if sibling || (*c == "cuprum-core" && dep == "cuprum-core") {
+            // core's one cuprum dependency is the CUDA layer under it; the CUDA layer has none
+            let allowed = match *c {
+                "cuprum-core" => dep == "cuprum-cuda",
+                "cuprum-cuda" => false,
+                _ => dep == "cuprum-core",
+            };
+            let sibling = dep == "cuprum" || dep.starts_with("cuprum-");
+            if sibling && !allowed {
                 let _ = writeln!(
                     bad,
                     "  {}:{line}: {c} depends on `{dep}` — feature crates depend on cuprum-core \
@@ -437,6 +663,34 @@ fn no_feature_crate_depends_on_another() {
         }
     }
     assert!(bad.is_empty(), "sibling dependencies:\n{bad}");
+}
+
+#[test]
+fn the_cuda_layer_knows_nothing_of_arrays() {
+    let mut files = vec![];
+    rust_files(&root().join("crates/cuprum-cuda"), &mut files);
+    let mut bad = String::new();
+    for f in files {
+        let text = code_only(&fs::read_to_string(&f).unwrap_or_default());
+        for word in ["cuprum_core", "Array", "DType", "Layout", "Storage::"] {
+            for (at, _) in text.match_indices(word) {
+                let before = text[..at].chars().next_back();
+                let after = text[at + word.len()..].chars().next();
+                let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                // whole identifiers only (`CudaArrayView`, `CUDAarray` are not arrays of cuprum)
+                let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                let comment = text[line_start..at].trim_start().starts_with("//");
+                if !comment && !ident(before) && (word.ends_with("::") || !ident(after)) {
+                    let _ = writeln!(bad, "  {}:{}: `{word}`", rel(&f), line_of(&text, at));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "cuprum-cuda names array concepts (it is the layer under the array; move the code to \
+         cuprum-core's `cuda` module):\n{bad}"
+    );
 }
 
 /// The cudarc features a `Cargo.toml` line enables (`cudarc = { ..., features = [..] }`).
@@ -464,6 +718,7 @@ fn vendor_libraries_stay_in_their_crates() {
     let mut bad = String::new();
     // Rust sources: `cudarc::LIB` paths
     let mut crates: Vec<String> = FEATURE_CRATES.iter().map(|s| s.to_string()).collect();
+    crates.push("cuprum-cuda".into());
     crates.push("cuprum-core".into());
     crates.push("cuprum".into());
     for c in &crates {
@@ -613,6 +868,172 @@ fn each_rule_is_written_once() {
     assert!(
         bad.is_empty(),
         "a rule written twice (docs/ARCHITECTURE.md, \"One answer per NumPy rule\"):\n{bad}"
+    );
+}
+
+/// The crates whose user-sized host buffers must be allocated through core's checked path.
+const SIZED_CRATES: &[&str] = &[
+    "cuprum-fft",
+    "cuprum-linalg",
+    "cuprum-memory",
+    "cuprum-distributed",
+];
+
+/// Infallible allocations allowed in [`SIZED_CRATES`]: (file, text on the line, why the size is
+/// bounded). Every other `Vec::with_capacity(` or `vec![x; n]` with a non-literal `n` there is a
+/// failure: use `cuprum_core::ext::try_vec_with_capacity` / `try_vec_filled`.
+#[rustfmt::skip]
+const SIZED_ALLOWED: &[(&str, &str, &str)] = &[
+    // the number of axes: no larger than the shape vectors the caller holds
+    ("crates/cuprum-fft/src/fftlog.rs", "vec![1usize; ndim]", "one entry per axis"),
+    ("crates/cuprum-fft/src/fftlog.rs", "vec![1usize; nd]", "one entry per axis"),
+    ("crates/cuprum-fft/src/freq.rs", "vec![0isize; nd]", "one entry per axis"),
+    ("crates/cuprum-fft/src/freq.rs", "vec![0usize; nd]", "one entry per axis"),
+    ("crates/cuprum-fft/src/freq.rs", "Vec::with_capacity(nd)", "one entry per axis"),
+    ("crates/cuprum-fft/src/host.rs", "vec![0usize; nd - 1]", "one entry per axis"),
+    ("crates/cuprum-fft/src/spec.rs", "Vec::with_capacity(k)", "one step per axis"),
+    ("crates/cuprum-fft/src/spec.rs", "Vec::with_capacity(layout.ndim())", "one entry per axis"),
+    ("crates/cuprum-fft/src/spec.rs", "vec![0isize; nd]", "one entry per axis"),
+    ("crates/cuprum-fft/src/realtransforms.rs", "vec![1usize; ndim]", "one entry per axis"),
+    ("crates/cuprum-fft/src/realtransforms.rs", "vec![SliceItem::FULL; ndim]", "one per axis"),
+    ("crates/cuprum-linalg/src/host.rs", "let mut out = vec![0; n];", "batch axes"),
+    ("crates/cuprum-linalg/src/norm.rs", "vec![1usize; nd]", "one entry per axis"),
+    ("crates/cuprum-linalg/src/cuda/pack.rs", "vec![0isize; batch.len()]", "batch axes"),
+    ("crates/cuprum-distributed/src/host.rs", "vec![0usize; nd]", "one entry per axis"),
+    // as large as data the caller holds already
+    ("crates/cuprum-linalg/src/lu.rs", "vec![false; fwd.len()]", "the pivots held"),
+    ("crates/cuprum-linalg/src/lu.rs", "vec![zero; m * m]", "one matrix of the input"),
+    ("crates/cuprum-linalg/src/lu.rs", "Vec::with_capacity(count * m * m)", "the input's size"),
+    ("crates/cuprum-linalg/src/lu.rs", "Vec::with_capacity(k)", "a row of the matrix held"),
+    ("crates/cuprum-linalg/src/scipy_ext.rs", "Vec::with_capacity(arrs.len())", "the slice given"),
+    ("crates/cuprum-distributed/src/comm.rs", "Vec::with_capacity(devices.len())", "the slice given"),
+    ("crates/cuprum-distributed/src/host.rs", "Vec::with_capacity(n)", "the array's elements"),
+    ("crates/cuprum-distributed/src/host.rs", "Vec::with_capacity(a.nbytes())", "the array's bytes"),
+    ("crates/cuprum-distributed/src/launcher.rs", "Vec::with_capacity(line.len() + 12)", "a line read"),
+    ("crates/cuprum-distributed/src/store.rs", "Vec::with_capacity(9 + payload.len())", "a reply held"),
+    ("crates/cuprum-distributed/src/store.rs", "Vec::with_capacity(21 + key.len()", "a request held"),
+    ("crates/cuprum-distributed/src/backend/tcp.rs", "Vec::with_capacity(8 + token.len())", "the token"),
+    ("crates/cuprum-distributed/src/backend/tcp.rs", "Vec::with_capacity(recv_results.len())", "results held"),
+    ("crates/cuprum-distributed/src/backend/collectives.rs", "Vec::with_capacity(chunk * inputs.len())", "the inputs held"),
+    ("crates/cuprum-distributed/src/backend/nccl.rs", "vec![std::ptr::null_mut(); n]", "one per device given"),
+    // lengths read from the wire, checked against a bound first
+    ("crates/cuprum-distributed/src/store.rs", "vec![0u8; n]", "MAX_KEY / MAX_VAL (64 MiB) checked"),
+    ("crates/cuprum-distributed/src/backend/tcp.rs", "vec![0u8; len]", "4 KiB / MAX_CALL_TEXT / 64 MiB / the expected length, checked"),
+    ("crates/cuprum-distributed/src/backend/tcp.rs", "vec![0u8; len.min(1 << 20)]", "1 MiB"),
+    // a vendor library's workspace size, for a matrix held on the device
+    ("crates/cuprum-linalg/src/cuda/svd.rs", "vec![0u8; host_bytes.max(1)]", "cuSOLVER's host workspace"),
+    // benchmark and example programs: sizes are the program's own configuration
+    ("crates/cuprum-distributed/src/bench.rs", "Vec::with_capacity(", "benchmark configuration"),
+    ("crates/cuprum-distributed/src/bench.rs", "vec![0u8; count * 4]", "benchmark configuration"),
+    ("crates/cuprum-distributed/src/jacobi.rs", "Vec::with_capacity(cfg.ny * cfg.nx)", "example grid"),
+    ("crates/cuprum-distributed/src/jacobi.rs", "vec![0.0f64; (cfg.ny + 2) * w]", "example grid"),
+    // still to convert: user-sized (the transform length), in a file being restructured
+    ("crates/cuprum-fft/src/realtransforms.rs", "vec![2.0; n]", "TO CONVERT (issue 46)"),
+    ("crates/cuprum-fft/src/realtransforms.rs", "vec![Complex64::new(f, 0.0); n]", "TO CONVERT (issue 46)"),
+];
+
+/// The source `text` without its inline test module (`#[cfg(test)]` then `mod name {`, which
+/// runs to the end of the file in these crates).
+fn without_test_module(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim() == "#[cfg(test)]"
+            && let Some(next) = lines[i + 1..].iter().find(|n| !n.trim().is_empty())
+            && next.trim_start().starts_with("mod ")
+            && next.trim_end().ends_with('{')
+        {
+            return lines[..i].join("\n");
+        }
+    }
+    text.to_string()
+}
+
+/// The length of the `vec![x; n]` whose body starts at `rest` (after `vec![`), when it is of
+/// that form: the text after the top-level `;`.
+fn vec_len(rest: &str) -> Option<&str> {
+    let (mut depth, mut semi) = (0usize, None);
+    for (k, ch) in rest.char_indices() {
+        match ch {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' if depth == 0 => return semi.map(|s| rest[s + 1..k].trim()),
+            ')' | ']' | '}' => depth -= 1,
+            ';' if depth == 0 => semi = Some(k),
+            _ => {}
+        }
+    }
+    semi.map(|s| rest[s + 1..].trim())
+}
+
+fn is_literal_len(len: &str) -> bool {
+    let digits = ["usize", "u8", "u16", "u32", "u64", "isize", "i32", "i64"]
+        .iter()
+        .find_map(|s| len.strip_suffix(s))
+        .unwrap_or(len);
+    digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '_')
+}
+
+#[test]
+fn sizes_parse() {
+    assert_eq!(vec_len("0u8; len];"), Some("len"));
+    assert_eq!(vec_len("Complex64::new(f, 0.0); n],"), Some("n"));
+    assert_eq!(vec_len("a, b]"), None);
+    assert_eq!(vec_len("[0; 3]; k]"), Some("k"));
+    assert!(is_literal_len("16") && is_literal_len("1_024usize"));
+    assert!(!is_literal_len("n") && !is_literal_len("n * 4") && !is_literal_len("2 * n"));
+    assert!(without_test_module("a\n#[cfg(test)]\nmod tests {\nb\n}").ends_with('a'));
+    assert!(without_test_module("a\n#[cfg(test)]\nmod tests;\nb").ends_with('b'));
+}
+
+#[test]
+fn user_sized_buffers_are_allocated_fallibly() {
+    let mut bad = String::new();
+    for c in SIZED_CRATES {
+        let mut files = vec![];
+        rust_files(&root().join("crates").join(c).join("src"), &mut files);
+        for f in files {
+            let r = rel(&f);
+            if is_test_source(&r) {
+                continue;
+            }
+            let text = without_test_module(&code_only(&fs::read_to_string(&f).unwrap_or_default()));
+            for (i, line) in text.lines().enumerate() {
+                let t = line.trim_start();
+                if t.starts_with("///") || t.starts_with("//!") {
+                    continue;
+                }
+                let mut hits = vec![];
+                if line.contains("Vec::with_capacity(") {
+                    hits.push("Vec::with_capacity(");
+                }
+                for (at, _) in line.match_indices("vec![") {
+                    if vec_len(&line[at + 5..]).is_some_and(|n| !is_literal_len(n)) {
+                        hits.push("vec![x; n]");
+                    }
+                }
+                let allowed = SIZED_ALLOWED
+                    .iter()
+                    .any(|(file, needle, _)| *file == r && line.contains(needle));
+                for h in hits {
+                    if !allowed {
+                        let _ = writeln!(
+                            bad,
+                            "  {r}:{}: `{h}` — a size from the user goes through \
+                             cuprum_core::ext::try_vec_with_capacity / try_vec_filled (or add \
+                             the line to SIZED_ALLOWED with the reason it is bounded)",
+                            i + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "infallible allocations of user-sized host buffers (issue 46, \"One rule for fallible \
+         sizes\"):\n{bad}"
+    );
+}
     );
 }
 

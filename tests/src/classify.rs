@@ -116,6 +116,10 @@ impl Classify for cuprum::Error {
             E::DType { .. } => Class(ErrorClass::DType),
             E::Overflow { .. } => Class(ErrorClass::Overflow),
             E::Unsupported { .. } => Unsupported,
+            // a linalg error that travelled through a `cuprum::Result` (the registry's)
+            E::Feature(_) => self
+                .feature::<cuprum::linalg::LinalgError>()
+                .map_or(Other, Classify::classify),
             _ => Other,
         }
     }

@@ -128,7 +128,7 @@ pub fn parse_devices(s: &str) -> Result<Vec<Device>, String> {
     if s.eq_ignore_ascii_case("all") {
         return Ok(cuprum::devices());
     }
-    let d: Device = s.parse().map_err(|e: cuprum::Error| e.to_string())?;
+    let d = s.parse::<Device>().map_err(|e| e.to_string())?;
     d.check_available("conformance")
         .map_err(|e| e.to_string())?;
     Ok(vec![d])

@@ -1,7 +1,8 @@
-//! `cargo xtask bench [ARGS...]`: builds the `cuprum-bench` binary in release mode and runs it
-//! with ARGS (`--suite core|linalg|fft|memory|distributed|all`, `--size quick|full`,
-//! `--device cpu|cuda:N|all`, `--out DIR`, `--name NAME`, `--compare cupy`). The binary also
-//! runs on its own on a machine without cargo (`bash .gpu/run.sh bench ...`).
+//! `cargo xtask bench [ARGS...]`: builds the `cuprum-bench` binary (the unpublished crate
+//! `crates/cuprum-bench`) in release mode and runs it with ARGS (`--suite
+//! core|linalg|fft|memory|distributed|all`, `--size quick|full`, `--device cpu|cuda:N|all`,
+//! `--out DIR`, `--name NAME`, `--compare cupy`). The binary also runs on its own on a machine
+//! without cargo (`bash .gpu/run.sh bench ...`).
 
 use std::process::{Command, ExitCode};
 
@@ -22,7 +23,7 @@ pub fn run(args: &Args) -> ExitCode {
             "build",
             "--release",
             "-p",
-            "cuprum",
+            "cuprum-bench",
             "--bin",
             "cuprum-bench",
         ])

@@ -322,7 +322,7 @@ impl Array {
     /// A borrowed backend view.
     pub(crate) fn view(&self) -> View<'_> {
         // a capture in progress keeps the buffers its work uses (one atomic load otherwise)
-        crate::cuda::graph::touch(&self.storage);
+        crate::storage::touch(&self.storage);
         View {
             storage: &self.storage,
             layout: &self.layout,

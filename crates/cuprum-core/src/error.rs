@@ -242,7 +242,7 @@ pub enum Error {
         /// the ufunc
         op: &'static str,
         /// the category
-        error: crate::routines::errstate::FpError,
+        error: crate::ops::errstate::FpError,
     },
     /// An error of a feature crate (cuprum-linalg's `LinalgError`, cuprum-distributed's
     /// `Error`) converted with `?` in a function that returns this crate's [`Result`], as
@@ -306,6 +306,69 @@ impl Error {
             op,
             reason: reason.into(),
         }
+    }
+}
+
+/// The CUDA layer's errors become the variants of the same name and text.
+impl From<cuprum_cuda::Error> for Error {
+    fn from(e: cuprum_cuda::Error) -> Self {
+        use cuprum_cuda::Error as C;
+        match e {
+            C::DeviceMismatch { op, lhs, rhs } => Error::DeviceMismatch { op, lhs, rhs },
+            C::InvalidValue { op, reason } => Error::InvalidValue { op, reason },
+            C::OutOfMemory {
+                device,
+                requested,
+                free,
+                limit_note,
+            } => Error::OutOfMemory {
+                device,
+                requested,
+                free,
+                limit_note,
+            },
+            C::Cuda {
+                op,
+                name,
+                description,
+            } => Error::Cuda {
+                op,
+                name,
+                description,
+            },
+            C::CudaLibrary {
+                op,
+                library,
+                status,
+            } => Error::CudaLibrary {
+                op,
+                library,
+                status,
+            },
+            C::Compile { kernel, log } => Error::Compile { kernel, log },
+            C::LibraryNotFound { library, detail } => Error::LibraryNotFound { library, detail },
+            C::DeviceUnavailable { op, device, reason } => {
+                Error::DeviceUnavailable { op, device, reason }
+            }
+            C::CaptureUnsupported { op, reason } => Error::CaptureUnsupported { op, reason },
+            C::CaptureInvalidated { op } => Error::CaptureInvalidated { op },
+            C::Unsupported { op, reason } => Error::Unsupported { op, reason },
+            C::Other(b) => match b.downcast::<Error>() {
+                Ok(e) => *e,
+                Err(b) => Error::Feature(b),
+            },
+            other => Error::Feature(Box::new(other)),
+        }
+    }
+}
+
+/// An array-level error passed through the CUDA layer (from an [`Allocator`] or a memory hook
+/// written over arrays) comes back out unchanged through [`cuprum_cuda::Error::Other`].
+///
+/// [`Allocator`]: crate::cuda::Allocator
+impl From<Error> for cuprum_cuda::Error {
+    fn from(e: Error) -> Self {
+        cuprum_cuda::Error::Other(Box::new(e))
     }
 }
 

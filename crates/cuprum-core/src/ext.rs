@@ -25,6 +25,9 @@
 //! - **CPU** ([`cpu`]): the storage element types and C cast table ([`cpu::Elem`], [`cpu::B8`]),
 //!   the dtype-dispatch macro ([`with_dtype!`](crate::with_dtype)), the strided iteration plan
 //!   ([`cpu::Plan`]).
+//! - **Fallible host allocation**: [`try_vec_with_capacity`], [`try_vec_filled`] and
+//!   [`check_host_bytes`] for host buffers whose size comes from user input
+//!   ([`Error::OutOfMemory`] instead of an abort or a "capacity overflow" panic).
 //! - **Test helpers** (`test_util`, behind the `test-util` feature): the devices a test runs
 //!   on, honouring `CUPRUM_REQUIRE_CUDA`.
 
@@ -34,6 +37,7 @@ use std::sync::Arc;
 pub use crate::backend::View;
 pub use crate::cuda::CudaStorage;
 pub use crate::storage::{CpuRead, CpuStorage, CpuWrite, Storage};
+pub use crate::storage::{check_host_bytes, try_vec_filled, try_vec_with_capacity};
 
 /// The backend view of an array (its buffer, layout and dtype), for a [`prim`] call or a
 /// kernel launch.
@@ -325,8 +329,8 @@ pub fn with_library_handle<H: LibraryHandle, R, E: From<Error>>(
     thread_local! {
         static HANDLES: RefCell<HashMap<(TypeId, usize), Box<dyn Any>>> = RefCell::new(HashMap::new());
     }
-    crate::cuda::context(ordinal)?;
-    let stream = crate::cuda::get_current_stream(ordinal)?;
+    crate::cuda::context(ordinal).map_err(Error::from)?;
+    let stream = crate::cuda::get_current_stream(ordinal).map_err(Error::from)?;
     let key = (TypeId::of::<H>(), ordinal);
     let mut h: Box<dyn Any> = match HANDLES.with(|m| m.borrow_mut().remove(&key)) {
         Some(h) => h,
@@ -366,7 +370,7 @@ pub mod cuda {
     };
     /// Converts a CUDA driver error into [`Error::Cuda`](crate::Error::Cuda) naming `op`.
     pub fn driver_error(op: &'static str, e: cudarc::driver::DriverError) -> crate::Error {
-        crate::cuda::runtime_drv(op, e)
+        crate::cuda::runtime_drv(op, e).into()
     }
 }
 

@@ -5,7 +5,8 @@ use crate::{Error, Result};
 /// `n` zeros in a new `Vec`, allocated with `malloc`, not `calloc`: `vec![0; n]` asks the
 /// allocator for zeroed memory, which glibc serves outside its per-thread cache (a slower path
 /// that also consolidates its fast bins), and the shapes, strides and indices of every
-/// operation are made this way (session 17: ~10% of a 30 x 30 add of views).
+/// operation are made this way (`calloc` was ~10% of a 30 x 30 add of views; the add is 1.0 us
+/// on the 2-core CPU, docs/benchmarks/cpu-core.md).
 #[inline]
 pub(crate) fn small_zeros<T: Copy + Default>(n: usize) -> Vec<T> {
     let mut v = Vec::with_capacity(n);

@@ -21,7 +21,7 @@ mod bad_input_tests;
 pub mod cast;
 pub mod creation;
 pub mod cuda;
-pub mod device;
+pub use cuprum_cuda::device;
 pub mod dlpack;
 pub mod dtype;
 pub mod element;
@@ -115,6 +115,9 @@ pub use manip::{
 };
 pub use routines::bits::{packbits, unpackbits};
 pub use routines::calculus::{cross, ediff1d, gradient, nancumprod, nancumsum, trapezoid, unwrap};
+pub use ops::errstate::{
+    ErrCall, ErrState, FpError, FpMode, errstate, geterr, geterrcall, seterr, seterrcall,
+};
 pub use routines::compat::{
     Broadcast, Piece, RItem, Requirement, acos, acosh, apply_over_axes, asarray_chkfinite, asin,
     asinh, atan, atan2, atanh, bitwise_count, bitwise_invert, bitwise_left_shift,
@@ -125,9 +128,6 @@ pub use routines::compat::{
     unique_inverse, unique_values,
 };
 pub use routines::elementwise::{fix, i0, iscomplex, isneginf, isposinf, isreal, nan_to_num, sinc};
-pub use routines::errstate::{
-    ErrCall, ErrState, FpError, FpMode, errstate, geterr, geterrcall, seterr, seterrcall,
-};
 pub use routines::introspect::{IsScalar, byte_bounds, isscalar, who};
 pub use routines::io::{
     SaveTxtOptions, TextOptions, frombuffer, frombuffer_on, fromfile, genfromtxt, genfromtxt_str,

@@ -33,7 +33,8 @@ use std::thread::ThreadId;
 /// A `Vec`, not a map: a handful of buffers are locked at once (one or two a thread), and a
 /// linear scan of them costs less than hashing. `waiting` lets a release skip the condition
 /// variable's wake-up (a `futex` system call even with no waiter) in the usual, uncontended
-/// case: the 30 x 30 add of views spent ~0.3 us of its 2-3 us there (session 17).
+/// case: the 30 x 30 add of views spent ~0.3 us of its 2-3 us there (now 1.0 us in all on the
+/// 2-core CPU, docs/benchmarks/cpu-core.md).
 struct Held {
     locks: Vec<(usize, ThreadId, usize)>,
     waiting: usize,

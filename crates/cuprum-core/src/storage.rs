@@ -168,20 +168,7 @@ fn try_zeroed_words(words: usize) -> Option<Vec<u64>> {
 /// Host memory the operating system reports available (`MemAvailable`-like, from
 /// `sysconf(_SC_AVPHYS_PAGES)`), for [`Error::OutOfMemory`] messages; 0 where unknown.
 pub fn host_available_bytes() -> usize {
-    #[cfg(target_os = "linux")]
-    {
-        // SAFETY: `sysconf` only reads system configuration.
-        let (pages, size) = unsafe {
-            (
-                libc::sysconf(libc::_SC_AVPHYS_PAGES),
-                libc::sysconf(libc::_SC_PAGESIZE),
-            )
-        };
-        if pages > 0 && size > 0 {
-            return (pages as usize).saturating_mul(size as usize);
-        }
-    }
-    0
+    cuprum_cuda::host_available_bytes()
 }
 
 /// The machine's physical memory plus swap in bytes (`sysinfo`); 0 where unknown.
@@ -226,6 +213,45 @@ pub fn try_vec_with_capacity<T>(n: usize) -> Result<Vec<T>> {
         advise_huge_pages(v.as_mut_ptr().cast(), bytes);
     }
     Ok(v)
+}
+
+/// A `Vec` of `n` clones of `value`, allocated like [`try_vec_with_capacity`]: the fallible
+/// form of `vec![value; n]` for a length that comes from user input.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] with `requested` = `n × size_of::<T>()` (saturated).
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Error, ext::try_vec_filled};
+/// assert_eq!(try_vec_filled(3, 7u8).unwrap(), vec![7, 7, 7]);
+/// assert!(matches!(try_vec_filled(usize::MAX, 0u64), Err(Error::OutOfMemory { .. })));
+/// ```
+pub fn try_vec_filled<T: Clone>(n: usize, value: T) -> Result<Vec<T>> {
+    let mut v = try_vec_with_capacity::<T>(n)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+/// Refuses a host allocation of `nbytes` that more than the machine's memory and swap together
+/// can never back (the check [`try_vec_with_capacity`] and `CpuStorage::try_zeroed` make first),
+/// for memory obtained some other way (page-locked memory from the CUDA driver).
+///
+/// # Errors
+/// [`Error::OutOfMemory`] with `requested` = `nbytes`.
+///
+/// # Example
+/// ```
+/// use cuprum_core::ext::check_host_bytes;
+/// assert!(check_host_bytes(1 << 10).is_ok());
+/// assert!(check_host_bytes(usize::MAX).is_err());
+/// ```
+pub fn check_host_bytes(nbytes: usize) -> Result<()> {
+    let total = host_total_bytes();
+    if (total > 0 && nbytes > total) || nbytes > isize::MAX as usize {
+        return Err(Error::host_out_of_memory(nbytes));
+    }
+    Ok(())
 }
 
 /// Advises transparent huge pages for the 2 MiB-aligned part of `len` bytes at `ptr` (as
@@ -304,7 +330,8 @@ const POOL_MAX_BUFS: usize = 64;
 /// serves requests above 1 KiB outside its per-thread cache, and such a request first
 /// consolidates the fast bins that an operation's small vectors (shapes, strides) fill, so a
 /// `calloc` of the 3.6 KB output of a 30 x 30 float32 add took ~0.5 us of its 2-3 us
-/// (session 17, `perf`: `malloc_consolidate`, `_int_free`, `_int_malloc`).
+/// (`perf`: `malloc_consolidate`, `_int_free`, `_int_malloc`; the add is 1.0 us on the 2-core
+/// CPU now, docs/benchmarks/cpu-core.md).
 const SMALL_MIN_BYTES: usize = 1 << 10;
 
 /// Most buffers the small cache holds (at most 128 KiB in all).
@@ -692,6 +719,17 @@ impl Array {
                 ),
             )),
         }
+    }
+}
+
+/// Records that captured work uses `storage` (a CUDA buffer): the open graph capture of its
+/// device, if any, keeps a reference to it, so no captured buffer is freed while the graph can
+/// still run. Called for every backend view of an array; a no-op (one atomic load) when no
+/// capture is open.
+#[inline]
+pub(crate) fn touch(storage: &std::sync::Arc<Storage>) {
+    if let Storage::Cuda(c) = &**storage {
+        crate::cuda::graph::keep_alive(c.ordinal(), || storage.clone());
     }
 }
 

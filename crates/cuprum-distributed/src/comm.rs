@@ -153,11 +153,28 @@ impl Communicator {
         }
         // The store.
         let server = if r.rank == 0 && !r.store_hosted {
-            Some(StoreServer::bind(&r.store_addr, &r.token).or_else(|e| {
+            let bound = StoreServer::bind(&r.store_addr, &r.token).or_else(|e| {
                 // MASTER_ADDR may name this host by an address it cannot bind; listen on all.
                 let port = r.store_addr.rsplit(':').next().unwrap_or("0");
                 StoreServer::bind(&format!("0.0.0.0:{port}"), &r.token).map_err(|_| e)
-            })?)
+            });
+            match bound {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    // The port is taken: when by this job's store, rank 0 is running already
+                    // and the store says so, naming the rank; else the bind error stands.
+                    let probe = StoreClient::connect(
+                        &r.store_addr,
+                        &r.token,
+                        0,
+                        Duration::from_secs(2).min(r.timeout),
+                    );
+                    return Err(match probe {
+                        Err(taken @ Error::RendezvousFault { .. }) => taken,
+                        _ => e,
+                    });
+                }
+            }
         } else {
             None
         };
@@ -173,7 +190,9 @@ impl Communicator {
             .local_addr()
             .map_err(|e| io_err(OP, "mesh listener", e))?;
         store.set(&format!("mesh/{}", r.rank), my_addr.to_string().as_bytes())?;
-        let keys: Vec<String> = (0..r.world_size).map(|i| format!("mesh/{i}")).collect();
+        // WORLD_SIZE comes from the user: its lists are allocated fallibly
+        let mut keys = cuprum_core::ext::try_vec_with_capacity::<String>(r.world_size)?;
+        keys.extend((0..r.world_size).map(|i| format!("mesh/{i}")));
         let missing = store.wait(&keys, r.timeout)?;
         if !missing.is_empty() {
             let ranks = missing
@@ -186,7 +205,7 @@ impl Communicator {
                 missing: ranks,
             });
         }
-        let mut addrs = Vec::with_capacity(r.world_size);
+        let mut addrs = cuprum_core::ext::try_vec_with_capacity(r.world_size)?;
         for k in &keys {
             let v = store.get(k, r.timeout)?;
             let s = String::from_utf8_lossy(&v).into_owned();

@@ -213,3 +213,10 @@ mod tests {
         ));
     }
 }
+
+/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
+impl From<cuprum_core::cuda::CudaError> for Error {
+    fn from(e: cuprum_core::cuda::CudaError) -> Self {
+        Error::Core(e.into())
+    }
+}

@@ -207,7 +207,8 @@ pub fn launch(cfg: &LaunchConfig) -> Result<LaunchOutcome> {
         .as_ref()
         .map(|s| s.local_addr().port())
         .unwrap_or(cfg.master_port);
-    let mut children: Vec<Option<Child>> = Vec::with_capacity(cfg.nproc_per_node);
+    let mut children: Vec<Option<Child>> =
+        cuprum_core::ext::try_vec_with_capacity(cfg.nproc_per_node)?;
     let mut pumps = Vec::new();
     for local in 0..cfg.nproc_per_node {
         let rank = cfg.node_rank * cfg.nproc_per_node + local;

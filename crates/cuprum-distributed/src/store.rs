@@ -29,6 +29,8 @@ const ST_REFUSED: u8 = 2;
 const ST_BAD: u8 = 3;
 /// A wait ended early because a rendezvous fault was reported (payload: its description).
 const ST_FAULT: u8 = 4;
+/// The hello claimed a rank that a live connection registered first (payload: the fault).
+const ST_TAKEN: u8 = 5;
 
 /// Keys under this prefix report rendezvous faults (a refused job token, a rank started with
 /// another world size); every wait of the store ends as soon as one is set, so that the honest
@@ -43,6 +45,58 @@ const MAX_HELLO: u64 = 4096;
 struct State {
     map: Mutex<HashMap<String, Vec<u8>>>,
     changed: Condvar,
+    /// The ranks claimed by live connections, and the address each connected from.
+    ranks: Mutex<HashMap<usize, String>>,
+}
+
+/// A rank registered by one connection; released when the connection ends.
+struct RankClaim<'a> {
+    state: &'a State,
+    rank: usize,
+}
+
+impl Drop for RankClaim<'_> {
+    fn drop(&mut self) {
+        lock(&self.state.ranks).remove(&self.rank);
+    }
+}
+
+/// How long a claim waits for a held rank to be released: a process that drops its
+/// communicator and creates another one reconnects before the server has seen the first
+/// connection close.
+const CLAIM_GRACE: Duration = Duration::from_secs(2);
+
+/// Registers `rank` for the connection from `from`, or the address of the connection that
+/// holds it still after [`CLAIM_GRACE`].
+fn claim_rank<'a>(
+    state: &'a State,
+    rank: usize,
+    from: &str,
+) -> std::result::Result<RankClaim<'a>, String> {
+    let deadline = Instant::now() + CLAIM_GRACE;
+    loop {
+        {
+            let mut r = lock(&state.ranks);
+            match r.get(&rank) {
+                None => {
+                    r.insert(rank, from.to_string());
+                    return Ok(RankClaim { state, rank });
+                }
+                Some(holder) if Instant::now() >= deadline => return Err(holder.clone()),
+                Some(_) => {}
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Records a rendezvous fault: every wait of the store that still misses a key ends with it.
+fn report_fault(state: &State, kind: &str, what: String) {
+    let mut m = lock(&state.map);
+    let n = m.keys().filter(|k| k.starts_with(FAULT_PREFIX)).count();
+    m.insert(format!("{FAULT_PREFIX}{kind}/{n}"), what.into_bytes());
+    drop(m);
+    state.changed.notify_all();
 }
 
 /// A rendezvous store server. It serves in background threads until dropped.
@@ -228,22 +282,37 @@ fn serve_client(mut s: TcpStream, state: &State, token: &[u8], stop: &AtomicBool
             // launch). Tell the honest ranks, whose waits end on this fault. The claimed rank
             // is whatever the hello said (at most a few characters are kept).
             let claimed: String = hello.key.chars().take(20).collect();
-            let mut m = lock(&state.map);
-            let n = m.keys().filter(|k| k.starts_with(FAULT_PREFIX)).count();
-            m.insert(
-                format!("{FAULT_PREFIX}token/{n}"),
+            report_fault(
+                state,
+                "token",
                 format!(
                     "a process claiming to be rank {claimed} (connecting from {from}) presented \
                      a different job token and was refused; every rank must run with the same \
                      CUPRUM_JOB_TOKEN"
-                )
-                .into_bytes(),
+                ),
             );
-            drop(m);
-            state.changed.notify_all();
         }
         return;
     }
+    // One live connection per rank: a second process claiming a registered rank is told at
+    // once (instead of overwriting the first one's mesh address and waiting out the timeout),
+    // and so are the ranks waiting in the rendezvous.
+    let _claim = match hello.key.parse::<usize>() {
+        Ok(rank) => match claim_rank(state, rank, &from) {
+            Ok(c) => Some(c),
+            Err(holder) => {
+                let what = format!(
+                    "rank {rank} is already taken: the process connecting from {holder} \
+                     registered it first and a second process claiming rank {rank} (connecting \
+                     from {from}) was refused; start each rank of the job once"
+                );
+                let _ = write_reply(&mut s, ST_TAKEN, what.as_bytes());
+                report_fault(state, "rank", what);
+                return;
+            }
+        },
+        Err(_) => None,
+    };
     if write_reply(&mut s, ST_OK, b"").is_err() {
         return;
     }
@@ -381,7 +450,9 @@ impl StoreClient {
     ///
     /// # Errors
     /// [`Error::StoreUnreachable`] when no connection succeeds in time;
-    /// [`Error::TokenRefused`] when the server rejects the token.
+    /// [`Error::TokenRefused`] when the server rejects the token;
+    /// [`Error::RendezvousFault`] naming `rank` when another live connection registered it.
+    /// The rank is held until this client is dropped.
     pub fn connect(addr: &str, token: &str, rank: usize, timeout: Duration) -> Result<StoreClient> {
         const OP: &str = "rendezvous";
         let deadline = Instant::now() + timeout;
@@ -416,13 +487,22 @@ impl StoreClient {
             conn: Mutex::new(stream),
             addr: addr.to_string(),
         };
-        let (st, _) = client.request(
+        let (st, payload) = client.request(
             OP,
             CMD_HELLO,
             &rank.to_string(),
             token.as_bytes(),
             Duration::ZERO,
         )?;
+        if st == ST_TAKEN {
+            return Err(Error::RendezvousFault {
+                op: OP,
+                fault: String::from_utf8_lossy(&payload)
+                    .chars()
+                    .take(1000)
+                    .collect(),
+            });
+        }
         if st != ST_OK {
             return Err(Error::TokenRefused {
                 op: OP,
@@ -621,6 +701,44 @@ mod tests {
         ));
         // keys that exist are still read
         assert_eq!(a.get("later", Duration::from_secs(1)).unwrap(), b"xyz");
+    }
+
+    #[test]
+    fn a_rank_taken_twice_is_refused_at_once() {
+        let server = StoreServer::bind("127.0.0.1:0", "tok").unwrap();
+        let addr = server.local_addr().to_string();
+        let a = StoreClient::connect(&addr, "tok", 0, Duration::from_secs(5)).unwrap();
+        let b = StoreClient::connect(&addr, "tok", 1, Duration::from_secs(5)).unwrap();
+        // a second process claiming rank 1 fails at once, naming the rank (not after the
+        // 300 s rendezvous timeout, blaming a refused connection)
+        let t0 = Instant::now();
+        let dup = StoreClient::connect(&addr, "tok", 1, Duration::from_secs(300));
+        assert!(t0.elapsed() < Duration::from_secs(30), "{:?}", t0.elapsed());
+        match dup {
+            Err(e @ Error::RendezvousFault { .. }) => {
+                let msg = e.to_string();
+                assert!(
+                    msg.contains("rank 1 is already taken") && msg.contains("127.0.0.1:"),
+                    "{msg}"
+                );
+            }
+            other => panic!("expected a fault naming rank 1, got {other:?}"),
+        }
+        // the ranks waiting in the rendezvous are told at once too
+        let t0 = Instant::now();
+        let e = a
+            .wait(&["mesh/2".into()], Duration::from_secs(120))
+            .unwrap_err();
+        assert!(t0.elapsed() < Duration::from_secs(30), "{:?}", t0.elapsed());
+        assert!(e.to_string().contains("rank 1 is already taken"), "{e}");
+        // the holder keeps working, and once its connection ends the rank is free again
+        b.set("k", b"v").unwrap();
+        drop(b);
+        let again = (0..100).find_map(|_| {
+            std::thread::sleep(Duration::from_millis(50));
+            StoreClient::connect(&addr, "tok", 1, Duration::from_secs(5)).ok()
+        });
+        assert!(again.is_some(), "rank 1 was not released");
     }
 
     #[test]

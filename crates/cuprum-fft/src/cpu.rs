@@ -9,6 +9,7 @@
 
 use crate::host::{self, Parts, gather, with_typed_slice};
 use crate::spec::{Kind, Precision, Spec, Step, lines_view, rows_layout};
+use cuprum_core::ext::try_vec_filled;
 use cuprum_core::{Array, Error, Layout, Result};
 use num_complex::Complex;
 use rayon::prelude::*;
@@ -83,24 +84,16 @@ fn load_complex<F: Real>(
     row_out: usize,
     conj: bool,
 ) -> Result<Vec<Complex<F>>> {
-    Ok(with_typed_slice!(a, "fft", |s| gather(
-        s,
-        view,
-        row_out,
-        |x| {
-            let (re, im) = Parts::parts(x);
-            Complex::new(F::of_f64(re), F::of_f64(if conj { -im } else { im }))
-        }
-    )))
+    with_typed_slice!(a, "fft", |s| gather(s, view, row_out, |x| {
+        let (re, im) = Parts::parts(x);
+        Complex::new(F::of_f64(re), F::of_f64(if conj { -im } else { im }))
+    }))
 }
 
 fn load_real<F: Real>(a: &Array, view: &Layout, row_out: usize) -> Result<Vec<F>> {
-    Ok(with_typed_slice!(a, "rfft", |s| gather(
-        s,
-        view,
-        row_out,
-        |x| { F::of_f64(Parts::parts(x).0) }
-    )))
+    with_typed_slice!(a, "rfft", |s| gather(s, view, row_out, |x| {
+        F::of_f64(Parts::parts(x).0)
+    }))
 }
 
 fn execute_as<F: Real>(a: &Array, spec: &Spec) -> Result<Array>
@@ -128,10 +121,10 @@ where
                     {
                         v // already rows of the right length: transform in place
                     }
-                    Some((Buf::Complex(v), _)) => gather(&v, &view, st.n, |x| x),
+                    Some((Buf::Complex(v), _)) => gather(&v, &view, st.n, |x| x)?,
                     Some((Buf::Real(_), _)) => unreachable!("a C2C step never follows C2R"),
                 };
-                c2c_rows(&mut lines, st.n, spec.inverse);
+                c2c_rows(&mut lines, st.n, spec.inverse)?;
                 Buf::Complex(lines)
             }
             Kind::R2C => {
@@ -145,7 +138,7 @@ where
                 let m = st.in_len();
                 let mut lines = match cur.take() {
                     None => load_complex::<F>(a, &view, m, spec.conj_in && i == 0)?,
-                    Some((Buf::Complex(v), _)) => gather(&v, &view, m, |x| x),
+                    Some((Buf::Complex(v), _)) => gather(&v, &view, m, |x| x)?,
                     Some((Buf::Real(_), _)) => unreachable!("C2R is always the last step"),
                 };
                 Buf::Real(c2r_rows(op, &mut lines, st)?)
@@ -182,7 +175,7 @@ where
                         .for_each(|x| *x = f(*x));
                 }
             } else {
-                v = gather(&v, &layout, row, f);
+                v = gather(&v, &layout, row, f)?;
             }
             host::cpu_array(&v, &shape, spec.out_dtype)
         }
@@ -195,7 +188,7 @@ where
                         .for_each(|x| *x = f(*x));
                 }
             } else {
-                v = gather(&v, &layout, row, f);
+                v = gather(&v, &layout, row, f)?;
             }
             host::cpu_array(&v, &shape, spec.out_dtype)
         }
@@ -208,16 +201,33 @@ fn rows_per_task(n: usize) -> usize {
 }
 
 /// In-place complex FFT of every length-`n` row of `lines`.
-fn c2c_rows<F: Real>(lines: &mut [Complex<F>], n: usize, inverse: bool) {
+fn c2c_rows<F: Real>(lines: &mut [Complex<F>], n: usize, inverse: bool) -> Result<()> {
     if lines.is_empty() {
-        return;
+        return Ok(());
     }
     let fft = F::c2c(n, inverse);
     let scratch_len = fft.get_inplace_scratch_len();
-    lines.par_chunks_mut(rows_per_task(n) * n).for_each_init(
-        || vec![Complex::<F>::default(); scratch_len],
-        |scratch, chunk| fft.process_with_scratch(chunk, scratch),
-    );
+    lines
+        .par_chunks_mut(rows_per_task(n) * n)
+        .try_for_each_init(
+            || scratch::<Complex<F>>(scratch_len),
+            |scratch, chunk| {
+                fft.process_with_scratch(chunk, take(scratch, scratch_len)?);
+                Ok(())
+            },
+        )
+}
+
+/// A rayon task's scratch buffer of `len` zeros, allocated fallibly (`len` grows with the
+/// transform length the user asks for).
+fn scratch<T: Clone + Default>(len: usize) -> Option<Vec<T>> {
+    try_vec_filled(len, T::default()).ok()
+}
+
+/// The scratch buffer made by [`scratch`], or [`Error::OutOfMemory`] naming its bytes.
+fn take<T>(s: &mut Option<Vec<T>>, len: usize) -> Result<&mut [T]> {
+    s.as_deref_mut()
+        .ok_or_else(|| Error::host_out_of_memory(len.saturating_mul(std::mem::size_of::<T>())))
 }
 
 fn realfft_error(op: &'static str, e: realfft::FftError) -> Error {
@@ -228,7 +238,7 @@ fn realfft_error(op: &'static str, e: realfft::FftError) -> Error {
 fn r2c_rows<F: Real>(op: &'static str, lines: &mut [F], st: &Step) -> Result<Vec<Complex<F>>> {
     let (n, m) = (st.n, st.out_len());
     let rows = lines.len() / n;
-    let mut out = vec![Complex::<F>::default(); rows * m];
+    let mut out = try_vec_filled(rows * m, Complex::<F>::default())?;
     if rows == 0 {
         return Ok(out);
     }
@@ -239,13 +249,14 @@ fn r2c_rows<F: Real>(op: &'static str, lines: &mut [F], st: &Step) -> Result<Vec
         .par_chunks_mut(per * n)
         .zip(out.par_chunks_mut(per * m))
         .try_for_each_init(
-            || vec![Complex::<F>::default(); scratch_len],
+            || scratch::<Complex<F>>(scratch_len),
             |scratch, (inp, outp)| {
+                let scratch = take(scratch, scratch_len)?;
                 for (i, o) in inp.chunks_mut(n).zip(outp.chunks_mut(m)) {
                     plan.process_with_scratch(i, o, scratch)
                         .map_err(|e| realfft_error(op, e))?;
                 }
-                Ok(())
+                Ok::<(), cuprum_core::Error>(())
             },
         )?;
     Ok(out)
@@ -256,7 +267,7 @@ fn r2c_rows<F: Real>(op: &'static str, lines: &mut [F], st: &Step) -> Result<Vec
 fn c2r_rows<F: Real>(op: &'static str, lines: &mut [Complex<F>], st: &Step) -> Result<Vec<F>> {
     let (n, m) = (st.n, st.in_len());
     let rows = lines.len() / m;
-    let mut out = vec![F::default(); rows * n];
+    let mut out = try_vec_filled(rows * n, F::default())?;
     if rows == 0 {
         return Ok(out);
     }
@@ -267,8 +278,9 @@ fn c2r_rows<F: Real>(op: &'static str, lines: &mut [Complex<F>], st: &Step) -> R
         .par_chunks_mut(per * m)
         .zip(out.par_chunks_mut(per * n))
         .try_for_each_init(
-            || vec![Complex::<F>::default(); scratch_len],
+            || scratch::<Complex<F>>(scratch_len),
             |scratch, (inp, outp)| {
+                let scratch = take(scratch, scratch_len)?;
                 for (i, o) in inp.chunks_mut(m).zip(outp.chunks_mut(n)) {
                     i[0].im = F::zero();
                     if n % 2 == 0 {
@@ -277,7 +289,7 @@ fn c2r_rows<F: Real>(op: &'static str, lines: &mut [Complex<F>], st: &Step) -> R
                     plan.process_with_scratch(i, o, scratch)
                         .map_err(|e| realfft_error(op, e))?;
                 }
-                Ok(())
+                Ok::<(), cuprum_core::Error>(())
             },
         )?;
     Ok(out)

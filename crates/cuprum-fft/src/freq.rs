@@ -20,7 +20,9 @@ fn check_freq_args(op: &'static str, n: usize, d: f64) -> Result<f64> {
 /// current device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `n` or `d` is 0 (NumPy divides by zero).
+/// [`Error::InvalidValue`] when `n` or `d` is 0 (NumPy divides by zero); [`Error::TooBig`]
+/// when `n` float64s exceed `isize::MAX` bytes; [`Error::OutOfMemory`] naming the bytes when the
+/// host cannot hold them (`fftfreq(2^40)`: NumPy's MemoryError).
 ///
 /// # Example
 /// ```
@@ -37,17 +39,17 @@ pub fn fftfreq(n: usize, d: f64) -> Result<Array> {
 /// As [`fftfreq`], plus the allocation's errors.
 pub fn fftfreq_on(n: usize, d: f64, device: Device) -> Result<Array> {
     let val = check_freq_args("fftfreq", n, d)?;
+    ext::layout::checked_size("fftfreq", &[n], 8)?;
     let half = (n - 1) / 2 + 1;
-    let v: Vec<f64> = (0..n)
-        .map(|i| {
-            let k = if i < half {
-                i as i64
-            } else {
-                i as i64 - n as i64
-            };
-            k as f64 * val
-        })
-        .collect();
+    let mut v = ext::try_vec_with_capacity::<f64>(n)?;
+    v.extend((0..n).map(|i| {
+        let k = if i < half {
+            i as i64
+        } else {
+            i as i64 - n as i64
+        };
+        k as f64 * val
+    }));
     Array::from_vec_on(v, &[n], device)
 }
 
@@ -55,7 +57,8 @@ pub fn fftfreq_on(n: usize, d: f64, device: Device) -> Result<Array> {
 /// (`numpy.fft.rfftfreq`): `[0, 1, ..., n/2] / (n·d)`, float64, on the current device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `n` or `d` is 0.
+/// [`Error::InvalidValue`] when `n` or `d` is 0; [`Error::TooBig`] / [`Error::OutOfMemory`]
+/// as [`fftfreq`].
 ///
 /// # Example
 /// ```
@@ -72,8 +75,11 @@ pub fn rfftfreq(n: usize, d: f64) -> Result<Array> {
 /// As [`rfftfreq`], plus the allocation's errors.
 pub fn rfftfreq_on(n: usize, d: f64, device: Device) -> Result<Array> {
     let val = check_freq_args("rfftfreq", n, d)?;
-    let v: Vec<f64> = (0..n / 2 + 1).map(|i| i as f64 * val).collect();
-    Array::from_vec_on(v, &[n / 2 + 1], device)
+    let m = n / 2 + 1;
+    ext::layout::checked_size("rfftfreq", &[m], 8)?;
+    let mut v = ext::try_vec_with_capacity::<f64>(m)?;
+    v.extend((0..m).map(|i| i as f64 * val));
+    Array::from_vec_on(v, &[m], device)
 }
 
 /// Moves the zero-frequency bin to the centre (`numpy.fft.fftshift`): rolls each of `axes`

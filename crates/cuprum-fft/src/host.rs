@@ -4,6 +4,8 @@
 //! Everything here works on plain slices of a CPU buffer, read under the buffer's read lock;
 //! positions are in elements, as in [`Layout`].
 
+use cuprum_core::ext::layout::checked_size;
+use cuprum_core::ext::{try_vec_filled, try_vec_with_capacity};
 use cuprum_core::{Array, DType, Error, Layout, Result, bf16, f16};
 use num_complex::Complex;
 use rayon::prelude::*;
@@ -14,12 +16,16 @@ const TASK_ELEMS: usize = 1 << 14;
 /// Gathers the view (`layout` over `src`) in C order into rows of length `row_out`: row `r`
 /// holds the view's last-axis row `r` converted by `f`, then zeros up to `row_out`
 /// (`row_out >= layout.shape.last()`; a 0-d view is one row of one element).
+///
+/// # Errors
+/// [`Error::TooBig`] when the rows' element count overflows, [`Error::OutOfMemory`] naming the
+/// bytes when the host cannot hold them (a large broadcast view, a large `n`): never an abort.
 pub(crate) fn gather<S, D>(
     src: &[S],
     layout: &Layout,
     row_out: usize,
     f: impl Fn(S) -> D + Sync,
-) -> Vec<D>
+) -> Result<Vec<D>>
 where
     S: Copy + Sync,
     D: Copy + Send + Sync + Default,
@@ -32,10 +38,12 @@ where
     let nd = shape.len();
     let row_in = shape[nd - 1];
     debug_assert!(row_out >= row_in);
-    let rows: usize = shape[..nd - 1].iter().product();
-    let mut dst = vec![D::default(); rows * row_out];
+    let mut rows_shape = shape.clone();
+    rows_shape[nd - 1] = row_out;
+    let len = checked_size("fft", &rows_shape, std::mem::size_of::<D>())?;
+    let mut dst = try_vec_filled(len, D::default())?;
     if dst.is_empty() || row_in == 0 {
-        return dst;
+        return Ok(dst);
     }
     let last_stride = strides[nd - 1];
     let rows_per_task = (TASK_ELEMS / row_out).max(1);
@@ -85,24 +93,28 @@ where
                 }
             }
         });
-    dst
+    Ok(dst)
 }
 
 /// Gathers in C order of `shape` where the element at multi-index `i` comes from buffer
 /// position `offset + Σ_k maps[k][i_k]` (`maps[k]` has `shape[k]` entries). Used for rolls.
+///
+/// # Errors
+/// [`Error::OutOfMemory`] naming the bytes when the host cannot hold the result.
 pub(crate) fn gather_mapped<T: Copy + Send + Sync + Default>(
+    op: &'static str,
     src: &[T],
     shape: &[usize],
     maps: &[Vec<isize>],
     offset: usize,
-) -> Vec<T> {
-    let n: usize = shape.iter().product();
+) -> Result<Vec<T>> {
     if shape.is_empty() {
-        return vec![src[offset]];
+        return Ok(vec![src[offset]]);
     }
-    let mut dst = vec![T::default(); n];
+    let n = checked_size(op, shape, std::mem::size_of::<T>())?;
+    let mut dst = try_vec_filled(n, T::default())?;
     if n == 0 {
-        return dst;
+        return Ok(dst);
     }
     let nd = shape.len();
     let row = shape[nd - 1];
@@ -135,7 +147,7 @@ pub(crate) fn gather_mapped<T: Copy + Send + Sync + Default>(
                 }
             }
         });
-    dst
+    Ok(dst)
 }
 
 /// A stored element type read as (real, imaginary) parts in f64.
@@ -286,18 +298,23 @@ pub(crate) fn roll_cpu(
     shifts: &[isize],
 ) -> Result<Array> {
     let shape = a.shape().to_vec();
-    let mut maps: Vec<Vec<isize>> = shape
-        .iter()
-        .zip(a.strides())
-        .map(|(&n, &s)| (0..n).map(|i| i as isize * s).collect())
-        .collect();
+    // one offset per index of each axis: as large as the axes themselves (a broadcast view of
+    // 2^40 elements along one axis needs 8 TiB of them), so allocated fallibly
+    let mut maps: Vec<Vec<isize>> = Vec::new();
+    for (&n, &s) in shape.iter().zip(a.strides()) {
+        let mut m = try_vec_with_capacity::<isize>(n)?;
+        m.extend((0..n).map(|i| i as isize * s));
+        maps.push(m);
+    }
     for (&ax, &sh) in axes.iter().zip(shifts) {
         let n = shape[ax] as isize;
         if n == 0 {
             continue;
         }
         let s = a.strides()[ax];
-        maps[ax] = (0..n).map(|i| (i - sh).rem_euclid(n) * s).collect();
+        for (i, m) in maps[ax].iter_mut().enumerate() {
+            *m = (i as isize - sh).rem_euclid(n) * s;
+        }
     }
     let off = a.offset();
     let cpu = a.storage().as_cpu().ok_or_else(|| {
@@ -308,27 +325,27 @@ pub(crate) fn roll_cpu(
     let dtype = a.dtype();
     match dtype.itemsize() {
         1 => cpu_array(
-            &gather_mapped(typed::<u8>(b), &shape, &maps, off),
+            &gather_mapped(op, typed::<u8>(b), &shape, &maps, off)?,
             &shape,
             dtype,
         ),
         2 => cpu_array(
-            &gather_mapped(typed::<u16>(b), &shape, &maps, off),
+            &gather_mapped(op, typed::<u16>(b), &shape, &maps, off)?,
             &shape,
             dtype,
         ),
         4 => cpu_array(
-            &gather_mapped(typed::<u32>(b), &shape, &maps, off),
+            &gather_mapped(op, typed::<u32>(b), &shape, &maps, off)?,
             &shape,
             dtype,
         ),
         8 => cpu_array(
-            &gather_mapped(typed::<u64>(b), &shape, &maps, off),
+            &gather_mapped(op, typed::<u64>(b), &shape, &maps, off)?,
             &shape,
             dtype,
         ),
         16 => cpu_array(
-            &gather_mapped(typed::<[u64; 2]>(b), &shape, &maps, off),
+            &gather_mapped(op, typed::<[u64; 2]>(b), &shape, &maps, off)?,
             &shape,
             dtype,
         ),
@@ -349,7 +366,7 @@ mod tests {
             strides: vec![1, 3],
             offset: 0,
         };
-        let g = gather(&src, &l, 4, |x| x as f64);
+        let g = gather(&src, &l, 4, |x| x as f64).unwrap();
         assert_eq!(g, vec![0., 3., 0., 0., 1., 4., 0., 0., 2., 5., 0., 0.]);
         // reversed view
         let l = Layout {
@@ -357,6 +374,6 @@ mod tests {
             strides: vec![-1],
             offset: 5,
         };
-        assert_eq!(gather(&src, &l, 6, |x| x), vec![5, 4, 3, 2, 1, 0]);
+        assert_eq!(gather(&src, &l, 6, |x| x).unwrap(), vec![5, 4, 3, 2, 1, 0]);
     }
 }

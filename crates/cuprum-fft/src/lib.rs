@@ -33,6 +33,8 @@
 //! ```
 #![warn(missing_docs)]
 
+#[cfg(test)]
+mod bad_input_tests;
 mod cpu;
 pub mod cuda;
 pub mod fftlog;

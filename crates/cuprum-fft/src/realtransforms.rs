@@ -446,316 +446,187 @@ fn many(
     })
 }
 
-/// The discrete cosine transform of `type` 1–4 along `axis` (`scipy.fft.dct`,
-/// `cupyx.scipy.fft.dct`).
-///
-/// **Shapes**: `x` of any shape with at least one axis → the same shape with `n` along `axis`;
-/// `n` (`None`: the input's length) zero-pads or truncates first.
-///
-/// `dct(x, type, n, axis, norm, orthogonalize)` is SciPy's
-/// `dct(x, type, n, axis, norm, orthogonalize=...)` (`overwrite_x`, `workers` have no
-/// counterpart). The definitions, norms, dtypes and the algorithm are in the
-/// [module docs](crate::realtransforms): one [`rfft`](crate::rfft) plus elementwise twiddles,
-/// on every device.
-///
-/// # Errors
-/// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::InvalidValue`] for a `type` other
-/// than 1–4, `n = 0` (or an empty axis), and type 1 with `n < 2`.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_fft::{Norm, dct};
-/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
-/// let y = dct(&x, 2, None, -1, Norm::Backward, None).unwrap().to_vec::<f64>().unwrap();
-/// assert!((y[0] - 20.0).abs() < 1e-12); // 2 * (1 + 2 + 3 + 4)
-/// assert!((y[1] - -6.308644059797899).abs() < 1e-12); // scipy.fft.dct([1, 2, 3, 4])[1]
-/// ```
-pub fn dct(
-    x: &Array,
-    r#type: u32,
-    n: Option<usize>,
-    axis: isize,
-    norm: Norm,
-    orthogonalize: Option<bool>,
-) -> Result<Array> {
-    one(
-        "dct",
-        Trig::Cos,
-        false,
-        x,
-        r#type,
-        n,
-        axis,
-        norm,
-        orthogonalize,
-    )
+/// Writes the public transforms: each calls [`one`] (1-D) or [`many`] (n-D) with its name, its
+/// trigonometric kind and its direction, and the arguments of SciPy's function of that name.
+macro_rules! trig_transforms {
+    ($(
+        $(#[$doc:meta])*
+        pub fn $name:ident = $via:ident($trig:ident, inverse: $inverse:literal; $len:ident: $lt:ty, $ax:ident: $at:ty);
+    )*) => {$(
+        $(#[$doc])*
+        pub fn $name(
+            x: &Array,
+            r#type: u32,
+            $len: $lt,
+            $ax: $at,
+            norm: Norm,
+            orthogonalize: Option<bool>,
+        ) -> Result<Array> {
+            $via(stringify!($name), Trig::$trig, $inverse, x, r#type, $len, $ax, norm, orthogonalize)
+        }
+    )*};
 }
 
-/// The inverse discrete cosine transform (`scipy.fft.idct`): the DCT of type 3 for `type` 2,
-/// of type 2 for `type` 3, of the same type for 1 and 4, scaled by the inverse side of `norm`
-/// (`1/(2N)`, or `1/(2(N−1))` for type 1, by default), so `idct(dct(x)) == x` for every
-/// type and norm.
-///
-/// **Shapes**: as [`dct`].
-///
-/// # Errors
-/// As [`dct`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_fft::{Norm, dct, idct};
-/// let x = Array::from_vec_on(vec![1.0f32, -2.0, 0.5], &[3], Device::Cpu).unwrap();
-/// let y = dct(&x, 4, None, -1, Norm::Ortho, None).unwrap();
-/// let back = idct(&y, 4, None, -1, Norm::Ortho, None).unwrap().to_vec::<f32>().unwrap();
-/// assert!((back[1] + 2.0).abs() < 1e-5);
-/// ```
-pub fn idct(
-    x: &Array,
-    r#type: u32,
-    n: Option<usize>,
-    axis: isize,
-    norm: Norm,
-    orthogonalize: Option<bool>,
-) -> Result<Array> {
-    one(
-        "idct",
-        Trig::Cos,
-        true,
-        x,
-        r#type,
-        n,
-        axis,
-        norm,
-        orthogonalize,
-    )
-}
+trig_transforms! {
+    /// The discrete cosine transform of `type` 1–4 along `axis` (`scipy.fft.dct`,
+    /// `cupyx.scipy.fft.dct`).
+    ///
+    /// **Shapes**: `x` of any shape with at least one axis → the same shape with `n` along `axis`;
+    /// `n` (`None`: the input's length) zero-pads or truncates first.
+    ///
+    /// `dct(x, type, n, axis, norm, orthogonalize)` is SciPy's
+    /// `dct(x, type, n, axis, norm, orthogonalize=...)` (`overwrite_x`, `workers` have no
+    /// counterpart). The definitions, norms, dtypes and the algorithm are in the
+    /// [module docs](crate::realtransforms): one [`rfft`](crate::rfft) plus elementwise twiddles,
+    /// on every device.
+    ///
+    /// # Errors
+    /// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::InvalidValue`] for a `type` other
+    /// than 1–4, `n = 0` (or an empty axis), and type 1 with `n < 2`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_fft::{Norm, dct};
+    /// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+    /// let y = dct(&x, 2, None, -1, Norm::Backward, None).unwrap().to_vec::<f64>().unwrap();
+    /// assert!((y[0] - 20.0).abs() < 1e-12); // 2 * (1 + 2 + 3 + 4)
+    /// assert!((y[1] - -6.308644059797899).abs() < 1e-12); // scipy.fft.dct([1, 2, 3, 4])[1]
+    /// ```
+    pub fn dct = one(Cos, inverse: false; n: Option<usize>, axis: isize);
 
-/// The discrete sine transform of `type` 1–4 along `axis` (`scipy.fft.dst`).
-///
-/// **Shapes**: as [`dct`].
-///
-/// Definitions, norms and dtypes in the [module docs](crate::realtransforms); one
-/// [`rfft`](crate::rfft) plus elementwise twiddles, on every device.
-///
-/// # Errors
-/// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::InvalidValue`] for a `type` other
-/// than 1–4 or `n = 0`.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_fft::{Norm, dst};
-/// let x = Array::from_vec_on(vec![1.0f64, 1.0], &[2], Device::Cpu).unwrap();
-/// let y = dst(&x, 1, None, -1, Norm::Backward, None).unwrap().to_vec::<f64>().unwrap();
-/// assert!((y[0] - 2.0 * 3f64.sqrt()).abs() < 1e-12); // 2 (sin(π/3) + sin(2π/3))
-/// assert!(y[1].abs() < 1e-12);
-/// ```
-pub fn dst(
-    x: &Array,
-    r#type: u32,
-    n: Option<usize>,
-    axis: isize,
-    norm: Norm,
-    orthogonalize: Option<bool>,
-) -> Result<Array> {
-    one(
-        "dst",
-        Trig::Sin,
-        false,
-        x,
-        r#type,
-        n,
-        axis,
-        norm,
-        orthogonalize,
-    )
-}
+    /// The inverse discrete cosine transform (`scipy.fft.idct`): the DCT of type 3 for `type` 2,
+    /// of type 2 for `type` 3, of the same type for 1 and 4, scaled by the inverse side of `norm`
+    /// (`1/(2N)`, or `1/(2(N−1))` for type 1, by default), so `idct(dct(x)) == x` for every
+    /// type and norm.
+    ///
+    /// **Shapes**: as [`dct`].
+    ///
+    /// # Errors
+    /// As [`dct`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_fft::{Norm, dct, idct};
+    /// let x = Array::from_vec_on(vec![1.0f32, -2.0, 0.5], &[3], Device::Cpu).unwrap();
+    /// let y = dct(&x, 4, None, -1, Norm::Ortho, None).unwrap();
+    /// let back = idct(&y, 4, None, -1, Norm::Ortho, None).unwrap().to_vec::<f32>().unwrap();
+    /// assert!((back[1] + 2.0).abs() < 1e-5);
+    /// ```
+    pub fn idct = one(Cos, inverse: true; n: Option<usize>, axis: isize);
 
-/// The inverse discrete sine transform (`scipy.fft.idst`); types as [`idct`].
-///
-/// **Shapes**: as [`dct`].
-///
-/// # Errors
-/// As [`dst`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_fft::{Norm, dst, idst};
-/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0, 1.0, 5.0], &[5], Device::Cpu).unwrap();
-/// let y = dst(&x, 2, None, -1, Norm::Forward, None).unwrap();
-/// let back = idst(&y, 2, None, -1, Norm::Forward, None).unwrap().to_vec::<f64>().unwrap();
-/// assert!((back[4] - 5.0).abs() < 1e-12);
-/// ```
-pub fn idst(
-    x: &Array,
-    r#type: u32,
-    n: Option<usize>,
-    axis: isize,
-    norm: Norm,
-    orthogonalize: Option<bool>,
-) -> Result<Array> {
-    one(
-        "idst",
-        Trig::Sin,
-        true,
-        x,
-        r#type,
-        n,
-        axis,
-        norm,
-        orthogonalize,
-    )
-}
+    /// The discrete sine transform of `type` 1–4 along `axis` (`scipy.fft.dst`).
+    ///
+    /// **Shapes**: as [`dct`].
+    ///
+    /// Definitions, norms and dtypes in the [module docs](crate::realtransforms); one
+    /// [`rfft`](crate::rfft) plus elementwise twiddles, on every device.
+    ///
+    /// # Errors
+    /// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::InvalidValue`] for a `type` other
+    /// than 1–4 or `n = 0`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_fft::{Norm, dst};
+    /// let x = Array::from_vec_on(vec![1.0f64, 1.0], &[2], Device::Cpu).unwrap();
+    /// let y = dst(&x, 1, None, -1, Norm::Backward, None).unwrap().to_vec::<f64>().unwrap();
+    /// assert!((y[0] - 2.0 * 3f64.sqrt()).abs() < 1e-12); // 2 (sin(π/3) + sin(2π/3))
+    /// assert!(y[1].abs() < 1e-12);
+    /// ```
+    pub fn dst = one(Sin, inverse: false; n: Option<usize>, axis: isize);
 
-/// The n-D discrete cosine transform (`scipy.fft.dctn`): [`dct`] along each of `axes` in
-/// order.
-///
-/// **Shapes**: `axes` `None` means the last `len(s)` axes, or all axes when `s` is `None` too;
-/// `s` `None` means the input's lengths along `axes`. An empty `axes` returns the input as it
-/// is (as SciPy).
-///
-/// # Errors
-/// [`Error::AxisOutOfBounds`] for a bad axis; [`Error::InvalidValue`] for repeated axes, `s`
-/// and `axes` of different lengths, `s` longer than the number of axes, a length 0, a bad
-/// `type`, and type 1 with a length below 2.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_fft::{Norm, dctn};
-/// let x = Array::from_vec_on(vec![1.0f64; 6], &[2, 3], Device::Cpu).unwrap();
-/// let y = dctn(&x, 2, None, None, Norm::Ortho, None).unwrap().to_vec::<f64>().unwrap();
-/// assert!((y[0] - 6f64.sqrt()).abs() < 1e-12);
-/// assert!(y[1..].iter().all(|v| v.abs() < 1e-12));
-/// ```
-pub fn dctn(
-    x: &Array,
-    r#type: u32,
-    s: Option<&[usize]>,
-    axes: Option<&[isize]>,
-    norm: Norm,
-    orthogonalize: Option<bool>,
-) -> Result<Array> {
-    many(
-        "dctn",
-        Trig::Cos,
-        false,
-        x,
-        r#type,
-        s,
-        axes,
-        norm,
-        orthogonalize,
-    )
-}
+    /// The inverse discrete sine transform (`scipy.fft.idst`); types as [`idct`].
+    ///
+    /// **Shapes**: as [`dct`].
+    ///
+    /// # Errors
+    /// As [`dst`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_fft::{Norm, dst, idst};
+    /// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0, 1.0, 5.0], &[5], Device::Cpu).unwrap();
+    /// let y = dst(&x, 2, None, -1, Norm::Forward, None).unwrap();
+    /// let back = idst(&y, 2, None, -1, Norm::Forward, None).unwrap().to_vec::<f64>().unwrap();
+    /// assert!((back[4] - 5.0).abs() < 1e-12);
+    /// ```
+    pub fn idst = one(Sin, inverse: true; n: Option<usize>, axis: isize);
 
-/// The n-D inverse discrete cosine transform (`scipy.fft.idctn`): [`idct`] along each of
-/// `axes`; arguments as [`dctn`].
-///
-/// # Errors
-/// As [`dctn`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_fft::{Norm, dctn, idctn};
-/// let x = Array::from_vec_on((0..12).map(f64::from).collect::<Vec<_>>(), &[3, 4], Device::Cpu).unwrap();
-/// let y = dctn(&x, 1, None, None, Norm::Backward, None).unwrap();
-/// let b = idctn(&y, 1, None, None, Norm::Backward, None).unwrap().to_vec::<f64>().unwrap();
-/// assert!((b[7] - 7.0).abs() < 1e-12);
-/// ```
-pub fn idctn(
-    x: &Array,
-    r#type: u32,
-    s: Option<&[usize]>,
-    axes: Option<&[isize]>,
-    norm: Norm,
-    orthogonalize: Option<bool>,
-) -> Result<Array> {
-    many(
-        "idctn",
-        Trig::Cos,
-        true,
-        x,
-        r#type,
-        s,
-        axes,
-        norm,
-        orthogonalize,
-    )
-}
+    /// The n-D discrete cosine transform (`scipy.fft.dctn`): [`dct`] along each of `axes` in
+    /// order.
+    ///
+    /// **Shapes**: `axes` `None` means the last `len(s)` axes, or all axes when `s` is `None` too;
+    /// `s` `None` means the input's lengths along `axes`. An empty `axes` returns the input as it
+    /// is (as SciPy).
+    ///
+    /// # Errors
+    /// [`Error::AxisOutOfBounds`] for a bad axis; [`Error::InvalidValue`] for repeated axes, `s`
+    /// and `axes` of different lengths, `s` longer than the number of axes, a length 0, a bad
+    /// `type`, and type 1 with a length below 2.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_fft::{Norm, dctn};
+    /// let x = Array::from_vec_on(vec![1.0f64; 6], &[2, 3], Device::Cpu).unwrap();
+    /// let y = dctn(&x, 2, None, None, Norm::Ortho, None).unwrap().to_vec::<f64>().unwrap();
+    /// assert!((y[0] - 6f64.sqrt()).abs() < 1e-12);
+    /// assert!(y[1..].iter().all(|v| v.abs() < 1e-12));
+    /// ```
+    pub fn dctn = many(Cos, inverse: false; s: Option<&[usize]>, axes: Option<&[isize]>);
 
-/// The n-D discrete sine transform (`scipy.fft.dstn`): [`dst`] along each of `axes`;
-/// arguments as [`dctn`].
-///
-/// # Errors
-/// As [`dctn`] (type 1 accepts length 1).
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_fft::{Norm, dstn};
-/// let x = Array::from_vec_on(vec![1.0f32; 4], &[2, 2], Device::Cpu).unwrap();
-/// let y = dstn(&x, 2, Some(&[2]), Some(&[0]), Norm::Backward, None).unwrap();
-/// assert_eq!(y.shape(), &[2, 2]);
-/// assert_eq!(y.dtype(), cuprum_core::DType::Float32);
-/// ```
-pub fn dstn(
-    x: &Array,
-    r#type: u32,
-    s: Option<&[usize]>,
-    axes: Option<&[isize]>,
-    norm: Norm,
-    orthogonalize: Option<bool>,
-) -> Result<Array> {
-    many(
-        "dstn",
-        Trig::Sin,
-        false,
-        x,
-        r#type,
-        s,
-        axes,
-        norm,
-        orthogonalize,
-    )
-}
+    /// The n-D inverse discrete cosine transform (`scipy.fft.idctn`): [`idct`] along each of
+    /// `axes`; arguments as [`dctn`].
+    ///
+    /// # Errors
+    /// As [`dctn`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_fft::{Norm, dctn, idctn};
+    /// let x = Array::from_vec_on((0..12).map(f64::from).collect::<Vec<_>>(), &[3, 4], Device::Cpu).unwrap();
+    /// let y = dctn(&x, 1, None, None, Norm::Backward, None).unwrap();
+    /// let b = idctn(&y, 1, None, None, Norm::Backward, None).unwrap().to_vec::<f64>().unwrap();
+    /// assert!((b[7] - 7.0).abs() < 1e-12);
+    /// ```
+    pub fn idctn = many(Cos, inverse: true; s: Option<&[usize]>, axes: Option<&[isize]>);
 
-/// The n-D inverse discrete sine transform (`scipy.fft.idstn`): [`idst`] along each of
-/// `axes`; arguments as [`dctn`].
-///
-/// # Errors
-/// As [`dstn`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_fft::{Norm, dstn, idstn};
-/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3], Device::Cpu).unwrap();
-/// let y = dstn(&x, 3, None, None, Norm::Ortho, None).unwrap();
-/// let b = idstn(&y, 3, None, None, Norm::Ortho, None).unwrap().to_vec::<f64>().unwrap();
-/// assert!((b[5] - 6.0).abs() < 1e-12);
-/// ```
-pub fn idstn(
-    x: &Array,
-    r#type: u32,
-    s: Option<&[usize]>,
-    axes: Option<&[isize]>,
-    norm: Norm,
-    orthogonalize: Option<bool>,
-) -> Result<Array> {
-    many(
-        "idstn",
-        Trig::Sin,
-        true,
-        x,
-        r#type,
-        s,
-        axes,
-        norm,
-        orthogonalize,
-    )
+    /// The n-D discrete sine transform (`scipy.fft.dstn`): [`dst`] along each of `axes`;
+    /// arguments as [`dctn`].
+    ///
+    /// # Errors
+    /// As [`dctn`] (type 1 accepts length 1).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_fft::{Norm, dstn};
+    /// let x = Array::from_vec_on(vec![1.0f32; 4], &[2, 2], Device::Cpu).unwrap();
+    /// let y = dstn(&x, 2, Some(&[2]), Some(&[0]), Norm::Backward, None).unwrap();
+    /// assert_eq!(y.shape(), &[2, 2]);
+    /// assert_eq!(y.dtype(), cuprum_core::DType::Float32);
+    /// ```
+    pub fn dstn = many(Sin, inverse: false; s: Option<&[usize]>, axes: Option<&[isize]>);
+
+    /// The n-D inverse discrete sine transform (`scipy.fft.idstn`): [`idst`] along each of
+    /// `axes`; arguments as [`dctn`].
+    ///
+    /// # Errors
+    /// As [`dstn`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_fft::{Norm, dstn, idstn};
+    /// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3], Device::Cpu).unwrap();
+    /// let y = dstn(&x, 3, None, None, Norm::Ortho, None).unwrap();
+    /// let b = idstn(&y, 3, None, None, Norm::Ortho, None).unwrap().to_vec::<f64>().unwrap();
+    /// assert!((b[5] - 6.0).abs() < 1e-12);
+    /// ```
+    pub fn idstn = many(Sin, inverse: true; s: Option<&[usize]>, axes: Option<&[isize]>);
 }

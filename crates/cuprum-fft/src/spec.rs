@@ -6,7 +6,7 @@
 //! truncated along that axis to the step's input length first.
 
 use crate::Norm;
-use cuprum_core::ext::layout::normalize_axis;
+use cuprum_core::ext::layout::{checked_size, normalize_axis};
 use cuprum_core::{DType, Error, Layout, Result};
 
 /// The kind of one batched 1-D transform.
@@ -275,9 +275,16 @@ fn build(
             });
         }
     }
+    // Every step's rows (its input length, then its output length, along its axis, complex
+    // elements) must be an array NumPy could make: a length like `n = 2^61` is "array is too
+    // big" here, before any buffer or plan exists, on every device (issue 46).
+    let item = precision.complex().itemsize();
     let mut out_shape = shape.to_vec();
     for st in &steps {
+        out_shape[st.axis] = st.in_len();
+        checked_size(op, &out_shape, item)?;
         out_shape[st.axis] = st.out_len();
+        checked_size(op, &out_shape, item)?;
     }
     let total: usize = lens.iter().product();
     // hfft = irfft(conj(a)) with the norm swapped, ihfft = conj(rfft(a)) with the norm

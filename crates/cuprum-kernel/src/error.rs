@@ -298,3 +298,10 @@ impl KernelError {
         }
     }
 }
+
+/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
+impl From<cuprum_core::cuda::CudaError> for KernelError {
+    fn from(e: cuprum_core::cuda::CudaError) -> Self {
+        KernelError::Core(e.into())
+    }
+}

@@ -36,7 +36,7 @@ pub fn cholesky(a: &Array, uplo: Uplo) -> Result<Array> {
     with_field!(dt, T => {
         let s = Stack::<T>::read(op, a, true)?;
         let count = s.count();
-        let mut mats = Vec::with_capacity(count);
+        let mut mats = cuprum_core::ext::try_vec_with_capacity(count)?;
         for i in 0..count {
             let h = host::hermitian_from(&s.mat(i), uplo == Uplo::Lower);
             let llt = h

@@ -117,7 +117,7 @@ fn eig_one<T: Field>(
             })
             .collect();
         let u = e.U();
-        let mut v = Vec::with_capacity(n * n);
+        let mut v = cuprum_core::ext::try_vec_with_capacity(n * n)?;
         for p in 0..n {
             for q in 0..n {
                 let z = &u[(p, q)];
@@ -175,7 +175,9 @@ fn normalize_columns(v: &mut [Complex64], n: usize) {
 ///
 /// Algorithm: Hessenberg reduction and the implicit double-shift QR algorithm (faer, as LAPACK
 /// `geev`). CUDA arrays are computed on the host and copied back (as CuPy before
-/// `cusolverDnXgeev`).
+/// `cusolverDnXgeev`). A matrix whose largest entry lies outside LAPACK's safe range (about
+/// 1e-139 to 1e138 in float64) is scaled by a power of two first and its eigenvalues scaled
+/// back, as `xGEEV` does: `[[1e308, 1e308], [1e308, -1e308]]` gives ±1.4142e308, as NumPy.
 ///
 /// ```
 /// use cuprum_core::{Array, Device, DType};
@@ -215,8 +217,12 @@ fn eig_impl(op: &'static str, a: &Array, vectors: bool) -> Result<(Array, Option
         let mut ws = Vec::new();
         let mut vs = Vec::new();
         for i in 0..s.count() {
-            let (w, v) = eig_one(op, &s.mat(i), vectors)?;
-            ws.extend(w);
+            // LAPACK xGEEV's scaling (crate::scale): eigenvalues scale back, vectors do not
+            let m = s.mat(i);
+            let (scaled, e) = crate::scale::scale_mat(&m);
+            let (w, v) = eig_one(op, scaled.as_ref().unwrap_or(&m), vectors)?;
+            let back = crate::scale::pow2(-e);
+            ws.extend(w.into_iter().map(|z| if e == 0 { z } else { z * back }));
             if let Some(v) = v {
                 vs.extend(v);
             }

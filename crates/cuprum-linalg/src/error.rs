@@ -179,3 +179,10 @@ impl std::fmt::Debug for LinalgError {
         std::fmt::Display::fmt(self, f)
     }
 }
+
+/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
+impl From<cuprum_core::cuda::CudaError> for LinalgError {
+    fn from(e: cuprum_core::cuda::CudaError) -> Self {
+        LinalgError::Core(e.into())
+    }
+}

@@ -219,21 +219,14 @@ pub(crate) fn check_finite<T: Field>(op: &'static str, data: &[T]) -> Result<()>
 
 /// Checks `ndim >= 2` and that the last two axes are equal; returns `(batch shape, n)`.
 pub(crate) fn square_shape(op: &'static str, shape: &[usize]) -> Result<(Vec<usize>, usize)> {
-    let nd = shape.len();
-    if nd < 2 {
-        return Err(LinalgError::TooFewDims {
-            op,
-            ndim: nd,
-            min: 2,
-        });
-    }
-    if shape[nd - 1] != shape[nd - 2] {
+    let (batch, rows, cols) = matrix_shape(op, shape)?;
+    if rows != cols {
         return Err(LinalgError::NotSquare {
             op,
             shape: shape.to_vec(),
         });
     }
-    Ok((shape[..nd - 2].to_vec(), shape[nd - 1]))
+    Ok((batch, cols))
 }
 
 /// Checks `ndim >= 2`; returns `(batch shape, rows, cols)`.
@@ -290,6 +283,30 @@ impl<T: Field> Stack<T> {
 
 /// Collects matrices (all of the same shape) into one C-order array of shape
 /// `batch + [rows, cols]` on `device`.
+/// Runs the faer computation `f`, whose buffers take about `bytes` bytes of host memory:
+/// refused first when the machine can never hold them, and a panic of faer's allocation
+/// (faer unwraps its `AllocError`, and `Vec` panics with "capacity overflow") is turned into
+/// [`cuprum_core::Error::OutOfMemory`] naming `bytes`; any other panic goes on unwinding.
+///
+/// # Errors
+/// [`cuprum_core::Error::OutOfMemory`].
+pub(crate) fn faer_call<R>(bytes: usize, f: impl FnOnce() -> R) -> Result<R> {
+    cuprum_core::ext::check_host_bytes(bytes)?;
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+        let msg = p
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        if msg.contains("AllocError") || msg.contains("capacity overflow") || msg.contains("alloc")
+        {
+            cuprum_core::Error::host_out_of_memory(bytes).into()
+        } else {
+            std::panic::resume_unwind(p)
+        }
+    })
+}
+
 pub(crate) fn write_mats<T: Field>(
     batch: &[usize],
     rows: usize,
@@ -297,7 +314,7 @@ pub(crate) fn write_mats<T: Field>(
     mats: &[Mat<T>],
     device: Device,
 ) -> Result<Array> {
-    let mut data = Vec::with_capacity(mats.len() * rows * cols);
+    let mut data = cuprum_core::ext::try_vec_with_capacity(mats.len() * rows * cols)?;
     for m in mats {
         for p in 0..rows {
             for q in 0..cols {
@@ -412,6 +429,22 @@ pub(crate) fn write_complex(
     } else {
         write(v, shape, device)
     }
+}
+
+/// The core shape-mismatch error of `op` for the operands `a` and `b`.
+pub(crate) fn shape_mismatch(
+    op: &'static str,
+    a: &Array,
+    b: &Array,
+    detail: Option<String>,
+) -> LinalgError {
+    cuprum_core::Error::ShapeMismatch {
+        op,
+        lhs: a.shape().to_vec(),
+        rhs: b.shape().to_vec(),
+        detail,
+    }
+    .into()
 }
 
 /// Rejects arrays on two different devices.

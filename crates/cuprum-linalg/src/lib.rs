@@ -43,6 +43,8 @@
 //! `cp::linalg` (and [`scipy`] as `cp::linalg::scipy`, the counterpart of `cupyx.scipy.linalg`).
 #![warn(missing_docs)]
 
+#[cfg(test)]
+mod bad_input_tests;
 mod cholesky;
 mod cuda;
 mod eig;
@@ -51,6 +53,7 @@ mod host;
 mod lu;
 mod norm;
 mod qr;
+mod scale;
 mod schur;
 pub mod scipy;
 mod scipy_ext;

@@ -86,14 +86,7 @@ pub fn inv(a: &Array) -> Result<Array> {
 pub fn solve(a: &Array, b: &Array) -> Result<Array> {
     let op = "solve";
     let (abatch, n) = host::square_shape(op, a.shape())?;
-    if a.device() != b.device() {
-        return Err(cuprum_core::Error::DeviceMismatch {
-            op,
-            lhs: a.device(),
-            rhs: b.device(),
-        }
-        .into());
-    }
+    host::same_device(op, a, b)?;
     let vector = b.ndim() == 1;
     let (bbatch, bm, k) = if vector {
         (Vec::new(), b.shape()[0], 1)
@@ -107,13 +100,7 @@ pub fn solve(a: &Array, b: &Array) -> Result<Array> {
         host::matrix_shape(op, b.shape())?
     };
     if bm != n {
-        return Err(cuprum_core::Error::ShapeMismatch {
-            op,
-            lhs: a.shape().to_vec(),
-            rhs: b.shape().to_vec(),
-            detail: None,
-        }
-        .into());
+        return Err(host::shape_mismatch(op, a, b, None));
     }
     let batch = host::broadcast_batch(op, &abatch, &bbatch)?;
     let dt = host::compute_dtype2(op, a.dtype(), b.dtype())?;
@@ -131,7 +118,7 @@ pub fn solve(a: &Array, b: &Array) -> Result<Array> {
         host::check_finite(op, &bdata)?;
         let lus = factor_all(op, &sa)?;
         let count: usize = batch.iter().product();
-        let mut out = Vec::with_capacity(count * n * k);
+        let mut out = cuprum_core::ext::try_vec_with_capacity(count.saturating_mul(n).saturating_mul(k))?;
         for i in 0..count {
             let ai = host::broadcast_index(&batch, &abatch, i);
             let bi = host::broadcast_index(&batch, &bbatch, i);
@@ -242,6 +229,11 @@ pub fn det(a: &Array) -> Result<Array> {
 /// complex number for complex input), `logabsdet` the real dtype. A singular matrix gives
 /// sign 0 and `logabsdet = -inf`.
 ///
+/// A matrix whose largest entry lies outside LAPACK's safe range (about 1e-139 to 1e138 in
+/// float64) is scaled by a power of two `2^e` before the LU and `e·n·ln 2` taken off the log
+/// after: `[[1e308, 1e308], [1e308, -1e308]]` gives `(-1, 1419.0856)`, the exact value, where
+/// NumPy's unscaled LU overflows to `inf`.
+///
 /// # Errors
 /// Non-square input; [`LinalgError::NonFinite`].
 ///
@@ -261,9 +253,13 @@ pub fn slogdet(a: &Array) -> Result<(Array, Array)> {
         let mut signs = Vec::new();
         let mut logs = Vec::new();
         for i in 0..s.count() {
-            let (sg, l) = slogdet_one(&s.mat(i));
+            // a matrix outside LAPACK's safe range is scaled by 2^e first (crate::scale):
+            // det(2^e A) = 2^(e n) det(A), so its log is corrected by e n ln 2
+            let m = s.mat(i);
+            let (scaled, e) = crate::scale::scale_mat(&m);
+            let (sg, l) = slogdet_one(scaled.as_ref().unwrap_or(&m));
             signs.push(T::from_c(sg));
-            logs.push(l);
+            logs.push(l - f64::from(e) * m.nrows() as f64 * std::f64::consts::LN_2);
         }
         Ok((host::write(signs, &batch, a.device())?, T::real_array(&logs, &batch, a.device())?))
     })

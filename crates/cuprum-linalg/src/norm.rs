@@ -27,12 +27,30 @@ impl From<f64> for NormOrd {
     }
 }
 
+/// NumPy's `max` of two values: NaN when either is NaN (`f64::max` would skip it).
+fn max_nan(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else {
+        a.max(b)
+    }
+}
+
+/// NumPy's `min` of two values: NaN when either is NaN.
+fn min_nan(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else {
+        a.min(b)
+    }
+}
+
 fn vector_norm(v: &[Complex64], ord: Option<NormOrd>) -> Result<f64> {
     let abs = v.iter().map(|z| z.norm());
     Ok(match ord {
         None | Some(NormOrd::P(2.0)) => v.iter().map(|z| z.norm_sqr()).sum::<f64>().sqrt(),
-        Some(NormOrd::P(p)) if p == f64::INFINITY => abs.fold(0.0, f64::max),
-        Some(NormOrd::P(p)) if p == f64::NEG_INFINITY => abs.fold(f64::INFINITY, f64::min),
+        Some(NormOrd::P(p)) if p == f64::INFINITY => abs.fold(0.0, max_nan),
+        Some(NormOrd::P(p)) if p == f64::NEG_INFINITY => abs.fold(f64::INFINITY, min_nan),
         Some(NormOrd::P(0.0)) => {
             v.iter().filter(|z| **z != Complex64::new(0.0, 0.0)).count() as f64
         }
@@ -60,10 +78,10 @@ fn matrix_norm_one<T: Field>(m: &Mat<T>, ord: Option<NormOrd>) -> Result<f64> {
             .sum::<f64>()
             .sqrt(),
         Some(NormOrd::Nuc) => svals()?.iter().sum(),
-        Some(NormOrd::P(1.0)) => col_sums().fold(0.0, f64::max),
-        Some(NormOrd::P(-1.0)) => col_sums().fold(f64::INFINITY, f64::min),
-        Some(NormOrd::P(p)) if p == f64::INFINITY => row_sums().fold(0.0, f64::max),
-        Some(NormOrd::P(p)) if p == f64::NEG_INFINITY => row_sums().fold(f64::INFINITY, f64::min),
+        Some(NormOrd::P(1.0)) => col_sums().fold(0.0, max_nan),
+        Some(NormOrd::P(-1.0)) => col_sums().fold(f64::INFINITY, min_nan),
+        Some(NormOrd::P(p)) if p == f64::INFINITY => row_sums().fold(0.0, max_nan),
+        Some(NormOrd::P(p)) if p == f64::NEG_INFINITY => row_sums().fold(f64::INFINITY, min_nan),
         Some(NormOrd::P(2.0)) => svals()?.first().copied().unwrap_or(0.0),
         Some(NormOrd::P(-2.0)) => svals()?.last().copied().unwrap_or(0.0),
         Some(o) => {
@@ -165,7 +183,7 @@ pub fn norm(
         }
         off
     };
-    let mut out = Vec::with_capacity(outer_count);
+    let mut out = cuprum_core::ext::try_vec_with_capacity(outer_count)?;
     for o in 0..outer_count {
         let base = offset_of(o, &outer, &outer_shape);
         let elems: Vec<Complex64> = (0..inner_count)

@@ -35,7 +35,10 @@ pub struct Qr {
 /// # Errors
 /// `ndim < 2`; [`crate::LinalgError::NonFinite`]; a core dtype error for float16.
 ///
-/// Algorithm: Householder QR (cuSOLVER `geqrf` + `orgqr`/`ungqr` on CUDA; faer on the CPU).
+/// Algorithm: Householder QR (cuSOLVER `geqrf` + `orgqr`/`ungqr` on CUDA; faer on the CPU). A
+/// matrix whose largest entry lies outside LAPACK's safe range (about 1e-139 to 1e138 in
+/// float64) is scaled by a power of two first and `R` scaled back, on both devices (NumPy's
+/// unscaled QR of `[[1e308, 1e308], [1e308, -1e308]]` overflows to inf/nan).
 ///
 /// ```
 /// use cuprum_core::{Array, Device};
@@ -49,6 +52,17 @@ pub fn qr(a: &Array, mode: QrMode) -> Result<Qr> {
     let op = "qr";
     let (batch, m, n) = host::matrix_shape(op, a.shape())?;
     let dt = host::compute_dtype(op, a.dtype())?;
+    // above the backend: LAPACK's scaling of matrices outside its safe range (crate::scale;
+    // the host path below scales each matrix); Q does not change, R scales back
+    if a.device().is_cuda()
+        && let Some((scaled, es)) = crate::scale::scale_array(a, dt)?
+    {
+        let f = qr(&scaled, mode)?;
+        return Ok(Qr {
+            r: crate::scale::unscale(&f.r, &es, 2)?,
+            q: f.q,
+        });
+    }
     if let Some(r) = crate::cuda::qr(a, dt, mode) {
         return r;
     }
@@ -59,10 +73,13 @@ pub fn qr(a: &Array, mode: QrMode) -> Result<Qr> {
         let mut rs = Vec::new();
         let rrows = if mode == QrMode::Complete { m } else { k };
         for i in 0..s.count() {
-            let f = s.mat(i).qr();
+            let m = s.mat(i);
+            let (scaled, e) = crate::scale::scale_mat(&m);
+            let f = scaled.as_ref().unwrap_or(&m).qr();
             let r = f.R();
+            let back = T::from_f(crate::scale::pow2(-e));
             rs.push(Mat::from_fn(rrows, n, |p, q| {
-                if p <= q && p < r.nrows() { r[(p, q)] } else { T::from_f(0.0) }
+                if p <= q && p < r.nrows() { r[(p, q)] * back } else { T::from_f(0.0) }
             }));
             match mode {
                 QrMode::Reduced => qs.push(f.compute_thin_Q()),

@@ -99,15 +99,7 @@ fn rhs_shape(
     b: &Array,
     n: usize,
 ) -> Result<(Vec<usize>, usize, bool)> {
-    let err = || -> LinalgError {
-        cuprum_core::Error::ShapeMismatch {
-            op,
-            lhs: a.shape().to_vec(),
-            rhs: b.shape().to_vec(),
-            detail: None,
-        }
-        .into()
-    };
+    let err = || host::shape_mismatch(op, a, b, None);
     match b.ndim() {
         0 => Err(err()),
         1 => {
@@ -166,7 +158,7 @@ pub fn solve_triangular(
         let bd = host::read::<T>(b)?;
         host::check_finite(op, &bd)?;
         let count: usize = batch.iter().product();
-        let mut out = Vec::with_capacity(count * n * k);
+        let mut out = cuprum_core::ext::try_vec_with_capacity(count.saturating_mul(n).saturating_mul(k))?;
         for i in 0..count {
             let ai = host::broadcast_index(&batch, &abatch, i);
             let bi = host::broadcast_index(&batch, &bbatch, i);
@@ -230,7 +222,7 @@ pub fn lu(a: &Array) -> Result<(Array, Array, Array)> {
             let (ipiv, _) = getf2(f, m, n);
             let perm = ipiv_to_perm(&ipiv, m);
             // a = P L U with P[perm[r], r] = 1.
-            let mut p = vec![zero; m * m];
+            let mut p = cuprum_core::ext::try_vec_filled(m.saturating_mul(m), zero)?;
             for (r, &src) in perm.iter().enumerate() {
                 p[src * m + r] = one;
             }
@@ -322,13 +314,7 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
     let mut pshape = abatch.clone();
     pshape.push(n);
     if piv.shape() != pshape.as_slice() {
-        return Err(cuprum_core::Error::ShapeMismatch {
-            op,
-            lhs: lu.shape().to_vec(),
-            rhs: piv.shape().to_vec(),
-            detail: None,
-        }
-        .into());
+        return Err(host::shape_mismatch(op, lu, piv, None));
     }
     let pv: Vec<i64> = host::read_c64(piv)?.iter().map(|z| z.re as i64).collect();
     let (bbatch, k, vector) = rhs_shape(op, lu, b, n)?;
@@ -339,12 +325,12 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
         let bd = host::read::<T>(b)?;
         host::check_finite(op, &bd)?;
         let count: usize = batch.iter().product();
-        let mut out = Vec::with_capacity(count * n * k);
+        let mut out = cuprum_core::ext::try_vec_with_capacity(count.saturating_mul(n).saturating_mul(k))?;
         for i in 0..count {
             let ai = host::broadcast_index(&batch, &abatch, i);
             let bi = host::broadcast_index(&batch, &bbatch, i);
             let f = &sa.data[ai * n * n..(ai + 1) * n * n];
-            let mut ipiv = Vec::with_capacity(n);
+            let mut ipiv = cuprum_core::ext::try_vec_with_capacity(n)?;
             for (r, &p) in pv[ai * n..(ai + 1) * n].iter().enumerate() {
                 if p < r as i64 || p >= n as i64 {
                     return Err(cuprum_core::Error::IndexOutOfBounds { op, index: p, axis: r, size: n }.into());

@@ -15,13 +15,7 @@ use crate::{Lstsq, Qr, QrMode, Svd, Uplo};
 use cuprum_core::{Array, DType, Device, IndexMode, s};
 
 fn shape_err(op: &'static str, a: &Array, b: &Array, detail: &str) -> LinalgError {
-    cuprum_core::Error::ShapeMismatch {
-        op,
-        lhs: a.shape().to_vec(),
-        rhs: b.shape().to_vec(),
-        detail: Some(detail.to_string()),
-    }
-    .into()
+    crate::host::shape_mismatch(op, a, b, Some(detail.to_string()))
 }
 
 fn need_2d(op: &'static str, a: &Array) -> Result<(usize, usize)> {
@@ -403,7 +397,7 @@ pub fn solve_banded(l_and_u: (usize, usize), ab: &Array, b: &Array) -> Result<Ar
     let zero = cuprum_core::zeros_on([1], ab.dtype(), ab.device())?;
     let flat = cuprum_core::concatenate(&[&ab.reshape([rows * m])?, &zero], 0)?;
     let sentinel = (rows * m) as i64;
-    let mut idx = vec![sentinel; mm];
+    let mut idx = cuprum_core::ext::try_vec_filled(mm, sentinel)?;
     for j in 0..m {
         let lo = j.saturating_sub(u);
         let hi = (j + l).min(m - 1);

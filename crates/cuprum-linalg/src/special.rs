@@ -303,7 +303,10 @@ pub fn fiedler_companion(a: &Array) -> Result<Array> {
     let n = n1 - 1;
     let zero = Complex64::new(0.0, 0.0);
     let one = Complex64::new(1.0, 0.0);
-    let mut c = vec![zero; n * n];
+    let mut c = cuprum_core::ext::try_vec_filled(
+        cuprum_core::ext::layout::checked_size("fiedler_companion", &[n, n], 16)?,
+        zero,
+    )?;
     if n == 1 {
         c[0] = -v[1];
     } else {
@@ -388,7 +391,7 @@ pub fn hadamard(n: usize, dtype: DType) -> Result<Array> {
 /// ```
 pub fn helmert(n: usize, full: bool) -> Result<Array> {
     cuprum_core::ext::layout::checked_size("helmert", &[n, n], 8)?;
-    let mut data = vec![0.0f64; n * n];
+    let mut data = cuprum_core::ext::try_vec_filled(n * n, 0.0f64)?;
     for i in 0..n {
         let d = if i == 0 {
             n as f64

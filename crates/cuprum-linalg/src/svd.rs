@@ -2,6 +2,7 @@
 
 use crate::error::{LinalgError, Result};
 use crate::host::{self, Field, Stack, with_field};
+use cuprum_core::ext::layout::checked_size;
 use cuprum_core::{Array, Complex64};
 use faer::Mat;
 
@@ -38,12 +39,28 @@ pub(crate) fn svd_one<T: Field>(
         op,
         routine: "faer svd",
     };
+    // faer's buffers: U and V (square when `full`), a copy of the matrix and its workspace
+    let (ur, vr) = if full { (r, c) } else { (k, k) };
+    let elems = (r.saturating_mul(ur))
+        .saturating_add(c.saturating_mul(vr))
+        .saturating_add(r.saturating_mul(c).saturating_mul(2));
+    let bytes = elems.saturating_mul(std::mem::size_of::<T>());
+    // entries outside LAPACK's safe range are scaled first (crate::scale), s scaled back
+    let (scaled, e) = crate::scale::scale_mat(m);
+    let m = scaled.as_ref().unwrap_or(m);
+    let back = crate::scale::pow2(-e);
     if !uv {
-        let s = m.singular_values().map_err(nc)?;
-        return Ok((None, s.iter().map(|x| T::real_f64(x)).collect(), None));
+        let s = host::faer_call(bytes, || m.singular_values())?.map_err(nc)?;
+        return Ok((
+            None,
+            s.iter().map(|x| T::real_f64(x) * back).collect(),
+            None,
+        ));
     }
-    let f = if full { m.svd() } else { m.thin_svd() }.map_err(nc)?;
-    let s: Vec<f64> = (0..k).map(|i| f.S().column_vector()[i].to_c().re).collect();
+    let f = host::faer_call(bytes, || if full { m.svd() } else { m.thin_svd() })?.map_err(nc)?;
+    let s: Vec<f64> = (0..k)
+        .map(|i| f.S().column_vector()[i].to_c().re * back)
+        .collect();
     Ok((Some(f.U().to_owned()), s, Some(f.V().to_owned())))
 }
 
@@ -55,9 +72,14 @@ pub(crate) fn svd_one<T: Field>(
 /// `(..., K, N)`).
 ///
 /// # Errors
-/// `ndim < 2`; [`LinalgError::NonFinite`]; [`LinalgError::NoConvergence`].
+/// `ndim < 2`; [`LinalgError::NonFinite`]; [`LinalgError::NoConvergence`];
+/// [`cuprum_core::Error::OutOfMemory`] naming the bytes when the factors cannot be held
+/// (`full_matrices` of a `1 x 2^24` matrix needs a `2^24 x 2^24` `Vh`: NumPy's MemoryError),
+/// checked before anything is allocated.
 ///
-/// Algorithm: faer's divide-and-conquer bidiagonal SVD on the CPU. On CUDA: cuSOLVER's Jacobi
+/// Algorithm: a matrix whose largest entry lies outside LAPACK's safe range (about 1e-139 to
+/// 1e138 in float64) is scaled by a power of two first and its singular values scaled back, as
+/// LAPACK's `xGESDD` does, on both devices. faer's divide-and-conquer bidiagonal SVD on the CPU. On CUDA: cuSOLVER's Jacobi
 /// SVD (`gesvdj`, batched `gesvdjBatched` for stacks of matrices up to 32x32), converged to a
 /// tolerance of machine epsilon of the dtype (residuals `|A - U S V^H| / |A|` of a few
 /// hundred ulps, comparable to `gesvd`).
@@ -73,6 +95,29 @@ pub fn svd(a: &Array, full_matrices: bool, compute_uv: bool) -> Result<Svd> {
     let op = "svd";
     let (batch, m, n) = host::matrix_shape(op, a.shape())?;
     let dt = host::compute_dtype(op, a.dtype())?;
+    // U and Vh are m x m and n x n when full: refused before any backend allocates them
+    if full_matrices && compute_uv {
+        let item = dt.itemsize();
+        let mut us = batch.clone();
+        us.extend([m, m]);
+        let mut vs = batch.clone();
+        vs.extend([n, n]);
+        let total = checked_size(op, &us, item)?.saturating_add(checked_size(op, &vs, item)?);
+        if !a.device().is_cuda() {
+            cuprum_core::ext::check_host_bytes(total.saturating_mul(item))?;
+        }
+    }
+    // above the backend: LAPACK's scaling of matrices outside its safe range (crate::scale;
+    // the host path scales each matrix in `svd_one`)
+    if a.device().is_cuda()
+        && let Some((scaled, es)) = crate::scale::scale_array(a, dt)?
+    {
+        let r = svd(&scaled, full_matrices, compute_uv)?;
+        return Ok(Svd {
+            s: crate::scale::unscale(&r.s, &es, 1)?,
+            ..r
+        });
+    }
     if let Some(r) = crate::cuda::svd(a, dt, full_matrices, compute_uv) {
         return r;
     }
@@ -238,15 +283,7 @@ pub struct Lstsq {
 pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
     let op = "lstsq";
     host::same_device(op, a, b)?;
-    let shape_err = || -> LinalgError {
-        cuprum_core::Error::ShapeMismatch {
-            op,
-            lhs: a.shape().to_vec(),
-            rhs: b.shape().to_vec(),
-            detail: None,
-        }
-        .into()
-    };
+    let shape_err = || host::shape_mismatch(op, a, b, None);
     if a.ndim() != 2 || !(b.ndim() == 1 || b.ndim() == 2) {
         return Err(shape_err());
     }
@@ -274,7 +311,7 @@ pub fn lstsq(a: &Array, b: &Array, rcond: Option<f64>) -> Result<Lstsq> {
             if s[j] > cut { uhb[(j, q)] * T::from_f(1.0 / s[j]) } else { T::from_f(0.0) }
         });
         let x = host::matmul(v.as_ref(), scaled.as_ref());
-        let mut xd = Vec::with_capacity(n * k);
+        let mut xd = cuprum_core::ext::try_vec_with_capacity(n.saturating_mul(k))?;
         for p in 0..n {
             for q in 0..k {
                 xd.push(x[(p, q)]);

@@ -449,18 +449,14 @@ pub fn alloc_pinned_memory(nbytes: usize) -> cuprum_core::Result<PinnedMemory> {
 /// pinned allocator ([`get_pinned_memory_allocator`]), or in ordinary memory when there is no CUDA device (so code using it
 /// runs on any machine; [`is_pinned`] tells). `zeroed` zeroes recycled blocks.
 fn pinned_array(op: &'static str, shape: &[usize], dtype: DType, zeroed: bool) -> Result<Array> {
-    let nbytes = shape
-        .iter()
-        .try_fold(dtype.itemsize(), |a, &d| a.checked_mul(d))
-        .ok_or_else(|| {
-            Error::invalid_value(
-                op,
-                format!("shape {shape:?} of {dtype} overflows usize bytes"),
-            )
-        })?;
+    let nbytes =
+        cuprum_core::ext::layout::checked_size(op, shape, dtype.itemsize())? * dtype.itemsize();
     if nbytes == 0 || cuda::device_count() == 0 {
-        return Array::from_storage(Storage::Cpu(CpuStorage::zeroed(nbytes)), shape, dtype);
+        let storage = CpuStorage::try_zeroed(nbytes)?;
+        return Array::from_storage(Storage::Cpu(storage), shape, dtype);
     }
+    // more than the machine's memory and swap is refused before the driver is asked
+    cuprum_core::ext::check_host_bytes(nbytes)?;
     crate::pool::install();
     let (mem, fresh) = get_pinned_memory_allocator().malloc_fresh(nbytes)?;
     if zeroed && !fresh {
@@ -484,8 +480,8 @@ fn pinned_array(op: &'static str, shape: &[usize], dtype: DType, zeroed: bool) -
 /// Without a CUDA device the buffer is ordinary memory ([`is_pinned`] is false).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the byte size overflows; [`Error::OutOfMemory`] when the OS
-/// cannot lock the memory.
+/// [`Error::TooBig`] when the byte size exceeds `isize::MAX` (NumPy's "array is too big");
+/// [`Error::OutOfMemory`] naming the bytes when the host cannot provide (or lock) the memory.
 ///
 /// # Example
 /// ```
@@ -557,4 +553,31 @@ pub fn empty_like_pinned(a: &Array) -> Result<Array> {
 /// ```
 pub fn is_pinned(a: &Array) -> bool {
     a.storage().as_cpu().is_some_and(CpuStorage::is_pinned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// NumPy: `np.zeros(2**40, np.int8)` on a machine with less memory raises MemoryError naming
+    /// the bytes; `np.zeros((2**62, 4), np.int8)` raises ValueError "array is too big". Neither
+    /// allocates: the size is refused before any memory is asked for (issue 46).
+    #[test]
+    fn pinned_arrays_of_impossible_sizes_fail_cleanly() {
+        for f in [zeros_pinned, empty_pinned] {
+            match f(&[1 << 40], DType::Int8) {
+                Err(Error::OutOfMemory { requested, .. }) => assert_eq!(requested, 1 << 40),
+                other => panic!("expected OutOfMemory for 2^40 bytes, got {other:?}"),
+            }
+            match f(&[1 << 62, 4], DType::Int8) {
+                Err(Error::TooBig { op, shape, .. }) => {
+                    assert!(op.ends_with("_pinned"), "{op}");
+                    assert_eq!(shape, vec![1 << 62, 4]);
+                }
+                other => panic!("expected TooBig, got {other:?}"),
+            }
+        }
+        let p = zeros_pinned(&[3, 2], DType::Int16).unwrap();
+        assert_eq!(p.to_vec::<i16>().unwrap(), vec![0; 6]);
+    }
 }

@@ -73,7 +73,7 @@ impl Backend for CudaBackend {
     }
 
     fn record(&mut self, stream: &Stream) -> Result<Event> {
-        stream.record()
+        Ok(stream.record()?)
     }
 
     fn query(&mut self, event: &Event) -> Result<bool> {
@@ -86,7 +86,7 @@ impl Backend for CudaBackend {
     }
 
     fn wait(&mut self, event: &Event) -> Result<()> {
-        event.synchronize()
+        Ok(event.synchronize()?)
     }
 
     fn free_memory(&self) -> usize {
@@ -359,16 +359,26 @@ impl MemoryPool {
     }
 }
 
+/// Device memory from the pool; the CUDA layer's [`Allocator`] speaks its own error type.
+type CudaResult<T> = std::result::Result<T, cuprum_core::cuda::CudaError>;
+
 impl Allocator for MemoryPool {
-    fn allocate(&self, ordinal: usize, nbytes: usize, stream: &Stream) -> Result<u64> {
+    fn allocate(&self, ordinal: usize, nbytes: usize, stream: &Stream) -> CudaResult<u64> {
         let _span = tracing::trace_span!("MemoryPool::allocate", ordinal, nbytes).entered();
-        self.arena(ordinal)?.allocate(nbytes, stream.raw() as u64)
+        Ok(self.arena(ordinal)?.allocate(nbytes, stream.raw() as u64)?)
     }
 
-    fn deallocate(&self, ordinal: usize, ptr: u64, _nbytes: usize, stream: &Stream) -> Result<()> {
+    fn deallocate(
+        &self,
+        ordinal: usize,
+        ptr: u64,
+        _nbytes: usize,
+        stream: &Stream,
+    ) -> CudaResult<()> {
         let _span = tracing::trace_span!("MemoryPool::deallocate", ordinal, ptr).entered();
-        self.arena(ordinal)?
-            .deallocate(ptr, stream.raw() as u64, stream)
+        Ok(self
+            .arena(ordinal)?
+            .deallocate(ptr, stream.raw() as u64, stream)?)
     }
 }
 

@@ -461,6 +461,37 @@ pub fn kronsum(a: &Sparse, b: &Sparse) -> Result<Sparse> {
     Ok(s)
 }
 
+/// Records `v` in `slot`, or checks it against the value already there (`mismatch` of that
+/// value when they differ).
+fn agree(
+    slot: &mut Option<usize>,
+    v: usize,
+    mismatch: impl FnOnce(usize) -> SparseError,
+) -> Result<()> {
+    match *slot {
+        None => *slot = Some(v),
+        Some(x) if x != v => return Err(mismatch(x)),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The block sizes along one axis of a grid, each set by some block; `none(i)` describes a
+/// position `i` without one (an [`SparseError::InvalidValue`] of `op`).
+fn block_sizes(
+    op: &'static str,
+    sizes: Vec<Option<usize>>,
+    none: impl Fn(usize) -> String,
+) -> Result<Vec<usize>> {
+    let size = |(i, s): (usize, Option<usize>)| {
+        s.ok_or_else(|| SparseError::InvalidValue {
+            op,
+            detail: none(i),
+        })
+    };
+    sizes.into_iter().enumerate().map(size).collect()
+}
+
 /// SciPy's `bmat(blocks)`: a block matrix from a grid of sparse blocks (`None` is an all-zero
 /// block); every block row shares one height and every block column one width. The dtype is
 /// the promotion of the blocks' dtypes. Canonical CSR result.
@@ -491,51 +522,18 @@ pub fn bmat(blocks: &[Vec<Option<&Sparse>>]) -> Result<Sparse> {
         for (j, b) in row.iter().enumerate() {
             if let Some(b) = b {
                 let (h, w) = b.shape2();
-                match heights[i] {
-                    None => heights[i] = Some(h),
-                    Some(x) if x != h => {
-                        return Err(SparseError::ShapeMismatch {
-                            op: OP,
-                            a: (x, w),
-                            b: (h, w),
-                        });
-                    }
-                    _ => {}
-                }
-                match widths[j] {
-                    None => widths[j] = Some(w),
-                    Some(x) if x != w => {
-                        return Err(SparseError::ShapeMismatch {
-                            op: OP,
-                            a: (h, x),
-                            b: (h, w),
-                        });
-                    }
-                    _ => {}
-                }
+                let mismatch = |a| SparseError::ShapeMismatch {
+                    op: OP,
+                    a,
+                    b: (h, w),
+                };
+                agree(&mut heights[i], h, |x| mismatch((x, w)))?;
+                agree(&mut widths[j], w, |x| mismatch((h, x)))?;
             }
         }
     }
-    let heights: Vec<usize> = heights
-        .into_iter()
-        .enumerate()
-        .map(|(i, h)| {
-            h.ok_or_else(|| SparseError::InvalidValue {
-                op: OP,
-                detail: format!("blocks[{i},:] is all None"),
-            })
-        })
-        .collect::<Result<_>>()?;
-    let widths: Vec<usize> = widths
-        .into_iter()
-        .enumerate()
-        .map(|(j, w)| {
-            w.ok_or_else(|| SparseError::InvalidValue {
-                op: OP,
-                detail: format!("blocks[:,{j}] is all None"),
-            })
-        })
-        .collect::<Result<_>>()?;
+    let heights = block_sizes(OP, heights, |i| format!("blocks[{i},:] is all None"))?;
+    let widths = block_sizes(OP, widths, |j| format!("blocks[:,{j}] is all None"))?;
     let present: Vec<&Sparse> = blocks.iter().flatten().flatten().copied().collect();
     let dt = present
         .iter()

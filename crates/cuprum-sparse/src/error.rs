@@ -171,3 +171,10 @@ impl std::fmt::Debug for SparseError {
         std::fmt::Display::fmt(self, f)
     }
 }
+
+/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
+impl From<cuprum_core::cuda::CudaError> for SparseError {
+    fn from(e: cuprum_core::cuda::CudaError) -> Self {
+        SparseError::Core(e.into())
+    }
+}

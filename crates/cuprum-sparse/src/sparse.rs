@@ -259,6 +259,49 @@ fn int_index(op: &'static str, a: &Array, what: &str) -> Result<()> {
 }
 
 /// Checks that every value of the index array `a` lies in `[0, size)`.
+/// The largest value of a non-empty integer array, exact for unsigned values above `i64::MAX`
+/// (`None` when empty).
+fn max_exact(a: &Array) -> Result<Option<i128>> {
+    if a.size() == 0 {
+        return Ok(None);
+    }
+    Ok(Some(match a.max(None, false)?.item()? {
+        cuprum_core::Scalar::UInt(u) => u as i128,
+        v => v.as_i64() as i128,
+    }))
+}
+
+/// A shape every index dtype can address: each dimension at most `i64::MAX`, so that
+/// `rows + 1` (the `indptr` length) cannot wrap (issue 46: `(usize::MAX, 1)` made an empty
+/// `indptr`). SciPy raises `ValueError` for such shapes.
+fn check_dims(op: &'static str, (m, n): (usize, usize)) -> Result<()> {
+    if m > i64::MAX as usize || n > i64::MAX as usize {
+        return Err(SparseError::InvalidShape {
+            op,
+            shape: vec![m, n],
+            detail: format!("a dimension exceeds int64's largest value {}", i64::MAX),
+        });
+    }
+    Ok(())
+}
+
+/// The transpose of CSR parts (CSR → CSC), after checking that the new `indptr` (`cols + 1`
+/// int64 entries) can be allocated: a (2, 2^62) matrix panicked in the transpose kernel
+/// (issue 46).
+fn transpose_checked(c: &Compressed) -> Result<Compressed> {
+    let n1 = c
+        .shape
+        .1
+        .checked_add(1)
+        .ok_or_else(|| SparseError::InvalidShape {
+            op: "tocsc",
+            shape: vec![c.shape.0, c.shape.1],
+            detail: "too many columns for an index pointer".into(),
+        })?;
+    drop(cuprum_core::ext::try_vec_with_capacity::<i64>(n1)?);
+    kernels::transpose(c)
+}
+
 pub(crate) fn check_bounds(op: &'static str, a: &Array, axis: usize, size: usize) -> Result<()> {
     if a.size() == 0 {
         return Ok(());
@@ -313,6 +356,9 @@ impl Sparse {
         input: Input<'_>,
         shape: Option<(usize, usize)>,
     ) -> Result<Sparse> {
+        if let Some(sh) = shape {
+            check_dims(op, sh)?;
+        }
         let mut s = match input {
             Input::Compressed(data, indices, indptr) => {
                 let c = Self::compressed_from_parts(op, fmt, data, indices, indptr, shape)?;
@@ -391,6 +437,7 @@ impl Sparse {
                 return Ok(s);
             }
             Input::Empty(m, n) => {
+                check_dims(op, (m, n))?;
                 let dev = cuprum_core::default_device();
                 let it = idx_dtype(0, &[m, n]);
                 let c = Compressed {
@@ -426,9 +473,29 @@ impl Sparse {
         let dt = if keep(a.dtype()) && keep(b.dtype()) {
             util::wider(a.dtype(), b.dtype())
         } else {
-            idx_dtype(nnz, dims)
+            // from the values as well as the shape (SciPy's `get_index_dtype(...,
+            // check_contents=True)`): a uint64 index 2^63 must not wrap into range (issue 46)
+            let mut max = dims.iter().copied().fold(nnz, usize::max) as i128;
+            for x in [a, b] {
+                if let Some(v) = max_exact(x)? {
+                    if v > i64::MAX as i128 {
+                        return Err(SparseError::InvalidFormat {
+                            op,
+                            detail: format!(
+                                "index value {v} ({}) is larger than int64 can hold",
+                                x.dtype()
+                            ),
+                        });
+                    }
+                    max = max.max(v);
+                }
+            }
+            if max <= i32::MAX as i128 {
+                DType::Int32
+            } else {
+                DType::Int64
+            }
         };
-        let _ = op;
         Ok((cast(a, dt)?, cast(b, dt)?))
     }
 
@@ -727,13 +794,14 @@ impl Sparse {
             Repr::Dia(d) => {
                 // stored = the in-range positions of every diagonal
                 let (m, n) = d.shape;
+                // saturating: an offset near ±i64::MAX lies wholly outside and adds 0 (issue 46)
                 let l = d.data.shape()[1].min(n) as i64;
                 d.offsets
                     .iter()
                     .map(|&k| {
                         let lo = k.max(0);
-                        let hi = l.min(m as i64 + k);
-                        (hi - lo).max(0) as usize
+                        let hi = l.min((m as i64).saturating_add(k));
+                        hi.saturating_sub(lo).max(0) as usize
                     })
                     .sum()
             }
@@ -935,7 +1003,7 @@ impl Sparse {
         match &self.repr {
             Repr::Csc(c) if c.canonical => Ok(c.clone()),
             Repr::Csc(c) => compressed_sum_duplicates(c),
-            _ => kernels::transpose(&self.csr_parts()?),
+            _ => transpose_checked(&self.csr_parts()?),
         }
     }
 
@@ -1009,7 +1077,7 @@ impl Sparse {
                     };
                     kernels::coo_to_compressed(&t, true)?
                 }
-                _ => kernels::transpose(&self.csr_parts()?)?,
+                _ => transpose_checked(&self.csr_parts()?)?,
             })),
             Format::Coo => self.with_like(Repr::Coo(self.coo_parts()?)),
             Format::Dia => self.with_like(Repr::Dia(coo_to_dia(&self.canonical_coo()?)?)),

@@ -74,15 +74,14 @@ fn value_range(a: &Array) -> Result<Option<(i128, i128)>> {
     if a.size() == 0 {
         return Ok(None);
     }
-    let lo = a
-        .min(None::<isize>, false)?
-        .astype(DType::Int64)?
-        .to_vec::<i64>()?[0];
-    let hi = a
-        .max(None::<isize>, false)?
-        .astype(DType::Int64)?
-        .to_vec::<i64>()?[0];
-    Ok(Some((lo as i128, hi as i128)))
+    // exact for uint64 values above i64::MAX (a cast to int64 would wrap them negative)
+    let exact = |v: cuprum_core::Scalar| match v {
+        cuprum_core::Scalar::UInt(u) => u as i128,
+        v => v.as_i64() as i128,
+    };
+    let lo = exact(a.min(None::<isize>, false)?.item()?);
+    let hi = exact(a.max(None::<isize>, false)?.item()?);
+    Ok(Some((lo, hi)))
 }
 
 /// `A`'s index arrays cast to `idx_dtype`, after checking that every value fits

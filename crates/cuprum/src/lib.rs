@@ -21,6 +21,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub mod config;
 pub mod profiler;
+pub mod registry;
 pub mod testing;
 pub use config::{Config, GpuInfo, config, show_config};
 

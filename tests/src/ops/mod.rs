@@ -1,24 +1,21 @@
 //! The dispatch table: op name -> a closure over cuprum's API.
 //!
-//! One file per family of ops, one match arm per op. A file's `dispatch` returns `None` for an
+//! [`registry`] first: cuprum's own table of NumPy functions by name
+//! ([`cuprum::registry`]), which runs any case of a function it lists. Then one file per
+//! family of ops, one match arm per op, for what needs more than a call. A file's `dispatch` returns `None` for an
 //! op it does not know; [`dispatch`] asks each file in turn, and an op no file knows is
 //! *skipped* (never passed). To add an area: write `ops/<area>.rs` with a `dispatch` function,
 //! add it to the chain below, and (if its crate has its own error type) an
 //! `impl Classify for ThatError` in [`crate::classify`].
 
 pub mod compat;
-pub mod creation;
-pub mod elementwise;
-pub mod fft;
 pub mod io;
 pub mod kernel;
 pub mod linalg;
 pub mod manip;
-pub mod products;
 pub mod random;
-pub mod reduction;
+pub mod registry;
 pub mod routines;
-pub mod sort;
 pub mod sparse;
 pub mod views;
 
@@ -31,17 +28,14 @@ pub type OpResult = Result<Vec<Array>, CaseError>;
 
 /// Runs `op`; `None` when no table knows it.
 pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
-    // compat first: it knows a few `scipy.linalg.*` names that linalg's table would claim
-    compat::dispatch(op, cx)
-        .or_else(|| creation::dispatch(op, cx))
-        .or_else(|| elementwise::dispatch(op, cx))
+    // the registry first: every NumPy function cuprum has, by name; then the family tables
+    // for ops that need more than a call (compat before linalg: it knows a few
+    // `scipy.linalg.*` names that linalg's table would claim)
+    registry::dispatch(op, cx)
+        .or_else(|| compat::dispatch(op, cx))
         .or_else(|| views::dispatch(op, cx))
         .or_else(|| io::dispatch(op, cx))
         .or_else(|| manip::dispatch(op, cx))
-        .or_else(|| fft::dispatch(op, cx))
-        .or_else(|| reduction::dispatch(op, cx))
-        .or_else(|| sort::dispatch(op, cx))
-        .or_else(|| products::dispatch(op, cx))
         .or_else(|| random::dispatch(op, cx))
         .or_else(|| linalg::dispatch(op, cx))
         .or_else(|| sparse::dispatch(op, cx))

@@ -1,11 +1,9 @@
-//! Dispatch arms for views and basic indexing (areas `indexing` and `broadcasting`):
-//! `getitem`/`setitem` with basic index expressions, `reshape`, `transpose`, `moveaxis`,
-//! `swapaxes`, `squeeze`, `expand_dims`, `ravel`, `broadcast_to`, `broadcast_arrays`.
+//! Dispatch arms for basic indexing (area `indexing`): `getitem`/`setitem` with basic index
+//! expressions (the view functions, `reshape`, `transpose`, ..., run through the registry).
 
 use super::{OpResult, one};
 use crate::CaseError;
 use crate::cx::CaseCx;
-use cuprum::Array;
 use cuprum::index::SliceItem;
 
 /// Runs `op` when it is a view/indexing op; `None` when it is not in this table.
@@ -20,18 +18,6 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         "getitem" | "setitem" if advanced => return None,
         "getitem" => getitem(cx),
         "setitem" => setitem(cx),
-        "reshape" => reshape(cx),
-        "transpose" => transpose(cx),
-        "moveaxis" => moveaxis(cx),
-        "swapaxes" => swapaxes(cx),
-        "squeeze" => squeeze(cx),
-        "expand_dims" => expand_dims(cx),
-        "ravel" => (|| -> OpResult {
-            cx.only_kwargs(&[])?;
-            one(cx.array(0)?.ravel())
-        })(),
-        "broadcast_to" => broadcast_to(cx),
-        "broadcast_arrays" => broadcast_arrays(cx),
         _ => return None,
     })
 }
@@ -57,83 +43,4 @@ fn setitem(cx: &CaseCx<'_>) -> OpResult {
     let value = cx.array(1)?;
     b.slice(&items)?.assign(value)?;
     Ok(vec![b])
-}
-
-fn reshape(cx: &CaseCx<'_>) -> OpResult {
-    cx.only_kwargs(&["shape", "newshape"])?;
-    let shape = match cx.kw_ints("shape")? {
-        Some(s) => s,
-        None => cx
-            .kw_ints("newshape")?
-            .ok_or_else(|| CaseError::harness("reshape needs shape"))?,
-    };
-    let shape: Vec<isize> = shape.into_iter().map(|x| x as isize).collect();
-    one(cx.array(0)?.reshape(&shape))
-}
-
-fn transpose(cx: &CaseCx<'_>) -> OpResult {
-    cx.only_kwargs(&["axes"])?;
-    let a = cx.array(0)?;
-    match cx.kw_ints("axes")? {
-        None => one(a.transpose()),
-        Some(axes) => {
-            let axes: Vec<isize> = axes.into_iter().map(|x| x as isize).collect();
-            one(a.permute_dims(&axes))
-        }
-    }
-}
-
-fn moveaxis(cx: &CaseCx<'_>) -> OpResult {
-    cx.only_kwargs(&["source", "destination"])?;
-    let get = |k: &str| -> Result<Vec<isize>, CaseError> {
-        Ok(cx
-            .kw_ints(k)?
-            .ok_or_else(|| CaseError::harness(format!("moveaxis needs {k}")))?
-            .into_iter()
-            .map(|x| x as isize)
-            .collect())
-    };
-    one(cx.array(0)?.moveaxis(&get("source")?, &get("destination")?))
-}
-
-fn swapaxes(cx: &CaseCx<'_>) -> OpResult {
-    cx.only_kwargs(&["axis1", "axis2"])?;
-    let a1 = cx
-        .kw_i64("axis1")?
-        .ok_or_else(|| CaseError::harness("needs axis1"))?;
-    let a2 = cx
-        .kw_i64("axis2")?
-        .ok_or_else(|| CaseError::harness("needs axis2"))?;
-    one(cx.array(0)?.swapaxes(a1 as isize, a2 as isize))
-}
-
-fn squeeze(cx: &CaseCx<'_>) -> OpResult {
-    cx.only_kwargs(&["axis"])?;
-    let axes: Option<Vec<isize>> = cx
-        .kw_ints("axis")?
-        .map(|v| v.into_iter().map(|x| x as isize).collect());
-    one(cx.array(0)?.squeeze(axes.as_deref()))
-}
-
-fn expand_dims(cx: &CaseCx<'_>) -> OpResult {
-    cx.only_kwargs(&["axis"])?;
-    let axes = cx
-        .kw_ints("axis")?
-        .ok_or_else(|| CaseError::harness("expand_dims needs axis"))?;
-    let axes: Vec<isize> = axes.into_iter().map(|x| x as isize).collect();
-    one(cx.array(0)?.expand_dims_axes(&axes))
-}
-
-fn broadcast_to(cx: &CaseCx<'_>) -> OpResult {
-    cx.only_kwargs(&["shape"])?;
-    let shape = cx
-        .kw_shape("shape")?
-        .ok_or_else(|| CaseError::harness("broadcast_to needs shape"))?;
-    one(cx.array(0)?.broadcast_to(&shape))
-}
-
-fn broadcast_arrays(cx: &CaseCx<'_>) -> OpResult {
-    cx.only_kwargs(&[])?;
-    let arrays: Vec<&Array> = cx.arrays()?;
-    Ok(cuprum::broadcast_arrays(&arrays)?)
 }

@@ -109,7 +109,11 @@ pub fn where_(cond: View<'_>, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result
 pub fn alloc(device: crate::Device, nbytes: usize) -> Result<Storage> {
     match device {
         crate::Device::Cpu => crate::storage::CpuStorage::try_zeroed(nbytes).map(Storage::Cpu),
-        crate::Device::Cuda(i) => crate::cuda::alloc(i, nbytes).map(Storage::Cuda),
+        crate::Device::Cuda(i) => Ok(Storage::Cuda(crate::cuda::alloc(i, nbytes)?)),
+        other => Err(crate::Error::unsupported(
+            "alloc",
+            format!("device {other}"),
+        )),
     }
 }
 
@@ -119,7 +123,11 @@ pub fn alloc(device: crate::Device, nbytes: usize) -> Result<Storage> {
 pub(crate) fn alloc_for_overwrite(device: crate::Device, nbytes: usize) -> Result<Storage> {
     match device {
         crate::Device::Cpu => crate::storage::CpuStorage::try_recycled(nbytes).map(Storage::Cpu),
-        crate::Device::Cuda(i) => crate::cuda::alloc(i, nbytes).map(Storage::Cuda),
+        crate::Device::Cuda(i) => Ok(Storage::Cuda(crate::cuda::alloc(i, nbytes)?)),
+        other => Err(crate::Error::unsupported(
+            "alloc",
+            format!("device {other}"),
+        )),
     }
 }
 
@@ -127,7 +135,11 @@ pub(crate) fn alloc_for_overwrite(device: crate::Device, nbytes: usize) -> Resul
 pub fn from_host(device: crate::Device, bytes: &[u8]) -> Result<Storage> {
     match device {
         crate::Device::Cpu => crate::storage::CpuStorage::try_from_bytes(bytes).map(Storage::Cpu),
-        crate::Device::Cuda(i) => crate::cuda::from_host(i, bytes).map(Storage::Cuda),
+        crate::Device::Cuda(i) => Ok(Storage::Cuda(crate::cuda::from_host(i, bytes)?)),
+        other => Err(crate::Error::unsupported(
+            "from_host",
+            format!("device {other}"),
+        )),
     }
 }
 
@@ -184,7 +196,7 @@ pub unsafe fn to_host_raw(src: View<'_>, out: *mut u8, len: usize) -> Result<()>
                 ));
             }
             // SAFETY: the caller's contract on `out`, passed on.
-            unsafe { crate::cuda::memory::to_host_ptr(c, src.layout.offset * isz, out, len) }
+            Ok(unsafe { crate::cuda::memory::to_host_ptr(c, src.layout.offset * isz, out, len) }?)
         }
     }
 }

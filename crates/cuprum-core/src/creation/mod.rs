@@ -610,6 +610,100 @@ pub fn linspace_on(
     upload_cast(&values, dtype, device, "linspace")
 }
 
+/// NumPy's `np.linspace(start, stop, num, endpoint, retstep=True, dtype, axis)` with array
+/// endpoints: `num` samples from each element of `start` to the matching element of `stop`,
+/// and the step of each.
+///
+/// **Shapes:** `start` and `stop` broadcast to `B`; the samples have shape `B` with an axis of
+/// length `num` inserted at `axis` (`(num, *B)` for `axis = 0`, `(*B, num)` for `axis = -1`);
+/// the step has shape `B`.
+///
+/// **Dtype:** the samples are `dtype`, by default the inexact type of `start` and `stop`
+/// (float64 for integer endpoints, float32 for float32 ones, complex for complex ones); the
+/// step is that default type. Values are computed in float64 (complex128) with NumPy's
+/// algorithm: `start + i * step`, or `start + i / div * delta` when a step underflows to 0;
+/// with `endpoint` the last sample is exactly `stop`; for an integer `dtype` the values are
+/// rounded towards −∞ before the cast. With `div = 0` (`num = 1` and `endpoint`, or
+/// `num = 0` without it) the step is NaN, as NumPy's.
+///
+/// # Errors
+/// [`Error::Broadcast`] when `start` and `stop` do not broadcast;
+/// [`Error::AxisOutOfBounds`] when `axis` is not in `-(ndim+1)..=ndim`;
+/// [`Error::DeviceMismatch`] when they are on different devices; allocation errors.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, creation::linspace_arrays};
+/// let start = Array::from_vec(vec![0.0f64, 10.0], &[2]).unwrap();
+/// let stop = Array::from_vec(vec![1.0f64, 20.0], &[2]).unwrap();
+/// let (y, step) = linspace_arrays(&start, &stop, 3, true, None, 0).unwrap();
+/// assert_eq!(y.shape(), &[3, 2]);
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![0.0, 10.0, 0.5, 15.0, 1.0, 20.0]);
+/// assert_eq!(step.to_vec::<f64>().unwrap(), vec![0.5, 5.0]);
+/// ```
+pub fn linspace_arrays(
+    start: &Array,
+    stop: &Array,
+    num: usize,
+    endpoint: bool,
+    dtype: Option<DType>,
+    axis: isize,
+) -> Result<(Array, Array)> {
+    use crate::ops;
+    const OP: &str = "linspace";
+    let joined = DType::promote(start.dtype(), stop.dtype());
+    let inexact = if joined.is_inexact() {
+        joined
+    } else {
+        DType::Float64
+    };
+    let work = if inexact.is_complex() {
+        DType::Complex128
+    } else {
+        DType::Float64
+    };
+    let device = start.device();
+    let s = start.astype(work)?;
+    let t = stop.astype(work)?;
+    let delta = ops::subtract(&t, &s)?;
+    let bshape = delta.shape().to_vec();
+    crate::layout::checked_size(OP, &[num.max(1), delta.size().max(1)], 16)?;
+    let mut yshape = vec![num];
+    yshape.extend(std::iter::repeat_n(1usize, bshape.len()));
+    let y =
+        arange_on(0i64, num as i64, 1i64, Some(DType::Float64), device)?.reshape(&yshape[..])?;
+    let div = if endpoint { num.saturating_sub(1) } else { num };
+    let (mut y, step) = if div > 0 {
+        let step = ops::divide(&delta, div as f64)?;
+        let underflow = crate::reduce::any(&ops::equal(&step, 0.0)?, None, false)?
+            .item()?
+            .as_bool();
+        let y = if underflow {
+            ops::multiply(&ops::divide(&y, div as f64)?, &delta)?
+        } else {
+            ops::multiply(&y, &step)?
+        };
+        (y, step)
+    } else {
+        let nan = full_on(&bshape[..], f64::NAN, work, device)?;
+        (ops::multiply(&y, &delta)?, nan)
+    };
+    y = ops::add(&y, &s)?;
+    if endpoint && num > 1 {
+        let head = crate::manip::split(&y, vec![(num - 1) as isize], 0)?.swap_remove(0);
+        let last = t.broadcast_to(&bshape[..])?.expand_dims(0)?;
+        y = crate::manip::concatenate(&[&head, &last], 0)?;
+    }
+    if axis != 0 {
+        y = y.moveaxis(&[0], &[axis])?;
+    }
+    let out_dtype = dtype.unwrap_or(inexact);
+    if out_dtype.is_integer() && !work.is_complex() {
+        y = ops::floor(&y)?;
+    }
+    Ok((y.astype(out_dtype)?, step.astype(inexact)?))
+}
+
 /// NumPy's `linspace` values in float64 (floored for integer results).
 fn linspace_values(
     start: f64,

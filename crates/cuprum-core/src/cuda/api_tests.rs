@@ -20,10 +20,10 @@ fn gpus() -> Vec<usize> {
         .collect()
 }
 
-fn is_unavailable(e: &Error) -> bool {
+fn is_unavailable(e: &cuprum_cuda::Error) -> bool {
     matches!(
         e,
-        Error::DeviceUnavailable { .. } | Error::LibraryNotFound { .. }
+        cuprum_cuda::Error::DeviceUnavailable { .. } | cuprum_cuda::Error::LibraryNotFound { .. }
     )
 }
 
@@ -75,7 +75,7 @@ fn missing_devices_are_errors_never_panics() {
             .unwrap_err(),
     ] {
         assert!(
-            matches!(e, Error::Unsupported { .. }) && e.to_string().contains("CPU"),
+            matches!(e, cuprum_cuda::Error::Unsupported { .. }) && e.to_string().contains("CPU"),
             "{e}"
         );
     }
@@ -102,7 +102,10 @@ fn device_count_and_versions_agree_with_initialization() {
         }
         Err(e) => {
             assert!(!nvrtc_available());
-            assert!(matches!(e, Error::LibraryNotFound { .. }), "{e}");
+            assert!(
+                matches!(e, cuprum_cuda::Error::LibraryNotFound { .. }),
+                "{e}"
+            );
         }
     }
 }

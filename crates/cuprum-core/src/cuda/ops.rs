@@ -390,7 +390,7 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
                 sys::cuMemsetD8Async(opnds[0].ptr, 0, n * dst.dtype.itemsize(), stream)
             }
             .result()
-            .map_err(|e| super::driver::drv("cuMemsetD8Async", e));
+            .map_err(|e| super::driver::drv("cuMemsetD8Async", e).into());
         }
         let v = f.vec;
         let aligned = (0..nops)

@@ -11,7 +11,7 @@
 
 use super::runtime::{self, MemoryType};
 use super::*;
-use crate::{Device, Error};
+use crate::Device;
 use cudarc::driver::sys;
 use std::sync::{Arc, Mutex};
 
@@ -25,10 +25,10 @@ fn gpus() -> Vec<usize> {
         .collect()
 }
 
-fn is_unavailable(e: &Error) -> bool {
+fn is_unavailable(e: &cuprum_cuda::Error) -> bool {
     matches!(
         e,
-        Error::DeviceUnavailable { .. } | Error::LibraryNotFound { .. }
+        cuprum_cuda::Error::DeviceUnavailable { .. } | cuprum_cuda::Error::LibraryNotFound { .. }
     )
 }
 
@@ -96,7 +96,7 @@ fn missing_devices_are_errors_never_panics() {
         assert!(is_unavailable(e), "{e}");
     }
     // the name of the call is in the error (without libcuda it names the library instead)
-    if let Error::DeviceUnavailable { op, .. } = &errs[0] {
+    if let cuprum_cuda::Error::DeviceUnavailable { op, .. } = &errs[0] {
         assert_eq!(*op, "malloc");
     }
     // a peer copy names the missing device whichever side it is on
@@ -115,7 +115,7 @@ fn input_checks_come_before_the_driver() {
     assert!(
         matches!(
             e,
-            Error::InvalidValue {
+            cuprum_cuda::Error::InvalidValue {
                 op: "memcpy_2d",
                 ..
             }
@@ -123,7 +123,7 @@ fn input_checks_come_before_the_driver() {
         "{e}"
     );
     let e = runtime::device_get_by_pci_bus_id("0000:19\0:00.0").unwrap_err();
-    assert!(matches!(e, Error::InvalidValue { .. }), "{e}");
+    assert!(matches!(e, cuprum_cuda::Error::InvalidValue { .. }), "{e}");
     if device_count() == 0 {
         let e = runtime::device_get_by_pci_bus_id("0000:19:00.0").unwrap_err();
         assert!(is_unavailable(&e), "{e}");

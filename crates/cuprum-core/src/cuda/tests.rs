@@ -110,7 +110,8 @@ fn detection_never_panics() {
         let e = Device::Cuda(0).check_available("test").unwrap_err();
         assert!(matches!(
             e,
-            Error::DeviceUnavailable { .. } | Error::LibraryNotFound { .. }
+            cuprum_cuda::Error::DeviceUnavailable { .. }
+                | cuprum_cuda::Error::LibraryNotFound { .. }
         ));
         assert!(alloc(0, 16).is_err());
         assert!(properties(0).is_err());
@@ -1017,11 +1018,11 @@ fn peer_copy_and_allocator_hook() {
 
     struct Counting(std::sync::atomic::AtomicUsize);
     impl Allocator for Counting {
-        fn allocate(&self, o: usize, n: usize, s: &Stream) -> crate::Result<u64> {
+        fn allocate(&self, o: usize, n: usize, s: &Stream) -> cuprum_cuda::Result<u64> {
             self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
             StreamOrderedAllocator.allocate(o, n, s)
         }
-        fn deallocate(&self, o: usize, p: u64, n: usize, s: &Stream) -> crate::Result<()> {
+        fn deallocate(&self, o: usize, p: u64, n: usize, s: &Stream) -> cuprum_cuda::Result<()> {
             StreamOrderedAllocator.deallocate(o, p, n, s)
         }
     }

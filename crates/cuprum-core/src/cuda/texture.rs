@@ -45,11 +45,16 @@
 //! assert!(CUDAarray::new_on(&ch, 64, 32, 0, ARRAY_DEFAULT, Device::Cpu).is_err());
 //! ```
 
-use super::driver::{attr, bind, device, drv, guard};
+use super::driver::{attr, bind, device, guard};
 use super::stream::{Stream, current};
 use crate::{Array, DType, Device, Error, Result};
 use cudarc::driver::sys;
 use std::sync::Arc;
+
+/// A driver status as this crate's [`Error::Cuda`] naming `op`.
+fn drv(op: &'static str, e: cudarc::driver::DriverError) -> Error {
+    super::driver::drv(op, e).into()
+}
 
 /// Runs one driver call under the loader guard and names it in the error.
 fn call(op: &'static str, f: impl FnOnce() -> sys::CUresult) -> Result<()> {
@@ -1508,13 +1513,15 @@ impl TextureObject {
 
 impl Drop for TextureObject {
     fn drop(&mut self) {
-        let r = bind("TextureObject::drop", self.ordinal).and_then(|_| {
-            // SAFETY: the handle came from cuTexObjectCreate on this device and is destroyed
-            // once, here.
-            call("cuTexObjectDestroy", || unsafe {
-                sys::cuTexObjectDestroy(self.handle)
-            })
-        });
+        let r = bind("TextureObject::drop", self.ordinal)
+            .map_err(Error::from)
+            .and_then(|_| {
+                // SAFETY: the handle came from cuTexObjectCreate on this device and is destroyed
+                // once, here.
+                call("cuTexObjectDestroy", || unsafe {
+                    sys::cuTexObjectDestroy(self.handle)
+                })
+            });
         if let Err(e) = r {
             tracing::error!("destroying a texture object on cuda:{}: {e}", self.ordinal);
         }
@@ -1607,13 +1614,15 @@ impl SurfaceObject {
 
 impl Drop for SurfaceObject {
     fn drop(&mut self) {
-        let r = bind("SurfaceObject::drop", self.ordinal).and_then(|_| {
-            // SAFETY: the handle came from cuSurfObjectCreate on this device and is destroyed
-            // once, here.
-            call("cuSurfObjectDestroy", || unsafe {
-                sys::cuSurfObjectDestroy(self.handle)
-            })
-        });
+        let r = bind("SurfaceObject::drop", self.ordinal)
+            .map_err(Error::from)
+            .and_then(|_| {
+                // SAFETY: the handle came from cuSurfObjectCreate on this device and is destroyed
+                // once, here.
+                call("cuSurfObjectDestroy", || unsafe {
+                    sys::cuSurfObjectDestroy(self.handle)
+                })
+            });
         if let Err(e) = r {
             tracing::error!("destroying a surface object on cuda:{}: {e}", self.ordinal);
         }

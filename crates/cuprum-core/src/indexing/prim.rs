@@ -78,6 +78,7 @@ pub fn positions(
             let p = cpu_positions(op, src, &hadv, bshape, &rest, insert_at, &out_shape, mode)?;
             p.to_device(device)
         }
+        other => Err(crate::Error::unsupported(op, format!("device {other}"))),
     }
 }
 

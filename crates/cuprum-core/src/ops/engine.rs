@@ -203,7 +203,7 @@ fn finish(
 }
 
 /// `op(a, b)` with broadcasting and promotion, into `out` when given; then the
-/// floating-point error check of [`errstate`](crate::routines::errstate).
+/// floating-point error check of [`errstate`](crate::ops::errstate).
 ///
 /// The check compares the result with the operands, so when it is active and `out` shares a
 /// buffer with an operand (`a += b`), the result is computed into a new array, checked against
@@ -215,17 +215,17 @@ pub(crate) fn binary(
     out: Option<&Array>,
 ) -> Result<Array> {
     if let Some(out) = out
-        && crate::routines::errstate::active()
+        && crate::ops::errstate::active()
         && [&a, &b]
             .iter()
             .any(|o| o.as_array().is_some_and(|x| x.shares_storage(out)))
     {
         let r = binary_unchecked(op, a, b, None, None)?;
-        crate::routines::errstate::check_binary(op, &a, &b, &r)?;
+        crate::ops::errstate::check_binary(op, &a, &b, &r)?;
         return write_out(op.name(), &r, out);
     }
     let r = binary_unchecked(op, a, b, out, None)?;
-    crate::routines::errstate::check_binary(op, &a, &b, &r)?;
+    crate::ops::errstate::check_binary(op, &a, &b, &r)?;
     Ok(r)
 }
 
@@ -292,7 +292,8 @@ fn binary_unchecked(
         });
     }
     // borrowed where no cast or broadcast is needed: a clone of an array copies its shape and
-    // strides (two allocations), and the 30 x 30 add of views made eight of them (session 17)
+    // strides (two allocations), and the 30 x 30 add of views made eight of them (now 1.0 us
+    // of host time on the 2-core CPU, docs/benchmarks/cpu-core.md)
     let x = operand_cow(&a, k, device)?;
     let y = operand_cow(&b, k, device)?;
     let xv = broadcast_cow(name, &x, &shape)?;
@@ -327,7 +328,7 @@ pub(crate) fn binary_owned(
     // `lendable` refuses while an errstate check is active, so the check below compares a new
     // result with untouched operands
     let r = binary_unchecked(op, a, b, None, Some(owned))?;
-    crate::routines::errstate::check_binary(op, &a, &b, &r)?;
+    crate::ops::errstate::check_binary(op, &a, &b, &r)?;
     Ok(r)
 }
 
@@ -344,7 +345,7 @@ fn lendable(op: BinaryOp, owned: &Array, o: DType, shape: &[usize]) -> bool {
         && std::sync::Arc::strong_count(&owned.storage) == 1
         && std::sync::Arc::weak_count(&owned.storage) == 0
         && owned.is_c_contiguous()
-        && !crate::routines::errstate::active()
+        && !crate::ops::errstate::active()
         && match &*owned.storage {
             crate::storage::Storage::Cpu(s) => s.owns_memory(),
             crate::storage::Storage::Cuda(_) => false,
@@ -367,7 +368,7 @@ fn write_out(op: &'static str, r: &Array, out: &Array) -> Result<Array> {
 pub(crate) fn unary(op: UnaryOp, a: &Array, out: Option<&Array>) -> Result<Array> {
     let name = op.name();
     if let Some(out) = out
-        && crate::routines::errstate::active()
+        && crate::ops::errstate::active()
         && a.shares_storage(out)
     {
         let r = unary(op, a, None)?;
@@ -385,7 +386,7 @@ pub(crate) fn unary(op: UnaryOp, a: &Array, out: Option<&Array>) -> Result<Array
         }
         backend::unary(op, x.view(), dst.view())
     })?;
-    crate::routines::errstate::check_unary(op, a, &r)?;
+    crate::ops::errstate::check_unary(op, a, &r)?;
     Ok(r)
 }
 

@@ -4,7 +4,7 @@
 
 use super::kinds::{BinaryOp, UnaryOp};
 use super::{binary_out, unary_out};
-use crate::routines::errstate::{ErrState, FpMode, errstate};
+use crate::ops::errstate::{ErrState, FpMode, errstate};
 use crate::{Array, DType, Device, Error, Layout};
 
 fn ramp(n: usize, dt: DType, scale: f64) -> Array {

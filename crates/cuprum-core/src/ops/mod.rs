@@ -29,6 +29,7 @@
 mod binary_fns;
 mod close;
 pub(crate) mod engine;
+pub mod errstate;
 pub(crate) mod kinds;
 mod operand;
 mod operators;

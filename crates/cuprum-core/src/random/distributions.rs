@@ -86,6 +86,7 @@ impl Generator {
             Device::Cuda(i) => {
                 cuda::draw_per_element(i, shape, dtype, self.kind, self.seed, start, d)?
             }
+            other => return Err(crate::Error::unsupported(op, format!("device {other}"))),
         };
         self.counter += n;
         Ok(out)
@@ -444,6 +445,7 @@ impl Generator {
             Device::Cuda(i) => {
                 cuda::draw_rows(i, &full, kind, seed, start, ps, multinomial, stick)?
             }
+            other => return Err(crate::Error::unsupported(op, format!("device {other}"))),
         };
         self.counter += rows as u64;
         Ok(out)

@@ -184,6 +184,7 @@ impl Generator {
                 )
             }
             Device::Cuda(i) => cuda::draw(i, shape, dtype, self.kind, self.seed, start, d, prec)?,
+            other => return Err(crate::Error::unsupported(op, format!("device {other}"))),
         };
         self.counter += n.div_ceil(dist::per_block(d, prec));
         Ok(out)

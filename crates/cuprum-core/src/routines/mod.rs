@@ -14,7 +14,8 @@ pub mod bits;
 pub mod calculus;
 pub mod compat;
 pub mod elementwise;
-pub mod errstate;
+/// `seterr`/`errstate` live with the ops engine that checks them (`crate::ops::errstate`).
+pub use crate::ops::errstate;
 pub mod introspect;
 pub mod io;
 pub mod memo;

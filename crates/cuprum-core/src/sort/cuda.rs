@@ -98,9 +98,10 @@ fn minb_override() -> Option<u32> {
 /// Onesweep's tile bytes a thread (keys and payload) by default.
 const OS_BYTES: usize = 112;
 /// Onesweep's tile bytes a thread for 8-byte keys with a payload (argsort of float64/int64: 12
-/// keys a thread). Session 16 (H200, argsort of 2^24 keys): float64 1.862 / 1.730 / 1.735 /
+/// keys a thread). On the H200 (argsort of 2^24 keys): float64 1.862 / 1.730 / 1.735 /
 /// 1.737 ms and int64 1.886 / 1.725 / 1.726 / 1.733 ms at 112 / 144 / 176 / 208 bytes (CuPy
 /// 1.797 and 1.836); 4-byte keys did not gain (int32 argsort 751 -> 770 us, sorts slower).
+/// At this setting: float64 1.739 ms, int64 1.731 ms (docs/benchmarks/h200-core.md).
 const OS_BYTES_WIDE_PAYLOAD: usize = 144;
 /// Static shared memory of `cuprum_onesweep_pass` (its counters, bases and scan words), and
 /// the 1 KiB the hardware reserves a block, for the occupancy estimate.
@@ -111,8 +112,9 @@ const SM_SHARED: usize = 228 * 1024;
 /// A compiled specialization: key dtype and payload width (0: none, 4 or 8 bytes). One per
 /// (device, dtype, payload width) for the life of the process ([`Kernels::new`]), with its NVRTC
 /// options made once and its kernels looked up once: a sort's host path formats no options and
-/// hashes no source key (session 17, H200: a 2^24 float32 sort spent 45-50 us of host time,
-/// ~10 us of it before the first kernel, while the GPU waited).
+/// hashes no source key (on the H200 a 2^24 float32 sort spent 45-50 us of host time, ~10 us
+/// of it before the first kernel while the GPU waited, when options were made a call; 30 us
+/// since).
 pub(crate) struct Kernels {
     ordinal: usize,
     dtype: DType,
@@ -137,15 +139,15 @@ impl Kernels {
         let kb = dtype.itemsize();
         // A tile's bytes a thread (keys and payload): the LSD sort 64 (16 float32 keys; on an
         // H200, 2^24 keys: 729 us at 16, 734 at 12, 795 at 8, 885 at 24), onesweep OS_BYTES
-        // (2^24 float32/float64/int32/int64, session 13: 621/1643/546/1549 us at 16,
+        // (H200, 2^24 float32/float64/int32/int64: 621/1643/546/1549 us at 16,
         // 607/1470/512/1343 at 20, 600/1314/519/1249 at 24, 569/1246/496/1139 at 28; the
         // reordered tile is in dynamic shared memory, so it may pass 48 KiB). Wider keys and
         // payloads keep the bytes. CUPRUM_SORT_ITEMS overrides both (tuning); the LSD sort's
         // static shared memory keeps its tile at most 112 bytes a thread (28 float32 keys).
-        // Session 15 (H200, 2^24 float32 sort, us): larger onesweep tiles lose occupancy
-        // faster than they save look-back steps: 591 at 28 keys, 666 at 32 (3 blocks an SM),
-        // 626 / 732 / 771 at 36 / 40 / 48 (3 blocks); in a second call 645 at 28, 604 at 30,
-        // 641 at 32 (4 blocks) (docs/benchmarks/h200-sort.md).
+        // Larger onesweep tiles lose occupancy faster than they save look-back steps (H200,
+        // 2^24 float32 sort, us): 591 at 28 keys, 666 at 32 (3 blocks an SM), 626 / 732 / 771
+        // at 36 / 40 / 48 (3 blocks); on another machine 645 at 28, 604 at 30, 641 at 32 (4
+        // blocks). At the default: 512.9 us, CuPy 557.0 (docs/benchmarks/h200-core.md).
         let per = |bytes: usize, most: usize| (bytes / (kb + val_bytes)).clamp(1, most) as u32;
         let (items, os_items) = match items_override() {
             Some(i) => (per(4 * i.min(28), 28), per(4 * i, 64)),
@@ -513,9 +515,10 @@ pub(crate) fn with_algo<R>(a: Algo, f: impl FnOnce() -> R) -> R {
 }
 
 /// The algorithm: onesweep, or the LSD sort with `CUPRUM_SORT_ALGO=lsd` (read once).
-/// Onesweep is the default since its H200 run of 2026-12-02 (session 12, 8b4c1b3): its tests
-/// passed and it was faster than the LSD sort on all eight sort/argsort rows of 2^24 keys
-/// (float32 sort 707 µs against 803 µs, argsort 1.04 ms against 1.41 ms).
+/// Onesweep is the default since 8b4c1b3: its tests pass on the H200 and it was faster than the
+/// LSD sort on all eight sort/argsort rows of 2^24 keys (float32 sort 707 µs against 803 µs,
+/// argsort 1.04 ms against 1.41 ms, both with 64-byte tiles; docs/benchmarks/h200-core.md has
+/// the rows at today's tiles).
 fn algo() -> Algo {
     #[cfg(test)]
     if let Some(a) = FORCED.with(|c| c.get()) {
@@ -688,7 +691,7 @@ fn set_dynamic_shared(f: &Function, bytes: u32) -> Result<()> {
         // (bytes, and a percentage for the carveout) that the driver validates.
         unsafe { sys::cuFuncSetAttribute(f.raw(), a, v) }
             .result()
-            .map_err(|e| crate::cuda::driver::drv("cuFuncSetAttribute", e))
+            .map_err(|e| crate::Error::from(crate::cuda::driver::drv("cuFuncSetAttribute", e)))
     };
     attr(
         sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

@@ -99,6 +99,42 @@ pub(crate) fn unique_id_for(op: &'static str) -> Result<[u8; 128]> {
     Ok(id.internal.map(|c| c as u8))
 }
 
+/// What a reducing collective passes NCCL: the datatype, the element-count multiplier, the
+/// reduction, the communicator, the send and receive buffers and the stream.
+struct ReduceArgs {
+    t: sys::ncclDataType_t,
+    mult: usize,
+    r: sys::ncclRedOp_t,
+    comm: sys::ncclComm_t,
+    s: *mut c_void,
+    d: *mut c_void,
+    st: sys::cudaStream_t,
+}
+
+/// The direction of a point-to-point transfer.
+#[derive(Clone, Copy)]
+pub(crate) enum Dir {
+    Send,
+    Recv,
+}
+
+impl Dir {
+    fn back(self) -> Dir {
+        match self {
+            Dir::Send => Dir::Recv,
+            Dir::Recv => Dir::Send,
+        }
+    }
+
+    /// The error when the root of a scatter (`Send`) or gather (`Recv`) passed no array.
+    fn root_array(self) -> &'static str {
+        match self {
+            Dir::Send => "the root must pass an input array",
+            Dir::Recv => "the root must pass an output array",
+        }
+    }
+}
+
 /// The NCCL datatype and element-count multiplier for a reduction over `dtype`.
 fn reduce_type(
     op_name: &'static str,
@@ -353,6 +389,33 @@ impl NcclComm {
         Ok(cuda_glue::device_ptr(op, a)? as usize as *mut c_void)
     }
 
+    /// What a reducing collective from `send` into `recv` (or in place, `None`) passes NCCL.
+    fn reduce_args(
+        &self,
+        op_name: &'static str,
+        send: &Array,
+        recv: Option<&Array>,
+        op: ReduceOp,
+    ) -> Result<ReduceArgs> {
+        let (t, mult, r) = reduce_type(op_name, send.dtype(), op)?;
+        let comm = self.live(op_name)?;
+        let s = self.ptr(op_name, send)?;
+        let d = match recv {
+            Some(a) => self.ptr(op_name, a)?,
+            None => s,
+        };
+        let st = self.stream()?;
+        Ok(ReduceArgs {
+            t,
+            mult,
+            r,
+            comm,
+            s,
+            d,
+            st,
+        })
+    }
+
     /// All-reduce `send` into `recv` (same size and dtype; may be the same buffer).
     pub(crate) fn all_reduce(
         &self,
@@ -361,18 +424,13 @@ impl NcclComm {
         recv: &Array,
         op: ReduceOp,
     ) -> Result<()> {
-        let (t, mult, r) = reduce_type(op_name, send.dtype(), op)?;
-        let comm = self.live(op_name)?;
-        let (s, d, st) = (
-            self.ptr(op_name, send)?,
-            self.ptr(op_name, recv)?,
-            self.stream()?,
-        );
+        let a = self.reduce_args(op_name, send, Some(recv), op)?;
         // SAFETY: both pointers address `send.size()` contiguous elements on this comm's device
         // (checked by check_array); the count is in NCCL elements of type `t`; stream order
         // keeps the buffers alive and unmodified until the collective is done.
-        let rc = unsafe { sys::ncclAllReduce(s, d, send.size() * mult, t, r, comm, st) };
-        check(op_name, rc, Some(comm))
+        let rc =
+            unsafe { sys::ncclAllReduce(a.s, a.d, send.size() * a.mult, a.t, a.r, a.comm, a.st) };
+        check(op_name, rc, Some(a.comm))
     }
 
     /// Reduce `send` into `recv` on `root`.
@@ -384,28 +442,13 @@ impl NcclComm {
         op: ReduceOp,
         root: usize,
     ) -> Result<()> {
-        let (t, mult, r) = reduce_type(op_name, send.dtype(), op)?;
-        let comm = self.live(op_name)?;
-        let s = self.ptr(op_name, send)?;
-        let d = match recv {
-            Some(a) => self.ptr(op_name, a)?,
-            None => s,
-        };
-        let st = self.stream()?;
+        let a = self.reduce_args(op_name, send, recv, op)?;
+        let root = to_int(op_name, root)?;
         // SAFETY: as in all_reduce; `d` is only written on the root, where it is a checked array.
         let rc = unsafe {
-            sys::ncclReduce(
-                s,
-                d,
-                send.size() * mult,
-                t,
-                r,
-                to_int(op_name, root)?,
-                comm,
-                st,
-            )
+            sys::ncclReduce(a.s, a.d, send.size() * a.mult, a.t, a.r, root, a.comm, a.st)
         };
-        check(op_name, rc, Some(comm))
+        check(op_name, rc, Some(a.comm))
     }
 
     /// Broadcast `root`'s `send` into every rank's `recv` (bytes).
@@ -462,73 +505,44 @@ impl NcclComm {
         recv: &Array,
         op: ReduceOp,
     ) -> Result<()> {
-        let (t, mult, r) = reduce_type(op_name, send.dtype(), op)?;
-        let comm = self.live(op_name)?;
-        let (s, d, st) = (
-            self.ptr(op_name, send)?,
-            self.ptr(op_name, recv)?,
-            self.stream()?,
-        );
+        let a = self.reduce_args(op_name, send, Some(recv), op)?;
         // SAFETY: `send` holds world × recv.size() elements (checked by the caller).
-        let rc = unsafe { sys::ncclReduceScatter(s, d, recv.size() * mult, t, r, comm, st) };
-        check(op_name, rc, Some(comm))
+        let rc = unsafe {
+            sys::ncclReduceScatter(a.s, a.d, recv.size() * a.mult, a.t, a.r, a.comm, a.st)
+        };
+        check(op_name, rc, Some(a.comm))
     }
 
-    /// Point-to-point send of `nbytes` bytes at byte offset `off` of `a` to `peer`.
-    fn send_part(
+    /// Point-to-point transfer (`dir`) of `nbytes` bytes at byte offset `off` of `a` with `peer`.
+    fn part(
         &self,
+        dir: Dir,
         op_name: &'static str,
         a: &Array,
-        off: usize,
-        nbytes: usize,
+        (off, nbytes): (usize, usize),
         peer: usize,
     ) -> Result<()> {
         let comm = self.live(op_name)?;
         let (p, st) = (self.ptr(op_name, a)?, self.stream()?);
+        let peer = to_int(op_name, peer)?;
+        let t = sys::ncclDataType_t::ncclUint8;
         // SAFETY: `off + nbytes <= a.nbytes()` (callers pass whole arrays or chunk k of n equal
         // chunks); the pointer arithmetic stays inside the buffer.
         let rc = unsafe {
-            sys::ncclSend(
-                p.cast::<u8>().add(off).cast(),
-                nbytes,
-                sys::ncclDataType_t::ncclUint8,
-                to_int(op_name, peer)?,
-                comm,
-                st,
-            )
-        };
-        check(op_name, rc, Some(comm))
-    }
-
-    fn recv_part(
-        &self,
-        op_name: &'static str,
-        a: &Array,
-        off: usize,
-        nbytes: usize,
-        peer: usize,
-    ) -> Result<()> {
-        let comm = self.live(op_name)?;
-        let (p, st) = (self.ptr(op_name, a)?, self.stream()?);
-        // SAFETY: as in send_part.
-        let rc = unsafe {
-            sys::ncclRecv(
-                p.cast::<u8>().add(off).cast(),
-                nbytes,
-                sys::ncclDataType_t::ncclUint8,
-                to_int(op_name, peer)?,
-                comm,
-                st,
-            )
+            let p = p.cast::<u8>().add(off);
+            match dir {
+                Dir::Send => sys::ncclSend(p.cast(), nbytes, t, peer, comm, st),
+                Dir::Recv => sys::ncclRecv(p.cast(), nbytes, t, peer, comm, st),
+            }
         };
         check(op_name, rc, Some(comm))
     }
 
     pub(crate) fn send(&self, op_name: &'static str, a: &Array, peer: usize) -> Result<()> {
-        self.send_part(op_name, a, 0, a.nbytes(), peer)
+        self.part(Dir::Send, op_name, a, (0, a.nbytes()), peer)
     }
     pub(crate) fn recv(&self, op_name: &'static str, a: &Array, peer: usize) -> Result<()> {
-        self.recv_part(op_name, a, 0, a.nbytes(), peer)
+        self.part(Dir::Recv, op_name, a, (0, a.nbytes()), peer)
     }
 
     /// Grouped send + receive with one peer.
@@ -545,45 +559,26 @@ impl NcclComm {
         })
     }
 
-    /// Gather at `root` from grouped send/recv (works on every NCCL version).
-    pub(crate) fn gather(
+    /// A gather (`dir` = `Recv`) or scatter (`Send`) at `root` by grouped send/recv (works on
+    /// every NCCL version): the root moves chunk `r` of `at_root` (the size of `mine`) with each
+    /// rank `r`; then every rank moves `mine` the other way with the root.
+    pub(crate) fn rooted(
         &self,
         op_name: &'static str,
-        send: &Array,
-        recv: Option<&Array>,
+        dir: Dir,
+        at_root: Option<&Array>,
+        mine: &Array,
         root: usize,
     ) -> Result<()> {
-        let chunk = send.nbytes();
+        let chunk = mine.nbytes();
         grouped(op_name, || {
             if self.rank == root {
-                let out = recv
-                    .ok_or_else(|| Error::invalid(op_name, "the root must pass an output array"))?;
+                let a = at_root.ok_or_else(|| Error::invalid(op_name, dir.root_array()))?;
                 for r in 0..self.world {
-                    self.recv_part(op_name, out, r * chunk, chunk, r)?;
+                    self.part(dir, op_name, a, (r * chunk, chunk), r)?;
                 }
             }
-            self.send(op_name, send, root)
-        })
-    }
-
-    /// Scatter from `root` by grouped send/recv.
-    pub(crate) fn scatter(
-        &self,
-        op_name: &'static str,
-        send: Option<&Array>,
-        recv: &Array,
-        root: usize,
-    ) -> Result<()> {
-        let chunk = recv.nbytes();
-        grouped(op_name, || {
-            if self.rank == root {
-                let inp = send
-                    .ok_or_else(|| Error::invalid(op_name, "the root must pass an input array"))?;
-                for r in 0..self.world {
-                    self.send_part(op_name, inp, r * chunk, chunk, r)?;
-                }
-            }
-            self.recv(op_name, recv, root)
+            self.part(dir.back(), op_name, mine, (0, chunk), root)
         })
     }
 
@@ -597,8 +592,8 @@ impl NcclComm {
         let chunk = send.nbytes() / self.world;
         grouped(op_name, || {
             for r in 0..self.world {
-                self.send_part(op_name, send, r * chunk, chunk, r)?;
-                self.recv_part(op_name, recv, r * chunk, chunk, r)?;
+                self.part(Dir::Send, op_name, send, (r * chunk, chunk), r)?;
+                self.part(Dir::Recv, op_name, recv, (r * chunk, chunk), r)?;
             }
             Ok(())
         })
@@ -669,30 +664,32 @@ mod tests {
     #[test]
     fn dtypes_map_onto_nccl_types() {
         let t = |d, op| reduce_type("t", d, op);
-        assert_eq!(
-            t(DType::Complex64, ReduceOp::Sum).unwrap(),
-            (T::ncclFloat32, 2, R::ncclSum)
-        );
-        assert_eq!(
-            t(DType::Complex128, ReduceOp::Mean).unwrap(),
-            (T::ncclFloat64, 2, R::ncclAvg)
-        );
-        assert_eq!(
-            t(DType::BFloat16, ReduceOp::Max).unwrap(),
-            (T::ncclBfloat16, 1, R::ncclMax)
-        );
-        assert_eq!(
-            t(DType::Bool, ReduceOp::Sum).unwrap(),
-            (T::ncclUint8, 1, R::ncclMax)
-        );
-        assert_eq!(
-            t(DType::Bool, ReduceOp::Prod).unwrap(),
-            (T::ncclUint8, 1, R::ncclMin)
-        );
-        assert_eq!(
-            t(DType::UInt64, ReduceOp::Prod).unwrap(),
-            (T::ncclUint64, 1, R::ncclProd)
-        );
+        for (d, op, want) in [
+            (
+                DType::Complex64,
+                ReduceOp::Sum,
+                (T::ncclFloat32, 2, R::ncclSum),
+            ),
+            (
+                DType::Complex128,
+                ReduceOp::Mean,
+                (T::ncclFloat64, 2, R::ncclAvg),
+            ),
+            (
+                DType::BFloat16,
+                ReduceOp::Max,
+                (T::ncclBfloat16, 1, R::ncclMax),
+            ),
+            (DType::Bool, ReduceOp::Sum, (T::ncclUint8, 1, R::ncclMax)),
+            (DType::Bool, ReduceOp::Prod, (T::ncclUint8, 1, R::ncclMin)),
+            (
+                DType::UInt64,
+                ReduceOp::Prod,
+                (T::ncclUint64, 1, R::ncclProd),
+            ),
+        ] {
+            assert_eq!(t(d, op).unwrap(), want, "{d} {op:?}");
+        }
         assert!(matches!(
             t(DType::Int16, ReduceOp::Sum),
             Err(Error::Unsupported { .. })

@@ -523,6 +523,17 @@ impl TcpMesh {
         Ok(out)
     }
 
+    /// [`send_abort`](Self::send_abort) to the ranks of `others` that arrived (those not in
+    /// `missing`), after waiting the mesh's timeout.
+    fn abort_arrived(&self, others: &[usize], missing: &[usize]) {
+        let arrived: Vec<usize> = others
+            .iter()
+            .copied()
+            .filter(|r| !missing.contains(r))
+            .collect();
+        self.send_abort(&arrived, missing, self.timeout);
+    }
+
     /// Tells `ranks` that this rank gave up waiting for `missing`.
     pub(crate) fn send_abort(&self, ranks: &[usize], missing: &[usize], waited: Duration) {
         let body: Vec<u8> = missing
@@ -590,12 +601,7 @@ impl TcpMesh {
             Err(e) => {
                 match &e {
                     Error::Timeout { missing, .. } => {
-                        let arrived: Vec<usize> = others
-                            .iter()
-                            .copied()
-                            .filter(|r| !missing.contains(r))
-                            .collect();
-                        self.send_abort(&arrived, missing, self.timeout);
+                        self.abort_arrived(&others, missing);
                     }
                     Error::RankFailed { rank, reason, .. } => {
                         let v = verdict_bytes(Verdict::Gone, *rank, reason);
@@ -700,12 +706,7 @@ impl TcpMesh {
                 .collect();
             if let Err(e) = self.exchange(op, &[], &recvs, self.timeout) {
                 if let Error::Timeout { missing, .. } = &e {
-                    let arrived: Vec<usize> = others
-                        .iter()
-                        .copied()
-                        .filter(|r| !missing.contains(r))
-                        .collect();
-                    self.send_abort(&arrived, missing, self.timeout);
+                    self.abort_arrived(&others, missing);
                 }
                 return Err(e);
             }
@@ -830,6 +831,28 @@ mod tests {
         (m0, h.join().unwrap())
     }
 
+    /// A point-to-point receive of `len` bytes with `tag` from `peer`.
+    fn recv_p2p(m: &TcpMesh, peer: usize, tag: u64, len: usize, wait: Duration) -> Result<Vec<u8>> {
+        let spec = RecvSpec {
+            peer,
+            kind: Kind::P2p,
+            tag,
+            len,
+        };
+        m.recv("t", &spec, wait)
+    }
+
+    /// A point-to-point send of `data` with `tag` to `peer`.
+    fn send_p2p(m: &TcpMesh, peer: usize, tag: u64, data: &[u8]) -> Result<()> {
+        let spec = SendSpec {
+            peer,
+            kind: Kind::P2p,
+            tag,
+            data,
+        };
+        m.send("t", &spec)
+    }
+
     #[test]
     fn a_closed_peer_is_seen_without_blocking() {
         let (m0, m1) = pair();
@@ -841,80 +864,24 @@ mod tests {
         }
         assert_eq!(m0.gone_peers(), vec![1]);
         // and a receive names it
-        let r = m0.recv(
-            "t",
-            &RecvSpec {
-                peer: 1,
-                kind: Kind::P2p,
-                tag: 0,
-                len: 4,
-            },
-            Duration::from_secs(1),
-        );
+        let r = recv_p2p(&m0, 1, 0, 4, Duration::from_secs(1));
         assert!(matches!(r, Err(Error::RankFailed { rank: 1, .. })), "{r:?}");
     }
 
     #[test]
     fn a_silent_peer_times_out_by_name_and_messages_are_checked() {
         let (m0, m1) = pair();
-        let r = m0.recv(
-            "t",
-            &RecvSpec {
-                peer: 1,
-                kind: Kind::P2p,
-                tag: 0,
-                len: 4,
-            },
-            Duration::from_millis(100),
-        );
+        let r = recv_p2p(&m0, 1, 0, 4, Duration::from_millis(100));
         assert!(
             matches!(r, Err(Error::Timeout { ref missing, .. }) if missing == &[1]),
             "{r:?}"
         );
-        m1.send(
-            "t",
-            &SendSpec {
-                peer: 0,
-                kind: Kind::P2p,
-                tag: 7,
-                data: &[1, 2, 3, 4],
-            },
-        )
-        .unwrap();
-        let r = m0.recv(
-            "t",
-            &RecvSpec {
-                peer: 1,
-                kind: Kind::P2p,
-                tag: 8,
-                len: 4,
-            },
-            Duration::from_secs(1),
-        );
+        send_p2p(&m1, 0, 7, &[1, 2, 3, 4]).unwrap();
+        let r = recv_p2p(&m0, 1, 8, 4, Duration::from_secs(1));
         assert!(matches!(r, Err(Error::Mismatch { rank: 1, .. })), "{r:?}");
         // the stream stays in step after a mismatch
-        m1.send(
-            "t",
-            &SendSpec {
-                peer: 0,
-                kind: Kind::P2p,
-                tag: 8,
-                data: &[5, 6],
-            },
-        )
-        .unwrap();
-        let v = m0
-            .recv(
-                "t",
-                &RecvSpec {
-                    peer: 1,
-                    kind: Kind::P2p,
-                    tag: 8,
-                    len: 2,
-                },
-                Duration::from_secs(1),
-            )
-            .unwrap();
+        send_p2p(&m1, 0, 8, &[5, 6]).unwrap();
+        let v = recv_p2p(&m0, 1, 8, 2, Duration::from_secs(1)).unwrap();
         assert_eq!(v, vec![5, 6]);
     }
 }

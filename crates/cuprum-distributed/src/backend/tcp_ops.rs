@@ -56,7 +56,103 @@ impl TcpMesh {
         (0..self.world()).filter(|&r| r != self.rank()).collect()
     }
 
-    /// Reduces `mine` of every rank into `root`'s result (returned there; `None` elsewhere).
+    /// Messages of `kind` and tag `t` to every other rank, `data(peer)` to each.
+    fn sends_to_others<'a>(
+        &self,
+        kind: Kind,
+        t: u64,
+        data: impl Fn(usize) -> &'a [u8],
+    ) -> Vec<SendSpec<'a>> {
+        let spec = |peer| SendSpec {
+            peer,
+            kind,
+            tag: t,
+            data: data(peer),
+        };
+        self.others().into_iter().map(spec).collect()
+    }
+
+    /// Receives of `len` bytes of `kind` and tag `t` from every other rank, in rank order.
+    fn recvs_from_others(&self, kind: Kind, t: u64, len: usize) -> Vec<RecvSpec> {
+        let spec = |peer| RecvSpec {
+            peer,
+            kind,
+            tag: t,
+            len,
+        };
+        self.others().into_iter().map(spec).collect()
+    }
+
+    /// The one message of `kind`, tag `t` and `len` bytes that `root` sends this rank.
+    fn recv_from_root(
+        &self,
+        op_name: &'static str,
+        (kind, t): (Kind, u64),
+        len: usize,
+        root: usize,
+    ) -> Result<Vec<u8>> {
+        let spec = RecvSpec {
+            peer: root,
+            kind,
+            tag: t,
+            len,
+        };
+        let mut v = self.exchange(op_name, &[], &[spec], self.timeout())?;
+        Ok(v.pop().unwrap_or_default())
+    }
+
+    /// A rooted collective's exchange: a rank other than `root` sends `mine` to it and gets
+    /// `None`; the root gets every rank's part (as many bytes as `mine`) in rank order, its own
+    /// being `mine`.
+    fn parts_at_root(
+        &self,
+        op_name: &'static str,
+        (kind, t): (Kind, u64),
+        mine: &[u8],
+        root: usize,
+    ) -> Result<Option<Vec<Vec<u8>>>> {
+        if self.rank() != root {
+            let spec = SendSpec {
+                peer: root,
+                kind,
+                tag: t,
+                data: mine,
+            };
+            self.send(op_name, &spec)?;
+            return Ok(None);
+        }
+        let recvs = self.recvs_from_others(kind, t, mine.len());
+        let got = self.exchange(op_name, &[], &recvs, self.timeout())?;
+        Ok(Some(self.in_rank_order(mine.to_vec(), got)))
+    }
+
+    /// This rank's `mine` and the other ranks' parts `got` (in rank order), as one list in
+    /// rank order.
+    fn in_rank_order(&self, mine: Vec<u8>, got: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+        let (me, mut mine, mut it) = (self.rank(), Some(mine), got.into_iter());
+        (0..self.world())
+            .map(|r| {
+                if r == me {
+                    mine.take().unwrap_or_default()
+                } else {
+                    it.next().unwrap_or_default()
+                }
+            })
+            .collect()
+    }
+
+    /// `parts` combined in order by `op`, then finished (the mean divides by the world size).
+    fn reduce_parts(&self, dtype: DType, op: ReduceOp, parts: Vec<Vec<u8>>) -> Vec<u8> {
+        let mut it = parts.into_iter();
+        let mut acc = it.next().unwrap_or_default();
+        for v in it {
+            reduce::combine(dtype, op, &mut acc, &v);
+        }
+        reduce::finish(dtype, op, &mut acc, self.world());
+        acc
+    }
+
+    /// `op` of every rank's `mine`, combined in rank order at `root` (`None` elsewhere).
     pub(crate) fn reduce_bytes(
         &self,
         op_name: &'static str,
@@ -66,42 +162,8 @@ impl TcpMesh {
         root: usize,
     ) -> Result<Option<Vec<u8>>> {
         let t = tag(dtype, Some(op), root);
-        if self.rank() != root {
-            self.send(
-                op_name,
-                &SendSpec {
-                    peer: root,
-                    kind: Kind::Reduce,
-                    tag: t,
-                    data: &mine,
-                },
-            )?;
-            return Ok(None);
-        }
-        let others = self.others();
-        let recvs: Vec<RecvSpec> = others
-            .iter()
-            .map(|&p| RecvSpec {
-                peer: p,
-                kind: Kind::Reduce,
-                tag: t,
-                len: mine.len(),
-            })
-            .collect();
-        let got = self.exchange(op_name, &[], &recvs, self.timeout())?;
-        // Combine in rank order 0, 1, ..., n-1.
-        let mut parts: Vec<Option<Vec<u8>>> = (0..self.world()).map(|_| None).collect();
-        parts[root] = Some(mine);
-        for (p, v) in others.into_iter().zip(got) {
-            parts[p] = Some(v);
-        }
-        let mut it = parts.into_iter().flatten();
-        let mut acc = it.next().unwrap_or_default();
-        for v in it {
-            reduce::combine(dtype, op, &mut acc, &v);
-        }
-        reduce::finish(dtype, op, &mut acc, self.world());
-        Ok(Some(acc))
+        let parts = self.parts_at_root(op_name, (Kind::Reduce, t), &mine, root)?;
+        Ok(parts.map(|p| self.reduce_parts(dtype, op, p)))
     }
 
     /// Sends `root`'s `data` to every rank; returns it everywhere. Non-roots pass `None` and
@@ -117,31 +179,11 @@ impl TcpMesh {
         let t = tag(dtype, None, root);
         if self.rank() == root {
             let data = data.unwrap_or_default();
-            let others = self.others();
-            let sends: Vec<SendSpec<'_>> = others
-                .iter()
-                .map(|&p| SendSpec {
-                    peer: p,
-                    kind: Kind::Broadcast,
-                    tag: t,
-                    data: &data,
-                })
-                .collect();
+            let sends = self.sends_to_others(Kind::Broadcast, t, |_| &data);
             self.exchange(op_name, &sends, &[], self.timeout())?;
             return Ok(data);
         }
-        let mut v = self.exchange(
-            op_name,
-            &[],
-            &[RecvSpec {
-                peer: root,
-                kind: Kind::Broadcast,
-                tag: t,
-                len,
-            }],
-            self.timeout(),
-        )?;
-        Ok(v.pop().unwrap_or_default())
+        self.recv_from_root(op_name, (Kind::Broadcast, t), len, root)
     }
 
     /// `all_reduce`: a reduce to rank 0 followed by a broadcast from it.
@@ -165,36 +207,10 @@ impl TcpMesh {
         dtype: DType,
     ) -> Result<Vec<u8>> {
         let t = tag(dtype, None, 0);
-        let others = self.others();
-        let sends: Vec<SendSpec<'_>> = others
-            .iter()
-            .map(|&p| SendSpec {
-                peer: p,
-                kind: Kind::AllGather,
-                tag: t,
-                data: mine,
-            })
-            .collect();
-        let recvs: Vec<RecvSpec> = others
-            .iter()
-            .map(|&p| RecvSpec {
-                peer: p,
-                kind: Kind::AllGather,
-                tag: t,
-                len: mine.len(),
-            })
-            .collect();
+        let sends = self.sends_to_others(Kind::AllGather, t, |_| mine);
+        let recvs = self.recvs_from_others(Kind::AllGather, t, mine.len());
         let got = self.exchange(op_name, &sends, &recvs, self.timeout())?;
-        let mut out = Vec::with_capacity(mine.len() * self.world());
-        let mut it = got.into_iter();
-        for r in 0..self.world() {
-            if r == self.rank() {
-                out.extend_from_slice(mine);
-            } else {
-                out.extend(it.next().unwrap_or_default());
-            }
-        }
-        Ok(out)
+        Ok(self.in_rank_order(mine.to_vec(), got).concat())
     }
 
     /// Every rank's `mine` concatenated in rank order at `root` (`None` elsewhere).
@@ -206,39 +222,8 @@ impl TcpMesh {
         root: usize,
     ) -> Result<Option<Vec<u8>>> {
         let t = tag(dtype, None, root);
-        if self.rank() != root {
-            self.send(
-                op_name,
-                &SendSpec {
-                    peer: root,
-                    kind: Kind::Gather,
-                    tag: t,
-                    data: mine,
-                },
-            )?;
-            return Ok(None);
-        }
-        let others = self.others();
-        let recvs: Vec<RecvSpec> = others
-            .iter()
-            .map(|&p| RecvSpec {
-                peer: p,
-                kind: Kind::Gather,
-                tag: t,
-                len: mine.len(),
-            })
-            .collect();
-        let got = self.exchange(op_name, &[], &recvs, self.timeout())?;
-        let mut out = Vec::with_capacity(mine.len() * self.world());
-        let mut it = got.into_iter();
-        for r in 0..self.world() {
-            if r == root {
-                out.extend_from_slice(mine);
-            } else {
-                out.extend(it.next().unwrap_or_default());
-            }
-        }
-        Ok(Some(out))
+        let parts = self.parts_at_root(op_name, (Kind::Gather, t), mine, root)?;
+        Ok(parts.map(|p| p.concat()))
     }
 
     /// Chunk `r` of `root`'s `all` (n chunks of `chunk` bytes) to rank `r`.
@@ -254,31 +239,12 @@ impl TcpMesh {
         if self.rank() == root {
             let all = all
                 .ok_or_else(|| Error::invalid(op_name, "the root must pass the data to scatter"))?;
-            let others = self.others();
-            let sends: Vec<SendSpec<'_>> = others
-                .iter()
-                .map(|&p| SendSpec {
-                    peer: p,
-                    kind: Kind::Scatter,
-                    tag: t,
-                    data: &all[p * chunk..(p + 1) * chunk],
-                })
-                .collect();
+            let sends =
+                self.sends_to_others(Kind::Scatter, t, |p| &all[p * chunk..(p + 1) * chunk]);
             self.exchange(op_name, &sends, &[], self.timeout())?;
             return Ok(all[root * chunk..(root + 1) * chunk].to_vec());
         }
-        let mut v = self.exchange(
-            op_name,
-            &[],
-            &[RecvSpec {
-                peer: root,
-                kind: Kind::Scatter,
-                tag: t,
-                len: chunk,
-            }],
-            self.timeout(),
-        )?;
-        Ok(v.pop().unwrap_or_default())
+        self.recv_from_root(op_name, (Kind::Scatter, t), chunk, root)
     }
 
     /// Chunk `j` of every rank's `mine` to rank `j`; returns the chunks received, in rank
@@ -290,39 +256,12 @@ impl TcpMesh {
         t: u64,
         kind: Kind,
     ) -> Result<Vec<Vec<u8>>> {
-        let n = self.world();
-        let chunk = mine.len() / n;
-        let others = self.others();
-        let sends: Vec<SendSpec<'_>> = others
-            .iter()
-            .map(|&p| SendSpec {
-                peer: p,
-                kind,
-                tag: t,
-                data: &mine[p * chunk..(p + 1) * chunk],
-            })
-            .collect();
-        let recvs: Vec<RecvSpec> = others
-            .iter()
-            .map(|&p| RecvSpec {
-                peer: p,
-                kind,
-                tag: t,
-                len: chunk,
-            })
-            .collect();
+        let chunk = mine.len() / self.world();
+        let sends = self.sends_to_others(kind, t, |p| &mine[p * chunk..(p + 1) * chunk]);
+        let recvs = self.recvs_from_others(kind, t, chunk);
         let got = self.exchange(op_name, &sends, &recvs, self.timeout())?;
-        let mut it = got.into_iter();
         let me = self.rank();
-        Ok((0..n)
-            .map(|r| {
-                if r == me {
-                    mine[me * chunk..(me + 1) * chunk].to_vec()
-                } else {
-                    it.next().unwrap_or_default()
-                }
-            })
-            .collect())
+        Ok(self.in_rank_order(mine[me * chunk..(me + 1) * chunk].to_vec(), got))
     }
 
     /// `all_to_all` on bytes (`mine` holds n equal chunks).
@@ -347,12 +286,6 @@ impl TcpMesh {
     ) -> Result<Vec<u8>> {
         let parts =
             self.transpose_bytes(op_name, mine, tag(dtype, Some(op), 0), Kind::ReduceScatter)?;
-        let mut it = parts.into_iter();
-        let mut acc = it.next().unwrap_or_default();
-        for v in it {
-            reduce::combine(dtype, op, &mut acc, &v);
-        }
-        reduce::finish(dtype, op, &mut acc, self.world());
-        Ok(acc)
+        Ok(self.reduce_parts(dtype, op, parts))
     }
 }

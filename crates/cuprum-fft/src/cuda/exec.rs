@@ -178,6 +178,12 @@ pub(crate) fn execute_with(
     let stream = core_cuda::get_current_stream(ordinal)?;
     let p = spec.precision;
     let (cdt, rdt) = (p.complex(), p.real());
+    let plan_key = |kind, dims, batch| PlanKey {
+        ordinal,
+        ty: fft_type(kind, p),
+        dims,
+        batch,
+    };
     let mut cur = Cur {
         arr: a.clone(),
         layout: a.layout().clone(),
@@ -211,23 +217,13 @@ pub(crate) fn execute_with(
                     let ip = device_ptr(op, &cur.arr, &cur.layout, cdt)?;
                     if cur.owned {
                         if total > 0 {
-                            let key = PlanKey {
-                                ordinal,
-                                ty: fft_type(Kind::C2C, p),
-                                dims,
-                                batch,
-                            };
+                            let key = plan_key(Kind::C2C, dims, batch);
                             run_plan(plans, key, &stream, ip, ip, spec.inverse)?;
                         }
                     } else {
                         let out = Array::empty_on(&shape, cdt, device)?;
                         if total > 0 {
-                            let key = PlanKey {
-                                ordinal,
-                                ty: fft_type(Kind::C2C, p),
-                                dims,
-                                batch,
-                            };
+                            let key = plan_key(Kind::C2C, dims, batch);
                             let optr = device_ptr(op, &out, out.layout(), cdt)?;
                             run_plan(plans, key, &stream, ip, optr, spec.inverse)?;
                         }
@@ -244,12 +240,7 @@ pub(crate) fn execute_with(
                     let rows = lines.size() / st.n;
                     if rows > 0 {
                         let lp = device_ptr(op, &lines, lines.layout(), cdt)?;
-                        let key = PlanKey {
-                            ordinal,
-                            ty: fft_type(Kind::C2C, p),
-                            dims: vec![st.n],
-                            batch: rows,
-                        };
+                        let key = plan_key(Kind::C2C, vec![st.n], rows);
                         run_plan(plans, key, &stream, lp, lp, spec.inverse)?;
                     }
                     cur = Cur {
@@ -272,21 +263,10 @@ pub(crate) fn execute_with(
                     (l, lay)
                 };
                 let rows = src_layout.size() / n;
-                let mut pshape: Vec<usize> = shape
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != st.axis)
-                    .map(|(_, &v)| v)
-                    .collect();
-                pshape.push(m);
+                let pshape = lines_shape(&shape, st.axis, m);
                 let out = Array::empty_on(&pshape, cdt, device)?;
                 if rows > 0 {
-                    let key = PlanKey {
-                        ordinal,
-                        ty: fft_type(Kind::R2C, p),
-                        dims: vec![n],
-                        batch: rows,
-                    };
+                    let key = plan_key(Kind::R2C, vec![n], rows);
                     let ip = device_ptr(op, &src, &src_layout, rdt)?;
                     let optr = device_ptr(op, &out, out.layout(), cdt)?;
                     run_plan(plans, key, &stream, ip, optr, false)?;
@@ -329,21 +309,10 @@ pub(crate) fn execute_with(
                         zero_imag_at(&lines, lines_off, m, rows, m - 1, p)?;
                     }
                 }
-                let mut pshape: Vec<usize> = shape
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != st.axis)
-                    .map(|(_, &v)| v)
-                    .collect();
-                pshape.push(n);
+                let pshape = lines_shape(&shape, st.axis, n);
                 let out = Array::empty_on(&pshape, rdt, device)?;
                 if rows > 0 {
-                    let key = PlanKey {
-                        ordinal,
-                        ty: fft_type(Kind::C2R, p),
-                        dims: vec![n],
-                        batch: rows,
-                    };
+                    let key = plan_key(Kind::C2R, vec![n], rows);
                     let ip = lines
                         .storage()
                         .as_cuda()
@@ -407,4 +376,17 @@ fn zero_imag_at(
         offset: 2 * (offset + bin) + 1,
     };
     backend::fill(ext::view_as(a, &l, p.real())?, Scalar::Float(0.0))
+}
+
+/// `shape` without `axis`, then `len`: the shape of the rows a 1-D transform along `axis`
+/// writes, `len` points each.
+fn lines_shape(shape: &[usize], axis: usize, len: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = shape
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != axis)
+        .map(|(_, &v)| v)
+        .collect();
+    out.push(len);
+    out
 }

@@ -52,7 +52,9 @@ impl std::fmt::Debug for Window<'_> {
 fn named_window(op: &'static str, name: &str, n: usize, dev: Device) -> Result<Array> {
     let host = |v: Vec<f64>| Array::from_vec_on(v, [n], dev);
     match name {
-        "boxcar" | "box" | "ones" | "rect" | "rectangular" => host(vec![1.0; n]),
+        "boxcar" | "box" | "ones" | "rect" | "rectangular" => {
+            host(cuprum_core::ext::try_vec_filled(n, 1.0)?)
+        }
         "triang" | "triangle" | "tri" => {
             // scipy.signal.windows.triang (symmetric)
             let half = n.div_ceil(2);

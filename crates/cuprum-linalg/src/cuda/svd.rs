@@ -174,33 +174,19 @@ fn gesvdp(
             cs::cusolverDnCreateParams(&mut p)
         })?;
         let p = DnParams(p);
+        // the size query and the factorization take the same leading arguments
+        macro_rules! gesvdp {
+            ($f:ident, $ptr:ty; $($rest:expr),*) => {
+                cs::$f(h, p.0, jobz, econ, mi, ni, ta, ptr(buf) as $ptr, mi, ts, ptr(s) as $ptr, ta,
+                    ptr(u) as $ptr, mi, ta, ptr(v) as $ptr, ni, ta, $($rest),*)
+            };
+        }
         let (mut dev_bytes, mut host_bytes) = (0usize, 0usize);
         // SAFETY: `buf` is a column-major m x n matrix (lda m), `s` n reals, `u` m x ucols
         // (ldu m), `v` n x vcols (ldv n), all live on this device; the sizes are written to
         // the two locals.
         let st = unsafe {
-            cs::cusolverDnXgesvdp_bufferSize(
-                h,
-                p.0,
-                jobz,
-                econ,
-                mi,
-                ni,
-                ta,
-                ptr(buf) as *const _,
-                mi,
-                ts,
-                ptr(s) as *const _,
-                ta,
-                ptr(u) as *const _,
-                mi,
-                ta,
-                ptr(v) as *const _,
-                ni,
-                ta,
-                &mut dev_bytes,
-                &mut host_bytes,
-            )
+            gesvdp!(cusolverDnXgesvdp_bufferSize, *const _; &mut dev_bytes, &mut host_bytes)
         };
         if unsupported(st) {
             return Ok(None);
@@ -213,32 +199,8 @@ fn gesvdp(
         // `host_bytes` bytes of host workspace (kept alive until `info` is read, which
         // synchronizes the stream) and one device int for `info`.
         let st = unsafe {
-            cs::cusolverDnXgesvdp(
-                h,
-                p.0,
-                jobz,
-                econ,
-                mi,
-                ni,
-                ta,
-                ptr(buf) as *mut _,
-                mi,
-                ts,
-                ptr(s) as *mut _,
-                ta,
-                ptr(u) as *mut _,
-                mi,
-                ta,
-                ptr(v) as *mut _,
-                ni,
-                ta,
-                ptr(&dev_ws) as *mut _,
-                dev_bytes,
-                host_ws.as_mut_ptr().cast(),
-                host_bytes,
-                ptr(&info) as *mut i32,
-                &mut err_sigma,
-            )
+            gesvdp!(cusolverDnXgesvdp, *mut _; ptr(&dev_ws) as *mut _, dev_bytes,
+                host_ws.as_mut_ptr().cast(), host_bytes, ptr(&info) as *mut i32, &mut err_sigma)
         };
         if unsupported(st) {
             return Ok(None);

@@ -80,7 +80,7 @@ fn parse_fmt(path: &Path, line: usize, s: &str) -> Result<Fmt, SparseError> {
 
 /// A Fortran real field: `D` exponents, a missing `E` (`1.5-3`), and an implied decimal point
 /// (`d` decimals when the field has no `.`).
-fn parse_real(field: &str, decimals: usize) -> Option<f64> {
+pub(super) fn parse_real(field: &str, decimals: usize) -> Option<f64> {
     let mut s: String = field.trim().replace(['D', 'd'], "E");
     if s.is_empty() {
         return Some(0.0);
@@ -101,9 +101,17 @@ fn parse_real(field: &str, decimals: usize) -> Option<f64> {
     if mant.contains('.') {
         format!("{mant}E{exp}").parse().ok()
     } else {
-        let m: f64 = mant.parse().ok()?;
+        // the digits themselves with a shifted exponent: one correctly rounded parse (parsing
+        // the mantissa to f64 first rounded twice, 1 ulp off past 17 digits; issue 46)
+        if !mant
+            .trim_start_matches(['+', '-'])
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
         let shift = i32::try_from(decimals).unwrap_or(i32::MAX);
-        format!("{m}E{}", exp.saturating_sub(shift)).parse().ok()
+        format!("{mant}E{}", exp.saturating_sub(shift)).parse().ok()
     }
 }
 

@@ -285,20 +285,31 @@ fn num<T: std::str::FromStr>(
     })
 }
 
+/// One value as read: integers stay exact (through f64, 9007199254740993 read as …992;
+/// issue 46).
+#[derive(Clone, Copy)]
+enum Val {
+    I(i64),
+    C(Complex64),
+}
+
 fn value(
     path: &Path,
     ln: usize,
     f: MmField,
     it: &mut std::str::SplitWhitespace<'_>,
-) -> Result<Complex64, SparseError> {
+) -> Result<Val, SparseError> {
     Ok(match f {
-        MmField::Pattern => Complex64::new(1.0, 0.0),
-        MmField::Real => Complex64::new(num::<f64>(path, ln, it.next(), "value")?, 0.0),
-        MmField::Integer => Complex64::new(num::<i64>(path, ln, it.next(), "value")? as f64, 0.0),
-        MmField::Complex => Complex64::new(
+        MmField::Pattern => Val::C(Complex64::new(1.0, 0.0)),
+        MmField::Real => Val::C(Complex64::new(
+            num::<f64>(path, ln, it.next(), "value")?,
+            0.0,
+        )),
+        MmField::Integer => Val::I(num::<i64>(path, ln, it.next(), "value")?),
+        MmField::Complex => Val::C(Complex64::new(
             num::<f64>(path, ln, it.next(), "real part")?,
             num::<f64>(path, ln, it.next(), "imaginary part")?,
-        ),
+        )),
     })
 }
 
@@ -361,10 +372,12 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
     let (info, mut lines, size_line) = parse_header(path, text)?;
     let (rows, cols) = (info.rows, info.cols);
     let sym = info.symmetry;
-    let mut vals: Vec<Complex64> = Vec::with_capacity(info.entries.min(1 << 20));
-    let mirror = |v: Complex64| match sym {
-        MmSymmetry::SkewSymmetric => -v,
-        MmSymmetry::Hermitian => v.conj(),
+    let mut vals: Vec<Val> = Vec::with_capacity(info.entries.min(1 << 20));
+    let mirror = |v: Val| match (sym, v) {
+        // NumPy's int64 negation wraps too
+        (MmSymmetry::SkewSymmetric, Val::I(i)) => Val::I(i.wrapping_neg()),
+        (MmSymmetry::SkewSymmetric, Val::C(c)) => Val::C(-c),
+        (MmSymmetry::Hermitian, Val::C(c)) => Val::C(c.conj()),
         _ => v,
     };
     let mut last = size_line;
@@ -372,7 +385,7 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
         MmFormat::Coordinate => {
             let mut r: Vec<i64> = Vec::with_capacity(info.entries.min(1 << 20));
             let mut c: Vec<i64> = Vec::with_capacity(info.entries.min(1 << 20));
-            let mut extra: Vec<(i64, i64, Complex64)> = Vec::new();
+            let mut extra: Vec<(i64, i64, Val)> = Vec::new();
             for k in 0..info.entries {
                 let (ln, l) = lines.next_data().ok_or_else(|| {
                     io_err(
@@ -469,7 +482,11 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
         }
         MmFormat::Array => {
             let total = rows * cols; // checked in the header
-            let mut dense = vec![Complex64::new(0.0, 0.0); total];
+            let zero = match info.field {
+                MmField::Integer => Val::I(0),
+                _ => Val::C(Complex64::new(0.0, 0.0)),
+            };
+            let mut dense = vec![zero; total];
             let mut k = 0usize;
             // column-major; symmetric kinds store the lower triangle (skew: strictly lower);
             // with no rows there is nothing to read in any column (a 0 x 2^64-1 header must
@@ -524,16 +541,25 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
     }
 }
 
-fn values_array(v: &[Complex64], f: MmField, device: Device) -> Result<Array, SparseError> {
+fn values_array(v: &[Val], f: MmField, device: Device) -> Result<Array, SparseError> {
     let n = v.len();
+    let c = |v: &Val| match *v {
+        Val::C(c) => c,
+        Val::I(i) => Complex64::new(i as f64, 0.0),
+    };
     Ok(match f {
-        MmField::Complex => Array::from_vec_on(v.to_vec(), &[n], device)?,
+        MmField::Complex => Array::from_vec_on(v.iter().map(c).collect::<Vec<_>>(), &[n], device)?,
         MmField::Integer => Array::from_vec_on(
-            v.iter().map(|c| c.re as i64).collect::<Vec<_>>(),
+            v.iter()
+                .map(|v| match *v {
+                    Val::I(i) => i,
+                    Val::C(c) => c.re as i64,
+                })
+                .collect::<Vec<_>>(),
             &[n],
             device,
         )?,
-        _ => Array::from_vec_on(v.iter().map(|c| c.re).collect::<Vec<_>>(), &[n], device)?,
+        _ => Array::from_vec_on(v.iter().map(|v| c(v).re).collect::<Vec<_>>(), &[n], device)?,
     })
 }
 

@@ -253,3 +253,44 @@ fn harwell_boeing_round_trips() {
         }
     }
 }
+
+/// Issue 46: Matrix Market `integer` values are read as int64, not through f64
+/// (9007199254740993 = 2^53 + 1 read as …992), in coordinate and array files, symmetric and
+/// skew-symmetric storage too.
+#[test]
+fn mm_integer_values_are_exact_int64() {
+    for dev in all_devices() {
+        let big = (1i64 << 53) + 1;
+        let text = format!(
+            "%%MatrixMarket matrix coordinate integer skew-symmetric\n3 3 2\n2 1 {big}\n3 1 {}\n",
+            i64::MAX
+        );
+        let MmMatrix::Coo(c, _) = mmread_bytes(text.as_bytes(), "int.mtx", dev).unwrap() else {
+            panic!("a coordinate file gives COO")
+        };
+        assert_eq!(c.data.dtype(), cuprum_core::DType::Int64);
+        assert_eq!(
+            c.data.to_vec::<i64>().unwrap(),
+            vec![big, i64::MAX, -big, -i64::MAX]
+        );
+        let text = format!("%%MatrixMarket matrix array integer general\n2 1\n{big}\n-{big}\n");
+        let MmMatrix::Dense(a, _) = mmread_bytes(text.as_bytes(), "arr.mtx", dev).unwrap() else {
+            panic!("an array file gives a dense array")
+        };
+        assert_eq!(a.to_vec::<i64>().unwrap(), vec![big, -big]);
+    }
+}
+
+/// Issue 46: a Harwell-Boeing real without a decimal point and more than 17 digits is parsed
+/// once, correctly rounded (as `str::parse::<f64>` of the decimal value); parsing the
+/// mantissa first and scaling it after rounded twice, 1 ulp off here.
+#[test]
+fn hb_real_without_decimal_point_rounds_once() {
+    let want: f64 = "42996121944328664.726".parse().unwrap();
+    assert_eq!(hb::parse_real("42996121944328664726", 3), Some(want));
+    assert_eq!(want, 4.2996121944328664e16);
+    assert_eq!(hb::parse_real("-42996121944328664726", 3), Some(-want));
+    // an exponent without its letter, the implied point shifting it
+    assert_eq!(hb::parse_real("125-2", 1), Some(0.125));
+    assert_eq!(hb::parse_real("1x5", 1), None);
+}

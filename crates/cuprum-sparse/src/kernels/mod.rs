@@ -22,24 +22,60 @@ pub(crate) fn is_index_dtype(d: DType) -> bool {
     matches!(d, DType::Int32 | DType::Int64)
 }
 
+/// The checks every format's parts share: the two index arrays of `names` (after the data)
+/// share one index dtype, and all three are 1-D.
+fn check_index_parts(
+    op: &'static str,
+    names: [&str; 3],
+    [data, i1, i2]: [&Array; 3],
+) -> Result<(), SparseError> {
+    let bad = |detail: String| SparseError::InvalidFormat { op, detail };
+    let [d, n1, n2] = names;
+    if !is_index_dtype(i1.dtype()) || i1.dtype() != i2.dtype() {
+        return Err(bad(format!(
+            "{n1} ({}) and {n2} ({}) must share one index dtype, int32 or int64",
+            i1.dtype(),
+            i2.dtype()
+        )));
+    }
+    if data.ndim() != 1 || i1.ndim() != 1 || i2.ndim() != 1 {
+        return Err(bad(format!(
+            "{d}, {n1} and {n2} must be 1-D, got shapes {:?}, {:?}, {:?}",
+            data.shape(),
+            i1.shape(),
+            i2.shape()
+        )));
+    }
+    Ok(())
+}
+
+/// The device of a format's parts `names`, which must be one.
+fn parts_device(
+    op: &'static str,
+    names: [&str; 3],
+    [data, i1, i2]: [&Array; 3],
+) -> Result<Device, SparseError> {
+    let [d, n1, n2] = names;
+    let dev = data.device();
+    if i1.device() != dev || i2.device() != dev {
+        return Err(SparseError::InvalidFormat {
+            op,
+            detail: format!(
+                "{d} ({dev}), {n1} ({}) and {n2} ({}) live on different devices",
+                i1.device(),
+                i2.device()
+            ),
+        });
+    }
+    Ok(dev)
+}
+
 /// Checks the parts of a compressed matrix (dtypes, lengths, one device) and returns its device.
 pub(crate) fn check_compressed(op: &'static str, a: &Compressed) -> Result<Device, SparseError> {
+    const NAMES: [&str; 3] = ["data", "indices", "indptr"];
+    let parts = [&a.data, &a.indices, &a.indptr];
+    check_index_parts(op, NAMES, parts)?;
     let bad = |detail: String| SparseError::InvalidFormat { op, detail };
-    if !is_index_dtype(a.indices.dtype()) || a.indices.dtype() != a.indptr.dtype() {
-        return Err(bad(format!(
-            "indices ({}) and indptr ({}) must share one index dtype, int32 or int64",
-            a.indices.dtype(),
-            a.indptr.dtype()
-        )));
-    }
-    if a.data.ndim() != 1 || a.indices.ndim() != 1 || a.indptr.ndim() != 1 {
-        return Err(bad(format!(
-            "data, indices and indptr must be 1-D, got shapes {:?}, {:?}, {:?}",
-            a.data.shape(),
-            a.indices.shape(),
-            a.indptr.shape()
-        )));
-    }
     if a.data.size() != a.indices.size() {
         return Err(bad(format!(
             "data has {} elements but indices has {}",
@@ -55,54 +91,35 @@ pub(crate) fn check_compressed(op: &'static str, a: &Compressed) -> Result<Devic
             a.shape.0 + 1
         )));
     }
-    let dev = a.data.device();
-    if a.indices.device() != dev || a.indptr.device() != dev {
-        return Err(bad(format!(
-            "data ({}), indices ({}) and indptr ({}) live on different devices",
-            dev,
-            a.indices.device(),
-            a.indptr.device()
-        )));
-    }
-    Ok(dev)
+    parts_device(op, NAMES, parts)
 }
 
 /// Checks the parts of a COO matrix and returns its device.
 pub(crate) fn check_coo(op: &'static str, c: &Coo) -> Result<Device, SparseError> {
-    let bad = |detail: String| SparseError::InvalidFormat { op, detail };
-    if !is_index_dtype(c.row.dtype()) || c.row.dtype() != c.col.dtype() {
-        return Err(bad(format!(
-            "row ({}) and col ({}) must share one index dtype, int32 or int64",
-            c.row.dtype(),
-            c.col.dtype()
-        )));
-    }
-    if c.data.ndim() != 1 || c.row.ndim() != 1 || c.col.ndim() != 1 {
-        return Err(bad(format!(
-            "data, row and col must be 1-D, got shapes {:?}, {:?}, {:?}",
-            c.data.shape(),
-            c.row.shape(),
-            c.col.shape()
-        )));
-    }
+    const NAMES: [&str; 3] = ["data", "row", "col"];
+    let parts = [&c.data, &c.row, &c.col];
+    check_index_parts(op, NAMES, parts)?;
     if c.data.size() != c.row.size() || c.data.size() != c.col.size() {
-        return Err(bad(format!(
-            "data, row and col have {}, {} and {} elements",
-            c.data.size(),
-            c.row.size(),
-            c.col.size()
-        )));
+        return Err(SparseError::InvalidFormat {
+            op,
+            detail: format!(
+                "data, row and col have {}, {} and {} elements",
+                c.data.size(),
+                c.row.size(),
+                c.col.size()
+            ),
+        });
     }
-    let dev = c.data.device();
-    if c.row.device() != dev || c.col.device() != dev {
-        return Err(bad(format!(
-            "data ({}), row ({}) and col ({}) live on different devices",
-            dev,
-            c.row.device(),
-            c.col.device()
-        )));
+    parts_device(op, NAMES, parts)
+}
+
+/// The shape of `A`, or of `Aᵀ` when `transpose`.
+fn oriented(a: &Compressed, transpose: bool) -> (usize, usize) {
+    if transpose {
+        (a.shape.1, a.shape.0)
+    } else {
+        a.shape
     }
-    Ok(dev)
 }
 
 fn unsupported(op: &'static str, d: Device) -> SparseError {
@@ -157,15 +174,11 @@ pub(crate) fn spmv(a: &Compressed, x: &Array, transpose: bool) -> Result<Array, 
     const OP: &str = "spmv";
     let dev = check_compressed(OP, a)?;
     same_device(OP, dev, x.device())?;
-    let need = if transpose { a.shape.0 } else { a.shape.1 };
+    let need = oriented(a, transpose).1;
     if x.ndim() != 1 || x.size() != need {
         return Err(SparseError::ShapeMismatch {
             op: OP,
-            a: if transpose {
-                (a.shape.1, a.shape.0)
-            } else {
-                a.shape
-            },
+            a: oriented(a, transpose),
             b: (x.shape().first().copied().unwrap_or(1), 1),
         });
     }
@@ -193,16 +206,12 @@ pub(crate) fn spmm(a: &Compressed, x: &Array, transpose: bool) -> Result<Array, 
     const OP: &str = "spmm";
     let dev = check_compressed(OP, a)?;
     same_device(OP, dev, x.device())?;
-    let need = if transpose { a.shape.0 } else { a.shape.1 };
+    let need = oriented(a, transpose).1;
     if x.ndim() != 2 || x.shape()[0] != need {
         let xs = x.shape();
         return Err(SparseError::ShapeMismatch {
             op: OP,
-            a: if transpose {
-                (a.shape.1, a.shape.0)
-            } else {
-                a.shape
-            },
+            a: oriented(a, transpose),
             b: (
                 xs.first().copied().unwrap_or(1),
                 xs.get(1).copied().unwrap_or(1),
@@ -284,4 +293,4 @@ pub(crate) fn coo_to_compressed(c: &Coo, sum_duplicates: bool) -> Result<Compres
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

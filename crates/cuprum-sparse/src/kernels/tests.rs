@@ -12,7 +12,7 @@ use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Complex64, DType, Device};
 
 /// Every dtype but bfloat16 (`DType::ALL` filtered).
-fn dtypes() -> impl Iterator<Item = DType> {
+pub(crate) fn dtypes() -> impl Iterator<Item = DType> {
     DType::ALL.into_iter().filter(|&d| d != DType::BFloat16)
 }
 const INDEX: [DType; 2] = [DType::Int32, DType::Int64];
@@ -905,20 +905,7 @@ fn spgemm_every_cuda_algorithm_forced() {
             assert_eq!(last_spgemm(), Some(SpgemmAlg::Alg1), "{dt} on {dev}");
             assert_eq!(densify(&c, "default"), want);
             // the cancellation case through each algorithm: nothing stored
-            let one = Triplets {
-                m: 1,
-                n: 2,
-                row: vec![0, 0],
-                col: vec![0, 1],
-                val: vec![Complex64::new(1.0, 0.0); 2],
-            };
-            let neg = Triplets {
-                m: 2,
-                n: 1,
-                row: vec![0, 1],
-                col: vec![0, 0],
-                val: vec![Complex64::new(1.0, 0.0), Complex64::new(-1.0, 0.0)],
-            };
+            let (one, neg) = cancelling_pair();
             for alg in [SpgemmAlg::Alg1, SpgemmAlg::Alg2, SpgemmAlg::Alg3] {
                 force_spgemm(Some(Some(alg)));
                 let c = spgemm(
@@ -930,6 +917,25 @@ fn spgemm_every_cuda_algorithm_forced() {
             }
         }
     }
+}
+
+/// `[[1, 1]]` and `[[1], [-1]]`, whose product `[[0]]` stores nothing.
+fn cancelling_pair() -> (Triplets, Triplets) {
+    let one = Triplets {
+        m: 1,
+        n: 2,
+        row: vec![0, 0],
+        col: vec![0, 1],
+        val: vec![Complex64::new(1.0, 0.0); 2],
+    };
+    let neg = Triplets {
+        m: 2,
+        n: 1,
+        row: vec![0, 1],
+        col: vec![0, 0],
+        val: vec![Complex64::new(1.0, 0.0), Complex64::new(-1.0, 0.0)],
+    };
+    (one, neg)
 }
 
 /// cuprum's row-merge SpGEMM on CUDA (canonical `B`, rows of `A` of at most 8 entries): taken
@@ -1001,20 +1007,7 @@ fn spgemm_row_merge_every_dtype_and_its_limits() {
             }
         }
         // [[1, 1]] @ [[1], [-1]]: nothing stored, through the merge
-        let one = Triplets {
-            m: 1,
-            n: 2,
-            row: vec![0, 0],
-            col: vec![0, 1],
-            val: vec![Complex64::new(1.0, 0.0); 2],
-        };
-        let neg = Triplets {
-            m: 2,
-            n: 1,
-            row: vec![0, 1],
-            col: vec![0, 0],
-            val: vec![Complex64::new(1.0, 0.0), Complex64::new(-1.0, 0.0)],
-        };
+        let (one, neg) = cancelling_pair();
         for dt in [DType::Float32, DType::Int64, DType::Complex128] {
             let c = spgemm(
                 &one.csr(dt, DType::Int32, dev),

@@ -234,6 +234,22 @@ impl SpLu {
                 .collect();
             let x = lu.solve_host(&probe, 1, Trans::N);
             lu.check_solution(op, &probe, &x, 1, Trans::N)?;
+            // A pivot at rounding level (a numerically singular matrix such as a pure-Neumann
+            // Laplacian: issue 46) passes both tests above with a huge, meaningless solution.
+            // Its growth ‖A‖∞‖x‖∞/‖b‖∞, a lower bound of cond∞(A), then reaches 1/(n·ε): the
+            // scale of the CUDA path's QR pivot test |R(j, j)| ≤ n·ε·max|aᵢⱼ|.
+            let xmax = x.iter().map(|z| z.norm()).fold(0.0, f64::max);
+            let bmax = probe.iter().map(|z| z.norm()).fold(0.0, f64::max);
+            let growth = lu.a.norm_inf() * xmax / bmax;
+            let limit = 1.0 / (n as f64 * f64::EPSILON);
+            if growth >= limit {
+                return Err(SparseError::SingularMatrix {
+                    op,
+                    detail: format!(
+                        " (numerically: a solve grows by {growth:.3e} ≥ 1/(n·ε) = {limit:.3e})"
+                    ),
+                });
+            }
         }
         Ok(lu)
     }
@@ -451,7 +467,9 @@ pub fn factorized(
 ///
 /// # Errors
 /// [`SparseError::SingularMatrix`] for an exactly (or numerically) singular matrix — SciPy
-/// warns and returns NaN, cuprum refuses; shape errors.
+/// warns (`MatrixRankWarning`) and returns NaN, cuprum refuses on both devices (CPU: a zero
+/// pivot, a backward error above √ε, or a probe solve growing by `‖A‖‖x‖/‖b‖ ≥ 1/(n·ε)`;
+/// CUDA: the QR pivot test above; docs/ARCHITECTURE.md, Decisions); shape errors.
 ///
 /// # Example
 /// ```

@@ -325,6 +325,20 @@ fn krylov_schur(
                     (read(&[&coef, &wn])?, Some(w))
                 }
             };
+            // a NaN or inf in the projection would make the m = n exit (and faer's projected
+            // eigenproblem) report NaN eigenvalues as a success (issue 46)
+            if vals[..=j + 1]
+                .iter()
+                .any(|v| !(v.re.is_finite() && v.im.is_finite()))
+            {
+                return Err(SparseError::InvalidValue {
+                    op,
+                    detail: format!(
+                        "the operator gave a NaN or infinite value at Arnoldi step {j} \
+                         (restart {iter})"
+                    ),
+                });
+            }
             for i in 0..=j {
                 h[i * m + j] = vals[i];
             }
@@ -494,6 +508,52 @@ fn shift_invert(
     SpLu::from_host(op, hcsr)
 }
 
+/// Eigenpairs of a square operator by [`krylov_schur`] (Hermitian: real working dtype, real
+/// Ritz values; else complex), with shift-invert when `o.sigma` is set (the Ritz values `θ` of
+/// `(A − σI)⁻¹` map back to `σ + 1/θ`). Returns the wanted values, the vectors and the working
+/// dtype and device.
+#[allow(clippy::type_complexity)]
+fn square_krylov_schur(
+    op: &'static str,
+    a: &(impl AsLinearOperator + ?Sized),
+    k: usize,
+    o: &EigOptions,
+    hermitian: bool,
+) -> Result<(Vec<Complex64>, Option<Array>, DType, Device)> {
+    let opr = a.as_linear_operator()?;
+    let (m, n) = opr.shape();
+    if m != n {
+        return Err(SparseError::InvalidShape {
+            op,
+            shape: vec![m, n],
+            detail: "the matrix must be square".into(),
+        });
+    }
+    let dt = work_dtype(opr.dtype(), opr.dtype());
+    let dt = if hermitian { dt } else { dt.complex_dtype() };
+    let dev = opr.device();
+    let (vals, vecs) = match o.sigma {
+        None => {
+            let f = |x: &Array| opr.matvec(x);
+            krylov_schur(op, &f, n, dt, dev, k, o, hermitian)?
+        }
+        Some(sigma) => {
+            let lu = shift_invert(op, a, sigma)?;
+            let f = |x: &Array| lu.solve(x);
+            let (th, v) = krylov_schur(op, &f, n, dt, dev, k, o, hermitian)?;
+            let back = |t: &Complex64| {
+                if hermitian {
+                    Complex64::new(sigma + 1.0 / t.re, 0.0)
+                } else {
+                    Complex64::new(sigma, 0.0) + 1.0 / t
+                }
+            };
+            (th.iter().map(back).collect(), v)
+        }
+    };
+    Ok((vals, vecs, dt, dev))
+}
+
 /// `scipy.sparse.linalg.eigsh`: `k` eigenvalues (and eigenvectors) of a Hermitian operator.
 ///
 /// **Shapes**: `A` is `(n, n)`, `0 < k < n`; returns `w` (1-D of `k`, real, ascending) and
@@ -524,35 +584,7 @@ pub fn eigsh(
     k: usize,
     o: EigOptions,
 ) -> Result<(Array, Option<Array>)> {
-    const OP: &str = "eigsh";
-    let opr = a.as_linear_operator()?;
-    let (m, n) = opr.shape();
-    if m != n {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![m, n],
-            detail: "the matrix must be square".into(),
-        });
-    }
-    let dt = work_dtype(opr.dtype(), opr.dtype());
-    let dev = opr.device();
-    let (vals, vecs) = match o.sigma {
-        None => {
-            let f = |x: &Array| opr.matvec(x);
-            krylov_schur(OP, &f, n, dt, dev, k, &o, true)?
-        }
-        Some(sigma) => {
-            let lu = shift_invert(OP, a, sigma)?;
-            let f = |x: &Array| lu.solve(x);
-            let (th, v) = krylov_schur(OP, &f, n, dt, dev, k, &o, true)?;
-            (
-                th.iter()
-                    .map(|t| Complex64::new(sigma + 1.0 / t.re, 0.0))
-                    .collect(),
-                v,
-            )
-        }
-    };
+    let (vals, vecs, dt, dev) = square_krylov_schur("eigsh", a, k, &o, true)?;
     // ascending, as SciPy
     let mut order: Vec<usize> = (0..vals.len()).collect();
     order.sort_by(|&i, &j| vals[i].re.total_cmp(&vals[j].re));
@@ -610,35 +642,7 @@ pub fn eigs(
     k: usize,
     o: EigOptions,
 ) -> Result<(Array, Option<Array>)> {
-    const OP: &str = "eigs";
-    let opr = a.as_linear_operator()?;
-    let (m, n) = opr.shape();
-    if m != n {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![m, n],
-            detail: "the matrix must be square".into(),
-        });
-    }
-    let dt = work_dtype(opr.dtype(), opr.dtype()).complex_dtype();
-    let dev = opr.device();
-    let (vals, vecs) = match o.sigma {
-        None => {
-            let f = |x: &Array| opr.matvec(x);
-            krylov_schur(OP, &f, n, dt, dev, k, &o, false)?
-        }
-        Some(sigma) => {
-            let lu = shift_invert(OP, a, sigma)?;
-            let f = |x: &Array| lu.solve(x);
-            let (th, v) = krylov_schur(OP, &f, n, dt, dev, k, &o, false)?;
-            (
-                th.iter()
-                    .map(|t| Complex64::new(sigma, 0.0) + 1.0 / t)
-                    .collect(),
-                v,
-            )
-        }
-    };
+    let (vals, vecs, dt, dev) = square_krylov_schur("eigs", a, k, &o, false)?;
     let w = host_to(&vals, &[k], dt, dev)?;
     Ok((w, vecs))
 }
@@ -739,6 +743,14 @@ pub fn svds(
                 normalize(&vb.orth(&r, j + 1)?.0)?.0
             };
             vb.set(j + 1, &zn)?;
+        }
+        // NaN or inf in the projection: faer's SVD would hand back NaN singular values, which
+        // the m = min(m, n) exit reports as a success (issue 46)
+        if b.iter().any(|v| !(v.re.is_finite() && v.im.is_finite())) || !beta.is_finite() {
+            return Err(SparseError::InvalidValue {
+                op: OP,
+                detail: format!("the operator gave a NaN or infinite value (restart {iter})"),
+            });
         }
         let bm = Mat::<Complex64>::from_fn(m, m, |i, j| b[i * m + j]);
         let f = bm.svd().map_err(|e| SparseError::InvalidValue {
@@ -894,7 +906,7 @@ pub fn lobpcg(
     let mut xb = x.astype(dt)?;
     let mut pb: Option<Array> = None;
     let mut lam = vec![0.0f64; k];
-    for _ in 0..maxiter.max(1) {
+    for it in 0..maxiter.max(1) {
         // Rayleigh–Ritz basis S = [X, W, P]
         let ax = amat(&xb)?;
         let gx = gram(&xb, &xb)?;
@@ -920,6 +932,12 @@ pub fn lobpcg(
             false,
         )?)?;
         let rnv: Vec<f64> = rn.astype(DType::Float64)?.to_vec()?;
+        if rnv.iter().any(|r| !r.is_finite()) {
+            return Err(SparseError::InvalidValue {
+                op: OP,
+                detail: format!("a residual norm is NaN or infinite at iteration {it}"),
+            });
+        }
         if rnv.iter().all(|&r| r <= tol) {
             break;
         }

@@ -333,7 +333,8 @@ const THETA: [(usize, f64); 35] = [
 /// two norms per Taylor term.
 ///
 /// # Errors
-/// A non-square `A`, a `B` of the wrong length.
+/// A non-square `A`, a `B` of the wrong length, [`SparseError::InvalidValue`] when `A` holds
+/// NaN or inf (its norm is not finite: SciPy raises `ValueError` too).
 ///
 /// # Example
 /// ```
@@ -388,7 +389,18 @@ pub fn expm_multiply(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<
                 }
             }
             (
-                s.iter().copied().fold(0.0, f64::max),
+                // NaN-propagating (`f64::max` drops NaN: a NaN entry then left ‖A‖₁ finite)
+                s.iter().copied().fold(0.0, |m: f64, v| {
+                    if m.is_nan() || v.is_nan() {
+                        f64::NAN
+                    } else {
+                        m.max(v)
+                    }
+                }) + if mu.re.is_finite() && mu.im.is_finite() {
+                    0.0
+                } else {
+                    f64::NAN
+                },
                 if dt.is_complex() {
                     mu
                 } else {
@@ -419,6 +431,13 @@ pub fn expm_multiply(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<
         let r: Vec<&Array> = cols.iter().collect();
         Ok(cuprum_core::stack(&r, 1)?)
     };
+    if !norm1.is_finite() {
+        // inf gave s = usize::MAX steps (a hang), NaN gave s = 0 (b returned as exp(A) b)
+        return Err(SparseError::InvalidValue {
+            op: OP,
+            detail: format!("the matrix holds NaN or infinite values (‖A − μI‖₁ = {norm1})"),
+        });
+    }
     let (mm, s) = if norm1 == 0.0 {
         (0usize, 1usize)
     } else {

@@ -8,6 +8,13 @@
 //!
 //! Info codes, as SciPy: `0` converged; `> 0` the iteration count reached without convergence;
 //! `< 0` breakdown (`-10`: a recurrence scalar became zero or not finite).
+//!
+//! Non-finite values (issue 46): every solver tests a residual norm through [`verdict`], which
+//! gives `-10` at once for a NaN or infinite norm, before the `‖r‖ ≤ atol` test, so no solver
+//! reports convergence with a non-finite residual; a `b` holding NaN or inf gives `-10` before
+//! the first iteration. SciPy runs on to `maxiter` and returns `info = maxiter` in these cases
+//! (its tests are `‖r‖ < atol`, false for NaN); no later iterate can be finite, so cuprum
+//! stops at once (docs/ARCHITECTURE.md, Decisions).
 
 use super::util::*;
 use super::{AsLinearOperator, LinearOperator, SolveOptions};
@@ -178,6 +185,57 @@ fn bad(x: f64) -> bool {
     !x.is_finite()
 }
 
+/// `info` for a breakdown: a recurrence scalar zero or a residual norm not finite.
+pub(crate) const BREAKDOWN: i64 = -10;
+
+/// The convergence test of every solver on a residual norm `rn` read on the host:
+/// `Some(BREAKDOWN)` when `rn` is NaN or infinite (tested first: an infinite `atol` must not
+/// accept it), `Some(0)` when `rn ≤ atol`, `None` to go on.
+pub(crate) fn verdict(rn: f64, atol: f64) -> Option<i64> {
+    if bad(rn) {
+        Some(BREAKDOWN)
+    } else if rn <= atol {
+        Some(0)
+    } else {
+        None
+    }
+}
+
+impl System<'_> {
+    /// The answer before the first iteration, if there is one: `b = 0` gives `x = 0`,
+    /// `info = 0` (SciPy's `if bnrm2 == 0: return b, 0`); a `b` holding NaN or inf gives the
+    /// start vector with `info = -10`.
+    pub fn early(&self) -> Result<Option<(Array, i64)>> {
+        if self.bnrm == 0.0 {
+            return Ok(Some((self.b.copy()?, 0)));
+        }
+        if bad(self.bnrm) {
+            return Ok(Some((self.x.clone(), BREAKDOWN)));
+        }
+        Ok(None)
+    }
+
+    /// The answer after `maxiter` iterations from one more read of `‖r‖`: `0` when it passes,
+    /// `-10` when it is not finite, else `maxiter`.
+    pub fn finish(&self, x: Array, r: &Array, maxiter: usize) -> Result<(Array, i64)> {
+        let rn = read1(&nrm2(r)?)?;
+        Ok((x, verdict(rn, self.atol).unwrap_or(maxiter as i64)))
+    }
+}
+
+/// `ρ = r̃ᴴr` and `‖r‖` in one host read, and the verdict on them (BiCGSTAB and CGS): as
+/// [`verdict`], and `|ρ| < tiny` (or not finite) is a breakdown.
+fn rho_verdict(rt: &Array, r: &Array, atol: f64, tiny: f64) -> Result<(Array, Option<i64>)> {
+    let rho = dotc(rt, r)?;
+    let h = read(&[&nrm2(r)?, &rho])?;
+    let v = verdict(h[0].re, atol);
+    let rn = h[1].norm();
+    Ok(match v {
+        None if rn < tiny || bad(rn) => (rho, Some(BREAKDOWN)),
+        v => (rho, v),
+    })
+}
+
 /// Conjugate gradients for Hermitian positive definite `A` (`scipy.sparse.linalg.cg`).
 ///
 /// **Shapes**: `A` is `(n, n)`, `b` has `n` elements; returns `(x, info)` with `x` 1-D of `n`.
@@ -207,8 +265,8 @@ pub fn cg(
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
     let mut s = make_system("cg", a, b, opts)?;
-    if s.bnrm == 0.0 {
-        return Ok((s.b.copy()?, 0));
+    if let Some(out) = s.early()? {
+        return Ok(out);
     }
     let maxiter = s.maxiter_or(10 * s.n);
     let mut x = s.x.clone();
@@ -225,18 +283,16 @@ pub fn cg(
                 None => dotc(&r, &r)?,
             };
             let rr = read1(&rho)?;
-            (r.clone(), rho, rr.max(0.0).sqrt())
+            // a rounding-negative rᴴr is 0; NaN stays NaN (`f64::max` would make it 0)
+            (r.clone(), rho, if rr < 0.0 { 0.0 } else { rr.sqrt() })
         } else {
             let rn = read1(&nrm2(&r)?)?;
             let z = s.mv(&r)?;
             let rho = dotc(&r, &z)?;
             (z, rho, rn)
         };
-        if rn <= s.atol {
-            return Ok((x, 0));
-        }
-        if bad(rn) {
-            return Ok((x, -10));
+        if let Some(info) = verdict(rn, s.atol) {
+            return Ok((x, info));
         }
         let pk = match (&p, &rho_prev) {
             (Some(p), Some(rp)) if it > 0 => axpy_ratio(&rho, rp, false, p, &z)?,
@@ -266,8 +322,7 @@ pub fn cg(
         p = Some(pk);
         s.call(&x);
     }
-    let rn = read1(&nrm2(&r)?)?;
-    Ok((x, if rn <= s.atol { 0 } else { maxiter as i64 }))
+    s.finish(x, &r, maxiter)
 }
 
 /// Biconjugate gradients (`scipy.sparse.linalg.bicg`); needs `Aᴴ` (`rmatvec`).
@@ -295,8 +350,8 @@ pub fn bicg(
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
     let mut s = make_system("bicg", a, b, opts)?;
-    if s.bnrm == 0.0 {
-        return Ok((s.b.copy()?, 0));
+    if let Some(out) = s.early()? {
+        return Ok(out);
     }
     let maxiter = s.maxiter_or(10 * s.n);
     let mut x = s.x.clone();
@@ -305,12 +360,8 @@ pub fn bicg(
     let mut p: Option<(Array, Array)> = None;
     let mut rho_prev: Option<Array> = None;
     for _ in 0..maxiter {
-        let rn = read1(&nrm2(&r)?)?;
-        if rn <= s.atol {
-            return Ok((x, 0));
-        }
-        if bad(rn) {
-            return Ok((x, -10));
+        if let Some(info) = verdict(read1(&nrm2(&r)?)?, s.atol) {
+            return Ok((x, info));
         }
         let z = s.mv(&r)?;
         let zt = s.mhv(&rt)?;
@@ -332,8 +383,7 @@ pub fn bicg(
         p = Some((pk, ptk));
         s.call(&x);
     }
-    let rn = read1(&nrm2(&r)?)?;
-    Ok((x, if rn <= s.atol { 0 } else { maxiter as i64 }))
+    s.finish(x, &r, maxiter)
 }
 
 /// BiCGSTAB (`scipy.sparse.linalg.bicgstab`) for general square `A`.
@@ -362,8 +412,8 @@ pub fn bicgstab(
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
     let mut s = make_system("bicgstab", a, b, opts)?;
-    if s.bnrm == 0.0 {
-        return Ok((s.b.copy()?, 0));
+    if let Some(out) = s.early()? {
+        return Ok(out);
     }
     let maxiter = s.maxiter_or(10 * s.n);
     let tiny = eps(s.dt) * eps(s.dt);
@@ -376,14 +426,9 @@ pub fn bicgstab(
     let mut alpha: Option<Array> = None;
     let mut omega: Option<Array> = None;
     for _ in 0..maxiter {
-        let rho = dotc(&rt, &r)?;
-        let h = read(&[&nrm2(&r)?, &rho])?;
-        let rn = h[0].re;
-        if rn <= s.atol {
-            return Ok((x, 0));
-        }
-        if bad(rn) || h[1].norm() < tiny {
-            return Ok((x, -10));
+        let (rho, stop) = rho_verdict(&rt, &r, s.atol, tiny)?;
+        if let Some(info) = stop {
+            return Ok((x, info));
         }
         let pk = match (&p, &v, &rho_prev, &alpha, &omega) {
             (Some(p), Some(v), Some(rp), Some(al), Some(om)) => {
@@ -397,14 +442,14 @@ pub fn bicgstab(
         let vk = s.av(&phat)?;
         let al = div(&rho, &dotc(&rt, &vk)?)?;
         let sv = axpy(&cuprum_core::negative(&al)?, &vk, &r)?;
-        let sn = read1(&nrm2(&sv)?)?;
-        if sn <= s.atol {
-            x = axpy(&al, &phat, &x)?;
-            s.call(&x);
-            return Ok((x, 0));
-        }
-        if bad(sn) {
-            return Ok((x, -10));
+        match verdict(read1(&nrm2(&sv)?)?, s.atol) {
+            Some(0) => {
+                x = axpy(&al, &phat, &x)?;
+                s.call(&x);
+                return Ok((x, 0));
+            }
+            Some(info) => return Ok((x, info)),
+            None => {}
         }
         let shat = s.mv(&sv)?;
         let t = s.av(&shat)?;
@@ -419,8 +464,7 @@ pub fn bicgstab(
         omega = Some(om);
         s.call(&x);
     }
-    let rn = read1(&nrm2(&r)?)?;
-    Ok((x, if rn <= s.atol { 0 } else { maxiter as i64 }))
+    s.finish(x, &r, maxiter)
 }
 
 /// Conjugate gradients squared (`scipy.sparse.linalg.cgs`).
@@ -447,8 +491,8 @@ pub fn cgs(
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
     let mut s = make_system("cgs", a, b, opts)?;
-    if s.bnrm == 0.0 {
-        return Ok((s.b.copy()?, 0));
+    if let Some(out) = s.early()? {
+        return Ok(out);
     }
     let maxiter = s.maxiter_or(10 * s.n);
     let tiny = eps(s.dt) * eps(s.dt);
@@ -457,14 +501,9 @@ pub fn cgs(
     let rt = r.copy()?;
     let mut st: Option<(Array, Array, Array)> = None; // (p, q, rho_prev)
     for _ in 0..maxiter {
-        let rho = dotc(&rt, &r)?;
-        let h = read(&[&nrm2(&r)?, &rho])?;
-        let rn = h[0].re;
-        if rn <= s.atol {
-            return Ok((x, 0));
-        }
-        if bad(rn) || h[1].norm() < tiny {
-            return Ok((x, -10));
+        let (rho, stop) = rho_verdict(&rt, &r, s.atol, tiny)?;
+        if let Some(info) = stop {
+            return Ok((x, info));
         }
         let (u, pk) = match &st {
             Some((p, q, rp)) => {
@@ -487,8 +526,7 @@ pub fn cgs(
         st = Some((pk, q, rho));
         s.call(&x);
     }
-    let rn = read1(&nrm2(&r)?)?;
-    Ok((x, if rn <= s.atol { 0 } else { maxiter as i64 }))
+    s.finish(x, &r, maxiter)
 }
 
 /// A complex Givens rotation `(c, s)` zeroing the real `b` under `a`:
@@ -560,8 +598,8 @@ pub(crate) fn gmres_impl(
     restart: usize,
     augment: usize,
 ) -> Result<(Array, i64)> {
-    if s.bnrm == 0.0 {
-        return Ok((s.b.copy()?, 0));
+    if let Some(out) = s.early()? {
+        return Ok(out);
     }
     let n = s.n;
     let restart = restart.clamp(1, n.max(1));
@@ -572,11 +610,8 @@ pub(crate) fn gmres_impl(
     let mut outer: Vec<Array> = Vec::new(); // LGMRES: previous corrections z = x_new − x_old
     for _cycle in 0..maxiter {
         let beta = read1(&nrm2(&r)?)?;
-        if beta <= s.atol {
-            return Ok((x, 0));
-        }
-        if bad(beta) {
-            return Ok((x, -10));
+        if let Some(info) = verdict(beta, s.atol) {
+            return Ok((x, info));
         }
         let mut v: Vec<Array> = vec![scal(hr(1.0 / beta), &r)?];
         let mut z: Vec<Array> = Vec::new(); // the preconditioned directions
@@ -625,8 +660,8 @@ pub(crate) fn gmres_impl(
                 h[i][j] = *hv;
             }
             z.push(zj);
-            if bad(hnext) {
-                return Ok((x, -10));
+            if bad(hnext) || bad(g[j + 1].norm()) {
+                return Ok((x, BREAKDOWN));
             }
             let res = g[j + 1].norm();
             let done = res <= s.atol || hnext <= eps(dt) * beta;
@@ -660,8 +695,7 @@ pub(crate) fn gmres_impl(
         s.call(&x);
         let _ = converged;
     }
-    let rn = read1(&nrm2(&r)?)?;
-    Ok((x, if rn <= s.atol { 0 } else { maxiter as i64 }))
+    s.finish(x, &r, maxiter)
 }
 
 /// LGMRES (`scipy.sparse.linalg.lgmres`): GMRES whose restart cycles are augmented with the
@@ -742,8 +776,11 @@ pub fn minres(
             detail: "the preconditioner M is indefinite".into(),
         });
     }
-    if beta1_sq == 0.0 || s.bnrm == 0.0 {
+    if beta1_sq == 0.0 {
         return Ok((x, 0));
+    }
+    if let Some(out) = s.early()? {
+        return Ok(out);
     }
     let beta1 = beta1_sq.sqrt();
     let (mut oldb, mut beta, mut dbar, mut epsln, mut phibar) = (0.0, beta1, 0.0, 0.0, beta1);
@@ -855,8 +892,9 @@ pub fn minres(
             }
         }
         s.call(&x);
-        if bad(rnorm) {
-            return Ok((x, -10));
+        // ‖x‖ of the previous iterate too: a finite `phibar` can hide a non-finite `x`
+        if bad(rnorm) || bad(ynorm) {
+            return Ok((x, BREAKDOWN));
         }
         if istop != 0 {
             break;
@@ -890,8 +928,8 @@ pub fn tfqmr(
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
     let mut s = make_system("tfqmr", a, b, opts)?;
-    if s.bnrm == 0.0 {
-        return Ok((s.b.copy()?, 0));
+    if let Some(out) = s.early()? {
+        return Ok(out);
     }
     let maxiter = s.maxiter_or((10 * s.n).min(10000));
     let mut x = s.x.clone();
@@ -908,8 +946,8 @@ pub fn tfqmr(
     let mut rho_last = rho.clone();
     let r0 = read1(&nrm2(&r)?)?;
     let mut tau = r0;
-    if r0 == 0.0 {
-        return Ok((x, 0));
+    if let Some(info) = verdict(r0, 0.0) {
+        return Ok((x, info));
     }
     let atol = s.atol.max(s.rtol * r0);
     let mut alpha: Option<Array> = None;
@@ -941,7 +979,7 @@ pub fn tfqmr(
         eta = Some(e);
         s.call(&x);
         if bad(tau) {
-            return Ok((x, -10));
+            return Ok((x, BREAKDOWN));
         }
         if tau * ((it + 1) as f64).sqrt() < atol {
             return Ok((x, 0));
@@ -991,8 +1029,8 @@ pub fn qmr(
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
     let mut s = make_system("qmr", a, b, opts)?;
-    if s.bnrm == 0.0 {
-        return Ok((s.b.copy()?, 0));
+    if let Some(out) = s.early()? {
+        return Ok(out);
     }
     let dt = s.dt;
     let maxiter = s.maxiter_or(10 * s.n);
@@ -1005,8 +1043,8 @@ pub fn qmr(
     let mut z = wtilde.clone(); // M2ᴴ w̃ with M2 = I
     let init = read(&[&nrm2(&y)?, &nrm2(&z)?, &nrm2(&r)?])?;
     let (mut rho, mut xi) = (init[0].re, init[1].re);
-    if init[2].re <= s.atol {
-        return Ok((x, 0));
+    if let Some(info) = verdict(init[2].re, s.atol) {
+        return Ok((x, info));
     }
     let (mut gamma, mut eta) = (1.0f64, Complex64::new(-1.0, 0.0));
     let mut theta = 0.0f64;
@@ -1018,7 +1056,7 @@ pub fn qmr(
     let c1 = |x: f64| Complex64::new(x, 0.0);
     for it in 0..maxiter {
         if rho == 0.0 || xi == 0.0 {
-            return Ok((x, -10));
+            return Ok((x, BREAKDOWN));
         }
         let v = scal(hr(1.0 / rho), &vtilde)?;
         y = scal(hr(1.0 / rho), &y)?;
@@ -1031,7 +1069,7 @@ pub fn qmr(
         // read δ (and ε of the previous step needs p̃ᴴ A q, computed after): here only δ
         let delta = read(&[&delta_dev])?[0];
         if delta.norm() == 0.0 {
-            return Ok((x, -10));
+            return Ok((x, BREAKDOWN));
         }
         let (pk, qk) = if it > 0 {
             let pp = p.as_ref().expect("set after the first step");
@@ -1047,7 +1085,7 @@ pub fn qmr(
         let beta_pre = read(&[&eps_dev])?[0];
         epsilon = beta_pre;
         if epsilon.norm() == 0.0 {
-            return Ok((x, -10));
+            return Ok((x, BREAKDOWN));
         }
         let beta = epsilon / delta;
         vtilde = axpy(hs(-beta, dt), &v, &ptilde)?;
@@ -1064,7 +1102,7 @@ pub fn qmr(
         theta = rho / (gamma_old * beta.norm());
         gamma = 1.0 / (1.0 + theta * theta).sqrt();
         if gamma == 0.0 {
-            return Ok((x, -10));
+            return Ok((x, BREAKDOWN));
         }
         eta = -eta * c1(rho_old) * c1(gamma * gamma) / (beta * c1(gamma_old * gamma_old));
         let (dk, sk) = match (&d, &sv) {
@@ -1080,12 +1118,8 @@ pub fn qmr(
         x = cuprum_core::add(&x, &dk)?;
         r = cuprum_core::subtract(&r, &sk)?;
         s.call(&x);
-        let rn = read1(&nrm2(&r)?)?;
-        if rn <= s.atol {
-            return Ok((x, 0));
-        }
-        if bad(rn) {
-            return Ok((x, -10));
+        if let Some(info) = verdict(read1(&nrm2(&r)?)?, s.atol) {
+            return Ok((x, info));
         }
         p = Some(pk);
         q = Some(qk);

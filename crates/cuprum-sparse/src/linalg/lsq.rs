@@ -17,7 +17,9 @@ pub struct LsqrResult {
     pub x: Array,
     /// why it stopped: 0 `x = 0` is the solution, 1 `Ax = b` within `atol`/`btol`, 2 least
     /// squares within `atol`, 3 `conlim` exceeded, 4–6 as 1–3 at machine precision, 7 the
-    /// iteration limit
+    /// iteration limit; -10 (not a SciPy code) a NaN or infinite value in `b`, `A x0` or a
+    /// step's norms, `x` then the last iterate before it (SciPy runs on to the limit, istop 7;
+    /// issue 46, docs/ARCHITECTURE.md Decisions)
     pub istop: i64,
     /// iterations done
     pub itn: usize,
@@ -165,6 +167,51 @@ fn bidiag_step(
     Ok((u2, v2, alpha_new, beta, h[2].re))
 }
 
+/// `istop` for a non-finite value (not one of SciPy's codes): as the Krylov solvers' `info`.
+const BREAKDOWN: i64 = super::iterative::BREAKDOWN;
+
+/// Whether any of `v` is NaN or infinite.
+fn any_bad(v: &[f64]) -> bool {
+    v.iter().any(|x| !x.is_finite())
+}
+
+/// SciPy's stopping tests shared by LSQR and LSMR, in SciPy's order (the last test that holds
+/// gives `istop`; 0 to go on). `t1` is `test1 / (1 + ‖A‖‖x‖/‖b‖)`, `rtol` is
+/// `btol + atol·‖A‖‖x‖/‖b‖`.
+#[allow(clippy::too_many_arguments)]
+fn stop_code(
+    itn: usize,
+    iter_lim: usize,
+    (test1, test2, test3, t1): (f64, f64, f64, f64),
+    rtol: f64,
+    atol: f64,
+    ctol: f64,
+) -> i64 {
+    let mut istop = 0;
+    if itn >= iter_lim {
+        istop = 7;
+    }
+    if 1.0 + test3 <= 1.0 {
+        istop = 6;
+    }
+    if 1.0 + test2 <= 1.0 {
+        istop = 5;
+    }
+    if 1.0 + t1 <= 1.0 {
+        istop = 4;
+    }
+    if test3 <= ctol {
+        istop = 3;
+    }
+    if test2 <= atol {
+        istop = 2;
+    }
+    if test1 <= rtol {
+        istop = 1;
+    }
+    istop
+}
+
 /// `1/s` where `s > 0`, else 0 (a 0-d real array).
 fn safe_recip(s: &Array) -> Result<Array> {
     let pos = cuprum_core::greater(s, 0.0)?;
@@ -236,7 +283,10 @@ pub fn lsqr(a: &(impl AsLinearOperator + ?Sized), b: &Array, o: LsqOptions) -> R
         arnorm,
         xnorm,
     };
-    if arnorm == 0.0 {
+    if any_bad(&[bnorm, beta, alpha]) {
+        istop = BREAKDOWN;
+    }
+    if arnorm == 0.0 || istop == BREAKDOWN {
         return Ok(res(
             x, istop, itn, r1norm, r2norm, anorm, acond, arnorm, xnorm,
         ));
@@ -244,6 +294,11 @@ pub fn lsqr(a: &(impl AsLinearOperator + ?Sized), b: &Array, o: LsqOptions) -> R
     while itn < iter_lim {
         itn += 1;
         let (u2, v2, alpha2, beta, wnorm) = bidiag_step(&a, dt, &u, &v, alpha, &w)?;
+        if any_bad(&[alpha2, beta, wnorm]) {
+            istop = BREAKDOWN;
+            break;
+        }
+        let x_prev = x.clone();
         if beta > 0.0 {
             anorm = (anorm * anorm + alpha * alpha + beta * beta + dampsq).sqrt();
         }
@@ -301,27 +356,12 @@ pub fn lsqr(a: &(impl AsLinearOperator + ?Sized), b: &Array, o: LsqOptions) -> R
         let test3 = 1.0 / (acond + eps);
         let t1 = test1 / (1.0 + anorm * xnorm / bnorm);
         let rtol = o.btol + o.atol * anorm * xnorm / bnorm;
-        if itn >= iter_lim {
-            istop = 7;
+        if any_bad(&[rnorm, arnorm, anorm, xnorm, acond]) {
+            x = x_prev;
+            istop = BREAKDOWN;
+            break;
         }
-        if 1.0 + test3 <= 1.0 {
-            istop = 6;
-        }
-        if 1.0 + test2 <= 1.0 {
-            istop = 5;
-        }
-        if 1.0 + t1 <= 1.0 {
-            istop = 4;
-        }
-        if test3 <= ctol {
-            istop = 3;
-        }
-        if test2 <= o.atol {
-            istop = 2;
-        }
-        if test1 <= rtol {
-            istop = 1;
-        }
+        istop = stop_code(itn, iter_lim, (test1, test2, test3, t1), rtol, o.atol, ctol);
         if istop != 0 {
             break;
         }
@@ -393,6 +433,9 @@ pub fn lsmr(a: &(impl AsLinearOperator + ?Sized), b: &Array, o: LsqOptions) -> R
         conda,
         normx,
     };
+    if any_bad(&[bnorm, beta, alpha]) {
+        return Ok(out(x, BREAKDOWN, itn, normr, normar, norma, conda, normx));
+    }
     if normar == 0.0 || bnorm == 0.0 {
         let x = if bnorm == 0.0 {
             cuprum_core::zeros_like(&x)?
@@ -404,6 +447,11 @@ pub fn lsmr(a: &(impl AsLinearOperator + ?Sized), b: &Array, o: LsqOptions) -> R
     while itn < maxiter {
         itn += 1;
         let (u2, v2, alpha2, beta, xn) = bidiag_step(&a, dt, &u, &v, alpha, &x)?;
+        if any_bad(&[alpha2, beta, xn]) {
+            istop = BREAKDOWN;
+            break;
+        }
+        let x_prev = x.clone();
         normx = xn;
         u = u2;
         if beta > 0.0 {
@@ -461,27 +509,12 @@ pub fn lsmr(a: &(impl AsLinearOperator + ?Sized), b: &Array, o: LsqOptions) -> R
         let test3 = 1.0 / conda;
         let t1 = test1 / (1.0 + norma * normx / bnorm);
         let rtol = o.btol + o.atol * norma * normx / bnorm;
-        if itn >= maxiter {
-            istop = 7;
+        if any_bad(&[normr, normar, norma, normx]) {
+            x = x_prev;
+            istop = BREAKDOWN;
+            break;
         }
-        if 1.0 + test3 <= 1.0 {
-            istop = 6;
-        }
-        if 1.0 + test2 <= 1.0 {
-            istop = 5;
-        }
-        if 1.0 + t1 <= 1.0 {
-            istop = 4;
-        }
-        if test3 <= ctol {
-            istop = 3;
-        }
-        if test2 <= o.atol {
-            istop = 2;
-        }
-        if test1 <= rtol {
-            istop = 1;
-        }
+        istop = stop_code(itn, maxiter, (test1, test2, test3, t1), rtol, o.atol, ctol);
         if istop > 0 {
             break;
         }

@@ -1567,3 +1567,203 @@ fn wrong_right_hand_sides_name_their_own_shape() {
         }
     }
 }
+
+// ---- issue 46: solvers tell the truth on NaN, inf and singular input ----
+
+type Krylov = Box<dyn Fn(&Compressed, &Array, SolveOptions<'_>) -> crate::Result<(Array, i64)>>;
+
+fn krylov_solvers() -> Vec<(&'static str, Krylov)> {
+    vec![
+        ("cg", Box::new(|a, b, o| cg(a, b, o))),
+        ("bicg", Box::new(|a, b, o| bicg(a, b, o))),
+        ("bicgstab", Box::new(|a, b, o| bicgstab(a, b, o))),
+        ("cgs", Box::new(|a, b, o| cgs(a, b, o))),
+        ("gmres", Box::new(|a, b, o| gmres(a, b, o))),
+        ("lgmres", Box::new(|a, b, o| lgmres(a, b, o))),
+        ("minres", Box::new(|a, b, o| minres(a, b, o))),
+        ("qmr", Box::new(|a, b, o| qmr(a, b, o))),
+        ("tfqmr", Box::new(|a, b, o| tfqmr(a, b, o))),
+    ]
+}
+
+/// A NaN or infinite residual never reads as convergence: `cg` returned `info = 0` with a
+/// NaN, infinite or zero `x` for these (its `rr.max(0.0)` turned NaN into 0). SciPy runs on
+/// to `maxiter` (info 20 for n = 2); cuprum stops at once with `info = -10` (breakdown).
+#[test]
+fn krylov_solvers_report_breakdown_on_non_finite_values() {
+    for dev in all_devices() {
+        let spd = |d: f64| {
+            csr(
+                2,
+                2,
+                &[(0, 0, d), (0, 1, 1.0), (1, 0, 1.0), (1, 1, 3.0)],
+                dev,
+            )
+        };
+        let b = || vec_on(vec![1.0, 2.0], dev);
+        let cases: Vec<(&str, Compressed, Array, Option<Array>)> = vec![
+            ("NaN matrix", spd(f64::NAN), b(), None),
+            ("inf matrix", spd(f64::INFINITY), b(), None),
+            ("NaN b", spd(4.0), vec_on(vec![f64::NAN, 2.0], dev), None),
+            (
+                "inf b",
+                spd(4.0),
+                vec_on(vec![f64::INFINITY, 2.0], dev),
+                None,
+            ),
+            (
+                "NaN x0",
+                spd(4.0),
+                b(),
+                Some(vec_on(vec![f64::NAN, 0.0], dev)),
+            ),
+        ];
+        for (what, a, b, x0) in &cases {
+            for (name, solve) in krylov_solvers() {
+                let mut o = SolveOptions::new().maxiter(20);
+                if let Some(x0) = x0 {
+                    o = o.x0(x0.clone());
+                }
+                let (_, info) = solve(a, b, o).unwrap();
+                assert_eq!(info, -10, "{name} on a {what} ({dev:?})");
+            }
+        }
+        // the zero matrix: cg's alpha = ρ/0 made x infinite and r NaN; MINRES gives SciPy's
+        // least-squares answer x = 0 (info 0), GMRES stagnates at x = 0 (info = maxiter)
+        let zero = csr(2, 2, &[], dev);
+        for (name, solve) in krylov_solvers() {
+            let (x, info) = solve(&zero, &b(), SolveOptions::new().maxiter(20)).unwrap();
+            let x = x.to_vec::<f64>().unwrap();
+            match name {
+                "minres" => assert_eq!((info, x), (0, vec![0.0, 0.0]), "{name} ({dev:?})"),
+                "gmres" | "lgmres" => {
+                    assert_eq!((info, x), (20, vec![0.0, 0.0]), "{name} ({dev:?})")
+                }
+                _ => assert_eq!(info, -10, "{name} on the zero matrix ({dev:?})"),
+            }
+        }
+        // a finite system still converges (the rule changes nothing there)
+        let (x, info) = cg(&spd(4.0), &b(), SolveOptions::new().rtol(1e-12)).unwrap();
+        assert_eq!(info, 0);
+        assert!(max_err(&x, &[1.0 / 11.0, 7.0 / 11.0]) < 1e-12);
+    }
+}
+
+/// LSQR and LSMR stop with `istop = -10` on NaN or inf (SciPy iterates to the limit, istop
+/// 7); an infinite `‖A‖` made LSQR's `1 + t1 ≤ 1` report istop 4 ("Ax = b to machine
+/// precision").
+#[test]
+fn lsqr_and_lsmr_stop_on_non_finite_values() {
+    for dev in all_devices() {
+        let a = |d: f64| {
+            csr(
+                3,
+                2,
+                &[(0, 0, d), (1, 0, 1.0), (1, 1, 1.0), (2, 1, 2.0)],
+                dev,
+            )
+        };
+        let b = || vec_on(vec![1.0, 2.0, 4.0], dev);
+        let cases = [
+            ("NaN matrix", a(f64::NAN), b()),
+            ("inf matrix", a(f64::INFINITY), b()),
+            ("NaN b", a(1.0), vec_on(vec![1.0, f64::NAN, 4.0], dev)),
+            ("inf b", a(1.0), vec_on(vec![1.0, f64::INFINITY, 4.0], dev)),
+        ];
+        for (what, a, b) in &cases {
+            let r = lsqr(a, b, LsqOptions::new().maxiter(20)).unwrap();
+            assert_eq!(r.istop, -10, "lsqr on a {what} ({dev:?})");
+            let r = lsmr(a, b, LsqOptions::new().maxiter(20)).unwrap();
+            assert_eq!(r.istop, -10, "lsmr on a {what} ({dev:?})");
+        }
+        // the zero matrix: x = 0 is the least-squares solution (istop 0), as SciPy
+        let z = csr(3, 2, &[], dev);
+        let r = lsqr(&z, &b(), LsqOptions::new()).unwrap();
+        assert_eq!((r.istop, r.x.to_vec::<f64>().unwrap()), (0, vec![0.0, 0.0]));
+    }
+}
+
+/// The eigensolvers refuse a NaN operator instead of returning NaN eigenvalues as a success
+/// (with `ncv = n` the Krylov–Schur exit took any Ritz values).
+#[test]
+fn eigensolvers_refuse_nan_operators() {
+    for dev in all_devices() {
+        let a = csr(
+            4,
+            4,
+            &[(0, 0, 1.0), (1, 1, f64::NAN), (2, 2, 3.0), (3, 3, 4.0)],
+            dev,
+        );
+        assert!(eigsh(&a, 1, EigOptions::new()).is_err(), "eigsh ({dev:?})");
+        assert!(eigs(&a, 1, EigOptions::new()).is_err(), "eigs ({dev:?})");
+        assert!(svds(&a, 1, EigOptions::new()).is_err(), "svds ({dev:?})");
+        let x = Array::from_vec_on(vec![1.0f64, 0.5, 0.25, 0.125], &[4, 1], dev).unwrap();
+        assert!(
+            lobpcg(&a, &x, None, 1e-8, 20, true).is_err(),
+            "lobpcg ({dev:?})"
+        );
+    }
+}
+
+/// `expm_multiply` of a matrix holding inf never returned (the step count was
+/// `ceil(inf/θ)`), and NaN returned `b` itself; both are errors now, as SciPy's ValueError.
+#[test]
+fn expm_multiply_refuses_non_finite_matrices() {
+    for dev in all_devices() {
+        let b = vec_on(vec![1.0, 1.0], dev);
+        for v in [f64::INFINITY, f64::NAN] {
+            let a = csr(2, 2, &[(0, 0, v), (1, 1, 1.0)], dev);
+            let e = expm_multiply(&a, &b).unwrap_err();
+            assert!(matches!(e, crate::SparseError::InvalidValue { .. }), "{e}");
+        }
+    }
+}
+
+/// A numerically singular matrix (the pure-Neumann Laplacian of a grid with varying
+/// conductivities: its rows sum to 0, so constants span its null space) is refused by
+/// `spsolve` and `splu` on every device instead of a huge, meaningless solution (SciPy:
+/// `MatrixRankWarning` and NaN).
+#[test]
+fn spsolve_refuses_a_pure_neumann_laplacian() {
+    let g = 12;
+    let mut trip = Vec::new();
+    let mut diag = vec![0.0; g * g];
+    for i in 0..g {
+        for j in 0..g {
+            let p = i * g + j;
+            for (q, ok) in [(p + 1, j + 1 < g), (p + g, i + 1 < g)] {
+                if ok {
+                    let w = 1.0 + ((p * 7 + q * 3) % 11) as f64 / 7.0;
+                    trip.push((p, q, -w));
+                    trip.push((q, p, -w));
+                    diag[p] += w;
+                    diag[q] += w;
+                }
+            }
+        }
+    }
+    for (p, &d) in diag.iter().enumerate() {
+        trip.push((p, p, d));
+    }
+    for dev in all_devices() {
+        let a = csr(g * g, g * g, &trip, dev);
+        let b = vec_on((0..g * g).map(|i| (i % 5) as f64 - 2.0).collect(), dev);
+        let e = spsolve(&a, &b).unwrap_err();
+        assert!(
+            matches!(e, crate::SparseError::SingularMatrix { .. }),
+            "{e} ({dev:?})"
+        );
+        // with one Dirichlet row the system is regular and solves
+        let mut t2: Vec<(usize, usize, f64)> = trip.iter().copied().filter(|e| e.0 != 0).collect();
+        t2.push((0, 0, 1.0));
+        let a2 = csr(g * g, g * g, &t2, dev);
+        let x = spsolve(&a2, &b).unwrap();
+        assert!(
+            rel_res(
+                &a2,
+                &x,
+                &((0..g * g).map(|i| (i % 5) as f64 - 2.0).collect::<Vec<_>>())
+            ) < 1e-10
+        );
+    }
+}

@@ -34,7 +34,8 @@ pub(crate) fn stream_min_touched() -> usize {
 /// sysfs on Linux, at most [`LLC_PER_CPU`] for each CPU that `shared_cpu_list` says shares it
 /// (32 MiB where it cannot be read). The cap matters in virtual machines: the 2-CPU CI machine
 /// reports its host's whole 260 MiB L3, which the host's other tenants use too; taken at its
-/// word, no operation there would ever stream (docs/benchmarks/issue20.md, session 15).
+/// word, no operation there would ever stream (the 2048² stencil rows of
+/// docs/benchmarks/cpu-core.md were measured there).
 pub(crate) fn llc_bytes() -> usize {
     static LLC: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *LLC.get_or_init(|| {
@@ -213,7 +214,7 @@ impl<const N: usize> Plan<N> {
     /// `cuprum-bench`'s 2048² stencil, float64 (all operations above the L3) gained 10-25%,
     /// float32 with its binary operations streamed (50 MB) gained ~9%, and streaming its
     /// scalar operations and assignment too (33.5 MB, with a threshold of half the L3) lost
-    /// that again (docs/benchmarks/issue20.md, session 11).
+    /// that again (the stencil rows: docs/benchmarks/cpu-core.md).
     pub(crate) fn streams(&self, itemsizes: [usize; N]) -> bool {
         if !self.parallel || self.strides[self.strides.len() - 1][0] != 1 {
             return false;

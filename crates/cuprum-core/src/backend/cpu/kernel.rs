@@ -116,8 +116,8 @@ struct Line([u8; LINE]);
 /// `vmovntdq` when `AVX`: no read of the destination line, no SSE/AVX transition). The store
 /// fence that makes them visible to whichever thread reads them after the task completes
 /// (rayon's join only orders ordinary stores) is [`Plan::run`]'s, once per task: a fence here,
-/// once per run, cost a strided copy of 8 KiB rows ~15% (docs/benchmarks/issue20.md, session
-/// 20). Only [`Plan::run`]'s parallel tasks may call this. Elements whose size does not divide
+/// once per run, cost a strided copy of 8 KiB rows ~15% (with the fence per task the strided
+/// 2048² copy runs at the contiguous copy's bandwidth, docs/benchmarks/cpu-core.md). Only [`Plan::run`]'s parallel tasks may call this. Elements whose size does not divide
 /// 64 bytes, or a misaligned `o`, take ordinary stores.
 ///
 /// A 2 KiB staging block written out after it was computed was tried first: it was slower than

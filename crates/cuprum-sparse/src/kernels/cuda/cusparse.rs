@@ -98,36 +98,47 @@ fn workspace(o: usize, n: usize) -> cuprum_core::Result<ext::CudaStorage> {
     ext::cuda::alloc(o, n.max(1))
 }
 
-/// A CSR descriptor, destroyed on drop.
-struct SpMat(sys::cusparseSpMatDescr_t);
-impl Drop for SpMat {
-    fn drop(&mut self) {
-        if !self.0.is_null() {
-            // SAFETY: a descriptor made by cusparseCreateCsr, destroyed once.
-            unsafe { sys::cusparseDestroySpMat(self.0) };
+/// Descriptor types that destroy their cuSPARSE descriptor on drop (made only by a
+/// successful create call; a null one, never created, is skipped).
+macro_rules! descriptors {
+    ($($(#[$doc:meta])* $name:ident($raw:ty) by $destroy:ident;)*) => {$(
+        $(#[$doc])*
+        struct $name($raw);
+        impl Drop for $name {
+            fn drop(&mut self) {
+                if !self.0.is_null() {
+                    // SAFETY: a descriptor its create call made, destroyed once.
+                    unsafe { sys::$destroy(self.0) };
+                }
+            }
         }
-    }
+    )*};
 }
-struct DnVec(sys::cusparseDnVecDescr_t);
-impl Drop for DnVec {
-    fn drop(&mut self) {
-        // SAFETY: a descriptor made by cusparseCreateDnVec, destroyed once.
-        unsafe { sys::cusparseDestroyDnVec(self.0) };
-    }
+
+descriptors! {
+    /// A CSR descriptor (`cusparseCreateCsr`).
+    SpMat(sys::cusparseSpMatDescr_t) by cusparseDestroySpMat;
+    /// A dense vector descriptor (`cusparseCreateDnVec`).
+    DnVec(sys::cusparseDnVecDescr_t) by cusparseDestroyDnVec;
+    /// A dense matrix descriptor (`cusparseCreateDnMat`).
+    DnMat(sys::cusparseDnMatDescr_t) by cusparseDestroyDnMat;
+    /// An SpGEMM descriptor (`cusparseSpGEMM_createDescr`).
+    GemmDescr(sys::cusparseSpGEMMDescr_t) by cusparseSpGEMM_destroyDescr;
 }
-struct DnMat(sys::cusparseDnMatDescr_t);
-impl Drop for DnMat {
-    fn drop(&mut self) {
-        // SAFETY: a descriptor made by cusparseCreateDnMat, destroyed once.
-        unsafe { sys::cusparseDestroyDnMat(self.0) };
-    }
-}
-struct GemmDescr(sys::cusparseSpGEMMDescr_t);
-impl Drop for GemmDescr {
-    fn drop(&mut self) {
-        // SAFETY: a descriptor made by cusparseSpGEMM_createDescr, destroyed once.
-        unsafe { sys::cusparseSpGEMM_destroyDescr(self.0) };
-    }
+
+/// A routine that asks for its workspace first: `query` writes the size it needs, `run` gets a
+/// workspace of that size (at least 1 byte), freed stream-ordered after it.
+fn with_workspace(
+    o: usize,
+    query: impl FnOnce(&mut usize) -> cuprum_core::Result<()>,
+    run: impl FnOnce(*mut c_void) -> cuprum_core::Result<()>,
+) -> cuprum_core::Result<()> {
+    let mut size = 0usize;
+    query(&mut size)?;
+    let ws = workspace(o, size)?;
+    run(ws.device_ptr() as *mut c_void)?;
+    drop(ws);
+    Ok(())
 }
 
 /// A CSR descriptor over C-contiguous device arrays (they must outlive it).
@@ -161,6 +172,25 @@ fn csr(
         )
     })?;
     Ok(SpMat(d))
+}
+
+/// [`csr`] over the arrays of a CSR matrix of `shape` (index dtype `it`, compute dtype `vt`).
+fn csr_of(
+    (data, indices, indptr): (&Array, &Array, &Array),
+    (rows, cols): (usize, usize),
+    it: DType,
+    vt: DType,
+) -> cuprum_core::Result<SpMat> {
+    csr(
+        rows,
+        cols,
+        data.size(),
+        dptr(indptr),
+        dptr(indices),
+        dptr(data),
+        it,
+        vt,
+    )
 }
 
 fn dnvec(a: &Array) -> cuprum_core::Result<DnVec> {
@@ -210,53 +240,38 @@ pub(super) fn spmv(
     let y = Array::empty_on(&[m], r, Device::Cuda(o))?;
     let (one, zero) = one_zero(r);
     ext::with_library_handle::<Handle, _, Error>(o, |h: &mut Handle| {
-        let a = csr(
-            m,
-            n,
-            data.size(),
-            dptr(indptr),
-            dptr(indices),
-            dptr(data),
-            indices.dtype(),
-            r,
-        )?;
+        let a = csr_of((data, indices, indptr), (m, n), indices.dtype(), r)?;
         let (vx, vy) = (dnvec(x)?, dnvec(&y)?);
         let alg = sys::cusparseSpMVAlg_t::CUSPARSE_SPMV_CSR_ALG1;
-        let mut size = 0usize;
-        // SAFETY: live handle and descriptors; scalars point to 16 readable bytes of the
-        // compute type; `size` is writable.
-        status("cusparseSpMV_bufferSize", unsafe {
-            sys::cusparseSpMV_bufferSize(
-                h.0,
-                NT,
-                one.as_ptr().cast(),
-                a.0,
-                vx.0,
-                zero.as_ptr().cast(),
-                vy.0,
-                value_type(r),
-                alg,
-                &mut size,
-            )
-        })?;
-        let ws = workspace(o, size)?;
-        // SAFETY: as above; `ws` holds `size` bytes and is freed stream-ordered after the call.
-        status("cusparseSpMV", unsafe {
-            sys::cusparseSpMV(
-                h.0,
-                NT,
-                one.as_ptr().cast(),
-                a.0,
-                vx.0,
-                zero.as_ptr().cast(),
-                vy.0,
-                value_type(r),
-                alg,
-                ws.device_ptr() as *mut c_void,
-            )
-        })?;
-        drop(ws);
-        Ok(())
+        // the size query and the product take the same leading arguments
+        macro_rules! spmv_call {
+            ($f:ident, $last:expr) => {
+                sys::$f(
+                    h.0,
+                    NT,
+                    one.as_ptr().cast(),
+                    a.0,
+                    vx.0,
+                    zero.as_ptr().cast(),
+                    vy.0,
+                    value_type(r),
+                    alg,
+                    $last,
+                )
+            };
+        }
+        with_workspace(
+            o,
+            // SAFETY: live handle and descriptors; scalars point to 16 readable bytes of the
+            // compute type; `size` is writable.
+            |size| {
+                status("cusparseSpMV_bufferSize", unsafe {
+                    spmv_call!(cusparseSpMV_bufferSize, size)
+                })
+            },
+            // SAFETY: as above; `ws` holds the bytes asked for.
+            |ws| status("cusparseSpMV", unsafe { spmv_call!(cusparseSpMV, ws) }),
+        )
     })?;
     Ok(y)
 }
@@ -275,24 +290,14 @@ pub(super) fn spmm(
     let y = Array::empty_on(&[m, k], r, Device::Cuda(o))?;
     let (one, zero) = one_zero(r);
     ext::with_library_handle::<Handle, _, Error>(o, |h: &mut Handle| {
-        let a = csr(
-            m,
-            n,
-            data.size(),
-            dptr(indptr),
-            dptr(indices),
-            dptr(data),
-            indices.dtype(),
-            r,
-        )?;
+        let a = csr_of((data, indices, indptr), (m, n), indices.dtype(), r)?;
         let (mx, my) = (dnmat(x)?, dnmat(&y)?);
         // CSR_ALG2 is cuSPARSE's algorithm for row-major dense operands (ours are C-ordered);
         // the default when it does not take the case
-        let mut size = 0usize;
-        let buffer_size = |alg, size: &mut usize| {
-            // SAFETY: live handle and descriptors; host scalars of the compute type.
-            status("cusparseSpMM_bufferSize", unsafe {
-                sys::cusparseSpMM_bufferSize(
+        // the size query and the product take the same leading arguments
+        macro_rules! spmm_call {
+            ($f:ident, $alg:expr, $last:expr) => {
+                sys::$f(
                     h.0,
                     NT,
                     NT,
@@ -302,9 +307,16 @@ pub(super) fn spmm(
                     zero.as_ptr().cast(),
                     my.0,
                     value_type(r),
-                    alg,
-                    size,
+                    $alg,
+                    $last,
                 )
+            };
+        }
+        let mut size = 0usize;
+        let buffer_size = |alg, size: &mut usize| {
+            // SAFETY: live handle and descriptors; host scalars of the compute type.
+            status("cusparseSpMM_bufferSize", unsafe {
+                spmm_call!(cusparseSpMM_bufferSize, alg, size)
             })
         };
         let mut alg = sys::cusparseSpMMAlg_t::CUSPARSE_SPMM_CSR_ALG2;
@@ -316,19 +328,7 @@ pub(super) fn spmm(
             let ws = workspace(o, size)?;
             // SAFETY: as above; the workspace holds `size` bytes.
             status("cusparseSpMM", unsafe {
-                sys::cusparseSpMM(
-                    h.0,
-                    NT,
-                    NT,
-                    one.as_ptr().cast(),
-                    a.0,
-                    mx.0,
-                    zero.as_ptr().cast(),
-                    my.0,
-                    value_type(r),
-                    alg,
-                    ws.device_ptr() as *mut c_void,
-                )
+                spmm_call!(cusparseSpMM, alg, ws.device_ptr() as *mut c_void)
             })?;
             drop(ws);
             Ok(())
@@ -363,51 +363,44 @@ pub(super) fn csr2csc(
     let act = sys::cusparseAction_t::CUSPARSE_ACTION_NUMERIC;
     let base = sys::cusparseIndexBase_t::CUSPARSE_INDEX_BASE_ZERO;
     ext::with_library_handle::<Handle, _, Error>(o, |h: &mut Handle| {
-        let mut size = 0usize;
-        // SAFETY: every pointer addresses a live device buffer of the documented length
-        // (values nnz, offsets m+1 / n+1, indices nnz, int32); `size` is writable.
-        status("cusparseCsr2cscEx2_bufferSize", unsafe {
-            sys::cusparseCsr2cscEx2_bufferSize(
-                h.0,
-                m as i32,
-                n as i32,
-                nnz as i32,
-                dptr(data) as *const c_void,
-                dptr(indptr) as *const i32,
-                dptr(indices) as *const i32,
-                dptr(&od) as *mut c_void,
-                dptr(&op) as *mut i32,
-                dptr(&oi) as *mut i32,
-                vt,
-                act,
-                base,
-                alg,
-                &mut size,
-            )
-        })?;
-        let ws = workspace(o, size)?;
-        // SAFETY: as above; the workspace holds `size` bytes.
-        status("cusparseCsr2cscEx2", unsafe {
-            sys::cusparseCsr2cscEx2(
-                h.0,
-                m as i32,
-                n as i32,
-                nnz as i32,
-                dptr(data) as *const c_void,
-                dptr(indptr) as *const i32,
-                dptr(indices) as *const i32,
-                dptr(&od) as *mut c_void,
-                dptr(&op) as *mut i32,
-                dptr(&oi) as *mut i32,
-                vt,
-                act,
-                base,
-                alg,
-                ws.device_ptr() as *mut c_void,
-            )
-        })?;
-        drop(ws);
-        Ok(())
+        // the size query and the conversion take the same leading arguments
+        macro_rules! csr2csc_call {
+            ($f:ident, $last:expr) => {
+                sys::$f(
+                    h.0,
+                    m as i32,
+                    n as i32,
+                    nnz as i32,
+                    dptr(data) as *const c_void,
+                    dptr(indptr) as *const i32,
+                    dptr(indices) as *const i32,
+                    dptr(&od) as *mut c_void,
+                    dptr(&op) as *mut i32,
+                    dptr(&oi) as *mut i32,
+                    vt,
+                    act,
+                    base,
+                    alg,
+                    $last,
+                )
+            };
+        }
+        with_workspace(
+            o,
+            // SAFETY: every pointer addresses a live device buffer of the documented length
+            // (values nnz, offsets m+1 / n+1, indices nnz, int32); `size` is writable.
+            |size| {
+                status("cusparseCsr2cscEx2_bufferSize", unsafe {
+                    csr2csc_call!(cusparseCsr2cscEx2_bufferSize, size)
+                })
+            },
+            // SAFETY: as above; `ws` holds the bytes asked for.
+            |ws| {
+                status("cusparseCsr2cscEx2", unsafe {
+                    csr2csc_call!(cusparseCsr2cscEx2, ws)
+                })
+            },
+        )
     })?;
     Ok(Compressed {
         data: od,
@@ -550,26 +543,8 @@ fn spgemm_with(
     };
     let cp = Array::empty_on(&[m + 1], DType::Int32, dev)?;
     let out = ext::with_library_handle::<Handle, _, Error>(o, |h: &mut Handle| {
-        let a = csr(
-            m,
-            k,
-            ad.size(),
-            dptr(ap),
-            dptr(ai),
-            dptr(ad),
-            DType::Int32,
-            r,
-        )?;
-        let b = csr(
-            k,
-            n,
-            bd.size(),
-            dptr(bp),
-            dptr(bi),
-            dptr(bd),
-            DType::Int32,
-            r,
-        )?;
+        let a = csr_of((ad, ai, ap), (m, k), DType::Int32, r)?;
+        let b = csr_of((bd, bi, bp), (k, n), DType::Int32, r)?;
         let c = csr(m, n, 0, dptr(&cp), 0, 0, DType::Int32, r)?;
         let mut g: sys::cusparseSpGEMMDescr_t = null_mut();
         // SAFETY: writes one descriptor.
@@ -577,64 +552,32 @@ fn spgemm_with(
             sys::cusparseSpGEMM_createDescr(&mut g)
         })?;
         let g = GemmDescr(g);
+        // every SpGEMM stage takes the same leading arguments
+        macro_rules! spgemm_call {
+            ($f:ident $(, $rest:expr)*) => {
+                sys::$f(h.0, NT, NT, one.as_ptr().cast(), a.0, b.0, zero.as_ptr().cast(), c.0, vt, alg, g.0 $(, $rest)*)
+            };
+        }
         let mut s1 = 0usize;
         // SAFETY: live handle/descriptors; a null buffer asks for the size.
         status("cusparseSpGEMM_workEstimation", unsafe {
-            sys::cusparseSpGEMM_workEstimation(
-                h.0,
-                NT,
-                NT,
-                one.as_ptr().cast(),
-                a.0,
-                b.0,
-                zero.as_ptr().cast(),
-                c.0,
-                vt,
-                alg,
-                g.0,
-                &mut s1,
-                null_mut(),
-            )
+            spgemm_call!(cusparseSpGEMM_workEstimation, &mut s1, null_mut())
         })?;
         fits(s1)?;
         let w1 = workspace(o, s1)?;
         // SAFETY: as above with a buffer of `s1` bytes, which lives until the copy below.
         status("cusparseSpGEMM_workEstimation", unsafe {
-            sys::cusparseSpGEMM_workEstimation(
-                h.0,
-                NT,
-                NT,
-                one.as_ptr().cast(),
-                a.0,
-                b.0,
-                zero.as_ptr().cast(),
-                c.0,
-                vt,
-                alg,
-                g.0,
+            spgemm_call!(
+                cusparseSpGEMM_workEstimation,
                 &mut s1,
-                w1.device_ptr() as *mut c_void,
+                w1.device_ptr() as *mut c_void
             )
         })?;
         let mut s2 = 0usize;
         if alg_kind == SpgemmAlg::Alg1 {
             // SAFETY: asks for the compute buffer's size.
             status("cusparseSpGEMM_compute", unsafe {
-                sys::cusparseSpGEMM_compute(
-                    h.0,
-                    NT,
-                    NT,
-                    one.as_ptr().cast(),
-                    a.0,
-                    b.0,
-                    zero.as_ptr().cast(),
-                    c.0,
-                    vt,
-                    alg,
-                    g.0,
-                    &mut s2,
-                    null_mut(),
-                )
+                spgemm_call!(cusparseSpGEMM_compute, &mut s2, null_mut())
             })?;
             fits(s2)?;
         } else {
@@ -663,44 +606,24 @@ fn spgemm_with(
                 let mut s3 = 0usize;
                 // SAFETY: null buffers ask for the size of buffer 3.
                 status("cusparseSpGEMM_estimateMemory", unsafe {
-                    sys::cusparseSpGEMM_estimateMemory(
-                        h.0,
-                        NT,
-                        NT,
-                        one.as_ptr().cast(),
-                        a.0,
-                        b.0,
-                        zero.as_ptr().cast(),
-                        c.0,
-                        vt,
-                        alg,
-                        g.0,
+                    spgemm_call!(
+                        cusparseSpGEMM_estimateMemory,
                         frac,
                         &mut s3,
                         null_mut(),
-                        null_mut(),
+                        null_mut()
                     )
                 })?;
                 fits(s3)?;
                 let w3 = workspace(o, s3)?;
                 // SAFETY: buffer 3 of `s3` bytes; writes the compute buffer's size to `s2`.
                 status("cusparseSpGEMM_estimateMemory", unsafe {
-                    sys::cusparseSpGEMM_estimateMemory(
-                        h.0,
-                        NT,
-                        NT,
-                        one.as_ptr().cast(),
-                        a.0,
-                        b.0,
-                        zero.as_ptr().cast(),
-                        c.0,
-                        vt,
-                        alg,
-                        g.0,
+                    spgemm_call!(
+                        cusparseSpGEMM_estimateMemory,
                         frac,
                         &mut s3,
                         w3.device_ptr() as *mut c_void,
-                        &mut s2,
+                        &mut s2
                     )
                 })?;
                 drop(w3);
@@ -717,20 +640,10 @@ fn spgemm_with(
         let w2 = workspace(o, s2)?;
         // SAFETY: the compute step with its `s2`-byte buffer (w1 still alive).
         status("cusparseSpGEMM_compute", unsafe {
-            sys::cusparseSpGEMM_compute(
-                h.0,
-                NT,
-                NT,
-                one.as_ptr().cast(),
-                a.0,
-                b.0,
-                zero.as_ptr().cast(),
-                c.0,
-                vt,
-                alg,
-                g.0,
+            spgemm_call!(
+                cusparseSpGEMM_compute,
                 &mut s2,
-                w2.device_ptr() as *mut c_void,
+                w2.device_ptr() as *mut c_void
             )
         })?;
         let (mut r1, mut c1, mut nnz) = (0i64, 0i64, 0i64);
@@ -756,19 +669,7 @@ fn spgemm_with(
         })?;
         // SAFETY: copies the computed result into the buffers set above.
         status("cusparseSpGEMM_copy", unsafe {
-            sys::cusparseSpGEMM_copy(
-                h.0,
-                NT,
-                NT,
-                one.as_ptr().cast(),
-                a.0,
-                b.0,
-                zero.as_ptr().cast(),
-                c.0,
-                vt,
-                alg,
-                g.0,
-            )
+            spgemm_call!(cusparseSpGEMM_copy)
         })?;
         drop((w1, w2));
         Ok((ci, cd))

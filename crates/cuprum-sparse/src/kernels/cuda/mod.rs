@@ -108,6 +108,34 @@ enum Arg {
     N(i64),
 }
 
+/// A kernel argument: an array (its device address, [`Arg::P`]), a `usize` length
+/// ([`Arg::N`]) or an [`Arg`] as it is.
+trait IntoArg {
+    fn into_arg(self) -> Arg;
+}
+impl IntoArg for &Array {
+    fn into_arg(self) -> Arg {
+        Arg::P(dptr(self))
+    }
+}
+impl IntoArg for usize {
+    fn into_arg(self) -> Arg {
+        Arg::N(self as i64)
+    }
+}
+impl IntoArg for Arg {
+    fn into_arg(self) -> Arg {
+        self
+    }
+}
+
+/// [`go`] with the kernel's arguments in order, each through [`IntoArg`].
+macro_rules! launch {
+    ($f:expr, $cfg:expr; $($a:expr),* $(,)?) => {
+        go($f, $cfg, &mut [$(IntoArg::into_arg($a)),*])
+    };
+}
+
 /// A zeroed int32 error flag on device `o`.
 fn flag(o: usize) -> Result<Array, SparseError> {
     Ok(cuprum_core::zeros_on(&[1], DType::Int32, Device::Cuda(o))?)
@@ -238,21 +266,8 @@ pub(crate) fn spmv(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
     };
     let f = func(o, "sp_csrmv", r, indices.dtype(), v)?;
     let err = flag(o)?;
-    go(
-        &f,
-        cfg((m as u64).saturating_mul(v as u64)),
-        &mut [
-            Arg::P(dptr(&indptr)),
-            Arg::P(dptr(&indices)),
-            Arg::P(dptr(&data)),
-            Arg::P(dptr(&x)),
-            Arg::P(dptr(&y)),
-            Arg::N(m as i64),
-            Arg::N(n as i64),
-            Arg::N(nnz as i64),
-            Arg::P(dptr(&err)),
-        ],
-    )?;
+    launch!(&f, cfg((m as u64).saturating_mul(v as u64)); &indptr, &indices, &data, &x, &y, m, n,
+        nnz, &err)?;
     check_flag("spmv", &err, a.shape, 1).map_err(|e| refine(e, &indices))?;
     Ok(y)
 }
@@ -292,22 +307,7 @@ pub(crate) fn spmm(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
     }
     let f = func(o, "sp_csrmm", r, indices.dtype(), 1)?;
     let err = flag(o)?;
-    go(
-        &f,
-        cfg(total as u64),
-        &mut [
-            Arg::P(dptr(&indptr)),
-            Arg::P(dptr(&indices)),
-            Arg::P(dptr(&data)),
-            Arg::P(dptr(&x)),
-            Arg::P(dptr(&y)),
-            Arg::N(m as i64),
-            Arg::N(n as i64),
-            Arg::N(k as i64),
-            Arg::N(nnz as i64),
-            Arg::P(dptr(&err)),
-        ],
-    )?;
+    launch!(&f, cfg(total as u64); &indptr, &indices, &data, &x, &y, m, n, k, nnz, &err)?;
     check_flag("spmm", &err, a.shape, 1).map_err(|e| refine(e, &indices))?;
     Ok(y)
 }
@@ -324,17 +324,7 @@ fn expand_rows(o: usize, indptr: &Array, m: usize, nnz: usize) -> Result<Array, 
     // the value type is irrelevant here: compile the int64 instance
     let f = func(o, "sp_expand_rows", DType::Int64, indptr.dtype(), 1)?;
     let err = flag(o)?;
-    go(
-        &f,
-        cfg(m as u64),
-        &mut [
-            Arg::P(dptr(indptr)),
-            Arg::P(dptr(&rows)),
-            Arg::N(m as i64),
-            Arg::N(nnz as i64),
-            Arg::P(dptr(&err)),
-        ],
-    )?;
+    launch!(&f, cfg(m as u64); indptr, &rows, m, nnz, &err)?;
     check_flag("expand_rows", &err, (m, 0), 1)?;
     Ok(rows)
 }
@@ -359,17 +349,7 @@ fn sort_pairs(
         let key = Array::empty_on(&[nnz], DType::Int64, Device::Cuda(o))?;
         if nnz > 0 {
             let f = func(o, "sp_keys64", DType::Int64, DType::Int64, 1)?;
-            go(
-                &f,
-                cfg(nnz as u64),
-                &mut [
-                    Arg::P(dptr(rows)),
-                    Arg::P(dptr(cols)),
-                    Arg::P(dptr(&key)),
-                    Arg::N(nnz as i64),
-                    Arg::N(n as i64),
-                ],
-            )?;
+            launch!(&f, cfg(nnz as u64); rows, cols, &key, nnz, n)?;
         }
         Ok(cuprum_core::argsort(&key, None)?)
     } else {
@@ -401,16 +381,7 @@ fn compress(
     if nnz > 0 {
         let flags = Array::empty_on(&[nnz], DType::UInt8, dev)?;
         let f = func(o, "sp_run_starts", DType::Int64, DType::Int64, 1)?;
-        go(
-            &f,
-            cfg(nnz as u64),
-            &mut [
-                Arg::P(dptr(&rows)),
-                Arg::P(dptr(&cols)),
-                Arg::P(dptr(&flags)),
-                Arg::N(nnz as i64),
-            ],
-        )?;
+        launch!(&f, cfg(nnz as u64); &rows, &cols, &flags, nnz)?;
         let starts = cuprum_core::flatnonzero(&flags)?;
         let runs = starts.size();
         if runs < nnz {
@@ -420,16 +391,7 @@ fn compress(
                     cuprum_core::concatenate(&[&starts.astype(DType::Int64)?, &end], 0)?;
                 let out = Array::empty_on(&[runs], vals.dtype(), dev)?;
                 let f = func(o, "sp_run_sums", vals.dtype(), DType::Int64, 1)?;
-                go(
-                    &f,
-                    cfg(runs as u64),
-                    &mut [
-                        Arg::P(dptr(&starts_ext)),
-                        Arg::P(dptr(&vals)),
-                        Arg::P(dptr(&out)),
-                        Arg::N(runs as i64),
-                    ],
-                )?;
+                launch!(&f, cfg(runs as u64); &starts_ext, &vals, &out, runs)?;
                 rows = take(&rows, &starts)?;
                 cols = take(&cols, &starts)?;
                 vals = out;
@@ -442,11 +404,7 @@ fn compress(
         let n2 = vals.size();
         let keep = Array::empty_on(&[n2], DType::UInt8, dev)?;
         let f = func(o, "sp_nonzero_mask", vals.dtype(), DType::Int64, 1)?;
-        go(
-            &f,
-            cfg(n2 as u64),
-            &mut [Arg::P(dptr(&vals)), Arg::P(dptr(&keep)), Arg::N(n2 as i64)],
-        )?;
+        launch!(&f, cfg(n2 as u64); &vals, &keep, n2)?;
         let k = cuprum_core::flatnonzero(&keep)?;
         if k.size() < n2 {
             rows = take(&rows, &k)?;
@@ -458,16 +416,7 @@ fn compress(
     let it = index_dtype_for(it, nnz, &[shape.0, shape.1]);
     let indptr = Array::empty_on(&[m + 1], it, dev)?;
     let f = func(o, "sp_indptr", DType::Int64, it, 1)?;
-    go(
-        &f,
-        cfg(m as u64 + 1),
-        &mut [
-            Arg::P(dptr(&rows)),
-            Arg::N(nnz as i64),
-            Arg::P(dptr(&indptr)),
-            Arg::N(m as i64),
-        ],
-    )?;
+    launch!(&f, cfg(m as u64 + 1); &rows, nnz, &indptr, m)?;
     Ok(Compressed {
         data: vals,
         indices: as_dtype(&cols, it)?,
@@ -509,18 +458,7 @@ pub(crate) fn transpose(o: usize, a: &Compressed) -> Result<Compressed, SparseEr
     if nnz > 0 {
         let f = func(o, "sp_check_coo", DType::Int64, DType::Int64, 1)?;
         let err = flag(o)?;
-        go(
-            &f,
-            cfg(nnz as u64),
-            &mut [
-                Arg::P(dptr(&rows)),
-                Arg::P(dptr(&cols)),
-                Arg::N(nnz as i64),
-                Arg::N(m as i64),
-                Arg::N(n as i64),
-                Arg::P(dptr(&err)),
-            ],
-        )?;
+        launch!(&f, cfg(nnz as u64); &rows, &cols, nnz, m, n, &err)?;
         check_flag("transpose", &err, (m, n), 1).map_err(|e| refine(e, &cols))?;
     }
     // a stable sort by column keeps the rows of each column in order
@@ -551,18 +489,7 @@ pub(crate) fn coo_to_compressed(o: usize, c: &Coo, sum: bool) -> Result<Compress
     if nnz > 0 {
         let f = func(o, "sp_check_coo", DType::Int64, it, 1)?;
         let err = flag(o)?;
-        go(
-            &f,
-            cfg(nnz as u64),
-            &mut [
-                Arg::P(dptr(&row)),
-                Arg::P(dptr(&col)),
-                Arg::N(nnz as i64),
-                Arg::N(m as i64),
-                Arg::N(n as i64),
-                Arg::P(dptr(&err)),
-            ],
-        )?;
+        launch!(&f, cfg(nnz as u64); &row, &col, nnz, m, n, &err)?;
         match check_flag("coo_to_compressed", &err, (m, n), 0) {
             Ok(()) => {}
             Err(SparseError::IndexOutOfBounds { axis: 0, .. }) => {
@@ -619,11 +546,7 @@ fn coo_by_rows(
     let nnz = r64.size();
     let counts = cuprum_core::zeros_on(&[m], DType::Int64, dev)?;
     let i64s = |name| func(o, name, DType::Int64, DType::Int64, 1);
-    go(
-        &i64s("sp_coo_hist")?,
-        cfg(nnz as u64),
-        &mut [Arg::P(dptr(r64)), Arg::N(nnz as i64), Arg::P(dptr(&counts))],
-    )?;
+    launch!(&i64s("sp_coo_hist")?, cfg(nnz as u64); r64, nnz, &counts)?;
     let longest = counts.max(cuprum_core::Axes::All, false)?.to_vec::<i64>()?[0];
     if longest > 64 {
         return Ok(None);
@@ -631,39 +554,12 @@ fn coo_by_rows(
     let offs = cc(&cuprum_core::cumsum(&counts, None)?)?;
     let cursor = cuprum_core::zeros_on(&[m], DType::Int64, dev)?;
     let perm = Array::empty_on(&[nnz], DType::Int64, dev)?;
-    go(
-        &i64s("sp_coo_scatter")?,
-        cfg(nnz as u64),
-        &mut [
-            Arg::P(dptr(r64)),
-            Arg::N(nnz as i64),
-            Arg::P(dptr(&counts)),
-            Arg::P(dptr(&offs)),
-            Arg::P(dptr(&cursor)),
-            Arg::P(dptr(&perm)),
-        ],
-    )?;
+    launch!(&i64s("sp_coo_scatter")?, cfg(nnz as u64); r64, nnz, &counts, &offs, &cursor, &perm)?;
     let r = data.dtype();
     let ucounts = Array::empty_on(&[m], DType::Int64, dev)?;
     let rows = |it2: DType, uoffs: u64, cp: u64, ci: u64, cd: u64, write: i64| {
-        go(
-            &func(o, "sp_coo_rows", r, it2, 1)?,
-            cfg(m as u64),
-            &mut [
-                Arg::P(dptr(c64)),
-                Arg::P(dptr(data)),
-                Arg::P(dptr(&counts)),
-                Arg::P(dptr(&offs)),
-                Arg::P(dptr(&perm)),
-                Arg::P(dptr(&ucounts)),
-                Arg::P(uoffs),
-                Arg::P(cp),
-                Arg::P(ci),
-                Arg::P(cd),
-                Arg::N(m as i64),
-                Arg::N(write),
-            ],
-        )
+        launch!(&func(o, "sp_coo_rows", r, it2, 1)?, cfg(m as u64); c64, data, &counts, &offs,
+            &perm, &ucounts, Arg::P(uoffs), Arg::P(cp), Arg::P(ci), Arg::P(cd), m, Arg::N(write))
     };
     rows(DType::Int64, 0, 0, 0, 0, 0)?;
     let uoffs = cc(&cuprum_core::cumsum(&ucounts, None)?)?;
@@ -769,21 +665,7 @@ pub(crate) fn spgemm(
     let err = flag(o)?;
     if m > 0 {
         let f = func(o, "sp_gemm_count", r, wide, 1)?;
-        go(
-            &f,
-            cfg(m as u64),
-            &mut [
-                Arg::P(dptr(&ap)),
-                Arg::P(dptr(&ai)),
-                Arg::P(dptr(&bp)),
-                Arg::P(dptr(&counts)),
-                Arg::N(m as i64),
-                Arg::N(k as i64),
-                Arg::N(annz as i64),
-                Arg::N(bnnz as i64),
-                Arg::P(dptr(&err)),
-            ],
-        )?;
+        launch!(&f, cfg(m as u64); &ap, &ai, &bp, &counts, m, k, annz, bnnz, &err)?;
     }
     check_flag("spgemm", &err, (m, k), 1).map_err(|e| refine(e, &ai))?;
     let offs = cuprum_core::cumsum(&counts, None)?;
@@ -793,29 +675,8 @@ pub(crate) fn spgemm(
     let vals = Array::empty_on(&[total], r, dev)?;
     if total > 0 {
         let f = func(o, "sp_gemm_expand", r, wide, 1)?;
-        go(
-            &f,
-            cfg(m as u64),
-            &mut [
-                Arg::P(dptr(&ap)),
-                Arg::P(dptr(&ai)),
-                Arg::P(dptr(&ad)),
-                Arg::P(dptr(&bp)),
-                Arg::P(dptr(&bi)),
-                Arg::P(dptr(&bd)),
-                Arg::P(dptr(&counts)),
-                Arg::P(dptr(&offs)),
-                Arg::P(dptr(&rows)),
-                Arg::P(dptr(&cols)),
-                Arg::P(dptr(&vals)),
-                Arg::N(m as i64),
-                Arg::N(k as i64),
-                Arg::N(n as i64),
-                Arg::N(annz as i64),
-                Arg::N(bnnz as i64),
-                Arg::P(dptr(&err)),
-            ],
-        )?;
+        launch!(&f, cfg(m as u64); &ap, &ai, &ad, &bp, &bi, &bd, &counts, &offs, &rows, &cols,
+            &vals, m, k, n, annz, bnnz, &err)?;
         check_flag("spgemm", &err, (k, n), 1).map_err(|e| refine(e, &bi))?;
     }
     let perm = sort_pairs(o, &rows, &cols, m, n)?;
@@ -854,31 +715,9 @@ fn spgemm_merge(
     // flags[0]: a malformed operand (as `flag`), flags[1]: a row too long for the merge
     let flags = cuprum_core::zeros_on(&[2], DType::Int32, dev)?;
     let launch = |offs: u64, cp: u64, ci: u64, cd: u64, write: i64| {
-        go(
-            &f,
-            cfg(m as u64),
-            &mut [
-                Arg::P(dptr(ap)),
-                Arg::P(dptr(ai)),
-                Arg::P(dptr(ad)),
-                Arg::P(dptr(bp)),
-                Arg::P(dptr(bi)),
-                Arg::P(dptr(bd)),
-                Arg::P(dptr(&counts)),
-                Arg::P(offs),
-                Arg::P(cp),
-                Arg::P(ci),
-                Arg::P(cd),
-                Arg::N(m as i64),
-                Arg::N(k as i64),
-                Arg::N(n as i64),
-                Arg::N(annz as i64),
-                Arg::N(bnnz as i64),
-                Arg::N(write),
-                Arg::P(dptr(&flags)),
-                Arg::P(dptr(&flags) + 4),
-            ],
-        )
+        launch!(&f, cfg(m as u64); ap, ai, ad, bp, bi, bd, &counts, Arg::P(offs), Arg::P(cp),
+            Arg::P(ci), Arg::P(cd), m, k, n, annz, bnnz, Arg::N(write), &flags,
+            Arg::P(dptr(&flags) + 4))
     };
     launch(0, 0, 0, 0, 0)?;
     let fl = flags.to_vec::<i32>()?;
@@ -951,33 +790,11 @@ pub(crate) fn cg_step(
     let out = Array::empty_on(&[] as &[usize], dt, dev)?;
     let mut c = cfg(n as u64);
     c.grid.0 = nb as u32;
-    go(
-        &func(o, "sp_cg_step", dt, DType::Int32, 1)?,
-        c,
-        &mut [
-            Arg::P(dptr(rho)),
-            Arg::P(dptr(pq)),
-            Arg::P(dptr(p)),
-            Arg::P(dptr(q)),
-            Arg::P(dptr(x)),
-            Arg::P(dptr(r)),
-            Arg::P(dptr(&xo)),
-            Arg::P(dptr(&ro)),
-            Arg::P(dptr(&partials)),
-            Arg::N(n as i64),
-        ],
-    )?;
+    launch!(&func(o, "sp_cg_step", dt, DType::Int32, 1)?, c; rho, pq, p, q, x, r, &xo, &ro,
+        &partials, n)?;
     let mut c1 = cfg(1);
     c1.grid.0 = 1;
-    go(
-        &func(o, "sp_sum_partials", dt, DType::Int32, 1)?,
-        c1,
-        &mut [
-            Arg::P(dptr(&partials)),
-            Arg::N(nb as i64),
-            Arg::P(dptr(&out)),
-        ],
-    )?;
+    launch!(&func(o, "sp_sum_partials", dt, DType::Int32, 1)?, c1; &partials, nb, &out)?;
     Ok(Some((xo, ro, out)))
 }
 
@@ -1016,20 +833,8 @@ pub(crate) fn axpy(
     let out = Array::empty_on(&[n], dt, x.device())?;
     if n > 0 {
         let f = func(o, "sp_axpy", dt, DType::Int32, 1)?;
-        go(
-            &f,
-            cfg(n as u64),
-            &mut [
-                Arg::P(a.map_or(0, dptr)),
-                Arg::N(av.to_bits() as i64),
-                Arg::P(d.map_or(0, dptr)),
-                Arg::N(i64::from(neg)),
-                Arg::P(dptr(x)),
-                Arg::P(dptr(y)),
-                Arg::P(dptr(&out)),
-                Arg::N(n as i64),
-            ],
-        )?;
+        launch!(&f, cfg(n as u64); Arg::P(a.map_or(0, dptr)), Arg::N(av.to_bits() as i64),
+            Arg::P(d.map_or(0, dptr)), Arg::N(i64::from(neg)), x, y, &out, n)?;
     }
     Ok(Some(out))
 }
