@@ -18,6 +18,11 @@
 //! - **One answer per NumPy rule.** The errors decided above the backend interface (all-NaN
 //!   slices, negative integer powers, boolean subtract) and the one dtype → CUDA C type table are
 //!   written in one file each ([`ONE_PLACE`]); no other source (tests aside) spells them.
+//! - **The kernel crate uses core's rules** (`ext`): no axis merging, C cast table or dtype → C
+//!   type table of its own ([`KERNEL_COPIES`]); the read-only-output check is core's
+//!   (`ext::check_out`, in [`ONE_PLACE`]).
+//! - **One list of all dtypes**: `DType::ALL` in `dtype.rs`; no other source, tests included,
+//!   writes out a list naming (nearly) every dtype.
 //! - **The facade holds the library only.** `crates/cuprum`'s `[dependencies]` are cuprum's
 //!   crates (the bench binary is its own unpublished crate, `crates/cuprum-bench`; the examples'
 //!   crates are dev-dependencies).
@@ -25,7 +30,7 @@
 //!   `tests/` (but `tests/data`), `tools/` or `docs/` cites a working period (`session` and a
 //!   number): comments and docs state the fact and its figure and point to a record in
 //!   `docs/benchmarks/`. No source file or module is numbered (`foo2.rs`, `random2.cu`): it is
-//!   named for what it holds ([`NUMBERED_TODAY`] lists the ones still to rename).
+//!   named for what it holds.
 //! - **One rule for fallible sizes.** In the non-test sources of `cuprum-fft`, `-linalg`,
 //!   `-memory` and `-distributed`, a host buffer whose size can come from the user is allocated
 //!   through core's checked path (`ext::try_vec_with_capacity`, `ext::try_vec_filled`, after
@@ -145,27 +150,28 @@ const ONE_PLACE: &[(&str, &str)] = &[
     // (`ext::codegen`): the geometry structs of the user layouts
     ("_CuprumGeom", "cuprum-core/src/cuda/codegen.rs"),
     ("_CuprumRGeom", "cuprum-core/src/cuda/codegen.rs"),
+    // the output checks of `out=` (`ext::check_out`)
+    (
+        "is a broadcast view and is read-only",
+        "cuprum-core/src/ops/engine.rs",
+    ),
+];
+
+/// (what it is, a code fragment that writes it) for the rules `cuprum-kernel` takes from core
+/// through `ext` and must not write again: axis merging (`ext::layout::merge_axes`), the C cast
+/// table (`ext::cpu::Elem::cast`) and the dtype → C type table (`ext::codegen::cupy_c_type`).
+/// The axis-merging test itself ("outer stride == inner stride × extent") is caught by
+/// [`is_axis_merge_test`].
+const KERNEL_COPIES: &[(&str, &str)] = &[
+    ("a C cast table", "fn cast_to(self) -> $"),
+    ("a C cast table", "fn cast_to(self) -> bool"),
+    ("a C cast table", "fn cast_to(self) -> Complex"),
+    ("a dtype -> C type table", "=> \"complex<"),
+    ("a dtype -> C type table", "=> \"unsigned long long\""),
 ];
 
 /// cudarc features the workspace entry may enable (the rest are per crate).
 const COMMON_CUDARC: &[&str] = &["std", "dynamic-loading", "driver"];
-
-/// Numbered source files and modules that exist today, each to be renamed for what it holds
-/// (issue 39). This list must shrink to empty: remove a name when its file is renamed, and never
-/// add one.
-const NUMBERED_TODAY: &[&str] = &[
-    "stats2.rs",
-    "math2.rs",
-    "manip2.rs",
-    "indexing2.rs",
-    "creation2.rs",
-    "dist2.rs",
-    "gen2.rs",
-    "tests2.rs",
-    "cuda2.rs",
-    "gpu_tests2.rs",
-    "random2.cu",
-];
 
 /// The folders (relative to the root) whose text may not cite a working period, and the ones
 /// under them that are exempt (copied data).
@@ -594,7 +600,7 @@ fn no_source_is_numbered() {
                 continue;
             }
             let name = format!("{stem}.{ext}");
-            if is_numbered(stem) && !NUMBERED_TODAY.contains(&name.as_str()) {
+            if is_numbered(stem) {
                 let _ = writeln!(
                     bad,
                     "  {r}: a numbered source file — name it for what it holds"
@@ -619,7 +625,7 @@ fn no_source_is_numbered() {
                     .chars()
                     .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                     .collect();
-                if is_numbered(&m) && !NUMBERED_TODAY.contains(&format!("{m}.rs").as_str()) {
+                if is_numbered(&m) {
                     let _ = writeln!(
                         bad,
                         "  {r}:{}: module `{m}` is numbered — name it for what it holds",
@@ -1026,5 +1032,136 @@ fn user_sized_buffers_are_allocated_fallibly() {
         bad.is_empty(),
         "infallible allocations of user-sized host buffers (issue 46, \"One rule for fallible \
          sizes\"):\n{bad}"
+    );
+}
+    );
+}
+
+/// Whether a line of code compares a stride with another stride times an extent (`a == b * n as
+/// isize`, `!=` too): the test that decides whether two axes merge.
+fn is_axis_merge_test(line: &str) -> bool {
+    (line.contains(" == ") || line.contains(" != "))
+        && line.contains(" * ")
+        && line.contains(" as isize")
+}
+
+#[test]
+fn kernel_crate_uses_cores_rules() {
+    assert!(is_axis_merge_test(
+        "                .all(|(s, t)| t[t.len() - 1] == s[d] * shape[d] as isize);"
+    ));
+    assert!(is_axis_merge_test(
+        "        if w[0].1 != w[1].1 * w[1].0 as isize {"
+    ));
+    let mut files = vec![];
+    rust_files(&root().join("crates/cuprum-kernel/src"), &mut files);
+    let mut bad = String::new();
+    for f in &files {
+        let r = rel(f);
+        if is_test_source(&r) {
+            continue;
+        }
+        let text = code_only(&fs::read_to_string(f).unwrap_or_default());
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("///") || line.trim_start().starts_with("//!") {
+                continue;
+            }
+            if is_axis_merge_test(line) {
+                let _ = writeln!(
+                    bad,
+                    "  {r}:{}: axis merging — use `ext::layout::merge_axes`",
+                    i + 1
+                );
+            }
+            for (what, needle) in KERNEL_COPIES {
+                if line.contains(needle) {
+                    let _ = writeln!(
+                        bad,
+                        "  {r}:{}: {what} (`{needle}`) — use core's, through `ext`",
+                        i + 1
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "cuprum-kernel writes a rule core exports (docs/ARCHITECTURE.md, \"The extension surface\"):\n{bad}"
+    );
+}
+
+/// The variants of `DType`.
+const DTYPE_NAMES: [&str; 15] = [
+    "Bool",
+    "Int8",
+    "Int16",
+    "Int32",
+    "Int64",
+    "UInt8",
+    "UInt16",
+    "UInt32",
+    "UInt64",
+    "Float16",
+    "BFloat16",
+    "Float32",
+    "Float64",
+    "Complex64",
+    "Complex128",
+];
+
+/// The `[...]` lists of `text` that name at least 13 of the 15 dtypes as `DType::X` (or a
+/// `D::X` alias), with their byte offsets; a `match` (`=>`) is not a list.
+fn dtype_lists(text: &str) -> Vec<usize> {
+    let mut out = vec![];
+    for (at, _) in text.match_indices('[') {
+        let Some(len) = text[at + 1..].find(']') else {
+            continue;
+        };
+        let body = &text[at + 1..at + 1 + len];
+        if body.contains("=>") {
+            continue;
+        }
+        let named = DTYPE_NAMES
+            .iter()
+            .filter(|n| {
+                ["DType::", "D::"].iter().any(|p| {
+                    body.match_indices(&format!("{p}{n}")).any(|(i, m)| {
+                        !body[i + m.len()..].starts_with(|c: char| c.is_alphanumeric())
+                    })
+                })
+            })
+            .count();
+        if named >= 13 {
+            out.push(at);
+        }
+    }
+    out
+}
+
+#[test]
+fn one_list_of_all_dtypes() {
+    assert_eq!(
+        dtype_lists("[DType::Bool, DType::Int8]"),
+        Vec::<usize>::new()
+    );
+    let every = DTYPE_NAMES.map(|n| format!("DType::{n}")).join(", ");
+    assert_eq!(dtype_lists(&format!("x = [{every}];")), vec![4]);
+    let mut files = vec![];
+    rust_files(&root().join("crates"), &mut files);
+    rust_files(&root().join("tests"), &mut files);
+    let mut bad = String::new();
+    for f in &files {
+        let r = rel(f);
+        if r == "crates/cuprum-core/src/dtype.rs" || r == "tests/it/tidy.rs" {
+            continue;
+        }
+        let text = code_only(&fs::read_to_string(f).unwrap_or_default());
+        for at in dtype_lists(&text) {
+            let _ = writeln!(bad, "  {r}:{}", line_of(&text, at));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "a hand-written list of all dtypes: use `DType::ALL` (filtered where some are left out):\n{bad}"
     );
 }

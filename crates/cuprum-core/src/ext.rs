@@ -8,6 +8,9 @@
 //! a user program should not need it.
 //!
 //! What it holds:
+//! - **Rules** shared with the feature crates: the layout rules ([`layout`], axis merging
+//!   included), the output checks ([`check_out`]), the C cast table ([`cpu::Elem::cast`]),
+//!   the dtype list ([`DType::ALL`]).
 //! - **Views and buffers**: [`View`] of an array ([`view`]), [`Storage`] and the typed CPU guards
 //!   ([`CpuRead`], [`CpuWrite`]), [`CudaStorage`], arrays from parts ([`from_parts`],
 //!   [`with_layout`]) with bounds checks.
@@ -202,11 +205,54 @@ pub mod promote {
     pub use crate::ops::promote::{binary_dtypes, negative_power_error, unary_dtypes, weak_dtype};
 }
 
-/// Layout helpers shared by the feature crates (C strides, axis normalization, ...).
+/// Layout rules shared by the feature crates: C/F strides, sizes, broadcasting, axis
+/// normalization, and the one axis-merging rule ([`merge_axes`](layout::merge_axes): drop
+/// unit axes, merge neighbours contiguous in every operand).
+///
+/// # Example
+/// ```
+/// use cuprum_core::ext::layout::merge_axes;
+/// // a C-contiguous 2x3x4 destination and a source sliced along the last axis of 2x3x5
+/// let mut shape = [2usize, 3, 4];
+/// let mut st = [vec![12isize, 15], vec![4, 5], vec![1, 1]];
+/// assert_eq!(merge_axes(&mut shape, &mut st), 2);
+/// assert_eq!((&shape[..2], &st[..2]), (&[6, 4][..], &[vec![4, 5], vec![1, 1]][..]));
+/// ```
 pub mod layout {
     pub use crate::layout::{
-        broadcast_shapes, c_strides, checked_size, f_strides, normalize_axis, shape_size,
+        broadcast_shapes, c_strides, checked_size, f_strides, merge_axes, normalize_axis,
+        shape_size,
     };
+}
+
+/// The output checks of every operation with an `out=` argument: `out` is on `device`, has
+/// `shape` or a shape `shape` broadcasts to, is not a broadcast view (a stride-0 axis of
+/// extent > 1 is read-only), and a result of dtype `from` casts to it under NumPy's
+/// `same_kind` rule.
+///
+/// # Errors
+/// [`Error::DeviceMismatch`], [`Error::Broadcast`], [`Error::InvalidValue`] (a broadcast
+/// view) or [`Error::DType`] (the cast), each naming `op`.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, DType, Device, ext};
+/// let out = Array::zeros_on(&[2, 3], DType::Float32, Device::Cpu).unwrap();
+/// assert!(ext::check_out("add", &out, &[3], DType::Int32, Device::Cpu).is_ok());
+/// assert!(ext::check_out("add", &out, &[2, 3], DType::Float64, Device::Cpu).is_ok());
+/// assert!(ext::check_out("add", &out, &[2, 3], DType::Complex64, Device::Cpu).is_err());
+/// let row = Array::zeros_on(&[3], DType::Float32, Device::Cpu).unwrap();
+/// let bcast = row.broadcast_to(&[2, 3]).unwrap();
+/// assert!(ext::check_out("add", &bcast, &[2, 3], DType::Float32, Device::Cpu).is_err());
+/// ```
+pub fn check_out(
+    op: &'static str,
+    out: &Array,
+    shape: &[usize],
+    from: DType,
+    device: crate::Device,
+) -> Result<()> {
+    crate::ops::engine::check_out(op, out, shape, from, device)
 }
 
 /// The C storage type cuprum's CUDA kernels use for `dtype` (`kernels/common.cuh`'s names:

@@ -433,7 +433,7 @@ impl Layout {
     }
 }
 
-/// The one axis-merging rule of the crate: the joint iteration of `N` operands over `shape`
+/// The one axis-merging rule of cuprum: the joint iteration of `N` operands over `shape`
 /// (outermost axis first; `strides[ax][k]` is operand `k`'s stride along axis `ax`, in
 /// elements) is rewritten in place with unit axes dropped and every pair of neighbouring axes
 /// `(outer, inner)` that is contiguous in *every* operand (`outer stride == inner stride ×
@@ -442,12 +442,16 @@ impl Layout {
 /// unchanged, so a C-contiguous, or a reversed, or a broadcast-along-a-whole-run operation
 /// becomes one long axis. Allocation-free (the CUDA launch path calls it with stack arrays).
 ///
+/// A stride row is any `AsRef<[isize]>` of `N` strides: `[isize; N]` (allocation-free) or a
+/// `Vec<isize>` when `N` is known only at run time.
+///
 /// Used by `Layout::simplified` (one operand), the CPU iteration plan (after it orders the
-/// axes by the destination's strides), the CUDA elementwise launcher and the reductions.
+/// axes by the destination's strides), the CUDA elementwise launcher and the reductions, and
+/// (through `ext::layout`) by `cuprum-kernel`'s launchers and CPU interpreter.
 ///
 /// # Panics
 /// When `shape` and `strides` have different lengths.
-pub(crate) fn merge_axes<const N: usize>(shape: &mut [usize], strides: &mut [[isize; N]]) -> usize {
+pub fn merge_axes<R: AsRef<[isize]> + Clone>(shape: &mut [usize], strides: &mut [R]) -> usize {
     assert_eq!(
         shape.len(),
         strides.len(),
@@ -455,11 +459,16 @@ pub(crate) fn merge_axes<const N: usize>(shape: &mut [usize], strides: &mut [[is
     );
     let mut nd = 0usize;
     for ax in 0..shape.len() {
-        let (n, st) = (shape[ax], strides[ax]);
+        let n = shape[ax];
         if n == 1 {
             continue;
         }
-        if nd > 0 && (0..N).all(|k| strides[nd - 1][k] == st[k] * n as isize) {
+        let st = strides[ax].clone();
+        let contiguous = nd > 0
+            && (strides[nd - 1].as_ref().iter())
+                .zip(st.as_ref())
+                .all(|(&outer, &inner)| outer == inner * n as isize);
+        if contiguous {
             shape[nd - 1] *= n;
             strides[nd - 1] = st;
             continue;

@@ -101,6 +101,20 @@ pub use sort::{
     Side, Unique, argpartition, argsort, partition, searchsorted, sort, unique, unique_all,
 };
 pub mod routines;
+pub use creation::{GridRange, diagflat, fromfunction, geomspace, logspace, mgrid, ogrid, vander};
+pub use indexing::{
+    ChooseMode, apply_along_axis, as_strided, choose, diag_indices, diag_indices_from, extract,
+    fill_diagonal, indices, ix_, lexsort, place, put_along_axis, putmask, ravel_multi_index,
+    scatter_max, scatter_min, select, sliding_window_view, tril_indices, tril_indices_from,
+    triu_indices, triu_indices_from, unravel_index,
+};
+pub use manip::{
+    append, asfortranarray, atleast_1d, atleast_2d, atleast_3d, column_stack, delete, dsplit,
+    dstack, fliplr, flipud, hsplit, insert, matrix_transpose, resize, rollaxis, rot90, trim_zeros,
+    vsplit,
+};
+pub use routines::bits::{packbits, unpackbits};
+pub use routines::calculus::{cross, ediff1d, gradient, nancumprod, nancumsum, trapezoid, unwrap};
 pub use ops::errstate::{
     ErrCall, ErrState, FpError, FpMode, errstate, geterr, geterrcall, seterr, seterrcall,
 };
@@ -113,28 +127,11 @@ pub use routines::compat::{
     real_if_close, require, rsqrt, shares_memory, sort_complex, true_divide, unique_counts,
     unique_inverse, unique_values,
 };
-pub use routines::creation2::{
-    GridRange, diagflat, fromfunction, geomspace, logspace, mgrid, ogrid, vander,
-};
-pub use routines::indexing2::{
-    ChooseMode, apply_along_axis, as_strided, choose, diag_indices, diag_indices_from, extract,
-    fill_diagonal, indices, ix_, lexsort, packbits, place, put_along_axis, putmask,
-    ravel_multi_index, scatter_max, scatter_min, select, sliding_window_view, tril_indices,
-    tril_indices_from, triu_indices, triu_indices_from, unpackbits, unravel_index,
-};
+pub use routines::elementwise::{fix, i0, iscomplex, isneginf, isposinf, isreal, nan_to_num, sinc};
 pub use routines::introspect::{IsScalar, byte_bounds, isscalar, who};
 pub use routines::io::{
     SaveTxtOptions, TextOptions, frombuffer, frombuffer_on, fromfile, genfromtxt, genfromtxt_str,
     loadtxt, loadtxt_str, savetxt, savetxt_string,
-};
-pub use routines::manip2::{
-    append, asfortranarray, atleast_1d, atleast_2d, atleast_3d, column_stack, delete, dsplit,
-    dstack, fliplr, flipud, hsplit, insert, matrix_transpose, resize, rollaxis, rot90, trim_zeros,
-    vsplit,
-};
-pub use routines::math2::{
-    ConvolveMode, convolve, correlate, cross, ediff1d, fix, gradient, i0, interp, iscomplex,
-    isneginf, isposinf, isreal, nan_to_num, nancumprod, nancumsum, sinc, trapezoid, unwrap,
 };
 pub use routines::memo::{Memoized, clear_memo, memoize};
 pub use routines::npz::{load_npz, load_npz_on, savez, savez_compressed};
@@ -143,10 +140,7 @@ pub use routines::poly::{
 };
 pub use routines::polynomial;
 pub use routines::sets::{in1d, intersect1d, isin, setdiff1d, setxor1d, union1d};
-pub use routines::stats2::{
-    Bins, average, average_returned, digitize, histogram2d, histogramdd, nanmedian, nanpercentile,
-    nanpercentiles, nanquantile, nanquantiles,
-};
+pub use routines::signal::{ConvolveMode, convolve, correlate, interp};
 pub use routines::text::{
     FloatRepr, Trim, array2string, base_repr, binary_repr, format_float_positional,
     format_float_scientific, fromiter, fromstring,
@@ -157,3 +151,7 @@ pub use routines::ufuncs::{
     ufunc_accumulate, ufunc_at, ufunc_outer, ufunc_reduce, ufunc_reduceat,
 };
 pub use routines::window::{bartlett, blackman, hamming, hanning, kaiser};
+pub use stats::{
+    Bins, average, average_returned, digitize, histogram2d, histogramdd, nanmedian, nanpercentile,
+    nanpercentiles, nanquantile, nanquantiles,
+};

@@ -248,45 +248,36 @@ pub(crate) fn raw_arg(a: &Array) -> (PassKind, Vec<u8>) {
     (PassKind::Raw(Some(a.ndim() as u8)), v)
 }
 
-/// Merges the axes of `shape` (dropping length-1 axes; when `merge`, joining neighbours that
-/// every stride list walks contiguously).
-pub(crate) fn collapse(
+/// The axes of `shape` with length-1 axes dropped and, when `merge`, neighbours that every
+/// stride list walks contiguously joined (core's one rule, `ext::layout::merge_axes`); one
+/// stride list per operand comes back. A size-1 iteration keeps one axis of extent 1 (stride
+/// 0) so kernels always see `ndim >= 1`.
+pub(crate) fn collapse<S: AsRef<[isize]>>(
     shape: &[usize],
-    strides: &[Vec<isize>],
+    strides: &[S],
     merge: bool,
 ) -> (Vec<usize>, Vec<Vec<isize>>) {
-    let mut sh: Vec<usize> = Vec::new();
-    let mut st: Vec<Vec<isize>> = vec![Vec::new(); strides.len()];
-    for d in 0..shape.len() {
-        if shape[d] == 1 {
-            continue;
+    let mut sh = shape.to_vec();
+    let mut rows: Vec<Vec<isize>> = (0..shape.len())
+        .map(|d| strides.iter().map(|s| s.as_ref()[d]).collect())
+        .collect();
+    let nd = if merge {
+        cuprum_core::ext::layout::merge_axes(&mut sh, &mut rows)
+    } else {
+        let keep: Vec<usize> = (0..shape.len()).filter(|&d| shape[d] != 1).collect();
+        for (k, &d) in keep.iter().enumerate() {
+            sh[k] = shape[d];
+            rows.swap(k, d);
         }
-        let can = merge
-            && !sh.is_empty()
-            && strides
-                .iter()
-                .zip(&st)
-                .all(|(s, t)| t[t.len() - 1] == s[d] * shape[d] as isize);
-        if can {
-            let last = sh.len() - 1;
-            sh[last] *= shape[d];
-            for (s, t) in strides.iter().zip(st.iter_mut()) {
-                let l = t.len() - 1;
-                t[l] = s[d];
-            }
-        } else {
-            sh.push(shape[d]);
-            for (s, t) in strides.iter().zip(st.iter_mut()) {
-                t.push(s[d]);
-            }
-        }
+        keep.len()
+    };
+    if nd == 0 {
+        return (vec![1], vec![vec![0]; strides.len()]);
     }
-    if sh.is_empty() {
-        sh.push(1);
-        for t in st.iter_mut() {
-            t.push(0);
-        }
-    }
+    sh.truncate(nd);
+    let st = (0..strides.len())
+        .map(|k| rows[..nd].iter().map(|r| r[k]).collect())
+        .collect();
     (sh, st)
 }
 

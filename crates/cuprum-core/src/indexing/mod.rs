@@ -15,9 +15,23 @@
 //! on the device as well: index arrays and masks never travel through the host; bounds are
 //! checked by one small read-back in raise mode (NumPy's default; `take(.., mode=clip|wrap)`
 //! needs none).
+//!
+//! The submodules hold NumPy's index construction (`indices`, `ix_`, `unravel_index`,
+//! `tril_indices`, ...), in-place assignment (`put_along_axis`, `putmask`, `place`,
+//! `fill_diagonal`, `scatter_max`), selection (`choose`, `select`, `extract`, `lexsort`,
+//! `apply_along_axis`) and stride tricks (`sliding_window_view`, `as_strided`).
 
+mod assign;
 pub(crate) mod cuda;
+mod index_arrays;
 pub(crate) mod prim;
+mod select;
+mod stride_tricks;
+
+pub use assign::*;
+pub use index_arrays::*;
+pub use select::*;
+pub use stride_tricks::*;
 
 pub use prim::IndexMode;
 

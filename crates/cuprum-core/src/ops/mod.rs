@@ -28,7 +28,7 @@
 
 mod binary_fns;
 mod close;
-mod engine;
+pub(crate) mod engine;
 pub mod errstate;
 pub(crate) mod kinds;
 mod operand;

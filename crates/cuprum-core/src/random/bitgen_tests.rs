@@ -335,7 +335,7 @@ fn every_distribution_runs_on_every_generator() {
             let v = a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
             assert!(v.iter().all(|x| x.is_finite()), "{kind} {name}");
         }
-        for (name, draw) in super::gpu_tests2::float_cases() {
+        for (name, draw) in super::gpu_tests::float_cases() {
             let a = draw(&mut g, Device::Cpu, DType::Float64).unwrap();
             assert_eq!(
                 a.size(),
@@ -346,7 +346,7 @@ fn every_distribution_runs_on_every_generator() {
                 "{kind} {name}"
             );
         }
-        for (name, draw) in super::gpu_tests2::int_cases() {
+        for (name, draw) in super::gpu_tests::int_cases() {
             let a = draw(&mut g, Device::Cpu, DType::Int64).unwrap();
             let b = draw(&mut h, Device::Cpu, DType::Int64).unwrap();
             assert_eq!(
@@ -522,10 +522,10 @@ fn cuda_bit_generators_match_cpu() {
     }
 }
 
-/// CPU == CUDA for XORWOW and MRG32k3a over the distributions of `random2.cu` (every one in
-/// `gpu_tests2`'s cases), multinomial, dirichlet and multivariate_normal rows.
+/// CPU == CUDA for XORWOW and MRG32k3a over the distributions of `random_dist.cu` (every one in
+/// `gpu_tests`'s per-element cases), multinomial, dirichlet and multivariate_normal rows.
 #[test]
-fn cuda_bit_generators_dist2_match_cpu() {
+fn cuda_bit_generators_per_element_dists_match_cpu() {
     for dev in cuda_devices() {
         for kind in [K::XORWOW, K::MRG32k3a] {
             let make = |s| match kind {
@@ -533,17 +533,17 @@ fn cuda_bit_generators_dist2_match_cpu() {
                 _ => Generator::from_bit_generator(MRG32k3a::new(s)),
             };
             let (mut gc, mut gg) = (make(2027), make(2027));
-            for (name, draw) in super::gpu_tests2::float_cases() {
+            for (name, draw) in super::gpu_tests::float_cases() {
                 for (dt, ulps) in [(DType::Float64, 0), (DType::Float32, 1)] {
                     let c = draw(&mut gc, Device::Cpu, dt).unwrap();
                     let g = draw(&mut gg, dev, dt).unwrap();
-                    super::gpu_tests2::check(&format!("{kind} {name} {dt} on {dev}"), &g, &c, ulps);
+                    super::gpu_tests::check(&format!("{kind} {name} {dt} on {dev}"), &g, &c, ulps);
                 }
             }
-            for (name, draw) in super::gpu_tests2::int_cases() {
+            for (name, draw) in super::gpu_tests::int_cases() {
                 let c = draw(&mut gc, Device::Cpu, DType::Int64).unwrap();
                 let g = draw(&mut gg, dev, DType::Int64).unwrap();
-                super::gpu_tests2::check(&format!("{kind} {name} on {dev}"), &g, &c, 0);
+                super::gpu_tests::check(&format!("{kind} {name} on {dev}"), &g, &c, 0);
             }
             let c = gc
                 .multinomial_on(50, &[0.2, 0.3, 0.1, 0.4], &[7, 131], Device::Cpu)
@@ -555,14 +555,14 @@ fn cuda_bit_generators_dist2_match_cpu() {
             for alpha in [vec![1.0, 2.0, 3.0], vec![0.05, 0.02, 0.08]] {
                 let c = gc.dirichlet_on(&alpha, &[917], Device::Cpu).unwrap();
                 let g = gg.dirichlet_on(&alpha, &[917], dev).unwrap();
-                super::gpu_tests2::check(&format!("{kind} dirichlet({alpha:?})"), &g, &c, 0);
+                super::gpu_tests::check(&format!("{kind} dirichlet({alpha:?})"), &g, &c, 0);
             }
             let (mean, cov) = ([1.0, 2.0], [2.0, 0.5, 0.5, 1.0]);
             let c = gc
                 .multivariate_normal_on(&mean, &cov, &[333], Device::Cpu)
                 .unwrap();
             let g = gg.multivariate_normal_on(&mean, &cov, &[333], dev).unwrap();
-            super::gpu_tests2::check(&format!("{kind} multivariate_normal"), &g, &c, 0);
+            super::gpu_tests::check(&format!("{kind} multivariate_normal"), &g, &c, 0);
             assert_eq!(gc.counter(), gg.counter(), "{kind}");
             // the GPU's own uniforms have the right mean
             let n = 1usize << 20;

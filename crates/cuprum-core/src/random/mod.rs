@@ -14,7 +14,7 @@
 //!
 //! Every distribution of `numpy.random.Generator` is a [`Generator`] method (`lognormal`,
 //! `chisquare`, `laplace`, ..., `hypergeometric`, `multinomial`, `dirichlet`,
-//! `multivariate_normal`; `random/dist2.rs` describes their common design: each element draws
+//! `multivariate_normal`; `random/dist/per_element.rs` describes their common design: each element draws
 //! from its own Philox sub-stream, so rejection loops of any length give the same numbers on
 //! the CPU and on CUDA). The legacy API is [`RandomState`] and the module-level functions
 //! (`rand`, `randn`, `randint`, `random_integers`, `random_sample`, `choice`, `shuffle`,
@@ -23,10 +23,8 @@
 mod bitgen;
 pub(crate) mod cpu;
 pub(crate) mod cuda;
-mod cuda2;
 pub(crate) mod dist;
-mod dist2;
-mod gen2;
+mod distributions;
 mod legacy;
 pub(crate) mod philox;
 
@@ -36,11 +34,9 @@ pub use legacy::*;
 #[cfg(test)]
 mod bitgen_tests;
 #[cfg(test)]
+mod dist_tests;
+#[cfg(test)]
 mod gpu_tests;
-#[cfg(test)]
-mod gpu_tests2;
-#[cfg(test)]
-mod tests2;
 
 use crate::IntoShape;
 use crate::storage::try_vec_with_capacity;

@@ -681,7 +681,7 @@ pub fn require(a: &Array, dtype: Option<DType>, requirements: &[Requirement]) ->
     if has(Requirement::CContiguous) && !r.is_c_contiguous() {
         r = r.as_c_contiguous()?;
     } else if has(Requirement::FContiguous) && !r.is_f_contiguous() {
-        r = crate::routines::manip2::asfortranarray(&r)?;
+        r = crate::manip::asfortranarray(&r)?;
     }
     let copied = !r.shares_storage(a) || fresh;
     let broadcast = r
@@ -692,7 +692,7 @@ pub fn require(a: &Array, dtype: Option<DType>, requirements: &[Requirement]) ->
         .any(|(&s, &n)| s == 0 && n > 1);
     if !copied && (has(Requirement::OwnData) || (has(Requirement::Writeable) && broadcast)) {
         r = if has(Requirement::FContiguous) {
-            crate::routines::manip2::asfortranarray(&r.copy()?)?
+            crate::manip::asfortranarray(&r.copy()?)?
         } else {
             r.copy()?
         };
@@ -975,7 +975,7 @@ pub fn piecewise(x: &Array, condlist: &[&Array], funclist: Vec<Piece<'_>>) -> Re
                 let got = f(&sel)?.astype(x.dtype())?;
                 let full = crate::creation::zeros_on(x.shape(), x.dtype(), x.device())?;
                 if sel.size() > 0 {
-                    crate::routines::indexing2::place(&full, c, &got)?;
+                    crate::indexing::place(&full, c, &got)?;
                 }
                 full
             }
@@ -1088,7 +1088,7 @@ pub fn r_(items: &[RItem<'_>]) -> Result<Array> {
     let arrays = ritems("r_", items)?;
     let ones: Vec<Array> = arrays
         .iter()
-        .map(crate::routines::manip2::atleast_1d)
+        .map(crate::manip::atleast_1d)
         .collect::<Result<_>>()?;
     let refs: Vec<&Array> = ones.iter().collect();
     concatenate(&refs, 0)

@@ -1,6 +1,8 @@
-//! NumPy routines built from core's operations: set operations, more statistics, mathematical
-//! routines, index helpers, manipulation, creation, polynomials, window functions, the
-//! composed ufuncs and the ufunc methods, `ndarray` methods, and host-side I/O.
+//! NumPy routines built from core's operations: set operations, elementwise functions,
+//! calculus along an axis, interpolation and convolution, bit packing, polynomials, window
+//! functions, the composed ufuncs and the ufunc methods, `ndarray` methods, and host-side I/O.
+//! (More statistics, indexing, manipulation and creation routines live in their concepts'
+//! modules: [`crate::stats`], [`crate::indexing`], [`crate::manip`], [`crate::creation`].)
 //!
 //! Every function here is composed of core's primitives and operations (ufuncs, reductions,
 //! scans, sort/searchsorted, take/compress, views), so each runs on every device with the
@@ -8,26 +10,25 @@
 //! built on the host and uploaded once. The re-exports at the crate root give NumPy's
 //! top-level names (`cp::isin`, `cp::interp`, ...).
 
+pub mod bits;
+pub mod calculus;
 pub mod compat;
-pub mod creation2;
+pub mod elementwise;
 /// `seterr`/`errstate` live with the ops engine that checks them (`crate::ops::errstate`).
 pub use crate::ops::errstate;
-pub mod indexing2;
 pub mod introspect;
 pub mod io;
-pub mod manip2;
-pub mod math2;
 pub mod memo;
 mod ndarray;
 pub mod npz;
 pub mod poly;
 pub mod polynomial;
 pub mod sets;
-pub mod stats2;
+pub mod signal;
 pub mod text;
 pub mod types;
 pub mod ufuncs;
-mod util;
+pub(crate) mod util;
 pub mod window;
 
 #[cfg(test)]

@@ -92,7 +92,7 @@ impl Array {
     /// assert_eq!(a.mt().unwrap().shape(), &[3, 2]);
     /// ```
     pub fn mt(&self) -> Result<Array> {
-        super::manip2::matrix_transpose(self)
+        crate::manip::matrix_transpose(self)
     }
 
     /// The elements as a 1-D array in C order (`ndarray.flat` read as an array: a view when
@@ -161,7 +161,7 @@ impl Array {
     /// assert_eq!(i.choose(&[&c0, &c1], IndexMode::Raise).unwrap().to_vec::<i64>().unwrap(), vec![3, 2]);
     /// ```
     pub fn choose(&self, choices: &[&Array], mode: IndexMode) -> Result<Array> {
-        super::indexing2::choose(self, choices, mode)
+        crate::indexing::choose(self, choices, mode)
     }
 
     /// A copy with the bytes of every element reversed (`ndarray.byteswap()`; complex numbers

@@ -103,7 +103,7 @@ pub fn polysub(a1: &Array, a2: &Array) -> Result<Array> {
 /// ```
 pub fn polymul(a1: &Array, a2: &Array) -> Result<Array> {
     let (a, b) = (one_d("polymul", a1)?, one_d("polymul", a2)?);
-    super::math2::convolve(&a, &b, super::math2::ConvolveMode::Full)
+    crate::routines::signal::convolve(&a, &b, crate::routines::signal::ConvolveMode::Full)
 }
 
 /// The quotient and remainder of polynomial division (`numpy.polydiv`), float64.

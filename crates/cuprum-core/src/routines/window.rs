@@ -139,6 +139,6 @@ pub fn kaiser(m: usize, beta: f64, device: Device) -> Result<Array> {
         &ops::sqrt(&ops::subtract(1.0, &ops::multiply(&r, &r)?)?)?,
         beta,
     )?;
-    let den = super::math2::i0(&Array::scalar_on(beta, device)?)?;
-    ops::divide(&super::math2::i0(&arg)?, &den)
+    let den = crate::routines::elementwise::i0(&Array::scalar_on(beta, device)?)?;
+    ops::divide(&crate::routines::elementwise::i0(&arg)?, &den)
 }

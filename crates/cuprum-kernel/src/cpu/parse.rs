@@ -29,49 +29,60 @@ pub(crate) enum CTy {
 }
 
 impl CTy {
+    /// The C spelling: CuPy's name of the dtype (`ext::codegen::cupy_c_type`, core's one
+    /// table), or `void`/`auto`.
     pub fn name(self) -> &'static str {
-        match self {
-            CTy::Void => "void",
-            CTy::Bool => "bool",
-            CTy::I8 => "signed char",
-            CTy::I16 => "short",
-            CTy::I32 => "int",
-            CTy::I64 => "long long",
-            CTy::U8 => "unsigned char",
-            CTy::U16 => "unsigned short",
-            CTy::U32 => "unsigned int",
-            CTy::U64 => "unsigned long long",
-            CTy::F16 => "float16",
-            CTy::BF16 => "bfloat16",
-            CTy::F32 => "float",
-            CTy::F64 => "double",
-            CTy::C64 => "complex<float>",
-            CTy::C128 => "complex<double>",
-            CTy::Auto => "auto",
+        match self.dtype() {
+            Some(d) => cuprum_core::ext::codegen::cupy_c_type(d),
+            None if self == CTy::Auto => "auto",
+            None => "void",
         }
     }
-    /// The C type of a dtype (CuPy's mapping).
-    pub fn of_dtype(d: cuprum_core::DType) -> CTy {
+    /// The dtype of a value type (`None` for `void` and `auto`).
+    pub fn dtype(self) -> Option<cuprum_core::DType> {
         use cuprum_core::DType as D;
-        match d {
-            D::Bool => CTy::Bool,
-            D::Int8 => CTy::I8,
-            D::Int16 => CTy::I16,
-            D::Int32 => CTy::I32,
-            D::Int64 => CTy::I64,
-            D::UInt8 => CTy::U8,
-            D::UInt16 => CTy::U16,
-            D::UInt32 => CTy::U32,
-            D::UInt64 => CTy::U64,
-            D::Float16 => CTy::F16,
-            D::BFloat16 => CTy::BF16,
-            D::Float32 => CTy::F32,
-            D::Float64 => CTy::F64,
-            D::Complex64 => CTy::C64,
-            D::Complex128 => CTy::C128,
-            #[allow(unreachable_patterns)]
-            _ => CTy::Void,
-        }
+        Some(match self {
+            CTy::Bool => D::Bool,
+            CTy::I8 => D::Int8,
+            CTy::I16 => D::Int16,
+            CTy::I32 => D::Int32,
+            CTy::I64 => D::Int64,
+            CTy::U8 => D::UInt8,
+            CTy::U16 => D::UInt16,
+            CTy::U32 => D::UInt32,
+            CTy::U64 => D::UInt64,
+            CTy::F16 => D::Float16,
+            CTy::BF16 => D::BFloat16,
+            CTy::F32 => D::Float32,
+            CTy::F64 => D::Float64,
+            CTy::C64 => D::Complex64,
+            CTy::C128 => D::Complex128,
+            CTy::Void | CTy::Auto => return None,
+        })
+    }
+    /// The C type of a dtype (CuPy's mapping): the value type whose [`CTy::dtype`] it is.
+    pub fn of_dtype(d: cuprum_core::DType) -> CTy {
+        const VALUE_TYPES: [CTy; 15] = [
+            CTy::Bool,
+            CTy::I8,
+            CTy::I16,
+            CTy::I32,
+            CTy::I64,
+            CTy::U8,
+            CTy::U16,
+            CTy::U32,
+            CTy::U64,
+            CTy::F16,
+            CTy::BF16,
+            CTy::F32,
+            CTy::F64,
+            CTy::C64,
+            CTy::C128,
+        ];
+        VALUE_TYPES
+            .into_iter()
+            .find(|t| t.dtype() == Some(d))
+            .unwrap_or(CTy::Void)
     }
 }
 

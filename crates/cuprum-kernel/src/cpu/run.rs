@@ -460,23 +460,16 @@ fn copy_lanes(fr: &mut Frame<'_>, src: Reg, dst: Reg, from: usize, n: usize) {
 }
 
 /// The one stride of a C-order walk over `dims` with `strides`, when the walk is an arithmetic
-/// progression (dims of length 1 ignored).
+/// progression: core's axis merging (`ext::layout::merge_axes`, one operand) leaves at most
+/// one axis (none for a single element: stride 1).
 fn collapse(dims: &[usize], strides: &[isize]) -> Option<isize> {
-    let ax: Vec<(usize, isize)> = dims
-        .iter()
-        .zip(strides)
-        .filter(|(n, _)| **n != 1)
-        .map(|(n, s)| (*n, *s))
-        .collect();
-    let Some(&(_, last)) = ax.last() else {
-        return Some(1);
-    };
-    for w in ax.windows(2) {
-        if w[0].1 != w[1].1 * w[1].0 as isize {
-            return None;
-        }
+    let mut sh = dims.to_vec();
+    let mut st: Vec<[isize; 1]> = strides.iter().map(|&s| [s]).collect();
+    match cuprum_core::ext::layout::merge_axes(&mut sh, &mut st) {
+        0 => Some(1),
+        1 => Some(st[0][0]),
+        _ => None,
     }
-    Some(last)
 }
 
 /// Unravels `j` over `dims` (C order) and returns Σ idx·stride.

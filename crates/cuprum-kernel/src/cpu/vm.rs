@@ -7,6 +7,7 @@
 //! stores, raw-array reads with their bounds checks) honour the active [`Mask`]. `if`, loops,
 //! `break`/`continue`/`return`, `&&`/`||` and `?:` narrow the mask as a GPU warp does.
 
+use cuprum_core::ext::cpu::{B8, Elem};
 use cuprum_core::{Complex32, Complex64, bf16, f16};
 
 /// Lanes per batch.
@@ -93,19 +94,25 @@ pub(crate) struct Pools {
     pub c128: Vec<Vec<Complex64>>,
 }
 
-/// A lane type: a plain value with its pool.
+/// A lane type: a plain value with its pool, and the core storage element it converts
+/// through ([`CastTo`]).
 pub(crate) trait Lane: Copy + Default + Send + Sync + PartialEq + 'static {
     const VTY: VTy;
+    /// The CPU storage element of the same values (`B8` for `bool`, else the type itself).
+    type E: Elem;
     fn pool(p: &Pools) -> &Vec<Vec<Self>>;
     fn pool_mut(p: &mut Pools) -> &mut Vec<Vec<Self>>;
     fn from_val(v: Val) -> Self;
     fn to_val(self) -> Val;
+    fn to_elem(self) -> Self::E;
+    fn from_elem(e: Self::E) -> Self;
 }
 
 macro_rules! lane {
-    ($($t:ty => $v:ident, $f:ident;)*) => {$(
+    ($($t:ty => $v:ident, $f:ident, $e:ty, $to:expr, $from:expr;)*) => {$(
         impl Lane for $t {
             const VTY: VTy = VTy::$v;
+            type E = $e;
             #[inline(always)]
             fn pool(p: &Pools) -> &Vec<Vec<Self>> { &p.$f }
             #[inline(always)]
@@ -114,11 +121,21 @@ macro_rules! lane {
                 match v { Val::$v(x) => x, _ => Self::default() }
             }
             fn to_val(self) -> Val { Val::$v(self) }
+            #[inline(always)]
+            #[allow(clippy::redundant_closure_call)]
+            fn to_elem(self) -> $e { ($to)(self) }
+            #[inline(always)]
+            #[allow(clippy::redundant_closure_call)]
+            fn from_elem(e: $e) -> Self { ($from)(e) }
         }
     )*};
+    ($($t:ty => $v:ident, $f:ident;)*) => {
+        lane! { $($t => $v, $f, $t, |x| x, |x| x;)* }
+    };
 }
+lane! { bool => Bool, b, B8, B8::new, B8::get; }
 lane! {
-    bool => Bool, b; i8 => I8, i8; i16 => I16, i16; i32 => I32, i32; i64 => I64, i64;
+    i8 => I8, i8; i16 => I16, i16; i32 => I32, i32; i64 => I64, i64;
     u8 => U8, u8; u16 => U16, u16; u32 => U32, u32; u64 => U64, u64;
     f32 => F32, f32; f64 => F64, f64; Complex32 => C64, c64; Complex64 => C128, c128;
 }
@@ -186,94 +203,18 @@ pub(crate) use with_vty;
 
 // ------------------------------------------------------------------------------ conversions
 
-/// C conversion of a value to another lane type (`common.cuh`'s `cast<T>` for stores: float →
-/// integer truncates toward zero, saturating, NaN → 0, as Rust's `as`; integer → integer wraps;
-/// anything → bool is `!= 0`; complex → real takes the real part).
+/// C conversion of a value to another lane type: core's one cast table
+/// ([`Elem::cast`], the same bits as `common.cuh`'s `cast<T>`: float → integer truncates toward
+/// zero, saturating, NaN → 0; integer → integer wraps; anything → bool is `!= 0`; complex →
+/// real takes the real part), bool lanes going through `B8`.
 pub(crate) trait CastTo<D> {
     fn cast_to(self) -> D;
 }
 
-macro_rules! prim_casts {
-    (@one $s:ty; $($d:ty),*) => {$(
-        impl CastTo<$d> for $s {
-            #[inline(always)]
-            fn cast_to(self) -> $d { self as $d }
-        }
-    )*};
-    ($($s:ty),*) => {$(
-        prim_casts!(@one $s; i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
-        impl CastTo<bool> for $s {
-            #[inline(always)]
-            fn cast_to(self) -> bool { self != (0 as $s) }
-        }
-        impl CastTo<$s> for bool {
-            #[inline(always)]
-            fn cast_to(self) -> $s { self as u8 as $s }
-        }
-        impl CastTo<Complex32> for $s {
-            #[inline(always)]
-            fn cast_to(self) -> Complex32 { Complex32::new(self as f32, 0.0) }
-        }
-        impl CastTo<Complex64> for $s {
-            #[inline(always)]
-            fn cast_to(self) -> Complex64 { Complex64::new(self as f64, 0.0) }
-        }
-        impl CastTo<$s> for Complex32 {
-            #[inline(always)]
-            fn cast_to(self) -> $s { self.re as $s }
-        }
-        impl CastTo<$s> for Complex64 {
-            #[inline(always)]
-            fn cast_to(self) -> $s { self.re as $s }
-        }
-    )*};
-}
-prim_casts!(i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
-
-impl CastTo<bool> for bool {
+impl<S: Lane, D: Lane> CastTo<D> for S {
     #[inline(always)]
-    fn cast_to(self) -> bool {
-        self
-    }
-}
-impl CastTo<Complex32> for bool {
-    fn cast_to(self) -> Complex32 {
-        Complex32::new(self as u8 as f32, 0.0)
-    }
-}
-impl CastTo<Complex64> for bool {
-    fn cast_to(self) -> Complex64 {
-        Complex64::new(self as u8 as f64, 0.0)
-    }
-}
-impl CastTo<bool> for Complex32 {
-    fn cast_to(self) -> bool {
-        self.re != 0.0 || self.im != 0.0
-    }
-}
-impl CastTo<bool> for Complex64 {
-    fn cast_to(self) -> bool {
-        self.re != 0.0 || self.im != 0.0
-    }
-}
-impl CastTo<Complex32> for Complex32 {
-    fn cast_to(self) -> Complex32 {
-        self
-    }
-}
-impl CastTo<Complex64> for Complex32 {
-    fn cast_to(self) -> Complex64 {
-        Complex64::new(self.re as f64, self.im as f64)
-    }
-}
-impl CastTo<Complex32> for Complex64 {
-    fn cast_to(self) -> Complex32 {
-        Complex32::new(self.re as f32, self.im as f32)
-    }
-}
-impl CastTo<Complex64> for Complex64 {
-    fn cast_to(self) -> Complex64 {
-        self
+    fn cast_to(self) -> D {
+        D::from_elem(self.to_elem().cast::<D::E>())
     }
 }
 

@@ -374,43 +374,6 @@ pub(crate) fn source(t: &Trace, arg_dtypes: &[Option<DType>], class: Class) -> S
     s
 }
 
-/// Merges axes that are contiguous in every operand and drops unit axes (operand 0 is the
-/// destination).
-fn collapse(shape: &[usize], strides: &[&[isize]]) -> (Vec<usize>, Vec<Vec<isize>>) {
-    let mut sh: Vec<usize> = Vec::new();
-    let mut st: Vec<Vec<isize>> = vec![Vec::new(); strides.len()];
-    for d in 0..shape.len() {
-        if shape[d] == 1 {
-            continue;
-        }
-        let merge = !sh.is_empty()
-            && strides
-                .iter()
-                .zip(&st)
-                .all(|(s, t)| t[t.len() - 1] == s[d] * shape[d] as isize);
-        if merge {
-            let l = sh.len() - 1;
-            sh[l] *= shape[d];
-            for (s, t) in strides.iter().zip(st.iter_mut()) {
-                let m = t.len() - 1;
-                t[m] = s[d];
-            }
-        } else {
-            sh.push(shape[d]);
-            for (s, t) in strides.iter().zip(st.iter_mut()) {
-                t.push(s[d]);
-            }
-        }
-    }
-    if sh.is_empty() {
-        sh.push(1);
-        for t in st.iter_mut() {
-            t.push(0);
-        }
-    }
-    (sh, st)
-}
-
 /// Launches `t` on device `ordinal` writing `dst` (the broadcast shape, the trace's dtype, no
 /// buffer shared with an input); `inputs[k]`: argument `k` broadcast to that shape, `None` when
 /// unused or a scalar; `consts`: the trace's constants.
@@ -526,7 +489,7 @@ pub(crate) fn classify(inputs: &[Option<Array>], dst: &Array) -> (Class, Option<
         for &k in &arrays {
             strides.push(a(k).strides());
         }
-        let (sh, st) = collapse(dst.shape(), &strides);
+        let (sh, st) = crate::common::collapse(dst.shape(), &strides, true);
         let wide = !fits_32(n, &sh, &st);
         let mut g = IntStruct::new(wide);
         for &d in &sh {

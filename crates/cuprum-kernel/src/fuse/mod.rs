@@ -62,8 +62,9 @@ pub use graph::Var;
 use crate::args::Arg;
 use crate::common::broadcast_all;
 use crate::error::{KernelError, Result};
+use cuprum_core::ext::check_out;
 use cuprum_core::reduce::ReduceOp;
-use cuprum_core::{Array, DType, DTypeKind, Device, Error, Scalar};
+use cuprum_core::{Array, DType, Device, Error, Scalar};
 use graph::{Reduce, ReduceKind, Trace};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -211,18 +212,6 @@ pub fn fuse<M, F: FuseBody<M>>(body: F) -> Fused {
         body: Box::new(move |v: &[Var]| body.trace(v)),
         traces: Mutex::new(HashMap::new()),
     }
-}
-
-/// NumPy's `can_cast(from, to, casting="same_kind")`.
-fn same_kind(from: DType, to: DType) -> bool {
-    let rank = |d: DType| match d.kind() {
-        DTypeKind::Bool => 0,
-        DTypeKind::UInt => 1,
-        DTypeKind::Int => 2,
-        DTypeKind::Float => 3,
-        _ => 4,
-    };
-    rank(to) >= rank(from)
 }
 
 impl Fused {
@@ -478,7 +467,7 @@ impl Fused {
             return match out {
                 None => Ok(r),
                 Some(o) => {
-                    check_out(o, r.shape(), r.dtype())?;
+                    check_out("fuse", o, r.shape(), r.dtype(), r.device())?;
                     o.assign(&r)?;
                     Ok(o.clone())
                 }
@@ -603,7 +592,7 @@ impl Fused {
                 Ok(r)
             }
             Some(out) => {
-                check_out(out, shape, o)?;
+                check_out("fuse", out, shape, o, device)?;
                 let aliased = inputs.iter().flatten().any(|x| x.shares_storage(out));
                 if out.dtype() == o && !aliased && out.shape() == shape {
                     compute(out)?;
@@ -630,49 +619,4 @@ fn reduce_dtypes(kind: ReduceKind, map: DType) -> Result<(DType, DType)> {
             d => (d, d),
         },
     })
-}
-
-/// Checks that `out` can receive a result of `shape` and dtype `from` (core's `check_out`).
-fn check_out(out: &Array, shape: &[usize], from: DType) -> Result<()> {
-    const OP: &str = "fuse";
-    if out.shape() != shape {
-        let full = broadcast_all(OP, &[shape, out.shape()])?;
-        if full != out.shape() {
-            return Err(Error::Broadcast {
-                op: OP,
-                lhs: shape.to_vec(),
-                rhs: out.shape().to_vec(),
-            }
-            .into());
-        }
-    }
-    if out.size() > 0
-        && out
-            .shape()
-            .iter()
-            .zip(out.strides())
-            .any(|(&n, &s)| n > 1 && s == 0)
-    {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "the output (shape {:?}, strides {:?}) is a broadcast view and is read-only",
-                out.shape(),
-                out.strides()
-            ),
-        )
-        .into());
-    }
-    if !same_kind(from, out.dtype()) {
-        return Err(Error::DType {
-            op: OP,
-            dtype: from,
-            detail: format!(
-                ": cannot cast the output from {from} to {} with casting rule 'same_kind'",
-                out.dtype()
-            ),
-        }
-        .into());
-    }
-    Ok(())
 }

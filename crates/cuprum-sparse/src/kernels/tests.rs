@@ -11,7 +11,7 @@ use super::*;
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Complex64, DType, Device};
 
-/// Every dtype but bfloat16 (NumPy's dtypes).
+/// Every dtype but bfloat16 (`DType::ALL` filtered).
 pub(crate) fn dtypes() -> impl Iterator<Item = DType> {
     DType::ALL.into_iter().filter(|&d| d != DType::BFloat16)
 }

@@ -6,7 +6,7 @@
 // blocks (start + i, c2, 1), c2 = 0, 1, ...: one thread per element (per row for multinomial
 // and dirichlet), no retry bound needed.
 //
-// DIST2 selects the distribution for cuprum_random2 (dist2.rs `Dist2::kernel_args`):
+// DIST2 selects the distribution for cuprum_random2 (`random/dist/per_element.rs`, `Dist2::kernel_args`):
 // 0 lognormal, 1 standard_exponential, 2 chisquare, 3 laplace, 4 logistic, 5 gumbel,
 // 6 rayleigh, 7 weibull, 8 pareto, 9 power, 10 standard_cauchy, 11 standard_t,
 // 12 noncentral_chisquare, 13 f, 14 noncentral_f, 15 vonmises, 16 wald, 17 triangular,

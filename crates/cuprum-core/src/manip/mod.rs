@@ -4,6 +4,17 @@
 //! Everything here is written once above the backend: results are views where NumPy returns
 //! views (`flip`, `diagonal`, `split`), otherwise new arrays filled by strided copies
 //! (`backend::copy`), so every device runs them.
+//!
+//! The submodules hold NumPy's axis helpers (`atleast_1d`, `rot90`, `rollaxis`, ...),
+//! element insertion and removal (`append`, `delete`, `insert`, `resize`, `trim_zeros`) and
+//! the fixed-axis joins and splits (`column_stack`, `dstack`, `hsplit`, ...).
+
+mod axes;
+mod edit;
+mod join_split;
+pub use axes::*;
+pub use edit::*;
+pub use join_split::*;
 
 use crate::IntoShape;
 use crate::layout::normalize_axis;

@@ -1,9 +1,9 @@
 //! The rest of `numpy.random.Generator`'s distributions: the formulas shared by the CPU and CUDA
-//! paths (`kernels/random2.cu` holds the same functions in CUDA C).
+//! paths (`kernels/random_dist.cu` holds the same functions in CUDA C).
 //!
 //! **One design for every one of them**: element `i` of a draw starting at block `start` owns
 //! the sub-stream of Philox blocks `(start + i, c2, 1)`, `c2 = 0, 1, 2, ...` ([`SubStream`], the
-//! one the gamma/beta/Poisson/binomial samplers of `dist.rs` use), and the draw advances the
+//! one the gamma/beta/Poisson/binomial samplers of `dist/mod.rs` use), and the draw advances the
 //! generator's counter by the number of elements (rows, for `multinomial` and `dirichlet`).
 //! A sampler may take as many uniforms as it likes — a rejection loop, a search, a Poisson draw
 //! inside a negative binomial — without shifting any other element's numbers, so a CUDA thread
@@ -18,7 +18,7 @@
 //! The algorithms are NumPy's (`numpy/random/src/distributions/distributions.c`), so each
 //! distribution is NumPy's; the numbers are not NumPy's (its stream is PCG64).
 
-use super::dist::{Dist, Sample, SubStream, loggam, reject};
+use super::{Dist, Sample, SubStream, loggam, reject};
 use crate::DType;
 use rayon::prelude::*;
 

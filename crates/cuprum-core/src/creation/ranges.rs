@@ -1,8 +1,10 @@
-//! More creation functions with NumPy's names: `logspace`, `geomspace`, `mgrid`/`ogrid`
-//! equivalents, `diagflat`, `vander`, `fromfunction`.
+//! Ranges and grids with NumPy's names: `logspace`, `geomspace`, `mgrid`/`ogrid` equivalents
+//! ([`GridRange`]), and `fromfunction` (a function of the index grid).
+//!
+//! Values are computed on the host or composed of core's ufuncs, so they run on every device.
 
-use super::util::ishape;
 use crate::ops;
+use crate::routines::util::ishape;
 use crate::{Array, DType, Device, Error, Result};
 
 /// `num` numbers spaced evenly on a log scale, `base**linspace(start, stop)`
@@ -162,57 +164,6 @@ pub fn ogrid(ranges: &[GridRange], device: Device) -> Result<Vec<Array>> {
         .collect()
 }
 
-/// A 2-D array with the flattened `v` on the `k`-th diagonal (`numpy.diagflat`).
-///
-/// # Errors
-/// As [`diag`](crate::diag).
-///
-/// ```
-/// use cuprum_core::{Array, diagflat};
-/// let v = Array::from_vec(vec![1i64, 2], &[1, 2]).unwrap();
-/// assert_eq!(diagflat(&v, 1).unwrap().to_vec::<i64>().unwrap(), vec![0, 1, 0, 0, 0, 2, 0, 0, 0]);
-/// ```
-pub fn diagflat(v: &Array, k: isize) -> Result<Array> {
-    crate::manip::diag(&v.ravel()?, k)
-}
-
-/// The Vandermonde matrix of 1-D `x` (`numpy.vander`): column `j` is `x**(n-1-j)` (or `x**j`
-/// with `increasing`); `n` defaults to `len(x)`.
-///
-/// **dtypes:** `x`'s dtype promoted with int64 (bool gives int64).
-///
-/// # Errors
-/// [`Error::InvalidValue`] for `x` not 1-D.
-///
-/// ```
-/// use cuprum_core::{Array, vander};
-/// let x = Array::from_vec(vec![1i64, 2, 3], &[3]).unwrap();
-/// assert_eq!(vander(&x, None, false).unwrap().to_vec::<i64>().unwrap(), vec![1, 1, 1, 4, 2, 1, 9, 3, 1]);
-/// ```
-pub fn vander(x: &Array, n: Option<usize>, increasing: bool) -> Result<Array> {
-    if x.ndim() != 1 {
-        return Err(Error::invalid_value(
-            "vander",
-            format!(
-                "x must be a one-dimensional array or sequence, got shape {:?}",
-                x.shape()
-            ),
-        ));
-    }
-    let n = n.unwrap_or(x.size());
-    let dt = DType::promote(x.dtype(), DType::Int64);
-    let xc = x.astype(dt)?.reshape(&[x.size() as isize, 1][..])?;
-    let pw: Vec<i64> = (0..n as i64)
-        .map(|j| if increasing { j } else { n as i64 - 1 - j })
-        .collect();
-    let p = Array::from_vec_on(pw, &[n], x.device())?;
-    let r = ops::power(
-        &xc,
-        &p.astype(if dt.is_integer() { dt } else { DType::Int64 })?,
-    )?;
-    r.astype(dt)
-}
-
 /// An array built by calling `f` once with the index grids of `shape` (`numpy.fromfunction`):
 /// `f` receives one float64 array per axis (`indices(shape)` as float, NumPy's default dtype)
 /// and returns the result.
@@ -230,7 +181,7 @@ pub fn fromfunction(
     shape: &[usize],
     device: Device,
 ) -> Result<Array> {
-    let g = super::indexing2::indices(shape, device)?.astype(DType::Float64)?;
+    let g = crate::indexing::indices(shape, device)?.astype(DType::Float64)?;
     let grids: Vec<Array> = (0..shape.len())
         .map(|i| g.index_axis(0, i as isize))
         .collect::<Result<_>>()?;

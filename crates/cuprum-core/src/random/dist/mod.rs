@@ -16,6 +16,8 @@
 //! integer samples exactly, except when such an ulp decides an acceptance test (a chance of
 //! about 1e-16 per try), in which case that one element differs.
 
+pub(crate) mod per_element;
+
 use super::bitgen::{self, BitGeneratorKind};
 use super::philox;
 

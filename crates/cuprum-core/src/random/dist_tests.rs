@@ -1,7 +1,7 @@
-//! Statistical tests of the distributions of `dist2.rs` (fixed seeds, so deterministic):
+//! Statistical tests of the distributions of `dist/per_element.rs` (fixed seeds, so deterministic):
 //! sample mean and variance within 5 standard errors of the closed forms, Kolmogorov–Smirnov
 //! distances against closed-form CDFs, frequencies against pmfs; NumPy's argument errors; the
-//! legacy API. `gpu_tests2.rs` compares CPU and CUDA.
+//! legacy API. `gpu_tests.rs` compares CPU and CUDA.
 
 use super::*;
 

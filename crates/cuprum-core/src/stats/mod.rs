@@ -6,6 +6,16 @@
 //! reductions, matmul and the ufuncs), so it runs on every device with no kernels of its own;
 //! a few scalars (a data range, a largest bin index) are read back to the host, one
 //! synchronization each on CUDA.
+//!
+//! The submodules hold the weighted mean (`average`), NaN-ignoring quantiles (`nanquantile`,
+//! `nanmedian`, ...) and multi-dimensional binning (`digitize`, `histogram2d`, `histogramdd`).
+
+mod average;
+mod binning;
+mod nanquantile;
+pub use average::*;
+pub use binning::*;
+pub use nanquantile::*;
 
 use crate::indexing::{IndexItem, IndexMode};
 use crate::layout::normalize_axis;

@@ -9,6 +9,14 @@
 //! Device work goes through the backend's `fill` and `copy` primitives only, so every
 //! function works on every device. `arange`, `linspace` and `tri` compute their values on the
 //! host (with NumPy's exact arithmetic) and upload them in one transfer.
+//!
+//! The submodules hold log-spaced ranges and grids (`logspace`, `geomspace`, `mgrid`, `ogrid`,
+//! `fromfunction`) and `diagflat`/`vander`.
+
+mod matrices;
+mod ranges;
+pub use matrices::*;
+pub use ranges::*;
 
 use crate::backend;
 use crate::storage::try_vec_with_capacity;

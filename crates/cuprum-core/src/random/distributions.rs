@@ -1,8 +1,8 @@
 //! [`Generator`]'s methods for the rest of `numpy.random.Generator`'s distributions (the
-//! samplers are in `dist2.rs`, the CUDA kernels in `kernels/random2.cu`).
+//! samplers are in `dist/per_element.rs`, the CUDA kernels in `kernels/random_dist.cu`).
 
-use super::dist2::{self, Dist2};
-use super::{Generator, cuda2, prec_of, zeroed_host_bytes};
+use super::dist::per_element::{self as dist2, Dist2};
+use super::{Generator, cuda, prec_of, zeroed_host_bytes};
 use crate::{Array, DType, Device, Error, IntoShape, Result, current_device};
 use rayon::prelude::*;
 
@@ -83,7 +83,9 @@ impl Generator {
                 dist2::fill(&mut bytes, dtype, self.kind, self.seed, start, d);
                 Array::from_bytes_on(&bytes, shape, dtype, device)?
             }
-            Device::Cuda(i) => cuda2::draw(i, shape, dtype, self.kind, self.seed, start, d)?,
+            Device::Cuda(i) => {
+                cuda::draw_per_element(i, shape, dtype, self.kind, self.seed, start, d)?
+            }
             other => return Err(crate::Error::unsupported(op, format!("device {other}"))),
         };
         self.counter += n;
@@ -102,7 +104,7 @@ macro_rules! float_dists {
             /// **Shapes**: `shape` → an array of `shape` and `dtype` (float16, bfloat16, float32
             /// or float64; NumPy returns float64). Computed in float64 from the element's own
             /// Philox sub-stream and rounded to `dtype`: the same numbers on every device (see
-            /// `random/dist2.rs`).
+            /// `random/dist/per_element.rs`).
             ///
             /// # Errors
             /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`] with NumPy's
@@ -266,7 +268,7 @@ macro_rules! int_dists {
             ///
             /// **Shapes**: `shape` → an array of `shape` and the integer `dtype` (NumPy returns
             /// int64; a value beyond a narrower dtype wraps as a C cast). The same numbers on
-            /// every device (see `random/dist2.rs`).
+            /// every device (see `random/dist/per_element.rs`).
             ///
             /// # Errors
             /// [`Error::DType`] for a non-integer dtype; [`Error::InvalidValue`] with NumPy's
@@ -441,7 +443,7 @@ impl Generator {
                 }
             },
             Device::Cuda(i) => {
-                cuda2::draw_rows(i, &full, kind, seed, start, ps, multinomial, stick)?
+                cuda::draw_rows(i, &full, kind, seed, start, ps, multinomial, stick)?
             }
             other => return Err(crate::Error::unsupported(op, format!("device {other}"))),
         };
