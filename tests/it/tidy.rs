@@ -599,7 +599,6 @@ fn no_source_is_numbered() {
             if !SOURCE_EXTENSIONS.contains(&ext) {
                 continue;
             }
-            let name = format!("{stem}.{ext}");
             if is_numbered(stem) {
                 let _ = writeln!(
                     bad,
@@ -1032,8 +1031,6 @@ fn user_sized_buffers_are_allocated_fallibly() {
         bad.is_empty(),
         "infallible allocations of user-sized host buffers (issue 46, \"One rule for fallible \
          sizes\"):\n{bad}"
-    );
-}
     );
 }
 

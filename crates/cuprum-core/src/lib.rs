@@ -113,11 +113,11 @@ pub use manip::{
     dstack, fliplr, flipud, hsplit, insert, matrix_transpose, resize, rollaxis, rot90, trim_zeros,
     vsplit,
 };
-pub use routines::bits::{packbits, unpackbits};
-pub use routines::calculus::{cross, ediff1d, gradient, nancumprod, nancumsum, trapezoid, unwrap};
 pub use ops::errstate::{
     ErrCall, ErrState, FpError, FpMode, errstate, geterr, geterrcall, seterr, seterrcall,
 };
+pub use routines::bits::{packbits, unpackbits};
+pub use routines::calculus::{cross, ediff1d, gradient, nancumprod, nancumsum, trapezoid, unwrap};
 pub use routines::compat::{
     Broadcast, Piece, RItem, Requirement, acos, acosh, apply_over_axes, asarray_chkfinite, asin,
     asinh, atan, atan2, atanh, bitwise_count, bitwise_invert, bitwise_left_shift,

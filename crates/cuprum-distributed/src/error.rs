@@ -183,6 +183,13 @@ impl std::fmt::Debug for Error {
     }
 }
 
+/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
+impl From<cuprum_core::cuda::CudaError> for Error {
+    fn from(e: cuprum_core::cuda::CudaError) -> Self {
+        Error::Core(e.into())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,12 +218,5 @@ mod tests {
                 ..
             }
         ));
-    }
-}
-
-/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
-impl From<cuprum_core::cuda::CudaError> for Error {
-    fn from(e: cuprum_core::cuda::CudaError) -> Self {
-        Error::Core(e.into())
     }
 }

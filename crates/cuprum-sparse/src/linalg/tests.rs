@@ -1574,15 +1574,15 @@ type Krylov = Box<dyn Fn(&Compressed, &Array, SolveOptions<'_>) -> crate::Result
 
 fn krylov_solvers() -> Vec<(&'static str, Krylov)> {
     vec![
-        ("cg", Box::new(|a, b, o| cg(a, b, o))),
-        ("bicg", Box::new(|a, b, o| bicg(a, b, o))),
-        ("bicgstab", Box::new(|a, b, o| bicgstab(a, b, o))),
-        ("cgs", Box::new(|a, b, o| cgs(a, b, o))),
-        ("gmres", Box::new(|a, b, o| gmres(a, b, o))),
-        ("lgmres", Box::new(|a, b, o| lgmres(a, b, o))),
-        ("minres", Box::new(|a, b, o| minres(a, b, o))),
-        ("qmr", Box::new(|a, b, o| qmr(a, b, o))),
-        ("tfqmr", Box::new(|a, b, o| tfqmr(a, b, o))),
+        ("cg", Box::new(cg)),
+        ("bicg", Box::new(bicg)),
+        ("bicgstab", Box::new(bicgstab)),
+        ("cgs", Box::new(cgs)),
+        ("gmres", Box::new(gmres)),
+        ("lgmres", Box::new(lgmres)),
+        ("minres", Box::new(minres)),
+        ("qmr", Box::new(qmr)),
+        ("tfqmr", Box::new(tfqmr)),
     ]
 }
 
