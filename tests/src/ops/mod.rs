@@ -28,11 +28,12 @@ pub type OpResult = Result<Vec<Array>, CaseError>;
 
 /// Runs `op`; `None` when no table knows it.
 pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
-    // the registry first: every NumPy function cuprum has, by name; then the family tables
-    // for ops that need more than a call (compat before linalg: it knows a few
-    // `scipy.linalg.*` names that linalg's table would claim)
-    registry::dispatch(op, cx)
-        .or_else(|| compat::dispatch(op, cx))
+    // compat first: its corpus encodes Python booleans as one-element arrays, and it knows a
+    // few `scipy.linalg.*` names that linalg's table would claim; then the registry (every
+    // NumPy function cuprum has, by name); then the family tables for ops that need more than
+    // a call
+    compat::dispatch(op, cx)
+        .or_else(|| registry::dispatch(op, cx))
         .or_else(|| views::dispatch(op, cx))
         .or_else(|| io::dispatch(op, cx))
         .or_else(|| manip::dispatch(op, cx))
