@@ -236,12 +236,12 @@ pub mod layout {
 ///
 /// # Example
 /// ```
-/// use cuprum_core::{Array, DType, Device, ext};
-/// let out = Array::zeros_on(&[2, 3], DType::Float32, Device::Cpu).unwrap();
+/// use cuprum_core::{DType, Device, ext};
+/// let out = cuprum_core::zeros_on(&[2, 3], DType::Float32, Device::Cpu).unwrap();
 /// assert!(ext::check_out("add", &out, &[3], DType::Int32, Device::Cpu).is_ok());
 /// assert!(ext::check_out("add", &out, &[2, 3], DType::Float64, Device::Cpu).is_ok());
 /// assert!(ext::check_out("add", &out, &[2, 3], DType::Complex64, Device::Cpu).is_err());
-/// let row = Array::zeros_on(&[3], DType::Float32, Device::Cpu).unwrap();
+/// let row = cuprum_core::zeros_on(&[3], DType::Float32, Device::Cpu).unwrap();
 /// let bcast = row.broadcast_to(&[2, 3]).unwrap();
 /// assert!(ext::check_out("add", &bcast, &[2, 3], DType::Float32, Device::Cpu).is_err());
 /// ```
