@@ -51,6 +51,20 @@ const FEATURE_CRATES: &[&str] = &[
     "cuprum-kernel",
     "cuprum-memory",
     "cuprum-distributed",
+    "cuprum-signal",
+    "cuprum-ndimage",
+    "cuprum-special",
+    "cuprum-interpolate",
+    "cuprum-spatial",
+];
+
+/// The cuprum crates a feature crate may depend on besides cuprum-core: the SciPy crates build
+/// on the NumPy-level ones (`scipy.signal` and `scipy.ndimage`'s Fourier filters on the FFTs,
+/// `scipy.interpolate`'s fits on the dense and sparse solvers), never the other way round.
+const FEATURE_DEPS: &[(&str, &[&str])] = &[
+    ("cuprum-signal", &["cuprum-fft"]),
+    ("cuprum-ndimage", &["cuprum-fft"]),
+    ("cuprum-interpolate", &["cuprum-linalg", "cuprum-sparse"]),
 ];
 
 /// Paths under `cuprum_core::` that are core's machinery, not its user API: a feature crate
@@ -648,14 +662,19 @@ fn no_feature_crate_depends_on_another() {
             let allowed = match *c {
                 "cuprum-core" => dep == "cuprum-cuda",
                 "cuprum-cuda" => false,
-                _ => dep == "cuprum-core",
+                c => {
+                    dep == "cuprum-core"
+                        || FEATURE_DEPS
+                            .iter()
+                            .any(|(k, deps)| *k == c && deps.contains(&dep.as_str()))
+                }
             };
             let sibling = dep == "cuprum" || dep.starts_with("cuprum-");
             if sibling && !allowed {
                 let _ = writeln!(
                     bad,
-                    "  {}:{line}: {c} depends on `{dep}` — feature crates depend on cuprum-core \
-                     and outside crates only",
+                    "  {}:{line}: {c} depends on `{dep}` — feature crates depend on cuprum-core, \
+                     the crates FEATURE_DEPS names for them and outside crates only",
                     rel(&p)
                 );
             }
@@ -876,6 +895,11 @@ const SIZED_CRATES: &[&str] = &[
     "cuprum-linalg",
     "cuprum-memory",
     "cuprum-distributed",
+    "cuprum-signal",
+    "cuprum-ndimage",
+    "cuprum-special",
+    "cuprum-interpolate",
+    "cuprum-spatial",
 ];
 
 /// Infallible allocations allowed in [`SIZED_CRATES`]: (file, text on the line, why the size is

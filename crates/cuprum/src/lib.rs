@@ -51,6 +51,18 @@ pub use cuprum_sparse as sparse;
 /// SciPy-style paths, like `cupyx.scipy`: `cp::scipy::linalg::{solve_triangular, lu, lu_factor,
 /// lu_solve}`.
 pub mod scipy {
+    /// `cupyx.scipy.interpolate`.
+    pub use cuprum_interpolate as interpolate;
     /// `cupyx.scipy.linalg`: the SciPy-only dense routines of [`cuprum_linalg::scipy`].
     pub use cuprum_linalg::scipy as linalg;
+    /// `cupyx.scipy.ndimage`.
+    pub use cuprum_ndimage as ndimage;
+    /// `cupyx.scipy.signal`.
+    pub use cuprum_signal as signal;
+    /// `cupyx.scipy.spatial`.
+    pub use cuprum_spatial as spatial;
+    /// `cupyx.scipy.special`.
+    pub use cuprum_special as special;
+    /// `cupyx.scipy.stats`.
+    pub use cuprum_special::stats;
 }

@@ -9,14 +9,18 @@
 //! `impl Classify for ThatError` in [`crate::classify`].
 
 pub mod compat;
+pub mod interpolate;
 pub mod io;
 pub mod kernel;
 pub mod linalg;
 pub mod manip;
+pub mod ndimage;
 pub mod random;
 pub mod registry;
 pub mod routines;
+pub mod signal;
 pub mod sparse;
+pub mod special;
 pub mod views;
 
 use crate::classify::CaseError;
@@ -42,6 +46,10 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         .or_else(|| sparse::dispatch(op, cx))
         .or_else(|| kernel::dispatch(op, cx))
         .or_else(|| routines::dispatch(op, cx))
+        .or_else(|| signal::dispatch(op, cx))
+        .or_else(|| ndimage::dispatch(op, cx))
+        .or_else(|| special::dispatch(op, cx))
+        .or_else(|| interpolate::dispatch(op, cx))
 }
 
 /// Wraps a single-output result.
