@@ -295,17 +295,23 @@ impl ElementwiseKernel {
             }
         };
         let n = checked_size(OP, &shape)?;
-        // passed non-raw outputs must have the loop shape exactly
+        // passed non-raw outputs must have the loop shape exactly; no passed output (raw ones
+        // included) may be a broadcast view: a stride-0 axis is read-only, as for ufuncs' `out`
         for s in r.slots.iter().skip(self.nin) {
-            if let Slot::Elem(a) = s
-                && a.shape() != shape.as_slice()
-            {
-                return Err(Error::Broadcast {
-                    op: OP,
-                    lhs: shape.clone(),
-                    rhs: a.shape().to_vec(),
+            match s {
+                Slot::Elem(a) => {
+                    if a.shape() != shape.as_slice() {
+                        return Err(Error::Broadcast {
+                            op: OP,
+                            lhs: shape.clone(),
+                            rhs: a.shape().to_vec(),
+                        }
+                        .into());
+                    }
+                    cuprum_core::ext::check_out(OP, a, &shape, a.dtype(), r.device)?;
                 }
-                .into());
+                Slot::Raw(a) => cuprum_core::ext::check_out(OP, a, a.shape(), a.dtype(), r.device)?,
+                _ => {}
             }
         }
         // create outputs

@@ -31,6 +31,20 @@ impl From<KernelError> for cuprum_core::Error {
     }
 }
 
+/// A core error that carries a kernel error ([`cuprum_core::Error::Feature`], e.g. from the
+/// CPU engine) comes back as that kernel error; every other one is [`KernelError::Core`].
+impl From<cuprum_core::Error> for KernelError {
+    fn from(e: cuprum_core::Error) -> Self {
+        match e {
+            cuprum_core::Error::Feature(b) => match b.downcast::<KernelError>() {
+                Ok(k) => *k,
+                Err(b) => KernelError::Core(cuprum_core::Error::Feature(b)),
+            },
+            other => KernelError::Core(other),
+        }
+    }
+}
+
 /// One compiler message located in the user's own source: which piece of text (`operation`,
 /// `preamble`, `map_expr`, `source` for a raw kernel, ...), the 1-based line and column there,
 /// the line itself and the message. Displayed as `section:line:col: message`, the line, and a
@@ -92,7 +106,7 @@ impl fmt::Display for SourceDiagnostic {
 pub enum KernelError {
     /// An error from cuprum-core (broadcasting, devices, memory, axes, CUDA).
     #[error(transparent)]
-    Core(#[from] cuprum_core::Error),
+    Core(cuprum_core::Error),
     /// The kernel's source does not compile (NVRTC on a GPU, the CPU engine's parser and type
     /// checker on the CPU); each diagnostic points into the user's own text.
     #[error("kernel {kernel} does not compile ({compiler}):\n{}", fmt_diags(.diagnostics, .log))]
@@ -232,6 +246,15 @@ pub enum KernelError {
         /// what is wrong
         reason: String,
     },
+    /// The CPU engine stopped the call: its [`CpuLimits`](crate::CpuLimits) time limit passed
+    /// or its [`CancelToken`](crate::CancelToken) was cancelled ([`crate::with_cpu_limits`]).
+    #[error("{op}: the CPU engine stopped the call: {reason}")]
+    Stopped {
+        /// `"ElementwiseKernel"` or `"ReductionKernel"`
+        op: &'static str,
+        /// why
+        reason: crate::StopReason,
+    },
     /// A raw module has no kernel of that name (or name expression).
     #[error("module has no kernel {name:?}{hint}")]
     NoSuchKernel {
@@ -285,6 +308,7 @@ impl KernelError {
             | KernelError::NoSuchKernel { .. } => "invalid_argument",
             KernelError::EmptyReduction { .. } => "invalid_value",
             KernelError::GpuOnly { .. } => "unsupported",
+            KernelError::Stopped { .. } => "other",
             KernelError::Core(c) => match c {
                 E::Broadcast { .. } => "broadcast",
                 E::AxisOutOfBounds { .. } => "axis_out_of_bounds",

@@ -47,6 +47,7 @@ mod snapshot;
 mod source;
 
 pub use args::Arg;
+pub use cpu::{CancelToken, CpuLimits, StopReason, with_cpu_limits};
 pub use elementwise::ElementwiseKernel;
 pub use error::{KernelError, Result, SourceDiagnostic};
 pub use fuse::{Fused, fuse};

@@ -356,6 +356,8 @@ impl ReductionKernel {
                         }
                         .into());
                     }
+                    // a broadcast view (a stride-0 axis) is read-only, as for ufuncs' `out`
+                    cuprum_core::ext::check_out(OP, a, &out_shape, a.dtype(), r.device)?;
                     returned.push(a.clone());
                     work.push(Array::empty_on(&kept_shape, r.dtypes[k], r.device)?);
                 }

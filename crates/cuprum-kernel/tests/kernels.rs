@@ -808,3 +808,118 @@ fn self_assignments_read_their_operand_first() {
         }
     }
 }
+
+#[test]
+fn broadcast_outputs_are_refused() {
+    // a broadcast view (a stride-0 axis) is read-only: every element of the row would be
+    // written by several loop indices, as NumPy's ufuncs refuse for `out=`
+    for d in all_devices() {
+        let x = arr(vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3], d);
+        let row = arr(vec![0.0f32; 3], &[3], d);
+        let bcast = row.broadcast_to(&[2, 3]).unwrap();
+        let k = ElementwiseKernel::new("T x", "T z", "z = x", "copy_k").unwrap();
+        let e = k.call(args![&x, &bcast]).unwrap_err();
+        assert!(e.to_string().contains("broadcast view"), "{d}: {e}");
+        let raw = ElementwiseKernel::new("T x", "raw T z", "z[i] = x", "raw_out").unwrap();
+        let e = raw.call(args![&x, &bcast]).unwrap_err();
+        assert!(e.to_string().contains("broadcast view"), "{d}: {e}");
+        let one = arr(vec![0.0f32], &[1], d);
+        let col = one.broadcast_to(&[2]).unwrap();
+        let e = l2().call(args![&x, &col], Axes::One(1), false).unwrap_err();
+        assert!(e.to_string().contains("broadcast view"), "{d}: {e}");
+        assert_eq!(row.to_vec::<f32>().unwrap(), vec![0.0; 3], "{d}");
+        assert_eq!(one.to_vec::<f32>().unwrap(), vec![0.0], "{d}");
+        // a writable output of the same shape still works
+        let out = arr(vec![0.0f32; 2], &[2], d);
+        l2().call(args![&x, &out], Axes::One(1), false).unwrap();
+        let got = out.to_vec::<f32>().unwrap();
+        assert!(
+            (got[0] - 14f32.sqrt()).abs() < 1e-6 && (got[1] - 77f32.sqrt()).abs() < 1e-5,
+            "{d}: {got:?}"
+        );
+    }
+}
+
+#[test]
+fn cpu_limits_stop_runaway_kernels() {
+    use cuprum_kernel::{CancelToken, CpuLimits, StopReason, with_cpu_limits};
+    use std::time::{Duration, Instant};
+    let d = Device::Cpu;
+    let x = arr((0..4096).map(|i| i as f32).collect(), &[4096], d);
+    // `x == x` is true for every element: the loop never ends without a limit
+    let spin = ElementwiseKernel::new("T x", "T y", "while (x == x) {} y = x;", "spin").unwrap();
+    let limits = CpuLimits::new().time_limit(Duration::from_millis(100));
+    let t0 = Instant::now();
+    let e = with_cpu_limits(&limits, || spin.call(args![&x])).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            KernelError::Stopped {
+                op,
+                reason: StopReason::TimeLimit(t)
+            } if t == Duration::from_millis(100) && op.starts_with("ElementwiseKernel")
+        ),
+        "{e}"
+    );
+    assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
+    // cancellation from another thread
+    let token = CancelToken::new();
+    let t2 = token.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        t2.cancel();
+    });
+    let limits = CpuLimits::new().cancel_token(&token);
+    let e = with_cpu_limits(&limits, || spin.call(args![&x])).unwrap_err();
+    canceller.join().unwrap();
+    assert!(
+        matches!(
+            e,
+            KernelError::Stopped {
+                reason: StopReason::Cancelled,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // a reduction whose map calls a looping device function
+    let red = ReductionKernel::new(
+        "T x",
+        "T y",
+        "forever(x)",
+        "a + b",
+        "y = a",
+        "0",
+        "spin_sum",
+    )
+    .unwrap()
+    .preamble("__device__ float forever(float v) { for (;;) { v = v + 1; } return v; }");
+    let limits = CpuLimits::new().time_limit(Duration::from_millis(50));
+    let e = with_cpu_limits(&limits, || red.call(args![&x], Axes::All, false)).unwrap_err();
+    assert!(
+        matches!(e, KernelError::Stopped { op, .. } if op.starts_with("ReductionKernel")),
+        "{e}"
+    );
+    // bounded kernels are unaffected by limits, and limits end with their scope
+    let k = ElementwiseKernel::new(
+        "T x",
+        "T y",
+        "T s = 0; for (int j = 0; j < 100; j++) { s += x; } y = s;",
+        "loop100",
+    )
+    .unwrap();
+    let limits = CpuLimits::new().time_limit(Duration::from_secs(600));
+    let y = with_cpu_limits(&limits, || k.call_one(args![&x])).unwrap();
+    let got = y.to_vec::<f32>().unwrap();
+    assert_eq!(got[3], 300.0);
+    assert_eq!(got[4095], 409_500.0);
+    let token = CancelToken::new();
+    token.cancel();
+    let e = with_cpu_limits(&CpuLimits::new().cancel_token(&token), || k.call(args![&x]));
+    assert!(matches!(e, Err(KernelError::Stopped { .. })), "{e:?}");
+    // outside the scope, the cancelled token no longer applies
+    assert_eq!(
+        k.call_one(args![&x]).unwrap().to_vec::<f32>().unwrap()[3],
+        300.0
+    );
+}

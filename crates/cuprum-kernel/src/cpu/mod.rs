@@ -46,6 +46,8 @@
 //! than the methods above. `loop_prep` and `after_loop` run once per batch of lanes, not once
 //! per GPU thread. Reductions take no raw arguments.
 
+pub use limits::{CancelToken, CpuLimits, StopReason, with_cpu_limits};
+
 use cuprum_core::{DType, Scalar};
 
 /// How a kernel variable reaches the body.
@@ -114,6 +116,7 @@ pub enum CpuArg<'a> {
 }
 
 mod lex;
+mod limits;
 mod lower;
 mod ops;
 mod parse;

@@ -1,12 +1,13 @@
 //! The run drivers: argument checks, buffer locking and binding, batching over rayon.
 
+use super::limits::{self, Watch};
 use super::lower::Rt;
 use super::vm::{self, ArgMem, Frame, LANES, Offs, Pools, Reg, Val, with_vty};
 use super::{CpuArg, ElementwiseProgram, Program, ReductionProgram, VarKind, VarSpec};
 use cuprum_core::ext::{CpuRead, CpuWrite};
 use cuprum_core::{DType, Error, Result, Scalar};
 use rayon::prelude::*;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 const EW: &str = "ElementwiseKernel (CPU)";
 const RD: &str = "ReductionKernel (CPU)";
@@ -263,7 +264,12 @@ fn check_args(op: &'static str, vars: &[VarSpec], args: &[CpuArg<'_>]) -> Result
     Ok(())
 }
 
-fn new_frame<'a>(p: &Program, mem: &'a [ArgMem], rt: &[(Reg, Val)]) -> Frame<'a> {
+fn new_frame<'a>(
+    p: &Program,
+    mem: &'a [ArgMem],
+    rt: &[(Reg, Val)],
+    watch: &Option<Arc<Watch>>,
+) -> Frame<'a> {
     fn pool<T: Default + Clone>(n: usize) -> Vec<Vec<T>> {
         (0..n).map(|_| vec![T::default(); LANES]).collect()
     }
@@ -290,6 +296,8 @@ fn new_frame<'a>(p: &Program, mem: &'a [ArgMem], rt: &[(Reg, Val)]) -> Frame<'a>
         mem,
         offs: vec![Offs::Contig(0); mem.len()],
         err: None,
+        watch: watch.clone(),
+        ticks: 0,
     };
     for (r, v) in &p.consts {
         fr.fill(*r, *v);
@@ -414,9 +422,13 @@ pub(super) fn elementwise(
         .collect();
     let err = Mutex::new(None);
     let mem = &bound.mem;
+    let watch = limits::watch();
     let run_range = |fr: &mut Frame<'_>, lo: usize, hi: usize| {
         let mut s = lo;
         while s < hi {
+            if fr.watch.as_ref().is_some_and(|w| w.poll(true)) {
+                return;
+            }
             let n = LANES.min(hi - s);
             fr.n = n;
             fr.start = s;
@@ -433,12 +445,15 @@ pub(super) fn elementwise(
     if bound.parallel && size > TASK && rayon::current_num_threads() > 1 {
         let ntasks = size.div_ceil(TASK);
         (0..ntasks).into_par_iter().for_each_init(
-            || new_frame(&p.prog, mem, &rt),
+            || new_frame(&p.prog, mem, &rt, &watch),
             |fr, t| run_range(fr, t * TASK, ((t + 1) * TASK).min(size)),
         );
     } else {
-        let mut fr = new_frame(&p.prog, mem, &rt);
+        let mut fr = new_frame(&p.prog, mem, &rt, &watch);
         run_range(&mut fr, 0, size);
+    }
+    if let Some(w) = watch.filter(|w| w.stopped()) {
+        return Err(w.error(EW));
     }
     match err.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
@@ -597,6 +612,7 @@ pub(super) fn reduction(
     // per input: the single stride the reduced dims collapse to, when they do
     let rlin: Vec<Option<isize>> = (0..nin).map(|k| collapse(&rdims, &rstr[k])).collect();
     let err = Mutex::new(None);
+    let watch = limits::watch();
     let out_offs = |m0: usize, n: usize| -> Vec<Offs> {
         (nin..args.len())
             .map(|k| Offs::Gather((m0..m0 + n).map(|m| mem[k].flat_offset(m)).collect()))
@@ -613,6 +629,9 @@ pub(super) fn reduction(
     if m_total >= LANES / 2 || r_total == 0 {
         // lanes over outputs
         let run_batch = |fr: &mut Frame<'_>, m0: usize, nb: usize| {
+            if fr.watch.as_ref().is_some_and(|w| w.poll(true)) {
+                return;
+            }
             fr.n = nb;
             let base: Vec<Vec<isize>> = (0..nin)
                 .map(|k| {
@@ -646,11 +665,11 @@ pub(super) fn reduction(
         let nbatches = m_total.div_ceil(LANES);
         if bound.parallel && nbatches > 1 && rayon::current_num_threads() > 1 {
             (0..nbatches).into_par_iter().for_each_init(
-                || new_frame(&p.prog, mem, &rt),
+                || new_frame(&p.prog, mem, &rt, &watch),
                 |fr, t| run_batch(fr, t * LANES, LANES.min(m_total - t * LANES)),
             );
         } else {
-            let mut fr = new_frame(&p.prog, mem, &rt);
+            let mut fr = new_frame(&p.prog, mem, &rt, &watch);
             for t in 0..nbatches {
                 run_batch(&mut fr, t * LANES, LANES.min(m_total - t * LANES));
             }
@@ -675,6 +694,9 @@ pub(super) fn reduction(
             let mut valid = 0usize;
             let mut s = r0;
             while s < r1 {
+                if fr.watch.as_ref().is_some_and(|w| w.poll(true)) {
+                    return fr.lane_val(p.a, 0);
+                }
                 let n = LANES.min(r1 - s);
                 fr.n = n;
                 for &k in &elem_ins {
@@ -714,7 +736,7 @@ pub(super) fn reduction(
             tasks
                 .par_iter()
                 .map_init(
-                    || new_frame(&p.prog, mem, &rt),
+                    || new_frame(&p.prog, mem, &rt, &watch),
                     |fr, &(m, r0, r1)| {
                         let v = fold(fr, m, r0, r1);
                         record(&err, fr);
@@ -723,7 +745,7 @@ pub(super) fn reduction(
                 )
                 .collect()
         } else {
-            let mut fr = new_frame(&p.prog, mem, &rt);
+            let mut fr = new_frame(&p.prog, mem, &rt, &watch);
             tasks
                 .iter()
                 .map(|&(m, r0, r1)| {
@@ -734,7 +756,7 @@ pub(super) fn reduction(
                 .collect()
         };
         // combine per output and run post_map_expr
-        let mut fr = new_frame(&p.prog, mem, &rt);
+        let mut fr = new_frame(&p.prog, mem, &rt, &watch);
         let mut t = 0;
         for m in 0..m_total {
             fr.n = 1;
@@ -758,6 +780,9 @@ pub(super) fn reduction(
             vm::run_nodes(&p.post, &mut fr);
             record(&err, &mut fr);
         }
+    }
+    if let Some(w) = watch.filter(|w| w.stopped()) {
+        return Err(w.error(RD));
     }
     match err.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),

@@ -305,6 +305,10 @@ pub(crate) struct Frame<'a> {
     pub offs: Vec<Offs>,
     /// the first run-time error (raw index out of bounds)
     pub err: Option<cuprum_core::Error>,
+    /// the run's limits ([`super::limits`]), polled at every loop iteration
+    pub watch: Option<std::sync::Arc<super::limits::Watch>>,
+    /// loop iterations polled so far (the clock is read every 64)
+    pub ticks: u32,
 }
 
 impl Frame<'_> {
@@ -463,6 +467,13 @@ fn exec(nodes: &[Node], fr: &mut Frame<'_>, mask: &mut Mask, cx: &mut Ctx) {
                 let mut alive = mask.clone();
                 let mut first = true;
                 loop {
+                    if let Some(w) = &fr.watch {
+                        fr.ticks = fr.ticks.wrapping_add(1);
+                        if w.poll(fr.ticks.is_multiple_of(64)) {
+                            alive.clear();
+                            break;
+                        }
+                    }
                     if !(first && *do_while) {
                         exec(pre, fr, &mut alive, cx);
                         if let Some(c) = cond
@@ -494,6 +505,10 @@ fn exec(nodes: &[Node], fr: &mut Frame<'_>, mask: &mut Mask, cx: &mut Ctx) {
                 let ret = cx.returned.last().expect("function");
                 if ret.count > 0 {
                     mask.and_not(ret);
+                }
+                if fr.watch.as_ref().is_some_and(|w| w.stopped()) {
+                    // stopped by its limits: skip the rest of the body
+                    mask.clear();
                 }
             }
             Node::Call(body) => {
