@@ -895,6 +895,7 @@ const SIZED_CRATES: &[&str] = &[
     "cuprum-linalg",
     "cuprum-memory",
     "cuprum-distributed",
+    "cuprum-kernel",
     "cuprum-signal",
     "cuprum-ndimage",
     "cuprum-special",
@@ -951,8 +952,18 @@ const SIZED_ALLOWED: &[(&str, &str, &str)] = &[
     ("crates/cuprum-distributed/src/jacobi.rs", "Vec::with_capacity(cfg.ny * cfg.nx)", "example grid"),
     ("crates/cuprum-distributed/src/jacobi.rs", "vec![0.0f64; (cfg.ny + 2) * w]", "example grid"),
     // still to convert: user-sized (the transform length), in a file being restructured
-    ("crates/cuprum-fft/src/realtransforms.rs", "vec![2.0; n]", "TO CONVERT (issue 46)"),
-    ("crates/cuprum-fft/src/realtransforms.rs", "vec![Complex64::new(f, 0.0); n]", "TO CONVERT (issue 46)"),
+    // cuprum-kernel: counts of a kernel's parameters, axes, fused nodes and engine lanes
+    ("crates/cuprum-kernel/src/common.rs", "vec![1usize; n]", "the broadcast's number of axes"),
+    ("crates/cuprum-kernel/src/common.rs", "16 + 16 * a.ndim()", "a cache key: 16 bytes per axis"),
+    ("crates/cuprum-kernel/src/reduction.rs", "vec![false; nd]", "one flag per axis"),
+    ("crates/cuprum-kernel/src/fuse/graph.rs", "vec![false; nargs]", "one flag per fused argument"),
+    ("crates/cuprum-kernel/src/fuse/cpu.rs", "vec![0usize; nd]", "one index per axis"),
+    ("crates/cuprum-kernel/src/cpu/vm.rs", "vec![true; n]", "a lane mask: n <= LANES"),
+    ("crates/cuprum-kernel/src/cpu/vm.rs", "vec![false; n]", "a lane mask: n <= LANES"),
+    ("crates/cuprum-kernel/src/cpu/run.rs", "vec![T::default(); LANES]", "one register of LANES lanes"),
+    ("crates/cuprum-kernel/src/cpu/run.rs", "Vec::with_capacity(LANES)", "one batch of LANES offsets"),
+    ("crates/cuprum-kernel/src/cpu/run.rs", "vec![0usize; nd]", "one index per axis"),
+    ("crates/cuprum-kernel/src/elementwise.rs", "Vec::with_capacity(self.nout())", "one per output parameter"),
 ];
 
 /// The source `text` without its inline test module (`#[cfg(test)]` then `mod name {`, which
@@ -987,6 +998,14 @@ fn vec_len(rest: &str) -> Option<&str> {
     semi.map(|s| rest[s + 1..].trim())
 }
 
+/// A length taken from a collection the code already holds (`x.len()`, `x.len() + 1`,
+/// `x.len() - j`): the allocation is proportional to memory that exists, not to a number the
+/// user wrote.
+fn is_held_len(len: &str) -> bool {
+    let head = len.split([' ', '+', '-']).next().unwrap_or("");
+    head.ends_with(".len()")
+}
+
 fn is_literal_len(len: &str) -> bool {
     let digits = ["usize", "u8", "u16", "u32", "u64", "isize", "i32", "i64"]
         .iter()
@@ -1004,6 +1023,8 @@ fn sizes_parse() {
     assert_eq!(vec_len("[0; 3]; k]"), Some("k"));
     assert!(is_literal_len("16") && is_literal_len("1_024usize"));
     assert!(!is_literal_len("n") && !is_literal_len("n * 4") && !is_literal_len("2 * n"));
+    assert!(is_held_len("args.len()") && is_held_len("user.len() + 1"));
+    assert!(!is_held_len("n") && !is_held_len("n * args.len()"));
     assert!(without_test_module("a\n#[cfg(test)]\nmod tests {\nb\n}").ends_with('a'));
     assert!(without_test_module("a\n#[cfg(test)]\nmod tests;\nb").ends_with('b'));
 }
@@ -1026,11 +1047,17 @@ fn user_sized_buffers_are_allocated_fallibly() {
                     continue;
                 }
                 let mut hits = vec![];
-                if line.contains("Vec::with_capacity(") {
-                    hits.push("Vec::with_capacity(");
+                for (at, _) in line.match_indices("Vec::with_capacity(") {
+                    let arg = &line[at + 19..];
+                    let len = &arg[..arg.rfind(')').unwrap_or(arg.len())];
+                    if !is_literal_len(len.trim()) && !is_held_len(len.trim()) {
+                        hits.push("Vec::with_capacity(");
+                    }
                 }
                 for (at, _) in line.match_indices("vec![") {
-                    if vec_len(&line[at + 5..]).is_some_and(|n| !is_literal_len(n)) {
+                    if vec_len(&line[at + 5..])
+                        .is_some_and(|n| !is_literal_len(n) && !is_held_len(n))
+                    {
                         hits.push("vec![x; n]");
                     }
                 }

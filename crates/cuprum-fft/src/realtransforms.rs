@@ -88,16 +88,21 @@ struct Recipe {
 }
 
 /// The recipe of the forward transform `(trig, ty)` of length `n` scaled by `f`.
-fn recipe(trig: Trig, ty: u32, n: usize, f: f64, orth: bool) -> Recipe {
+///
+/// # Errors
+/// [`Error::OutOfMemory`] when the host cannot hold its `n` twiddles.
+fn recipe(trig: Trig, ty: u32, n: usize, f: f64, orth: bool) -> Result<Recipe> {
+    // the twiddles (16 bytes each) and pre-factors (8 bytes each)
+    cuprum_core::ext::check_host_bytes(n.saturating_mul(24))?;
     let nf = n as f64;
     let cis = |t: f64| Complex64::from_polar(1.0, t);
     let two_i = Complex64::new(0.0, 2.0 * f);
-    match (trig, ty) {
+    Ok(match (trig, ty) {
         (Trig::Cos, 1) => {
-            let mut pre = vec![2.0; n];
+            let mut pre = cuprum_core::ext::try_vec_filled(n, 2.0)?;
             pre[0] = 1.0;
             pre[n - 1] = 1.0;
-            let mut post = vec![Complex64::new(f, 0.0); n];
+            let mut post = cuprum_core::ext::try_vec_filled(n, Complex64::new(f, 0.0))?;
             if orth {
                 pre[0] = SQRT_2;
                 pre[n - 1] = SQRT_2;
@@ -152,11 +157,11 @@ fn recipe(trig: Trig, ty: u32, n: usize, f: f64, orth: bool) -> Recipe {
             }
         }
         (Trig::Cos, 3) | (Trig::Sin, 3) => {
-            let mut pre = vec![2.0; n];
+            let mut pre = cuprum_core::ext::try_vec_filled(n, 2.0)?;
             let edge = if trig == Trig::Cos { 0 } else { n - 1 };
             pre[edge] = if orth { SQRT_2 } else { 1.0 };
             let post = match trig {
-                Trig::Cos => vec![Complex64::new(f, 0.0); n],
+                Trig::Cos => cuprum_core::ext::try_vec_filled(n, Complex64::new(f, 0.0))?,
                 Trig::Sin => (0..n)
                     .map(|k| Complex64::new(0.0, f) * cis(-PI * (2 * k + 1) as f64 / (2.0 * nf)))
                     .collect(),
@@ -186,7 +191,7 @@ fn recipe(trig: Trig, ty: u32, n: usize, f: f64, orth: bool) -> Recipe {
                     .collect(),
             }
         }
-    }
+    })
 }
 
 /// The real dtype a real input computes in (SciPy: float32 stays, integers go to float64).
@@ -305,7 +310,7 @@ fn real_1d(
         _ => 2 * n,
     };
     let f = scale(norm, d, inverse);
-    let r = recipe(trig, fty, n, f, orth);
+    let r = recipe(trig, fty, n, f, orth)?;
     let m = x.shape()[ax].min(n);
     let mut xin = x.slice(&axis_slice(nd, ax, 0, m, 1))?;
     if let Some(pre) = &r.pre {

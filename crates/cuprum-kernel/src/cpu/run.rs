@@ -190,7 +190,7 @@ fn bind<'a>(
             // SAFETY: `ptr` is the locked buffer of `nbytes` bytes (write guard held above);
             // no writer runs yet.
             let bytes = unsafe { std::slice::from_raw_parts(ptr, nbytes) };
-            let mut snap = vec![0u64; nbytes.div_ceil(8)];
+            let mut snap = cuprum_core::ext::try_vec_filled(nbytes.div_ceil(8), 0u64)?;
             bytemuck_copy(&mut snap, bytes);
             ptr = snap.as_mut_ptr() as *mut u8;
             snapshots.push(snap);

@@ -578,7 +578,7 @@ pub(crate) fn reduce(
     let t = t.cast_root(acc);
     let boxes = Boxes::new(&pshape);
     let bytes = with_dtype!(acc, A => {
-        let mut res: Vec<A> = vec![A::from_i64(0); nout];
+        let mut res: Vec<A> = ext::try_vec_filled(nout, A::from_i64(0))?;
         let slot = SendSlot(res.as_mut_ptr());
         let pieces: Mutex<Vec<(usize, usize, A)>> = Mutex::new(Vec::new());
         each_box(&t, &permuted, &boxes, |c, src, n| {
