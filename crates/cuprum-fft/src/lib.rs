@@ -16,7 +16,6 @@
 //! | `cupyx.scipy.fft.dct(x, type, n, axis, norm)` | [`dct`]`(&x, type, n, axis, norm, None)` (also `idct`, `dst`, `idst`) |
 //! | `cupyx.scipy.fft.dctn(x, type, s, axes, norm)` | [`dctn`]`(&x, type, s, axes, norm, None)` (also `idctn`, `dstn`, `idstn`) |
 //! | `cupyx.scipy.fft.fht(a, dln, mu, offset, bias)` | [`fht`]`(&a, dln, mu, offset, bias)` (also `ifht`, `fhtoffset`) |
-//! | `cupyx.signal.*` | [`signal`] (`channelize_poly`, `convolve1d3o`, `freq_shift`, `pulse_compression`, `pulse_doppler`, `cfar_alpha`, `ca_cfar`) |
 //! | `cupy.fft.config.get_plan_cache()` | [`plan_cache`]`(ordinal)` |
 //! | `cupyx.scipy.fftpack.get_fft_plan(a, ...)` | [`Plan::new`] |
 //!
@@ -43,7 +42,6 @@ mod host;
 mod norm;
 mod plan;
 pub mod realtransforms;
-pub mod signal;
 mod spec;
 pub mod transforms;
 

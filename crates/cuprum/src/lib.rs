@@ -30,7 +30,7 @@ pub use cuprum_distributed as distributed;
 /// FFTs (`cupy.fft`).
 pub use cuprum_fft as fft;
 /// Signal processing for communications and radar (`cupyx.signal`).
-pub use cuprum_fft::signal;
+pub use cuprum_signal::cusignal as signal;
 /// User kernels (`cupy.ElementwiseKernel`, `cupy.ReductionKernel`, `cupy.RawKernel`,
 /// `cupy.RawModule`).
 pub use cuprum_kernel as kernel;

@@ -8,6 +8,3 @@ mod properties;
 mod realtransforms;
 #[rustfmt::skip]
 mod scipy_real;
-mod signal;
-#[rustfmt::skip]
-mod signal_golden;

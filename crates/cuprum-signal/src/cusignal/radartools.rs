@@ -1,7 +1,7 @@
 //! Radar processing (CuPy's `cupyx/signal/_radartools`): pulse compression, pulse-Doppler
 //! processing and the cell-averaging CFAR detector.
 
-use crate::{Norm, fft, fftfreq_on, ifft};
+use cuprum_fft::{Norm, fft, fftfreq_on, ifft};
 use cuprum_core::{
     Array, DType, Device, Error, Result, abs, bartlett, blackman, concatenate, conj, cumsum,
     divide, greater, hamming, hanning, kaiser, multiply, power, real, s, sqrt, subtract, zeros_on,
@@ -169,7 +169,7 @@ fn preprocess(
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Device};
-/// use cuprum_fft::signal::pulse_compression;
+/// use cuprum_signal::cusignal::pulse_compression;
 /// let x = Array::from_vec_on(vec![0.0f64, 0.0, 1.0, 2.0, 0.0, 0.0], &[1, 6], Device::Cpu).unwrap();
 /// let t = Array::from_vec_on(vec![1.0f64, 2.0], &[2], Device::Cpu).unwrap();
 /// let y = pulse_compression(&x, &t, false, None, None).unwrap().to_vec::<f64>().unwrap();
@@ -233,7 +233,7 @@ pub fn pulse_compression(
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Complex64, Device};
-/// use cuprum_fft::signal::pulse_doppler;
+/// use cuprum_signal::cusignal::pulse_doppler;
 /// // a target whose phase turns a quarter per pulse sits in Doppler bin 1 of 4
 /// let x = Array::from_vec_on(
 ///     vec![Complex64::new(1.0, 0.0), Complex64::new(0.0, 1.0),
@@ -265,7 +265,7 @@ pub fn pulse_doppler(x: &Array, window: Option<Window<'_>>, nfft: Option<usize>)
 /// [`Error::InvalidValue`] when `n` is 0 (CuPy divides by zero).
 ///
 /// ```
-/// use cuprum_fft::signal::cfar_alpha;
+/// use cuprum_signal::cusignal::cfar_alpha;
 /// assert!((cfar_alpha(0.5, 1).unwrap() - 1.0).abs() < 1e-15);
 /// assert!((cfar_alpha(1e-3, 10).unwrap() - 10.0 * (1e-3f64.powf(-0.1) - 1.0)).abs() < 1e-12);
 /// ```
@@ -290,7 +290,7 @@ pub fn cfar_alpha(pfa: f64, n: usize) -> Result<f64> {
 ///
 /// ```
 /// use cuprum_core::{Array, Device};
-/// use cuprum_fft::signal::{cfar_alpha, cfar_alpha_array};
+/// use cuprum_signal::cusignal::{cfar_alpha, cfar_alpha_array};
 /// let p = Array::from_vec_on(vec![1e-3f64, 1e-6], &[2], Device::Cpu).unwrap();
 /// let a = cfar_alpha_array(&p, 8).unwrap().to_vec::<f64>().unwrap();
 /// assert!((a[1] - cfar_alpha(1e-6, 8).unwrap()).abs() < 1e-12);
@@ -333,7 +333,7 @@ pub fn cfar_alpha_array(pfa: &Array, n: usize) -> Result<Array> {
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Device};
-/// use cuprum_fft::signal::ca_cfar;
+/// use cuprum_signal::cusignal::ca_cfar;
 /// let x = Array::from_vec_on(vec![1.0f64; 25], &[5, 5], Device::Cpu).unwrap();
 /// let (mask, hits) = ca_cfar(&x, &[0, 0], &[1, 1], 0.5).unwrap();
 /// let m = mask.to_vec::<f32>().unwrap();

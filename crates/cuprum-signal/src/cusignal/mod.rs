@@ -1,8 +1,8 @@
-//! Signal processing for communications and radar (`cupyx.signal`).
+//! Signal processing for communications and radar (`cupyx.signal`, from cuSignal).
 //!
 //! CuPy's `cupyx.signal` (ported from cuSignal) with its argument names and semantics, on
 //! every device: each function is composed of cuprum's own array operations (slicing,
-//! elementwise ufuncs, `cumsum`, `matmul`) and this crate's FFTs, so it has no kernel of its
+//! elementwise ufuncs, `cumsum`, `matmul`) and cuprum-fft's FFTs, so it has no kernel of its
 //! own and runs wherever those run.
 //!
 //! | CuPy | cuprum |
@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use cuprum_core::{Array, Device};
-//! use cuprum_fft::signal::{cfar_alpha, ca_cfar};
+//! use cuprum_signal::cusignal::{cfar_alpha, ca_cfar};
 //! let mut v = vec![1.0f32; 32];
 //! v[20] = 50.0; // a target in noise of power 1
 //! let x = Array::from_vec_on(v, &[32], Device::Cpu).unwrap();

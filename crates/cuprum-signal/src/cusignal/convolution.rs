@@ -26,7 +26,7 @@ impl ConvolveMethod {
     /// [`Error::InvalidValue`] for another string.
     ///
     /// ```
-    /// use cuprum_fft::signal::ConvolveMethod;
+    /// use cuprum_signal::cusignal::ConvolveMethod;
     /// assert_eq!(ConvolveMethod::parse("direct").unwrap(), ConvolveMethod::Direct);
     /// assert!(ConvolveMethod::parse("fast").is_err());
     /// ```
@@ -75,7 +75,7 @@ const CHUNK_ELEMS: usize = 1 << 22;
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Device};
-/// use cuprum_fft::signal::{ConvolveMethod, ConvolveMode, convolve1d3o};
+/// use cuprum_signal::cusignal::{ConvolveMethod, ConvolveMode, convolve1d3o};
 /// let a = Array::from_vec_on(vec![1.0f64, 2.0, 3.0], &[3], Device::Cpu).unwrap();
 /// let k = Array::from_vec_on(vec![1.0f64], &[1, 1, 1], Device::Cpu).unwrap();
 /// let y = convolve1d3o(&a, &k, ConvolveMode::Valid, ConvolveMethod::Direct).unwrap();

@@ -1,11 +1,10 @@
-//! `cuprum_fft::signal` (`cupyx.signal`) against NumPy/SciPy's answers (`signal_golden.rs`,
+//! `cuprum_signal::cusignal` (`cupyx.signal`) against NumPy/SciPy's answers (`cusignal_golden.rs`,
 //! the references of CuPy's own tests) and naive references, on every device.
 
-use crate::common::values;
-use crate::signal_golden as g;
+use crate::cusignal_golden as g;
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, Complex64, DType, Device, Error, negative};
-use cuprum_fft::signal::{
+use cuprum_signal::cusignal::{
     ConvolveMethod, ConvolveMode, Window, ca_cfar, cfar_alpha, cfar_alpha_array, channelize_poly,
     convolve1d3o, freq_shift, pulse_compression, pulse_doppler,
 };
@@ -501,4 +500,23 @@ fn ca_cfar_integers_and_errors() {
             Err(Error::DType { .. })
         ));
     }
+}
+
+/// Every element as complex f64 (C order), whatever the dtype.
+fn values(a: &Array) -> cuprum_core::Result<Vec<Complex64>> {
+    let cpu = a.to_device(Device::Cpu)?;
+    Ok(match cpu.dtype() {
+        DType::Complex128 => cpu.to_vec::<Complex64>()?,
+        DType::Complex64 => cpu
+            .to_vec::<cuprum_core::Complex32>()?
+            .into_iter()
+            .map(|z| Complex64::new(z.re as f64, z.im as f64))
+            .collect(),
+        _ => cpu
+            .astype(DType::Float64)?
+            .to_vec::<f64>()?
+            .into_iter()
+            .map(|x| Complex64::new(x, 0.0))
+            .collect(),
+    })
 }

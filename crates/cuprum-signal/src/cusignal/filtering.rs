@@ -1,6 +1,6 @@
 //! `channelize_poly` and `freq_shift` (CuPy's `cupyx/signal/_filtering`).
 
-use crate::{Norm, ifft};
+use cuprum_fft::{Norm, ifft};
 use cuprum_core::{
     Array, Complex64, DType, Error, Result, add, arange_on, concatenate, exp, multiply, s, zeros_on,
 };
@@ -38,7 +38,7 @@ use cuprum_core::{
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Complex64, Device};
-/// use cuprum_fft::signal::channelize_poly;
+/// use cuprum_signal::cusignal::channelize_poly;
 /// // one tap of ones over 2 channels: each block's DFT-like sum
 /// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
 /// let h = Array::from_vec_on(vec![1.0f64, 1.0], &[2], Device::Cpu).unwrap();
@@ -143,7 +143,7 @@ pub fn channelize_poly(x: &Array, h: &Array, n_chans: usize) -> Result<Array> {
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Complex64, Device};
-/// use cuprum_fft::signal::freq_shift;
+/// use cuprum_signal::cusignal::freq_shift;
 /// let x = Array::from_vec_on(vec![1.0f64; 4], &[4], Device::Cpu).unwrap();
 /// let y = freq_shift(&x, 1.0, 4.0).unwrap().to_vec::<Complex64>().unwrap();
 /// // a quarter turn per sample, clockwise
