@@ -1213,3 +1213,29 @@ fn one_list_of_all_dtypes() {
         "a hand-written list of all dtypes: use `DType::ALL` (filtered where some are left out):\n{bad}"
     );
 }
+
+/// NumPy's routines (`crates/cuprum-core/src/routines/`) are core's top layer: composed of
+/// core's operations, imported by nothing below them (the crate root only re-exports them).
+#[test]
+fn nothing_below_the_routines_imports_them() {
+    let src = root().join("crates/cuprum-core/src");
+    let mut files = vec![];
+    rust_files(&src, &mut files);
+    let mut bad = String::new();
+    for f in files {
+        let r = rel(&f);
+        if r.contains("/src/routines/") || r.ends_with("/src/lib.rs") || is_test_source(&r) {
+            continue;
+        }
+        let text = without_test_module(&code_only(&fs::read_to_string(&f).unwrap_or_default()));
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("crate::routines") || line.contains("super::routines") {
+                let _ = writeln!(bad, "  {r}:{}: imports the routines", i + 1);
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "modules below the routines import them (docs/ARCHITECTURE.md, cuprum-core):\n{bad}"
+    );
+}

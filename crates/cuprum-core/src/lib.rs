@@ -48,6 +48,7 @@ pub(crate) mod storage;
 #[cfg(any(test, feature = "test-util"))]
 mod test_util;
 pub mod transfer;
+mod util;
 pub mod view;
 
 pub use array::Array;
@@ -105,8 +106,8 @@ pub use creation::{GridRange, diagflat, fromfunction, geomspace, logspace, mgrid
 pub use indexing::{
     ChooseMode, apply_along_axis, as_strided, choose, diag_indices, diag_indices_from, extract,
     fill_diagonal, indices, ix_, lexsort, place, put_along_axis, putmask, ravel_multi_index,
-    scatter_max, scatter_min, select, sliding_window_view, tril_indices, tril_indices_from,
-    triu_indices, triu_indices_from, unravel_index,
+    select, sliding_window_view, tril_indices, tril_indices_from, triu_indices, triu_indices_from,
+    unravel_index,
 };
 pub use manip::{
     append, asfortranarray, atleast_1d, atleast_2d, atleast_3d, column_stack, delete, dsplit,
@@ -148,7 +149,8 @@ pub use routines::text::{
 pub use routines::types::{Casting, array_equiv, can_cast, result_type};
 pub use routines::ufuncs::{
     Ufunc, float_power, frexp, gcd, heaviside, lcm, ldexp, logaddexp, logaddexp2, modf,
-    ufunc_accumulate, ufunc_at, ufunc_outer, ufunc_reduce, ufunc_reduceat,
+    scatter_max, scatter_min, ufunc_accumulate, ufunc_at, ufunc_outer, ufunc_reduce,
+    ufunc_reduceat,
 };
 pub use routines::window::{bartlett, blackman, hamming, hanning, kaiser};
 pub use stats::{

@@ -29,8 +29,6 @@ pub use config::{Config, GpuInfo, config, show_config};
 pub use cuprum_distributed as distributed;
 /// FFTs (`cupy.fft`).
 pub use cuprum_fft as fft;
-/// Signal processing for communications and radar (`cupyx.signal`).
-pub use cuprum_signal::cusignal as signal;
 /// User kernels (`cupy.ElementwiseKernel`, `cupy.ReductionKernel`, `cupy.RawKernel`,
 /// `cupy.RawModule`).
 pub use cuprum_kernel as kernel;
@@ -45,6 +43,8 @@ pub use cuprum_linalg as linalg;
 pub use cuprum_memory as memory;
 /// Pinned host arrays (`cupyx.zeros_pinned`, `cupyx.empty_pinned`, ...).
 pub use cuprum_memory::{empty_like_pinned, empty_pinned, zeros_like_pinned, zeros_pinned};
+/// Signal processing for communications and radar (`cupyx.signal`).
+pub use cuprum_signal::cusignal as signal;
 /// Sparse matrices (`cupyx.scipy.sparse`).
 pub use cuprum_sparse as sparse;
 

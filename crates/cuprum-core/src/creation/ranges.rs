@@ -4,7 +4,7 @@
 //! Values are computed on the host or composed of core's ufuncs, so they run on every device.
 
 use crate::ops;
-use crate::routines::util::ishape;
+use crate::util::ishape;
 use crate::{Array, DType, Device, Error, Result};
 
 /// `num` numbers spaced evenly on a log scale, `base**linspace(start, stop)`

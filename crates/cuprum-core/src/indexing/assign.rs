@@ -1,15 +1,14 @@
 //! In-place assignment with NumPy's and cupyx's names: `put_along_axis`, `putmask`, `place`,
-//! `fill_diagonal`, `scatter_max`, `scatter_min`.
+//! `fill_diagonal` (cupyx's `scatter_max`/`scatter_min` are ufunc methods: `routines::ufuncs`).
 //!
-//! Composed of core's `setitem`, `resize` and the ufunc method `at`, so they run on every
+//! Composed of core's `setitem` and `resize`, so they run on every
 //! device.
 
 use super::index_arrays::unravel_index;
 use crate::indexing::IndexItem;
 use crate::layout::normalize_axis;
-use crate::ops::{BinaryOp, where_};
-use crate::routines::ufuncs::{Ufunc, ufunc_at};
-use crate::routines::util::{i64_array, ishape};
+use crate::ops::where_;
+use crate::util::{i64_array, ishape};
 use crate::{Array, DType, Error, Result};
 
 /// The index arrays that address `arr` along `axis` with `indices` and every other axis by its
@@ -204,38 +203,4 @@ pub fn fill_diagonal(a: &Array, val: &Array, wrap: bool) -> Result<()> {
     let items: Vec<IndexItem> = coords.into_iter().map(IndexItem::Array).collect();
     let v = crate::manip::resize(&val.astype(a.dtype())?, &[n])?;
     a.setitem(&items, &v)
-}
-
-/// `a[indices[k]] = max(a[indices[k]], values[k])` along the first axis, in place
-/// (`cupyx.scatter_max`; repeated indices take the maximum of all their values).
-///
-/// # Errors
-/// As [`ufunc_at`].
-///
-/// ```
-/// use cuprum_core::{Array, scatter_max};
-/// let a = Array::from_vec(vec![0i64; 3], &[3]).unwrap();
-/// let i = Array::from_vec(vec![0i64, 2, 0], &[3]).unwrap();
-/// scatter_max(&a, &i, &Array::from_vec(vec![5i64, 1, 7], &[3]).unwrap()).unwrap();
-/// assert_eq!(a.to_vec::<i64>().unwrap(), vec![7, 0, 1]);
-/// ```
-pub fn scatter_max(a: &Array, indices: &Array, values: &Array) -> Result<()> {
-    ufunc_at(Ufunc::Op(BinaryOp::Maximum), a, indices, values)
-}
-
-/// `a[indices[k]] = min(a[indices[k]], values[k])` along the first axis, in place
-/// (`cupyx.scatter_min`).
-///
-/// # Errors
-/// As [`ufunc_at`].
-///
-/// ```
-/// use cuprum_core::{Array, scatter_min};
-/// let a = Array::from_vec(vec![5i64; 3], &[3]).unwrap();
-/// let i = Array::from_vec(vec![0i64, 2, 0], &[3]).unwrap();
-/// scatter_min(&a, &i, &Array::from_vec(vec![3i64, 9, 1], &[3]).unwrap()).unwrap();
-/// assert_eq!(a.to_vec::<i64>().unwrap(), vec![1, 5, 5]);
-/// ```
-pub fn scatter_min(a: &Array, indices: &Array, values: &Array) -> Result<()> {
-    ufunc_at(Ufunc::Op(BinaryOp::Minimum), a, indices, values)
 }

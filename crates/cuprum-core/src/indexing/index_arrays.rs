@@ -5,7 +5,7 @@
 //! uploaded once.
 
 use crate::ops;
-use crate::routines::util::i64_array;
+use crate::util::i64_array;
 use crate::{Array, DType, Device, Error, Result};
 
 /// The index grids of a shape (`numpy.indices`): an int64 array of shape

@@ -18,7 +18,7 @@
 //!
 //! The submodules hold NumPy's index construction (`indices`, `ix_`, `unravel_index`,
 //! `tril_indices`, ...), in-place assignment (`put_along_axis`, `putmask`, `place`,
-//! `fill_diagonal`, `scatter_max`), selection (`choose`, `select`, `extract`, `lexsort`,
+//! `fill_diagonal`), selection (`choose`, `select`, `extract`, `lexsort`,
 //! `apply_along_axis`) and stride tricks (`sliding_window_view`, `as_strided`).
 
 mod assign;

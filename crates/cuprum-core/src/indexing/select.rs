@@ -6,7 +6,7 @@
 use crate::indexing::IndexMode;
 use crate::layout::normalize_axis;
 use crate::ops::{self, Operand, where_};
-use crate::routines::util::{i64_array, ishape};
+use crate::util::{i64_array, ishape};
 use crate::{Array, DType, Error, Result};
 
 /// How [`choose`] treats an index outside `[0, n)` (NumPy's `mode=`).

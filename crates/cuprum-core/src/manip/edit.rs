@@ -7,7 +7,7 @@
 use crate::indexing::{IndexMode, compress, take};
 use crate::layout::normalize_axis;
 use crate::manip::{concatenate, tile};
-use crate::routines::util::{host_i64, i64_array, ishape, range};
+use crate::util::{host_i64, i64_array, ishape, range};
 use crate::{Array, Error, Result};
 
 /// `values` appended to `arr` (`numpy.append`): both flattened for `axis = None`, else

@@ -2,9 +2,9 @@
 //!
 //! Composed of core's shifts, reductions and views, so they run on every device.
 
-use super::util::ishape;
 use crate::layout::normalize_axis;
 use crate::ops;
+use crate::util::ishape;
 use crate::{Array, DType, Error, Result};
 
 /// Packs the truth values of `a` into the bits of uint8 (`numpy.packbits`): 8 elements per
@@ -109,7 +109,7 @@ pub fn unpackbits(
     flat.push((x.shape()[x.ndim() - 1] * 8) as isize);
     let mut b = b.reshape(flat.as_slice())?;
     if let Some(c) = count {
-        b = super::util::on_axis(&b, b.ndim() - 1, super::util::range(None, Some(c as isize)))?;
+        b = crate::util::on_axis(&b, b.ndim() - 1, crate::util::range(None, Some(c as isize)))?;
     }
     b.moveaxis(&[-1], &[ax as isize])?.copy()
 }

@@ -4,7 +4,6 @@
 //! Composed of core's views, scans, reductions and ufuncs (no kernels of their own, so each
 //! runs on every device).
 
-use super::util::{on_axis, range};
 use crate::layout::normalize_axis;
 use crate::manip::{concatenate, diff, stack};
 use crate::ops::{
@@ -12,6 +11,7 @@ use crate::ops::{
     where_,
 };
 use crate::reduce::{cumprod, cumsum, sum};
+use crate::util::{on_axis, range};
 use crate::{Array, DType, Error, Result};
 
 /// The cross product of 2- or 3-vectors along `axis` (`numpy.cross` with

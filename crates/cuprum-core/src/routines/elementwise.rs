@@ -2,12 +2,12 @@
 //! of their own, so each runs on every device): `nan_to_num`, `isposinf`, `isneginf`,
 //! `isreal`, `iscomplex`, `fix`, `sinc`, `i0`.
 
-use super::util::ishape;
 use crate::manip::stack;
 use crate::ops::{
     abs, add, divide, equal, exp, imag, isinf, isnan, logical_and, logical_not, multiply,
     not_equal, real, signbit, sin, sqrt, subtract, trunc, where_,
 };
+use crate::util::ishape;
 use crate::{Array, DType, Error, Result};
 
 /// The largest finite value of a float dtype, as an f64.

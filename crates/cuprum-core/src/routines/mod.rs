@@ -28,7 +28,6 @@ pub mod signal;
 pub mod text;
 pub mod types;
 pub mod ufuncs;
-pub(crate) mod util;
 pub mod window;
 
 #[cfg(test)]

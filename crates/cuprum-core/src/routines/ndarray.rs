@@ -1,8 +1,8 @@
 //! `ndarray` methods NumPy has and core did not: `view(dtype)` (reinterpretation), `mT`,
 //! `flat`/iteration, `choose`, `byteswap`, `tofile`.
 
-use super::util::ishape;
 use crate::indexing::IndexMode;
+use crate::util::ishape;
 use crate::{Array, DType, Error, Layout, Result, Scalar};
 
 impl Array {

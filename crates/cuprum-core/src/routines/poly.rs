@@ -9,9 +9,9 @@
 //! matrix as the roots of the polynomial by the Aberth–Ehrlich iteration, `polyfit` solves
 //! NumPy's column-scaled Vandermonde least-squares problem by Householder QR.
 
-use super::util::{i64_array, range};
 use crate::manip::concatenate;
 use crate::ops;
+use crate::util::{i64_array, range};
 use crate::{Array, Complex64, DType, Device, Error, Result};
 
 fn one_d(op: &'static str, p: &Array) -> Result<Array> {

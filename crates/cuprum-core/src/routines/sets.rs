@@ -4,11 +4,11 @@
 //! Composed of `unique`, `sort`, `searchsorted`, `take` and the comparison ufuncs, so they run
 //! on every device. As in NumPy, NaN is never a member (`nan != nan`).
 
-use super::util::{ishape, range};
 use crate::indexing::{IndexMode, compress, take};
 use crate::manip::concatenate;
 use crate::ops::{equal, logical_and, logical_not, minimum, not_equal};
 use crate::sort::{Side, searchsorted, sort, unique};
+use crate::util::{ishape, range};
 use crate::{Array, DType, Result};
 
 /// Whether each element of `element` is in `test_elements` (`numpy.isin`).

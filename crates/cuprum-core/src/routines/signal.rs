@@ -4,9 +4,9 @@
 //! Composed of core's searchsorted, `take`, sliding-window views, reductions and ufuncs, so
 //! they run on every device.
 
-use super::util::{ishape, range};
 use crate::manip::{concatenate, flip};
 use crate::ops::{add, conj, divide, equal, greater, less, multiply, subtract, where_};
+use crate::util::{ishape, range};
 use crate::{Array, DType, Error, Result};
 
 /// One-dimensional piecewise-linear interpolation (`numpy.interp`).

@@ -7,11 +7,11 @@
 //! `multiply`, `maximum`, `minimum`, `logical_and`, `logical_or`, ...) use it, the others
 //! apply the ufunc once per step along the axis.
 
-use super::util::{float_of, host_i64, ishape, on_axis, range};
 use crate::indexing::IndexItem;
 use crate::layout::normalize_axis;
 use crate::manip::stack;
 use crate::ops::{self, BinaryOp, abs, add, equal, exp, exp2, log1p, maximum, multiply, where_};
+use crate::util::{float_of, host_i64, ishape, on_axis, range};
 use crate::{Array, DType, Error, Result};
 
 fn check_float_input(op: &'static str, d: DType) -> Result<()> {
@@ -776,4 +776,38 @@ pub fn ufunc_at(ufunc: impl Into<Ufunc>, a: &Array, indices: &Array, b: &Array) 
         target.assign(&r)?;
     }
     Ok(())
+}
+
+/// `a[indices[k]] = max(a[indices[k]], values[k])` along the first axis, in place
+/// (`cupyx.scatter_max`; repeated indices take the maximum of all their values).
+///
+/// # Errors
+/// As [`ufunc_at`].
+///
+/// ```
+/// use cuprum_core::{Array, scatter_max};
+/// let a = Array::from_vec(vec![0i64; 3], &[3]).unwrap();
+/// let i = Array::from_vec(vec![0i64, 2, 0], &[3]).unwrap();
+/// scatter_max(&a, &i, &Array::from_vec(vec![5i64, 1, 7], &[3]).unwrap()).unwrap();
+/// assert_eq!(a.to_vec::<i64>().unwrap(), vec![7, 0, 1]);
+/// ```
+pub fn scatter_max(a: &Array, indices: &Array, values: &Array) -> Result<()> {
+    ufunc_at(Ufunc::Op(BinaryOp::Maximum), a, indices, values)
+}
+
+/// `a[indices[k]] = min(a[indices[k]], values[k])` along the first axis, in place
+/// (`cupyx.scatter_min`).
+///
+/// # Errors
+/// As [`ufunc_at`].
+///
+/// ```
+/// use cuprum_core::{Array, scatter_min};
+/// let a = Array::from_vec(vec![5i64; 3], &[3]).unwrap();
+/// let i = Array::from_vec(vec![0i64, 2, 0], &[3]).unwrap();
+/// scatter_min(&a, &i, &Array::from_vec(vec![3i64, 9, 1], &[3]).unwrap()).unwrap();
+/// assert_eq!(a.to_vec::<i64>().unwrap(), vec![1, 5, 5]);
+/// ```
+pub fn scatter_min(a: &Array, indices: &Array, values: &Array) -> Result<()> {
+    ufunc_at(Ufunc::Op(BinaryOp::Minimum), a, indices, values)
 }

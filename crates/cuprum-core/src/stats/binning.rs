@@ -5,8 +5,8 @@
 //! and monotonicity checks are computed on the host.
 
 use crate::ops;
-use crate::routines::util::ishape;
 use crate::sort::Side;
+use crate::util::ishape;
 use crate::{Array, DType, Error, Result};
 
 /// The index of the bin of each value (`numpy.digitize`): for increasing `bins`,
@@ -217,7 +217,7 @@ pub fn histogramdd(
     let full: Vec<isize> = nb.iter().map(|&k| (k + 2) as isize).collect();
     let items: Vec<crate::index::SliceItem> = nb
         .iter()
-        .map(|&k| crate::routines::util::range(Some(1), Some(k as isize + 1)))
+        .map(|&k| crate::util::range(Some(1), Some(k as isize + 1)))
         .collect();
     let mut hist = counts.reshape(full.as_slice())?.slice(&items)?.copy()?;
     if density {

@@ -6,8 +6,8 @@
 
 use crate::layout::normalize_axis;
 use crate::ops::{self, where_};
-use crate::routines::util::ishape;
 use crate::stats::QuantileMethod;
+use crate::util::ishape;
 use crate::{Array, DType, Error, Result};
 
 /// NumPy's `_lerp`: `a + (b - a)·t`, computed from the nearer end.

@@ -1,9 +1,9 @@
 //! `channelize_poly` and `freq_shift` (CuPy's `cupyx/signal/_filtering`).
 
-use cuprum_fft::{Norm, ifft};
 use cuprum_core::{
     Array, Complex64, DType, Error, Result, add, arange_on, concatenate, exp, multiply, s, zeros_on,
 };
+use cuprum_fft::{Norm, ifft};
 
 /// Polyphase channelizer: splits `x` into `n_chans` channels with the prototype filter `h`
 /// (`cupyx.signal.channelize_poly`).

@@ -1,11 +1,11 @@
 //! Radar processing (CuPy's `cupyx/signal/_radartools`): pulse compression, pulse-Doppler
 //! processing and the cell-averaging CFAR detector.
 
-use cuprum_fft::{Norm, fft, fftfreq_on, ifft};
 use cuprum_core::{
     Array, DType, Device, Error, Result, abs, bartlett, blackman, concatenate, conj, cumsum,
     divide, greater, hamming, hanning, kaiser, multiply, power, real, s, sqrt, subtract, zeros_on,
 };
+use cuprum_fft::{Norm, fft, fftfreq_on, ifft};
 
 /// A window for [`pulse_compression`] and [`pulse_doppler`] (CuPy's `window` argument: an
 /// array, a callable, or anything `scipy.signal.get_window` takes).

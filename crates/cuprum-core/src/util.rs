@@ -1,4 +1,6 @@
-//! Small helpers shared by the routines (host copies of small arrays, axis slicing).
+//! Small helpers shared across core's modules (host copies of small arrays, axis slicing,
+//! shapes as `isize`s). They sit below every module that uses them: the routines and the
+//! indexing, creation, manipulation and statistics modules alike.
 
 use crate::index::SliceItem;
 use crate::{Array, DType, Device, Result};
