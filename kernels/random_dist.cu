@@ -1,4 +1,4 @@
-// The rest of numpy.random.Generator's distributions (crates/cuprum-core/src/random/dist2.rs has
+// The rest of numpy.random.Generator's distributions (crates/cuprum-core/src/random/dist/per_element.rs has
 // the same functions in Rust; the two must compute the same float64 operations in the same
 // order). Appended by the host after common.cuh and random.cu (compiled with DIST >= 4, so
 // random.cu's SubStream, gamma_mt, std_gamma, ln_std_gamma, loggam, poisson and binomial_low
@@ -6,7 +6,7 @@
 // blocks (start + i, c2, 1), c2 = 0, 1, ...: one thread per element (per row for multinomial
 // and dirichlet), no retry bound needed.
 //
-// DIST2 selects the distribution for cuprum_random2 (`random/dist/per_element.rs`, `Dist2::kernel_args`):
+// ELEMENT_DIST selects the distribution for cuprum_random_per_element (`random/dist/per_element.rs`, `ElementDist::kernel_args`):
 // 0 lognormal, 1 standard_exponential, 2 chisquare, 3 laplace, 4 logistic, 5 gumbel,
 // 6 rayleigh, 7 weibull, 8 pareto, 9 power, 10 standard_cauchy, 11 standard_t,
 // 12 noncentral_chisquare, 13 f, 14 noncentral_f, 15 vonmises, 16 wald, 17 triangular,
@@ -184,9 +184,9 @@ __device__ long long r2_hypergeometric(long long good, long long bad, long long 
     return flip ? rgood : good - rgood;
 }
 
-#ifdef DIST2
+#ifdef ELEMENT_DIST
 // One thread per element; kind 1: float64 result in d, kind 2: int64 result in iv.
-extern "C" __global__ void cuprum_random2(OUT_T* __restrict__ out, unsigned long long n,
+extern "C" __global__ void cuprum_random_per_element(OUT_T* __restrict__ out, unsigned long long n,
                                           unsigned int k0, unsigned int k1,
                                           unsigned long long start, double p0, double p1,
                                           double p2, long long i0, long long i1, long long i2) {
@@ -196,65 +196,65 @@ extern "C" __global__ void cuprum_random2(OUT_T* __restrict__ out, unsigned long
         double d = 0.0;
         long long iv = 0;
         int kind = 1;
-#if DIST2 == 0
+#if ELEMENT_DIST == 0
         d = exp(p0 + p1 * s.normal());
-#elif DIST2 == 1
+#elif ELEMENT_DIST == 1
         d = r2_std_exp(s);
-#elif DIST2 == 2
+#elif ELEMENT_DIST == 2
         d = r2_chisquare(p0, s);
-#elif DIST2 == 3
+#elif ELEMENT_DIST == 3
         for (;;) {
             double u = s.u();
             if (u >= 0.5) { d = p0 - p1 * log(2.0 - u - u); break; }
             if (u > 0.0) { d = p0 + p1 * log(u + u); break; }
         }
-#elif DIST2 == 4
+#elif ELEMENT_DIST == 4
         for (;;) {
             double u = s.u();
             if (u > 0.0) { d = p0 + p1 * log(u / (1.0 - u)); break; }
         }
-#elif DIST2 == 5
+#elif ELEMENT_DIST == 5
         for (;;) {
             double u = 1.0 - s.u();
             if (u < 1.0) { d = p0 - p1 * log(-log(u)); break; }
         }
-#elif DIST2 == 6
+#elif ELEMENT_DIST == 6
         d = p0 * sqrt(2.0 * r2_std_exp(s));
-#elif DIST2 == 7
+#elif ELEMENT_DIST == 7
         d = p0 == 0.0 ? 0.0 : pow(r2_std_exp(s), 1.0 / p0);
-#elif DIST2 == 8
+#elif ELEMENT_DIST == 8
         d = expm1(r2_std_exp(s) / p0);
-#elif DIST2 == 9
+#elif ELEMENT_DIST == 9
         d = pow(-expm1(-r2_std_exp(s)), 1.0 / p0);
-#elif DIST2 == 10
+#elif ELEMENT_DIST == 10
         {
             double n1 = s.normal();
             double n2 = s.normal();
             d = n1 / n2;
         }
-#elif DIST2 == 11
+#elif ELEMENT_DIST == 11
         {
             double num = s.normal();
             double denom = r2_std_gamma(p0 / 2.0, s);
             d = sqrt(p0 / 2.0) * num / sqrt(denom);
         }
-#elif DIST2 == 12
+#elif ELEMENT_DIST == 12
         d = r2_noncentral_chisquare(p0, p1, s);
-#elif DIST2 == 13
+#elif ELEMENT_DIST == 13
         {
             double a = r2_chisquare(p0, s) * p1;
             double b = r2_chisquare(p1, s) * p0;
             d = a / b;
         }
-#elif DIST2 == 14
+#elif ELEMENT_DIST == 14
         {
             double t = r2_noncentral_chisquare(p0, p2, s) * p1;
             double b = r2_chisquare(p1, s) * p0;
             d = t / b;
         }
-#elif DIST2 == 15
+#elif ELEMENT_DIST == 15
         d = r2_vonmises(p0, p1, s);
-#elif DIST2 == 16
+#elif ELEMENT_DIST == 16
         {
             double mu_2l = p0 / (2.0 * p1);
             double y = s.normal();
@@ -263,7 +263,7 @@ extern "C" __global__ void cuprum_random2(OUT_T* __restrict__ out, unsigned long
             double u = s.u();
             d = (u <= p0 / (p0 + x)) ? x : p0 * p0 / x;
         }
-#elif DIST2 == 17
+#elif ELEMENT_DIST == 17
         {
             double base = p2 - p0;
             double leftbase = p1 - p0;
@@ -273,16 +273,16 @@ extern "C" __global__ void cuprum_random2(OUT_T* __restrict__ out, unsigned long
             double u = s.u();
             d = (u <= ratio) ? p0 + sqrt(u * leftprod) : p2 - sqrt((1.0 - u) * rightprod);
         }
-#elif DIST2 == 18
+#elif ELEMENT_DIST == 18
         iv = r2_geometric(p0, s); kind = 2;
-#elif DIST2 == 19
+#elif ELEMENT_DIST == 19
         {
             double y = r2_std_gamma(p0, s) * ((1.0 - p1) / p1);
             iv = poisson(y, s); kind = 2;
         }
-#elif DIST2 == 20
+#elif ELEMENT_DIST == 20
         iv = r2_zipf(p0, s); kind = 2;
-#elif DIST2 == 21
+#elif ELEMENT_DIST == 21
         iv = r2_logseries(p0, s); kind = 2;
 #else
         iv = r2_hypergeometric(i0, i1, i2, s); kind = 2;
@@ -292,7 +292,7 @@ extern "C" __global__ void cuprum_random2(OUT_T* __restrict__ out, unsigned long
 }
 #endif
 
-// multinomial: one thread per row of k int64 counts (dist2.rs `multinomial_row`).
+// multinomial: one thread per row of k int64 counts (per_element.rs `multinomial_row`).
 extern "C" __global__ void cuprum_multinomial(long long* __restrict__ out, unsigned long long rows,
                                               unsigned int k0, unsigned int k1,
                                               unsigned long long start, long long n,
@@ -316,7 +316,7 @@ extern "C" __global__ void cuprum_multinomial(long long* __restrict__ out, unsig
     }
 }
 
-// dirichlet: one thread per row of k float64 values (dist2.rs `dirichlet_row`).
+// dirichlet: one thread per row of k float64 values (per_element.rs `dirichlet_row`).
 extern "C" __global__ void cuprum_dirichlet(double* __restrict__ out, unsigned long long rows,
                                             unsigned int k0, unsigned int k1,
                                             unsigned long long start,

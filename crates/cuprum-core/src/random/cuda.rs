@@ -1,7 +1,7 @@
 //! CUDA sampling: `kernels/random.cu`, the same formulas as [`super::dist`].
 
 use super::bitgen::{BitGeneratorKind, GROUP_BLOCKS, LANES};
-use super::dist::per_element::Dist2;
+use super::dist::per_element::ElementDist;
 use super::dist::{self, Dist, Prec};
 use crate::cuda::nvrtc::{LaunchConfig, launch, static_function};
 use crate::{Array, DType, Device, Error, Result};
@@ -161,7 +161,7 @@ pub fn draw_per_element(
     kind: BitGeneratorKind,
     seed: u64,
     start: u64,
-    d: Dist2,
+    d: ElementDist,
 ) -> Result<Array> {
     if dtype.is_complex() {
         return Err(Error::dtype("random", dtype));
@@ -173,9 +173,14 @@ pub fn draw_per_element(
     }
     let (id, [mut p0, mut p1, mut p2], [mut i0, mut i1, mut i2]) = d.kernel_args();
     let mut opts = base_opts(crate::cuda::codegen::storage_type(dtype), kind);
-    opts.push(format!("-DDIST2={id}"));
+    opts.push(format!("-DELEMENT_DIST={id}"));
     let opt_refs: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-    let f = static_function(ordinal, dist_source(), "cuprum_random2", &opt_refs)?;
+    let f = static_function(
+        ordinal,
+        dist_source(),
+        "cuprum_random_per_element",
+        &opt_refs,
+    )?;
     let mut ptr = out.device_ptr().unwrap_or(0);
     let (mut k0, mut k1) = (seed as u32, (seed >> 32) as u32);
     let mut st = start;
@@ -192,7 +197,7 @@ pub fn draw_per_element(
         (&mut i1 as *mut i64).cast(),
         (&mut i2 as *mut i64).cast(),
     ];
-    // SAFETY: the eleven arguments match `cuprum_random2`'s parameters in kernels/random_dist.cu in
+    // SAFETY: the eleven arguments match `cuprum_random_per_element`'s parameters in kernels/random_dist.cu in
     // order and type (OUT_T* as a u64 device pointer, u64 n, u32 k0/k1, u64 start, f64
     // p0/p1/p2, i64 i0/i1/i2); `out` holds exactly `n` elements of OUT_T and is owned here until
     // the launch, which is ordered on the current stream before any later use.

@@ -1,7 +1,7 @@
 //! [`Generator`]'s methods for the rest of `numpy.random.Generator`'s distributions (the
 //! samplers are in `dist/per_element.rs`, the CUDA kernels in `kernels/random_dist.cu`).
 
-use super::dist::per_element::{self as dist2, Dist2};
+use super::dist::per_element::{self as per_element, ElementDist};
 use super::{Generator, cuda, prec_of, zeroed_host_bytes};
 use crate::{Array, DType, Device, Error, IntoShape, Result, current_device};
 use rayon::prelude::*;
@@ -66,13 +66,13 @@ fn int_dtype(op: &'static str, dtype: DType) -> Result<()> {
 impl Generator {
     /// Draws `shape` samples of `d` as `dtype` on `device`: element `i` from the sub-stream of
     /// block `counter + i`; the counter advances by the number of elements.
-    fn draw2(
+    fn draw_per_element(
         &mut self,
         op: &'static str,
         shape: &[usize],
         dtype: DType,
         device: Device,
-        d: Dist2,
+        d: ElementDist,
     ) -> Result<Array> {
         device.check_available(op)?;
         let n = crate::layout::checked_size(op, shape, dtype.itemsize())? as u64;
@@ -80,7 +80,7 @@ impl Generator {
         let out = match device {
             Device::Cpu => {
                 let mut bytes = zeroed_host_bytes(n as usize * dtype.itemsize())?;
-                dist2::fill(&mut bytes, dtype, self.kind, self.seed, start, d);
+                per_element::fill(&mut bytes, dtype, self.kind, self.seed, start, d);
                 Array::from_bytes_on(&bytes, shape, dtype, device)?
             }
             Device::Cuda(i) => {
@@ -132,7 +132,7 @@ macro_rules! float_dists {
                 prec_of(op, dtype)?;
                 $( check(op, stringify!($p), $p, Cons::$c)?; )*
                 let d = $mk;
-                self.draw2(op, shape, dtype, device, d)
+                self.draw_per_element(op, shape, dtype, device, d)
             }
             #[doc = concat!("[`Generator::", stringify!($on), "`] on the current device.")]
             ///
@@ -149,52 +149,52 @@ float_dists! {
     /// Log-normal samples (`Generator.lognormal(mean, sigma)`): `exp(mean + sigma·N)`, `N`
     /// standard normal by Box–Muller.
     lognormal, lognormal_on, [mean: Any, sigma: NonNeg],
-        Dist2::LogNormal { mean, sigma }, "0.0, 1.0, ";
+        ElementDist::LogNormal { mean, sigma }, "0.0, 1.0, ";
     /// Standard exponential samples (`Generator.standard_exponential`): `-ln(1 - U)`.
-    standard_exponential, standard_exponential_on, [], Dist2::StdExponential, "";
+    standard_exponential, standard_exponential_on, [], ElementDist::StdExponential, "";
     /// Chi-square samples with `df` degrees of freedom (`Generator.chisquare(df)`):
     /// `2 · standard_gamma(df / 2)` (Marsaglia–Tsang).
-    chisquare, chisquare_on, [df: PosFin], Dist2::ChiSquare { df }, "3.0, ";
+    chisquare, chisquare_on, [df: PosFin], ElementDist::ChiSquare { df }, "3.0, ";
     /// Laplace (double exponential) samples (`Generator.laplace(loc, scale)`) by inversion.
-    laplace, laplace_on, [loc: Any, scale: NonNeg], Dist2::Laplace { loc, scale }, "0.0, 1.0, ";
+    laplace, laplace_on, [loc: Any, scale: NonNeg], ElementDist::Laplace { loc, scale }, "0.0, 1.0, ";
     /// Logistic samples (`Generator.logistic(loc, scale)`): `loc + scale·ln(U / (1 - U))`.
     logistic, logistic_on, [loc: Any, scale: NonNeg],
-        Dist2::Logistic { loc, scale }, "0.0, 1.0, ";
+        ElementDist::Logistic { loc, scale }, "0.0, 1.0, ";
     /// Gumbel (extreme value type I) samples (`Generator.gumbel(loc, scale)`):
     /// `loc - scale·ln(-ln(1 - U))`.
-    gumbel, gumbel_on, [loc: Any, scale: NonNeg], Dist2::Gumbel { loc, scale }, "0.0, 1.0, ";
+    gumbel, gumbel_on, [loc: Any, scale: NonNeg], ElementDist::Gumbel { loc, scale }, "0.0, 1.0, ";
     /// Rayleigh samples (`Generator.rayleigh(scale)`): `scale·sqrt(2E)`, `E` standard
     /// exponential.
-    rayleigh, rayleigh_on, [scale: NonNeg], Dist2::Rayleigh { scale }, "1.0, ";
+    rayleigh, rayleigh_on, [scale: NonNeg], ElementDist::Rayleigh { scale }, "1.0, ";
     /// Weibull samples with shape `a` (`Generator.weibull(a)`): `E^(1/a)` (0 when `a = 0`).
-    weibull, weibull_on, [a: NonNeg], Dist2::Weibull { a }, "1.5, ";
+    weibull, weibull_on, [a: NonNeg], ElementDist::Weibull { a }, "1.5, ";
     /// Pareto II (Lomax) samples with shape `a` (`Generator.pareto(a)`): `expm1(E / a)`.
-    pareto, pareto_on, [a: Pos], Dist2::Pareto { a }, "3.0, ";
+    pareto, pareto_on, [a: Pos], ElementDist::Pareto { a }, "3.0, ";
     /// Power-function samples on `[0, 1]` with exponent `a - 1` (`Generator.power(a)`):
     /// `(1 - exp(-E))^(1/a)`.
-    power, power_on, [a: Pos], Dist2::Power { a }, "2.0, ";
+    power, power_on, [a: Pos], ElementDist::Power { a }, "2.0, ";
     /// Standard Cauchy (Lorentz) samples (`Generator.standard_cauchy`): the ratio of two
     /// standard normals.
-    standard_cauchy, standard_cauchy_on, [], Dist2::StdCauchy, "";
+    standard_cauchy, standard_cauchy_on, [], ElementDist::StdCauchy, "";
     /// Student's t samples with `df` degrees of freedom (`Generator.standard_t(df)`):
     /// `N·sqrt(df/2) / sqrt(G)`, `G ~ standard_gamma(df/2)`.
-    standard_t, standard_t_on, [df: PosFin], Dist2::StdT { df }, "5.0, ";
+    standard_t, standard_t_on, [df: PosFin], ElementDist::StdT { df }, "5.0, ";
     /// Noncentral chi-square samples (`Generator.noncentral_chisquare(df, nonc)`): for `df > 1`,
     /// `chisquare(df - 1) + (N + sqrt(nonc))²`; otherwise `chisquare(df + 2·poisson(nonc/2))`.
     noncentral_chisquare, noncentral_chisquare_on, [df: PosFin, nonc: NonNegFin],
-        Dist2::NoncentralChiSquare { df, nonc }, "3.0, 2.0, ";
+        ElementDist::NoncentralChiSquare { df, nonc }, "3.0, 2.0, ";
     /// F (Fisher–Snedecor) samples (`Generator.f(dfnum, dfden)`): the ratio of two scaled
     /// chi-squares.
-    f, f_on, [dfnum: PosFin, dfden: PosFin], Dist2::F { dfnum, dfden }, "5.0, 10.0, ";
+    f, f_on, [dfnum: PosFin, dfden: PosFin], ElementDist::F { dfnum, dfden }, "5.0, 10.0, ";
     /// Noncentral F samples (`Generator.noncentral_f(dfnum, dfden, nonc)`).
     noncentral_f, noncentral_f_on, [dfnum: PosFin, dfden: PosFin, nonc: NonNegFin],
-        Dist2::NoncentralF { dfnum, dfden, nonc }, "5.0, 10.0, 1.5, ";
+        ElementDist::NoncentralF { dfnum, dfden, nonc }, "5.0, 10.0, 1.5, ";
     /// Von Mises samples on `[-π, π]` (`Generator.vonmises(mu, kappa)`): Best and Fisher's
     /// rejection (NumPy ≥ 1.25: uniform for `kappa < 1e-8`, wrapped normal above `1e6`).
-    vonmises, vonmises_on, [mu: Any, kappa: NonNeg], Dist2::VonMises { mu, kappa }, "0.5, 4.0, ";
+    vonmises, vonmises_on, [mu: Any, kappa: NonNeg], ElementDist::VonMises { mu, kappa }, "0.5, 4.0, ";
     /// Wald (inverse Gaussian) samples (`Generator.wald(mean, scale)`): Michael, Schucany and
     /// Haas's transformation with one normal and one uniform.
-    wald, wald_on, [mean: Pos, scale: Pos], Dist2::Wald { mean, scale }, "1.0, 2.0, ";
+    wald, wald_on, [mean: Pos, scale: Pos], ElementDist::Wald { mean, scale }, "1.0, 2.0, ";
 }
 
 impl Generator {
@@ -239,8 +239,8 @@ impl Generator {
         if left == right {
             return bad("left == right");
         }
-        let d = Dist2::Triangular { left, mode, right };
-        self.draw2(op, shape, dtype, device, d)
+        let d = ElementDist::Triangular { left, mode, right };
+        self.draw_per_element(op, shape, dtype, device, d)
     }
     /// [`Generator::triangular_on`] on the current device.
     ///
@@ -294,7 +294,7 @@ macro_rules! int_dists {
                 int_dtype(op, dtype)?;
                 $( check(op, stringify!($p), $p, Cons::$c)?; )*
                 let d = $mk;
-                self.draw2(op, shape, dtype, device, d)
+                self.draw_per_element(op, shape, dtype, device, d)
             }
             #[doc = concat!("[`Generator::", stringify!($on), "`] on the current device.")]
             ///
@@ -311,17 +311,17 @@ int_dists! {
     /// Geometric samples, the number of trials up to the first success (`>= 1`)
     /// (`Generator.geometric(p)`): sequential search for `p >= 1/3`, inversion
     /// `ceil(-E / log1p(-p))` below.
-    geometric, geometric_on, [p: Gt0Le1], Dist2::Geometric { p }, "0.2, ";
+    geometric, geometric_on, [p: Gt0Le1], ElementDist::Geometric { p }, "0.2, ";
     /// Negative binomial samples, failures before the `n`-th success
     /// (`Generator.negative_binomial(n, p)`): `poisson(gamma(n, (1-p)/p))`.
     negative_binomial, negative_binomial_on, [n: PosFin, p: Gt0Le1],
-        Dist2::NegativeBinomial { n, p }, "5.0, 0.4, ";
+        ElementDist::NegativeBinomial { n, p }, "5.0, 0.4, ";
     /// Zipf samples (`>= 1`) with exponent `a > 1` (`Generator.zipf(a)`): Devroye's rejection
     /// (NumPy's).
-    zipf, zipf_on, [a: Gt1], Dist2::Zipf { a }, "2.0, ";
+    zipf, zipf_on, [a: Gt1], ElementDist::Zipf { a }, "2.0, ";
     /// Logarithmic-series samples (`>= 1`) (`Generator.logseries(p)`): Kemp's second
     /// accelerated generator (NumPy's).
-    logseries, logseries_on, [p: Ge0Lt1], Dist2::LogSeries { p }, "0.6, ";
+    logseries, logseries_on, [p: Ge0Lt1], ElementDist::LogSeries { p }, "0.6, ";
 }
 
 impl Generator {
@@ -374,12 +374,12 @@ impl Generator {
         if ngood + nbad < nsample {
             return bad("ngood + nbad < nsample");
         }
-        let d = Dist2::Hypergeometric {
+        let d = ElementDist::Hypergeometric {
             good: ngood,
             bad: nbad,
             sample: nsample,
         };
-        self.draw2(op, shape, dtype, device, d)
+        self.draw_per_element(op, shape, dtype, device, d)
     }
     /// [`Generator::hypergeometric_on`] on the current device.
     ///
@@ -424,7 +424,7 @@ impl Generator {
                         v.par_chunks_mut(k).enumerate().for_each(|(r, row)| {
                             let mut s =
                                 super::dist::SubStream::with_kind(kind, seed, start + r as u64);
-                            dist2::multinomial_row(n, ps, &mut s, row);
+                            per_element::multinomial_row(n, ps, &mut s, row);
                         });
                     }
                     Array::from_vec_on(v, &full, device)?
@@ -436,7 +436,7 @@ impl Generator {
                         v.par_chunks_mut(k).enumerate().for_each(|(r, row)| {
                             let mut s =
                                 super::dist::SubStream::with_kind(kind, seed, start + r as u64);
-                            dist2::dirichlet_row(ps, stick, &mut s, row);
+                            per_element::dirichlet_row(ps, stick, &mut s, row);
                         });
                     }
                     Array::from_vec_on(v, &full, device)?

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 
 /// A distribution of this file with its parameters (float64/int64 as given by the user).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Dist2 {
+pub enum ElementDist {
     /// `exp(normal(mean, sigma))`
     LogNormal { mean: f64, sigma: f64 },
     /// `standard_exponential`: `-ln(1 - U)`
@@ -73,10 +73,10 @@ pub enum Dist2 {
     Hypergeometric { good: i64, bad: i64, sample: i64 },
 }
 
-impl Dist2 {
-    /// The kernel's `DIST2` number and its parameters `(p0, p1, p2, i0, i1, i2)`.
+impl ElementDist {
+    /// The kernel's `ELEMENT_DIST` number and its parameters `(p0, p1, p2, i0, i1, i2)`.
     pub fn kernel_args(self) -> (u32, [f64; 3], [i64; 3]) {
-        use Dist2::*;
+        use ElementDist::*;
         let z = [0i64; 3];
         match self {
             LogNormal { mean, sigma } => (0, [mean, sigma, 0.0], z),
@@ -374,8 +374,8 @@ fn hypergeometric(good: i64, bad: i64, sample: i64, s: &mut SubStream) -> i64 {
 }
 
 /// One sample of `d` from its sub-stream.
-pub fn sample2(d: Dist2, s: &mut SubStream) -> Sample {
-    use Dist2::*;
+pub fn sample2(d: ElementDist, s: &mut SubStream) -> Sample {
+    use ElementDist::*;
     let f = Sample::F64;
     match d {
         LogNormal { mean, sigma } => f((mean + sigma * s.normal()).exp()),
@@ -578,7 +578,7 @@ pub fn fill(
     kind: super::BitGeneratorKind,
     seed: u64,
     start: u64,
-    d: Dist2,
+    d: ElementDist,
 ) {
     let isz = dtype.itemsize();
     out.par_chunks_mut(isz * 256)
