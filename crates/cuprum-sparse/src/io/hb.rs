@@ -385,9 +385,9 @@ fn read_hb_text(path: &Path, text: &str, device: Device) -> Result<HbFile, Spars
         ));
     }
     let (mut r, mut c, mut v) = (
-        Vec::with_capacity(nnz),
-        Vec::with_capacity(nnz),
-        Vec::with_capacity(nnz),
+        cuprum_core::ext::try_vec_with_capacity(nnz)?,
+        cuprum_core::ext::try_vec_with_capacity(nnz)?,
+        cuprum_core::ext::try_vec_with_capacity(nnz)?,
     );
     let (mut r2, mut c2, mut v2) = (vec![], vec![], vec![]);
     for j in 0..ncol {
@@ -459,11 +459,20 @@ fn read_hb_text(path: &Path, text: &str, device: Device) -> Result<HbFile, Spars
         }
         let f = parse_fmt(path, 4, &cols(l4, 52, 72))
             .or_else(|_| valfmt.ok_or_else(|| io_err(path, 4, "no RHS format")))?;
-        let count = nrow * nrhs * if complex { 2 } else { 1 };
+        let count = nrow
+            .checked_mul(nrhs)
+            .and_then(|n| n.checked_mul(if complex { 2 } else { 1 }))
+            .ok_or_else(|| {
+                io_err(
+                    path,
+                    5,
+                    format!("{nrow} rows x {nrhs} right-hand sides overflow"),
+                )
+            })?;
         let mut block = |what: &str| -> Result<Array, SparseError> {
             let x = rd.reals(f, count, what)?;
             // column-major (nrow, nrhs) -> a C-ordered array
-            let mut out = vec![Complex64::new(0.0, 0.0); nrow * nrhs];
+            let mut out = cuprum_core::ext::try_vec_filled(nrow * nrhs, Complex64::new(0.0, 0.0))?;
             // one step per value (a loop over the right-hand sides would walk all NRHS of them
             // when there are no rows: a fuzzed header with 0 rows and 10^14 right-hand sides)
             for k in 0..nrow * nrhs {

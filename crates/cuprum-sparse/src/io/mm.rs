@@ -486,7 +486,7 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
                 MmField::Integer => Val::I(0),
                 _ => Val::C(Complex64::new(0.0, 0.0)),
             };
-            let mut dense = vec![zero; total];
+            let mut dense = cuprum_core::ext::try_vec_filled(total, zero)?;
             let mut k = 0usize;
             // column-major; symmetric kinds store the lower triangle (skew: strictly lower);
             // with no rows there is nothing to read in any column (a 0 x 2^64-1 header must

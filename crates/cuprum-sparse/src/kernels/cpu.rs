@@ -662,8 +662,8 @@ fn spgemm_t<T: Num, I: Idx, J: Idx>(
     let parts: Vec<Part<T, J>> = chunks
         .par_iter()
         .map(|&(r0, r1)| -> Result<Part<T, J>, SparseError> {
-            let mut mark = vec![0usize; n];
-            let mut acc = vec![T::zero(); n];
+            let mut mark = cuprum_core::ext::try_vec_filled(n, 0usize)?;
+            let mut acc = cuprum_core::ext::try_vec_filled(n, T::zero())?;
             let mut list: Vec<usize> = Vec::new();
             let est = (ap[r1].get() - ap[r0].get()) as usize * 2 + (r1 - r0);
             let mut part = Part {
@@ -835,7 +835,7 @@ fn transpose_t<T: bytemuck::Pod + Send + Sync, I: Idx>(
     let counts: Vec<Vec<usize>> = chunks
         .par_iter()
         .map(|&(r0, r1)| -> Result<Vec<usize>, SparseError> {
-            let mut cnt = vec![0usize; n];
+            let mut cnt = cuprum_core::ext::try_vec_filled(n, 0usize)?;
             let (s, e) = (indptr[r0].get() as usize, indptr[r1].get() as usize);
             for &j in &idx[s..e] {
                 match cnt.get_mut(j.get() as usize) {

@@ -69,7 +69,7 @@ pub fn norm(a: &(impl AsLinearOperator + ?Sized), ord: NormOrd) -> Result<f64> {
         return device_norm(&c, ord);
     }
     let h = super::direct::host_csr_of(OP, &c)?;
-    Ok(host_norm(&canonical(&h), ord))
+    host_norm(&canonical(&h), ord)
 }
 
 fn device_norm(c: &Compressed, ord: NormOrd) -> Result<f64> {
@@ -142,11 +142,12 @@ fn canonical(h: &HostCsr) -> HostCsr {
     out
 }
 
-fn host_norm(h: &HostCsr, ord: NormOrd) -> f64 {
-    match ord {
+fn host_norm(h: &HostCsr, ord: NormOrd) -> Result<f64> {
+    Ok(match ord {
         NormOrd::Fro => h.data.iter().map(|z| z.norm_sqr()).sum::<f64>().sqrt(),
         NormOrd::One | NormOrd::MinusOne => {
-            let mut s = vec![0.0; h.n_cols];
+            // one sum per column: the column count is the shape's, not bounded by the entries
+            let mut s = cuprum_core::ext::try_vec_filled(h.n_cols, 0.0)?;
             for (k, &j) in h.indices.iter().enumerate() {
                 s[j] += h.data[k].norm();
             }
@@ -171,7 +172,7 @@ fn host_norm(h: &HostCsr, ord: NormOrd) -> f64 {
             }
         }
         NormOrd::Two => f64::NAN,
-    }
+    })
 }
 
 /// `scipy.sparse.linalg.onenormest`: an estimate (a lower bound, usually exact) of `‖A‖₁`
