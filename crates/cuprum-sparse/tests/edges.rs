@@ -75,3 +75,26 @@ fn dia_offsets_far_outside_store_nothing() {
         assert_eq!(a.nnz(), 0, "{dev:?}");
     }
 }
+
+/// A Matrix Market `array` header declares the dense size the reader allocates: a huge one
+/// with a single value is a clean error (out of memory, or too few values), never an abort.
+#[test]
+fn a_huge_dense_matrix_market_header_is_an_error() {
+    let b = b"%%MatrixMarket matrix array real general\n4000000000 4000000000\n1.0\n";
+    let e = cuprum_sparse::io::mmread_bytes(b, "huge.mtx", Device::Cpu).unwrap_err();
+    assert!(e.to_string().contains("huge.mtx") || e.to_string().contains("memory"), "{e}");
+}
+
+/// The 1-norm sums each column: a (2, 2^62) matrix's column sums do not fit in memory, which
+/// is an error as NumPy's MemoryError, not an abort (the non-canonical path sums on the host).
+#[test]
+fn the_one_norm_of_a_huge_matrix_is_an_error() {
+    use cuprum_sparse::linalg::{NormOrd, norm};
+    let d = Array::from_vec_on(vec![1.0f64, 2.0], &[2], Device::Cpu).unwrap();
+    let i = Array::from_vec_on(vec![0i64, 0], &[2], Device::Cpu).unwrap(); // a duplicate entry
+    let p = Array::from_vec_on(vec![0i64, 2, 2], &[3], Device::Cpu).unwrap();
+    let a = csr_matrix((&d, &i, &p), Some((2, 1 << 62))).unwrap();
+    assert!(norm(&a, NormOrd::One).is_err());
+    // the row sums need one value per row: exact
+    assert_eq!(norm(&a, NormOrd::Inf).unwrap(), 3.0);
+}
