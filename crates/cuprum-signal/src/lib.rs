@@ -2,4 +2,53 @@
 //!
 //! `scipy.signal` (`cupyx.scipy.signal`) for cuprum arrays, on the CPU and on CUDA devices: SciPy's names, argument names,
 //! defaults and dtype rules. The facade exposes it as `cuprum::scipy::signal`.
+//!
+//! - **Filter design** ([`design`]): `butter`, `cheby1`, `cheby2`, `iirfilter`, `firwin`,
+//!   `kaiserord`, `freqz`, `sosfreqz`, `freqz_zpk` — O(order) host work in float64, arrays
+//!   returned on the current device (as SciPy and CuPy).
+//! - **Filtering** ([`filter`]): `lfilter`, `lfilter_zi`, `lfiltic`, `filtfilt`, `sosfilt`,
+//!   `sosfilt_zi`, `sosfiltfilt` — one recursive engine, a thread per 1-D signal on CUDA.
+//! - **Convolution** ([`convolve`]), **spectral analysis** ([`spectral`]), **resampling**
+//!   ([`resample`]), **peaks** ([`peaks`]), **windows** ([`windows`]) and the smoothing filters
+//!   ([`smooth`]): composed of cuprum's array operations and FFTs, so that the work on the data
+//!   runs on the data's device.
 #![warn(missing_docs)]
+
+pub mod convolve;
+pub mod design;
+pub mod filter;
+pub mod peaks;
+pub mod resample;
+pub mod smooth;
+pub mod spectral;
+mod util;
+pub mod windows;
+
+pub use convolve::{
+    Boundary, ConvMethod, choose_conv_method, convolve, convolve2d, correlate, correlate2d,
+    fftconvolve, oaconvolve,
+};
+pub use cuprum_core::ConvolveMode;
+pub use design::fir::{FirwinOptions, firwin, kaiser_atten, kaiser_beta, kaiserord};
+pub use design::freq::{FreqzOptions, freqz, freqz_zpk, sosfreqz};
+pub use design::iir::{
+    BType, Filter, FilterOutput, IirOptions, IirType, butter, cheby1, cheby2, iirfilter,
+};
+pub use filter::lfilter::{
+    FiltfiltOptions, filtfilt, lfilter, lfilter_with_state, lfilter_zi, lfiltic,
+};
+pub use filter::pad::PadType;
+pub use filter::sos::{sosfilt, sosfilt_with_state, sosfilt_zi, sosfiltfilt};
+pub use peaks::{
+    FindPeaksOptions, Peaks, argrelextrema, argrelmax, argrelmin, find_peaks, peak_prominences,
+    peak_widths,
+};
+pub use resample::{decimate, resample, resample_poly, upfirdn};
+pub use smooth::{
+    Detrend, SavgolMode, SavgolOptions, detrend, hilbert, medfilt, savgol_coeffs, savgol_filter,
+    wiener,
+};
+pub use spectral::{
+    Average, Scaling, SpectralOptions, coherence, csd, istft, periodogram, spectrogram, stft, welch,
+};
+pub use windows::{Window, get_window};

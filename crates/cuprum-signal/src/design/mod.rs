@@ -1,0 +1,8 @@
+//! Filter design on the host (O(order) work in float64, as SciPy and CuPy do it), returning
+//! arrays on the current device: IIR design, FIR design, frequency responses and the
+//! zeros-poles-gain algebra.
+
+pub mod fir;
+pub mod freq;
+pub mod iir;
+pub(crate) mod zpk;
