@@ -9,7 +9,7 @@
 //! - **Filtering** ([`filter`]): `lfilter`, `lfilter_zi`, `lfiltic`, `filtfilt`, `sosfilt`,
 //!   `sosfilt_zi`, `sosfiltfilt` — one recursive engine, a thread per 1-D signal on CUDA.
 //! - **Convolution** ([`convolve`]), **spectral analysis** ([`spectral`]), **resampling**
-//!   ([`resample`]), **peaks** ([`peaks`]), **windows** ([`windows`]) and the smoothing filters
+//!   ([`resample`]), **peaks** ([`peaks`]), **windows** ([`window`], [`windows`]) and the smoothing filters
 //!   ([`smooth`]): composed of cuprum's array operations and FFTs, so that the work on the data
 //!   runs on the data's device.
 #![warn(missing_docs)]
@@ -22,7 +22,7 @@ pub mod resample;
 pub mod smooth;
 pub mod spectral;
 mod util;
-pub mod windows;
+pub mod window;
 
 pub use convolve::{
     Boundary, ConvMethod, choose_conv_method, convolve, convolve2d, correlate, correlate2d,
@@ -51,4 +51,4 @@ pub use smooth::{
 pub use spectral::{
     Average, Scaling, SpectralOptions, coherence, csd, istft, periodogram, spectrogram, stft, welch,
 };
-pub use windows::{Window, get_window};
+pub use window::{Window, get_window, windows};

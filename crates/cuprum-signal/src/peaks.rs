@@ -502,7 +502,7 @@ pub fn peak_widths(
     wlen: Option<f64>,
 ) -> Result<(Array, Array, Array, Array)> {
     const OP: &str = "peak_widths";
-    if !(rel_height >= 0.0) {
+    if rel_height.is_nan() || rel_height < 0.0 {
         return Err(Error::invalid_value(
             OP,
             format!("`rel_height` must be greater or equal to 0.0, got {rel_height}"),
@@ -555,14 +555,14 @@ fn select<T: Copy>(v: &[T], keep: &[bool]) -> Vec<T> {
 pub fn find_peaks(x: &Array, opts: &FindPeaksOptions) -> Result<Peaks> {
     const OP: &str = "find_peaks";
     if let Some(d) = opts.distance
-        && !(d >= 1.0)
+        && (d.is_nan() || d < 1.0)
     {
         return Err(Error::invalid_value(
             OP,
             format!("`distance` must be greater or equal to 1, got {d}"),
         ));
     }
-    if !(opts.rel_height >= 0.0) {
+    if opts.rel_height.is_nan() || opts.rel_height < 0.0 {
         return Err(Error::invalid_value(
             OP,
             format!(

@@ -3,7 +3,7 @@
 
 use crate::design::fir::{FirwinOptions, firwin_taps};
 use crate::util::{along, axis_of, axis_slice, axis_slice_step, inexact, upload_shaped};
-use crate::windows::Window;
+use crate::window::Window;
 use cuprum_core::{Array, ConvolveMode, DType, Error, Result};
 
 fn check_rates(op: &'static str, up: usize, down: usize) -> Result<()> {
@@ -386,7 +386,7 @@ pub fn resample(x: &Array, num: usize, axis: isize) -> Result<Array> {
         let xf = cuprum_fft::rfft(&xl, None, -1, cuprum_fft::Norm::Backward)?;
         let xf = axis_slice(&xf, last, 0, Some(m2 as isize))?;
         let mut xf = cuprum_core::divide(&xf, s_fac)?;
-        if m % 2 == 0 && num != n {
+        if m.is_multiple_of(2) && num != n {
             let f = if num < n { 2.0 } else { 0.5 };
             let idx = cuprum_core::arange_on(0i64, m2 as i64, 1i64, None, x.device())?;
             let sc = cuprum_core::where_(&cuprum_core::equal(&idx, (m / 2) as i64)?, f, 1.0)?
@@ -409,7 +409,7 @@ pub fn resample(x: &Array, num: usize, axis: isize) -> Result<Array> {
             let k = (m - m2) as isize;
             axis_slice(&yf, last, -k, None)?.assign(&axis_slice(&xf, last, -k, None)?)?;
         }
-        if m % 2 == 0 {
+        if m.is_multiple_of(2) {
             let h = (m / 2) as isize;
             if num < n {
                 let a = axis_slice(&yf, last, num as isize - h, Some(num as isize - h + 1))?;

@@ -155,7 +155,7 @@ pub fn hilbert(x: &Array, n: Option<usize>, axis: isize) -> Result<Array> {
     let half = n.div_ceil(2) as i64;
     let mut h = cuprum_core::where_(&cuprum_core::less(&idx, half)?, 2.0, 0.0)?;
     h = cuprum_core::where_(&cuprum_core::equal(&idx, 0i64)?, 1.0, &h)?;
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         h = cuprum_core::where_(&cuprum_core::equal(&idx, (n / 2) as i64)?, 1.0, &h)?;
     }
     let h = h
@@ -307,8 +307,9 @@ fn qr(v: &[Vec<f64>], n: usize) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
             for k in 0..j {
                 let d: f64 = (0..m).map(|i| q[k][i] * q[j][i]).sum();
                 r[k][j] += d;
-                for i in 0..m {
-                    q[j][i] -= d * q[k][i];
+                let (done, rest) = q.split_at_mut(j);
+                for (a, b) in rest[0].iter_mut().zip(&done[k]) {
+                    *a -= d * b;
                 }
             }
         }
@@ -423,7 +424,7 @@ fn savgol_host(
         ));
     }
     let half = wl / 2;
-    let pos = pos.unwrap_or(if wl % 2 == 0 {
+    let pos = pos.unwrap_or(if wl.is_multiple_of(2) {
         half as f64 - 0.5
     } else {
         half as f64
@@ -554,9 +555,7 @@ fn edge_matrix(wl: usize, p: usize, deriv: usize, delta: f64, i0: usize, i1: usi
                 0.0
             };
         }
-        for j in 0..wl {
-            m.push((0..=p).map(|k| h[k] * q[k][j]).sum());
-        }
+        m.extend((0..wl).map(|j| h.iter().zip(&q).map(|(hk, qk)| hk * qk[j]).sum::<f64>()));
     }
     m
 }
@@ -612,7 +611,7 @@ pub fn savgol_filter(
         ));
     }
     let l = window_length;
-    let o: isize = if l % 2 == 0 { -1 } else { 0 };
+    let o: isize = if l.is_multiple_of(2) { -1 } else { 0 };
     let before = (l / 2) as isize - o;
     let after = l as isize - 1 - before;
     let xp = pad_mode(

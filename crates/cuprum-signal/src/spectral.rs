@@ -4,7 +4,7 @@
 
 use crate::smooth::{Detrend, detrend_axis};
 use crate::util::{axis_of, complex_of, from_last, inexact, real_of, to_last};
-use crate::windows::Window;
+use crate::window::Window;
 use cuprum_core::{Array, DType, Error, Result, Scalar, SliceItem};
 use cuprum_fft::Norm;
 
@@ -190,7 +190,7 @@ impl Helper<'_> {
                 "x must have at least one dimension",
             ));
         }
-        if !(o.fs > 0.0) {
+        if o.fs.is_nan() || o.fs <= 0.0 {
             return Err(Error::invalid_value(
                 op,
                 format!("fs must be positive, got {}", o.fs),
@@ -744,7 +744,7 @@ fn overlap_add(frames: &Array, nstep: usize) -> Result<Array> {
     let nper = frames.shape()[nd - 1];
     let lead: Vec<usize> = frames.shape()[..nd - 2].to_vec();
     let outlen = nper + (nseg - 1) * nstep;
-    if nper % nstep == 0 {
+    if nper.is_multiple_of(nstep) {
         // each frame is r blocks of nstep; output block j sums frame j−c's block c
         let r = nper / nstep;
         let mut s = lead.clone();

@@ -187,7 +187,7 @@ pub(crate) fn cheb1ap(n: usize, rp: f64) -> Zpk {
         })
         .collect();
     let mut k = p.iter().fold(C::new(1.0, 0.0), |a, &x| a * -x).re;
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         k /= (1.0 + eps * eps).sqrt();
     }
     Zpk { z: vec![], p, k }

@@ -220,7 +220,7 @@ fn run_cuda(
     let dt = x.dtype();
     let dev = x.device();
     let n = *x.shape().last().unwrap_or(&1);
-    let nsig = if n == 0 { 0 } else { x.size() / n };
+    let nsig = x.size().checked_div(n).unwrap_or(0);
     let y = ext::empty_for_overwrite(x.shape(), dt, dev)?;
     if x.size() == 0 {
         return Ok((y, z.clone()));

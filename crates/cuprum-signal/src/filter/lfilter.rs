@@ -174,8 +174,9 @@ pub(crate) fn solve(op: &'static str, mut m: Vec<Vec<f64>>, mut r: Vec<f64>) -> 
         r.swap(c, p);
         for i in c + 1..n {
             let f = m[i][c] / m[c][c];
-            for j in c..n {
-                m[i][j] -= f * m[c][j];
+            let (top, bottom) = m.split_at_mut(i);
+            for (a, b) in bottom[0][c..].iter_mut().zip(&top[c][c..]) {
+                *a -= f * b;
             }
             r[i] -= f * r[c];
         }
