@@ -611,8 +611,12 @@ pub fn savgol_filter(
         ));
     }
     let l = window_length;
-    let o: isize = if l.is_multiple_of(2) { -1 } else { 0 };
-    let before = (l / 2) as isize - o;
+    // ndimage's convolve1d: an even-length kernel's origin moves one sample to the right
+    let before = if l.is_multiple_of(2) {
+        l / 2 - 1
+    } else {
+        l / 2
+    } as isize;
     let after = l as isize - 1 - before;
     let xp = pad_mode(
         &x,

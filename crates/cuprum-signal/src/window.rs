@@ -100,7 +100,16 @@ impl Window {
             "barthann" | "brthan" | "bth" => barthann(m, sym),
             "cosine" | "halfcosine" => cosine(m, sym),
             "lanczos" | "sinc" => lanczos(m, sym),
-            "exponential" | "poisson" => exponential(m, p1.unwrap_or(1.0), sym),
+            "exponential" | "poisson" => {
+                // SciPy's parameters: (center, tau); a center needs a periodic window
+                if sym && p1.is_some() {
+                    return Err(Error::invalid_value(
+                        op,
+                        "if sym==True (fftbins=False), the exponential window's center must be None",
+                    ));
+                }
+                exponential(m, p1, p2.unwrap_or(1.0), sym)
+            }
             "tukey" | "tuk" => tukey(m, p1.unwrap_or(0.5), sym),
             "kaiser" | "ksr" => kaiser(m, need(p1)?, sym),
             "gaussian" | "gauss" | "gss" => gaussian(m, need(p1)?, sym),
@@ -278,12 +287,12 @@ fn lanczos(m: usize, sym: bool) -> Vec<f64> {
     truncate(w, t)
 }
 
-fn exponential(m: usize, tau: f64, sym: bool) -> Vec<f64> {
+fn exponential(m: usize, center: Option<f64>, tau: f64, sym: bool) -> Vec<f64> {
     if m <= 1 {
         return vec![1.0; m];
     }
     let (mm, t) = extend(m, sym);
-    let c = (mm as f64 - 1.0) / 2.0;
+    let c = center.unwrap_or((mm as f64 - 1.0) / 2.0);
     let w = (0..mm)
         .map(|n| (-(n as f64 - c).abs() / tau).exp())
         .collect();
@@ -376,6 +385,10 @@ fn general_gaussian(m: usize, p: f64, sig: f64, sym: bool) -> Vec<f64> {
     truncate(w, t)
 }
 
+pub(crate) fn exponential_values(m: usize, tau: f64, sym: bool) -> Vec<f64> {
+    exponential(m, None, tau, sym)
+}
+
 /// A window of length `nx` by SciPy's name (`scipy.signal.get_window`).
 ///
 /// **Shapes**: → `(nx,)` float64 on the current device.
@@ -427,8 +440,9 @@ macro_rules! plain_windows {
 
 /// The windows of `scipy.signal.windows`, one function each.
 pub mod windows {
-    use super::{Window, get_window};
-    use cuprum_core::{Array, Result};
+    use super::{Window, exponential_values, get_window};
+    use crate::util::upload;
+    use cuprum_core::{Array, Result, current_device};
     plain_windows! {
         boxcar, "rectangular";
         triang, "triangular";
@@ -521,7 +535,8 @@ pub mod windows {
     }
 
     /// The exponential (Poisson) window with decay `tau`, centred
-    /// (`scipy.signal.windows.exponential` with `center=None`).
+    /// (`scipy.signal.windows.exponential` with `center=None`; `get_window(('exponential',
+    /// center, tau), m)` gives an off-centre periodic one).
     ///
     /// **Shapes**: → `(m,)` float64 on the current device.
     ///
@@ -536,7 +551,7 @@ pub mod windows {
     /// assert_eq!(w.to_vec::<f64>().unwrap()[2], 1.0);
     /// ```
     pub fn exponential(m: usize, tau: f64, sym: bool) -> Result<Array> {
-        get_window(&Window::Param("exponential".into(), tau), m, !sym)
+        upload(exponential_values(m, tau, sym), current_device())
     }
 
     /// The generalized Gaussian window `exp(−½·|n/sig|^(2p))`
