@@ -134,7 +134,7 @@ fn direct_valid(a: &Array, k: &Array, dt: DType) -> Result<Array> {
     let mut out = cuprum_core::zeros_on(&oshape[..], dt, a.device())?;
     let ks = k.shape().to_vec();
     let total: usize = ks.iter().product();
-    let mut idx = vec![0usize; nd];
+    let mut idx = cuprum_core::ext::try_vec_filled(nd, 0usize)?;
     for _ in 0..total {
         let mut ai = full_items(nd);
         let mut ki = full_items(nd);
@@ -522,7 +522,7 @@ fn boundary_pad(a: &Array, m: &[usize], boundary: Boundary, fill: Scalar) -> Res
                 }
                 let n = out.shape()[d];
                 let reps = 1 + 2 * p.div_ceil(n);
-                let mut r = vec![1usize; out.ndim()];
+                let mut r = cuprum_core::ext::try_vec_filled(out.ndim(), 1usize)?;
                 r[d] = reps;
                 let t = cuprum_core::tile(&out, &r[..])?;
                 let start = (reps / 2) * n - p;
@@ -652,4 +652,61 @@ pub fn correlate2d(
         boundary,
         fillvalue,
     )
+}
+
+/// Deconvolves `divisor` out of `signal` by polynomial division (`scipy.signal.deconvolve`):
+/// `signal = convolve(divisor, quotient) + remainder`.
+///
+/// **Shapes**: 1-D `signal` (n), 1-D `divisor` (m, `divisor[0] != 0`) → `quotient`
+/// `(n − m + 1,)` (empty... as SciPy: `[]` when `n < m`) and `remainder` `(n,)`, in the
+/// promoted inexact dtype on `signal`'s device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `deconvolve` for non-1-D input, an empty divisor or
+/// `divisor[0] == 0`.
+///
+/// **Algorithm**: SciPy's: the quotient is [`lfilter`](crate::lfilter) of an impulse through
+/// `1/divisor` (the recursive engine), the remainder `signal − convolve(divisor, quotient)`.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let s = Array::from_vec_on(vec![0.0f64, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0], &[8], Device::Cpu).unwrap();
+/// let d = Array::from_vec_on(vec![2.0f64, 1.0, 0.0, 1.0, -1.0, 1.0], &[6], Device::Cpu).unwrap();
+/// let (q, r) = cuprum_signal::deconvolve(&s, &d).unwrap();
+/// assert_eq!(q.to_vec::<f64>().unwrap(), vec![0.0, 0.5, -0.25]);
+/// assert_eq!(r.shape(), &[8]);
+/// ```
+pub fn deconvolve(signal: &Array, divisor: &Array) -> Result<(Array, Array)> {
+    const OP: &str = "deconvolve";
+    if signal.ndim() != 1 || divisor.ndim() != 1 {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "signal and divisor must be 1-D, got shapes {:?} and {:?}",
+                signal.shape(),
+                divisor.shape()
+            ),
+        ));
+    }
+    if divisor.size() == 0 {
+        return Err(Error::invalid_value(OP, "divisor is empty"));
+    }
+    crate::util::same_device(OP, signal, divisor)?;
+    let dt = inexact(DType::promote(signal.dtype(), divisor.dtype()));
+    let (n, m) = (signal.size(), divisor.size());
+    if n < m {
+        let q = cuprum_core::zeros_on(&[0usize][..], dt, signal.device())?;
+        return Ok((q, signal.astype(dt)?));
+    }
+    let nq = n - m + 1;
+    let mut imp = cuprum_core::ext::try_vec_filled(nq, 0.0)?;
+    imp[0] = 1.0;
+    let imp = crate::util::upload(imp, signal.device())?.astype(dt)?;
+    let q = crate::lfilter(&signal.astype(dt)?, &divisor.astype(dt)?, &imp, -1)?;
+    let r = cuprum_core::subtract(
+        &signal.astype(dt)?,
+        &convolve(divisor, &q, ConvolveMode::Full, ConvMethod::Auto)?,
+    )?;
+    Ok((q, r.astype(dt)?))
 }

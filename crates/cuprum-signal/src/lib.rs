@@ -22,18 +22,24 @@ pub mod resample;
 pub mod smooth;
 pub mod spectral;
 mod util;
+pub mod waveforms;
 pub mod window;
 
 pub use convolve::{
     Boundary, ConvMethod, choose_conv_method, convolve, convolve2d, correlate, correlate2d,
-    fftconvolve, oaconvolve,
+    deconvolve, fftconvolve, oaconvolve,
 };
 pub use cuprum_core::ConvolveMode;
+pub use design::convert::{
+    bilinear, bilinear_zpk, lp2bp_zpk, lp2bs_zpk, lp2hp_zpk, lp2lp_zpk, sos2tf, sos2zpk, tf2sos,
+    tf2zpk, zpk2sos, zpk2tf,
+};
 pub use design::fir::{FirwinOptions, firwin, kaiser_atten, kaiser_beta, kaiserord};
-pub use design::freq::{FreqzOptions, freqz, freqz_zpk, sosfreqz};
+pub use design::freq::{FreqzOptions, freqz, freqz_zpk, group_delay, sosfreqz};
 pub use design::iir::{
     BType, Filter, FilterOutput, IirOptions, IirType, butter, cheby1, cheby2, iirfilter,
 };
+pub use design::notch::{iirnotch, iirpeak};
 pub use filter::lfilter::{
     FiltfiltOptions, filtfilt, lfilter, lfilter_with_state, lfilter_zi, lfiltic,
 };
@@ -45,10 +51,12 @@ pub use peaks::{
 };
 pub use resample::{decimate, resample, resample_poly, upfirdn};
 pub use smooth::{
-    Detrend, SavgolMode, SavgolOptions, detrend, hilbert, medfilt, savgol_coeffs, savgol_filter,
-    wiener,
+    Detrend, SavgolMode, SavgolOptions, detrend, hilbert, hilbert2, medfilt, medfilt2d,
+    order_filter, savgol_coeffs, savgol_filter, wiener,
 };
 pub use spectral::{
-    Average, Scaling, SpectralOptions, coherence, csd, istft, periodogram, spectrogram, stft, welch,
+    Average, Scaling, SpectralOptions, check_cola, check_nola, coherence, csd, istft, periodogram,
+    spectrogram, stft, welch,
 };
+pub use waveforms::{chirp, gausspulse, sawtooth, square, sweep_poly, unit_impulse};
 pub use window::{Window, get_window, windows};

@@ -268,9 +268,9 @@ fn prominences_of(s: &Sig, peaks: &[i64], wlen: i64) -> Result<Prom> {
     let n = s.n();
     if let Some(x) = &s.host {
         let mut out = (
-            Vec::with_capacity(peaks.len()),
-            Vec::with_capacity(peaks.len()),
-            Vec::with_capacity(peaks.len()),
+            cuprum_core::ext::try_vec_with_capacity(peaks.len())?,
+            cuprum_core::ext::try_vec_with_capacity(peaks.len())?,
+            cuprum_core::ext::try_vec_with_capacity(peaks.len())?,
         );
         for &p in peaks {
             let p = p as usize;
@@ -635,7 +635,7 @@ pub fn find_peaks(x: &Array, opts: &FindPeaksOptions) -> Result<Peaks> {
         let dist = d.ceil() as i64;
         let mut order: Vec<usize> = (0..p.len()).collect();
         order.sort_by(|&a, &b| pri[a].total_cmp(&pri[b]));
-        let mut keep = vec![true; p.len()];
+        let mut keep = cuprum_core::ext::try_vec_filled(p.len(), true)?;
         for &j in order.iter().rev() {
             if !keep[j] {
                 continue;
@@ -657,7 +657,7 @@ pub fn find_peaks(x: &Array, opts: &FindPeaksOptions) -> Result<Peaks> {
         let pr = prominences_of(&s, &p, wlen)?;
         let keep = match opts.prominence {
             Some(b) => pr.0.iter().map(|&v| b.keep(v)).collect(),
-            None => vec![true; p.len()],
+            None => cuprum_core::ext::try_vec_filled(p.len(), true)?,
         };
         props.push(("prominences", pr.0));
         iprops.push(("left_bases", pr.1));

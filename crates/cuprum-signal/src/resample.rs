@@ -51,7 +51,7 @@ fn upfirdn_host_h(
         axis_slice_step(&z, ax, None, None, up as isize)?.assign(&x)?;
         z
     };
-    let hk = upload_shaped(h.to_vec(), &along(xu.ndim(), ax, h.len()), xu.device())?.astype(dt)?;
+    let hk = upload_shaped(h.to_vec(), &along(xu.ndim(), ax, h.len())?, xu.device())?.astype(dt)?;
     let method = if h.len() <= 64 {
         crate::ConvMethod::Direct
     } else {
@@ -212,7 +212,7 @@ pub fn resample_poly(
     while output_len(h.len() + n_pre_pad + n_post_pad, n_in, up, down) < n_out + n_pre_remove {
         n_post_pad += 1;
     }
-    let mut hp = vec![0.0; n_pre_pad];
+    let mut hp = cuprum_core::ext::try_vec_filled(n_pre_pad, 0.0)?;
     hp.extend_from_slice(&h);
     hp.extend(std::iter::repeat_n(0.0, n_post_pad));
     let y = if dt.is_complex() {

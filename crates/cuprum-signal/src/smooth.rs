@@ -60,7 +60,7 @@ pub(crate) fn detrend_axis(op: &'static str, x: &Array, ax: usize, t: Detrend) -
             let tm = (n as f64 - 1.0) / 2.0;
             let tc: Vec<f64> = (0..n).map(|i| i as f64 - tm).collect();
             let sxx: f64 = tc.iter().map(|v| v * v).sum();
-            let tca = upload_shaped(tc, &along(x.ndim(), ax, n), x.device())?.astype(
+            let tca = upload_shaped(tc, &along(x.ndim(), ax, n)?, x.device())?.astype(
                 if dt.is_complex() {
                     crate::util::real_of(dt)
                 } else {
@@ -159,7 +159,7 @@ pub fn hilbert(x: &Array, n: Option<usize>, axis: isize) -> Result<Array> {
         h = cuprum_core::where_(&cuprum_core::equal(&idx, (n / 2) as i64)?, 1.0, &h)?;
     }
     let h = h
-        .reshape(&along(x.ndim(), ax, n)[..])?
+        .reshape(&along(x.ndim(), ax, n)?[..])?
         .astype(crate::util::real_of(dt))?;
     cuprum_fft::ifft(
         &cuprum_core::multiply(&xf, &h)?,
@@ -208,8 +208,8 @@ pub fn medfilt(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
         ));
     }
     let k: Vec<usize> = match kernel_size {
-        None => vec![3; x.ndim()],
-        Some([s]) => vec![*s; x.ndim()],
+        None => cuprum_core::ext::try_vec_filled(x.ndim(), 3)?,
+        Some([s]) => cuprum_core::ext::try_vec_filled(x.ndim(), *s)?,
         Some(s) if s.len() == x.ndim() => s.to_vec(),
         Some(s) => {
             return Err(Error::invalid_value(
@@ -262,8 +262,8 @@ pub fn wiener(im: &Array, mysize: Option<&[usize]>, noise: Option<f64>) -> Resul
     const OP: &str = "wiener";
     let nd = im.ndim();
     let k: Vec<usize> = match mysize {
-        None => vec![3; nd],
-        Some([s]) => vec![*s; nd],
+        None => cuprum_core::ext::try_vec_filled(nd, 3)?,
+        Some([s]) => cuprum_core::ext::try_vec_filled(nd, *s)?,
         Some(s) if s.len() == nd => s.to_vec(),
         Some(s) => {
             return Err(Error::invalid_value(
@@ -298,10 +298,13 @@ pub fn wiener(im: &Array, mysize: Option<&[usize]>, noise: Option<f64>) -> Resul
 }
 
 /// Thin QR of a column-major-free `m × n` matrix (rows), modified Gram-Schmidt twice.
-fn qr(v: &[Vec<f64>], n: usize) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+/// A dense matrix on the host, as rows (or columns, as each use says).
+type Dense = Vec<Vec<f64>>;
+
+fn qr(v: &[Vec<f64>], n: usize) -> Result<(Dense, Dense)> {
     let m = v.len();
     let mut q: Vec<Vec<f64>> = (0..n).map(|j| (0..m).map(|i| v[i][j]).collect()).collect();
-    let mut r = vec![vec![0.0; n]; n];
+    let mut r = cuprum_core::ext::try_vec_filled(n, cuprum_core::ext::try_vec_filled(n, 0.0)?)?;
     for j in 0..n {
         for _ in 0..2 {
             for k in 0..j {
@@ -321,7 +324,7 @@ fn qr(v: &[Vec<f64>], n: usize) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
             }
         }
     }
-    (q, r) // q: n columns of length m
+    Ok((q, r)) // q: n columns of length m
 }
 
 fn factorial(k: usize) -> f64 {
@@ -436,7 +439,7 @@ fn savgol_host(
         ));
     }
     if deriv > p {
-        return Ok(vec![0.0; wl]);
+        return cuprum_core::ext::try_vec_filled(wl, 0.0);
     }
     let mut x: Vec<f64> = (0..wl).map(|i| i as f64 - pos).collect();
     if conv {
@@ -447,11 +450,11 @@ fn savgol_host(
         .iter()
         .map(|&t| (0..=p).map(|k| t.powi(k as i32)).collect())
         .collect();
-    let (q, r) = qr(&v, p + 1);
-    let mut y = vec![0.0; p + 1];
+    let (q, r) = qr(&v, p + 1)?;
+    let mut y = cuprum_core::ext::try_vec_filled(p + 1, 0.0)?;
     y[deriv] = factorial(deriv) / delta.powi(deriv as i32);
     // solve Rᵀ z = y (forward substitution)
-    let mut z = vec![0.0; p + 1];
+    let mut z = cuprum_core::ext::try_vec_filled(p + 1, 0.0)?;
     for i in 0..=p {
         let s: f64 = (0..i).map(|k| r[k][i] * z[k]).sum();
         z[i] = (y[i] - s) / r[i][i];
@@ -501,7 +504,7 @@ fn pad_mode(
     mode: SavgolMode,
     cval: f64,
 ) -> Result<Array> {
-    let mut pw = vec![(0usize, 0usize); x.ndim()];
+    let mut pw = cuprum_core::ext::try_vec_filled(x.ndim(), (0usize, 0usize))?;
     pw[ax] = (before, after);
     match mode {
         SavgolMode::Constant | SavgolMode::Interp => cuprum_core::pad(
@@ -518,7 +521,7 @@ fn pad_mode(
         SavgolMode::Wrap => {
             let n = x.shape()[ax];
             let reps = 1 + 2 * before.max(after).div_ceil(n);
-            let mut r = vec![1usize; x.ndim()];
+            let mut r = cuprum_core::ext::try_vec_filled(x.ndim(), 1usize)?;
             r[ax] = reps;
             let t = cuprum_core::tile(x, &r[..])?;
             let start = (reps / 2) * n - before;
@@ -534,19 +537,26 @@ fn pad_mode(
 
 /// The edge values of the interp mode: `M (count × wl)` mapping a window to the fitted
 /// polynomial's `deriv`-th derivative at window positions `i0..i1`.
-fn edge_matrix(wl: usize, p: usize, deriv: usize, delta: f64, i0: usize, i1: usize) -> Vec<f64> {
+fn edge_matrix(
+    wl: usize,
+    p: usize,
+    deriv: usize,
+    delta: f64,
+    i0: usize,
+    i1: usize,
+) -> Result<Vec<f64>> {
     let c = (wl as f64 - 1.0) / 2.0;
     let v: Vec<Vec<f64>> = (0..wl)
         .map(|i| (0..=p).map(|k| (i as f64 - c).powi(k as i32)).collect())
         .collect();
-    let (q, r) = qr(&v, p + 1);
-    let mut m = Vec::with_capacity((i1 - i0) * wl);
+    let (q, r) = qr(&v, p + 1)?;
+    let mut m = cuprum_core::ext::try_vec_with_capacity((i1 - i0) * wl)?;
     for i in i0..i1 {
         let g: Vec<f64> = (0..=p)
             .map(|k| dpow(i as f64 - c, k, deriv) / delta.powi(deriv as i32))
             .collect();
         // h R = g  →  Rᵀ hᵀ = gᵀ
-        let mut h = vec![0.0; p + 1];
+        let mut h = cuprum_core::ext::try_vec_filled(p + 1, 0.0)?;
         for a in 0..=p {
             let s: f64 = (0..a).map(|k| r[k][a] * h[k]).sum();
             h[a] = if r[a][a] != 0.0 {
@@ -557,7 +567,7 @@ fn edge_matrix(wl: usize, p: usize, deriv: usize, delta: f64, i0: usize, i1: usi
         }
         m.extend((0..wl).map(|j| h.iter().zip(&q).map(|(hk, qk)| hk * qk[j]).sum::<f64>()));
     }
-    m
+    Ok(m)
 }
 
 /// The Savitzky-Golay filter along an axis (`scipy.signal.savgol_filter`).
@@ -626,7 +636,7 @@ pub fn savgol_filter(
         opts.mode,
         opts.cval,
     )?;
-    let k = upload_shaped(coeffs, &along(x.ndim(), ax, l), x.device())?.astype(dt)?;
+    let k = upload_shaped(coeffs, &along(x.ndim(), ax, l)?, x.device())?.astype(dt)?;
     let y = crate::convolve::convolve(&xp, &k, ConvolveMode::Valid, crate::ConvMethod::Direct)?
         .astype(dt)?;
     if opts.mode != SavgolMode::Interp {
@@ -638,13 +648,13 @@ pub fn savgol_filter(
     }
     let xl = crate::util::to_last(&x, ax)?;
     let lm = upload_shaped(
-        edge_matrix(l, polyorder, opts.deriv, opts.delta, 0, half),
+        edge_matrix(l, polyorder, opts.deriv, opts.delta, 0, half)?,
         &[half, l],
         x.device(),
     )?
     .astype(dt)?;
     let rm = upload_shaped(
-        edge_matrix(l, polyorder, opts.deriv, opts.delta, l - half, l),
+        edge_matrix(l, polyorder, opts.deriv, opts.delta, l - half, l)?,
         &[half, l],
         x.device(),
     )?
@@ -657,4 +667,155 @@ pub fn savgol_filter(
     let mid = axis_slice(&yl, yl.ndim() - 1, half as isize, Some((n - half) as isize))?;
     let out = cuprum_core::concatenate(&[&left, &mid, &right], -1)?;
     crate::util::from_last(&out, ax)?.copy()
+}
+
+/// The rank filter over a boolean domain (`scipy.signal.order_filter`): each output is the
+/// element of rank `rank` (0 = smallest) among the input values where `domain` is true,
+/// centred on the element, zero-padded at the edges.
+///
+/// **Shapes**: `a` n-d, `domain` of the same ndim with odd sizes → `a`'s shape and dtype.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `order_filter` for a domain of another ndim, even sizes,
+/// or `rank` not below the number of true elements.
+///
+/// **Algorithm**: the zero-padded sliding windows of `a` restricted to the domain's true
+/// positions (a gather), sorted along the window, element `rank` taken; on `a`'s device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 2.0, 5.0], &[4], Device::Cpu).unwrap();
+/// let d = Array::from_vec_on(vec![true, true, true], &[3], Device::Cpu).unwrap();
+/// let y = cuprum_signal::order_filter(&x, &d, 2).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![3.0, 3.0, 5.0, 5.0]);
+/// ```
+pub fn order_filter(a: &Array, domain: &Array, rank: usize) -> Result<Array> {
+    const OP: &str = "order_filter";
+    if domain.ndim() != a.ndim() || a.ndim() == 0 {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "domain (shape {:?}) and input (shape {:?}) must have the same number of dimensions",
+                domain.shape(),
+                a.shape()
+            ),
+        ));
+    }
+    if let Some(&e) = domain.shape().iter().find(|&&m| m % 2 == 0) {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "each dimension of domain argument should have an odd number of elements, got {e}"
+            ),
+        ));
+    }
+    let mask = domain
+        .astype(DType::Bool)?
+        .to_device(cuprum_core::Device::Cpu)?
+        .to_vec::<bool>()?;
+    let sel: Vec<i64> = mask
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| **m)
+        .map(|(i, _)| i as i64)
+        .collect();
+    if rank >= sel.len() {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "rank ({rank}) must be less than the number of true elements in domain ({})",
+                sel.len()
+            ),
+        ));
+    }
+    if a.size() == 0 {
+        return a.copy();
+    }
+    let w = windows_of(a, domain.shape())?;
+    let idx = Array::from_vec_on(sel.clone(), &[sel.len()], a.device())?;
+    let w = cuprum_core::take(&w, &idx, Some(-1), cuprum_core::IndexMode::Raise)?;
+    let s = cuprum_core::sort(&w, Some(-1))?;
+    s.index_axis(-1, rank as isize)?.copy()
+}
+
+/// The 2-D median filter (`scipy.signal.medfilt2d`): [`medfilt`] of a 2-D array.
+///
+/// **Shapes**: 2-D `x`, `kernel_size` one odd size or two → `x`'s shape and dtype.
+///
+/// # Errors
+/// As [`medfilt`], naming `medfilt2d`, and for input that is not 2-D.
+///
+/// **Algorithm**: as [`medfilt`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let x = Array::from_vec_on((1..10).map(f64::from).collect::<Vec<_>>(), &[3, 3], Device::Cpu).unwrap();
+/// let y = cuprum_signal::medfilt2d(&x, None).unwrap().to_vec::<f64>().unwrap();
+/// assert_eq!(y, vec![0.0, 2.0, 0.0, 2.0, 5.0, 3.0, 0.0, 5.0, 0.0]);
+/// ```
+pub fn medfilt2d(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
+    if x.ndim() != 2 {
+        return Err(Error::invalid_value(
+            "medfilt2d",
+            format!("input must be 2-D, got shape {:?}", x.shape()),
+        ));
+    }
+    medfilt(x, kernel_size)
+}
+
+/// The 2-D analytic signal (`scipy.signal.hilbert2`).
+///
+/// **Shapes**: real 2-D `x` → complex of `x`'s shape, or `n` = (rows, cols) when given.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `hilbert2` for complex or non-2-D `x`, a zero size.
+///
+/// **Algorithm**: SciPy 1.17's: a 2-D FFT, bins `1..(n+1)/2` of each axis doubled and the
+/// rest zeroed (an even length's Nyquist bin too), inverse 2-D FFT; on `x`'s device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let x = Array::from_vec_on(vec![1.0f64, 0.0, 0.0, 0.0], &[2, 2], Device::Cpu).unwrap();
+/// assert_eq!(cuprum_signal::hilbert2(&x, None).unwrap().shape(), &[2, 2]);
+/// ```
+pub fn hilbert2(x: &Array, n: Option<[usize; 2]>) -> Result<Array> {
+    const OP: &str = "hilbert2";
+    if x.ndim() != 2 {
+        return Err(Error::invalid_value(
+            OP,
+            format!("x must be 2-D, got shape {:?}", x.shape()),
+        ));
+    }
+    if x.dtype().is_complex() {
+        return Err(Error::invalid_value(OP, "x must be real"));
+    }
+    let n = n.unwrap_or([x.shape()[0], x.shape()[1]]);
+    if n[0] == 0 || n[1] == 0 {
+        return Err(Error::invalid_value(
+            OP,
+            format!("when given as a tuple, N must hold positive integers, got {n:?}"),
+        ));
+    }
+    let dt = inexact(x.dtype());
+    let xf = cuprum_fft::fft2(&x.astype(dt)?, Some(&n), None, cuprum_fft::Norm::Backward)?;
+    let mask = |len: usize, ax: usize| -> Result<Array> {
+        let idx = cuprum_core::arange_on(0i64, len as i64, 1i64, None, x.device())?;
+        let mut h =
+            cuprum_core::where_(&cuprum_core::less(&idx, len.div_ceil(2) as i64)?, 2.0, 0.0)?;
+        // SciPy 1.17: bins 1..(len+1)/2 doubled, the rest (an even length's Nyquist bin
+        // included) zeroed
+        h = cuprum_core::where_(&cuprum_core::equal(&idx, 0i64)?, 1.0, &h)?;
+        h.reshape(&along(2, ax, len)?[..])?
+            .astype(crate::util::real_of(dt))
+    };
+    let h = cuprum_core::multiply(&mask(n[0], 0)?, &mask(n[1], 1)?)?;
+    cuprum_fft::ifft2(
+        &cuprum_core::multiply(&xf, &h)?,
+        None,
+        None,
+        cuprum_fft::Norm::Backward,
+    )
 }

@@ -164,7 +164,7 @@ fn zero_ext_like(x: &Array, n: usize, b: StftBoundary) -> Result<Array> {
     match b {
         StftBoundary::None => Ok(x.clone()),
         StftBoundary::Zeros => {
-            let mut pw = vec![(0usize, 0usize); x.ndim()];
+            let mut pw = cuprum_core::ext::try_vec_filled(x.ndim(), (0usize, 0usize))?;
             pw[ax] = (n, n);
             cuprum_core::pad(
                 x,
@@ -226,7 +226,7 @@ impl Helper<'_> {
                 *yl.shape().last().unwrap_or(&0),
             );
             let padlast = |a: &Array, k: usize| -> Result<Array> {
-                let mut pw = vec![(0usize, 0usize); a.ndim()];
+                let mut pw = cuprum_core::ext::try_vec_filled(a.ndim(), (0usize, 0usize))?;
                 pw[a.ndim() - 1] = (0, k);
                 cuprum_core::pad(
                     a,
@@ -290,7 +290,7 @@ impl Helper<'_> {
                 let nadd = ((-(len as i64 - nperseg as i64)).rem_euclid(nstep as i64)
                     % nperseg as i64) as usize;
                 if nadd > 0 {
-                    let mut pw = vec![(0usize, 0usize); a.ndim()];
+                    let mut pw = cuprum_core::ext::try_vec_filled(a.ndim(), (0usize, 0usize))?;
                     pw[a.ndim() - 1] = (0, nadd);
                     a = cuprum_core::pad(
                         &a,
@@ -367,7 +367,7 @@ impl Helper<'_> {
                 nf.saturating_sub(1)
             };
             if hi > 1 {
-                let mut m = vec![1.0f64; nf];
+                let mut m = cuprum_core::ext::try_vec_filled(nf, 1.0f64)?;
                 for v in m.iter_mut().take(hi).skip(1) {
                     *v = 2.0;
                 }
@@ -753,7 +753,7 @@ fn overlap_add(frames: &Array, nstep: usize) -> Result<Array> {
         let mut acc: Option<Array> = None;
         for c in 0..r {
             let blk = f.index_axis(nd as isize - 1, c as isize)?; // (..., nseg, nstep)
-            let mut pw = vec![(0usize, 0usize); blk.ndim()];
+            let mut pw = cuprum_core::ext::try_vec_filled(blk.ndim(), (0usize, 0usize))?;
             pw[nd - 2] = (c, r - 1 - c);
             let p = cuprum_core::pad(
                 &blk,
@@ -775,7 +775,7 @@ fn overlap_add(frames: &Array, nstep: usize) -> Result<Array> {
     let mut out = cuprum_core::zeros_on(&s[..], frames.dtype(), frames.device())?;
     for i in 0..nseg {
         let fr = frames.index_axis(nd as isize - 2, i as isize)?;
-        let mut pw = vec![(0usize, 0usize); fr.ndim()];
+        let mut pw = cuprum_core::ext::try_vec_filled(fr.ndim(), (0usize, 0usize))?;
         pw[fr.ndim() - 1] = (i * nstep, outlen - i * nstep - nper);
         out = cuprum_core::add(
             &out,
@@ -937,4 +937,107 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
     let n0 = x.shape()[0];
     let t: Vec<f64> = (0..n0).map(|i| i as f64 / opts.fs).collect();
     Ok((crate::util::upload(t, zxx.device())?, x))
+}
+
+fn overlap_bins(
+    op: &'static str,
+    window: &Window,
+    nperseg: usize,
+    noverlap: usize,
+    square: bool,
+) -> Result<Vec<f64>> {
+    if nperseg < 1 {
+        return Err(Error::invalid_value(
+            op,
+            "nperseg must be a positive integer",
+        ));
+    }
+    if noverlap >= nperseg {
+        return Err(Error::invalid_value(
+            op,
+            format!("noverlap ({noverlap}) must be less than nperseg ({nperseg})"),
+        ));
+    }
+    let mut win = match window {
+        Window::Values(v) => {
+            if v.len() != nperseg {
+                return Err(Error::invalid_value(
+                    op,
+                    format!(
+                        "window must have length of nperseg ({nperseg}), got {}",
+                        v.len()
+                    ),
+                ));
+            }
+            v.clone()
+        }
+        w => w.values(op, nperseg, false)?,
+    };
+    if square {
+        for v in &mut win {
+            *v *= *v;
+        }
+    }
+    let step = nperseg - noverlap;
+    let mut bins = cuprum_core::ext::try_vec_filled(step, 0.0)?;
+    for ii in 0..nperseg / step {
+        for (b, w) in bins.iter_mut().zip(&win[ii * step..(ii + 1) * step]) {
+            *b += w;
+        }
+    }
+    let rem = nperseg % step;
+    if rem != 0 {
+        for (b, w) in bins.iter_mut().zip(&win[nperseg - rem..]) {
+            *b += w;
+        }
+    }
+    Ok(bins)
+}
+
+/// Whether the window satisfies the constant-overlap-add constraint (`scipy.signal.check_COLA`).
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `check_COLA` for `noverlap >= nperseg`, a window of
+/// another length, an unknown window.
+///
+/// **Algorithm**: SciPy's: the window's hop-sized bins summed; COLA when they deviate from
+/// their median by less than `tol` (host work on the window).
+///
+/// # Example
+/// ```
+/// assert!(cuprum_signal::check_cola(&"hann".into(), 256, 128, 1e-10).unwrap());
+/// assert!(!cuprum_signal::check_cola(&"hann".into(), 256, 100, 1e-10).unwrap());
+/// ```
+pub fn check_cola(window: &Window, nperseg: usize, noverlap: usize, tol: f64) -> Result<bool> {
+    let mut b = overlap_bins("check_COLA", window, nperseg, noverlap, false)?;
+    let mut s = b.clone();
+    s.sort_by(f64::total_cmp);
+    let n = s.len();
+    let med = if n % 2 == 1 {
+        s[n / 2]
+    } else {
+        0.5 * (s[n / 2 - 1] + s[n / 2])
+    };
+    for v in &mut b {
+        *v = (*v - med).abs();
+    }
+    Ok(b.iter().copied().fold(0.0, f64::max) < tol)
+}
+
+/// Whether the window satisfies the nonzero-overlap-add constraint, which [`istft`] needs
+/// (`scipy.signal.check_NOLA`).
+///
+/// # Errors
+/// As [`check_cola`], naming `check_NOLA`.
+///
+/// **Algorithm**: SciPy's: the squared window's hop-sized bins summed; NOLA when every sum
+/// exceeds `tol`.
+///
+/// # Example
+/// ```
+/// assert!(cuprum_signal::check_nola(&"hann".into(), 256, 128, 1e-10).unwrap());
+/// ```
+pub fn check_nola(window: &Window, nperseg: usize, noverlap: usize, tol: f64) -> Result<bool> {
+    let b = overlap_bins("check_NOLA", window, nperseg, noverlap, true)?;
+    Ok(b.iter().copied().fold(f64::INFINITY, f64::min) > tol)
 }

@@ -98,10 +98,10 @@ pub(crate) fn axis_reverse(a: &Array, ax: usize) -> Result<Array> {
 }
 
 /// A shape of `ndim` ones with `n` at `ax` (for broadcasting a 1-D array along an axis).
-pub(crate) fn along(ndim: usize, ax: usize, n: usize) -> Vec<usize> {
-    let mut s = vec![1; ndim];
+pub(crate) fn along(ndim: usize, ax: usize, n: usize) -> Result<Vec<usize>> {
+    let mut s = cuprum_core::ext::try_vec_filled(ndim, 1)?;
     s[ax] = n;
-    s
+    Ok(s)
 }
 
 /// Fails with [`Error::DeviceMismatch`] when `b` is not on `a`'s device.

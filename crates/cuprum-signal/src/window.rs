@@ -68,7 +68,7 @@ impl Window {
         };
         let lower = name.to_ascii_lowercase();
         let w = match lower.as_str() {
-            "boxcar" | "box" | "ones" | "rect" | "rectangular" => vec![1.0; m],
+            "boxcar" | "box" | "ones" | "rect" | "rectangular" => ones(m),
             "triang" | "triangle" | "tri" => triang(m, sym),
             "parzen" | "parz" | "par" => parzen(m, sym),
             "bohman" | "bman" | "bmn" => bohman(m, sym),
@@ -131,6 +131,12 @@ impl Window {
     }
 }
 
+/// `m` ones. Every window length reaching the functions below has passed
+/// `ext::check_host_bytes` in [`Window::values`], which bounds their allocations.
+fn ones(m: usize) -> Vec<f64> {
+    (0..m).map(|_| 1.0).collect()
+}
+
 /// `(m + 1, true)` for a periodic window (computed one longer, then truncated).
 fn extend(m: usize, sym: bool) -> (usize, bool) {
     if sym { (m, false) } else { (m + 1, true) }
@@ -158,7 +164,7 @@ fn linspace(a: f64, b: f64, m: usize) -> Vec<f64> {
 
 fn general_cosine(m: usize, a: &[f64], sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let fac = linspace(-PI, PI, mm);
@@ -175,7 +181,7 @@ fn general_cosine(m: usize, a: &[f64], sym: bool) -> Vec<f64> {
 
 fn triang(m: usize, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let half: Vec<f64> = (1..=mm.div_ceil(2)).map(|n| n as f64).collect();
@@ -194,7 +200,7 @@ fn triang(m: usize, sym: bool) -> Vec<f64> {
 
 fn bartlett(m: usize, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let d = (mm - 1) as f64;
@@ -213,7 +219,7 @@ fn bartlett(m: usize, sym: bool) -> Vec<f64> {
 
 fn parzen(m: usize, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let mf = mm as f64;
@@ -232,11 +238,11 @@ fn parzen(m: usize, sym: bool) -> Vec<f64> {
 
 fn bohman(m: usize, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let lin = linspace(-1.0, 1.0, mm);
-    let mut w = vec![0.0; mm];
+    let mut w: Vec<f64> = (0..mm).map(|_| 0.0).collect();
     for i in 1..mm - 1 {
         let f = lin[i].abs();
         w[i] = (1.0 - f) * (PI * f).cos() + (PI * f).sin() / PI;
@@ -246,7 +252,7 @@ fn bohman(m: usize, sym: bool) -> Vec<f64> {
 
 fn barthann(m: usize, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let w = (0..mm)
@@ -260,7 +266,7 @@ fn barthann(m: usize, sym: bool) -> Vec<f64> {
 
 fn cosine(m: usize, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let w = (0..mm)
@@ -279,7 +285,7 @@ fn sinc(x: f64) -> f64 {
 
 fn lanczos(m: usize, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let d = (mm - 1) as f64;
@@ -289,7 +295,7 @@ fn lanczos(m: usize, sym: bool) -> Vec<f64> {
 
 fn exponential(m: usize, center: Option<f64>, tau: f64, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let c = center.unwrap_or((mm as f64 - 1.0) / 2.0);
@@ -301,7 +307,7 @@ fn exponential(m: usize, center: Option<f64>, tau: f64, sym: bool) -> Vec<f64> {
 
 fn tukey(m: usize, alpha: f64, sym: bool) -> Vec<f64> {
     if m <= 1 || alpha <= 0.0 {
-        return vec![1.0; m];
+        return ones(m);
     }
     if alpha >= 1.0 {
         return general_cosine(m, &[0.5, 0.5], sym);
@@ -342,7 +348,7 @@ pub(crate) fn i0(x: f64) -> f64 {
 
 fn kaiser(m: usize, beta: f64, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let alpha = (mm as f64 - 1.0) / 2.0;
@@ -358,7 +364,7 @@ fn kaiser(m: usize, beta: f64, sym: bool) -> Vec<f64> {
 
 fn gaussian(m: usize, std: f64, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let sig2 = 2.0 * std * std;
@@ -373,7 +379,7 @@ fn gaussian(m: usize, std: f64, sym: bool) -> Vec<f64> {
 
 fn general_gaussian(m: usize, p: f64, sig: f64, sym: bool) -> Vec<f64> {
     if m <= 1 {
-        return vec![1.0; m];
+        return ones(m);
     }
     let (mm, t) = extend(m, sym);
     let w = (0..mm)

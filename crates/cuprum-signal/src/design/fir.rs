@@ -138,7 +138,7 @@ pub(crate) fn firwin_taps(numtaps: usize, cutoff: &[f64], o: &FirwinOptions) -> 
             ),
         ));
     }
-    let mut edges = Vec::with_capacity(c.len() + 2);
+    let mut edges = cuprum_core::ext::try_vec_with_capacity(c.len() + 2)?;
     if o.pass_zero {
         edges.push(0.0);
     }
@@ -148,7 +148,7 @@ pub(crate) fn firwin_taps(numtaps: usize, cutoff: &[f64], o: &FirwinOptions) -> 
     }
     let alpha = 0.5 * (numtaps as f64 - 1.0);
     let m: Vec<f64> = (0..numtaps).map(|i| i as f64 - alpha).collect();
-    let mut h = vec![0.0; numtaps];
+    let mut h = cuprum_core::ext::try_vec_filled(numtaps, 0.0)?;
     for band in edges.chunks(2) {
         let (l, r) = (band[0], band[1]);
         for (hi, &mi) in h.iter_mut().zip(&m) {

@@ -185,3 +185,59 @@ pub fn freqz_zpk(z: &Array, p: &Array, k: f64, opts: &FreqzOptions) -> Result<(A
         .collect();
     finish(w, h, opts, z.device())
 }
+
+/// The group delay `−dφ/dω` of a digital filter `b/a` in samples (`scipy.signal.group_delay`
+/// with an integer `w`).
+///
+/// **Shapes**: 1-D `b`, `a` → `w`, `gd` `(worN,)` float64 on `b`'s device; frequencies as in
+/// [`freqz`]. At frequencies where the response is (numerically) zero the delay is set to 0,
+/// as SciPy does.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `group_delay` for empty, complex or non-1-D coefficients.
+///
+/// **Algorithm**: SciPy's: `c = b ∗ reverse(a)`, `gd = Re(Σ k·c_k z^-k / Σ c_k z^-k) −
+/// (len(a) − 1)`, on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_signal::{FreqzOptions, group_delay};
+/// let b = Array::from_vec_on(vec![0.0f64, 0.0, 1.0], &[3], Device::Cpu).unwrap();
+/// let a = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let (_w, gd) = group_delay(&b, &a, &FreqzOptions { wor_n: 4, ..Default::default() }).unwrap();
+/// assert!(gd.to_vec::<f64>().unwrap().iter().all(|d| (d - 2.0).abs() < 1e-12));
+/// ```
+pub fn group_delay(b: &Array, a: &Array, opts: &FreqzOptions) -> Result<(Array, Array)> {
+    const OP: &str = "group_delay";
+    check(OP, b, "b")?;
+    check(OP, a, "a")?;
+    let bv = host_f64(OP, b)?;
+    let av = host_f64(OP, a)?;
+    let mut c = cuprum_core::ext::try_vec_filled(bv.len() + av.len() - 1, 0.0)?;
+    for (i, x) in bv.iter().enumerate() {
+        for (j, y) in av.iter().rev().enumerate() {
+            c[i + j] += x * y;
+        }
+    }
+    let cr: Vec<f64> = c.iter().enumerate().map(|(k, v)| v * k as f64).collect();
+    let w = grid(opts);
+    let gd: Vec<f64> = w
+        .iter()
+        .map(|&x| {
+            let den = eval(&c, x);
+            if den.norm() < 10.0 * f64::EPSILON {
+                return 0.0;
+            }
+            let g = (eval(&cr, x) / den).re - (av.len() as f64 - 1.0);
+            if g.is_finite() { g } else { 0.0 }
+        })
+        .collect();
+    let scale = opts.fs / (2.0 * PI);
+    let n = gd.len();
+    let dev = b.device();
+    Ok((
+        upload(w.iter().map(|v| v * scale).collect(), dev)?,
+        Array::from_vec_on(gd, &[n], dev)?,
+    ))
+}

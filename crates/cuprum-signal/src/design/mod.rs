@@ -2,7 +2,9 @@
 //! arrays on the current device: IIR design, FIR design, frequency responses and the
 //! zeros-poles-gain algebra.
 
+pub mod convert;
 pub mod fir;
 pub mod freq;
 pub mod iir;
+pub mod notch;
 pub(crate) mod zpk;

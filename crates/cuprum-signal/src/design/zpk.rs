@@ -268,7 +268,7 @@ pub(crate) fn zpk2sos(f: &Zpk) -> Result<Vec<[f64; 6]>> {
         .chain(pr.into_iter().map(|r| C::new(r, 0.0)))
         .collect();
     let worst = |v: &[C]| argmin_by(v, |x| (1.0 - x.norm()).abs());
-    let mut sos = vec![[0.0; 6]; n_sections];
+    let mut sos = cuprum_core::ext::try_vec_filled(n_sections, [0.0; 6])?;
     for si in (0..n_sections).rev() {
         let p1 = p.remove(worst(&p));
         let n_real_p = p.iter().filter(|x| is_real(**x)).count();

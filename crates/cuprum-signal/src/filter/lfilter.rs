@@ -181,7 +181,7 @@ pub(crate) fn solve(op: &'static str, mut m: Vec<Vec<f64>>, mut r: Vec<f64>) -> 
             r[i] -= f * r[c];
         }
     }
-    let mut v = vec![0.0; n];
+    let mut v = cuprum_core::ext::try_vec_filled(n, 0.0)?;
     for i in (0..n).rev() {
         let s: f64 = (i + 1..n).map(|j| m[i][j] * v[j]).sum();
         v[i] = (r[i] - s) / m[i][i];
@@ -209,7 +209,7 @@ pub(crate) fn lfilter_zi_host(op: &'static str, b: &[f64], a: &[f64]) -> Result<
     b.resize(n, 0.0);
     let k = n - 1;
     // I − companion(a)ᵀ: companion's first row is −a[1:], its subdiagonal ones
-    let mut m = vec![vec![0.0; k]; k];
+    let mut m = cuprum_core::ext::try_vec_filled(k, cuprum_core::ext::try_vec_filled(k, 0.0)?)?;
     for i in 0..k {
         m[i][i] += 1.0;
         m[i][0] += a[i + 1];
@@ -297,7 +297,7 @@ pub fn lfiltic(b: &Array, a: &Array, y: &Array, x: Option<&Array>) -> Result<Arr
     xv.resize(m, 0.0);
     let mut yv = yv;
     yv.resize(n, 0.0);
-    let mut zi = vec![0.0; k];
+    let mut zi = cuprum_core::ext::try_vec_filled(k, 0.0)?;
     for (i, z) in zi.iter_mut().enumerate().take(m) {
         *z = (0..m - i).map(|j| bv[i + 1 + j] * xv[j]).sum();
     }
@@ -368,7 +368,7 @@ pub fn filtfilt(
         &crate::util::host_f64(OP, a)?,
     )?;
     let k = zi.len();
-    let zi = Array::from_vec_on(zi, &along(x.ndim(), ax, k)[..], x.device())?;
+    let zi = Array::from_vec_on(zi, &along(x.ndim(), ax, k)?[..], x.device())?;
     let x0 = axis_slice(&ext, ax, 0, Some(1))?;
     let (y, _) = filter_ba(
         OP,

@@ -153,7 +153,7 @@ pub fn sosfilt_with_state(
 }
 
 fn sosfilt_zi_host(op: &'static str, s: &[[f64; 6]]) -> Result<Vec<f64>> {
-    let mut out = Vec::with_capacity(2 * s.len());
+    let mut out = cuprum_core::ext::try_vec_with_capacity(2 * s.len())?;
     let mut scale = 1.0;
     for r in s {
         let zi = lfilter_zi_host(op, &r[..3], &r[3..])?;
@@ -231,7 +231,7 @@ pub fn sosfiltfilt(sos: &Array, x: &Array, axis: isize, opts: &FiltfiltOptions) 
     let (edge, _) = validate_pad(OP, opts.padtype, opts.padlen, x, ax, ntaps)?;
     let ext = extend(x, ax, edge, opts.padtype)?;
     let zi = sosfilt_zi_host(OP, &s)?;
-    let mut zshape = vec![1usize; x.ndim() + 1];
+    let mut zshape = cuprum_core::ext::try_vec_filled(x.ndim() + 1, 1usize)?;
     zshape[0] = nsec;
     zshape[ax + 1] = 2;
     let zi = Array::from_vec_on(zi, &zshape[..], x.device())?;

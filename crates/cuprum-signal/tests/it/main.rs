@@ -6,7 +6,9 @@ mod errors;
 mod filtering;
 mod misc;
 mod refs;
+mod refs_waveforms;
 mod spectral;
+mod waves_and_conversions;
 
 use cuprum_core::{Array, Complex64, DType, Device};
 

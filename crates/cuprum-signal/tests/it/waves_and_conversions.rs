@@ -1,0 +1,170 @@
+//! Waveforms, representation conversions, notch/peak design, group delay and the smaller
+//! filters against SciPy.
+
+use crate::refs::{A4, B4};
+use crate::refs_waveforms::*;
+use crate::{arr, close, close_c, devices};
+use cuprum_core::{Array, Complex64, DType, Device};
+use cuprum_signal::waveforms::{ChirpMethod, ImpulseAt};
+use cuprum_signal::*;
+
+fn lin(a: f64, b: f64, n: usize, dev: Device) -> Array {
+    arr(
+        (0..n)
+            .map(|i| a + (b - a) * i as f64 / (n - 1) as f64)
+            .collect(),
+        &[n],
+        dev,
+    )
+}
+
+#[test]
+fn waveforms_match_scipy() {
+    for dev in devices() {
+        let t = lin(0.0, 2.0, 9, dev);
+        let cases = [
+            (ChirpMethod::Linear, CHIRP_LINE),
+            (ChirpMethod::Quadratic, CHIRP_QUAD),
+            (ChirpMethod::Logarithmic, CHIRP_LOGA),
+            (ChirpMethod::Hyperbolic, CHIRP_HYPE),
+        ];
+        for (m, want) in cases {
+            close(
+                &chirp(&t, 1.0, 2.0, 4.0, m, 30.0, true).unwrap(),
+                want,
+                1e-9,
+                1e-12,
+            );
+        }
+        close(
+            &chirp(&t, 1.0, 2.0, 4.0, ChirpMethod::Quadratic, 0.0, false).unwrap(),
+            CHIRP_QUAD_NV,
+            1e-9,
+            1e-12,
+        );
+        let (i, q, e) = gausspulse(&lin(-1e-3, 1e-3, 7, dev), 2000.0, 0.6, -6.0).unwrap();
+        close(&i, GAUSS_I, 1e-10, 1e-13);
+        close(&q, GAUSS_Q, 1e-10, 1e-13);
+        close(&e, GAUSS_E, 1e-10, 1e-13);
+        let t2 = lin(-7.0, 7.0, 15, dev);
+        close(&sawtooth(&t2, 0.3).unwrap(), SAW_05, 1e-10, 1e-13);
+        close(&square(&t2, 0.3).unwrap(), SQUARE_03, 0.0, 0.0);
+        close(
+            &sweep_poly(&t, &[0.5, -1.0, 2.0]).unwrap(),
+            SWEEP,
+            1e-9,
+            1e-12,
+        );
+        let _g = dev.use_device().unwrap();
+        let d = unit_impulse(&[2, 3], &ImpulseAt::Index(vec![1, 2]), DType::Float32).unwrap();
+        assert_eq!(d.device(), dev);
+        close(&d, &[0.0, 0.0, 0.0, 0.0, 0.0, 1.0], 0.0, 0.0);
+    }
+}
+
+#[test]
+fn conversions() {
+    for dev in devices() {
+        let b = arr(B4.to_vec(), &[5], dev);
+        let a = arr(A4.to_vec(), &[5], dev);
+        let (z, p, k) = tf2zpk(&b, &a).unwrap();
+        assert_eq!(z.device(), dev);
+        let mut pa: Vec<f64> = p
+            .to_device(Device::Cpu)
+            .unwrap()
+            .to_vec::<Complex64>()
+            .unwrap()
+            .iter()
+            .map(|c| c.norm())
+            .collect();
+        pa.sort_by(f64::total_cmp);
+        assert!(
+            pa.iter()
+                .zip(TF2ZPK_P_ABS)
+                .all(|(x, y)| (x - y).abs() < 1e-10)
+        );
+        assert!((k - TF2ZPK_K[0]).abs() < 1e-15);
+        // zpk -> tf round trip (a 4-fold zero at -1: roots are accurate to about eps^(1/4))
+        let (b2, a2) = zpk2tf(&z, &p, k).unwrap();
+        close(&b2, B4, 1e-3, 1e-12);
+        close(&a2, A4, 1e-8, 1e-12);
+        // the 4-fold zero again: core's roots (Aberth) leaves the pairs accurate to ~1e-5
+        close(&tf2sos(&b, &a).unwrap(), TF2SOS, 1e-4, 1e-4);
+        let o = IirOptions {
+            btype: BType::Bandpass,
+            output: FilterOutput::Sos,
+            ..Default::default()
+        };
+        let sos = cheby1(5, 1.0, &[0.2, 0.5], &o)
+            .unwrap()
+            .sos()
+            .unwrap()
+            .to_device(dev)
+            .unwrap();
+        let (sb, sa) = sos2tf(&sos).unwrap();
+        close(&sb, SOS2TF_B, 1e-10, 1e-14);
+        close(&sa, SOS2TF_A, 1e-10, 1e-12);
+        let (zz, pp, kk) = sos2zpk(&sos).unwrap();
+        assert_eq!((zz.size(), pp.size()), (10, 10));
+        let back = zpk2sos(&zz, &pp, kk).unwrap();
+        assert_eq!(back.shape(), &[5, 6]);
+        let (bz, az) = bilinear(
+            &arr(vec![1.0, 0.0, 3.0], &[3], dev),
+            &arr(vec![1.0, 2.0, 5.0, 1.5], &[4], dev),
+            8.0,
+        )
+        .unwrap();
+        close(&bz, BILINEAR_B, 1e-10, 1e-14);
+        close(&az, BILINEAR_A, 1e-10, 1e-14);
+    }
+}
+
+#[test]
+fn notch_peak_and_group_delay() {
+    let (b, a) = iirnotch(60.0, 30.0, 1000.0).unwrap();
+    close(&b, NOTCH_B, 1e-12, 1e-14);
+    close(&a, NOTCH_A, 1e-12, 1e-14);
+    let (b, a) = iirpeak(0.3, 5.0, 2.0).unwrap();
+    close(&b, PEAK_B, 1e-12, 1e-14);
+    close(&a, PEAK_A, 1e-12, 1e-14);
+    assert!(iirnotch(600.0, 30.0, 1000.0).is_err());
+    for dev in devices() {
+        let b = arr(B4.to_vec(), &[5], dev);
+        let a = arr(A4.to_vec(), &[5], dev);
+        let (_w, gd) = group_delay(
+            &b,
+            &a,
+            &FreqzOptions {
+                wor_n: 6,
+                whole: false,
+                fs: 100.0,
+            },
+        )
+        .unwrap();
+        close(&gd, GD, 1e-9, 1e-12);
+    }
+}
+
+#[test]
+fn order_filter_hilbert2_deconvolve_cola() {
+    let x34 = [3., 1., 4., 1., 5., 9., 2., 6., 5., 3., 5., 8.];
+    for dev in devices() {
+        let x = arr(x34.to_vec(), &[3, 4], dev);
+        let dom = Array::from_vec_on(vec![1i64, 0, 1, 0, 1, 0, 1, 0, 1], &[3, 3], dev).unwrap();
+        close(&order_filter(&x, &dom, 1).unwrap(), ORDER_FILTER, 0.0, 0.0);
+        close_c(&hilbert2(&x, None).unwrap(), HILBERT2, 1e-10, 1e-12);
+        let (q, r) = deconvolve(
+            &arr(vec![1., 3., 5., 3., 1., 2.], &[6], dev),
+            &arr(vec![1., 2., 1.], &[3], dev),
+        )
+        .unwrap();
+        close(&q, DECONV_Q, 1e-12, 1e-12);
+        close(&r, DECONV_R, 1e-12, 1e-12);
+    }
+    let got = [
+        check_cola(&"hamming".into(), 64, 32, 1e-10).unwrap(),
+        check_cola(&("tukey", 0.5).into(), 64, 48, 1e-10).unwrap(),
+        check_nola(&"hann".into(), 64, 0, 1e-10).unwrap(),
+    ];
+    assert_eq!(got.map(|b| b as u8 as f64).to_vec(), COLA.to_vec());
+}
