@@ -40,6 +40,7 @@ pub use design::iir::{
     BType, Filter, FilterOutput, IirOptions, IirType, butter, cheby1, cheby2, iirfilter,
 };
 pub use design::notch::{iirnotch, iirpeak};
+pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord};
 pub use filter::lfilter::{
     FiltfiltOptions, filtfilt, lfilter, lfilter_with_state, lfilter_zi, lfiltic,
 };

@@ -7,4 +7,5 @@ pub mod fir;
 pub mod freq;
 pub mod iir;
 pub mod notch;
+pub mod order;
 pub(crate) mod zpk;

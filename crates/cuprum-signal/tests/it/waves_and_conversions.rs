@@ -5,6 +5,7 @@ use crate::refs::{A4, B4};
 use crate::refs_waveforms::*;
 use crate::{arr, close, close_c, devices};
 use cuprum_core::{Array, Complex64, DType, Device};
+use cuprum_signal::design::order::OrderSpec;
 use cuprum_signal::waveforms::{ChirpMethod, ImpulseAt};
 use cuprum_signal::*;
 
@@ -167,4 +168,81 @@ fn order_filter_hilbert2_deconvolve_cola() {
         check_nola(&"hann".into(), 64, 0, 1e-10).unwrap(),
     ];
     assert_eq!(got.map(|b| b as u8 as f64).to_vec(), COLA.to_vec());
+}
+
+#[test]
+fn order_selection() {
+    // scipy.signal.buttord / cheb1ord / cheb2ord, values printed by SciPy 1.17.1
+    let spec = |wp: &'static [f64],
+                ws: &'static [f64],
+                gp: f64,
+                gs: f64,
+                analog: bool,
+                fs: Option<f64>| OrderSpec {
+        wp,
+        ws,
+        gpass: gp,
+        gstop: gs,
+        analog,
+        fs,
+    };
+    let check = |got: (usize, Vec<f64>), n: usize, wn: &[f64]| {
+        assert_eq!(got.0, n);
+        assert!(
+            got.1
+                .iter()
+                .zip(wn)
+                .all(|(a, b)| (a - b).abs() <= 1e-6 * b.abs()),
+            "{got:?} vs {wn:?}"
+        );
+    };
+    check(
+        buttord(&spec(&[0.2], &[0.3], 3.0, 40.0, false, None)).unwrap(),
+        11,
+        &[0.2000403906692605],
+    );
+    check(
+        cheb2ord(&spec(&[0.2], &[0.3], 3.0, 40.0, false, None)).unwrap(),
+        6,
+        &[0.2745644373777229],
+    );
+    check(
+        buttord(&spec(&[0.2, 0.5], &[0.1, 0.6], 1.0, 50.0, false, None)).unwrap(),
+        13,
+        &[0.19500495, 0.50859053],
+    );
+    check(
+        buttord(&spec(&[0.1, 0.6], &[0.2, 0.5], 1.0, 50.0, false, None)).unwrap(),
+        13,
+        &[0.15283009, 0.58895903],
+    );
+    check(
+        cheb1ord(&spec(&[0.1, 0.6], &[0.2, 0.5], 1.0, 50.0, false, None)).unwrap(),
+        7,
+        &[0.14758236, 0.59999871],
+    );
+    check(
+        cheb2ord(&spec(&[0.1, 0.6], &[0.2, 0.5], 1.0, 50.0, false, Some(2.0))).unwrap(),
+        7,
+        &[0.19259402, 0.51279952],
+    );
+    check(
+        cheb2ord(&spec(
+            &[20.0, 50.0],
+            &[10.0, 60.0],
+            1.0,
+            50.0,
+            false,
+            Some(200.0),
+        ))
+        .unwrap(),
+        7,
+        &[15.53432491, 58.37600475],
+    );
+    check(
+        buttord(&spec(&[100.0], &[50.0], 2.0, 30.0, true, None)).unwrap(),
+        6,
+        &[95.6290219181819],
+    );
+    assert!(buttord(&spec(&[0.2], &[0.3], 50.0, 40.0, false, None)).is_err());
 }
