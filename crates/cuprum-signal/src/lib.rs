@@ -37,10 +37,10 @@ pub use design::convert::{
 pub use design::fir::{FirwinOptions, firwin, kaiser_atten, kaiser_beta, kaiserord};
 pub use design::freq::{FreqzOptions, freqz, freqz_zpk, group_delay, sosfreqz};
 pub use design::iir::{
-    BType, Filter, FilterOutput, IirOptions, IirType, butter, cheby1, cheby2, iirfilter,
+    BType, Filter, FilterOutput, IirOptions, IirType, butter, cheby1, cheby2, ellip, iirfilter,
 };
 pub use design::notch::{iirnotch, iirpeak};
-pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord};
+pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord};
 pub use filter::lfilter::{
     FiltfiltOptions, filtfilt, lfilter, lfilter_with_state, lfilter_zi, lfiltic,
 };

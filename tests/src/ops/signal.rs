@@ -142,6 +142,7 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
         "butter" => &["N", "Wn", "btype", "analog", "output", "fs"],
         "cheby1" => &["N", "rp", "Wn", "btype", "analog", "output", "fs"],
         "cheby2" => &["N", "rs", "Wn", "btype", "analog", "output", "fs"],
+        "ellip" => &["N", "rp", "rs", "Wn", "btype", "analog", "output", "fs"],
         "firwin" => &[
             "numtaps",
             "cutoff",
@@ -307,6 +308,13 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
         )?),
         "cheby2" => filter_out(sg::cheby2(
             need_usize("N")?,
+            need_f64("rs")?,
+            &floats(cx, "Wn")?,
+            &iir_opts(cx)?,
+        )?),
+        "ellip" => filter_out(sg::ellip(
+            need_usize("N")?,
+            need_f64("rp")?,
             need_f64("rs")?,
             &floats(cx, "Wn")?,
             &iir_opts(cx)?,

@@ -153,6 +153,14 @@ pub enum IirType {
         /// stopband attenuation in dB
         rs: f64,
     },
+    /// elliptic (Cauer) with passband ripple `rp` and stopband attenuation `rs` dB
+    /// (`'ellip'`)
+    Ellip {
+        /// passband ripple in dB
+        rp: f64,
+        /// stopband attenuation in dB
+        rs: f64,
+    },
 }
 
 pub(crate) fn buttap(n: usize) -> Zpk {
@@ -264,6 +272,7 @@ pub fn iirfilter(n: usize, wn: &[f64], ftype: IirType, opts: &IirOptions) -> Res
         IirType::Butter => "butter",
         IirType::Cheby1 { .. } => "cheby1",
         IirType::Cheby2 { .. } => "cheby2",
+        IirType::Ellip { .. } => "ellip",
     };
     let zpk = design_zpk(op, n, wn, ftype, opts)?;
     finish(op, zpk, opts, current_device())
@@ -331,6 +340,15 @@ pub(crate) fn design_zpk(
                 ));
             }
             cheb2ap(n, rs)
+        }
+        IirType::Ellip { rp, rs } => {
+            if rp < 0.0 || rs < 0.0 {
+                return Err(Error::invalid_value(
+                    op,
+                    format!("ripple (rp={rp}) and attenuation (rs={rs}) must be positive"),
+                ));
+            }
+            super::elliptic::ellipap(op, n, rp, rs)?
         }
     };
     let (warped, fs) = if !opts.analog {
@@ -484,4 +502,26 @@ pub fn cheby1(n: usize, rp: f64, wn: &[f64], opts: &IirOptions) -> Result<Filter
 /// ```
 pub fn cheby2(n: usize, rs: f64, wn: &[f64], opts: &IirOptions) -> Result<Filter> {
     iirfilter(n, wn, IirType::Cheby2 { rs }, opts)
+}
+
+/// An elliptic (Cauer) filter of order `n` with `rp` dB of passband ripple and `rs` dB of
+/// stopband attenuation (`scipy.signal.ellip`).
+///
+/// **Shapes** and semantics: as [`iirfilter`] with [`IirType::Ellip`].
+///
+/// # Errors
+/// As [`iirfilter`], naming `ellip`.
+///
+/// **Algorithm**: SciPy's `ellipap` prototype (Jacobi elliptic functions by Landen
+/// transformations, the modulus from the degree equation's q-series), then [`iirfilter`]'s
+/// transformations.
+///
+/// # Example
+/// ```
+/// use cuprum_signal::{IirOptions, ellip};
+/// let (b, a) = ellip(4, 1.0, 40.0, &[0.3], &IirOptions::default()).unwrap().ba().unwrap();
+/// assert_eq!((b.shape(), a.shape()), (&[5][..], &[5][..]));
+/// ```
+pub fn ellip(n: usize, rp: f64, rs: f64, wn: &[f64], opts: &IirOptions) -> Result<Filter> {
+    iirfilter(n, wn, IirType::Ellip { rp, rs }, opts)
 }

@@ -3,6 +3,7 @@
 //! zeros-poles-gain algebra.
 
 pub mod convert;
+mod elliptic;
 pub mod fir;
 pub mod freq;
 pub mod iir;

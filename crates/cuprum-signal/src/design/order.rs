@@ -8,6 +8,7 @@ use std::f64::consts::PI;
 enum Kind {
     Butter,
     Cheby,
+    Ellip,
 }
 
 /// The specification of an order-selection problem (SciPy's `wp`, `ws`, `gpass`, `gstop`,
@@ -117,6 +118,19 @@ fn band_stop_obj(
     match kind {
         Kind::Butter => ((gs - 1.0) / (gp - 1.0)).log10() / (2.0 * nat.log10()),
         Kind::Cheby => ((gs - 1.0) / (gp - 1.0)).sqrt().acosh() / nat.acosh(),
+        Kind::Ellip => {
+            let arg1 = ((10f64.powf(0.1 * gpass) - 1.0) / (10f64.powf(0.1 * gstop) - 1.0)).sqrt();
+            let arg0 = 1.0 / nat;
+            let (d00, d01) = (
+                super::elliptic::ellipk(arg0 * arg0),
+                super::elliptic::ellipk(1.0 - arg0 * arg0),
+            );
+            let (d10, d11) = (
+                super::elliptic::ellipk(arg1 * arg1),
+                super::elliptic::ellipk(1.0 - arg1 * arg1),
+            );
+            d00 * d11 / (d01 * d10)
+        }
     }
 }
 
@@ -393,4 +407,34 @@ pub fn cheb2ord(spec: &OrderSpec<'_>) -> Result<(usize, Vec<f64>)> {
         }
     };
     Ok((ord, post(&nat, spec)))
+}
+
+/// The lowest elliptic order meeting the specification, and its natural frequency
+/// (`scipy.signal.ellipord`).
+///
+/// **Shapes**, units and errors: as [`buttord`], naming `ellipord`.
+///
+/// # Errors
+/// As [`buttord`].
+///
+/// **Algorithm**: SciPy's ratio of complete elliptic integrals; the passband edges are the
+/// natural frequencies.
+///
+/// # Example
+/// ```
+/// use cuprum_signal::{ellipord, design::order::OrderSpec};
+/// let s = OrderSpec { wp: &[0.2], ws: &[0.3], gpass: 3.0, gstop: 40.0, analog: false, fs: None };
+/// assert_eq!(ellipord(&s).unwrap(), (4, vec![0.2]));
+/// ```
+pub fn ellipord(spec: &OrderSpec<'_>) -> Result<(usize, Vec<f64>)> {
+    use super::elliptic::{ellipk, ellipkm1};
+    let mut p = prepare("ellipord", spec)?;
+    let nat = nat_freq(&mut p, spec.gpass, spec.gstop, Kind::Ellip);
+    let pm1 = |x: f64| (std::f64::consts::LN_10 * x).exp_m1();
+    let arg1_sq = pm1(0.1 * spec.gpass) / pm1(0.1 * spec.gstop);
+    let arg0 = 1.0 / nat;
+    let d0 = (ellipk(arg0 * arg0), ellipkm1(arg0 * arg0));
+    let d1 = (ellipk(arg1_sq), ellipkm1(arg1_sq));
+    let ord = (d0.0 * d1.1 / (d0.1 * d1.0)).ceil().max(0.0) as usize;
+    Ok((ord, post(&p.passb, spec)))
 }

@@ -246,3 +246,49 @@ fn order_selection() {
     );
     assert!(buttord(&spec(&[0.2], &[0.3], 50.0, 40.0, false, None)).is_err());
 }
+
+#[test]
+fn elliptic_designs() {
+    let (b, a) = ellip(4, 1.0, 40.0, &[0.3], &IirOptions::default())
+        .unwrap()
+        .ba()
+        .unwrap();
+    close(&b, ELLIP4_B, 1e-9, 1e-13);
+    close(&a, ELLIP4_A, 1e-9, 1e-13);
+    let o = IirOptions {
+        btype: BType::Bandpass,
+        output: FilterOutput::Sos,
+        ..Default::default()
+    };
+    close(
+        &ellip(5, 0.5, 60.0, &[0.2, 0.45], &o)
+            .unwrap()
+            .sos()
+            .unwrap(),
+        ELLIP5_BP_SOS,
+        1e-9,
+        1e-12,
+    );
+    let o = IirOptions {
+        btype: BType::Highpass,
+        output: FilterOutput::Sos,
+        fs: Some(1000.0),
+        ..Default::default()
+    };
+    close(
+        &ellip(3, 2.0, 30.0, &[100.0], &o).unwrap().sos().unwrap(),
+        ELLIP3_HP_SOS,
+        1e-9,
+        1e-12,
+    );
+    let spec = |wp: &'static [f64], ws: &'static [f64]| OrderSpec {
+        wp,
+        ws,
+        gpass: 1.0,
+        gstop: 50.0,
+        analog: false,
+        fs: None,
+    };
+    assert_eq!(ellipord(&spec(&[0.1, 0.6], &[0.2, 0.5])).unwrap().0, 5);
+    assert_eq!(ellipord(&spec(&[0.2, 0.5], &[0.1, 0.6])).unwrap().0, 5);
+}
