@@ -207,7 +207,7 @@ pub(crate) fn ellipap(op: &'static str, n: usize, rp: f64, rs: f64) -> Result<Zp
     let pn = p.iter().fold(C::new(1.0, 0.0), |a, &x| a * -x);
     let zn = z.iter().fold(C::new(1.0, 0.0), |a, &x| a * -x);
     let mut k = (pn / zn).re;
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         k /= (1.0 + eps_sq).sqrt();
     }
     Ok(Zpk { z, p, k })
