@@ -34,7 +34,7 @@ pub use design::convert::{
     bilinear, bilinear_zpk, lp2bp_zpk, lp2bs_zpk, lp2hp_zpk, lp2lp_zpk, sos2tf, sos2zpk, tf2sos,
     tf2zpk, zpk2sos, zpk2tf,
 };
-pub use design::fir::{FirwinOptions, firwin, kaiser_atten, kaiser_beta, kaiserord};
+pub use design::fir::{FirwinOptions, firwin, firwin2, kaiser_atten, kaiser_beta, kaiserord};
 pub use design::freq::{FreqzOptions, freqz, freqz_zpk, group_delay, sosfreqz};
 pub use design::iir::{
     BType, Filter, FilterOutput, IirOptions, IirType, butter, cheby1, cheby2, ellip, iirfilter,

@@ -205,3 +205,190 @@ pub(crate) fn firwin_taps(numtaps: usize, cutoff: &[f64], o: &FirwinOptions) -> 
 pub fn firwin(numtaps: usize, cutoff: &[f64], opts: &FirwinOptions) -> Result<Array> {
     upload(firwin_taps(numtaps, cutoff, opts)?, current_device())
 }
+
+/// Options of [`firwin2`] (SciPy's keyword arguments).
+#[derive(Clone, Debug)]
+pub struct Firwin2Options {
+    /// the size of the interpolation grid (default `1 + 2^ceil(log2(numtaps))`)
+    pub nfreqs: Option<usize>,
+    /// the window (default `'hamming'`; `None`: no window)
+    pub window: Option<Window>,
+    /// an antisymmetric (type III/IV) filter
+    pub antisymmetric: bool,
+    /// the sampling frequency (default 2)
+    pub fs: Option<f64>,
+}
+
+impl Default for Firwin2Options {
+    fn default() -> Self {
+        Firwin2Options {
+            nfreqs: None,
+            window: Some(Window::Name("hamming".into())),
+            antisymmetric: false,
+            fs: None,
+        }
+    }
+}
+
+/// A linear-phase FIR filter by frequency sampling (`scipy.signal.firwin2`).
+///
+/// **Shapes**: `freq`, `gain` of equal length (frequencies from 0 to `fs/2`, non-decreasing,
+/// a value repeated at most twice for a jump) → `(numtaps,)` float64 on the current device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `firwin2` for mismatched lengths, `freq` not from 0 to
+/// `fs/2` or decreasing, a value repeated thrice, `numtaps >= nfreqs`, a nonzero gain where
+/// the filter type forces zero (type II at Nyquist, III at both ends, IV at 0).
+///
+/// **Algorithm**: SciPy's: the gain interpolated on a uniform grid, shifted by half the filter
+/// length, inverse real FFT (cuprum-fft on the host: design data), windowed.
+///
+/// # Example
+/// ```
+/// use cuprum_signal::{design::fir::Firwin2Options, firwin2};
+/// let h = firwin2(21, &[0.0, 0.5, 1.0], &[1.0, 1.0, 0.0], &Firwin2Options::default()).unwrap();
+/// assert_eq!(h.shape(), &[21]);
+/// ```
+pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options) -> Result<Array> {
+    const OP: &str = "firwin2";
+    let fs = opts.fs.unwrap_or(2.0);
+    let nyq = 0.5 * fs;
+    if freq.len() != gain.len() {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "freq ({}) and gain ({}) must be of same length",
+                freq.len(),
+                gain.len()
+            ),
+        ));
+    }
+    if numtaps == 0 || freq.len() < 2 {
+        return Err(Error::invalid_value(
+            OP,
+            "numtaps must be positive and freq must hold at least 2 values",
+        ));
+    }
+    let nfreqs = opts
+        .nfreqs
+        .unwrap_or(1 + (numtaps as f64).log2().ceil().exp2() as usize);
+    if numtaps >= nfreqs {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "ntaps must be less than nfreqs, but firwin2 was called with ntaps={numtaps} and nfreqs={nfreqs}"
+            ),
+        ));
+    }
+    if freq[0] != 0.0 || freq[freq.len() - 1] != nyq {
+        return Err(Error::invalid_value(
+            OP,
+            format!("freq must start with 0 and end with fs/2 = {nyq}"),
+        ));
+    }
+    let d: Vec<f64> = freq.windows(2).map(|w| w[1] - w[0]).collect();
+    if d.iter().any(|&v| v < 0.0) {
+        return Err(Error::invalid_value(
+            OP,
+            "the values in freq must be nondecreasing",
+        ));
+    }
+    if d.windows(2).any(|w| w[0] + w[1] == 0.0) {
+        return Err(Error::invalid_value(
+            OP,
+            "a value in freq must not occur more than twice",
+        ));
+    }
+    if freq[1] == 0.0 {
+        return Err(Error::invalid_value(
+            OP,
+            "value 0 must not be repeated in freq",
+        ));
+    }
+    if freq[freq.len() - 2] == nyq {
+        return Err(Error::invalid_value(
+            OP,
+            "value fs/2 must not be repeated in freq",
+        ));
+    }
+    let ftype = match (opts.antisymmetric, numtaps % 2 == 0) {
+        (true, true) => 4,
+        (true, false) => 3,
+        (false, true) => 2,
+        (false, false) => 1,
+    };
+    let (g0, gn) = (gain[0], gain[gain.len() - 1]);
+    if (ftype == 2 && gn != 0.0)
+        || (ftype == 3 && (g0 != 0.0 || gn != 0.0))
+        || (ftype == 4 && g0 != 0.0)
+    {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "a type {ftype} filter must have zero gain at {}",
+                match ftype {
+                    2 => "the Nyquist frequency",
+                    3 => "zero and Nyquist frequencies",
+                    _ => "zero frequency",
+                }
+            ),
+        ));
+    }
+    let mut f = freq.to_vec();
+    if d.contains(&0.0) {
+        let eps = f64::EPSILON * nyq;
+        for k in 0..f.len() - 1 {
+            if f[k] == f[k + 1] {
+                f[k] -= eps;
+                f[k + 1] += eps;
+            }
+        }
+        if f.windows(2).any(|w| w[1] - w[0] <= 0.0) {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "freq cannot contain numbers that are too close (within eps * (fs/2): {eps}) to a repeated value"
+                ),
+            ));
+        }
+    }
+    let mut fx2 = cuprum_core::ext::try_vec_with_capacity::<cuprum_core::Complex64>(nfreqs)?;
+    for i in 0..nfreqs {
+        let x = if i + 1 == nfreqs {
+            nyq
+        } else {
+            nyq * i as f64 / (nfreqs - 1) as f64
+        };
+        // np.interp on the (possibly nudged) breakpoints
+        let j = f.partition_point(|&v| v <= x).clamp(1, f.len() - 1);
+        let (xa, xb, ya, yb) = (f[j - 1], f[j], gain[j - 1], gain[j]);
+        let g = if x <= f[0] {
+            gain[0]
+        } else if x >= f[f.len() - 1] {
+            gain[gain.len() - 1]
+        } else {
+            ya + (yb - ya) * (x - xa) / (xb - xa)
+        };
+        let mut shift =
+            cuprum_core::Complex64::new(0.0, -(numtaps as f64 - 1.0) / 2.0 * PI * x / nyq).exp();
+        if ftype > 2 {
+            shift *= cuprum_core::Complex64::new(0.0, 1.0);
+        }
+        fx2.push(shift * g);
+    }
+    let spec = Array::from_vec_on(fx2, &[nfreqs], cuprum_core::Device::Cpu)?;
+    let full = cuprum_fft::irfft(&spec, None, -1, cuprum_fft::Norm::Backward)?.to_vec::<f64>()?;
+    let wind = match &opts.window {
+        Some(w) => w.values(OP, numtaps, true)?,
+        None => cuprum_core::ext::try_vec_filled(numtaps, 1.0)?,
+    };
+    let mut out: Vec<f64> = full[..numtaps]
+        .iter()
+        .zip(&wind)
+        .map(|(a, b)| a * b)
+        .collect();
+    if ftype == 3 {
+        out[numtaps / 2] = 0.0;
+    }
+    upload(out, current_device())
+}

@@ -292,3 +292,44 @@ fn elliptic_designs() {
     assert_eq!(ellipord(&spec(&[0.1, 0.6], &[0.2, 0.5])).unwrap().0, 5);
     assert_eq!(ellipord(&spec(&[0.2, 0.5], &[0.1, 0.6])).unwrap().0, 5);
 }
+
+#[test]
+fn frequency_sampling_fir() {
+    use cuprum_signal::design::fir::Firwin2Options;
+    close(
+        &firwin2(
+            21,
+            &[0.0, 0.5, 1.0],
+            &[1.0, 1.0, 0.0],
+            &Firwin2Options::default(),
+        )
+        .unwrap(),
+        FIRWIN2_LP,
+        1e-10,
+        1e-13,
+    );
+    let o = Firwin2Options {
+        window: Some(("kaiser", 6.0).into()),
+        fs: Some(1000.0),
+        ..Default::default()
+    };
+    close(
+        &firwin2(30, &[0.0, 100.0, 100.0, 500.0], &[0.0, 0.0, 1.0, 0.0], &o).unwrap(),
+        FIRWIN2_JUMP,
+        1e-10,
+        1e-13,
+    );
+    let o = Firwin2Options {
+        nfreqs: Some(129),
+        window: None,
+        antisymmetric: true,
+        fs: None,
+    };
+    close(
+        &firwin2(31, &[0.0, 0.3, 0.6, 1.0], &[0.0, 1.0, 1.0, 0.0], &o).unwrap(),
+        FIRWIN2_T3,
+        1e-10,
+        1e-13,
+    );
+    assert!(firwin2(20, &[0.0, 1.0], &[1.0, 1.0], &Firwin2Options::default()).is_err());
+}
