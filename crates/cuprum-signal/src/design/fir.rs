@@ -311,7 +311,7 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
             "value fs/2 must not be repeated in freq",
         ));
     }
-    let ftype = match (opts.antisymmetric, numtaps % 2 == 0) {
+    let ftype = match (opts.antisymmetric, numtaps.is_multiple_of(2)) {
         (true, true) => 4,
         (true, false) => 3,
         (false, true) => 2,
