@@ -1041,3 +1041,155 @@ pub fn check_nola(window: &Window, nperseg: usize, noverlap: usize, tol: f64) ->
     let b = overlap_bins("check_NOLA", window, nperseg, noverlap, true)?;
     Ok(b.iter().copied().fold(f64::INFINITY, f64::min) > tol)
 }
+
+/// The normalization of [`lombscargle`] (SciPy's `normalize`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LombNormalize {
+    /// the power (`False`/`'power'`, the default)
+    #[default]
+    Power,
+    /// the power divided by the weighted data variance (`True`/`'normalize'`)
+    Normalize,
+    /// the complex amplitude (`'amplitude'`)
+    Amplitude,
+}
+
+/// Options of [`lombscargle`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LombOptions<'a> {
+    /// the normalization
+    pub normalize: LombNormalize,
+    /// non-negative sample weights (default all ones)
+    pub weights: Option<&'a Array>,
+    /// fit a floating mean with each sinusoid
+    pub floating_mean: bool,
+}
+
+/// The (generalized) Lomb-Scargle periodogram of unevenly sampled data
+/// (`scipy.signal.lombscargle`, SciPy 1.17's form without the deprecated `precenter`).
+///
+/// **Shapes**: 1-D `x` (sample times), `y` (values) and weights of one length, 1-D `freqs`
+/// (angular frequencies) → `(len(freqs),)` float64 (complex128 for amplitudes), on `x`'s
+/// device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `lombscargle` for shapes that are not 1-D of equal non-zero
+/// length, empty `freqs`, negative weights or a zero weight sum.
+///
+/// **Algorithm**: SciPy's (Zechmeister & Kürster's weighted form): the `(n, nfreq)` phase
+/// table `freqs·x` and its sums over samples as reductions, on `x`'s device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_signal::spectral::{LombOptions, lombscargle};
+/// let x = Array::from_vec_on((0..50).map(|i| i as f64 * 0.37).collect::<Vec<_>>(), &[50], Device::Cpu).unwrap();
+/// let y = cuprum_core::sin(&cuprum_core::multiply(&x, 2.0).unwrap()).unwrap();
+/// let f = Array::from_vec_on(vec![1.0f64, 2.0, 3.0], &[3], Device::Cpu).unwrap();
+/// let p = lombscargle(&x, &y, &f, &LombOptions::default()).unwrap().to_vec::<f64>().unwrap();
+/// assert!(p[1] > 10.0 * p[0] && p[1] > 10.0 * p[2]);
+/// ```
+pub fn lombscargle(x: &Array, y: &Array, freqs: &Array, opts: &LombOptions<'_>) -> Result<Array> {
+    const OP: &str = "lombscargle";
+    use cuprum_core::{add, cos, divide, multiply, sin, subtract};
+    let f64a = |a: &Array| a.astype(DType::Float64);
+    let ones;
+    let w = match opts.weights {
+        Some(w) => w,
+        None => {
+            ones = cuprum_core::ones_on(y.shape(), DType::Float64, y.device())?;
+            &ones
+        }
+    };
+    if !(x.ndim() == 1 && x.size() > 0 && x.shape() == y.shape() && x.shape() == w.shape()) {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "x, y, weights must be 1-D arrays of equal non-zero length, got shapes {:?}, {:?}, {:?}",
+                x.shape(),
+                y.shape(),
+                w.shape()
+            ),
+        ));
+    }
+    if !(freqs.ndim() == 1 && freqs.size() > 0) {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "freqs must be a 1-D array of non-zero length, got shape {:?}",
+                freqs.shape()
+            ),
+        ));
+    }
+    crate::util::same_device(OP, x, y)?;
+    crate::util::same_device(OP, x, freqs)?;
+    let w = f64a(w)?;
+    let wsum = w.sum(None, false)?.item()?.as_f64();
+    let wmin = w.min(None, false)?.item()?.as_f64();
+    if wmin.is_nan() || wmin < 0.0 || wsum.is_nan() || wsum <= 0.0 {
+        return Err(Error::invalid_value(
+            OP,
+            "weights must have only non-negative entries which sum to a positive value",
+        ));
+    }
+    let w = divide(&w, wsum)?.reshape(&[x.size(), 1][..])?;
+    let yc = f64a(y)?.reshape(&[x.size(), 1][..])?;
+    let wy = multiply(&w, &yc)?;
+    let ft = multiply(
+        &f64a(freqs)?.reshape(&[1, freqs.size()][..])?,
+        &f64a(x)?.reshape(&[x.size(), 1][..])?,
+    )?;
+    let wsum0 = |a: &Array| -> Result<Array> { multiply(&w, a)?.sum(0isize, false) };
+    let (c, s) = (cos(&ft)?, sin(&ft)?);
+    let ybar = wy.sum(None, false)?;
+    let mut cc = wsum0(&multiply(&c, &c)?)?;
+    let mut ss = subtract(1.0, &cc)?;
+    let mut cs = wsum0(&multiply(&c, &s)?)?;
+    if opts.floating_mean {
+        let (cm, sm) = (wsum0(&c)?, wsum0(&s)?);
+        cc = subtract(&cc, &multiply(&cm, &cm)?)?;
+        ss = subtract(&ss, &multiply(&sm, &sm)?)?;
+        cs = subtract(&cs, &multiply(&cm, &sm)?)?;
+    }
+    let tau = multiply(
+        &cuprum_core::arctan2(&multiply(&cs, 2.0)?, &subtract(&cc, &ss)?)?,
+        0.5,
+    )?;
+    let ftt = subtract(&ft, &tau.reshape(&[1, freqs.size()][..])?)?;
+    let (ct, st) = (cos(&ftt)?, sin(&ftt)?);
+    let mut ycs = multiply(&wy, &ct)?.sum(0isize, false)?;
+    let mut yss = multiply(&wy, &st)?.sum(0isize, false)?;
+    let mut cc = wsum0(&multiply(&ct, &ct)?)?;
+    let mut ss = subtract(1.0, &cc)?;
+    if opts.floating_mean {
+        let (cm, sm) = (wsum0(&ct)?, wsum0(&st)?);
+        ycs = subtract(&ycs, &multiply(&ybar, &cm)?)?;
+        yss = subtract(&yss, &multiply(&ybar, &sm)?)?;
+        cc = subtract(&cc, &multiply(&cm, &cm)?)?;
+        ss = subtract(&ss, &multiply(&sm, &sm)?)?;
+    }
+    let epsneg = f64::EPSILON / 2.0;
+    cc = cuprum_core::maximum(&cc, epsneg)?;
+    ss = cuprum_core::maximum(&ss, epsneg)?;
+    let a = divide(&ycs, &cc)?;
+    let b = divide(&yss, &ss)?;
+    match opts.normalize {
+        LombNormalize::Power => {
+            let p = multiply(&add(&multiply(&a, &ycs)?, &multiply(&b, &yss)?)?, 2.0)?;
+            multiply(&p, x.size() as f64 / 4.0)
+        }
+        LombNormalize::Normalize => {
+            let p = multiply(&add(&multiply(&a, &ycs)?, &multiply(&b, &yss)?)?, 2.0)?;
+            let mut yy = multiply(&wy, &yc)?.sum(None, false)?;
+            if opts.floating_mean {
+                yy = subtract(&yy, &multiply(&ybar, &ybar)?)?;
+            }
+            multiply(&p, &divide(0.5, &yy)?)
+        }
+        LombNormalize::Amplitude => {
+            let amp = crate::filter::combine(&a, &b, DType::Complex128)?;
+            let rot = crate::filter::combine(&cos(&tau)?, &sin(&tau)?, DType::Complex128)?;
+            multiply(&amp, &rot)
+        }
+    }
+}

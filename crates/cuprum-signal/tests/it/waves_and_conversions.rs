@@ -333,3 +333,46 @@ fn frequency_sampling_fir() {
     );
     assert!(firwin2(20, &[0.0, 1.0], &[1.0, 1.0], &Firwin2Options::default()).is_err());
 }
+
+#[test]
+fn lomb_scargle() {
+    use cuprum_signal::spectral::{LombNormalize, LombOptions, lombscargle};
+    for dev in devices() {
+        let xs: Vec<f64> = (0..40)
+            .map(|i| i as f64 * 0.37 + 0.05 * (i as f64).sin())
+            .collect();
+        let ys: Vec<f64> = xs
+            .iter()
+            .map(|v| (2.0 * v).sin() + 0.3 * (0.7 * v).cos() + 0.2)
+            .collect();
+        let ws: Vec<f64> = (0..40).map(|i| 1.0 + 0.5 * (i as f64).cos()).collect();
+        let (x, y, w) = (
+            arr(xs, &[40], dev),
+            arr(ys, &[40], dev),
+            arr(ws, &[40], dev),
+        );
+        let f = lin(0.2, 3.0, 8, dev);
+        close(
+            &lombscargle(&x, &y, &f, &LombOptions::default()).unwrap(),
+            LOMB_POWER,
+            1e-9,
+            1e-12,
+        );
+        let o = LombOptions {
+            normalize: LombNormalize::Normalize,
+            weights: Some(&w),
+            floating_mean: true,
+        };
+        close(
+            &lombscargle(&x, &y, &f, &o).unwrap(),
+            LOMB_NORM_FM,
+            1e-9,
+            1e-12,
+        );
+        let o = LombOptions {
+            normalize: LombNormalize::Amplitude,
+            ..Default::default()
+        };
+        close_c(&lombscargle(&x, &y, &f, &o).unwrap(), LOMB_AMP, 1e-9, 1e-12);
+    }
+}
