@@ -37,7 +37,8 @@ pub use design::convert::{
 pub use design::fir::{FirwinOptions, firwin, firwin2, kaiser_atten, kaiser_beta, kaiserord};
 pub use design::freq::{FreqzOptions, freqz, freqz_zpk, group_delay, sosfreqz};
 pub use design::iir::{
-    BType, Filter, FilterOutput, IirOptions, IirType, butter, cheby1, cheby2, ellip, iirfilter,
+    BType, Filter, FilterOutput, IirOptions, IirType, bessel, butter, cheby1, cheby2, ellip,
+    iirfilter,
 };
 pub use design::notch::{iirnotch, iirpeak};
 pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord};
@@ -56,8 +57,8 @@ pub use smooth::{
     order_filter, savgol_coeffs, savgol_filter, wiener,
 };
 pub use spectral::{
-    Average, Scaling, SpectralOptions, check_cola, check_nola, coherence, csd, istft, periodogram,
-    spectrogram, stft, welch,
+    Average, Scaling, SpectralOptions, check_cola, check_nola, coherence, csd, istft, lombscargle,
+    periodogram, spectrogram, stft, welch,
 };
 pub use waveforms::{chirp, gausspulse, sawtooth, square, sweep_poly, unit_impulse};
 pub use window::{Window, get_window, windows};

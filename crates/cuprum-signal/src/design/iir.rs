@@ -153,6 +153,11 @@ pub enum IirType {
         /// stopband attenuation in dB
         rs: f64,
     },
+    /// Bessel/Thomson with the given normalization (`'bessel'`)
+    Bessel {
+        /// the normalization
+        norm: super::bessel::BesselNorm,
+    },
     /// elliptic (Cauer) with passband ripple `rp` and stopband attenuation `rs` dB
     /// (`'ellip'`)
     Ellip {
@@ -273,6 +278,7 @@ pub fn iirfilter(n: usize, wn: &[f64], ftype: IirType, opts: &IirOptions) -> Res
         IirType::Cheby1 { .. } => "cheby1",
         IirType::Cheby2 { .. } => "cheby2",
         IirType::Ellip { .. } => "ellip",
+        IirType::Bessel { .. } => "bessel",
     };
     let zpk = design_zpk(op, n, wn, ftype, opts)?;
     finish(op, zpk, opts, current_device())
@@ -350,6 +356,7 @@ pub(crate) fn design_zpk(
             }
             super::elliptic::ellipap(op, n, rp, rs)?
         }
+        IirType::Bessel { norm } => super::bessel::besselap(op, n, norm)?,
     };
     let (warped, fs) = if !opts.analog {
         if wn.iter().any(|&w| w >= 1.0) {
@@ -524,4 +531,31 @@ pub fn cheby2(n: usize, rs: f64, wn: &[f64], opts: &IirOptions) -> Result<Filter
 /// ```
 pub fn ellip(n: usize, rp: f64, rs: f64, wn: &[f64], opts: &IirOptions) -> Result<Filter> {
     iirfilter(n, wn, IirType::Ellip { rp, rs }, opts)
+}
+
+/// A Bessel/Thomson filter of order `n` (`scipy.signal.bessel`), maximally flat group delay.
+///
+/// **Shapes** and semantics: as [`iirfilter`] with [`IirType::Bessel`]; `norm` places the
+/// cutoff (phase mid-point, unit delay, or −3 dB).
+///
+/// # Errors
+/// As [`iirfilter`], naming `bessel`; an order above 60.
+///
+/// **Algorithm**: the poles are the roots of the reverse Bessel polynomial (cuprum's `roots`,
+/// then Newton-polished), scaled per `norm` as SciPy's `besselap`; then [`iirfilter`]'s
+/// transformations.
+///
+/// # Example
+/// ```
+/// use cuprum_signal::{IirOptions, bessel, design::bessel::BesselNorm};
+/// let (b, a) = bessel(4, &[0.2], BesselNorm::Phase, &IirOptions::default()).unwrap().ba().unwrap();
+/// assert_eq!((b.shape(), a.shape()), (&[5][..], &[5][..]));
+/// ```
+pub fn bessel(
+    n: usize,
+    wn: &[f64],
+    norm: super::bessel::BesselNorm,
+    opts: &IirOptions,
+) -> Result<Filter> {
+    iirfilter(n, wn, IirType::Bessel { norm }, opts)
 }

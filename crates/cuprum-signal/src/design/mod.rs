@@ -2,6 +2,7 @@
 //! arrays on the current device: IIR design, FIR design, frequency responses and the
 //! zeros-poles-gain algebra.
 
+pub mod bessel;
 pub mod convert;
 mod elliptic;
 pub mod fir;

@@ -376,3 +376,43 @@ fn lomb_scargle() {
         close_c(&lombscargle(&x, &y, &f, &o).unwrap(), LOMB_AMP, 1e-9, 1e-12);
     }
 }
+
+#[test]
+fn bessel_designs() {
+    use cuprum_signal::design::bessel::BesselNorm;
+    let (b, a) = bessel(4, &[0.2], BesselNorm::Phase, &IirOptions::default())
+        .unwrap()
+        .ba()
+        .unwrap();
+    close(&b, BESSEL4_B, 1e-9, 1e-13);
+    close(&a, BESSEL4_A, 1e-9, 1e-13);
+    let o = IirOptions {
+        btype: BType::Bandpass,
+        output: FilterOutput::Sos,
+        ..Default::default()
+    };
+    close(
+        &bessel(7, &[0.1, 0.3], BesselNorm::Mag, &o)
+            .unwrap()
+            .sos()
+            .unwrap(),
+        BESSEL7_MAG_SOS,
+        1e-8,
+        1e-12,
+    );
+    let o = IirOptions {
+        btype: BType::Highpass,
+        output: FilterOutput::Sos,
+        fs: Some(1000.0),
+        ..Default::default()
+    };
+    close(
+        &bessel(5, &[50.0], BesselNorm::Delay, &o)
+            .unwrap()
+            .sos()
+            .unwrap(),
+        BESSEL5_DELAY_SOS,
+        1e-9,
+        1e-12,
+    );
+}
