@@ -34,13 +34,15 @@ pub use design::convert::{
     bilinear, bilinear_zpk, lp2bp_zpk, lp2bs_zpk, lp2hp_zpk, lp2lp_zpk, sos2tf, sos2zpk, tf2sos,
     tf2zpk, zpk2sos, zpk2tf,
 };
-pub use design::fir::{FirwinOptions, firwin, firwin2, kaiser_atten, kaiser_beta, kaiserord};
+pub use design::fir::{
+    FirwinOptions, firwin, firwin2, kaiser_atten, kaiser_beta, kaiserord, minimum_phase,
+};
 pub use design::freq::{FreqzOptions, freqz, freqz_zpk, group_delay, sosfreqz};
 pub use design::iir::{
     BType, Filter, FilterOutput, IirOptions, IirType, bessel, butter, cheby1, cheby2, ellip,
     iirfilter,
 };
-pub use design::notch::{iirnotch, iirpeak};
+pub use design::notch::{iircomb, iirnotch, iirpeak};
 pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord};
 pub use filter::lfilter::{
     FiltfiltOptions, filtfilt, lfilter, lfilter_with_state, lfilter_zi, lfiltic,

@@ -392,3 +392,75 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
     }
     upload(out, current_device())
 }
+
+/// The minimum-phase version of a linear-phase FIR filter (`scipy.signal.minimum_phase`
+/// with `method='homomorphic'`).
+///
+/// **Shapes**: real 1-D `h` (n >= 3) → `(n/2 + n%2,)` (`half`) or `(n,)`, in `h`'s inexact
+/// dtype on `h`'s device. `n_fft` defaults to `2^ceil(log2(2(n − 1)/0.01))`.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `minimum_phase` for complex or short `h`, `n_fft < n`.
+///
+/// **Algorithm**: SciPy's homomorphic method: the (halved) log-magnitude spectrum's real
+/// cepstrum folded to causal, exponentiated back; FFTs through cuprum-fft on `h`'s device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let h = Array::from_vec_on(vec![0.25f64, 0.5, 0.25], &[3], Device::Cpu).unwrap();
+/// let m = cuprum_signal::minimum_phase(&h, None, true).unwrap();
+/// assert_eq!(m.shape(), &[2]);
+/// ```
+pub fn minimum_phase(h: &Array, n_fft: Option<usize>, half: bool) -> Result<Array> {
+    const OP: &str = "minimum_phase";
+    use cuprum_core::multiply;
+    use cuprum_fft::{Norm, fft, ifft};
+    if h.dtype().is_complex() {
+        return Err(Error::invalid_value(OP, "complex filters not supported"));
+    }
+    if h.ndim() != 1 || h.size() <= 2 {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "h must be 1-D and at least 2 samples long, got shape {:?}",
+                h.shape()
+            ),
+        ));
+    }
+    let n = h.size();
+    let n_fft =
+        n_fft.unwrap_or_else(|| (2.0 * (n as f64 - 1.0) / 0.01).log2().ceil().exp2() as usize);
+    if n_fft < n {
+        return Err(Error::invalid_value(
+            OP,
+            format!("n_fft must be at least len(h)=={n}, got {n_fft}"),
+        ));
+    }
+    let dt = crate::util::inexact(h.dtype());
+    let mag = cuprum_core::abs(&fft(&h.astype(dt)?, Some(n_fft), -1, Norm::Backward)?)?;
+    let positive = cuprum_core::where_(&cuprum_core::greater(&mag, 0.0)?, &mag, f64::INFINITY)?;
+    let floor = multiply(&positive.min(None, false)?, 1e-7)?;
+    let mut lt = cuprum_core::log(&cuprum_core::add(&mag, &floor)?)?;
+    if half {
+        lt = multiply(&lt, 0.5)?;
+    }
+    let cep = cuprum_core::real(&ifft(&lt, None, -1, Norm::Backward)?)?;
+    let idx = cuprum_core::arange_on(0i64, n_fft as i64, 1i64, None, h.device())?;
+    let stop = (n_fft / 2) as i64;
+    let mut win = cuprum_core::where_(&cuprum_core::less(&idx, stop)?, 2.0, 0.0)?;
+    win = cuprum_core::where_(&cuprum_core::equal(&idx, 0i64)?, 1.0, &win)?;
+    if n_fft % 2 == 1 {
+        win = cuprum_core::where_(&cuprum_core::equal(&idx, stop)?, 1.0, &win)?;
+    }
+    let folded = multiply(&cep, &win.astype(cep.dtype())?)?;
+    let e = cuprum_core::exp(&fft(&folded, None, -1, Norm::Backward)?)?;
+    let hm = cuprum_core::real(&ifft(&e, None, -1, Norm::Backward)?)?;
+    let n_out = if half { n / 2 + n % 2 } else { n };
+    hm.slice(&[cuprum_core::SliceItem::Slice {
+        start: Some(0),
+        stop: Some(n_out as isize),
+        step: 1,
+    }])?
+    .astype(dt)
+}

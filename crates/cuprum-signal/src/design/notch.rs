@@ -81,3 +81,68 @@ pub fn iirnotch(w0: f64, q: f64, fs: f64) -> Result<(Array, Array)> {
 pub fn iirpeak(w0: f64, q: f64, fs: f64) -> Result<(Array, Array)> {
     notch_peak("iirpeak", w0, q, fs, false)
 }
+
+/// A comb notch or peak filter at the harmonics of `w0` (`scipy.signal.iircomb`).
+///
+/// **Shapes**: → `b`, `a` `(N + 1,)` float64 on the current device, `N = fs/w0` (which must be
+/// an integer). `peak` selects the peaking comb; `pass_zero` whether the comb passes DC.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `iircomb` for `w0` outside `(0, fs/2)`, `fs` not a multiple
+/// of `w0`, a non-positive `fs` or `q`.
+///
+/// **Algorithm**: SciPy's closed form.
+///
+/// # Example
+/// ```
+/// let (b, a) = cuprum_signal::iircomb(60.0, 30.0, false, 600.0, false).unwrap();
+/// assert_eq!((b.shape(), a.shape()), (&[11][..], &[11][..]));
+/// ```
+pub fn iircomb(w0: f64, q: f64, peak: bool, fs: f64, pass_zero: bool) -> Result<(Array, Array)> {
+    const OP: &str = "iircomb";
+    if !(fs > 0.0 && fs.is_finite()) {
+        return Err(Error::invalid_value(
+            OP,
+            format!("sampling frequency fs={fs} must be a positive number"),
+        ));
+    }
+    if !(w0 > 0.0 && w0 < fs / 2.0) {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "w0 must be between 0 and {} (Nyquist), but given {w0}",
+                fs / 2.0
+            ),
+        ));
+    }
+    if q.is_nan() || q <= 0.0 {
+        return Err(Error::invalid_value(
+            OP,
+            format!("quality factor Q ({q}) must be positive"),
+        ));
+    }
+    let n = (fs / w0).round() as usize;
+    if ((w0 - fs / n as f64) / fs).abs() > 1e-14 {
+        return Err(Error::invalid_value(
+            OP,
+            format!("fs ({fs}) must be divisible by w0 ({w0})"),
+        ));
+    }
+    let w = 2.0 * PI * w0 / fs;
+    let wd = w / q;
+    let (g0, g) = if peak { (0.0, 1.0) } else { (1.0, 0.0) };
+    let beta = (n as f64 * wd / 4.0).tan();
+    let ax = (1.0 - beta) / (1.0 + beta);
+    let bx = (g0 + g * beta) / (1.0 + beta);
+    let cx = (g0 - g * beta) / (1.0 + beta);
+    let negative = (peak && pass_zero) || (!peak && !pass_zero);
+    let sgn = if negative { -1.0 } else { 1.0 };
+    let mut b = cuprum_core::ext::try_vec_filled(n + 1, 0.0)?;
+    let mut a = cuprum_core::ext::try_vec_filled(n + 1, 0.0)?;
+    b[0] = bx;
+    b[n] = sgn * cx;
+    a[0] = 1.0;
+    a[n] = sgn * ax;
+    let dev = current_device();
+    Ok((upload(b, dev)?, upload(a, dev)?))
+}

@@ -416,3 +416,30 @@ fn bessel_designs() {
         1e-12,
     );
 }
+
+#[test]
+fn comb_and_minimum_phase() {
+    let (b, a) = iircomb(60.0, 30.0, false, 600.0, false).unwrap();
+    close(&b, COMB_B, 1e-12, 1e-14);
+    close(&a, COMB_A, 1e-12, 1e-14);
+    let (b, a) = iircomb(50.0, 10.0, true, 400.0, true).unwrap();
+    close(&b, COMB_PEAK_B, 1e-12, 1e-14);
+    close(&a, COMB_PEAK_A, 1e-12, 1e-14);
+    assert!(iircomb(70.0, 30.0, false, 600.0, false).is_err());
+    for dev in devices() {
+        let _g = dev.use_device().unwrap();
+        let h = firwin(31, &[0.3], &FirwinOptions::default()).unwrap();
+        close(
+            &minimum_phase(&h, None, true).unwrap(),
+            MINPHASE,
+            1e-8,
+            1e-10,
+        );
+        close(
+            &minimum_phase(&h, Some(512), false).unwrap(),
+            MINPHASE_FULL,
+            1e-8,
+            1e-10,
+        );
+    }
+}
