@@ -8,8 +8,8 @@
 //!   returned on the current device (as SciPy and CuPy).
 //! - **Filtering** ([`filter`]): `lfilter`, `lfilter_zi`, `lfiltic`, `filtfilt`, `sosfilt`,
 //!   `sosfilt_zi`, `sosfiltfilt` — one recursive engine, a thread per 1-D signal on CUDA.
-//! - **Convolution** ([`convolve`]), **spectral analysis** ([`spectral`]), **resampling**
-//!   ([`resample`]), **peaks** ([`peaks`]), **windows** ([`window`], [`windows`]) and the smoothing filters
+//! - **Convolution** ([`mod@convolve`]), **spectral analysis** ([`spectral`]), **resampling**
+//!   ([`mod@resample`]), **peaks** ([`peaks`]), **windows** ([`window`], [`windows`]) and the smoothing filters
 //!   ([`smooth`]): composed of cuprum's array operations and FFTs, so that the work on the data
 //!   runs on the data's device.
 #![warn(missing_docs)]

@@ -78,7 +78,7 @@ fn upfirdn_host_h(
 /// empty `x` along `axis`.
 ///
 /// **Algorithm**: zero-stuffing by a strided assignment, the full convolution along `axis`
-/// ([`convolve`](crate::convolve): one pass per tap for short filters, FFT for long ones),
+/// ([`convolve`](crate::convolve()): one pass per tap for short filters, FFT for long ones),
 /// then a strided view; on `x`'s device.
 ///
 /// # Example
