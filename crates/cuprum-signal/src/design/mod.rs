@@ -10,4 +10,5 @@ pub mod freq;
 pub mod iir;
 pub mod notch;
 pub mod order;
+pub mod ss;
 pub(crate) mod zpk;

@@ -443,3 +443,30 @@ fn comb_and_minimum_phase() {
         );
     }
 }
+
+#[test]
+fn state_space_and_analog_response() {
+    for dev in devices() {
+        let (b, a) = butter(3, &[0.3], &IirOptions::default())
+            .unwrap()
+            .ba()
+            .unwrap();
+        let b = cuprum_core::multiply(&b.to_device(dev).unwrap(), 2.0).unwrap();
+        let a = cuprum_core::multiply(&a.to_device(dev).unwrap(), 3.0).unwrap();
+        let (am, bm, cm, dm) = tf2ss(&b, &a).unwrap();
+        close(&am, TF2SS_A, 1e-12, 1e-14);
+        close(&cm, TF2SS_C, 1e-12, 1e-14);
+        close(&dm, TF2SS_D, 1e-12, 1e-14);
+        let (num, den) = ss2tf(&am, &bm, &cm, &dm).unwrap();
+        close(&num, SS2TF_NUM, 1e-10, 1e-13);
+        close(&den, SS2TF_DEN, 1e-10, 1e-13);
+    }
+    let o = IirOptions {
+        btype: BType::Bandpass,
+        analog: true,
+        ..Default::default()
+    };
+    let (b, a) = cheby1(4, 1.0, &[2.0, 5.0], &o).unwrap().ba().unwrap();
+    let (_w, h) = freqs(&b, &a, &lin(0.5, 6.0, 7, Device::Cpu)).unwrap();
+    close_c(&h, FREQS_H, 1e-9, 1e-12);
+}
