@@ -112,6 +112,41 @@ impl Window {
             }
             "tukey" | "tuk" => tukey(m, p1.unwrap_or(0.5), sym),
             "kaiser" | "ksr" => kaiser(m, need(p1)?, sym),
+            "chebwin" | "cheb" => chebwin(op, m, need(p1)?, sym)?,
+            "taylor" | "taylorwin" => {
+                taylor(m, p1.map_or(4, |v| v as usize), p2.unwrap_or(30.0), sym)
+            }
+            "kaiser_bessel_derived" | "kbd" => {
+                if !sym {
+                    return Err(Error::invalid_value(
+                        op,
+                        "Kaiser-Bessel Derived windows are only defined for symmetric shapes (fftbins=False)",
+                    ));
+                }
+                if m % 2 == 1 {
+                    return Err(Error::invalid_value(
+                        op,
+                        format!(
+                            "Kaiser-Bessel Derived windows are only defined for even number of points, got {m}"
+                        ),
+                    ));
+                }
+                let k = kaiser(m / 2 + 1, need(p1)?, true);
+                let mut c = 0.0;
+                let cs: Vec<f64> = k
+                    .iter()
+                    .map(|v| {
+                        c += v;
+                        c
+                    })
+                    .collect();
+                let total = cs[cs.len() - 1];
+                let half: Vec<f64> = cs[..cs.len() - 1]
+                    .iter()
+                    .map(|v| (v / total).sqrt())
+                    .collect();
+                half.iter().chain(half.iter().rev()).copied().collect()
+            }
             "gaussian" | "gauss" | "gss" => gaussian(m, need(p1)?, sym),
             "general_gaussian" | "general gaussian" | "general gauss" | "general_gauss" | "ggs" => {
                 let p = need(p1)?;
@@ -330,6 +365,94 @@ fn tukey(m: usize, alpha: f64, sym: bool) -> Vec<f64> {
     truncate(w, t)
 }
 
+fn chebwin(op: &'static str, m: usize, at: f64, sym: bool) -> Result<Vec<f64>> {
+    if m <= 1 {
+        return Ok(ones(m));
+    }
+    let (mm, t) = extend(m, sym);
+    let order = mm as f64 - 1.0;
+    let beta = ((10f64.powf(at.abs() / 20.0)).acosh() / order).cosh();
+    let p: Vec<cuprum_core::Complex64> = (0..mm)
+        .map(|k| {
+            let x = beta * (PI * k as f64 / mm as f64).cos();
+            let v = if x > 1.0 {
+                (order * x.acosh()).cosh()
+            } else if x < -1.0 {
+                (2.0 * (mm % 2) as f64 - 1.0) * (order * (-x).acosh()).cosh()
+            } else {
+                (order * x.acos()).cos()
+            };
+            if mm % 2 == 1 {
+                cuprum_core::Complex64::new(v, 0.0)
+            } else {
+                cuprum_core::Complex64::new(0.0, PI / mm as f64 * k as f64).exp() * v
+            }
+        })
+        .collect();
+    let pa = Array::from_vec_on(p, &[mm], cuprum_core::Device::Cpu)?;
+    let f = cuprum_fft::fft(&pa, None, -1, cuprum_fft::Norm::Backward)
+        .map_err(|e| Error::invalid_value(op, format!("chebwin FFT: {e}")))?
+        .to_vec::<cuprum_core::Complex64>()?;
+    let re: Vec<f64> = f.iter().map(|c| c.re).collect();
+    let w: Vec<f64> = if mm % 2 == 1 {
+        let n = mm.div_ceil(2);
+        re[1..n]
+            .iter()
+            .rev()
+            .chain(re[..n].iter())
+            .copied()
+            .collect()
+    } else {
+        let n = mm / 2 + 1;
+        re[1..n]
+            .iter()
+            .rev()
+            .chain(re[1..n].iter())
+            .copied()
+            .collect()
+    };
+    let mx = w.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    Ok(truncate(w.iter().map(|v| v / mx).collect(), t))
+}
+
+fn taylor(m: usize, nbar: usize, sll: f64, sym: bool) -> Vec<f64> {
+    if m <= 1 {
+        return ones(m);
+    }
+    let (mm, t) = extend(m, sym);
+    let b = 10f64.powf(sll / 20.0);
+    let a = b.acosh() / PI;
+    let nb = nbar as f64;
+    let s2 = nb * nb / (a * a + (nb - 0.5).powi(2));
+    let ma: Vec<f64> = (1..nbar).map(|v| v as f64).collect();
+    let fm: Vec<f64> = (0..ma.len())
+        .map(|mi| {
+            let m2 = ma[mi] * ma[mi];
+            let sign = if mi % 2 == 0 { 1.0 } else { -1.0 };
+            let numer: f64 = sign
+                * ma.iter()
+                    .map(|q| 1.0 - m2 / s2 / (a * a + (q - 0.5).powi(2)))
+                    .product::<f64>();
+            let denom: f64 = 2.0
+                * ma[..mi].iter().map(|q| 1.0 - m2 / (q * q)).product::<f64>()
+                * ma[mi + 1..]
+                    .iter()
+                    .map(|q| 1.0 - m2 / (q * q))
+                    .product::<f64>();
+            numer / denom
+        })
+        .collect();
+    let wf = |n: f64| {
+        1.0 + 2.0
+            * fm.iter()
+                .zip(&ma)
+                .map(|(f, q)| f * (2.0 * PI * q * (n - mm as f64 / 2.0 + 0.5) / mm as f64).cos())
+                .sum::<f64>()
+    };
+    let scale = 1.0 / wf((mm as f64 - 1.0) / 2.0);
+    truncate((0..mm).map(|n| wf(n as f64) * scale).collect(), t)
+}
+
 /// The modified Bessel function of the first kind of order 0 (its power series; every term is
 /// positive, so the sum is accurate to rounding for the arguments windows use).
 pub(crate) fn i0(x: f64) -> f64 {
@@ -403,7 +526,9 @@ pub(crate) fn exponential_values(m: usize, tau: f64, sym: bool) -> Vec<f64> {
 /// `nx` points of an `nx + 1`-point symmetric window); false the symmetric window for filter
 /// design. Names and aliases are SciPy's: `boxcar`, `triang`, `blackman`, `hamming`, `hann`,
 /// `bartlett`, `flattop`, `parzen`, `bohman`, `blackmanharris`, `nuttall`, `barthann`,
-/// `cosine`, `exponential`, `tukey`, `lanczos`, and with a parameter `kaiser` (beta),
+/// `cosine`, `exponential`, `tukey`, `lanczos`, `taylor` (optional `nbar`, `sll`), and with a
+/// parameter `kaiser` (beta), `chebwin` (attenuation dB), `kaiser_bessel_derived` (beta,
+/// symmetric and even only),
 /// `gaussian` (std), `general_hamming` (alpha), `general_gaussian` (p, sig).
 ///
 /// # Errors

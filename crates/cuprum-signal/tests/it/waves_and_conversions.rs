@@ -470,3 +470,38 @@ fn state_space_and_analog_response() {
     let (_w, h) = freqs(&b, &a, &lin(0.5, 6.0, 7, Device::Cpu)).unwrap();
     close_c(&h, FREQS_H, 1e-9, 1e-12);
 }
+
+#[test]
+fn chebyshev_taylor_kbd_windows() {
+    close(
+        &get_window(&("chebwin", 60.0).into(), 11, false).unwrap(),
+        WIN_CHEB_ODD,
+        1e-10,
+        1e-13,
+    );
+    close(
+        &get_window(&("chebwin", 50.0).into(), 12, true).unwrap(),
+        WIN_CHEB_EVEN,
+        1e-10,
+        1e-13,
+    );
+    close(
+        &get_window(&"taylor".into(), 16, true).unwrap(),
+        WIN_TAYLOR,
+        1e-10,
+        1e-13,
+    );
+    close(
+        &get_window(&Window::Param2("taylor".into(), 5.0, 40.0), 15, false).unwrap(),
+        WIN_TAYLOR_P,
+        1e-10,
+        1e-13,
+    );
+    close(
+        &get_window(&("kaiser_bessel_derived", 4.0).into(), 12, false).unwrap(),
+        WIN_KBD,
+        1e-10,
+        1e-13,
+    );
+    assert!(get_window(&("kaiser_bessel_derived", 4.0).into(), 12, true).is_err());
+}
