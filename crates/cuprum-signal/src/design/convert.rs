@@ -397,3 +397,232 @@ pub fn bilinear(b: &Array, a: &Array, fs: f64) -> Result<(Array, Array)> {
     let (bp, ap) = normalize(OP, &expand(&bv, n), &expand(&av, d))?;
     Ok((upload(bp, b.device())?, upload(ap, b.device())?))
 }
+
+fn ba_pair(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<f64>, Vec<f64>)> {
+    let (bv, av) = (host_f64(op, b)?, host_f64(op, a)?);
+    if bv.is_empty() || av.is_empty() {
+        return Err(Error::invalid_value(op, "b and a must be non-empty"));
+    }
+    Ok((bv, av))
+}
+
+fn ba_out(op: &'static str, b: &[f64], a: &[f64], dev: Device) -> Result<(Array, Array)> {
+    let (b, a) = normalize(op, b, a)?;
+    Ok((upload(b, dev)?, upload(a, dev)?))
+}
+
+/// A low-pass analog prototype `b/a` moved to cutoff `wo` rad/s (`scipy.signal.lp2lp`).
+///
+/// **Shapes**: 1-D `b`, `a` → normalized `b'`, `a'` float64 on `b`'s device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `lp2lp` for empty, complex or all-zero-denominator input.
+///
+/// **Algorithm**: SciPy's power-of-`wo` scaling of the coefficients, on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let b = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let a = Array::from_vec_on(vec![1.0f64, 1.0], &[2], Device::Cpu).unwrap();
+/// let (b2, a2) = cuprum_signal::lp2lp(&b, &a, 2.0).unwrap();
+/// assert_eq!((b2.to_vec::<f64>().unwrap(), a2.to_vec::<f64>().unwrap()), (vec![2.0], vec![1.0, 2.0]));
+/// ```
+pub fn lp2lp(b: &Array, a: &Array, wo: f64) -> Result<(Array, Array)> {
+    const OP: &str = "lp2lp";
+    let (bv, av) = ba_pair(OP, b, a)?;
+    let (d, n) = (av.len(), bv.len());
+    let m = d.max(n);
+    let pwo: Vec<f64> = (0..m).rev().map(|e| wo.powi(e as i32)).collect();
+    let s1 = n.saturating_sub(d);
+    let s2 = d.saturating_sub(n);
+    let bo: Vec<f64> = bv
+        .iter()
+        .zip(&pwo[s2..])
+        .map(|(x, p)| x * pwo[s1] / p)
+        .collect();
+    let ao: Vec<f64> = av
+        .iter()
+        .zip(&pwo[s1..])
+        .map(|(x, p)| x * pwo[s1] / p)
+        .collect();
+    ba_out(OP, &bo, &ao, b.device())
+}
+
+/// A low-pass analog prototype `b/a` turned high-pass at `wo` rad/s (`scipy.signal.lp2hp`).
+///
+/// **Shapes**, errors: as [`lp2lp`], naming `lp2hp`.
+///
+/// # Errors
+/// As [`lp2lp`].
+///
+/// **Algorithm**: SciPy's reversal and power-of-`wo` scaling, on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let b = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let a = Array::from_vec_on(vec![1.0f64, 1.0], &[2], Device::Cpu).unwrap();
+/// let (b2, a2) = cuprum_signal::lp2hp(&b, &a, 2.0).unwrap();
+/// assert_eq!((b2.to_vec::<f64>().unwrap(), a2.to_vec::<f64>().unwrap()), (vec![1.0, 0.0], vec![1.0, 2.0]));
+/// ```
+pub fn lp2hp(b: &Array, a: &Array, wo: f64) -> Result<(Array, Array)> {
+    const OP: &str = "lp2hp";
+    let (bv, av) = ba_pair(OP, b, a)?;
+    let (d, n) = (av.len(), bv.len());
+    let pwo: Vec<f64> = (0..d.max(n)).map(|e| wo.powi(e as i32)).collect();
+    let (ob, oa) = if d >= n {
+        let oa: Vec<f64> = av.iter().rev().zip(&pwo).map(|(x, p)| x * p).collect();
+        let mut ob = cuprum_core::ext::try_vec_filled(d, 0.0)?;
+        for (i, (x, p)) in bv.iter().rev().zip(&pwo).enumerate() {
+            ob[i] = x * p;
+        }
+        (ob, oa)
+    } else {
+        let ob: Vec<f64> = bv.iter().rev().zip(&pwo).map(|(x, p)| x * p).collect();
+        let mut oa = cuprum_core::ext::try_vec_filled(n, 0.0)?;
+        for (i, (x, p)) in av.iter().rev().zip(&pwo).enumerate() {
+            oa[i] = x * p;
+        }
+        (ob, oa)
+    };
+    ba_out(OP, &ob, &oa, b.device())
+}
+
+/// A low-pass analog prototype `b/a` turned band-pass at centre `wo` with width `bw` rad/s
+/// (`scipy.signal.lp2bp`).
+///
+/// **Shapes**, errors: as [`lp2lp`], naming `lp2bp`; twice the order.
+///
+/// # Errors
+/// As [`lp2lp`].
+///
+/// **Algorithm**: SciPy's binomial expansion of `s → (s² + wo²)/(bw·s)`, on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let b = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let a = Array::from_vec_on(vec![1.0f64, 1.0], &[2], Device::Cpu).unwrap();
+/// let (b2, a2) = cuprum_signal::lp2bp(&b, &a, 1.0, 1.0).unwrap();
+/// assert_eq!((b2.to_vec::<f64>().unwrap(), a2.to_vec::<f64>().unwrap()), (vec![1.0, 0.0], vec![1.0, 1.0, 1.0]));
+/// ```
+pub fn lp2bp(b: &Array, a: &Array, wo: f64, bw: f64) -> Result<(Array, Array)> {
+    const OP: &str = "lp2bp";
+    let (bv, av) = ba_pair(OP, b, a)?;
+    let (dd, nn) = (av.len() - 1, bv.len() - 1);
+    let ma = nn.max(dd);
+    let wosq = wo * wo;
+    let expand = |c: &[f64], deg: usize| -> Result<Vec<f64>> {
+        let np = deg + ma;
+        let mut out = cuprum_core::ext::try_vec_filled(np + 1, 0.0)?;
+        for j in 0..=np {
+            let mut val = 0.0;
+            for i in 0..=deg {
+                for k in 0..=i {
+                    if ma + 2 * k == j + i {
+                        val +=
+                            comb(i, k) * c[deg - i] * wosq.powi((i - k) as i32) / bw.powi(i as i32);
+                    }
+                }
+            }
+            out[np - j] = val;
+        }
+        Ok(out)
+    };
+    ba_out(OP, &expand(&bv, nn)?, &expand(&av, dd)?, b.device())
+}
+
+/// A low-pass analog prototype `b/a` turned band-stop at centre `wo` with width `bw` rad/s
+/// (`scipy.signal.lp2bs`).
+///
+/// **Shapes**, errors: as [`lp2lp`], naming `lp2bs`; twice the order.
+///
+/// # Errors
+/// As [`lp2lp`].
+///
+/// **Algorithm**: SciPy's binomial expansion of `s → bw·s/(s² + wo²)`, on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let b = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let a = Array::from_vec_on(vec![1.0f64, 1.0], &[2], Device::Cpu).unwrap();
+/// let (b2, a2) = cuprum_signal::lp2bs(&b, &a, 1.0, 1.0).unwrap();
+/// assert_eq!((b2.to_vec::<f64>().unwrap(), a2.to_vec::<f64>().unwrap()), (vec![1.0, 0.0, 1.0], vec![1.0, 1.0, 1.0]));
+/// ```
+pub fn lp2bs(b: &Array, a: &Array, wo: f64, bw: f64) -> Result<(Array, Array)> {
+    const OP: &str = "lp2bs";
+    let (bv, av) = ba_pair(OP, b, a)?;
+    let (dd, nn) = (av.len() - 1, bv.len() - 1);
+    let m = nn.max(dd);
+    let wosq = wo * wo;
+    let expand = |c: &[f64], deg: usize| -> Result<Vec<f64>> {
+        let np = 2 * m;
+        let mut out = cuprum_core::ext::try_vec_filled(np + 1, 0.0)?;
+        for j in 0..=np {
+            let mut val = 0.0;
+            for i in 0..=deg {
+                for k in 0..=(m - i) {
+                    if i + 2 * k == j {
+                        val += comb(m - i, k)
+                            * c[deg - i]
+                            * wosq.powi((m - i - k) as i32)
+                            * bw.powi(i as i32);
+                    }
+                }
+            }
+            out[np - j] = val;
+        }
+        Ok(out)
+    };
+    ba_out(OP, &expand(&bv, nn)?, &expand(&av, dd)?, b.device())
+}
+
+/// The state-space form of zeros, poles and gain (`scipy.signal.zpk2ss`): [`tf2ss`](crate::tf2ss)
+/// of [`zpk2tf`].
+///
+/// **Shapes**: as [`tf2ss`](crate::tf2ss), on `z`'s device.
+///
+/// # Errors
+/// As [`zpk2tf`] and [`tf2ss`](crate::tf2ss).
+///
+/// **Algorithm**: the two conversions on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let z = Array::from_vec_on(Vec::<f64>::new(), &[0], Device::Cpu).unwrap();
+/// let p = Array::from_vec_on(vec![-1.0f64], &[1], Device::Cpu).unwrap();
+/// let (a, _b, _c, _d) = cuprum_signal::zpk2ss(&z, &p, 1.0).unwrap();
+/// assert_eq!(a.to_vec::<f64>().unwrap(), vec![-1.0]);
+/// ```
+pub fn zpk2ss(z: &Array, p: &Array, k: f64) -> Result<(Array, Array, Array, Array)> {
+    let (b, a) = zpk2tf(z, p, k)?;
+    super::ss::tf2ss(&b, &a)
+}
+
+/// Zeros, poles and gain of a single-input, single-output state-space system
+/// (`scipy.signal.ss2zpk`): [`tf2zpk`] of [`ss2tf`](crate::ss2tf).
+///
+/// **Shapes**: as [`ss2tf`](crate::ss2tf) → as [`tf2zpk`].
+///
+/// # Errors
+/// As [`ss2tf`](crate::ss2tf) and [`tf2zpk`].
+///
+/// **Algorithm**: the two conversions on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let a = Array::from_vec_on(vec![-1.0f64], &[1, 1], Device::Cpu).unwrap();
+/// let b = Array::from_vec_on(vec![1.0f64], &[1, 1], Device::Cpu).unwrap();
+/// let c = Array::from_vec_on(vec![1.0f64], &[1, 1], Device::Cpu).unwrap();
+/// let d = Array::from_vec_on(vec![0.0f64], &[1, 1], Device::Cpu).unwrap();
+/// let (_z, p, k) = cuprum_signal::ss2zpk(&a, &b, &c, &d).unwrap();
+/// assert_eq!((p.to_vec::<cuprum_core::Complex64>().unwrap()[0].re, k), (-1.0, 1.0));
+/// ```
+pub fn ss2zpk(a: &Array, b: &Array, c: &Array, d: &Array) -> Result<(Array, Array, f64)> {
+    let (num, den) = super::ss::ss2tf(a, b, c, d)?;
+    tf2zpk(&num.reshape(&[num.size()][..])?, &den)
+}

@@ -505,3 +505,81 @@ fn chebyshev_taylor_kbd_windows() {
     );
     assert!(get_window(&("kaiser_bessel_derived", 4.0).into(), 12, true).is_err());
 }
+
+#[test]
+fn analog_ba_transformations() {
+    // scipy.signal.lp2lp/lp2hp/lp2bp/lp2bs of cheby1(3, 1, 1, analog=True), printed by SciPy 1.17.1
+    let b = arr(vec![0.49130668209006784], &[1], Device::Cpu);
+    let a = arr(
+        vec![
+            1.0,
+            0.988341209884761,
+            1.2384091735782365,
+            0.49130668209006784,
+        ],
+        &[4],
+        Device::Cpu,
+    );
+    let (lb, la) = lp2lp(&b, &a, 3.0).unwrap();
+    close(&lb, &[13.265280416431832], 1e-12, 1e-12);
+    close(
+        &la,
+        &[
+            1.0,
+            2.9650236296542833,
+            11.14568256220413,
+            13.265280416431832,
+        ],
+        1e-12,
+        1e-12,
+    );
+    let (hb, ha) = lp2hp(&b, &a, 3.0).unwrap();
+    close(&hb, &[1.0, 0.0, 0.0, 0.0], 1e-12, 1e-12);
+    close(
+        &ha,
+        &[1.0, 7.56193159215698, 18.10492552456711, 54.95549111023546],
+        1e-12,
+        1e-12,
+    );
+    let (pb, pa) = lp2bp(&b, &a, 3.0, 2.0).unwrap();
+    close(&pb, &[3.9304534567205427, 0.0, 0.0, 0.0], 1e-12, 1e-12);
+    close(
+        &pa,
+        &[
+            1.0,
+            1.976682419769522,
+            31.953636694312948,
+            39.51073701257194,
+            287.5827302488165,
+            160.11127600133128,
+            729.0,
+        ],
+        1e-12,
+        1e-12,
+    );
+    let (sb, sa) = lp2bs(&b, &a, 3.0, 2.0).unwrap();
+    close(&sb, &[1.0, 0.0, 27.0, 0.0, 243.0, 0.0, 729.0], 1e-12, 1e-12);
+    close(
+        &sa,
+        &[
+            1.0,
+            5.041287728104653,
+            35.04663356647428,
+            107.02628758299056,
+            315.4197020982685,
+            408.3443059764769,
+            729.0,
+        ],
+        1e-12,
+        1e-12,
+    );
+    let (am, bm, cm, dm) = zpk2ss(
+        &arr(vec![], &[0], Device::Cpu),
+        &arr(vec![-1.0, -2.0], &[2], Device::Cpu),
+        3.0,
+    )
+    .unwrap();
+    let (_z, p, k) = ss2zpk(&am, &bm, &cm, &dm).unwrap();
+    assert!((k - 3.0).abs() < 1e-12);
+    assert_eq!(p.size(), 2);
+}
