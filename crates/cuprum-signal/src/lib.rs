@@ -43,7 +43,7 @@ pub use design::iir::{
     iirfilter,
 };
 pub use design::notch::{iircomb, iirnotch, iirpeak};
-pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord};
+pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord, iirdesign};
 pub use design::ss::{freqs, freqs_zpk, ss2tf, tf2ss};
 pub use filter::lfilter::{
     FiltfiltOptions, filtfilt, lfilter, lfilter_with_state, lfilter_zi, lfiltic,

@@ -438,3 +438,100 @@ pub fn ellipord(spec: &OrderSpec<'_>) -> Result<(usize, Vec<f64>)> {
     let ord = (d0.0 * d1.1 / (d0.1 * d1.0)).ceil().max(0.0) as usize;
     Ok((ord, post(&p.passb, spec)))
 }
+
+/// The family [`iirdesign`] designs (SciPy's `ftype`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DesignFamily {
+    /// Butterworth
+    Butter,
+    /// Chebyshev type I
+    Cheby1,
+    /// Chebyshev type II
+    Cheby2,
+    /// elliptic (the default)
+    #[default]
+    Ellip,
+}
+
+/// The minimum-order IIR filter meeting a specification (`scipy.signal.iirdesign`).
+///
+/// **Shapes**: as [`OrderSpec`]; the band type follows from the edges (low-pass when
+/// `wp < ws`, band-pass when the stopband surrounds the passband, ...). `output` selects the
+/// form (on the current device).
+///
+/// # Errors
+/// As [`buttord`] and [`iirfilter`](crate::iirfilter), naming `iirdesign`; digital edges
+/// outside `(0, 1)` (normalized) or `(0, fs/2)`.
+///
+/// **Algorithm**: the family's order selection ([`buttord`], [`cheb1ord`], [`cheb2ord`],
+/// [`ellipord`]), then [`iirfilter`](crate::iirfilter) with `rp = gpass`, `rs = gstop`.
+///
+/// # Example
+/// ```
+/// use cuprum_signal::{FilterOutput, iirdesign, design::order::{DesignFamily, OrderSpec}};
+/// let s = OrderSpec { wp: &[0.2], ws: &[0.3], gpass: 1.0, gstop: 40.0, analog: false, fs: None };
+/// let sos = iirdesign(&s, DesignFamily::Ellip, FilterOutput::Sos).unwrap().sos().unwrap();
+/// assert_eq!(sos.shape()[1], 6);
+/// ```
+pub fn iirdesign(
+    spec: &OrderSpec<'_>,
+    family: DesignFamily,
+    output: super::iir::FilterOutput,
+) -> Result<super::iir::Filter> {
+    const OP: &str = "iirdesign";
+    let nyq = spec.fs.map_or(1.0, |f| f / 2.0);
+    if !spec.analog
+        && spec
+            .wp
+            .iter()
+            .chain(spec.ws)
+            .any(|&w| !(w > 0.0 && w < nyq))
+    {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "edge frequencies must lie strictly between 0 and {nyq}, got wp={:?}, ws={:?}",
+                spec.wp, spec.ws
+            ),
+        ));
+    }
+    let p = prepare(OP, spec)?;
+    let btype = match p.ftype {
+        1 => super::iir::BType::Lowpass,
+        2 => super::iir::BType::Highpass,
+        3 => super::iir::BType::Bandstop,
+        _ => super::iir::BType::Bandpass,
+    };
+    let (n, wn, ftype) = match family {
+        DesignFamily::Butter => {
+            let (n, wn) = buttord(spec)?;
+            (n, wn, super::iir::IirType::Butter)
+        }
+        DesignFamily::Cheby1 => {
+            let (n, wn) = cheb1ord(spec)?;
+            (n, wn, super::iir::IirType::Cheby1 { rp: spec.gpass })
+        }
+        DesignFamily::Cheby2 => {
+            let (n, wn) = cheb2ord(spec)?;
+            (n, wn, super::iir::IirType::Cheby2 { rs: spec.gstop })
+        }
+        DesignFamily::Ellip => {
+            let (n, wn) = ellipord(spec)?;
+            (
+                n,
+                wn,
+                super::iir::IirType::Ellip {
+                    rp: spec.gpass,
+                    rs: spec.gstop,
+                },
+            )
+        }
+    };
+    let o = super::iir::IirOptions {
+        btype,
+        analog: spec.analog,
+        output,
+        fs: spec.fs,
+    };
+    super::iir::iirfilter(n, &wn, ftype, &o)
+}

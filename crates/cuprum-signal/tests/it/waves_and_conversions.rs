@@ -583,3 +583,75 @@ fn analog_ba_transformations() {
     assert!((k - 3.0).abs() < 1e-12);
     assert_eq!(p.size(), 2);
 }
+
+#[test]
+fn iirdesign_matches_scipy() {
+    use cuprum_signal::design::order::DesignFamily;
+    // scipy.signal.iirdesign([0.2, 0.5], [0.1, 0.6], 1, 50, ftype='cheby2', output='sos')
+    let want = [
+        0.0192298288280327,
+        0.0,
+        -0.0192298288280327,
+        1.0,
+        -0.5810463635707439,
+        0.1403676973295071,
+        1.0,
+        1.4707574585231737,
+        0.9999999999999996,
+        1.0,
+        -0.04057649970871187,
+        0.2575504013301875,
+        1.0,
+        -1.93662663264252,
+        1.0,
+        1.0,
+        -1.1760747545900405,
+        0.47457160395869835,
+        1.0,
+        0.8341409486293624,
+        1.0,
+        1.0,
+        0.0607389865111605,
+        0.541513756069427,
+        1.0,
+        -1.8335154638712758,
+        1.0,
+        1.0,
+        -1.406181193849868,
+        0.7102466896808777,
+        1.0,
+        0.5524736130362795,
+        0.9999999999999999,
+        1.0,
+        0.07157249675580181,
+        0.836943877051412,
+        1.0,
+        -1.7740438103751632,
+        1.0000000000000002,
+        1.0,
+        -1.5649768827696504,
+        0.903709747322375,
+    ];
+    let s = OrderSpec {
+        wp: &[0.2, 0.5],
+        ws: &[0.1, 0.6],
+        gpass: 1.0,
+        gstop: 50.0,
+        analog: false,
+        fs: None,
+    };
+    let sos = iirdesign(&s, DesignFamily::Cheby2, FilterOutput::Sos)
+        .unwrap()
+        .sos()
+        .unwrap();
+    close(&sos, &want, 1e-7, 1e-9);
+    let bad = OrderSpec {
+        wp: &[1.2],
+        ws: &[0.3],
+        gpass: 1.0,
+        gstop: 50.0,
+        analog: false,
+        fs: None,
+    };
+    assert!(iirdesign(&bad, DesignFamily::Ellip, FilterOutput::Ba).is_err());
+}
