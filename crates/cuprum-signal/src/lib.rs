@@ -18,6 +18,7 @@ pub mod convolve;
 pub mod design;
 pub mod filter;
 pub mod peaks;
+mod polyphase;
 pub mod resample;
 pub mod smooth;
 pub mod spectral;

@@ -2,9 +2,9 @@
 //! of cuprum operations on the data's device (the FIR design on the host).
 
 use crate::design::fir::{FirwinOptions, firwin_taps};
-use crate::util::{along, axis_of, axis_slice, axis_slice_step, inexact, upload_shaped};
+use crate::util::{axis_of, axis_slice, axis_slice_step, inexact};
 use crate::window::Window;
-use cuprum_core::{Array, ConvolveMode, DType, Error, Result};
+use cuprum_core::{Array, DType, Error, Result};
 
 fn check_rates(op: &'static str, up: usize, down: usize) -> Result<()> {
     if up < 1 || down < 1 {
@@ -41,29 +41,21 @@ fn upfirdn_host_h(
             format!("x is empty along axis {ax} (shape {:?})", x.shape()),
         ));
     }
-    let nu = (n - 1) * up + 1;
-    let xu = if up == 1 {
-        x
+    if x.size() == 0 {
+        let mut shape = x.shape().to_vec();
+        shape[ax] = crate::polyphase::out_len(n, h.len(), up, down);
+        return cuprum_core::zeros_on(&shape[..], dt, x.device());
+    }
+    let xl = crate::util::to_last(&x, ax)?;
+    let y = if dt.is_complex() {
+        let rd = crate::util::real_of(dt);
+        let yr = crate::polyphase::run(op, h, &cuprum_core::real(&xl)?.astype(rd)?, up, down)?;
+        let yi = crate::polyphase::run(op, h, &cuprum_core::imag(&xl)?.astype(rd)?, up, down)?;
+        crate::filter::combine(&yr, &yi, dt)?
     } else {
-        let mut s = x.shape().to_vec();
-        s[ax] = nu;
-        let z = cuprum_core::zeros_on(&s[..], dt, x.device())?;
-        axis_slice_step(&z, ax, None, None, up as isize)?.assign(&x)?;
-        z
+        crate::polyphase::run(op, h, &xl, up, down)?
     };
-    let hk = upload_shaped(h.to_vec(), &along(xu.ndim(), ax, h.len())?, xu.device())?.astype(dt)?;
-    let method = if h.len() <= 64 {
-        crate::ConvMethod::Direct
-    } else {
-        crate::ConvMethod::Auto
-    };
-    let full = crate::convolve::convolve(&xu, &hk, ConvolveMode::Full, method)?;
-    let y = if down == 1 {
-        full
-    } else {
-        axis_slice_step(&full, ax, None, None, down as isize)?
-    };
-    y.astype(dt)
+    crate::util::from_last(&y, ax)
 }
 
 /// Upsamples by zero insertion, applies an FIR filter, downsamples
@@ -77,9 +69,9 @@ fn upfirdn_host_h(
 /// [`Error::InvalidValue`] naming `upfirdn` for `up` or `down` < 1, empty or non-1-D `h`,
 /// empty `x` along `axis`.
 ///
-/// **Algorithm**: zero-stuffing by a strided assignment, the full convolution along `axis`
-/// ([`convolve`](crate::convolve()): one pass per tap for short filters, FFT for long ones),
-/// then a strided view; on `x`'s device.
+/// **Algorithm**: polyphase: each output sample sums only the taps that meet input samples
+/// (`len(h)/up` multiply-adds, no zero-stuffed intermediate); rayon over the 1-D signals on
+/// the CPU, a CUDA thread per output sample on a device (`kernels/signal/upfirdn.cu`).
 ///
 /// # Example
 /// ```
