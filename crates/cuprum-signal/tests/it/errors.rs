@@ -84,3 +84,24 @@ fn bad_filter_and_data_arguments() {
         assert!(lfilter(&b, &a, &x, 3).is_err());
     }
 }
+
+#[test]
+fn empty_signals_filter_to_empty() {
+    for dev in devices() {
+        let b = arr(vec![1.0, 0.5], &[2], dev);
+        let a = arr(vec![1.0, -0.2], &[2], dev);
+        let e = arr(vec![], &[0], dev);
+        assert_eq!(lfilter(&b, &a, &e, -1).unwrap().size(), 0);
+        let zi = arr(vec![0.7], &[1], dev);
+        let (y, zf) = lfilter_with_state(&b, &a, &e, &zi, -1).unwrap();
+        assert_eq!(y.size(), 0);
+        crate::close(&zf, &[0.7], 0.0, 0.0);
+        let sos = arr(vec![1.0, 0.0, 0.0, 1.0, -0.5, 0.0], &[1, 6], dev);
+        assert_eq!(
+            sosfilt(&sos, &arr(vec![], &[3, 0], dev), -1)
+                .unwrap()
+                .shape(),
+            &[3, 0]
+        );
+    }
+}
