@@ -710,3 +710,53 @@ pub fn deconvolve(signal: &Array, divisor: &Array) -> Result<(Array, Array)> {
     )?;
     Ok((q, r.astype(dt)?))
 }
+
+/// The lag index of each element of a 1-D cross-correlation of inputs of lengths `in1_len`
+/// and `in2_len` (`scipy.signal.correlation_lags`).
+///
+/// **Shapes**: → int64 `(in1_len + in2_len − 1,)` (`Full`), `(in1_len,)` (`Same`) or
+/// `(|in1_len − in2_len| + 1,)` (`Valid`), on the current device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `correlation_lags` for a zero length.
+///
+/// **Algorithm**: SciPy's index ranges, one `arange` on the device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::ConvolveMode;
+/// let l = cuprum_signal::correlation_lags(3, 2, ConvolveMode::Full).unwrap();
+/// assert_eq!(l.to_vec::<i64>().unwrap(), vec![-1, 0, 1, 2]);
+/// ```
+pub fn correlation_lags(in1_len: usize, in2_len: usize, mode: ConvolveMode) -> Result<Array> {
+    if in1_len == 0 || in2_len == 0 {
+        return Err(Error::invalid_value(
+            "correlation_lags",
+            "input lengths must be positive",
+        ));
+    }
+    let (n1, n2) = (in1_len as i64, in2_len as i64);
+    let (start, stop) = match mode {
+        ConvolveMode::Full => (-n2 + 1, n1),
+        ConvolveMode::Same => {
+            let (lo, total) = (-n2 + 1, n1 + n2 - 1);
+            let mid = total / 2;
+            let bound = n1 / 2;
+            let (a, b) = if n1 % 2 == 0 {
+                (mid - bound, mid + bound)
+            } else {
+                (mid - bound, mid + bound + 1)
+            };
+            (lo + a, lo + b)
+        }
+        ConvolveMode::Valid => {
+            let bound = n1 - n2;
+            if bound >= 0 {
+                (0, bound + 1)
+            } else {
+                (bound, 1)
+            }
+        }
+    };
+    cuprum_core::arange_on(start, stop, 1i64, None, cuprum_core::current_device())
+}

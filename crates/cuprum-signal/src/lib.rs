@@ -28,7 +28,7 @@ pub mod window;
 
 pub use convolve::{
     Boundary, ConvMethod, choose_conv_method, convolve, convolve2d, correlate, correlate2d,
-    deconvolve, fftconvolve, oaconvolve,
+    correlation_lags, deconvolve, fftconvolve, oaconvolve,
 };
 pub use cuprum_core::ConvolveMode;
 pub use design::convert::{
@@ -53,7 +53,7 @@ pub use filter::pad::PadType;
 pub use filter::sos::{sosfilt, sosfilt_with_state, sosfilt_zi, sosfiltfilt};
 pub use peaks::{
     FindPeaksOptions, Peaks, argrelextrema, argrelmax, argrelmin, find_peaks, peak_prominences,
-    peak_widths,
+    peak_widths, vectorstrength,
 };
 pub use resample::{decimate, resample, resample_poly, upfirdn};
 pub use smooth::{

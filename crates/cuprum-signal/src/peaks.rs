@@ -835,3 +835,62 @@ pub fn argrelmax(data: &Array, axis: isize, order: usize, wrap: bool) -> Result<
 pub fn argrelmin(data: &Array, axis: isize, order: usize, wrap: bool) -> Result<Vec<Array>> {
     argrelextrema(data, Comparator::Less, axis, order, wrap)
 }
+
+/// The vector strength (phase locking) of event times at each period
+/// (`scipy.signal.vectorstrength`).
+///
+/// **Shapes**: 1-D `events` (n), 1-D `period` (m) → `strength`, `phase` float64 `(m,)` on
+/// `events`' device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `vectorstrength` for inputs that are not 1-D, or a
+/// non-positive period.
+///
+/// **Algorithm**: the mean of `exp(2πi·t/period)` over events (an `(m, n)` table and a mean),
+/// its magnitude and angle; on the device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let t = Array::from_vec_on(vec![0.0f64, 1.0, 2.0, 3.0], &[4], Device::Cpu).unwrap();
+/// let p = Array::from_vec_on(vec![1.0f64, 2.0], &[2], Device::Cpu).unwrap();
+/// let (s, _ph) = cuprum_signal::vectorstrength(&t, &p).unwrap();
+/// let s = s.to_vec::<f64>().unwrap();
+/// assert!((s[0] - 1.0).abs() < 1e-12 && s[1].abs() < 1e-12);
+/// ```
+pub fn vectorstrength(events: &Array, period: &Array) -> Result<(Array, Array)> {
+    const OP: &str = "vectorstrength";
+    if events.ndim() != 1 || period.ndim() != 1 {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "events and period must be 1-D, got shapes {:?} and {:?}",
+                events.shape(),
+                period.shape()
+            ),
+        ));
+    }
+    crate::util::same_device(OP, events, period)?;
+    let p = period.astype(DType::Float64)?;
+    let pmin = if p.size() > 0 {
+        p.min(None, false)?.item()?.as_f64()
+    } else {
+        1.0
+    };
+    if pmin.is_nan() || pmin <= 0.0 {
+        return Err(Error::invalid_value(OP, "periods must be positive"));
+    }
+    let t = events
+        .astype(DType::Float64)?
+        .reshape(&[1, events.size()][..])?;
+    let ph = cuprum_core::multiply(
+        &cuprum_core::divide(2.0 * std::f64::consts::PI, &p.reshape(&[p.size(), 1][..])?)?,
+        &t,
+    )?;
+    let re = cuprum_core::cos(&ph)?.mean(1isize, false)?;
+    let im = cuprum_core::sin(&ph)?.mean(1isize, false)?;
+    Ok((
+        cuprum_core::hypot(&re, &im)?,
+        cuprum_core::arctan2(&im, &re)?,
+    ))
+}

@@ -655,3 +655,32 @@ fn iirdesign_matches_scipy() {
     };
     assert!(iirdesign(&bad, DesignFamily::Ellip, FilterOutput::Ba).is_err());
 }
+
+#[test]
+fn lags_and_vector_strength() {
+    use cuprum_core::ConvolveMode::{Full, Same, Valid};
+    // scipy.signal.correlation_lags, printed by SciPy 1.17.1
+    let cases: [(cuprum_core::ConvolveMode, usize, usize, &[f64]); 8] = [
+        (Full, 5, 3, &[-2., -1., 0., 1., 2., 3., 4.]),
+        (Full, 2, 4, &[-3., -2., -1., 0., 1.]),
+        (Same, 5, 3, &[-1., 0., 1., 2., 3.]),
+        (Same, 3, 5, &[-2., -1., 0.]),
+        (Same, 4, 2, &[-1., 0., 1., 2.]),
+        (Same, 2, 4, &[-2., -1.]),
+        (Valid, 5, 3, &[0., 1., 2.]),
+        (Valid, 2, 4, &[-2., -1., 0.]),
+    ];
+    for (m, a, b, want) in cases {
+        let l = correlation_lags(a, b, m).unwrap();
+        assert_eq!(l.dtype(), DType::Int64);
+        close(&l, want, 0.0, 0.0);
+    }
+    for dev in devices() {
+        // scipy.signal.vectorstrength([.1, 1.3, 2.05, 3.9, 4.2, 5.5], [.7, 1, 1.3])
+        let ev = arr(vec![0.1, 1.3, 2.05, 3.9, 4.2, 5.5], &[6], dev);
+        let p = arr(vec![0.7, 1.0, 1.3], &[3], dev);
+        let (s, ph) = vectorstrength(&ev, &p).unwrap();
+        close(&s, &[0.55178426, 0.45188313, 0.49900717], 1e-7, 0.0);
+        close(&ph, &[-0.52159313, 0.95363458, 0.72498292], 1e-7, 0.0);
+    }
+}
