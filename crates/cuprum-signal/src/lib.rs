@@ -36,7 +36,7 @@ pub use design::convert::{
     sos2tf, sos2zpk, ss2zpk, tf2sos, tf2zpk, zpk2sos, zpk2ss, zpk2tf,
 };
 pub use design::fir::{
-    FirwinOptions, firwin, firwin2, kaiser_atten, kaiser_beta, kaiserord, minimum_phase,
+    FirwinOptions, firls, firwin, firwin2, kaiser_atten, kaiser_beta, kaiserord, minimum_phase,
 };
 pub use design::freq::{FreqzOptions, freqz, freqz_zpk, group_delay, sosfreqz};
 pub use design::iir::{

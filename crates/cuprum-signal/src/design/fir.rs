@@ -464,3 +464,146 @@ pub fn minimum_phase(h: &Array, n_fft: Option<usize>, half: bool) -> Result<Arra
     }])?
     .astype(dt)
 }
+
+/// A linear-phase FIR filter minimizing the weighted squared error to a piecewise-linear
+/// response (`scipy.signal.firls`).
+///
+/// **Shapes**: `bands` of `2k` edges (pairs, in the units of `fs`, default normalized to
+/// Nyquist), `desired` of `2k` gains at those edges, optional `weight` of `k` → odd
+/// `(numtaps,)` float64 on the current device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `firls` for an even `numtaps`, unpaired or overlapping or
+/// decreasing bands, bands outside `[0, fs/2]`, negative gains or weights, mismatched lengths.
+///
+/// **Algorithm**: SciPy's: the normal equations `Q·a = b` (`Q` Toeplitz plus Hankel of the
+/// weighted band integrals), solved on the host by Gaussian elimination with partial pivoting.
+///
+/// # Example
+/// ```
+/// let h = cuprum_signal::firls(11, &[0.0, 0.3, 0.5, 1.0], &[1.0, 1.0, 0.0, 0.0], None, None).unwrap();
+/// let v = h.to_vec::<f64>().unwrap();
+/// assert_eq!(v.len(), 11);
+/// assert!((v[0] - v[10]).abs() < 1e-15);
+/// ```
+pub fn firls(
+    numtaps: usize,
+    bands: &[f64],
+    desired: &[f64],
+    weight: Option<&[f64]>,
+    fs: Option<f64>,
+) -> Result<Array> {
+    const OP: &str = "firls";
+    let nyq = 0.5 * fs.unwrap_or(2.0);
+    if numtaps % 2 == 0 || numtaps < 1 {
+        return Err(Error::invalid_value(
+            OP,
+            format!("numtaps must be odd and >= 1, got {numtaps}"),
+        ));
+    }
+    if nyq.is_nan() || nyq <= 0.0 {
+        return Err(Error::invalid_value(
+            OP,
+            format!("nyq must be positive, got {nyq}"),
+        ));
+    }
+    let m = (numtaps - 1) / 2;
+    if bands.len() % 2 != 0 || bands.is_empty() {
+        return Err(Error::invalid_value(
+            OP,
+            "bands must contain frequency pairs",
+        ));
+    }
+    let bd: Vec<f64> = bands.iter().map(|v| v / nyq).collect();
+    if bd.iter().any(|&v| !(0.0..=1.0).contains(&v)) {
+        return Err(Error::invalid_value(
+            OP,
+            "bands must be between 0 and 1 relative to Nyquist",
+        ));
+    }
+    if desired.len() != bd.len() {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "desired must have one entry per frequency, got {} gains for {} frequencies",
+                desired.len(),
+                bd.len()
+            ),
+        ));
+    }
+    let k = bd.len() / 2;
+    let pairs: Vec<(f64, f64)> = bd.chunks(2).map(|c| (c[0], c[1])).collect();
+    if pairs.iter().any(|(l, r)| r <= l) || pairs.windows(2).any(|w| w[1].0 < w[0].0) {
+        return Err(Error::invalid_value(
+            OP,
+            "bands must be monotonically nondecreasing and have width > 0",
+        ));
+    }
+    if pairs.windows(2).any(|w| w[0].1 > w[1].0) {
+        return Err(Error::invalid_value(OP, "bands must not overlap"));
+    }
+    if desired.iter().any(|&v| v < 0.0) {
+        return Err(Error::invalid_value(OP, "desired must be non-negative"));
+    }
+    let w: Vec<f64> = match weight {
+        Some(w) if w.len() != k => {
+            return Err(Error::invalid_value(
+                OP,
+                format!("weight must be the same size as the number of band pairs ({k})"),
+            ));
+        }
+        Some(w) => w.to_vec(),
+        None => cuprum_core::ext::try_vec_filled(k, 1.0)?,
+    };
+    if w.iter().any(|&v| v < 0.0) {
+        return Err(Error::invalid_value(OP, "weight must be non-negative"));
+    }
+    let q: Vec<f64> = (0..numtaps)
+        .map(|n| {
+            let nf = n as f64;
+            pairs
+                .iter()
+                .zip(&w)
+                .map(|(&(l, r), wt)| wt * (sinc(r * nf) * r - sinc(l * nf) * l))
+                .sum()
+        })
+        .collect();
+    let mut qm =
+        cuprum_core::ext::try_vec_filled(m + 1, cuprum_core::ext::try_vec_filled(m + 1, 0.0)?)?;
+    for (i, row) in qm.iter_mut().enumerate() {
+        for (j, v) in row.iter_mut().enumerate() {
+            *v = q[i.abs_diff(j)] + q[i + j];
+        }
+    }
+    let dpairs: Vec<(f64, f64)> = desired.chunks(2).map(|c| (c[0], c[1])).collect();
+    let rhs: Vec<f64> = (0..=m)
+        .map(|n| {
+            let nf = n as f64;
+            pairs
+                .iter()
+                .zip(&dpairs)
+                .zip(&w)
+                .map(|((&(l, r), &(dl, dr)), wt)| {
+                    let slope = (dr - dl) / (r - l);
+                    let c = dl - l * slope;
+                    let at = |f: f64| {
+                        let mut v = f * (slope * f + c) * sinc(f * nf);
+                        if n == 0 {
+                            v -= slope * f * f / 2.0;
+                        } else {
+                            v += slope * (nf * PI * f).cos() / (PI * nf).powi(2);
+                        }
+                        v
+                    };
+                    wt * (at(r) - at(l))
+                })
+                .sum()
+        })
+        .collect();
+    let a = crate::filter::lfilter::solve(OP, qm, rhs)?;
+    let mut coeffs = cuprum_core::ext::try_vec_with_capacity(numtaps)?;
+    coeffs.extend(a[1..].iter().rev());
+    coeffs.push(2.0 * a[0]);
+    coeffs.extend(&a[1..]);
+    upload(coeffs, current_device())
+}
