@@ -495,7 +495,7 @@ pub fn firls(
 ) -> Result<Array> {
     const OP: &str = "firls";
     let nyq = 0.5 * fs.unwrap_or(2.0);
-    if numtaps % 2 == 0 || numtaps < 1 {
+    if numtaps.is_multiple_of(2) || numtaps < 1 {
         return Err(Error::invalid_value(
             OP,
             format!("numtaps must be odd and >= 1, got {numtaps}"),
@@ -508,7 +508,7 @@ pub fn firls(
         ));
     }
     let m = (numtaps - 1) / 2;
-    if bands.len() % 2 != 0 || bands.is_empty() {
+    if !bands.len().is_multiple_of(2) || bands.is_empty() {
         return Err(Error::invalid_value(
             OP,
             "bands must contain frequency pairs",
