@@ -17,6 +17,7 @@
 pub mod convolve;
 pub mod design;
 pub mod filter;
+pub mod lti;
 pub mod peaks;
 mod polyphase;
 pub mod resample;
@@ -51,6 +52,7 @@ pub use filter::lfilter::{
 };
 pub use filter::pad::PadType;
 pub use filter::sos::{sosfilt, sosfilt_with_state, sosfilt_zi, sosfiltfilt};
+pub use lti::{dimpulse, dlsim, dstep};
 pub use peaks::{
     FindPeaksOptions, Peaks, argrelextrema, argrelmax, argrelmin, find_peaks, peak_prominences,
     peak_widths, vectorstrength,

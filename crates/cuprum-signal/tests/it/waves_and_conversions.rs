@@ -736,3 +736,51 @@ fn least_squares_fir() {
     close(&h, &want2, 1e-10, 1e-13);
     assert!(firls(10, &[0.0, 1.0], &[1.0, 1.0], None, None).is_err());
 }
+
+#[test]
+fn discrete_lti_simulation() {
+    // scipy.signal.dlsim(([.5, .2], [1, -.3, .1], .1), [1, 2, 0, -1, .5]) (with and without
+    // x0=[.2, -.1]), dimpulse and dstep with n=5, printed by SciPy 1.17.1
+    for dev in devices() {
+        let _g = dev.use_device().unwrap();
+        let b = arr(vec![0.5, 0.2], &[2], dev);
+        let a = arr(vec![1.0, -0.3, 0.1], &[3], dev);
+        let u = arr(vec![1.0, 2.0, 0.0, -1.0, 0.5], &[5], dev);
+        let (t, y) = dlsim(&b, &a, 0.1, &u, None).unwrap();
+        close(&t, &[0.0, 0.1, 0.2, 0.30000000000000004, 0.4], 1e-15, 0.0);
+        assert_eq!(y.shape(), &[5, 1]);
+        close(
+            &y,
+            &[0.0, 0.5, 1.3499999999999999, 0.755, -0.4085],
+            1e-12,
+            1e-15,
+        );
+        let (_t, y) = dlsim(&b, &a, 0.1, &u, Some(&[0.2, -0.1])).unwrap();
+        close(
+            &y,
+            &[
+                0.08,
+                0.5750000000000001,
+                1.3645,
+                0.7518500000000001,
+                -0.41089499999999995,
+            ],
+            1e-12,
+            1e-15,
+        );
+        let (_t, y) = dimpulse(&b, &a, 0.1, 5).unwrap();
+        close(
+            &y,
+            &[0.0, 0.5, 0.35, 0.05499999999999999, -0.018500000000000003],
+            1e-12,
+            1e-15,
+        );
+        let (_t, y) = dstep(&b, &a, 0.1, 5).unwrap();
+        close(
+            &y,
+            &[0.0, 0.5, 0.8500000000000001, 0.905, 0.8865000000000001],
+            1e-12,
+            1e-15,
+        );
+    }
+}
