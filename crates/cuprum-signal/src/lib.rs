@@ -44,7 +44,7 @@ pub use design::iir::{
     BType, Filter, FilterOutput, IirOptions, IirType, bessel, butter, cheby1, cheby2, ellip,
     iirfilter,
 };
-pub use design::notch::{iircomb, iirnotch, iirpeak};
+pub use design::notch::{gammatone, iircomb, iirnotch, iirpeak};
 pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord, iirdesign};
 pub use design::ss::{freqs, freqs_zpk, ss2tf, tf2ss};
 pub use filter::lfilter::{
