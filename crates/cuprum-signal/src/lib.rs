@@ -15,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod convolve;
+pub mod czt;
 pub mod design;
 pub mod filter;
 pub mod lti;
@@ -32,6 +33,7 @@ pub use convolve::{
     correlation_lags, deconvolve, fftconvolve, oaconvolve,
 };
 pub use cuprum_core::ConvolveMode;
+pub use czt::{czt, czt_points, zoom_fft};
 pub use design::convert::{
     bilinear, bilinear_zpk, lp2bp, lp2bp_zpk, lp2bs, lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk,
     sos2tf, sos2zpk, ss2zpk, tf2sos, tf2zpk, zpk2sos, zpk2ss, zpk2tf,

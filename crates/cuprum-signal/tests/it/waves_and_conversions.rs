@@ -844,3 +844,36 @@ fn gammatone_filters() {
     );
     assert!(gammatone(9000.0, true, None, None, 16000.0).is_err());
 }
+
+#[test]
+fn chirp_z_transform() {
+    for dev in devices() {
+        let x = arr(
+            (0..12)
+                .map(|k| (0.3 * k as f64).sin() + 0.1 * k as f64)
+                .collect(),
+            &[12],
+            dev,
+        );
+        let w = Complex64::from_polar(0.98, -0.3);
+        let a = Complex64::from_polar(1.02, 0.2);
+        close_c(
+            &czt(&x, Some(7), Some(w), a, -1).unwrap(),
+            CZT_W,
+            1e-9,
+            1e-11,
+        );
+        close_c(
+            &czt(&x, None, None, Complex64::new(1.0, 0.0), -1).unwrap(),
+            CZT_DFT,
+            1e-10,
+            1e-11,
+        );
+        close_c(
+            &zoom_fft(&x, &[0.2, 0.6], Some(9), 2.0, true, -1).unwrap(),
+            ZOOM,
+            1e-10,
+            1e-11,
+        );
+    }
+}
