@@ -62,3 +62,36 @@ fn spectrogram_and_stft_roundtrip() {
         close(&back, &want, 1e-10, 1e-12);
     }
 }
+
+#[test]
+fn spectral_along_axis0_and_unequal_lengths() {
+    for dev in devices() {
+        let mut v = Vec::new();
+        let cols: Vec<Vec<f64>> = (0..3).map(|k| sig(64, k)).collect();
+        for i in 0..64 {
+            for c in &cols {
+                v.push(c[i]);
+            }
+        }
+        let x = arr(v, &[64, 3], dev);
+        let o = SpectralOptions {
+            nperseg: Some(16),
+            axis: 0,
+            ..Default::default()
+        };
+        let (_f, p) = welch(&x, &o).unwrap();
+        assert_eq!(p.shape(), &[9, 3]);
+        close(&p, WELCH_AX0, 1e-10, 1e-14);
+        let (_f, _t, z) = stft(&x, &o, &StftOptions::default()).unwrap();
+        assert_eq!(z.shape(), &[9, 3, 9]);
+        close_c(&z, STFT_AX0, 1e-10, 1e-13);
+        let a = arr(sig(64, 0), &[64], dev);
+        let b = arr(sig(50, 2), &[50], dev);
+        let o = SpectralOptions {
+            nperseg: Some(16),
+            scaling: Some(Scaling::Spectrum),
+            ..Default::default()
+        };
+        close_c(&csd(&a, &b, &o).unwrap().1, CSD_PAD, 1e-10, 1e-14);
+    }
+}
