@@ -272,6 +272,12 @@ pub fn wiener(im: &Array, mysize: Option<&[usize]>, noise: Option<f64>) -> Resul
             ));
         }
     };
+    if k.contains(&0) {
+        return Err(Error::invalid_value(
+            OP,
+            format!("mysize {k:?} must hold positive sizes"),
+        ));
+    }
     let dt = inexact(im.dtype());
     let im = im.astype(dt)?;
     let size: usize = k.iter().product();
@@ -612,6 +618,9 @@ pub fn savgol_filter(
     let x = x.astype(dt)?;
     let coeffs = savgol_host(window_length, polyorder, opts.deriv, opts.delta, None, true)?;
     let n = x.shape()[ax];
+    if n == 0 {
+        return x.copy();
+    }
     if opts.mode == SavgolMode::Interp && window_length > n {
         return Err(Error::invalid_value(
             OP,

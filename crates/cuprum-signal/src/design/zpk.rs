@@ -202,20 +202,20 @@ enum Which {
     Any,
 }
 
-fn nearest(fro: &[C], to: C, which: Which) -> usize {
+fn nearest(fro: &[C], to: C, which: Which) -> Result<usize> {
     let mut order: Vec<usize> = (0..fro.len()).collect();
     order.sort_by(|&i, &j| (fro[i] - to).norm().total_cmp(&(fro[j] - to).norm()));
-    match which {
-        Which::Any => order[0],
-        Which::Real => *order
-            .iter()
-            .find(|&&i| is_real(fro[i]))
-            .unwrap_or(&order[0]),
-        Which::Complex => *order
-            .iter()
-            .find(|&&i| !is_real(fro[i]))
-            .unwrap_or(&order[0]),
-    }
+    let found = match which {
+        Which::Any => order.first(),
+        Which::Real => order.iter().find(|&&i| is_real(fro[i])).or(order.first()),
+        Which::Complex => order.iter().find(|&&i| !is_real(fro[i])).or(order.first()),
+    };
+    found.copied().ok_or_else(|| {
+        Error::invalid_value(
+            "zpk2sos",
+            "no zero left to pair with a pole (inconsistent zeros and poles)",
+        )
+    })
 }
 
 fn single_sos(z: &[C], p: &[C]) -> [f64; 6] {
@@ -273,7 +273,7 @@ pub(crate) fn zpk2sos(f: &Zpk) -> Result<Vec<[f64; 6]>> {
         let p1 = p.remove(worst(&p));
         let n_real_p = p.iter().filter(|x| is_real(**x)).count();
         if is_real(p1) && n_real_p == 0 {
-            let i = nearest(&z, p1, Which::Real);
+            let i = nearest(&z, p1, Which::Real)?;
             let z1 = z.remove(i);
             sos[si] = single_sos(&[z1, zero], &[p1, zero]);
         } else if p.len() + 1 == z.len()
@@ -281,7 +281,7 @@ pub(crate) fn zpk2sos(f: &Zpk) -> Result<Vec<[f64; 6]>> {
             && n_real_p == 1
             && z.iter().filter(|x| is_real(**x)).count() == 1
         {
-            let i = nearest(&z, p1, Which::Complex);
+            let i = nearest(&z, p1, Which::Complex)?;
             let z1 = z.remove(i);
             sos[si] = single_sos(&[z1, z1.conj()], &[p1, p1.conj()]);
         } else {
@@ -294,12 +294,12 @@ pub(crate) fn zpk2sos(f: &Zpk) -> Result<Vec<[f64; 6]>> {
                 p1.conj()
             };
             if !z.is_empty() {
-                let i = nearest(&z, p1, Which::Any);
+                let i = nearest(&z, p1, Which::Any)?;
                 let z1 = z.remove(i);
                 if !is_real(z1) {
                     sos[si] = single_sos(&[z1, z1.conj()], &[p1, p2]);
                 } else if !z.is_empty() {
-                    let j = nearest(&z, p1, Which::Real);
+                    let j = nearest(&z, p1, Which::Real)?;
                     let z2 = z.remove(j);
                     sos[si] = single_sos(&[z1, z2], &[p1, p2]);
                 } else {
