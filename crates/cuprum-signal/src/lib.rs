@@ -48,7 +48,7 @@ pub use design::iir::{
 };
 pub use design::notch::{gammatone, iircomb, iirnotch, iirpeak};
 pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord, iirdesign};
-pub use design::ss::{freqs, freqs_zpk, ss2tf, tf2ss};
+pub use design::ss::{bode, freqresp, freqs, freqs_zpk, ss2tf, tf2ss};
 pub use filter::lfilter::{
     FiltfiltOptions, filtfilt, lfilter, lfilter_with_state, lfilter_zi, lfiltic,
 };

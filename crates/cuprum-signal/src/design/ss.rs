@@ -251,3 +251,55 @@ pub fn freqs_zpk(z: &Array, p: &Array, k: f64, w: &Array) -> Result<(Array, Arra
     let n = h.len();
     Ok((w.clone(), Array::from_vec_on(h, &[n], w.device())?))
 }
+
+/// The frequency response of an analog system `b(s)/a(s)` at angular frequencies `w`
+/// (`scipy.signal.freqresp` with an explicit `w`): [`freqs`].
+///
+/// **Shapes**, errors: as [`freqs`], naming `freqs`.
+///
+/// # Errors
+/// As [`freqs`].
+///
+/// **Algorithm**: [`freqs`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let b = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let a = Array::from_vec_on(vec![1.0f64, 1.0], &[2], Device::Cpu).unwrap();
+/// let w = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let (_w, h) = cuprum_signal::freqresp(&b, &a, &w).unwrap();
+/// assert!((h.to_vec::<cuprum_core::Complex64>().unwrap()[0].re - 0.5).abs() < 1e-15);
+/// ```
+pub fn freqresp(b: &Array, a: &Array, w: &Array) -> Result<(Array, Array)> {
+    freqs(b, a, w)
+}
+
+/// The Bode magnitude (dB) and phase (degrees, unwrapped) of an analog system `b(s)/a(s)` at
+/// angular frequencies `w` (`scipy.signal.bode` with an explicit `w`).
+///
+/// **Shapes**: 1-D `b`, `a`, `w` → `w`, `mag`, `phase` float64 `(len(w),)` on `w`'s device.
+///
+/// # Errors
+/// As [`freqs`], naming `freqs`.
+///
+/// **Algorithm**: [`freqs`], then `20·log10|h|` and `unwrap(angle(h))·180/π` on the device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let b = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let a = Array::from_vec_on(vec![1.0f64, 1.0], &[2], Device::Cpu).unwrap();
+/// let w = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let (_w, mag, phase) = cuprum_signal::bode(&b, &a, &w).unwrap();
+/// assert!((mag.to_vec::<f64>().unwrap()[0] + 3.0103).abs() < 1e-4);
+/// assert!((phase.to_vec::<f64>().unwrap()[0] + 45.0).abs() < 1e-12);
+/// ```
+pub fn bode(b: &Array, a: &Array, w: &Array) -> Result<(Array, Array, Array)> {
+    let (w, h) = freqs(b, a, w)?;
+    let mag = cuprum_core::multiply(&cuprum_core::log10(&cuprum_core::abs(&h)?)?, 20.0)?;
+    let ang = cuprum_core::arctan2(&cuprum_core::imag(&h)?, &cuprum_core::real(&h)?)?;
+    let ph = cuprum_core::unwrap(&ang, None, -1, 2.0 * std::f64::consts::PI)?;
+    let ph = cuprum_core::multiply(&ph, 180.0 / std::f64::consts::PI)?;
+    Ok((w, mag, ph))
+}

@@ -877,3 +877,35 @@ fn chirp_z_transform() {
         );
     }
 }
+
+#[test]
+fn bode_plot_values() {
+    // scipy.signal.bode(cheby1(4, 1, [2, 5], btype='band', analog=True), w=linspace(.5, 6, 7))
+    let o = IirOptions {
+        btype: BType::Bandpass,
+        analog: true,
+        ..Default::default()
+    };
+    let (b, a) = cheby1(4, 1.0, &[2.0, 5.0], &o).unwrap().ba().unwrap();
+    let (_w, mag, phase) = bode(&b, &a, &lin(0.5, 6.0, 7, Device::Cpu)).unwrap();
+    let want_mag = [
+        -77.01918286275576,
+        -31.37658357138598,
+        -0.9176111157484007,
+        -0.9529656538544373,
+        -0.6848674203077066,
+        -2.3848696667385667,
+        -19.81335579483957,
+    ];
+    let want_phase = [
+        -8.473949811478064,
+        -32.881875321173716,
+        126.07696995871447,
+        -8.952531527080012,
+        -114.04777074535747,
+        -246.485587383319,
+        -311.5679232802163,
+    ];
+    close(&mag, &want_mag, 1e-9, 1e-10);
+    close(&phase, &want_phase, 1e-9, 1e-10);
+}
