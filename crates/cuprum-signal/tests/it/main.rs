@@ -1,5 +1,92 @@
-//! cuprum-signal's integration tests: one binary, one module per concern.
+//! cuprum-signal against SciPy 1.17 reference values (`refs.rs`, and `cusignal_golden.rs` for
+//! `cupyx.signal`), on every device.
 
+mod conv;
 mod cusignal;
 #[rustfmt::skip]
 mod cusignal_golden;
+mod design;
+mod errors;
+mod filtering;
+mod misc;
+mod refs;
+mod refs_waveforms;
+mod spectral;
+mod waves_and_conversions;
+
+use cuprum_core::{Array, Complex64, DType, Device};
+
+/// SciPy's test input `sig(n, k)` (see `refs.rs`).
+pub fn sig(n: usize, k: usize) -> Vec<f64> {
+    (0..n)
+        .map(|i| {
+            let f = i as f64;
+            (0.3 * f + k as f64).sin() + 0.5 * (1.7 * f).cos() + 0.1 * ((i * (k + 3)) % 7) as f64
+        })
+        .collect()
+}
+
+/// `stack(sig(30, 0), sig(30, 1), sig(30, 2))`, shape (3, 30).
+pub fn sig2d(dev: Device) -> Array {
+    let v: Vec<f64> = (0..3).flat_map(|k| sig(30, k)).collect();
+    Array::from_vec_on(v, &[3, 30], dev).unwrap()
+}
+
+pub fn arr(v: Vec<f64>, shape: &[usize], dev: Device) -> Array {
+    Array::from_vec_on(v, shape, dev).unwrap()
+}
+
+pub fn devices() -> Vec<Device> {
+    cuprum_core::ext::test_util::all_devices()
+}
+
+/// Asserts `a` (any real dtype) equals `want` within `rtol`/`atol`, elementwise in C order.
+#[track_caller]
+pub fn close(a: &Array, want: &[f64], rtol: f64, atol: f64) {
+    let got = a
+        .astype(DType::Float64)
+        .unwrap()
+        .to_device(Device::Cpu)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    assert_eq!(
+        got.len(),
+        want.len(),
+        "length of {:?} vs {}",
+        a.shape(),
+        want.len()
+    );
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!(
+            (g - w).abs() <= atol + rtol * w.abs(),
+            "element {i}: got {g}, want {w}"
+        );
+    }
+}
+
+/// As [`close`] for a complex result.
+#[track_caller]
+pub fn close_c(a: &Array, want: &[(f64, f64)], rtol: f64, atol: f64) {
+    let got = a
+        .astype(DType::Complex128)
+        .unwrap()
+        .to_device(Device::Cpu)
+        .unwrap()
+        .to_vec::<Complex64>()
+        .unwrap();
+    assert_eq!(
+        got.len(),
+        want.len(),
+        "length of {:?} vs {}",
+        a.shape(),
+        want.len()
+    );
+    for (i, (g, &(wr, wi))) in got.iter().zip(want).enumerate() {
+        let w = Complex64::new(wr, wi);
+        assert!(
+            (g - w).norm() <= atol + rtol * w.norm(),
+            "element {i}: got {g}, want {w}"
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! The chirp z-transform (`czt`, `zoom_fft`, `czt_points`) by Bluestein's algorithm: three
+//! design-sized chirp vectors on the host, the transform itself as FFTs and products on the
+//! data's device.
+
+use crate::util::axis_of;
+use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result, SliceItem};
+use cuprum_fft::Norm;
+use std::f64::consts::PI;
+
+struct Plan {
+    n: usize,
+    m: usize,
+    nfft: usize,
+    awk2: Vec<C>,
+    fwk2: Vec<C>,
+    wk2: Vec<C>,
+}
+
+fn plan(
+    op: &'static str,
+    n: usize,
+    m: usize,
+    wk2: Vec<C>,
+    ak: impl Fn(usize) -> C,
+) -> Result<Plan> {
+    let nfft = cuprum_fft::next_fast_len(n + m - 1, false)?;
+    let awk2: Vec<C> = (0..n).map(|k| ak(k) * wk2[k]).collect();
+    let mut chirp = cuprum_core::ext::try_vec_with_capacity::<C>(n + m - 1)?;
+    chirp.extend(wk2[1..n].iter().rev().map(|v| C::new(1.0, 0.0) / v));
+    chirp.extend(wk2[..m].iter().map(|v| C::new(1.0, 0.0) / v));
+    let ca = Array::from_vec_on(chirp, &[n + m - 1], Device::Cpu)?;
+    let fwk2 = cuprum_fft::fft(&ca, Some(nfft), -1, Norm::Backward)
+        .map_err(|e| Error::invalid_value(op, format!("chirp FFT: {e}")))?
+        .to_vec::<C>()?;
+    Ok(Plan {
+        n,
+        m,
+        nfft,
+        awk2,
+        fwk2,
+        wk2: wk2[..m].to_vec(),
+    })
+}
+
+fn apply(op: &'static str, p: &Plan, x: &Array, axis: isize) -> Result<Array> {
+    if x.ndim() == 0 {
+        return Err(Error::invalid_value(
+            op,
+            "x must have at least one dimension",
+        ));
+    }
+    let ax = axis_of(op, axis, x.ndim())?;
+    if x.shape()[ax] != p.n {
+        return Err(Error::invalid_value(
+            op,
+            format!("CZT defined for length {}, not {}", p.n, x.shape()[ax]),
+        ));
+    }
+    let dev = x.device();
+    let up = |v: &[C]| Array::from_vec_on(v.to_vec(), &[v.len()], dev);
+    let xl = crate::util::to_last(&x.astype(DType::Complex128)?, ax)?;
+    let y = cuprum_fft::fft(
+        &cuprum_core::multiply(&xl, &up(&p.awk2)?)?,
+        Some(p.nfft),
+        -1,
+        Norm::Backward,
+    )?;
+    let y = cuprum_fft::ifft(
+        &cuprum_core::multiply(&y, &up(&p.fwk2)?)?,
+        None,
+        -1,
+        Norm::Backward,
+    )?;
+    let mut it = vec![
+        SliceItem::Slice {
+            start: None,
+            stop: None,
+            step: 1
+        };
+        y.ndim()
+    ];
+    it[y.ndim() - 1] = SliceItem::Slice {
+        start: Some(p.n as isize - 1),
+        stop: Some((p.n + p.m - 1) as isize),
+        step: 1,
+    };
+    let y = cuprum_core::multiply(&y.slice(&it)?, &up(&p.wk2)?)?;
+    crate::util::from_last(&y, ax)?.copy()
+}
+
+fn sizes(op: &'static str, n: usize, m: Option<usize>) -> Result<usize> {
+    let m = m.unwrap_or(n);
+    if n < 1 || m < 1 {
+        return Err(Error::invalid_value(
+            op,
+            format!("invalid number of CZT data points ({n}) or output points ({m})"),
+        ));
+    }
+    Ok(m)
+}
+
+/// The chirp z-transform: `X[k] = Σ x[j]·z_k^(−j)` at the `m` points `z_k = a·w^(−k)`
+/// along `axis` (`scipy.signal.czt`).
+///
+/// **Shapes**: `x` → complex128 with `m` (default `n`) points along `axis`. `w` defaults to
+/// `exp(−2πi/m)` and `a` to 1: the DFT.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `czt` for an empty axis or `m == 0`;
+/// [`Error::AxisOutOfBounds`].
+///
+/// **Algorithm**: Bluestein's: multiply by a chirp, convolve with the inverse chirp by an FFT
+/// of `next_fast_len(n + m − 1)`, multiply by a chirp; on `x`'s device (cuFFT on CUDA).
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Complex64, Device};
+/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0], &[3], Device::Cpu).unwrap();
+/// let y = cuprum_signal::czt(&x, None, None, Complex64::new(1.0, 0.0), -1).unwrap();
+/// let y = y.to_vec::<Complex64>().unwrap();
+/// assert!((y[0].re - 6.0).abs() < 1e-12);
+/// ```
+pub fn czt(x: &Array, m: Option<usize>, w: Option<C>, a: C, axis: isize) -> Result<Array> {
+    const OP: &str = "czt";
+    if x.ndim() == 0 {
+        return Err(Error::invalid_value(
+            OP,
+            "x must have at least one dimension",
+        ));
+    }
+    let n = x.shape()[axis_of(OP, axis, x.ndim())?];
+    let m = sizes(OP, n, m)?;
+    let kmax = m.max(n);
+    let wk2: Vec<C> = match w {
+        None => (0..kmax)
+            .map(|k| C::new(0.0, -PI * ((k * k) % (2 * m)) as f64 / m as f64).exp())
+            .collect(),
+        Some(w) => (0..kmax).map(|k| w.powf((k * k) as f64 / 2.0)).collect(),
+    };
+    let p = plan(OP, n, m, wk2, |k| a.powf(-(k as f64)))?;
+    apply(OP, &p, x, axis)
+}
+
+/// The DFT of `x` restricted to the band `[f1, f2)` (or `[f1, f2]` with `endpoint`) on `m`
+/// points (`scipy.signal.zoom_fft`); `fband` is `[f2]` (from 0) or `[f1, f2]`, in the units of
+/// `fs` (default 2).
+///
+/// **Shapes**: `x` → complex128 with `m` (default `n`) points along `axis`.
+///
+/// # Errors
+/// As [`czt`], naming `zoom_fft`, and for a band of 0 or more than 2 values.
+///
+/// **Algorithm**: [`czt`]'s Bluestein scheme with `a = exp(2πi·f1/fs)` and the zoomed `w`.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let x = Array::from_vec_on(vec![1.0f64, 0.0, -1.0, 0.0], &[4], Device::Cpu).unwrap();
+/// let y = cuprum_signal::zoom_fft(&x, &[0.5, 1.5], Some(8), 2.0, false, -1).unwrap();
+/// assert_eq!(y.shape(), &[8]);
+/// ```
+pub fn zoom_fft(
+    x: &Array,
+    fband: &[f64],
+    m: Option<usize>,
+    fs: f64,
+    endpoint: bool,
+    axis: isize,
+) -> Result<Array> {
+    const OP: &str = "zoom_fft";
+    if x.ndim() == 0 {
+        return Err(Error::invalid_value(
+            OP,
+            "x must have at least one dimension",
+        ));
+    }
+    let (f1, f2) = match fband {
+        [f2] => (0.0, *f2),
+        [f1, f2] => (*f1, *f2),
+        _ => {
+            return Err(Error::invalid_value(
+                OP,
+                "fn must be a scalar or 2-length sequence",
+            ));
+        }
+    };
+    let n = x.shape()[axis_of(OP, axis, x.ndim())?];
+    let m = sizes(OP, n, m)?;
+    let scale = if endpoint {
+        ((f2 - f1) * m as f64) / (fs * (m as f64 - 1.0))
+    } else {
+        (f2 - f1) / fs
+    };
+    let kmax = m.max(n);
+    let wk2: Vec<C> = (0..kmax)
+        .map(|k| C::new(0.0, -PI * scale * (k * k) as f64 / m as f64).exp())
+        .collect();
+    let p = plan(OP, n, m, wk2, |k| {
+        C::new(0.0, -2.0 * PI * f1 / fs * k as f64).exp()
+    })?;
+    apply(OP, &p, x, axis)
+}
+
+/// The points `a·w^(−k)`, `k = 0..m`, at which [`czt`] evaluates (`scipy.signal.czt_points`).
+///
+/// **Shapes**: → complex128 `(m,)` on the current device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `czt_points` for `m == 0`.
+///
+/// **Algorithm**: the closed form on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::Complex64;
+/// let z = cuprum_signal::czt_points(4, None, Complex64::new(1.0, 0.0)).unwrap().to_vec::<Complex64>().unwrap();
+/// assert!((z[1].im - 1.0).abs() < 1e-15);
+/// ```
+pub fn czt_points(m: usize, w: Option<C>, a: C) -> Result<Array> {
+    if m == 0 {
+        return Err(Error::invalid_value("czt_points", "m must be positive"));
+    }
+    let v: Vec<C> = match w {
+        None => (0..m)
+            .map(|k| a * C::new(0.0, 2.0 * PI * k as f64 / m as f64).exp())
+            .collect(),
+        Some(w) => (0..m).map(|k| a * w.powf(-(k as f64))).collect(),
+    };
+    Array::from_vec_on(v, &[m], cuprum_core::current_device())
+}

@@ -1,0 +1,243 @@
+//! Frequency responses of designed filters: `freqz`, `sosfreqz`, `freqz_zpk` (evaluated on
+//! the host from the O(order) coefficients, returned on the coefficients' device).
+
+use crate::util::{host_f64, upload};
+use cuprum_core::{Array, Complex64 as C, Error, Result};
+use std::f64::consts::PI;
+
+/// Options of [`freqz`], [`sosfreqz`] and [`freqz_zpk`] (SciPy's `worN`, `whole`, `fs`).
+#[derive(Clone, Copy, Debug)]
+pub struct FreqzOptions {
+    /// the number of frequencies (default 512)
+    pub wor_n: usize,
+    /// frequencies over the whole circle `[0, 2π)` instead of `[0, π)`
+    pub whole: bool,
+    /// the sampling frequency of the returned `w` (default 2π: rad/sample)
+    pub fs: f64,
+}
+
+impl Default for FreqzOptions {
+    fn default() -> Self {
+        FreqzOptions {
+            wor_n: 512,
+            whole: false,
+            fs: 2.0 * PI,
+        }
+    }
+}
+
+fn grid(o: &FreqzOptions) -> Vec<f64> {
+    let last = if o.whole { 2.0 * PI } else { PI };
+    let step = last / o.wor_n as f64;
+    (0..o.wor_n).map(|i| i as f64 * step).collect()
+}
+
+/// `Σ c[k]·z^-k` at `z = e^{iw}`.
+fn eval(c: &[f64], w: f64) -> C {
+    let zi = C::new(0.0, -w).exp();
+    // Horner in z^-1 from the highest power
+    c.iter()
+        .rev()
+        .fold(C::new(0.0, 0.0), |acc, &ck| acc * zi + ck)
+}
+
+fn finish(
+    w: Vec<f64>,
+    h: Vec<C>,
+    o: &FreqzOptions,
+    dev: cuprum_core::Device,
+) -> Result<(Array, Array)> {
+    let scale = o.fs / (2.0 * PI);
+    let w: Vec<f64> = w.iter().map(|x| x * scale).collect();
+    let n = h.len();
+    Ok((upload(w, dev)?, Array::from_vec_on(h, &[n], dev)?))
+}
+
+fn check(op: &'static str, c: &Array, what: &str) -> Result<()> {
+    if c.ndim() != 1 || c.size() == 0 {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "{what} must be a non-empty 1-D array, got shape {:?}",
+                c.shape()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The frequency response of a digital filter `b/a` (`scipy.signal.freqz` with an integer
+/// `worN`).
+///
+/// **Shapes**: 1-D `b`, optional 1-D `a` (default `[1]`) → `w` `(worN,)` float64 and `h`
+/// `(worN,)` complex128, on `b`'s device.
+///
+/// `h(w) = B(e^{iw}) / A(e^{iw})` with `B(z) = Σ b[k]·z^-k`, at `worN` equally spaced
+/// frequencies in `[0, π)` (`[0, 2π)` with `whole`); `w` is scaled to `fs` (rad/sample by
+/// default).
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `freqz` for empty or non-1-D coefficients or complex ones.
+///
+/// **Algorithm**: Horner evaluation per frequency on the host (the coefficients are design
+/// data of O(order) values).
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_signal::{FreqzOptions, freqz};
+/// let b = Array::from_vec_on(vec![0.5f64, 0.5], &[2], Device::Cpu).unwrap();
+/// let o = FreqzOptions { wor_n: 4, ..Default::default() };
+/// let (_w, h) = freqz(&b, None, &o).unwrap();
+/// let h = h.to_vec::<cuprum_core::Complex64>().unwrap();
+/// assert!((h[0].re - 1.0).abs() < 1e-15);
+/// ```
+pub fn freqz(b: &Array, a: Option<&Array>, opts: &FreqzOptions) -> Result<(Array, Array)> {
+    const OP: &str = "freqz";
+    check(OP, b, "b")?;
+    let bv = host_f64(OP, b)?;
+    let av = match a {
+        Some(a) => {
+            check(OP, a, "a")?;
+            host_f64(OP, a)?
+        }
+        None => vec![1.0],
+    };
+    let w = grid(opts);
+    let h = w.iter().map(|&x| eval(&bv, x) / eval(&av, x)).collect();
+    finish(w, h, opts, b.device())
+}
+
+/// The frequency response of second-order sections (`scipy.signal.sosfreqz`).
+///
+/// **Shapes**: `sos` `(n_sections, 6)` → `w`, `h` `(worN,)` as [`freqz`].
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `sosfreqz` when `sos` is not `(n, 6)` with `n >= 1`.
+///
+/// **Algorithm**: the product of the sections' [`freqz`] responses, on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_signal::{FreqzOptions, sosfreqz};
+/// let sos = Array::from_vec_on(vec![1.0f64, 0.0, 0.0, 1.0, 0.0, 0.0], &[1, 6], Device::Cpu).unwrap();
+/// let (w, h) = sosfreqz(&sos, &FreqzOptions::default()).unwrap();
+/// assert_eq!((w.shape(), h.shape()), (&[512][..], &[512][..]));
+/// ```
+pub fn sosfreqz(sos: &Array, opts: &FreqzOptions) -> Result<(Array, Array)> {
+    const OP: &str = "sosfreqz";
+    let s = crate::filter::sos_host(OP, sos)?;
+    let w = grid(opts);
+    let h = w
+        .iter()
+        .map(|&x| {
+            s.iter().fold(C::new(1.0, 0.0), |acc, r| {
+                acc * eval(&r[..3], x) / eval(&r[3..], x)
+            })
+        })
+        .collect();
+    finish(w, h, opts, sos.device())
+}
+
+/// The frequency response of a digital filter in zeros, poles and gain
+/// (`scipy.signal.freqz_zpk`).
+///
+/// **Shapes**: 1-D `z`, `p` (real or complex) → `w`, `h` `(worN,)` as [`freqz`], on `z`'s
+/// device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `freqz_zpk` for non-1-D zeros or poles.
+///
+/// **Algorithm**: `h = k·Π(e^{iw} − z)/Π(e^{iw} − p)` per frequency on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_signal::{FreqzOptions, freqz_zpk};
+/// let z = Array::from_vec_on(vec![-1.0f64], &[1], Device::Cpu).unwrap();
+/// let p = Array::from_vec_on(vec![0.0f64], &[1], Device::Cpu).unwrap();
+/// let (_w, h) = freqz_zpk(&z, &p, 0.5, &FreqzOptions { wor_n: 2, ..Default::default() }).unwrap();
+/// assert!((h.to_vec::<cuprum_core::Complex64>().unwrap()[0].re - 1.0).abs() < 1e-15);
+/// ```
+pub fn freqz_zpk(z: &Array, p: &Array, k: f64, opts: &FreqzOptions) -> Result<(Array, Array)> {
+    const OP: &str = "freqz_zpk";
+    let host = |a: &Array| -> Result<Vec<C>> {
+        if a.ndim() != 1 {
+            return Err(Error::invalid_value(
+                OP,
+                format!("zeros and poles must be 1-D, got shape {:?}", a.shape()),
+            ));
+        }
+        a.astype(cuprum_core::DType::Complex128)?
+            .to_device(cuprum_core::Device::Cpu)?
+            .to_vec::<C>()
+    };
+    let (zv, pv) = (host(z)?, host(p)?);
+    let w = grid(opts);
+    let h = w
+        .iter()
+        .map(|&x| {
+            let e = C::new(0.0, x).exp();
+            let num = zv.iter().fold(C::new(k, 0.0), |a, &r| a * (e - r));
+            pv.iter().fold(num, |a, &r| a / (e - r))
+        })
+        .collect();
+    finish(w, h, opts, z.device())
+}
+
+/// The group delay `−dφ/dω` of a digital filter `b/a` in samples (`scipy.signal.group_delay`
+/// with an integer `w`).
+///
+/// **Shapes**: 1-D `b`, `a` → `w`, `gd` `(worN,)` float64 on `b`'s device; frequencies as in
+/// [`freqz`]. At frequencies where the response is (numerically) zero the delay is set to 0,
+/// as SciPy does.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `group_delay` for empty, complex or non-1-D coefficients.
+///
+/// **Algorithm**: SciPy's: `c = b ∗ reverse(a)`, `gd = Re(Σ k·c_k z^-k / Σ c_k z^-k) −
+/// (len(a) − 1)`, on the host.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_signal::{FreqzOptions, group_delay};
+/// let b = Array::from_vec_on(vec![0.0f64, 0.0, 1.0], &[3], Device::Cpu).unwrap();
+/// let a = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let (_w, gd) = group_delay(&b, &a, &FreqzOptions { wor_n: 4, ..Default::default() }).unwrap();
+/// assert!(gd.to_vec::<f64>().unwrap().iter().all(|d| (d - 2.0).abs() < 1e-12));
+/// ```
+pub fn group_delay(b: &Array, a: &Array, opts: &FreqzOptions) -> Result<(Array, Array)> {
+    const OP: &str = "group_delay";
+    check(OP, b, "b")?;
+    check(OP, a, "a")?;
+    let bv = host_f64(OP, b)?;
+    let av = host_f64(OP, a)?;
+    let mut c = cuprum_core::ext::try_vec_filled(bv.len() + av.len() - 1, 0.0)?;
+    for (i, x) in bv.iter().enumerate() {
+        for (j, y) in av.iter().rev().enumerate() {
+            c[i + j] += x * y;
+        }
+    }
+    let cr: Vec<f64> = c.iter().enumerate().map(|(k, v)| v * k as f64).collect();
+    let w = grid(opts);
+    let gd: Vec<f64> = w
+        .iter()
+        .map(|&x| {
+            let den = eval(&c, x);
+            if den.norm() < 10.0 * f64::EPSILON {
+                return 0.0;
+            }
+            let g = (eval(&cr, x) / den).re - (av.len() as f64 - 1.0);
+            if g.is_finite() { g } else { 0.0 }
+        })
+        .collect();
+    let scale = opts.fs / (2.0 * PI);
+    let n = gd.len();
+    let dev = b.device();
+    Ok((
+        upload(w.iter().map(|v| v * scale).collect(), dev)?,
+        Array::from_vec_on(gd, &[n], dev)?,
+    ))
+}

@@ -1,0 +1,14 @@
+//! Filter design on the host (O(order) work in float64, as SciPy and CuPy do it), returning
+//! arrays on the current device: IIR design, FIR design, frequency responses and the
+//! zeros-poles-gain algebra.
+
+pub mod bessel;
+pub mod convert;
+mod elliptic;
+pub mod fir;
+pub mod freq;
+pub mod iir;
+pub mod notch;
+pub mod order;
+pub mod ss;
+pub(crate) mod zpk;

@@ -1,0 +1,138 @@
+//! The polyphase FIR engine of `upfirdn` and `resample_poly`: each output sample sums only the
+//! taps that meet input samples (no zero-stuffed intermediate), along the last axis of a
+//! C-contiguous array — rayon over signals on the CPU, a thread per output sample on CUDA
+//! (`kernels/signal/upfirdn.cu`).
+
+use crate::filter::dptr;
+use cuprum_core::ext::{self, nvrtc};
+use cuprum_core::{Array, DType, Device, Element, Error, Result};
+use rayon::prelude::*;
+use std::ffi::c_void;
+use std::ops::{Add, Mul};
+use std::sync::OnceLock;
+
+/// The output length of `upfirdn` for `n` inputs and `nh` taps.
+pub(crate) fn out_len(n: usize, nh: usize, up: usize, down: usize) -> usize {
+    ((n - 1) * up + nh - 1) / down + 1
+}
+
+trait Real: Copy + Add<Output = Self> + Mul<Output = Self> + Send + Sync + Element {
+    fn from_f64(v: f64) -> Self;
+    fn zero() -> Self;
+}
+impl Real for f32 {
+    fn from_f64(v: f64) -> Self {
+        v as f32
+    }
+    fn zero() -> Self {
+        0.0
+    }
+}
+impl Real for f64 {
+    fn from_f64(v: f64) -> Self {
+        v
+    }
+    fn zero() -> Self {
+        0.0
+    }
+}
+
+fn cpu<T: Real>(h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
+    let n = *x.shape().last().unwrap_or(&1);
+    let nout = out_len(n, h.len(), up, down);
+    let nsig = x.size() / n;
+    let xv = x.to_vec::<T>()?;
+    let ht: Vec<T> = h.iter().map(|&v| T::from_f64(v)).collect();
+    let mut y = ext::try_vec_filled(nsig * nout, T::zero())?;
+    y.par_chunks_mut(nout)
+        .zip(xv.par_chunks(n))
+        .for_each(|(ys, xs)| {
+            for (i, yo) in ys.iter_mut().enumerate() {
+                let t = i * down;
+                let mut acc = T::zero();
+                let mut j = t % up;
+                while j < ht.len() && j <= t {
+                    let k = (t - j) / up;
+                    if k < n {
+                        acc = acc + ht[j] * xs[k];
+                    }
+                    j += up;
+                }
+                *yo = acc;
+            }
+        });
+    let mut shape = x.shape().to_vec();
+    let last = shape.len() - 1;
+    shape[last] = nout;
+    Array::from_vec_on(y, &shape[..], Device::Cpu)
+}
+
+fn source() -> &'static str {
+    static SRC: OnceLock<&'static str> = OnceLock::new();
+    SRC.get_or_init(|| {
+        let s = format!(
+            "{}\n{}",
+            ext::CUDA_COMMON,
+            include_str!("../../../kernels/signal/upfirdn.cu")
+        );
+        Box::leak(s.into_boxed_str())
+    })
+}
+
+fn cuda(o: usize, h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
+    let dt = x.dtype();
+    let n = *x.shape().last().unwrap_or(&1);
+    let nout = out_len(n, h.len(), up, down);
+    let nsig = x.size() / n;
+    let mut shape = x.shape().to_vec();
+    let last = shape.len() - 1;
+    shape[last] = nout;
+    let y = ext::empty_for_overwrite(&shape[..], dt, x.device())?;
+    let hd = Array::from_vec_on(h.to_vec(), &[h.len()], x.device())?.astype(dt)?;
+    let opts = [format!("-DSIG_T={}", ext::c_type(dt))];
+    let o2: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
+    let f = nvrtc::static_function(o, source(), "sig_upfirdn", &o2)?;
+    let total = (nsig * nout) as u64;
+    let mut cfg = nvrtc::LaunchConfig::for_num_elems(total.max(1), 256);
+    cfg.grid.0 = cfg.grid.0.min(1 << 20);
+    let (mut px, mut py, mut ph) = (dptr(x)?, dptr(&y)?, dptr(&hd)?);
+    let mut v = [
+        nsig as i64,
+        n as i64,
+        nout as i64,
+        h.len() as i64,
+        up as i64,
+        down as i64,
+    ];
+    let [a0, a1, a2, a3, a4, a5] = &mut v;
+    let mut args: [*mut c_void; 9] = [
+        &mut px as *mut u64 as *mut c_void,
+        &mut py as *mut u64 as *mut c_void,
+        &mut ph as *mut u64 as *mut c_void,
+        a0 as *mut i64 as *mut c_void,
+        a1 as *mut i64 as *mut c_void,
+        a2 as *mut i64 as *mut c_void,
+        a3 as *mut i64 as *mut c_void,
+        a4 as *mut i64 as *mut c_void,
+        a5 as *mut i64 as *mut c_void,
+    ];
+    // SAFETY: `sig_upfirdn` takes (const T*, T*, const T*, long long × 6) in this order; x is
+    // a C-contiguous (nsig, n) buffer and y a fresh (nsig, nout) buffer of T = the compiled
+    // SIG_T, h holds nh values of T; they outlive the stream-ordered launch; the grid-stride
+    // loop bounds every output by nsig·nout and every read by n and nh.
+    unsafe { nvrtc::launch(&f, cfg, None, &mut args)? };
+    drop(hd);
+    Ok(y)
+}
+
+/// `upfirdn` of the real taps `h` along the last axis of real `x` (float32 or float64), which
+/// has at least one sample along it.
+pub(crate) fn run(op: &'static str, h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
+    let x = ext::as_c_contiguous(x)?;
+    match (x.device(), x.dtype()) {
+        (Device::Cpu, DType::Float32) => cpu::<f32>(h, &x, up, down),
+        (Device::Cpu, DType::Float64) => cpu::<f64>(h, &x, up, down),
+        (Device::Cuda(o), DType::Float32 | DType::Float64) => cuda(o, h, &x, up, down),
+        (_, d) => Err(Error::dtype(op, d)),
+    }
+}

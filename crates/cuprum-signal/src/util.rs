@@ -1,0 +1,117 @@
+//! Helpers shared by the modules: dtype rules, host copies of design-sized arrays, axis moves.
+
+use cuprum_core::{Array, DType, Device, Error, Result, ext};
+
+/// The floating dtype SciPy computes in for data of dtype `d`: float32 and complex64 stay,
+/// float16 becomes float32, every other real dtype (bool, integers) float64.
+pub(crate) fn inexact(d: DType) -> DType {
+    match d {
+        DType::Float32 | DType::Float64 | DType::Complex64 | DType::Complex128 => d,
+        DType::Float16 | DType::BFloat16 => DType::Float32,
+        _ => DType::Float64,
+    }
+}
+
+/// The real dtype of the same precision (`complex64` → `float32`).
+pub(crate) fn real_of(d: DType) -> DType {
+    match d {
+        DType::Complex64 | DType::Float32 => DType::Float32,
+        _ => DType::Float64,
+    }
+}
+
+/// The complex dtype of the same precision (`float32` → `complex64`).
+pub(crate) fn complex_of(d: DType) -> DType {
+    match d {
+        DType::Complex64 | DType::Float32 => DType::Complex64,
+        _ => DType::Complex128,
+    }
+}
+
+/// A design-sized array (filter coefficients, a window) copied to the host as float64.
+pub(crate) fn host_f64(op: &'static str, a: &Array) -> Result<Vec<f64>> {
+    if a.dtype().is_complex() {
+        return Err(Error::invalid_value(
+            op,
+            format!("expected real coefficients, got dtype {}", a.dtype()),
+        ));
+    }
+    a.astype(DType::Float64)?
+        .to_device(Device::Cpu)?
+        .to_vec::<f64>()
+}
+
+/// A 1-D float64 array of `v` on `device`.
+pub(crate) fn upload(v: Vec<f64>, device: Device) -> Result<Array> {
+    let n = v.len();
+    Array::from_vec_on(v, &[n], device)
+}
+
+/// A float64 array of `v` with `shape` on `device`.
+pub(crate) fn upload_shaped(v: Vec<f64>, shape: &[usize], device: Device) -> Result<Array> {
+    Array::from_vec_on(v, shape, device)
+}
+
+/// Normalizes `axis` of an `ndim`-d array for `op`.
+pub(crate) fn axis_of(op: &'static str, axis: isize, ndim: usize) -> Result<usize> {
+    ext::layout::normalize_axis(op, axis, ndim)
+}
+
+/// `a` with axis `ax` moved to the end (a view).
+pub(crate) fn to_last(a: &Array, ax: usize) -> Result<Array> {
+    a.moveaxis(&[ax as isize], &[-1])
+}
+
+/// `a` with its last axis moved back to `ax` (a view).
+pub(crate) fn from_last(a: &Array, ax: usize) -> Result<Array> {
+    a.moveaxis(&[-1], &[ax as isize])
+}
+
+/// `a[start..stop]` along axis `ax` (a view; `stop` `None` is the end).
+pub(crate) fn axis_slice(a: &Array, ax: usize, start: isize, stop: Option<isize>) -> Result<Array> {
+    axis_slice_step(a, ax, Some(start), stop, 1)
+}
+
+/// `a[start:stop:step]` along axis `ax` (a view).
+pub(crate) fn axis_slice_step(
+    a: &Array,
+    ax: usize,
+    start: Option<isize>,
+    stop: Option<isize>,
+    step: isize,
+) -> Result<Array> {
+    let mut items = vec![
+        cuprum_core::SliceItem::Slice {
+            start: None,
+            stop: None,
+            step: 1
+        };
+        a.ndim()
+    ];
+    items[ax] = cuprum_core::SliceItem::Slice { start, stop, step };
+    a.slice(&items)
+}
+
+/// `a` reversed along `ax` (a view).
+pub(crate) fn axis_reverse(a: &Array, ax: usize) -> Result<Array> {
+    axis_slice_step(a, ax, None, None, -1)
+}
+
+/// A shape of `ndim` ones with `n` at `ax` (for broadcasting a 1-D array along an axis).
+pub(crate) fn along(ndim: usize, ax: usize, n: usize) -> Result<Vec<usize>> {
+    let mut s = cuprum_core::ext::try_vec_filled(ndim, 1)?;
+    s[ax] = n;
+    Ok(s)
+}
+
+/// Fails with [`Error::DeviceMismatch`] when `b` is not on `a`'s device.
+pub(crate) fn same_device(op: &'static str, a: &Array, b: &Array) -> Result<()> {
+    if a.device() != b.device() {
+        return Err(Error::DeviceMismatch {
+            op,
+            lhs: a.device(),
+            rhs: b.device(),
+        });
+    }
+    Ok(())
+}
