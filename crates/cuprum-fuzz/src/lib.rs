@@ -26,6 +26,7 @@ pub mod index_target;
 pub mod kernel_target;
 pub mod mm_target;
 pub mod npy_target;
+pub mod scipy_target;
 pub mod text;
 
 use std::io::Write;
@@ -103,6 +104,7 @@ pub fn targets() -> Vec<Box<dyn Target>> {
         Box::new(mm_target::MmTarget),
         Box::new(hb_target::HbTarget),
         Box::new(kernel_target::KernelTarget),
+        Box::new(scipy_target::ScipyTarget),
     ]
 }
 

@@ -1,0 +1,353 @@
+//! The `scipy` target: the SciPy crates' functions with hostile arguments.
+//!
+//! An input is a program, decoded totally (any bytes mean something): an operation of
+//! `cuprum-signal`, `cuprum-ndimage`, `cuprum-special`, `cuprum-interpolate` or
+//! `cuprum-spatial`, its arrays (0 to 12 elements, 1-D or 2-D, float64, float32 or int64, values
+//! from a table of edge values: 0, ±1, NaN, ±inf, 1e±300, subnormals, ...) and its scalar
+//! arguments (orders, lengths, cutoffs, sigmas, modes, knots, points), each drawn mostly small
+//! and sometimes far out of range (0, 2^31, 2^62, `usize::MAX`, negative, NaN, inf). Errors are
+//! fine; a panic is a crash, and work that no argument bounds is a hang. Invariant checked on
+//! success: the result's size matches its shape.
+//!
+//! Sizes that would need more memory than the machine has must be errors, not attempts: the
+//! table's large values (2^31 and up) multiply past any host, so an operation that accepts one
+//! and starts allocating has missed a size check.
+
+use crate::{Rng, Target};
+use cuprum_core::{Array, DType, Device};
+
+/// The scipy-arguments target.
+pub struct ScipyTarget;
+
+/// Reads bytes of the input in order; 0 once they run out.
+pub(crate) struct Cursor<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+const FLOATS: [f64; 24] = [
+    0.0,
+    1.0,
+    -1.0,
+    0.5,
+    2.0,
+    0.25,
+    0.99,
+    1e-10,
+    3.0,
+    -0.5,
+    f64::NAN,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    1e300,
+    -1e300,
+    5e-324,
+    1e-300,
+    100.0,
+    0.1,
+    7.5,
+    -3.0,
+    1.5,
+    f64::MAX,
+    f64::MIN_POSITIVE,
+];
+
+const SIZES: [usize; 16] = [
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    7,
+    8,
+    11,
+    16,
+    64,
+    1 << 31,
+    1 << 40,
+    1 << 62,
+    usize::MAX,
+    usize::MAX / 2 + 1,
+];
+
+impl<'a> Cursor<'a> {
+    pub(crate) fn new(b: &'a [u8]) -> Self {
+        Cursor { b, i: 0 }
+    }
+    pub(crate) fn u8(&mut self) -> u8 {
+        let v = self.b.get(self.i).copied().unwrap_or(0);
+        self.i += 1;
+        v
+    }
+    /// A float: mostly small integers and fractions, sometimes an edge value.
+    pub(crate) fn f64(&mut self) -> f64 {
+        let v = self.u8();
+        if v < 128 {
+            FLOATS[(v as usize) % FLOATS.len()]
+        } else {
+            (v as f64 - 192.0) / 8.0
+        }
+    }
+    /// A size: mostly small, sometimes beyond any memory.
+    pub(crate) fn size(&mut self) -> usize {
+        let v = self.u8();
+        if v < 200 {
+            (v % 24) as usize
+        } else {
+            SIZES[(v as usize) % SIZES.len()]
+        }
+    }
+    /// A signed axis or offset: mostly -2..=2, sometimes far out.
+    pub(crate) fn axis(&mut self) -> isize {
+        match self.u8() % 8 {
+            0 => -1,
+            1 => 0,
+            2 => 1,
+            3 => -2,
+            4 => 2,
+            5 => isize::MAX,
+            6 => isize::MIN,
+            _ => 5,
+        }
+    }
+    pub(crate) fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[(self.u8() as usize) % xs.len()]
+    }
+    /// An array: 0 to 12 elements, 1-D (or 2-D when `two_d` and the byte says so).
+    pub(crate) fn array(&mut self, two_d: bool) -> Array {
+        let n = (self.u8() % 13) as usize;
+        let vals: Vec<f64> = (0..n).map(|_| self.f64()).collect();
+        let shape: Vec<usize> = if two_d && n >= 2 && self.u8().is_multiple_of(3) {
+            let r = if n.is_multiple_of(2) { 2 } else { 1 };
+            vec![r, n / r]
+        } else {
+            vec![n]
+        };
+        let a = Array::from_vec_on(vals, &shape, Device::Cpu).expect("a small array");
+        match self.u8() % 4 {
+            0 => a.astype(DType::Float32).expect("cast"),
+            1 => a
+                .astype(DType::Int64)
+                .unwrap_or_else(|_| Array::from_vec_on(vec![0i64; n], &shape, Device::Cpu).expect("zeros")),
+            _ => a,
+        }
+    }
+    /// 0 to 4 floats.
+    pub(crate) fn floats(&mut self) -> Vec<f64> {
+        let n = (self.u8() % 5) as usize;
+        (0..n).map(|_| self.f64()).collect()
+    }
+}
+
+/// Checks what every accepted result must satisfy.
+pub(crate) fn check(a: &Array) {
+    let n: usize = a.shape().iter().product();
+    assert_eq!(a.size(), n, "size {} of shape {:?}", a.size(), a.shape());
+}
+
+mod signal_ops {
+    use super::{Cursor, check};
+    use cuprum_core::{ConvolveMode, Result};
+    use cuprum_signal as s;
+
+    const WINDOWS: [&str; 10] = [
+        "hann", "hamming", "boxcar", "kaiser", "tukey", "gaussian", "chebwin", "nosuch", "",
+        "exponential",
+    ];
+
+    fn window(c: &mut Cursor<'_>) -> s::Window {
+        let name = c.pick(&WINDOWS).to_string();
+        match c.u8() % 4 {
+            0 => s::Window::Name(name),
+            1 => s::Window::Param(name, c.f64()),
+            2 => s::Window::Param2(name, c.f64(), c.f64()),
+            _ => s::Window::Values(c.floats()),
+        }
+    }
+
+    fn iir(c: &mut Cursor<'_>) -> s::IirOptions {
+        s::IirOptions {
+            btype: c.pick(&[
+                s::BType::Lowpass,
+                s::BType::Highpass,
+                s::BType::Bandpass,
+                s::BType::Bandstop,
+            ]),
+            analog: c.u8().is_multiple_of(5),
+            output: c.pick(&[
+                s::FilterOutput::Ba,
+                s::FilterOutput::Zpk,
+                s::FilterOutput::Sos,
+            ]),
+            fs: if c.u8().is_multiple_of(2) {
+                None
+            } else {
+                Some(c.f64())
+            },
+        }
+    }
+
+    /// Runs one signal operation; `Ok(true)` when it accepted the arguments.
+    pub(super) fn run(op: u8, c: &mut Cursor<'_>) -> Result<bool> {
+        match op % 18 {
+            0 => {
+                let (n, wn, o) = (c.size(), c.floats(), iir(c));
+                let _ = s::butter(n, &wn, &o)?;
+            }
+            1 => {
+                let (n, rp, wn, o) = (c.size(), c.f64(), c.floats(), iir(c));
+                let _ = s::cheby1(n, rp, &wn, &o)?;
+            }
+            2 => {
+                let (n, cut) = (c.size(), c.floats());
+                let o = s::FirwinOptions {
+                    window: window(c),
+                    pass_zero: c.u8().is_multiple_of(2),
+                    ..Default::default()
+                };
+                check(&s::firwin(n, &cut, &o)?);
+            }
+            3 => {
+                let (b, a, x) = (c.array(false), c.array(false), c.array(true));
+                check(&s::lfilter(&b, &a, &x, c.axis())?);
+            }
+            4 => {
+                let (sos, x) = (c.array(true), c.array(true));
+                check(&s::sosfilt(&sos, &x, c.axis())?);
+            }
+            5 => {
+                let (b, a, x) = (c.array(false), c.array(false), c.array(true));
+                let o = s::FiltfiltOptions::default();
+                check(&s::filtfilt(&b, &a, &x, c.axis(), &o)?);
+            }
+            6 => {
+                let (w, n) = (window(c), c.size());
+                check(&s::get_window(&w, n, c.u8().is_multiple_of(2))?);
+            }
+            7 => {
+                let (x, wl, po) = (c.array(true), c.size(), c.size());
+                let o = s::SavgolOptions {
+                    deriv: c.size(),
+                    mode: c.pick(&[
+                        s::SavgolMode::Interp,
+                        s::SavgolMode::Mirror,
+                        s::SavgolMode::Constant,
+                        s::SavgolMode::Nearest,
+                        s::SavgolMode::Wrap,
+                    ]),
+                    ..Default::default()
+                };
+                check(&s::savgol_filter(&x, wl, po, &o)?);
+            }
+            8 => {
+                let (x, up, down) = (c.array(true), c.size(), c.size());
+                check(&s::resample_poly(&x, up, down, c.axis(), None)?);
+            }
+            9 => {
+                let (h, x, up, down) = (c.array(false), c.array(true), c.size(), c.size());
+                check(&s::upfirdn(&h, &x, up, down, c.axis())?);
+            }
+            10 => {
+                let (x, q) = (c.array(true), c.size());
+                let ft = c.pick(&[s::DecimateFilter::Iir, s::DecimateFilter::Fir]);
+                let n = if c.u8().is_multiple_of(2) { None } else { Some(c.size()) };
+                check(&s::decimate(&x, q, n, ft, c.axis(), c.u8().is_multiple_of(2))?);
+            }
+            11 => {
+                let x = c.array(true);
+                let k: Vec<usize> = (0..c.u8() % 3).map(|_| c.size()).collect();
+                check(&s::medfilt(&x, if k.is_empty() { None } else { Some(&k) })?);
+            }
+            12 => {
+                let x = c.array(true);
+                let o = s::SpectralOptions {
+                    fs: c.f64(),
+                    window: Some(window(c)),
+                    nperseg: Some(c.size()),
+                    noverlap: if c.u8().is_multiple_of(2) { None } else { Some(c.size()) },
+                    nfft: if c.u8().is_multiple_of(2) { None } else { Some(c.size()) },
+                    axis: c.axis(),
+                    ..Default::default()
+                };
+                let (f, p) = s::welch(&x, &o)?;
+                check(&f);
+                check(&p);
+            }
+            13 => {
+                let x = c.array(false);
+                let o = s::FindPeaksOptions {
+                    distance: if c.u8().is_multiple_of(2) { None } else { Some(c.f64()) },
+                    prominence: if c.u8().is_multiple_of(2) {
+                        None
+                    } else {
+                        Some(s::peaks::Bounds::min(c.f64()))
+                    },
+                    wlen: if c.u8().is_multiple_of(2) { None } else { Some(c.f64()) },
+                    ..Default::default()
+                };
+                let _ = s::find_peaks(&x, &o)?;
+            }
+            14 => {
+                let (a, b) = (c.array(true), c.array(true));
+                let mode = c.pick(&[ConvolveMode::Full, ConvolveMode::Same, ConvolveMode::Valid]);
+                let m = c.pick(&[s::ConvMethod::Auto, s::ConvMethod::Direct, s::ConvMethod::Fft]);
+                check(&s::convolve(&a, &b, mode, m)?);
+            }
+            15 => {
+                let x = c.array(true);
+                let n = if c.u8().is_multiple_of(2) { None } else { Some(c.size()) };
+                check(&s::hilbert(&x, n, c.axis())?);
+            }
+            16 => {
+                let x = c.array(true);
+                let k: Vec<usize> = (0..c.u8() % 3).map(|_| c.size()).collect();
+                let noise = if c.u8().is_multiple_of(2) { None } else { Some(c.f64()) };
+                check(&s::wiener(&x, if k.is_empty() { None } else { Some(&k) }, noise)?);
+            }
+            _ => {
+                let x = c.array(true);
+                let kind = c.pick(&[s::Detrend::None, s::Detrend::Constant, s::Detrend::Linear]);
+                check(&s::detrend(&x, c.axis(), kind)?);
+            }
+        }
+        Ok(true)
+    }
+}
+
+impl Target for ScipyTarget {
+    fn name(&self) -> &'static str {
+        "scipy"
+    }
+
+    fn seeds(&self) -> Vec<Vec<u8>> {
+        // one program per operation, with small well-formed arguments
+        (0u8..64)
+            .map(|op| {
+                let mut v = vec![op];
+                v.extend((0..40u8).map(|k| k.wrapping_mul(37).wrapping_add(op) % 24));
+                v
+            })
+            .collect()
+    }
+
+    fn mutate(&self, rng: &mut Rng, input: &mut Vec<u8>) -> bool {
+        if input.is_empty() || rng.one_in(3) {
+            return false;
+        }
+        // rewrite one argument byte with an edge value of the size or float tables
+        let k = rng.below(input.len());
+        input[k] = if rng.one_in(2) {
+            200 + rng.below(56) as u8
+        } else {
+            rng.below(128) as u8
+        };
+        true
+    }
+
+    fn run(&self, input: &[u8]) -> bool {
+        let mut c = Cursor::new(input);
+        let op = c.u8();
+        signal_ops::run(op, &mut c).is_ok_and(|accepted| accepted)
+    }
+}
