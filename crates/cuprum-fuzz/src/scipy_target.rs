@@ -127,9 +127,9 @@ impl<'a> Cursor<'a> {
         let a = Array::from_vec_on(vals, &shape, Device::Cpu).expect("a small array");
         match self.u8() % 4 {
             0 => a.astype(DType::Float32).expect("cast"),
-            1 => a
-                .astype(DType::Int64)
-                .unwrap_or_else(|_| Array::from_vec_on(vec![0i64; n], &shape, Device::Cpu).expect("zeros")),
+            1 => a.astype(DType::Int64).unwrap_or_else(|_| {
+                Array::from_vec_on(vec![0i64; n], &shape, Device::Cpu).expect("zeros")
+            }),
             _ => a,
         }
     }
@@ -152,7 +152,15 @@ mod signal_ops {
     use cuprum_signal as s;
 
     const WINDOWS: [&str; 10] = [
-        "hann", "hamming", "boxcar", "kaiser", "tukey", "gaussian", "chebwin", "nosuch", "",
+        "hann",
+        "hamming",
+        "boxcar",
+        "kaiser",
+        "tukey",
+        "gaussian",
+        "chebwin",
+        "nosuch",
+        "",
         "exponential",
     ];
 
@@ -251,8 +259,19 @@ mod signal_ops {
             10 => {
                 let (x, q) = (c.array(true), c.size());
                 let ft = c.pick(&[s::DecimateFilter::Iir, s::DecimateFilter::Fir]);
-                let n = if c.u8().is_multiple_of(2) { None } else { Some(c.size()) };
-                check(&s::decimate(&x, q, n, ft, c.axis(), c.u8().is_multiple_of(2))?);
+                let n = if c.u8().is_multiple_of(2) {
+                    None
+                } else {
+                    Some(c.size())
+                };
+                check(&s::decimate(
+                    &x,
+                    q,
+                    n,
+                    ft,
+                    c.axis(),
+                    c.u8().is_multiple_of(2),
+                )?);
             }
             11 => {
                 let x = c.array(true);
@@ -265,8 +284,16 @@ mod signal_ops {
                     fs: c.f64(),
                     window: Some(window(c)),
                     nperseg: Some(c.size()),
-                    noverlap: if c.u8().is_multiple_of(2) { None } else { Some(c.size()) },
-                    nfft: if c.u8().is_multiple_of(2) { None } else { Some(c.size()) },
+                    noverlap: if c.u8().is_multiple_of(2) {
+                        None
+                    } else {
+                        Some(c.size())
+                    },
+                    nfft: if c.u8().is_multiple_of(2) {
+                        None
+                    } else {
+                        Some(c.size())
+                    },
                     axis: c.axis(),
                     ..Default::default()
                 };
@@ -277,13 +304,21 @@ mod signal_ops {
             13 => {
                 let x = c.array(false);
                 let o = s::FindPeaksOptions {
-                    distance: if c.u8().is_multiple_of(2) { None } else { Some(c.f64()) },
+                    distance: if c.u8().is_multiple_of(2) {
+                        None
+                    } else {
+                        Some(c.f64())
+                    },
                     prominence: if c.u8().is_multiple_of(2) {
                         None
                     } else {
-                        Some(s::peaks::Bounds::min(c.f64()))
+                        Some(s::Bounds::min(c.f64()))
                     },
-                    wlen: if c.u8().is_multiple_of(2) { None } else { Some(c.f64()) },
+                    wlen: if c.u8().is_multiple_of(2) {
+                        None
+                    } else {
+                        Some(c.f64())
+                    },
                     ..Default::default()
                 };
                 let _ = s::find_peaks(&x, &o)?;
@@ -291,19 +326,35 @@ mod signal_ops {
             14 => {
                 let (a, b) = (c.array(true), c.array(true));
                 let mode = c.pick(&[ConvolveMode::Full, ConvolveMode::Same, ConvolveMode::Valid]);
-                let m = c.pick(&[s::ConvMethod::Auto, s::ConvMethod::Direct, s::ConvMethod::Fft]);
+                let m = c.pick(&[
+                    s::ConvMethod::Auto,
+                    s::ConvMethod::Direct,
+                    s::ConvMethod::Fft,
+                ]);
                 check(&s::convolve(&a, &b, mode, m)?);
             }
             15 => {
                 let x = c.array(true);
-                let n = if c.u8().is_multiple_of(2) { None } else { Some(c.size()) };
+                let n = if c.u8().is_multiple_of(2) {
+                    None
+                } else {
+                    Some(c.size())
+                };
                 check(&s::hilbert(&x, n, c.axis())?);
             }
             16 => {
                 let x = c.array(true);
                 let k: Vec<usize> = (0..c.u8() % 3).map(|_| c.size()).collect();
-                let noise = if c.u8().is_multiple_of(2) { None } else { Some(c.f64()) };
-                check(&s::wiener(&x, if k.is_empty() { None } else { Some(&k) }, noise)?);
+                let noise = if c.u8().is_multiple_of(2) {
+                    None
+                } else {
+                    Some(c.f64())
+                };
+                check(&s::wiener(
+                    &x,
+                    if k.is_empty() { None } else { Some(&k) },
+                    noise,
+                )?);
             }
             _ => {
                 let x = c.array(true);

@@ -59,10 +59,10 @@ pub use filter::pad::PadType;
 pub use filter::sos::{sosfilt, sosfilt_with_state, sosfilt_zi, sosfiltfilt};
 pub use lti::{dimpulse, dlsim, dstep};
 pub use peaks::{
-    FindPeaksOptions, Peaks, argrelextrema, argrelmax, argrelmin, find_peaks, peak_prominences,
-    peak_widths, vectorstrength,
+    Bounds, FindPeaksOptions, Peaks, argrelextrema, argrelmax, argrelmin, find_peaks,
+    peak_prominences, peak_widths, vectorstrength,
 };
-pub use resample::{decimate, resample, resample_poly, upfirdn};
+pub use resample::{DecimateFilter, decimate, resample, resample_poly, upfirdn};
 pub use smooth::{
     Detrend, SavgolMode, SavgolOptions, detrend, hilbert, hilbert2, medfilt, medfilt2d,
     order_filter, savgol_coeffs, savgol_filter, wiener,

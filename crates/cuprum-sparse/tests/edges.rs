@@ -82,7 +82,10 @@ fn dia_offsets_far_outside_store_nothing() {
 fn a_huge_dense_matrix_market_header_is_an_error() {
     let b = b"%%MatrixMarket matrix array real general\n4000000000 4000000000\n1.0\n";
     let e = cuprum_sparse::io::mmread_bytes(b, "huge.mtx", Device::Cpu).unwrap_err();
-    assert!(e.to_string().contains("huge.mtx") || e.to_string().contains("memory"), "{e}");
+    assert!(
+        e.to_string().contains("huge.mtx") || e.to_string().contains("memory"),
+        "{e}"
+    );
 }
 
 /// The 1-norm sums each column: a (2, 2^62) matrix's column sums do not fit in memory, which
