@@ -14,6 +14,7 @@ extern "C" __global__ void sig_upfirdn(const SIG_T* __restrict__ x, SIG_T* __res
         for (long long j = t % up; j < nh && j <= t; j += up) {
             long long k = (t - j) / up;
             if (k < n) acc += h[j] * xs[k];
+            if (up >= nh - j) break;  // the next tap is past the filter (and j + up may overflow)
         }
         y[g] = acc;
     }

@@ -5,12 +5,12 @@
 //! `cuprum-spatial`, its arrays (0 to 12 elements, 1-D or 2-D, float64, float32 or int64, values
 //! from a table of edge values: 0, ±1, NaN, ±inf, 1e±300, subnormals, ...) and its scalar
 //! arguments (orders, lengths, cutoffs, sigmas, modes, knots, points), each drawn mostly small
-//! and sometimes far out of range (0, 2^31, 2^62, `usize::MAX`, negative, NaN, inf). Errors are
+//! and sometimes far out of range (0, 2^36, 2^62, `usize::MAX`, negative, NaN, inf). Errors are
 //! fine; a panic is a crash, and work that no argument bounds is a hang. Invariant checked on
 //! success: the result's size matches its shape.
 //!
 //! Sizes that would need more memory than the machine has must be errors, not attempts: the
-//! table's large values (2^31 and up) multiply past any host, so an operation that accepts one
+//! table's large values (2^36 and up) exceed any host, so an operation that accepts one
 //! and starts allocating has missed a size check.
 
 use crate::{Rng, Target};
@@ -64,7 +64,7 @@ const SIZES: [usize; 16] = [
     11,
     16,
     64,
-    1 << 31,
+    1 << 36,
     1 << 40,
     1 << 62,
     usize::MAX,
@@ -196,6 +196,21 @@ mod signal_ops {
         }
     }
 
+    /// Whether `resample_poly(x, up, down)` designs a filter long enough to take seconds yet
+    /// small enough to fit in memory (SciPy's `20 * max(up, down) / gcd + 1` taps): real work
+    /// that its arguments ask for, not a hang, so the target skips it.
+    fn designs_a_long_filter(up: usize, down: usize) -> bool {
+        if up == 0 || down == 0 {
+            return false;
+        }
+        let (mut a, mut b) = (up, down);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let r = up.max(down) / a;
+        r > 1 << 20 && r.checked_mul(20).is_some_and(|t| t < 1 << 33)
+    }
+
     /// Runs one signal operation; `Ok(true)` when it accepted the arguments.
     pub(super) fn run(op: u8, c: &mut Cursor<'_>) -> Result<bool> {
         match op % 18 {
@@ -250,6 +265,9 @@ mod signal_ops {
             }
             8 => {
                 let (x, up, down) = (c.array(true), c.size(), c.size());
+                if designs_a_long_filter(up, down) {
+                    return Ok(false);
+                }
                 check(&s::resample_poly(&x, up, down, c.axis(), None)?);
             }
             9 => {

@@ -11,9 +11,21 @@ use std::ffi::c_void;
 use std::ops::{Add, Mul};
 use std::sync::OnceLock;
 
-/// The output length of `upfirdn` for `n` inputs and `nh` taps.
-pub(crate) fn out_len(n: usize, nh: usize, up: usize, down: usize) -> usize {
-    ((n - 1) * up + nh - 1) / down + 1
+/// The output length of `upfirdn` for `n >= 1` inputs and `nh >= 1` taps; an error naming
+/// `upfirdn` when it overflows.
+pub(crate) fn out_len(n: usize, nh: usize, up: usize, down: usize) -> Result<usize> {
+    (n - 1)
+        .checked_mul(up)
+        .and_then(|v| v.checked_add(nh - 1))
+        .map(|v| v / down + 1)
+        .ok_or_else(|| {
+            Error::invalid_value(
+                "upfirdn",
+                format!(
+                    "{n} samples up-sampled by {up} through {nh} taps overflow the output length"
+                ),
+            )
+        })
 }
 
 trait Real: Copy + Add<Output = Self> + Mul<Output = Self> + Send + Sync + Element {
@@ -39,11 +51,11 @@ impl Real for f64 {
 
 fn cpu<T: Real>(h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
     let n = *x.shape().last().unwrap_or(&1);
-    let nout = out_len(n, h.len(), up, down);
+    let nout = out_len(n, h.len(), up, down)?;
     let nsig = x.size() / n;
     let xv = x.to_vec::<T>()?;
     let ht: Vec<T> = h.iter().map(|&v| T::from_f64(v)).collect();
-    let mut y = ext::try_vec_filled(nsig * nout, T::zero())?;
+    let mut y = ext::try_vec_filled(nsig.saturating_mul(nout), T::zero())?;
     y.par_chunks_mut(nout)
         .zip(xv.par_chunks(n))
         .for_each(|(ys, xs)| {
@@ -55,6 +67,9 @@ fn cpu<T: Real>(h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
                     let k = (t - j) / up;
                     if k < n {
                         acc = acc + ht[j] * xs[k];
+                    }
+                    if up >= ht.len() - j {
+                        break; // the next tap is past the filter (and j + up may overflow)
                     }
                     j += up;
                 }
@@ -82,7 +97,18 @@ fn source() -> &'static str {
 fn cuda(o: usize, h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
     let dt = x.dtype();
     let n = *x.shape().last().unwrap_or(&1);
-    let nout = out_len(n, h.len(), up, down);
+    let nout = out_len(n, h.len(), up, down)?;
+    // the kernel indexes in signed 64 bits: every index and the rates must fit
+    let reach = (n - 1).saturating_mul(up).saturating_add(h.len());
+    if [up, down, reach, nout]
+        .iter()
+        .any(|&v| v > i64::MAX as usize)
+    {
+        return Err(Error::invalid_value(
+            "upfirdn",
+            format!("up = {up}, down = {down} with {n} samples exceed 64-bit signed indexing"),
+        ));
+    }
     let nsig = x.size() / n;
     let mut shape = x.shape().to_vec();
     let last = shape.len() - 1;

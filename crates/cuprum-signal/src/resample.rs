@@ -43,7 +43,7 @@ fn upfirdn_host_h(
     }
     if x.size() == 0 {
         let mut shape = x.shape().to_vec();
-        shape[ax] = crate::polyphase::out_len(n, h.len(), up, down);
+        shape[ax] = crate::polyphase::out_len(n, h.len(), up, down)?;
         return cuprum_core::zeros_on(&shape[..], dt, x.device());
     }
     let xl = crate::util::to_last(&x, ax)?;
@@ -168,7 +168,10 @@ pub fn resample_poly(
     if n_in == 0 {
         return Err(Error::invalid_value(OP, "x is empty along the axis"));
     }
-    let n_out = (n_in * up).div_ceil(down);
+    let n_out = n_in
+        .checked_mul(up)
+        .ok_or_else(|| Error::invalid_value(OP, format!("{n_in} samples x up = {up} overflow")))?
+        .div_ceil(down);
     let (half_len, mut h) = match window {
         Some(Window::Values(v)) => {
             if v.is_empty() {
@@ -178,7 +181,16 @@ pub fn resample_poly(
         }
         w => {
             let max_rate = up.max(down);
-            let half_len = 10 * max_rate;
+            // SciPy's filter: 20 * max(up, down) + 1 taps
+            let half_len = max_rate
+                .checked_mul(10)
+                .filter(|h| *h < usize::MAX / 4)
+                .ok_or_else(|| {
+                    Error::invalid_value(
+                        OP,
+                        format!("up = {up}, down = {down}: the filter length overflows"),
+                    )
+                })?;
             let o = FirwinOptions {
                 window: w.cloned().unwrap_or(Window::Param("kaiser".into(), 5.0)),
                 ..Default::default()
@@ -199,6 +211,9 @@ pub fn resample_poly(
         *v *= up as f64;
     }
     let n_pre_pad = down - half_len % down;
+    // the padded filter is built on the host: its n_pre_pad zeros must fit (SciPy's
+    // MemoryError for a huge `down`)
+    cuprum_core::ext::check_host_bytes(n_pre_pad.saturating_add(h.len()).saturating_mul(8))?;
     let mut n_post_pad = 0;
     let n_pre_remove = (half_len + n_pre_pad) / down;
     while output_len(h.len() + n_pre_pad + n_post_pad, n_in, up, down) < n_out + n_pre_remove {
@@ -298,8 +313,13 @@ pub fn decimate(
     let x = x.astype(dt)?;
     match ftype {
         DecimateFilter::Fir => {
-            let n = n.unwrap_or(20 * q);
-            let mut b = firwin_taps(n + 1, &[1.0 / q as f64], &FirwinOptions::default())?;
+            let taps = n
+                .or_else(|| q.checked_mul(20))
+                .and_then(|n| n.checked_add(1))
+                .ok_or_else(|| {
+                    Error::invalid_value(OP, format!("q = {q}: the FIR filter length overflows"))
+                })?;
+            let mut b = firwin_taps(taps, &[1.0 / q as f64], &FirwinOptions::default())?;
             if dt == DType::Float32 || dt == DType::Complex64 {
                 for v in &mut b {
                     *v = *v as f32 as f64;

@@ -169,14 +169,22 @@ pub fn hilbert(x: &Array, n: Option<usize>, axis: isize) -> Result<Array> {
     )
 }
 
+/// The number of elements of a window of sizes `k` (an error naming `op` when it overflows).
+fn window_count(op: &'static str, k: &[usize]) -> Result<usize> {
+    k.iter()
+        .try_fold(1usize, |a, &b| a.checked_mul(b))
+        .ok_or_else(|| Error::invalid_value(op, format!("the window sizes {k:?} overflow")))
+}
+
 /// Zero-padded windows of `x`: for each element, its `k[d]` neighbours per axis (view of a
 /// padded copy) → `(x.shape..., prod k)`.
 fn windows_of(x: &Array, k: &[usize]) -> Result<Array> {
+    let count = window_count("medfilt", k)?;
     let pw: Vec<(usize, usize)> = k.iter().map(|&m| (m / 2, m / 2)).collect();
     let p = cuprum_core::pad(x, &pw, PadMode::Constant(Scalar::Int(0)))?;
     let w = cuprum_core::sliding_window_view(&p, k, None)?;
     let mut s = x.shape().to_vec();
-    s.push(k.iter().product());
+    s.push(count);
     w.copy()?.reshape(&s[..])
 }
 
@@ -230,8 +238,8 @@ pub fn medfilt(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
     if x.size() == 0 {
         return x.copy();
     }
+    let m = window_count(OP, &k)?;
     let w = windows_of(x, &k)?;
-    let m: usize = k.iter().product();
     let s = cuprum_core::sort(&w, Some(-1))?;
     s.index_axis(-1, (m / 2) as isize)?.copy()
 }
@@ -280,7 +288,7 @@ pub fn wiener(im: &Array, mysize: Option<&[usize]>, noise: Option<f64>) -> Resul
     }
     let dt = inexact(im.dtype());
     let im = im.astype(dt)?;
-    let size: usize = k.iter().product();
+    let size = window_count(OP, &k)?;
     let ones = cuprum_core::ones_on(&k[..], dt, im.device())?;
     let cor = |a: &Array| {
         crate::convolve::correlate(a, &ones, ConvolveMode::Same, crate::ConvMethod::Direct)
@@ -426,6 +434,8 @@ fn savgol_host(
     conv: bool,
 ) -> Result<Vec<f64>> {
     const OP: &str = "savgol_coeffs";
+    // the (polyorder + 1) x window_length design matrix, in float64
+    cuprum_core::ext::check_host_bytes(wl.saturating_mul(p.saturating_add(1)).saturating_mul(8))?;
     if p >= wl {
         return Err(Error::invalid_value(
             OP,

@@ -147,7 +147,8 @@ pub(crate) fn firwin_taps(numtaps: usize, cutoff: &[f64], o: &FirwinOptions) -> 
         edges.push(1.0);
     }
     let alpha = 0.5 * (numtaps as f64 - 1.0);
-    let m: Vec<f64> = (0..numtaps).map(|i| i as f64 - alpha).collect();
+    let mut m: Vec<f64> = cuprum_core::ext::try_vec_with_capacity(numtaps)?;
+    m.extend((0..numtaps).map(|i| i as f64 - alpha));
     let mut h = cuprum_core::ext::try_vec_filled(numtaps, 0.0)?;
     for band in edges.chunks(2) {
         let (l, r) = (band[0], band[1]);

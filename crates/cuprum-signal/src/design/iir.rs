@@ -291,6 +291,9 @@ pub(crate) fn design_zpk(
     ftype: IirType,
     opts: &IirOptions,
 ) -> Result<Zpk> {
+    // the prototype's n poles and zeros, doubled by band transforms, and the output form:
+    // a few complex values per order
+    cuprum_core::ext::check_host_bytes(n.saturating_mul(128))?;
     let mut wn = wn.to_vec();
     if let Some(fs) = opts.fs {
         if opts.analog {

@@ -240,6 +240,16 @@ fn argmin_by(v: &[C], f: impl Fn(C) -> f64) -> usize {
 /// Second-order sections of a digital zpk, SciPy's `zpk2sos` with `pairing='nearest'`.
 pub(crate) fn zpk2sos(f: &Zpk) -> Result<Vec<[f64; 6]>> {
     const OP: &str = "zpk2sos";
+    if let Some(v) =
+        f.z.iter()
+            .chain(&f.p)
+            .find(|v| !(v.re.is_finite() && v.im.is_finite()))
+    {
+        return Err(Error::invalid_value(
+            OP,
+            format!("the zeros and poles must be finite, got {v}"),
+        ));
+    }
     if f.z.is_empty() && f.p.is_empty() {
         return Ok(vec![[f.k, 0.0, 0.0, 1.0, 0.0, 0.0]]);
     }
