@@ -1,11 +1,146 @@
 //! The `special` area: `scipy.special.*` cases through [`cuprum::scipy::special`].
 
 use super::OpResult;
+use crate::CaseError;
 use crate::cx::CaseCx;
+use cuprum::reduce::Axes;
+use cuprum::scipy::special as sp;
+use serde_json::Value;
 
 /// Runs a `special.*` case; `None` for an op this table does not know.
 pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
-    let _ = cx;
-    let _name = op.strip_prefix("special.")?;
-    None
+    let name = op.strip_prefix("special.")?;
+    run(name, cx)
+}
+
+/// The `axis` keyword: absent or `null` is every axis, an integer one axis, a list several.
+fn axis(cx: &CaseCx<'_>) -> Result<Axes, CaseError> {
+    Ok(match cx.kw("axis") {
+        None | Some(Value::Null) => Axes::All,
+        Some(Value::Number(n)) => Axes::One(
+            n.as_i64()
+                .ok_or_else(|| CaseError::harness(format!("axis {n}")))? as isize,
+        ),
+        Some(Value::Array(v)) => Axes::Many(
+            v.iter()
+                .map(|x| {
+                    x.as_i64()
+                        .map(|i| i as isize)
+                        .ok_or_else(|| CaseError::harness(format!("axis {x}")))
+                })
+                .collect::<Result<_, _>>()?,
+        ),
+        Some(o) => return Err(CaseError::harness(format!("axis {o}"))),
+    })
+}
+
+macro_rules! unary {
+    ($cx:ident, $name:ident, [$($f:ident),*]) => {
+        match $name {
+            $(stringify!($f) => Some((|| -> OpResult {
+                $cx.only_kwargs(&[])?;
+                Ok(vec![sp::$f($cx.array(0)?)?])
+            })()),)*
+            _ => None,
+        }
+    };
+}
+
+macro_rules! binary {
+    ($cx:ident, $name:ident, [$($f:ident),*]) => {
+        match $name {
+            $(stringify!($f) => Some((|| -> OpResult {
+                $cx.only_kwargs(&[])?;
+                Ok(vec![sp::$f($cx.operand(0)?, $cx.operand(1)?)?])
+            })()),)*
+            _ => None,
+        }
+    };
+}
+
+fn run(name: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
+    let r = unary!(
+        cx,
+        name,
+        [
+            erf, erfc, erfinv, erfcinv, ndtr, ndtri, gamma, gammaln, loggamma, gammasgn, rgamma,
+            digamma, psi, zetac, expit, logit, log_expit, entr, j0, j1, y0, y1, i0, i0e, i1, i1e,
+            k0, k0e, k1, k1e, ellipk, ellipkm1, ellipe, expi, exp1
+        ]
+    );
+    if r.is_some() {
+        return r;
+    }
+    let r = binary!(
+        cx,
+        name,
+        [
+            beta,
+            betaln,
+            gammainc,
+            gammaincc,
+            polygamma,
+            xlogy,
+            xlog1py,
+            rel_entr,
+            kl_div,
+            huber,
+            pseudo_huber,
+            jv,
+            yv,
+            iv,
+            kv
+        ]
+    );
+    if r.is_some() {
+        return r;
+    }
+    Some(match name {
+        "betainc" => (|| -> OpResult {
+            cx.only_kwargs(&[])?;
+            Ok(vec![sp::betainc(
+                cx.operand(0)?,
+                cx.operand(1)?,
+                cx.operand(2)?,
+            )?])
+        })(),
+        "zeta" => (|| -> OpResult {
+            cx.only_kwargs(&[])?;
+            let q = if cx.n_inputs() > 1 {
+                Some(cx.operand(1)?)
+            } else {
+                None
+            };
+            Ok(vec![sp::zeta(cx.operand(0)?, q)?])
+        })(),
+        "sici" => (|| -> OpResult {
+            cx.only_kwargs(&[])?;
+            let (s, c) = sp::sici(cx.array(0)?)?;
+            Ok(vec![s, c])
+        })(),
+        "logsumexp" => (|| -> OpResult {
+            cx.only_kwargs(&["axis", "b", "keepdims", "return_sign", "array_kwargs"])?;
+            let b = if cx.n_inputs() > 1 {
+                Some(cx.array(1)?)
+            } else {
+                None
+            };
+            let keepdims = cx.kw_bool("keepdims")?.unwrap_or(false);
+            if cx.kw_bool("return_sign")?.unwrap_or(false) {
+                let (r, s) = sp::logsumexp_with_sign(cx.array(0)?, axis(cx)?, b, keepdims)?;
+                Ok(vec![r, s])
+            } else {
+                Ok(vec![sp::logsumexp(cx.array(0)?, axis(cx)?, b, keepdims)?])
+            }
+        })(),
+        "softmax" => (|| -> OpResult {
+            cx.only_kwargs(&["axis"])?;
+            Ok(vec![sp::softmax(cx.array(0)?, axis(cx)?)?])
+        })(),
+        "log_softmax" => (|| -> OpResult {
+            cx.only_kwargs(&["axis"])?;
+            Ok(vec![sp::log_softmax(cx.array(0)?, axis(cx)?)?])
+        })(),
+        _ => return None,
+    })
 }
