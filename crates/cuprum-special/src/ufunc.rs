@@ -10,7 +10,6 @@ use cuprum_core::ext::{self, nvrtc};
 use cuprum_core::{Array, DType, Device, Error, Operand, Result, Scalar};
 use rayon::prelude::*;
 use std::ffi::c_void;
-use std::sync::OnceLock;
 
 /// Which of SciPy's loops a ufunc lists first: `'f->f'` first (small integer and float16
 /// inputs then run the float32 loop) or `'d->d'` first (they run the float64 loop).
@@ -238,18 +237,8 @@ fn cpu_apply<const N: usize, const M: usize>(
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
 }
 
-/// `common.cuh` + `math.cuh` + `special.cu`.
-fn source() -> &'static str {
-    static SRC: OnceLock<&'static str> = OnceLock::new();
-    SRC.get_or_init(|| {
-        let s = format!(
-            "{}\n{}",
-            ext::CUDA_COMMON,
-            include_str!("../../../kernels/special/special.cu")
-        );
-        Box::leak(s.into_boxed_str())
-    })
-}
+/// `kernels/special/special.cu` (self-contained: it needs none of core's headers).
+const SOURCE: &str = include_str!("../../../kernels/special/special.cu");
 
 /// The device address of element 0 of a C-contiguous CUDA array.
 fn dptr(a: &Array) -> Result<u64> {
@@ -286,7 +275,7 @@ fn cuda_apply<const M: usize>(
     if n > 0 {
         let suffix = if dt == DType::Float32 { "f32" } else { "f64" };
         let kname = format!("sp_{name}_{suffix}");
-        let f = nvrtc::static_function(ordinal, source(), &kname, &[])?;
+        let f = nvrtc::static_function(ordinal, SOURCE, &kname, &[])?;
         let mut ptrs: Vec<u64> = Vec::with_capacity(ins.len() + M);
         for a in ins.iter().chain(outs.iter()) {
             ptrs.push(dptr(a)?);

@@ -4,7 +4,7 @@
 //! `|v| > 50`), `jv` and `yv` by the same method for the `J`/`Y` pair (Temme's series, Steed's
 //! CF1/CF2, recurrences) with Hankel's expansion for `x` large against `v^2`.
 
-use super::gamma::{gamma, rgamma};
+use super::gamma::{gamma, lgam, rgamma};
 use super::igam::lgam1p;
 use super::{EULER, INF, MACHEP, NAN, PI, cospi, sinpi};
 
@@ -503,25 +503,30 @@ fn jy_hankel(v: f64, x: f64) -> Option<(f64, f64)> {
     let mut term = 1.0;
     let mut k = 1.0;
     let mut converged = false;
-    while k < 200.0 {
+    let mut maxterm: f64 = 1.0;
+    while k < 400.0 {
         // term_k = prod_{j<=k} (mu - (2j-1)^2) / (j 8x)
         term *= (mu - (2.0 * k - 1.0) * (2.0 * k - 1.0)) / (k * 8.0 * x);
         let t = term.abs();
+        maxterm = maxterm.max(t);
+        let s = if ((k as i64) / 2) % 2 == 0 { 1.0 } else { -1.0 };
         if (k as i64) % 2 == 1 {
-            let s = if ((k as i64) / 2) % 2 == 0 { 1.0 } else { -1.0 };
             q += s * term;
         } else {
-            let s = if ((k as i64) / 2) % 2 == 0 { 1.0 } else { -1.0 };
             p += s * term;
         }
-        if t < MACHEP * 0.5 {
+        if t < MACHEP * 0.25 {
             converged = true;
             break;
         }
-        if k > 2.0 * v && t > 1.0 {
+        // past the smallest term the asymptotic series diverges
+        if k > 0.5 * v && t > 1.0 {
             break;
         }
         k += 1.0;
+    }
+    if maxterm > 4.0 {
+        return None;
     }
     if !converged {
         return None;
@@ -538,7 +543,16 @@ fn jy_hankel(v: f64, x: f64) -> Option<(f64, f64)> {
 
 /// `(J_v(x), Y_v(x))` for `v >= 0`, `0 < x < inf`.
 fn jy_pos(v: f64, x: f64) -> (f64, f64) {
-    if x > 25.0 && x > v * v {
+    if v > 1.0 && x < v {
+        // leading terms of the series: J underflows and Y overflows together (x^2 << v here)
+        let l = (0.5 * x).ln();
+        let ly = lgam(v) - v * l - PI.ln();
+        if ly > 700.0 {
+            let lj = v * l - lgam(v + 1.0);
+            return (lj.exp(), -ly.exp());
+        }
+    }
+    if x > 20.0 {
         if let Some(r) = jy_hankel(v, x) {
             return r;
         }
@@ -558,6 +572,10 @@ fn jy(v: f64, x: f64) -> (f64, f64) {
         return (s * j, s * y);
     }
     let (c, s) = (cospi(a), sinpi(a));
+    if y.is_infinite() {
+        // the signs of SciPy's (AMOS) rotation, made with the rounded cos(pi a)
+        return (-s * y, (PI * a).cos().signum() * y);
+    }
     (c * j - s * y, s * j + c * y)
 }
 
@@ -582,7 +600,8 @@ pub(crate) fn jv(v: f64, x: f64) -> f64 {
             // J_{-n}(0) = (-1)^n J_n(0)
             return if v < 0.0 && v % 2.0 != 0.0 { -0.0 } else { 0.0 };
         }
-        return INF;
+        // J_{-a}(0) = -sin(pi a) Y_a(0) with Y_a(0) = -inf
+        return sinpi(-v) * INF;
     }
     if x.is_infinite() || v.is_infinite() {
         return if v.is_infinite() && x.is_finite() {
@@ -600,7 +619,13 @@ pub(crate) fn yv(v: f64, x: f64) -> f64 {
         return NAN;
     }
     if x == 0.0 {
-        return -INF;
+        if v >= 0.0 {
+            return -INF;
+        }
+        // Y_{-a}(0) = cos(pi a) Y_a(0) + sin(pi a) J_a(0), the sign of SciPy's (AMOS) result
+        let a = -v;
+        // (AMOS rotates with the rounded cos(pi a): half-integers take its sign too)
+        return if (PI * a).cos() > 0.0 { -INF } else { INF };
     }
     if x.is_infinite() || v.is_infinite() {
         return NAN;

@@ -226,8 +226,18 @@ pub(crate) fn erfcinv(y: f64) -> f64 {
 pub(crate) fn erfinv(y: f64) -> f64 {
     if -1e-7 < y && y < 1e-7 {
         y / std::f64::consts::FRAC_2_SQRT_PI
-    } else if -1.0 < y && y < 1.0 {
+    } else if 0.5 <= y && y < 1.0 {
+        // 1 - y is exact here: no rounding of (y + 1) / 2 near 1
+        -ndtri(0.5 * (1.0 - y)) * FRAC_1_SQRT_2
+    } else if -1.0 < y && y <= -0.5 {
         ndtri(0.5 * (y + 1.0)) * FRAC_1_SQRT_2
+    } else if -1.0 < y && y < 1.0 {
+        // (y + 1) / 2 rounds away the low bits of a small y: two Newton steps on erf
+        let mut x = ndtri(0.5 * (y + 1.0)) * FRAC_1_SQRT_2;
+        for _ in 0..2 {
+            x -= (erf(x) - y) / (std::f64::consts::FRAC_2_SQRT_PI * (-x * x).exp());
+        }
+        x
     } else if y == -1.0 {
         -INF
     } else if y == 1.0 {

@@ -132,6 +132,15 @@ fn incbet(aa: f64, bb: f64, xx: f64) -> f64 {
     }
     let mut flag = false;
     let t;
+    let w0 = 1.0 - xx;
+    if !(bb * xx <= 1.0 && xx <= 0.95) && xx <= aa / (aa + bb) && aa * w0 <= 1.0 && w0 <= 0.95 {
+        // the continued fraction converges slowly for x near 1 with a large `a` and a small
+        // `b`; the power series of the complement is accurate when it is not near 1
+        let tc = pseries(bb, aa, w0);
+        if tc <= 0.99 {
+            return 1.0 - tc;
+        }
+    }
     if bb * xx <= 1.0 && xx <= 0.95 {
         t = pseries(aa, bb, xx);
     } else {
