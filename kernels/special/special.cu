@@ -96,7 +96,6 @@ __device__ static const double BES_K0_A[10] = {1.37446543561352307156E-16, 4.259
 __device__ static const double BES_K0_B[25] = {5.30043377268626276149E-18, -1.64758043015242134646E-17, 5.21039150503902756861E-17, -1.67823109680541210385E-16, 5.51205597852431940784E-16, -1.84859337734377901440E-15, 6.34007647740507060557E-15, -2.22751332699166985548E-14, 8.03289077536357521100E-14, -2.98009692317273043925E-13, 1.14034058820847496303E-12, -4.51459788337394416547E-12, 1.85594911495471785253E-11, -7.95748924447710747776E-11, 3.57739728140030116597E-10, -1.69753450938905987466E-9, 8.57403401741422608519E-9, -4.66048989768794782956E-8, 2.76681363944501510342E-7, -1.83175552271911948767E-6, 1.39498137188764993662E-5, -1.28495495816278026384E-4, 1.56988388573005337491E-3, -3.14481013119645005427E-2, 2.44030308206595545468E0};
 __device__ static const double BES_K1_A[11] = {-7.02386347938628759343E-18, -2.42744985051936593393E-15, -6.66690169419932900609E-13, -1.41148839263352776110E-10, -2.21338763073472585583E-8, -2.43340614156596823496E-6, -1.73028895751305206302E-4, -6.97572385963986435018E-3, -1.22611180822657148235E-1, -3.53155960776544875667E-1, 1.52530022733894777053E0};
 __device__ static const double BES_K1_B[25] = {-5.75674448366501715755E-18, 1.79405087314755922667E-17, -5.68946255844285935196E-17, 1.83809354436663880070E-16, -6.05704724837331885336E-16, 2.03870316562433424052E-15, -7.01983709041831346144E-15, 2.47715442448130437068E-14, -8.97670518232499435011E-14, 3.34841966607842919884E-13, -1.28917396095102890680E-12, 5.13963967348173025100E-12, -2.12996783842756842877E-11, 9.21831518760500529508E-11, -4.19035475934189648750E-10, 2.01504975519703286596E-9, -1.03457624656780970260E-8, 5.74108412545004946722E-8, -3.50196060308781257119E-7, 2.40648494783721712015E-6, -1.93619797416608296024E-5, 1.95215518471351631108E-4, -2.85781685962277938680E-3, 1.03923736576817238437E-1, 2.72062619048444266945E0};
-#define BES_SQRT1OPI (5.641895835477563e-1)
 #define BES_J0_DR1 (5.78318596294678452118E0)
 #define BES_J0_DR2 (3.04712623436620863991E1)
 #define BES_J1_Z1 (1.46819706421238932572E1)
@@ -591,6 +590,15 @@ __device__ double sp_lbeta_asymp(double a, double b, double *sgn) {
     r += -b * b * (1.0 - b) * (1.0 - b) / (12.0 * a * a * a);
     return r;
 }
+// the tail of Stirling's series, lgam(x) - ((x - 1/2) ln x - x + ln(2 pi)/2), for x >= 10
+__device__ double sp_stirling_tail(double x) {
+    double z = 1.0 / (x * x);
+    return (1.0 / 12.0 - z * (1.0 / 360.0 - z * (1.0 / 1260.0 - z * (1.0 / 1680.0 - z / 1188.0)))) / x;
+}
+// lgam(a + b) - lgam(a) for a >= 10, b > 0, without cancellation
+__device__ double sp_lgam_diff(double a, double b) {
+    return (a - 0.5) * log1p(b / a) + b * log(a + b) - b + (sp_stirling_tail(a + b) - sp_stirling_tail(a));
+}
 __device__ __forceinline__ bool sp_is_int32(double a) {
     return a >= -2147483648.0 && a <= 2147483647.0 && a == (double)(int)a;
 }
@@ -622,6 +630,11 @@ __device__ double sp_beta(double a, double b) {
     }
     double y = a + b;
     if (fabs(y) > SP_MAXGAM || fabs(a) > SP_MAXGAM || fabs(b) > SP_MAXGAM) {
+        if (a >= 10.0 && b > 0.0) {
+            double yy = sp_lgam(b) - sp_lgam_diff(a, b);
+            if (yy > SP_MAXLOG) return SP_INF;
+            return exp(yy);
+        }
         double s1, s2, s3;
         double y1 = sp_lgam_sgn(y, &s1);
         double y2 = sp_lgam_sgn(b, &s2);
@@ -657,6 +670,7 @@ __device__ double sp_lbeta(double a, double b) {
     }
     double y = a + b;
     if (fabs(y) > SP_MAXGAM || fabs(a) > SP_MAXGAM || fabs(b) > SP_MAXGAM) {
+        if (a >= 10.0 && b > 0.0) return sp_lgam(b) - sp_lgam_diff(a, b);
         double s;
         double y1 = sp_lgam_sgn(y, &s);
         double y2 = sp_lgam_sgn(b, &s);
@@ -976,13 +990,9 @@ __device__ double sp_j0(double x) {
     double q = 25.0 / (x * x);
     double p = sp_polevl(q, BES_PP, 6) / sp_polevl(q, BES_PQ, 6);
     q = sp_polevl(q, BES_QP, 7) / sp_p1evl(q, BES_QQ, 7);
-    if (x < 10.0) {
-        double xn = x - SP_PI_4;
-        p = p * cos(xn) - w * q * sin(xn);
-        return p * SP_SQRT2OPI / sqrt(x);
-    }
-    p = (p + w * q) * cos(x) + (p - w * q) * sin(x);
-    return p * BES_SQRT1OPI / sqrt(x);
+    double xn = x - SP_PI_4;
+    p = p * cos(xn) - w * q * sin(xn);
+    return p * SP_SQRT2OPI / sqrt(x);
 }
 __device__ double sp_y0(double x) {
     if (x <= 5.0) {
@@ -997,13 +1007,9 @@ __device__ double sp_y0(double x) {
     double z = 25.0 / (x * x);
     double p = sp_polevl(z, BES_PP, 6) / sp_polevl(z, BES_PQ, 6);
     double q = sp_polevl(z, BES_QP, 7) / sp_p1evl(z, BES_QQ, 7);
-    if (x < 10.0) {
-        double xn = x - SP_PI_4;
-        p = p * sin(xn) + w * q * cos(xn);
-        return p * SP_SQRT2OPI / sqrt(x);
-    }
-    p = (w * q - p) * cos(x) + (p + w * q) * sin(x);
-    return p * BES_SQRT1OPI / sqrt(x);
+    double xn = x - SP_PI_4;
+    p = p * sin(xn) + w * q * cos(xn);
+    return p * SP_SQRT2OPI / sqrt(x);
 }
 __device__ double sp_j1(double x) {
     if (x < 0.0) return -sp_j1(-x);
@@ -1017,14 +1023,9 @@ __device__ double sp_j1(double x) {
     double z = w * w;
     double p = sp_polevl(z, BES_J1_PP, 6) / sp_polevl(z, BES_J1_PQ, 6);
     double q = sp_polevl(z, BES_J1_QP, 7) / sp_p1evl(z, BES_J1_QQ, 7);
-    if (x < 10.0) {
-        double xn = x - SP_THPIO4;
-        p = p * cos(xn) - w * q * sin(xn);
-        return p * SP_SQRT2OPI / sqrt(x);
-    }
-    double a = SP_SQRT1_2 * (w * q - p);
-    double b = SP_SQRT1_2 * (p + w * q);
-    return (a * cos(x) + b * sin(x)) * SP_SQRT2OPI / sqrt(x);
+    double xn = x - SP_THPIO4;
+    p = p * cos(xn) - w * q * sin(xn);
+    return p * SP_SQRT2OPI / sqrt(x);
 }
 __device__ double sp_y1(double x) {
     if (x <= 5.0) {
@@ -1038,13 +1039,9 @@ __device__ double sp_y1(double x) {
     double z = w * w;
     double p = sp_polevl(z, BES_J1_PP, 6) / sp_polevl(z, BES_J1_PQ, 6);
     double q = sp_polevl(z, BES_J1_QP, 7) / sp_p1evl(z, BES_J1_QQ, 7);
-    if (x < 10.0) {
-        double xn = x - SP_THPIO4;
-        p = p * sin(xn) + w * q * cos(xn);
-        return p * SP_SQRT2OPI / sqrt(x);
-    }
-    p = (w * q - p) * sin(x) - (p + w * q) * cos(x);
-    return p * BES_SQRT1OPI / sqrt(x);
+    double xn = x - SP_THPIO4;
+    p = p * sin(xn) + w * q * cos(xn);
+    return p * SP_SQRT2OPI / sqrt(x);
 }
 __device__ double sp_i0(double x) {
     x = fabs(x);

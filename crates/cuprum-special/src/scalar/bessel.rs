@@ -2,9 +2,7 @@
 //! `i1e`, `k0`, `k0e`, `k1`, `k1e` (Cephes `j0.c`, `j1.c`, `i0.c`, `i1.c`, `k0.c`, `k1.c`).
 
 use super::{INF, NAN, SQRT2OPI, THPIO4, chbevl, p1evl, polevl};
-use std::f64::consts::{FRAC_1_SQRT_2, FRAC_2_PI, FRAC_PI_4};
-
-const SQRT1OPI: f64 = 5.641_895_835_477_563e-1;
+use std::f64::consts::{FRAC_2_PI, FRAC_PI_4};
 
 // from xsf cephes/j0.h
 #[rustfmt::skip]
@@ -84,13 +82,9 @@ pub(crate) fn j0(x: f64) -> f64 {
     let q = 25.0 / (x * x);
     let p = polevl(q, &PP) / polevl(q, &PQ);
     let q = polevl(q, &QP) / p1evl(q, &QQ);
-    if x < 10.0 {
-        let xn = x - FRAC_PI_4;
-        let p = p * xn.cos() - w * q * xn.sin();
-        return p * SQRT2OPI / x.sqrt();
-    }
-    let p = (p + w * q) * x.cos() + (p - w * q) * x.sin();
-    p * SQRT1OPI / x.sqrt()
+    let xn = x - FRAC_PI_4;
+    let p = p * xn.cos() - w * q * xn.sin();
+    p * SQRT2OPI / x.sqrt()
 }
 
 /// Bessel function of the second kind, order 0.
@@ -112,13 +106,9 @@ pub(crate) fn y0(x: f64) -> f64 {
     let z = 25.0 / (x * x);
     let p = polevl(z, &PP) / polevl(z, &PQ);
     let q = polevl(z, &QP) / p1evl(z, &QQ);
-    if x < 10.0 {
-        let xn = x - FRAC_PI_4;
-        let p = p * xn.sin() + w * q * xn.cos();
-        return p * SQRT2OPI / x.sqrt();
-    }
-    let p = (w * q - p) * x.cos() + (p + w * q) * x.sin();
-    p * SQRT1OPI / x.sqrt()
+    let xn = x - FRAC_PI_4;
+    let p = p * xn.sin() + w * q * xn.cos();
+    p * SQRT2OPI / x.sqrt()
 }
 
 /// Bessel function of the first kind, order 1.
@@ -138,14 +128,9 @@ pub(crate) fn j1(x: f64) -> f64 {
     let z = w * w;
     let p = polevl(z, &J1_PP) / polevl(z, &J1_PQ);
     let q = polevl(z, &J1_QP) / p1evl(z, &J1_QQ);
-    if x < 10.0 {
-        let xn = x - THPIO4;
-        let p = p * xn.cos() - w * q * xn.sin();
-        return p * SQRT2OPI / x.sqrt();
-    }
-    let a = FRAC_1_SQRT_2 * (w * q - p);
-    let b = FRAC_1_SQRT_2 * (p + w * q);
-    (a * x.cos() + b * x.sin()) * SQRT2OPI / x.sqrt()
+    let xn = x - THPIO4;
+    let p = p * xn.cos() - w * q * xn.sin();
+    p * SQRT2OPI / x.sqrt()
 }
 
 /// Bessel function of the second kind, order 1.
@@ -164,13 +149,9 @@ pub(crate) fn y1(x: f64) -> f64 {
     let z = w * w;
     let p = polevl(z, &J1_PP) / polevl(z, &J1_PQ);
     let q = polevl(z, &J1_QP) / p1evl(z, &J1_QQ);
-    if x < 10.0 {
-        let xn = x - THPIO4;
-        let p = p * xn.sin() + w * q * xn.cos();
-        return p * SQRT2OPI / x.sqrt();
-    }
-    let p = (w * q - p) * x.sin() - (p + w * q) * x.cos();
-    p * SQRT1OPI / x.sqrt()
+    let xn = x - THPIO4;
+    let p = p * xn.sin() + w * q * xn.cos();
+    p * SQRT2OPI / x.sqrt()
 }
 
 /// Modified Bessel function of the first kind, order 0.

@@ -694,6 +694,18 @@ pub(crate) fn polygamma(n: f64, x: f64) -> f64 {
 
 const ASYMP_FACTOR: f64 = 1e6;
 
+/// The tail of Stirling's series: `lgam(x) - ((x - 1/2) ln x - x + ln(2 pi)/2)` for `x >= 10`.
+fn stirling_tail(x: f64) -> f64 {
+    let z = 1.0 / (x * x);
+    (1.0 / 12.0 - z * (1.0 / 360.0 - z * (1.0 / 1260.0 - z * (1.0 / 1680.0 - z / 1188.0)))) / x
+}
+
+/// `lgam(a + b) - lgam(a)` for `a >= 10`, `b > 0`, without the cancellation of the difference
+/// of two large logarithms (Stirling's formula for both, differenced analytically).
+fn lgam_diff(a: f64, b: f64) -> f64 {
+    (a - 0.5) * (b / a).ln_1p() + b * (a + b).ln() - b + (stirling_tail(a + b) - stirling_tail(a))
+}
+
 fn lbeta_asymp(a: f64, b: f64) -> (f64, f64) {
     let (mut r, sgn) = lgam_sgn(b);
     r -= b * a.ln();
@@ -749,6 +761,13 @@ pub(crate) fn beta(mut a: f64, mut b: f64) -> f64 {
     }
     let y = a + b;
     if y.abs() > MAXGAM || a.abs() > MAXGAM || b.abs() > MAXGAM {
+        if a >= 10.0 && b > 0.0 {
+            let y = lgam(b) - lgam_diff(a, b);
+            if y > MAXLOG {
+                return INF;
+            }
+            return y.exp();
+        }
         let (y1, s1) = lgam_sgn(y);
         let (y2, s2) = lgam_sgn(b);
         let (y3, s3) = lgam_sgn(a);
@@ -799,6 +818,9 @@ pub(crate) fn lbeta(mut a: f64, mut b: f64) -> f64 {
     }
     let y = a + b;
     if y.abs() > MAXGAM || a.abs() > MAXGAM || b.abs() > MAXGAM {
+        if a >= 10.0 && b > 0.0 {
+            return lgam(b) - lgam_diff(a, b);
+        }
         let y1 = lgam_sgn(y).0;
         let y2 = lgam_sgn(b).0;
         let y3 = lgam_sgn(a).0;
