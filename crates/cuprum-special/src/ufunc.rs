@@ -105,7 +105,7 @@ fn prepare(
     dt: DType,
     dev: Device,
 ) -> Result<(Vec<Array>, Vec<usize>)> {
-    let mut arrs = Vec::with_capacity(ops.len());
+    let mut arrs = Vec::new();
     for o in ops {
         let a = match o {
             Operand::Array(a) => {
@@ -177,7 +177,7 @@ fn cpu_apply<const N: usize, const M: usize>(
 ) -> Result<[Array; M]> {
     let (arrs, shape) = prepare(op, ops, DType::Float64, Device::Cpu)?;
     let n = ext::layout::shape_size(&shape);
-    let mut ins: Vec<Vec<f64>> = Vec::with_capacity(N);
+    let mut ins: Vec<Vec<f64>> = Vec::new();
     for a in &arrs {
         let b = if a.shape() == shape.as_slice() {
             a.clone()
@@ -186,7 +186,7 @@ fn cpu_apply<const N: usize, const M: usize>(
         };
         ins.push(b.to_vec::<f64>()?);
     }
-    let mut outs: Vec<Vec<f64>> = Vec::with_capacity(M);
+    let mut outs: Vec<Vec<f64>> = Vec::new();
     for _ in 0..M {
         outs.push(ext::try_vec_filled(n, 0.0f64)?);
     }
@@ -214,7 +214,7 @@ fn cpu_apply<const N: usize, const M: usize>(
         let mut rest_chunks: Vec<std::slice::ChunksMut<'_, f64>> =
             rest.iter_mut().map(|v| v.chunks_mut(CHUNK)).collect();
         for (c, sl) in first_out[0].chunks_mut(CHUNK).enumerate() {
-            let mut parts: Vec<&mut [f64]> = Vec::with_capacity(M);
+            let mut parts: Vec<&mut [f64]> = Vec::new();
             parts.push(sl);
             for it in rest_chunks.iter_mut() {
                 if let Some(s) = it.next() {
@@ -224,7 +224,7 @@ fn cpu_apply<const N: usize, const M: usize>(
             run(c * CHUNK, &mut parts);
         }
     }
-    let mut res: Vec<Array> = Vec::with_capacity(M);
+    let mut res: Vec<Array> = Vec::new();
     for v in outs {
         let a = Array::from_vec_on(v, shape.as_slice(), Device::Cpu)?;
         res.push(if dt == DType::Float64 {
@@ -259,7 +259,7 @@ fn cuda_apply<const M: usize>(
     let dev = Device::Cuda(ordinal);
     let (arrs, shape) = prepare(op, ops, dt, dev)?;
     let n = ext::layout::shape_size(&shape);
-    let mut ins = Vec::with_capacity(arrs.len());
+    let mut ins = Vec::new();
     for a in &arrs {
         let b = if a.shape() == shape.as_slice() {
             a.clone()
@@ -268,7 +268,7 @@ fn cuda_apply<const M: usize>(
         };
         ins.push(ext::as_c_contiguous(&b)?);
     }
-    let mut outs = Vec::with_capacity(M);
+    let mut outs = Vec::new();
     for _ in 0..M {
         outs.push(ext::empty_for_overwrite(&shape, dt, dev)?);
     }
@@ -276,7 +276,7 @@ fn cuda_apply<const M: usize>(
         let suffix = if dt == DType::Float32 { "f32" } else { "f64" };
         let kname = format!("sp_{name}_{suffix}");
         let f = nvrtc::static_function(ordinal, SOURCE, &kname, &[])?;
-        let mut ptrs: Vec<u64> = Vec::with_capacity(ins.len() + M);
+        let mut ptrs: Vec<u64> = Vec::new();
         for a in ins.iter().chain(outs.iter()) {
             ptrs.push(dptr(a)?);
         }

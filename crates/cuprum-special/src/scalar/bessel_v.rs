@@ -147,7 +147,7 @@ fn cf1_ik(v: f64, x: f64) -> f64 {
     for k in 1..MAXITER {
         let b = 2.0 * (v + f64::from(k)) / x;
         c = b + 1.0 / c;
-        d = b + d;
+        d += b;
         if c == 0.0 {
             c = tiny;
         }
@@ -552,10 +552,10 @@ fn jy_pos(v: f64, x: f64) -> (f64, f64) {
             return (lj.exp(), -ly.exp());
         }
     }
-    if x > 20.0 {
-        if let Some(r) = jy_hankel(v, x) {
-            return r;
-        }
+    if x > 20.0
+        && let Some(r) = jy_hankel(v, x)
+    {
+        return r;
     }
     jy_temme(v, x)
 }

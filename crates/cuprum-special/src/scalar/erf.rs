@@ -226,7 +226,7 @@ pub(crate) fn erfcinv(y: f64) -> f64 {
 pub(crate) fn erfinv(y: f64) -> f64 {
     if -1e-7 < y && y < 1e-7 {
         y / std::f64::consts::FRAC_2_SQRT_PI
-    } else if 0.5 <= y && y < 1.0 {
+    } else if (0.5..1.0).contains(&y) {
         // 1 - y is exact here: no rounding of (y + 1) / 2 near 1
         -ndtri(0.5 * (1.0 - y)) * FRAC_1_SQRT_2
     } else if -1.0 < y && y <= -0.5 {

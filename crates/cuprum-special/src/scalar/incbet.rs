@@ -195,11 +195,7 @@ pub(crate) fn betainc(a: f64, b: f64, x: f64) -> f64 {
         return NAN;
     }
     if a == 0.0 || b.is_infinite() {
-        return if x > 0.0 || a == 0.0 && x > 0.0 {
-            1.0
-        } else {
-            0.0
-        };
+        return if x > 0.0 { 1.0 } else { 0.0 };
     }
     if b == 0.0 || a.is_infinite() {
         return if x < 1.0 { 0.0 } else { 1.0 };
