@@ -1639,6 +1639,96 @@ __device__ double sp_pseudo_huber(double delta, double r) {
     return delta * delta * expm1(0.5 * log1p(v * v));
 }
 
+// ---------------------------------------------------------------- distributions (dist.rs)
+__device__ double sp_chdtr(double v, double x) { return x < 0.0 ? SP_NAN : sp_igam(v / 2.0, x / 2.0); }
+__device__ double sp_chdtrc(double v, double x) { return x < 0.0 ? SP_NAN : sp_igamc(v / 2.0, x / 2.0); }
+__device__ double sp_pdtr(double k, double m) {
+    if (k < 0.0 || m < 0.0 || isnan(k) || isnan(m)) return SP_NAN;
+    if (m == 0.0) return 1.0;
+    return sp_igamc(floor(k) + 1.0, m);
+}
+__device__ double sp_pdtrc(double k, double m) {
+    if (k < 0.0 || m < 0.0 || isnan(k) || isnan(m)) return SP_NAN;
+    if (m == 0.0) return 0.0;
+    return sp_igam(floor(k) + 1.0, m);
+}
+__device__ double sp_gdtr(double a, double b, double x) { return x < 0.0 ? SP_NAN : sp_igam(b, a * x); }
+__device__ double sp_gdtrc(double a, double b, double x) { return x < 0.0 ? SP_NAN : sp_igamc(b, a * x); }
+__device__ double sp_bdtr(double k, double n, double p) {
+    if (isnan(k) || isnan(n) || isnan(p) || !(p >= 0.0 && p <= 1.0)) return SP_NAN;
+    k = floor(k);
+    n = floor(n);
+    if (k < 0.0 || n < k) return SP_NAN;
+    if (k == n) return 1.0;
+    double dn = n - k;
+    if (k == 0.0) return pow(1.0 - p, dn);
+    return sp_betainc(dn, k + 1.0, 1.0 - p);
+}
+__device__ double sp_bdtrc(double k, double n, double p) {
+    if (isnan(k) || isnan(n) || isnan(p) || !(p >= 0.0 && p <= 1.0)) return SP_NAN;
+    k = floor(k);
+    n = floor(n);
+    if (k < 0.0) return 1.0;
+    if (n < k) return SP_NAN;
+    if (k == n) return 0.0;
+    double dn = n - k;
+    if (k == 0.0) return p < 0.01 ? -expm1(dn * log1p(-p)) : 1.0 - pow(1.0 - p, dn);
+    return sp_betainc(k + 1.0, dn, p);
+}
+__device__ double sp_fdtr(double a, double b, double x) {
+    if (a <= 0.0 || b <= 0.0 || x < 0.0 || isnan(a) || isnan(b) || isnan(x)) return SP_NAN;
+    double w = a * x;
+    return sp_betainc(0.5 * a, 0.5 * b, w / (b + w));
+}
+__device__ double sp_fdtrc(double a, double b, double x) {
+    if (a <= 0.0 || b <= 0.0 || x < 0.0 || isnan(a) || isnan(b) || isnan(x)) return SP_NAN;
+    return sp_betainc(0.5 * b, 0.5 * a, b / (b + a * x));
+}
+__device__ double sp_nbdtr(double k, double n, double p) {
+    if (isnan(k) || isnan(n) || isnan(p) || !(p >= 0.0 && p <= 1.0) || k < 0.0) return SP_NAN;
+    return sp_betainc(floor(n), floor(k) + 1.0, p);
+}
+__device__ double sp_nbdtrc(double k, double n, double p) {
+    if (isnan(k) || isnan(n) || isnan(p) || !(p >= 0.0 && p <= 1.0) || k < 0.0) return SP_NAN;
+    return sp_betainc(floor(k) + 1.0, floor(n), 1.0 - p);
+}
+__device__ double sp_stdtr(double df, double t) {
+    if (isnan(df) || isnan(t) || df <= 0.0) return SP_NAN;
+    if (t == 0.0) return 0.5;
+    if (isinf(t)) return t > 0.0 ? 1.0 : 0.0;
+    if (isinf(df)) return sp_ndtr(t);
+    double t2 = t * t;
+    if (t2 < df) {
+        double h = 0.5 * sp_betainc(0.5, 0.5 * df, t2 / (df + t2));
+        return t < 0.0 ? 0.5 - h : 0.5 + h;
+    }
+    double p = 0.5 * sp_betainc(0.5 * df, 0.5, df / (df + t2));
+    return t < 0.0 ? p : 1.0 - p;
+}
+__device__ double sp_boxcox(double x, double l) {
+    double lx = log(x);
+    if (fabs(l) < 1e-19) return lx;
+    if (l * lx < 709.78) return expm1(l * lx) / l;
+    return copysign(1.0, l) * exp(l * lx - log(fabs(l))) - 1.0 / l;
+}
+__device__ double sp_boxcox1p(double x, double l) {
+    double lgx = log1p(x);
+    if (fabs(l) < 1e-19 || (fabs(lgx) < 1e-289 && fabs(l) < 1e273)) return lgx;
+    if (l * lgx < 709.78) return expm1(l * lgx) / l;
+    return copysign(1.0, l) * exp(l * lgx - log(fabs(l))) - 1.0 / l;
+}
+__device__ double sp_inv_boxcox(double y, double l) {
+    if (l == 0.0) return exp(y);
+    if (l * y < 1.79e308) return exp(log1p(l * y) / l);
+    return exp((log(copysign(1.0, l) * (y + 1.0 / l)) + log(fabs(l))) / l);
+}
+__device__ double sp_inv_boxcox1p(double y, double l) {
+    if (l == 0.0) return expm1(y);
+    if (fabs(l * y) < 1e-154) return y;
+    if (l * y < 1.79e308) return expm1(log1p(l * y) / l);
+    return expm1((log(copysign(1.0, l) * (y + 1.0 / l)) + log(fabs(l))) / l);
+}
+
 // ---------------------------------------------------------------- kernels
 #define SP_LOOP for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; \
                      i += (long long)blockDim.x * gridDim.x)
@@ -1721,6 +1811,23 @@ SP_BINARY(yv, sp_yv)
 SP_BINARY(iv, sp_iv)
 SP_BINARY(kv, sp_kv)
 SP_TERNARY(betainc, sp_betainc)
+SP_BINARY(chdtr, sp_chdtr)
+SP_BINARY(chdtrc, sp_chdtrc)
+SP_BINARY(pdtr, sp_pdtr)
+SP_BINARY(pdtrc, sp_pdtrc)
+SP_BINARY(stdtr, sp_stdtr)
+SP_BINARY(boxcox, sp_boxcox)
+SP_BINARY(boxcox1p, sp_boxcox1p)
+SP_BINARY(inv_boxcox, sp_inv_boxcox)
+SP_BINARY(inv_boxcox1p, sp_inv_boxcox1p)
+SP_TERNARY(gdtr, sp_gdtr)
+SP_TERNARY(gdtrc, sp_gdtrc)
+SP_TERNARY(bdtr, sp_bdtr)
+SP_TERNARY(bdtrc, sp_bdtrc)
+SP_TERNARY(fdtr, sp_fdtr)
+SP_TERNARY(fdtrc, sp_fdtrc)
+SP_TERNARY(nbdtr, sp_nbdtr)
+SP_TERNARY(nbdtrc, sp_nbdtrc)
 
 extern "C" __global__ void sp_sici_f64(const double *x, double *si, double *ci, long long n) {
     SP_LOOP sp_sici(x[i], &si[i], &ci[i]);

@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 mod bessel;
+mod distributions;
 mod errfn;
 mod gammafn;
 mod integrals;
@@ -22,6 +23,7 @@ mod scalar;
 mod ufunc;
 
 pub use bessel::*;
+pub use distributions::*;
 pub use errfn::*;
 pub use gammafn::*;
 pub use integrals::*;

@@ -58,6 +58,18 @@ macro_rules! binary {
     };
 }
 
+macro_rules! ternary {
+    ($cx:ident, $name:ident, [$($f:ident),*]) => {
+        match $name {
+            $(stringify!($f) => Some((|| -> OpResult {
+                $cx.only_kwargs(&[])?;
+                Ok(vec![sp::$f($cx.operand(0)?, $cx.operand(1)?, $cx.operand(2)?)?])
+            })()),)*
+            _ => None,
+        }
+    };
+}
+
 fn run(name: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
     let r = unary!(
         cx,
@@ -95,15 +107,17 @@ fn run(name: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
     if r.is_some() {
         return r;
     }
+    let r = ternary!(
+        cx,
+        name,
+        [
+            betainc, gdtr, gdtrc, bdtr, bdtrc, fdtr, fdtrc, nbdtr, nbdtrc
+        ]
+    );
+    if r.is_some() {
+        return r;
+    }
     Some(match name {
-        "betainc" => (|| -> OpResult {
-            cx.only_kwargs(&[])?;
-            Ok(vec![sp::betainc(
-                cx.operand(0)?,
-                cx.operand(1)?,
-                cx.operand(2)?,
-            )?])
-        })(),
         "zeta" => (|| -> OpResult {
             cx.only_kwargs(&[])?;
             let q = if cx.n_inputs() > 1 {

@@ -9,6 +9,7 @@
 )]
 
 mod api;
+mod distributions;
 mod values;
 
 use cuprum_core::ext::test_util::all_devices;
