@@ -30,5 +30,4 @@ pub use integrals::*;
 pub use logistic::*;
 pub use logsumexp::*;
 
-/// `scipy.stats`' array functions (`cupyx.scipy.stats`), exposed as `cuprum::scipy::stats`.
-pub mod stats {}
+pub mod stats;

@@ -10,6 +10,7 @@
 
 mod api;
 mod distributions;
+mod stats;
 mod values;
 
 use cuprum_core::ext::test_util::all_devices;
