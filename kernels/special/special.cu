@@ -1417,7 +1417,7 @@ __device__ bool sp_jy_hankel(double v, double x, double *J, double *Y) {
         if (k > 0.5 * v && t > 1.0) break;
         k += 1.0;
     }
-    if (maxterm > 4.0 || !converged) return false;
+    if (maxterm > 100.0 || !converged) return false;
     double phase = 0.5 * v + 0.25;
     double cp = sp_cospi(phase), sp = sp_sinpi(phase);
     double sx = sin(x), cx = cos(x);
@@ -1427,19 +1427,35 @@ __device__ bool sp_jy_hankel(double v, double x, double *J, double *Y) {
     *Y = amp * (p * schi + q * cchi);
     return true;
 }
+// J_v(x) by its power series, for x^2 < v + 1
+__device__ double sp_j_series(double v, double x) {
+    double q = 0.25 * x * x, term = 1.0, sum = 1.0;
+    for (double k = 1.0; k < 200.0; k += 1.0) {
+        term *= -q / (k * (v + k));
+        sum += term;
+        if (fabs(term) < SP_MACHEP * 0.5 * fabs(sum)) break;
+    }
+    double pre = v < 170.0 ? pow(0.5 * x, v) * sp_rgamma(v + 1.0) : 0.0;
+    if (pre != 0.0 && isfinite(pre)) return pre * sum;
+    return exp(v * log(0.5 * x) - sp_lgam(v + 1.0)) * sum;
+}
 __device__ void sp_jy_pos(double v, double x, double *J, double *Y) {
     if (v > 1.0 && x < v) {
         double l = log(0.5 * x);
         double ly = sp_lgam(v) - v * l - log(SP_PI);
         if (ly > 700.0) {
             double lj = v * l - sp_lgam(v + 1.0);
-            *J = exp(lj);
-            *Y = -exp(ly);
+            double q = 0.25 * x * x;
+            double cj = 1.0 - q / (v + 1.0) + q * q / (2.0 * (v + 1.0) * (v + 2.0));
+            double cy = 1.0 + q / (v - 1.0) + q * q / (2.0 * (v - 1.0) * (v - 2.0));
+            *J = exp(lj) * cj;
+            *Y = -exp(ly) * cy;
             return;
         }
     }
     if (x > 20.0 && sp_jy_hankel(v, x, J, Y)) return;
     sp_jy_temme(v, x, J, Y);
+    if (v >= 1.0 && x * x < v + 1.0) *J = sp_j_series(v, x);
 }
 __device__ void sp_jy(double v, double x, double *J, double *Y) {
     if (v >= 0.0) {

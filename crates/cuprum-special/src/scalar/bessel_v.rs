@@ -525,7 +525,7 @@ fn jy_hankel(v: f64, x: f64) -> Option<(f64, f64)> {
         }
         k += 1.0;
     }
-    if maxterm > 4.0 {
+    if maxterm > 100.0 {
         return None;
     }
     if !converged {
@@ -549,7 +549,10 @@ fn jy_pos(v: f64, x: f64) -> (f64, f64) {
         let ly = lgam(v) - v * l - PI.ln();
         if ly > 700.0 {
             let lj = v * l - lgam(v + 1.0);
-            return (lj.exp(), -ly.exp());
+            let q = 0.25 * x * x;
+            let cj = 1.0 - q / (v + 1.0) + q * q / (2.0 * (v + 1.0) * (v + 2.0));
+            let cy = 1.0 + q / (v - 1.0) + q * q / (2.0 * (v - 1.0) * (v - 2.0));
+            return (lj.exp() * cj, -ly.exp() * cy);
         }
     }
     if x > 20.0
@@ -557,7 +560,39 @@ fn jy_pos(v: f64, x: f64) -> (f64, f64) {
     {
         return r;
     }
-    jy_temme(v, x)
+    let (j, y) = jy_temme(v, x);
+    if v >= 1.0 && x * x < v + 1.0 {
+        // J by its power series: the Wronskian normalisation of the downward recurrence
+        // loses digits when J is tiny against Y
+        return (j_series(v, x), y);
+    }
+    (j, y)
+}
+
+/// `J_v(x)` by its power series, for `x^2 < v + 1` (terms decrease at once).
+fn j_series(v: f64, x: f64) -> f64 {
+    let q = 0.25 * x * x;
+    let mut term = 1.0;
+    let mut sum = 1.0;
+    let mut k = 1.0;
+    while k < 200.0 {
+        term *= -q / (k * (v + k));
+        sum += term;
+        if term.abs() < MACHEP * 0.5 * sum.abs() {
+            break;
+        }
+        k += 1.0;
+    }
+    let pre = if v < 170.0 {
+        (0.5 * x).powf(v) * rgamma(v + 1.0)
+    } else {
+        0.0
+    };
+    if pre != 0.0 && pre.is_finite() {
+        pre * sum
+    } else {
+        (v * (0.5 * x).ln() - lgam(v + 1.0)).exp() * sum
+    }
 }
 
 /// `(J_v(x), Y_v(x))` for any real `v` and `0 < x < inf` (reflection for `v < 0`).
