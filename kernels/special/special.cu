@@ -1745,6 +1745,29 @@ __device__ double sp_inv_boxcox1p(double y, double l) {
     return expm1((log(copysign(1.0, l) * (y + 1.0 / l)) + log(fabs(l))) / l);
 }
 
+// ---------------------------------------------------------------- elementary (elementary.rs)
+__device__ static const double ELEM_COSCOF[7] = {4.7377507964246204691685E-14, -1.1470284843425359765671E-11,
+    2.0876754287081521758361E-9, -2.7557319214999787979814E-7, 2.4801587301570552304991E-5,
+    -1.3888888888888872993737E-3, 4.1666666666666666609054E-2};
+__device__ double sp_exp10(double x) { return pow(10.0, x); }
+__device__ double sp_exp2(double x) { return exp2(x); }
+__device__ double sp_expm1(double x) { return expm1(x); }
+__device__ double sp_log1p(double x) { return log1p(x); }
+__device__ double sp_cbrt(double x) { return cbrt(x); }
+__device__ double sp_cosm1(double x) {
+    if (!(x >= -SP_PI_4 && x <= SP_PI_4)) return cos(x) - 1.0;
+    double xx = x * x;
+    return -0.5 * xx + xx * xx * sp_polevl(xx, ELEM_COSCOF, 6);
+}
+__device__ double sp_exprel(double x) {
+    if (fabs(x) < SP_DBL_EPS) return 1.0;
+    if (x > 717.0) return SP_INF;
+    return expm1(x) / x;
+}
+__device__ double sp_round(double x) { return rint(x); }
+__device__ double sp_yn(double n, double x) { return sp_yv(trunc(n), x); }
+__device__ double sp_kn(double n, double x) { return sp_kv(trunc(n), x); }
+
 // ---------------------------------------------------------------- kernels
 #define SP_LOOP for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; \
                      i += (long long)blockDim.x * gridDim.x)
@@ -1826,6 +1849,16 @@ SP_BINARY(jv, sp_jv)
 SP_BINARY(yv, sp_yv)
 SP_BINARY(iv, sp_iv)
 SP_BINARY(kv, sp_kv)
+SP_UNARY(exp10, sp_exp10)
+SP_UNARY(exp2, sp_exp2)
+SP_UNARY(expm1, sp_expm1)
+SP_UNARY(log1p, sp_log1p)
+SP_UNARY(cbrt, sp_cbrt)
+SP_UNARY(cosm1, sp_cosm1)
+SP_UNARY(exprel, sp_exprel)
+SP_UNARY(round, sp_round)
+SP_BINARY(yn, sp_yn)
+SP_BINARY(kn, sp_kn)
 SP_TERNARY(betainc, sp_betainc)
 SP_BINARY(chdtr, sp_chdtr)
 SP_BINARY(chdtrc, sp_chdtrc)

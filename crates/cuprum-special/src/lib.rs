@@ -14,6 +14,7 @@
 
 mod bessel;
 mod distributions;
+mod elementary_fns;
 mod errfn;
 mod gammafn;
 mod integrals;
@@ -24,6 +25,7 @@ mod ufunc;
 
 pub use bessel::*;
 pub use distributions::*;
+pub use elementary_fns::*;
 pub use errfn::*;
 pub use gammafn::*;
 pub use integrals::*;

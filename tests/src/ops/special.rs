@@ -77,7 +77,8 @@ fn run(name: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         [
             erf, erfc, erfinv, erfcinv, ndtr, ndtri, gamma, gammaln, loggamma, gammasgn, rgamma,
             digamma, psi, zetac, expit, logit, log_expit, entr, j0, j1, y0, y1, i0, i0e, i1, i1e,
-            k0, k0e, k1, k1e, ellipk, ellipkm1, ellipe, expi, exp1
+            k0, k0e, k1, k1e, ellipk, ellipkm1, ellipe, expi, exp1, exp10, exp2, expm1, log1p,
+            cbrt, cosm1, exprel, round
         ]
     );
     if r.is_some() {

@@ -667,3 +667,13 @@ pub(crate) fn yv(v: f64, x: f64) -> f64 {
     }
     jy(v, x).1
 }
+
+/// `Y_n(x)` for an integer order (`n` truncated, as SciPy's `'ld->d'` loop casts it).
+pub(crate) fn yn(n: f64, x: f64) -> f64 {
+    yv(n.trunc(), x)
+}
+
+/// `K_n(x)` for an integer order (`n` truncated).
+pub(crate) fn kn(n: f64, x: f64) -> f64 {
+    kv(n.trunc(), x)
+}

@@ -167,3 +167,63 @@ pub(crate) fn ellipe(m: f64) -> f64 {
     }
     polevl(x, &EP) - x.ln() * (x * polevl(x, &EQ))
 }
+
+/// `10^x`.
+pub(crate) fn exp10(x: f64) -> f64 {
+    10.0f64.powf(x)
+}
+
+/// `2^x`.
+pub(crate) fn exp2(x: f64) -> f64 {
+    x.exp2()
+}
+
+/// `exp(x) - 1`.
+pub(crate) fn expm1(x: f64) -> f64 {
+    x.exp_m1()
+}
+
+/// `log(1 + x)`.
+pub(crate) fn log1p(x: f64) -> f64 {
+    x.ln_1p()
+}
+
+/// The cube root.
+pub(crate) fn cbrt(x: f64) -> f64 {
+    x.cbrt()
+}
+
+const COSCOF: [f64; 7] = [
+    4.7377507964246204691685E-14,
+    -1.1470284843425359765671E-11,
+    2.0876754287081521758361E-9,
+    -2.7557319214999787979814E-7,
+    2.4801587301570552304991E-5,
+    -1.3888888888888872993737E-3,
+    4.1666666666666666609054E-2,
+];
+
+/// `cos(x) - 1`, accurate near 0 (Cephes `cosm1`).
+pub(crate) fn cosm1(x: f64) -> f64 {
+    if !(-std::f64::consts::FRAC_PI_4..=std::f64::consts::FRAC_PI_4).contains(&x) {
+        return x.cos() - 1.0;
+    }
+    let xx = x * x;
+    -0.5 * xx + xx * xx * polevl(xx, &COSCOF)
+}
+
+/// `(exp(x) - 1) / x` (xsf `exprel`).
+pub(crate) fn exprel(x: f64) -> f64 {
+    if x.abs() < f64::EPSILON {
+        return 1.0;
+    }
+    if x > 717.0 {
+        return INF;
+    }
+    x.exp_m1() / x
+}
+
+/// Rounding to the nearest integer, halfway cases to even (Cephes `round`).
+pub(crate) fn round(x: f64) -> f64 {
+    x.round_ties_even()
+}

@@ -10,6 +10,7 @@
 
 mod api;
 mod distributions;
+mod elementary;
 mod stats;
 mod values;
 
