@@ -134,7 +134,7 @@ pub fn pdtrc<'a>(k: impl Into<Operand<'a>>, m: impl Into<Operand<'a>>) -> Result
 ///
 /// **Semantics:** NaN for `df <= 0`; `ndtr(t)` for infinite `df`; 0 and 1 at `t = -inf, inf`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `I_x(df/2, 1/2) / 2` with `x = df/(df + t^2)`, reflected for `t > 0` (the incomplete beta function of [`betainc`]). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `I_x(df/2, 1/2) / 2` with `x = df/(df + t^2)`, reflected for `t > 0` (the incomplete beta function of [`betainc`](crate::betainc)). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
