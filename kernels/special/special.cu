@@ -1768,6 +1768,64 @@ __device__ double sp_round(double x) { return rint(x); }
 __device__ double sp_yn(double n, double x) { return sp_yv(trunc(n), x); }
 __device__ double sp_kn(double n, double x) { return sp_kv(trunc(n), x); }
 
+// ---------------------------------------------------------------- spherical Bessel (bessel_v.rs)
+__device__ double sp_spherical_jn(double n, double x) {
+    if (isnan(x) || isnan(n)) return SP_NAN;
+    n = trunc(n);
+    if (n < 0.0) return SP_NAN;
+    if (x < 0.0) {
+        double r = sp_spherical_jn(n, -x);
+        return fmod(n, 2.0) == 0.0 ? r : -r;
+    }
+    if (isinf(x)) return 0.0;
+    if (x == 0.0) return n == 0.0 ? 1.0 : 0.0;
+    if (n > 0.0 && n >= x) return sqrt(SP_PI_2 / x) * sp_jv(n + 0.5, x);
+    double s0 = sin(x) / x;
+    if (n == 0.0) return s0;
+    double s1 = (s0 - cos(x)) / x;
+    if (n == 1.0) return s1;
+    for (double i = 0.0; i < n - 1.0; i += 1.0) {
+        double sn = (2.0 * i + 3.0) * s1 / x - s0;
+        s0 = s1;
+        s1 = sn;
+        if (isinf(sn)) return sn;
+    }
+    return s1;
+}
+__device__ double sp_spherical_yn(double n, double x) {
+    if (isnan(x) || isnan(n)) return SP_NAN;
+    n = trunc(n);
+    if (n < 0.0) return SP_NAN;
+    if (x < 0.0) {
+        double r = sp_spherical_yn(n, -x);
+        return fmod(n, 2.0) == 1.0 ? r : -r;
+    }
+    if (isinf(x)) return 0.0;
+    if (x == 0.0) return -SP_INF;
+    double s0 = -cos(x) / x;
+    if (n == 0.0) return s0;
+    double s1 = (s0 - sin(x)) / x;
+    if (n == 1.0) return s1;
+    for (double i = 0.0; i < n - 1.0; i += 1.0) {
+        double sn = (2.0 * i + 3.0) * s1 / x - s0;
+        s0 = s1;
+        s1 = sn;
+        if (isinf(sn)) return sn;
+    }
+    return s1;
+}
+__device__ double sp_spherical_jn_d(double n, double x) {
+    n = trunc(n);
+    if (n == 0.0) return -sp_spherical_jn(1.0, x);
+    if (x == 0.0) return n == 1.0 ? 1.0 / 3.0 : 0.0;
+    return sp_spherical_jn(n - 1.0, x) - (n + 1.0) * sp_spherical_jn(n, x) / x;
+}
+__device__ double sp_spherical_yn_d(double n, double x) {
+    n = trunc(n);
+    if (n == 0.0) return -sp_spherical_yn(1.0, x);
+    return sp_spherical_yn(n - 1.0, x) - (n + 1.0) * sp_spherical_yn(n, x) / x;
+}
+
 // ---------------------------------------------------------------- kernels
 #define SP_LOOP for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; \
                      i += (long long)blockDim.x * gridDim.x)
@@ -1859,6 +1917,12 @@ SP_UNARY(exprel, sp_exprel)
 SP_UNARY(round, sp_round)
 SP_BINARY(yn, sp_yn)
 SP_BINARY(kn, sp_kn)
+SP_BINARY(spherical_jn, sp_spherical_jn)
+SP_BINARY(spherical_yn, sp_spherical_yn)
+SP_BINARY(spherical_jn_d, sp_spherical_jn_d)
+SP_BINARY(spherical_yn_d, sp_spherical_yn_d)
+SP_BINARY(jve, sp_jv)
+SP_BINARY(yve, sp_yv)
 SP_TERNARY(betainc, sp_betainc)
 SP_BINARY(chdtr, sp_chdtr)
 SP_BINARY(chdtrc, sp_chdtrc)

@@ -499,3 +499,153 @@ pub fn kv<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Ar
     )?;
     Ok(r)
 }
+
+/// The spherical Bessel function of the first kind `j_n(z)`, or its derivative. SciPy's
+/// `scipy.special.spherical_jn(n, z, derivative=False)` for real `z`.
+///
+/// **Shapes:** `n` and `z` broadcast together; the result has the broadcast shape.
+///
+/// **Semantics:** `n` is truncated to an integer; NaN for `n < 0`; `j_n(-z) = (-1)^n j_n(z)`;
+/// `j_0(0) = 1`; 0 at `+-inf`. The derivative is `j_{n-1}(z) - (n + 1) j_n(z) / z` (`-j_1`
+/// for `n = 0`). Dtypes: float32 stays float32 when both are float32; otherwise float64.
+///
+/// **Algorithm:** xsf `sph_bessel_j`: upward recurrence from `sin z / z` when `n < z`, else
+/// `sqrt(pi/(2z)) J_{n+1/2}(z)` ([`jv`]).
+///
+/// # Errors
+/// As [`jv`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let z = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
+/// let r = cuprum_special::spherical_jn(1.0, &z, false).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.spherical_jn(1, 2.5)
+/// assert!((r[0] - 0.41621298927540656).abs() < 1e-15);
+/// ```
+pub fn spherical_jn<'a>(
+    n: impl Into<Operand<'a>>,
+    z: impl Into<Operand<'a>>,
+    derivative: bool,
+) -> Result<Array> {
+    let (n, z) = (n.into(), z.into());
+    let [r] = if derivative {
+        apply(
+            "special.spherical_jn",
+            "spherical_jn_d",
+            First::F64,
+            [&n, &z],
+            |[n, z]| [bessel_v::spherical_jn_d(n, z)],
+        )?
+    } else {
+        apply(
+            "special.spherical_jn",
+            "spherical_jn",
+            First::F64,
+            [&n, &z],
+            |[n, z]| [bessel_v::spherical_jn(n, z)],
+        )?
+    };
+    Ok(r)
+}
+
+/// The spherical Bessel function of the second kind `y_n(z)`, or its derivative. SciPy's
+/// `scipy.special.spherical_yn(n, z, derivative=False)` for real `z`.
+///
+/// **Shapes:** as [`spherical_jn`].
+///
+/// **Semantics:** `n` is truncated; NaN for `n < 0`; `y_n(-z) = (-1)^(n+1) y_n(z)`; `-inf` at
+/// 0; 0 at `+-inf`. The derivative is `y_{n-1}(z) - (n + 1) y_n(z) / z` (`-y_1` for `n = 0`).
+///
+/// **Algorithm:** xsf `sph_bessel_y`: upward recurrence from `-cos z / z` (stable for `y`).
+///
+/// # Errors
+/// As [`jv`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let z = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
+/// let r = cuprum_special::spherical_yn(1.0, &z, false).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.spherical_yn(1, 2.5)
+/// assert!((r[0] + 0.11120587915407323).abs() < 1e-15);
+/// ```
+pub fn spherical_yn<'a>(
+    n: impl Into<Operand<'a>>,
+    z: impl Into<Operand<'a>>,
+    derivative: bool,
+) -> Result<Array> {
+    let (n, z) = (n.into(), z.into());
+    let [r] = if derivative {
+        apply(
+            "special.spherical_yn",
+            "spherical_yn_d",
+            First::F64,
+            [&n, &z],
+            |[n, z]| [bessel_v::spherical_yn_d(n, z)],
+        )?
+    } else {
+        apply(
+            "special.spherical_yn",
+            "spherical_yn",
+            First::F64,
+            [&n, &z],
+            |[n, z]| [bessel_v::spherical_yn(n, z)],
+        )?
+    };
+    Ok(r)
+}
+
+/// The exponentially scaled Bessel function `jv(v, x) * exp(-|imag(x)|)`; for real `x` it
+/// equals [`jv`]. SciPy's `scipy.special.jve` for real arguments.
+///
+/// **Shapes:** as [`jv`]. **Semantics:** as [`jv`]. **Algorithm:** [`jv`]'s.
+///
+/// # Errors
+/// As [`jv`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+/// let r = cuprum_special::jve(2.5, &x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.jve(2.5, 3.0)
+/// assert!((r[0] - 0.4127100322097165).abs() < 1e-14);
+/// ```
+pub fn jve<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.jve",
+        "jve",
+        First::F32,
+        [&v.into(), &x.into()],
+        |[v, x]| [bessel_v::jv(v, x)],
+    )?;
+    Ok(r)
+}
+
+/// The exponentially scaled Bessel function `yv(v, x) * exp(-|imag(x)|)`; for real `x` it
+/// equals [`yv`]. SciPy's `scipy.special.yve` for real arguments.
+///
+/// **Shapes:** as [`yv`]. **Semantics:** as [`yv`]. **Algorithm:** [`yv`]'s.
+///
+/// # Errors
+/// As [`yv`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+/// let r = cuprum_special::yve(2.5, &x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.yve(2.5, 3.0)
+/// assert!((r[0] + 0.36904073007379795).abs() < 1e-14);
+/// ```
+pub fn yve<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.yve",
+        "yve",
+        First::F32,
+        [&v.into(), &x.into()],
+        |[v, x]| [bessel_v::yv(v, x)],
+    )?;
+    Ok(r)
+}

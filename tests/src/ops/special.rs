@@ -128,6 +128,16 @@ fn run(name: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             };
             Ok(vec![sp::zeta(cx.operand(0)?, q)?])
         })(),
+        "spherical_jn" | "spherical_yn" => (|| -> OpResult {
+            cx.only_kwargs(&["derivative"])?;
+            let d = cx.kw_bool("derivative")?.unwrap_or(false);
+            let (n, z) = (cx.operand(0)?, cx.operand(1)?);
+            Ok(vec![if name == "spherical_jn" {
+                sp::spherical_jn(n, z, d)?
+            } else {
+                sp::spherical_yn(n, z, d)?
+            }])
+        })(),
         "sici" => (|| -> OpResult {
             cx.only_kwargs(&[])?;
             let (s, c) = sp::sici(cx.array(0)?)?;

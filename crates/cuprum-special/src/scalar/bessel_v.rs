@@ -677,3 +677,109 @@ pub(crate) fn yn(n: f64, x: f64) -> f64 {
 pub(crate) fn kn(n: f64, x: f64) -> f64 {
     kv(n.trunc(), x)
 }
+
+/// The spherical Bessel function `j_n(x)` (xsf `sph_bessel_j`: upward recurrence from
+/// `sin x / x` for `n < x`, `sqrt(pi/(2x)) J_{n+1/2}(x)` otherwise).
+pub(crate) fn spherical_jn(n: f64, x: f64) -> f64 {
+    if x.is_nan() || n.is_nan() {
+        return NAN;
+    }
+    let n = n.trunc();
+    if n < 0.0 {
+        return NAN;
+    }
+    if x < 0.0 {
+        let r = spherical_jn(n, -x);
+        return if n % 2.0 == 0.0 { r } else { -r };
+    }
+    if x.is_infinite() {
+        return 0.0;
+    }
+    if x == 0.0 {
+        return if n == 0.0 { 1.0 } else { 0.0 };
+    }
+    if n > 0.0 && n >= x {
+        return (std::f64::consts::FRAC_PI_2 / x).sqrt() * jv(n + 0.5, x);
+    }
+    let mut s0 = x.sin() / x;
+    if n == 0.0 {
+        return s0;
+    }
+    let mut s1 = (s0 - x.cos()) / x;
+    if n == 1.0 {
+        return s1;
+    }
+    let mut i = 0.0;
+    while i < n - 1.0 {
+        let sn = (2.0 * i + 3.0) * s1 / x - s0;
+        s0 = s1;
+        s1 = sn;
+        if sn.is_infinite() {
+            return sn;
+        }
+        i += 1.0;
+    }
+    s1
+}
+
+/// The spherical Bessel function `y_n(x)` (xsf `sph_bessel_y`: upward recurrence from
+/// `-cos x / x`).
+pub(crate) fn spherical_yn(n: f64, x: f64) -> f64 {
+    if x.is_nan() || n.is_nan() {
+        return NAN;
+    }
+    let n = n.trunc();
+    if n < 0.0 {
+        return NAN;
+    }
+    if x < 0.0 {
+        let r = spherical_yn(n, -x);
+        return if n % 2.0 == 1.0 { r } else { -r };
+    }
+    if x.is_infinite() {
+        return 0.0;
+    }
+    if x == 0.0 {
+        return -INF;
+    }
+    let mut s0 = -x.cos() / x;
+    if n == 0.0 {
+        return s0;
+    }
+    let mut s1 = (s0 - x.sin()) / x;
+    if n == 1.0 {
+        return s1;
+    }
+    let mut i = 0.0;
+    while i < n - 1.0 {
+        let sn = (2.0 * i + 3.0) * s1 / x - s0;
+        s0 = s1;
+        s1 = sn;
+        if sn.is_infinite() {
+            return sn;
+        }
+        i += 1.0;
+    }
+    s1
+}
+
+/// The derivative of [`spherical_jn`] in `x`.
+pub(crate) fn spherical_jn_d(n: f64, x: f64) -> f64 {
+    let n = n.trunc();
+    if n == 0.0 {
+        return -spherical_jn(1.0, x);
+    }
+    if x == 0.0 {
+        return if n == 1.0 { 1.0 / 3.0 } else { 0.0 };
+    }
+    spherical_jn(n - 1.0, x) - (n + 1.0) * spherical_jn(n, x) / x
+}
+
+/// The derivative of [`spherical_yn`] in `x`.
+pub(crate) fn spherical_yn_d(n: f64, x: f64) -> f64 {
+    let n = n.trunc();
+    if n == 0.0 {
+        return -spherical_yn(1.0, x);
+    }
+    spherical_yn(n - 1.0, x) - (n + 1.0) * spherical_yn(n, x) / x
+}

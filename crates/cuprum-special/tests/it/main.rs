@@ -11,6 +11,7 @@
 mod api;
 mod distributions;
 mod elementary;
+mod spherical;
 mod stats;
 mod values;
 
