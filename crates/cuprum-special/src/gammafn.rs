@@ -483,3 +483,89 @@ pub fn zeta<'a>(x: impl Into<Operand<'a>>, q: Option<Operand<'a>>) -> Result<Arr
         }
     }
 }
+
+/// The binomial coefficient as a real function of real arguments. SciPy's
+/// `scipy.special.binom(n, k)`.
+///
+/// **Shapes:** `n` and `k` broadcast together; the result has the broadcast shape.
+///
+/// **Semantics:** `gamma(n + 1) / (gamma(k + 1) gamma(n - k + 1))` extended continuously;
+/// NaN at negative integer `n`. Dtypes as SciPy's ufunc (`'ff->f'` listed first).
+///
+/// **Algorithm:** xsf `binom`: a product for integer `k < 20`, asymptotic forms when
+/// `n >> k` or `k >> |n|`, `1 / ((n + 1) B(n - k + 1, k + 1))` otherwise ([`beta`]).
+///
+/// # Errors
+/// As [`beta`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let n = Array::from_vec_on(vec![10.0f64, 2.5], &[2], Device::Cpu).unwrap();
+/// let k = Array::from_vec_on(vec![3.0f64, 1.5], &[2], Device::Cpu).unwrap();
+/// let r = cuprum_special::binom(&n, &k).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.binom([10, 2.5], [3, 1.5])
+/// assert!((r[0] - 120.0).abs() < 1e-12 && (r[1] - 2.5).abs() < 1e-14);
+/// ```
+pub fn binom<'a>(n: impl Into<Operand<'a>>, k: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.binom",
+        "binom",
+        First::F32,
+        [&n.into(), &k.into()],
+        |[n, k]| [gamma::binom(n, k)],
+    )?;
+    Ok(r)
+}
+
+/// The number of combinations of `N` things taken `k` at a time, as floats. SciPy's
+/// `scipy.special.comb(N, k, exact=False, repetition=False)`.
+///
+/// **Shapes:** `N` and `k` broadcast together; the result has the broadcast shape.
+///
+/// **Semantics:** [`binom`]`(N, k)` where `0 <= k <= N`, 0 elsewhere; with `repetition`,
+/// `binom(N + k - 1, k)` (1 where `k = 0` and `N >= 0`), as SciPy. `exact=True` (Python's arbitrary-precision integers) is not
+/// available on arrays.
+///
+/// **Algorithm:** xsf `binom` under SciPy's mask.
+///
+/// # Errors
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for `exact = true`; otherwise as
+/// [`binom`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let n = Array::from_vec_on(vec![10.0f64, 3.0], &[2], Device::Cpu).unwrap();
+/// let r = cuprum_special::comb(&n, 3.0, false, false).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.comb([10, 3], 3)
+/// assert_eq!(r, vec![120.0, 1.0]);
+/// ```
+pub fn comb<'a>(
+    n: impl Into<Operand<'a>>,
+    k: impl Into<Operand<'a>>,
+    exact: bool,
+    repetition: bool,
+) -> Result<Array> {
+    if exact {
+        return Err(cuprum_core::Error::unsupported(
+            "special.comb",
+            "exact=True needs Python's arbitrary-precision integers; use exact=false",
+        ));
+    }
+    let (n, k) = (n.into(), k.into());
+    let [r] = if repetition {
+        apply(
+            "special.comb",
+            "comb_rep",
+            First::F32,
+            [&n, &k],
+            |[n, k]| [gamma::comb_rep(n, k)],
+        )?
+    } else {
+        apply("special.comb", "comb", First::F32, [&n, &k], |[n, k]| {
+            [gamma::comb(n, k)]
+        })?
+    };
+    Ok(r)
+}

@@ -138,6 +138,12 @@ fn run(name: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
                 sp::spherical_yn(n, z, d)?
             }])
         })(),
+        "comb" => (|| -> OpResult {
+            cx.only_kwargs(&["exact", "repetition"])?;
+            let exact = cx.kw_bool("exact")?.unwrap_or(false);
+            let rep = cx.kw_bool("repetition")?.unwrap_or(false);
+            Ok(vec![sp::comb(cx.operand(0)?, cx.operand(1)?, exact, rep)?])
+        })(),
         "sici" => (|| -> OpResult {
             cx.only_kwargs(&[])?;
             let (s, c) = sp::sici(cx.array(0)?)?;

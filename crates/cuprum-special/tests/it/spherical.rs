@@ -186,3 +186,65 @@ fn yve() {
     ];
     check_n(&[&v, &x], &want, 1e-13, |a| sp::yve(a[0], a[1]));
 }
+
+#[test]
+fn binom() {
+    // scipy.special.binom(n, k)
+    let n = [
+        10.0,
+        2.5,
+        -3.0,
+        -2.5,
+        50.0,
+        1000000000000.0,
+        3.5,
+        0.0,
+        100.0,
+        7.5,
+        -1.5,
+    ];
+    let k = [
+        3.0,
+        1.5,
+        2.0,
+        2.0,
+        25.0,
+        3.5,
+        10000000000.0,
+        0.0,
+        97.0,
+        30.0,
+        -2.5,
+    ];
+    let want = [
+        120.0,
+        2.5,
+        f64::NAN,
+        4.375,
+        126410606437752.03,
+        8.597174606404384e+40,
+        3.7024941426644866e-45,
+        1.0,
+        161700.0,
+        4.013026341787017e-09,
+        -1.4999999999999998,
+    ];
+    check_n(&[&n, &k], &want, 1e-13, |a| sp::binom(a[0], a[1]));
+}
+
+#[test]
+fn comb() {
+    // scipy.special.comb(N, k) and comb(N, k, repetition=True) on arrays
+    let n = [10.0, 3.0, -1.0, 4.0, 20.0, 5.5];
+    let k = [3.0, 5.0, 0.0, -1.0, 10.0, 2.0];
+    let want = [120.0, 0.0, 0.0, 0.0, 184756.0, 12.375];
+    check_n(&[&n, &k], &want, 1e-13, |a| {
+        sp::comb(a[0], a[1], false, false)
+    });
+    let want = [220.0, 21.0, f64::NAN, 0.0, 20030010.0, 17.875];
+    check_n(&[&n, &k], &want, 1e-13, |a| {
+        sp::comb(a[0], a[1], false, true)
+    });
+    let x = cuprum_core::Array::from_vec_on(vec![1.0f64], &[1], cuprum_core::Device::Cpu).unwrap();
+    assert!(sp::comb(&x, &x, true, false).is_err());
+}
