@@ -1872,6 +1872,35 @@ __device__ double sp_comb(double n, double k) {
 }
 __device__ double sp_comb_rep(double n, double k) { return (k == 0.0 && n >= 0.0) ? 1.0 : sp_binom(n + k - 1.0, k); }
 
+// ---------------------------------------------------------------- poch, perm (gamma.rs)
+__device__ bool sp_is_nonpos_int(double x) { return x <= 0.0 && x == ceil(x) && fabs(x) < 1e13; }
+__device__ double sp_poch(double a, double m) {
+    double r = 1.0;
+    while (m >= 1.0) {
+        if (a + m == 1.0) break;
+        m -= 1.0;
+        r *= a + m;
+        if (!isfinite(r) || r == 0.0) break;
+    }
+    while (m <= -1.0) {
+        if (a + m == 0.0) break;
+        r /= a + m;
+        m += 1.0;
+        if (!isfinite(r) || r == 0.0) break;
+    }
+    if (m == 0.0) return r;
+    if (a > 1e4 && fabs(m) <= 1.0)
+        return r * pow(a, m) *
+               (1.0 + m * (m - 1.0) / (2.0 * a) + m * (m - 1.0) * (m - 2.0) * (3.0 * m - 1.0) / (24.0 * a * a) +
+                m * m * (m - 1.0) * (m - 1.0) * (m - 2.0) * (m - 3.0) / (48.0 * a * a * a));
+    if (sp_is_nonpos_int(a + m) && !sp_is_nonpos_int(a) && a + m != m) return SP_INF;
+    if (!sp_is_nonpos_int(a + m) && sp_is_nonpos_int(a)) return 0.0;
+    return r * exp(sp_lgam(a + m) - sp_lgam(a)) * sp_gammasgn(a + m) * sp_gammasgn(a);
+}
+__device__ double sp_perm(double n, double k) {
+    return (k <= n && n >= 0.0 && k >= 0.0) ? sp_poch(n - k + 1.0, k) : 0.0;
+}
+
 // ---------------------------------------------------------------- kernels
 #define SP_LOOP for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; \
                      i += (long long)blockDim.x * gridDim.x)
@@ -1972,6 +2001,8 @@ SP_BINARY(yve, sp_yv)
 SP_BINARY(binom, sp_binom)
 SP_BINARY(comb, sp_comb)
 SP_BINARY(comb_rep, sp_comb_rep)
+SP_BINARY(poch, sp_poch)
+SP_BINARY(perm, sp_perm)
 SP_TERNARY(betainc, sp_betainc)
 SP_BINARY(chdtr, sp_chdtr)
 SP_BINARY(chdtrc, sp_chdtrc)

@@ -569,3 +569,79 @@ pub fn comb<'a>(
     };
     Ok(r)
 }
+
+/// The Pochhammer symbol (rising factorial) `(z)_m = gamma(z + m) / gamma(z)`. SciPy's
+/// `scipy.special.poch(z, m)`.
+///
+/// **Shapes:** `z` and `m` broadcast together; the result has the broadcast shape.
+///
+/// **Semantics:** exact products for integer `m`; `inf` where `z + m` is a pole and `z` is
+/// not, 0 where `z` is a pole and `z + m` is not. Dtypes as SciPy's ufunc.
+///
+/// **Algorithm:** Cephes `poch`: recurrence until `|m| < 1`, an asymptotic series for
+/// `z > 1e4`, `exp(gammaln(z + m) - gammaln(z))` with the signs of gamma otherwise.
+///
+/// # Errors
+/// As [`beta`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let z = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+/// let r = cuprum_special::poch(&z, 4.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.poch(3, 4) = 3*4*5*6
+/// assert_eq!(r, vec![360.0]);
+/// ```
+pub fn poch<'a>(z: impl Into<Operand<'a>>, m: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.poch",
+        "poch",
+        First::F32,
+        [&z.into(), &m.into()],
+        |[z, m]| [gamma::poch(z, m)],
+    )?;
+    Ok(r)
+}
+
+/// The number of permutations of `N` things taken `k` at a time, as floats. SciPy's
+/// `scipy.special.perm(N, k, exact=False)`.
+///
+/// **Shapes:** `N` and `k` broadcast together; the result has the broadcast shape.
+///
+/// **Semantics:** [`poch`]`(N - k + 1, k)` where `0 <= k <= N`, 0 elsewhere. `exact=True` is
+/// not available on arrays.
+///
+/// **Algorithm:** Cephes `poch` under SciPy's mask.
+///
+/// # Errors
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for `exact = true`; otherwise as
+/// [`poch`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let n = Array::from_vec_on(vec![10.0f64, 3.0], &[2], Device::Cpu).unwrap();
+/// let r = cuprum_special::perm(&n, 3.0, false).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.perm([10, 3], 3)
+/// assert_eq!(r, vec![720.0, 6.0]);
+/// ```
+pub fn perm<'a>(
+    n: impl Into<Operand<'a>>,
+    k: impl Into<Operand<'a>>,
+    exact: bool,
+) -> Result<Array> {
+    if exact {
+        return Err(cuprum_core::Error::unsupported(
+            "special.perm",
+            "exact=True needs Python's arbitrary-precision integers; use exact=false",
+        ));
+    }
+    let [r] = apply(
+        "special.perm",
+        "perm",
+        First::F32,
+        [&n.into(), &k.into()],
+        |[n, k]| [gamma::perm(n, k)],
+    )?;
+    Ok(r)
+}

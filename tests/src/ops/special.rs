@@ -144,6 +144,11 @@ fn run(name: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             let rep = cx.kw_bool("repetition")?.unwrap_or(false);
             Ok(vec![sp::comb(cx.operand(0)?, cx.operand(1)?, exact, rep)?])
         })(),
+        "perm" => (|| -> OpResult {
+            cx.only_kwargs(&["exact"])?;
+            let exact = cx.kw_bool("exact")?.unwrap_or(false);
+            Ok(vec![sp::perm(cx.operand(0)?, cx.operand(1)?, exact)?])
+        })(),
         "sici" => (|| -> OpResult {
             cx.only_kwargs(&[])?;
             let (s, c) = sp::sici(cx.array(0)?)?;

@@ -912,3 +912,59 @@ pub(crate) fn comb_rep(n: f64, k: f64) -> f64 {
         binom(n + k - 1.0, k)
     }
 }
+
+fn is_nonpos_int(x: f64) -> bool {
+    x <= 0.0 && x == x.ceil() && x.abs() < 1e13
+}
+
+/// The Pochhammer symbol `(a)_m = gamma(a + m) / gamma(a)` (Cephes `poch`: recurrence to
+/// `|m| < 1`, an asymptotic series for large `a`, log-gammas otherwise).
+pub(crate) fn poch(a: f64, mut m: f64) -> f64 {
+    let mut r = 1.0;
+    while m >= 1.0 {
+        if a + m == 1.0 {
+            break;
+        }
+        m -= 1.0;
+        r *= a + m;
+        if !r.is_finite() || r == 0.0 {
+            break;
+        }
+    }
+    while m <= -1.0 {
+        if a + m == 0.0 {
+            break;
+        }
+        r /= a + m;
+        m += 1.0;
+        if !r.is_finite() || r == 0.0 {
+            break;
+        }
+    }
+    if m == 0.0 {
+        return r;
+    } else if a > 1e4 && m.abs() <= 1.0 {
+        return r
+            * a.powf(m)
+            * (1.0
+                + m * (m - 1.0) / (2.0 * a)
+                + m * (m - 1.0) * (m - 2.0) * (3.0 * m - 1.0) / (24.0 * a * a)
+                + m * m * (m - 1.0) * (m - 1.0) * (m - 2.0) * (m - 3.0) / (48.0 * a * a * a));
+    }
+    if is_nonpos_int(a + m) && !is_nonpos_int(a) && a + m != m {
+        return INF;
+    }
+    if !is_nonpos_int(a + m) && is_nonpos_int(a) {
+        return 0.0;
+    }
+    r * (lgam(a + m) - lgam(a)).exp() * gammasgn(a + m) * gammasgn(a)
+}
+
+/// SciPy's `perm(N, k, exact=False)`: `poch(N - k + 1, k)` where `0 <= k <= N`, else 0.
+pub(crate) fn perm(n: f64, k: f64) -> f64 {
+    if k <= n && n >= 0.0 && k >= 0.0 {
+        poch(n - k + 1.0, k)
+    } else {
+        0.0
+    }
+}

@@ -248,3 +248,32 @@ fn comb() {
     let x = cuprum_core::Array::from_vec_on(vec![1.0f64], &[1], cuprum_core::Device::Cpu).unwrap();
     assert!(sp::comb(&x, &x, true, false).is_err());
 }
+
+#[test]
+fn poch() {
+    // scipy.special.poch(z, m)
+    let z = [3.0, 2.5, -3.0, -2.5, 100000.0, -4.0, 2.0, -0.5, 10.0, 1.5];
+    let m = [4.0, 1.5, 2.0, 2.0, 0.5, 3.0, -3.0, -2.5, 0.0, 50.0];
+    let want = [
+        360.0,
+        4.513516668382049,
+        6.0,
+        3.75,
+        316.2273707323775,
+        -24.0,
+        f64::INFINITY,
+        f64::INFINITY,
+        1.0,
+        2.4448408285844155e+65,
+    ];
+    check_n(&[&z, &m], &want, 1e-13, |a| sp::poch(a[0], a[1]));
+}
+
+#[test]
+fn perm() {
+    // scipy.special.perm(N, k) on arrays
+    let n = [10.0, 3.0, -1.0, 4.0, 20.0, 5.5];
+    let k = [3.0, 5.0, 0.0, -1.0, 10.0, 2.0];
+    let want = [720.0, 0.0, 0.0, 0.0, 670442572800.0, 24.75];
+    check_n(&[&n, &k], &want, 1e-13, |a| sp::perm(a[0], a[1], false));
+}
