@@ -228,3 +228,81 @@ pub fn log_softmax(x: &Array, axis: impl Into<Axes>) -> Result<Array> {
     let s = cuprum_core::exp(&t)?.sum(axis, true)?;
     cuprum_core::subtract(&t, &cuprum_core::log(&s)?)
 }
+
+/// The softplus function `log(1 + exp(x))`, without overflow. SciPy's
+/// `scipy.special.softplus(x)` (`numpy.logaddexp(0, x)`).
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `x` for large `x`, `exp(x)` for very negative `x` (0 at `-inf`); float
+/// dtypes are kept, integers and bool compute in float64.
+///
+/// **Algorithm:** core's `logaddexp(0, x)`.
+///
+/// # Errors
+/// [`Error::Unsupported`] for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let x = Array::from_vec_on(vec![0.0f64, 800.0], &[2], Device::Cpu).unwrap();
+/// let r = cuprum_special::softplus(&x).unwrap().to_vec::<f64>().unwrap();
+/// assert_eq!(r, vec![std::f64::consts::LN_2, 800.0]);
+/// ```
+pub fn softplus(x: &Array) -> Result<Array> {
+    let x = floating("special.softplus", x)?;
+    let zero = cuprum_core::zeros_on(x.shape(), x.dtype(), x.device())?;
+    cuprum_core::logaddexp(&zero, &x)
+}
+
+/// The logarithm of the multivariate gamma function of dimension `d`. SciPy's
+/// `scipy.special.multigammaln(a, d)`.
+///
+/// **Shapes:** the result has `a`'s shape.
+///
+/// **Semantics:** `d (d - 1) / 4 log(pi) + sum(gammaln(a - (j - 1) / 2), j = 1..d)`; every
+/// element of `a` must exceed `(d - 1) / 2`.
+///
+/// **Algorithm:** `d` calls of [`gammaln`](crate::gammaln) summed with core's ufuncs.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `special.multigammaln` when `d` is 0 or some `a <= (d -
+/// 1) / 2` (SciPy's `ValueError`); [`Error::Unsupported`] for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let a = Array::from_vec_on(vec![3.5f64], &[1], Device::Cpu).unwrap();
+/// let r = cuprum_special::multigammaln(&a, 3).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.multigammaln(3.5, 3)
+/// assert!((r[0] - 3.895898482154039).abs() < 1e-14);
+/// ```
+pub fn multigammaln(a: &Array, d: usize) -> Result<Array> {
+    let op = "special.multigammaln";
+    if d == 0 {
+        return Err(Error::invalid_value(
+            op,
+            "d should be a positive integer (dimension)",
+        ));
+    }
+    let a = floating(op, a)?;
+    let lim = 0.5 * (d as f64 - 1.0);
+    let bad = cuprum_core::less_equal(&a, lim)?.any(None, false)?;
+    if bad.item()? == cuprum_core::Scalar::Bool(true) {
+        return Err(Error::invalid_value(
+            op,
+            format!("condition a > 0.5 * (d-1) ({lim}) not met"),
+        ));
+    }
+    let mut res = cuprum_core::full_on(
+        a.shape(),
+        (d * (d - 1)) as f64 * 0.25 * std::f64::consts::PI.ln(),
+        a.dtype(),
+        a.device(),
+    )?;
+    for j in 1..=d {
+        let shifted = cuprum_core::subtract(&a, (j as f64 - 1.0) / 2.0)?;
+        res = cuprum_core::add(&res, &crate::gammaln(&shifted)?)?;
+    }
+    Ok(res)
+}

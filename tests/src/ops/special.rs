@@ -78,7 +78,7 @@ fn run(name: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             erf, erfc, erfinv, erfcinv, ndtr, ndtri, gamma, gammaln, loggamma, gammasgn, rgamma,
             digamma, psi, zetac, expit, logit, log_expit, entr, j0, j1, y0, y1, i0, i0e, i1, i1e,
             k0, k0e, k1, k1e, ellipk, ellipkm1, ellipe, expi, exp1, exp10, exp2, expm1, log1p,
-            cbrt, cosm1, exprel, round
+            cbrt, cosm1, exprel, round, softplus
         ]
     );
     if r.is_some() {
@@ -148,6 +148,14 @@ fn run(name: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             cx.only_kwargs(&["exact"])?;
             let exact = cx.kw_bool("exact")?.unwrap_or(false);
             Ok(vec![sp::perm(cx.operand(0)?, cx.operand(1)?, exact)?])
+        })(),
+        "multigammaln" => (|| -> OpResult {
+            cx.only_kwargs(&[])?;
+            let d = match cx.scalar(1)? {
+                cuprum::Scalar::Int(d) if d > 0 => d as usize,
+                o => return Err(CaseError::harness(format!("multigammaln d {o:?}"))),
+            };
+            Ok(vec![sp::multigammaln(cx.array(0)?, d)?])
         })(),
         "sici" => (|| -> OpResult {
             cx.only_kwargs(&[])?;

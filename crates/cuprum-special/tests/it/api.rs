@@ -170,3 +170,31 @@ fn errors() {
         Error::Broadcast { .. }
     ));
 }
+
+#[test]
+fn softplus_multigammaln() {
+    for dev in all_devices() {
+        let x = Array::from_vec_on(vec![-800.0, -1.0, 0.0, 1.0, 800.0], &[5], dev).unwrap();
+        // scipy.special.softplus([-800., -1, 0, 1, 800])
+        let r = sp::softplus(&x).unwrap().to_vec::<f64>().unwrap();
+        let want = [
+            0.0,
+            0.313_261_687_518_222_86,
+            std::f64::consts::LN_2,
+            1.313_261_687_518_222_8,
+            800.0,
+        ];
+        for (g, w) in r.iter().zip(want) {
+            assert!((g - w).abs() <= 1e-15 * w.abs().max(1e-300), "{g} {w}");
+        }
+        // scipy.special.multigammaln([2., 5.], 2)
+        let a = Array::from_vec_on(vec![2.0, 5.0], &[2], dev).unwrap();
+        let r = sp::multigammaln(&a, 2).unwrap().to_vec::<f64>().unwrap();
+        assert!((r[0] - 0.451_582_705_289_454_8).abs() < 1e-14, "{}", r[0]);
+        assert!((r[1] - 6.204_155_344_115_088_5).abs() < 1e-13, "{}", r[1]);
+        assert!(matches!(
+            sp::multigammaln(&a, 5).unwrap_err(),
+            Error::InvalidValue { .. }
+        ));
+    }
+}
