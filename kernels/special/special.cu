@@ -1901,6 +1901,244 @@ __device__ double sp_perm(double n, double k) {
     return (k <= n && n >= 0.0 && k >= 0.0) ? sp_poch(n - k + 1.0, k) : 0.0;
 }
 
+// ---------------------------------------------------------------- incomplete elliptic (ellinc.rs)
+__device__ double sp_ellik_neg_m(double phi, double m) {
+    double mpp = (m * phi) * phi;
+    if (-mpp < 1e-6 && phi < -m) return phi + (-mpp * phi * phi / 30.0 + 3.0 * mpp * mpp / 40.0 + mpp / 6.0) * phi;
+    if (-mpp > 4e7) {
+        double sm = sqrt(-m), sp = sin(phi), cp = cos(phi);
+        double a = log(4.0 * sp * sm / (1.0 + cp));
+        double b = -(1.0 + cp / sp / sp - a) / 4.0 / m;
+        return (a + b) / sm;
+    }
+    double scale, x, y, z;
+    if (phi > 1e-153 && m > -1e305) {
+        double s = sin(phi);
+        double csc2 = 1.0 / (s * s);
+        scale = 1.0;
+        x = 1.0 / (tan(phi) * tan(phi));
+        y = csc2 - m;
+        z = csc2;
+    } else {
+        scale = phi;
+        x = 1.0;
+        y = 1.0 - m * scale * scale;
+        z = 1.0;
+    }
+    if (x == y && x == z) return scale / sqrt(x);
+    double a0 = (x + y + z) / 3.0, a = a0, x1 = x, y1 = y, z1 = z;
+    double q = 400.0 * fmax(fabs(a0 - x), fmax(fabs(a0 - y), fabs(a0 - z)));
+    int n = 0;
+    while (q > fabs(a) && n <= 100) {
+        double sx = sqrt(x1), sy = sqrt(y1), sz = sqrt(z1);
+        double lam = sx * sy + sx * sz + sy * sz;
+        x1 = (x1 + lam) / 4.0;
+        y1 = (y1 + lam) / 4.0;
+        z1 = (z1 + lam) / 4.0;
+        a = (x1 + y1 + z1) / 3.0;
+        n += 1;
+        q /= 4.0;
+    }
+    double p4 = ldexp(1.0, 2 * n);
+    double xx = (a0 - x) / a / p4, yy = (a0 - y) / a / p4, zz = -(xx + yy);
+    double e2 = xx * yy - zz * zz, e3 = xx * yy * zz;
+    return scale * (1.0 - e2 / 10.0 + e3 / 14.0 + e2 * e2 / 24.0 - 3.0 * e2 * e3 / 44.0) / sqrt(a);
+}
+__device__ double sp_ellipkinc(double phi, double m) {
+    if (isnan(phi) || isnan(m) || m > 1.0) return SP_NAN;
+    if (isinf(phi) || isinf(m)) {
+        if (isinf(m) && isfinite(phi)) return 0.0;
+        if (isinf(phi) && isfinite(m)) return phi;
+        return SP_NAN;
+    }
+    if (m == 0.0) return phi;
+    double a = 1.0 - m;
+    if (a == 0.0) {
+        if (fabs(phi) >= SP_PI_2) return SP_INF;
+        return asinh(tan(phi));
+    }
+    double npio2 = floor(phi / SP_PI_2);
+    if (fmod(fabs(npio2), 2.0) == 1.0) npio2 += 1.0;
+    double k;
+    if (npio2 != 0.0) {
+        k = sp_ellipkm1(a);
+        phi -= npio2 * SP_PI_2;
+    } else {
+        k = 0.0;
+    }
+    bool neg = phi < 0.0;
+    if (neg) phi = -phi;
+    double temp;
+    if (a > 1.0) {
+        temp = sp_ellik_neg_m(phi, m);
+    } else {
+        double b = sqrt(a), t = tan(phi);
+        bool done = false;
+        if (fabs(t) > 10.0) {
+            double e = 1.0 / (b * t);
+            if (fabs(e) < 10.0) {
+                e = atan(e);
+                if (npio2 == 0.0) k = sp_ellipkm1(a);
+                temp = k - sp_ellipkinc(e, m);
+                done = true;
+            }
+        }
+        if (!done) {
+            double aa = 1.0, c = sqrt(m), d = 1.0;
+            long long md = 0;
+            while (fabs(c / aa) > SP_MACHEP) {
+                double tt = b / aa;
+                phi = phi + atan(t * tt) + (double)md * SP_PI;
+                double denom = 1.0 - tt * t * t;
+                if (fabs(denom) > 10.0 * SP_MACHEP) {
+                    t = t * (1.0 + tt) / denom;
+                    md = (long long)((phi + SP_PI_2) / SP_PI);
+                } else {
+                    t = tan(phi);
+                    md = (long long)floor((phi - atan(t)) / SP_PI);
+                }
+                c = (aa - b) / 2.0;
+                double s = sqrt(aa * b);
+                aa = (aa + b) / 2.0;
+                b = s;
+                d += d;
+            }
+            temp = (atan(t) + (double)md * SP_PI) / (d * aa);
+        }
+    }
+    if (neg) temp = -temp;
+    return temp + npio2 * k;
+}
+__device__ double sp_ellie_neg_m(double phi, double m) {
+    double mpp = (m * phi) * phi;
+    if (-mpp < 1e-6 && phi < -m) return phi + (mpp * phi * phi / 30.0 - mpp * mpp / 40.0 - mpp / 6.0) * phi;
+    if (-mpp > 1e6) {
+        double sm = sqrt(-m), sp = sin(phi), cp = cos(phi);
+        double a = -sp_cosm1(phi);
+        double b1 = log(4.0 * sp * sm / (1.0 + cp));
+        double b = -(0.5 + b1) / 2.0 / m;
+        double c = (0.75 + cp / sp / sp - b1) / 16.0 / m / m;
+        return (a + b + c) * sm;
+    }
+    double scalef, scaled, x, y, z;
+    if (phi > 1e-153 && m > -1e200) {
+        double s = sin(phi);
+        double csc2 = 1.0 / s / s;
+        scalef = 1.0;
+        scaled = m / 3.0;
+        x = 1.0 / tan(phi) / tan(phi);
+        y = csc2 - m;
+        z = csc2;
+    } else {
+        scalef = phi;
+        scaled = mpp * phi / 3.0;
+        x = 1.0;
+        y = 1.0 - mpp;
+        z = 1.0;
+    }
+    if (x == y && x == z) return (scalef + scaled / x) / sqrt(x);
+    double a0f = (x + y + z) / 3.0, af = a0f, a0d = (x + y + 3.0 * z) / 5.0, ad = a0d;
+    double x1 = x, y1 = y, z1 = z, seriesd = 0.0, seriesn = 1.0;
+    double q = 400.0 * fmax(fabs(a0f - x), fmax(fabs(a0f - y), fabs(a0f - z)));
+    int n = 0;
+    while (q > fabs(af) && q > fabs(ad) && n <= 100) {
+        double sx = sqrt(x1), sy = sqrt(y1), sz = sqrt(z1);
+        double lam = sx * sy + sx * sz + sy * sz;
+        seriesd += seriesn / (sz * (z1 + lam));
+        x1 = (x1 + lam) / 4.0;
+        y1 = (y1 + lam) / 4.0;
+        z1 = (z1 + lam) / 4.0;
+        af = (x1 + y1 + z1) / 3.0;
+        ad = (ad + lam) / 4.0;
+        n += 1;
+        q /= 4.0;
+        seriesn /= 4.0;
+    }
+    double p4 = ldexp(1.0, 2 * n);
+    double xf = (a0f - x) / af / p4, yf = (a0f - y) / af / p4, zf = -(xf + yf);
+    double e2f = xf * yf - zf * zf, e3f = xf * yf * zf;
+    double ret = scalef * (1.0 - e2f / 10.0 + e3f / 14.0 + e2f * e2f / 24.0 - 3.0 * e2f * e3f / 44.0) / sqrt(af);
+    double xd = (a0d - x) / ad / p4, yd = (a0d - y) / ad / p4, zd = -(xd + yd) / 3.0;
+    double e2d = xd * yd - 6.0 * zd * zd;
+    double e3d = (3.0 * xd * yd - 8.0 * zd * zd) * zd;
+    double e4d = 3.0 * (xd * yd - zd * zd) * zd * zd;
+    double e5d = xd * yd * zd * zd * zd;
+    ret -= scaled *
+           (1.0 - 3.0 * e2d / 14.0 + e3d / 6.0 + 9.0 * e2d * e2d / 88.0 - 3.0 * e4d / 22.0 - 9.0 * e2d * e3d / 52.0 +
+            3.0 * e5d / 26.0) /
+           p4 / ad / sqrt(ad);
+    ret -= 3.0 * scaled * seriesd;
+    return ret;
+}
+__device__ double sp_ellipeinc(double phi, double m) {
+    if (isnan(phi) || isnan(m) || m > 1.0) return SP_NAN;
+    if (isinf(phi)) return phi;
+    if (isinf(m)) return -m;
+    if (m == 0.0) return phi;
+    double lphi = phi;
+    double npio2 = floor(lphi / SP_PI_2);
+    if (fmod(fabs(npio2), 2.0) == 1.0) npio2 += 1.0;
+    lphi -= npio2 * SP_PI_2;
+    bool neg = lphi < 0.0;
+    if (neg) lphi = -lphi;
+    double a = 1.0 - m;
+    double ee = sp_ellipe(m);
+    double temp;
+    if (a == 0.0) {
+        temp = sin(lphi);
+    } else if (a > 1.0) {
+        temp = sp_ellie_neg_m(lphi, m);
+    } else if (lphi < 0.135) {
+        double m11 = (((((-7.0 / 2816.0) * m + (5.0 / 1056.0)) * m - (7.0 / 2640.0)) * m + (17.0 / 41580.0)) * m -
+                      (1.0 / 155925.0)) *
+                     m;
+        double m9 = ((((-5.0 / 1152.0) * m + (1.0 / 144.0)) * m - (1.0 / 360.0)) * m + (1.0 / 5670.0)) * m;
+        double m7 = ((-m / 112.0 + (1.0 / 84.0)) * m - (1.0 / 315.0)) * m;
+        double m5 = (-m / 40.0 + (1.0 / 30.0)) * m;
+        double m3 = -m / 6.0;
+        double p2 = lphi * lphi;
+        temp = ((((m11 * p2 + m9) * p2 + m7) * p2 + m5) * p2 + m3) * p2 * lphi + lphi;
+    } else {
+        double t = tan(lphi), b = sqrt(a);
+        bool done = false;
+        if (fabs(t) > 10.0) {
+            double e = 1.0 / (b * t);
+            if (fabs(e) < 10.0) {
+                e = atan(e);
+                temp = ee + m * sin(lphi) * sin(e) - sp_ellipeinc(e, m);
+                done = true;
+            }
+        }
+        if (!done) {
+            double c = sqrt(m), aa = 1.0, d = 1.0, e = 0.0;
+            long long md = 0;
+            while (fabs(c / aa) > SP_MACHEP) {
+                double tt = b / aa;
+                lphi = lphi + atan(t * tt) + (double)md * SP_PI;
+                double denom = 1.0 - tt * t * t;
+                if (fabs(denom) > 10.0 * SP_MACHEP) {
+                    t = t * (1.0 + tt) / denom;
+                    md = (long long)((lphi + SP_PI_2) / SP_PI);
+                } else {
+                    t = tan(lphi);
+                    md = (long long)floor((lphi - atan(t)) / SP_PI);
+                }
+                c = (aa - b) / 2.0;
+                double s = sqrt(aa * b);
+                aa = (aa + b) / 2.0;
+                b = s;
+                d += d;
+                e += c * sin(lphi);
+            }
+            double r = ee / sp_ellipkm1(1.0 - m);
+            r *= (atan(t) + (double)md * SP_PI) / (d * aa);
+            temp = r + e;
+        }
+    }
+    if (neg) temp = -temp;
+    return temp + npio2 * ee;
+}
+
 // ---------------------------------------------------------------- kernels
 #define SP_LOOP for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; \
                      i += (long long)blockDim.x * gridDim.x)
@@ -2003,6 +2241,8 @@ SP_BINARY(comb, sp_comb)
 SP_BINARY(comb_rep, sp_comb_rep)
 SP_BINARY(poch, sp_poch)
 SP_BINARY(perm, sp_perm)
+SP_BINARY(ellipkinc, sp_ellipkinc)
+SP_BINARY(ellipeinc, sp_ellipeinc)
 SP_TERNARY(betainc, sp_betainc)
 SP_BINARY(chdtr, sp_chdtr)
 SP_BINARY(chdtrc, sp_chdtrc)

@@ -1,6 +1,6 @@
 //! Integrals: the complete elliptic integrals (`ellipk`, `ellipkm1`, `ellipe`), the exponential integrals (`expi`, `exp1`) and the sine and cosine integrals (`sici`).
 
-use crate::scalar::{elementary, expint};
+use crate::scalar::{elementary, ellinc, expint};
 use crate::ufunc::{First, apply};
 use cuprum_core::{Array, Operand, Result};
 
@@ -196,4 +196,71 @@ pub fn sici(x: &Array) -> Result<(Array, Array)> {
         },
     )?;
     Ok((s, c))
+}
+
+/// The incomplete elliptic integral of the first kind `F(phi | m)`. SciPy's
+/// `scipy.special.ellipkinc(phi, m)`.
+///
+/// **Shapes:** `phi` and `m` broadcast together; the result has the broadcast shape.
+///
+/// **Semantics:** NaN for `m > 1`; `phi` at `m = 0`; `asinh(tan phi)` at `m = 1`; odd and
+/// quasi-periodic in `phi` (`F(phi + pi) = F(phi) + 2K(m)`). Dtypes as SciPy's ufunc.
+///
+/// **Algorithm:** Cephes `ellik`: the arithmetic-geometric mean with Landen's transformation
+/// for `0 < m < 1`, Carlson's `R_F` duplication for `m < 0`.
+///
+/// # Errors
+/// As [`ellipk`]; [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not
+/// broadcast.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let phi = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let r = cuprum_special::ellipkinc(&phi, 0.5).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.ellipkinc(1.0, 0.5)
+/// assert!((r[0] - 1.0832167728451687).abs() < 1e-14);
+/// ```
+pub fn ellipkinc<'a>(phi: impl Into<Operand<'a>>, m: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.ellipkinc",
+        "ellipkinc",
+        First::F64,
+        [&phi.into(), &m.into()],
+        |[p, m]| [ellinc::ellipkinc(p, m)],
+    )?;
+    Ok(r)
+}
+
+/// The incomplete elliptic integral of the second kind `E(phi | m)`. SciPy's
+/// `scipy.special.ellipeinc(phi, m)`.
+///
+/// **Shapes:** `phi` and `m` broadcast together; the result has the broadcast shape.
+///
+/// **Semantics:** NaN for `m > 1`; `phi` at `m = 0`; `sin phi` at `m = 1` (per period); odd and
+/// quasi-periodic in `phi`. Dtypes as SciPy's ufunc.
+///
+/// **Algorithm:** Cephes `ellie`: a Taylor series for small `phi`, the arithmetic-geometric
+/// mean with Landen's transformation, Carlson's `R_F`/`R_D` for `m < 0`.
+///
+/// # Errors
+/// As [`ellipkinc`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let phi = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let r = cuprum_special::ellipeinc(&phi, 0.5).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.ellipeinc(1.0, 0.5)
+/// assert!((r[0] - 0.92732988362444).abs() < 1e-14);
+/// ```
+pub fn ellipeinc<'a>(phi: impl Into<Operand<'a>>, m: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.ellipeinc",
+        "ellipeinc",
+        First::F64,
+        [&phi.into(), &m.into()],
+        |[p, m]| [ellinc::ellipeinc(p, m)],
+    )?;
+    Ok(r)
 }

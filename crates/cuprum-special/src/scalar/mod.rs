@@ -10,6 +10,7 @@ pub(crate) mod bessel;
 pub(crate) mod bessel_v;
 pub(crate) mod dist;
 pub(crate) mod elementary;
+pub(crate) mod ellinc;
 pub(crate) mod erf;
 pub(crate) mod expint;
 pub(crate) mod gamma;
