@@ -234,7 +234,7 @@ pub(crate) fn expn(n: f64, x: f64) -> f64 {
                 qkm1 /= BIG;
             }
             // (a NaN ends the loop, as the C `while (t > MACHEP)` does)
-            if !(t > MACHEP) {
+            if t <= MACHEP || t.is_nan() {
                 break;
             }
         }
@@ -259,7 +259,7 @@ pub(crate) fn expn(n: f64, x: f64) -> f64 {
             ans += yk / pk;
         }
         let t = if ans != 0.0 { (yk / ans).abs() } else { 1.0 };
-        if !(t > MACHEP) {
+        if t <= MACHEP || t.is_nan() {
             break;
         }
     }
