@@ -10,7 +10,7 @@ use cuprum_core::{Array, Operand, Result};
 ///
 /// **Semantics:** Even; `j0(0) = 1`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `j0`: a rational approximation with the first two zeros factored out for `|x| <= 5`, Hankel's asymptotic form with rational modulus and phase above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `j0`: a rational approximation with the first two zeros factored out for `|x| <= 5`, Hankel's asymptotic form with rational modulus and phase above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -41,7 +41,7 @@ pub fn j0(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** Odd; `j1(0) = 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `j1`: as [`j0`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `j1`: as [`j0`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -72,7 +72,7 @@ pub fn j1(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `y0(0) = -inf`, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `y0`: a rational approximation plus `(2/pi) log(x) j0(x)` for `x <= 5`, Hankel's asymptotic form above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `y0`: a rational approximation plus `(2/pi) log(x) j0(x)` for `x <= 5`, Hankel's asymptotic form above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -103,7 +103,7 @@ pub fn y0(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `y1(0) = -inf`, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `y1`: as [`y0`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `y1`: as [`y0`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -134,7 +134,7 @@ pub fn y1(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** Even; overflows to `inf` past `|x| ~ 713`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `i0`: Chebyshev expansions of `exp(-x) i0(x)` on `[0, 8]` and `(8, inf)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `i0`: Chebyshev expansions of `exp(-x) i0(x)` on `[0, 8]` and `(8, inf)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -165,7 +165,7 @@ pub fn i0(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** Even; decays like `1/sqrt(2 pi |x|)`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `i0e`: the Chebyshev expansions of [`i0`] without the exponential. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `i0e`: the Chebyshev expansions of [`i0`] without the exponential. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -196,7 +196,7 @@ pub fn i0e(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** Odd; overflows to `+-inf`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `i1`: Chebyshev expansions on `[0, 8]` and `(8, inf)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `i1`: Chebyshev expansions on `[0, 8]` and `(8, inf)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -227,7 +227,7 @@ pub fn i1(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** Odd; `+-0` at `+-inf`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `i1e`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `i1e`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -258,7 +258,7 @@ pub fn i1e(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `k0(0) = inf`, NaN for `x < 0`, 0 at `inf`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `k0`: a Chebyshev expansion minus `log(x/2) i0(x)` on `(0, 2]`, `exp(-x)/sqrt(x)` times a Chebyshev expansion above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `k0`: a Chebyshev expansion minus `log(x/2) i0(x)` on `(0, 2]`, `exp(-x)/sqrt(x)` times a Chebyshev expansion above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -289,7 +289,7 @@ pub fn k0(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `k0e`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `k0e`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -320,7 +320,7 @@ pub fn k0e(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `k1(0) = inf`, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `k1`: as [`k0`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `k1`: as [`k0`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -351,7 +351,7 @@ pub fn k1(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `k1e`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `k1e`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -382,7 +382,7 @@ pub fn k1e(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** NaN for `x < 0` unless `v` is an integer; `jv(v, 0)` is 1 for `v = 0`, 0 for `v > 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Temme's series for `x < 2`, Steed's continued fractions CF1 and CF2 (Barnett's method) otherwise, with recurrences in the order and the reflection formulas for `v < 0`; Hankel's asymptotic expansion when `x > 25` and `x > v^2`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Temme's series for `x < 2`, Steed's continued fractions CF1 and CF2 (Barnett's method) otherwise, with recurrences in the order and the reflection formulas for `v < 0`; Hankel's asymptotic expansion when `x > 25` and `x > v^2`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -413,7 +413,7 @@ pub fn jv<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Ar
 ///
 /// **Semantics:** `-inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** As [`jv`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** As [`jv`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -444,7 +444,7 @@ pub fn yv<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Ar
 ///
 /// **Semantics:** NaN for `x < 0` unless `v` is an integer; `iv(0, 0) = 1`, `iv(v > 0, 0) = 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes/xsf `iv`: Temme's method (Temme's series or Steed's CF2 for `K`, CF1 and the Wronskian for `I`), Debye's uniform expansion for `|v| > 50`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes/xsf `iv`: Temme's method (Temme's series or Steed's CF2 for `K`, CF1 and the Wronskian for `I`), Debye's uniform expansion for `|v| > 50`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -475,7 +475,7 @@ pub fn iv<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Ar
 ///
 /// **Semantics:** `inf` at 0, NaN for `x < 0`, `kv(-v, x) = kv(v, x)`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Temme's method as for [`iv`] (Temme's series for `x <= 2`, Steed's CF2 above, forward recurrence in the order), Debye's uniform expansion for `|v| > 50`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Temme's method as for [`iv`] (Temme's series for `x <= 2`, Steed's CF2 above, forward recurrence in the order), Debye's uniform expansion for `|v| > 50`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.

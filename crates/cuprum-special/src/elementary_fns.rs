@@ -10,7 +10,7 @@ use cuprum_core::{Array, Operand, Result};
 ///
 /// **Semantics:** Overflows to `inf` past 308.25. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `pow(10, x)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `pow(10, x)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -41,7 +41,7 @@ pub fn exp10(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** Overflows to `inf` past 1024. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `exp2(x)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `exp2(x)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -72,7 +72,7 @@ pub fn exp2(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `-1` at `-inf`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** The C library's `expm1`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** The C library's `expm1`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -103,7 +103,7 @@ pub fn expm1(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `-inf` at -1, NaN below. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** The C library's `log1p`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** The C library's `log1p`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -134,7 +134,7 @@ pub fn log1p(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** Odd; exact for perfect cubes. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** The C library's `cbrt`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** The C library's `cbrt`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -165,7 +165,7 @@ pub fn cbrt(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** In `[-2, 0]`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `cosm1`: a polynomial in `x^2` on `[-pi/4, pi/4]`, `cos(x) - 1` outside. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `cosm1`: a polynomial in `x^2` on `[-pi/4, pi/4]`, `cos(x) - 1` outside. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -196,7 +196,7 @@ pub fn cosm1(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** 1 at 0; `inf` past 717. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `expm1(x) / x` (xsf `exprel`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `expm1(x) / x` (xsf `exprel`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -227,7 +227,7 @@ pub fn exprel(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** As NumPy's `rint`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Round half to even. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Round half to even. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -258,7 +258,7 @@ pub fn round(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `n` is truncated to an integer, as SciPy's integer loop casts it; `-inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** As [`yv`](crate::yv) at the integer order. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** As [`yv`](crate::yv) at the integer order. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -289,7 +289,7 @@ pub fn yn<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Ar
 ///
 /// **Semantics:** `n` is truncated; `inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** As [`kv`](crate::kv) at the integer order. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** As [`kv`](crate::kv) at the integer order. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.

@@ -10,7 +10,7 @@ use cuprum_core::{Array, Operand, Result};
 ///
 /// **Semantics:** `erf(+-0) = +-0`, `erf(+-inf) = +-1`, NaN in NaN out. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `erf`: a rational approximation for `|x| <= 1`, `1 - erfc(x)` above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `erf`: a rational approximation for `|x| <= 1`, `1 - erfc(x)` above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -41,7 +41,7 @@ pub fn erf(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `erfc(-inf) = 2`, `erfc(inf) = 0`; underflows to 0 past `x ~ 26.5`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `erfc`: `exp(-x^2)` times rational approximations on `[1, 8)` and `[8, inf)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `erfc`: `exp(-x^2)` times rational approximations on `[1, 8)` and `[8, inf)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -72,7 +72,7 @@ pub fn erfc(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `+-inf` at `+-1`, NaN outside `[-1, 1]`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `ndtri((y + 1) / 2) / sqrt(2)` (Cephes `ndtri`), `y * sqrt(pi) / 2` for `|y| < 1e-7`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `ndtri((y + 1) / 2) / sqrt(2)` (Cephes `ndtri`), `y * sqrt(pi) / 2` for `|y| < 1e-7`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -103,7 +103,7 @@ pub fn erfinv(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `erfcinv(0) = inf`, `erfcinv(2) = -inf`, NaN outside `[0, 2]`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `-ndtri(y / 2) / sqrt(2)` (Cephes `ndtri`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `-ndtri(y / 2) / sqrt(2)` (Cephes `ndtri`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -134,7 +134,7 @@ pub fn erfcinv(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `ndtr(-inf) = 0`, `ndtr(inf) = 1`; accurate in the lower tail (`erfc`). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `ndtr`: `(1 + erf(x/sqrt 2)) / 2` near 0, `erfc(|x|/sqrt 2) / 2` in the tails. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `ndtr`: `(1 + erf(x/sqrt 2)) / 2` near 0, `erfc(|x|/sqrt 2) / 2` in the tails. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -165,7 +165,7 @@ pub fn ndtr(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `-inf` at 0, `inf` at 1, NaN outside `[0, 1]`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `ndtri`: rational approximations in `y - 1/2` and in `sqrt(-2 log y)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `ndtri`: rational approximations in `y - 1/2` and in `sqrt(-2 log y)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.

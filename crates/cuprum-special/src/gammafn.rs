@@ -10,7 +10,7 @@ use cuprum_core::{Array, Operand, Result};
 ///
 /// **Semantics:** `gamma(+-0) = +-inf`, NaN at negative integers and `-inf`, overflow to `inf` above 171.62. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `Gamma`: recurrence onto `[2, 3]` and a rational approximation, Stirling's series for `|x| > 33` with the reflection formula for negative `x`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `Gamma`: recurrence onto `[2, 3]` and a rational approximation, Stirling's series for `|x| > 33` with the reflection formula for negative `x`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -41,7 +41,7 @@ pub fn gamma(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `inf` at 0 and the negative integers; finite for negative non-integers. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `lgam`: recurrence and a rational approximation below 13, Stirling's series above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `lgam`: recurrence and a rational approximation below 13, Stirling's series above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -72,7 +72,7 @@ pub fn gammaln(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** Real input: `gammaln(x)` for `x >= 0`, NaN for `x < 0` (the complex branch is not real there). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `lgam` (SciPy's real `loggamma`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `lgam` (SciPy's real `loggamma`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -103,7 +103,7 @@ pub fn loggamma(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `+-1`; `gammasgn(+-0) = +-1`; NaN at negative integers and `-inf`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** From the parity of `floor(x)` for negative `x` (xsf `gammasgn`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** From the parity of `floor(x)` for negative `x` (xsf `gammasgn`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -134,7 +134,7 @@ pub fn gammasgn(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** 0 at the poles of `gamma` (0 and the negative integers). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `1 / gamma(x)` (Cephes `Gamma`), 0 at the poles and past the overflow of `gamma`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `1 / gamma(x)` (Cephes `Gamma`), 0 at the poles and past the overflow of `gamma`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -165,7 +165,7 @@ pub fn rgamma(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `psi(+0) = -inf`, `psi(-0) = inf`, NaN at negative integers. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** xsf `digamma`: a Taylor series in Hurwitz zeta values about the negative root `-0.5040...`, Cephes `psi` elsewhere (reflection, recurrence, a rational approximation on `[1, 2]` about the positive root, the asymptotic series). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** xsf `digamma`: a Taylor series in Hurwitz zeta values about the negative root `-0.5040...`, Cephes `psi` elsewhere (reflection, recurrence, a rational approximation on `[1, 2]` about the positive root, the asymptotic series). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -196,7 +196,7 @@ pub fn digamma(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** As [`digamma`]. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** As [`digamma`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** As [`digamma`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -227,7 +227,7 @@ pub fn psi(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `zetac(1) = inf`; accurate for large `x` where `zeta(x)` rounds to 1. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `zetac`: tables at integers, rational approximations up to 50, the Dirichlet series above, the reflection formula for `x < 0`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `zetac`: tables at integers, rational approximations up to 50, the Dirichlet series above, the reflection formula for `x < 0`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -258,7 +258,7 @@ pub fn zetac(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** Signed; `inf` at the poles; no overflow in intermediate gammas (logarithms for large arguments). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `beta`: gamma quotients, `lgam` sums for arguments over 171.6, an asymptotic expansion when one argument dominates. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `beta`: gamma quotients, `lgam` sums for arguments over 171.6, an asymptotic expansion when one argument dominates. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -289,7 +289,7 @@ pub fn beta<'a>(a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>) -> Result<
 ///
 /// **Semantics:** Finite for large arguments where `beta` underflows. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `lbeta`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `lbeta`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -320,7 +320,7 @@ pub fn betaln<'a>(a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>) -> Resul
 ///
 /// **Semantics:** 0 at `x = 0`, 1 at `x = inf`; NaN for `a < 0` or `x < 0`; `P(0, x>0) = 1`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `igam`: the power series, `1 - Q` from the continued fraction, Temme's uniform asymptotic expansion for large `a` near `x = a`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `igam`: the power series, `1 - Q` from the continued fraction, Temme's uniform asymptotic expansion for large `a` near `x = a`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -351,7 +351,7 @@ pub fn gammainc<'a>(a: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Res
 ///
 /// **Semantics:** Small tails kept (no `1 - P` cancellation); NaN for `a < 0` or `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `igamc`: as [`gammainc`], with a series for small `x`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `igamc`: as [`gammainc`], with a series for small `x`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -382,7 +382,7 @@ pub fn gammaincc<'a>(a: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Re
 ///
 /// **Semantics:** `n` a non-negative integer (given as any real dtype, as SciPy's Python function takes it). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `digamma` for `n = 0`, else `(-1)^(n+1) n! zeta(n + 1, x)` (Hurwitz zeta, Cephes `zeta`), as SciPy. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `digamma` for `n = 0`, else `(-1)^(n+1) n! zeta(n + 1, x)` (Hurwitz zeta, Cephes `zeta`), as SciPy. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -413,7 +413,7 @@ pub fn polygamma<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Re
 ///
 /// **Semantics:** 0 at `x = 0`, 1 at `x = 1`; NaN for `a < 0`, `b < 0` or `x` outside `[0, 1]`; `I_x(0, b) = 1` and `I_x(a, 0) = 0` for `0 < x < 1`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `incbet`: a power series for `b x <= 1`, else one of two continued fractions, with the symmetry `I_x(a, b) = 1 - I_{1-x}(b, a)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `incbet`: a power series for `b x <= 1`, else one of two continued fractions, with the symmetry `I_x(a, b) = 1 - I_{1-x}(b, a)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.

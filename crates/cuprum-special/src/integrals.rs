@@ -10,7 +10,7 @@ use cuprum_core::{Array, Operand, Result};
 ///
 /// **Semantics:** `pi/2` at 0, `inf` at 1, NaN for `m > 1`; `m < 0` allowed. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `ellpk(1 - m)`: a polynomial approximation in `1 - m` with its logarithmic singularity, `K(1/m)/sqrt(m)`-type transformation for `1 - m > 1`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `ellpk(1 - m)`: a polynomial approximation in `1 - m` with its logarithmic singularity, `K(1/m)/sqrt(m)`-type transformation for `1 - m > 1`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -41,7 +41,7 @@ pub fn ellipk(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `inf` at 0, NaN for `p < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `ellpk`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `ellpk`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -72,7 +72,7 @@ pub fn ellipkm1(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `pi/2` at 0, 1 at 1, NaN for `m > 1`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `ellpe`: a polynomial approximation in `1 - m` with its logarithmic term; a transformation for `m < 0`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** Cephes `ellpe`: a polynomial approximation in `1 - m` with its logarithmic term; a transformation for `m < 0`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -103,7 +103,7 @@ pub fn ellipe(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `-inf` at 0, `-0` at `-inf`, overflow to `inf` past ~716. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** xsf `expi` (Zhang and Jin's `EIX`): the power series for `|x| <= 40`, the asymptotic series above, `-E1(-x)` for `x < 0`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** xsf `expi` (Zhang and Jin's `EIX`): the power series for `|x| <= 40`, the asymptotic series above, `-E1(-x)` for `x < 0`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -134,7 +134,7 @@ pub fn expi(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `inf` at 0; NaN for `x < 0` (the real part of the complex branch is not returned). Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** xsf `exp1` (Zhang and Jin's `E1XB`): the power series for `x <= 1`, a continued fraction above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** xsf `exp1` (Zhang and Jin's `E1XB`): the power series for `x <= 1`, a continued fraction above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -169,7 +169,7 @@ pub fn exp1(x: &Array) -> Result<Array> {
 ///
 /// **Algorithm:** Cephes `sici`: rational approximations for `|x| <= 4`, the auxiliary
 /// functions `f` and `g` by rational approximations in `1/x^2` above. CUDA runs the same
-/// algorithm in `kernels/special/special.cu`.
+/// algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input,

@@ -6,7 +6,7 @@
 //!
 //! Every function is a ufunc over float64 scalar code: the CPU side is a Rust port of the
 //! Cephes / xsf algorithms SciPy itself uses (`scalar`), the CUDA side a CUDA C port of the
-//! same algorithms (`kernels/special/special.cu`), so that both devices agree with SciPy to a
+//! same algorithms (`kernels/special/`), so that both devices agree with SciPy to a
 //! few units in the last place where SciPy is that accurate. Multi-argument functions
 //! broadcast their operands and take weak Python scalars (NEP 50). The reductions
 //! ([`logsumexp`], [`softmax`], [`log_softmax`]) compose core's reductions.
@@ -17,7 +17,7 @@
 //! 10^3-10^5 points a function, including large arguments, the neighbourhoods of zeros and
 //! poles, the transition region `x ~ v` of the Bessel functions and the tails). "Bit-identical"
 //! means every grid value equals SciPy's; the CUDA C port computes the same operations and
-//! gives the same bits as the CPU on every grid (checked by compiling `special.cu` as host C++).
+//! gives the same bits as the CPU on every grid (checked by compiling the CUDA sources as host C++).
 //!
 //! | functions | max relative error vs SciPy |
 //! |---|---|

@@ -10,7 +10,7 @@ use cuprum_core::{Array, Operand, Result};
 ///
 /// **Semantics:** Exactly 0 and 1 at `-inf` and `inf`; no overflow. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `1 / (1 + exp(-x))` (xsf `expit`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `1 / (1 + exp(-x))` (xsf `expit`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -41,7 +41,7 @@ pub fn expit(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `-inf` at 0, `inf` at 1, NaN outside `[0, 1]`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `log(p / (1 - p))`, or `log1p(2p - 1) - log1p(1 - 2p)` for `p` in `[0.3, 0.65]` (xsf `logit`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `log(p / (1 - p))`, or `log1p(2p - 1) - log1p(1 - 2p)` for `p` in `[0.3, 0.65]` (xsf `logit`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -72,7 +72,7 @@ pub fn logit(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `-x`-linear for large negative `x`, `-exp(-x)` for large positive `x`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `x - log1p(exp(x))` for `x < 0`, `-log1p(exp(-x))` otherwise (xsf `log_expit`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `x - log1p(exp(x))` for `x < 0`, `-log1p(exp(-x))` otherwise (xsf `log_expit`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -103,7 +103,7 @@ pub fn log_expit(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** 0 at 0, `-inf` for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `-x * log(x)` (xsf `entr`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `-x * log(x)` (xsf `entr`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -134,7 +134,7 @@ pub fn entr(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** 0 when `x == 0` even at `y = 0` or `inf`, unless `y` is NaN. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `x * log(y)` (xsf `xlogy`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `x * log(y)` (xsf `xlogy`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -165,7 +165,7 @@ pub fn xlogy<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result
 ///
 /// **Semantics:** 0 when `x == 0` unless `y` is NaN. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `x * log1p(y)` (xsf `xlog1py`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `x * log1p(y)` (xsf `xlog1py`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -196,7 +196,7 @@ pub fn xlog1py<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Resu
 ///
 /// **Semantics:** 0 at `x = 0, y >= 0`; `inf` when `x` or `y` is negative or `y = 0 < x`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `x * log1p((x - y)/y)` when `x/y` is in `(0.5, 2)`, else `x * log(x/y)` (xsf `rel_entr`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `x * log1p((x - y)/y)` when `x/y` is in `(0.5, 2)`, else `x * log(x/y)` (xsf `rel_entr`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -227,7 +227,7 @@ pub fn rel_entr<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Res
 ///
 /// **Semantics:** `y` at `x = 0, y >= 0`; `inf` elsewhere outside the domain. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** xsf `kl_div`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** xsf `kl_div`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -258,7 +258,7 @@ pub fn kl_div<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Resul
 ///
 /// **Semantics:** `inf` for `delta < 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** xsf `huber`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** xsf `huber`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
@@ -289,7 +289,7 @@ pub fn huber<'a>(delta: impl Into<Operand<'a>>, r: impl Into<Operand<'a>>) -> Re
 ///
 /// **Semantics:** `inf` for `delta < 0`; 0 when `delta` or `r` is 0. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
 ///
-/// **Algorithm:** `delta^2 expm1(log1p((r/delta)^2) / 2)` (xsf `pseudo_huber`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/special.cu`.
+/// **Algorithm:** `delta^2 expm1(log1p((r/delta)^2) / 2)` (xsf `pseudo_huber`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.

@@ -237,8 +237,14 @@ fn cpu_apply<const N: usize, const M: usize>(
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
 }
 
-/// `kernels/special/special.cu` (self-contained: it needs none of core's headers).
-const SOURCE: &str = include_str!("../../../kernels/special/special.cu");
+/// `kernels/special/{common.cuh, gamma.cuh, bessel.cuh, special.cu}` in that order
+/// (self-contained: none of core's headers).
+const SOURCE: &str = concat!(
+    include_str!("../../../kernels/special/common.cuh"),
+    include_str!("../../../kernels/special/gamma.cuh"),
+    include_str!("../../../kernels/special/bessel.cuh"),
+    include_str!("../../../kernels/special/special.cu")
+);
 
 /// The device address of element 0 of a C-contiguous CUDA array.
 fn dptr(a: &Array) -> Result<u64> {

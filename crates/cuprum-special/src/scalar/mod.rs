@@ -1,6 +1,6 @@
 //! Scalar implementations in float64: Rust ports of the Cephes / xsf algorithms SciPy uses
 //! (`scipy/xsf`, `include/xsf/cephes/*.h`), so that results agree with SciPy to a few ulp.
-//! The CUDA side (`kernels/special/special.cu`) ports the same algorithms.
+//! The CUDA side (`kernels/special/*.cuh`, `special.cu`) ports the same algorithms.
 //!
 //! The coefficient tables are Cephes' and xsf's digits as published (more digits than a
 //! float64 holds), so that they can be compared with the sources line by line.

@@ -14,6 +14,7 @@ mod elementary;
 mod spherical;
 mod stats;
 mod values;
+mod values_multi;
 
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, DType, Result};
