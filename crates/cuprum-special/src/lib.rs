@@ -1,8 +1,60 @@
 //! # cuprum-special
 //!
-//! `scipy.special` (`cupyx.scipy.special`) for cuprum arrays, on the CPU and on CUDA devices: SciPy's names, argument names,
-//! defaults and dtype rules. The facade exposes it as `cuprum::scipy::special`.
+//! `scipy.special` (`cupyx.scipy.special`) for cuprum arrays, on the CPU and on CUDA devices:
+//! SciPy's names, argument names, defaults and dtype rules. The facade exposes it as
+//! `cuprum::scipy::special`, and [`stats`] as `cuprum::scipy::stats`.
+//!
+//! Every function is a ufunc over float64 scalar code: the CPU side is a Rust port of the
+//! Cephes / xsf algorithms SciPy itself uses (`scalar`), the CUDA side a CUDA C port of the
+//! same algorithms (`kernels/special/`), so that both devices agree with SciPy to a
+//! few units in the last place where SciPy is that accurate. Multi-argument functions
+//! broadcast their operands and take weak Python scalars (NEP 50). The reductions
+//! ([`logsumexp`], [`softmax`], [`log_softmax`]) compose core's reductions.
+//!
+//! ## Accuracy
+//!
+//! Measured against SciPy 1.17.1 on dense float64 grids (the corpus's `special` cases plus
+//! 10^3-10^5 points a function, including large arguments, the neighbourhoods of zeros and
+//! poles, the transition region `x ~ v` of the Bessel functions and the tails). "Bit-identical"
+//! means every grid value equals SciPy's; the CUDA C port computes the same operations and
+//! gives the same bits as the CPU on every grid (checked by compiling the CUDA sources as host C++).
+//!
+//! | functions | max relative error vs SciPy |
+//! |---|---|
+//! | `erf`, `erfc`, `erfcinv`, `ndtr`, `ndtri`, `gamma`, `gammaln`, `loggamma`, `gammasgn`, `digamma`/`psi`, `polygamma`, `zeta`, `zetac`, `expit`, `logit`, `log_expit`, `entr`, `xlogy`, `rel_entr`, `kl_div`, `huber`, `pseudo_huber`, `i0`, `i0e`, `i1`, `i1e`, `k0`, `k0e`, `k1`, `k1e`, `y1`, `ellipk`, `ellipkm1`, `ellipe`, `expi`, `exp1`, `sici` | bit-identical (0 ulp) |
+//! | `j0`, `j1`, `y0`, `rgamma`, `xlog1py`, `erfinv`, `gammainc`, `gammaincc` | <= 1e-15 (4 ulp) |
+//! | `ellipkinc`, `ellipeinc` | <= 2 ulp (`asinh` of the C library at `m = 1`) |
+//! | `iv` | 2e-15 |
+//! | `kv` | 2e-13 (SciPy uses AMOS) |
+//! | `betainc` | 3e-12 where the value exceeds 1e-250 (SciPy uses Boost); 4e-13 at the 99.9th percentile |
+//! | `beta`, `betaln` | 2e-12 / 5e-11, where SciPy's own difference of large log-gammas cancels; against mpmath ours is within 1e-15 there |
+//! | `jv`, `yv` | 1e-11 of the local amplitude (relative error grows near the zeros, as for any implementation), 3e-13 at the 99.9th percentile; SciPy uses AMOS |
+//!
+//! Where SciPy's result is an artefact of its algorithm rather than the function's value,
+//! these functions give the value instead: `yv(v, x)` with `v` a negative half-integer and `x`
+//! tiny (SciPy rotates an overflowed `Y` with a rounded `cos(pi v)`), `iv(v, x)` for tiny `x`
+//! where SciPy underflows early, `yv` for `x` near the overflow threshold (SciPy's AMOS
+//! overflows to `-inf` sooner), `betainc` below 1e-250.
 #![warn(missing_docs)]
 
-/// `scipy.stats`' array functions (`cupyx.scipy.stats`), exposed as `cuprum::scipy::stats`.
-pub mod stats {}
+mod bessel;
+mod distributions;
+mod elementary_fns;
+mod errfn;
+mod gammafn;
+mod integrals;
+mod logistic;
+mod logsumexp;
+mod scalar;
+mod ufunc;
+
+pub use bessel::*;
+pub use distributions::*;
+pub use elementary_fns::*;
+pub use errfn::*;
+pub use gammafn::*;
+pub use integrals::*;
+pub use logistic::*;
+pub use logsumexp::*;
+
+pub mod stats;

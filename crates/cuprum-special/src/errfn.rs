@@ -1,0 +1,191 @@
+//! The error function family and the normal distribution: `erf`, `erfc`, `erfinv`, `erfcinv`, `ndtr`, `ndtri`.
+
+use crate::scalar::erf;
+use crate::ufunc::{First, apply};
+use cuprum_core::{Array, Operand, Result};
+
+/// The error function `2/sqrt(pi) * integral(exp(-t^2), 0, x)`. SciPy's `scipy.special.erf`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `erf(+-0) = +-0`, `erf(+-inf) = +-1`, NaN in NaN out. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** Cephes `erf`: a rational approximation for `|x| <= 1`, `1 - erfc(x)` above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.5f64], &[1], Device::Cpu).unwrap();
+/// let r = special::erf(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.erf(0.5)
+/// assert!((r[0] - 0.5204998778130465).abs() <= 1e-14 * 0.5204998778130465);
+/// ```
+pub fn erf(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.erf",
+        "erf",
+        First::F64,
+        [&Operand::Array(x)],
+        |[x]| [erf::erf(x)],
+    )?;
+    Ok(r)
+}
+
+/// The complementary error function `1 - erf(x)`, accurate where `erf(x)` is near 1. SciPy's `scipy.special.erfc`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `erfc(-inf) = 2`, `erfc(inf) = 0`; underflows to 0 past `x ~ 26.5`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** Cephes `erfc`: `exp(-x^2)` times rational approximations on `[1, 8)` and `[8, inf)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+/// let r = special::erfc(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.erfc(1.5)
+/// assert!((r[0] - 0.03389485352468927).abs() <= 1e-14 * 0.03389485352468927);
+/// ```
+pub fn erfc(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.erfc",
+        "erfc",
+        First::F64,
+        [&Operand::Array(x)],
+        |[x]| [erf::erfc(x)],
+    )?;
+    Ok(r)
+}
+
+/// The inverse error function: `erf(erfinv(y)) = y` on `[-1, 1]`. SciPy's `scipy.special.erfinv`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `+-inf` at `+-1`, NaN outside `[-1, 1]`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `ndtri((y + 1) / 2) / sqrt(2)` (Cephes `ndtri`), `y * sqrt(pi) / 2` for `|y| < 1e-7`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.5f64], &[1], Device::Cpu).unwrap();
+/// let r = special::erfinv(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.erfinv(0.5)
+/// assert!((r[0] - 0.4769362762044699).abs() <= 1e-14 * 0.4769362762044699);
+/// ```
+pub fn erfinv(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.erfinv",
+        "erfinv",
+        First::F32,
+        [&Operand::Array(x)],
+        |[x]| [erf::erfinv(x)],
+    )?;
+    Ok(r)
+}
+
+/// The inverse complementary error function: `erfc(erfcinv(y)) = y` on `[0, 2]`. SciPy's `scipy.special.erfcinv`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `erfcinv(0) = inf`, `erfcinv(2) = -inf`, NaN outside `[0, 2]`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `-ndtri(y / 2) / sqrt(2)` (Cephes `ndtri`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.5f64], &[1], Device::Cpu).unwrap();
+/// let r = special::erfcinv(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.erfcinv(0.5)
+/// assert!((r[0] - 0.4769362762044699).abs() <= 1e-14 * 0.4769362762044699);
+/// ```
+pub fn erfcinv(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.erfcinv",
+        "erfcinv",
+        First::F32,
+        [&Operand::Array(x)],
+        |[x]| [erf::erfcinv(x)],
+    )?;
+    Ok(r)
+}
+
+/// The standard normal cumulative distribution function. SciPy's `scipy.special.ndtr`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `ndtr(-inf) = 0`, `ndtr(inf) = 1`; accurate in the lower tail (`erfc`). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** Cephes `ndtr`: `(1 + erf(x/sqrt 2)) / 2` near 0, `erfc(|x|/sqrt 2) / 2` in the tails. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![-1.5f64], &[1], Device::Cpu).unwrap();
+/// let r = special::ndtr(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.ndtr(-1.5)
+/// assert!((r[0] - 0.06680720126885807).abs() <= 1e-14 * 0.06680720126885807);
+/// ```
+pub fn ndtr(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.ndtr",
+        "ndtr",
+        First::F64,
+        [&Operand::Array(x)],
+        |[x]| [erf::ndtr(x)],
+    )?;
+    Ok(r)
+}
+
+/// The inverse of [`ndtr`]: the standard normal quantile function. SciPy's `scipy.special.ndtri`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `-inf` at 0, `inf` at 1, NaN outside `[0, 1]`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** Cephes `ndtri`: rational approximations in `y - 1/2` and in `sqrt(-2 log y)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.975f64], &[1], Device::Cpu).unwrap();
+/// let r = special::ndtri(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.ndtri(0.975)
+/// assert!((r[0] - 1.959963984540054).abs() <= 1e-14 * 1.959963984540054);
+/// ```
+pub fn ndtri(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.ndtri",
+        "ndtri",
+        First::F32,
+        [&Operand::Array(x)],
+        |[x]| [erf::ndtri(x)],
+    )?;
+    Ok(r)
+}

@@ -1,0 +1,315 @@
+//! Logistic, information-theory and loss functions: `expit`, `logit`, `log_expit`, `xlogy`, `xlog1py`, `entr`, `rel_entr`, `kl_div`, `huber`, `pseudo_huber`.
+
+use crate::scalar::elementary;
+use crate::ufunc::{First, apply};
+use cuprum_core::{Array, Operand, Result};
+
+/// The logistic sigmoid `1 / (1 + exp(-x))`. SciPy's `scipy.special.expit`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** Exactly 0 and 1 at `-inf` and `inf`; no overflow. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `1 / (1 + exp(-x))` (xsf `expit`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.5f64], &[1], Device::Cpu).unwrap();
+/// let r = special::expit(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.expit(0.5)
+/// assert!((r[0] - 0.6224593312018546).abs() <= 1e-14 * 0.6224593312018546);
+/// ```
+pub fn expit(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.expit",
+        "expit",
+        First::F64,
+        [&Operand::Array(x)],
+        |[x]| [elementary::expit(x)],
+    )?;
+    Ok(r)
+}
+
+/// The logit function `log(p / (1 - p))`, the inverse of [`expit`]. SciPy's `scipy.special.logit`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `-inf` at 0, `inf` at 1, NaN outside `[0, 1]`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `log(p / (1 - p))`, or `log1p(2p - 1) - log1p(1 - 2p)` for `p` in `[0.3, 0.65]` (xsf `logit`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.25f64], &[1], Device::Cpu).unwrap();
+/// let r = special::logit(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.logit(0.25)
+/// assert!((r[0] - -1.0986122886681098).abs() <= 1e-14 * 1.0986122886681098);
+/// ```
+pub fn logit(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.logit",
+        "logit",
+        First::F64,
+        [&Operand::Array(x)],
+        |[x]| [elementary::logit(x)],
+    )?;
+    Ok(r)
+}
+
+/// `log(expit(x))` without underflow or loss of precision. SciPy's `scipy.special.log_expit`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `-x`-linear for large negative `x`, `-exp(-x)` for large positive `x`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `x - log1p(exp(x))` for `x < 0`, `-log1p(exp(-x))` otherwise (xsf `log_expit`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![-2.0f64], &[1], Device::Cpu).unwrap();
+/// let r = special::log_expit(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.log_expit(-2.0)
+/// assert!((r[0] - -2.1269280110429727).abs() <= 1e-14 * 2.1269280110429727);
+/// ```
+pub fn log_expit(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.log_expit",
+        "log_expit",
+        First::F64,
+        [&Operand::Array(x)],
+        |[x]| [elementary::log_expit(x)],
+    )?;
+    Ok(r)
+}
+
+/// The elementwise entropy `-x log x`. SciPy's `scipy.special.entr`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** 0 at 0, `-inf` for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `-x * log(x)` (xsf `entr`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.5f64], &[1], Device::Cpu).unwrap();
+/// let r = special::entr(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.entr(0.5)
+/// assert!((r[0] - 0.34657359027997264).abs() <= 1e-14 * 0.34657359027997264);
+/// ```
+pub fn entr(x: &Array) -> Result<Array> {
+    let [r] = apply(
+        "special.entr",
+        "entr",
+        First::F32,
+        [&Operand::Array(x)],
+        |[x]| [elementary::entr(x)],
+    )?;
+    Ok(r)
+}
+
+/// `x * log(y)`, 0 where `x == 0`. SciPy's `scipy.special.xlogy`.
+///
+/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+///
+/// **Semantics:** 0 when `x == 0` even at `y = 0` or `inf`, unless `y` is NaN. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `x * log(y)` (xsf `xlogy`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+/// let r = special::xlogy(2.0, &x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.xlogy(2.0, 3.0)
+/// assert!((r[0] - 2.1972245773362196).abs() <= 1e-14 * 2.1972245773362196);
+/// ```
+pub fn xlogy<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.xlogy",
+        "xlogy",
+        First::F64,
+        [&x.into(), &y.into()],
+        |[x, y]| [elementary::xlogy(x, y)],
+    )?;
+    Ok(r)
+}
+
+/// `x * log1p(y)`, 0 where `x == 0`. SciPy's `scipy.special.xlog1py`.
+///
+/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+///
+/// **Semantics:** 0 when `x == 0` unless `y` is NaN. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `x * log1p(y)` (xsf `xlog1py`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.001f64], &[1], Device::Cpu).unwrap();
+/// let r = special::xlog1py(2.0, &x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.xlog1py(2.0, 0.001)
+/// assert!((r[0] - 0.0019990006661670663).abs() <= 1e-14 * 0.0019990006661670663);
+/// ```
+pub fn xlog1py<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.xlog1py",
+        "xlog1py",
+        First::F64,
+        [&x.into(), &y.into()],
+        |[x, y]| [elementary::xlog1py(x, y)],
+    )?;
+    Ok(r)
+}
+
+/// The elementwise relative entropy `x log(x / y)`. SciPy's `scipy.special.rel_entr`.
+///
+/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+///
+/// **Semantics:** 0 at `x = 0, y >= 0`; `inf` when `x` or `y` is negative or `y = 0 < x`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `x * log1p((x - y)/y)` when `x/y` is in `(0.5, 2)`, else `x * log(x/y)` (xsf `rel_entr`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.25f64], &[1], Device::Cpu).unwrap();
+/// let r = special::rel_entr(0.5, &x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.rel_entr(0.5, 0.25)
+/// assert!((r[0] - 0.34657359027997264).abs() <= 1e-14 * 0.34657359027997264);
+/// ```
+pub fn rel_entr<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.rel_entr",
+        "rel_entr",
+        First::F32,
+        [&x.into(), &y.into()],
+        |[x, y]| [elementary::rel_entr(x, y)],
+    )?;
+    Ok(r)
+}
+
+/// The elementwise Kullback-Leibler divergence `x log(x / y) - x + y`. SciPy's `scipy.special.kl_div`.
+///
+/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+///
+/// **Semantics:** `y` at `x = 0, y >= 0`; `inf` elsewhere outside the domain. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** xsf `kl_div`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![0.25f64], &[1], Device::Cpu).unwrap();
+/// let r = special::kl_div(0.5, &x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.kl_div(0.5, 0.25)
+/// assert!((r[0] - 0.09657359027997264).abs() <= 1e-14 * 0.09657359027997264);
+/// ```
+pub fn kl_div<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.kl_div",
+        "kl_div",
+        First::F32,
+        [&x.into(), &y.into()],
+        |[x, y]| [elementary::kl_div(x, y)],
+    )?;
+    Ok(r)
+}
+
+/// Huber's loss: `r^2/2` for `|r| <= delta`, `delta (|r| - delta/2)` otherwise. SciPy's `scipy.special.huber`.
+///
+/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+///
+/// **Semantics:** `inf` for `delta < 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** xsf `huber`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
+/// let r = special::huber(1.0, &x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.huber(1.0, 2.5)
+/// assert!((r[0] - 2.0).abs() <= 1e-14 * 2.0);
+/// ```
+pub fn huber<'a>(delta: impl Into<Operand<'a>>, r: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.huber",
+        "huber",
+        First::F32,
+        [&delta.into(), &r.into()],
+        |[delta, r]| [elementary::huber(delta, r)],
+    )?;
+    Ok(r)
+}
+
+/// The pseudo-Huber loss `delta^2 (sqrt(1 + (r/delta)^2) - 1)`. SciPy's `scipy.special.pseudo_huber`.
+///
+/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+///
+/// **Semantics:** `inf` for `delta < 0`; 0 when `delta` or `r` is 0. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+///
+/// **Algorithm:** `delta^2 expm1(log1p((r/delta)^2) / 2)` (xsf `pseudo_huber`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
+/// let r = special::pseudo_huber(1.0, &x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.pseudo_huber(1.0, 2.5)
+/// assert!((r[0] - 1.6925824035672519).abs() <= 1e-14 * 1.6925824035672519);
+/// ```
+pub fn pseudo_huber<'a>(delta: impl Into<Operand<'a>>, r: impl Into<Operand<'a>>) -> Result<Array> {
+    let [r] = apply(
+        "special.pseudo_huber",
+        "pseudo_huber",
+        First::F32,
+        [&delta.into(), &r.into()],
+        |[delta, r]| [elementary::pseudo_huber(delta, r)],
+    )?;
+    Ok(r)
+}

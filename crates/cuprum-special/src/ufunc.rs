@@ -1,0 +1,305 @@
+//! The ufunc machinery of the special functions: operands, SciPy's loop selection (dtype
+//! rules), broadcasting, the CPU loop over a scalar function and the CUDA launch of its
+//! kernel (`kernels/special/special.cu`).
+//!
+//! Every function here computes in `f64` on the CPU and in `double` on CUDA; a float32 loop
+//! rounds the float64 result (SciPy's float32 loops of these functions cast to double and
+//! back, or compute in float32 less accurately).
+
+use cuprum_core::ext::{self, nvrtc};
+use cuprum_core::{Array, DType, Device, Error, Operand, Result, Scalar};
+use rayon::prelude::*;
+use std::ffi::c_void;
+
+/// Which of SciPy's loops a ufunc lists first: `'f->f'` first (small integer and float16
+/// inputs then run the float32 loop) or `'d->d'` first (they run the float64 loop).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum First {
+    /// `'ff..->f'` listed first.
+    F32,
+    /// `'dd..->d'` listed first.
+    F64,
+}
+
+/// Whether NumPy casts `d` to float32 under the `safe` rule.
+fn safe_f32(d: DType) -> bool {
+    matches!(
+        d,
+        DType::Bool
+            | DType::Int8
+            | DType::UInt8
+            | DType::Int16
+            | DType::UInt16
+            | DType::Float16
+            | DType::Float32
+    )
+}
+
+/// The loop dtype (float32 or float64) NumPy's type resolution picks for `dts` (the arrays'
+/// dtypes; weak scalars are left out): an exact match first, else the first loop every input
+/// casts to safely.
+pub(crate) fn loop_dtype(op: &'static str, dts: &[DType], first: First) -> Result<DType> {
+    for &d in dts {
+        if d.is_complex() {
+            return Err(Error::unsupported(
+                op,
+                format!("complex input ({d}) is not implemented for this function"),
+            ));
+        }
+        if d == DType::BFloat16 {
+            return Err(Error::dtype(op, d));
+        }
+    }
+    if dts.is_empty() || dts.iter().all(|&d| d == DType::Float64) {
+        return Ok(DType::Float64);
+    }
+    if dts.iter().all(|&d| d == DType::Float32) {
+        return Ok(DType::Float32);
+    }
+    if first == First::F32 && dts.iter().all(|&d| safe_f32(d)) {
+        return Ok(DType::Float32);
+    }
+    Ok(DType::Float64)
+}
+
+/// The device of the array operands (the CPU when there are none); all must agree.
+fn common_device(op: &'static str, ops: &[&Operand<'_>]) -> Result<Device> {
+    let mut dev: Option<Device> = None;
+    for o in ops {
+        if let Operand::Array(a) = o {
+            match dev {
+                None => dev = Some(a.device()),
+                Some(d) if d != a.device() => {
+                    return Err(Error::DeviceMismatch {
+                        op,
+                        lhs: d,
+                        rhs: a.device(),
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(dev.unwrap_or(Device::Cpu))
+}
+
+fn scalar_f64(s: &Scalar) -> Result<f64> {
+    Ok(match *s {
+        Scalar::Bool(b) => f64::from(u8::from(b)),
+        Scalar::Int(i) => i as f64,
+        Scalar::UInt(u) => u as f64,
+        Scalar::Float(f) => f,
+        Scalar::Complex(_) => {
+            return Err(Error::unsupported(
+                "special",
+                "complex scalars are not implemented for this function",
+            ));
+        }
+    })
+}
+
+/// The operands as arrays of dtype `dt` on `dev`, broadcast to one shape.
+fn prepare(
+    op: &'static str,
+    ops: &[&Operand<'_>],
+    dt: DType,
+    dev: Device,
+) -> Result<(Vec<Array>, Vec<usize>)> {
+    let mut arrs = Vec::new();
+    for o in ops {
+        let a = match o {
+            Operand::Array(a) => {
+                if a.dtype() == dt {
+                    (*a).clone()
+                } else {
+                    a.astype(dt)?
+                }
+            }
+            Operand::Scalar(s) => {
+                let v = scalar_f64(s)?;
+                if dt == DType::Float32 {
+                    Array::scalar_on(v as f32, dev)?
+                } else {
+                    Array::scalar_on(v, dev)?
+                }
+            }
+        };
+        arrs.push(a);
+    }
+    let mut shape: Vec<usize> = Vec::new();
+    for a in &arrs {
+        shape = ext::layout::broadcast_shapes(op, &shape, a.shape())?;
+    }
+    Ok((arrs, shape))
+}
+
+/// A scalar kernel of `N` float64 arguments and `M` results.
+pub(crate) type Kernel<const N: usize, const M: usize> = fn([f64; N]) -> [f64; M];
+
+/// Applies `f` elementwise over the broadcast operands: the CPU loop or the CUDA kernel
+/// `sp_<name>` of `special.cu`.
+pub(crate) fn apply<const N: usize, const M: usize>(
+    op: &'static str,
+    name: &'static str,
+    first: First,
+    ops: [&Operand<'_>; N],
+    f: Kernel<N, M>,
+) -> Result<[Array; M]> {
+    let dev = common_device(op, &ops)?;
+    dev.check_available(op)?;
+    let dts: Vec<DType> = ops
+        .iter()
+        .filter_map(|o| match o {
+            Operand::Array(a) => Some(a.dtype()),
+            Operand::Scalar(_) => None,
+        })
+        .collect();
+    let dt = loop_dtype(op, &dts, first)?;
+    match dev {
+        Device::Cpu => cpu_apply(op, &ops, dt, f),
+        Device::Cuda(o) => cuda_apply(op, name, &ops, dt, o),
+        #[allow(unreachable_patterns)]
+        other => Err(Error::unsupported(
+            op,
+            format!("device {other} is not supported"),
+        )),
+    }
+}
+
+/// Elements per parallel task of the CPU loop.
+const CHUNK: usize = 1 << 13;
+
+fn cpu_apply<const N: usize, const M: usize>(
+    op: &'static str,
+    ops: &[&Operand<'_>],
+    dt: DType,
+    f: Kernel<N, M>,
+) -> Result<[Array; M]> {
+    let (arrs, shape) = prepare(op, ops, DType::Float64, Device::Cpu)?;
+    let n = ext::layout::shape_size(&shape);
+    let mut ins: Vec<Vec<f64>> = Vec::new();
+    for a in &arrs {
+        let b = if a.shape() == shape.as_slice() {
+            a.clone()
+        } else {
+            a.broadcast_to(shape.as_slice())?
+        };
+        ins.push(b.to_vec::<f64>()?);
+    }
+    let mut outs: Vec<Vec<f64>> = Vec::new();
+    for _ in 0..M {
+        outs.push(ext::try_vec_filled(n, 0.0f64)?);
+    }
+    let run = |start: usize, chunks: &mut [&mut [f64]]| {
+        let len = chunks.first().map_or(0, |c| c.len());
+        for j in 0..len {
+            let mut args = [0.0; N];
+            for (k, a) in args.iter_mut().enumerate() {
+                *a = ins[k][start + j];
+            }
+            let r = f(args);
+            for (k, c) in chunks.iter_mut().enumerate() {
+                c[j] = r[k];
+            }
+        }
+    };
+    if M == 1 {
+        outs[0]
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .for_each(|(c, sl)| run(c * CHUNK, &mut [sl]));
+    } else {
+        // few multi-output functions: split the first output and zip the others by index
+        let (first_out, rest) = outs.split_at_mut(1);
+        let mut rest_chunks: Vec<std::slice::ChunksMut<'_, f64>> =
+            rest.iter_mut().map(|v| v.chunks_mut(CHUNK)).collect();
+        for (c, sl) in first_out[0].chunks_mut(CHUNK).enumerate() {
+            let mut parts: Vec<&mut [f64]> = Vec::new();
+            parts.push(sl);
+            for it in rest_chunks.iter_mut() {
+                if let Some(s) = it.next() {
+                    parts.push(s);
+                }
+            }
+            run(c * CHUNK, &mut parts);
+        }
+    }
+    let mut res: Vec<Array> = Vec::new();
+    for v in outs {
+        let a = Array::from_vec_on(v, shape.as_slice(), Device::Cpu)?;
+        res.push(if dt == DType::Float64 {
+            a
+        } else {
+            a.astype(dt)?
+        });
+    }
+    res.try_into()
+        .map_err(|_| Error::invalid_value(op, "internal: output count"))
+}
+
+/// `kernels/special/{common.cuh, gamma.cuh, bessel.cuh, special.cu}` in that order
+/// (self-contained: none of core's headers).
+const SOURCE: &str = concat!(
+    include_str!("../../../kernels/special/common.cuh"),
+    include_str!("../../../kernels/special/gamma.cuh"),
+    include_str!("../../../kernels/special/bessel.cuh"),
+    include_str!("../../../kernels/special/special.cu")
+);
+
+/// The device address of element 0 of a C-contiguous CUDA array.
+fn dptr(a: &Array) -> Result<u64> {
+    let s = a
+        .storage()
+        .as_cuda()
+        .ok_or_else(|| Error::invalid_value("special", "internal: a CUDA array was expected"))?;
+    Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
+}
+
+fn cuda_apply<const M: usize>(
+    op: &'static str,
+    name: &'static str,
+    ops: &[&Operand<'_>],
+    dt: DType,
+    ordinal: usize,
+) -> Result<[Array; M]> {
+    let dev = Device::Cuda(ordinal);
+    let (arrs, shape) = prepare(op, ops, dt, dev)?;
+    let n = ext::layout::shape_size(&shape);
+    let mut ins = Vec::new();
+    for a in &arrs {
+        let b = if a.shape() == shape.as_slice() {
+            a.clone()
+        } else {
+            a.broadcast_to(shape.as_slice())?
+        };
+        ins.push(ext::as_c_contiguous(&b)?);
+    }
+    let mut outs = Vec::new();
+    for _ in 0..M {
+        outs.push(ext::empty_for_overwrite(&shape, dt, dev)?);
+    }
+    if n > 0 {
+        let suffix = if dt == DType::Float32 { "f32" } else { "f64" };
+        let kname = format!("sp_{name}_{suffix}");
+        let f = nvrtc::static_function(ordinal, SOURCE, &kname, &[])?;
+        let mut ptrs: Vec<u64> = Vec::new();
+        for a in ins.iter().chain(outs.iter()) {
+            ptrs.push(dptr(a)?);
+        }
+        let mut len = n as i64;
+        let mut args: Vec<*mut c_void> = ptrs
+            .iter_mut()
+            .map(|p| p as *mut u64 as *mut c_void)
+            .collect();
+        args.push(&mut len as *mut i64 as *mut c_void);
+        let mut cfg = nvrtc::LaunchConfig::for_num_elems(n as u64, 256);
+        cfg.grid.0 = cfg.grid.0.min(1 << 20);
+        // SAFETY: every `sp_*` kernel of special.cu takes N input pointers, M output pointers
+        // (C-contiguous buffers of `n` elements of the loop dtype, alive until the launch is
+        // queued; frees are stream-ordered after it) and the length `n` as a 64-bit integer,
+        // and loops grid-stride below `n`.
+        unsafe { nvrtc::launch(&f, cfg, None, &mut args)? };
+    }
+    outs.try_into()
+        .map_err(|_| Error::invalid_value(op, "internal: output count"))
+}
