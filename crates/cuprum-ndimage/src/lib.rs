@@ -2,4 +2,61 @@
 //!
 //! `scipy.ndimage` (`cupyx.scipy.ndimage`) for cuprum arrays, on the CPU and on CUDA devices: SciPy's names, argument names,
 //! defaults and dtype rules. The facade exposes it as `cuprum::scipy::ndimage`.
+//!
+//! - **Filters** ([`filters`], [`rank`]): [`correlate`], [`convolve`], [`correlate1d`],
+//!   [`convolve1d`], [`uniform_filter`], [`uniform_filter1d`], [`gaussian_filter`],
+//!   [`gaussian_filter1d`], [`gaussian_laplace`], [`gaussian_gradient_magnitude`], [`sobel`],
+//!   [`prewitt`], [`laplace`], [`minimum_filter`], [`maximum_filter`], [`minimum_filter1d`],
+//!   [`maximum_filter1d`], [`median_filter`], [`percentile_filter`], [`rank_filter`].
+//! - **Interpolation** ([`interpolation`]): [`spline_filter`], [`spline_filter1d`],
+//!   [`map_coordinates`], [`affine_transform`], [`zoom`], [`shift`], [`rotate`].
+//! - **Morphology** ([`morphology`]): [`generate_binary_structure`], [`iterate_structure`],
+//!   [`binary_erosion`], [`binary_dilation`], [`binary_opening`], [`binary_closing`],
+//!   [`binary_fill_holes`], [`grey_erosion`], [`grey_dilation`].
+//! - **Measurements** ([`measurements`]): [`label`], [`find_objects`], [`sum_labels`], [`mean`],
+//!   [`variance`], [`standard_deviation`], [`minimum`], [`maximum`], [`center_of_mass`].
+//! - **Distance transforms** ([`distance`]): [`distance_transform_edt`].
+//! - **Fourier filters** ([`fourier`]): [`fourier_gaussian`], [`fourier_uniform`],
+//!   [`fourier_shift`].
+//!
+//! Every computation runs on the input's device: the CPU in `f64` with rayon, CUDA with the
+//! NVRTC kernels of `kernels/ndimage/ndimage.cu` (one thread per output element or per line);
+//! filter weights, sigmas and sizes are kernel arguments, so a new sigma compiles nothing.
 #![warn(missing_docs)]
+
+mod cuda;
+pub mod distance;
+mod engine;
+pub mod filters;
+pub mod fourier;
+pub mod interpolation;
+pub mod measurements;
+mod mode;
+pub mod morphology;
+pub mod rank;
+mod support;
+
+pub use distance::distance_transform_edt;
+pub use filters::{
+    FilterOptions, GaussianOptions, convolve, convolve1d, correlate, correlate1d, gaussian_filter,
+    gaussian_filter1d, gaussian_gradient_magnitude, gaussian_laplace, laplace, prewitt, sobel,
+    uniform_filter, uniform_filter1d,
+};
+pub use fourier::{FourierOptions, fourier_gaussian, fourier_shift, fourier_uniform};
+pub use interpolation::{
+    InterpOptions, SplineOptions, affine_transform, map_coordinates, rotate, shift, spline_filter,
+    spline_filter1d, zoom,
+};
+pub use measurements::{
+    center_of_mass, find_objects, label, maximum, mean, minimum, standard_deviation, sum_labels,
+    variance,
+};
+pub use mode::Mode;
+pub use morphology::{
+    MorphOptions, binary_closing, binary_dilation, binary_erosion, binary_fill_holes,
+    binary_opening, generate_binary_structure, grey_dilation, grey_erosion, iterate_structure,
+};
+pub use rank::{
+    Window, maximum_filter, maximum_filter1d, median_filter, minimum_filter, minimum_filter1d,
+    percentile_filter, rank_filter,
+};
