@@ -293,8 +293,17 @@ fn stats(
         }
     }
     let k = index.map(|i| i.len()).unwrap_or(1);
-    if let (Device::Cuda(_), Some(l)) = (input.device(), labels) {
-        return crate::cuda::label_stats(input, l, index, want_com);
+    if let Device::Cuda(_) = input.device() {
+        let ones;
+        let l = match labels {
+            Some(l) => l,
+            None => {
+                ones = cuprum_core::full_on(input.shape(), 1i64, DType::Int64, input.device())?;
+                &ones
+            }
+        };
+        let idx = if labels.is_none() { None } else { index };
+        return crate::cuda::label_stats(input, l, idx, want_com);
     }
     let x = host_f64(input)?;
     let lab: Option<Vec<i64>> = match labels {

@@ -1,6 +1,6 @@
 //! Host buffers, dtype rules and argument normalization shared by the modules.
 
-use cuprum_core::{Array, DType, Device, Error, Result, ext};
+use cuprum_core::{Array, DType, Error, Result, ext};
 
 /// The values of `a` (any real or bool dtype, any layout, on the CPU) as a C-ordered `f64`
 /// buffer.
