@@ -150,7 +150,7 @@ fn lines(shape: &[usize], axis: usize) -> (usize, usize, usize) {
     let len = shape[axis];
     let stride: usize = shape[axis + 1..].iter().product();
     let total: usize = shape.iter().product();
-    (if len == 0 { 0 } else { total / len }, len, stride)
+    (total.checked_div(len).unwrap_or(0), len, stride)
 }
 
 /// The spline prefilter along `axis`, in place on a copy.

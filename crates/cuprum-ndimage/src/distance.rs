@@ -9,13 +9,7 @@ use rayon::prelude::*;
 pub(crate) fn envelope(f: &[f64], d: &mut [f64], w: f64, v: &mut [usize], z: &mut [f64]) {
     let n = f.len();
     let mut k = 0usize;
-    let mut first = None;
-    for q in 0..n {
-        if f[q].is_finite() {
-            first = Some(q);
-            break;
-        }
-    }
+    let first = f.iter().position(|v| v.is_finite());
     let Some(q0) = first else {
         d.iter_mut().for_each(|x| *x = f64::INFINITY);
         return;
@@ -81,6 +75,7 @@ pub(crate) fn envelope(f: &[f64], d: &mut [f64], w: f64, v: &mut [usize], z: &mu
 /// let d = distance_transform_edt(&x, &[]).unwrap();
 /// assert_eq!(d.to_vec::<f64>().unwrap(), vec![0.0, 1.0, 2.0, 3.0, 4.0]);
 /// ```
+#[allow(clippy::needless_range_loop)]
 pub fn distance_transform_edt(input: &Array, sampling: &[f64]) -> Result<Array> {
     let op = "ndimage.distance_transform_edt";
     check_real(op, input)?;

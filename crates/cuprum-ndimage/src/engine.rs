@@ -21,11 +21,10 @@ pub(crate) struct Taps {
 impl Taps {
     /// Number of taps.
     pub fn len(&self) -> usize {
-        if self.ndim == 0 {
-            self.w.len()
-        } else {
-            self.offs.len() / self.ndim
-        }
+        self.offs
+            .len()
+            .checked_div(self.ndim)
+            .unwrap_or(self.w.len())
     }
 
     /// The taps of an n-d weights (or footprint) array of `shape` given in C order, centred at
@@ -104,6 +103,7 @@ fn ext_tables(shape: &[usize], taps: &Taps, mode: Mode) -> Ext {
 
 /// Runs `f(row_index, out_row, row_bases)` over the rows (last axis) of the output, where
 /// `row_bases[t]` is tap `t`'s offset contribution from all axes but the last (`-1`: constant).
+#[allow(clippy::needless_range_loop)]
 fn for_rows(
     shape: &[usize],
     taps: &Taps,

@@ -113,7 +113,7 @@ fn correlate_or_convolve(
         w.reverse();
         for d in 0..nd {
             org[d] = -org[d];
-            if wshape[d] % 2 == 0 {
+            if wshape[d].is_multiple_of(2) {
                 org[d] -= 1;
             }
         }
@@ -207,7 +207,7 @@ fn one_d(
     if flip {
         w.reverse();
         origin = -origin;
-        if w.len() % 2 == 0 {
+        if w.len().is_multiple_of(2) {
             origin -= 1;
         }
     }
@@ -402,7 +402,7 @@ pub(crate) fn gaussian_kernel(sigma: f64, order: usize, radius: usize) -> Vec<f6
                 if k >= 1 {
                     nq[k - 1] += k as f64 * c;
                 }
-                if k + 1 <= order {
+                if k < order {
                     nq[k + 1] += -c / s2;
                 }
             }
@@ -433,7 +433,7 @@ fn gaussian_weights(
         Some(r) => r as f64,
         None => (truncate * sigma + 0.5).trunc(),
     };
-    if !(lw >= 0.0) || !sigma.is_finite() {
+    if lw.is_nan() || lw < 0.0 || !sigma.is_finite() {
         return Err(Error::invalid_value(
             op,
             format!(

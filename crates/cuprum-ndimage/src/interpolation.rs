@@ -343,6 +343,7 @@ pub(crate) fn spline_weights(x: f64, order: usize, w: &mut [f64]) {
 }
 
 /// The interpolated value of spline coefficients `x` (`shape`) at coordinate `c`.
+#[allow(clippy::needless_range_loop)]
 fn sample(
     x: &[f64],
     shape: &[usize],

@@ -12,9 +12,13 @@
 //!   [`map_coordinates`], [`affine_transform`], [`zoom`], [`shift`], [`rotate`].
 //! - **Morphology** ([`morphology`]): [`generate_binary_structure`], [`iterate_structure`],
 //!   [`binary_erosion`], [`binary_dilation`], [`binary_opening`], [`binary_closing`],
-//!   [`binary_fill_holes`], [`grey_erosion`], [`grey_dilation`].
+//!   [`binary_fill_holes`], [`binary_propagation`], [`binary_hit_or_miss`], [`grey_erosion`],
+//!   [`grey_dilation`], [`grey_opening`], [`grey_closing`], [`white_tophat`], [`black_tophat`],
+//!   [`morphological_gradient`], [`morphological_laplace`].
 //! - **Measurements** ([`measurements`]): [`label`], [`find_objects`], [`sum_labels`], [`mean`],
-//!   [`variance`], [`standard_deviation`], [`minimum`], [`maximum`], [`center_of_mass`].
+//!   [`variance`], [`standard_deviation`], [`minimum`], [`maximum`], [`center_of_mass`];
+//!   on the CPU only so far: [`minimum_position`], [`maximum_position`], [`extrema`],
+//!   [`median`], [`histogram`].
 //! - **Distance transforms** ([`distance`]): [`distance_transform_edt`].
 //! - **Fourier filters** ([`fourier`]): [`fourier_gaussian`], [`fourier_uniform`],
 //!   [`fourier_shift`].
@@ -48,13 +52,15 @@ pub use interpolation::{
     spline_filter1d, zoom,
 };
 pub use measurements::{
-    center_of_mass, find_objects, label, maximum, mean, minimum, standard_deviation, sum_labels,
-    variance,
+    center_of_mass, extrema, find_objects, histogram, label, maximum, maximum_position, mean,
+    median, minimum, minimum_position, standard_deviation, sum_labels, variance,
 };
 pub use mode::Mode;
 pub use morphology::{
     MorphOptions, binary_closing, binary_dilation, binary_erosion, binary_fill_holes,
-    binary_opening, generate_binary_structure, grey_dilation, grey_erosion, iterate_structure,
+    binary_hit_or_miss, binary_opening, binary_propagation, black_tophat,
+    generate_binary_structure, grey_closing, grey_dilation, grey_erosion, grey_opening,
+    iterate_structure, morphological_gradient, morphological_laplace, white_tophat,
 };
 pub use rank::{
     Window, maximum_filter, maximum_filter1d, median_filter, minimum_filter, minimum_filter1d,

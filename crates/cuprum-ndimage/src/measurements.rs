@@ -554,3 +554,271 @@ pub fn center_of_mass(
     let _ = size_of("ndimage.center_of_mass", &shape)?;
     Array::from_vec_on(v, shape, Device::Cpu)?.to_device(input.device())
 }
+
+/// The elements of each group, in C order, with their flat positions (CPU; the CUDA path of
+/// the order-based measurements is not written yet).
+fn groups(
+    op: &'static str,
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Vec<Vec<(usize, f64)>>> {
+    check_real(op, input)?;
+    if let Device::Cuda(_) = input.device() {
+        return Err(Error::unsupported(
+            op,
+            "on CUDA arrays (the CPU path exists; copy the input to the CPU)",
+        ));
+    }
+    if let Some(l) = labels.filter(|l| l.shape() != input.shape()) {
+        return Err(Error::ShapeMismatch {
+            op,
+            lhs: input.shape().to_vec(),
+            rhs: l.shape().to_vec(),
+            detail: Some("labels must have the input's shape".into()),
+        });
+    }
+    let x = host_f64(input)?;
+    let lab: Option<Vec<i64>> = match labels {
+        Some(l) => Some(l.astype(DType::Int64)?.to_vec::<i64>()?),
+        None => None,
+    };
+    let k = index.map(|i| i.len()).unwrap_or(1);
+    let mut map: HashMap<i64, Vec<usize>> = HashMap::new();
+    if let Some(idx) = index {
+        for (p, &v) in idx.iter().enumerate() {
+            map.entry(v).or_default().push(p);
+        }
+    }
+    let mut out: Vec<Vec<(usize, f64)>> = vec![Vec::new(); k];
+    for (i, &v) in x.iter().enumerate() {
+        match (&lab, index) {
+            (None, _) => out[0].push((i, v)),
+            (Some(l), None) => {
+                if l[i] > 0 {
+                    out[0].push((i, v));
+                }
+            }
+            (Some(l), Some(_)) => {
+                if let Some(ps) = map.get(&l[i]) {
+                    for &p in ps {
+                        out[p].push((i, v));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn unravel(mut i: usize, shape: &[usize]) -> Vec<i64> {
+    let mut c = vec![0i64; shape.len()];
+    for d in (0..shape.len()).rev() {
+        c[d] = (i % shape[d]) as i64;
+        i /= shape[d];
+    }
+    c
+}
+
+fn position(
+    op: &'static str,
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+    max: bool,
+) -> Result<Array> {
+    let g = groups(op, input, labels, index)?;
+    let nd = input.ndim();
+    let mut v = Vec::new();
+    for grp in &g {
+        let best = grp
+            .iter()
+            .fold(None, |b: Option<(usize, f64)>, &(i, x)| match b {
+                None => Some((i, x)),
+                Some((_, y)) if (max && x > y) || (!max && x < y) => Some((i, x)),
+                b => b,
+            });
+        match best {
+            Some((i, _)) => v.extend(unravel(i, input.shape())),
+            None => v.extend(std::iter::repeat_n(0i64, nd)),
+        }
+    }
+    let shape = match index {
+        Some(i) => vec![i.len(), nd],
+        None => vec![nd],
+    };
+    Array::from_vec_on(v, shape, Device::Cpu)
+}
+
+/// The coordinates of the first minimum of each label (`scipy.ndimage.minimum_position`).
+///
+/// **Shapes**: `[index.len(), ndim]` with `index`, else `[ndim]`; int64, on the CPU. An absent
+/// label gives zeros.
+///
+/// # Errors
+/// As [`sum_labels`]; [`Error::Unsupported`] for CUDA input (the order-based measurements run
+/// on the CPU only).
+///
+/// # Algorithm
+/// One pass in C order keeping the first strict minimum per group.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::minimum_position;
+/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0, 1.0], &[2, 2], Device::Cpu).unwrap();
+/// assert_eq!(minimum_position(&x, None, None).unwrap().to_vec::<i64>().unwrap(), vec![0, 1]);
+/// ```
+pub fn minimum_position(
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Array> {
+    position("ndimage.minimum_position", input, labels, index, false)
+}
+
+/// The coordinates of the first maximum of each label (`scipy.ndimage.maximum_position`).
+///
+/// **Shapes**, **Errors**, **Algorithm**: as [`minimum_position`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::maximum_position;
+/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0, 1.0], &[2, 2], Device::Cpu).unwrap();
+/// assert_eq!(maximum_position(&x, None, None).unwrap().to_vec::<i64>().unwrap(), vec![1, 0]);
+/// ```
+pub fn maximum_position(
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Array> {
+    position("ndimage.maximum_position", input, labels, index, true)
+}
+
+/// Minimum, maximum and their positions per label (`scipy.ndimage.extrema`): the four results of
+/// [`minimum`], [`maximum`], [`minimum_position`] and [`maximum_position`].
+///
+/// **Shapes**, **Errors**: as those functions.
+///
+/// # Algorithm
+/// The four measurements.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::extrema;
+/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0], &[3], Device::Cpu).unwrap();
+/// let (mn, mx, pmn, pmx) = extrema(&x, None, None).unwrap();
+/// assert_eq!((mn.item().unwrap().as_f64(), mx.item().unwrap().as_f64()), (1.0, 4.0));
+/// assert_eq!((pmn.to_vec::<i64>().unwrap(), pmx.to_vec::<i64>().unwrap()), (vec![1], vec![2]));
+/// ```
+pub fn extrema(
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<(Array, Array, Array, Array)> {
+    Ok((
+        minimum(input, labels, index)?,
+        maximum(input, labels, index)?,
+        minimum_position(input, labels, index)?,
+        maximum_position(input, labels, index)?,
+    ))
+}
+
+/// The median of each label (`scipy.ndimage.median`): the middle value, the mean of the two
+/// middle values for an even count.
+///
+/// **Shapes**: as [`mean`]; float64, 0 for an absent label (as SciPy).
+///
+/// # Errors
+/// As [`minimum_position`].
+///
+/// # Algorithm
+/// Groups the values, then a selection per group.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::median;
+/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0, 2.0], &[4], Device::Cpu).unwrap();
+/// assert_eq!(median(&x, None, None).unwrap().item().unwrap().as_f64(), 2.5);
+/// ```
+pub fn median(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> Result<Array> {
+    let g = groups("ndimage.median", input, labels, index)?;
+    let v: Vec<f64> = g
+        .into_iter()
+        .map(|grp| {
+            let mut vals: Vec<f64> = grp.into_iter().map(|(_, x)| x).collect();
+            let n = vals.len();
+            if n == 0 {
+                return 0.0;
+            }
+            vals.sort_by(|a, b| a.total_cmp(b));
+            if !n.is_multiple_of(2) {
+                vals[n / 2]
+            } else {
+                0.5 * (vals[n / 2 - 1] + vals[n / 2])
+            }
+        })
+        .collect();
+    result(v, index, Device::Cpu, DType::Float64)
+}
+
+/// The histogram of each label (`scipy.ndimage.histogram`): `bins` equal bins over
+/// `[min, max]` (NumPy's `histogram` rule: the last bin includes `max`).
+///
+/// **Shapes**: `[index.len(), bins]` with `index`, else `[bins]`; int64, on the CPU.
+///
+/// # Errors
+/// As [`minimum_position`]; [`Error::InvalidValue`] for `bins == 0` or `max < min`.
+///
+/// # Algorithm
+/// One pass binning each group's values.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::histogram;
+/// let x = Array::from_vec_on(vec![0.0f64, 0.5, 1.0, 2.0], &[4], Device::Cpu).unwrap();
+/// let h = histogram(&x, 0.0, 2.0, 2, None, None).unwrap();
+/// assert_eq!(h.to_vec::<i64>().unwrap(), vec![2, 2]);
+/// ```
+pub fn histogram(
+    input: &Array,
+    min: f64,
+    max: f64,
+    bins: usize,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Array> {
+    let op = "ndimage.histogram";
+    if bins == 0 || max.is_nan() || min.is_nan() || max < min {
+        return Err(Error::invalid_value(
+            op,
+            format!("bins {bins} over [{min}, {max}]"),
+        ));
+    }
+    let g = groups(op, input, labels, index)?;
+    let k = g.len();
+    let mut out = ext::try_vec_filled(k * bins, 0i64)?;
+    let width = (max - min) / bins as f64;
+    for (gi, grp) in g.iter().enumerate() {
+        for &(_, x) in grp {
+            if x < min || x > max {
+                continue;
+            }
+            let b = if x == max || width == 0.0 {
+                bins - 1
+            } else {
+                (((x - min) / width) as usize).min(bins - 1)
+            };
+            out[gi * bins + b] += 1;
+        }
+    }
+    let shape = match index {
+        Some(i) => vec![i.len(), bins],
+        None => vec![bins],
+    };
+    Array::from_vec_on(out, shape, Device::Cpu)
+}

@@ -160,7 +160,7 @@ fn morph_step(
         vals.reverse();
         for d in 0..nd {
             org[d] = -org[d];
-            if shape[d] % 2 == 0 {
+            if shape[d].is_multiple_of(2) {
                 org[d] -= 1;
             }
         }
@@ -400,7 +400,7 @@ pub fn grey_dilation(input: &Array, window: &Window, opts: &FilterOptions) -> Re
     let mut org = origins(op, &opts.origin, nd)?;
     for d in 0..nd {
         org[d] = -org[d];
-        if shape[d] % 2 == 0 {
+        if shape[d].is_multiple_of(2) {
             org[d] -= 1;
         }
     }
@@ -408,4 +408,233 @@ pub fn grey_dilation(input: &Array, window: &Window, opts: &FilterOptions) -> Re
     let mut o = opts.clone();
     o.origin = org.iter().map(|&v| v as isize).collect();
     maximum_filter(input, &Window::Footprint(fp), &o)
+}
+
+/// Grey opening (`scipy.ndimage.grey_opening`): [`grey_erosion`] then [`grey_dilation`].
+///
+/// **Shapes**, **Errors**, **Algorithm**: as [`crate::minimum_filter`], twice.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::{FilterOptions, Window, grey_opening};
+/// let x = Array::from_vec_on(vec![1.0f64, 5.0, 1.0, 1.0], &[4], Device::Cpu).unwrap();
+/// let y = grey_opening(&x, &Window::size(2), &FilterOptions::default()).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![1.0, 1.0, 1.0, 1.0]);
+/// ```
+pub fn grey_opening(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
+    grey_dilation(&grey_erosion(input, window, opts)?, window, opts)
+}
+
+/// Grey closing (`scipy.ndimage.grey_closing`): [`grey_dilation`] then [`grey_erosion`].
+///
+/// **Shapes**, **Errors**, **Algorithm**: as [`crate::maximum_filter`], twice.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::{FilterOptions, Window, grey_closing};
+/// let x = Array::from_vec_on(vec![5.0f64, 1.0, 5.0, 5.0], &[4], Device::Cpu).unwrap();
+/// let y = grey_closing(&x, &Window::size(2), &FilterOptions::default()).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![5.0, 5.0, 5.0, 5.0]);
+/// ```
+pub fn grey_closing(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
+    grey_erosion(&grey_dilation(input, window, opts)?, window, opts)
+}
+
+fn sub(a: &Array, b: &Array) -> Result<Array> {
+    if a.dtype() == DType::Bool {
+        return cuprum_core::logical_xor(a, b);
+    }
+    cuprum_core::subtract(a, b)?.astype(a.dtype())
+}
+
+/// White top-hat (`scipy.ndimage.white_tophat`): the input minus its [`grey_opening`] (in the
+/// input's dtype; exclusive or for bool).
+///
+/// **Shapes**, **Errors**, **Algorithm**: as [`grey_opening`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::{FilterOptions, Window, white_tophat};
+/// let x = Array::from_vec_on(vec![1.0f64, 5.0, 1.0, 1.0], &[4], Device::Cpu).unwrap();
+/// let y = white_tophat(&x, &Window::size(2), &FilterOptions::default()).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![0.0, 4.0, 0.0, 0.0]);
+/// ```
+pub fn white_tophat(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
+    let t = grey_opening(input, window, opts)?;
+    sub(input, &t)
+}
+
+/// Black top-hat (`scipy.ndimage.black_tophat`): the [`grey_closing`] minus the input.
+///
+/// **Shapes**, **Errors**, **Algorithm**: as [`grey_closing`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::{FilterOptions, Window, black_tophat};
+/// let x = Array::from_vec_on(vec![5.0f64, 1.0, 5.0, 5.0], &[4], Device::Cpu).unwrap();
+/// let y = black_tophat(&x, &Window::size(2), &FilterOptions::default()).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![0.0, 4.0, 0.0, 0.0]);
+/// ```
+pub fn black_tophat(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
+    let t = grey_closing(input, window, opts)?;
+    sub(&t, input)
+}
+
+/// Morphological gradient (`scipy.ndimage.morphological_gradient`): [`grey_dilation`] minus
+/// [`grey_erosion`].
+///
+/// **Shapes**, **Errors**, **Algorithm**: as the two filters.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::{FilterOptions, Window, morphological_gradient};
+/// let x = Array::from_vec_on(vec![0.0f64, 0.0, 3.0, 0.0], &[4], Device::Cpu).unwrap();
+/// let y = morphological_gradient(&x, &Window::size(3), &FilterOptions::default()).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![0.0, 3.0, 3.0, 3.0]);
+/// ```
+pub fn morphological_gradient(
+    input: &Array,
+    window: &Window,
+    opts: &FilterOptions,
+) -> Result<Array> {
+    let d = grey_dilation(input, window, opts)?;
+    let e = grey_erosion(input, window, opts)?;
+    sub(&d, &e)
+}
+
+/// Morphological Laplace (`scipy.ndimage.morphological_laplace`): dilation plus erosion minus
+/// twice the input (in the input's dtype).
+///
+/// **Shapes**, **Errors**, **Algorithm**: as the two filters.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::{FilterOptions, Window, morphological_laplace};
+/// let x = Array::from_vec_on(vec![0.0f64, 0.0, 3.0, 0.0], &[4], Device::Cpu).unwrap();
+/// let y = morphological_laplace(&x, &Window::size(3), &FilterOptions::default()).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![0.0, 3.0, -3.0, 3.0]);
+/// ```
+pub fn morphological_laplace(
+    input: &Array,
+    window: &Window,
+    opts: &FilterOptions,
+) -> Result<Array> {
+    let d = grey_dilation(input, window, opts)?;
+    let e = grey_erosion(input, window, opts)?;
+    let s = cuprum_core::add(&d, &e)?.astype(input.dtype())?;
+    let s = cuprum_core::subtract(&s, input)?.astype(input.dtype())?;
+    cuprum_core::subtract(&s, input)?.astype(input.dtype())
+}
+
+/// Binary propagation (`scipy.ndimage.binary_propagation`): dilation of `input` inside `mask`
+/// repeated until nothing changes (reconstruction by dilation).
+///
+/// **Shapes**: `mask` (default: everything) has the input's shape; the result is bool.
+///
+/// # Errors
+/// As [`binary_dilation`]; [`Error::ShapeMismatch`] for a mask of another shape.
+///
+/// # Algorithm
+/// Repeated dilations restricted to the mask, until a fixed point.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::{MorphOptions, binary_propagation};
+/// let x = Array::from_vec_on(vec![true, false, false, false, false], &[5], Device::Cpu).unwrap();
+/// let m = Array::from_vec_on(vec![true, true, true, false, true], &[5], Device::Cpu).unwrap();
+/// let y = binary_propagation(&x, Some(&m), &MorphOptions::default()).unwrap();
+/// assert_eq!(y.to_vec::<bool>().unwrap(), vec![true, true, true, false, false]);
+/// ```
+pub fn binary_propagation(
+    input: &Array,
+    mask: Option<&Array>,
+    opts: &MorphOptions,
+) -> Result<Array> {
+    let op = "ndimage.binary_propagation";
+    check_real(op, input)?;
+    let m = match mask {
+        Some(m) => {
+            if m.shape() != input.shape() {
+                return Err(Error::ShapeMismatch {
+                    op,
+                    lhs: input.shape().to_vec(),
+                    rhs: m.shape().to_vec(),
+                    detail: Some("the mask must have the input's shape".into()),
+                });
+            }
+            cuprum_core::not_equal(m, 0.0)?
+        }
+        None => cuprum_core::full_on(input.shape(), true, DType::Bool, input.device())?,
+    };
+    let mut x = cuprum_core::logical_and(&cuprum_core::not_equal(input, 0.0)?, &m)?;
+    let one = MorphOptions {
+        iterations: 1,
+        ..opts.clone()
+    };
+    loop {
+        let y = cuprum_core::logical_and(&binary_dilation(&x, &one)?, &m)?;
+        let same = cuprum_core::array_equal(&x, &y, false)?;
+        x = y;
+        if same {
+            return Ok(x);
+        }
+    }
+}
+
+/// Binary hit-or-miss (`scipy.ndimage.binary_hit_or_miss`): true where `structure1` fits the
+/// foreground and `structure2` fits the background (outside the input counts as background).
+///
+/// **Shapes**: both structures have the input's rank; `structure1` defaults to the cross,
+/// `structure2` to its complement. The result is bool.
+///
+/// # Errors
+/// As [`binary_erosion`].
+///
+/// # Algorithm
+/// Two erosions (the second of the complement, border true) combined with a logical and.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::binary_hit_or_miss;
+/// let x = Array::from_vec_on(vec![false, true, false, true, true], &[5], Device::Cpu).unwrap();
+/// let y = binary_hit_or_miss(&x, None, None).unwrap();
+/// assert_eq!(y.to_vec::<bool>().unwrap(), vec![false; 5]);
+/// ```
+pub fn binary_hit_or_miss(
+    input: &Array,
+    structure1: Option<&Array>,
+    structure2: Option<&Array>,
+) -> Result<Array> {
+    let op = "ndimage.binary_hit_or_miss";
+    let s1 = structure_of(op, input, &structure1.cloned())?;
+    let s2 = match structure2 {
+        Some(s) => s.clone(),
+        None => cuprum_core::logical_not(&cuprum_core::not_equal(&s1, 0.0)?)?,
+    };
+    let fg = cuprum_core::not_equal(input, 0.0)?;
+    let hit = binary_erosion(
+        &fg,
+        &MorphOptions {
+            structure: Some(s1),
+            ..MorphOptions::default()
+        },
+    )?;
+    let bg = cuprum_core::logical_not(&fg)?;
+    let miss = binary_erosion(
+        &bg,
+        &MorphOptions {
+            structure: Some(s2),
+            border_value: true,
+            ..MorphOptions::default()
+        },
+    )?;
+    cuprum_core::logical_and(&hit, &miss)
 }

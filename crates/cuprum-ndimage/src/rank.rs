@@ -82,7 +82,7 @@ fn rank_filter_impl(
     op: &'static str,
     input: &Array,
     w: &Window,
-    rank: Rank,
+    rank: Sel,
     opts: &FilterOptions,
 ) -> Result<Array> {
     check_real(op, input)?;
@@ -98,10 +98,10 @@ fn rank_filter_impl(
     };
     let n = taps.len();
     let r = match rank {
-        Rank::Min => 0,
-        Rank::Max => n - 1,
-        Rank::Median => n / 2,
-        Rank::Percentile(p) => {
+        Sel::Min => 0,
+        Sel::Max => n - 1,
+        Sel::Median => n / 2,
+        Sel::Percentile(p) => {
             let p = if p < 0.0 { p + 100.0 } else { p };
             if !(0.0..=100.0).contains(&p) {
                 return Err(Error::invalid_value(op, format!("invalid percentile {p}")));
@@ -112,7 +112,7 @@ fn rank_filter_impl(
                 (n as f64 * p / 100.0) as usize
             }
         }
-        Rank::Rank(k) => {
+        Sel::Rank(k) => {
             let k2 = if k < 0 { k + n as i64 } else { k };
             if k2 < 0 || k2 >= n as i64 {
                 return Err(Error::invalid_value(
@@ -132,7 +132,7 @@ fn rank_filter_impl(
 }
 
 #[derive(Clone, Copy)]
-enum Rank {
+enum Sel {
     Min,
     Max,
     Median,
@@ -171,7 +171,7 @@ macro_rules! rank_doc {
 /// assert_eq!(y.to_vec::<f64>().unwrap(), vec![1.0, 1.0, 1.0, 1.0, 1.0]);
 /// ```
 pub fn minimum_filter(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
-    rank_filter_impl("ndimage.minimum_filter", input, window, Rank::Min, opts)
+    rank_filter_impl("ndimage.minimum_filter", input, window, Sel::Min, opts)
 }
 
 #[doc = rank_doc!("maximum_filter", "maximum")]
@@ -185,7 +185,7 @@ pub fn minimum_filter(input: &Array, window: &Window, opts: &FilterOptions) -> R
 /// assert_eq!(y.to_vec::<f64>().unwrap(), vec![3.0, 4.0, 4.0, 5.0, 5.0]);
 /// ```
 pub fn maximum_filter(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
-    rank_filter_impl("ndimage.maximum_filter", input, window, Rank::Max, opts)
+    rank_filter_impl("ndimage.maximum_filter", input, window, Sel::Max, opts)
 }
 
 #[doc = rank_doc!("median_filter", "median")]
@@ -201,7 +201,7 @@ pub fn maximum_filter(input: &Array, window: &Window, opts: &FilterOptions) -> R
 /// assert_eq!(y.to_vec::<f64>().unwrap(), vec![3.0, 3.0, 1.0, 4.0, 5.0]);
 /// ```
 pub fn median_filter(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
-    rank_filter_impl("ndimage.median_filter", input, window, Rank::Median, opts)
+    rank_filter_impl("ndimage.median_filter", input, window, Sel::Median, opts)
 }
 
 #[doc = rank_doc!("percentile_filter", "percentile")]
@@ -227,7 +227,7 @@ pub fn percentile_filter(
         "ndimage.percentile_filter",
         input,
         window,
-        Rank::Percentile(percentile),
+        Sel::Percentile(percentile),
         opts,
     )
 }
@@ -250,7 +250,7 @@ pub fn rank_filter(
     window: &Window,
     opts: &FilterOptions,
 ) -> Result<Array> {
-    rank_filter_impl("ndimage.rank_filter", input, window, Rank::Rank(rank), opts)
+    rank_filter_impl("ndimage.rank_filter", input, window, Sel::Rank(rank), opts)
 }
 
 fn filter1d(
@@ -259,7 +259,7 @@ fn filter1d(
     size: usize,
     axis: isize,
     opts: &FilterOptions,
-    rank: Rank,
+    rank: Sel,
 ) -> Result<Array> {
     let nd = input.ndim();
     let ax = norm_axis(op, axis, nd.max(1))?;
@@ -297,7 +297,7 @@ pub fn minimum_filter1d(
         size,
         axis,
         opts,
-        Rank::Min,
+        Sel::Min,
     )
 }
 
@@ -325,6 +325,6 @@ pub fn maximum_filter1d(
         size,
         axis,
         opts,
-        Rank::Max,
+        Sel::Max,
     )
 }

@@ -523,6 +523,99 @@ mod labels {
     }
 }
 
+mod more {
+    use super::*;
+
+    #[test]
+    fn gaussian_uint8_rounds_between_passes() {
+        for d in all_devices() {
+            let x = Array::from_vec_on(vec![1u8, 9, 3, 4, 0, 8], &[2, 3], d).unwrap();
+            let y = nd::gaussian_filter(&x, &[1.0], &nd::GaussianOptions::default()).unwrap();
+            // scipy.ndimage.gaussian_filter(np.array([[1, 9, 3], [4, 0, 8]], np.uint8), 1.0)
+            assert_eq!(y.to_vec::<u8>().unwrap(), vec![3, 3, 4, 2, 3, 4]);
+        }
+    }
+
+    #[test]
+    fn tophat_and_fill_holes() {
+        for d in all_devices() {
+            // scipy.ndimage.white_tophat(x, size=(2, 3))
+            let want = [
+                0.0,
+                0.0,
+                1.8284271247461903,
+                4.196152422706632,
+                0.0,
+                3.48340143079988,
+                0.0,
+                2.89284217948261,
+                0.0,
+                4.372583002030478,
+                2.6227766016837926,
+                0.4828726939093997,
+                4.941802383683534,
+                1.4889631661966831,
+                0.0,
+                1.0947501931112527,
+                0.0,
+                0.0,
+                2.984328953311959,
+                2.4358765124376163,
+            ];
+            close(
+                &nd::white_tophat(
+                    &x_on(d),
+                    &nd::Window::Size(vec![2, 3]),
+                    &nd::FilterOptions::default(),
+                )
+                .unwrap(),
+                &want,
+                1e-12,
+            );
+            // scipy.ndimage.binary_fill_holes([[1,1,1,1],[1,0,0,1],[1,1,1,1],[0,1,0,1]])
+            let f: Vec<bool> = [1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 0, 1, 0, 1]
+                .iter()
+                .map(|&v| v == 1)
+                .collect();
+            let g =
+                nd::binary_fill_holes(&Array::from_vec_on(f, &[4, 4], d).unwrap(), None).unwrap();
+            let want: Vec<bool> = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1]
+                .iter()
+                .map(|&v| v == 1)
+                .collect();
+            assert_eq!(g.to_vec::<bool>().unwrap(), want);
+            // scipy.ndimage.binary_hit_or_miss(b)
+            assert_eq!(
+                nd::binary_hit_or_miss(&b_on(d), None, None)
+                    .unwrap()
+                    .to_vec::<bool>()
+                    .unwrap(),
+                vec![false; 20]
+            );
+        }
+    }
+
+    #[test]
+    fn positions_median_histogram_cpu() {
+        let d = Device::Cpu;
+        let (l, _) = nd::label(&b_on(d), None).unwrap();
+        // scipy.ndimage.minimum_position(x, l, [1, 2, 3]), maximum_position(x, l, [1, 2])
+        let p = nd::minimum_position(&x_on(d), Some(&l), Some(&[1, 2, 3])).unwrap();
+        assert_eq!(p.to_vec::<i64>().unwrap(), vec![1, 1, 2, 4, 3, 0]);
+        let p = nd::maximum_position(&x_on(d), Some(&l), Some(&[1, 2])).unwrap();
+        assert_eq!(p.to_vec::<i64>().unwrap(), vec![1, 0, 1, 4]);
+        // scipy.ndimage.median(x, l, [1, 2, 7])
+        close(
+            &nd::median(&x_on(d), Some(&l), Some(&[1, 2, 7])).unwrap(),
+            &[1.914213562373095, 4.872166581031863, 0.0],
+            1e-8,
+        );
+        // scipy.ndimage.histogram(x, 0, 7, 4, l, [1, 2])
+        let h = nd::histogram(&x_on(d), 0.0, 7.0, 4, Some(&l), Some(&[1, 2])).unwrap();
+        assert_eq!(h.to_vec::<i64>().unwrap(), vec![2, 1, 1, 0, 0, 1, 1, 1]);
+    }
+}
+
 mod fourier {
     use super::*;
     use cuprum_core::Complex64;
