@@ -6,6 +6,7 @@ use crate::engine::Taps;
 use crate::interpolation::Coords;
 use crate::measurements::Stats;
 use crate::mode::Mode;
+use crate::support::bounded;
 use cuprum_core::ext::{self, nvrtc};
 use cuprum_core::{Array, DType, Device, Error, Result};
 use std::ffi::c_void;
@@ -114,12 +115,12 @@ pub(crate) fn stencil(
         shape_i64(&shape)
     };
     let offs = if t.ndim == 0 {
-        vec![0i64; t.len()]
+        bounded(t.len(), 0i64)
     } else {
         t.offs.clone()
     };
     let w = if t.w.is_empty() {
-        vec![0.0; t.len()]
+        bounded(t.len(), 0.0)
     } else {
         t.w.clone()
     };

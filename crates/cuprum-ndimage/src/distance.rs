@@ -1,6 +1,6 @@
 //! Distance transforms: `distance_transform_edt`.
 
-use crate::support::{check_real, host_f64, per_axis, strides_of};
+use crate::support::{bounded, check_real, host_f64, per_axis, strides_of};
 use cuprum_core::{Array, Device, Result};
 use rayon::prelude::*;
 
@@ -81,7 +81,7 @@ pub fn distance_transform_edt(input: &Array, sampling: &[f64]) -> Result<Array> 
     check_real(op, input)?;
     let nd = input.ndim();
     let samp = if sampling.is_empty() {
-        vec![1.0; nd]
+        bounded(nd, 1.0)
     } else {
         per_axis(op, "sampling", sampling, nd)?
     };
@@ -112,9 +112,9 @@ pub fn distance_transform_edt(input: &Array, sampling: &[f64]) -> Result<Array> 
             .par_iter()
             .map(|&b| {
                 let f: Vec<f64> = (0..n).map(|i| v[b + i * s]).collect();
-                let mut out = vec![0.0; n];
-                let mut vv = vec![0usize; n];
-                let mut z = vec![0.0; n + 1];
+                let mut out = bounded(n, 0.0);
+                let mut vv = bounded(n, 0usize);
+                let mut z = bounded(n + 1, 0.0);
                 envelope(&f, &mut out, w, &mut vv, &mut z);
                 out
             })
@@ -127,4 +127,93 @@ pub fn distance_transform_edt(input: &Array, sampling: &[f64]) -> Result<Array> 
     }
     v.iter_mut().for_each(|x| *x = x.sqrt());
     Array::from_vec_on(v, shape, Device::Cpu)
+}
+
+/// The chamfer distance transform (`scipy.ndimage.distance_transform_cdt`): for each non-zero
+/// element, the number of steps to the nearest zero element, a step being a move to a
+/// neighbour of `metric` (`"chessboard"`: any of the `3^n - 1` neighbours, the default;
+/// `"taxicab"`: the `2n` face neighbours). `-1` where no zero element exists.
+///
+/// **Shapes**: int32 of the input's shape, on its device.
+///
+/// # Errors
+/// [`cuprum_core::Error::InvalidValue`] for another metric; [`cuprum_core::Error::DType`] for
+/// complex input.
+///
+/// # Algorithm
+/// Relaxation to a fixed point: `d = min(d, min over the neighbours of d + 1)` with the
+/// minimum filter of the footprint engine, as many passes as the largest distance.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::distance_transform_cdt;
+/// let x = Array::from_vec_on(vec![0u8, 1, 1, 1, 1, 1], &[2, 3], Device::Cpu).unwrap();
+/// let d = distance_transform_cdt(&x, "taxicab").unwrap();
+/// assert_eq!(d.to_vec::<i32>().unwrap(), vec![0, 1, 2, 1, 2, 3]);
+/// ```
+pub fn distance_transform_cdt(input: &Array, metric: &str) -> Result<Array> {
+    let op = "ndimage.distance_transform_cdt";
+    check_real(op, input)?;
+    let nd = input.ndim();
+    let conn = match metric {
+        "chessboard" => nd.max(1),
+        "taxicab" | "cityblock" | "manhattan" => 1,
+        m => {
+            return Err(cuprum_core::Error::invalid_value(
+                op,
+                format!("invalid metric {m:?} (chessboard or taxicab)"),
+            ));
+        }
+    };
+    let fg = cuprum_core::not_equal(input, 0.0)?;
+    if nd == 0 {
+        return cuprum_core::where_(&fg, -1i32, 0i32)?.astype(cuprum_core::DType::Int32);
+    }
+    let s = crate::generate_binary_structure(nd, conn)?;
+    let win = crate::Window::Footprint(s);
+    let mut d = cuprum_core::where_(&fg, f64::INFINITY, 0.0)?;
+    let o = crate::FilterOptions {
+        mode: crate::Mode::Constant,
+        cval: f64::INFINITY,
+        ..Default::default()
+    };
+    loop {
+        let m = cuprum_core::add(&crate::minimum_filter(&d, &win, &o)?, 1.0)?;
+        let nd2 = cuprum_core::where_(&fg, &cuprum_core::minimum(&d, &m)?, 0.0)?;
+        let same = cuprum_core::array_equal(&d, &nd2, false)?;
+        d = nd2;
+        if same {
+            break;
+        }
+    }
+    let inf = cuprum_core::isinf(&d)?;
+    cuprum_core::where_(&inf, -1.0, &d)?.astype(cuprum_core::DType::Int32)
+}
+
+/// The brute-force distance transform (`scipy.ndimage.distance_transform_bf`): `"euclidean"`
+/// distances ([`distance_transform_edt`], exact, `sampling` applies), or the `"taxicab"` and
+/// `"chessboard"` distances ([`distance_transform_cdt`]), as float64.
+///
+/// **Shapes**: float64 of the input's shape.
+///
+/// # Errors
+/// As the two transforms.
+///
+/// # Algorithm
+/// The exact transforms above give the brute force's values.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::distance_transform_bf;
+/// let x = Array::from_vec_on(vec![0u8, 1, 1, 1], &[2, 2], Device::Cpu).unwrap();
+/// let d = distance_transform_bf(&x, "euclidean", &[]).unwrap();
+/// assert_eq!(d.to_vec::<f64>().unwrap(), vec![0.0, 1.0, 1.0, 2f64.sqrt()]);
+/// ```
+pub fn distance_transform_bf(input: &Array, metric: &str, sampling: &[f64]) -> Result<Array> {
+    match metric {
+        "euclidean" => distance_transform_edt(input, sampling),
+        m => distance_transform_cdt(input, m)?.astype(cuprum_core::DType::Float64),
+    }
 }

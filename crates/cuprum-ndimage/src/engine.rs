@@ -5,7 +5,7 @@
 //! separately, as SciPy's line buffers extend each line.
 
 use crate::mode::{Mode, filter_index};
-use crate::support::{host_f64, strides_of, zeros};
+use crate::support::{bounded, host_f64, strides_of, zeros};
 use cuprum_core::{Array, DType, Device, Result, ext};
 use rayon::prelude::*;
 
@@ -78,8 +78,8 @@ struct Ext {
 fn ext_tables(shape: &[usize], taps: &Taps, mode: Mode) -> Ext {
     let nd = shape.len();
     let strides = strides_of(shape);
-    let mut lo = vec![0i64; nd];
-    let mut hi = vec![0i64; nd];
+    let mut lo = bounded(nd, 0i64);
+    let mut hi = bounded(nd, 0i64);
     for t in 0..taps.len() {
         for d in 0..nd {
             let o = taps.offs[t * nd + d];
@@ -115,9 +115,9 @@ fn for_rows(
     let last = shape[nd - 1];
     let nt = taps.len();
     out.par_chunks_mut(last).enumerate().for_each(|(row, o)| {
-        let mut bases = vec![0i64; nt];
+        let mut bases = bounded(nt, 0i64);
         let mut rem = row;
-        let mut coords = vec![0usize; nd];
+        let mut coords = bounded(nd, 0usize);
         for d in (0..nd - 1).rev() {
             coords[d] = rem % shape[d];
             rem /= shape[d];
@@ -216,7 +216,7 @@ pub(crate) fn rank_taps(
     let last_tab = &ext.tab[nd - 1];
     let lo = ext.lo[nd - 1];
     for_rows(&shape, taps, &ext, &mut out, |o, bases| {
-        let mut buf = vec![0.0f64; nt];
+        let mut buf = bounded(nt, 0.0f64);
         for (j, oj) in o.iter_mut().enumerate() {
             for (t, &b) in bases.iter().enumerate() {
                 buf[t] = if b < 0 {
@@ -255,4 +255,46 @@ pub(crate) fn quantize_dev(a: &Array, dtype: DType) -> Result<Array> {
         return Ok(a.clone());
     }
     a.astype(dtype)?.astype(DType::Float64)
+}
+
+/// `f` of the footprint's values (in the footprint's C order) around each element of `x`
+/// (`f64`, on the CPU).
+pub(crate) fn gather_apply(
+    x: &Array,
+    taps: &Taps,
+    mode: Mode,
+    cval: f64,
+    f: &(dyn Fn(&[f64]) -> f64 + Sync),
+) -> Result<Array> {
+    let shape = x.shape().to_vec();
+    let xs = host_f64(x)?;
+    let mut out = zeros(xs.len())?;
+    if xs.is_empty() || taps.len() == 0 {
+        return Array::from_vec_on(out, shape, Device::Cpu);
+    }
+    if shape.is_empty() {
+        out[0] = f(&[xs[0]]);
+        return Array::from_vec_on(out, shape, Device::Cpu);
+    }
+    let nd = shape.len();
+    let nt = taps.len();
+    let ext = ext_tables(&shape, taps, mode);
+    let last_tab = &ext.tab[nd - 1];
+    let lo = ext.lo[nd - 1];
+    for_rows(&shape, taps, &ext, &mut out, |o, bases| {
+        let mut buf = bounded(nt, 0.0f64);
+        for (j, oj) in o.iter_mut().enumerate() {
+            for (t, &b) in bases.iter().enumerate() {
+                buf[t] = if b < 0 {
+                    cval
+                } else {
+                    let p = j as i64 + taps.offs[t * nd + nd - 1] - lo;
+                    let l = last_tab[p as usize];
+                    if l < 0 { cval } else { xs[(b + l) as usize] }
+                };
+            }
+            *oj = f(&buf);
+        }
+    });
+    Array::from_vec_on(out, shape, Device::Cpu)
 }

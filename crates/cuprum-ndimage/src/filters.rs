@@ -3,7 +3,7 @@
 
 use crate::engine::{Taps, correlate_taps, quantize_dev, to_f64};
 use crate::mode::Mode;
-use crate::support::{check_origin, check_real, host_f64, norm_axis, origins, per_axis};
+use crate::support::{bounded, check_origin, check_real, host_f64, norm_axis, origins, per_axis};
 use cuprum_core::{Array, DType, Error, Result};
 
 /// The arguments SciPy's filters share: `mode`, `cval`, `origin` and the `output` dtype.
@@ -304,7 +304,7 @@ pub fn uniform_filter1d(
     }
     let o = single_origin(op, &opts.origin)?;
     let ax = norm_axis(op, axis, input.ndim().max(1))?;
-    let w = vec![1.0 / size as f64; size];
+    let w = bounded(size, 1.0 / size as f64);
     separable(
         op,
         input,
@@ -341,10 +341,10 @@ pub fn uniform_filter(input: &Array, size: &[usize], opts: &FilterOptions) -> Re
             return Err(Error::invalid_value(op, "incorrect filter size 0"));
         }
         if sizes[d] > 1 {
-            passes.push((d, vec![1.0 / sizes[d] as f64; sizes[d]], org[d]));
+            passes.push((d, bounded(sizes[d], 1.0 / sizes[d] as f64), org[d]));
         }
     }
-    let modes = vec![opts.mode; passes.len()];
+    let modes = bounded(passes.len(), opts.mode);
     separable(
         op,
         input,
@@ -395,10 +395,10 @@ pub(crate) fn gaussian_kernel(sigma: f64, order: usize, radius: usize) -> Vec<f6
     phi.iter_mut().for_each(|p| *p /= sum);
     if order > 0 {
         // q(x) polynomial coefficients; q' + q * p' with p'(x) = -x / sigma^2
-        let mut q = vec![0.0f64; order + 1];
+        let mut q = bounded(order + 1, 0.0f64);
         q[0] = 1.0;
         for _ in 0..order {
-            let mut nq = vec![0.0f64; order + 1];
+            let mut nq = bounded(order + 1, 0.0f64);
             for (k, &c) in q.iter().enumerate() {
                 if k >= 1 {
                     nq[k - 1] += k as f64 * c;
@@ -519,12 +519,12 @@ pub fn gaussian_filter(input: &Array, sigma: &[f64], opts: &GaussianOptions) -> 
     let nd = input.ndim();
     let sig = per_axis(op, "sigma", sigma, nd)?;
     let ord = if opts.order.is_empty() {
-        vec![0; nd]
+        bounded(nd, 0)
     } else {
         per_axis(op, "order", &opts.order, nd)?
     };
     let rad: Vec<Option<usize>> = if opts.radius.is_empty() {
-        vec![None; nd]
+        bounded(nd, None)
     } else {
         per_axis(op, "radius", &opts.radius, nd)?
             .into_iter()
@@ -541,7 +541,7 @@ pub fn gaussian_filter(input: &Array, sigma: &[f64], opts: &GaussianOptions) -> 
             ));
         }
     }
-    let modes = vec![opts.mode; passes.len()];
+    let modes = bounded(passes.len(), opts.mode);
     separable(
         op,
         input,
@@ -647,7 +647,7 @@ fn derivative_filter(
             passes.push((d, smooth.to_vec(), 0));
         }
     }
-    let modes = vec![opts.mode; passes.len()];
+    let modes = bounded(passes.len(), opts.mode);
     separable(
         op,
         input,

@@ -1,7 +1,7 @@
 //! Fourier-domain filters: `fourier_gaussian`, `fourier_uniform`, `fourier_shift`, each the
 //! input (an FFT) multiplied by the filter's transform, one broadcast factor per axis.
 
-use crate::support::{norm_axis, per_axis};
+use crate::support::{bounded, norm_axis, per_axis};
 use cuprum_core::{Array, Complex64, DType, Device, Error, Result};
 
 /// Options of the Fourier filters: `n` is the length of the real FFT along `axis` (-1: the
@@ -64,7 +64,7 @@ fn apply(
         DType::Float64
     })?;
     for (d, f) in factors.into_iter().enumerate() {
-        let mut shape = vec![1usize; nd];
+        let mut shape = bounded(nd, 1usize);
         shape[d] = f.len();
         let fa = if complex {
             Array::from_vec_on(f, shape, Device::Cpu)?

@@ -8,7 +8,7 @@
 use crate::engine::to_f64;
 use crate::mode::{Mode, map_coordinate, spline_mode, window_index};
 use crate::support::{
-    check_real, host_f64, is_integer, norm_axis, per_axis, size_of, strides_of, zeros,
+    bounded, check_real, host_f64, is_integer, norm_axis, per_axis, size_of, strides_of, zeros,
 };
 use cuprum_core::manip::PadMode;
 use cuprum_core::{Array, DType, Device, Error, Result};
@@ -358,8 +358,8 @@ fn sample(
     let k = order + 1;
     let mut idx = [[0i64; 6]; 8];
     let mut wts = [[1.0f64; 6]; 8];
-    let mut idx_v = vec![[0i64; 6]; if nd > 8 { nd } else { 0 }];
-    let mut wts_v = vec![[1.0f64; 6]; if nd > 8 { nd } else { 0 }];
+    let mut idx_v = bounded(if nd > 8 { nd } else { 0 }, [0i64; 6]);
+    let mut wts_v = bounded(if nd > 8 { nd } else { 0 }, [1.0f64; 6]);
     for d in 0..nd {
         let n = shape[d] as i64;
         let cc = map_coordinate(c[d], n, mode);
@@ -446,7 +446,7 @@ pub(crate) fn interpolate(
     let ost = strides_of(out_shape);
     let pad = npad as f64;
     out.par_iter_mut().enumerate().for_each(|(i, o)| {
-        let mut c = vec![0.0f64; nd];
+        let mut c = bounded(nd, 0.0f64);
         match coords {
             Coords::Array(_) => {
                 let cs = cs.as_ref().expect("host coordinates were read above");
@@ -629,7 +629,7 @@ pub fn affine_transform(
     let m = host_f64(matrix)?;
     let ms = matrix.shape().to_vec();
     let mut off = if offset.is_empty() {
-        vec![0.0; nd]
+        bounded(nd, 0.0)
     } else {
         per_axis(op, "offset", offset, nd)?
     };
@@ -751,7 +751,7 @@ pub fn zoom(input: &Array, zoom: &[f64], opts: &InterpOptions) -> Result<Array> 
     let (c, npad) = prepare(input, opts.order, opts.mode, opts.cval, opts.prefilter)?;
     let coords = Coords::ZoomShift {
         zoom: zf,
-        shift: vec![0.0; nd],
+        shift: bounded(nd, 0.0),
         grid: opts.grid_mode,
     };
     let y = interpolate(
@@ -792,7 +792,7 @@ pub fn shift(input: &Array, shift: &[f64], opts: &InterpOptions) -> Result<Array
     let s = per_axis(op, "shift", shift, nd)?;
     let (c, npad) = prepare(input, opts.order, opts.mode, opts.cval, opts.prefilter)?;
     let coords = Coords::ZoomShift {
-        zoom: vec![1.0; nd],
+        zoom: bounded(nd, 1.0),
         shift: s.iter().map(|v| -v).collect(),
         grid: false,
     };
@@ -894,8 +894,8 @@ pub fn rotate(input: &Array, angle: f64, opts: &InterpOptions) -> Result<Array> 
     let mut out_shape = ishape.clone();
     out_shape[ax[0]] = outp[0] as usize;
     out_shape[ax[1]] = outp[1] as usize;
-    let mut matrix = vec![0.0; nd * nd];
-    let mut offset = vec![0.0; nd];
+    let mut matrix = bounded(nd * nd, 0.0);
+    let mut offset = bounded(nd, 0.0);
     for d in 0..nd {
         matrix[d * nd + d] = 1.0;
     }

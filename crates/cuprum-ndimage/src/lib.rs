@@ -18,8 +18,11 @@
 //! - **Measurements** ([`measurements`]): [`label`], [`find_objects`], [`sum_labels`], [`mean`],
 //!   [`variance`], [`standard_deviation`], [`minimum`], [`maximum`], [`center_of_mass`];
 //!   on the CPU only so far: [`minimum_position`], [`maximum_position`], [`extrema`],
-//!   [`median`], [`histogram`].
-//! - **Distance transforms** ([`distance`]): [`distance_transform_edt`].
+//!   [`median`], [`histogram`], [`labeled_comprehension`].
+//! - **Distance transforms** ([`distance`]): [`distance_transform_edt`],
+//!   [`distance_transform_cdt`], [`distance_transform_bf`].
+//! - **User functions** ([`generic`]): [`generic_laplace`], [`generic_gradient_magnitude`];
+//!   Rust closures on the CPU: [`generic_filter`], [`generic_filter1d`].
 //! - **Fourier filters** ([`fourier`]): [`fourier_gaussian`], [`fourier_uniform`],
 //!   [`fourier_shift`].
 //!
@@ -33,6 +36,7 @@ pub mod distance;
 mod engine;
 pub mod filters;
 pub mod fourier;
+pub mod generic;
 pub mod interpolation;
 pub mod measurements;
 mod mode;
@@ -40,20 +44,22 @@ pub mod morphology;
 pub mod rank;
 mod support;
 
-pub use distance::distance_transform_edt;
+pub use distance::{distance_transform_bf, distance_transform_cdt, distance_transform_edt};
 pub use filters::{
     FilterOptions, GaussianOptions, convolve, convolve1d, correlate, correlate1d, gaussian_filter,
     gaussian_filter1d, gaussian_gradient_magnitude, gaussian_laplace, laplace, prewitt, sobel,
     uniform_filter, uniform_filter1d,
 };
 pub use fourier::{FourierOptions, fourier_gaussian, fourier_shift, fourier_uniform};
+pub use generic::{generic_filter, generic_filter1d, generic_gradient_magnitude, generic_laplace};
 pub use interpolation::{
     InterpOptions, SplineOptions, affine_transform, map_coordinates, rotate, shift, spline_filter,
     spline_filter1d, zoom,
 };
 pub use measurements::{
-    center_of_mass, extrema, find_objects, histogram, label, maximum, maximum_position, mean,
-    median, minimum, minimum_position, standard_deviation, sum_labels, variance,
+    center_of_mass, extrema, find_objects, histogram, label, labeled_comprehension, maximum,
+    maximum_position, mean, median, minimum, minimum_position, standard_deviation, sum_labels,
+    variance,
 };
 pub use mode::Mode;
 pub use morphology::{

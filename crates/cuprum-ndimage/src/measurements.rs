@@ -1,7 +1,7 @@
 //! Labelling and measurements: `label`, `find_objects`, `sum_labels`, `mean`, `variance`,
 //! `standard_deviation`, `minimum`, `maximum`, `center_of_mass`.
 
-use crate::support::{check_real, host_f64, size_of, strides_of};
+use crate::support::{bounded, check_real, host_f64, size_of, strides_of};
 use cuprum_core::{Array, DType, Device, Error, Result, ext};
 use std::collections::HashMap;
 
@@ -49,7 +49,7 @@ pub(crate) fn structure_offsets(
     for (k, &v) in s.iter().enumerate().take(n / 2) {
         if v != 0.0 {
             let mut rem = k;
-            let mut o = vec![0i64; ndim];
+            let mut o = bounded(ndim, 0i64);
             for d in (0..ndim).rev() {
                 o[d] = (rem % 3) as i64 - 1;
                 rem /= 3;
@@ -101,7 +101,7 @@ pub fn label(input: &Array, structure: Option<&Array>) -> Result<(Array, usize)>
     let st = strides_of(&shape);
     let mut parent: Vec<usize> = ext::try_vec_with_capacity(n)?;
     parent.extend(0..n);
-    let mut coord = vec![0usize; nd];
+    let mut coord = bounded(nd, 0usize);
     for i in 0..n {
         if i > 0 {
             // advance the C-order coordinate
@@ -163,7 +163,7 @@ pub fn label(input: &Array, structure: Option<&Array>) -> Result<(Array, usize)>
 /// Which of the labels `0..=n` occur in `labels` (int64, any device).
 pub(crate) fn labels_present(labels: &Array, n: usize) -> Result<Vec<bool>> {
     if labels.size() == 0 {
-        return Ok(vec![false; n + 1]);
+        return Ok(bounded(n + 1, false));
     }
     let flat = labels.reshape(vec![labels.size()])?;
     let counts = cuprum_core::bincount(&flat, None, n + 1)?
@@ -333,12 +333,12 @@ fn stats(
         }
     };
     let mut s = Stats {
-        count: vec![0.0; k],
-        sum: vec![0.0; k],
-        css: vec![0.0; k],
-        min: vec![f64::INFINITY; k],
-        max: vec![f64::NEG_INFINITY; k],
-        com: vec![0.0; if want_com { k * nd } else { 0 }],
+        count: bounded(k, 0.0),
+        sum: bounded(k, 0.0),
+        css: bounded(k, 0.0),
+        min: bounded(k, f64::INFINITY),
+        max: bounded(k, f64::NEG_INFINITY),
+        com: bounded(if want_com { k * nd } else { 0 }, 0.0),
     };
     for (i, &v) in x.iter().enumerate() {
         for g in groups(i) {
@@ -590,7 +590,7 @@ fn groups(
             map.entry(v).or_default().push(p);
         }
     }
-    let mut out: Vec<Vec<(usize, f64)>> = vec![Vec::new(); k];
+    let mut out: Vec<Vec<(usize, f64)>> = bounded(k, Vec::new());
     for (i, &v) in x.iter().enumerate() {
         match (&lab, index) {
             (None, _) => out[0].push((i, v)),
@@ -612,7 +612,7 @@ fn groups(
 }
 
 fn unravel(mut i: usize, shape: &[usize]) -> Vec<i64> {
-    let mut c = vec![0i64; shape.len()];
+    let mut c = bounded(shape.len(), 0i64);
     for d in (0..shape.len()).rev() {
         c[d] = (i % shape[d]) as i64;
         i /= shape[d];
@@ -821,4 +821,52 @@ pub fn histogram(
         None => vec![bins],
     };
     Array::from_vec_on(out, shape, Device::Cpu)
+}
+
+/// `func` of the values of each label (`scipy.ndimage.labeled_comprehension` with a Rust
+/// closure): one value per `index` entry, `default` for a label without elements.
+///
+/// **Shapes**: labels of the input's shape; the result is float64 `[index.len()]`, on the CPU.
+///
+/// # Errors
+/// As [`minimum_position`].
+///
+/// # Algorithm
+/// Groups the values (C order), then one call per group.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::labeled_comprehension;
+/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// let l = Array::from_vec_on(vec![1i32, 1, 2, 0], &[4], Device::Cpu).unwrap();
+/// let f = |v: &[f64]| v.iter().product::<f64>();
+/// let y = labeled_comprehension(&x, &l, &[1, 2, 3], &f, -1.0).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![2.0, 3.0, -1.0]);
+/// ```
+pub fn labeled_comprehension(
+    input: &Array,
+    labels: &Array,
+    index: &[i64],
+    func: &dyn Fn(&[f64]) -> f64,
+    default: f64,
+) -> Result<Array> {
+    let g = groups(
+        "ndimage.labeled_comprehension",
+        input,
+        Some(labels),
+        Some(index),
+    )?;
+    let v: Vec<f64> = g
+        .into_iter()
+        .map(|grp| {
+            if grp.is_empty() {
+                default
+            } else {
+                let vals: Vec<f64> = grp.into_iter().map(|(_, x)| x).collect();
+                func(&vals)
+            }
+        })
+        .collect();
+    Array::from_vec_on(v, vec![index.len()], Device::Cpu)
 }

@@ -7,7 +7,7 @@ use crate::engine::{Taps, rank_taps, to_f64};
 use crate::filters::FilterOptions;
 use crate::mode::Mode;
 use crate::rank::{Window, maximum_filter, minimum_filter, window_dense};
-use crate::support::{check_origin, check_real, host_f64, origins};
+use crate::support::{bounded, check_origin, check_real, host_f64, origins};
 use cuprum_core::{Array, DType, Device, Error, Result};
 
 /// The `rank`-d structuring element of `connectivity` (`scipy.ndimage.generate_binary_structure`):
@@ -47,7 +47,7 @@ pub fn generate_binary_structure(rank: usize, connectivity: usize) -> Result<Arr
     } else {
         v
     };
-    Array::from_vec_on(v, vec![3usize; rank], Device::Cpu)
+    Array::from_vec_on(v, bounded(rank, 3usize), Device::Cpu)
 }
 
 /// Dilates `structure` with itself `iterations - 1` times (`scipy.ndimage.iterate_structure`).
@@ -198,7 +198,7 @@ fn binary_op(op: &'static str, input: &Array, opts: &MorphOptions, seq: &[bool])
                 .map(|v| v.iter().all(|&x| x == 0.0))
                 .unwrap_or(false)
             {
-                Ok((s.shape().to_vec(), vec![0.0; s.size()]))
+                Ok((s.shape().to_vec(), bounded(s.size(), 0.0)))
             } else {
                 Err(e)
             }
@@ -334,7 +334,7 @@ pub fn binary_fill_holes(input: &Array, structure: Option<&Array>) -> Result<Arr
     }
     // labels present on the border
     let lab = labels.astype(DType::Int64)?;
-    let mut border = vec![false; n + 1];
+    let mut border = bounded(n + 1, false);
     let shape = input.shape().to_vec();
     for d in 0..shape.len() {
         for end in [0usize, shape[d].saturating_sub(1)] {

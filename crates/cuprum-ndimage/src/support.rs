@@ -35,7 +35,7 @@ pub(crate) fn per_axis<T: Copy>(
     ndim: usize,
 ) -> Result<Vec<T>> {
     match v.len() {
-        1 => Ok(vec![v[0]; ndim]),
+        1 => Ok(bounded(ndim, v[0])),
         n if n == ndim => Ok(v.to_vec()),
         0 if ndim == 0 => Ok(Vec::new()),
         n => Err(Error::invalid_value(
@@ -48,7 +48,7 @@ pub(crate) fn per_axis<T: Copy>(
 /// Origins per axis (an empty slice means all zero).
 pub(crate) fn origins(op: &'static str, origin: &[isize], ndim: usize) -> Result<Vec<i64>> {
     if origin.is_empty() {
-        return Ok(vec![0; ndim]);
+        return Ok(bounded(ndim, 0));
     }
     Ok(per_axis(op, "origin", origin, ndim)?
         .into_iter()
@@ -81,7 +81,7 @@ pub(crate) fn norm_axis(op: &'static str, axis: isize, ndim: usize) -> Result<us
 
 /// C-order strides (in elements) of `shape`.
 pub(crate) fn strides_of(shape: &[usize]) -> Vec<usize> {
-    let mut s = vec![1usize; shape.len()];
+    let mut s = bounded(shape.len(), 1usize);
     for d in (0..shape.len().saturating_sub(1)).rev() {
         s[d] = s[d + 1] * shape[d + 1];
     }
@@ -104,4 +104,11 @@ pub(crate) fn size_of(op: &'static str, shape: &[usize]) -> Result<usize> {
 /// A one-filled `f64` host buffer of `n` elements (fallible).
 pub(crate) fn ones(n: usize) -> Result<Vec<f64>> {
     ext::try_vec_filled(n, 1.0f64)
+}
+
+/// `n` copies of `x`, for host buffers whose length is bounded by something already in memory
+/// (the rank of an array, the taps of a window, the length of one axis, the entries of an
+/// index slice); buffers of an output's size go through `ext::try_vec_filled` instead.
+pub(crate) fn bounded<T: Clone>(n: usize, x: T) -> Vec<T> {
+    std::iter::repeat_n(x, n).collect()
 }

@@ -616,6 +616,48 @@ mod more {
     }
 }
 
+mod distance_and_generic {
+    use super::*;
+
+    #[test]
+    fn cdt_metrics() {
+        for d in all_devices() {
+            let x =
+                Array::from_vec_on(vec![0u8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], &[3, 4], d).unwrap();
+            // scipy.ndimage.distance_transform_cdt(x), and with metric='taxicab'
+            let c = nd::distance_transform_cdt(&x, "chessboard").unwrap();
+            assert_eq!(
+                c.to_vec::<i32>().unwrap(),
+                vec![0, 1, 2, 3, 1, 1, 2, 3, 2, 2, 2, 3]
+            );
+            let t = nd::distance_transform_cdt(&x, "taxicab").unwrap();
+            assert_eq!(
+                t.to_vec::<i32>().unwrap(),
+                vec![0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5]
+            );
+            let ones = Array::from_vec_on(vec![1u8; 4], &[2, 2], d).unwrap();
+            assert_eq!(
+                nd::distance_transform_cdt(&ones, "chessboard")
+                    .unwrap()
+                    .to_vec::<i32>()
+                    .unwrap(),
+                vec![-1; 4]
+            );
+            assert!(nd::distance_transform_cdt(&ones, "bogus").is_err());
+        }
+    }
+
+    #[test]
+    fn generic_filter_matches_uniform() {
+        let x = x_on(Device::Cpu);
+        let f = |w: &[f64]| w.iter().sum::<f64>() / w.len() as f64;
+        let o = nd::FilterOptions::with_mode(nd::Mode::Nearest);
+        let g = nd::generic_filter(&x, &f, &nd::Window::Size(vec![2, 3]), &o).unwrap();
+        let u = nd::uniform_filter(&x, &[2, 3], &o).unwrap();
+        close(&g, &u.to_vec::<f64>().unwrap(), 1e-12);
+    }
+}
+
 mod fourier {
     use super::*;
     use cuprum_core::Complex64;
