@@ -1,5 +1,5 @@
 //! Linear filters: `correlate`/`convolve` (n-d and 1-d), `uniform_filter`, the Gaussian family,
-//! `sobel`, `prewitt`, `laplace`, all on the tap engine ([`crate::engine`]).
+//! `sobel`, `prewitt`, `laplace`, all on the tap engine (`engine.rs`).
 
 use crate::engine::{Taps, correlate_taps, quantize_dev, to_f64};
 use crate::mode::Mode;

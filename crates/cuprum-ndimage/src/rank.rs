@@ -1,5 +1,5 @@
 //! Rank filters: `minimum_filter`, `maximum_filter` (and their 1-d forms), `median_filter`,
-//! `percentile_filter`, `rank_filter`, on the footprint engine ([`crate::engine::rank_taps`]).
+//! `percentile_filter`, `rank_filter`, on the footprint engine (`engine.rs`).
 
 use crate::engine::{Taps, rank_taps, to_f64};
 use crate::filters::FilterOptions;
