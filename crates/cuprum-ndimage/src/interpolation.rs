@@ -910,3 +910,87 @@ pub fn rotate(input: &Array, angle: f64, opts: &InterpOptions) -> Result<Array> 
     o.output_shape = Some(out_shape);
     affine_transform(input, &m, &offset, &o)
 }
+
+/// A general geometric transformation (`scipy.ndimage.geometric_transform` with a Rust
+/// closure): output point `o` samples the input at `mapping(o)` (one coordinate per input
+/// axis).
+///
+/// **Shapes**: the output shape is `opts.output_shape` or the input's; `mapping` returns
+/// `input.ndim()` coordinates.
+///
+/// # Errors
+/// As [`map_coordinates`]; [`Error::InvalidValue`] when `mapping` returns another number of
+/// coordinates.
+///
+/// # Algorithm
+/// `mapping` runs on the host once per output point (as SciPy's callback does) and builds the
+/// coordinate array, which [`map_coordinates`]'s engine samples on the input's device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::{InterpOptions, geometric_transform};
+/// let x = Array::from_vec_on(vec![0.0f64, 10.0, 20.0, 30.0], &[4], Device::Cpu).unwrap();
+/// let o = InterpOptions { order: 1, ..InterpOptions::default() };
+/// let y = geometric_transform(&x, &|p: &[usize]| vec![p[0] as f64 + 0.5], &o).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![5.0, 15.0, 25.0, 0.0]);
+/// ```
+pub fn geometric_transform(
+    input: &Array,
+    mapping: &dyn Fn(&[usize]) -> Vec<f64>,
+    opts: &InterpOptions,
+) -> Result<Array> {
+    let op = "ndimage.geometric_transform";
+    check_order(op, opts.order)?;
+    check_real(op, input)?;
+    let nd = input.ndim();
+    if nd < 1 {
+        return Err(Error::invalid_value(
+            op,
+            "input and output rank must be > 0",
+        ));
+    }
+    let out_shape = opts
+        .output_shape
+        .clone()
+        .unwrap_or_else(|| input.shape().to_vec());
+    let n = size_of(op, &out_shape)?;
+    let total = n
+        .checked_mul(nd)
+        .ok_or_else(|| Error::invalid_value(op, "output too large"))?;
+    let mut c = zeros(total)?;
+    let st = strides_of(&out_shape);
+    let mut p = bounded(out_shape.len(), 0usize);
+    for i in 0..n {
+        for (d, pd) in p.iter_mut().enumerate() {
+            *pd = (i / st[d]) % out_shape[d];
+        }
+        let m = mapping(&p);
+        if m.len() != nd {
+            return Err(Error::invalid_value(
+                op,
+                format!(
+                    "the mapping returned {} coordinates for a {nd}-d input",
+                    m.len()
+                ),
+            ));
+        }
+        for d in 0..nd {
+            c[d * n + i] = m[d];
+        }
+    }
+    let mut cshape = vec![nd];
+    cshape.extend_from_slice(&out_shape);
+    let coords = Array::from_vec_on(c, cshape, Device::Cpu)?.to_device(input.device())?;
+    let (cf, npad) = prepare(input, opts.order, opts.mode, opts.cval, opts.prefilter)?;
+    let y = interpolate(
+        &cf,
+        &out_shape,
+        &Coords::Array(&coords),
+        opts.order,
+        opts.mode,
+        opts.cval,
+        npad,
+    )?;
+    finish(y, opts.output.unwrap_or(input.dtype()))
+}

@@ -9,7 +9,8 @@
 //!   [`prewitt`], [`laplace`], [`minimum_filter`], [`maximum_filter`], [`minimum_filter1d`],
 //!   [`maximum_filter1d`], [`median_filter`], [`percentile_filter`], [`rank_filter`].
 //! - **Interpolation** ([`interpolation`]): [`spline_filter`], [`spline_filter1d`],
-//!   [`map_coordinates`], [`affine_transform`], [`zoom`], [`shift`], [`rotate`].
+//!   [`map_coordinates`], [`affine_transform`], [`zoom`], [`shift`], [`rotate`],
+//!   [`geometric_transform`] (a Rust closure mapping).
 //! - **Morphology** ([`morphology`]): [`generate_binary_structure`], [`iterate_structure`],
 //!   [`binary_erosion`], [`binary_dilation`], [`binary_opening`], [`binary_closing`],
 //!   [`binary_fill_holes`], [`binary_propagation`], [`binary_hit_or_miss`], [`grey_erosion`],
@@ -18,7 +19,7 @@
 //! - **Measurements** ([`measurements`]): [`label`], [`find_objects`], [`sum_labels`], [`mean`],
 //!   [`variance`], [`standard_deviation`], [`minimum`], [`maximum`], [`center_of_mass`];
 //!   on the CPU only so far: [`minimum_position`], [`maximum_position`], [`extrema`],
-//!   [`median`], [`histogram`], [`labeled_comprehension`].
+//!   [`median`], [`histogram`], [`labeled_comprehension`], [`value_indices`].
 //! - **Distance transforms** ([`distance`]): [`distance_transform_edt`],
 //!   [`distance_transform_cdt`], [`distance_transform_bf`].
 //! - **User functions** ([`generic`]): [`generic_laplace`], [`generic_gradient_magnitude`];
@@ -53,13 +54,13 @@ pub use filters::{
 pub use fourier::{FourierOptions, fourier_gaussian, fourier_shift, fourier_uniform};
 pub use generic::{generic_filter, generic_filter1d, generic_gradient_magnitude, generic_laplace};
 pub use interpolation::{
-    InterpOptions, SplineOptions, affine_transform, map_coordinates, rotate, shift, spline_filter,
-    spline_filter1d, zoom,
+    InterpOptions, SplineOptions, affine_transform, geometric_transform, map_coordinates, rotate,
+    shift, spline_filter, spline_filter1d, zoom,
 };
 pub use measurements::{
     center_of_mass, extrema, find_objects, histogram, label, labeled_comprehension, maximum,
     maximum_position, mean, median, minimum, minimum_position, standard_deviation, sum_labels,
-    variance,
+    value_indices, variance,
 };
 pub use mode::Mode;
 pub use morphology::{

@@ -870,3 +870,67 @@ pub fn labeled_comprehension(
         .collect();
     Array::from_vec_on(v, vec![index.len()], Device::Cpu)
 }
+
+/// The indices of each distinct value (`scipy.ndimage.value_indices`): for every value of the
+/// integer array `arr` (but `ignore_value`), ascending, the coordinate arrays (int64, one per
+/// axis, C order) of its elements.
+///
+/// **Shapes**: each coordinate array is 1-d, as long as the value's count; on the CPU.
+///
+/// # Errors
+/// [`Error::DType`] for a non-integer array; [`Error::Unsupported`] for a CUDA array.
+///
+/// # Algorithm
+/// One pass in C order appending coordinates to a map keyed by value.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::value_indices;
+/// let a = Array::from_vec_on(vec![0i32, 2, 2, 0], &[2, 2], Device::Cpu).unwrap();
+/// let v = value_indices(&a, Some(0)).unwrap();
+/// assert_eq!(v.len(), 1);
+/// assert_eq!(v[0].0, 2);
+/// assert_eq!(v[0].1[0].to_vec::<i64>().unwrap(), vec![0, 1]);
+/// assert_eq!(v[0].1[1].to_vec::<i64>().unwrap(), vec![1, 0]);
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn value_indices(arr: &Array, ignore_value: Option<i64>) -> Result<Vec<(i64, Vec<Array>)>> {
+    let op = "ndimage.value_indices";
+    if !arr.dtype().is_integer() {
+        return Err(Error::dtype(op, arr.dtype()));
+    }
+    if let Device::Cuda(_) = arr.device() {
+        return Err(Error::unsupported(
+            op,
+            "on CUDA arrays (the CPU path exists; copy the array to the CPU)",
+        ));
+    }
+    let v = arr.astype(DType::Int64)?.to_vec::<i64>()?;
+    let shape = arr.shape().to_vec();
+    let nd = shape.len();
+    let mut map: std::collections::BTreeMap<i64, Vec<Vec<i64>>> = std::collections::BTreeMap::new();
+    for (i, &x) in v.iter().enumerate() {
+        if Some(x) == ignore_value {
+            continue;
+        }
+        let e = map.entry(x).or_insert_with(|| bounded(nd, Vec::new()));
+        let mut rem = i;
+        for d in (0..nd).rev() {
+            e[d].push((rem % shape[d]) as i64);
+            rem /= shape[d];
+        }
+    }
+    map.into_iter()
+        .map(|(k, cs)| {
+            let arrs = cs
+                .into_iter()
+                .map(|c| {
+                    let n = c.len();
+                    Array::from_vec_on(c, vec![n], Device::Cpu)
+                })
+                .collect::<Result<Vec<Array>>>()?;
+            Ok((k, arrs))
+        })
+        .collect()
+}

@@ -658,6 +658,39 @@ mod distance_and_generic {
     }
 }
 
+mod closures {
+    use super::*;
+
+    #[test]
+    fn geometric_transform_matches_shift() {
+        for d in all_devices() {
+            let o = nd::InterpOptions {
+                order: 3,
+                mode: nd::Mode::Nearest,
+                ..Default::default()
+            };
+            let g = nd::geometric_transform(
+                &x_on(d),
+                &|p: &[usize]| vec![p[0] as f64 - 0.3, p[1] as f64 + 1.2],
+                &o,
+            )
+            .unwrap();
+            let s = nd::shift(&x_on(d), &[0.3, -1.2], &o).unwrap();
+            close(&g, &s.to_vec::<f64>().unwrap(), 1e-12);
+        }
+    }
+
+    #[test]
+    fn value_indices_of_labels() {
+        let (l, _) = nd::label(&b_on(Device::Cpu), None).unwrap();
+        // scipy.ndimage.value_indices(label(b)[0], ignore_value=0)[4]
+        let v = nd::value_indices(&l, Some(0)).unwrap();
+        assert_eq!(v.iter().map(|e| e.0).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+        assert_eq!(v[3].1[0].to_vec::<i64>().unwrap(), vec![3]);
+        assert_eq!(v[3].1[1].to_vec::<i64>().unwrap(), vec![2]);
+    }
+}
+
 mod fourier {
     use super::*;
     use cuprum_core::Complex64;
