@@ -2,4 +2,74 @@
 //!
 //! `scipy.ndimage` (`cupyx.scipy.ndimage`) for cuprum arrays, on the CPU and on CUDA devices: SciPy's names, argument names,
 //! defaults and dtype rules. The facade exposes it as `cuprum::scipy::ndimage`.
+//!
+//! - **Filters** ([`filters`], [`rank`]): [`correlate`], [`convolve`], [`correlate1d`],
+//!   [`convolve1d`], [`uniform_filter`], [`uniform_filter1d`], [`gaussian_filter`],
+//!   [`gaussian_filter1d`], [`gaussian_laplace`], [`gaussian_gradient_magnitude`], [`sobel`],
+//!   [`prewitt`], [`laplace`], [`minimum_filter`], [`maximum_filter`], [`minimum_filter1d`],
+//!   [`maximum_filter1d`], [`median_filter`], [`percentile_filter`], [`rank_filter`].
+//! - **Interpolation** ([`interpolation`]): [`spline_filter`], [`spline_filter1d`],
+//!   [`map_coordinates`], [`affine_transform`], [`zoom`], [`shift`], [`rotate`],
+//!   [`geometric_transform`] (a Rust closure mapping).
+//! - **Morphology** ([`morphology`]): [`generate_binary_structure`], [`iterate_structure`],
+//!   [`binary_erosion`], [`binary_dilation`], [`binary_opening`], [`binary_closing`],
+//!   [`binary_fill_holes`], [`binary_propagation`], [`binary_hit_or_miss`], [`grey_erosion`],
+//!   [`grey_dilation`], [`grey_opening`], [`grey_closing`], [`white_tophat`], [`black_tophat`],
+//!   [`morphological_gradient`], [`morphological_laplace`].
+//! - **Measurements** ([`measurements`]): [`label`], [`find_objects`], [`sum_labels`], [`mean`],
+//!   [`variance`], [`standard_deviation`], [`minimum`], [`maximum`], [`center_of_mass`];
+//!   on the CPU only so far: [`minimum_position`], [`maximum_position`], [`extrema`],
+//!   [`median`], [`histogram`], [`labeled_comprehension`], [`value_indices`].
+//! - **Distance transforms** ([`distance`]): [`distance_transform_edt`],
+//!   [`distance_transform_cdt`], [`distance_transform_bf`].
+//! - **User functions** ([`generic`]): [`generic_laplace`], [`generic_gradient_magnitude`];
+//!   Rust closures on the CPU: [`generic_filter`], [`generic_filter1d`].
+//! - **Fourier filters** ([`fourier`]): [`fourier_gaussian`], [`fourier_uniform`],
+//!   [`fourier_shift`].
+//!
+//! Every computation runs on the input's device: the CPU in `f64` with rayon, CUDA with the
+//! NVRTC kernels of `kernels/ndimage/ndimage.cu` (one thread per output element or per line);
+//! filter weights, sigmas and sizes are kernel arguments, so a new sigma compiles nothing.
 #![warn(missing_docs)]
+
+mod cuda;
+pub mod distance;
+mod engine;
+pub mod filters;
+pub mod fourier;
+pub mod generic;
+pub mod interpolation;
+pub mod measurements;
+mod mode;
+pub mod morphology;
+pub mod rank;
+mod support;
+
+pub use distance::{distance_transform_bf, distance_transform_cdt, distance_transform_edt};
+pub use filters::{
+    FilterOptions, GaussianOptions, convolve, convolve1d, correlate, correlate1d, gaussian_filter,
+    gaussian_filter1d, gaussian_gradient_magnitude, gaussian_laplace, laplace, prewitt, sobel,
+    uniform_filter, uniform_filter1d,
+};
+pub use fourier::{FourierOptions, fourier_gaussian, fourier_shift, fourier_uniform};
+pub use generic::{generic_filter, generic_filter1d, generic_gradient_magnitude, generic_laplace};
+pub use interpolation::{
+    InterpOptions, SplineOptions, affine_transform, geometric_transform, map_coordinates, rotate,
+    shift, spline_filter, spline_filter1d, zoom,
+};
+pub use measurements::{
+    center_of_mass, extrema, find_objects, histogram, label, labeled_comprehension, maximum,
+    maximum_position, mean, median, minimum, minimum_position, standard_deviation, sum_labels,
+    value_indices, variance,
+};
+pub use mode::Mode;
+pub use morphology::{
+    MorphOptions, binary_closing, binary_dilation, binary_erosion, binary_fill_holes,
+    binary_hit_or_miss, binary_opening, binary_propagation, black_tophat,
+    generate_binary_structure, grey_closing, grey_dilation, grey_erosion, grey_opening,
+    iterate_structure, morphological_gradient, morphological_laplace, white_tophat,
+};
+pub use rank::{
+    Window, maximum_filter, maximum_filter1d, median_filter, minimum_filter, minimum_filter1d,
+    percentile_filter, rank_filter,
+};

@@ -1,0 +1,219 @@
+//! Distance transforms: `distance_transform_edt`.
+
+use crate::support::{bounded, check_real, host_f64, per_axis, strides_of};
+use cuprum_core::{Array, Device, Result};
+use rayon::prelude::*;
+
+/// The squared distance transform of one line (`f` in, result in `d`), weights `w = s^2`:
+/// Felzenszwalb and Huttenlocher's lower envelope of parabolas.
+pub(crate) fn envelope(f: &[f64], d: &mut [f64], w: f64, v: &mut [usize], z: &mut [f64]) {
+    let n = f.len();
+    let mut k = 0usize;
+    let first = f.iter().position(|v| v.is_finite());
+    let Some(q0) = first else {
+        d.iter_mut().for_each(|x| *x = f64::INFINITY);
+        return;
+    };
+    v[0] = q0;
+    z[0] = f64::NEG_INFINITY;
+    z[1] = f64::INFINITY;
+    for q in q0 + 1..n {
+        if !f[q].is_finite() {
+            continue;
+        }
+        loop {
+            let p = v[k];
+            let s = ((f[q] + w * (q * q) as f64) - (f[p] + w * (p * p) as f64))
+                / (2.0 * w * (q as f64 - p as f64));
+            if s <= z[k] {
+                if k == 0 {
+                    v[0] = q;
+                    z[1] = f64::INFINITY;
+                    break;
+                }
+                k -= 1;
+                continue;
+            }
+            k += 1;
+            v[k] = q;
+            z[k] = s;
+            z[k + 1] = f64::INFINITY;
+            break;
+        }
+    }
+    k = 0;
+    for (q, dq) in d.iter_mut().enumerate() {
+        while z[k + 1] < q as f64 {
+            k += 1;
+        }
+        let p = v[k];
+        let dx = q as f64 - p as f64;
+        *dq = w * dx * dx + f[p];
+    }
+}
+
+/// The exact Euclidean distance of each non-zero element to the nearest zero element
+/// (`scipy.ndimage.distance_transform_edt`, distances only).
+///
+/// **Shapes**: `sampling` is empty (1 along every axis), one value or one per axis; the result
+/// is float64 of the input's shape, on its device. Without any zero element every distance is
+/// infinite.
+///
+/// # Errors
+/// [`cuprum_core::Error::InvalidValue`] for a bad `sampling` list; [`cuprum_core::Error::DType`]
+/// for complex input.
+///
+/// # Algorithm
+/// Separable squared distances: one lower-envelope-of-parabolas pass per axis (Felzenszwalb
+/// and Huttenlocher), exact for integer squared distances; CUDA: one thread per line.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::distance_transform_edt;
+/// let x = Array::from_vec_on(vec![0u8, 1, 1, 1, 1], &[5], Device::Cpu).unwrap();
+/// let d = distance_transform_edt(&x, &[]).unwrap();
+/// assert_eq!(d.to_vec::<f64>().unwrap(), vec![0.0, 1.0, 2.0, 3.0, 4.0]);
+/// ```
+#[allow(clippy::needless_range_loop)]
+pub fn distance_transform_edt(input: &Array, sampling: &[f64]) -> Result<Array> {
+    let op = "ndimage.distance_transform_edt";
+    check_real(op, input)?;
+    let nd = input.ndim();
+    let samp = if sampling.is_empty() {
+        bounded(nd, 1.0)
+    } else {
+        per_axis(op, "sampling", sampling, nd)?
+    };
+    let zero = cuprum_core::equal(input, 0.0)?;
+    // f = 0 at zeros, inf elsewhere
+    let inf = cuprum_core::where_(&zero, 0.0, f64::INFINITY)?;
+    if let Device::Cuda(_) = input.device() {
+        let mut f = cuprum_core::ext::as_c_contiguous(&inf)?;
+        for d in 0..nd {
+            f = crate::cuda::edt_pass(&f, d, samp[d] * samp[d])?;
+        }
+        return cuprum_core::sqrt(&f);
+    }
+    let shape = input.shape().to_vec();
+    let mut v = host_f64(&inf)?;
+    if v.is_empty() || nd == 0 {
+        let out: Vec<f64> = v.iter().map(|x| x.sqrt()).collect();
+        return Array::from_vec_on(out, shape, Device::Cpu);
+    }
+    let st = strides_of(&shape);
+    for d in 0..nd {
+        let n = shape[d];
+        let s = st[d];
+        let outer = v.len() / n;
+        let w = samp[d] * samp[d];
+        let starts: Vec<usize> = (0..outer).map(|k| (k / s) * n * s + k % s).collect();
+        let lines: Vec<Vec<f64>> = starts
+            .par_iter()
+            .map(|&b| {
+                let f: Vec<f64> = (0..n).map(|i| v[b + i * s]).collect();
+                let mut out = bounded(n, 0.0);
+                let mut vv = bounded(n, 0usize);
+                let mut z = bounded(n + 1, 0.0);
+                envelope(&f, &mut out, w, &mut vv, &mut z);
+                out
+            })
+            .collect();
+        for (b, line) in starts.iter().zip(lines) {
+            for (i, x) in line.into_iter().enumerate() {
+                v[b + i * s] = x;
+            }
+        }
+    }
+    v.iter_mut().for_each(|x| *x = x.sqrt());
+    Array::from_vec_on(v, shape, Device::Cpu)
+}
+
+/// The chamfer distance transform (`scipy.ndimage.distance_transform_cdt`): for each non-zero
+/// element, the number of steps to the nearest zero element, a step being a move to a
+/// neighbour of `metric` (`"chessboard"`: any of the `3^n - 1` neighbours, the default;
+/// `"taxicab"`: the `2n` face neighbours). `-1` where no zero element exists.
+///
+/// **Shapes**: int32 of the input's shape, on its device.
+///
+/// # Errors
+/// [`cuprum_core::Error::InvalidValue`] for another metric; [`cuprum_core::Error::DType`] for
+/// complex input.
+///
+/// # Algorithm
+/// Relaxation to a fixed point: `d = min(d, min over the neighbours of d + 1)` with the
+/// minimum filter of the footprint engine, as many passes as the largest distance.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::distance_transform_cdt;
+/// let x = Array::from_vec_on(vec![0u8, 1, 1, 1, 1, 1], &[2, 3], Device::Cpu).unwrap();
+/// let d = distance_transform_cdt(&x, "taxicab").unwrap();
+/// assert_eq!(d.to_vec::<i32>().unwrap(), vec![0, 1, 2, 1, 2, 3]);
+/// ```
+pub fn distance_transform_cdt(input: &Array, metric: &str) -> Result<Array> {
+    let op = "ndimage.distance_transform_cdt";
+    check_real(op, input)?;
+    let nd = input.ndim();
+    let conn = match metric {
+        "chessboard" => nd.max(1),
+        "taxicab" | "cityblock" | "manhattan" => 1,
+        m => {
+            return Err(cuprum_core::Error::invalid_value(
+                op,
+                format!("invalid metric {m:?} (chessboard or taxicab)"),
+            ));
+        }
+    };
+    let fg = cuprum_core::not_equal(input, 0.0)?;
+    if nd == 0 {
+        return cuprum_core::where_(&fg, -1i32, 0i32)?.astype(cuprum_core::DType::Int32);
+    }
+    let s = crate::generate_binary_structure(nd, conn)?;
+    let win = crate::Window::Footprint(s);
+    let mut d = cuprum_core::where_(&fg, f64::INFINITY, 0.0)?;
+    let o = crate::FilterOptions {
+        mode: crate::Mode::Constant,
+        cval: f64::INFINITY,
+        ..Default::default()
+    };
+    loop {
+        let m = cuprum_core::add(&crate::minimum_filter(&d, &win, &o)?, 1.0)?;
+        let nd2 = cuprum_core::where_(&fg, &cuprum_core::minimum(&d, &m)?, 0.0)?;
+        let same = cuprum_core::array_equal(&d, &nd2, false)?;
+        d = nd2;
+        if same {
+            break;
+        }
+    }
+    let inf = cuprum_core::isinf(&d)?;
+    cuprum_core::where_(&inf, -1.0, &d)?.astype(cuprum_core::DType::Int32)
+}
+
+/// The brute-force distance transform (`scipy.ndimage.distance_transform_bf`): `"euclidean"`
+/// distances ([`distance_transform_edt`], exact, `sampling` applies), or the `"taxicab"` and
+/// `"chessboard"` distances ([`distance_transform_cdt`]), as float64.
+///
+/// **Shapes**: float64 of the input's shape.
+///
+/// # Errors
+/// As the two transforms.
+///
+/// # Algorithm
+/// The exact transforms above give the brute force's values.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::distance_transform_bf;
+/// let x = Array::from_vec_on(vec![0u8, 1, 1, 1], &[2, 2], Device::Cpu).unwrap();
+/// let d = distance_transform_bf(&x, "euclidean", &[]).unwrap();
+/// assert_eq!(d.to_vec::<f64>().unwrap(), vec![0.0, 1.0, 1.0, 2f64.sqrt()]);
+/// ```
+pub fn distance_transform_bf(input: &Array, metric: &str, sampling: &[f64]) -> Result<Array> {
+    match metric {
+        "euclidean" => distance_transform_edt(input, sampling),
+        m => distance_transform_cdt(input, m)?.astype(cuprum_core::DType::Float64),
+    }
+}

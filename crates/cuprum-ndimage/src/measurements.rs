@@ -1,0 +1,936 @@
+//! Labelling and measurements: `label`, `find_objects`, `sum_labels`, `mean`, `variance`,
+//! `standard_deviation`, `minimum`, `maximum`, `center_of_mass`.
+
+use crate::support::{bounded, check_real, host_f64, size_of, strides_of};
+use cuprum_core::{Array, DType, Device, Error, Result, ext};
+use std::collections::HashMap;
+
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+/// The backward neighbour offsets (per axis, in `-1..=1`) of a `3^ndim` structure.
+pub(crate) fn structure_offsets(
+    op: &'static str,
+    ndim: usize,
+    structure: Option<&Array>,
+) -> Result<Vec<Vec<i64>>> {
+    let s = match structure {
+        Some(s) => {
+            if s.ndim() != ndim {
+                return Err(Error::invalid_value(
+                    op,
+                    format!(
+                        "structure has {} dimensions; the input has {ndim}",
+                        s.ndim()
+                    ),
+                ));
+            }
+            if s.shape().iter().any(|&n| n != 3) {
+                return Err(Error::invalid_value(
+                    op,
+                    format!(
+                        "structure dimensions must be equal to 3, got {:?}",
+                        s.shape()
+                    ),
+                ));
+            }
+            host_f64(s)?
+        }
+        None => host_f64(&crate::generate_binary_structure(ndim, 1)?)?,
+    };
+    let n = s.len();
+    // entries before the centre in C order are the backward neighbours
+    let mut offs = Vec::new();
+    for (k, &v) in s.iter().enumerate().take(n / 2) {
+        if v != 0.0 {
+            let mut rem = k;
+            let mut o = bounded(ndim, 0i64);
+            for d in (0..ndim).rev() {
+                o[d] = (rem % 3) as i64 - 1;
+                rem /= 3;
+            }
+            offs.push(o);
+        }
+    }
+    Ok(offs)
+}
+
+/// Labels the connected components of the non-zero elements of `input` (`scipy.ndimage.label`).
+///
+/// **Shapes**: `structure` is `3 x ... x 3` of the input's rank (default: connectivity 1);
+/// the labels are int32 of the input's shape, on its device.
+///
+/// Components are numbered `1..=n` in C order of their first element; the background is 0.
+/// Returns the labels and `n`.
+///
+/// # Errors
+/// [`Error::InvalidValue`] for a structure of another rank or not `3` along every axis;
+/// [`Error::DType`] for complex input; [`Error::InvalidValue`] for more than `i32::MAX`
+/// components.
+///
+/// # Algorithm
+/// CPU: union-find over the backward neighbours in one raster pass, then a renumbering pass.
+/// CUDA: iterative minimum-index propagation with pointer jumping (64-bit indices) until
+/// stable, then a prefix sum over the roots numbers them in C order.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::label;
+/// let x = Array::from_vec_on(vec![1u8, 1, 0, 1, 0, 0, 0, 1, 1], &[3, 3], Device::Cpu).unwrap();
+/// let (l, n) = label(&x, None).unwrap();
+/// assert_eq!(n, 2);
+/// assert_eq!(l.to_vec::<i32>().unwrap(), vec![1, 1, 0, 1, 0, 0, 0, 2, 2]);
+/// ```
+pub fn label(input: &Array, structure: Option<&Array>) -> Result<(Array, usize)> {
+    let op = "ndimage.label";
+    check_real(op, input)?;
+    let nd = input.ndim();
+    let offs = structure_offsets(op, nd, structure)?;
+    if let Device::Cuda(_) = input.device() {
+        return crate::cuda::label(input, &offs);
+    }
+    let shape = input.shape().to_vec();
+    let x = host_f64(input)?;
+    let n = x.len();
+    let st = strides_of(&shape);
+    let mut parent: Vec<usize> = ext::try_vec_with_capacity(n)?;
+    parent.extend(0..n);
+    let mut coord = bounded(nd, 0usize);
+    for i in 0..n {
+        if i > 0 {
+            // advance the C-order coordinate
+            for d in (0..nd).rev() {
+                coord[d] += 1;
+                if coord[d] < shape[d] {
+                    break;
+                }
+                coord[d] = 0;
+            }
+        }
+        if x[i] == 0.0 {
+            continue;
+        }
+        for o in &offs {
+            let mut j = i as i64;
+            let mut ok = true;
+            for d in 0..nd {
+                let c = coord[d] as i64 + o[d];
+                if c < 0 || c >= shape[d] as i64 {
+                    ok = false;
+                    break;
+                }
+                j += o[d] * st[d] as i64;
+            }
+            if ok && x[j as usize] != 0.0 {
+                let a = find(&mut parent, i);
+                let b = find(&mut parent, j as usize);
+                if a != b {
+                    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+                    parent[hi] = lo;
+                }
+            }
+        }
+    }
+    let mut out: Vec<i32> = ext::try_vec_filled(n, 0i32)?;
+    let mut next: i64 = 0;
+    let mut num: Vec<i32> = ext::try_vec_filled(n, 0i32)?;
+    for i in 0..n {
+        if x[i] == 0.0 {
+            continue;
+        }
+        let r = find(&mut parent, i);
+        if num[r] == 0 {
+            next += 1;
+            if next > i32::MAX as i64 {
+                return Err(Error::invalid_value(
+                    op,
+                    "more than 2^31 - 1 components for int32 labels",
+                ));
+            }
+            num[r] = next as i32;
+        }
+        out[i] = num[r];
+    }
+    Ok((Array::from_vec_on(out, shape, Device::Cpu)?, next as usize))
+}
+
+/// Which of the labels `0..=n` occur in `labels` (int64, any device).
+pub(crate) fn labels_present(labels: &Array, n: usize) -> Result<Vec<bool>> {
+    if labels.size() == 0 {
+        return Ok(bounded(n + 1, false));
+    }
+    let flat = labels.reshape(vec![labels.size()])?;
+    let counts = cuprum_core::bincount(&flat, None, n + 1)?
+        .astype(DType::Int64)?
+        .to_vec::<i64>()?;
+    Ok(counts.iter().take(n + 1).map(|&c| c > 0).collect())
+}
+
+/// The bounding box of each label (`scipy.ndimage.find_objects`): entry `l - 1` is the
+/// `[start, stop)` range per axis of label `l`, `None` for a label that does not occur.
+///
+/// **Shapes**: `input` holds non-negative integer labels; `max_label` 0 means the largest
+/// label present.
+///
+/// # Errors
+/// [`Error::DType`] for a non-integer input; [`Error::InvalidValue`] for a negative label.
+///
+/// # Algorithm
+/// One pass keeping the minimum and maximum coordinate per label (CUDA: atomics).
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::find_objects;
+/// let l = Array::from_vec_on(vec![0i32, 1, 1, 0, 0, 3], &[2, 3], Device::Cpu).unwrap();
+/// let o = find_objects(&l, 0).unwrap();
+/// assert_eq!(o, vec![Some(vec![(0, 1), (1, 3)]), None, Some(vec![(1, 2), (2, 3)])]);
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn find_objects(input: &Array, max_label: usize) -> Result<Vec<Option<Vec<(usize, usize)>>>> {
+    let op = "ndimage.find_objects";
+    if !input.dtype().is_integer() {
+        return Err(Error::dtype(op, input.dtype()));
+    }
+    let nd = input.ndim();
+    let shape = input.shape().to_vec();
+    let lab = input.astype(DType::Int64)?;
+    let mx = if input.size() == 0 {
+        0
+    } else {
+        lab.max(None::<isize>, false)?.item()?.as_i64()
+    };
+    let mn = if input.size() == 0 {
+        0
+    } else {
+        lab.min(None::<isize>, false)?.item()?.as_i64()
+    };
+    if mn < 0 {
+        return Err(Error::invalid_value(op, format!("negative label {mn}")));
+    }
+    let m = if max_label == 0 {
+        mx.max(0) as usize
+    } else {
+        max_label
+    };
+    let bounds: Vec<i64> = if let Device::Cuda(_) = input.device() {
+        crate::cuda::find_objects(&lab, m)?
+    } else {
+        let v = lab.to_vec::<i64>()?;
+        let mut b = ext::try_vec_with_capacity(m * nd * 2)?;
+        for _ in 0..m * nd {
+            b.push(i64::MAX);
+            b.push(-1);
+        }
+        let st = strides_of(&shape);
+        for (i, &l) in v.iter().enumerate() {
+            if l <= 0 || l as usize > m {
+                continue;
+            }
+            let base = (l as usize - 1) * nd * 2;
+            for d in 0..nd {
+                let c = ((i / st[d]) % shape[d]) as i64;
+                b[base + 2 * d] = b[base + 2 * d].min(c);
+                b[base + 2 * d + 1] = b[base + 2 * d + 1].max(c + 1);
+            }
+        }
+        b
+    };
+    Ok((0..m)
+        .map(|l| {
+            let b = &bounds[l * nd * 2..(l + 1) * nd * 2];
+            if nd > 0 && b[1] < 0 {
+                None
+            } else {
+                Some(
+                    (0..nd)
+                        .map(|d| (b[2 * d] as usize, b[2 * d + 1] as usize))
+                        .collect(),
+                )
+            }
+        })
+        .collect())
+}
+
+/// Per-group statistics: `count`, `sum`, centered `sum of squares`, `min`, `max` of the
+/// elements of each group (one group per `index` entry, or one group of all labelled
+/// elements).
+pub(crate) struct Stats {
+    pub count: Vec<f64>,
+    pub sum: Vec<f64>,
+    pub css: Vec<f64>,
+    pub min: Vec<f64>,
+    pub max: Vec<f64>,
+    pub com: Vec<f64>,
+}
+
+/// The group of each element: index positions whose value equals the element's label.
+fn stats(
+    op: &'static str,
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+    want_com: bool,
+) -> Result<Stats> {
+    check_real(op, input)?;
+    if let Some(l) = labels {
+        if l.shape() != input.shape() {
+            return Err(Error::ShapeMismatch {
+                op,
+                lhs: input.shape().to_vec(),
+                rhs: l.shape().to_vec(),
+                detail: Some("labels must have the input's shape".into()),
+            });
+        }
+        if !l.dtype().is_integer() && !l.dtype().is_bool() {
+            return Err(Error::dtype(op, l.dtype()));
+        }
+    }
+    let k = index.map(|i| i.len()).unwrap_or(1);
+    if let Device::Cuda(_) = input.device() {
+        let ones;
+        let l = match labels {
+            Some(l) => l,
+            None => {
+                ones = cuprum_core::full_on(input.shape(), 1i64, DType::Int64, input.device())?;
+                &ones
+            }
+        };
+        let idx = if labels.is_none() { None } else { index };
+        return crate::cuda::label_stats(input, l, idx, want_com);
+    }
+    let x = host_f64(input)?;
+    let lab: Option<Vec<i64>> = match labels {
+        Some(l) => Some(l.astype(DType::Int64)?.to_vec::<i64>()?),
+        None => None,
+    };
+    let mut map: HashMap<i64, Vec<usize>> = HashMap::new();
+    if let Some(idx) = index {
+        for (p, &v) in idx.iter().enumerate() {
+            map.entry(v).or_default().push(p);
+        }
+    }
+    let nd = input.ndim();
+    let shape = input.shape().to_vec();
+    let st = strides_of(&shape);
+    let groups = |i: usize| -> Vec<usize> {
+        match (&lab, index) {
+            (None, _) => vec![0],
+            (Some(l), None) => {
+                if l[i] > 0 {
+                    vec![0]
+                } else {
+                    vec![]
+                }
+            }
+            (Some(l), Some(_)) => map.get(&l[i]).cloned().unwrap_or_default(),
+        }
+    };
+    let mut s = Stats {
+        count: bounded(k, 0.0),
+        sum: bounded(k, 0.0),
+        css: bounded(k, 0.0),
+        min: bounded(k, f64::INFINITY),
+        max: bounded(k, f64::NEG_INFINITY),
+        com: bounded(if want_com { k * nd } else { 0 }, 0.0),
+    };
+    for (i, &v) in x.iter().enumerate() {
+        for g in groups(i) {
+            s.count[g] += 1.0;
+            s.sum[g] += v;
+            s.min[g] = s.min[g].min(v);
+            s.max[g] = s.max[g].max(v);
+            if want_com {
+                for d in 0..nd {
+                    s.com[g * nd + d] += v * ((i / st[d]) % shape[d]) as f64;
+                }
+            }
+        }
+    }
+    for (i, &v) in x.iter().enumerate() {
+        for g in groups(i) {
+            let m = s.sum[g] / s.count[g];
+            s.css[g] += (v - m) * (v - m);
+        }
+    }
+    Ok(s)
+}
+
+fn result(v: Vec<f64>, index: Option<&[i64]>, device: Device, dtype: DType) -> Result<Array> {
+    let shape: Vec<usize> = match index {
+        Some(i) => vec![i.len()],
+        None => vec![],
+    };
+    Array::from_vec_on(v, shape, Device::Cpu)?
+        .astype(dtype)?
+        .to_device(device)
+}
+
+macro_rules! measure_doc {
+    ($name:literal, $what:literal, $absent:literal, $dtype:literal) => {
+        concat!(
+            $what,
+            " of the elements of each label (`scipy.ndimage.",
+            $name,
+            "`).\n\n",
+            "**Shapes**: `labels` has the input's shape; with `index`, one value per entry ",
+            "(shape `[index.len()]`), else a 0-d array over all elements with a positive label ",
+            "(all elements without `labels`). The result is ",
+            $dtype,
+            ", on the input's device.\n\n",
+            "An index value that no element carries gives ",
+            $absent,
+            "; label 0 counts as a ",
+            "label when it is in `index`.\n\n",
+            "# Errors\n[`Error::ShapeMismatch`] for labels of another shape; [`Error::DType`] ",
+            "for complex input or non-integer labels.\n\n",
+            "# Algorithm\nOne pass accumulating count, sum, minimum and maximum per index entry ",
+            "(a hash of the index values; CUDA: a binary search in the sorted index and atomics), ",
+            "a second pass for the centred sum of squares."
+        )
+    };
+}
+
+#[doc = measure_doc!("sum_labels", "The sum", "0", "float64")]
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::sum_labels;
+/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// let l = Array::from_vec_on(vec![1i32, 1, 2, 0], &[4], Device::Cpu).unwrap();
+/// let s = sum_labels(&x, Some(&l), Some(&[1, 2, 5])).unwrap();
+/// assert_eq!(s.to_vec::<f64>().unwrap(), vec![3.0, 3.0, 0.0]);
+/// ```
+pub fn sum_labels(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> Result<Array> {
+    let s = stats("ndimage.sum_labels", input, labels, index, false)?;
+    result(s.sum, index, input.device(), DType::Float64)
+}
+
+#[doc = measure_doc!("mean", "The mean", "NaN", "float64")]
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::mean;
+/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// let l = Array::from_vec_on(vec![1i32, 1, 2, 0], &[4], Device::Cpu).unwrap();
+/// let s = mean(&x, Some(&l), Some(&[1, 2])).unwrap();
+/// assert_eq!(s.to_vec::<f64>().unwrap(), vec![1.5, 3.0]);
+/// ```
+pub fn mean(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> Result<Array> {
+    let s = stats("ndimage.mean", input, labels, index, false)?;
+    let v = s.sum.iter().zip(&s.count).map(|(a, c)| a / c).collect();
+    result(v, index, input.device(), DType::Float64)
+}
+
+#[doc = measure_doc!("variance", "The population variance", "NaN", "float64")]
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::variance;
+/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// let l = Array::from_vec_on(vec![1i32, 1, 2, 0], &[4], Device::Cpu).unwrap();
+/// let s = variance(&x, Some(&l), Some(&[1, 2])).unwrap();
+/// assert_eq!(s.to_vec::<f64>().unwrap(), vec![0.25, 0.0]);
+/// ```
+pub fn variance(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> Result<Array> {
+    let s = stats("ndimage.variance", input, labels, index, false)?;
+    let v = s.css.iter().zip(&s.count).map(|(a, c)| a / c).collect();
+    result(v, index, input.device(), DType::Float64)
+}
+
+#[doc = measure_doc!("standard_deviation", "The population standard deviation", "NaN", "float64")]
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::standard_deviation;
+/// let x = Array::from_vec_on(vec![1.0f64, 3.0], &[2], Device::Cpu).unwrap();
+/// let s = standard_deviation(&x, None, None).unwrap();
+/// assert_eq!(s.to_vec::<f64>().unwrap(), vec![1.0]);
+/// ```
+pub fn standard_deviation(
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Array> {
+    let s = stats("ndimage.standard_deviation", input, labels, index, false)?;
+    let v = s
+        .css
+        .iter()
+        .zip(&s.count)
+        .map(|(a, c)| (a / c).sqrt())
+        .collect();
+    result(v, index, input.device(), DType::Float64)
+}
+
+#[doc = measure_doc!("minimum", "The minimum", "0", "the input's dtype")]
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::minimum;
+/// let x = Array::from_vec_on(vec![1i32, 2, 3, 4], &[4], Device::Cpu).unwrap();
+/// let l = Array::from_vec_on(vec![1i32, 1, 2, 0], &[4], Device::Cpu).unwrap();
+/// let s = minimum(&x, Some(&l), Some(&[1, 2, 7])).unwrap();
+/// assert_eq!(s.to_vec::<i32>().unwrap(), vec![1, 3, 0]);
+/// ```
+pub fn minimum(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> Result<Array> {
+    let s = stats("ndimage.minimum", input, labels, index, false)?;
+    let v = s
+        .min
+        .iter()
+        .zip(&s.count)
+        .map(|(m, &c)| if c > 0.0 { *m } else { 0.0 })
+        .collect();
+    result(v, index, input.device(), input.dtype())
+}
+
+#[doc = measure_doc!("maximum", "The maximum", "0", "the input's dtype")]
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::maximum;
+/// let x = Array::from_vec_on(vec![1i32, 2, 3, 4], &[4], Device::Cpu).unwrap();
+/// let l = Array::from_vec_on(vec![1i32, 1, 2, 0], &[4], Device::Cpu).unwrap();
+/// let s = maximum(&x, Some(&l), Some(&[1, 2])).unwrap();
+/// assert_eq!(s.to_vec::<i32>().unwrap(), vec![2, 3]);
+/// ```
+pub fn maximum(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> Result<Array> {
+    let s = stats("ndimage.maximum", input, labels, index, false)?;
+    let v = s
+        .max
+        .iter()
+        .zip(&s.count)
+        .map(|(m, &c)| if c > 0.0 { *m } else { 0.0 })
+        .collect();
+    result(v, index, input.device(), input.dtype())
+}
+
+/// The centre of mass of each label (`scipy.ndimage.center_of_mass`): the input-weighted mean
+/// coordinate.
+///
+/// **Shapes**: with `index`, `[index.len(), ndim]`; else `[ndim]`. float64, NaN for an absent
+/// label.
+///
+/// # Errors
+/// As [`sum_labels`].
+///
+/// # Algorithm
+/// One pass accumulating the weighted coordinate sums per index entry.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::center_of_mass;
+/// let x = Array::from_vec_on(vec![0.0f64, 1.0, 0.0, 3.0], &[2, 2], Device::Cpu).unwrap();
+/// let c = center_of_mass(&x, None, None).unwrap();
+/// assert_eq!(c.to_vec::<f64>().unwrap(), vec![0.75, 1.0]);
+/// ```
+pub fn center_of_mass(
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Array> {
+    let s = stats("ndimage.center_of_mass", input, labels, index, true)?;
+    let nd = input.ndim();
+    let k = s.sum.len();
+    let v: Vec<f64> = (0..k * nd)
+        .map(|j| s.com[j] / s.sum[j / nd.max(1)])
+        .collect();
+    let shape: Vec<usize> = match index {
+        Some(i) => vec![i.len(), nd],
+        None => vec![nd],
+    };
+    let _ = size_of("ndimage.center_of_mass", &shape)?;
+    Array::from_vec_on(v, shape, Device::Cpu)?.to_device(input.device())
+}
+
+/// The elements of each group, in C order, with their flat positions (CPU; the CUDA path of
+/// the order-based measurements is not written yet).
+fn groups(
+    op: &'static str,
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Vec<Vec<(usize, f64)>>> {
+    check_real(op, input)?;
+    if let Device::Cuda(_) = input.device() {
+        return Err(Error::unsupported(
+            op,
+            "on CUDA arrays (the CPU path exists; copy the input to the CPU)",
+        ));
+    }
+    if let Some(l) = labels.filter(|l| l.shape() != input.shape()) {
+        return Err(Error::ShapeMismatch {
+            op,
+            lhs: input.shape().to_vec(),
+            rhs: l.shape().to_vec(),
+            detail: Some("labels must have the input's shape".into()),
+        });
+    }
+    let x = host_f64(input)?;
+    let lab: Option<Vec<i64>> = match labels {
+        Some(l) => Some(l.astype(DType::Int64)?.to_vec::<i64>()?),
+        None => None,
+    };
+    let k = index.map(|i| i.len()).unwrap_or(1);
+    let mut map: HashMap<i64, Vec<usize>> = HashMap::new();
+    if let Some(idx) = index {
+        for (p, &v) in idx.iter().enumerate() {
+            map.entry(v).or_default().push(p);
+        }
+    }
+    let mut out: Vec<Vec<(usize, f64)>> = bounded(k, Vec::new());
+    for (i, &v) in x.iter().enumerate() {
+        match (&lab, index) {
+            (None, _) => out[0].push((i, v)),
+            (Some(l), None) => {
+                if l[i] > 0 {
+                    out[0].push((i, v));
+                }
+            }
+            (Some(l), Some(_)) => {
+                if let Some(ps) = map.get(&l[i]) {
+                    for &p in ps {
+                        out[p].push((i, v));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn unravel(mut i: usize, shape: &[usize]) -> Vec<i64> {
+    let mut c = bounded(shape.len(), 0i64);
+    for d in (0..shape.len()).rev() {
+        c[d] = (i % shape[d]) as i64;
+        i /= shape[d];
+    }
+    c
+}
+
+fn position(
+    op: &'static str,
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+    max: bool,
+) -> Result<Array> {
+    let g = groups(op, input, labels, index)?;
+    let nd = input.ndim();
+    let mut v = Vec::new();
+    for grp in &g {
+        let best = grp
+            .iter()
+            .fold(None, |b: Option<(usize, f64)>, &(i, x)| match b {
+                None => Some((i, x)),
+                Some((_, y)) if (max && x > y) || (!max && x < y) => Some((i, x)),
+                b => b,
+            });
+        match best {
+            Some((i, _)) => v.extend(unravel(i, input.shape())),
+            None => v.extend(std::iter::repeat_n(0i64, nd)),
+        }
+    }
+    let shape = match index {
+        Some(i) => vec![i.len(), nd],
+        None => vec![nd],
+    };
+    Array::from_vec_on(v, shape, Device::Cpu)
+}
+
+/// The coordinates of the first minimum of each label (`scipy.ndimage.minimum_position`).
+///
+/// **Shapes**: `[index.len(), ndim]` with `index`, else `[ndim]`; int64, on the CPU. An absent
+/// label gives zeros.
+///
+/// # Errors
+/// As [`sum_labels`]; [`Error::Unsupported`] for CUDA input (the order-based measurements run
+/// on the CPU only).
+///
+/// # Algorithm
+/// One pass in C order keeping the first strict minimum per group.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::minimum_position;
+/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0, 1.0], &[2, 2], Device::Cpu).unwrap();
+/// assert_eq!(minimum_position(&x, None, None).unwrap().to_vec::<i64>().unwrap(), vec![0, 1]);
+/// ```
+pub fn minimum_position(
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Array> {
+    position("ndimage.minimum_position", input, labels, index, false)
+}
+
+/// The coordinates of the first maximum of each label (`scipy.ndimage.maximum_position`).
+///
+/// **Shapes**, **Errors**, **Algorithm**: as [`minimum_position`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::maximum_position;
+/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0, 1.0], &[2, 2], Device::Cpu).unwrap();
+/// assert_eq!(maximum_position(&x, None, None).unwrap().to_vec::<i64>().unwrap(), vec![1, 0]);
+/// ```
+pub fn maximum_position(
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Array> {
+    position("ndimage.maximum_position", input, labels, index, true)
+}
+
+/// Minimum, maximum and their positions per label (`scipy.ndimage.extrema`): the four results of
+/// [`minimum`], [`maximum`], [`minimum_position`] and [`maximum_position`].
+///
+/// **Shapes**, **Errors**: as those functions.
+///
+/// # Algorithm
+/// The four measurements.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::extrema;
+/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0], &[3], Device::Cpu).unwrap();
+/// let (mn, mx, pmn, pmx) = extrema(&x, None, None).unwrap();
+/// assert_eq!((mn.item().unwrap().as_f64(), mx.item().unwrap().as_f64()), (1.0, 4.0));
+/// assert_eq!((pmn.to_vec::<i64>().unwrap(), pmx.to_vec::<i64>().unwrap()), (vec![1], vec![2]));
+/// ```
+pub fn extrema(
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<(Array, Array, Array, Array)> {
+    Ok((
+        minimum(input, labels, index)?,
+        maximum(input, labels, index)?,
+        minimum_position(input, labels, index)?,
+        maximum_position(input, labels, index)?,
+    ))
+}
+
+/// The median of each label (`scipy.ndimage.median`): the middle value, the mean of the two
+/// middle values for an even count.
+///
+/// **Shapes**: as [`mean`]; float64, 0 for an absent label (as SciPy).
+///
+/// # Errors
+/// As [`minimum_position`].
+///
+/// # Algorithm
+/// Groups the values, then a selection per group.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::median;
+/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0, 2.0], &[4], Device::Cpu).unwrap();
+/// assert_eq!(median(&x, None, None).unwrap().item().unwrap().as_f64(), 2.5);
+/// ```
+pub fn median(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> Result<Array> {
+    let g = groups("ndimage.median", input, labels, index)?;
+    let v: Vec<f64> = g
+        .into_iter()
+        .map(|grp| {
+            let mut vals: Vec<f64> = grp.into_iter().map(|(_, x)| x).collect();
+            let n = vals.len();
+            if n == 0 {
+                return 0.0;
+            }
+            vals.sort_by(|a, b| a.total_cmp(b));
+            if !n.is_multiple_of(2) {
+                vals[n / 2]
+            } else {
+                0.5 * (vals[n / 2 - 1] + vals[n / 2])
+            }
+        })
+        .collect();
+    result(v, index, Device::Cpu, DType::Float64)
+}
+
+/// The histogram of each label (`scipy.ndimage.histogram`): `bins` equal bins over
+/// `[min, max]` (NumPy's `histogram` rule: the last bin includes `max`).
+///
+/// **Shapes**: `[index.len(), bins]` with `index`, else `[bins]`; int64, on the CPU.
+///
+/// # Errors
+/// As [`minimum_position`]; [`Error::InvalidValue`] for `bins == 0` or `max < min`.
+///
+/// # Algorithm
+/// One pass binning each group's values.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::histogram;
+/// let x = Array::from_vec_on(vec![0.0f64, 0.5, 1.0, 2.0], &[4], Device::Cpu).unwrap();
+/// let h = histogram(&x, 0.0, 2.0, 2, None, None).unwrap();
+/// assert_eq!(h.to_vec::<i64>().unwrap(), vec![2, 2]);
+/// ```
+pub fn histogram(
+    input: &Array,
+    min: f64,
+    max: f64,
+    bins: usize,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Array> {
+    let op = "ndimage.histogram";
+    if bins == 0 || max.is_nan() || min.is_nan() || max < min {
+        return Err(Error::invalid_value(
+            op,
+            format!("bins {bins} over [{min}, {max}]"),
+        ));
+    }
+    let g = groups(op, input, labels, index)?;
+    let k = g.len();
+    let mut out = ext::try_vec_filled(k * bins, 0i64)?;
+    let width = (max - min) / bins as f64;
+    for (gi, grp) in g.iter().enumerate() {
+        for &(_, x) in grp {
+            if x < min || x > max {
+                continue;
+            }
+            let b = if x == max || width == 0.0 {
+                bins - 1
+            } else {
+                (((x - min) / width) as usize).min(bins - 1)
+            };
+            out[gi * bins + b] += 1;
+        }
+    }
+    let shape = match index {
+        Some(i) => vec![i.len(), bins],
+        None => vec![bins],
+    };
+    Array::from_vec_on(out, shape, Device::Cpu)
+}
+
+/// `func` of the values of each label (`scipy.ndimage.labeled_comprehension` with a Rust
+/// closure): one value per `index` entry, `default` for a label without elements.
+///
+/// **Shapes**: labels of the input's shape; the result is float64 `[index.len()]`, on the CPU.
+///
+/// # Errors
+/// As [`minimum_position`].
+///
+/// # Algorithm
+/// Groups the values (C order), then one call per group.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::labeled_comprehension;
+/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// let l = Array::from_vec_on(vec![1i32, 1, 2, 0], &[4], Device::Cpu).unwrap();
+/// let f = |v: &[f64]| v.iter().product::<f64>();
+/// let y = labeled_comprehension(&x, &l, &[1, 2, 3], &f, -1.0).unwrap();
+/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![2.0, 3.0, -1.0]);
+/// ```
+pub fn labeled_comprehension(
+    input: &Array,
+    labels: &Array,
+    index: &[i64],
+    func: &dyn Fn(&[f64]) -> f64,
+    default: f64,
+) -> Result<Array> {
+    let g = groups(
+        "ndimage.labeled_comprehension",
+        input,
+        Some(labels),
+        Some(index),
+    )?;
+    let v: Vec<f64> = g
+        .into_iter()
+        .map(|grp| {
+            if grp.is_empty() {
+                default
+            } else {
+                let vals: Vec<f64> = grp.into_iter().map(|(_, x)| x).collect();
+                func(&vals)
+            }
+        })
+        .collect();
+    Array::from_vec_on(v, vec![index.len()], Device::Cpu)
+}
+
+/// The indices of each distinct value (`scipy.ndimage.value_indices`): for every value of the
+/// integer array `arr` (but `ignore_value`), ascending, the coordinate arrays (int64, one per
+/// axis, C order) of its elements.
+///
+/// **Shapes**: each coordinate array is 1-d, as long as the value's count; on the CPU.
+///
+/// # Errors
+/// [`Error::DType`] for a non-integer array; [`Error::Unsupported`] for a CUDA array.
+///
+/// # Algorithm
+/// One pass in C order appending coordinates to a map keyed by value.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::value_indices;
+/// let a = Array::from_vec_on(vec![0i32, 2, 2, 0], &[2, 2], Device::Cpu).unwrap();
+/// let v = value_indices(&a, Some(0)).unwrap();
+/// assert_eq!(v.len(), 1);
+/// assert_eq!(v[0].0, 2);
+/// assert_eq!(v[0].1[0].to_vec::<i64>().unwrap(), vec![0, 1]);
+/// assert_eq!(v[0].1[1].to_vec::<i64>().unwrap(), vec![1, 0]);
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn value_indices(arr: &Array, ignore_value: Option<i64>) -> Result<Vec<(i64, Vec<Array>)>> {
+    let op = "ndimage.value_indices";
+    if !arr.dtype().is_integer() {
+        return Err(Error::dtype(op, arr.dtype()));
+    }
+    if let Device::Cuda(_) = arr.device() {
+        return Err(Error::unsupported(
+            op,
+            "on CUDA arrays (the CPU path exists; copy the array to the CPU)",
+        ));
+    }
+    let v = arr.astype(DType::Int64)?.to_vec::<i64>()?;
+    let shape = arr.shape().to_vec();
+    let nd = shape.len();
+    let mut map: std::collections::BTreeMap<i64, Vec<Vec<i64>>> = std::collections::BTreeMap::new();
+    for (i, &x) in v.iter().enumerate() {
+        if Some(x) == ignore_value {
+            continue;
+        }
+        let e = map.entry(x).or_insert_with(|| bounded(nd, Vec::new()));
+        let mut rem = i;
+        for d in (0..nd).rev() {
+            e[d].push((rem % shape[d]) as i64);
+            rem /= shape[d];
+        }
+    }
+    map.into_iter()
+        .map(|(k, cs)| {
+            let arrs = cs
+                .into_iter()
+                .map(|c| {
+                    let n = c.len();
+                    Array::from_vec_on(c, vec![n], Device::Cpu)
+                })
+                .collect::<Result<Vec<Array>>>()?;
+            Ok((k, arrs))
+        })
+        .collect()
+}

@@ -1,0 +1,114 @@
+//! Host buffers, dtype rules and argument normalization shared by the modules.
+
+use cuprum_core::{Array, DType, Error, Result, ext};
+
+/// The values of `a` (any real or bool dtype, any layout, on the CPU) as a C-ordered `f64`
+/// buffer.
+pub(crate) fn host_f64(a: &Array) -> Result<Vec<f64>> {
+    let b = if a.dtype() == DType::Float64 {
+        a.clone()
+    } else {
+        a.astype(DType::Float64)?
+    };
+    b.to_vec::<f64>()
+}
+
+/// Fails for complex (and other non-real) dtypes, which `op` does not take.
+pub(crate) fn check_real(op: &'static str, a: &Array) -> Result<()> {
+    if a.dtype().is_complex() {
+        return Err(Error::dtype(op, a.dtype()));
+    }
+    Ok(())
+}
+
+/// Whether `dtype` is an integer (or bool) dtype.
+pub(crate) fn is_integer(dtype: DType) -> bool {
+    !dtype.is_float() && !dtype.is_complex()
+}
+
+/// `v` as one value per axis of an `ndim`-d array: a length-1 slice repeated, or a slice of
+/// length `ndim`.
+pub(crate) fn per_axis<T: Copy>(
+    op: &'static str,
+    what: &str,
+    v: &[T],
+    ndim: usize,
+) -> Result<Vec<T>> {
+    match v.len() {
+        1 => Ok(bounded(ndim, v[0])),
+        n if n == ndim => Ok(v.to_vec()),
+        0 if ndim == 0 => Ok(Vec::new()),
+        n => Err(Error::invalid_value(
+            op,
+            format!("{what} has {n} values; expected 1 or one per axis ({ndim})"),
+        )),
+    }
+}
+
+/// Origins per axis (an empty slice means all zero).
+pub(crate) fn origins(op: &'static str, origin: &[isize], ndim: usize) -> Result<Vec<i64>> {
+    if origin.is_empty() {
+        return Ok(bounded(ndim, 0));
+    }
+    Ok(per_axis(op, "origin", origin, ndim)?
+        .into_iter()
+        .map(|o| o as i64)
+        .collect())
+}
+
+/// Fails unless `-(w / 2) <= origin <= (w - 1) / 2` (SciPy's check).
+pub(crate) fn check_origin(op: &'static str, origin: i64, w: usize) -> Result<()> {
+    let w = w as i64;
+    if origin < -(w / 2) || origin > (w - 1) / 2 {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "invalid origin {origin} for a window of length {w}: it must satisfy -(w // 2) <= origin <= (w - 1) // 2"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `axis` (negative counts from the end) as an index below `ndim`.
+pub(crate) fn norm_axis(op: &'static str, axis: isize, ndim: usize) -> Result<usize> {
+    let a = if axis < 0 { axis + ndim as isize } else { axis };
+    if a < 0 || a as usize >= ndim {
+        return Err(Error::AxisOutOfBounds { op, axis, ndim });
+    }
+    Ok(a as usize)
+}
+
+/// C-order strides (in elements) of `shape`.
+pub(crate) fn strides_of(shape: &[usize]) -> Vec<usize> {
+    let mut s = bounded(shape.len(), 1usize);
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        s[d] = s[d + 1] * shape[d + 1];
+    }
+    s
+}
+
+/// A zero-filled `f64` host buffer of `n` elements (fallible).
+pub(crate) fn zeros(n: usize) -> Result<Vec<f64>> {
+    ext::try_vec_filled(n, 0.0f64)
+}
+
+/// The element count of `shape`, checked for overflow.
+pub(crate) fn size_of(op: &'static str, shape: &[usize]) -> Result<usize> {
+    shape.iter().try_fold(1usize, |acc, &n| {
+        acc.checked_mul(n)
+            .ok_or_else(|| Error::invalid_value(op, format!("shape {shape:?} overflows")))
+    })
+}
+
+/// A one-filled `f64` host buffer of `n` elements (fallible).
+pub(crate) fn ones(n: usize) -> Result<Vec<f64>> {
+    ext::try_vec_filled(n, 1.0f64)
+}
+
+/// `n` copies of `x`, for host buffers whose length is bounded by something already in memory
+/// (the rank of an array, the taps of a window, the length of one axis, the entries of an
+/// index slice); buffers of an output's size go through `ext::try_vec_filled` instead.
+pub(crate) fn bounded<T: Clone>(n: usize, x: T) -> Vec<T> {
+    std::iter::repeat_n(x, n).collect()
+}

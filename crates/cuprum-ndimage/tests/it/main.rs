@@ -1,0 +1,716 @@
+//! Values of cuprum-ndimage against SciPy 1.17.1 (each expected vector is the output of the
+//! SciPy call named beside it, on `x` below), on every device.
+
+use cuprum_core::ext::test_util::all_devices;
+use cuprum_core::{Array, DType, Device};
+use cuprum_ndimage as nd;
+
+/// `np.arange(20.).reshape(4, 5) ** 1.5 % 7`
+const X: [f64; 20] = [
+    0.0,
+    1.0,
+    2.8284271247461903,
+    5.196152422706632,
+    1.0,
+    4.180339887498949,
+    0.6969384566990691,
+    4.520259177452132,
+    1.6274169979695223,
+    6.0,
+    3.6227766016837926,
+    1.4828726939093997,
+    6.569219381653056,
+    4.872166581031863,
+    3.3832034148351795,
+    2.0947501931112527,
+    1.0,
+    0.09279563550022374,
+    6.367532368147138,
+    5.819079927272796,
+];
+
+/// `b = [[0,1,1,0,0],[1,1,0,0,1],[0,0,0,1,1],[1,0,1,0,0]]` (bool)
+const B: [bool; 20] = [
+    false, true, true, false, false, true, true, false, false, true, false, false, false, true,
+    true, true, false, true, false, false,
+];
+
+fn x_on(d: Device) -> Array {
+    Array::from_vec_on(X.to_vec(), &[4, 5], d).unwrap()
+}
+
+fn b_on(d: Device) -> Array {
+    Array::from_vec_on(B.to_vec(), &[4, 5], d).unwrap()
+}
+
+fn close(got: &Array, want: &[f64], tol: f64) {
+    let g = got.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
+    assert_eq!(g.len(), want.len(), "length");
+    for (i, (a, b)) in g.iter().zip(want).enumerate() {
+        assert!(
+            (a - b).abs() <= tol * (1.0 + b.abs()),
+            "element {i}: got {a}, want {b}"
+        );
+    }
+}
+
+mod filters {
+    use super::*;
+
+    #[test]
+    fn gaussian_filter_sigma1() {
+        // scipy.ndimage.gaussian_filter(x, 1.0)
+        let want = [
+            1.4383919984998144,
+            1.9009607354885587,
+            2.876030387432295,
+            3.3595123396524595,
+            3.125391757049428,
+            2.2823735780131367,
+            2.44693351064461,
+            3.229646096395367,
+            3.7550066985485993,
+            3.8464746256715077,
+            2.566262113795921,
+            2.587856662714302,
+            3.392795483275483,
+            4.223456183068552,
+            4.52894725461562,
+            2.1969170919344627,
+            2.1209754661218545,
+            3.0010215168351237,
+            4.4064991469812735,
+            5.068478217478831,
+        ];
+        for d in all_devices() {
+            close(
+                &nd::gaussian_filter(&x_on(d), &[1.0], &nd::GaussianOptions::default()).unwrap(),
+                &want,
+                1e-12,
+            );
+        }
+    }
+
+    #[test]
+    fn correlate_wrap_even_weights() {
+        // scipy.ndimage.correlate(x, [[1, 2], [3, -1.]], mode='wrap')
+        let want = [
+            13.008580313495301,
+            3.0947501931112527,
+            1.3571641462542572,
+            16.11698932332644,
+            32.594149490812626,
+            14.819660112501051,
+            13.844081205797778,
+            4.2274104421374545,
+            25.15409250454633,
+            6.078403416615199,
+            20.887513417819644,
+            14.959673912039065,
+            7.616855511678477,
+            22.610584737318483,
+            24.86071332622993,
+            25.9912462069099,
+            11.87277256883635,
+            17.52851582171529,
+            10.224407082070314,
+            24.92209058787084,
+        ];
+        for d in all_devices() {
+            let w = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, -1.0], &[2, 2], d).unwrap();
+            let o = nd::FilterOptions::with_mode(nd::Mode::Wrap);
+            close(&nd::correlate(&x_on(d), &w, &o).unwrap(), &want, 1e-12);
+        }
+    }
+
+    #[test]
+    fn uniform_filter_nearest() {
+        // scipy.ndimage.uniform_filter(x, size=[2, 3], mode='nearest')
+        let want = [
+            0.3333333333333333,
+            1.2761423749153968,
+            3.008193182484274,
+            3.008193182484274,
+            2.398717474235544,
+            1.676269705282828,
+            2.2043274410660567,
+            2.644865696595591,
+            3.528709287145746,
+            3.4705949034460253,
+            2.9643406881623253,
+            3.5120676998160665,
+            3.2948122147858405,
+            4.4953775921569585,
+            4.21099840144529,
+            2.3196543805832484,
+            2.477069084309621,
+            3.39743111004028,
+            4.517332884740043,
+            4.940710938899159,
+        ];
+        for d in all_devices() {
+            let o = nd::FilterOptions::with_mode(nd::Mode::Nearest);
+            close(
+                &nd::uniform_filter(&x_on(d), &[2, 3], &o).unwrap(),
+                &want,
+                1e-12,
+            );
+        }
+    }
+
+    #[test]
+    fn gaussian_laplace_constant() {
+        // scipy.ndimage.gaussian_laplace(x, 1.2, mode='constant')
+        let want = [
+            0.13776064312586933,
+            0.002314123397963809,
+            -0.551766076965034,
+            -0.865017150755493,
+            -0.38944497348866003,
+            -0.48873792217953693,
+            -0.6406464077050043,
+            -1.2246001489050387,
+            -1.6262246076101212,
+            -1.0473498210989562,
+            -0.6586041922807688,
+            -0.7397704425235572,
+            -1.3650787775840691,
+            -2.0513771745640708,
+            -1.4626865051673485,
+            -0.17561348050519324,
+            -0.010466298855548034,
+            -0.48689887760595085,
+            -1.4613524791802563,
+            -1.220699556042243,
+        ];
+        for d in all_devices() {
+            let o = nd::GaussianOptions {
+                mode: nd::Mode::Constant,
+                ..Default::default()
+            };
+            close(
+                &nd::gaussian_laplace(&x_on(d), &[1.2], &o).unwrap(),
+                &want,
+                1e-12,
+            );
+        }
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let x = x_on(Device::Cpu);
+        assert!(nd::Mode::parse("ndimage.convolve", "bogus").is_err());
+        assert!(nd::gaussian_filter1d(&x, -1.0, -1, &nd::GaussianOptions::default()).is_err());
+        let w3 = Array::from_vec_on(vec![1.0f64; 3], &[3], Device::Cpu).unwrap();
+        assert!(nd::correlate(&x, &w3, &nd::FilterOptions::default()).is_err());
+        let o = nd::FilterOptions {
+            origin: vec![2],
+            ..Default::default()
+        };
+        assert!(nd::correlate1d(&x, &w3, 0, &o).is_err());
+        assert!(nd::sobel(&x, 2, &nd::FilterOptions::default()).is_err());
+        let empty = Array::from_vec_on(Vec::<f64>::new(), &[0, 3], Device::Cpu).unwrap();
+        assert_eq!(
+            nd::gaussian_filter(&empty, &[1.0], &nd::GaussianOptions::default())
+                .unwrap()
+                .shape(),
+            &[0, 3]
+        );
+    }
+}
+
+mod rank {
+    use super::*;
+
+    #[test]
+    fn median_mirror() {
+        // scipy.ndimage.median_filter(x, size=3, mode='mirror')
+        let want = [
+            0.6969384566990691,
+            2.8284271247461903,
+            1.6274169979695223,
+            4.520259177452132,
+            1.6274169979695223,
+            1.0,
+            2.8284271247461903,
+            2.8284271247461903,
+            4.520259177452132,
+            4.872166581031863,
+            1.4828726939093997,
+            2.0947501931112527,
+            1.6274169979695223,
+            4.872166581031863,
+            4.872166581031863,
+            1.4828726939093997,
+            2.0947501931112527,
+            4.872166581031863,
+            4.872166581031863,
+            4.872166581031863,
+        ];
+        for d in all_devices() {
+            let o = nd::FilterOptions::with_mode(nd::Mode::Mirror);
+            close(
+                &nd::median_filter(&x_on(d), &nd::Window::size(3), &o).unwrap(),
+                &want,
+                0.0,
+            );
+        }
+    }
+
+    #[test]
+    fn rank_footprint() {
+        // scipy.ndimage.rank_filter(x, -2, footprint=[[1, 0, 1], [0, 1, 0]])
+        let want = [
+            0.0,
+            1.0,
+            2.8284271247461903,
+            2.8284271247461903,
+            1.0,
+            1.0,
+            0.6969384566990691,
+            4.520259177452132,
+            1.6274169979695223,
+            5.196152422706632,
+            3.6227766016837926,
+            4.180339887498949,
+            1.6274169979695223,
+            4.872166581031863,
+            3.3832034148351795,
+            2.0947501931112527,
+            3.6227766016837926,
+            1.4828726939093997,
+            6.367532368147138,
+            4.872166581031863,
+        ];
+        for d in all_devices() {
+            let fp = Array::from_vec_on(vec![true, false, true, false, true, false], &[2, 3], d)
+                .unwrap();
+            let y = nd::rank_filter(
+                &x_on(d),
+                -2,
+                &nd::Window::Footprint(fp),
+                &nd::FilterOptions::default(),
+            )
+            .unwrap();
+            close(&y, &want, 0.0);
+        }
+    }
+}
+
+mod interpolation {
+    use super::*;
+
+    #[test]
+    fn zoom_cubic_reflect() {
+        // scipy.ndimage.zoom(x, 1.5, order=3, mode='reflect')[0] (first row of the (6, 8) result)
+        let want = [
+            -3.1378881579732477e-05,
+            0.5047668670007843,
+            1.1700473465566086,
+            2.0748897710059473,
+            3.8283710924996255,
+            5.247386352422825,
+            3.772990492683546,
+            0.9999514610386823,
+        ];
+        for d in all_devices() {
+            let o = nd::InterpOptions {
+                mode: nd::Mode::Reflect,
+                ..Default::default()
+            };
+            let y = nd::zoom(&x_on(d), &[1.5], &o).unwrap();
+            assert_eq!(y.shape(), &[6, 8]);
+            let v = y.to_vec::<f64>().unwrap();
+            let row = Array::from_vec_on(v[..8].to_vec(), &[8], Device::Cpu).unwrap();
+            close(&row, &want, 1e-10);
+        }
+    }
+
+    #[test]
+    fn map_coordinates_grid_modes() {
+        for d in all_devices() {
+            // scipy.ndimage.map_coordinates(x, [[0.5, 2.2, -0.3], [1.7, 3.9, 4.5]], order=2,
+            //                               mode='grid-constant', cval=1.5)
+            let c = Array::from_vec_on(vec![0.5f64, 2.2, -0.3, 1.7, 3.9, 4.5], &[2, 3], d).unwrap();
+            let o = nd::InterpOptions {
+                order: 2,
+                mode: nd::Mode::GridConstant,
+                cval: 1.5,
+                ..Default::default()
+            };
+            close(
+                &nd::map_coordinates(&x_on(d), &c, &o).unwrap(),
+                &[2.77300454413875, 3.7935600048694256, 0.6475311506730334],
+                1e-10,
+            );
+            // scipy.ndimage.map_coordinates(x, [[0.5, -2.2], [4.7, 1.1]], order=3, mode='grid-wrap')
+            let c = Array::from_vec_on(vec![0.5f64, -2.2, 4.7, 1.1], &[2, 2], d).unwrap();
+            let o = nd::InterpOptions {
+                mode: nd::Mode::GridWrap,
+                ..Default::default()
+            };
+            close(
+                &nd::map_coordinates(&x_on(d), &c, &o).unwrap(),
+                &[2.5664703038117667, 1.701732165480783],
+                1e-10,
+            );
+        }
+    }
+
+    #[test]
+    fn shift_quintic_nearest() {
+        // scipy.ndimage.shift(x, [0.3, -1.2], order=5, mode='nearest')
+        let want = [
+            1.2544826398672615,
+            3.7340929329973727,
+            5.069394294315639,
+            -0.3909597676134945,
+            0.47337875925182227,
+            1.0326918536440552,
+            3.5294191456327297,
+            2.4741307205685032,
+            5.454975045968326,
+            4.928033130740144,
+            2.141630842499546,
+            6.982843968859046,
+            3.0609868175994555,
+            4.494079541177539,
+            4.074376139020436,
+            0.9513826937957321,
+            2.8733396928087473,
+            6.465168552745413,
+            4.495480791901596,
+            4.90526972486137,
+        ];
+        for d in all_devices() {
+            let o = nd::InterpOptions {
+                order: 5,
+                mode: nd::Mode::Nearest,
+                ..Default::default()
+            };
+            close(
+                &nd::shift(&x_on(d), &[0.3, -1.2], &o).unwrap(),
+                &want,
+                1e-10,
+            );
+        }
+    }
+
+    #[test]
+    fn order_above_5_is_an_error() {
+        let o = nd::InterpOptions {
+            order: 6,
+            ..Default::default()
+        };
+        assert!(nd::zoom(&x_on(Device::Cpu), &[2.0], &o).is_err());
+    }
+}
+
+mod labels {
+    use super::*;
+
+    #[test]
+    fn label_and_objects() {
+        for d in all_devices() {
+            // scipy.ndimage.label(b)
+            let (l, n) = nd::label(&b_on(d), None).unwrap();
+            assert_eq!(n, 4);
+            assert_eq!(
+                l.to_vec::<i32>().unwrap(),
+                vec![0, 1, 1, 0, 0, 1, 1, 0, 0, 2, 0, 0, 0, 2, 2, 3, 0, 4, 0, 0]
+            );
+            // scipy.ndimage.label(b, structure=np.ones((3, 3)))
+            let s = Array::from_vec_on(vec![true; 9], &[3, 3], d).unwrap();
+            let (l8, n8) = nd::label(&b_on(d), Some(&s)).unwrap();
+            assert_eq!(n8, 3);
+            assert_eq!(
+                l8.to_vec::<i32>().unwrap(),
+                vec![0, 1, 1, 0, 0, 1, 1, 0, 0, 2, 0, 0, 0, 2, 2, 3, 0, 2, 0, 0]
+            );
+            // scipy.ndimage.find_objects(label(b)[0])
+            let o = nd::find_objects(&l, 0).unwrap();
+            assert_eq!(
+                o,
+                vec![
+                    Some(vec![(0, 2), (0, 3)]),
+                    Some(vec![(1, 3), (3, 5)]),
+                    Some(vec![(3, 4), (0, 1)]),
+                    Some(vec![(3, 4), (2, 3)])
+                ]
+            );
+            // scipy.ndimage.center_of_mass(x, l, [1, 2, 3])
+            let c = nd::center_of_mass(&x_on(d), Some(&l), Some(&[1, 2, 3])).unwrap();
+            close(
+                &c,
+                &[
+                    0.5602393007202797,
+                    0.8447095680441492,
+                    1.5791059788879884,
+                    3.6582223693636564,
+                    3.0,
+                    0.0,
+                ],
+                1e-12,
+            );
+            // scipy.ndimage.standard_deviation(x, l, [1, 3]), minimum(x, l, [1, 2, 9]), maximum(x, l, [2])
+            close(
+                &nd::standard_deviation(&x_on(d), Some(&l), Some(&[1, 3])).unwrap(),
+                &[1.4154184769388463, 0.0],
+                1e-12,
+            );
+            close(
+                &nd::minimum(&x_on(d), Some(&l), Some(&[1, 2, 9])).unwrap(),
+                &[0.6969384566990691, 3.3832034148351795, 0.0],
+                0.0,
+            );
+            close(
+                &nd::maximum(&x_on(d), Some(&l), Some(&[2])).unwrap(),
+                &[6.0],
+                0.0,
+            );
+        }
+    }
+
+    #[test]
+    fn distance_transform() {
+        for d in all_devices() {
+            // scipy.ndimage.distance_transform_edt(b)
+            let want = [
+                0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0,
+                0.0, 1.0, 0.0, 0.0,
+            ];
+            close(
+                &nd::distance_transform_edt(&b_on(d), &[]).unwrap(),
+                &want,
+                1e-15,
+            );
+            // scipy.ndimage.distance_transform_edt(b, sampling=[2, 0.5])
+            let want = [
+                0.0, 0.5, 0.5, 0.0, 0.0, 1.0, 0.5, 0.0, 0.0, 0.5, 0.0, 0.0, 0.0, 0.5, 1.0, 0.5,
+                0.0, 0.5, 0.0, 0.0,
+            ];
+            close(
+                &nd::distance_transform_edt(&b_on(d), &[2.0, 0.5]).unwrap(),
+                &want,
+                1e-15,
+            );
+        }
+    }
+
+    #[test]
+    fn morphology() {
+        for d in all_devices() {
+            let s = nd::generate_binary_structure(2, 2)
+                .unwrap()
+                .to_device(d)
+                .unwrap();
+            let o = nd::MorphOptions {
+                structure: Some(s),
+                border_value: true,
+                ..Default::default()
+            };
+            // scipy.ndimage.binary_erosion(b, structure=np.ones((3, 3)), border_value=1)
+            let e = nd::binary_erosion(&b_on(d), &o).unwrap();
+            assert_eq!(e.to_vec::<bool>().unwrap(), vec![false; 20]);
+            // scipy.ndimage.binary_dilation(b) (the cross)
+            let dil = nd::binary_dilation(&b_on(d), &nd::MorphOptions::default()).unwrap();
+            let want: Vec<bool> = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+                .iter()
+                .map(|&v| v == 1)
+                .collect();
+            assert_eq!(dil.to_vec::<bool>().unwrap(), want);
+        }
+    }
+}
+
+mod more {
+    use super::*;
+
+    #[test]
+    fn gaussian_uint8_rounds_between_passes() {
+        for d in all_devices() {
+            let x = Array::from_vec_on(vec![1u8, 9, 3, 4, 0, 8], &[2, 3], d).unwrap();
+            let y = nd::gaussian_filter(&x, &[1.0], &nd::GaussianOptions::default()).unwrap();
+            // scipy.ndimage.gaussian_filter(np.array([[1, 9, 3], [4, 0, 8]], np.uint8), 1.0)
+            assert_eq!(y.to_vec::<u8>().unwrap(), vec![3, 3, 4, 2, 3, 4]);
+        }
+    }
+
+    #[test]
+    fn tophat_and_fill_holes() {
+        for d in all_devices() {
+            // scipy.ndimage.white_tophat(x, size=(2, 3))
+            let want = [
+                0.0,
+                0.0,
+                1.8284271247461903,
+                4.196152422706632,
+                0.0,
+                3.48340143079988,
+                0.0,
+                2.89284217948261,
+                0.0,
+                4.372583002030478,
+                2.6227766016837926,
+                0.4828726939093997,
+                4.941802383683534,
+                1.4889631661966831,
+                0.0,
+                1.0947501931112527,
+                0.0,
+                0.0,
+                2.984328953311959,
+                2.4358765124376163,
+            ];
+            close(
+                &nd::white_tophat(
+                    &x_on(d),
+                    &nd::Window::Size(vec![2, 3]),
+                    &nd::FilterOptions::default(),
+                )
+                .unwrap(),
+                &want,
+                1e-12,
+            );
+            // scipy.ndimage.binary_fill_holes([[1,1,1,1],[1,0,0,1],[1,1,1,1],[0,1,0,1]])
+            let f: Vec<bool> = [1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 0, 1, 0, 1]
+                .iter()
+                .map(|&v| v == 1)
+                .collect();
+            let g =
+                nd::binary_fill_holes(&Array::from_vec_on(f, &[4, 4], d).unwrap(), None).unwrap();
+            let want: Vec<bool> = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1]
+                .iter()
+                .map(|&v| v == 1)
+                .collect();
+            assert_eq!(g.to_vec::<bool>().unwrap(), want);
+            // scipy.ndimage.binary_hit_or_miss(b)
+            assert_eq!(
+                nd::binary_hit_or_miss(&b_on(d), None, None)
+                    .unwrap()
+                    .to_vec::<bool>()
+                    .unwrap(),
+                vec![false; 20]
+            );
+        }
+    }
+
+    #[test]
+    fn positions_median_histogram_cpu() {
+        let d = Device::Cpu;
+        let (l, _) = nd::label(&b_on(d), None).unwrap();
+        // scipy.ndimage.minimum_position(x, l, [1, 2, 3]), maximum_position(x, l, [1, 2])
+        let p = nd::minimum_position(&x_on(d), Some(&l), Some(&[1, 2, 3])).unwrap();
+        assert_eq!(p.to_vec::<i64>().unwrap(), vec![1, 1, 2, 4, 3, 0]);
+        let p = nd::maximum_position(&x_on(d), Some(&l), Some(&[1, 2])).unwrap();
+        assert_eq!(p.to_vec::<i64>().unwrap(), vec![1, 0, 1, 4]);
+        // scipy.ndimage.median(x, l, [1, 2, 7])
+        close(
+            &nd::median(&x_on(d), Some(&l), Some(&[1, 2, 7])).unwrap(),
+            &[1.914213562373095, 4.872166581031863, 0.0],
+            1e-8,
+        );
+        // scipy.ndimage.histogram(x, 0, 7, 4, l, [1, 2])
+        let h = nd::histogram(&x_on(d), 0.0, 7.0, 4, Some(&l), Some(&[1, 2])).unwrap();
+        assert_eq!(h.to_vec::<i64>().unwrap(), vec![2, 1, 1, 0, 0, 1, 1, 1]);
+    }
+}
+
+mod distance_and_generic {
+    use super::*;
+
+    #[test]
+    fn cdt_metrics() {
+        for d in all_devices() {
+            let x =
+                Array::from_vec_on(vec![0u8, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], &[3, 4], d).unwrap();
+            // scipy.ndimage.distance_transform_cdt(x), and with metric='taxicab'
+            let c = nd::distance_transform_cdt(&x, "chessboard").unwrap();
+            assert_eq!(
+                c.to_vec::<i32>().unwrap(),
+                vec![0, 1, 2, 3, 1, 1, 2, 3, 2, 2, 2, 3]
+            );
+            let t = nd::distance_transform_cdt(&x, "taxicab").unwrap();
+            assert_eq!(
+                t.to_vec::<i32>().unwrap(),
+                vec![0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5]
+            );
+            let ones = Array::from_vec_on(vec![1u8; 4], &[2, 2], d).unwrap();
+            assert_eq!(
+                nd::distance_transform_cdt(&ones, "chessboard")
+                    .unwrap()
+                    .to_vec::<i32>()
+                    .unwrap(),
+                vec![-1; 4]
+            );
+            assert!(nd::distance_transform_cdt(&ones, "bogus").is_err());
+        }
+    }
+
+    #[test]
+    fn generic_filter_matches_uniform() {
+        let x = x_on(Device::Cpu);
+        let f = |w: &[f64]| w.iter().sum::<f64>() / w.len() as f64;
+        let o = nd::FilterOptions::with_mode(nd::Mode::Nearest);
+        let g = nd::generic_filter(&x, &f, &nd::Window::Size(vec![2, 3]), &o).unwrap();
+        let u = nd::uniform_filter(&x, &[2, 3], &o).unwrap();
+        close(&g, &u.to_vec::<f64>().unwrap(), 1e-12);
+    }
+}
+
+mod closures {
+    use super::*;
+
+    #[test]
+    fn geometric_transform_matches_shift() {
+        for d in all_devices() {
+            let o = nd::InterpOptions {
+                order: 3,
+                mode: nd::Mode::Nearest,
+                ..Default::default()
+            };
+            let g = nd::geometric_transform(
+                &x_on(d),
+                &|p: &[usize]| vec![p[0] as f64 - 0.3, p[1] as f64 + 1.2],
+                &o,
+            )
+            .unwrap();
+            let s = nd::shift(&x_on(d), &[0.3, -1.2], &o).unwrap();
+            close(&g, &s.to_vec::<f64>().unwrap(), 1e-12);
+        }
+    }
+
+    #[test]
+    fn value_indices_of_labels() {
+        let (l, _) = nd::label(&b_on(Device::Cpu), None).unwrap();
+        // scipy.ndimage.value_indices(label(b)[0], ignore_value=0)[4]
+        let v = nd::value_indices(&l, Some(0)).unwrap();
+        assert_eq!(v.iter().map(|e| e.0).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+        assert_eq!(v[3].1[0].to_vec::<i64>().unwrap(), vec![3]);
+        assert_eq!(v[3].1[1].to_vec::<i64>().unwrap(), vec![2]);
+    }
+}
+
+mod fourier {
+    use super::*;
+    use cuprum_core::Complex64;
+
+    #[test]
+    fn shift_by_one_sample_is_a_roll() {
+        for d in all_devices() {
+            let x = Array::from_vec_on(
+                vec![Complex64::new(1.0, 0.0), Complex64::new(2.0, 0.0)],
+                &[2],
+                d,
+            )
+            .unwrap();
+            let y = nd::fourier_shift(&x, &[1.0], &nd::FourierOptions::default()).unwrap();
+            let v = y.to_vec::<Complex64>().unwrap();
+            assert!(
+                (v[0].re - 1.0).abs() < 1e-15
+                    && (v[1].re + 2.0).abs() < 1e-15
+                    && v[1].im.abs() < 1e-15
+            );
+        }
+    }
+}
