@@ -1,5 +1,48 @@
 //! # cuprum-interpolate
 //!
-//! `scipy.interpolate` (`cupyx.scipy.interpolate`) for cuprum arrays, on the CPU and on CUDA devices: SciPy's names, argument names,
-//! defaults and dtype rules. The facade exposes it as `cuprum::scipy::interpolate`.
+//! `scipy.interpolate` (`cupyx.scipy.interpolate`) for cuprum arrays, on the CPU and on CUDA
+//! devices: SciPy's names, argument names, defaults and dtype rules. The facade exposes it as
+//! `cuprum::scipy::interpolate`.
+//!
+//! Every interpolator is built from arrays on one device and evaluates on that device.
+//! Construction work that is a small solve (spline slopes, collocation systems, divided
+//! differences) runs on the host as in SciPy; evaluation at the query points (the part
+//! proportional to the data) is composed of cuprum's array operations (`searchsorted`,
+//! `take`, ufuncs, `matmul`), so it runs wherever the arrays live. Results are float64.
+//!
+//! - piecewise polynomials: [`PPoly`], [`CubicHermiteSpline`], [`CubicSpline`],
+//!   [`PchipInterpolator`] / [`pchip_interpolate`], [`Akima1DInterpolator`];
+//! - B-splines: [`BSpline`], [`make_interp_spline`], FITPACK's [`splrep`], [`splev`],
+//!   [`splder`], [`splantider`], [`splint`];
+//! - 1-D tables: [`interp1d`] ([`Interp1d`]);
+//! - polynomials through all points: [`KroghInterpolator`] / [`krogh_interpolate`],
+//!   [`BarycentricInterpolator`] / [`barycentric_interpolate`];
+//! - grids: [`RegularGridInterpolator`], [`interpn`];
+//! - scattered data: [`RBFInterpolator`].
 #![warn(missing_docs)]
+
+mod banded;
+mod bspline;
+mod cubic;
+mod fitpack;
+mod fitpack_curfit;
+mod grid;
+mod interp1d;
+mod polyint;
+mod ppoly;
+mod rbf;
+mod util;
+
+pub use bspline::{BSpline, SplineBc, make_interp_spline};
+pub use cubic::{
+    Akima1DInterpolator, AkimaMethod, BcType, Boundary, CubicHermiteSpline, CubicSpline,
+    CubicSplineOptions, PchipInterpolator, pchip_interpolate,
+};
+pub use fitpack::{SplevExt, SplrepOptions, splantider, splder, splev, splint, splrep};
+pub use grid::{GridMethod, GridOptions, RegularGridInterpolator, interpn};
+pub use interp1d::{FillValue, Interp1d, Interp1dKind, Interp1dOptions, interp1d};
+pub use polyint::{
+    BarycentricInterpolator, KroghInterpolator, barycentric_interpolate, krogh_interpolate,
+};
+pub use ppoly::{Extrapolate, PPoly};
+pub use rbf::{RBFInterpolator, RbfKernel, RbfOptions};

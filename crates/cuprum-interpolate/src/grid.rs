@@ -1,0 +1,347 @@
+//! [`RegularGridInterpolator`] and [`interpn`]: interpolation on a rectilinear grid in any
+//! number of dimensions (`scipy.interpolate.RegularGridInterpolator`, `interpn`).
+
+use crate::util::{self, any_true, host_f64, upload};
+use cuprum_core::sort::{Side, searchsorted};
+use cuprum_core::{Array, DType, Error, IndexMode, Result, Scalar, SliceItem, ext, take};
+
+/// The method of [`RegularGridInterpolator`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GridMethod {
+    /// multilinear (default)
+    #[default]
+    Linear,
+    /// the nearest grid point (ties toward the lower point)
+    Nearest,
+}
+
+impl GridMethod {
+    /// SciPy's names: `linear`, `nearest`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] for an unknown method; [`Error::Unsupported`] for SciPy's
+    /// spline methods (`slinear`, `cubic`, `quintic`, `pchip`), not built yet.
+    pub fn from_name(name: &str) -> Result<Self> {
+        const OP: &str = "interpolate.RegularGridInterpolator";
+        match name {
+            "linear" => Ok(Self::Linear),
+            "nearest" => Ok(Self::Nearest),
+            "slinear" | "cubic" | "quintic" | "pchip" => {
+                Err(Error::unsupported(OP, format!("method {name:?}")))
+            }
+            o => Err(Error::invalid_value(
+                OP,
+                format!(
+                    "method {o:?} is not defined (linear, nearest, slinear, cubic, quintic, pchip)"
+                ),
+            )),
+        }
+    }
+}
+
+/// The optional arguments of [`RegularGridInterpolator::new`] (SciPy's defaults).
+#[derive(Clone, Copy, Debug)]
+pub struct GridOptions {
+    /// the method (default linear)
+    pub method: GridMethod,
+    /// raise for points outside the grid (default true)
+    pub bounds_error: bool,
+    /// the value outside the grid: `Some(v)` (default NaN), or `None` to extrapolate
+    pub fill_value: Option<f64>,
+}
+
+impl Default for GridOptions {
+    fn default() -> Self {
+        Self {
+            method: GridMethod::Linear,
+            bounds_error: true,
+            fill_value: Some(f64::NAN),
+        }
+    }
+}
+
+/// Interpolation on a rectilinear grid (`scipy.interpolate.RegularGridInterpolator`).
+///
+/// **Shapes**: `points` are `d` 1-d grids of sizes `n_0 .. n_{d-1}`; `values` is
+/// `(n_0, ..., n_{d-1}, *trailing)`; evaluating at `xi` `(..., d)` gives `(..., *trailing)`.
+///
+/// Each grid must be strictly increasing or strictly decreasing (a decreasing one is
+/// reversed with the values). Evaluation runs on the values' device: a binary search per
+/// dimension, then the `2^d` corner values gathered with `take` and weighted (linear), or
+/// the nearest corner (nearest). Computes in float64.
+///
+/// # Errors
+/// [`Error::InvalidValue`] for a grid that is not 1-d, monotone and finite, a size that
+/// does not match `values`, fewer than 2 points in a dimension for `linear`, more grids
+/// than `values` has dimensions, and (at evaluation) `xi` whose last axis is not `d` or
+/// points outside the grid with `bounds_error`.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{GridOptions, RegularGridInterpolator};
+/// let x = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![0.0, 2.0], &[2], Device::Cpu).unwrap();
+/// let v = Array::from_vec_on(vec![0.0, 2.0, 1.0, 3.0], &[2, 2], Device::Cpu).unwrap();
+/// let g = RegularGridInterpolator::new(&[&x, &y], &v, GridOptions::default()).unwrap();
+/// let xi = Array::from_vec_on(vec![0.5, 1.0], &[1, 2], Device::Cpu).unwrap();
+/// assert_eq!(g.call(&xi).unwrap().to_vec::<f64>().unwrap(), vec![1.0]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct RegularGridInterpolator {
+    grids: Vec<Array>,
+    bounds: Vec<(f64, f64)>,
+    sizes: Vec<usize>,
+    values: Array,
+    trailing: Vec<usize>,
+    opts: GridOptions,
+}
+
+const OP: &str = "interpolate.RegularGridInterpolator";
+
+impl RegularGridInterpolator {
+    /// Builds the interpolator; see the type's documentation.
+    ///
+    /// # Errors
+    /// As described on the type.
+    pub fn new(points: &[&Array], values: &Array, opts: GridOptions) -> Result<Self> {
+        let d = points.len();
+        if d == 0 || d > values.ndim() {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "there are {d} point arrays, but values has {} dimensions",
+                    values.ndim()
+                ),
+            ));
+        }
+        util::real_check(OP, values)?;
+        let mut vals = values.astype(DType::Float64)?;
+        let mut grids = Vec::with_capacity(d);
+        let mut bounds = Vec::with_capacity(d);
+        let mut sizes = Vec::with_capacity(d);
+        for (i, p) in points.iter().enumerate() {
+            util::same_device(OP, p, values)?;
+            if p.ndim() != 1 {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!("the points in dimension {i} must be 1-dimensional"),
+                ));
+            }
+            let mut g = host_f64(OP, p)?;
+            if g.len() != values.shape()[i] {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!(
+                        "there are {} points and {} values in dimension {i}",
+                        g.len(),
+                        values.shape()[i]
+                    ),
+                ));
+            }
+            if g.is_empty() || g.iter().any(|v| !v.is_finite()) {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!("the points in dimension {i} must be finite and non-empty"),
+                ));
+            }
+            if g.len() > 1 && g.windows(2).all(|w| w[1] < w[0]) {
+                g.reverse();
+                let mut items = vec![SliceItem::FULL; values.ndim()];
+                items[i] = SliceItem::Slice {
+                    start: None,
+                    stop: None,
+                    step: -1,
+                };
+                vals = vals.slice(&items)?;
+            } else if g.windows(2).any(|w| w[1] <= w[0]) {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!("the points in dimension {i} must be strictly ascending or descending"),
+                ));
+            }
+            if opts.method == GridMethod::Linear && g.len() < 2 {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!(
+                        "there are {} points in dimension {i}, but method linear requires at least 2",
+                        g.len()
+                    ),
+                ));
+            }
+            bounds.push((g[0], g[g.len() - 1]));
+            sizes.push(g.len());
+            grids.push(upload(g.clone(), &[g.len()], values.device())?);
+        }
+        let trailing = values.shape()[d..].to_vec();
+        let p: usize = sizes.iter().product();
+        let r: usize = trailing.iter().product();
+        let values = ext::as_c_contiguous(&vals)?.reshape([p, r])?;
+        Ok(Self {
+            grids,
+            bounds,
+            sizes,
+            values,
+            trailing,
+            opts,
+        })
+    }
+
+    /// The interpolated values at `xi` `(..., d)`, float64 on the values' device.
+    ///
+    /// # Errors
+    /// As described on the type.
+    pub fn call(&self, xi: &Array) -> Result<Array> {
+        let d = self.grids.len();
+        util::same_device(OP, &self.values, xi)?;
+        util::real_check(OP, xi)?;
+        let (xi2, lead): (Array, Vec<usize>) = if xi.ndim() == 0
+            || *xi.shape().last().unwrap_or(&0) != d
+        {
+            if d == 1 {
+                (xi.reshape([xi.size(), 1])?, xi.shape().to_vec())
+            } else {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!(
+                        "the requested sample points xi have dimension {}, but this interpolator has dimension {d}",
+                        xi.shape().last().copied().unwrap_or(0)
+                    ),
+                ));
+            }
+        } else {
+            (xi.clone(), xi.shape()[..xi.ndim() - 1].to_vec())
+        };
+        let npts: usize = lead.iter().product();
+        let xi2 = xi2.astype(DType::Float64)?.reshape([npts, d])?;
+        let r = self.values.shape()[1];
+        let dev = self.values.device();
+        let mut idx = Vec::with_capacity(d);
+        let mut w = Vec::with_capacity(d);
+        let mut oob: Option<Array> = None;
+        for (j, g) in self.grids.iter().enumerate() {
+            let xj = xi2.slice(&[SliceItem::FULL, SliceItem::Index(j as isize)])?;
+            let n = self.sizes[j];
+            let (lo, hi) = self.bounds[j];
+            let out = cuprum_core::logical_or(
+                &cuprum_core::less(&xj, lo)?,
+                &cuprum_core::greater(&xj, hi)?,
+            )?;
+            oob = Some(match oob {
+                None => out,
+                Some(o) => cuprum_core::logical_or(&o, &out)?,
+            });
+            if n == 1 {
+                idx.push(cuprum_core::zeros_on([npts], DType::Int64, dev)?);
+                w.push(cuprum_core::zeros_on([npts], DType::Float64, dev)?);
+                continue;
+            }
+            let pos = searchsorted(g, &xj, Side::Left, None)?;
+            let i = cuprum_core::clip(
+                &cuprum_core::subtract(&pos, 1i64)?,
+                Some(0i64.into()),
+                Some(((n - 2) as i64).into()),
+            )?;
+            let ip = cuprum_core::add(&i, 1i64)?;
+            let gl = take(g, &i, None, IndexMode::Clip)?;
+            let gh = take(g, &ip, None, IndexMode::Clip)?;
+            let t = cuprum_core::divide(
+                &cuprum_core::subtract(&xj, &gl)?,
+                &cuprum_core::subtract(&gh, &gl)?,
+            )?;
+            idx.push(i);
+            w.push(t);
+        }
+        let oob = match oob {
+            Some(o) => o,
+            None => cuprum_core::zeros_on([npts], DType::Bool, dev)?,
+        };
+        if self.opts.bounds_error && any_true(&oob)? {
+            return Err(Error::invalid_value(
+                OP,
+                "one of the requested xi is out of bounds",
+            ));
+        }
+        let mut strides = vec![1usize; d];
+        for j in (0..d.saturating_sub(1)).rev() {
+            strides[j] = strides[j + 1] * self.sizes[j + 1];
+        }
+        let res = match self.opts.method {
+            GridMethod::Nearest => {
+                let mut flat: Option<Array> = None;
+                for j in 0..d {
+                    let near = if self.sizes[j] == 1 {
+                        idx[j].clone()
+                    } else {
+                        let up = cuprum_core::greater(&w[j], 0.5)?;
+                        cuprum_core::add(&idx[j], &up.astype(DType::Int64)?)?
+                    };
+                    let term = cuprum_core::multiply(&near, strides[j] as i64)?;
+                    flat = Some(match flat {
+                        None => term,
+                        Some(f) => cuprum_core::add(&f, &term)?,
+                    });
+                }
+                let flat = flat.ok_or_else(|| Error::invalid_value(OP, "no dimensions"))?;
+                take(&self.values, &flat, Some(0), IndexMode::Clip)?
+            }
+            GridMethod::Linear => {
+                let mut acc: Option<Array> = None;
+                for corner in 0..(1usize << d) {
+                    let mut weight: Option<Array> = None;
+                    let mut flat: Option<Array> = None;
+                    for j in 0..d {
+                        let bit = (corner >> (d - 1 - j)) & 1;
+                        let wj = if bit == 1 {
+                            w[j].clone()
+                        } else {
+                            cuprum_core::subtract(1.0, &w[j])?
+                        };
+                        weight = Some(match weight {
+                            None => wj,
+                            Some(a) => cuprum_core::multiply(&a, &wj)?,
+                        });
+                        let ij = cuprum_core::multiply(
+                            &cuprum_core::add(&idx[j], bit as i64)?,
+                            strides[j] as i64,
+                        )?;
+                        flat = Some(match flat {
+                            None => ij,
+                            Some(a) => cuprum_core::add(&a, &ij)?,
+                        });
+                    }
+                    let (weight, flat) = match (weight, flat) {
+                        (Some(a), Some(b)) => (a, b),
+                        _ => return Err(Error::invalid_value(OP, "no dimensions")),
+                    };
+                    let v = take(&self.values, &flat, Some(0), IndexMode::Clip)?;
+                    let term = cuprum_core::multiply(&v, &weight.reshape([npts, 1])?)?;
+                    acc = Some(match acc {
+                        None => term,
+                        Some(a) => cuprum_core::add(&a, &term)?,
+                    });
+                }
+                acc.ok_or_else(|| Error::invalid_value(OP, "no dimensions"))?
+            }
+        };
+        let res = match self.opts.fill_value {
+            Some(f) if !self.opts.bounds_error => {
+                cuprum_core::where_(&oob.reshape([npts, 1])?, Scalar::Float(f), &res)?
+            }
+            _ => res,
+        };
+        let _ = r;
+        let mut shape = lead;
+        shape.extend_from_slice(&self.trailing);
+        res.reshape(shape.as_slice())
+    }
+}
+
+/// `interpn(points, values, xi, method, bounds_error, fill_value)`: a
+/// [`RegularGridInterpolator`] built and evaluated once (`scipy.interpolate.interpn`).
+///
+/// # Errors
+/// As [`RegularGridInterpolator`].
+pub fn interpn(points: &[&Array], values: &Array, xi: &Array, opts: GridOptions) -> Result<Array> {
+    RegularGridInterpolator::new(points, values, opts)?.call(xi)
+}

@@ -1,0 +1,385 @@
+//! [`RBFInterpolator`]: radial basis function interpolation of scattered data in any
+//! dimension (`scipy.interpolate.RBFInterpolator`, global form).
+
+use crate::util;
+use cuprum_core::{Array, DType, Error, Result, SliceItem, concatenate, ext, matmul};
+
+const OP: &str = "interpolate.RBFInterpolator";
+
+/// The radial basis function `phi(r)` of [`RBFInterpolator`] (SciPy's kernel names).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RbfKernel {
+    /// `-r`
+    Linear,
+    /// `r^2 log r` (the default)
+    #[default]
+    ThinPlateSpline,
+    /// `r^3`
+    Cubic,
+    /// `-r^5`
+    Quintic,
+    /// `-sqrt(1 + r^2)`
+    Multiquadric,
+    /// `1 / sqrt(1 + r^2)`
+    InverseMultiquadric,
+    /// `1 / (1 + r^2)`
+    InverseQuadratic,
+    /// `exp(-r^2)`
+    Gaussian,
+}
+
+impl RbfKernel {
+    /// SciPy's names (`linear`, `thin_plate_spline`, `cubic`, `quintic`, `multiquadric`,
+    /// `inverse_multiquadric`, `inverse_quadratic`, `gaussian`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] for another name.
+    pub fn from_name(name: &str) -> Result<Self> {
+        Ok(match name.to_ascii_lowercase().as_str() {
+            "linear" => Self::Linear,
+            "thin_plate_spline" => Self::ThinPlateSpline,
+            "cubic" => Self::Cubic,
+            "quintic" => Self::Quintic,
+            "multiquadric" => Self::Multiquadric,
+            "inverse_multiquadric" => Self::InverseMultiquadric,
+            "inverse_quadratic" => Self::InverseQuadratic,
+            "gaussian" => Self::Gaussian,
+            o => {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!("kernel {o:?} is not a known RBF"),
+                ));
+            }
+        })
+    }
+
+    fn scale_invariant(self) -> bool {
+        matches!(
+            self,
+            Self::Linear | Self::ThinPlateSpline | Self::Cubic | Self::Quintic
+        )
+    }
+
+    fn min_degree(self) -> i64 {
+        match self {
+            Self::Multiquadric | Self::Linear => 0,
+            Self::ThinPlateSpline | Self::Cubic => 1,
+            Self::Quintic => 2,
+            _ => -1,
+        }
+    }
+
+    /// `phi` applied to the distances `r` (elementwise, on `r`'s device).
+    fn apply(self, r: &Array) -> Result<Array> {
+        use cuprum_core as cp;
+        match self {
+            Self::Linear => cp::negative(r),
+            Self::ThinPlateSpline => {
+                let zero = cp::equal(r, 0.0)?;
+                let safe = cp::where_(&zero, 1.0, r)?;
+                cp::multiply(&cp::square(r)?, &cp::log(&safe)?)
+            }
+            Self::Cubic => cp::power(r, 3.0),
+            Self::Quintic => cp::negative(&cp::power(r, 5.0)?),
+            Self::Multiquadric => cp::negative(&cp::sqrt(&cp::add(&cp::square(r)?, 1.0)?)?),
+            Self::InverseMultiquadric => {
+                cp::divide(1.0, &cp::sqrt(&cp::add(&cp::square(r)?, 1.0)?)?)
+            }
+            Self::InverseQuadratic => cp::divide(1.0, &cp::add(&cp::square(r)?, 1.0)?),
+            Self::Gaussian => cp::exp(&cp::negative(&cp::square(r)?)?),
+        }
+    }
+}
+
+/// The optional arguments of [`RBFInterpolator::new`] (SciPy's defaults).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RbfOptions {
+    /// the smoothing parameter, added to the kernel matrix's diagonal (default 0)
+    pub smoothing: f64,
+    /// the kernel (default thin-plate spline)
+    pub kernel: RbfKernel,
+    /// the shape parameter; default 1 for the scale-invariant kernels, required otherwise
+    pub epsilon: Option<f64>,
+    /// the degree of the added polynomial; default the kernel's minimum (at least 0); -1
+    /// for none
+    pub degree: Option<i64>,
+}
+
+/// Radial basis function interpolation (`scipy.interpolate.RBFInterpolator` without
+/// `neighbors`).
+///
+/// **Shapes**: `y` `(n, d)` data coordinates, `values` `(n, ...)`; evaluating at `x` `(m, d)`
+/// gives `(m, ...)`.
+///
+/// SciPy's system: the kernel matrix of the scaled points plus `smoothing` on the diagonal,
+/// bordered by the monomials up to `degree` of the coordinates shifted and scaled to
+/// `[-1, 1]`; it is assembled and solved on the data's device (`cuprum-linalg`'s `solve`:
+/// cuSOLVER `getrf`/`getrs` on CUDA, an LU on the CPU). Evaluation builds the `(m, n + R)`
+/// matrix in row chunks and multiplies it by the coefficients on the device. Float64.
+///
+/// # Errors
+/// [`Error::InvalidValue`] for `y` not 2-d, `values` and `y` of different lengths, a missing
+/// `epsilon` for a kernel that needs one, `degree < -1`, fewer points than monomials, a
+/// singular system; at evaluation, `x` whose dimension differs.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{RBFInterpolator, RbfOptions};
+/// let y = Array::from_vec_on(vec![0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0], &[4, 2], Device::Cpu).unwrap();
+/// let d = Array::from_vec_on(vec![0.0, 1.0, 1.0, 2.0], &[4], Device::Cpu).unwrap();
+/// let f = RBFInterpolator::new(&y, &d, RbfOptions::default()).unwrap();
+/// let x = Array::from_vec_on(vec![0.5, 0.5], &[1, 2], Device::Cpu).unwrap();
+/// // a linear function is reproduced by the degree-1 polynomial part
+/// assert!((f.call(&x).unwrap().to_vec::<f64>().unwrap()[0] - 1.0).abs() < 1e-10);
+/// ```
+#[derive(Clone, Debug)]
+pub struct RBFInterpolator {
+    y: Array,
+    shift: Array,
+    scale: Array,
+    coeffs: Array,
+    powers: Vec<Vec<u32>>,
+    kernel: RbfKernel,
+    epsilon: f64,
+    trailing: Vec<usize>,
+}
+
+/// SciPy's `_monomial_powers`: exponents of the monomials of total degree `<= degree`.
+fn monomial_powers(ndim: usize, degree: i64) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    if degree < 0 {
+        return out;
+    }
+    fn combos(
+        ndim: usize,
+        deg: usize,
+        start: usize,
+        cur: &mut Vec<usize>,
+        out: &mut Vec<Vec<u32>>,
+    ) {
+        if cur.len() == deg {
+            let mut p = vec![0u32; ndim];
+            for &v in cur.iter() {
+                p[v] += 1;
+            }
+            out.push(p);
+            return;
+        }
+        for v in start..ndim {
+            cur.push(v);
+            combos(ndim, deg, v, cur, out);
+            cur.pop();
+        }
+    }
+    for deg in 0..=degree as usize {
+        combos(ndim, deg, 0, &mut Vec::new(), &mut out);
+    }
+    out
+}
+
+/// The `(m, n)` kernel matrix between the rows of `a` `(m, d)` and `b` `(n, d)`.
+fn kernel_matrix(a: &Array, b: &Array, kernel: RbfKernel) -> Result<Array> {
+    let d = a.shape()[1];
+    let mut s: Option<Array> = None;
+    for k in 0..d {
+        let ak = a.slice(&[
+            SliceItem::FULL,
+            SliceItem::Slice {
+                start: Some(k as isize),
+                stop: Some(k as isize + 1),
+                step: 1,
+            },
+        ])?;
+        let bk = b
+            .slice(&[SliceItem::FULL, SliceItem::Index(k as isize)])?
+            .reshape([1, b.shape()[0]])?;
+        let sq = cuprum_core::square(&cuprum_core::subtract(&ak, &bk)?)?;
+        s = Some(match s {
+            None => sq,
+            Some(acc) => cuprum_core::add(&acc, &sq)?,
+        });
+    }
+    let r = match s {
+        Some(s) => cuprum_core::sqrt(&s)?,
+        None => cuprum_core::zeros_on([a.shape()[0], b.shape()[0]], DType::Float64, a.device())?,
+    };
+    kernel.apply(&r)
+}
+
+/// The `(m, R)` monomials of the rows of `xhat`.
+fn polynomial_matrix(xhat: &Array, powers: &[Vec<u32>]) -> Result<Array> {
+    let m = xhat.shape()[0];
+    let mut cols = Vec::with_capacity(powers.len());
+    for p in powers {
+        let mut col = cuprum_core::ones_on([m, 1], DType::Float64, xhat.device())?;
+        for (k, &e) in p.iter().enumerate() {
+            if e > 0 {
+                let xk = xhat.slice(&[
+                    SliceItem::FULL,
+                    SliceItem::Slice {
+                        start: Some(k as isize),
+                        stop: Some(k as isize + 1),
+                        step: 1,
+                    },
+                ])?;
+                col = cuprum_core::multiply(&col, &cuprum_core::power(&xk, e as f64)?)?;
+            }
+        }
+        cols.push(col);
+    }
+    if cols.is_empty() {
+        return cuprum_core::zeros_on([m, 0], DType::Float64, xhat.device());
+    }
+    let refs: Vec<&Array> = cols.iter().collect();
+    concatenate(&refs, 1)
+}
+
+impl RBFInterpolator {
+    /// Builds the interpolator; see the type's documentation.
+    ///
+    /// # Errors
+    /// As described on the type.
+    pub fn new(y: &Array, values: &Array, opts: RbfOptions) -> Result<Self> {
+        util::same_device(OP, y, values)?;
+        if y.ndim() != 2 {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "expected y to be a 2-dimensional array, got shape {:?}",
+                    y.shape()
+                ),
+            ));
+        }
+        let (n, nd) = (y.shape()[0], y.shape()[1]);
+        if values.ndim() == 0 || values.shape()[0] != n {
+            return Err(Error::invalid_value(
+                OP,
+                format!("expected the first axis of d to have length {n}"),
+            ));
+        }
+        let trailing = values.shape()[1..].to_vec();
+        let s: usize = trailing.iter().product();
+        let kernel = opts.kernel;
+        let epsilon = match opts.epsilon {
+            Some(e) => e,
+            None if kernel.scale_invariant() => 1.0,
+            None => {
+                return Err(Error::invalid_value(
+                    OP,
+                    "epsilon must be specified for a kernel that is not scale-invariant",
+                ));
+            }
+        };
+        let degree = opts.degree.unwrap_or(kernel.min_degree().max(0));
+        if degree < -1 {
+            return Err(Error::invalid_value(OP, "degree must be at least -1"));
+        }
+        let powers = monomial_powers(nd, degree);
+        if powers.len() > n {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "at least {} data points are required when degree is {degree} and the number of dimensions is {nd}",
+                    powers.len()
+                ),
+            ));
+        }
+        let yf = util::as_f64(OP, y)?;
+        let dv = util::as_f64(OP, values)?.reshape([n, s])?;
+        let dev = y.device();
+        let (shift, scale) = if n == 0 {
+            (
+                cuprum_core::zeros_on([1, nd], DType::Float64, dev)?,
+                cuprum_core::ones_on([1, nd], DType::Float64, dev)?,
+            )
+        } else {
+            let mins = yf.min(0, true)?;
+            let maxs = yf.max(0, true)?;
+            let shift = cuprum_core::divide(&cuprum_core::add(&maxs, &mins)?, 2.0)?;
+            let scale = cuprum_core::divide(&cuprum_core::subtract(&maxs, &mins)?, 2.0)?;
+            let scale = cuprum_core::where_(&cuprum_core::equal(&scale, 0.0)?, 1.0, &scale)?;
+            (shift, scale)
+        };
+        let yeps = cuprum_core::multiply(&yf, epsilon)?;
+        let yhat = cuprum_core::divide(&cuprum_core::subtract(&yf, &shift)?, &scale)?;
+        let r = powers.len();
+        let mut kmat = kernel_matrix(&yeps, &yeps, kernel)?;
+        if opts.smoothing != 0.0 {
+            let eye = cuprum_core::eye_on(n, None, 0, DType::Float64, dev)?;
+            kmat = cuprum_core::add(&kmat, &cuprum_core::multiply(&eye, opts.smoothing)?)?;
+        }
+        let pmat = polynomial_matrix(&yhat, &powers)?;
+        let top = concatenate(&[&kmat, &pmat], 1)?;
+        let pt = ext::as_c_contiguous(&pmat.transpose()?)?;
+        let zr = cuprum_core::zeros_on([r, r], DType::Float64, dev)?;
+        let bottom = concatenate(&[&pt, &zr], 1)?;
+        let lhs = concatenate(&[&top, &bottom], 0)?;
+        let rhs = concatenate(
+            &[&dv, &cuprum_core::zeros_on([r, s], DType::Float64, dev)?],
+            0,
+        )?;
+        let coeffs = cuprum_linalg::solve(&lhs, &rhs).map_err(|e| {
+            let e: Error = e.into();
+            match e {
+                Error::InvalidValue { .. } => Error::invalid_value(OP, "singular matrix"),
+                other => other,
+            }
+        })?;
+        Ok(Self {
+            y: yeps,
+            shift,
+            scale,
+            coeffs,
+            powers,
+            kernel,
+            epsilon,
+            trailing,
+        })
+    }
+
+    /// The interpolated values at `x` `(m, d)`: `(m, ...)`, float64 on the data's device.
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] when `x` is not `(m, d)`; [`Error::DeviceMismatch`].
+    pub fn call(&self, x: &Array) -> Result<Array> {
+        util::same_device(OP, &self.y, x)?;
+        let nd = self.y.shape()[1];
+        if x.ndim() != 2 || x.shape()[1] != nd {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "expected the second axis of x to have length {nd}, got shape {:?}",
+                    x.shape()
+                ),
+            ));
+        }
+        let m = x.shape()[0];
+        let xf = util::as_f64(OP, x)?;
+        let n = self.y.shape()[0].max(1);
+        // about 2^22 kernel entries per chunk
+        let chunk = ((1usize << 22) / n).max(1);
+        let mut parts = Vec::new();
+        let mut start = 0;
+        while start < m {
+            let stop = (start + chunk).min(m);
+            let xc = util::rows(&xf, start, stop)?;
+            let xeps = cuprum_core::multiply(&xc, self.epsilon)?;
+            let xhat = cuprum_core::divide(&cuprum_core::subtract(&xc, &self.shift)?, &self.scale)?;
+            let kmat = kernel_matrix(&xeps, &self.y, self.kernel)?;
+            let pmat = polynomial_matrix(&xhat, &self.powers)?;
+            let vec = concatenate(&[&kmat, &pmat], 1)?;
+            parts.push(matmul(&vec, &self.coeffs)?);
+            start = stop;
+        }
+        let out = if parts.is_empty() {
+            cuprum_core::zeros_on([0, self.coeffs.shape()[1]], DType::Float64, x.device())?
+        } else {
+            let refs: Vec<&Array> = parts.iter().collect();
+            concatenate(&refs, 0)?
+        };
+        let mut shape = vec![m];
+        shape.extend_from_slice(&self.trailing);
+        out.reshape(shape.as_slice())
+    }
+}
