@@ -24,12 +24,13 @@ use cuprum_core::{Array, DType, Error, IndexMode, Result, Scalar, ext, take};
 /// ```
 /// use cuprum_core::{Array, Device};
 /// use cuprum_interpolate::{BSpline, Extrapolate};
-/// // the quadratic B-spline on knots 0..3
-/// let t = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0], &[4], Device::Cpu).unwrap();
-/// let c = Array::from_vec_on(vec![1.0], &[1], Device::Cpu).unwrap();
+/// // the quadratic Bernstein polynomial 2 x (1 - x) on [0, 1]
+/// let t = Array::from_vec_on(vec![0.0, 0.0, 0.0, 1.0, 1.0, 1.0], &[6], Device::Cpu).unwrap();
+/// let c = Array::from_vec_on(vec![0.0, 1.0, 0.0], &[3], Device::Cpu).unwrap();
 /// let b = BSpline::new(&t, &c, 2, Extrapolate::No, 0).unwrap();
-/// let x = Array::from_vec_on(vec![1.5], &[1], Device::Cpu).unwrap();
-/// assert_eq!(b.call(&x, 0).unwrap().to_vec::<f64>().unwrap(), vec![0.75]);
+/// let x = Array::from_vec_on(vec![0.5, 2.0], &[2], Device::Cpu).unwrap();
+/// let v = b.call(&x, 0).unwrap().to_vec::<f64>().unwrap();
+/// assert!(v[0] == 0.5 && v[1].is_nan());
 /// ```
 #[derive(Clone, Debug)]
 pub struct BSpline {

@@ -85,7 +85,8 @@ impl Default for GridOptions {
 /// let v = Array::from_vec_on(vec![0.0, 2.0, 1.0, 3.0], &[2, 2], Device::Cpu).unwrap();
 /// let g = RegularGridInterpolator::new(&[&x, &y], &v, GridOptions::default()).unwrap();
 /// let xi = Array::from_vec_on(vec![0.5, 1.0], &[1, 2], Device::Cpu).unwrap();
-/// assert_eq!(g.call(&xi).unwrap().to_vec::<f64>().unwrap(), vec![1.0]);
+/// // the values are x + y
+/// assert_eq!(g.call(&xi).unwrap().to_vec::<f64>().unwrap(), vec![1.5]);
 /// ```
 #[derive(Clone, Debug)]
 pub struct RegularGridInterpolator {

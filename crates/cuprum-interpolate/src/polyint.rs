@@ -263,6 +263,14 @@ impl BarycentricInterpolator {
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| {
                 (a.min(v), b.max(v))
             });
+        let mut sorted = x.clone();
+        sorted.sort_by(f64::total_cmp);
+        if sorted.windows(2).any(|w| w[0] == w[1]) || x.iter().any(|v| !v.is_finite()) {
+            return Err(Error::invalid_value(
+                BARY,
+                "interpolation points xi must be distinct and finite",
+            ));
+        }
         let cap = if n > 1 { 4.0 / (mx - mn) } else { 1.0 };
         let mut wi = ext::try_vec_filled(n, 0.0)?;
         for i in 0..n {

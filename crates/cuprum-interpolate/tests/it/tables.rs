@@ -1,0 +1,203 @@
+//! interp1d, grids, polynomial interpolation through all points, RBF.
+
+use crate::reference::*;
+use crate::{arr, check};
+use cuprum_core::ext::test_util::all_devices;
+use cuprum_interpolate::*;
+
+#[test]
+fn interp1d_kinds_and_fill() {
+    for dev in all_devices() {
+        let (xu, xin) = (arr(XU, &[7], dev), arr(XIN, &[7], dev));
+        let yu: Vec<f64> = XU.iter().map(|v| v.sin() + 0.1 * v * v).collect();
+        let yu = arr(&yu, &[7], dev);
+        for (kind, r) in [
+            ("linear", I1D_LINEAR),
+            ("nearest", I1D_NEAREST),
+            ("nearest-up", I1D_NEAREST_UP),
+            ("cubic", I1D_CUBIC),
+            ("quadratic", I1D_QUADRATIC),
+        ] {
+            let f = interp1d(
+                &xu,
+                &yu,
+                Interp1dOptions {
+                    kind: Interp1dKind::from_name(kind).unwrap(),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+            check(&f.call(&xin).unwrap(), r, 1e-11);
+        }
+        let (x, y, xn) = (arr(X, &[7], dev), arr(Y, &[7], dev), arr(XN, &[9], dev));
+        let f = interp1d(
+            &x,
+            &y,
+            Interp1dOptions {
+                bounds_error: Some(false),
+                fill_value: FillValue::Pair(-1.0, 7.0),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        check(&f.call(&xn).unwrap(), I1D_PAIR, 1e-12);
+        let f = interp1d(
+            &x,
+            &y,
+            Interp1dOptions {
+                fill_value: FillValue::Extrapolate,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        check(&f.call(&xn).unwrap(), I1D_EXTRAP, 1e-12);
+        let strict = interp1d(&x, &y, Interp1dOptions::default()).unwrap();
+        assert!(strict.call(&xn).is_err());
+        assert!(Interp1dKind::from_name("bogus").is_err());
+    }
+}
+
+#[test]
+fn regular_grid() {
+    for dev in all_devices() {
+        let (g0, g1, v, xi) = (
+            arr(G0, &[4], dev),
+            arr(G1, &[3], dev),
+            arr(V, &[4, 3], dev),
+            arr(XI, &[5, 2], dev),
+        );
+        let lin = RegularGridInterpolator::new(
+            &[&g0, &g1],
+            &v,
+            GridOptions {
+                bounds_error: false,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        check(&lin.call(&xi).unwrap(), RGI_LIN, 1e-12);
+        let near = GridOptions {
+            method: GridMethod::Nearest,
+            bounds_error: false,
+            ..Default::default()
+        };
+        check(
+            &interpn(&[&g0, &g1], &v, &xi, near).unwrap(),
+            RGI_NEAR,
+            1e-12,
+        );
+        let ext = GridOptions {
+            bounds_error: false,
+            fill_value: None,
+            ..Default::default()
+        };
+        check(
+            &interpn(&[&g0, &g1], &v, &xi, ext).unwrap(),
+            RGI_EXTRAP,
+            1e-12,
+        );
+        // bounds_error (default) with a point outside
+        assert!(interpn(&[&g0, &g1], &v, &xi, GridOptions::default()).is_err());
+        assert!(GridMethod::from_name("bogus").is_err());
+        // wrong xi dimension, wrong grid size
+        assert!(lin.call(&arr(&[1.0, 2.0, 3.0], &[1, 3], dev)).is_err());
+        assert!(RegularGridInterpolator::new(&[&g1, &g1], &v, GridOptions::default()).is_err());
+    }
+}
+
+#[test]
+fn krogh_and_barycentric() {
+    for dev in all_devices() {
+        let xk = arr(&[0.0, 0.0, 1.0, 2.0, 2.0, 3.0], &[6], dev);
+        let yk = arr(&[1.0, 0.5, 2.0, -1.0, 0.0, 1.5], &[6], dev);
+        let xn = arr(XN, &[9], dev);
+        let k = KroghInterpolator::new(&xk, &yk, 0).unwrap();
+        let d = k.derivatives(&xn, 3).unwrap();
+        assert_eq!(d.shape(), &[3, 9]);
+        check(&d, KROGH, 1e-10);
+        check(
+            &krogh_interpolate(&xk, &yk, &xn, 2, 0).unwrap(),
+            &KROGH[18..],
+            1e-10,
+        );
+        let (x, y) = (arr(X, &[7], dev), arr(Y, &[7], dev));
+        check(
+            &barycentric_interpolate(&x, &y, &xn, 0).unwrap(),
+            BARY,
+            1e-11,
+        );
+        assert!(
+            BarycentricInterpolator::new(
+                &arr(&[0.0, 0.0], &[2], dev),
+                &arr(&[1.0, 2.0], &[2], dev),
+                0
+            )
+            .is_err()
+        );
+    }
+}
+
+#[test]
+fn rbf_kernels() {
+    for dev in all_devices() {
+        let (py, pd, px) = (
+            arr(PY, &[20, 2], dev),
+            arr(PD, &[20], dev),
+            arr(PX, &[6, 2], dev),
+        );
+        let cases = [
+            (
+                RbfOptions {
+                    kernel: RbfKernel::Cubic,
+                    ..Default::default()
+                },
+                RBF_CUBIC,
+            ),
+            (
+                RbfOptions {
+                    kernel: RbfKernel::Gaussian,
+                    epsilon: Some(2.0),
+                    ..Default::default()
+                },
+                RBF_GAUSS,
+            ),
+            (
+                RbfOptions {
+                    kernel: RbfKernel::Linear,
+                    smoothing: 0.1,
+                    ..Default::default()
+                },
+                RBF_LIN_SMOOTH,
+            ),
+            (
+                RbfOptions {
+                    kernel: RbfKernel::Quintic,
+                    degree: Some(3),
+                    ..Default::default()
+                },
+                RBF_QUINTIC3,
+            ),
+        ];
+        for (o, r) in cases {
+            let f = RBFInterpolator::new(&py, &pd, o).unwrap();
+            check(&f.call(&px).unwrap(), r, 1e-8);
+        }
+        // gaussian needs epsilon; too few points for the degree
+        assert!(
+            RBFInterpolator::new(
+                &py,
+                &pd,
+                RbfOptions {
+                    kernel: RbfKernel::Gaussian,
+                    ..Default::default()
+                }
+            )
+            .is_err()
+        );
+        let two = arr(&[0.0, 0.0, 1.0, 1.0], &[2, 2], dev);
+        assert!(
+            RBFInterpolator::new(&two, &arr(&[0.0, 1.0], &[2], dev), RbfOptions::default())
+                .is_err()
+        );
+    }
+}
