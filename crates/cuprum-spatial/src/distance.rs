@@ -28,11 +28,11 @@ pub enum Metric {
     Correlation,
     /// the fraction of differing components
     Hamming,
-    /// the fraction of differing components among those where either is nonzero
+    /// the fraction of differing truth values among the components where either is nonzero
     Jaccard,
     /// the square root of the Jensen–Shannon divergence of the normalized vectors
     JensenShannon,
-    /// `(n - sum u v) / n`
+    /// `(n - sum (u != 0 and v != 0)) / n`
     RussellRao,
 }
 
@@ -196,6 +196,9 @@ fn block(a: &Array, b: &Array, metric: Metric) -> Result<Array> {
             d,
         ),
         Metric::Jaccard => {
+            // SciPy 1.17's cdist/pdist compare the truth values of the components
+            let a = &cp::not_equal(a, 0.0)?.astype(DType::Float64)?;
+            let b = &cp::not_equal(b, 0.0)?.astype(DType::Float64)?;
             let nz = |x: &Array, y: &Array| {
                 cp::logical_or(&cp::not_equal(x, 0.0)?, &cp::not_equal(y, 0.0)?)
             };
@@ -211,7 +214,10 @@ fn block(a: &Array, b: &Array, metric: Metric) -> Result<Array> {
             )
         }
         Metric::RussellRao => {
-            let ntt = matmul(a, &b.transpose()?)?;
+            // on truth values, as SciPy 1.17's cdist/pdist
+            let a = cp::not_equal(a, 0.0)?.astype(DType::Float64)?;
+            let b = cp::not_equal(b, 0.0)?.astype(DType::Float64)?;
+            let ntt = matmul(&a, &b.transpose()?)?;
             cp::divide(&cp::subtract(d, &ntt)?, d)
         }
         Metric::JensenShannon => {
