@@ -110,10 +110,10 @@ impl Banded {
                 }
                 for c in j..=cmax {
                     let v = self.get(j, c);
-                    if v != 0.0 {
-                        if let Some(q) = self.pos(i, c) {
-                            self.data[q] -= f * v;
-                        }
+                    if v != 0.0
+                        && let Some(q) = self.pos(i, c)
+                    {
+                        self.data[q] -= f * v;
                     }
                 }
                 for c in 0..r {

@@ -216,7 +216,7 @@ impl BSpline {
         for j in 1..=k {
             let deriv = j > k - nu;
             let hh = h;
-            let mut hn: Vec<Array> = Vec::with_capacity(j + 1);
+            let mut hn: Vec<Array> = ext::try_vec_with_capacity(j + 1)?;
             hn.push(cuprum_core::zeros_on([npts], DType::Float64, dev)?);
             for m in 1..=j {
                 let xb = knot(m as isize)?;
@@ -334,7 +334,7 @@ impl BSpline {
         for _ in 0..nu {
             let n = t.len() - k - 1;
             let mut c2 = ext::try_vec_filled((t.len() + 2) * r, 0.0)?;
-            let mut acc = vec![0.0; r];
+            let mut acc = ext::try_vec_filled(r, 0.0)?;
             for i in 0..n {
                 let dt = t[i + k + 1] - t[i];
                 for q in 0..r {
@@ -347,7 +347,7 @@ impl BSpline {
                     c2[i * r + q] = acc[q];
                 }
             }
-            let mut t2 = Vec::with_capacity(t.len() + 2);
+            let mut t2 = ext::try_vec_with_capacity(t.len() + 2)?;
             t2.push(t[0]);
             t2.extend_from_slice(&t);
             t2.push(t[t.len() - 1]);
@@ -431,9 +431,9 @@ pub(crate) fn find_interval(t: &[f64], k: usize, x: f64) -> usize {
 
 /// The `k + 1` nonzero B-splines (or their `m`-th derivatives) at `x` in interval `l`
 /// (SciPy's `_deBoor_D`).
-pub(crate) fn basis_host(t: &[f64], k: usize, x: f64, l: usize, m: usize) -> Vec<f64> {
-    let mut h = vec![0.0; k + 1];
-    let mut hh = vec![0.0; k + 1];
+pub(crate) fn basis_host(t: &[f64], k: usize, x: f64, l: usize, m: usize) -> Result<Vec<f64>> {
+    let mut h = ext::try_vec_filled(k + 1, 0.0)?;
+    let mut hh = ext::try_vec_filled(k + 1, 0.0)?;
     h[0] = 1.0;
     for j in 1..=k {
         hh[..j].copy_from_slice(&h[..j]);
@@ -456,7 +456,7 @@ pub(crate) fn basis_host(t: &[f64], k: usize, x: f64, l: usize, m: usize) -> Vec
             }
         }
     }
-    h
+    Ok(h)
 }
 
 /// Boundary conditions of [`make_interp_spline`] (SciPy's `bc_type`).
@@ -523,7 +523,7 @@ pub fn make_interp_spline(
                 format!("too much info for k={k}: bc_type must be None"),
             ));
         }
-        let mut t = Vec::with_capacity(n + 2);
+        let mut t = ext::try_vec_with_capacity(n + 2)?;
         if k == 1 {
             t.push(xh[0]);
         }
@@ -561,9 +561,9 @@ pub fn make_interp_spline(
                 format!("need at least {} points for k={k}, got {n}", k + 1),
             ));
         }
-        not_a_knot(xh, k)
+        not_a_knot(xh, k)?
     } else {
-        let mut t = vec![xh[0]; k];
+        let mut t = ext::try_vec_filled(k, xh[0])?;
         t.extend_from_slice(xh);
         t.extend(std::iter::repeat_n(xh[n - 1], k));
         t
@@ -582,9 +582,9 @@ pub fn make_interp_spline(
 
 /// Not-a-knot knots for degree `k` (SciPy's `_not_a_knot`; also FITPACK's interpolating
 /// knots).
-pub(crate) fn not_a_knot(x: &[f64], k: usize) -> Vec<f64> {
+pub(crate) fn not_a_knot(x: &[f64], k: usize) -> Result<Vec<f64>> {
     let n = x.len();
-    let mut t = vec![x[0]; k + 1];
+    let mut t = ext::try_vec_filled(k + 1, x[0])?;
     if k % 2 == 1 {
         let k2 = k.div_ceil(2);
         if n > 2 * k2 {
@@ -598,7 +598,7 @@ pub(crate) fn not_a_knot(x: &[f64], k: usize) -> Vec<f64> {
         }
     }
     t.extend(std::iter::repeat_n(x[n - 1], k + 1));
-    t
+    Ok(t)
 }
 
 /// Solves the collocation system (values at `x`, derivative conditions at the ends) for the
@@ -631,7 +631,7 @@ pub(crate) fn solve_collocation(
     let mut b = ext::try_vec_filled(nt * r, 0.0)?;
     let put = |a: &mut Banded, row: usize, xv: f64, m: usize| -> Result<()> {
         let l = find_interval(t, k, xv);
-        let h = basis_host(t, k, xv, l, m);
+        let h = basis_host(t, k, xv, l, m)?;
         for (j, v) in h.iter().enumerate() {
             a.set(op, row, l - k + j, *v)?;
         }

@@ -241,13 +241,14 @@ impl CubicSpline {
             ));
         }
         for b in [start, end] {
-            if let Boundary::Derivative { order, .. } = b {
-                if order != 1 && order != 2 {
-                    return Err(Error::invalid_value(
-                        OP,
-                        format!("the derivative order of a boundary must be 1 or 2, got {order}"),
-                    ));
-                }
+            if let Boundary::Derivative { order, .. } = b
+                && order != 1
+                && order != 2
+            {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!("the derivative order of a boundary must be 1 or 2, got {order}"),
+                ));
             }
         }
         let (n, r) = (p.x.len(), p.r);
@@ -444,8 +445,8 @@ fn end_row(
             let d = x[2] - x[0];
             a.set(op, 0, 0, dx[1])?;
             a.set(op, 0, 1, d)?;
-            for q in 0..r {
-                b[q] = ((dx[0] + 2.0 * d) * dx[1] * slope(0, q) + dx[0] * dx[0] * slope(1, q)) / d;
+            for (q, bq) in b.iter_mut().take(r).enumerate() {
+                *bq = ((dx[0] + 2.0 * d) * dx[1] * slope(0, q) + dx[0] * dx[0] * slope(1, q)) / d;
             }
         }
         Boundary::NotAKnot => {
@@ -668,7 +669,7 @@ fn akima_slopes(x: &[f64], y: &[f64], r: usize, method: AkimaMethod) -> Result<V
     let mut f2s: Vec<Vec<f64>> = Vec::new();
     let mut mmax = f64::NEG_INFINITY;
     for q in 0..r {
-        let mut m = vec![0.0; n + 3];
+        let mut m = ext::try_vec_filled(n + 3, 0.0)?;
         for i in 0..n - 1 {
             m[i + 2] = (y[(i + 1) * r + q] - y[i * r + q]) / (x[i + 1] - x[i]);
         }

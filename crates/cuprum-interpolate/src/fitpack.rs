@@ -4,7 +4,7 @@
 use crate::bspline::{BSpline, not_a_knot, solve_collocation};
 use crate::ppoly::Extrapolate;
 use crate::util::{self, any_true, place_axis, prepare, upload};
-use cuprum_core::{Array, DType, Error, Result, Scalar};
+use cuprum_core::{Array, DType, Error, Result, Scalar, ext};
 
 /// The optional arguments of [`splrep`] (SciPy's defaults).
 #[derive(Clone, Copy, Debug)]
@@ -60,7 +60,7 @@ pub fn splrep(x: &Array, y: &Array, opts: SplrepOptions) -> Result<BSpline> {
     }
     let p = prepare(OP, x, y, 0, k + 1)?;
     let s = opts.s.unwrap_or(0.0);
-    if !(s >= 0.0) {
+    if s.is_nan() || s < 0.0 {
         return Err(Error::invalid_value(
             OP,
             format!("s must be non-negative, got {s}"),
@@ -68,11 +68,11 @@ pub fn splrep(x: &Array, y: &Array, opts: SplrepOptions) -> Result<BSpline> {
     }
     let dev = x.device();
     let (t, c) = if s == 0.0 {
-        let t = not_a_knot(&p.x, k);
+        let t = not_a_knot(&p.x, k)?;
         let c = solve_collocation(OP, &p.x, &p.y, 1, &t, k, &[], &[])?;
         (t, c)
     } else {
-        let w = vec![1.0; p.x.len()];
+        let w = ext::try_vec_filled(p.x.len(), 1.0)?;
         crate::fitpack_curfit::curfit(OP, &p.x, &p.y, &w, k, s)?
     };
     let nc = c.len();

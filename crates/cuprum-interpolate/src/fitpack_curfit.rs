@@ -63,9 +63,9 @@ impl Packed {
     }
 
     /// Back substitution of the triangular first `nc` rows.
-    fn back(&self, nc: usize) -> Vec<f64> {
+    fn back(&self, nc: usize) -> Result<Vec<f64>> {
         let nz = self.nz;
-        let mut c = vec![0.0; nc];
+        let mut c = ext::try_vec_filled(nc, 0.0)?;
         for i in (0..nc).rev() {
             let nel = nz.min(nc - i);
             let mut s = self.y[i];
@@ -74,56 +74,69 @@ impl Packed {
             }
             c[i] = s / self.a[i * nz];
         }
-        c
+        Ok(c)
     }
 }
 
 /// The weighted data matrix of the B-splines on `t` at `x` (rows weighted by `w`) with the
 /// weighted data.
-fn data_matrix(x: &[f64], y: &[f64], w: &[f64], t: &[f64], k: usize) -> Packed {
+fn data_matrix(x: &[f64], y: &[f64], w: &[f64], t: &[f64], k: usize) -> Result<Packed> {
     let m = x.len();
-    let mut a = vec![0.0; m * (k + 1)];
-    let mut offset = vec![0; m];
+    let mut a = ext::try_vec_filled(m * (k + 1), 0.0)?;
+    let mut offset = ext::try_vec_filled(m, 0)?;
     for i in 0..m {
         let l = find_interval(t, k, x[i]);
         offset[i] = l - k;
-        let h = basis_host(t, k, x[i], l, 0);
+        let h = basis_host(t, k, x[i], l, 0)?;
         for j in 0..=k {
             a[i * (k + 1) + j] = h[j] * w[i];
         }
     }
-    Packed {
+    Ok(Packed {
         a,
         nz: k + 1,
         offset,
         y: y.iter().zip(w).map(|(a, b)| a * b).collect(),
-    }
+    })
 }
 
 /// The squared weighted residuals of the spline `(t, c, k)` per point, and their sum.
-fn residuals(x: &[f64], y: &[f64], w: &[f64], t: &[f64], k: usize, c: &[f64]) -> (Vec<f64>, f64) {
-    let mut res = vec![0.0; x.len()];
+fn residuals(
+    x: &[f64],
+    y: &[f64],
+    w: &[f64],
+    t: &[f64],
+    k: usize,
+    c: &[f64],
+) -> Result<(Vec<f64>, f64)> {
+    let mut res = ext::try_vec_filled(x.len(), 0.0)?;
     let mut fp = 0.0;
     for i in 0..x.len() {
         let l = find_interval(t, k, x[i]);
-        let h = basis_host(t, k, x[i], l, 0);
+        let h = basis_host(t, k, x[i], l, 0)?;
         let v: f64 = (0..=k).map(|j| c[l - k + j] * h[j]).sum();
         let d = w[i] * (v - y[i]);
         res[i] = d * d;
         fp += d * d;
     }
-    (res, fp)
+    Ok((res, fp))
 }
 
 /// The least-squares spline on the knots `t`: its triangularized system, coefficients,
 /// residuals and `fp`.
-fn lsq(x: &[f64], y: &[f64], w: &[f64], t: &[f64], k: usize) -> (Packed, Vec<f64>, Vec<f64>, f64) {
+fn lsq(
+    x: &[f64],
+    y: &[f64],
+    w: &[f64],
+    t: &[f64],
+    k: usize,
+) -> Result<(Packed, Vec<f64>, Vec<f64>, f64)> {
     let nc = t.len() - k - 1;
-    let mut p = data_matrix(x, y, w, t, k);
+    let mut p = data_matrix(x, y, w, t, k)?;
     p.qr_reduce(nc, 0);
-    let c = p.back(nc);
-    let (r, fp) = residuals(x, y, w, t, k, &c);
-    (p, c, r, fp)
+    let c = p.back(nc)?;
+    let (r, fp) = residuals(x, y, w, t, k, &c)?;
+    Ok((p, c, r, fp))
 }
 
 /// FITPACK's new knot: the middle data point of the knot interval with the largest sum of
@@ -155,7 +168,7 @@ fn new_knot(x: &[f64], t: &[f64], k: usize, res: &[f64]) -> Option<f64> {
             fmax = fparts[i];
         }
     }
-    best.map(|b| x[(ix[b] + ix[b + 1] + 1) / 2])
+    best.map(|b| x[(ix[b] + ix[b + 1]).div_ceil(2)])
 }
 
 /// The knots of the smoothing spline (`_generate_knots_impl`, non-periodic).
@@ -177,7 +190,7 @@ fn generate_knots(x: &[f64], y: &[f64], w: &[f64], k: usize, s: f64) -> Result<V
         last = t.clone();
         let fpold = fp;
         let (mut res, f) = {
-            let (_, _, r, f) = lsq(x, y, w, &t, k);
+            let (_, _, r, f) = lsq(x, y, w, &t, k)?;
             (r, f)
         };
         fp = f;
@@ -210,13 +223,13 @@ fn generate_knots(x: &[f64], y: &[f64], w: &[f64], k: usize, s: f64) -> Result<V
             t.insert(at, knot);
             n = t.len();
             if n >= nmax {
-                return Ok(not_a_knot(x, k));
+                return not_a_knot(x, k);
             }
             if n >= nest {
                 return Ok(t);
             }
             if j + 1 < nplus {
-                res = lsq(x, y, w, &t, k).2;
+                res = lsq(x, y, w, &t, k)?.2;
             }
         }
     }
@@ -225,12 +238,12 @@ fn generate_knots(x: &[f64], y: &[f64], w: &[f64], k: usize, s: f64) -> Result<V
 
 /// The discontinuity matrix of the `k`-th derivative at the interior knots, FITPACK's
 /// normalization (`fpdisc`): `(nrint - 1, k + 2)`.
-fn disc(t: &[f64], k: usize) -> (Vec<f64>, usize) {
+fn disc(t: &[f64], k: usize) -> Result<(Vec<f64>, usize)> {
     let n = t.len();
     let delta = t[n - k - 1] - t[k];
     let nrint = n - 2 * k - 1;
     let rows = nrint - 1;
-    let mut b = vec![0.0; rows * (k + 2)];
+    let mut b = ext::try_vec_filled(rows * (k + 2), 0.0)?;
     let fac = (delta / nrint as f64).powi(k as i32);
     for jj in 0..rows {
         let j = jj + k + 1;
@@ -245,7 +258,7 @@ fn disc(t: &[f64], k: usize) -> (Vec<f64>, usize) {
             b[jj * (k + 2) + ii] = (t[i + k + 1] - t[i]) / prod * fac;
         }
     }
-    (b, rows)
+    Ok((b, rows))
 }
 
 /// FITPACK's `fprati`: the zero of the rational function through three points (`p3 = inf`
@@ -273,7 +286,7 @@ pub(crate) fn curfit(
     ext::check_host_bytes(m.saturating_mul(8 * (k + 2)))?;
     let acc = s * TOL;
     let t = generate_knots(x, y, w, k, s)?;
-    let (packed, c, _, fpinf_raw) = lsq(x, y, w, &t, k);
+    let (packed, c, _, fpinf_raw) = lsq(x, y, w, &t, k)?;
     if t.len() == 2 * (k + 1) {
         return Ok((t, c));
     }
@@ -284,15 +297,15 @@ pub(crate) fn curfit(
     let tpoly: Vec<f64> = std::iter::repeat_n(x[0], k + 1)
         .chain(std::iter::repeat_n(x[m - 1], k + 1))
         .collect();
-    let fp0 = lsq(x, y, w, &tpoly, k).3 - s;
+    let fp0 = lsq(x, y, w, &tpoly, k)?.3 - s;
     // the system of F: R (k+2 wide) over the discontinuity rows
-    let (b, nb) = disc(&t, k);
+    let (b, nb) = disc(&t, k)?;
     let nz = k + 2;
     let mut base = Packed {
-        a: vec![0.0; (nc + nb) * nz],
+        a: ext::try_vec_filled((nc + nb) * nz, 0.0)?,
         nz,
-        offset: Vec::with_capacity(nc + nb),
-        y: vec![0.0; nc + nb],
+        offset: ext::try_vec_with_capacity(nc + nb)?,
+        y: ext::try_vec_filled(nc + nb, 0.0)?,
     };
     for i in 0..nc {
         for j in 0..=k {
@@ -303,7 +316,7 @@ pub(crate) fn curfit(
     }
     base.offset.extend(0..nb);
     let mut last_c = c;
-    let mut f = |p: f64| -> f64 {
+    let mut f = |p: f64| -> Result<f64> {
         let mut sys = Packed {
             a: base.a.clone(),
             nz,
@@ -316,10 +329,10 @@ pub(crate) fn curfit(
             }
         }
         sys.qr_reduce(nc, nc);
-        let c = sys.back(nc);
-        let (_, fp) = residuals(x, y, w, &t, k, &c);
+        let c = sys.back(nc)?;
+        let (_, fp) = residuals(x, y, w, &t, k, &c)?;
         last_c = c;
-        fp - s
+        Ok(fp - s)
     };
     // root_rati
     let (con1, con9, con4) = (0.1, 0.9, 0.04);
@@ -327,7 +340,7 @@ pub(crate) fn curfit(
     let (mut p1, mut f1, mut p3, mut f3) = (0.0, fp0, f64::INFINITY, fpinf);
     let mut p = p0;
     for _ in 0..MAXIT {
-        let (p2, f2) = (p, f(p));
+        let (p2, f2) = (p, f(p)?);
         if f2.abs() < acc {
             break;
         }

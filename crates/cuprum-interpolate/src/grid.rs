@@ -118,9 +118,9 @@ impl RegularGridInterpolator {
         }
         util::real_check(OP, values)?;
         let mut vals = values.astype(DType::Float64)?;
-        let mut grids = Vec::with_capacity(d);
-        let mut bounds = Vec::with_capacity(d);
-        let mut sizes = Vec::with_capacity(d);
+        let mut grids = ext::try_vec_with_capacity(d)?;
+        let mut bounds = ext::try_vec_with_capacity(d)?;
+        let mut sizes = ext::try_vec_with_capacity(d)?;
         for (i, p) in points.iter().enumerate() {
             util::same_device(OP, p, values)?;
             if p.ndim() != 1 {
@@ -148,7 +148,7 @@ impl RegularGridInterpolator {
             }
             if g.len() > 1 && g.windows(2).all(|w| w[1] < w[0]) {
                 g.reverse();
-                let mut items = vec![SliceItem::FULL; values.ndim()];
+                let mut items = ext::try_vec_filled(values.ndim(), SliceItem::FULL)?;
                 items[i] = SliceItem::Slice {
                     start: None,
                     stop: None,
@@ -217,8 +217,8 @@ impl RegularGridInterpolator {
         let xi2 = xi2.astype(DType::Float64)?.reshape([npts, d])?;
         let r = self.values.shape()[1];
         let dev = self.values.device();
-        let mut idx = Vec::with_capacity(d);
-        let mut w = Vec::with_capacity(d);
+        let mut idx = ext::try_vec_with_capacity(d)?;
+        let mut w = ext::try_vec_with_capacity(d)?;
         let mut oob: Option<Array> = None;
         for (j, g) in self.grids.iter().enumerate() {
             let xj = xi2.slice(&[SliceItem::FULL, SliceItem::Index(j as isize)])?;
@@ -263,7 +263,7 @@ impl RegularGridInterpolator {
                 "one of the requested xi is out of bounds",
             ));
         }
-        let mut strides = vec![1usize; d];
+        let mut strides = ext::try_vec_filled(d, 1usize)?;
         for j in (0..d.saturating_sub(1)).rev() {
             strides[j] = strides[j + 1] * self.sizes[j + 1];
         }

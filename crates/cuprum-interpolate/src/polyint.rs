@@ -115,7 +115,7 @@ impl KroghInterpolator {
     pub fn derivatives(&self, x: &Array, der: usize) -> Result<Array> {
         let der = if der == 0 { self.xi.len() } else { der };
         let flat = self.eval_derivatives(x, der)?;
-        let mut out = Vec::with_capacity(der);
+        let mut out = ext::try_vec_with_capacity(der)?;
         for d in flat.iter().take(der) {
             out.push(place_axis(d, x.shape(), &self.trailing, self.axis)?);
         }
@@ -158,8 +158,8 @@ impl KroghInterpolator {
             upload(self.c[k * r..(k + 1) * r].to_vec(), &[1, r], dev)
         };
         let zero_n1 = cuprum_core::zeros_on([npts, 1], DType::Float64, dev)?;
-        let mut pi: Vec<Array> = vec![zero_n1.clone(); n];
-        let mut w: Vec<Array> = vec![zero_n1.clone(); n];
+        let mut pi: Vec<Array> = ext::try_vec_filled(n, zero_n1.clone())?;
+        let mut w: Vec<Array> = ext::try_vec_filled(n, zero_n1.clone())?;
         pi[0] = cuprum_core::ones_on([npts, 1], DType::Float64, dev)?;
         let mut p = cuprum_core::add(
             &cuprum_core::zeros_on([npts, r], DType::Float64, dev)?,
@@ -172,7 +172,7 @@ impl KroghInterpolator {
         }
         let total = der.max(n + 1);
         let zeros = cuprum_core::zeros_on([npts, r], DType::Float64, dev)?;
-        let mut cn: Vec<Array> = Vec::with_capacity(total);
+        let mut cn: Vec<Array> = ext::try_vec_with_capacity(total)?;
         for k in 0..total {
             cn.push(if k <= n {
                 cuprum_core::add(&zeros, &crow(k)?)?

@@ -145,11 +145,29 @@ pub struct RBFInterpolator {
     trailing: Vec<usize>,
 }
 
-/// SciPy's `_monomial_powers`: exponents of the monomials of total degree `<= degree`.
-fn monomial_powers(ndim: usize, degree: i64) -> Vec<Vec<u32>> {
-    let mut out = Vec::new();
+/// The number of monomials of total degree `<= degree` in `ndim` variables,
+/// `C(degree + ndim, ndim)`, saturating.
+fn monomial_count(ndim: usize, degree: i64) -> usize {
     if degree < 0 {
-        return out;
+        return 0;
+    }
+    let d = degree as u128;
+    let mut c: u128 = 1;
+    for i in 1..=ndim as u128 {
+        c = c.saturating_mul(d + i) / i;
+        if c > usize::MAX as u128 {
+            return usize::MAX;
+        }
+    }
+    c as usize
+}
+
+/// SciPy's `_monomial_powers`: exponents of the monomials of total degree `<= degree`, in
+/// SciPy's order (by degree, then `combinations_with_replacement` of the variables).
+fn monomial_powers(ndim: usize, degree: i64) -> Result<Vec<Vec<u32>>> {
+    let mut out = ext::try_vec_with_capacity(monomial_count(ndim, degree))?;
+    if degree < 0 {
+        return Ok(out);
     }
     fn combos(
         ndim: usize,
@@ -157,25 +175,26 @@ fn monomial_powers(ndim: usize, degree: i64) -> Vec<Vec<u32>> {
         start: usize,
         cur: &mut Vec<usize>,
         out: &mut Vec<Vec<u32>>,
-    ) {
+    ) -> Result<()> {
         if cur.len() == deg {
-            let mut p = vec![0u32; ndim];
+            let mut p = ext::try_vec_filled(ndim, 0u32)?;
             for &v in cur.iter() {
                 p[v] += 1;
             }
             out.push(p);
-            return;
+            return Ok(());
         }
         for v in start..ndim {
             cur.push(v);
-            combos(ndim, deg, v, cur, out);
+            combos(ndim, deg, v, cur, out)?;
             cur.pop();
         }
+        Ok(())
     }
     for deg in 0..=degree as usize {
-        combos(ndim, deg, 0, &mut Vec::new(), &mut out);
+        combos(ndim, deg, 0, &mut Vec::new(), &mut out)?;
     }
-    out
+    Ok(out)
 }
 
 /// The `(m, n)` kernel matrix between the rows of `a` `(m, d)` and `b` `(n, d)`.
@@ -210,7 +229,7 @@ fn kernel_matrix(a: &Array, b: &Array, kernel: RbfKernel) -> Result<Array> {
 /// The `(m, R)` monomials of the rows of `xhat`.
 fn polynomial_matrix(xhat: &Array, powers: &[Vec<u32>]) -> Result<Array> {
     let m = xhat.shape()[0];
-    let mut cols = Vec::with_capacity(powers.len());
+    let mut cols = ext::try_vec_with_capacity(powers.len())?;
     for p in powers {
         let mut col = cuprum_core::ones_on([m, 1], DType::Float64, xhat.device())?;
         for (k, &e) in p.iter().enumerate() {
@@ -275,16 +294,16 @@ impl RBFInterpolator {
         if degree < -1 {
             return Err(Error::invalid_value(OP, "degree must be at least -1"));
         }
-        let powers = monomial_powers(nd, degree);
-        if powers.len() > n {
+        let nmonos = monomial_count(nd, degree);
+        if nmonos > n {
             return Err(Error::invalid_value(
                 OP,
                 format!(
-                    "at least {} data points are required when degree is {degree} and the number of dimensions is {nd}",
-                    powers.len()
+                    "at least {nmonos} data points are required when degree is {degree} and the number of dimensions is {nd}"
                 ),
             ));
         }
+        let powers = monomial_powers(nd, degree)?;
         let yf = util::as_f64(OP, y)?;
         let dv = util::as_f64(OP, values)?.reshape([n, s])?;
         let dev = y.device();

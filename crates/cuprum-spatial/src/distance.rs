@@ -162,8 +162,8 @@ fn block(a: &Array, b: &Array, metric: Metric) -> Result<Array> {
         Metric::Cityblock => pair_sum(a, b, &|x, y| cp::abs(&cp::subtract(x, y)?)),
         Metric::Chebyshev => pair_max(a, b),
         Metric::Minkowski(p) if p.is_infinite() => pair_max(a, b),
-        Metric::Minkowski(p) if p == 1.0 => pair_sum(a, b, &|x, y| cp::abs(&cp::subtract(x, y)?)),
-        Metric::Minkowski(p) if p == 2.0 => {
+        Metric::Minkowski(1.0) => pair_sum(a, b, &|x, y| cp::abs(&cp::subtract(x, y)?)),
+        Metric::Minkowski(2.0) => {
             cp::sqrt(&pair_sum(a, b, &|x, y| cp::square(&cp::subtract(x, y)?))?)
         }
         Metric::Minkowski(p) => {
@@ -242,8 +242,10 @@ fn block(a: &Array, b: &Array, metric: Metric) -> Result<Array> {
 }
 
 fn check_metric(op: &'static str, metric: Metric) -> Result<()> {
-    if let Metric::Minkowski(p) = metric {
-        if !(p > 0.0) {
+    if let Metric::Minkowski(p) = metric
+        && (p.is_nan() || p <= 0.0)
+    {
+        {
             return Err(Error::invalid_value(
                 op,
                 format!("p must be greater than 0, got {p}"),

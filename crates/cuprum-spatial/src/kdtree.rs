@@ -125,7 +125,7 @@ impl KDTree {
     }
 
     fn check_p(p: f64) -> Result<()> {
-        if !(p >= 1.0) {
+        if p.is_nan() || p < 1.0 {
             return Err(Error::invalid_value(
                 OP,
                 format!("only p-norms with 1 <= p <= infinity are permitted, got {p}"),
@@ -214,7 +214,7 @@ impl KDTree {
     /// As [`KDTree::query`]; [`Error::InvalidValue`] for a negative or NaN `r`.
     pub fn query_ball_point(&self, x: &Array, r: f64, p: f64) -> Result<Vec<Vec<usize>>> {
         Self::check_p(p)?;
-        if !(r >= 0.0) {
+        if r.is_nan() || r < 0.0 {
             return Err(Error::invalid_value(
                 OP,
                 format!("r must be non-negative, got {r}"),
@@ -226,7 +226,7 @@ impl KDTree {
 
     fn within(&self, a: &Array, b: &Array, r: f64, p: f64) -> Result<Vec<Vec<usize>>> {
         let (q, n) = (a.shape()[0], b.shape()[0]);
-        let mut out = Vec::with_capacity(q);
+        let mut out = ext::try_vec_with_capacity(q)?;
         let rows = ((1usize << 22) / n.max(1)).max(1);
         let mut start = 0;
         while start < q {
@@ -239,7 +239,7 @@ impl KDTree {
             let near = cuprum_core::less_equal(&cdist(&blk, b, Metric::Minkowski(p))?, r)?;
             let nz = cuprum_core::nonzero(&near)?;
             let (ri, ci) = (nz[0].to_vec::<i64>()?, nz[1].to_vec::<i64>()?);
-            let mut lists = vec![Vec::new(); stop - start];
+            let mut lists = ext::try_vec_filled(stop - start, Vec::new())?;
             for (a, c) in ri.iter().zip(&ci) {
                 lists[*a as usize].push(*c as usize);
             }
@@ -256,7 +256,7 @@ impl KDTree {
     /// As [`KDTree::query_ball_point`].
     pub fn query_pairs(&self, r: f64, p: f64) -> Result<Vec<(usize, usize)>> {
         Self::check_p(p)?;
-        if !(r >= 0.0) {
+        if r.is_nan() || r < 0.0 {
             return Err(Error::invalid_value(
                 OP,
                 format!("r must be non-negative, got {r}"),

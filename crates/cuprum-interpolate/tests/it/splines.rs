@@ -154,8 +154,8 @@ fn bad_input_is_an_error() {
     );
     assert!(
         splrep(
-            &arr(&X, &[7], dev),
-            &arr(&Y, &[7], dev),
+            &arr(X, &[7], dev),
+            &arr(Y, &[7], dev),
             SplrepOptions { k: 6, s: None }
         )
         .is_err()
@@ -181,8 +181,7 @@ fn bad_input_is_an_error() {
         .is_err()
     );
     // evaluation at NaN gives NaN, never a panic
-    let cs =
-        CubicSpline::new(&arr(&X, &[7], dev), &arr(&Y, &[7], dev), Default::default()).unwrap();
+    let cs = CubicSpline::new(&arr(X, &[7], dev), &arr(Y, &[7], dev), Default::default()).unwrap();
     assert!(
         cs.call(&arr(&[f64::NAN], &[1], dev), 0)
             .unwrap()
