@@ -198,52 +198,7 @@ impl BSpline {
             let shifted = cuprum_core::subtract(&xs, lo)?;
             xs = cuprum_core::add(&cuprum_core::remainder(&shifted, hi - lo)?, lo)?;
         }
-        let pos = searchsorted(&self.t, &xs, Side::Right, None)?;
-        let l = cuprum_core::clip(
-            &cuprum_core::subtract(&pos, 1i64)?,
-            Some((k as i64).into()),
-            Some(((n - 1) as i64).into()),
-        )?;
-        let knot = |off: isize| -> Result<Array> {
-            take(
-                &self.t,
-                &cuprum_core::add(&l, off as i64)?,
-                None,
-                IndexMode::Clip,
-            )
-        };
-        let mut h: Vec<Array> = vec![cuprum_core::ones_on([npts], DType::Float64, dev)?];
-        for j in 1..=k {
-            let deriv = j > k - nu;
-            let hh = h;
-            let mut hn: Vec<Array> = ext::try_vec_with_capacity(j + 1)?;
-            hn.push(cuprum_core::zeros_on([npts], DType::Float64, dev)?);
-            for m in 1..=j {
-                let xb = knot(m as isize)?;
-                let xa = knot(m as isize - j as isize)?;
-                let den = cuprum_core::subtract(&xb, &xa)?;
-                let zero = cuprum_core::equal(&den, 0.0)?;
-                let safe = cuprum_core::where_(&zero, 1.0, &den)?;
-                let num = if deriv {
-                    cuprum_core::multiply(&hh[m - 1], j as f64)?
-                } else {
-                    hh[m - 1].clone()
-                };
-                let w = cuprum_core::where_(&zero, 0.0, &cuprum_core::divide(&num, &safe)?)?;
-                if deriv {
-                    hn[m - 1] = cuprum_core::subtract(&hn[m - 1], &w)?;
-                    hn.push(w);
-                } else {
-                    let left = cuprum_core::multiply(&w, &cuprum_core::subtract(&xb, &xs)?)?;
-                    hn[m - 1] = cuprum_core::add(&hn[m - 1], &left)?;
-                    hn.push(cuprum_core::multiply(
-                        &w,
-                        &cuprum_core::subtract(&xs, &xa)?,
-                    )?);
-                }
-            }
-            h = hn;
-        }
+        let (l, h) = basis_device(&self.t, n, k, &xs, nu)?;
         let mut res: Option<Array> = None;
         for (a, ha) in h.iter().enumerate() {
             let idx = cuprum_core::add(&l, a as i64 - k as i64)?;
@@ -417,6 +372,60 @@ impl BSpline {
         };
         cuprum_core::multiply(&total, sign)?.reshape(self.trailing.as_slice())
     }
+}
+
+/// The knot interval `l` (`t[l] <= x < t[l+1]`, clipped to `k..=n-1`, int64) of each point of
+/// `xs` `(N,)` and the `k + 1` nonzero B-splines there (their `nu`-th derivatives), each
+/// `(N,)`: de Boor's recursion (SciPy's `_deBoor_D`) on `xs`'s device.
+pub(crate) fn basis_device(
+    t: &Array,
+    n: usize,
+    k: usize,
+    xs: &Array,
+    nu: usize,
+) -> Result<(Array, Vec<Array>)> {
+    let npts = xs.size();
+    let dev = xs.device();
+    let pos = searchsorted(t, xs, Side::Right, None)?;
+    let l = cuprum_core::clip(
+        &cuprum_core::subtract(&pos, 1i64)?,
+        Some((k as i64).into()),
+        Some(((n - 1) as i64).into()),
+    )?;
+    let knot = |off: isize| -> Result<Array> {
+        take(t, &cuprum_core::add(&l, off as i64)?, None, IndexMode::Clip)
+    };
+    let mut h: Vec<Array> = ext::try_vec_with_capacity(k + 1)?;
+    h.push(cuprum_core::ones_on([npts], DType::Float64, dev)?);
+    for j in 1..=k {
+        let deriv = j + nu > k;
+        let hh = h;
+        let mut hn: Vec<Array> = ext::try_vec_with_capacity(j + 1)?;
+        hn.push(cuprum_core::zeros_on([npts], DType::Float64, dev)?);
+        for m in 1..=j {
+            let xb = knot(m as isize)?;
+            let xa = knot(m as isize - j as isize)?;
+            let den = cuprum_core::subtract(&xb, &xa)?;
+            let zero = cuprum_core::equal(&den, 0.0)?;
+            let safe = cuprum_core::where_(&zero, 1.0, &den)?;
+            let num = if deriv {
+                cuprum_core::multiply(&hh[m - 1], j as f64)?
+            } else {
+                hh[m - 1].clone()
+            };
+            let w = cuprum_core::where_(&zero, 0.0, &cuprum_core::divide(&num, &safe)?)?;
+            if deriv {
+                hn[m - 1] = cuprum_core::subtract(&hn[m - 1], &w)?;
+                hn.push(w);
+            } else {
+                let left = cuprum_core::multiply(&w, &cuprum_core::subtract(&xb, xs)?)?;
+                hn[m - 1] = cuprum_core::add(&hn[m - 1], &left)?;
+                hn.push(cuprum_core::multiply(&w, &cuprum_core::subtract(xs, &xa)?)?);
+            }
+        }
+        h = hn;
+    }
+    Ok((l, h))
 }
 
 /// The knot interval `l` of `x`: `t[l] <= x < t[l+1]`, `k <= l <= n - 1`.

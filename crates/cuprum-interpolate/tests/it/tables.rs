@@ -201,3 +201,41 @@ fn rbf_kernels() {
         );
     }
 }
+
+#[test]
+fn regular_grid_splines() {
+    for dev in all_devices() {
+        let (h0, h1, hv, hxi) = (
+            arr(H0, &[7], dev),
+            arr(H1, &[6], dev),
+            arr(HV, &[7, 6], dev),
+            arr(HXI, &[5, 2], dev),
+        );
+        for (m, r) in [
+            (GridMethod::Slinear, RGI_SLINEAR),
+            (GridMethod::Cubic, RGI_CUBIC),
+            (GridMethod::Quintic, RGI_QUINTIC),
+        ] {
+            let o = GridOptions {
+                method: m,
+                bounds_error: false,
+                fill_value: None,
+            };
+            check(&interpn(&[&h0, &h1], &hv, &hxi, o).unwrap(), r, 1e-11);
+        }
+        // too few points for the degree
+        let o = GridOptions {
+            method: GridMethod::Quintic,
+            ..Default::default()
+        };
+        assert!(
+            interpn(
+                &[&arr(&[0.0, 1.0, 2.0], &[3], dev)],
+                &arr(&[0.0, 1.0, 2.0], &[3], dev),
+                &arr(&[0.5], &[1, 1], dev),
+                o
+            )
+            .is_err()
+        );
+    }
+}
