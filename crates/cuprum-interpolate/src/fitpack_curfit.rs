@@ -385,3 +385,27 @@ pub(crate) fn curfit(
     let _ = op;
     Ok((t, last_c))
 }
+
+/// The weighted least-squares spline on the knots `t`: its coefficients and the weighted sum
+/// of squared residuals.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `op` when the data do not determine every coefficient
+/// (the Schoenberg–Whitney conditions fail: a zero on the triangular factor's diagonal).
+pub(crate) fn lsq_spline(
+    op: &'static str,
+    x: &[f64],
+    y: &[f64],
+    w: &[f64],
+    t: &[f64],
+    k: usize,
+) -> Result<(Vec<f64>, f64)> {
+    let (_, c, _, fp) = lsq(x, y, w, t, k)?;
+    if c.iter().any(|v| !v.is_finite()) {
+        return Err(Error::invalid_value(
+            op,
+            "the least-squares system is singular (the Schoenberg-Whitney conditions are not satisfied for these knots)",
+        ));
+    }
+    Ok((c, fp))
+}

@@ -13,7 +13,8 @@
 //! - piecewise polynomials: [`PPoly`], [`CubicHermiteSpline`], [`CubicSpline`],
 //!   [`PchipInterpolator`] / [`pchip_interpolate`], [`Akima1DInterpolator`];
 //! - B-splines: [`BSpline`], [`make_interp_spline`], FITPACK's [`splrep`], [`splev`],
-//!   [`splder`], [`splantider`], [`splint`];
+//!   [`splder`], [`splantider`], [`splint`], [`UnivariateSpline`],
+//!   [`InterpolatedUnivariateSpline`], [`LSQUnivariateSpline`], [`make_lsq_spline`];
 //! - 1-D tables: [`interp1d`] ([`Interp1d`]);
 //! - polynomials through all points: [`KroghInterpolator`] / [`krogh_interpolate`],
 //!   [`BarycentricInterpolator`] / [`barycentric_interpolate`];
@@ -31,6 +32,7 @@ mod interp1d;
 mod polyint;
 mod ppoly;
 mod rbf;
+mod univariate;
 mod util;
 
 pub use bspline::{BSpline, SplineBc, make_interp_spline};
@@ -46,3 +48,7 @@ pub use polyint::{
 };
 pub use ppoly::{Extrapolate, PPoly};
 pub use rbf::{RBFInterpolator, RbfKernel, RbfOptions};
+pub use univariate::{
+    InterpolatedUnivariateSpline, LSQUnivariateSpline, UnivariateOptions, UnivariateSpline,
+    make_lsq_spline,
+};

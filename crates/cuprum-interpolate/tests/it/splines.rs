@@ -339,3 +339,79 @@ fn fitpack_splrep_splev() {
         );
     }
 }
+
+#[test]
+fn univariate_splines() {
+    for dev in all_devices() {
+        let (ux, uy, uw) = (
+            arr(UX, &[25], dev),
+            arr(UY, &[25], dev),
+            arr(UW, &[25], dev),
+        );
+        let xn = arr(XN, &[9], dev);
+        let w5 = cuprum_core::multiply(&uw, 5.0).unwrap();
+        let s1 = UnivariateSpline::new(
+            &ux,
+            &uy,
+            UnivariateOptions {
+                w: Some(w5),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        check(&s1.get_knots().unwrap(), US_KNOTS, 1e-12);
+        check(&s1.call(&xn, 0).unwrap(), US_V, 1e-8);
+        assert!((s1.get_residual() - US_RES[0]).abs() <= 1e-8 * US_RES[0]);
+        let t = arr(&[1.0, 2.5, 4.0], &[3], dev);
+        let s2 = LSQUnivariateSpline::new(&ux, &uy, &t, Some(uw.clone()), 3, SplevExt::Extrapolate)
+            .unwrap();
+        check(&s2.call(&xn, 1).unwrap(), LSQ_V1, 1e-10);
+        assert!((s2.get_residual() - LSQ_RES[0]).abs() <= 1e-10 * LSQ_RES[0]);
+        let full = arr(
+            &[0.0, 0.0, 0.0, 0.0, 1.0, 2.5, 4.0, 6.0, 6.0, 6.0, 6.0],
+            &[11],
+            dev,
+        );
+        check(
+            &make_lsq_spline(&ux, &uy, &full, 3, Some(&uw))
+                .unwrap()
+                .c()
+                .unwrap(),
+            MLSQ_C,
+            1e-10,
+        );
+        let ius = InterpolatedUnivariateSpline::new(
+            &arr(X, &[7], dev),
+            &arr(Y, &[7], dev),
+            None,
+            4,
+            SplevExt::Extrapolate,
+        )
+        .unwrap();
+        check(&ius.call(&xn, 0).unwrap(), IUS4, 1e-10);
+        // knots outside the data, non-positive weights
+        assert!(
+            LSQUnivariateSpline::new(
+                &ux,
+                &uy,
+                &arr(&[7.0], &[1], dev),
+                None,
+                3,
+                SplevExt::Extrapolate
+            )
+            .is_err()
+        );
+        let bad_w = arr(&[0.0; 25], &[25], dev);
+        assert!(
+            UnivariateSpline::new(
+                &ux,
+                &uy,
+                UnivariateOptions {
+                    w: Some(bad_w),
+                    ..Default::default()
+                }
+            )
+            .is_err()
+        );
+    }
+}
