@@ -19,7 +19,7 @@
 //! - polynomials through all points: [`KroghInterpolator`] / [`krogh_interpolate`],
 //!   [`BarycentricInterpolator`] / [`barycentric_interpolate`];
 //! - grids: [`RegularGridInterpolator`], [`interpn`];
-//! - scattered data: [`RBFInterpolator`].
+//! - scattered data: [`RBFInterpolator`], [`NearestNDInterpolator`], [`griddata`].
 #![warn(missing_docs)]
 
 mod banded;
@@ -29,6 +29,7 @@ mod fitpack;
 mod fitpack_curfit;
 mod grid;
 mod interp1d;
+mod ndgriddata;
 mod polyint;
 mod ppoly;
 mod rbf;
@@ -43,6 +44,7 @@ pub use cubic::{
 pub use fitpack::{SplevExt, SplrepOptions, splantider, splder, splev, splint, splrep};
 pub use grid::{GridMethod, GridOptions, RegularGridInterpolator, interpn};
 pub use interp1d::{FillValue, Interp1d, Interp1dKind, Interp1dOptions, interp1d};
+pub use ndgriddata::{GriddataMethod, NearestNDInterpolator, griddata};
 pub use polyint::{
     BarycentricInterpolator, KroghInterpolator, barycentric_interpolate, krogh_interpolate,
 };

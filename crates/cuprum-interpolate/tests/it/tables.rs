@@ -239,3 +239,54 @@ fn regular_grid_splines() {
         );
     }
 }
+
+#[test]
+fn nearest_nd_and_griddata() {
+    for dev in all_devices() {
+        let (py, pd, nq) = (
+            arr(PY, &[20, 2], dev),
+            arr(PD, &[20], dev),
+            arr(NQ, &[4, 2], dev),
+        );
+        check(
+            &NearestNDInterpolator::new(&py, &pd, false)
+                .unwrap()
+                .call(&nq)
+                .unwrap(),
+            NND,
+            0.0,
+        );
+        let s = arr(&[1.0, 10.0], &[1, 2], dev);
+        let (py10, nq10) = (
+            cuprum_core::multiply(&py, &s).unwrap(),
+            cuprum_core::multiply(&nq, &s).unwrap(),
+        );
+        check(
+            &NearestNDInterpolator::new(&py10, &pd, true)
+                .unwrap()
+                .call(&nq10)
+                .unwrap(),
+            NND_RESCALE,
+            0.0,
+        );
+        let yu: Vec<f64> = XU.iter().map(|v| v.sin() + 0.1 * v * v).collect();
+        let (xu, yu, xn) = (arr(XU, &[7], dev), arr(&yu, &[7], dev), arr(XN, &[9], dev));
+        for (m, r) in [
+            (GriddataMethod::Nearest, GD_NEAREST),
+            (GriddataMethod::Linear, GD_LINEAR),
+            (GriddataMethod::Cubic, GD_CUBIC),
+        ] {
+            check(
+                &griddata(&xu, &yu, &xn, m, f64::NAN, false).unwrap(),
+                r,
+                1e-11,
+            );
+        }
+        assert!(griddata(&py, &pd, &nq, GriddataMethod::Linear, f64::NAN, false).is_err());
+        check(
+            &griddata(&py, &pd, &nq, GriddataMethod::Nearest, f64::NAN, false).unwrap(),
+            NND,
+            0.0,
+        );
+    }
+}
