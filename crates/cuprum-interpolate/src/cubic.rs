@@ -532,6 +532,16 @@ impl PchipInterpolator {
 ///
 /// # Errors
 /// As [`PchipInterpolator::new`] and [`PPoly::call`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::pchip_interpolate;
+/// let x = Array::from_vec_on(vec![0.0, 1.0, 2.0], &[3], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![0.0, 1.0, 2.0], &[3], Device::Cpu).unwrap();
+/// let t = Array::from_vec_on(vec![0.5], &[1], Device::Cpu).unwrap();
+/// assert_eq!(pchip_interpolate(&x, &y, &t, 0, 0).unwrap().to_vec::<f64>().unwrap(), vec![0.5]);
+/// ```
 pub fn pchip_interpolate(
     xi: &Array,
     yi: &Array,

@@ -147,6 +147,17 @@ pub fn splev(x: &Array, tck: &BSpline, der: usize, ext: SplevExt) -> Result<Arra
 ///
 /// # Errors
 /// As [`BSpline::derivative`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{SplevExt, SplrepOptions, splder, splev, splrep};
+/// let x = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0, 4.0], &[5], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![0.0, 1.0, 4.0, 9.0, 16.0], &[5], Device::Cpu).unwrap();
+/// let d = splder(&splrep(&x, &y, SplrepOptions::default()).unwrap(), 1).unwrap();
+/// let t = Array::from_vec_on(vec![1.5], &[1], Device::Cpu).unwrap();
+/// assert!((splev(&t, &d, 0, SplevExt::Extrapolate).unwrap().to_vec::<f64>().unwrap()[0] - 3.0).abs() < 1e-12);
+/// ```
 pub fn splder(tck: &BSpline, n: usize) -> Result<BSpline> {
     tck.derivative(n)
 }
@@ -155,6 +166,17 @@ pub fn splder(tck: &BSpline, n: usize) -> Result<BSpline> {
 ///
 /// # Errors
 /// As [`BSpline::antiderivative`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{SplevExt, SplrepOptions, splantider, splev, splrep};
+/// let x = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0], &[4], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![1.0, 1.0, 1.0, 1.0], &[4], Device::Cpu).unwrap();
+/// let a = splantider(&splrep(&x, &y, SplrepOptions::default()).unwrap(), 1).unwrap();
+/// let t = Array::from_vec_on(vec![2.0], &[1], Device::Cpu).unwrap();
+/// assert!((splev(&t, &a, 0, SplevExt::Extrapolate).unwrap().to_vec::<f64>().unwrap()[0] - 2.0).abs() < 1e-12);
+/// ```
 pub fn splantider(tck: &BSpline, n: usize) -> Result<BSpline> {
     tck.antiderivative(n)
 }
@@ -165,6 +187,16 @@ pub fn splantider(tck: &BSpline, n: usize) -> Result<BSpline> {
 ///
 /// # Errors
 /// As [`BSpline::integrate`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{SplrepOptions, splint, splrep};
+/// let x = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0], &[4], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0], &[4], Device::Cpu).unwrap();
+/// let tck = splrep(&x, &y, SplrepOptions::default()).unwrap();
+/// assert!((splint(0.0, 2.0, &tck).unwrap().to_vec::<f64>().unwrap()[0] - 2.0).abs() < 1e-12);
+/// ```
 pub fn splint(a: f64, b: f64, tck: &BSpline) -> Result<Array> {
     let t = tck.t().clone();
     let c = tck.c()?;

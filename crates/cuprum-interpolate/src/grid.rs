@@ -458,6 +458,17 @@ impl RegularGridInterpolator {
 ///
 /// # Errors
 /// As [`RegularGridInterpolator`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{GridMethod, GridOptions, interpn};
+/// let g = Array::from_vec_on(vec![0.0, 1.0, 2.0], &[3], Device::Cpu).unwrap();
+/// let v = Array::from_vec_on(vec![0.0, 10.0, 20.0], &[3], Device::Cpu).unwrap();
+/// let xi = Array::from_vec_on(vec![0.4, 1.6], &[2, 1], Device::Cpu).unwrap();
+/// let o = GridOptions { method: GridMethod::Nearest, ..Default::default() };
+/// assert_eq!(interpn(&[&g], &v, &xi, o).unwrap().to_vec::<f64>().unwrap(), vec![0.0, 20.0]);
+/// ```
 pub fn interpn(points: &[&Array], values: &Array, xi: &Array, opts: GridOptions) -> Result<Array> {
     RegularGridInterpolator::new(points, values, opts)?.call(xi)
 }

@@ -337,6 +337,17 @@ impl Interp1d {
 ///
 /// # Errors
 /// As [`Interp1d::new`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{Interp1dKind, Interp1dOptions, interp1d};
+/// let x = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0], &[4], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![0.0, 1.0, 8.0, 27.0], &[4], Device::Cpu).unwrap();
+/// let f = interp1d(&x, &y, Interp1dOptions { kind: Interp1dKind::Spline(3), ..Default::default() }).unwrap();
+/// let t = Array::from_vec_on(vec![1.5], &[1], Device::Cpu).unwrap();
+/// assert!((f.call(&t).unwrap().to_vec::<f64>().unwrap()[0] - 3.375).abs() < 1e-12);
+/// ```
 pub fn interp1d(x: &Array, y: &Array, opts: Interp1dOptions) -> Result<Interp1d> {
     Interp1d::new(x, y, opts)
 }

@@ -200,6 +200,17 @@ impl KroghInterpolator {
 ///
 /// # Errors
 /// As [`KroghInterpolator`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::krogh_interpolate;
+/// // value 0 and slope 1 at 0, value 1 at 1: p(x) = x
+/// let xi = Array::from_vec_on(vec![0.0, 0.0, 1.0], &[3], Device::Cpu).unwrap();
+/// let yi = Array::from_vec_on(vec![0.0, 1.0, 1.0], &[3], Device::Cpu).unwrap();
+/// let x = Array::from_vec_on(vec![0.25], &[1], Device::Cpu).unwrap();
+/// assert!((krogh_interpolate(&xi, &yi, &x, 0, 0).unwrap().to_vec::<f64>().unwrap()[0] - 0.25).abs() < 1e-14);
+/// ```
 pub fn krogh_interpolate(
     xi: &Array,
     yi: &Array,
@@ -327,6 +338,16 @@ impl BarycentricInterpolator {
 ///
 /// # Errors
 /// As [`BarycentricInterpolator`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::barycentric_interpolate;
+/// let xi = Array::from_vec_on(vec![-1.0, 0.0, 1.0], &[3], Device::Cpu).unwrap();
+/// let yi = Array::from_vec_on(vec![1.0, 0.0, 1.0], &[3], Device::Cpu).unwrap();
+/// let x = Array::from_vec_on(vec![0.5], &[1], Device::Cpu).unwrap();
+/// assert!((barycentric_interpolate(&xi, &yi, &x, 0).unwrap().to_vec::<f64>().unwrap()[0] - 0.25).abs() < 1e-14);
+/// ```
 pub fn barycentric_interpolate(xi: &Array, yi: &Array, x: &Array, axis: isize) -> Result<Array> {
     BarycentricInterpolator::new(xi, yi, axis)?.call(x)
 }

@@ -457,6 +457,15 @@ fn arange(n: usize, dev: Device) -> Result<Array> {
 ///
 /// # Errors
 /// As [`cdist`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_spatial::distance_matrix;
+/// let a = Array::from_vec_on(vec![0.0, 0.0], &[1, 2], Device::Cpu).unwrap();
+/// let b = Array::from_vec_on(vec![1.0, 2.0], &[1, 2], Device::Cpu).unwrap();
+/// assert_eq!(distance_matrix(&a, &b, 1.0).unwrap().to_vec::<f64>().unwrap(), vec![3.0]);
+/// ```
 pub fn distance_matrix(x: &Array, y: &Array, p: f64) -> Result<Array> {
     cdist(x, y, Metric::Minkowski(p))
 }
@@ -467,6 +476,15 @@ pub fn distance_matrix(x: &Array, y: &Array, p: f64) -> Result<Array> {
 /// # Errors
 /// [`Error::Broadcast`] for shapes that do not broadcast; [`Error::InvalidValue`] for
 /// `p <= 0`.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_spatial::minkowski_distance;
+/// let a = Array::from_vec_on(vec![0.0, 0.0, 1.0, 1.0], &[2, 2], Device::Cpu).unwrap();
+/// let b = Array::from_vec_on(vec![3.0, 4.0], &[2], Device::Cpu).unwrap();
+/// assert_eq!(minkowski_distance(&a, &b, 2.0).unwrap().to_vec::<f64>().unwrap(), vec![5.0, 13f64.sqrt()]);
+/// ```
 pub fn minkowski_distance(x: &Array, y: &Array, p: f64) -> Result<Array> {
     use cuprum_core as cp;
     check_metric("spatial.minkowski_distance", Metric::Minkowski(p))?;
