@@ -33,6 +33,7 @@ mod ndgriddata;
 mod polyint;
 mod ppoly;
 mod rbf;
+mod roots;
 mod univariate;
 mod util;
 

@@ -370,3 +370,86 @@ impl PPoly {
         total.reshape(self.trailing.as_slice())
     }
 }
+
+impl PPoly {
+    /// The real roots of a 1-d piecewise polynomial, ascending (`PPoly.roots(discontinuity,
+    /// extrapolate)`; SciPy's `solve(0)`). `discontinuity` also reports breakpoints where the
+    /// polynomial jumps across zero; `extrapolate` (default: the polynomial's own mode, which
+    /// here means the first and last pieces extend to infinity unless it is `No`) searches
+    /// beyond the base interval. A piece that is identically zero contributes its left
+    /// breakpoint followed by NaN, as SciPy.
+    ///
+    /// **Shapes**: the roots are 1-d, float64 on the polynomial's device. The search runs on
+    /// the host (SciPy's too): each piece's roots are bracketed between the roots of its
+    /// derivative and refined by bisection.
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] when the polynomial has trailing dimensions (SciPy returns an
+    /// object array there).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{Extrapolate, PPoly};
+    /// // t^2 - 2 on [0, 3]
+    /// let c = Array::from_vec_on(vec![1.0, 0.0, -2.0], &[3, 1], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.0, 3.0], &[2], Device::Cpu).unwrap();
+    /// let p = PPoly::new(&c, &x, Extrapolate::Yes, 0).unwrap();
+    /// let r = p.roots(true, None).unwrap().to_vec::<f64>().unwrap();
+    /// assert!(r.len() == 2 && (r[0] + 2f64.sqrt()).abs() < 1e-14 && (r[1] - 2f64.sqrt()).abs() < 1e-14);
+    /// ```
+    pub fn roots(&self, discontinuity: bool, extrapolate: Option<Extrapolate>) -> Result<Array> {
+        if !self.trailing.is_empty() && self.c.shape()[2] != 1 {
+            return Err(Error::invalid_value(
+                OP,
+                "roots of a piecewise polynomial with trailing dimensions",
+            ));
+        }
+        let (k1, m) = (self.c.shape()[0], self.c.shape()[1]);
+        let c = self.host_c()?;
+        let ext_mode = extrapolate.unwrap_or(self.extrapolate);
+        let extend = ext_mode == Extrapolate::Yes;
+        let mut out: Vec<f64> = Vec::new();
+        let piece = |i: usize| -> Vec<f64> { (0..k1).map(|j| c[j * m + i]).collect() };
+        for i in 0..m {
+            let ci = piece(i);
+            let h = self.xh[i + 1] - self.xh[i];
+            if ci.iter().all(|&v| v == 0.0) {
+                out.push(self.xh[i]);
+                out.push(f64::NAN);
+                continue;
+            }
+            if discontinuity && i > 0 {
+                let prev = piece(i - 1);
+                let hp = self.xh[i] - self.xh[i - 1];
+                let (l, r) = (crate::roots::horner_pub(&prev, hp), ci[k1 - 1]);
+                if (l < 0.0 && r > 0.0) || (l > 0.0 && r < 0.0) {
+                    out.push(self.xh[i]);
+                }
+            }
+            let bound = crate::roots::cauchy_bound(&ci);
+            let lo = if extend && i == 0 {
+                -bound.max(0.0)
+            } else {
+                0.0
+            };
+            let hi = if extend && i == m - 1 {
+                bound.max(h)
+            } else {
+                h
+            };
+            for t in crate::roots::poly_roots(&ci, lo, hi) {
+                // a root at the right end belongs to the next piece (half-open pieces)
+                if t == h && i + 1 < m {
+                    continue;
+                }
+                let v = self.xh[i] + t;
+                if out.last().is_none_or(|&last| last.is_nan() || v > last) {
+                    out.push(v);
+                }
+            }
+        }
+        let n = out.len();
+        upload(out, &[n], self.x.device())
+    }
+}

@@ -415,3 +415,36 @@ fn univariate_splines() {
         );
     }
 }
+
+#[test]
+fn ppoly_roots() {
+    for dev in all_devices() {
+        // CubicSpline(X, sin(2 X)).roots() = [0, 1.57300329..., 3.19012469..., 4.82516451...]
+        // (SciPy prints these to 8 digits; the last bits are checked through the spline's
+        // values at the roots)
+        let y: Vec<f64> = X.iter().map(|v| (2.0 * v).sin()).collect();
+        let cs =
+            CubicSpline::new(&arr(X, &[7], dev), &arr(&y, &[7], dev), Default::default()).unwrap();
+        let r = cs.roots(true, None).unwrap();
+        check(&r, &[0.0, 1.57300329, 3.19012469, 4.82516451], 1e-8);
+        let at = cs.call(&r, 0).unwrap().to_vec::<f64>().unwrap();
+        assert!(at.iter().all(|v| v.abs() < 1e-14), "{at:?}");
+        // PPoly([[1, 1], [-1, 0]], [0, 1, 2]).roots() = [1.]; a zero piece gives [x0, nan]
+        let p = PPoly::new(
+            &arr(&[1.0, 1.0, -1.0, 0.0], &[2, 2], dev),
+            &arr(&[0.0, 1.0, 2.0], &[3], dev),
+            Extrapolate::Yes,
+            0,
+        )
+        .unwrap();
+        check(&p.roots(true, None).unwrap(), &[1.0], 0.0);
+        let z = PPoly::new(
+            &arr(&[0.0, 0.0], &[2, 1], dev),
+            &arr(&[0.0, 1.0], &[2], dev),
+            Extrapolate::Yes,
+            0,
+        )
+        .unwrap();
+        check(&z.roots(true, None).unwrap(), &[0.0, f64::NAN], 0.0);
+    }
+}
