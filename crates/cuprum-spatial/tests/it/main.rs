@@ -1,6 +1,7 @@
 //! cuprum-spatial against SciPy 1.17.1, on every device (`reference.rs` holds SciPy's values;
 //! the call that produced each is named above it).
 
+mod delaunay;
 mod distance;
 mod kdtree;
 mod reference;
