@@ -1,7 +1,8 @@
 //! [`KDTree`]: nearest-neighbour queries (`scipy.spatial.KDTree`).
 
 use crate::distance::{Metric, cdist};
-use cuprum_core::{Array, DType, Error, Result, SliceItem, argsort, ext, take_along_axis};
+use crate::kdtree_cpu::{Norm, Tree};
+use cuprum_core::{Array, DType, Device, Error, Result, SliceItem, argsort, ext, take_along_axis};
 
 const OP: &str = "spatial.KDTree";
 
@@ -30,10 +31,12 @@ impl Default for QueryOptions {
 ///
 /// **Shapes**: `data` `(n, d)`; queries `(..., d)`.
 ///
-/// The answers are SciPy's (exact search, `eps = 0`), computed on the data's device by an
-/// exhaustive search in blocks of query points: the block's `(rows, n)` distance matrix
-/// ([`cdist`]), then a sort of each row. The cost is `O(q n)` per query set; no spatial tree
-/// is built yet, so large `n` is slower than SciPy's tree.
+/// The answers are SciPy's (exact search, `eps = 0`). For points on the CPU a k-d tree is
+/// built (median splits on the widest dimension, leaves of 16 points, bounding-box pruning),
+/// and `query`/`query_ball_point` walk it. For points on a CUDA device the search is
+/// exhaustive on that device, in blocks of query points: the block's `(rows, n)` distance
+/// matrix ([`cdist`]), then a sort of each row (`O(q n)`; no device tree yet).
+/// `query_pairs` and `count_neighbors` use the exhaustive search on every device.
 ///
 /// # Errors
 /// [`Error::InvalidValue`] when `data` is not 2-d or holds NaN or infinities.
@@ -52,6 +55,8 @@ impl Default for QueryOptions {
 #[derive(Clone, Debug)]
 pub struct KDTree {
     data: Array,
+    /// the k-d tree, for points on the CPU
+    tree: Option<std::sync::Arc<Tree>>,
 }
 
 impl KDTree {
@@ -85,7 +90,17 @@ impl KDTree {
                 ));
             }
         }
-        Ok(Self { data: d })
+        let tree = if d.device() == Device::Cpu {
+            let (n, dim) = (d.shape()[0], d.shape()[1]);
+            Some(std::sync::Arc::new(Tree::build(
+                d.to_vec::<f64>()?,
+                n,
+                dim,
+            )?))
+        } else {
+            None
+        };
+        Ok(Self { data: d, tree })
     }
 
     /// The points, `(n, d)` float64.
@@ -151,6 +166,36 @@ impl KDTree {
         let (xq, lead) = self.queries(x)?;
         let (q, n) = (xq.shape()[0], self.n());
         let dev = self.data.device();
+        let mut shape = lead.clone();
+        if k > 1 {
+            shape.push(k);
+        }
+        if let Some(tree) = &self.tree {
+            let norm = Norm(opts.p);
+            let bound = if opts.distance_upper_bound.is_nan() {
+                f64::NEG_INFINITY
+            } else {
+                norm.of(opts.distance_upper_bound)
+            };
+            let xs = xq.to_vec::<f64>()?;
+            let d = self.data.shape()[1];
+            let mut dd = ext::try_vec_filled(q * k, f64::INFINITY)?;
+            let mut ii = ext::try_vec_filled(q * k, n as i64)?;
+            for j in 0..q {
+                for (m, (acc, i)) in tree
+                    .knn(&xs[j * d..(j + 1) * d], k, norm, bound)
+                    .into_iter()
+                    .enumerate()
+                {
+                    dd[j * k + m] = norm.root(acc);
+                    ii[j * k + m] = i as i64;
+                }
+            }
+            return Ok((
+                Array::from_vec_on(dd, shape.as_slice(), dev)?,
+                Array::from_vec_on(ii, shape.as_slice(), dev)?,
+            ));
+        }
         let kk = k.min(n);
         let mut dparts = Vec::new();
         let mut iparts = Vec::new();
@@ -199,10 +244,6 @@ impl KDTree {
             dd = cp::concatenate(&[&dd, &pad_d], 1)?;
             ii = cp::concatenate(&[&ii, &pad_i], 1)?;
         }
-        let mut shape = lead;
-        if k > 1 {
-            shape.push(k);
-        }
         Ok((dd.reshape(shape.as_slice())?, ii.reshape(shape.as_slice())?))
     }
 
@@ -221,6 +262,17 @@ impl KDTree {
             ));
         }
         let (xq, _) = self.queries(x)?;
+        if let Some(tree) = &self.tree {
+            let norm = Norm(p);
+            let xs = xq.to_vec::<f64>()?;
+            let d = self.data.shape()[1];
+            let q = xq.shape()[0];
+            let mut out = ext::try_vec_with_capacity(q)?;
+            for j in 0..q {
+                out.push(tree.ball(&xs[j * d..(j + 1) * d], norm.of(r), norm));
+            }
+            return Ok(out);
+        }
         self.within(&xq, &self.data, r, p)
     }
 

@@ -17,6 +17,7 @@
 mod delaunay;
 pub mod distance;
 mod kdtree;
+mod kdtree_cpu;
 
 pub use delaunay::{ConvexHull, Delaunay};
 pub use distance::{distance_matrix, minkowski_distance};

@@ -77,3 +77,61 @@ fn ball_pairs_and_counts() {
         assert!(t.query_ball_point(&q, -1.0, 2.0).is_err());
     }
 }
+
+#[test]
+fn tree_agrees_with_exhaustive_search() {
+    // 3000 points in 3-d (xorshift64), 40 queries: the CPU tree's neighbours equal a sort of
+    // the cdist rows, for several p
+    let mut s = 0x9e3779b97f4a7c15u64;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (n, q, k) = (3000, 40, 5);
+    let pv: Vec<f64> = (0..3 * n).map(|_| next()).collect();
+    let qv: Vec<f64> = (0..3 * q).map(|_| next() * 1.2 - 0.1).collect();
+    let dev = cuprum_core::Device::Cpu;
+    let (p, x) = (arr(&pv, &[n, 3], dev), arr(&qv, &[q, 3], dev));
+    let t = KDTree::new(&p).unwrap();
+    for pn in [1.0, 2.0, 3.0, f64::INFINITY] {
+        let (d, i) = t
+            .query(
+                &x,
+                k,
+                QueryOptions {
+                    p: pn,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        let (d, i) = (d.to_vec::<f64>().unwrap(), i.to_vec::<i64>().unwrap());
+        let full = cuprum_spatial::distance::cdist(
+            &x,
+            &p,
+            cuprum_spatial::distance::Metric::Minkowski(pn),
+        )
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+        for j in 0..q {
+            let mut row: Vec<(f64, usize)> =
+                full[j * n..(j + 1) * n].iter().copied().zip(0..n).collect();
+            row.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for m in 0..k {
+                assert_eq!(
+                    i[j * k + m] as usize,
+                    row[m].1,
+                    "p {pn}, query {j}, neighbour {m}"
+                );
+                assert!((d[j * k + m] - row[m].0).abs() <= 1e-15 * (1.0 + row[m].0));
+            }
+        }
+        let balls = t.query_ball_point(&x, 0.15, pn).unwrap();
+        for (j, b) in balls.iter().enumerate() {
+            let want: Vec<usize> = (0..n).filter(|&c| full[j * n + c] <= 0.15).collect();
+            assert_eq!(b, &want);
+        }
+    }
+}
