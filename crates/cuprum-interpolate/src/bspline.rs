@@ -663,3 +663,61 @@ pub(crate) fn solve_collocation(
         .map_err(|_| Error::invalid_value(op, "the collocation matrix is singular"))?;
     Ok(b)
 }
+
+impl crate::ppoly::PPoly {
+    /// The spline as a piecewise polynomial in the power basis (`PPoly.from_spline`), on the
+    /// spline's device. The breakpoints are the distinct knots of the base interval
+    /// `t[k] ..= t[n]` (SciPy keeps repeated knots as empty intervals; the polynomial is the
+    /// same). Each piece's coefficients are the spline's derivatives at its left end
+    /// (`S^(j)(x_i) / j!`), evaluated on the device and assembled on the host.
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] for a spline whose base interval holds no distinct knots.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{PPoly, SplineBc, make_interp_spline};
+    /// let x = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0], &[4], Device::Cpu).unwrap();
+    /// let y = Array::from_vec_on(vec![0.0, 1.0, 4.0, 9.0], &[4], Device::Cpu).unwrap();
+    /// let p = PPoly::from_spline(&make_interp_spline(&x, &y, 3, SplineBc::NotAKnot, 0).unwrap()).unwrap();
+    /// let t = Array::from_vec_on(vec![2.5], &[1], Device::Cpu).unwrap();
+    /// assert!((p.call(&t, 0).unwrap().to_vec::<f64>().unwrap()[0] - 6.25).abs() < 1e-12);
+    /// ```
+    pub fn from_spline(spline: &BSpline) -> Result<Self> {
+        let k = spline.k;
+        let n = spline.n();
+        let mut bp: Vec<f64> = ext::try_vec_with_capacity(n - k + 1)?;
+        for &v in &spline.th[k..=n] {
+            if bp.last().is_none_or(|&l| v > l) {
+                bp.push(v);
+            }
+        }
+        if bp.len() < 2 {
+            return Err(Error::invalid_value(
+                OP,
+                "the base interval has no distinct knots",
+            ));
+        }
+        let m = bp.len() - 1;
+        let r = spline.c.shape()[1];
+        let dev = spline.t.device();
+        let at = upload(bp[..m].to_vec(), &[m], dev)?;
+        let mut c = ext::try_vec_filled((k + 1) * m * r, 0.0)?;
+        let mut fact = 1.0;
+        for nu in 0..=k {
+            if nu > 0 {
+                fact *= nu as f64;
+            }
+            let v = spline
+                .eval_flat(&at, nu, Extrapolate::Yes)?
+                .to_vec::<f64>()?;
+            let j = k - nu;
+            for i in 0..m * r {
+                c[j * m * r + i] = v[i] / fact;
+            }
+        }
+        let e = spline.extrapolate;
+        crate::ppoly::PPoly::from_host(c, k + 1, bp, spline.trailing.clone(), e, spline.axis, dev)
+    }
+}

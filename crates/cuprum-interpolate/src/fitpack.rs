@@ -202,3 +202,30 @@ pub fn splint(a: f64, b: f64, tck: &BSpline) -> Result<Array> {
     let c = tck.c()?;
     BSpline::new(&t, &c, tck.k(), Extrapolate::No, 0)?.integrate(a, b)
 }
+
+/// The roots of a cubic spline inside its base interval (`scipy.interpolate.sproot`),
+/// ascending, on the spline's device: [`PPoly::from_spline`](crate::PPoly::from_spline)
+/// then [`PPoly::roots`](crate::PPoly::roots) without extrapolation.
+///
+/// # Errors
+/// [`Error::InvalidValue`] for a spline of degree other than 3 (FITPACK's restriction) or
+/// with trailing dimensions.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{SplrepOptions, splrep, sproot};
+/// let x = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0, 4.0], &[5], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![-2.0, -1.0, 0.0, 1.0, 2.0], &[5], Device::Cpu).unwrap();
+/// let r = sproot(&splrep(&x, &y, SplrepOptions::default()).unwrap()).unwrap();
+/// assert_eq!(r.to_vec::<f64>().unwrap(), vec![2.0]);
+/// ```
+pub fn sproot(tck: &BSpline) -> Result<Array> {
+    if tck.k() != 3 {
+        return Err(Error::invalid_value(
+            "interpolate.sproot",
+            format!("the spline must be cubic, got degree {}", tck.k()),
+        ));
+    }
+    crate::PPoly::from_spline(tck)?.roots(false, Some(Extrapolate::No))
+}

@@ -42,7 +42,7 @@ pub use cubic::{
     Akima1DInterpolator, AkimaMethod, BcType, Boundary, CubicHermiteSpline, CubicSpline,
     CubicSplineOptions, PchipInterpolator, pchip_interpolate,
 };
-pub use fitpack::{SplevExt, SplrepOptions, splantider, splder, splev, splint, splrep};
+pub use fitpack::{SplevExt, SplrepOptions, splantider, splder, splev, splint, splrep, sproot};
 pub use grid::{GridMethod, GridOptions, RegularGridInterpolator, interpn};
 pub use interp1d::{FillValue, Interp1d, Interp1dKind, Interp1dOptions, interp1d};
 pub use ndgriddata::{GriddataMethod, NearestNDInterpolator, griddata};

@@ -448,3 +448,39 @@ fn ppoly_roots() {
         check(&z.roots(true, None).unwrap(), &[0.0, f64::NAN], 0.0);
     }
 }
+
+#[test]
+fn from_spline_and_sproot() {
+    for dev in all_devices() {
+        // x = linspace(0, 10, 12), y = sin(x): sproot(splrep(x, y)) =
+        // [1.56e-18, 3.14143209, 6.28285327, 9.43025863] (SciPy, 8 digits printed)
+        let xs: Vec<f64> = (0..12).map(|i| 10.0 * i as f64 / 11.0).collect();
+        let ys: Vec<f64> = xs.iter().map(|v| v.sin()).collect();
+        let tck = splrep(
+            &arr(&xs, &[12], dev),
+            &arr(&ys, &[12], dev),
+            SplrepOptions::default(),
+        )
+        .unwrap();
+        check(
+            &sproot(&tck).unwrap(),
+            &[0.0, 3.14143209, 6.28285327, 9.43025863],
+            1e-8,
+        );
+        let p = PPoly::from_spline(&tck).unwrap();
+        let xn = arr(XN, &[9], dev);
+        let want = tck.call(&xn, 0).unwrap().to_vec::<f64>().unwrap();
+        check(&p.call(&xn, 0).unwrap(), &want, 1e-12);
+        assert!(
+            sproot(
+                &splrep(
+                    &arr(&xs, &[12], dev),
+                    &arr(&ys, &[12], dev),
+                    SplrepOptions { k: 2, s: None }
+                )
+                .unwrap()
+            )
+            .is_err()
+        );
+    }
+}
