@@ -16,17 +16,21 @@ pub enum Interp1dKind {
     Nearest,
     /// `'nearest-up'`: rounds half up
     NearestUp,
+    /// `'previous'`: the value at the data point at or before
+    Previous,
+    /// `'next'`: the value at the data point at or after
+    Next,
     /// a spline of this order: `'zero'` (0), `'slinear'` (1), `'quadratic'` (2),
     /// `'cubic'` (3), or an integer
     Spline(usize),
 }
 
 impl Interp1dKind {
-    /// SciPy's names: `linear`, `nearest`, `nearest-up`, `zero`, `slinear`, `quadratic`,
-    /// `cubic`.
+    /// SciPy's names: `linear`, `nearest`, `nearest-up`, `previous`, `next`, `zero`,
+    /// `slinear`, `quadratic`, `cubic`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another name; [`Error::Unsupported`] for `previous`/`next`.
+    /// [`Error::InvalidValue`] for another name.
     pub fn from_name(name: &str) -> Result<Self> {
         Ok(match name {
             "linear" => Self::Linear,
@@ -36,12 +40,8 @@ impl Interp1dKind {
             "slinear" => Self::Spline(1),
             "quadratic" => Self::Spline(2),
             "cubic" => Self::Spline(3),
-            "previous" | "next" => {
-                return Err(Error::unsupported(
-                    "interpolate.interp1d",
-                    format!("kind {name:?}"),
-                ));
-            }
+            "previous" => Self::Previous,
+            "next" => Self::Next,
             o => {
                 return Err(Error::invalid_value(
                     "interpolate.interp1d",
@@ -171,7 +171,11 @@ impl Interp1d {
             });
         }
         let min = match opts.kind {
-            Interp1dKind::Nearest | Interp1dKind::NearestUp | Interp1dKind::Spline(0) => 1,
+            Interp1dKind::Nearest
+            | Interp1dKind::NearestUp
+            | Interp1dKind::Previous
+            | Interp1dKind::Next
+            | Interp1dKind::Spline(0) => 1,
             Interp1dKind::Spline(k) => k + 1,
             Interp1dKind::Linear => 2,
         };
@@ -216,6 +220,19 @@ impl Interp1d {
                 let m = mid.len();
                 Imp::Table {
                     x: upload(mid, &[m], dev)?,
+                    y: ydev.reshape([n, r])?,
+                }
+            }
+            Interp1dKind::Previous | Interp1dKind::Next => {
+                // x moved by one ulp toward the side that must not match itself
+                let dir = if opts.kind == Interp1dKind::Previous {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                };
+                let shifted: Vec<f64> = xh.iter().map(|&v| next_after(v, dir)).collect();
+                Imp::Table {
+                    x: upload(shifted, &[n], dev)?,
                     y: ydev.reshape([n, r])?,
                 }
             }
@@ -297,6 +314,29 @@ impl Interp1d {
                         let t = cuprum_core::subtract(&xs, &xl)?.reshape([npts, 1])?;
                         cuprum_core::add(&cuprum_core::multiply(&slope, &t)?, &yl)?
                     }
+                    Interp1dKind::Previous | Interp1dKind::Next => {
+                        let prev = self.kind == Interp1dKind::Previous;
+                        let side = if prev { Side::Left } else { Side::Right };
+                        let pos = searchsorted(x, &xs, side, None)?;
+                        // previous: y[clip(pos, 1, n) - 1]; next: y[clip(pos, 0, n - 1)]
+                        let idx = if prev {
+                            cuprum_core::subtract(
+                                &cuprum_core::clip(
+                                    &pos,
+                                    Some(1i64.into()),
+                                    Some((n as i64).into()),
+                                )?,
+                                1i64,
+                            )?
+                        } else {
+                            cuprum_core::clip(
+                                &pos,
+                                Some(0i64.into()),
+                                Some(((n - 1) as i64).into()),
+                            )?
+                        };
+                        take(y, &idx, Some(0), IndexMode::Clip)?
+                    }
                     _ => {
                         let side = if self.kind == Interp1dKind::Nearest {
                             Side::Left
@@ -319,6 +359,8 @@ impl Interp1d {
             }
         };
         let (fb, fa) = match self.fill_value {
+            FillValue::Extrapolate if self.kind == Interp1dKind::Previous => (Some(f64::NAN), None),
+            FillValue::Extrapolate if self.kind == Interp1dKind::Next => (None, Some(f64::NAN)),
             FillValue::Extrapolate => (None, None),
             FillValue::Value(v) => (Some(v), Some(v)),
             FillValue::Pair(b, a) => (Some(b), Some(a)),
@@ -350,4 +392,18 @@ impl Interp1d {
 /// ```
 pub fn interp1d(x: &Array, y: &Array, opts: Interp1dOptions) -> Result<Interp1d> {
     Interp1d::new(x, y, opts)
+}
+
+/// The next float after `v` toward `dir` (C's `nextafter` for finite `v`).
+fn next_after(v: f64, dir: f64) -> f64 {
+    if v.is_nan() || v == dir {
+        return v;
+    }
+    if v == 0.0 {
+        let tiny = f64::from_bits(1);
+        return if dir > 0.0 { tiny } else { -tiny };
+    }
+    let bits = v.to_bits();
+    let up = (dir > v) == (v > 0.0);
+    f64::from_bits(if up { bits + 1 } else { bits - 1 })
 }

@@ -290,3 +290,43 @@ fn nearest_nd_and_griddata() {
         );
     }
 }
+
+#[test]
+fn interp1d_previous_next() {
+    for dev in all_devices() {
+        let yu: Vec<f64> = XU.iter().map(|v| v.sin() + 0.1 * v * v).collect();
+        let (xu, yu, xin, xn) = (
+            arr(XU, &[7], dev),
+            arr(&yu, &[7], dev),
+            arr(XIN, &[7], dev),
+            arr(XN, &[9], dev),
+        );
+        for (kind, r, re) in [
+            ("previous", I1D_PREVIOUS, I1D_PREVIOUS_EXT),
+            ("next", I1D_NEXT, I1D_NEXT_EXT),
+        ] {
+            let k = Interp1dKind::from_name(kind).unwrap();
+            check(
+                &interp1d(
+                    &xu,
+                    &yu,
+                    Interp1dOptions {
+                        kind: k,
+                        ..Default::default()
+                    },
+                )
+                .unwrap()
+                .call(&xin)
+                .unwrap(),
+                r,
+                0.0,
+            );
+            let o = Interp1dOptions {
+                kind: k,
+                fill_value: FillValue::Extrapolate,
+                ..Default::default()
+            };
+            check(&interp1d(&xu, &yu, o).unwrap().call(&xn).unwrap(), re, 0.0);
+        }
+    }
+}
