@@ -721,3 +721,83 @@ impl crate::ppoly::PPoly {
         crate::ppoly::PPoly::from_host(c, k + 1, bp, spline.trailing.clone(), e, spline.axis, dev)
     }
 }
+
+impl BSpline {
+    /// The B-spline design matrix (`BSpline.design_matrix(x, t, k, extrapolate)`): row `i`
+    /// holds the values of the `k + 1` B-splines that are nonzero at `x[i]`, as a CSR array
+    /// `(len(x), len(t) - k - 1)` on the inputs' device (SciPy returns a `csr_array` too).
+    ///
+    /// The values come from de Boor's recursion on the device; the CSR arrays are formed
+    /// there (`indptr` = `0, k+1, 2(k+1), ...`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] for knots that are not non-decreasing and finite, fewer than
+    /// `2k + 2` knots, `x` not 1-d, or (without `extrapolate`) `x` outside `[t[k], t[n]]`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::BSpline;
+    /// let t = Array::from_vec_on(vec![0.0, 0.0, 1.0, 2.0, 2.0], &[5], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.5, 1.5], &[2], Device::Cpu).unwrap();
+    /// let m = BSpline::design_matrix(&x, &t, 1, false).unwrap();
+    /// assert_eq!(m.toarray().unwrap().to_vec::<f64>().unwrap(), vec![0.5, 0.5, 0.0, 0.0, 0.5, 0.5]);
+    /// ```
+    pub fn design_matrix(
+        x: &Array,
+        t: &Array,
+        k: usize,
+        extrapolate: bool,
+    ) -> Result<cuprum_sparse::Sparse> {
+        const DM: &str = "interpolate.BSpline.design_matrix";
+        util::same_device(DM, x, t)?;
+        if x.ndim() != 1 || t.ndim() != 1 {
+            return Err(Error::invalid_value(DM, "x and t must be 1-d"));
+        }
+        let nt = t.shape()[0];
+        let probe = cuprum_core::zeros_on(
+            [nt.saturating_sub(k + 1).max(1)],
+            DType::Float64,
+            t.device(),
+        )?;
+        let s = BSpline::new(t, &probe, k, Extrapolate::Yes, 0)?;
+        let n = s.n();
+        let m = x.shape()[0];
+        util::real_check(DM, x)?;
+        let xs = ext::as_c_contiguous(&x.astype(DType::Float64)?)?;
+        if !extrapolate {
+            let (lo, hi) = (s.th[k], s.th[n]);
+            let out = cuprum_core::logical_or(
+                &cuprum_core::less(&xs, lo)?,
+                &cuprum_core::greater(&xs, hi)?,
+            )?;
+            let bad = cuprum_core::logical_or(&out, &cuprum_core::isnan(&xs)?)?;
+            if crate::util::any_true(&bad)? {
+                return Err(Error::invalid_value(
+                    DM,
+                    format!("out of bounds: x must lie in [{lo}, {hi}]"),
+                ));
+            }
+        }
+        let (l, h) = basis_device(&s.t, n, k, &xs, 0)?;
+        let cols: Vec<Array> = (0..=k)
+            .map(|a| cuprum_core::add(&l, a as i64 - k as i64)?.reshape([m, 1]))
+            .collect::<Result<_>>()?;
+        let vals: Vec<Array> = h.iter().map(|v| v.reshape([m, 1])).collect::<Result<_>>()?;
+        let cr: Vec<&Array> = cols.iter().collect();
+        let vr: Vec<&Array> = vals.iter().collect();
+        let indices = cuprum_core::concatenate(&cr, 1)?.reshape([m * (k + 1)])?;
+        let data = cuprum_core::concatenate(&vr, 1)?.reshape([m * (k + 1)])?;
+        let indptr = cuprum_core::arange_on(
+            0i64,
+            ((m + 1) * (k + 1)) as i64,
+            (k + 1) as i64,
+            Some(DType::Int64),
+            x.device(),
+        )?;
+        Ok(cuprum_sparse::csr_array(
+            (&data, &indices, &indptr),
+            Some((m, n)),
+        )?)
+    }
+}

@@ -484,3 +484,20 @@ fn from_spline_and_sproot() {
         );
     }
 }
+
+#[test]
+fn bspline_design_matrix() {
+    for dev in all_devices() {
+        let t = arr(
+            &[0.0, 0.0, 0.0, 0.0, 1.0, 2.5, 4.0, 5.0, 5.0, 5.0, 5.0],
+            &[11],
+            dev,
+        );
+        let x = arr(&[0.0, 0.3, 1.0, 2.2, 4.9, 5.0], &[6], dev);
+        let m = BSpline::design_matrix(&x, &t, 3, false).unwrap();
+        assert_eq!(m.shape(), vec![6, 7]);
+        check(&m.toarray().unwrap(), DM, 1e-14);
+        assert!(BSpline::design_matrix(&arr(&[6.0], &[1], dev), &t, 3, false).is_err());
+        assert!(BSpline::design_matrix(&arr(&[6.0], &[1], dev), &t, 3, true).is_ok());
+    }
+}
