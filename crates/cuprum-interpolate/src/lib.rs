@@ -10,7 +10,7 @@
 //! proportional to the data) is composed of cuprum's array operations (`searchsorted`,
 //! `take`, ufuncs, `matmul`), so it runs wherever the arrays live. Results are float64.
 //!
-//! - piecewise polynomials: [`PPoly`], [`CubicHermiteSpline`], [`CubicSpline`],
+//! - piecewise polynomials: [`PPoly`], [`BPoly`], [`CubicHermiteSpline`], [`CubicSpline`],
 //!   [`PchipInterpolator`] / [`pchip_interpolate`], [`Akima1DInterpolator`];
 //! - B-splines: [`BSpline`], [`make_interp_spline`], FITPACK's [`splrep`], [`splev`],
 //!   [`splder`], [`splantider`], [`splint`], [`UnivariateSpline`],
@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 mod banded;
+mod bpoly;
 mod bspline;
 mod cubic;
 mod fitpack;
@@ -37,6 +38,7 @@ mod roots;
 mod univariate;
 mod util;
 
+pub use bpoly::BPoly;
 pub use bspline::{BSpline, SplineBc, make_interp_spline};
 pub use cubic::{
     Akima1DInterpolator, AkimaMethod, BcType, Boundary, CubicHermiteSpline, CubicSpline,

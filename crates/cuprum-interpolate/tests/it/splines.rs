@@ -501,3 +501,20 @@ fn bspline_design_matrix() {
         assert!(BSpline::design_matrix(&arr(&[6.0], &[1], dev), &t, 3, true).is_ok());
     }
 }
+
+#[test]
+fn bernstein_polynomials() {
+    for dev in all_devices() {
+        let c = arr(&[1.0, -2.0, 0.5, 3.0, 2.0, 0.0, -1.0, 1.0], &[4, 2], dev);
+        let x = arr(&[0.0, 2.0, 3.5], &[3], dev);
+        let bxn = arr(BXN, &[7], dev);
+        let b = BPoly::new(&c, &x, Extrapolate::Yes, 0).unwrap();
+        check(&b.call(&bxn, 0).unwrap(), BP_0, 1e-12);
+        check(&b.call(&bxn, 1).unwrap(), BP_1, 1e-12);
+        let xi = arr(&[0.0, 1.0, 2.5], &[3], dev);
+        let fd = BPoly::from_derivatives(&xi, &[vec![1.0, 0.0, -2.0], vec![0.5], vec![2.0, 1.0]])
+            .unwrap();
+        check(&fd.call(&bxn, 0).unwrap(), BP_FD, 1e-12);
+        assert!(BPoly::from_derivatives(&xi, &[vec![1.0], vec![]]).is_err());
+    }
+}
