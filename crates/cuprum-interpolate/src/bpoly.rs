@@ -157,9 +157,9 @@ fn from_ends(xa: f64, xb: f64, ya: &[f64], yb: &[f64]) -> Result<Vec<f64>> {
     let mut c = ext::try_vec_filled(n, 0.0)?;
     for q in 0..n1 {
         let mut v = ya[q] / poch(n - q, q) * h.powi(q as i32);
-        for j in 0..q {
+        for (j, cj) in c.iter().enumerate().take(q) {
             let sign = if (j + q) % 2 == 0 { 1.0 } else { -1.0 };
-            v -= sign * binom(q, j) * c[j];
+            v -= sign * binom(q, j) * cj;
         }
         c[q] = v;
     }
