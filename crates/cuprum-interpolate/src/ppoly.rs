@@ -399,6 +399,31 @@ impl PPoly {
     /// assert!(r.len() == 2 && (r[0] + 2f64.sqrt()).abs() < 1e-14 && (r[1] - 2f64.sqrt()).abs() < 1e-14);
     /// ```
     pub fn roots(&self, discontinuity: bool, extrapolate: Option<Extrapolate>) -> Result<Array> {
+        self.solve(0.0, discontinuity, extrapolate)
+    }
+
+    /// The real solutions of `p(x) = y`, ascending (`PPoly.solve(y, discontinuity,
+    /// extrapolate)`); [`PPoly::roots`] is `solve(0)`, with the same conventions.
+    ///
+    /// # Errors
+    /// As [`PPoly::roots`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{Extrapolate, PPoly};
+    /// // p(t) = t on [0, 4]
+    /// let c = Array::from_vec_on(vec![1.0, 0.0], &[2, 1], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.0, 4.0], &[2], Device::Cpu).unwrap();
+    /// let p = PPoly::new(&c, &x, Extrapolate::No, 0).unwrap();
+    /// assert_eq!(p.solve(2.5, true, None).unwrap().to_vec::<f64>().unwrap(), vec![2.5]);
+    /// ```
+    pub fn solve(
+        &self,
+        y: f64,
+        discontinuity: bool,
+        extrapolate: Option<Extrapolate>,
+    ) -> Result<Array> {
         if !self.trailing.is_empty() && self.c.shape()[2] != 1 {
             return Err(Error::invalid_value(
                 OP,
@@ -410,7 +435,11 @@ impl PPoly {
         let ext_mode = extrapolate.unwrap_or(self.extrapolate);
         let extend = ext_mode == Extrapolate::Yes;
         let mut out: Vec<f64> = Vec::new();
-        let piece = |i: usize| -> Vec<f64> { (0..k1).map(|j| c[j * m + i]).collect() };
+        let piece = |i: usize| -> Vec<f64> {
+            (0..k1)
+                .map(|j| c[j * m + i] - if j + 1 == k1 { y } else { 0.0 })
+                .collect()
+        };
         for i in 0..m {
             let ci = piece(i);
             let h = self.xh[i + 1] - self.xh[i];

@@ -36,7 +36,8 @@ impl Default for QueryOptions {
 /// and `query`/`query_ball_point` walk it. For points on a CUDA device the search is
 /// exhaustive on that device, in blocks of query points: the block's `(rows, n)` distance
 /// matrix ([`cdist`]), then a sort of each row (`O(q n)`; no device tree yet).
-/// `query_pairs` and `count_neighbors` use the exhaustive search on every device.
+/// `query_pairs` and `count_neighbors` use the tree on the CPU and the exhaustive search on
+/// CUDA devices.
 ///
 /// # Errors
 /// [`Error::InvalidValue`] when `data` is not 2-d or holds NaN or infinities.
@@ -314,7 +315,10 @@ impl KDTree {
                 format!("r must be non-negative, got {r}"),
             ));
         }
-        let lists = self.within(&self.data, &self.data, r, p)?;
+        let lists = match &self.tree {
+            Some(_) => self.query_ball_point(&self.data, r, p)?,
+            None => self.within(&self.data, &self.data, r, p)?,
+        };
         let mut pairs = Vec::new();
         for (i, l) in lists.iter().enumerate() {
             pairs.extend(l.iter().filter(|&&j| j > i).map(|&j| (i, j)));
@@ -334,6 +338,16 @@ impl KDTree {
                 OP,
                 "the trees have different dimensionality",
             ));
+        }
+        if let Some(tree) = &other.tree
+            && self.tree.is_some()
+        {
+            let norm = Norm(p);
+            let xs = self.data.to_vec::<f64>()?;
+            let d = self.data.shape()[1];
+            return Ok((0..self.n())
+                .map(|j| tree.ball(&xs[j * d..(j + 1) * d], norm.of(r), norm).len() as u64)
+                .sum());
         }
         let (q, n) = (self.n(), other.n());
         let rows = ((1usize << 22) / n.max(1)).max(1);
