@@ -103,10 +103,12 @@ pub struct RbfOptions {
     /// the degree of the added polynomial; default the kernel's minimum (at least 0); -1
     /// for none
     pub degree: Option<i64>,
+    /// interpolate each point from this many nearest data points only (SciPy's
+    /// `neighbors`; default: all of them, one global system)
+    pub neighbors: Option<usize>,
 }
 
-/// Radial basis function interpolation (`scipy.interpolate.RBFInterpolator` without
-/// `neighbors`).
+/// Radial basis function interpolation (`scipy.interpolate.RBFInterpolator`).
 ///
 /// **Shapes**: `y` `(n, d)` data coordinates, `values` `(n, ...)`; evaluating at `x` `(m, d)`
 /// gives `(m, ...)`.
@@ -115,7 +117,9 @@ pub struct RbfOptions {
 /// bordered by the monomials up to `degree` of the coordinates shifted and scaled to
 /// `[-1, 1]`; it is assembled and solved on the data's device (`cuprum-linalg`'s `solve`:
 /// cuSOLVER `getrf`/`getrs` on CUDA, an LU on the CPU). Evaluation builds the `(m, n + R)`
-/// matrix in row chunks and multiplies it by the coefficients on the device. Float64.
+/// matrix in row chunks and multiplies it by the coefficients on the device. With
+/// `neighbors = k`, each evaluation point uses the system of its `k` nearest data points
+/// instead (see [`RBFInterpolator::call`]). Float64.
 ///
 /// # Errors
 /// [`Error::InvalidValue`] for `y` not 2-d, `values` and `y` of different lengths, a missing
@@ -135,14 +139,119 @@ pub struct RbfOptions {
 /// ```
 #[derive(Clone, Debug)]
 pub struct RBFInterpolator {
+    /// the data points scaled by epsilon
     y: Array,
-    shift: Array,
-    scale: Array,
-    coeffs: Array,
+    /// the data points and values, kept for local systems (`neighbors`)
+    yf: Array,
+    dv: Array,
+    /// the global system's solution (`neighbors = None`)
+    global: Option<System>,
     powers: Vec<Vec<u32>>,
     kernel: RbfKernel,
     epsilon: f64,
+    smoothing: f64,
+    neighbors: Option<usize>,
     trailing: Vec<usize>,
+}
+
+/// A solved RBF system: the polynomial's shift and scale, the coefficients, the scaled
+/// centres.
+#[derive(Clone, Debug)]
+struct System {
+    shift: Array,
+    scale: Array,
+    coeffs: Array,
+    yeps: Array,
+}
+
+/// SciPy's `_build_and_solve_system` on `yf` `(n, d)`, `dv` `(n, s)`, on their device.
+fn build_and_solve(
+    yf: &Array,
+    dv: &Array,
+    smoothing: f64,
+    kernel: RbfKernel,
+    epsilon: f64,
+    powers: &[Vec<u32>],
+) -> Result<System> {
+    let (n, nd) = (yf.shape()[0], yf.shape()[1]);
+    let s = dv.shape()[1];
+    let dev = yf.device();
+    let (shift, scale) = if n == 0 {
+        (
+            cuprum_core::zeros_on([1, nd], DType::Float64, dev)?,
+            cuprum_core::ones_on([1, nd], DType::Float64, dev)?,
+        )
+    } else {
+        let mins = yf.min(0, true)?;
+        let maxs = yf.max(0, true)?;
+        let shift = cuprum_core::divide(&cuprum_core::add(&maxs, &mins)?, 2.0)?;
+        let scale = cuprum_core::divide(&cuprum_core::subtract(&maxs, &mins)?, 2.0)?;
+        let scale = cuprum_core::where_(&cuprum_core::equal(&scale, 0.0)?, 1.0, &scale)?;
+        (shift, scale)
+    };
+    let yeps = cuprum_core::multiply(yf, epsilon)?;
+    let yhat = cuprum_core::divide(&cuprum_core::subtract(yf, &shift)?, &scale)?;
+    let r = powers.len();
+    let mut kmat = kernel_matrix(&yeps, &yeps, kernel)?;
+    if smoothing != 0.0 {
+        let eye = cuprum_core::eye_on(n, None, 0, DType::Float64, dev)?;
+        kmat = cuprum_core::add(&kmat, &cuprum_core::multiply(&eye, smoothing)?)?;
+    }
+    let pmat = polynomial_matrix(&yhat, powers)?;
+    let top = concatenate(&[&kmat, &pmat], 1)?;
+    let pt = ext::as_c_contiguous(&pmat.transpose()?)?;
+    let zr = cuprum_core::zeros_on([r, r], DType::Float64, dev)?;
+    let bottom = concatenate(&[&pt, &zr], 1)?;
+    let lhs = concatenate(&[&top, &bottom], 0)?;
+    let rhs = concatenate(
+        &[dv, &cuprum_core::zeros_on([r, s], DType::Float64, dev)?],
+        0,
+    )?;
+    let coeffs = cuprum_linalg::solve(&lhs, &rhs).map_err(|e| {
+        let e: Error = e.into();
+        match e {
+            Error::InvalidValue { .. } => Error::invalid_value(OP, "singular matrix"),
+            other => other,
+        }
+    })?;
+    Ok(System {
+        shift,
+        scale,
+        coeffs,
+        yeps,
+    })
+}
+
+/// The interpolant of `sys` at `xf` `(m, d)`: `(m, s)`, in row blocks.
+fn evaluate(
+    sys: &System,
+    xf: &Array,
+    kernel: RbfKernel,
+    epsilon: f64,
+    powers: &[Vec<u32>],
+) -> Result<Array> {
+    let m = xf.shape()[0];
+    let n = sys.yeps.shape()[0].max(1);
+    // about 2^22 kernel entries per block
+    let chunk = ((1usize << 22) / n).max(1);
+    let mut parts = Vec::new();
+    let mut start = 0;
+    while start < m {
+        let stop = (start + chunk).min(m);
+        let xc = util::rows(xf, start, stop)?;
+        let xeps = cuprum_core::multiply(&xc, epsilon)?;
+        let xhat = cuprum_core::divide(&cuprum_core::subtract(&xc, &sys.shift)?, &sys.scale)?;
+        let kmat = kernel_matrix(&xeps, &sys.yeps, kernel)?;
+        let pmat = polynomial_matrix(&xhat, powers)?;
+        let vec = concatenate(&[&kmat, &pmat], 1)?;
+        parts.push(matmul(&vec, &sys.coeffs)?);
+        start = stop;
+    }
+    if parts.is_empty() {
+        return cuprum_core::zeros_on([0, sys.coeffs.shape()[1]], DType::Float64, xf.device());
+    }
+    let refs: Vec<&Array> = parts.iter().collect();
+    concatenate(&refs, 0)
 }
 
 /// The number of monomials of total degree `<= degree` in `ndim` variables,
@@ -294,8 +403,14 @@ impl RBFInterpolator {
         if degree < -1 {
             return Err(Error::invalid_value(OP, "degree must be at least -1"));
         }
+        let neighbors = match opts.neighbors {
+            Some(0) => return Err(Error::invalid_value(OP, "neighbors must be at least 1")),
+            Some(k) => Some(k.min(n)),
+            None => None,
+        };
+        let nobs = neighbors.unwrap_or(n);
         let nmonos = monomial_count(nd, degree);
-        if nmonos > n {
+        if nmonos > nobs {
             return Err(Error::invalid_value(
                 OP,
                 format!(
@@ -306,58 +421,36 @@ impl RBFInterpolator {
         let powers = monomial_powers(nd, degree)?;
         let yf = util::as_f64(OP, y)?;
         let dv = util::as_f64(OP, values)?.reshape([n, s])?;
-        let dev = y.device();
-        let (shift, scale) = if n == 0 {
-            (
-                cuprum_core::zeros_on([1, nd], DType::Float64, dev)?,
-                cuprum_core::ones_on([1, nd], DType::Float64, dev)?,
-            )
-        } else {
-            let mins = yf.min(0, true)?;
-            let maxs = yf.max(0, true)?;
-            let shift = cuprum_core::divide(&cuprum_core::add(&maxs, &mins)?, 2.0)?;
-            let scale = cuprum_core::divide(&cuprum_core::subtract(&maxs, &mins)?, 2.0)?;
-            let scale = cuprum_core::where_(&cuprum_core::equal(&scale, 0.0)?, 1.0, &scale)?;
-            (shift, scale)
+        let global = match neighbors {
+            None => Some(build_and_solve(
+                &yf,
+                &dv,
+                opts.smoothing,
+                kernel,
+                epsilon,
+                &powers,
+            )?),
+            Some(_) => None,
         };
-        let yeps = cuprum_core::multiply(&yf, epsilon)?;
-        let yhat = cuprum_core::divide(&cuprum_core::subtract(&yf, &shift)?, &scale)?;
-        let r = powers.len();
-        let mut kmat = kernel_matrix(&yeps, &yeps, kernel)?;
-        if opts.smoothing != 0.0 {
-            let eye = cuprum_core::eye_on(n, None, 0, DType::Float64, dev)?;
-            kmat = cuprum_core::add(&kmat, &cuprum_core::multiply(&eye, opts.smoothing)?)?;
-        }
-        let pmat = polynomial_matrix(&yhat, &powers)?;
-        let top = concatenate(&[&kmat, &pmat], 1)?;
-        let pt = ext::as_c_contiguous(&pmat.transpose()?)?;
-        let zr = cuprum_core::zeros_on([r, r], DType::Float64, dev)?;
-        let bottom = concatenate(&[&pt, &zr], 1)?;
-        let lhs = concatenate(&[&top, &bottom], 0)?;
-        let rhs = concatenate(
-            &[&dv, &cuprum_core::zeros_on([r, s], DType::Float64, dev)?],
-            0,
-        )?;
-        let coeffs = cuprum_linalg::solve(&lhs, &rhs).map_err(|e| {
-            let e: Error = e.into();
-            match e {
-                Error::InvalidValue { .. } => Error::invalid_value(OP, "singular matrix"),
-                other => other,
-            }
-        })?;
         Ok(Self {
-            y: yeps,
-            shift,
-            scale,
-            coeffs,
+            y: cuprum_core::multiply(&yf, epsilon)?,
+            yf,
+            dv,
+            global,
             powers,
             kernel,
             epsilon,
+            smoothing: opts.smoothing,
+            neighbors,
             trailing,
         })
     }
 
     /// The interpolated values at `x` `(m, d)`: `(m, ...)`, float64 on the data's device.
+    ///
+    /// With `neighbors`, each point's `k` nearest data points (Euclidean, an exhaustive
+    /// search on the device) form its neighbourhood; points that share a neighbourhood share
+    /// one local system (SciPy's grouping), solved and evaluated on the device.
     ///
     /// # Errors
     /// [`Error::InvalidValue`] when `x` is not `(m, d)`; [`Error::DeviceMismatch`].
@@ -375,30 +468,120 @@ impl RBFInterpolator {
         }
         let m = x.shape()[0];
         let xf = util::as_f64(OP, x)?;
-        let n = self.y.shape()[0].max(1);
-        // about 2^22 kernel entries per chunk
-        let chunk = ((1usize << 22) / n).max(1);
-        let mut parts = Vec::new();
-        let mut start = 0;
-        while start < m {
-            let stop = (start + chunk).min(m);
-            let xc = util::rows(&xf, start, stop)?;
-            let xeps = cuprum_core::multiply(&xc, self.epsilon)?;
-            let xhat = cuprum_core::divide(&cuprum_core::subtract(&xc, &self.shift)?, &self.scale)?;
-            let kmat = kernel_matrix(&xeps, &self.y, self.kernel)?;
-            let pmat = polynomial_matrix(&xhat, &self.powers)?;
-            let vec = concatenate(&[&kmat, &pmat], 1)?;
-            parts.push(matmul(&vec, &self.coeffs)?);
-            start = stop;
-        }
-        let out = if parts.is_empty() {
-            cuprum_core::zeros_on([0, self.coeffs.shape()[1]], DType::Float64, x.device())?
-        } else {
-            let refs: Vec<&Array> = parts.iter().collect();
-            concatenate(&refs, 0)?
+        let out = match (&self.global, self.neighbors) {
+            (Some(sys), _) => evaluate(sys, &xf, self.kernel, self.epsilon, &self.powers)?,
+            (None, Some(k)) => self.local(&xf, k)?,
+            (None, None) => return Err(Error::invalid_value(OP, "no system")),
         };
         let mut shape = vec![m];
         shape.extend_from_slice(&self.trailing);
         out.reshape(shape.as_slice())
+    }
+
+    /// The `neighbors` evaluation: `(m, s)`.
+    fn local(&self, xf: &Array, k: usize) -> Result<Array> {
+        use std::collections::HashMap;
+        let (m, n) = (xf.shape()[0], self.yf.shape()[0]);
+        let s = self.dv.shape()[1];
+        let dev = xf.device();
+        if m == 0 {
+            return cuprum_core::zeros_on([0, s], DType::Float64, dev);
+        }
+        // the k nearest data points of every query, in row blocks
+        let rows = ((1usize << 22) / n.max(1)).max(1);
+        let mut near: Vec<i64> = ext::try_vec_with_capacity(m * k)?;
+        let mut start = 0;
+        while start < m {
+            let stop = (start + rows).min(m);
+            let blk = util::rows(xf, start, stop)?;
+            let d2 = kernel_free_sqdist(&blk, &self.yf)?;
+            let order = cuprum_core::argsort(&d2, Some(1))?;
+            let first = order.slice(&[
+                SliceItem::FULL,
+                SliceItem::Slice {
+                    start: None,
+                    stop: Some(k as isize),
+                    step: 1,
+                },
+            ])?;
+            near.extend(ext::as_c_contiguous(&first)?.to_vec::<i64>()?);
+            start = stop;
+        }
+        // group the queries by their (sorted) neighbourhood, in first-seen order
+        let mut groups: HashMap<Vec<i64>, usize> = HashMap::new();
+        let mut members: Vec<(Vec<i64>, Vec<i64>)> = Vec::new();
+        for q in 0..m {
+            let mut key = near[q * k..(q + 1) * k].to_vec();
+            key.sort_unstable();
+            match groups.get(&key) {
+                Some(&g) => members[g].1.push(q as i64),
+                None => {
+                    groups.insert(key.clone(), members.len());
+                    members.push((key, vec![q as i64]));
+                }
+            }
+        }
+        let mut parts = ext::try_vec_with_capacity(members.len())?;
+        let mut order: Vec<i64> = ext::try_vec_with_capacity(m)?;
+        for (ys, xs) in &members {
+            let yi = Array::from_vec_on(ys.clone(), &[ys.len()], dev)?;
+            let xi = Array::from_vec_on(xs.clone(), &[xs.len()], dev)?;
+            let ynb = cuprum_core::take(&self.yf, &yi, Some(0), cuprum_core::IndexMode::Raise)?;
+            let dnb = cuprum_core::take(&self.dv, &yi, Some(0), cuprum_core::IndexMode::Raise)?;
+            let sys = build_and_solve(
+                &ynb,
+                &dnb,
+                self.smoothing,
+                self.kernel,
+                self.epsilon,
+                &self.powers,
+            )?;
+            let xnb = cuprum_core::take(xf, &xi, Some(0), cuprum_core::IndexMode::Raise)?;
+            parts.push(evaluate(
+                &sys,
+                &xnb,
+                self.kernel,
+                self.epsilon,
+                &self.powers,
+            )?);
+            order.extend_from_slice(xs);
+        }
+        let refs: Vec<&Array> = parts.iter().collect();
+        let stacked = concatenate(&refs, 0)?;
+        // put the rows back in query order
+        let mut inverse = ext::try_vec_filled(m, 0i64)?;
+        for (pos, &q) in order.iter().enumerate() {
+            inverse[q as usize] = pos as i64;
+        }
+        let inv = Array::from_vec_on(inverse, &[m], dev)?;
+        cuprum_core::take(&stacked, &inv, Some(0), cuprum_core::IndexMode::Raise)
+    }
+}
+
+/// Squared Euclidean distances `(m, n)` between the rows of `a` and `b`.
+fn kernel_free_sqdist(a: &Array, b: &Array) -> Result<Array> {
+    let d = a.shape()[1];
+    let mut acc: Option<Array> = None;
+    for k in 0..d {
+        let ak = a.slice(&[
+            SliceItem::FULL,
+            SliceItem::Slice {
+                start: Some(k as isize),
+                stop: Some(k as isize + 1),
+                step: 1,
+            },
+        ])?;
+        let bk = b
+            .slice(&[SliceItem::FULL, SliceItem::Index(k as isize)])?
+            .reshape([1, b.shape()[0]])?;
+        let sq = cuprum_core::square(&cuprum_core::subtract(&ak, &bk)?)?;
+        acc = Some(match acc {
+            None => sq,
+            Some(s) => cuprum_core::add(&s, &sq)?,
+        });
+    }
+    match acc {
+        Some(s) => Ok(s),
+        None => cuprum_core::zeros_on([a.shape()[0], b.shape()[0]], DType::Float64, a.device()),
     }
 }

@@ -152,7 +152,7 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
             )?]
         }
         "RBFInterpolator" => {
-            cx.only_kwargs(&["kernel", "smoothing", "epsilon", "degree"])?;
+            cx.only_kwargs(&["kernel", "smoothing", "epsilon", "degree", "neighbors"])?;
             let mut o = si::RbfOptions::default();
             if let Some(k) = cx.kw_str("kernel")? {
                 o.kernel = si::RbfKernel::from_name(k)?;
@@ -160,6 +160,7 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
             o.smoothing = cx.kw_f64("smoothing")?.unwrap_or(0.0);
             o.epsilon = cx.kw_f64("epsilon")?;
             o.degree = cx.kw_i64("degree")?;
+            o.neighbors = cx.kw_usize("neighbors")?;
             vec![si::RBFInterpolator::new(cx.array(0)?, cx.array(1)?, o)?.call(last)?]
         }
         o => {

@@ -330,3 +330,61 @@ fn interp1d_previous_next() {
         }
     }
 }
+
+#[test]
+fn rbf_neighbors() {
+    for dev in all_devices() {
+        let (py, pd, px) = (
+            arr(PY, &[20, 2], dev),
+            arr(PD, &[20], dev),
+            arr(PX, &[6, 2], dev),
+        );
+        let f = RBFInterpolator::new(
+            &py,
+            &pd,
+            RbfOptions {
+                neighbors: Some(7),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        check(&f.call(&px).unwrap(), RBF_NB7, 1e-8);
+        let o = RbfOptions {
+            neighbors: Some(5),
+            kernel: RbfKernel::Gaussian,
+            epsilon: Some(3.0),
+            ..Default::default()
+        };
+        check(
+            &RBFInterpolator::new(&py, &pd, o)
+                .unwrap()
+                .call(&px)
+                .unwrap(),
+            RBF_NB5G,
+            1e-8,
+        );
+        // neighbors larger than the data is the global system
+        let all = RBFInterpolator::new(
+            &py,
+            &pd,
+            RbfOptions {
+                neighbors: Some(50),
+                kernel: RbfKernel::Cubic,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        check(&all.call(&px).unwrap(), RBF_CUBIC, 1e-8);
+        assert!(
+            RBFInterpolator::new(
+                &py,
+                &pd,
+                RbfOptions {
+                    neighbors: Some(0),
+                    ..Default::default()
+                }
+            )
+            .is_err()
+        );
+    }
+}
