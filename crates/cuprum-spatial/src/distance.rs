@@ -140,7 +140,7 @@ fn pair_max(a: &Array, b: &Array) -> Result<Array> {
     }
 }
 
-fn cosine(a: &Array, b: &Array) -> Result<Array> {
+fn cosine_block(a: &Array, b: &Array) -> Result<Array> {
     let dot = matmul(a, &b.transpose()?)?;
     let na = cuprum_core::sqrt(&cuprum_core::square(a)?.sum(1, true)?)?;
     let nb =
@@ -185,11 +185,11 @@ fn block(a: &Array, b: &Array, metric: Metric) -> Result<Array> {
             let den = pair_sum(a, b, &|x, y| cp::abs(&cp::add(x, y)?))?;
             cp::divide(&num, &den)
         }
-        Metric::Cosine => cosine(a, b),
+        Metric::Cosine => cosine_block(a, b),
         Metric::Correlation => {
             let ac = cp::subtract(a, &a.mean(1, true)?)?;
             let bc = cp::subtract(b, &b.mean(1, true)?)?;
-            cosine(&ac, &bc)
+            cosine_block(&ac, &bc)
         }
         Metric::Hamming => cp::divide(
             &pair_sum(a, b, &|x, y| cp::not_equal(x, y)?.astype(DType::Float64))?,
@@ -503,4 +503,81 @@ pub fn minkowski_distance(x: &Array, y: &Array, p: f64) -> Result<Array> {
         return d.sum(ax, false);
     }
     cp::power(&cp::power(&d, p)?.sum(ax, false)?, 1.0 / p)
+}
+
+/// The distance between two 1-d vectors under `metric` (SciPy's `scipy.spatial.distance.<metric>(u, v)`):
+/// a 0-d float64 array on the inputs' device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] when `u` and `v` are not 1-d of equal length; as [`cdist`].
+fn pair(op: &'static str, u: &Array, v: &Array, metric: Metric) -> Result<Array> {
+    if u.ndim() != 1 || v.ndim() != 1 || u.shape() != v.shape() {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "u and v must be 1-d of equal length, got {:?} and {:?}",
+                u.shape(),
+                v.shape()
+            ),
+        ));
+    }
+    let n = u.shape()[0];
+    let d = cdist(&u.reshape([1, n])?, &v.reshape([1, n])?, metric)?;
+    d.reshape(Vec::<usize>::new())
+}
+
+macro_rules! pair_fns {
+    ($($name:ident, $metric:ident, $py:literal;)*) => {$(
+        #[doc = concat!("SciPy's `scipy.spatial.distance.", $py, "(u, v)`: [`cdist`] with `Metric::", stringify!($metric), "` of two 1-d vectors, a 0-d float64 array on their device.")]
+        ///
+        /// # Errors
+        /// [`Error::InvalidValue`] when `u` and `v` are not 1-d of equal length.
+        ///
+        /// # Example
+        /// ```
+        /// use cuprum_core::{Array, Device};
+        #[doc = concat!("use cuprum_spatial::distance::", stringify!($name), ";")]
+        /// let u = Array::from_vec_on(vec![1.0, 0.0, 2.0], &[3], Device::Cpu).unwrap();
+        /// let v = Array::from_vec_on(vec![0.5, 1.0, 2.0], &[3], Device::Cpu).unwrap();
+        #[doc = concat!("let d = ", stringify!($name), "(&u, &v).unwrap();")]
+        /// assert_eq!(d.ndim(), 0);
+        /// assert!(d.to_vec::<f64>().unwrap()[0] >= 0.0);
+        /// ```
+        pub fn $name(u: &Array, v: &Array) -> Result<Array> {
+            pair(concat!("spatial.distance.", $py), u, v, Metric::$metric)
+        }
+    )*};
+}
+
+pair_fns! {
+    euclidean, Euclidean, "euclidean";
+    sqeuclidean, SqEuclidean, "sqeuclidean";
+    cityblock, Cityblock, "cityblock";
+    chebyshev, Chebyshev, "chebyshev";
+    canberra, Canberra, "canberra";
+    braycurtis, BrayCurtis, "braycurtis";
+    cosine, Cosine, "cosine";
+    correlation, Correlation, "correlation";
+    hamming, Hamming, "hamming";
+    jaccard, Jaccard, "jaccard";
+    jensenshannon, JensenShannon, "jensenshannon";
+    russellrao, RussellRao, "russellrao";
+}
+
+/// SciPy's `scipy.spatial.distance.minkowski(u, v, p)`: a 0-d float64 array.
+///
+/// # Errors
+/// As [`cdist`] with `Metric::Minkowski(p)`; [`Error::InvalidValue`] when `u` and `v` are
+/// not 1-d of equal length.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_spatial::distance::minkowski;
+/// let u = Array::from_vec_on(vec![0.0, 0.0], &[2], Device::Cpu).unwrap();
+/// let v = Array::from_vec_on(vec![3.0, 4.0], &[2], Device::Cpu).unwrap();
+/// assert_eq!(minkowski(&u, &v, 1.0).unwrap().to_vec::<f64>().unwrap(), vec![7.0]);
+/// ```
+pub fn minkowski(u: &Array, v: &Array, p: f64) -> Result<Array> {
+    pair("spatial.distance.minkowski", u, v, Metric::Minkowski(p))
 }

@@ -68,3 +68,22 @@ fn pdist_squareform_and_friends() {
         check(&minkowski_distance(&a4, &b, 3.0).unwrap(), MD3, 1e-12);
     }
 }
+
+#[test]
+fn pairwise_vector_functions() {
+    use cuprum_spatial::distance as d;
+    for dev in all_devices() {
+        // the first rows of A and B against cdist's [0, 0] entries
+        let (u, v) = (arr(&A[..3], &[3], dev), arr(&B[..3], &[3], dev));
+        check(&d::euclidean(&u, &v).unwrap(), &CD_EUCLIDEAN[..1], 1e-12);
+        check(&d::cosine(&u, &v).unwrap(), &CD_COSINE[..1], 1e-12);
+        check(
+            &d::jensenshannon(&u, &v).unwrap(),
+            &CD_JENSENSHANNON[..1],
+            1e-12,
+        );
+        check(&d::minkowski(&u, &v, 3.0).unwrap(), &CD_MINK3[..1], 1e-12);
+        assert_eq!(d::euclidean(&u, &v).unwrap().ndim(), 0);
+        assert!(d::cityblock(&u, &arr(&[1.0], &[1], dev)).is_err());
+    }
+}
