@@ -336,52 +336,8 @@ impl RegularGridInterpolator {
         let res = match self.opts.method {
             m if m.degree().is_some() => {
                 let k = m.degree().unwrap_or(1);
-                let mut ls = ext::try_vec_with_capacity(d)?;
-                let mut hs = ext::try_vec_with_capacity(d)?;
-                for j in 0..d {
-                    let xj = xi2.slice(&[SliceItem::FULL, SliceItem::Index(j as isize)])?;
-                    let xj = ext::as_c_contiguous(&xj)?;
-                    let (l, h) = basis_device(&self.knots[j], self.sizes[j], k, &xj, 0)?;
-                    ls.push(l);
-                    hs.push(h);
-                }
-                let mut acc: Option<Array> = None;
-                let corners = (k + 1).checked_pow(d as u32).ok_or_else(|| {
-                    Error::invalid_value(OP, format!("{d} dimensions of degree {k} are too many"))
-                })?;
-                for corner in 0..corners {
-                    let mut rem = corner;
-                    let mut weight: Option<Array> = None;
-                    let mut flat: Option<Array> = None;
-                    for j in (0..d).rev() {
-                        let a = rem % (k + 1);
-                        rem /= k + 1;
-                        let hj = &hs[j][a];
-                        weight = Some(match weight {
-                            None => hj.clone(),
-                            Some(w) => cuprum_core::multiply(&w, hj)?,
-                        });
-                        let ij = cuprum_core::multiply(
-                            &cuprum_core::add(&ls[j], a as i64 - k as i64)?,
-                            strides[j] as i64,
-                        )?;
-                        flat = Some(match flat {
-                            None => ij,
-                            Some(f) => cuprum_core::add(&f, &ij)?,
-                        });
-                    }
-                    let (weight, flat) = match (weight, flat) {
-                        (Some(a), Some(b)) => (a, b),
-                        _ => return Err(Error::invalid_value(OP, "no dimensions")),
-                    };
-                    let v = take(&self.values, &flat, Some(0), IndexMode::Clip)?;
-                    let term = cuprum_core::multiply(&v, &weight.reshape([npts, 1])?)?;
-                    acc = Some(match acc {
-                        None => term,
-                        Some(a) => cuprum_core::add(&a, &term)?,
-                    });
-                }
-                acc.ok_or_else(|| Error::invalid_value(OP, "no dimensions"))?
+                let ks = ext::try_vec_filled(d, k)?;
+                tensor_eval(OP, &self.knots, &self.sizes, &ks, &self.values, &xi2, 0)?
             }
             GridMethod::Nearest => {
                 let mut flat: Option<Array> = None;
@@ -471,4 +427,74 @@ impl RegularGridInterpolator {
 /// ```
 pub fn interpn(points: &[&Array], values: &Array, xi: &Array, opts: GridOptions) -> Result<Array> {
     RegularGridInterpolator::new(points, values, opts)?.call(xi)
+}
+
+/// The tensor-product spline with knots `knots[j]` (`sizes[j]` coefficients, degree `ks[j]`)
+/// and coefficients `coeffs` `(prod sizes, r)` (C order over the dimensions) at the points
+/// `xi` `(npts, d)`, or its derivative of order `nu` in every dimension: `(npts, r)`.
+/// De Boor's basis per dimension, then the `prod (k_j + 1)` coefficients around each point
+/// gathered and weighted, on the device.
+pub(crate) fn tensor_eval(
+    op: &'static str,
+    knots: &[Array],
+    sizes: &[usize],
+    ks: &[usize],
+    coeffs: &Array,
+    xi: &Array,
+    nu: usize,
+) -> Result<Array> {
+    let d = knots.len();
+    let npts = xi.shape()[0];
+    let mut strides = ext::try_vec_filled(d, 1usize)?;
+    for j in (0..d.saturating_sub(1)).rev() {
+        strides[j] = strides[j + 1] * sizes[j + 1];
+    }
+    let mut ls = ext::try_vec_with_capacity(d)?;
+    let mut hs = ext::try_vec_with_capacity(d)?;
+    let mut corners: usize = 1;
+    for j in 0..d {
+        let xj =
+            ext::as_c_contiguous(&xi.slice(&[SliceItem::FULL, SliceItem::Index(j as isize)])?)?;
+        let (l, h) = basis_device(&knots[j], sizes[j], ks[j], &xj, nu.min(ks[j]))?;
+        ls.push(l);
+        hs.push(h);
+        corners = corners.checked_mul(ks[j] + 1).ok_or_else(|| {
+            Error::invalid_value(op, format!("{d} dimensions of these degrees are too many"))
+        })?;
+    }
+    let mut acc: Option<Array> = None;
+    for corner in 0..corners {
+        let mut rem = corner;
+        let mut weight: Option<Array> = None;
+        let mut flat: Option<Array> = None;
+        for j in (0..d).rev() {
+            let k = ks[j];
+            let a = rem % (k + 1);
+            rem /= k + 1;
+            let hj = &hs[j][a];
+            weight = Some(match weight {
+                None => hj.clone(),
+                Some(w) => cuprum_core::multiply(&w, hj)?,
+            });
+            let ij = cuprum_core::multiply(
+                &cuprum_core::add(&ls[j], a as i64 - k as i64)?,
+                strides[j] as i64,
+            )?;
+            flat = Some(match flat {
+                None => ij,
+                Some(f) => cuprum_core::add(&f, &ij)?,
+            });
+        }
+        let (weight, flat) = match (weight, flat) {
+            (Some(a), Some(b)) => (a, b),
+            _ => return Err(Error::invalid_value(op, "no dimensions")),
+        };
+        let v = take(coeffs, &flat, Some(0), IndexMode::Clip)?;
+        let term = cuprum_core::multiply(&v, &weight.reshape([npts, 1])?)?;
+        acc = Some(match acc {
+            None => term,
+            Some(a) => cuprum_core::add(&a, &term)?,
+        });
+    }
+    acc.ok_or_else(|| Error::invalid_value(op, "no dimensions"))
 }

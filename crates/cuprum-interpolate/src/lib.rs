@@ -18,7 +18,7 @@
 //! - 1-D tables: [`interp1d`] ([`Interp1d`]);
 //! - polynomials through all points: [`KroghInterpolator`] / [`krogh_interpolate`],
 //!   [`BarycentricInterpolator`] / [`barycentric_interpolate`];
-//! - grids: [`RegularGridInterpolator`], [`interpn`];
+//! - grids: [`RegularGridInterpolator`], [`interpn`], [`NdBSpline`];
 //! - scattered data: [`RBFInterpolator`], [`NearestNDInterpolator`], [`griddata`].
 #![warn(missing_docs)]
 
@@ -30,6 +30,7 @@ mod fitpack;
 mod fitpack_curfit;
 mod grid;
 mod interp1d;
+mod ndbspline;
 mod ndgriddata;
 mod polyint;
 mod ppoly;
@@ -47,6 +48,7 @@ pub use cubic::{
 pub use fitpack::{SplevExt, SplrepOptions, splantider, splder, splev, splint, splrep, sproot};
 pub use grid::{GridMethod, GridOptions, RegularGridInterpolator, interpn};
 pub use interp1d::{FillValue, Interp1d, Interp1dKind, Interp1dOptions, interp1d};
+pub use ndbspline::NdBSpline;
 pub use ndgriddata::{GriddataMethod, NearestNDInterpolator, griddata};
 pub use polyint::{
     BarycentricInterpolator, KroghInterpolator, barycentric_interpolate, krogh_interpolate,

@@ -388,3 +388,19 @@ fn rbf_neighbors() {
         );
     }
 }
+
+#[test]
+fn nd_bspline() {
+    for dev in all_devices() {
+        let (t0, t1) = (arr(NT0, &[10], dev), arr(NT1, &[7], dev));
+        let (c, xi) = (arr(NCF, &[6, 4], dev), arr(NXI, &[4, 2], dev));
+        let s = NdBSpline::new(&[&t0, &t1], &c, &[3, 2], true).unwrap();
+        check(&s.call(&xi, 0).unwrap(), NDB_0, 1e-12);
+        check(&s.call(&xi, 1).unwrap(), NDB_11, 1e-12);
+        assert!(
+            NdBSpline::new(&[&t0, &t1], &arr(&NCF[..20], &[5, 4], dev), &[3, 2], true).is_err()
+        );
+        let no = NdBSpline::new(&[&t0, &t1], &c, &[3, 2], false).unwrap();
+        assert!(no.call(&xi, 0).unwrap().to_vec::<f64>().unwrap()[3].is_nan());
+    }
+}
