@@ -20,6 +20,17 @@
 //!   [`BarycentricInterpolator`] / [`barycentric_interpolate`];
 //! - grids: [`RegularGridInterpolator`], [`interpn`], [`NdBSpline`];
 //! - scattered data: [`RBFInterpolator`], [`NearestNDInterpolator`], [`griddata`].
+//!
+//! ```
+//! use cuprum_core as cp;
+//! use cuprum_interpolate::{BcType, CubicSpline, CubicSplineOptions};
+//! let x = cp::linspace(0.0, 10.0, 50, true, None).unwrap();
+//! let y = cp::sin(&x).unwrap();
+//! let opts = CubicSplineOptions { bc_type: BcType::NATURAL, ..Default::default() };
+//! let cs = CubicSpline::new(&x, &y, opts).unwrap();
+//! let dy = cs.call(&cp::linspace(0.0, 10.0, 1000, true, None).unwrap(), 1).unwrap();
+//! assert_eq!((dy.shape(), dy.device()), (&[1000usize][..], x.device()));
+//! ```
 #![warn(missing_docs)]
 
 mod banded;
