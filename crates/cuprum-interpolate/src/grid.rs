@@ -323,7 +323,8 @@ impl RegularGridInterpolator {
             Some(o) => o,
             None => cuprum_core::zeros_on([npts], DType::Bool, dev)?,
         };
-        if self.opts.bounds_error && any_true(&oob)? {
+        // a NaN coordinate is not inside the grid either (SciPy's all(lo <= p <= hi) check)
+        if self.opts.bounds_error && (any_true(&oob)? || any_true(&cuprum_core::isnan(&xi2)?)?) {
             return Err(Error::invalid_value(
                 OP,
                 "one of the requested xi is out of bounds",

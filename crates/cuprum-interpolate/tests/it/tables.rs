@@ -404,3 +404,53 @@ fn nd_bspline() {
         assert!(no.call(&xi, 0).unwrap().to_vec::<f64>().unwrap()[3].is_nan());
     }
 }
+
+#[test]
+fn nan_coordinates() {
+    for dev in all_devices() {
+        let (g0, g1, v) = (arr(G0, &[4], dev), arr(G1, &[3], dev), arr(V, &[4, 3], dev));
+        let xi = arr(&[f64::NAN, 1.0], &[1, 2], dev);
+        // bounds_error: NaN is out of bounds (SciPy raises); without it the result is NaN
+        assert!(interpn(&[&g0, &g1], &v, &xi, GridOptions::default()).is_err());
+        let o = GridOptions {
+            bounds_error: false,
+            ..Default::default()
+        };
+        assert!(
+            interpn(&[&g0, &g1], &v, &xi, o)
+                .unwrap()
+                .to_vec::<f64>()
+                .unwrap()[0]
+                .is_nan()
+        );
+        let f = interp1d(
+            &arr(X, &[7], dev),
+            &arr(Y, &[7], dev),
+            Interp1dOptions {
+                bounds_error: Some(false),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert!(
+            f.call(&arr(&[f64::NAN], &[1], dev))
+                .unwrap()
+                .to_vec::<f64>()
+                .unwrap()[0]
+                .is_nan()
+        );
+        let r = RBFInterpolator::new(
+            &arr(PY, &[20, 2], dev),
+            &arr(PD, &[20], dev),
+            RbfOptions::default(),
+        )
+        .unwrap();
+        assert!(
+            r.call(&arr(&[f64::NAN, 0.5], &[1, 2], dev))
+                .unwrap()
+                .to_vec::<f64>()
+                .unwrap()[0]
+                .is_nan()
+        );
+    }
+}
