@@ -7,8 +7,10 @@
 //! Every interpolator is built from arrays on one device and evaluates on that device.
 //! Construction work that is a small solve (spline slopes, collocation systems, divided
 //! differences) runs on the host as in SciPy; evaluation at the query points (the part
-//! proportional to the data) is composed of cuprum's array operations (`searchsorted`,
-//! `take`, ufuncs, `matmul`), so it runs wherever the arrays live. Results are float64.
+//! proportional to the data) runs on the arrays' device: composed of cuprum's array operations
+//! (`searchsorted`, `take`, ufuncs, `matmul`), except the power-basis evaluation of [`PPoly`]
+//! (and so of the cubic interpolators and [`BPoly`]) on CUDA, which is one NVRTC kernel
+//! (`kernels/interpolate/ppoly.cu`). Results are float64.
 //!
 //! - piecewise polynomials: [`PPoly`], [`BPoly`], [`CubicHermiteSpline`], [`CubicSpline`],
 //!   [`PchipInterpolator`] / [`pchip_interpolate`], [`Akima1DInterpolator`];

@@ -24,9 +24,10 @@ pub enum Extrapolate {
 /// **Shapes**: `c` is `(k + 1, m, *trailing)`, `x` is `(m + 1,)`; evaluating at points of
 /// shape `s` gives `trailing[..axis] + s + trailing[axis..]`.
 ///
-/// The breakpoints and coefficients live on one device; evaluation runs there (a binary
-/// search for the interval, a gather of its coefficients and Horner's rule, composed of
-/// cuprum's array operations). Breakpoints must be strictly increasing (SciPy also accepts
+/// The breakpoints and coefficients live on one device; evaluation runs there: on a CUDA
+/// device one NVRTC kernel (`kernels/interpolate/ppoly.cu`: a thread per point, a binary
+/// search for the piece and Horner's rule), on the CPU the same steps composed of cuprum's
+/// array operations (`searchsorted`, `take`, ufuncs). Breakpoints must be strictly increasing (SciPy also accepts
 /// decreasing ones; cuprum does not).
 ///
 /// # Example
@@ -176,6 +177,12 @@ impl PPoly {
         let dev = self.x.device();
         let mut xs = xnew.astype(DType::Float64)?.reshape([n])?;
         let (lo, hi) = (self.xh[0], self.xh[m]);
+        if let cuprum_core::Device::Cuda(ordinal) = dev
+            && n > 0
+        {
+            // one fused kernel (the wrap for periodic included)
+            return self.eval_cuda(&xs, nu, extrapolate, ordinal);
+        }
         if extrapolate == Extrapolate::Periodic {
             let shifted = cuprum_core::subtract(&xs, lo)?;
             xs = cuprum_core::add(&cuprum_core::remainder(&shifted, hi - lo)?, lo)?;
@@ -219,6 +226,65 @@ impl PPoly {
             res = cuprum_core::where_(&out, Scalar::Float(f64::NAN), &res)?;
         }
         Ok(res)
+    }
+
+    /// [`PPoly::eval_flat`] on a CUDA device: one thread per point (`kernels/interpolate/ppoly.cu`):
+    /// a binary search for the piece and Horner's rule, in one launch.
+    fn eval_cuda(
+        &self,
+        xs: &Array,
+        nu: usize,
+        extrapolate: Extrapolate,
+        ordinal: usize,
+    ) -> Result<Array> {
+        use cuprum_core::ext::nvrtc;
+        let (k1, m, r) = (self.c.shape()[0], self.c.shape()[1], self.c.shape()[2]);
+        let n = xs.size();
+        let xs = ext::as_c_contiguous(xs)?;
+        let out = ext::empty_for_overwrite(&[n, r], DType::Float64, xs.device())?;
+        let f = nvrtc::static_function(
+            ordinal,
+            include_str!("../../../kernels/interpolate/ppoly.cu"),
+            "pp_eval",
+            &[],
+        )?;
+        let ptr = |a: &Array| -> Result<u64> {
+            let s = a
+                .storage()
+                .as_cuda()
+                .ok_or_else(|| Error::invalid_value(OP, "expected a CUDA array"))?;
+            Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
+        };
+        let (mut px, mut pc, mut ps, mut po) =
+            (ptr(&self.x)?, ptr(&self.c)?, ptr(&xs)?, ptr(&out)?);
+        let mode: i64 = match extrapolate {
+            Extrapolate::No => 0,
+            Extrapolate::Yes => 1,
+            Extrapolate::Periodic => 2,
+        };
+        let (mut mm, mut kk, mut rr, mut nn, mut nuu, mut md) =
+            (m as i64, k1 as i64, r as i64, n as i64, nu as i64, mode);
+        let mut args: [*mut std::ffi::c_void; 10] = [
+            &mut px as *mut u64 as *mut _,
+            &mut pc as *mut u64 as *mut _,
+            &mut ps as *mut u64 as *mut _,
+            &mut po as *mut u64 as *mut _,
+            &mut mm as *mut i64 as *mut _,
+            &mut kk as *mut i64 as *mut _,
+            &mut rr as *mut i64 as *mut _,
+            &mut nn as *mut i64 as *mut _,
+            &mut nuu as *mut i64 as *mut _,
+            &mut md as *mut i64 as *mut _,
+        ];
+        let mut cfg = nvrtc::LaunchConfig::for_num_elems(n.max(1) as u64, 256);
+        cfg.grid.0 = cfg.grid.0.min(1 << 16);
+        // SAFETY: `pp_eval` takes four device pointers (x: m + 1 doubles, c: k1 * m * r doubles,
+        // xs: n doubles, out: n * r doubles — all C-contiguous float64 buffers on device
+        // `ordinal`, kept alive by the arrays held here until the stream-ordered launch is
+        // queued) and six 64-bit integers, in this order; every access is bounded by those
+        // sizes and the grid-stride loop makes any grid size safe.
+        unsafe { nvrtc::launch(&f, cfg, None, &mut args)? };
+        Ok(out)
     }
 
     fn host_c(&self) -> Result<Vec<f64>> {
