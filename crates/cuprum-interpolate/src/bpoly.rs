@@ -1,0 +1,215 @@
+//! [`BPoly`]: a piecewise polynomial in the Bernstein basis (`scipy.interpolate.BPoly`),
+//! with `from_derivatives`; evaluated through its power-basis form ([`PPoly`]).
+
+use crate::ppoly::{Extrapolate, PPoly};
+use crate::util::{self, host_f64};
+use cuprum_core::{Array, Error, Result, ext};
+
+const OP: &str = "interpolate.BPoly";
+
+fn binom(n: usize, k: usize) -> f64 {
+    if k > n {
+        return 0.0;
+    }
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+/// The rising factorial `a (a + 1) ... (a + q - 1)`.
+fn poch(a: usize, q: usize) -> f64 {
+    (0..q).fold(1.0, |acc, i| acc * (a + i) as f64)
+}
+
+/// A piecewise polynomial in the Bernstein basis: on `x[i] <= t < x[i+1]`, with
+/// `s = (t - x[i]) / (x[i+1] - x[i])`,
+/// `p(t) = sum_j c[j, i] C(k, j) s^j (1 - s)^(k - j)` (`scipy.interpolate.BPoly`).
+///
+/// **Shapes**: `c` `(k + 1, m, ...)`, `x` `(m + 1,)`; evaluation as [`PPoly::call`].
+///
+/// The coefficients are converted to the power basis once on the host (`O(m k^2)`); the
+/// evaluation is that [`PPoly`]'s, on the device. Computes in float64.
+///
+/// # Errors
+/// As [`PPoly::new`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{BPoly, Extrapolate};
+/// // the Bernstein coefficients [0, 1, 0] on [0, 1]: 2 s (1 - s)
+/// let c = Array::from_vec_on(vec![0.0, 1.0, 0.0], &[3, 1], Device::Cpu).unwrap();
+/// let x = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+/// let b = BPoly::new(&c, &x, Extrapolate::Yes, 0).unwrap();
+/// let t = Array::from_vec_on(vec![0.5], &[1], Device::Cpu).unwrap();
+/// assert_eq!(b.call(&t, 0).unwrap().to_vec::<f64>().unwrap(), vec![0.5]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct BPoly {
+    c: Array,
+    ppoly: PPoly,
+}
+
+impl std::ops::Deref for BPoly {
+    type Target = PPoly;
+    fn deref(&self) -> &PPoly {
+        &self.ppoly
+    }
+}
+
+impl BPoly {
+    /// Builds the polynomial; see the type's documentation.
+    ///
+    /// # Errors
+    /// As described on the type.
+    pub fn new(c: &Array, x: &Array, extrapolate: Extrapolate, axis: isize) -> Result<Self> {
+        util::same_device(OP, c, x)?;
+        if c.ndim() < 2 || x.ndim() != 1 || x.shape()[0] != c.shape()[1] + 1 || c.shape()[0] == 0 {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "c must be (k + 1, m, ...) and x (m + 1,), got {:?} and {:?}",
+                    c.shape(),
+                    x.shape()
+                ),
+            ));
+        }
+        let xh = host_f64(OP, x)?;
+        util::check_increasing(OP, &xh)?;
+        let (k1, m) = (c.shape()[0], c.shape()[1]);
+        let r: usize = c.shape()[2..].iter().product();
+        let ch = host_f64(OP, c)?;
+        let pc = to_power(&ch, &xh, k1, m, r)?;
+        let trailing = c.shape()[2..].to_vec();
+        let axis = util::norm_axis(OP, axis, trailing.len() + 1)?;
+        let ppoly = PPoly::from_host(pc, k1, xh, trailing, extrapolate, axis, x.device())?;
+        Ok(Self {
+            c: c.clone(),
+            ppoly,
+        })
+    }
+
+    /// The Bernstein coefficients, `(k + 1, m, ...)`.
+    pub fn c(&self) -> &Array {
+        &self.c
+    }
+
+    /// The polynomial in the power basis.
+    pub fn ppoly(&self) -> &PPoly {
+        &self.ppoly
+    }
+
+    /// The piecewise polynomial whose pieces match the derivatives given at the breakpoints
+    /// (`BPoly.from_derivatives(xi, yi)`): `yi[i]` lists the value and the derivatives
+    /// `[f(x_i), f'(x_i), ...]` at `xi[i]`; the piece on `[x_i, x_{i+1}]` has degree
+    /// `len(yi[i]) + len(yi[i+1]) - 1`, raised to the largest of all pieces. 1-d values only.
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] for `xi` not strictly increasing and finite, fewer than 2
+    /// points, `yi` of another length, or an empty derivative list.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::BPoly;
+    /// let xi = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+    /// // f(0) = 0, f'(0) = 1, f(1) = 1, f'(1) = 1: f(t) = t
+    /// let b = BPoly::from_derivatives(&xi, &[vec![0.0, 1.0], vec![1.0, 1.0]]).unwrap();
+    /// let t = Array::from_vec_on(vec![0.25], &[1], Device::Cpu).unwrap();
+    /// assert!((b.call(&t, 0).unwrap().to_vec::<f64>().unwrap()[0] - 0.25).abs() < 1e-15);
+    /// ```
+    pub fn from_derivatives(xi: &Array, yi: &[Vec<f64>]) -> Result<Self> {
+        let xh = host_f64(OP, xi)?;
+        util::check_increasing(OP, &xh)?;
+        let m1 = xh.len();
+        if m1 < 2 || yi.len() != m1 || yi.iter().any(|v| v.is_empty()) {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "need at least 2 points and one non-empty derivative list per point ({m1} points, {} lists)",
+                    yi.len()
+                ),
+            ));
+        }
+        let m = m1 - 1;
+        let mut pieces: Vec<Vec<f64>> = ext::try_vec_with_capacity(m)?;
+        for i in 0..m {
+            pieces.push(from_ends(xh[i], xh[i + 1], &yi[i], &yi[i + 1])?);
+        }
+        let k1 = pieces.iter().map(Vec::len).max().unwrap_or(1);
+        let mut c = ext::try_vec_filled(k1 * m, 0.0)?;
+        for (i, p) in pieces.iter().enumerate() {
+            let raised = raise_degree(p, k1 - p.len())?;
+            for (j, v) in raised.iter().enumerate() {
+                c[j * m + i] = *v;
+            }
+        }
+        let dev = xi.device();
+        let ca = Array::from_vec_on(c, &[k1, m], dev)?;
+        Self::new(&ca, &util::as_f64(OP, xi)?, Extrapolate::Yes, 0)
+    }
+}
+
+/// SciPy's `_construct_from_derivatives`: the Bernstein coefficients on `[xa, xb]` matching
+/// the derivatives `ya` at `xa` and `yb` at `xb`.
+fn from_ends(xa: f64, xb: f64, ya: &[f64], yb: &[f64]) -> Result<Vec<f64>> {
+    let (n1, n2) = (ya.len(), yb.len());
+    let n = n1 + n2;
+    let h = xb - xa;
+    let mut c = ext::try_vec_filled(n, 0.0)?;
+    for q in 0..n1 {
+        let mut v = ya[q] / poch(n - q, q) * h.powi(q as i32);
+        for (j, cj) in c.iter().enumerate().take(q) {
+            let sign = if (j + q) % 2 == 0 { 1.0 } else { -1.0 };
+            v -= sign * binom(q, j) * cj;
+        }
+        c[q] = v;
+    }
+    for q in 0..n2 {
+        let sign_q = if q % 2 == 0 { 1.0 } else { -1.0 };
+        let mut v = yb[q] / poch(n - q, q) * sign_q * h.powi(q as i32);
+        for j in 0..q {
+            let sign = if (j + 1) % 2 == 0 { 1.0 } else { -1.0 };
+            // c[-q + j] in Python: index n - q + j
+            v -= sign * binom(q, j + 1) * c[n - q + j];
+        }
+        c[n - q - 1] = v;
+    }
+    Ok(c)
+}
+
+/// SciPy's `_raise_degree`: the same polynomial's Bernstein coefficients of degree `k + d`.
+fn raise_degree(c: &[f64], d: usize) -> Result<Vec<f64>> {
+    if d == 0 {
+        return Ok(c.to_vec());
+    }
+    let k = c.len() - 1;
+    let mut out = ext::try_vec_filled(c.len() + d, 0.0)?;
+    for (a, &ca) in c.iter().enumerate() {
+        let f = ca * binom(k, a);
+        for j in 0..=d {
+            out[a + j] += f * binom(d, j) / binom(k + d, a + j);
+        }
+    }
+    Ok(out)
+}
+
+/// Power-basis coefficients `(k + 1, m, r)` (descending powers of `t - x[i]`) of the
+/// Bernstein coefficients `c` `(k + 1, m, r)`.
+fn to_power(c: &[f64], x: &[f64], k1: usize, m: usize, r: usize) -> Result<Vec<f64>> {
+    let k = k1 - 1;
+    let mut out = ext::try_vec_filled(k1 * m * r, 0.0)?;
+    for i in 0..m {
+        let h = x[i + 1] - x[i];
+        for q in 0..r {
+            for p in 0..=k {
+                // the coefficient of s^p
+                let mut a = 0.0;
+                for j in 0..=p {
+                    let sign = if (p - j) % 2 == 0 { 1.0 } else { -1.0 };
+                    a += c[(j * m + i) * r + q] * binom(k, j) * binom(k - j, p - j) * sign;
+                }
+                out[((k - p) * m + i) * r + q] = a / h.powi(p as i32);
+            }
+        }
+    }
+    Ok(out)
+}

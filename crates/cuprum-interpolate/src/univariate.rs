@@ -1,0 +1,367 @@
+//! FITPACK's object interface: [`UnivariateSpline`], [`InterpolatedUnivariateSpline`],
+//! [`LSQUnivariateSpline`], and [`make_lsq_spline`] (`scipy.interpolate`).
+
+use crate::bspline::{BSpline, not_a_knot, solve_collocation};
+use crate::fitpack::{SplevExt, splev, splint};
+use crate::fitpack_curfit::{curfit, lsq_spline};
+use crate::ppoly::Extrapolate;
+use crate::util::{self, host_f64, prepare, upload};
+use cuprum_core::{Array, Error, Result, ext};
+use std::ops::Deref;
+
+/// The optional arguments of [`UnivariateSpline::new`] (SciPy's defaults).
+#[derive(Clone, Debug)]
+pub struct UnivariateOptions {
+    /// positive weights, one per point (default all 1)
+    pub w: Option<Array>,
+    /// the degree, 1 ..= 5 (default 3)
+    pub k: usize,
+    /// the smoothing condition (default: the number of points, SciPy's `s=None`)
+    pub s: Option<f64>,
+    /// evaluation outside the data range (default extrapolate)
+    pub ext: SplevExt,
+}
+
+impl Default for UnivariateOptions {
+    fn default() -> Self {
+        Self {
+            w: None,
+            k: 3,
+            s: None,
+            ext: SplevExt::Extrapolate,
+        }
+    }
+}
+
+fn weights(op: &'static str, w: Option<&Array>, m: usize) -> Result<Vec<f64>> {
+    match w {
+        None => ext::try_vec_filled(m, 1.0),
+        Some(w) => {
+            let v = host_f64(op, w)?;
+            if v.len() != m || w.ndim() != 1 {
+                return Err(Error::invalid_value(
+                    op,
+                    format!("w must be 1-d with {m} entries, got shape {:?}", w.shape()),
+                ));
+            }
+            if v.iter().any(|x| x.is_nan() || *x <= 0.0) {
+                return Err(Error::invalid_value(op, "weights must be positive"));
+            }
+            Ok(v)
+        }
+    }
+}
+
+fn check_k(op: &'static str, k: usize, m: usize) -> Result<()> {
+    if !(1..=5).contains(&k) {
+        return Err(Error::invalid_value(
+            op,
+            format!("k = {k} is not in 1 <= k <= 5"),
+        ));
+    }
+    if m <= k {
+        return Err(Error::invalid_value(
+            op,
+            format!("need more than k = {k} points, got {m}"),
+        ));
+    }
+    Ok(())
+}
+
+/// A smoothing spline of degree `k` through `(x, y)` (`scipy.interpolate.UnivariateSpline`):
+/// FITPACK's `curfit` with the smoothing condition `sum (w (y - s(x)))^2 <= s`.
+///
+/// **Shapes**: `x`, `y` (and `w`) `(m,)`; evaluation at any shape gives that shape.
+///
+/// The fit (knot placement, smoothing-parameter iteration) runs on the host as in SciPy;
+/// the spline lives on `x`'s device and evaluates there ([`BSpline`] through [`Deref`]).
+///
+/// # Errors
+/// [`Error::InvalidValue`] for `k` outside 1..=5, `m <= k`, `x` not strictly increasing,
+/// non-positive weights, `s < 0`.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{UnivariateOptions, UnivariateSpline};
+/// let x = Array::from_vec_on((0..10).map(f64::from).collect(), &[10], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on((0..10).map(|i| (i * i) as f64).collect(), &[10], Device::Cpu).unwrap();
+/// let s = UnivariateSpline::new(&x, &y, UnivariateOptions { s: Some(0.0), ..Default::default() }).unwrap();
+/// let t = Array::from_vec_on(vec![2.5], &[1], Device::Cpu).unwrap();
+/// assert!((s.call(&t, 0).unwrap().to_vec::<f64>().unwrap()[0] - 6.25).abs() < 1e-10);
+/// ```
+#[derive(Clone, Debug)]
+pub struct UnivariateSpline {
+    spline: BSpline,
+    ext: SplevExt,
+    residual: f64,
+}
+
+impl Deref for UnivariateSpline {
+    type Target = BSpline;
+    fn deref(&self) -> &BSpline {
+        &self.spline
+    }
+}
+
+impl UnivariateSpline {
+    /// Fits the spline; see the type's documentation.
+    ///
+    /// # Errors
+    /// As described on the type.
+    pub fn new(x: &Array, y: &Array, opts: UnivariateOptions) -> Result<Self> {
+        const OP: &str = "interpolate.UnivariateSpline";
+        let p = prepare(OP, x, y, 0, 1)?;
+        if x.ndim() != 1 || y.ndim() != 1 {
+            return Err(Error::invalid_value(OP, "x and y must be 1-d"));
+        }
+        let m = p.x.len();
+        check_k(OP, opts.k, m)?;
+        let w = weights(OP, opts.w.as_ref(), m)?;
+        let s = opts.s.unwrap_or(m as f64);
+        if s.is_nan() || s < 0.0 {
+            return Err(Error::invalid_value(
+                OP,
+                format!("s must be non-negative, got {s}"),
+            ));
+        }
+        let k = opts.k;
+        let (t, c) = if s == 0.0 {
+            let t = not_a_knot(&p.x, k)?;
+            let c = solve_collocation(OP, &p.x, &p.y, 1, &t, k, &[], &[])?;
+            (t, c)
+        } else {
+            curfit(OP, &p.x, &p.y, &w, k, s)?
+        };
+        let (_, residual) = lsq_spline(OP, &p.x, &p.y, &w, &t, k)?;
+        Self::build(t, c, k, opts.ext, residual, x.device())
+    }
+
+    fn build(
+        t: Vec<f64>,
+        c: Vec<f64>,
+        k: usize,
+        ext: SplevExt,
+        residual: f64,
+        dev: cuprum_core::Device,
+    ) -> Result<Self> {
+        let (nt, nc) = (t.len(), c.len());
+        let spline = BSpline::new(
+            &upload(t, &[nt], dev)?,
+            &upload(c, &[nc], dev)?,
+            k,
+            Extrapolate::Yes,
+            0,
+        )?;
+        Ok(Self {
+            spline,
+            ext,
+            residual,
+        })
+    }
+
+    /// The `nu`-th derivative at `x` (SciPy's `__call__(x, nu)`, with the spline's `ext`).
+    ///
+    /// # Errors
+    /// As [`splev`].
+    pub fn call(&self, x: &Array, nu: usize) -> Result<Array> {
+        splev(x, &self.spline, nu, self.ext)
+    }
+
+    /// The knots without the repeated boundary knots (`get_knots`: `t[k..n-k]`).
+    ///
+    /// # Errors
+    /// None in practice (a slice).
+    pub fn get_knots(&self) -> Result<Array> {
+        let n = self.spline.t().shape()[0];
+        let k = self.spline.k();
+        util::rows(self.spline.t(), k, n - k)
+    }
+
+    /// The B-spline coefficients (`get_coeffs`).
+    ///
+    /// # Errors
+    /// None in practice.
+    pub fn get_coeffs(&self) -> Result<Array> {
+        self.spline.c()
+    }
+
+    /// The weighted sum of squared residuals of the fit (`get_residual`).
+    pub fn get_residual(&self) -> f64 {
+        self.residual
+    }
+
+    /// The definite integral over `[a, b]` (`integral`; FITPACK's `splint`).
+    ///
+    /// # Errors
+    /// As [`splint`].
+    pub fn integral(&self, a: f64, b: f64) -> Result<Array> {
+        splint(a, b, &self.spline)
+    }
+
+    /// The spline as a [`BSpline`].
+    pub fn spline(&self) -> &BSpline {
+        &self.spline
+    }
+}
+
+/// The interpolating spline of degree `k` (`scipy.interpolate.InterpolatedUnivariateSpline`):
+/// [`UnivariateSpline`] with `s = 0`.
+///
+/// # Errors
+/// As [`UnivariateSpline::new`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{InterpolatedUnivariateSpline, SplevExt};
+/// let x = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0, 4.0], &[5], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![0.0, 1.0, 8.0, 27.0, 64.0], &[5], Device::Cpu).unwrap();
+/// let s = InterpolatedUnivariateSpline::new(&x, &y, None, 3, SplevExt::Extrapolate).unwrap();
+/// assert!((s.integral(0.0, 4.0).unwrap().to_vec::<f64>().unwrap()[0] - 64.0).abs() < 1e-10);
+/// ```
+pub struct InterpolatedUnivariateSpline;
+
+impl InterpolatedUnivariateSpline {
+    /// Fits the spline (`w` is accepted for SciPy's signature; an interpolant ignores it).
+    ///
+    /// # Errors
+    /// As [`UnivariateSpline::new`].
+    #[allow(clippy::new_ret_no_self)]
+    pub fn new(
+        x: &Array,
+        y: &Array,
+        w: Option<Array>,
+        k: usize,
+        ext: SplevExt,
+    ) -> Result<UnivariateSpline> {
+        UnivariateSpline::new(
+            x,
+            y,
+            UnivariateOptions {
+                w,
+                k,
+                s: Some(0.0),
+                ext,
+            },
+        )
+    }
+}
+
+/// The weighted least-squares spline with the given interior knots
+/// (`scipy.interpolate.LSQUnivariateSpline(x, y, t, w, k=3)`).
+///
+/// # Errors
+/// [`Error::InvalidValue`] for interior knots outside `(x[0], x[-1])` or not increasing,
+/// or knots that violate the Schoenberg–Whitney conditions; as [`UnivariateSpline::new`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::{LSQUnivariateSpline, SplevExt};
+/// let x = Array::from_vec_on((0..20).map(|i| i as f64 / 4.0).collect(), &[20], Device::Cpu).unwrap();
+/// let y = cuprum_core::sin(&x).unwrap();
+/// let t = Array::from_vec_on(vec![1.5, 3.0], &[2], Device::Cpu).unwrap();
+/// let s = LSQUnivariateSpline::new(&x, &y, &t, None, 3, SplevExt::Extrapolate).unwrap();
+/// assert_eq!(s.get_knots().unwrap().to_vec::<f64>().unwrap(), vec![0.0, 1.5, 3.0, 4.75]);
+/// ```
+pub struct LSQUnivariateSpline;
+
+impl LSQUnivariateSpline {
+    /// Fits the spline; see the type's documentation.
+    ///
+    /// # Errors
+    /// As described on the type.
+    #[allow(clippy::new_ret_no_self)]
+    pub fn new(
+        x: &Array,
+        y: &Array,
+        t: &Array,
+        w: Option<Array>,
+        k: usize,
+        ext: SplevExt,
+    ) -> Result<UnivariateSpline> {
+        const OP: &str = "interpolate.LSQUnivariateSpline";
+        let p = prepare(OP, x, y, 0, 1)?;
+        let m = p.x.len();
+        check_k(OP, k, m)?;
+        let w = weights(OP, w.as_ref(), m)?;
+        let interior = host_f64(OP, t)?;
+        let (xb, xe) = (p.x[0], p.x[m - 1]);
+        if interior.iter().any(|v| !(*v > xb && *v < xe))
+            || interior.windows(2).any(|v| v[1] < v[0])
+        {
+            return Err(Error::invalid_value(
+                OP,
+                "interior knots t must satisfy x[0] < t[0] <= ... <= t[-1] < x[-1]",
+            ));
+        }
+        let mut knots = ext::try_vec_with_capacity(interior.len() + 2 * k + 2)?;
+        knots.extend(std::iter::repeat_n(xb, k + 1));
+        knots.extend_from_slice(&interior);
+        knots.extend(std::iter::repeat_n(xe, k + 1));
+        let (c, fp) = lsq_spline(OP, &p.x, &p.y, &w, &knots, k)?;
+        UnivariateSpline::build(knots, c, k, ext, fp, x.device())
+    }
+}
+
+/// The weighted least-squares B-spline of degree `k` on the full knot vector `t`
+/// (`scipy.interpolate.make_lsq_spline(x, y, t, k, w)`), on `x`'s device.
+///
+/// **Shapes**: `x`, `y`, `w` `(m,)`, `t` `(n + k + 1,)` → a spline with `n` coefficients.
+///
+/// Solved on the host by FITPACK's banded Givens QR (SciPy 1.17: the same QR, `method='qr'`).
+///
+/// # Errors
+/// [`Error::InvalidValue`] for `t` not non-decreasing or shorter than `2k + 2`, `x` not
+/// increasing, non-positive weights, or knots that violate the Schoenberg–Whitney conditions.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::make_lsq_spline;
+/// let x = Array::from_vec_on(vec![0.0, 1.0, 2.0, 3.0], &[4], Device::Cpu).unwrap();
+/// let y = Array::from_vec_on(vec![1.0, 3.0, 5.0, 7.0], &[4], Device::Cpu).unwrap();
+/// let t = Array::from_vec_on(vec![0.0, 0.0, 3.0, 3.0], &[4], Device::Cpu).unwrap();
+/// // a straight line fits exactly
+/// let s = make_lsq_spline(&x, &y, &t, 1, None).unwrap();
+/// assert!((s.c().unwrap().to_vec::<f64>().unwrap()[1] - 7.0).abs() < 1e-12);
+/// ```
+pub fn make_lsq_spline(
+    x: &Array,
+    y: &Array,
+    t: &Array,
+    k: usize,
+    w: Option<&Array>,
+) -> Result<BSpline> {
+    const OP: &str = "interpolate.make_lsq_spline";
+    let p = prepare(OP, x, y, 0, 1)?;
+    if y.ndim() != 1 {
+        return Err(Error::unsupported(OP, "y with more than one dimension"));
+    }
+    let m = p.x.len();
+    let w = weights(OP, w, m)?;
+    let th = host_f64(OP, t)?;
+    if t.ndim() != 1
+        || th.len() < 2 * k + 2
+        || th.windows(2).any(|v| v[1] < v[0])
+        || th.iter().any(|v| !v.is_finite())
+    {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "t must be 1-d, finite, non-decreasing, with at least {} knots",
+                2 * k + 2
+            ),
+        ));
+    }
+    let n = th.len() - k - 1;
+    if p.x[0] < th[k] || p.x[m - 1] > th[n] {
+        return Err(Error::invalid_value(
+            OP,
+            "x lies outside the base interval t[k]..t[n]",
+        ));
+    }
+    let (c, _) = lsq_spline(OP, &p.x, &p.y, &w, &th, k)?;
+    BSpline::new(t, &upload(c, &[n], x.device())?, k, Extrapolate::Yes, 0)
+}

@@ -1,0 +1,208 @@
+//! Shared helpers: host copies of small inputs, the interpolation-axis layout, argument
+//! checks and a few array compositions used by several interpolators.
+
+use cuprum_core::{Array, DType, Device, Error, Result, SliceItem, ext};
+
+/// The values of `a` as float64 on the host (C order).
+pub(crate) fn host_f64(op: &'static str, a: &Array) -> Result<Vec<f64>> {
+    real_check(op, a)?;
+    a.astype(DType::Float64)?.to_vec::<f64>()
+}
+
+/// Rejects complex and bool dtypes (the interpolators work on real data).
+pub(crate) fn real_check(op: &'static str, a: &Array) -> Result<()> {
+    match a.dtype() {
+        DType::Complex64 | DType::Complex128 | DType::Bool => Err(Error::dtype(op, a.dtype())),
+        _ => Ok(()),
+    }
+}
+
+/// `a` as a contiguous float64 array on its device.
+pub(crate) fn as_f64(op: &'static str, a: &Array) -> Result<Array> {
+    real_check(op, a)?;
+    ext::as_c_contiguous(&a.astype(DType::Float64)?)
+}
+
+/// A float64 array of `shape` holding `v`, on `device`.
+pub(crate) fn upload(v: Vec<f64>, shape: &[usize], device: Device) -> Result<Array> {
+    Array::from_vec_on(v, shape, device)
+}
+
+/// Checks that `a` and `b` live on the same device.
+pub(crate) fn same_device(op: &'static str, a: &Array, b: &Array) -> Result<()> {
+    if a.device() != b.device() {
+        return Err(Error::DeviceMismatch {
+            op,
+            lhs: a.device(),
+            rhs: b.device(),
+        });
+    }
+    Ok(())
+}
+
+/// Normalizes `axis` for an array of `ndim` dimensions.
+pub(crate) fn norm_axis(op: &'static str, axis: isize, ndim: usize) -> Result<usize> {
+    let n = ndim as isize;
+    if axis < -n || axis >= n {
+        return Err(Error::AxisOutOfBounds { op, axis, ndim });
+    }
+    Ok(if axis < 0 { axis + n } else { axis } as usize)
+}
+
+/// A 1-D coordinate vector `x` and values `y` whose `axis` has `x.len()` entries, laid out
+/// for interpolation: `y` moved so that `axis` is first and reshaped to `(n, r)`, plus the
+/// trailing shape (the other axes of `y`, in order).
+pub(crate) struct Prepared {
+    /// the coordinates, on the host
+    pub x: Vec<f64>,
+    /// the values, `(n, r)` row-major, on the host
+    pub y: Vec<f64>,
+    /// `r`: the product of the trailing shape
+    pub r: usize,
+    /// the shape of `y` without `axis`
+    pub trailing: Vec<usize>,
+    /// the normalized axis
+    pub axis: usize,
+}
+
+/// Moves `axis` of `y` first and flattens the rest: `(n, r)`, on `y`'s device.
+pub(crate) fn axis_first(
+    op: &'static str,
+    y: &Array,
+    axis: isize,
+) -> Result<(Array, Vec<usize>, usize)> {
+    if y.ndim() == 0 {
+        return Err(Error::invalid_value(op, "y must be at least 1-d"));
+    }
+    let ax = norm_axis(op, axis, y.ndim())?;
+    let moved = y.moveaxis(&[ax as isize], &[0])?;
+    let trailing: Vec<usize> = moved.shape()[1..].to_vec();
+    let r: usize = trailing.iter().product();
+    let n = moved.shape()[0];
+    let flat = ext::as_c_contiguous(&moved)?.reshape([n, r])?;
+    Ok((flat, trailing, ax))
+}
+
+/// Host copies of `x` (1-D) and `y` (interpolated along `axis`), checked: `x` finite and
+/// strictly increasing when `increasing`, at least `min_points` entries, `y`'s axis as long
+/// as `x`.
+pub(crate) fn prepare(
+    op: &'static str,
+    x: &Array,
+    y: &Array,
+    axis: isize,
+    min_points: usize,
+) -> Result<Prepared> {
+    same_device(op, x, y)?;
+    if x.ndim() != 1 {
+        return Err(Error::invalid_value(
+            op,
+            format!("x must be 1-dimensional, got shape {:?}", x.shape()),
+        ));
+    }
+    let (yf, trailing, ax) = axis_first(op, y, axis)?;
+    let n = x.shape()[0];
+    if yf.shape()[0] != n {
+        return Err(Error::ShapeMismatch {
+            op,
+            lhs: x.shape().to_vec(),
+            rhs: y.shape().to_vec(),
+            detail: Some(format!(
+                "x has {n} entries, y has {} along axis {ax}",
+                yf.shape()[0]
+            )),
+        });
+    }
+    if n < min_points {
+        return Err(Error::invalid_value(
+            op,
+            format!("at least {min_points} points are required, got {n}"),
+        ));
+    }
+    let xh = host_f64(op, x)?;
+    check_increasing(op, &xh)?;
+    let yh = host_f64(op, &yf)?;
+    let r = yf.shape()[1];
+    Ok(Prepared {
+        x: xh,
+        y: yh,
+        r,
+        trailing,
+        axis: ax,
+    })
+}
+
+/// `x` must be finite and strictly increasing.
+pub(crate) fn check_increasing(op: &'static str, x: &[f64]) -> Result<()> {
+    if x.iter().any(|v| !v.is_finite()) {
+        return Err(Error::invalid_value(
+            op,
+            "x must contain only finite values",
+        ));
+    }
+    if let Some(i) = x.windows(2).position(|w| w[1] <= w[0]) {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "x must be strictly increasing: x[{}] = {} and x[{}] = {}",
+                i,
+                x[i],
+                i + 1,
+                x[i + 1]
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Row `j` of the first axis of `a` (a view).
+pub(crate) fn row(a: &Array, j: usize) -> Result<Array> {
+    a.slice(&[SliceItem::Index(j as isize)])
+}
+
+/// Positions `lo..hi` of the first axis of `a` (a view).
+pub(crate) fn rows(a: &Array, lo: usize, hi: usize) -> Result<Array> {
+    a.slice(&[SliceItem::Slice {
+        start: Some(lo as isize),
+        stop: Some(hi as isize),
+        step: 1,
+    }])
+}
+
+/// Places the evaluation result `res` of shape `xshape + trailing` the way SciPy's
+/// interpolators return it: the `xshape` axes at position `axis` among the trailing axes.
+pub(crate) fn place_axis(
+    res: &Array,
+    xshape: &[usize],
+    trailing: &[usize],
+    axis: usize,
+) -> Result<Array> {
+    let mut shape = xshape.to_vec();
+    shape.extend_from_slice(trailing);
+    let r = res.reshape(shape.as_slice())?;
+    if axis == 0 || xshape.is_empty() {
+        return Ok(r);
+    }
+    let nx = xshape.len();
+    let src: Vec<isize> = (0..nx as isize).collect();
+    let dst: Vec<isize> = (axis as isize..(axis + nx) as isize).collect();
+    r.moveaxis(&src, &dst)
+}
+
+/// `1` when the boolean array `mask` has any true element.
+pub(crate) fn any_true(mask: &Array) -> Result<bool> {
+    if mask.size() == 0 {
+        return Ok(false);
+    }
+    let a = mask.any(None, false)?;
+    Ok(a.astype(DType::Bool)?
+        .to_vec::<bool>()?
+        .first()
+        .copied()
+        .unwrap_or(false))
+}
+
+/// `n!` as a float.
+pub(crate) fn factorial(n: usize) -> f64 {
+    (1..=n).fold(1.0, |a, b| a * b as f64)
+}

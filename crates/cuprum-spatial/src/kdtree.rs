@@ -1,0 +1,374 @@
+//! [`KDTree`]: nearest-neighbour queries (`scipy.spatial.KDTree`).
+
+use crate::distance::{Metric, cdist};
+use crate::kdtree_cpu::{Norm, Tree};
+use cuprum_core::{Array, DType, Device, Error, Result, SliceItem, argsort, ext, take_along_axis};
+
+const OP: &str = "spatial.KDTree";
+
+/// The optional arguments of [`KDTree::query`] (SciPy's defaults).
+#[derive(Clone, Copy, Debug)]
+pub struct QueryOptions {
+    /// the Minkowski `p` of the distance, `1 <= p <= inf` (default 2)
+    pub p: f64,
+    /// only neighbours closer than this count (default inf); missing neighbours have distance
+    /// `inf` and index `n`
+    pub distance_upper_bound: f64,
+}
+
+impl Default for QueryOptions {
+    fn default() -> Self {
+        Self {
+            p: 2.0,
+            distance_upper_bound: f64::INFINITY,
+        }
+    }
+}
+
+/// A set of points for nearest-neighbour queries (`scipy.spatial.KDTree` /
+/// `cupyx.scipy.spatial.KDTree`): `query` (k nearest, `p`, `distance_upper_bound`),
+/// `query_ball_point`, `query_pairs`, `count_neighbors`.
+///
+/// **Shapes**: `data` `(n, d)`; queries `(..., d)`.
+///
+/// The answers are SciPy's (exact search, `eps = 0`). For points on the CPU a k-d tree is
+/// built (median splits on the widest dimension, leaves of 16 points, bounding-box pruning),
+/// and `query`/`query_ball_point` walk it. For points on a CUDA device the search is
+/// exhaustive on that device, in blocks of query points: the block's `(rows, n)` distance
+/// matrix ([`cdist`]), then a sort of each row (`O(q n)`; no device tree yet).
+/// `query_pairs` and `count_neighbors` use the tree on the CPU and the exhaustive search on
+/// CUDA devices.
+///
+/// # Errors
+/// [`Error::InvalidValue`] when `data` is not 2-d or holds NaN or infinities.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_spatial::{KDTree, QueryOptions};
+/// let pts = Array::from_vec_on(vec![0.0, 0.0, 1.0, 0.0, 5.0, 5.0], &[3, 2], Device::Cpu).unwrap();
+/// let tree = KDTree::new(&pts).unwrap();
+/// let q = Array::from_vec_on(vec![0.9, 0.1], &[1, 2], Device::Cpu).unwrap();
+/// let (d, i) = tree.query(&q, 2, QueryOptions::default()).unwrap();
+/// assert_eq!(i.to_vec::<i64>().unwrap(), vec![1, 0]);
+/// assert!((d.to_vec::<f64>().unwrap()[0] - 0.02f64.sqrt()).abs() < 1e-15);
+/// ```
+#[derive(Clone, Debug)]
+pub struct KDTree {
+    data: Array,
+    /// the k-d tree, for points on the CPU
+    tree: Option<std::sync::Arc<Tree>>,
+}
+
+impl KDTree {
+    /// Builds the tree over the rows of `data` (converted to float64, on its device).
+    ///
+    /// # Errors
+    /// As described on the type.
+    pub fn new(data: &Array) -> Result<Self> {
+        if data.ndim() != 2 {
+            return Err(Error::invalid_value(
+                OP,
+                format!("data must be 2-dimensional, got shape {:?}", data.shape()),
+            ));
+        }
+        if matches!(data.dtype(), DType::Complex64 | DType::Complex128) {
+            return Err(Error::dtype(OP, data.dtype()));
+        }
+        let d = ext::as_c_contiguous(&data.astype(DType::Float64)?)?;
+        if d.size() > 0 {
+            let finite = cuprum_core::isfinite(&d)?.all(None, false)?;
+            if !finite
+                .astype(DType::Bool)?
+                .to_vec::<bool>()?
+                .first()
+                .copied()
+                .unwrap_or(true)
+            {
+                return Err(Error::invalid_value(
+                    OP,
+                    "data must be finite, check for nan or inf values",
+                ));
+            }
+        }
+        let tree = if d.device() == Device::Cpu {
+            let (n, dim) = (d.shape()[0], d.shape()[1]);
+            Some(std::sync::Arc::new(Tree::build(
+                d.to_vec::<f64>()?,
+                n,
+                dim,
+            )?))
+        } else {
+            None
+        };
+        Ok(Self { data: d, tree })
+    }
+
+    /// The points, `(n, d)` float64.
+    pub fn data(&self) -> &Array {
+        &self.data
+    }
+
+    /// The number of points `n`.
+    pub fn n(&self) -> usize {
+        self.data.shape()[0]
+    }
+
+    fn queries(&self, x: &Array) -> Result<(Array, Vec<usize>)> {
+        let d = self.data.shape()[1];
+        if x.device() != self.data.device() {
+            return Err(Error::DeviceMismatch {
+                op: OP,
+                lhs: self.data.device(),
+                rhs: x.device(),
+            });
+        }
+        if x.ndim() == 0 || x.shape()[x.ndim() - 1] != d {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "x must consist of vectors of length {d}, got shape {:?}",
+                    x.shape()
+                ),
+            ));
+        }
+        let lead = x.shape()[..x.ndim() - 1].to_vec();
+        let q: usize = lead.iter().product();
+        Ok((
+            ext::as_c_contiguous(&x.astype(DType::Float64)?)?.reshape([q, d])?,
+            lead,
+        ))
+    }
+
+    fn check_p(p: f64) -> Result<()> {
+        if p.is_nan() || p < 1.0 {
+            return Err(Error::invalid_value(
+                OP,
+                format!("only p-norms with 1 <= p <= infinity are permitted, got {p}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The `k` nearest neighbours of each query point: `(distances, indices)` sorted by
+    /// distance, shape `x.shape[..-1] + (k,)` (without the last axis when `k == 1`, as
+    /// SciPy's integer `k = 1`). Neighbours beyond `distance_upper_bound` (strictly) or
+    /// beyond the `n` points have distance `inf` and index `n`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] for `k == 0`, `p < 1`, or `x` whose last axis is not `d`;
+    /// [`Error::DeviceMismatch`].
+    pub fn query(&self, x: &Array, k: usize, opts: QueryOptions) -> Result<(Array, Array)> {
+        use cuprum_core as cp;
+        Self::check_p(opts.p)?;
+        if k == 0 {
+            return Err(Error::invalid_value(OP, "k must be at least 1"));
+        }
+        let (xq, lead) = self.queries(x)?;
+        let (q, n) = (xq.shape()[0], self.n());
+        let dev = self.data.device();
+        let mut shape = lead.clone();
+        if k > 1 {
+            shape.push(k);
+        }
+        if let Some(tree) = &self.tree {
+            let norm = Norm(opts.p);
+            let bound = if opts.distance_upper_bound.is_nan() {
+                f64::NEG_INFINITY
+            } else {
+                norm.of(opts.distance_upper_bound)
+            };
+            let xs = xq.to_vec::<f64>()?;
+            let d = self.data.shape()[1];
+            let mut dd = ext::try_vec_filled(q * k, f64::INFINITY)?;
+            let mut ii = ext::try_vec_filled(q * k, n as i64)?;
+            for j in 0..q {
+                for (m, (acc, i)) in tree
+                    .knn(&xs[j * d..(j + 1) * d], k, norm, bound)
+                    .into_iter()
+                    .enumerate()
+                {
+                    dd[j * k + m] = norm.root(acc);
+                    ii[j * k + m] = i as i64;
+                }
+            }
+            return Ok((
+                Array::from_vec_on(dd, shape.as_slice(), dev)?,
+                Array::from_vec_on(ii, shape.as_slice(), dev)?,
+            ));
+        }
+        let kk = k.min(n);
+        let mut dparts = Vec::new();
+        let mut iparts = Vec::new();
+        let rows = ((1usize << 22) / n.max(1)).max(1);
+        let mut start = 0;
+        while start < q && kk > 0 {
+            let stop = (start + rows).min(q);
+            let blk = xq.slice(&[SliceItem::Slice {
+                start: Some(start as isize),
+                stop: Some(stop as isize),
+                step: 1,
+            }])?;
+            let dist = cdist(&blk, &self.data, Metric::Minkowski(opts.p))?;
+            let order = argsort(&dist, Some(1))?;
+            let first = order.slice(&[
+                SliceItem::FULL,
+                SliceItem::Slice {
+                    start: None,
+                    stop: Some(kk as isize),
+                    step: 1,
+                },
+            ])?;
+            let first = ext::as_c_contiguous(&first)?;
+            dparts.push(take_along_axis(&dist, &first, 1)?);
+            iparts.push(first);
+            start = stop;
+        }
+        let (mut dd, mut ii) = if dparts.is_empty() {
+            (
+                cp::zeros_on([q, kk], DType::Float64, dev)?,
+                cp::zeros_on([q, kk], DType::Int64, dev)?,
+            )
+        } else {
+            let dr: Vec<&Array> = dparts.iter().collect();
+            let ir: Vec<&Array> = iparts.iter().collect();
+            (cp::concatenate(&dr, 0)?, cp::concatenate(&ir, 0)?)
+        };
+        if opts.distance_upper_bound.is_finite() || opts.distance_upper_bound.is_nan() {
+            let far = cp::logical_not(&cp::less(&dd, opts.distance_upper_bound)?)?;
+            dd = cp::where_(&far, f64::INFINITY, &dd)?;
+            ii = cp::where_(&far, n as i64, &ii)?;
+        }
+        if k > kk {
+            let pad_d = cp::full_on([q, k - kk], f64::INFINITY, DType::Float64, dev)?;
+            let pad_i = cp::full_on([q, k - kk], n as i64, DType::Int64, dev)?;
+            dd = cp::concatenate(&[&dd, &pad_d], 1)?;
+            ii = cp::concatenate(&[&ii, &pad_i], 1)?;
+        }
+        Ok((dd.reshape(shape.as_slice())?, ii.reshape(shape.as_slice())?))
+    }
+
+    /// The indices of the points within distance `r` (inclusive) of each query point, sorted,
+    /// one list per query point in C order of `x.shape[..-1]` (SciPy's `query_ball_point`,
+    /// which returns lists too).
+    ///
+    /// # Errors
+    /// As [`KDTree::query`]; [`Error::InvalidValue`] for a negative or NaN `r`.
+    pub fn query_ball_point(&self, x: &Array, r: f64, p: f64) -> Result<Vec<Vec<usize>>> {
+        Self::check_p(p)?;
+        if r.is_nan() || r < 0.0 {
+            return Err(Error::invalid_value(
+                OP,
+                format!("r must be non-negative, got {r}"),
+            ));
+        }
+        let (xq, _) = self.queries(x)?;
+        if let Some(tree) = &self.tree {
+            let norm = Norm(p);
+            let xs = xq.to_vec::<f64>()?;
+            let d = self.data.shape()[1];
+            let q = xq.shape()[0];
+            let mut out = ext::try_vec_with_capacity(q)?;
+            for j in 0..q {
+                out.push(tree.ball(&xs[j * d..(j + 1) * d], norm.of(r), norm));
+            }
+            return Ok(out);
+        }
+        self.within(&xq, &self.data, r, p)
+    }
+
+    fn within(&self, a: &Array, b: &Array, r: f64, p: f64) -> Result<Vec<Vec<usize>>> {
+        let (q, n) = (a.shape()[0], b.shape()[0]);
+        let mut out = ext::try_vec_with_capacity(q)?;
+        let rows = ((1usize << 22) / n.max(1)).max(1);
+        let mut start = 0;
+        while start < q {
+            let stop = (start + rows).min(q);
+            let blk = a.slice(&[SliceItem::Slice {
+                start: Some(start as isize),
+                stop: Some(stop as isize),
+                step: 1,
+            }])?;
+            let near = cuprum_core::less_equal(&cdist(&blk, b, Metric::Minkowski(p))?, r)?;
+            let nz = cuprum_core::nonzero(&near)?;
+            let (ri, ci) = (nz[0].to_vec::<i64>()?, nz[1].to_vec::<i64>()?);
+            let mut lists = ext::try_vec_filled(stop - start, Vec::new())?;
+            for (a, c) in ri.iter().zip(&ci) {
+                lists[*a as usize].push(*c as usize);
+            }
+            out.extend(lists);
+            start = stop;
+        }
+        Ok(out)
+    }
+
+    /// Every pair `(i, j)`, `i < j`, of points within distance `r` (inclusive), sorted
+    /// (SciPy's `query_pairs`, a set there).
+    ///
+    /// # Errors
+    /// As [`KDTree::query_ball_point`].
+    pub fn query_pairs(&self, r: f64, p: f64) -> Result<Vec<(usize, usize)>> {
+        Self::check_p(p)?;
+        if r.is_nan() || r < 0.0 {
+            return Err(Error::invalid_value(
+                OP,
+                format!("r must be non-negative, got {r}"),
+            ));
+        }
+        let lists = match &self.tree {
+            Some(_) => self.query_ball_point(&self.data, r, p)?,
+            None => self.within(&self.data, &self.data, r, p)?,
+        };
+        let mut pairs = Vec::new();
+        for (i, l) in lists.iter().enumerate() {
+            pairs.extend(l.iter().filter(|&&j| j > i).map(|&j| (i, j)));
+        }
+        Ok(pairs)
+    }
+
+    /// The number of pairs `(x, y)`, `x` from this tree and `y` from `other`, within distance
+    /// `r` (inclusive) (SciPy's `count_neighbors` with a scalar `r`).
+    ///
+    /// # Errors
+    /// As [`KDTree::query_ball_point`]; [`Error::InvalidValue`] when the dimensions differ.
+    pub fn count_neighbors(&self, other: &KDTree, r: f64, p: f64) -> Result<u64> {
+        Self::check_p(p)?;
+        if other.data.shape()[1] != self.data.shape()[1] {
+            return Err(Error::invalid_value(
+                OP,
+                "the trees have different dimensionality",
+            ));
+        }
+        if let Some(tree) = &other.tree
+            && self.tree.is_some()
+        {
+            let norm = Norm(p);
+            let xs = self.data.to_vec::<f64>()?;
+            let d = self.data.shape()[1];
+            return Ok((0..self.n())
+                .map(|j| tree.ball(&xs[j * d..(j + 1) * d], norm.of(r), norm).len() as u64)
+                .sum());
+        }
+        let (q, n) = (self.n(), other.n());
+        let rows = ((1usize << 22) / n.max(1)).max(1);
+        let mut total = 0u64;
+        let mut start = 0;
+        while start < q {
+            let stop = (start + rows).min(q);
+            let blk = self.data.slice(&[SliceItem::Slice {
+                start: Some(start as isize),
+                stop: Some(stop as isize),
+                step: 1,
+            }])?;
+            let near =
+                cuprum_core::less_equal(&cdist(&blk, &other.data, Metric::Minkowski(p))?, r)?;
+            let c = near
+                .astype(DType::Int64)?
+                .sum(None, false)?
+                .to_vec::<i64>()?;
+            total += c.first().copied().unwrap_or(0) as u64;
+            start = stop;
+        }
+        Ok(total)
+    }
+}

@@ -1,0 +1,137 @@
+//! KDTree queries.
+
+use crate::reference::*;
+use crate::{arr, check};
+use cuprum_core::ext::test_util::all_devices;
+use cuprum_spatial::{KDTree, QueryOptions};
+
+#[test]
+fn query_k_p_and_upper_bound() {
+    for dev in all_devices() {
+        let (p, q) = (arr(P, &[40, 2], dev), arr(Q, &[6, 2], dev));
+        let t = KDTree::new(&p).unwrap();
+        let (d, i) = t.query(&q, 3, QueryOptions::default()).unwrap();
+        assert_eq!((d.shape(), i.shape()), (&[6usize, 3][..], &[6usize, 3][..]));
+        check(&d, KD_D, 1e-12);
+        check(&i, KD_I, 0.0);
+        let (d, i) = t
+            .query(
+                &q,
+                2,
+                QueryOptions {
+                    p: 1.0,
+                    distance_upper_bound: 0.1,
+                },
+            )
+            .unwrap();
+        check(&d, KD_D_UB, 1e-12);
+        check(&i, KD_I_UB, 0.0);
+        let (d, i) = t
+            .query(
+                &q,
+                1,
+                QueryOptions {
+                    p: f64::INFINITY,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        assert_eq!(d.shape(), &[6]);
+        check(&d, KD_D_INF, 1e-12);
+        check(&i, KD_I_INF, 0.0);
+        // more neighbours than points: inf and index n
+        let small = KDTree::new(&arr(&[0.0, 1.0, 2.0], &[3, 1], dev)).unwrap();
+        let (d, i) = small
+            .query(&arr(&[0.0], &[1, 1], dev), 5, QueryOptions::default())
+            .unwrap();
+        check(&d, &[0.0, 1.0, 2.0, f64::INFINITY, f64::INFINITY], 0.0);
+        check(&i, &[0.0, 1.0, 2.0, 3.0, 3.0], 0.0);
+        assert!(t.query(&q, 0, QueryOptions::default()).is_err());
+        assert!(
+            t.query(&arr(&[1.0; 3], &[1, 3], dev), 1, QueryOptions::default())
+                .is_err()
+        );
+        assert!(KDTree::new(&arr(&[0.0, f64::NAN], &[1, 2], dev)).is_err());
+    }
+}
+
+#[test]
+fn ball_pairs_and_counts() {
+    for dev in all_devices() {
+        let (p, q) = (arr(P, &[40, 2], dev), arr(Q, &[6, 2], dev));
+        let t = KDTree::new(&p).unwrap();
+        let lists = t.query_ball_point(&q, 0.2, 2.0).unwrap();
+        let lens: Vec<f64> = lists.iter().map(|l| l.len() as f64).collect();
+        assert_eq!(lens, BALL_LENS);
+        let flat: Vec<f64> = lists.iter().flatten().map(|&v| v as f64).collect();
+        assert_eq!(flat, BALL);
+        let pairs: Vec<f64> = t
+            .query_pairs(0.1, 2.0)
+            .unwrap()
+            .iter()
+            .flat_map(|&(a, b)| [a as f64, b as f64])
+            .collect();
+        assert_eq!(pairs, PAIRS);
+        let tq = KDTree::new(&q).unwrap();
+        assert_eq!(t.count_neighbors(&tq, 0.25, 2.0).unwrap() as f64, COUNT[0]);
+        assert!(t.query_ball_point(&q, -1.0, 2.0).is_err());
+    }
+}
+
+#[test]
+fn tree_agrees_with_exhaustive_search() {
+    // 3000 points in 3-d (xorshift64), 40 queries: the CPU tree's neighbours equal a sort of
+    // the cdist rows, for several p
+    let mut s = 0x9e3779b97f4a7c15u64;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (n, q, k) = (3000, 40, 5);
+    let pv: Vec<f64> = (0..3 * n).map(|_| next()).collect();
+    let qv: Vec<f64> = (0..3 * q).map(|_| next() * 1.2 - 0.1).collect();
+    let dev = cuprum_core::Device::Cpu;
+    let (p, x) = (arr(&pv, &[n, 3], dev), arr(&qv, &[q, 3], dev));
+    let t = KDTree::new(&p).unwrap();
+    for pn in [1.0, 2.0, 3.0, f64::INFINITY] {
+        let (d, i) = t
+            .query(
+                &x,
+                k,
+                QueryOptions {
+                    p: pn,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        let (d, i) = (d.to_vec::<f64>().unwrap(), i.to_vec::<i64>().unwrap());
+        let full = cuprum_spatial::distance::cdist(
+            &x,
+            &p,
+            cuprum_spatial::distance::Metric::Minkowski(pn),
+        )
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+        for j in 0..q {
+            let mut row: Vec<(f64, usize)> =
+                full[j * n..(j + 1) * n].iter().copied().zip(0..n).collect();
+            row.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for m in 0..k {
+                assert_eq!(
+                    i[j * k + m] as usize,
+                    row[m].1,
+                    "p {pn}, query {j}, neighbour {m}"
+                );
+                assert!((d[j * k + m] - row[m].0).abs() <= 1e-15 * (1.0 + row[m].0));
+            }
+        }
+        let balls = t.query_ball_point(&x, 0.15, pn).unwrap();
+        for (j, b) in balls.iter().enumerate() {
+            let want: Vec<usize> = (0..n).filter(|&c| full[j * n + c] <= 0.15).collect();
+            assert_eq!(b, &want);
+        }
+    }
+}
