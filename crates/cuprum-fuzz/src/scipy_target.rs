@@ -384,6 +384,340 @@ mod signal_ops {
     }
 }
 
+mod special_ops {
+    use super::{Cursor, check};
+    use cuprum_core::{Array, Result};
+    use cuprum_special as sp;
+
+    type Unary = fn(&Array) -> Result<Array>;
+    type Binary = for<'a> fn(&'a Array, &'a Array) -> Result<Array>;
+
+    const UNARY: [Unary; 14] = [
+        sp::erf,
+        sp::erfinv,
+        sp::gamma,
+        sp::gammaln,
+        sp::digamma,
+        sp::expit,
+        sp::logit,
+        sp::i0e,
+        sp::k1,
+        sp::j1,
+        sp::y0,
+        sp::ellipk,
+        sp::expi,
+        sp::ndtri,
+    ];
+
+    const BINARY: [Binary; 14] = [
+        |v, x| sp::jv(v, x),
+        |v, x| sp::yv(v, x),
+        |v, x| sp::iv(v, x),
+        |v, x| sp::kv(v, x),
+        |a, x| sp::gammainc(a, x),
+        |a, x| sp::gammaincc(a, x),
+        |n, x| sp::polygamma(n, x),
+        |n, x| sp::expn(n, x),
+        |p, m| sp::ellipkinc(p, m),
+        |n, k| sp::binom(n, k),
+        |d, t| sp::stdtr(d, t),
+        |x, y| sp::xlogy(x, y),
+        |a, b| sp::beta(a, b),
+        |x, q| sp::zeta(x, Some(q.into())),
+    ];
+
+    /// Runs one special-function operation; `Ok(true)` when it accepted the arguments.
+    pub(super) fn run(op: u8, c: &mut Cursor<'_>) -> Result<bool> {
+        match op % 5 {
+            0 => {
+                let f = c.pick(&UNARY);
+                check(&f(&c.array(true))?);
+            }
+            1 => {
+                let f = c.pick(&BINARY);
+                let (a, b) = (c.array(true), c.array(true));
+                check(&f(&a, &b)?);
+            }
+            2 => {
+                let (a, b, x) = (c.array(false), c.array(false), c.array(false));
+                check(&sp::betainc(&a, &b, &x)?);
+            }
+            3 => {
+                let a = c.array(true);
+                let b = if c.u8().is_multiple_of(2) {
+                    None
+                } else {
+                    Some(c.array(true))
+                };
+                check(&sp::logsumexp(
+                    &a,
+                    c.axis(),
+                    b.as_ref(),
+                    c.u8().is_multiple_of(2),
+                )?);
+            }
+            _ => {
+                let a = c.array(true);
+                check(&sp::softmax(&a, c.axis())?);
+            }
+        }
+        Ok(true)
+    }
+}
+
+mod ndimage_ops {
+    use super::{Cursor, check};
+    use cuprum_core::{DType, Result};
+    use cuprum_ndimage as nd;
+
+    const MODES: [nd::Mode; 8] = [
+        nd::Mode::Reflect,
+        nd::Mode::Constant,
+        nd::Mode::Nearest,
+        nd::Mode::Mirror,
+        nd::Mode::Wrap,
+        nd::Mode::GridMirror,
+        nd::Mode::GridConstant,
+        nd::Mode::GridWrap,
+    ];
+
+    fn interp(c: &mut Cursor<'_>) -> nd::InterpOptions {
+        nd::InterpOptions {
+            order: c.size(),
+            mode: c.pick(&MODES),
+            cval: c.f64(),
+            prefilter: c.u8().is_multiple_of(2),
+            grid_mode: c.u8().is_multiple_of(3),
+            ..Default::default()
+        }
+    }
+
+    fn sizes(c: &mut Cursor<'_>) -> Vec<usize> {
+        (0..c.u8() % 3).map(|_| c.size()).collect()
+    }
+
+    /// Runs one ndimage operation; `Ok(true)` when it accepted the arguments.
+    pub(super) fn run(op: u8, c: &mut Cursor<'_>) -> Result<bool> {
+        let x = c.array(true);
+        match op % 12 {
+            0 => {
+                let sigma = c.floats();
+                let o = nd::GaussianOptions {
+                    order: sizes(c),
+                    mode: c.pick(&MODES),
+                    truncate: c.f64(),
+                    ..Default::default()
+                };
+                // a kernel of 10^6 to 10^15 taps fits in memory and takes seconds to build:
+                // work the arguments ask for (SciPy's too), not a hang
+                let radius = sigma.iter().fold(0.0f64, |m, s| m.max(s.abs())) * o.truncate.abs();
+                if (1e6..1e15).contains(&radius) {
+                    return Ok(false);
+                }
+                check(&nd::gaussian_filter(&x, &sigma, &o)?);
+            }
+            1 => {
+                let o = nd::FilterOptions {
+                    mode: c.pick(&MODES),
+                    origin: (0..c.u8() % 3).map(|_| c.axis()).collect(),
+                    ..Default::default()
+                };
+                check(&nd::uniform_filter(&x, &sizes(c), &o)?);
+            }
+            2 => {
+                let w = nd::Window::Size(sizes(c));
+                let o = nd::FilterOptions::with_mode(c.pick(&MODES));
+                check(&nd::median_filter(&x, &w, &o)?);
+            }
+            3 => check(&nd::zoom(&x, &c.floats(), &interp(c))?),
+            4 => check(&nd::rotate(&x, c.f64(), &interp(c))?),
+            5 => check(&nd::shift(&x, &c.floats(), &interp(c))?),
+            6 => {
+                let coords = c.array(true);
+                check(&nd::map_coordinates(&x, &coords, &interp(c))?);
+            }
+            7 => {
+                let s = if c.u8().is_multiple_of(2) {
+                    None
+                } else {
+                    Some(c.array(true))
+                };
+                let (labels, _) = nd::label(&x, s.as_ref())?;
+                check(&labels);
+            }
+            8 => {
+                let o = nd::MorphOptions {
+                    iterations: c.axis() as i64,
+                    origin: (0..c.u8() % 3).map(|_| c.axis()).collect(),
+                    ..Default::default()
+                };
+                check(&nd::binary_dilation(&x, &o)?);
+            }
+            9 => check(&nd::distance_transform_edt(&x, &c.floats())?),
+            10 => {
+                let o = nd::SplineOptions {
+                    order: c.size(),
+                    mode: c.pick(&MODES),
+                    output: DType::Float64,
+                };
+                check(&nd::spline_filter(&x, &o)?);
+            }
+            _ => {
+                let w = c.array(true);
+                let o = nd::FilterOptions::with_mode(c.pick(&MODES));
+                check(&nd::convolve(&x, &w, &o)?);
+            }
+        }
+        Ok(true)
+    }
+}
+
+mod interpolate_ops {
+    use super::{Cursor, check};
+    use cuprum_core::Result;
+    use cuprum_interpolate as ip;
+    use cuprum_spatial as sp;
+
+    /// Runs one interpolate or spatial operation; `Ok(true)` when it accepted the arguments.
+    pub(super) fn run(op: u8, c: &mut Cursor<'_>) -> Result<bool> {
+        let (x, y) = (c.array(false), c.array(true));
+        match op % 12 {
+            0 => {
+                let bc = c.pick(&[
+                    ip::BcType::NOT_A_KNOT,
+                    ip::BcType::NATURAL,
+                    ip::BcType::CLAMPED,
+                ]);
+                let o = ip::CubicSplineOptions {
+                    axis: c.axis(),
+                    bc_type: bc,
+                    ..Default::default()
+                };
+                let cs = ip::CubicSpline::new(&x, &y, o)?;
+                check(&cs.call(&c.array(true), c.size())?);
+            }
+            1 => {
+                let (k, axis) = (c.size(), c.axis());
+                let b = ip::make_interp_spline(&x, &y, k, ip::SplineBc::NotAKnot, axis)?;
+                check(&b.call(&c.array(true), c.size())?);
+            }
+            2 => {
+                let o = ip::SplrepOptions {
+                    k: c.size(),
+                    s: if c.u8().is_multiple_of(2) {
+                        None
+                    } else {
+                        Some(c.f64())
+                    },
+                };
+                let t = ip::splrep(&x, &y, o)?;
+                let ext = c.pick(&[
+                    ip::SplevExt::Extrapolate,
+                    ip::SplevExt::Zeros,
+                    ip::SplevExt::Raise,
+                    ip::SplevExt::Const,
+                ]);
+                check(&ip::splev(&c.array(true), &t, c.size(), ext)?);
+            }
+            3 => {
+                let kind = c.pick(&[
+                    ip::Interp1dKind::Linear,
+                    ip::Interp1dKind::Nearest,
+                    ip::Interp1dKind::Previous,
+                    ip::Interp1dKind::Spline(3),
+                    ip::Interp1dKind::Spline(2),
+                ]);
+                let o = ip::Interp1dOptions {
+                    kind,
+                    axis: c.axis(),
+                    ..Default::default()
+                };
+                check(&ip::interp1d(&x, &y, o)?.call(&c.array(true))?);
+            }
+            4 => {
+                let method = c.pick(&[
+                    ip::GridMethod::Linear,
+                    ip::GridMethod::Nearest,
+                    ip::GridMethod::Slinear,
+                    ip::GridMethod::Cubic,
+                    ip::GridMethod::Quintic,
+                ]);
+                let o = ip::GridOptions {
+                    method,
+                    bounds_error: c.u8().is_multiple_of(2),
+                    fill_value: if c.u8().is_multiple_of(2) {
+                        None
+                    } else {
+                        Some(c.f64())
+                    },
+                };
+                check(&ip::interpn(&[&x], &y, &c.array(true), o)?);
+            }
+            5 => check(&ip::krogh_interpolate(
+                &x,
+                &y,
+                &c.array(true),
+                c.size(),
+                c.axis(),
+            )?),
+            6 => check(&ip::pchip_interpolate(
+                &x,
+                &y,
+                &c.array(true),
+                c.size(),
+                c.axis(),
+            )?),
+            7 => {
+                let o = ip::RbfOptions {
+                    smoothing: c.f64(),
+                    epsilon: if c.u8().is_multiple_of(2) {
+                        None
+                    } else {
+                        Some(c.f64())
+                    },
+                    neighbors: if c.u8().is_multiple_of(2) {
+                        None
+                    } else {
+                        Some(c.size())
+                    },
+                    ..Default::default()
+                };
+                let r = ip::RBFInterpolator::new(&y, &x, o)?;
+                check(&r.call(&c.array(true))?);
+            }
+            8 => {
+                let p = c.f64();
+                let m = c.pick(&[
+                    sp::distance::Metric::Euclidean,
+                    sp::distance::Metric::Cityblock,
+                    sp::distance::Metric::Minkowski(p),
+                    sp::distance::Metric::Canberra,
+                ]);
+                check(&sp::distance::cdist(&y, &c.array(true), m)?);
+            }
+            9 => {
+                let t = sp::KDTree::new(&y)?;
+                let o = sp::QueryOptions {
+                    p: c.f64(),
+                    distance_upper_bound: c.f64(),
+                };
+                let (d, i) = t.query(&c.array(true), c.size(), o)?;
+                check(&d);
+                check(&i);
+            }
+            10 => {
+                let t = sp::KDTree::new(&y)?;
+                let _ = t.query_ball_point(&c.array(true), c.f64(), c.f64())?;
+            }
+            _ => {
+                let d = sp::Delaunay::new(&y)?;
+                check(&d.find_simplex(&c.array(true))?);
+            }
+        }
+        Ok(true)
+    }
+}
+
 impl Target for ScipyTarget {
     fn name(&self) -> &'static str {
         "scipy"
@@ -391,7 +725,7 @@ impl Target for ScipyTarget {
 
     fn seeds(&self) -> Vec<Vec<u8>> {
         // one program per operation, with small well-formed arguments
-        (0u8..64)
+        (0u8..=255)
             .map(|op| {
                 let mut v = vec![op];
                 v.extend((0..40u8).map(|k| k.wrapping_mul(37).wrapping_add(op) % 24));
@@ -417,6 +751,12 @@ impl Target for ScipyTarget {
     fn run(&self, input: &[u8]) -> bool {
         let mut c = Cursor::new(input);
         let op = c.u8();
-        signal_ops::run(op, &mut c).is_ok_and(|accepted| accepted)
+        let r = match op % 4 {
+            0 => signal_ops::run(op / 4, &mut c),
+            1 => special_ops::run(op / 4, &mut c),
+            2 => ndimage_ops::run(op / 4, &mut c),
+            _ => interpolate_ops::run(op / 4, &mut c),
+        };
+        r.is_ok_and(|accepted| accepted)
     }
 }

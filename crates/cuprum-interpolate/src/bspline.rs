@@ -96,12 +96,11 @@ impl BSpline {
                 "knots must be in non-decreasing order",
             ));
         }
-        if th.len() < 2 * k + 2 {
+        if k >= th.len() / 2 {
             return Err(Error::invalid_value(
                 OP,
                 format!(
-                    "need at least {} knots for degree {k}, got {}",
-                    2 * k + 2,
+                    "need at least 2k + 2 knots for degree k = {k}, got {}",
                     th.len()
                 ),
             ));
@@ -538,10 +537,10 @@ pub fn make_interp_spline(
         }
         t.extend_from_slice(xh);
         t.push(xh[n - 1]);
-        if n < k + 1 || (k == 1 && n < 2) {
+        if n <= k || (k == 1 && n < 2) {
             return Err(Error::invalid_value(
                 OP,
-                format!("need at least {} points for k={k}, got {n}", k + 1),
+                format!("need at least k + 1 points for k={k}, got {n}"),
             ));
         }
         if k == 0 && n < 1 {
@@ -563,11 +562,22 @@ pub fn make_interp_spline(
             ));
         }
     }
+    // n values and the boundary conditions determine at most that many coefficients: a
+    // larger degree has too few conditions (and k + 1 below must not overflow)
+    if k >= n.saturating_add(left.len()).saturating_add(right.len()) {
+        return Err(Error::invalid_value(
+            OP,
+            format!(
+                "degree k = {k} needs more than the {n} points and {} boundary conditions given",
+                left.len() + right.len()
+            ),
+        ));
+    }
     let t: Vec<f64> = if left.is_empty() && right.is_empty() {
-        if n < k + 1 {
+        if n <= k {
             return Err(Error::invalid_value(
                 OP,
-                format!("need at least {} points for k={k}, got {n}", k + 1),
+                format!("need at least k + 1 points for k={k}, got {n}"),
             ));
         }
         not_a_knot(xh, k)?

@@ -73,7 +73,8 @@ impl KroghInterpolator {
             while s <= k && x[k - s] == x[k] {
                 s += 1;
             }
-            s -= 1;
+            // a NaN node equals nothing, not even itself: no repeat (NaN in, NaN out)
+            s = s.saturating_sub(1);
             let f = factorial(s);
             for q in 0..r {
                 vk[q] = y[k * r + q] / f;
@@ -128,7 +129,10 @@ impl KroghInterpolator {
     /// # Errors
     /// As [`KroghInterpolator::derivatives`].
     pub fn derivative(&self, x: &Array, der: usize) -> Result<Array> {
-        let flat = self.eval_derivatives(x, der + 1)?;
+        let count = der.checked_add(1).ok_or_else(|| {
+            Error::invalid_value(KROGH, format!("derivative order {der} is too large"))
+        })?;
+        let flat = self.eval_derivatives(x, count)?;
         place_axis(&flat[der], x.shape(), &self.trailing, self.axis)
     }
 

@@ -341,7 +341,8 @@ pub fn uniform_filter(input: &Array, size: &[usize], opts: &FilterOptions) -> Re
             return Err(Error::invalid_value(op, "incorrect filter size 0"));
         }
         if sizes[d] > 1 {
-            passes.push((d, bounded(sizes[d], 1.0 / sizes[d] as f64), org[d]));
+            let taps = cuprum_core::ext::try_vec_filled(sizes[d], 1.0 / sizes[d] as f64)?;
+            passes.push((d, taps, org[d]));
         }
     }
     let modes = bounded(passes.len(), opts.mode);
@@ -384,6 +385,10 @@ impl Default for GaussianOptions {
         }
     }
 }
+
+/// The highest Gaussian derivative order: the kernel's polynomial takes order² steps (SciPy's
+/// takes order³ and has no limit, so its larger orders never finish either).
+const MAX_GAUSSIAN_ORDER: usize = 4096;
 
 /// SciPy's `_gaussian_kernel1d(sigma, order, radius)`, reversed for a correlation.
 pub(crate) fn gaussian_kernel(sigma: f64, order: usize, radius: usize) -> Vec<f64> {
@@ -434,7 +439,18 @@ fn gaussian_weights(
         Some(r) => r as f64,
         None => (truncate * sigma + 0.5).trunc(),
     };
-    if lw.is_nan() || lw < 0.0 || !sigma.is_finite() {
+    // 2 * radius + 1 taps, a few host buffers of them: the radius must leave them in memory
+    let fits = lw <= (isize::MAX / 64) as f64
+        && cuprum_core::ext::check_host_bytes((lw as usize).saturating_mul(64)).is_ok();
+    if order > MAX_GAUSSIAN_ORDER {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "derivative order {order} is above {MAX_GAUSSIAN_ORDER} (its polynomial takes order² steps)"
+            ),
+        ));
+    }
+    if lw.is_nan() || lw < 0.0 || !sigma.is_finite() || !fits {
         return Err(Error::invalid_value(
             op,
             format!(

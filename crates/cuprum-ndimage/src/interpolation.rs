@@ -370,7 +370,8 @@ fn sample(
             cc.floor() as i64
         } else {
             (cc + 0.5).floor() as i64
-        } - (order / 2) as i64;
+        }
+        .saturating_sub((order / 2) as i64);
         let (ia, wa) = if nd > 8 {
             (&mut idx_v[d], &mut wts_v[d])
         } else {
@@ -378,7 +379,7 @@ fn sample(
         };
         spline_weights(cc, order, wa);
         for l in 0..k {
-            ia[l] = match window_index(start + l as i64, n, smode) {
+            ia[l] = match window_index(start.saturating_add(l as i64), n, smode) {
                 Some(j) => (j * strides[d]) as i64,
                 None => -1,
             };

@@ -154,14 +154,15 @@ pub(crate) fn map_coordinate(mut x: f64, n: i64, mode: Mode) -> f64 {
                     x = 0.0;
                 } else {
                     let sz = (n - 1) as f64;
-                    x += sz * (((-x / sz) as i64) + 1) as f64;
+                    // in floating point: a coordinate far outside must not overflow an integer
+                    x += sz * ((-x / sz).trunc() + 1.0);
                 }
             }
             Mode::GridWrap => {
                 if n <= 1 {
                     x = 0.0;
                 } else {
-                    x += len * (((-1.0 - x) / len) as i64 + 1) as f64;
+                    x += len * (((-1.0 - x) / len).trunc() + 1.0);
                 }
             }
             Mode::Nearest => x = 0.0,

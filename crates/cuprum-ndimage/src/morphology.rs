@@ -78,14 +78,24 @@ pub fn iterate_structure(structure: &Array, iterations: usize) -> Result<Array> 
         return Ok(s);
     }
     let nd = s.ndim();
-    let pw: Vec<(usize, usize)> = s
-        .shape()
-        .iter()
-        .map(|&n| {
-            let grow = (n - 1) * (iterations - 1);
-            (grow / 2, grow - grow / 2)
-        })
-        .collect();
+    // each axis grows to (n - 1) * iterations + 1: the result must fit in memory
+    let mut total = 1usize;
+    let mut pw: Vec<(usize, usize)> = Vec::new();
+    for &n in s.shape() {
+        let grow = n
+            .saturating_sub(1)
+            .checked_mul(iterations - 1)
+            .filter(|g| g.checked_add(n).is_some())
+            .ok_or_else(|| {
+                Error::invalid_value(
+                    op,
+                    format!("{iterations} iterations of a structure of length {n} overflow"),
+                )
+            })?;
+        total = total.saturating_mul(grow + n);
+        pw.push((grow / 2, grow - grow / 2));
+    }
+    cuprum_core::ext::check_host_bytes(total)?;
     let mut out = cuprum_core::pad(&s, &pw, cuprum_core::manip::PadMode::Constant(false.into()))?;
     let _ = nd;
     for _ in 1..iterations {
@@ -204,11 +214,21 @@ fn binary_op(op: &'static str, input: &Array, opts: &MorphOptions, seq: &[bool])
             }
         })?;
     let org = origins(op, &opts.origin, nd)?;
+    for (d, &o) in org.iter().enumerate() {
+        crate::support::check_origin(op, o, shape[d])?;
+    }
     let mut x = to_f64(&cuprum_core::not_equal(input, 0.0)?)?;
     for &dilate in seq {
         if opts.iterations >= 1 {
-            for _ in 0..opts.iterations {
-                x = morph_step(op, &x, &shape, &vals, &org, dilate, opts.border_value)?;
+            for i in 0..opts.iterations {
+                let y = morph_step(op, &x, &shape, &vals, &org, dilate, opts.border_value)?;
+                // a step that changes nothing is a fixed point: the rest would repeat it
+                // (SciPy's `binary_erosion2` stops there too)
+                let done = i + 1 < opts.iterations && cuprum_core::array_equal(&x, &y, false)?;
+                x = y;
+                if done {
+                    break;
+                }
             }
         } else {
             loop {

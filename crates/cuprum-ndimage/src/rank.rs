@@ -38,7 +38,12 @@ pub(crate) fn window_dense(
                     format!("filter size {shape:?} has a zero entry"),
                 ));
             }
-            let n: usize = shape.iter().product();
+            let n = shape
+                .iter()
+                .try_fold(1usize, |a, &b| a.checked_mul(b))
+                .ok_or_else(|| {
+                    Error::invalid_value(op, format!("filter size {shape:?} overflows"))
+                })?;
             Ok((shape, crate::support::ones(n)?))
         }
         Window::Footprint(f) => {

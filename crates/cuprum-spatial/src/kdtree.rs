@@ -180,8 +180,8 @@ impl KDTree {
             };
             let xs = xq.to_vec::<f64>()?;
             let d = self.data.shape()[1];
-            let mut dd = ext::try_vec_filled(q * k, f64::INFINITY)?;
-            let mut ii = ext::try_vec_filled(q * k, n as i64)?;
+            let mut dd = ext::try_vec_filled(q.saturating_mul(k), f64::INFINITY)?;
+            let mut ii = ext::try_vec_filled(q.saturating_mul(k), n as i64)?;
             for j in 0..q {
                 for (m, (acc, i)) in tree
                     .knn(&xs[j * d..(j + 1) * d], k, norm, bound)

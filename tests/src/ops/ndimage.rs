@@ -26,7 +26,10 @@ fn floats(cx: &CaseCx<'_>, k: &str) -> R<Option<Vec<f64>>> {
         None => Ok(None),
         Some(serde_json::Value::Array(a)) => a
             .iter()
-            .map(|v| v.as_f64().ok_or_else(|| CaseError::harness(format!("kwarg {k}: not a number"))))
+            .map(|v| {
+                v.as_f64()
+                    .ok_or_else(|| CaseError::harness(format!("kwarg {k}: not a number")))
+            })
             .collect::<R<Vec<f64>>>()
             .map(Some),
         Some(_) => Ok(cx.kw_f64(k)?.map(|v| vec![v])),
@@ -37,7 +40,12 @@ fn filter_opts(cx: &CaseCx<'_>) -> R<nd::FilterOptions> {
     Ok(nd::FilterOptions {
         mode: mode(cx, nd::Mode::Reflect)?,
         cval: cx.kw_f64("cval")?.unwrap_or(0.0),
-        origin: cx.kw_ints("origin")?.unwrap_or_default().into_iter().map(|v| v as isize).collect(),
+        origin: cx
+            .kw_ints("origin")?
+            .unwrap_or_default()
+            .into_iter()
+            .map(|v| v as isize)
+            .collect(),
         output: cx.kw_dtype("output")?,
     })
 }
@@ -63,7 +71,10 @@ fn interp_opts(cx: &CaseCx<'_>) -> R<nd::InterpOptions> {
 /// The `array_kwargs` input named `k`, if any (the last inputs, in order).
 fn array_kw<'a>(cx: &'a CaseCx<'_>, k: &str) -> R<Option<&'a Array>> {
     let names: Vec<String> = match cx.kw("array_kwargs") {
-        Some(serde_json::Value::Array(a)) => a.iter().filter_map(|v| v.as_str().map(String::from)).collect(),
+        Some(serde_json::Value::Array(a)) => a
+            .iter()
+            .filter_map(|v| v.as_str().map(String::from))
+            .collect(),
         _ => vec![],
     };
     match names.iter().position(|n| n == k) {
@@ -81,7 +92,9 @@ fn window(cx: &CaseCx<'_>) -> R<nd::Window> {
     }
     match cx.kw_shape("size")? {
         Some(s) => Ok(nd::Window::Size(s)),
-        None => Err(CaseError::harness("a rank filter case needs size or footprint")),
+        None => Err(CaseError::harness(
+            "a rank filter case needs size or footprint",
+        )),
     }
 }
 
@@ -101,17 +114,30 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
             cx.only_kwargs(f_common)?;
             let o = filter_opts(cx)?;
             let w = cx.array(1)?;
-            one(if name == "correlate" { nd::correlate(x, w, &o)? } else { nd::convolve(x, w, &o)? })
+            one(if name == "correlate" {
+                nd::correlate(x, w, &o)?
+            } else {
+                nd::convolve(x, w, &o)?
+            })
         }
         "correlate1d" | "convolve1d" => {
             cx.only_kwargs(&["mode", "cval", "origin", "output", "axis"])?;
             let o = filter_opts(cx)?;
             let axis = cx.kw_i64("axis")?.unwrap_or(-1) as isize;
             let w = cx.array(1)?;
-            one(if name == "correlate1d" { nd::correlate1d(x, w, axis, &o)? } else { nd::convolve1d(x, w, axis, &o)? })
+            one(if name == "correlate1d" {
+                nd::correlate1d(x, w, axis, &o)?
+            } else {
+                nd::convolve1d(x, w, axis, &o)?
+            })
         }
-        "gaussian_filter" | "gaussian_filter1d" | "gaussian_laplace" | "gaussian_gradient_magnitude" => {
-            cx.only_kwargs(&["sigma", "order", "mode", "cval", "truncate", "radius", "output", "axis"])?;
+        "gaussian_filter"
+        | "gaussian_filter1d"
+        | "gaussian_laplace"
+        | "gaussian_gradient_magnitude" => {
+            cx.only_kwargs(&[
+                "sigma", "order", "mode", "cval", "truncate", "radius", "output", "axis",
+            ])?;
             let sigma = floats(cx, "sigma")?.ok_or_else(|| CaseError::harness("sigma missing"))?;
             let o = nd::GaussianOptions {
                 order: cx.kw_shape("order")?.unwrap_or_default(),
@@ -123,7 +149,12 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
             };
             one(match name {
                 "gaussian_filter" => nd::gaussian_filter(x, &sigma, &o)?,
-                "gaussian_filter1d" => nd::gaussian_filter1d(x, sigma[0], cx.kw_i64("axis")?.unwrap_or(-1) as isize, &o)?,
+                "gaussian_filter1d" => nd::gaussian_filter1d(
+                    x,
+                    sigma[0],
+                    cx.kw_i64("axis")?.unwrap_or(-1) as isize,
+                    &o,
+                )?,
                 "gaussian_laplace" => nd::gaussian_laplace(x, &sigma, &o)?,
                 _ => nd::gaussian_gradient_magnitude(x, &sigma, &o)?,
             })
@@ -138,8 +169,18 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
                 nd::uniform_filter1d(x, size[0], cx.kw_i64("axis")?.unwrap_or(-1) as isize, &o)?
             })
         }
-        "minimum_filter" | "maximum_filter" | "median_filter" | "grey_erosion" | "grey_dilation" | "percentile_filter" | "rank_filter" => {
-            cx.only_kwargs(&["size", "mode", "cval", "origin", "output", "array_kwargs", "percentile", "rank"])?;
+        "minimum_filter" | "maximum_filter" | "median_filter" | "grey_erosion"
+        | "grey_dilation" | "percentile_filter" | "rank_filter" => {
+            cx.only_kwargs(&[
+                "size",
+                "mode",
+                "cval",
+                "origin",
+                "output",
+                "array_kwargs",
+                "percentile",
+                "rank",
+            ])?;
             let o = filter_opts(cx)?;
             let w = window(cx)?;
             one(match name {
@@ -148,7 +189,9 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
                 "median_filter" => nd::median_filter(x, &w, &o)?,
                 "grey_erosion" => nd::grey_erosion(x, &w, &o)?,
                 "grey_dilation" => nd::grey_dilation(x, &w, &o)?,
-                "percentile_filter" => nd::percentile_filter(x, cx.kw_f64("percentile")?.unwrap_or(50.0), &w, &o)?,
+                "percentile_filter" => {
+                    nd::percentile_filter(x, cx.kw_f64("percentile")?.unwrap_or(50.0), &w, &o)?
+                }
                 _ => nd::rank_filter(x, cx.kw_i64("rank")?.unwrap_or(0), &w, &o)?,
             })
         }
@@ -156,7 +199,11 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
             cx.only_kwargs(&["axis", "mode", "cval", "output"])?;
             let o = filter_opts(cx)?;
             let axis = cx.kw_i64("axis")?.unwrap_or(-1) as isize;
-            one(if name == "sobel" { nd::sobel(x, axis, &o)? } else { nd::prewitt(x, axis, &o)? })
+            one(if name == "sobel" {
+                nd::sobel(x, axis, &o)?
+            } else {
+                nd::prewitt(x, axis, &o)?
+            })
         }
         "laplace" => {
             cx.only_kwargs(&["mode", "cval", "output"])?;
@@ -164,14 +211,39 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
         }
         "zoom" | "shift" | "rotate" | "affine_transform" | "map_coordinates" => {
             cx.only_kwargs(&[
-                "zoom", "shift", "angle", "order", "mode", "cval", "prefilter", "output", "grid_mode", "reshape", "axes", "offset", "output_shape",
+                "zoom",
+                "shift",
+                "angle",
+                "order",
+                "mode",
+                "cval",
+                "prefilter",
+                "output",
+                "grid_mode",
+                "reshape",
+                "axes",
+                "offset",
+                "output_shape",
             ])?;
             let o = interp_opts(cx)?;
             one(match name {
-                "zoom" => nd::zoom(x, &floats(cx, "zoom")?.ok_or_else(|| CaseError::harness("zoom missing"))?, &o)?,
-                "shift" => nd::shift(x, &floats(cx, "shift")?.ok_or_else(|| CaseError::harness("shift missing"))?, &o)?,
+                "zoom" => nd::zoom(
+                    x,
+                    &floats(cx, "zoom")?.ok_or_else(|| CaseError::harness("zoom missing"))?,
+                    &o,
+                )?,
+                "shift" => nd::shift(
+                    x,
+                    &floats(cx, "shift")?.ok_or_else(|| CaseError::harness("shift missing"))?,
+                    &o,
+                )?,
                 "rotate" => nd::rotate(x, cx.kw_f64("angle")?.unwrap_or(0.0), &o)?,
-                "affine_transform" => nd::affine_transform(x, cx.array(1)?, &floats(cx, "offset")?.unwrap_or_default(), &o)?,
+                "affine_transform" => nd::affine_transform(
+                    x,
+                    cx.array(1)?,
+                    &floats(cx, "offset")?.unwrap_or_default(),
+                    &o,
+                )?,
                 _ => nd::map_coordinates(x, cx.array(1)?, &o)?,
             })
         }
@@ -193,8 +265,17 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
             let o = nd::MorphOptions {
                 structure: array_kw(cx, "structure")?.cloned(),
                 iterations: cx.kw_i64("iterations")?.unwrap_or(1),
-                border_value: cx.kw_i64("border_value")?.map(|v| v != 0).or(cx.kw_bool("border_value").ok().flatten()).unwrap_or(false),
-                origin: cx.kw_ints("origin")?.unwrap_or_default().into_iter().map(|v| v as isize).collect(),
+                border_value: cx
+                    .kw_i64("border_value")?
+                    .map(|v| v != 0)
+                    .or(cx.kw_bool("border_value").ok().flatten())
+                    .unwrap_or(false),
+                origin: cx
+                    .kw_ints("origin")?
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|v| v as isize)
+                    .collect(),
             };
             one(match name {
                 "binary_erosion" => nd::binary_erosion(x, &o)?,
@@ -210,7 +291,10 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
         "label" => {
             cx.only_kwargs(&["array_kwargs"])?;
             let (l, n) = nd::label(x, array_kw(cx, "structure")?)?;
-            Ok(vec![l, Array::from_vec_on(vec![n as i64], Vec::<usize>::new(), cx.device)?])
+            Ok(vec![
+                l,
+                Array::from_vec_on(vec![n as i64], Vec::<usize>::new(), cx.device)?,
+            ])
         }
         "find_objects" => {
             cx.only_kwargs(&["max_label"])?;
@@ -223,11 +307,20 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
                     None => v.extend(std::iter::repeat_n(-1i64, 2 * ndim)),
                 }
             }
-            one(Array::from_vec_on(v, vec![objs.len(), ndim, 2], Device::Cpu)?)
+            one(Array::from_vec_on(
+                v,
+                vec![objs.len(), ndim, 2],
+                Device::Cpu,
+            )?)
         }
-        "sum_labels" | "mean" | "variance" | "standard_deviation" | "minimum" | "maximum" | "center_of_mass" => {
+        "sum_labels" | "mean" | "variance" | "standard_deviation" | "minimum" | "maximum"
+        | "center_of_mass" => {
             cx.only_kwargs(&[])?;
-            let labels = if cx.n_inputs() > 1 { Some(cx.array(1)?) } else { None };
+            let labels = if cx.n_inputs() > 1 {
+                Some(cx.array(1)?)
+            } else {
+                None
+            };
             let index = index_of(cx, 2)?;
             let idx = index.as_deref();
             one(match name {
@@ -242,7 +335,10 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
         }
         "distance_transform_edt" => {
             cx.only_kwargs(&["sampling"])?;
-            one(nd::distance_transform_edt(x, &floats(cx, "sampling")?.unwrap_or_default())?)
+            one(nd::distance_transform_edt(
+                x,
+                &floats(cx, "sampling")?.unwrap_or_default(),
+            )?)
         }
         "fourier_gaussian" | "fourier_shift" | "fourier_uniform" => {
             cx.only_kwargs(&["sigma", "shift", "size", "n", "axis"])?;
@@ -251,11 +347,17 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
                 axis: cx.kw_i64("axis")?.unwrap_or(-1) as isize,
             };
             one(match name {
-                "fourier_gaussian" => nd::fourier_gaussian(x, &floats(cx, "sigma")?.unwrap_or_default(), &o)?,
-                "fourier_uniform" => nd::fourier_uniform(x, &floats(cx, "size")?.unwrap_or_default(), &o)?,
+                "fourier_gaussian" => {
+                    nd::fourier_gaussian(x, &floats(cx, "sigma")?.unwrap_or_default(), &o)?
+                }
+                "fourier_uniform" => {
+                    nd::fourier_uniform(x, &floats(cx, "size")?.unwrap_or_default(), &o)?
+                }
                 _ => nd::fourier_shift(x, &floats(cx, "shift")?.unwrap_or_default(), &o)?,
             })
         }
-        other => Err(CaseError::unsupported(format!("no ndimage arm for {other}"))),
+        other => Err(CaseError::unsupported(format!(
+            "no ndimage arm for {other}"
+        ))),
     }
 }

@@ -328,6 +328,9 @@ fn temme_gammas(mu: f64) -> (f64, f64, f64, f64) {
 
 /// `(J_v(x), Y_v(x))` for `v >= 0`, `0 < x < inf` (Temme's series for `x < 2`, Steed's CF1 and
 /// CF2 otherwise; recurrences in the order).
+/// The longest downward/upward recurrence `jy_temme` runs (steps of one order).
+const MAX_RECURRENCE: f64 = 1e7;
+
 fn jy_temme(xnu: f64, x: f64) -> (f64, f64) {
     const EPS: f64 = 1e-16;
     const FPMIN: f64 = 1e-300;
@@ -337,6 +340,11 @@ fn jy_temme(xnu: f64, x: f64) -> (f64, f64) {
     } else {
         (xnu - x + 1.5).floor().max(0.0)
     };
+    if !(nl <= MAX_RECURRENCE) {
+        // an order this far above x (or infinite) is out of the recurrence's reach; the callers'
+        // leading-term and Hankel branches cover the orders with a finite value first
+        return (f64::NAN, f64::NAN);
+    }
     let xmu = xnu - nl;
     let xmu2 = xmu * xmu;
     let xi = 1.0 / x;
