@@ -34,7 +34,7 @@ pub fn device_set_limit(device: usize, limit: Limit, value: usize) -> Result<()>
 }
 
 /// The ordinal of the device with PCI bus id `pci_bus_id` (`"domain:bus:device.function"`, as
-/// [`device_get_pci_bus_id`](super::runtime::device_get_pci_bus_id) gives)
+/// [`device_get_pci_bus_id`](crate::runtime::device_get_pci_bus_id) gives)
 /// (`cupy.cuda.runtime.deviceGetByPCIBusId`, `cuDeviceGetByPCIBusId`).
 ///
 /// # Errors

@@ -1,6 +1,6 @@
 //! The raw-pointer part of `cupy.cuda.runtime`: allocation, copies, managed memory, pointer
 //! attributes, raw streams and events, host callbacks, IPC handles, graph handles, limits and
-//! memory pools. Re-exported from [`runtime`](super::runtime); see its docs.
+//! memory pools. Re-exported from [`runtime`](crate::runtime); see its docs.
 //!
 //! These are thin wrappers over the driver API (the runtime function each mirrors is named in
 //! its docs). Addresses are `u64` (`CUdeviceptr`, and host addresses as integers too), as CuPy

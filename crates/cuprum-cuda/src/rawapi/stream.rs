@@ -7,8 +7,8 @@ pub const STREAM_NON_BLOCKING: u32 = 1;
 
 /// Creates a raw stream on device `device` (`cupy.cuda.runtime.streamCreateWithFlags(flags)`,
 /// `cuStreamCreate`); `flags` is 0 or [`STREAM_NON_BLOCKING`]. Use it through
-/// [`ExternalStream::new`](super::ExternalStream::new); destroy it with [`stream_destroy`].
-/// (A [`Stream`](super::Stream) from `Stream::new` owns its handle and destroys it itself.)
+/// [`ExternalStream::new`](crate::ExternalStream::new); destroy it with [`stream_destroy`].
+/// (A [`Stream`](crate::Stream) from `Stream::new` owns its handle and destroys it itself.)
 ///
 /// # Errors
 /// As [`malloc`].
@@ -60,7 +60,7 @@ pub fn device_get_stream_priority_range(device: usize) -> Result<(i32, i32)> {
 /// The priority of a raw stream (`cudaStreamGetPriority`, `cuStreamGetPriority`).
 ///
 /// # Safety
-/// `stream` must be a live stream of device `device` (or a [`Stream::raw`](super::Stream::raw)).
+/// `stream` must be a live stream of device `device` (or a [`Stream::raw`](crate::Stream::raw)).
 ///
 /// # Errors
 /// As [`malloc`].
@@ -80,7 +80,7 @@ pub unsafe fn stream_get_priority(device: usize, stream: sys::CUstream) -> Resul
 ///
 /// # Safety
 /// `stream` must be such a stream, not destroyed yet, and no wrapper of it
-/// ([`ExternalStream`](super::ExternalStream)) may be used afterwards.
+/// ([`ExternalStream`](crate::ExternalStream)) may be used afterwards.
 ///
 /// # Errors
 /// As [`malloc`].
@@ -188,7 +188,7 @@ pub const EVENT_INTERPROCESS: u32 = 4;
 
 /// Creates a raw event on device `device` (`cupy.cuda.runtime.eventCreateWithFlags(flags)`,
 /// `cuEventCreate`); `flags` are the `EVENT_*` bits. Destroy it with [`event_destroy`]. (An
-/// [`Event`](super::Event) owns its handle and destroys it itself.)
+/// [`Event`](crate::Event) owns its handle and destroys it itself.)
 ///
 /// # Errors
 /// As [`malloc`]; `CUDA_ERROR_INVALID_VALUE` for [`EVENT_INTERPROCESS`] without
@@ -207,7 +207,7 @@ pub fn event_create_with_flags(device: usize, flags: u32) -> Result<sys::CUevent
 ///
 /// # Safety
 /// `event` must come from [`event_create_with_flags`] / [`ipc_open_event_handle`] and not be
-/// destroyed yet (never an [`Event::raw`](super::Event::raw)).
+/// destroyed yet (never an [`Event::raw`](crate::Event::raw)).
 ///
 /// # Errors
 /// As [`malloc`].

@@ -33,7 +33,7 @@ use cuprum_fft::{Norm, ifft};
 ///
 /// **Algorithm**: the polyphase filter bank as `n_taps` shifted elementwise
 /// multiply-adds over the `(n_pts, n_chans)` block matrix, then one batched
-/// [`ifft`](crate::ifft) along the channels (unnormalized), on any device.
+/// [`ifft`](cuprum_fft::ifft) along the channels (unnormalized), on any device.
 ///
 /// # Example
 /// ```

@@ -340,7 +340,7 @@ fn jy_temme(xnu: f64, x: f64) -> (f64, f64) {
     } else {
         (xnu - x + 1.5).floor().max(0.0)
     };
-    if !(nl <= MAX_RECURRENCE) {
+    if nl.is_nan() || nl > MAX_RECURRENCE {
         // an order this far above x (or infinite) is out of the recurrence's reach; the callers'
         // leading-term and Hankel branches cover the orders with a finite value first
         return (f64::NAN, f64::NAN);
