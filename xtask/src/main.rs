@@ -33,7 +33,7 @@ enum Command {
     Conformance(conformance::Args),
     /// Print cuprum's version, the CPU, each GPU and the CUDA libraries found.
     Info,
-    /// Run a fuzz target (`npy`, `index`, `mm`, `hb`, `kernel`) of cuprum-fuzz: `fuzz TARGET
+    /// Run a fuzz target (`npy`, `index`, `mm`, `hb`, `kernel`, `scipy`) of cuprum-fuzz: `fuzz TARGET
     /// [--iters N] [--seconds S]`.
     Fuzz(fuzz::Args),
 }
