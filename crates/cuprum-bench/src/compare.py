@@ -1,4 +1,5 @@
-# Times the same rows as cuprum-bench through CuPy (GPU), PyTorch (GPU) and NumPy (CPU).
+# Times the same rows as cuprum-bench through CuPy (GPU), PyTorch (GPU) and NumPy/SciPy (CPU).
+# cuprum-bench runs this file, then compare_<suite>.py of each SciPy suite, then prints `out`.
 # Prints one JSON object: {key: {"cupy_ms":..., "torch_ms":..., "numpy_ms":...}}; keys are
 # "<name> | <shape>" exactly as cuprum-bench names its rows. Missing libraries are reported on
 # stderr and skipped.
@@ -507,4 +508,3 @@ if "cavity" in suites:
                 cav["solve"](re_, n_, max_steps=20, use_numpy=use_np)
                 ts = sorted(cav["solve"](re_, n_, use_numpy=use_np)["seconds"] for _ in range(3))
                 put(key, lib, ts[1] * 1e3)
-print(json.dumps(out))

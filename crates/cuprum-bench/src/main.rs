@@ -13,9 +13,13 @@ mod cases_cavity;
 mod cases_distributed;
 mod cases_fuse;
 mod cases_graph;
+mod cases_interpolate;
 mod cases_kernel;
 mod cases_memory;
+mod cases_ndimage;
+mod cases_signal;
 mod cases_sparse;
+mod cases_special;
 
 use cases::{Case, Timing, Work};
 use clap::Parser;
@@ -27,7 +31,8 @@ use std::io::Write;
 #[derive(Parser, Debug)]
 #[command(name = "cuprum-bench", about = "CPU-vs-GPU speedup tables for cuprum")]
 struct Args {
-    /// core | linalg | fft | sparse | memory | kernel | fuse | distributed | cavity | all
+    /// core | linalg | fft | sparse | memory | kernel | fuse | distributed | cavity | signal |
+    /// ndimage | special | interpolate | all
     #[arg(long, default_value = "all")]
     suite: String,
     /// quick (small sizes, finishes in minutes on 2 cores) | full (the issues' sizes)
@@ -188,10 +193,19 @@ fn compare(
     suites: &[&str],
     filter: Option<&str>,
 ) -> BTreeMap<String, BTreeMap<String, f64>> {
-    let script = include_str!("compare.py");
+    // compare.py's helpers, then each SciPy suite's rows, then the JSON it prints
+    let script = [
+        include_str!("compare.py"),
+        include_str!("compare_signal.py"),
+        include_str!("compare_ndimage.py"),
+        include_str!("compare_special.py"),
+        include_str!("compare_interpolate.py"),
+        "print(json.dumps(out))\n",
+    ]
+    .concat();
     let out = std::process::Command::new("python3")
         .arg("-c")
-        .arg(script)
+        .arg(&script)
         .arg(size)
         .arg(suites.join(","))
         .arg(filter.unwrap_or(""))
@@ -296,6 +310,10 @@ fn main() -> std::process::ExitCode {
                 all.extend(cases_graph::graph(sizes));
             }
             "cavity" => all.extend(cases_cavity::cavity()),
+            "signal" => all.extend(cases_signal::signal(full)),
+            "ndimage" => all.extend(cases_ndimage::ndimage(full)),
+            "special" => all.extend(cases_special::special(full)),
+            "interpolate" => all.extend(cases_interpolate::interpolate(full)),
             "distributed" => {
                 // Its rows are rank counts, not devices: it prints its own tables (and, with
                 // --out, writes scaling.md/.json). A process it started as a rank stops here.
@@ -318,7 +336,7 @@ fn main() -> std::process::ExitCode {
             }
             other => {
                 eprintln!(
-                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|kernel|fuse|distributed|cavity|all"
+                    "unknown suite {other:?}: use core|linalg|fft|sparse|memory|kernel|fuse|distributed|cavity|signal|ndimage|special|interpolate|all"
                 );
                 return std::process::ExitCode::from(2);
             }
@@ -449,7 +467,7 @@ fn main() -> std::process::ExitCode {
     let has_cmp = !cmp.is_empty();
     md += "| suite | operation | shape, dtype | CPU time | GPU time | speedup | rate | % of ceiling |";
     if has_cmp {
-        md += " CuPy GPU | cuprum/CuPy | PyTorch GPU | cuprum/PyTorch | NumPy CPU | cuprum CPU/NumPy |";
+        md += " CuPy GPU | cuprum/CuPy | PyTorch GPU | cuprum/PyTorch | NumPy/SciPy CPU | cuprum CPU/NumPy |";
     }
     md += "\n|---|---|---|---|---|---|---|---|";
     if has_cmp {
