@@ -14,7 +14,7 @@ use std::ffi::c_void;
 const SRC: &str = include_str!("../../../kernels/ndimage/ndimage.cu");
 const MAXD: usize = 8;
 
-fn ordinal(a: &Array) -> Result<usize> {
+pub(crate) fn ordinal(a: &Array) -> Result<usize> {
     match a.device() {
         Device::Cuda(o) => Ok(o),
         d => Err(Error::invalid_value(
@@ -28,7 +28,7 @@ fn func(o: usize, name: &str) -> Result<nvrtc::Function> {
     nvrtc::static_function(o, SRC, name, &[])
 }
 
-fn check_ndim(op: &'static str, nd: usize) -> Result<()> {
+pub(crate) fn check_ndim(op: &'static str, nd: usize) -> Result<()> {
     if nd > MAXD {
         return Err(Error::unsupported(
             op,
@@ -39,7 +39,7 @@ fn check_ndim(op: &'static str, nd: usize) -> Result<()> {
 }
 
 /// The device address of element 0 of a C-contiguous CUDA array.
-fn dptr(a: &Array) -> Result<u64> {
+pub(crate) fn dptr(a: &Array) -> Result<u64> {
     let s = a
         .storage()
         .as_cuda()
@@ -47,13 +47,13 @@ fn dptr(a: &Array) -> Result<u64> {
     Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
 }
 
-enum Arg {
+pub(crate) enum Arg {
     P(u64),
     I(i64),
     F(f64),
 }
 
-fn go(f: &nvrtc::Function, n: usize, args: &mut [Arg]) -> Result<()> {
+pub(crate) fn go(f: &nvrtc::Function, n: usize, args: &mut [Arg]) -> Result<()> {
     let mut cfg = nvrtc::LaunchConfig::for_num_elems(n.max(1) as u64, 256);
     cfg.grid.0 = cfg.grid.0.min(1 << 16);
     let mut ptrs: Vec<*mut c_void> = args
@@ -73,7 +73,7 @@ fn go(f: &nvrtc::Function, n: usize, args: &mut [Arg]) -> Result<()> {
     Ok(())
 }
 
-fn dev_i64(v: Vec<i64>, o: usize) -> Result<Array> {
+pub(crate) fn dev_i64(v: Vec<i64>, o: usize) -> Result<Array> {
     let n = v.len().max(1);
     let mut v = v;
     v.resize(n, 0);
@@ -87,7 +87,7 @@ fn dev_f64(v: Vec<f64>, o: usize) -> Result<Array> {
     Array::from_vec_on(v, vec![n], Device::Cuda(o))
 }
 
-fn shape_i64(s: &[usize]) -> Vec<i64> {
+pub(crate) fn shape_i64(s: &[usize]) -> Vec<i64> {
     s.iter().map(|&n| n as i64).collect()
 }
 

@@ -17,9 +17,9 @@
 //!   [`grey_dilation`], [`grey_opening`], [`grey_closing`], [`white_tophat`], [`black_tophat`],
 //!   [`morphological_gradient`], [`morphological_laplace`].
 //! - **Measurements** ([`measurements`]): [`label`], [`find_objects`], [`sum_labels`], [`mean`],
-//!   [`variance`], [`standard_deviation`], [`minimum`], [`maximum`], [`center_of_mass`];
-//!   on the CPU only so far: [`minimum_position`], [`maximum_position`], [`extrema`],
-//!   [`median`], [`histogram`], [`labeled_comprehension`], [`value_indices`].
+//!   [`variance`], [`standard_deviation`], [`minimum`], [`maximum`], [`center_of_mass`],
+//!   [`minimum_position`], [`maximum_position`], [`extrema`], [`median`], [`histogram`],
+//!   [`value_indices`]; [`labeled_comprehension`] (a Rust closure, on the CPU).
 //! - **Distance transforms** ([`distance`]): [`distance_transform_edt`],
 //!   [`distance_transform_cdt`], [`distance_transform_bf`].
 //! - **User functions** ([`generic`]): [`generic_laplace`], [`generic_gradient_magnitude`];
@@ -39,6 +39,7 @@ pub mod filters;
 pub mod fourier;
 pub mod generic;
 pub mod interpolation;
+mod measure_cuda;
 pub mod measurements;
 mod mode;
 pub mod morphology;

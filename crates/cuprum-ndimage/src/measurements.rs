@@ -555,21 +555,9 @@ pub fn center_of_mass(
     Array::from_vec_on(v, shape, Device::Cpu)?.to_device(input.device())
 }
 
-/// The elements of each group, in C order, with their flat positions (CPU; the CUDA path of
-/// the order-based measurements is not written yet).
-fn groups(
-    op: &'static str,
-    input: &Array,
-    labels: Option<&Array>,
-    index: Option<&[i64]>,
-) -> Result<Vec<Vec<(usize, f64)>>> {
+/// The checks of the grouped measurements: real input, labels of the input's shape.
+fn check_groups(op: &'static str, input: &Array, labels: Option<&Array>) -> Result<()> {
     check_real(op, input)?;
-    if let Device::Cuda(_) = input.device() {
-        return Err(Error::unsupported(
-            op,
-            "on CUDA arrays (the CPU path exists; copy the input to the CPU)",
-        ));
-    }
     if let Some(l) = labels.filter(|l| l.shape() != input.shape()) {
         return Err(Error::ShapeMismatch {
             op,
@@ -578,6 +566,32 @@ fn groups(
             detail: Some("labels must have the input's shape".into()),
         });
     }
+    Ok(())
+}
+
+/// The device grouping of a CUDA input (`measure_cuda.rs`), `None` for a CPU input.
+fn cuda_groups(
+    op: &'static str,
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Option<crate::measure_cuda::Groups>> {
+    if let Device::Cuda(_) = input.device() {
+        check_groups(op, input, labels)?;
+        return crate::measure_cuda::groups(op, input, labels, index).map(Some);
+    }
+    Ok(None)
+}
+
+/// The elements of each group, in C order, with their flat positions (the CPU path; CUDA
+/// inputs go through [`cuda_groups`]).
+fn groups(
+    op: &'static str,
+    input: &Array,
+    labels: Option<&Array>,
+    index: Option<&[i64]>,
+) -> Result<Vec<Vec<(usize, f64)>>> {
+    check_groups(op, input, labels)?;
     let x = host_f64(input)?;
     let lab: Option<Vec<i64>> = match labels {
         Some(l) => Some(l.astype(DType::Int64)?.to_vec::<i64>()?),
@@ -627,6 +641,9 @@ fn position(
     index: Option<&[i64]>,
     max: bool,
 ) -> Result<Array> {
+    if let Some(g) = cuda_groups(op, input, labels, index)? {
+        return crate::measure_cuda::position(&g, input.shape(), max);
+    }
     let g = groups(op, input, labels, index)?;
     let nd = input.ndim();
     let mut v = Vec::new();
@@ -652,15 +669,16 @@ fn position(
 
 /// The coordinates of the first minimum of each label (`scipy.ndimage.minimum_position`).
 ///
-/// **Shapes**: `[index.len(), ndim]` with `index`, else `[ndim]`; int64, on the CPU. An absent
-/// label gives zeros.
+/// **Shapes**: `[index.len(), ndim]` with `index`, else `[ndim]`; int64, on the input's device.
+/// An absent label gives zeros.
 ///
 /// # Errors
-/// As [`sum_labels`]; [`Error::Unsupported`] for CUDA input (the order-based measurements run
-/// on the CPU only).
+/// As [`sum_labels`].
 ///
 /// # Algorithm
-/// One pass in C order keeping the first strict minimum per group.
+/// CPU: one pass in C order keeping the first strict minimum per group. CUDA: each element's
+/// group slot (a binary search in the sorted index), the minimum per slot by atomics, then the
+/// smallest flat index holding it by an atomic minimum.
 ///
 /// # Example
 /// ```
@@ -729,13 +747,15 @@ pub fn extrema(
 /// The median of each label (`scipy.ndimage.median`): the middle value, the mean of the two
 /// middle values for an even count.
 ///
-/// **Shapes**: as [`mean`]; float64, 0 for an absent label (as SciPy).
+/// **Shapes**: as [`mean`]; float64, 0 for an absent label (as SciPy), on the input's device.
 ///
 /// # Errors
 /// As [`minimum_position`].
 ///
 /// # Algorithm
-/// Groups the values, then a selection per group.
+/// CPU: groups the values, then sorts each group. CUDA: the values sorted by (group, value)
+/// with the device's stable radix sort, each group's run found by `bincount` and `cumsum`, the
+/// middle of each run read by one thread per group.
 ///
 /// # Example
 /// ```
@@ -745,7 +765,11 @@ pub fn extrema(
 /// assert_eq!(median(&x, None, None).unwrap().item().unwrap().as_f64(), 2.5);
 /// ```
 pub fn median(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> Result<Array> {
-    let g = groups("ndimage.median", input, labels, index)?;
+    let op = "ndimage.median";
+    if let Some(g) = cuda_groups(op, input, labels, index)? {
+        return crate::measure_cuda::median(&g);
+    }
+    let g = groups(op, input, labels, index)?;
     let v: Vec<f64> = g
         .into_iter()
         .map(|grp| {
@@ -768,13 +792,13 @@ pub fn median(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> R
 /// The histogram of each label (`scipy.ndimage.histogram`): `bins` equal bins over
 /// `[min, max]` (NumPy's `histogram` rule: the last bin includes `max`).
 ///
-/// **Shapes**: `[index.len(), bins]` with `index`, else `[bins]`; int64, on the CPU.
+/// **Shapes**: `[index.len(), bins]` with `index`, else `[bins]`; int64, on the input's device.
 ///
 /// # Errors
 /// As [`minimum_position`]; [`Error::InvalidValue`] for `bins == 0` or `max < min`.
 ///
 /// # Algorithm
-/// One pass binning each group's values.
+/// One pass binning each group's values (CUDA: one thread per element, atomic counts).
 ///
 /// # Example
 /// ```
@@ -798,6 +822,9 @@ pub fn histogram(
             op,
             format!("bins {bins} over [{min}, {max}]"),
         ));
+    }
+    if let Some(g) = cuda_groups(op, input, labels, index)? {
+        return crate::measure_cuda::histogram(&g, min, max, bins);
     }
     let g = groups(op, input, labels, index)?;
     let k = g.len();
@@ -829,7 +856,8 @@ pub fn histogram(
 /// **Shapes**: labels of the input's shape; the result is float64 `[index.len()]`, on the CPU.
 ///
 /// # Errors
-/// As [`minimum_position`].
+/// As [`minimum_position`]; [`Error::Unsupported`] for CUDA input (the closure runs on the
+/// host; compose the device measurements instead).
 ///
 /// # Algorithm
 /// Groups the values (C order), then one call per group.
@@ -851,6 +879,12 @@ pub fn labeled_comprehension(
     func: &dyn Fn(&[f64]) -> f64,
     default: f64,
 ) -> Result<Array> {
+    if let Device::Cuda(_) = input.device() {
+        return Err(Error::unsupported(
+            "ndimage.labeled_comprehension",
+            "with a Rust closure on CUDA arrays (the closure runs on the host)",
+        ));
+    }
     let g = groups(
         "ndimage.labeled_comprehension",
         input,
@@ -875,13 +909,16 @@ pub fn labeled_comprehension(
 /// integer array `arr` (but `ignore_value`), ascending, the coordinate arrays (int64, one per
 /// axis, C order) of its elements.
 ///
-/// **Shapes**: each coordinate array is 1-d, as long as the value's count; on the CPU.
+/// **Shapes**: each coordinate array is 1-d, as long as the value's count; on the array's
+/// device.
 ///
 /// # Errors
-/// [`Error::DType`] for a non-integer array; [`Error::Unsupported`] for a CUDA array.
+/// [`Error::DType`] for a non-integer array.
 ///
 /// # Algorithm
-/// One pass in C order appending coordinates to a map keyed by value.
+/// CPU: one pass in C order appending coordinates to a map keyed by value. CUDA: a stable
+/// device argsort of the values; the run boundaries (one per distinct value) come to the host
+/// and each coordinate array is a slice of one device array per axis.
 ///
 /// # Example
 /// ```
@@ -901,10 +938,7 @@ pub fn value_indices(arr: &Array, ignore_value: Option<i64>) -> Result<Vec<(i64,
         return Err(Error::dtype(op, arr.dtype()));
     }
     if let Device::Cuda(_) = arr.device() {
-        return Err(Error::unsupported(
-            op,
-            "on CUDA arrays (the CPU path exists; copy the array to the CPU)",
-        ));
+        return crate::measure_cuda::value_indices(arr, ignore_value);
     }
     let v = arr.astype(DType::Int64)?.to_vec::<i64>()?;
     let shape = arr.shape().to_vec();

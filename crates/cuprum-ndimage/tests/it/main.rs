@@ -596,23 +596,70 @@ mod more {
     }
 
     #[test]
-    fn positions_median_histogram_cpu() {
-        let d = Device::Cpu;
-        let (l, _) = nd::label(&b_on(d), None).unwrap();
-        // scipy.ndimage.minimum_position(x, l, [1, 2, 3]), maximum_position(x, l, [1, 2])
-        let p = nd::minimum_position(&x_on(d), Some(&l), Some(&[1, 2, 3])).unwrap();
-        assert_eq!(p.to_vec::<i64>().unwrap(), vec![1, 1, 2, 4, 3, 0]);
-        let p = nd::maximum_position(&x_on(d), Some(&l), Some(&[1, 2])).unwrap();
-        assert_eq!(p.to_vec::<i64>().unwrap(), vec![1, 0, 1, 4]);
-        // scipy.ndimage.median(x, l, [1, 2, 7])
-        close(
-            &nd::median(&x_on(d), Some(&l), Some(&[1, 2, 7])).unwrap(),
-            &[1.914213562373095, 4.872166581031863, 0.0],
-            1e-8,
-        );
-        // scipy.ndimage.histogram(x, 0, 7, 4, l, [1, 2])
-        let h = nd::histogram(&x_on(d), 0.0, 7.0, 4, Some(&l), Some(&[1, 2])).unwrap();
-        assert_eq!(h.to_vec::<i64>().unwrap(), vec![2, 1, 1, 0, 0, 1, 1, 1]);
+    fn positions_median_histogram() {
+        for d in all_devices() {
+            let (l, _) = nd::label(&b_on(d), None).unwrap();
+            let x = x_on(d);
+            // scipy.ndimage.minimum_position(x, l, [1, 2, 3]), maximum_position(x, l, [1, 2])
+            let p = nd::minimum_position(&x, Some(&l), Some(&[1, 2, 3])).unwrap();
+            assert_eq!(p.device(), d);
+            assert_eq!(p.to_vec::<i64>().unwrap(), vec![1, 1, 2, 4, 3, 0]);
+            let p = nd::maximum_position(&x, Some(&l), Some(&[1, 2])).unwrap();
+            assert_eq!(p.to_vec::<i64>().unwrap(), vec![1, 0, 1, 4]);
+            // minimum_position(x) -> (0, 0); maximum_position(x, l) -> (1, 4)
+            let p = nd::minimum_position(&x, None, None).unwrap();
+            assert_eq!(
+                (p.shape().to_vec(), p.to_vec::<i64>().unwrap()),
+                (vec![2], vec![0, 0])
+            );
+            let p = nd::maximum_position(&x, Some(&l), None).unwrap();
+            assert_eq!(p.to_vec::<i64>().unwrap(), vec![1, 4]);
+            // minimum_position(x, l, [4, 2, 4]): a repeated index entry
+            let p = nd::minimum_position(&x, Some(&l), Some(&[4, 2, 4])).unwrap();
+            assert_eq!(p.to_vec::<i64>().unwrap(), vec![3, 2, 2, 4, 3, 2]);
+            // scipy.ndimage.median(x, l, [1, 2, 7]); median(x); median(x, l)
+            let m = nd::median(&x, Some(&l), Some(&[1, 2, 7])).unwrap();
+            assert_eq!(m.device(), d);
+            close(&m, &[1.914213562373095, 4.872166581031863, 0.0], 1e-12);
+            let m = nd::median(&x, None, None).unwrap();
+            assert_eq!(m.ndim(), 0);
+            close(&m, &[3.1058152697906847], 1e-12);
+            close(
+                &nd::median(&x, Some(&l), None).unwrap(),
+                &[2.8284271247461903],
+                1e-12,
+            );
+            // scipy.ndimage.histogram(x, 0, 7, 4, l, [1, 2]); histogram(x, 0, 7, 5);
+            // histogram(x, 0, 7, 3, l)
+            let h = nd::histogram(&x, 0.0, 7.0, 4, Some(&l), Some(&[1, 2])).unwrap();
+            assert_eq!(h.to_vec::<i64>().unwrap(), vec![2, 1, 1, 0, 0, 1, 1, 1]);
+            let h = nd::histogram(&x, 0.0, 7.0, 5, None, None).unwrap();
+            assert_eq!(h.shape(), &[5]);
+            assert_eq!(h.to_vec::<i64>().unwrap(), vec![6, 3, 4, 3, 4]);
+            let h = nd::histogram(&x, 0.0, 7.0, 3, Some(&l), None).unwrap();
+            assert_eq!(h.to_vec::<i64>().unwrap(), vec![4, 3, 2]);
+            // scipy.ndimage.extrema(x, l, [2, 4])
+            let (mn, mx, pmn, pmx) = nd::extrema(&x, Some(&l), Some(&[2, 4])).unwrap();
+            close(&mn, &[3.3832034148351795, 0.09279563550022374], 1e-12);
+            close(&mx, &[6.0, 0.09279563550022374], 1e-12);
+            assert_eq!(pmn.to_vec::<i64>().unwrap(), vec![2, 4, 3, 2]);
+            assert_eq!(pmx.to_vec::<i64>().unwrap(), vec![1, 4, 3, 2]);
+        }
+    }
+
+    #[test]
+    fn grouped_measurements_of_empty_input() {
+        for d in all_devices() {
+            let x = Array::from_vec_on(Vec::<f64>::new(), &[0, 3], d).unwrap();
+            let l = Array::from_vec_on(Vec::<i32>::new(), &[0, 3], d).unwrap();
+            let p = nd::minimum_position(&x, Some(&l), Some(&[1, 2])).unwrap();
+            assert_eq!(p.to_vec::<i64>().unwrap(), vec![0; 4]);
+            close(&nd::median(&x, Some(&l), Some(&[1])).unwrap(), &[0.0], 0.0);
+            let h = nd::histogram(&x, 0.0, 1.0, 2, Some(&l), Some(&[1])).unwrap();
+            assert_eq!(h.to_vec::<i64>().unwrap(), vec![0, 0]);
+            let bad = Array::from_vec_on(vec![1i32; 3], &[3], d).unwrap();
+            assert!(nd::median(&x, Some(&bad), None).is_err());
+        }
     }
 }
 
@@ -682,12 +729,25 @@ mod closures {
 
     #[test]
     fn value_indices_of_labels() {
-        let (l, _) = nd::label(&b_on(Device::Cpu), None).unwrap();
-        // scipy.ndimage.value_indices(label(b)[0], ignore_value=0)[4]
-        let v = nd::value_indices(&l, Some(0)).unwrap();
-        assert_eq!(v.iter().map(|e| e.0).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
-        assert_eq!(v[3].1[0].to_vec::<i64>().unwrap(), vec![3]);
-        assert_eq!(v[3].1[1].to_vec::<i64>().unwrap(), vec![2]);
+        for d in all_devices() {
+            let (l, _) = nd::label(&b_on(d), None).unwrap();
+            // scipy.ndimage.value_indices(label(b)[0], ignore_value=0)
+            let v = nd::value_indices(&l, Some(0)).unwrap();
+            assert_eq!(v.iter().map(|e| e.0).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+            let got = |j: usize, a: usize| v[j].1[a].to_vec::<i64>().unwrap();
+            assert_eq!((got(0, 0), got(0, 1)), (vec![0, 0, 1, 1], vec![1, 2, 0, 1]));
+            assert_eq!((got(1, 0), got(1, 1)), (vec![1, 2, 2], vec![4, 3, 4]));
+            assert_eq!((got(2, 0), got(2, 1)), (vec![3], vec![0]));
+            assert_eq!((got(3, 0), got(3, 1)), (vec![3], vec![2]));
+            assert_eq!(v[3].1[0].device(), d);
+            // value_indices(label(b)[0])[0]: the background, in C order
+            let v = nd::value_indices(&l, None).unwrap();
+            assert_eq!(v[0].0, 0);
+            assert_eq!(
+                v[0].1[1].to_vec::<i64>().unwrap(),
+                vec![0, 3, 4, 2, 3, 0, 1, 2, 1, 3, 4]
+            );
+        }
     }
 }
 
