@@ -21,7 +21,9 @@
 //! - polynomials through all points: [`KroghInterpolator`] / [`krogh_interpolate`],
 //!   [`BarycentricInterpolator`] / [`barycentric_interpolate`];
 //! - grids: [`RegularGridInterpolator`], [`interpn`], [`NdBSpline`];
-//! - scattered data: [`RBFInterpolator`], [`NearestNDInterpolator`], [`griddata`].
+//! - scattered data: [`RBFInterpolator`], [`NearestNDInterpolator`],
+//!   [`LinearNDInterpolator`], [`CloughTocher2DInterpolator`] (on `cuprum-spatial`'s
+//!   Delaunay triangulation), [`griddata`].
 //!
 //! ```
 //! use cuprum_core as cp;
@@ -43,6 +45,7 @@ mod fitpack;
 mod fitpack_curfit;
 mod grid;
 mod interp1d;
+mod interpnd;
 mod ndbspline;
 mod ndgriddata;
 mod polyint;
@@ -61,6 +64,7 @@ pub use cubic::{
 pub use fitpack::{SplevExt, SplrepOptions, splantider, splder, splev, splint, splrep, sproot};
 pub use grid::{GridMethod, GridOptions, RegularGridInterpolator, interpn};
 pub use interp1d::{FillValue, Interp1d, Interp1dKind, Interp1dOptions, interp1d};
+pub use interpnd::{CloughTocher2DInterpolator, CloughTocherOptions, LinearNDInterpolator};
 pub use ndbspline::NdBSpline;
 pub use ndgriddata::{GriddataMethod, NearestNDInterpolator, griddata};
 pub use polyint::{

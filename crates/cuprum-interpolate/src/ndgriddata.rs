@@ -2,6 +2,7 @@
 //! (`scipy.interpolate`).
 
 use crate::interp1d::{FillValue, Interp1d, Interp1dKind, Interp1dOptions};
+use crate::interpnd::{CloughTocher2DInterpolator, CloughTocherOptions, LinearNDInterpolator};
 use crate::util;
 use cuprum_core::{Array, DType, Error, IndexMode, Result, SliceItem, ext, take};
 
@@ -167,10 +168,10 @@ impl NearestNDInterpolator {
 pub enum GriddataMethod {
     /// the nearest data point
     Nearest,
-    /// piecewise linear (1-d data only for now)
+    /// piecewise linear ([`LinearNDInterpolator`] in 2 or more dimensions)
     #[default]
     Linear,
-    /// piecewise cubic (1-d data only for now)
+    /// piecewise cubic (1-d and 2-d data: [`CloughTocher2DInterpolator`] in 2-d)
     Cubic,
 }
 
@@ -181,11 +182,13 @@ pub enum GriddataMethod {
 ///
 /// `Nearest` is [`NearestNDInterpolator`] in any dimension (1-d: `interp1d` nearest,
 /// extrapolating, as SciPy); for 1-d data `Linear` and `Cubic` are [`Interp1d`] of that kind
-/// with `fill_value` outside the data, as SciPy. Points are sorted first.
+/// with `fill_value` outside the data, as SciPy (points sorted first). In 2 or more
+/// dimensions `Linear` is [`LinearNDInterpolator`] and `Cubic` (2-d only)
+/// [`CloughTocher2DInterpolator`], with `fill_value` outside the convex hull.
 ///
 /// # Errors
-/// [`Error::Unsupported`] for `Linear`/`Cubic` in 2 or more dimensions (they need a
-/// Delaunay triangulation); otherwise as the interpolators named.
+/// [`Error::InvalidValue`] for `Cubic` in 3 or more dimensions; otherwise as the
+/// interpolators named.
 ///
 /// # Example
 /// ```
@@ -235,10 +238,21 @@ pub fn griddata(
     }
     match method {
         GriddataMethod::Nearest => NearestNDInterpolator::new(points, values, rescale)?.call(xi),
-        m => Err(Error::unsupported(
+        GriddataMethod::Linear => {
+            LinearNDInterpolator::new(points, values, fill_value, rescale)?.call(xi)
+        }
+        GriddataMethod::Cubic if points.ndim() == 2 && points.shape()[1] == 2 => {
+            let opts = CloughTocherOptions {
+                fill_value,
+                rescale,
+                ..Default::default()
+            };
+            CloughTocher2DInterpolator::new(points, values, opts)?.call(xi)
+        }
+        GriddataMethod::Cubic => Err(Error::invalid_value(
             OP,
             format!(
-                "method {m:?} in {} dimensions (needs a Delaunay triangulation)",
+                "unknown interpolation method 'cubic' for {} dimensional data",
                 points.shape().get(1).copied().unwrap_or(0)
             ),
         )),

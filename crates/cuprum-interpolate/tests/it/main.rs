@@ -4,6 +4,7 @@
 #![allow(clippy::approx_constant)]
 
 mod reference;
+mod scattered;
 mod splines;
 mod tables;
 
