@@ -407,3 +407,17 @@ extern "C" __global__ void nd_label_stats(const double* __restrict__ x, const ll
         }
     }
 }
+
+// fourier_ellipsoid's factor from the scaled frequency distance d (in place): 2 J1(d) / d in
+// 2-d, 3 (sin d - d cos d) / d^3 in 3-d, 1 where d == 0 (scipy's ni_fourier.c)
+extern "C" __global__ void nd_ellipsoid(double* d, ll n, ll ndim) {
+    for (ll i = blockIdx.x * (ll)blockDim.x + threadIdx.x; i < n; i += (ll)gridDim.x * blockDim.x) {
+        double r = d[i];
+        double f = 1.0;
+        if (r > 0.0) {
+            if (ndim == 2) f = 2.0 * j1(r) / r;
+            else f = 3.0 * (sin(r) - r * cos(r)) / (r * r * r);
+        }
+        d[i] = f;
+    }
+}

@@ -277,6 +277,20 @@ pub(crate) fn edt_pass(fa: &Array, axis: usize, w: f64) -> Result<Array> {
     Ok(y)
 }
 
+/// `fourier_ellipsoid`'s factor of each scaled frequency distance (a fresh f64 copy of `d`).
+pub(crate) fn ellipsoid(d: &Array, ndim: usize) -> Result<Array> {
+    let y = ext::as_c_contiguous(&d.astype(DType::Float64)?.copy()?)?;
+    let n = y.size();
+    if n > 0 {
+        go(
+            &func(ordinal(&y)?, "nd_ellipsoid")?,
+            n,
+            &mut [Arg::P(dptr(&y)?), Arg::I(n as i64), Arg::I(ndim as i64)],
+        )?;
+    }
+    Ok(y)
+}
+
 /// Connected-component labels (int32, numbered in C order) and their count.
 pub(crate) fn label(input: &Array, offs: &[Vec<i64>]) -> Result<(Array, usize)> {
     let o = ordinal(input)?;

@@ -25,7 +25,7 @@
 //! - **User functions** ([`generic`]): [`generic_laplace`], [`generic_gradient_magnitude`];
 //!   Rust closures on the CPU: [`generic_filter`], [`generic_filter1d`].
 //! - **Fourier filters** ([`fourier`]): [`fourier_gaussian`], [`fourier_uniform`],
-//!   [`fourier_shift`].
+//!   [`fourier_ellipsoid`], [`fourier_shift`].
 //!
 //! Every computation runs on the input's device: the CPU in `f64` with rayon, CUDA with the
 //! NVRTC kernels of `kernels/ndimage/ndimage.cu` (one thread per output element or per line);
@@ -52,7 +52,9 @@ pub use filters::{
     gaussian_filter1d, gaussian_gradient_magnitude, gaussian_laplace, laplace, prewitt, sobel,
     uniform_filter, uniform_filter1d,
 };
-pub use fourier::{FourierOptions, fourier_gaussian, fourier_shift, fourier_uniform};
+pub use fourier::{
+    FourierOptions, fourier_ellipsoid, fourier_gaussian, fourier_shift, fourier_uniform,
+};
 pub use generic::{generic_filter, generic_filter1d, generic_gradient_magnitude, generic_laplace};
 pub use interpolation::{
     InterpOptions, SplineOptions, affine_transform, geometric_transform, map_coordinates, rotate,

@@ -773,4 +773,67 @@ mod fourier {
             );
         }
     }
+
+    #[test]
+    fn ellipsoid_matches_scipy() {
+        for d in all_devices() {
+            let o = nd::FourierOptions::default();
+            let x = Array::from_vec_on(vec![1.0f64; 12], &[3, 4], d).unwrap();
+            // scipy.ndimage.fourier_ellipsoid(np.ones((3, 4)), [2.0, 3.0])
+            let y = nd::fourier_ellipsoid(&x, &[2.0, 3.0], &o).unwrap();
+            let r0 = [1.0, 0.4492331516945622, -0.11953932916952317, 0.4492331516945622];
+            let r1 = [
+                0.5432298454793573,
+                0.17783329526688924,
+                -0.13224980781327508,
+                0.17783329526688924,
+            ];
+            let want: Vec<f64> = r0.iter().chain(&r1).chain(&r1).copied().collect();
+            close(&y, &want, 1e-13);
+            // fourier_ellipsoid(np.ones((3, 4)), [0.0, 3.0]): a zero size is a factor of 1
+            let y = nd::fourier_ellipsoid(&x, &[0.0, 3.0], &o).unwrap();
+            let want: Vec<f64> = r0.iter().chain(&r0).chain(&r0).copied().collect();
+            close(&y, &want, 1e-13);
+            // fourier_ellipsoid(np.ones((2, 3, 2)), [1.5, 2.0, 2.5])
+            let x3 = Array::from_vec_on(vec![1.0f64; 12], &[2, 3, 2], d).unwrap();
+            let y = nd::fourier_ellipsoid(&x3, &[1.5, 2.0, 2.5], &o).unwrap();
+            let want = [
+                1.0,
+                0.10252929229485142,
+                0.6247568071109556,
+                0.00632870797465271,
+                0.6247568071109556,
+                0.00632870797465271,
+                0.5442769829325881,
+                -0.01202360577166658,
+                0.3008066512195686,
+                -0.05987079725613431,
+                0.3008066512195686,
+                -0.05987079725613431,
+            ];
+            close(&y, &want, 1e-13);
+            // fourier_ellipsoid(np.ones(5), [2.0]) == fourier_uniform
+            let x1 = Array::from_vec_on(vec![1.0f64; 5], &[5], d).unwrap();
+            let y = nd::fourier_ellipsoid(&x1, &[2.0], &o).unwrap();
+            let want = [
+                1.0,
+                0.756826728640657,
+                0.23387232094715982,
+                0.23387232094715982,
+                0.756826728640657,
+            ];
+            close(&y, &want, 1e-13);
+            // fourier_ellipsoid(np.ones((3, 3), np.float32), 2.0, n=4, axis=1): float32
+            let xf = Array::from_vec_on(vec![1.0f32; 9], &[3, 3], d).unwrap();
+            let ro = nd::FourierOptions { n: 4, axis: 1 };
+            let y = nd::fourier_ellipsoid(&xf, &[2.0], &ro).unwrap();
+            assert_eq!(y.dtype(), DType::Float32);
+            let a = [1.0, 0.7217028449034383, 0.18119175498741524];
+            let b = [0.5432298454793573, 0.3558225079691352, 0.012025434586051025];
+            let want: Vec<f64> = a.iter().chain(&b).chain(&b).copied().collect();
+            close(&y, &want, 1e-6);
+            let x4 = Array::from_vec_on(vec![1.0f64; 16], &[2, 2, 2, 2], d).unwrap();
+            assert!(nd::fourier_ellipsoid(&x4, &[1.0], &o).is_err());
+        }
+    }
 }
