@@ -1,6 +1,35 @@
 //! `scipy.stats`' array functions (`cupyx.scipy.stats`), exposed as `cuprum::scipy::stats`:
-//! `zscore`, `zmap`, `entropy`, `boxcox_llf`, `trim_mean`. Each composes core's ufuncs,
-//! reductions and sorting, so it runs on every device.
+//! CuPy's `zscore`, `zmap`, `entropy`, `boxcox_llf`, `trim_mean` (here); the descriptive
+//! statistics (`moment`, `skew`, `kurtosis`, `describe`, `sem`, `variation`, `gmean`,
+//! `hmean`, `pmean`, `iqr`), ranks and counts (`rankdata`, `mode`, `percentileofscore`),
+//! correlations (`pearsonr`, `spearmanr`), `binned_statistic` (`_2d`, `_dd`), and the
+//! distributions [`norm`], [`t`], [`chi2`], [`gamma`], [`beta`], [`expon`], [`uniform`],
+//! [`poisson`], [`binom`] as modules of vectorized functions (`pdf`, `logpdf`, `cdf`, `sf`,
+//! `ppf`, `isf`; `pmf`/`logpmf` for the discrete ones) of array parameters. Each composes
+//! core's ufuncs, reductions, sorting and indexing and this crate's special functions, so it
+//! runs on every device.
+
+mod binned;
+mod correlation;
+mod descriptive;
+mod rank;
+
+pub mod beta;
+pub mod binom;
+pub mod chi2;
+pub mod expon;
+pub mod gamma;
+pub mod norm;
+pub mod poisson;
+pub mod t;
+pub mod uniform;
+
+mod dist_util;
+
+pub use binned::*;
+pub use correlation::*;
+pub use descriptive::*;
+pub use rank::*;
 
 use cuprum_core::reduce::Axes;
 use cuprum_core::{Array, DType, Error, IndexMode, Result};
@@ -73,6 +102,18 @@ pub fn zmap(scores: &Array, compare: &Array, axis: impl Into<Axes>, ddof: f64) -
     let s = floating("stats.zmap", scores)?;
     let c = floating("stats.zmap", compare)?;
     zmap_impl("stats.zmap", &s, &c, axis.into(), ddof)
+}
+
+/// `a` as a floating array and the axis to reduce: `None` flattens `a` (axis 0).
+fn along(op: &'static str, a: &Array, axis: Option<isize>) -> Result<(Array, usize)> {
+    let x = floating(op, a)?;
+    match axis {
+        None => Ok((x.ravel()?, 0)),
+        Some(k) => {
+            let ax = cuprum_core::ext::layout::normalize_axis(op, k, x.ndim())?;
+            Ok((x, ax))
+        }
+    }
 }
 
 fn zmap_impl(op: &'static str, s: &Array, c: &Array, axis: Axes, ddof: f64) -> Result<Array> {

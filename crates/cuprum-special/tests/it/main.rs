@@ -13,6 +13,7 @@ mod distributions;
 mod elementary;
 mod spherical;
 mod stats;
+mod stats_descriptive;
 mod values;
 mod values_multi;
 

@@ -1,0 +1,206 @@
+//! The chi-squared distribution: SciPy's `scipy.stats.chi2` as vectorized functions of array
+//! parameters, on every device.
+//!
+//! Every function takes the point (`x`, `k` or the probability `q`), then `df`, `loc`, `scale`
+//! as arrays or weak scalars, broadcast together; the result is float64 (SciPy computes these
+//! in float64 whatever the input dtype). Invalid parameters give NaN, as SciPy's
+//! distributions; so does a NaN point, or a probability outside `[0, 1]`.
+
+use super::dist_util::*;
+use cuprum_core::{Array, Operand, Result};
+
+/// The probability density function of the chi-squared distribution. SciPy's `scipy.stats.chi2.pdf(x, df, loc, scale)`.
+///
+/// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** with `y = (x - loc) / scale`: `exp(logpdf)`; 0 below the support; `df` is degrees of freedom (`> 0`); the support is `x >= loc`; NaN for
+/// invalid parameters or a NaN point.
+///
+/// **Algorithm:** as [`logpdf`], composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::chi2::pdf(&x, 3.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.chi2.pdf(1.5, 3.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 0.07489905458218783).abs() <= 1e-13 * 0.07489905458218783);
+/// ```
+pub fn pdf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.chi2.pdf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
+    let y = standard(&x, &loc, &scale)?;
+    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
+    let r = div(
+        &exp(&pick(
+            &less(&y, 0.0)?,
+            f64::NEG_INFINITY,
+            &sub(
+                &sub(
+                    &sub(
+                        &crate::xlogy(&sub(&mul(&df, 0.5)?, 1.0)?, &y)?,
+                        &mul(&y, 0.5)?,
+                    )?,
+                    &crate::gammaln(&mul(&df, 0.5)?)?,
+                )?,
+                &mul(&df, 0.34657359027997264)?,
+            )?,
+        )?)?,
+        &scale,
+    )?;
+    nan_if(&bad, &r)
+}
+
+/// The logarithm of the probability density function of the chi-squared distribution. SciPy's `scipy.stats.chi2.logpdf(x, df, loc, scale)`.
+///
+/// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** with `y = (x - loc) / scale`: `xlogy(df/2 - 1, y) - y/2 - gammaln(df/2) - df log(2)/2 - log(scale)`; `-inf` below the support; `df` is degrees of freedom (`> 0`); the support is `x >= loc`; NaN for
+/// invalid parameters or a NaN point.
+///
+/// **Algorithm:** this crate's `xlogy` and `gammaln`, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::chi2::logpdf(&x, 3.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.chi2.logpdf(1.5, 3.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - -2.591614010939323).abs() <= 1e-13 * 2.591614010939323);
+/// ```
+pub fn logpdf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.chi2.logpdf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
+    let y = standard(&x, &loc, &scale)?;
+    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
+    let r = sub(
+        &pick(
+            &less(&y, 0.0)?,
+            f64::NEG_INFINITY,
+            &sub(
+                &sub(
+                    &sub(
+                        &crate::xlogy(&sub(&mul(&df, 0.5)?, 1.0)?, &y)?,
+                        &mul(&y, 0.5)?,
+                    )?,
+                    &crate::gammaln(&mul(&df, 0.5)?)?,
+                )?,
+                &mul(&df, 0.34657359027997264)?,
+            )?,
+        )?,
+        &log(&scale)?,
+    )?;
+    nan_if(&bad, &r)
+}
+
+/// The cumulative distribution function of the chi-squared distribution. SciPy's `scipy.stats.chi2.cdf(x, df, loc, scale)`.
+///
+/// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** with `y = (x - loc) / scale`: `chdtr(df, y)`; 0 for `y <= 0`; `df` is degrees of freedom (`> 0`); the support is `x >= loc`; NaN for
+/// invalid parameters or a NaN point.
+///
+/// **Algorithm:** this crate's `chdtr` (regularized incomplete gamma function), composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::chi2::cdf(&x, 3.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.chi2.cdf(1.5, 3.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 0.04696397883043818).abs() <= 1e-13 * 0.04696397883043818);
+/// ```
+pub fn cdf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.chi2.cdf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
+    let y = standard(&x, &loc, &scale)?;
+    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
+    let r = pick(&less_equal(&y, 0.0)?, 0.0, &crate::chdtr(&df, &y)?)?;
+    nan_if(&bad, &r)
+}
+
+/// The survival function `1 - cdf` of the chi-squared distribution. SciPy's `scipy.stats.chi2.sf(x, df, loc, scale)`.
+///
+/// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** with `y = (x - loc) / scale`: `chdtrc(df, y)`; 1 for `y <= 0`; `df` is degrees of freedom (`> 0`); the support is `x >= loc`; NaN for
+/// invalid parameters or a NaN point.
+///
+/// **Algorithm:** this crate's `chdtrc`, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::chi2::sf(&x, 3.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.chi2.sf(1.5, 3.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 0.9530360211695619).abs() <= 1e-13 * 0.9530360211695619);
+/// ```
+pub fn sf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.chi2.sf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
+    let y = standard(&x, &loc, &scale)?;
+    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
+    let r = pick(&less_equal(&y, 0.0)?, 1.0, &crate::chdtrc(&df, &y)?)?;
+    nan_if(&bad, &r)
+}

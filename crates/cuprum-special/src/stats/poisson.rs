@@ -1,0 +1,178 @@
+//! The Poisson distribution: SciPy's `scipy.stats.poisson` as vectorized functions of array
+//! parameters, on every device.
+//!
+//! Every function takes the point (`x`, `k` or the probability `q`), then `mu`, `loc`
+//! as arrays or weak scalars, broadcast together; the result is float64 (SciPy computes these
+//! in float64 whatever the input dtype). Invalid parameters give NaN, as SciPy's
+//! distributions; so does a NaN point, or a probability outside `[0, 1]`.
+
+use super::dist_util::*;
+use cuprum_core::{Array, Operand, Result};
+
+/// The probability mass function of the Poisson distribution. SciPy's `scipy.stats.poisson.pmf(k, mu, loc)`.
+///
+/// **Shapes:** `k`, `mu`, `loc` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** with `y = k - loc`: `exp(xlogy(k, mu) - gammaln(k + 1) - mu)` at integers of the support, else 0; `mu` is the mean (`>= 0`); the support is the integers `k >= loc`; NaN for
+/// invalid parameters or a NaN point.
+///
+/// **Algorithm:** this crate's `xlogy` and `gammaln`, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![4.0f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::poisson::pmf(&x, 3.5, 1.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.poisson.pmf(4.0, 3.5, loc=1.0)
+/// assert!((r[0] - 0.215785469038651).abs() <= 1e-13 * 0.215785469038651);
+/// ```
+pub fn pmf<'a>(
+    k: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [k, mu, loc] = args("stats.poisson.pmf", [k.into(), mu.into(), loc.into()])?;
+    let bad = less(&mu, 0.0)?;
+    let y = sub(&k, &loc)?;
+    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
+    let r = exp(&pick(
+        &logical_or(&less(&y, 0.0)?, &not_equal(&floor(&y)?, &y)?)?,
+        f64::NEG_INFINITY,
+        &sub(
+            &sub(&crate::xlogy(&y, &mu)?, &crate::gammaln(&add(&y, 1.0)?)?)?,
+            &mu,
+        )?,
+    )?)?;
+    nan_if(&bad, &r)
+}
+
+/// The logarithm of the probability mass function of the Poisson distribution. SciPy's `scipy.stats.poisson.logpmf(k, mu, loc)`.
+///
+/// **Shapes:** `k`, `mu`, `loc` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** with `y = k - loc`: `xlogy(k, mu) - gammaln(k + 1) - mu` at integers of the support, else `-inf`; `mu` is the mean (`>= 0`); the support is the integers `k >= loc`; NaN for
+/// invalid parameters or a NaN point.
+///
+/// **Algorithm:** this crate's `xlogy` and `gammaln`, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![4.0f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::poisson::logpmf(&x, 3.5, 1.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.poisson.logpmf(4.0, 3.5, loc=1.0)
+/// assert!((r[0] - -1.5334705637419508).abs() <= 1e-13 * 1.5334705637419508);
+/// ```
+pub fn logpmf<'a>(
+    k: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [k, mu, loc] = args("stats.poisson.logpmf", [k.into(), mu.into(), loc.into()])?;
+    let bad = less(&mu, 0.0)?;
+    let y = sub(&k, &loc)?;
+    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
+    let r = pick(
+        &logical_or(&less(&y, 0.0)?, &not_equal(&floor(&y)?, &y)?)?,
+        f64::NEG_INFINITY,
+        &sub(
+            &sub(&crate::xlogy(&y, &mu)?, &crate::gammaln(&add(&y, 1.0)?)?)?,
+            &mu,
+        )?,
+    )?;
+    nan_if(&bad, &r)
+}
+
+/// The cumulative distribution function of the Poisson distribution. SciPy's `scipy.stats.poisson.cdf(k, mu, loc)`.
+///
+/// **Shapes:** `k`, `mu`, `loc` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** with `y = k - loc`: `pdtr(floor(k), mu)`; 0 below the support; `mu` is the mean (`>= 0`); the support is the integers `k >= loc`; NaN for
+/// invalid parameters or a NaN point.
+///
+/// **Algorithm:** this crate's `pdtr`, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![4.0f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::poisson::cdf(&x, 3.5, 1.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.poisson.cdf(4.0, 3.5, loc=1.0)
+/// assert!((r[0] - 0.536632667900785).abs() <= 1e-13 * 0.536632667900785);
+/// ```
+pub fn cdf<'a>(
+    k: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [k, mu, loc] = args("stats.poisson.cdf", [k.into(), mu.into(), loc.into()])?;
+    let bad = less(&mu, 0.0)?;
+    let y = sub(&k, &loc)?;
+    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
+    let r = {
+        let f = floor(&y)?;
+        pick(&less(&f, 0.0)?, 0.0, &crate::pdtr(&f, &mu)?)?
+    };
+    nan_if(&bad, &r)
+}
+
+/// The survival function `1 - cdf` of the Poisson distribution. SciPy's `scipy.stats.poisson.sf(k, mu, loc)`.
+///
+/// **Shapes:** `k`, `mu`, `loc` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** with `y = k - loc`: `pdtrc(floor(k), mu)`; 1 below the support; `mu` is the mean (`>= 0`); the support is the integers `k >= loc`; NaN for
+/// invalid parameters or a NaN point.
+///
+/// **Algorithm:** this crate's `pdtrc`, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![4.0f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::poisson::sf(&x, 3.5, 1.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.poisson.sf(4.0, 3.5, loc=1.0)
+/// assert!((r[0] - 0.463367332099215).abs() <= 1e-13 * 0.463367332099215);
+/// ```
+pub fn sf<'a>(
+    k: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [k, mu, loc] = args("stats.poisson.sf", [k.into(), mu.into(), loc.into()])?;
+    let bad = less(&mu, 0.0)?;
+    let y = sub(&k, &loc)?;
+    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
+    let r = {
+        let f = floor(&y)?;
+        pick(&less(&f, 0.0)?, 1.0, &crate::pdtrc(&f, &mu)?)?
+    };
+    nan_if(&bad, &r)
+}
