@@ -12,7 +12,7 @@
 //! (and so of the cubic interpolators and [`BPoly`]) on CUDA, which is one NVRTC kernel
 //! (`kernels/interpolate/ppoly.cu`). Results are float64.
 //!
-//! - piecewise polynomials: [`PPoly`], [`BPoly`], [`CubicHermiteSpline`], [`CubicSpline`],
+//! - piecewise polynomials: [`PPoly`], [`BPoly`], [`NdPPoly`], [`CubicHermiteSpline`], [`CubicSpline`],
 //!   [`PchipInterpolator`] / [`pchip_interpolate`], [`Akima1DInterpolator`];
 //! - B-splines: [`BSpline`], [`make_interp_spline`], FITPACK's [`splrep`], [`splev`],
 //!   [`splder`], [`splantider`], [`splint`], [`UnivariateSpline`],
@@ -48,6 +48,7 @@ mod interp1d;
 mod interpnd;
 mod ndbspline;
 mod ndgriddata;
+mod ndppoly;
 mod polyint;
 mod ppoly;
 mod rbf;
@@ -67,6 +68,7 @@ pub use interp1d::{FillValue, Interp1d, Interp1dKind, Interp1dOptions, interp1d}
 pub use interpnd::{CloughTocher2DInterpolator, CloughTocherOptions, LinearNDInterpolator};
 pub use ndbspline::NdBSpline;
 pub use ndgriddata::{GriddataMethod, NearestNDInterpolator, griddata};
+pub use ndppoly::NdPPoly;
 pub use polyint::{
     BarycentricInterpolator, KroghInterpolator, barycentric_interpolate, krogh_interpolate,
 };

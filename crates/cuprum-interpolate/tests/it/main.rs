@@ -3,6 +3,7 @@
 
 #![allow(clippy::approx_constant)]
 
+mod ndppoly;
 mod reference;
 mod scattered;
 mod splines;

@@ -1,0 +1,339 @@
+//! [`NdPPoly`]: a piecewise tensor-product polynomial on a rectilinear grid
+//! (`scipy.interpolate.NdPPoly`).
+
+use crate::util;
+use cuprum_core::sort::{Side, searchsorted};
+use cuprum_core::{Array, DType, Error, IndexMode, Result, SliceItem, ext, take};
+
+const OP: &str = "interpolate.NdPPoly";
+
+/// A piecewise polynomial in `d` variables, a tensor product of power bases in each interval
+/// of a rectilinear grid (`scipy.interpolate.NdPPoly`).
+///
+/// **Shapes**: breakpoints `x_j` `(m_j + 1,)` for `j < d`; coefficients `c`
+/// `(k_0, ..., k_{d-1}, m_0, ..., m_{d-1}, ...)`; evaluating at `(..., d)` points gives
+/// `xi.shape[..-1] + c.shape[2d..]`, float64.
+///
+/// In the cell `[x_0[i_0], x_0[i_0+1]) × ...` the value is
+/// `sum_{a} c[a_0, .., a_{d-1}, i_0, .., i_{d-1}] prod_j (x_j - x_j[i_j])^(k_j - 1 - a_j)`
+/// (the highest power first, as [`crate::PPoly`]). Intervals are half-open except the last;
+/// with `extrapolate` (default true) points outside use the first or last interval, else
+/// they give NaN (as do NaN coordinates).
+///
+/// Evaluation runs on the coefficients' device: a `searchsorted` per dimension, one `take` of
+/// the `prod k_j` coefficients of each point's cell, and the monomials' weighted sum.
+///
+/// # Errors
+/// [`Error::InvalidValue`] for a breakpoint array that is not 1-d, has fewer than 2 points
+/// or decreases, `c` with fewer than `2d` dimensions or interval counts that disagree with
+/// `x`; at evaluation, points whose last axis is not `d` or `nu` of another length;
+/// [`Error::DType`] for complex coefficients; [`Error::DeviceMismatch`].
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_interpolate::NdPPoly;
+/// // f(x, y) = x * y on one cell [0, 1]²: c[a, b] multiplies x^(1-a) y^(1-b)
+/// let c = Array::from_vec_on(vec![1.0, 0.0, 0.0, 0.0], &[2, 2, 1, 1], Device::Cpu).unwrap();
+/// let x = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+/// let p = NdPPoly::new(&c, &[&x, &x], true).unwrap();
+/// let xi = Array::from_vec_on(vec![0.5, 0.25], &[1, 2], Device::Cpu).unwrap();
+/// assert_eq!(p.call(&xi, None, None).unwrap().to_vec::<f64>().unwrap(), vec![0.125]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct NdPPoly {
+    /// the coefficients as given, float64
+    c: Array,
+    x: Vec<Array>,
+    /// `k_j`
+    ks: Vec<usize>,
+    /// `m_j`
+    ms: Vec<usize>,
+    trailing: Vec<usize>,
+    /// `(prod m, prod k * r)`: the coefficients of each cell in one row
+    rows: Array,
+    extrapolate: bool,
+}
+
+impl NdPPoly {
+    /// Builds the polynomial; see the type's documentation.
+    ///
+    /// # Errors
+    /// As described on the type.
+    pub fn new(c: &Array, x: &[&Array], extrapolate: bool) -> Result<Self> {
+        let d = x.len();
+        if d == 0 {
+            return Err(Error::invalid_value(OP, "x must hold at least one array"));
+        }
+        let mut xs = Vec::with_capacity(d);
+        for (j, xj) in x.iter().enumerate() {
+            util::same_device(OP, c, xj)?;
+            if xj.ndim() != 1 {
+                return Err(Error::invalid_value(
+                    OP,
+                    "x arrays must all be 1-dimensional",
+                ));
+            }
+            if xj.size() < 2 {
+                return Err(Error::invalid_value(
+                    OP,
+                    "x arrays must all contain at least 2 points",
+                ));
+            }
+            let h = util::host_f64(OP, xj)?;
+            if h.iter().any(|v| v.is_nan()) || h.windows(2).any(|w| w[1] < w[0]) {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!("x-coordinates are not in increasing order (x[{j}])"),
+                ));
+            }
+            xs.push(util::as_f64(OP, xj)?);
+        }
+        if c.ndim() < 2 * d {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "c must have at least 2*len(x) = {} dimensions, got shape {:?}",
+                    2 * d,
+                    c.shape()
+                ),
+            ));
+        }
+        let ks = c.shape()[..d].to_vec();
+        let ms = c.shape()[d..2 * d].to_vec();
+        for (j, (m, xj)) in ms.iter().zip(&xs).enumerate() {
+            if *m != xj.size() - 1 {
+                return Err(Error::invalid_value(
+                    OP,
+                    format!(
+                        "x and c do not agree on the number of intervals: c has {m} along axis {}, x[{j}] has {} points",
+                        d + j,
+                        xj.size()
+                    ),
+                ));
+            }
+        }
+        let trailing = c.shape()[2 * d..].to_vec();
+        let cf = util::as_f64(OP, c)?;
+        let (kp, mp, r) = (
+            ks.iter().product::<usize>(),
+            ms.iter().product::<usize>(),
+            trailing.iter().product::<usize>(),
+        );
+        let rows = ext::as_c_contiguous(&cf.reshape([kp, mp, r])?.swapaxes(0, 1)?)?
+            .reshape([mp, kp * r])?;
+        Ok(Self {
+            c: cf,
+            x: xs,
+            ks,
+            ms,
+            trailing,
+            rows,
+            extrapolate,
+        })
+    }
+
+    /// The coefficients, float64.
+    pub fn c(&self) -> &Array {
+        &self.c
+    }
+
+    /// The breakpoints of each dimension.
+    pub fn x(&self) -> &[Array] {
+        &self.x
+    }
+
+    /// The value (or the mixed partial derivative of orders `nu`, one per dimension) at `xi`
+    /// `(..., d)`; `extrapolate` overrides the polynomial's setting.
+    ///
+    /// # Errors
+    /// As described on the type.
+    pub fn call(
+        &self,
+        xi: &Array,
+        nu: Option<&[usize]>,
+        extrapolate: Option<bool>,
+    ) -> Result<Array> {
+        use cuprum_core as cp;
+        util::same_device(OP, &self.c, xi)?;
+        let d = self.x.len();
+        let zero = vec![0usize; d];
+        let nu = nu.unwrap_or(&zero);
+        if nu.len() != d {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "invalid number of derivative orders nu: {} for {d} dimensions",
+                    nu.len()
+                ),
+            ));
+        }
+        if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "xi must end in an axis of length {d}, got shape {:?}",
+                    xi.shape()
+                ),
+            ));
+        }
+        let extrapolate = extrapolate.unwrap_or(self.extrapolate);
+        let lead = xi.shape()[..xi.ndim() - 1].to_vec();
+        let q: usize = lead.iter().product();
+        let dev = xi.device();
+        let x = util::as_f64(OP, xi)?.reshape([q, d])?;
+        let r: usize = self.trailing.iter().product();
+        let mut flat = cp::zeros_on([q], DType::Int64, dev)?;
+        let mut outside: Option<Array> = None;
+        // the local coordinate of each point in each dimension, `(q, 1)`
+        let mut t = Vec::with_capacity(d);
+        for j in 0..d {
+            let xj =
+                ext::as_c_contiguous(&x.slice(&[SliceItem::FULL, SliceItem::Index(j as isize)])?)?;
+            let bj = &self.x[j];
+            let m = self.ms[j] as i64;
+            let i = cp::subtract(&searchsorted(bj, &xj, Side::Right, None)?, 1i64)?;
+            let i = cp::clip(&i, Some(0i64.into()), Some((m - 1).into()))?.astype(DType::Int64)?;
+            let lo = take(bj, &i, None, IndexMode::Clip)?;
+            t.push(cp::subtract(&xj, &lo)?.reshape([q, 1])?);
+            // NaN coordinates give NaN (SciPy's interval -1), as do points outside the
+            // breakpoints without extrapolation
+            let out = if extrapolate {
+                cp::isnan(&xj)?
+            } else {
+                let first = util::rows(bj, 0, 1)?;
+                let last = util::rows(bj, m as usize, m as usize + 1)?;
+                let inb = cp::logical_and(
+                    &cp::greater_equal(&xj, &first)?,
+                    &cp::less_equal(&xj, &last)?,
+                )?;
+                cp::logical_not(&inb)?
+            };
+            outside = Some(match outside {
+                None => out,
+                Some(o) => cp::logical_or(&o, &out)?,
+            });
+            let stride: usize = self.ms[j + 1..].iter().product();
+            flat = cp::add(&flat, &cp::multiply(&i, stride as i64)?)?;
+        }
+        let g = take(&self.rows, &flat, Some(0), IndexMode::Clip)?;
+        let mut acc = cp::zeros_on([q, r], DType::Float64, dev)?;
+        let kp: usize = self.ks.iter().product();
+        // the powers t_j^e, e < k_j
+        let mut pw: Vec<Vec<Array>> = Vec::with_capacity(d);
+        for (j, tj) in t.iter().enumerate() {
+            let mut v = vec![cp::ones_on([q, 1], DType::Float64, dev)?];
+            for e in 1..self.ks[j] {
+                let next = cp::multiply(&v[e - 1], tj)?;
+                v.push(next);
+            }
+            pw.push(v);
+        }
+        for a in 0..kp {
+            let mut rem = a;
+            let mut idx = vec![0usize; d];
+            for j in (0..d).rev() {
+                idx[j] = rem % self.ks[j];
+                rem /= self.ks[j];
+            }
+            let mut factor = 1.0;
+            let mut mono: Option<Array> = None;
+            let mut zero_term = false;
+            for j in 0..d {
+                let p = self.ks[j] - 1 - idx[j];
+                if p < nu[j] {
+                    zero_term = true;
+                    break;
+                }
+                factor *= ((p - nu[j] + 1)..=p).fold(1.0, |f, v| f * v as f64);
+                let e = p - nu[j];
+                if e > 0 {
+                    mono = Some(match mono {
+                        None => pw[j][e].clone(),
+                        Some(m) => cp::multiply(&m, &pw[j][e])?,
+                    });
+                }
+            }
+            if zero_term {
+                continue;
+            }
+            let col = g.slice(&[
+                SliceItem::FULL,
+                SliceItem::Slice {
+                    start: Some((a * r) as isize),
+                    stop: Some(((a + 1) * r) as isize),
+                    step: 1,
+                },
+            ])?;
+            let mut term = if factor != 1.0 {
+                cp::multiply(&col, factor)?
+            } else {
+                col
+            };
+            if let Some(m) = mono {
+                term = cp::multiply(&term, &m)?;
+            }
+            acc = cp::add(&acc, &term)?;
+        }
+        if let Some(o) = outside {
+            acc = cp::where_(&o.reshape([q, 1])?, f64::NAN, &acc)?;
+        }
+        let mut shape = lead;
+        shape.extend_from_slice(&self.trailing);
+        acc.astype(DType::Float64)?.reshape(shape.as_slice())
+    }
+
+    /// The mixed partial derivative of orders `nu` (one per dimension) as a new polynomial
+    /// (SciPy's `NdPPoly.derivative`): along each axis the highest `nu_j` coefficient rows
+    /// are dropped and the rest multiplied by the falling factorials of their powers (a
+    /// zero polynomial of order 1 where `nu_j >= k_j`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] when `nu` has another length than `d`.
+    pub fn derivative(&self, nu: &[usize]) -> Result<NdPPoly> {
+        use cuprum_core as cp;
+        let d = self.x.len();
+        if nu.len() != d {
+            return Err(Error::invalid_value(
+                OP,
+                format!(
+                    "invalid number of derivative orders nu: {} for {d} dimensions",
+                    nu.len()
+                ),
+            ));
+        }
+        let mut c = self.c.clone();
+        for (j, &n) in nu.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let k = c.shape()[j];
+            if n >= k {
+                let mut shape = c.shape().to_vec();
+                shape[j] = 1;
+                c = cp::zeros_on(shape.as_slice(), DType::Float64, c.device())?;
+                continue;
+            }
+            let mut sl = vec![SliceItem::FULL; c.ndim()];
+            sl[j] = SliceItem::Slice {
+                start: Some(0),
+                stop: Some((k - n) as isize),
+                step: 1,
+            };
+            let c2 = c.slice(&sl)?;
+            // row a has power k - 1 - a: the factor (k-1-a)! / (k-1-a-n)!
+            let f: Vec<f64> = (0..k - n)
+                .map(|a| {
+                    let p = k - 1 - a;
+                    ((p - n + 1)..=p).fold(1.0, |f, v| f * v as f64)
+                })
+                .collect();
+            let mut fshape = vec![1usize; c.ndim()];
+            fshape[j] = k - n;
+            let fa = Array::from_vec_on(f, fshape.as_slice(), c.device())?;
+            c = cp::multiply(&c2, &fa)?;
+        }
+        let xr: Vec<&Array> = self.x.iter().collect();
+        NdPPoly::new(&c, &xr, self.extrapolate)
+    }
+}
