@@ -314,7 +314,10 @@ pub fn fourier_ellipsoid(input: &Array, size: &[f64], opts: &FourierOptions) -> 
     let ra = raxis(op, input, opts)?;
     let s = per_axis(op, "size", size, nd)?;
     if s.iter().any(|v| !v.is_finite()) {
-        return Err(Error::invalid_value(op, format!("size {s:?} is not finite")));
+        return Err(Error::invalid_value(
+            op,
+            format!("size {s:?} is not finite"),
+        ));
     }
     let dev = input.device();
     let mut r2: Option<Array> = None;

@@ -20,6 +20,7 @@
 //!   [`variance`], [`standard_deviation`], [`minimum`], [`maximum`], [`center_of_mass`],
 //!   [`minimum_position`], [`maximum_position`], [`extrema`], [`median`], [`histogram`],
 //!   [`value_indices`]; [`labeled_comprehension`] (a Rust closure, on the CPU).
+//! - **Segmentation** ([`watershed`]): [`watershed_ift`].
 //! - **Distance transforms** ([`distance`]): [`distance_transform_edt`],
 //!   [`distance_transform_cdt`], [`distance_transform_bf`].
 //! - **User functions** ([`generic`]): [`generic_laplace`], [`generic_gradient_magnitude`];
@@ -45,6 +46,7 @@ mod mode;
 pub mod morphology;
 pub mod rank;
 mod support;
+pub mod watershed;
 
 pub use distance::{distance_transform_bf, distance_transform_cdt, distance_transform_edt};
 pub use filters::{
@@ -76,3 +78,4 @@ pub use rank::{
     Window, maximum_filter, maximum_filter1d, median_filter, minimum_filter, minimum_filter1d,
     percentile_filter, rank_filter,
 };
+pub use watershed::watershed_ift;

@@ -781,7 +781,12 @@ mod fourier {
             let x = Array::from_vec_on(vec![1.0f64; 12], &[3, 4], d).unwrap();
             // scipy.ndimage.fourier_ellipsoid(np.ones((3, 4)), [2.0, 3.0])
             let y = nd::fourier_ellipsoid(&x, &[2.0, 3.0], &o).unwrap();
-            let r0 = [1.0, 0.4492331516945622, -0.11953932916952317, 0.4492331516945622];
+            let r0 = [
+                1.0,
+                0.4492331516945622,
+                -0.11953932916952317,
+                0.4492331516945622,
+            ];
             let r1 = [
                 0.5432298454793573,
                 0.17783329526688924,
@@ -834,6 +839,67 @@ mod fourier {
             close(&y, &want, 1e-6);
             let x4 = Array::from_vec_on(vec![1.0f64; 16], &[2, 2, 2, 2], d).unwrap();
             assert!(nd::fourier_ellipsoid(&x4, &[1.0], &o).is_err());
+        }
+    }
+}
+
+mod segmentation {
+    use super::*;
+
+    #[test]
+    fn watershed_ift_matches_scipy() {
+        for d in all_devices() {
+            // rng = np.random.default_rng(7); x = rng.integers(0, 12, (5, 6)).astype(np.uint8)
+            let x: Vec<u8> = vec![
+                11, 7, 8, 10, 6, 9, 10, 2, 0, 3, 3, 10, 10, 0, 5, 9, 1, 9, 1, 5, 9, 3, 4, 3, 8, 3,
+                11, 5, 5, 6,
+            ];
+            let mut m = vec![0i32; 30];
+            (m[0], m[29], m[15], m[5]) = (1, 2, -1, 3);
+            let x = Array::from_vec_on(x, &[5, 6], d).unwrap();
+            let m = Array::from_vec_on(m, &[5, 6], d).unwrap();
+            // scipy.ndimage.watershed_ift(x, m)
+            let l = nd::watershed_ift(&x, &m, None).unwrap();
+            assert_eq!((l.dtype(), l.device()), (DType::Int32, d));
+            assert_eq!(
+                l.to_vec::<i32>().unwrap(),
+                vec![
+                    1, 1, 3, 3, 3, 3, 3, 2, 2, 2, 2, 3, 3, 2, -1, -1, 2, 3, -1, -1, -1, 2, 2, 2, 2,
+                    -1, -1, 2, 2, 2
+                ]
+            );
+            // watershed_ift(x, m, structure=np.ones((3, 3), bool))
+            let s = Array::from_vec_on(vec![true; 9], &[3, 3], d).unwrap();
+            let l = nd::watershed_ift(&x, &m, Some(&s)).unwrap();
+            assert_eq!(
+                l.to_vec::<i32>().unwrap(),
+                vec![
+                    1, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 3, 3, 2, 2, -1, 2, 3, 2, 2, -1, 2, 2, 2, 3, 2,
+                    -1, 2, 2, 2
+                ]
+            );
+            // x3 = rng.integers(0, 300, (2, 3, 4)).astype(np.uint16), int16 markers
+            let x3: Vec<u16> = vec![
+                174, 166, 152, 298, 242, 237, 210, 186, 102, 296, 139, 64, 253, 48, 257, 183, 34,
+                13, 133, 10, 42, 154, 291, 139,
+            ];
+            let mut m3 = vec![0i16; 24];
+            (m3[0], m3[23]) = (4, -2);
+            let x3 = Array::from_vec_on(x3, &[2, 3, 4], d).unwrap();
+            let m3 = Array::from_vec_on(m3, &[2, 3, 4], d).unwrap();
+            let l = nd::watershed_ift(&x3, &m3, None).unwrap();
+            assert_eq!(l.dtype(), DType::Int16);
+            let mut want = vec![4i16; 24];
+            (want[11], want[23]) = (-2, -2);
+            assert_eq!(l.to_vec::<i16>().unwrap(), want);
+            // bad input: float image, unsigned markers, another shape, a 2x2 structure
+            let xf = x.astype(DType::Float32).unwrap();
+            assert!(nd::watershed_ift(&xf, &m, None).is_err());
+            let mu = m.astype(DType::UInt8).unwrap();
+            assert!(nd::watershed_ift(&x, &mu, None).is_err());
+            assert!(nd::watershed_ift(&x, &m3, None).is_err());
+            let s2 = Array::from_vec_on(vec![true; 4], &[2, 2], d).unwrap();
+            assert!(nd::watershed_ift(&x, &m, Some(&s2)).is_err());
         }
     }
 }
