@@ -9,6 +9,8 @@
 //! - [`ReductionKernel`]: map, reduce and post-map expressions with `axis`/`keepdims`, on any
 //!   device.
 //! - [`RawKernel`] / [`RawModule`]: a CUDA C kernel launched with an explicit grid (GPU only).
+//! - [`jit`]: kernels written in Rust (`#[jit::kernel]`, CuPy's `cupyx.jit`), run as CUDA C
+//!   through NVRTC on a GPU and as compiled Rust on the CPU.
 //! - [`fuse()`]: a Rust closure over symbolic arrays, written with cuprum's ufuncs, run as one
 //!   kernel on CUDA and one pass over memory on the CPU (CuPy's `cupy.fuse`).
 //!
@@ -33,6 +35,7 @@
 #![warn(missing_docs)]
 pub mod cpu;
 pub mod fuse;
+pub mod jit;
 
 mod args;
 mod codegen;

@@ -1,0 +1,186 @@
+//! # cuprum-kernel-macros
+//!
+//! The `#[kernel]` attribute of `cuprum::jit` (re-exported there; see `cuprum_kernel::jit` for
+//! the language and examples). It turns a Rust function over array parameters (`&[T]`
+//! read-only, `&mut [T]` written) and scalars into a `static` [`Kernel`] holding
+//!
+//! - the CUDA C body of the kernel (typed per call: type parameters are `typedef`ed to the
+//!   arguments' dtypes and the source goes through NVRTC and cuprum's cache), and
+//! - a CPU function, the same body compiled as Rust: blocks in parallel, a block's threads as
+//!   loops, cut into phases at barriers.
+//!
+//! Unsupported constructs are compile errors at the user's span.
+//!
+//! [`Kernel`]: https://docs.rs/cuprum-kernel
+#![warn(missing_docs)]
+
+mod cgen;
+mod ir;
+mod phase;
+mod rgen;
+
+use proc_macro::TokenStream;
+use quote::{format_ident, quote};
+
+/// Turns a Rust function into a kernel that runs on CUDA (through NVRTC) and on the CPU
+/// (compiled Rust). Use it as `#[jit::kernel]` with `use cuprum::jit;`; the function becomes a
+/// `static` of type `jit::Kernel`, launched with `k.launch(grid, block, args![...])` or
+/// `k.elementwise(args![...])`.
+///
+/// `#[jit::kernel(crate = path::to::jit)]` names the `jit` module when it is reached by
+/// another path than `::cuprum::jit`.
+#[proc_macro_attribute]
+pub fn kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
+    match expand(attr.into(), item.into()) {
+        Ok(t) => t.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+fn krate(attr: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    if attr.is_empty() {
+        let pkg = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
+        return Ok(if pkg == "cuprum-kernel" {
+            quote!(::cuprum_kernel::jit)
+        } else {
+            quote!(::cuprum::jit)
+        });
+    }
+    let parser = |input: syn::parse::ParseStream| -> syn::Result<syn::Path> {
+        input.parse::<syn::Token![crate]>()?;
+        input.parse::<syn::Token![=]>()?;
+        input.parse::<syn::Path>()
+    };
+    let p = syn::parse::Parser::parse2(parser, attr)?;
+    Ok(quote!(#p))
+}
+
+fn expand(
+    attr: proc_macro2::TokenStream,
+    item: proc_macro2::TokenStream,
+) -> syn::Result<proc_macro2::TokenStream> {
+    let krate = krate(attr)?;
+    let rt = quote!(#krate::rt);
+    let f: syn::ItemFn = syn::parse2(item)?;
+    let mut k = ir::build(f)?;
+    let c_body = cgen::body(&k);
+    phase::check(&k)?;
+    phase::extract(&mut k)?;
+    let pt = phase::per_thread(&k);
+    let r = rgen::R {
+        k: &k,
+        rt: rt.clone(),
+        pt,
+        n: std::cell::Cell::new(0),
+    };
+    let region = r.region(&k.body, &[], false)?;
+    let decls = r.block_decls();
+
+    // parameter bindings of the CPU body
+    let mut binds = proc_macro2::TokenStream::new();
+    let mut specs = Vec::new();
+    for (i, p) in k.params.iter().enumerate() {
+        let ety = r.rty(p.elem);
+        let name = p.name.to_string();
+        match p.kind {
+            ir::PKind::In => {
+                let a = format_ident!("__arr_{}", p.name);
+                binds.extend(quote!(let #a = __b.input::<#ety>(#i);));
+            }
+            ir::PKind::Out => {
+                let a = format_ident!("__arr_{}", p.name);
+                binds.extend(quote!(let #a = __b.output::<#ety>(#i);));
+            }
+            ir::PKind::Scalar => {
+                let a = format_ident!("__p_{}", p.name);
+                binds.extend(quote!(let #a: #ety = __b.scalar::<#ety>(#i);));
+            }
+        }
+        let kind = match p.kind {
+            ir::PKind::In => quote!(#rt::PKind::In),
+            ir::PKind::Out => quote!(#rt::PKind::Out),
+            ir::PKind::Scalar => quote!(#rt::PKind::Scalar),
+        };
+        let elem = match p.elem {
+            ir::Ty::Gen(g) => quote!(#rt::ElemTy::Gen(#g)),
+            ir::Ty::P(pr) => {
+                let d = format_ident!("{}", pr.dtype());
+                let c = pr.c();
+                quote!(#rt::ElemTy::Dt(#rt::DType::#d, #c))
+            }
+            _ => quote!(#rt::ElemTy::Dt(#rt::DType::Int32, "int")),
+        };
+        let nd = p.ndim;
+        let mnd = p.min_ndim;
+        specs.push(quote!(#rt::ParamSpec { name: #name, kind: #kind, elem: #elem, ndim: #nd, min_ndim: #mnd }));
+    }
+
+    let gens = &k.generics;
+    let gnames: Vec<String> = gens.iter().map(|g| g.to_string()).collect();
+    // the dispatch over the type parameters' dtypes
+    let mut call = quote!(__body::<#(#gens),*>(__l, __b));
+    for (g, gi) in gens.iter().enumerate().rev() {
+        let arms = [
+            ("Int8", "i8"),
+            ("Int16", "i16"),
+            ("Int32", "i32"),
+            ("Int64", "i64"),
+            ("UInt8", "u8"),
+            ("UInt16", "u16"),
+            ("UInt32", "u32"),
+            ("UInt64", "u64"),
+            ("Float32", "f32"),
+            ("Float64", "f64"),
+        ]
+        .iter()
+        .map(|(d, t)| {
+            let d = format_ident!("{}", d);
+            let t = format_ident!("{}", t);
+            quote!(#rt::DType::#d => { type #gi = #t; #call })
+        })
+        .collect::<Vec<_>>();
+        call = quote! {
+            match __b.generic(#g) {
+                #(#arms)*
+                __other => ::core::result::Result::Err(__b.unsupported(#g, __other)),
+            }
+        };
+    }
+
+    let name = &k.name;
+    let vis = &k.vis;
+    let doc = &k.doc;
+    let name_str = name.to_string();
+    Ok(quote! {
+        #(#doc)*
+        #[allow(non_upper_case_globals)]
+        #vis static #name: #krate::Kernel = {
+            #[allow(unused, unused_mut, unused_labels, unused_variables, unused_parens,
+                    non_snake_case, clippy::all)]
+            fn __body<#(#gens: #rt::JitElem),*>(
+                __l: &#rt::Launch,
+                __b: &#rt::Bound<'_>,
+            ) -> #rt::Result<()> {
+                #binds
+                __l.run_blocks(&|__blk: &#rt::Block<'_>| -> #rt::Result<()> {
+                    let __nt = __blk.nt;
+                    let mut __alive = __blk.flags(true)?;
+                    #decls
+                    #region
+                    ::core::result::Result::Ok(())
+                })
+            }
+            #[allow(non_camel_case_types, clippy::all)]
+            fn __cpu(__l: &#rt::Launch, __b: &#rt::Bound<'_>) -> #rt::Result<()> {
+                #call
+            }
+            #krate::Kernel::__new(#rt::Spec {
+                name: #name_str,
+                generics: &[#(#gnames),*],
+                params: &[#(#specs),*],
+                body: #c_body,
+                cpu: __cpu,
+            })
+        };
+    })
+}
