@@ -24,7 +24,8 @@
 //! - **Distance transforms** ([`distance`]): [`distance_transform_edt`],
 //!   [`distance_transform_cdt`], [`distance_transform_bf`].
 //! - **User functions** ([`generic`]): [`generic_laplace`], [`generic_gradient_magnitude`];
-//!   Rust closures on the CPU: [`generic_filter`], [`generic_filter1d`].
+//!   Rust closures on the CPU: [`generic_filter`], [`generic_filter1d`]; on every device,
+//!   a closure over all windows at once: [`vectorized_filter`] ([`vectorized`]).
 //! - **Fourier filters** ([`fourier`]): [`fourier_gaussian`], [`fourier_uniform`],
 //!   [`fourier_ellipsoid`], [`fourier_shift`].
 //!
@@ -46,6 +47,7 @@ mod mode;
 pub mod morphology;
 pub mod rank;
 mod support;
+pub mod vectorized;
 pub mod watershed;
 
 pub use distance::{distance_transform_bf, distance_transform_cdt, distance_transform_edt};
@@ -78,4 +80,5 @@ pub use rank::{
     Window, maximum_filter, maximum_filter1d, median_filter, minimum_filter, minimum_filter1d,
     percentile_filter, rank_filter,
 };
+pub use vectorized::vectorized_filter;
 pub use watershed::watershed_ift;

@@ -903,3 +903,198 @@ mod segmentation {
         }
     }
 }
+
+mod vectorized {
+    use super::*;
+
+    #[test]
+    fn vectorized_filter_matches_scipy() {
+        let mean = |w: &Array| w.mean(-1isize, false);
+        let max = |w: &Array| w.max(-1isize, false);
+        let sum = |w: &Array| w.sum(-1isize, false);
+        let min = |w: &Array| w.min(-1isize, false);
+        for d in all_devices() {
+            let x = x_on(d);
+            // scipy.ndimage.vectorized_filter(x, np.mean, size=3)
+            let o = nd::FilterOptions::default();
+            let y = nd::vectorized_filter(&x, &mean, &nd::Window::size(3), &o, None).unwrap();
+            assert_eq!(y.device(), d);
+            // the same windows as uniform_filter's
+            let u = nd::uniform_filter(&x, &[3], &o).unwrap();
+            close(&y, &u.to_vec::<f64>().unwrap(), 1e-12);
+            close(
+                &y,
+                &[
+                    1.2286242479663296,
+                    1.8949324190158368,
+                    2.765974858558485,
+                    3.3552039189252554,
+                    3.113302427042532,
+                    2.0873382365526614,
+                    2.7667592581825096,
+                    3.1992725373519852,
+                    3.999649455599397,
+                    3.6069047590420413,
+                    2.552838279466273,
+                    2.695550225278653,
+                    3.0254668102624893,
+                    4.361297053762434,
+                    4.807964736818274,
+                    2.1230474077468884,
+                    2.0055511482743555,
+                    3.0938794070987825,
+                    4.375933915484491,
+                    5.29443976178752,
+                ],
+                1e-12,
+            );
+            // vectorized_filter(x, np.max, size=(2, 3), mode='wrap', origin=(-1, 1))
+            let o = nd::FilterOptions {
+                mode: nd::Mode::Wrap,
+                origin: vec![-1, 1],
+                ..Default::default()
+            };
+            let w = nd::Window::Size(vec![2, 3]);
+            let y = nd::vectorized_filter(&x, &max, &w, &o, None).unwrap();
+            let (a, b, c, e) = (6.569219381653056, 6.367532368147138, 5.819079927272796, 6.0);
+            close(
+                &y,
+                &[
+                    e,
+                    e,
+                    4.520259177452132,
+                    5.196152422706632,
+                    e,
+                    e,
+                    e,
+                    a,
+                    a,
+                    a,
+                    b,
+                    c,
+                    a,
+                    a,
+                    a,
+                    b,
+                    c,
+                    2.8284271247461903,
+                    b,
+                    b,
+                ],
+                1e-12,
+            );
+            // vectorized_filter(x, np.sum, footprint=[[1,0,1],[0,1,0]], mode='constant', cval=-1)
+            let fp = Array::from_vec_on(vec![true, false, true, false, true, false], &[2, 3], d)
+                .unwrap();
+            let o = nd::FilterOptions {
+                mode: nd::Mode::Constant,
+                cval: -1.0,
+                ..Default::default()
+            };
+            let y = nd::vectorized_filter(&x, &sum, &nd::Window::Footprint(fp), &o, None).unwrap();
+            close(
+                &y,
+                &[
+                    -2.0,
+                    -1.0,
+                    0.8284271247461903,
+                    3.196152422706632,
+                    -1.0,
+                    4.180339887498949,
+                    3.5253655814452594,
+                    10.716411600158764,
+                    5.455844122715712,
+                    10.196152422706632,
+                    3.3197150583828616,
+                    10.183471758860481,
+                    8.893574836321648,
+                    15.392425758483995,
+                    4.010620412804702,
+                    2.5776228870206523,
+                    11.191995983336849,
+                    6.447834910441486,
+                    16.319955164635374,
+                    9.691246508304658,
+                ],
+                1e-12,
+            );
+            // vectorized_filter(x, np.min, size=3, axes=(1,), mode='grid-mirror')
+            let o = nd::FilterOptions::with_mode(nd::Mode::GridMirror);
+            let y = nd::vectorized_filter(&x, &min, &nd::Window::size(3), &o, Some(&[1])).unwrap();
+            let (p, q, r, s) = (
+                0.6969384566990691,
+                1.6274169979695223,
+                1.4828726939093997,
+                0.09279563550022374,
+            );
+            close(
+                &y,
+                &[
+                    0.0,
+                    0.0,
+                    1.0,
+                    1.0,
+                    1.0,
+                    p,
+                    p,
+                    p,
+                    q,
+                    q,
+                    r,
+                    r,
+                    r,
+                    3.3832034148351795,
+                    3.3832034148351795,
+                    1.0,
+                    s,
+                    s,
+                    s,
+                    5.819079927272796,
+                ],
+                1e-12,
+            );
+            // vectorized_filter(x, np.min, size=3, axes=(0,), mode='nearest')
+            let o = nd::FilterOptions::with_mode(nd::Mode::Nearest);
+            let y = nd::vectorized_filter(&x, &min, &nd::Window::size(3), &o, Some(&[0])).unwrap();
+            let (t, u) = (2.0947501931112527, 3.3832034148351795);
+            close(
+                &y,
+                &[
+                    0.0,
+                    p,
+                    2.8284271247461903,
+                    q,
+                    1.0,
+                    0.0,
+                    p,
+                    2.8284271247461903,
+                    q,
+                    1.0,
+                    t,
+                    p,
+                    s,
+                    q,
+                    u,
+                    t,
+                    1.0,
+                    s,
+                    4.872166581031863,
+                    u,
+                ],
+                1e-12,
+            );
+            // a function that does not reduce the window axis; a bad origin; repeated axes
+            let id = |w: &Array| Ok(w.clone());
+            let o = nd::FilterOptions::default();
+            assert!(nd::vectorized_filter(&x, &id, &nd::Window::size(3), &o, None).is_err());
+            let bad = nd::FilterOptions {
+                origin: vec![2],
+                ..Default::default()
+            };
+            assert!(nd::vectorized_filter(&x, &mean, &nd::Window::size(3), &bad, None).is_err());
+            assert!(
+                nd::vectorized_filter(&x, &mean, &nd::Window::size(3), &o, Some(&[1, -1])).is_err()
+            );
+        }
+    }
+}
