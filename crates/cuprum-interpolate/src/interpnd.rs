@@ -134,14 +134,14 @@ impl Base {
         let ns = self.tri.simplices().shape()[0];
         let tr = self.tri.transform().reshape([ns, (d + 1) * d])?;
         let t = take(&tr, &sc, Some(0), IndexMode::Clip)?;
-        let mut dx = Vec::with_capacity(d);
+        let mut dx = ext::try_vec_with_capacity(d)?;
         for k in 0..d {
             dx.push(cp::subtract(
                 &cols(x, k, k + 1)?,
                 &cols(&t, d * d + k, d * d + k + 1)?,
             )?);
         }
-        let mut bary = Vec::with_capacity(d + 1);
+        let mut bary = ext::try_vec_with_capacity(d + 1)?;
         let mut last = cp::ones_on([q, 1], DType::Float64, x.device())?;
         for j in 0..d {
             let mut b: Option<Array> = None;
@@ -524,7 +524,7 @@ impl CloughTocher2DInterpolator {
             cp::multiply(&minval, 3.0)?,
         ];
         // powers 0..3 of each extended coordinate
-        let mut pw: Vec<[Option<Array>; 4]> = Vec::with_capacity(4);
+        let mut pw: Vec<[Option<Array>; 4]> = ext::try_vec_with_capacity(4)?;
         for e in &ext4 {
             let sq = cp::multiply(e, e)?;
             let cu = cp::multiply(&sq, e)?;

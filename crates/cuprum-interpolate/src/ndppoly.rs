@@ -65,7 +65,7 @@ impl NdPPoly {
         if d == 0 {
             return Err(Error::invalid_value(OP, "x must hold at least one array"));
         }
-        let mut xs = Vec::with_capacity(d);
+        let mut xs = ext::try_vec_with_capacity(d)?;
         for (j, xj) in x.iter().enumerate() {
             util::same_device(OP, c, xj)?;
             if xj.ndim() != 1 {
@@ -157,7 +157,7 @@ impl NdPPoly {
         use cuprum_core as cp;
         util::same_device(OP, &self.c, xi)?;
         let d = self.x.len();
-        let zero = vec![0usize; d];
+        let zero = ext::try_vec_filled(d, 0usize)?;
         let nu = nu.unwrap_or(&zero);
         if nu.len() != d {
             return Err(Error::invalid_value(
@@ -186,7 +186,7 @@ impl NdPPoly {
         let mut flat = cp::zeros_on([q], DType::Int64, dev)?;
         let mut outside: Option<Array> = None;
         // the local coordinate of each point in each dimension, `(q, 1)`
-        let mut t = Vec::with_capacity(d);
+        let mut t = ext::try_vec_with_capacity(d)?;
         for j in 0..d {
             let xj =
                 ext::as_c_contiguous(&x.slice(&[SliceItem::FULL, SliceItem::Index(j as isize)])?)?;
@@ -220,7 +220,7 @@ impl NdPPoly {
         let mut acc = cp::zeros_on([q, r], DType::Float64, dev)?;
         let kp: usize = self.ks.iter().product();
         // the powers t_j^e, e < k_j
-        let mut pw: Vec<Vec<Array>> = Vec::with_capacity(d);
+        let mut pw: Vec<Vec<Array>> = ext::try_vec_with_capacity(d)?;
         for (j, tj) in t.iter().enumerate() {
             let mut v = vec![cp::ones_on([q, 1], DType::Float64, dev)?];
             for e in 1..self.ks[j] {
@@ -231,7 +231,7 @@ impl NdPPoly {
         }
         for a in 0..kp {
             let mut rem = a;
-            let mut idx = vec![0usize; d];
+            let mut idx = ext::try_vec_filled(d, 0usize)?;
             for j in (0..d).rev() {
                 idx[j] = rem % self.ks[j];
                 rem /= self.ks[j];
@@ -314,7 +314,7 @@ impl NdPPoly {
                 c = cp::zeros_on(shape.as_slice(), DType::Float64, c.device())?;
                 continue;
             }
-            let mut sl = vec![SliceItem::FULL; c.ndim()];
+            let mut sl = ext::try_vec_filled(c.ndim(), SliceItem::FULL)?;
             sl[j] = SliceItem::Slice {
                 start: Some(0),
                 stop: Some((k - n) as isize),
@@ -328,7 +328,7 @@ impl NdPPoly {
                     ((p - n + 1)..=p).fold(1.0, |f, v| f * v as f64)
                 })
                 .collect();
-            let mut fshape = vec![1usize; c.ndim()];
+            let mut fshape = ext::try_vec_filled(c.ndim(), 1usize)?;
             fshape[j] = k - n;
             let fa = Array::from_vec_on(f, fshape.as_slice(), c.device())?;
             c = cp::multiply(&c2, &fa)?;

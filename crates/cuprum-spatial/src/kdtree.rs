@@ -2,6 +2,7 @@
 
 use crate::distance::{Metric, cdist};
 use crate::kdtree_cpu::{Norm, Tree};
+use crate::kdtree_grid::{GRID_DMAX, GRID_KMAX, Grid};
 use cuprum_core::{Array, DType, Device, Error, Result, SliceItem, argsort, ext, take_along_axis};
 
 const OP: &str = "spatial.KDTree";
@@ -33,9 +34,13 @@ impl Default for QueryOptions {
 ///
 /// The answers are SciPy's (exact search, `eps = 0`). For points on the CPU a k-d tree is
 /// built (median splits on the widest dimension, leaves of 16 points, bounding-box pruning),
-/// and `query`/`query_ball_point` walk it. For points on a CUDA device the search is
-/// exhaustive on that device, in blocks of query points: the block's `(rows, n)` distance
-/// matrix ([`cdist`]), then a sort of each row (`O(q n)`; no device tree yet).
+/// and `query`/`query_ball_point` walk it. For points of dimension 1 to 3 on a CUDA device,
+/// a uniform grid of cells (about two points a cell) is built on that device (cell ids, a
+/// sort by cell, the cell starts by `searchsorted`), and `query` with `k <= 32` runs one
+/// kernel, a thread per query point scanning rings of cells outward until the k nearest are
+/// certain (`O(k)` distances a query for evenly spread points). Otherwise, on a CUDA device the
+/// search is exhaustive, in blocks of query points: the block's `(rows, n)` distance matrix
+/// ([`cdist`]), then a sort of each row (`O(q n)`).
 /// `query_pairs` and `count_neighbors` use the tree on the CPU and the exhaustive search on
 /// CUDA devices.
 ///
@@ -58,6 +63,8 @@ pub struct KDTree {
     data: Array,
     /// the k-d tree, for points on the CPU
     tree: Option<std::sync::Arc<Tree>>,
+    /// the grid of cells, for points of dimension 1 to 3 on a CUDA device
+    grid: Option<std::sync::Arc<Grid>>,
 }
 
 impl KDTree {
@@ -91,8 +98,13 @@ impl KDTree {
                 ));
             }
         }
+        let (n, dim) = (d.shape()[0], d.shape()[1]);
+        let grid = if d.device() != Device::Cpu && n > 0 && (1..=GRID_DMAX).contains(&dim) {
+            Some(std::sync::Arc::new(Grid::build(&d)?))
+        } else {
+            None
+        };
         let tree = if d.device() == Device::Cpu {
-            let (n, dim) = (d.shape()[0], d.shape()[1]);
             Some(std::sync::Arc::new(Tree::build(
                 d.to_vec::<f64>()?,
                 n,
@@ -101,7 +113,11 @@ impl KDTree {
         } else {
             None
         };
-        Ok(Self { data: d, tree })
+        Ok(Self {
+            data: d,
+            tree,
+            grid,
+        })
     }
 
     /// The points, `(n, d)` float64.
@@ -196,6 +212,12 @@ impl KDTree {
                 Array::from_vec_on(dd, shape.as_slice(), dev)?,
                 Array::from_vec_on(ii, shape.as_slice(), dev)?,
             ));
+        }
+        if let Some(grid) = &self.grid
+            && k <= GRID_KMAX
+        {
+            let (dd, ii) = grid.query(&xq, k, opts.p, opts.distance_upper_bound)?;
+            return Ok((dd.reshape(shape.as_slice())?, ii.reshape(shape.as_slice())?));
         }
         let kk = k.min(n);
         let mut dparts = Vec::new();

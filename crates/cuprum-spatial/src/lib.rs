@@ -18,6 +18,7 @@ mod delaunay;
 pub mod distance;
 mod kdtree;
 mod kdtree_cpu;
+mod kdtree_grid;
 
 pub use delaunay::{ConvexHull, Delaunay};
 pub use distance::{distance_matrix, minkowski_distance};

@@ -1,0 +1,206 @@
+//! The search structure behind [`KDTree`](crate::KDTree) for points on a CUDA device
+//! (dimension 1 to 3): a uniform grid of cells holding about two points each, built on the
+//! device from array operations (cell ids, a sort by cell, `searchsorted` for the cell
+//! starts), and queried by one NVRTC kernel (`kernels/spatial/grid_knn.cu`) that scans rings of
+//! cells around each query point until the k nearest are certain.
+
+use cuprum_core::ext::nvrtc;
+use cuprum_core::sort::{Side, searchsorted};
+use cuprum_core::{Array, DType, Error, IndexMode, Result, argsort, ext, take};
+
+const OP: &str = "spatial.KDTree";
+
+/// The largest dimension the grid serves.
+pub(crate) const GRID_DMAX: usize = 3;
+/// The largest `k` the kernel keeps in its per-thread list (`KNN_KMAX`).
+pub(crate) const GRID_KMAX: usize = 32;
+
+/// Points sorted by cell, on one CUDA device.
+#[derive(Debug)]
+pub(crate) struct Grid {
+    /// `(n, d)` float64, in cell order
+    pts: Array,
+    /// `(n,)` int64: the data index of each sorted point
+    perm: Array,
+    /// `(ncells + 1,)` int64: the first sorted position of each cell
+    start: Array,
+    /// `(d,)` float64: the grid's lower corner
+    lo: Array,
+    /// `(d,)` float64: the cell widths
+    w: Array,
+    /// `(d,)` int64: the cells along each axis
+    g: Array,
+    /// the smallest cell width (for the stopping slack)
+    wmin: f64,
+    /// the largest extent of the data (for the stopping slack)
+    span: f64,
+}
+
+impl Grid {
+    /// Builds the grid over `data` `(n, d)` (float64, C-contiguous, finite, `n >= 1`,
+    /// `1 <= d <= 3`) on its device.
+    pub(crate) fn build(data: &Array) -> Result<Self> {
+        use cuprum_core as cp;
+        let (n, d) = (data.shape()[0], data.shape()[1]);
+        let dev = data.device();
+        let lo_h = data.min(0, false)?.to_vec::<f64>()?;
+        let hi_h = data.max(0, false)?.to_vec::<f64>()?;
+        let ext_h: Vec<f64> = lo_h.iter().zip(&hi_h).map(|(a, b)| b - a).collect();
+        let active: Vec<f64> = ext_h.iter().copied().filter(|e| *e > 0.0).collect();
+        let target = (n as f64 / 2.0).max(1.0);
+        // a common cell width for cubic cells: prod(extents) / width^d_active = target
+        let width = if active.is_empty() {
+            1.0
+        } else {
+            let logv: f64 = active.iter().map(|e| e.ln()).sum();
+            ((logv - target.ln()) / active.len() as f64).exp()
+        };
+        let mut g_h = [1i64; GRID_DMAX];
+        let mut w_h = [1.0f64; GRID_DMAX];
+        for j in 0..d {
+            if ext_h[j] > 0.0 {
+                let c = (ext_h[j] / width).ceil().clamp(1.0, 1e6);
+                g_h[j] = c as i64;
+                w_h[j] = ext_h[j] / c;
+            }
+        }
+        let ncells: i64 = g_h[..d].iter().product();
+        let lo = Array::from_vec_on(lo_h.clone(), &[d], dev)?;
+        let w = Array::from_vec_on(w_h[..d].to_vec(), &[d], dev)?;
+        let g = Array::from_vec_on(g_h[..d].to_vec(), &[d], dev)?;
+        // cell coordinates floor((x - lo) / w) clipped to the grid, then the row-major id
+        let cell = cp::floor(&cp::divide(
+            &cp::subtract(data, &lo.reshape([1, d])?)?,
+            &w.reshape([1, d])?,
+        )?)?;
+        let gm1 = cp::subtract(&g.astype(DType::Float64)?, 1.0)?.reshape([1, d])?;
+        let cell =
+            cp::clip(&cell, Some(0.0f64.into()), Some((&gm1).into()))?.astype(DType::Int64)?;
+        let mut strides = [0i64; GRID_DMAX];
+        let mut s = 1i64;
+        for j in (0..d).rev() {
+            strides[j] = s;
+            s *= g_h[j];
+        }
+        let st = Array::from_vec_on(strides[..d].to_vec(), &[1, d], dev)?;
+        let id = cp::multiply(&cell, &st)?
+            .sum(1, false)?
+            .astype(DType::Int64)?;
+        let perm = argsort(&id, Some(0))?.astype(DType::Int64)?;
+        let sorted_id = take(&id, &perm, None, IndexMode::Clip)?;
+        let pts = ext::as_c_contiguous(&take(data, &perm, Some(0), IndexMode::Clip)?)?;
+        let cells = cp::arange_on(0i64, ncells + 1, 1i64, Some(DType::Int64), dev)?;
+        let start = searchsorted(&sorted_id, &cells, Side::Left, None)?.astype(DType::Int64)?;
+        let span = ext_h.iter().copied().fold(0.0, f64::max);
+        let wmin = w_h[..d].iter().copied().fold(f64::INFINITY, f64::min);
+        Ok(Self {
+            pts,
+            perm: ext::as_c_contiguous(&perm)?,
+            start: ext::as_c_contiguous(&start)?,
+            lo,
+            w,
+            g,
+            wmin,
+            span,
+        })
+    }
+
+    /// The `k` nearest neighbours (`k <= GRID_KMAX`) of the rows of `xq` `(q, d)` (float64,
+    /// C-contiguous, on the grid's device): distances `(q, k)` and indices `(q, k)`, missing
+    /// ones `inf` and `n`. `p >= 1` (`inf` allowed); `bound` the distance upper bound.
+    pub(crate) fn query(&self, xq: &Array, k: usize, p: f64, bound: f64) -> Result<(Array, Array)> {
+        let (n, d) = (self.pts.shape()[0], self.pts.shape()[1]);
+        let q = xq.shape()[0];
+        let dev = xq.device();
+        let ordinal = match dev {
+            cuprum_core::Device::Cuda(o) => o,
+            _ => {
+                return Err(Error::invalid_value(
+                    OP,
+                    "the grid search runs on CUDA devices",
+                ));
+            }
+        };
+        let out_d = ext::empty_for_overwrite(&[q, k], DType::Float64, dev)?;
+        let out_i = ext::empty_for_overwrite(&[q, k], DType::Int64, dev)?;
+        if q == 0 {
+            return Ok((out_d, out_i));
+        }
+        let pmode: i64 = if p == 2.0 {
+            0
+        } else if p == 1.0 {
+            1
+        } else if p.is_infinite() {
+            2
+        } else {
+            3
+        };
+        // the bound in the accumulated form (NaN: nothing is within it)
+        let bacc = match pmode {
+            _ if bound.is_nan() => f64::NEG_INFINITY,
+            0 => bound * bound,
+            3 => bound.powf(p),
+            _ => bound,
+        };
+        // a point assigned to a cell by rounding may lie a few ulps outside it
+        let slack = 1e-12 * self.span.max(self.wmin);
+        let f = nvrtc::static_function(
+            ordinal,
+            include_str!("../../../kernels/spatial/grid_knn.cu"),
+            "grid_knn",
+            &[],
+        )?;
+        let ptr = |a: &Array| -> Result<u64> {
+            let s = a
+                .storage()
+                .as_cuda()
+                .ok_or_else(|| Error::invalid_value(OP, "expected a CUDA array"))?;
+            Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
+        };
+        let (mut pp, mut pperm, mut pstart, mut plo, mut pw, mut pg, mut pq, mut pd, mut pi) = (
+            ptr(&self.pts)?,
+            ptr(&self.perm)?,
+            ptr(&self.start)?,
+            ptr(&self.lo)?,
+            ptr(&self.w)?,
+            ptr(&self.g)?,
+            ptr(xq)?,
+            ptr(&out_d)?,
+            ptr(&out_i)?,
+        );
+        let (mut nn, mut dd, mut qq, mut kk, mut p_, mut pm, mut bd, mut sl) = (
+            n as i64, d as i64, q as i64, k as i64, p, pmode, bacc, slack,
+        );
+        let mut args: [*mut std::ffi::c_void; 17] = [
+            &mut pp as *mut u64 as *mut _,
+            &mut pperm as *mut u64 as *mut _,
+            &mut pstart as *mut u64 as *mut _,
+            &mut plo as *mut u64 as *mut _,
+            &mut pw as *mut u64 as *mut _,
+            &mut pg as *mut u64 as *mut _,
+            &mut pq as *mut u64 as *mut _,
+            &mut pd as *mut u64 as *mut _,
+            &mut pi as *mut u64 as *mut _,
+            &mut nn as *mut i64 as *mut _,
+            &mut dd as *mut i64 as *mut _,
+            &mut qq as *mut i64 as *mut _,
+            &mut kk as *mut i64 as *mut _,
+            &mut p_ as *mut f64 as *mut _,
+            &mut pm as *mut i64 as *mut _,
+            &mut bd as *mut f64 as *mut _,
+            &mut sl as *mut f64 as *mut _,
+        ];
+        let mut cfg = nvrtc::LaunchConfig::for_num_elems(q as u64, 128);
+        cfg.grid.0 = cfg.grid.0.min(1 << 16);
+        // SAFETY: `grid_knn` takes nine device pointers — pts (n * d doubles), perm (n int64),
+        // start (ncells + 1 int64, its last entry n), lo and w (d doubles), g (d int64), the
+        // queries (q * d doubles), out_d (q * k doubles) and out_i (q * k int64), all
+        // C-contiguous buffers on device `ordinal` kept alive by the arrays held here until the
+        // stream-ordered launch is queued — then n, d, q, k (int64, d <= 3 = KNN_DMAX,
+        // k <= 32 = KNN_KMAX), p (double), pmode (int64), bound and slack (doubles), in this
+        // order. Cell ids stay below ncells (coordinates clamped to 0 .. g - 1), so every
+        // access is in bounds; the grid-stride loop makes any grid size safe.
+        unsafe { nvrtc::launch(&f, cfg, None, &mut args)? };
+        Ok((out_d, out_i))
+    }
+}
