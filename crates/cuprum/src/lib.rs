@@ -32,13 +32,13 @@ pub use cuprum_fft as fft;
 /// User kernels (`cupy.ElementwiseKernel`, `cupy.ReductionKernel`, `cupy.RawKernel`,
 /// `cupy.RawModule`).
 pub use cuprum_kernel as kernel;
+/// Kernels written in Rust (`cupyx.jit`): `#[jit::kernel]`, run on CUDA and on the CPU.
+pub use cuprum_kernel::jit;
 /// CuPy's user-kernel classes at the top level, as `cp.ElementwiseKernel`.
 pub use cuprum_kernel::{ElementwiseKernel, RawKernel, RawModule, ReductionKernel};
 /// `cupy.fuse`: [`fuse()`] turns a closure over symbolic arrays into one kernel per call
 /// signature (the [`fuse`](mod@fuse) module has the `prelude` a body is written with).
 pub use cuprum_kernel::{Fused, fuse};
-/// Kernels written in Rust (`cupyx.jit`): `#[jit::kernel]`, run on CUDA and on the CPU.
-pub use cuprum_kernel::jit;
 /// Dense linear algebra (`cupy.linalg`).
 pub use cuprum_linalg as linalg;
 /// Memory pools and pinned host memory (`cupy.cuda.MemoryPool`, `cupyx.zeros_pinned`).
