@@ -16,21 +16,28 @@
 //!   communications functions CuPy ported from cuSignal.
 #![warn(missing_docs)]
 
+pub mod bspline;
 pub mod convolve;
 pub mod cusignal;
 pub mod czt;
 pub mod design;
+mod dpss;
+pub mod envelope;
 pub mod filter;
 pub mod lti;
+pub mod ltisys;
 pub mod peaks;
+pub mod peaks_cwt;
 mod polyphase;
 pub mod resample;
+pub mod shorttime;
 pub mod smooth;
 pub mod spectral;
 mod util;
 pub mod waveforms;
 pub mod window;
 
+pub use bspline::{cspline1d, cspline1d_eval, gauss_spline, qspline1d, qspline1d_eval};
 pub use convolve::{
     Boundary, ConvMethod, choose_conv_method, convolve, convolve2d, correlate, correlate2d,
     correlation_lags, deconvolve, fftconvolve, oaconvolve,
@@ -51,18 +58,23 @@ pub use design::iir::{
 };
 pub use design::notch::{gammatone, iircomb, iirnotch, iirpeak};
 pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord, iirdesign};
+pub use design::remez::{RemezOptions, RemezType, remez};
 pub use design::ss::{bode, freqresp, freqs, freqs_zpk, ss2tf, tf2ss};
+pub use envelope::{EnvelopeOptions, Residual, envelope};
 pub use filter::lfilter::{
     FiltfiltOptions, filtfilt, lfilter, lfilter_with_state, lfilter_zi, lfiltic,
 };
 pub use filter::pad::PadType;
 pub use filter::sos::{sosfilt, sosfilt_with_state, sosfilt_zi, sosfiltfilt};
 pub use lti::{dimpulse, dlsim, dstep};
+pub use ltisys::{C2dMethod, Dlti, Lti, System, cont2discrete, impulse, lsim, step};
 pub use peaks::{
     Bounds, FindPeaksOptions, Peaks, argrelextrema, argrelmax, argrelmin, find_peaks,
     peak_prominences, peak_widths, vectorstrength,
 };
+pub use peaks_cwt::{CwtPeaksOptions, find_peaks_cwt};
 pub use resample::{DecimateFilter, decimate, resample, resample_poly, upfirdn};
+pub use shorttime::{FftMode, ShortTimeFFT, StftPadding, StftScaling};
 pub use smooth::{
     Detrend, SavgolMode, SavgolOptions, detrend, hilbert, hilbert2, medfilt, medfilt2d,
     order_filter, savgol_coeffs, savgol_filter, wiener,

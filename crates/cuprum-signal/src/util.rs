@@ -115,3 +115,15 @@ pub(crate) fn same_device(op: &'static str, a: &Array, b: &Array) -> Result<()> 
     }
     Ok(())
 }
+
+/// `nd` full slices `:` (to index one axis of an `nd`-d array).
+pub(crate) fn full_slices(nd: usize) -> Result<Vec<cuprum_core::SliceItem>> {
+    cuprum_core::ext::try_vec_filled(
+        nd,
+        cuprum_core::SliceItem::Slice {
+            start: None,
+            stop: None,
+            step: 1,
+        },
+    )
+}

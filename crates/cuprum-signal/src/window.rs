@@ -572,6 +572,7 @@ macro_rules! plain_windows {
 /// The windows of `scipy.signal.windows`, one function each.
 pub mod windows {
     use super::{Window, exponential_values, get_window};
+    pub use crate::dpss::{DpssNorm, dpss, dpss_with_ratios};
     use crate::util::upload;
     use cuprum_core::{Array, Result, current_device};
     plain_windows! {

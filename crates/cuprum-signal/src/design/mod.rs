@@ -10,5 +10,6 @@ pub mod freq;
 pub mod iir;
 pub mod notch;
 pub mod order;
+pub mod remez;
 pub mod ss;
 pub(crate) mod zpk;

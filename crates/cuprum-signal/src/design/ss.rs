@@ -80,7 +80,7 @@ pub fn tf2ss(b: &Array, a: &Array) -> Result<(Array, Array, Array, Array)> {
 
 /// The characteristic polynomial of `a` (n × n, row-major), highest power first
 /// (Faddeev–LeVerrier).
-fn charpoly(a: &[f64], n: usize) -> Result<Vec<f64>> {
+pub(crate) fn charpoly(a: &[f64], n: usize) -> Result<Vec<f64>> {
     let mut c = cuprum_core::ext::try_vec_filled(n + 1, 0.0)?;
     c[0] = 1.0;
     let mut m = cuprum_core::ext::try_vec_filled(n * n, 0.0)?;

@@ -6,12 +6,23 @@ mod cusignal;
 #[rustfmt::skip]
 mod cusignal_golden;
 mod design;
+mod ecg;
+#[allow(dead_code)]
+#[path = "../../examples/ecg.rs"]
+mod ecg_example;
+mod envelope;
 mod errors;
 mod filtering;
+mod ltisys;
 mod misc;
 mod refs;
+#[rustfmt::skip]
+mod refs_lti_splines;
 mod refs_waveforms;
+mod remez;
+mod shorttime;
 mod spectral;
+mod splines;
 mod waves_and_conversions;
 
 use cuprum_core::{Array, Complex64, DType, Device};

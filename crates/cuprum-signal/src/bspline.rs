@@ -1,0 +1,357 @@
+//! B-spline helpers of `scipy.signal`: `gauss_spline`, the mirror-symmetric spline
+//! coefficients `cspline1d`/`qspline1d` and their evaluation `cspline1d_eval`/`qspline1d_eval`.
+
+use crate::util::{axis_reverse, axis_slice, upload};
+use cuprum_core::{Array, DType, Error, IndexMode, Result};
+
+/// The Gaussian approximation of the B-spline basis function of order `n`
+/// (`scipy.signal.gauss_spline`).
+///
+/// **Shapes**: `x` any shape → the same shape, float64 (float32 for float32 `x`), on `x`'s
+/// device.
+///
+/// `exp(−x²/(2σ²)) / sqrt(2πσ²)` with `σ² = (n + 1)/12`.
+///
+/// # Errors
+/// [`Error::DType`]-style errors of the ufuncs for complex `x`.
+///
+/// **Algorithm**: elementwise on the device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let x = Array::from_vec_on(vec![0.0f64], &[1], Device::Cpu).unwrap();
+/// let g = cuprum_signal::gauss_spline(&x, 3).unwrap().to_vec::<f64>().unwrap();
+/// assert!((g[0] - 1.0 / (2.0 * std::f64::consts::PI / 3.0).sqrt()).abs() < 1e-15);
+/// ```
+pub fn gauss_spline(x: &Array, n: usize) -> Result<Array> {
+    let signsq = (n as f64 + 1.0) / 12.0;
+    let x = if x.dtype().is_float() {
+        x.clone()
+    } else {
+        x.astype(DType::Float64)?
+    };
+    let e = cuprum_core::exp(&cuprum_core::multiply(
+        &cuprum_core::multiply(&x, &x)?,
+        -0.5 / signsq,
+    )?)?;
+    cuprum_core::multiply(&e, 1.0 / (2.0 * std::f64::consts::PI * signsq).sqrt())
+}
+
+fn check_1d(op: &'static str, s: &Array) -> Result<Array> {
+    if s.ndim() != 1 || s.size() == 0 {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "signal must be a non-empty 1-D array, got shape {:?}",
+                s.shape()
+            ),
+        ));
+    }
+    if s.dtype().is_complex() {
+        return Err(Error::unsupported(op, "complex signals"));
+    }
+    s.astype(DType::Float64)
+}
+
+/// `Σ_k w[k]·x[k]` over the first `len(w)` samples of `x` (a device reduction, one number
+/// read back).
+fn dot_head(x: &Array, w: Vec<f64>) -> Result<f64> {
+    let n = w.len().min(x.size());
+    let head = axis_slice(x, 0, 0, Some(n as isize))?;
+    let w = upload(w[..n].to_vec(), x.device())?;
+    Ok(cuprum_core::multiply(&head, &w)?
+        .sum(None::<isize>, false)?
+        .item()?
+        .as_f64())
+}
+
+fn scalar_at(x: &Array, i: usize) -> Result<f64> {
+    Ok(axis_slice(x, 0, i as isize, Some(i as isize + 1))?
+        .reshape(&[0usize; 0][..])?
+        .item()?
+        .as_f64())
+}
+
+/// The number of powers `z^k` (|z| < 1) above the float64 underflow.
+fn decay_len(z: f64, k: usize) -> usize {
+    let m = (-745.0 / z.abs().ln()).ceil() as usize + 1;
+    m.min(k)
+}
+
+/// The mirror-symmetric first-order recursive coefficients shared by the cubic (`z = −2 + √3`,
+/// gain 6) and quadratic (`z = −3 + 2√2`, gain 8) splines: SciPy's `_cubic_coeff`.
+fn first_order_coeff(s: &Array, z: f64, gain: f64) -> Result<Array> {
+    let k = s.size();
+    let dev = s.device();
+    let l = decay_len(z, k);
+    let sum = dot_head(s, (0..l).map(|i| z.powi(i as i32)).collect())?;
+    if k == 1 {
+        // SciPy returns this without the gain
+        let yplus = scalar_at(s, 0)? + z * sum;
+        return upload(vec![z / (z - 1.0) * yplus], dev);
+    }
+    let a = upload(vec![1.0, -z], dev)?;
+    let zi = upload(vec![z * sum], dev)?;
+    let (yplus, _) = crate::lfilter_with_state(&upload(vec![1.0], dev)?, &a, s, &zi, -1)?;
+    let out_last = z / (z - 1.0) * scalar_at(&yplus, k - 1)?;
+    let rev = axis_reverse(&axis_slice(&yplus, 0, 0, Some(k as isize - 1))?, 0)?;
+    let zi = upload(vec![z * out_last], dev)?;
+    let (out, _) = crate::lfilter_with_state(&upload(vec![-z], dev)?, &a, &rev, &zi, -1)?;
+    let last = upload(vec![out_last], dev)?;
+    let full = cuprum_core::concatenate(&[&axis_reverse(&out, 0)?, &last], 0)?;
+    cuprum_core::multiply(&full, gain)
+}
+
+/// SciPy's `_coeff_smooth`: the pole radius and angle of the smoothing cubic spline.
+fn coeff_smooth(lam: f64) -> (f64, f64) {
+    let xi = 1.0 - 96.0 * lam + 24.0 * lam * (3.0 + 144.0 * lam).sqrt();
+    let omeg = (144.0 * lam - 1.0).sqrt().atan2(xi.sqrt());
+    let mut rho = (24.0 * lam - 1.0 - xi.sqrt()) / (24.0 * lam);
+    rho *= ((48.0 * lam + 24.0 * lam * (3.0 + 144.0 * lam).sqrt()) / xi).sqrt();
+    (rho, omeg)
+}
+
+/// The smoothing cubic spline's coefficients (SciPy's `_cubic_smooth_coeff`).
+fn cubic_smooth_coeff(op: &'static str, s: &Array, lamb: f64) -> Result<Array> {
+    let k = s.size();
+    if k < 3 {
+        return Err(Error::invalid_value(
+            op,
+            format!("a smoothing spline needs at least 3 samples, got {k}"),
+        ));
+    }
+    let dev = s.device();
+    let (rho, omega) = coeff_smooth(lamb);
+    let cs = 1.0 - 2.0 * rho * omega.cos() + rho * rho;
+    let hc = |k: i64| -> f64 {
+        if k < 0 {
+            0.0
+        } else {
+            cs / omega.sin() * rho.powi(k as i32) * (omega * (k + 1) as f64).sin()
+        }
+    };
+    let c0 = cs * cs * (1.0 + rho * rho)
+        / (1.0 - rho * rho)
+        / (1.0 - 2.0 * rho * rho * (2.0 * omega).cos() + rho.powi(4));
+    let gamma = (1.0 - rho * rho) / (1.0 + rho * rho) / omega.tan();
+    let hs = |k: i64| -> f64 {
+        let ak = k.unsigned_abs() as f64;
+        c0 * rho.powf(ak) * ((omega * ak).cos() + gamma * (omega * ak).sin())
+    };
+    let l = decay_len(rho, k).max(2.min(k));
+    let (s0, s1) = (scalar_at(s, 0)?, scalar_at(s, 1)?);
+    let zi_2 = hc(0) * s0 + dot_head(s, (0..l as i64).map(|i| hc(i + 1)).collect())?;
+    let zi_1 = hc(0) * s0 + hc(1) * s1 + dot_head(s, (0..l as i64).map(|i| hc(i + 2)).collect())?;
+    let (a1, a2) = (-2.0 * rho * omega.cos(), rho * rho);
+    // lfiltic(cs, [1, a1, a2], y=[y1, y2]) → [−(a1·y1 + a2·y2), −a2·y1]
+    let state = |y1: f64, y2: f64| upload(vec![-(a1 * y1 + a2 * y2), -a2 * y1], dev);
+    let b = upload(vec![cs], dev)?;
+    let a = upload(vec![1.0, a1, a2], dev)?;
+    let (yp, _) =
+        crate::lfilter_with_state(&b, &a, &axis_slice(s, 0, 2, None)?, &state(zi_1, zi_2)?, -1)?;
+    let yp = cuprum_core::concatenate(&[&upload(vec![zi_2, zi_1], dev)?, &yp], 0)?;
+    let rs = axis_reverse(s, 0)?;
+    let r2 = dot_head(&rs, (0..l as i64).map(|i| hs(i) + hs(i + 1)).collect())?;
+    let r1 = dot_head(&rs, (0..l as i64).map(|i| hs(i - 1) + hs(i + 2)).collect())?;
+    // yp[-3::-1]: yp[..k-2] reversed
+    let src = axis_reverse(&axis_slice(&yp, 0, 0, Some(k as isize - 2))?, 0)?;
+    let (y, _) = crate::lfilter_with_state(&b, &a, &src, &state(r1, r2)?, -1)?;
+    cuprum_core::concatenate(&[&axis_reverse(&y, 0)?, &upload(vec![r1, r2], dev)?], 0)
+}
+
+/// The cubic spline coefficients of a uniformly sampled signal with mirror-symmetric
+/// boundaries (`scipy.signal.cspline1d`); `lamb > 0` gives a smoothing spline.
+///
+/// **Shapes**: 1-D real `signal` (k) → `(k,)` float64 on its device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `cspline1d` for empty or non-1-D input (fewer than 3 samples
+/// with smoothing); [`Error::Unsupported`] for complex input.
+///
+/// **Algorithm**: SciPy's: a causal and an anti-causal first-order recursion (pole `−2 + √3`;
+/// with smoothing a pair of second-order ones) through [`lfilter`](crate::lfilter) with the
+/// mirror-symmetric initial states, which are weighted sums of the signal computed on the
+/// device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let s = Array::from_vec_on(vec![1.0f64, 1.0, 1.0], &[3], Device::Cpu).unwrap();
+/// let c = cuprum_signal::cspline1d(&s, 0.0).unwrap().to_vec::<f64>().unwrap();
+/// // SciPy: [0.99296817, 1.00185048, 0.9996299]
+/// assert!((c[0] - 0.99296817).abs() < 1e-8 && (c[2] - 0.9996299).abs() < 1e-7);
+/// ```
+pub fn cspline1d(signal: &Array, lamb: f64) -> Result<Array> {
+    const OP: &str = "cspline1d";
+    let s = check_1d(OP, signal)?;
+    if lamb != 0.0 {
+        cubic_smooth_coeff(OP, &s, lamb)
+    } else {
+        first_order_coeff(&s, -2.0 + 3f64.sqrt(), 6.0)
+    }
+}
+
+/// The quadratic spline coefficients of a uniformly sampled signal with mirror-symmetric
+/// boundaries (`scipy.signal.qspline1d`).
+///
+/// **Shapes**: as [`cspline1d`].
+///
+/// # Errors
+/// As [`cspline1d`]; [`Error::InvalidValue`] for `lamb ≠ 0` (SciPy has no smoothing quadratic
+/// spline).
+///
+/// **Algorithm**: as [`cspline1d`] with the pole `−3 + 2√2`.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let s = Array::from_vec_on(vec![2.0f64, 2.0, 2.0, 2.0], &[4], Device::Cpu).unwrap();
+/// let c = cuprum_signal::qspline1d(&s, 0.0).unwrap().to_vec::<f64>().unwrap();
+/// // SciPy: [2.00035894, 1.99993843, 2.00001051, 1.9999985]
+/// assert!((c[0] - 2.00035894).abs() < 1e-8 && (c[3] - 1.9999985).abs() < 1e-7);
+/// ```
+pub fn qspline1d(signal: &Array, lamb: f64) -> Result<Array> {
+    const OP: &str = "qspline1d";
+    let s = check_1d(OP, signal)?;
+    if lamb != 0.0 {
+        return Err(Error::invalid_value(
+            OP,
+            format!("Smoothing quadratic splines not supported yet, got lamb={lamb}"),
+        ));
+    }
+    first_order_coeff(&s, -3.0 + 2.0 * 2f64.sqrt(), 8.0)
+}
+
+/// `where(cond, a, b)` for arrays.
+fn sel(cond: &Array, a: &Array, b: &Array) -> Result<Array> {
+    cuprum_core::where_(cond, a, b)
+}
+
+/// The B-spline basis of degree 3 (`cubic`) or 2 at `t` (elementwise on the device).
+fn basis(t: &Array, cubic: bool) -> Result<Array> {
+    use cuprum_core::{abs, less, multiply, subtract};
+    let a = abs(t)?;
+    let a2 = multiply(&a, &a)?;
+    let zero = cuprum_core::zeros_like(&a)?;
+    if cubic {
+        // |t| < 1: 2/3 − t² + |t|³/2; |t| < 2: (2 − |t|)³/6
+        let p1 = cuprum_core::add(
+            &subtract(2.0 / 3.0, &a2)?,
+            &multiply(&multiply(&a2, &a)?, 0.5)?,
+        )?;
+        let q = subtract(2.0, &a)?;
+        let p2 = multiply(&multiply(&multiply(&q, &q)?, &q)?, 1.0 / 6.0)?;
+        sel(&less(&a, 1.0)?, &p1, &sel(&less(&a, 2.0)?, &p2, &zero)?)
+    } else {
+        // |t| < 1/2: 3/4 − t²; |t| < 3/2: (|t| − 3/2)²/2
+        let p1 = subtract(0.75, &a2)?;
+        let q = subtract(&a, 1.5)?;
+        let p2 = multiply(&multiply(&q, &q)?, 0.5)?;
+        sel(&less(&a, 0.5)?, &p1, &sel(&less(&a, 1.5)?, &p2, &zero)?)
+    }
+}
+
+fn spline_eval(
+    op: &'static str,
+    cj: &Array,
+    newx: &Array,
+    dx: f64,
+    x0: f64,
+    cubic: bool,
+) -> Result<Array> {
+    if cj.ndim() != 1 || cj.size() == 0 {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "Spline coefficients 'cj' must be a non-empty 1-D array, got shape {:?}",
+                cj.shape()
+            ),
+        ));
+    }
+    crate::util::same_device(op, cj, newx)?;
+    let cj = cj.astype(DType::Float64)?;
+    let n = cj.size();
+    let x = cuprum_core::divide(
+        &cuprum_core::subtract(&newx.astype(DType::Float64)?, x0)?,
+        dx,
+    )?;
+    if x.size() == 0 {
+        return Ok(x);
+    }
+    // SciPy's repeated mirroring at 0 and n − 1: the even extension of period 2(n − 1)
+    let y = if n == 1 {
+        cuprum_core::zeros_like(&x)?
+    } else {
+        let p = 2.0 * (n - 1) as f64;
+        let r = cuprum_core::fmod(&cuprum_core::abs(&x)?, p)?;
+        sel(
+            &cuprum_core::greater(&r, (n - 1) as f64)?,
+            &cuprum_core::subtract(p, &r)?,
+            &r,
+        )?
+    };
+    let (shift, terms) = if cubic { (2.0, 4) } else { (1.5, 3) };
+    let jlower = cuprum_core::add(
+        &cuprum_core::floor(&cuprum_core::subtract(&y, shift)?)?,
+        1.0,
+    )?;
+    let mut res = cuprum_core::zeros_like(&y)?;
+    for i in 0..terms {
+        let thisj = cuprum_core::add(&jlower, i as f64)?;
+        let ind = cuprum_core::clip(&thisj, Some(0.0.into()), Some(((n - 1) as f64).into()))?
+            .astype(DType::Int64)?;
+        let c = cuprum_core::take(&cj, &ind, None, IndexMode::Raise)?;
+        let b = basis(&cuprum_core::subtract(&y, &thisj)?, cubic)?;
+        res = cuprum_core::add(&res, &cuprum_core::multiply(&c, &b)?)?;
+    }
+    Ok(res)
+}
+
+/// Evaluates the cubic spline of coefficients `cj` (from [`cspline1d`]) at `newx`
+/// (`scipy.signal.cspline1d_eval`): samples at `x0 + dx·j`, mirror-symmetric beyond both ends.
+///
+/// **Shapes**: 1-D `cj`, `newx` any shape → `newx`'s shape, float64, on their device.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `cspline1d_eval` for empty or non-1-D `cj`;
+/// [`Error::DeviceMismatch`] when `cj` and `newx` are on different devices.
+///
+/// **Algorithm**: SciPy's four-term sum of `cj[j]·β₃(x − j)` around each point, with the
+/// mirror folding done arithmetically; gathers and elementwise work on the device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let s = Array::from_vec_on(vec![0.0f64, 1.0, 4.0, 9.0, 16.0], &[5], Device::Cpu).unwrap();
+/// let c = cuprum_signal::cspline1d(&s, 0.0).unwrap();
+/// let x = Array::from_vec_on(vec![2.0f64], &[1], Device::Cpu).unwrap();
+/// let v = cuprum_signal::cspline1d_eval(&c, &x, 1.0, 0.0).unwrap().to_vec::<f64>().unwrap();
+/// assert!((v[0] - 4.0).abs() < 1e-12);
+/// ```
+pub fn cspline1d_eval(cj: &Array, newx: &Array, dx: f64, x0: f64) -> Result<Array> {
+    spline_eval("cspline1d_eval", cj, newx, dx, x0, true)
+}
+
+/// Evaluates the quadratic spline of coefficients `cj` (from [`qspline1d`]) at `newx`
+/// (`scipy.signal.qspline1d_eval`).
+///
+/// **Shapes**, semantics: as [`cspline1d_eval`] with the quadratic basis.
+///
+/// # Errors
+/// As [`cspline1d_eval`], naming `qspline1d_eval`.
+///
+/// **Algorithm**: SciPy's three-term sum of `cj[j]·β₂(x − j)`, on the device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let s = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// let c = cuprum_signal::qspline1d(&s, 0.0).unwrap();
+/// let x = Array::from_vec_on(vec![1.0f64], &[1], Device::Cpu).unwrap();
+/// let v = cuprum_signal::qspline1d_eval(&c, &x, 1.0, 0.0).unwrap().to_vec::<f64>().unwrap();
+/// assert!((v[0] - 2.0).abs() < 1e-12);
+/// ```
+pub fn qspline1d_eval(cj: &Array, newx: &Array, dx: f64, x0: f64) -> Result<Array> {
+    spline_eval("qspline1d_eval", cj, newx, dx, x0, false)
+}
