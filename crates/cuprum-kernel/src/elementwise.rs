@@ -600,7 +600,9 @@ impl ElementwiseKernel {
         }
         let b = self.source(dtypes, pass, layout, binding);
         let opts = nvrtc_options(self.fast_math, &self.options);
-        let src = with_header_hashes(b.text.clone(), &opts);
+        let text =
+            crate::compat::for_nvrtc(&b.text, "", cuprum_core::ext::codegen::GENERATED_ORIGIN);
+        let src = with_header_hashes(text, &opts);
         let o: Vec<&str> = opts.iter().map(String::as_str).collect();
         let f = cuprum_core::ext::nvrtc::get_function(ordinal, &src, &self.name, &o)
             .map_err(|e| map_compile_error(&self.name, e, &b.sections, &b.text))?;

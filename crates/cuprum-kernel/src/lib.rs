@@ -40,6 +40,7 @@ pub mod jit;
 mod args;
 mod codegen;
 mod common;
+mod compat;
 mod elementwise;
 mod error;
 mod params;

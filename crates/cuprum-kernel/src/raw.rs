@@ -135,10 +135,12 @@ impl ModuleSpec {
         {
             return Ok(m.clone());
         }
-        let mut src = String::with_capacity(self.code.len() + 32);
-        src.push_str("#line 1 \"source\"\n");
-        src.push_str(&self.code);
-        src.push('\n');
+        let headers = if self.code.contains("cupy/") {
+            crate::compat::raw_headers()
+        } else {
+            String::new()
+        };
+        let src = crate::compat::for_nvrtc(&self.code, &headers, "source");
         let src = with_header_hashes(src, &self.options);
         let o: Vec<&str> = self.options.iter().map(String::as_str).collect();
         let n: Vec<&str> = self.name_expressions.iter().map(String::as_str).collect();

@@ -660,7 +660,9 @@ impl ReductionKernel {
         }
         let b = self.source(dtypes, pass, reduce_type, binding, key.nk, key.nr, key.wide);
         let opts = nvrtc_options(self.fast_math, &self.options);
-        let src = with_header_hashes(b.text.clone(), &opts);
+        let text =
+            crate::compat::for_nvrtc(&b.text, "", cuprum_core::ext::codegen::GENERATED_ORIGIN);
+        let src = with_header_hashes(text, &opts);
         let o: Vec<&str> = opts.iter().map(String::as_str).collect();
         let m = cuprum_core::ext::nvrtc::get_module(key.ordinal, &src, &o)
             .map_err(|e| map_compile_error(&self.name, e, &b.sections, &b.text))?;

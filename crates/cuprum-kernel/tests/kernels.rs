@@ -923,3 +923,79 @@ fn cpu_limits_stop_runaway_kernels() {
         300.0
     );
 }
+
+/// One source compiles alike on both devices: C's constants under NVRTC (a max reduction with
+/// identity `-INFINITY`, a map using `M_PI`).
+#[test]
+fn math_constants_on_every_device() {
+    for d in all_devices() {
+        let k = ReductionKernel::new(
+            "T x",
+            "T y",
+            "x * (T)M_PI",
+            "max(a, b)",
+            "y = a",
+            "-INFINITY",
+            "maxpi",
+        )
+        .unwrap();
+        let x = arr(vec![-3.0f64, -1.0, -2.0], &[3], d);
+        let y = k.call_one(args![&x], Axes::All, false).unwrap();
+        assert_eq!(y.to_vec::<f64>().unwrap(), vec![-std::f64::consts::PI]);
+        let e = arr(Vec::<f64>::new(), &[0], d);
+        let y = k.call_one(args![&e], Axes::All, false).unwrap();
+        assert_eq!(y.to_vec::<f64>().unwrap(), vec![f64::NEG_INFINITY]);
+    }
+}
+
+/// CuPy's documented complex RawKernel (`#include <cupy/complex.cuh>`), on every GPU.
+#[test]
+fn cupy_complex_header_in_a_raw_kernel() {
+    let code = r#"
+#include <cupy/complex.cuh>
+extern "C" __global__
+void my_func(const complex<float>* x1, const complex<float>* x2,
+             complex<float>* y, float a) {
+    int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    y[tid] = x1[tid] + a * x2[tid];
+}
+"#;
+    let k = RawKernel::new(code, "my_func");
+    for d in cuda_devices() {
+        let x1 = arr(
+            vec![
+                cuprum_core::Complex32::new(1.0, 2.0),
+                cuprum_core::Complex32::new(-1.0, 0.5),
+            ],
+            &[2],
+            d,
+        );
+        let x2 = arr(
+            vec![
+                cuprum_core::Complex32::new(0.5, -1.0),
+                cuprum_core::Complex32::new(2.0, 2.0),
+            ],
+            &[2],
+            d,
+        );
+        let y = cuprum_core::zeros_on(&[2], DType::Complex64, d).unwrap();
+        k.launch(
+            1,
+            2,
+            0,
+            &LaunchArgs::new()
+                .array(&x1)
+                .array(&x2)
+                .array(&y)
+                .scalar(2.0f32),
+        )
+        .unwrap();
+        assert_eq!(
+            y.to_vec::<cuprum_core::Complex32>().unwrap(),
+            vec![
+                cuprum_core::Complex32::new(2.0, 0.0),
+                cuprum_core::Complex32::new(3.0, 4.5)
+            ]
+        );
+    }
+}
