@@ -175,8 +175,8 @@ impl Base {
 /// **Shapes**: `points` `(n, d)`, `d >= 2`; `values` `(n, ...)`; evaluating at `xi` `(..., d)`
 /// gives `xi.shape[..-1] + values.shape[1..]`, float64.
 ///
-/// The points are triangulated ([`cuprum_spatial::Delaunay`], 2-d point sets); each query
-/// point takes the barycentric combination of the values at the vertices of the triangle
+/// The points are triangulated ([`cuprum_spatial::Delaunay`], 2-d and 3-d point sets); each
+/// query point takes the barycentric combination of the values at the vertices of the triangle
 /// that holds it, and `fill_value` (default NaN) outside the convex hull or at NaN
 /// coordinates. `rescale` first centres the coordinates on the data's mean and divides each
 /// by the data's peak-to-peak range, as SciPy. Evaluation runs on the data's device
@@ -186,7 +186,7 @@ impl Base {
 /// # Errors
 /// [`Error::InvalidValue`] when `points` is not `(n, d)` with `d >= 2`, `values` has another
 /// length, `xi`'s last axis is not `d`, or the triangulation fails (fewer than 3 points,
-/// non-finite or collinear points); [`Error::Unsupported`] for `d > 2`;
+/// non-finite, collinear or coplanar points); [`Error::Unsupported`] for `d > 3`;
 /// [`Error::DType`] for complex values; [`Error::DeviceMismatch`].
 ///
 /// # Example

@@ -1,8 +1,9 @@
-//! [`Delaunay`] (2-d) and [`ConvexHull`] (2-d): `scipy.spatial.Delaunay` and `ConvexHull` for
-//! planar point sets. The triangulation is built on the host (Bowyer–Watson insertion in a
-//! spatially sorted order, each point located by a walk from the previous triangle);
-//! `find_simplex` runs on the points' device.
+//! [`Delaunay`] (2-d and 3-d) and [`ConvexHull`] (2-d): `scipy.spatial.Delaunay` and
+//! `ConvexHull`. The triangulation is built on the host (Bowyer–Watson insertion in a
+//! spatially sorted order, each point located by a walk from the previous simplex; the 3-d
+//! insertion is in `delaunay3.rs`); `find_simplex` runs on the points' device.
 
+use crate::delaunay3::triangulate3;
 use cuprum_core::{Array, DType, Error, Result, SliceItem, ext};
 use std::collections::HashMap;
 
@@ -28,19 +29,28 @@ fn points_2d(op: &'static str, points: &Array) -> Result<Vec<[f64; 2]>> {
         return Err(Error::unsupported(
             op,
             format!(
-                "points of shape {:?}: only 2-d point sets are triangulated",
+                "points of shape {:?}: only 2-d point sets here (Delaunay also takes 3-d)",
                 points.shape()
             ),
         ));
     }
-    let v = points.astype(DType::Float64)?.to_vec::<f64>()?;
-    if v.iter().any(|x| !x.is_finite()) {
-        return Err(Error::invalid_value(op, "points must be finite"));
-    }
+    let v = points_finite(op, points)?;
     let n = points.shape()[0];
     let mut p = ext::try_vec_with_capacity(n)?;
     p.extend((0..n).map(|i| [v[2 * i], v[2 * i + 1]]));
     Ok(p)
+}
+
+/// The coordinates of `points`, float64 row-major, checked finite.
+fn points_finite(op: &'static str, points: &Array) -> Result<Vec<f64>> {
+    let v = points.astype(DType::Float64)?.to_vec::<f64>()?;
+    if v.iter().any(|x| !x.is_finite()) {
+        return Err(Error::invalid_value(
+            op,
+            "points must be finite (NaN or infinite coordinates)",
+        ));
+    }
+    Ok(v)
 }
 
 /// The Delaunay triangulation of the points: triangles (counterclockwise) as vertex indices.
@@ -207,20 +217,23 @@ fn triangulate(pts: &[[f64; 2]]) -> Result<Vec<[usize; 3]>> {
     Ok(out)
 }
 
-/// The Delaunay triangulation of a planar point set (`scipy.spatial.Delaunay` for 2-d
-/// points).
+/// The Delaunay triangulation of a 2-d or 3-d point set (`scipy.spatial.Delaunay`).
 ///
-/// **Shapes**: `points` `(n, 2)`; `simplices` `(nsimplex, 3)`, int32 vertex
-/// indices, each triangle counterclockwise; `neighbors` `(nsimplex, 3)` int32, the triangle
-/// opposite each vertex or -1; `convex_hull` `(nedges, 2)` int32.
+/// **Shapes**: `points` `(n, d)`, `d` 2 or 3; `simplices` `(nsimplex, d + 1)` int32 vertex
+/// indices (triangles counterclockwise, tetrahedra positively oriented); `neighbors`
+/// `(nsimplex, d + 1)` int32, the simplex opposite each vertex or -1; `convex_hull`
+/// `(nfacets, d)` int32; `transform` `(nsimplex, d + 1, d)`.
 ///
-/// The triangles are the Delaunay triangles (unique for points in general position; SciPy's
-/// Qhull lists them in another order). Built on the host; [`Delaunay::find_simplex`] runs on
-/// the points' device.
+/// The simplices are the Delaunay ones (unique for points in general position; SciPy's
+/// Qhull lists them in another order). Built on the host by Bowyer–Watson insertion
+/// (points in a spatially sorted order, each located by a walk); [`Delaunay::find_simplex`]
+/// runs on the points' device. Degenerate sets with four or more cocircular (cospherical)
+/// points get one valid Delaunay triangulation, not necessarily Qhull's.
 ///
 /// # Errors
 /// [`Error::Unsupported`] for points of another dimension; [`Error::InvalidValue`] for fewer
-/// than 3 points, non-finite coordinates, or a collinear set.
+/// than `d + 1` points, non-finite coordinates, or a set with no `d`-dimensional extent
+/// (collinear points in 2-d, coplanar in 3-d).
 ///
 /// # Example
 /// ```
@@ -248,90 +261,148 @@ impl Delaunay {
     /// # Errors
     /// As described on the type.
     pub fn new(points: &Array) -> Result<Self> {
+        let d = if points.ndim() == 2 {
+            points.shape()[1]
+        } else {
+            0
+        };
+        if d == 3 {
+            let v = points_finite(OP, points)?;
+            let n = points.shape()[0];
+            let mut pts = ext::try_vec_with_capacity(n)?;
+            pts.extend((0..n).map(|i| [v[3 * i], v[3 * i + 1], v[3 * i + 2]]));
+            let tets = triangulate3(&pts)?;
+            let flat: Vec<usize> = tets.iter().flatten().copied().collect();
+            return Self::assemble(points, &v, 3, flat);
+        }
         let pts = points_2d(OP, points)?;
         let tris = triangulate(&pts)?;
+        let v: Vec<f64> = pts.iter().flatten().copied().collect();
+        let flat: Vec<usize> = tris.iter().flatten().copied().collect();
+        Self::assemble(points, &v, 2, flat)
+    }
+
+    /// The arrays of a triangulation of the `d`-dimensional points `v` (row-major) into the
+    /// simplices `flat` (`d + 1` vertex indices each): neighbours by matching facets, hull
+    /// facets, and each simplex's barycentric transform.
+    fn assemble(points: &Array, v: &[f64], d: usize, flat: Vec<usize>) -> Result<Self> {
         let dev = points.device();
-        let ns = tris.len();
-        let mut edges: HashMap<(usize, usize), (usize, usize)> = HashMap::with_capacity(3 * ns);
-        let mut nb = ext::try_vec_filled(3 * ns, -1i32)?;
-        for (t, tri) in tris.iter().enumerate() {
-            for e in 0..3 {
-                let (u, v) = (tri[(e + 1) % 3], tri[(e + 2) % 3]);
-                if let Some(&(o, oe)) = edges.get(&(v, u)) {
-                    nb[3 * t + e] = o as i32;
-                    nb[3 * o + oe] = t as i32;
+        let k = d + 1;
+        let ns = flat.len() / k;
+        let facet = |t: usize, e: usize| -> [usize; 3] {
+            let mut f = [usize::MAX; 3];
+            let mut m = 0;
+            for j in 0..k {
+                if j != e {
+                    f[m] = flat[t * k + j];
+                    m += 1;
+                }
+            }
+            f.sort_unstable();
+            f
+        };
+        let mut faces: HashMap<[usize; 3], (usize, usize)> = HashMap::with_capacity(k * ns);
+        let mut nb = ext::try_vec_filled(k * ns, -1i32)?;
+        for t in 0..ns {
+            for e in 0..k {
+                let key = facet(t, e);
+                if let Some((o, oe)) = faces.remove(&key) {
+                    nb[k * t + e] = o as i32;
+                    nb[k * o + oe] = t as i32;
                 } else {
-                    edges.insert((u, v), (t, e));
+                    faces.insert(key, (t, e));
                 }
             }
         }
         let mut hull = Vec::new();
-        let mut tr = ext::try_vec_filled(ns * 6, 0.0)?;
-        for (t, tri) in tris.iter().enumerate() {
-            for e in 0..3 {
-                if nb[3 * t + e] < 0 {
-                    hull.push(tri[(e + 1) % 3] as i32);
-                    hull.push(tri[(e + 2) % 3] as i32);
+        let mut tr = ext::try_vec_filled(ns * k * d, 0.0)?;
+        let pt = |i: usize| &v[i * d..(i + 1) * d];
+        for t in 0..ns {
+            let sv = &flat[t * k..(t + 1) * k];
+            for e in 0..k {
+                if nb[k * t + e] < 0 {
+                    for j in 1..k {
+                        hull.push(sv[(e + j) % k] as i32);
+                    }
                 }
             }
-            // SciPy's transform: T^-1 (rows) and r_n = the last vertex
-            let [a, b, c] = tri.map(|v| pts[v]);
-            let (m00, m01, m10, m11) = (a[0] - c[0], b[0] - c[0], a[1] - c[1], b[1] - c[1]);
-            let det = m00 * m11 - m01 * m10;
-            tr[6 * t..6 * t + 6].copy_from_slice(&[
-                m11 / det,
-                -m01 / det,
-                -m10 / det,
-                m00 / det,
-                c[0],
-                c[1],
-            ]);
+            // SciPy's transform: T^-1 (rows), then r_n = the last vertex; T's columns are
+            // v_j - r_n
+            let r = pt(sv[d]);
+            let out = &mut tr[t * k * d..(t + 1) * k * d];
+            if d == 2 {
+                let (a, b) = (pt(sv[0]), pt(sv[1]));
+                let (m00, m01, m10, m11) = (a[0] - r[0], b[0] - r[0], a[1] - r[1], b[1] - r[1]);
+                let det = m00 * m11 - m01 * m10;
+                out.copy_from_slice(&[m11 / det, -m01 / det, -m10 / det, m00 / det, r[0], r[1]]);
+            } else {
+                let mut m = [[0.0; 3]; 3];
+                for (j, row) in m.iter_mut().enumerate() {
+                    for (c, x) in row.iter_mut().enumerate() {
+                        *x = pt(sv[c])[j] - r[j];
+                    }
+                }
+                let cof = |i: usize, j: usize| {
+                    let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+                    let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+                    m[i1][j1] * m[i2][j2] - m[i1][j2] * m[i2][j1]
+                };
+                let det = m[0][0] * cof(0, 0) + m[0][1] * cof(0, 1) + m[0][2] * cof(0, 2);
+                for i in 0..3 {
+                    for j in 0..3 {
+                        // (m^-1)[i][j] = cofactor(j, i) / det
+                        out[i * 3 + j] = cof(j, i) / det;
+                    }
+                }
+                out[9..12].copy_from_slice(r);
+            }
         }
-        let simp: Vec<i32> = tris.iter().flatten().map(|&v| v as i32).collect();
-        let nh = hull.len() / 2;
+        let simp: Vec<i32> = flat.iter().map(|&x| x as i32).collect();
+        let nh = hull.len() / d;
         Ok(Self {
             points: ext::as_c_contiguous(&points.astype(DType::Float64)?)?,
-            simplices: Array::from_vec_on(simp, &[ns, 3], dev)?,
-            neighbors: Array::from_vec_on(nb, &[ns, 3], dev)?,
-            convex_hull: Array::from_vec_on(hull, &[nh, 2], dev)?,
-            transform: Array::from_vec_on(tr, &[ns, 3, 2], dev)?,
+            simplices: Array::from_vec_on(simp, &[ns, k], dev)?,
+            neighbors: Array::from_vec_on(nb, &[ns, k], dev)?,
+            convex_hull: Array::from_vec_on(hull, &[nh, d], dev)?,
+            transform: Array::from_vec_on(tr, &[ns, k, d], dev)?,
         })
     }
 
-    /// The input points, `(n, 2)` float64.
+    /// The input points, `(n, d)` float64.
     pub fn points(&self) -> &Array {
         &self.points
     }
 
-    /// The triangles, `(nsimplex, 3)` int32 vertex indices, counterclockwise.
+    /// The simplices, `(nsimplex, d + 1)` int32 vertex indices.
     pub fn simplices(&self) -> &Array {
         &self.simplices
     }
 
-    /// The neighbour opposite each vertex of each triangle, `(nsimplex, 3)` int32, -1 on the
-    /// hull.
+    /// The neighbour opposite each vertex of each simplex, `(nsimplex, d + 1)` int32, -1 on
+    /// the hull.
     pub fn neighbors(&self) -> &Array {
         &self.neighbors
     }
 
-    /// The hull edges, `(nedges, 2)` int32 vertex indices.
+    /// The hull facets (edges in 2-d, triangles in 3-d), `(nfacets, d)` int32 vertex indices.
     pub fn convex_hull(&self) -> &Array {
         &self.convex_hull
     }
 
-    /// SciPy's affine transform to barycentric coordinates, `(nsimplex, 3, 2)`: `T^-1` in the
-    /// first two rows, the last vertex `r_n` in the third; `b = T^-1 (x - r_n)`.
+    /// SciPy's affine transform to barycentric coordinates, `(nsimplex, d + 1, d)`: `T^-1` in
+    /// the first `d` rows, the last vertex `r_n` in the last; `b = T^-1 (x - r_n)`.
     pub fn transform(&self) -> &Array {
         &self.transform
     }
 
-    /// The index of a triangle containing each point of `xi` `(..., 2)`, -1 outside the
-    /// triangulation (int32, shape `xi.shape[..-1]`), on the points' device: every point is
-    /// tested against every triangle's barycentric coordinates (blocked), the lowest index
-    /// wins; a tolerance of `100 eps` admits points on an edge, as Qhull's `find_simplex`.
+    /// The index of a simplex containing each point of `xi` `(..., d)`, -1 outside the
+    /// triangulation or at NaN coordinates (int32, shape `xi.shape[..-1]`), on the points'
+    /// device: every point is tested against every simplex's barycentric coordinates
+    /// (blocked), the lowest index wins; a tolerance of `100 eps` admits points on a facet, as
+    /// Qhull's `find_simplex`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `xi`'s last axis is not 2; [`Error::DeviceMismatch`].
+    /// [`Error::InvalidValue`] when `xi`'s last axis is not `d`; [`Error::DeviceMismatch`].
     pub fn find_simplex(&self, xi: &Array) -> Result<Array> {
         use cuprum_core as cp;
         if xi.device() != self.points.device() {
@@ -341,18 +412,19 @@ impl Delaunay {
                 rhs: xi.device(),
             });
         }
-        if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != 2 {
+        let d = self.points.shape()[1];
+        if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
             return Err(Error::invalid_value(
                 OP,
                 format!(
-                    "xi must end in an axis of length 2, got shape {:?}",
+                    "xi must end in an axis of length {d}, got shape {:?}",
                     xi.shape()
                 ),
             ));
         }
         let lead = xi.shape()[..xi.ndim() - 1].to_vec();
         let q: usize = lead.iter().product();
-        let x = ext::as_c_contiguous(&xi.astype(DType::Float64)?)?.reshape([q, 2])?;
+        let x = ext::as_c_contiguous(&xi.astype(DType::Float64)?)?.reshape([q, d])?;
         let ns = self.simplices.shape()[0];
         let tcol = |r: usize, c: usize| -> Result<Array> {
             self.transform
@@ -363,14 +435,19 @@ impl Delaunay {
                 ])?
                 .reshape([1, ns])
         };
-        let (t00, t01, t10, t11, rx, ry) = (
-            tcol(0, 0)?,
-            tcol(0, 1)?,
-            tcol(1, 0)?,
-            tcol(1, 1)?,
-            tcol(2, 0)?,
-            tcol(2, 1)?,
-        );
+        // t[j][k] = (T^-1)[j][k]; r[k] = the last vertex
+        let mut t = ext::try_vec_with_capacity(d)?;
+        for j in 0..d {
+            let mut row = ext::try_vec_with_capacity(d)?;
+            for k in 0..d {
+                row.push(tcol(j, k)?);
+            }
+            t.push(row);
+        }
+        let mut r = ext::try_vec_with_capacity(d)?;
+        for k in 0..d {
+            r.push(tcol(d, k)?);
+        }
         let eps = 100.0 * f64::EPSILON;
         let rows = ((1usize << 22) / ns.max(1)).max(1);
         let mut parts = Vec::new();
@@ -382,33 +459,45 @@ impl Delaunay {
                 stop: Some(stop as isize),
                 step: 1,
             }])?;
-            let px = blk.slice(&[
-                SliceItem::FULL,
-                SliceItem::Slice {
-                    start: Some(0),
-                    stop: Some(1),
-                    step: 1,
-                },
-            ])?;
-            let py = blk.slice(&[
-                SliceItem::FULL,
-                SliceItem::Slice {
-                    start: Some(1),
-                    stop: Some(2),
-                    step: 1,
-                },
-            ])?;
-            let (dx, dy) = (cp::subtract(&px, &rx)?, cp::subtract(&py, &ry)?);
-            let b0 = cp::add(&cp::multiply(&t00, &dx)?, &cp::multiply(&t01, &dy)?)?;
-            let b1 = cp::add(&cp::multiply(&t10, &dx)?, &cp::multiply(&t11, &dy)?)?;
-            let b2 = cp::subtract(&cp::subtract(1.0, &b0)?, &b1)?;
-            let inside = cp::logical_and(
-                &cp::logical_and(
-                    &cp::greater_equal(&b0, -eps)?,
-                    &cp::greater_equal(&b1, -eps)?,
-                )?,
-                &cp::greater_equal(&b2, -eps)?,
-            )?;
+            let mut dx = ext::try_vec_with_capacity(d)?;
+            for (k, rk) in r.iter().enumerate() {
+                let pk = blk.slice(&[
+                    SliceItem::FULL,
+                    SliceItem::Slice {
+                        start: Some(k as isize),
+                        stop: Some(k as isize + 1),
+                        step: 1,
+                    },
+                ])?;
+                dx.push(cp::subtract(&pk, rk)?);
+            }
+            let mut inside: Option<Array> = None;
+            let mut last: Option<Array> = None;
+            for row in &t {
+                let mut b: Option<Array> = None;
+                for (tk, dk) in row.iter().zip(&dx) {
+                    let term = cp::multiply(tk, dk)?;
+                    b = Some(match b {
+                        None => term,
+                        Some(acc) => cp::add(&acc, &term)?,
+                    });
+                }
+                let b = b.ok_or_else(|| Error::invalid_value(OP, "no coordinates"))?;
+                let ok = cp::greater_equal(&b, -eps)?;
+                inside = Some(match inside {
+                    None => ok,
+                    Some(i) => cp::logical_and(&i, &ok)?,
+                });
+                last = Some(match last {
+                    None => cp::subtract(1.0, &b)?,
+                    Some(l) => cp::subtract(&l, &b)?,
+                });
+            }
+            let (inside, last) = match (inside, last) {
+                (Some(i), Some(l)) => (i, l),
+                _ => return Err(Error::invalid_value(OP, "no coordinates")),
+            };
+            let inside = cp::logical_and(&inside, &cp::greater_equal(&last, -eps)?)?;
             let any = inside.any(1, false)?;
             let first = inside.astype(DType::Int8)?.argmax(1, false)?;
             parts
