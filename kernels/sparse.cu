@@ -150,6 +150,75 @@ extern "C" __global__ void sp_csrmv(const SP_I* __restrict__ indptr, const SP_I*
     }
 }
 
+// y = A x by row blocks staged through shared memory (CSR-stream): block b takes SP_RB rows; when
+// their entries fit SP_SH slots, the block's threads compute the products data[k] * x[idx[k]] of
+// the whole block's entry range with consecutive threads on consecutive entries (coalesced loads
+// of data and idx, whatever the row lengths), then each thread sums its own row's products in
+// order. A block with more entries (long rows) is done a warp per row. Launched with SP_RB
+// threads a block. An index outside [0, n) or a malformed slice sets *err and is skipped.
+#ifndef SP_RB
+#define SP_RB 256
+#endif
+#define SP_SH (SP_RB * 8)
+extern "C" __global__ void __launch_bounds__(SP_RB) sp_csrmv_stream(
+    const SP_I* __restrict__ indptr, const SP_I* __restrict__ idx, const SP_T* __restrict__ data,
+    const SP_T* __restrict__ x, SP_T* __restrict__ y, i64 m, i64 n, i64 nnz, int* err) {
+    __shared__ AccT prod[SP_SH];
+    const int t = threadIdx.x;
+    for (i64 r0 = (i64)blockIdx.x * SP_RB; r0 < m; r0 += (i64)gridDim.x * SP_RB) {
+        const i64 r1 = r0 + SP_RB < m ? r0 + SP_RB : m;
+        const i64 b = (i64)indptr[r0], e = (i64)indptr[r1];
+        if (b < 0 || e < b || e > nnz) {
+            if (t == 0) atomicExch(err, 2);
+            continue;  // uniform across the block: every thread read the same b, e
+        }
+        if (e - b <= SP_SH) {
+            for (i64 k = b + t; k < e; k += SP_RB) {
+                const i64 j = (i64)idx[k];
+                if (j < 0 || j >= n) {
+                    atomicExch(err, 1);
+                    prod[k - b] = Ar::zero();
+                } else {
+                    prod[k - b] = Ar::fma(Ar::zero(), data[k], x[j]);
+                }
+            }
+            __syncthreads();
+            const i64 r = r0 + t;
+            if (r < r1) {
+                i64 s = (i64)indptr[r] - b, f = (i64)indptr[r + 1] - b;
+                if (s < 0 || f < s || f > e - b) {
+                    atomicExch(err, 2);
+                    s = f = 0;
+                }
+                AccT acc = Ar::zero();
+                for (i64 q = s; q < f; ++q) acc = Ar::add2(acc, prod[q]);
+                y[r] = Ar::fin(acc);
+            }
+            __syncthreads();
+        } else {
+            const int lane = t & 31, w = t >> 5;
+            for (i64 r = r0 + w; r < r1; r += SP_RB / 32) {
+                i64 s = (i64)indptr[r], f = (i64)indptr[r + 1];
+                if (s < b || f < s || f > e) {
+                    if (lane == 0) atomicExch(err, 2);
+                    s = f = 0;
+                }
+                AccT acc = Ar::zero();
+                for (i64 k = s + lane; k < f; k += 32) {
+                    const i64 j = (i64)idx[k];
+                    if (j < 0 || j >= n) {
+                        atomicExch(err, 1);
+                        continue;
+                    }
+                    acc = Ar::fma(acc, data[k], x[j]);
+                }
+                for (int d = 16; d > 0; d /= 2) acc = Ar::add2(acc, sp_shfl(acc, d, 32));
+                if (lane == 0) y[r] = Ar::fin(acc);
+            }
+        }
+    }
+}
+
 // Y[i, c] = sum_k data[k] * X[idx[k], c] for a C-contiguous X (n, kcols) and Y (m, kcols);
 // one thread per (i, c).
 extern "C" __global__ void sp_csrmm(const SP_I* __restrict__ indptr, const SP_I* __restrict__ idx,

@@ -75,6 +75,7 @@ fn index_array(v: &[i64], dtype: DType, dev: Device) -> Array {
 }
 
 /// Random triplets with duplicates, in random order.
+#[derive(Clone)]
 pub(crate) struct Triplets {
     pub(crate) m: usize,
     pub(crate) n: usize,
@@ -285,6 +286,76 @@ fn spmv_every_dtype_and_index_width_against_dense() {
                         "spmv^T {dt}/{it} {m}x{n} nnz {nnz} on {dev}"
                     );
                 }
+            }
+        }
+    }
+}
+
+/// The CUDA SpMV takes rows in blocks of 256 staged through shared memory, and a block whose
+/// entries overflow its 2048 slots a warp per row: short, empty and long rows across several
+/// blocks (the last one partial), canonical and not, give the dense product exactly (small
+/// integer values: every order of summation is exact).
+#[test]
+fn spmv_row_blocks_short_long_and_empty_rows() {
+    let (m, n) = (1000usize, 3000usize);
+    let mut t = Triplets {
+        m,
+        n,
+        row: vec![],
+        col: vec![],
+        val: vec![],
+    };
+    for i in 0..m {
+        // rows 260..264 hold 800 entries each: their block (rows 256..512) overflows
+        let len = if (260..264).contains(&i) {
+            800
+        } else if i == m - 1 {
+            0
+        } else {
+            i % 7
+        };
+        for k in 0..len {
+            t.row.push(i as i64);
+            t.col.push(((i * 13 + k * 3) % n) as i64);
+            t.val
+                .push(Complex64::new(((i + k) % 5) as f64 - 2.0, (k % 3) as f64));
+        }
+    }
+    let xv: Vec<Complex64> = (0..n)
+        .map(|j| Complex64::new((j % 9) as f64 - 4.0, (j % 2) as f64))
+        .collect();
+    for dev in all_devices() {
+        for dt in [
+            DType::Float32,
+            DType::Float64,
+            DType::Complex128,
+            DType::Int32,
+        ] {
+            // real parts only for the real dtypes
+            let (mut tr, mut xs) = (t.clone(), xv.clone());
+            if !dt.is_complex() {
+                tr.val.iter_mut().for_each(|v| v.im = 0.0);
+                xs.iter_mut().for_each(|v| v.im = 0.0);
+            }
+            let dr = tr.dense();
+            let mut r = vec![Complex64::new(0.0, 0.0); m];
+            for i in 0..m {
+                for j in 0..n {
+                    r[i] += dr[i * n + j] * xs[j];
+                }
+            }
+            let want = cast_ref(&r, &[m], dt);
+            let x = values(&xs, &[n], dt, dev);
+            for it in INDEX {
+                let what = format!("spmv row blocks {dt}/{it} on {dev}");
+                let a = tr.csr(dt, it, dev);
+                assert_eq!(read(&spmv(&a, &x, false).unwrap()), want, "{what}");
+                let ac = coo_to_compressed(&tr.coo(dt, it, dev), true).unwrap();
+                assert_eq!(
+                    read(&spmv(&ac, &x, false).unwrap()),
+                    want,
+                    "canonical {what}"
+                );
             }
         }
     }

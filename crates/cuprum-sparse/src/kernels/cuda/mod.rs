@@ -48,7 +48,7 @@ fn source() -> &'static str {
 /// the file.
 fn func(o: usize, name: &str, t: DType, i: DType, v: u32) -> Result<nvrtc::Function, SparseError> {
     let group = match name {
-        "sp_csrmv" | "sp_csrmm" => 1,
+        "sp_csrmv" | "sp_csrmv_stream" | "sp_csrmm" => 1,
         "sp_axpy" | "sp_cg_step" | "sp_sum_partials" => 3,
         "sp_gemm_merge" => 4,
         "sp_coo_hist" | "sp_coo_scatter" | "sp_coo_rows" => 5,
@@ -79,6 +79,9 @@ fn cc(a: &Array) -> Result<Array, SparseError> {
 }
 
 /// A grid-stride launch over `n` items with 256 threads a block.
+/// Rows a block of `sp_csrmv_stream` takes (its `SP_RB`, the threads of its blocks).
+const ROW_BLOCK: usize = 256;
+
 fn cfg(n: u64) -> nvrtc::LaunchConfig {
     let mut c = nvrtc::LaunchConfig::for_num_elems(n.max(1), 256);
     c.grid.0 = c.grid.0.min(1 << 20);
@@ -201,16 +204,20 @@ fn refine(e: SparseError, idx: &Array) -> SparseError {
 }
 
 /// A path override from the environment, read once per variable (benchmarks compare the
-/// paths): `CUPRUM_SPMM=own` or `=cusparse` picks the SpMM kernel (by default cuprum's for at
+/// paths): `CUPRUM_SPMV=own` or `=cusparse` picks the SpMV kernel (by default cuprum's
+/// row-block kernel for at most 32 entries a row on average, cuSPARSE's for longer rows),
+/// `CUPRUM_SPMM=own` or `=cusparse` the SpMM kernel (by default cuprum's for at
 /// most 16 right-hand sides, cuSPARSE's for more),
 /// `CUPRUM_SPGEMM=cusparse` skips the row-merge SpGEMM, `CUPRUM_COO2CSR=sort` the row-counting
 /// COO → CSR.
 fn knob(name: &'static str) -> Option<&'static str> {
     static SPMM: OnceLock<Option<String>> = OnceLock::new();
+    static SPMV: OnceLock<Option<String>> = OnceLock::new();
     static SPGEMM: OnceLock<Option<String>> = OnceLock::new();
     static COO: OnceLock<Option<String>> = OnceLock::new();
     let cell = match name {
         "CUPRUM_SPMM" => &SPMM,
+        "CUPRUM_SPMV" => &SPMV,
         "CUPRUM_COO2CSR" => &COO,
         _ => &SPGEMM,
     };
@@ -242,7 +249,16 @@ pub(crate) fn spmv(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
     let (m, n) = a.shape;
     let nnz = data.size();
     let dev = Device::Cuda(o);
-    if vendor_dtype(r)
+    let per = nnz / m.max(1);
+    // cuprum's row-block kernel for short rows (up to 32 entries a row on average), cuSPARSE's
+    // SpMV for longer ones; `CUPRUM_SPMV=own|cusparse` forces one
+    let own = match knob("CUPRUM_SPMV") {
+        Some("own") => true,
+        Some("cusparse") => false,
+        _ => per <= 32,
+    };
+    if !own
+        && vendor_dtype(r)
         && a.canonical
         && nnz < i32::MAX as usize
         && m > 0
@@ -255,7 +271,23 @@ pub(crate) fn spmv(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
     if m == 0 {
         return Ok(y);
     }
-    let per = nnz / m.max(1);
+    if own {
+        let f = func(o, "sp_csrmv_stream", r, indices.dtype(), 1)?;
+        let err = flag(o)?;
+        let blocks = m.div_ceil(ROW_BLOCK).min(1 << 20) as u32;
+        let c = nvrtc::LaunchConfig {
+            grid: (blocks, 1, 1),
+            block: (ROW_BLOCK as u32, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        launch!(&f, c; &indptr, &indices, &data, &x, &y, m, n, nnz, &err)?;
+        // where cuSPARSE would have run (canonical, its dtypes) no flag is read, as on its
+        // path: no synchronization per product; the kernel still reads nothing out of bounds
+        if !(a.canonical && vendor_dtype(r)) {
+            check_flag("spmv", &err, a.shape, 1).map_err(|e| refine(e, &indices))?;
+        }
+        return Ok(y);
+    }
     let v = match per {
         0..=1 => 1,
         2 => 2,
