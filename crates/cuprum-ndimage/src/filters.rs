@@ -3,7 +3,10 @@
 
 use crate::engine::{Taps, correlate_taps, quantize_dev, to_f64};
 use crate::mode::Mode;
-use crate::support::{bounded, check_origin, check_real, host_f64, norm_axis, origins, per_axis};
+use crate::support::{
+    bounded, check_origin, check_real, expand_dims_for_axes, expand_origin, expand_per_axis,
+    filter_axes, host_f64, norm_axis, origins,
+};
 use cuprum_core::{Array, DType, Error, Result};
 
 /// The arguments SciPy's filters share: `mode`, `cval`, `origin` and the `output` dtype.
@@ -17,6 +20,10 @@ pub struct FilterOptions {
     pub origin: Vec<isize>,
     /// the output dtype (default: the input's)
     pub output: Option<DType>,
+    /// the filtered axes (SciPy's `axes`; empty: every axis). With axes, `size`, `origin`
+    /// and per-axis values have one entry per filtered axis, and a footprint or weights array
+    /// one dimension per filtered axis.
+    pub axes: Vec<isize>,
 }
 
 impl FilterOptions {
@@ -91,6 +98,15 @@ fn correlate_or_convolve(
     check_real(op, input)?;
     check_real(op, weights)?;
     let nd = input.ndim();
+    if let Some(ax) = filter_axes(op, &opts.axes, nd)? {
+        let w = expand_dims_for_axes(op, "weights", weights, &ax, nd)?;
+        let o = FilterOptions {
+            origin: expand_origin(op, &opts.origin, Some(&ax), nd)?,
+            axes: Vec::new(),
+            ..opts.clone()
+        };
+        return correlate_or_convolve(op, input, &w, &o, flip);
+    }
     if weights.ndim() != nd {
         return Err(Error::invalid_value(
             op,
@@ -333,8 +349,9 @@ pub fn uniform_filter(input: &Array, size: &[usize], opts: &FilterOptions) -> Re
     let op = "ndimage.uniform_filter";
     check_real(op, input)?;
     let nd = input.ndim();
-    let sizes = per_axis(op, "size", size, nd)?;
-    let org = origins(op, &opts.origin, nd)?;
+    let ax = filter_axes(op, &opts.axes, nd)?;
+    let sizes = expand_per_axis(op, "size", size, ax.as_deref(), nd, 1)?;
+    let org = origins(op, &expand_origin(op, &opts.origin, ax.as_deref(), nd)?, nd)?;
     let mut passes = Vec::new();
     for d in 0..nd {
         if sizes[d] == 0 {
@@ -371,6 +388,9 @@ pub struct GaussianOptions {
     pub radius: Vec<usize>,
     /// output dtype (default: the input's)
     pub output: Option<DType>,
+    /// the filtered axes (SciPy's `axes`; empty: every axis); `sigma`, `order` and `radius`
+    /// then have one value or one per filtered axis
+    pub axes: Vec<isize>,
 }
 
 impl Default for GaussianOptions {
@@ -382,6 +402,7 @@ impl Default for GaussianOptions {
             truncate: 4.0,
             radius: Vec::new(),
             output: None,
+            axes: Vec::new(),
         }
     }
 }
@@ -533,16 +554,18 @@ pub fn gaussian_filter(input: &Array, sigma: &[f64], opts: &GaussianOptions) -> 
     let op = "ndimage.gaussian_filter";
     check_real(op, input)?;
     let nd = input.ndim();
-    let sig = per_axis(op, "sigma", sigma, nd)?;
+    let ax = filter_axes(op, &opts.axes, nd)?;
+    let ax = ax.as_deref();
+    let sig = expand_per_axis(op, "sigma", sigma, ax, nd, 0.0)?;
     let ord = if opts.order.is_empty() {
         bounded(nd, 0)
     } else {
-        per_axis(op, "order", &opts.order, nd)?
+        expand_per_axis(op, "order", &opts.order, ax, nd, 0)?
     };
     let rad: Vec<Option<usize>> = if opts.radius.is_empty() {
         bounded(nd, None)
     } else {
-        per_axis(op, "radius", &opts.radius, nd)?
+        expand_per_axis(op, "radius", &opts.radius, ax, nd, 0)?
             .into_iter()
             .map(Some)
             .collect()
@@ -588,12 +611,13 @@ pub fn gaussian_filter(input: &Array, sigma: &[f64], opts: &GaussianOptions) -> 
 pub fn gaussian_laplace(input: &Array, sigma: &[f64], opts: &GaussianOptions) -> Result<Array> {
     let nd = input.ndim();
     let dtype = out_dtype(input, opts.output);
+    let (sigma, opts, dims) = gaussian_axes("ndimage.gaussian_laplace", nd, sigma, opts)?;
     let mut acc: Option<Array> = None;
-    for d in 0..nd {
+    for d in dims {
         let mut o = opts.clone();
         o.order = (0..nd).map(|k| if k == d { 2 } else { 0 }).collect();
         o.output = Some(dtype);
-        let t = gaussian_filter(input, sigma, &o)?;
+        let t = gaussian_filter(input, &sigma, &o)?;
         acc = Some(match acc {
             None => t,
             Some(a) => cuprum_core::add(&a, &t)?.astype(dtype)?,
@@ -629,12 +653,14 @@ pub fn gaussian_gradient_magnitude(
 ) -> Result<Array> {
     let nd = input.ndim();
     let dtype = out_dtype(input, opts.output);
+    let op = "ndimage.gaussian_gradient_magnitude";
+    let (sigma, opts, dims) = gaussian_axes(op, nd, sigma, opts)?;
     let mut acc: Option<Array> = None;
-    for d in 0..nd {
+    for d in dims {
         let mut o = opts.clone();
         o.order = (0..nd).map(|k| usize::from(k == d)).collect();
         o.output = Some(dtype);
-        let t = gaussian_filter(input, sigma, &o)?;
+        let t = gaussian_filter(input, &sigma, &o)?;
         let t2 = cuprum_core::multiply(&t, &t)?.astype(dtype)?;
         acc = Some(match acc {
             None => t2,
@@ -645,6 +671,30 @@ pub fn gaussian_gradient_magnitude(
         Some(a) => cuprum_core::sqrt(&a.astype(DType::Float64)?)?.astype(dtype),
         None => input.astype(dtype),
     }
+}
+
+/// `sigma` and `radius` for every axis and the axes a Gaussian derivative family sums over
+/// (the filtered axes, or all); the options returned have no `axes`.
+fn gaussian_axes(
+    op: &'static str,
+    nd: usize,
+    sigma: &[f64],
+    opts: &GaussianOptions,
+) -> Result<(Vec<f64>, GaussianOptions, Vec<usize>)> {
+    let ax = filter_axes(op, &opts.axes, nd)?;
+    let sig = expand_per_axis(op, "sigma", sigma, ax.as_deref(), nd, 0.0)?;
+    let radius = if opts.radius.is_empty() {
+        Vec::new()
+    } else {
+        expand_per_axis(op, "radius", &opts.radius, ax.as_deref(), nd, 0)?
+    };
+    let o = GaussianOptions {
+        radius,
+        axes: Vec::new(),
+        ..opts.clone()
+    };
+    let dims = ax.unwrap_or_else(|| (0..nd).collect());
+    Ok((sig, o, dims))
 }
 
 fn derivative_filter(
@@ -738,8 +788,10 @@ pub fn laplace(input: &Array, opts: &FilterOptions) -> Result<Array> {
     check_real(op, input)?;
     let dtype = out_dtype(input, opts.output);
     let x = to_f64(input)?;
+    let dims =
+        filter_axes(op, &opts.axes, input.ndim())?.unwrap_or_else(|| (0..input.ndim()).collect());
     let mut acc: Option<Array> = None;
-    for d in 0..input.ndim() {
+    for d in dims {
         let t = pass_1d(
             op,
             &x,

@@ -50,6 +50,9 @@ pub fn generic_filter(
     check_real(op, input)?;
     cpu_only(op, input)?;
     let nd = input.ndim();
+    if let Some((w, o)) = crate::rank::full_rank(op, window, opts, nd)? {
+        return generic_filter(input, function, &w, &o);
+    }
     let taps = window_taps(op, window, nd.max(1), &opts.origin)?;
     let x = to_f64(input)?;
     let x = if nd == 0 { x.reshape(vec![1usize])? } else { x };

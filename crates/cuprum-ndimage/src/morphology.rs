@@ -415,6 +415,9 @@ pub fn grey_erosion(input: &Array, window: &Window, opts: &FilterOptions) -> Res
 pub fn grey_dilation(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
     let op = "ndimage.grey_dilation";
     let nd = input.ndim();
+    if let Some((w, o)) = crate::rank::full_rank(op, window, opts, nd)? {
+        return grey_dilation(input, &w, &o);
+    }
     let (shape, mut vals) = window_dense(op, window, nd)?;
     vals.reverse();
     let mut org = origins(op, &opts.origin, nd)?;

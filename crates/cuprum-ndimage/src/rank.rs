@@ -3,7 +3,10 @@
 
 use crate::engine::{Taps, rank_taps, to_f64};
 use crate::filters::FilterOptions;
-use crate::support::{check_origin, check_real, host_f64, norm_axis, origins, per_axis};
+use crate::support::{
+    check_origin, check_real, expand_dims_for_axes, expand_origin, expand_per_axis, filter_axes,
+    host_f64, norm_axis, origins, per_axis,
+};
 use cuprum_core::{Array, Error, Result};
 
 /// The window of a rank filter or a morphology operation: a box of `size` per axis, or a
@@ -68,6 +71,32 @@ pub(crate) fn window_dense(
     }
 }
 
+/// The window and options of a call with `opts.axes` as a call over every axis: a size per
+/// filtered axis expanded with 1s, a footprint with size-1 dimensions inserted, the origins
+/// with 0s; `None` without axes.
+pub(crate) fn full_rank(
+    op: &'static str,
+    w: &Window,
+    opts: &FilterOptions,
+    ndim: usize,
+) -> Result<Option<(Window, FilterOptions)>> {
+    let Some(ax) = filter_axes(op, &opts.axes, ndim)? else {
+        return Ok(None);
+    };
+    let w = match w {
+        Window::Size(s) => Window::Size(expand_per_axis(op, "size", s, Some(&ax), ndim, 1)?),
+        Window::Footprint(f) => {
+            Window::Footprint(expand_dims_for_axes(op, "footprint", f, &ax, ndim)?)
+        }
+    };
+    let o = FilterOptions {
+        origin: expand_origin(op, &opts.origin, Some(&ax), ndim)?,
+        axes: Vec::new(),
+        ..opts.clone()
+    };
+    Ok(Some((w, o)))
+}
+
 /// Taps of a window with origins checked.
 pub(crate) fn window_taps(
     op: &'static str,
@@ -92,6 +121,9 @@ fn rank_filter_impl(
 ) -> Result<Array> {
     check_real(op, input)?;
     let nd = input.ndim();
+    if let Some((w, o)) = full_rank(op, w, opts, nd)? {
+        return rank_filter_impl(op, input, &w, rank, &o);
+    }
     let taps = if nd == 0 {
         Taps {
             ndim: 0,

@@ -112,3 +112,93 @@ pub(crate) fn ones(n: usize) -> Result<Vec<f64>> {
 pub(crate) fn bounded<T: Clone>(n: usize, x: T) -> Vec<T> {
     std::iter::repeat_n(x, n).collect()
 }
+
+/// The filtered axes of an `ndim`-d input (SciPy's `axes`): normalized and distinct, in the
+/// order given; `None` for an empty list (every axis).
+pub(crate) fn filter_axes(
+    op: &'static str,
+    axes: &[isize],
+    ndim: usize,
+) -> Result<Option<Vec<usize>>> {
+    if axes.is_empty() {
+        return Ok(None);
+    }
+    let ax = axes
+        .iter()
+        .map(|&a| norm_axis(op, a, ndim))
+        .collect::<Result<Vec<usize>>>()?;
+    let mut s = ax.clone();
+    s.sort_unstable();
+    s.dedup();
+    if s.len() != ax.len() {
+        return Err(Error::invalid_value(
+            op,
+            format!("axes {axes:?} name an axis twice"),
+        ));
+    }
+    Ok(Some(ax))
+}
+
+/// Per-axis values for every axis: with `axes`, `v` has one value or one per filtered axis
+/// and the other axes get `fill`; without, [`per_axis`] over all axes.
+pub(crate) fn expand_per_axis<T: Copy>(
+    op: &'static str,
+    what: &str,
+    v: &[T],
+    axes: Option<&[usize]>,
+    ndim: usize,
+    fill: T,
+) -> Result<Vec<T>> {
+    match axes {
+        None => per_axis(op, what, v, ndim),
+        Some(ax) => {
+            let vals = per_axis(op, what, v, ax.len())?;
+            let mut out = bounded(ndim, fill);
+            for (&a, &x) in ax.iter().zip(&vals) {
+                out[a] = x;
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// Origins for every axis with `axes` (empty `origin`: all zero).
+pub(crate) fn expand_origin(
+    op: &'static str,
+    origin: &[isize],
+    axes: Option<&[usize]>,
+    ndim: usize,
+) -> Result<Vec<isize>> {
+    if origin.is_empty() {
+        return Ok(bounded(ndim, 0));
+    }
+    expand_per_axis(op, "origin", origin, axes, ndim, 0)
+}
+
+/// An array of `len(axes)` dimensions given every dimension: size-1 axes inserted where the
+/// input is not filtered (NumPy's `expand_dims`, the filtered axes in increasing order).
+pub(crate) fn expand_dims_for_axes(
+    op: &'static str,
+    what: &str,
+    a: &Array,
+    axes: &[usize],
+    ndim: usize,
+) -> Result<Array> {
+    if a.ndim() != axes.len() {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "{what} has {} dimensions; axes name {}",
+                a.ndim(),
+                axes.len()
+            ),
+        ));
+    }
+    let mut sorted = axes.to_vec();
+    sorted.sort_unstable();
+    let mut shape = bounded(ndim, 1usize);
+    for (&ax, &n) in sorted.iter().zip(a.shape()) {
+        shape[ax] = n;
+    }
+    a.reshape(shape.as_slice())
+}

@@ -47,7 +47,18 @@ fn filter_opts(cx: &CaseCx<'_>) -> R<nd::FilterOptions> {
             .map(|v| v as isize)
             .collect(),
         output: cx.kw_dtype("output")?,
+        axes: axes_kw(cx)?,
     })
+}
+
+/// SciPy's `axes` keyword (absent: every axis).
+fn axes_kw(cx: &CaseCx<'_>) -> R<Vec<isize>> {
+    Ok(cx
+        .kw_ints("axes")?
+        .unwrap_or_default()
+        .into_iter()
+        .map(|v| v as isize)
+        .collect())
 }
 
 fn interp_opts(cx: &CaseCx<'_>) -> R<nd::InterpOptions> {
@@ -107,7 +118,7 @@ fn index_of(cx: &CaseCx<'_>, i: usize) -> R<Option<Vec<i64>>> {
 
 fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
     let x = cx.array(0)?;
-    let f_common: &[&str] = &["mode", "cval", "origin", "output", "array_kwargs"];
+    let f_common: &[&str] = &["mode", "cval", "origin", "output", "array_kwargs", "axes"];
     let one = |a: Array| -> OpResult { Ok(vec![a]) };
     match name {
         "correlate" | "convolve" => {
@@ -136,7 +147,7 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
         | "gaussian_laplace"
         | "gaussian_gradient_magnitude" => {
             cx.only_kwargs(&[
-                "sigma", "order", "mode", "cval", "truncate", "radius", "output", "axis",
+                "sigma", "order", "mode", "cval", "truncate", "radius", "output", "axis", "axes",
             ])?;
             let sigma = floats(cx, "sigma")?.ok_or_else(|| CaseError::harness("sigma missing"))?;
             let o = nd::GaussianOptions {
@@ -146,6 +157,7 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
                 truncate: cx.kw_f64("truncate")?.unwrap_or(4.0),
                 radius: cx.kw_shape("radius")?.unwrap_or_default(),
                 output: cx.kw_dtype("output")?,
+                axes: axes_kw(cx)?,
             };
             one(match name {
                 "gaussian_filter" => nd::gaussian_filter(x, &sigma, &o)?,
@@ -160,7 +172,7 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
             })
         }
         "uniform_filter" | "uniform_filter1d" => {
-            cx.only_kwargs(&["size", "mode", "cval", "origin", "output", "axis"])?;
+            cx.only_kwargs(&["size", "mode", "cval", "origin", "output", "axis", "axes"])?;
             let o = filter_opts(cx)?;
             let size = cx.kw_shape("size")?.unwrap_or_else(|| vec![3]);
             one(if name == "uniform_filter" {
@@ -180,6 +192,7 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
                 "array_kwargs",
                 "percentile",
                 "rank",
+                "axes",
             ])?;
             let o = filter_opts(cx)?;
             let w = window(cx)?;
@@ -340,7 +353,7 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
                 &floats(cx, "sampling")?.unwrap_or_default(),
             )?)
         }
-        "fourier_gaussian" | "fourier_shift" | "fourier_uniform" => {
+        "fourier_gaussian" | "fourier_shift" | "fourier_uniform" | "fourier_ellipsoid" => {
             cx.only_kwargs(&["sigma", "shift", "size", "n", "axis"])?;
             let o = nd::FourierOptions {
                 n: cx.kw_i64("n")?.unwrap_or(-1) as isize,
@@ -352,6 +365,9 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
                 }
                 "fourier_uniform" => {
                     nd::fourier_uniform(x, &floats(cx, "size")?.unwrap_or_default(), &o)?
+                }
+                "fourier_ellipsoid" => {
+                    nd::fourier_ellipsoid(x, &floats(cx, "size")?.unwrap_or_default(), &o)?
                 }
                 _ => nd::fourier_shift(x, &floats(cx, "shift")?.unwrap_or_default(), &o)?,
             })

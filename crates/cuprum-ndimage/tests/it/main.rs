@@ -1098,3 +1098,178 @@ mod vectorized {
         }
     }
 }
+
+mod axes {
+    use super::*;
+
+    #[test]
+    fn filters_over_some_axes_match_scipy() {
+        for d in all_devices() {
+            let x = x_on(d);
+            let on = |axes: &[isize]| nd::FilterOptions {
+                axes: axes.to_vec(),
+                ..Default::default()
+            };
+            // uniform_filter(x, 3, axes=[0]) == uniform_filter1d(x, 3, axis=0)
+            let a = nd::uniform_filter(&x, &[3], &on(&[0])).unwrap();
+            let b = nd::uniform_filter1d(&x, 3, 0, &nd::FilterOptions::default()).unwrap();
+            close(&a, &b.to_vec::<f64>().unwrap(), 1e-12);
+            // correlate(x, [[1, 2, 3]] along axes=[1]) == correlate1d(x, [1, 2, 3], axis=1)
+            let w = Array::from_vec_on(vec![1.0f64, 2.0, 3.0], &[3], d).unwrap();
+            let a = nd::correlate(&x, &w, &on(&[1])).unwrap();
+            let b = nd::correlate1d(&x, &w, 1, &nd::FilterOptions::default()).unwrap();
+            close(&a, &b.to_vec::<f64>().unwrap(), 1e-12);
+            // scipy.ndimage.median_filter(x, 3, axes=[1])
+            let m = nd::median_filter(&x, &nd::Window::size(3), &on(&[1])).unwrap();
+            close(
+                &m,
+                &[
+                    0.0,
+                    1.0,
+                    2.8284271247461903,
+                    2.8284271247461903,
+                    1.0,
+                    4.180339887498949,
+                    4.180339887498949,
+                    1.6274169979695223,
+                    4.520259177452132,
+                    6.0,
+                    3.6227766016837926,
+                    3.6227766016837926,
+                    4.872166581031863,
+                    4.872166581031863,
+                    3.3832034148351795,
+                    2.0947501931112527,
+                    1.0,
+                    1.0,
+                    5.819079927272796,
+                    5.819079927272796,
+                ],
+                1e-12,
+            );
+            // maximum_filter(x, footprint=[1, 0, 1], axes=[0], mode='constant', cval=-1)
+            let fp = Array::from_vec_on(vec![true, false, true], &[3], d).unwrap();
+            let o = nd::FilterOptions {
+                mode: nd::Mode::Constant,
+                cval: -1.0,
+                axes: vec![0],
+                ..Default::default()
+            };
+            let m = nd::maximum_filter(&x, &nd::Window::Footprint(fp), &o).unwrap();
+            let (a1, a2, a3, a4, a5) = (
+                4.180339887498949,
+                0.6969384566990691,
+                4.520259177452132,
+                1.6274169979695223,
+                3.6227766016837926,
+            );
+            let (b1, b2, b3) = (1.4828726939093997, 6.569219381653056, 3.3832034148351795);
+            close(
+                &m,
+                &[
+                    a1,
+                    a2,
+                    a3,
+                    a4,
+                    6.0,
+                    a5,
+                    b1,
+                    b2,
+                    5.196152422706632,
+                    b3,
+                    a1,
+                    1.0,
+                    a3,
+                    6.367532368147138,
+                    6.0,
+                    a5,
+                    b1,
+                    b2,
+                    4.872166581031863,
+                    b3,
+                ],
+                1e-12,
+            );
+            // scipy.ndimage.gaussian_laplace(x, 1.0, axes=[0])
+            let g = nd::GaussianOptions {
+                axes: vec![0],
+                ..Default::default()
+            };
+            let l = nd::gaussian_laplace(&x, &[1.0], &g).unwrap();
+            close(
+                &l,
+                &[
+                    1.4750217222476933,
+                    0.04617281973555243,
+                    0.9043914160428795,
+                    -0.5961440910604421,
+                    1.4705148281229987,
+                    -1.0913977232468133,
+                    0.11202610338891408,
+                    -1.1402373012179872,
+                    1.5267831806297787,
+                    -0.8565238759042455,
+                    -0.960760410826407,
+                    -0.1768074757315845,
+                    -1.7962458160229897,
+                    0.29279521743746195,
+                    -0.06570194778904637,
+                    0.5764237637127755,
+                    0.018307605481464317,
+                    2.0310829282802496,
+                    -1.2247348654530872,
+                    -0.5494555716321798,
+                ],
+                1e-12,
+            );
+            // gaussian_filter(np.arange(24.).reshape(2, 3, 4) % 5, [1.0, 0.5], axes=(2, 0))
+            let x3: Vec<f64> = (0..24).map(|v| f64::from(v % 5)).collect();
+            let x3 = Array::from_vec_on(x3, &[2, 3, 4], d).unwrap();
+            let g = nd::GaussianOptions {
+                axes: vec![2, 0],
+                ..Default::default()
+            };
+            let y = nd::gaussian_filter(&x3, &[1.0, 0.5], &g).unwrap();
+            close(
+                &y,
+                &[
+                    0.6383503844580821,
+                    1.2458294968978039,
+                    1.992526328582966,
+                    2.4442292964783467,
+                    2.5026181110749564,
+                    1.5985842177894842,
+                    1.4116994182814897,
+                    1.8080337592712685,
+                    2.824122812676311,
+                    2.399698429131748,
+                    1.4933230687291859,
+                    1.068898685184622,
+                    2.1919662407287315,
+                    2.5883005817185105,
+                    2.4014157822105155,
+                    1.4973818889250436,
+                    1.5557707035216533,
+                    2.007473671417034,
+                    2.7541705031021966,
+                    3.3616496155419178,
+                    0.7140788673068235,
+                    1.223236114955416,
+                    1.8837423871836503,
+                    2.3928996348322427,
+                ],
+                1e-12,
+            );
+            // laplace(x, axes=[1]) == correlate1d(x, [1, -2, 1], axis=1)
+            let w = Array::from_vec_on(vec![1.0f64, -2.0, 1.0], &[3], d).unwrap();
+            let a = nd::laplace(&x, &on(&[1])).unwrap();
+            let b = nd::correlate1d(&x, &w, 1, &nd::FilterOptions::default()).unwrap();
+            close(&a, &b.to_vec::<f64>().unwrap(), 1e-12);
+            // repeated or out-of-range axes, a footprint of another rank than the axes
+            assert!(nd::uniform_filter(&x, &[3], &on(&[1, -1])).is_err());
+            assert!(nd::uniform_filter(&x, &[3], &on(&[2])).is_err());
+            let fp2 = Array::from_vec_on(vec![true; 4], &[2, 2], d).unwrap();
+            assert!(nd::minimum_filter(&x, &nd::Window::Footprint(fp2), &on(&[0])).is_err());
+        }
+    }
+}
