@@ -148,12 +148,28 @@ impl KDTree {
                 ),
             ));
         }
+        if matches!(x.dtype(), DType::Complex64 | DType::Complex128) {
+            return Err(Error::dtype(OP, x.dtype()));
+        }
         let lead = x.shape()[..x.ndim() - 1].to_vec();
         let q: usize = lead.iter().product();
-        Ok((
-            ext::as_c_contiguous(&x.astype(DType::Float64)?)?.reshape([q, d])?,
-            lead,
-        ))
+        let xq = ext::as_c_contiguous(&x.astype(DType::Float64)?)?.reshape([q, d])?;
+        // SciPy's cKDTree raises for NaN or infinite query coordinates
+        if xq.size() > 0
+            && !cuprum_core::isfinite(&xq)?
+                .all(None, false)?
+                .astype(DType::Bool)?
+                .to_vec::<bool>()?
+                .first()
+                .copied()
+                .unwrap_or(true)
+        {
+            return Err(Error::invalid_value(
+                OP,
+                "'x' must be finite, check for nan or inf values",
+            ));
+        }
+        Ok((xq, lead))
     }
 
     fn check_p(p: f64) -> Result<()> {
@@ -172,8 +188,8 @@ impl KDTree {
     /// beyond the `n` points have distance `inf` and index `n`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for `k == 0`, `p < 1`, or `x` whose last axis is not `d`;
-    /// [`Error::DeviceMismatch`].
+    /// [`Error::InvalidValue`] for `k == 0`, `p < 1`, `x` whose last axis is not `d` or
+    /// that holds NaN or infinities (as SciPy); [`Error::DeviceMismatch`].
     pub fn query(&self, x: &Array, k: usize, opts: QueryOptions) -> Result<(Array, Array)> {
         use cuprum_core as cp;
         Self::check_p(opts.p)?;

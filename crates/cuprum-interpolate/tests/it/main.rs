@@ -3,6 +3,7 @@
 
 #![allow(clippy::approx_constant)]
 
+mod bad_input;
 mod ndppoly;
 mod reference;
 mod scattered;

@@ -137,6 +137,38 @@ fn tree_agrees_with_exhaustive_search() {
 }
 
 #[test]
+fn bad_queries_are_errors() {
+    for dev in all_devices() {
+        let t = KDTree::new(&arr(&[0.0, 0.0, 1.0, 0.0, 0.0, 1.0], &[3, 2], dev)).unwrap();
+        // NaN or infinite query coordinates: SciPy raises ValueError
+        for bad in [f64::NAN, f64::INFINITY] {
+            let q = arr(&[bad, 0.5], &[1, 2], dev);
+            assert!(t.query(&q, 1, QueryOptions::default()).is_err());
+            assert!(t.query_ball_point(&q, 0.5, 2.0).is_err());
+        }
+        assert!(
+            t.query(&arr(&[0.5; 3], &[1, 3], dev), 1, QueryOptions::default())
+                .is_err()
+        );
+        assert!(
+            t.query(&arr(&[0.5; 2], &[1, 2], dev), 0, QueryOptions::default())
+                .is_err()
+        );
+        assert!(KDTree::new(&arr(&[f64::NAN, 0.0], &[1, 2], dev)).is_err());
+        // more neighbours than points: the rest are inf and n
+        let (d, i) = t
+            .query(&arr(&[0.0, 0.0], &[1, 2], dev), 5, QueryOptions::default())
+            .unwrap();
+        let (d, i) = (d.to_vec::<f64>().unwrap(), i.to_vec::<i64>().unwrap());
+        assert_eq!(
+            (d[3], i[3], d[4], i[4]),
+            (f64::INFINITY, 3, f64::INFINITY, 3)
+        );
+        assert_eq!(i[0], 0);
+    }
+}
+
+#[test]
 fn device_search_agrees_with_the_cpu_tree() {
     // 20000 points (uniform in 3-d, clustered in 2-d, on a line in 1-d), queries inside and
     // outside the data: every device's k nearest (the grid kernel on CUDA devices for k <= 32,
