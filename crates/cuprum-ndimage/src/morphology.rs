@@ -121,6 +121,9 @@ pub struct MorphOptions {
     pub border_value: bool,
     /// the structure's shift per axis (empty: 0)
     pub origin: Vec<isize>,
+    /// the axes the structure spans (SciPy's `axes`; empty: every axis); `structure` and
+    /// `origin` then have one dimension or value per axis listed
+    pub axes: Vec<isize>,
 }
 
 impl Default for MorphOptions {
@@ -130,6 +133,7 @@ impl Default for MorphOptions {
             iterations: 1,
             border_value: false,
             origin: Vec::new(),
+            axes: Vec::new(),
         }
     }
 }
@@ -200,6 +204,26 @@ fn morph_step(
 fn binary_op(op: &'static str, input: &Array, opts: &MorphOptions, seq: &[bool]) -> Result<Array> {
     check_real(op, input)?;
     let nd = input.ndim();
+    if let Some(ax) = crate::support::filter_axes(op, &opts.axes, nd)? {
+        // the structure over the listed axes, size 1 along the others
+        let s = match &opts.structure {
+            Some(s) => s.clone(),
+            None => generate_binary_structure(ax.len(), 1)?,
+        };
+        let full = MorphOptions {
+            structure: Some(crate::support::expand_dims_for_axes(
+                op,
+                "structure",
+                &s,
+                &ax,
+                nd,
+            )?),
+            origin: crate::support::expand_origin(op, &opts.origin, Some(&ax), nd)?,
+            axes: Vec::new(),
+            ..opts.clone()
+        };
+        return binary_op(op, input, &full, seq);
+    }
     let s = structure_of(op, input, &opts.structure)?;
     let (shape, vals) = window_dense(op, &Window::Footprint(s.astype(DType::Float64)?), nd)
         .or_else(|e| {

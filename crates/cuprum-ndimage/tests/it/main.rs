@@ -1265,6 +1265,30 @@ mod axes {
             let a = nd::laplace(&x, &on(&[1])).unwrap();
             let b = nd::correlate1d(&x, &w, 1, &nd::FilterOptions::default()).unwrap();
             close(&a, &b.to_vec::<f64>().unwrap(), 1e-12);
+            // scipy.ndimage.binary_dilation(b, axes=[1]);
+            // binary_erosion(b, structure=[1, 1], axes=[0], border_value=1)
+            let mo = nd::MorphOptions {
+                axes: vec![1],
+                ..Default::default()
+            };
+            let y = nd::binary_dilation(&b_on(d), &mo).unwrap();
+            let want = [1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0];
+            assert_eq!(
+                y.to_vec::<bool>().unwrap(),
+                want.iter().map(|&v| v == 1).collect::<Vec<_>>()
+            );
+            let mo = nd::MorphOptions {
+                structure: Some(Array::from_vec_on(vec![true, true], &[2], d).unwrap()),
+                border_value: true,
+                axes: vec![0],
+                ..Default::default()
+            };
+            let y = nd::binary_erosion(&b_on(d), &mo).unwrap();
+            let want = [0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+            assert_eq!(
+                y.to_vec::<bool>().unwrap(),
+                want.iter().map(|&v| v == 1).collect::<Vec<_>>()
+            );
             // repeated or out-of-range axes, a footprint of another rank than the axes
             assert!(nd::uniform_filter(&x, &[3], &on(&[1, -1])).is_err());
             assert!(nd::uniform_filter(&x, &[3], &on(&[2])).is_err());
