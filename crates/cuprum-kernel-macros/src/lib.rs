@@ -14,6 +14,7 @@
 //! [`Kernel`]: https://docs.rs/cuprum-kernel
 #![warn(missing_docs)]
 
+mod build;
 mod cgen;
 mod ir;
 mod phase;
@@ -62,7 +63,7 @@ fn expand(
     let krate = krate(attr)?;
     let rt = quote!(#krate::rt);
     let f: syn::ItemFn = syn::parse2(item)?;
-    let mut k = ir::build(f)?;
+    let mut k = build::build(f)?;
     let c_body = cgen::body(&k);
     phase::check(&k)?;
     phase::extract(&mut k)?;
@@ -183,4 +184,217 @@ fn expand(
             })
         };
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expand;
+    use quote::quote;
+
+    fn error(f: proc_macro2::TokenStream) -> String {
+        match expand(quote!(crate = jit), f) {
+            Ok(_) => String::new(),
+            Err(e) => e
+                .into_iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join(" | "),
+        }
+    }
+
+    #[test]
+    fn barriers_under_thread_dependent_control_flow_are_errors() {
+        let e = error(quote! {
+            fn k(x: &mut [f32]) { if thread_idx().x < 5 { syncthreads(); } }
+        });
+        assert!(e.contains("thread-dependent"), "{e}");
+        assert!(e.contains("this condition depends on the thread"), "{e}");
+        // through variables, assignments under a thread-dependent branch, and loops
+        let e = error(quote! {
+            fn k(x: &mut [f32]) {
+                let t = thread_idx().x;
+                let mut u = 0u32;
+                if t > 3 { u = 1; }
+                while u < 4 { syncthreads(); u += 1; }
+            }
+        });
+        assert!(e.contains("thread-dependent"), "{e}");
+        let e = error(quote! {
+            fn k(x: &mut [f32]) { for i in 0..grid(1) { syncthreads(); } }
+        });
+        assert!(e.contains("thread-dependent"), "{e}");
+        // uniform conditions are fine
+        let ok = error(quote! {
+            fn k(x: &mut [f32], n: u32) {
+                let mut s = block_dim().x / 2;
+                while s > 0 { if block_idx().x < n { syncthreads(); } s /= 2; }
+            }
+        });
+        assert_eq!(ok, "");
+        let e = error(quote! {
+            fn k(x: &mut [f32]) { loop { syncthreads(); } }
+        });
+        assert!(e.contains("inside `loop`"), "{e}");
+        let e = error(quote! {
+            fn k(x: &mut [f32]) {
+                let mut i = 0;
+                while i < 4 { syncthreads(); if x[0] > 0.0 { break; } i += 1; }
+            }
+        });
+        assert!(e.contains("out of a loop that holds"), "{e}");
+    }
+
+    #[test]
+    fn unsupported_constructs_are_errors() {
+        let cases = [
+            (
+                quote!(
+                    fn k(x: &[f32]) {
+                        x[0] = 1.0;
+                    }
+                ),
+                "read-only",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32], n: i32) {
+                        let a = x[0] + n;
+                    }
+                ),
+                "different types",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) {
+                        let f = |a: f32| a;
+                    }
+                ),
+                "closures",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) {
+                        println!("hi");
+                    }
+                ),
+                "macros",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) {
+                        x[0] = x[0].frobnicate();
+                    }
+                ),
+                "unsupported method",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) {
+                        if x[0] > 0.0 {
+                            let s = shared_memory::<f32>(8);
+                        }
+                    }
+                ),
+                "top-level",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) {
+                        if shfl_sync(0xffffffff, x[0], 0) > 0.0 {
+                            x[0] = 1.0;
+                        }
+                    }
+                ),
+                "bind it with `let`",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) -> f32 {
+                        1.0
+                    }
+                ),
+                "returns nothing",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [String]) {}
+                ),
+                "a type of the kernel",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) {
+                        x[0] = y;
+                    }
+                ),
+                "unknown name",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) {
+                        x[0] = 1.0 as bool;
+                    }
+                ),
+                "no cast to bool",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) {
+                        x[(0, 1)] = 1.0;
+                        x[0] = x[(1, 2, 3)];
+                    }
+                ),
+                "another number of indices",
+            ),
+            (
+                quote!(
+                    fn k(x: &mut [f32]) {
+                        let a = 1;
+                        a += 1;
+                        x[0] = 1.0 + 2;
+                    }
+                ),
+                "",
+            ),
+        ];
+        for (src, want) in cases {
+            let e = error(src.clone());
+            if want.is_empty() {
+                assert_eq!(e, "", "{src}");
+            } else {
+                assert!(e.contains(want), "{src}: {e}");
+            }
+        }
+    }
+
+    #[test]
+    fn cuda_body_text() {
+        let f: syn::ItemFn = syn::parse2(quote! {
+            fn k<T>(x: &[T], y: &mut [T], a: T) {
+                let sm = shared_memory::<T>(64);
+                let i = grid(1);
+                let mut s = 0.0 as T;
+                for j in (0..4).step_by(2) { s += x[j] * 2.0; }
+                sm[0] = s;
+                syncthreads();
+                if i < y.len() { y[i] = a * sm[0] % 3 as T; }
+                let m = atomic_max(y, 0, 1.5);
+            }
+        })
+        .unwrap();
+        let k = crate::build::build(f).unwrap();
+        let c = crate::cgen::body(&k);
+        for want in [
+            "__shared__ T s_sm_0[64];",
+            "unsigned long long i_1 = ((unsigned long long)blockIdx.x * blockDim.x + threadIdx.x);",
+            "T s_2 = ((T)(0.0));",
+            "for (int j_3 = 0, j_3_end = 4; j_3 < j_3_end; j_3 += (int)(2))",
+            "s_2 = ((T)(s_2 + ((T)(p_x[(long long)(j_3)] * ((T)(2.0))))));",
+            "__syncthreads();",
+            "__jit_rem(((T)(p_a * s_sm_0[0ULL])), ((T)(3)))",
+            "__jit_atomic_max(&p_y[(long long)(0ULL)], ((T)(1.5)))",
+        ] {
+            assert!(c.contains(want), "{want}\n{c}");
+        }
+    }
 }
