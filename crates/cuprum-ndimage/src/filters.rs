@@ -275,17 +275,49 @@ fn separable(
     cval: f64,
     dtype: DType,
 ) -> Result<Array> {
+    separable_div(op, input, passes, &[], mode, cval, dtype)
+}
+
+/// [`separable`] with each pass's sum divided by `divs[i]` (absent: 1) before it is rounded
+/// through `dtype`.
+fn separable_div(
+    op: &'static str,
+    input: &Array,
+    passes: &[(usize, Vec<f64>, i64)],
+    divs: &[f64],
+    mode: &[Mode],
+    cval: f64,
+    dtype: DType,
+) -> Result<Array> {
     let mut x = to_f64(input)?;
     if passes.is_empty() {
         return x.astype(dtype);
     }
     for (i, (ax, w, o)) in passes.iter().enumerate() {
         x = pass_1d(op, &x, w, *ax as isize, *o, mode[i], cval)?;
+        if let Some(&dv) = divs.get(i).filter(|&&dv| dv != 1.0) {
+            x = cuprum_core::divide(&x, dv)?;
+        }
         if i + 1 < passes.len() {
             x = quantize_dev(&x, dtype)?;
         }
     }
     x.astype(dtype)
+}
+
+/// The taps and divisor of a box of `size` for output `dtype`: weights `1 / size` for a float
+/// output; for an integer output, weights 1 and the sum divided by `size` afterwards, as SciPy's
+/// running sum does, so that a mean that is an integer stays that integer (cupy#8401:
+/// `(0 + 1 + 5) / 3` is 2, while `0/3 + 1/3 + 5/3` is 1.999... and truncates to 1).
+fn box_taps(size: usize, dtype: DType) -> Result<(Vec<f64>, f64)> {
+    if dtype.is_float() || dtype.is_complex() {
+        Ok((
+            cuprum_core::ext::try_vec_filled(size, 1.0 / size as f64)?,
+            1.0,
+        ))
+    } else {
+        Ok((cuprum_core::ext::try_vec_filled(size, 1.0)?, size as f64))
+    }
 }
 
 /// A 1-d uniform (box) filter of length `size` along `axis` (`scipy.ndimage.uniform_filter1d`).
@@ -296,7 +328,8 @@ fn separable(
 /// [`Error::InvalidValue`] for `size == 0` or a bad origin.
 ///
 /// # Algorithm
-/// A correlation with `size` weights `1 / size`; an even size covers
+/// A correlation with `size` weights `1 / size` (an integer output: the window's sum divided
+/// by `size`, exact as SciPy's, cupy#8401); an even size covers
 /// `x[j - size / 2 ..= j + size / 2 - 1]`.
 ///
 /// # Example
@@ -320,14 +353,16 @@ pub fn uniform_filter1d(
     }
     let o = single_origin(op, &opts.origin)?;
     let ax = norm_axis(op, axis, input.ndim().max(1))?;
-    let w = bounded(size, 1.0 / size as f64);
-    separable(
+    let dtype = out_dtype(input, opts.output);
+    let (w, div) = box_taps(size, dtype)?;
+    separable_div(
         op,
         input,
         &[(ax, w, o)],
+        &[div],
         &[opts.mode],
         opts.cval,
-        out_dtype(input, opts.output),
+        dtype,
     )
 }
 
@@ -352,25 +387,21 @@ pub fn uniform_filter(input: &Array, size: &[usize], opts: &FilterOptions) -> Re
     let ax = filter_axes(op, &opts.axes, nd)?;
     let sizes = expand_per_axis(op, "size", size, ax.as_deref(), nd, 1)?;
     let org = origins(op, &expand_origin(op, &opts.origin, ax.as_deref(), nd)?, nd)?;
+    let dtype = out_dtype(input, opts.output);
     let mut passes = Vec::new();
+    let mut divs = Vec::new();
     for d in 0..nd {
         if sizes[d] == 0 {
             return Err(Error::invalid_value(op, "incorrect filter size 0"));
         }
         if sizes[d] > 1 {
-            let taps = cuprum_core::ext::try_vec_filled(sizes[d], 1.0 / sizes[d] as f64)?;
+            let (taps, div) = box_taps(sizes[d], dtype)?;
             passes.push((d, taps, org[d]));
+            divs.push(div);
         }
     }
     let modes = bounded(passes.len(), opts.mode);
-    separable(
-        op,
-        input,
-        &passes,
-        &modes,
-        opts.cval,
-        out_dtype(input, opts.output),
-    )
+    separable_div(op, input, &passes, &divs, &modes, opts.cval, dtype)
 }
 
 /// The options of the Gaussian filters.

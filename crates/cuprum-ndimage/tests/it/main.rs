@@ -1297,3 +1297,44 @@ mod axes {
         }
     }
 }
+
+mod integers {
+    use super::*;
+
+    #[test]
+    fn uniform_filter_on_integers_matches_scipy() {
+        // cupy#8401: integer inputs of uniform_filter1d
+        let o = nd::FilterOptions::default();
+        for d in all_devices() {
+            // scipy.ndimage.uniform_filter1d(np.array([0, 0, 1, 5, 7, 250, 255, 3], np.uint8), 3)
+            let x = Array::from_vec_on(vec![0u8, 0, 1, 5, 7, 250, 255, 3], &[8], d).unwrap();
+            let y = nd::uniform_filter1d(&x, 3, -1, &o).unwrap();
+            assert_eq!(y.dtype(), DType::UInt8);
+            assert_eq!(
+                y.to_vec::<u8>().unwrap(),
+                vec![0, 0, 2, 4, 87, 170, 169, 87]
+            );
+            // uniform_filter1d(np.array([-7, 3, -2, 9, -11, 4], np.int16), 2): truncation
+            let x = Array::from_vec_on(vec![-7i16, 3, -2, 9, -11, 4], &[6], d).unwrap();
+            let y = nd::uniform_filter1d(&x, 2, -1, &o).unwrap();
+            assert_eq!(y.to_vec::<i16>().unwrap(), vec![-7, -2, 0, 3, -1, -3]);
+            // uniform_filter(y.reshape(2, 3), 3): each pass stored in int16
+            let y = nd::uniform_filter(&x.reshape(&[2usize, 3][..]).unwrap(), &[3], &o).unwrap();
+            assert_eq!(y.to_vec::<i16>().unwrap(), vec![-1, 0, 0, 0, 0, 0]);
+            // cupy#8401's case: uniform_filter1d(np.repeat([0, 1, 0], [9, 9, 9]), 6)
+            let r: Vec<i64> = (0..27).map(|i| i64::from((9..18).contains(&i))).collect();
+            let x = Array::from_vec_on(r, &[27], d).unwrap();
+            let y = nd::uniform_filter1d(&x, 6, -1, &o).unwrap();
+            let want: Vec<i64> = (0..27).map(|i| i64::from((12..16).contains(&i))).collect();
+            assert_eq!(y.to_vec::<i64>().unwrap(), want);
+            // uniform_filter1d(np.array([2**31 - 1] * 3 + [5], np.int32), 3): no overflow
+            let m = i32::MAX;
+            let x = Array::from_vec_on(vec![m, m, m, 5], &[4], d).unwrap();
+            let y = nd::uniform_filter1d(&x, 3, -1, &o).unwrap();
+            assert_eq!(
+                y.to_vec::<i32>().unwrap(),
+                vec![m, m, 1431655766, 715827885]
+            );
+        }
+    }
+}
