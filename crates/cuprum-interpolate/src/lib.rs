@@ -44,6 +44,7 @@ mod cubic;
 mod fitpack;
 mod fitpack_curfit;
 mod grid;
+mod grid_pchip;
 mod interp1d;
 mod interpnd;
 mod ndbspline;

@@ -87,9 +87,7 @@ fn too_few_points_for_the_order() {
         let y1 = arr(&[1.0], &[1], dev);
         assert!(CubicSpline::new(&x1, &y1, CubicSplineOptions::default()).is_err());
         assert!(PchipInterpolator::new(&x1, &y1, 0, Extrapolate::Yes).is_err());
-        assert!(
-            Akima1DInterpolator::new(&x1, &y1, 0, AkimaMethod::Akima, None).is_err()
-        );
+        assert!(Akima1DInterpolator::new(&x1, &y1, 0, AkimaMethod::Akima, None).is_err());
         let x3 = arr(&[0.0, 1.0, 2.0], &[3], dev);
         let y3 = arr(&[0.0, 1.0, 0.0], &[3], dev);
         // cubic fits need 4 points
