@@ -709,6 +709,16 @@ SP_TERNARY(fdtr, sp_fdtr)
 SP_TERNARY(fdtrc, sp_fdtrc)
 SP_TERNARY(nbdtr, sp_nbdtr)
 SP_TERNARY(nbdtrc, sp_nbdtrc)
+SP_BINARY(gammaincinv, sp_gammaincinv)
+SP_BINARY(gammainccinv, sp_gammainccinv)
+SP_TERNARY(betaincinv, sp_betaincinv)
+SP_TERNARY(betainccinv, sp_betainccinv)
+SP_BINARY(stdtrit, sp_stdtrit)
+SP_BINARY(chdtri, sp_chdtri)
+SP_BINARY(pdtri, sp_pdtri)
+SP_TERNARY(bdtri, sp_bdtri)
+SP_TERNARY(fdtri, sp_fdtri)
+SP_TERNARY(nbdtri, sp_nbdtri)
 
 extern "C" __global__ void sp_sici_f64(const double *x, double *si, double *ci, long long n) {
     SP_LOOP sp_sici(x[i], &si[i], &ci[i]);

@@ -43,6 +43,7 @@ mod elementary_fns;
 mod errfn;
 mod gammafn;
 mod integrals;
+mod inverse;
 mod logistic;
 mod logsumexp;
 mod scalar;
@@ -54,6 +55,7 @@ pub use elementary_fns::*;
 pub use errfn::*;
 pub use gammafn::*;
 pub use integrals::*;
+pub use inverse::*;
 pub use logistic::*;
 pub use logsumexp::*;
 

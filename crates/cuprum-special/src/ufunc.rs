@@ -237,11 +237,12 @@ fn cpu_apply<const N: usize, const M: usize>(
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
 }
 
-/// `kernels/special/{common.cuh, gamma.cuh, bessel.cuh, special.cu}` in that order
+/// `kernels/special/{common.cuh, gamma.cuh, inverse.cuh, bessel.cuh, special.cu}` in that order
 /// (self-contained: none of core's headers).
 const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/common.cuh"),
     include_str!("../../../kernels/special/gamma.cuh"),
+    include_str!("../../../kernels/special/inverse.cuh"),
     include_str!("../../../kernels/special/bessel.cuh"),
     include_str!("../../../kernels/special/special.cu")
 );

@@ -28,10 +28,10 @@ use cuprum_core::{Array, Operand, Result};
 /// ```
 /// use cuprum_core::{Array, Device};
 /// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![0.4f64], &[1], Device::Cpu).unwrap();
+/// let x = Array::from_vec_on(vec![1.4f64], &[1], Device::Cpu).unwrap();
 /// let r = stats::beta::pdf(&x, 2.5, 1.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.beta.pdf(0.4, 2.5, 1.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - 0.0).abs() <= 1e-13 * 0.0);
+/// // scipy.stats.beta.pdf(1.4, 2.5, 1.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 0.5700858081474778).abs() <= 1e-13 * 0.5700858081474778);
 /// ```
 pub fn pdf<'a>(
     x: impl Into<Operand<'a>>,
@@ -86,10 +86,10 @@ pub fn pdf<'a>(
 /// ```
 /// use cuprum_core::{Array, Device};
 /// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![0.4f64], &[1], Device::Cpu).unwrap();
+/// let x = Array::from_vec_on(vec![1.4f64], &[1], Device::Cpu).unwrap();
 /// let r = stats::beta::logpdf(&x, 2.5, 1.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.beta.logpdf(0.4, 2.5, 1.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - -inf).abs() <= 1e-13 * inf);
+/// // scipy.stats.beta.logpdf(1.4, 2.5, 1.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - -0.5619683888740318).abs() <= 1e-13 * 0.5619683888740318);
 /// ```
 pub fn logpdf<'a>(
     x: impl Into<Operand<'a>>,
@@ -144,10 +144,10 @@ pub fn logpdf<'a>(
 /// ```
 /// use cuprum_core::{Array, Device};
 /// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![0.4f64], &[1], Device::Cpu).unwrap();
+/// let x = Array::from_vec_on(vec![1.4f64], &[1], Device::Cpu).unwrap();
 /// let r = stats::beta::cdf(&x, 2.5, 1.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.beta.cdf(0.4, 2.5, 1.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - 0.0).abs() <= 1e-13 * 0.0);
+/// // scipy.stats.beta.cdf(1.4, 2.5, 1.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 0.22741282279736075).abs() <= 1e-13 * 0.22741282279736075);
 /// ```
 pub fn cdf<'a>(
     x: impl Into<Operand<'a>>,
@@ -193,10 +193,10 @@ pub fn cdf<'a>(
 /// ```
 /// use cuprum_core::{Array, Device};
 /// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![0.4f64], &[1], Device::Cpu).unwrap();
+/// let x = Array::from_vec_on(vec![1.4f64], &[1], Device::Cpu).unwrap();
 /// let r = stats::beta::sf(&x, 2.5, 1.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.beta.sf(0.4, 2.5, 1.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - 1.0).abs() <= 1e-13 * 1.0);
+/// // scipy.stats.beta.sf(1.4, 2.5, 1.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 0.7725871772026394).abs() <= 1e-13 * 0.7725871772026394);
 /// ```
 pub fn sf<'a>(
     x: impl Into<Operand<'a>>,
@@ -223,6 +223,99 @@ pub fn sf<'a>(
             0.0,
             &crate::betainc(&b, &a, &sub(1.0, &y)?)?,
         )?,
+    )?;
+    nan_if(&bad, &r)
+}
+
+/// The percent point function (inverse of `cdf`) of the beta distribution. SciPy's `scipy.stats.beta.ppf(q, a, b, loc, scale)`.
+///
+/// **Shapes:** `q`, `a`, `b`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** `loc + scale betaincinv(a, b, q)`; `a` is the first shape (`> 0`); `b` is the second shape (`> 0`); NaN for invalid parameters or `q` outside `[0, 1]`.
+///
+/// **Algorithm:** this crate's `betaincinv`, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::beta::ppf(&x, 2.5, 1.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.beta.ppf(0.3, 2.5, 1.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 1.5189948248566827).abs() <= 1e-13 * 1.5189948248566827);
+/// ```
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    b: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, a, b, loc, scale] = args(
+        "stats.beta.ppf",
+        [q.into(), a.into(), b.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(
+            &less_equal(&scale, 0.0)?,
+            &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?,
+        )?,
+        &bad_q(&q)?,
+    )?;
+    let r = add(&mul(&crate::betaincinv(&a, &b, &q)?, &scale)?, &loc)?;
+    nan_if(&bad, &r)
+}
+
+/// The inverse survival function (inverse of `sf`) of the beta distribution. SciPy's `scipy.stats.beta.isf(q, a, b, loc, scale)`.
+///
+/// **Shapes:** `q`, `a`, `b`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** `loc + scale (1 - betaincinv(b, a, q))`; `a` is the first shape (`> 0`); `b` is the second shape (`> 0`); NaN for invalid parameters or `q` outside `[0, 1]`.
+///
+/// **Algorithm:** this crate's `betaincinv` with the shapes swapped, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::beta::isf(&x, 2.5, 1.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.beta.isf(0.3, 2.5, 1.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 2.0403366320746175).abs() <= 1e-13 * 2.0403366320746175);
+/// ```
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    b: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, a, b, loc, scale] = args(
+        "stats.beta.isf",
+        [q.into(), a.into(), b.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(
+            &less_equal(&scale, 0.0)?,
+            &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?,
+        )?,
+        &bad_q(&q)?,
+    )?;
+    let r = add(
+        &mul(&sub(1.0, &crate::betaincinv(&b, &a, &q)?)?, &scale)?,
+        &loc,
     )?;
     nan_if(&bad, &r)
 }

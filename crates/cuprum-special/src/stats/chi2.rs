@@ -204,3 +204,91 @@ pub fn sf<'a>(
     let r = pick(&less_equal(&y, 0.0)?, 1.0, &crate::chdtrc(&df, &y)?)?;
     nan_if(&bad, &r)
 }
+
+/// The percent point function (inverse of `cdf`) of the chi-squared distribution. SciPy's `scipy.stats.chi2.ppf(q, df, loc, scale)`.
+///
+/// **Shapes:** `q`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** `loc + 2 scale gammaincinv(df/2, q)`; `df` is degrees of freedom (`> 0`); NaN for invalid parameters or `q` outside `[0, 1]`.
+///
+/// **Algorithm:** this crate's `gammaincinv`, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::chi2::ppf(&x, 3.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.chi2.ppf(0.3, 3.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 4.107588947110008).abs() <= 1e-13 * 4.107588947110008);
+/// ```
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, df, loc, scale] = args(
+        "stats.chi2.ppf",
+        [q.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
+    let r = add(
+        &mul(
+            &mul(&crate::gammaincinv(&mul(&df, 0.5)?, &q)?, 2.0)?,
+            &scale,
+        )?,
+        &loc,
+    )?;
+    nan_if(&bad, &r)
+}
+
+/// The inverse survival function (inverse of `sf`) of the chi-squared distribution. SciPy's `scipy.stats.chi2.isf(q, df, loc, scale)`.
+///
+/// **Shapes:** `q`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** `loc + scale chdtri(df, q)`; `df` is degrees of freedom (`> 0`); NaN for invalid parameters or `q` outside `[0, 1]`.
+///
+/// **Algorithm:** this crate's `chdtri` (`gammainccinv`), composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::chi2::isf(&x, 3.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.chi2.isf(0.3, 3.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 9.051659029499822).abs() <= 1e-13 * 9.051659029499822);
+/// ```
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, df, loc, scale] = args(
+        "stats.chi2.isf",
+        [q.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
+    let r = add(&mul(&crate::chdtri(&df, &q)?, &scale)?, &loc)?;
+    nan_if(&bad, &r)
+}

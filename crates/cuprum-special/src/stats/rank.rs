@@ -81,7 +81,7 @@ fn rows(a: &Array, ax: usize) -> Result<(Array, Vec<usize>, usize)> {
     let m = a.moveaxis(&[ax as isize], &[-1])?;
     let moved = m.shape().to_vec();
     let n = a.shape()[ax];
-    let r = if n == 0 { 0 } else { a.size() / n };
+    let r = a.size().checked_div(n).unwrap_or(0);
     Ok((m.reshape([r, n])?, moved, n))
 }
 
@@ -209,10 +209,14 @@ pub fn mode(a: &Array, axis: Option<isize>, keepdims: bool) -> Result<ModeResult
             format!("complex input ({})", a.dtype()),
         ));
     }
-    let (x, ax) = if a.ndim() == 0 {
-        (a.reshape([1usize])?, 0)
-    } else {
-        along(op, a, axis)?
+    // the dtype is kept (no conversion to floating)
+    let (x, ax) = match axis {
+        _ if a.ndim() == 0 => (a.reshape([1usize])?, 0),
+        None => (a.ravel()?, 0),
+        Some(k) => (
+            a.clone(),
+            cuprum_core::ext::layout::normalize_axis(op, k, a.ndim())?,
+        ),
     };
     let (x2, moved, n) = rows(&x, ax)?;
     if n == 0 {

@@ -206,3 +206,85 @@ pub fn sf<'a>(
     let r = crate::stdtr(&df, &neg(&y)?)?;
     nan_if(&bad, &r)
 }
+
+/// The percent point function (inverse of `cdf`) of Student's t distribution. SciPy's `scipy.stats.t.ppf(q, df, loc, scale)`.
+///
+/// **Shapes:** `q`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** `loc + scale stdtrit(df, q)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); NaN for invalid parameters or `q` outside `[0, 1]`.
+///
+/// **Algorithm:** this crate's `stdtrit` (inverse incomplete beta function), composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::t::ppf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.t.ppf(0.3, 2.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - -0.694615476504636).abs() <= 1e-13 * 0.694615476504636);
+/// ```
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, df, loc, scale] = args(
+        "stats.t.ppf",
+        [q.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
+    let r = add(&mul(&crate::stdtrit(&df, &q)?, &scale)?, &loc)?;
+    nan_if(&bad, &r)
+}
+
+/// The inverse survival function (inverse of `sf`) of Student's t distribution. SciPy's `scipy.stats.t.isf(q, df, loc, scale)`.
+///
+/// **Shapes:** `q`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+/// the broadcast shape, float64, on the arrays' device.
+///
+/// **Semantics:** `loc - scale stdtrit(df, q)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); NaN for invalid parameters or `q` outside `[0, 1]`.
+///
+/// **Algorithm:** this crate's `stdtrit`, composed with core's ufuncs (so every device runs it).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special::stats;
+/// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
+/// let r = stats::t::isf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.stats.t.isf(0.3, 2.5, loc=0.5, scale=2.0)
+/// assert!((r[0] - 1.694615476504636).abs() <= 1e-13 * 1.694615476504636);
+/// ```
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, df, loc, scale] = args(
+        "stats.t.isf",
+        [q.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
+    let r = add(&mul(&neg(&crate::stdtrit(&df, &q)?)?, &scale)?, &loc)?;
+    nan_if(&bad, &r)
+}

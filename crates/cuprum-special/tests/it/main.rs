@@ -11,9 +11,11 @@
 mod api;
 mod distributions;
 mod elementary;
+mod inverse;
 mod spherical;
 mod stats;
 mod stats_descriptive;
+mod stats_dist;
 mod values;
 mod values_multi;
 
