@@ -27,6 +27,21 @@ __device__ ll nd_filter_index(ll i, ll n, int mode) {
     }
 }
 
+typedef unsigned long long ull;
+// windows up to this many taps are selected in a local array; larger ones by radix selection
+#define ND_RANK_LOCAL 64
+
+// a key whose unsigned order is the order of doubles (-inf < ... < -0 < +0 < ... < inf < NaN)
+__device__ ull nd_order_key(double v) {
+    ull b = (ull)__double_as_longlong(v);
+    return (b >> 63) ? ~b : (b | 0x8000000000000000ULL);
+}
+
+__device__ double nd_from_order_key(ull k) {
+    ull b = (k >> 63) ? (k & 0x7fffffffffffffffULL) : ~k;
+    return __longlong_as_double((long long)b);
+}
+
 extern "C" __global__ void nd_stencil(const double* __restrict__ x, double* __restrict__ y,
         const ll* __restrict__ shape, ll ndim, const ll* __restrict__ offs,
         const double* __restrict__ w, ll ntaps, ll mode, double cval, ll rank, ll n) {
@@ -52,17 +67,42 @@ extern "C" __global__ void nd_stencil(const double* __restrict__ x, double* __re
         } else if (rank == ntaps - 1) {
             r = -INFINITY;
             for (ll t = 0; t < ntaps; ++t) { double v; ND_TAP(t, v); r = fmax(r, v); }
-        } else {
-            r = 0.0;
-            for (ll t = 0; t < ntaps; ++t) {
-                double v; ND_TAP(t, v);
-                ll less = 0, equal = 0;
-                for (ll u = 0; u < ntaps; ++u) {
-                    double q; ND_TAP(u, q);
-                    less += q < v; equal += q == v;
-                }
-                if (less <= rank && rank < less + equal) { r = v; break; }
+        } else if (ntaps <= ND_RANK_LOCAL) {
+            // the window's order keys in a local array, then Wirth's selection: each tap read once
+            ull buf[ND_RANK_LOCAL];
+            for (ll t = 0; t < ntaps; ++t) { double v; ND_TAP(t, v); buf[t] = nd_order_key(v); }
+            ll l = 0, m = ntaps - 1;
+            while (l < m) {
+                ull piv = buf[rank];
+                ll a = l, b = m;
+                do {
+                    while (buf[a] < piv) ++a;
+                    while (piv < buf[b]) --b;
+                    if (a <= b) { ull tmp = buf[a]; buf[a] = buf[b]; buf[b] = tmp; ++a; --b; }
+                } while (a <= b);
+                if (b < rank) l = a;
+                if (rank < a) m = b;
             }
+            r = nd_from_order_key(buf[rank]);
+        } else {
+            // large windows: radix selection on the order keys, 4 bits a pass, 16 passes over
+            // the taps and no storage for the window (cupy#6453: no sort of every window)
+            ull prefix = 0, mask = 0;
+            ll k = rank;
+            for (int shift = 60; shift >= 0; shift -= 4) {
+                ll cnt[16];
+                for (int q = 0; q < 16; ++q) cnt[q] = 0;
+                for (ll t = 0; t < ntaps; ++t) {
+                    double v; ND_TAP(t, v);
+                    ull key = nd_order_key(v);
+                    if ((key & mask) == prefix) cnt[(key >> shift) & 15ULL] += 1;
+                }
+                int dgt = 0;
+                while (dgt < 15 && k >= cnt[dgt]) { k -= cnt[dgt]; ++dgt; }
+                prefix |= (ull)dgt << shift;
+                mask |= 15ULL << shift;
+            }
+            r = nd_from_order_key(prefix);
         }
         #undef ND_TAP
         y[i] = r;

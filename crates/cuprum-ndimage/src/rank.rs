@@ -192,7 +192,10 @@ macro_rules! rank_doc {
             "# Errors\n[`Error::InvalidValue`] for a zero size, a footprint of the wrong rank or ",
             "without a true element, a bad origin or rank; [`Error::DType`] for complex input.\n\n",
             "# Algorithm\nGathers the window of each element and selects the order statistic ",
-            "(CPU: `select_nth_unstable`, rayon over rows; CUDA: one thread per element)."
+            "without sorting it (CPU: `select_nth_unstable`, rayon over rows; CUDA: one thread ",
+            "per element, Wirth's selection in a local array up to 64 taps, beyond that a radix ",
+            "selection on order-preserving 64-bit keys, 16 passes of 4 bits over the taps with ",
+            "no window storage, so large windows stay linear in their size)."
         )
     };
 }

@@ -1338,3 +1338,62 @@ mod integers {
         }
     }
 }
+
+mod large_windows {
+    use super::*;
+
+    /// `np.round(np.random.default_rng(3).standard_normal((6, 7)) * 10, 3)`
+    const R: [f64; 42] = [
+        20.409, -25.557, 4.181, -5.678, -4.526, -2.156, -20.2, -2.319, -8.652, 33.23, 2.258,
+        -3.526, -2.813, -6.68, -10.552, -3.908, 4.819, -2.386, 9.578, -1.998, 0.243, 15.458, 5.451,
+        -5.052, -1.828, 5.405, 19.351, -2.696, -2.436, 10.023, -8.865, -2.917, 8.825, 5.804, 0.915,
+        6.701, -28.282, 10.213, -9.596, -16.686, 2.764, 7.005,
+    ];
+
+    #[test]
+    fn rank_filters_small_and_large_windows() {
+        for d in all_devices() {
+            let x = Array::from_vec_on(R.to_vec(), &[6, 7], d).unwrap();
+            // scipy.ndimage.median_filter(x, 9): 81 taps (the radix selection on CUDA)
+            let y =
+                nd::median_filter(&x, &nd::Window::size(9), &nd::FilterOptions::default()).unwrap();
+            let (a, b, c, e, f) = (-2.319, -2.156, -2.386, -1.998, -1.828);
+            close(
+                &y,
+                &[
+                    a, b, a, a, b, b, b, c, a, a, a, b, b, b, a, b, a, a, b, c, b, -2.436, b, b, e,
+                    e, e, b, a, f, f, 0.243, 0.243, 0.243, f, c, f, f, 0.243, 0.243, 0.915, 0.243,
+                ],
+                0.0,
+            );
+            // rank_filter(x, 17, size=(9, 9), mode='wrap')
+            let o = nd::FilterOptions::with_mode(nd::Mode::Wrap);
+            let y = nd::rank_filter(&x, 17, &nd::Window::Size(vec![9, 9]), &o).unwrap();
+            let (p, q, r, s, t, u) = (-4.526, -3.908, -5.052, -5.678, -6.68, -8.652);
+            close(
+                &y,
+                &[
+                    p, q, q, r, r, r, r, s, r, r, r, t, u, s, u, s, t, t, -8.865, -8.865, u, u, t,
+                    t, t, u, u, t, s, r, t, t, u, u, s, r, p, r, s, t, s, r,
+                ],
+                0.0,
+            );
+            // percentile_filter(x, 30, size=(3, 5), mode='constant', cval=-1.5): 15 taps
+            let o = nd::FilterOptions {
+                mode: nd::Mode::Constant,
+                cval: -1.5,
+                ..Default::default()
+            };
+            let y = nd::percentile_filter(&x, 30.0, &nd::Window::Size(vec![3, 5]), &o).unwrap();
+            let (g, h, i, j, k, l, m) = (-1.5, -3.526, -2.813, -2.319, -3.908, -2.386, -2.917);
+            close(
+                &y,
+                &[
+                    g, g, h, h, h, h, i, j, k, -4.526, k, h, h, i, j, l, h, i, -2.696, l, e,
+                    -2.436, m, m, l, l, f, g, g, m, r, r, m, f, g, g, -2.436, m, m, g, g, g,
+                ],
+                0.0,
+            );
+        }
+    }
+}
