@@ -56,26 +56,39 @@ fn cpu<T: Real>(h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
     let xv = x.to_vec::<T>()?;
     let ht: Vec<T> = h.iter().map(|&v| T::from_f64(v)).collect();
     let mut y = ext::try_vec_filled(nsig.saturating_mul(nout), T::zero())?;
-    y.par_chunks_mut(nout)
-        .zip(xv.par_chunks(n))
-        .for_each(|(ys, xs)| {
-            for (i, yo) in ys.iter_mut().enumerate() {
-                let t = i * down;
-                let mut acc = T::zero();
-                let mut j = t % up;
-                while j < ht.len() && j <= t {
-                    let k = (t - j) / up;
-                    if k < n {
-                        acc = acc + ht[j] * xs[k];
-                    }
-                    if up >= ht.len() - j {
-                        break; // the next tap is past the filter (and j + up may overflow)
-                    }
-                    j += up;
+    // the taps of each phase p (h[p], h[p + up], …), contiguous
+    let nh = ht.len();
+    let phases: Vec<Vec<T>> = (0..up.min(nh))
+        .map(|p| ht[p..].iter().step_by(up).copied().collect())
+        .collect();
+    // chunks of outputs (rayon over all of them, so that one long signal is split too)
+    const CHUNK: usize = 4096;
+    y.par_chunks_mut(CHUNK).enumerate().for_each(|(ci, ys)| {
+        let g0 = ci * CHUNK;
+        let (mut s, mut i) = (g0 / nout, g0 % nout);
+        for yo in ys.iter_mut() {
+            let xs = &xv[s * n..(s + 1) * n];
+            // output i sums h[j]·x[k] over j ≡ t (mod up), k = (t − j)/up, t = i·down
+            let t = i * down;
+            let (p, k0) = (t % up, t / up);
+            let mut acc = T::zero();
+            if p < nh {
+                let taps = &phases[p];
+                // taps m with 0 ≤ k0 − m < n
+                let m0 = if k0 >= n { k0 - (n - 1) } else { 0 };
+                let m1 = taps.len().min(k0 + 1);
+                for m in m0..m1 {
+                    acc = acc + taps[m] * xs[k0 - m];
                 }
-                *yo = acc;
             }
-        });
+            *yo = acc;
+            i += 1;
+            if i == nout {
+                i = 0;
+                s += 1;
+            }
+        }
+    });
     let mut shape = x.shape().to_vec();
     let last = shape.len() - 1;
     shape[last] = nout;
