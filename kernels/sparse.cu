@@ -467,7 +467,15 @@ extern "C" __global__ void __launch_bounds__(256) sp_cg_step(const SP_T* __restr
                                         const SP_T* __restrict__ p, const SP_T* __restrict__ q,
                                         const SP_T* __restrict__ x, const SP_T* __restrict__ r,
                                         SP_T* __restrict__ xo, SP_T* __restrict__ ro,
-                                        double* __restrict__ partials, i64 n) {
+                                        double* __restrict__ partials, i64 n,
+                                        const double* __restrict__ state) {
+    if (state && state[1] >= 0.0) {  // the test has passed: x and r stay as they are
+        for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x) {
+            xo[i] = x[i];
+            ro[i] = r[i];
+        }
+        return;
+    }
     const SP_T a = SpCg<SP_T>::ratio(rho, pq);
     double acc = 0.0;
     for (i64 i = (i64)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x)
@@ -475,12 +483,31 @@ extern "C" __global__ void __launch_bounds__(256) sp_cg_step(const SP_T* __restr
     double t = sp_block_sum256(acc);
     if (threadIdx.x == 0) partials[blockIdx.x] = t;
 }
+// the blocks' partial sums added in order into out[0]; with state ([atol, iteration, info]),
+// the host's convergence test on it: sqrt of the stored r'r (rounding-negative as 0) NaN or
+// infinite gives info -10, <= atol info 0, recorded with iteration it + 1; nothing is written
+// once a verdict is recorded
 extern "C" __global__ void __launch_bounds__(256) sp_sum_partials(const double* __restrict__ partials, i64 nb,
-                                                                  SP_T* __restrict__ out) {
+                                                                  SP_T* __restrict__ out,
+                                                                  double* __restrict__ state, i64 it) {
+    if (state && state[1] >= 0.0) return;  // uniform: every thread reads the same flag
     double acc = 0.0;
     for (i64 b = threadIdx.x; b < nb; b += blockDim.x) acc += partials[b];
     double t = sp_block_sum256(acc);
-    if (threadIdx.x == 0) SpCg<SP_T>::store(out, t);
+    if (threadIdx.x == 0) {
+        SpCg<SP_T>::store(out, t);
+        if (state) {
+            const double rr = (double)out[0];
+            const double rn = rr < 0.0 ? 0.0 : sqrt(rr);
+            if (isnan(rn) || isinf(rn)) {
+                state[2] = -10.0;
+                state[1] = (double)(it + 1);
+            } else if (rn <= state[0]) {
+                state[2] = 0.0;
+                state[1] = (double)(it + 1);
+            }
+        }
+    }
 }
 
 #endif

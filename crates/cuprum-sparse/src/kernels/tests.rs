@@ -1352,7 +1352,7 @@ fn cg_step_matches_the_unfused_updates() {
                 let rho = cuprum_core::vdot(&r, &r).unwrap();
                 let pq = cuprum_core::vdot(&p, &q).unwrap();
                 let what = format!("cg_step {dt} n {n} on {dev}");
-                let (x2, r2, rr) = super::cuda::cg_step(&rho, &pq, &p, &q, &x, &r)
+                let (x2, r2, rr) = super::cuda::cg_step(&rho, &pq, &p, &q, &x, &r, None, 0)
                     .unwrap()
                     .unwrap_or_else(|| panic!("{what}: not taken"));
                 let a = cuprum_core::divide(&rho, &pq).unwrap();

@@ -19,7 +19,7 @@
 use super::util::*;
 use super::{AsLinearOperator, LinearOperator, SolveOptions};
 use crate::{Result, SparseError};
-use cuprum_core::{Array, Complex64, DType};
+use cuprum_core::{Array, Complex64, DType, Device};
 
 /// What every solver starts from.
 pub(crate) struct System<'a> {
@@ -35,6 +35,7 @@ pub(crate) struct System<'a> {
     pub callback: Option<super::options::Callback<'a>>,
     pub maxiter: Option<usize>,
     pub rtol: f64,
+    pub check_every: Option<usize>,
 }
 
 pub(crate) fn make_system<'a>(
@@ -113,6 +114,7 @@ pub(crate) fn make_system<'a>(
         callback: o.callback,
         maxiter: o.maxiter,
         rtol: o.rtol,
+        check_every: o.check_every,
     })
 }
 
@@ -241,7 +243,9 @@ fn rho_verdict(rt: &Array, r: &Array, atol: f64, tiny: f64) -> Result<(Array, Op
 /// **Shapes**: `A` is `(n, n)`, `b` has `n` elements; returns `(x, info)` with `x` 1-D of `n`.
 ///
 /// Options: `x0`, `rtol`, `atol`, `maxiter` (default `10·n`), `M` (an SPD preconditioner),
-/// `callback`. Stops when `‖r‖ ≤ max(atol, rtol·‖b‖)`; one host read (`‖r‖`) per iteration.
+/// `callback`. Stops when `‖r‖ ≤ max(atol, rtol·‖b‖)`; one host read (`‖r‖`) per iteration,
+/// or on CUDA without `M` and `callback` one every `check_every` iterations (the test itself
+/// runs on the device each iteration: the same iterates and `info`).
 /// Without `M` the residual norm comes from `ρ = rᴴr`, one reduction; on CUDA each vector
 /// update `y + a·x` is one kernel (`sp_axpy`) for float32/float64.
 ///
@@ -275,6 +279,20 @@ pub fn cg(
     let mut rho_prev: Option<Array> = None;
     // rᴴr of the residual, when the last update computed it (CUDA float vectors)
     let mut rr: Option<Array> = None;
+    // the device-side test (CUDA, no preconditioner, no callback): `[atol, iteration, info]`,
+    // the iteration -1 until the fused update's reduction reaches a verdict; read every
+    // `every` iterations; later updates leave x and r as they are
+    let every = s.check_every.unwrap_or(CHECK_EVERY).max(1);
+    let mut state = match x.device() {
+        Device::Cuda(_) if s.m.is_none() && s.callback.is_none() && every > 1 => Some(
+            Array::from_vec_on(vec![s.atol, -1.0, 0.0], &[3], x.device())?,
+        ),
+        _ => None,
+    };
+    let verdict_of = |st: &Array| -> Result<Option<i64>> {
+        let v = st.to_vec::<f64>()?;
+        Ok((v[1] >= 0.0).then_some(v[2] as i64))
+    };
     for it in 0..maxiter {
         // without a preconditioner z = r and rho = rᴴr = ‖r‖²: one reduction serves both
         let (z, rho, rn) = if s.m.is_none() {
@@ -282,16 +300,30 @@ pub fn cg(
                 Some(v) => v,
                 None => dotc(&r, &r)?,
             };
-            let rr = read1(&rho)?;
-            // a rounding-negative rᴴr is 0; NaN stays NaN (`f64::max` would make it 0)
-            (r.clone(), rho, if rr < 0.0 { 0.0 } else { rr.sqrt() })
+            match &state {
+                Some(st) if it > 0 => {
+                    if it % every == 0
+                        && let Some(info) = verdict_of(st)?
+                    {
+                        return Ok((x, info));
+                    }
+                    (r.clone(), rho, 0.0)
+                }
+                _ => {
+                    let rr = read1(&rho)?;
+                    // a rounding-negative rᴴr is 0; NaN stays NaN (`f64::max` would make it 0)
+                    (r.clone(), rho, if rr < 0.0 { 0.0 } else { rr.sqrt() })
+                }
+            }
         } else {
             let rn = read1(&nrm2(&r)?)?;
             let z = s.mv(&r)?;
             let rho = dotc(&r, &z)?;
             (z, rho, rn)
         };
-        if let Some(info) = verdict(rn, s.atol) {
+        if (state.is_none() || it == 0)
+            && let Some(info) = verdict(rn, s.atol)
+        {
             return Ok((x, info));
         }
         let pk = match (&p, &rho_prev) {
@@ -303,7 +335,7 @@ pub fn cg(
         // and the next rᴴr in one pass
         let pq = dotc(&pk, &q)?;
         let fused = if s.m.is_none() {
-            crate::kernels::cuda::cg_step(&rho, &pq, &pk, &q, &x, &r)?
+            crate::kernels::cuda::cg_step(&rho, &pq, &pk, &q, &x, &r, state.as_ref(), it)?
         } else {
             None
         };
@@ -314,6 +346,12 @@ pub fn cg(
                 rr = Some(rr2);
             }
             _ => {
+                // the vectors do not fit the fused update: the host tests from here on
+                if let Some(st) = state.take()
+                    && let Some(info) = verdict_of(&st)?
+                {
+                    return Ok((x, info));
+                }
                 x = axpy_ratio(&rho, &pq, false, &pk, &x)?;
                 r = axpy_ratio(&rho, &pq, true, &q, &r)?;
             }
@@ -322,8 +360,17 @@ pub fn cg(
         p = Some(pk);
         s.call(&x);
     }
+    if let Some(st) = &state
+        && let Some(info) = verdict_of(st)?
+    {
+        return Ok((x, info));
+    }
     s.finish(x, &r, maxiter)
 }
+
+/// How often `cg` on CUDA reads its device-side convergence test by default (the
+/// `check_every` field of [`SolveOptions`]).
+pub const CHECK_EVERY: usize = 8;
 
 /// Biconjugate gradients (`scipy.sparse.linalg.bicg`); needs `Aᴴ` (`rmatvec`).
 ///

@@ -38,7 +38,7 @@ pub use direct::{
 };
 pub use eigen::{EigOptions, Which, eigs, eigsh, lobpcg, svds};
 pub use funcs::{NormOrd, expm_multiply, matrix_power, norm, onenormest};
-pub use iterative::{bicg, bicgstab, cg, cgs, gmres, lgmres, minres, qmr, tfqmr};
+pub use iterative::{CHECK_EVERY, bicg, bicgstab, cg, cgs, gmres, lgmres, minres, qmr, tfqmr};
 pub use lsq::{LsmrResult, LsqrResult, lsmr, lsqr};
 pub use operator::{AsLinearOperator, LinearOperator, MatvecFn, aslinearoperator};
 pub use options::{Callback, LsqOptions, SolveOptions};

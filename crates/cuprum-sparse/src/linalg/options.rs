@@ -41,6 +41,12 @@ pub struct SolveOptions<'a> {
     pub restart: Option<usize>,
     /// `minres`: solve `(A − shift·I) x = b` (default 0)
     pub shift: f64,
+    /// `cg` on CUDA without a preconditioner or callback: the convergence test runs on the
+    /// device after every iteration, and the host reads its verdict every `check_every`
+    /// iterations (default [`CHECK_EVERY`](super::CHECK_EVERY)); the iterations after the
+    /// verdict leave `x` as it was, so the result and `info` are those of a test every
+    /// iteration. `1` reads every iteration.
+    pub check_every: Option<usize>,
 }
 
 impl Default for SolveOptions<'_> {
@@ -54,6 +60,7 @@ impl Default for SolveOptions<'_> {
             callback: None,
             restart: None,
             shift: 0.0,
+            check_every: None,
         }
     }
 }
@@ -69,6 +76,7 @@ impl std::fmt::Debug for SolveOptions<'_> {
             .field("callback", &self.callback.is_some())
             .field("restart", &self.restart)
             .field("shift", &self.shift)
+            .field("check_every", &self.check_every)
             .finish()
     }
 }
@@ -111,6 +119,11 @@ impl<'a> SolveOptions<'a> {
     /// Sets `restart` (`gmres`, `lgmres`).
     pub fn restart(mut self, restart: usize) -> Self {
         self.restart = Some(restart);
+        self
+    }
+    /// Sets `check_every` (`cg` on CUDA; 0 counts as 1).
+    pub fn check_every(mut self, k: usize) -> Self {
+        self.check_every = Some(k.max(1));
         self
     }
     /// Sets `shift` (`minres`).

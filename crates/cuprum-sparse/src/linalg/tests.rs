@@ -222,6 +222,70 @@ fn cg_poisson_reaches_the_solution() {
     }
 }
 
+/// `cg`'s device-side test read every `check_every` iterations gives the iterate and `info` of
+/// the test read every iteration, bit for bit: converging, stopped by `maxiter` (multiples of
+/// the period and not), and breaking down on a NaN right-hand side entry.
+#[test]
+fn cg_check_every_gives_the_same_iterates_and_info() {
+    for dev in all_devices() {
+        let n = 40;
+        let a = poisson(n, dev);
+        let b = vec_on(matvec_host(&a, &x_true(n)), dev);
+        let bits = |x: &Array| -> Vec<u64> {
+            x.to_vec::<f64>()
+                .unwrap()
+                .into_iter()
+                .map(f64::to_bits)
+                .collect()
+        };
+        for maxiter in [None, Some(7), Some(16), Some(23)] {
+            let run = |k: usize| {
+                let mut o = SolveOptions::new().rtol(1e-11).check_every(k);
+                if let Some(m) = maxiter {
+                    o = o.maxiter(m);
+                }
+                cg(&a, &b, o).unwrap()
+            };
+            let (x1, i1) = run(1);
+            for k in [2, 5, 8, 1000] {
+                let (xk, ik) = run(k);
+                assert_eq!(ik, i1, "{dev} maxiter {maxiter:?} check_every {k}");
+                assert_eq!(
+                    bits(&xk),
+                    bits(&x1),
+                    "{dev} maxiter {maxiter:?} check_every {k}"
+                );
+            }
+            match maxiter {
+                None => assert_eq!(i1, 0, "{dev}"),
+                Some(m) => assert_eq!(i1, m as i64, "{dev}"),
+            }
+        }
+        // a zero matrix: p·q = 0, alpha and the residual NaN, a breakdown
+        let z = Compressed {
+            data: cuprum_core::zeros_on(&[a.data.size()], DType::Float64, dev).unwrap(),
+            ..a.clone()
+        };
+        let (x1, i1) = cg(&z, &b, SolveOptions::new().check_every(1)).unwrap();
+        let (x8, i8) = cg(&z, &b, SolveOptions::new().check_every(8)).unwrap();
+        assert_eq!(i1, -10, "{dev}");
+        assert_eq!(i8, i1, "{dev}");
+        assert_eq!(
+            x8.to_vec::<f64>()
+                .unwrap()
+                .iter()
+                .map(|v| v.is_nan())
+                .collect::<Vec<_>>(),
+            x1.to_vec::<f64>()
+                .unwrap()
+                .iter()
+                .map(|v| v.is_nan())
+                .collect::<Vec<_>>(),
+            "{dev}"
+        );
+    }
+}
+
 #[test]
 fn cg_float32_and_x0_and_maxiter_info() {
     for dev in all_devices() {

@@ -790,6 +790,12 @@ fn spgemm_merge(
 ///
 /// # Errors
 /// Allocation or launch errors.
+///
+/// With `state` (a float64 `[atol, iteration, info]` on the device), the update tests the new
+/// residual as the host would (`√(r'·r')` NaN or infinite: info -10; `≤ atol`: info 0) and
+/// records iteration `it + 1` and the info there; once recorded, later updates copy `x` and `r`
+/// unchanged and leave `state` as it is.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn cg_step(
     rho: &Array,
     pq: &Array,
@@ -797,6 +803,8 @@ pub(crate) fn cg_step(
     q: &Array,
     x: &Array,
     r: &Array,
+    state: Option<&Array>,
+    it: usize,
 ) -> Result<Option<(Array, Array, Array)>, SparseError> {
     let Device::Cuda(o) = x.device() else {
         return Ok(None);
@@ -809,9 +817,14 @@ pub(crate) fn cg_step(
         || n == 0
         || ![p, q, x, r].into_iter().all(vec)
         || ![rho, pq].into_iter().all(|s| ok(s) && s.ndim() == 0)
+        || state.is_some_and(|s| {
+            s.device() != x.device() || s.dtype() != DType::Float64 || s.shape() != [3]
+        })
     {
         return Ok(None);
     }
+    // a null state pointer: no test on the device
+    let st = state.map_or(0, dptr);
     let dev = x.device();
     let nb = n.div_ceil(256).min(1024);
     let (xo, ro) = (
@@ -823,10 +836,11 @@ pub(crate) fn cg_step(
     let mut c = cfg(n as u64);
     c.grid.0 = nb as u32;
     launch!(&func(o, "sp_cg_step", dt, DType::Int32, 1)?, c; rho, pq, p, q, x, r, &xo, &ro,
-        &partials, n)?;
+        &partials, n, Arg::P(st))?;
     let mut c1 = cfg(1);
     c1.grid.0 = 1;
-    launch!(&func(o, "sp_sum_partials", dt, DType::Int32, 1)?, c1; &partials, nb, &out)?;
+    launch!(&func(o, "sp_sum_partials", dt, DType::Int32, 1)?, c1; &partials, nb, &out,
+        Arg::P(st), it)?;
     Ok(Some((xo, ro, out)))
 }
 
