@@ -2,6 +2,7 @@
 //! [`minkowski_distance`], composed of cuprum's array operations so that they run on the
 //! inputs' device.
 
+use crate::distance_direct::{Direct, cdist_direct};
 use cuprum_core::{Array, DType, Device, Error, IndexMode, Result, SliceItem, ext, matmul, take};
 
 /// A distance metric of [`cdist`] and [`pdist`] (SciPy's names; the ones CuPy 14 has, plus
@@ -260,7 +261,10 @@ fn check_metric(op: &'static str, metric: Metric) -> Result<()> {
 ///
 /// **Shapes**: `xa` `(ma, d)`, `xb` `(mb, d)` → `(ma, mb)`, float64, on the inputs' device.
 ///
-/// Each metric is composed of cuprum's array operations, a block of rows at a time (about
+/// The Minkowski family (euclidean, sqeuclidean, cityblock, chebyshev, minkowski) is computed
+/// directly: a loop over the pairs on the CPU (rows in parallel), one tiled kernel on CUDA
+/// devices (`kernels/spatial/cdist.cu`, features through shared memory 16 at a time). The
+/// other metrics are composed of cuprum's array operations, a block of rows at a time (about
 /// 2^22 pair entries per block): the component loop accumulates `(rows, mb)` arrays, so no
 /// `(ma, mb, d)` temporary exists; cosine, correlation and Russell–Rao use `matmul`.
 ///
@@ -302,6 +306,18 @@ pub fn cdist(xa: &Array, xb: &Array, metric: Metric) -> Result<Array> {
     let (ma, mb) = (a.shape()[0], b.shape()[0]);
     if ma == 0 || mb == 0 {
         return cuprum_core::zeros_on([ma, mb], DType::Float64, xa.device());
+    }
+    let direct = match metric {
+        Metric::Euclidean | Metric::Minkowski(2.0) => Some(Direct::Euclidean),
+        Metric::SqEuclidean => Some(Direct::SqEuclidean),
+        Metric::Cityblock | Metric::Minkowski(1.0) => Some(Direct::Cityblock),
+        Metric::Chebyshev => Some(Direct::Chebyshev),
+        Metric::Minkowski(p) if p.is_infinite() => Some(Direct::Chebyshev),
+        Metric::Minkowski(p) => Some(Direct::Minkowski(p)),
+        _ => None,
+    };
+    if let Some(m) = direct {
+        return cdist_direct(&a, &b, m);
     }
     let rows = ((1usize << 22) / mb).max(1);
     let mut parts = Vec::new();

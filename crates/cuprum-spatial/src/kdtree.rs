@@ -4,6 +4,7 @@ use crate::distance::{Metric, cdist};
 use crate::kdtree_cpu::{Norm, Tree};
 use crate::kdtree_grid::{GRID_DMAX, GRID_KMAX, Grid};
 use cuprum_core::{Array, DType, Device, Error, Result, SliceItem, argsort, ext, take_along_axis};
+use rayon::prelude::*;
 
 const OP: &str = "spatial.KDTree";
 
@@ -214,16 +215,20 @@ impl KDTree {
             let d = self.data.shape()[1];
             let mut dd = ext::try_vec_filled(q.saturating_mul(k), f64::INFINITY)?;
             let mut ii = ext::try_vec_filled(q.saturating_mul(k), n as i64)?;
-            for j in 0..q {
-                for (m, (acc, i)) in tree
-                    .knn(&xs[j * d..(j + 1) * d], k, norm, bound)
-                    .into_iter()
-                    .enumerate()
-                {
-                    dd[j * k + m] = norm.root(acc);
-                    ii[j * k + m] = i as i64;
-                }
-            }
+            // the query points in parallel
+            dd.par_chunks_mut(k)
+                .zip(ii.par_chunks_mut(k))
+                .enumerate()
+                .for_each(|(j, (drow, irow))| {
+                    for (m, (acc, i)) in tree
+                        .knn(&xs[j * d..(j + 1) * d], k, norm, bound)
+                        .into_iter()
+                        .enumerate()
+                    {
+                        drow[m] = norm.root(acc);
+                        irow[m] = i as i64;
+                    }
+                });
             return Ok((
                 Array::from_vec_on(dd, shape.as_slice(), dev)?,
                 Array::from_vec_on(ii, shape.as_slice(), dev)?,

@@ -17,6 +17,7 @@
 mod delaunay;
 mod delaunay3;
 pub mod distance;
+mod distance_direct;
 mod kdtree;
 mod kdtree_cpu;
 mod kdtree_grid;
