@@ -65,6 +65,8 @@ const FEATURE_DEPS: &[(&str, &[&str])] = &[
     ("cuprum-signal", &["cuprum-fft"]),
     ("cuprum-ndimage", &["cuprum-fft"]),
     ("cuprum-interpolate", &["cuprum-linalg", "cuprum-sparse"]),
+    // `#[jit::kernel]`: the proc-macro half of the kernel crate
+    ("cuprum-kernel", &["cuprum-kernel-macros"]),
 ];
 
 /// Paths under `cuprum_core::` that are core's machinery, not its user API: a feature crate

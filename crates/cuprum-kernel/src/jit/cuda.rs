@@ -5,6 +5,7 @@ use super::rt::{ElemTy, PKind, Spec};
 use crate::error::{KernelError, Result};
 use crate::source::{ArgPack, map_compile_error};
 use cuprum_core::DType;
+use cuprum_core::ext::codegen::cupy_c_type;
 
 /// The helpers the generated body calls (`__jit_*`): arithmetic with the CPU's semantics
 /// (integer division by zero gives 0, float `%` is `fmod`), math functions for every element
@@ -119,23 +120,6 @@ JIT_D unsigned int __jit_atomic_xor(unsigned int* p, unsigned int v) { return at
 JIT_D unsigned long long __jit_atomic_xor(unsigned long long* p, unsigned long long v) { return atomicXor(p, v); }
 "#;
 
-/// The C type of a dtype the jit kernels take.
-pub(crate) fn c_type(d: DType) -> &'static str {
-    match d {
-        DType::Int8 => "signed char",
-        DType::Int16 => "short",
-        DType::Int32 => "int",
-        DType::Int64 => "long long",
-        DType::UInt8 => "unsigned char",
-        DType::UInt16 => "unsigned short",
-        DType::UInt32 => "unsigned int",
-        DType::UInt64 => "unsigned long long",
-        DType::Float32 => "float",
-        DType::Float64 => "double",
-        _ => "void",
-    }
-}
-
 /// The C name of the kernel function.
 pub(crate) fn kernel_name(spec: &Spec) -> String {
     format!("jit_{}", spec.name)
@@ -147,7 +131,7 @@ pub(crate) fn source(spec: &Spec, gdt: &[DType], ndims: &[usize]) -> String {
     let mut s = String::with_capacity(PRELUDE.len() + spec.body.len() + 512);
     s.push_str(PRELUDE);
     for (name, d) in spec.generics.iter().zip(gdt) {
-        s.push_str(&format!("typedef {} {name};\n", c_type(*d)));
+        s.push_str(&format!("typedef {} {name};\n", cupy_c_type(*d)));
     }
     let mut params: Vec<String> = Vec::new();
     for (p, &nd) in spec.params.iter().zip(ndims) {
