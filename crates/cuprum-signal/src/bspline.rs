@@ -355,3 +355,177 @@ pub fn cspline1d_eval(cj: &Array, newx: &Array, dx: f64, x0: f64) -> Result<Arra
 pub fn qspline1d_eval(cj: &Array, newx: &Array, dx: f64, x0: f64) -> Result<Array> {
     spline_eval("qspline1d_eval", cj, newx, dx, x0, false)
 }
+
+/// SciPy's `symiirorder1` along the last axis of `x` (inexact): the first-order recursion
+/// `1/(1 − z1·z⁻¹)` forward and `c0/(1 − z1·z)` backward with mirror-symmetric boundaries, the
+/// forward start value summed over the first `K` samples, `|z1|^K ≤ precision`.
+fn symiirorder1_last(
+    op: &'static str,
+    x: &Array,
+    c0: f64,
+    z1: f64,
+    precision: f64,
+) -> Result<Array> {
+    let nd = x.ndim();
+    let n = x.shape()[nd - 1];
+    let dev = x.device();
+    let rdt = crate::util::real_of(x.dtype());
+    // K = the first count of terms with |z1|^K <= precision (SciPy's do-while)
+    let mut k = 1usize;
+    let mut p = z1.abs();
+    while p > precision {
+        k += 1;
+        p *= z1.abs();
+        if k > n {
+            return Err(Error::invalid_value(
+                op,
+                format!(
+                    "Sum to find symmetric boundary conditions did not converge: {n} samples for a precision of {precision}"
+                ),
+            ));
+        }
+    }
+    let col = |a: &Array, i: isize| -> Result<Array> {
+        let mut it = crate::util::full_slices(nd)?;
+        it[nd - 1] = cuprum_core::SliceItem::Slice {
+            start: Some(i),
+            stop: Some(i + 1),
+            step: 1,
+        };
+        a.slice(&it)
+    };
+    let range = |a: &Array, lo: isize, hi: Option<isize>| -> Result<Array> {
+        let mut it = crate::util::full_slices(a.ndim())?;
+        it[a.ndim() - 1] = cuprum_core::SliceItem::Slice {
+            start: Some(lo),
+            stop: hi,
+            step: 1,
+        };
+        a.slice(&it)
+    };
+    // y0 = x[0] + Σ_{j<K} z1^{j+1}·x[j]
+    let w: Vec<f64> = (0..k).map(|j| z1.powi(j as i32 + 1)).collect();
+    let w = upload(w, dev)?.astype(rdt)?;
+    let head = range(x, 0, Some(k as isize))?;
+    let s = cuprum_core::multiply(&head, &w)?.sum(Some(-1isize), true)?;
+    let y0 = cuprum_core::add(&col(x, 0)?, &s)?;
+    let a = upload(vec![1.0, -z1], dev)?.astype(rdt)?;
+    let y1 = if n > 1 {
+        let zi = cuprum_core::multiply(&y0, z1)?;
+        let (t, _) = crate::lfilter_with_state(
+            &upload(vec![1.0], dev)?.astype(rdt)?,
+            &a,
+            &range(x, 1, None)?,
+            &zi,
+            -1,
+        )?;
+        cuprum_core::concatenate(&[&y0, &t], -1)?
+    } else {
+        y0
+    };
+    let last = col(&y1, n as isize - 1)?;
+    let out_last = cuprum_core::multiply(&last, -c0 / (z1 - 1.0))?;
+    if n == 1 {
+        return Ok(out_last);
+    }
+    let rev = crate::util::axis_reverse(&range(&y1, 0, Some(n as isize - 1))?, nd - 1)?;
+    let zi = cuprum_core::multiply(&out_last, z1)?;
+    let (o, _) =
+        crate::lfilter_with_state(&upload(vec![c0], dev)?.astype(rdt)?, &a, &rev, &zi, -1)?;
+    cuprum_core::concatenate(&[&crate::util::axis_reverse(&o, nd - 1)?, &out_last], -1)
+}
+
+/// The two-pass (last axis, then axis 0) mirror-symmetric spline filter of `cspline2d` and
+/// `qspline2d`.
+fn spline2d(op: &'static str, signal: &Array, c0: f64, z1: f64, precision: f64) -> Result<Array> {
+    if signal.ndim() == 0 || signal.size() == 0 {
+        return Err(Error::invalid_value(
+            op,
+            format!(
+                "signal must be a non-empty array, got shape {:?}",
+                signal.shape()
+            ),
+        ));
+    }
+    if signal.dtype().is_complex() {
+        return Err(Error::unsupported(op, "complex signals"));
+    }
+    let dt = crate::util::inexact(signal.dtype());
+    let x = signal.astype(dt)?;
+    let prec = if (0.0..1.0).contains(&precision) {
+        precision
+    } else if dt == DType::Float32 {
+        1e-3
+    } else {
+        1e-6
+    };
+    let out = symiirorder1_last(op, &x, c0, z1, prec)?;
+    let t = out.moveaxis(&[0], &[-1])?;
+    let t = symiirorder1_last(op, &t, c0, z1, prec)?;
+    t.moveaxis(&[-1], &[0])?.copy()
+}
+
+/// The cubic B-spline coefficients of a 2-D image with mirror-symmetric boundaries
+/// (`scipy.signal.cspline2d`).
+///
+/// **Shapes**: `signal` real, any number of dimensions (SciPy's 2-D use: the last axis, then
+/// axis 0) → the same shape, float64 (float32 for float32 input), on its device.
+///
+/// `precision` outside `[0, 1)` takes SciPy's default (1e-3 for float32, 1e-6 otherwise): the
+/// boundary sums stop at the first power of the pole below it.
+///
+/// # Errors
+/// [`Error::InvalidValue`] naming `cspline2d` for empty or 0-d input, an axis too short for
+/// the boundary sum to converge; [`Error::Unsupported`] for complex input and for a smoothing
+/// `lamb > 1/144` (SciPy's second-order `symiirorder2` path).
+///
+/// **Algorithm**: SciPy's `symiirorder1` with the pole `−2 + √3` and gain 6 along each axis:
+/// the boundary sum on the device, then [`lfilter`](crate::lfilter) forward and backward.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let img = Array::from_vec_on((0..16).map(|v| v as f64).collect(), &[4, 4], Device::Cpu).unwrap();
+/// let c = cuprum_signal::cspline2d(&img, 0.0, -1.0).unwrap();
+/// assert_eq!(c.shape(), &[4, 4]);
+/// ```
+pub fn cspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
+    const OP: &str = "cspline2d";
+    if lamb > 1.0 / 144.0 {
+        return Err(Error::unsupported(
+            OP,
+            format!("smoothing splines (lamb = {lamb} > 1/144, SciPy's symiirorder2)"),
+        ));
+    }
+    let r = -2.0 + 3f64.sqrt();
+    spline2d(OP, signal, -r * 6.0, r, precision)
+}
+
+/// The quadratic B-spline coefficients of a 2-D image with mirror-symmetric boundaries
+/// (`scipy.signal.qspline2d`).
+///
+/// **Shapes**, precision: as [`cspline2d`].
+///
+/// # Errors
+/// As [`cspline2d`], naming `qspline2d`; [`Error::InvalidValue`] for `lamb > 0`.
+///
+/// **Algorithm**: as [`cspline2d`] with the pole `−3 + 2√2` and gain 8.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let img = Array::from_vec_on((0..16).map(|v| v as f64).collect(), &[4, 4], Device::Cpu).unwrap();
+/// let c = cuprum_signal::qspline2d(&img, 0.0, -1.0).unwrap();
+/// assert_eq!(c.shape(), &[4, 4]);
+/// ```
+pub fn qspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
+    const OP: &str = "qspline2d";
+    if lamb > 0.0 {
+        return Err(Error::invalid_value(
+            OP,
+            format!("lambda must be negative or zero, got {lamb}"),
+        ));
+    }
+    let r = -3.0 + 2.0 * 2f64.sqrt();
+    spline2d(OP, signal, -r * 8.0, r, precision)
+}

@@ -37,7 +37,9 @@ mod util;
 pub mod waveforms;
 pub mod window;
 
-pub use bspline::{cspline1d, cspline1d_eval, gauss_spline, qspline1d, qspline1d_eval};
+pub use bspline::{
+    cspline1d, cspline1d_eval, cspline2d, gauss_spline, qspline1d, qspline1d_eval, qspline2d,
+};
 pub use convolve::{
     Boundary, ConvMethod, choose_conv_method, convolve, convolve2d, correlate, correlate2d,
     correlation_lags, deconvolve, fftconvolve, oaconvolve,

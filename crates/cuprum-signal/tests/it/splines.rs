@@ -137,3 +137,37 @@ fn find_peaks_cwt_matches_scipy() {
         );
     }
 }
+
+#[test]
+fn spline_2d_coefficients() {
+    use cuprum_signal::{cspline2d, qspline2d};
+    for dev in devices() {
+        let img = arr(IMG.to_vec(), &[13, 17], dev);
+        let c = cspline2d(&img, 0.0, -1.0).unwrap();
+        assert_eq!((c.shape(), c.device()), (&[13, 17][..], dev));
+        close(&c, CSPLINE2D, 1e-12, 1e-13);
+        close(
+            &cspline2d(&img, 0.0, 1e-3).unwrap(),
+            CSPLINE2D_P3,
+            1e-12,
+            1e-13,
+        );
+        close(
+            &qspline2d(&img, 0.0, -1.0).unwrap(),
+            QSPLINE2D,
+            1e-12,
+            1e-13,
+        );
+        let f = cspline2d(&img.astype(cuprum_core::DType::Float32).unwrap(), 0.0, -1.0).unwrap();
+        assert_eq!(f.dtype(), cuprum_core::DType::Float32);
+        close(&f, CSPLINE2D_F32, 1e-5, 1e-6);
+    }
+    let img = arr(IMG.to_vec(), &[13, 17], cuprum_core::Device::Cpu);
+    assert!(
+        qspline2d(&img, 0.5, -1.0)
+            .unwrap_err()
+            .to_string()
+            .contains("qspline2d")
+    );
+    assert!(cspline2d(&img, 0.5, -1.0).is_err());
+}
