@@ -193,6 +193,7 @@ pub fn fourier_shift(input: &Array, shift: &[f64], opts: &FourierOptions) -> Res
 /// The Bessel function of the first kind of order 1 (Cephes' `j1`, the rational approximations
 /// SciPy's `ni_fourier.c` uses): a rational function in `x^2` up to 5, the Hankel asymptotic
 /// form beyond.
+#[allow(clippy::excessive_precision)] // Cephes' coefficients as published
 pub(crate) fn bessel_j1(x: f64) -> f64 {
     const RP: [f64; 4] = [
         -8.99971225705559398224E8,

@@ -126,7 +126,7 @@ pub fn vectorized_filter(
             continue;
         }
         let mut rem = flat;
-        let mut items = vec![full.clone(); nd];
+        let mut items = vec![full; nd];
         for t in (0..na).rev() {
             let o = rem % wshape[t];
             rem /= wshape[t];
