@@ -169,37 +169,87 @@ pub(crate) fn apply<const N: usize, const M: usize>(
 /// Elements per parallel task of the CPU loop.
 const CHUNK: usize = 1 << 13;
 
+/// A float type of the CPU loops: the loop reads and writes it directly, computing in `f64`.
+trait Lane: cuprum_core::Element {
+    fn to64(self) -> f64;
+    fn from64(v: f64) -> Self;
+    fn zero() -> Self;
+}
+
+impl Lane for f64 {
+    #[inline]
+    fn to64(self) -> f64 {
+        self
+    }
+    #[inline]
+    fn from64(v: f64) -> Self {
+        v
+    }
+    fn zero() -> Self {
+        0.0
+    }
+}
+
+impl Lane for f32 {
+    #[inline]
+    fn to64(self) -> f64 {
+        f64::from(self)
+    }
+    #[inline]
+    fn from64(v: f64) -> Self {
+        v as f32
+    }
+    fn zero() -> Self {
+        0.0
+    }
+}
+
 fn cpu_apply<const N: usize, const M: usize>(
     op: &'static str,
     ops: &[&Operand<'_>],
     dt: DType,
     f: Kernel<N, M>,
 ) -> Result<[Array; M]> {
-    let (arrs, shape) = prepare(op, ops, DType::Float64, Device::Cpu)?;
+    if dt == DType::Float32 {
+        cpu_loop::<f32, N, M>(op, ops, f)
+    } else {
+        cpu_loop::<f64, N, M>(op, ops, f)
+    }
+}
+
+/// The CPU loop in the loop dtype `T` (float32 inputs are read and results written as
+/// float32, each value computed in float64 and rounded once, as SciPy's float32 loops that
+/// call the double routine; weak scalars are cast to `T` first, as NumPy does).
+fn cpu_loop<T: Lane, const N: usize, const M: usize>(
+    op: &'static str,
+    ops: &[&Operand<'_>],
+    f: Kernel<N, M>,
+) -> Result<[Array; M]> {
+    let (arrs, shape) = prepare(op, ops, T::DTYPE, Device::Cpu)?;
     let n = ext::layout::shape_size(&shape);
-    let mut ins: Vec<Vec<f64>> = Vec::new();
+    let mut ins: Vec<Vec<T>> = Vec::new();
     for a in &arrs {
         let b = if a.shape() == shape.as_slice() {
             a.clone()
         } else {
             a.broadcast_to(shape.as_slice())?
         };
-        ins.push(b.to_vec::<f64>()?);
+        ins.push(b.to_vec::<T>()?);
     }
-    let mut outs: Vec<Vec<f64>> = Vec::new();
+    let mut outs: Vec<Vec<T>> = Vec::new();
     for _ in 0..M {
-        outs.push(ext::try_vec_filled(n, 0.0f64)?);
+        outs.push(ext::try_vec_filled(n, T::zero())?);
     }
-    let run = |start: usize, chunks: &mut [&mut [f64]]| {
+    let run = |start: usize, chunks: &mut [&mut [T]]| {
         let len = chunks.first().map_or(0, |c| c.len());
         for j in 0..len {
             let mut args = [0.0; N];
             for (k, a) in args.iter_mut().enumerate() {
-                *a = ins[k][start + j];
+                *a = ins[k][start + j].to64();
             }
             let r = f(args);
             for (k, c) in chunks.iter_mut().enumerate() {
-                c[j] = r[k];
+                c[j] = T::from64(r[k]);
             }
         }
     };
@@ -211,10 +261,10 @@ fn cpu_apply<const N: usize, const M: usize>(
     } else {
         // few multi-output functions: split the first output and zip the others by index
         let (first_out, rest) = outs.split_at_mut(1);
-        let mut rest_chunks: Vec<std::slice::ChunksMut<'_, f64>> =
+        let mut rest_chunks: Vec<std::slice::ChunksMut<'_, T>> =
             rest.iter_mut().map(|v| v.chunks_mut(CHUNK)).collect();
         for (c, sl) in first_out[0].chunks_mut(CHUNK).enumerate() {
-            let mut parts: Vec<&mut [f64]> = Vec::new();
+            let mut parts: Vec<&mut [T]> = Vec::new();
             parts.push(sl);
             for it in rest_chunks.iter_mut() {
                 if let Some(s) = it.next() {
@@ -226,25 +276,22 @@ fn cpu_apply<const N: usize, const M: usize>(
     }
     let mut res: Vec<Array> = Vec::new();
     for v in outs {
-        let a = Array::from_vec_on(v, shape.as_slice(), Device::Cpu)?;
-        res.push(if dt == DType::Float64 {
-            a
-        } else {
-            a.astype(dt)?
-        });
+        res.push(Array::from_vec_on(v, shape.as_slice(), Device::Cpu)?);
     }
     res.try_into()
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
 }
 
-/// `kernels/special/{common.cuh, gamma.cuh, inverse.cuh, bessel.cuh, special.cu}` in that order
+/// `kernels/special/{common.cuh, gamma.cuh, inverse.cuh, bessel.cuh, special.cu, discrete.cuh}`
+/// in that order
 /// (self-contained: none of core's headers).
 const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/common.cuh"),
     include_str!("../../../kernels/special/gamma.cuh"),
     include_str!("../../../kernels/special/inverse.cuh"),
     include_str!("../../../kernels/special/bessel.cuh"),
-    include_str!("../../../kernels/special/special.cu")
+    include_str!("../../../kernels/special/special.cu"),
+    include_str!("../../../kernels/special/discrete.cuh")
 );
 
 /// The device address of element 0 of a C-contiguous CUDA array.

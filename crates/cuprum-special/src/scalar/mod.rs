@@ -8,6 +8,7 @@
 
 pub(crate) mod bessel;
 pub(crate) mod bessel_v;
+pub(crate) mod discrete;
 pub(crate) mod dist;
 pub(crate) mod elementary;
 pub(crate) mod ellinc;

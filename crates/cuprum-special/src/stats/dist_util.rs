@@ -79,3 +79,48 @@ pub(crate) fn standard(x: &Array, loc: &Array, scale: &Array) -> Result<Array> {
 pub(crate) fn bad_q(q: &Array) -> Result<Array> {
     logical_or(&less(q, 0.0)?, &greater(q, 1.0)?)
 }
+
+/// `poisson.ppf(q, mu)` (`isf` when `upper`) without `loc`: this crate's ufunc loop over the
+/// integer search of `scalar/discrete.rs` (CUDA: `kernels/special/discrete.cuh`).
+pub(crate) fn poisson_quantile(q: &Array, mu: &Array, upper: bool) -> Result<Array> {
+    let (op, name): (&'static str, &'static str) = if upper {
+        ("stats.poisson.isf", "poisson_isf")
+    } else {
+        ("stats.poisson.ppf", "poisson_ppf")
+    };
+    let f: crate::ufunc::Kernel<2, 1> = if upper {
+        |[q, mu]| [crate::scalar::discrete::poisson_quantile(q, mu, true)]
+    } else {
+        |[q, mu]| [crate::scalar::discrete::poisson_quantile(q, mu, false)]
+    };
+    let [r] = crate::ufunc::apply(
+        op,
+        name,
+        crate::ufunc::First::F64,
+        [&q.into(), &mu.into()],
+        f,
+    )?;
+    Ok(r)
+}
+
+/// `binom.ppf(q, n, p)` (`isf` when `upper`) without `loc`, as [`poisson_quantile`].
+pub(crate) fn binom_quantile(q: &Array, n: &Array, p: &Array, upper: bool) -> Result<Array> {
+    let (op, name): (&'static str, &'static str) = if upper {
+        ("stats.binom.isf", "binom_isf")
+    } else {
+        ("stats.binom.ppf", "binom_ppf")
+    };
+    let f: crate::ufunc::Kernel<3, 1> = if upper {
+        |[q, n, p]| [crate::scalar::discrete::binom_quantile(q, n, p, true)]
+    } else {
+        |[q, n, p]| [crate::scalar::discrete::binom_quantile(q, n, p, false)]
+    };
+    let [r] = crate::ufunc::apply(
+        op,
+        name,
+        crate::ufunc::First::F64,
+        [&q.into(), &n.into(), &p.into()],
+        f,
+    )?;
+    Ok(r)
+}
