@@ -151,6 +151,88 @@ pub(crate) fn correlate_taps(x: &Array, taps: &Taps, mode: Mode, cval: f64) -> R
     Array::from_vec_on(out, shape, Device::Cpu)
 }
 
+/// The axis along which every tap lies (all other offsets zero), if there is one.
+fn single_axis(shape: &[usize], taps: &Taps) -> Option<usize> {
+    let nd = shape.len();
+    let mut axis = None;
+    for t in 0..taps.len() {
+        for d in 0..nd {
+            if taps.offs[t * nd + d] != 0 {
+                match axis {
+                    None => axis = Some(d),
+                    Some(a) if a == d => {}
+                    Some(_) => return None,
+                }
+            }
+        }
+    }
+    Some(axis.unwrap_or(nd - 1))
+}
+
+/// A 1-d correlation along `axis` of a C-contiguous `f64` array (the separable filters' pass):
+/// along the last axis each line is extended once into a buffer and the taps run over
+/// contiguous memory; along another axis each output line (over the axes after `axis`) is a
+/// weighted sum of whole input lines, mode-mapped once per line.
+#[allow(clippy::too_many_arguments)]
+fn correlate_axis_host(
+    xs: &[f64],
+    shape: &[usize],
+    axis: usize,
+    w: &[f64],
+    offs: &[i64],
+    mode: Mode,
+    cval: f64,
+    out: &mut [f64],
+) -> Result<()> {
+    let len = shape[axis];
+    let inner: usize = shape[axis + 1..].iter().product();
+    let lo = offs.iter().copied().min().unwrap_or(0);
+    let hi = offs.iter().copied().max().unwrap_or(0);
+    // the mapped index of each extended position lo .. len + hi (None: cval)
+    let n = len as i64;
+    let map: Vec<Option<usize>> = (lo..n + hi).map(|p| filter_index(p, n, mode)).collect();
+    if inner == 1 {
+        let ext_len = map.len();
+        out.par_chunks_mut(len)
+            .zip(xs.par_chunks(len))
+            .for_each(|(o, line)| {
+                let mut buf = bounded(ext_len, 0.0f64);
+                for (b, m) in buf.iter_mut().zip(&map) {
+                    *b = m.map_or(cval, |j| line[j]);
+                }
+                for (j, oj) in o.iter_mut().enumerate() {
+                    let mut acc = 0.0;
+                    for (&wt, &of) in w.iter().zip(offs) {
+                        acc += wt * buf[(j as i64 + of - lo) as usize];
+                    }
+                    *oj = acc;
+                }
+            });
+        return Ok(());
+    }
+    let block = len * inner;
+    out.par_chunks_mut(inner).enumerate().for_each(|(row, o)| {
+        let (outer, i) = (row / len, row % len);
+        let base = outer * block;
+        o.iter_mut().for_each(|v| *v = 0.0);
+        for (&wt, &of) in w.iter().zip(offs) {
+            match map[(i as i64 + of - lo) as usize] {
+                Some(j) => {
+                    let src = &xs[base + j * inner..base + (j + 1) * inner];
+                    for (v, &x) in o.iter_mut().zip(src) {
+                        *v += wt * x;
+                    }
+                }
+                None => {
+                    let c = wt * cval;
+                    o.iter_mut().for_each(|v| *v += c);
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
 fn correlate_host(
     xs: &[f64],
     shape: &[usize],
@@ -167,6 +249,11 @@ fn correlate_host(
         return Ok(out);
     }
     let nd = shape.len();
+    if let Some(axis) = single_axis(shape, taps) {
+        let offs: Vec<i64> = (0..taps.len()).map(|t| taps.offs[t * nd + axis]).collect();
+        correlate_axis_host(xs, shape, axis, &taps.w, &offs, mode, cval, &mut out)?;
+        return Ok(out);
+    }
     let ext = ext_tables(shape, taps, mode);
     let last_tab = &ext.tab[nd - 1];
     let lo = ext.lo[nd - 1];
