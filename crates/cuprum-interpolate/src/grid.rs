@@ -5,7 +5,7 @@ use crate::bspline::{basis_device, not_a_knot, solve_collocation};
 use crate::grid_pchip::pchip_eval;
 use crate::util::{self, any_true, host_f64, upload};
 use cuprum_core::sort::{Side, searchsorted};
-use cuprum_core::{Array, DType, Error, IndexMode, Result, Scalar, SliceItem, ext, take};
+use cuprum_core::{Array, DType, Device, Error, IndexMode, Result, Scalar, SliceItem, ext, take};
 
 /// The method of [`RegularGridInterpolator`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -128,6 +128,8 @@ pub struct RegularGridInterpolator {
     knots: Vec<Array>,
     trailing: Vec<usize>,
     opts: GridOptions,
+    /// the grids and values on the host, for the linear method on the CPU
+    host: Option<std::sync::Arc<(Vec<Vec<f64>>, Vec<f64>)>>,
 }
 
 const OP: &str = "interpolate.RegularGridInterpolator";
@@ -248,6 +250,12 @@ impl RegularGridInterpolator {
             }
             values = upload(c, &[p, r], values.device())?;
         }
+        let host = if opts.method == GridMethod::Linear && values.device() == Device::Cpu && d <= 16
+        {
+            Some(std::sync::Arc::new((ghost, values.to_vec::<f64>()?)))
+        } else {
+            None
+        };
         Ok(Self {
             grids,
             bounds,
@@ -256,6 +264,7 @@ impl RegularGridInterpolator {
             knots,
             trailing,
             opts,
+            host,
         })
     }
 
@@ -288,6 +297,12 @@ impl RegularGridInterpolator {
         let xi2 = xi2.astype(DType::Float64)?.reshape([npts, d])?;
         let r = self.values.shape()[1];
         let dev = self.values.device();
+        if let Some(host) = &self.host {
+            let res = self.linear_cpu(host, &xi2)?;
+            let mut shape = lead;
+            shape.extend_from_slice(&self.trailing);
+            return res.reshape(shape.as_slice());
+        }
         let mut idx = ext::try_vec_with_capacity(d)?;
         let mut w = ext::try_vec_with_capacity(d)?;
         let mut oob: Option<Array> = None;
@@ -413,6 +428,88 @@ impl RegularGridInterpolator {
         let mut shape = lead;
         shape.extend_from_slice(&self.trailing);
         res.reshape(shape.as_slice())
+    }
+}
+
+impl RegularGridInterpolator {
+    /// The linear method on the CPU: one loop over the points (in parallel), each a binary
+    /// search per dimension and the `2^d` corner values weighted; the arithmetic of the array
+    /// composition in [`RegularGridInterpolator::call`].
+    fn linear_cpu(&self, host: &(Vec<Vec<f64>>, Vec<f64>), xi: &Array) -> Result<Array> {
+        use rayon::prelude::*;
+        let (grids, vals) = (&host.0, &host.1);
+        let d = grids.len();
+        let r = self.values.shape()[1];
+        let xv = ext::as_c_contiguous(xi)?.to_vec::<f64>()?;
+        let npts = if d == 0 { 0 } else { xv.len() / d };
+        let mut strides = ext::try_vec_filled(d, 1usize)?;
+        for j in (0..d.saturating_sub(1)).rev() {
+            strides[j] = strides[j + 1] * self.sizes[j + 1];
+        }
+        let mut out = ext::try_vec_filled(npts.saturating_mul(r), 0.0)?;
+        let mut oob_any = false;
+        let fill = match self.opts.fill_value {
+            Some(f) if !self.opts.bounds_error => Some(f),
+            _ => None,
+        };
+        let mut flags = ext::try_vec_filled(npts, false)?;
+        out.par_chunks_mut(r.max(1))
+            .zip(flags.par_iter_mut())
+            .enumerate()
+            .for_each(|(p, (o, flag))| {
+                let x = &xv[p * d..(p + 1) * d];
+                let mut ii = [0usize; 32];
+                let mut tt = [0.0f64; 32];
+                let mut out_of = false;
+                for j in 0..d {
+                    let g = &grids[j];
+                    let n = g.len();
+                    if x[j] < g[0] || x[j] > g[n - 1] {
+                        out_of = true;
+                    }
+                    if n == 1 {
+                        continue;
+                    }
+                    let pos = g.partition_point(|&v| v < x[j]);
+                    let i = pos.saturating_sub(1).min(n - 2);
+                    ii[j] = i;
+                    tt[j] = (x[j] - g[i]) / (g[i + 1] - g[i]);
+                }
+                *flag = out_of || x.iter().any(|v| v.is_nan());
+                if let (true, Some(f)) = (out_of, fill) {
+                    o.iter_mut().for_each(|v| *v = f);
+                    return;
+                }
+                o.iter_mut().for_each(|v| *v = 0.0);
+                'corner: for corner in 0..(1usize << d) {
+                    let mut weight = 1.0;
+                    let mut flat = 0usize;
+                    for j in 0..d {
+                        let bit = (corner >> (d - 1 - j)) & 1;
+                        if self.sizes[j] == 1 {
+                            if bit == 1 {
+                                continue 'corner;
+                            }
+                            continue;
+                        }
+                        weight *= if bit == 1 { tt[j] } else { 1.0 - tt[j] };
+                        flat += (ii[j] + bit) * strides[j];
+                    }
+                    for (q, oq) in o.iter_mut().enumerate() {
+                        *oq += weight * vals[flat * r + q];
+                    }
+                }
+            });
+        if self.opts.bounds_error {
+            oob_any = flags.iter().any(|&f| f);
+        }
+        if oob_any {
+            return Err(Error::invalid_value(
+                OP,
+                "one of the requested xi is out of bounds",
+            ));
+        }
+        Array::from_vec_on(out, &[npts, r], Device::Cpu)
     }
 }
 

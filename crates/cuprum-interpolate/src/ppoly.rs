@@ -177,6 +177,10 @@ impl PPoly {
         let dev = self.x.device();
         let mut xs = xnew.astype(DType::Float64)?.reshape([n])?;
         let (lo, hi) = (self.xh[0], self.xh[m]);
+        if dev == cuprum_core::Device::Cpu && n > 0 {
+            // one parallel loop over the points (the CUDA kernel's algorithm)
+            return self.eval_cpu(&xs, nu, extrapolate);
+        }
         if let cuprum_core::Device::Cuda(ordinal) = dev
             && n > 0
         {
@@ -285,6 +289,59 @@ impl PPoly {
         // sizes and the grid-stride loop makes any grid size safe.
         unsafe { nvrtc::launch(&f, cfg, None, &mut args)? };
         Ok(out)
+    }
+
+    /// [`PPoly::eval_flat`] on the CPU: a binary search for the piece and Horner's rule per
+    /// point, the points in parallel (rayon); the same arithmetic as `kernels/interpolate/ppoly.cu`.
+    fn eval_cpu(&self, xs: &Array, nu: usize, extrapolate: Extrapolate) -> Result<Array> {
+        use rayon::prelude::*;
+        let (k1, m, r) = (self.c.shape()[0], self.c.shape()[1], self.c.shape()[2]);
+        let xv = ext::as_c_contiguous(xs)?.to_vec::<f64>()?;
+        let n = xv.len();
+        let c = self.host_c()?;
+        let x = &self.xh;
+        let (lo, hi) = (x[0], x[m]);
+        let mut out = ext::try_vec_filled(n.saturating_mul(r), 0.0)?;
+        let facs: Vec<f64> = (0..k1)
+            .map(|j| {
+                let pw = k1 - 1 - j;
+                (0..nu).fold(1.0, |f, t| f * (pw as f64 - t as f64))
+            })
+            .collect();
+        out.par_chunks_mut(r.max(1))
+            .zip(xv.par_iter())
+            .for_each(|(o, &v0)| {
+                let mut v = v0;
+                if extrapolate == Extrapolate::Periodic {
+                    let per = hi - lo;
+                    let mut t = (v - lo) % per;
+                    if t != 0.0 && (t < 0.0) != (per < 0.0) {
+                        t += per;
+                    }
+                    v = lo + t;
+                }
+                // the last breakpoint <= v, clipped to a piece; NaN lands in the last piece
+                let i = if v.is_nan() {
+                    m - 1
+                } else {
+                    x.partition_point(|&b| b <= v).saturating_sub(1).min(m - 1)
+                };
+                let dx = v - x[i];
+                let outside = extrapolate == Extrapolate::No && (v < lo || v > hi);
+                for (q, oq) in o.iter_mut().enumerate() {
+                    let mut acc = 0.0;
+                    for j in 0..k1.saturating_sub(nu) {
+                        let cj = c[(j * m + i) * r + q];
+                        acc = if j == 0 {
+                            facs[j] * cj
+                        } else {
+                            acc * dx + facs[j] * cj
+                        };
+                    }
+                    *oq = if outside { f64::NAN } else { acc };
+                }
+            });
+        Array::from_vec_on(out, &[n, r], cuprum_core::Device::Cpu)
     }
 
     fn host_c(&self) -> Result<Vec<f64>> {
