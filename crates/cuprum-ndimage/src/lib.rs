@@ -29,6 +29,11 @@
 //! - **Fourier filters** ([`fourier`]): [`fourier_gaussian`], [`fourier_uniform`],
 //!   [`fourier_ellipsoid`], [`fourier_shift`].
 //!
+//! SciPy's `output=` argument: a dtype is each function's `output` option; an array is that
+//! option plus [`write_output`] ([`output`]). SciPy's `axes` is the `axes` field of
+//! [`FilterOptions`], [`GaussianOptions`] and [`MorphOptions`], and an argument of
+//! [`vectorized_filter`].
+//!
 //! Every computation runs on the input's device: the CPU in `f64` with rayon, CUDA with the
 //! NVRTC kernels of `kernels/ndimage/ndimage.cu` (one thread per output element or per line);
 //! filter weights, sigmas and sizes are kernel arguments, so a new sigma compiles nothing.
@@ -45,6 +50,7 @@ mod measure_cuda;
 pub mod measurements;
 mod mode;
 pub mod morphology;
+pub mod output;
 pub mod rank;
 mod support;
 pub mod vectorized;
@@ -76,6 +82,7 @@ pub use morphology::{
     generate_binary_structure, grey_closing, grey_dilation, grey_erosion, grey_opening,
     iterate_structure, morphological_gradient, morphological_laplace, white_tophat,
 };
+pub use output::write_output;
 pub use rank::{
     Window, maximum_filter, maximum_filter1d, median_filter, minimum_filter, minimum_filter1d,
     percentile_filter, rank_filter,

@@ -1397,3 +1397,29 @@ mod large_windows {
         }
     }
 }
+
+mod output_arrays {
+    use super::*;
+    use cuprum_core::s;
+
+    #[test]
+    fn results_written_into_an_output_array() {
+        for d in all_devices() {
+            let x = Array::from_vec_on(vec![0u8, 0, 1, 5, 7, 250, 255, 3], &[8], d).unwrap();
+            // out = np.zeros((2, 8), np.int16); uniform_filter1d(x, 3, output=out[1])
+            let out = Array::from_vec_on(vec![0i16; 16], &[2, 8], d).unwrap();
+            let row = out.slice(s![1, ..]).unwrap();
+            let o = nd::FilterOptions {
+                output: Some(row.dtype()),
+                ..Default::default()
+            };
+            let y = nd::uniform_filter1d(&x, 3, -1, &o).unwrap();
+            nd::write_output(&row, &y).unwrap();
+            let mut want = vec![0i16; 8];
+            want.extend([0i16, 0, 2, 4, 87, 170, 169, 87]);
+            assert_eq!(out.to_vec::<i16>().unwrap(), want);
+            // another shape is an error
+            assert!(nd::write_output(&out, &y).is_err());
+        }
+    }
+}
