@@ -29,6 +29,40 @@ __device__ double sp_erf(double x) {
     double z = x * x;
     return x * sp_polevl(z, ERF_T, 4) / sp_p1evl(z, ERF_U, 5);
 }
+// exp(x^2) with the rounding of x^2 corrected; erfcx as scalar/erf.rs
+__device__ double sp_expx2(double x) {
+    double h = x * x;
+    double l = fma(x, x, -h);
+    return exp(h) * (1.0 + l);
+}
+__device__ double sp_erfcx(double x) {
+    if (isnan(x)) return SP_NAN;
+    if (x < 0.0) {
+        if (x < -26.7) return SP_INF;
+        double r;
+        {
+            // erfcx(-x) for -x > 0, without recursion
+            double y = -x;
+            if (y < 1.0) r = sp_expx2(y) * (1.0 - sp_erf(y));
+            else if (y < 8.0) r = sp_polevl(y, ERF_P, 8) / sp_p1evl(y, ERF_Q, 8);
+            else r = sp_polevl(y, ERF_R, 5) / sp_p1evl(y, ERF_S, 6);
+        }
+        return 2.0 * sp_expx2(x) - r;
+    }
+    if (x < 1.0) return sp_expx2(x) * (1.0 - sp_erf(x));
+    if (x < 8.0) return sp_polevl(x, ERF_P, 8) / sp_p1evl(x, ERF_Q, 8);
+    if (x < 50.0) return sp_polevl(x, ERF_R, 5) / sp_p1evl(x, ERF_S, 6);
+    const double RSQRTPI = 0.5641895835477563;
+    if (x > 1e8) return RSQRTPI / x;
+    double t = 0.5 / (x * x);
+    double term = 1.0, sum = 1.0;
+    for (int k = 1; k < 30; ++k) {
+        term *= -(double)(2 * k - 1) * t;
+        sum += term;
+        if (fabs(term) < 1e-17) break;
+    }
+    return RSQRTPI / x * sum;
+}
 __device__ double sp_ndtr(double a) {
     if (isnan(a)) return SP_NAN;
     double x = a * SP_SQRT1_2;

@@ -84,6 +84,54 @@ pub(crate) fn erfc(a: f64) -> f64 {
     if a < 0.0 { 2.0 } else { 0.0 }
 }
 
+/// `exp(x^2)` with the rounding of `x^2` corrected (`x^2 = h + l` exactly, `exp(l) ~ 1 + l`).
+fn expx2(x: f64) -> f64 {
+    let h = x * x;
+    let l = x.mul_add(x, -h);
+    h.exp() * (1.0 + l)
+}
+
+/// The scaled complementary error function `exp(x^2) erfc(x)`: `exp(x^2) (1 - erf(x))` below
+/// 1, Cephes' rational approximations of `erfc(x) exp(x^2)` on `[1, 8)` and `[8, 50)` (without
+/// the exponential), the asymptotic series `1/(x sqrt(pi)) sum (-1)^k (2k-1)!! / (2x^2)^k`
+/// from 50; `2 exp(x^2) - erfcx(-x)` for negative `x` (`inf` past `x ~ -26.6`).
+pub(crate) fn erfcx(x: f64) -> f64 {
+    if x.is_nan() {
+        return NAN;
+    }
+    if x < 0.0 {
+        if x < -26.7 {
+            return f64::INFINITY;
+        }
+        return 2.0 * expx2(x) - erfcx(-x);
+    }
+    if x < 1.0 {
+        return expx2(x) * (1.0 - erf(x));
+    }
+    if x < 8.0 {
+        return polevl(x, &P) / p1evl(x, &Q);
+    }
+    if x < 50.0 {
+        return polevl(x, &R) / p1evl(x, &S);
+    }
+    // 1 / sqrt(pi)
+    const RSQRTPI: f64 = 0.564_189_583_547_756_3;
+    if x > 1e8 {
+        return RSQRTPI / x;
+    }
+    let t = 0.5 / (x * x);
+    let mut term = 1.0;
+    let mut sum = 1.0;
+    for k in 1..30 {
+        term *= -f64::from(2 * k - 1) * t;
+        sum += term;
+        if term.abs() < 1e-17 {
+            break;
+        }
+    }
+    RSQRTPI / x * sum
+}
+
 /// The error function.
 pub(crate) fn erf(x: f64) -> f64 {
     if x.is_nan() {

@@ -33,12 +33,37 @@ use cuprum_core::{Array, Operand, Result};
 /// // scipy.stats.beta.pdf(1.4, 2.5, 1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.5700858081474778).abs() <= 1e-13 * 0.5700858081474778);
 /// ```
-pub fn pdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, a, b, loc, scale] = args("stats.beta.pdf", [x.into(), a.into(), b.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&less_equal(&scale, 0.0)?, &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?)?;
+pub fn pdf<'a>(
+    x: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    b: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, a, b, loc, scale] = args(
+        "stats.beta.pdf",
+        [x.into(), a.into(), b.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &less_equal(&scale, 0.0)?,
+        &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?,
+    )?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = div(&exp(&pick(&logical_and(&greater_equal(&y, 0.0)?, &less_equal(&y, 1.0)?)?, &sub(&add(&crate::xlog1py(&sub(&b, 1.0)?, &neg(&y)?)?, &crate::xlogy(&sub(&a, 1.0)?, &y)?)?, &crate::betaln(&a, &b)?)?, f64::NEG_INFINITY)?)?, &scale)?;
+    let r = div(
+        &exp(&pick(
+            &logical_and(&greater_equal(&y, 0.0)?, &less_equal(&y, 1.0)?)?,
+            &sub(
+                &add(
+                    &crate::xlog1py(&sub(&b, 1.0)?, &neg(&y)?)?,
+                    &crate::xlogy(&sub(&a, 1.0)?, &y)?,
+                )?,
+                &crate::betaln(&a, &b)?,
+            )?,
+            f64::NEG_INFINITY,
+        )?)?,
+        &scale,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -66,12 +91,37 @@ pub fn pdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Int
 /// // scipy.stats.beta.logpdf(1.4, 2.5, 1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - -0.5619683888740318).abs() <= 1e-13 * 0.5619683888740318);
 /// ```
-pub fn logpdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, a, b, loc, scale] = args("stats.beta.logpdf", [x.into(), a.into(), b.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&less_equal(&scale, 0.0)?, &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?)?;
+pub fn logpdf<'a>(
+    x: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    b: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, a, b, loc, scale] = args(
+        "stats.beta.logpdf",
+        [x.into(), a.into(), b.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &less_equal(&scale, 0.0)?,
+        &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?,
+    )?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = sub(&pick(&logical_and(&greater_equal(&y, 0.0)?, &less_equal(&y, 1.0)?)?, &sub(&add(&crate::xlog1py(&sub(&b, 1.0)?, &neg(&y)?)?, &crate::xlogy(&sub(&a, 1.0)?, &y)?)?, &crate::betaln(&a, &b)?)?, f64::NEG_INFINITY)?, &log(&scale)?)?;
+    let r = sub(
+        &pick(
+            &logical_and(&greater_equal(&y, 0.0)?, &less_equal(&y, 1.0)?)?,
+            &sub(
+                &add(
+                    &crate::xlog1py(&sub(&b, 1.0)?, &neg(&y)?)?,
+                    &crate::xlogy(&sub(&a, 1.0)?, &y)?,
+                )?,
+                &crate::betaln(&a, &b)?,
+            )?,
+            f64::NEG_INFINITY,
+        )?,
+        &log(&scale)?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -99,12 +149,28 @@ pub fn logpdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl 
 /// // scipy.stats.beta.cdf(1.4, 2.5, 1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.22741282279736075).abs() <= 1e-13 * 0.22741282279736075);
 /// ```
-pub fn cdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, a, b, loc, scale] = args("stats.beta.cdf", [x.into(), a.into(), b.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&less_equal(&scale, 0.0)?, &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?)?;
+pub fn cdf<'a>(
+    x: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    b: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, a, b, loc, scale] = args(
+        "stats.beta.cdf",
+        [x.into(), a.into(), b.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &less_equal(&scale, 0.0)?,
+        &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?,
+    )?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = pick(&less_equal(&y, 0.0)?, 0.0, &pick(&greater_equal(&y, 1.0)?, 1.0, &crate::betainc(&a, &b, &y)?)?)?;
+    let r = pick(
+        &less_equal(&y, 0.0)?,
+        0.0,
+        &pick(&greater_equal(&y, 1.0)?, 1.0, &crate::betainc(&a, &b, &y)?)?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -132,12 +198,32 @@ pub fn cdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Int
 /// // scipy.stats.beta.sf(1.4, 2.5, 1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.7725871772026394).abs() <= 1e-13 * 0.7725871772026394);
 /// ```
-pub fn sf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, a, b, loc, scale] = args("stats.beta.sf", [x.into(), a.into(), b.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&less_equal(&scale, 0.0)?, &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?)?;
+pub fn sf<'a>(
+    x: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    b: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, a, b, loc, scale] = args(
+        "stats.beta.sf",
+        [x.into(), a.into(), b.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &less_equal(&scale, 0.0)?,
+        &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?,
+    )?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = pick(&less_equal(&y, 0.0)?, 1.0, &pick(&greater_equal(&y, 1.0)?, 0.0, &crate::betainc(&b, &a, &sub(1.0, &y)?)?)?)?;
+    let r = pick(
+        &less_equal(&y, 0.0)?,
+        1.0,
+        &pick(
+            &greater_equal(&y, 1.0)?,
+            0.0,
+            &crate::betainc(&b, &a, &sub(1.0, &y)?)?,
+        )?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -164,9 +250,24 @@ pub fn sf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Into
 /// // scipy.stats.beta.ppf(0.3, 2.5, 1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 1.5189948248566827).abs() <= 1e-13 * 1.5189948248566827);
 /// ```
-pub fn ppf<'a>(q: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, a, b, loc, scale] = args("stats.beta.ppf", [q.into(), a.into(), b.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&logical_or(&less_equal(&scale, 0.0)?, &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?)?, &bad_q(&q)?)?;
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    b: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, a, b, loc, scale] = args(
+        "stats.beta.ppf",
+        [q.into(), a.into(), b.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(
+            &less_equal(&scale, 0.0)?,
+            &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?,
+        )?,
+        &bad_q(&q)?,
+    )?;
     let r = add(&mul(&crate::betaincinv(&a, &b, &q)?, &scale)?, &loc)?;
     nan_if(&bad, &r)
 }
@@ -194,9 +295,27 @@ pub fn ppf<'a>(q: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Int
 /// // scipy.stats.beta.isf(0.3, 2.5, 1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 2.0403366320746175).abs() <= 1e-13 * 2.0403366320746175);
 /// ```
-pub fn isf<'a>(q: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, a, b, loc, scale] = args("stats.beta.isf", [q.into(), a.into(), b.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&logical_or(&less_equal(&scale, 0.0)?, &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?)?, &bad_q(&q)?)?;
-    let r = add(&mul(&sub(1.0, &crate::betaincinv(&b, &a, &q)?)?, &scale)?, &loc)?;
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    b: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, a, b, loc, scale] = args(
+        "stats.beta.isf",
+        [q.into(), a.into(), b.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(
+            &less_equal(&scale, 0.0)?,
+            &logical_or(&less_equal(&a, 0.0)?, &less_equal(&b, 0.0)?)?,
+        )?,
+        &bad_q(&q)?,
+    )?;
+    let r = add(
+        &mul(&sub(1.0, &crate::betaincinv(&b, &a, &q)?)?, &scale)?,
+        &loc,
+    )?;
     nan_if(&bad, &r)
 }

@@ -32,8 +32,16 @@ use cuprum_core::{Array, Operand, Result};
 /// // scipy.stats.binom.ppf(0.3, 10.0, 0.3, loc=1.0)
 /// assert!((r[0] - 3.0).abs() <= 1e-13 * 3.0);
 /// ```
-pub fn ppf<'a>(q: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, n, p, loc] = args("stats.binom.ppf", [q.into(), n.into(), p.into(), loc.into()])?;
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    n: impl Into<Operand<'a>>,
+    p: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, n, p, loc] = args(
+        "stats.binom.ppf",
+        [q.into(), n.into(), p.into(), loc.into()],
+    )?;
     let bad = cuprum_core::isnan(&loc)?;
     let r = add(&binom_quantile(&q, &n, &p, false)?, &loc)?;
     nan_if(&bad, &r)
@@ -62,8 +70,16 @@ pub fn ppf<'a>(q: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Int
 /// // scipy.stats.binom.isf(0.3, 10.0, 0.3, loc=1.0)
 /// assert!((r[0] - 5.0).abs() <= 1e-13 * 5.0);
 /// ```
-pub fn isf<'a>(q: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, n, p, loc] = args("stats.binom.isf", [q.into(), n.into(), p.into(), loc.into()])?;
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    n: impl Into<Operand<'a>>,
+    p: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, n, p, loc] = args(
+        "stats.binom.isf",
+        [q.into(), n.into(), p.into(), loc.into()],
+    )?;
     let bad = cuprum_core::isnan(&loc)?;
     let r = add(&binom_quantile(&q, &n, &p, true)?, &loc)?;
     nan_if(&bad, &r)
@@ -93,12 +109,42 @@ pub fn isf<'a>(q: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Int
 /// // scipy.stats.binom.pmf(4.0, 10.0, 0.3, loc=1.0)
 /// assert!((r[0] - 0.2668279319999998).abs() <= 1e-13 * 0.2668279319999998);
 /// ```
-pub fn pmf<'a>(k: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
-    let [k, n, p, loc] = args("stats.binom.pmf", [k.into(), n.into(), p.into(), loc.into()])?;
-    let bad = logical_or(&logical_or(&less(&n, 0.0)?, &not_equal(&floor(&n)?, &n)?)?, &logical_or(&less(&p, 0.0)?, &greater(&p, 1.0)?)?)?;
+pub fn pmf<'a>(
+    k: impl Into<Operand<'a>>,
+    n: impl Into<Operand<'a>>,
+    p: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [k, n, p, loc] = args(
+        "stats.binom.pmf",
+        [k.into(), n.into(), p.into(), loc.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less(&n, 0.0)?, &not_equal(&floor(&n)?, &n)?)?,
+        &logical_or(&less(&p, 0.0)?, &greater(&p, 1.0)?)?,
+    )?;
     let y = sub(&k, &loc)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = exp(&pick(&logical_or(&logical_or(&less(&y, 0.0)?, &greater(&y, &n)?)?, &not_equal(&floor(&y)?, &y)?)?, f64::NEG_INFINITY, &add(&add(&sub(&crate::gammaln(&add(&n, 1.0)?)?, &add(&crate::gammaln(&add(&y, 1.0)?)?, &crate::gammaln(&add(&sub(&n, &y)?, 1.0)?)?)?)?, &crate::xlogy(&y, &p)?)?, &crate::xlog1py(&sub(&n, &y)?, &neg(&p)?)?)?)?)?;
+    let r = exp(&pick(
+        &logical_or(
+            &logical_or(&less(&y, 0.0)?, &greater(&y, &n)?)?,
+            &not_equal(&floor(&y)?, &y)?,
+        )?,
+        f64::NEG_INFINITY,
+        &add(
+            &add(
+                &sub(
+                    &crate::gammaln(&add(&n, 1.0)?)?,
+                    &add(
+                        &crate::gammaln(&add(&y, 1.0)?)?,
+                        &crate::gammaln(&add(&sub(&n, &y)?, 1.0)?)?,
+                    )?,
+                )?,
+                &crate::xlogy(&y, &p)?,
+            )?,
+            &crate::xlog1py(&sub(&n, &y)?, &neg(&p)?)?,
+        )?,
+    )?)?;
     nan_if(&bad, &r)
 }
 
@@ -126,12 +172,42 @@ pub fn pmf<'a>(k: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Int
 /// // scipy.stats.binom.logpmf(4.0, 10.0, 0.3, loc=1.0)
 /// assert!((r[0] - -1.321151277766889).abs() <= 1e-13 * 1.321151277766889);
 /// ```
-pub fn logpmf<'a>(k: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
-    let [k, n, p, loc] = args("stats.binom.logpmf", [k.into(), n.into(), p.into(), loc.into()])?;
-    let bad = logical_or(&logical_or(&less(&n, 0.0)?, &not_equal(&floor(&n)?, &n)?)?, &logical_or(&less(&p, 0.0)?, &greater(&p, 1.0)?)?)?;
+pub fn logpmf<'a>(
+    k: impl Into<Operand<'a>>,
+    n: impl Into<Operand<'a>>,
+    p: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [k, n, p, loc] = args(
+        "stats.binom.logpmf",
+        [k.into(), n.into(), p.into(), loc.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less(&n, 0.0)?, &not_equal(&floor(&n)?, &n)?)?,
+        &logical_or(&less(&p, 0.0)?, &greater(&p, 1.0)?)?,
+    )?;
     let y = sub(&k, &loc)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = pick(&logical_or(&logical_or(&less(&y, 0.0)?, &greater(&y, &n)?)?, &not_equal(&floor(&y)?, &y)?)?, f64::NEG_INFINITY, &add(&add(&sub(&crate::gammaln(&add(&n, 1.0)?)?, &add(&crate::gammaln(&add(&y, 1.0)?)?, &crate::gammaln(&add(&sub(&n, &y)?, 1.0)?)?)?)?, &crate::xlogy(&y, &p)?)?, &crate::xlog1py(&sub(&n, &y)?, &neg(&p)?)?)?)?;
+    let r = pick(
+        &logical_or(
+            &logical_or(&less(&y, 0.0)?, &greater(&y, &n)?)?,
+            &not_equal(&floor(&y)?, &y)?,
+        )?,
+        f64::NEG_INFINITY,
+        &add(
+            &add(
+                &sub(
+                    &crate::gammaln(&add(&n, 1.0)?)?,
+                    &add(
+                        &crate::gammaln(&add(&y, 1.0)?)?,
+                        &crate::gammaln(&add(&sub(&n, &y)?, 1.0)?)?,
+                    )?,
+                )?,
+                &crate::xlogy(&y, &p)?,
+            )?,
+            &crate::xlog1py(&sub(&n, &y)?, &neg(&p)?)?,
+        )?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -159,12 +235,30 @@ pub fn logpmf<'a>(k: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl 
 /// // scipy.stats.binom.cdf(4.0, 10.0, 0.3, loc=1.0)
 /// assert!((r[0] - 0.6496107184000002).abs() <= 1e-13 * 0.6496107184000002);
 /// ```
-pub fn cdf<'a>(k: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
-    let [k, n, p, loc] = args("stats.binom.cdf", [k.into(), n.into(), p.into(), loc.into()])?;
-    let bad = logical_or(&logical_or(&less(&n, 0.0)?, &not_equal(&floor(&n)?, &n)?)?, &logical_or(&less(&p, 0.0)?, &greater(&p, 1.0)?)?)?;
+pub fn cdf<'a>(
+    k: impl Into<Operand<'a>>,
+    n: impl Into<Operand<'a>>,
+    p: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [k, n, p, loc] = args(
+        "stats.binom.cdf",
+        [k.into(), n.into(), p.into(), loc.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less(&n, 0.0)?, &not_equal(&floor(&n)?, &n)?)?,
+        &logical_or(&less(&p, 0.0)?, &greater(&p, 1.0)?)?,
+    )?;
     let y = sub(&k, &loc)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = { let f = floor(&y)?; pick(&less(&f, 0.0)?, 0.0, &pick(&greater_equal(&f, &n)?, 1.0, &crate::bdtr(&f, &n, &p)?)?)? };
+    let r = {
+        let f = floor(&y)?;
+        pick(
+            &less(&f, 0.0)?,
+            0.0,
+            &pick(&greater_equal(&f, &n)?, 1.0, &crate::bdtr(&f, &n, &p)?)?,
+        )?
+    };
     nan_if(&bad, &r)
 }
 
@@ -192,11 +286,26 @@ pub fn cdf<'a>(k: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Int
 /// // scipy.stats.binom.sf(4.0, 10.0, 0.3, loc=1.0)
 /// assert!((r[0] - 0.3503892815999998).abs() <= 1e-13 * 0.3503892815999998);
 /// ```
-pub fn sf<'a>(k: impl Into<Operand<'a>>, n: impl Into<Operand<'a>>, p: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn sf<'a>(
+    k: impl Into<Operand<'a>>,
+    n: impl Into<Operand<'a>>,
+    p: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [k, n, p, loc] = args("stats.binom.sf", [k.into(), n.into(), p.into(), loc.into()])?;
-    let bad = logical_or(&logical_or(&less(&n, 0.0)?, &not_equal(&floor(&n)?, &n)?)?, &logical_or(&less(&p, 0.0)?, &greater(&p, 1.0)?)?)?;
+    let bad = logical_or(
+        &logical_or(&less(&n, 0.0)?, &not_equal(&floor(&n)?, &n)?)?,
+        &logical_or(&less(&p, 0.0)?, &greater(&p, 1.0)?)?,
+    )?;
     let y = sub(&k, &loc)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = { let f = floor(&y)?; pick(&less(&f, 0.0)?, 1.0, &pick(&greater_equal(&f, &n)?, 0.0, &crate::bdtrc(&f, &n, &p)?)?)? };
+    let r = {
+        let f = floor(&y)?;
+        pick(
+            &less(&f, 0.0)?,
+            1.0,
+            &pick(&greater_equal(&f, &n)?, 0.0, &crate::bdtrc(&f, &n, &p)?)?,
+        )?
+    };
     nan_if(&bad, &r)
 }

@@ -33,12 +33,36 @@ use cuprum_core::{Array, Operand, Result};
 /// // scipy.stats.chi2.pdf(1.5, 3.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.07489905458218783).abs() <= 1e-13 * 0.07489905458218783);
 /// ```
-pub fn pdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, df, loc, scale] = args("stats.chi2.pdf", [x.into(), df.into(), loc.into(), scale.into()])?;
+pub fn pdf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.chi2.pdf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = div(&exp(&pick(&less(&y, 0.0)?, f64::NEG_INFINITY, &sub(&sub(&sub(&crate::xlogy(&sub(&mul(&df, 0.5)?, 1.0)?, &y)?, &mul(&y, 0.5)?)?, &crate::gammaln(&mul(&df, 0.5)?)?)?, &mul(&df, 0.34657359027997264)?)?)?)?, &scale)?;
+    let r = div(
+        &exp(&pick(
+            &less(&y, 0.0)?,
+            f64::NEG_INFINITY,
+            &sub(
+                &sub(
+                    &sub(
+                        &crate::xlogy(&sub(&mul(&df, 0.5)?, 1.0)?, &y)?,
+                        &mul(&y, 0.5)?,
+                    )?,
+                    &crate::gammaln(&mul(&df, 0.5)?)?,
+                )?,
+                &mul(&df, 0.34657359027997264)?,
+            )?,
+        )?)?,
+        &scale,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -66,12 +90,36 @@ pub fn pdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl 
 /// // scipy.stats.chi2.logpdf(1.5, 3.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - -2.591614010939323).abs() <= 1e-13 * 2.591614010939323);
 /// ```
-pub fn logpdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, df, loc, scale] = args("stats.chi2.logpdf", [x.into(), df.into(), loc.into(), scale.into()])?;
+pub fn logpdf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.chi2.logpdf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = sub(&pick(&less(&y, 0.0)?, f64::NEG_INFINITY, &sub(&sub(&sub(&crate::xlogy(&sub(&mul(&df, 0.5)?, 1.0)?, &y)?, &mul(&y, 0.5)?)?, &crate::gammaln(&mul(&df, 0.5)?)?)?, &mul(&df, 0.34657359027997264)?)?)?, &log(&scale)?)?;
+    let r = sub(
+        &pick(
+            &less(&y, 0.0)?,
+            f64::NEG_INFINITY,
+            &sub(
+                &sub(
+                    &sub(
+                        &crate::xlogy(&sub(&mul(&df, 0.5)?, 1.0)?, &y)?,
+                        &mul(&y, 0.5)?,
+                    )?,
+                    &crate::gammaln(&mul(&df, 0.5)?)?,
+                )?,
+                &mul(&df, 0.34657359027997264)?,
+            )?,
+        )?,
+        &log(&scale)?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -99,8 +147,16 @@ pub fn logpdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: im
 /// // scipy.stats.chi2.cdf(1.5, 3.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.04696397883043818).abs() <= 1e-13 * 0.04696397883043818);
 /// ```
-pub fn cdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, df, loc, scale] = args("stats.chi2.cdf", [x.into(), df.into(), loc.into(), scale.into()])?;
+pub fn cdf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.chi2.cdf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
@@ -132,8 +188,16 @@ pub fn cdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl 
 /// // scipy.stats.chi2.sf(1.5, 3.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.9530360211695619).abs() <= 1e-13 * 0.9530360211695619);
 /// ```
-pub fn sf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, df, loc, scale] = args("stats.chi2.sf", [x.into(), df.into(), loc.into(), scale.into()])?;
+pub fn sf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.chi2.sf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
@@ -164,10 +228,27 @@ pub fn sf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl I
 /// // scipy.stats.chi2.ppf(0.3, 3.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 4.107588947110008).abs() <= 1e-13 * 4.107588947110008);
 /// ```
-pub fn ppf<'a>(q: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, df, loc, scale] = args("stats.chi2.ppf", [q.into(), df.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?, &bad_q(&q)?)?;
-    let r = add(&mul(&mul(&crate::gammaincinv(&mul(&df, 0.5)?, &q)?, 2.0)?, &scale)?, &loc)?;
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, df, loc, scale] = args(
+        "stats.chi2.ppf",
+        [q.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
+    let r = add(
+        &mul(
+            &mul(&crate::gammaincinv(&mul(&df, 0.5)?, &q)?, 2.0)?,
+            &scale,
+        )?,
+        &loc,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -194,9 +275,20 @@ pub fn ppf<'a>(q: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl 
 /// // scipy.stats.chi2.isf(0.3, 3.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 9.051659029499822).abs() <= 1e-13 * 9.051659029499822);
 /// ```
-pub fn isf<'a>(q: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, df, loc, scale] = args("stats.chi2.isf", [q.into(), df.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?, &bad_q(&q)?)?;
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, df, loc, scale] = args(
+        "stats.chi2.isf",
+        [q.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
     let r = add(&mul(&crate::chdtri(&df, &q)?, &scale)?, &loc)?;
     nan_if(&bad, &r)
 }

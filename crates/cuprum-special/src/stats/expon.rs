@@ -33,7 +33,11 @@ use cuprum_core::{Array, Operand, Result};
 /// // scipy.stats.expon.pdf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.3032653298563167).abs() <= 1e-13 * 0.3032653298563167);
 /// ```
-pub fn pdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn pdf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.expon.pdf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
@@ -66,12 +70,20 @@ pub fn pdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: im
 /// // scipy.stats.expon.logpdf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - -1.1931471805599454).abs() <= 1e-13 * 1.1931471805599454);
 /// ```
-pub fn logpdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn logpdf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.expon.logpdf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = pick(&less(&y, 0.0)?, f64::NEG_INFINITY, &sub(&neg(&y)?, &log(&scale)?)?)?;
+    let r = pick(
+        &less(&y, 0.0)?,
+        f64::NEG_INFINITY,
+        &sub(&neg(&y)?, &log(&scale)?)?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -99,7 +111,11 @@ pub fn logpdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale:
 /// // scipy.stats.expon.cdf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.3934693402873666).abs() <= 1e-13 * 0.3934693402873666);
 /// ```
-pub fn cdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn cdf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.expon.cdf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
@@ -132,7 +148,11 @@ pub fn cdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: im
 /// // scipy.stats.expon.sf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.6065306597126334).abs() <= 1e-13 * 0.6065306597126334);
 /// ```
-pub fn sf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn sf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.expon.sf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
@@ -164,7 +184,11 @@ pub fn sf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: imp
 /// // scipy.stats.expon.ppf(0.3, loc=0.5, scale=2.0)
 /// assert!((r[0] - 1.213349887877465).abs() <= 1e-13 * 1.213349887877465);
 /// ```
-pub fn ppf<'a>(q: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [q, loc, scale] = args("stats.expon.ppf", [q.into(), loc.into(), scale.into()])?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &bad_q(&q)?)?;
     let r = add(&mul(&neg(&log1p(&neg(&q)?)?)?, &scale)?, &loc)?;
@@ -194,7 +218,11 @@ pub fn ppf<'a>(q: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: im
 /// // scipy.stats.expon.isf(0.3, loc=0.5, scale=2.0)
 /// assert!((r[0] - 2.9079456086518722).abs() <= 1e-13 * 2.9079456086518722);
 /// ```
-pub fn isf<'a>(q: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [q, loc, scale] = args("stats.expon.isf", [q.into(), loc.into(), scale.into()])?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &bad_q(&q)?)?;
     let r = add(&mul(&neg(&log(&q)?)?, &scale)?, &loc)?;

@@ -33,12 +33,30 @@ use cuprum_core::{Array, Operand, Result};
 /// // scipy.stats.gamma.pdf(1.5, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.08065690817304778).abs() <= 1e-13 * 0.08065690817304778);
 /// ```
-pub fn pdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, a, loc, scale] = args("stats.gamma.pdf", [x.into(), a.into(), loc.into(), scale.into()])?;
+pub fn pdf<'a>(
+    x: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, a, loc, scale] = args(
+        "stats.gamma.pdf",
+        [x.into(), a.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&a, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = div(&exp(&pick(&less(&y, 0.0)?, f64::NEG_INFINITY, &sub(&sub(&crate::xlogy(&sub(&a, 1.0)?, &y)?, &y)?, &crate::gammaln(&a)?)?)?)?, &scale)?;
+    let r = div(
+        &exp(&pick(
+            &less(&y, 0.0)?,
+            f64::NEG_INFINITY,
+            &sub(
+                &sub(&crate::xlogy(&sub(&a, 1.0)?, &y)?, &y)?,
+                &crate::gammaln(&a)?,
+            )?,
+        )?)?,
+        &scale,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -66,12 +84,30 @@ pub fn pdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl I
 /// // scipy.stats.gamma.logpdf(1.5, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - -2.5175508218727822).abs() <= 1e-13 * 2.5175508218727822);
 /// ```
-pub fn logpdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, a, loc, scale] = args("stats.gamma.logpdf", [x.into(), a.into(), loc.into(), scale.into()])?;
+pub fn logpdf<'a>(
+    x: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, a, loc, scale] = args(
+        "stats.gamma.logpdf",
+        [x.into(), a.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&a, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = sub(&pick(&less(&y, 0.0)?, f64::NEG_INFINITY, &sub(&sub(&crate::xlogy(&sub(&a, 1.0)?, &y)?, &y)?, &crate::gammaln(&a)?)?)?, &log(&scale)?)?;
+    let r = sub(
+        &pick(
+            &less(&y, 0.0)?,
+            f64::NEG_INFINITY,
+            &sub(
+                &sub(&crate::xlogy(&sub(&a, 1.0)?, &y)?, &y)?,
+                &crate::gammaln(&a)?,
+            )?,
+        )?,
+        &log(&scale)?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -99,8 +135,16 @@ pub fn logpdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: imp
 /// // scipy.stats.gamma.cdf(1.5, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.03743422675270361).abs() <= 1e-13 * 0.03743422675270361);
 /// ```
-pub fn cdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, a, loc, scale] = args("stats.gamma.cdf", [x.into(), a.into(), loc.into(), scale.into()])?;
+pub fn cdf<'a>(
+    x: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, a, loc, scale] = args(
+        "stats.gamma.cdf",
+        [x.into(), a.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&a, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
@@ -132,8 +176,16 @@ pub fn cdf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl I
 /// // scipy.stats.gamma.sf(1.5, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.9625657732472964).abs() <= 1e-13 * 0.9625657732472964);
 /// ```
-pub fn sf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, a, loc, scale] = args("stats.gamma.sf", [x.into(), a.into(), loc.into(), scale.into()])?;
+pub fn sf<'a>(
+    x: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, a, loc, scale] = args(
+        "stats.gamma.sf",
+        [x.into(), a.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&a, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
@@ -164,9 +216,20 @@ pub fn sf<'a>(x: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl In
 /// // scipy.stats.gamma.ppf(0.3, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 3.4999081327599066).abs() <= 1e-13 * 3.4999081327599066);
 /// ```
-pub fn ppf<'a>(q: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, a, loc, scale] = args("stats.gamma.ppf", [q.into(), a.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&logical_or(&less_equal(&scale, 0.0)?, &less_equal(&a, 0.0)?)?, &bad_q(&q)?)?;
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, a, loc, scale] = args(
+        "stats.gamma.ppf",
+        [q.into(), a.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&a, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
     let r = add(&mul(&crate::gammaincinv(&a, &q)?, &scale)?, &loc)?;
     nan_if(&bad, &r)
 }
@@ -194,9 +257,20 @@ pub fn ppf<'a>(q: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl I
 /// // scipy.stats.gamma.isf(0.3, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 6.564429984154905).abs() <= 1e-13 * 6.564429984154905);
 /// ```
-pub fn isf<'a>(q: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, a, loc, scale] = args("stats.gamma.isf", [q.into(), a.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&logical_or(&less_equal(&scale, 0.0)?, &less_equal(&a, 0.0)?)?, &bad_q(&q)?)?;
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    a: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, a, loc, scale] = args(
+        "stats.gamma.isf",
+        [q.into(), a.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&a, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
     let r = add(&mul(&crate::gammainccinv(&a, &q)?, &scale)?, &loc)?;
     nan_if(&bad, &r)
 }

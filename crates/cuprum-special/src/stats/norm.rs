@@ -33,12 +33,22 @@ use cuprum_core::{Array, Operand, Result};
 /// // scipy.stats.norm.pdf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.17603266338214973).abs() <= 1e-13 * 0.17603266338214973);
 /// ```
-pub fn pdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn pdf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.norm.pdf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = div(&mul(&exp(&mul(&square(&y)?, -0.5)?)?, 1.0 / (2.0 * std::f64::consts::PI).sqrt())?, &scale)?;
+    let r = div(
+        &mul(
+            &exp(&mul(&square(&y)?, -0.5)?)?,
+            1.0 / (2.0 * std::f64::consts::PI).sqrt(),
+        )?,
+        &scale,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -66,12 +76,19 @@ pub fn pdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: im
 /// // scipy.stats.norm.logpdf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - -1.737085713764618).abs() <= 1e-13 * 1.737085713764618);
 /// ```
-pub fn logpdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn logpdf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.norm.logpdf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = sub(&sub(&mul(&square(&y)?, -0.5)?, 0.9189385332046727)?, &log(&scale)?)?;
+    let r = sub(
+        &sub(&mul(&square(&y)?, -0.5)?, 0.9189385332046727)?,
+        &log(&scale)?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -99,7 +116,11 @@ pub fn logpdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale:
 /// // scipy.stats.norm.cdf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.6914624612740131).abs() <= 1e-13 * 0.6914624612740131);
 /// ```
-pub fn cdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn cdf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.norm.cdf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
@@ -132,7 +153,11 @@ pub fn cdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: im
 /// // scipy.stats.norm.sf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.3085375387259869).abs() <= 1e-13 * 0.3085375387259869);
 /// ```
-pub fn sf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn sf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.norm.sf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
@@ -164,7 +189,11 @@ pub fn sf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: imp
 /// // scipy.stats.norm.ppf(0.3, loc=0.5, scale=2.0)
 /// assert!((r[0] - -0.5488010254160818).abs() <= 1e-13 * 0.5488010254160818);
 /// ```
-pub fn ppf<'a>(q: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [q, loc, scale] = args("stats.norm.ppf", [q.into(), loc.into(), scale.into()])?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &bad_q(&q)?)?;
     let r = add(&mul(&crate::ndtri(&q)?, &scale)?, &loc)?;
@@ -194,7 +223,11 @@ pub fn ppf<'a>(q: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: im
 /// // scipy.stats.norm.isf(0.3, loc=0.5, scale=2.0)
 /// assert!((r[0] - 1.5488010254160818).abs() <= 1e-13 * 1.5488010254160818);
 /// ```
-pub fn isf<'a>(q: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [q, loc, scale] = args("stats.norm.isf", [q.into(), loc.into(), scale.into()])?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &bad_q(&q)?)?;
     let r = add(&mul(&neg(&crate::ndtri(&q)?)?, &scale)?, &loc)?;

@@ -33,12 +33,23 @@ use cuprum_core::{Array, Operand, Result};
 /// // scipy.stats.poisson.pmf(4.0, 3.5, loc=1.0)
 /// assert!((r[0] - 0.215785469038651).abs() <= 1e-13 * 0.215785469038651);
 /// ```
-pub fn pmf<'a>(k: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn pmf<'a>(
+    k: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [k, mu, loc] = args("stats.poisson.pmf", [k.into(), mu.into(), loc.into()])?;
     let bad = less(&mu, 0.0)?;
     let y = sub(&k, &loc)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = exp(&pick(&logical_or(&less(&y, 0.0)?, &not_equal(&floor(&y)?, &y)?)?, f64::NEG_INFINITY, &sub(&sub(&crate::xlogy(&y, &mu)?, &crate::gammaln(&add(&y, 1.0)?)?)?, &mu)?)?)?;
+    let r = exp(&pick(
+        &logical_or(&less(&y, 0.0)?, &not_equal(&floor(&y)?, &y)?)?,
+        f64::NEG_INFINITY,
+        &sub(
+            &sub(&crate::xlogy(&y, &mu)?, &crate::gammaln(&add(&y, 1.0)?)?)?,
+            &mu,
+        )?,
+    )?)?;
     nan_if(&bad, &r)
 }
 
@@ -66,12 +77,23 @@ pub fn pmf<'a>(k: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl 
 /// // scipy.stats.poisson.logpmf(4.0, 3.5, loc=1.0)
 /// assert!((r[0] - -1.5334705637419508).abs() <= 1e-13 * 1.5334705637419508);
 /// ```
-pub fn logpmf<'a>(k: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn logpmf<'a>(
+    k: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [k, mu, loc] = args("stats.poisson.logpmf", [k.into(), mu.into(), loc.into()])?;
     let bad = less(&mu, 0.0)?;
     let y = sub(&k, &loc)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = pick(&logical_or(&less(&y, 0.0)?, &not_equal(&floor(&y)?, &y)?)?, f64::NEG_INFINITY, &sub(&sub(&crate::xlogy(&y, &mu)?, &crate::gammaln(&add(&y, 1.0)?)?)?, &mu)?)?;
+    let r = pick(
+        &logical_or(&less(&y, 0.0)?, &not_equal(&floor(&y)?, &y)?)?,
+        f64::NEG_INFINITY,
+        &sub(
+            &sub(&crate::xlogy(&y, &mu)?, &crate::gammaln(&add(&y, 1.0)?)?)?,
+            &mu,
+        )?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -99,12 +121,19 @@ pub fn logpmf<'a>(k: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: im
 /// // scipy.stats.poisson.cdf(4.0, 3.5, loc=1.0)
 /// assert!((r[0] - 0.536632667900785).abs() <= 1e-13 * 0.536632667900785);
 /// ```
-pub fn cdf<'a>(k: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn cdf<'a>(
+    k: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [k, mu, loc] = args("stats.poisson.cdf", [k.into(), mu.into(), loc.into()])?;
     let bad = less(&mu, 0.0)?;
     let y = sub(&k, &loc)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = { let f = floor(&y)?; pick(&less(&f, 0.0)?, 0.0, &crate::pdtr(&f, &mu)?)? };
+    let r = {
+        let f = floor(&y)?;
+        pick(&less(&f, 0.0)?, 0.0, &crate::pdtr(&f, &mu)?)?
+    };
     nan_if(&bad, &r)
 }
 
@@ -132,12 +161,19 @@ pub fn cdf<'a>(k: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl 
 /// // scipy.stats.poisson.sf(4.0, 3.5, loc=1.0)
 /// assert!((r[0] - 0.463367332099215).abs() <= 1e-13 * 0.463367332099215);
 /// ```
-pub fn sf<'a>(k: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn sf<'a>(
+    k: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [k, mu, loc] = args("stats.poisson.sf", [k.into(), mu.into(), loc.into()])?;
     let bad = less(&mu, 0.0)?;
     let y = sub(&k, &loc)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = { let f = floor(&y)?; pick(&less(&f, 0.0)?, 1.0, &crate::pdtrc(&f, &mu)?)? };
+    let r = {
+        let f = floor(&y)?;
+        pick(&less(&f, 0.0)?, 1.0, &crate::pdtrc(&f, &mu)?)?
+    };
     nan_if(&bad, &r)
 }
 
@@ -164,7 +200,11 @@ pub fn sf<'a>(k: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl I
 /// // scipy.stats.poisson.ppf(0.3, 3.5, loc=1.0)
 /// assert!((r[0] - 3.0).abs() <= 1e-13 * 3.0);
 /// ```
-pub fn ppf<'a>(q: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [q, mu, loc] = args("stats.poisson.ppf", [q.into(), mu.into(), loc.into()])?;
     let bad = cuprum_core::isnan(&loc)?;
     let r = add(&poisson_quantile(&q, &mu, false)?, &loc)?;
@@ -194,7 +234,11 @@ pub fn ppf<'a>(q: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl 
 /// // scipy.stats.poisson.isf(0.3, 3.5, loc=1.0)
 /// assert!((r[0] - 5.0).abs() <= 1e-13 * 5.0);
 /// ```
-pub fn isf<'a>(q: impl Into<Operand<'a>>, mu: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    mu: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [q, mu, loc] = args("stats.poisson.isf", [q.into(), mu.into(), loc.into()])?;
     let bad = cuprum_core::isnan(&loc)?;
     let r = add(&poisson_quantile(&q, &mu, true)?, &loc)?;

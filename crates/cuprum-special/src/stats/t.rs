@@ -33,12 +33,37 @@ use cuprum_core::{Array, Operand, Result};
 /// // scipy.stats.t.pdf(1.5, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.15311292029291473).abs() <= 1e-13 * 0.15311292029291473);
 /// ```
-pub fn pdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, df, loc, scale] = args("stats.t.pdf", [x.into(), df.into(), loc.into(), scale.into()])?;
+pub fn pdf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.t.pdf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = div(&exp(&{ let h = mul(&df, 0.5)?; let lt = sub(&sub(&log(&crate::poch(&h, 0.5)?)?, &mul(&add(&log(&df)?, std::f64::consts::PI.ln())?, 0.5)?)?, &mul(&mul(&add(&df, 1.0)?, 0.5)?, &log1p(&div(&square(&y)?, &df)?)?)?)?; let ln = sub(&mul(&square(&y)?, -0.5)?, 0.9189385332046727)?; pick(&cuprum_core::isinf(&df)?, &ln, &lt)? })?, &scale)?;
+    let r = div(
+        &exp(&{
+            let h = mul(&df, 0.5)?;
+            let lt = sub(
+                &sub(
+                    &log(&crate::poch(&h, 0.5)?)?,
+                    &mul(&add(&log(&df)?, std::f64::consts::PI.ln())?, 0.5)?,
+                )?,
+                &mul(
+                    &mul(&add(&df, 1.0)?, 0.5)?,
+                    &log1p(&div(&square(&y)?, &df)?)?,
+                )?,
+            )?;
+            let ln = sub(&mul(&square(&y)?, -0.5)?, 0.9189385332046727)?;
+            pick(&cuprum_core::isinf(&df)?, &ln, &lt)?
+        })?,
+        &scale,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -66,12 +91,37 @@ pub fn pdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl 
 /// // scipy.stats.t.logpdf(1.5, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - -1.8765795886779641).abs() <= 1e-13 * 1.8765795886779641);
 /// ```
-pub fn logpdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, df, loc, scale] = args("stats.t.logpdf", [x.into(), df.into(), loc.into(), scale.into()])?;
+pub fn logpdf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.t.logpdf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = sub(&{ let h = mul(&df, 0.5)?; let lt = sub(&sub(&log(&crate::poch(&h, 0.5)?)?, &mul(&add(&log(&df)?, std::f64::consts::PI.ln())?, 0.5)?)?, &mul(&mul(&add(&df, 1.0)?, 0.5)?, &log1p(&div(&square(&y)?, &df)?)?)?)?; let ln = sub(&mul(&square(&y)?, -0.5)?, 0.9189385332046727)?; pick(&cuprum_core::isinf(&df)?, &ln, &lt)? }, &log(&scale)?)?;
+    let r = sub(
+        &{
+            let h = mul(&df, 0.5)?;
+            let lt = sub(
+                &sub(
+                    &log(&crate::poch(&h, 0.5)?)?,
+                    &mul(&add(&log(&df)?, std::f64::consts::PI.ln())?, 0.5)?,
+                )?,
+                &mul(
+                    &mul(&add(&df, 1.0)?, 0.5)?,
+                    &log1p(&div(&square(&y)?, &df)?)?,
+                )?,
+            )?;
+            let ln = sub(&mul(&square(&y)?, -0.5)?, 0.9189385332046727)?;
+            pick(&cuprum_core::isinf(&df)?, &ln, &lt)?
+        },
+        &log(&scale)?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -99,8 +149,16 @@ pub fn logpdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: im
 /// // scipy.stats.t.cdf(1.5, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.6711510400651426).abs() <= 1e-13 * 0.6711510400651426);
 /// ```
-pub fn cdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, df, loc, scale] = args("stats.t.cdf", [x.into(), df.into(), loc.into(), scale.into()])?;
+pub fn cdf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.t.cdf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
@@ -132,8 +190,16 @@ pub fn cdf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl 
 /// // scipy.stats.t.sf(1.5, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.3288489599348574).abs() <= 1e-13 * 0.3288489599348574);
 /// ```
-pub fn sf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [x, df, loc, scale] = args("stats.t.sf", [x.into(), df.into(), loc.into(), scale.into()])?;
+pub fn sf<'a>(
+    x: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [x, df, loc, scale] = args(
+        "stats.t.sf",
+        [x.into(), df.into(), loc.into(), scale.into()],
+    )?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
@@ -164,9 +230,20 @@ pub fn sf<'a>(x: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl I
 /// // scipy.stats.t.ppf(0.3, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - -0.694615476504636).abs() <= 1e-13 * 0.694615476504636);
 /// ```
-pub fn ppf<'a>(q: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, df, loc, scale] = args("stats.t.ppf", [q.into(), df.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?, &bad_q(&q)?)?;
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, df, loc, scale] = args(
+        "stats.t.ppf",
+        [q.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
     let r = add(&mul(&crate::stdtrit(&df, &q)?, &scale)?, &loc)?;
     nan_if(&bad, &r)
 }
@@ -194,9 +271,20 @@ pub fn ppf<'a>(q: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl 
 /// // scipy.stats.t.isf(0.3, 2.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 1.694615476504636).abs() <= 1e-13 * 1.694615476504636);
 /// ```
-pub fn isf<'a>(q: impl Into<Operand<'a>>, df: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
-    let [q, df, loc, scale] = args("stats.t.isf", [q.into(), df.into(), loc.into(), scale.into()])?;
-    let bad = logical_or(&logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?, &bad_q(&q)?)?;
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    df: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
+    let [q, df, loc, scale] = args(
+        "stats.t.isf",
+        [q.into(), df.into(), loc.into(), scale.into()],
+    )?;
+    let bad = logical_or(
+        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
+        &bad_q(&q)?,
+    )?;
     let r = add(&mul(&neg(&crate::stdtrit(&df, &q)?)?, &scale)?, &loc)?;
     nan_if(&bad, &r)
 }

@@ -33,12 +33,20 @@ use cuprum_core::{Array, Operand, Result};
 /// // scipy.stats.uniform.pdf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.5).abs() <= 1e-13 * 0.5);
 /// ```
-pub fn pdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn pdf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.uniform.pdf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = pick(&logical_and(&greater_equal(&y, 0.0)?, &less_equal(&y, 1.0)?)?, &div(1.0, &scale)?, 0.0)?;
+    let r = pick(
+        &logical_and(&greater_equal(&y, 0.0)?, &less_equal(&y, 1.0)?)?,
+        &div(1.0, &scale)?,
+        0.0,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -66,12 +74,20 @@ pub fn pdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: im
 /// // scipy.stats.uniform.logpdf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - -0.6931471805599453).abs() <= 1e-13 * 0.6931471805599453);
 /// ```
-pub fn logpdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn logpdf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.uniform.logpdf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = pick(&logical_and(&greater_equal(&y, 0.0)?, &less_equal(&y, 1.0)?)?, &neg(&log(&scale)?)?, f64::NEG_INFINITY)?;
+    let r = pick(
+        &logical_and(&greater_equal(&y, 0.0)?, &less_equal(&y, 1.0)?)?,
+        &neg(&log(&scale)?)?,
+        f64::NEG_INFINITY,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -99,7 +115,11 @@ pub fn logpdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale:
 /// // scipy.stats.uniform.cdf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.5).abs() <= 1e-13 * 0.5);
 /// ```
-pub fn cdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn cdf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.uniform.cdf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
@@ -132,12 +152,19 @@ pub fn cdf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: im
 /// // scipy.stats.uniform.sf(1.5, loc=0.5, scale=2.0)
 /// assert!((r[0] - 0.5).abs() <= 1e-13 * 0.5);
 /// ```
-pub fn sf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn sf<'a>(
+    x: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [x, loc, scale] = args("stats.uniform.sf", [x.into(), loc.into(), scale.into()])?;
     let bad = less_equal(&scale, 0.0)?;
     let y = standard(&x, &loc, &scale)?;
     let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = sub(1.0, &cuprum_core::clip(&y, Some(0.0.into()), Some(1.0.into()))?)?;
+    let r = sub(
+        1.0,
+        &cuprum_core::clip(&y, Some(0.0.into()), Some(1.0.into()))?,
+    )?;
     nan_if(&bad, &r)
 }
 
@@ -164,7 +191,11 @@ pub fn sf<'a>(x: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: imp
 /// // scipy.stats.uniform.ppf(0.3, loc=0.5, scale=2.0)
 /// assert!((r[0] - 1.1).abs() <= 1e-13 * 1.1);
 /// ```
-pub fn ppf<'a>(q: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn ppf<'a>(
+    q: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [q, loc, scale] = args("stats.uniform.ppf", [q.into(), loc.into(), scale.into()])?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &bad_q(&q)?)?;
     let r = add(&mul(&q, &scale)?, &loc)?;
@@ -194,7 +225,11 @@ pub fn ppf<'a>(q: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: im
 /// // scipy.stats.uniform.isf(0.3, loc=0.5, scale=2.0)
 /// assert!((r[0] - 1.9).abs() <= 1e-13 * 1.9);
 /// ```
-pub fn isf<'a>(q: impl Into<Operand<'a>>, loc: impl Into<Operand<'a>>, scale: impl Into<Operand<'a>>) -> Result<Array> {
+pub fn isf<'a>(
+    q: impl Into<Operand<'a>>,
+    loc: impl Into<Operand<'a>>,
+    scale: impl Into<Operand<'a>>,
+) -> Result<Array> {
     let [q, loc, scale] = args("stats.uniform.isf", [q.into(), loc.into(), scale.into()])?;
     let bad = logical_or(&less_equal(&scale, 0.0)?, &bad_q(&q)?)?;
     let r = add(&mul(&sub(1.0, &q)?, &scale)?, &loc)?;
