@@ -73,9 +73,15 @@ fn expand(
         rt: rt.clone(),
         pt,
         n: std::cell::Cell::new(0),
+        has_return: phase::has_return(&k.body),
     };
     let region = r.region(&k.body, &[], false)?;
     let decls = r.block_decls();
+    let alive_decl = if r.has_return {
+        quote!(let mut __alive = __blk.flags(true)?;)
+    } else {
+        quote!()
+    };
 
     // parameter bindings of the CPU body
     let mut binds = proc_macro2::TokenStream::new();
@@ -165,7 +171,7 @@ fn expand(
                 #binds
                 __l.run_blocks(&|__blk: &#rt::Block<'_>| -> #rt::Result<()> {
                     let __nt = __blk.nt;
-                    let mut __alive = __blk.flags(true)?;
+                    #alive_decl
                     #decls
                     #region
                     ::core::result::Result::Ok(())

@@ -100,6 +100,12 @@ fn holds_sync(s: &Stmt) -> Option<proc_macro2::Span> {
         .find_map(|b| b.iter().find_map(holds_sync))
 }
 
+/// Whether a `return` stands anywhere in the statements.
+pub fn has_return(ss: &[Stmt]) -> bool {
+    ss.iter()
+        .any(|s| matches!(s, Stmt::Return(_)) || children(s).iter().any(|b| has_return(b)))
+}
+
 // ---- thread dependence ----
 
 fn tainted(e: &Expr, tv: &[bool]) -> bool {

@@ -21,6 +21,8 @@ pub struct R<'a> {
     pub rt: TokenStream,
     pub pt: HashSet<usize>,
     pub n: Cell<usize>,
+    /// the body has a `return` (threads leave: the per-thread `__alive` flags are kept)
+    pub has_return: bool,
 }
 
 impl R<'_> {
@@ -89,7 +91,20 @@ impl R<'_> {
     }
 
     fn active(&self, masks: &[Ident]) -> TokenStream {
-        quote!(__alive[__t] #(&& #masks[__t])*)
+        if self.has_return {
+            quote!(__alive[__t] #(&& #masks[__t])*)
+        } else {
+            quote!(true #(&& #masks[__t])*)
+        }
+    }
+
+    /// Whether thread `__t` has not returned.
+    fn alive(&self) -> TokenStream {
+        if self.has_return {
+            quote!(__alive[__t])
+        } else {
+            quote!(true)
+        }
     }
 
     fn thread_loop(&self, masks: &[Ident], body: TokenStream) -> TokenStream {
@@ -238,6 +253,7 @@ impl R<'_> {
                 }
             }
             Stmt::While { cond, body, .. } => {
+                let alive = self.alive();
                 let c = self.fresh("c");
                 let init = self.flags(masks, &c);
                 let cx = self.expr(cond, None)?;
@@ -247,7 +263,7 @@ impl R<'_> {
                         #init
                         loop {
                             for __t in 0..__nt {
-                                if !(__alive[__t] && #c[__t]) { #c[__t] = false; continue; }
+                                if !(#alive && #c[__t]) { #c[__t] = false; continue; }
                                 let __tid = __blk.tid(__t);
                                 #c[__t] = #cx;
                             }
@@ -266,6 +282,7 @@ impl R<'_> {
                 body,
                 ..
             } => {
+                let alive = self.alive();
                 let t = self.k.vars[*var].ty;
                 let ty = self.rty(t);
                 let e = self.fresh("end");
@@ -292,13 +309,13 @@ impl R<'_> {
                         #init
                         loop {
                             for __t in 0..__nt {
-                                if !(__alive[__t] && #c[__t]) { #c[__t] = false; continue; }
+                                if !(#alive && #c[__t]) { #c[__t] = false; continue; }
                                 #c[__t] = #cmp;
                             }
                             if !#c.iter().any(|&__x| __x) { break; }
                             #code
                             for __t in 0..__nt {
-                                if !(__alive[__t] && #c[__t]) { continue; }
+                                if !(#alive && #c[__t]) { continue; }
                                 let __tid = __blk.tid(__t);
                                 #pv[__t] = #rt::add(#pv[__t], #st);
                             }

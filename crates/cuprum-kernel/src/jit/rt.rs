@@ -120,6 +120,9 @@ impl Block<'_> {
     /// `thread_idx()` of linear thread `t`.
     #[inline(always)]
     pub fn tid(&self, t: usize) -> [u32; 3] {
+        if self.bdim[1] == 1 && self.bdim[2] == 1 {
+            return [t as u32, 0, 0];
+        }
         let (bx, by) = (self.bdim[0] as usize, self.bdim[1] as usize);
         [
             (t % bx) as u32,
