@@ -192,6 +192,12 @@ pub(crate) fn spline_pass(x: &Array, order: usize, axis: usize, mode: Mode) -> R
     let st = strides_of(&shape);
     let n = shape[axis];
     let s = st[axis];
+    if s == 1 {
+        // contiguous lines: filtered in place
+        v.par_chunks_mut(n)
+            .for_each(|line| filter_line(line, &p, kind));
+        return Array::from_vec_on(v, shape, Device::Cpu);
+    }
     let outer = v.len() / n;
     // lines: every index with coordinate 0 along `axis`
     let starts: Vec<usize> = (0..outer)
@@ -390,6 +396,25 @@ fn sample(
     } else {
         (&idx[..nd], &wts[..nd])
     };
+    if nd == 2 {
+        // the common 2-d case as two nested loops (the row's weights factored out)
+        let mut t = 0.0;
+        for l0 in 0..k {
+            let i0 = ia[0][l0];
+            let mut row = 0.0;
+            for l1 in 0..k {
+                let i1 = ia[1][l1];
+                let v = if i0 < 0 || i1 < 0 {
+                    cval
+                } else {
+                    x[(i0 + i1) as usize]
+                };
+                row += wa[1][l1] * v;
+            }
+            t += wa[0][l0] * row;
+        }
+        return t;
+    }
     let total = k.pow(nd as u32);
     let mut t = 0.0;
     for f in 0..total {
@@ -446,39 +471,41 @@ pub(crate) fn interpolate(
     let ond = out_shape.len();
     let ost = strides_of(out_shape);
     let pad = npad as f64;
-    out.par_iter_mut().enumerate().for_each(|(i, o)| {
-        let mut c = bounded(nd, 0.0f64);
-        match coords {
-            Coords::Array(_) => {
-                let cs = cs.as_ref().expect("host coordinates were read above");
-                for (d, cd) in c.iter_mut().enumerate() {
-                    *cd = cs[d * n_out + i];
-                }
-            }
-            Coords::Affine { matrix, offset } => {
-                for (d, cd) in c.iter_mut().enumerate() {
-                    let mut acc = 0.0;
-                    for e in 0..ond {
-                        acc += ((i / ost[e]) % out_shape[e]) as f64 * matrix[d * ond + e];
+    out.par_iter_mut().enumerate().for_each_init(
+        || bounded(nd, 0.0f64),
+        |c, (i, o)| {
+            match coords {
+                Coords::Array(_) => {
+                    let cs = cs.as_ref().expect("host coordinates were read above");
+                    for (d, cd) in c.iter_mut().enumerate() {
+                        *cd = cs[d * n_out + i];
                     }
-                    *cd = acc + offset[d];
                 }
-            }
-            Coords::ZoomShift { zoom, shift, grid } => {
-                for (d, cd) in c.iter_mut().enumerate() {
-                    let mut v = ((i / ost[d]) % out_shape[d]) as f64 + shift[d];
-                    if *grid {
-                        v = (v + 0.5) * zoom[d] - 0.5;
-                    } else {
-                        v *= zoom[d];
+                Coords::Affine { matrix, offset } => {
+                    for (d, cd) in c.iter_mut().enumerate() {
+                        let mut acc = 0.0;
+                        for e in 0..ond {
+                            acc += ((i / ost[e]) % out_shape[e]) as f64 * matrix[d * ond + e];
+                        }
+                        *cd = acc + offset[d];
                     }
-                    *cd = v;
+                }
+                Coords::ZoomShift { zoom, shift, grid } => {
+                    for (d, cd) in c.iter_mut().enumerate() {
+                        let mut v = ((i / ost[d]) % out_shape[d]) as f64 + shift[d];
+                        if *grid {
+                            v = (v + 0.5) * zoom[d] - 0.5;
+                        } else {
+                            v *= zoom[d];
+                        }
+                        *cd = v;
+                    }
                 }
             }
-        }
-        c.iter_mut().for_each(|v| *v += pad);
-        *o = sample(&xs, &shape, &st, &c, order, mode, cval);
-    });
+            c.iter_mut().for_each(|v| *v += pad);
+            *o = sample(&xs, &shape, &st, c, order, mode, cval);
+        },
+    );
     Array::from_vec_on(out, out_shape, Device::Cpu)
 }
 
