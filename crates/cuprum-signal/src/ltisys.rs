@@ -414,7 +414,7 @@ fn foh(
 /// array.
 ///
 /// Transfer functions and zeros/poles go through their controller-canonical state space
-/// ([`tf2ss`](crate::tf2ss)) and back ([`ss2tf`](crate::ss2tf), [`ss2zpk`](crate::ss2zpk)),
+/// ([`tf2ss`]) and back ([`ss2tf`], [`ss2zpk`]),
 /// as in SciPy.
 ///
 /// # Errors
@@ -567,7 +567,7 @@ fn squeeze_cols(cols: Vec<Array>, steps: usize) -> Result<Array> {
 /// **Shapes**: 1-D `t` (`steps`, evenly spaced, `t[0] ≥ 0`), `u` `(steps,)` or `None` (zero
 /// input) → `t`, `yout` `(steps,)` and `xout` `(steps, n)` (`(steps,)` for one state) float64
 /// on `t`'s device. `x0` is the initial state (default zero) of the state-space form of `sys`
-/// ([`tf2ss`](crate::tf2ss) for a transfer function).
+/// ([`tf2ss`] for a transfer function).
 ///
 /// The input is linearly interpolated between samples (`interp`, SciPy's default) or held
 /// (zero-order hold); with `t[0] > 0` the state first evolves freely from `x0` to `t[0]`.
@@ -941,7 +941,7 @@ impl Lti {
     /// Its transfer function `(num, den)` (`lti.to_tf()`).
     ///
     /// # Errors
-    /// As [`ss2tf`](crate::ss2tf).
+    /// As [`ss2tf`].
     pub fn to_tf(&self) -> Result<(Array, Array)> {
         to_tf(&self.sys)
     }
@@ -949,7 +949,7 @@ impl Lti {
     /// Its zeros, poles and gain (`lti.to_zpk()`).
     ///
     /// # Errors
-    /// As [`tf2zpk`](crate::tf2zpk).
+    /// As [`tf2zpk`].
     pub fn to_zpk(&self) -> Result<(Array, Array, f64)> {
         match &self.sys {
             System::Zpk(z, p, k) => Ok((z.clone(), p.clone(), *k)),
@@ -963,7 +963,7 @@ impl Lti {
     /// Its state space `(A, B, C, D)` (`lti.to_ss()`).
     ///
     /// # Errors
-    /// As [`tf2ss`](crate::tf2ss).
+    /// As [`tf2ss`].
     pub fn to_ss(&self) -> Result<(Array, Array, Array, Array)> {
         match &self.sys {
             System::Ss(a, b, c, d) => Ok((a.clone(), b.clone(), c.clone(), d.clone())),
@@ -1112,7 +1112,7 @@ impl Dlti {
     /// Its transfer function `(num, den)` in positive powers of `z`.
     ///
     /// # Errors
-    /// As [`ss2tf`](crate::ss2tf).
+    /// As [`ss2tf`].
     pub fn to_tf(&self) -> Result<(Array, Array)> {
         to_tf(&self.sys)
     }

@@ -82,7 +82,7 @@ fn percentile(v: &[f64], per: f64) -> f64 {
 /// non-positive width, fewer `max_distances` than widths; [`Error::Unsupported`] for complex
 /// input.
 ///
-/// **Algorithm**: the transform is one [`convolve`](crate::convolve) per width and the
+/// **Algorithm**: the transform is one [`convolve`](fn@crate::convolve) per width and the
 /// relative maxima a comparison of shifted rows, on the device; the ridge-line chaining and the
 /// noise percentiles (sequential, data-dependent bookkeeping as in SciPy) run on the host on
 /// the transform's values.

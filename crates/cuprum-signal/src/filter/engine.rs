@@ -544,13 +544,17 @@ mod tests {
         let n = x.len();
         let nblk = n.div_ceil(l);
         let al = mat_pow(&transition(rec).unwrap(), s, l).unwrap();
-        let mut zend = vec![vec![0.0; s]; nblk];
+        let mut zend: Vec<Vec<f64>> = (0..nblk)
+            .map(|_| ext::try_vec_filled(s, 0.0).unwrap())
+            .collect();
         for (j, ze) in zend.iter_mut().enumerate().take(nblk - 1) {
             for &xi in &x[j * l..(j + 1) * l] {
                 step_f64(rec, ze, xi);
             }
         }
-        let mut zstart = vec![vec![0.0; s]; nblk];
+        let mut zstart: Vec<Vec<f64>> = (0..nblk)
+            .map(|_| ext::try_vec_filled(s, 0.0).unwrap())
+            .collect();
         let mut z = z0.to_vec();
         for j in 0..nblk {
             zstart[j] = z.clone();
@@ -560,7 +564,7 @@ mod tests {
                     .collect();
             }
         }
-        let mut y = vec![0.0; n];
+        let mut y = ext::try_vec_filled(n, 0.0).unwrap();
         let mut zf = vec![];
         for (j, st) in zstart.iter().enumerate() {
             let mut z = st.clone();
