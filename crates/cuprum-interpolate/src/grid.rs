@@ -129,8 +129,11 @@ pub struct RegularGridInterpolator {
     trailing: Vec<usize>,
     opts: GridOptions,
     /// the grids and values on the host, for the linear method on the CPU
-    host: Option<std::sync::Arc<(Vec<Vec<f64>>, Vec<f64>)>>,
+    host: Option<std::sync::Arc<HostGrid>>,
 }
+
+/// The grids and the `(prod n, r)` values, on the host.
+type HostGrid = (Vec<Vec<f64>>, Vec<f64>);
 
 const OP: &str = "interpolate.RegularGridInterpolator";
 
@@ -435,13 +438,13 @@ impl RegularGridInterpolator {
     /// The linear method on the CPU: one loop over the points (in parallel), each a binary
     /// search per dimension and the `2^d` corner values weighted; the arithmetic of the array
     /// composition in [`RegularGridInterpolator::call`].
-    fn linear_cpu(&self, host: &(Vec<Vec<f64>>, Vec<f64>), xi: &Array) -> Result<Array> {
+    fn linear_cpu(&self, host: &HostGrid, xi: &Array) -> Result<Array> {
         use rayon::prelude::*;
         let (grids, vals) = (&host.0, &host.1);
         let d = grids.len();
         let r = self.values.shape()[1];
         let xv = ext::as_c_contiguous(xi)?.to_vec::<f64>()?;
-        let npts = if d == 0 { 0 } else { xv.len() / d };
+        let npts = xv.len().checked_div(d).unwrap_or(0);
         let mut strides = ext::try_vec_filled(d, 1usize)?;
         for j in (0..d.saturating_sub(1)).rev() {
             strides[j] = strides[j + 1] * self.sizes[j + 1];

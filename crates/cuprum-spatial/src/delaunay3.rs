@@ -74,8 +74,7 @@ pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
     }
     let span = (0..3).map(|d| hi[d] - lo[d]).fold(0.0, f64::max);
     // a set in one plane has no 3-d triangulation (Qhull raises)
-    let far = |from: P3, score: &dyn Fn(P3) -> f64| -> (usize, f64) {
-        let _ = from;
+    let far = |score: &dyn Fn(P3) -> f64| -> (usize, f64) {
         let mut best = (0usize, f64::NEG_INFINITY);
         for (i, &p) in pts.iter().enumerate() {
             let s = score(p);
@@ -90,10 +89,10 @@ pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
         let v = sub(p, q);
         v[0] * v[0] + v[1] * v[1] + v[2] * v[2]
     };
-    let (ib, _) = far(a, &|p| dist2(p, a));
+    let (ib, _) = far(&|p| dist2(p, a));
     let b = pts[ib];
     let ab = sub(b, a);
-    let (ic, _) = far(a, &|p| {
+    let (ic, _) = far(&|p| {
         let v = sub(p, a);
         let c = [
             v[1] * ab[2] - v[2] * ab[1],
@@ -103,8 +102,8 @@ pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
         c[0] * c[0] + c[1] * c[1] + c[2] * c[2]
     });
     let c = pts[ic];
-    let (_, vol) = far(a, &|p| orient3(a, b, c, p).abs());
-    if span == 0.0 || !(vol > 1e-12 * span * span * span) {
+    let (_, vol) = far(&|p| orient3(a, b, c, p).abs());
+    if span == 0.0 || vol.is_nan() || vol <= 1e-12 * span * span * span {
         return Err(Error::invalid_value(
             OP,
             "the points are coplanar, collinear or coincident: no 3-d triangulation exists",
@@ -131,8 +130,12 @@ pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
     order.extend(0..n);
     order.sort_by_key(|&i| {
         let (cx, cy, cz) = (cell(pts[i], 0), cell(pts[i], 1), cell(pts[i], 2));
-        let cy2 = if cz % 2 == 0 { cy } else { cells - 1 - cy };
-        let cx2 = if (cz * cells + cy2) % 2 == 0 {
+        let cy2 = if cz.is_multiple_of(2) {
+            cy
+        } else {
+            cells - 1 - cy
+        };
+        let cx2 = if (cz * cells + cy2).is_multiple_of(2) {
             cx
         } else {
             cells - 1 - cx
@@ -221,9 +224,9 @@ pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
                 mark.push(0);
                 if w >= 0 {
                     let o = w as usize;
-                    for e in 0..4 {
-                        if nbr[o][e] == u as isize {
-                            nbr[o][e] = id as isize;
+                    for e in nbr[o].iter_mut() {
+                        if *e == u as isize {
+                            *e = id as isize;
                         }
                     }
                 }
