@@ -96,9 +96,15 @@ pub fn label(input: &Array, structure: Option<&Array>) -> Result<(Array, usize)>
         return crate::cuda::label(input, &offs);
     }
     let shape = input.shape().to_vec();
-    let x = host_f64(input)?;
+    // non-zero flags (NaN counts as non-zero, as in SciPy)
+    let x: Vec<bool> = input.astype(DType::Bool)?.to_vec::<bool>()?;
     let n = x.len();
     let st = strides_of(&shape);
+    // flat offset of each backward neighbour
+    let flat: Vec<i64> = offs
+        .iter()
+        .map(|o| (0..nd).map(|d| o[d] * st[d] as i64).sum())
+        .collect();
     let mut parent: Vec<usize> = ext::try_vec_with_capacity(n)?;
     parent.extend(0..n);
     let mut coord = bounded(nd, 0usize);
@@ -113,26 +119,25 @@ pub fn label(input: &Array, structure: Option<&Array>) -> Result<(Array, usize)>
                 coord[d] = 0;
             }
         }
-        if x[i] == 0.0 {
+        if !x[i] {
             continue;
         }
-        for o in &offs {
-            let mut j = i as i64;
-            let mut ok = true;
-            for d in 0..nd {
+        let mut ri = find(&mut parent, i);
+        for (o, &fo) in offs.iter().zip(&flat) {
+            let inside = (0..nd).all(|d| {
                 let c = coord[d] as i64 + o[d];
-                if c < 0 || c >= shape[d] as i64 {
-                    ok = false;
-                    break;
-                }
-                j += o[d] * st[d] as i64;
+                c >= 0 && c < shape[d] as i64
+            });
+            if !inside {
+                continue;
             }
-            if ok && x[j as usize] != 0.0 {
-                let a = find(&mut parent, i);
-                let b = find(&mut parent, j as usize);
-                if a != b {
-                    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            let j = (i as i64 + fo) as usize;
+            if x[j] {
+                let b = find(&mut parent, j);
+                if ri != b {
+                    let (lo, hi) = if ri < b { (ri, b) } else { (b, ri) };
                     parent[hi] = lo;
+                    ri = lo;
                 }
             }
         }
@@ -141,7 +146,7 @@ pub fn label(input: &Array, structure: Option<&Array>) -> Result<(Array, usize)>
     let mut next: i64 = 0;
     let mut num: Vec<i32> = ext::try_vec_filled(n, 0i32)?;
     for i in 0..n {
-        if x[i] == 0.0 {
+        if !x[i] {
             continue;
         }
         let r = find(&mut parent, i);
