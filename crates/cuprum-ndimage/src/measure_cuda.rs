@@ -300,7 +300,7 @@ pub(crate) fn value_indices(arr: &Array, ignore: Option<i64>) -> Result<Vec<(i64
     let values = cuprum_core::take(&sv, &first, None, IndexMode::Raise)?.to_vec::<i64>()?;
     // coordinates of every sorted position, one device array per axis
     let shape = arr.shape().to_vec();
-    let mut coords = Vec::with_capacity(shape.len());
+    let mut coords = ext::try_vec_with_capacity(shape.len())?;
     let mut stride = 1i64;
     for &d in shape.iter().rev() {
         let c = cuprum_core::remainder(&cuprum_core::floor_divide(&order, stride)?, d as i64)?;
@@ -308,7 +308,7 @@ pub(crate) fn value_indices(arr: &Array, ignore: Option<i64>) -> Result<Vec<(i64
         stride = stride.saturating_mul(d as i64);
     }
     coords.reverse();
-    let mut out = Vec::with_capacity(values.len());
+    let mut out = ext::try_vec_with_capacity(values.len())?;
     for (j, &v) in values.iter().enumerate() {
         if Some(v) == ignore {
             continue;

@@ -4,7 +4,7 @@
 use crate::filters::FilterOptions;
 use crate::mode::{Mode, filter_index};
 use crate::rank::{Window, window_dense};
-use crate::support::{check_origin, norm_axis, origins};
+use crate::support::{bounded, check_origin, norm_axis, origins};
 use cuprum_core::manip::PadMode;
 use cuprum_core::{Array, Error, IndexMode, Result, Scalar, SliceItem};
 
@@ -93,7 +93,7 @@ pub fn vectorized_filter(
         m => m.for_filter(),
     };
     let padded = if mode == Mode::Constant {
-        let mut pw = vec![(0usize, 0usize); nd];
+        let mut pw = bounded(nd, (0usize, 0usize));
         for t in 0..na {
             pw[nb + t] = (before[t], wshape[t] - 1 - before[t]);
         }
@@ -126,7 +126,7 @@ pub fn vectorized_filter(
             continue;
         }
         let mut rem = flat;
-        let mut items = vec![full; nd];
+        let mut items = bounded(nd, full);
         for t in (0..na).rev() {
             let o = rem % wshape[t];
             rem /= wshape[t];
