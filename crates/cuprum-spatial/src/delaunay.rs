@@ -1,9 +1,9 @@
 //! [`Delaunay`] (2-d and 3-d) and [`ConvexHull`] (2-d): `scipy.spatial.Delaunay` and
 //! `ConvexHull`. The triangulation is built on the host (Bowyer–Watson insertion in a
 //! spatially sorted order, each point located by a walk from the previous simplex; the 3-d
-//! insertion is in `delaunay3.rs`); `find_simplex` runs on the points' device.
+//! insertion is in `tetrahedra.rs`); `find_simplex` runs on the points' device.
 
-use crate::delaunay3::triangulate3;
+use crate::tetrahedra::triangulate3;
 use cuprum_core::{Array, DType, Error, Result, SliceItem, ext};
 use std::collections::HashMap;
 

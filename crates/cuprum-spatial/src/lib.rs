@@ -15,12 +15,12 @@
 #![warn(missing_docs)]
 
 mod delaunay;
-mod delaunay3;
 pub mod distance;
 mod distance_direct;
 mod kdtree;
 mod kdtree_cpu;
 mod kdtree_grid;
+mod tetrahedra;
 
 pub use delaunay::{ConvexHull, Delaunay};
 pub use distance::{distance_matrix, minkowski_distance};
