@@ -201,7 +201,9 @@ fn ift_cpu(x: &[i32], out: &mut [i64], maxval: usize, nstr: &[i64], shape: &[i64
 /// let x = Array::from_vec_on(vec![0u8, 0, 9, 0, 0], &[5], Device::Cpu).unwrap();
 /// let m = Array::from_vec_on(vec![1i32, 0, 0, 0, 2], &[5], Device::Cpu).unwrap();
 /// let l = watershed_ift(&x, &m, None).unwrap();
-/// assert_eq!(l.to_vec::<i32>().unwrap(), vec![1, 1, 1, 2, 2]);
+/// // scipy.ndimage.watershed_ift: the ridge goes to the seed that reaches it first in the
+/// // queue (the later object marker, pushed to the front of bucket 0)
+/// assert_eq!(l.to_vec::<i32>().unwrap(), vec![1, 1, 2, 2, 2]);
 /// ```
 pub fn watershed_ift(input: &Array, markers: &Array, structure: Option<&Array>) -> Result<Array> {
     let op = "ndimage.watershed_ift";
