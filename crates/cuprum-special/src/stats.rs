@@ -16,7 +16,8 @@ mod rank;
 
 pub mod beta;
 pub mod binom;
-pub mod chi2;
+#[doc(hidden)]
+pub mod chi_squared;
 pub mod expon;
 pub mod gamma;
 pub mod norm;
@@ -27,6 +28,9 @@ pub mod uniform;
 mod dist_util;
 
 pub use binned::*;
+/// The chi-squared distribution (SciPy's `scipy.stats.chi2`; the module's file is
+/// `chi_squared.rs`).
+pub use chi_squared as chi2;
 pub use correlation::*;
 pub use descriptive::*;
 pub use rank::*;

@@ -292,7 +292,7 @@ fn wmean(op: &'static str, v: &Array, ax: usize, weights: Option<&Array>) -> Res
                 w
             } else if w.ndim() == 1 && w.shape()[0] == v.shape()[ax] {
                 // SciPy broadcasts 1-D weights along the axis
-                let mut shape = vec![1usize; v.ndim()];
+                let mut shape = cuprum_core::ext::try_vec_filled(v.ndim(), 1usize)?;
                 shape[ax] = w.shape()[0];
                 w.reshape(shape)?.broadcast_to(v.shape())?
             } else {

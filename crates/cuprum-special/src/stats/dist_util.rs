@@ -34,7 +34,7 @@ pub(crate) fn args<const N: usize>(op: &'static str, ops: [Operand<'_>; N]) -> R
         }
     }
     let dev = dev.unwrap_or(Device::Cpu);
-    let mut out = Vec::with_capacity(N);
+    let mut out = Vec::new();
     for o in ops {
         out.push(match o {
             Operand::Array(a) => a.astype(DType::Float64)?,
