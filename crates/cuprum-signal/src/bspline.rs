@@ -435,9 +435,138 @@ fn symiirorder1_last(
     cuprum_core::concatenate(&[&crate::util::axis_reverse(&o, nd - 1)?, &out_last], -1)
 }
 
+/// The number of leading terms of a boundary sum with coefficients `coef(k)`: through the first
+/// `k` with `|coef(k)| ≤ precision` (`squared`: `coef(k)² ≤ precision`, SciPy's backward rule).
+fn sum_terms(
+    op: &'static str,
+    n: usize,
+    precision: f64,
+    squared: bool,
+    coef: impl Fn(i64) -> f64,
+) -> Result<usize> {
+    let mut k = 0usize;
+    loop {
+        let c = coef(k as i64);
+        k += 1;
+        let done = if squared {
+            c * c <= precision
+        } else {
+            c.abs() <= precision
+        };
+        if done {
+            return Ok(k);
+        }
+        if k >= n {
+            return Err(Error::invalid_value(
+                op,
+                format!(
+                    "Sum to find symmetric boundary conditions did not converge: {n} samples for a precision of {precision}"
+                ),
+            ));
+        }
+    }
+}
+
+/// SciPy's `symiirorder2` along the last axis of `x` (inexact): the second-order smoothing
+/// recursion with poles `r·e^{±iω}` forward and backward, mirror-symmetric boundaries, its
+/// boundary sums truncated as SciPy truncates them.
+fn symiirorder2_last(
+    op: &'static str,
+    x: &Array,
+    r: f64,
+    omega: f64,
+    precision: f64,
+) -> Result<Array> {
+    let nd = x.ndim();
+    let n = x.shape()[nd - 1];
+    if n < 3 {
+        return Err(Error::invalid_value(
+            op,
+            format!("a smoothing spline needs at least 3 samples along each axis, got {n}"),
+        ));
+    }
+    let dev = x.device();
+    let rdt = crate::util::real_of(x.dtype());
+    let cs = 1.0 - 2.0 * r * omega.cos() + r * r;
+    let hc = |k: i64| -> f64 {
+        if k < 0 {
+            0.0
+        } else {
+            cs / omega.sin() * r.powi(k as i32) * (omega * (k + 1) as f64).sin()
+        }
+    };
+    let c0 = cs * cs * (1.0 + r * r)
+        / (1.0 - r * r)
+        / (1.0 - 2.0 * r * r * (2.0 * omega).cos() + r.powi(4));
+    let gamma = (1.0 - r * r) / (1.0 + r * r) / omega.tan();
+    let hs = |k: i64| -> f64 {
+        let ak = k.unsigned_abs() as f64;
+        c0 * r.powf(ak) * ((omega * ak).cos() + gamma * (omega * ak).sin())
+    };
+    let range = |a: &Array, lo: isize, hi: Option<isize>| -> Result<Array> {
+        let mut it = crate::util::full_slices(a.ndim())?;
+        it[a.ndim() - 1] = cuprum_core::SliceItem::Slice {
+            start: Some(lo),
+            stop: hi,
+            step: 1,
+        };
+        a.slice(&it)
+    };
+    // Σ_{k<K} w(k)·a[..., k], keeping the axis
+    let wsum = |a: &Array, kk: usize, w: &dyn Fn(i64) -> f64| -> Result<Array> {
+        let wv: Vec<f64> = (0..kk as i64).map(w).collect();
+        let wa = upload(wv, dev)?.astype(rdt)?;
+        cuprum_core::multiply(&range(a, 0, Some(kk as isize))?, &wa)?.sum(Some(-1isize), true)
+    };
+    let k0 = sum_terms(op, n, precision, false, |k| hc(k + 1))?;
+    let k1 = sum_terms(op, n, precision, false, |k| hc(k + 2))?;
+    let x0 = range(x, 0, Some(1))?;
+    let x1 = range(x, 1, Some(2))?;
+    let y0 = cuprum_core::add(
+        &cuprum_core::multiply(&x0, hc(0))?,
+        &wsum(x, k0, &|k| hc(k + 1))?,
+    )?;
+    let y1 = cuprum_core::add(
+        &cuprum_core::add(
+            &cuprum_core::multiply(&x1, hc(0))?,
+            &cuprum_core::multiply(&x0, hc(1))?,
+        )?,
+        &wsum(x, k1, &|k| hc(k + 2))?,
+    )?;
+    let (a1, a2) = (-2.0 * r * omega.cos(), r * r);
+    // lfiltic of the outputs (recent, older): [−(a1·recent + a2·older), −a2·recent]
+    let state = |recent: &Array, older: &Array| -> Result<Array> {
+        let z0 = cuprum_core::add(
+            &cuprum_core::multiply(recent, -a1)?,
+            &cuprum_core::multiply(older, -a2)?,
+        )?;
+        let z1 = cuprum_core::multiply(recent, -a2)?;
+        cuprum_core::concatenate(&[&z0, &z1], -1)
+    };
+    let b = upload(vec![cs], dev)?.astype(rdt)?;
+    let a = upload(vec![1.0, a1, a2], dev)?.astype(rdt)?;
+    let (yf, _) = crate::lfilter_with_state(&b, &a, &range(x, 2, None)?, &state(&y1, &y0)?, -1)?;
+    let yf = cuprum_core::concatenate(&[&y0, &y1, &yf], -1)?;
+    let xr = crate::util::axis_reverse(x, nd - 1)?;
+    let k2 = sum_terms(op, n, precision, true, |k| hs(k) + hs(k + 1))?;
+    let k3 = sum_terms(op, n, precision, true, |k| hs(k - 1) + hs(k + 2))?;
+    let z2 = wsum(&xr, k2, &|k| hs(k) + hs(k + 1))?;
+    let z1 = wsum(&xr, k3, &|k| hs(k - 1) + hs(k + 2))?;
+    let src = crate::util::axis_reverse(&range(&yf, 0, Some(n as isize - 2))?, nd - 1)?;
+    let (y, _) = crate::lfilter_with_state(&b, &a, &src, &state(&z1, &z2)?, -1)?;
+    cuprum_core::concatenate(&[&crate::util::axis_reverse(&y, nd - 1)?, &z1, &z2], -1)
+}
+
 /// The two-pass (last axis, then axis 0) mirror-symmetric spline filter of `cspline2d` and
 /// `qspline2d`.
-fn spline2d(op: &'static str, signal: &Array, c0: f64, z1: f64, precision: f64) -> Result<Array> {
+fn spline2d(
+    op: &'static str,
+    signal: &Array,
+    order2: Option<(f64, f64)>,
+    c0: f64,
+    z1: f64,
+    precision: f64,
+) -> Result<Array> {
     if signal.ndim() == 0 || signal.size() == 0 {
         return Err(Error::invalid_value(
             op,
@@ -459,9 +588,13 @@ fn spline2d(op: &'static str, signal: &Array, c0: f64, z1: f64, precision: f64) 
     } else {
         1e-6
     };
-    let out = symiirorder1_last(op, &x, c0, z1, prec)?;
+    let pass = |a: &Array| match order2 {
+        Some((r, omega)) => symiirorder2_last(op, a, r, omega, prec),
+        None => symiirorder1_last(op, a, c0, z1, prec),
+    };
+    let out = pass(&x)?;
     let t = out.moveaxis(&[0], &[-1])?;
-    let t = symiirorder1_last(op, &t, c0, z1, prec)?;
+    let t = pass(&t)?;
     t.moveaxis(&[-1], &[0])?.copy()
 }
 
@@ -476,29 +609,36 @@ fn spline2d(op: &'static str, signal: &Array, c0: f64, z1: f64, precision: f64) 
 ///
 /// # Errors
 /// [`Error::InvalidValue`] naming `cspline2d` for empty or 0-d input, an axis too short for
-/// the boundary sum to converge; [`Error::Unsupported`] for complex input and for a smoothing
-/// `lamb > 1/144` (SciPy's second-order `symiirorder2` path).
+/// the boundary sums to converge (or shorter than 3 with smoothing); [`Error::Unsupported`] for
+/// complex input.
 ///
-/// **Algorithm**: SciPy's `symiirorder1` with the pole `−2 + √3` and gain 6 along each axis:
-/// the boundary sum on the device, then [`lfilter`](crate::lfilter) forward and backward.
+/// **Algorithm**: SciPy's: for `lamb ≤ 1/144` `symiirorder1` with the pole `−2 + √3` and gain
+/// 6 along each axis, otherwise the smoothing `symiirorder2` with the poles of
+/// `compute_root_from_lambda(lamb)`; the boundary sums on the device, then
+/// [`lfilter`](crate::lfilter) forward and backward.
 ///
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Device};
-/// let img = Array::from_vec_on((0..16).map(|v| v as f64).collect(), &[4, 4], Device::Cpu).unwrap();
+/// let img = Array::from_vec_on((0..256).map(|v| v as f64).collect(), &[16, 16], Device::Cpu).unwrap();
 /// let c = cuprum_signal::cspline2d(&img, 0.0, -1.0).unwrap();
-/// assert_eq!(c.shape(), &[4, 4]);
+/// assert_eq!(c.shape(), &[16, 16]);
 /// ```
 pub fn cspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
     const OP: &str = "cspline2d";
     if lamb > 1.0 / 144.0 {
-        return Err(Error::unsupported(
-            OP,
-            format!("smoothing splines (lamb = {lamb} > 1/144, SciPy's symiirorder2)"),
-        ));
+        // SciPy's compute_root_from_lambda
+        let tmp = (3.0 + 144.0 * lamb).sqrt();
+        let xi = 1.0 - 96.0 * lamb + 24.0 * lamb * tmp;
+        let omega = ((144.0 * lamb - 1.0) / xi).sqrt().atan();
+        let tmp2 = xi.sqrt();
+        let r = (24.0 * lamb - 1.0 - tmp2) / (24.0 * lamb)
+            * (48.0 * lamb + 24.0 * lamb * tmp).sqrt()
+            / tmp2;
+        return spline2d(OP, signal, Some((r, omega)), 0.0, 0.0, precision);
     }
     let r = -2.0 + 3f64.sqrt();
-    spline2d(OP, signal, -r * 6.0, r, precision)
+    spline2d(OP, signal, None, -r * 6.0, r, precision)
 }
 
 /// The quadratic B-spline coefficients of a 2-D image with mirror-symmetric boundaries
@@ -514,9 +654,9 @@ pub fn cspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Device};
-/// let img = Array::from_vec_on((0..16).map(|v| v as f64).collect(), &[4, 4], Device::Cpu).unwrap();
+/// let img = Array::from_vec_on((0..256).map(|v| v as f64).collect(), &[16, 16], Device::Cpu).unwrap();
 /// let c = cuprum_signal::qspline2d(&img, 0.0, -1.0).unwrap();
-/// assert_eq!(c.shape(), &[4, 4]);
+/// assert_eq!(c.shape(), &[16, 16]);
 /// ```
 pub fn qspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
     const OP: &str = "qspline2d";
@@ -527,5 +667,60 @@ pub fn qspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
         ));
     }
     let r = -3.0 + 2.0 * 2f64.sqrt();
-    spline2d(OP, signal, -r * 8.0, r, precision)
+    spline2d(OP, signal, None, -r * 8.0, r, precision)
+}
+
+/// The image smoothed by a cubic smoothing spline (`scipy.signal.spline_filter`): the
+/// coefficients of [`cspline2d`] with smoothing `lmbda` (SciPy's default 5), sampled back by
+/// the separable kernel `[1, 4, 1]/6` with mirror-symmetric edges.
+///
+/// **Shapes**: `iin` float32 or float64, 1-D or 2-D → the same shape and dtype, on its device.
+///
+/// # Errors
+/// [`Error::DType`] for other dtypes; [`Error::Unsupported`] for complex images; as
+/// [`cspline2d`] otherwise, naming `spline_filter`.
+///
+/// **Algorithm**: [`cspline2d`], then along each axis `(x[i−1] + 4·x[i] + x[i+1])/6` of the
+/// edge-repeating extension (SciPy's `sepfir2d`, its float32 taps), on the device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// let img = Array::from_vec_on(vec![1.0f64; 1600], &[40, 40], Device::Cpu).unwrap();
+/// let s = cuprum_signal::spline_filter(&img, 5.0).unwrap().to_vec::<f64>().unwrap();
+/// // SciPy: min 0.99452424, max 1.00025394, s[20, 20] = 1.00000052
+/// assert!((s[20 * 40 + 20] - 1.0000005174885043).abs() < 1e-12);
+/// ```
+pub fn spline_filter(iin: &Array, lmbda: f64) -> Result<Array> {
+    const OP: &str = "spline_filter";
+    let dt = iin.dtype();
+    if dt.is_complex() {
+        return Err(Error::unsupported(OP, "complex images"));
+    }
+    if dt != DType::Float32 && dt != DType::Float64 {
+        return Err(Error::dtype(OP, dt));
+    }
+    if iin.ndim() == 0 || iin.ndim() > 2 {
+        return Err(Error::invalid_value(
+            OP,
+            format!("Iin must be 1-D or 2-D, got shape {:?}", iin.shape()),
+        ));
+    }
+    let ck = cspline2d(iin, lmbda, -1.0)?;
+    // SciPy's taps: float32 [1, 4, 1] / 6
+    let (t0, t1) = ((1.0f32 / 6.0f32) as f64, (4.0f32 / 6.0f32) as f64);
+    let mut out = ck;
+    for ax in 0..out.ndim() {
+        let n = out.shape()[ax];
+        let mut pw = cuprum_core::ext::try_vec_filled(out.ndim(), (0usize, 0usize))?;
+        pw[ax] = (1, 1);
+        let p = cuprum_core::pad(&out, &pw, cuprum_core::manip::PadMode::Symmetric)?;
+        let sl = |lo: usize| crate::util::axis_slice(&p, ax, lo as isize, Some((lo + n) as isize));
+        let s = cuprum_core::add(&sl(0)?, &sl(2)?)?;
+        out = cuprum_core::add(
+            &cuprum_core::multiply(&s, t0)?,
+            &cuprum_core::multiply(&sl(1)?, t1)?,
+        )?;
+    }
+    out.astype(dt)
 }

@@ -39,6 +39,7 @@ pub mod window;
 
 pub use bspline::{
     cspline1d, cspline1d_eval, cspline2d, gauss_spline, qspline1d, qspline1d_eval, qspline2d,
+    spline_filter,
 };
 pub use convolve::{
     Boundary, ConvMethod, choose_conv_method, convolve, convolve2d, correlate, correlate2d,

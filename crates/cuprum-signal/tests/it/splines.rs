@@ -171,3 +171,36 @@ fn spline_2d_coefficients() {
     );
     assert!(cspline2d(&img, 0.5, -1.0).is_err());
 }
+
+#[test]
+fn smoothing_splines_and_spline_filter() {
+    use cuprum_signal::{cspline2d, spline_filter};
+    for dev in devices() {
+        let img = arr(IMG.to_vec(), &[13, 17], dev);
+        let img2 = arr(IMG2.to_vec(), &[40, 48], dev);
+        close(
+            &cspline2d(&img2, 0.5, -1.0).unwrap(),
+            CSPLINE2D_SMOOTH,
+            1e-11,
+            1e-12,
+        );
+        close(
+            &cspline2d(&img, 5.0, 1e-3).unwrap(),
+            CSPLINE2D_SMOOTH5_P3,
+            1e-11,
+            1e-12,
+        );
+        let f = spline_filter(&img2, 5.0).unwrap();
+        assert_eq!((f.shape(), f.device()), (&[40, 48][..], dev));
+        close(&f, SPLINE_FILTER, 1e-11, 1e-12);
+        close(
+            &spline_filter(&img2, 1.0).unwrap(),
+            SPLINE_FILTER_L1,
+            1e-11,
+            1e-12,
+        );
+        let f32 = spline_filter(&img2.astype(cuprum_core::DType::Float32).unwrap(), 2.0).unwrap();
+        assert_eq!(f32.dtype(), cuprum_core::DType::Float32);
+        close(&f32, SPLINE_FILTER_F32, 1e-4, 1e-5);
+    }
+}
