@@ -19,6 +19,7 @@ pub(crate) mod igam;
 pub(crate) mod igam_coeff;
 pub(crate) mod incbet;
 pub(crate) mod inverse;
+pub(crate) mod owens;
 
 pub(crate) const MACHEP: f64 = 1.110_223_024_625_156_5e-16;
 pub(crate) const MAXLOG: f64 = 7.097_827_128_933_84e2;

@@ -1,6 +1,6 @@
 //! Values of the two- and three-argument ufuncs against SciPy 1.17.1 (`scipy.special.<name>(*args)`, computed with python3 at the inputs listed), on every device, float64 and float32.
 
-use super::check_f32;
+use super::{check_f32, check_n};
 use cuprum_special as sp;
 
 #[test]
@@ -467,4 +467,84 @@ fn betainc() {
         0.9981775879859924,
     ];
     check_f32(&[&x0, &x1, &x2], &want32, |a| sp::betainc(a[0], a[1], a[2]));
+}
+
+#[test]
+fn owens_t() {
+    // exact values: mpmath.quad of the defining integral at 30 digits (SciPy's Boost values
+    // differ by up to 2e-12 relative at some of these points)
+    let h: &[f64] = &[
+        0.0,
+        0.5,
+        -0.5,
+        1.0,
+        3.3635170024571597,
+        5.2618818807802725,
+        7.5,
+        0.1,
+        2.0,
+        -2.0,
+        0.3,
+        1.5,
+        10.0,
+        0.0,
+        1.0,
+    ];
+    let a: &[f64] = &[
+        0.5,
+        2.0,
+        2.0,
+        1.0,
+        0.6678616823782928,
+        1.097357822571086e-05,
+        0.3,
+        100.0,
+        -0.25,
+        10000.0,
+        -5.0,
+        0.9999,
+        1.5,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ];
+    let want: &[f64] = &[
+        0.07379180882521663,
+        0.1415806036539784,
+        0.1415806036539784,
+        0.06674188216570097,
+        0.00018917291379876423,
+        1.6979530396834236e-12,
+        1.560043235363449e-14,
+        0.2300860813614855,
+        -0.0050681742771624145,
+        0.011375065974089604,
+        -0.18887156345661174,
+        0.031171160687053893,
+        3.8099265120802635e-24,
+        0.25,
+        -0.07932762696572852,
+    ];
+    check_n(&[h, a], want, 1e-14, |x| {
+        cuprum_special::owens_t(x[0], x[1])
+    });
+    // scipy.special.owens_t(0.5, 2.0) and NaN
+    check_n(
+        &[
+            &[0.5, f64::NAN, 1.0, f64::INFINITY],
+            &[2.0, 1.0, f64::NAN, 3.0],
+        ],
+        &[0.1415806036539784, f64::NAN, f64::NAN, 0.0],
+        1e-14,
+        |x| cuprum_special::owens_t(x[0], x[1]),
+    );
+    // scipy.special.owens_t in float64 of float32 inputs, rounded to float32
+    check_f32(
+        &[&[0.5, 1.0, 2.0], &[2.0, 0.5, -3.0]],
+        &[
+            0.14158059656620026,
+            0.04306469112634659,
+            -0.0113750658929348,
+        ],
+        |x| cuprum_special::owens_t(x[0], x[1]),
+    );
 }
