@@ -29,10 +29,10 @@
 //! | `betainc` | 3e-12 where the value exceeds 1e-250 (SciPy uses Boost); 4e-13 at the 99.9th percentile |
 //! | `beta`, `betaln` | 2e-12 / 5e-11, where SciPy's own difference of large log-gammas cancels; against mpmath ours is within 1e-15 there |
 //! | `erfcx` | 2e-15 for `x > -1`; below, within 1e-15 of the exact value where SciPy's is off by up to 6e-14 |
-| `owens_t` | within 1e-15 of the exact value (mpmath); SciPy's differs from it by up to 2e-12 |
-| `gammaincinv`, `gammainccinv`, `chdtri`, `pdtri`, `nbdtri` | 1e-15 typically; up to 7e-13 for shapes `a < 0.01`, where the root's relative error is that of `P` times `1/a` |
-| `betaincinv`, `betainccinv`, `stdtrit`, `bdtri`, `fdtri` | 1e-15 typically; up to 6e-11 for shapes below 0.01 and roots below 1e-25; `stdtrit` gives `-inf` at `p = 0` and finite values for tiny `p` where SciPy's CDFLIB search gives `inf`; `bdtri` gives the root where SciPy returns 1 |
-| `jv`, `yv` | 1e-11 of the local amplitude (relative error grows near the zeros, as for any implementation), 3e-13 at the 99.9th percentile; SciPy uses AMOS |
+//! | `owens_t` | within 1e-15 of the exact value (mpmath); SciPy's differs from it by up to 2e-12 |
+//! | `gammaincinv`, `gammainccinv`, `chdtri`, `pdtri`, `nbdtri` | 1e-15 typically; up to 7e-13 for shapes `a < 0.01`, where the root's relative error is that of `P` times `1/a` |
+//! | `betaincinv`, `betainccinv`, `stdtrit`, `bdtri`, `fdtri` | 1e-15 typically; up to 6e-11 for shapes below 0.01 and roots below 1e-25; `stdtrit` gives `-inf` at `p = 0` and finite values for tiny `p` where SciPy's CDFLIB search gives `inf`; `bdtri` gives the root where SciPy returns 1 |
+//! | `jv`, `yv` | 1e-11 of the local amplitude (relative error grows near the zeros, as for any implementation), 3e-13 at the 99.9th percentile; SciPy uses AMOS |
 //!
 //! Where SciPy's result is an artefact of its algorithm rather than the function's value,
 //! these functions give the value instead: `yv(v, x)` with `v` a negative half-integer and `x`
