@@ -200,12 +200,13 @@ fn correlate_axis_host(
                 for (b, m) in buf.iter_mut().zip(&map) {
                     *b = m.map_or(cval, |j| line[j]);
                 }
-                for (j, oj) in o.iter_mut().enumerate() {
-                    let mut acc = 0.0;
-                    for (&wt, &of) in w.iter().zip(offs) {
-                        acc += wt * buf[(j as i64 + of - lo) as usize];
+                // one vectorizable multiply-add over the line per tap
+                o.iter_mut().for_each(|v| *v = 0.0);
+                for (&wt, &of) in w.iter().zip(offs) {
+                    let st = (of - lo) as usize;
+                    for (v, &x) in o.iter_mut().zip(&buf[st..st + len]) {
+                        *v += wt * x;
                     }
-                    *oj = acc;
                 }
             });
         return Ok(());
