@@ -123,4 +123,143 @@ pub fn kernel(s: Sizes) -> Vec<Case> {
             }),
         },
     ]
+    .into_iter()
+    .chain(jit_cases(n))
+    .collect()
+}
+
+// ---- cuprum::jit (issue 44): a kernel written in Rust against the same kernel as CUDA C ----
+
+use cuprum::{RawKernel, jit};
+
+/// `z = x + y * 2` as a jit kernel (one thread per element).
+#[jit::kernel]
+fn jit_add_mul(x: &[f32], y: &[f32], z: &mut [f32]) {
+    let i = grid(1);
+    if i < z.len() {
+        z[i] = x[i] + y[i] * 2.0;
+    }
+}
+
+const RAW_ADD_MUL: &str = r#"extern "C" __global__ void raw_add_mul(const float* x, const float* y,
+        float* z, long long n) {
+    unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < (unsigned long long)n) z[i] = x[i] + y[i] * 2.0f;
+}"#;
+
+/// Per-block sums through shared memory and `syncthreads()` (blocks of 256 threads).
+#[jit::kernel]
+fn jit_block_sum(x: &[f32], out: &mut [f32]) {
+    let sm = shared_memory::<f32>(256);
+    let t = thread_idx().x as usize;
+    let i = grid(1);
+    sm[t] = if i < x.len() { x[i] } else { 0.0 };
+    syncthreads();
+    let mut s = 128usize;
+    while s > 0 {
+        if t < s {
+            sm[t] = sm[t] + sm[t + s];
+        }
+        syncthreads();
+        s /= 2;
+    }
+    if t == 0 {
+        out[block_idx().x as usize] = sm[0];
+    }
+}
+
+const RAW_BLOCK_SUM: &str = r#"extern "C" __global__ void raw_block_sum(const float* x, float* out,
+        long long n) {
+    __shared__ float sm[256];
+    unsigned int t = threadIdx.x;
+    unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + t;
+    sm[t] = i < (unsigned long long)n ? x[i] : 0.0f;
+    __syncthreads();
+    for (unsigned int s = 128; s > 0; s /= 2) {
+        if (t < s) sm[t] = sm[t] + sm[t + s];
+        __syncthreads();
+    }
+    if (t == 0) out[blockIdx.x] = sm[0];
+}"#;
+
+fn jit_cases(n: usize) -> Vec<Case> {
+    let blocks = n.div_ceil(256).max(1) as u32;
+    vec![
+        Case {
+            suite: "kernel",
+            name: "jit add_mul (elementwise, into z)".into(),
+            shape: format!("{n} float32"),
+            work: Work::Bytes(12.0 * n as f64),
+            timing: Timing::Device,
+            repeat: 20,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let (x, y) = (rand(n, d)?, rand(n, d)?);
+                let z = cuprum::zeros_on(&[n], DType::Float32, d)?;
+                jit_add_mul.elementwise(args![&x, &y, &z])?;
+                Ok(Box::new(move || {
+                    Ok(jit_add_mul.elementwise(args![&x, &y, &z])?)
+                }))
+            }),
+        },
+        Case {
+            suite: "kernel",
+            name: "RawKernel add_mul (the jit kernel in CUDA C)".into(),
+            shape: format!("{n} float32"),
+            work: Work::Bytes(12.0 * n as f64),
+            timing: Timing::Device,
+            repeat: 20,
+            cpu_ok: false,
+            build: Box::new(move |d| {
+                let (x, y) = (rand(n, d)?, rand(n, d)?);
+                let z = cuprum::zeros_on(&[n], DType::Float32, d)?;
+                let k = RawKernel::new(RAW_ADD_MUL, "raw_add_mul");
+                Ok(Box::new(move || {
+                    let a = cuprum::kernel::LaunchArgs::new()
+                        .array(&x)
+                        .array(&y)
+                        .array(&z)
+                        .scalar(n as i64);
+                    Ok(k.launch(blocks, 256, 0, &a)?)
+                }))
+            }),
+        },
+        Case {
+            suite: "kernel",
+            name: "jit block_sum (shared memory, syncthreads)".into(),
+            shape: format!("{n} float32"),
+            work: Work::Bytes(4.0 * n as f64),
+            timing: Timing::Device,
+            repeat: 20,
+            cpu_ok: true,
+            build: Box::new(move |d| {
+                let x = rand(n, d)?;
+                let out = cuprum::zeros_on(&[blocks as usize], DType::Float32, d)?;
+                Ok(Box::new(move || {
+                    Ok(jit_block_sum.launch(blocks, 256, args![&x, &out])?)
+                }))
+            }),
+        },
+        Case {
+            suite: "kernel",
+            name: "RawKernel block_sum (the jit kernel in CUDA C)".into(),
+            shape: format!("{n} float32"),
+            work: Work::Bytes(4.0 * n as f64),
+            timing: Timing::Device,
+            repeat: 20,
+            cpu_ok: false,
+            build: Box::new(move |d| {
+                let x = rand(n, d)?;
+                let out = cuprum::zeros_on(&[blocks as usize], DType::Float32, d)?;
+                let k = RawKernel::new(RAW_BLOCK_SUM, "raw_block_sum");
+                Ok(Box::new(move || {
+                    let a = cuprum::kernel::LaunchArgs::new()
+                        .array(&x)
+                        .array(&out)
+                        .scalar(n as i64);
+                    Ok(k.launch(blocks, 256, 0, &a)?)
+                }))
+            }),
+        },
+    ]
 }

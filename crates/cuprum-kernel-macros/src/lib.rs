@@ -67,11 +67,13 @@ fn expand(
     let c_body = cgen::body(&k);
     phase::check(&k)?;
     phase::extract(&mut k)?;
-    let pt = phase::per_thread(&k);
+    let uniform = phase::uniform_vars(&k);
+    let pt = phase::per_thread(&k, &uniform);
     let r = rgen::R {
         k: &k,
         rt: rt.clone(),
         pt,
+        uniform,
         n: std::cell::Cell::new(0),
         has_return: phase::has_return(&k.body),
     };

@@ -240,6 +240,11 @@ fn check_syncs(ss: &[Stmt], ctx: Option<proc_macro2::Span>, tv: &[bool]) -> Resu
 
 /// A `syncthreads()` under a condition that depends on the thread is a compile error.
 pub fn check(k: &Kernel) -> Result<()> {
+    check_syncs(&k.body, None, &thread_dependent(k))
+}
+
+/// Per variable: whether its value may differ between the threads of a block.
+pub fn thread_dependent(k: &Kernel) -> Vec<bool> {
     let mut tv = vec![false; k.vars.len()];
     loop {
         let mut changed = false;
@@ -248,7 +253,101 @@ pub fn check(k: &Kernel) -> Result<()> {
             break;
         }
     }
-    check_syncs(&k.body, None, &tv)
+    tv
+}
+
+// ---- block-uniform statements ----
+
+/// An expression every thread of a block computes alike without reading memory: literals,
+/// scalar parameters, sizes, block and grid builtins, and the variables of `u`.
+pub fn pure_uniform(e: &Expr, u: &HashSet<usize>) -> bool {
+    let mut ok = true;
+    visit_expr(e, &mut |x| match &x.k {
+        EK::Var(v) if !u.contains(v) => ok = false,
+        EK::Index(..) | EK::Atomic(..) | EK::Warp(..) => ok = false,
+        EK::Builtin(Builtin::ThreadIdx(_) | Builtin::Grid(_) | Builtin::LaneId) => ok = false,
+        _ => {}
+    });
+    ok
+}
+
+fn assigned_in(ss: &[Stmt], out: &mut Vec<(usize, bool)>, region_level: bool) {
+    for s in ss {
+        let region = region_level && has_barrier(s);
+        match s {
+            Stmt::Assign {
+                place: Place::Var(v),
+                ..
+            } => out.push((*v, region_level)),
+            Stmt::Let { var, .. } => out.push((*var, region_level)),
+            Stmt::For { var, .. } => out.push((*var, region)),
+            _ => {}
+        }
+        for b in children(s) {
+            assigned_in(b, out, region);
+        }
+    }
+}
+
+/// The variables the CPU keeps once per block: not thread-dependent, and every assignment of
+/// theirs a statement of a barrier region (the top level, or the body of control flow holding
+/// a barrier) whose value is [`pure_uniform`] (for loops: a range of such values).
+pub fn uniform_vars(k: &Kernel) -> HashSet<usize> {
+    let tv = thread_dependent(k);
+    let mut sites = Vec::new();
+    assigned_in(&k.body, &mut sites, true);
+    let mut u: HashSet<usize> = (0..k.vars.len())
+        .filter(|&v| !tv[v] && k.vars[v].shared.is_none())
+        .collect();
+    for (v, region) in &sites {
+        if !region {
+            u.remove(v);
+        }
+    }
+    // the values: iterate until no variable leaves
+    loop {
+        let before = u.len();
+        check_values(&k.body, &mut u);
+        if u.len() == before {
+            break;
+        }
+    }
+    u
+}
+
+fn check_values(ss: &[Stmt], u: &mut HashSet<usize>) {
+    for s in ss {
+        match s {
+            Stmt::Let { var, init } if u.contains(var) && !pure_uniform(init, u) => {
+                u.remove(var);
+            }
+            Stmt::Assign {
+                place: Place::Var(v),
+                value,
+                ..
+            } if u.contains(v) && !pure_uniform(value, u) => {
+                u.remove(v);
+            }
+            Stmt::For {
+                var,
+                start,
+                end,
+                step,
+                ..
+            } if u.contains(var) => {
+                let ok = pure_uniform(start, u)
+                    && pure_uniform(end, u)
+                    && step.as_ref().is_none_or(|x| pure_uniform(x, u));
+                if !ok {
+                    u.remove(var);
+                }
+            }
+            _ => {}
+        }
+        for b in children(s) {
+            check_values(b, u);
+        }
+    }
 }
 
 // ---- warp operations in statements of their own ----
@@ -456,15 +555,29 @@ fn vars_of(s: &Stmt, f: &mut dyn FnMut(usize)) {
     }
 }
 
-struct Plan {
+struct Plan<'a> {
+    uniform: &'a HashSet<usize>,
     seg: usize,
     decl: HashMap<usize, usize>,
     uses: Vec<(usize, usize)>,
     pt: HashSet<usize>,
 }
 
-fn plan_region(ss: &[Stmt], p: &mut Plan) {
+fn plan_region(ss: &[Stmt], p: &mut Plan<'_>) {
     for s in ss {
+        let uniform = match s {
+            Stmt::Let { var, .. } => p.uniform.contains(var),
+            Stmt::Assign {
+                place: Place::Var(v),
+                ..
+            } => p.uniform.contains(v),
+            _ => false,
+        };
+        if uniform {
+            // runs between two thread loops: the loops before and after are apart
+            p.seg += 1;
+            continue;
+        }
         if !has_barrier(s) {
             if let Stmt::Let { var, .. } = s {
                 p.decl.insert(*var, p.seg);
@@ -523,8 +636,9 @@ fn plan_region(ss: &[Stmt], p: &mut Plan) {
 }
 
 /// The variables kept per thread: those used in another phase than the one declaring them.
-pub fn per_thread(k: &Kernel) -> HashSet<usize> {
+pub fn per_thread(k: &Kernel, uniform: &HashSet<usize>) -> HashSet<usize> {
     let mut p = Plan {
+        uniform,
         seg: 0,
         decl: HashMap::new(),
         uses: Vec::new(),
@@ -538,5 +652,6 @@ pub fn per_thread(k: &Kernel) -> HashSet<usize> {
             p.pt.insert(*v);
         }
     }
+    p.pt.retain(|v| !uniform.contains(v));
     p.pt
 }

@@ -9,7 +9,7 @@
 //! piece than the one declaring them live in per-thread vectors (`__pt_<name>_<id>`).
 
 use crate::ir::*;
-use crate::phase::has_barrier;
+use crate::phase::{has_barrier, pure_uniform};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use std::cell::Cell;
@@ -20,6 +20,8 @@ pub struct R<'a> {
     pub k: &'a Kernel,
     pub rt: TokenStream,
     pub pt: HashSet<usize>,
+    /// variables kept once per block (see [`crate::phase::uniform_vars`])
+    pub uniform: HashSet<usize>,
     pub n: Cell<usize>,
     /// the body has a `return` (threads leave: the per-thread `__alive` flags are kept)
     pub has_return: bool,
@@ -122,6 +124,13 @@ impl R<'_> {
         let mut out = TokenStream::new();
         let mut seg: Vec<&Stmt> = Vec::new();
         for s in ss {
+            if self.is_uniform(s) {
+                // once per block, between the thread loops before and after it
+                out.extend(self.segment(&seg, masks, hloop)?);
+                seg.clear();
+                out.extend(self.stmt(s, 0, hloop)?);
+                continue;
+            }
             if !has_barrier(s) {
                 seg.push(s);
                 continue;
@@ -132,6 +141,20 @@ impl R<'_> {
         }
         out.extend(self.segment(&seg, masks, hloop)?);
         Ok(out)
+    }
+
+    /// A statement of a barrier region that assigns a block-uniform variable.
+    fn is_uniform(&self, s: &Stmt) -> bool {
+        match s {
+            Stmt::Let { var, .. } => {
+                self.uniform.contains(var) && self.k.vars[*var].shared.is_none()
+            }
+            Stmt::Assign {
+                place: Place::Var(v),
+                ..
+            } => self.uniform.contains(v),
+            _ => false,
+        }
     }
 
     fn segment(&self, ss: &[&Stmt], masks: &[Ident], hloop: bool) -> Result<TokenStream> {
@@ -222,6 +245,60 @@ impl R<'_> {
                     }
                 };
                 quote! { { #decl #gather #flags #call } }
+            }
+            Stmt::If {
+                cond, then, els, ..
+            } if pure_uniform(cond, &self.uniform) => {
+                let c = self.expr(cond, None)?;
+                let a = self.region(then, masks, hloop)?;
+                match els {
+                    Some(e) => {
+                        let b = self.region(e, masks, hloop)?;
+                        quote!(if #c { #a } else { #b })
+                    }
+                    None => quote!(if #c { #a }),
+                }
+            }
+            Stmt::While { cond, body, .. } if pure_uniform(cond, &self.uniform) => {
+                let c = self.expr(cond, None)?;
+                let code = self.region(body, masks, true)?;
+                quote!(while #c { #code })
+            }
+            Stmt::For {
+                var,
+                start,
+                end,
+                inclusive,
+                step,
+                body,
+                ..
+            } if self.uniform.contains(var) => {
+                let t = self.k.vars[*var].ty;
+                let ty = self.rty(t);
+                let name = &self.k.vars[*var].name;
+                let e = self.fresh("end");
+                let a = self.expr(start, Some(t))?;
+                let b = self.expr(end, Some(t))?;
+                let st = match step {
+                    Some(s) => self.expr(s, Some(t))?,
+                    None => self.lit_int(1, t, Span::call_site()),
+                };
+                let cmp = if *inclusive {
+                    quote!(#name <= #e)
+                } else {
+                    quote!(#name < #e)
+                };
+                let code = self.region(body, masks, true)?;
+                quote! {
+                    {
+                        let mut #name: #ty = #a;
+                        let #e: #ty = #b;
+                        while #cmp {
+                            #code
+                            #name = #rt::add(#name, #st);
+                        }
+                    }
+                }
             }
             Stmt::If {
                 cond, then, els, ..
