@@ -514,18 +514,22 @@ impl Delaunay {
     }
 }
 
-/// The convex hull of a planar point set (`scipy.spatial.ConvexHull` for 2-d points).
+/// The convex hull of a 2-d or 3-d point set (`scipy.spatial.ConvexHull`).
 ///
-/// **Shapes**: `points` `(n, 2)`; `vertices` int32 hull vertex indices in counterclockwise
-/// order (SciPy's order for 2-d; the starting vertex may differ); `simplices` `(nv, 2)` the hull
-/// edges; `volume` the enclosed area and `area` the perimeter (SciPy's names for 2-d).
+/// **Shapes**: `points` `(n, d)`, `d` 2 or 3. In 2-d: `vertices` int32 hull vertex indices in
+/// counterclockwise order (SciPy's order for 2-d; the starting vertex may differ), `simplices`
+/// `(nv, 2)` the hull edges, `volume` the enclosed area and `area` the perimeter (SciPy's
+/// names). In 3-d: `vertices` the sorted hull vertex indices, `simplices` `(nf, 3)` the hull's
+/// triangles, `volume` the enclosed volume and `area` the surface area.
 ///
-/// Andrew's monotone chain on the host (`O(n log n)`); collinear points on an edge are not
-/// vertices, as with Qhull.
+/// 2-d: Andrew's monotone chain on the host (`O(n log n)`); collinear points on an edge are
+/// not vertices, as with Qhull. 3-d: the boundary facets of the [`Delaunay`]
+/// tetrahedralization (for points in general position Qhull's triangles; points exactly on a
+/// hull face may become vertices here where Qhull leaves them out).
 ///
 /// # Errors
 /// [`Error::Unsupported`] for points of another dimension; [`Error::InvalidValue`] for fewer
-/// than 3 points, non-finite coordinates, or a collinear set.
+/// than `d + 1` points, non-finite coordinates, or a collinear (2-d) or coplanar (3-d) set.
 ///
 /// # Example
 /// ```
@@ -551,6 +555,9 @@ impl ConvexHull {
     /// As described on the type.
     pub fn new(points: &Array) -> Result<Self> {
         const HOP: &str = "spatial.ConvexHull";
+        if points.ndim() == 2 && points.shape()[1] == 3 {
+            return Self::hull_3d(points);
+        }
         let pts = points_2d(HOP, points)?;
         let n = pts.len();
         if n < 3 {
@@ -609,22 +616,62 @@ impl ConvexHull {
         })
     }
 
-    /// The hull vertices, counterclockwise, int32.
+    /// The 3-d hull: the boundary triangles of the Delaunay tetrahedralization.
+    fn hull_3d(points: &Array) -> Result<Self> {
+        let tri = Delaunay::new(points)?;
+        let v = tri.points().to_vec::<f64>()?;
+        let p = |i: i32| {
+            let i = i as usize;
+            [v[3 * i], v[3 * i + 1], v[3 * i + 2]]
+        };
+        let faces = tri.convex_hull().to_vec::<i32>()?;
+        let mut area = 0.0;
+        for f in faces.chunks_exact(3) {
+            let (a, b, c) = (p(f[0]), p(f[1]), p(f[2]));
+            let (u, w) = (
+                [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+                [c[0] - a[0], c[1] - a[1], c[2] - a[2]],
+            );
+            let cr = [
+                u[1] * w[2] - u[2] * w[1],
+                u[2] * w[0] - u[0] * w[2],
+                u[0] * w[1] - u[1] * w[0],
+            ];
+            area += (cr[0] * cr[0] + cr[1] * cr[1] + cr[2] * cr[2]).sqrt() / 2.0;
+        }
+        let mut volume = 0.0;
+        for t in tri.simplices().to_vec::<i32>()?.chunks_exact(4) {
+            volume += crate::tetrahedra::orient3(p(t[0]), p(t[1]), p(t[2]), p(t[3])).abs() / 6.0;
+        }
+        let mut verts = faces.clone();
+        verts.sort_unstable();
+        verts.dedup();
+        let dev = points.device();
+        let (nv, nf) = (verts.len(), faces.len() / 3);
+        Ok(Self {
+            vertices: Array::from_vec_on(verts, &[nv], dev)?,
+            simplices: Array::from_vec_on(faces, &[nf, 3], dev)?,
+            volume,
+            area,
+        })
+    }
+
+    /// The hull vertices, int32 (counterclockwise in 2-d, sorted in 3-d).
     pub fn vertices(&self) -> &Array {
         &self.vertices
     }
 
-    /// The hull edges, `(nv, 2)` int32.
+    /// The hull facets: edges `(nv, 2)` in 2-d, triangles `(nf, 3)` in 3-d, int32.
     pub fn simplices(&self) -> &Array {
         &self.simplices
     }
 
-    /// The enclosed area (SciPy's `volume` in 2-d).
+    /// The enclosed area in 2-d, volume in 3-d (SciPy's `volume`).
     pub fn volume(&self) -> f64 {
         self.volume
     }
 
-    /// The perimeter (SciPy's `area` in 2-d).
+    /// The perimeter in 2-d, surface area in 3-d (SciPy's `area`).
     pub fn area(&self) -> f64 {
         self.area
     }

@@ -8,7 +8,7 @@
 //!   (also re-exported at the root, as SciPy's `scipy.spatial.distance_matrix` is);
 //! - [`KDTree`]: `query` (k nearest, `p`, `distance_upper_bound`), `query_ball_point`,
 //!   `query_pairs`, `count_neighbors`;
-//! - [`Delaunay`] for 2-d and 3-d point sets, [`ConvexHull`] for planar point sets.
+//! - [`Delaunay`] and [`ConvexHull`] for 2-d and 3-d point sets.
 //!
 //! Every computation whose size follows the data is composed of cuprum's array operations
 //! and runs on the inputs' device; results are float64.

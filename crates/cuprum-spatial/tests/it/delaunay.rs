@@ -281,3 +281,26 @@ fn delaunay_3d_is_empty_sphere_on_many_points() {
     // the tetrahedra fill the hull: the volume is below the unit cube's and close to it
     assert!(vol < 1.0 && vol > 0.9, "volume {vol}");
 }
+
+#[test]
+fn convex_hull_3d_matches_scipy() {
+    for dev in all_devices() {
+        // ConvexHull(P3): vertices, volume, area, 22 triangles (SciPy 1.17.1)
+        let h = ConvexHull::new(&arr(P3, &[20, 3], dev)).unwrap();
+        assert_eq!(
+            h.vertices().to_vec::<i32>().unwrap(),
+            vec![1, 2, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
+        );
+        assert_eq!(h.simplices().shape(), &[22, 3]);
+        check(
+            &arr(&[h.volume(), h.area()], &[2], dev),
+            &[0.3323921224314999, 2.7875867770988068],
+            1e-12,
+        );
+        let flat: Vec<f64> = P3
+            .chunks(3)
+            .flat_map(|c| [c[0], c[1], 0.5 * c[0] + 0.25 * c[1]])
+            .collect();
+        assert!(ConvexHull::new(&arr(&flat, &[20, 3], dev)).is_err());
+    }
+}
