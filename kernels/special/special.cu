@@ -614,6 +614,15 @@ __device__ double sp_expn(double n, double x) {
                                                float *out, long long n) {                        \
         SP_LOOP out[i] = (float)FN((double)a[i], (double)b[i], (double)c[i]);                    \
     }
+#define SP_QUATERNARY(NAME, FN)                                                                  \
+    extern "C" __global__ void sp_##NAME##_f64(const double *a, const double *b, const double *c,\
+                                               const double *d, double *out, long long n) {      \
+        SP_LOOP out[i] = FN(a[i], b[i], c[i], d[i]);                                             \
+    }                                                                                            \
+    extern "C" __global__ void sp_##NAME##_f32(const float *a, const float *b, const float *c,  \
+                                               const float *d, float *out, long long n) {        \
+        SP_LOOP out[i] = (float)FN((double)a[i], (double)b[i], (double)c[i], (double)d[i]);      \
+    }
 
 SP_UNARY(erf, sp_erf)
 SP_UNARY(erfc, sp_erfc)
@@ -711,6 +720,7 @@ SP_TERNARY(fdtrc, sp_fdtrc)
 SP_TERNARY(nbdtr, sp_nbdtr)
 SP_TERNARY(nbdtrc, sp_nbdtrc)
 SP_BINARY(owens_t, sp_owens_t)
+SP_QUATERNARY(hyp2f1, sp_hyp2f1)
 SP_BINARY(gammaincinv, sp_gammaincinv)
 SP_BINARY(gammainccinv, sp_gammainccinv)
 SP_TERNARY(betaincinv, sp_betaincinv)

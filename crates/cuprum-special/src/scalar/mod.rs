@@ -15,6 +15,7 @@ pub(crate) mod ellinc;
 pub(crate) mod erf;
 pub(crate) mod expint;
 pub(crate) mod gamma;
+pub(crate) mod hyp2f1;
 pub(crate) mod igam;
 pub(crate) mod igam_coeff;
 pub(crate) mod incbet;
