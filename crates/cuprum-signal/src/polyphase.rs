@@ -58,8 +58,13 @@ fn cpu<T: Real>(h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
     let mut y = ext::try_vec_filled(nsig.saturating_mul(nout), T::zero())?;
     // the taps of each phase p (h[p], h[p + up], …), contiguous
     let nh = ht.len();
+    // reversed, so that the samples of one output are read in increasing order
     let phases: Vec<Vec<T>> = (0..up.min(nh))
-        .map(|p| ht[p..].iter().step_by(up).copied().collect())
+        .map(|p| {
+            let mut t: Vec<T> = ht[p..].iter().step_by(up).copied().collect();
+            t.reverse();
+            t
+        })
         .collect();
     // chunks of outputs (rayon over all of them, so that one long signal is split too)
     const CHUNK: usize = 4096;
@@ -73,12 +78,26 @@ fn cpu<T: Real>(h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
             let (p, k0) = (t % up, t / up);
             let mut acc = T::zero();
             if p < nh {
-                let taps = &phases[p];
-                // taps m with 0 ≤ k0 − m < n
+                let rev = &phases[p];
+                let len = rev.len();
+                // taps m (rev[len − 1 − m]) with 0 ≤ k0 − m < n, i.e. samples lo..=hi
                 let m0 = if k0 >= n { k0 - (n - 1) } else { 0 };
-                let m1 = taps.len().min(k0 + 1);
-                for m in m0..m1 {
-                    acc = acc + taps[m] * xs[k0 - m];
+                let m1 = len.min(k0 + 1);
+                if m0 < m1 {
+                    let xsl = &xs[k0 + 1 - m1..=k0 - m0];
+                    let tsl = &rev[len - m1..len - m0];
+                    let (xc, tc) = (xsl.chunks_exact(4), tsl.chunks_exact(4));
+                    let (xr, tr) = (xc.remainder(), tc.remainder());
+                    let mut a4 = [T::zero(); 4];
+                    for (xq, tq) in xc.zip(tc) {
+                        for q in 0..4 {
+                            a4[q] = a4[q] + xq[q] * tq[q];
+                        }
+                    }
+                    acc = (a4[0] + a4[1]) + (a4[2] + a4[3]);
+                    for (&xv, &tv) in xr.iter().zip(tr) {
+                        acc = acc + xv * tv;
+                    }
                 }
             }
             *yo = acc;
