@@ -513,11 +513,16 @@ impl Builder {
         let t = Ty::unify(ta, tb);
         self.k.refine(&start, t);
         self.k.refine(&end, t);
-        let t = if t.is_lit() { Ty::P(Prim::I32) } else { t };
+        // a literal range takes its type from the loop variable's uses (Rust's inference)
+        let t = if t == Ty::LitFloat {
+            Ty::P(Prim::F64)
+        } else {
+            t
+        };
         let inclusive = matches!(r.limits, syn::RangeLimits::Closed(_));
         let span = f.for_token.span;
         self.scoped(|me| {
-            let var = me.declare(&pi.ident, t, false, true);
+            let var = me.declare(&pi.ident, t, false, !t.is_lit());
             let body = me.block(&f.body.stmts)?;
             Ok(Stmt::For {
                 var,

@@ -396,7 +396,8 @@ mod tests {
             "__shared__ T s_sm_0[64];",
             "unsigned long long i_1 = ((unsigned long long)blockIdx.x * blockDim.x + threadIdx.x);",
             "T s_2 = ((T)(0.0));",
-            "for (int j_3 = 0, j_3_end = 4; j_3 < j_3_end; j_3 += (int)(2))",
+            // the loop variable is an index: the literal range takes its type
+            "for (unsigned long long j_3 = 0ULL, j_3_end = 4ULL; j_3 < j_3_end; j_3 += (unsigned long long)(2ULL))",
             "s_2 = ((T)(s_2 + ((T)(p_x[(long long)(j_3)] * ((T)(2.0))))));",
             "__syncthreads();",
             "__jit_rem(((T)(p_a * s_sm_0[0ULL])), ((T)(3)))",

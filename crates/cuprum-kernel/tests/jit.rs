@@ -452,3 +452,57 @@ fn cuda_source_is_typed_per_call() {
     assert!(s.contains("p_x_d1"), "{s}");
     assert_eq!(axpy.name(), "axpy");
 }
+
+/// A tiled matrix product: 2-d blocks, two shared tiles, `syncthreads()` inside a uniform
+/// `for` over the tiles.
+#[jit::kernel]
+fn matmul_tiled(a: &[f32], b: &[f32], c: &mut [f32], n: usize) {
+    let sa = shared_memory::<f32>(64);
+    let sb = shared_memory::<f32>(64);
+    let tx = thread_idx().x as usize;
+    let ty = thread_idx().y as usize;
+    let row = block_idx().y as usize * 8 + ty;
+    let col = block_idx().x as usize * 8 + tx;
+    let mut acc = 0.0f32;
+    for t in 0..(n + 7) / 8 {
+        sa[ty * 8 + tx] = if row < n && t * 8 + tx < n {
+            a[row * n + t * 8 + tx]
+        } else {
+            0.0
+        };
+        sb[ty * 8 + tx] = if col < n && t * 8 + ty < n {
+            b[(t * 8 + ty) * n + col]
+        } else {
+            0.0
+        };
+        syncthreads();
+        for k in 0..8 {
+            acc += sa[ty * 8 + k] * sb[k * 8 + tx];
+        }
+        syncthreads();
+    }
+    if row < n && col < n {
+        c[row * n + col] = acc;
+    }
+}
+
+#[test]
+fn tiled_matmul() {
+    for d in all_devices() {
+        let n = 13;
+        let av: Vec<f32> = (0..n * n).map(|i| ((i * 7) % 5) as f32 - 2.0).collect();
+        let bv: Vec<f32> = (0..n * n).map(|i| ((i * 3) % 7) as f32 - 3.0).collect();
+        let (a, b) = (arr(av.clone(), &[n, n], d), arr(bv.clone(), &[n, n], d));
+        let c = arr(vec![0.0f32; n * n], &[n, n], d);
+        matmul_tiled
+            .launch((2, 2), (8, 8), args![&a, &b, &c, n])
+            .unwrap();
+        let got = c.to_vec::<f32>().unwrap();
+        for i in 0..n {
+            for j in 0..n {
+                let want: f32 = (0..n).map(|k| av[i * n + k] * bv[k * n + j]).sum();
+                assert_eq!(got[i * n + j], want, "({i}, {j})");
+            }
+        }
+    }
+}
