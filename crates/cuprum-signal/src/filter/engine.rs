@@ -91,6 +91,54 @@ fn fixed_order<T: Sample>(k: usize, b: &[T], a: &[T], x: &[T], y: &mut [T], z: &
     dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
 }
 
+/// `sosfilt` with `S` sections, the state in a fixed-size array, rayon over the signals.
+fn sections_k<T: Sample, const S: usize>(
+    c: &[[T; 6]],
+    x: &[T],
+    y: &mut [T],
+    z: &mut [T],
+    n: usize,
+) {
+    let mut cs = [[T::zero(); 6]; S];
+    cs.copy_from_slice(c);
+    x.par_chunks(n)
+        .zip(y.par_chunks_mut(n).zip(z.par_chunks_mut(2 * S)))
+        .for_each(|(xs, (ys, zs))| {
+            let mut st = [[T::zero(); 2]; S];
+            for (k, s2) in st.iter_mut().enumerate() {
+                *s2 = [zs[2 * k], zs[2 * k + 1]];
+            }
+            for (&xi, yo) in xs.iter().zip(ys.iter_mut()) {
+                let mut v = xi;
+                for k in 0..S {
+                    let cc = &cs[k];
+                    let o = cc[0] * v + st[k][0];
+                    st[k][0] = cc[1] * v - cc[4] * o + st[k][1];
+                    st[k][1] = cc[2] * v - cc[5] * o;
+                    v = o;
+                }
+                *yo = v;
+            }
+            for (k, s2) in st.iter().enumerate() {
+                zs[2 * k] = s2[0];
+                zs[2 * k + 1] = s2[1];
+            }
+        });
+}
+
+/// [`sections_k`] for 1 to 8 sections.
+fn fixed_sections<T: Sample>(c: &[[T; 6]], x: &[T], y: &mut [T], z: &mut [T], n: usize) {
+    macro_rules! dispatch {
+        ($($k:literal)*) => {
+            match c.len() {
+                $($k => sections_k::<T, $k>(c, x, y, z, n),)*
+                _ => unreachable!("1 to 8 sections"),
+            }
+        };
+    }
+    dispatch!(1 2 3 4 5 6 7 8)
+}
+
 impl Sample for f32 {
     const REAL: bool = true;
     fn from_c(c: C) -> Self {
@@ -172,6 +220,10 @@ fn lines_cpu<T: Sample>(rec: &Recurrence<'_>, x: &[T], z: &mut [T], n: usize) ->
                 .iter()
                 .map(|r| r.map(|v| T::from_c(C::new(v, 0.0))))
                 .collect();
+            if (1..=8).contains(&c.len()) {
+                fixed_sections(&c, x, &mut y, z, n);
+                return Ok(y);
+            }
             x.par_chunks(n)
                 .zip(y.par_chunks_mut(n).zip(z.par_chunks_mut(s)))
                 .for_each(|(xs, (ys, zs))| {
