@@ -744,3 +744,23 @@ extern "C" __global__ void sp_sici_f32(const float *x, float *si, float *ci, lon
     }
 }
 
+
+#define SP_AIRY_KERNELS(NAME, SCALED)                                                            \
+    extern "C" __global__ void sp_##NAME##_f64(const double *x, double *ai, double *aip,        \
+                                               double *bi, double *bip, long long n) {           \
+        SP_LOOP {                                                                                \
+            double o[4];                                                                         \
+            sp_airy_core(x[i], SCALED, o);                                                       \
+            ai[i] = o[0]; aip[i] = o[1]; bi[i] = o[2]; bip[i] = o[3];                            \
+        }                                                                                        \
+    }                                                                                            \
+    extern "C" __global__ void sp_##NAME##_f32(const float *x, float *ai, float *aip,           \
+                                               float *bi, float *bip, long long n) {             \
+        SP_LOOP {                                                                                \
+            double o[4];                                                                         \
+            sp_airy_core((double)x[i], SCALED, o);                                               \
+            ai[i] = (float)o[0]; aip[i] = (float)o[1]; bi[i] = (float)o[2]; bip[i] = (float)o[3];\
+        }                                                                                        \
+    }
+SP_AIRY_KERNELS(airy, 0)
+SP_AIRY_KERNELS(airye, 1)

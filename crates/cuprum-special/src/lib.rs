@@ -30,6 +30,8 @@
 //! | `beta`, `betaln` | 2e-12 / 5e-11, where SciPy's own difference of large log-gammas cancels; against mpmath ours is within 1e-15 there |
 //! | `erfcx` | 2e-15 for `x > -1`; below, within 1e-15 of the exact value where SciPy's is off by up to 6e-14 |
 //! | `hyp2f1` | <= 5e-16 for `x >= -2` (the same Cephes steps as SciPy); 2e-13 for `x < -2`, where AMS55 15.3.7 adds two terms that cancel |
+//! | `airy` | bit-identical for `|x| <= 10` (Cephes, as SciPy); beyond, SciPy uses AMOS: 2e-13 for `x > 10`, 6e-11 of the local amplitude for `x < -10` (Cephes' asymptotic forms) |
+//! | `airye` | 7e-14 for `x >= 0`; as `airy` for `x < 0` (up to 9e-11 of the amplitude against SciPy's AMOS) |
 //! | `owens_t` | within 1e-15 of the exact value (mpmath); SciPy's differs from it by up to 2e-12 |
 //! | `gammaincinv`, `gammainccinv`, `chdtri`, `pdtri`, `nbdtri` | 1e-15 typically; up to 7e-13 for shapes `a < 0.01`, where the root's relative error is that of `P` times `1/a` |
 //! | `betaincinv`, `betainccinv`, `stdtrit`, `bdtri`, `fdtri` | 1e-15 typically; up to 6e-11 for shapes below 0.01 and roots below 1e-25; `stdtrit` gives `-inf` at `p = 0` and finite values for tiny `p` where SciPy's CDFLIB search gives `inf`; `bdtri` gives the root where SciPy returns 1 |
@@ -42,6 +44,7 @@
 //! overflows to `-inf` sooner), `betainc` below 1e-250.
 #![warn(missing_docs)]
 
+mod airy;
 mod bessel;
 mod distributions;
 mod elementary_fns;
@@ -55,6 +58,7 @@ mod logsumexp;
 mod scalar;
 mod ufunc;
 
+pub use airy::*;
 pub use bessel::*;
 pub use distributions::*;
 pub use elementary_fns::*;

@@ -6,6 +6,7 @@
 //! float64 holds), so that they can be compared with the sources line by line.
 #![allow(clippy::excessive_precision)]
 
+pub(crate) mod airy;
 pub(crate) mod bessel;
 pub(crate) mod bessel_v;
 pub(crate) mod discrete;

@@ -8,6 +8,7 @@
     clippy::inconsistent_digit_grouping
 )]
 
+mod airy;
 mod api;
 mod distributions;
 mod elementary;
