@@ -32,6 +32,7 @@
 //! | `hyp2f1` | <= 5e-16 for `x >= -2` (the same Cephes steps as SciPy); 2e-13 for `x < -2`, where AMS55 15.3.7 adds two terms that cancel |
 //! | `airy` | bit-identical for `|x| <= 10` (Cephes, as SciPy); beyond, SciPy uses AMOS: 2e-13 for `x > 10`, 6e-11 of the local amplitude for `x < -10` (Cephes' asymptotic forms) |
 //! | `airye` | 7e-14 for `x >= 0`; as `airy` for `x < 0` (up to 9e-11 of the amplitude against SciPy's AMOS) |
+//! | `lpmv` | 2e-14 at the 99.9th percentile; up to 5e-12 for `x < -0.35` and non-integer `v`, where the expansion about `x = -1` cancels (Cephes' `psi`/`gamma` against Zhang and Jin's) |
 //! | `owens_t` | within 1e-15 of the exact value (mpmath); SciPy's differs from it by up to 2e-12 |
 //! | `gammaincinv`, `gammainccinv`, `chdtri`, `pdtri`, `nbdtri` | 1e-15 typically; up to 7e-13 for shapes `a < 0.01`, where the root's relative error is that of `P` times `1/a` |
 //! | `betaincinv`, `betainccinv`, `stdtrit`, `bdtri`, `fdtri` | 1e-15 typically; up to 6e-11 for shapes below 0.01 and roots below 1e-25; `stdtrit` gives `-inf` at `p = 0` and finite values for tiny `p` where SciPy's CDFLIB search gives `inf`; `bdtri` gives the root where SciPy returns 1 |
@@ -53,6 +54,7 @@ mod gammafn;
 mod hypergeometric;
 mod integrals;
 mod inverse;
+mod legendre;
 mod logistic;
 mod logsumexp;
 mod scalar;
@@ -67,6 +69,7 @@ pub use gammafn::*;
 pub use hypergeometric::*;
 pub use integrals::*;
 pub use inverse::*;
+pub use legendre::*;
 pub use logistic::*;
 pub use logsumexp::*;
 

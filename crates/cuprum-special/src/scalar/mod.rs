@@ -21,6 +21,7 @@ pub(crate) mod igam;
 pub(crate) mod igam_coeff;
 pub(crate) mod incbet;
 pub(crate) mod inverse;
+pub(crate) mod lpmv;
 pub(crate) mod owens;
 
 pub(crate) const MACHEP: f64 = 1.110_223_024_625_156_5e-16;
