@@ -160,7 +160,7 @@ fn hyt2f1(a: f64, b: f64, c: f64, x: f64) -> (f64, f64) {
 
 /// AMS55 15.4.2: `2F1(a, b; b; x)` for `b` a non-positive integer, as a finite sum.
 fn neg_c_equal_bc(a: f64, b: f64, x: f64) -> f64 {
-    if !(b.abs() < 1e5) {
+    if b.abs() >= 1e5 || b.is_nan() {
         return NAN;
     }
     let mut collector = 1.0;

@@ -8,7 +8,7 @@ use super::NAN;
 use super::gamma::{gamma, psi};
 
 const EL: f64 = 0.5772156649015329;
-const PI: f64 = 3.141592653589793;
+const PI: f64 = std::f64::consts::PI;
 
 fn sgn_pow(n: i64) -> f64 {
     if n % 2 == 0 { 1.0 } else { -1.0 }
