@@ -1,6 +1,6 @@
 //! Hypergeometric functions: the Gauss hypergeometric function `hyp2f1` for real arguments.
 
-use crate::scalar::hyp2f1 as h2f1;
+use crate::scalar::gauss_hypergeometric as h2f1;
 use crate::ufunc::{First, apply};
 use cuprum_core::{Array, Operand, Result};
 
@@ -20,7 +20,7 @@ use cuprum_core::{Array, Operand, Result};
 /// **Algorithm:** Cephes' `hyp2f1` (the routine behind SciPy's real loop): the power series
 /// with an estimate of its cancellation, AMS55 15.3.3-15.3.12 for `x > 0.9` and `x < -0.5`,
 /// 15.3.7 for `x < -2`, recurrences in `a` and `c` where the series cancels. The CPU computes
-/// in float64 (Rust); CUDA runs the same steps in `kernels/special/hyp2f1.cuh`. Within
+/// in float64 (Rust); CUDA runs the same steps in `kernels/special/hypergeometric.cuh`. Within
 /// 1e-15 of SciPy on the test grid; Cephes' own error estimate is 1.2e-11 at worst on
 /// `-1 < x < 1` with parameters in `[-7, 7]`, and the two agree step for step.
 ///

@@ -282,16 +282,14 @@ fn cpu_loop<T: Lane, const N: usize, const M: usize>(
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
 }
 
-/// `kernels/special/{common.cuh, gamma.cuh, owens.cuh, hyp2f1.cuh, airy.cuh, lpmv.cuh,
-/// inverse.cuh, bessel.cuh,
-/// special.cu, discrete.cuh}`
-/// in that order
-/// (self-contained: none of core's headers).
+/// `kernels/special/{common.cuh, gamma.cuh, owens.cuh, hypergeometric.cuh, airy.cuh, lpmv.cuh,
+/// inverse.cuh, bessel.cuh, special.cu, discrete.cuh}` in that order (self-contained: none of
+/// core's headers).
 const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/common.cuh"),
     include_str!("../../../kernels/special/gamma.cuh"),
     include_str!("../../../kernels/special/owens.cuh"),
-    include_str!("../../../kernels/special/hyp2f1.cuh"),
+    include_str!("../../../kernels/special/hypergeometric.cuh"),
     include_str!("../../../kernels/special/airy.cuh"),
     include_str!("../../../kernels/special/lpmv.cuh"),
     include_str!("../../../kernels/special/inverse.cuh"),

@@ -16,7 +16,7 @@ pub(crate) mod ellinc;
 pub(crate) mod erf;
 pub(crate) mod expint;
 pub(crate) mod gamma;
-pub(crate) mod hyp2f1;
+pub(crate) mod gauss_hypergeometric;
 pub(crate) mod igam;
 pub(crate) mod igam_coeff;
 pub(crate) mod incbet;

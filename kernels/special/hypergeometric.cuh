@@ -1,4 +1,4 @@
-// ---------------------------------------------------------------- hyp2f1 (scalar/hyp2f1.rs)
+// ---------------------------------------------------------------- hyp2f1 (scalar/gauss_hypergeometric.rs)
 // The Gauss hypergeometric function 2F1(a, b; c; x) for real arguments: Cephes' hyp2f1 (the
 // power series with its cancellation estimate, AMS55 15.3.3-15.3.12 for x > 0.9 and
 // x < -0.5, 15.3.7 for x < -2, recurrences in a and c where the series cancels).

@@ -3,7 +3,7 @@
 //! series with an estimate of its cancellation, the transformations of AMS55 15.3.3-15.3.12
 //! for `x` near 1 and below -0.5, AMS55 15.3.7 for `x < -2`, recurrences in `a` (15.2.10) and
 //! `c` (15.2.27) where the series cancels, and the polynomial and pole cases.
-//! `kernels/special/hyp2f1.cuh` runs the same steps.
+//! `kernels/special/hypergeometric.cuh` runs the same steps.
 
 use super::gamma::{gamma, lgam_sgn, psi, rgamma};
 use super::{INF, MACHEP, NAN};
