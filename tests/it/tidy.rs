@@ -64,7 +64,10 @@ const FEATURE_CRATES: &[&str] = &[
 const FEATURE_DEPS: &[(&str, &[&str])] = &[
     ("cuprum-signal", &["cuprum-fft"]),
     ("cuprum-ndimage", &["cuprum-fft"]),
-    ("cuprum-interpolate", &["cuprum-linalg", "cuprum-sparse", "cuprum-spatial"]),
+    (
+        "cuprum-interpolate",
+        &["cuprum-linalg", "cuprum-sparse", "cuprum-spatial"],
+    ),
     // `#[jit::kernel]`: the proc-macro half of the kernel crate
     ("cuprum-kernel", &["cuprum-kernel-macros"]),
 ];
