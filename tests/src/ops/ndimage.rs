@@ -274,7 +274,13 @@ fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
             })
         }
         "binary_erosion" | "binary_dilation" | "binary_opening" | "binary_closing" => {
-            cx.only_kwargs(&["iterations", "border_value", "origin", "array_kwargs", "axes"])?;
+            cx.only_kwargs(&[
+                "iterations",
+                "border_value",
+                "origin",
+                "array_kwargs",
+                "axes",
+            ])?;
             let o = nd::MorphOptions {
                 structure: array_kw(cx, "structure")?.cloned(),
                 iterations: cx.kw_i64("iterations")?.unwrap_or(1),
