@@ -112,7 +112,11 @@ impl Classify for cuprum::Error {
             E::InvalidIndex { .. } => Class(ErrorClass::InvalidIndex),
             E::AxisOutOfBounds { .. } => Class(ErrorClass::AxisOutOfBounds),
             // NumPy: ValueError "array is too big"
-            E::InvalidValue { .. } | E::TooBig { .. } => Class(ErrorClass::InvalidValue),
+            E::InvalidValue { .. }
+            | E::BadArgument { .. }
+            | E::OutOfDomain { .. }
+            | E::BadShape { .. }
+            | E::TooBig { .. } => Class(ErrorClass::InvalidValue),
             E::DType { .. } => Class(ErrorClass::DType),
             E::Overflow { .. } => Class(ErrorClass::Overflow),
             E::Unsupported { .. } => Unsupported,

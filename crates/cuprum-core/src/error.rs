@@ -101,6 +101,45 @@ pub enum Error {
         /// what is wrong
         reason: String,
     },
+    /// An argument whose value the operation does not accept: an unknown mode or method
+    /// name, a negative length, an order outside the supported range (NumPy's `ValueError`).
+    #[error("{op}: {arg} = {value} is not accepted; expected {expected}")]
+    BadArgument {
+        /// operation name, e.g. `"signal.butter"`
+        op: &'static str,
+        /// the argument's name as the NumPy/SciPy signature spells it, e.g. `"btype"`
+        arg: &'static str,
+        /// the value given, as text (`'bandpasss'`, `-3`, `[1, 2]`)
+        value: String,
+        /// what would be accepted, e.g. `"one of 'lowpass', 'highpass', 'bandpass', 'bandstop'"`
+        expected: String,
+    },
+    /// A number outside the mathematical domain of the operation: a negative standard
+    /// deviation, a probability outside `[0, 1]`, a non-finite sample spacing.
+    #[error("{op}: {arg} = {value} is outside the domain {domain}")]
+    OutOfDomain {
+        /// operation name
+        op: &'static str,
+        /// the argument's name
+        arg: &'static str,
+        /// the value given, as text
+        value: String,
+        /// the domain, e.g. `"(0, inf)"` or `"finite values"`
+        domain: String,
+    },
+    /// An argument whose shape or number of dimensions the operation does not accept (one
+    /// array alone; two that disagree are [`Error::ShapeMismatch`]).
+    #[error("{op}: {arg} has shape {shape:?}; expected {expected}")]
+    BadShape {
+        /// operation name
+        op: &'static str,
+        /// the argument's name
+        arg: &'static str,
+        /// its shape
+        shape: Vec<usize>,
+        /// the shapes accepted, e.g. `"a 1-D array of at least 2 elements"`
+        expected: String,
+    },
     /// A weak integer scalar that does not fit the array's integer dtype.
     #[error("{op}: Python integer {value} out of bounds for {dtype}")]
     Overflow {
@@ -258,6 +297,70 @@ impl Error {
         Error::InvalidValue {
             op,
             reason: reason.into(),
+        }
+    }
+    /// Shorthand for [`Error::BadArgument`]: `value` is shown with `Display`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::Error;
+    /// let e = Error::bad_argument("signal.butter", "btype", "'bandpasss'", "'lowpass', 'highpass', 'bandpass' or 'bandstop'");
+    /// assert!(matches!(e, Error::BadArgument { arg: "btype", .. }));
+    /// assert_eq!(e.to_string(), "signal.butter: btype = 'bandpasss' is not accepted; expected 'lowpass', 'highpass', 'bandpass' or 'bandstop'");
+    /// ```
+    pub fn bad_argument(
+        op: &'static str,
+        arg: &'static str,
+        value: impl std::fmt::Display,
+        expected: impl Into<String>,
+    ) -> Self {
+        Error::BadArgument {
+            op,
+            arg,
+            value: value.to_string(),
+            expected: expected.into(),
+        }
+    }
+    /// Shorthand for [`Error::OutOfDomain`]: `value` is shown with `Display`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::Error;
+    /// let e = Error::out_of_domain("stats.norm.pdf", "scale", -1.0, "(0, inf)");
+    /// assert_eq!(e.to_string(), "stats.norm.pdf: scale = -1 is outside the domain (0, inf)");
+    /// ```
+    pub fn out_of_domain(
+        op: &'static str,
+        arg: &'static str,
+        value: impl std::fmt::Display,
+        domain: impl Into<String>,
+    ) -> Self {
+        Error::OutOfDomain {
+            op,
+            arg,
+            value: value.to_string(),
+            domain: domain.into(),
+        }
+    }
+    /// Shorthand for [`Error::BadShape`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::Error;
+    /// let e = Error::bad_shape("signal.lfilter", "b", &[2, 3], "a 1-D array");
+    /// assert_eq!(e.to_string(), "signal.lfilter: b has shape [2, 3]; expected a 1-D array");
+    /// ```
+    pub fn bad_shape(
+        op: &'static str,
+        arg: &'static str,
+        shape: &[usize],
+        expected: impl Into<String>,
+    ) -> Self {
+        Error::BadShape {
+            op,
+            arg,
+            shape: shape.to_vec(),
+            expected: expected.into(),
         }
     }
     /// Shorthand for [`Error::DType`] with no detail.

@@ -313,7 +313,10 @@ impl KernelError {
                 E::Broadcast { .. } => "broadcast",
                 E::AxisOutOfBounds { .. } => "axis_out_of_bounds",
                 E::DType { .. } | E::DTypeMismatch { .. } => "dtype",
-                E::InvalidValue { .. } => "invalid_value",
+                E::InvalidValue { .. }
+                | E::BadArgument { .. }
+                | E::OutOfDomain { .. }
+                | E::BadShape { .. } => "invalid_value",
                 E::Overflow { .. } => "overflow",
                 E::ShapeMismatch { .. } => "shape_mismatch",
                 E::Unsupported { .. } => "unsupported",

@@ -156,7 +156,10 @@ impl SparseError {
                 E::AxisOutOfBounds { .. } => "axis_out_of_bounds",
                 E::IndexOutOfBounds { .. } => "index_out_of_bounds",
                 E::InvalidIndex { .. } => "invalid_index",
-                E::InvalidValue { .. } => "invalid_value",
+                E::InvalidValue { .. }
+                | E::BadArgument { .. }
+                | E::OutOfDomain { .. }
+                | E::BadShape { .. } => "invalid_value",
                 E::DType { .. } | E::DTypeMismatch { .. } => "dtype",
                 E::Overflow { .. } => "overflow",
                 _ => "other",
