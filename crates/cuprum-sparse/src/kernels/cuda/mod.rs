@@ -144,6 +144,23 @@ fn flag(o: usize) -> Result<Array, SparseError> {
     Ok(cuprum_core::zeros_on(&[1], DType::Int32, Device::Cuda(o))?)
 }
 
+/// A per-device int32 error flag that kernels may set but nobody reads (the SpMV path whose
+/// flag goes unchecked, as cuSPARSE's would): allocated once per device, so that path launches
+/// no memset for a fresh flag on every product.
+fn sink_flag(o: usize) -> Result<Array, SparseError> {
+    static SINKS: std::sync::Mutex<Vec<Option<Array>>> = std::sync::Mutex::new(Vec::new());
+    let mut sinks = SINKS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(Some(a)) = sinks.get(o) {
+        return Ok(a.clone());
+    }
+    let a = flag(o)?;
+    if sinks.len() <= o {
+        sinks.resize(o + 1, None);
+    }
+    sinks[o] = Some(a.clone());
+    Ok(a)
+}
+
 /// Reads the error flag (a sync) and turns a set flag into an error.
 fn check_flag(
     op: &'static str,
@@ -273,7 +290,10 @@ pub(crate) fn spmv(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
     }
     if own {
         let f = func(o, "sp_csrmv_stream", r, indices.dtype(), 1)?;
-        let err = flag(o)?;
+        // where cuSPARSE would have run (canonical, its dtypes) no flag is read, as on its
+        // path: no synchronization per product; the kernel still reads nothing out of bounds
+        let checked = !(a.canonical && vendor_dtype(r));
+        let err = if checked { flag(o)? } else { sink_flag(o)? };
         let blocks = m.div_ceil(ROW_BLOCK).min(1 << 20) as u32;
         let c = nvrtc::LaunchConfig {
             grid: (blocks, 1, 1),
@@ -281,9 +301,7 @@ pub(crate) fn spmv(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
             shared_mem_bytes: 0,
         };
         launch!(&f, c; &indptr, &indices, &data, &x, &y, m, n, nnz, &err)?;
-        // where cuSPARSE would have run (canonical, its dtypes) no flag is read, as on its
-        // path: no synchronization per product; the kernel still reads nothing out of bounds
-        if !(a.canonical && vendor_dtype(r)) {
+        if checked {
             check_flag("spmv", &err, a.shape, 1).map_err(|e| refine(e, &indices))?;
         }
         return Ok(y);
