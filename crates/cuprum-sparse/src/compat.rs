@@ -98,10 +98,7 @@ pub fn matrix_transpose(x: &Sparse) -> Result<Sparse> {
 fn axis2(op: &'static str, ax: isize, ndim: usize) -> Result<usize> {
     let n = ndim as isize;
     if ax < -n || ax >= n {
-        return Err(SparseError::InvalidValue {
-            op,
-            detail: format!("axis {ax} is out of bounds for a sparse array of dimension {ndim}"),
-        });
+        return Err(cuprum_core::Error::AxisOutOfBounds { op, axis: ax, ndim }.into());
     }
     Ok(if ax < 0 {
         (ax + n) as usize
@@ -114,7 +111,9 @@ fn axis2(op: &'static str, ax: isize, ndim: usize) -> Result<usize> {
 /// `None` reverses them.
 ///
 /// # Errors
-/// [`SparseError::InvalidValue`] when `axes` is not a permutation of the array's axes.
+/// [`cuprum_core::Error::AxisOutOfBounds`] for an axis outside `[-2, 2)`;
+/// [`cuprum_core::Error::BadArgument`] (`axes`) when `axes` is not a permutation of the
+/// array's axes.
 ///
 /// ```
 /// let a = cuprum_sparse::random(2, 3, 1.0, cuprum_sparse::Format::Coo, cuprum_core::DType::Float64, 1).unwrap();
@@ -134,10 +133,12 @@ pub fn permute_dims(x: &Sparse, axes: Option<&[isize]>) -> Result<Sparse> {
     let mut sorted = p.clone();
     sorted.sort_unstable();
     if sorted != (0..n).collect::<Vec<_>>() {
-        return Err(SparseError::InvalidValue {
-            op: OP,
-            detail: format!("axes {axes:?} are not a permutation of {n} axes"),
-        });
+        return Err(SparseError::bad_argument(
+            OP,
+            "axes",
+            format!("{axes:?}"),
+            format!("a permutation of the {n} axes"),
+        ));
     }
     if p.iter().enumerate().all(|(i, &a)| i == a) {
         x.copy()
@@ -149,7 +150,7 @@ pub fn permute_dims(x: &Sparse, axes: Option<&[isize]>) -> Result<Sparse> {
 /// The two axes interchanged (`scipy.sparse.swapaxes`).
 ///
 /// # Errors
-/// [`SparseError::InvalidValue`] for an axis out of bounds.
+/// [`cuprum_core::Error::AxisOutOfBounds`] for an axis outside `[-2, 2)`.
 ///
 /// ```
 /// let a = cuprum_sparse::random(2, 3, 1.0, cuprum_sparse::Format::Csc, cuprum_core::DType::Float64, 1).unwrap();
@@ -201,7 +202,7 @@ pub mod csgraph {
     /// following each row's columns in order.
     ///
     /// # Errors
-    /// [`SparseError::InvalidValue`] for a graph that is not square.
+    /// [`cuprum_core::Error::BadShape`] (`csgraph`) for a graph that is not square.
     ///
     /// **Algorithm:** on the host (the CSR structure is copied there): union by breadth-first
     /// search, or an iterative Tarjan search; the labels are copied back to the graph's device.
@@ -222,10 +223,12 @@ pub mod csgraph {
         const OP: &str = "connected_components";
         let (m, n) = graph.shape2();
         if m != n {
-            return Err(SparseError::InvalidValue {
-                op: OP,
-                detail: format!("the graph must be square, got shape ({m}, {n})"),
-            });
+            return Err(SparseError::bad_shape(
+                OP,
+                "csgraph",
+                &[m, n],
+                "a square (N, N) matrix",
+            ));
         }
         let csr = graph.tocsr()?.sort_indices()?;
         let device: Device = graph.device();
@@ -274,7 +277,7 @@ pub mod csgraph {
     }
 
     fn host_i64(a: Option<&cuprum_core::Array>) -> Result<Vec<i64>> {
-        let a = a.ok_or(SparseError::InvalidValue {
+        let a = a.ok_or(SparseError::InvalidFormat {
             op: "connected_components",
             detail: "a CSR matrix has indptr and indices".into(),
         })?;

@@ -100,8 +100,9 @@ pub fn identity(n: usize, dtype: DType) -> Result<Sparse> {
 /// promotion of the diagonals' dtypes unless `dtype` is given.
 ///
 /// # Errors
-/// [`SparseError::InvalidValue`] for a diagonal of the wrong length, a repeated offset, or a
-/// different number of diagonals and offsets.
+/// [`cuprum_core::Error::BadShape`] (`diagonals`) for a diagonal of the wrong length;
+/// [`cuprum_core::Error::BadArgument`] (`offsets`) for a repeated offset, an offset outside
+/// the matrix, or a different number of diagonals and offsets.
 ///
 /// ```
 /// use cuprum_core::Array;
@@ -155,14 +156,15 @@ fn diags_flavour(
     flavour: Flavour,
 ) -> Result<Sparse> {
     if diagonals.len() != offsets.len() || diagonals.is_empty() {
-        return Err(SparseError::InvalidValue {
+        return Err(SparseError::bad_argument(
             op,
-            detail: format!(
-                "{} diagonals but {} offsets",
-                diagonals.len(),
-                offsets.len()
+            "offsets",
+            format!("{offsets:?}"),
+            format!(
+                "one offset for each of the {} diagonals (at least one)",
+                diagonals.len()
             ),
-        });
+        ));
     }
     let (m, n) = match shape {
         Some(s) => s,
@@ -182,10 +184,12 @@ fn diags_flavour(
     let mut seen = offsets.to_vec();
     seen.sort_unstable();
     if seen.windows(2).any(|w| w[0] == w[1]) {
-        return Err(SparseError::InvalidValue {
+        return Err(SparseError::bad_argument(
             op,
-            detail: "offset array contains duplicate values".into(),
-        });
+            "offsets",
+            format!("{offsets:?}"),
+            "distinct offsets",
+        ));
     }
     for (d, &k) in diagonals.iter().zip(offsets) {
         let (mi, ni) = (m as i64, n as i64);
@@ -195,10 +199,12 @@ fn diags_flavour(
             (mi + k).min(ni)
         };
         if len <= 0 {
-            return Err(SparseError::InvalidValue {
+            return Err(SparseError::bad_argument(
                 op,
-                detail: format!("offset {k} out of bounds for shape {:?}", (m, n)),
-            });
+                "offsets",
+                k,
+                format!("an offset in ({}, {n}) for shape ({m}, {n})", -(m as i64)),
+            ));
         }
         let len = len as usize;
         let d = cast(&d.ravel()?, dt)?;
@@ -207,13 +213,12 @@ fn diags_flavour(
                 .remove(0)
                 .copy()?
         } else if d.size() != len {
-            return Err(SparseError::InvalidValue {
+            return Err(SparseError::bad_shape(
                 op,
-                detail: format!(
-                    "diagonal length ({}) for offset {k} does not agree with matrix size ({m}, {n}); it must be {len}",
-                    d.size()
-                ),
-            });
+                "diagonals",
+                &[d.size()],
+                format!("{len} elements (or 1) for offset {k} of a ({m}, {n}) matrix"),
+            ));
         } else {
             d
         };
@@ -260,8 +265,8 @@ pub fn spdiags(data: &Array, diags: &[i64], m: usize, n: usize) -> Result<Sparse
 /// positions are chosen on the host (a permutation of `m·n` keys) and uploaded.
 ///
 /// # Errors
-/// [`SparseError::InvalidValue`] for a density outside `[0, 1]`, a non-float dtype or an
-/// `m·n` that overflows.
+/// [`cuprum_core::Error::OutOfDomain`] (`density`) for a density outside `[0, 1]`;
+/// [`cuprum_core::Error::BadShape`] (`shape`) for an `m·n` that overflows; a non-float dtype.
 ///
 /// ```
 /// use cuprum_sparse::{Format, random};
@@ -313,10 +318,7 @@ pub fn random_on(
 ) -> Result<Sparse> {
     const OP: &str = "random";
     if !(0.0..=1.0).contains(&density) {
-        return Err(SparseError::InvalidValue {
-            op: OP,
-            detail: format!("density expected to be 0 <= density <= 1, got {density}"),
-        });
+        return Err(SparseError::out_of_domain(OP, "density", density, "[0, 1]"));
     }
     let total = util::checked_mul(OP, m, n)?;
     let k = (density * total as f64).round() as usize;
@@ -379,7 +381,7 @@ fn flavour_of(blocks: &[&Sparse]) -> Flavour {
 /// **Shapes**: `(m, n) ⊗ (p, q) → (m·p, n·q)`.
 ///
 /// # Errors
-/// [`SparseError::InvalidValue`] when the result's size overflows.
+/// [`cuprum_core::Error::BadShape`] (`shape`) when the result's size overflows.
 ///
 /// ```
 /// let a = cuprum_sparse::eye(2, 2, 0, cuprum_core::DType::Float64).unwrap();
@@ -477,16 +479,20 @@ fn agree(
 }
 
 /// The block sizes along one axis of a grid, each set by some block; `none(i)` describes a
-/// position `i` without one (an [`SparseError::InvalidValue`] of `op`).
+/// position `i` without one (a [`cuprum_core::Error::BadArgument`] of `op` naming `blocks`).
 fn block_sizes(
     op: &'static str,
     sizes: Vec<Option<usize>>,
     none: impl Fn(usize) -> String,
 ) -> Result<Vec<usize>> {
     let size = |(i, s): (usize, Option<usize>)| {
-        s.ok_or_else(|| SparseError::InvalidValue {
-            op,
-            detail: none(i),
+        s.ok_or_else(|| {
+            SparseError::bad_argument(
+                op,
+                "blocks",
+                none(i),
+                "a grid whose every block row and column holds a matrix",
+            )
         })
     };
     sizes.into_iter().enumerate().map(size).collect()
@@ -497,8 +503,9 @@ fn block_sizes(
 /// the promotion of the blocks' dtypes. Canonical CSR result.
 ///
 /// # Errors
-/// [`SparseError::ShapeMismatch`] for blocks that do not fit; [`SparseError::InvalidValue`]
-/// for a block row or column with only `None`, or a ragged grid.
+/// [`SparseError::ShapeMismatch`] for blocks that do not fit;
+/// [`cuprum_core::Error::BadArgument`] (`blocks`) for a block row or column with only
+/// `None`, or an empty or ragged grid.
 ///
 /// ```
 /// let a = cuprum_sparse::eye(2, 2, 0, cuprum_core::DType::Float64).unwrap();
@@ -511,10 +518,13 @@ pub fn bmat(blocks: &[Vec<Option<&Sparse>>]) -> Result<Sparse> {
     let br = blocks.len();
     let bc = blocks.first().map_or(0, Vec::len);
     if br == 0 || bc == 0 || blocks.iter().any(|r| r.len() != bc) {
-        return Err(SparseError::InvalidValue {
-            op: OP,
-            detail: "blocks must be a non-empty rectangular grid".into(),
-        });
+        let lens: Vec<usize> = blocks.iter().map(Vec::len).collect();
+        return Err(SparseError::bad_argument(
+            OP,
+            "blocks",
+            format!("a grid with row lengths {lens:?}"),
+            "a non-empty rectangular grid",
+        ));
     }
     let mut heights = vec![None; br];
     let mut widths = vec![None; bc];
@@ -609,7 +619,7 @@ pub fn vstack(blocks: &[&Sparse]) -> Result<Sparse> {
 /// SciPy's `block_diag(mats)`: the blocks along the diagonal (they may be non-square).
 ///
 /// # Errors
-/// [`SparseError::InvalidValue`] for no blocks.
+/// [`cuprum_core::Error::BadArgument`] (`mats`) for no blocks.
 ///
 /// ```
 /// let a = cuprum_sparse::eye(2, 3, 0, cuprum_core::DType::Float64).unwrap();
@@ -618,10 +628,12 @@ pub fn vstack(blocks: &[&Sparse]) -> Result<Sparse> {
 pub fn block_diag(mats: &[&Sparse]) -> Result<Sparse> {
     const OP: &str = "block_diag";
     if mats.is_empty() {
-        return Err(SparseError::InvalidValue {
-            op: OP,
-            detail: "no blocks given".into(),
-        });
+        return Err(SparseError::bad_argument(
+            OP,
+            "mats",
+            "[]",
+            "at least one matrix",
+        ));
     }
     // bmat needs a block in every row/column; place zero-size padding by building COO directly
     let dt = mats

@@ -72,7 +72,12 @@ pub enum SparseError {
         /// what is wrong
         detail: String,
     },
-    /// An argument value is not valid (density outside [0, 1], an unknown format name, ...).
+    /// A failure that only words describe: an eigensolver that does not converge, a NaN or
+    /// an infinity met mid-iteration. An argument the operation refuses is a
+    /// [`SparseError::Core`] holding [`cuprum_core::Error::BadArgument`],
+    /// [`OutOfDomain`](cuprum_core::Error::OutOfDomain) or
+    /// [`BadShape`](cuprum_core::Error::BadShape) (see [`SparseError::bad_argument`] and its
+    /// siblings).
     #[error("{op}: invalid value: {detail}")]
     InvalidValue {
         /// operation name
@@ -117,6 +122,57 @@ pub enum SparseError {
 }
 
 impl SparseError {
+    /// [`cuprum_core::Error::BadArgument`] inside [`SparseError::Core`]: an argument value the
+    /// operation does not accept (an unknown format name, `k` outside the matrix).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_sparse::SparseError;
+    /// let e = SparseError::bad_argument("asformat", "format", "'bsr'", "'csr', 'csc', 'coo' or 'dia'");
+    /// assert!(matches!(e, SparseError::Core(cuprum_core::Error::BadArgument { arg: "format", .. })));
+    /// assert_eq!(e.conformance_class(), "invalid_value");
+    /// ```
+    pub fn bad_argument(
+        op: &'static str,
+        arg: &'static str,
+        value: impl std::fmt::Display,
+        expected: impl Into<String>,
+    ) -> Self {
+        SparseError::Core(cuprum_core::Error::bad_argument(op, arg, value, expected))
+    }
+
+    /// [`cuprum_core::Error::OutOfDomain`] inside [`SparseError::Core`]: a number outside
+    /// the domain the operation is defined on (a density outside `[0, 1]`, a negative
+    /// tolerance).
+    pub fn out_of_domain(
+        op: &'static str,
+        arg: &'static str,
+        value: impl std::fmt::Display,
+        domain: impl Into<String>,
+    ) -> Self {
+        SparseError::Core(cuprum_core::Error::out_of_domain(op, arg, value, domain))
+    }
+
+    /// [`cuprum_core::Error::BadShape`] inside [`SparseError::Core`]: one argument whose shape
+    /// the operation does not accept (a graph that is not square).
+    pub fn bad_shape(
+        op: &'static str,
+        arg: &'static str,
+        shape: &[usize],
+        expected: impl Into<String>,
+    ) -> Self {
+        SparseError::Core(cuprum_core::Error::bad_shape(op, arg, shape, expected))
+    }
+
+    /// [`cuprum_core::Error::DeviceMismatch`] inside [`SparseError::Core`].
+    pub(crate) fn device_mismatch(
+        op: &'static str,
+        lhs: cuprum_core::Device,
+        rhs: cuprum_core::Device,
+    ) -> Self {
+        SparseError::Core(cuprum_core::Error::DeviceMismatch { op, lhs, rhs })
+    }
+
     /// The error of a right-hand side `b` (shape `b`) that is not 1-D or 2-D with `rows` rows,
     /// for a matrix of shape `a`: [`SparseError::InvalidShape`] naming `b`'s own shape, so a
     /// 1-D `b` of 999 elements reads `[999]`, not a `(999, 1)` column it never was.

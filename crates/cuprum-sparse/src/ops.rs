@@ -110,14 +110,7 @@ fn shape_check(op: &'static str, a: &Sparse, b: &Sparse) -> Result<()> {
         });
     }
     if a.device() != b.device() {
-        return Err(SparseError::InvalidValue {
-            op,
-            detail: format!(
-                "operands live on different devices ({} and {})",
-                a.device(),
-                b.device()
-            ),
-        });
+        return Err(SparseError::device_mismatch(op, a.device(), b.device()));
     }
     Ok(())
 }
@@ -500,7 +493,7 @@ impl Sparse {
     ///
     /// # Errors
     /// [`SparseError::ShapeMismatch`] for shapes that do not match or broadcast;
-    /// [`SparseError::InvalidValue`] for operands on different devices; the size errors of
+    /// [`cuprum_core::Error::DeviceMismatch`] for operands on different devices; the size errors of
     /// [`Sparse::toarray`] for the dense result; dtype errors of the core divide.
     ///
     /// ```
@@ -518,14 +511,7 @@ impl Sparse {
             Other::Scalar(s) => Ok(Product::Sparse(self.div_scalar(s)?)),
             Other::Dense(d) => {
                 if d.device() != self.device() {
-                    return Err(SparseError::InvalidValue {
-                        op: OP,
-                        detail: format!(
-                            "operands live on different devices ({} and {})",
-                            self.device(),
-                            d.device()
-                        ),
-                    });
+                    return Err(SparseError::device_mismatch(OP, self.device(), d.device()));
                 }
                 let recip = cuprum_core::divide(1.0f64, d)?;
                 Ok(Product::Sparse(self.tocsr()?.multiply(&recip)?))
@@ -1004,10 +990,12 @@ impl Sparse {
         let dt = self.dtype();
         let dev = self.device();
         if m == 0 || n == 0 {
-            return Err(SparseError::InvalidValue {
+            return Err(SparseError::bad_shape(
                 op,
-                detail: "zero-size array to reduction operation which has no identity".into(),
-            });
+                "self",
+                &[m, n],
+                "a matrix with no zero-length axis (a zero-size reduction has no identity)",
+            ));
         }
         let zero_cmp = |x: &Array| -> Result<Array> {
             Ok(if is_max {
@@ -1080,7 +1068,7 @@ impl Sparse {
     /// SciPy's `A.max(axis)`: implicit zeros take part (`max(-1.5, 0) = 0`).
     ///
     /// # Errors
-    /// [`SparseError::InvalidValue`] for an empty matrix; axis errors.
+    /// [`cuprum_core::Error::BadShape`] (`self`) for an empty matrix; axis errors.
     ///
     /// ```
     /// let a = cuprum_sparse::eye(2, 2, 0, cuprum_core::DType::Float64).unwrap().neg().unwrap();
@@ -1109,7 +1097,7 @@ impl Sparse {
     /// Computed on the host from the canonical parts (copied there and the result copied back).
     ///
     /// # Errors
-    /// [`SparseError::InvalidValue`] for an empty matrix; axis errors.
+    /// [`cuprum_core::Error::BadShape`] (`self`) for an empty matrix; axis errors.
     ///
     /// ```
     /// let a = cuprum_sparse::eye(2, 2, 0, cuprum_core::DType::Float64).unwrap();
@@ -1136,10 +1124,12 @@ impl Sparse {
         let ax = self.axis_of(op, axis)?;
         let (m, n) = self.shape2();
         if m == 0 || n == 0 {
-            return Err(SparseError::InvalidValue {
+            return Err(SparseError::bad_shape(
                 op,
-                detail: "cannot apply to an empty matrix".into(),
-            });
+                "self",
+                &[m, n],
+                "a matrix with no zero-length axis",
+            ));
         }
         if self.dtype().kind() == DTypeKind::Complex {
             return Err(SparseError::DType {
@@ -1252,7 +1242,7 @@ impl Sparse {
     /// `len(values)` entries of diagonal `k` are set (a 0-d `values` sets the whole diagonal).
     ///
     /// # Errors
-    /// [`SparseError::InvalidValue`] when `k` lies outside the matrix.
+    /// [`cuprum_core::Error::BadArgument`] (`k`) when `k` lies outside the matrix.
     ///
     /// ```
     /// use cuprum_core::Array;
@@ -1266,10 +1256,12 @@ impl Sparse {
         let (m, n) = self.shape2();
         let (mi, ni) = (m as i64, n as i64);
         if (k >= 0 && k >= ni) || (k < 0 && -k >= mi) {
-            return Err(SparseError::InvalidValue {
-                op: OP,
-                detail: format!("k ({k}) exceeds matrix dimensions {:?}", (m, n)),
-            });
+            return Err(SparseError::bad_argument(
+                OP,
+                "k",
+                k,
+                format!("-{m} < k < {n} for a ({m}, {n}) matrix"),
+            ));
         }
         let full = if k >= 0 {
             mi.min(ni - k)
@@ -1489,10 +1481,12 @@ impl Sparse {
                 SparseBinOp::Le => c::less_equal(x, s)?,
                 SparseBinOp::Ge => c::greater_equal(x, s)?,
                 _ => {
-                    return Err(SparseError::InvalidValue {
-                        op: "cmp_scalar",
-                        detail: format!("{op:?} is not a comparison"),
-                    });
+                    return Err(SparseError::bad_argument(
+                        "cmp_scalar",
+                        "op",
+                        format!("{op:?}"),
+                        "a comparison (Ne, Eq, Lt, Gt, Le or Ge)",
+                    ));
                 }
             })
         };

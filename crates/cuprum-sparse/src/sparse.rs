@@ -53,7 +53,8 @@ impl Format {
     /// Parses a short name.
     ///
     /// # Errors
-    /// [`SparseError::InvalidValue`] for a name other than `csr`, `csc`, `coo`, `dia`.
+    /// [`cuprum_core::Error::BadArgument`] (`format`) for a name other than `csr`, `csc`,
+    /// `coo`, `dia`.
     ///
     /// ```
     /// use cuprum_sparse::Format;
@@ -67,10 +68,12 @@ impl Format {
             "coo" => Format::Coo,
             "dia" => Format::Dia,
             _ => {
-                return Err(SparseError::InvalidValue {
-                    op: "asformat",
-                    detail: format!("unknown sparse format {s:?} (csr, csc, coo or dia)"),
-                });
+                return Err(SparseError::bad_argument(
+                    "asformat",
+                    "format",
+                    format!("{s:?}"),
+                    "one of \"csr\", \"csc\", \"coo\", \"dia\"",
+                ));
             }
         })
     }
@@ -372,9 +375,13 @@ impl Sparse {
                 flavour,
             ),
             Input::Dia(data, offsets) => {
-                let shape = shape.ok_or_else(|| SparseError::InvalidValue {
-                    op,
-                    detail: "a DIA matrix from (data, offsets) needs a shape".into(),
+                let shape = shape.ok_or_else(|| {
+                    SparseError::bad_argument(
+                        op,
+                        "shape",
+                        "None",
+                        "a shape for a DIA matrix built from (data, offsets)",
+                    )
                 })?;
                 let data = if data.ndim() == 1 {
                     data.reshape(&[1, -1])?
@@ -642,10 +649,12 @@ impl Sparse {
             Some(s) => s,
             None => {
                 if nnz == 0 {
-                    return Err(SparseError::InvalidValue {
+                    return Err(SparseError::bad_argument(
                         op,
-                        detail: "cannot infer dimensions from zero sized index arrays".into(),
-                    });
+                        "shape",
+                        "None",
+                        "a shape: dimensions cannot be inferred from zero-sized index arrays",
+                    ));
                 }
                 let m = util::max_i64(row)?.max(-1) + 1;
                 let n = util::max_i64(col)?.max(-1) + 1;
@@ -1140,7 +1149,7 @@ impl Sparse {
     /// The dense array (`toarray()`; 2-D, or 1-D for a 1-D sparse array). Duplicates add.
     ///
     /// # Errors
-    /// Device errors; [`SparseError::InvalidValue`] when `rows * cols` overflows.
+    /// Device errors; [`cuprum_core::Error::BadShape`] (`shape`) when `rows * cols` overflows.
     ///
     /// ```
     /// let a = cuprum_sparse::eye(2, 2, 0, cuprum_core::DType::Int64).unwrap();

@@ -104,7 +104,8 @@ fn value_range(a: &Array) -> Result<Option<(i128, i128)>> {
 /// only when the shape does not already guarantee the values fit.
 ///
 /// # Errors
-/// [`SparseError::InvalidValue`] when a value does not fit, naming which array and `msg`;
+/// [`cuprum_core::Error::BadArgument`] (`idx_dtype`) when a value does not fit, naming which
+/// array and `msg`;
 /// [`SparseError::DType`] when `idx_dtype` is not an integer dtype; core errors from the
 /// reductions and casts.
 ///
@@ -136,9 +137,13 @@ pub fn safely_cast_index_arrays(a: &Sparse, idx_dtype: DType, msg: &str) -> Resu
     } else {
         msg.to_string()
     };
-    let too_large = |what: &str| SparseError::InvalidValue {
-        op: OP,
-        detail: format!("{what} values too large for {msg}"),
+    let too_large = |what: &str| {
+        SparseError::bad_argument(
+            OP,
+            "idx_dtype",
+            idx_dtype,
+            format!("a dtype holding every {what} value ({what} values too large for {msg})"),
+        )
     };
     let fits =
         |r: Option<(i128, i128)>| r.is_none_or(|(lo, hi)| lo >= min_value && hi <= max_value);
@@ -209,8 +214,12 @@ mod tests {
 
     fn invalid(r: Result<IndexArrays>) -> String {
         match r {
-            Err(e @ SparseError::InvalidValue { .. }) => e.to_string(),
-            other => panic!("expected InvalidValue, got {other:?}"),
+            Err(
+                e @ SparseError::Core(cuprum_core::Error::BadArgument {
+                    arg: "idx_dtype", ..
+                }),
+            ) => e.to_string(),
+            other => panic!("expected BadArgument naming idx_dtype, got {other:?}"),
         }
     }
 
@@ -269,7 +278,10 @@ mod tests {
             );
             // a caller's message replaces "dtype int16"
             let e = invalid(safely_cast_index_arrays(&csc, DType::Int16, "my solver"));
-            assert!(e.ends_with("indices values too large for my solver"), "{e}");
+            assert!(
+                e.ends_with("indices values too large for my solver)"),
+                "{e}"
+            );
             // but int32 is fine
             let IndexArrays::Compressed { indices, .. } =
                 safely_cast_index_arrays(&csc, DType::Int32, "").unwrap()

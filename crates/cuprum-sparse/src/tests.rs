@@ -555,6 +555,22 @@ fn construction_functions() {
         );
         let bad = diags(&[&d1], &[0], Some((4, 4)), None).unwrap_err();
         assert_eq!(bad.conformance_class(), "invalid_value");
+        assert!(
+            matches!(
+                bad,
+                SparseError::Core(cuprum_core::Error::BadShape { arg: "diagonals", ref shape, .. })
+                    if shape == &[3]
+            ),
+            "{bad}"
+        );
+        let dup = diags(&[&d0, &d0], &[0, 0], Some((4, 4)), None).unwrap_err();
+        assert!(
+            matches!(
+                dup,
+                SparseError::Core(cuprum_core::Error::BadArgument { arg: "offsets", .. })
+            ),
+            "{dup}"
+        );
         let sd = arr(vec![1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3], d);
         let s = spdiags(&sd, &[0, -1], 3, 3).unwrap();
         assert_eq!(
@@ -735,6 +751,22 @@ fn errors_name_the_operation_and_values() {
     assert!(e.to_string().contains("bsr"));
     let e = random(3, 3, 1.5, Format::Csr, DType::Float64, 0).unwrap_err();
     assert_eq!(e.conformance_class(), "invalid_value");
+    assert!(
+        matches!(
+            e,
+            SparseError::Core(cuprum_core::Error::OutOfDomain { arg: "density", ref value, .. })
+                if value == "1.5"
+        ),
+        "{e}"
+    );
+    let e = Format::parse("bsr").unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SparseError::Core(cuprum_core::Error::BadArgument { arg: "format", .. })
+        ),
+        "{e}"
+    );
 }
 
 mod cuda_vs_cpu {

@@ -107,11 +107,11 @@ pub(crate) fn concat(parts: &[&Array]) -> Result<Array> {
     Ok(cuprum_core::concatenate(parts, 0)?)
 }
 
-/// `a * b` with an overflow check, as an `InvalidValue` error naming `op`.
+/// `a * b` with an overflow check, as a [`cuprum_core::Error::BadShape`] of `op` naming
+/// `shape`.
 pub(crate) fn checked_mul(op: &'static str, a: usize, b: usize) -> Result<usize> {
-    a.checked_mul(b).ok_or_else(|| SparseError::InvalidValue {
-        op,
-        detail: format!("the size {a} x {b} overflows"),
+    a.checked_mul(b).ok_or_else(|| {
+        SparseError::bad_shape(op, "shape", &[a, b], "a size a × b that fits in usize")
     })
 }
 

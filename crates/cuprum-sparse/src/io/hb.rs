@@ -520,8 +520,8 @@ fn read_hb_text(path: &Path, text: &str, device: Device) -> Result<HbFile, Spars
 /// **Shapes**: any `(rows, cols)` COO (square when `symmetric`); values converted to float64.
 ///
 /// # Errors
-/// [`SparseError::DType`] for complex data; [`SparseError::InvalidValue`] for `symmetric` on a
-/// non-square matrix; [`SparseError::Io`] when the file cannot be written.
+/// [`SparseError::DType`] for complex data; [`cuprum_core::Error::BadShape`] (`m`) for
+/// `symmetric` on a non-square matrix; [`SparseError::Io`] when the file cannot be written.
 ///
 /// # Example
 /// ```
@@ -556,10 +556,12 @@ pub fn hb_write(
     }
     let (nrow, ncol) = a.shape;
     if symmetric && nrow != ncol {
-        return Err(SparseError::InvalidValue {
-            op: "hb_write",
-            detail: format!("RSA needs a square matrix, got {nrow} x {ncol}"),
-        });
+        return Err(SparseError::bad_shape(
+            "hb_write",
+            "m",
+            &[nrow, ncol],
+            "a square matrix for a symmetric (RSA) file",
+        ));
     }
     let r = host_i64(&a.row)?;
     let c = host_i64(&a.col)?;

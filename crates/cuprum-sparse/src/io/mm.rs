@@ -591,8 +591,9 @@ fn fmt_value(out: &mut String, f: MmField, v: Complex64, iv: i128) {
 /// are written in Rust's shortest round-trip form, so reading gives back the same numbers.
 ///
 /// # Errors
-/// [`SparseError::Io`] when the file cannot be written; [`SparseError::InvalidValue`] for a
-/// symmetry on a non-square matrix or hermitian on real data.
+/// [`SparseError::Io`] when the file cannot be written; [`cuprum_core::Error::BadShape`]
+/// (`a`) for a symmetry on a non-square matrix; [`cuprum_core::Error::BadArgument`]
+/// (`symmetry`) for hermitian on real data.
 ///
 /// # Example
 /// ```
@@ -616,13 +617,12 @@ pub fn mmwrite(path: impl AsRef<Path>, m: &MmMatrix) -> Result<(), SparseError> 
         MmMatrix::Coo(c, _) => {
             let (rows, cols) = c.shape;
             if sym != MmSymmetry::General && rows != cols {
-                return Err(SparseError::InvalidValue {
-                    op: "mmwrite",
-                    detail: format!(
-                        "a {} matrix must be square, got {rows} x {cols}",
-                        sym.name()
-                    ),
-                });
+                return Err(SparseError::bad_shape(
+                    "mmwrite",
+                    "a",
+                    &[rows, cols],
+                    format!("a square matrix for symmetry '{}'", sym.name()),
+                ));
             }
             let field = if info.field == MmField::Pattern {
                 MmField::Pattern
@@ -630,10 +630,15 @@ pub fn mmwrite(path: impl AsRef<Path>, m: &MmMatrix) -> Result<(), SparseError> 
                 field_of(c.data.dtype())
             };
             if sym == MmSymmetry::Hermitian && field != MmField::Complex {
-                return Err(SparseError::InvalidValue {
-                    op: "mmwrite",
-                    detail: "hermitian symmetry needs complex data".into(),
-                });
+                return Err(SparseError::bad_argument(
+                    "mmwrite",
+                    "symmetry",
+                    "'hermitian'",
+                    format!(
+                        "'general', 'symmetric' or 'skew-symmetric' for {} data",
+                        field_name(field)
+                    ),
+                ));
             }
             let r = host_i64(&c.row)?;
             let cc = host_i64(&c.col)?;
@@ -670,13 +675,12 @@ pub fn mmwrite(path: impl AsRef<Path>, m: &MmMatrix) -> Result<(), SparseError> 
             }
             let (rows, cols) = (a.shape()[0], a.shape()[1]);
             if sym != MmSymmetry::General && rows != cols {
-                return Err(SparseError::InvalidValue {
-                    op: "mmwrite",
-                    detail: format!(
-                        "a {} matrix must be square, got {rows} x {cols}",
-                        sym.name()
-                    ),
-                });
+                return Err(SparseError::bad_shape(
+                    "mmwrite",
+                    "a",
+                    &[rows, cols],
+                    format!("a square matrix for symmetry '{}'", sym.name()),
+                ));
             }
             let field = field_of(a.dtype());
             let flat = cuprum_core::ext::as_c_contiguous(a)?.reshape(&[-1])?;

@@ -131,10 +131,7 @@ fn unsupported(op: &'static str, d: Device) -> SparseError {
 
 fn same_device(op: &'static str, a: Device, b: Device) -> Result<(), SparseError> {
     if a != b {
-        return Err(SparseError::InvalidValue {
-            op,
-            detail: format!("operands live on different devices ({a} and {b})"),
-        });
+        return Err(SparseError::device_mismatch(op, a, b));
     }
     Ok(())
 }
@@ -168,7 +165,8 @@ pub(crate) fn index_dtype_for(wanted: DType, nnz: usize, dims: &[usize]) -> DTyp
 ///
 /// # Errors
 /// [`SparseError::InvalidFormat`] for inconsistent parts, [`SparseError::ShapeMismatch`] when
-/// `x` does not fit, [`SparseError::InvalidValue`] when the operands live on different devices,
+/// `x` does not fit, [`cuprum_core::Error::DeviceMismatch`] when the operands live on different
+/// devices,
 /// [`SparseError::IndexOutOfBounds`] for a stored index outside the matrix.
 pub(crate) fn spmv(a: &Compressed, x: &Array, transpose: bool) -> Result<Array, SparseError> {
     const OP: &str = "spmv";

@@ -41,7 +41,7 @@ impl Which {
     /// Parses SciPy's string (`"LM"`, `"SA"`, ...).
     ///
     /// # Errors
-    /// [`SparseError::InvalidValue`] for an unknown name.
+    /// [`cuprum_core::Error::BadArgument`] (`which`) for an unknown name.
     pub fn parse(s: &str) -> Result<Which> {
         Ok(match s {
             "LM" => Which::LM,
@@ -54,10 +54,12 @@ impl Which {
             "LI" => Which::LI,
             "SI" => Which::SI,
             _ => {
-                return Err(SparseError::InvalidValue {
-                    op: "which",
-                    detail: format!("unknown which {s:?} (LM, SM, LA, SA, BE, LR, SR, LI, SI)"),
-                });
+                return Err(SparseError::bad_argument(
+                    "eigs",
+                    "which",
+                    format!("{s:?}"),
+                    "one of LM, SM, LA, SA, BE, LR, SR, LI, SI",
+                ));
             }
         })
     }
@@ -286,10 +288,12 @@ fn krylov_schur(
     hermitian: bool,
 ) -> Result<(Vec<Complex64>, Option<Array>)> {
     if k == 0 || k >= n {
-        return Err(SparseError::InvalidValue {
+        return Err(SparseError::bad_argument(
             op,
-            detail: format!("k = {k} must satisfy 0 < k < n = {n}"),
-        });
+            "k",
+            k,
+            format!("0 < k < n = {n}"),
+        ));
     }
     let m = o.ncv.unwrap_or((2 * k + 1).max(20)).min(n).max(k + 1);
     let maxiter = o.maxiter.unwrap_or(10 * n).max(1);
@@ -683,10 +687,12 @@ pub fn svds(
     let (mr, nc) = opr.shape();
     let mn = mr.min(nc);
     if k == 0 || k >= mn {
-        return Err(SparseError::InvalidValue {
-            op: OP,
-            detail: format!("k = {k} must satisfy 0 < k < min(m, n) = {mn}"),
-        });
+        return Err(SparseError::bad_argument(
+            OP,
+            "k",
+            k,
+            format!("0 < k < min(m, n) = {mn}"),
+        ));
     }
     let dt = work_dtype(opr.dtype(), opr.dtype());
     let dev = opr.device();

@@ -334,8 +334,8 @@ const THETA: [(usize, f64); 35] = [
 /// two norms per Taylor term.
 ///
 /// # Errors
-/// A non-square `A`, a `B` of the wrong length, [`SparseError::InvalidValue`] when `A` holds
-/// NaN or inf (its norm is not finite: SciPy raises `ValueError` too).
+/// A non-square `A`, a `B` of the wrong length, [`cuprum_core::Error::OutOfDomain`] (`A`)
+/// when `A` holds NaN or inf (its norm is not finite: SciPy raises `ValueError` too).
 ///
 /// # Example
 /// ```
@@ -434,10 +434,12 @@ pub fn expm_multiply(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<
     };
     if !norm1.is_finite() {
         // inf gave s = usize::MAX steps (a hang), NaN gave s = 0 (b returned as exp(A) b)
-        return Err(SparseError::InvalidValue {
-            op: OP,
-            detail: format!("the matrix holds NaN or infinite values (‖A − μI‖₁ = {norm1})"),
-        });
+        return Err(SparseError::out_of_domain(
+            OP,
+            "A",
+            format!("a matrix with ‖A − μI‖₁ = {norm1}"),
+            "matrices of finite values",
+        ));
     }
     let (mm, s) = if norm1 == 0.0 {
         (0usize, 1usize)

@@ -68,11 +68,11 @@ pub(crate) fn make_system<'a>(
         }
         .into());
     }
-    if o.rtol.is_nan() || o.rtol < 0.0 || o.atol.is_nan() || o.atol < 0.0 {
-        return Err(SparseError::InvalidValue {
-            op,
-            detail: format!("rtol {} and atol {} must be non-negative", o.rtol, o.atol),
-        });
+    if o.rtol.is_nan() || o.rtol < 0.0 {
+        return Err(SparseError::out_of_domain(op, "rtol", o.rtol, "[0, inf)"));
+    }
+    if o.atol.is_nan() || o.atol < 0.0 {
+        return Err(SparseError::out_of_domain(op, "atol", o.atol, "[0, inf)"));
     }
     let dt = work_dtype(a.dtype(), b.dtype());
     let b = as_vec(b, dt)?;
@@ -785,8 +785,9 @@ pub fn lgmres(
 /// iteration (`α`, `β²` and `‖x‖` of the previous iterate together).
 ///
 /// # Errors
-/// As [`cg`]; [`SparseError::InvalidValue`] when `M` is indefinite or `A` is not Hermitian
-/// (a negative `β²`).
+/// As [`cg`]; [`cuprum_core::Error::OutOfDomain`] (`M`) when `M` is indefinite at the start;
+/// [`SparseError::InvalidValue`] when a negative `β²` mid-iteration shows that `A` is not
+/// Hermitian or `M` is not positive definite.
 ///
 /// # Example
 /// ```
@@ -818,10 +819,12 @@ pub fn minres(
     let mut y = s.mv(&r1)?;
     let beta1_sq = read(&[&dotc(&r1, &y)?])?[0].re;
     if beta1_sq < 0.0 {
-        return Err(SparseError::InvalidValue {
-            op: OP,
-            detail: "the preconditioner M is indefinite".into(),
-        });
+        return Err(SparseError::out_of_domain(
+            OP,
+            "M",
+            format!("an indefinite operator (rᴴ M r = {beta1_sq:e})"),
+            "Hermitian positive definite operators",
+        ));
     }
     if beta1_sq == 0.0 {
         return Ok((x, 0));
