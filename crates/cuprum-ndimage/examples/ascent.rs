@@ -177,12 +177,20 @@ fn run(a: &Args) -> Result<()> {
         );
     }
     if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| cuprum_core::Error::invalid_value("ascent", e.to_string()))?;
+        let io = |p: &Path| {
+            let path = p.display().to_string();
+            move |source: std::io::Error| cuprum_core::Error::Io {
+                op: "ascent",
+                path,
+                source,
+            }
+        };
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
         let (h, w) = (img.shape()[0], img.shape()[1]);
-        let io = |e: std::io::Error| cuprum_core::Error::invalid_value("ascent", e.to_string());
-        write_png(&dir.join("smoothed.png"), w, h, 1, &grey(&g)?).map_err(io)?;
-        write_png(&dir.join("edges.png"), w, h, 1, &grey(&mag)?).map_err(io)?;
+        let p = dir.join("smoothed.png");
+        write_png(&p, w, h, 1, &grey(&g)?).map_err(io(&p))?;
+        let p = dir.join("edges.png");
+        write_png(&p, w, h, 1, &grey(&mag)?).map_err(io(&p))?;
         let l = labels.to_vec::<i32>()?;
         let rgb: Vec<u8> = l
             .iter()
@@ -199,7 +207,8 @@ fn run(a: &Args) -> Result<()> {
                 }
             })
             .collect();
-        write_png(&dir.join("labels.png"), w, h, 3, &rgb).map_err(io)?;
+        let p = dir.join("labels.png");
+        write_png(&p, w, h, 3, &rgb).map_err(io(&p))?;
     }
     Ok(())
 }

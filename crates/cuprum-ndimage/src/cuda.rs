@@ -17,9 +17,9 @@ const MAXD: usize = 8;
 pub(crate) fn ordinal(a: &Array) -> Result<usize> {
     match a.device() {
         Device::Cuda(o) => Ok(o),
-        d => Err(Error::invalid_value(
+        d => Err(Error::unsupported(
             "ndimage",
-            format!("expected a CUDA array, got one on {d}"),
+            format!("a CUDA kernel given an array on {d}"),
         )),
     }
 }
@@ -43,7 +43,7 @@ pub(crate) fn dptr(a: &Array) -> Result<u64> {
     let s = a
         .storage()
         .as_cuda()
-        .ok_or_else(|| Error::invalid_value("ndimage", "expected a CUDA array"))?;
+        .ok_or_else(|| Error::unsupported("ndimage", "a CUDA kernel given a host array"))?;
     Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
 }
 
@@ -353,7 +353,7 @@ pub(crate) fn label(input: &Array, offs: &[Vec<i64>]) -> Result<(Array, usize)> 
         .item()?
         .as_i64();
     if count > i32::MAX as i64 {
-        return Err(Error::invalid_value(
+        return Err(Error::unsupported(
             "ndimage.label",
             "more than 2^31 - 1 components for int32 labels",
         ));

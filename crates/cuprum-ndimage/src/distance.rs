@@ -60,7 +60,7 @@ pub(crate) fn envelope(f: &[f64], d: &mut [f64], w: f64, v: &mut [usize], z: &mu
 /// infinite.
 ///
 /// # Errors
-/// [`cuprum_core::Error::InvalidValue`] for a bad `sampling` list; [`cuprum_core::Error::DType`]
+/// [`cuprum_core::Error::BadShape`] for a bad `sampling` list; [`cuprum_core::Error::DType`]
 /// for complex input.
 ///
 /// # Algorithm
@@ -137,7 +137,7 @@ pub fn distance_transform_edt(input: &Array, sampling: &[f64]) -> Result<Array> 
 /// **Shapes**: int32 of the input's shape, on its device.
 ///
 /// # Errors
-/// [`cuprum_core::Error::InvalidValue`] for another metric; [`cuprum_core::Error::DType`] for
+/// [`cuprum_core::Error::BadArgument`] for another metric; [`cuprum_core::Error::DType`] for
 /// complex input.
 ///
 /// # Algorithm
@@ -160,9 +160,11 @@ pub fn distance_transform_cdt(input: &Array, metric: &str) -> Result<Array> {
         "chessboard" => nd.max(1),
         "taxicab" | "cityblock" | "manhattan" => 1,
         m => {
-            return Err(cuprum_core::Error::invalid_value(
+            return Err(cuprum_core::Error::bad_argument(
                 op,
-                format!("invalid metric {m:?} (chessboard or taxicab)"),
+                "metric",
+                format!("{m:?}"),
+                "one of \"chessboard\", \"taxicab\", \"cityblock\", \"manhattan\"",
             ));
         }
     };

@@ -50,8 +50,9 @@ fn out_dtype(input: &Array, o: Option<DType>) -> DType {
 /// dtype (truncation toward zero for integers, as SciPy).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for weights of another rank or an origin outside
-/// `-(w / 2) ..= (w - 1) / 2`; [`Error::DType`] for complex input.
+/// [`Error::BadShape`] for weights of another rank or with an empty axis;
+/// [`Error::BadArgument`] for an origin outside `-(w / 2) ..= (w - 1) / 2`; [`Error::DType`]
+/// for complex input.
 ///
 /// # Algorithm
 /// One pass over the output; each element sums the non-zero taps, each axis's index mapped by
@@ -108,19 +109,20 @@ fn correlate_or_convolve(
         return correlate_or_convolve(op, input, &w, &o, flip);
     }
     if weights.ndim() != nd {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "weights have {} dimensions; the input has {nd}",
-                weights.ndim()
-            ),
+            "weights",
+            weights.shape(),
+            format!("{nd} dimensions, the input's rank"),
         ));
     }
     let wshape = weights.shape().to_vec();
     if wshape.contains(&0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            "no filter weights given (an empty axis)",
+            "weights",
+            &wshape,
+            "no empty axis (at least one filter weight)",
         ));
     }
     let mut w = host_f64(weights)?;
@@ -210,12 +212,11 @@ fn one_d(
     check_real(op, input)?;
     check_real(op, weights)?;
     if weights.ndim() != 1 || weights.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "weights must be 1-d and non-empty, got shape {:?}",
-                weights.shape()
-            ),
+            "weights",
+            weights.shape(),
+            "a non-empty 1-d array",
         ));
     }
     let mut w = host_f64(weights)?;
@@ -236,9 +237,11 @@ fn single_origin(op: &'static str, origin: &[isize]) -> Result<i64> {
     match origin {
         [] => Ok(0),
         [o] => Ok(*o as i64),
-        _ => Err(Error::invalid_value(
+        _ => Err(Error::bad_argument(
             op,
-            format!("origin {origin:?} must be one integer"),
+            "origin",
+            format!("{origin:?}"),
+            "one integer",
         )),
     }
 }
@@ -325,7 +328,7 @@ fn box_taps(size: usize, dtype: DType) -> Result<(Vec<f64>, f64)> {
 /// **Shapes**: the result has `input`'s shape and dtype (or `opts.output`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `size == 0` or a bad origin.
+/// [`Error::BadArgument`] for `size == 0` or a bad origin.
 ///
 /// # Algorithm
 /// A correlation with `size` weights `1 / size` (an integer output: the window's sum divided
@@ -349,7 +352,7 @@ pub fn uniform_filter1d(
     let op = "ndimage.uniform_filter1d";
     check_real(op, input)?;
     if size == 0 {
-        return Err(Error::invalid_value(op, "incorrect filter size 0"));
+        return Err(Error::bad_argument(op, "size", 0, "at least 1"));
     }
     let o = single_origin(op, &opts.origin)?;
     let ax = norm_axis(op, axis, input.ndim().max(1))?;
@@ -392,7 +395,12 @@ pub fn uniform_filter(input: &Array, size: &[usize], opts: &FilterOptions) -> Re
     let mut divs = Vec::new();
     for d in 0..nd {
         if sizes[d] == 0 {
-            return Err(Error::invalid_value(op, "incorrect filter size 0"));
+            return Err(Error::bad_argument(
+                op,
+                "size",
+                format!("{sizes:?}"),
+                "positive sizes",
+            ));
         }
         if sizes[d] > 1 {
             let (taps, div) = box_taps(sizes[d], dtype)?;
@@ -495,20 +503,34 @@ fn gaussian_weights(
     let fits = lw <= (isize::MAX / 64) as f64
         && cuprum_core::ext::check_host_bytes((lw as usize).saturating_mul(64)).is_ok();
     if order > MAX_GAUSSIAN_ORDER {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "derivative order {order} is above {MAX_GAUSSIAN_ORDER} (its polynomial takes order² steps)"
-            ),
+            "order",
+            order,
+            format!("0 to {MAX_GAUSSIAN_ORDER} (the derivative's polynomial takes order² steps)"),
         ));
     }
     if lw.is_nan() || lw < 0.0 || !sigma.is_finite() || !fits {
-        return Err(Error::invalid_value(
-            op,
-            format!(
-                "sigma {sigma} with truncate {truncate} gives radius {lw}: the radius must be a non-negative integer"
+        return Err(match radius {
+            Some(r) if sigma.is_finite() => Error::bad_argument(
+                op,
+                "radius",
+                r,
+                "a radius whose 2 * radius + 1 taps fit in memory",
             ),
-        ));
+            None if !truncate.is_finite() => {
+                Error::out_of_domain(op, "truncate", truncate, "finite values")
+            }
+            _ => Error::out_of_domain(
+                op,
+                "sigma",
+                sigma,
+                format!(
+                    "finite values whose radius int(truncate * sigma + 0.5) (here {lw}, \
+                     truncate = {truncate}) is non-negative and whose taps fit in memory"
+                ),
+            ),
+        });
     }
     Ok(gaussian_kernel(sigma, order, lw as usize))
 }
@@ -519,7 +541,8 @@ fn gaussian_weights(
 /// **Shapes**: the result has `input`'s shape and dtype (or `opts.output`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a negative sigma (a negative radius) or a bad axis.
+/// [`Error::OutOfDomain`] for a negative sigma (a negative radius);
+/// [`Error::AxisOutOfBounds`] for a bad axis.
 ///
 /// # Algorithm
 /// A correlation with SciPy's sampled, normalized Gaussian of radius
@@ -568,7 +591,7 @@ pub fn gaussian_filter1d(
 /// **Shapes**: `sigma` has one value or one per axis; the result has `input`'s shape and dtype.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a `sigma`/`order`/`radius` list of the wrong length.
+/// [`Error::BadShape`] for a `sigma`/`order`/`radius` list of the wrong length.
 ///
 /// # Algorithm
 /// Separable passes (each rounded through the output dtype, as SciPy's).

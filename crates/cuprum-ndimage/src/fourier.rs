@@ -84,7 +84,7 @@ fn apply(
 
 fn raxis(op: &'static str, input: &Array, o: &FourierOptions) -> Result<Option<usize>> {
     if input.ndim() == 0 {
-        return Err(Error::invalid_value(op, "a 0-d input has no axis"));
+        return Err(Error::bad_shape(op, "input", &[], "at least 1 dimension"));
     }
     Ok(Some(norm_axis(op, o.axis, input.ndim())?))
 }
@@ -96,7 +96,7 @@ fn raxis(op: &'static str, input: &Array, o: &FourierOptions) -> Result<Option<u
 /// for complex input (complex64 stays complex64), float32 for float32, float64 otherwise.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a bad `sigma` list or a 0-d input; [`Error::AxisOutOfBounds`].
+/// [`Error::BadShape`] for a bad `sigma` list or a 0-d input; [`Error::AxisOutOfBounds`].
 ///
 /// # Algorithm
 /// One broadcast multiplication per axis by a factor computed on the host (O(length)).
@@ -315,9 +315,11 @@ pub fn fourier_ellipsoid(input: &Array, size: &[f64], opts: &FourierOptions) -> 
     let ra = raxis(op, input, opts)?;
     let s = per_axis(op, "size", size, nd)?;
     if s.iter().any(|v| !v.is_finite()) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             op,
-            format!("size {s:?} is not finite"),
+            "size",
+            format!("{s:?}"),
+            "finite values",
         ));
     }
     let dev = input.device();
@@ -340,7 +342,7 @@ pub fn fourier_ellipsoid(input: &Array, size: &[f64], opts: &FourierOptions) -> 
     }
     let r = match r2 {
         Some(r2) => cuprum_core::sqrt(&r2)?,
-        None => return Err(Error::invalid_value(op, "a 0-d input has no axis")),
+        None => return Err(Error::bad_shape(op, "input", &[], "at least 1 dimension")),
     };
     let factor = match dev {
         Device::Cuda(_) => crate::cuda::ellipsoid(&r, nd)?,

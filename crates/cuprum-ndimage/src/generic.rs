@@ -69,7 +69,7 @@ pub fn generic_filter(
 /// **Shapes**: the result has the input's shape and dtype (or `opts.output`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `filter_size == 0` or a bad origin; [`Error::Unsupported`] for
+/// [`Error::BadArgument`] for `filter_size == 0` or a bad origin; [`Error::Unsupported`] for
 /// a CUDA input.
 ///
 /// # Algorithm
@@ -96,12 +96,19 @@ pub fn generic_filter1d(
     check_real(op, input)?;
     cpu_only(op, input)?;
     if filter_size == 0 {
-        return Err(Error::invalid_value(op, "invalid filter size 0"));
+        return Err(Error::bad_argument(op, "filter_size", 0, "at least 1"));
     }
     let origin = match opts.origin.as_slice() {
         [] => 0i64,
         [o] => *o as i64,
-        _ => return Err(Error::invalid_value(op, "origin must be one integer")),
+        o => {
+            return Err(Error::bad_argument(
+                op,
+                "origin",
+                format!("{o:?}"),
+                "one integer",
+            ));
+        }
     };
     crate::support::check_origin(op, origin, filter_size)?;
     let shape = if input.ndim() == 0 {

@@ -76,10 +76,7 @@ impl Default for InterpOptions {
 
 fn check_order(op: &'static str, order: usize) -> Result<()> {
     if order > 5 {
-        return Err(Error::invalid_value(
-            op,
-            format!("spline order {order} not supported (0 to 5)"),
-        ));
+        return Err(Error::bad_argument(op, "order", order, "0 to 5"));
     }
     Ok(())
 }
@@ -228,7 +225,7 @@ pub(crate) fn spline_pass(x: &Array, order: usize, axis: usize, mode: Mode) -> R
 /// **Shapes**: the result has `input`'s shape, dtype `opts.output` (float64 by default).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an order above 5; [`Error::AxisOutOfBounds`]; [`Error::DType`]
+/// [`Error::BadArgument`] for an order above 5; [`Error::AxisOutOfBounds`]; [`Error::DType`]
 /// for complex input.
 ///
 /// # Algorithm
@@ -556,7 +553,8 @@ fn finish(y: Array, dtype: DType) -> Result<Array> {
 /// `map_coordinate`; `constant` gives `cval` outside `[0, n - 1]`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an order above 5 or coordinates of the wrong leading length;
+/// [`Error::BadArgument`] for an order above 5; [`Error::BadShape`] for coordinates of the
+/// wrong leading length;
 /// [`Error::DType`] for complex input or coordinates.
 ///
 /// # Algorithm
@@ -577,18 +575,21 @@ pub fn map_coordinates(input: &Array, coordinates: &Array, opts: &InterpOptions)
     check_order(op, opts.order)?;
     check_real(op, input)?;
     check_real(op, coordinates)?;
-    if input.ndim() < 1 || coordinates.ndim() < 2 {
-        return Err(Error::invalid_value(
+    if input.ndim() < 1 {
+        return Err(Error::bad_shape(
             op,
-            "input and output rank must be > 0",
+            "input",
+            input.shape(),
+            "at least 1 dimension",
         ));
     }
-    if coordinates.shape()[0] != input.ndim() {
-        return Err(Error::invalid_value(
+    if coordinates.ndim() < 2 || coordinates.shape()[0] != input.ndim() {
+        return Err(Error::bad_shape(
             op,
+            "coordinates",
+            coordinates.shape(),
             format!(
-                "invalid shape {:?} for the coordinate array of a {}-d input",
-                coordinates.shape(),
+                "(ndim, ...) with ndim = {}, the input's rank, and at least 2 dimensions",
                 input.ndim()
             ),
         ));
@@ -617,8 +618,9 @@ pub fn map_coordinates(input: &Array, coordinates: &Array, opts: &InterpOptions)
 /// input's.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a matrix of another shape, a homogeneous matrix whose last row
-/// is not `[0, ..., 0, 1]`, an order above 5.
+/// [`Error::BadShape`] for a matrix of another shape or a 0-d input;
+/// [`Error::BadArgument`] for a homogeneous matrix whose last row is not `[0, ..., 0, 1]`, an
+/// `output_shape` of another rank than the matrix implies, an order above 5.
 ///
 /// # Algorithm
 /// As [`map_coordinates`], the coordinates computed per output element.
@@ -644,9 +646,11 @@ pub fn affine_transform(
     check_real(op, input)?;
     let nd = input.ndim();
     if nd < 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            "input and output rank must be > 0",
+            "input",
+            input.shape(),
+            "at least 1 dimension",
         ));
     }
     let out_shape = opts
@@ -665,9 +669,11 @@ pub fn affine_transform(
     let coords = match ms.as_slice() {
         [n] if *n == nd => {
             if ond != nd {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    "a diagonal matrix needs an output of the input's rank",
+                    "output_shape",
+                    format!("{out_shape:?}"),
+                    format!("{nd} dimensions (a diagonal matrix keeps the input's rank)"),
                 ));
             }
             Coords::ZoomShift {
@@ -680,18 +686,20 @@ pub fn affine_transform(
             if *r == nd + 1 {
                 let last = &m[nd * (nd + 1)..];
                 if last[..nd].iter().any(|&v| v != 0.0) || last[nd] != 1.0 {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         op,
-                        format!(
-                            "expected a homogeneous transformation matrix of shape {ms:?}, but its bottom row is not [0, ..., 0, 1]"
-                        ),
+                        "matrix",
+                        format!("a homogeneous matrix with bottom row {:?}", last),
+                        "a bottom row [0, ..., 0, 1]",
                     ));
                 }
             }
             if ond != nd {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    "affine matrix has the wrong number of columns",
+                    "output_shape",
+                    format!("{out_shape:?}"),
+                    format!("{nd} dimensions (the matrix has {} columns)", nd + 1),
                 ));
             }
             off = (0..nd).map(|d| m[d * (nd + 1) + nd]).collect();
@@ -709,10 +717,15 @@ pub fn affine_transform(
             offset: off,
         },
         _ => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 op,
+                "matrix",
+                &ms,
                 format!(
-                    "affine matrix of shape {ms:?} does not fit a {nd}-d input and a {ond}-d output"
+                    "({nd},), ({nd}, {ond}), ({nd}, {}) or ({}, {}) for a {nd}-d input and a {ond}-d output",
+                    nd + 1,
+                    nd + 1,
+                    nd + 1
                 ),
             ));
         }
@@ -731,7 +744,8 @@ pub fn affine_transform(
 /// corner samples align); with it, the pixel edges align.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an order above 5, a 0-d input, a bad zoom list.
+/// [`Error::BadArgument`] for an order above 5; [`Error::BadShape`] for a 0-d input or a bad
+/// zoom list.
 ///
 /// # Algorithm
 /// As [`map_coordinates`], coordinates per axis.
@@ -750,9 +764,11 @@ pub fn zoom(input: &Array, zoom: &[f64], opts: &InterpOptions) -> Result<Array> 
     check_real(op, input)?;
     let nd = input.ndim();
     if nd < 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            "input and output rank must be > 0",
+            "input",
+            input.shape(),
+            "at least 1 dimension",
         ));
     }
     let z = per_axis(op, "zoom", zoom, nd)?;
@@ -793,7 +809,8 @@ pub fn zoom(input: &Array, zoom: &[f64], opts: &InterpOptions) -> Result<Array> 
 /// **Shapes**: `shift` has one value or one per axis; the result has the input's shape.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an order above 5, a 0-d input, a bad shift list.
+/// [`Error::BadArgument`] for an order above 5; [`Error::BadShape`] for a 0-d input or a bad
+/// shift list.
 ///
 /// # Algorithm
 /// As [`map_coordinates`].
@@ -812,9 +829,11 @@ pub fn shift(input: &Array, shift: &[f64], opts: &InterpOptions) -> Result<Array
     check_real(op, input)?;
     let nd = input.ndim();
     if nd < 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            "input and output rank must be > 0",
+            "input",
+            input.shape(),
+            "at least 1 dimension",
         ));
     }
     let s = per_axis(op, "shift", shift, nd)?;
@@ -859,8 +878,8 @@ fn cos_sin_deg(deg: f64) -> (f64, f64) {
 /// (`int(extent + 0.5)` per axis); otherwise the input's shape.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an input of fewer than 2 dimensions, equal axes, an order above
-/// 5; [`Error::AxisOutOfBounds`].
+/// [`Error::BadShape`] for an input of fewer than 2 dimensions; [`Error::BadArgument`] for
+/// equal axes or an order above 5; [`Error::AxisOutOfBounds`].
 ///
 /// # Algorithm
 /// An affine transformation about the centres (identity along the other axes).
@@ -879,9 +898,11 @@ pub fn rotate(input: &Array, angle: f64, opts: &InterpOptions) -> Result<Array> 
     let op = "ndimage.rotate";
     let nd = input.ndim();
     if nd < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            "input array should be at least 2-d",
+            "input",
+            input.shape(),
+            "at least 2 dimensions",
         ));
     }
     let mut ax = [
@@ -889,9 +910,11 @@ pub fn rotate(input: &Array, angle: f64, opts: &InterpOptions) -> Result<Array> 
         norm_axis(op, opts.axes[1], nd)?,
     ];
     if ax[0] == ax[1] {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("invalid rotation plane {:?}", opts.axes),
+            "axes",
+            format!("{:?}", opts.axes),
+            "two distinct axes (the rotation plane)",
         ));
     }
     ax.sort_unstable();
@@ -947,7 +970,8 @@ pub fn rotate(input: &Array, angle: f64, opts: &InterpOptions) -> Result<Array> 
 /// `input.ndim()` coordinates.
 ///
 /// # Errors
-/// As [`map_coordinates`]; [`Error::InvalidValue`] when `mapping` returns another number of
+/// As [`map_coordinates`]; [`Error::BadShape`] (`output_shape`) when the output's size
+/// times the rank overflows; [`Error::BadArgument`] when `mapping` returns another number of
 /// coordinates.
 ///
 /// # Algorithm
@@ -973,9 +997,11 @@ pub fn geometric_transform(
     check_real(op, input)?;
     let nd = input.ndim();
     if nd < 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            "input and output rank must be > 0",
+            "input",
+            input.shape(),
+            "at least 1 dimension",
         ));
     }
     let out_shape = opts
@@ -983,9 +1009,14 @@ pub fn geometric_transform(
         .clone()
         .unwrap_or_else(|| input.shape().to_vec());
     let n = size_of(op, &out_shape)?;
-    let total = n
-        .checked_mul(nd)
-        .ok_or_else(|| Error::invalid_value(op, "output too large"))?;
+    let total = n.checked_mul(nd).ok_or_else(|| {
+        Error::bad_shape(
+            op,
+            "output_shape",
+            &out_shape,
+            "a shape whose size times the input's rank fits in usize",
+        )
+    })?;
     let mut c = zeros(total)?;
     let st = strides_of(&out_shape);
     let mut p = bounded(out_shape.len(), 0usize);
@@ -995,12 +1026,11 @@ pub fn geometric_transform(
         }
         let m = mapping(&p);
         if m.len() != nd {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                format!(
-                    "the mapping returned {} coordinates for a {nd}-d input",
-                    m.len()
-                ),
+                "mapping",
+                format!("a function returning {} coordinates", m.len()),
+                format!("{nd} coordinates, one per input axis"),
             ));
         }
         for d in 0..nd {

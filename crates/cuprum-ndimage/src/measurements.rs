@@ -22,21 +22,19 @@ pub(crate) fn structure_offsets(
     let s = match structure {
         Some(s) => {
             if s.ndim() != ndim {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     op,
-                    format!(
-                        "structure has {} dimensions; the input has {ndim}",
-                        s.ndim()
-                    ),
+                    "structure",
+                    s.shape(),
+                    format!("{ndim} dimensions, the input's rank"),
                 ));
             }
             if s.shape().iter().any(|&n| n != 3) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     op,
-                    format!(
-                        "structure dimensions must be equal to 3, got {:?}",
-                        s.shape()
-                    ),
+                    "structure",
+                    s.shape(),
+                    "3 along every axis",
                 ));
             }
             host_f64(s)?
@@ -69,9 +67,9 @@ pub(crate) fn structure_offsets(
 /// Returns the labels and `n`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a structure of another rank or not `3` along every axis;
-/// [`Error::DType`] for complex input; [`Error::InvalidValue`] for more than `i32::MAX`
-/// components.
+/// [`Error::BadShape`] for a structure of another rank or not `3` along every axis;
+/// [`Error::DType`] for complex input; [`Error::Unsupported`] for more than `i32::MAX`
+/// components (the labels are int32).
 ///
 /// # Algorithm
 /// CPU: union-find over the backward neighbours in one raster pass, then a renumbering pass.
@@ -153,7 +151,7 @@ pub fn label(input: &Array, structure: Option<&Array>) -> Result<(Array, usize)>
         if num[r] == 0 {
             next += 1;
             if next > i32::MAX as i64 {
-                return Err(Error::invalid_value(
+                return Err(Error::unsupported(
                     op,
                     "more than 2^31 - 1 components for int32 labels",
                 ));
@@ -184,7 +182,7 @@ pub(crate) fn labels_present(labels: &Array, n: usize) -> Result<Vec<bool>> {
 /// label present.
 ///
 /// # Errors
-/// [`Error::DType`] for a non-integer input; [`Error::InvalidValue`] for a negative label.
+/// [`Error::DType`] for a non-integer input; [`Error::OutOfDomain`] for a negative label.
 ///
 /// # Algorithm
 /// One pass keeping the minimum and maximum coordinate per label (CUDA: atomics).
@@ -217,7 +215,12 @@ pub fn find_objects(input: &Array, max_label: usize) -> Result<Vec<Option<Vec<(u
         lab.min(None::<isize>, false)?.item()?.as_i64()
     };
     if mn < 0 {
-        return Err(Error::invalid_value(op, format!("negative label {mn}")));
+        return Err(Error::out_of_domain(
+            op,
+            "input",
+            format!("a label {mn}"),
+            "non-negative labels",
+        ));
     }
     let m = if max_label == 0 {
         mx.max(0) as usize
@@ -800,7 +803,8 @@ pub fn median(input: &Array, labels: Option<&Array>, index: Option<&[i64]>) -> R
 /// **Shapes**: `[index.len(), bins]` with `index`, else `[bins]`; int64, on the input's device.
 ///
 /// # Errors
-/// As [`minimum_position`]; [`Error::InvalidValue`] for `bins == 0` or `max < min`.
+/// As [`minimum_position`]; [`Error::BadArgument`] for `bins == 0`; [`Error::OutOfDomain`]
+/// for a NaN `min` or `max`, or `max < min`.
 ///
 /// # Algorithm
 /// One pass binning each group's values (CUDA: one thread per element, atomic counts).
@@ -822,10 +826,18 @@ pub fn histogram(
     index: Option<&[i64]>,
 ) -> Result<Array> {
     let op = "ndimage.histogram";
-    if bins == 0 || max.is_nan() || min.is_nan() || max < min {
-        return Err(Error::invalid_value(
+    if bins == 0 {
+        return Err(Error::bad_argument(op, "bins", bins, "at least 1"));
+    }
+    if min.is_nan() {
+        return Err(Error::out_of_domain(op, "min", min, "numbers (not NaN)"));
+    }
+    if max.is_nan() || max < min {
+        return Err(Error::out_of_domain(
             op,
-            format!("bins {bins} over [{min}, {max}]"),
+            "max",
+            max,
+            format!("[min, inf) with min = {min}"),
         ));
     }
     if let Some(g) = cuda_groups(op, input, labels, index)? {

@@ -34,7 +34,7 @@ impl Mode {
     /// `"grid-mirror"`, `"grid-constant"`, `"grid-wrap"`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `op` and the string for an unknown name.
+    /// [`Error::BadArgument`] naming `op`, `mode` and the string for an unknown name.
     ///
     /// # Example
     /// ```
@@ -53,11 +53,11 @@ impl Mode {
             "grid-constant" => Mode::GridConstant,
             "grid-wrap" => Mode::GridWrap,
             other => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!(
-                        "boundary mode {other:?} not supported (reflect, constant, nearest, mirror, wrap, grid-mirror, grid-constant, grid-wrap)"
-                    ),
+                    "mode",
+                    format!("{other:?}"),
+                    "one of \"reflect\", \"constant\", \"nearest\", \"mirror\", \"wrap\", \"grid-mirror\", \"grid-constant\", \"grid-wrap\"",
                 ));
             }
         })

@@ -55,7 +55,7 @@ pub fn generate_binary_structure(rank: usize, connectivity: usize) -> Result<Arr
 /// **Shapes**: each axis grows to `(n - 1) * iterations + 1`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `iterations == 0`.
+/// [`Error::BadArgument`] for `iterations == 0`.
 ///
 /// # Algorithm
 /// Repeated binary dilation of the structure padded to the final size.
@@ -71,7 +71,7 @@ pub fn generate_binary_structure(rank: usize, connectivity: usize) -> Result<Arr
 pub fn iterate_structure(structure: &Array, iterations: usize) -> Result<Array> {
     let op = "ndimage.iterate_structure";
     if iterations == 0 {
-        return Err(Error::invalid_value(op, "iterations must be at least 1"));
+        return Err(Error::bad_argument(op, "iterations", 0, "at least 1"));
     }
     let s = structure.astype(DType::Bool)?;
     if iterations == 1 {
@@ -87,9 +87,11 @@ pub fn iterate_structure(structure: &Array, iterations: usize) -> Result<Array> 
             .checked_mul(iterations - 1)
             .filter(|g| g.checked_add(n).is_some())
             .ok_or_else(|| {
-                Error::invalid_value(
+                Error::bad_argument(
                     op,
-                    format!("{iterations} iterations of a structure of length {n} overflow"),
+                    "iterations",
+                    iterations,
+                    format!("a count whose grown structure (axis length {n}) fits in usize"),
                 )
             })?;
         total = total.saturating_mul(grow + n);
@@ -142,13 +144,11 @@ fn structure_of(op: &'static str, input: &Array, s: &Option<Array>) -> Result<Ar
     match s {
         Some(s) => {
             if s.ndim() != input.ndim() {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     op,
-                    format!(
-                        "structure has {} dimensions; the input has {}",
-                        s.ndim(),
-                        input.ndim()
-                    ),
+                    "structure",
+                    s.shape(),
+                    format!("{} dimensions, the input's rank", input.ndim()),
                 ));
             }
             Ok(s.clone())
@@ -275,8 +275,8 @@ fn binary_op(op: &'static str, input: &Array, opts: &MorphOptions, seq: &[bool])
 /// its device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a structure of another rank or a bad origin; [`Error::DType`]
-/// for complex input.
+/// [`Error::BadShape`] for a structure of another rank; [`Error::BadArgument`] for a bad
+/// origin; [`Error::DType`] for complex input.
 ///
 /// # Algorithm
 /// A minimum over the structure's taps, repeated `iterations` times.

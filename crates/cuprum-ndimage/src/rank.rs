@@ -36,34 +36,42 @@ pub(crate) fn window_dense(
         Window::Size(s) => {
             let shape = per_axis(op, "size", s, ndim)?;
             if shape.contains(&0) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!("filter size {shape:?} has a zero entry"),
+                    "size",
+                    format!("{shape:?}"),
+                    "positive sizes",
                 ));
             }
             let n = shape
                 .iter()
                 .try_fold(1usize, |a, &b| a.checked_mul(b))
                 .ok_or_else(|| {
-                    Error::invalid_value(op, format!("filter size {shape:?} overflows"))
+                    Error::bad_argument(
+                        op,
+                        "size",
+                        format!("{shape:?}"),
+                        "a window whose element count fits in usize",
+                    )
                 })?;
             Ok((shape, crate::support::ones(n)?))
         }
         Window::Footprint(f) => {
             if f.ndim() != ndim {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     op,
-                    format!(
-                        "footprint has {} dimensions; the input has {ndim}",
-                        f.ndim()
-                    ),
+                    "footprint",
+                    f.shape(),
+                    format!("{ndim} dimensions, the input's rank"),
                 ));
             }
             let v = host_f64(f)?;
             if !v.iter().any(|&x| x != 0.0) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    "the footprint has no true element",
+                    "footprint",
+                    "an array with no true element",
+                    "at least one true element",
                 ));
             }
             Ok((f.shape().to_vec(), v))
@@ -138,10 +146,10 @@ fn rank_filter_impl(
         Sel::Min => 0,
         Sel::Max => n - 1,
         Sel::Median => n / 2,
-        Sel::Percentile(p) => {
-            let p = if p < 0.0 { p + 100.0 } else { p };
+        Sel::Percentile(p0) => {
+            let p = if p0 < 0.0 { p0 + 100.0 } else { p0 };
             if !(0.0..=100.0).contains(&p) {
-                return Err(Error::invalid_value(op, format!("invalid percentile {p}")));
+                return Err(Error::out_of_domain(op, "percentile", p0, "[-100, 100]"));
             }
             if p == 100.0 {
                 n - 1
@@ -152,9 +160,11 @@ fn rank_filter_impl(
         Sel::Rank(k) => {
             let k2 = if k < 0 { k + n as i64 } else { k };
             if k2 < 0 || k2 >= n as i64 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!("rank {k} out of bounds for a window of {n} elements"),
+                    "rank",
+                    k,
+                    format!("-{n} <= rank < {n} for a window of {n} elements"),
                 ));
             }
             k2 as usize
@@ -189,8 +199,10 @@ macro_rules! rank_doc {
             "shape and dtype (or `opts.output`), on its device.\n\n",
             "The window of output element `i` covers `input[i + k - shape / 2 - origin]` for each ",
             "`k` in the window, extended by `opts.mode`. Selections are exact for every dtype.\n\n",
-            "# Errors\n[`Error::InvalidValue`] for a zero size, a footprint of the wrong rank or ",
-            "without a true element, a bad origin or rank; [`Error::DType`] for complex input.\n\n",
+            "# Errors\n[`Error::BadArgument`] for a zero size, a footprint without a true ",
+            "element, a bad origin or rank; [`Error::BadShape`] for a footprint of the wrong ",
+            "rank; [`Error::OutOfDomain`] for a percentile outside `[-100, 100]`; ",
+            "[`Error::DType`] for complex input.\n\n",
             "# Algorithm\nGathers the window of each element and selects the order statistic ",
             "without sorting it (CPU: `select_nth_unstable`, rayon over rows; CUDA: one thread ",
             "per element, Wirth's selection in a local array up to 64 taps, beyond that a radix ",
@@ -308,7 +320,14 @@ fn filter1d(
     o.origin = match opts.origin.as_slice() {
         [] => vec![],
         [v] => (0..nd).map(|d| if d == ax { *v } else { 0 }).collect(),
-        _ => return Err(Error::invalid_value(op, "origin must be one integer")),
+        o => {
+            return Err(Error::bad_argument(
+                op,
+                "origin",
+                format!("{o:?}"),
+                "one integer",
+            ));
+        }
     };
     rank_filter_impl(op, input, &Window::Size(sizes), rank, &o)
 }

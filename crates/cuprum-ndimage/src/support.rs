@@ -30,7 +30,7 @@ pub(crate) fn is_integer(dtype: DType) -> bool {
 /// length `ndim`.
 pub(crate) fn per_axis<T: Copy>(
     op: &'static str,
-    what: &str,
+    what: &'static str,
     v: &[T],
     ndim: usize,
 ) -> Result<Vec<T>> {
@@ -38,9 +38,11 @@ pub(crate) fn per_axis<T: Copy>(
         1 => Ok(bounded(ndim, v[0])),
         n if n == ndim => Ok(v.to_vec()),
         0 if ndim == 0 => Ok(Vec::new()),
-        n => Err(Error::invalid_value(
+        n => Err(Error::bad_shape(
             op,
-            format!("{what} has {n} values; expected 1 or one per axis ({ndim})"),
+            what,
+            &[n],
+            format!("1 value or one per axis ({ndim})"),
         )),
     }
 }
@@ -60,11 +62,11 @@ pub(crate) fn origins(op: &'static str, origin: &[isize], ndim: usize) -> Result
 pub(crate) fn check_origin(op: &'static str, origin: i64, w: usize) -> Result<()> {
     let w = w as i64;
     if origin < -(w / 2) || origin > (w - 1) / 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "invalid origin {origin} for a window of length {w}: it must satisfy -(w // 2) <= origin <= (w - 1) // 2"
-            ),
+            "origin",
+            origin,
+            format!("-(w // 2) <= origin <= (w - 1) // 2 for a window of length w = {w}"),
         ));
     }
     Ok(())
@@ -96,8 +98,9 @@ pub(crate) fn zeros(n: usize) -> Result<Vec<f64>> {
 /// The element count of `shape`, checked for overflow.
 pub(crate) fn size_of(op: &'static str, shape: &[usize]) -> Result<usize> {
     shape.iter().try_fold(1usize, |acc, &n| {
-        acc.checked_mul(n)
-            .ok_or_else(|| Error::invalid_value(op, format!("shape {shape:?} overflows")))
+        acc.checked_mul(n).ok_or_else(|| {
+            Error::bad_shape(op, "shape", shape, "an element count that fits in usize")
+        })
     })
 }
 
@@ -131,9 +134,11 @@ pub(crate) fn filter_axes(
     s.sort_unstable();
     s.dedup();
     if s.len() != ax.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("axes {axes:?} name an axis twice"),
+            "axes",
+            format!("{axes:?}"),
+            "distinct axes",
         ));
     }
     Ok(Some(ax))
@@ -143,7 +148,7 @@ pub(crate) fn filter_axes(
 /// and the other axes get `fill`; without, [`per_axis`] over all axes.
 pub(crate) fn expand_per_axis<T: Copy>(
     op: &'static str,
-    what: &str,
+    what: &'static str,
     v: &[T],
     axes: Option<&[usize]>,
     ndim: usize,
@@ -179,19 +184,17 @@ pub(crate) fn expand_origin(
 /// input is not filtered (NumPy's `expand_dims`, the filtered axes in increasing order).
 pub(crate) fn expand_dims_for_axes(
     op: &'static str,
-    what: &str,
+    what: &'static str,
     a: &Array,
     axes: &[usize],
     ndim: usize,
 ) -> Result<Array> {
     if a.ndim() != axes.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "{what} has {} dimensions; axes name {}",
-                a.ndim(),
-                axes.len()
-            ),
+            what,
+            a.shape(),
+            format!("{} dimensions, one per axis in axes", axes.len()),
         ));
     }
     let mut sorted = axes.to_vec();

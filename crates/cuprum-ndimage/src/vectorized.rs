@@ -24,8 +24,9 @@ use cuprum_core::{Array, Error, IndexMode, Result, Scalar, SliceItem};
 /// so a reduction over `-1` is the same.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a bad window, repeated `axes`, an origin outside
-/// `-(w / 2) ..= (w - 1) / 2`, or a function result of the wrong shape;
+/// [`Error::BadArgument`] for a bad window, repeated `axes` or an origin outside
+/// `-(w / 2) ..= (w - 1) / 2`; [`Error::ShapeMismatch`] for a function result of the wrong
+/// shape;
 /// [`Error::AxisOutOfBounds`] for an axis out of range; errors of `function`.
 ///
 /// # Algorithm
@@ -63,9 +64,11 @@ pub fn vectorized_filter(
     seen.sort_unstable();
     seen.dedup();
     if seen.len() != axes.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("axes {axes:?} repeat an axis"),
+            "axes",
+            format!("{axes:?}"),
+            "distinct axes",
         ));
     }
     let na = axes.len();
@@ -148,15 +151,15 @@ pub fn vectorized_filter(
     };
     let r = function(&windows)?;
     if r.shape() != shape.as_slice() {
-        return Err(Error::invalid_value(
+        return Err(Error::ShapeMismatch {
             op,
-            format!(
-                "function returned shape {:?}; reducing the last axis of windows {:?} gives {:?}",
-                r.shape(),
-                windows.shape(),
-                shape
-            ),
-        ));
+            lhs: r.shape().to_vec(),
+            rhs: shape.clone(),
+            detail: Some(format!(
+                "the function's result against the windows {:?} reduced over their last axis",
+                windows.shape()
+            )),
+        });
     }
     let r = r.moveaxis(&dst, &src)?;
     match opts.output {

@@ -18,18 +18,19 @@ fn neighbour_offsets(
     let s = match structure {
         Some(s) => {
             if s.ndim() != nd {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     op,
-                    format!("structure has {} dimensions; the input has {nd}", s.ndim()),
+                    "structure",
+                    s.shape(),
+                    format!("{nd} dimensions, the input's rank"),
                 ));
             }
             if s.shape().iter().any(|&n| n != 3) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     op,
-                    format!(
-                        "structure dimensions must be equal to 3, got {:?}",
-                        s.shape()
-                    ),
+                    "structure",
+                    s.shape(),
+                    "3 along every axis",
                 ));
             }
             crate::support::host_f64(s)?
@@ -186,7 +187,7 @@ fn ift_cpu(x: &[i32], out: &mut [i64], maxval: usize, nstr: &[i64], shape: &[i64
 ///
 /// # Errors
 /// [`Error::DType`] for an input other than uint8/uint16 or markers not of a signed integer
-/// dtype; [`Error::ShapeMismatch`] for markers of another shape; [`Error::InvalidValue`] for a
+/// dtype; [`Error::ShapeMismatch`] for markers of another shape; [`Error::BadShape`] for a
 /// structure of another rank or not `3` along every axis.
 ///
 /// # Algorithm

@@ -35,6 +35,19 @@ const B: [bool; 20] = [
     true, true, false, true, false, false,
 ];
 
+/// The variant and argument name of a structured argument error (`BadArgument`,
+/// `OutOfDomain`, `BadShape`); panics on a result or any other error.
+fn arg_err<T>(r: cuprum_core::Result<T>) -> (&'static str, &'static str) {
+    use cuprum_core::Error as E;
+    match r {
+        Err(E::BadArgument { arg, .. }) => ("BadArgument", arg),
+        Err(E::OutOfDomain { arg, .. }) => ("OutOfDomain", arg),
+        Err(E::BadShape { arg, .. }) => ("BadShape", arg),
+        Err(e) => panic!("not a structured argument error: {e}"),
+        Ok(_) => panic!("expected an error"),
+    }
+}
+
 fn x_on(d: Device) -> Array {
     Array::from_vec_on(X.to_vec(), &[4, 5], d).unwrap()
 }
@@ -199,15 +212,32 @@ mod filters {
     #[test]
     fn bad_input_is_an_error() {
         let x = x_on(Device::Cpu);
-        assert!(nd::Mode::parse("ndimage.convolve", "bogus").is_err());
-        assert!(nd::gaussian_filter1d(&x, -1.0, -1, &nd::GaussianOptions::default()).is_err());
+        assert_eq!(
+            arg_err(nd::Mode::parse("ndimage.convolve", "bogus")),
+            ("BadArgument", "mode")
+        );
+        assert_eq!(
+            arg_err(nd::gaussian_filter1d(
+                &x,
+                -1.0,
+                -1,
+                &nd::GaussianOptions::default()
+            )),
+            ("OutOfDomain", "sigma")
+        );
         let w3 = Array::from_vec_on(vec![1.0f64; 3], &[3], Device::Cpu).unwrap();
-        assert!(nd::correlate(&x, &w3, &nd::FilterOptions::default()).is_err());
+        assert_eq!(
+            arg_err(nd::correlate(&x, &w3, &nd::FilterOptions::default())),
+            ("BadShape", "weights")
+        );
         let o = nd::FilterOptions {
             origin: vec![2],
             ..Default::default()
         };
-        assert!(nd::correlate1d(&x, &w3, 0, &o).is_err());
+        assert_eq!(
+            arg_err(nd::correlate1d(&x, &w3, 0, &o)),
+            ("BadArgument", "origin")
+        );
         assert!(nd::sobel(&x, 2, &nd::FilterOptions::default()).is_err());
         let empty = Array::from_vec_on(Vec::<f64>::new(), &[0, 3], Device::Cpu).unwrap();
         assert_eq!(
@@ -402,7 +432,10 @@ mod interpolation {
             order: 6,
             ..Default::default()
         };
-        assert!(nd::zoom(&x_on(Device::Cpu), &[2.0], &o).is_err());
+        assert_eq!(
+            arg_err(nd::zoom(&x_on(Device::Cpu), &[2.0], &o)),
+            ("BadArgument", "order")
+        );
     }
 }
 
@@ -690,7 +723,10 @@ mod distance_and_generic {
                     .unwrap(),
                 vec![-1; 4]
             );
-            assert!(nd::distance_transform_cdt(&ones, "bogus").is_err());
+            assert_eq!(
+                arg_err(nd::distance_transform_cdt(&ones, "bogus")),
+                ("BadArgument", "metric")
+            );
         }
     }
 
@@ -899,7 +935,10 @@ mod segmentation {
             assert!(nd::watershed_ift(&x, &mu, None).is_err());
             assert!(nd::watershed_ift(&x, &m3, None).is_err());
             let s2 = Array::from_vec_on(vec![true; 4], &[2, 2], d).unwrap();
-            assert!(nd::watershed_ift(&x, &m, Some(&s2)).is_err());
+            assert_eq!(
+                arg_err(nd::watershed_ift(&x, &m, Some(&s2))),
+                ("BadShape", "structure")
+            );
         }
     }
 }
@@ -1086,14 +1125,33 @@ mod vectorized {
             // a function that does not reduce the window axis; a bad origin; repeated axes
             let id = |w: &Array| Ok(w.clone());
             let o = nd::FilterOptions::default();
-            assert!(nd::vectorized_filter(&x, &id, &nd::Window::size(3), &o, None).is_err());
+            assert!(matches!(
+                nd::vectorized_filter(&x, &id, &nd::Window::size(3), &o, None),
+                Err(cuprum_core::Error::ShapeMismatch { .. })
+            ));
             let bad = nd::FilterOptions {
                 origin: vec![2],
                 ..Default::default()
             };
-            assert!(nd::vectorized_filter(&x, &mean, &nd::Window::size(3), &bad, None).is_err());
-            assert!(
-                nd::vectorized_filter(&x, &mean, &nd::Window::size(3), &o, Some(&[1, -1])).is_err()
+            assert_eq!(
+                arg_err(nd::vectorized_filter(
+                    &x,
+                    &mean,
+                    &nd::Window::size(3),
+                    &bad,
+                    None
+                )),
+                ("BadArgument", "origin")
+            );
+            assert_eq!(
+                arg_err(nd::vectorized_filter(
+                    &x,
+                    &mean,
+                    &nd::Window::size(3),
+                    &o,
+                    Some(&[1, -1])
+                )),
+                ("BadArgument", "axes")
             );
         }
     }
@@ -1290,10 +1348,20 @@ mod axes {
                 want.iter().map(|&v| v == 1).collect::<Vec<_>>()
             );
             // repeated or out-of-range axes, a footprint of another rank than the axes
-            assert!(nd::uniform_filter(&x, &[3], &on(&[1, -1])).is_err());
+            assert_eq!(
+                arg_err(nd::uniform_filter(&x, &[3], &on(&[1, -1]))),
+                ("BadArgument", "axes")
+            );
             assert!(nd::uniform_filter(&x, &[3], &on(&[2])).is_err());
             let fp2 = Array::from_vec_on(vec![true; 4], &[2, 2], d).unwrap();
-            assert!(nd::minimum_filter(&x, &nd::Window::Footprint(fp2), &on(&[0])).is_err());
+            assert_eq!(
+                arg_err(nd::minimum_filter(
+                    &x,
+                    &nd::Window::Footprint(fp2),
+                    &on(&[0])
+                )),
+                ("BadShape", "footprint")
+            );
         }
     }
 }
