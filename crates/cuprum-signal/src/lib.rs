@@ -47,6 +47,7 @@ pub use convolve::{
 };
 pub use cuprum_core::ConvolveMode;
 pub use czt::{czt, czt_points, zoom_fft};
+pub use design::band_stop::{BandStopType, band_stop_obj};
 pub use design::convert::{
     bilinear, bilinear_zpk, lp2bp, lp2bp_zpk, lp2bs, lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk,
     sos2tf, sos2zpk, ss2zpk, tf2sos, tf2zpk, zpk2sos, zpk2ss, zpk2tf,
@@ -59,8 +60,11 @@ pub use design::iir::{
     BType, Filter, FilterOutput, IirOptions, IirType, bessel, butter, cheby1, cheby2, ellip,
     iirfilter,
 };
+pub use design::normalize::{BadCoefficients, Normalized, abcd_normalize, normalize};
 pub use design::notch::{gammatone, iircomb, iirnotch, iirpeak};
 pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord, iirdesign};
+pub use design::partial::{RootType, invres, invresz, residue, residuez, unique_roots};
+pub use design::prototype::{buttap, cheb1ap, cheb2ap, ellipap};
 pub use design::remez::{RemezOptions, RemezType, remez};
 pub use design::ss::{bode, freqresp, freqs, freqs_zpk, ss2tf, tf2ss};
 pub use envelope::{EnvelopeOptions, Residual, envelope};

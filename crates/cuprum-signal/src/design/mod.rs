@@ -2,14 +2,18 @@
 //! arrays on the current device: IIR design, FIR design, frequency responses and the
 //! zeros-poles-gain algebra.
 
+pub mod band_stop;
 pub mod bessel;
 pub mod convert;
 mod elliptic;
 pub mod fir;
 pub mod freq;
 pub mod iir;
+pub mod normalize;
 pub mod notch;
 pub mod order;
+pub mod partial;
+pub mod prototype;
 pub mod remez;
 pub mod ss;
 pub(crate) mod zpk;

@@ -6,6 +6,7 @@ mod cusignal;
 #[rustfmt::skip]
 mod cusignal_golden;
 mod design;
+mod design_extra;
 mod ecg;
 #[allow(dead_code)]
 #[path = "../../examples/ecg.rs"]
