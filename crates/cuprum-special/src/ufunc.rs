@@ -63,7 +63,7 @@ pub(crate) fn loop_dtype(op: &'static str, dts: &[DType], first: First) -> Resul
 }
 
 /// The device of the array operands (the CPU when there are none); all must agree.
-fn common_device(op: &'static str, ops: &[&Operand<'_>]) -> Result<Device> {
+pub(crate) fn common_device(op: &'static str, ops: &[&Operand<'_>]) -> Result<Device> {
     let mut dev: Option<Device> = None;
     for o in ops {
         if let Operand::Array(a) = o {
@@ -283,7 +283,8 @@ fn cpu_loop<T: Lane, const N: usize, const M: usize>(
 }
 
 /// `kernels/special/{common.cuh, gamma.cuh, owens.cuh, hypergeometric.cuh, airy.cuh, lpmv.cuh,
-/// inverse.cuh, bessel.cuh, special.cu, discrete.cuh}` in that order (self-contained: none of
+/// inverse.cuh, bessel.cuh, special.cu, discrete.cuh, degrees.cuh, log_ndtr.cuh, shichi.cuh,
+/// ellipj.cuh, lambertw.cuh}` in that order (self-contained: none of
 /// core's headers).
 const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/common.cuh"),
@@ -295,7 +296,12 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/inverse.cuh"),
     include_str!("../../../kernels/special/bessel.cuh"),
     include_str!("../../../kernels/special/special.cu"),
-    include_str!("../../../kernels/special/discrete.cuh")
+    include_str!("../../../kernels/special/discrete.cuh"),
+    include_str!("../../../kernels/special/degrees.cuh"),
+    include_str!("../../../kernels/special/log_ndtr.cuh"),
+    include_str!("../../../kernels/special/shichi.cuh"),
+    include_str!("../../../kernels/special/ellipj.cuh"),
+    include_str!("../../../kernels/special/lambertw.cuh")
 );
 
 /// The device address of element 0 of a C-contiguous CUDA array.

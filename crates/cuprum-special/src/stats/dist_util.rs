@@ -1,7 +1,9 @@
 //! Shared pieces of the distribution modules: the operands as float64 arrays on one device,
-//! and short names of core's arithmetic.
+//! the evaluation skeletons every distribution function runs (parameter checks, the
+//! standardized point, NaN for invalid parameters), the macro that writes their public
+//! signatures, and short names of core's arithmetic.
 
-use cuprum_core::{Array, DType, Device, Error, Operand, Result, Scalar};
+use cuprum_core::{Array, DType, Error, Operand, Result, Scalar};
 
 pub(crate) use cuprum_core::{
     add, divide as div, exp, expm1, floor, greater, greater_equal, less, less_equal, log, log1p,
@@ -11,29 +13,17 @@ pub(crate) use cuprum_core::{
 /// The operands as float64 arrays on their common device (the CPU when all are scalars);
 /// SciPy's distributions compute in float64 whatever the input dtype.
 pub(crate) fn args<const N: usize>(op: &'static str, ops: [Operand<'_>; N]) -> Result<[Array; N]> {
-    let mut dev: Option<Device> = None;
     for o in &ops {
-        if let Operand::Array(a) = o {
-            if a.dtype().is_complex() {
-                return Err(Error::unsupported(
-                    op,
-                    format!("complex input ({})", a.dtype()),
-                ));
-            }
-            match dev {
-                None => dev = Some(a.device()),
-                Some(d) if d != a.device() => {
-                    return Err(Error::DeviceMismatch {
-                        op,
-                        lhs: d,
-                        rhs: a.device(),
-                    });
-                }
-                _ => {}
-            }
+        if let Operand::Array(a) = o
+            && a.dtype().is_complex()
+        {
+            return Err(Error::unsupported(
+                op,
+                format!("complex input ({})", a.dtype()),
+            ));
         }
     }
-    let dev = dev.unwrap_or(Device::Cpu);
+    let dev = crate::ufunc::common_device(op, &ops.iter().collect::<Vec<_>>())?;
     let mut out = Vec::new();
     for o in ops {
         out.push(match o {
@@ -54,6 +44,106 @@ pub(crate) fn args<const N: usize>(op: &'static str, ops: [Operand<'_>; N]) -> R
     }
     out.try_into()
         .map_err(|_| Error::invalid_value(op, "internal: operand count"))
+}
+
+/// Defines a public distribution function whose parameters are each an array or a weak scalar
+/// (`impl Into<Operand>`); inside `body` each parameter is that [`Operand`].
+macro_rules! dist_fn {
+    ($(#[$attr:meta])* $name:ident($($p:ident),+ $(,)?) $body:block) => {
+        $(#[$attr])*
+        pub fn $name<'a>(
+            $($p: impl Into<cuprum_core::Operand<'a>>),+
+        ) -> cuprum_core::Result<cuprum_core::Array> {
+            $(let $p: cuprum_core::Operand<'a> = $p.into();)+
+            $body
+        }
+    };
+}
+pub(crate) use dist_fn;
+
+/// NaN where `scale <= 0` or a shape parameter (`v[1..N - 2]`) is `<= 0`: the operands are
+/// `[point, shapes.., loc, scale]`.
+fn bad_loc_scale<const N: usize>(v: &[Array; N]) -> Result<Array> {
+    let mut bad = less_equal(&v[N - 1], 0.0)?;
+    for s in &v[1..N - 2] {
+        bad = logical_or(&bad, &less_equal(s, 0.0)?)?;
+    }
+    Ok(bad)
+}
+
+/// A continuous distribution's `pdf`, `logpdf`, `cdf` or `sf`: the operands `[x, shapes..,
+/// loc, scale]` as float64 (see [`args`]), then `f(y, operands)` with `y = (x - loc) / scale`;
+/// NaN where `scale <= 0`, a shape parameter is `<= 0`, or `y` is NaN.
+pub(crate) fn continuous<const N: usize>(
+    op: &'static str,
+    ops: [Operand<'_>; N],
+    f: impl FnOnce(&Array, &[Array; N]) -> Result<Array>,
+) -> Result<Array> {
+    let v = args(op, ops)?;
+    let bad = bad_loc_scale(&v)?;
+    let y = standard(&v[0], &v[N - 2], &v[N - 1])?;
+    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
+    nan_if(&bad, &f(&y, &v)?)
+}
+
+/// A continuous distribution's `ppf` or `isf`: the operands `[q, shapes.., loc, scale]` as
+/// float64, then `loc + scale f(operands)` where `f` is the standardized quantile; NaN where
+/// `scale <= 0`, a shape parameter is `<= 0`, or `q` lies outside `[0, 1]`.
+pub(crate) fn continuous_quantile<const N: usize>(
+    op: &'static str,
+    ops: [Operand<'_>; N],
+    f: impl FnOnce(&[Array; N]) -> Result<Array>,
+) -> Result<Array> {
+    let v = args(op, ops)?;
+    let bad = logical_or(&bad_loc_scale(&v)?, &bad_q(&v[0])?)?;
+    let r = add(&mul(&f(&v)?, &v[N - 1])?, &v[N - 2])?;
+    nan_if(&bad, &r)
+}
+
+/// A continuous distribution's `pdf` (`logpdf` when `log_density`) from its standardized
+/// log-density `l(y, operands)`, as [`continuous`]: `exp(l) / scale`, or `l - log(scale)`.
+pub(crate) fn from_log_density<const N: usize>(
+    op: &'static str,
+    ops: [Operand<'_>; N],
+    log_density: bool,
+    l: impl FnOnce(&Array, &[Array; N]) -> Result<Array>,
+) -> Result<Array> {
+    continuous(op, ops, |y, v| {
+        let l = l(y, v)?;
+        if log_density {
+            sub(&l, &log(&v[N - 1])?)
+        } else {
+            div(&exp(&l)?, &v[N - 1])
+        }
+    })
+}
+
+/// A discrete distribution's `pmf`, `logpmf`, `cdf` or `sf`: the operands `[k, shapes.., loc]`
+/// as float64, then `f(y, operands)` with `y = k - loc`; NaN where `bad(operands)` (invalid
+/// shape parameters) or `y` is NaN.
+pub(crate) fn discrete<const N: usize>(
+    op: &'static str,
+    ops: [Operand<'_>; N],
+    bad: impl FnOnce(&[Array; N]) -> Result<Array>,
+    f: impl FnOnce(&Array, &[Array; N]) -> Result<Array>,
+) -> Result<Array> {
+    let v = args(op, ops)?;
+    let y = sub(&v[0], &v[N - 1])?;
+    let bad = logical_or(&bad(&v)?, &cuprum_core::isnan(&y)?)?;
+    nan_if(&bad, &f(&y, &v)?)
+}
+
+/// A discrete distribution's `ppf` or `isf`: the operands `[q, shapes.., loc]` as float64, then
+/// `loc + f(operands)` (the search handles invalid shapes and `q`); NaN where `loc` is NaN.
+pub(crate) fn discrete_quantile<const N: usize>(
+    op: &'static str,
+    ops: [Operand<'_>; N],
+    f: impl FnOnce(&[Array; N]) -> Result<Array>,
+) -> Result<Array> {
+    let v = args(op, ops)?;
+    let bad = cuprum_core::isnan(&v[N - 1])?;
+    let r = add(&f(&v)?, &v[N - 1])?;
+    nan_if(&bad, &r)
 }
 
 /// `v` where `bad` is false, NaN where it is true.

@@ -7,284 +7,204 @@
 //! distributions; so does a NaN point, or a probability outside `[0, 1]`.
 
 use super::dist_util::*;
-use cuprum_core::{Array, Operand, Result};
+use cuprum_core::{Array, Result};
 
-/// The probability density function of Student's t distribution. SciPy's `scipy.stats.t.pdf(x, df, loc, scale)`.
-///
-/// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
-/// the broadcast shape, float64, on the arrays' device.
-///
-/// **Semantics:** with `y = (x - loc) / scale`: `exp(logpdf)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); the support is the real line; NaN for
-/// invalid parameters or a NaN point.
-///
-/// **Algorithm:** as [`logpdf`], composed with core's ufuncs (so every device runs it).
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
-/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
-/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
-/// let r = stats::t::pdf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.t.pdf(1.5, 2.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - 0.15311292029291473).abs() <= 1e-13 * 0.15311292029291473);
-/// ```
-pub fn pdf<'a>(
-    x: impl Into<Operand<'a>>,
-    df: impl Into<Operand<'a>>,
-    loc: impl Into<Operand<'a>>,
-    scale: impl Into<Operand<'a>>,
-) -> Result<Array> {
-    let [x, df, loc, scale] = args(
-        "stats.t.pdf",
-        [x.into(), df.into(), loc.into(), scale.into()],
+/// The standardized log-density `log(poch(df/2, 1/2)) - log(df pi)/2 - (df + 1)/2
+/// log1p(y^2/df)`; the normal one for infinite `df`.
+fn log_density(y: &Array, [_, df, ..]: &[Array; 4]) -> Result<Array> {
+    let h = mul(df, 0.5)?;
+    let lt = sub(
+        &sub(
+            &log(&crate::poch(&h, 0.5)?)?,
+            &mul(&add(&log(df)?, std::f64::consts::PI.ln())?, 0.5)?,
+        )?,
+        &mul(&mul(&add(df, 1.0)?, 0.5)?, &log1p(&div(&square(y)?, df)?)?)?,
     )?;
-    let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
-    let y = standard(&x, &loc, &scale)?;
-    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = div(
-        &exp(&{
-            let h = mul(&df, 0.5)?;
-            let lt = sub(
-                &sub(
-                    &log(&crate::poch(&h, 0.5)?)?,
-                    &mul(&add(&log(&df)?, std::f64::consts::PI.ln())?, 0.5)?,
-                )?,
-                &mul(
-                    &mul(&add(&df, 1.0)?, 0.5)?,
-                    &log1p(&div(&square(&y)?, &df)?)?,
-                )?,
-            )?;
-            let ln = sub(&mul(&square(&y)?, -0.5)?, 0.9189385332046727)?;
-            pick(&cuprum_core::isinf(&df)?, &ln, &lt)?
-        })?,
-        &scale,
-    )?;
-    nan_if(&bad, &r)
+    pick(&cuprum_core::isinf(df)?, &super::norm::log_density(y)?, &lt)
 }
 
-/// The logarithm of the probability density function of Student's t distribution. SciPy's `scipy.stats.t.logpdf(x, df, loc, scale)`.
-///
-/// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
-/// the broadcast shape, float64, on the arrays' device.
-///
-/// **Semantics:** with `y = (x - loc) / scale`: `log(poch(df/2, 1/2)) - (log(df) + log(pi))/2 - (df+1)/2 log1p(y^2/df) - log(scale)` (SciPy's form); the normal log-density for infinite `df`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); the support is the real line; NaN for
-/// invalid parameters or a NaN point.
-///
-/// **Algorithm:** this crate's `poch`, core's `log1p`, composed with core's ufuncs (so every device runs it).
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
-/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
-/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
-/// let r = stats::t::logpdf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.t.logpdf(1.5, 2.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - -1.8765795886779641).abs() <= 1e-13 * 1.8765795886779641);
-/// ```
-pub fn logpdf<'a>(
-    x: impl Into<Operand<'a>>,
-    df: impl Into<Operand<'a>>,
-    loc: impl Into<Operand<'a>>,
-    scale: impl Into<Operand<'a>>,
-) -> Result<Array> {
-    let [x, df, loc, scale] = args(
-        "stats.t.logpdf",
-        [x.into(), df.into(), loc.into(), scale.into()],
-    )?;
-    let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
-    let y = standard(&x, &loc, &scale)?;
-    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = sub(
-        &{
-            let h = mul(&df, 0.5)?;
-            let lt = sub(
-                &sub(
-                    &log(&crate::poch(&h, 0.5)?)?,
-                    &mul(&add(&log(&df)?, std::f64::consts::PI.ln())?, 0.5)?,
-                )?,
-                &mul(
-                    &mul(&add(&df, 1.0)?, 0.5)?,
-                    &log1p(&div(&square(&y)?, &df)?)?,
-                )?,
-            )?;
-            let ln = sub(&mul(&square(&y)?, -0.5)?, 0.9189385332046727)?;
-            pick(&cuprum_core::isinf(&df)?, &ln, &lt)?
-        },
-        &log(&scale)?,
-    )?;
-    nan_if(&bad, &r)
+dist_fn! {
+    /// The probability density function of Student's t distribution. SciPy's `scipy.stats.t.pdf(x, df, loc, scale)`.
+    ///
+    /// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+    /// the broadcast shape, float64, on the arrays' device.
+    ///
+    /// **Semantics:** with `y = (x - loc) / scale`: `exp(logpdf)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); the support is the real line; NaN for
+    /// invalid parameters or a NaN point.
+    ///
+    /// **Algorithm:** as [`logpdf`], composed with core's ufuncs (so every device runs it).
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+    /// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+    /// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special::stats;
+    /// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = stats::t::pdf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.stats.t.pdf(1.5, 2.5, loc=0.5, scale=2.0)
+    /// assert!((r[0] - 0.15311292029291473).abs() <= 1e-13 * 0.15311292029291473);
+    /// ```
+    pdf(x, df, loc, scale) {
+        from_log_density("stats.t.pdf", [x, df, loc, scale], false, log_density)
+    }
 }
 
-/// The cumulative distribution function of Student's t distribution. SciPy's `scipy.stats.t.cdf(x, df, loc, scale)`.
-///
-/// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
-/// the broadcast shape, float64, on the arrays' device.
-///
-/// **Semantics:** with `y = (x - loc) / scale`: `stdtr(df, y)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); the support is the real line; NaN for
-/// invalid parameters or a NaN point.
-///
-/// **Algorithm:** this crate's `stdtr` (incomplete beta function), composed with core's ufuncs (so every device runs it).
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
-/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
-/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
-/// let r = stats::t::cdf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.t.cdf(1.5, 2.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - 0.6711510400651426).abs() <= 1e-13 * 0.6711510400651426);
-/// ```
-pub fn cdf<'a>(
-    x: impl Into<Operand<'a>>,
-    df: impl Into<Operand<'a>>,
-    loc: impl Into<Operand<'a>>,
-    scale: impl Into<Operand<'a>>,
-) -> Result<Array> {
-    let [x, df, loc, scale] = args(
-        "stats.t.cdf",
-        [x.into(), df.into(), loc.into(), scale.into()],
-    )?;
-    let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
-    let y = standard(&x, &loc, &scale)?;
-    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = crate::stdtr(&df, &y)?;
-    nan_if(&bad, &r)
+dist_fn! {
+    /// The logarithm of the probability density function of Student's t distribution. SciPy's `scipy.stats.t.logpdf(x, df, loc, scale)`.
+    ///
+    /// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+    /// the broadcast shape, float64, on the arrays' device.
+    ///
+    /// **Semantics:** with `y = (x - loc) / scale`: `log(poch(df/2, 1/2)) - (log(df) + log(pi))/2 - (df+1)/2 log1p(y^2/df) - log(scale)` (SciPy's form); the normal log-density for infinite `df`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); the support is the real line; NaN for
+    /// invalid parameters or a NaN point.
+    ///
+    /// **Algorithm:** this crate's `poch`, core's `log1p`, composed with core's ufuncs (so every device runs it).
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+    /// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+    /// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special::stats;
+    /// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = stats::t::logpdf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.stats.t.logpdf(1.5, 2.5, loc=0.5, scale=2.0)
+    /// assert!((r[0] - -1.8765795886779641).abs() <= 1e-13 * 1.8765795886779641);
+    /// ```
+    logpdf(x, df, loc, scale) {
+        from_log_density("stats.t.logpdf", [x, df, loc, scale], true, log_density)
+    }
 }
 
-/// The survival function `1 - cdf` of Student's t distribution. SciPy's `scipy.stats.t.sf(x, df, loc, scale)`.
-///
-/// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
-/// the broadcast shape, float64, on the arrays' device.
-///
-/// **Semantics:** with `y = (x - loc) / scale`: `stdtr(df, -y)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); the support is the real line; NaN for
-/// invalid parameters or a NaN point.
-///
-/// **Algorithm:** this crate's `stdtr`, composed with core's ufuncs (so every device runs it).
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
-/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
-/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
-/// let r = stats::t::sf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.t.sf(1.5, 2.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - 0.3288489599348574).abs() <= 1e-13 * 0.3288489599348574);
-/// ```
-pub fn sf<'a>(
-    x: impl Into<Operand<'a>>,
-    df: impl Into<Operand<'a>>,
-    loc: impl Into<Operand<'a>>,
-    scale: impl Into<Operand<'a>>,
-) -> Result<Array> {
-    let [x, df, loc, scale] = args(
-        "stats.t.sf",
-        [x.into(), df.into(), loc.into(), scale.into()],
-    )?;
-    let bad = logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?;
-    let y = standard(&x, &loc, &scale)?;
-    let bad = logical_or(&bad, &cuprum_core::isnan(&y)?)?;
-    let r = crate::stdtr(&df, &neg(&y)?)?;
-    nan_if(&bad, &r)
+dist_fn! {
+    /// The cumulative distribution function of Student's t distribution. SciPy's `scipy.stats.t.cdf(x, df, loc, scale)`.
+    ///
+    /// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+    /// the broadcast shape, float64, on the arrays' device.
+    ///
+    /// **Semantics:** with `y = (x - loc) / scale`: `stdtr(df, y)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); the support is the real line; NaN for
+    /// invalid parameters or a NaN point.
+    ///
+    /// **Algorithm:** this crate's `stdtr` (incomplete beta function), composed with core's ufuncs (so every device runs it).
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+    /// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+    /// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special::stats;
+    /// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = stats::t::cdf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.stats.t.cdf(1.5, 2.5, loc=0.5, scale=2.0)
+    /// assert!((r[0] - 0.6711510400651426).abs() <= 1e-13 * 0.6711510400651426);
+    /// ```
+    cdf(x, df, loc, scale) {
+        continuous("stats.t.cdf", [x, df, loc, scale], |y, [_, df, ..]| {
+            crate::stdtr(df, y)
+        })
+    }
 }
 
-/// The percent point function (inverse of `cdf`) of Student's t distribution. SciPy's `scipy.stats.t.ppf(q, df, loc, scale)`.
-///
-/// **Shapes:** `q`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
-/// the broadcast shape, float64, on the arrays' device.
-///
-/// **Semantics:** `loc + scale stdtrit(df, q)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); NaN for invalid parameters or `q` outside `[0, 1]`.
-///
-/// **Algorithm:** this crate's `stdtrit` (inverse incomplete beta function), composed with core's ufuncs (so every device runs it).
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
-/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
-/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
-/// let r = stats::t::ppf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.t.ppf(0.3, 2.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - -0.694615476504636).abs() <= 1e-13 * 0.694615476504636);
-/// ```
-pub fn ppf<'a>(
-    q: impl Into<Operand<'a>>,
-    df: impl Into<Operand<'a>>,
-    loc: impl Into<Operand<'a>>,
-    scale: impl Into<Operand<'a>>,
-) -> Result<Array> {
-    let [q, df, loc, scale] = args(
-        "stats.t.ppf",
-        [q.into(), df.into(), loc.into(), scale.into()],
-    )?;
-    let bad = logical_or(
-        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
-        &bad_q(&q)?,
-    )?;
-    let r = add(&mul(&crate::stdtrit(&df, &q)?, &scale)?, &loc)?;
-    nan_if(&bad, &r)
+dist_fn! {
+    /// The survival function `1 - cdf` of Student's t distribution. SciPy's `scipy.stats.t.sf(x, df, loc, scale)`.
+    ///
+    /// **Shapes:** `x`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+    /// the broadcast shape, float64, on the arrays' device.
+    ///
+    /// **Semantics:** with `y = (x - loc) / scale`: `stdtr(df, -y)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); the support is the real line; NaN for
+    /// invalid parameters or a NaN point.
+    ///
+    /// **Algorithm:** this crate's `stdtr`, composed with core's ufuncs (so every device runs it).
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+    /// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+    /// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special::stats;
+    /// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = stats::t::sf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.stats.t.sf(1.5, 2.5, loc=0.5, scale=2.0)
+    /// assert!((r[0] - 0.3288489599348574).abs() <= 1e-13 * 0.3288489599348574);
+    /// ```
+    sf(x, df, loc, scale) {
+        continuous("stats.t.sf", [x, df, loc, scale], |y, [_, df, ..]| {
+            crate::stdtr(df, &neg(y)?)
+        })
+    }
 }
 
-/// The inverse survival function (inverse of `sf`) of Student's t distribution. SciPy's `scipy.stats.t.isf(q, df, loc, scale)`.
-///
-/// **Shapes:** `q`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
-/// the broadcast shape, float64, on the arrays' device.
-///
-/// **Semantics:** `loc - scale stdtrit(df, q)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); NaN for invalid parameters or `q` outside `[0, 1]`.
-///
-/// **Algorithm:** this crate's `stdtrit`, composed with core's ufuncs (so every device runs it).
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
-/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
-/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special::stats;
-/// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
-/// let r = stats::t::isf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.stats.t.isf(0.3, 2.5, loc=0.5, scale=2.0)
-/// assert!((r[0] - 1.694615476504636).abs() <= 1e-13 * 1.694615476504636);
-/// ```
-pub fn isf<'a>(
-    q: impl Into<Operand<'a>>,
-    df: impl Into<Operand<'a>>,
-    loc: impl Into<Operand<'a>>,
-    scale: impl Into<Operand<'a>>,
-) -> Result<Array> {
-    let [q, df, loc, scale] = args(
-        "stats.t.isf",
-        [q.into(), df.into(), loc.into(), scale.into()],
-    )?;
-    let bad = logical_or(
-        &logical_or(&less_equal(&scale, 0.0)?, &less_equal(&df, 0.0)?)?,
-        &bad_q(&q)?,
-    )?;
-    let r = add(&mul(&neg(&crate::stdtrit(&df, &q)?)?, &scale)?, &loc)?;
-    nan_if(&bad, &r)
+dist_fn! {
+    /// The percent point function (inverse of `cdf`) of Student's t distribution. SciPy's `scipy.stats.t.ppf(q, df, loc, scale)`.
+    ///
+    /// **Shapes:** `q`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+    /// the broadcast shape, float64, on the arrays' device.
+    ///
+    /// **Semantics:** `loc + scale stdtrit(df, q)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); NaN for invalid parameters or `q` outside `[0, 1]`.
+    ///
+    /// **Algorithm:** this crate's `stdtrit` (inverse incomplete beta function), composed with core's ufuncs (so every device runs it).
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+    /// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+    /// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special::stats;
+    /// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
+    /// let r = stats::t::ppf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.stats.t.ppf(0.3, 2.5, loc=0.5, scale=2.0)
+    /// assert!((r[0] - -0.694615476504636).abs() <= 1e-13 * 0.694615476504636);
+    /// ```
+    ppf(q, df, loc, scale) {
+        continuous_quantile("stats.t.ppf", [q, df, loc, scale], |[q, df, ..]| {
+            crate::stdtrit(df, q)
+        })
+    }
+}
+
+dist_fn! {
+    /// The inverse survival function (inverse of `sf`) of Student's t distribution. SciPy's `scipy.stats.t.isf(q, df, loc, scale)`.
+    ///
+    /// **Shapes:** `q`, `df`, `loc`, `scale` broadcast together (arrays or weak scalars); the result has
+    /// the broadcast shape, float64, on the arrays' device.
+    ///
+    /// **Semantics:** `loc - scale stdtrit(df, q)`; `df` is degrees of freedom (`> 0`; `inf` gives the normal distribution); NaN for invalid parameters or `q` outside `[0, 1]`.
+    ///
+    /// **Algorithm:** this crate's `stdtrit`, composed with core's ufuncs (so every device runs it).
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+    /// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for arrays on different devices,
+    /// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special::stats;
+    /// let x = Array::from_vec_on(vec![0.3f64], &[1], Device::Cpu).unwrap();
+    /// let r = stats::t::isf(&x, 2.5, 0.5, 2.0).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.stats.t.isf(0.3, 2.5, loc=0.5, scale=2.0)
+    /// assert!((r[0] - 1.694615476504636).abs() <= 1e-13 * 1.694615476504636);
+    /// ```
+    isf(q, df, loc, scale) {
+        continuous_quantile("stats.t.isf", [q, df, loc, scale], |[q, df, ..]| {
+            neg(&crate::stdtrit(df, q)?)
+        })
+    }
 }
