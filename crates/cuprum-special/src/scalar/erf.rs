@@ -294,3 +294,15 @@ pub(crate) fn erfinv(y: f64) -> f64 {
         NAN
     }
 }
+
+/// The logarithm of the standard normal CDF (xsf `log_ndtr` of SciPy 1.17):
+/// `log(erfcx(-x/sqrt 2)/2) - x^2/2` for `x < -1` (no underflow in the lower tail),
+/// `log1p(-erfc(x/sqrt 2)/2)` above.
+pub(crate) fn log_ndtr(x: f64) -> f64 {
+    let t = x * std::f64::consts::FRAC_1_SQRT_2;
+    if x < -1.0 {
+        (erfcx(-t) / 2.0).ln() - t * t
+    } else {
+        (-erfc(t) / 2.0).ln_1p()
+    }
+}

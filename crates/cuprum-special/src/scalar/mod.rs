@@ -9,10 +9,12 @@
 pub(crate) mod airy;
 pub(crate) mod bessel;
 pub(crate) mod bessel_v;
+pub(crate) mod degrees;
 pub(crate) mod discrete;
 pub(crate) mod dist;
 pub(crate) mod elementary;
 pub(crate) mod ellinc;
+pub(crate) mod ellipj;
 pub(crate) mod erf;
 pub(crate) mod expint;
 pub(crate) mod gamma;
@@ -21,8 +23,10 @@ pub(crate) mod igam;
 pub(crate) mod igam_coeff;
 pub(crate) mod incbet;
 pub(crate) mod inverse;
+pub(crate) mod lambertw;
 pub(crate) mod lpmv;
 pub(crate) mod owens;
+pub(crate) mod shichi;
 
 pub(crate) const MACHEP: f64 = 1.110_223_024_625_156_5e-16;
 pub(crate) const MAXLOG: f64 = 7.097_827_128_933_84e2;

@@ -10,9 +10,16 @@
 
 mod airy;
 mod api;
+mod btdtr;
+mod degrees;
 mod distributions;
 mod elementary;
+mod ellipj;
+mod grid;
 mod inverse;
+mod lambertw;
+mod log_ndtr;
+mod shichi;
 mod spherical;
 mod stats;
 mod stats_descriptive;
