@@ -56,7 +56,7 @@ impl Array {
     /// # Errors
     /// [`Error::TooBig`] when the shape's byte size overflows or exceeds `isize::MAX`;
     /// [`Error::OutOfMemory`] / [`Error::DeviceUnavailable`] from the allocation.
-    /// [`Error::InvalidValue`] for a negative entry of a signed shape.
+    /// [`Error::BadArgument`] for a negative entry of a signed shape.
     ///
     /// The shape is any [`IntoShape`] (`&[usize]`, `&Vec<usize>`, `&[2, 3]`, `()` for 0-d), as
     /// every creation function takes it.
@@ -103,7 +103,7 @@ impl Array {
     ///
     /// # Errors
     /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
-    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
+    /// [`IntoShape`]); [`Error::BadArgument`] for a negative entry.
     pub fn from_vec_on<T: Element>(
         data: Vec<T>,
         shape: impl IntoShape,
@@ -116,7 +116,7 @@ impl Array {
     ///
     /// # Errors
     /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
-    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
+    /// [`IntoShape`]); [`Error::BadArgument`] for a negative entry.
     ///
     /// # Example
     /// ```
@@ -132,7 +132,7 @@ impl Array {
     ///
     /// # Errors
     /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
-    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
+    /// [`IntoShape`]); [`Error::BadArgument`] for a negative entry.
     pub fn from_slice_on<T: Element>(
         data: &[T],
         shape: impl IntoShape,
@@ -161,7 +161,7 @@ impl Array {
     ///
     /// # Errors
     /// [`Error::ShapeMismatch`] when `data.len()` is not the product of `shape` (any
-    /// [`IntoShape`]); [`Error::InvalidValue`] for a negative entry.
+    /// [`IntoShape`]); [`Error::BadArgument`] for a negative entry.
     pub fn from_slice<T: Element>(data: &[T], shape: impl IntoShape) -> Result<Array> {
         Array::from_slice_on(data, shape, crate::current_device())
     }
@@ -175,7 +175,7 @@ impl Array {
     ///
     /// # Errors
     /// [`Error::ShapeMismatch`] when the byte count does not match `shape` and `dtype`;
-    /// [`Error::InvalidValue`] for a negative entry of `shape`.
+    /// [`Error::BadArgument`] for a negative entry of `shape`.
     pub fn from_bytes_on(
         bytes: &[u8],
         shape: impl IntoShape,
@@ -251,15 +251,14 @@ impl Array {
     /// The single element of a size-1 array, as a [`Scalar`] (like `ndarray.item()`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when the array has more or fewer than one element.
+    /// [`Error::BadShape`] when the array has more or fewer than one element.
     pub fn item(&self) -> Result<Scalar> {
         if self.size() != 1 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 "item",
-                format!(
-                    "can only convert an array of size 1, not shape {:?}",
-                    self.shape()
-                ),
+                "self",
+                self.shape(),
+                "an array of size 1",
             ));
         }
         let b = self.to_bytes()?;

@@ -209,8 +209,8 @@ fn rows() -> Vec<Row> {
         ),
         row!(
             "arange(0.0, 1e300, 1.0)",
-            "InvalidValue",
-            ["arange", "maximum allowed size exceeded"],
+            "OutOfDomain",
+            ["arange", "(start, stop, step) = (0, 1000", "isize::MAX"],
             |d| crate::arange_on(0.0, 1e300, 1.0, None, d)
         ),
         row!(
@@ -270,8 +270,8 @@ fn rows() -> Vec<Row> {
         ),
         row!(
             "arange(step 0)",
-            "InvalidValue",
-            ["arange", "step must not be zero"],
+            "BadArgument",
+            ["arange", "step = 0"],
             |d| crate::arange_on(0, 5, 0, None, d)
         ),
         row!(
@@ -292,7 +292,7 @@ fn rows() -> Vec<Row> {
             ["to_vec", "float64", "float32"],
             |d| f64s(&[2], d).to_vec::<f32>()
         ),
-        row!("item of size 3", "InvalidValue", ["item", "[3]"], |d| f64s(
+        row!("item of size 3", "BadShape", ["item", "[3]"], |d| f64s(
             &[3],
             d
         )
@@ -309,8 +309,8 @@ fn rows() -> Vec<Row> {
         ),
         row!(
             "power(int, -1)",
-            "InvalidValue",
-            ["power", "negative"],
+            "OutOfDomain",
+            ["power", "x2 = a negative integer"],
             |d| ops::power(&i64s(&[2, 3], d), -1i64)
         ),
         row!("add_out(int32 out, 1.5)", "DType", ["add", "int32"], |d| {
@@ -333,21 +333,22 @@ fn rows() -> Vec<Row> {
         ),
         row!(
             "max of empty",
-            "InvalidValue",
-            ["max", "zero-size array"],
+            "BadShape",
+            ["max", "a has shape [0]", "zero-size array"],
             |d| f64s(&[0], d).max(Axes::All, false)
         ),
         row!(
             "argmin of empty",
-            "InvalidValue",
-            ["argmin", "empty"],
+            "BadShape",
+            ["argmin", "a has shape [0]", "empty"],
             |d| f64s(&[0], d).argmin(Axes::All, false)
         ),
-        row!("sum(axes [0, 0])", "InvalidValue", ["sum", "0"], |d| f64s(
-            &[2, 3],
-            d
-        )
-        .sum(Axes::Many(vec![0, 0]), false)),
+        row!(
+            "sum(axes [0, 0])",
+            "BadArgument",
+            ["sum", "axis = [0, 0]"],
+            |d| f64s(&[2, 3], d).sum(Axes::Many(vec![0, 0]), false)
+        ),
         row!(
             "cumsum(axis -3)",
             "AxisOutOfBounds",
@@ -430,13 +431,16 @@ fn rows() -> Vec<Row> {
             ["reshape", "size 6", "[4, -1]"],
             |d| f64s(&[6], d).reshape(&[4, -1])
         ),
-        row!("reshape(two -1)", "InvalidValue", ["reshape", "-1"], |d| {
-            f64s(&[6], d).reshape(&[-1, -1])
-        }),
+        row!(
+            "reshape(two -1)",
+            "BadArgument",
+            ["reshape", "shape = [-1, -1]"],
+            |d| { f64s(&[6], d).reshape(&[-1, -1]) }
+        ),
         row!(
             "reshape(negative)",
-            "InvalidValue",
-            ["reshape", "-2"],
+            "BadArgument",
+            ["reshape", "shape = [-2, 3]"],
             |d| f64s(&[6], d).reshape(&[-2, 3])
         ),
         row!(
@@ -445,9 +449,12 @@ fn rows() -> Vec<Row> {
             ["concatenate"],
             |d| manip::concatenate(&[&f64s(&[2, 3], d), &f64s(&[2, 4], d)], 0)
         ),
-        row!("concatenate([])", "InvalidValue", ["concatenate"], |_d| {
-            manip::concatenate(&[], 0)
-        }),
+        row!(
+            "concatenate([])",
+            "BadArgument",
+            ["concatenate", "arrays = an empty sequence"],
+            |_d| { manip::concatenate(&[], 0) }
+        ),
         row!(
             "stack([2],[3])",
             "ShapeMismatch",
@@ -462,8 +469,8 @@ fn rows() -> Vec<Row> {
         ),
         row!(
             "permute_dims([0, 0])",
-            "InvalidValue",
-            ["repeated axis 0"],
+            "BadArgument",
+            ["axes = [0, 0]", "axis 0 is repeated"],
             |d| f64s(&[2, 3], d).permute_dims(&[0, 0])
         ),
         row!("swapaxes(0, 5)", "AxisOutOfBounds", ["5"], |d| f64s(
@@ -473,19 +480,22 @@ fn rows() -> Vec<Row> {
         .swapaxes(0, 5)),
         row!(
             "squeeze(axis of length 3)",
-            "InvalidValue",
-            ["squeeze"],
+            "BadArgument",
+            ["squeeze", "axis = 1"],
             |d| f64s(&[2, 3], d).squeeze(Some(&[1]))
         ),
         row!(
             "pad(3 pairs for 2-d)",
-            "InvalidValue",
-            ["pad", "3 pairs", "dimension 2"],
+            "BadArgument",
+            ["pad", "pad_width = 3 ", "dimension 2"],
             |d| manip::pad(&f64s(&[2, 2], d), &[(1, 1); 3], PadMode::Edge)
         ),
-        row!("repeat(negative)", "InvalidValue", ["repeat", "-1"], |d| {
-            manip::repeat(&f64s(&[3], d), &[-1], None)
-        }),
+        row!(
+            "repeat(negative)",
+            "BadArgument",
+            ["repeat", "repeats = [-1]"],
+            |d| { manip::repeat(&f64s(&[3], d), &[-1], None) }
+        ),
         row!("diff(axis 4)", "AxisOutOfBounds", ["diff", "4"], |d| {
             manip::diff(&f64s(&[3], d), 1, 4)
         }),
@@ -495,52 +505,67 @@ fn rows() -> Vec<Row> {
             ["matmul", "[3, 4]", "[5, 2]"],
             |d| crate::matmul(&f64s(&[3, 4], d), &f64s(&[5, 2], d))
         ),
-        row!("einsum bad label count", "InvalidValue", ["einsum"], |d| {
-            crate::einsum("ij,jk->ik", &[&f64s(&[3, 4], d)])
-        }),
+        row!(
+            "einsum bad label count",
+            "BadArgument",
+            ["einsum", "subscripts = \"ij,jk->ik\""],
+            |d| { crate::einsum("ij,jk->ik", &[&f64s(&[3, 4], d)]) }
+        ),
         // ---- sort
         row!("sort(axis 2)", "AxisOutOfBounds", ["sort", "2"], |d| {
             crate::sort(&f64s(&[3], d), Some(2))
         }),
         row!(
             "partition(kth 5) of [3]",
-            "InvalidValue",
-            ["partition", "5"],
+            "OutOfDomain",
+            ["partition", "kth = 5"],
             |d| crate::partition(&f64s(&[3], d), &[5], None)
         ),
         row!(
             "searchsorted(2-d a)",
-            "InvalidValue",
-            ["searchsorted"],
+            "BadShape",
+            ["searchsorted", "a has shape [2, 2]"],
             |d| crate::searchsorted(&f64s(&[2, 2], d), &f64s(&[1], d), crate::Side::Left, None)
         ),
         // ---- random
         row!("random(int64)", "DType", ["random", "int64"], |d| {
             Generator::new(0).random_on(&[3], Int64, d)
         }),
-        row!("integers(5, 5)", "InvalidValue", ["integers", "5"], |d| {
-            Generator::new(0).integers_on(5, 5, &[3], Int64, d)
-        }),
-        row!("normal(scale -1)", "InvalidValue", ["normal", "-1"], |d| {
-            Generator::new(0).normal_on(0.0, -1.0, &[3], Float64, d)
-        }),
-        row!("poisson(lam -1)", "InvalidValue", ["poisson", "-1"], |d| {
-            Generator::new(0).poisson_on(-1.0, &[3], Int64, d)
-        }),
+        row!(
+            "integers(5, 5)",
+            "BadArgument",
+            ["integers", "high = 5", "low = 5"],
+            |d| { Generator::new(0).integers_on(5, 5, &[3], Int64, d) }
+        ),
+        row!(
+            "normal(scale -1)",
+            "OutOfDomain",
+            ["normal", "scale = -1"],
+            |d| { Generator::new(0).normal_on(0.0, -1.0, &[3], Float64, d) }
+        ),
+        row!(
+            "poisson(lam -1)",
+            "OutOfDomain",
+            ["poisson", "lam = -1"],
+            |d| { Generator::new(0).poisson_on(-1.0, &[3], Int64, d) }
+        ),
         row!(
             "choice(3, size 5, no replace)",
-            "InvalidValue",
-            ["choice", "5", "3"],
+            "BadArgument",
+            ["choice", "size = [5]", "at most 3"],
             |d| Generator::new(0).choice_on(3, &[5], false, d)
         ),
-        row!("shuffle(0-d)", "InvalidValue", ["shuffle", "0-d"], |d| {
-            Generator::new(0).shuffle(&Array::scalar_on(1.0f64, d).unwrap())
-        }),
+        row!(
+            "shuffle(0-d)",
+            "BadShape",
+            ["shuffle", "x has shape []"],
+            |d| { Generator::new(0).shuffle(&Array::scalar_on(1.0f64, d).unwrap()) }
+        ),
         // ---- stats
         row!(
             "quantile(q 1.5)",
-            "InvalidValue",
-            ["quantile", "1.5"],
+            "OutOfDomain",
+            ["quantile", "q = 1.5"],
             |d| crate::quantile(
                 &f64s(&[4], d),
                 1.5,
@@ -551,31 +576,31 @@ fn rows() -> Vec<Row> {
         ),
         row!(
             "histogram(bins 0)",
-            "InvalidValue",
-            ["histogram", "0"],
+            "BadArgument",
+            ["histogram", "bins = 0"],
             |d| crate::histogram(&f64s(&[4], d), 0, None, None, false)
         ),
         row!(
             "histogram(range (2, 1))",
-            "InvalidValue",
-            ["histogram", "(2, 1)"],
+            "BadArgument",
+            ["histogram", "range = (2, 1)"],
             |d| crate::histogram(&f64s(&[4], d), 3, Some((2.0, 1.0)), None, false)
         ),
         row!(
             "bincount(negative)",
-            "InvalidValue",
-            ["bincount", "-1"],
+            "OutOfDomain",
+            ["bincount", "x = -1"],
             |d| crate::bincount(&i64s(&[1, -1], d), None, 0)
         ),
         row!("bincount(float)", "DType", ["bincount", "float64"], |d| {
             crate::bincount(&f64s(&[2], d), None, 0)
         }),
-        row!("cov(3-d)", "InvalidValue", ["cov"], |d| crate::cov(
-            &f64s(&[2, 2, 2], d),
-            true,
-            false,
-            None
-        )),
+        row!(
+            "cov(3-d)",
+            "BadShape",
+            ["cov", "m has shape [2, 2, 2]"],
+            |d| crate::cov(&f64s(&[2, 2, 2], d), true, false, None)
+        ),
         // ---- io
         row!(
             "from_npy_bytes(garbage)",

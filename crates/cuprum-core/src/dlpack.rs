@@ -392,7 +392,7 @@ pub fn dlpack_device(a: &Array) -> DLDevice {
 /// current stream).
 fn export(op: &'static str, a: &Array) -> Result<(Box<ExportCtx>, DLTensor)> {
     let ndim = i32::try_from(a.ndim())
-        .map_err(|_| Error::invalid_value(op, format!("{} dimensions", a.ndim())))?;
+        .map_err(|_| Error::bad_shape(op, "a", a.shape(), "at most 2147483647 dimensions"))?;
     let data = match a.device() {
         Device::Cuda(i) => {
             crate::cuda::synchronize_device(i)?;
@@ -400,7 +400,12 @@ fn export(op: &'static str, a: &Array) -> Result<(Box<ExportCtx>, DLTensor)> {
         }
         _ => {
             let cpu = a.storage.as_cpu().ok_or_else(|| {
-                Error::invalid_value(op, "a CPU array without host storage".to_string())
+                Error::bad_argument(
+                    op,
+                    "a",
+                    "a CPU array without host storage",
+                    "an array with host or device storage",
+                )
             })?;
             cpu.as_ptr() as usize + a.layout.offset * a.dtype.itemsize()
         }
@@ -486,7 +491,7 @@ pub fn to_dlpack_versioned(a: &Array) -> Result<ManagedTensorVersioned> {
 /// producers of `__dlpack__(stream=None)` do).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a negative `ndim`, extent or device id, a null shape or data
+/// [`Error::BadArgument`] for a negative `ndim`, extent or device id, a null shape or data
 /// pointer of a non-empty tensor, or a DLPack 1.x tensor whose major version is not 1;
 /// [`Error::DType`]-like [`Error::Unsupported`] for a type cuprum lacks (vector lanes,
 /// float8, opaque handles) or a device that is not the CPU or CUDA;
@@ -520,12 +525,11 @@ pub fn from_dlpack(t: impl Into<DLPackTensor>) -> Result<Array> {
         DLPackTensor::Versioned(m) => {
             let v = m.version();
             if v.major != DLPACK_VERSION.major {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!(
-                        "DLPack version {}.{} is not supported (cuprum reads 1.x)",
-                        v.major, v.minor
-                    ),
+                    "version",
+                    format!("{}.{}", v.major, v.minor),
+                    "DLPack 1.x",
                 ));
             }
             // SAFETY: the handle owns a valid tensor.
@@ -557,12 +561,15 @@ fn import(
             t.dtype.code, t.dtype.bits, t.dtype.lanes
         ),
     })?;
-    let ndim = usize::try_from(t.ndim)
-        .map_err(|_| Error::invalid_value(op, format!("ndim {} is negative", t.ndim)))?;
+    let ndim = usize::try_from(t.ndim).map_err(|_| {
+        Error::bad_argument(op, "ndim", t.ndim, "a non-negative number of dimensions")
+    })?;
     if ndim > 0 && t.shape.is_null() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("ndim {ndim} with a null shape"),
+            "shape",
+            "a null pointer",
+            format!("a shape array for ndim {ndim}"),
         ));
     }
     let raw_shape: &[i64] = if ndim == 0 {
@@ -574,7 +581,12 @@ fn import(
     let mut shape = Vec::with_capacity(ndim);
     for &n in raw_shape {
         shape.push(usize::try_from(n).map_err(|_| {
-            Error::invalid_value(op, format!("shape {raw_shape:?} has a negative extent"))
+            Error::bad_argument(
+                op,
+                "shape",
+                format!("{raw_shape:?}"),
+                "non-negative extents",
+            )
         })?);
     }
     let strides: Vec<isize> = if t.strides.is_null() || ndim == 0 {
@@ -585,7 +597,7 @@ fn import(
         s.iter()
             .map(|&v| {
                 isize::try_from(v)
-                    .map_err(|_| Error::invalid_value(op, format!("stride {v} does not fit isize")))
+                    .map_err(|_| Error::bad_argument(op, "strides", v, "strides that fit isize"))
             })
             .collect::<Result<_>>()?
     };
@@ -594,7 +606,12 @@ fn import(
         DLDeviceType::CPU | DLDeviceType::CUDA_HOST => Device::Cpu,
         DLDeviceType::CUDA | DLDeviceType::CUDA_MANAGED => {
             let id = usize::try_from(t.device.device_id).map_err(|_| {
-                Error::invalid_value(op, format!("device id {} is negative", t.device.device_id))
+                Error::bad_argument(
+                    op,
+                    "device_id",
+                    t.device.device_id,
+                    "a non-negative device id",
+                )
             })?;
             let d = Device::Cuda(id);
             d.check_available(op)?;
@@ -616,9 +633,11 @@ fn import(
         return crate::empty_on(&shape[..], dtype, device);
     }
     if t.data.is_null() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("a tensor of shape {shape:?} with a null data pointer"),
+            "data",
+            "a null pointer",
+            format!("the data of a tensor of shape {shape:?}"),
         ));
     }
     // the span of elements the layout addresses, relative to element (0, ..., 0)
@@ -636,11 +655,11 @@ fn import(
     let start = first + lo * item;
     let nbytes = (hi - lo + 1) * item;
     if start < 0 || start + nbytes > usize::MAX as i128 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "the tensor (shape {shape:?}, strides {strides:?}) addresses memory outside the address space"
-            ),
+            "strides",
+            format!("{strides:?} (shape {shape:?})"),
+            "strides that address memory inside the address space",
         ));
     }
     let (start, nbytes) = (start as usize, nbytes as usize);
@@ -668,8 +687,14 @@ fn import(
                 // array's lock guards cuprum's own accesses.
                 Storage::Cpu(unsafe {
                     CpuStorage::from_external(
-                        NonNull::new(start as *mut u8)
-                            .ok_or_else(|| Error::invalid_value(op, "null data".to_string()))?,
+                        NonNull::new(start as *mut u8).ok_or_else(|| {
+                            Error::bad_argument(
+                                op,
+                                "data",
+                                "a null pointer",
+                                "a non-null data pointer",
+                            )
+                        })?,
                         nbytes,
                         pinned,
                         owner,

@@ -523,16 +523,16 @@ fn bad_tensors_are_errors_and_are_released() {
     cases.push(("opaque", s, "code 3"));
     let mut s = good.clone();
     s.ndim = Some(-1);
-    cases.push(("negative ndim", s, "ndim -1"));
+    cases.push(("negative ndim", s, "ndim = -1"));
     let mut s = good.clone();
     s.shape = vec![-4];
-    cases.push(("negative extent", s, "negative extent"));
+    cases.push(("negative extent", s, "shape = [-4]"));
     let mut s = good.clone();
     s.null_shape = true;
-    cases.push(("null shape", s, "null shape"));
+    cases.push(("null shape", s, "shape = a null pointer"));
     let mut s = good.clone();
     s.null_data = true;
-    cases.push(("null data", s, "null data"));
+    cases.push(("null data", s, "data = a null pointer"));
     let mut s = good.clone();
     s.device = DLDevice {
         device_type: DLDeviceType::OPENCL,
@@ -544,7 +544,7 @@ fn bad_tensors_are_errors_and_are_released() {
         device_type: DLDeviceType::CUDA,
         device_id: -1,
     };
-    cases.push(("negative device id", s, "negative"));
+    cases.push(("negative device id", s, "device_id = -1"));
     let mut s = good.clone();
     s.device = DLDevice {
         device_type: DLDeviceType::CUDA,

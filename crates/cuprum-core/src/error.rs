@@ -93,7 +93,10 @@ pub enum Error {
         /// what is wrong
         reason: String,
     },
-    /// A value the operation rejects (max of an empty array, negative integer power, ...).
+    /// Free text, kept for the few conditions no structured variant expresses: the content of
+    /// a text or archive file, a convergence failure, an external library's message, an
+    /// internal invariant. An argument is [`Error::BadArgument`], [`Error::OutOfDomain`] or
+    /// [`Error::BadShape`] instead, which name the argument and its value.
     #[error("{op}: invalid value: {reason}")]
     InvalidValue {
         /// operation name
@@ -419,6 +422,39 @@ impl From<cuprum_cuda::Error> for Error {
         match e {
             C::DeviceMismatch { op, lhs, rhs } => Error::DeviceMismatch { op, lhs, rhs },
             C::InvalidValue { op, reason } => Error::InvalidValue { op, reason },
+            C::BadArgument {
+                op,
+                arg,
+                value,
+                expected,
+            } => Error::BadArgument {
+                op,
+                arg,
+                value,
+                expected,
+            },
+            C::OutOfDomain {
+                op,
+                arg,
+                value,
+                domain,
+            } => Error::OutOfDomain {
+                op,
+                arg,
+                value,
+                domain,
+            },
+            C::BadShape {
+                op,
+                arg,
+                shape,
+                expected,
+            } => Error::BadShape {
+                op,
+                arg,
+                shape,
+                expected,
+            },
             C::OutOfMemory {
                 device,
                 requested,

@@ -58,7 +58,7 @@ pub fn view(a: &Array) -> View<'_> {
 /// routine), bounds-checked like [`from_parts`].
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `view_as` when the layout addresses elements of `dtype`
+/// [`Error::BadArgument`] naming `view_as` when the layout addresses elements of `dtype`
 /// outside the buffer.
 ///
 /// # Example
@@ -84,7 +84,7 @@ pub fn view_as<'a>(a: &'a Array, layout: &'a Layout, dtype: DType) -> Result<Vie
 /// **Shapes**: any; every element the layout addresses must lie inside the buffer.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `from_parts` when the layout addresses bytes outside the
+/// [`Error::BadArgument`] naming `from_parts` when the layout addresses bytes outside the
 /// buffer (negative positions included) or its element count overflows.
 pub fn from_parts(storage: Arc<Storage>, layout: Layout, dtype: DType) -> Result<Array> {
     check_layout("from_parts", storage.nbytes(), &layout, dtype)?;
@@ -116,7 +116,7 @@ pub fn as_c_contiguous(a: &Array) -> Result<Array> {
 /// buffer otherwise. On CUDA the same as [`Array::empty_on`].
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the byte size overflows; [`Error::OutOfMemory`].
+/// [`Error::BadArgument`] when the byte size overflows; [`Error::OutOfMemory`].
 ///
 /// # Example
 /// ```
@@ -131,20 +131,21 @@ pub fn empty_for_overwrite(shape: &[usize], dtype: DType, device: crate::Device)
 
 fn check_layout(op: &'static str, nbytes: usize, l: &Layout, dtype: DType) -> Result<()> {
     if l.shape.len() != l.strides.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "shape {:?} and strides {:?} differ in length",
-                l.shape, l.strides
-            ),
+            "strides",
+            format!("{:?}", l.strides),
+            format!("one stride per dimension of shape {:?}", l.shape),
         ));
     }
     let mut size: usize = 1;
     for &n in &l.shape {
         size = size.checked_mul(n).ok_or_else(|| {
-            Error::invalid_value(
+            Error::bad_argument(
                 op,
-                format!("shape {:?} overflows the element count", l.shape),
+                "shape",
+                format!("{:?}", l.shape),
+                "an element count that fits in usize",
             )
         })?;
     }
@@ -162,11 +163,12 @@ fn check_layout(op: &'static str, nbytes: usize, l: &Layout, dtype: DType) -> Re
     }
     let cap = (nbytes / dtype.itemsize().max(1)) as i128;
     if lo < 0 || hi >= cap {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
+            "strides",
+            format!("{:?} (shape {:?}, offset {})", l.strides, l.shape, l.offset),
             format!(
-                "layout (shape {:?}, strides {:?}, offset {}) addresses elements {lo}..={hi} of a buffer of {cap} {dtype} elements",
-                l.shape, l.strides, l.offset
+                "a layout within the buffer of {cap} {dtype} elements (it addresses elements {lo}..={hi})"
             ),
         ));
     }
@@ -231,7 +233,7 @@ pub mod layout {
 /// `same_kind` rule.
 ///
 /// # Errors
-/// [`Error::DeviceMismatch`], [`Error::Broadcast`], [`Error::InvalidValue`] (a broadcast
+/// [`Error::DeviceMismatch`], [`Error::Broadcast`], [`Error::BadArgument`] (a broadcast
 /// view) or [`Error::DType`] (the cast), each naming `op`.
 ///
 /// # Example

@@ -272,13 +272,15 @@ impl Layout {
     /// Permutes the axes: output axis `i` is input axis `perm[i]`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `perm` is not a permutation of `0..ndim` (negative axes allowed).
+    /// [`Error::BadArgument`] when `perm` is not a permutation of `0..ndim` (negative axes allowed).
     pub fn permute(&self, op: &'static str, perm: &[isize]) -> Result<Layout> {
         let n = self.ndim();
         if perm.len() != n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                format!("axes {perm:?} don't match an array of dimension {n}"),
+                "axes",
+                format!("{perm:?}"),
+                format!("a permutation of the {n} axes"),
             ));
         }
         let mut seen = vec![false; n];
@@ -287,9 +289,11 @@ impl Layout {
         for &p in perm {
             let a = normalize_axis(op, p, n)?;
             if seen[a] {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!("repeated axis {p} in {perm:?}"),
+                    "axes",
+                    format!("{perm:?}"),
+                    format!("a permutation of the {n} axes (axis {p} is repeated)"),
                 ));
             }
             seen[a] = true;

@@ -31,13 +31,13 @@ pub trait IntoShape {
     /// The entries as signed integers (`-1` kept for `reshape`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `op` for an entry that does not fit `isize`.
+    /// [`Error::BadArgument`] naming `op` for an entry that does not fit `isize`.
     fn to_signed_shape(&self, op: &'static str) -> Result<Vec<isize>>;
 
     /// The entries as a shape.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `op` for a negative entry.
+    /// [`Error::BadArgument`] naming `op` for a negative entry.
     fn to_shape(&self, op: &'static str) -> Result<Vec<usize>> {
         signed_to_shape(op, self.to_signed_shape(op)?)
     }
@@ -48,7 +48,7 @@ fn signed_to_shape(op: &'static str, s: Vec<isize>) -> Result<Vec<usize>> {
     s.iter()
         .map(|&d| {
             usize::try_from(d).map_err(|_| {
-                Error::invalid_value(op, format!("negative dimensions are not allowed: {s:?}"))
+                Error::bad_argument(op, "shape", format!("{s:?}"), "non-negative dimensions")
             })
         })
         .collect()

@@ -691,7 +691,7 @@ impl Array {
     /// **Shapes:** any; the storage must hold at least `product(shape) * itemsize` bytes.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when the shape's byte size overflows or exceeds the storage.
+    /// [`Error::BadArgument`] when the shape's byte size overflows or exceeds the storage.
     ///
     /// # Example
     /// ```
@@ -710,12 +710,13 @@ impl Array {
                 Layout::contiguous(shape),
                 dtype,
             )),
-            _ => Err(Error::invalid_value(
+            _ => Err(Error::bad_argument(
                 "from_storage",
+                "storage",
+                format!("{} bytes", storage.nbytes()),
                 format!(
-                    "shape {shape:?} of {dtype} needs {} bytes; the storage has {}",
-                    need.map_or("more than usize::MAX".to_string(), |n| n.to_string()),
-                    storage.nbytes()
+                    "{} bytes for shape {shape:?} of {dtype}",
+                    need.map_or("more than usize::MAX".to_string(), |n| n.to_string())
                 ),
             )),
         }

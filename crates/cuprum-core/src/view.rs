@@ -20,9 +20,11 @@ fn normalize_axes(op: &'static str, axes: &[isize], ndim: usize) -> Result<Vec<u
     for &a in axes {
         let n = normalize_axis(op, a, ndim)?;
         if out.contains(&n) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                format!("repeated axis {a} in {axes:?}"),
+                "axes",
+                format!("{axes:?}"),
+                format!("distinct axes (axis {a} is repeated)"),
             ));
         }
         out.push(n);
@@ -58,14 +60,15 @@ fn check_writable(op: &'static str, dst: &Array) -> Result<()> {
         .zip(&dst.layout.strides)
         .any(|(&n, &s)| n > 1 && s == 0);
     if overlapping && dst.size() > 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
+            "dst",
             format!(
-                "the destination (shape {:?}, strides {:?}) is a broadcast view in which one \
-                 element appears at several indices; it is read-only (copy it first)",
+                "a broadcast view of shape {:?} and strides {:?}",
                 dst.shape(),
                 dst.strides()
             ),
+            "a writable array (a broadcast view in which one element appears at several indices is read-only; copy it first)",
         ));
     }
     Ok(())
@@ -84,7 +87,7 @@ impl Array {
     /// # Errors
     /// - [`Error::ShapeMismatch`] naming `self.shape()` and the requested shape (with a `-1`
     ///   entry left out) when the sizes differ or `-1` cannot be inferred;
-    /// - [`Error::InvalidValue`] for more than one `-1` or another negative entry.
+    /// - [`Error::BadArgument`] for more than one `-1` or another negative entry.
     ///
     /// # Example
     /// ```
@@ -104,17 +107,21 @@ impl Array {
         for (i, &d) in shape.iter().enumerate() {
             if d == -1 {
                 if infer.is_some() {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         OP,
-                        format!("can only specify one unknown dimension (-1) in {shape:?}"),
+                        "shape",
+                        format!("{shape:?}"),
+                        "at most one unknown dimension (-1)",
                     ));
                 }
                 infer = Some(i);
                 dims.push(1);
             } else if d < 0 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!("negative dimension {d} in {shape:?}"),
+                    "shape",
+                    format!("{shape:?}"),
+                    "dimensions >= 0, or -1 for one unknown dimension",
                 ));
             } else {
                 known = known.saturating_mul(d as usize);
@@ -212,7 +219,7 @@ impl Array {
     /// is input axis `axes[i]` (negative axes count from the end). A view.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `axes` is not a permutation of the axes (wrong length or a
+    /// [`Error::BadArgument`] when `axes` is not a permutation of the axes (wrong length or a
     /// repeated axis); [`Error::AxisOutOfBounds`] for an axis outside `[-ndim, ndim)`.
     ///
     /// # Example
@@ -250,7 +257,7 @@ impl Array {
     /// axes keep their order. A view.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `source` and `destination` differ in length or repeat an
+    /// [`Error::BadArgument`] when `source` and `destination` differ in length or repeat an
     /// axis; [`Error::AxisOutOfBounds`] for an axis outside `[-ndim, ndim)`.
     ///
     /// # Example
@@ -264,12 +271,11 @@ impl Array {
         const OP: &str = "moveaxis";
         let n = self.ndim();
         if source.len() != destination.len() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "source {source:?} and destination {destination:?} must have the same \
-                     number of elements"
-                ),
+                "destination",
+                format!("{destination:?}"),
+                format!("as many axes as source {source:?}"),
             ));
         }
         let src = normalize_axes(OP, source, n)?;
@@ -305,7 +311,7 @@ impl Array {
     ///
     /// # Errors
     /// [`Error::AxisOutOfBounds`] for an axis outside the result's dimensions;
-    /// [`Error::InvalidValue`] for a repeated axis.
+    /// [`Error::BadArgument`] for a repeated axis.
     ///
     /// # Example
     /// ```
@@ -339,7 +345,7 @@ impl Array {
     /// `None`, else exactly the listed ones. A view.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when a listed axis does not have length 1 (or is repeated);
+    /// [`Error::BadArgument`] when a listed axis does not have length 1 (or is repeated);
     /// [`Error::AxisOutOfBounds`] for an axis outside `[-ndim, ndim)`.
     ///
     /// # Example
@@ -359,13 +365,11 @@ impl Array {
             Some(axes) => {
                 let v = normalize_axes(OP, axes, self.ndim())?;
                 if let Some(&bad) = v.iter().find(|&&a| self.layout.shape[a] != 1) {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         OP,
-                        format!(
-                            "cannot select an axis to squeeze out which has size not equal to \
-                             one (axis {bad} of shape {:?})",
-                            self.shape()
-                        ),
+                        "axis",
+                        bad,
+                        format!("an axis of length one (shape {:?})", self.shape()),
                     ));
                 }
                 v
@@ -439,7 +443,7 @@ impl Array {
     /// - [`Error::DeviceMismatch`] when `src` is on another device (use
     ///   [`Array::to_device`] first);
     /// - [`Error::Broadcast`] when `src` cannot be broadcast to `self.shape()`;
-    /// - [`Error::InvalidValue`] when `self` is a broadcast (read-only) view.
+    /// - [`Error::BadArgument`] when `self` is a broadcast (read-only) view.
     ///
     /// # Example
     /// ```
@@ -490,7 +494,7 @@ impl Array {
     /// # Errors
     /// - [`Error::Overflow`] when an integer `value` does not fit an integer dtype (NumPy 2
     ///   raises `OverflowError`);
-    /// - [`Error::InvalidValue`] when `self` is a broadcast (read-only) view.
+    /// - [`Error::BadArgument`] when `self` is a broadcast (read-only) view.
     ///
     /// # Example
     /// ```
@@ -659,11 +663,11 @@ mod tests {
         ));
         assert!(matches!(
             a.reshape(&[-1, -1]),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "shape", .. })
         ));
         assert!(matches!(
             a.reshape(&[-2, -3]),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "shape", .. })
         ));
         let e = crate::zeros_on(&[0, 3], DType::Float32, CPU).unwrap();
         assert!(matches!(
@@ -702,11 +706,11 @@ mod tests {
         assert_eq!(p.get(&[2, 1, 1]).unwrap(), Scalar::Int(12 + 8 + 1));
         assert!(matches!(
             a.permute_dims(&[0, 1]),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "axes", .. })
         ));
         assert!(matches!(
             a.permute_dims(&[0, 1, 1]),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "axes", .. })
         ));
         assert!(matches!(
             a.permute_dims(&[0, 1, 3]),
@@ -734,11 +738,14 @@ mod tests {
         );
         assert!(matches!(
             a.moveaxis(&[0], &[1, 2]),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument {
+                arg: "destination",
+                ..
+            })
         ));
         assert!(matches!(
             a.moveaxis(&[0, 0], &[1, 2]),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "axes", .. })
         ));
         assert!(matches!(
             a.moveaxis(&[5], &[0]),
@@ -770,7 +777,7 @@ mod tests {
         assert_eq!(a.expand_dims_axes(&[-1, 1]).unwrap().shape(), &[2, 1, 3, 1]);
         assert!(matches!(
             a.expand_dims_axes(&[0, 0]),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "axes", .. })
         ));
         let b = arange_i64(&[1, 2, 1, 3, 1]);
         let s = b.squeeze(None).unwrap();
@@ -779,7 +786,7 @@ mod tests {
         assert_eq!(s.to_vec::<i64>().unwrap(), (0..6).collect::<Vec<i64>>());
         assert_eq!(b.squeeze(Some(&[0, -1])).unwrap().shape(), &[2, 1, 3]);
         let e = b.squeeze(Some(&[1])).unwrap_err();
-        assert!(matches!(e, Error::InvalidValue { .. }), "{e}");
+        assert!(matches!(e, Error::BadArgument { arg: "axis", .. }), "{e}");
         assert!(matches!(
             b.squeeze(Some(&[5])),
             Err(Error::AxisOutOfBounds { .. })
@@ -933,11 +940,19 @@ mod tests {
         let b = a.broadcast_to(&[2, 3]).unwrap();
         assert!(matches!(
             b.fill(0),
-            Err(Error::InvalidValue { op: "fill", .. })
+            Err(Error::BadArgument {
+                op: "fill",
+                arg: "dst",
+                ..
+            })
         ));
         assert!(matches!(
             b.assign(&a),
-            Err(Error::InvalidValue { op: "assign", .. })
+            Err(Error::BadArgument {
+                op: "assign",
+                arg: "dst",
+                ..
+            })
         ));
         // length-1 zero-stride axes are fine
         a.expand_dims(0).unwrap().fill(4).unwrap();

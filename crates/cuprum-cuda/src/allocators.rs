@@ -296,8 +296,9 @@ impl CFunctionAllocator {
 
 /// A device ordinal as the C functions' `int`.
 fn c_device(op: &'static str, ordinal: usize) -> Result<c_int> {
-    c_int::try_from(ordinal)
-        .map_err(|_| Error::invalid_value(op, format!("device {ordinal} does not fit a C int")))
+    c_int::try_from(ordinal).map_err(|_| {
+        Error::out_of_domain(op, "device", ordinal, "device ordinals that fit a C int")
+    })
 }
 
 impl Allocator for CFunctionAllocator {

@@ -41,9 +41,11 @@ impl std::str::FromStr for Device {
         {
             return Ok(Device::Cuda(i));
         }
-        Err(Error::invalid_value(
+        Err(Error::bad_argument(
             "Device::from_str",
-            format!("{s:?} is not cpu, cuda or cuda:N"),
+            "s",
+            format!("{s:?}"),
+            "cpu, cuda or cuda:N",
         ))
     }
 }

@@ -32,6 +32,43 @@ pub enum Error {
         /// what is wrong
         reason: String,
     },
+    /// An argument whose value the operation does not accept: a name with a NUL byte, a
+    /// stream that cannot be captured, a byte range outside a buffer.
+    #[error("{op}: {arg} = {value} is not accepted; expected {expected}")]
+    BadArgument {
+        /// operation name
+        op: &'static str,
+        /// the argument's name
+        arg: &'static str,
+        /// the value given, as text
+        value: String,
+        /// what would be accepted
+        expected: String,
+    },
+    /// A number outside the domain the operation accepts.
+    #[error("{op}: {arg} = {value} is outside the domain {domain}")]
+    OutOfDomain {
+        /// operation name
+        op: &'static str,
+        /// the argument's name
+        arg: &'static str,
+        /// the value given, as text
+        value: String,
+        /// the domain, e.g. `"[0, 2147483647]"`
+        domain: String,
+    },
+    /// An argument whose shape the operation does not accept.
+    #[error("{op}: {arg} has shape {shape:?}; expected {expected}")]
+    BadShape {
+        /// operation name
+        op: &'static str,
+        /// the argument's name
+        arg: &'static str,
+        /// its shape
+        shape: Vec<usize>,
+        /// the shapes accepted
+        expected: String,
+    },
     /// An allocation failed.
     #[error(
         "out of memory on {device}: {requested} bytes requested, {free} bytes free{limit_note}"
@@ -130,6 +167,55 @@ impl Error {
         Error::InvalidValue {
             op,
             reason: reason.into(),
+        }
+    }
+    /// Shorthand for [`Error::BadArgument`]: `value` is shown with `Display`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_cuda::Error;
+    /// let e = Error::bad_argument("nvrtc", "options", "\"-a\\0b\"", "options without NUL bytes");
+    /// assert!(matches!(e, Error::BadArgument { arg: "options", .. }));
+    /// ```
+    pub fn bad_argument(
+        op: &'static str,
+        arg: &'static str,
+        value: impl std::fmt::Display,
+        expected: impl Into<String>,
+    ) -> Self {
+        Error::BadArgument {
+            op,
+            arg,
+            value: value.to_string(),
+            expected: expected.into(),
+        }
+    }
+    /// Shorthand for [`Error::OutOfDomain`]: `value` is shown with `Display`.
+    pub fn out_of_domain(
+        op: &'static str,
+        arg: &'static str,
+        value: impl std::fmt::Display,
+        domain: impl Into<String>,
+    ) -> Self {
+        Error::OutOfDomain {
+            op,
+            arg,
+            value: value.to_string(),
+            domain: domain.into(),
+        }
+    }
+    /// Shorthand for [`Error::BadShape`].
+    pub fn bad_shape(
+        op: &'static str,
+        arg: &'static str,
+        shape: &[usize],
+        expected: impl Into<String>,
+    ) -> Self {
+        Error::BadShape {
+            op,
+            arg,
+            shape: shape.to_vec(),
+            expected: expected.into(),
         }
     }
     /// [`Error::OutOfMemory`] for a failed host allocation of `requested` bytes (`free` is the

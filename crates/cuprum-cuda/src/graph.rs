@@ -333,7 +333,7 @@ impl Stream {
     /// See the [module docs](self::capture) for what may run inside a capture.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for the legacy default stream (CUDA cannot capture it; use
+    /// [`Error::BadArgument`] for the legacy default stream (CUDA cannot capture it; use
     /// [`Stream::new`]) or a stream already being captured; a CUDA error otherwise.
     ///
     /// # Example
@@ -350,21 +350,21 @@ impl Stream {
     /// ```
     pub fn begin_capture(&self, mode: CaptureMode) -> Result<()> {
         if self.raw().is_null() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "begin_capture",
-                format!(
-                    "the legacy default stream of cuda:{} cannot be captured; capture a stream \
-                     made with Stream::new",
-                    self.ordinal()
-                ),
+                "self",
+                format!("the legacy default stream of cuda:{}", self.ordinal()),
+                "a stream made with Stream::new (the legacy default stream cannot be captured)",
             ));
         }
         bind("begin_capture", self.ordinal())?;
         let mut all = CAPTURES.lock().unwrap_or_else(|e| e.into_inner());
         if all.iter().any(|c| c.raw == self.raw() as usize) || self.is_capturing()? {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "begin_capture",
-                "the stream is already being captured",
+                "self",
+                "a stream already being captured",
+                "a stream that is not being captured",
             ));
         }
         // SAFETY: a valid non-null stream of the current context; mode is a valid enum value.
@@ -389,7 +389,7 @@ impl Stream {
     /// # Errors
     /// [`Error::CaptureInvalidated`] when an operation inside the capture was refused (named)
     /// or CUDA invalidated the capture: no graph is made and the stream is no longer capturing;
-    /// [`Error::InvalidValue`] when the stream is not being captured through cuprum; a CUDA
+    /// [`Error::BadArgument`] when the stream is not being captured through cuprum; a CUDA
     /// error otherwise.
     pub fn end_capture(&self) -> Result<Graph> {
         bind("end_capture", self.ordinal())?;
@@ -399,9 +399,11 @@ impl Stream {
                 .iter()
                 .position(|c| c.raw == self.raw() as usize && c.ordinal == self.ordinal())
             else {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "end_capture",
-                    "the stream is not being captured (call begin_capture first)",
+                    "self",
+                    "a stream that is not being captured",
+                    "a stream being captured (call begin_capture first)",
                 ));
             };
             ACTIVE.fetch_sub(1, Ordering::SeqCst);
@@ -594,15 +596,19 @@ impl Graph {
     /// `CU_GRAPH_DEBUG_DOT_FLAGS_VERBOSE` = 1: everything).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `path` contains a NUL byte or is not UTF-8; a CUDA error
+    /// [`Error::BadArgument`] when `path` contains a NUL byte or is not UTF-8; a CUDA error
     /// (e.g. the file cannot be written).
     pub fn debug_dot_print(&self, path: &std::path::Path, flags: u32) -> Result<()> {
         let c = path
             .to_str()
             .and_then(|p| std::ffi::CString::new(p).ok())
-            .ok_or_else(|| Error::InvalidValue {
-                op: "Graph::debug_dot_print",
-                reason: format!("{} is not a UTF-8 path without NUL bytes", path.display()),
+            .ok_or_else(|| {
+                Error::bad_argument(
+                    "Graph::debug_dot_print",
+                    "path",
+                    path.display(),
+                    "a UTF-8 path without NUL bytes",
+                )
             })?;
         bind("Graph::debug_dot_print", self.ordinal)?;
         let _last = self.last.lock().unwrap_or_else(|e| e.into_inner());

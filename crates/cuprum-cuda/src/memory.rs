@@ -472,7 +472,7 @@ pub fn from_host(ordinal: usize, bytes: &[u8]) -> Result<CudaStorage> {
 /// parallel copy of chunk `k` out of its buffer); smaller ones go through the driver.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the range is outside the buffer; a CUDA error otherwise.
+/// [`Error::BadArgument`] when the range is outside the buffer; a CUDA error otherwise.
 pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
     check_range(s, start, len)?;
     let mut out = crate::try_vec_with_capacity::<u8>(len)?;
@@ -488,13 +488,11 @@ pub fn to_host(s: &CudaStorage, start: usize, len: usize) -> Result<Vec<u8>> {
 /// `start..start + len` must lie inside `s` (checked before a download allocates anything).
 fn check_range(s: &CudaStorage, start: usize, len: usize) -> Result<()> {
     if start.checked_add(len).is_none_or(|e| e > s.nbytes) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             "to_host",
-            format!(
-                "bytes {start}..{} are outside a buffer of {} bytes",
-                start.saturating_add(len),
-                s.nbytes
-            ),
+            "range",
+            format!("bytes {start}..{}", start.saturating_add(len)),
+            format!("a range within the buffer of {} bytes", s.nbytes),
         ));
     }
     Ok(())
@@ -505,7 +503,7 @@ fn check_range(s: &CudaStorage, start: usize, len: usize) -> Result<()> {
 /// into a buffer the caller owns (so a download into a new CPU array is one copy, not two).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the range is outside the buffer; CUDA errors.
+/// [`Error::BadArgument`] when the range is outside the buffer; CUDA errors.
 pub fn to_host_into(s: &CudaStorage, start: usize, out: &mut [u8]) -> Result<()> {
     // SAFETY: `out` is a live exclusive borrow of `out.len()` bytes.
     unsafe { to_host_ptr(s, start, out.as_mut_ptr(), out.len()) }
@@ -806,7 +804,7 @@ fn download_staged(
 /// current stream then waits for the copy, so freeing `src` afterwards is safe.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a range outside `src`; allocation or CUDA errors.
+/// [`Error::BadArgument`] for a range outside `src`; allocation or CUDA errors.
 pub fn copy_peer(
     src: &CudaStorage,
     start: usize,
@@ -814,13 +812,11 @@ pub fn copy_peer(
     dst_ordinal: usize,
 ) -> Result<CudaStorage> {
     if start.checked_add(len).is_none_or(|e| e > src.nbytes) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             "copy_peer",
-            format!(
-                "bytes {start}..{} outside {} bytes",
-                start + len,
-                src.nbytes
-            ),
+            "range",
+            format!("bytes {start}..{}", start.saturating_add(len)),
+            format!("a range within the buffer of {} bytes", src.nbytes),
         ));
     }
     for o in [src.ordinal, dst_ordinal] {

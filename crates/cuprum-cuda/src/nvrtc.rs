@@ -106,8 +106,14 @@ impl Module {
     /// [`Error::Cuda`] `CUDA_ERROR_NOT_FOUND` when the module has no such kernel.
     pub fn function(self: &Arc<Self>, name: &str) -> Result<Function> {
         bind("Module::function", self.ordinal)?;
-        let cname = CString::new(name)
-            .map_err(|_| Error::invalid_value("get_function", "kernel name contains NUL"))?;
+        let cname = CString::new(name).map_err(|_| {
+            Error::bad_argument(
+                "get_function",
+                "name",
+                format!("{name:?}"),
+                "a kernel name without NUL bytes",
+            )
+        })?;
         let mut f: sys::CUfunction = std::ptr::null_mut();
         // SAFETY: `self.raw` is a loaded module; `cname` is NUL-terminated; writes one handle.
         unsafe { sys::cuModuleGetFunction(&mut f, self.raw, cname.as_ptr()) }
@@ -620,8 +626,14 @@ fn compile_named(
         } else {
             format!("--gpu-architecture=compute_{arch}")
         };
-        let csrc = CString::new(source)
-            .map_err(|_| Error::invalid_value("nvrtc", "kernel source contains NUL"))?;
+        let csrc = CString::new(source).map_err(|_| {
+            Error::bad_argument(
+                "nvrtc",
+                "source",
+                "a source with a NUL byte",
+                "a kernel source without NUL bytes",
+            )
+        })?;
         let cname = CString::new(format!("{what}.cu")).unwrap_or_default();
         let mut prog: nsys::nvrtcProgram = std::ptr::null_mut();
         // SAFETY: NUL-terminated strings that outlive the program (destroyed below); no headers.
@@ -641,7 +653,14 @@ fn compile_named(
             .iter()
             .map(|n| CString::new(*n))
             .collect::<std::result::Result<_, _>>()
-            .map_err(|_| Error::invalid_value("nvrtc", "name expression contains NUL"))?;
+            .map_err(|_| {
+                Error::bad_argument(
+                    "nvrtc",
+                    "name_expressions",
+                    format!("{names:?}"),
+                    "name expressions without NUL bytes",
+                )
+            })?;
         for n in &cnames {
             // SAFETY: `prog` is live; `n` is NUL-terminated and outlives the program.
             unsafe { nsys::nvrtcAddNameExpression(prog, n.as_ptr()) }
@@ -652,10 +671,14 @@ fn compile_named(
         opts.push(CString::new(arch_opt).unwrap_or_default());
         opts.push(CString::new("--std=c++17").unwrap_or_default());
         for o in options {
-            opts.push(
-                CString::new(*o)
-                    .map_err(|_| Error::invalid_value("nvrtc", "option contains NUL"))?,
-            );
+            opts.push(CString::new(*o).map_err(|_| {
+                Error::bad_argument(
+                    "nvrtc",
+                    "options",
+                    format!("{o:?}"),
+                    "options without NUL bytes",
+                )
+            })?);
         }
         let ptrs: Vec<*const std::ffi::c_char> = opts.iter().map(|c| c.as_ptr()).collect();
         // SAFETY: `prog` was created above; `ptrs` holds `ptrs.len()` valid C strings.
@@ -684,9 +707,11 @@ fn compile_named(
                     .result()
                     .map_err(|e| nvrtc_err("nvrtcGetLoweredName", e))?;
                 if p.is_null() {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         "nvrtc",
-                        format!("no lowered name for name expression {expr:?}"),
+                        "name_expressions",
+                        format!("{expr:?}"),
+                        "a name expression NVRTC lowers to a kernel name",
                     ));
                 }
                 // SAFETY: non-null, NUL-terminated string owned by `prog` (alive here).

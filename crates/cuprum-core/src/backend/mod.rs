@@ -169,16 +169,20 @@ pub fn to_host(src: View<'_>) -> Result<Vec<u8>> {
 /// returns.
 ///
 /// # Errors
-/// [`Error::InvalidValue`](crate::Error::InvalidValue) when `len` is not the view's byte size,
+/// [`Error::BadArgument`](crate::Error::BadArgument) when `len` is not the view's byte size,
 /// the view reaches outside its buffer, or a CUDA view is not C-contiguous; CUDA errors.
 pub unsafe fn to_host_raw(src: View<'_>, out: *mut u8, len: usize) -> Result<()> {
     let isz = src.dtype.itemsize();
     if src.layout.size() * isz != len {
-        return Err(crate::Error::invalid_value(
+        return Err(crate::Error::bad_argument(
             "to_host",
+            "len",
+            len,
             format!(
-                "a destination of {len} bytes for a view of shape {:?} and dtype {}",
-                src.layout.shape, src.dtype
+                "{} bytes for a view of shape {:?} and dtype {}",
+                src.layout.size() * isz,
+                src.layout.shape,
+                src.dtype
             ),
         ));
     }
@@ -187,12 +191,14 @@ pub unsafe fn to_host_raw(src: View<'_>, out: *mut u8, len: usize) -> Result<()>
         Storage::Cpu(_) => unsafe { cpu::gather_into(src, out, len) },
         Storage::Cuda(c) => {
             if !src.layout.is_c_contiguous() {
-                return Err(crate::Error::invalid_value(
+                return Err(crate::Error::bad_argument(
                     "to_host",
+                    "src",
                     format!(
-                        "a CUDA view with shape {:?} and strides {:?} is not C-contiguous",
+                        "a CUDA view of shape {:?} and strides {:?}",
                         src.layout.shape, src.layout.strides
                     ),
+                    "a C-contiguous CUDA view",
                 ));
             }
             // SAFETY: the caller's contract on `out`, passed on.

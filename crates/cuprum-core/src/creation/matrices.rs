@@ -24,7 +24,7 @@ pub fn diagflat(v: &Array, k: isize) -> Result<Array> {
 /// **dtypes:** `x`'s dtype promoted with int64 (bool gives int64).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `x` not 1-D.
+/// [`Error::BadShape`] for `x` not 1-D.
 ///
 /// ```
 /// use cuprum_core::{Array, vander};
@@ -33,13 +33,7 @@ pub fn diagflat(v: &Array, k: isize) -> Result<Array> {
 /// ```
 pub fn vander(x: &Array, n: Option<usize>, increasing: bool) -> Result<Array> {
     if x.ndim() != 1 {
-        return Err(Error::invalid_value(
-            "vander",
-            format!(
-                "x must be a one-dimensional array or sequence, got shape {:?}",
-                x.shape()
-            ),
-        ));
+        return Err(Error::bad_shape("vander", "x", x.shape(), "a 1-D array"));
     }
     let n = n.unwrap_or(x.size());
     let dt = DType::promote(x.dtype(), DType::Int64);

@@ -322,15 +322,14 @@ fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
     let integer =
         |s: &Scalar| matches!(s.kind(), DTypeKind::Bool | DTypeKind::Int | DTypeKind::UInt);
     if !step.as_bool() {
-        return Err(Error::invalid_value(OP, "step must not be zero"));
+        return Err(Error::bad_argument(OP, "step", step, "a nonzero step"));
     }
     let too_big = |len: f64| {
-        Error::invalid_value(
+        Error::out_of_domain(
             OP,
-            format!(
-                "maximum allowed size exceeded: arange({start}, {stop}, {step}) has {len} \
-                 elements"
-            ),
+            "(start, stop, step)",
+            format!("({start}, {stop}, {step})"),
+            format!("ranges of fewer than isize::MAX elements (this one has {len})"),
         )
     };
     if integer(&start) && integer(&stop) && integer(&step) {
@@ -349,9 +348,11 @@ fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
     }
     let ceil_len = |v: f64| -> Result<usize> {
         if v.is_nan() {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 OP,
-                format!("cannot compute the length of arange({start}, {stop}, {step})"),
+                "(start, stop, step)",
+                format!("({start}, {stop}, {step})"),
+                "values whose length ceil((stop - start) / step) is a number",
             ));
         }
         let c = v.ceil();
@@ -485,7 +486,7 @@ fn arange_array(
 /// ten zeros, integer dtypes wrap, float32 results are computed in float32).
 ///
 /// # Errors
-/// - [`Error::InvalidValue`]: `step` is zero, the length is NaN or too large, or a complex
+/// - [`Error::BadArgument`] or [`Error::OutOfDomain`]: `step` is zero, the length is NaN or too large, or a complex
 ///   argument with a non-complex `dtype`;
 /// - [`Error::Overflow`]: an integer `start` or `start + step` that does not fit an integer
 ///   `dtype`;
@@ -537,12 +538,11 @@ pub fn arange_on(
         }
     });
     if any(DTypeKind::Complex) && !dtype.is_complex() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "complex arguments ({start}, {stop}, {step}) cannot make a {dtype} range; \
-                 ask for a complex dtype"
-            ),
+            "dtype",
+            dtype,
+            format!("a complex dtype for the complex arguments ({start}, {stop}, {step})"),
         ));
     }
     let len = arange_len(start, stop, step)?;
@@ -1128,7 +1128,7 @@ mod tests {
                 Some(DType::Float64),
                 CPU
             ),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "dtype", .. })
         ));
     }
 
@@ -1137,10 +1137,34 @@ mod tests {
         for e in [
             arange_on(0, 10, 0, None, CPU).unwrap_err(),
             arange_on(0.0, 1.0, 0.0, None, CPU).unwrap_err(),
+        ] {
+            assert!(
+                matches!(
+                    e,
+                    Error::BadArgument {
+                        op: "arange",
+                        arg: "step",
+                        ..
+                    }
+                ),
+                "{e}"
+            );
+        }
+        for e in [
             arange_on(0.0, f64::NAN, 1.0, None, CPU).unwrap_err(),
             arange_on(0.0, f64::INFINITY, 1.0, None, CPU).unwrap_err(),
         ] {
-            assert!(matches!(e, Error::InvalidValue { op: "arange", .. }), "{e}");
+            assert!(
+                matches!(
+                    e,
+                    Error::OutOfDomain {
+                        op: "arange",
+                        arg: "(start, stop, step)",
+                        ..
+                    }
+                ),
+                "{e}"
+            );
         }
         assert!(matches!(
             arange_on(300, 302, 1, Some(DType::Int8), CPU),

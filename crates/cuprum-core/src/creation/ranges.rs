@@ -39,7 +39,7 @@ pub fn logspace(
 /// (`numpy.geomspace`; both ends exact; negative ranges mirror).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `start` or `stop` is zero or they differ in sign (NumPy
+/// [`Error::OutOfDomain`] when `start` or `stop` is zero or they differ in sign (NumPy
 /// handles the latter with complex numbers).
 ///
 /// ```
@@ -59,10 +59,21 @@ pub fn geomspace(
 ) -> Result<Array> {
     const OP: &str = "geomspace";
     if start == 0.0 || stop == 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            "Geometric sequence cannot include zero",
-        ));
+        return Err(if start == 0.0 {
+            Error::out_of_domain(
+                OP,
+                "start",
+                start,
+                "nonzero values (a geometric sequence cannot include zero)",
+            )
+        } else {
+            Error::out_of_domain(
+                OP,
+                "stop",
+                stop,
+                "nonzero values (a geometric sequence cannot include zero)",
+            )
+        });
     }
     if (start < 0.0) != (stop < 0.0) {
         return Err(Error::unsupported(

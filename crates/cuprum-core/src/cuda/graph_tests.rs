@@ -163,17 +163,17 @@ fn refused_operations_invalidate_the_capture_and_leave_the_stream_usable() {
     // the legacy default stream cannot be captured; ending an unopened capture is an error
     assert!(matches!(
         Stream::null(o).unwrap().begin_capture(CaptureMode::Global),
-        Err(cuprum_cuda::Error::InvalidValue { .. })
+        Err(cuprum_cuda::Error::BadArgument { arg: "self", .. })
     ));
     assert!(matches!(
         s.end_capture(),
-        Err(cuprum_cuda::Error::InvalidValue { .. })
+        Err(cuprum_cuda::Error::BadArgument { arg: "self", .. })
     ));
     // a capture cannot be begun twice
     s.begin_capture(CaptureMode::Relaxed).unwrap();
     assert!(matches!(
         s.begin_capture(CaptureMode::Relaxed),
-        Err(cuprum_cuda::Error::InvalidValue { .. })
+        Err(cuprum_cuda::Error::BadArgument { arg: "self", .. })
     ));
     let g = s.end_capture().unwrap();
     assert_eq!(g.num_nodes(), 0);

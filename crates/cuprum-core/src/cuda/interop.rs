@@ -48,11 +48,12 @@ fn prepare<T: Element>(
     let ordinal = slice.ordinal();
     let st = bind(op, ordinal)?;
     if slice.context().cu_ctx() != st.ctx.cu_ctx() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
+            "slice",
+            format!("a slice of a non-primary context of cuda:{ordinal}"),
             format!(
-                "the slice belongs to a non-primary context of cuda:{ordinal}; cuprum uses the \
-                 primary context (cudarc's CudaContext::new({ordinal}))"
+                "a slice of the primary context (cudarc's CudaContext::new({ordinal})), which cuprum uses"
             ),
         ));
     }
@@ -96,7 +97,7 @@ impl Array {
     /// so far on the slice's stream, so the data the slice holds is what the array reads.
     ///
     /// # Errors
-    /// [`Error::ShapeMismatch`] when the element counts differ; [`Error::InvalidValue`] when
+    /// [`Error::ShapeMismatch`] when the element counts differ; [`Error::BadArgument`] when
     /// the slice belongs to a non-primary context; [`Error::DeviceUnavailable`]; CUDA errors.
     /// On an error the slice is dropped (freed by cudarc).
     ///
@@ -165,7 +166,7 @@ impl Array {
     /// writes through a raw kernel are).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for a CPU array or one that is not C-contiguous (copy it with
+    /// [`Error::BadArgument`] for a CPU array or one that is not C-contiguous (copy it with
     /// [`ascontiguousarray`](crate::ascontiguousarray) first); [`Error::DTypeMismatch`] when
     /// `T` is not the array's element type.
     ///
@@ -178,9 +179,11 @@ impl Array {
     pub fn as_cuda_view<T: Element>(&self) -> Result<CudaArrayView<T>> {
         const OP: &str = "as_cuda_view";
         let Device::Cuda(ordinal) = self.device() else {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "the array is on the CPU; cudarc views need device memory".to_string(),
+                "self",
+                "an array on the CPU",
+                "an array in CUDA device memory (cudarc views need device memory)",
             ));
         };
         if T::DTYPE != self.dtype {
@@ -191,13 +194,15 @@ impl Array {
             });
         }
         if !self.is_c_contiguous() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "self",
                 format!(
-                    "the array (shape {:?}, strides {:?}) is not C-contiguous",
+                    "an array of shape {:?} and strides {:?}",
                     self.shape(),
                     self.layout.strides
                 ),
+                "a C-contiguous array",
             ));
         }
         bind(OP, ordinal)?;

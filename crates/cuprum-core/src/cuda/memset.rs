@@ -32,12 +32,14 @@ fn memset_range(op: &'static str, a: &Array, nbytes: usize) -> Result<usize> {
     let cap = a.storage.nbytes();
     match start.and_then(|s| s.checked_add(nbytes).map(|e| (s, e))) {
         Some((s, e)) if e <= cap => Ok(s),
-        _ => Err(Error::invalid_value(
+        _ => Err(Error::bad_argument(
             op,
+            "nbytes",
             format!(
-                "{nbytes} bytes from element (0, ...) at byte {} do not fit in a buffer of {cap} bytes",
+                "{nbytes} from byte {}",
                 start.map_or("?".to_string(), |s| s.to_string())
             ),
+            format!("a range within the buffer of {cap} bytes"),
         )),
     }
 }
@@ -52,7 +54,7 @@ fn memset_range(op: &'static str, a: &Array, nbytes: usize) -> Result<usize> {
 /// buffer (for a C-contiguous array that owns its buffer: `a.nbytes()`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the range goes past the end of the buffer; a CUDA error.
+/// [`Error::BadArgument`] when the range goes past the end of the buffer; a CUDA error.
 ///
 /// # Example
 /// ```

@@ -115,15 +115,25 @@ fn input_checks_come_before_the_driver() {
     assert!(
         matches!(
             e,
-            cuprum_cuda::Error::InvalidValue {
+            cuprum_cuda::Error::BadArgument {
                 op: "memcpy_2d",
+                arg: "width",
                 ..
             }
         ) && e.to_string().contains("8"),
         "{e}"
     );
     let e = runtime::device_get_by_pci_bus_id("0000:19\0:00.0").unwrap_err();
-    assert!(matches!(e, cuprum_cuda::Error::InvalidValue { .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            cuprum_cuda::Error::BadArgument {
+                arg: "pci_bus_id",
+                ..
+            }
+        ),
+        "{e}"
+    );
     if device_count() == 0 {
         let e = runtime::device_get_by_pci_bus_id("0000:19:00.0").unwrap_err();
         assert!(is_unavailable(&e), "{e}");

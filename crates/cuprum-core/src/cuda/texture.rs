@@ -117,7 +117,7 @@ pub struct ChannelFormat {
 /// or pitched texture memory: a texel of `n` channels is `n` consecutive elements.
 ///
 /// # Errors
-/// [`new`](Self::new) returns [`Error::InvalidValue`] naming the bits and kind when the
+/// [`new`](Self::new) returns [`Error::BadArgument`] naming the bits and kind when the
 /// channels are not 1, 2 or 4 leading channels of one size, or the size is not one of the kind.
 ///
 /// # Example
@@ -141,7 +141,7 @@ impl ChannelFormatDescriptor {
     /// (`cupy.cuda.texture.ChannelFormatDescriptor(x, y, z, w, f)`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] (op `ChannelFormatDescriptor::new`) when the present channels
+    /// [`Error::BadArgument`] (op `ChannelFormatDescriptor::new`) when the present channels
     /// are not x, x and y, or all four; when they differ in size; when the size is not 8, 16 or
     /// 32 bits (integers) or 16 or 32 bits (floats).
     pub fn new(x: u32, y: u32, z: u32, w: u32, f: ChannelFormatKind) -> Result<Self> {
@@ -149,21 +149,19 @@ impl ChannelFormatDescriptor {
         let bits = [x, y, z, w];
         let n = bits.iter().take_while(|&&b| b != 0).count();
         if n == 0 || bits[n..].iter().any(|&b| b != 0) || n == 3 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "channel bits (x, y, z, w) = ({x}, {y}, {z}, {w}): a texel has 1, 2 or 4 \
-                     channels, the first ones (x; x, y; or x, y, z, w)"
-                ),
+                "(x, y, z, w)",
+                format!("({x}, {y}, {z}, {w})"),
+                "1, 2 or 4 nonzero channel sizes, the first ones (x; x, y; or x, y, z, w)",
             ));
         }
         if bits[..n].iter().any(|&b| b != x) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "channel bits (x, y, z, w) = ({x}, {y}, {z}, {w}): every channel of a texel \
-                     has the same size"
-                ),
+                "(x, y, z, w)",
+                format!("({x}, {y}, {z}, {w})"),
+                "the same size for every nonzero channel",
             ));
         }
         let ok = match f {
@@ -171,12 +169,11 @@ impl ChannelFormatDescriptor {
             ChannelFormatKind::Float => matches!(x, 16 | 32),
         };
         if !ok {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "{x}-bit channels of kind {f:?}: integer channels have 8, 16 or 32 bits, \
-                     float channels 16 or 32"
-                ),
+                "x",
+                format!("{x} (kind {f:?})"),
+                "8, 16 or 32 bits for integer channels, 16 or 32 for float channels",
             ));
         }
         Ok(ChannelFormatDescriptor { bits, kind: f })
@@ -187,7 +184,7 @@ impl ChannelFormatDescriptor {
     /// `(Float32, 1)`.
     ///
     /// # Errors
-    /// [`Error::DType`] for another dtype; [`Error::InvalidValue`] when `num_channels` is not
+    /// [`Error::DType`] for another dtype; [`Error::BadArgument`] when `num_channels` is not
     /// 1, 2 or 4.
     ///
     /// # Example
@@ -214,9 +211,11 @@ impl ChannelFormatDescriptor {
             }
         };
         if !matches!(num_channels, 1 | 2 | 4) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "ChannelFormatDescriptor::for_dtype",
-                format!("{num_channels} channels: a texel has 1, 2 or 4 channels"),
+                "num_channels",
+                num_channels,
+                "1, 2 or 4",
             ));
         }
         let b = dtype.itemsize() as u32 * 8;
@@ -403,7 +402,7 @@ impl CUDAarray {
     ///
     /// # Errors
     /// - [`Error::Unsupported`] when `device` is the CPU;
-    /// - [`Error::InvalidValue`] (op `CUDAarray::new`) when `width` is 0, when `depth > 0`
+    /// - [`Error::BadArgument`] (op `CUDAarray::new`) when `width` is 0, when `depth > 0`
     ///   with `height == 0`, when `flags` has another bit (layered and cubemap arrays are not
     ///   supported), when the byte size overflows;
     /// - [`Error::DeviceUnavailable`] / [`Error::LibraryNotFound`] without the device;
@@ -422,31 +421,24 @@ impl CUDAarray {
             return Err(cpu_only_error(OP, "the device"));
         };
         if width == 0 {
-            return Err(Error::invalid_value(
-                OP,
-                format!(
-                    "width {width}, height {height}, depth {depth}: a CUDA array needs a \
-                     nonzero width"
-                ),
-            ));
+            return Err(Error::bad_argument(OP, "width", width, "a nonzero width"));
         }
         if height == 0 && depth > 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "width {width}, height {height}, depth {depth}: a 3-D CUDA array needs a \
-                     nonzero height"
-                ),
+                "height",
+                height,
+                format!("a nonzero height for a 3-D CUDA array (depth {depth})"),
             ));
         }
         let known = ARRAY_SURFACE_LOAD_STORE | ARRAY_TEXTURE_GATHER;
         if flags & !known != 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "flags",
+                format!("{flags:#x}"),
                 format!(
-                    "flags {flags:#x}: only ARRAY_DEFAULT (0), ARRAY_SURFACE_LOAD_STORE ({:#x}) \
-                     and ARRAY_TEXTURE_GATHER ({:#x}) are supported",
-                    ARRAY_SURFACE_LOAD_STORE, ARRAY_TEXTURE_GATHER
+                    "a combination of ARRAY_DEFAULT (0), ARRAY_SURFACE_LOAD_STORE ({ARRAY_SURFACE_LOAD_STORE:#x}) and ARRAY_TEXTURE_GATHER ({ARRAY_TEXTURE_GATHER:#x})"
                 ),
             ));
         }
@@ -455,11 +447,12 @@ impl CUDAarray {
             .and_then(|r| r.checked_mul(height.max(1)))
             .and_then(|r| r.checked_mul(depth.max(1)));
         let (Some(row_bytes), Some(_)) = (row_bytes, total) else {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "(width, height, depth)",
+                format!("({width}, {height}, {depth})"),
                 format!(
-                    "width {width}, height {height}, depth {depth} of {}-byte texels overflow \
-                     the byte count",
+                    "a size whose byte count of {}-byte texels fits in usize",
                     desc.texel_bytes()
                 ),
             ));
@@ -568,7 +561,7 @@ impl CUDAarray {
     /// return into a CPU array.
     ///
     /// # Errors
-    /// As [`copy_from`](Self::copy_from) (op `CUDAarray::copy_to`); [`Error::InvalidValue`]
+    /// As [`copy_from`](Self::copy_from) (op `CUDAarray::copy_to`); [`Error::BadArgument`]
     /// when `out_arr` is not C-contiguous.
     pub fn copy_to(&self, out_arr: &Array, stream: Option<&Stream>) -> Result<()> {
         self.copy("CUDAarray::copy_to", out_arr, stream, false)
@@ -620,13 +613,15 @@ impl CUDAarray {
             });
         }
         if !into && !arr.is_c_contiguous() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
+                "out_arr",
                 format!(
-                    "the output array (shape {:?}, strides {:?}) must be C-contiguous",
+                    "an array of shape {:?} and strides {:?}",
                     arr.shape(),
                     arr.strides()
                 ),
+                "a C-contiguous array",
             ));
         }
         // the given stream is current for the whole copy, so that the contiguous copy below,
@@ -686,13 +681,11 @@ impl CUDAarray {
             crate::storage::Storage::Cpu(c) => {
                 let host = sys::CUmemorytype::CU_MEMORYTYPE_HOST;
                 let bad_range = || {
-                    Error::invalid_value(
+                    Error::bad_argument(
                         op,
-                        format!(
-                            "{nbytes} bytes from byte {start} do not fit in the host buffer of {} \
-                             bytes",
-                            c.nbytes()
-                        ),
+                        "nbytes",
+                        format!("{nbytes} from byte {start}"),
+                        format!("a range within the host buffer of {} bytes", c.nbytes()),
                     )
                 };
                 if into {
@@ -867,12 +860,12 @@ fn linear_base(
     let ptr = arr.device_ptr().unwrap_or(0);
     let align = texture_alignment(op, ordinal, false)?;
     if !ptr.is_multiple_of(align) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
+            "arr",
+            format!("an array starting at device address {ptr:#x}"),
             format!(
-                "the array's first element is at device address {ptr:#x}, which is not a \
-                 multiple of the device's texture alignment ({align} bytes); slice or allocate \
-                 the array so that it starts at an aligned address"
+                "an array starting at a multiple of the device's texture alignment ({align} bytes)"
             ),
         ));
     }
@@ -898,7 +891,7 @@ impl ResourceDescriptor {
     /// # Errors
     /// - [`Error::Unsupported`] when `arr` is on the CPU;
     /// - [`Error::DTypeMismatch`] when its dtype is not the format's;
-    /// - [`Error::InvalidValue`] (op `ResourceDescriptor::linear`) when `size_in_bytes` is 0
+    /// - [`Error::BadArgument`] (op `ResourceDescriptor::linear`) when `size_in_bytes` is 0
     ///   or not a whole number of texels, exceeds the buffer, or element 0 is not aligned to
     ///   the device's texture alignment (`CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT`, e.g. 512
     ///   bytes).
@@ -914,12 +907,12 @@ impl ResourceDescriptor {
             || !size_in_bytes.is_multiple_of(texel)
             || size_in_bytes as u64 > avail
         {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "size_in_bytes",
+                size_in_bytes,
                 format!(
-                    "size_in_bytes {size_in_bytes}: it must be a positive multiple of the texel \
-                     size ({texel} bytes) and at most the {avail} bytes of the buffer from the \
-                     array's first element"
+                    "a positive multiple of the texel size ({texel} bytes), at most the {avail} bytes of the buffer from the array's first element"
                 ),
             ));
         }
@@ -945,7 +938,7 @@ impl ResourceDescriptor {
     /// # Errors
     /// - [`Error::Unsupported`] when `arr` is on the CPU;
     /// - [`Error::DTypeMismatch`] when its dtype is not the format's;
-    /// - [`Error::InvalidValue`] (op `ResourceDescriptor::pitch2d`) when `width` or `height`
+    /// - [`Error::BadArgument`] (op `ResourceDescriptor::pitch2d`) when `width` or `height`
     ///   is 0, `pitch_in_bytes` is below a row of texels or not a multiple of the device's
     ///   texture pitch alignment (`CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT`), the rows
     ///   exceed the buffer, or element 0 is not aligned to the texture alignment.
@@ -965,33 +958,30 @@ impl ResourceDescriptor {
                 .and_then(|b| b.checked_add(r))
         });
         let (Some(row), Some(need)) = (row, need) else {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "width {width}, height {height}, pitch {pitch_in_bytes} bytes overflow the \
-                     byte count"
-                ),
+                "(width, height, pitch_in_bytes)",
+                format!("({width}, {height}, {pitch_in_bytes})"),
+                "a size whose byte count fits in usize",
             ));
         };
         if width == 0 || height == 0 || pitch_in_bytes < row || need as u64 > avail {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "(width, height, pitch_in_bytes)",
+                format!("({width}, {height}, {pitch_in_bytes})"),
                 format!(
-                    "width {width}, height {height}, pitch {pitch_in_bytes} bytes: width and \
-                     height must be nonzero, the pitch at least a row of texels ({row} bytes), \
-                     and the rows ({need} bytes) within the {avail} bytes of the buffer from \
-                     the array's first element"
+                    "nonzero width and height, a pitch of at least a row of texels ({row} bytes), and rows ({need} bytes) within the {avail} bytes of the buffer from the array's first element"
                 ),
             ));
         }
         let align = texture_alignment(OP, ordinal, true)?;
         if !(pitch_in_bytes as u64).is_multiple_of(align) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "pitch {pitch_in_bytes} bytes is not a multiple of the device's texture \
-                     pitch alignment ({align} bytes)"
-                ),
+                "pitch_in_bytes",
+                pitch_in_bytes,
+                format!("a multiple of the device's texture pitch alignment ({align} bytes)"),
             ));
         }
         Ok(ResourceDescriptor {
@@ -1247,7 +1237,7 @@ impl TextureDescriptor {
     /// methods).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] (op `TextureDescriptor::new`) for more than 3 address modes.
+    /// [`Error::BadArgument`] (op `TextureDescriptor::new`) for more than 3 address modes.
     pub fn new(
         address_modes: &[AddressMode],
         filter_mode: FilterMode,
@@ -1255,12 +1245,11 @@ impl TextureDescriptor {
         normalized_coords: bool,
     ) -> Result<TextureDescriptor> {
         if address_modes.len() > 3 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "TextureDescriptor::new",
-                format!(
-                    "{} address modes {address_modes:?}: a texture has at most 3 axes",
-                    address_modes.len()
-                ),
+                "address_modes",
+                format!("{address_modes:?}"),
+                "at most 3 address modes (one per axis)",
             ));
         }
         let mut modes = [AddressMode::Wrap; 3];
@@ -1286,15 +1275,14 @@ impl TextureDescriptor {
     /// read outside the texture with [`AddressMode::Border`] (`borderColors=...`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] (op `TextureDescriptor::with_border_color`) for more than 4.
+    /// [`Error::BadArgument`] (op `TextureDescriptor::with_border_color`) for more than 4.
     pub fn with_border_color(mut self, colors: &[f32]) -> Result<TextureDescriptor> {
         if colors.len() > 4 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "TextureDescriptor::with_border_color",
-                format!(
-                    "{} border colors {colors:?}: a border color has at most 4 components",
-                    colors.len()
-                ),
+                "colors",
+                format!("{colors:?}"),
+                "at most 4 components",
             ));
         }
         self.border_color = [0.0; 4];
@@ -1345,45 +1333,42 @@ impl TextureDescriptor {
         if !self.normalized_coords {
             for (axis, m) in self.address_modes[..res.coord_dims()].iter().enumerate() {
                 if matches!(m, AddressMode::Wrap | AddressMode::Mirror) {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         op,
-                        format!(
-                            "address mode {m:?} of axis {axis} needs normalized coordinates \
-                             (CUDA supports Wrap and Mirror only with normalized_coords = true); \
-                             use Clamp or Border, or normalized coordinates"
-                        ),
+                        "address_modes",
+                        format!("{m:?} on axis {axis} with normalized_coords = false"),
+                        "Clamp or Border, or normalized_coords = true (CUDA supports Wrap and Mirror only with normalized coordinates)",
                     ));
                 }
             }
         }
         if int && self.read_mode == ReadMode::NormalizedFloat && fmt.bits_per_channel() == 32 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                format!(
-                    "read mode NormalizedFloat with 32-bit {:?} channels: only 8- and 16-bit \
-                     integers are normalized; use ReadMode::ElementType",
-                    fmt.kind()
-                ),
+                "read_mode",
+                format!("NormalizedFloat with 32-bit {:?} channels", fmt.kind()),
+                "ReadMode::ElementType (only 8- and 16-bit integers are normalized)",
             ));
         }
         if self.filter_mode == FilterMode::Linear {
             if res.res_type() == ResourceType::Linear {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    "filter mode Linear on linear memory: tex1Dfetch reads texels by index \
-                     without filtering; use FilterMode::Point (or a CUDA array)",
+                    "filter_mode",
+                    "Linear on linear memory",
+                    "FilterMode::Point (tex1Dfetch reads texels by index without filtering), or a CUDA array",
                 ));
             }
             if int && self.read_mode == ReadMode::ElementType {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
+                    "filter_mode",
                     format!(
-                        "filter mode Linear with {}-bit {:?} channels read as ElementType: \
-                         linear filtering returns floats; use a float format, or \
-                         ReadMode::NormalizedFloat with 8- or 16-bit integers",
+                        "Linear with {}-bit {:?} channels read as ElementType",
                         fmt.bits_per_channel(),
                         fmt.kind()
                     ),
+                    "a float format, or ReadMode::NormalizedFloat with 8- or 16-bit integers (linear filtering returns floats)",
                 ));
             }
         }
@@ -1464,7 +1449,7 @@ impl TextureObject {
     /// A texture object reading `res_desc` as `tex_desc` says.
     ///
     /// # Errors
-    /// - [`Error::InvalidValue`] (op `TextureObject::new`) for a combination CUDA does not
+    /// - [`Error::BadArgument`] (op `TextureObject::new`) for a combination CUDA does not
     ///   support: [`AddressMode::Wrap`] or [`AddressMode::Mirror`] on an axis the resource
     ///   has without normalized coordinates; [`FilterMode::Linear`] on linear memory or on
     ///   integer texels read as [`ReadMode::ElementType`]; [`ReadMode::NormalizedFloat`] on
@@ -1557,27 +1542,26 @@ impl SurfaceObject {
     /// A surface object over `res_desc`'s CUDA array.
     ///
     /// # Errors
-    /// - [`Error::InvalidValue`] (op `SurfaceObject::new`) when the resource is not a CUDA
+    /// - [`Error::BadArgument`] (op `SurfaceObject::new`) when the resource is not a CUDA
     ///   array, or the array was made without [`ARRAY_SURFACE_LOAD_STORE`];
     /// - a CUDA error from `cuSurfObjectCreate`.
     pub fn new(res_desc: &ResourceDescriptor) -> Result<Self> {
         const OP: &str = "SurfaceObject::new";
         let Some(a) = res_desc.cuda_array() else {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "a {:?} resource: surfaces read and write CUDA arrays only",
-                    res_desc.res_type()
-                ),
+                "res_desc",
+                format!("a {:?} resource", res_desc.res_type()),
+                "a CUDA array resource (surfaces read and write CUDA arrays only)",
             ));
         };
         if a.flags() & ARRAY_SURFACE_LOAD_STORE == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "res_desc",
+                format!("a CUDA array made with flags {:#x}", a.flags()),
                 format!(
-                    "the CUDA array was made with flags {:#x}, without ARRAY_SURFACE_LOAD_STORE \
-                     ({ARRAY_SURFACE_LOAD_STORE:#x})",
-                    a.flags()
+                    "a CUDA array made with ARRAY_SURFACE_LOAD_STORE ({ARRAY_SURFACE_LOAD_STORE:#x})"
                 ),
             ));
         }

@@ -37,7 +37,7 @@ fn along_axis_items(arr: &Array, indices: &Array, ax: usize) -> Result<Vec<Index
 /// `values` broadcasts to the indexed shape.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `indices` has a different number of axes;
+/// [`Error::BadShape`] when `indices` has a different number of axes;
 /// [`Error::IndexOutOfBounds`]; broadcasting errors.
 ///
 /// ```
@@ -51,11 +51,13 @@ pub fn put_along_axis(arr: &Array, indices: &Array, values: &Array, axis: isize)
     const OP: &str = "put_along_axis";
     let ax = normalize_axis(OP, axis, arr.ndim())?;
     if indices.ndim() != arr.ndim() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
+            "indices",
+            indices.shape(),
             format!(
-                "indices (shape {:?}) and arr (shape {:?}) must have the same number of dimensions",
-                indices.shape(),
+                "an array of {} dimensions, as arr of shape {:?}",
+                arr.ndim(),
                 arr.shape()
             ),
         ));
@@ -70,7 +72,7 @@ pub fn put_along_axis(arr: &Array, indices: &Array, values: &Array, axis: isize)
 /// **Shapes:** `mask` has `a`'s shape; `values` is repeated cyclically over `a`'s positions.
 ///
 /// # Errors
-/// [`Error::ShapeMismatch`] for a mask of another shape; [`Error::InvalidValue`] for empty
+/// [`Error::ShapeMismatch`] for a mask of another shape; [`Error::BadShape`] for empty
 /// `values` when some of the mask is set.
 ///
 /// ```
@@ -91,9 +93,11 @@ pub fn putmask(a: &Array, mask: &Array, values: &Array) -> Result<()> {
     }
     if values.size() == 0 {
         if crate::reduce::any(mask, None, false)?.item()?.as_bool() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 "putmask",
-                "cannot put values from an empty array",
+                "values",
+                values.shape(),
+                "a non-empty array (the mask selects elements)",
             ));
         }
         return Ok(());
@@ -108,7 +112,7 @@ pub fn putmask(a: &Array, mask: &Array, values: &Array) -> Result<()> {
 /// in C order, in place (`numpy.place`).
 ///
 /// # Errors
-/// [`Error::ShapeMismatch`] for a mask of another size; [`Error::InvalidValue`] for empty
+/// [`Error::ShapeMismatch`] for a mask of another size; [`Error::BadShape`] for empty
 /// `vals` when some of the mask is set.
 ///
 /// ```
@@ -137,9 +141,11 @@ pub fn place(arr: &Array, mask: &Array, vals: &Array) -> Result<()> {
         return Ok(());
     }
     if vals.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "place",
-            "cannot insert from an empty array",
+            "vals",
+            vals.shape(),
+            "a non-empty array (the mask selects elements)",
         ));
     }
     let v = crate::manip::resize(&vals.astype(arr.dtype())?, &[n])?;
@@ -153,7 +159,7 @@ pub fn place(arr: &Array, mask: &Array, vals: &Array) -> Result<()> {
 /// `ncols + 1` rows as NumPy's does) or an n-D array with equal dimensions.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 2 dimensions or unequal dimensions (n-D).
+/// [`Error::BadShape`] for fewer than 2 dimensions or unequal dimensions (n-D).
 ///
 /// ```
 /// use cuprum_core::{Array, fill_diagonal};
@@ -164,7 +170,12 @@ pub fn place(arr: &Array, mask: &Array, vals: &Array) -> Result<()> {
 pub fn fill_diagonal(a: &Array, val: &Array, wrap: bool) -> Result<()> {
     const OP: &str = "fill_diagonal";
     if a.ndim() < 2 {
-        return Err(Error::invalid_value(OP, "array must be at least 2-d"));
+        return Err(Error::bad_shape(
+            OP,
+            "a",
+            a.shape(),
+            "an array of at least 2 dimensions",
+        ));
     }
     let shape = a.shape();
     let total = a.size();
@@ -178,9 +189,11 @@ pub fn fill_diagonal(a: &Array, val: &Array, wrap: bool) -> Result<()> {
         (step, end)
     } else {
         if shape.iter().any(|&d| d != shape[0]) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("all dimensions of input must be of equal length, got {shape:?}"),
+                "a",
+                &shape[..],
+                "dimensions of equal length",
             ));
         }
         let mut step = 1usize;
@@ -196,7 +209,12 @@ pub fn fill_diagonal(a: &Array, val: &Array, wrap: bool) -> Result<()> {
         return Ok(());
     }
     if val.size() == 0 {
-        return Err(Error::invalid_value(OP, "cannot fill from an empty array"));
+        return Err(Error::bad_shape(
+            OP,
+            "val",
+            val.shape(),
+            "a non-empty array",
+        ));
     }
     let n = flat.len();
     let coords = unravel_index(&i64_array(flat, a.device())?, shape)?;

@@ -41,7 +41,7 @@ pub fn indices(dimensions: &[usize], device: Device) -> Result<Array> {
 /// `(1, ..., n_k, ..., 1)`; a bool sequence stands for its nonzero positions.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an input that is not 1-D.
+/// [`Error::BadShape`] for an input that is not 1-D.
 ///
 /// ```
 /// use cuprum_core::{Array, ix_};
@@ -56,12 +56,11 @@ pub fn ix_(args: &[&Array]) -> Result<Vec<Array>> {
         .enumerate()
         .map(|(k, a)| {
             if a.ndim() != 1 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     "ix_",
-                    format!(
-                        "cross index must be 1 dimensional, got shape {:?}",
-                        a.shape()
-                    ),
+                    "args",
+                    a.shape(),
+                    format!("1-D index arrays (argument {k})"),
                 ));
             }
             let a = if a.dtype().is_bool() {
@@ -81,7 +80,7 @@ pub fn ix_(args: &[&Array]) -> Result<Vec<Array>> {
 /// **Shapes:** one int64 array of `indices`' shape per axis of `shape`.
 ///
 /// # Errors
-/// [`Error::DType`] for non-integer indices; [`Error::InvalidValue`] for an index outside
+/// [`Error::DType`] for non-integer indices; [`Error::OutOfDomain`] for an index outside
 /// `[0, prod(shape))`.
 ///
 /// ```
@@ -104,9 +103,11 @@ pub fn unravel_index(indices: &Array, shape: &[usize]) -> Result<Vec<Array>> {
     let idx = indices.astype(DType::Int64)?;
     let bad = ops::logical_or(&ops::less(&idx, 0i64)?, &ops::greater_equal(&idx, size)?)?;
     if crate::reduce::any(&bad, None, false)?.item()?.as_bool() {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!("index out of bounds for array with size {size}"),
+            "indices",
+            super::first_flagged(&idx, &bad)?,
+            format!("[0, {size})"),
         ));
     }
     let mut out = vec![idx.clone(); shape.len()];
@@ -125,7 +126,7 @@ pub fn unravel_index(indices: &Array, shape: &[usize]) -> Result<Vec<Array>> {
 /// **Shapes:** the coordinate arrays broadcast together; int64 result of that shape.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the number of coordinate arrays differs from `dims.len()` or a
+/// [`Error::BadArgument`] or [`Error::OutOfDomain`] when the number of coordinate arrays differs from `dims.len()` or a
 /// coordinate is out of bounds; [`Error::DType`] for non-integer coordinates.
 ///
 /// ```
@@ -137,19 +138,19 @@ pub fn unravel_index(indices: &Array, shape: &[usize]) -> Result<Vec<Array>> {
 pub fn ravel_multi_index(multi_index: &[&Array], dims: &[usize]) -> Result<Array> {
     const OP: &str = "ravel_multi_index";
     if multi_index.len() != dims.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "parameter multi_index must be a sequence of length {}, got {}",
-                dims.len(),
-                multi_index.len()
-            ),
+            "multi_index",
+            format!("a sequence of length {}", multi_index.len()),
+            format!("a sequence of length {} (one per dimension)", dims.len()),
         ));
     }
     let Some(first) = multi_index.first() else {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "dims must have at least one entry",
+            "dims",
+            "an empty sequence",
+            "at least one dimension",
         ));
     };
     let mut acc = crate::creation::zeros_on(&[0usize; 0][..], DType::Int64, first.device())?;
@@ -166,9 +167,11 @@ pub fn ravel_multi_index(multi_index: &[&Array], dims: &[usize]) -> Result<Array
         let c = c.astype(DType::Int64)?;
         let bad = ops::logical_or(&ops::less(&c, 0i64)?, &ops::greater_equal(&c, d as i64)?)?;
         if crate::reduce::any(&bad, None, false)?.item()?.as_bool() {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 OP,
-                "invalid entry in coordinates array",
+                "multi_index",
+                super::first_flagged(&c, &bad)?,
+                format!("[0, {d})"),
             ));
         }
         acc = ops::add(&acc, &ops::multiply(&c, stride)?)?;
@@ -232,10 +235,7 @@ pub fn triu_indices(n: usize, k: isize, m: Option<usize>, device: Device) -> Res
 
 fn check_2d(op: &'static str, a: &Array) -> Result<()> {
     if a.ndim() != 2 {
-        return Err(Error::invalid_value(
-            op,
-            format!("input array must be 2-d, got shape {:?}", a.shape()),
-        ));
+        return Err(Error::bad_shape(op, "arr", a.shape(), "a 2-D array"));
     }
     Ok(())
 }
@@ -243,7 +243,7 @@ fn check_2d(op: &'static str, a: &Array) -> Result<()> {
 /// [`tril_indices`] for `arr`'s shape, on its device (`numpy.tril_indices_from`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a non-2-D array.
+/// [`Error::BadShape`] for a non-2-D array.
 ///
 /// ```
 /// use cuprum_core::{Array, tril_indices_from};
@@ -258,7 +258,7 @@ pub fn tril_indices_from(arr: &Array, k: isize) -> Result<Vec<Array>> {
 /// [`triu_indices`] for `arr`'s shape, on its device (`numpy.triu_indices_from`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a non-2-D array.
+/// [`Error::BadShape`] for a non-2-D array.
 ///
 /// ```
 /// use cuprum_core::{Array, triu_indices_from};
@@ -289,7 +289,7 @@ pub fn diag_indices(n: usize, ndim: usize, device: Device) -> Result<Vec<Array>>
 /// [`diag_indices`] for `arr` (`numpy.diag_indices_from`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 2 dimensions or unequal dimensions.
+/// [`Error::BadShape`] for fewer than 2 dimensions or unequal dimensions.
 ///
 /// ```
 /// use cuprum_core::{Array, diag_indices_from};
@@ -298,18 +298,19 @@ pub fn diag_indices(n: usize, ndim: usize, device: Device) -> Result<Vec<Array>>
 /// ```
 pub fn diag_indices_from(arr: &Array) -> Result<Vec<Array>> {
     if arr.ndim() < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "diag_indices_from",
-            "input array must be at least 2-d",
+            "arr",
+            arr.shape(),
+            "an array of at least 2 dimensions",
         ));
     }
     if arr.shape().iter().any(|&d| d != arr.shape()[0]) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "diag_indices_from",
-            format!(
-                "all dimensions of input must be of equal length, got {:?}",
-                arr.shape()
-            ),
+            "arr",
+            arr.shape(),
+            "dimensions of equal length",
         ));
     }
     diag_indices(arr.shape()[0], arr.ndim(), arr.device())

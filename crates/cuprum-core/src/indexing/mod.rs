@@ -40,6 +40,15 @@ use crate::layout::{broadcast_shapes, normalize_axis, shape_size};
 use crate::{Array, DType, Device, Error, Result};
 use prim::AdvIndex;
 
+/// The entry of `values` at the first position where `flags` (same shape, bool) is true: the
+/// offending value an error message names (call it only when some flag is set).
+pub(crate) fn first_flagged(values: &Array, flags: &Array) -> Result<crate::Scalar> {
+    let i = crate::reduce::argmax(&flags.ravel()?, crate::reduce::Axes::All, false)?
+        .item()?
+        .as_i64();
+    values.ravel()?.get(&[i as isize])
+}
+
 /// One entry of a NumPy index tuple, basic or advanced.
 #[derive(Clone, Debug)]
 pub enum IndexItem {
@@ -511,14 +520,17 @@ pub fn take_along_axis(a: &Array, indices: &Array, axis: isize) -> Result<Array>
 /// C-contiguous as in NumPy (it is written in place).
 ///
 /// # Errors
-/// [`Error::IndexOutOfBounds`] (mode `Raise`); [`Error::InvalidValue`] when `a` is not
+/// [`Error::IndexOutOfBounds`] (mode `Raise`); [`Error::BadShape`] when `a` is not
 /// C-contiguous or `values` is empty while indices are not.
 pub fn put(a: &Array, indices: &Array, values: &Array, mode: IndexMode) -> Result<()> {
     const OP: &str = "put";
     if !a.is_c_contiguous() {
-        return Err(Error::invalid_value(
+        return Err(Error::unsupported(
             OP,
-            "put needs a C-contiguous destination",
+            format!(
+                "a destination that is not C-contiguous (strides {:?})",
+                a.strides()
+            ),
         ));
     }
     let flat = a.reshape(&[-1])?;
@@ -528,9 +540,11 @@ pub fn put(a: &Array, indices: &Array, values: &Array, mode: IndexMode) -> Resul
         return Ok(());
     }
     if values.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            "cannot put an empty array of values",
+            "values",
+            values.shape(),
+            "a non-empty array",
         ));
     }
     let adv = vec![AdvIndex {

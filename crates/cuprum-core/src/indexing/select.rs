@@ -19,7 +19,7 @@ pub use crate::indexing::IndexMode as ChooseMode;
 /// (modulo `n`) or `Clip`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an index out of range with `Raise` or no choices;
+/// [`Error::BadArgument`] or [`Error::OutOfDomain`] for an index out of range with `Raise` or no choices;
 /// [`Error::DType`] for non-integer `a`; broadcasting errors.
 ///
 /// ```
@@ -39,7 +39,12 @@ pub fn choose(a: &Array, choices: &[&Array], mode: IndexMode) -> Result<Array> {
         });
     }
     let Some(first) = choices.first() else {
-        return Err(Error::invalid_value(OP, "choices must not be empty"));
+        return Err(Error::bad_argument(
+            OP,
+            "choices",
+            "an empty sequence",
+            "at least one choice",
+        ));
     };
     let n = choices.len() as i64;
     let idx = a.astype(DType::Int64)?;
@@ -47,9 +52,11 @@ pub fn choose(a: &Array, choices: &[&Array], mode: IndexMode) -> Result<Array> {
         IndexMode::Raise => {
             let bad = ops::logical_or(&ops::less(&idx, 0i64)?, &ops::greater_equal(&idx, n)?)?;
             if crate::reduce::any(&bad, None, false)?.item()?.as_bool() {
-                return Err(Error::invalid_value(
+                return Err(Error::out_of_domain(
                     OP,
-                    format!("invalid entry in choice array (there are {n} choices)"),
+                    "a",
+                    super::first_flagged(&idx, &bad)?,
+                    format!("[0, {n}) (one index per choice)"),
                 ));
             }
             idx
@@ -75,7 +82,7 @@ pub fn choose(a: &Array, choices: &[&Array], mode: IndexMode) -> Result<Array> {
 /// dtype with `default` (a weak scalar or an array).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the lists differ in length or are empty; [`Error::DType`] for
+/// [`Error::BadArgument`] when the lists differ in length or are empty; [`Error::DType`] for
 /// a non-bool condition; broadcasting errors.
 ///
 /// ```
@@ -93,19 +100,19 @@ pub fn select<'a>(
 ) -> Result<Array> {
     const OP: &str = "select";
     if condlist.len() != choicelist.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "list of cases ({}) must be same length as list of conditions ({})",
-                choicelist.len(),
-                condlist.len()
-            ),
+            "choicelist",
+            format!("{} choices", choicelist.len()),
+            format!("{} choices, one per condition", condlist.len()),
         ));
     }
     if condlist.is_empty() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "select with an empty condition list is not possible",
+            "condlist",
+            "an empty sequence",
+            "at least one condition",
         ));
     }
     for c in condlist {
@@ -156,7 +163,7 @@ pub fn extract(condition: &Array, arr: &Array) -> Result<Array> {
 /// significant key first).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for no keys, keys not 1-D, or keys of different lengths.
+/// [`Error::BadArgument`] or [`Error::BadShape`] for no keys, keys not 1-D, or keys of different lengths.
 ///
 /// ```
 /// use cuprum_core::{Array, lexsort};
@@ -167,22 +174,26 @@ pub fn extract(condition: &Array, arr: &Array) -> Result<Array> {
 pub fn lexsort(keys: &[&Array]) -> Result<Array> {
     const OP: &str = "lexsort";
     let Some(first) = keys.first() else {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "need sequence of keys with len > 0",
+            "keys",
+            "an empty sequence",
+            "at least one key",
         ));
     };
     let n = first.size();
     for k in keys {
         if k.ndim() != 1 || k.size() != n {
-            return Err(Error::invalid_value(
-                OP,
-                format!(
-                    "all keys need to be 1-D of the same length, got shapes {:?} and {:?}",
-                    first.shape(),
-                    k.shape()
-                ),
-            ));
+            return Err(if k.ndim() != 1 {
+                Error::bad_shape(OP, "keys", k.shape(), "1-D keys")
+            } else {
+                Error::ShapeMismatch {
+                    op: OP,
+                    lhs: first.shape().to_vec(),
+                    rhs: k.shape().to_vec(),
+                    detail: Some("all keys need the same length".into()),
+                }
+            });
         }
     }
     let mut idx = i64_array((0..n as i64).collect(), first.device())?;
@@ -200,7 +211,7 @@ pub fn lexsort(keys: &[&Array]) -> Result<Array> {
 /// result (every call must return the same shape). One call of `func` per slice.
 ///
 /// # Errors
-/// [`Error::AxisOutOfBounds`]; [`Error::InvalidValue`] for an array with no slices;
+/// [`Error::AxisOutOfBounds`]; [`Error::BadShape`] for an array with no slices;
 /// `func`'s errors; [`Error::ShapeMismatch`] when results differ in shape.
 ///
 /// ```
@@ -220,12 +231,11 @@ pub fn apply_along_axis(
     let others: Vec<usize> = moved.shape()[..moved.ndim() - 1].to_vec();
     let m: usize = others.iter().product();
     if m == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "cannot apply_along_axis when any iteration dimensions are 0 (shape {:?})",
-                arr.shape()
-            ),
+            "arr",
+            arr.shape(),
+            "no zero-length dimension besides the axis (apply_along_axis cannot apply over an empty iteration)",
         ));
     }
     let n = moved.shape()[moved.ndim() - 1] as isize;

@@ -10,7 +10,7 @@ use crate::{Array, Error, Layout, Result};
 /// `n - w + 1` and a new trailing axis of `w` is added.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when a window is larger than its axis or the number of window sizes
+/// [`Error::BadArgument`] when a window is larger than its axis or the number of window sizes
 /// does not match; [`Error::AxisOutOfBounds`].
 ///
 /// ```
@@ -29,26 +29,22 @@ pub fn sliding_window_view(
     let axes: Vec<usize> = match axis {
         None => {
             if window_shape.len() != x.ndim() {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!(
-                        "since axis is None, window_shape ({}) must have the same length as x.ndim ({})",
-                        window_shape.len(),
-                        x.ndim()
-                    ),
+                    "window_shape",
+                    format!("{window_shape:?}"),
+                    format!("{} entries (x.ndim) since axis is None", x.ndim()),
                 ));
             }
             (0..x.ndim()).collect()
         }
         Some(ax) => {
             if ax.len() != window_shape.len() {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!(
-                        "window_shape ({}) and axis ({}) must have the same length",
-                        window_shape.len(),
-                        ax.len()
-                    ),
+                    "axis",
+                    format!("{ax:?}"),
+                    format!("{} axes, one per window_shape entry", window_shape.len()),
                 ));
             }
             ax.iter()
@@ -61,10 +57,12 @@ pub fn sliding_window_view(
     let mut strides = l.strides.clone();
     for (&a, &w) in axes.iter().zip(window_shape) {
         if shape[a] < w {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "window_shape",
+                format!("{window_shape:?}"),
                 format!(
-                    "window shape {w} cannot be larger than input array shape {} on axis {a}",
+                    "windows no larger than the input, whose axis {a} has {} elements",
                     shape[a]
                 ),
             ));
@@ -94,7 +92,7 @@ pub fn sliding_window_view(
 /// more than once.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for strides that are not multiples of the item size, a shape and
+/// [`Error::BadArgument`] for strides that are not multiples of the item size, a shape and
 /// strides of different lengths, or a view reaching outside the buffer.
 ///
 /// ```
@@ -108,15 +106,19 @@ pub fn as_strided(x: &Array, shape: &[usize], strides: &[isize]) -> Result<Array
     const OP: &str = "as_strided";
     let isz = x.dtype().itemsize() as isize;
     if shape.len() != strides.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("shape {shape:?} and strides {strides:?} differ in length"),
+            "strides",
+            format!("{strides:?}"),
+            format!("one stride per dimension of shape {shape:?}"),
         ));
     }
     if let Some(s) = strides.iter().find(|&&s| s % isz != 0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("stride {s} is not a multiple of the item size {isz}"),
+            "strides",
+            format!("{strides:?}"),
+            format!("multiples of the item size {isz} ({s} is not)"),
         ));
     }
     let layout = Layout {
@@ -125,7 +127,17 @@ pub fn as_strided(x: &Array, shape: &[usize], strides: &[isize]) -> Result<Array
         offset: x.layout().offset,
     };
     crate::ext::with_layout(x, layout).map_err(|e| match e {
-        Error::InvalidValue { reason, .. } => Error::InvalidValue { op: OP, reason },
+        Error::BadArgument {
+            arg,
+            value,
+            expected,
+            ..
+        } => Error::BadArgument {
+            op: OP,
+            arg,
+            value,
+            expected,
+        },
         e => e,
     })
 }

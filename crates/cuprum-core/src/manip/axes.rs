@@ -66,7 +66,7 @@ pub fn atleast_3d(a: &Array) -> Result<Array> {
 /// Reverses the second axis (`numpy.fliplr`; a view).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 2 dimensions.
+/// [`Error::BadShape`] for fewer than 2 dimensions.
 ///
 /// ```
 /// use cuprum_core::{Array, fliplr};
@@ -75,7 +75,12 @@ pub fn atleast_3d(a: &Array) -> Result<Array> {
 /// ```
 pub fn fliplr(a: &Array) -> Result<Array> {
     if a.ndim() < 2 {
-        return Err(Error::invalid_value("fliplr", "input must be >= 2-d"));
+        return Err(Error::bad_shape(
+            "fliplr",
+            "m",
+            a.shape(),
+            "an array of at least 2 dimensions",
+        ));
     }
     flip(a, Some(&[1]))
 }
@@ -83,7 +88,7 @@ pub fn fliplr(a: &Array) -> Result<Array> {
 /// Reverses the first axis (`numpy.flipud`; a view).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a 0-d array.
+/// [`Error::BadShape`] for a 0-d array.
 ///
 /// ```
 /// use cuprum_core::{Array, flipud};
@@ -92,7 +97,12 @@ pub fn fliplr(a: &Array) -> Result<Array> {
 /// ```
 pub fn flipud(a: &Array) -> Result<Array> {
     if a.ndim() < 1 {
-        return Err(Error::invalid_value("flipud", "input must be >= 1-d"));
+        return Err(Error::bad_shape(
+            "flipud",
+            "m",
+            a.shape(),
+            "an array of at least 1 dimension",
+        ));
     }
     flip(a, Some(&[0]))
 }
@@ -101,7 +111,7 @@ pub fn flipud(a: &Array) -> Result<Array> {
 /// (`numpy.rot90`; a view).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for equal axes or fewer than 2 dimensions;
+/// [`Error::BadArgument`] or [`Error::BadShape`] for equal axes or fewer than 2 dimensions;
 /// [`Error::AxisOutOfBounds`].
 ///
 /// ```
@@ -112,17 +122,21 @@ pub fn flipud(a: &Array) -> Result<Array> {
 pub fn rot90(m: &Array, k: i64, axes: [isize; 2]) -> Result<Array> {
     const OP: &str = "rot90";
     if m.ndim() < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            "axes must be different and the array at least 2-d",
+            "m",
+            m.shape(),
+            "an array of at least 2 dimensions",
         ));
     }
     let a0 = normalize_axis(OP, axes[0], m.ndim())?;
     let a1 = normalize_axis(OP, axes[1], m.ndim())?;
     if a0 == a1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("axes {axes:?} must be different"),
+            "axes",
+            format!("{axes:?}"),
+            "two different axes",
         ));
     }
     let mut perm: Vec<isize> = (0..m.ndim() as isize).collect();
@@ -138,7 +152,7 @@ pub fn rot90(m: &Array, k: i64, axes: [isize; 2]) -> Result<Array> {
 /// Swaps the last two axes (`numpy.matrix_transpose`, `ndarray.mT`; a view).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 2 dimensions.
+/// [`Error::BadShape`] for fewer than 2 dimensions.
 ///
 /// ```
 /// use cuprum_core::{Array, matrix_transpose};
@@ -147,9 +161,11 @@ pub fn rot90(m: &Array, k: i64, axes: [isize; 2]) -> Result<Array> {
 /// ```
 pub fn matrix_transpose(x: &Array) -> Result<Array> {
     if x.ndim() < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "matrix_transpose",
-            format!("input must be at least 2-d, got shape {:?}", x.shape()),
+            "x",
+            x.shape(),
+            "an array of at least 2 dimensions",
         ));
     }
     x.swapaxes(-1, -2)

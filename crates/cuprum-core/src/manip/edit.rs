@@ -46,9 +46,11 @@ pub fn delete(arr: &Array, indices: &[i64], axis: Option<isize>) -> Result<Array
         Some(ax) => (arr.clone(), normalize_axis("delete", ax, arr.ndim())?),
     };
     if a.ndim() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "delete",
-            "cannot delete from a 0-d array",
+            "arr",
+            a.shape(),
+            "an array of at least 1 dimension",
         ));
     }
     let n = a.shape()[ax];
@@ -92,9 +94,11 @@ pub fn insert(arr: &Array, indices: &[i64], values: &Array, axis: Option<isize>)
         Some(ax) => (arr.clone(), normalize_axis("insert", ax, arr.ndim())?),
     };
     if a.ndim() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "insert",
-            "cannot insert into a 0-d array",
+            "arr",
+            a.shape(),
+            "an array of at least 1 dimension",
         ));
     }
     let n = a.shape()[ax] as i64;
@@ -183,7 +187,7 @@ pub fn resize(a: &Array, new_shape: &[usize]) -> Result<Array> {
 /// (`numpy.trim_zeros`; a view).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a non-1-D array.
+/// [`Error::BadShape`] for a non-1-D array.
 ///
 /// ```
 /// use cuprum_core::{Array, trim_zeros};
@@ -192,9 +196,11 @@ pub fn resize(a: &Array, new_shape: &[usize]) -> Result<Array> {
 /// ```
 pub fn trim_zeros(filt: &Array, trim: &str) -> Result<Array> {
     if filt.ndim() != 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "trim_zeros",
-            format!("expected a 1-D array, got shape {:?}", filt.shape()),
+            "filt",
+            filt.shape(),
+            "a 1-D array",
         ));
     }
     let nz = host_i64(&crate::indexing::flatnonzero(filt)?)?;

@@ -9,7 +9,7 @@ use crate::{Array, Error, Result};
 /// (`numpy.column_stack`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for no arrays; the errors of `concatenate` along axis 1.
+/// [`Error::BadArgument`] for no arrays; the errors of `concatenate` along axis 1.
 ///
 /// ```
 /// use cuprum_core::{Array, column_stack};
@@ -53,7 +53,7 @@ pub fn dstack(arrays: &[&Array]) -> Result<Array> {
 /// Splits along the second axis (the first for 1-D) (`numpy.hsplit`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a 0-d array; as [`split`].
+/// [`Error::BadShape`] for a 0-d array; as [`split`].
 ///
 /// ```
 /// use cuprum_core::{Array, hsplit};
@@ -62,9 +62,11 @@ pub fn dstack(arrays: &[&Array]) -> Result<Array> {
 /// ```
 pub fn hsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
     if a.ndim() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "hsplit",
-            "hsplit only works on arrays of 1 or more dimensions",
+            "ary",
+            a.shape(),
+            "an array of at least 1 dimension",
         ));
     }
     split(a, sections, if a.ndim() > 1 { 1 } else { 0 })
@@ -73,7 +75,7 @@ pub fn hsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
 /// Splits along the first axis of an array of 2 or more dimensions (`numpy.vsplit`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 2 dimensions; as [`split`].
+/// [`Error::BadShape`] for fewer than 2 dimensions; as [`split`].
 ///
 /// ```
 /// use cuprum_core::{Array, vsplit};
@@ -82,9 +84,11 @@ pub fn hsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
 /// ```
 pub fn vsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
     if a.ndim() < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "vsplit",
-            "vsplit only works on arrays of 2 or more dimensions",
+            "ary",
+            a.shape(),
+            "an array of at least 2 dimensions",
         ));
     }
     split(a, sections, 0)
@@ -93,7 +97,7 @@ pub fn vsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
 /// Splits along the third axis of an array of 3 or more dimensions (`numpy.dsplit`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 3 dimensions; as [`split`].
+/// [`Error::BadShape`] for fewer than 3 dimensions; as [`split`].
 ///
 /// ```
 /// use cuprum_core::{Array, dsplit};
@@ -102,9 +106,11 @@ pub fn vsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
 /// ```
 pub fn dsplit(a: &Array, sections: impl Into<Sections>) -> Result<Vec<Array>> {
     if a.ndim() < 3 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "dsplit",
-            "dsplit only works on arrays of 3 or more dimensions",
+            "ary",
+            a.shape(),
+            "an array of at least 3 dimensions",
         ));
     }
     split(a, sections, 2)

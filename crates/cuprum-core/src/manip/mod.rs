@@ -51,7 +51,7 @@ fn narrow(a: &Array, axis: usize, start: usize, len: usize) -> Array {
 /// sum. **Dtypes**: NumPy promotion of all inputs.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an empty list; [`Error::ShapeMismatch`] naming the first two
+/// [`Error::BadArgument`] or [`Error::BadShape`] for an empty list; [`Error::ShapeMismatch`] naming the first two
 /// disagreeing shapes; [`Error::AxisOutOfBounds`]; [`Error::DeviceMismatch`].
 ///
 /// # Example
@@ -65,16 +65,20 @@ fn narrow(a: &Array, axis: usize, start: usize, len: usize) -> Array {
 pub fn concatenate(arrays: &[&Array], axis: isize) -> Result<Array> {
     const OP: &str = "concatenate";
     let Some(first) = arrays.first() else {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "need at least one array to concatenate",
+            "arrays",
+            "an empty sequence",
+            "at least one array",
         ));
     };
     same_devices(OP, arrays)?;
     if first.ndim() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            "zero-dimensional arrays cannot be concatenated",
+            "arrays",
+            first.shape(),
+            "arrays of at least one dimension (zero-dimensional arrays cannot be concatenated)",
         ));
     }
     let ax = normalize_axis(OP, axis, first.ndim())?;
@@ -119,7 +123,12 @@ pub fn concatenate(arrays: &[&Array], axis: isize) -> Result<Array> {
 pub fn stack(arrays: &[&Array], axis: isize) -> Result<Array> {
     const OP: &str = "stack";
     let Some(first) = arrays.first() else {
-        return Err(Error::invalid_value(OP, "need at least one array to stack"));
+        return Err(Error::bad_argument(
+            OP,
+            "arrays",
+            "an empty sequence",
+            "at least one array",
+        ));
     };
     for a in arrays {
         if a.shape() != first.shape() {
@@ -206,7 +215,7 @@ impl From<&[isize]> for Sections {
 ///
 /// # Errors
 /// [`Error::ShapeMismatch`] when `Count(n)` does not divide the axis ("array split does not
-/// result in an equal division"); [`Error::InvalidValue`] for zero sections.
+/// result in an equal division"); [`Error::BadArgument`] for zero sections.
 pub fn split(a: &Array, sections: impl Into<Sections>, axis: isize) -> Result<Vec<Array>> {
     split_impl("split", a, sections.into(), axis, true)
 }
@@ -215,7 +224,7 @@ pub fn split(a: &Array, sections: impl Into<Sections>, axis: isize) -> Result<Ve
 /// `len % n` pieces get one extra element.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for zero sections; [`Error::AxisOutOfBounds`].
+/// [`Error::BadArgument`] for zero sections; [`Error::AxisOutOfBounds`].
 pub fn array_split(a: &Array, sections: impl Into<Sections>, axis: isize) -> Result<Vec<Array>> {
     split_impl("array_split", a, sections.into(), axis, false)
 }
@@ -228,15 +237,22 @@ fn split_impl(
     equal: bool,
 ) -> Result<Vec<Array>> {
     if a.ndim() == 0 {
-        return Err(Error::invalid_value(op, "cannot split a 0-d array"));
+        return Err(Error::bad_shape(
+            op,
+            "ary",
+            a.shape(),
+            "an array of at least one dimension",
+        ));
     }
     let ax = normalize_axis(op, axis, a.ndim())?;
     let len = a.shape()[ax];
     let bounds: Vec<(usize, usize)> = match s {
         Sections::Count(0) => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                "number of sections must be larger than 0",
+                "indices_or_sections",
+                0,
+                "a number of sections larger than 0",
             ));
         }
         Sections::Count(n) => {
@@ -307,14 +323,16 @@ pub fn flip(a: &Array, axes: Option<&[isize]>) -> Result<Array> {
 /// flattened array. `shifts` and `axes` pair up (a single shift applies to every axis).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `shifts` and `axes` lengths disagree; [`Error::AxisOutOfBounds`].
+/// [`Error::BadArgument`] when `shifts` and `axes` lengths disagree; [`Error::AxisOutOfBounds`].
 pub fn roll(a: &Array, shifts: &[isize], axes: Option<&[isize]>) -> Result<Array> {
     const OP: &str = "roll";
     let Some(axes) = axes else {
         if shifts.len() != 1 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "a single shift is needed when axis is None",
+                "shift",
+                format!("{shifts:?}"),
+                "a single shift when axis is None",
             ));
         }
         let flat = a.ravel()?;
@@ -327,9 +345,11 @@ pub fn roll(a: &Array, shifts: &[isize], axes: Option<&[isize]>) -> Result<Array
         shifts.to_vec()
     };
     if shifts.len() != axes.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("shift {shifts:?} and axis {axes:?} must have the same length"),
+            "shift",
+            format!("{shifts:?}"),
+            format!("one shift per axis of {axes:?}"),
         ));
     }
     let mut total = vec![0isize; a.ndim()];
@@ -382,7 +402,7 @@ pub fn roll(a: &Array, shifts: &[isize], axes: Option<&[isize]>) -> Result<Array
 /// than `a.ndim()`, axes are prepended.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a negative entry of `reps` (any [`IntoShape`]); allocation
+/// [`Error::BadArgument`] for a negative entry of `reps` (any [`IntoShape`]); allocation
 /// errors.
 pub fn tile(a: &Array, reps: impl IntoShape) -> Result<Array> {
     let reps = reps.to_shape("tile")?;
@@ -410,7 +430,7 @@ pub fn tile(a: &Array, reps: impl IntoShape) -> Result<Array> {
 ///
 /// # Errors
 /// [`Error::ShapeMismatch`] when a per-element count list has the wrong length;
-/// [`Error::InvalidValue`] for negative counts; [`Error::AxisOutOfBounds`].
+/// [`Error::BadArgument`] for negative counts; [`Error::AxisOutOfBounds`].
 pub fn repeat(a: &Array, repeats: &[i64], axis: Option<isize>) -> Result<Array> {
     const OP: &str = "repeat";
     let (a, ax) = match axis {
@@ -421,9 +441,11 @@ pub fn repeat(a: &Array, repeats: &[i64], axis: Option<isize>) -> Result<Array> 
         return repeat(&a.reshape(&[1])?, repeats, Some(0));
     }
     if repeats.iter().any(|&r| r < 0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("repeats {repeats:?} may not contain negative values"),
+            "repeats",
+            format!("{repeats:?}"),
+            "non-negative counts",
         ));
     }
     let n = a.shape()[ax];
@@ -494,7 +516,7 @@ pub enum PadMode {
 /// to every axis).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `pad_width` has the wrong length, or a reflect pad is wider
+/// [`Error::BadArgument`] when `pad_width` has the wrong length, or a reflect pad is wider
 /// than the axis allows in one pass... (NumPy repeats reflection; cuprum does too).
 pub fn pad(a: &Array, pad_width: &[(usize, usize)], mode: PadMode) -> Result<Array> {
     const OP: &str = "pad";
@@ -503,9 +525,11 @@ pub fn pad(a: &Array, pad_width: &[(usize, usize)], mode: PadMode) -> Result<Arr
         1 => vec![pad_width[0]; nd],
         n if n == nd => pad_width.to_vec(),
         n => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("pad_width has {n} pairs for an array of dimension {nd}"),
+                "pad_width",
+                format!("{n} (before, after) pairs"),
+                format!("1 or {nd} pairs for an array of dimension {nd}"),
             ));
         }
     };
@@ -535,9 +559,11 @@ pub fn pad(a: &Array, pad_width: &[(usize, usize)], mode: PadMode) -> Result<Arr
     for (i, &(b, e)) in pw.iter().enumerate() {
         let n = a.shape()[i];
         if (b > 0 || e > 0) && n == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("can't extend empty axis {i} using modes other than 'constant'"),
+                "mode",
+                format!("{mode:?} with padding on the empty axis {i}"),
+                "'constant' (an empty axis can only be extended with a constant)",
             ));
         }
         // restrict the other axes: earlier axes are already padded (full), later ones centre only
@@ -600,7 +626,7 @@ fn pad_source(mode: PadMode, n: usize, b: usize, p: isize) -> usize {
 /// Algorithm: two shifted views and one `subtract` per order, on `a`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a 0-d array; [`Error::AxisOutOfBounds`].
+/// [`Error::BadShape`] for a 0-d array; [`Error::AxisOutOfBounds`].
 ///
 /// # Example
 /// ```
@@ -612,9 +638,11 @@ fn pad_source(mode: PadMode, n: usize, b: usize, p: isize) -> usize {
 pub fn diff(a: &Array, n: usize, axis: isize) -> Result<Array> {
     const OP: &str = "diff";
     if a.ndim() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            "diff requires input that is at least one dimensional",
+            "a",
+            a.shape(),
+            "an array of at least one dimension",
         ));
     }
     let ax = normalize_axis(OP, axis, a.ndim())?;
@@ -651,7 +679,7 @@ pub fn diff(a: &Array, n: usize, axis: isize) -> Result<Array> {
 /// device and is C-contiguous. Algorithm: a reshape and a broadcast per input, then a copy.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an `indexing` other than `"xy"` or `"ij"`;
+/// [`Error::BadArgument`] for an `indexing` other than `"xy"` or `"ij"`;
 /// [`Error::DeviceMismatch`] for inputs on different devices.
 ///
 /// # Example
@@ -670,9 +698,11 @@ pub fn meshgrid(xs: &[&Array], indexing: &str) -> Result<Vec<Array>> {
         "xy" => true,
         "ij" => false,
         o => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("indexing must be \"xy\" or \"ij\", got {o:?}"),
+                "indexing",
+                format!("{o:?}"),
+                "\"xy\" or \"ij\"",
             ));
         }
     };
@@ -713,7 +743,7 @@ pub fn meshgrid(xs: &[&Array], indexing: &str) -> Result<Vec<Array>> {
 /// Algorithm: [`diagonal`] (a strided view, no copy), then a sum over its last axis.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for arrays under 2-D or equal axes; [`Error::AxisOutOfBounds`].
+/// [`Error::BadArgument`] or [`Error::BadShape`] for arrays under 2-D or equal axes; [`Error::AxisOutOfBounds`].
 ///
 /// # Example
 /// ```
@@ -731,7 +761,28 @@ pub fn trace(
     dtype: Option<DType>,
 ) -> Result<Array> {
     let d = diagonal(a, offset, axis1, axis2).map_err(|e| match e {
-        Error::InvalidValue { reason, .. } => Error::invalid_value("trace", reason),
+        Error::BadShape {
+            arg,
+            shape,
+            expected,
+            ..
+        } => Error::BadShape {
+            op: "trace",
+            arg,
+            shape,
+            expected,
+        },
+        Error::BadArgument {
+            arg,
+            value,
+            expected,
+            ..
+        } => Error::BadArgument {
+            op: "trace",
+            arg,
+            value,
+            expected,
+        },
         e => e,
     })?;
     crate::reduce::reduce(
@@ -748,24 +799,25 @@ pub fn trace(
 /// axis appended last (`numpy.diagonal`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for arrays under 2-D or equal axes; [`Error::AxisOutOfBounds`].
+/// [`Error::BadArgument`] or [`Error::BadShape`] for arrays under 2-D or equal axes; [`Error::AxisOutOfBounds`].
 pub fn diagonal(a: &Array, offset: isize, axis1: isize, axis2: isize) -> Result<Array> {
     const OP: &str = "diagonal";
     if a.ndim() < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "diag requires an array of at least two dimensions, got shape {:?}",
-                a.shape()
-            ),
+            "a",
+            a.shape(),
+            "an array of at least two dimensions",
         ));
     }
     let a1 = normalize_axis(OP, axis1, a.ndim())?;
     let a2 = normalize_axis(OP, axis2, a.ndim())?;
     if a1 == a2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "axis1 and axis2 cannot be the same",
+            "axis2",
+            axis2,
+            format!("an axis other than axis1 = {axis1}"),
         ));
     }
     let l = a.layout();
@@ -801,7 +853,7 @@ pub fn diagonal(a: &Array, offset: isize, axis1: isize, axis2: isize) -> Result<
 /// copy of its diagonal `k`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for inputs that are not 1-D or 2-D.
+/// [`Error::BadShape`] for inputs that are not 1-D or 2-D.
 pub fn diag(v: &Array, k: isize) -> Result<Array> {
     match v.ndim() {
         1 => {
@@ -814,18 +866,22 @@ pub fn diag(v: &Array, k: isize) -> Result<Array> {
             Ok(out)
         }
         2 => diagonal(v, k, 0, 1)?.copy(),
-        _ => Err(Error::invalid_value(
+        _ => Err(Error::bad_shape(
             "diag",
-            format!("input must be 1-d or 2-d, got shape {:?}", v.shape()),
+            "v",
+            v.shape(),
+            "a 1-D or 2-D array",
         )),
     }
 }
 
 fn tri_mask(op: &'static str, a: &Array, k: isize, lower: bool) -> Result<Array> {
     if a.ndim() < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!("input must be at least 2-d, got shape {:?}", a.shape()),
+            "m",
+            a.shape(),
+            "an array of at least two dimensions",
         ));
     }
     let nd = a.ndim();
@@ -853,7 +909,7 @@ fn tri_mask(op: &'static str, a: &Array, k: isize, lower: bool) -> Result<Array>
 /// Lower triangle of the last two axes (`numpy.tril`): elements above diagonal `k` zeroed.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for inputs under 2-D.
+/// [`Error::BadShape`] for inputs under 2-D.
 pub fn tril(a: &Array, k: isize) -> Result<Array> {
     tri_mask("tril", a, k, true)
 }
@@ -861,7 +917,7 @@ pub fn tril(a: &Array, k: isize) -> Result<Array> {
 /// Upper triangle of the last two axes (`numpy.triu`): elements below diagonal `k` zeroed.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for inputs under 2-D.
+/// [`Error::BadShape`] for inputs under 2-D.
 pub fn triu(a: &Array, k: isize) -> Result<Array> {
     tri_mask("triu", a, k, false)
 }

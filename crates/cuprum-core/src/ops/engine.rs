@@ -146,13 +146,15 @@ pub(crate) fn check_out(
             .zip(out.strides())
             .any(|(&n, &s)| n > 1 && s == 0)
     {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
+            "out",
             format!(
-                "the output (shape {:?}, strides {:?}) is a broadcast view and is read-only",
+                "an output of shape {:?} and strides {:?}, which is a broadcast view and is read-only",
                 out.shape(),
                 out.strides()
             ),
+            "a writable array",
         ));
     }
     if !can_cast_same_kind(from, out.dtype()) {

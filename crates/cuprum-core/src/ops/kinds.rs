@@ -123,7 +123,7 @@ pub enum BinaryOp {
     Remainder,
     /// C `fmod`: remainder with the sign of the dividend; integers: C `%` with `x fmod 0 == 0`. No complex loop.
     Fmod,
-    /// `a ** b`. Integers: wrapping exponentiation by squaring; a negative exponent makes the backend report `Error::InvalidValue` ("Integers to negative integer powers are not allowed.") after writing 0 there. Floats: C `pow`. Complex: `x**0 == 1`; `0**b` is 0 for real `b > 0` and NaN+NaNj otherwise; integral real `b` with `|b| <= 100` by repeated multiplication (reciprocal for negative); else `exp(b*log(a))`.
+    /// `a ** b`. Integers: wrapping exponentiation by squaring; a negative exponent makes the backend report `Error::OutOfDomain` ("integers to negative integer powers are not allowed") after writing 0 there. Floats: C `pow`. Complex: `x**0 == 1`; `0**b` is 0 for real `b > 0` and NaN+NaNj otherwise; integral real `b` with `|b| <= 100` by repeated multiplication (reciprocal for negative); else `exp(b*log(a))`.
     Power,
     /// Larger of the two; NaN propagates (`a` if `a` is NaN or `a > b`, else `b`, so ties give `b`). Complex: lexicographic, a NaN in either part propagates (first operand first).
     Maximum,

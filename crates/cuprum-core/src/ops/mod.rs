@@ -55,7 +55,7 @@ use crate::{Array, Result};
 /// # Errors
 /// The errors of the named function; [`Error::Broadcast`](crate::Error::Broadcast) for a
 /// wrong `out` shape; [`Error::DType`](crate::Error::DType) when the result dtype cannot be
-/// cast to `out.dtype()` with `same_kind`; [`Error::InvalidValue`](crate::Error::InvalidValue)
+/// cast to `out.dtype()` with `same_kind`; [`Error::BadArgument`](crate::Error::BadArgument)
 /// when `out` is a broadcast (read-only) view; [`Error::DeviceMismatch`](crate::Error::DeviceMismatch).
 ///
 /// # Example

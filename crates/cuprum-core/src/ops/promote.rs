@@ -149,9 +149,11 @@ pub(crate) fn output_cast_error(op: &'static str, from: DType, to: DType) -> Err
 /// The error integer `power` reports for a negative exponent (NumPy's `ValueError`); the CPU
 /// backend reports the same when it meets one in an exponent array.
 pub fn negative_power_error() -> Error {
-    Error::invalid_value(
+    Error::out_of_domain(
         "power",
-        "Integers to negative integer powers are not allowed.",
+        "x2",
+        "a negative integer",
+        "non-negative integers (integers to negative integer powers are not allowed)",
     )
 }
 

@@ -204,13 +204,11 @@ fn parse_einsum(
     };
     let terms: Vec<&str> = lhs.split(',').collect();
     if terms.len() != operands.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "{} operands for subscripts {subscripts:?} naming {}",
-                operands.len(),
-                terms.len()
-            ),
+            "subscripts",
+            format!("{subscripts:?}"),
+            format!("{} comma-separated terms, one per operand", operands.len()),
         ));
     }
     // ellipsis labels: uppercase-free private range
@@ -235,9 +233,11 @@ fn parse_einsum(
         if let Some((pre, post)) = t.split_once("...") {
             let named = pre.chars().count() + post.chars().count();
             let k = nd.checked_sub(named).ok_or_else(|| {
-                Error::invalid_value(
+                Error::bad_argument(
                     op,
-                    format!("{t:?} has more labels than the operand has axes"),
+                    "subscripts",
+                    format!("{t:?}"),
+                    format!("at most {nd} labels for an operand of dimension {nd}"),
                 )
             })?;
             out.extend(pre.chars());
@@ -247,15 +247,19 @@ fn parse_einsum(
             out.extend(t.chars());
         }
         if out.len() != nd {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                format!("subscripts {t:?} do not match an operand of dimension {nd}"),
+                "subscripts",
+                format!("{t:?}"),
+                format!("one label per axis of an operand of dimension {nd}"),
             ));
         }
         if let Some(c) = out.iter().find(|c| !(c.is_alphabetic())) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                format!("invalid subscript {c:?} in {subscripts:?}"),
+                "subscripts",
+                format!("{subscripts:?}"),
+                format!("letters as labels ({c:?} is not one)"),
             ));
         }
         Ok(out)
@@ -345,12 +349,17 @@ fn reduce_operand(a: &Array, labels: &[char], keep: &[char]) -> Result<(Array, V
 /// Operands are contracted pairwise left to right, each contraction one batched matmul.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for malformed subscripts; [`Error::ShapeMismatch`] when a label's
+/// [`Error::BadArgument`] for malformed subscripts; [`Error::ShapeMismatch`] when a label's
 /// lengths disagree.
 pub fn einsum(subscripts: &str, operands: &[&Array]) -> Result<Array> {
     const OP: &str = "einsum";
     if operands.is_empty() {
-        return Err(Error::invalid_value(OP, "no operands"));
+        return Err(Error::bad_argument(
+            OP,
+            "operands",
+            "an empty sequence",
+            "at least one operand",
+        ));
     }
     for o in &operands[1..] {
         same_device(OP, operands[0], o)?;
@@ -444,9 +453,11 @@ pub fn einsum(subscripts: &str, operands: &[&Array]) -> Result<Array> {
     let (acc, al) = reduce_operand(&acc, &al, &out)?;
     for l in &out {
         if !al.contains(l) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("output label {l:?} appears in no operand"),
+                "subscripts",
+                format!("{subscripts:?}"),
+                format!("output labels that appear in an operand ({l:?} appears in none)"),
             ));
         }
     }

@@ -67,15 +67,17 @@ impl std::str::FromStr for BitGeneratorKind {
     /// `"mrg32k3a"`; also `"philox"`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming the unknown name.
+    /// [`Error::BadArgument`] naming the unknown name.
     fn from_str(s: &str) -> Result<Self> {
         match s.to_ascii_lowercase().as_str() {
             "philox4x3210" | "philox4x32_10" | "philox" => Ok(BitGeneratorKind::Philox4x3210),
             "xorwow" => Ok(BitGeneratorKind::XORWOW),
             "mrg32k3a" => Ok(BitGeneratorKind::MRG32k3a),
-            _ => Err(Error::invalid_value(
+            _ => Err(Error::bad_argument(
                 "BitGenerator",
-                format!("unknown bit generator {s:?}: expected Philox4x3210, XORWOW or MRG32k3a"),
+                "name",
+                format!("{s:?}"),
+                "Philox4x3210, XORWOW or MRG32k3a",
             )),
         }
     }
@@ -362,34 +364,36 @@ pub(crate) fn subsequence_state(kind: BitGeneratorKind, seed: u64, tag: u64, ind
 /// conditions).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming the generator and the offending state.
+/// [`Error::BadArgument`] naming the generator and the offending state.
 #[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn checked_state(kind: BitGeneratorKind, st: State) -> Result<State> {
-    let bad = |why: &str| {
-        Err(Error::invalid_value(
+    let bad = |expected: &str| {
+        Err(Error::bad_argument(
             kind.name(),
-            format!("state {st:?}: {why}"),
+            "state",
+            format!("{st:?}"),
+            expected,
         ))
     };
     match kind {
         BitGeneratorKind::XORWOW => {
             if st[..5].iter().all(|&x| x == 0) {
-                return bad("x, y, z, w, v are all zero");
+                return bad("x, y, z, w, v not all zero");
             }
         }
         BitGeneratorKind::MRG32k3a => {
             if st[..3].iter().any(|&x| x as i64 >= MRG_M1) {
-                return bad("a component of s1 is >= m1 = 4294967087");
+                return bad("every component of s1 below m1 = 4294967087");
             }
             if st[3..].iter().any(|&x| x as i64 >= MRG_M2) {
-                return bad("a component of s2 is >= m2 = 4294944443");
+                return bad("every component of s2 below m2 = 4294944443");
             }
             if st[..3].iter().all(|&x| x == 0) || st[3..].iter().all(|&x| x == 0) {
-                return bad("s1 or s2 is all zero");
+                return bad("s1 and s2 each not all zero");
             }
         }
         BitGeneratorKind::Philox4x3210 => {
-            return bad("Philox4x32-10 is counter-based, it has no state");
+            return bad("no state (Philox4x32-10 is counter-based)");
         }
     }
     Ok(st)

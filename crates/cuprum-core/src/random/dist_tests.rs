@@ -417,102 +417,110 @@ fn multinomial_dirichlet_multivariate_normal() {
 #[test]
 fn numpy_argument_errors() {
     let mut g = Generator::new(0);
-    let msg = |r: Result<Array>| r.unwrap_err().to_string();
+    let msg = |r: Result<Array>| match r.unwrap_err() {
+        Error::OutOfDomain { arg, .. } => format!("OutOfDomain {arg}"),
+        Error::BadArgument { arg, .. } => format!("BadArgument {arg}"),
+        Error::BadShape { arg, .. } => format!("BadShape {arg}"),
+        e => e.to_string(),
+    };
     let cases: Vec<(String, &str)> = vec![
-        (msg(g.lognormal_on(0.0, -1.0, &[2], F64, CPU)), "sigma < 0"),
-        (msg(g.chisquare_on(0.0, &[2], F64, CPU)), "df <= 0"),
-        (msg(g.laplace_on(0.0, -1.0, &[2], F64, CPU)), "scale < 0"),
-        (msg(g.weibull_on(-1.0, &[2], F64, CPU)), "a < 0"),
-        (msg(g.pareto_on(0.0, &[2], F64, CPU)), "a <= 0"),
-        (msg(g.standard_t_on(0.0, &[2], F64, CPU)), "df <= 0"),
+        (
+            msg(g.lognormal_on(0.0, -1.0, &[2], F64, CPU)),
+            "OutOfDomain sigma",
+        ),
+        (msg(g.chisquare_on(0.0, &[2], F64, CPU)), "OutOfDomain df"),
+        (
+            msg(g.laplace_on(0.0, -1.0, &[2], F64, CPU)),
+            "OutOfDomain scale",
+        ),
+        (msg(g.weibull_on(-1.0, &[2], F64, CPU)), "OutOfDomain a"),
+        (msg(g.pareto_on(0.0, &[2], F64, CPU)), "OutOfDomain a"),
+        (msg(g.standard_t_on(0.0, &[2], F64, CPU)), "OutOfDomain df"),
         (
             msg(g.noncentral_chisquare_on(1.0, -1.0, &[2], F64, CPU)),
-            "nonc < 0",
+            "OutOfDomain nonc",
         ),
-        (msg(g.vonmises_on(0.0, -1.0, &[2], F64, CPU)), "kappa < 0"),
-        (msg(g.wald_on(0.0, 1.0, &[2], F64, CPU)), "mean <= 0"),
+        (
+            msg(g.vonmises_on(0.0, -1.0, &[2], F64, CPU)),
+            "OutOfDomain kappa",
+        ),
+        (msg(g.wald_on(0.0, 1.0, &[2], F64, CPU)), "OutOfDomain mean"),
         (
             msg(g.triangular_on(1.0, 0.0, 2.0, &[2], F64, CPU)),
-            "left > mode",
+            "OutOfDomain mode",
         ),
         (
             msg(g.triangular_on(0.0, 3.0, 2.0, &[2], F64, CPU)),
-            "mode > right",
+            "OutOfDomain mode",
         ),
         (
             msg(g.triangular_on(1.0, 1.0, 1.0, &[2], F64, CPU)),
-            "left == right",
+            "BadArgument right",
         ),
-        (
-            msg(g.geometric_on(0.0, &[2], I64, CPU)),
-            "p <= 0, p > 1 or p contains NaNs",
-        ),
-        (
-            msg(g.geometric_on(1.5, &[2], I64, CPU)),
-            "p <= 0, p > 1 or p contains NaNs",
-        ),
+        (msg(g.geometric_on(0.0, &[2], I64, CPU)), "OutOfDomain p"),
+        (msg(g.geometric_on(1.5, &[2], I64, CPU)), "OutOfDomain p"),
         (
             msg(g.negative_binomial_on(1.0, 0.0, &[2], I64, CPU)),
-            "p <= 0, p > 1",
+            "OutOfDomain p",
         ),
         (
             msg(g.negative_binomial_on(f64::NAN, 0.5, &[2], I64, CPU)),
-            "n is NaN",
+            "OutOfDomain n",
         ),
-        (msg(g.zipf_on(1.0, &[2], I64, CPU)), "a <= 1 or a is NaN"),
-        (
-            msg(g.zipf_on(f64::NAN, &[2], I64, CPU)),
-            "a <= 1 or a is NaN",
-        ),
-        (
-            msg(g.logseries_on(1.0, &[2], I64, CPU)),
-            "p < 0, p >= 1 or p is NaN",
-        ),
+        (msg(g.zipf_on(1.0, &[2], I64, CPU)), "OutOfDomain a"),
+        (msg(g.zipf_on(f64::NAN, &[2], I64, CPU)), "OutOfDomain a"),
+        (msg(g.logseries_on(1.0, &[2], I64, CPU)), "OutOfDomain p"),
         (
             msg(g.hypergeometric_on(-1, 2, 1, &[2], I64, CPU)),
-            "ngood < 0",
+            "OutOfDomain ngood",
         ),
         (
             msg(g.hypergeometric_on(1, -2, 1, &[2], I64, CPU)),
-            "nbad < 0",
+            "OutOfDomain nbad",
         ),
         (
             msg(g.hypergeometric_on(1, 2, -1, &[2], I64, CPU)),
-            "nsample < 0",
+            "OutOfDomain nsample",
         ),
         (
             msg(g.hypergeometric_on(1, 2, 4, &[2], I64, CPU)),
-            "ngood + nbad < nsample",
+            "OutOfDomain nsample",
         ),
         (
             msg(g.hypergeometric_on(1_000_000_000, 2, 1, &[2], I64, CPU)),
-            "less than 1000000000",
+            "OutOfDomain ngood",
         ),
-        (msg(g.multinomial_on(-1, &[0.5, 0.5], &[2], CPU)), "n < 0"),
+        (
+            msg(g.multinomial_on(-1, &[0.5, 0.5], &[2], CPU)),
+            "OutOfDomain n",
+        ),
         (
             msg(g.multinomial_on(3, &[-0.1, 1.1], &[2], CPU)),
-            "pvals < 0, pvals > 1",
+            "OutOfDomain pvals",
         ),
         (
             msg(g.multinomial_on(3, &[0.7, 0.7, 0.1], &[2], CPU)),
-            "sum(pvals[:-1]) > 1.0",
+            "OutOfDomain pvals",
         ),
-        (msg(g.dirichlet_on(&[-1.0, 1.0], &[2], CPU)), "alpha < 0"),
+        (
+            msg(g.dirichlet_on(&[-1.0, 1.0], &[2], CPU)),
+            "OutOfDomain alpha",
+        ),
         (
             msg(g.multivariate_normal_on(&[0.0], &[1.0, 0.0, 0.0, 1.0], &[2], CPU)),
-            "same length",
+            "BadShape cov",
         ),
         (
             msg(g.multivariate_normal_on(&[0.0, 0.0], &[1.0, 0.0], &[2], CPU)),
-            "2 dimensional and square",
+            "BadShape cov",
         ),
         (
             msg(g.multivariate_normal_on(&[0.0, 0.0], &[1.0, 0.0, 0.0, -1.0], &[2], CPU)),
-            "positive semi-definite",
+            "OutOfDomain cov",
         ),
     ];
     for (got, want) in cases {
-        assert!(got.contains(want), "{got:?} should contain {want:?}");
+        assert_eq!(got, want);
     }
     assert!(matches!(
         g.gumbel_on(0.0, 1.0, &[2], I64, CPU),

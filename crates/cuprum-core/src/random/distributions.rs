@@ -6,7 +6,7 @@ use super::{Generator, cuda, prec_of, zeroed_host_bytes};
 use crate::{Array, DType, Device, Error, IntoShape, Result, current_device};
 use rayon::prelude::*;
 
-/// A parameter constraint, with NumPy's error message when it fails.
+/// A parameter constraint: the domain a parameter must lie in (NaN lies in none).
 #[derive(Clone, Copy)]
 enum Cons {
     /// anything (a location: NaN gives NaN samples)
@@ -27,27 +27,21 @@ enum Cons {
     Gt1,
 }
 
-fn check(op: &'static str, name: &str, x: f64, c: Cons) -> Result<()> {
-    let bad = |msg: String| Err(Error::invalid_value(op, msg));
-    match c {
-        Cons::Any => Ok(()),
-        Cons::NonNeg | Cons::Pos | Cons::PosFin | Cons::NonNegFin if x.is_nan() => {
-            bad(format!("{name} is NaN"))
-        }
-        Cons::NonNeg if x < 0.0 => bad(format!("{name} < 0")),
-        Cons::NonNegFin if x < 0.0 => bad(format!("{name} < 0")),
-        Cons::Pos | Cons::PosFin if x <= 0.0 => bad(format!("{name} <= 0")),
-        Cons::PosFin | Cons::NonNegFin if x.is_infinite() => {
-            bad(format!("{name}={x} must be finite"))
-        }
-        Cons::Gt0Le1 if !(x > 0.0 && x <= 1.0) => {
-            bad(format!("{name} <= 0, {name} > 1 or {name} contains NaNs"))
-        }
-        Cons::Ge0Lt1 if !(0.0..1.0).contains(&x) => {
-            bad(format!("{name} < 0, {name} >= 1 or {name} is NaN"))
-        }
-        Cons::Gt1 if x.is_nan() || x <= 1.0 => bad(format!("{name} <= 1 or {name} is NaN")),
-        _ => Ok(()),
+fn check(op: &'static str, name: &'static str, x: f64, c: Cons) -> Result<()> {
+    let (ok, domain) = match c {
+        Cons::Any => return Ok(()),
+        Cons::NonNeg => (x >= 0.0, "[0, inf]"),
+        Cons::Pos => (x > 0.0, "(0, inf]"),
+        Cons::PosFin => (x > 0.0 && x.is_finite(), "(0, inf)"),
+        Cons::NonNegFin => (x >= 0.0 && x.is_finite(), "[0, inf)"),
+        Cons::Gt0Le1 => (x > 0.0 && x <= 1.0, "(0, 1]"),
+        Cons::Ge0Lt1 => ((0.0..1.0).contains(&x), "[0, 1)"),
+        Cons::Gt1 => (x > 1.0, "(1, inf]"),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::out_of_domain(op, name, x, domain))
     }
 }
 
@@ -107,8 +101,8 @@ macro_rules! float_dists {
             /// `random/dist/per_element.rs`).
             ///
             /// # Errors
-            /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`] with NumPy's
-            /// message for a parameter out of its domain (NaN is rejected for shape and scale
+            /// [`Error::DType`] for a non-float dtype; [`Error::BadArgument`] or [`Error::OutOfDomain`] naming a parameter
+            /// out of its domain (NaN is rejected for shape and scale
             /// parameters, where NumPy would return NaN).
             ///
             /// # Example
@@ -204,7 +198,7 @@ impl Generator {
     /// **Shapes**: `shape` → `shape` of the float `dtype`; the same numbers on every device.
     ///
     /// # Errors
-    /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`]: `"left > mode"`,
+    /// [`Error::DType`] for a non-float dtype; [`Error::BadArgument`] or [`Error::OutOfDomain`]: `"left > mode"`,
     /// `"mode > right"`, `"left == right"` (NumPy's), or a NaN/infinite bound.
     ///
     /// # Example
@@ -226,18 +220,26 @@ impl Generator {
         let op = "triangular";
         let shape = &shape.to_shape(op)?[..];
         prec_of(op, dtype)?;
-        let bad = |m: &str| Err(Error::invalid_value(op, m.to_string()));
-        if !(left.is_finite() && mode.is_finite() && right.is_finite()) {
-            return bad("left, mode and right must be finite");
+        for (arg, v) in [("left", left), ("mode", mode), ("right", right)] {
+            if !v.is_finite() {
+                return Err(Error::out_of_domain(op, arg, v, "finite values"));
+            }
         }
-        if left > mode {
-            return bad("left > mode");
-        }
-        if mode > right {
-            return bad("mode > right");
+        if left > mode || mode > right {
+            return Err(Error::out_of_domain(
+                op,
+                "mode",
+                mode,
+                format!("[left, right] = [{left}, {right}]"),
+            ));
         }
         if left == right {
-            return bad("left == right");
+            return Err(Error::bad_argument(
+                op,
+                "right",
+                right,
+                format!("a value greater than left = {left}"),
+            ));
         }
         let d = ElementDist::Triangular { left, mode, right };
         self.draw_per_element(op, shape, dtype, device, d)
@@ -271,8 +273,8 @@ macro_rules! int_dists {
             /// every device (see `random/dist/per_element.rs`).
             ///
             /// # Errors
-            /// [`Error::DType`] for a non-integer dtype; [`Error::InvalidValue`] with NumPy's
-            /// message for a parameter out of its domain.
+            /// [`Error::DType`] for a non-integer dtype; [`Error::OutOfDomain`] naming a parameter
+            /// out of its domain.
             ///
             /// # Example
             /// ```
@@ -335,7 +337,7 @@ impl Generator {
     /// every device.
     ///
     /// # Errors
-    /// [`Error::DType`] for a non-integer dtype; [`Error::InvalidValue`] with NumPy's messages:
+    /// [`Error::DType`] for a non-integer dtype; [`Error::OutOfDomain`] naming the parameter, on NumPy's conditions:
     /// `"ngood < 0"`, `"nbad < 0"`, `"nsample < 0"`, `"ngood + nbad < nsample"`, `"both ngood
     /// and nbad must be less than 1000000000"`.
     ///
@@ -358,21 +360,23 @@ impl Generator {
         let op = "hypergeometric";
         let shape = &shape.to_shape(op)?[..];
         int_dtype(op, dtype)?;
-        let bad = |m: &str| Err(Error::invalid_value(op, m.to_string()));
-        if ngood < 0 {
-            return bad("ngood < 0");
+        for (arg, v) in [("ngood", ngood), ("nbad", nbad), ("nsample", nsample)] {
+            if v < 0 {
+                return Err(Error::out_of_domain(op, arg, v, "[0, inf)"));
+            }
         }
-        if nbad < 0 {
-            return bad("nbad < 0");
-        }
-        if nsample < 0 {
-            return bad("nsample < 0");
-        }
-        if ngood >= 1_000_000_000 || nbad >= 1_000_000_000 {
-            return bad("both ngood and nbad must be less than 1000000000");
+        for (arg, v) in [("ngood", ngood), ("nbad", nbad)] {
+            if v >= 1_000_000_000 {
+                return Err(Error::out_of_domain(op, arg, v, "[0, 1000000000)"));
+            }
         }
         if ngood + nbad < nsample {
-            return bad("ngood + nbad < nsample");
+            return Err(Error::out_of_domain(
+                op,
+                "nsample",
+                nsample,
+                format!("[0, ngood + nbad] = [0, {}]", ngood + nbad),
+            ));
         }
         let d = ElementDist::Hypergeometric {
             good: ngood,
@@ -459,7 +463,7 @@ impl Generator {
     /// algorithm), each row from its own Philox sub-stream: the same counts on every device.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] with NumPy's messages: `"n < 0"`, `"pvals < 0, pvals > 1 or
+    /// [`Error::OutOfDomain`] or [`Error::BadShape`] naming the parameter, on NumPy's conditions: `"n < 0"`, `"pvals < 0, pvals > 1 or
     /// pvals contains NaNs"`, `"sum(pvals[:-1]) > 1.0"`; an empty `pvals` with `n > 0`.
     ///
     /// # Example
@@ -480,19 +484,28 @@ impl Generator {
     ) -> Result<Array> {
         let op = "multinomial";
         let shape = &shape.to_shape(op)?[..];
-        let bad = |m: &str| Err(Error::invalid_value(op, m.to_string()));
         if n < 0 {
-            return bad("n < 0");
+            return Err(Error::out_of_domain(op, "n", n, "[0, inf)"));
         }
-        if pvals.iter().any(|&p| !(0.0..=1.0).contains(&p)) {
-            return bad("pvals < 0, pvals > 1 or pvals contains NaNs");
+        if let Some(&p) = pvals.iter().find(|&&p| !(0.0..=1.0).contains(&p)) {
+            return Err(Error::out_of_domain(op, "pvals", p, "[0, 1]"));
         }
         if pvals.is_empty() && n > 0 {
-            return bad("pvals must have at least one entry when n > 0");
+            return Err(Error::bad_shape(
+                op,
+                "pvals",
+                &[0],
+                "at least one entry when n > 0",
+            ));
         }
         let head: f64 = pvals[..pvals.len().saturating_sub(1)].iter().sum();
         if head > 1.0 + 1e-12 {
-            return bad("sum(pvals[:-1]) > 1.0");
+            return Err(Error::out_of_domain(
+                op,
+                "pvals",
+                format!("{pvals:?} (sum(pvals[:-1]) = {head})"),
+                "probabilities whose first k - 1 sum to at most 1",
+            ));
         }
         self.draw_rows(op, shape, pvals, Some(n), false, device)
     }
@@ -513,7 +526,7 @@ impl Generator {
     /// sub-stream: the same numbers on every device.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`]: `"alpha < 0"`, `"alpha contains NaNs"` (NumPy 2 returns NaN
+    /// [`Error::OutOfDomain`]: `"alpha < 0"`, `"alpha contains NaNs"` (NumPy 2 returns NaN
     /// rows), an infinite alpha.
     ///
     /// # Example
@@ -532,14 +545,8 @@ impl Generator {
     ) -> Result<Array> {
         let op = "dirichlet";
         let shape = &shape.to_shape(op)?[..];
-        if alpha.iter().any(|a| a.is_nan()) {
-            return Err(Error::invalid_value(op, "alpha contains NaNs"));
-        }
-        if alpha.iter().any(|&a| a < 0.0) {
-            return Err(Error::invalid_value(op, "alpha < 0"));
-        }
-        if alpha.iter().any(|a| a.is_infinite()) {
-            return Err(Error::invalid_value(op, "alpha must be finite"));
+        if let Some(&a) = alpha.iter().find(|&&a| !(a >= 0.0 && a.is_finite())) {
+            return Err(Error::out_of_domain(op, "alpha", a, "[0, inf)"));
         }
         let stick = !alpha.is_empty() && alpha.iter().all(|&a| a < 0.1);
         self.draw_rows(op, shape, alpha, None, stick, device)
@@ -562,7 +569,7 @@ impl Generator {
     /// semi-definite `cov` leaves its column zero); the product runs on `device` (`matmul`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`]: `"mean and cov must have same length"`, `"cov must be 2
+    /// [`Error::OutOfDomain`] or [`Error::BadShape`]: `"mean and cov must have same length"`, `"cov must be 2
     /// dimensional and square"` (NumPy's), a non-finite `cov`, or `cov` not positive
     /// semi-definite (a pivot below `-1e-8 · max|cov|`).
     ///
@@ -585,15 +592,18 @@ impl Generator {
         let shape = &shape.to_shape(op)?[..];
         let k = mean.len();
         if cov.len() != k * k {
-            let msg = if (cov.len() as f64).sqrt().fract() == 0.0 {
-                "mean and cov must have same length"
-            } else {
-                "cov must be 2 dimensional and square"
-            };
-            return Err(Error::invalid_value(op, msg));
+            return Err(Error::bad_shape(
+                op,
+                "cov",
+                &[cov.len()],
+                format!(
+                    "{} entries (a square {k} x {k} matrix for a mean of length {k})",
+                    k * k
+                ),
+            ));
         }
-        if cov.iter().any(|c| !c.is_finite()) {
-            return Err(Error::invalid_value(op, "cov must be finite"));
+        if let Some(&c) = cov.iter().find(|c| !c.is_finite()) {
+            return Err(Error::out_of_domain(op, "cov", c, "finite values"));
         }
         let l = psd_cholesky(op, cov, k)?;
         let mut full = shape.to_vec();
@@ -632,9 +642,11 @@ fn psd_cholesky(op: &'static str, a: &[f64], k: usize) -> Result<Vec<f64>> {
             d -= l[j * k + p] * l[j * k + p];
         }
         if d < -tol {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 op,
-                format!("cov is not positive semi-definite (pivot {j} is {d:e})"),
+                "cov",
+                format!("a matrix with pivot {j} = {d:e}"),
+                "positive semi-definite matrices",
             ));
         }
         if d <= tol {

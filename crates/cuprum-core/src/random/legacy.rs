@@ -82,7 +82,7 @@ impl RandomState {
     /// int64 samples on `[low, high)` (`RandomState.randint(low, high, size)`).
     ///
     /// # Errors
-    /// [`crate::Error::InvalidValue`] when `low >= high` (NumPy: `"low >= high"`).
+    /// [`crate::Error::BadArgument`] when `low >= high` (NumPy: `"low >= high"`).
     pub fn randint(&mut self, low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
         self.g.integers(low, high, shape, DType::Int64)
     }
@@ -91,10 +91,15 @@ impl RandomState {
     /// deprecated in NumPy).
     ///
     /// # Errors
-    /// [`crate::Error::InvalidValue`] when `low > high` or `high == i64::MAX`.
+    /// [`crate::Error::OutOfDomain`] when `low > high` or `high == i64::MAX`.
     pub fn random_integers(&mut self, low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
         let hi = high.checked_add(1).ok_or_else(|| {
-            crate::Error::invalid_value("random_integers", format!("high={high} is too large"))
+            crate::Error::out_of_domain(
+                "random_integers",
+                "high",
+                high,
+                "(-inf, 9223372036854775807)",
+            )
         })?;
         self.g.integers(low, hi, shape, DType::Int64)
     }
@@ -291,7 +296,12 @@ pub fn sample(shape: impl IntoShape) -> Result<Array> {
 pub fn random_integers(low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
     with_global(|g| {
         let hi = high.checked_add(1).ok_or_else(|| {
-            crate::Error::invalid_value("random_integers", format!("high={high} is too large"))
+            crate::Error::out_of_domain(
+                "random_integers",
+                "high",
+                high,
+                "(-inf, 9223372036854775807)",
+            )
         })?;
         g.integers(low, hi, shape, DType::Int64)
     })

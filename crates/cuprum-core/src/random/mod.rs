@@ -54,7 +54,7 @@ use std::sync::Mutex;
 /// with the same values on the CPU and on CUDA.
 ///
 /// Every size argument, here and in the module's functions, is an [`IntoShape`] (`&[2, 3]`, a
-/// `Vec<usize>`, `a.shape()`, `()` for 0-d); a negative entry is [`Error::InvalidValue`].
+/// `Vec<usize>`, `a.shape()`, `()` for 0-d); a negative entry is [`Error::BadArgument`].
 ///
 /// # Example
 /// ```
@@ -217,7 +217,7 @@ impl Generator {
     /// **Shapes**: `shape` → `shape`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for a negative or overflowing shape.
+    /// [`Error::BadArgument`] for a negative or overflowing shape.
     ///
     /// # Example
     /// ```
@@ -249,7 +249,7 @@ impl Generator {
     /// Uniform samples on `[low, high)` (`Generator.uniform`).
     ///
     /// # Errors
-    /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`] for non-finite bounds.
+    /// [`Error::DType`] for a non-float dtype; [`Error::OutOfDomain`] for non-finite bounds.
     pub fn uniform_on(
         &mut self,
         low: f64,
@@ -262,10 +262,11 @@ impl Generator {
         let shape = &shape[..];
         let prec = prec_of("uniform", dtype)?;
         if !low.is_finite() || !high.is_finite() {
-            return Err(Error::invalid_value(
-                "uniform",
-                format!("low={low}, high={high} must be finite"),
-            ));
+            return Err(if !low.is_finite() {
+                Error::out_of_domain("uniform", "low", low, "finite values")
+            } else {
+                Error::out_of_domain("uniform", "high", high, "finite values")
+            });
         }
         self.draw(
             "uniform",
@@ -307,7 +308,7 @@ impl Generator {
     /// Normal samples with mean `loc` and standard deviation `scale` (`Generator.normal`).
     ///
     /// # Errors
-    /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`] when `scale < 0`.
+    /// [`Error::DType`] for a non-float dtype; [`Error::OutOfDomain`] when `scale < 0`.
     pub fn normal_on(
         &mut self,
         loc: f64,
@@ -320,10 +321,7 @@ impl Generator {
         let shape = &shape[..];
         let prec = prec_of("normal", dtype)?;
         if scale.is_nan() || scale < 0.0 {
-            return Err(Error::invalid_value(
-                "normal",
-                format!("scale={scale} must be >= 0"),
-            ));
+            return Err(Error::out_of_domain("normal", "scale", scale, "[0, inf]"));
         }
         self.draw(
             "normal",
@@ -348,7 +346,7 @@ impl Generator {
     /// Exponential samples with the given `scale` (= 1/λ) (`Generator.exponential`).
     ///
     /// # Errors
-    /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`] when `scale < 0`.
+    /// [`Error::DType`] for a non-float dtype; [`Error::OutOfDomain`] when `scale < 0`.
     pub fn exponential_on(
         &mut self,
         scale: f64,
@@ -360,9 +358,11 @@ impl Generator {
         let shape = &shape[..];
         let prec = prec_of("exponential", dtype)?;
         if scale.is_nan() || scale < 0.0 {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 "exponential",
-                format!("scale={scale} must be >= 0"),
+                "scale",
+                scale,
+                "[0, inf]",
             ));
         }
         self.draw(
@@ -390,7 +390,7 @@ impl Generator {
     /// (`range / 2^64` for ranges over 2^32).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `low >= high` or the bounds do not fit `dtype`;
+    /// [`Error::BadArgument`] or [`Error::OutOfDomain`] when `low >= high` or the bounds do not fit `dtype`;
     /// [`Error::DType`] for a non-integer dtype.
     pub fn integers_on(
         &mut self,
@@ -411,18 +411,26 @@ impl Generator {
         }
         let prec = Prec::Int;
         if low >= high {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "integers",
-                format!("low={low} >= high={high}"),
+                "high",
+                high,
+                format!("a value greater than low = {low}"),
             ));
         }
         let lo_ok = crate::Scalar::Int(low).fits_integer(dtype);
         let hi_ok = crate::Scalar::Int(high - 1).fits_integer(dtype);
         if !lo_ok || !hi_ok {
-            return Err(Error::invalid_value(
-                "integers",
-                format!("bounds [{low}, {high}) do not fit {dtype}"),
-            ));
+            return Err(if !lo_ok {
+                Error::out_of_domain("integers", "low", low, format!("the range of {dtype}"))
+            } else {
+                Error::out_of_domain(
+                    "integers",
+                    "high",
+                    high,
+                    format!("the range of {dtype} plus one"),
+                )
+            });
         }
         let range = (high as i128 - low as i128) as u64;
         self.draw(
@@ -454,7 +462,7 @@ impl Generator {
     /// variance `k·θ²`.
     ///
     /// # Errors
-    /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`] when `k` or `scale` is
+    /// [`Error::DType`] for a non-float dtype; [`Error::OutOfDomain`] when `k` or `scale` is
     /// negative, NaN or infinite.
     ///
     /// # Example
@@ -487,10 +495,11 @@ impl Generator {
     ) -> Result<Array> {
         let prec = prec_of(op, dtype)?;
         if !(k.is_finite() && k >= 0.0 && scale.is_finite() && scale >= 0.0) {
-            return Err(Error::invalid_value(
-                op,
-                format!("shape={k}, scale={scale}: both must be finite and >= 0"),
-            ));
+            return Err(if !(k.is_finite() && k >= 0.0) {
+                Error::out_of_domain(op, "shape", k, "[0, inf)")
+            } else {
+                Error::out_of_domain(op, "scale", scale, "[0, inf)")
+            });
         }
         self.draw(op, shape, dtype, device, Dist::Gamma { k, scale }, prec)
     }
@@ -538,7 +547,7 @@ impl Generator {
     /// give 0 or 1 rather than `0/0`. Mean `a/(a+b)`, variance `ab/((a+b)²(a+b+1))`.
     ///
     /// # Errors
-    /// [`Error::DType`] for a non-float dtype; [`Error::InvalidValue`] unless `a > 0` and
+    /// [`Error::DType`] for a non-float dtype; [`Error::OutOfDomain`] unless `a > 0` and
     /// `b > 0` are finite.
     ///
     /// # Example
@@ -560,10 +569,11 @@ impl Generator {
         let shape = &shape[..];
         let prec = prec_of("beta", dtype)?;
         if !(a.is_finite() && a > 0.0 && b.is_finite() && b > 0.0) {
-            return Err(Error::invalid_value(
-                "beta",
-                format!("a={a}, b={b}: both must be finite and > 0"),
-            ));
+            return Err(if !(a.is_finite() && a > 0.0) {
+                Error::out_of_domain("beta", "a", a, "(0, inf)")
+            } else {
+                Error::out_of_domain("beta", "b", b, "(0, inf)")
+            });
         }
         self.draw("beta", shape, dtype, device, Dist::Beta { a, b }, prec)
     }
@@ -580,7 +590,7 @@ impl Generator {
     /// same on every device.
     ///
     /// # Errors
-    /// [`Error::DType`] for a non-integer dtype; [`Error::InvalidValue`] when `lam` is
+    /// [`Error::DType`] for a non-integer dtype; [`Error::BadArgument`] or [`Error::OutOfDomain`] when `lam` is
     /// negative, NaN or above NumPy's limit 9.223372006484771e18, or when `dtype` cannot hold
     /// `lam + 64·sqrt(lam) + 64` (use int64).
     ///
@@ -604,16 +614,20 @@ impl Generator {
         int_dtype("poisson", dtype)?;
         const LAM_MAX: f64 = 9.223372006484771e18;
         if lam.is_nan() || !(0.0..=LAM_MAX).contains(&lam) {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 "poisson",
-                format!("lam={lam} must be in [0, {LAM_MAX:e}]"),
+                "lam",
+                lam,
+                format!("[0, {LAM_MAX:e}]"),
             ));
         }
         let top = (lam + 64.0 * lam.sqrt() + 64.0).min(i64::MAX as f64) as i64;
         if !crate::Scalar::Int(top).fits_integer(dtype) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "poisson",
-                format!("lam={lam}: samples up to {top} do not fit {dtype}; use int64"),
+                "dtype",
+                dtype,
+                format!("an integer dtype that holds samples up to {top} for lam = {lam} (int64)"),
             ));
         }
         self.draw(
@@ -638,7 +652,7 @@ impl Generator {
     /// device.
     ///
     /// # Errors
-    /// [`Error::DType`] for a non-integer dtype; [`Error::InvalidValue`] when `n < 0`, `p` is
+    /// [`Error::DType`] for a non-integer dtype; [`Error::BadArgument`] or [`Error::OutOfDomain`] when `n < 0`, `p` is
     /// outside `[0, 1]` or NaN, or `dtype` cannot hold `n`.
     ///
     /// # Example
@@ -660,15 +674,18 @@ impl Generator {
         let shape = &shape[..];
         int_dtype("binomial", dtype)?;
         if n < 0 || p.is_nan() || !(0.0..=1.0).contains(&p) {
-            return Err(Error::invalid_value(
-                "binomial",
-                format!("n={n}, p={p}: need n >= 0 and 0 <= p <= 1"),
-            ));
+            return Err(if n < 0 {
+                Error::out_of_domain("binomial", "n", n, "[0, inf)")
+            } else {
+                Error::out_of_domain("binomial", "p", p, "[0, 1]")
+            });
         }
         if !crate::Scalar::Int(n).fits_integer(dtype) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "binomial",
-                format!("n={n} does not fit {dtype}; use int64"),
+                "dtype",
+                dtype,
+                format!("an integer dtype that holds n = {n} (int64)"),
             ));
         }
         self.draw(
@@ -773,7 +790,7 @@ impl Generator {
     /// `choice(n, size, replace)`: samples from `0..n` as int64 (`Generator.choice` with an int).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `n == 0` and `size > 0`, or `size > n` without replacement.
+    /// [`Error::BadArgument`] when `n == 0` and `size > 0`, or `size > n` without replacement.
     pub fn choice_on(
         &mut self,
         n: usize,
@@ -785,9 +802,11 @@ impl Generator {
         let size = &size[..];
         let k = crate::layout::checked_size("choice", size, 8)?;
         if n == 0 && k > 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "choice",
-                "a cannot be empty unless no samples are taken",
+                "a",
+                "an empty population",
+                "a non-empty population unless no samples are taken",
             ));
         }
         if replace {
@@ -797,11 +816,11 @@ impl Generator {
             return self.integers_on(0, n as i64, size, DType::Int64, device);
         }
         if k > n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "choice",
-                format!(
-                    "cannot take a larger sample ({k}) than population ({n}) when replace=false"
-                ),
+                "size",
+                format!("{size:?} ({k} samples)"),
+                format!("at most {n} samples (the population) when replace=false"),
             ));
         }
         device.check_available("choice")?;
@@ -817,12 +836,14 @@ impl Generator {
     /// device.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for a 0-d array.
+    /// [`Error::BadShape`] for a 0-d array.
     pub fn shuffle(&mut self, a: &Array) -> Result<()> {
         if a.ndim() == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 "shuffle",
-                "cannot shuffle a 0-d array",
+                "x",
+                a.shape(),
+                "an array of at least one dimension",
             ));
         }
         let n = a.shape()[0];
@@ -900,7 +921,7 @@ pub fn randn(shape: impl IntoShape) -> Result<Array> {
 /// int64 samples on `[low, high)` (`cupy.random.randint`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `low >= high`.
+/// [`Error::BadArgument`] when `low >= high`.
 pub fn randint(low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
     with_global(|g| g.integers(low, high, shape, DType::Int64))
 }
@@ -1268,7 +1289,14 @@ mod tests {
         assert!(
             msg(g.standard_gamma_on(-2.0, &[2], f64_, cpu).unwrap_err()).contains("standard_gamma")
         );
-        assert!(msg(g.beta_on(0.0, 1.0, &[2], f64_, cpu).unwrap_err()).contains("a=0"));
+        assert!(matches!(
+            g.beta_on(0.0, 1.0, &[2], f64_, cpu),
+            Err(Error::OutOfDomain {
+                op: "beta",
+                arg: "a",
+                ..
+            })
+        ));
         assert!(g.beta_on(1.0, -1.0, &[2], f64_, cpu).is_err());
         assert!(g.poisson_on(-0.5, &[2], i64_, cpu).is_err());
         assert!(g.poisson_on(f64::NAN, &[2], i64_, cpu).is_err());

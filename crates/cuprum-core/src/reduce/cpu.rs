@@ -476,9 +476,11 @@ fn ordered<S: Ordered + Default>(
         _s: PhantomData,
     };
     let empty = || {
-        Error::invalid_value(
+        Error::bad_shape(
             name,
-            "zero-size array to reduction operation which has no identity",
+            "a",
+            &layout.shape,
+            "a non-empty reduction (zero-size array to a reduction operation which has no identity)",
         )
     };
     match op {
@@ -531,9 +533,13 @@ fn ordered<S: Ordered + Default>(
             };
             let a = accumulate(&r, data, layout, axes);
             if n == 0 && !a.is_empty() {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     name,
-                    format!("attempt to get {name} of an empty sequence"),
+                    "a",
+                    &layout.shape,
+                    format!(
+                        "a non-empty reduction axis (attempt to get {name} of an empty sequence)"
+                    ),
                 ));
             }
             // -1 marks an all-NaN slice of nanargmax/nanargmin (the contract of the reduce

@@ -253,11 +253,11 @@ impl std::str::FromStr for ReduceOp {
                 .into_iter()
                 .find(|o| o.name() == l)
                 .ok_or_else(|| {
-                    Error::invalid_value(
+                    Error::bad_argument(
                         "ReduceOp::from_str",
-                        format!(
-                            "{s:?} is not a reduction name (sum, prod, max, min, mean/avg, ...)"
-                        ),
+                        "s",
+                        format!("{s:?}"),
+                        "a reduction name (sum, prod, max, min, mean/avg, ...)",
                     )
                 }),
         }

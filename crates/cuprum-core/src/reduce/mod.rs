@@ -33,9 +33,9 @@
 //!
 //! `max`/`min`/`argmax`/`argmin` propagate NaN (`argmax` returns the first NaN's index); the
 //! `nan*` forms ignore NaN, an all-NaN slice giving NaN for `nanmax`/`nanmin`/`nanmean` and an
-//! [`Error::InvalidValue`] for `nanargmax`/`nanargmin`. Reducing an empty axis gives the identity
+//! [`Error::OutOfDomain`] for `nanargmax`/`nanargmin`. Reducing an empty axis gives the identity
 //! (`sum` 0, `prod` 1, `all` true, `any` false), NaN for `mean`, and an
-//! [`Error::InvalidValue`] for `max`/`min`/`argmax`/`argmin`/`ptp`.
+//! [`Error::BadShape`] for `max`/`min`/`argmax`/`argmin`/`ptp`.
 //!
 //! # Algorithms
 //!
@@ -122,7 +122,7 @@ impl Axes {
     /// The normalized, sorted axes of an `ndim`-d array.
     ///
     /// # Errors
-    /// [`Error::AxisOutOfBounds`] for an axis outside `[-ndim, ndim)`; [`Error::InvalidValue`]
+    /// [`Error::AxisOutOfBounds`] for an axis outside `[-ndim, ndim)`; [`Error::BadArgument`]
     /// for a repeated axis.
     pub fn resolve(&self, op: &'static str, ndim: usize) -> Result<Vec<usize>> {
         let mut v = match self {
@@ -133,9 +133,11 @@ impl Axes {
                 for &a in list {
                     let n = normalize_axis(op, a, ndim)?;
                     if v.contains(&n) {
-                        return Err(Error::invalid_value(
+                        return Err(Error::bad_argument(
                             op,
-                            format!("duplicate value in 'axis': {list:?}"),
+                            "axis",
+                            format!("{list:?}"),
+                            "distinct axes",
                         ));
                     }
                     v.push(n);
@@ -196,7 +198,12 @@ fn check_all_nan(op: ReduceOp, out: &Array) -> Result<()> {
     if matches!(op, ReduceOp::NanArgMax | ReduceOp::NanArgMin)
         && out.to_vec::<i64>()?.iter().any(|&i| i < 0)
     {
-        return Err(Error::invalid_value(op.name(), "All-NaN slice encountered"));
+        return Err(Error::out_of_domain(
+            op.name(),
+            "a",
+            "an all-NaN slice",
+            "slices with at least one value that is not NaN",
+        ));
     }
     Ok(())
 }
@@ -231,7 +238,7 @@ fn ufunc_name(op: ReduceOp) -> &'static str {
 /// **Shapes:** `a.shape()` without the reduced axes, or with them set to 1 when `keepdims`.
 ///
 /// # Errors
-/// [`Error::AxisOutOfBounds`], [`Error::InvalidValue`] (repeated axis, several axes for an
+/// [`Error::AxisOutOfBounds`], [`Error::BadArgument`] or [`Error::BadShape`] (repeated axis, several axes for an
 /// arg-reduction, an empty reduction without identity, an all-NaN slice of `nanargmax`),
 /// [`Error::DType`] (`ptp` of bool), and backend errors.
 pub fn reduce(
@@ -248,9 +255,11 @@ pub fn reduce(
         && let Axes::Many(v) = &axis
         && v.len() != 1
     {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             name,
-            format!("axis must be an integer or None, not {v:?}"),
+            "axis",
+            format!("{v:?}"),
+            "an integer or None",
         ));
     }
     let axes = axis.resolve(name, a.ndim())?;
@@ -264,12 +273,19 @@ pub fn reduce(
     let n_out: usize = out_shape.iter().product();
     if op.needs_elements() && n_red == 0 && n_out > 0 {
         return Err(if op.is_arg() {
-            Error::invalid_value(name, format!("attempt to get {name} of an empty sequence"))
-        } else {
-            Error::invalid_value(
+            Error::bad_shape(
                 name,
+                "a",
+                a.shape(),
+                format!("a non-empty reduction axis (attempt to get {name} of an empty sequence)"),
+            )
+        } else {
+            Error::bad_shape(
+                name,
+                "a",
+                a.shape(),
                 format!(
-                    "zero-size array to reduction operation {} which has no identity",
+                    "a non-empty reduction (zero-size array to reduction operation {}, which has no identity)",
                     ufunc_name(op)
                 ),
             )
@@ -303,7 +319,7 @@ pub fn reduce(
 /// **Shapes:** as [`reduce`]; a reduction over a zero-length axis gives `initial` everywhere.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming the operation for any other reduction (NumPy raises
+/// [`Error::BadArgument`] naming the operation for any other reduction (NumPy raises
 /// `TypeError` for `mean(initial=...)`); otherwise as [`reduce`].
 ///
 /// # Example
@@ -336,9 +352,11 @@ pub fn reduce_initial(
         ReduceOp::Sum | ReduceOp::NanSum | ReduceOp::Prod | ReduceOp::NanProd
     );
     if !extremum && !additive {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             name,
-            format!("initial={initial:?} is not supported for {name} (NumPy has no initial there)"),
+            "initial",
+            format!("{initial:?}"),
+            format!("None: {name} has no initial in NumPy"),
         ));
     }
     let axis = axis.into();
@@ -346,8 +364,14 @@ pub fn reduce_initial(
     let (_, out_dtype) = op.dtypes(a.dtype(), dtype)?;
     let shape = a.shape();
     let n_red: usize = axes.iter().map(|&i| shape[i]).product();
-    let init = crate::creation::full_on((), initial, Some(out_dtype), a.device())
-        .map_err(|e| Error::invalid_value(name, format!("initial: {e}")))?;
+    let init = crate::creation::full_on((), initial, Some(out_dtype), a.device()).map_err(|e| {
+        Error::bad_argument(
+            name,
+            "initial",
+            format!("{initial:?}"),
+            format!("a value of the output dtype {out_dtype} ({e})"),
+        )
+    })?;
     if extremum && n_red == 0 {
         let out_shape: Vec<usize> = (0..a.ndim())
             .filter_map(|i| {
@@ -386,7 +410,7 @@ macro_rules! simple_reduction {
         ///
         /// # Errors
         /// [`Error::AxisOutOfBounds`] for an axis outside `[-ndim, ndim)`;
-        /// [`Error::InvalidValue`] for a repeated axis; see also the module docs for empty and
+        /// [`Error::BadArgument`] for a repeated axis; see also the module docs for empty and
         /// all-NaN inputs.
         pub fn $name(a: &Array, axis: impl Into<Axes>, keepdims: bool) -> Result<Array> {
             reduce(ReduceOp::$op, a, axis, keepdims, None, 0.0)
@@ -403,7 +427,7 @@ macro_rules! dtype_reduction {
         ///
         /// # Errors
         /// [`Error::AxisOutOfBounds`] for an axis outside `[-ndim, ndim)`;
-        /// [`Error::InvalidValue`] for a repeated axis.
+        /// [`Error::BadArgument`] for a repeated axis.
         pub fn $name(
             a: &Array,
             axis: impl Into<Axes>,
@@ -613,7 +637,7 @@ simple_reduction!(
 );
 simple_reduction!(
     /// Index of the largest non-NaN element (`numpy.nanargmax`); an all-NaN slice is an
-    /// [`Error::InvalidValue`].
+    /// [`Error::OutOfDomain`].
     ///
     /// ```
     /// use cuprum_core::{Array, Device, reduce::nanargmax};
@@ -624,7 +648,7 @@ simple_reduction!(
 );
 simple_reduction!(
     /// Index of the smallest non-NaN element (`numpy.nanargmin`); an all-NaN slice is an
-    /// [`Error::InvalidValue`].
+    /// [`Error::OutOfDomain`].
     ///
     /// ```
     /// use cuprum_core::{Array, Device, reduce::nanargmin};
@@ -685,7 +709,7 @@ macro_rules! ddof_reduction {
         ///
         /// # Errors
         /// [`Error::AxisOutOfBounds`] for an axis outside `[-ndim, ndim)`;
-        /// [`Error::InvalidValue`] for a repeated axis.
+        /// [`Error::BadArgument`] for a repeated axis.
         pub fn $name(a: &Array, axis: impl Into<Axes>, ddof: f64, keepdims: bool) -> Result<Array> {
             reduce(ReduceOp::$op, a, axis, keepdims, None, ddof)
         }

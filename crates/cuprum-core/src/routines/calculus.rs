@@ -22,7 +22,7 @@ use crate::{Array, DType, Error, Result};
 /// 3 components on `axis`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when a vector axis is not of length 2 or 3;
+/// [`Error::BadShape`] when a vector axis is not of length 2 or 3;
 /// [`Error::AxisOutOfBounds`]; broadcasting errors.
 ///
 /// ```
@@ -39,12 +39,21 @@ pub fn cross(a: &Array, b: &Array, axis: isize) -> Result<Array> {
     let b = b.moveaxis(&[ab as isize], &[-1])?;
     let (na, nb) = (a.shape()[a.ndim() - 1], b.shape()[b.ndim() - 1]);
     if !(2..=3).contains(&na) || !(2..=3).contains(&nb) {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "incompatible dimensions for cross product (dimension must be 2 or 3), got {na} and {nb}"
-            ),
-        ));
+        return Err(if !(2..=3).contains(&na) {
+            Error::bad_shape(
+                OP,
+                "a",
+                a.shape(),
+                "vectors of 2 or 3 components along axisa (moved last here)",
+            )
+        } else {
+            Error::bad_shape(
+                OP,
+                "b",
+                b.shape(),
+                "vectors of 2 or 3 components along axisb (moved last here)",
+            )
+        });
     }
     let c = |x: &Array, i: isize| x.index_axis(-1, i);
     let (a0, a1, b0, b1) = (c(&a, 0)?, c(&a, 1)?, c(&b, 0)?, c(&b, 1)?);
@@ -101,7 +110,7 @@ pub fn cross(a: &Array, b: &Array, axis: isize) -> Result<Array> {
 /// dtype.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when an axis has fewer than `edge_order + 1` elements, for an
+/// [`Error::BadArgument`] or [`Error::BadShape`] when an axis has fewer than `edge_order + 1` elements, for an
 /// `edge_order` other than 1 or 2, or for a wrong number of spacings;
 /// [`Error::AxisOutOfBounds`].
 ///
@@ -119,10 +128,7 @@ pub fn gradient(
 ) -> Result<Vec<Array>> {
     const OP: &str = "gradient";
     if edge_order != 1 && edge_order != 2 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("edge_order {edge_order} is not 1 or 2"),
-        ));
+        return Err(Error::bad_argument(OP, "edge_order", edge_order, "1 or 2"));
     }
     let axes: Vec<usize> = match axes {
         None => (0..f.ndim()).collect(),
@@ -136,9 +142,11 @@ pub fn gradient(
         1 => vec![spacing[0]; axes.len()],
         k if k == axes.len() => spacing.to_vec(),
         k => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("{k} spacings given for {} axes", axes.len()),
+                "varargs",
+                format!("{k} spacings"),
+                format!("1 or {} spacings (one per axis)", axes.len()),
             ));
         }
     };
@@ -151,10 +159,12 @@ pub fn gradient(
     for (&ax, &h) in axes.iter().zip(&hs) {
         let n = f.shape()[ax];
         if n < edge_order + 1 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
+                "f",
+                f.shape(),
                 format!(
-                    "shape of the array along axis {ax} is {n}; at least edge_order + 1 = {} elements are required",
+                    "at least edge_order + 1 = {} elements along axis {ax}",
                     edge_order + 1
                 ),
             ));

@@ -450,9 +450,11 @@ fn cumulative(
         (Some(a), _) => a,
         (None, 0 | 1) => 0,
         (None, n) => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                format!("axis must be given for an array of dimension {n} > 1"),
+                "axis",
+                "None",
+                format!("an axis for an array of dimension {n} > 1"),
             ));
         }
     };
@@ -485,7 +487,7 @@ fn cumulative(
 /// `None` only for 0-d and 1-D arrays.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `axis=None` on an array of two or more dimensions;
+/// [`Error::BadArgument`] for `axis=None` on an array of two or more dimensions;
 /// [`Error::AxisOutOfBounds`].
 ///
 /// ```
@@ -611,7 +613,7 @@ pub fn copyto(
 /// The array, after checking that it has no NaN or infinity (`numpy.asarray_chkfinite`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming the first non-finite element's flat index ("array must not
+/// [`Error::OutOfDomain`] naming the first non-finite element's flat index ("array must not
 /// contain infs or NaNs", NumPy's `ValueError`).
 ///
 /// ```
@@ -624,9 +626,11 @@ pub fn asarray_chkfinite(a: &Array) -> Result<Array> {
         let bad = ops::logical_not(&ops::isfinite(a)?)?;
         if bad.any(Axes::All, false)?.item()? == Scalar::Bool(true) {
             let first = crate::reduce::argmax(&bad.ravel()?, Axes::All, false)?.item()?;
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 "asarray_chkfinite",
-                format!("array must not contain infs or NaNs (element {first:?} is not finite)"),
+                "a",
+                format!("an array whose element {first:?} is not finite"),
+                "finite values (no infs or NaNs)",
             ));
         }
     }
@@ -654,7 +658,7 @@ pub enum Requirement {
 /// needed (`numpy.require`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when both `CContiguous` and `FContiguous` are asked of an array of
+/// [`Error::BadArgument`] when both `CContiguous` and `FContiguous` are asked of an array of
 /// two or more non-trivial dimensions (NumPy: "Cannot specify both C and Fortran contiguous");
 /// cast errors of [`Array::astype`].
 ///
@@ -668,9 +672,11 @@ pub enum Requirement {
 pub fn require(a: &Array, dtype: Option<DType>, requirements: &[Requirement]) -> Result<Array> {
     let has = |r| requirements.contains(&r);
     if has(Requirement::CContiguous) && has(Requirement::FContiguous) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             "require",
-            "cannot specify both C and Fortran contiguous",
+            "requirements",
+            "both C and F",
+            "at most one of C and F (C and Fortran contiguous)",
         ));
     }
     let mut r = match dtype {
@@ -749,7 +755,7 @@ pub fn broadcast(arrays: &[&Array]) -> Result<Broadcast> {
 /// as float64, float16 stays float16; any complex array makes the result complex.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for no arrays; [`Error::DType`] for a bool array (NumPy: "can't get
+/// [`Error::BadArgument`] for no arrays; [`Error::DType`] for a bool array (NumPy: "can't get
 /// common type for non-numeric array").
 ///
 /// ```
@@ -761,9 +767,11 @@ pub fn broadcast(arrays: &[&Array]) -> Result<Broadcast> {
 /// ```
 pub fn common_type(arrays: &[&Array]) -> Result<DType> {
     if arrays.is_empty() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             "common_type",
-            "at least one array is required",
+            "arrays",
+            "an empty sequence",
+            "at least one array",
         ));
     }
     let mut complex = false;
@@ -866,7 +874,7 @@ fn uint_of(u: u64) -> DType {
 /// replaces `a`; a result with one dimension fewer gets the axis back as length 1.
 ///
 /// # Errors
-/// `func`'s errors; [`Error::InvalidValue`] when a result has neither `a`'s dimension nor one
+/// `func`'s errors; [`Error::BadShape`] when a result has neither `a`'s dimension nor one
 /// fewer (NumPy: "function is not returning an array of the correct shape").
 ///
 /// ```
@@ -891,11 +899,12 @@ pub fn apply_over_axes(
         } else if r.ndim() + 1 == n {
             r.expand_dims(axn as isize)?
         } else {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 "apply_over_axes",
+                "func",
+                r.shape(),
                 format!(
-                    "function is not returning an array of the correct shape ({:?} from {:?})",
-                    r.shape(),
+                    "an array of the shape {:?} of its input, or with one dimension fewer",
                     cur.shape()
                 ),
             ));
@@ -923,7 +932,7 @@ pub enum Piece<'f> {
 /// **Shapes/dtypes:** `x`'s shape and dtype; each condition is a bool array of `x`'s shape.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `funclist` has neither `condlist.len()` nor one more entries
+/// [`Error::BadArgument`] when `funclist` has neither `condlist.len()` nor one more entries
 /// (NumPy's `ValueError`); [`Error::ShapeMismatch`] for a condition of another shape; the
 /// functions' errors.
 ///
@@ -938,13 +947,11 @@ pub fn piecewise(x: &Array, condlist: &[&Array], funclist: Vec<Piece<'_>>) -> Re
     const OP: &str = "piecewise";
     let n = condlist.len();
     if funclist.len() != n && funclist.len() != n + 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "with {n} condition(s), either {n} or {} functions are expected, got {}",
-                n + 1,
-                funclist.len()
-            ),
+            "funclist",
+            format!("{} functions", funclist.len()),
+            format!("{n} or {} functions for {n} conditions", n + 1),
         ));
     }
     let mut conds: Vec<Array> = Vec::with_capacity(n + 1);
@@ -1019,7 +1026,12 @@ fn weak_rank(d: DType) -> u8 {
 /// The items as arrays on one device, cast to NumPy's `result_type` of them all.
 fn ritems(op: &'static str, items: &[RItem<'_>]) -> Result<Vec<Array>> {
     if items.is_empty() {
-        return Err(Error::invalid_value(op, "at least one item is required"));
+        return Err(Error::bad_argument(
+            op,
+            "items",
+            "an empty sequence",
+            "at least one item",
+        ));
     }
     let device = items
         .iter()
@@ -1075,7 +1087,7 @@ fn ritems(op: &'static str, items: &[RItem<'_>]) -> Result<Vec<Array>> {
 /// on the first array's device (the default device when there is none).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for no items; the errors of
+/// [`Error::BadArgument`] for no items; the errors of
 /// [`concatenate`] (items that differ beyond axis 0).
 ///
 /// ```

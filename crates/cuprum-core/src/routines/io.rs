@@ -20,7 +20,7 @@ pub(crate) fn io_error(op: &'static str, path: &Path, source: std::io::Error) ->
 /// `buffer` starting at byte `offset` (`numpy.frombuffer`; a copy, on the current device).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the offset is past the end, the remaining bytes are not a
+/// [`Error::BadArgument`] when the offset is past the end, the remaining bytes are not a
 /// multiple of the item size (without `count`) or fewer than `count` items remain.
 ///
 /// ```
@@ -51,35 +51,35 @@ pub fn frombuffer_on(
     const OP: &str = "frombuffer";
     let isz = dtype.itemsize();
     if offset > buffer.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "offset {offset} must be non-negative and no greater than buffer length ({})",
-                buffer.len()
-            ),
+            "offset",
+            offset,
+            format!("at most the buffer length ({})", buffer.len()),
         ));
     }
     let rest = &buffer[offset..];
     let n = match count {
         None => {
             if !rest.len().is_multiple_of(isz) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!(
-                        "buffer size ({}) must be a multiple of element size ({isz})",
-                        rest.len()
-                    ),
+                    "buffer",
+                    format!("{} bytes after the offset", rest.len()),
+                    format!("a multiple of the element size ({isz})"),
                 ));
             }
             rest.len() / isz
         }
         Some(c) => {
             if c.checked_mul(isz).is_none_or(|b| b > rest.len()) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
+                    "count",
+                    c,
                     format!(
-                        "buffer is smaller than requested size: {c} items of {isz} bytes, {} bytes available",
-                        rest.len()
+                        "at most {} items of {isz} bytes (the buffer after the offset)",
+                        rest.len() / isz
                     ),
                 ));
             }
@@ -195,9 +195,11 @@ fn select_cols(
                 let n = fields.len() as isize;
                 let j = if c < 0 { c + n } else { c };
                 if j < 0 || j >= n {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         op,
-                        format!("line {line}: invalid column index {c} for a row of {n} columns"),
+                        "usecols",
+                        c,
+                        format!("a column index in [-{n}, {n}) (line {line} has {n} columns)"),
                     ));
                 }
                 Ok(fields[j as usize].clone())
@@ -234,10 +236,7 @@ fn finish_text(
         }
     };
     if o.ndmin > 2 {
-        return Err(Error::invalid_value(
-            op,
-            format!("illegal value of ndmin keyword: {}", o.ndmin),
-        ));
+        return Err(Error::bad_argument(op, "ndmin", o.ndmin, "0, 1 or 2"));
     }
     Ok(r)
 }
@@ -495,10 +494,7 @@ pub fn savetxt_string(x: &Array, o: &SaveTxtOptions) -> Result<String> {
         1 => (x.size(), 1),
         2 => (x.shape()[0], x.shape()[1]),
         _ => {
-            return Err(Error::invalid_value(
-                OP,
-                format!("expected 1D or 2D array, got {}D array instead", x.ndim()),
-            ));
+            return Err(Error::bad_shape(OP, "X", x.shape(), "a 1-D or 2-D array"));
         }
     };
     let v = x.astype(DType::Float64)?.to_vec::<f64>()?;
@@ -515,8 +511,9 @@ pub fn savetxt_string(x: &Array, o: &SaveTxtOptions) -> Result<String> {
             if c > 0 {
                 out.push_str(&o.delimiter);
             }
-            let s = printf(&o.fmt, v[r * cols + c])
-                .ok_or_else(|| Error::invalid_value(OP, format!("invalid fmt: {:?}", o.fmt)))?;
+            let s = printf(&o.fmt, v[r * cols + c]).ok_or_else(|| {
+                Error::bad_argument(OP, "fmt", format!("{:?}", o.fmt), "a printf-style format")
+            })?;
             out.push_str(&s);
         }
         out.push_str(&o.newline);
@@ -534,7 +531,7 @@ pub fn savetxt_string(x: &Array, o: &SaveTxtOptions) -> Result<String> {
 /// Writes a 1-D or 2-D array as text, one row per line (`numpy.savetxt`).
 ///
 /// # Errors
-/// [`Error::Io`]; [`Error::InvalidValue`] for more than 2 dimensions or a format this subset
+/// [`Error::Io`]; [`Error::BadShape`] or [`Error::BadArgument`] for more than 2 dimensions or a format this subset
 /// does not know; [`Error::DType`] for complex arrays.
 ///
 /// ```

@@ -13,7 +13,7 @@ impl Array {
     /// item sizes.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when the last axis is not contiguous or its size does not divide,
+    /// [`Error::BadArgument`] when the last axis is not contiguous or its size does not divide,
     /// or the offset is not aligned to the new item size.
     ///
     /// ```
@@ -30,28 +30,37 @@ impl Array {
             return crate::ext::from_parts(self.storage().clone(), l.clone(), dtype);
         }
         if self.ndim() == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "dtype",
+                dtype,
                 format!(
-                    "changing the dtype of a 0d array is only supported if the itemsize is unchanged ({} to {})",
-                    self.dtype(),
-                    dtype
+                    "a dtype of the itemsize of {} (the itemsize of a 0-d array cannot change)",
+                    self.dtype()
                 ),
             ));
         }
         let last = self.ndim() - 1;
         if l.shape[last] != 1 && l.strides[last] != 1 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "to change to a dtype of a different size, the last axis must be contiguous",
+                "dtype",
+                dtype,
+                format!(
+                    "a dtype of the itemsize of {}, since the last axis is not contiguous (strides {:?})",
+                    self.dtype(),
+                    l.strides
+                ),
             ));
         }
         let bytes = l.shape[last] * old;
         if !bytes.is_multiple_of(new) || !(l.offset * old).is_multiple_of(new) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "dtype",
+                dtype,
                 format!(
-                    "when changing to a larger dtype, its size ({new}) must be a divisor of the total size in bytes of the last axis ({bytes}) and of the offset"
+                    "a dtype whose itemsize ({new}) divides the {bytes} bytes of the last axis and the offset"
                 ),
             ));
         }
@@ -60,10 +69,12 @@ impl Array {
             if i == last {
                 strides.push(1);
             } else if (s * old as isize) % new as isize != 0 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
+                    "dtype",
+                    dtype,
                     format!(
-                        "stride {} bytes of axis {i} is not a multiple of the new item size {new}",
+                        "a dtype whose itemsize ({new}) divides the stride of axis {i} ({} bytes)",
                         s * old as isize
                     ),
                 ));
@@ -84,7 +95,7 @@ impl Array {
     /// The matrix transpose: the last two axes swapped (`ndarray.mT`; a view).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for fewer than 2 dimensions.
+    /// [`Error::BadShape`] for fewer than 2 dimensions.
     ///
     /// ```
     /// use cuprum_core::Array;
@@ -113,7 +124,7 @@ impl Array {
     /// Iterates over the first axis (`for row in a`): the sub-arrays `a[0], a[1], ...` (views).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for a 0-d array ("iteration over a 0-d array").
+    /// [`Error::BadShape`] for a 0-d array ("iteration over a 0-d array").
     ///
     /// ```
     /// use cuprum_core::Array;
@@ -123,7 +134,12 @@ impl Array {
     /// ```
     pub fn iter(&self) -> Result<impl Iterator<Item = Array> + '_> {
         if self.ndim() == 0 {
-            return Err(Error::invalid_value("iter", "iteration over a 0-d array"));
+            return Err(Error::bad_shape(
+                "iter",
+                "self",
+                &[],
+                "an array of at least one dimension (iteration over a 0-d array)",
+            ));
         }
         Ok((0..self.shape()[0]).map(move |i| {
             self.index_axis(0, i as isize)

@@ -18,9 +18,11 @@ fn one_d(op: &'static str, p: &Array) -> Result<Array> {
     match p.ndim() {
         0 => p.reshape(&[1isize][..]),
         1 => Ok(p.clone()),
-        _ => Err(Error::invalid_value(
+        _ => Err(Error::bad_shape(
             op,
-            format!("input must be 1d or a scalar, got shape {:?}", p.shape()),
+            "p",
+            p.shape(),
+            "a 1-D array or a scalar",
         )),
     }
 }
@@ -31,7 +33,7 @@ fn one_d(op: &'static str, p: &Array) -> Result<Array> {
 /// **Shapes/dtypes:** `x`'s shape; the dtype of `x` and `p` promoted.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `p` with more than one dimension.
+/// [`Error::BadShape`] for `p` with more than one dimension.
 ///
 /// ```
 /// use cuprum_core::{Array, polyval};
@@ -59,7 +61,7 @@ fn pad_front(a: &Array, n: usize) -> Result<Array> {
 /// The sum of two polynomials (`numpy.polyadd`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for inputs with more than one dimension.
+/// [`Error::BadShape`] for inputs with more than one dimension.
 ///
 /// ```
 /// use cuprum_core::{Array, polyadd};
@@ -109,7 +111,7 @@ pub fn polymul(a1: &Array, a2: &Array) -> Result<Array> {
 /// The quotient and remainder of polynomial division (`numpy.polydiv`), float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a divisor whose leading coefficient is zero or inputs with more
+/// [`Error::BadArgument`] or [`Error::BadShape`] for a divisor whose leading coefficient is zero or inputs with more
 /// than one dimension; [`Error::DType`] for complex input.
 ///
 /// ```
@@ -134,10 +136,16 @@ pub fn polydiv(u: &Array, v: &Array) -> Result<(Array, Array)> {
     let uh = one_d(OP, u)?.astype(DType::Float64)?.to_vec::<f64>()?;
     let vh = one_d(OP, v)?.astype(DType::Float64)?.to_vec::<f64>()?;
     if vh.first().is_none_or(|&x| x == 0.0) || uh.is_empty() {
-        return Err(Error::invalid_value(
-            OP,
-            "the divisor's leading coefficient must be nonzero",
-        ));
+        return Err(if uh.is_empty() {
+            Error::bad_shape(OP, "u", &[0], "a non-empty array")
+        } else {
+            Error::bad_argument(
+                OP,
+                "v",
+                format!("{vh:?}"),
+                "a divisor with a nonzero leading coefficient",
+            )
+        });
     }
     let (m, n) = (uh.len() - 1, vh.len() - 1);
     let scale = 1.0 / vh[0];
@@ -198,7 +206,7 @@ pub fn polyder(p: &Array, m: usize) -> Result<Array> {
 /// **dtypes:** float64 (complex128 for complex coefficients).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a number of constants other than 0, 1 or `m`.
+/// [`Error::BadArgument`] for a number of constants other than 0, 1 or `m`.
 ///
 /// ```
 /// use cuprum_core::{Array, polyint};
@@ -212,11 +220,11 @@ pub fn polyint(p: &Array, m: usize, k: &[f64]) -> Result<Array> {
         1 => vec![k[0]; m],
         l if l == m => k.to_vec(),
         l => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "k must be a scalar or a rank-1 array of length 1 or m ({m}), got {l} constants"
-                ),
+                "k",
+                format!("{l} constants"),
+                format!("a scalar, or 1 or m = {m} constants"),
             ));
         }
     };
@@ -235,7 +243,7 @@ pub fn polyint(p: &Array, m: usize, k: &[f64]) -> Result<Array> {
 /// sequence): float64, or complex128 unless the complex roots come in conjugate pairs.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for input with more than one dimension (NumPy's matrix form, the
+/// [`Error::BadShape`] for input with more than one dimension (NumPy's matrix form, the
 /// characteristic polynomial, is not provided).
 ///
 /// ```
@@ -282,7 +290,7 @@ pub fn poly(seq_of_zeros: &Array) -> Result<Array> {
 /// order may differ from NumPy's).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for input with more than one dimension or when the iteration does
+/// [`Error::BadShape`] for input with more than one dimension; [`Error::InvalidValue`] when the iteration does
 /// not converge.
 ///
 /// ```
@@ -396,8 +404,8 @@ fn aberth(c: &[Complex64]) -> Option<Vec<Complex64>> {
 /// by Householder QR.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `x` not 1-D, mismatched lengths, fewer points than needed
-/// (`N < deg + 1`), or a rank-deficient matrix; [`Error::DType`] for complex input.
+/// [`Error::BadShape`] or [`Error::BadArgument`] for `x` not 1-D, mismatched lengths, fewer points than needed
+/// (`N < deg + 1`); [`Error::InvalidValue`] for a rank-deficient matrix; [`Error::DType`] for complex input.
 ///
 /// ```
 /// use cuprum_core::{Array, polyfit};
@@ -419,28 +427,29 @@ pub fn polyfit(x: &Array, y: &Array, deg: usize, w: Option<&Array>) -> Result<Ar
         }
     }
     if x.ndim() != 1 || x.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!("expected 1D vector for x, got shape {:?}", x.shape()),
+            "x",
+            x.shape(),
+            "a non-empty 1-D array",
         ));
     }
     if y.ndim() == 0 || y.ndim() > 2 || y.shape()[0] != x.size() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "expected y of shape ({},) or ({}, K), got {:?}",
-                x.size(),
-                x.size(),
-                y.shape()
-            ),
+            "y",
+            y.shape(),
+            format!("({n},) or ({n}, K)", n = x.size()),
         ));
     }
     let n = x.size();
     let m = deg + 1;
     if n < m {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("{n} points cannot determine a polynomial of degree {deg}"),
+            "deg",
+            deg,
+            format!("at most {} for {n} points", n - 1),
         ));
     }
     let k = if y.ndim() == 2 { y.shape()[1] } else { 1 };
@@ -454,9 +463,11 @@ pub fn polyfit(x: &Array, y: &Array, deg: usize, w: Option<&Array>) -> Result<Ar
     }
     if let Some(w) = w {
         if w.ndim() != 1 || w.size() != n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("expected a 1-d w of length {n}, got shape {:?}", w.shape()),
+                "w",
+                w.shape(),
+                format!("a 1-D array of length {n}"),
             ));
         }
         let wh = w.astype(DType::Float64)?.to_vec::<f64>()?;
@@ -570,7 +581,7 @@ impl Poly1d {
     /// The polynomial with coefficients `c` (1-D or a scalar, highest power first).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for more than one dimension.
+    /// [`Error::BadShape`] for more than one dimension.
     pub fn new(c: &Array) -> Result<Poly1d> {
         let c = one_d("poly1d", c)?;
         let nz = crate::indexing::flatnonzero(&c)?;

@@ -12,10 +12,12 @@ fn series(op: &'static str, c: &Array) -> Result<Array> {
     let c = match c.ndim() {
         0 => c.reshape([1usize])?,
         1 => c.clone(),
-        n => {
-            return Err(Error::invalid_value(
+        _ => {
+            return Err(Error::bad_shape(
                 op,
-                format!("coefficient array must be 1-D here, got {n} dimensions"),
+                "c",
+                c.shape(),
+                "a 1-D coefficient array",
             ));
         }
     };
@@ -40,7 +42,7 @@ fn last_true(mask: &Array) -> Result<Option<usize>> {
 /// the promoted dtype of `x` and `c` (integer coefficients count as float64).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a `c` of two or more dimensions (NumPy evaluates several
+/// [`Error::BadShape`] for a `c` of two or more dimensions (NumPy evaluates several
 /// polynomials at once there; not supported); device mismatch.
 ///
 /// ```
@@ -68,7 +70,7 @@ pub fn polyval(x: &Array, c: &Array) -> Result<Array> {
 /// **Shapes/dtypes:** `r` is 1-D; the result has `x`'s shape; integer roots count as float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an `r` of two or more dimensions (not supported); device
+/// [`Error::BadShape`] for an `r` of two or more dimensions (not supported); device
 /// mismatch.
 ///
 /// ```
@@ -132,7 +134,7 @@ pub fn polyvander(x: &Array, deg: usize) -> Result<Array> {
 /// [`common_type`](crate::common_type).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than two coefficients after trimming ("Series must have
+/// [`Error::BadShape`] for fewer than two coefficients after trimming ("Series must have
 /// maximum degree of at least 1") or a `c` that is not 1-D.
 ///
 /// ```
@@ -146,9 +148,11 @@ pub fn polycompanion(c: &Array) -> Result<Array> {
     let c = trimseq(&series(OP, c)?)?;
     let n1 = c.size();
     if n1 < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            "series must have maximum degree of at least 1",
+            "c",
+            &[n1],
+            "a series of degree at least 1 (2 or more coefficients after trimming)",
         ));
     }
     let n = n1 - 1;
@@ -188,7 +192,7 @@ pub fn trimseq(seq: &Array) -> Result<Array> {
 /// **Dtypes:** as `as_series` (integers as float64).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a negative `tol` ("tol must be non-negative") or a `c` that is
+/// [`Error::OutOfDomain`] for a negative `tol` ("tol must be non-negative") or a `c` that is
 /// not 1-D.
 ///
 /// ```
@@ -200,7 +204,7 @@ pub fn trimseq(seq: &Array) -> Result<Array> {
 pub fn trimcoef(c: &Array, tol: f64) -> Result<Array> {
     const OP: &str = "trimcoef";
     if tol < 0.0 {
-        return Err(Error::invalid_value(OP, "tol must be non-negative"));
+        return Err(Error::out_of_domain(OP, "tol", tol, "[0, inf)"));
     }
     let c = series(OP, c)?;
     let big = crate::ops::greater(&crate::ops::abs(&c)?, tol)?;
@@ -216,7 +220,7 @@ pub fn trimcoef(c: &Array, tol: f64) -> Result<Array> {
 /// **Dtypes:** [`common_type`](crate::common_type) of the arrays (integers as float64).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an empty array ("Coefficient array is empty"), an array of two
+/// [`Error::BadShape`] for an empty array ("Coefficient array is empty"), an array of two
 /// or more dimensions, or no arrays.
 ///
 /// ```
@@ -232,7 +236,12 @@ pub fn as_series(alist: &[&Array], trim: bool) -> Result<Vec<Array>> {
     for a in alist {
         let s = series(OP, a)?;
         if s.size() == 0 {
-            return Err(Error::invalid_value(OP, "coefficient array is empty"));
+            return Err(Error::bad_shape(
+                OP,
+                "alist",
+                s.shape(),
+                "non-empty coefficient arrays",
+            ));
         }
         out.push(s);
     }

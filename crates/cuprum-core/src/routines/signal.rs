@@ -16,7 +16,7 @@ use crate::{Array, DType, Error, Result};
 /// `fp[0]`), above `xp[-1]` it is `right` (default `fp[-1]`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for empty `xp` or `xp`/`fp` of different lengths or not 1-D.
+/// [`Error::BadShape`] for empty `xp` or `xp`/`fp` of different lengths or not 1-D.
 ///
 /// ```
 /// use cuprum_core::{Array, interp};
@@ -35,18 +35,27 @@ pub fn interp(
 ) -> Result<Array> {
     const OP: &str = "interp";
     if xp.ndim() != 1 || fp.ndim() != 1 || xp.size() != fp.size() {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "fp (shape {:?}) and xp (shape {:?}) must be 1-D sequences of the same length",
-                fp.shape(),
-                xp.shape()
-            ),
-        ));
+        return Err(if xp.ndim() != 1 {
+            Error::bad_shape(OP, "xp", xp.shape(), "a 1-D sequence")
+        } else if fp.ndim() != 1 {
+            Error::bad_shape(OP, "fp", fp.shape(), "a 1-D sequence")
+        } else {
+            Error::ShapeMismatch {
+                op: OP,
+                lhs: xp.shape().to_vec(),
+                rhs: fp.shape().to_vec(),
+                detail: Some("xp and fp must have the same length".into()),
+            }
+        });
     }
     let n = xp.size();
     if n == 0 {
-        return Err(Error::invalid_value(OP, "array of sample points is empty"));
+        return Err(Error::bad_shape(
+            OP,
+            "xp",
+            &[0],
+            "a non-empty array of sample points",
+        ));
     }
     let out_dt = if fp.dtype().is_complex() {
         DType::Complex128
@@ -109,15 +118,17 @@ impl ConvolveMode {
     /// Parses NumPy's mode string.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] for another string.
     pub fn parse(s: &str) -> Result<ConvolveMode> {
         match s {
             "full" | "f" => Ok(ConvolveMode::Full),
             "same" | "s" => Ok(ConvolveMode::Same),
             "valid" | "v" => Ok(ConvolveMode::Valid),
-            _ => Err(Error::invalid_value(
+            _ => Err(Error::bad_argument(
                 "convolve",
-                format!("mode {s:?} is not 'full', 'same' or 'valid'"),
+                "mode",
+                format!("{s:?}"),
+                "'full', 'same' or 'valid'",
             )),
         }
     }
@@ -126,24 +137,18 @@ impl ConvolveMode {
 /// The full discrete convolution of 1-D `a` and `v` (a sliding-window view times `v`).
 fn convolve_full(op: &'static str, a: &Array, v: &Array) -> Result<Array> {
     if a.ndim() != 1 || v.ndim() != 1 {
-        return Err(Error::invalid_value(
-            op,
-            format!(
-                "object too deep: shapes {:?} and {:?} must be 1-D",
-                a.shape(),
-                v.shape()
-            ),
-        ));
+        return Err(if a.ndim() != 1 {
+            Error::bad_shape(op, "a", a.shape(), "a 1-D array")
+        } else {
+            Error::bad_shape(op, "v", v.shape(), "a 1-D array")
+        });
     }
     if a.size() == 0 || v.size() == 0 {
-        return Err(Error::invalid_value(
-            op,
-            if a.size() == 0 {
-                "a cannot be empty"
-            } else {
-                "v cannot be empty"
-            },
-        ));
+        return Err(if a.size() == 0 {
+            Error::bad_shape(op, "a", a.shape(), "a non-empty array")
+        } else {
+            Error::bad_shape(op, "v", v.shape(), "a non-empty array")
+        });
     }
     let dt = DType::promote(a.dtype(), v.dtype());
     let (a, v) = if a.size() >= v.size() { (a, v) } else { (v, a) };
@@ -175,7 +180,7 @@ fn mode_slice(full: Array, n: usize, m: usize, mode: ConvolveMode) -> Result<Arr
 /// and summed (O(n·m) work, one pass on the device).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for empty or non-1-D inputs.
+/// [`Error::BadShape`] for empty or non-1-D inputs.
 ///
 /// ```
 /// use cuprum_core::{Array, convolve, ConvolveMode};
@@ -206,10 +211,7 @@ pub fn convolve(a: &Array, v: &Array, mode: ConvolveMode) -> Result<Array> {
 /// ```
 pub fn correlate(a: &Array, v: &Array, mode: ConvolveMode) -> Result<Array> {
     if v.ndim() != 1 {
-        return Err(Error::invalid_value(
-            "correlate",
-            format!("object too deep: shape {:?} must be 1-D", v.shape()),
-        ));
+        return Err(Error::bad_shape("correlate", "v", v.shape(), "a 1-D array"));
     }
     let vr = flip(&conj(v)?, None)?;
     let full = convolve_full("correlate", a, &vr)?;

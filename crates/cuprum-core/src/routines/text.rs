@@ -9,7 +9,7 @@ use crate::{Array, DType, Device, Element, Error, Result, current_device};
 /// complement for a negative number.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when a negative number does not fit `width` bits (NumPy: "Insufficient
+/// [`Error::BadArgument`] when a negative number does not fit `width` bits (NumPy: "Insufficient
 /// bit width").
 ///
 /// ```
@@ -28,9 +28,11 @@ pub fn binary_repr(num: i64, width: Option<usize>) -> Result<String> {
             let mag = num.unsigned_abs() as u128;
             let needed = 128 - (mag - 1).leading_zeros() as usize + 1;
             if w < needed || w > 127 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "binary_repr",
-                    format!("insufficient bit width={w} provided for binwidth={needed}"),
+                    "width",
+                    w,
+                    format!("at least {needed} and at most 127 bits for {num}"),
                 ));
             }
             let twos = (1u128 << w) - mag;
@@ -43,7 +45,7 @@ pub fn binary_repr(num: i64, width: Option<usize>) -> Result<String> {
 /// `padding` zeros (`numpy.base_repr(number, base, padding)`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a base outside 2..=36.
+/// [`Error::BadArgument`] for a base outside 2..=36.
 ///
 /// ```
 /// use cuprum_core::base_repr;
@@ -52,10 +54,7 @@ pub fn binary_repr(num: i64, width: Option<usize>) -> Result<String> {
 /// ```
 pub fn base_repr(number: i64, base: u32, padding: usize) -> Result<String> {
     if !(2..=36).contains(&base) {
-        return Err(Error::invalid_value(
-            "base_repr",
-            format!("bases from 2 to 36 are supported, got {base}"),
-        ));
+        return Err(Error::bad_argument("base_repr", "base", base, "2 to 36"));
     }
     const DIGITS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     let mut n = number.unsigned_abs();
@@ -246,7 +245,7 @@ pub fn array2string(a: &Array) -> Result<String> {
 /// whitespace, as NumPy); `count` limits how many are read (`None`: all).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an empty `sep`, a piece that does not parse as a number, or
+/// [`Error::BadArgument`] for an empty `sep`, a piece that does not parse as a number, or
 /// fewer than `count` numbers; cast errors of [`Array::astype`].
 ///
 /// ```
@@ -257,7 +256,7 @@ pub fn array2string(a: &Array) -> Result<String> {
 pub fn fromstring(s: &str, dtype: DType, sep: &str, count: Option<usize>) -> Result<Array> {
     const OP: &str = "fromstring";
     if sep.is_empty() {
-        return Err(Error::invalid_value(
+        return Err(Error::unsupported(
             OP,
             "the binary mode (sep='') is not supported: use frombuffer",
         ));
@@ -272,19 +271,18 @@ pub fn fromstring(s: &str, dtype: DType, sep: &str, count: Option<usize>) -> Res
     };
     let take = count.unwrap_or(pieces.len());
     if take > pieces.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "string holds {} numbers, {take} were asked for",
-                pieces.len()
-            ),
+            "count",
+            take,
+            format!("at most the {} numbers the string holds", pieces.len()),
         ));
     }
     let mut vals = Vec::with_capacity(take);
     for p in &pieces[..take] {
-        let v: f64 = p
-            .parse()
-            .map_err(|_| Error::invalid_value(OP, format!("{p:?} is not a number")))?;
+        let v: f64 = p.parse().map_err(|_| {
+            Error::bad_argument(OP, "string", format!("{p:?}"), "numbers separated by sep")
+        })?;
         vals.push(v);
     }
     let exact_ints = dtype.is_integer() && vals.iter().all(|v| v.fract() == 0.0);
@@ -292,8 +290,9 @@ pub fn fromstring(s: &str, dtype: DType, sep: &str, count: Option<usize>) -> Res
         let ints: Result<Vec<i64>> = pieces[..take]
             .iter()
             .map(|p| {
-                p.parse::<i64>()
-                    .map_err(|_| Error::invalid_value(OP, format!("{p:?} is not an integer")))
+                p.parse::<i64>().map_err(|_| {
+                    Error::bad_argument(OP, "string", format!("{p:?}"), "integers separated by sep")
+                })
             })
             .collect();
         Array::from_vec_on(ints?, [take], current_device())?
@@ -308,7 +307,7 @@ pub fn fromstring(s: &str, dtype: DType, sep: &str, count: Option<usize>) -> Res
 /// **Semantics:** `count` reads at most that many items (`None`: all) and requires that many.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the iterator ends before `count` items (NumPy: "iterator too
+/// [`Error::BadArgument`] when the iterator ends before `count` items (NumPy: "iterator too
 /// short").
 ///
 /// ```
@@ -328,12 +327,11 @@ pub fn fromiter<T: Element>(
     if let Some(n) = count
         && v.len() < n
     {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             "fromiter",
-            format!(
-                "iterator too short: expected {n} but the iterator had only {} items",
-                v.len()
-            ),
+            "count",
+            n,
+            format!("at most the {} items of the iterator", v.len()),
         ));
     }
     let len = v.len();

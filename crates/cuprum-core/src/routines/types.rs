@@ -44,7 +44,7 @@ pub fn can_cast(from: DType, to: DType, casting: Casting) -> bool {
 /// arrays/dtypes; weak Python scalars take part through the ufuncs, see [`Operand`](crate::Operand)).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an empty list (NumPy: "at least one array or dtype is required").
+/// [`Error::BadArgument`] for an empty list (NumPy: "at least one array or dtype is required").
 ///
 /// ```
 /// use cuprum_core::{DType, result_type};
@@ -53,7 +53,12 @@ pub fn can_cast(from: DType, to: DType, casting: Casting) -> bool {
 /// ```
 pub fn result_type(dtypes: &[DType]) -> Result<DType> {
     let (first, rest) = dtypes.split_first().ok_or_else(|| {
-        Error::invalid_value("result_type", "at least one array or dtype is required")
+        Error::bad_argument(
+            "result_type",
+            "arrays_and_dtypes",
+            "an empty sequence",
+            "at least one array or dtype",
+        )
     })?;
     Ok(rest.iter().fold(*first, |a, &b| DType::promote(a, b)))
 }

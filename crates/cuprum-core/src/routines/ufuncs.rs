@@ -498,7 +498,7 @@ impl Ufunc {
 /// the axis.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for an empty axis of a ufunc with no identity;
+/// [`Error::BadShape`] for an empty axis of a ufunc with no identity;
 /// [`Error::AxisOutOfBounds`]; the ufunc's errors.
 ///
 /// ```
@@ -547,13 +547,11 @@ pub fn ufunc_reduce(
             let dt = ufunc.loop_dtype(&x)?;
             if n == 0 {
                 let Some(id) = ufunc.identity() else {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_shape(
                         "reduce",
-                        format!(
-                            "zero-size array to reduction operation {} which has no identity (shape {:?})",
-                            ufunc.name(),
-                            a.shape()
-                        ),
+                        "array",
+                        a.shape(),
+                        format!("a non-empty array ({} has no identity)", ufunc.name()),
                     ));
                 };
                 let mut shape = x.shape().to_vec();
@@ -600,7 +598,7 @@ fn sum_dtype_of(d: DType) -> DType {
 /// `add` and `multiply` of bools and integers accumulate in int64/uint64 as NumPy 2 does.
 ///
 /// # Errors
-/// [`Error::AxisOutOfBounds`]; [`Error::InvalidValue`] for a 0-d array; the ufunc's errors.
+/// [`Error::AxisOutOfBounds`]; [`Error::BadShape`] for a 0-d array; the ufunc's errors.
 ///
 /// ```
 /// use cuprum_core::{Array, ops::BinaryOp, ufunc_accumulate};
@@ -612,9 +610,11 @@ pub fn ufunc_accumulate(ufunc: impl Into<Ufunc>, a: &Array, axis: isize) -> Resu
     use BinaryOp::*;
     let ufunc = ufunc.into();
     if a.ndim() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "accumulate",
-            "cannot accumulate on a scalar",
+            "array",
+            &[],
+            "an array of at least one dimension",
         ));
     }
     let ax = normalize_axis("accumulate", axis, a.ndim())?;
@@ -748,7 +748,12 @@ pub fn ufunc_at(ufunc: impl Into<Ufunc>, a: &Array, indices: &Array, b: &Array) 
         return crate::indexing::add_at(a, &[IndexItem::Array(indices.clone())], b);
     }
     if a.ndim() == 0 {
-        return Err(Error::invalid_value("at", "cannot index a 0-d array"));
+        return Err(Error::bad_shape(
+            "at",
+            "a",
+            &[],
+            "an array of at least one dimension",
+        ));
     }
     let idx = host_i64(indices)?;
     let mut bshape = vec![idx.len()];

@@ -238,7 +238,7 @@ pub enum Side {
 /// on the host.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `a` is not 1-D; [`Error::ShapeMismatch`] when `sorter` does
+/// [`Error::BadShape`] when `a` is not 1-D; [`Error::ShapeMismatch`] when `sorter` does
 /// not match `a`; [`Error::DeviceMismatch`].
 ///
 /// # Example
@@ -252,10 +252,7 @@ pub enum Side {
 pub fn searchsorted(a: &Array, v: &Array, side: Side, sorter: Option<&Array>) -> Result<Array> {
     const OP: &str = "searchsorted";
     if a.ndim() != 1 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("a must be 1-d, got shape {:?}", a.shape()),
-        ));
+        return Err(Error::bad_shape(OP, "a", a.shape(), "a 1-D array"));
     }
     if a.device() != v.device() {
         return Err(Error::DeviceMismatch {
@@ -313,10 +310,7 @@ fn check_kth(op: &'static str, kth: &[isize], n: usize) -> Result<Vec<usize>> {
         .map(|&k| {
             let kk = if k < 0 { k + n as isize } else { k };
             if kk < 0 || kk >= n as isize {
-                Err(Error::invalid_value(
-                    op,
-                    format!("kth(={k}) out of bounds ({n})"),
-                ))
+                Err(Error::out_of_domain(op, "kth", k, format!("[-{n}, {n})")))
             } else {
                 Ok(kk as usize)
             }
@@ -331,7 +325,7 @@ fn check_kth(op: &'static str, kth: &[isize], n: usize) -> Result<Vec<usize>> {
 /// **Shapes:** as [`sort`].
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a `kth` outside the axis; [`Error::AxisOutOfBounds`].
+/// [`Error::OutOfDomain`] for a `kth` outside the axis; [`Error::AxisOutOfBounds`].
 ///
 /// # Example
 /// ```

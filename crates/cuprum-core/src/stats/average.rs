@@ -14,7 +14,7 @@ use crate::{Array, DType, Error, Result};
 /// promoted float dtype.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the weights sum to zero along some slice ("Weights sum to zero,
+/// [`Error::OutOfDomain`] when the weights sum to zero along some slice ("Weights sum to zero,
 /// can't be normalized") or 1-D weights are given without an axis; [`Error::ShapeMismatch`]
 /// for weights of another shape.
 ///
@@ -61,10 +61,12 @@ pub fn average_returned(
     }
     let w = if w.shape() != a.shape() {
         let Some(ax) = axis else {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
+                "axis",
+                "None",
                 format!(
-                    "axis must be specified when shapes of a {:?} and weights {:?} differ",
+                    "an axis when the shapes of a {:?} and weights {:?} differ",
                     a.shape(),
                     w.shape()
                 ),
@@ -86,9 +88,11 @@ pub fn average_returned(
         .item()?
         .as_bool()
     {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            "Weights sum to zero, can't be normalized",
+            "weights",
+            "weights with sum 0",
+            "weights with a nonzero sum (weights that sum to zero cannot be normalized)",
         ));
     }
     let num = crate::reduce::sum(&ops::multiply(&a.astype(dt)?, &w)?, axis, false)?;

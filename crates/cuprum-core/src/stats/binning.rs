@@ -16,7 +16,7 @@ use crate::{Array, DType, Error, Result};
 /// **Shapes:** int64 of `x`'s shape; `bins` 1-D and monotonic.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `bins` not 1-D or not monotonic; [`Error::DType`] for complex
+/// [`Error::BadArgument`] or [`Error::BadShape`] for `bins` not 1-D or not monotonic; [`Error::DType`] for complex
 /// input.
 ///
 /// ```
@@ -37,10 +37,7 @@ pub fn digitize(x: &Array, bins: &Array, right: bool) -> Result<Array> {
         }
     }
     if bins.ndim() != 1 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("bins must be 1-D, got shape {:?}", bins.shape()),
-        ));
+        return Err(Error::bad_shape(OP, "bins", bins.shape(), "a 1-D array"));
     }
     let dt = DType::promote(x.dtype(), bins.dtype());
     let b = bins.astype(dt)?;
@@ -65,9 +62,11 @@ pub fn digitize(x: &Array, bins: &Array, right: bool) -> Result<Array> {
         }
     };
     if mono == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "bins must be monotonically increasing or decreasing",
+            "bins",
+            "edges that neither increase nor decrease monotonically",
+            "monotonically increasing or decreasing edges",
         ));
     }
     let side = if right { Side::Left } else { Side::Right };
@@ -104,7 +103,7 @@ pub enum Bins {
 /// dropped.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the number of bins does not match `D`, for zero bins, a range
+/// [`Error::BadArgument`] or [`Error::OutOfDomain`] or [`Error::BadShape`] when the number of bins does not match `D`, for zero bins, a range
 /// with `lo > hi` or non-finite, or edges not increasing; [`Error::ShapeMismatch`] for weights
 /// of another length.
 ///
@@ -122,19 +121,20 @@ pub fn histogramdd(
 ) -> Result<(Array, Vec<Array>)> {
     const OP: &str = "histogramdd";
     if sample.ndim() != 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!("sample must be (N, D), got shape {:?}", sample.shape()),
+            "sample",
+            sample.shape(),
+            "a 2-D (N, D) array",
         ));
     }
     let (n, dims) = (sample.shape()[0], sample.shape()[1]);
     if bins.len() != dims {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "the dimension of bins ({}) must be equal to the dimension of the sample x ({dims})",
-                bins.len()
-            ),
+            "bins",
+            format!("{} entries", bins.len()),
+            format!("one entry per dimension of the sample ({dims})"),
         ));
     }
     if let Some(w) = weights
@@ -157,9 +157,11 @@ pub fn histogramdd(
         let e = match b {
             Bins::Count(k, range) => {
                 if *k == 0 {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         OP,
-                        format!("`bins[{i}]` must be positive, when an integer"),
+                        "bins",
+                        format!("0 bins in dimension {i}"),
+                        "a positive number of bins",
                     ));
                 }
                 let (mut lo, mut hi) = match range {
@@ -171,9 +173,11 @@ pub fn histogramdd(
                     ),
                 };
                 if lo > hi || !lo.is_finite() || !hi.is_finite() {
-                    return Err(Error::invalid_value(
+                    return Err(Error::out_of_domain(
                         OP,
-                        format!("range [{lo}, {hi}] of dimension {i} must be finite with lo <= hi"),
+                        "range",
+                        format!("[{lo}, {hi}] in dimension {i}"),
+                        "finite bounds with lo <= hi",
                     ));
                 }
                 if lo == hi {
@@ -185,9 +189,11 @@ pub fn histogramdd(
             Bins::Edges(e) => {
                 let e = e.astype(DType::Float64)?.to_device(dev)?;
                 if e.ndim() != 1 || e.size() < 2 {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_shape(
                         OP,
-                        format!("`bins[{i}]` must be a 1-D array of at least 2 edges"),
+                        "bins",
+                        e.shape(),
+                        format!("a 1-D array of at least 2 edges in dimension {i}"),
                     ));
                 }
                 let d = crate::manip::diff(&e, 1, 0)?;
@@ -195,9 +201,11 @@ pub fn histogramdd(
                     .item()?
                     .as_bool()
                 {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         OP,
-                        format!("`bins[{i}]` must be monotonically increasing, when an array"),
+                        "bins",
+                        format!("edges of dimension {i} that decrease somewhere"),
+                        "monotonically increasing edges",
                     ));
                 }
                 e

@@ -134,19 +134,15 @@ fn quantile_impl(
         } else {
             (0.0, 1.0, *q)
         };
-        return Err(Error::invalid_value(
-            op,
-            format!("q={q} is outside [{lo}, {hi}]"),
-        ));
+        return Err(Error::out_of_domain(op, "q", q, format!("[{lo}, {hi}]")));
     }
     let n = x.shape()[ax];
     if n == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "cannot take the {op} of an empty axis (shape {:?})",
-                a.shape()
-            ),
+            "a",
+            a.shape(),
+            format!("a non-empty axis {ax}"),
         ));
     }
     let s = crate::sort::sort(&x, Some(ax as isize))?;
@@ -252,7 +248,7 @@ fn quantile_impl(
 /// give float64 (`Lower`, `Higher` and `Nearest` keep the input dtype).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `q` outside `[0, 1]` or an empty axis (NumPy raises
+/// [`Error::OutOfDomain`] for `q` outside `[0, 1]`, [`Error::BadShape`] for an empty axis (NumPy raises
 /// `IndexError`); [`Error::AxisOutOfBounds`]; [`Error::DType`] for complex input.
 ///
 /// # Example
@@ -394,7 +390,7 @@ pub fn median(a: &Array, axis: Option<isize>, keepdims: bool) -> Result<Array> {
 /// bool; the result is int64 counts, or float64 sums of `weights` (any real dtype).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming the value for a negative entry, or a non-1-D `x`;
+/// [`Error::OutOfDomain`] or [`Error::BadShape`] naming the value for a negative entry, or a non-1-D `x`;
 /// [`Error::DType`] for a float or complex `x` (NumPy cannot cast it safely) or complex weights;
 /// [`Error::ShapeMismatch`] when `weights` has another shape.
 ///
@@ -415,10 +411,7 @@ pub fn bincount(x: &Array, weights: Option<&Array>, minlength: usize) -> Result<
         });
     }
     if x.ndim() != 1 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("x must be 1-D, not of shape {:?}", x.shape()),
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "a 1-D array"));
     }
     if let Some(w) = weights {
         real_only(OP, w)?;
@@ -436,10 +429,7 @@ pub fn bincount(x: &Array, weights: Option<&Array>, minlength: usize) -> Result<
     if x.size() > 0 {
         let lo = crate::reduce::min(&xi, Axes::All, false)?.item()?.as_i64();
         if lo < 0 {
-            return Err(Error::invalid_value(
-                OP,
-                format!("x contains the negative value {lo}"),
-            ));
+            return Err(Error::out_of_domain(OP, "x", lo, "non-negative integers"));
         }
         let hi = crate::reduce::max(&xi, Axes::All, false)?.item()?.as_i64();
         len = len.max((hi as usize).saturating_add(1));
@@ -474,7 +464,7 @@ pub fn bincount(x: &Array, weights: Option<&Array>, minlength: usize) -> Result<
 /// `density` (`hist / (sum(hist) · width)`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `bins == 0`, a range with `min > max` or non-finite bounds
+/// [`Error::BadArgument`] or [`Error::OutOfDomain`] for `bins == 0`, a range with `min > max` or non-finite bounds
 /// (also an autodetected one, from NaN or infinite data); [`Error::DType`] for complex input;
 /// [`Error::ShapeMismatch`] for `weights` of another shape.
 ///
@@ -496,7 +486,12 @@ pub fn histogram(
     const OP: &str = "histogram";
     real_only(OP, a)?;
     if bins == 0 {
-        return Err(Error::invalid_value(OP, "bins must be positive, not 0"));
+        return Err(Error::bad_argument(
+            OP,
+            "bins",
+            0,
+            "a positive number of bins",
+        ));
     }
     // the bin edges (bins + 1 float64 values) and counts must be representable
     crate::layout::checked_size(OP, &[bins.saturating_add(1)], 8)?;
@@ -512,15 +507,19 @@ pub fn histogram(
         }
     };
     if !(lo.is_finite() && hi.is_finite()) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!("the range [{lo}, {hi}] is not finite"),
+            "range",
+            format!("({lo}, {hi})"),
+            "finite bounds",
         ));
     }
     if lo > hi {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("max must be larger than min in range ({lo}, {hi})"),
+            "range",
+            format!("({lo}, {hi})"),
+            "(min, max) with max >= min",
         ));
     }
     let (lo, hi) = if lo == hi {
@@ -538,7 +537,7 @@ pub fn histogram(
 /// non-decreasing, at least 2 values; the last bin includes its right edge.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 2 edges or decreasing edges; otherwise as
+/// [`Error::BadArgument`] or [`Error::BadShape`] for fewer than 2 edges or decreasing edges; otherwise as
 /// [`histogram`].
 ///
 /// # Example
@@ -558,12 +557,11 @@ pub fn histogram_edges(
     real_only(OP, a)?;
     real_only(OP, edges)?;
     if edges.ndim() != 1 || edges.size() < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "bins must be a 1-D array of at least 2 edges, not of shape {:?}",
-                edges.shape()
-            ),
+            "bins",
+            edges.shape(),
+            "a 1-D array of at least 2 edges",
         ));
     }
     let e = edges.astype(DType::Float64)?;
@@ -573,7 +571,12 @@ pub fn histogram_edges(
         .as_f64()
         < 0.0
     {
-        return Err(Error::invalid_value(OP, "bins must increase monotonically"));
+        return Err(Error::bad_argument(
+            OP,
+            "bins",
+            "edges that decrease somewhere",
+            "monotonically increasing edges",
+        ));
     }
     histogram_counts(OP, a, edges, weights, density)
 }
@@ -639,7 +642,7 @@ fn histogram_counts(
 /// complex128 for complex input (NumPy's `result_type(m, float64)`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `m` with more than 2 dimensions.
+/// [`Error::BadShape`] for `m` with more than 2 dimensions.
 ///
 /// # Example
 /// ```
@@ -652,9 +655,11 @@ fn histogram_counts(
 pub fn cov(m: &Array, rowvar: bool, bias: bool, ddof: Option<i64>) -> Result<Array> {
     const OP: &str = "cov";
     if m.ndim() > 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!("m has more than 2 dimensions (shape {:?})", m.shape()),
+            "m",
+            m.shape(),
+            "an array of at most 2 dimensions",
         ));
     }
     let dt = if m.dtype().is_complex() {
@@ -1012,7 +1017,10 @@ mod tests {
             assert!(histogram(&a, 0, None, None, false).is_err());
             assert!(histogram(&a, 2, Some((3.0, 1.0)), None, false).is_err());
             let e = histogram(&x, 2, None, None, false).unwrap_err().to_string();
-            assert!(e.contains("histogram") && e.contains("not finite"), "{e}");
+            assert!(
+                e.contains("histogram") && e.contains("finite bounds"),
+                "{e}"
+            );
             let bad = Array::from_vec_on(vec![0.0f64, 2.0, 1.0], &[3], dev).unwrap();
             assert!(histogram_edges(&pts, &bad, None, false).is_err());
         }

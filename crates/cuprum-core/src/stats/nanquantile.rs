@@ -46,10 +46,7 @@ fn nanquantile_impl(
         } else {
             "[0, 1]"
         };
-        return Err(Error::invalid_value(
-            op,
-            format!("q={shown} is outside {range}"),
-        ));
+        return Err(Error::out_of_domain(op, "q", shown, range));
     }
     let (x, ax) = match axis {
         None => (a.ravel()?, 0usize),
@@ -63,12 +60,11 @@ fn nanquantile_impl(
     };
     let n = x.shape()[ax];
     if n == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "cannot take the {op} of an empty axis (shape {:?})",
-                a.shape()
-            ),
+            "a",
+            a.shape(),
+            "a non-empty reduction axis",
         ));
     }
     let xs = crate::sort::sort(&x, Some(ax as isize))?.moveaxis(&[ax as isize], &[-1])?;
@@ -131,7 +127,7 @@ fn nanquantile_impl(
 /// axes as 1); floats keep their dtype, integers give float64 for the interpolating methods.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `q` outside `[0, 1]` or an empty axis; [`Error::DType`] for
+/// [`Error::OutOfDomain`] for `q` outside `[0, 1]`, [`Error::BadShape`] for an empty axis; [`Error::DType`] for
 /// complex input; [`Error::AxisOutOfBounds`].
 ///
 /// ```

@@ -132,7 +132,7 @@ pub(super) fn array_copy(
 /// must be readable.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `width` exceeds `spitch`; as [`malloc`] otherwise.
+/// [`Error::BadArgument`] when `width` exceeds `spitch`; as [`malloc`] otherwise.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn memcpy_2d_to_array(
     device: usize,
@@ -191,7 +191,7 @@ pub unsafe fn memcpy_2d_to_array_async(
 /// rows must be writable.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `width` exceeds `dpitch`; as [`malloc`] otherwise.
+/// [`Error::BadArgument`] when `width` exceeds `dpitch`; as [`malloc`] otherwise.
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn memcpy_2d_from_array(
     device: usize,

@@ -195,12 +195,12 @@ pub(super) fn check_pitch(
     width: usize,
 ) -> Result<()> {
     if width > dpitch || width > spitch {
-        return Err(Error::InvalidValue {
+        return Err(Error::bad_argument(
             op,
-            reason: format!(
-                "the row width {width} is larger than a pitch (destination {dpitch}, source {spitch})"
-            ),
-        });
+            "width",
+            width,
+            format!("at most both pitches (destination {dpitch}, source {spitch})"),
+        ));
     }
     Ok(())
 }
@@ -219,7 +219,7 @@ pub(super) fn check_pitch(
 /// Those ranges must be readable (source) and writable (destination) host or device memory.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `width` exceeds a pitch; as [`malloc`] otherwise.
+/// [`Error::BadArgument`] when `width` exceeds a pitch; as [`malloc`] otherwise.
 pub unsafe fn memcpy_2d(
     device: usize,
     dst: u64,

@@ -38,12 +38,16 @@ pub fn device_set_limit(device: usize, limit: Limit, value: usize) -> Result<()>
 /// (`cupy.cuda.runtime.deviceGetByPCIBusId`, `cuDeviceGetByPCIBusId`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a string with a NUL byte; without a driver as [`malloc`]; a
+/// [`Error::BadArgument`] for a string with a NUL byte; without a driver as [`malloc`]; a
 /// CUDA error (`CUDA_ERROR_INVALID_VALUE`) when no device has that id.
 pub fn device_get_by_pci_bus_id(pci_bus_id: &str) -> Result<usize> {
-    let c = std::ffi::CString::new(pci_bus_id).map_err(|_| Error::InvalidValue {
-        op: "device_get_by_pci_bus_id",
-        reason: format!("{pci_bus_id:?} contains a NUL byte"),
+    let c = std::ffi::CString::new(pci_bus_id).map_err(|_| {
+        Error::bad_argument(
+            "device_get_by_pci_bus_id",
+            "pci_bus_id",
+            format!("{pci_bus_id:?}"),
+            "a string without NUL bytes",
+        )
     })?;
     need_driver("device_get_by_pci_bus_id")?;
     let mut d: sys::CUdevice = 0;

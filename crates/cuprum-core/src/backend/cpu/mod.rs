@@ -49,12 +49,11 @@ fn cpu_storage<'a>(op: &'static str, v: &View<'a>) -> Result<&'a CpuStorage> {
 fn check_span(op: &'static str, v: &View<'_>) -> Result<()> {
     let l = v.layout;
     if l.shape.len() != l.strides.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "layout with shape {:?} has strides {:?}",
-                l.shape, l.strides
-            ),
+            "strides",
+            format!("{:?}", l.strides),
+            format!("one stride per dimension of shape {:?}", l.shape),
         ));
     }
     if l.size() == 0 {
@@ -71,16 +70,14 @@ fn check_span(op: &'static str, v: &View<'_>) -> Result<()> {
     }
     let isz = v.dtype.itemsize() as i128;
     if lo < 0 || (hi + 1) * isz > v.storage.nbytes() as i128 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
+            "view",
             format!(
-                "a view with shape {:?}, strides {:?} and offset {} reaches outside its buffer \
-                 of {} bytes",
-                l.shape,
-                l.strides,
-                l.offset,
-                v.storage.nbytes()
+                "shape {:?}, strides {:?} and offset {}",
+                l.shape, l.strides, l.offset
             ),
+            format!("a view inside its buffer of {} bytes", v.storage.nbytes()),
         ));
     }
     Ok(())
