@@ -52,6 +52,7 @@ pub use design::convert::{
     bilinear, bilinear_zpk, lp2bp, lp2bp_zpk, lp2bs, lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk,
     sos2tf, sos2zpk, ss2zpk, tf2sos, tf2zpk, zpk2sos, zpk2ss, zpk2tf,
 };
+pub use design::findfreqs::{FreqsKind, WorN, findfreqs};
 pub use design::fir::{
     FirwinOptions, firls, firwin, firwin2, kaiser_atten, kaiser_beta, kaiserord, minimum_phase,
 };

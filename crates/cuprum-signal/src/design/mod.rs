@@ -6,6 +6,7 @@ pub mod band_stop;
 pub mod bessel;
 pub mod convert;
 mod elliptic;
+pub mod findfreqs;
 pub mod fir;
 pub mod freq;
 pub mod iir;

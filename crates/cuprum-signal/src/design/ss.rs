@@ -1,6 +1,7 @@
 //! State-space conversions (`tf2ss`, `ss2tf`) and the analog frequency responses (`freqs`,
 //! `freqs_zpk`): O(order) host work, results on the first argument's device.
 
+use super::findfreqs::WorN;
 use crate::util::{host_f64, upload, upload_shaped};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 
@@ -177,9 +178,11 @@ fn eval_s(c: &[f64], s: C) -> C {
 }
 
 /// The frequency response of an analog filter `b(s)/a(s)` at angular frequencies `w`
-/// (`scipy.signal.freqs` with an array `worN`).
+/// (`scipy.signal.freqs`).
 ///
-/// **Shapes**: 1-D `b`, `a`, `w` → `w` and `h` (complex128) `(len(w),)` on `w`'s device.
+/// **Shapes**: 1-D `b`, `a`; `w` a 1-D array of angular frequencies, or a count `n` (SciPy's
+/// integer `worN`, default 200) of frequencies chosen by [`findfreqs`](crate::findfreqs) →
+/// `w` and `h` (complex128) `(len(w),)`, on `w`'s device (on `b`'s for a count).
 ///
 /// # Errors
 /// [`Error::InvalidValue`] naming `freqs` for complex coefficients.
@@ -196,8 +199,13 @@ fn eval_s(c: &[f64], s: C) -> C {
 /// let h = h.to_vec::<cuprum_core::Complex64>().unwrap();
 /// assert!((h[1].norm() - 0.5f64.sqrt()).abs() < 1e-15);
 /// ```
-pub fn freqs(b: &Array, a: &Array, w: &Array) -> Result<(Array, Array)> {
+pub fn freqs<'w>(b: &Array, a: &Array, w: impl Into<WorN<'w>>) -> Result<(Array, Array)> {
     const OP: &str = "freqs";
+    let w = match w.into() {
+        WorN::W(w) => w.clone(),
+        WorN::N(n) => crate::findfreqs(b, a, n, crate::FreqsKind::Ba)?,
+    };
+    let w = &w;
     let (bv, av, wv) = (host_f64(OP, b)?, host_f64(OP, a)?, host_f64(OP, w)?);
     let h: Vec<C> = wv
         .iter()
@@ -208,9 +216,11 @@ pub fn freqs(b: &Array, a: &Array, w: &Array) -> Result<(Array, Array)> {
 }
 
 /// The frequency response of an analog filter in zeros, poles and gain at angular
-/// frequencies `w` (`scipy.signal.freqs_zpk` with an array `worN`).
+/// frequencies `w` (`scipy.signal.freqs_zpk`).
 ///
-/// **Shapes**: 1-D `z`, `p` (real or complex), `w` → `w` and `h` (complex128) on `w`'s device.
+/// **Shapes**: 1-D `z`, `p` (real or complex); `w` a 1-D array or a count `n` of frequencies
+/// chosen by [`findfreqs`](crate::findfreqs) with `kind='zp'` → `w` and `h` (complex128), on
+/// `w`'s device (on `z`'s for a count).
 ///
 /// # Errors
 /// [`Error::InvalidValue`] naming `freqs_zpk` for non-1-D zeros or poles.
@@ -226,8 +236,18 @@ pub fn freqs(b: &Array, a: &Array, w: &Array) -> Result<(Array, Array)> {
 /// let (_w, h) = cuprum_signal::freqs_zpk(&z, &p, 1.0, &w).unwrap();
 /// assert_eq!(h.to_vec::<cuprum_core::Complex64>().unwrap()[0].re, 1.0);
 /// ```
-pub fn freqs_zpk(z: &Array, p: &Array, k: f64, w: &Array) -> Result<(Array, Array)> {
+pub fn freqs_zpk<'w>(
+    z: &Array,
+    p: &Array,
+    k: f64,
+    w: impl Into<WorN<'w>>,
+) -> Result<(Array, Array)> {
     const OP: &str = "freqs_zpk";
+    let w = match w.into() {
+        WorN::W(w) => w.clone(),
+        WorN::N(n) => crate::findfreqs(z, p, n, crate::FreqsKind::Zp)?,
+    };
+    let w = &w;
     let host = |a: &Array| -> Result<Vec<C>> {
         if a.ndim() != 1 {
             return Err(Error::invalid_value(

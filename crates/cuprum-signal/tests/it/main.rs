@@ -14,6 +14,7 @@ mod ecg_example;
 mod envelope;
 mod errors;
 mod filtering;
+mod findfreqs;
 mod ltisys;
 mod misc;
 mod refs;
