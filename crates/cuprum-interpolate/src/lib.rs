@@ -69,7 +69,7 @@ pub use interp1d::{FillValue, Interp1d, Interp1dKind, Interp1dOptions, interp1d}
 pub use interpnd::{CloughTocher2DInterpolator, CloughTocherOptions, LinearNDInterpolator};
 pub use ndbspline::NdBSpline;
 pub use ndgriddata::{GriddataMethod, NearestNDInterpolator, griddata};
-pub use ndppoly::NdPPoly;
+pub use ndppoly::{NdPPoly, NdPPolyIntegral};
 pub use polyint::{
     BarycentricInterpolator, KroghInterpolator, barycentric_interpolate, krogh_interpolate,
 };

@@ -2,6 +2,7 @@
 //! (`scipy.interpolate.NdPPoly`).
 
 use crate::util;
+use crate::{Extrapolate, PPoly};
 use cuprum_core::sort::{Side, searchsorted};
 use cuprum_core::{Array, DType, Error, IndexMode, Result, SliceItem, ext, take};
 
@@ -336,4 +337,206 @@ impl NdPPoly {
         let xr: Vec<&Array> = self.x.iter().collect();
         NdPPoly::new(&c, &xr, self.extrapolate)
     }
+
+    /// `c` with the order axis `j` first and the interval axis `d + j` second, reshaped to
+    /// `(k_j, m_j, rest)`, and the permutation used.
+    fn axis_first(&self, c: &Array, j: usize) -> Result<(Array, Vec<isize>)> {
+        let d = self.x.len();
+        let mut perm: Vec<isize> = ext::try_vec_with_capacity(c.ndim())?;
+        perm.push(j as isize);
+        perm.push((d + j) as isize);
+        perm.extend(
+            (0..c.ndim())
+                .filter(|&a| a != j && a != d + j)
+                .map(|a| a as isize),
+        );
+        let (k, m) = (c.shape()[j], c.shape()[d + j]);
+        let rest = c.size() / (k * m).max(1);
+        let t = ext::as_c_contiguous(&c.permute_dims(&perm)?)?;
+        Ok((t.reshape([k, m, rest])?, perm))
+    }
+
+    /// The 1-d polynomial along axis `j` (coefficients `(k_j, m_j, rest)`).
+    fn along(&self, c: &Array, j: usize, extrapolate: bool) -> Result<(PPoly, Vec<isize>)> {
+        let (c3, perm) = self.axis_first(c, j)?;
+        let mode = if extrapolate {
+            Extrapolate::Yes
+        } else {
+            Extrapolate::No
+        };
+        Ok((PPoly::new(&c3, &self.x[j], mode, 0)?, perm))
+    }
+
+    /// The antiderivative of orders `nu` (one per dimension) as a new polynomial (SciPy's
+    /// `NdPPoly.antiderivative`): along each axis the order grows by `nu_j`, the coefficients
+    /// are divided by the rising factorials of their powers, and the added low-order
+    /// coefficients make each piece continue the previous one (continuous with `nu_j - 1`
+    /// derivatives, zero at `x_j[0]`), as [`PPoly::antiderivative`].
+    ///
+    /// **Shapes**: `c` `(k_0, .., k_{d-1}, m.., ...)` → `(k_0 + nu_0, .., m.., ...)`.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] when `nu` has another length than `d`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::NdPPoly;
+    /// // f(x, y) = x * y on [0, 1]²; the antiderivative in x is x² y / 2
+    /// let c = Array::from_vec_on(vec![1.0, 0.0, 0.0, 0.0], &[2, 2, 1, 1], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+    /// let p = NdPPoly::new(&c, &[&x, &x], true).unwrap().antiderivative(&[1, 0]).unwrap();
+    /// let xi = Array::from_vec_on(vec![0.5, 0.5], &[1, 2], Device::Cpu).unwrap();
+    /// assert_eq!(p.call(&xi, None, None).unwrap().to_vec::<f64>().unwrap(), vec![0.0625]);
+    /// ```
+    pub fn antiderivative(&self, nu: &[usize]) -> Result<NdPPoly> {
+        const AOP: &str = "interpolate.NdPPoly.antiderivative";
+        let d = self.x.len();
+        if nu.len() != d {
+            return Err(Error::bad_argument(
+                AOP,
+                "nu",
+                format!("{nu:?}"),
+                format!("{d} orders, one per dimension"),
+            ));
+        }
+        let mut c = self.c.clone();
+        for (j, &n) in nu.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let (pp, perm) = self.along(&c, j, true)?;
+            let anti = pp.antiderivative(n)?.c()?;
+            // back to (k', m, the other axes in order), then the inverse permutation
+            let mut shape = ext::try_vec_with_capacity(c.ndim())?;
+            shape.push(anti.shape()[0]);
+            shape.extend(perm[1..].iter().map(|&a| c.shape()[a as usize]));
+            let anti = anti.reshape(shape.as_slice())?;
+            let mut inv = ext::try_vec_filled(perm.len(), 0isize)?;
+            for (pos, &a) in perm.iter().enumerate() {
+                inv[a as usize] = pos as isize;
+            }
+            c = ext::as_c_contiguous(&anti.permute_dims(&inv)?)?;
+        }
+        let xr: Vec<&Array> = self.x.iter().collect();
+        NdPPoly::new(&c, &xr, self.extrapolate)
+    }
+
+    /// The definite integral over `[a, b]` along `axis` (SciPy's `NdPPoly.integrate_1d`):
+    /// a polynomial in the other `d - 1` variables, or for `d = 1` the values (shape
+    /// `c.shape[2..]`). `b < a` gives the negative; without extrapolation (`extrapolate`
+    /// overrides the polynomial's setting) bounds outside the breakpoints give NaN.
+    ///
+    /// **Shapes**: the result's coefficients are `c` without axes `axis` and `d + axis`.
+    ///
+    /// # Errors
+    /// [`Error::AxisOutOfBounds`] for `axis` outside `-d..d`; [`Error::OutOfDomain`] for
+    /// NaN bounds.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{NdPPoly, NdPPolyIntegral};
+    /// // f(x, y) = x * y; the integral over x in [0, 1] is y / 2
+    /// let c = Array::from_vec_on(vec![1.0, 0.0, 0.0, 0.0], &[2, 2, 1, 1], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+    /// let p = NdPPoly::new(&c, &[&x, &x], true).unwrap();
+    /// let NdPPolyIntegral::Poly(q) = p.integrate_1d(0.0, 1.0, 0, None).unwrap() else { panic!() };
+    /// let y = Array::from_vec_on(vec![0.5], &[1, 1], Device::Cpu).unwrap();
+    /// assert_eq!(q.call(&y, None, None).unwrap().to_vec::<f64>().unwrap(), vec![0.25]);
+    /// ```
+    pub fn integrate_1d(
+        &self,
+        a: f64,
+        b: f64,
+        axis: isize,
+        extrapolate: Option<bool>,
+    ) -> Result<NdPPolyIntegral> {
+        const IOP: &str = "interpolate.NdPPoly.integrate_1d";
+        let d = self.x.len();
+        let j = util::norm_axis(IOP, axis, d)?;
+        for (name, v) in [("a", a), ("b", b)] {
+            if v.is_nan() {
+                return Err(Error::out_of_domain(IOP, name, v, "a number"));
+            }
+        }
+        let extrapolate = extrapolate.unwrap_or(self.extrapolate);
+        let (pp, perm) = self.along(&self.c, j, extrapolate)?;
+        let rest: Vec<usize> = perm[2..]
+            .iter()
+            .map(|&ax| self.c.shape()[ax as usize])
+            .collect();
+        let out = pp.integrate(a, b)?.reshape(rest.as_slice())?;
+        if d == 1 {
+            return Ok(NdPPolyIntegral::Values(out));
+        }
+        let xr: Vec<&Array> = self
+            .x
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != j)
+            .map(|(_, v)| v)
+            .collect();
+        Ok(NdPPolyIntegral::Poly(NdPPoly::new(
+            &ext::as_c_contiguous(&out)?,
+            &xr,
+            extrapolate,
+        )?))
+    }
+
+    /// The definite integral over the box `[a_0, b_0] × .. × [a_{d-1}, b_{d-1}]` (SciPy's
+    /// `NdPPoly.integrate`), shape `c.shape[2d..]`: [`NdPPoly::integrate_1d`] along the first
+    /// remaining axis, `d` times.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] when `ranges` has another length than `d`; as
+    /// [`NdPPoly::integrate_1d`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::NdPPoly;
+    /// // f(x, y) = x * y over [0, 1] x [0, 2]: 1/2 * 2 = 1
+    /// let c = Array::from_vec_on(vec![1.0, 0.0, 0.0, 0.0], &[2, 2, 1, 1], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+    /// let p = NdPPoly::new(&c, &[&x, &x], true).unwrap();
+    /// let v = p.integrate(&[(0.0, 1.0), (0.0, 2.0)], None).unwrap();
+    /// assert_eq!(v.to_vec::<f64>().unwrap(), vec![1.0]);
+    /// ```
+    pub fn integrate(&self, ranges: &[(f64, f64)], extrapolate: Option<bool>) -> Result<Array> {
+        let d = self.x.len();
+        if ranges.len() != d {
+            return Err(Error::bad_argument(
+                "interpolate.NdPPoly.integrate",
+                "ranges",
+                format!("{ranges:?}"),
+                format!("{d} (lower, upper) pairs, one per dimension"),
+            ));
+        }
+        let extrapolate = Some(extrapolate.unwrap_or(self.extrapolate));
+        let mut p = self.clone();
+        for &(a, b) in ranges {
+            match p.integrate_1d(a, b, 0, extrapolate)? {
+                NdPPolyIntegral::Poly(q) => p = q,
+                NdPPolyIntegral::Values(v) => return Ok(v),
+            }
+        }
+        // unreachable in practice: the last step has d = 1
+        Err(Error::bad_argument(
+            "interpolate.NdPPoly.integrate",
+            "ranges",
+            format!("{ranges:?}"),
+            "one pair per dimension",
+        ))
+    }
+}
+
+/// The result of [`NdPPoly::integrate_1d`]: SciPy returns an `NdPPoly` in the remaining
+/// variables, or an array when the polynomial had one variable.
+#[derive(Clone, Debug)]
+pub enum NdPPolyIntegral {
+    /// the integral as a polynomial in the other `d - 1` variables
+    Poly(NdPPoly),
+    /// the integral's values (`d = 1`), shape `c.shape[2..]`
+    Values(Array),
 }

@@ -4,7 +4,7 @@
 
 use crate::{arr, check};
 use cuprum_core::ext::test_util::all_devices;
-use cuprum_interpolate::NdPPoly;
+use cuprum_interpolate::{NdPPoly, NdPPolyIntegral};
 
 /// the coefficients
 const C: &[f64] = &[
@@ -151,5 +151,158 @@ fn ndppoly_matches_scipy() {
         assert!(NdPPoly::new(&arr(C, &[3, 2, 12], dev), &[&x0, &x1], true).is_err());
         assert!(p.call(&xi, Some(&[1]), None).is_err());
         assert!(p.call(&arr(&[0.5; 3], &[1, 3], dev), None, None).is_err());
+    }
+}
+
+// the calculus of `p` (`Y = [-0.7, 0.0, 0.25, 0.9, 1.4]`)
+/// `p.antiderivative((1, 2))(XI)`
+const ANTI12: &[f64] = &[
+    -0.013834472222222222,
+    0.012776277777777779,
+    -0.11900694444444443,
+    0.1395972222222222,
+    2.0957864513888884,
+    -0.8280433333333332,
+    0.5220873817883889,
+    -0.23696885768783343,
+    0.08630560200000002,
+    -0.0969433455,
+    0.017654271555555545,
+    -0.0029888897777777803,
+    f64::NAN,
+    f64::NAN,
+];
+/// `p.integrate_1d(0.2, 1.3, axis=0)(Y[:, None])`
+const INT1D_0: &[f64] = &[
+    0.7357831333333333,
+    -0.43085506666666673,
+    0.7436693333333333,
+    0.5413533333333335,
+    0.815468,
+    0.5001447500000001,
+    0.6166603333333334,
+    0.013175599999999899,
+    0.5891161666666667,
+    -0.22848639999999998,
+];
+/// `p.integrate_1d(0.9, -0.4, axis=1)(Y[:, None])`
+const INT1D_1: &[f64] = &[
+    -0.1092230500000001,
+    0.3816459000000002,
+    -0.6944150000000001,
+    0.2895350000000001,
+    -0.7712896875000002,
+    0.1766862500000001,
+    -1.059502,
+    0.041193400000000095,
+    -0.98232575,
+    0.3909181500000002,
+];
+/// `p.integrate_1d(-0.2, 1.3, axis=0, extrapolate=False)(Y[:, None])`
+const INT1D_NOEX: &[f64] = &[
+    f64::NAN,
+    f64::NAN,
+    f64::NAN,
+    f64::NAN,
+    f64::NAN,
+    f64::NAN,
+    f64::NAN,
+    f64::NAN,
+    f64::NAN,
+    f64::NAN,
+];
+/// `p.integrate([(0.1, 1.4), (-0.8, 0.6)])`
+const INT: &[f64] = &[1.3777698133333331, -0.36824680500000007];
+/// `p.integrate([(-0.5, 2.0), (0.6, -1.5)])`
+const INT_EX: &[f64] = &[-3.1048149999999994, 0.88463875];
+/// `p.integrate([(-0.5, 2.0), (0.6, -1.5)], extrapolate=False)`
+const INT_NOEX: &[f64] = &[f64::NAN, f64::NAN];
+/// `NdPPoly(c[:, 0, :, 0, :], (x0,)).integrate_1d(0.3, 1.1, 0)`
+const INT1D_D1: &[f64] = &[0.5723753333333333, -0.5116546666666668];
+
+#[test]
+fn ndppoly_calculus_matches_scipy() {
+    for dev in all_devices() {
+        let x0 = arr(&[0.0, 0.5, 1.5], &[3], dev);
+        let x1 = arr(&[-1.0, 0.0, 0.3, 1.0], &[4], dev);
+        let p = NdPPoly::new(&arr(C, &[3, 2, 2, 3, 2], dev), &[&x0, &x1], true).unwrap();
+        let xi = arr(XI, &[7, 2], dev);
+        let a = p.antiderivative(&[1, 2]).unwrap();
+        assert_eq!(a.c().shape(), &[4, 4, 2, 3, 2]);
+        assert_eq!(a.c().device(), dev);
+        check(&a.call(&xi, None, None).unwrap(), ANTI12, 1e-12);
+        // the derivative undoes the antiderivative
+        check(
+            &a.derivative(&[1, 2])
+                .unwrap()
+                .call(&xi, None, None)
+                .unwrap(),
+            V,
+            1e-12,
+        );
+        let y = arr(&[-0.7, 0.0, 0.25, 0.9, 1.4], &[5, 1], dev);
+        let poly = |r: NdPPolyIntegral| match r {
+            NdPPolyIntegral::Poly(q) => q,
+            NdPPolyIntegral::Values(_) => panic!("expected a polynomial"),
+        };
+        let i0 = poly(p.integrate_1d(0.2, 1.3, 0, None).unwrap());
+        assert_eq!(i0.c().shape(), &[2, 3, 2]);
+        check(&i0.call(&y, None, None).unwrap(), INT1D_0, 1e-12);
+        let i1 = poly(p.integrate_1d(0.9, -0.4, -1, None).unwrap());
+        check(&i1.call(&y, None, None).unwrap(), INT1D_1, 1e-12);
+        let i2 = poly(p.integrate_1d(-0.2, 1.3, 0, Some(false)).unwrap());
+        check(&i2.call(&y, None, None).unwrap(), INT1D_NOEX, 1e-12);
+        let v = p.integrate(&[(0.1, 1.4), (-0.8, 0.6)], None).unwrap();
+        assert_eq!(v.shape(), &[2]);
+        assert_eq!(v.device(), dev);
+        check(&v, INT, 1e-12);
+        check(
+            &p.integrate(&[(-0.5, 2.0), (0.6, -1.5)], None).unwrap(),
+            INT_EX,
+            1e-12,
+        );
+        check(
+            &p.integrate(&[(-0.5, 2.0), (0.6, -1.5)], Some(false))
+                .unwrap(),
+            INT_NOEX,
+            1e-12,
+        );
+        // one variable: integrate_1d gives the values
+        let c1 = cuprum_core::ext::as_c_contiguous(
+            &arr(C, &[3, 2, 2, 3, 2], dev)
+                .slice(&[
+                    cuprum_core::SliceItem::FULL,
+                    cuprum_core::SliceItem::Index(0),
+                    cuprum_core::SliceItem::FULL,
+                    cuprum_core::SliceItem::Index(0),
+                ])
+                .unwrap(),
+        )
+        .unwrap();
+        let q = NdPPoly::new(&c1, &[&x0], true).unwrap();
+        match q.integrate_1d(0.3, 1.1, 0, None).unwrap() {
+            NdPPolyIntegral::Values(v) => {
+                assert_eq!(v.shape(), &[2]);
+                check(&v, INT1D_D1, 1e-12)
+            }
+            NdPPolyIntegral::Poly(_) => panic!("expected values"),
+        }
+        // bad input: orders and ranges of another length, an axis out of range, NaN bounds
+        assert!(matches!(
+            p.antiderivative(&[1]),
+            Err(cuprum_core::Error::BadArgument { arg: "nu", .. })
+        ));
+        assert!(matches!(
+            p.integrate(&[(0.0, 1.0)], None),
+            Err(cuprum_core::Error::BadArgument { arg: "ranges", .. })
+        ));
+        assert!(matches!(
+            p.integrate_1d(0.0, 1.0, 2, None),
+            Err(cuprum_core::Error::AxisOutOfBounds { .. })
+        ));
+        assert!(matches!(
+            p.integrate_1d(f64::NAN, 1.0, 0, None),
+            Err(cuprum_core::Error::OutOfDomain { arg: "a", .. })
+        ));
     }
 }
