@@ -20,7 +20,7 @@ impl BesselNorm {
     /// Parses `'phase'`, `'delay'`, `'mag'`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] naming `bessel` and `norm` for another string.
     ///
     /// ```
     /// use cuprum_signal::design::bessel::BesselNorm;
@@ -32,9 +32,11 @@ impl BesselNorm {
             "delay" => BesselNorm::Delay,
             "mag" => BesselNorm::Mag,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "bessel",
-                    format!("normalization {s:?} not understood"),
+                    "norm",
+                    format!("{s:?}"),
+                    "one of 'phase', 'delay', 'mag'",
                 ));
             }
         })
@@ -88,9 +90,11 @@ pub(crate) fn besselap(op: &'static str, n: usize, norm: BesselNorm) -> Result<Z
         });
     }
     if n > 60 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("Bessel filter order {n} is too large (at most 60 in float64)"),
+            "N",
+            n,
+            "at most 60 (the Bessel polynomial's coefficients overflow float64 beyond)",
         ));
     }
     let c = reverse_bessel(n);

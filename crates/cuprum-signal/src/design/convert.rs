@@ -7,12 +7,9 @@ use super::zpk::{self, Zpk};
 use crate::util::{host_f64, upload, upload_shaped};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 
-fn host_c(op: &'static str, a: &Array) -> Result<Vec<C>> {
+fn host_c(op: &'static str, arg: &'static str, a: &Array) -> Result<Vec<C>> {
     if a.ndim() > 1 {
-        return Err(Error::invalid_value(
-            op,
-            format!("expected a 1-D array, got shape {:?}", a.shape()),
-        ));
+        return Err(Error::bad_shape(op, arg, a.shape(), "a 1-D array"));
     }
     a.astype(DType::Complex128)?
         .to_device(Device::Cpu)?
@@ -24,10 +21,9 @@ fn up_c(v: &[C], dev: Device) -> Result<Array> {
 }
 
 /// The roots of a real polynomial (highest power first), conjugate pairs made exact.
-pub(crate) fn real_roots(op: &'static str, c: &[f64]) -> Result<Vec<C>> {
+pub(crate) fn real_roots(_op: &'static str, c: &[f64]) -> Result<Vec<C>> {
     let p = Array::from_vec_on(c.to_vec(), &[c.len()], Device::Cpu)?;
-    let r = cuprum_core::roots(&p)
-        .map_err(|e| Error::invalid_value(op, format!("polynomial roots: {e}")))?
+    let r = cuprum_core::roots(&p)?
         .astype(DType::Complex128)?
         .to_vec::<C>()?;
     // a real polynomial's roots come in conjugate pairs: pair them greedily (largest
@@ -72,7 +68,12 @@ pub(crate) fn real_roots(op: &'static str, c: &[f64]) -> Result<Vec<C>> {
 /// SciPy's `normalize`: leading zeros of `a` (and `b`) removed, both divided by `a[0]`.
 fn normalize(op: &'static str, b: &[f64], a: &[f64]) -> Result<(Vec<f64>, Vec<f64>)> {
     let first = a.iter().position(|&v| v != 0.0).ok_or_else(|| {
-        Error::invalid_value(op, "denominator must have at least one nonzero element")
+        Error::bad_argument(
+            op,
+            "a",
+            format!("{a:?}"),
+            "a denominator with at least one nonzero coefficient",
+        )
     })?;
     let a = &a[first..];
     let a0 = a[0];
@@ -104,8 +105,8 @@ fn tf2zpk_host(op: &'static str, b: &[f64], a: &[f64]) -> Result<Zpk> {
 /// leading zeros are removed) and the gain, on `b`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `tf2zpk` for complex or non-1-D coefficients, an all-zero
-/// `a`.
+/// [`Error::DType`] naming `tf2zpk` for complex coefficients; [`Error::BadArgument`] for an
+/// all-zero `a`.
 ///
 /// **Algorithm**: SciPy's normalization, then the roots of both polynomials (cuprum's `roots`,
 /// Aberth–Ehrlich) with conjugate pairs made exact, on the host.
@@ -128,8 +129,8 @@ pub fn tf2zpk(b: &Array, a: &Array) -> Result<(Array, Array, f64)> {
 
 fn zpk_of(op: &'static str, z: &Array, p: &Array, k: f64) -> Result<Zpk> {
     Ok(Zpk {
-        z: host_c(op, z)?,
-        p: host_c(op, p)?,
+        z: host_c(op, "z", z)?,
+        p: host_c(op, "p", p)?,
         k,
     })
 }
@@ -140,7 +141,7 @@ fn zpk_of(op: &'static str, z: &Array, p: &Array, k: f64) -> Result<Zpk> {
 /// **Shapes**: 1-D `z`, `p` → `b` `(len(z) + 1,)`, `a` `(len(p) + 1,)` float64 on `z`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `zpk2tf` for non-1-D zeros or poles.
+/// [`Error::BadShape`] naming `zpk2tf` and `z` or `p` for non-1-D zeros or poles.
 ///
 /// **Algorithm**: the products `k·Π(x − z)` and `Π(x − p)` expanded on the host.
 ///
@@ -166,7 +167,8 @@ pub fn zpk2tf(z: &Array, p: &Array, k: f64) -> Result<(Array, Array)> {
 /// `z`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `zpk2sos` for a complex value without its conjugate.
+/// [`Error::BadArgument`] naming `zpk2sos` and `z` or `p` for a complex value without its
+/// conjugate, more zeros than poles; [`Error::OutOfDomain`] for a non-finite zero or pole.
 ///
 /// **Algorithm**: SciPy's: poles closest to the unit circle first, each paired with its
 /// nearest zeros, sections ordered from the last; on the host.
@@ -290,7 +292,7 @@ macro_rules! zpk_transform {
         /// poles (complex128) and gain, on `z`'s device.
         ///
         /// # Errors
-        #[doc = concat!("[`Error::InvalidValue`] naming `", $op, "` for more zeros than poles.")]
+        #[doc = concat!("[`Error::BadArgument`] naming `", $op, "` and `z` for more zeros than poles.")]
         ///
         /// **Algorithm**: SciPy's closed forms on the host.
         ///
@@ -350,7 +352,8 @@ fn comb(n: usize, k: usize) -> f64 {
 /// (`a'[0] = 1`), float64 on `b`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `bilinear` for an all-zero `a` or complex coefficients.
+/// [`Error::BadShape`] naming `bilinear` for an empty `b` or `a`; [`Error::BadArgument`] for
+/// an all-zero `a`; [`Error::DType`] for complex coefficients.
 ///
 /// **Algorithm**: SciPy's binomial expansion of `s = 2fs·(z − 1)/(z + 1)` on the host.
 ///
@@ -367,7 +370,17 @@ pub fn bilinear(b: &Array, a: &Array, fs: f64) -> Result<(Array, Array)> {
     const OP: &str = "bilinear";
     let (bv, av) = (host_f64(OP, b)?, host_f64(OP, a)?);
     if bv.is_empty() || av.is_empty() {
-        return Err(Error::invalid_value(OP, "b and a must be non-empty"));
+        let (arg, v) = if bv.is_empty() {
+            ("b", &bv)
+        } else {
+            ("a", &av)
+        };
+        return Err(Error::bad_shape(
+            OP,
+            arg,
+            &[v.len()],
+            "at least one coefficient",
+        ));
     }
     let d = av.len() - 1;
     let n = bv.len() - 1;
@@ -401,7 +414,17 @@ pub fn bilinear(b: &Array, a: &Array, fs: f64) -> Result<(Array, Array)> {
 fn ba_pair(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<f64>, Vec<f64>)> {
     let (bv, av) = (host_f64(op, b)?, host_f64(op, a)?);
     if bv.is_empty() || av.is_empty() {
-        return Err(Error::invalid_value(op, "b and a must be non-empty"));
+        let (arg, v) = if bv.is_empty() {
+            ("b", &bv)
+        } else {
+            ("a", &av)
+        };
+        return Err(Error::bad_shape(
+            op,
+            arg,
+            &[v.len()],
+            "at least one coefficient",
+        ));
     }
     Ok((bv, av))
 }
@@ -416,7 +439,8 @@ fn ba_out(op: &'static str, b: &[f64], a: &[f64], dev: Device) -> Result<(Array,
 /// **Shapes**: 1-D `b`, `a` → normalized `b'`, `a'` float64 on `b`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `lp2lp` for empty, complex or all-zero-denominator input.
+/// [`Error::BadShape`] naming `lp2lp` for empty input; [`Error::DType`] for complex input;
+/// [`Error::BadArgument`] for an all-zero denominator.
 ///
 /// **Algorithm**: SciPy's power-of-`wo` scaling of the coefficients, on the host.
 ///

@@ -158,9 +158,11 @@ pub(crate) fn ellipap(op: &'static str, n: usize, rp: f64, rs: f64) -> Result<Zp
     let eps = eps_sq.sqrt();
     let ck1_sq = eps_sq / pow10m1(0.1 * rs);
     if ck1_sq == 0.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             op,
-            "cannot design a filter with the given rp and rs specifications",
+            "rs",
+            rs,
+            format!("an attenuation for which a filter with rp = {rp} dB exists"),
         ));
     }
     let val0 = ellipk(ck1_sq);

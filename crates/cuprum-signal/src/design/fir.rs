@@ -73,7 +73,7 @@ pub fn kaiser_atten(numtaps: usize, width: f64) -> f64 {
 /// `width` (normalized to Nyquist) (`scipy.signal.kaiserord`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `ripple < 8` dB.
+/// [`Error::OutOfDomain`] naming `ripple` when `|ripple| < 8` dB.
 ///
 /// # Example
 /// ```
@@ -84,9 +84,11 @@ pub fn kaiser_atten(numtaps: usize, width: f64) -> f64 {
 pub fn kaiserord(ripple: f64, width: f64) -> Result<(usize, f64)> {
     let a = ripple.abs();
     if a < 8.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             "kaiserord",
-            format!("requested maximum ripple attenuation {a} is too small for the Kaiser formula"),
+            "ripple",
+            ripple,
+            "|ripple| >= 8 dB (the Kaiser formula's range)",
         ));
     }
     let beta = kaiser_beta(a);
@@ -100,29 +102,31 @@ pub(crate) fn firwin_taps(numtaps: usize, cutoff: &[f64], o: &FirwinOptions) -> 
     let fs = o.fs.unwrap_or(2.0);
     let nyq = 0.5 * fs;
     if cutoff.is_empty() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            "at least one cutoff frequency must be given",
+            "cutoff",
+            &[0],
+            "at least one cutoff frequency",
         ));
     }
     if numtaps == 0 {
-        return Err(Error::invalid_value(OP, "numtaps must be at least 1"));
+        return Err(Error::bad_argument(OP, "numtaps", 0, "at least 1"));
     }
     let c: Vec<f64> = cutoff.iter().map(|&x| x / nyq).collect();
     if c.iter().any(|&x| !(x > 0.0 && x < 1.0)) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!(
-                "invalid cutoff frequency {cutoff:?}: frequencies must be greater than 0 and less than fs/2 = {nyq}"
-            ),
+            "cutoff",
+            format!("{cutoff:?}"),
+            format!("(0, fs/2) = (0, {nyq})"),
         ));
     }
     if c.windows(2).any(|w| w[1] <= w[0]) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "invalid cutoff frequencies {cutoff:?}: the frequencies must be strictly increasing"
-            ),
+            "cutoff",
+            format!("{cutoff:?}"),
+            "strictly increasing frequencies",
         ));
     }
     let window = match o.width {
@@ -131,11 +135,12 @@ pub(crate) fn firwin_taps(numtaps: usize, cutoff: &[f64], o: &FirwinOptions) -> 
     };
     let pass_nyquist = c.len().is_multiple_of(2) == o.pass_zero;
     if pass_nyquist && numtaps.is_multiple_of(2) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "a filter with an even number of coefficients ({numtaps}) must have zero response at the Nyquist frequency"
-            ),
+            "numtaps",
+            numtaps,
+            "an odd number for a passband at the Nyquist frequency (a filter with an even \
+             number of coefficients has zero response there)",
         ));
     }
     let mut edges = cuprum_core::ext::try_vec_with_capacity(c.len() + 2)?;
@@ -191,8 +196,9 @@ pub(crate) fn firwin_taps(numtaps: usize, cutoff: &[f64], o: &FirwinOptions) -> 
 /// the bands alternate.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `firwin` for a cutoff outside `(0, fs/2)` or not
-/// increasing, an even `numtaps` with a passband at Nyquist, an unknown window.
+/// [`Error::OutOfDomain`] naming `firwin` and `cutoff` for a cutoff outside `(0, fs/2)`;
+/// [`Error::BadArgument`] for a cutoff not increasing, an even `numtaps` with a passband at
+/// Nyquist, an unknown window.
 ///
 /// **Algorithm**: SciPy's: a sum of sinc band kernels times the symmetric window, scaled to
 /// unit gain at the first passband's centre; on the host.
@@ -237,9 +243,10 @@ impl Default for Firwin2Options {
 /// a value repeated at most twice for a jump) → `(numtaps,)` float64 on the current device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `firwin2` for mismatched lengths, `freq` not from 0 to
-/// `fs/2` or decreasing, a value repeated thrice, `numtaps >= nfreqs`, a nonzero gain where
-/// the filter type forces zero (type II at Nyquist, III at both ends, IV at 0).
+/// [`Error::ShapeMismatch`] naming `firwin2` for mismatched lengths; [`Error::BadArgument`]
+/// naming the argument for `freq` not from 0 to `fs/2` or decreasing, a value repeated
+/// thrice, `numtaps >= nfreqs`, a nonzero gain where the filter type forces zero (type II at
+/// Nyquist, III at both ends, IV at 0).
 ///
 /// **Algorithm**: SciPy's: the gain interpolated on a uniform grid, shifted by half the filter
 /// length, inverse real FFT (cuprum-fft on the host: design data), windowed.
@@ -255,61 +262,74 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
     let fs = opts.fs.unwrap_or(2.0);
     let nyq = 0.5 * fs;
     if freq.len() != gain.len() {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "freq ({}) and gain ({}) must be of same length",
-                freq.len(),
-                gain.len()
-            ),
-        ));
+        return Err(Error::ShapeMismatch {
+            op: OP,
+            lhs: vec![freq.len()],
+            rhs: vec![gain.len()],
+            detail: Some("freq and gain must be of same length".into()),
+        });
     }
-    if numtaps == 0 || freq.len() < 2 {
-        return Err(Error::invalid_value(
+    if numtaps == 0 {
+        return Err(Error::bad_argument(OP, "numtaps", 0, "at least 1"));
+    }
+    if freq.len() < 2 {
+        return Err(Error::bad_shape(
             OP,
-            "numtaps must be positive and freq must hold at least 2 values",
+            "freq",
+            &[freq.len()],
+            "at least 2 values (0 and fs/2)",
         ));
     }
     let nfreqs = opts
         .nfreqs
         .unwrap_or(1 + (numtaps as f64).log2().ceil().exp2() as usize);
     if numtaps >= nfreqs {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "ntaps must be less than nfreqs, but firwin2 was called with ntaps={numtaps} and nfreqs={nfreqs}"
-            ),
+            "numtaps",
+            numtaps,
+            format!("less than nfreqs = {nfreqs}"),
         ));
     }
     if freq[0] != 0.0 || freq[freq.len() - 1] != nyq {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("freq must start with 0 and end with fs/2 = {nyq}"),
+            "freq",
+            format!("{freq:?}"),
+            format!("frequencies from 0 to fs/2 = {nyq}"),
         ));
     }
     let d: Vec<f64> = freq.windows(2).map(|w| w[1] - w[0]).collect();
     if d.iter().any(|&v| v < 0.0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "the values in freq must be nondecreasing",
+            "freq",
+            format!("{freq:?}"),
+            "nondecreasing frequencies",
         ));
     }
     if d.windows(2).any(|w| w[0] + w[1] == 0.0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "a value in freq must not occur more than twice",
+            "freq",
+            format!("{freq:?}"),
+            "no value more than twice",
         ));
     }
     if freq[1] == 0.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "value 0 must not be repeated in freq",
+            "freq",
+            format!("{freq:?}"),
+            "frequencies with 0 not repeated",
         ));
     }
     if freq[freq.len() - 2] == nyq {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "value fs/2 must not be repeated in freq",
+            "freq",
+            format!("{freq:?}"),
+            "frequencies with fs/2 not repeated",
         ));
     }
     let ftype = match (opts.antisymmetric, numtaps.is_multiple_of(2)) {
@@ -323,10 +343,12 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
         || (ftype == 3 && (g0 != 0.0 || gn != 0.0))
         || (ftype == 4 && g0 != 0.0)
     {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
+            "gain",
+            format!("{gain:?}"),
             format!(
-                "a type {ftype} filter must have zero gain at {}",
+                "zero gain at {} for a type {ftype} filter",
                 match ftype {
                     2 => "the Nyquist frequency",
                     3 => "zero and Nyquist frequencies",
@@ -345,11 +367,11 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
             }
         }
         if f.windows(2).any(|w| w[1] - w[0] <= 0.0) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "freq cannot contain numbers that are too close (within eps * (fs/2): {eps}) to a repeated value"
-                ),
+                "freq",
+                format!("{freq:?}"),
+                format!("no values within eps * (fs/2) = {eps} of a repeated value"),
             ));
         }
     }
@@ -401,7 +423,8 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
 /// dtype on `h`'s device. `n_fft` defaults to `2^ceil(log2(2(n − 1)/0.01))`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `minimum_phase` for complex or short `h`, `n_fft < n`.
+/// [`Error::DType`] naming `minimum_phase` for complex `h`; [`Error::BadShape`] for short or
+/// non-1-D `h`; [`Error::BadArgument`] for `n_fft < n`.
 ///
 /// **Algorithm**: SciPy's homomorphic method: the (halved) log-magnitude spectrum's real
 /// cepstrum folded to causal, exponentiated back; FFTs through cuprum-fft on `h`'s device.
@@ -418,24 +441,29 @@ pub fn minimum_phase(h: &Array, n_fft: Option<usize>, half: bool) -> Result<Arra
     use cuprum_core::multiply;
     use cuprum_fft::{Norm, fft, ifft};
     if h.dtype().is_complex() {
-        return Err(Error::invalid_value(OP, "complex filters not supported"));
+        return Err(Error::DType {
+            op: OP,
+            dtype: h.dtype(),
+            detail: ": complex filters are not supported".into(),
+        });
     }
     if h.ndim() != 1 || h.size() <= 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "h must be 1-D and at least 2 samples long, got shape {:?}",
-                h.shape()
-            ),
+            "h",
+            h.shape(),
+            "a 1-D array of more than 2 samples",
         ));
     }
     let n = h.size();
     let n_fft =
         n_fft.unwrap_or_else(|| (2.0 * (n as f64 - 1.0) / 0.01).log2().ceil().exp2() as usize);
     if n_fft < n {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("n_fft must be at least len(h)=={n}, got {n_fft}"),
+            "n_fft",
+            n_fft,
+            format!("at least len(h) = {n}"),
         ));
     }
     let dt = crate::util::inexact(h.dtype());
@@ -474,8 +502,9 @@ pub fn minimum_phase(h: &Array, n_fft: Option<usize>, half: bool) -> Result<Arra
 /// `(numtaps,)` float64 on the current device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `firls` for an even `numtaps`, unpaired or overlapping or
-/// decreasing bands, bands outside `[0, fs/2]`, negative gains or weights, mismatched lengths.
+/// [`Error::BadArgument`] naming `firls` and the argument for an even `numtaps`, unpaired or
+/// overlapping or decreasing bands, mismatched lengths; [`Error::OutOfDomain`] for bands
+/// outside `[0, fs/2]`, negative gains or weights, a non-positive `fs`.
 ///
 /// **Algorithm**: SciPy's: the normal equations `Q·a = b` (`Q` Toeplitz plus Hankel of the
 /// weighted band integrals), solved on the host by Gaussian elimination with partial pivoting.
@@ -497,67 +526,87 @@ pub fn firls(
     const OP: &str = "firls";
     let nyq = 0.5 * fs.unwrap_or(2.0);
     if numtaps.is_multiple_of(2) || numtaps < 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("numtaps must be odd and >= 1, got {numtaps}"),
+            "numtaps",
+            numtaps,
+            "an odd number >= 1",
         ));
     }
     if nyq.is_nan() || nyq <= 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("nyq must be positive, got {nyq}"),
-        ));
+        return Err(Error::out_of_domain(OP, "fs", 2.0 * nyq, "(0, inf)"));
     }
     let m = (numtaps - 1) / 2;
     if !bands.len().is_multiple_of(2) || bands.is_empty() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "bands must contain frequency pairs",
+            "bands",
+            format!("{bands:?}"),
+            "frequency pairs (a non-empty list of even length)",
         ));
     }
     let bd: Vec<f64> = bands.iter().map(|v| v / nyq).collect();
     if bd.iter().any(|&v| !(0.0..=1.0).contains(&v)) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            "bands must be between 0 and 1 relative to Nyquist",
+            "bands",
+            format!("{bands:?}"),
+            format!("[0, fs/2] = [0, {nyq}]"),
         ));
     }
     if desired.len() != bd.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "desired must have one entry per frequency, got {} gains for {} frequencies",
-                desired.len(),
-                bd.len()
-            ),
+            "desired",
+            format!("{} gains", desired.len()),
+            format!("one gain per band edge ({})", bd.len()),
         ));
     }
     let k = bd.len() / 2;
     let pairs: Vec<(f64, f64)> = bd.chunks(2).map(|c| (c[0], c[1])).collect();
     if pairs.iter().any(|(l, r)| r <= l) || pairs.windows(2).any(|w| w[1].0 < w[0].0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "bands must be monotonically nondecreasing and have width > 0",
+            "bands",
+            format!("{bands:?}"),
+            "monotonically nondecreasing bands of width > 0",
         ));
     }
     if pairs.windows(2).any(|w| w[0].1 > w[1].0) {
-        return Err(Error::invalid_value(OP, "bands must not overlap"));
+        return Err(Error::bad_argument(
+            OP,
+            "bands",
+            format!("{bands:?}"),
+            "bands that do not overlap",
+        ));
     }
     if desired.iter().any(|&v| v < 0.0) {
-        return Err(Error::invalid_value(OP, "desired must be non-negative"));
+        return Err(Error::out_of_domain(
+            OP,
+            "desired",
+            format!("{desired:?}"),
+            "non-negative gains",
+        ));
     }
     let w: Vec<f64> = match weight {
         Some(w) if w.len() != k => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("weight must be the same size as the number of band pairs ({k})"),
+                "weight",
+                format!("{} weights", w.len()),
+                format!("one weight per band pair ({k})"),
             ));
         }
         Some(w) => w.to_vec(),
         None => cuprum_core::ext::try_vec_filled(k, 1.0)?,
     };
     if w.iter().any(|&v| v < 0.0) {
-        return Err(Error::invalid_value(OP, "weight must be non-negative"));
+        return Err(Error::out_of_domain(
+            OP,
+            "weight",
+            format!("{w:?}"),
+            "non-negative weights",
+        ));
     }
     let q: Vec<f64> = (0..numtaps)
         .map(|n| {

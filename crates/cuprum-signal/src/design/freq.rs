@@ -53,14 +53,13 @@ fn finish(
     Ok((upload(w, dev)?, Array::from_vec_on(h, &[n], dev)?))
 }
 
-fn check(op: &'static str, c: &Array, what: &str) -> Result<()> {
+fn check(op: &'static str, c: &Array, what: &'static str) -> Result<()> {
     if c.ndim() != 1 || c.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "{what} must be a non-empty 1-D array, got shape {:?}",
-                c.shape()
-            ),
+            what,
+            c.shape(),
+            "a non-empty 1-D array",
         ));
     }
     Ok(())
@@ -77,7 +76,8 @@ fn check(op: &'static str, c: &Array, what: &str) -> Result<()> {
 /// default).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `freqz` for empty or non-1-D coefficients or complex ones.
+/// [`Error::BadShape`] naming `freqz` and `b` or `a` for empty or non-1-D coefficients;
+/// [`Error::DType`] for complex ones.
 ///
 /// **Algorithm**: Horner evaluation per frequency on the host (the coefficients are design
 /// data of O(order) values).
@@ -113,7 +113,7 @@ pub fn freqz(b: &Array, a: Option<&Array>, opts: &FreqzOptions) -> Result<(Array
 /// **Shapes**: `sos` `(n_sections, 6)` → `w`, `h` `(worN,)` as [`freqz`].
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `sosfreqz` when `sos` is not `(n, 6)` with `n >= 1`.
+/// [`Error::BadShape`] naming `sosfreqz` and `sos` when it is not `(n, 6)` with `n >= 1`.
 ///
 /// **Algorithm**: the product of the sections' [`freqz`] responses, on the host.
 ///
@@ -147,7 +147,7 @@ pub fn sosfreqz(sos: &Array, opts: &FreqzOptions) -> Result<(Array, Array)> {
 /// device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `freqz_zpk` for non-1-D zeros or poles.
+/// [`Error::BadShape`] naming `freqz_zpk` and `z` or `p` for non-1-D zeros or poles.
 ///
 /// **Algorithm**: `h = k·Π(e^{iw} − z)/Π(e^{iw} − p)` per frequency on the host.
 ///
@@ -162,18 +162,15 @@ pub fn sosfreqz(sos: &Array, opts: &FreqzOptions) -> Result<(Array, Array)> {
 /// ```
 pub fn freqz_zpk(z: &Array, p: &Array, k: f64, opts: &FreqzOptions) -> Result<(Array, Array)> {
     const OP: &str = "freqz_zpk";
-    let host = |a: &Array| -> Result<Vec<C>> {
+    let host = |arg: &'static str, a: &Array| -> Result<Vec<C>> {
         if a.ndim() != 1 {
-            return Err(Error::invalid_value(
-                OP,
-                format!("zeros and poles must be 1-D, got shape {:?}", a.shape()),
-            ));
+            return Err(Error::bad_shape(OP, arg, a.shape(), "a 1-D array"));
         }
         a.astype(cuprum_core::DType::Complex128)?
             .to_device(cuprum_core::Device::Cpu)?
             .to_vec::<C>()
     };
-    let (zv, pv) = (host(z)?, host(p)?);
+    let (zv, pv) = (host("z", z)?, host("p", p)?);
     let w = grid(opts);
     let h = w
         .iter()
@@ -194,7 +191,8 @@ pub fn freqz_zpk(z: &Array, p: &Array, k: f64, opts: &FreqzOptions) -> Result<(A
 /// as SciPy does.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `group_delay` for empty, complex or non-1-D coefficients.
+/// [`Error::BadShape`] naming `group_delay` and `b` or `a` for empty or non-1-D coefficients;
+/// [`Error::DType`] for complex ones.
 ///
 /// **Algorithm**: SciPy's: `c = b ∗ reverse(a)`, `gd = Re(Σ k·c_k z^-k / Σ c_k z^-k) −
 /// (len(a) − 1)`, on the host.

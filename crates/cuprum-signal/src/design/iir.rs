@@ -24,7 +24,7 @@ impl BType {
     /// Parses SciPy's band type names and aliases.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] naming `iirfilter` and `btype` for another string.
     ///
     /// ```
     /// use cuprum_signal::BType;
@@ -38,9 +38,11 @@ impl BType {
             "bandpass" | "band" | "pass" | "bp" | "bands" => BType::Bandpass,
             "bandstop" | "stop" | "bs" => BType::Bandstop,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "iirfilter",
-                    format!("{s:?} is an invalid bandtype for filter"),
+                    "btype",
+                    format!("{s:?}"),
+                    "one of 'lowpass', 'highpass', 'bandpass', 'bandstop'",
                 ));
             }
         })
@@ -63,7 +65,7 @@ impl FilterOutput {
     /// Parses `'ba'`, `'zpk'`, `'sos'`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] naming `iirfilter` and `output` for another string.
     ///
     /// ```
     /// use cuprum_signal::FilterOutput;
@@ -75,9 +77,11 @@ impl FilterOutput {
             "zpk" => FilterOutput::Zpk,
             "sos" => FilterOutput::Sos,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "iirfilter",
-                    format!("{s:?} is not a valid output form"),
+                    "output",
+                    format!("{s:?}"),
+                    "one of 'ba', 'zpk', 'sos'",
                 ));
             }
         })
@@ -99,27 +103,40 @@ impl Filter {
     /// `(b, a)` of a [`Filter::Ba`].
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another form.
+    /// [`Error::BadArgument`] naming `output` for another form.
     pub fn ba(self) -> Result<(Array, Array)> {
         match self {
             Filter::Ba(b, a) => Ok((b, a)),
-            _ => Err(Error::invalid_value(
+            other => Err(Error::bad_argument(
                 "Filter::ba",
-                "the filter is not in 'ba' form",
+                "output",
+                other.form(),
+                "'ba' (the filter was designed in another form)",
             )),
+        }
+    }
+
+    /// The `output` name of this form (`'ba'`, `'zpk'`, `'sos'`).
+    fn form(&self) -> &'static str {
+        match self {
+            Filter::Ba(..) => "'ba'",
+            Filter::Zpk(..) => "'zpk'",
+            Filter::Sos(..) => "'sos'",
         }
     }
 
     /// The sections of a [`Filter::Sos`].
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another form.
+    /// [`Error::BadArgument`] naming `output` for another form.
     pub fn sos(self) -> Result<Array> {
         match self {
             Filter::Sos(s) => Ok(s),
-            _ => Err(Error::invalid_value(
+            other => Err(Error::bad_argument(
                 "Filter::sos",
-                "the filter is not in 'sos' form",
+                "output",
+                other.form(),
+                "'sos' (the filter was designed in another form)",
             )),
         }
     }
@@ -257,9 +274,10 @@ pub(crate) fn cheb2ap(n: usize, rs: f64) -> Zpk {
 /// (`0 < wn < fs/2`); analog ones are in rad/s.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming the design function for a frequency outside the allowed
-/// range, `wn[0] >= wn[1]`, the wrong number of frequencies for the band type, a negative
-/// ripple; [`Error::Unsupported`] for analog `sos` output.
+/// [`Error::OutOfDomain`] naming the design function and `Wn` for a frequency outside the
+/// allowed range, `rp`/`rs` for a negative ripple, `fs` for a non-positive one;
+/// [`Error::BadArgument`] for `Wn[0] >= Wn[1]`, the wrong number of frequencies for the band
+/// type, `fs` given for an analog filter; [`Error::Unsupported`] for analog `sos` output.
 ///
 /// **Algorithm**: SciPy's: the analog prototype's zpk (`buttap`/`cheb1ap`/`cheb2ap`), a
 /// frequency transformation at the pre-warped frequencies (`lp2lp_zpk` ...), the bilinear
@@ -294,68 +312,68 @@ pub(crate) fn design_zpk(
     // the prototype's n poles and zeros, doubled by band transforms, and the output form:
     // a few complex values per order
     cuprum_core::ext::check_host_bytes(n.saturating_mul(128))?;
+    let wn_given = wn;
     let mut wn = wn.to_vec();
     if let Some(fs) = opts.fs {
         if opts.analog {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                "fs cannot be specified for an analog filter",
+                "fs",
+                fs,
+                "None for an analog filter",
             ));
         }
         if !(fs > 0.0 && fs.is_finite()) {
-            return Err(Error::invalid_value(
-                op,
-                format!("sampling frequency fs={fs} must be a positive number"),
-            ));
+            return Err(Error::out_of_domain(op, "fs", fs, "(0, inf)"));
         }
         for w in &mut wn {
             *w /= fs / 2.0;
         }
     }
     if wn.is_empty() || wn.len() > 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("Wn must hold 1 or 2 frequencies, got {}", wn.len()),
+            "Wn",
+            format!("{wn_given:?}"),
+            "1 or 2 frequencies",
         ));
     }
     if wn.iter().any(|&w| w <= 0.0 || w.is_nan()) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             op,
-            format!("filter critical frequencies must be greater than 0, got Wn={wn:?}"),
+            "Wn",
+            format!("{wn_given:?}"),
+            "frequencies greater than 0",
         ));
     }
     if wn.len() == 2 && wn[0] >= wn[1] {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("Wn[0] must be less than Wn[1], got {wn:?}"),
+            "Wn",
+            format!("{wn_given:?}"),
+            "Wn[0] < Wn[1]",
         ));
     }
     let proto = match ftype {
         IirType::Butter => buttap(n),
         IirType::Cheby1 { rp } => {
             if rp < 0.0 {
-                return Err(Error::invalid_value(
-                    op,
-                    format!("passband ripple (rp) must be positive, got {rp}"),
-                ));
+                return Err(Error::out_of_domain(op, "rp", rp, "[0, inf) dB"));
             }
             cheb1ap(n, rp)
         }
         IirType::Cheby2 { rs } => {
             if rs < 0.0 {
-                return Err(Error::invalid_value(
-                    op,
-                    format!("stopband attenuation (rs) must be positive, got {rs}"),
-                ));
+                return Err(Error::out_of_domain(op, "rs", rs, "[0, inf) dB"));
             }
             cheb2ap(n, rs)
         }
         IirType::Ellip { rp, rs } => {
-            if rp < 0.0 || rs < 0.0 {
-                return Err(Error::invalid_value(
-                    op,
-                    format!("ripple (rp={rp}) and attenuation (rs={rs}) must be positive"),
-                ));
+            if rp < 0.0 {
+                return Err(Error::out_of_domain(op, "rp", rp, "[0, inf) dB"));
+            }
+            if rs < 0.0 {
+                return Err(Error::out_of_domain(op, "rs", rs, "[0, inf) dB"));
             }
             super::elliptic::ellipap(op, n, rp, rs)?
         }
@@ -363,17 +381,13 @@ pub(crate) fn design_zpk(
     };
     let (warped, fs) = if !opts.analog {
         if wn.iter().any(|&w| w >= 1.0) {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 op,
+                "Wn",
+                format!("{wn_given:?}"),
                 match opts.fs {
-                    Some(fs) => format!(
-                        "digital filter critical frequencies must be 0 < Wn < fs/2 (fs={fs} -> fs/2={}), got {:?}",
-                        fs / 2.0,
-                        wn.iter().map(|w| w * fs / 2.0).collect::<Vec<_>>()
-                    ),
-                    None => format!(
-                        "digital filter critical frequencies must be 0 < Wn < 1, got {wn:?}"
-                    ),
+                    Some(fs) => format!("0 < Wn < fs/2 = {} (digital filter)", fs / 2.0),
+                    None => "(0, 1) (digital filter, normalized to Nyquist)".to_string(),
                 },
             ));
         }
@@ -390,9 +404,11 @@ pub(crate) fn design_zpk(
     let z = match opts.btype {
         BType::Lowpass | BType::Highpass => {
             if warped.len() != 1 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    "must specify a single critical frequency Wn for lowpass or highpass filter",
+                    "Wn",
+                    format!("{wn_given:?}"),
+                    "a single critical frequency for a lowpass or highpass filter",
                 ));
             }
             if opts.btype == BType::Lowpass {
@@ -403,9 +419,11 @@ pub(crate) fn design_zpk(
         }
         BType::Bandpass | BType::Bandstop => {
             if warped.len() != 2 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    "Wn must specify start and stop frequencies for bandpass or bandstop filter",
+                    "Wn",
+                    format!("{wn_given:?}"),
+                    "start and stop frequencies for a bandpass or bandstop filter",
                 ));
             }
             let bw = warped[1] - warped[0];

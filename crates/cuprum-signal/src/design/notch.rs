@@ -6,22 +6,18 @@ use std::f64::consts::PI;
 
 fn notch_peak(op: &'static str, w0: f64, q: f64, fs: f64, notch: bool) -> Result<(Array, Array)> {
     if !(fs > 0.0 && fs.is_finite()) {
-        return Err(Error::invalid_value(
-            op,
-            format!("sampling frequency fs={fs} must be a positive number"),
-        ));
+        return Err(Error::out_of_domain(op, "fs", fs, "(0, inf)"));
     }
     if !(w0 > 0.0 && w0 < fs / 2.0) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             op,
-            format!("w0 ({w0}) should be such that 0 < w0 < fs/2 ({})", fs / 2.0),
+            "w0",
+            w0,
+            format!("(0, fs/2) = (0, {})", fs / 2.0),
         ));
     }
     if q.is_nan() || q <= 0.0 {
-        return Err(Error::invalid_value(
-            op,
-            format!("quality factor Q ({q}) must be positive"),
-        ));
+        return Err(Error::out_of_domain(op, "Q", q, "(0, inf)"));
     }
     let w0 = 2.0 * w0 / fs;
     let bw = w0 / q * PI;
@@ -49,8 +45,8 @@ fn notch_peak(op: &'static str, w0: f64, q: f64, fs: f64, notch: bool) -> Result
 /// (default 2: normalized to Nyquist); `q = w0/bandwidth` at −3 dB.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `iirnotch` for `w0` outside `(0, fs/2)`, `q <= 0`, a
-/// non-positive `fs`.
+/// [`Error::OutOfDomain`] naming `iirnotch` and the argument for `w0` outside `(0, fs/2)`,
+/// `Q <= 0`, a non-positive `fs`.
 ///
 /// **Algorithm**: SciPy's closed form (`_design_notch_peak_filter`).
 ///
@@ -88,8 +84,8 @@ pub fn iirpeak(w0: f64, q: f64, fs: f64) -> Result<(Array, Array)> {
 /// an integer). `peak` selects the peaking comb; `pass_zero` whether the comb passes DC.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `iircomb` for `w0` outside `(0, fs/2)`, `fs` not a multiple
-/// of `w0`, a non-positive `fs` or `q`.
+/// [`Error::OutOfDomain`] naming `iircomb` and the argument for `w0` outside `(0, fs/2)`, a
+/// non-positive `fs` or `Q`; [`Error::BadArgument`] for `fs` not a multiple of `w0`.
 ///
 /// **Algorithm**: SciPy's closed form.
 ///
@@ -101,31 +97,26 @@ pub fn iirpeak(w0: f64, q: f64, fs: f64) -> Result<(Array, Array)> {
 pub fn iircomb(w0: f64, q: f64, peak: bool, fs: f64, pass_zero: bool) -> Result<(Array, Array)> {
     const OP: &str = "iircomb";
     if !(fs > 0.0 && fs.is_finite()) {
-        return Err(Error::invalid_value(
-            OP,
-            format!("sampling frequency fs={fs} must be a positive number"),
-        ));
+        return Err(Error::out_of_domain(OP, "fs", fs, "(0, inf)"));
     }
     if !(w0 > 0.0 && w0 < fs / 2.0) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!(
-                "w0 must be between 0 and {} (Nyquist), but given {w0}",
-                fs / 2.0
-            ),
+            "w0",
+            w0,
+            format!("(0, fs/2) = (0, {})", fs / 2.0),
         ));
     }
     if q.is_nan() || q <= 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("quality factor Q ({q}) must be positive"),
-        ));
+        return Err(Error::out_of_domain(OP, "Q", q, "(0, inf)"));
     }
     let n = (fs / w0).round() as usize;
     if ((w0 - fs / n as f64) / fs).abs() > 1e-14 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("fs ({fs}) must be divisible by w0 ({w0})"),
+            "w0",
+            w0,
+            format!("a divisor of fs = {fs}"),
         ));
     }
     let w = 2.0 * PI * w0 / fs;
@@ -154,8 +145,8 @@ pub fn iircomb(w0: f64, q: f64, peak: bool, fs: f64, pass_zero: bool) -> Result<
 /// **Shapes**: → `b`, `a` float64 on the current device (`a = [1]` for the FIR).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `gammatone` for `freq` outside `(0, fs/2)`, an order outside
-/// `1..=24`, a non-positive `fs`.
+/// [`Error::OutOfDomain`] naming `gammatone` and the argument for `freq` outside `(0, fs/2)`
+/// or a non-positive `fs`; [`Error::BadArgument`] for an order outside `1..=24`.
 ///
 /// **Algorithm**: SciPy's closed forms (the ERB bandwidth `1.019·(f/9.26449 + 24.7)`).
 ///
@@ -174,18 +165,14 @@ pub fn gammatone(
     const OP: &str = "gammatone";
     use cuprum_core::Complex64 as C;
     if !(fs > 0.0 && fs.is_finite()) {
-        return Err(Error::invalid_value(
-            OP,
-            format!("sampling frequency fs={fs} must be a positive number"),
-        ));
+        return Err(Error::out_of_domain(OP, "fs", fs, "(0, inf)"));
     }
     if !(freq > 0.0 && freq < fs / 2.0) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!(
-                "the frequency must be between 0 and {} (Nyquist), but given {freq}",
-                fs / 2.0
-            ),
+            "freq",
+            freq,
+            format!("(0, fs/2) = (0, {})", fs / 2.0),
         ));
     }
     let erb = freq / 9.26449 + 24.7;
@@ -193,10 +180,7 @@ pub fn gammatone(
     if !iir {
         let order = order.unwrap_or(4);
         if !(1..=24).contains(&order) {
-            return Err(Error::invalid_value(
-                OP,
-                format!("invalid order {order}: order must be > 0 and <= 24"),
-            ));
+            return Err(Error::bad_argument(OP, "order", order, "1 to 24"));
         }
         let numtaps = numtaps.unwrap_or(((fs * 0.015) as usize).max(15));
         let bw = 1.019 * erb;

@@ -38,42 +38,40 @@ struct Prep {
 
 fn prepare(op: &'static str, s: &OrderSpec<'_>) -> Result<Prep> {
     if s.gpass <= 0.0 {
-        return Err(Error::invalid_value(
-            op,
-            format!("gpass ({}) should be larger than 0.0", s.gpass),
-        ));
+        return Err(Error::out_of_domain(op, "gpass", s.gpass, "(0, inf) dB"));
     }
     if s.gstop <= 0.0 {
-        return Err(Error::invalid_value(
-            op,
-            format!("gstop ({}) should be larger than 0.0", s.gstop),
-        ));
+        return Err(Error::out_of_domain(op, "gstop", s.gstop, "(0, inf) dB"));
     }
     if s.gpass > s.gstop {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             op,
-            format!(
-                "gpass ({}) should be smaller than gstop ({})",
-                s.gpass, s.gstop
-            ),
+            "gpass",
+            s.gpass,
+            format!("(0, gstop] = (0, {}] dB", s.gstop),
         ));
     }
     let ok = |w: &[f64]| !w.is_empty() && w.len() <= 2;
     if !ok(s.wp) || s.wp.len() != s.ws.len() {
-        return Err(Error::invalid_value(
-            op,
-            format!(
-                "wp {:?} and ws {:?} must both hold 1 or 2 frequencies",
-                s.wp, s.ws
-            ),
-        ));
+        return Err(if ok(s.wp) {
+            Error::bad_argument(
+                op,
+                "ws",
+                format!("{:?}", s.ws),
+                format!("as many frequencies as wp = {:?}", s.wp),
+            )
+        } else {
+            Error::bad_argument(op, "wp", format!("{:?}", s.wp), "1 or 2 frequencies")
+        });
     }
     let (mut wp, mut ws) = (s.wp.to_vec(), s.ws.to_vec());
     if let Some(fs) = s.fs {
         if s.analog {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                "fs cannot be specified for an analog filter",
+                "fs",
+                fs,
+                "None for an analog filter",
             ));
         }
         for w in wp.iter_mut().chain(ws.iter_mut()) {
@@ -282,8 +280,9 @@ fn post(wn: &[f64], s: &OrderSpec<'_>) -> Vec<f64> {
 /// the units of `fs` — to pass to [`butter`](crate::butter).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `buttord` for `gpass <= 0`, `gstop <= 0`, `gpass > gstop`,
-/// `wp`/`ws` of different or unsupported lengths, `fs` with an analog filter.
+/// [`Error::OutOfDomain`] naming `buttord` and the argument for `gpass <= 0`, `gstop <= 0`,
+/// `gpass > gstop`; [`Error::BadArgument`] for `wp`/`ws` of different or unsupported lengths,
+/// `fs` with an analog filter.
 ///
 /// **Algorithm**: SciPy's: pre-warped edges, the band-stop passband edges optimized by a
 /// bounded Brent search, the order from the attenuation ratio; on the host.
@@ -480,20 +479,17 @@ pub fn iirdesign(
 ) -> Result<super::iir::Filter> {
     const OP: &str = "iirdesign";
     let nyq = spec.fs.map_or(1.0, |f| f / 2.0);
-    if !spec.analog
-        && spec
-            .wp
-            .iter()
-            .chain(spec.ws)
-            .any(|&w| !(w > 0.0 && w < nyq))
-    {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "edge frequencies must lie strictly between 0 and {nyq}, got wp={:?}, ws={:?}",
-                spec.wp, spec.ws
-            ),
-        ));
+    if !spec.analog {
+        for (arg, w) in [("wp", spec.wp), ("ws", spec.ws)] {
+            if w.iter().any(|&w| !(w > 0.0 && w < nyq)) {
+                return Err(Error::out_of_domain(
+                    OP,
+                    arg,
+                    format!("{w:?}"),
+                    format!("(0, {nyq}) (digital edge frequencies below fs/2)"),
+                ));
+            }
+        }
     }
     let p = prepare(OP, spec)?;
     let btype = match p.ftype {

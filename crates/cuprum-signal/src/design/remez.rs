@@ -22,7 +22,7 @@ impl RemezType {
     /// Parses `'bandpass'`, `'differentiator'`, `'hilbert'`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `remez` for another string.
+    /// [`Error::BadArgument`] naming `remez` and `type` for another string.
     ///
     /// ```
     /// assert_eq!(cuprum_signal::RemezType::parse("hilbert").unwrap(), cuprum_signal::RemezType::Hilbert);
@@ -33,9 +33,11 @@ impl RemezType {
             "differentiator" => RemezType::Differentiator,
             "hilbert" => RemezType::Hilbert,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "remez",
-                    format!("Type must be 'bandpass', 'differentiator', or 'hilbert', got {s:?}"),
+                    "type",
+                    format!("{s:?}"),
+                    "one of 'bandpass', 'differentiator', 'hilbert'",
                 ));
             }
         })
@@ -218,9 +220,10 @@ fn exchange(g: &Grid, nfcns: usize, maxiter: usize) -> Result<Vec<f64>> {
 /// response is `desired·f`, the weight `weight/f`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `remez` for `numtaps < 1`, band edges not monotonic from 0
-/// or above `fs/2`, an odd number of edges, `desired`/`weight` lengths other than the number
-/// of bands, a grid too coarse for the filter length.
+/// [`Error::BadArgument`] naming `remez` and the argument for `numtaps < 1`, band edges not
+/// monotonic, an odd number of edges, `desired`/`weight` lengths other than the number of
+/// bands, a grid too coarse or too fine for the filter length (`grid_density`);
+/// [`Error::OutOfDomain`] for band edges above `fs/2` or a non-positive `fs`.
 ///
 /// **Algorithm**: the Remez exchange with the barycentric form of the Lagrange interpolant,
 /// then the coefficients by an inverse cosine transform of the interpolant and the
@@ -237,46 +240,67 @@ pub fn remez(numtaps: usize, bands: &[f64], desired: &[f64], opts: &RemezOptions
     const OP: &str = "remez";
     let fs = opts.fs.unwrap_or(1.0);
     if !(fs.is_finite() && fs > 0.0) {
-        return Err(Error::invalid_value(
-            OP,
-            format!("fs must be a positive number, got {fs}"),
-        ));
+        return Err(Error::out_of_domain(OP, "fs", fs, "(0, inf)"));
     }
     if numtaps < 1 {
-        return Err(Error::invalid_value(OP, "numtaps must be at least 1"));
+        return Err(Error::bad_argument(OP, "numtaps", numtaps, "at least 1"));
     }
     let nb = desired.len();
     let weight = match &opts.weight {
         Some(w) => w.clone(),
         None => try_vec_filled(nb, 1.0)?,
     };
-    if weight.len() != nb || bands.len() != 2 * nb || nb == 0 {
-        return Err(Error::invalid_value(
+    if nb == 0 {
+        return Err(Error::bad_argument(
             OP,
+            "desired",
+            "[]",
+            "one gain per band (at least one)",
+        ));
+    }
+    if weight.len() != nb {
+        return Err(Error::bad_argument(
+            OP,
+            "weight",
+            format!("{} weights", weight.len()),
+            format!("one weight per band ({nb}, the length of desired)"),
+        ));
+    }
+    if bands.len() != 2 * nb {
+        return Err(Error::bad_argument(
+            OP,
+            "bands",
+            format!("{} band edges", bands.len()),
             format!(
-                "The inputs desired and weight must have same length. The input bands must have twice this length; got {} bands edges, {nb} desired, {} weights",
-                bands.len(),
-                weight.len()
+                "two edges per band ({}, twice the length of desired)",
+                2 * nb
             ),
         ));
     }
     let edge: Vec<f64> = bands.iter().map(|b| b / fs).collect();
     if edge.iter().any(|&e| !(0.0..=0.5).contains(&e)) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!(
-                "Band edges should be less than 1/2 the sampling frequency, got {bands:?} with fs={fs}"
-            ),
+            "bands",
+            format!("{bands:?}"),
+            format!("[0, fs/2] = [0, {}]", fs / 2.0),
         ));
     }
     if edge.windows(2).any(|p| p[1] < p[0]) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("Bands must be monotonic starting at zero, got {bands:?}"),
+            "bands",
+            format!("{bands:?}"),
+            "monotonic band edges starting at zero",
         ));
     }
     if opts.grid_density == 0 {
-        return Err(Error::invalid_value(OP, "grid_density must be positive"));
+        return Err(Error::bad_argument(
+            OP,
+            "grid_density",
+            0,
+            "a positive integer",
+        ));
     }
     let neg = opts.kind != RemezType::Bandpass;
     let diff = opts.kind == RemezType::Differentiator;
@@ -310,12 +334,11 @@ pub fn remez(numtaps: usize, bands: &[f64], desired: &[f64], opts: &RemezOptions
             g.f.push(f);
             g.band.push(b);
             if g.f.len() > cap {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!(
-                        "too many grid points for numtaps={numtaps}, grid_density={}",
-                        opts.grid_density
-                    ),
+                    "grid_density",
+                    opts.grid_density,
+                    format!("a density whose grid fits in memory for numtaps = {numtaps}"),
                 ));
             }
             f += delf;
@@ -331,12 +354,15 @@ pub fn remez(numtaps: usize, bands: &[f64], desired: &[f64], opts: &RemezOptions
         g.band.pop();
     }
     if g.f.len() < nfcns + 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
+            "grid_density",
+            opts.grid_density,
             format!(
-                "the grid has {} points for {} extremal frequencies: widen the bands or raise grid_density",
-                g.f.len(),
-                nfcns + 1
+                "a grid of at least {} points for the extremal frequencies (it has {}): widen \
+                 the bands or raise grid_density",
+                nfcns + 1,
+                g.f.len()
             ),
         ));
     }

@@ -11,8 +11,8 @@ use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 /// `(n, 1)`, `C` `(1, n)`, `D` `(1, 1)` float64 on `b`'s device, `n = len(a) − 1`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `tf2ss` for an improper function (`b` longer than `a`), an
-/// all-zero `a`, complex coefficients.
+/// [`Error::BadArgument`] naming `tf2ss` for an improper function (`num` longer than `den`)
+/// or an all-zero `den`; [`Error::DType`] for complex coefficients.
 ///
 /// **Algorithm**: SciPy's: the companion matrix of the normalized denominator, `C = b[1:] −
 /// b[0]·a[1:]`, `D = b[0]`; on the host.
@@ -31,7 +31,12 @@ pub fn tf2ss(b: &Array, a: &Array) -> Result<(Array, Array, Array, Array)> {
     const OP: &str = "tf2ss";
     let (bv, av) = (host_f64(OP, b)?, host_f64(OP, a)?);
     let first = av.iter().position(|&v| v != 0.0).ok_or_else(|| {
-        Error::invalid_value(OP, "denominator must have at least one nonzero element")
+        Error::bad_argument(
+            OP,
+            "den",
+            format!("{av:?}"),
+            "a denominator with at least one nonzero coefficient",
+        )
     })?;
     let a0 = av[first];
     let av: Vec<f64> = av[first..].iter().map(|v| v / a0).collect();
@@ -41,11 +46,11 @@ pub fn tf2ss(b: &Array, a: &Array) -> Result<(Array, Array, Array, Array)> {
     }
     let (m, k) = (bv.len(), av.len());
     if m > k {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "improper transfer function: `num` ({m} coefficients) is longer than `den` ({k})"
-            ),
+            "num",
+            format!("{m} coefficients"),
+            format!("at most as many as den ({k}): a proper transfer function"),
         ));
     }
     let dev = b.device();
@@ -116,7 +121,8 @@ pub(crate) fn charpoly(a: &[f64], n: usize) -> Result<Vec<f64>> {
 /// `den` `(n + 1,)` float64 on `A`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `ss2tf` for inconsistent shapes or complex matrices.
+/// [`Error::BadShape`] naming `ss2tf` and the matrix for inconsistent shapes;
+/// [`Error::DType`] for complex matrices.
 ///
 /// **Algorithm**: SciPy's: `den = poly(A)`, `num = poly(A − B·C) + (D − 1)·den`, the
 /// characteristic polynomials by the Faddeev–LeVerrier recurrence on the host (exact for the
@@ -135,18 +141,19 @@ pub(crate) fn charpoly(a: &[f64], n: usize) -> Result<Vec<f64>> {
 pub fn ss2tf(a: &Array, b: &Array, c: &Array, d: &Array) -> Result<(Array, Array)> {
     const OP: &str = "ss2tf";
     let n = a.shape().first().copied().unwrap_or(0);
-    let ok = a.shape() == [n, n] && b.shape() == [n, 1] && c.shape() == [1, n] && d.size() == 1;
-    if !ok {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "expected A (n, n), B (n, 1), C (1, n), D (1, 1), got {:?}, {:?}, {:?}, {:?}",
-                a.shape(),
-                b.shape(),
-                c.shape(),
-                d.shape()
-            ),
-        ));
+    let bad = if a.shape() != [n, n] {
+        Some(("A", a.shape(), "(n, n)".to_string()))
+    } else if b.shape() != [n, 1] {
+        Some(("B", b.shape(), format!("({n}, 1)")))
+    } else if c.shape() != [1, n] {
+        Some(("C", c.shape(), format!("(1, {n})")))
+    } else if d.size() != 1 {
+        Some(("D", d.shape(), "(1, 1)".to_string()))
+    } else {
+        None
+    };
+    if let Some((arg, shape, expected)) = bad {
+        return Err(Error::bad_shape(OP, arg, shape, expected));
     }
     let (av, bv, cv, dv) = (
         host_f64(OP, a)?,
@@ -185,7 +192,7 @@ fn eval_s(c: &[f64], s: C) -> C {
 /// `w` and `h` (complex128) `(len(w),)`, on `w`'s device (on `b`'s for a count).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `freqs` for complex coefficients.
+/// [`Error::DType`] naming `freqs` for complex coefficients.
 ///
 /// **Algorithm**: Horner evaluation of both polynomials at `s = i·w` on the host.
 ///
@@ -223,7 +230,7 @@ pub fn freqs<'w>(b: &Array, a: &Array, w: impl Into<WorN<'w>>) -> Result<(Array,
 /// `w`'s device (on `z`'s for a count).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `freqs_zpk` for non-1-D zeros or poles.
+/// [`Error::BadShape`] naming `freqs_zpk` and `z` or `p` for non-1-D zeros or poles.
 ///
 /// **Algorithm**: `k·Π(iw − z)/Π(iw − p)` on the host.
 ///
@@ -248,18 +255,15 @@ pub fn freqs_zpk<'w>(
         WorN::N(n) => crate::findfreqs(z, p, n, crate::FreqsKind::Zp)?,
     };
     let w = &w;
-    let host = |a: &Array| -> Result<Vec<C>> {
+    let host = |arg: &'static str, a: &Array| -> Result<Vec<C>> {
         if a.ndim() != 1 {
-            return Err(Error::invalid_value(
-                OP,
-                format!("zeros and poles must be 1-D, got shape {:?}", a.shape()),
-            ));
+            return Err(Error::bad_shape(OP, arg, a.shape(), "a 1-D array"));
         }
         a.astype(DType::Complex128)?
             .to_device(Device::Cpu)?
             .to_vec::<C>()
     };
-    let (zv, pv, wv) = (host(z)?, host(p)?, host_f64(OP, w)?);
+    let (zv, pv, wv) = (host("z", z)?, host("p", p)?, host_f64(OP, w)?);
     let h: Vec<C> = wv
         .iter()
         .map(|&x| {

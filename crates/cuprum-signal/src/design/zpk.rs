@@ -17,11 +17,12 @@ pub struct Zpk {
 
 fn degree(op: &'static str, z: &[C], p: &[C]) -> Result<usize> {
     p.len().checked_sub(z.len()).ok_or_else(|| {
-        Error::invalid_value(
+        Error::bad_argument(
             op,
+            "z",
+            format!("{} zeros", z.len()),
             format!(
-                "improper transfer function: {} zeros and {} poles (must have at least as many poles as zeros)",
-                z.len(),
+                "at most as many zeros as poles ({}): a proper transfer function",
                 p.len()
             ),
         )
@@ -136,7 +137,7 @@ fn is_real(x: C) -> bool {
 
 /// SciPy's `_cplxreal`: the complex elements as one representative per conjugate pair
 /// (positive imaginary part, sorted by real part then |imag|), then the real elements sorted.
-fn cplxreal(op: &'static str, z: &[C]) -> Result<(Vec<C>, Vec<f64>)> {
+fn cplxreal(op: &'static str, arg: &'static str, z: &[C]) -> Result<(Vec<C>, Vec<f64>)> {
     if z.is_empty() {
         return Ok((vec![], vec![]));
     }
@@ -161,9 +162,11 @@ fn cplxreal(op: &'static str, z: &[C]) -> Result<(Vec<C>, Vec<f64>)> {
     let mut zp: Vec<C> = rest.iter().copied().filter(|x| x.im > 0.0).collect();
     let mut zn: Vec<C> = rest.iter().copied().filter(|x| x.im < 0.0).collect();
     if zp.len() != zn.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            "array contains a complex value with no matching conjugate",
+            arg,
+            "an array with a complex value without its conjugate",
+            "complex values in conjugate pairs",
         ));
     }
     // runs of equal real part sorted by |imag|
@@ -181,9 +184,11 @@ fn cplxreal(op: &'static str, z: &[C]) -> Result<(Vec<C>, Vec<f64>)> {
     }
     for (a, b) in zp.iter().zip(&zn) {
         if (a - b.conj()).norm() > tol * b.norm() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                "array contains a complex value with no matching conjugate",
+                arg,
+                format!("an array holding {a} without its conjugate"),
+                "complex values in conjugate pairs",
             ));
         }
     }
@@ -240,15 +245,13 @@ fn argmin_by(v: &[C], f: impl Fn(C) -> f64) -> usize {
 /// Second-order sections of a digital zpk, SciPy's `zpk2sos` with `pairing='nearest'`.
 pub(crate) fn zpk2sos(f: &Zpk) -> Result<Vec<[f64; 6]>> {
     const OP: &str = "zpk2sos";
-    if let Some(v) =
-        f.z.iter()
-            .chain(&f.p)
+    for (arg, vals) in [("z", &f.z), ("p", &f.p)] {
+        if let Some(v) = vals
+            .iter()
             .find(|v| !(v.re.is_finite() && v.im.is_finite()))
-    {
-        return Err(Error::invalid_value(
-            OP,
-            format!("the zeros and poles must be finite, got {v}"),
-        ));
+        {
+            return Err(Error::out_of_domain(OP, arg, v, "finite values"));
+        }
     }
     if f.z.is_empty() && f.p.is_empty() {
         return Ok(vec![[f.k, 0.0, 0.0, 1.0, 0.0, 0.0]]);
@@ -267,12 +270,12 @@ pub(crate) fn zpk2sos(f: &Zpk) -> Result<Vec<[f64; 6]>> {
         p.push(zero);
         z.push(zero);
     }
-    let (zc, zr) = cplxreal(OP, &z)?;
+    let (zc, zr) = cplxreal(OP, "z", &z)?;
     let mut z: Vec<C> = zc
         .into_iter()
         .chain(zr.into_iter().map(|r| C::new(r, 0.0)))
         .collect();
-    let (pc, pr) = cplxreal(OP, &p)?;
+    let (pc, pr) = cplxreal(OP, "p", &p)?;
     let mut p: Vec<C> = pc
         .into_iter()
         .chain(pr.into_iter().map(|r| C::new(r, 0.0)))
