@@ -349,10 +349,18 @@ fn run(a: &Args) -> Result<()> {
         );
     }
     if let Some(dir) = &a.out {
-        let io = |e: std::io::Error| cuprum_core::Error::invalid_value("ecg", e.to_string());
-        std::fs::create_dir_all(dir).map_err(io)?;
+        let io = |p: &std::path::Path| {
+            let path = p.display().to_string();
+            move |source: std::io::Error| cuprum_core::Error::Io {
+                op: "ecg",
+                path,
+                source,
+            }
+        };
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
         let c = picture(&e)?;
-        write_png(&dir.join("ecg.png"), c.w, c.h, &c.pix).map_err(io)?;
+        let png = dir.join("ecg.png");
+        write_png(&png, c.w, c.h, &c.pix).map_err(io(&png))?;
     }
     Ok(())
 }

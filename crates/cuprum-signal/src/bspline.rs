@@ -40,12 +40,11 @@ pub fn gauss_spline(x: &Array, n: usize) -> Result<Array> {
 
 fn check_1d(op: &'static str, s: &Array) -> Result<Array> {
     if s.ndim() != 1 || s.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "signal must be a non-empty 1-D array, got shape {:?}",
-                s.shape()
-            ),
+            "signal",
+            s.shape(),
+            "a non-empty 1-D array",
         ));
     }
     if s.dtype().is_complex() {
@@ -116,9 +115,11 @@ fn coeff_smooth(lam: f64) -> (f64, f64) {
 fn cubic_smooth_coeff(op: &'static str, s: &Array, lamb: f64) -> Result<Array> {
     let k = s.size();
     if k < 3 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!("a smoothing spline needs at least 3 samples, got {k}"),
+            "signal",
+            s.shape(),
+            "at least 3 samples for a smoothing spline (lamb > 0)",
         ));
     }
     let dev = s.device();
@@ -166,7 +167,7 @@ fn cubic_smooth_coeff(op: &'static str, s: &Array, lamb: f64) -> Result<Array> {
 /// **Shapes**: 1-D real `signal` (k) → `(k,)` float64 on its device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `cspline1d` for empty or non-1-D input (fewer than 3 samples
+/// [`Error::BadShape`] naming `cspline1d` for empty or non-1-D input (fewer than 3 samples
 /// with smoothing); [`Error::Unsupported`] for complex input.
 ///
 /// **Algorithm**: SciPy's: a causal and an anti-causal first-order recursion (pole `−2 + √3`;
@@ -198,8 +199,8 @@ pub fn cspline1d(signal: &Array, lamb: f64) -> Result<Array> {
 /// **Shapes**: as [`cspline1d`].
 ///
 /// # Errors
-/// As [`cspline1d`]; [`Error::InvalidValue`] for `lamb ≠ 0` (SciPy has no smoothing quadratic
-/// spline).
+/// As [`cspline1d`]; [`Error::BadArgument`] (`lamb`) for `lamb ≠ 0` (SciPy has no smoothing
+/// quadratic spline).
 ///
 /// **Algorithm**: as [`cspline1d`] with the pole `−3 + 2√2`.
 ///
@@ -215,9 +216,11 @@ pub fn qspline1d(signal: &Array, lamb: f64) -> Result<Array> {
     const OP: &str = "qspline1d";
     let s = check_1d(OP, signal)?;
     if lamb != 0.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("Smoothing quadratic splines not supported yet, got lamb={lamb}"),
+            "lamb",
+            lamb,
+            "0 (smoothing quadratic splines are not supported, as in SciPy)",
         ));
     }
     first_order_coeff(&s, -3.0 + 2.0 * 2f64.sqrt(), 8.0)
@@ -261,12 +264,11 @@ fn spline_eval(
     cubic: bool,
 ) -> Result<Array> {
     if cj.ndim() != 1 || cj.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "Spline coefficients 'cj' must be a non-empty 1-D array, got shape {:?}",
-                cj.shape()
-            ),
+            "cj",
+            cj.shape(),
+            "a non-empty 1-D array",
         ));
     }
     crate::util::same_device(op, cj, newx)?;
@@ -314,7 +316,7 @@ fn spline_eval(
 /// **Shapes**: 1-D `cj`, `newx` any shape → `newx`'s shape, float64, on their device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `cspline1d_eval` for empty or non-1-D `cj`;
+/// [`Error::BadShape`] naming `cspline1d_eval` for empty or non-1-D `cj`;
 /// [`Error::DeviceMismatch`] when `cj` and `newx` are on different devices.
 ///
 /// **Algorithm**: SciPy's four-term sum of `cj[j]·β₃(x − j)` around each point, with the
@@ -377,10 +379,13 @@ fn symiirorder1_last(
         k += 1;
         p *= z1.abs();
         if k > n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
+                "precision",
+                precision,
                 format!(
-                    "Sum to find symmetric boundary conditions did not converge: {n} samples for a precision of {precision}"
+                    "a precision the symmetric boundary sum reaches within the {n} samples \
+                     (a longer signal or a larger precision)"
                 ),
             ));
         }
@@ -457,10 +462,13 @@ fn sum_terms(
             return Ok(k);
         }
         if k >= n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
+                "precision",
+                precision,
                 format!(
-                    "Sum to find symmetric boundary conditions did not converge: {n} samples for a precision of {precision}"
+                    "a precision the symmetric boundary sum reaches within the {n} samples \
+                     (a longer signal or a larger precision)"
                 ),
             ));
         }
@@ -480,9 +488,11 @@ fn symiirorder2_last(
     let nd = x.ndim();
     let n = x.shape()[nd - 1];
     if n < 3 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!("a smoothing spline needs at least 3 samples along each axis, got {n}"),
+            "signal",
+            x.shape(),
+            "at least 3 samples along each axis for a smoothing spline",
         ));
     }
     let dev = x.device();
@@ -568,12 +578,11 @@ fn spline2d(
     precision: f64,
 ) -> Result<Array> {
     if signal.ndim() == 0 || signal.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "signal must be a non-empty array, got shape {:?}",
-                signal.shape()
-            ),
+            "signal",
+            signal.shape(),
+            "a non-empty array of at least 1 dimension",
         ));
     }
     if signal.dtype().is_complex() {
@@ -608,8 +617,9 @@ fn spline2d(
 /// boundary sums stop at the first power of the pole below it.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `cspline2d` for empty or 0-d input, an axis too short for
-/// the boundary sums to converge (or shorter than 3 with smoothing); [`Error::Unsupported`] for
+/// [`Error::BadShape`] naming `cspline2d` for empty or 0-d input or an axis shorter than 3
+/// with smoothing; [`Error::BadArgument`] (`precision`) for an axis too short for the boundary
+/// sums to converge; [`Error::Unsupported`] for
 /// complex input.
 ///
 /// **Algorithm**: SciPy's: for `lamb ≤ 1/144` `symiirorder1` with the pole `−2 + √3` and gain
@@ -647,7 +657,7 @@ pub fn cspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
 /// **Shapes**, precision: as [`cspline2d`].
 ///
 /// # Errors
-/// As [`cspline2d`], naming `qspline2d`; [`Error::InvalidValue`] for `lamb > 0`.
+/// As [`cspline2d`], naming `qspline2d`; [`Error::OutOfDomain`] (`lamb`) for `lamb > 0`.
 ///
 /// **Algorithm**: as [`cspline2d`] with the pole `−3 + 2√2` and gain 8.
 ///
@@ -661,10 +671,7 @@ pub fn cspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
 pub fn qspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
     const OP: &str = "qspline2d";
     if lamb > 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("lambda must be negative or zero, got {lamb}"),
-        ));
+        return Err(Error::out_of_domain(OP, "lamb", lamb, "(-inf, 0]"));
     }
     let r = -3.0 + 2.0 * 2f64.sqrt();
     spline2d(OP, signal, None, -r * 8.0, r, precision)
@@ -701,9 +708,11 @@ pub fn spline_filter(iin: &Array, lmbda: f64) -> Result<Array> {
         return Err(Error::dtype(OP, dt));
     }
     if iin.ndim() == 0 || iin.ndim() > 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!("Iin must be 1-D or 2-D, got shape {:?}", iin.shape()),
+            "Iin",
+            iin.shape(),
+            "a 1-D or 2-D array",
         ));
     }
     let ck = cspline2d(iin, lmbda, -1.0)?;

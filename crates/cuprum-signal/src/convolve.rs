@@ -26,7 +26,7 @@ impl ConvMethod {
     /// Parses `'auto'`, `'direct'`, `'fft'`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] (`method`) for another string.
     ///
     /// ```
     /// assert_eq!(cuprum_signal::ConvMethod::parse("fft").unwrap(), cuprum_signal::ConvMethod::Fft);
@@ -37,9 +37,11 @@ impl ConvMethod {
             "direct" => ConvMethod::Direct,
             "fft" => ConvMethod::Fft,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "convolve",
-                    format!("acceptable method flags are 'auto', 'direct', or 'fft', got {s:?}"),
+                    "method",
+                    format!("{s:?}"),
+                    "one of 'auto', 'direct', 'fft'",
                 ));
             }
         })
@@ -62,7 +64,7 @@ impl Boundary {
     /// Parses `'fill'`/`'pad'`, `'wrap'`/`'circular'`, `'symm'`/`'symmetric'`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] (`boundary`) for another string.
     ///
     /// ```
     /// assert_eq!(cuprum_signal::Boundary::parse("symm").unwrap(), cuprum_signal::Boundary::Symm);
@@ -73,11 +75,11 @@ impl Boundary {
             "wrap" | "circular" => Boundary::Wrap,
             "symm" | "symmetric" => Boundary::Symm,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "convolve2d",
-                    format!(
-                        "acceptable boundary flags are 'fill', 'circular' (or 'wrap'), and 'symmetric' (or 'symm'), got {s:?}"
-                    ),
+                    "boundary",
+                    format!("{s:?}"),
+                    "one of 'fill' (or 'pad'), 'circular' (or 'wrap'), 'symmetric' (or 'symm')",
                 ));
             }
         })
@@ -109,12 +111,15 @@ fn swap_needed(
     let ok1 = axes.iter().all(|&i| s1[i] >= s2[i]);
     let ok2 = axes.iter().all(|&i| s2[i] >= s1[i]);
     if !(ok1 || ok2) {
-        return Err(Error::invalid_value(
+        return Err(Error::ShapeMismatch {
             op,
-            format!(
-                "for 'valid' mode, one must be at least as large as the other in every dimension: shapes {s1:?} and {s2:?}"
+            lhs: s1.to_vec(),
+            rhs: s2.to_vec(),
+            detail: Some(
+                "for 'valid' mode one must be at least as large as the other in every dimension"
+                    .into(),
             ),
-        ));
+        });
     }
     Ok(!ok1)
 }
@@ -183,14 +188,12 @@ fn centered(full: &Array, shape: &[usize], axes: &[usize]) -> Result<Array> {
 
 fn check_same_ndim(op: &'static str, in1: &Array, in2: &Array) -> Result<()> {
     if in1.ndim() != in2.ndim() {
-        return Err(Error::invalid_value(
+        return Err(Error::ShapeMismatch {
             op,
-            format!(
-                "in1 and in2 should have the same dimensionality: shapes {:?} and {:?}",
-                in1.shape(),
-                in2.shape()
-            ),
-        ));
+            lhs: in1.shape().to_vec(),
+            rhs: in2.shape().to_vec(),
+            detail: Some("in1 and in2 should have the same dimensionality".into()),
+        });
     }
     crate::util::same_device(op, in1, in2)
 }
@@ -275,7 +278,7 @@ pub fn choose_conv_method(in1: &Array, in2: &Array, mode: ConvolveMode) -> ConvM
 /// FFT method gives the inexact dtype.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `convolve` for different ndims or the `Valid` size rule;
+/// [`Error::ShapeMismatch`] naming `convolve` for different ndims or the `Valid` size rule;
 /// [`Error::DeviceMismatch`].
 ///
 /// **Algorithm**: [`ConvMethod::Direct`]: one scaled, shifted pass of `in1` per element of
@@ -383,14 +386,14 @@ fn fft_conv(
             && in1.shape()[d] != 1
             && in2.shape()[d] != 1
         {
-            return Err(Error::invalid_value(
+            return Err(Error::ShapeMismatch {
                 op,
-                format!(
-                    "incompatible shapes for in1 and in2: {:?} and {:?} along axis {d}, which is not convolved",
-                    in1.shape(),
-                    in2.shape()
-                ),
-            ));
+                lhs: in1.shape().to_vec(),
+                rhs: in2.shape().to_vec(),
+                detail: Some(format!(
+                    "incompatible lengths along axis {d}, which is not convolved"
+                )),
+            });
         }
     }
     if ax.is_empty() {
@@ -454,7 +457,7 @@ fn fft_conv(
 /// float64).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `fftconvolve` for different ndims, incompatible
+/// [`Error::ShapeMismatch`] naming `fftconvolve` for different ndims, incompatible
 /// non-convolved axes, or the `Valid` size rule; [`Error::AxisOutOfBounds`].
 ///
 /// **Algorithm**: `irfftn(rfftn(in1)·rfftn(in2))` over `next_fast_len` sizes (complex FFTs for
@@ -546,15 +549,11 @@ fn conv2d(
     boundary: Boundary,
     fillvalue: Scalar,
 ) -> Result<Array> {
-    if in1.ndim() != 2 || in2.ndim() != 2 {
-        return Err(Error::invalid_value(
-            op,
-            format!(
-                "{op} inputs must both be 2-D arrays, got shapes {:?} and {:?}",
-                in1.shape(),
-                in2.shape()
-            ),
-        ));
+    if in1.ndim() != 2 {
+        return Err(Error::bad_shape(op, "in1", in1.shape(), "a 2-D array"));
+    }
+    if in2.ndim() != 2 {
+        return Err(Error::bad_shape(op, "in2", in2.shape(), "a 2-D array"));
     }
     crate::util::same_device(op, in1, in2)?;
     if in1.size() == 0 || in2.size() == 0 {
@@ -580,7 +579,8 @@ fn conv2d(
 /// mirrored including the edge sample (`Symm`). **Dtypes**: the promoted dtype.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `convolve2d` for non-2-D inputs or the `Valid` size rule.
+/// [`Error::BadShape`] naming `convolve2d` for non-2-D inputs; [`Error::ShapeMismatch`] for
+/// the `Valid` size rule.
 ///
 /// **Algorithm**: the padded input's valid convolution, one scaled shifted pass per element of
 /// `in2`, on the arrays' device.
@@ -662,7 +662,8 @@ pub fn correlate2d(
 /// promoted inexact dtype on `signal`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `deconvolve` for non-1-D input, an empty divisor or
+/// [`Error::BadShape`] naming `deconvolve` for non-1-D input or an empty divisor;
+/// [`Error::BadArgument`] (from [`lfilter`](crate::lfilter), naming `a`) for
 /// `divisor[0] == 0`.
 ///
 /// **Algorithm**: SciPy's: the quotient is [`lfilter`](crate::lfilter) of an impulse through
@@ -679,18 +680,24 @@ pub fn correlate2d(
 /// ```
 pub fn deconvolve(signal: &Array, divisor: &Array) -> Result<(Array, Array)> {
     const OP: &str = "deconvolve";
-    if signal.ndim() != 1 || divisor.ndim() != 1 {
-        return Err(Error::invalid_value(
+    if signal.ndim() != 1 {
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "signal and divisor must be 1-D, got shapes {:?} and {:?}",
-                signal.shape(),
-                divisor.shape()
-            ),
+            "signal",
+            signal.shape(),
+            "a 1-D array",
+        ));
+    }
+    if divisor.ndim() != 1 {
+        return Err(Error::bad_shape(
+            OP,
+            "divisor",
+            divisor.shape(),
+            "a 1-D array",
         ));
     }
     if divisor.size() == 0 {
-        return Err(Error::invalid_value(OP, "divisor is empty"));
+        return Err(Error::bad_shape(OP, "divisor", &[0], "at least 1 element"));
     }
     crate::util::same_device(OP, signal, divisor)?;
     let dt = inexact(DType::promote(signal.dtype(), divisor.dtype()));
@@ -718,7 +725,7 @@ pub fn deconvolve(signal: &Array, divisor: &Array) -> Result<(Array, Array)> {
 /// `(|in1_len − in2_len| + 1,)` (`Valid`), on the current device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `correlation_lags` for a zero length.
+/// [`Error::BadArgument`] naming `correlation_lags` and the length for a zero length.
 ///
 /// **Algorithm**: SciPy's index ranges, one `arange` on the device.
 ///
@@ -729,10 +736,20 @@ pub fn deconvolve(signal: &Array, divisor: &Array) -> Result<(Array, Array)> {
 /// assert_eq!(l.to_vec::<i64>().unwrap(), vec![-1, 0, 1, 2]);
 /// ```
 pub fn correlation_lags(in1_len: usize, in2_len: usize, mode: ConvolveMode) -> Result<Array> {
-    if in1_len == 0 || in2_len == 0 {
-        return Err(Error::invalid_value(
+    if in1_len == 0 {
+        return Err(Error::bad_argument(
             "correlation_lags",
-            "input lengths must be positive",
+            "in1_len",
+            0,
+            "a positive length",
+        ));
+    }
+    if in2_len == 0 {
+        return Err(Error::bad_argument(
+            "correlation_lags",
+            "in2_len",
+            0,
+            "a positive length",
         ));
     }
     let (n1, n2) = (in1_len as i64, in2_len as i64);

@@ -16,22 +16,14 @@ struct Plan {
     wk2: Vec<C>,
 }
 
-fn plan(
-    op: &'static str,
-    n: usize,
-    m: usize,
-    wk2: Vec<C>,
-    ak: impl Fn(usize) -> C,
-) -> Result<Plan> {
+fn plan(n: usize, m: usize, wk2: Vec<C>, ak: impl Fn(usize) -> C) -> Result<Plan> {
     let nfft = cuprum_fft::next_fast_len(n + m - 1, false)?;
     let awk2: Vec<C> = (0..n).map(|k| ak(k) * wk2[k]).collect();
     let mut chirp = cuprum_core::ext::try_vec_with_capacity::<C>(n + m - 1)?;
     chirp.extend(wk2[1..n].iter().rev().map(|v| C::new(1.0, 0.0) / v));
     chirp.extend(wk2[..m].iter().map(|v| C::new(1.0, 0.0) / v));
     let ca = Array::from_vec_on(chirp, &[n + m - 1], Device::Cpu)?;
-    let fwk2 = cuprum_fft::fft(&ca, Some(nfft), -1, Norm::Backward)
-        .map_err(|e| Error::invalid_value(op, format!("chirp FFT: {e}")))?
-        .to_vec::<C>()?;
+    let fwk2 = cuprum_fft::fft(&ca, Some(nfft), -1, Norm::Backward)?.to_vec::<C>()?;
     Ok(Plan {
         n,
         m,
@@ -44,16 +36,18 @@ fn plan(
 
 fn apply(op: &'static str, p: &Plan, x: &Array, axis: isize) -> Result<Array> {
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            op,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(op, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(op, axis, x.ndim())?;
     if x.shape()[ax] != p.n {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!("CZT defined for length {}, not {}", p.n, x.shape()[ax]),
+            "x",
+            x.shape(),
+            format!(
+                "{} samples along axis {ax} (the length the CZT was made for)",
+                p.n
+            ),
         ));
     }
     let dev = x.device();
@@ -90,10 +84,20 @@ fn apply(op: &'static str, p: &Plan, x: &Array, axis: isize) -> Result<Array> {
 
 fn sizes(op: &'static str, n: usize, m: Option<usize>) -> Result<usize> {
     let m = m.unwrap_or(n);
-    if n < 1 || m < 1 {
-        return Err(Error::invalid_value(
+    if n < 1 {
+        return Err(Error::bad_argument(
             op,
-            format!("invalid number of CZT data points ({n}) or output points ({m})"),
+            "n",
+            n,
+            "a positive number of data points (a non-empty axis)",
+        ));
+    }
+    if m < 1 {
+        return Err(Error::bad_argument(
+            op,
+            "m",
+            m,
+            "a positive number of output points",
         ));
     }
     Ok(m)
@@ -106,7 +110,8 @@ fn sizes(op: &'static str, n: usize, m: Option<usize>) -> Result<usize> {
 /// `exp(−2πi/m)` and `a` to 1: the DFT.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `czt` for an empty axis or `m == 0`;
+/// [`Error::BadShape`] naming `czt` for 0-d `x`; [`Error::BadArgument`] for an empty axis
+/// (`n`) or `m == 0`;
 /// [`Error::AxisOutOfBounds`].
 ///
 /// **Algorithm**: Bluestein's: multiply by a chirp, convolve with the inverse chirp by an FFT
@@ -123,10 +128,7 @@ fn sizes(op: &'static str, n: usize, m: Option<usize>) -> Result<usize> {
 pub fn czt(x: &Array, m: Option<usize>, w: Option<C>, a: C, axis: isize) -> Result<Array> {
     const OP: &str = "czt";
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let n = x.shape()[axis_of(OP, axis, x.ndim())?];
     let m = sizes(OP, n, m)?;
@@ -137,7 +139,7 @@ pub fn czt(x: &Array, m: Option<usize>, w: Option<C>, a: C, axis: isize) -> Resu
             .collect(),
         Some(w) => (0..kmax).map(|k| w.powf((k * k) as f64 / 2.0)).collect(),
     };
-    let p = plan(OP, n, m, wk2, |k| a.powf(-(k as f64)))?;
+    let p = plan(n, m, wk2, |k| a.powf(-(k as f64)))?;
     apply(OP, &p, x, axis)
 }
 
@@ -169,18 +171,17 @@ pub fn zoom_fft(
 ) -> Result<Array> {
     const OP: &str = "zoom_fft";
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let (f1, f2) = match fband {
         [f2] => (0.0, *f2),
         [f1, f2] => (*f1, *f2),
         _ => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "fn must be a scalar or 2-length sequence",
+                "fn",
+                format!("{fband:?}"),
+                "a scalar or a 2-length sequence",
             ));
         }
     };
@@ -195,7 +196,7 @@ pub fn zoom_fft(
     let wk2: Vec<C> = (0..kmax)
         .map(|k| C::new(0.0, -PI * scale * (k * k) as f64 / m as f64).exp())
         .collect();
-    let p = plan(OP, n, m, wk2, |k| {
+    let p = plan(n, m, wk2, |k| {
         C::new(0.0, -2.0 * PI * f1 / fs * k as f64).exp()
     })?;
     apply(OP, &p, x, axis)
@@ -206,7 +207,7 @@ pub fn zoom_fft(
 /// **Shapes**: → complex128 `(m,)` on the current device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `czt_points` for `m == 0`.
+/// [`Error::BadArgument`] naming `czt_points` and `m` for `m == 0`.
 ///
 /// **Algorithm**: the closed form on the host.
 ///
@@ -218,7 +219,12 @@ pub fn zoom_fft(
 /// ```
 pub fn czt_points(m: usize, w: Option<C>, a: C) -> Result<Array> {
     if m == 0 {
-        return Err(Error::invalid_value("czt_points", "m must be positive"));
+        return Err(Error::bad_argument(
+            "czt_points",
+            "m",
+            0,
+            "a positive integer",
+        ));
     }
     let v: Vec<C> = match w {
         None => (0..m)

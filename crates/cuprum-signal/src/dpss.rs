@@ -127,7 +127,8 @@ fn shifted_solve(d: &[f64], e: &[f64], lam: f64, b: &mut [f64]) -> Result<()> {
 /// `m + 1`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `dpss` for `kmax` outside `1..=m`, `nw ≥ m/2` or `nw ≤ 0`.
+/// [`Error::BadArgument`] naming `dpss` and `Kmax` for `kmax` outside `1..=m`;
+/// [`Error::OutOfDomain`] naming `NW` for `nw ≥ m/2`, `nw ≤ 0` or NaN.
 ///
 /// **Algorithm**: bisection (Sturm counts) for the eigenvalues and inverse iteration for the
 /// eigenvectors of the symmetric tridiagonal matrix, on the host in float64 (window design,
@@ -207,21 +208,27 @@ fn dpss_impl(
         return Ok((w, ratios.then_some(r)));
     }
     if kmax == 0 || kmax > m0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("Kmax must be greater than 0 and less than M, got Kmax={kmax}, M={m0}"),
+            "Kmax",
+            kmax,
+            format!("0 < Kmax <= M = {m0}"),
         ));
     }
     if nw.is_nan() || nw >= m0 as f64 / 2.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!("NW must be less than M/2., got NW={nw}, M={m0}"),
+            "NW",
+            nw,
+            format!("(0, M/2) = (0, {})", m0 as f64 / 2.0),
         ));
     }
     if nw <= 0.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!("NW must be positive, got {nw}"),
+            "NW",
+            nw,
+            format!("(0, M/2) = (0, {})", m0 as f64 / 2.0),
         ));
     }
     let m = if sym { m0 } else { m0 + 1 };

@@ -87,7 +87,8 @@ fn apply(z: &Array, map: &Map) -> Result<Array> {
 /// part below the band), resampled to `n_out` samples.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `envelope` for 0-d or empty input, `n_out` 0, a band outside
+/// [`Error::BadShape`] naming `envelope` and `z` for 0-d or empty input;
+/// [`Error::BadArgument`] for `n_out` 0, a band (`bp_in`) outside
 /// `-n/2 ≤ bp_in.0 < bp_in.1 ≤ (n+1)/2` or an empty one; [`Error::AxisOutOfBounds`] for a bad
 /// axis.
 ///
@@ -115,39 +116,32 @@ fn apply(z: &Array, map: &Map) -> Result<Array> {
 pub fn envelope(z: &Array, opts: &EnvelopeOptions) -> Result<Array> {
     const OP: &str = "envelope";
     if z.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "z must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "z", z.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, opts.axis, z.ndim())?;
     let n = z.shape()[ax];
     if n == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "z.shape[axis] not > 0 for z.shape={:?}, axis={ax}",
-                z.shape()
-            ),
+            "z",
+            z.shape(),
+            format!("a non-empty axis {ax}"),
         ));
     }
     let n_out = opts.n_out.unwrap_or(n);
     if n_out == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "n_out=0 is not a positive integer",
-        ));
+        return Err(Error::bad_argument(OP, "n_out", 0, "a positive integer"));
     }
     let ni = n as i64;
     // SciPy's defaults -(n//2) and (n+1)//2; its lower bound -n//2 = -ceil(n/2)
     let start = opts.bp_in.0.unwrap_or(-(ni / 2));
     let stop = opts.bp_in.1.unwrap_or((ni + 1) / 2);
     if !(-((ni + 1) / 2) <= start && start < stop && stop <= (ni + 1) / 2) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "`-n//2 <= bp_in[0] < bp_in[1] <= (n+1)//2` does not hold for n={n} and bp_in=({start}, {stop})"
-            ),
+            "bp_in",
+            format!("({start}, {stop})"),
+            format!("-n//2 <= bp_in[0] < bp_in[1] <= (n+1)//2 for n = {n}"),
         ));
     }
     let straddle = start <= 0 && 0 < stop;
@@ -165,9 +159,11 @@ pub fn envelope(z: &Array, opts: &EnvelopeOptions) -> Result<Array> {
         (py(start)..py(stop).max(py(start))).collect()
     };
     if band.is_empty() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("the band bp_in=({start}, {stop}) selects no bin of n={n}"),
+            "bp_in",
+            format!("({start}, {stop})"),
+            format!("a band selecting at least one bin of n = {n}"),
         ));
     }
     let complex = z.dtype().is_complex();

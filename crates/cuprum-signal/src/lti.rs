@@ -10,7 +10,12 @@ use cuprum_core::{Array, DType, Error, Result};
 fn tf_host(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<f64>, Vec<f64>)> {
     let (bv, av) = (host_f64(op, b)?, host_f64(op, a)?);
     let first = av.iter().position(|&v| v != 0.0).ok_or_else(|| {
-        Error::invalid_value(op, "denominator must have at least one nonzero element")
+        Error::bad_argument(
+            op,
+            "a",
+            format!("{av:?}"),
+            "a denominator with at least one nonzero coefficient",
+        )
     })?;
     let a0 = av[first];
     let av: Vec<f64> = av[first..].iter().map(|v| v / a0).collect();
@@ -19,11 +24,12 @@ fn tf_host(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<f64>, Vec<f64>
         bv.remove(0);
     }
     if bv.len() > av.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
+            "b",
+            format!("a numerator of degree {}", bv.len() - 1),
             format!(
-                "improper transfer function: numerator of degree {} above the denominator's {}",
-                bv.len() - 1,
+                "a proper transfer function: degree at most the denominator's {}",
                 av.len() - 1
             ),
         ));
@@ -44,8 +50,8 @@ fn times(n: usize, dt: f64, dev: cuprum_core::Device) -> Result<Array> {
 /// `x0` is the initial state of SciPy's controller-canonical realization (`tf2ss`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `dlsim` for an improper function, non-1-D `u`, an `x0`
-/// of the wrong length.
+/// [`Error::BadArgument`] naming `dlsim` for an improper function; [`Error::BadShape`] for a
+/// non-1-D `u` or an `x0` of the wrong length.
 ///
 /// **Algorithm**: the forced response is [`lfilter`](crate::lfilter) of `u`; the free
 /// response from `x0` satisfies the denominator's recursion, so it is [`lfilter`](crate::lfilter)
@@ -71,12 +77,11 @@ pub fn dlsim(
 ) -> Result<(Array, Array)> {
     const OP: &str = "dlsim";
     if u.ndim() != 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "u must be 1-D for a single-input system, got shape {:?}",
-                u.shape()
-            ),
+            "u",
+            u.shape(),
+            "a 1-D array (a single-input system)",
         ));
     }
     let (bp, av) = tf_host(OP, b, a)?;
@@ -88,9 +93,11 @@ pub fn dlsim(
     let order = av.len() - 1;
     if let Some(x0) = x0 {
         if x0.len() != order {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("x0 has {} values, the system has {order} states", x0.len()),
+                "x0",
+                &[x0.len()],
+                format!("{order} values, one per state"),
             ));
         }
         if order > 0 && n > 0 {
@@ -142,7 +149,7 @@ fn canned(
 /// `yout[0]`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `dimpulse` for an improper function.
+/// [`Error::BadArgument`] naming `dimpulse` for an improper function.
 ///
 /// **Algorithm**: [`lfilter`](crate::lfilter) of a unit impulse.
 ///

@@ -54,21 +54,23 @@ fn siso(op: &'static str, sys: &System) -> Result<Ss> {
         System::Ss(a, b, c, d) => (a.clone(), b.clone(), c.clone(), d.clone()),
     };
     let n = a.shape().first().copied().unwrap_or(0);
-    let ok = a.shape() == [n, n]
-        && (b.shape() == [n, 1] || (n == 0 && b.size() == 0))
-        && (c.shape() == [1, n] || (n == 0 && c.size() == 0))
-        && d.size() == 1;
-    if !ok {
-        return Err(Error::invalid_value(
-            op,
-            format!(
-                "a single-input, single-output system needs A (n, n), B (n, 1), C (1, n), D (1, 1), got {:?}, {:?}, {:?}, {:?}",
-                a.shape(),
-                b.shape(),
-                c.shape(),
-                d.shape()
-            ),
-        ));
+    let bad = if a.shape() != [n, n] {
+        Some(("A", a.shape(), "(n, n)".to_string()))
+    } else if !(b.shape() == [n, 1] || (n == 0 && b.size() == 0)) {
+        Some(("B", b.shape(), format!("({n}, 1) (a single input)")))
+    } else if !(c.shape() == [1, n] || (n == 0 && c.size() == 0)) {
+        Some(("C", c.shape(), format!("(1, {n}) (a single output)")))
+    } else if d.size() != 1 {
+        Some((
+            "D",
+            d.shape(),
+            "(1, 1) (a single input and output)".to_string(),
+        ))
+    } else {
+        None
+    };
+    if let Some((arg, shape, expected)) = bad {
+        return Err(Error::bad_shape(op, arg, shape, expected));
     }
     // tf2ss of a constant gives 1×1 zero matrices: no state
     let (av, bv, cv, dv) = (
@@ -211,8 +213,8 @@ impl C2dMethod {
     /// Parses SciPy's method name (`'gbt'` needs its `alpha`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `cont2discrete` for another name, or `'gbt'` without
-    /// `alpha`.
+    /// [`Error::BadArgument`] naming `cont2discrete` and `method` for another name, or
+    /// `alpha` for `'gbt'` without it.
     ///
     /// ```
     /// use cuprum_signal::C2dMethod;
@@ -227,15 +229,20 @@ impl C2dMethod {
             "euler" | "forward_diff" => C2dMethod::Euler,
             "backward_diff" => C2dMethod::BackwardDiff,
             "gbt" => C2dMethod::Gbt(alpha.ok_or_else(|| {
-                Error::invalid_value(
+                Error::bad_argument(
                     "cont2discrete",
-                    "Alpha parameter must be specified for the generalized bilinear transform (gbt) method",
+                    "alpha",
+                    "None",
+                    "a value in [0, 1] for the generalized bilinear transform (gbt) method",
                 )
             })?),
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "cont2discrete",
-                    format!("Unknown transformation method '{s}'"),
+                    "method",
+                    format!("'{s}'"),
+                    "one of 'gbt', 'bilinear' (or 'tustin'), 'euler' (or 'forward_diff'), \
+                     'backward_diff', 'zoh', 'foh', 'impulse'",
                 ));
             }
         })
@@ -249,17 +256,23 @@ fn ss_mats(op: &'static str, a: &Array, b: &Array, c: &Array, d: &Array) -> Resu
     let n = a.shape().first().copied().unwrap_or(0);
     let m = if b.ndim() == 2 { b.shape()[1] } else { 0 };
     let p = if c.ndim() == 2 { c.shape()[0] } else { 0 };
-    if a.shape() != [n, n] || b.shape() != [n, m] || c.shape() != [p, n] || d.shape() != [p, m] {
-        return Err(Error::invalid_value(
-            op,
-            format!(
-                "expected A (n, n), B (n, m), C (p, n), D (p, m), got {:?}, {:?}, {:?}, {:?}",
-                a.shape(),
-                b.shape(),
-                c.shape(),
-                d.shape()
-            ),
-        ));
+    let bad = if a.shape() != [n, n] {
+        Some(("A", a.shape(), "(n, n)".to_string()))
+    } else if b.shape() != [n, m] {
+        Some(("B", b.shape(), format!("({n}, m), n = {n} states")))
+    } else if c.shape() != [p, n] {
+        Some(("C", c.shape(), format!("(p, {n}), n = {n} states")))
+    } else if d.shape() != [p, m] {
+        Some((
+            "D",
+            d.shape(),
+            format!("({p}, {m}), (outputs, inputs) of C and B"),
+        ))
+    } else {
+        None
+    };
+    if let Some((arg, shape, expected)) = bad {
+        return Err(Error::bad_shape(op, arg, shape, expected));
     }
     Ok((
         host_f64(op, a)?,
@@ -283,12 +296,7 @@ fn c2d_mats(op: &'static str, s: Mats, dt: f64, method: C2dMethod) -> Result<Mat
     };
     if let Some(al) = alpha {
         if !(0.0..=1.0).contains(&al) {
-            return Err(Error::invalid_value(
-                op,
-                format!(
-                    "Alpha parameter must be within the interval [0,1] for the gbt method, got {al}"
-                ),
-            ));
+            return Err(Error::out_of_domain(op, "alpha", al, "[0, 1]"));
         }
         let mut ima = try_vec_filled(n * n, 0.0)?;
         let mut ipa = try_vec_filled(n * n, 0.0)?;
@@ -355,9 +363,11 @@ fn c2d_mats(op: &'static str, s: Mats, dt: f64, method: C2dMethod) -> Result<Mat
         }
         C2dMethod::Impulse => {
             if d.iter().any(|v| v.abs() > 1e-8) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    "Impulse method is only applicable to strictly proper systems",
+                    "method",
+                    "'impulse'",
+                    "another method: 'impulse' applies to strictly proper systems (D = 0) only",
                 ));
             }
             let adt: Vec<f64> = a.iter().map(|v| v * dt).collect();
@@ -418,8 +428,9 @@ fn foh(
 /// as in SciPy.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `cont2discrete` for inconsistent matrix shapes, a `Gbt`
-/// `alpha` outside `[0, 1]`, [`C2dMethod::Impulse`] of a system with a nonzero `D`, a
+/// [`Error::BadShape`] naming `cont2discrete` for inconsistent matrix shapes;
+/// [`Error::OutOfDomain`] for a `Gbt` `alpha` outside `[0, 1]`; [`Error::BadArgument`] for
+/// [`C2dMethod::Impulse`] of a system with a nonzero `D`; [`Error::InvalidValue`] for a
 /// singular `I − α·dt·A`.
 ///
 /// **Algorithm**: SciPy's: the generalized bilinear transformation by linear solves; `'zoh'`,
@@ -573,9 +584,9 @@ fn squeeze_cols(cols: Vec<Array>, steps: usize) -> Result<Array> {
 /// (zero-order hold); with `t[0] > 0` the state first evolves freely from `x0` to `t[0]`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `lsim` for a system that is not single-input single-output,
-/// non-1-D `t`, `t[0] < 0`, uneven time steps, a `u` of another length, an `x0` of another
-/// length than the states.
+/// [`Error::BadShape`] naming `lsim` for a system that is not single-input single-output,
+/// non-1-D or empty `T`, a `U` of another length, an `X0` of another length than the states;
+/// [`Error::OutOfDomain`] for `T[0] < 0`; [`Error::BadArgument`] for uneven time steps.
 ///
 /// **Algorithm**: SciPy's discretization (the matrix exponential of the block matrix of `A`,
 /// `B`, on the host); the recursion over the samples is [`lfilter`](crate::lfilter) of `u`
@@ -610,22 +621,21 @@ pub fn lsim(
     let s = siso(OP, sys)?;
     let n = s.n;
     if t.ndim() != 1 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("T must be a rank-1 array, got shape {:?}", t.shape()),
-        ));
+        return Err(Error::bad_shape(OP, "T", t.shape(), "a 1-D array"));
     }
     let steps = t.size();
     let dev = t.device();
     let t = t.astype(DType::Float64)?;
     if steps == 0 {
-        return Err(Error::invalid_value(OP, "T must have at least one time"));
+        return Err(Error::bad_shape(OP, "T", &[0], "at least one time"));
     }
     let x0: Vec<f64> = match x0 {
         Some(v) if v.len() != n => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("X0 has {} values, the system has {n} states", v.len()),
+                "X0",
+                &[v.len()],
+                format!("{n} values, one per state"),
             ));
         }
         Some(v) => v.to_vec(),
@@ -633,9 +643,11 @@ pub fn lsim(
     };
     let t0 = t.slice_axis0(0)?;
     if t0 < 0.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!("Initial time must be nonnegative, got {t0}"),
+            "T",
+            format!("a first time {t0}"),
+            "[0, inf)",
         ));
     }
     let xstart = if t0 > 0.0 {
@@ -653,12 +665,11 @@ pub fn lsim(
                 u
             };
             if u.ndim() != 1 || u.size() != steps {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
-                    format!(
-                        "U must have the same number of rows as elements in T ({steps}), got shape {:?}",
-                        u.shape()
-                    ),
+                    "U",
+                    u.shape(),
+                    format!("({steps},) or ({steps}, 1), one input per time in T"),
                 ));
             }
             crate::util::same_device(OP, &t, &u)?;
@@ -692,9 +703,11 @@ pub fn lsim(
     let d = cuprum_core::diff(&t, 1, 0)?;
     let even = cuprum_core::allclose(&d, &cuprum_core::full_like(&d, dt)?, 1e-5, 1e-8, false)?;
     if !even {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "Time steps are not equally spaced.",
+            "T",
+            "unevenly spaced times",
+            "equally spaced times",
         ));
     }
     let outs = match &u {
@@ -753,9 +766,11 @@ impl At for Array {
 fn default_times(op: &'static str, s: &Ss, n: usize) -> Result<Array> {
     let dev = cuprum_core::current_device();
     if s.n == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            "a system without states has no default response times: give T",
+            "T",
+            "None",
+            "times for a system without states (it has no default response times)",
         ));
     }
     let poly = charpoly(&s.a, s.n)?;
@@ -807,9 +822,11 @@ pub fn impulse(
     let mut x = s.b.clone();
     if let Some(x0) = x0 {
         if x0.len() != s.n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("X0 has {} values, the system has {} states", x0.len(), s.n),
+                "X0",
+                &[x0.len()],
+                format!("{} values, one per state", s.n),
             ));
         }
         for (xi, v) in x.iter_mut().zip(x0) {
@@ -918,8 +935,8 @@ impl Lti {
     /// The system `sys`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `lti` when `sys` is not single-input single-output or
-    /// its arrays are inconsistent.
+    /// [`Error::BadShape`] naming `lti` when `sys` is not single-input single-output or its
+    /// arrays are inconsistent.
     ///
     /// ```
     /// use cuprum_core::{Array, Device};
@@ -1085,7 +1102,7 @@ impl Dlti {
     /// The system `sys` sampled every `dt`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `dlti` when `sys` is not single-input single-output.
+    /// [`Error::BadShape`] naming `dlti` when `sys` is not single-input single-output.
     ///
     /// ```
     /// use cuprum_core::{Array, Device};
@@ -1154,7 +1171,7 @@ impl Dlti {
     /// device of `w` (the current one without).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `dfreqresp` for complex `w`.
+    /// [`Error::DType`] naming `dfreqresp` for complex `w`.
     ///
     /// ```
     /// use cuprum_core::{Array, Device};

@@ -117,13 +117,14 @@ struct Sig {
 impl Sig {
     fn new(op: &'static str, x: &Array) -> Result<Sig> {
         if x.ndim() != 1 {
-            return Err(Error::invalid_value(
-                op,
-                format!("`x` must be a 1-D array, got shape {:?}", x.shape()),
-            ));
+            return Err(Error::bad_shape(op, "x", x.shape(), "a 1-D array"));
         }
         if x.dtype().is_complex() {
-            return Err(Error::invalid_value(op, "`x` must be real"));
+            return Err(Error::DType {
+                op,
+                dtype: x.dtype(),
+                detail: ": `x` must be real".into(),
+            });
         }
         let x = ext::as_c_contiguous(&x.astype(DType::Float64)?)?;
         let host = if x.device() == Device::Cpu {
@@ -401,37 +402,31 @@ fn wlen_arg(op: &'static str, wlen: Option<f64>) -> Result<i64> {
     match wlen {
         None => Ok(-1),
         Some(w) if w > 1.0 => Ok(w.ceil() as i64),
-        Some(w) => Err(Error::invalid_value(
-            op,
-            format!("`wlen` must be larger than 1, was {w}"),
-        )),
+        Some(w) => Err(Error::out_of_domain(op, "wlen", w, "(1, inf)")),
     }
 }
 
 fn check_peaks(op: &'static str, peaks: &Array, n: usize) -> Result<Vec<i64>> {
     if peaks.ndim() != 1 {
-        return Err(Error::invalid_value(
-            op,
-            format!("`peaks` must be a 1-D array, got shape {:?}", peaks.shape()),
-        ));
+        return Err(Error::bad_shape(op, "peaks", peaks.shape(), "a 1-D array"));
     }
     if !(peaks.dtype().is_integer()) && peaks.size() > 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::DType {
             op,
-            format!(
-                "cannot safely cast `peaks` ({}) to an index dtype",
-                peaks.dtype()
-            ),
-        ));
+            dtype: peaks.dtype(),
+            detail: ": `peaks` cannot be safely cast to an index dtype".into(),
+        });
     }
     let v = peaks
         .astype(DType::Int64)?
         .to_device(Device::Cpu)?
         .to_vec::<i64>()?;
     if let Some(&p) = v.iter().find(|&&p| p < 0 || p as usize >= n) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("peak {p} is not a valid index for `x` of length {n}"),
+            "peaks",
+            p,
+            format!("indices into `x` of length {n}"),
         ));
     }
     Ok(v)
@@ -443,8 +438,9 @@ fn check_peaks(op: &'static str, peaks: &Array, n: usize) -> Result<Vec<i64>> {
 /// `right_bases` int64, each `(len(peaks),)`, on `x`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `peak_prominences` for non-1-D or complex `x`, an index
-/// outside `x`, `wlen <= 1`.
+/// [`Error::BadShape`] naming `peak_prominences` for non-1-D `x` or `peaks`; [`Error::DType`]
+/// for complex `x`; [`Error::BadArgument`] for an index outside `x`; [`Error::OutOfDomain`]
+/// for `wlen <= 1`.
 ///
 /// **Algorithm**: SciPy's: from each peak, the lowest point on each side before a higher
 /// sample (within `wlen`); Rust on the CPU, a thread per peak on CUDA.
@@ -503,9 +499,11 @@ pub fn peak_widths(
 ) -> Result<(Array, Array, Array, Array)> {
     const OP: &str = "peak_widths";
     if rel_height.is_nan() || rel_height < 0.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!("`rel_height` must be greater or equal to 0.0, got {rel_height}"),
+            "rel_height",
+            rel_height,
+            "[0, inf)",
         ));
     }
     let s = Sig::new(OP, x)?;
@@ -538,8 +536,8 @@ fn select<T: Copy>(v: &[T], keep: &[bool]) -> Vec<T> {
 /// `prominence`, `width`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `find_peaks` for non-1-D or complex `x`, `distance < 1`,
-/// `wlen <= 1`, a negative `rel_height`.
+/// [`Error::BadShape`] naming `find_peaks` for non-1-D `x`; [`Error::DType`] for complex `x`;
+/// [`Error::OutOfDomain`] for `distance < 1`, `wlen <= 1`, a negative `rel_height`.
 ///
 /// **Algorithm**: SciPy's; the scans over the data on its device (Rust on the CPU, a thread
 /// per sample then per peak on CUDA), the selections on the O(#peaks) property vectors.
@@ -557,18 +555,14 @@ pub fn find_peaks(x: &Array, opts: &FindPeaksOptions) -> Result<Peaks> {
     if let Some(d) = opts.distance
         && (d.is_nan() || d < 1.0)
     {
-        return Err(Error::invalid_value(
-            OP,
-            format!("`distance` must be greater or equal to 1, got {d}"),
-        ));
+        return Err(Error::out_of_domain(OP, "distance", d, "[1, inf)"));
     }
     if opts.rel_height.is_nan() || opts.rel_height < 0.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!(
-                "`rel_height` must be greater or equal to 0.0, got {}",
-                opts.rel_height
-            ),
+            "rel_height",
+            opts.rel_height,
+            "[0, inf)",
         ));
     }
     let wlen = wlen_arg(OP, opts.wlen)?;
@@ -740,7 +734,8 @@ pub enum Comparator {
 /// **Shapes**: `data` n-d → one int64 index array per axis (as `nonzero`), on `data`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `argrelextrema` for `order < 1`; [`Error::AxisOutOfBounds`].
+/// [`Error::BadArgument`] naming `argrelextrema` for `order < 1`; [`Error::BadShape`] for 0-d
+/// `data`; [`Error::AxisOutOfBounds`].
 ///
 /// **Algorithm**: `order` pairs of shifted gathers (`take` with clip or wrap) compared with
 /// the data, and-ed, then `nonzero`; on `data`'s device.
@@ -762,12 +757,14 @@ pub fn argrelextrema(
 ) -> Result<Vec<Array>> {
     const OP: &str = "argrelextrema";
     if order < 1 {
-        return Err(Error::invalid_value(OP, "order must be an int >= 1"));
+        return Err(Error::bad_argument(OP, "order", order, "an integer >= 1"));
     }
     if data.ndim() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            "data must have at least one dimension",
+            "data",
+            data.shape(),
+            "at least 1 dimension",
         ));
     }
     let ax = crate::util::axis_of(OP, axis, data.ndim())?;
@@ -843,8 +840,8 @@ pub fn argrelmin(data: &Array, axis: isize, order: usize, wrap: bool) -> Result<
 /// `events`' device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `vectorstrength` for inputs that are not 1-D, or a
-/// non-positive period.
+/// [`Error::BadShape`] naming `vectorstrength` for inputs that are not 1-D;
+/// [`Error::OutOfDomain`] for a non-positive period.
 ///
 /// **Algorithm**: the mean of `exp(2πi·t/period)` over events (an `(m, n)` table and a mean),
 /// its magnitude and angle; on the device.
@@ -860,14 +857,20 @@ pub fn argrelmin(data: &Array, axis: isize, order: usize, wrap: bool) -> Result<
 /// ```
 pub fn vectorstrength(events: &Array, period: &Array) -> Result<(Array, Array)> {
     const OP: &str = "vectorstrength";
-    if events.ndim() != 1 || period.ndim() != 1 {
-        return Err(Error::invalid_value(
+    if events.ndim() != 1 {
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "events and period must be 1-D, got shapes {:?} and {:?}",
-                events.shape(),
-                period.shape()
-            ),
+            "events",
+            events.shape(),
+            "a 1-D array",
+        ));
+    }
+    if period.ndim() != 1 {
+        return Err(Error::bad_shape(
+            OP,
+            "period",
+            period.shape(),
+            "a 1-D array",
         ));
     }
     crate::util::same_device(OP, events, period)?;
@@ -878,7 +881,7 @@ pub fn vectorstrength(events: &Array, period: &Array) -> Result<(Array, Array)> 
         1.0
     };
     if pmin.is_nan() || pmin <= 0.0 {
-        return Err(Error::invalid_value(OP, "periods must be positive"));
+        return Err(Error::out_of_domain(OP, "period", pmin, "(0, inf)"));
     }
     let t = events
         .astype(DType::Float64)?

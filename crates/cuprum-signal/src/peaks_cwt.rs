@@ -78,8 +78,8 @@ fn percentile(v: &[f64], per: f64) -> f64 {
 /// `window_size`) give a peak at their narrowest-row column.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `find_peaks_cwt` for non-1-D or empty input, no widths, a
-/// non-positive width, fewer `max_distances` than widths; [`Error::Unsupported`] for complex
+/// [`Error::BadShape`] naming `find_peaks_cwt` for non-1-D or empty input, no widths, fewer
+/// `max_distances` than widths; [`Error::OutOfDomain`] for a non-positive width; [`Error::Unsupported`] for complex
 /// input.
 ///
 /// **Algorithm**: the transform is one [`convolve`](fn@crate::convolve) per width and the
@@ -100,22 +100,21 @@ fn percentile(v: &[f64], per: f64) -> f64 {
 pub fn find_peaks_cwt(vector: &Array, widths: &[f64], opts: &CwtPeaksOptions) -> Result<Array> {
     const OP: &str = "find_peaks_cwt";
     if vector.ndim() != 1 || vector.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "vector must be a non-empty 1-D array, got shape {:?}",
-                vector.shape()
-            ),
+            "vector",
+            vector.shape(),
+            "a non-empty 1-D array",
         ));
     }
     if vector.dtype().is_complex() {
         return Err(Error::unsupported(OP, "complex vectors"));
     }
-    if widths.is_empty() || widths.iter().any(|&w| w.is_nan() || w <= 0.0) {
-        return Err(Error::invalid_value(
-            OP,
-            format!("widths must be positive and non-empty, got {widths:?}"),
-        ));
+    if widths.is_empty() {
+        return Err(Error::bad_shape(OP, "widths", &[0], "at least 1 width"));
+    }
+    if let Some(w) = widths.iter().find(|&&w| w.is_nan() || w <= 0.0) {
+        return Err(Error::out_of_domain(OP, "widths", w, "(0, inf)"));
     }
     let dev = vector.device();
     let n = vector.size();
@@ -125,12 +124,11 @@ pub fn find_peaks_cwt(vector: &Array, widths: &[f64], opts: &CwtPeaksOptions) ->
         None => widths.iter().map(|w| w / 4.0).collect(),
     };
     if max_d.len() < nw {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "Max_distances must have at least as many rows as matr: {} < {nw}",
-                max_d.len()
-            ),
+            "max_distances",
+            &[max_d.len()],
+            format!("at least {nw} values, one per width"),
         ));
     }
     let gap_thresh = opts.gap_thresh.unwrap_or(widths[0].ceil());

@@ -19,10 +19,12 @@ pub(crate) fn out_len(n: usize, nh: usize, up: usize, down: usize) -> Result<usi
         .and_then(|v| v.checked_add(nh - 1))
         .map(|v| v / down + 1)
         .ok_or_else(|| {
-            Error::invalid_value(
+            Error::bad_argument(
                 "upfirdn",
+                "up",
+                up,
                 format!(
-                    "{n} samples up-sampled by {up} through {nh} taps overflow the output length"
+                    "a rate whose output length for {n} samples through {nh} taps fits in usize"
                 ),
             )
         })
@@ -136,9 +138,11 @@ fn cuda(o: usize, h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array>
         .iter()
         .any(|&v| v > i64::MAX as usize)
     {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             "upfirdn",
-            format!("up = {up}, down = {down} with {n} samples exceed 64-bit signed indexing"),
+            "up",
+            format!("{up} (down = {down}, {n} samples)"),
+            "rates and lengths within 64-bit signed indexing",
         ));
     }
     let nsig = x.size() / n;

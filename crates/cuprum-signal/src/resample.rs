@@ -7,11 +7,11 @@ use crate::window::Window;
 use cuprum_core::{Array, DType, Error, Result};
 
 fn check_rates(op: &'static str, up: usize, down: usize) -> Result<()> {
-    if up < 1 || down < 1 {
-        return Err(Error::invalid_value(
-            op,
-            format!("up ({up}) and down ({down}) must be >= 1"),
-        ));
+    if up < 1 {
+        return Err(Error::bad_argument(op, "up", up, "an integer >= 1"));
+    }
+    if down < 1 {
+        return Err(Error::bad_argument(op, "down", down, "an integer >= 1"));
     }
     Ok(())
 }
@@ -28,17 +28,21 @@ fn upfirdn_host_h(
 ) -> Result<Array> {
     check_rates(op, up, down)?;
     if h.is_empty() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            "h must be 1-D with non-zero length",
+            "h",
+            &[0],
+            "a 1-D array of non-zero length",
         ));
     }
     let x = x.astype(dt)?;
     let n = x.shape()[ax];
     if n == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!("x is empty along axis {ax} (shape {:?})", x.shape()),
+            "x",
+            x.shape(),
+            format!("a non-empty axis {ax}"),
         ));
     }
     if x.size() == 0 {
@@ -66,8 +70,8 @@ fn upfirdn_host_h(
 /// promoted (integers → float64).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `upfirdn` for `up` or `down` < 1, empty or non-1-D `h`,
-/// empty `x` along `axis`.
+/// [`Error::BadArgument`] naming `upfirdn` for `up` or `down` < 1; [`Error::BadShape`] for
+/// empty or non-1-D `h`, 0-d `x` or `x` empty along `axis`.
 ///
 /// **Algorithm**: polyphase: each output sample sums only the taps that meet input samples
 /// (`len(h)/up` multiply-adds, no zero-stuffed intermediate); rayon over the 1-D signals on
@@ -84,19 +88,15 @@ fn upfirdn_host_h(
 pub fn upfirdn(h: &Array, x: &Array, up: usize, down: usize, axis: isize) -> Result<Array> {
     const OP: &str = "upfirdn";
     if h.ndim() != 1 || h.size() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "h must be 1-D with non-zero length, got shape {:?}",
-                h.shape()
-            ),
+            "h",
+            h.shape(),
+            "a 1-D array of non-zero length",
         ));
     }
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, axis, x.ndim())?;
     let dt = inexact(DType::promote(h.dtype(), x.dtype()));
@@ -129,8 +129,8 @@ fn gcd(a: usize, b: usize) -> usize {
 /// taps themselves. **Dtypes**: float32 stays float32, integers → float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `resample_poly` for `up`/`down` < 1, an unknown window,
-/// empty `x`.
+/// [`Error::BadArgument`] naming `resample_poly` for `up`/`down` < 1 or an unknown or empty
+/// window; [`Error::BadShape`] for 0-d or empty `x`.
 ///
 /// **Algorithm**: SciPy's: the filter scaled by `up`, zero-padded so that the output is
 /// centred, [`upfirdn`], and the central `ceil(n·up/down)` samples kept.
@@ -152,10 +152,7 @@ pub fn resample_poly(
     const OP: &str = "resample_poly";
     check_rates(OP, up, down)?;
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, axis, x.ndim())?;
     let dt = inexact(x.dtype());
@@ -166,16 +163,33 @@ pub fn resample_poly(
     }
     let n_in = x.shape()[ax];
     if n_in == 0 {
-        return Err(Error::invalid_value(OP, "x is empty along the axis"));
+        return Err(Error::bad_shape(
+            OP,
+            "x",
+            x.shape(),
+            format!("a non-empty axis {ax}"),
+        ));
     }
     let n_out = n_in
         .checked_mul(up)
-        .ok_or_else(|| Error::invalid_value(OP, format!("{n_in} samples x up = {up} overflow")))?
+        .ok_or_else(|| {
+            Error::bad_argument(
+                OP,
+                "up",
+                up,
+                format!("a rate whose output length for {n_in} samples fits in usize"),
+            )
+        })?
         .div_ceil(down);
     let (half_len, mut h) = match window {
         Some(Window::Values(v)) => {
             if v.is_empty() {
-                return Err(Error::invalid_value(OP, "the window (filter) is empty"));
+                return Err(Error::bad_argument(
+                    OP,
+                    "window",
+                    "an empty array",
+                    "a non-empty filter",
+                ));
             }
             ((v.len() - 1) / 2, v.clone())
         }
@@ -186,9 +200,11 @@ pub fn resample_poly(
                 .checked_mul(10)
                 .filter(|h| *h < usize::MAX / 4)
                 .ok_or_else(|| {
-                    Error::invalid_value(
+                    Error::bad_argument(
                         OP,
-                        format!("up = {up}, down = {down}: the filter length overflows"),
+                        "up",
+                        format!("{up} (down = {down})"),
+                        "rates whose filter length 20 * max(up, down) + 1 fits in usize",
                     )
                 })?;
             let o = FirwinOptions {
@@ -272,8 +288,9 @@ pub enum DecimateFilter {
 /// float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `decimate` for `q` < 1, a signal too short for the
-/// zero-phase padding.
+/// [`Error::BadArgument`] naming `decimate` for `q` < 1; [`Error::BadShape`] for 0-d `x`; the
+/// errors of [`sosfiltfilt`](crate::sosfiltfilt) for a signal too short for the zero-phase
+/// padding.
 ///
 /// **Algorithm**: SciPy's: `cheby1(n, 0.05, 0.8/q, output='sos')` then [`sosfiltfilt`](crate::sosfiltfilt)
 /// and every `q`-th sample, or `firwin(n + 1, 1/q, window='hamming')` then [`resample_poly`]
@@ -297,13 +314,10 @@ pub fn decimate(
 ) -> Result<Array> {
     const OP: &str = "decimate";
     if q < 1 {
-        return Err(Error::invalid_value(OP, format!("q ({q}) must be >= 1")));
+        return Err(Error::bad_argument(OP, "q", q, "an integer >= 1"));
     }
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, axis, x.ndim())?;
     let dt = match inexact(x.dtype()) {
@@ -316,8 +330,11 @@ pub fn decimate(
             let taps = n
                 .or_else(|| q.checked_mul(20))
                 .and_then(|n| n.checked_add(1))
-                .ok_or_else(|| {
-                    Error::invalid_value(OP, format!("q = {q}: the FIR filter length overflows"))
+                .ok_or_else(|| match n {
+                    Some(v) => Error::bad_argument(OP, "n", v, "an order whose n + 1 taps fit"),
+                    None => {
+                        Error::bad_argument(OP, "q", q, "a factor whose FIR length 20 * q + 1 fits")
+                    }
                 })?;
             let mut b = firwin_taps(taps, &[1.0 / q as f64], &FirwinOptions::default())?;
             if dt == DType::Float32 || dt == DType::Complex64 {
@@ -360,7 +377,8 @@ pub fn decimate(
 /// float32), complex input complex.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `resample` for `num == 0` or empty `x`.
+/// [`Error::BadArgument`] naming `resample` for `num == 0`; [`Error::BadShape`] for 0-d or
+/// empty `x`.
 ///
 /// **Algorithm**: SciPy 1.17's: the (real) FFT truncated or zero-padded to `num` bins, the
 /// unpaired Nyquist bin split or merged, the inverse FFT scaled by `num/n`; cuFFT on CUDA.
@@ -375,18 +393,20 @@ pub fn decimate(
 pub fn resample(x: &Array, num: usize, axis: isize) -> Result<Array> {
     const OP: &str = "resample";
     if num == 0 {
-        return Err(Error::invalid_value(OP, "num must be positive"));
+        return Err(Error::bad_argument(OP, "num", 0, "a positive integer"));
     }
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, axis, x.ndim())?;
     let n = x.shape()[ax];
     if n == 0 {
-        return Err(Error::invalid_value(OP, "x is empty along the axis"));
+        return Err(Error::bad_shape(
+            OP,
+            "x",
+            x.shape(),
+            format!("a non-empty axis {ax}"),
+        ));
     }
     let dt = inexact(x.dtype());
     let xl = crate::util::to_last(&x.astype(dt)?, ax)?;

@@ -89,8 +89,9 @@ impl ShortTimeFFT {
     /// change them with the `with_*` methods).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `ShortTimeFFT` for an empty, non-1-D or non-finite window,
-    /// `hop` 0 or a non-positive `fs`; [`Error::Unsupported`] for a complex window.
+    /// [`Error::BadShape`] naming `ShortTimeFFT` and `win` for an empty or non-1-D window;
+    /// [`Error::OutOfDomain`] for a non-finite window or a non-positive `fs`;
+    /// [`Error::BadArgument`] for `hop` 0; [`Error::Unsupported`] for a complex window.
     ///
     /// ```
     /// use cuprum_signal::{ShortTimeFFT, windows};
@@ -99,9 +100,11 @@ impl ShortTimeFFT {
     /// ```
     pub fn new(win: &Array, hop: usize, fs: f64) -> Result<ShortTimeFFT> {
         if win.ndim() != 1 || win.size() == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("Parameter win must be 1d, but win.shape={:?}!", win.shape()),
+                "win",
+                win.shape(),
+                "a non-empty 1-D array",
             ));
         }
         if win.dtype().is_complex() {
@@ -109,22 +112,18 @@ impl ShortTimeFFT {
         }
         let w = crate::util::host_f64(OP, win)?;
         if w.iter().any(|v| !v.is_finite()) {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 OP,
-                "Parameter win must have finite entries!",
+                "win",
+                "a window with non-finite entries",
+                "finite values",
             ));
         }
         if hop == 0 {
-            return Err(Error::invalid_value(
-                OP,
-                "Parameter hop=0 is not an integer >= 1!",
-            ));
+            return Err(Error::bad_argument(OP, "hop", 0, "an integer >= 1"));
         }
         if !(fs.is_finite() && fs > 0.0) {
-            return Err(Error::invalid_value(
-                OP,
-                format!("fs must be a positive number, got {fs}"),
-            ));
+            return Err(Error::out_of_domain(OP, "fs", fs, "(0, inf)"));
         }
         Ok(ShortTimeFFT {
             mfft: w.len(),
@@ -141,15 +140,14 @@ impl ShortTimeFFT {
     /// With FFT length `mfft` (at least the window length).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `mfft < m_num`.
+    /// [`Error::BadArgument`] naming `mfft` when `mfft < m_num`.
     pub fn with_mfft(mut self, mfft: usize) -> Result<ShortTimeFFT> {
         if mfft < self.win.len() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "Attribute mfft={mfft} needs to be at least the window length m_num={}!",
-                    self.win.len()
-                ),
+                "mfft",
+                mfft,
+                format!("at least the window length m_num = {}", self.win.len()),
             ));
         }
         self.mfft = mfft;
@@ -159,12 +157,15 @@ impl ShortTimeFFT {
     /// With the spectrum layout `mode`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for [`FftMode::Onesided2X`] without a scaling.
+    /// [`Error::BadArgument`] naming `fft_mode` for [`FftMode::Onesided2X`] without a scaling.
     pub fn with_fft_mode(mut self, mode: FftMode) -> Result<ShortTimeFFT> {
         if mode == FftMode::Onesided2X && self.scaling.is_none() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "For scaling is None, fft_mode='onesided2X' is invalid! Do scale_to('psd') or scale_to('magnitude')!",
+                "fft_mode",
+                "'onesided2X'",
+                "another mode while scaling is None (scale_to('psd') or scale_to('magnitude') \
+                 first)",
             ));
         }
         self.mode = mode;
@@ -181,17 +182,24 @@ impl ShortTimeFFT {
     /// With an explicit dual window for [`istft`](Self::istft).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when its shape differs from the window's or it is not finite.
+    /// [`Error::BadShape`] naming `dual_win` when its shape differs from the window's;
+    /// [`Error::OutOfDomain`] when it is not finite.
     pub fn with_dual_win(mut self, dual: &Array) -> Result<ShortTimeFFT> {
         let d = crate::util::host_f64(OP, dual)?;
-        if d.len() != self.win.len() || dual.ndim() != 1 || d.iter().any(|v| !v.is_finite()) {
-            return Err(Error::invalid_value(
+        if d.len() != self.win.len() || dual.ndim() != 1 {
+            return Err(Error::bad_shape(
                 OP,
-                format!(
-                    "dual_win.shape={:?} must equal win.shape=({},) and be finite",
-                    dual.shape(),
-                    self.win.len()
-                ),
+                "dual_win",
+                dual.shape(),
+                format!("({},), the window's shape", self.win.len()),
+            ));
+        }
+        if d.iter().any(|v| !v.is_finite()) {
+            return Err(Error::out_of_domain(
+                OP,
+                "dual_win",
+                "a window with non-finite entries",
+                "finite values",
             ));
         }
         self.dual = Some(d);
@@ -362,9 +370,11 @@ impl ShortTimeFFT {
     fn check_n(&self, n: usize) -> Result<()> {
         let m2p = self.m_num() - self.m_num_mid();
         if n < m2p {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("Parameter n={n} must be >= ceil(m_num/2) = {m2p}!"),
+                "n",
+                n,
+                format!(">= ceil(m_num/2) = {m2p}"),
             ));
         }
         Ok(())
@@ -397,7 +407,7 @@ impl ShortTimeFFT {
     /// One past the last slice index for a signal of `n` samples.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `n < ceil(m_num/2)`.
+    /// [`Error::BadArgument`] naming `n` when `n < ceil(m_num/2)`.
     pub fn p_max(&self, n: usize) -> Result<i64> {
         Ok(self.post_padding(n)?.1)
     }
@@ -421,15 +431,23 @@ impl ShortTimeFFT {
     /// The slice range `(p0, p1)` with SciPy's defaults and checks.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] unless `p_min ≤ p0 < p1 ≤ p_max(n)`.
+    /// [`Error::BadArgument`] naming `p0` or `p1` unless `p_min ≤ p0 < p1 ≤ p_max(n)`.
     pub fn p_range(&self, n: usize, p0: Option<i64>, p1: Option<i64>) -> Result<(i64, i64)> {
         let pmax = self.p_max(n)?;
         let (a, b) = (p0.unwrap_or(self.p_min()), p1.unwrap_or(pmax));
         if !(self.p_min() <= a && a < b && b <= pmax) {
-            return Err(Error::invalid_value(
+            let (arg, v) = if self.p_min() <= a && a < pmax {
+                ("p1", b)
+            } else {
+                ("p0", a)
+            };
+            return Err(Error::bad_argument(
                 OP,
+                arg,
+                v,
                 format!(
-                    "Invalid Parameter p0={a}, p1={b}, i.e., p_min={} <= p0 < p1 <= p_max={pmax} does not hold for signal length n={n}!",
+                    "p_min = {} <= p0 < p1 <= p_max = {pmax} for signal length n = {n} \
+                     (p0 = {a}, p1 = {b})",
                     self.p_min()
                 ),
             ));
@@ -444,10 +462,7 @@ impl ShortTimeFFT {
     /// As [`p_range`](Self::p_range); `n` 0.
     pub fn t(&self, n: usize, p0: Option<i64>, p1: Option<i64>, k_offset: i64) -> Result<Array> {
         if n == 0 {
-            return Err(Error::invalid_value(
-                OP,
-                "Parameter n=0 is not a positive integer!",
-            ));
+            return Err(Error::bad_argument(OP, "n", 0, "a positive integer"));
         }
         let (a, b) = self.p_range(n, p0, p1)?;
         let v: Vec<f64> = (a..b)
@@ -459,20 +474,19 @@ impl ShortTimeFFT {
     /// The canonical dual window (`ShortTimeFFT.dual_win`): `win / Σ_k win²(· − k·hop)`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when the transform is not invertible (`hop > m_num` or a zero of
-    /// the overlapped squares).
+    /// [`Error::BadArgument`] naming `hop` when the transform is not invertible (`hop > m_num`
+    /// or a zero of the overlapped squares).
     pub fn dual_win(&self) -> Result<Vec<f64>> {
         if let Some(d) = &self.dual {
             return Ok(d.clone());
         }
         let m = self.m_num();
         if self.hop > m {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "hop={} is larger than window length of {m} => STFT not invertible!",
-                    self.hop
-                ),
+                "hop",
+                self.hop,
+                format!("at most the window length {m} (otherwise the STFT is not invertible)"),
             ));
         }
         let w2 = self.w2();
@@ -490,9 +504,11 @@ impl ShortTimeFFT {
         let mx = dd.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         // NumPy's float64 resolution
         if dd.iter().any(|&v| v < 1e-15 * mx) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "Short-time Fourier Transform not invertible!",
+                "hop",
+                self.hop,
+                "a hop whose overlapped squared windows have no zero (the STFT is not invertible)",
             ));
         }
         Ok(self.win.iter().zip(&dd).map(|(w, d)| w / d).collect())
@@ -542,8 +558,8 @@ impl ShortTimeFFT {
     /// on `x`'s device. Slices `p0..p1` default to `p_min()..p_max(n)`.
     ///
     /// # Errors
-    /// As [`p_range`](Self::p_range); [`Error::InvalidValue`] for complex `x` with a one-sided
-    /// mode, too short a signal; [`Error::Unsupported`] for odd padding wider than the signal.
+    /// As [`p_range`](Self::p_range); [`Error::DType`] for complex `x` with a one-sided mode;
+    /// [`Error::BadShape`] for 0-d `x`; [`Error::BadArgument`] for too short a signal; [`Error::Unsupported`] for odd padding wider than the signal.
     ///
     /// **Algorithm**: the padded signal viewed as strided frames (one view), multiplied by the
     /// window, rolled by the phase shift (a gather) and transformed by one batched FFT along
@@ -568,16 +584,14 @@ impl ShortTimeFFT {
         axis: isize,
     ) -> Result<Array> {
         if self.onesided_fft() && x.dtype().is_complex() {
-            return Err(Error::invalid_value(
-                OP,
-                "Complex-valued `x` not allowed for a one-sided fft_mode! Set fft_mode to Twosided or Centered.",
-            ));
+            return Err(Error::DType {
+                op: OP,
+                dtype: x.dtype(),
+                detail: ": complex `x` needs fft_mode 'twosided' or 'centered'".into(),
+            });
         }
         if x.ndim() == 0 {
-            return Err(Error::invalid_value(
-                OP,
-                "x must have at least one dimension",
-            ));
+            return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
         }
         let ax = axis_of(OP, axis, x.ndim())?;
         let n = x.shape()[ax];
@@ -725,9 +739,9 @@ impl ShortTimeFFT {
     /// k0)`, real for a one-sided mode, complex otherwise, on `s`'s device.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `ShortTimeFFT` for a frequency axis of another length
-    /// than `f_pts`, too few slices, `k0`/`k1` outside `k_min ≤ k0 < k1 ≤ k_max` or closer
-    /// than half a window; the errors of [`dual_win`](Self::dual_win).
+    /// [`Error::BadShape`] naming `ShortTimeFFT` and `S` for a frequency axis of another length
+    /// than `f_pts` or too few slices; [`Error::BadArgument`] for `k0`/`k1` outside
+    /// `k_min ≤ k0 < k1 ≤ k_max` or closer than half a window; the errors of [`dual_win`](Self::dual_win).
     ///
     /// **Algorithm**: one batched inverse FFT of all slices, the dual window, and the overlap
     /// and add of the `ceil(m_num/hop)` hop-sized chunks of each slice as shifted sums — on
@@ -746,12 +760,13 @@ impl ShortTimeFFT {
     /// ```
     pub fn istft(&self, s: &Array, k0: i64, k1: Option<i64>) -> Result<Array> {
         if s.ndim() < 2 || s.shape()[s.ndim() - 2] != self.f_pts() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
+                "S",
+                s.shape(),
                 format!(
-                    "S.shape[f_axis] must be equal to f_pts={} (S.shape={:?})!",
-                    self.f_pts(),
-                    s.shape()
+                    "at least 2 dimensions with S.shape[f_axis] = f_pts = {}",
+                    self.f_pts()
                 ),
             ));
         }
@@ -765,12 +780,11 @@ impl ShortTimeFFT {
         let q_num = self.p_num(n_min)?;
         let qs = s.shape()[nd - 1];
         if qs < q_num {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!(
-                    "S.shape[t_axis]={qs} needs to have at least {q_num} slices (S.shape={:?})!",
-                    s.shape()
-                ),
+                "S",
+                s.shape(),
+                format!("at least {q_num} slices along t_axis"),
             ));
         }
         let p_min = self.p_min();
@@ -778,21 +792,27 @@ impl ShortTimeFFT {
         let k_max = (q_max - 1) * hop + m - mid;
         let k1 = k1.unwrap_or(k_max);
         if !(self.k_min() <= k0 && k0 < k1 && k1 <= k_max) {
-            return Err(Error::invalid_value(
+            let (arg, v) = if self.k_min() <= k0 && k0 < k_max {
+                ("k1", k1)
+            } else {
+                ("k0", k0)
+            };
+            return Err(Error::bad_argument(
                 OP,
+                arg,
+                v,
                 format!(
-                    "(k_min={}) <= (k0={k0}) < (k1={k1}) <= (k_max={k_max}) is false!",
+                    "k_min = {} <= k0 < k1 <= k_max = {k_max} (k0 = {k0}, k1 = {k1})",
                     self.k_min()
                 ),
             ));
         }
         if k1 - k0 < n_min as i64 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "(k1={k1}) - (k0={k0}) = {} has to be at least the half the window length {n_min}!",
-                    k1 - k0
-                ),
+                "k1",
+                k1,
+                format!("k1 - k0 >= {n_min}, half the window length (k0 = {k0})"),
             ));
         }
         let q0 = if k0 >= 0 {

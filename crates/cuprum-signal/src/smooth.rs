@@ -22,7 +22,7 @@ impl Detrend {
     /// Parses `'linear'`/`'l'`, `'constant'`/`'c'` (and `"none"`/`"false"` for no detrending).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] naming `detrend` and `type` for another string.
     ///
     /// ```
     /// assert_eq!(cuprum_signal::Detrend::parse("constant").unwrap(), cuprum_signal::Detrend::Constant);
@@ -33,9 +33,11 @@ impl Detrend {
             "constant" | "c" => Detrend::Constant,
             "none" | "false" | "False" => Detrend::None,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "detrend",
-                    format!("trend type must be 'linear' or 'constant', got {s:?}"),
+                    "type",
+                    format!("{s:?}"),
+                    "one of 'linear' (or 'l'), 'constant' (or 'c')",
                 ));
             }
         })
@@ -85,7 +87,7 @@ pub(crate) fn detrend_axis(op: &'static str, x: &Array, ax: usize, t: Detrend) -
 /// dtypes give float64.
 ///
 /// # Errors
-/// [`Error::AxisOutOfBounds`]; [`Error::InvalidValue`] naming `detrend` for 0-d input.
+/// [`Error::AxisOutOfBounds`]; [`Error::BadShape`] naming `detrend` for 0-d input.
 ///
 /// **Algorithm**: constant: `x − mean`; linear: the closed-form least-squares line over the
 /// centred sample index (`slope = Σ(t − t̄)·x / Σ(t − t̄)²`), both as reductions on `x`'s
@@ -101,9 +103,11 @@ pub(crate) fn detrend_axis(op: &'static str, x: &Array, ax: usize, t: Detrend) -
 /// ```
 pub fn detrend(x: &Array, axis: isize, kind: Detrend) -> Result<Array> {
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "detrend",
-            "x must have at least one dimension",
+            "x",
+            x.shape(),
+            "at least 1 dimension",
         ));
     }
     let ax = axis_of("detrend", axis, x.ndim())?;
@@ -116,7 +120,8 @@ pub fn detrend(x: &Array, axis: isize, kind: Detrend) -> Result<Array> {
 /// `n` samples along `axis` when `n` is given (truncated or zero-padded).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `hilbert` for complex `x`, `n == 0`, 0-d `x`.
+/// [`Error::DType`] naming `hilbert` for complex `x`; [`Error::BadArgument`] for `N == 0`;
+/// [`Error::BadShape`] for 0-d `x`.
 ///
 /// **Algorithm**: FFT, multiply by `h = [1, 2, …, 2, (1), 0, …]`, inverse FFT (cuFFT on
 /// CUDA); `h` is built on the device from an index ramp.
@@ -131,18 +136,19 @@ pub fn detrend(x: &Array, axis: isize, kind: Detrend) -> Result<Array> {
 pub fn hilbert(x: &Array, n: Option<usize>, axis: isize) -> Result<Array> {
     const OP: &str = "hilbert";
     if x.dtype().is_complex() {
-        return Err(Error::invalid_value(OP, "x must be real"));
+        return Err(Error::DType {
+            op: OP,
+            dtype: x.dtype(),
+            detail: ": x must be real".into(),
+        });
     }
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, axis, x.ndim())?;
     let n = n.unwrap_or(x.shape()[ax]);
     if n == 0 {
-        return Err(Error::invalid_value(OP, "N must be positive"));
+        return Err(Error::bad_argument(OP, "N", 0, "a positive integer"));
     }
     let dt = inexact(x.dtype());
     let xf = cuprum_fft::fft(
@@ -173,7 +179,14 @@ pub fn hilbert(x: &Array, n: Option<usize>, axis: isize) -> Result<Array> {
 fn window_count(op: &'static str, k: &[usize]) -> Result<usize> {
     k.iter()
         .try_fold(1usize, |a, &b| a.checked_mul(b))
-        .ok_or_else(|| Error::invalid_value(op, format!("the window sizes {k:?} overflow")))
+        .ok_or_else(|| {
+            Error::bad_argument(
+                op,
+                "kernel_size",
+                format!("{k:?}"),
+                "sizes whose product fits in usize",
+            )
+        })
 }
 
 /// Zero-padded windows of `x`: for each element, its `k[d]` neighbours per axis (view of a
@@ -194,8 +207,8 @@ fn windows_of(x: &Array, k: &[usize]) -> Result<Array> {
 /// `x`'s shape and dtype.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `medfilt` for an even kernel size, a kernel of another
-/// length than `x.ndim()`, 0-d `x`.
+/// [`Error::BadArgument`] naming `medfilt` and `kernel_size` for an even kernel size or a
+/// kernel of another length than `x.ndim()`; [`Error::BadShape`] for 0-d `x`.
 ///
 /// **Algorithm**: a sliding-window view of the zero-padded input, sorted along the window
 /// (cuprum's `sort`), the middle element taken; on `x`'s device.
@@ -210,29 +223,27 @@ fn windows_of(x: &Array, k: &[usize]) -> Result<Array> {
 pub fn medfilt(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
     const OP: &str = "medfilt";
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let k: Vec<usize> = match kernel_size {
         None => cuprum_core::ext::try_vec_filled(x.ndim(), 3)?,
         Some([s]) => cuprum_core::ext::try_vec_filled(x.ndim(), *s)?,
         Some(s) if s.len() == x.ndim() => s.to_vec(),
         Some(s) => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "kernel_size {s:?} must have {} entries (one per axis of x)",
-                    x.ndim()
-                ),
+                "kernel_size",
+                format!("{s:?}"),
+                format!("{} entries, one per axis of x", x.ndim()),
             ));
         }
     };
     if let Some(&e) = k.iter().find(|&&m| m % 2 == 0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("each element of kernel_size should be odd, got {e}"),
+            "kernel_size",
+            format!("{k:?}"),
+            format!("odd sizes ({e} is even)"),
         ));
     }
     if x.size() == 0 {
@@ -254,7 +265,8 @@ pub fn medfilt(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
 /// means and variances over the zero-padded window.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `wiener` for a window of the wrong length.
+/// [`Error::BadArgument`] naming `wiener` and `mysize` for a window of the wrong length or a
+/// zero size.
 ///
 /// **Algorithm**: SciPy's, with the local sums as [`correlate`](crate::correlate) with a box
 /// (direct method), elementwise on `im`'s device.
@@ -274,16 +286,20 @@ pub fn wiener(im: &Array, mysize: Option<&[usize]>, noise: Option<f64>) -> Resul
         Some([s]) => cuprum_core::ext::try_vec_filled(nd, *s)?,
         Some(s) if s.len() == nd => s.to_vec(),
         Some(s) => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("mysize {s:?} must have {nd} entries"),
+                "mysize",
+                format!("{s:?}"),
+                format!("1 or {nd} entries, one per axis"),
             ));
         }
     };
     if k.contains(&0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("mysize {k:?} must hold positive sizes"),
+            "mysize",
+            format!("{k:?}"),
+            "positive sizes",
         ));
     }
     let dt = inexact(im.dtype());
@@ -401,7 +417,7 @@ impl SavgolMode {
     /// Parses SciPy's mode names.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] naming `savgol_filter` and `mode` for another string.
     ///
     /// ```
     /// assert_eq!(cuprum_signal::SavgolMode::parse("nearest").unwrap(), cuprum_signal::SavgolMode::Nearest);
@@ -414,11 +430,11 @@ impl SavgolMode {
             "nearest" => SavgolMode::Nearest,
             "wrap" => SavgolMode::Wrap,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "savgol_filter",
-                    format!(
-                        "mode must be 'mirror', 'constant', 'nearest', 'wrap' or 'interp', got {s:?}"
-                    ),
+                    "mode",
+                    format!("{s:?}"),
+                    "one of 'mirror', 'constant', 'nearest', 'wrap', 'interp'",
                 ));
             }
         })
@@ -437,9 +453,11 @@ fn savgol_host(
     // the (polyorder + 1) x window_length design matrix, in float64
     cuprum_core::ext::check_host_bytes(wl.saturating_mul(p.saturating_add(1)).saturating_mul(8))?;
     if p >= wl {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("polyorder ({p}) must be less than window_length ({wl})"),
+            "polyorder",
+            p,
+            format!("less than window_length = {wl}"),
         ));
     }
     let half = wl / 2;
@@ -449,9 +467,11 @@ fn savgol_host(
         half as f64
     });
     if !(pos >= 0.0 && pos < wl as f64) {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!("pos ({pos}) must be nonnegative and less than window_length ({wl})"),
+            "pos",
+            pos,
+            format!("[0, window_length) = [0, {wl})"),
         ));
     }
     if deriv > p {
@@ -486,8 +506,8 @@ fn savgol_host(
 /// **Shapes**: → `(window_length,)` float64 on the current device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `savgol_coeffs` for `polyorder >= window_length` or `pos`
-/// outside the window.
+/// [`Error::BadArgument`] naming `savgol_coeffs` and `polyorder` for
+/// `polyorder >= window_length`; [`Error::OutOfDomain`] for `pos` outside the window.
 ///
 /// **Algorithm**: the minimum-norm least-squares solution through a thin QR of the window's
 /// Vandermonde matrix (host, O(window·order²)).
@@ -591,8 +611,8 @@ fn edge_matrix(
 /// **Shapes**: `x` → the same shape; float32 stays float32, other dtypes give float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `savgol_filter`/`savgol_coeffs` for `polyorder >=
-/// window_length`, or (mode interp) a window longer than `x` along `axis`.
+/// [`Error::BadArgument`] naming `savgol_filter`/`savgol_coeffs` for `polyorder >=
+/// window_length`, or (mode interp) a `window_length` longer than `x` along `axis`.
 ///
 /// **Algorithm**: the coefficients ([`savgol_coeffs`]) correlated along the axis with the
 /// mode's extension (one scaled pass per tap on `x`'s device); in interp mode the first and
@@ -615,10 +635,7 @@ pub fn savgol_filter(
 ) -> Result<Array> {
     const OP: &str = "savgol_filter";
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, opts.axis, x.ndim())?;
     let dt = match x.dtype() {
@@ -632,11 +649,11 @@ pub fn savgol_filter(
         return x.copy();
     }
     if opts.mode == SavgolMode::Interp && window_length > n {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!(
-                "if mode is 'interp', window_length ({window_length}) must be less than or equal to the size of x ({n})"
-            ),
+            "window_length",
+            window_length,
+            format!("at most the size of x along the axis ({n}) with mode 'interp'"),
         ));
     }
     let l = window_length;
@@ -695,8 +712,8 @@ pub fn savgol_filter(
 /// **Shapes**: `a` n-d, `domain` of the same ndim with odd sizes → `a`'s shape and dtype.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `order_filter` for a domain of another ndim, even sizes,
-/// or `rank` not below the number of true elements.
+/// [`Error::BadShape`] naming `order_filter` and `domain` for a domain of another ndim or
+/// even sizes; [`Error::BadArgument`] for `rank` not below the number of true elements.
 ///
 /// **Algorithm**: the zero-padded sliding windows of `a` restricted to the domain's true
 /// positions (a gather), sorted along the window, element `rank` taken; on `a`'s device.
@@ -712,21 +729,23 @@ pub fn savgol_filter(
 pub fn order_filter(a: &Array, domain: &Array, rank: usize) -> Result<Array> {
     const OP: &str = "order_filter";
     if domain.ndim() != a.ndim() || a.ndim() == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
+            "domain",
+            domain.shape(),
             format!(
-                "domain (shape {:?}) and input (shape {:?}) must have the same number of dimensions",
-                domain.shape(),
+                "{} dimensions, the input's (at least 1; the input has shape {:?})",
+                a.ndim(),
                 a.shape()
             ),
         ));
     }
     if let Some(&e) = domain.shape().iter().find(|&&m| m % 2 == 0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "each dimension of domain argument should have an odd number of elements, got {e}"
-            ),
+            "domain",
+            domain.shape(),
+            format!("an odd length along every axis ({e} is even)"),
         ));
     }
     let mask = domain
@@ -740,10 +759,12 @@ pub fn order_filter(a: &Array, domain: &Array, rank: usize) -> Result<Array> {
         .map(|(i, _)| i as i64)
         .collect();
     if rank >= sel.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
+            "rank",
+            rank,
             format!(
-                "rank ({rank}) must be less than the number of true elements in domain ({})",
+                "less than the number of true elements in domain ({})",
                 sel.len()
             ),
         ));
@@ -776,9 +797,11 @@ pub fn order_filter(a: &Array, domain: &Array, rank: usize) -> Result<Array> {
 /// ```
 pub fn medfilt2d(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
     if x.ndim() != 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "medfilt2d",
-            format!("input must be 2-D, got shape {:?}", x.shape()),
+            "input",
+            x.shape(),
+            "a 2-D array",
         ));
     }
     medfilt(x, kernel_size)
@@ -789,7 +812,8 @@ pub fn medfilt2d(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
 /// **Shapes**: real 2-D `x` → complex of `x`'s shape, or `n` = (rows, cols) when given.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `hilbert2` for complex or non-2-D `x`, a zero size.
+/// [`Error::DType`] naming `hilbert2` for complex `x`; [`Error::BadShape`] for non-2-D `x`;
+/// [`Error::BadArgument`] for a zero size `N`.
 ///
 /// **Algorithm**: SciPy 1.17's: a 2-D FFT, bins `1..(n+1)/2` of each axis doubled and the
 /// rest zeroed (an even length's Nyquist bin too), inverse 2-D FFT; on `x`'s device.
@@ -803,19 +827,22 @@ pub fn medfilt2d(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
 pub fn hilbert2(x: &Array, n: Option<[usize; 2]>) -> Result<Array> {
     const OP: &str = "hilbert2";
     if x.ndim() != 2 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("x must be 2-D, got shape {:?}", x.shape()),
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "a 2-D array"));
     }
     if x.dtype().is_complex() {
-        return Err(Error::invalid_value(OP, "x must be real"));
+        return Err(Error::DType {
+            op: OP,
+            dtype: x.dtype(),
+            detail: ": x must be real".into(),
+        });
     }
     let n = n.unwrap_or([x.shape()[0], x.shape()[1]]);
     if n[0] == 0 || n[1] == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("when given as a tuple, N must hold positive integers, got {n:?}"),
+            "N",
+            format!("{n:?}"),
+            "positive sizes",
         ));
     }
     let dt = inexact(x.dtype());

@@ -21,7 +21,7 @@ impl Scaling {
     /// Parses `'density'` (or `'psd'`) and `'spectrum'`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] naming `welch` and `scaling` for another string.
     ///
     /// ```
     /// assert_eq!(cuprum_signal::Scaling::parse("spectrum").unwrap(), cuprum_signal::Scaling::Spectrum);
@@ -30,9 +30,11 @@ impl Scaling {
         match s {
             "density" | "psd" => Ok(Scaling::Density),
             "spectrum" => Ok(Scaling::Spectrum),
-            _ => Err(Error::invalid_value(
+            _ => Err(Error::bad_argument(
                 "welch",
-                format!("unknown scaling: {s:?}"),
+                "scaling",
+                format!("{s:?}"),
+                "one of 'density' (or 'psd'), 'spectrum'",
             )),
         }
     }
@@ -138,16 +140,15 @@ fn triage(
         Window::Values(v) => {
             let np = nperseg.unwrap_or(v.len());
             if np != v.len() {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!(
-                        "value specified for nperseg ({np}) is different from length of window ({})",
-                        v.len()
-                    ),
+                    "nperseg",
+                    np,
+                    format!("the length of the window ({})", v.len()),
                 ));
             }
             if np == 0 {
-                return Err(Error::invalid_value(op, "the window is empty"));
+                return Err(Error::bad_shape(op, "window", &[0], "at least 1 value"));
             }
             Ok((v.clone(), np))
         }
@@ -185,16 +186,10 @@ impl Helper<'_> {
         let op = self.op;
         let o = self.o;
         if x.ndim() == 0 {
-            return Err(Error::invalid_value(
-                op,
-                "x must have at least one dimension",
-            ));
+            return Err(Error::bad_shape(op, "x", x.shape(), "at least 1 dimension"));
         }
         if o.fs.is_nan() || o.fs <= 0.0 {
-            return Err(Error::invalid_value(
-                op,
-                format!("fs must be positive, got {}", o.fs),
-            ));
+            return Err(Error::out_of_domain(op, "fs", o.fs, "(0, inf)"));
         }
         let ax = axis_of(op, o.axis, x.ndim())?;
         let mut xd = x.clone();
@@ -210,14 +205,12 @@ impl Helper<'_> {
         xd = to_last(&xd.astype(inexact(xd.dtype()))?, ax)?;
         if let Some(yy) = &yd {
             if yy.ndim() != x.ndim() {
-                return Err(Error::invalid_value(
+                return Err(Error::ShapeMismatch {
                     op,
-                    format!(
-                        "x and y must have the same number of dimensions, got {:?} and {:?}",
-                        x.shape(),
-                        yy.shape()
-                    ),
-                ));
+                    lhs: x.shape().to_vec(),
+                    rhs: yy.shape().to_vec(),
+                    detail: Some("x and y must have the same number of dimensions".into()),
+                });
             }
             let mut yl = to_last(&yy.astype(inexact(yy.dtype()))?, ax)?;
             // zero-pad the shorter along the axis, broadcast the others
@@ -245,33 +238,31 @@ impl Helper<'_> {
         }
         let n = *xd.shape().last().unwrap_or(&0);
         if xd.size() == 0 {
-            return Err(Error::invalid_value(
-                op,
-                format!("x is empty (shape {:?})", x.shape()),
-            ));
+            return Err(Error::bad_shape(op, "x", x.shape(), "a non-empty array"));
         }
         if let Some(0) = self.nperseg {
-            return Err(Error::invalid_value(
-                op,
-                "nperseg must be a positive integer",
-            ));
+            return Err(Error::bad_argument(op, "nperseg", 0, "a positive integer"));
         }
         let (win, nperseg) = triage(op, &self.window, self.nperseg, n)?;
         let nfft = match o.nfft {
             None => nperseg,
             Some(f) if f < nperseg => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!("nfft ({f}) must be greater than or equal to nperseg ({nperseg})"),
+                    "nfft",
+                    f,
+                    format!("at least nperseg = {nperseg}"),
                 ));
             }
             Some(f) => f,
         };
         let noverlap = self.noverlap.unwrap_or(nperseg / 2);
         if noverlap >= nperseg {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                format!("noverlap ({noverlap}) must be less than nperseg ({nperseg})"),
+                "noverlap",
+                noverlap,
+                format!("less than nperseg = {nperseg}"),
             ));
         }
         let nstep = nperseg - noverlap;
@@ -420,7 +411,12 @@ fn median_bias(n: usize) -> f64 {
 fn average(op: &'static str, p: &Array, avg: Average) -> Result<Array> {
     let nseg = *p.shape().last().unwrap_or(&0);
     if nseg == 0 {
-        return Err(Error::invalid_value(op, "no segments to average"));
+        return Err(Error::bad_shape(
+            op,
+            "x",
+            p.shape(),
+            "at least one segment to average",
+        ));
     }
     if nseg == 1 {
         return p.index_axis(-1, 0);
@@ -478,8 +474,9 @@ fn csd_impl(
 /// doubled off the DC and Nyquist bins for a one-sided estimate.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `csd` for `noverlap >= nperseg`, `nfft < nperseg`, an
-/// unknown window, empty data, a non-positive `fs`; [`Error::DeviceMismatch`].
+/// [`Error::BadArgument`] naming `csd` and the argument for `noverlap >= nperseg`,
+/// `nfft < nperseg`, an unknown window; [`Error::BadShape`] for empty data;
+/// [`Error::OutOfDomain`] for a non-positive `fs`; [`Error::DeviceMismatch`].
 ///
 /// **Algorithm**: a sliding-window view of the signal strided by `nperseg − noverlap`, one
 /// batched real FFT over all the frames (cuFFT on CUDA), then products and a mean over
@@ -542,10 +539,7 @@ pub fn welch(x: &Array, opts: &SpectralOptions) -> Result<(Array, Array)> {
 pub fn periodogram(x: &Array, opts: &SpectralOptions) -> Result<(Array, Array)> {
     const OP: &str = "periodogram";
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, opts.axis, x.ndim())?;
     let n = x.shape()[ax];
@@ -634,10 +628,7 @@ pub fn spectrogram(
 ) -> Result<(Array, Array, Array)> {
     const OP: &str = "spectrogram";
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, opts.axis, x.ndim())?;
     let window = opts
@@ -795,8 +786,9 @@ fn overlap_add(frames: &Array, nstep: usize) -> Result<Array> {
 /// `t` float64 and `x` (real for a one-sided input) with the segment axis replaced by time.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `istft` for fewer than 2 axes, equal time and frequency
-/// axes, `noverlap >= nperseg`, `nfft < nperseg`, a window of another length.
+/// [`Error::BadShape`] naming `istft` for fewer than 2 axes or a window of another length;
+/// [`Error::BadArgument`] for equal time and frequency axes, `noverlap >= nperseg`,
+/// `nfft < nperseg`.
 ///
 /// **Algorithm**: a batched inverse FFT of all the segments, windowed overlap-add (as `r`
 /// shifted sums when `nperseg` is a multiple of the hop), divided by the overlap-added
@@ -817,27 +809,25 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
     const OP: &str = "istft";
     let nd = zxx.ndim();
     if nd < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "input stft must be at least 2d, got shape {:?}",
-                zxx.shape()
-            ),
+            "Zxx",
+            zxx.shape(),
+            "at least 2 dimensions",
         ));
     }
     let fa = axis_of(OP, st.freq_axis, nd)?;
     let ta = axis_of(OP, st.time_axis, nd)?;
     if fa == ta {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "must specify differing time and frequency axes",
+            "time_axis",
+            st.time_axis,
+            format!("an axis other than freq_axis = {}", st.freq_axis),
         ));
     }
     if let Some(0) = opts.nperseg {
-        return Err(Error::invalid_value(
-            OP,
-            "nperseg must be a positive integer",
-        ));
+        return Err(Error::bad_argument(OP, "nperseg", 0, "a positive integer"));
     }
     let nf = zxx.shape()[fa];
     let n_default = if st.input_onesided {
@@ -847,10 +837,7 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
     };
     let nperseg = opts.nperseg.unwrap_or(n_default);
     if nperseg == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "nperseg must be a positive integer",
-        ));
+        return Err(Error::bad_argument(OP, "nperseg", 0, "a positive integer"));
     }
     let nfft = match opts.nfft {
         None => {
@@ -861,18 +848,22 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
             }
         }
         Some(f) if f < nperseg => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("nfft ({f}) must be greater than or equal to nperseg ({nperseg})"),
+                "nfft",
+                f,
+                format!("at least nperseg = {nperseg}"),
             ));
         }
         Some(f) => f,
     };
     let noverlap = opts.noverlap.unwrap_or(nperseg / 2);
     if noverlap >= nperseg {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("noverlap ({noverlap}) must be less than nperseg ({nperseg})"),
+            "noverlap",
+            noverlap,
+            format!("less than nperseg = {nperseg}"),
         ));
     }
     let nstep = nperseg - noverlap;
@@ -880,15 +871,22 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
     let z = z.moveaxis(&[fa as isize, ta as isize], &[-2, -1])?;
     let nseg = z.shape()[nd - 1];
     if nseg == 0 {
-        return Err(Error::invalid_value(OP, "the input has no segments"));
+        return Err(Error::bad_shape(
+            OP,
+            "Zxx",
+            z.shape(),
+            "at least one segment",
+        ));
     }
     let window = opts.window.clone().unwrap_or_else(|| "hann".into());
     let win = match &window {
         Window::Values(v) => {
             if v.len() != nperseg {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
-                    format!("window must have length of {nperseg}, got {}", v.len()),
+                    "window",
+                    &[v.len()],
+                    format!("{nperseg} values, nperseg"),
                 ));
             }
             v.clone()
@@ -947,26 +945,24 @@ fn overlap_bins(
     square: bool,
 ) -> Result<Vec<f64>> {
     if nperseg < 1 {
-        return Err(Error::invalid_value(
-            op,
-            "nperseg must be a positive integer",
-        ));
+        return Err(Error::bad_argument(op, "nperseg", 0, "a positive integer"));
     }
     if noverlap >= nperseg {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("noverlap ({noverlap}) must be less than nperseg ({nperseg})"),
+            "noverlap",
+            noverlap,
+            format!("less than nperseg = {nperseg}"),
         ));
     }
     let mut win = match window {
         Window::Values(v) => {
             if v.len() != nperseg {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     op,
-                    format!(
-                        "window must have length of nperseg ({nperseg}), got {}",
-                        v.len()
-                    ),
+                    "window",
+                    &[v.len()],
+                    format!("{nperseg} values, nperseg"),
                 ));
             }
             v.clone()
@@ -997,8 +993,8 @@ fn overlap_bins(
 /// Whether the window satisfies the constant-overlap-add constraint (`scipy.signal.check_COLA`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `check_COLA` for `noverlap >= nperseg`, a window of
-/// another length, an unknown window.
+/// [`Error::BadArgument`] naming `check_COLA` for `noverlap >= nperseg` or an unknown window;
+/// [`Error::BadShape`] for a window of another length.
 ///
 /// **Algorithm**: SciPy's: the window's hop-sized bins summed; COLA when they deviate from
 /// their median by less than `tol` (host work on the window).
@@ -1073,8 +1069,9 @@ pub struct LombOptions<'a> {
 /// device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `lombscargle` for shapes that are not 1-D of equal non-zero
-/// length, empty `freqs`, negative weights or a zero weight sum.
+/// [`Error::BadShape`] naming `lombscargle` for a non-1-D or empty `x` or `freqs`;
+/// [`Error::ShapeMismatch`] for `y` or `weights` of another shape than `x`;
+/// [`Error::OutOfDomain`] for negative weights or a zero weight sum.
 ///
 /// **Algorithm**: SciPy's (Zechmeister & Kürster's weighted form): the `(n, nfreq)` phase
 /// table `freqs·x` and its sums over samples as reductions, on `x`'s device.
@@ -1101,24 +1098,30 @@ pub fn lombscargle(x: &Array, y: &Array, freqs: &Array, opts: &LombOptions<'_>) 
             &ones
         }
     };
-    if !(x.ndim() == 1 && x.size() > 0 && x.shape() == y.shape() && x.shape() == w.shape()) {
-        return Err(Error::invalid_value(
+    if !(x.ndim() == 1 && x.size() > 0) {
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "x, y, weights must be 1-D arrays of equal non-zero length, got shapes {:?}, {:?}, {:?}",
-                x.shape(),
-                y.shape(),
-                w.shape()
-            ),
+            "x",
+            x.shape(),
+            "a 1-D array of non-zero length",
         ));
     }
+    for other in [y, w] {
+        if other.shape() != x.shape() {
+            return Err(Error::ShapeMismatch {
+                op: OP,
+                lhs: x.shape().to_vec(),
+                rhs: other.shape().to_vec(),
+                detail: Some("x, y and weights must have equal lengths".into()),
+            });
+        }
+    }
     if !(freqs.ndim() == 1 && freqs.size() > 0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "freqs must be a 1-D array of non-zero length, got shape {:?}",
-                freqs.shape()
-            ),
+            "freqs",
+            freqs.shape(),
+            "a 1-D array of non-zero length",
         ));
     }
     crate::util::same_device(OP, x, y)?;
@@ -1127,10 +1130,16 @@ pub fn lombscargle(x: &Array, y: &Array, freqs: &Array, opts: &LombOptions<'_>) 
     let wsum = w.sum(None, false)?.item()?.as_f64();
     let wmin = w.min(None, false)?.item()?.as_f64();
     if wmin.is_nan() || wmin < 0.0 || wsum.is_nan() || wsum <= 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            "weights must have only non-negative entries which sum to a positive value",
-        ));
+        return Err(if wmin.is_nan() || wmin < 0.0 {
+            Error::out_of_domain(OP, "weights", wmin, "non-negative entries")
+        } else {
+            Error::out_of_domain(
+                OP,
+                "weights",
+                format!("entries summing to {wsum}"),
+                "entries with a positive sum",
+            )
+        });
     }
     let w = divide(&w, wsum)?.reshape(&[x.size(), 1][..])?;
     let yc = f64a(y)?.reshape(&[x.size(), 1][..])?;

@@ -31,10 +31,11 @@ pub(crate) fn complex_of(d: DType) -> DType {
 /// A design-sized array (filter coefficients, a window) copied to the host as float64.
 pub(crate) fn host_f64(op: &'static str, a: &Array) -> Result<Vec<f64>> {
     if a.dtype().is_complex() {
-        return Err(Error::invalid_value(
+        return Err(Error::DType {
             op,
-            format!("expected real coefficients, got dtype {}", a.dtype()),
-        ));
+            dtype: a.dtype(),
+            detail: ": expected real coefficients".into(),
+        });
     }
     a.astype(DType::Float64)?
         .to_device(Device::Cpu)?

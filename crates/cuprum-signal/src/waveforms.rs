@@ -22,7 +22,7 @@ impl ChirpMethod {
     /// Parses SciPy's method names and abbreviations.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] naming `chirp` and `method` for another string.
     ///
     /// ```
     /// assert_eq!(cuprum_signal::waveforms::ChirpMethod::parse("log").unwrap(), cuprum_signal::waveforms::ChirpMethod::Logarithmic);
@@ -34,11 +34,11 @@ impl ChirpMethod {
             "logarithmic" | "log" | "lo" => ChirpMethod::Logarithmic,
             "hyperbolic" | "hyp" => ChirpMethod::Hyperbolic,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "chirp",
-                    format!(
-                        "method must be 'linear', 'quadratic', 'logarithmic', or 'hyperbolic', but a value of {s:?} was given"
-                    ),
+                    "method",
+                    format!("{s:?}"),
+                    "one of 'linear', 'quadratic', 'logarithmic', 'hyperbolic'",
                 ));
             }
         })
@@ -58,8 +58,8 @@ fn mul(a: &Array, s: f64) -> Result<Array> {
 /// **Shapes**: `t` of any shape → the same shape (float32 stays float32, integers → float64).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `chirp` for a logarithmic sweep with `f0·f1 <= 0`, a
-/// hyperbolic one with a zero frequency.
+/// [`Error::OutOfDomain`] naming `chirp` and `f0` or `f1` for a logarithmic sweep with
+/// `f0·f1 <= 0`, a hyperbolic one with a zero frequency.
 ///
 /// **Algorithm**: SciPy's closed-form phase, elementwise on `t`'s device.
 ///
@@ -110,12 +110,16 @@ pub fn chirp(
         }
         ChirpMethod::Logarithmic => {
             if f0 * f1 <= 0.0 {
-                return Err(Error::invalid_value(
-                    OP,
-                    format!(
-                        "for a logarithmic chirp, f0 ({f0}) and f1 ({f1}) must be nonzero and have the same sign"
-                    ),
-                ));
+                return Err(if f0 == 0.0 {
+                    Error::out_of_domain(OP, "f0", f0, "nonzero values (logarithmic chirp)")
+                } else {
+                    Error::out_of_domain(
+                        OP,
+                        "f1",
+                        f1,
+                        format!("nonzero values of the sign of f0 = {f0} (logarithmic chirp)"),
+                    )
+                });
             }
             if f0 == f1 {
                 mul(&t, 2.0 * PI * f0)?
@@ -127,9 +131,12 @@ pub fn chirp(
         }
         ChirpMethod::Hyperbolic => {
             if f0 == 0.0 || f1 == 0.0 {
-                return Err(Error::invalid_value(
+                let (arg, v) = if f0 == 0.0 { ("f0", f0) } else { ("f1", f1) };
+                return Err(Error::out_of_domain(
                     OP,
-                    format!("for a hyperbolic chirp, f0 ({f0}) and f1 ({f1}) must be nonzero"),
+                    arg,
+                    v,
+                    "nonzero values (hyperbolic chirp)",
                 ));
             }
             if f0 == f1 {
@@ -154,7 +161,8 @@ pub fn chirp(
 /// fractional bandwidth, `bwr` the reference level (dB, negative).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `gausspulse` for `fc < 0`, `bw <= 0`, `bwr >= 0`.
+/// [`Error::OutOfDomain`] naming `gausspulse` and the argument for `fc < 0`, `bw <= 0`,
+/// `bwr >= 0`.
 ///
 /// **Algorithm**: `env = exp(−a·t²)`, `a = −(π·fc·bw)²/(4·ln(10^(bwr/20)))`, times
 /// `cos`/`sin(2π·fc·t)`; elementwise on `t`'s device.
@@ -170,22 +178,13 @@ pub fn chirp(
 pub fn gausspulse(t: &Array, fc: f64, bw: f64, bwr: f64) -> Result<(Array, Array, Array)> {
     const OP: &str = "gausspulse";
     if fc < 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("center frequency (fc={fc:.2}) must be >=0"),
-        ));
+        return Err(Error::out_of_domain(OP, "fc", fc, "[0, inf)"));
     }
     if bw <= 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("fractional bandwidth (bw={bw:.2}) must be > 0"),
-        ));
+        return Err(Error::out_of_domain(OP, "bw", bw, "(0, inf)"));
     }
     if bwr >= 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("reference level for bandwidth (bwr={bwr:.2}) must be < 0 dB"),
-        ));
+        return Err(Error::out_of_domain(OP, "bwr", bwr, "(-inf, 0) dB"));
     }
     let t = float_t(t)?;
     let rf = 10f64.powf(bwr / 20.0);
@@ -275,7 +274,7 @@ pub fn square(t: &Array, duty: f64) -> Result<Array> {
 /// **Shapes**: `t` → the same shape.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `sweep_poly` for an empty polynomial.
+/// [`Error::BadShape`] naming `sweep_poly` and `poly` for an empty polynomial.
 ///
 /// **Algorithm**: `cos(2π·∫poly)`, the integral's coefficients on the host and Horner's rule
 /// elementwise on `t`'s device.
@@ -289,9 +288,11 @@ pub fn square(t: &Array, duty: f64) -> Result<Array> {
 /// ```
 pub fn sweep_poly(t: &Array, poly: &[f64]) -> Result<Array> {
     if poly.is_empty() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             "sweep_poly",
-            "poly must have at least one coefficient",
+            "poly",
+            &[0],
+            "at least one coefficient",
         ));
     }
     let t = float_t(t)?;
@@ -328,8 +329,8 @@ pub enum ImpulseAt {
 /// device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `unit_impulse` for an index of the wrong length or outside
-/// the shape.
+/// [`Error::BadArgument`] naming `unit_impulse` and `idx` for an index of the wrong length or
+/// outside the shape.
 ///
 /// **Algorithm**: zeros and one element assigned, on the current device.
 ///
@@ -350,9 +351,11 @@ pub fn unit_impulse(shape: &[usize], idx: &ImpulseAt, dtype: DType) -> Result<Ar
         ImpulseAt::Index(v) => v.clone(),
     };
     if ix.len() != shape.len() || ix.iter().zip(shape).any(|(i, n)| i >= n) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("index {ix:?} is not inside shape {shape:?}"),
+            "idx",
+            format!("{ix:?}"),
+            format!("an index inside shape {shape:?}"),
         ));
     }
     let items: Vec<cuprum_core::SliceItem> = ix

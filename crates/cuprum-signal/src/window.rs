@@ -40,18 +40,18 @@ impl Window {
     /// an `m + 1`-point symmetric window) otherwise; explicit values are returned as they are.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `op` for an unknown window name, a window that needs a
-    /// parameter given none, or explicit values whose length is not `m`.
+    /// [`Error::BadArgument`] naming `op` and `window` for an unknown window name or a window
+    /// that needs a parameter given none; [`Error::BadShape`] for explicit values whose length
+    /// is not `m`.
     pub(crate) fn values(&self, op: &'static str, m: usize, sym: bool) -> Result<Vec<f64>> {
         let (name, p1, p2) = match self {
             Window::Values(v) => {
                 if v.len() != m {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_shape(
                         op,
-                        format!(
-                            "window length {} must equal the segment length {m}",
-                            v.len()
-                        ),
+                        "window",
+                        &[v.len()],
+                        format!("{m} values, the segment length"),
                     ));
                 }
                 return Ok(v.clone());
@@ -63,7 +63,12 @@ impl Window {
         ext::check_host_bytes(m.saturating_mul(8))?;
         let need = |p: Option<f64>| {
             p.ok_or_else(|| {
-                Error::invalid_value(op, format!("the '{name}' window needs a parameter"))
+                Error::bad_argument(
+                    op,
+                    "window",
+                    format!("'{name}'"),
+                    format!("('{name}', parameter): the window needs a parameter"),
+                )
             })
         };
         let lower = name.to_ascii_lowercase();
@@ -103,32 +108,36 @@ impl Window {
             "exponential" | "poisson" => {
                 // SciPy's parameters: (center, tau); a center needs a periodic window
                 if sym && p1.is_some() {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         op,
-                        "if sym==True (fftbins=False), the exponential window's center must be None",
+                        "window",
+                        format!("('{name}', center = {}, ...)", p1.unwrap_or(f64::NAN)),
+                        "a center of None for a symmetric window (fftbins=False)",
                     ));
                 }
                 exponential(m, p1, p2.unwrap_or(1.0), sym)
             }
             "tukey" | "tuk" => tukey(m, p1.unwrap_or(0.5), sym),
             "kaiser" | "ksr" => kaiser(m, need(p1)?, sym),
-            "chebwin" | "cheb" => chebwin(op, m, need(p1)?, sym)?,
+            "chebwin" | "cheb" => chebwin(m, need(p1)?, sym)?,
             "taylor" | "taylorwin" => {
                 taylor(m, p1.map_or(4, |v| v as usize), p2.unwrap_or(30.0), sym)
             }
             "kaiser_bessel_derived" | "kbd" => {
                 if !sym {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         op,
-                        "Kaiser-Bessel Derived windows are only defined for symmetric shapes (fftbins=False)",
+                        "window",
+                        format!("'{name}' with fftbins=True"),
+                        "a symmetric shape (fftbins=False) for Kaiser-Bessel Derived windows",
                     ));
                 }
                 if m % 2 == 1 {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         op,
-                        format!(
-                            "Kaiser-Bessel Derived windows are only defined for even number of points, got {m}"
-                        ),
+                        "window",
+                        format!("'{name}' of {m} points"),
+                        "an even number of points for Kaiser-Bessel Derived windows",
                     ));
                 }
                 let k = kaiser(m / 2 + 1, need(p1)?, true);
@@ -151,14 +160,21 @@ impl Window {
             "general_gaussian" | "general gaussian" | "general gauss" | "general_gauss" | "ggs" => {
                 let p = need(p1)?;
                 let sig = p2.ok_or_else(|| {
-                    Error::invalid_value(op, "the 'general_gaussian' window needs (p, sig)")
+                    Error::bad_argument(
+                        op,
+                        "window",
+                        format!("('{name}', {p})"),
+                        "('general_gaussian', p, sig)",
+                    )
                 })?;
                 general_gaussian(m, p, sig, sym)
             }
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!("unknown window type {name:?}"),
+                    "window",
+                    format!("{name:?}"),
+                    "a window name of SciPy's get_window",
                 ));
             }
         };
@@ -365,7 +381,7 @@ fn tukey(m: usize, alpha: f64, sym: bool) -> Vec<f64> {
     truncate(w, t)
 }
 
-fn chebwin(op: &'static str, m: usize, at: f64, sym: bool) -> Result<Vec<f64>> {
+fn chebwin(m: usize, at: f64, sym: bool) -> Result<Vec<f64>> {
     if m <= 1 {
         return Ok(ones(m));
     }
@@ -390,8 +406,7 @@ fn chebwin(op: &'static str, m: usize, at: f64, sym: bool) -> Result<Vec<f64>> {
         })
         .collect();
     let pa = Array::from_vec_on(p, &[mm], cuprum_core::Device::Cpu)?;
-    let f = cuprum_fft::fft(&pa, None, -1, cuprum_fft::Norm::Backward)
-        .map_err(|e| Error::invalid_value(op, format!("chebwin FFT: {e}")))?
+    let f = cuprum_fft::fft(&pa, None, -1, cuprum_fft::Norm::Backward)?
         .to_vec::<cuprum_core::Complex64>()?;
     let re: Vec<f64> = f.iter().map(|c| c.re).collect();
     let w: Vec<f64> = if mm % 2 == 1 {
@@ -532,7 +547,8 @@ pub(crate) fn exponential_values(m: usize, tau: f64, sym: bool) -> Vec<f64> {
 /// `gaussian` (std), `general_hamming` (alpha), `general_gaussian` (p, sig).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `get_window` for an unknown name or a missing parameter.
+/// [`Error::BadArgument`] naming `get_window` and `window` for an unknown name or a missing
+/// parameter.
 ///
 /// **Algorithm**: SciPy's closed forms, on the host in float64 (O(nx)), then one upload.
 ///

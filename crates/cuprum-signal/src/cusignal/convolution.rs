@@ -23,7 +23,7 @@ impl ConvolveMethod {
     /// Parses CuPy's method string (`"direct"`, `"fft"`, `"auto"`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] naming `convolve1d3o` and `method` for another string.
     ///
     /// ```
     /// use cuprum_signal::cusignal::ConvolveMethod;
@@ -35,9 +35,11 @@ impl ConvolveMethod {
             "direct" => Ok(ConvolveMethod::Direct),
             "fft" => Ok(ConvolveMethod::Fft),
             "auto" => Ok(ConvolveMethod::Auto),
-            _ => Err(Error::invalid_value(
+            _ => Err(Error::bad_argument(
                 "convolve1d3o",
-                format!("method {s:?} is not 'direct', 'fft' or 'auto'"),
+                "method",
+                format!("{s:?}"),
+                "one of 'direct', 'fft', 'auto'",
             )),
         }
     }
@@ -60,8 +62,9 @@ const CHUNK_ELEMS: usize = 1 << 22;
 /// dtype (integers wrap, as CuPy's kernel).
 ///
 /// # Errors
-/// - [`Error::InvalidValue`] when `in1` is not 1-D, `in2` not 3-D (CuPy's `ValueError`), or
-///   `in1` is shorter than `max(W, H, D) − 1` (CuPy: a negative output size);
+/// - [`Error::BadShape`] naming the argument when `in1` is not 1-D, `in2` not 3-D (CuPy's
+///   `ValueError`), or `in1` is shorter than `max(W, H, D) − 1` (CuPy: a negative output
+///   size);
 /// - [`Error::Unsupported`] for `mode` `Full`/`Same` or `method` other than `Direct` (CuPy's
 ///   `NotImplementedError`);
 /// - [`Error::DeviceMismatch`].
@@ -100,22 +103,10 @@ pub(crate) fn convolve1d3o_chunked(
 ) -> Result<Array> {
     const OP: &str = "convolve1d3o";
     if in1.ndim() != 1 {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "in1 should have one dimension; its shape is {:?}",
-                in1.shape()
-            ),
-        ));
+        return Err(Error::bad_shape(OP, "in1", in1.shape(), "a 1-D array"));
     }
     if in2.ndim() != 3 {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "in2 should have three dimensions; its shape is {:?}",
-                in2.shape()
-            ),
-        ));
+        return Err(Error::bad_shape(OP, "in2", in2.shape(), "a 3-D array"));
     }
     if mode != ConvolveMode::Valid {
         return Err(Error::unsupported(
@@ -140,11 +131,14 @@ pub(crate) fn convolve1d3o_chunked(
     let n = in1.shape()[0];
     let widest = w.max(h).max(d);
     if n + 1 < widest {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
+            "in1",
+            in1.shape(),
             format!(
-                "in1 (length {n}) is shorter than in2's widest axis ({widest}) minus one: the \
-                 output size would be negative"
+                "at least {} samples, in2's widest axis ({widest}) minus one (a shorter in1 gives \
+                 a negative output size)",
+                widest - 1
             ),
         ));
     }

@@ -27,8 +27,8 @@ use cuprum_fft::{Norm, ifft};
 /// CuPy caps `n_taps` at 32 (its kernel's tile); cuprum has no cap.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `x` or `h` is not 1-D or `n_chans` is 0 (CuPy divides by
-/// zero); [`Error::DType`] when the promoted dtype is not float32, float64, complex64 or
+/// [`Error::BadShape`] naming `x` or `h` when it is not 1-D; [`Error::BadArgument`] naming
+/// `n_chans` when it is 0 (CuPy divides by zero); [`Error::DType`] when the promoted dtype is not float32, float64, complex64 or
 /// complex128 (CuPy's `NotImplementedError`); [`Error::DeviceMismatch`].
 ///
 /// **Algorithm**: the polyphase filter bank as `n_taps` shifted elementwise
@@ -50,21 +50,14 @@ use cuprum_fft::{Norm, ifft};
 /// ```
 pub fn channelize_poly(x: &Array, h: &Array, n_chans: usize) -> Result<Array> {
     const OP: &str = "channelize_poly";
-    if x.ndim() != 1 || h.ndim() != 1 {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "x and h must be 1-D; their shapes are {:?} and {:?}",
-                x.shape(),
-                h.shape()
-            ),
-        ));
+    if x.ndim() != 1 {
+        return Err(Error::bad_shape(OP, "x", x.shape(), "a 1-D array"));
+    }
+    if h.ndim() != 1 {
+        return Err(Error::bad_shape(OP, "h", h.shape(), "a 1-D array"));
     }
     if n_chans == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "n_chans must be at least 1, got 0",
-        ));
+        return Err(Error::bad_argument(OP, "n_chans", 0, "an integer >= 1"));
     }
     if x.device() != h.device() {
         return Err(Error::DeviceMismatch {
@@ -135,7 +128,7 @@ pub fn channelize_poly(x: &Array, h: &Array, n_chans: usize) -> Result<Array> {
 /// also accepts complex `x` and multiplies it (the formula of CuPy's docstring and tests).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `fs` is 0 (CuPy divides by zero); allocation errors.
+/// [`Error::OutOfDomain`] naming `fs` when it is 0 (CuPy divides by zero); allocation errors.
 ///
 /// **Algorithm**: `exp(i·c·arange(n))` (`c = −2π·freq/fs` in float64) times `x`, elementwise
 /// on `x`'s device (CuPy: `thrust::polar(x, c·i)`).
@@ -153,10 +146,7 @@ pub fn channelize_poly(x: &Array, h: &Array, n_chans: usize) -> Result<Array> {
 pub fn freq_shift(x: &Array, freq: f64, fs: f64) -> Result<Array> {
     const OP: &str = "freq_shift";
     if fs == 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            "the sampling rate fs must not be 0 (float division by zero)",
-        ));
+        return Err(Error::out_of_domain(OP, "fs", fs, "nonzero sampling rates"));
     }
     let c = -2.0 * std::f64::consts::PI * freq / fs;
     let dev = x.device();

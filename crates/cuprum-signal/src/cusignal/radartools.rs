@@ -81,12 +81,12 @@ fn named_window(op: &'static str, name: &str, n: usize, dev: Device) -> Result<A
                 .map(|k| (std::f64::consts::PI / n as f64 * (k as f64 + 0.5)).sin())
                 .collect(),
         ),
-        _ => Err(Error::invalid_value(
+        _ => Err(Error::bad_argument(
             op,
-            format!(
-                "unknown window {name:?}: expected boxcar, triang, bartlett, hann, hamming, \
-                 blackman or cosine (or Window::Kaiser, Window::Array, Window::Func)"
-            ),
+            "window",
+            format!("{name:?}"),
+            "one of boxcar, triang, bartlett, hann, hamming, blackman, cosine (or \
+             Window::Kaiser, Window::Array, Window::Func)",
         )),
     }
 }
@@ -94,6 +94,7 @@ fn named_window(op: &'static str, name: &str, n: usize, dev: Device) -> Result<A
 /// CuPy's `_pulse_preprocess`: the window along the last axis, then division by the 2-norm.
 fn preprocess(
     op: &'static str,
+    arg: &'static str,
     x: &Array,
     normalize: bool,
     window: Option<Window<'_>>,
@@ -103,9 +104,11 @@ fn preprocess(
         let n = match x.shape().last() {
             Some(&n) => n,
             None => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     op,
-                    "a window needs data with at least one axis; got a 0-d array",
+                    arg,
+                    x.shape(),
+                    "at least one axis when a window is given",
                 ));
             }
         };
@@ -114,12 +117,11 @@ fn preprocess(
             Window::Func(f) => f(&fftfreq_on(n, 1.0, dev)?.astype(x.dtype())?)?,
             Window::Array(a) => {
                 if a.shape() != [n] {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_shape(
                         op,
-                        format!(
-                            "window must have the same length as data: shape {:?}, expected [{n}]",
-                            a.shape()
-                        ),
+                        "window",
+                        a.shape(),
+                        format!("[{n}], the length of {arg}'s last axis"),
                     ));
                 }
                 a.clone()
@@ -159,8 +161,9 @@ fn preprocess(
 /// its real part (float32 for float32 data, float64 for float64 or integers).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `x` is not 2-D, `nfft` (or the default) is 0, a
-/// [`Window::Array`] is not of the template's length, or a [`Window::Named`] is unknown;
+/// [`Error::BadShape`] when `x` is not 2-D or a [`Window::Array`] is not of the template's
+/// length; [`Error::BadArgument`] when `nfft` (or the default) is 0 or a [`Window::Named`] is
+/// unknown;
 /// broadcasting and device errors of the products; a [`Window::Func`]'s error.
 ///
 /// **Algorithm**: cuprum's [`fft`]/[`ifft`] (cuFFT on CUDA, rustfft on the CPU) and
@@ -185,17 +188,19 @@ pub fn pulse_compression(
 ) -> Result<Array> {
     const OP: &str = "pulse_compression";
     if x.ndim() != 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "x must be 2-D (num_pulses, samples_per_pulse); its shape is {:?}",
-                x.shape()
-            ),
+            "x",
+            x.shape(),
+            "a 2-D array (num_pulses, samples_per_pulse)",
         ));
     }
     let dtype = DType::promote(x.dtype(), template.dtype());
     let nfft = nfft.unwrap_or(x.shape()[1]);
-    let t = preprocess(OP, template, normalize, window)?;
+    if nfft == 0 {
+        return Err(Error::bad_argument(OP, "nfft", 0, "a positive length"));
+    }
+    let t = preprocess(OP, "template", template, normalize, window)?;
     let fft_x = fft(x, Some(nfft), -1, Norm::Backward)?;
     let fft_t = fft(&t, Some(nfft), -1, Norm::Backward)?;
     let out = ifft(
@@ -224,8 +229,9 @@ pub fn pulse_compression(
 /// **Dtypes**: complex64 for float32/complex64 data, complex128 otherwise (the FFT's rule).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `x` is not 2-D, `nfft` (or the default) is 0, a
-/// [`Window::Array`] is not of length `num_pulses`, or a [`Window::Named`] is unknown;
+/// [`Error::BadShape`] when `x` is not 2-D or a [`Window::Array`] is not of length
+/// `num_pulses`; [`Error::BadArgument`] when `nfft` (or the default) is 0 or a
+/// [`Window::Named`] is unknown;
 /// a [`Window::Func`]'s error.
 ///
 /// **Algorithm**: cuprum's [`fft`] along the transposed view's last axis.
@@ -245,16 +251,18 @@ pub fn pulse_compression(
 pub fn pulse_doppler(x: &Array, window: Option<Window<'_>>, nfft: Option<usize>) -> Result<Array> {
     const OP: &str = "pulse_doppler";
     if x.ndim() != 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "x must be 2-D (num_pulses, samples_per_pulse); its shape is {:?}",
-                x.shape()
-            ),
+            "x",
+            x.shape(),
+            "a 2-D array (num_pulses, samples_per_pulse)",
         ));
     }
     let nfft = nfft.unwrap_or(x.shape()[0]);
-    let xt = preprocess(OP, &x.transpose()?, false, window)?;
+    if nfft == 0 {
+        return Err(Error::bad_argument(OP, "nfft", 0, "a positive length"));
+    }
+    let xt = preprocess(OP, "x", &x.transpose()?, false, window)?;
     fft(&xt, Some(nfft), -1, Norm::Backward)?.transpose()
 }
 
@@ -262,7 +270,7 @@ pub fn pulse_doppler(x: &Array, window: Option<Window<'_>>, nfft: Option<usize>)
 /// (`cupyx.signal.cfar_alpha`): `α = n·(pfa^(−1/n) − 1)`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `n` is 0 (CuPy divides by zero).
+/// [`Error::BadArgument`] naming `N` when `n` is 0 (CuPy divides by zero).
 ///
 /// ```
 /// use cuprum_signal::cusignal::cfar_alpha;
@@ -271,9 +279,11 @@ pub fn pulse_doppler(x: &Array, window: Option<Window<'_>>, nfft: Option<usize>)
 /// ```
 pub fn cfar_alpha(pfa: f64, n: usize) -> Result<f64> {
     if n == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             "cfar_alpha",
-            "the number of reference cells N must be at least 1 (float division by zero)",
+            "N",
+            0,
+            "at least 1 reference cell (CuPy divides by zero)",
         ));
     }
     Ok(n as f64 * (pfa.powf(-1.0 / n as f64) - 1.0))
@@ -286,7 +296,7 @@ pub fn cfar_alpha(pfa: f64, n: usize) -> Result<f64> {
 /// integers give float64).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `n` is 0; the ufuncs' dtype errors.
+/// [`Error::BadArgument`] naming `N` when `n` is 0; the ufuncs' dtype errors.
 ///
 /// ```
 /// use cuprum_core::{Array, Device};
@@ -320,10 +330,11 @@ pub fn cfar_alpha_array(pfa: &Array, n: usize) -> Result<Array> {
 /// in NumPy's promotion of `array` and float32.
 ///
 /// # Errors
-/// - [`Error::InvalidValue`] when `array` is not 1-D or 2-D (CuPy's `TypeError`), when
-///   `guard_cells`/`reference_cells` do not have one count per axis, when an axis is not
-///   longer than `2(g + r)` (CuPy's `ValueError`), or when there are no reference cells
-///   (`N = 0`, CuPy divides by zero);
+/// - [`Error::BadShape`] naming `array` when it is not 1-D or 2-D (CuPy's `TypeError`) or an
+///   axis is not longer than `2(g + r)` (CuPy's `ValueError`);
+/// - [`Error::BadArgument`] naming `guard_cells`/`reference_cells` when they do not have one
+///   count per axis, or `N` when there are no reference cells (`N = 0`, CuPy divides by
+///   zero);
 /// - [`Error::DType`] for complex input.
 ///
 /// **Algorithm**: box sums from float64 prefix sums ([`cumsum`], with a zero row/column in
@@ -351,22 +362,25 @@ pub fn ca_cfar(
     const OP: &str = "ca_cfar";
     let nd = array.ndim();
     if nd != 1 && nd != 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "only 1-D and 2-D arrays are supported; the shape is {:?}",
-                array.shape()
-            ),
+            "array",
+            array.shape(),
+            "a 1-D or 2-D array",
         ));
     }
-    if guard_cells.len() != nd || reference_cells.len() != nd {
-        return Err(Error::invalid_value(
-            OP,
-            format!(
-                "guard and reference cells need one count per axis of the {nd}-D array; got \
-                 {guard_cells:?} and {reference_cells:?}"
-            ),
-        ));
+    for (arg, v) in [
+        ("guard_cells", guard_cells),
+        ("reference_cells", reference_cells),
+    ] {
+        if v.len() != nd {
+            return Err(Error::bad_argument(
+                OP,
+                arg,
+                format!("{v:?}"),
+                format!("{nd} counts, one per axis of the array"),
+            ));
+        }
     }
     if array.dtype().is_complex() {
         return Err(Error::DType {
@@ -378,13 +392,11 @@ pub fn ca_cfar(
     for ax in 0..nd {
         let reach = 2 * (guard_cells[ax] + reference_cells[ax]);
         if array.shape()[ax] <= reach {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!(
-                    "array too small for the given parameters: axis {ax} has {} cells, it needs \
-                     more than 2·(guard + reference) = {reach}",
-                    array.shape()[ax]
-                ),
+                "array",
+                array.shape(),
+                format!("more than 2·(guard + reference) = {reach} cells along axis {ax}"),
             ));
         }
     }

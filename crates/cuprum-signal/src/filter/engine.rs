@@ -314,7 +314,10 @@ fn source() -> &'static str {
 /// The device address of element 0 of a C-contiguous CUDA array.
 pub(crate) fn dptr(a: &Array) -> Result<u64> {
     let s = a.storage().as_cuda().ok_or_else(|| {
-        Error::invalid_value("signal", "a CUDA kernel argument is not on a CUDA device")
+        Error::unsupported(
+            "signal",
+            "a CUDA kernel given an array that is not on a CUDA device",
+        )
     })?;
     Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
 }

@@ -12,12 +12,11 @@ use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 pub(crate) fn ba_host(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<C>, Vec<C>, DType)> {
     for (name, c) in [("b", b), ("a", a)] {
         if c.ndim() != 1 || c.size() == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 op,
-                format!(
-                    "{name} must be a non-empty 1-D array, got shape {:?}",
-                    c.shape()
-                ),
+                name,
+                c.shape(),
+                "a non-empty 1-D array",
             ));
         }
     }
@@ -28,9 +27,11 @@ pub(crate) fn ba_host(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<C>,
     };
     let (mut bv, mut av) = (host(b)?, host(a)?);
     if av[0] == C::new(0.0, 0.0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            "the first coefficient a[0] must be nonzero",
+            "a",
+            "a[0] = 0",
+            "a nonzero first coefficient",
         ));
     }
     let a0 = av[0];
@@ -61,10 +62,7 @@ fn filter_ba(
     let (bv, av, cdt) = ba_host(op, b, a)?;
     let ax = axis_of(op, axis, x.ndim().max(1))?;
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            op,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(op, "x", x.shape(), "at least 1 dimension"));
     }
     let k = bv.len() - 1;
     let dt = inexact(DType::promote(cdt, x.dtype()));
@@ -77,12 +75,14 @@ fn filter_ba(
         Some(z) => {
             same_device(op, x, z)?;
             z.broadcast_to(&zshape).map_err(|_| {
-                Error::invalid_value(
+                Error::bad_shape(
                     op,
+                    "zi",
+                    z.shape(),
                     format!(
-                        "unexpected shape for zi: expected {zshape:?} (x's shape {:?} with axis {ax} of length max(len(a), len(b)) - 1 = {k}), found {:?}",
-                        x.shape(),
-                        z.shape()
+                        "{zshape:?} or a shape broadcastable to it (x's shape {:?} with axis {ax} \
+                         of length max(len(a), len(b)) - 1 = {k})",
+                        x.shape()
                     ),
                 )
             })?
@@ -104,8 +104,8 @@ fn filter_ba(
 /// together, integers to float64 (float32 coefficients with float32 data stay float32).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `lfilter` for empty or non-1-D `b`/`a`, `a[0] == 0`, 0-d
-/// `x`; [`Error::AxisOutOfBounds`]; [`Error::Unsupported`] for complex coefficients on a CUDA
+/// [`Error::BadShape`] naming `lfilter` for empty or non-1-D `b`/`a` or 0-d `x`;
+/// [`Error::BadArgument`] for `a[0] == 0`; [`Error::AxisOutOfBounds`]; [`Error::Unsupported`] for complex coefficients on a CUDA
 /// device.
 ///
 /// **Algorithm**: direct form II transposed, one pass per 1-D signal: rayon over the signals
@@ -131,7 +131,7 @@ pub fn lfilter(b: &Array, a: &Array, x: &Array, axis: isize) -> Result<Array> {
 /// length 1 broadcast) → `y` of `x`'s shape, `zf` of that state shape.
 ///
 /// # Errors
-/// As [`lfilter`], and [`Error::InvalidValue`] when `zi`'s shape does not fit.
+/// As [`lfilter`], and [`Error::BadShape`] naming `zi` when its shape does not fit.
 ///
 /// **Algorithm**: as [`lfilter`]; the state is SciPy's (the transposed direct form's delays).
 ///
@@ -165,9 +165,11 @@ pub(crate) fn solve(op: &'static str, mut m: Vec<Vec<f64>>, mut r: Vec<f64>) -> 
             .max_by(|&i, &j| m[i][c].abs().total_cmp(&m[j][c].abs()))
             .unwrap_or(c);
         if m[p][c] == 0.0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                "singular system (the filter has a pole at z = 1)",
+                "a",
+                "a filter with a pole at z = 1",
+                "a filter without a pole at z = 1 (I − Aᵀ is singular)",
             ));
         }
         m.swap(c, p);
@@ -196,9 +198,11 @@ pub(crate) fn lfilter_zi_host(op: &'static str, b: &[f64], a: &[f64]) -> Result<
         a.remove(0);
     }
     if a.is_empty() || a[0] == 0.0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            "there must be at least one nonzero `a` coefficient",
+            "a",
+            format!("{a:?}"),
+            "at least one nonzero coefficient",
         ));
     }
     let a0 = a[0];
@@ -227,8 +231,9 @@ pub(crate) fn lfilter_zi_host(op: &'static str, b: &[f64], a: &[f64]) -> Result<
 /// **Shapes**: 1-D `b`, `a` → `(max(len(a), len(b)) − 1,)` float64 on `b`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `lfilter_zi` for non-1-D or complex coefficients, an all-zero
-/// `a`, or a singular system (a pole at `z = 1`).
+/// [`Error::BadShape`] naming `lfilter_zi` for non-1-D coefficients; [`Error::DType`] for
+/// complex ones; [`Error::BadArgument`] naming `a` for an all-zero `a` or a singular system (a
+/// pole at `z = 1`).
 ///
 /// **Algorithm**: SciPy's: solves `(I − Aᵀ)·zi = b[1:] − a[1:]·b[0]` with `A` the companion
 /// matrix of `a`, on the host (O(order²) design work).
@@ -244,10 +249,7 @@ pub fn lfilter_zi(b: &Array, a: &Array) -> Result<Array> {
     const OP: &str = "lfilter_zi";
     for (name, c) in [("b", b), ("a", a)] {
         if c.ndim() != 1 {
-            return Err(Error::invalid_value(
-                OP,
-                format!("{name} must be 1-D, got shape {:?}", c.shape()),
-            ));
+            return Err(Error::bad_shape(OP, name, c.shape(), "a 1-D array"));
         }
     }
     let zi = lfilter_zi_host(
@@ -265,7 +267,8 @@ pub fn lfilter_zi(b: &Array, a: &Array) -> Result<Array> {
 /// `b`'s device. Missing past values are zeros.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `lfiltic` for non-1-D or complex arguments, `a[0] == 0`.
+/// [`Error::DType`] naming `lfiltic` for complex arguments; [`Error::BadArgument`] for
+/// `a[0] == 0`.
 ///
 /// **Algorithm**: SciPy's sums over the past values, on the host (O(order²)).
 ///
@@ -282,9 +285,12 @@ pub fn lfiltic(b: &Array, a: &Array, y: &Array, x: Option<&Array>) -> Result<Arr
     let h = |c: &Array| crate::util::host_f64(OP, c);
     let (bv, av, yv) = (h(b)?, h(a)?, h(y)?);
     if av.first().copied().unwrap_or(0.0) == 0.0 {
-        return Err(Error::invalid_value(
+        let v = if av.is_empty() { "[]" } else { "a[0] = 0" };
+        return Err(Error::bad_argument(
             OP,
-            "the first coefficient a[0] must be nonzero",
+            "a",
+            v,
+            "a nonzero first coefficient",
         ));
     }
     let n = av.len() - 1;
@@ -328,8 +334,8 @@ pub struct FiltfiltOptions {
 /// `lfilter_zi · y[-1]`, and the extension is cut off.
 ///
 /// # Errors
-/// As [`lfilter`], and [`Error::InvalidValue`] when `x` is not longer than `padlen` along
-/// `axis`.
+/// As [`lfilter`], and [`Error::BadArgument`] naming `padlen` when `x` is not longer than
+/// `padlen` along `axis`.
 ///
 /// **Algorithm**: SciPy's, composed of [`lfilter_with_state`] runs and views (the extension
 /// is computed on `x`'s device).
@@ -353,10 +359,7 @@ pub fn filtfilt(
 ) -> Result<Array> {
     const OP: &str = "filtfilt";
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, axis, x.ndim())?;
     let ntaps = b.size().max(a.size());

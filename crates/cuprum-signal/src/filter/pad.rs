@@ -23,7 +23,7 @@ impl PadType {
     /// Parses `'odd'`, `'even'`, `'constant'` (and `"none"` for Python's `None`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another string.
+    /// [`Error::BadArgument`] naming `filtfilt` and `padtype` for another string.
     ///
     /// ```
     /// assert_eq!(cuprum_signal::PadType::parse("even").unwrap(), cuprum_signal::PadType::Even);
@@ -35,11 +35,11 @@ impl PadType {
             "constant" => PadType::Constant,
             "none" | "None" => PadType::None,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "filtfilt",
-                    format!(
-                        "unknown value {s:?} given to padtype; padtype must be 'even', 'odd', 'constant', or None"
-                    ),
+                    "padtype",
+                    format!("{s:?}"),
+                    "one of 'even', 'odd', 'constant', None",
                 ));
             }
         })
@@ -62,11 +62,11 @@ pub(crate) fn validate_pad(
     };
     let n = x.shape()[ax];
     if n <= edge {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "the length of the input vector x ({n}) must be greater than padlen, which is {edge}"
-            ),
+            "padlen",
+            edge,
+            format!("less than the length of x along the axis ({n})"),
         ));
     }
     Ok((edge, x.clone()))

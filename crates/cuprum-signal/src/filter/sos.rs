@@ -12,12 +12,11 @@ pub(crate) fn sos_host(op: &'static str, sos: &Array) -> Result<Vec<[f64; 6]>> {
         return sos_host(op, &sos.reshape(&[1, 6])?);
     }
     if sos.ndim() != 2 || sos.shape()[1] != 6 || sos.shape()[0] == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "sos array must be of shape (n_sections, 6) with n_sections >= 1, got {:?}",
-                sos.shape()
-            ),
+            "sos",
+            sos.shape(),
+            "(n_sections, 6) with n_sections >= 1",
         ));
     }
     let v = crate::util::host_f64(op, sos)?;
@@ -26,9 +25,12 @@ pub(crate) fn sos_host(op: &'static str, sos: &Array) -> Result<Vec<[f64; 6]>> {
         .map(|c| [c[0], c[1], c[2], c[3], c[4], c[5]])
         .collect();
     if rows.iter().any(|r| r[3] != 1.0) {
-        return Err(Error::invalid_value(
+        let a0: Vec<f64> = rows.iter().map(|r| r[3]).collect();
+        return Err(Error::bad_argument(
             op,
-            "sos[:, 3] must be all ones (normalized sections)",
+            "sos",
+            format!("sections with sos[:, 3] = {a0:?}"),
+            "normalized sections (sos[:, 3] all ones)",
         ));
     }
     Ok(rows)
@@ -53,10 +55,7 @@ fn filter_sos(
 ) -> Result<(Array, Array)> {
     let s = sos_host(op, sos)?;
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            op,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(op, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(op, axis, x.ndim())?;
     let nsec = s.len();
@@ -71,12 +70,11 @@ fn filter_sos(
         Some(z) => {
             same_device(op, x, z)?;
             if z.shape() != &zshape[..] {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     op,
-                    format!(
-                        "invalid zi shape: with axis={axis}, an array with shape {zshape:?} is expected, got {:?}",
-                        z.shape()
-                    ),
+                    "zi",
+                    z.shape(),
+                    format!("{zshape:?} for axis = {axis}"),
                 ));
             }
             z.astype(dt)?
@@ -104,8 +102,8 @@ fn filter_sos(
 /// float64).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `sosfilt` for a malformed `sos` (wrong shape, `a0 != 1`),
-/// 0-d `x`; [`Error::AxisOutOfBounds`].
+/// [`Error::BadShape`] naming `sosfilt` for an `sos` of the wrong shape or 0-d `x`;
+/// [`Error::BadArgument`] naming `sos` for `a0 != 1`; [`Error::AxisOutOfBounds`].
 ///
 /// **Algorithm**: each sample passes through the sections in turn (direct form II transposed),
 /// one pass per 1-D signal: rayon over signals on the CPU, one CUDA thread per signal on a
@@ -130,7 +128,7 @@ pub fn sosfilt(sos: &Array, x: &Array, axis: isize) -> Result<Array> {
 /// the same.
 ///
 /// # Errors
-/// As [`sosfilt`], and [`Error::InvalidValue`] for a `zi` of another shape.
+/// As [`sosfilt`], and [`Error::BadShape`] naming `zi` for a `zi` of another shape.
 ///
 /// **Algorithm**: as [`sosfilt`].
 ///
@@ -173,7 +171,7 @@ fn sosfilt_zi_host(op: &'static str, s: &[[f64; 6]]) -> Result<Vec<f64>> {
 /// **Shapes**: `sos` `(n_sections, 6)` → `(n_sections, 2)` float64 on `sos`'s device.
 ///
 /// # Errors
-/// As [`sosfilt`] for `sos`; [`Error::InvalidValue`] for a section with a pole at `z = 1`.
+/// As [`sosfilt`] for `sos`; [`Error::BadArgument`] for a section with a pole at `z = 1`.
 ///
 /// **Algorithm**: [`lfilter_zi`](crate::lfilter_zi) of each section scaled by the DC gain of
 /// the sections before it, on the host.
@@ -200,7 +198,8 @@ pub fn sosfilt_zi(sos: &Array) -> Result<Array> {
 /// #(a2 == 0))`; the extension and the initial states are as in [`filtfilt`](crate::filtfilt).
 ///
 /// # Errors
-/// As [`sosfilt`], and [`Error::InvalidValue`] when `x` is not longer than `padlen`.
+/// As [`sosfilt`], and [`Error::BadArgument`] naming `padlen` when `x` is not longer than
+/// `padlen`.
 ///
 /// **Algorithm**: SciPy's: two [`sosfilt_with_state`] passes from `sosfilt_zi` scaled by the
 /// edge samples, composed on `x`'s device.
@@ -218,10 +217,7 @@ pub fn sosfiltfilt(sos: &Array, x: &Array, axis: isize, opts: &FiltfiltOptions) 
     const OP: &str = "sosfiltfilt";
     let s = sos_host(OP, sos)?;
     if x.ndim() == 0 {
-        return Err(Error::invalid_value(
-            OP,
-            "x must have at least one dimension",
-        ));
+        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let ax = axis_of(OP, axis, x.ndim())?;
     let nsec = s.len();

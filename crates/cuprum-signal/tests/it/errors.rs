@@ -8,13 +8,26 @@ fn names(e: &Error, op: &str) -> bool {
     e.to_string().contains(op)
 }
 
+/// The variant and argument name of a structured argument error (`BadArgument`,
+/// `OutOfDomain`, `BadShape`); panics on a result or any other error.
+pub(crate) fn arg_err<T>(r: cuprum_core::Result<T>) -> (&'static str, &'static str) {
+    match r {
+        Err(Error::BadArgument { arg, .. }) => ("BadArgument", arg),
+        Err(Error::OutOfDomain { arg, .. }) => ("OutOfDomain", arg),
+        Err(Error::BadShape { arg, .. }) => ("BadShape", arg),
+        Err(e) => panic!("not a structured argument error: {e}"),
+        Ok(_) => panic!("expected an error"),
+    }
+}
+
 #[test]
 fn bad_design_arguments() {
     let e = butter(4, &[1.2], &IirOptions::default()).unwrap_err();
     assert!(
-        matches!(e, Error::InvalidValue { .. }) && names(&e, "butter"),
+        matches!(e, Error::OutOfDomain { arg: "Wn", .. }) && names(&e, "butter"),
         "{e}"
     );
+    assert!(names(&e, "[1.2]"), "{e}");
     let e = butter(
         4,
         &[0.4, 0.2],
@@ -24,7 +37,10 @@ fn bad_design_arguments() {
         },
     )
     .unwrap_err();
-    assert!(names(&e, "butter"), "{e}");
+    assert!(
+        matches!(e, Error::BadArgument { arg: "Wn", .. }) && names(&e, "butter"),
+        "{e}"
+    );
     let e = butter(
         2,
         &[600.0],
@@ -35,20 +51,28 @@ fn bad_design_arguments() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("fs/2"), "{e}");
-    assert!(
-        firwin(
+    assert!(matches!(e, Error::OutOfDomain { arg: "Wn", .. }), "{e}");
+    assert_eq!(
+        arg_err(firwin(
             10,
             &[0.3],
             &FirwinOptions {
                 pass_zero: false,
                 ..Default::default()
             }
-        )
-        .is_err()
+        )),
+        ("BadArgument", "numtaps")
     );
     let e = get_window(&"nosuchwindow".into(), 8, true).unwrap_err();
     assert!(names(&e, "get_window"), "{e}");
-    assert!(get_window(&"kaiser".into(), 8, true).is_err());
+    assert!(
+        matches!(e, Error::BadArgument { arg: "window", ref value, .. } if value.contains("nosuchwindow")),
+        "{e}"
+    );
+    assert_eq!(
+        arg_err(get_window(&"kaiser".into(), 8, true)),
+        ("BadArgument", "window")
+    );
 }
 
 #[test]
@@ -59,28 +83,50 @@ fn bad_filter_and_data_arguments() {
         let x = arr(vec![1.0; 8], &[8], dev);
         let e = lfilter(&b, &a0, &x, -1).unwrap_err();
         assert!(names(&e, "lfilter"), "{e}");
+        assert!(matches!(e, Error::BadArgument { arg: "a", .. }), "{e}");
         let a = arr(vec![1.0, 0.5, 0.25], &[3], dev);
         let badzi = arr(vec![0.0; 3], &[3], dev);
         let e = lfilter_with_state(&b, &a, &x, &badzi, -1).unwrap_err();
-        assert!(e.to_string().contains("zi"), "{e}");
+        assert!(
+            matches!(e, Error::BadShape { arg: "zi", ref shape, .. } if shape == &[3]),
+            "{e}"
+        );
         let e = filtfilt(&b, &a, &x, -1, &FiltfiltOptions::default()).unwrap_err();
-        assert!(e.to_string().contains("padlen"), "{e}");
+        assert!(
+            matches!(e, Error::BadArgument { arg: "padlen", ref value, .. } if value == "9"),
+            "{e}"
+        );
         let badsos = arr(vec![1.0; 5], &[1, 5], dev);
-        assert!(sosfilt(&badsos, &x, -1).is_err());
+        assert_eq!(arg_err(sosfilt(&badsos, &x, -1)), ("BadShape", "sos"));
         let o = SpectralOptions {
             nperseg: Some(4),
             noverlap: Some(4),
             ..Default::default()
         };
         let e = welch(&x, &o).unwrap_err();
-        assert!(e.to_string().contains("noverlap"), "{e}");
+        assert!(
+            matches!(e, Error::BadArgument { arg: "noverlap", ref value, .. } if value == "4"),
+            "{e}"
+        );
         let e0 = arr(vec![], &[0], dev);
-        assert!(welch(&e0, &SpectralOptions::default()).is_err());
+        assert_eq!(
+            arg_err(welch(&e0, &SpectralOptions::default())),
+            ("BadShape", "x")
+        );
         let m = arr(vec![1.0; 4], &[2, 2], dev);
-        assert!(convolve(&m, &x, ConvolveMode::Full, ConvMethod::Direct).is_err());
-        assert!(medfilt(&x, Some(&[4])).is_err());
-        assert!(find_peaks(&m, &FindPeaksOptions::default()).is_err());
-        assert!(upfirdn(&b, &x, 0, 1, -1).is_err());
+        assert!(matches!(
+            convolve(&m, &x, ConvolveMode::Full, ConvMethod::Direct),
+            Err(Error::ShapeMismatch { .. })
+        ));
+        assert_eq!(
+            arg_err(medfilt(&x, Some(&[4]))),
+            ("BadArgument", "kernel_size")
+        );
+        assert_eq!(
+            arg_err(find_peaks(&m, &FindPeaksOptions::default())),
+            ("BadShape", "x")
+        );
+        assert_eq!(arg_err(upfirdn(&b, &x, 0, 1, -1)), ("BadArgument", "up"));
         assert!(lfilter(&b, &a, &x, 3).is_err());
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::refs_lti_splines::*;
 use crate::{arr, close, close_c, devices};
-use cuprum_core::{Array, Device};
+use cuprum_core::{Array, Device, Error};
 use cuprum_signal::{C2dMethod, Dlti, Lti, System, cont2discrete, impulse, lsim, step};
 
 fn tf(num: &[f64], den: &[f64], dev: Device) -> System {
@@ -186,21 +186,21 @@ fn lti_errors_name_the_function() {
     let dev = Device::Cpu;
     let sys = tf(&[1.0], &[1.0, 1.0], dev);
     let t = arr(vec![0.0, 0.1, 0.3], &[3], dev);
-    let e = lsim(&sys, None, &t, Some(&[1.0]), true)
-        .unwrap_err()
-        .to_string();
+    let e = lsim(&sys, None, &t, Some(&[1.0]), true).unwrap_err();
+    assert!(matches!(e, Error::BadArgument { arg: "T", .. }), "{e}");
+    let e = e.to_string();
     assert!(e.contains("lsim") && e.contains("equally spaced"), "{e}");
     let t = arr(vec![-1.0, 0.0], &[2], dev);
+    let e = lsim(&sys, None, &t, None, true).unwrap_err();
+    assert!(matches!(e, Error::OutOfDomain { arg: "T", .. }), "{e}");
+    assert!(e.to_string().contains("-1"), "{e}");
+    let e = cont2discrete(&sys, 0.1, C2dMethod::Gbt(1.5)).unwrap_err();
     assert!(
-        lsim(&sys, None, &t, None, true)
-            .unwrap_err()
-            .to_string()
-            .contains("nonnegative")
+        matches!(e, Error::OutOfDomain { arg: "alpha", ref value, .. } if value == "1.5"),
+        "{e}"
     );
-    let e = cont2discrete(&sys, 0.1, C2dMethod::Gbt(1.5))
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("cont2discrete"), "{e}");
-    let e = C2dMethod::parse("nope", None).unwrap_err().to_string();
-    assert!(e.contains("nope"), "{e}");
+    assert!(e.to_string().contains("cont2discrete"), "{e}");
+    let e = C2dMethod::parse("nope", None).unwrap_err();
+    assert!(matches!(e, Error::BadArgument { arg: "method", .. }), "{e}");
+    assert!(e.to_string().contains("nope"), "{e}");
 }

@@ -53,6 +53,10 @@ fn spline_coefficients_and_evaluation() {
     }
     let e = qspline1d(&arr(sig(5, 0), &[5], cuprum_core::Device::Cpu), 1.0).unwrap_err();
     assert!(e.to_string().contains("qspline1d"), "{e}");
+    assert!(
+        matches!(e, cuprum_core::Error::BadArgument { arg: "lamb", .. }),
+        "{e}"
+    );
 }
 
 #[test]
