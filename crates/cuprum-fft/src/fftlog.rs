@@ -163,12 +163,11 @@ fn fht_impl(
         });
     }
     if a.ndim() == 0 || a.shape()[a.ndim() - 1] == 0 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "the transformed (last) axis needs at least one point; the input's shape is {:?}",
-                a.shape()
-            ),
+            "a",
+            a.shape(),
+            "at least one point along the transformed (last) axis",
         ));
     }
     let nd = a.ndim();
@@ -243,7 +242,7 @@ fn fht_impl(
 /// (an infinite `u_0`) sets `u_0 = 0` as SciPy does (SciPy also warns; cuprum does not).
 ///
 /// # Errors
-/// [`Error::DType`] for complex input; [`Error::InvalidValue`] for a 0-d input or an empty
+/// [`Error::DType`] for complex input; [`Error::BadShape`] for a 0-d input or an empty
 /// last axis.
 ///
 /// # Example

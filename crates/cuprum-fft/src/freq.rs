@@ -7,10 +7,11 @@ use cuprum_core::{Array, Device, Error, Layout, Result, current_device};
 fn check_freq_args(op: &'static str, n: usize, d: f64) -> Result<f64> {
     let v = n as f64 * d;
     if n == 0 || v == 0.0 {
-        return Err(Error::invalid_value(
-            op,
-            format!("n * d must be nonzero (n = {n}, d = {d})"),
-        ));
+        return Err(if n == 0 {
+            Error::bad_argument(op, "n", n, "a positive window length")
+        } else {
+            Error::out_of_domain(op, "d", d, "nonzero sample spacings")
+        });
     }
     Ok(1.0 / v)
 }
@@ -20,7 +21,7 @@ fn check_freq_args(op: &'static str, n: usize, d: f64) -> Result<f64> {
 /// current device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `n` or `d` is 0 (NumPy divides by zero); [`Error::TooBig`]
+/// [`Error::BadArgument`] when `n` is 0, [`Error::OutOfDomain`] when `d` is 0 (NumPy divides by zero); [`Error::TooBig`]
 /// when `n` float64s exceed `isize::MAX` bytes; [`Error::OutOfMemory`] naming the bytes when the
 /// host cannot hold them (`fftfreq(2^40)`: NumPy's MemoryError).
 ///
@@ -57,7 +58,7 @@ pub fn fftfreq_on(n: usize, d: f64, device: Device) -> Result<Array> {
 /// (`numpy.fft.rfftfreq`): `[0, 1, ..., n/2] / (n·d)`, float64, on the current device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `n` or `d` is 0; [`Error::TooBig`] / [`Error::OutOfMemory`]
+/// [`Error::BadArgument`] when `n` is 0, [`Error::OutOfDomain`] when `d` is 0; [`Error::TooBig`] / [`Error::OutOfMemory`]
 /// as [`fftfreq`].
 ///
 /// # Example

@@ -80,11 +80,11 @@ impl std::str::FromStr for Norm {
             "backward" => Ok(Norm::Backward),
             "ortho" => Ok(Norm::Ortho),
             "forward" => Ok(Norm::Forward),
-            _ => Err(Error::invalid_value(
+            _ => Err(Error::bad_argument(
                 "fft",
-                format!(
-                    "invalid norm value {s:?}; should be \"backward\", \"ortho\" or \"forward\""
-                ),
+                "norm",
+                format!("{s:?}"),
+                "\"backward\", \"ortho\" or \"forward\"",
             )),
         }
     }

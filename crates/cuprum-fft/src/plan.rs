@@ -92,7 +92,7 @@ impl Plan {
     ///
     /// # Errors
     /// As the n-d function of `transform` ([`Error::AxisOutOfBounds`],
-    /// [`Error::InvalidValue`] for a length 0 or mismatched `s`/`axes`, [`Error::DType`] for
+    /// [`Error::BadArgument`] for a length 0 or mismatched `s`/`axes`, [`Error::DType`] for
     /// complex input to a real-input transform); [`Error::DeviceUnavailable`] for a missing
     /// device.
     pub fn new(

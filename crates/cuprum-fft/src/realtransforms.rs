@@ -259,23 +259,27 @@ fn scale(norm: Norm, d: usize, inverse: bool) -> f64 {
 /// Checks the type and the length of one 1-D transform.
 fn check(op: &'static str, trig: Trig, ty: u32, n: usize) -> Result<()> {
     if !(1..=4).contains(&ty) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("invalid {} type {ty}; should be 1, 2, 3 or 4", trig.name()),
+            "type",
+            ty,
+            format!("a {} type of 1, 2, 3 or 4", trig.name()),
         ));
     }
     if n < 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("invalid number of data points ({n}) specified"),
+            "n",
+            n,
+            "a positive number of data points",
         ));
     }
     if trig == Trig::Cos && ty == 1 && n < 2 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "DCT-I needs at least 2 data points, not {n} (SciPy: zero-length FFT requested)"
-            ),
+            "n",
+            n,
+            "at least 2 data points for DCT-I (SciPy: zero-length FFT requested)",
         ));
     }
     Ok(())
@@ -375,9 +379,11 @@ fn nd_args(
                 .collect::<Result<_>>()?;
             for (i, &p) in v.iter().enumerate() {
                 if v[..i].contains(&p) {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         op,
-                        format!("all axes must be unique; axes={a:?} repeats axis {p}"),
+                        "axes",
+                        format!("{a:?}"),
+                        format!("distinct axes (axis {p} is repeated)"),
                     ));
                 }
             }
@@ -388,23 +394,22 @@ fn nd_args(
     let (lens, axes_u) = match (s, axes_u) {
         (Some(s), Some(a)) => {
             if s.len() != a.len() {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!(
-                        "when given, axes and shape arguments have to be of the same length \
-                         (s={s:?} has {}, axes has {})",
-                        s.len(),
-                        a.len()
-                    ),
+                    "s",
+                    format!("{s:?}"),
+                    format!("{} lengths, one per entry of axes", a.len()),
                 ));
             }
             (s.to_vec(), a)
         }
         (Some(s), None) => {
             if s.len() > nd {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!("shape s={s:?} requires more axes than are present ({nd})"),
+                    "s",
+                    format!("{s:?}"),
+                    format!("at most {nd} lengths (the input's dimensions)"),
                 ));
             }
             (s.to_vec(), (nd - s.len()..nd).collect())
@@ -413,9 +418,11 @@ fn nd_args(
         (None, None) => (shape.to_vec(), (0..nd).collect()),
     };
     if lens.contains(&0) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("invalid number of data points ({lens:?}) specified"),
+            "s",
+            format!("{lens:?}"),
+            "positive numbers of data points",
         ));
     }
     Ok((lens, axes_u))
@@ -486,7 +493,7 @@ trig_transforms! {
     /// on every device.
     ///
     /// # Errors
-    /// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::InvalidValue`] for a `type` other
+    /// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::BadArgument`] for a `type` other
     /// than 1–4, `n = 0` (or an empty axis), and type 1 with `n < 2`.
     ///
     /// # Example
@@ -529,7 +536,7 @@ trig_transforms! {
     /// [`rfft`](crate::rfft) plus elementwise twiddles, on every device.
     ///
     /// # Errors
-    /// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::InvalidValue`] for a `type` other
+    /// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::BadArgument`] for a `type` other
     /// than 1–4 or `n = 0`.
     ///
     /// # Example
@@ -569,7 +576,7 @@ trig_transforms! {
     /// is (as SciPy).
     ///
     /// # Errors
-    /// [`Error::AxisOutOfBounds`] for a bad axis; [`Error::InvalidValue`] for repeated axes, `s`
+    /// [`Error::AxisOutOfBounds`] for a bad axis; [`Error::BadArgument`] for repeated axes, `s`
     /// and `axes` of different lengths, `s` longer than the number of axes, a length 0, a bad
     /// `type`, and type 1 with a length below 2.
     ///

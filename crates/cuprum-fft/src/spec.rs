@@ -119,9 +119,11 @@ pub(crate) enum Family {
 
 fn check_len(op: &'static str, n: usize) -> Result<()> {
     if n < 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("invalid number of FFT data points ({n}) specified"),
+            "n",
+            n,
+            "a positive number of data points",
         ));
     }
     Ok(())
@@ -176,11 +178,12 @@ pub(crate) fn spec_nd(
     let lens: Vec<usize> = match s {
         Some(s) => {
             if s.len() != axes_u.len() {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
+                    "s",
+                    format!("{s:?}"),
                     format!(
-                        "shape s={s:?} and axes={axes_given:?} have different lengths ({} and {})",
-                        s.len(),
+                        "one length per entry of axes={axes_given:?} ({})",
                         axes_u.len()
                     ),
                 ));
@@ -221,15 +224,19 @@ fn build(
         });
     }
     if matches!(family, Family::Rfft | Family::Irfft) && axes.is_empty() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            "a real transform needs at least one axis",
+            "axes",
+            "an empty sequence",
+            "at least one axis for a real transform",
         ));
     }
     if matches!(family, Family::Hfft | Family::Ihfft) && axes.len() != 1 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!("hfft/ihfft transform exactly one axis, not {}", axes.len()),
+            "axes",
+            format!("{} axes", axes.len()),
+            "exactly one axis (hfft/ihfft)",
         ));
     }
     let precision = Precision::of(dtype);
@@ -410,7 +417,7 @@ mod tests {
             0,
             Norm::Backward,
         );
-        assert!(matches!(e, Err(Error::InvalidValue { .. })));
+        assert!(matches!(e, Err(Error::BadArgument { arg: "n", .. })));
         let e = spec_1d(
             "fft",
             Family::Fft,

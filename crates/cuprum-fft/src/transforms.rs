@@ -15,7 +15,7 @@
 //!
 //! `n`/`s` pad the input with zeros or truncate it along each transformed axis (for the
 //! inverse real transforms, to `n//2+1` bins); `n = 0` or a 0 in `s` is
-//! [`Error::InvalidValue`]. `norm` strings parse into [`Norm`] (`"ortho".parse()`).
+//! [`Error::BadArgument`]. `norm` strings parse into [`Norm`] (`"ortho".parse()`).
 //!
 //! # Dtypes
 //!
@@ -81,7 +81,7 @@ const AXES_2D: &[isize] = &[-2, -1];
 /// `n` (`None`: the input's length) pads with zeros or truncates first.
 ///
 /// # Errors
-/// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::InvalidValue`] when `n` (or the
+/// [`Error::AxisOutOfBounds`] for a bad `axis`; [`Error::BadArgument`] when `n` (or the
 /// input's length) is 0.
 ///
 /// # Example
@@ -164,7 +164,7 @@ pub fn ifft2(a: &Array, s: Option<&[usize]>, axes: Option<&[isize]>, norm: Norm)
 /// `s` `None` means the input's lengths along `axes`. Axes not transformed are batch axes.
 ///
 /// # Errors
-/// [`Error::AxisOutOfBounds`] for a bad axis; [`Error::InvalidValue`] when `s` and `axes`
+/// [`Error::AxisOutOfBounds`] for a bad axis; [`Error::BadArgument`] when `s` and `axes`
 /// differ in length or a length is 0.
 ///
 /// # Example
@@ -226,7 +226,7 @@ pub fn rfft(a: &Array, n: Option<usize>, axis: isize, norm: Norm) -> Result<Arra
 /// (even `n`) the Nyquist bin are ignored. complex64 → float32, complex128 → float64.
 ///
 /// # Errors
-/// As [`fft`] (`m = 1` with `n` `None` gives `n = 0`: [`Error::InvalidValue`]).
+/// As [`fft`] (`m = 1` with `n` `None` gives `n = 0`: [`Error::BadArgument`]).
 ///
 /// # Example
 /// ```
@@ -447,7 +447,7 @@ pub fn ihfft2(a: &Array, s: Option<&[usize]>, axes: Option<&[isize]>, norm: Norm
 /// `target` near 2^64, in 128-bit arithmetic, so nothing wraps).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `next_fast_len` and `target` when the answer does not fit in
+/// [`Error::OutOfDomain`] naming `next_fast_len` and `target` when the answer does not fit in
 /// `usize` (every `target > 18446613971412049920`, the largest 7-smooth `usize`, e.g.
 /// `usize::MAX`, whose answer is 2^64; Python's `int` would return it).
 ///
@@ -484,12 +484,11 @@ pub fn next_fast_len(target: usize, real: bool) -> Result<usize> {
         p7 *= 7;
     }
     usize::try_from(best).map_err(|_| {
-        Error::invalid_value(
+        Error::out_of_domain(
             "next_fast_len",
-            format!(
-                "target {target}: the next 2,3,5,7-smooth length is {best}, which does not fit \
-                 in usize"
-            ),
+            "target",
+            target,
+            format!("targets whose next 2,3,5,7-smooth length ({best} here) fits in usize"),
         )
     })
 }

@@ -172,7 +172,13 @@ pub(crate) fn checked_size(op: &'static str, shape: &[usize]) -> Result<usize> {
         .iter()
         .try_fold(1usize, |a, &b| a.checked_mul(b))
         .ok_or_else(|| {
-            Error::invalid_value(op, format!("shape {shape:?} overflows the element count")).into()
+            Error::bad_argument(
+                op,
+                "shape",
+                format!("{shape:?}"),
+                "an element count that fits in usize",
+            )
+            .into()
         })
 }
 

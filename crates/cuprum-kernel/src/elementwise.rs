@@ -554,9 +554,11 @@ impl ElementwiseKernel {
             _ => (n as u64).div_ceil(threads as u64).min(1 << 20),
         };
         if blocks > i32::MAX as u64 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("{n} elements need more than 2^31 blocks"),
+                "size",
+                format!("{n} elements"),
+                format!("at most 2^31 - 1 blocks of {threads} threads"),
             )
             .into());
         }

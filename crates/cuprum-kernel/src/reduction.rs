@@ -303,9 +303,11 @@ impl ReductionKernel {
                 for &a in v {
                     let k = norm(a)?;
                     if red[k] {
-                        return Err(Error::invalid_value(
+                        return Err(Error::bad_argument(
                             OP,
-                            format!("duplicate value {a} in axis"),
+                            "axis",
+                            format!("{v:?}"),
+                            format!("distinct axes ({a} is repeated)"),
                         )
                         .into());
                     }
@@ -837,9 +839,14 @@ pub(crate) fn launch_strided(
 ) -> Result<()> {
     let split = plan.split;
     let part = if split > 1 {
-        let n = nout
-            .checked_mul(split)
-            .ok_or_else(|| Error::invalid_value(OP, "partial buffer size overflows".to_string()))?;
+        let n = nout.checked_mul(split).ok_or_else(|| {
+            Error::bad_argument(
+                OP,
+                "size",
+                format!("{nout} outputs x {split} partial sums"),
+                "a partial buffer whose size fits in usize",
+            )
+        })?;
         Some(Array::empty_on(&[n], reduce_type, device)?)
     } else {
         None

@@ -160,10 +160,6 @@ impl LinalgError {
             batch_note: batch_note(batch, count),
         }
     }
-
-    pub(crate) fn invalid(op: &'static str, reason: impl Into<String>) -> Self {
-        LinalgError::Core(cuprum_core::Error::invalid_value(op, reason))
-    }
 }
 
 fn batch_note(batch: usize, count: usize) -> String {

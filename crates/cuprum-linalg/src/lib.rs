@@ -85,7 +85,7 @@ impl Uplo {
     /// Parses NumPy's `UPLO` string (`"L"`/`"U"`, either case).
     ///
     /// # Errors
-    /// [`cuprum_core::Error::InvalidValue`] for anything else.
+    /// [`cuprum_core::Error::BadArgument`] for anything else.
     ///
     /// ```
     /// assert_eq!(cuprum_linalg::Uplo::parse("U").unwrap(), cuprum_linalg::Uplo::Upper);
@@ -94,10 +94,13 @@ impl Uplo {
         match s {
             "L" | "l" => Ok(Uplo::Lower),
             "U" | "u" => Ok(Uplo::Upper),
-            _ => Err(LinalgError::invalid(
+            _ => Err(cuprum_core::Error::bad_argument(
                 "Uplo::parse",
-                format!("UPLO argument must be 'L' or 'U', got {s:?}"),
-            )),
+                "UPLO",
+                format!("{s:?}"),
+                "'L' or 'U'",
+            )
+            .into()),
         }
     }
 }

@@ -57,10 +57,13 @@ fn vector_norm(v: &[Complex64], ord: Option<NormOrd>) -> Result<f64> {
         Some(NormOrd::P(1.0)) => abs.sum(),
         Some(NormOrd::P(p)) => abs.map(|x| x.powf(p)).sum::<f64>().powf(1.0 / p),
         Some(o) => {
-            return Err(LinalgError::invalid(
+            return Err(cuprum_core::Error::bad_argument(
                 "norm",
-                format!("invalid norm order {o:?} for vectors"),
-            ));
+                "ord",
+                format!("{o:?}"),
+                "an order valid for vectors",
+            )
+            .into());
         }
     })
 }
@@ -85,10 +88,13 @@ fn matrix_norm_one<T: Field>(m: &Mat<T>, ord: Option<NormOrd>) -> Result<f64> {
         Some(NormOrd::P(2.0)) => svals()?.first().copied().unwrap_or(0.0),
         Some(NormOrd::P(-2.0)) => svals()?.last().copied().unwrap_or(0.0),
         Some(o) => {
-            return Err(LinalgError::invalid(
+            return Err(cuprum_core::Error::bad_argument(
                 "norm",
-                format!("invalid norm order {o:?} for matrices"),
-            ));
+                "ord",
+                format!("{o:?}"),
+                "an order valid for matrices",
+            )
+            .into());
         }
     })
 }
@@ -102,7 +108,7 @@ fn matrix_norm_one<T: Field>(m: &Mat<T>, ord: Option<NormOrd>) -> Result<f64> {
 /// `keepdims`. The result has the real dtype of the input (float64 for integers).
 ///
 /// # Errors
-/// [`cuprum_core::Error::AxisOutOfBounds`]; [`cuprum_core::Error::InvalidValue`] for an order
+/// [`cuprum_core::Error::AxisOutOfBounds`]; [`cuprum_core::Error::BadArgument`] for an order
 /// that is invalid for the norm kind, repeated axes, or a bad number of dimensions.
 ///
 /// Algorithm: host reductions; matrix orders `2`, `-2` and nuclear use the SVD.
@@ -132,10 +138,7 @@ pub fn norm(
             if ord.is_none() || nd == 1 || nd == 2 {
                 (0..nd).collect()
             } else {
-                return Err(LinalgError::invalid(
-                    op,
-                    format!("improper number of dimensions ({nd}) to take a norm with an order"),
-                ));
+                return Err(cuprum_core::Error::bad_argument(op, "ord", format!("{ord:?}"), format!("None for an array of {nd} dimensions without axis (an order needs 1-D or 2-D)")).into());
             }
         }
         Some(ax) => {
@@ -153,10 +156,22 @@ pub fn norm(
                 out.push(k as usize);
             }
             if out.len() == 2 && out[0] == out[1] {
-                return Err(LinalgError::invalid(op, "duplicate axes given"));
+                return Err(cuprum_core::Error::bad_argument(
+                    op,
+                    "axis",
+                    format!("{out:?}"),
+                    "distinct axes",
+                )
+                .into());
             }
             if out.is_empty() || out.len() > 2 {
-                return Err(LinalgError::invalid(op, "improper number of axes given"));
+                return Err(cuprum_core::Error::bad_argument(
+                    op,
+                    "axis",
+                    format!("{out:?}"),
+                    "1 or 2 axes",
+                )
+                .into());
             }
             out
         }
@@ -198,7 +213,13 @@ pub fn norm(
             out.push(v);
         } else {
             if matches!(ord, Some(NormOrd::Fro | NormOrd::Nuc)) && axes.len() == 1 {
-                return Err(LinalgError::invalid(op, "invalid norm order for vectors"));
+                return Err(cuprum_core::Error::bad_argument(
+                    op,
+                    "ord",
+                    format!("{ord:?}"),
+                    "an order valid for vectors",
+                )
+                .into());
             }
             out.push(vector_norm(&elems, ord)?);
         }

@@ -20,10 +20,7 @@ fn shape_err(op: &'static str, a: &Array, b: &Array, detail: &str) -> LinalgErro
 
 fn need_2d(op: &'static str, a: &Array) -> Result<(usize, usize)> {
     if a.ndim() != 2 {
-        return Err(LinalgError::invalid(
-            op,
-            format!("expected a 2-D array, got shape {:?}", a.shape()),
-        ));
+        return Err(cuprum_core::Error::bad_shape(op, "a", a.shape(), "a 2-D array").into());
     }
     Ok((a.shape()[0], a.shape()[1]))
 }
@@ -154,7 +151,7 @@ fn svd_rank(
 /// **Shapes**: `a (M, N)` → `(N, M)`.
 ///
 /// # Errors
-/// `a` not 2-D ([`LinalgError::Core`] `InvalidValue`); a negative `atol`/`rtol`; as
+/// `a` not 2-D ([`LinalgError::Core`] `BadShape`); a negative `atol`/`rtol`; as
 /// [`crate::svd`].
 ///
 /// Algorithm: thin SVD, `(u[:, :r] / s[:r]) @ vh[:r]`, conjugate-transposed, on `a`'s device.
@@ -174,10 +171,12 @@ pub fn pinv(a: &Array, atol: Option<f64>, rtol: Option<f64>) -> Result<Array> {
         (at, Some(rt)) => (at.unwrap_or(0.0), rt),
     };
     if atol < 0.0 || rtol < 0.0 {
-        return Err(LinalgError::invalid(
-            op,
-            "atol and rtol values must be positive.",
-        ));
+        return Err(if atol < 0.0 {
+            cuprum_core::Error::out_of_domain(op, "atol", atol, "[0, inf)")
+        } else {
+            cuprum_core::Error::out_of_domain(op, "rtol", rtol, "[0, inf)")
+        }
+        .into());
     }
     let (m, n) = need_2d(op, a)?;
     let (u, s, vh, rank) = svd_rank(op, a, false, atol, rtol)?;
@@ -369,13 +368,13 @@ pub fn solve_banded(l_and_u: (usize, usize), ab: &Array, b: &Array) -> Result<Ar
     let (l, u) = l_and_u;
     let (rows, m) = need_2d(op, ab)?;
     if l.checked_add(u).and_then(|x| x.checked_add(1)) != Some(rows) {
-        return Err(LinalgError::invalid(
+        return Err(cuprum_core::Error::bad_argument(
             op,
-            format!(
-                "invalid values for the number of lower and upper diagonals: l+u+1 ({}) does not equal ab.shape[0] ({rows})",
-                l as u128 + u as u128 + 1
-            ),
-        ));
+            "l_and_u",
+            format!("({l}, {u})"),
+            format!("l + u + 1 = ab.shape[0] = {rows}"),
+        )
+        .into());
     }
     if b.ndim() == 0 || b.shape()[0] != m {
         return Err(shape_err(
@@ -542,10 +541,13 @@ pub fn block_diag(arrs: &[&Array]) -> Result<Array> {
     };
     let bad: Vec<usize> = (0..arrs.len()).filter(|&i| arrs[i].ndim() > 2).collect();
     if !bad.is_empty() {
-        return Err(LinalgError::invalid(
+        return Err(cuprum_core::Error::bad_shape(
             op,
-            format!("arguments in the following positions have dimension greater than 2: {bad:?}"),
-        ));
+            "arrs",
+            arrs[bad[0]].shape(),
+            format!("arrays of at most 2 dimensions (positions {bad:?} have more)"),
+        )
+        .into());
     }
     let mut blocks = Vec::with_capacity(arrs.len());
     let mut dt = first.dtype();

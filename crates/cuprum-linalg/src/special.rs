@@ -6,17 +6,14 @@
 //! size alone (`dft`, `hadamard`, `helmert`, `hilbert`) are computed on the host and placed on
 //! the current device.
 
-use crate::error::{LinalgError, Result};
+use crate::error::Result;
 use cuprum_core::{Array, Complex64, ConvolveMode, DType, s};
 
 fn one_d(op: &'static str, a: &Array) -> Result<Array> {
     match a.ndim() {
         0 => Ok(a.reshape([1usize])?),
         1 => Ok(a.clone()),
-        _ => Err(LinalgError::invalid(
-            op,
-            format!("expected a 1-D array, got shape {:?}", a.shape()),
-        )),
+        _ => Err(cuprum_core::Error::bad_shape(op, "a", a.shape(), "a 1-D array").into()),
     }
 }
 
@@ -27,7 +24,7 @@ fn one_d(op: &'static str, a: &Array) -> Result<Array> {
 /// dtype.
 ///
 /// # Errors
-/// [`LinalgError::InvalidArgument`](crate::LinalgError) when either is not 2-D or the column
+/// [`LinalgError::Core`](crate::LinalgError::Core) (`BadShape`, `BadArgument` or `ShapeMismatch`) when either is not 2-D or the column
 /// counts differ; device mismatch.
 ///
 /// **Algorithm:** one broadcast multiply `a[:, None, :] * b[None, :, :]` on the device.
@@ -43,21 +40,26 @@ fn one_d(op: &'static str, a: &Array) -> Result<Array> {
 pub fn khatri_rao(a: &Array, b: &Array) -> Result<Array> {
     const OP: &str = "khatri_rao";
     if a.ndim() != 2 || b.ndim() != 2 {
-        return Err(LinalgError::invalid(
-            OP,
-            "both arrays should be 2-dimensional",
-        ));
+        return Err(if a.ndim() != 2 {
+            cuprum_core::Error::bad_shape(OP, "a", a.shape(), "a 2-D array")
+        } else {
+            cuprum_core::Error::bad_shape(OP, "b", b.shape(), "a 2-D array")
+        }
+        .into());
     }
     let (n, k) = (a.shape()[0], a.shape()[1]);
     let m = b.shape()[0];
     if b.shape()[1] != k {
-        return Err(LinalgError::invalid(
-            OP,
-            format!(
+        return Err(cuprum_core::Error::ShapeMismatch {
+            op: OP,
+            lhs: a.shape().to_vec(),
+            rhs: b.shape().to_vec(),
+            detail: Some(format!(
                 "the number of columns of both arrays should be equal ({k} and {})",
                 b.shape()[1]
-            ),
-        ));
+            )),
+        }
+        .into());
     }
     let c = cuprum_core::multiply(&a.reshape([n, 1, k])?, &b.reshape([1, m, k])?)?;
     Ok(c.reshape([n * m, k])?)
@@ -67,7 +69,7 @@ pub fn khatri_rao(a: &Array, b: &Array) -> Result<Array> {
 /// largest `i - j` and `j - i` of its nonzero elements (0 when there is none).
 ///
 /// # Errors
-/// [`LinalgError::InvalidArgument`](crate::LinalgError) for an array that is not 2-D.
+/// [`LinalgError::Core`](crate::LinalgError::Core) (`BadShape`, `BadArgument` or `ShapeMismatch`) for an array that is not 2-D.
 ///
 /// **Algorithm:** `nonzero` on the device, the extremes on the host.
 ///
@@ -78,10 +80,9 @@ pub fn khatri_rao(a: &Array, b: &Array) -> Result<Array> {
 /// ```
 pub fn bandwidth(a: &Array) -> Result<(usize, usize)> {
     if a.ndim() != 2 {
-        return Err(LinalgError::invalid(
-            "bandwidth",
-            format!("expected a 2-D array, got shape {:?}", a.shape()),
-        ));
+        return Err(
+            cuprum_core::Error::bad_shape("bandwidth", "a", a.shape(), "a 2-D array").into(),
+        );
     }
     let nz = cuprum_core::nonzero(a)?;
     let rows = nz[0].to_vec::<i64>()?;
@@ -101,7 +102,7 @@ pub fn bandwidth(a: &Array) -> Result<(usize, usize)> {
 /// `-a[1:] / (1.0 * a[0])` (integers give float64, float32 stays float32).
 ///
 /// # Errors
-/// [`LinalgError::InvalidArgument`](crate::LinalgError) for fewer than 2 coefficients, a zero
+/// [`LinalgError::Core`](crate::LinalgError::Core) (`BadShape`, `BadArgument` or `ShapeMismatch`) for fewer than 2 coefficients, a zero
 /// leading coefficient or an array that is not 1-D.
 ///
 /// ```
@@ -115,17 +116,17 @@ pub fn companion(a: &Array) -> Result<Array> {
     let a = one_d(OP, a)?;
     let n = a.size();
     if n < 2 {
-        return Err(LinalgError::invalid(
-            OP,
-            "the length of `a` must be at least 2",
-        ));
+        return Err(cuprum_core::Error::bad_shape(OP, "a", &[n], "at least 2 coefficients").into());
     }
     let lead = a.slice(s![0..1])?;
     if cuprum_core::equal(&lead, 0i64)?.item()? == cuprum_core::Scalar::Bool(true) {
-        return Err(LinalgError::invalid(
+        return Err(cuprum_core::Error::bad_argument(
             OP,
-            "the first coefficient of `a` must not be zero",
-        ));
+            "a",
+            "a first coefficient of 0",
+            "a nonzero first coefficient",
+        )
+        .into());
     }
     let first = cuprum_core::divide(
         &cuprum_core::negative(&a.slice(s![1..])?).or_else(|_| {
@@ -149,7 +150,7 @@ pub fn companion(a: &Array) -> Result<Array> {
 /// `(max(m, n) - min(m, n) + 1, n)` for `Valid`; `a`'s dtype.
 ///
 /// # Errors
-/// [`LinalgError::InvalidArgument`](crate::LinalgError) for `n == 0`, an empty `a` or an `a`
+/// [`LinalgError::Core`](crate::LinalgError::Core) (`BadShape`, `BadArgument` or `ShapeMismatch`) for `n == 0`, an empty `a` or an `a`
 /// that is not 1-D.
 ///
 /// **Algorithm:** SciPy's: a Toeplitz matrix of zero-padded `a`.
@@ -163,12 +164,12 @@ pub fn companion(a: &Array) -> Result<Array> {
 pub fn convolution_matrix(a: &Array, n: usize, mode: ConvolveMode) -> Result<Array> {
     const OP: &str = "convolution_matrix";
     if n == 0 {
-        return Err(LinalgError::invalid(OP, "n must be a positive integer"));
+        return Err(cuprum_core::Error::bad_argument(OP, "n", n, "a positive integer").into());
     }
     let a = one_d(OP, a)?;
     let m = a.size();
     if m == 0 {
-        return Err(LinalgError::invalid(OP, "len(a) must be at least 1"));
+        return Err(cuprum_core::Error::bad_shape(OP, "a", &[m], "at least 1 element").into());
     }
     let zeros = cuprum_core::zeros_on([n - 1], a.dtype(), a.device())?;
     let az = cuprum_core::concatenate(&[&a, &zeros], 0)?;
@@ -247,7 +248,7 @@ pub fn dft(n: usize, scale: DftScale) -> Result<Array> {
 /// empty float64 `(0, 0)`).
 ///
 /// # Errors
-/// [`LinalgError::InvalidArgument`](crate::LinalgError) for an `a` that is not 1-D.
+/// [`LinalgError::Core`](crate::LinalgError::Core) (`BadShape`, `BadArgument` or `ShapeMismatch`) for an `a` that is not 1-D.
 ///
 /// ```
 /// use cuprum_core::Array;
@@ -272,7 +273,7 @@ pub fn fiedler(a: &Array) -> Result<Array> {
 /// **Shapes/dtypes:** `(n - 1, n - 1)` for `n >= 2` coefficients, the dtype of `a / a[0]`.
 ///
 /// # Errors
-/// [`LinalgError::InvalidArgument`](crate::LinalgError) for a zero leading coefficient (with
+/// [`LinalgError::Core`](crate::LinalgError::Core) (`BadShape`, `BadArgument` or `ShapeMismatch`) for a zero leading coefficient (with
 /// more than two coefficients), fewer than two coefficients, or an `a` that is not 1-D.
 ///
 /// **Algorithm:** `a / a[0]` on the device, the matrix filled on the host.
@@ -288,14 +289,19 @@ pub fn fiedler_companion(a: &Array) -> Result<Array> {
     let a = one_d(OP, a)?;
     let n1 = a.size();
     if n1 < 2 {
-        return Err(LinalgError::invalid(
-            OP,
-            "at least two coefficients are required",
-        ));
+        return Err(
+            cuprum_core::Error::bad_shape(OP, "a", &[n1], "at least 2 coefficients").into(),
+        );
     }
     let lead = a.slice(s![0..1])?;
     if n1 > 2 && cuprum_core::equal(&lead, 0i64)?.item()? == cuprum_core::Scalar::Bool(true) {
-        return Err(LinalgError::invalid(OP, "leading coefficient is zero"));
+        return Err(cuprum_core::Error::bad_argument(
+            OP,
+            "a",
+            "a leading coefficient of 0",
+            "a nonzero leading coefficient",
+        )
+        .into());
     }
     let an = cuprum_core::divide(&a, &lead)?;
     let dt = an.dtype();
@@ -348,7 +354,7 @@ pub fn fiedler_companion(a: &Array) -> Result<Array> {
 /// **Shapes/dtypes:** `(n, n)` of `dtype` (SciPy's default is int64) on the current device.
 ///
 /// # Errors
-/// [`LinalgError::InvalidArgument`](crate::LinalgError) when `n` is not a power of 2.
+/// [`LinalgError::Core`](crate::LinalgError::Core) (`BadShape`, `BadArgument` or `ShapeMismatch`) when `n` is not a power of 2.
 ///
 /// ```
 /// use cuprum_core::DType;
@@ -357,10 +363,9 @@ pub fn fiedler_companion(a: &Array) -> Result<Array> {
 /// ```
 pub fn hadamard(n: usize, dtype: DType) -> Result<Array> {
     if !n.is_power_of_two() {
-        return Err(LinalgError::invalid(
-            "hadamard",
-            format!("n must be a positive integer, and n must be a power of 2 (got {n})"),
-        ));
+        return Err(
+            cuprum_core::Error::bad_argument("hadamard", "n", n, "a positive power of 2").into(),
+        );
     }
     cuprum_core::ext::layout::checked_size("hadamard", &[n, n], 8)?;
     // H[i, j] = (-1)^popcount(i & j)
@@ -447,7 +452,7 @@ pub fn hilbert(n: usize) -> Result<Array> {
 /// **Shapes/dtypes:** `f` of length `n`, `s` of length `n - 1`; `(n, n)` of the promoted dtype.
 ///
 /// # Errors
-/// [`LinalgError::InvalidArgument`](crate::LinalgError) when `s` is empty or not one shorter
+/// [`LinalgError::Core`](crate::LinalgError::Core) (`BadShape`, `BadArgument` or `ShapeMismatch`) when `s` is empty or not one shorter
 /// than `f`, or either is not 1-D; device mismatch.
 ///
 /// ```
@@ -462,16 +467,18 @@ pub fn leslie(f: &Array, s_: &Array) -> Result<Array> {
     let f = one_d(OP, f)?;
     let sv = one_d(OP, s_)?;
     if f.size() != sv.size() + 1 {
-        return Err(LinalgError::invalid(
-            OP,
-            "incorrect lengths for f and s: the length of s must be one less than the length of f",
-        ));
+        return Err(cuprum_core::Error::ShapeMismatch {
+            op: OP,
+            lhs: f.shape().to_vec(),
+            rhs: sv.shape().to_vec(),
+            detail: Some("the length of s must be one less than the length of f".into()),
+        }
+        .into());
     }
     if sv.size() == 0 {
-        return Err(LinalgError::invalid(
-            OP,
-            "the length of s must be at least 1",
-        ));
+        return Err(
+            cuprum_core::Error::bad_shape(OP, "s", sv.shape(), "at least 1 element").into(),
+        );
     }
     crate::host::same_device(OP, &f, &sv)?;
     let n = f.size();

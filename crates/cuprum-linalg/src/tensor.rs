@@ -86,7 +86,7 @@ pub fn tensorsolve(a: &Array, b: &Array, axes: Option<&[isize]>) -> Result<Array
 /// `Q + P`.
 ///
 /// # Errors
-/// [`LinalgError::Core`] (`InvalidValue`) when `ind == 0` (NumPy: "Invalid ind argument.") or
+/// [`LinalgError::Core`] (`BadArgument`) when `ind == 0` (NumPy: "Invalid ind argument.") or
 /// `ind > a.ndim`; a shape error when `prod(P) != prod(Q)`; [`LinalgError::SingularMatrix`].
 ///
 /// Algorithm: reshape to a square matrix and [`crate::inv`].
@@ -103,10 +103,13 @@ pub fn tensorsolve(a: &Array, b: &Array, axes: Option<&[isize]>) -> Result<Array
 pub fn tensorinv(a: &Array, ind: usize) -> Result<Array> {
     let op = "tensorinv";
     if ind == 0 || ind > a.ndim() {
-        return Err(LinalgError::invalid(
+        return Err(cuprum_core::Error::bad_argument(
             op,
-            format!("Invalid ind argument {ind} for a {}-d array", a.ndim()),
-        ));
+            "ind",
+            ind,
+            format!("1 to {} (the array's dimensions)", a.ndim()),
+        )
+        .into());
     }
     let (p, q) = a.shape().split_at(ind);
     let (np, nq) = (prod(op, p)?, prod(op, q)?);
@@ -158,7 +161,7 @@ pub fn matrix_transpose(x: &Array) -> Result<Array> {
 /// follows NumPy's promotion of the two inputs.
 ///
 /// # Errors
-/// [`LinalgError::Core`] (`InvalidValue`) when either last axis is not 3 (NumPy: "Both input
+/// [`LinalgError::Core`] (`BadShape`) when either last axis is not 3 (NumPy: "Both input
 /// arrays must be (arrays of) 3-dimensional vectors"); broadcast and device errors.
 ///
 /// Algorithm: `x1[..., [1, 2, 0]] * x2[..., [2, 0, 1]] - x1[..., [2, 0, 1]] * x2[..., [1, 2,
@@ -173,15 +176,15 @@ pub fn matrix_transpose(x: &Array) -> Result<Array> {
 /// ```
 pub fn cross(x1: &Array, x2: &Array) -> Result<Array> {
     let op = "cross";
-    for x in [x1, x2] {
+    for (name, x) in [("x1", x1), ("x2", x2)] {
         if x.ndim() == 0 || x.shape()[x.ndim() - 1] != 3 {
-            return Err(LinalgError::invalid(
+            return Err(cuprum_core::Error::bad_shape(
                 op,
-                format!(
-                    "Both input arrays must be (arrays of) 3-dimensional vectors, got shape {:?}",
-                    x.shape()
-                ),
-            ));
+                name,
+                x.shape(),
+                "(arrays of) 3-dimensional vectors",
+            )
+            .into());
         }
     }
     crate::host::same_device(op, x1, x2)?;

@@ -457,15 +457,14 @@ impl<B: Backend> Arena<B> {
     /// queued on it before this call may still use the block.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `ptr` is not a block in use of this pool.
+    /// [`Error::BadArgument`] when `ptr` is not a block in use of this pool.
     pub fn deallocate(&mut self, ptr: u64, key: u64, stream: &B::Stream) -> Result<()> {
         let Some(i) = self.used.remove(&ptr) else {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "MemoryPool::deallocate",
-                format!(
-                    "{ptr:#x} is not a block in use of the pool of {}",
-                    self.backend.device()
-                ),
+                "ptr",
+                format!("{ptr:#x}"),
+                format!("a block in use of the pool of {}", self.backend.device()),
             ));
         };
         let slot = self.slot_for(key, stream);

@@ -219,7 +219,7 @@ impl PinnedMemoryPool {
     /// # Errors
     /// [`Error::DeviceUnavailable`] / [`Error::LibraryNotFound`] without a CUDA device (pinned
     /// memory needs the driver); [`Error::OutOfMemory`] when the OS cannot lock more memory;
-    /// [`Error::InvalidValue`] for `nbytes == 0`.
+    /// [`Error::BadArgument`] for `nbytes == 0`.
     pub fn malloc(&self, nbytes: usize) -> Result<PinnedMemory> {
         self.malloc_fresh(nbytes).map(|m| m.0)
     }
@@ -227,9 +227,11 @@ impl PinnedMemoryPool {
     /// [`PinnedMemoryPool::malloc`], and whether the block is fresh (known to be zero).
     fn malloc_fresh(&self, nbytes: usize) -> Result<(PinnedMemory, bool)> {
         if nbytes == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "PinnedMemoryPool::malloc",
-                "a pinned block needs at least one byte",
+                "nbytes",
+                0,
+                "at least one byte",
             ));
         }
         crate::transfer::poll_watch_list();

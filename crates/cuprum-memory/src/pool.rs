@@ -120,7 +120,7 @@ impl Limit {
     /// byte count (`"1073741824"`) or a percentage of the device (`"50%"`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for anything else.
+    /// [`Error::BadArgument`] for anything else.
     ///
     /// # Example
     /// ```
@@ -132,9 +132,11 @@ impl Limit {
     pub fn parse(s: &str) -> Result<Limit> {
         let s = s.trim();
         let bad = || {
-            Error::invalid_value(
+            Error::bad_argument(
                 "Limit::parse",
-                format!("{s:?} is neither a byte count nor a percentage like \"50%\""),
+                "s",
+                format!("{s:?}"),
+                "a byte count or a percentage like \"50%\"",
             )
         };
         if let Some(p) = s.strip_suffix('%') {
@@ -298,14 +300,16 @@ impl MemoryPool {
     /// Overrides `CUPRUM_GPU_MEMORY_LIMIT`; memory already held is not returned.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for a fraction outside `0..=1`.
+    /// [`Error::OutOfDomain`] for a fraction outside `0..=1`.
     pub fn set_limit(&self, limit: Limit) -> Result<()> {
         if let Limit::Fraction(f) = limit
             && !(0.0..=1.0).contains(&f)
         {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 "MemoryPool::set_limit",
-                format!("fraction {f} is outside 0..=1"),
+                "limit",
+                f,
+                "[0, 1]",
             ));
         }
         *self.limit.lock().unwrap_or_else(|e| e.into_inner()) = limit;

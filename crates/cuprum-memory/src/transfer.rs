@@ -56,22 +56,27 @@ fn watch(stream: &Stream, keep: Vec<Arc<Storage>>) -> Result<()> {
 /// The host side of an asynchronous copy: a C-contiguous, pinned host array.
 fn pinned_host(op: &'static str, a: &Array) -> Result<*mut u8> {
     let cpu = a.storage().as_cpu().ok_or_else(|| {
-        Error::invalid_value(
+        Error::bad_argument(
             op,
-            format!("the host array is on {}, not the CPU", a.device()),
+            "host",
+            format!("an array on {}", a.device()),
+            "an array on the CPU",
         )
     })?;
     if !cpu.is_pinned() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            "the host array is not pinned: make it with zeros_pinned/empty_pinned, or use the \
-             synchronous Array::to_device (which stages pageable memory)",
+            "host",
+            "a pageable host array",
+            "a pinned host array (make it with zeros_pinned/empty_pinned, or use the synchronous Array::to_device, which stages pageable memory)",
         ));
     }
     if !a.is_c_contiguous() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            "the host array is not C-contiguous",
+            "host",
+            format!("an array of strides {:?}", a.strides()),
+            "a C-contiguous host array",
         ));
     }
     // SAFETY: offset * itemsize is inside the buffer (the array's layout is valid).
@@ -88,27 +93,39 @@ fn device_side(op: &'static str, a: &Array, ordinal: usize) -> Result<u64> {
         });
     }
     if !a.is_c_contiguous() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            "the device array is not C-contiguous",
+            "device",
+            format!("an array of strides {:?}", a.strides()),
+            "a C-contiguous device array",
         ));
     }
-    a.device_ptr()
-        .ok_or_else(|| Error::invalid_value(op, "the device array has no device address"))
+    a.device_ptr().ok_or_else(|| {
+        Error::bad_argument(
+            op,
+            "device",
+            "an array without a device address",
+            "an array in device memory",
+        )
+    })
 }
 
 fn same_shape(op: &'static str, host: &Array, dev: &Array) -> Result<()> {
     if host.shape() != dev.shape() || host.dtype() != dev.dtype() {
-        return Err(Error::invalid_value(
-            op,
-            format!(
-                "host {:?} {} and device {:?} {} differ",
-                host.shape(),
-                host.dtype(),
-                dev.shape(),
-                dev.dtype()
-            ),
-        ));
+        return Err(if host.shape() != dev.shape() {
+            Error::ShapeMismatch {
+                op,
+                lhs: host.shape().to_vec(),
+                rhs: dev.shape().to_vec(),
+                detail: Some("the host and the device array differ".into()),
+            }
+        } else {
+            Error::DTypeMismatch {
+                op,
+                expected: host.dtype(),
+                actual: dev.dtype(),
+            }
+        });
     }
     Ok(())
 }
@@ -125,7 +142,7 @@ fn same_shape(op: &'static str, host: &Array, dev: &Array) -> Result<()> {
 /// until the copy is done. `a`'s buffer is kept alive until then.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `a` is not a C-contiguous pinned host array; device, allocation
+/// [`Error::BadArgument`] when `a` is not a C-contiguous pinned host array; device, allocation
 /// and CUDA errors.
 ///
 /// # Example
@@ -166,8 +183,8 @@ pub fn to_device_async(a: &Array, ordinal: usize, stream: &Stream) -> Result<Arr
 /// **Shapes:** `src` and `dst` have the same shape and dtype; both C-contiguous.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a host array that is not pinned and C-contiguous or a shape or
-/// dtype mismatch; [`Error::DeviceMismatch`] when `dst` is not on `stream`'s device; CUDA
+/// [`Error::BadArgument`] for a host array that is not pinned and C-contiguous, [`Error::ShapeMismatch`] or
+/// [`Error::DTypeMismatch`] for a shape or dtype mismatch; [`Error::DeviceMismatch`] when `dst` is not on `stream`'s device; CUDA
 /// errors.
 ///
 /// # Example
@@ -233,9 +250,11 @@ pub fn copy_to_host_async(src: &Array, dst: &Array, stream: &Stream) -> Result<(
     let h = pinned_host(OP, dst)?;
     same_shape(OP, dst, src)?;
     let Device::Cuda(ordinal) = src.device() else {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "the source array is not on a CUDA device",
+            "src",
+            format!("an array on {}", src.device()),
+            "an array on a CUDA device",
         ));
     };
     if stream.ordinal() != ordinal {

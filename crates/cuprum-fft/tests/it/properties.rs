@@ -231,7 +231,7 @@ fn bad_arguments_are_errors() {
         let a = Array::from_vec_on(vec![1.0f64, 2.0, 3.0], &[3], device).unwrap();
         assert!(matches!(
             fft::fft(&a, Some(0), -1, Norm::Backward),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "n", .. })
         ));
         assert!(matches!(
             fft::fft(&a, None, 1, Norm::Backward),
@@ -239,16 +239,16 @@ fn bad_arguments_are_errors() {
         ));
         assert!(matches!(
             fft::fftn(&a, Some(&[0]), None, Norm::Backward),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "n", .. })
         ));
         assert!(matches!(
             fft::fftn(&a, Some(&[3, 3]), Some(&[0]), Norm::Backward),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "s", .. })
         ));
         let one = Array::from_vec_on(vec![Complex64::new(1.0, 0.0)], &[1], device).unwrap();
         assert!(matches!(
             fft::irfft(&one, None, -1, Norm::Backward),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "n", .. })
         ));
         let c = Array::from_vec_on(vec![Complex64::new(1.0, 0.0); 2], &[2], device).unwrap();
         assert!(matches!(
@@ -258,7 +258,7 @@ fn bad_arguments_are_errors() {
         let empty = Array::from_vec_on(Vec::<f64>::new(), &[0], device).unwrap();
         assert!(matches!(
             fft::fft(&empty, None, -1, Norm::Backward),
-            Err(Error::InvalidValue { .. })
+            Err(Error::BadArgument { arg: "n", .. })
         ));
         // an empty batch axis is fine
         let e2 = Array::from_vec_on(Vec::<f64>::new(), &[0, 4], device).unwrap();

@@ -162,7 +162,14 @@ fn bind<'a>(
             .shape
             .iter()
             .try_fold(1usize, |a, &b| a.checked_mul(b))
-            .ok_or_else(|| Error::invalid_value(op, format!("shape {:?} overflows", l.shape)))?;
+            .ok_or_else(|| {
+                Error::bad_argument(
+                    op,
+                    "shape",
+                    format!("{:?}", l.shape),
+                    "an element count that fits in usize",
+                )
+            })?;
         let (mut ptr, nbytes) = bases[key_of[k]];
         if size > 0 {
             let (mut lo, mut hi) = (l.offset as i128, l.offset as i128);
@@ -175,12 +182,11 @@ fn bind<'a>(
                 }
             }
             if lo < 0 || (hi + 1) * item > nbytes as i128 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!(
-                        "argument '{}' addresses elements outside its buffer",
-                        vars[k].name
-                    ),
+                    "args",
+                    format!("argument '{}'", vars[k].name),
+                    "arguments whose elements lie inside their buffers",
                 ));
             }
         }
@@ -229,13 +235,11 @@ fn bytemuck_copy(dst: &mut [u64], src: &[u8]) {
 
 fn check_args(op: &'static str, vars: &[VarSpec], args: &[CpuArg<'_>]) -> Result<()> {
     if args.len() != vars.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "{} arguments given, the kernel has {}",
-                args.len(),
-                vars.len()
-            ),
+            "args",
+            format!("{} arguments", args.len()),
+            format!("{} arguments, one per kernel parameter", vars.len()),
         ));
     }
     for (v, a) in vars.iter().zip(args) {
@@ -251,12 +255,11 @@ fn check_args(op: &'static str, vars: &[VarSpec], args: &[CpuArg<'_>]) -> Result
             }
             (CpuArg::Scalar(_), VarKind::Scalar) => {}
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!(
-                        "argument '{}' is not passed as the kernel was compiled",
-                        v.name
-                    ),
+                    "args",
+                    format!("argument '{}'", v.name),
+                    "arguments passed as the kernel was compiled (array or scalar)",
                 ));
             }
         }
@@ -390,7 +393,12 @@ pub(super) fn elementwise(
         .iter()
         .try_fold(1usize, |a, &b| a.checked_mul(b))
         .ok_or_else(|| {
-            Error::invalid_value(EW, format!("shape {shape:?} overflows the element count"))
+            Error::bad_argument(
+                EW,
+                "shape",
+                format!("{shape:?}"),
+                "an element count that fits in usize",
+            )
         })?;
     for (v, a) in p.vars.iter().zip(args) {
         if let (CpuArg::Array(x), VarKind::Elem { .. }) = (a, &v.kind)
@@ -511,9 +519,11 @@ pub(super) fn reduction(
     let nd = in_shape.len();
     for w in axes.windows(2) {
         if w[0] >= w[1] {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 RD,
-                format!("axes {axes:?} are not sorted and unique"),
+                "axes",
+                format!("{axes:?}"),
+                "sorted, unique axes",
             ));
         }
     }
@@ -533,14 +543,21 @@ pub(super) fn reduction(
     let rdims: Vec<usize> = axes.iter().map(|&d| in_shape[d]).collect();
     let prod = |v: &[usize]| v.iter().try_fold(1usize, |a, &b| a.checked_mul(b));
     let (Some(m_total), Some(r_total)) = (prod(&kdims), prod(&rdims)) else {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             RD,
-            format!("shape {in_shape:?} overflows"),
+            "shape",
+            format!("{in_shape:?}"),
+            "an element count that fits in usize",
         ));
     };
-    let in_size = m_total
-        .checked_mul(r_total)
-        .ok_or_else(|| Error::invalid_value(RD, "size overflows"))?;
+    let in_size = m_total.checked_mul(r_total).ok_or_else(|| {
+        Error::bad_argument(
+            RD,
+            "shape",
+            format!("{in_shape:?}"),
+            "an element count that fits in usize",
+        )
+    })?;
     for (v, a) in p.in_vars.iter().zip(ins) {
         match (a, &v.kind) {
             (CpuArg::Array(x), VarKind::Elem { .. }) if x.layout.shape != in_shape => {
@@ -579,9 +596,11 @@ pub(super) fn reduction(
         return Ok(());
     }
     if r_total == 0 && p.identity.is_none() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             RD,
-            "zero-size reduction without an identity",
+            "in",
+            &in_shape[..],
+            "a non-empty reduction (a zero-size reduction needs an identity)",
         ));
     }
     let nin = ins.len();

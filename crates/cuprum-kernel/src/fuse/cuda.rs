@@ -412,9 +412,11 @@ pub(crate) fn run(
         Class::Strided { .. } => (n as u64).div_ceil(THREADS as u64).min(1 << 20),
     };
     if blocks > i32::MAX as u64 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             "fuse",
-            format!("{n} elements need more than 2^31 blocks of {THREADS} threads"),
+            "size",
+            format!("{n} elements"),
+            format!("at most 2^31 - 1 blocks of {THREADS} threads"),
         )
         .into());
     }

@@ -264,7 +264,7 @@ impl Fused {
     /// # Errors
     /// As [`call`](Self::call); `Error::Broadcast` when the result does not broadcast to
     /// `out`'s shape, `Error::DType` when the cast is not `same_kind`,
-    /// `Error::InvalidValue` when `out` is a broadcast view, `Error::DeviceMismatch`.
+    /// `Error::BadArgument` when `out` is a broadcast view, `Error::DeviceMismatch`.
     ///
     /// # Example
     /// ```
