@@ -13,6 +13,9 @@
 // the maximum, 3: general p) and rooted at the end. Only distances below `bound` (in the
 // accumulated form) count; missing neighbours get distance inf and index n. NaN queries find
 // nothing.
+//
+// grid_knn keeps each query's list in per-thread arrays (k <= KNN_KMAX); grid_knn_wide, for
+// any k, keeps it in the query's own row of out_d / out_i (global memory) and roots it there.
 
 #define KNN_KMAX 32
 #define KNN_DMAX 3
@@ -34,20 +37,26 @@ __device__ __forceinline__ double knn_root(double s, int pmode, double p) {
     return s;
 }
 
-extern "C" __global__ void grid_knn(const double* __restrict__ pts, const long long* __restrict__ perm,
-                                    const long long* __restrict__ start,
-                                    const double* __restrict__ lo, const double* __restrict__ w,
-                                    const long long* __restrict__ g,
-                                    const double* __restrict__ qs, double* __restrict__ out_d,
-                                    long long* __restrict__ out_i, long long n, long long d,
-                                    long long nq, long long k, double p, long long pmode_,
-                                    double bound, double slack) {
+template <bool WIDE>
+__device__ __forceinline__ void grid_knn_impl(const double* __restrict__ pts,
+                                              const long long* __restrict__ perm,
+                                              const long long* __restrict__ start,
+                                              const double* __restrict__ lo,
+                                              const double* __restrict__ w,
+                                              const long long* __restrict__ g,
+                                              const double* __restrict__ qs,
+                                              double* __restrict__ out_d,
+                                              long long* __restrict__ out_i, long long n,
+                                              long long d, long long nq, long long k, double p,
+                                              long long pmode_, double bound, double slack) {
     const int pmode = (int)pmode_;
     for (long long qi = blockIdx.x * (long long)blockDim.x + threadIdx.x; qi < nq;
          qi += (long long)gridDim.x * blockDim.x) {
-        double bd[KNN_KMAX];
-        long long bi[KNN_KMAX];
-        int cnt = 0;
+        double bd_local[WIDE ? 1 : KNN_KMAX];
+        long long bi_local[WIDE ? 1 : KNN_KMAX];
+        double* bd = WIDE ? out_d + qi * k : bd_local;
+        long long* bi = WIDE ? out_i + qi * k : bi_local;
+        long long cnt = 0;
         double x[KNN_DMAX];
         long long cq[KNN_DMAX];
         long long gmax = 1;
@@ -87,7 +96,7 @@ extern "C" __global__ void grid_knn(const double* __restrict__ pts, const long l
                                 acc = knn_acc(acc, knn_term(pts[s * d + j] - x[j], pmode, p), pmode);
                             if (!(acc < bound)) continue;
                             if (cnt == k && !(acc < bd[k - 1])) continue;
-                            int pos = cnt < k ? cnt : (int)k - 1;
+                            long long pos = cnt < k ? cnt : k - 1;
                             while (pos > 0 && bd[pos - 1] > acc) {
                                 bd[pos] = bd[pos - 1];
                                 bi[pos] = bi[pos - 1];
@@ -140,4 +149,22 @@ extern "C" __global__ void grid_knn(const double* __restrict__ pts, const long l
             }
         }
     }
+}
+
+#define GRID_KNN_PARAMS                                                                         \
+    const double* __restrict__ pts, const long long* __restrict__ perm,                        \
+        const long long* __restrict__ start, const double* __restrict__ lo,                    \
+        const double* __restrict__ w, const long long* __restrict__ g,                         \
+        const double* __restrict__ qs, double* __restrict__ out_d,                             \
+        long long* __restrict__ out_i, long long n, long long d, long long nq, long long k,    \
+        double p, long long pmode, double bound, double slack
+
+extern "C" __global__ void grid_knn(GRID_KNN_PARAMS) {
+    grid_knn_impl<false>(pts, perm, start, lo, w, g, qs, out_d, out_i, n, d, nq, k, p, pmode,
+                         bound, slack);
+}
+
+extern "C" __global__ void grid_knn_wide(GRID_KNN_PARAMS) {
+    grid_knn_impl<true>(pts, perm, start, lo, w, g, qs, out_d, out_i, n, d, nq, k, p, pmode,
+                        bound, slack);
 }

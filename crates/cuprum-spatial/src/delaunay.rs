@@ -1,7 +1,8 @@
-//! [`Delaunay`] (2-d and 3-d) and [`ConvexHull`] (2-d): `scipy.spatial.Delaunay` and
-//! `ConvexHull`. The triangulation is built on the host (Bowyer–Watson insertion in a
-//! spatially sorted order, each point located by a walk from the previous simplex; the 3-d
-//! insertion is in `tetrahedra.rs`); `find_simplex` runs on the points' device.
+//! [`Delaunay`] and [`ConvexHull`] in any dimension `d >= 2`: `scipy.spatial.Delaunay` and
+//! `ConvexHull`. The triangulation is built on the host (2-d and 3-d: Bowyer–Watson
+//! insertion in a spatially sorted order, each point located by a walk from the previous
+//! simplex, the 3-d insertion in `tetrahedra.rs`; `d >= 4`: the lower hull of the lifted
+//! points by Quickhull, `hull_nd.rs`); `find_simplex` runs on the points' device.
 
 use crate::tetrahedra::triangulate3;
 use cuprum_core::{Array, DType, Error, Result, SliceItem, ext};
@@ -26,12 +27,11 @@ fn incircle(a: [f64; 2], b: [f64; 2], c: [f64; 2], d: [f64; 2]) -> f64 {
 
 fn points_2d(op: &'static str, points: &Array) -> Result<Vec<[f64; 2]>> {
     if points.ndim() != 2 || points.shape()[1] != 2 {
-        return Err(Error::unsupported(
+        return Err(Error::bad_shape(
             op,
-            format!(
-                "points of shape {:?}: only 2-d point sets here (Delaunay also takes 3-d)",
-                points.shape()
-            ),
+            "points",
+            points.shape(),
+            "(n, d) with d >= 2",
         ));
     }
     let v = points_finite(op, points)?;
@@ -45,9 +45,16 @@ fn points_2d(op: &'static str, points: &Array) -> Result<Vec<[f64; 2]>> {
 fn points_finite(op: &'static str, points: &Array) -> Result<Vec<f64>> {
     let v = points.astype(DType::Float64)?.to_vec::<f64>()?;
     if v.iter().any(|x| !x.is_finite()) {
-        return Err(Error::invalid_value(
+        let bad = v
+            .iter()
+            .find(|x| !x.is_finite())
+            .copied()
+            .unwrap_or(f64::NAN);
+        return Err(Error::bad_argument(
             op,
-            "points must be finite (NaN or infinite coordinates)",
+            "points",
+            format!("a coordinate {bad}"),
+            "finite coordinates",
         ));
     }
     Ok(v)
@@ -57,9 +64,11 @@ fn points_finite(op: &'static str, points: &Array) -> Result<Vec<f64>> {
 fn triangulate(pts: &[[f64; 2]]) -> Result<Vec<[usize; 3]>> {
     let n = pts.len();
     if n < 3 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("at least 3 points are needed to triangulate, got {n}"),
+            "points",
+            format!("{n} points in 2 dimensions"),
+            "at least d + 1 = 3 points",
         ));
     }
     let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
@@ -84,9 +93,11 @@ fn triangulate(pts: &[[f64; 2]]) -> Result<Vec<[usize; 3]>> {
     );
     let scale = span * span;
     if span == 0.0 || pts.iter().all(|&c| orient(a, b, c).abs() <= 1e-12 * scale) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "the points are collinear or coincident: no 2-d triangulation exists",
+            "points",
+            format!("{n} collinear or coincident points"),
+            "points in general position (not all on one line)",
         ));
     }
     let mid = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0];
@@ -129,7 +140,14 @@ fn triangulate(pts: &[[f64; 2]]) -> Result<Vec<[usize; 3]>> {
                                     >= 0.0
                             })
                     })
-                    .ok_or_else(|| Error::invalid_value(OP, "point location failed"))?;
+                    .ok_or_else(|| {
+                        Error::bad_argument(
+                            OP,
+                            "points",
+                            format!("point {pi} (not located in the triangulation)"),
+                            "finite points in general position",
+                        )
+                    })?;
                 break;
             }
             for e in 0..3 {
@@ -217,23 +235,51 @@ fn triangulate(pts: &[[f64; 2]]) -> Result<Vec<[usize; 3]>> {
     Ok(out)
 }
 
-/// The Delaunay triangulation of a 2-d or 3-d point set (`scipy.spatial.Delaunay`).
+/// The neighbour of each simplex opposite each of its `k` vertices (-1 on the hull), by
+/// matching the facets `key(t, e)` (the sorted vertices of simplex `t` without its `e`-th).
+fn match_facets<K: std::hash::Hash + Eq>(
+    k: usize,
+    ns: usize,
+    key: impl Fn(usize, usize) -> K,
+) -> Result<Vec<i32>> {
+    let mut faces: HashMap<K, (usize, usize)> = HashMap::new();
+    let mut nb = ext::try_vec_filled(k.saturating_mul(ns), -1i32)?;
+    for t in 0..ns {
+        for e in 0..k {
+            let f = key(t, e);
+            if let Some((o, oe)) = faces.remove(&f) {
+                nb[k * t + e] = o as i32;
+                nb[k * o + oe] = t as i32;
+            } else {
+                faces.insert(f, (t, e));
+            }
+        }
+    }
+    Ok(nb)
+}
+
+/// The Delaunay triangulation of a point set in any dimension `d >= 2`
+/// (`scipy.spatial.Delaunay`).
 ///
-/// **Shapes**: `points` `(n, d)`, `d` 2 or 3; `simplices` `(nsimplex, d + 1)` int32 vertex
-/// indices (triangles counterclockwise, tetrahedra positively oriented); `neighbors`
+/// **Shapes**: `points` `(n, d)`; `simplices` `(nsimplex, d + 1)` int32 vertex indices
+/// (in 2-d and 3-d triangles counterclockwise, tetrahedra positively oriented); `neighbors`
 /// `(nsimplex, d + 1)` int32, the simplex opposite each vertex or -1; `convex_hull`
 /// `(nfacets, d)` int32; `transform` `(nsimplex, d + 1, d)`.
 ///
 /// The simplices are the Delaunay ones (unique for points in general position; SciPy's
-/// Qhull lists them in another order). Built on the host by Bowyer–Watson insertion
-/// (points in a spatially sorted order, each located by a walk); [`Delaunay::find_simplex`]
-/// runs on the points' device. Degenerate sets with four or more cocircular (cospherical)
-/// points get one valid Delaunay triangulation, not necessarily Qhull's.
+/// Qhull lists them in another order). Built on the host: in 2-d and 3-d by Bowyer–Watson
+/// insertion (points in a spatially sorted order, each located by a walk); for `d >= 4` as
+/// Qhull does, the lower hull of the points lifted onto the paraboloid `|x|^2` in `d + 1`
+/// dimensions, by Quickhull (the lifted coordinate joggled by at most `1e-10` of its range,
+/// as Qhull's `QJ`, so that cospherical points still give simplices).
+/// [`Delaunay::find_simplex`] runs on the points' device. Degenerate sets with `d + 2` or
+/// more cospherical points get one valid Delaunay triangulation, not necessarily Qhull's.
 ///
 /// # Errors
-/// [`Error::Unsupported`] for points of another dimension; [`Error::InvalidValue`] for fewer
-/// than `d + 1` points, non-finite coordinates, or a set with no `d`-dimensional extent
-/// (collinear points in 2-d, coplanar in 3-d).
+/// [`Error::BadShape`] for points that are not `(n, d)` with `d >= 2`;
+/// [`Error::BadArgument`] for fewer than `d + 1` points, non-finite coordinates, or a set
+/// with no `d`-dimensional extent (collinear points in 2-d, coplanar in 3-d, points in one
+/// hyperplane beyond: Qhull's "initial simplex is flat").
 ///
 /// # Example
 /// ```
@@ -266,6 +312,12 @@ impl Delaunay {
         } else {
             0
         };
+        if d >= 4 {
+            let v = points_finite(OP, points)?;
+            let n = points.shape()[0];
+            let flat = crate::hull_nd::delaunay_nd(OP, &v, n, d)?;
+            return Self::assemble(points, &v, d, flat);
+        }
         if d == 3 {
             let v = points_finite(OP, points)?;
             let n = points.shape()[0];
@@ -289,31 +341,30 @@ impl Delaunay {
         let dev = points.device();
         let k = d + 1;
         let ns = flat.len() / k;
-        let facet = |t: usize, e: usize| -> [usize; 3] {
-            let mut f = [usize::MAX; 3];
-            let mut m = 0;
-            for j in 0..k {
-                if j != e {
-                    f[m] = flat[t * k + j];
-                    m += 1;
+        let nb = if d <= 3 {
+            // the facet opposite vertex e of simplex t, sorted (padded for d = 2)
+            match_facets(k, ns, |t, e| {
+                let mut f = [usize::MAX; 3];
+                let mut m = 0;
+                for j in 0..k {
+                    if j != e {
+                        f[m] = flat[t * k + j];
+                        m += 1;
+                    }
                 }
-            }
-            f.sort_unstable();
-            f
+                f.sort_unstable();
+                f
+            })?
+        } else {
+            match_facets(k, ns, |t, e| {
+                let mut f: Vec<usize> = (0..k)
+                    .filter(|&j| j != e)
+                    .map(|j| flat[t * k + j])
+                    .collect();
+                f.sort_unstable();
+                f
+            })?
         };
-        let mut faces: HashMap<[usize; 3], (usize, usize)> = HashMap::with_capacity(k * ns);
-        let mut nb = ext::try_vec_filled(k * ns, -1i32)?;
-        for t in 0..ns {
-            for e in 0..k {
-                let key = facet(t, e);
-                if let Some((o, oe)) = faces.remove(&key) {
-                    nb[k * t + e] = o as i32;
-                    nb[k * o + oe] = t as i32;
-                } else {
-                    faces.insert(key, (t, e));
-                }
-            }
-        }
         let mut hull = Vec::new();
         let mut tr = ext::try_vec_filled(ns * k * d, 0.0)?;
         let pt = |i: usize| &v[i * d..(i + 1) * d];
@@ -335,7 +386,7 @@ impl Delaunay {
                 let (m00, m01, m10, m11) = (a[0] - r[0], b[0] - r[0], a[1] - r[1], b[1] - r[1]);
                 let det = m00 * m11 - m01 * m10;
                 out.copy_from_slice(&[m11 / det, -m01 / det, -m10 / det, m00 / det, r[0], r[1]]);
-            } else {
+            } else if d == 3 {
                 let mut m = [[0.0; 3]; 3];
                 for (j, row) in m.iter_mut().enumerate() {
                     for (c, x) in row.iter_mut().enumerate() {
@@ -355,6 +406,17 @@ impl Delaunay {
                     }
                 }
                 out[9..12].copy_from_slice(r);
+            } else {
+                // T[j][c] = v_c[j] - r[j]
+                let mut m = ext::try_vec_filled(d * d, 0.0)?;
+                for j in 0..d {
+                    for c in 0..d {
+                        m[j * d + c] = pt(sv[c])[j] - r[j];
+                    }
+                }
+                let inv = crate::hull_nd::inverse(&m, d)?;
+                out[..d * d].copy_from_slice(&inv);
+                out[d * d..].copy_from_slice(r);
             }
         }
         let simp: Vec<i32> = flat.iter().map(|&x| x as i32).collect();
@@ -414,12 +476,11 @@ impl Delaunay {
         }
         let d = self.points.shape()[1];
         if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
-            return Err(Error::invalid_value(
-                OP,
-                format!(
-                    "xi must end in an axis of length {d}, got shape {:?}",
-                    xi.shape()
-                ),
+            return Err(Error::bad_shape(
+                "spatial.Delaunay.find_simplex",
+                "xi",
+                xi.shape(),
+                format!("(..., {d})"),
             ));
         }
         let lead = xi.shape()[..xi.ndim() - 1].to_vec();
@@ -482,7 +543,9 @@ impl Delaunay {
                         Some(acc) => cp::add(&acc, &term)?,
                     });
                 }
-                let b = b.ok_or_else(|| Error::invalid_value(OP, "no coordinates"))?;
+                let b = b.ok_or_else(|| {
+                    Error::bad_shape("spatial.Delaunay.find_simplex", "xi", &[q, d], "d >= 1")
+                })?;
                 let ok = cp::greater_equal(&b, -eps)?;
                 inside = Some(match inside {
                     None => ok,
@@ -495,7 +558,14 @@ impl Delaunay {
             }
             let (inside, last) = match (inside, last) {
                 (Some(i), Some(l)) => (i, l),
-                _ => return Err(Error::invalid_value(OP, "no coordinates")),
+                _ => {
+                    return Err(Error::bad_shape(
+                        "spatial.Delaunay.find_simplex",
+                        "xi",
+                        &[q, d],
+                        "d >= 1",
+                    ));
+                }
             };
             let inside = cp::logical_and(&inside, &cp::greater_equal(&last, -eps)?)?;
             let any = inside.any(1, false)?;
@@ -514,18 +584,22 @@ impl Delaunay {
     }
 }
 
-/// The convex hull of a 2-d or 3-d point set (`scipy.spatial.ConvexHull`).
+/// The convex hull of a point set in any dimension `d >= 2` (`scipy.spatial.ConvexHull`).
 ///
-/// **Shapes**: `points` `(n, d)`, `d` 2 or 3. In 2-d: `vertices` int32 hull vertex indices in
+/// **Shapes**: `points` `(n, d)`. In 2-d: `vertices` int32 hull vertex indices in
 /// counterclockwise order (SciPy's order for 2-d; the starting vertex may differ), `simplices`
 /// `(nv, 2)` the hull edges, `volume` the enclosed area and `area` the perimeter (SciPy's
 /// names). In 3-d: `vertices` the sorted hull vertex indices, `simplices` `(nf, 3)` the hull's
-/// triangles, `volume` the enclosed volume and `area` the surface area.
+/// triangles, `volume` the enclosed volume and `area` the surface area. For `d >= 4`:
+/// `vertices` sorted, `simplices` `(nf, d)` the facets (simplices, as Qhull's triangulated
+/// output `Qt`), `volume` the `d`-volume and `area` the facets' total `(d - 1)`-volume.
 ///
 /// 2-d: Andrew's monotone chain on the host (`O(n log n)`); collinear points on an edge are
 /// not vertices, as with Qhull. 3-d: the boundary facets of the [`Delaunay`]
 /// tetrahedralization (for points in general position Qhull's triangles; points exactly on a
-/// hull face may become vertices here where Qhull leaves them out).
+/// hull face may become vertices here where Qhull leaves them out). `d >= 4`: Quickhull (the
+/// algorithm of Qhull) on the host; points within `1e-12` of the largest coordinate of a
+/// facet's hyperplane count as on it (not vertices).
 ///
 /// # Errors
 /// [`Error::Unsupported`] for points of another dimension; [`Error::InvalidValue`] for fewer
@@ -558,12 +632,17 @@ impl ConvexHull {
         if points.ndim() == 2 && points.shape()[1] == 3 {
             return Self::hull_3d(points);
         }
+        if points.ndim() == 2 && points.shape()[1] >= 4 {
+            return Self::hull_nd(points);
+        }
         let pts = points_2d(HOP, points)?;
         let n = pts.len();
         if n < 3 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 HOP,
-                format!("at least 3 points are needed, got {n}"),
+                "points",
+                format!("{n} points in 2 dimensions"),
+                "at least d + 1 = 3 points",
             ));
         }
         let mut idx: Vec<usize> = (0..n).collect();
@@ -591,9 +670,11 @@ impl ConvexHull {
             hull.pop();
         }
         if hull.len() < 3 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 HOP,
-                "the points are collinear or coincident: no 2-d hull exists",
+                "points",
+                format!("{n} collinear or coincident points"),
+                "points in general position (not all on one line)",
             ));
         }
         let m = hull.len();
@@ -656,22 +737,69 @@ impl ConvexHull {
         })
     }
 
-    /// The hull vertices, int32 (counterclockwise in 2-d, sorted in 3-d).
+    /// The hull in `d >= 4` dimensions: Quickhull's facets (`hull_nd.rs`).
+    fn hull_nd(points: &Array) -> Result<Self> {
+        const HOP: &str = "spatial.ConvexHull";
+        let v = points_finite(HOP, points)?;
+        let (n, d) = (points.shape()[0], points.shape()[1]);
+        let scale = v
+            .iter()
+            .fold(0.0f64, |m, x| m.max(x.abs()))
+            .max(f64::MIN_POSITIVE);
+        let hull = crate::hull_nd::quickhull(HOP, &v, n, d, 1e-12 * scale)?;
+        // an interior point: the centroid of the hull's vertices
+        let mut verts: Vec<i32> = hull
+            .facets
+            .iter()
+            .flat_map(|f| f.verts.iter().map(|&x| x as i32))
+            .collect();
+        verts.sort_unstable();
+        verts.dedup();
+        let mut c = ext::try_vec_filled(d, 0.0)?;
+        for &i in &verts {
+            for j in 0..d {
+                c[j] += v[i as usize * d + j] / verts.len() as f64;
+            }
+        }
+        let (mut area, mut volume) = (0.0, 0.0);
+        for f in &hull.facets {
+            let (a, vol) = crate::hull_nd::facet_measures(&v, d, f, &c)?;
+            area += a;
+            volume += vol;
+        }
+        let faces: Vec<i32> = hull
+            .facets
+            .iter()
+            .flat_map(|f| f.verts.iter().map(|&x| x as i32))
+            .collect();
+        let dev = points.device();
+        let (nv, nf) = (verts.len(), hull.facets.len());
+        Ok(Self {
+            vertices: Array::from_vec_on(verts, &[nv], dev)?,
+            simplices: Array::from_vec_on(faces, &[nf, d], dev)?,
+            volume,
+            area,
+        })
+    }
+
+    /// The hull vertices, int32 (counterclockwise in 2-d, sorted in 3-d and beyond).
     pub fn vertices(&self) -> &Array {
         &self.vertices
     }
 
-    /// The hull facets: edges `(nv, 2)` in 2-d, triangles `(nf, 3)` in 3-d, int32.
+    /// The hull facets: edges `(nv, 2)` in 2-d, triangles `(nf, 3)` in 3-d, `(nf, d)`
+    /// simplices beyond, int32.
     pub fn simplices(&self) -> &Array {
         &self.simplices
     }
 
-    /// The enclosed area in 2-d, volume in 3-d (SciPy's `volume`).
+    /// The enclosed area in 2-d, volume in 3-d, `d`-volume beyond (SciPy's `volume`).
     pub fn volume(&self) -> f64 {
         self.volume
     }
 
-    /// The perimeter in 2-d, surface area in 3-d (SciPy's `area`).
+    /// The perimeter in 2-d, surface area in 3-d, the facets' `(d - 1)`-volume beyond
+    /// (SciPy's `area`).
     pub fn area(&self) -> f64 {
         self.area
     }

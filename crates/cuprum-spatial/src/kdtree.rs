@@ -1,9 +1,12 @@
 //! [`KDTree`]: nearest-neighbour queries (`scipy.spatial.KDTree`).
 
 use crate::distance::{Metric, cdist};
+use crate::kdtree_brute;
 use crate::kdtree_cpu::{Norm, Tree};
-use crate::kdtree_grid::{GRID_DMAX, GRID_KMAX, Grid};
-use cuprum_core::{Array, DType, Device, Error, Result, SliceItem, argsort, ext, take_along_axis};
+use crate::kdtree_grid::{GRID_DMAX, Grid};
+use cuprum_core::{
+    Array, DType, Device, Error, IndexMode, Result, SliceItem, argsort, ext, take, take_along_axis,
+};
 use rayon::prelude::*;
 
 const OP: &str = "spatial.KDTree";
@@ -29,7 +32,8 @@ impl Default for QueryOptions {
 
 /// A set of points for nearest-neighbour queries (`scipy.spatial.KDTree` /
 /// `cupyx.scipy.spatial.KDTree`): `query` (k nearest, `p`, `distance_upper_bound`),
-/// `query_ball_point`, `query_pairs`, `count_neighbors`.
+/// `query_ball_point`, `query_ball_tree`, `query_pairs`, `count_neighbors`,
+/// `sparse_distance_matrix`.
 ///
 /// **Shapes**: `data` `(n, d)`; queries `(..., d)`.
 ///
@@ -234,10 +238,13 @@ impl KDTree {
                 Array::from_vec_on(ii, shape.as_slice(), dev)?,
             ));
         }
-        if let Some(grid) = &self.grid
-            && k <= GRID_KMAX
-        {
+        if let Some(grid) = &self.grid {
             let (dd, ii) = grid.query(&xq, k, opts.p, opts.distance_upper_bound)?;
+            return Ok((dd.reshape(shape.as_slice())?, ii.reshape(shape.as_slice())?));
+        }
+        if n > 0 && kdtree_brute::serves(self.data.shape()[1]) {
+            let (dd, ii) =
+                kdtree_brute::query(&self.data, &xq, k, opts.p, opts.distance_upper_bound)?;
             return Ok((dd.reshape(shape.as_slice())?, ii.reshape(shape.as_slice())?));
         }
         let kk = k.min(n);
@@ -413,5 +420,168 @@ impl KDTree {
             start = stop;
         }
         Ok(total)
+    }
+
+    fn check_other(&self, op: &'static str, other: &KDTree) -> Result<()> {
+        if other.data.device() != self.data.device() {
+            return Err(Error::DeviceMismatch {
+                op,
+                lhs: self.data.device(),
+                rhs: other.data.device(),
+            });
+        }
+        if other.data.shape()[1] != self.data.shape()[1] {
+            return Err(Error::bad_shape(
+                op,
+                "other",
+                other.data.shape(),
+                format!("points of dimension {}", self.data.shape()[1]),
+            ));
+        }
+        Ok(())
+    }
+
+    /// For each point `self.data[i]`, the sorted indices of the points of `other` within
+    /// distance `r` (inclusive) (SciPy's `query_ball_tree`; CuPy's, which sorts them too):
+    /// `other.query_ball_point(self.data, r, p)`.
+    ///
+    /// # Errors
+    /// [`Error::BadShape`] when the trees' dimensions differ; [`Error::DeviceMismatch`];
+    /// as [`KDTree::query_ball_point`] for `r` and `p`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_spatial::KDTree;
+    /// let a = KDTree::new(&Array::from_vec_on(vec![0.0, 1.0, 3.0], &[3, 1], Device::Cpu).unwrap()).unwrap();
+    /// let b = KDTree::new(&Array::from_vec_on(vec![0.0, 2.0], &[2, 1], Device::Cpu).unwrap()).unwrap();
+    /// assert_eq!(a.query_ball_tree(&b, 1.0, 2.0).unwrap(), vec![vec![0], vec![0, 1], vec![1]]);
+    /// ```
+    pub fn query_ball_tree(&self, other: &KDTree, r: f64, p: f64) -> Result<Vec<Vec<usize>>> {
+        self.check_other("spatial.KDTree.query_ball_tree", other)?;
+        other.query_ball_point(&self.data, r, p)
+    }
+
+    /// The distances of every pair `(i, j)`, `self.data[i]` and `other.data[j]`, no farther
+    /// apart than `max_distance` (inclusive), as the coordinates of a sparse matrix
+    /// `(self.n, other.n)`: `(row, col, data)`, int64, int64 and float64 arrays on the trees'
+    /// device, sorted by row then column (SciPy's `sparse_distance_matrix` with
+    /// `output_type='coo_matrix'`; pairs at distance 0 are stored too, as there).
+    ///
+    /// **Shapes**: three arrays `(nnz,)`.
+    ///
+    /// On the CPU each point of `self` is a ball query in `other`'s tree; on a CUDA device
+    /// blocks of the `(rows, other.n)` distance matrix ([`cdist`]) are compared with
+    /// `max_distance` and their nonzero entries gathered, on the device.
+    ///
+    /// # Errors
+    /// [`Error::BadShape`] when the trees' dimensions differ; [`Error::DeviceMismatch`];
+    /// [`Error::OutOfDomain`] for `p < 1` or a negative or NaN `max_distance`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_spatial::KDTree;
+    /// let a = KDTree::new(&Array::from_vec_on(vec![0.0, 1.0, 3.0], &[3, 1], Device::Cpu).unwrap()).unwrap();
+    /// let b = KDTree::new(&Array::from_vec_on(vec![0.0, 2.0], &[2, 1], Device::Cpu).unwrap()).unwrap();
+    /// let (row, col, data) = a.sparse_distance_matrix(&b, 1.0, 2.0).unwrap();
+    /// assert_eq!(row.to_vec::<i64>().unwrap(), vec![0, 1, 1, 2]);
+    /// assert_eq!(col.to_vec::<i64>().unwrap(), vec![0, 0, 1, 1]);
+    /// assert_eq!(data.to_vec::<f64>().unwrap(), vec![0.0, 1.0, 1.0, 1.0]);
+    /// ```
+    pub fn sparse_distance_matrix(
+        &self,
+        other: &KDTree,
+        max_distance: f64,
+        p: f64,
+    ) -> Result<(Array, Array, Array)> {
+        use cuprum_core as cp;
+        const SOP: &str = "spatial.KDTree.sparse_distance_matrix";
+        self.check_other(SOP, other)?;
+        if p.is_nan() || p < 1.0 {
+            return Err(Error::out_of_domain(SOP, "p", p, "1 <= p <= inf"));
+        }
+        if max_distance.is_nan() || max_distance < 0.0 {
+            return Err(Error::out_of_domain(
+                SOP,
+                "max_distance",
+                max_distance,
+                "max_distance >= 0",
+            ));
+        }
+        let dev = self.data.device();
+        if let Some(tree) = &other.tree {
+            let norm = Norm(p);
+            let d = self.data.shape()[1];
+            let xs = self.data.to_vec::<f64>()?;
+            let ys = other.data.to_vec::<f64>()?;
+            let lists: Vec<Vec<usize>> = (0..self.n())
+                .into_par_iter()
+                .map(|i| tree.ball(&xs[i * d..(i + 1) * d], norm.of(max_distance), norm))
+                .collect();
+            let nnz: usize = lists.iter().map(Vec::len).sum();
+            let mut row = ext::try_vec_with_capacity(nnz)?;
+            let mut col = ext::try_vec_with_capacity(nnz)?;
+            let mut val = ext::try_vec_with_capacity(nnz)?;
+            for (i, l) in lists.iter().enumerate() {
+                let x = &xs[i * d..(i + 1) * d];
+                for &j in l {
+                    row.push(i as i64);
+                    col.push(j as i64);
+                    val.push(minkowski(x, &ys[j * d..(j + 1) * d], p));
+                }
+            }
+            return Ok((
+                Array::from_vec_on(row, &[nnz], dev)?,
+                Array::from_vec_on(col, &[nnz], dev)?,
+                Array::from_vec_on(val, &[nnz], dev)?,
+            ));
+        }
+        let (q, n) = (self.n(), other.n());
+        let rows = ((1usize << 22) / n.max(1)).max(1);
+        let (mut rp, mut cpart, mut vp) = (Vec::new(), Vec::new(), Vec::new());
+        let mut start = 0;
+        while start < q && n > 0 {
+            let stop = (start + rows).min(q);
+            let blk = self.data.slice(&[SliceItem::Slice {
+                start: Some(start as isize),
+                stop: Some(stop as isize),
+                step: 1,
+            }])?;
+            let dist = cdist(&blk, &other.data, Metric::Minkowski(p))?;
+            let nz = cp::nonzero(&cp::less_equal(&dist, max_distance)?)?;
+            let (r, c) = (nz[0].astype(DType::Int64)?, nz[1].astype(DType::Int64)?);
+            let flat = cp::add(&cp::multiply(&r, n as i64)?, &c)?;
+            vp.push(take(&dist, &flat, None, IndexMode::Clip)?);
+            rp.push(cp::add(&r, start as i64)?);
+            cpart.push(c);
+            start = stop;
+        }
+        if rp.is_empty() {
+            return Ok((
+                cp::zeros_on([0], DType::Int64, dev)?,
+                cp::zeros_on([0], DType::Int64, dev)?,
+                cp::zeros_on([0], DType::Float64, dev)?,
+            ));
+        }
+        let cat = |v: &[Array]| -> Result<Array> {
+            let refs: Vec<&Array> = v.iter().collect();
+            cp::concatenate(&refs, 0)
+        };
+        Ok((cat(&rp)?, cat(&cpart)?, cat(&vp)?))
+    }
+}
+
+/// The Minkowski `p` distance of two points (`p = inf`: the largest coordinate difference).
+fn minkowski(x: &[f64], y: &[f64], p: f64) -> f64 {
+    let it = x.iter().zip(y).map(|(a, b)| (a - b).abs());
+    if p.is_infinite() {
+        it.fold(0.0, f64::max)
+    } else if p == 1.0 {
+        it.sum()
+    } else if p == 2.0 {
+        it.map(|t| t * t).sum::<f64>().sqrt()
+    } else {
+        it.map(|t| t.powf(p)).sum::<f64>().powf(1.0 / p)
     }
 }

@@ -12,7 +12,8 @@ const OP: &str = "spatial.KDTree";
 
 /// The largest dimension the grid serves.
 pub(crate) const GRID_DMAX: usize = 3;
-/// The largest `k` the kernel keeps in its per-thread list (`KNN_KMAX`).
+/// The largest `k` `grid_knn` keeps in its per-thread list (`KNN_KMAX`); beyond it
+/// `grid_knn_wide` keeps the list in the output rows.
 pub(crate) const GRID_KMAX: usize = 32;
 
 /// Points sorted by cell, on one CUDA device.
@@ -105,7 +106,7 @@ impl Grid {
         })
     }
 
-    /// The `k` nearest neighbours (`k <= GRID_KMAX`) of the rows of `xq` `(q, d)` (float64,
+    /// The `k` nearest neighbours (any `k >= 1`) of the rows of `xq` `(q, d)` (float64,
     /// C-contiguous, on the grid's device): distances `(q, k)` and indices `(q, k)`, missing
     /// ones `inf` and `n`. `p >= 1` (`inf` allowed); `bound` the distance upper bound.
     pub(crate) fn query(&self, xq: &Array, k: usize, p: f64, bound: f64) -> Result<(Array, Array)> {
@@ -147,7 +148,11 @@ impl Grid {
         let f = nvrtc::static_function(
             ordinal,
             include_str!("../../../kernels/spatial/grid_knn.cu"),
-            "grid_knn",
+            if k <= GRID_KMAX {
+                "grid_knn"
+            } else {
+                "grid_knn_wide"
+            },
             &[],
         )?;
         let ptr = |a: &Array| -> Result<u64> {
@@ -192,14 +197,16 @@ impl Grid {
         ];
         let mut cfg = nvrtc::LaunchConfig::for_num_elems(q as u64, 128);
         cfg.grid.0 = cfg.grid.0.min(1 << 16);
-        // SAFETY: `grid_knn` takes nine device pointers — pts (n * d doubles), perm (n int64),
-        // start (ncells + 1 int64, its last entry n), lo and w (d doubles), g (d int64), the
-        // queries (q * d doubles), out_d (q * k doubles) and out_i (q * k int64), all
-        // C-contiguous buffers on device `ordinal` kept alive by the arrays held here until the
-        // stream-ordered launch is queued — then n, d, q, k (int64, d <= 3 = KNN_DMAX,
-        // k <= 32 = KNN_KMAX), p (double), pmode (int64), bound and slack (doubles), in this
-        // order. Cell ids stay below ncells (coordinates clamped to 0 .. g - 1), so every
-        // access is in bounds; the grid-stride loop makes any grid size safe.
+        // SAFETY: `grid_knn` and `grid_knn_wide` take nine device pointers — pts (n * d
+        // doubles), perm (n int64), start (ncells + 1 int64, its last entry n), lo and w (d
+        // doubles), g (d int64), the queries (q * d doubles), out_d (q * k doubles) and out_i
+        // (q * k int64), all C-contiguous buffers on device `ordinal` kept alive by the arrays
+        // held here until the stream-ordered launch is queued — then n, d, q, k (int64,
+        // d <= 3 = KNN_DMAX; `grid_knn` is chosen only for k <= 32 = KNN_KMAX, the size of its
+        // per-thread lists, `grid_knn_wide` keeps its list in the query's row of out_d /
+        // out_i), p (double), pmode (int64), bound and slack (doubles), in this order. Cell ids
+        // stay below ncells (coordinates clamped to 0 .. g - 1), so every access is in
+        // bounds; the grid-stride loop makes any grid size safe.
         unsafe { nvrtc::launch(&f, cfg, None, &mut args)? };
         Ok((out_d, out_i))
     }

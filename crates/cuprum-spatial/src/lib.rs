@@ -7,8 +7,8 @@
 //! - [`distance`]: `cdist`, `pdist`, `squareform`, `distance_matrix`, `minkowski_distance`
 //!   (also re-exported at the root, as SciPy's `scipy.spatial.distance_matrix` is);
 //! - [`KDTree`]: `query` (k nearest, `p`, `distance_upper_bound`), `query_ball_point`,
-//!   `query_pairs`, `count_neighbors`;
-//! - [`Delaunay`] and [`ConvexHull`] for 2-d and 3-d point sets.
+//!   `query_ball_tree`, `query_pairs`, `count_neighbors`, `sparse_distance_matrix`;
+//! - [`Delaunay`] and [`ConvexHull`] for point sets of any dimension `d >= 2`.
 //!
 //! Every computation whose size follows the data is composed of cuprum's array operations
 //! and runs on the inputs' device; results are float64.
@@ -17,7 +17,9 @@
 mod delaunay;
 pub mod distance;
 mod distance_direct;
+mod hull_nd;
 mod kdtree;
+mod kdtree_brute;
 mod kdtree_cpu;
 mod kdtree_grid;
 mod tetrahedra;

@@ -60,9 +60,11 @@ fn face_key(t: &[usize; 4], i: usize) -> [usize; 3] {
 pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
     let n = pts.len();
     if n < 4 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            format!("at least 4 points are needed to triangulate in 3-d, got {n}"),
+            "points",
+            format!("{n} points in 3 dimensions"),
+            "at least d + 1 = 4 points",
         ));
     }
     let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
@@ -104,9 +106,11 @@ pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
     let c = pts[ic];
     let (_, vol) = far(&|p| orient3(a, b, c, p).abs());
     if span == 0.0 || vol.is_nan() || vol <= 1e-12 * span * span * span {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
-            "the points are coplanar, collinear or coincident: no 3-d triangulation exists",
+            "points",
+            format!("{n} coplanar, collinear or coincident points"),
+            "points in general position (not all in one plane)",
         ));
     }
     let mid = [
@@ -168,7 +172,14 @@ pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
                                 orient3(q[0], q[1], q[2], q[3]) >= 0.0
                             })
                     })
-                    .ok_or_else(|| Error::invalid_value(OP, "point location failed"))?;
+                    .ok_or_else(|| {
+                        Error::bad_argument(
+                            OP,
+                            "points",
+                            format!("point {pi} (not located in the tetrahedralization)"),
+                            "finite points in general position",
+                        )
+                    })?;
                 break;
             }
             for i in 0..4 {

@@ -2,8 +2,10 @@
 //! the call that produced each is named above it).
 
 mod delaunay;
+mod delaunay_nd;
 mod distance;
 mod kdtree;
+mod kdtree_nd;
 mod reference;
 
 use cuprum_core::{Array, Device};
