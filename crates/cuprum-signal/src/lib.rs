@@ -26,6 +26,7 @@ pub mod envelope;
 pub mod filter;
 pub mod lti;
 pub mod ltisys;
+pub mod max_len_seq;
 pub mod peaks;
 pub mod peaks_cwt;
 mod polyphase;
@@ -35,6 +36,7 @@ pub mod smooth;
 pub mod spectral;
 mod util;
 pub mod waveforms;
+pub mod wavelets;
 pub mod window;
 
 pub use bspline::{
@@ -76,6 +78,7 @@ pub use filter::pad::PadType;
 pub use filter::sos::{sosfilt, sosfilt_with_state, sosfilt_zi, sosfiltfilt};
 pub use lti::{dimpulse, dlsim, dstep};
 pub use ltisys::{C2dMethod, Dlti, Lti, System, cont2discrete, impulse, lsim, step};
+pub use max_len_seq::max_len_seq;
 pub use peaks::{
     Bounds, FindPeaksOptions, Peaks, argrelextrema, argrelmax, argrelmin, find_peaks,
     peak_prominences, peak_widths, vectorstrength,
@@ -92,4 +95,5 @@ pub use spectral::{
     periodogram, spectrogram, stft, welch,
 };
 pub use waveforms::{chirp, gausspulse, sawtooth, square, sweep_poly, unit_impulse};
+pub use wavelets::{cwt, morlet, morlet2, qmf, ricker};
 pub use window::{Window, get_window, windows};

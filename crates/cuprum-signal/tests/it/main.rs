@@ -21,11 +21,14 @@ mod refs;
 #[rustfmt::skip]
 mod refs_lti_splines;
 mod refs_waveforms;
+#[rustfmt::skip]
+mod refs_wavelets;
 mod remez;
 mod shorttime;
 mod spectral;
 mod splines;
 mod waves_and_conversions;
+mod wavelets;
 
 use cuprum_core::{Array, Complex64, DType, Device};
 
