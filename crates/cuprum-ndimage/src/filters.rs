@@ -108,14 +108,7 @@ fn correlate_or_convolve(
         };
         return correlate_or_convolve(op, input, &w, &o, flip);
     }
-    if weights.ndim() != nd {
-        return Err(Error::bad_shape(
-            op,
-            "weights",
-            weights.shape(),
-            format!("{nd} dimensions, the input's rank"),
-        ));
-    }
+    crate::support::check_rank(op, "weights", weights, nd)?;
     let wshape = weights.shape().to_vec();
     if wshape.contains(&0) {
         return Err(Error::bad_shape(

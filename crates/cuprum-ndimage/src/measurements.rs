@@ -1,7 +1,7 @@
 //! Labelling and measurements: `label`, `find_objects`, `sum_labels`, `mean`, `variance`,
 //! `standard_deviation`, `minimum`, `maximum`, `center_of_mass`.
 
-use crate::support::{bounded, check_real, host_f64, size_of, strides_of};
+use crate::support::{bounded, check_real, check_same_shape, host_f64, size_of, strides_of};
 use cuprum_core::{Array, DType, Device, Error, Result, ext};
 use std::collections::HashMap;
 
@@ -19,28 +19,7 @@ pub(crate) fn structure_offsets(
     ndim: usize,
     structure: Option<&Array>,
 ) -> Result<Vec<Vec<i64>>> {
-    let s = match structure {
-        Some(s) => {
-            if s.ndim() != ndim {
-                return Err(Error::bad_shape(
-                    op,
-                    "structure",
-                    s.shape(),
-                    format!("{ndim} dimensions, the input's rank"),
-                ));
-            }
-            if s.shape().iter().any(|&n| n != 3) {
-                return Err(Error::bad_shape(
-                    op,
-                    "structure",
-                    s.shape(),
-                    "3 along every axis",
-                ));
-            }
-            host_f64(s)?
-        }
-        None => host_f64(&crate::generate_binary_structure(ndim, 1)?)?,
-    };
+    let s = crate::support::structure_3x3(op, ndim, structure)?;
     let n = s.len();
     // entries before the centre in C order are the backward neighbours
     let mut offs = Vec::new();
@@ -288,14 +267,7 @@ fn stats(
 ) -> Result<Stats> {
     check_real(op, input)?;
     if let Some(l) = labels {
-        if l.shape() != input.shape() {
-            return Err(Error::ShapeMismatch {
-                op,
-                lhs: input.shape().to_vec(),
-                rhs: l.shape().to_vec(),
-                detail: Some("labels must have the input's shape".into()),
-            });
-        }
+        check_same_shape(op, input, l, "labels must have the input's shape")?;
         if !l.dtype().is_integer() && !l.dtype().is_bool() {
             return Err(Error::dtype(op, l.dtype()));
         }
@@ -566,13 +538,8 @@ pub fn center_of_mass(
 /// The checks of the grouped measurements: real input, labels of the input's shape.
 fn check_groups(op: &'static str, input: &Array, labels: Option<&Array>) -> Result<()> {
     check_real(op, input)?;
-    if let Some(l) = labels.filter(|l| l.shape() != input.shape()) {
-        return Err(Error::ShapeMismatch {
-            op,
-            lhs: input.shape().to_vec(),
-            rhs: l.shape().to_vec(),
-            detail: Some("labels must have the input's shape".into()),
-        });
+    if let Some(l) = labels {
+        check_same_shape(op, input, l, "labels must have the input's shape")?;
     }
     Ok(())
 }

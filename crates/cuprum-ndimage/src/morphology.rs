@@ -143,14 +143,7 @@ impl Default for MorphOptions {
 fn structure_of(op: &'static str, input: &Array, s: &Option<Array>) -> Result<Array> {
     match s {
         Some(s) => {
-            if s.ndim() != input.ndim() {
-                return Err(Error::bad_shape(
-                    op,
-                    "structure",
-                    s.shape(),
-                    format!("{} dimensions, the input's rank", input.ndim()),
-                ));
-            }
+            crate::support::check_rank(op, "structure", s, input.ndim())?;
             Ok(s.clone())
         }
         None => generate_binary_structure(input.ndim(), 1),
@@ -608,14 +601,7 @@ pub fn binary_propagation(
     check_real(op, input)?;
     let m = match mask {
         Some(m) => {
-            if m.shape() != input.shape() {
-                return Err(Error::ShapeMismatch {
-                    op,
-                    lhs: input.shape().to_vec(),
-                    rhs: m.shape().to_vec(),
-                    detail: Some("the mask must have the input's shape".into()),
-                });
-            }
+            crate::support::check_same_shape(op, input, m, "the mask must have the input's shape")?;
             cuprum_core::not_equal(m, 0.0)?
         }
         None => cuprum_core::full_on(input.shape(), true, DType::Bool, input.device())?,

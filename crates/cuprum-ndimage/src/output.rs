@@ -31,14 +31,12 @@ use cuprum_core::{Array, Error, Result};
 /// ```
 pub fn write_output(output: &Array, result: &Array) -> Result<()> {
     let op = "ndimage.output";
-    if output.shape() != result.shape() {
-        return Err(Error::ShapeMismatch {
-            op,
-            lhs: output.shape().to_vec(),
-            rhs: result.shape().to_vec(),
-            detail: Some("the output array must have the result's shape".into()),
-        });
-    }
+    crate::support::check_same_shape(
+        op,
+        output,
+        result,
+        "the output array must have the result's shape",
+    )?;
     if output.device() != result.device() {
         return Err(Error::DeviceMismatch {
             op,

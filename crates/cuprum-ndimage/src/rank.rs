@@ -57,14 +57,7 @@ pub(crate) fn window_dense(
             Ok((shape, crate::support::ones(n)?))
         }
         Window::Footprint(f) => {
-            if f.ndim() != ndim {
-                return Err(Error::bad_shape(
-                    op,
-                    "footprint",
-                    f.shape(),
-                    format!("{ndim} dimensions, the input's rank"),
-                ));
-            }
+            crate::support::check_rank(op, "footprint", f, ndim)?;
             let v = host_f64(f)?;
             if !v.iter().any(|&x| x != 0.0) {
                 return Err(Error::bad_argument(

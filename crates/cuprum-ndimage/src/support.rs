@@ -21,6 +21,66 @@ pub(crate) fn check_real(op: &'static str, a: &Array) -> Result<()> {
     Ok(())
 }
 
+/// Fails unless `a` (the argument `arg`) has `ndim` dimensions, the input's rank.
+pub(crate) fn check_rank(
+    op: &'static str,
+    arg: &'static str,
+    a: &Array,
+    ndim: usize,
+) -> Result<()> {
+    if a.ndim() != ndim {
+        return Err(Error::bad_shape(
+            op,
+            arg,
+            a.shape(),
+            format!("{ndim} dimensions, the input's rank"),
+        ));
+    }
+    Ok(())
+}
+
+/// Fails unless `other` has the shape of `input`; `detail` says which argument must.
+pub(crate) fn check_same_shape(
+    op: &'static str,
+    input: &Array,
+    other: &Array,
+    detail: &str,
+) -> Result<()> {
+    if other.shape() != input.shape() {
+        return Err(Error::ShapeMismatch {
+            op,
+            lhs: input.shape().to_vec(),
+            rhs: other.shape().to_vec(),
+            detail: Some(detail.into()),
+        });
+    }
+    Ok(())
+}
+
+/// The values (C order) of a connectivity `structure`, `3 x ... x 3` of rank `ndim`; the
+/// default is connectivity 1 (`generate_binary_structure(ndim, 1)`).
+pub(crate) fn structure_3x3(
+    op: &'static str,
+    ndim: usize,
+    structure: Option<&Array>,
+) -> Result<Vec<f64>> {
+    match structure {
+        Some(s) => {
+            check_rank(op, "structure", s, ndim)?;
+            if s.shape().iter().any(|&n| n != 3) {
+                return Err(Error::bad_shape(
+                    op,
+                    "structure",
+                    s.shape(),
+                    "3 along every axis",
+                ));
+            }
+            host_f64(s)
+        }
+        None => host_f64(&crate::generate_binary_structure(ndim, 1)?),
+    }
+}
+
 /// Whether `dtype` is an integer (or bool) dtype.
 pub(crate) fn is_integer(dtype: DType) -> bool {
     !dtype.is_float() && !dtype.is_complex()

@@ -15,28 +15,7 @@ fn neighbour_offsets(
     shape: &[usize],
     structure: Option<&Array>,
 ) -> Result<Vec<i64>> {
-    let s = match structure {
-        Some(s) => {
-            if s.ndim() != nd {
-                return Err(Error::bad_shape(
-                    op,
-                    "structure",
-                    s.shape(),
-                    format!("{nd} dimensions, the input's rank"),
-                ));
-            }
-            if s.shape().iter().any(|&n| n != 3) {
-                return Err(Error::bad_shape(
-                    op,
-                    "structure",
-                    s.shape(),
-                    "3 along every axis",
-                ));
-            }
-            crate::support::host_f64(s)?
-        }
-        None => crate::support::host_f64(&crate::generate_binary_structure(nd, 1)?)?,
-    };
+    let s = crate::support::structure_3x3(op, nd, structure)?;
     let st = strides_of(shape);
     let mut offs = Vec::new();
     for (k, &v) in s.iter().enumerate() {
@@ -217,14 +196,7 @@ pub fn watershed_ift(input: &Array, markers: &Array, structure: Option<&Array>) 
     ) {
         return Err(Error::dtype(op, markers.dtype()));
     }
-    if markers.shape() != input.shape() {
-        return Err(Error::ShapeMismatch {
-            op,
-            lhs: input.shape().to_vec(),
-            rhs: markers.shape().to_vec(),
-            detail: Some("markers must have the input's shape".into()),
-        });
-    }
+    crate::support::check_same_shape(op, input, markers, "markers must have the input's shape")?;
     let nd = input.ndim();
     let shape = input.shape().to_vec();
     let nstr = neighbour_offsets(op, nd, &shape, structure)?;
