@@ -44,6 +44,44 @@ pub struct Case {
     pub build: Box<dyn Fn(Device) -> Result<Body>>,
 }
 
+impl Case {
+    /// A row timed on the device (`Timing::Device`), 20 timed calls, run on the CPU too;
+    /// [`Case::timing`], [`Case::repeat`] and [`Case::cpu_ok`] change those.
+    pub fn new(
+        suite: &'static str,
+        name: impl Into<String>,
+        shape: impl Into<String>,
+        work: Work,
+        build: impl Fn(Device) -> Result<Body> + 'static,
+    ) -> Case {
+        Case {
+            suite,
+            name: name.into(),
+            shape: shape.into(),
+            work,
+            timing: Timing::Device,
+            repeat: 20,
+            cpu_ok: true,
+            build: Box::new(build),
+        }
+    }
+
+    /// The row with another [`Timing`].
+    pub fn timing(self, timing: Timing) -> Case {
+        Case { timing, ..self }
+    }
+
+    /// The row with `repeat` timed calls.
+    pub fn repeat(self, repeat: usize) -> Case {
+        Case { repeat, ..self }
+    }
+
+    /// The row run on the CPU (`true`) or on a GPU only.
+    pub fn cpu_ok(self, cpu_ok: bool) -> Case {
+        Case { cpu_ok, ..self }
+    }
+}
+
 /// Timed calls of the sort and argsort rows on a GPU (after three warm-ups): CuPy's
 /// `benchmark(n_repeat=20)` in compare.py. Five let one slow call in three move the median
 /// (float sorts were 1.10x CuPy in one run of five-call medians, at or under it in the others;
@@ -101,162 +139,131 @@ pub fn core(s: Sizes) -> Vec<Case> {
     let n = s.elems;
     let (r, c) = (s.rows, s.cols);
     let mut v = vec![
-        Case {
-            suite: "core",
-            name: "add".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(12.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        Case::new(
+            "core",
+            "add",
+            format!("{n} float32"),
+            Work::Bytes(12.0 * n as f64),
+            move |d| {
                 let (a, b) = (
                     rand(&[n], DType::Float32, d)?,
                     rand(&[n], DType::Float32, d)?,
                 );
                 Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "add out=".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(12.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "add out=",
+            format!("{n} float32"),
+            Work::Bytes(12.0 * n as f64),
+            move |d| {
                 let (a, b) = (
                     rand(&[n], DType::Float32, d)?,
                     rand(&[n], DType::Float32, d)?,
                 );
                 let o = Array::empty_on(&[n], DType::Float32, d)?;
                 Ok(Box::new(move || cuprum::add_out(&a, &b, &o)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "add in place (a += b)".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(12.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "add in place (a += b)",
+            format!("{n} float32"),
+            Work::Bytes(12.0 * n as f64),
+            move |d| {
                 let (a, b) = (
                     rand(&[n], DType::Float32, d)?,
                     rand(&[n], DType::Float32, d)?,
                 );
                 Ok(Box::new(move || cuprum::add_out(&a, &b, &a)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "exp".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(8.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "exp",
+            format!("{n} float32"),
+            Work::Bytes(8.0 * n as f64),
+            move |d| {
                 let a = rand(&[n], DType::Float32, d)?;
                 Ok(Box::new(move || cuprum::exp(&a).map(drop)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "sum".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(4.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "sum",
+            format!("{n} float32"),
+            Work::Bytes(4.0 * n as f64),
+            move |d| {
                 let a = rand(&[n], DType::Float32, d)?;
                 Ok(Box::new(move || a.sum(cuprum::Axes::All, false).map(drop)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "max".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(4.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "max",
+            format!("{n} float32"),
+            Work::Bytes(4.0 * n as f64),
+            move |d| {
                 let a = rand(&[n], DType::Float32, d)?;
                 Ok(Box::new(move || a.max(cuprum::Axes::All, false).map(drop)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "sum axis=0".into(),
-            shape: format!("{r}x{c} float32"),
-            work: Work::Bytes(4.0 * (r * c) as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "sum axis=0",
+            format!("{r}x{c} float32"),
+            Work::Bytes(4.0 * (r * c) as f64),
+            move |d| {
                 let a = rand(&[r, c], DType::Float32, d)?;
                 Ok(Box::new(move || a.sum(0isize, false).map(drop)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "sum axis=1".into(),
-            shape: format!("{r}x{c} float32"),
-            work: Work::Bytes(4.0 * (r * c) as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "sum axis=1",
+            format!("{r}x{c} float32"),
+            Work::Bytes(4.0 * (r * c) as f64),
+            move |d| {
                 let a = rand(&[r, c], DType::Float32, d)?;
                 Ok(Box::new(move || a.sum(1isize, false).map(drop)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "transpose copy".into(),
-            shape: format!("{r}x{c} float32"),
-            work: Work::Bytes(8.0 * (r * c) as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "transpose copy",
+            format!("{r}x{c} float32"),
+            Work::Bytes(8.0 * (r * c) as f64),
+            move |d| {
                 let a = rand(&[r, c], DType::Float32, d)?;
                 Ok(Box::new(move || {
                     cuprum::ascontiguousarray(&a.transpose()?).map(drop)
                 }))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "small add (host time)".into(),
-            shape: "1024 float32".into(),
-            work: Work::None,
-            timing: Timing::Host,
-            repeat: 2000,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "small add (host time)",
+            "1024 float32",
+            Work::None,
+            move |d| {
                 let (a, b) = (
                     rand(&[1024], DType::Float32, d)?,
                     rand(&[1024], DType::Float32, d)?,
                 );
                 Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
-            }),
-        },
+            },
+        )
+        .timing(Timing::Host)
+        .repeat(2000),
         // A weak scalar operand is passed by value (no 0-d array, no fill launch): the scalar
         // row should cost no more host time than the array row beside it.
-        Case {
-            suite: "core",
-            name: "small add (host time, back to back)".into(),
-            shape: "1024 float32".into(),
-            work: Work::None,
-            timing: Timing::HostBatch(HOST_BATCH),
-            repeat: 50,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        Case::new(
+            "core",
+            "small add (host time, back to back)",
+            "1024 float32",
+            Work::None,
+            move |d| {
                 let (a, b) = (
                     rand(&[1024], DType::Float32, d)?,
                     rand(&[1024], DType::Float32, d)?,
@@ -267,17 +274,16 @@ pub fn core(s: Sizes) -> Vec<Case> {
                     }
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "small multiply by scalar (host time, back to back)".into(),
-            shape: "1024 float32".into(),
-            work: Work::None,
-            timing: Timing::HostBatch(HOST_BATCH),
-            repeat: 50,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .timing(Timing::HostBatch(HOST_BATCH))
+        .repeat(50),
+        Case::new(
+            "core",
+            "small multiply by scalar (host time, back to back)",
+            "1024 float32",
+            Work::None,
+            move |d| {
                 let a = rand(&[1024], DType::Float32, d)?;
                 Ok(Box::new(move || {
                     for _ in 0..HOST_BATCH {
@@ -285,17 +291,16 @@ pub fn core(s: Sizes) -> Vec<Case> {
                     }
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "small sum (host time, back to back)".into(),
-            shape: "1024 float32".into(),
-            work: Work::None,
-            timing: Timing::HostBatch(HOST_BATCH),
-            repeat: 50,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .timing(Timing::HostBatch(HOST_BATCH))
+        .repeat(50),
+        Case::new(
+            "core",
+            "small sum (host time, back to back)",
+            "1024 float32",
+            Work::None,
+            move |d| {
                 let a = rand(&[1024], DType::Float32, d)?;
                 Ok(Box::new(move || {
                     for _ in 0..HOST_BATCH {
@@ -303,119 +308,110 @@ pub fn core(s: Sizes) -> Vec<Case> {
                     }
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "small multiply (host time)".into(),
-            shape: "1024 float32".into(),
-            work: Work::None,
-            timing: Timing::Host,
-            repeat: 2000,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .timing(Timing::HostBatch(HOST_BATCH))
+        .repeat(50),
+        Case::new(
+            "core",
+            "small multiply (host time)",
+            "1024 float32",
+            Work::None,
+            move |d| {
                 let (a, b) = (
                     rand(&[1024], DType::Float32, d)?,
                     rand(&[1024], DType::Float32, d)?,
                 );
                 Ok(Box::new(move || cuprum::multiply(&a, &b).map(drop)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "small multiply by scalar (host time)".into(),
-            shape: "1024 float32".into(),
-            work: Work::None,
-            timing: Timing::Host,
-            repeat: 2000,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .timing(Timing::Host)
+        .repeat(2000),
+        Case::new(
+            "core",
+            "small multiply by scalar (host time)",
+            "1024 float32",
+            Work::None,
+            move |d| {
                 let a = rand(&[1024], DType::Float32, d)?;
                 Ok(Box::new(move || cuprum::multiply(&a, 2.0).map(drop)))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "random".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(4.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .timing(Timing::Host)
+        .repeat(2000),
+        Case::new(
+            "core",
+            "random",
+            format!("{n} float32"),
+            Work::Bytes(4.0 * n as f64),
+            move |d| {
                 let mut g = cuprum::random::Generator::new(1);
                 Ok(Box::new(move || {
                     g.random_on(&[n], DType::Float32, d).map(drop)
                 }))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "random poisson".into(),
-            shape: format!("{} int64", s.sort),
-            work: Work::Bytes(8.0 * s.sort as f64),
-            timing: Timing::Device,
-            repeat: 10,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "core",
+            "random poisson",
+            format!("{} int64", s.sort),
+            Work::Bytes(8.0 * s.sort as f64),
+            move |d| {
                 let mut g = cuprum::random::Generator::new(2);
                 Ok(Box::new(move || {
                     g.poisson_on(3.5, &[s.sort], DType::Int64, d).map(drop)
                 }))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "random standard_gamma".into(),
-            shape: format!("{} float64", s.sort),
-            work: Work::Bytes(8.0 * s.sort as f64),
-            timing: Timing::Device,
-            repeat: 10,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .repeat(10),
+        Case::new(
+            "core",
+            "random standard_gamma",
+            format!("{} float64", s.sort),
+            Work::Bytes(8.0 * s.sort as f64),
+            move |d| {
                 let mut g = cuprum::random::Generator::new(3);
                 Ok(Box::new(move || {
                     g.standard_gamma_on(2.0, &[s.sort], DType::Float64, d)
                         .map(drop)
                 }))
-            }),
-        },
-        Case {
-            suite: "core",
-            name: "sort".into(),
-            shape: format!("{} float32", s.sort),
-            work: Work::Bytes(8.0 * s.sort as f64),
-            timing: Timing::Device,
-            repeat: SORT_REPEAT,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .repeat(10),
+        Case::new(
+            "core",
+            "sort",
+            format!("{} float32", s.sort),
+            Work::Bytes(8.0 * s.sort as f64),
+            move |d| {
                 let a = rand(&[s.sort], DType::Float32, d)?;
                 Ok(Box::new(move || cuprum::sort::sort(&a, Some(-1)).map(drop)))
-            }),
-        },
+            },
+        )
+        .repeat(SORT_REPEAT),
     ];
     let mm_rows = s.mm_f32_extra.iter().map(|&m| (m, DType::Float32)).chain(
         s.mm.iter()
             .flat_map(|&m| [(m, DType::Float32), (m, DType::Float64)]),
     );
     for (m, dt) in mm_rows {
-        v.push(Case {
-            suite: "core",
-            name: "matmul".into(),
-            shape: format!("{m}x{m} {dt}"),
-            work: Work::Flops(2.0 * (m as f64).powi(3)),
-            timing: Timing::Device,
-            repeat: 10,
-            cpu_ok: true,
-            build: Box::new(move |d| {
-                // float32 samples cast to the dtype, as compare.py and the CuPy baseline make
-                // them: float64 GEMM speed depends on the data (full 53-bit random mantissas
-                // draw more power; CuPy took 19.5 ms at 8192 on those, 17.1 ms on these)
-                let a = rand(&[m, m], DType::Float32, d)?.astype(dt)?;
-                let b = a.clone();
-                Ok(Box::new(move || cuprum::products::matmul(&a, &b).map(drop)))
-            }),
-        });
+        v.push(
+            // float32 samples cast to the dtype, as compare.py and the CuPy baseline make
+            // them: float64 GEMM speed depends on the data (full 53-bit random mantissas
+            // draw more power; CuPy took 19.5 ms at 8192 on those, 17.1 ms on these)
+            Case::new(
+                "core",
+                "matmul",
+                format!("{m}x{m} {dt}"),
+                Work::Flops(2.0 * (m as f64).powi(3)),
+                move |d| {
+                    let a = rand(&[m, m], DType::Float32, d)?.astype(dt)?;
+                    let b = a.clone();
+                    Ok(Box::new(move || cuprum::products::matmul(&a, &b).map(drop)))
+                },
+            )
+            .repeat(10),
+        );
     }
     v.extend(views_and_transfers(s));
     v
@@ -459,35 +455,32 @@ fn views_and_transfers(s: Sizes) -> Vec<Case> {
     let mut v = Vec::new();
     for m in [128usize, 512, 2048] {
         for dt in [DType::Float64, DType::Float32] {
-            v.push(Case {
-                suite: "core",
-                name: "stencil step (slices)".into(),
-                shape: format!("{m}x{m} {dt}"),
-                work: Work::None,
-                timing: Timing::Device,
-                repeat: if m < 2048 { 200 } else { 20 },
-                cpu_ok: true,
-                build: Box::new(move |d| {
-                    let u = rand(&[m, m], dt, d)?;
-                    Ok(Box::new(move || stencil_step(&u, 0.1)))
-                }),
-            });
+            v.push(
+                Case::new(
+                    "core",
+                    "stencil step (slices)",
+                    format!("{m}x{m} {dt}"),
+                    Work::None,
+                    move |d| {
+                        let u = rand(&[m, m], dt, d)?;
+                        Ok(Box::new(move || stencil_step(&u, 0.1)))
+                    },
+                )
+                .repeat(if m < 2048 { 200 } else { 20 }),
+            );
         }
     }
     for dt in [DType::Float64, DType::Float32] {
-        v.push(Case {
-            suite: "core",
-            name: "stencil step (slices, named functions)".into(),
-            shape: format!("2048x2048 {dt}"),
-            work: Work::None,
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        v.push(Case::new(
+            "core",
+            "stencil step (slices, named functions)",
+            format!("2048x2048 {dt}"),
+            Work::None,
+            move |d| {
                 let u = rand(&[2048, 2048], dt, d)?;
                 Ok(Box::new(move || stencil_step_named(&u, 0.1)))
-            }),
-        });
+            },
+        ));
     }
     let m = 2048usize;
     let e = (m * m) as f64;
@@ -498,191 +491,169 @@ fn views_and_transfers(s: Sizes) -> Vec<Case> {
         ))
     };
     let inner = |a: &Array| a.slice(cuprum::s![1..-1, 1..-1]);
-    v.push(Case {
-        suite: "core",
-        name: "add (2-D contiguous)".into(),
-        shape: format!("{m}x{m} float32"),
-        work: Work::Bytes(12.0 * e),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
+    v.push(Case::new(
+        "core",
+        "add (2-D contiguous)",
+        format!("{m}x{m} float32"),
+        Work::Bytes(12.0 * e),
+        move |d| {
             let a = rand(&[m, m], DType::Float32, d)?;
             let b = rand(&[m, m], DType::Float32, d)?;
             Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
-        }),
-    });
-    v.push(Case {
-        suite: "core",
-        name: "add (2-D strided views)".into(),
-        shape: format!("{m}x{m} of {}x{} float32", m + 2, m + 2),
-        work: Work::Bytes(12.0 * e),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
+        },
+    ));
+    v.push(Case::new(
+        "core",
+        "add (2-D strided views)",
+        format!("{m}x{m} of {}x{} float32", m + 2, m + 2),
+        Work::Bytes(12.0 * e),
+        move |d| {
             let (a, b) = pair(d)?;
             let (a, b) = (inner(&a)?, inner(&b)?);
             Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
-        }),
-    });
-    v.push(Case {
-        suite: "core",
-        name: "copy (2-D contiguous)".into(),
-        shape: format!("{m}x{m} float32"),
-        work: Work::Bytes(8.0 * e),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
+        },
+    ));
+    v.push(Case::new(
+        "core",
+        "copy (2-D contiguous)",
+        format!("{m}x{m} float32"),
+        Work::Bytes(8.0 * e),
+        move |d| {
             let a = rand(&[m, m], DType::Float32, d)?;
             Ok(Box::new(move || a.copy().map(drop)))
-        }),
-    });
-    v.push(Case {
-        suite: "core",
-        name: "copy (2-D strided view)".into(),
-        shape: format!("{m}x{m} of {}x{} float32", m + 2, m + 2),
-        work: Work::Bytes(8.0 * e),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
+        },
+    ));
+    v.push(Case::new(
+        "core",
+        "copy (2-D strided view)",
+        format!("{m}x{m} of {}x{} float32", m + 2, m + 2),
+        Work::Bytes(8.0 * e),
+        move |d| {
             let (a, _) = pair(d)?;
             let a = inner(&a)?;
             Ok(Box::new(move || a.copy().map(drop)))
-        }),
-    });
-    v.push(Case {
-        suite: "core",
-        name: "assign (2-D strided views)".into(),
-        shape: format!("{m}x{m} of {}x{} float32", m + 2, m + 2),
-        work: Work::Bytes(8.0 * e),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
+        },
+    ));
+    v.push(Case::new(
+        "core",
+        "assign (2-D strided views)",
+        format!("{m}x{m} of {}x{} float32", m + 2, m + 2),
+        Work::Bytes(8.0 * e),
+        move |d| {
             let (a, b) = pair(d)?;
             let (a, b) = (inner(&a)?, inner(&b)?);
             Ok(Box::new(move || b.assign(&a)))
-        }),
-    });
-    v.push(Case {
-        suite: "core",
-        name: "small add of views (host time)".into(),
-        shape: "30x30 of 32x32 float32".into(),
-        work: Work::None,
-        timing: Timing::Host,
-        repeat: 2000,
-        cpu_ok: true,
-        build: Box::new(move |d| {
-            let a = rand(&[32, 32], DType::Float32, d)?;
-            let b = rand(&[32, 32], DType::Float32, d)?;
-            let (a, b) = (inner(&a)?, inner(&b)?);
-            Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
-        }),
-    });
+        },
+    ));
+    v.push(
+        Case::new(
+            "core",
+            "small add of views (host time)",
+            "30x30 of 32x32 float32",
+            Work::None,
+            move |d| {
+                let a = rand(&[32, 32], DType::Float32, d)?;
+                let b = rand(&[32, 32], DType::Float32, d)?;
+                let (a, b) = (inner(&a)?, inner(&b)?);
+                Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
+            },
+        )
+        .timing(Timing::Host)
+        .repeat(2000),
+    );
     // Downloads: 2^26 float32 (256 MiB) in the full size, 2^24 in the quick one.
     let n = if s.sort > 1 << 22 {
         1usize << 26
     } else {
         1 << 24
     };
-    v.push(Case {
-        suite: "core",
-        name: "to_vec".into(),
-        shape: format!("{n} float32"),
-        work: Work::Bytes(4.0 * n as f64),
-        timing: Timing::Host,
-        repeat: 5,
-        cpu_ok: true,
-        build: Box::new(move |d| {
-            let a = rand(&[n], DType::Float32, d)?;
-            Ok(Box::new(move || a.to_vec::<f32>().map(drop)))
-        }),
-    });
+    v.push(
+        Case::new(
+            "core",
+            "to_vec",
+            format!("{n} float32"),
+            Work::Bytes(4.0 * n as f64),
+            move |d| {
+                let a = rand(&[n], DType::Float32, d)?;
+                Ok(Box::new(move || a.to_vec::<f32>().map(drop)))
+            },
+        )
+        .timing(Timing::Host)
+        .repeat(5),
+    );
     let n = s.sort;
     for dt in [DType::Float64, DType::Int32, DType::Int64] {
-        v.push(Case {
-            suite: "core",
-            name: "sort".into(),
-            shape: format!("{n} {dt}"),
-            work: Work::Bytes(2.0 * (n * dt.itemsize()) as f64),
-            timing: Timing::Device,
-            repeat: SORT_REPEAT,
-            cpu_ok: true,
-            build: Box::new(move |d| {
-                let a = sort_input(n, dt, d)?;
-                Ok(Box::new(move || cuprum::sort::sort(&a, Some(-1)).map(drop)))
-            }),
-        });
+        v.push(
+            Case::new(
+                "core",
+                "sort",
+                format!("{n} {dt}"),
+                Work::Bytes(2.0 * (n * dt.itemsize()) as f64),
+                move |d| {
+                    let a = sort_input(n, dt, d)?;
+                    Ok(Box::new(move || cuprum::sort::sort(&a, Some(-1)).map(drop)))
+                },
+            )
+            .repeat(SORT_REPEAT),
+        );
     }
     for dt in [DType::Float32, DType::Float64, DType::Int32, DType::Int64] {
-        v.push(Case {
-            suite: "core",
-            name: "argsort".into(),
-            shape: format!("{n} {dt}"),
-            work: Work::Bytes(2.0 * (n * (dt.itemsize() + 8)) as f64),
-            timing: Timing::Device,
-            repeat: SORT_REPEAT,
-            cpu_ok: true,
-            build: Box::new(move |d| {
-                let a = sort_input(n, dt, d)?;
-                Ok(Box::new(move || {
-                    cuprum::sort::argsort(&a, Some(-1)).map(drop)
-                }))
-            }),
-        });
+        v.push(
+            Case::new(
+                "core",
+                "argsort",
+                format!("{n} {dt}"),
+                Work::Bytes(2.0 * (n * (dt.itemsize() + 8)) as f64),
+                move |d| {
+                    let a = sort_input(n, dt, d)?;
+                    Ok(Box::new(move || {
+                        cuprum::sort::argsort(&a, Some(-1)).map(drop)
+                    }))
+                },
+            )
+            .repeat(SORT_REPEAT),
+        );
     }
     let n = s.elems;
-    v.push(Case {
-        suite: "core",
-        name: "random".into(),
-        shape: format!("{n} float64"),
-        work: Work::Bytes(8.0 * n as f64),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
+    v.push(Case::new(
+        "core",
+        "random",
+        format!("{n} float64"),
+        Work::Bytes(8.0 * n as f64),
+        move |d| {
             let mut g = cuprum::random::Generator::new(1);
             Ok(Box::new(move || {
                 g.random_on(&[n], DType::Float64, d).map(drop)
             }))
-        }),
-    });
+        },
+    ));
     for dt in [DType::Float32, DType::Float64] {
-        v.push(Case {
-            suite: "core",
-            name: "random standard_normal".into(),
-            shape: format!("{n} {dt}"),
-            work: Work::Bytes((n * dt.itemsize()) as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        v.push(Case::new(
+            "core",
+            "random standard_normal",
+            format!("{n} {dt}"),
+            Work::Bytes((n * dt.itemsize()) as f64),
+            move |d| {
                 let mut g = cuprum::random::Generator::new(4);
                 Ok(Box::new(move || {
                     g.standard_normal_on(&[n], dt, d).map(drop)
                 }))
-            }),
-        });
+            },
+        ));
     }
     for dt in [DType::Int32, DType::Int64] {
-        v.push(Case {
-            suite: "core",
-            name: "random integers [0, 1000)".into(),
-            shape: format!("{n} {dt}"),
-            work: Work::Bytes((n * dt.itemsize()) as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        v.push(Case::new(
+            "core",
+            "random integers [0, 1000)",
+            format!("{n} {dt}"),
+            Work::Bytes((n * dt.itemsize()) as f64),
+            move |d| {
                 let mut g = cuprum::random::Generator::new(5);
                 Ok(Box::new(move || {
                     g.integers_on(0, 1000, &[n], dt, d).map(drop)
                 }))
-            }),
-        });
+            },
+        ));
     }
     v
 }
@@ -710,29 +681,29 @@ fn spd(n: usize, d: Device) -> Result<Array> {
 pub fn linalg(s: Sizes) -> Vec<Case> {
     let mut v = Vec::new();
     for &n in s.la {
-        let mk = |name: &'static str, f: fn(&Array, &Array) -> Result<()>, work: f64| Case {
-            suite: "linalg",
-            name: name.into(),
-            shape: format!("{n}x{n} float64"),
-            work: Work::Flops(work),
-            timing: Timing::Device,
-            repeat: 5,
-            cpu_ok: true,
-            build: Box::new(move |d| {
-                let a = spd(n, d)?;
-                let s = cuprum::products::matmul(&a, &a.transpose()?)?;
-                let b = a.slice(cuprum::s![.., 0..16])?.copy()?;
-                Ok(Box::new(move || {
-                    f(
-                        if name == "cholesky" || name == "eigh" {
-                            &s
-                        } else {
-                            &a
-                        },
-                        &b,
-                    )
-                }))
-            }),
+        let mk = |name: &'static str, f: fn(&Array, &Array) -> Result<()>, work: f64| {
+            Case::new(
+                "linalg",
+                name,
+                format!("{n}x{n} float64"),
+                Work::Flops(work),
+                move |d| {
+                    let a = spd(n, d)?;
+                    let s = cuprum::products::matmul(&a, &a.transpose()?)?;
+                    let b = a.slice(cuprum::s![.., 0..16])?.copy()?;
+                    Ok(Box::new(move || {
+                        f(
+                            if name == "cholesky" || name == "eigh" {
+                                &s
+                            } else {
+                                &a
+                            },
+                            &b,
+                        )
+                    }))
+                },
+            )
+            .repeat(5)
         };
         let nf = n as f64;
         v.push(mk(
@@ -792,56 +763,47 @@ fn to_core<E: std::fmt::Display>(e: E) -> cuprum::Error {
 pub fn fft(s: Sizes) -> Vec<Case> {
     let (m, n) = (s.fft2, s.rfft);
     vec![
-        Case {
-            suite: "fft",
-            name: "fft2".into(),
-            shape: format!("{m}x{m} complex64"),
-            work: Work::Flops(5.0 * (m * m) as f64 * ((m * m) as f64).log2()),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        Case::new(
+            "fft",
+            "fft2",
+            format!("{m}x{m} complex64"),
+            Work::Flops(5.0 * (m * m) as f64 * ((m * m) as f64).log2()),
+            move |d| {
                 let a = rand(&[m, m], DType::Float32, d)?.astype(DType::Complex64)?;
                 Ok(Box::new(move || {
                     cuprum::fft::fft2(&a, None, None, cuprum::fft::Norm::Backward)
                         .map(drop)
                         .map_err(to_core)
                 }))
-            }),
-        },
-        Case {
-            suite: "fft",
-            name: "rfft".into(),
-            shape: format!("{n} float32"),
-            work: Work::Flops(2.5 * n as f64 * (n as f64).log2()),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "fft",
+            "rfft",
+            format!("{n} float32"),
+            Work::Flops(2.5 * n as f64 * (n as f64).log2()),
+            move |d| {
                 let a = rand(&[n], DType::Float32, d)?;
                 Ok(Box::new(move || {
                     cuprum::fft::rfft(&a, None, -1, cuprum::fft::Norm::Backward)
                         .map(drop)
                         .map_err(to_core)
                 }))
-            }),
-        },
-        Case {
-            suite: "fft",
-            name: "fft batched 1-D".into(),
-            shape: format!("{}x256 complex64", n / 256),
-            work: Work::Flops(5.0 * n as f64 * 8.0),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "fft",
+            "fft batched 1-D",
+            format!("{}x256 complex64", n / 256),
+            Work::Flops(5.0 * n as f64 * 8.0),
+            move |d| {
                 let a = rand(&[n / 256, 256], DType::Float32, d)?.astype(DType::Complex64)?;
                 Ok(Box::new(move || {
                     cuprum::fft::fft(&a, None, -1, cuprum::fft::Norm::Backward)
                         .map(drop)
                         .map_err(to_core)
                 }))
-            }),
-        },
+            },
+        ),
     ]
 }

@@ -12,22 +12,19 @@
 #[path = "../../cuprum/examples/cavity/solver.rs"]
 mod solver;
 
-use crate::cases::{Body, Case, Timing, Work};
+use crate::cases::{Body, Case, Work};
 use cuprum::{Device, Result};
 use solver::{Cavity, Params, Ranks};
 
 /// One row: `re` on `n × n` to steady state.
 fn row(re: f64, n: usize, cpu_ok: bool) -> Case {
-    Case {
-        suite: "cavity",
-        name: format!("cavity Re {re} to steady state"),
-        shape: format!("{n}x{n} float64, tol 1e-4"),
-        work: Work::None,
-        timing: Timing::Device,
-        repeat: 3,
-        cpu_ok,
-        build: Box::new(move |d: Device| -> Result<Body> {
-            // the warm-up calls of `time_case`: 1 on the CPU, 3 on a GPU
+    // the warm-up calls of `time_case`: 1 on the CPU, 3 on a GPU
+    Case::new(
+        "cavity",
+        format!("cavity Re {re} to steady state"),
+        format!("{n}x{n} float64, tol 1e-4"),
+        Work::None,
+        move |d: Device| -> Result<Body> {
             let warm = if d == Device::Cpu { 1 } else { 3 };
             let mut calls = 0usize;
             Ok(Box::new(move || {
@@ -46,8 +43,10 @@ fn row(re: f64, n: usize, cpu_ok: bool) -> Case {
                 }
                 Ok(())
             }))
-        }),
-    }
+        },
+    )
+    .repeat(3)
+    .cpu_ok(cpu_ok)
 }
 
 /// The suite's rows: Re 100 on 65² (CPU and GPU) and Re 1000 on 257² (GPU only: hours on two

@@ -5,7 +5,7 @@
 // `s![1..-1]` is NumPy's `1:-1` (a negative end counts from the back), not an empty range
 #![allow(clippy::reversed_empty_ranges)]
 
-use crate::cases::{Case, Sizes, Timing, Work};
+use crate::cases::{Case, Sizes, Work};
 use cuprum::fuse::prelude::{Fused, Var, args, fuse};
 use cuprum::{Array, DType, Device, Result, s};
 
@@ -39,33 +39,27 @@ pub fn fuse_suite(s: Sizes) -> Vec<Case> {
     let n = s.elems;
     let interior = ((GRID - 2) * (GRID - 2)) as f64;
     vec![
-        Case {
-            suite: "fuse",
-            name: "fuse exp(a)*b+a".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(12.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        Case::new(
+            "fuse",
+            "fuse exp(a)*b+a",
+            format!("{n} float32"),
+            Work::Bytes(12.0 * n as f64),
+            move |d| {
                 let (a, b) = (rand(&[n], d)?, rand(&[n], d)?);
                 let f = fuse(|a: Var, b: Var| cuprum::fuse::prelude::exp(a) * b + a);
                 Ok(Box::new(move || {
                     f.call(args![&a, &b])?;
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "fuse",
-            name: "fuse sum(exp(a)*b+a)".into(),
-            shape: format!("{n} float32"),
-            // the two inputs read once: no temporary of the map is written
-            work: Work::Bytes(8.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        // the two inputs read once: no temporary of the map is written
+        Case::new(
+            "fuse",
+            "fuse sum(exp(a)*b+a)",
+            format!("{n} float32"),
+            Work::Bytes(8.0 * n as f64),
+            move |d| {
                 let (a, b) = (rand(&[n], d)?, rand(&[n], d)?);
                 let f = fuse(|a: Var, b: Var| {
                     use cuprum::fuse::prelude::{Axes, exp, sum};
@@ -75,51 +69,42 @@ pub fn fuse_suite(s: Sizes) -> Vec<Case> {
                     f.call(args![&a, &b])?;
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "fuse",
-            name: "fuse 2*x+y".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(12.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "fuse",
+            "fuse 2*x+y",
+            format!("{n} float32"),
+            Work::Bytes(12.0 * n as f64),
+            move |d| {
                 let (x, y) = (rand(&[n], d)?, rand(&[n], d)?);
                 let f = fuse(|x: Var, y: Var| 2.0 * x + y);
                 Ok(Box::new(move || {
                     f.call(args![&x, &y])?;
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "fuse",
-            name: "unfused 2*x+y".into(),
-            shape: format!("{n} float32"),
-            // two passes: 2 * x (8 bytes an element), then t + y (12)
-            work: Work::Bytes(20.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        // two passes: 2 * x (8 bytes an element), then t + y (12)
+        Case::new(
+            "fuse",
+            "unfused 2*x+y",
+            format!("{n} float32"),
+            Work::Bytes(20.0 * n as f64),
+            move |d| {
                 let (x, y) = (rand(&[n], d)?, rand(&[n], d)?);
                 Ok(Box::new(move || {
                     cuprum::add(&cuprum::multiply(2.0, &x)?, &y).map(drop)
                 }))
-            }),
-        },
-        Case {
-            suite: "fuse",
-            name: "stencil 512x512 step plain".into(),
-            shape: format!("{GRID}x{GRID} float32"),
-            // five reads and one write of the interior, were it one pass
-            work: Work::Bytes(24.0 * interior),
-            timing: Timing::Device,
-            repeat: 200,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        // five reads and one write of the interior, were it one pass
+        Case::new(
+            "fuse",
+            "stencil 512x512 step plain",
+            format!("{GRID}x{GRID} float32"),
+            Work::Bytes(24.0 * interior),
+            move |d| {
                 let (mut u, mut v) = (rand(&[GRID, GRID], d)?, rand(&[GRID, GRID], d)?);
                 Ok(Box::new(move || {
                     let [c, up, down, right, left] = views(&u)?;
@@ -130,17 +115,15 @@ pub fn fuse_suite(s: Sizes) -> Vec<Case> {
                     std::mem::swap(&mut u, &mut v);
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "fuse",
-            name: "stencil 512x512 step fuse".into(),
-            shape: format!("{GRID}x{GRID} float32"),
-            work: Work::Bytes(24.0 * interior),
-            timing: Timing::Device,
-            repeat: 200,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .repeat(200),
+        Case::new(
+            "fuse",
+            "stencil 512x512 step fuse",
+            format!("{GRID}x{GRID} float32"),
+            Work::Bytes(24.0 * interior),
+            move |d| {
                 let (mut u, mut v) = (rand(&[GRID, GRID], d)?, rand(&[GRID, GRID], d)?);
                 let f = heat_step();
                 Ok(Box::new(move || {
@@ -152,7 +135,8 @@ pub fn fuse_suite(s: Sizes) -> Vec<Case> {
                     std::mem::swap(&mut u, &mut v);
                     Ok(())
                 }))
-            }),
-        },
+            },
+        )
+        .repeat(200),
     ]
 }

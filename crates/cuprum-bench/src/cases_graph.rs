@@ -2,7 +2,7 @@
 //! slices, one step captured into a graph and replayed (`cuda::graph::capture`), and the same
 //! step queued op by op for reference. GPU only (graphs are a CUDA feature).
 
-use crate::cases::{Case, Sizes, Timing, Work};
+use crate::cases::{Case, Sizes, Work};
 use cuprum::cuda::{self, Stream};
 use cuprum::{Array, DType, Device, Result, s};
 
@@ -37,38 +37,35 @@ pub fn graph(_s: Sizes) -> Vec<Case> {
     // one step reads the grid's interior five times and writes it once
     let bytes = 6.0 * 4.0 * ((n - 2) * (n - 2)) as f64;
     vec![
-        Case {
-            suite: "fuse",
-            name: format!("stencil {n}x{n} step (graph replay)"),
-            shape: format!("{n}x{n} float32"),
-            work: Work::Bytes(bytes),
-            timing: Timing::Device,
-            repeat: 200,
-            cpu_ok: false,
-            build: Box::new(move |d| {
+        // replayed on the thread's current stream, which the timing events bracket
+        Case::new(
+            "fuse",
+            format!("stencil {n}x{n} step (graph replay)"),
+            format!("{n}x{n} float32"),
+            Work::Bytes(bytes),
+            move |d| {
                 let o = ordinal(d);
                 let u = grid(n, d)?;
                 let s = Stream::new(o)?;
                 stencil_step(&u, 0.1)?; // compile the kernels outside the capture
                 let g = cuda::graph::capture(&s, |_| stencil_step(&u, 0.1))?;
-                // replayed on the thread's current stream, which the timing events bracket
                 let cur = cuda::get_current_stream(o)?;
                 g.upload(&cur)?;
                 Ok(Box::new(move || Ok(g.launch(&cur)?)))
-            }),
-        },
-        Case {
-            suite: "fuse",
-            name: format!("stencil {n}x{n} step (ops, no graph)"),
-            shape: format!("{n}x{n} float32"),
-            work: Work::Bytes(bytes),
-            timing: Timing::Device,
-            repeat: 200,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .repeat(200)
+        .cpu_ok(false),
+        Case::new(
+            "fuse",
+            format!("stencil {n}x{n} step (ops, no graph)"),
+            format!("{n}x{n} float32"),
+            Work::Bytes(bytes),
+            move |d| {
                 let u = grid(n, d)?;
                 Ok(Box::new(move || stencil_step(&u, 0.1)))
-            }),
-        },
+            },
+        )
+        .repeat(200),
     ]
 }

@@ -8,7 +8,7 @@
 //! flops, minutes on a 2-core CPU) and repeats every row at the quick size with the CPU too;
 //! `--size quick` times only the quick sizes, on both.
 
-use crate::cases::{Body, Case, Timing, Work};
+use crate::cases::{Body, Case, Work};
 use cuprum::scipy::interpolate::{
     CubicSpline, CubicSplineOptions, GridOptions, RBFInterpolator, RbfKernel, RbfOptions,
     RegularGridInterpolator,
@@ -67,15 +67,10 @@ fn rows(s: Sz, cpu_ok: bool) -> Vec<Case> {
                 shape: String,
                 work: Work,
                 repeat: usize,
-                build: Box<dyn Fn(Device) -> Result<Body>>| Case {
-        suite: "interpolate",
-        name: name.into(),
-        shape,
-        work,
-        timing: Timing::Device,
-        repeat: if cpu_ok { repeat } else { repeat.min(5) },
-        cpu_ok,
-        build,
+                build: Box<dyn Fn(Device) -> Result<Body>>| {
+        Case::new("interpolate", name, shape, work, build)
+            .repeat(if cpu_ok { repeat } else { repeat.min(5) })
+            .cpu_ok(cpu_ok)
     };
     let (nk, nq) = s.cs;
     let (g, ng) = s.rgi;

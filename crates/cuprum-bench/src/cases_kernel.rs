@@ -36,65 +36,53 @@ fn l2norm() -> Result<ReductionKernel> {
 pub fn kernel(s: Sizes) -> Vec<Case> {
     let n = s.elems;
     vec![
-        Case {
-            suite: "kernel",
-            name: "ElementwiseKernel add_mul".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(12.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        Case::new(
+            "kernel",
+            "ElementwiseKernel add_mul",
+            format!("{n} float32"),
+            Work::Bytes(12.0 * n as f64),
+            move |d| {
                 let (x, y) = (rand(n, d)?, rand(n, d)?);
                 let k = add_mul()?;
                 Ok(Box::new(move || {
                     k.call_one(args![&x, &y])?;
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "kernel",
-            name: "ufuncs x + y * 2".into(),
-            shape: format!("{n} float32"),
-            // two passes: y * 2 (8 bytes an element), then x + t (12)
-            work: Work::Bytes(20.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        // two passes: y * 2 (8 bytes an element), then x + t (12)
+        Case::new(
+            "kernel",
+            "ufuncs x + y * 2",
+            format!("{n} float32"),
+            Work::Bytes(20.0 * n as f64),
+            move |d| {
                 let (x, y) = (rand(n, d)?, rand(n, d)?);
                 Ok(Box::new(move || {
                     cuprum::add(&x, &cuprum::multiply(&y, 2.0f32)?).map(drop)
                 }))
-            }),
-        },
-        Case {
-            suite: "kernel",
-            name: "ReductionKernel l2norm".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(4.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "kernel",
+            "ReductionKernel l2norm",
+            format!("{n} float32"),
+            Work::Bytes(4.0 * n as f64),
+            move |d| {
                 let x = rand(n, d)?;
                 let k = l2norm()?;
                 Ok(Box::new(move || {
                     k.call(args![&x], Axes::All, false)?;
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "kernel",
-            name: "ElementwiseKernel cached call (host time)".into(),
-            shape: "1024 float32".into(),
-            work: Work::None,
-            timing: Timing::Host,
-            repeat: 2000,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "kernel",
+            "ElementwiseKernel cached call (host time)",
+            "1024 float32",
+            Work::None,
+            move |d| {
                 let (x, y) = (rand(1024, d)?, rand(1024, d)?);
                 let k = add_mul()?;
                 k.call_one(args![&x, &y])?; // compile once
@@ -102,17 +90,16 @@ pub fn kernel(s: Sizes) -> Vec<Case> {
                     k.call_one(args![&x, &y])?;
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "kernel",
-            name: "ReductionKernel cached call (host time)".into(),
-            shape: "1024 float32".into(),
-            work: Work::None,
-            timing: Timing::Host,
-            repeat: 2000,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .timing(Timing::Host)
+        .repeat(2000),
+        Case::new(
+            "kernel",
+            "ReductionKernel cached call (host time)",
+            "1024 float32",
+            Work::None,
+            move |d| {
                 let x = rand(1024, d)?;
                 let k = l2norm()?;
                 k.call(args![&x], Axes::All, false)?;
@@ -120,8 +107,10 @@ pub fn kernel(s: Sizes) -> Vec<Case> {
                     k.call(args![&x], Axes::All, false)?;
                     Ok(())
                 }))
-            }),
-        },
+            },
+        )
+        .timing(Timing::Host)
+        .repeat(2000),
     ]
     .into_iter()
     .chain(jit_cases(n))
@@ -185,32 +174,26 @@ const RAW_BLOCK_SUM: &str = r#"extern "C" __global__ void raw_block_sum(const fl
 fn jit_cases(n: usize) -> Vec<Case> {
     let blocks = n.div_ceil(256).max(1) as u32;
     vec![
-        Case {
-            suite: "kernel",
-            name: "jit add_mul (elementwise, into z)".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(12.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        Case::new(
+            "kernel",
+            "jit add_mul (elementwise, into z)",
+            format!("{n} float32"),
+            Work::Bytes(12.0 * n as f64),
+            move |d| {
                 let (x, y) = (rand(n, d)?, rand(n, d)?);
                 let z = cuprum::zeros_on(&[n], DType::Float32, d)?;
                 jit_add_mul.elementwise(args![&x, &y, &z])?;
                 Ok(Box::new(move || {
                     Ok(jit_add_mul.elementwise(args![&x, &y, &z])?)
                 }))
-            }),
-        },
-        Case {
-            suite: "kernel",
-            name: "RawKernel add_mul (the jit kernel in CUDA C)".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(12.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: false,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "kernel",
+            "RawKernel add_mul (the jit kernel in CUDA C)",
+            format!("{n} float32"),
+            Work::Bytes(12.0 * n as f64),
+            move |d| {
                 let (x, y) = (rand(n, d)?, rand(n, d)?);
                 let z = cuprum::zeros_on(&[n], DType::Float32, d)?;
                 let k = RawKernel::new(RAW_ADD_MUL, "raw_add_mul");
@@ -222,33 +205,28 @@ fn jit_cases(n: usize) -> Vec<Case> {
                         .scalar(n as i64);
                     Ok(k.launch(blocks, 256, 0, &a)?)
                 }))
-            }),
-        },
-        Case {
-            suite: "kernel",
-            name: "jit block_sum (shared memory, syncthreads)".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(4.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .cpu_ok(false),
+        Case::new(
+            "kernel",
+            "jit block_sum (shared memory, syncthreads)",
+            format!("{n} float32"),
+            Work::Bytes(4.0 * n as f64),
+            move |d| {
                 let x = rand(n, d)?;
                 let out = cuprum::zeros_on(&[blocks as usize], DType::Float32, d)?;
                 Ok(Box::new(move || {
                     Ok(jit_block_sum.launch(blocks, 256, args![&x, &out])?)
                 }))
-            }),
-        },
-        Case {
-            suite: "kernel",
-            name: "RawKernel block_sum (the jit kernel in CUDA C)".into(),
-            shape: format!("{n} float32"),
-            work: Work::Bytes(4.0 * n as f64),
-            timing: Timing::Device,
-            repeat: 20,
-            cpu_ok: false,
-            build: Box::new(move |d| {
+            },
+        ),
+        Case::new(
+            "kernel",
+            "RawKernel block_sum (the jit kernel in CUDA C)",
+            format!("{n} float32"),
+            Work::Bytes(4.0 * n as f64),
+            move |d| {
                 let x = rand(n, d)?;
                 let out = cuprum::zeros_on(&[blocks as usize], DType::Float32, d)?;
                 let k = RawKernel::new(RAW_BLOCK_SUM, "raw_block_sum");
@@ -259,7 +237,8 @@ fn jit_cases(n: usize) -> Vec<Case> {
                         .scalar(n as i64);
                     Ok(k.launch(blocks, 256, 0, &a)?)
                 }))
-            }),
-        },
+            },
+        )
+        .cpu_ok(false),
     ]
 }

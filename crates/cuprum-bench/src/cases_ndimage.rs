@@ -5,7 +5,7 @@
 //! `map_coordinates` order 3 and `zoom` ×2 order 3. `full`: the sizes (4096² and 2048²);
 //! otherwise sizes a 2-core CPU runs in seconds. compare_ndimage.py builds the same inputs.
 
-use crate::cases::{Case, Timing, Work};
+use crate::cases::{Case, Work};
 use cuprum::scipy::ndimage as nd;
 use cuprum::{Array, DType, Device, Result};
 
@@ -46,128 +46,121 @@ pub fn ndimage(full: bool) -> Vec<Case> {
     let b2 = (big * big) as f64;
     let s2 = (small * small) as f64;
     let mut v = Vec::new();
-    v.push(Case {
-        suite: "ndimage",
-        name: "gaussian_filter sigma=4".into(),
-        shape: format!("{big}x{big} float32"),
-        work: Work::Bytes(8.0 * b2),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
+    v.push(Case::new(
+        "ndimage",
+        "gaussian_filter sigma=4",
+        format!("{big}x{big} float32"),
+        Work::Bytes(8.0 * b2),
+        move |d| {
             let x = image(big, 0, d)?;
             let o = nd::GaussianOptions::default();
             Ok(Box::new(move || {
                 nd::gaussian_filter(&x, &[4.0], &o).map(drop)
             }))
-        }),
-    });
-    v.push(Case {
-        suite: "ndimage",
-        name: "gaussian_filter first call with a new sigma".into(),
-        shape: format!("{big}x{big} float32"),
-        work: Work::Bytes(8.0 * b2),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
-            let x = image(big, 0, d)?;
-            let o = nd::GaussianOptions::default();
-            // every call (warm-ups included) takes a sigma never used before, all with the
-            // radius of sigma 4 (16), so the row differs from the one above only in the sigma
-            let mut k = 0u32;
-            Ok(Box::new(move || {
-                k += 1;
-                let sigma = 4.0 + f64::from(k) * 1e-4;
-                nd::gaussian_filter(&x, &[sigma], &o).map(drop)
-            }))
-        }),
-    });
-    v.push(Case {
-        suite: "ndimage",
-        name: "uniform_filter size=9".into(),
-        shape: format!("{big}x{big} float32"),
-        work: Work::Bytes(8.0 * b2),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
+        },
+    ));
+    v.push(
+        // every call (warm-ups included) takes a sigma never used before, all with the
+        // radius of sigma 4 (16), so the row differs from the one above only in the sigma
+        Case::new(
+            "ndimage",
+            "gaussian_filter first call with a new sigma",
+            format!("{big}x{big} float32"),
+            Work::Bytes(8.0 * b2),
+            move |d| {
+                let x = image(big, 0, d)?;
+                let o = nd::GaussianOptions::default();
+                let mut k = 0u32;
+                Ok(Box::new(move || {
+                    k += 1;
+                    let sigma = 4.0 + f64::from(k) * 1e-4;
+                    nd::gaussian_filter(&x, &[sigma], &o).map(drop)
+                }))
+            },
+        ),
+    );
+    v.push(Case::new(
+        "ndimage",
+        "uniform_filter size=9",
+        format!("{big}x{big} float32"),
+        Work::Bytes(8.0 * b2),
+        move |d| {
             let x = image(big, 0, d)?;
             let o = nd::FilterOptions::default();
             Ok(Box::new(move || nd::uniform_filter(&x, &[9], &o).map(drop)))
-        }),
-    });
-    v.push(Case {
-        suite: "ndimage",
-        name: "median_filter 5x5".into(),
-        shape: format!("{small}x{small} float32"),
-        work: Work::Bytes(8.0 * s2),
-        timing: Timing::Device,
-        repeat: 10,
-        cpu_ok: true,
-        build: Box::new(move |d| {
-            let x = image(small, 0, d)?;
-            let w = nd::Window::size(5);
-            let o = nd::FilterOptions::default();
-            Ok(Box::new(move || nd::median_filter(&x, &w, &o).map(drop)))
-        }),
-    });
-    v.push(Case {
-        suite: "ndimage",
-        name: "label random half-filled mask".into(),
-        shape: format!("{big}x{big} bool"),
-        work: Work::Bytes(5.0 * b2),
-        timing: Timing::Device,
-        repeat: 10,
-        cpu_ok: true,
-        build: Box::new(move |d| {
-            let m = mask(big, d)?;
-            Ok(Box::new(move || nd::label(&m, None).map(drop)))
-        }),
-    });
-    v.push(Case {
-        suite: "ndimage",
-        name: "distance_transform_edt random half-filled mask".into(),
-        shape: format!("{small}x{small} bool"),
-        work: Work::Bytes(9.0 * s2),
-        timing: Timing::Device,
-        repeat: 10,
-        cpu_ok: true,
-        build: Box::new(move |d| {
-            let m = mask(small, d)?;
-            Ok(Box::new(move || {
-                nd::distance_transform_edt(&m, &[]).map(drop)
-            }))
-        }),
-    });
-    v.push(Case {
-        suite: "ndimage",
-        name: "map_coordinates order=3 rotated grid".into(),
-        shape: format!("{small}x{small} float32"),
-        work: Work::Bytes(16.0 * s2),
-        timing: Timing::Device,
-        repeat: 10,
-        cpu_ok: true,
-        build: Box::new(move |d| {
-            let x = image(small, 0, d)?;
-            let c = rotated_grid(small, d)?;
-            let o = nd::InterpOptions::default();
-            Ok(Box::new(move || nd::map_coordinates(&x, &c, &o).map(drop)))
-        }),
-    });
-    v.push(Case {
-        suite: "ndimage",
-        name: "zoom x2 order=3".into(),
-        shape: format!("{small}x{small} float32"),
-        work: Work::Bytes(20.0 * s2),
-        timing: Timing::Device,
-        repeat: 10,
-        cpu_ok: true,
-        build: Box::new(move |d| {
-            let x = image(small, 0, d)?;
-            let o = nd::InterpOptions::default();
-            Ok(Box::new(move || nd::zoom(&x, &[2.0], &o).map(drop)))
-        }),
-    });
+        },
+    ));
+    v.push(
+        Case::new(
+            "ndimage",
+            "median_filter 5x5",
+            format!("{small}x{small} float32"),
+            Work::Bytes(8.0 * s2),
+            move |d| {
+                let x = image(small, 0, d)?;
+                let w = nd::Window::size(5);
+                let o = nd::FilterOptions::default();
+                Ok(Box::new(move || nd::median_filter(&x, &w, &o).map(drop)))
+            },
+        )
+        .repeat(10),
+    );
+    v.push(
+        Case::new(
+            "ndimage",
+            "label random half-filled mask",
+            format!("{big}x{big} bool"),
+            Work::Bytes(5.0 * b2),
+            move |d| {
+                let m = mask(big, d)?;
+                Ok(Box::new(move || nd::label(&m, None).map(drop)))
+            },
+        )
+        .repeat(10),
+    );
+    v.push(
+        Case::new(
+            "ndimage",
+            "distance_transform_edt random half-filled mask",
+            format!("{small}x{small} bool"),
+            Work::Bytes(9.0 * s2),
+            move |d| {
+                let m = mask(small, d)?;
+                Ok(Box::new(move || {
+                    nd::distance_transform_edt(&m, &[]).map(drop)
+                }))
+            },
+        )
+        .repeat(10),
+    );
+    v.push(
+        Case::new(
+            "ndimage",
+            "map_coordinates order=3 rotated grid",
+            format!("{small}x{small} float32"),
+            Work::Bytes(16.0 * s2),
+            move |d| {
+                let x = image(small, 0, d)?;
+                let c = rotated_grid(small, d)?;
+                let o = nd::InterpOptions::default();
+                Ok(Box::new(move || nd::map_coordinates(&x, &c, &o).map(drop)))
+            },
+        )
+        .repeat(10),
+    );
+    v.push(
+        Case::new(
+            "ndimage",
+            "zoom x2 order=3",
+            format!("{small}x{small} float32"),
+            Work::Bytes(20.0 * s2),
+            move |d| {
+                let x = image(small, 0, d)?;
+                let o = nd::InterpOptions::default();
+                Ok(Box::new(move || nd::zoom(&x, &[2.0], &o).map(drop)))
+            },
+        )
+        .repeat(10),
+    );
     v
 }

@@ -3,7 +3,7 @@
 //! `sosfilt` (order 8) on float32, `resample_poly` up 3 down 2, `fftconvolve`, `welch` with
 //! `nperseg` 4096, and `convolve2d` with a 7×7 kernel.
 
-use crate::cases::{Body, Case, Timing, Work};
+use crate::cases::{Body, Case, Work};
 use cuprum::scipy::signal as sig;
 use cuprum::{Array, ConvolveMode, DType, Device, Result, Scalar};
 
@@ -28,16 +28,7 @@ fn case(
     repeat: usize,
     build: Box<dyn Fn(Device) -> Result<Body>>,
 ) -> Case {
-    Case {
-        suite: "signal",
-        name: name.into(),
-        shape,
-        work,
-        timing: Timing::Device,
-        repeat,
-        cpu_ok: true,
-        build,
-    }
+    Case::new("signal", name, shape, work, build).repeat(repeat)
 }
 
 /// The sizes of one run: the with `full`, a few seconds of a 2-core CPU without.

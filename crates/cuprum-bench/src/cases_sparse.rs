@@ -2,7 +2,7 @@
 //! (G = 2048 with `--size full`: 4.19 M rows, about 21 M entries, float32, int32 indices),
 //! side by side with cupyx.scipy.sparse on the GPU and scipy.sparse on the CPU (compare.py).
 
-use crate::cases::{Body, Case, Timing, Work};
+use crate::cases::{Body, Case, Work};
 use cuprum::sparse::{coo_matrix, csr_matrix};
 use cuprum::{Array, Device, Result};
 
@@ -117,19 +117,12 @@ pub fn sparse(full: bool) -> Vec<Case> {
 /// `spsolve` of a `g_lu`² system, `eigsh` k=6 (largest) of a `g_eig`² matrix.
 fn linalg_rows(g_cg: usize, g_lu: usize, g_eig: usize, cpu_ok: bool) -> Vec<Case> {
     use cuprum::sparse::linalg::{EigOptions, SolveOptions, Which, cg, eigsh, spsolve};
-    let case = |name: &str,
-                shape: String,
-                repeat: usize,
-                build: Box<dyn Fn(Device) -> Result<Body>>| Case {
-        suite: "sparse",
-        name: name.into(),
-        shape,
-        work: Work::None,
-        timing: Timing::Device,
-        repeat,
-        cpu_ok,
-        build,
-    };
+    let case =
+        |name: &str, shape: String, repeat: usize, build: Box<dyn Fn(Device) -> Result<Body>>| {
+            Case::new("sparse", name, shape, Work::None, build)
+                .repeat(repeat)
+                .cpu_ok(cpu_ok)
+        };
     let rows = |g: usize| format!("poisson {g}x{g} ({} rows) float64", g * g);
     vec![
         case(
@@ -184,15 +177,8 @@ fn product_rows(g: usize, cpu_ok: bool) -> Vec<Case> {
     let nnz = 5 * n - 4 * g;
     let sh = format!("poisson {g}x{g} ({n} rows, {nnz} nnz) float32");
     let get = move || poisson_cached(g);
-    let case = |name: &str, work: Work, build: Box<dyn Fn(Device) -> Result<Body>>| Case {
-        suite: "sparse",
-        name: name.into(),
-        shape: sh.clone(),
-        work,
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok,
-        build,
+    let case = |name: &str, work: Work, build: Box<dyn Fn(Device) -> Result<Body>>| {
+        Case::new("sparse", name, sh.clone(), work, build).cpu_ok(cpu_ok)
     };
     let bytes_spmv = (nnz * 8 + (n + 1) * 4 + 2 * n * 4) as f64;
     vec![

@@ -6,7 +6,7 @@
 //! Inputs are uniform random numbers scaled to each function's interesting range; the
 //! CuPy/SciPy script draws the same ranges (not the same numbers).
 
-use crate::cases::{Case, Timing, Work};
+use crate::cases::{Case, Work};
 use cuprum::scipy::special;
 use cuprum::{Array, DType, Device, Result};
 
@@ -32,19 +32,16 @@ type Unary = fn(&Array) -> Result<Array>;
 
 /// A one-argument float32 row: `f` over `n` values in `[lo, hi)`.
 fn unary(name: &'static str, n: usize, lo: f64, hi: f64, f: Unary) -> Case {
-    Case {
-        suite: "special",
-        name: name.into(),
-        shape: format!("{n} float32"),
-        work: Work::Bytes(8.0 * n as f64),
-        timing: Timing::Device,
-        repeat: 20,
-        cpu_ok: true,
-        build: Box::new(move |d| {
+    Case::new(
+        "special",
+        name,
+        format!("{n} float32"),
+        Work::Bytes(8.0 * n as f64),
+        move |d| {
             let x = uniform(n, DType::Float32, lo, hi, 1, d)?;
             Ok(Box::new(move || f(&x).map(drop)))
-        }),
-    }
+        },
+    )
 }
 
 pub fn special(full: bool) -> Vec<Case> {
@@ -60,48 +57,42 @@ pub fn special(full: bool) -> Vec<Case> {
         unary("expit", n32, -20.0, 20.0, special::expit),
         unary("i0e", n32, 0.0, 50.0, special::i0e),
         unary("j1", n32, 0.0, 50.0, special::j1),
-        Case {
-            suite: "special",
-            name: "gammainc".into(),
-            shape: format!("{n64} float64"),
-            work: Work::Bytes(24.0 * n64 as f64),
-            timing: Timing::Device,
-            repeat: 10,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+        Case::new(
+            "special",
+            "gammainc",
+            format!("{n64} float64"),
+            Work::Bytes(24.0 * n64 as f64),
+            move |d| {
                 let a = uniform(n64, DType::Float64, 0.0, 20.0, 1, d)?;
                 let x = uniform(n64, DType::Float64, 0.0, 20.0, 2, d)?;
                 Ok(Box::new(move || special::gammainc(&a, &x).map(drop)))
-            }),
-        },
-        Case {
-            suite: "special",
-            name: "betainc".into(),
-            shape: format!("{n64} float64"),
-            work: Work::Bytes(32.0 * n64 as f64),
-            timing: Timing::Device,
-            repeat: 10,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .repeat(10),
+        Case::new(
+            "special",
+            "betainc",
+            format!("{n64} float64"),
+            Work::Bytes(32.0 * n64 as f64),
+            move |d| {
                 let a = uniform(n64, DType::Float64, 0.0, 20.0, 1, d)?;
                 let b = uniform(n64, DType::Float64, 0.0, 20.0, 2, d)?;
                 let x = uniform(n64, DType::Float64, 0.0, 1.0, 3, d)?;
                 Ok(Box::new(move || special::betainc(&a, &b, &x).map(drop)))
-            }),
-        },
-        Case {
-            suite: "special",
-            name: "jv".into(),
-            shape: format!("{njv} float64"),
-            work: Work::Bytes(24.0 * njv as f64),
-            timing: Timing::Device,
-            repeat: 5,
-            cpu_ok: true,
-            build: Box::new(move |d| {
+            },
+        )
+        .repeat(10),
+        Case::new(
+            "special",
+            "jv",
+            format!("{njv} float64"),
+            Work::Bytes(24.0 * njv as f64),
+            move |d| {
                 let v = uniform(njv, DType::Float64, 0.0, 20.0, 1, d)?;
                 let x = uniform(njv, DType::Float64, 0.0, 50.0, 2, d)?;
                 Ok(Box::new(move || special::jv(&v, &x).map(drop)))
-            }),
-        },
+            },
+        )
+        .repeat(5),
     ]
 }
