@@ -149,12 +149,9 @@ const VENDOR: &[(&str, &[&str])] = &[
 /// (what, the one source file, relative to `crates/`, that may spell it in code): each rule is
 /// decided once, above the backend interface, for every device.
 const ONE_PLACE: &[(&str, &str)] = &[
+    ("\"an all-NaN slice\"", "cuprum-core/src/reduce/mod.rs"),
     (
-        "\"All-NaN slice encountered",
-        "cuprum-core/src/reduce/mod.rs",
-    ),
-    (
-        "\"Integers to negative integer powers",
+        "(integers to negative integer powers",
         "cuprum-core/src/ops/promote.rs",
     ),
     ("numpy boolean subtract", "cuprum-core/src/ops/promote.rs"),
@@ -1287,4 +1284,129 @@ fn nothing_below_the_routines_imports_them() {
         bad.is_empty(),
         "modules below the routines import them (docs/ARCHITECTURE.md, cuprum-core):\n{bad}"
     );
+}
+
+/// The most free-text value errors (`Error::invalid_value(..)` / `..::InvalidValue { .. }`
+/// constructions) each crate may build: the count may only go down. An argument the operation
+/// refuses is `Error::BadArgument`, a number outside its domain `Error::OutOfDomain`, an array
+/// of a shape it does not take `Error::BadShape` (issue 39 item 4); free text remains for what
+/// no variant expresses (a file's content, a convergence failure, another library's message, an
+/// internal invariant). Lower a ceiling when a crate's count falls.
+const FREE_TEXT_CEILING: &[(&str, usize)] = &[
+    ("crates/cuprum", 5),
+    ("crates/cuprum-bench", 3),
+    ("crates/cuprum-core", 15),
+    ("crates/cuprum-cuda", 1),
+    ("crates/cuprum-distributed", 0),
+    ("crates/cuprum-fft", 1),
+    ("crates/cuprum-fuzz", 0),
+    ("crates/cuprum-interpolate", 127),
+    ("crates/cuprum-kernel", 0),
+    ("crates/cuprum-kernel-macros", 0),
+    ("crates/cuprum-linalg", 0),
+    ("crates/cuprum-memory", 0),
+    ("crates/cuprum-ndimage", 0),
+    ("crates/cuprum-signal", 316),
+    ("crates/cuprum-sparse", 14),
+    ("crates/cuprum-spatial", 34),
+    ("crates/cuprum-special", 23),
+    ("tests", 0),
+    ("xtask", 0),
+];
+
+/// The free-text value-error constructions in `text` (plain comments already blanked): each
+/// `invalid_value(` call (not its definition) and each path-qualified `InvalidValue { .. }`
+/// literal (not a pattern: no `..` inside, no `=>` or `|` after). Returns their offsets.
+fn free_text_errors(text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("invalid_value(") {
+        if !text[..at].ends_with("fn ") {
+            out.push(at);
+        }
+    }
+    for (at, m) in text.match_indices("::InvalidValue {") {
+        let open = at + m.len();
+        let mut depth = 1;
+        let mut end = open;
+        for (i, c) in text[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = open + i;
+                break;
+            }
+        }
+        let inside = &text[open..end];
+        let after = text[(end + 1).min(text.len())..].trim_start();
+        if !inside.contains("..") && !after.starts_with("=>") && !after.starts_with('|') {
+            out.push(at);
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+#[test]
+fn free_text_errors_are_recognised() {
+    let code = "fn invalid_value(op: &str) {}\n\
+                let a = Error::invalid_value(\"op\", \"x\");\n\
+                let b = E::InvalidValue { op, reason: r };\n\
+                match e { E::InvalidValue { .. } => 1, C::InvalidValue { op, reason } => 2 }\n\
+                matches!(e, E::InvalidValue { op, reason } | E::Unsupported { op, reason });\n";
+    assert_eq!(free_text_errors(code).len(), 2);
+}
+
+#[test]
+fn free_text_errors_stay_under_their_ceilings() {
+    let root = root();
+    let mut report = String::new();
+    let mut dirs: Vec<String> = vec!["tests".into(), "xtask".into()];
+    if let Ok(rd) = fs::read_dir(root.join("crates")) {
+        let mut v: Vec<String> = rd
+            .flatten()
+            .filter(|e| e.path().is_dir())
+            .map(|e| format!("crates/{}", e.file_name().to_string_lossy()))
+            .collect();
+        v.sort();
+        dirs.extend(v);
+    }
+    for dir in &dirs {
+        let mut files = Vec::new();
+        rust_files(&root.join(dir), &mut files);
+        let mut count = 0;
+        let mut sites = Vec::new();
+        for f in &files {
+            // this file spells the rule itself
+            if rel(f) == "tests/it/tidy.rs" {
+                continue;
+            }
+            let text = code_only(&fs::read_to_string(f).unwrap_or_default());
+            for at in free_text_errors(&text) {
+                count += 1;
+                sites.push(format!("{}:{}", rel(f), line_of(&text, at)));
+            }
+        }
+        match FREE_TEXT_CEILING.iter().find(|(d, _)| d == dir) {
+            Some(&(_, ceiling)) if count <= ceiling => {}
+            Some(&(_, ceiling)) => {
+                let _ = writeln!(
+                    report,
+                    "{dir}: {count} free-text value errors, above its ceiling of {ceiling}; use \
+                     Error::bad_argument / out_of_domain / bad_shape (or another structured \
+                     variant) instead:\n  {}",
+                    sites.join("\n  ")
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    report,
+                    "{dir}: not in FREE_TEXT_CEILING ({count} free-text value errors): add it"
+                );
+            }
+        }
+    }
+    assert!(report.is_empty(), "{report}");
 }

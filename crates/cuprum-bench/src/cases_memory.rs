@@ -17,9 +17,11 @@ fn transfer_bytes(s: Sizes) -> usize {
 fn cuda_ordinal(d: Device) -> Result<usize> {
     match d {
         Device::Cuda(i) => Ok(i),
-        _ => Err(Error::invalid_value(
+        _ => Err(Error::bad_argument(
             "cuprum-bench memory",
-            "the memory rows run on CUDA devices only",
+            "device",
+            d,
+            "a CUDA device (the memory rows run on CUDA devices only)",
         )),
     }
 }

@@ -80,7 +80,10 @@ fn raw_runtime_functions_fail_cleanly_without_the_device() {
     assert!(rt::device_get_by_pci_bus_id("no\0such").is_err());
     // SAFETY: refused before any address is used (the row is wider than the pitch).
     let e = unsafe { rt::memcpy_2d(0, 0, 4, 0, 4, 8, 1) }.unwrap_err();
-    assert!(matches!(e, cp::cuda::CudaError::InvalidValue { .. }), "{e}");
+    assert!(
+        matches!(e, cp::cuda::CudaError::BadArgument { arg: "width", .. }),
+        "{e}"
+    );
     if cp::cuda_device_count() == 0 {
         let x = 1u32;
         assert!(rt::pointer_get_attributes(&x as *const u32 as u64).is_err());

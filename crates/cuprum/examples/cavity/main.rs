@@ -127,9 +127,7 @@ fn run(args: &Args) -> cp::Result<i32> {
     };
     let device = match (&comm, &args.device) {
         (Some(c), _) => c.device(),
-        (None, Some(d)) => d
-            .parse::<cp::Device>()
-            .map_err(|e| cp::Error::invalid_value("cavity --device", format!("{d:?}: {e}")))?,
+        (None, Some(d)) => d.parse::<cp::Device>().map_err(cp::Error::from)?,
         (None, None) => cp::current_device(),
     };
     let ranks = comm.as_ref().map_or(Ranks::single(), Ranks::of);
@@ -235,7 +233,11 @@ fn run(args: &Args) -> cp::Result<i32> {
 }
 
 fn io_err(path: &std::path::Path, e: std::io::Error) -> cp::Error {
-    cp::Error::invalid_value("cavity output", format!("{}: {e}", path.display()))
+    cp::Error::Io {
+        op: "cavity output",
+        path: path.display().to_string(),
+        source: e,
+    }
 }
 
 fn write(path: &std::path::Path, text: &str) -> cp::Result<()> {

@@ -130,10 +130,12 @@ impl DstPoisson {
     /// The matrices for an `m × m` interior with spacing `h`, rows `[start, start + rows)`.
     pub fn new(m: usize, start: usize, rows: usize, h: f64, device: Device) -> Result<DstPoisson> {
         if m == 0 || start + rows > m {
-            return Err(bad(format!(
-                "sine-transform Poisson: rows {start}..{} of an interior of {m}",
-                start + rows
-            )));
+            return Err(cp::Error::bad_argument(
+                "cavity",
+                "rows",
+                format!("{start}..{}", start + rows),
+                format!("a range of rows within a nonempty interior of {m} rows"),
+            ));
         }
         let p = (m + 1) as f64;
         let norm = (2.0 / p).sqrt();
@@ -352,18 +354,29 @@ impl<'a> Cavity<'a> {
     /// one), ψ = ω = 0 (fluid at rest).
     pub fn new(p: Params, ranks: Ranks<'a>, device: Device) -> Result<Cavity<'a>> {
         if p.n < 5 || p.re <= 0.0 || p.re.is_nan() || p.tol <= 0.0 || p.cfl <= 0.0 {
-            return Err(bad(format!(
-                "need n ≥ 5, Re > 0, tol > 0, cfl > 0; got n = {}, Re = {}, tol = {}, cfl = {}",
-                p.n, p.re, p.tol, p.cfl
-            )));
+            return Err(if p.n < 5 {
+                cp::Error::bad_argument("cavity", "n", p.n, "n >= 5")
+            } else if !(p.re > 0.0) {
+                cp::Error::out_of_domain("cavity", "re", p.re, "(0, inf)")
+            } else if p.tol <= 0.0 {
+                cp::Error::out_of_domain("cavity", "tol", p.tol, "(0, inf)")
+            } else {
+                cp::Error::out_of_domain("cavity", "cfl", p.cfl, "(0, inf)")
+            });
         }
         let n = p.n;
         let m = n - 2;
         let (world, rank) = (ranks.world(), ranks.rank());
         if m < world {
-            return Err(bad(format!(
-                "{m} interior rows cannot be split into {world} slabs"
-            )));
+            return Err(cp::Error::bad_argument(
+                "cavity",
+                "n",
+                n,
+                format!(
+                    "n >= {} so that each of the {world} slabs has an interior row",
+                    world + 2
+                ),
+            ));
         }
         let device = ranks.comm.map_or(device, |c| c.device());
         let (start, rows) = slab(m, world, rank);

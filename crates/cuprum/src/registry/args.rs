@@ -135,12 +135,13 @@ impl<'a> Args<'a> {
             }
         }
         if pos.next().is_some() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
+                "*args",
+                format!("{} positional arguments", call.args.len()),
                 format!(
-                    "takes at most {} positional arguments, {} were given ({signature})",
-                    ps.iter().take_while(|p| !p.keyword_only).count(),
-                    call.args.len()
+                    "at most {} ({signature})",
+                    ps.iter().take_while(|p| !p.keyword_only).count()
                 ),
             ));
         }
@@ -152,9 +153,11 @@ impl<'a> Args<'a> {
                 ));
             };
             if !matches!(slots[i].1, Slot::Missing) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!("got multiple values for argument {k:?}"),
+                    slots[i].0,
+                    "a value given twice",
+                    "one value, positional or keyword",
                 ));
             }
             slots[i].1 = Slot::Given(v);
@@ -165,9 +168,11 @@ impl<'a> Args<'a> {
                     Some(d) => slot.1 = Slot::Owned(literal(d)),
                     None if p.variadic => slot.1 = Slot::Owned(Value::List(Vec::new())),
                     None => {
-                        return Err(Error::invalid_value(
+                        return Err(Error::bad_argument(
                             op,
-                            format!("missing required argument {:?} ({signature})", p.name),
+                            p.name,
+                            "missing",
+                            format!("a value for a required argument ({signature})"),
                         ));
                     }
                 }
@@ -209,12 +214,15 @@ impl<'a> Args<'a> {
     }
 
     fn bad(&self, name: &str, what: &str) -> Error {
-        Error::invalid_value(
+        Error::bad_argument(
             self.op,
-            format!(
-                "argument {name:?} must be {what}, got {}",
-                self.get(name).describe()
-            ),
+            self.slots
+                .iter()
+                .map(|(n, _)| *n)
+                .find(|n| *n == name)
+                .unwrap_or("?"),
+            self.get(name).describe(),
+            what,
         )
     }
 
@@ -229,7 +237,7 @@ impl<'a> Args<'a> {
     /// An array-like argument as an array ([`Value::to_array`]).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when it is not array-like.
+    /// [`Error::BadArgument`] when it is not array-like.
     pub fn array(&self, name: &str) -> Result<Array> {
         self.get(name).to_array(self.op)
     }
@@ -260,7 +268,7 @@ impl<'a> Args<'a> {
     /// A ufunc operand: an array, or a Python scalar as a weak scalar.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for anything else (convert lists with [`Args::array`]).
+    /// [`Error::BadArgument`] for anything else (convert lists with [`Args::array`]).
     pub fn operand(&self, name: &str) -> Result<Operand<'_>> {
         match self.get(name) {
             Value::Array(a) => Ok(Operand::from(a)),
@@ -285,7 +293,7 @@ impl<'a> Args<'a> {
     /// A Python scalar (a 0-d or size-1 array gives its element).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when it is not a scalar.
+    /// [`Error::BadArgument`] when it is not a scalar.
     pub fn scalar(&self, name: &str) -> Result<Scalar> {
         match self.get(name) {
             Value::Array(a) if a.size() == 1 => a.item(),
@@ -307,7 +315,7 @@ impl<'a> Args<'a> {
     /// An integer (a bool or an integral 0-d array too).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when it is not an integer.
+    /// [`Error::BadArgument`] when it is not an integer.
     pub fn int(&self, name: &str) -> Result<i64> {
         match self.get(name) {
             Value::Int(i) => Ok(*i),
@@ -333,7 +341,7 @@ impl<'a> Args<'a> {
     /// A non-negative integer.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when it is not a non-negative integer.
+    /// [`Error::BadArgument`] when it is not a non-negative integer.
     pub fn usize(&self, name: &str) -> Result<usize> {
         let i = self.int(name)?;
         usize::try_from(i).map_err(|_| self.bad(name, "a non-negative integer"))
@@ -369,7 +377,7 @@ impl<'a> Args<'a> {
     /// A float (an int or a 0-d array too; the strings `"inf"`/`"-inf"`/`"nan"`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when it is not a number.
+    /// [`Error::BadArgument`] when it is not a number.
     pub fn float(&self, name: &str) -> Result<f64> {
         match self.get(name) {
             Value::Float(f) => Ok(*f),
@@ -397,7 +405,7 @@ impl<'a> Args<'a> {
     /// A bool.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when it is not a bool.
+    /// [`Error::BadArgument`] when it is not a bool.
     pub fn bool(&self, name: &str) -> Result<bool> {
         match self.get(name) {
             Value::Bool(b) => Ok(*b),
@@ -409,7 +417,7 @@ impl<'a> Args<'a> {
     /// A string.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when it is not a string.
+    /// [`Error::BadArgument`] when it is not a string.
     pub fn str(&self, name: &str) -> Result<&str> {
         match self.get(name) {
             Value::Str(s) => Ok(s),
@@ -431,7 +439,7 @@ impl<'a> Args<'a> {
     /// An optional dtype (a NumPy dtype name).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for anything else.
+    /// [`Error::BadArgument`] for anything else.
     pub fn dtype(&self, name: &str) -> Result<Option<DType>> {
         self.get(name).to_dtype(self.op)
     }
@@ -439,7 +447,7 @@ impl<'a> Args<'a> {
     /// A list of integers (an integer is a list of one; an integer array its elements).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for anything else.
+    /// [`Error::BadArgument`] for anything else.
     pub fn ints(&self, name: &str) -> Result<Vec<i64>> {
         match self.get(name) {
             Value::List(v) => v
@@ -492,7 +500,7 @@ impl<'a> Args<'a> {
     /// A shape (a non-negative integer or a list of them).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for anything else.
+    /// [`Error::BadArgument`] for anything else.
     pub fn shape(&self, name: &str) -> Result<Vec<usize>> {
         self.ints(name)?
             .into_iter()
@@ -526,7 +534,7 @@ impl<'a> Args<'a> {
     /// A list of floats (a number is a list of one).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for anything else.
+    /// [`Error::BadArgument`] for anything else.
     pub fn floats(&self, name: &str) -> Result<Vec<f64>> {
         match self.get(name) {
             Value::List(v) => v

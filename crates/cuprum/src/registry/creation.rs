@@ -201,9 +201,11 @@ fn arange(a: &Args<'_>) -> Result<Vec<Value>> {
         (Some(s), Some(t)) => (s, t),
         (Some(t), None) | (None, Some(t)) => (Scalar::Int(0), t),
         (None, None) => {
-            return Err(crate::Error::invalid_value(
+            return Err(crate::Error::bad_argument(
                 "arange",
-                "arange() requires stop to be specified",
+                "stop",
+                "None",
+                "a stop value (arange() requires stop to be specified)",
             ));
         }
     };

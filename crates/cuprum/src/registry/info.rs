@@ -81,8 +81,9 @@ pub(super) static ENTRIES: &[Entry] = &[
         a.opt_usize("width")?
     ))),
     e!("base_repr(number, base=2, padding=0)", |a| {
-        let base = u32::try_from(a.int("base")?)
-            .map_err(|_| Error::invalid_value("base_repr", "Bases greater than 36 not handled"))?;
+        let b = a.int("base")?;
+        let base =
+            u32::try_from(b).map_err(|_| Error::bad_argument("base_repr", "base", b, "2 to 36"))?;
         s(crate::base_repr(
             a.int("number")?,
             base,
@@ -157,9 +158,9 @@ fn dtypes_of(a: &Args<'_>, name: &str) -> Result<Vec<crate::DType>> {
     items
         .iter()
         .map(|v| match v {
-            Value::Str(_) => v
-                .to_dtype(a.op())?
-                .ok_or_else(|| Error::invalid_value(a.op(), "a dtype name was expected")),
+            Value::Str(_) => v.to_dtype(a.op())?.ok_or_else(|| {
+                Error::bad_argument(a.op(), "dtype", v.describe(), "a data type name")
+            }),
             other => Ok(other.to_array(a.op())?.dtype()),
         })
         .collect()

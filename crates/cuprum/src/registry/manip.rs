@@ -527,9 +527,11 @@ fn little(a: &Args<'_>) -> Result<bool> {
     match a.str("bitorder")? {
         "big" => Ok(false),
         "little" => Ok(true),
-        _ => Err(Error::invalid_value(
+        o => Err(Error::bad_argument(
             a.op(),
-            "'order' must be either 'little' or 'big'",
+            "bitorder",
+            format!("{o:?}"),
+            "'little' or 'big'",
         )),
     }
 }
@@ -539,9 +541,11 @@ fn index_mode(a: &Args<'_>) -> Result<IndexMode> {
         "raise" => Ok(IndexMode::Raise),
         "wrap" => Ok(IndexMode::Wrap),
         "clip" => Ok(IndexMode::Clip),
-        m => Err(Error::invalid_value(
+        m => Err(Error::bad_argument(
             a.op(),
-            format!("clipmode must be one of 'clip', 'raise', or 'wrap', got {m:?}"),
+            "mode",
+            format!("{m:?}"),
+            "'clip', 'raise' or 'wrap'",
         )),
     }
 }
@@ -559,9 +563,11 @@ fn reshape(a: &Args<'_>) -> Result<Vec<Value>> {
         (false, true) => "shape",
         (true, false) => "newshape",
         _ => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "reshape",
-                "exactly one of shape and newshape must be given",
+                "shape",
+                "both or neither of shape and newshape",
+                "exactly one of shape and newshape",
             ));
         }
     };
@@ -600,19 +606,17 @@ fn sections(a: &Args<'_>) -> Result<Sections> {
 fn pad(a: &Args<'_>) -> Result<Vec<Value>> {
     let x = a.array("array")?;
     let bad = || {
-        Error::invalid_value(
+        Error::bad_argument(
             "pad",
-            format!(
-                "pad_width {} does not fit an array of {} dimensions",
-                a.get("pad_width").describe(),
-                x.ndim()
-            ),
+            "pad_width",
+            a.get("pad_width").describe(),
+            format!("widths for an array of {} dimensions", x.ndim()),
         )
     };
     let nonneg = |v: &Value| -> Result<usize> {
         match v {
             Value::Int(i) => usize::try_from(*i)
-                .map_err(|_| Error::invalid_value("pad", "index can't contain negative values")),
+                .map_err(|_| Error::bad_argument("pad", "pad_width", i, "non-negative widths")),
             _ => Err(bad()),
         }
     };

@@ -26,7 +26,7 @@
 //! The typed function's errors, plus, from binding: [`Error::Unsupported`] for a keyword the
 //! signature does not have (e.g. NumPy's `out=`; the message lists the signature) or a value
 //! cuprum does not implement (e.g. `ravel_multi_index(..., mode='wrap')`);
-//! [`Error::InvalidValue`] for a missing required argument, too many positionals, an argument
+//! [`Error::BadArgument`] for a missing required argument, too many positionals, an argument
 //! given twice, or a value of the wrong kind (`axis='x'`).
 //!
 //! # Example

@@ -15,9 +15,8 @@ macro_rules! dist {
 pub(super) static ENTRIES: &[Entry] = &[
     e!("random.seed(seed=None)", |a| {
         rd::seed(match a.opt_int("seed")? {
-            Some(s) => u64::try_from(s).map_err(|_| {
-                Error::invalid_value("random.seed", "Seed must be between 0 and 2**32 - 1")
-            })?,
+            Some(s) => u64::try_from(s)
+                .map_err(|_| Error::out_of_domain("random.seed", "seed", s, "[0, 2**64 - 1]"))?,
             None => 0,
         });
         Ok(Vec::new())

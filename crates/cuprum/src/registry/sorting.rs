@@ -51,9 +51,11 @@ pub(super) static ENTRIES: &[Entry] = &[
             "left" => Side::Left,
             "right" => Side::Right,
             s => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "searchsorted",
-                    format!("side must be 'left' or 'right' (got {s:?})"),
+                    "side",
+                    format!("{s:?}"),
+                    "'left' or 'right'",
                 ));
             }
         };

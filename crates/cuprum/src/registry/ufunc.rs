@@ -201,7 +201,7 @@ pub(super) static ENTRIES: &[Entry] = &[
 fn round(a: &Args<'_>) -> Result<Vec<Value>> {
     let d = a.int("decimals")?;
     let d = i32::try_from(d).map_err(|_| {
-        crate::Error::invalid_value("round", format!("decimals {d} does not fit a C int"))
+        crate::Error::out_of_domain("round", "decimals", d, "values that fit a C int")
     })?;
     one(crate::round(&a.array("a")?, d))
 }
@@ -223,9 +223,11 @@ fn where_(a: &Args<'_>) -> Result<Vec<Value>> {
     match (a.is_none("x"), a.is_none("y")) {
         (true, true) => super::many(crate::nonzero(&cond)),
         (false, false) => one(crate::where_(&cond, a.operand("x")?, a.operand("y")?)),
-        _ => Err(crate::Error::invalid_value(
+        _ => Err(crate::Error::bad_argument(
             "where",
-            "either both or neither of x and y should be given",
+            "x, y",
+            "only one of x and y",
+            "both or neither of x and y",
         )),
     }
 }

@@ -63,7 +63,7 @@ impl Value {
     /// smallest of those kinds that holds every element (NumPy's `asarray` of a list).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for `None`, a string, a ragged list or a list holding arrays
+    /// [`Error::BadArgument`] for `None`, a string, a ragged list or a list holding arrays
     /// of different shapes.
     pub fn to_array(&self, op: &'static str) -> Result<Array> {
         if let Value::Array(a) = self {
@@ -115,16 +115,23 @@ impl Value {
     /// This value as a dtype: a NumPy dtype name; `None` is `None`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for anything else.
+    /// [`Error::BadArgument`] for anything else.
     pub fn to_dtype(&self, op: &'static str) -> Result<Option<DType>> {
         match self {
             Value::None => Ok(None),
-            Value::Str(s) => DType::from_name(s)
-                .map(Some)
-                .ok_or_else(|| Error::invalid_value(op, format!("data type {s:?} not understood"))),
-            v => Err(Error::invalid_value(
+            Value::Str(s) => DType::from_name(s).map(Some).ok_or_else(|| {
+                Error::bad_argument(
+                    op,
+                    "dtype",
+                    format!("{s:?}"),
+                    "a data type name NumPy understands",
+                )
+            }),
+            v => Err(Error::bad_argument(
                 op,
-                format!("a dtype name was expected, got {}", v.describe()),
+                "dtype",
+                v.describe(),
+                "a data type name",
             )),
         }
     }
@@ -142,9 +149,11 @@ fn flatten(
             if shape.len() == depth {
                 shape.push(items.len());
             } else if shape.get(depth) != Some(&items.len()) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    "setting an array element with a sequence: the list is ragged",
+                    "object",
+                    "a ragged nested list",
+                    "a rectangular nested list (setting an array element with a sequence)",
                 ));
             }
             for x in items {
@@ -152,15 +161,19 @@ fn flatten(
             }
             Ok(())
         }
-        Value::None | Value::Str(_) => Err(Error::invalid_value(
+        Value::None | Value::Str(_) => Err(Error::bad_argument(
             op,
-            format!("an array-like was expected, got {}", v.describe()),
+            "object",
+            v.describe(),
+            "an array-like",
         )),
         x => {
             if shape.len() > depth {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    "setting an array element with a sequence: the list is ragged",
+                    "object",
+                    "a ragged nested list",
+                    "a rectangular nested list (setting an array element with a sequence)",
                 ));
             }
             out.push(x.clone());
