@@ -361,7 +361,7 @@ pub fn qspline1d_eval(cj: &Array, newx: &Array, dx: f64, x0: f64) -> Result<Arra
 /// SciPy's `symiirorder1` along the last axis of `x` (inexact): the first-order recursion
 /// `1/(1 − z1·z⁻¹)` forward and `c0/(1 − z1·z)` backward with mirror-symmetric boundaries, the
 /// forward start value summed over the first `K` samples, `|z1|^K ≤ precision`.
-fn symiirorder1_last(
+pub(crate) fn symiirorder1_last(
     op: &'static str,
     x: &Array,
     c0: f64,
@@ -478,7 +478,7 @@ fn sum_terms(
 /// SciPy's `symiirorder2` along the last axis of `x` (inexact): the second-order smoothing
 /// recursion with poles `r·e^{±iω}` forward and backward, mirror-symmetric boundaries, its
 /// boundary sums truncated as SciPy truncates them.
-fn symiirorder2_last(
+pub(crate) fn symiirorder2_last(
     op: &'static str,
     x: &Array,
     r: f64,

@@ -34,6 +34,7 @@ pub mod resample;
 pub mod shorttime;
 pub mod smooth;
 pub mod spectral;
+pub mod symiir;
 mod util;
 pub mod waveforms;
 pub mod wavelets;
@@ -94,6 +95,7 @@ pub use spectral::{
     Average, Scaling, SpectralOptions, check_cola, check_nola, coherence, csd, istft, lombscargle,
     periodogram, spectrogram, stft, welch,
 };
+pub use symiir::{sepfir2d, symiirorder1, symiirorder2};
 pub use waveforms::{chirp, gausspulse, sawtooth, square, sweep_poly, unit_impulse};
 pub use wavelets::{cwt, morlet, morlet2, qmf, ricker};
 pub use window::{Window, get_window, windows};

@@ -22,11 +22,14 @@ mod refs;
 mod refs_lti_splines;
 mod refs_waveforms;
 #[rustfmt::skip]
+mod refs_symiir;
+#[rustfmt::skip]
 mod refs_wavelets;
 mod remez;
 mod shorttime;
 mod spectral;
 mod splines;
+mod symiir;
 mod waves_and_conversions;
 mod wavelets;
 
