@@ -29,7 +29,8 @@ pub struct LaunchArgs<'a> {
 #[derive(Clone)]
 enum LaunchArg<'a> {
     Array(&'a Array),
-    Value([u8; 16], usize),
+    /// the bytes (GPU), their count, and the value with its dtype (CPU)
+    Value([u8; 16], usize, cuprum_core::DType, cuprum_core::Scalar),
 }
 
 impl<'a> LaunchArgs<'a> {
@@ -49,7 +50,8 @@ impl<'a> LaunchArgs<'a> {
         let mut buf = [0u8; 16];
         let n = b.len().min(16);
         buf[..n].copy_from_slice(&b[..n]);
-        self.items.push(LaunchArg::Value(buf, n));
+        self.items
+            .push(LaunchArg::Value(buf, n, T::DTYPE, v.to_scalar()));
         self
     }
     /// Number of arguments.
@@ -87,10 +89,20 @@ impl<'a> LaunchArgs<'a> {
         for it in &self.items {
             match it {
                 LaunchArg::Array(a) => p.push_u64(a.device_ptr().unwrap_or(0)),
-                LaunchArg::Value(b, n) => p.push_bytes(&b[..*n], (*n).min(16)),
+                LaunchArg::Value(b, n, ..) => p.push_bytes(&b[..*n], (*n).min(16)),
             }
         }
         p
+    }
+
+    fn cpu_args(&self) -> Vec<crate::cpu::KernelArg<'a>> {
+        self.items
+            .iter()
+            .map(|it| match it {
+                LaunchArg::Array(a) => crate::cpu::KernelArg::Array(cuprum_core::ext::view(a)),
+                LaunchArg::Value(_, _, d, s) => crate::cpu::KernelArg::Scalar(*s, *d),
+            })
+            .collect()
     }
 }
 
@@ -167,15 +179,61 @@ impl ModuleSpec {
 /// __global__ void name(...)`, or a template instantiated through a [`RawModule`] name
 /// expression); `name` is the kernel to launch.
 ///
-/// **Devices**: CUDA only: the body uses CUDA's thread model (`threadIdx`, `__syncthreads`,
-/// shared memory) that the CPU kernel engine does not emulate, so a launch whose arrays are on
-/// the CPU is [`KernelError::GpuOnly`]. Compiled by NVRTC through cuprum's cache (memory and
-/// disk; headers `#include`d from `-I` directories are hashed into the key) on first launch
-/// per device; NVRTC errors point at the user's lines (section `source`).
+/// **Devices**: CUDA and the CPU. On a GPU, compiled by NVRTC through cuprum's cache (memory
+/// and disk; headers `#include`d from `-I` directories are hashed into the key) on first launch
+/// per device; NVRTC errors point at the user's lines (section `source`). On the CPU, compiled
+/// once by the CPU kernel engine and run with CUDA's thread model (blocks in parallel, the
+/// threads of a block in lock step, bounds-checked memory): see *On the CPU* below for the
+/// subset and its checks.
+///
+/// # On the CPU
+///
+/// A launch whose arrays are on the CPU runs the same CUDA C source on the CPU kernel engine
+/// (the C subset of `ElementwiseKernel`, see [`crate::cpu`]) with CUDA's thread model:
+///
+/// - **Kernels**: `__global__` functions (`extern "C"` or an `extern "C" { ... }` block, or a
+///   function template instantiated by name, `RawModule::get_function("f<float>")`), with
+///   pointer parameters (`T*`, `const T*`, `T* __restrict__`) bound to the array arguments and
+///   scalar parameters bound to the scalars; `__device__` helpers (inlined; pointer, value and
+///   reference parameters); `#define`, `#include` lines (skipped), line splices (`\`).
+/// - **Thread model**: `threadIdx`, `blockIdx`, `blockDim`, `gridDim` (`.x`, `.y`, `.z`,
+///   `unsigned int`); `__shared__` arrays of constant size (also 2-D, `tile[16][17]`) and scalars,
+///   `extern __shared__ T buf[]` sized by the launch's `shared_mem` bytes (at most 48 KiB of
+///   shared memory in all, as CUDA's default); `__syncthreads()`; `__threadfence*()`;
+///   `atomicAdd`, `atomicSub`, `atomicExch`, `atomicMax`, `atomicMin`, `atomicInc`,
+///   `atomicDec`, `atomicAnd`, `atomicOr`, `atomicXor`, `atomicCAS` (on `&a[i]`, `a + i`, `a`, or
+///   `&s` of a `__shared__` scalar, for the element types CUDA declares each for), on global and
+///   shared memory.
+/// - **Execution**: the blocks run in parallel on rayon's threads; the threads of one block are
+///   the lanes of one vector frame and run each operation together, in thread order, so every
+///   statement acts as a barrier and `__syncthreads()` costs nothing (warp-synchronous code,
+///   which relies on lock-step lanes, runs as on a GPU). Atomics are real atomics on global
+///   memory (every global access of a CPU launch is a relaxed atomic access, so races between
+///   blocks are defined: some value is read), shared memory is per block (zeroed at its start).
+/// - **Bounds**: arrays are flat (a pointer parameter takes a C-contiguous array; `p[j]` is its
+///   element `j`) and every index is checked: an index outside the array (or outside a shared
+///   array, or dynamic shared memory not given) stops the launch with [`KernelError::Launch`]
+///   naming the block, the array and the index, never undefined behaviour (the outputs then
+///   hold what the blocks that ran wrote).
+/// - **Barriers**: a `__syncthreads()` inside an `if` or loop whose condition reads `threadIdx`
+///   (or a variable computed from it) is a compile error; one reached by only some threads of a
+///   block at run time (data-dependent divergence) is a launch error; threads that returned
+///   early do not hold a barrier up.
+/// - **Arguments are checked** (a GPU would read garbage): the argument count, each array's
+///   dtype against its pointer's element type, each scalar's dtype against its parameter type
+///   (an integer of the same size is reinterpreted, as on the GPU); a launch of more than 1024
+///   threads a block, an empty grid or block, or a grid beyond CUDA's limits is
+///   [`KernelError::Launch`] on both devices.
+/// - **Not supported** (a [`KernelError::Compile`] naming the construct): pointer variables and
+///   pointer arithmetic (other than an atomic's `a + i`), local arrays, `struct`/`class`, warp
+///   functions (`__shfl_sync`, `__ballot_sync`, ...), `printf`, textures, cooperative groups,
+///   recursion. The engine's [`CpuLimits`](crate::CpuLimits) apply (time limit, cancellation).
 ///
 /// # Errors
-/// [`KernelError::GpuOnly`] on the CPU, [`KernelError::Launch`] for an empty grid or block,
-/// [`KernelError::Compile`], [`KernelError::NoSuchKernel`], or a CUDA launch error.
+/// [`KernelError::Launch`] for an empty grid or block, more than 1024 threads a block, a grid
+/// beyond CUDA's limits, and (CPU) an index out of bounds or a divergent `__syncthreads()`;
+/// [`KernelError::Compile`]; [`KernelError::NoSuchKernel`]; (CPU) [`KernelError::ArgCount`],
+/// [`KernelError::DTypeMismatch`], [`KernelError::BadArgument`]; a CUDA launch error.
 ///
 /// # Example
 /// ```
@@ -183,15 +241,20 @@ impl ModuleSpec {
 /// use cuprum_kernel::{KernelError, LaunchArgs, RawKernel};
 /// let k = RawKernel::new(r#"extern "C" __global__ void twice(float* x, int n) {
 ///     int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= 2.0f; }"#, "twice");
-/// let x = Array::from_vec_on(vec![1.0f32; 4], &[4], Device::Cpu).unwrap();
-/// let e = k.launch(1, 32, 0, &LaunchArgs::new().array(&x).scalar(4i32)).unwrap_err();
-/// assert!(matches!(e, KernelError::GpuOnly { .. }));
+/// let x = Array::from_vec_on(vec![1.0f32, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// k.launch(1, 32, 0, &LaunchArgs::new().array(&x).scalar(4i32)).unwrap();
+/// assert_eq!(x.to_vec::<f32>().unwrap(), vec![2.0, 4.0, 6.0, 8.0]);
+/// // an index out of bounds is a launch error, not undefined behaviour
+/// let e = k.launch(1, 32, 0, &LaunchArgs::new().array(&x).scalar(8i32)).unwrap_err();
+/// assert!(matches!(e, KernelError::Launch { .. }), "{e}");
 /// ```
 #[derive(Clone)]
 pub struct RawKernel {
     spec: Arc<ModuleSpec>,
     name: String,
     functions: Arc<Mutex<HashMap<usize, Function>>>,
+    /// the kernel compiled by the CPU engine (on its first CPU launch)
+    cpu: Arc<Mutex<Option<Arc<crate::cpu::KernelProgram>>>>,
 }
 
 impl std::fmt::Debug for RawKernel {
@@ -220,6 +283,7 @@ impl RawKernel {
             }),
             name: name.to_string(),
             functions: Arc::new(Mutex::new(HashMap::new())),
+            cpu: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -241,21 +305,17 @@ impl RawKernel {
         args: &LaunchArgs<'_>,
     ) -> Result<()> {
         let (grid, block) = (grid.into(), block.into());
+        self.check_dims(grid, block)?;
         let device = args.device()?.unwrap_or_else(cuprum_core::current_device);
         let Device::Cuda(ordinal) = device else {
-            return Err(KernelError::GpuOnly {
-                what: "RawKernel",
-                kernel: self.name.clone(),
-                reason: "CUDA's thread model (threadIdx, shared memory, __syncthreads) has no \
-                         CPU emulation; use ElementwiseKernel or ReductionKernel to run on the CPU",
-            });
+            let p = self.cpu_program()?;
+            return p.launch(
+                [grid.0, grid.1, grid.2],
+                [block.0, block.1, block.2],
+                shared_mem as usize,
+                &args.cpu_args(),
+            );
         };
-        if [grid.0, grid.1, grid.2, block.0, block.1, block.2].contains(&0) {
-            return Err(KernelError::Launch {
-                kernel: self.name.clone(),
-                reason: format!("grid {grid:?} and block {block:?} must be non-zero"),
-            });
-        }
         let f = self.function(ordinal)?;
         let mut pack = args.pack();
         let mut ptrs = pack.pointers();
@@ -273,6 +333,46 @@ impl RawKernel {
         // at least 16 bytes each).
         unsafe { cuprum_core::ext::nvrtc::launch(&f, cfg, None, &mut ptrs) }?;
         Ok(())
+    }
+
+    /// CUDA's limits on a launch: non-empty, at most 1024 threads a block (x, y ≤ 1024,
+    /// z ≤ 64), grid x < 2^31, y and z ≤ 65535.
+    fn check_dims(&self, grid: Dim3, block: Dim3) -> Result<()> {
+        let bad = |reason: String| {
+            Err(KernelError::Launch {
+                kernel: self.name.clone(),
+                reason,
+            })
+        };
+        if [grid.0, grid.1, grid.2, block.0, block.1, block.2].contains(&0) {
+            return bad(format!(
+                "grid {grid:?} and block {block:?} must be non-zero"
+            ));
+        }
+        let threads = block.0 as u64 * block.1 as u64 * block.2 as u64;
+        if threads > crate::cpu::MAX_THREADS || block.0 > 1024 || block.1 > 1024 || block.2 > 64 {
+            return bad(format!(
+                "block {block:?} has {threads} threads: at most 1024 (x, y <= 1024, z <= 64)"
+            ));
+        }
+        if grid.0 > i32::MAX as u32 || grid.1 > 65535 || grid.2 > 65535 {
+            return bad(format!(
+                "grid {grid:?}: x at most 2^31 - 1, y and z at most 65535"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The kernel compiled by the CPU engine (cached).
+    fn cpu_program(&self) -> Result<Arc<crate::cpu::KernelProgram>> {
+        let mut g = self.cpu.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = g.as_ref() {
+            return Ok(p.clone());
+        }
+        let p = crate::cpu::KernelProgram::compile(&self.spec.code, &self.name)?;
+        let p = Arc::new(p);
+        *g = Some(p.clone());
+        Ok(p)
     }
 
     fn function(&self, ordinal: usize) -> Result<Function> {
@@ -319,7 +419,8 @@ impl RawKernel {
 /// instantiations such as `"axpy<float>"`, resolved to their mangled names with NVRTC's
 /// name-expression API).
 ///
-/// **Devices**: CUDA only, as [`RawKernel`].
+/// **Devices**: CUDA and the CPU, as [`RawKernel`] (on the CPU a name expression needs no
+/// declaring: `get_function("fill<float>")` instantiates the template with `T = float`).
 ///
 /// # Errors
 /// As [`RawKernel`].
@@ -332,6 +433,11 @@ impl RawKernel {
 ///     .name_expressions(&["fill<float>", "fill<double>"]);
 /// let k = m.get_function("fill<float>");
 /// assert_eq!(k.name(), "fill<float>");
+/// let x = cuprum_core::zeros_on(&[3], cuprum_core::DType::Float32, cuprum_core::Device::Cpu)
+///     .unwrap();
+/// k.launch(1, 32, 0, &cuprum_kernel::LaunchArgs::new().array(&x).scalar(1.5f32).scalar(3i32))
+///     .unwrap();
+/// assert_eq!(x.to_vec::<f32>().unwrap(), vec![1.5; 3]);
 /// ```
 #[derive(Clone)]
 pub struct RawModule {
@@ -389,6 +495,7 @@ impl RawModule {
             spec: self.spec.clone(),
             name: name.to_string(),
             functions: Arc::new(Mutex::new(HashMap::new())),
+            cpu: Arc::new(Mutex::new(None)),
         }
     }
 

@@ -86,6 +86,13 @@ pub(crate) fn lex(src: &Source<'_>) -> Result<Vec<Token>, Diagnostic> {
             i += 1;
             continue;
         }
+        if c == b'\\' && (b.get(i + 1) == Some(&b'\n') || b[i + 1..].starts_with(b"\r\n")) {
+            // a line splice: the next line continues this one
+            i += if b[i + 1] == b'\r' { 3 } else { 2 };
+            line += 1;
+            line_start = i;
+            continue;
+        }
         if c == b'/' && b.get(i + 1) == Some(&b'/') {
             while i < b.len() && b[i] != b'\n' {
                 i += 1;
@@ -167,6 +174,13 @@ pub(crate) fn lex(src: &Source<'_>) -> Result<Vec<Token>, Diagnostic> {
             continue;
         }
         if c == b'"' {
+            // `extern "C"`: the linkage means nothing to the CPU engine
+            if src.text[i..].starts_with("\"C\"")
+                && matches!(out.last(), Some(Token { tok: Tok::Ident(k), .. }) if k == "extern")
+            {
+                i += 3;
+                continue;
+            }
             return Err(src.diag(pos, "string literals are not supported by the CPU engine"));
         }
         match PUNCTS.iter().find(|p| src.text[i..].starts_with(**p)) {

@@ -150,6 +150,13 @@ pub(crate) enum Sym {
     },
     /// `_ind` / `_in_ind` / `_out_ind`: only `.size()`
     Index(Rt),
+    /// a multi-dimensional `__shared__` array (row-major over `dims`)
+    Array {
+        arg: usize,
+        cty: CTy,
+        dtype: cuprum_core::DType,
+        dims: Vec<usize>,
+    },
 }
 
 /// A value filled in when a frame is made for a run.
@@ -163,7 +170,7 @@ pub(crate) enum Rt {
     Scalar(usize),
 }
 
-enum Lv {
+pub(super) enum Lv {
     Var(Reg, CTy),
     Elem(usize, CTy, cuprum_core::DType),
     Raw(usize, CTy, cuprum_core::DType, Reg),
@@ -175,16 +182,16 @@ pub(crate) struct Lower<'a> {
     sec: usize,
     pub counts: [usize; 13],
     pub consts: Vec<(Reg, Val)>,
-    const_of: HashMap<Reg, Val>,
+    pub(super) const_of: HashMap<Reg, Val>,
     pub rt: Vec<(Reg, Rt)>,
     pub scopes: Vec<HashMap<String, Sym>>,
-    funcs: HashMap<String, Vec<&'a Func>>,
-    call_stack: Vec<String>,
+    pub(super) funcs: HashMap<String, Vec<&'a Func>>,
+    pub(super) call_stack: Vec<String>,
     /// per function being lowered: its return type and register
     rets: Vec<(CTy, Option<Reg>)>,
     loops: usize,
     /// side effects emitted so far (to tell pure sub-expressions)
-    effects: usize,
+    pub(super) effects: usize,
     /// inputs loaded once at the start: (arg, dtype, reg)
     pub loads: Vec<(usize, cuprum_core::DType, Reg)>,
     /// arguments the program writes
@@ -193,6 +200,8 @@ pub(crate) struct Lower<'a> {
     pub index_reg: Option<Reg>,
     /// `i` is available (elementwise)
     pub has_i: bool,
+    /// the thread model of a `__global__` kernel (RawKernel on the CPU), when lowering one
+    pub kernel: Option<super::thread::KernelCtx>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -312,6 +321,7 @@ impl<'a> Lower<'a> {
             written: Default::default(),
             index_reg: None,
             has_i: false,
+            kernel: None,
         }
     }
 
@@ -325,7 +335,7 @@ impl<'a> Lower<'a> {
         }
     }
 
-    fn err<T>(&self, pos: Pos, msg: impl Into<String>) -> R<T> {
+    pub(super) fn err<T>(&self, pos: Pos, msg: impl Into<String>) -> R<T> {
         Err(self.srcs[self.sec].diag(pos, msg))
     }
 
@@ -362,14 +372,14 @@ impl<'a> Lower<'a> {
             .insert(name.to_string(), s);
     }
 
-    fn lookup(&self, name: &str) -> Option<&Sym> {
+    pub(super) fn lookup(&self, name: &str) -> Option<&Sym> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
-    fn op(&mut self, out: &mut Vec<Node>, f: OpFn) {
+    pub(super) fn op(&mut self, out: &mut Vec<Node>, f: OpFn) {
         out.push(Node::Op(f));
     }
-    fn effect(&mut self, out: &mut Vec<Node>, f: OpFn) {
+    pub(super) fn effect(&mut self, out: &mut Vec<Node>, f: OpFn) {
         self.effects += 1;
         out.push(Node::Op(f));
     }
@@ -407,7 +417,7 @@ impl<'a> Lower<'a> {
         d
     }
 
-    fn as_bool(&mut self, out: &mut Vec<Node>, r: Reg) -> Reg {
+    pub(super) fn as_bool(&mut self, out: &mut Vec<Node>, r: Reg) -> Reg {
         self.convert(out, r, CTy::Bool)
     }
 
@@ -438,11 +448,24 @@ impl<'a> Lower<'a> {
                 is_const,
                 vars,
                 pos,
+                storage,
             } => {
                 if *ty == CTy::Void {
                     return self.err(*pos, "variable declared void");
                 }
+                if *storage != super::parse::Storage::Local {
+                    return self.shared_decl(out, *ty, vars, *storage, *pos);
+                }
                 for d in vars {
+                    if !d.dims.is_empty() {
+                        return self.err(
+                            d.pos,
+                            format!(
+                                "local arrays are not supported by the CPU engine ('{}'; a RawKernel can declare it __shared__)",
+                                d.name
+                            ),
+                        );
+                    }
                     let (cty, val) = match &d.init {
                         Some(e) => {
                             let v = self.expr(out, e)?;
@@ -478,16 +501,24 @@ impl<'a> Lower<'a> {
             Stmt::If(c, t, e) => {
                 let cv = self.expr(out, c)?;
                 let cond = self.as_bool(out, cv);
+                let div = self.enter_branch(&[Some(c)]);
                 let mut then = Vec::new();
                 self.scopes.push(HashMap::new());
-                self.stmt(&mut then, t)?;
+                let r = self.stmt(&mut then, t);
                 self.scopes.pop();
                 let mut els = Vec::new();
-                if let Some(e) = e {
-                    self.scopes.push(HashMap::new());
-                    self.stmt(&mut els, e)?;
-                    self.scopes.pop();
-                }
+                let r = r.and_then(|()| {
+                    if let Some(e) = e {
+                        self.scopes.push(HashMap::new());
+                        let r = self.stmt(&mut els, e);
+                        self.scopes.pop();
+                        r
+                    } else {
+                        Ok(())
+                    }
+                });
+                self.leave_branch(div);
+                r?;
                 self.effects += 1;
                 out.push(Node::If { cond, then, els });
                 Ok(())
@@ -546,6 +577,7 @@ impl<'a> Lower<'a> {
                     }
                     (None, None) => {}
                 }
+                self.kernel_exit(out);
                 self.effects += 1;
                 out.push(Node::Return);
                 Ok(())
@@ -578,11 +610,18 @@ impl<'a> Lower<'a> {
             self.expr(&mut st, s)?;
         }
         let mut b = Vec::new();
+        let init_e = match init {
+            Some(Stmt::Expr(e)) => Some(e),
+            Some(Stmt::Decl { vars, .. }) => vars.first().and_then(|d| d.init.as_ref()),
+            _ => None,
+        };
+        let div = self.enter_branch(&[cond, step, init_e]);
         self.loops += 1;
         self.scopes.push(HashMap::new());
         let r = self.stmt(&mut b, body);
         self.scopes.pop();
         self.loops -= 1;
+        self.leave_branch(div);
         r?;
         self.effects += 1;
         out.push(Node::Loop {
@@ -616,7 +655,7 @@ impl<'a> Lower<'a> {
         self.constant(v)
     }
 
-    fn lvalue(&mut self, out: &mut Vec<Node>, e: &Expr) -> R<Lv> {
+    pub(super) fn lvalue(&mut self, out: &mut Vec<Node>, e: &Expr) -> R<Lv> {
         match &e.kind {
             ExprKind::Name(n) => match self.lookup(n).cloned() {
                 Some(Sym::Var { reg, cty, is_const }) => {
@@ -645,20 +684,21 @@ impl<'a> Lower<'a> {
                 Some(_) => self.err(e.pos, format!("'{n}' is not assignable")),
                 None => self.err(e.pos, format!("identifier \"{n}\" is undefined")),
             },
-            ExprKind::Index(a, i) => {
-                let (arg, cty, dtype, writable) = self.raw_target(a)?;
+            ExprKind::Index(..) => {
+                let (arg, cty, dtype, writable, idx) = self.element(out, e)?;
                 if !writable {
-                    return self.err(e.pos, "assignment of a read-only raw input element");
+                    return self.err(
+                        e.pos,
+                        "assignment of an element of a read-only array (a raw input or a 'const T*' parameter)",
+                    );
                 }
-                let iv = self.expr(out, i)?;
-                let idx = self.index_value(out, iv, i.pos)?;
                 Ok(Lv::Raw(arg, cty, dtype, idx))
             }
             _ => self.err(e.pos, "expression is not assignable (lvalue required)"),
         }
     }
 
-    fn raw_target(&mut self, a: &Expr) -> R<(usize, CTy, cuprum_core::DType, bool)> {
+    pub(super) fn raw_target(&mut self, a: &Expr) -> R<(usize, CTy, cuprum_core::DType, bool)> {
         if let ExprKind::Name(n) = &a.kind {
             match self.lookup(n) {
                 Some(Sym::Raw {
@@ -673,11 +713,11 @@ impl<'a> Lower<'a> {
         }
         self.err(
             a.pos,
-            "only raw array parameters can be indexed by the CPU engine",
+            "only raw array parameters (and a RawKernel's pointer parameters and __shared__ arrays) can be indexed by the CPU engine",
         )
     }
 
-    fn index_value(&mut self, out: &mut Vec<Node>, v: Reg, pos: Pos) -> R<Reg> {
+    pub(super) fn index_value(&mut self, out: &mut Vec<Node>, v: Reg, pos: Pos) -> R<Reg> {
         if !is_int(v.ty) {
             return self.err(
                 pos,
@@ -687,7 +727,7 @@ impl<'a> Lower<'a> {
         Ok(self.convert(out, v, CTy::I64))
     }
 
-    fn read(&mut self, out: &mut Vec<Node>, lv: &Lv) -> Reg {
+    pub(super) fn read(&mut self, out: &mut Vec<Node>, lv: &Lv) -> Reg {
         match *lv {
             Lv::Var(r, _) => r,
             Lv::Elem(arg, cty, dtype) => {
@@ -812,16 +852,19 @@ impl<'a> Lower<'a> {
             ExprKind::Cast(ty, args) => self.cast(out, *ty, args, e.pos),
             ExprKind::Call(name, args) => self.call(out, name, args, e.pos),
             ExprKind::Method(obj, m, args) => self.method(out, obj, m, args, e.pos),
-            ExprKind::Index(a, i) => {
-                let (arg, cty, dtype, _) = self.raw_target(a)?;
-                let iv = self.expr(out, i)?;
-                let idx = self.index_value(out, iv, i.pos)?;
+            ExprKind::Index(..) => {
+                let (arg, cty, dtype, _, idx) = self.element(out, e)?;
                 Ok(self.read(out, &Lv::Raw(arg, cty, dtype, idx)))
             }
             ExprKind::Comma(a, b) => {
                 self.expr(out, a)?;
                 self.expr(out, b)
             }
+            ExprKind::Member(obj, field) => self.member(obj, field, e.pos),
+            ExprKind::AddrOf(_) => self.err(
+                e.pos,
+                "taking an address is supported by the CPU engine only as the first argument of an atomic function",
+            ),
         }
     }
 
@@ -851,6 +894,10 @@ impl<'a> Lower<'a> {
                 format!("raw array '{n}' must be indexed ('{n}[j]') or sized ('{n}.size()')"),
             ),
             Some(Sym::Index(_)) => self.err(pos, format!("'{n}' can only be used as '{n}.size()'")),
+            Some(Sym::Array { dims, .. }) => self.err(
+                pos,
+                format!("array '{n}' must be indexed with {} subscripts", dims.len()),
+            ),
             None => {
                 if n == "i" && self.has_i {
                     if let Some(r) = self.index_reg {
@@ -931,7 +978,14 @@ impl<'a> Lower<'a> {
     }
 
     /// `a op b` for arithmetic/bitwise/shift ops (used by compound assignment too).
-    fn arith(&mut self, out: &mut Vec<Node>, op: BinOp, a: Reg, b: Reg, pos: Pos) -> R<Reg> {
+    pub(super) fn arith(
+        &mut self,
+        out: &mut Vec<Node>,
+        op: BinOp,
+        a: Reg,
+        b: Reg,
+        pos: Pos,
+    ) -> R<Reg> {
         match op {
             BinOp::Shl | BinOp::Shr => {
                 if !is_int(a.ty) || !is_int(b.ty) {
@@ -1161,6 +1215,11 @@ impl<'a> Lower<'a> {
     }
 
     fn call(&mut self, out: &mut Vec<Node>, name: &str, args: &[Expr], pos: Pos) -> R<Reg> {
+        if self.kernel.is_some()
+            && let Some(r) = self.thread_call(out, name, args, pos)?
+        {
+            return Ok(r);
+        }
         // user functions first (they may overload a math name)
         if let Some(cands) = self.funcs.get(name).cloned() {
             if let Some(f) = cands.iter().find(|f| f.params.len() == args.len()) {
@@ -1420,7 +1479,10 @@ impl<'a> Lower<'a> {
         // evaluate the arguments in the caller's scope
         let mut bound = Vec::new();
         for (p, a) in f.params.iter().zip(args) {
-            if p.by_ref && !p.is_const {
+            if p.ptr {
+                let s = self.pointer_arg(a, p.is_const)?;
+                bound.push((p.name.clone(), s));
+            } else if p.by_ref && !p.is_const {
                 let lv = self.lvalue(out, a)?;
                 let s = match lv {
                     Lv::Var(reg, cty) => {

@@ -43,7 +43,9 @@
 //! arrays, `struct`/`class`/`union`/`enum`, templates, function-like macros and conditional
 //! compilation, `switch`/`goto`, recursion, atomics, shared memory and thread intrinsics
 //! (`threadIdx`, `__syncthreads`, shuffles), `printf`, string literals, member access other
-//! than the methods above. `loop_prep` and `after_loop` run once per batch of lanes, not once
+//! than the methods above. (A `RawKernel`'s `__global__` function on the CPU has CUDA's thread
+//! model: `threadIdx` and friends, `__shared__` memory, `__syncthreads()`, atomics, pointer
+//! parameters; see [`RawKernel`](crate::RawKernel).) `loop_prep` and `after_loop` run once per batch of lanes, not once
 //! per GPU thread. Reductions take no raw arguments.
 
 pub use limits::{CancelToken, CpuLimits, StopReason, with_cpu_limits};
@@ -115,17 +117,20 @@ pub enum CpuArg<'a> {
     Scalar(Scalar),
 }
 
+mod launch;
 mod lex;
 mod limits;
 mod lower;
 mod ops;
 mod parse;
 mod run;
+mod thread;
 #[macro_use]
 mod vm;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use launch::{KernelArg, KernelProgram, MAX_THREADS};
 use lex::Source;
 use lower::{Lower, Rt, Sym};
 use parse::{CTy, Env, Parser};

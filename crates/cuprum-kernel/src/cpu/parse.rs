@@ -177,6 +177,10 @@ pub(crate) enum ExprKind {
     Method(Box<Expr>, String, Vec<Expr>),
     Index(Box<Expr>, Box<Expr>),
     Comma(Box<Expr>, Box<Expr>),
+    /// `obj.field` (`threadIdx.x`)
+    Member(Box<Expr>, String),
+    /// `&lvalue` (the address argument of an atomic function)
+    AddrOf(Box<Expr>),
 }
 
 #[derive(Clone, Debug)]
@@ -184,6 +188,19 @@ pub(crate) struct Declarator {
     pub name: String,
     pub pos: Pos,
     pub init: Option<Expr>,
+    /// array extents (`x[4][8]`); `None` for an unsized `[]` (an `extern __shared__` array)
+    pub dims: Vec<Option<Expr>>,
+}
+
+/// Where a declared variable lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Storage {
+    /// a local (per-thread) variable
+    Local,
+    /// `__shared__`: one per block
+    Shared,
+    /// `extern __shared__`: the launch's dynamic shared memory
+    ExternShared,
 }
 
 #[derive(Clone, Debug)]
@@ -193,6 +210,7 @@ pub(crate) enum Stmt {
         is_const: bool,
         vars: Vec<Declarator>,
         pos: Pos,
+        storage: Storage,
     },
     Expr(Expr),
     Block(Vec<Stmt>),
@@ -217,6 +235,9 @@ pub(crate) struct Param {
     pub name: String,
     pub by_ref: bool,
     pub is_const: bool,
+    /// `T*` (the pointee is `ty`; `is_const` for `const T*`)
+    pub ptr: bool,
+    pub pos: Pos,
 }
 
 #[derive(Clone, Debug)]
@@ -227,6 +248,11 @@ pub(crate) struct Func {
     pub body: Vec<Stmt>,
     /// index of the source section the function came from
     pub section: usize,
+    /// `__global__` (a kernel entry point)
+    pub is_global: bool,
+    /// a function template (`template <typename T, ...>`): its type parameters
+    pub template: Vec<String>,
+    pub pos: Pos,
 }
 
 /// A parsed preamble: helper functions and global declarations (run before the body).
@@ -485,6 +511,16 @@ impl<'s, 't> Parser<'s, 't> {
 
     /// Parses `[const] type [const]`; returns the type and constness.
     fn parse_type(&mut self) -> Result<(CTy, bool), Diagnostic> {
+        let (ty, is_const, ptr) = self.parse_type_ptr()?;
+        if ptr {
+            return self.err("pointer types are not supported by the CPU engine here (only as kernel parameters)");
+        }
+        Ok((ty, is_const))
+    }
+
+    /// Parses `[const] type [const] [* [const|__restrict__]]`; returns the type, constness of
+    /// the (pointed-to) value and whether it is a pointer.
+    fn parse_type_ptr(&mut self) -> Result<(CTy, bool, bool), Diagnostic> {
         let mut is_const = false;
         while self.is_ident("const") || self.is_ident("volatile") {
             is_const |= self.is_ident("const");
@@ -496,14 +532,24 @@ impl<'s, 't> Parser<'s, 't> {
             is_const = true;
             self.bump();
         }
+        let mut ptr = false;
         if self.is_punct("*") {
-            return Err(self.src.diag(
-                self.pos(),
-                "pointer types are not supported by the CPU engine",
-            ));
+            self.bump();
+            ptr = true;
+            while self.is_ident("const")
+                || self.is_ident("__restrict__")
+                || self.is_ident("__restrict")
+                || self.is_ident("restrict")
+                || self.is_ident("volatile")
+            {
+                self.bump();
+            }
+            if self.is_punct("*") {
+                return self.err("pointers to pointers are not supported by the CPU engine");
+            }
         }
         let _ = pos;
-        Ok((ty, is_const))
+        Ok((ty, is_const, ptr))
     }
 
     fn parse_base_type(&mut self) -> Result<CTy, Diagnostic> {
@@ -634,13 +680,22 @@ impl<'s, 't> Parser<'s, 't> {
     fn try_decl(&mut self) -> Result<Option<Stmt>, Diagnostic> {
         let save = self.at;
         let pos = self.pos();
+        let (mut shared, mut is_extern) = (false, false);
         while let Tok::Ident(s) = self.peek() {
-            if QUALIFIERS.contains(&s.as_str()) {
-                self.bump();
-            } else {
+            if s == "__shared__" {
+                shared = true;
+            } else if s == "extern" {
+                is_extern = true;
+            } else if !QUALIFIERS.contains(&s.as_str()) {
                 break;
             }
+            self.bump();
         }
+        let storage = match (shared, is_extern) {
+            (false, _) => Storage::Local,
+            (true, false) => Storage::Shared,
+            (true, true) => Storage::ExternShared,
+        };
         if !self.type_starts() {
             self.at = save;
             return Ok(None);
@@ -666,8 +721,14 @@ impl<'s, 't> Parser<'s, 't> {
         loop {
             let vpos = self.pos();
             let name = self.ident()?;
-            if self.is_punct("[") {
-                return self.err("local arrays are not supported by the CPU engine");
+            let mut dims = Vec::new();
+            while self.eat("[") {
+                if self.eat("]") {
+                    dims.push(None);
+                    continue;
+                }
+                dims.push(Some(self.parse_expr()?));
+                self.expect("]")?;
             }
             let init = if self.eat("=") {
                 Some(self.parse_assign()?)
@@ -699,6 +760,7 @@ impl<'s, 't> Parser<'s, 't> {
                 name,
                 pos: vpos,
                 init,
+                dims,
             });
             if !self.eat(",") {
                 break;
@@ -710,6 +772,7 @@ impl<'s, 't> Parser<'s, 't> {
             is_const,
             vars,
             pos,
+            storage,
         }))
     }
 
@@ -817,9 +880,9 @@ impl<'s, 't> Parser<'s, 't> {
                     self.expect(";")?;
                     return Ok(Stmt::Return(e, pos));
                 }
-                "switch" | "goto" | "case" | "default" | "asm" | "__syncthreads" | "template"
-                | "struct" | "class" | "union" | "enum" | "typedef" | "sizeof" | "new"
-                | "delete" | "try" | "throw" => {
+                "switch" | "goto" | "case" | "default" | "asm" | "template" | "struct"
+                | "class" | "union" | "enum" | "typedef" | "sizeof" | "new" | "delete" | "try"
+                | "throw" => {
                     return self.err(format!("'{kw}' is not supported by the CPU engine"));
                 }
                 _ => {}
@@ -840,15 +903,47 @@ impl<'s, 't> Parser<'s, 't> {
     /// The preamble: `__device__` functions, global constants, and prototypes.
     pub fn parse_preamble(&mut self, section: usize) -> Result<Preamble, Diagnostic> {
         let mut pre = Preamble::default();
+        // open `extern "C" {` blocks
+        let mut extern_blocks = 0usize;
         while !self.at_eof() {
             if self.eat(";") {
+                continue;
+            }
+            if extern_blocks > 0 && self.eat("}") {
+                extern_blocks -= 1;
+                continue;
+            }
+            if self.is_ident("extern") && matches!(self.peek_at(1), Tok::Punct("{")) {
+                self.bump();
+                self.bump();
+                extern_blocks += 1;
                 continue;
             }
             if self.is_punct("#") {
                 return self.err("preprocessor directives are not supported by the CPU engine");
             }
+            let mut template = Vec::new();
             if self.is_ident("template") {
-                return self.err("templates are not supported by the CPU engine");
+                self.bump();
+                self.expect("<")?;
+                loop {
+                    if !(self.is_ident("typename") || self.is_ident("class")) {
+                        return self.err(
+                            "only type template parameters ('typename T') are supported by the CPU engine",
+                        );
+                    }
+                    self.bump();
+                    let t = self.ident()?;
+                    template.push(t);
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+                self.expect(">")?;
+                // the body parses with the parameters as type names (bound when instantiated)
+                for t in &template {
+                    self.env.types.entry(t.clone()).or_insert(CTy::Auto);
+                }
             }
             if self.is_ident("typedef") {
                 self.bump();
@@ -858,7 +953,7 @@ impl<'s, 't> Parser<'s, 't> {
                 self.env.types.insert(name, ty);
                 continue;
             }
-            if self.is_ident("struct") || self.is_ident("using") {
+            if self.is_ident("struct") || self.is_ident("using") || self.is_ident("class") {
                 return self.err(format!(
                     "{} is not supported by the CPU engine",
                     self.describe()
@@ -866,14 +961,24 @@ impl<'s, 't> Parser<'s, 't> {
             }
             let pos = self.pos();
             let save = self.at;
+            let mut is_global = false;
             while let Tok::Ident(s) = self.peek() {
-                if QUALIFIERS.contains(&s.as_str()) {
+                if s == "__global__" {
+                    is_global = true;
+                } else if s == "__launch_bounds__" {
                     self.bump();
-                } else {
+                    self.parse_args()?;
+                    continue;
+                } else if !QUALIFIERS.contains(&s.as_str()) {
                     break;
                 }
+                self.bump();
             }
             let (ret, _) = self.parse_type()?;
+            while self.is_ident("__launch_bounds__") {
+                self.bump();
+                self.parse_args()?;
+            }
             let name = self.ident()?;
             if !self.eat("(") {
                 // a global declaration: re-parse as a statement
@@ -892,8 +997,9 @@ impl<'s, 't> Parser<'s, 't> {
                     self.bump();
                 } else {
                     loop {
-                        let (ty, is_const) = self.parse_type()?;
-                        let by_ref = self.eat("&");
+                        let ppos = self.pos();
+                        let (ty, is_const, ptr) = self.parse_type_ptr()?;
+                        let by_ref = !ptr && self.eat("&");
                         let name = self.ident()?;
                         if self.is_punct("[") {
                             return self
@@ -904,6 +1010,8 @@ impl<'s, 't> Parser<'s, 't> {
                             name,
                             by_ref,
                             is_const,
+                            ptr,
+                            pos: ppos,
                         });
                         if !self.eat(",") {
                             break;
@@ -916,14 +1024,19 @@ impl<'s, 't> Parser<'s, 't> {
                 continue; // prototype
             }
             let body = self.parse_block()?;
-            let _ = pos;
             pre.funcs.push(Func {
                 ret,
                 name,
                 params,
                 body,
                 section,
+                is_global,
+                template,
+                pos,
             });
+        }
+        if extern_blocks > 0 {
+            return self.err("expected '}' to close an 'extern \"C\" {' block");
         }
         Ok(pre)
     }
@@ -1079,7 +1192,12 @@ impl<'s, 't> Parser<'s, 't> {
                 return self.err("pointer dereference is not supported by the CPU engine");
             }
             Tok::Punct("&") => {
-                return self.err("taking an address is not supported by the CPU engine");
+                self.bump();
+                let e = self.parse_unary()?;
+                return Ok(Expr {
+                    kind: ExprKind::AddrOf(Box::new(e)),
+                    pos,
+                });
             }
             Tok::Ident(s) if s == "sizeof" => {
                 return self.err("'sizeof' is not supported by the CPU engine");
@@ -1159,10 +1277,11 @@ impl<'s, 't> Parser<'s, 't> {
                 let args = if self.is_punct("(") {
                     self.parse_args()?
                 } else {
-                    return Err(self.src.diag(
+                    e = Expr {
+                        kind: ExprKind::Member(Box::new(e), m),
                         pos,
-                        format!("member '{m}' is not supported by the CPU engine (only methods such as size(), real(), imag())"),
-                    ));
+                    };
+                    continue;
                 };
                 e = Expr {
                     kind: ExprKind::Method(Box::new(e), m, args),
@@ -1244,7 +1363,7 @@ impl<'s, 't> Parser<'s, 't> {
                 }
                 if matches!(
                     s.as_str(),
-                    "reinterpret_cast" | "const_cast" | "dynamic_cast" | "__syncthreads"
+                    "reinterpret_cast" | "const_cast" | "dynamic_cast"
                 ) {
                     return self.err(format!("'{s}' is not supported by the CPU engine"));
                 }
@@ -1286,6 +1405,18 @@ impl<'s, 't> Parser<'s, 't> {
             _ => self.err(format!("expected an expression before {}", self.describe())),
         }
     }
+}
+
+/// The C type a type name spells (`"float"`, `"unsigned int"`, `"complex<double>"`), for
+/// template arguments.
+pub(crate) fn type_of_name(text: &str) -> Option<CTy> {
+    let src = Source {
+        section: "source",
+        text,
+    };
+    let mut p = Parser::new(&src, Env::default()).ok()?;
+    let (t, _) = p.parse_type().ok()?;
+    (p.at_eof() && t.dtype().is_some()).then_some(t)
 }
 
 fn is_type_keyword(s: &str) -> bool {
