@@ -18,9 +18,14 @@ impl Banded {
     /// A zero matrix.
     pub(crate) fn zeros(n: usize, kl: usize, ku: usize) -> Result<Self> {
         let w = 2 * kl + ku + 1;
-        let len = n
-            .checked_mul(w)
-            .ok_or_else(|| Error::invalid_value("solve_banded", "system too large"))?;
+        let len = n.checked_mul(w).ok_or_else(|| {
+            Error::bad_argument(
+                "interpolate.solve_banded",
+                "n",
+                n,
+                "a band of fewer than usize::MAX entries",
+            )
+        })?;
         Ok(Self {
             n,
             kl,
@@ -40,12 +45,11 @@ impl Banded {
     pub(crate) fn set(&mut self, op: &'static str, i: usize, j: usize, v: f64) -> Result<()> {
         let j_max = i + self.ku;
         if j + self.kl < i || j > j_max {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                format!(
-                    "entry ({i}, {j}) lies outside the band ({}, {})",
-                    self.kl, self.ku
-                ),
+                "entry",
+                format!("({i}, {j})"),
+                format!("an entry within the band ({}, {})", self.kl, self.ku),
             ));
         }
         match self.pos(i, j) {
@@ -53,7 +57,12 @@ impl Banded {
                 self.data[p] = v;
                 Ok(())
             }
-            None => Err(Error::invalid_value(op, "entry outside the band")),
+            None => Err(Error::bad_argument(
+                op,
+                "entry",
+                format!("({i}, {j})"),
+                format!("an entry within the band ({}, {})", self.kl, self.ku),
+            )),
         }
     }
 
@@ -65,7 +74,7 @@ impl Banded {
     /// the matrix.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] naming `op` for a singular matrix.
+    /// [`Error::BadArgument`] naming `op` for a singular matrix.
     pub(crate) fn solve(mut self, op: &'static str, b: &mut [f64], r: usize) -> Result<()> {
         let n = self.n;
         let reach = self.kl + self.ku;
@@ -82,9 +91,11 @@ impl Banded {
                 }
             }
             if best == 0.0 || !best.is_finite() {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     op,
-                    format!("the system is singular (pivot {j} is {best})"),
+                    "matrix",
+                    format!("a singular system (pivot {j} is {best})"),
+                    "a nonsingular collocation system",
                 ));
             }
             let cmax = (j + reach).min(n - 1);

@@ -63,11 +63,12 @@ impl BPoly {
     pub fn new(c: &Array, x: &Array, extrapolate: Extrapolate, axis: isize) -> Result<Self> {
         util::same_device(OP, c, x)?;
         if c.ndim() < 2 || x.ndim() != 1 || x.shape()[0] != c.shape()[1] + 1 || c.shape()[0] == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
+                "c",
+                c.shape(),
                 format!(
-                    "c must be (k + 1, m, ...) and x (m + 1,), got {:?} and {:?}",
-                    c.shape(),
+                    "(k + 1, m, ...) with x of shape (m + 1,), x being {:?}",
                     x.shape()
                 ),
             ));
@@ -103,7 +104,7 @@ impl BPoly {
     /// `len(yi[i]) + len(yi[i+1]) - 1`, raised to the largest of all pieces. 1-d values only.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for `xi` not strictly increasing and finite, fewer than 2
+    /// [`Error::BadArgument`] for `xi` not strictly increasing and finite, fewer than 2
     /// points, `yi` of another length, or an empty derivative list.
     ///
     /// # Example
@@ -121,12 +122,11 @@ impl BPoly {
         util::check_increasing(OP, &xh)?;
         let m1 = xh.len();
         if m1 < 2 || yi.len() != m1 || yi.iter().any(|v| v.is_empty()) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "need at least 2 points and one non-empty derivative list per point ({m1} points, {} lists)",
-                    yi.len()
-                ),
+                "yi",
+                format!("{} derivative lists for {m1} points", yi.len()),
+                "at least 2 points and one non-empty derivative list per point",
             ));
         }
         let m = m1 - 1;

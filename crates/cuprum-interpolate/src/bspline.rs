@@ -50,8 +50,9 @@ impl BSpline {
     /// device; `axis` places the evaluation points among the trailing axes of the result.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `t` is not 1-d, finite and non-decreasing, has fewer than
-    /// `2k + 2` knots, or `c` has fewer than `len(t) - k - 1` rows; [`Error::DType`] for
+    /// [`Error::BadShape`] when `t` is not 1-d, has fewer than `2k + 2` knots, or `c` has
+    /// fewer than `len(t) - k - 1` rows; [`Error::BadArgument`] when `t` is not finite and
+    /// non-decreasing; [`Error::DType`] for
     /// complex input; [`Error::AxisOutOfBounds`].
     pub fn new(
         t: &Array,
@@ -62,14 +63,12 @@ impl BSpline {
     ) -> Result<Self> {
         util::same_device(OP, t, c)?;
         if t.ndim() != 1 || c.ndim() == 0 {
-            return Err(Error::invalid_value(
-                OP,
-                format!(
-                    "t must be 1-d and c at least 1-d, got shapes {:?} and {:?}",
-                    t.shape(),
-                    c.shape()
-                ),
-            ));
+            let (arg, shape, want) = if t.ndim() != 1 {
+                ("t", t.shape(), "a 1-d knot vector")
+            } else {
+                ("c", c.shape(), "at least 1-d")
+            };
+            return Err(Error::bad_shape(OP, arg, shape, want));
         }
         let th = host_f64(OP, t)?;
         let trailing = c.shape()[1..].to_vec();
@@ -88,38 +87,48 @@ impl BSpline {
         axis: usize,
     ) -> Result<Self> {
         if th.iter().any(|v| !v.is_finite()) {
-            return Err(Error::invalid_value(OP, "knots must be finite"));
+            let bad = th
+                .iter()
+                .find(|v| !v.is_finite())
+                .copied()
+                .unwrap_or(f64::NAN);
+            return Err(Error::bad_argument(OP, "t", bad, "finite knots"));
         }
         if th.windows(2).any(|w| w[1] < w[0]) {
-            return Err(Error::invalid_value(
+            let i = th.windows(2).position(|w| w[1] < w[0]).unwrap_or(0);
+            return Err(Error::bad_argument(
                 OP,
-                "knots must be in non-decreasing order",
+                "t",
+                format!("t[{i}] = {} and t[{}] = {}", th[i], i + 1, th[i + 1]),
+                "knots in non-decreasing order",
             ));
         }
         if k >= th.len() / 2 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!(
-                    "need at least 2k + 2 knots for degree k = {k}, got {}",
-                    th.len()
-                ),
+                "t",
+                &[th.len()],
+                format!("at least 2k + 2 = {} knots for degree k = {k}", 2 * k + 2),
             ));
         }
         let n = th.len() - k - 1;
         if c.shape()[0] < n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
+                "c",
+                c.shape(),
                 format!(
-                    "knots, coefficients and degree are inconsistent: {} knots, degree {k} need {n} coefficients, got {}",
-                    th.len(),
-                    c.shape()[0]
+                    "at least n = len(t) - k - 1 = {n} coefficients ({} knots, degree {k})",
+                    th.len()
                 ),
             ));
         }
         if th[k] == th[n] {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "the base interval t[k]..t[n] is empty",
+                "t",
+                format!("t[k] = t[n] = {}", th[k]),
+                "a non-empty base interval t[k] < t[n]",
             ));
         }
         let t = upload(th.clone(), &[th.len()], c.device())?;
@@ -234,13 +243,16 @@ impl BSpline {
     /// `t[nu..len-nu]` (`BSpline.derivative`, `splder`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `nu > k` or an interior knot is repeated so often that
+    /// [`Error::OutOfDomain`] when `nu > k`; [`Error::BadArgument`] when an interior knot is
+    /// repeated so often that
     /// the spline is not `nu` times differentiable.
     pub fn derivative(&self, nu: usize) -> Result<BSpline> {
         if nu > self.k {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 "interpolate.splder",
-                format!("order of derivative {nu} exceeds the degree {}", self.k),
+                "n",
+                nu,
+                format!("0 <= n <= k = {}", self.k),
             ));
         }
         let r = self.c.shape()[1];
@@ -254,11 +266,11 @@ impl BSpline {
             for i in 0..n - 1 {
                 let dt = t[i + 1 + k] - t[i + 1];
                 if dt == 0.0 {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         "interpolate.splder",
-                        format!(
-                            "the spline has internal repeated knots and is not differentiable {nu} times"
-                        ),
+                        "n",
+                        nu,
+                        "at most the differentiability at internal repeated knots",
                     ));
                 }
                 for q in 0..r {
@@ -498,9 +510,10 @@ pub enum SplineBc {
 /// LU with partial pivoting (SciPy: LAPACK `gbsv`); the spline lives on `x`'s device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `x` not finite and strictly increasing, fewer than `k + 1`
-/// points, a derivative order outside `1..=k`, a count of derivative conditions that does
-/// not match the knots, or a singular collocation matrix.
+/// [`Error::BadArgument`] for `x` not finite and strictly increasing, a count of derivative
+/// conditions that does not match the knots, or a singular collocation matrix;
+/// [`Error::BadShape`] for fewer than `k + 1` points; [`Error::OutOfDomain`] for a
+/// derivative order outside `1..=k`.
 ///
 /// # Example
 /// ```
@@ -526,9 +539,11 @@ pub fn make_interp_spline(
     let cy = || upload(p.y.clone(), &[n, r], dev);
     if k == 0 || k == 1 {
         if bc_type != SplineBc::NotAKnot {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!("too much info for k={k}: bc_type must be None"),
+                "bc_type",
+                format!("{bc_type:?} for k = {k}"),
+                "None (not-a-knot) for k = 0 or 1",
             ));
         }
         let mut t = ext::try_vec_with_capacity(n + 2)?;
@@ -538,13 +553,15 @@ pub fn make_interp_spline(
         t.extend_from_slice(xh);
         t.push(xh[n - 1]);
         if n <= k || (k == 1 && n < 2) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("need at least k + 1 points for k={k}, got {n}"),
+                "x",
+                x.shape(),
+                format!("at least k + 1 = {} points", k + 1),
             ));
         }
         if k == 0 && n < 1 {
-            return Err(Error::invalid_value(OP, "need at least 1 point"));
+            return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 point"));
         }
         return BSpline::from_parts(t, cy()?, k, Extrapolate::Yes, p.trailing, p.axis);
     }
@@ -556,28 +573,34 @@ pub fn make_interp_spline(
     };
     for &(o, _) in left.iter().chain(&right) {
         if o > k {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 OP,
-                format!("bad boundary condition: derivative order {o} > k = {k}"),
+                "bc_type",
+                format!("a derivative of order {o}"),
+                format!("derivative orders <= k = {k}"),
             ));
         }
     }
     // n values and the boundary conditions determine at most that many coefficients: a
     // larger degree has too few conditions (and k + 1 below must not overflow)
     if k >= n.saturating_add(left.len()).saturating_add(right.len()) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
+            "x",
+            x.shape(),
             format!(
-                "degree k = {k} needs more than the {n} points and {} boundary conditions given",
+                "more than k = {k} points and boundary conditions together ({} conditions)",
                 left.len() + right.len()
             ),
         ));
     }
     let t: Vec<f64> = if left.is_empty() && right.is_empty() {
         if n <= k {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("need at least k + 1 points for k={k}, got {n}"),
+                "x",
+                x.shape(),
+                format!("at least k + 1 = {} points", k + 1),
             ));
         }
         not_a_knot(xh, k)?
@@ -636,14 +659,11 @@ pub(crate) fn solve_collocation(
     let n = x.len();
     let nt = t.len() - k - 1;
     if nt != n + left.len() + right.len() {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "the number of derivatives at the boundaries does not match: expected {}, got {}+{}",
-                nt as isize - n as isize,
-                left.len(),
-                right.len()
-            ),
+            "bc_type",
+            format!("{} + {} boundary derivatives", left.len(), right.len()),
+            format!("{} in all", nt as isize - n as isize),
         ));
     }
     let mut a = Banded::zeros(nt, k, k)?;
@@ -669,8 +689,14 @@ pub(crate) fn solve_collocation(
         put(&mut a, row, x[n - 1], o)?;
         b[row * r..(row + 1) * r].fill(v);
     }
-    a.solve(op, &mut b, r)
-        .map_err(|_| Error::invalid_value(op, "the collocation matrix is singular"))?;
+    a.solve(op, &mut b, r).map_err(|_| {
+        Error::bad_argument(
+            op,
+            "t",
+            "knots giving a singular collocation matrix",
+            "knots satisfying the Schoenberg-Whitney conditions",
+        )
+    })?;
     Ok(b)
 }
 
@@ -682,7 +708,7 @@ impl crate::ppoly::PPoly {
     /// (`S^(j)(x_i) / j!`), evaluated on the device and assembled on the host.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for a spline whose base interval holds no distinct knots.
+    /// [`Error::BadArgument`] for a spline whose base interval holds no distinct knots.
     ///
     /// # Example
     /// ```
@@ -704,9 +730,11 @@ impl crate::ppoly::PPoly {
             }
         }
         if bp.len() < 2 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "the base interval has no distinct knots",
+                "t",
+                format!("t[k] = t[n] = {}", spline.th[k]),
+                "a base interval with distinct knots",
             ));
         }
         let m = bp.len() - 1;
@@ -741,8 +769,9 @@ impl BSpline {
     /// there (`indptr` = `0, k+1, 2(k+1), ...`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for knots that are not non-decreasing and finite, fewer than
-    /// `2k + 2` knots, `x` not 1-d, or (without `extrapolate`) `x` outside `[t[k], t[n]]`.
+    /// [`Error::BadArgument`] for knots that are not non-decreasing and finite;
+    /// [`Error::BadShape`] for fewer than `2k + 2` knots or `x` not 1-d;
+    /// [`Error::OutOfDomain`] (without `extrapolate`) for `x` outside `[t[k], t[n]]`.
     ///
     /// # Example
     /// ```
@@ -762,7 +791,12 @@ impl BSpline {
         const DM: &str = "interpolate.BSpline.design_matrix";
         util::same_device(DM, x, t)?;
         if x.ndim() != 1 || t.ndim() != 1 {
-            return Err(Error::invalid_value(DM, "x and t must be 1-d"));
+            let (arg, shape) = if x.ndim() != 1 {
+                ("x", x.shape())
+            } else {
+                ("t", t.shape())
+            };
+            return Err(Error::bad_shape(DM, arg, shape, "a 1-d array"));
         }
         let nt = t.shape()[0];
         let probe = cuprum_core::zeros_on(
@@ -783,9 +817,11 @@ impl BSpline {
             )?;
             let bad = cuprum_core::logical_or(&out, &cuprum_core::isnan(&xs)?)?;
             if crate::util::any_true(&bad)? {
-                return Err(Error::invalid_value(
+                return Err(Error::out_of_domain(
                     DM,
-                    format!("out of bounds: x must lie in [{lo}, {hi}]"),
+                    "x",
+                    "a value outside the base interval (or NaN)",
+                    format!("[{lo}, {hi}] (extrapolate=false)"),
                 ));
             }
         }

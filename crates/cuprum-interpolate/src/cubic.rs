@@ -62,8 +62,8 @@ macro_rules! deref_ppoly {
 /// [`PPoly::call`]. Computes in float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `x` is not strictly increasing and finite, or has fewer
-/// than 2 points; [`Error::ShapeMismatch`] when `y` and `dydx` disagree with `x`.
+/// [`Error::BadArgument`] when `x` is not strictly increasing and finite,
+/// [`Error::BadShape`] when it has fewer than 2 points; [`Error::ShapeMismatch`] when `y` and `dydx` disagree with `x`.
 ///
 /// # Example
 /// ```
@@ -158,7 +158,7 @@ impl BcType {
     /// SciPy's string names: `not-a-knot`, `natural`, `clamped`, `periodic`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another name.
+    /// [`Error::BadArgument`] for another name.
     pub fn from_name(name: &str) -> Result<BcType> {
         Ok(match name {
             "not-a-knot" => Self::NOT_A_KNOT,
@@ -166,9 +166,11 @@ impl BcType {
             "clamped" => Self::CLAMPED,
             "periodic" => Self::PERIODIC,
             o => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "interpolate.CubicSpline",
-                    format!("bc_type {o:?} is not one of not-a-knot, natural, clamped, periodic"),
+                    "bc_type",
+                    format!("{o:?}"),
+                    "one of not-a-knot, natural, clamped, periodic",
                 ));
             }
         })
@@ -203,9 +205,9 @@ pub struct CubicSplineOptions {
 /// [`PPoly`] methods ([`Deref`]).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `x` not finite and strictly increasing, fewer than 2 points,
-/// a periodic condition at one end only or with `y[0] != y[-1]`, a derivative order other
-/// than 1 or 2.
+/// [`Error::BadArgument`] for `x` not finite and strictly increasing, a periodic condition
+/// at one end only or with `y[0] != y[-1]`; [`Error::BadShape`] for fewer than 2 points;
+/// [`Error::OutOfDomain`] for a derivative order other than 1 or 2.
 ///
 /// # Example
 /// ```
@@ -235,9 +237,11 @@ impl CubicSpline {
         let BcType { start, end } = opts.bc_type;
         let periodic = start == Boundary::Periodic;
         if periodic != (end == Boundary::Periodic) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "a periodic condition must be given at both ends",
+                "bc_type",
+                format!("({start:?}, {end:?})"),
+                "a periodic condition at both ends or at neither",
             ));
         }
         for b in [start, end] {
@@ -245,9 +249,11 @@ impl CubicSpline {
                 && order != 1
                 && order != 2
             {
-                return Err(Error::invalid_value(
+                return Err(Error::out_of_domain(
                     OP,
-                    format!("the derivative order of a boundary must be 1 or 2, got {order}"),
+                    "bc_type",
+                    format!("a derivative of order {order}"),
+                    "derivative orders 1 or 2",
                 ));
             }
         }
@@ -256,11 +262,11 @@ impl CubicSpline {
             for q in 0..r {
                 let (a, b) = (p.y[q], p.y[(n - 1) * r + q]);
                 if a != b {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         OP,
-                        format!(
-                            "the first and last values of y must be equal for a periodic spline ({a} != {b})"
-                        ),
+                        "y",
+                        format!("first value {a} and last value {b}"),
+                        "equal first and last values for a periodic spline",
                     ));
                 }
             }
@@ -460,9 +466,11 @@ fn end_row(
             }
         }
         Boundary::Periodic => {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 op,
-                "periodic end condition in a non-periodic system",
+                "bc_type",
+                "a periodic end in a non-periodic system",
+                "a periodic condition at both ends or at neither",
             ));
         }
         Boundary::Derivative { order: 1, value } => {
@@ -499,7 +507,8 @@ fn end_row(
 /// SciPy's one-sided end estimates, on the host; evaluation on the data's device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `x` not finite and strictly increasing or fewer than 2 points.
+/// [`Error::BadArgument`] for `x` not finite and strictly increasing; [`Error::BadShape`]
+/// for fewer than 2 points.
 ///
 /// # Example
 /// ```
@@ -622,7 +631,8 @@ pub enum AkimaMethod {
 /// device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `x` not finite and strictly increasing or fewer than 2 points.
+/// [`Error::BadArgument`] for `x` not finite and strictly increasing; [`Error::BadShape`]
+/// for fewer than 2 points.
 ///
 /// # Example
 /// ```

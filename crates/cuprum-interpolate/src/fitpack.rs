@@ -32,8 +32,9 @@ impl Default for SplrepOptions {
 /// and smoothing-parameter iteration (`fpcurf`) on the host.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `k` outside 1..=5, fewer than `k + 1` points, `x` not
-/// strictly increasing, `s < 0`, or `x`/`y` not 1-d of equal length.
+/// [`Error::OutOfDomain`] for `k` outside 1..=5 or `s < 0`; [`Error::BadShape`] for fewer
+/// than `k + 1` points or `x`/`y` not 1-d of equal length; [`Error::BadArgument`] for `x`
+/// not strictly increasing.
 ///
 /// # Example
 /// ```
@@ -50,21 +51,20 @@ pub fn splrep(x: &Array, y: &Array, opts: SplrepOptions) -> Result<BSpline> {
     const OP: &str = "interpolate.splrep";
     let k = opts.k;
     if !(1..=5).contains(&k) {
-        return Err(Error::invalid_value(
-            OP,
-            format!("k = {k} is not in 1 <= k <= 5"),
-        ));
+        return Err(Error::out_of_domain(OP, "k", k, "1 <= k <= 5"));
     }
     if x.ndim() != 1 || y.ndim() != 1 {
-        return Err(Error::invalid_value(OP, "x and y must be 1-d"));
+        let (arg, shape) = if x.ndim() != 1 {
+            ("x", x.shape())
+        } else {
+            ("y", y.shape())
+        };
+        return Err(Error::bad_shape(OP, arg, shape, "a 1-d array"));
     }
     let p = prepare(OP, x, y, 0, k + 1)?;
     let s = opts.s.unwrap_or(0.0);
     if s.is_nan() || s < 0.0 {
-        return Err(Error::invalid_value(
-            OP,
-            format!("s must be non-negative, got {s}"),
-        ));
+        return Err(Error::out_of_domain(OP, "s", s, "s >= 0"));
     }
     let dev = x.device();
     let (t, c) = if s == 0.0 {
@@ -104,14 +104,16 @@ pub enum SplevExt {
 /// **Shapes**: `x` of any shape → the same shape (plus the spline's trailing axes).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `der > k` or (with `SplevExt::Raise`) a point lies outside
+/// [`Error::OutOfDomain`] when `der > k` or (with `SplevExt::Raise`) a point lies outside
 /// the base interval; [`Error::DeviceMismatch`].
 pub fn splev(x: &Array, tck: &BSpline, der: usize, ext: SplevExt) -> Result<Array> {
     const OP: &str = "interpolate.splev";
     if der > tck.k() {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            format!("order of derivative {der} must be <= k = {}", tck.k()),
+            "der",
+            der,
+            format!("0 <= der <= k = {}", tck.k()),
         ));
     }
     util::real_check(OP, x)?;
@@ -133,7 +135,12 @@ pub fn splev(x: &Array, tck: &BSpline, der: usize, ext: SplevExt) -> Result<Arra
         SplevExt::Zeros => cuprum_core::where_(&out, Scalar::Float(0.0), &flat)?,
         SplevExt::Raise => {
             if any_true(&out)? {
-                return Err(Error::invalid_value(OP, "x value out of bounds"));
+                return Err(Error::out_of_domain(
+                    OP,
+                    "x",
+                    "a value outside the knots' base interval",
+                    format!("[{lo}, {hi}] (ext=raise)"),
+                ));
             }
             flat
         }
@@ -208,8 +215,8 @@ pub fn splint(a: f64, b: f64, tck: &BSpline) -> Result<Array> {
 /// then [`PPoly::roots`](crate::PPoly::roots) without extrapolation.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a spline of degree other than 3 (FITPACK's restriction) or
-/// with trailing dimensions.
+/// [`Error::BadArgument`] for a spline of degree other than 3 (FITPACK's restriction);
+/// [`Error::BadShape`] for one with trailing dimensions.
 ///
 /// # Example
 /// ```
@@ -222,9 +229,11 @@ pub fn splint(a: f64, b: f64, tck: &BSpline) -> Result<Array> {
 /// ```
 pub fn sproot(tck: &BSpline) -> Result<Array> {
     if tck.k() != 3 {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             "interpolate.sproot",
-            format!("the spline must be cubic, got degree {}", tck.k()),
+            "tck",
+            format!("a spline of degree {}", tck.k()),
+            "a cubic spline (k = 3)",
         ));
     }
     crate::PPoly::from_spline(tck)?.roots(false, Some(Extrapolate::No))

@@ -195,9 +195,11 @@ fn generate_knots(x: &[f64], y: &[f64], w: &[f64], k: usize, s: f64) -> Result<V
         };
         fp = f;
         if fp.is_nan() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 "interpolate.splrep",
-                "the weighted sum of squared residuals is NaN",
+                "y",
+                "data whose weighted sum of squared residuals is NaN",
+                "finite data and weights",
             ));
         }
         let fpms = fp - s;
@@ -217,7 +219,12 @@ fn generate_knots(x: &[f64], y: &[f64], w: &[f64], k: usize, s: f64) -> Result<V
         }
         for j in 0..nplus {
             let knot = new_knot(x, &t, k, &res).ok_or_else(|| {
-                Error::invalid_value("interpolate.splrep", "no knot interval can be split")
+                Error::bad_argument(
+                    "interpolate.splrep",
+                    "s",
+                    s,
+                    "a smoothing factor reachable by splitting knot intervals",
+                )
             })?;
             let at = t.partition_point(|&v| v < knot);
             t.insert(at, knot);
@@ -390,7 +397,7 @@ pub(crate) fn curfit(
 /// of squared residuals.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] naming `op` when the data do not determine every coefficient
+/// [`Error::BadArgument`] naming `op` when the data do not determine every coefficient
 /// (the Schoenberg–Whitney conditions fail: a zero on the triangular factor's diagonal).
 pub(crate) fn lsq_spline(
     op: &'static str,
@@ -402,9 +409,11 @@ pub(crate) fn lsq_spline(
 ) -> Result<(Vec<f64>, f64)> {
     let (_, c, _, fp) = lsq(x, y, w, t, k)?;
     if c.iter().any(|v| !v.is_finite()) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            "the least-squares system is singular (the Schoenberg-Whitney conditions are not satisfied for these knots)",
+            "t",
+            "knots giving a singular least-squares system",
+            "knots satisfying the Schoenberg-Whitney conditions",
         ));
     }
     Ok((c, fp))

@@ -41,7 +41,7 @@ impl GridMethod {
     /// SciPy's names: `linear`, `nearest`, `slinear`, `cubic`, `quintic`, `pchip`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for an unknown method.
+    /// [`Error::BadArgument`] for an unknown method.
     pub fn from_name(name: &str) -> Result<Self> {
         const OP: &str = "interpolate.RegularGridInterpolator";
         match name {
@@ -51,11 +51,11 @@ impl GridMethod {
             "cubic" => Ok(Self::Cubic),
             "quintic" => Ok(Self::Quintic),
             "pchip" => Ok(Self::Pchip),
-            o => Err(Error::invalid_value(
+            o => Err(Error::bad_argument(
                 OP,
-                format!(
-                    "method {o:?} is not defined (linear, nearest, slinear, cubic, quintic, pchip)"
-                ),
+                "method",
+                format!("{o:?}"),
+                "one of linear, nearest, slinear, cubic, quintic, pchip",
             )),
         }
     }
@@ -101,7 +101,8 @@ impl Default for GridOptions {
 /// `4^d` grid values around each point. Computes in float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a grid that is not 1-d, monotone and finite, a size that
+/// [`Error::BadShape`] / [`Error::BadArgument`] for a grid that is not 1-d, monotone and
+/// finite, a size that
 /// does not match `values`, fewer than 2 points in a dimension for `linear`, more grids
 /// than `values` has dimensions, and (at evaluation) `xi` whose last axis is not `d` or
 /// points outside the grid with `bounds_error`.
@@ -145,12 +146,11 @@ impl RegularGridInterpolator {
     pub fn new(points: &[&Array], values: &Array, opts: GridOptions) -> Result<Self> {
         let d = points.len();
         if d == 0 || d > values.ndim() {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!(
-                    "there are {d} point arrays, but values has {} dimensions",
-                    values.ndim()
-                ),
+                "values",
+                values.shape(),
+                format!("at least {d} dimensions, one per point array"),
             ));
         }
         util::real_check(OP, values)?;
@@ -162,26 +162,31 @@ impl RegularGridInterpolator {
         for (i, p) in points.iter().enumerate() {
             util::same_device(OP, p, values)?;
             if p.ndim() != 1 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
-                    format!("the points in dimension {i} must be 1-dimensional"),
+                    "points",
+                    p.shape(),
+                    format!("a 1-d array in dimension {i}"),
                 ));
             }
             let mut g = host_f64(OP, p)?;
             if g.len() != values.shape()[i] {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
+                    "points",
+                    p.shape(),
                     format!(
-                        "there are {} points and {} values in dimension {i}",
-                        g.len(),
+                        "({},): as many points as values along dimension {i}",
                         values.shape()[i]
                     ),
                 ));
             }
             if g.is_empty() || g.iter().any(|v| !v.is_finite()) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!("the points in dimension {i} must be finite and non-empty"),
+                    "points",
+                    format!("dimension {i}: {} points, not all finite or none", g.len()),
+                    "finite, non-empty point arrays",
                 ));
             }
             if g.len() > 1 && g.windows(2).all(|w| w[1] < w[0]) {
@@ -194,9 +199,11 @@ impl RegularGridInterpolator {
                 };
                 vals = vals.slice(&items)?;
             } else if g.windows(2).any(|w| w[1] <= w[0]) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!("the points in dimension {i} must be strictly ascending or descending"),
+                    "points",
+                    format!("dimension {i}: neither strictly ascending nor descending"),
+                    "strictly ascending or descending points",
                 ));
             }
             let need = match opts.method {
@@ -206,11 +213,12 @@ impl RegularGridInterpolator {
                 m => m.degree().map_or(1, |k| k + 1),
             };
             if g.len() < need {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
+                    "points",
+                    p.shape(),
                     format!(
-                        "there are {} points in dimension {i}, but method {:?} requires at least {need}",
-                        g.len(),
+                        "at least {need} points in dimension {i} for method {:?}",
                         opts.method
                     ),
                 ));
@@ -279,23 +287,21 @@ impl RegularGridInterpolator {
         let d = self.grids.len();
         util::same_device(OP, &self.values, xi)?;
         util::real_check(OP, xi)?;
-        let (xi2, lead): (Array, Vec<usize>) = if xi.ndim() == 0
-            || *xi.shape().last().unwrap_or(&0) != d
-        {
-            if d == 1 {
-                (xi.reshape([xi.size(), 1])?, xi.shape().to_vec())
+        let (xi2, lead): (Array, Vec<usize>) =
+            if xi.ndim() == 0 || *xi.shape().last().unwrap_or(&0) != d {
+                if d == 1 {
+                    (xi.reshape([xi.size(), 1])?, xi.shape().to_vec())
+                } else {
+                    return Err(Error::bad_shape(
+                        OP,
+                        "xi",
+                        xi.shape(),
+                        format!("(..., {d})"),
+                    ));
+                }
             } else {
-                return Err(Error::invalid_value(
-                    OP,
-                    format!(
-                        "the requested sample points xi have dimension {}, but this interpolator has dimension {d}",
-                        xi.shape().last().copied().unwrap_or(0)
-                    ),
-                ));
-            }
-        } else {
-            (xi.clone(), xi.shape()[..xi.ndim() - 1].to_vec())
-        };
+                (xi.clone(), xi.shape()[..xi.ndim() - 1].to_vec())
+            };
         let npts: usize = lead.iter().product();
         let xi2 = xi2.astype(DType::Float64)?.reshape([npts, d])?;
         let r = self.values.shape()[1];
@@ -348,9 +354,11 @@ impl RegularGridInterpolator {
         };
         // a NaN coordinate is not inside the grid either (SciPy's all(lo <= p <= hi) check)
         if self.opts.bounds_error && (any_true(&oob)? || any_true(&cuprum_core::isnan(&xi2)?)?) {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 OP,
-                "one of the requested xi is out of bounds",
+                "xi",
+                "a point outside the grid (or NaN)",
+                "the grid's bounds (bounds_error=true)",
             ));
         }
         let mut strides = ext::try_vec_filled(d, 1usize)?;
@@ -378,7 +386,9 @@ impl RegularGridInterpolator {
                         Some(f) => cuprum_core::add(&f, &term)?,
                     });
                 }
-                let flat = flat.ok_or_else(|| Error::invalid_value(OP, "no dimensions"))?;
+                let flat = flat.ok_or_else(|| {
+                    Error::bad_argument(OP, "points", "no dimensions", "at least one grid axis")
+                })?;
                 take(&self.values, &flat, Some(0), IndexMode::Clip)?
             }
             GridMethod::Pchip => pchip_eval(&self.grids, &self.sizes, &self.values, &xi2, &idx)?,
@@ -409,7 +419,14 @@ impl RegularGridInterpolator {
                     }
                     let (weight, flat) = match (weight, flat) {
                         (Some(a), Some(b)) => (a, b),
-                        _ => return Err(Error::invalid_value(OP, "no dimensions")),
+                        _ => {
+                            return Err(Error::bad_argument(
+                                OP,
+                                "points",
+                                "no dimensions",
+                                "at least one grid axis",
+                            ));
+                        }
                     };
                     let v = take(&self.values, &flat, Some(0), IndexMode::Clip)?;
                     let term = cuprum_core::multiply(&v, &weight.reshape([npts, 1])?)?;
@@ -418,7 +435,9 @@ impl RegularGridInterpolator {
                         Some(a) => cuprum_core::add(&a, &term)?,
                     });
                 }
-                acc.ok_or_else(|| Error::invalid_value(OP, "no dimensions"))?
+                acc.ok_or_else(|| {
+                    Error::bad_argument(OP, "points", "no dimensions", "at least one grid axis")
+                })?
             }
         };
         let res = match self.opts.fill_value {
@@ -507,9 +526,11 @@ impl RegularGridInterpolator {
             oob_any = flags.iter().any(|&f| f);
         }
         if oob_any {
-            return Err(Error::invalid_value(
+            return Err(Error::out_of_domain(
                 OP,
-                "one of the requested xi is out of bounds",
+                "xi",
+                "a point outside the grid (or NaN)",
+                "the grid's bounds (bounds_error=true)",
             ));
         }
         Array::from_vec_on(out, &[npts, r], Device::Cpu)
@@ -566,7 +587,12 @@ pub(crate) fn tensor_eval(
         ls.push(l);
         hs.push(h);
         corners = corners.checked_mul(ks[j] + 1).ok_or_else(|| {
-            Error::invalid_value(op, format!("{d} dimensions of these degrees are too many"))
+            Error::bad_argument(
+                op,
+                "k",
+                format!("{d} dimensions of degrees {ks:?}"),
+                "fewer than usize::MAX corner terms",
+            )
         })?;
     }
     let mut acc: Option<Array> = None;
@@ -594,7 +620,14 @@ pub(crate) fn tensor_eval(
         }
         let (weight, flat) = match (weight, flat) {
             (Some(a), Some(b)) => (a, b),
-            _ => return Err(Error::invalid_value(op, "no dimensions")),
+            _ => {
+                return Err(Error::bad_argument(
+                    op,
+                    "points",
+                    "no dimensions",
+                    "at least one grid axis",
+                ));
+            }
         };
         let v = take(coeffs, &flat, Some(0), IndexMode::Clip)?;
         let term = cuprum_core::multiply(&v, &weight.reshape([npts, 1])?)?;
@@ -603,5 +636,5 @@ pub(crate) fn tensor_eval(
             Some(a) => cuprum_core::add(&a, &term)?,
         });
     }
-    acc.ok_or_else(|| Error::invalid_value(op, "no dimensions"))
+    acc.ok_or_else(|| Error::bad_argument(op, "points", "no dimensions", "at least one grid axis"))
 }

@@ -125,9 +125,11 @@ pub(crate) fn pchip_eval(
             });
         }
         let flat = flat.ok_or_else(|| {
-            cuprum_core::Error::invalid_value(
+            cuprum_core::Error::bad_argument(
                 "interpolate.RegularGridInterpolator",
+                "points",
                 "no dimensions",
+                "at least one grid axis",
             )
         })?;
         vals.push(take(values, &flat, Some(0), IndexMode::Clip)?);
@@ -150,6 +152,11 @@ pub(crate) fn pchip_eval(
         vals = next;
     }
     vals.pop().ok_or_else(|| {
-        cuprum_core::Error::invalid_value("interpolate.RegularGridInterpolator", "no dimensions")
+        cuprum_core::Error::bad_argument(
+            "interpolate.RegularGridInterpolator",
+            "points",
+            "no dimensions",
+            "at least one grid axis",
+        )
     })
 }

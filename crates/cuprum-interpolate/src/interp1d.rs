@@ -30,7 +30,7 @@ impl Interp1dKind {
     /// `slinear`, `quadratic`, `cubic`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another name.
+    /// [`Error::BadArgument`] for another name.
     pub fn from_name(name: &str) -> Result<Self> {
         Ok(match name {
             "linear" => Self::Linear,
@@ -43,11 +43,11 @@ impl Interp1dKind {
             "previous" => Self::Previous,
             "next" => Self::Next,
             o => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "interpolate.interp1d",
-                    format!(
-                        "kind {o:?} is not one of linear, nearest, nearest-up, zero, slinear, quadratic, cubic"
-                    ),
+                    "kind",
+                    format!("{o:?}"),
+                    "one of linear, nearest, nearest-up, zero, slinear, quadratic, cubic",
                 ));
             }
         })
@@ -115,9 +115,9 @@ enum Imp {
 /// sorted first unless `assume_sorted`. Computes in float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for fewer than 2 points (1 for `zero`/`nearest`), non-finite `x`,
-/// repeated `x` for a spline kind, and (at evaluation) points outside the range with
-/// `bounds_error`.
+/// [`Error::BadShape`] for fewer than 2 points (1 for `zero`/`nearest`);
+/// [`Error::BadArgument`] for non-finite `x` or repeated `x` for a spline kind;
+/// [`Error::OutOfDomain`] (at evaluation) for points outside the range with `bounds_error`.
 ///
 /// # Example
 /// ```
@@ -152,10 +152,7 @@ impl Interp1d {
     pub fn new(x: &Array, y: &Array, opts: Interp1dOptions) -> Result<Self> {
         util::same_device(OP, x, y)?;
         if x.ndim() != 1 {
-            return Err(Error::invalid_value(
-                OP,
-                format!("x must be 1-d, got shape {:?}", x.shape()),
-            ));
+            return Err(Error::bad_shape(OP, "x", x.shape(), "a 1-d array"));
         }
         let (yf, trailing, axis) = util::axis_first(OP, y, opts.axis)?;
         let n = x.shape()[0];
@@ -180,14 +177,21 @@ impl Interp1d {
             Interp1dKind::Linear => 2,
         };
         if n < min.max(1) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("x and y arrays must have at least {min} entries"),
+                "x",
+                x.shape(),
+                format!("at least {min} entries for this kind"),
             ));
         }
         let mut xh = util::host_f64(OP, x)?;
         if xh.iter().any(|v| v.is_nan()) {
-            return Err(Error::invalid_value(OP, "x must not contain NaN"));
+            return Err(Error::bad_argument(
+                OP,
+                "x",
+                f64::NAN,
+                "values that are not NaN",
+            ));
         }
         let r = yf.shape()[1];
         let dev = x.device();
@@ -259,7 +263,7 @@ impl Interp1d {
     /// The interpolated values at `xnew` (any shape), float64 on the data's device.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for points outside the range with `bounds_error`;
+    /// [`Error::OutOfDomain`] for points outside the range with `bounds_error`;
     /// [`Error::DeviceMismatch`]; [`Error::DType`] for complex `xnew`.
     pub fn call(&self, xnew: &Array) -> Result<Array> {
         util::real_check(OP, xnew)?;
@@ -269,21 +273,19 @@ impl Interp1d {
         let above = cuprum_core::greater(&xs, self.hi)?;
         if self.bounds_error {
             if any_true(&below)? {
-                return Err(Error::invalid_value(
+                return Err(Error::out_of_domain(
                     OP,
-                    format!(
-                        "a value in x_new is below the interpolation range's minimum value ({})",
-                        self.lo
-                    ),
+                    "x_new",
+                    "a value below the interpolation range",
+                    format!("[{}, {}] (bounds_error=true)", self.lo, self.hi),
                 ));
             }
             if any_true(&above)? {
-                return Err(Error::invalid_value(
+                return Err(Error::out_of_domain(
                     OP,
-                    format!(
-                        "a value in x_new is above the interpolation range's maximum value ({})",
-                        self.hi
-                    ),
+                    "x_new",
+                    "a value above the interpolation range",
+                    format!("[{}, {}] (bounds_error=true)", self.lo, self.hi),
                 ));
             }
         }

@@ -43,13 +43,15 @@ impl Base {
     ) -> Result<Self> {
         util::same_device(op, points, values)?;
         if points.ndim() != 2 {
-            return Err(Error::invalid_value(
-                op,
-                format!("invalid shape for input data points: {:?}", points.shape()),
-            ));
+            return Err(Error::bad_shape(op, "points", points.shape(), "(n, d)"));
         }
         if points.shape()[1] < 2 {
-            return Err(Error::invalid_value(op, "input data must be at least 2-D"));
+            return Err(Error::bad_shape(
+                op,
+                "points",
+                points.shape(),
+                "(n, d) with d >= 2",
+            ));
         }
         let p = util::as_f64(op, points)?;
         let (p, scale) = if rescale {
@@ -75,12 +77,11 @@ impl Base {
         util::same_device(op, tri.points(), values)?;
         let n = tri.points().shape()[0];
         if values.ndim() == 0 || values.shape()[0] != n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 op,
-                format!(
-                    "different number of values and points: {n} points, values of shape {:?}",
-                    values.shape()
-                ),
+                "values",
+                values.shape(),
+                format!("({n}, ...): one value per point"),
             ));
         }
         let trailing = values.shape()[1..].to_vec();
@@ -104,12 +105,11 @@ impl Base {
         util::same_device(op, &self.values, xi)?;
         let d = self.tri.points().shape()[1];
         if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 op,
-                format!(
-                    "number of dimensions in xi does not match x: xi of shape {:?}, points of dimension {d}",
-                    xi.shape()
-                ),
+                "xi",
+                xi.shape(),
+                format!("(..., {d})"),
             ));
         }
         let lead = xi.shape()[..xi.ndim() - 1].to_vec();
@@ -152,7 +152,8 @@ impl Base {
                     Some(acc) => cp::add(&acc, &term)?,
                 });
             }
-            let b = b.ok_or_else(|| Error::invalid_value(LINEAR, "points have no coordinates"))?;
+            let b =
+                b.ok_or_else(|| Error::bad_shape(LINEAR, "points", &[0, 0], "(n, d) with d >= 2"))?;
             last = cp::subtract(&last, &b)?;
             bary.push(b);
         }
@@ -184,9 +185,9 @@ impl Base {
 /// values, and elementwise weights).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `points` is not `(n, d)` with `d >= 2`, `values` has another
-/// length, `xi`'s last axis is not `d`, or the triangulation fails (fewer than 3 points,
-/// non-finite, collinear or coplanar points); [`Error::Unsupported`] for `d > 3`;
+/// [`Error::BadShape`] when `points` is not `(n, d)` with `d >= 2`, `values` has another
+/// length, or `xi`'s last axis is not `d`; [`Error::BadArgument`] when the triangulation
+/// fails (fewer than `d + 1` points, non-finite points, points in one hyperplane);
 /// [`Error::DType`] for complex values; [`Error::DeviceMismatch`].
 ///
 /// # Example
@@ -321,8 +322,8 @@ const CT_TERMS: [([u8; 4], f64); 19] = [
 /// `fill_value` outside the convex hull or at NaN coordinates.
 ///
 /// # Errors
-/// As [`LinearNDInterpolator`], and [`Error::InvalidValue`] for points that are not 2-d or
-/// a negative `tol`.
+/// As [`LinearNDInterpolator`], and [`Error::BadShape`] for points that are not 2-d,
+/// [`Error::OutOfDomain`] for a negative `tol`.
 ///
 /// # Example
 /// ```
@@ -353,12 +354,11 @@ impl CloughTocher2DInterpolator {
     /// As described on the type.
     pub fn new(points: &Array, values: &Array, opts: CloughTocherOptions) -> Result<Self> {
         if points.ndim() == 2 && points.shape()[1] != 2 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 CT,
-                format!(
-                    "this mode of interpolation available only for 2-D data, got points of shape {:?}",
-                    points.shape()
-                ),
+                "points",
+                points.shape(),
+                "(n, 2): 2-d data",
             ));
         }
         let base = Base::new(CT, points, values, opts.fill_value, opts.rescale)?;
@@ -396,10 +396,7 @@ impl CloughTocher2DInterpolator {
 
     fn build(base: Base, opts: CloughTocherOptions) -> Result<Self> {
         if opts.tol.is_nan() || opts.tol < 0.0 {
-            return Err(Error::invalid_value(
-                CT,
-                format!("tol must be non-negative, got {}", opts.tol),
-            ));
+            return Err(Error::out_of_domain(CT, "tol", opts.tol, "tol >= 0"));
         }
         let dev = base.values.device();
         let pts = base.tri.points().to_vec::<f64>()?;
@@ -542,7 +539,7 @@ impl CloughTocher2DInterpolator {
                     });
                 }
             }
-            let m = m.ok_or_else(|| Error::invalid_value(CT, "empty Bezier term"))?;
+            let m = m.ok_or_else(|| Error::bad_shape(CT, "points", &[0, 0], "(n, 2): 2-d data"))?;
             let term = cp::multiply(&cp::multiply(&m, *w)?, &cols(&c, t * r, (t + 1) * r)?)?;
             acc = cp::add(&acc, &term)?;
         }

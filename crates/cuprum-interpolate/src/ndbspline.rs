@@ -18,9 +18,9 @@ const OP: &str = "interpolate.NdBSpline";
 /// default) or NaN. Computes in float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for knots that are not 1-d, finite and non-decreasing, fewer than
-/// `2k + 2` knots in a dimension, `c` whose leading shape does not match, or `k` of another
-/// length than `t`.
+/// [`Error::BadArgument`] for knots that are not 1-d, finite and non-decreasing;
+/// [`Error::BadShape`] for fewer than `2k + 2` knots in a dimension, `c` whose leading
+/// shape does not match, or `k` of another length than `t`.
 ///
 /// # Example
 /// ```
@@ -52,12 +52,13 @@ impl NdBSpline {
     pub fn new(t: &[&Array], c: &Array, k: &[usize], extrapolate: bool) -> Result<Self> {
         let d = t.len();
         if d == 0 || k.len() != d || c.ndim() < d {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
+                "c",
+                c.shape(),
                 format!(
-                    "{d} knot vectors, {} degrees and c of shape {:?} do not agree",
-                    k.len(),
-                    c.shape()
+                    "at least {d} dimensions, with {d} >= 1 knot vectors and as many degrees ({} given)",
+                    k.len()
                 ),
             ));
         }
@@ -71,29 +72,31 @@ impl NdBSpline {
                 || th.iter().any(|v| !v.is_finite())
                 || th.windows(2).any(|w| w[1] < w[0])
             {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!("knots in dimension {j} must be 1-d, finite and non-decreasing"),
+                    "t",
+                    format!("the knots of dimension {j}, of shape {:?}", tj.shape()),
+                    "1-d, finite, non-decreasing knots",
                 ));
             }
             if th.len() < 2 * kj + 2 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
+                    "t",
+                    &[th.len()],
                     format!(
-                        "need at least {} knots for degree {kj} in dimension {j}, got {}",
-                        2 * kj + 2,
-                        th.len()
+                        "at least {} knots for degree {kj} in dimension {j}",
+                        2 * kj + 2
                     ),
                 ));
             }
             let n = th.len() - kj - 1;
             if c.shape()[j] != n {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
-                    format!(
-                        "c has {} coefficients in dimension {j}, the knots need {n}",
-                        c.shape()[j]
-                    ),
+                    "c",
+                    c.shape(),
+                    format!("{n} coefficients along dimension {j}, as its knots need"),
                 ));
             }
             bounds.push((th[kj], th[n]));
@@ -119,18 +122,17 @@ impl NdBSpline {
     /// float64 on the spline's device.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `xi`'s last axis is not `d`; [`Error::DeviceMismatch`].
+    /// [`Error::BadShape`] when `xi`'s last axis is not `d`; [`Error::DeviceMismatch`].
     pub fn call(&self, xi: &Array, nu: usize) -> Result<Array> {
         let d = self.knots.len();
         util::same_device(OP, &self.coeffs, xi)?;
         util::real_check(OP, xi)?;
         if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!(
-                    "xi must end in an axis of length {d}, got shape {:?}",
-                    xi.shape()
-                ),
+                "xi",
+                xi.shape(),
+                format!("(..., {d})"),
             ));
         }
         let lead = xi.shape()[..xi.ndim() - 1].to_vec();

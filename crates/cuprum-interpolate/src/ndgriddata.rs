@@ -21,7 +21,7 @@ const NEAREST: &str = "interpolate.NearestNDInterpolator";
 /// distance matrix and an `argmin`); SciPy uses a k-d tree. Ties go to the lowest index.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `points` is not 2-d with at least one point, `values` has
+/// [`Error::BadShape`] when `points` is not 2-d with at least one point, `values` has
 /// another length, or `xi`'s last axis is not `d`; [`Error::DeviceMismatch`].
 ///
 /// # Example
@@ -51,22 +51,20 @@ impl NearestNDInterpolator {
     pub fn new(points: &Array, values: &Array, rescale: bool) -> Result<Self> {
         util::same_device(NEAREST, points, values)?;
         if points.ndim() != 2 || points.shape()[0] == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 NEAREST,
-                format!(
-                    "points must be (n, d) with n >= 1, got shape {:?}",
-                    points.shape()
-                ),
+                "points",
+                points.shape(),
+                "(n, d) with n >= 1",
             ));
         }
         let n = points.shape()[0];
         if values.ndim() == 0 || values.shape()[0] != n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 NEAREST,
-                format!(
-                    "values must have {n} entries along axis 0, got shape {:?}",
-                    values.shape()
-                ),
+                "values",
+                values.shape(),
+                format!("({n}, ...): one value per point"),
             ));
         }
         let p = util::as_f64(NEAREST, points)?;
@@ -105,12 +103,11 @@ impl NearestNDInterpolator {
         util::same_device(NEAREST, &self.points, xi)?;
         let (n, d) = (self.points.shape()[0], self.points.shape()[1]);
         if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 NEAREST,
-                format!(
-                    "xi must end in an axis of length {d}, got shape {:?}",
-                    xi.shape()
-                ),
+                "xi",
+                xi.shape(),
+                format!("(..., {d})"),
             ));
         }
         let lead = xi.shape()[..xi.ndim() - 1].to_vec();
@@ -141,8 +138,9 @@ impl NearestNDInterpolator {
                     Some(s) => cuprum_core::add(&s, &sq)?,
                 });
             }
-            let dist =
-                acc.ok_or_else(|| Error::invalid_value(NEAREST, "points have no coordinates"))?;
+            let dist = acc.ok_or_else(|| {
+                Error::bad_shape(NEAREST, "points", self.points.shape(), "(n, d) with d >= 1")
+            })?;
             let idx = dist.argmin(1, false)?;
             parts.push(take(&self.values, &idx, Some(0), IndexMode::Clip)?);
             start = stop;
@@ -187,7 +185,7 @@ pub enum GriddataMethod {
 /// [`CloughTocher2DInterpolator`], with `fill_value` outside the convex hull.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `Cubic` in 3 or more dimensions; otherwise as the
+/// [`Error::BadArgument`] for `Cubic` in 3 or more dimensions; otherwise as the
 /// interpolators named.
 ///
 /// # Example
@@ -249,12 +247,14 @@ pub fn griddata(
             };
             CloughTocher2DInterpolator::new(points, values, opts)?.call(xi)
         }
-        GriddataMethod::Cubic => Err(Error::invalid_value(
+        GriddataMethod::Cubic => Err(Error::bad_argument(
             OP,
+            "method",
             format!(
-                "unknown interpolation method 'cubic' for {} dimensional data",
+                "'cubic' for {}-dimensional data",
                 points.shape().get(1).copied().unwrap_or(0)
             ),
+            "'cubic' only for 1-d or 2-d data; 'linear' or 'nearest'",
         )),
     }
 }

@@ -25,9 +25,10 @@ const OP: &str = "interpolate.NdPPoly";
 /// the `prod k_j` coefficients of each point's cell, and the monomials' weighted sum.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a breakpoint array that is not 1-d, has fewer than 2 points
-/// or decreases, `c` with fewer than `2d` dimensions or interval counts that disagree with
-/// `x`; at evaluation, points whose last axis is not `d` or `nu` of another length;
+/// [`Error::BadShape`] for a breakpoint array that is not 1-d or has fewer than 2 points,
+/// `c` with fewer than `2d` dimensions or interval counts that disagree with `x`, and at
+/// evaluation points whose last axis is not `d`; [`Error::BadArgument`] for decreasing
+/// breakpoints or `nu` of another length;
 /// [`Error::DType`] for complex coefficients; [`Error::DeviceMismatch`].
 ///
 /// # Example
@@ -64,50 +65,57 @@ impl NdPPoly {
     pub fn new(c: &Array, x: &[&Array], extrapolate: bool) -> Result<Self> {
         let d = x.len();
         if d == 0 {
-            return Err(Error::invalid_value(OP, "x must hold at least one array"));
+            return Err(Error::bad_argument(
+                OP,
+                "x",
+                "no arrays",
+                "at least one breakpoint array",
+            ));
         }
         let mut xs = ext::try_vec_with_capacity(d)?;
         for (j, xj) in x.iter().enumerate() {
             util::same_device(OP, c, xj)?;
             if xj.ndim() != 1 {
-                return Err(Error::invalid_value(
-                    OP,
-                    "x arrays must all be 1-dimensional",
-                ));
+                return Err(Error::bad_shape(OP, "x", xj.shape(), format!("x[{j}] 1-d")));
             }
             if xj.size() < 2 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
-                    "x arrays must all contain at least 2 points",
+                    "x",
+                    xj.shape(),
+                    format!("x[{j}] with at least 2 points"),
                 ));
             }
             let h = util::host_f64(OP, xj)?;
             if h.iter().any(|v| v.is_nan()) || h.windows(2).any(|w| w[1] < w[0]) {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!("x-coordinates are not in increasing order (x[{j}])"),
+                    "x",
+                    format!("x[{j}] = {h:?}"),
+                    "non-decreasing breakpoints without NaN",
                 ));
             }
             xs.push(util::as_f64(OP, xj)?);
         }
         if c.ndim() < 2 * d {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!(
-                    "c must have at least 2*len(x) = {} dimensions, got shape {:?}",
-                    2 * d,
-                    c.shape()
-                ),
+                "c",
+                c.shape(),
+                format!("at least 2*len(x) = {} dimensions", 2 * d),
             ));
         }
         let ks = c.shape()[..d].to_vec();
         let ms = c.shape()[d..2 * d].to_vec();
         for (j, (m, xj)) in ms.iter().zip(&xs).enumerate() {
             if *m != xj.size() - 1 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
+                    "c",
+                    c.shape(),
                     format!(
-                        "x and c do not agree on the number of intervals: c has {m} along axis {}, x[{j}] has {} points",
+                        "{} intervals along axis {}, as x[{j}] has {} points",
+                        xj.size() - 1,
                         d + j,
                         xj.size()
                     ),
@@ -161,21 +169,19 @@ impl NdPPoly {
         let zero = ext::try_vec_filled(d, 0usize)?;
         let nu = nu.unwrap_or(&zero);
         if nu.len() != d {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "invalid number of derivative orders nu: {} for {d} dimensions",
-                    nu.len()
-                ),
+                "nu",
+                format!("{nu:?}"),
+                format!("{d} orders, one per dimension"),
             ));
         }
         if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!(
-                    "xi must end in an axis of length {d}, got shape {:?}",
-                    xi.shape()
-                ),
+                "xi",
+                xi.shape(),
+                format!("(..., {d})"),
             ));
         }
         let extrapolate = extrapolate.unwrap_or(self.extrapolate);
@@ -290,17 +296,16 @@ impl NdPPoly {
     /// zero polynomial of order 1 where `nu_j >= k_j`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `nu` has another length than `d`.
+    /// [`Error::BadArgument`] when `nu` has another length than `d`.
     pub fn derivative(&self, nu: &[usize]) -> Result<NdPPoly> {
         use cuprum_core as cp;
         let d = self.x.len();
         if nu.len() != d {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                format!(
-                    "invalid number of derivative orders nu: {} for {d} dimensions",
-                    nu.len()
-                ),
+                "nu",
+                format!("{nu:?}"),
+                format!("{d} orders, one per dimension"),
             ));
         }
         let mut c = self.c.clone();

@@ -19,7 +19,8 @@ const BARY: &str = "interpolate.BarycentricInterpolator";
 /// `_evaluate_derivatives` recurrence, composed of array operations). Computes in float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `xi` not 1-d or equal nodes that are not consecutive.
+/// [`Error::BadShape`] for `xi` not 1-d; [`Error::BadArgument`] for equal nodes that are
+/// not consecutive.
 ///
 /// # Example
 /// ```
@@ -49,17 +50,16 @@ impl KroghInterpolator {
     pub fn new(xi: &Array, yi: &Array, axis: isize) -> Result<Self> {
         util::same_device(KROGH, xi, yi)?;
         if xi.ndim() != 1 {
-            return Err(Error::invalid_value(KROGH, "xi must be 1-d"));
+            return Err(Error::bad_shape(KROGH, "xi", xi.shape(), "a 1-d array"));
         }
         let (yf, trailing, ax) = util::axis_first(KROGH, yi, axis)?;
         let n = xi.shape()[0];
         if yf.shape()[0] != n || n == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 KROGH,
-                format!(
-                    "xi ({n} entries) and yi ({} along axis) must have the same non-zero length",
-                    yf.shape()[0]
-                ),
+                "yi",
+                yi.shape(),
+                format!("{n} >= 1 entries along axis {ax}, as xi has"),
             ));
         }
         let x = util::host_f64(KROGH, xi)?;
@@ -81,9 +81,11 @@ impl KroghInterpolator {
             }
             for i in 0..k - s {
                 if x[i] == x[k] {
-                    return Err(Error::invalid_value(
+                    return Err(Error::bad_argument(
                         KROGH,
-                        "elements of xi can't be equal unless consecutive",
+                        "xi",
+                        format!("xi[{i}] = xi[{k}] = {}", x[k]),
+                        "equal elements only when consecutive",
                     ));
                 }
                 for q in 0..r {
@@ -129,9 +131,9 @@ impl KroghInterpolator {
     /// # Errors
     /// As [`KroghInterpolator::derivatives`].
     pub fn derivative(&self, x: &Array, der: usize) -> Result<Array> {
-        let count = der.checked_add(1).ok_or_else(|| {
-            Error::invalid_value(KROGH, format!("derivative order {der} is too large"))
-        })?;
+        let count = der
+            .checked_add(1)
+            .ok_or_else(|| Error::out_of_domain(KROGH, "der", der, "der < usize::MAX"))?;
         let flat = self.eval_derivatives(x, count)?;
         place_axis(&flat[der], x.shape(), &self.trailing, self.axis)
     }
@@ -232,7 +234,7 @@ pub fn krogh_interpolate(
 /// `(N, n)` Cauchy-like matrix with `yi`, with exact values at the nodes. Computes in float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for repeated nodes or `xi` not 1-d.
+/// [`Error::BadArgument`] for repeated nodes; [`Error::BadShape`] for `xi` not 1-d.
 ///
 /// # Example
 /// ```
@@ -262,14 +264,16 @@ impl BarycentricInterpolator {
     pub fn new(xi: &Array, yi: &Array, axis: isize) -> Result<Self> {
         util::same_device(BARY, xi, yi)?;
         if xi.ndim() != 1 {
-            return Err(Error::invalid_value(BARY, "xi must be 1-d"));
+            return Err(Error::bad_shape(BARY, "xi", xi.shape(), "a 1-d array"));
         }
         let (yf, trailing, ax) = util::axis_first(BARY, yi, axis)?;
         let n = xi.shape()[0];
         if yf.shape()[0] != n || n == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 BARY,
-                "xi and yi must have the same non-zero length",
+                "yi",
+                yi.shape(),
+                format!("{n} >= 1 entries along axis {ax}, as xi has"),
             ));
         }
         let x = util::host_f64(BARY, xi)?;
@@ -281,9 +285,11 @@ impl BarycentricInterpolator {
         let mut sorted = x.clone();
         sorted.sort_by(f64::total_cmp);
         if sorted.windows(2).any(|w| w[0] == w[1]) || x.iter().any(|v| !v.is_finite()) {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 BARY,
-                "interpolation points xi must be distinct and finite",
+                "xi",
+                "repeated or non-finite points",
+                "distinct, finite interpolation points",
             ));
         }
         let cap = if n > 1 { 4.0 / (mx - mn) } else { 1.0 };
@@ -296,9 +302,11 @@ impl BarycentricInterpolator {
                 }
             }
             if prod == 0.0 {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     BARY,
-                    "interpolation points xi must be distinct",
+                    "xi",
+                    format!("points too close to xi[{i}] = {}", x[i]),
+                    "distinct interpolation points",
                 ));
             }
             wi[i] = 1.0 / prod;

@@ -59,28 +59,27 @@ impl PPoly {
     /// axes of the result (SciPy's `axis`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `c` has fewer than 2 dimensions, `x` is not 1-d, the
-    /// sizes disagree, or `x` is not finite and strictly increasing; [`Error::DType`] for
+    /// [`Error::BadShape`] when `c` has fewer than 2 dimensions, `x` is not 1-d or the sizes
+    /// disagree; [`Error::BadArgument`] when `x` is not finite and strictly increasing; [`Error::DType`] for
     /// complex or bool input; [`Error::AxisOutOfBounds`].
     pub fn new(c: &Array, x: &Array, extrapolate: Extrapolate, axis: isize) -> Result<Self> {
         util::same_device(OP, c, x)?;
         if c.ndim() < 2 || x.ndim() != 1 {
-            return Err(Error::invalid_value(
-                OP,
-                format!(
-                    "c must be at least 2-d and x 1-d, got shapes {:?} and {:?}",
-                    c.shape(),
-                    x.shape()
-                ),
-            ));
+            let (arg, shape, want) = if c.ndim() < 2 {
+                ("c", c.shape(), "at least 2-d: (k + 1, m, ...)")
+            } else {
+                ("x", x.shape(), "a 1-d array")
+            };
+            return Err(Error::bad_shape(OP, arg, shape, want));
         }
         let m = c.shape()[1];
         if x.shape()[0] != m + 1 || m == 0 || c.shape()[0] == 0 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
+                "x",
+                x.shape(),
                 format!(
-                    "x must have one more entry than c has intervals (x {:?}, c {:?})",
-                    x.shape(),
+                    "one more entry than c has intervals, c being {:?} (at least one interval and one coefficient)",
                     c.shape()
                 ),
             ));
@@ -256,7 +255,7 @@ impl PPoly {
             let s = a
                 .storage()
                 .as_cuda()
-                .ok_or_else(|| Error::invalid_value(OP, "expected a CUDA array"))?;
+                .ok_or_else(|| Error::unsupported(OP, "the evaluation kernel takes CUDA arrays"))?;
             Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
         };
         let (mut px, mut pc, mut ps, mut po) =
@@ -507,7 +506,7 @@ impl PPoly {
     /// derivative and refined by bisection.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when the polynomial has trailing dimensions (SciPy returns an
+    /// [`Error::BadShape`] when the polynomial has trailing dimensions (SciPy returns an
     /// object array there).
     ///
     /// # Example
@@ -548,9 +547,11 @@ impl PPoly {
         extrapolate: Option<Extrapolate>,
     ) -> Result<Array> {
         if !self.trailing.is_empty() && self.c.shape()[2] != 1 {
-            return Err(Error::invalid_value(
-                OP,
-                "roots of a piecewise polynomial with trailing dimensions",
+            return Err(Error::bad_shape(
+                "interpolate.PPoly.solve",
+                "c",
+                self.c.shape(),
+                "a polynomial with scalar values (trailing size 1)",
             ));
         }
         let (k1, m) = (self.c.shape()[0], self.c.shape()[1]);

@@ -33,7 +33,7 @@ impl RbfKernel {
     /// `inverse_multiquadric`, `inverse_quadratic`, `gaussian`).
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another name.
+    /// [`Error::BadArgument`] for another name.
     pub fn from_name(name: &str) -> Result<Self> {
         Ok(match name.to_ascii_lowercase().as_str() {
             "linear" => Self::Linear,
@@ -45,9 +45,11 @@ impl RbfKernel {
             "inverse_quadratic" => Self::InverseQuadratic,
             "gaussian" => Self::Gaussian,
             o => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    format!("kernel {o:?} is not a known RBF"),
+                    "kernel",
+                    format!("{o:?}"),
+                    "one of linear, thin_plate_spline, cubic, quintic, multiquadric, inverse_multiquadric, inverse_quadratic, gaussian",
                 ));
             }
         })
@@ -122,9 +124,10 @@ pub struct RbfOptions {
 /// instead (see [`RBFInterpolator::call`]). Float64.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `y` not 2-d, `values` and `y` of different lengths, a missing
-/// `epsilon` for a kernel that needs one, `degree < -1`, fewer points than monomials, a
-/// singular system; at evaluation, `x` whose dimension differs.
+/// [`Error::BadShape`] for `y` not 2-d, `values` and `y` of different lengths, fewer points
+/// than monomials, and at evaluation `x` whose dimension differs; [`Error::BadArgument`]
+/// for a missing `epsilon` for a kernel that needs one or a singular system;
+/// [`Error::OutOfDomain`] for `degree < -1` or `neighbors == 0`.
 ///
 /// # Example
 /// ```
@@ -210,7 +213,12 @@ fn build_and_solve(
     let coeffs = cuprum_linalg::solve(&lhs, &rhs).map_err(|e| {
         let e: Error = e.into();
         match e {
-            Error::InvalidValue { .. } => Error::invalid_value(OP, "singular matrix"),
+            Error::InvalidValue { .. } | Error::BadArgument { .. } => Error::bad_argument(
+                OP,
+                "y",
+                "data points giving a singular interpolation matrix",
+                "points that are distinct and unisolvent for the polynomial degree",
+            ),
             other => other,
         }
     })?;
@@ -371,19 +379,15 @@ impl RBFInterpolator {
     pub fn new(y: &Array, values: &Array, opts: RbfOptions) -> Result<Self> {
         util::same_device(OP, y, values)?;
         if y.ndim() != 2 {
-            return Err(Error::invalid_value(
-                OP,
-                format!(
-                    "expected y to be a 2-dimensional array, got shape {:?}",
-                    y.shape()
-                ),
-            ));
+            return Err(Error::bad_shape(OP, "y", y.shape(), "a 2-d array (n, d)"));
         }
         let (n, nd) = (y.shape()[0], y.shape()[1]);
         if values.ndim() == 0 || values.shape()[0] != n {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("expected the first axis of d to have length {n}"),
+                "d",
+                values.shape(),
+                format!("({n}, ...): one value per point"),
             ));
         }
         let trailing = values.shape()[1..].to_vec();
@@ -393,28 +397,32 @@ impl RBFInterpolator {
             Some(e) => e,
             None if kernel.scale_invariant() => 1.0,
             None => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    "epsilon must be specified for a kernel that is not scale-invariant",
+                    "epsilon",
+                    "None",
+                    format!("a value for the kernel {kernel:?}, which is not scale-invariant"),
                 ));
             }
         };
         let degree = opts.degree.unwrap_or(kernel.min_degree().max(0));
         if degree < -1 {
-            return Err(Error::invalid_value(OP, "degree must be at least -1"));
+            return Err(Error::out_of_domain(OP, "degree", degree, "degree >= -1"));
         }
         let neighbors = match opts.neighbors {
-            Some(0) => return Err(Error::invalid_value(OP, "neighbors must be at least 1")),
+            Some(0) => return Err(Error::out_of_domain(OP, "neighbors", 0, "neighbors >= 1")),
             Some(k) => Some(k.min(n)),
             None => None,
         };
         let nobs = neighbors.unwrap_or(n);
         let nmonos = monomial_count(nd, degree);
         if nmonos > nobs {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
+                "y",
+                y.shape(),
                 format!(
-                    "at least {nmonos} data points are required when degree is {degree} and the number of dimensions is {nd}"
+                    "at least {nmonos} data points (or neighbors) for degree {degree} in {nd} dimensions"
                 ),
             ));
         }
@@ -453,25 +461,24 @@ impl RBFInterpolator {
     /// one local system (SciPy's grouping), solved and evaluated on the device.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `x` is not `(m, d)`; [`Error::DeviceMismatch`].
+    /// [`Error::BadShape`] when `x` is not `(m, d)`; [`Error::DeviceMismatch`].
     pub fn call(&self, x: &Array) -> Result<Array> {
         util::same_device(OP, &self.y, x)?;
         let nd = self.y.shape()[1];
         if x.ndim() != 2 || x.shape()[1] != nd {
-            return Err(Error::invalid_value(
-                OP,
-                format!(
-                    "expected the second axis of x to have length {nd}, got shape {:?}",
-                    x.shape()
-                ),
-            ));
+            return Err(Error::bad_shape(OP, "x", x.shape(), format!("(m, {nd})")));
         }
         let m = x.shape()[0];
         let xf = util::as_f64(OP, x)?;
         let out = match (&self.global, self.neighbors) {
             (Some(sys), _) => evaluate(sys, &xf, self.kernel, self.epsilon, &self.powers)?,
             (None, Some(k)) => self.local(&xf, k)?,
-            (None, None) => return Err(Error::invalid_value(OP, "no system")),
+            (None, None) => {
+                return Err(Error::unsupported(
+                    OP,
+                    "an interpolator without a global system or neighbours",
+                ));
+            }
         };
         let mut shape = vec![m];
         shape.extend_from_slice(&self.trailing);

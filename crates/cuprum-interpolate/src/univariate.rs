@@ -39,13 +39,15 @@ fn weights(op: &'static str, w: Option<&Array>, m: usize) -> Result<Vec<f64>> {
         Some(w) => {
             let v = host_f64(op, w)?;
             if v.len() != m || w.ndim() != 1 {
-                return Err(Error::invalid_value(
-                    op,
-                    format!("w must be 1-d with {m} entries, got shape {:?}", w.shape()),
-                ));
+                return Err(Error::bad_shape(op, "w", w.shape(), format!("({m},)")));
             }
             if v.iter().any(|x| x.is_nan() || *x <= 0.0) {
-                return Err(Error::invalid_value(op, "weights must be positive"));
+                let bad = v
+                    .iter()
+                    .find(|x| x.is_nan() || **x <= 0.0)
+                    .copied()
+                    .unwrap_or(f64::NAN);
+                return Err(Error::bad_argument(op, "w", bad, "positive weights"));
             }
             Ok(v)
         }
@@ -54,15 +56,14 @@ fn weights(op: &'static str, w: Option<&Array>, m: usize) -> Result<Vec<f64>> {
 
 fn check_k(op: &'static str, k: usize, m: usize) -> Result<()> {
     if !(1..=5).contains(&k) {
-        return Err(Error::invalid_value(
-            op,
-            format!("k = {k} is not in 1 <= k <= 5"),
-        ));
+        return Err(Error::out_of_domain(op, "k", k, "1 <= k <= 5"));
     }
     if m <= k {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!("need more than k = {k} points, got {m}"),
+            "x",
+            &[m],
+            format!("more than k = {k} points"),
         ));
     }
     Ok(())
@@ -77,8 +78,9 @@ fn check_k(op: &'static str, k: usize, m: usize) -> Result<()> {
 /// the spline lives on `x`'s device and evaluates there ([`BSpline`] through [`Deref`]).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `k` outside 1..=5, `m <= k`, `x` not strictly increasing,
-/// non-positive weights, `s < 0`.
+/// [`Error::OutOfDomain`] for `k` outside 1..=5 or `s < 0`; [`Error::BadShape`] for
+/// `m <= k` or weights of another length; [`Error::BadArgument`] for `x` not strictly
+/// increasing or non-positive weights.
 ///
 /// # Example
 /// ```
@@ -113,17 +115,19 @@ impl UnivariateSpline {
         const OP: &str = "interpolate.UnivariateSpline";
         let p = prepare(OP, x, y, 0, 1)?;
         if x.ndim() != 1 || y.ndim() != 1 {
-            return Err(Error::invalid_value(OP, "x and y must be 1-d"));
+            let (arg, shape) = if x.ndim() != 1 {
+                ("x", x.shape())
+            } else {
+                ("y", y.shape())
+            };
+            return Err(Error::bad_shape(OP, arg, shape, "a 1-d array"));
         }
         let m = p.x.len();
         check_k(OP, opts.k, m)?;
         let w = weights(OP, opts.w.as_ref(), m)?;
         let s = opts.s.unwrap_or(m as f64);
         if s.is_nan() || s < 0.0 {
-            return Err(Error::invalid_value(
-                OP,
-                format!("s must be non-negative, got {s}"),
-            ));
+            return Err(Error::out_of_domain(OP, "s", s, "s >= 0"));
         }
         let k = opts.k;
         let (t, c) = if s == 0.0 {
@@ -252,7 +256,7 @@ impl InterpolatedUnivariateSpline {
 /// (`scipy.interpolate.LSQUnivariateSpline(x, y, t, w, k=3)`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for interior knots outside `(x[0], x[-1])` or not increasing,
+/// [`Error::BadArgument`] for interior knots outside `(x[0], x[-1])` or not increasing,
 /// or knots that violate the Schoenberg–Whitney conditions; as [`UnivariateSpline::new`].
 ///
 /// # Example
@@ -291,9 +295,11 @@ impl LSQUnivariateSpline {
         if interior.iter().any(|v| !(*v > xb && *v < xe))
             || interior.windows(2).any(|v| v[1] < v[0])
         {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "interior knots t must satisfy x[0] < t[0] <= ... <= t[-1] < x[-1]",
+                "t",
+                format!("{interior:?}"),
+                format!("interior knots with {xb} < t[0] <= ... <= t[-1] < {xe}"),
             ));
         }
         let mut knots = ext::try_vec_with_capacity(interior.len() + 2 * k + 2)?;
@@ -313,8 +319,9 @@ impl LSQUnivariateSpline {
 /// Solved on the host by FITPACK's banded Givens QR (SciPy 1.17: the same QR, `method='qr'`).
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for `t` not non-decreasing or shorter than `2k + 2`, `x` not
-/// increasing, non-positive weights, or knots that violate the Schoenberg–Whitney conditions.
+/// [`Error::BadArgument`] for `t` not non-decreasing or shorter than `2k + 2`, `x` not
+/// increasing, non-positive weights, or knots that violate the Schoenberg–Whitney
+/// conditions; [`Error::OutOfDomain`] for `x` outside `[t[k], t[n]]`.
 ///
 /// # Example
 /// ```
@@ -347,19 +354,23 @@ pub fn make_lsq_spline(
         || th.windows(2).any(|v| v[1] < v[0])
         || th.iter().any(|v| !v.is_finite())
     {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             OP,
+            "t",
+            format!("knots of shape {:?}", t.shape()),
             format!(
-                "t must be 1-d, finite, non-decreasing, with at least {} knots",
+                "1-d, finite, non-decreasing knots, at least 2k + 2 = {}",
                 2 * k + 2
             ),
         ));
     }
     let n = th.len() - k - 1;
     if p.x[0] < th[k] || p.x[m - 1] > th[n] {
-        return Err(Error::invalid_value(
+        return Err(Error::out_of_domain(
             OP,
-            "x lies outside the base interval t[k]..t[n]",
+            "x",
+            format!("[{}, {}]", p.x[0], p.x[m - 1]),
+            format!("the base interval [t[k], t[n]] = [{}, {}]", th[k], th[n]),
         ));
     }
     let (c, _) = lsq_spline(OP, &p.x, &p.y, &w, &th, k)?;

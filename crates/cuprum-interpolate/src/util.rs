@@ -72,7 +72,7 @@ pub(crate) fn axis_first(
     axis: isize,
 ) -> Result<(Array, Vec<usize>, usize)> {
     if y.ndim() == 0 {
-        return Err(Error::invalid_value(op, "y must be at least 1-d"));
+        return Err(Error::bad_shape(op, "y", y.shape(), "at least 1-d"));
     }
     let ax = norm_axis(op, axis, y.ndim())?;
     let moved = y.moveaxis(&[ax as isize], &[0])?;
@@ -95,10 +95,7 @@ pub(crate) fn prepare(
 ) -> Result<Prepared> {
     same_device(op, x, y)?;
     if x.ndim() != 1 {
-        return Err(Error::invalid_value(
-            op,
-            format!("x must be 1-dimensional, got shape {:?}", x.shape()),
-        ));
+        return Err(Error::bad_shape(op, "x", x.shape(), "a 1-d array"));
     }
     let (yf, trailing, ax) = axis_first(op, y, axis)?;
     let n = x.shape()[0];
@@ -114,9 +111,11 @@ pub(crate) fn prepare(
         });
     }
     if n < min_points {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             op,
-            format!("at least {min_points} points are required, got {n}"),
+            "x",
+            x.shape(),
+            format!("at least {min_points} points"),
         ));
     }
     let xh = host_f64(op, x)?;
@@ -135,21 +134,19 @@ pub(crate) fn prepare(
 /// `x` must be finite and strictly increasing.
 pub(crate) fn check_increasing(op: &'static str, x: &[f64]) -> Result<()> {
     if x.iter().any(|v| !v.is_finite()) {
-        return Err(Error::invalid_value(
-            op,
-            "x must contain only finite values",
-        ));
+        let bad = x
+            .iter()
+            .find(|v| !v.is_finite())
+            .copied()
+            .unwrap_or(f64::NAN);
+        return Err(Error::bad_argument(op, "x", bad, "finite values"));
     }
     if let Some(i) = x.windows(2).position(|w| w[1] <= w[0]) {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_argument(
             op,
-            format!(
-                "x must be strictly increasing: x[{}] = {} and x[{}] = {}",
-                i,
-                x[i],
-                i + 1,
-                x[i + 1]
-            ),
+            "x",
+            format!("x[{}] = {} and x[{}] = {}", i, x[i], i + 1, x[i + 1]),
+            "strictly increasing values",
         ));
     }
     Ok(())

@@ -464,7 +464,7 @@ impl Delaunay {
     /// Qhull's `find_simplex`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] when `xi`'s last axis is not `d`; [`Error::DeviceMismatch`].
+    /// [`Error::BadShape`] when `xi`'s last axis is not `d`; [`Error::DeviceMismatch`].
     pub fn find_simplex(&self, xi: &Array) -> Result<Array> {
         use cuprum_core as cp;
         if xi.device() != self.points.device() {
@@ -602,8 +602,10 @@ impl Delaunay {
 /// facet's hyperplane count as on it (not vertices).
 ///
 /// # Errors
-/// [`Error::Unsupported`] for points of another dimension; [`Error::InvalidValue`] for fewer
-/// than `d + 1` points, non-finite coordinates, or a collinear (2-d) or coplanar (3-d) set.
+/// [`Error::BadShape`] for points that are not `(n, d)` with `d >= 2`;
+/// [`Error::BadArgument`] for fewer than `d + 1` points, non-finite coordinates, or a set
+/// with no `d`-dimensional extent (collinear in 2-d, coplanar in 3-d, in one hyperplane
+/// beyond).
 ///
 /// # Example
 /// ```

@@ -43,7 +43,7 @@ impl Metric {
     /// `jensenshannon`, `russellrao`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for another name.
+    /// [`Error::BadArgument`] for another name.
     pub fn from_name(name: &str, p: f64) -> Result<Metric> {
         Ok(match name {
             "euclidean" => Self::Euclidean,
@@ -60,9 +60,11 @@ impl Metric {
             "jensenshannon" => Self::JensenShannon,
             "russellrao" => Self::RussellRao,
             o => {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     "spatial.distance.cdist",
-                    format!("unknown distance metric {o:?}"),
+                    "metric",
+                    format!("{o:?}"),
+                    "a metric name of scipy.spatial.distance (euclidean, cityblock, ...)",
                 ));
             }
         })
@@ -71,13 +73,7 @@ impl Metric {
 
 fn as_2d(op: &'static str, a: &Array) -> Result<Array> {
     if a.ndim() != 2 {
-        return Err(Error::invalid_value(
-            op,
-            format!(
-                "XA and XB must be 2-dimensional arrays, got shape {:?}",
-                a.shape()
-            ),
-        ));
+        return Err(Error::bad_shape(op, "XA", a.shape(), "a 2-d array (m, n)"));
     }
     match a.dtype() {
         DType::Complex64 | DType::Complex128 => Err(Error::dtype(op, a.dtype())),
@@ -247,10 +243,7 @@ fn check_metric(op: &'static str, metric: Metric) -> Result<()> {
         && (p.is_nan() || p <= 0.0)
     {
         {
-            return Err(Error::invalid_value(
-                op,
-                format!("p must be greater than 0, got {p}"),
-            ));
+            return Err(Error::out_of_domain(op, "p", p, "p > 0"));
         }
     }
     Ok(())
@@ -269,8 +262,8 @@ fn check_metric(op: &'static str, metric: Metric) -> Result<()> {
 /// `(ma, mb, d)` temporary exists; cosine, correlation and Russell–Rao use `matmul`.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when the inputs are not 2-d, their column counts differ, or
-/// Minkowski's `p <= 0`; [`Error::DeviceMismatch`]; [`Error::DType`] for complex input.
+/// [`Error::BadShape`] when the inputs are not 2-d or their column counts differ;
+/// [`Error::OutOfDomain`] when Minkowski's `p <= 0`; [`Error::DeviceMismatch`]; [`Error::DType`] for complex input.
 ///
 /// # Example
 /// ```
@@ -294,13 +287,11 @@ pub fn cdist(xa: &Array, xb: &Array, metric: Metric) -> Result<Array> {
     let a = as_2d(OP, xa)?;
     let b = as_2d(OP, xb)?;
     if a.shape()[1] != b.shape()[1] {
-        return Err(Error::invalid_value(
+        return Err(Error::bad_shape(
             OP,
-            format!(
-                "XA and XB must have the same number of columns ({} != {})",
-                a.shape()[1],
-                b.shape()[1]
-            ),
+            "XB",
+            b.shape(),
+            format!("(mB, {}): as many columns as XA", a.shape()[1]),
         ));
     }
     let (ma, mb) = (a.shape()[0], b.shape()[0]);
@@ -379,9 +370,9 @@ fn condensed(m: &Array) -> Result<Array> {
 /// `checks` verifies (on the host) that a square input is symmetric with a zero diagonal.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] for a vector whose length is not triangular, a non-square
-/// matrix, an input of another rank, or (with `checks`) an asymmetric matrix or one with a
-/// nonzero diagonal.
+/// [`Error::BadShape`] for a vector whose length is not triangular, a non-square matrix or
+/// an input of another rank; [`Error::BadArgument`] (with `checks`) for an asymmetric
+/// matrix or one with a nonzero diagonal.
 ///
 /// # Example
 /// ```
@@ -400,11 +391,11 @@ pub fn squareform(x: &Array, checks: bool) -> Result<Array> {
             let s = x.shape()[0];
             let d = ((1.0 + (1.0 + 8.0 * s as f64).sqrt()) / 2.0).round() as usize;
             if d * (d - 1) / 2 != s {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
-                    format!(
-                        "incompatible vector size {s}: it must be a binomial coefficient n choose 2"
-                    ),
+                    "X",
+                    x.shape(),
+                    "a condensed vector: its length a binomial coefficient n choose 2",
                 ));
             }
             if s == 0 {
@@ -434,32 +425,47 @@ pub fn squareform(x: &Array, checks: bool) -> Result<Array> {
         2 => {
             let (r, c) = (x.shape()[0], x.shape()[1]);
             if r != c {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_shape(
                     OP,
-                    format!("the matrix argument must be square, got {:?}", x.shape()),
+                    "X",
+                    x.shape(),
+                    "a square matrix (n, n)",
                 ));
             }
             if checks {
                 let h = x.astype(DType::Float64)?.to_vec::<f64>()?;
                 for i in 0..r {
                     if h[i * r + i] != 0.0 {
-                        return Err(Error::invalid_value(
+                        return Err(Error::bad_argument(
                             OP,
-                            "the matrix has a nonzero diagonal",
+                            "X",
+                            format!("X[{i}, {i}] = {}", h[i * r + i]),
+                            "a zero diagonal (checks=true)",
                         ));
                     }
                     for j in 0..i {
                         if h[i * r + j] != h[j * r + i] {
-                            return Err(Error::invalid_value(OP, "the matrix is not symmetric"));
+                            return Err(Error::bad_argument(
+                                OP,
+                                "X",
+                                format!(
+                                    "X[{i}, {j}] = {} and X[{j}, {i}] = {}",
+                                    h[i * r + j],
+                                    h[j * r + i]
+                                ),
+                                "a symmetric matrix (checks=true)",
+                            ));
                         }
                     }
                 }
             }
             condensed(x)
         }
-        n => Err(Error::invalid_value(
+        _ => Err(Error::bad_shape(
             OP,
-            format!("the first argument must be one or two dimensional, got {n} dimensions"),
+            "X",
+            x.shape(),
+            "a 1-d condensed vector or a 2-d square matrix",
         )),
     }
 }
@@ -490,7 +496,7 @@ pub fn distance_matrix(x: &Array, y: &Array, p: f64) -> Result<Array> {
 /// (`scipy.spatial.minkowski_distance`): shape of `x` without its last axis.
 ///
 /// # Errors
-/// [`Error::Broadcast`] for shapes that do not broadcast; [`Error::InvalidValue`] for
+/// [`Error::Broadcast`] for shapes that do not broadcast; [`Error::OutOfDomain`] for
 /// `p <= 0`.
 ///
 /// # Example
@@ -525,17 +531,20 @@ pub fn minkowski_distance(x: &Array, y: &Array, p: f64) -> Result<Array> {
 /// a 0-d float64 array on the inputs' device.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `u` and `v` are not 1-d of equal length; as [`cdist`].
+/// [`Error::BadShape`] when `u` and `v` are not 1-d of equal length; as [`cdist`].
 fn pair(op: &'static str, u: &Array, v: &Array, metric: Metric) -> Result<Array> {
     if u.ndim() != 1 || v.ndim() != 1 || u.shape() != v.shape() {
-        return Err(Error::invalid_value(
-            op,
-            format!(
-                "u and v must be 1-d of equal length, got {:?} and {:?}",
-                u.shape(),
-                v.shape()
-            ),
-        ));
+        let expected = if u.ndim() == 1 {
+            format!("({},): 1-d, as long as u", u.shape()[0])
+        } else {
+            "a 1-d array".to_string()
+        };
+        let (arg, shape) = if u.ndim() != 1 {
+            ("u", u.shape())
+        } else {
+            ("v", v.shape())
+        };
+        return Err(Error::bad_shape(op, arg, shape, expected));
     }
     let n = u.shape()[0];
     let d = cdist(&u.reshape([1, n])?, &v.reshape([1, n])?, metric)?;
@@ -547,7 +556,7 @@ macro_rules! pair_fns {
         #[doc = concat!("SciPy's `scipy.spatial.distance.", $py, "(u, v)`: [`cdist`] with `Metric::", stringify!($metric), "` of two 1-d vectors, a 0-d float64 array on their device.")]
         ///
         /// # Errors
-        /// [`Error::InvalidValue`] when `u` and `v` are not 1-d of equal length.
+        /// [`Error::BadShape`] when `u` and `v` are not 1-d of equal length.
         ///
         /// # Example
         /// ```
@@ -583,7 +592,7 @@ pair_fns! {
 /// SciPy's `scipy.spatial.distance.minkowski(u, v, p)`: a 0-d float64 array.
 ///
 /// # Errors
-/// As [`cdist`] with `Metric::Minkowski(p)`; [`Error::InvalidValue`] when `u` and `v` are
+/// As [`cdist`] with `Metric::Minkowski(p)`; [`Error::BadShape`] when `u` and `v` are
 /// not 1-d of equal length.
 ///
 /// # Example

@@ -114,7 +114,7 @@ fn cuda(
         let s = x
             .storage()
             .as_cuda()
-            .ok_or_else(|| Error::invalid_value(OP, "expected a CUDA array"))?;
+            .ok_or_else(|| Error::unsupported(OP, "the direct kernel takes CUDA arrays"))?;
         Ok(s.device_ptr() + (x.offset() * x.dtype().itemsize()) as u64)
     };
     let (mode, p) = metric.mode();

@@ -50,7 +50,8 @@ impl Default for QueryOptions {
 /// CUDA devices.
 ///
 /// # Errors
-/// [`Error::InvalidValue`] when `data` is not 2-d or holds NaN or infinities.
+/// [`Error::BadShape`] when `data` is not 2-d; [`Error::BadArgument`] when it holds NaN or
+/// infinities.
 ///
 /// # Example
 /// ```
@@ -79,9 +80,11 @@ impl KDTree {
     /// As described on the type.
     pub fn new(data: &Array) -> Result<Self> {
         if data.ndim() != 2 {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_shape(
                 OP,
-                format!("data must be 2-dimensional, got shape {:?}", data.shape()),
+                "data",
+                data.shape(),
+                "a 2-d array (n, d)",
             ));
         }
         if matches!(data.dtype(), DType::Complex64 | DType::Complex128) {
@@ -97,9 +100,11 @@ impl KDTree {
                 .copied()
                 .unwrap_or(true)
             {
-                return Err(Error::invalid_value(
+                return Err(Error::bad_argument(
                     OP,
-                    "data must be finite, check for nan or inf values",
+                    "data",
+                    "NaN or infinite coordinates",
+                    "finite coordinates",
                 ));
             }
         }
@@ -145,13 +150,7 @@ impl KDTree {
             });
         }
         if x.ndim() == 0 || x.shape()[x.ndim() - 1] != d {
-            return Err(Error::invalid_value(
-                OP,
-                format!(
-                    "x must consist of vectors of length {d}, got shape {:?}",
-                    x.shape()
-                ),
-            ));
+            return Err(Error::bad_shape(OP, "x", x.shape(), format!("(..., {d})")));
         }
         if matches!(x.dtype(), DType::Complex64 | DType::Complex128) {
             return Err(Error::dtype(OP, x.dtype()));
@@ -169,9 +168,11 @@ impl KDTree {
                 .copied()
                 .unwrap_or(true)
         {
-            return Err(Error::invalid_value(
+            return Err(Error::bad_argument(
                 OP,
-                "'x' must be finite, check for nan or inf values",
+                "x",
+                "NaN or infinite coordinates",
+                "finite coordinates",
             ));
         }
         Ok((xq, lead))
@@ -179,10 +180,7 @@ impl KDTree {
 
     fn check_p(p: f64) -> Result<()> {
         if p.is_nan() || p < 1.0 {
-            return Err(Error::invalid_value(
-                OP,
-                format!("only p-norms with 1 <= p <= infinity are permitted, got {p}"),
-            ));
+            return Err(Error::out_of_domain(OP, "p", p, "1 <= p <= inf"));
         }
         Ok(())
     }
@@ -193,13 +191,14 @@ impl KDTree {
     /// beyond the `n` points have distance `inf` and index `n`.
     ///
     /// # Errors
-    /// [`Error::InvalidValue`] for `k == 0`, `p < 1`, `x` whose last axis is not `d` or
-    /// that holds NaN or infinities (as SciPy); [`Error::DeviceMismatch`].
+    /// [`Error::OutOfDomain`] for `k == 0` or `p < 1`; [`Error::BadShape`] for `x` whose last
+    /// axis is not `d`; [`Error::BadArgument`] for `x` that holds NaN or infinities (as
+    /// SciPy); [`Error::DeviceMismatch`].
     pub fn query(&self, x: &Array, k: usize, opts: QueryOptions) -> Result<(Array, Array)> {
         use cuprum_core as cp;
         Self::check_p(opts.p)?;
         if k == 0 {
-            return Err(Error::invalid_value(OP, "k must be at least 1"));
+            return Err(Error::out_of_domain(OP, "k", k, "k >= 1"));
         }
         let (xq, lead) = self.queries(x)?;
         let (q, n) = (xq.shape()[0], self.n());
@@ -303,14 +302,11 @@ impl KDTree {
     /// which returns lists too).
     ///
     /// # Errors
-    /// As [`KDTree::query`]; [`Error::InvalidValue`] for a negative or NaN `r`.
+    /// As [`KDTree::query`]; [`Error::OutOfDomain`] for a negative or NaN `r`.
     pub fn query_ball_point(&self, x: &Array, r: f64, p: f64) -> Result<Vec<Vec<usize>>> {
         Self::check_p(p)?;
         if r.is_nan() || r < 0.0 {
-            return Err(Error::invalid_value(
-                OP,
-                format!("r must be non-negative, got {r}"),
-            ));
+            return Err(Error::out_of_domain(OP, "r", r, "r >= 0"));
         }
         let (xq, _) = self.queries(x)?;
         if let Some(tree) = &self.tree {
@@ -360,10 +356,7 @@ impl KDTree {
     pub fn query_pairs(&self, r: f64, p: f64) -> Result<Vec<(usize, usize)>> {
         Self::check_p(p)?;
         if r.is_nan() || r < 0.0 {
-            return Err(Error::invalid_value(
-                OP,
-                format!("r must be non-negative, got {r}"),
-            ));
+            return Err(Error::out_of_domain(OP, "r", r, "r >= 0"));
         }
         let lists = match &self.tree {
             Some(_) => self.query_ball_point(&self.data, r, p)?,
@@ -380,15 +373,11 @@ impl KDTree {
     /// `r` (inclusive) (SciPy's `count_neighbors` with a scalar `r`).
     ///
     /// # Errors
-    /// As [`KDTree::query_ball_point`]; [`Error::InvalidValue`] when the dimensions differ.
+    /// As [`KDTree::query_ball_point`]; [`Error::BadShape`] when the dimensions differ;
+    /// [`Error::DeviceMismatch`].
     pub fn count_neighbors(&self, other: &KDTree, r: f64, p: f64) -> Result<u64> {
         Self::check_p(p)?;
-        if other.data.shape()[1] != self.data.shape()[1] {
-            return Err(Error::invalid_value(
-                OP,
-                "the trees have different dimensionality",
-            ));
-        }
+        self.check_other("spatial.KDTree.count_neighbors", other)?;
         if let Some(tree) = &other.tree
             && self.tree.is_some()
         {

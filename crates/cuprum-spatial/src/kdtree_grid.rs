@@ -116,7 +116,7 @@ impl Grid {
         let ordinal = match dev {
             cuprum_core::Device::Cuda(o) => o,
             _ => {
-                return Err(Error::invalid_value(
+                return Err(Error::unsupported(
                     OP,
                     "the grid search runs on CUDA devices",
                 ));
@@ -159,7 +159,7 @@ impl Grid {
             let s = a
                 .storage()
                 .as_cuda()
-                .ok_or_else(|| Error::invalid_value(OP, "expected a CUDA array"))?;
+                .ok_or_else(|| Error::unsupported(OP, "the grid search takes CUDA arrays"))?;
             Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
         };
         let (mut pp, mut pperm, mut pstart, mut plo, mut pw, mut pg, mut pq, mut pd, mut pi) = (

@@ -112,7 +112,7 @@ fn bad_input_is_an_error() {
     let y = arr(&[0.0, 1.0, 2.0, 3.0], &[4], dev);
     assert!(matches!(
         CubicSpline::new(&x, &y, Default::default()),
-        Err(Error::InvalidValue { .. })
+        Err(Error::BadArgument { arg: "x", .. })
     ));
     let xnan = arr(&[0.0, f64::NAN, 2.0], &[3], dev);
     assert!(CubicSpline::new(&xnan, &arr(&[0.0; 3], &[3], dev), Default::default()).is_err());
