@@ -129,10 +129,21 @@ impl C<'_> {
                     None => format!("({ct})1"),
                 };
                 let cmp = if *inclusive { "<=" } else { "<" };
+                // Rust's range: `__jit_next` ends the loop where the next value would pass the
+                // end or leave the type (a wrapping `+=` would start over), steps below 1 as
+                // the CPU's
+                self.line("{");
+                self.ind += 1;
+                self.line(&format!("bool {v}_go = true;"));
                 self.block(
-                    &format!("for ({ct} {v} = {a}, {v}_end = {b}; {v} {cmp} {v}_end; {v} += {st})"),
+                    &format!(
+                        "for ({ct} {v} = {a}, {v}_end = {b}; {v}_go && {v} {cmp} {v}_end; \
+                         {v}_go = __jit_next({v}, {v}_end, {st}, {inclusive}))"
+                    ),
                     body,
                 );
+                self.ind -= 1;
+                self.line("}");
             }
             Stmt::Break(_) => self.line("break;"),
             Stmt::Continue(_) => self.line("continue;"),

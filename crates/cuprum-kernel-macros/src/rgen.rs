@@ -295,7 +295,11 @@ impl R<'_> {
                         let #e: #ty = #b;
                         while #cmp {
                             #code
-                            #name = #rt::add(#name, #st);
+                            // Rust's range: the loop ends where the next value leaves the type
+                            match #rt::JitElem::loop_next(#name, #st) {
+                                ::core::option::Option::Some(__n) => #name = __n,
+                                ::core::option::Option::None => break,
+                            }
                         }
                     }
                 }
@@ -394,7 +398,12 @@ impl R<'_> {
                             for __t in 0..__nt {
                                 if !(#alive && #c[__t]) { continue; }
                                 let __tid = __blk.tid(__t);
-                                #pv[__t] = #rt::add(#pv[__t], #st);
+                                // Rust's range: the thread's loop ends where the next value
+                                // leaves the type
+                                match #rt::JitElem::loop_next(#pv[__t], #st) {
+                                    ::core::option::Option::Some(__n) => #pv[__t] = __n,
+                                    ::core::option::Option::None => #c[__t] = false,
+                                }
                             }
                         }
                     }

@@ -506,3 +506,67 @@ fn tiled_matmul() {
         }
     }
 }
+
+/// `(a..=b).step_by(s)` in every thread (plain Rust on the CPU).
+#[jit::kernel]
+fn loop_count(count: &mut [u32], a: i32, b: i32, s: i32) {
+    for i in (a..=b).step_by(s) {
+        if i >= a {
+            atomic_add(count, 0, 1);
+        }
+    }
+}
+
+/// The same loop holding `syncthreads()` (run once per block on the CPU).
+#[jit::kernel]
+fn loop_count_sync(count: &mut [u32], a: i32, b: i32, s: i32) {
+    for i in (a..=b).step_by(s) {
+        if thread_idx().x == 0 && i >= a {
+            atomic_add(count, 0, 1);
+        }
+        syncthreads();
+    }
+}
+
+/// A thread-dependent loop holding a warp shuffle (per-thread state on the CPU).
+#[jit::kernel]
+fn loop_count_warp(count: &mut [u32], a: u32, b: u32, s: u32) {
+    let mut v = 1u32;
+    for i in (a + laneid()..b).step_by(s) {
+        let w = shfl_xor_sync(0xffffffff, v, 1);
+        v = w & 1;
+        if i >= a {
+            atomic_add(count, 0, 1 + (v & 0));
+        }
+    }
+}
+
+/// Loops end as Rust's ranges do in every form of the generated code: a step that would pass
+/// the type's end, a negative step (one iteration) or a zero step (1). A wrapping increment
+/// once started such a loop over (a hang, found by the `jit` fuzz target).
+#[test]
+fn loops_end_where_rust_ranges_end() {
+    for d in all_devices() {
+        for (a, b, s, want) in [
+            (5, 8, -2, 1u32),
+            (i32::MAX - 1, i32::MAX, 1, 2),
+            (0, i32::MAX, 1 << 30, 2),
+            (0, 3, 0, 4),
+            (-3, -1, 1, 3),
+            (i32::MIN, i32::MIN + 2, i32::MAX, 1),
+        ] {
+            let c = arr(vec![0u32], &[1], d);
+            loop_count.launch(1, 1, args![&c, a, b, s]).unwrap();
+            assert_eq!(c.to_vec::<u32>().unwrap(), vec![want], "{a}..={b} by {s}");
+            let c = arr(vec![0u32], &[1], d);
+            loop_count_sync.launch(1, 4, args![&c, a, b, s]).unwrap();
+            assert_eq!(c.to_vec::<u32>().unwrap(), vec![want], "{a}..={b} by {s}");
+        }
+        // each of 32 lanes starts at u32::MAX - 40 + lane; the second value would pass 2^32
+        let c = arr(vec![0u32], &[1], d);
+        loop_count_warp
+            .launch(1, 32, args![&c, u32::MAX - 40, u32::MAX, 1u32 << 31])
+            .unwrap();
+        assert_eq!(c.to_vec::<u32>().unwrap(), vec![32]);
+    }
+}

@@ -10,7 +10,8 @@ use cuprum_core::ext::codegen::cupy_c_type;
 /// The helpers the generated body calls (`__jit_*`): arithmetic with the CPU's semantics
 /// (integer division by zero gives 0, float `%` is `fmod`), math functions for every element
 /// type, atomics for every 4- and 8-byte type (native where CUDA has them, a
-/// compare-and-swap loop otherwise) and the lane index.
+/// compare-and-swap loop otherwise), the lane index and the step of a `for` loop
+/// (`__jit_next`: Rust's ranges, which end where the next value would leave the type).
 pub(crate) const PRELUDE: &str = r#"#define JIT_D __device__ __forceinline__
 template <class X> JIT_D X __jit_div(X a, X b) {
     if (b == X(0)) return X(0);
@@ -65,6 +66,15 @@ template <class X> JIT_D X __jit_atan2(X a, X b) { return (X)atan2((double)a, (d
 JIT_D float __jit_atan2(float a, float b) { return atan2f(a, b); }
 template <class X> JIT_D X __jit_hypot(X a, X b) { return (X)hypot((double)a, (double)b); }
 JIT_D float __jit_hypot(float a, float b) { return hypotf(a, b); }
+template <class X> JIT_D bool __jit_next(X &v, X end, X st, bool incl) {
+    unsigned long long s = st < X(0) ? ~0ull : (st == X(0) ? 1ull : (unsigned long long)st);
+    unsigned long long d = (unsigned long long)end - (unsigned long long)v;
+    if (incl ? s > d : s >= d) return false;
+    v = (X)((unsigned long long)v + s);
+    return true;
+}
+JIT_D bool __jit_next(float &v, float end, float st, bool incl) { v += st; return true; }
+JIT_D bool __jit_next(double &v, double end, double st, bool incl) { v += st; return true; }
 JIT_D unsigned int __jit_laneid() {
     return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) & 31u;
 }

@@ -95,6 +95,11 @@ pub trait JitElem:
     }
     /// As an index: negative or fractional values give `usize::MAX` (out of bounds).
     fn to_ix(self) -> usize;
+    /// The next value of a `for` loop's variable after `self`, with step `st` (`(a..b)
+    /// .step_by(st)`): for integers the step is at least 1 (a negative one is `usize::MAX`,
+    /// as [`rt::step`](super::rt::step)), and `None` when `self + step` leaves the type, where
+    /// Rust's ranges end (a wrapping add would start the loop over); floats add `st`.
+    fn loop_next(self, st: Self) -> Option<Self>;
     /// `a + b`
     fn add(self, b: Self) -> Self;
     /// `a - b`
@@ -210,6 +215,11 @@ macro_rules! int_elem {
                 if self < (0 as $t) { usize::MAX } else { self as usize }
             }
             #[inline(always)]
+            fn loop_next(self, st: Self) -> Option<Self> {
+                let n = st.to_ix().clamp(1, usize::MAX);
+                <$t>::try_from(self as i128 + n as i128).ok()
+            }
+            #[inline(always)]
             fn add(self, b: Self) -> Self { self.wrapping_add(b) }
             #[inline(always)]
             fn sub(self, b: Self) -> Self { self.wrapping_sub(b) }
@@ -312,6 +322,8 @@ macro_rules! float_elem {
             fn to_ix(self) -> usize {
                 if self >= 0.0 && self.fract() == 0.0 { self as usize } else { usize::MAX }
             }
+            #[inline(always)]
+            fn loop_next(self, st: Self) -> Option<Self> { Some(self + st) }
             #[inline(always)]
             fn add(self, b: Self) -> Self { self + b }
             #[inline(always)]
