@@ -507,6 +507,30 @@ fn tiled_matmul() {
     }
 }
 
+/// A grid beyond CUDA's limits is refused on every device (on the CPU a grid of
+/// (2^32 - 1)^3 blocks once overflowed the block count).
+#[test]
+fn grids_beyond_cuda_limits_are_refused() {
+    for d in all_devices() {
+        let x = arr(vec![1.0f32; 3], &[3], d);
+        for g in [
+            (1u32 << 31, 1, 1),
+            (1, 65536, 1),
+            (1, 1, 65536),
+            (u32::MAX, u32::MAX, u32::MAX),
+        ] {
+            let e = axpy.launch(g, 4, args![&x, &x, 1.0]).unwrap_err();
+            assert!(matches!(e, KernelError::Launch { .. }), "{g:?}: {e}");
+        }
+        // a block whose thread count overflows 64 bits (2^31 * 2^31 * 4 wrapped to 0)
+        let e = axpy
+            .launch(1, (1u32 << 31, 1u32 << 31, 4), args![&x, &x, 1.0])
+            .unwrap_err();
+        assert!(matches!(e, KernelError::Launch { .. }), "{e}");
+        assert_eq!(x.to_vec::<f32>().unwrap(), vec![1.0; 3]);
+    }
+}
+
 /// `(a..=b).step_by(s)` in every thread (plain Rust on the CPU).
 #[jit::kernel]
 fn loop_count(count: &mut [u32], a: i32, b: i32, s: i32) {

@@ -84,6 +84,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Threads per block of [`Kernel::elementwise`].
 pub const ELEMENTWISE_BLOCK: u32 = 256;
 
+/// The largest grid of a launch (x, y, z blocks), CUDA's limits on every device.
+pub const MAX_GRID: [u32; 3] = [i32::MAX as u32, 65535, 65535];
+
 type CacheEntry = (usize, Vec<DType>, Vec<usize>, Function);
 
 /// A kernel made by `#[jit::kernel]` (a `static` named as the function).
@@ -98,8 +101,8 @@ type CacheEntry = (usize, Vec<DType>, Vec<usize>, Function);
 /// C-contiguous or an array whose number of dimensions differs from its n-d indexing,
 /// [`KernelError::DTypeMismatch`] / [`KernelError::PlaceholderConflict`] /
 /// [`KernelError::UnboundPlaceholder`] / [`KernelError::UnsupportedDType`] for element types,
-/// [`KernelError::Launch`] for an empty grid or block, more than 1024 threads per block, or an
-/// index out of bounds on the CPU, `DeviceMismatch` for arrays on several devices, NVRTC's
+/// [`KernelError::Launch`] for an empty grid or block, more than 1024 threads per block, a grid
+/// beyond [`MAX_GRID`] (CUDA's limits, on every device), or an index out of bounds on the CPU, `DeviceMismatch` for arrays on several devices, NVRTC's
 /// errors ([`KernelError::Compile`]) and CUDA's.
 pub struct Kernel {
     spec: Spec,
@@ -195,10 +198,13 @@ impl Kernel {
         }
         let n = std::cmp::max(n.unwrap_or(1), 1);
         let blocks = n.div_ceil(ELEMENTWISE_BLOCK as usize);
-        let blocks = u32::try_from(blocks).map_err(|_| KernelError::Launch {
-            kernel: self.spec.name.to_string(),
-            reason: format!("{n} elements need more than 2^32 blocks"),
-        })?;
+        let blocks = u32::try_from(blocks)
+            .ok()
+            .filter(|&b| b <= MAX_GRID[0])
+            .ok_or_else(|| KernelError::Launch {
+                kernel: self.spec.name.to_string(),
+                reason: format!("{n} elements need {blocks} blocks; at most 2^31 - 1"),
+            })?;
         self.run([blocks, 1, 1], [ELEMENTWISE_BLOCK, 1, 1], args, Some(n))
     }
 
@@ -232,11 +238,22 @@ impl Kernel {
                 reason: format!("grid {grid:?} and block {block:?} must be non-zero"),
             });
         }
-        let nt = block.iter().map(|&x| x as u64).product::<u64>();
+        // in u128: three u32 dimensions overflow u64 (2^31 x 2^31 x 4 once wrapped to 0)
+        let nt = block.iter().map(|&x| x as u128).product::<u128>();
         if nt > 1024 {
             return Err(KernelError::Launch {
                 kernel: name.to_string(),
                 reason: format!("block {block:?} has {nt} threads; at most 1024"),
+            });
+        }
+        // CUDA's grid limits on every device: a CPU launch's block count (< 2^63) then fits
+        // in `usize`, where (2^32 - 1)^3 blocks once overflowed it
+        if grid[0] > MAX_GRID[0] || grid[1] > MAX_GRID[1] || grid[2] > MAX_GRID[2] {
+            return Err(KernelError::Launch {
+                kernel: name.to_string(),
+                reason: format!(
+                    "grid {grid:?} exceeds CUDA's limits: x at most 2^31 - 1, y and z at most 65535"
+                ),
             });
         }
         // bind the type parameters: arrays first, then scalars (NumPy's type of a lone scalar)
