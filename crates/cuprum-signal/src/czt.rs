@@ -7,6 +7,7 @@ use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result, SliceItem
 use cuprum_fft::Norm;
 use std::f64::consts::PI;
 
+#[derive(Clone, Debug)]
 struct Plan {
     n: usize,
     m: usize,
@@ -131,16 +132,7 @@ pub fn czt(x: &Array, m: Option<usize>, w: Option<C>, a: C, axis: isize) -> Resu
         return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
     let n = x.shape()[axis_of(OP, axis, x.ndim())?];
-    let m = sizes(OP, n, m)?;
-    let kmax = m.max(n);
-    let wk2: Vec<C> = match w {
-        None => (0..kmax)
-            .map(|k| C::new(0.0, -PI * ((k * k) % (2 * m)) as f64 / m as f64).exp())
-            .collect(),
-        Some(w) => (0..kmax).map(|k| w.powf((k * k) as f64 / 2.0)).collect(),
-    };
-    let p = plan(n, m, wk2, |k| a.powf(-(k as f64)))?;
-    apply(OP, &p, x, axis)
+    Czt::build(OP, n, m, w, a)?.run(OP, x, axis)
 }
 
 /// The DFT of `x` restricted to the band `[f1, f2)` (or `[f1, f2]` with `endpoint`) on `m`
@@ -173,33 +165,212 @@ pub fn zoom_fft(
     if x.ndim() == 0 {
         return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
     }
-    let (f1, f2) = match fband {
-        [f2] => (0.0, *f2),
-        [f1, f2] => (*f1, *f2),
-        _ => {
-            return Err(Error::bad_argument(
-                OP,
+    let n = x.shape()[axis_of(OP, axis, x.ndim())?];
+    ZoomFft::build(OP, n, fband, m, fs, endpoint)?
+        .0
+        .run(OP, x, axis)
+}
+
+/// A chirp z-transform precomputed for inputs of `n` samples (`scipy.signal.CZT`):
+/// `X[k] = Σ x[j]·z_k^(−j)` at the `m` points `z_k = a·w^(−k)`.
+///
+/// **Shapes**: [`Czt::apply`] maps `x` with `n` samples along `axis` → complex128 with `m`
+/// along `axis`, on `x`'s device. `w` defaults to `exp(−2πi/m)` and `a` to 1 (the DFT).
+///
+/// The chirps and the FFT of the inverse chirp are computed once by [`Czt::new`]; each
+/// [`Czt::apply`] is then two FFTs and three products. [`czt`] builds one per call.
+///
+/// **Algorithm**: Bluestein's, as [`czt`]; the chirps in float64 on the host, the transform
+/// on the data's device (cuFFT on CUDA).
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Complex64, Device};
+/// let t = cuprum_signal::Czt::new(4, None, None, Complex64::new(1.0, 0.0)).unwrap();
+/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// let y = t.apply(&x, -1).unwrap().to_vec::<Complex64>().unwrap();
+/// assert!((y[0].re - 10.0).abs() < 1e-12 && (y[1] - Complex64::new(-2.0, 2.0)).norm() < 1e-12);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Czt {
+    plan: Plan,
+    w: Option<C>,
+    a: C,
+}
+
+impl Czt {
+    /// Precomputes the transform of `n` samples to `m` (default `n`) points `a·w^(−k)`.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] naming `signal.CZT` for `n == 0` or `m == 0`.
+    pub fn new(n: usize, m: Option<usize>, w: Option<C>, a: C) -> Result<Czt> {
+        Czt::build("signal.CZT", n, m, w, a)
+    }
+
+    fn build(op: &'static str, n: usize, m: Option<usize>, w: Option<C>, a: C) -> Result<Czt> {
+        let m = sizes(op, n, m)?;
+        let kmax = m.max(n);
+        let wk2: Vec<C> = match w {
+            None => (0..kmax as u64)
+                .map(|k| C::new(0.0, -PI * ((k * k) % (2 * m as u64)) as f64 / m as f64).exp())
+                .collect(),
+            Some(w) => (0..kmax)
+                .map(|k| w.powf((k as f64).powi(2) / 2.0))
+                .collect(),
+        };
+        let plan = plan(n, m, wk2, |k| a.powf(-(k as f64)))?;
+        Ok(Czt { plan, w, a })
+    }
+
+    /// The transform of `x` along `axis` (SciPy's `__call__`).
+    ///
+    /// # Errors
+    /// [`Error::BadShape`] naming `signal.CZT` for a 0-d `x` or an axis whose length is not
+    /// `n`; [`Error::AxisOutOfBounds`].
+    pub fn apply(&self, x: &Array, axis: isize) -> Result<Array> {
+        self.run("signal.CZT", x, axis)
+    }
+
+    fn run(&self, op: &'static str, x: &Array, axis: isize) -> Result<Array> {
+        apply(op, &self.plan, x, axis)
+    }
+
+    /// The points at which the transform evaluates ([`czt_points`] of `m`, `w`, `a`), on the
+    /// current device.
+    ///
+    /// # Errors
+    /// Allocation errors only.
+    pub fn points(&self) -> Result<Array> {
+        czt_points(self.plan.m, self.w, self.a)
+    }
+
+    /// The input length `n`.
+    pub fn n(&self) -> usize {
+        self.plan.n
+    }
+
+    /// The number of output points `m`.
+    pub fn m(&self) -> usize {
+        self.plan.m
+    }
+}
+
+/// A zoom FFT precomputed for inputs of `n` samples (`scipy.signal.ZoomFFT`): the DFT
+/// restricted to the band `[f1, f2)` (`[f1, f2]` with `endpoint`) on `m` points.
+///
+/// **Shapes**: [`ZoomFft::apply`] maps `x` with `n` samples along `axis` → complex128 with
+/// `m` (default `n`) along `axis`, on `x`'s device. `fband` is `[f2]` (from 0) or `[f1, f2]`
+/// in the units of `fs` (SciPy's default 2).
+///
+/// **Algorithm**: a [`Czt`] with `a = exp(2πi·f1/fs)` and `w = exp(−2πi·scale/m)`,
+/// `scale = (f2 − f1)/fs` (times `m/(m − 1)` with `endpoint`); [`zoom_fft`] builds one per
+/// call.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Complex64, Device};
+/// let z = cuprum_signal::ZoomFft::new(4, &[0.0, 1.0], Some(2), 2.0, false).unwrap();
+/// let x = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[4], Device::Cpu).unwrap();
+/// // the first two DFT bins: 10 and -2+2j
+/// let y = z.apply(&x, -1).unwrap().to_vec::<Complex64>().unwrap();
+/// assert!((y[1] - Complex64::new(-2.0, 2.0)).norm() < 1e-12);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ZoomFft(Czt);
+
+impl ZoomFft {
+    /// Precomputes the zoom FFT of `n` samples over `fband` on `m` (default `n`) points.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] naming `signal.ZoomFFT` for `n == 0`, `m == 0`, a band of 0 or
+    /// more than 2 values; [`Error::OutOfDomain`] for a non-finite band or `fs ≤ 0`.
+    pub fn new(
+        n: usize,
+        fband: &[f64],
+        m: Option<usize>,
+        fs: f64,
+        endpoint: bool,
+    ) -> Result<ZoomFft> {
+        ZoomFft::build("signal.ZoomFFT", n, fband, m, fs, endpoint)
+    }
+
+    fn build(
+        op: &'static str,
+        n: usize,
+        fband: &[f64],
+        m: Option<usize>,
+        fs: f64,
+        endpoint: bool,
+    ) -> Result<ZoomFft> {
+        let (f1, f2) = match fband {
+            [f2] => (0.0, *f2),
+            [f1, f2] => (*f1, *f2),
+            _ => {
+                return Err(Error::bad_argument(
+                    op,
+                    "fn",
+                    format!("{fband:?}"),
+                    "a scalar or a 2-length sequence",
+                ));
+            }
+        };
+        if !(f1.is_finite() && f2.is_finite()) {
+            return Err(Error::out_of_domain(
+                op,
                 "fn",
                 format!("{fband:?}"),
-                "a scalar or a 2-length sequence",
+                "finite frequencies",
             ));
         }
-    };
-    let n = x.shape()[axis_of(OP, axis, x.ndim())?];
-    let m = sizes(OP, n, m)?;
-    let scale = if endpoint {
-        ((f2 - f1) * m as f64) / (fs * (m as f64 - 1.0))
-    } else {
-        (f2 - f1) / fs
-    };
-    let kmax = m.max(n);
-    let wk2: Vec<C> = (0..kmax)
-        .map(|k| C::new(0.0, -PI * scale * (k * k) as f64 / m as f64).exp())
-        .collect();
-    let p = plan(n, m, wk2, |k| {
-        C::new(0.0, -2.0 * PI * f1 / fs * k as f64).exp()
-    })?;
-    apply(OP, &p, x, axis)
+        if !(fs > 0.0 && fs.is_finite()) {
+            return Err(Error::out_of_domain(op, "fs", fs, "(0, inf)"));
+        }
+        let m = sizes(op, n, m)?;
+        let scale = if endpoint {
+            ((f2 - f1) * m as f64) / (fs * (m as f64 - 1.0))
+        } else {
+            (f2 - f1) / fs
+        };
+        let kmax = m.max(n);
+        let wk2: Vec<C> = (0..kmax)
+            .map(|k| C::new(0.0, -PI * scale * (k as f64).powi(2) / m as f64).exp())
+            .collect();
+        let plan = plan(n, m, wk2, |k| {
+            C::new(0.0, -2.0 * PI * f1 / fs * k as f64).exp()
+        })?;
+        Ok(ZoomFft(Czt {
+            plan,
+            w: Some(C::new(0.0, -2.0 * PI / m as f64 * scale).exp()),
+            a: C::new(0.0, 2.0 * PI * f1 / fs).exp(),
+        }))
+    }
+
+    /// The transform of `x` along `axis` (SciPy's `__call__`).
+    ///
+    /// # Errors
+    /// [`Error::BadShape`] naming `signal.ZoomFFT` for a 0-d `x` or an axis whose length is not
+    /// `n`; [`Error::AxisOutOfBounds`].
+    pub fn apply(&self, x: &Array, axis: isize) -> Result<Array> {
+        self.0.run("signal.ZoomFFT", x, axis)
+    }
+
+    /// The points on the unit circle at which the transform evaluates, on the current device.
+    ///
+    /// # Errors
+    /// Allocation errors only.
+    pub fn points(&self) -> Result<Array> {
+        self.0.points()
+    }
+
+    /// The input length `n`.
+    pub fn n(&self) -> usize {
+        self.0.n()
+    }
+
+    /// The number of output points `m`.
+    pub fn m(&self) -> usize {
+        self.0.m()
+    }
 }
 
 /// The points `a·w^(−k)`, `k = 0..m`, at which [`czt`] evaluates (`scipy.signal.czt_points`).

@@ -49,7 +49,7 @@ pub use convolve::{
     correlation_lags, deconvolve, fftconvolve, oaconvolve,
 };
 pub use cuprum_core::ConvolveMode;
-pub use czt::{czt, czt_points, zoom_fft};
+pub use czt::{Czt, ZoomFft, czt, czt_points, zoom_fft};
 pub use design::band_stop::{BandStopType, band_stop_obj};
 pub use design::convert::{
     bilinear, bilinear_zpk, lp2bp, lp2bp_zpk, lp2bs, lp2bs_zpk, lp2hp, lp2hp_zpk, lp2lp, lp2lp_zpk,

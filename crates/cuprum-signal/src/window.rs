@@ -720,4 +720,37 @@ pub mod windows {
     pub fn general_gaussian(m: usize, p: f64, sig: f64, sym: bool) -> Result<Array> {
         get_window(&Window::Param2("general_gaussian".into(), p, sig), m, !sym)
     }
+
+    /// The generalized cosine window `Σ_k a[k]·cos(k·x)`, `x` from −π to π
+    /// (`scipy.signal.windows.general_cosine`), for any list of weights `a`.
+    ///
+    /// **Shapes**: → `(m,)` float64 on the current device; symmetric when `sym` (SciPy's
+    /// default), periodic otherwise (an `m + 1`-point window truncated). `m ≤ 1` gives ones;
+    /// an empty `a` gives zeros.
+    ///
+    /// # Errors
+    /// [`Error::OutOfDomain`](cuprum_core::Error::OutOfDomain) naming
+    /// `signal.windows.general_cosine` for a non-finite weight; allocation errors.
+    ///
+    /// **Algorithm**: the cosine sum on the host (as every window), one upload.
+    ///
+    /// # Example
+    /// ```
+    /// // scipy.signal.windows.general_cosine(5, [0.5, 0.3, 0.2]) -> [0.4, 0.3, 1.0, 0.3, 0.4]
+    /// let w = cuprum_signal::windows::general_cosine(5, &[0.5, 0.3, 0.2], true).unwrap();
+    /// let w = w.to_vec::<f64>().unwrap();
+    /// assert!((w[0] - 0.4).abs() < 1e-15 && (w[1] - 0.3).abs() < 1e-15 && (w[2] - 1.0).abs() < 1e-15);
+    /// ```
+    pub fn general_cosine(m: usize, a: &[f64], sym: bool) -> Result<Array> {
+        if let Some(v) = a.iter().find(|v| !v.is_finite()) {
+            return Err(cuprum_core::Error::out_of_domain(
+                "signal.windows.general_cosine",
+                "a",
+                v,
+                "finite weights",
+            ));
+        }
+        cuprum_core::ext::check_host_bytes(m.saturating_add(1).saturating_mul(16))?;
+        upload(super::general_cosine(m, a, sym), current_device())
+    }
 }

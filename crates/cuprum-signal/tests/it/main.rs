@@ -3,6 +3,7 @@
 
 mod conv;
 mod cusignal;
+mod czt_objects;
 #[rustfmt::skip]
 mod cusignal_golden;
 mod design;
