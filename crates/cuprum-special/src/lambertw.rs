@@ -1,26 +1,10 @@
 //! The Lambert W function on the complex plane, `lambertw`.
 
 use crate::scalar::lambertw::{Cx, lambertw as w_branch};
-use crate::ufunc::{First, apply};
-use cuprum_core::ext;
-use cuprum_core::{Array, DType, Error, Layout, Operand, Result, Scalar};
+use crate::ufunc::{First, apply, complex_from_parts};
+use cuprum_core::{Array, DType, Error, Operand, Result, Scalar};
 
 const OP: &str = "special.lambertw";
-
-/// The complex array of dtype `dt` (complex64 or complex128) with real part `re` and
-/// imaginary part `im` (equal shapes, of `dt`'s real dtype): the two stacked on a last axis
-/// of length 2 and the buffer read as complex (one copy, on the arrays' device).
-fn complex_from_parts(re: &Array, im: &Array, dt: DType) -> Result<Array> {
-    let st = cuprum_core::stack(&[re, im], -1)?;
-    let st = ext::as_c_contiguous(&st)?;
-    if st.offset() != 0 {
-        return Err(Error::unsupported(
-            OP,
-            "internal: a stacked array with an offset",
-        ));
-    }
-    ext::from_parts(st.storage().clone(), Layout::contiguous(re.shape()), dt)
-}
 
 /// The Lambert W function `W(z)`, the inverse of `w exp(w)`, on branch `k`. SciPy's
 /// `scipy.special.lambertw(z, k=0, tol=1e-8)`.
@@ -139,5 +123,5 @@ pub fn lambertw<'a>(
             [w.re, w.im]
         },
     )?;
-    complex_from_parts(&wr, &wi, DType::Complex128)
+    complex_from_parts(OP, &wr, &wi, DType::Complex128)
 }

@@ -41,6 +41,11 @@
 //! | `log_ndtr` | 5e-16 (this crate's `erfcx`/`erfc` where SciPy uses Faddeeva's) |
 //! | `btdtr`, `btdtri` | as `betainc`, `betaincinv` (the same code); float32 is the float64 value rounded, as CuPy |
 //! | `lambertw` | 3e-16 of `|W|` (the same Halley steps; complex `log`, `sqrt` and division spelled out) |
+//! | `sph_harm_y` | bit-identical on the grids (xsf's recurrences, as SciPy) |
+//! | `spherical_in`, `spherical_kn` (and derivatives) | as `iv` and `kv` for `z > 0` (2e-15, 2e-14 on the grids); `spherical_kn` for `z < 0` within 1e-15 of `pi |i_n|` (the two terms of the reflection cancel) |
+//! | `hankel1`, `hankel2`, `hankel1e`, `hankel2e` (real `z`) | 2e-14 of `|H|` for `z > 0`, 3e-13 for `z < 0` (this crate's `jv`, `yv` against SciPy's AMOS) |
+//! | `dawsn`, `erfi` | bit-identical on the grids (Faddeeva's `w_im`, as SciPy) |
+//! | `wofz`, `voigt_profile` | bit-identical on the grids (Faddeeva's `w`, as SciPy) |
 //!
 //! Where SciPy's result is an artefact of its algorithm rather than the function's value,
 //! these functions give the value instead: `yv(v, x)` with `v` a negative half-integer and `x`
@@ -52,12 +57,15 @@
 mod airy;
 mod bessel;
 mod beta_distribution;
+mod dawson;
 mod degrees;
 mod distributions;
 mod elementary_fns;
 mod elliptic_functions;
 mod errfn;
+mod faddeeva;
 mod gammafn;
+mod hankel;
 mod hyperbolic_integrals;
 mod hypergeometric;
 mod integrals;
@@ -68,17 +76,22 @@ mod log_ndtr;
 mod logistic;
 mod logsumexp;
 mod scalar;
+mod spherical_bessel_ik;
+mod spherical_harmonics;
 mod ufunc;
 
 pub use airy::*;
 pub use bessel::*;
 pub use beta_distribution::*;
+pub use dawson::*;
 pub use degrees::*;
 pub use distributions::*;
 pub use elementary_fns::*;
 pub use elliptic_functions::*;
 pub use errfn::*;
+pub use faddeeva::*;
 pub use gammafn::*;
+pub use hankel::*;
 pub use hyperbolic_integrals::*;
 pub use hypergeometric::*;
 pub use integrals::*;
@@ -88,5 +101,7 @@ pub use legendre::*;
 pub use log_ndtr::*;
 pub use logistic::*;
 pub use logsumexp::*;
+pub use spherical_bessel_ik::*;
+pub use spherical_harmonics::*;
 
 pub mod stats;

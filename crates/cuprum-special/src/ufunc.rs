@@ -7,7 +7,7 @@
 //! back, or compute in float32 less accurately).
 
 use cuprum_core::ext::{self, nvrtc};
-use cuprum_core::{Array, DType, Device, Error, Operand, Result, Scalar};
+use cuprum_core::{Array, DType, Device, Error, Layout, Operand, Result, Scalar};
 use rayon::prelude::*;
 use std::ffi::c_void;
 
@@ -284,7 +284,8 @@ fn cpu_loop<T: Lane, const N: usize, const M: usize>(
 
 /// `kernels/special/{common.cuh, gamma.cuh, owens.cuh, hypergeometric.cuh, airy.cuh, lpmv.cuh,
 /// inverse.cuh, bessel.cuh, special.cu, discrete.cuh, degrees.cuh, log_ndtr.cuh, shichi.cuh,
-/// ellipj.cuh, lambertw.cuh}` in that order (self-contained: none of
+/// ellipj.cuh, lambertw.cuh, sph_harm.cuh, spherical_ik.cuh, hankel.cuh, dawson.cuh,
+/// faddeeva.cuh}` in that order (self-contained: none of
 /// core's headers).
 const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/common.cuh"),
@@ -301,7 +302,12 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/log_ndtr.cuh"),
     include_str!("../../../kernels/special/shichi.cuh"),
     include_str!("../../../kernels/special/ellipj.cuh"),
-    include_str!("../../../kernels/special/lambertw.cuh")
+    include_str!("../../../kernels/special/lambertw.cuh"),
+    include_str!("../../../kernels/special/sph_harm.cuh"),
+    include_str!("../../../kernels/special/spherical_ik.cuh"),
+    include_str!("../../../kernels/special/hankel.cuh"),
+    include_str!("../../../kernels/special/dawson.cuh"),
+    include_str!("../../../kernels/special/faddeeva.cuh")
 );
 
 /// The device address of element 0 of a C-contiguous CUDA array.
@@ -360,4 +366,24 @@ fn cuda_apply<const M: usize>(
     }
     outs.try_into()
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
+}
+
+/// The complex array of dtype `dt` (complex64 or complex128) with real part `re` and imaginary
+/// part `im` (equal shapes, of `dt`'s real dtype): the two stacked on a last axis of length 2
+/// and the buffer read as complex (one copy, on the arrays' device).
+pub(crate) fn complex_from_parts(
+    op: &'static str,
+    re: &Array,
+    im: &Array,
+    dt: DType,
+) -> Result<Array> {
+    let st = cuprum_core::stack(&[re, im], -1)?;
+    let st = ext::as_c_contiguous(&st)?;
+    if st.offset() != 0 {
+        return Err(Error::unsupported(
+            op,
+            "internal: a stacked array with an offset",
+        ));
+    }
+    ext::from_parts(st.storage().clone(), Layout::contiguous(re.shape()), dt)
 }

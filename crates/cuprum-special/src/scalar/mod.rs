@@ -9,6 +9,7 @@
 pub(crate) mod airy;
 pub(crate) mod bessel;
 pub(crate) mod bessel_v;
+pub(crate) mod dawson;
 pub(crate) mod degrees;
 pub(crate) mod discrete;
 pub(crate) mod dist;
@@ -17,8 +18,10 @@ pub(crate) mod ellinc;
 pub(crate) mod ellipj;
 pub(crate) mod erf;
 pub(crate) mod expint;
+pub(crate) mod faddeeva;
 pub(crate) mod gamma;
 pub(crate) mod gauss_hypergeometric;
+pub(crate) mod hankel;
 pub(crate) mod igam;
 pub(crate) mod igam_coeff;
 pub(crate) mod incbet;
@@ -27,6 +30,8 @@ pub(crate) mod lambertw;
 pub(crate) mod lpmv;
 pub(crate) mod owens;
 pub(crate) mod shichi;
+pub(crate) mod sph_harm;
+pub(crate) mod spherical_ik;
 
 pub(crate) const MACHEP: f64 = 1.110_223_024_625_156_5e-16;
 pub(crate) const MAXLOG: f64 = 7.097_827_128_933_84e2;
