@@ -192,7 +192,7 @@ pub fn fill_diagonal(a: &Array, val: &Array, wrap: bool) -> Result<()> {
             return Err(Error::bad_shape(
                 OP,
                 "a",
-                &shape[..],
+                shape,
                 "dimensions of equal length",
             ));
         }

@@ -599,7 +599,7 @@ pub(super) fn reduction(
         return Err(Error::bad_shape(
             RD,
             "in",
-            &in_shape[..],
+            in_shape,
             "a non-empty reduction (a zero-size reduction needs an identity)",
         ));
     }
