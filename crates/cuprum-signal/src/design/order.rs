@@ -4,12 +4,7 @@
 use cuprum_core::{Error, Result};
 use std::f64::consts::PI;
 
-#[derive(Clone, Copy, PartialEq)]
-enum Kind {
-    Butter,
-    Cheby,
-    Ellip,
-}
+use super::band_stop::{BandStopType as Kind, band_stop_value};
 
 /// The specification of an order-selection problem (SciPy's `wp`, `ws`, `gpass`, `gstop`,
 /// `analog`, `fs`): pass and stop band edges (one each for low/high-pass, two for band
@@ -105,31 +100,15 @@ fn band_stop_obj(
     gstop: f64,
     kind: Kind,
 ) -> f64 {
-    let mut pb = passb.to_vec();
-    pb[ind] = wp;
-    let nat = stopb
-        .iter()
-        .map(|s| (s * (pb[0] - pb[1]) / (s * s - pb[0] * pb[1])).abs())
-        .fold(f64::INFINITY, f64::min);
-    let gs = 10f64.powf(0.1 * gstop.abs());
-    let gp = 10f64.powf(0.1 * gpass.abs());
-    match kind {
-        Kind::Butter => ((gs - 1.0) / (gp - 1.0)).log10() / (2.0 * nat.log10()),
-        Kind::Cheby => ((gs - 1.0) / (gp - 1.0)).sqrt().acosh() / nat.acosh(),
-        Kind::Ellip => {
-            let arg1 = ((10f64.powf(0.1 * gpass) - 1.0) / (10f64.powf(0.1 * gstop) - 1.0)).sqrt();
-            let arg0 = 1.0 / nat;
-            let (d00, d01) = (
-                super::elliptic::ellipk(arg0 * arg0),
-                super::elliptic::ellipk(1.0 - arg0 * arg0),
-            );
-            let (d10, d11) = (
-                super::elliptic::ellipk(arg1 * arg1),
-                super::elliptic::ellipk(1.0 - arg1 * arg1),
-            );
-            d00 * d11 / (d01 * d10)
-        }
-    }
+    band_stop_value(
+        wp,
+        ind,
+        [passb[0], passb[1]],
+        [stopb[0], stopb[1]],
+        gpass,
+        gstop,
+        kind,
+    )
 }
 
 /// SciPy's `fminbound` (bounded Brent, `xatol = 1e-5`, at most 500 evaluations).
