@@ -3,27 +3,67 @@
 use super::check_n;
 use cuprum_special as sp;
 
+// Columns shared by more than one test: the (n, z) grid of the spherical Bessel functions,
+// the (v, x) of jve and yve, the (N, k) of comb and perm, the (phi, m) of the incomplete
+// elliptic integrals.
+const SPHERICAL_N: [f64; 13] = [
+    0.0, 1.0, 2.0, 0.0, 1.0, 3.0, 5.0, 10.0, 10.0, 2.0, -1.0, 30.0, 4.0,
+];
+const SPHERICAL_Z: [f64; 13] = [
+    0.0,
+    0.0,
+    0.0,
+    2.5,
+    2.5,
+    -2.5,
+    1.0,
+    5.0,
+    50.0,
+    f64::INFINITY,
+    1.0,
+    100.0,
+    0.001,
+];
+const VE_V: [f64; 4] = [2.5, 0.0, -2.5, 10.0];
+const VE_X: [f64; 4] = [3.0, 1.0, 3.0, 5.0];
+const COMB_N: [f64; 6] = [10.0, 3.0, -1.0, 4.0, 20.0, 5.5];
+const COMB_K: [f64; 6] = [3.0, 5.0, 0.0, -1.0, 10.0, 2.0];
+const ELLIPINC_PHI: [f64; 14] = [
+    1.0,
+    -2.5,
+    10.0,
+    0.1,
+    1.2,
+    2.0,
+    1.0,
+    3.0,
+    0.0,
+    1.0,
+    f64::INFINITY,
+    1.0,
+    1.5,
+    1.56,
+];
+const ELLIPINC_M: [f64; 14] = [
+    0.5,
+    0.9,
+    0.3,
+    0.99,
+    1.0,
+    1.0,
+    -5.0,
+    -100000000.0,
+    0.5,
+    1.5,
+    0.5,
+    f64::NEG_INFINITY,
+    0.0,
+    0.999999,
+];
+
 #[test]
 fn spherical_jn() {
-    // scipy.special.spherical_jn(n, z, derivative=False) for the columns below
-    let n = [
-        0.0, 1.0, 2.0, 0.0, 1.0, 3.0, 5.0, 10.0, 10.0, 2.0, -1.0, 30.0, 4.0,
-    ];
-    let z = [
-        0.0,
-        0.0,
-        0.0,
-        2.5,
-        2.5,
-        -2.5,
-        1.0,
-        5.0,
-        50.0,
-        f64::INFINITY,
-        1.0,
-        100.0,
-        0.001,
-    ];
+    // scipy.special.spherical_jn(n, z, derivative=False) at (SPHERICAL_N, SPHERICAL_Z)
     let want = [
         1.0,
         0.0,
@@ -39,32 +79,14 @@ fn spherical_jn() {
         0.008700628514447573,
         1.0582010101010152e-15,
     ];
-    check_n(&[&n, &z], &want, 1e-13, |a| {
+    check_n(&[&SPHERICAL_N, &SPHERICAL_Z], &want, 1e-13, |a| {
         sp::spherical_jn(a[0], a[1], false)
     });
 }
 
 #[test]
 fn spherical_jn_derivative() {
-    // scipy.special.spherical_jn(n, z, derivative=True) for the columns below
-    let n = [
-        0.0, 1.0, 2.0, 0.0, 1.0, 3.0, 5.0, 10.0, 10.0, 2.0, -1.0, 30.0, 4.0,
-    ];
-    let z = [
-        0.0,
-        0.0,
-        0.0,
-        2.5,
-        2.5,
-        -2.5,
-        1.0,
-        5.0,
-        50.0,
-        f64::INFINITY,
-        1.0,
-        100.0,
-        0.001,
-    ];
+    // scipy.special.spherical_jn(n, z, derivative=True) at (SPHERICAL_N, SPHERICAL_Z)
     let want = [
         -0.0,
         0.3333333333333333,
@@ -80,32 +102,14 @@ fn spherical_jn_derivative() {
         0.005063669360350925,
         4.2328039442039545e-12,
     ];
-    check_n(&[&n, &z], &want, 1e-13, |a| {
+    check_n(&[&SPHERICAL_N, &SPHERICAL_Z], &want, 1e-13, |a| {
         sp::spherical_jn(a[0], a[1], true)
     });
 }
 
 #[test]
 fn spherical_yn() {
-    // scipy.special.spherical_yn(n, z, derivative=False) for the columns below
-    let n = [
-        0.0, 1.0, 2.0, 0.0, 1.0, 3.0, 5.0, 10.0, 10.0, 2.0, -1.0, 30.0, 4.0,
-    ];
-    let z = [
-        0.0,
-        0.0,
-        0.0,
-        2.5,
-        2.5,
-        -2.5,
-        1.0,
-        5.0,
-        50.0,
-        f64::INFINITY,
-        1.0,
-        100.0,
-        0.001,
-    ];
+    // scipy.special.spherical_yn(n, z, derivative=False) at (SPHERICAL_N, SPHERICAL_Z)
     let want = [
         f64::NEG_INFINITY,
         f64::NEG_INFINITY,
@@ -121,7 +125,7 @@ fn spherical_yn() {
         -0.0054129293488705725,
         -1.0500000750000038e+17,
     ];
-    check_n(&[&n, &z], &want, 1e-13, |a| {
+    check_n(&[&SPHERICAL_N, &SPHERICAL_Z], &want, 1e-13, |a| {
         sp::spherical_yn(a[0], a[1], false)
     });
 }
@@ -162,29 +166,25 @@ fn spherical_yn_derivative() {
 #[test]
 fn jve() {
     // scipy.special.jve(v, x)
-    let v = [2.5, 0.0, -2.5, 10.0];
-    let x = [3.0, 1.0, 3.0, 5.0];
     let want = [
         0.4127100322097165,
         0.7651976865579666,
         0.36904073007379795,
         0.0014678026473104737,
     ];
-    check_n(&[&v, &x], &want, 1e-13, |a| sp::jve(a[0], a[1]));
+    check_n(&[&VE_V, &VE_X], &want, 1e-13, |a| sp::jve(a[0], a[1]));
 }
 
 #[test]
 fn yve() {
     // scipy.special.yve(v, x)
-    let v = [2.5, 0.0, -2.5, 10.0];
-    let x = [3.0, 1.0, 3.0, 5.0];
     let want = [
         -0.36904073007379795,
         0.08825696421567697,
         0.4127100322097165,
         -25.129110095610084,
     ];
-    check_n(&[&v, &x], &want, 1e-13, |a| sp::yve(a[0], a[1]));
+    check_n(&[&VE_V, &VE_X], &want, 1e-13, |a| sp::yve(a[0], a[1]));
 }
 
 #[test]
@@ -235,14 +235,12 @@ fn binom() {
 #[test]
 fn comb() {
     // scipy.special.comb(N, k) and comb(N, k, repetition=True) on arrays
-    let n = [10.0, 3.0, -1.0, 4.0, 20.0, 5.5];
-    let k = [3.0, 5.0, 0.0, -1.0, 10.0, 2.0];
     let want = [120.0, 0.0, 0.0, 0.0, 184756.0, 12.375];
-    check_n(&[&n, &k], &want, 1e-13, |a| {
+    check_n(&[&COMB_N, &COMB_K], &want, 1e-13, |a| {
         sp::comb(a[0], a[1], false, false)
     });
     let want = [220.0, 21.0, f64::NAN, 0.0, 20030010.0, 17.875];
-    check_n(&[&n, &k], &want, 1e-13, |a| {
+    check_n(&[&COMB_N, &COMB_K], &want, 1e-13, |a| {
         sp::comb(a[0], a[1], false, true)
     });
     let x = cuprum_core::Array::from_vec_on(vec![1.0f64], &[1], cuprum_core::Device::Cpu).unwrap();
@@ -272,47 +270,15 @@ fn poch() {
 #[test]
 fn perm() {
     // scipy.special.perm(N, k) on arrays
-    let n = [10.0, 3.0, -1.0, 4.0, 20.0, 5.5];
-    let k = [3.0, 5.0, 0.0, -1.0, 10.0, 2.0];
     let want = [720.0, 0.0, 0.0, 0.0, 670442572800.0, 24.75];
-    check_n(&[&n, &k], &want, 1e-13, |a| sp::perm(a[0], a[1], false));
+    check_n(&[&COMB_N, &COMB_K], &want, 1e-13, |a| {
+        sp::perm(a[0], a[1], false)
+    });
 }
 
 #[test]
 fn ellipkinc() {
     // scipy.special.ellipkinc(phi, m)
-    let phi = [
-        1.0,
-        -2.5,
-        10.0,
-        0.1,
-        1.2,
-        2.0,
-        1.0,
-        3.0,
-        0.0,
-        1.0,
-        f64::INFINITY,
-        1.0,
-        1.5,
-        1.56,
-    ];
-    let m = [
-        0.5,
-        0.9,
-        0.3,
-        0.99,
-        1.0,
-        1.0,
-        -5.0,
-        -100000000.0,
-        0.5,
-        1.5,
-        0.5,
-        f64::NEG_INFINITY,
-        0.0,
-        0.999999,
-    ];
     let want = [
         1.0832167728451687,
         -4.471319666996252,
@@ -329,44 +295,14 @@ fn ellipkinc() {
         1.5,
         5.219550188449732,
     ];
-    check_n(&[&phi, &m], &want, 1e-14, |a| sp::ellipkinc(a[0], a[1]));
+    check_n(&[&ELLIPINC_PHI, &ELLIPINC_M], &want, 1e-14, |a| {
+        sp::ellipkinc(a[0], a[1])
+    });
 }
 
 #[test]
 fn ellipeinc() {
     // scipy.special.ellipeinc(phi, m)
-    let phi = [
-        1.0,
-        -2.5,
-        10.0,
-        0.1,
-        1.2,
-        2.0,
-        1.0,
-        3.0,
-        0.0,
-        1.0,
-        f64::INFINITY,
-        1.0,
-        1.5,
-        1.56,
-    ];
-    let m = [
-        0.5,
-        0.9,
-        0.3,
-        0.99,
-        1.0,
-        1.0,
-        -5.0,
-        -100000000.0,
-        0.5,
-        1.5,
-        0.5,
-        f64::NEG_INFINITY,
-        0.0,
-        0.999999,
-    ];
     let want = [
         0.92732988362444,
         -1.6064977856187794,
@@ -383,7 +319,9 @@ fn ellipeinc() {
         1.5,
         0.9999438305683055,
     ];
-    check_n(&[&phi, &m], &want, 1e-14, |a| sp::ellipeinc(a[0], a[1]));
+    check_n(&[&ELLIPINC_PHI, &ELLIPINC_M], &want, 1e-14, |a| {
+        sp::ellipeinc(a[0], a[1])
+    });
 }
 
 #[test]
