@@ -23,6 +23,7 @@
 
 pub mod hb_target;
 pub mod index_target;
+pub mod jit_target;
 pub mod kernel_target;
 pub mod mm_target;
 pub mod npy_target;
@@ -105,6 +106,7 @@ pub fn targets() -> Vec<Box<dyn Target>> {
         Box::new(hb_target::HbTarget),
         Box::new(kernel_target::KernelTarget),
         Box::new(scipy_target::ScipyTarget),
+        Box::new(jit_target::JitTarget),
     ]
 }
 
