@@ -176,8 +176,8 @@ impl Base {
 /// **Shapes**: `points` `(n, d)`, `d >= 2`; `values` `(n, ...)`; evaluating at `xi` `(..., d)`
 /// gives `xi.shape[..-1] + values.shape[1..]`, float64.
 ///
-/// The points are triangulated ([`cuprum_spatial::Delaunay`], 2-d and 3-d point sets); each
-/// query point takes the barycentric combination of the values at the vertices of the triangle
+/// The points are triangulated ([`cuprum_spatial::Delaunay`], any dimension `d >= 2`); each
+/// query point takes the barycentric combination of the values at the vertices of the simplex
 /// that holds it, and `fill_value` (default NaN) outside the convex hull or at NaN
 /// coordinates. `rescale` first centres the coordinates on the data's mean and divides each
 /// by the data's peak-to-peak range, as SciPy. Evaluation runs on the data's device
