@@ -68,6 +68,7 @@ pub use design::normalize::{BadCoefficients, Normalized, abcd_normalize, normali
 pub use design::notch::{gammatone, iircomb, iirnotch, iirpeak};
 pub use design::order::{OrderSpec, buttord, cheb1ord, cheb2ord, ellipord, iirdesign};
 pub use design::partial::{RootType, invres, invresz, residue, residuez, unique_roots};
+pub use design::place_poles::{PlaceMethod, PlacedPoles, place_poles};
 pub use design::prototype::{buttap, cheb1ap, cheb2ap, ellipap};
 pub use design::remez::{RemezOptions, RemezType, remez};
 pub use design::ss::{bode, freqresp, freqs, freqs_zpk, ss2tf, tf2ss};

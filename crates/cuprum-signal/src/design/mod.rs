@@ -14,6 +14,7 @@ pub mod normalize;
 pub mod notch;
 pub mod order;
 pub mod partial;
+pub mod place_poles;
 pub mod prototype;
 pub mod remez;
 pub mod ss;

@@ -160,7 +160,7 @@ pub fn normalize(b: &Array, a: &Array) -> Result<Normalized> {
 /// // scipy.signal.abcd_normalize(A=[[1, 2], [3, 4]], B=[[-1], [5]], D=2.5): C = [[0., 0.]]
 /// let a = Array::from_vec_on(vec![1.0f64, 2.0, 3.0, 4.0], &[2, 2], Device::Cpu).unwrap();
 /// let b = Array::from_vec_on(vec![-1.0f64, 5.0], &[2, 1], Device::Cpu).unwrap();
-/// let d = Array::from_vec_on(vec![2.5f64], &[], Device::Cpu).unwrap();
+/// let d = Array::from_vec_on(vec![2.5f64], &[0usize; 0], Device::Cpu).unwrap();
 /// let (_a, _b, c, d) = cuprum_signal::abcd_normalize(Some(&a), Some(&b), None, Some(&d)).unwrap();
 /// assert_eq!((c.shape(), d.shape()), (&[1, 2][..], &[1, 1][..]));
 /// assert_eq!(c.to_vec::<f64>().unwrap(), vec![0.0, 0.0]);

@@ -349,12 +349,12 @@ fn any_complex(v: &[C]) -> bool {
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Device};
-/// // scipy.signal.residue([1, 2], [1, 3, 2]) -> r [-1, 2], p [-1, -2], k []
-/// let b = Array::from_vec_on(vec![1.0f64, 2.0], &[2], Device::Cpu).unwrap();
+/// // scipy.signal.residue([1, 3], [1, 3, 2]) -> r [2, -1], p [-1, -2], k []
+/// let b = Array::from_vec_on(vec![1.0f64, 3.0], &[2], Device::Cpu).unwrap();
 /// let a = Array::from_vec_on(vec![1.0f64, 3.0, 2.0], &[3], Device::Cpu).unwrap();
 /// let (r, p, k) = cuprum_signal::residue(&b, &a, 1e-3, cuprum_signal::RootType::Avg).unwrap();
 /// let (r, p) = (r.to_vec::<f64>().unwrap(), p.to_vec::<f64>().unwrap());
-/// assert!((r[0] + 1.0).abs() < 1e-12 && (r[1] - 2.0).abs() < 1e-12);
+/// assert!((r[0] - 2.0).abs() < 1e-12 && (r[1] + 1.0).abs() < 1e-12);
 /// assert!((p[0] + 1.0).abs() < 1e-12 && (p[1] + 2.0).abs() < 1e-12);
 /// assert_eq!(k.size(), 0);
 /// ```
@@ -554,12 +554,12 @@ fn inv_prepare(op: &'static str, r: &Array, p: &Array, k: &Array, tol: f64) -> R
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Device};
-/// // scipy.signal.invres([-1, 2], [-1, -2], []) -> b [1, 2], a [1, 3, 2]
-/// let r = Array::from_vec_on(vec![-1.0f64, 2.0], &[2], Device::Cpu).unwrap();
+/// // scipy.signal.invres([2, -1], [-1, -2], []) -> b [1, 3], a [1, 3, 2]
+/// let r = Array::from_vec_on(vec![2.0f64, -1.0], &[2], Device::Cpu).unwrap();
 /// let p = Array::from_vec_on(vec![-1.0f64, -2.0], &[2], Device::Cpu).unwrap();
 /// let k = Array::from_vec_on(Vec::<f64>::new(), &[0], Device::Cpu).unwrap();
 /// let (b, a) = cuprum_signal::invres(&r, &p, &k, 1e-3, cuprum_signal::RootType::Avg).unwrap();
-/// assert_eq!(b.to_vec::<f64>().unwrap(), vec![1.0, 2.0]);
+/// assert_eq!(b.to_vec::<f64>().unwrap(), vec![1.0, 3.0]);
 /// assert_eq!(a.to_vec::<f64>().unwrap(), vec![1.0, 3.0, 2.0]);
 /// ```
 pub fn invres(

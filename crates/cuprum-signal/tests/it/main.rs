@@ -18,6 +18,7 @@ mod filtering;
 mod findfreqs;
 mod ltisys;
 mod misc;
+mod place_poles;
 mod refs;
 #[rustfmt::skip]
 mod refs_lti_splines;
