@@ -8,6 +8,7 @@
 //! with cuSPARSE's `SpSV`; `splu`, `spilu` and `factorized` keep their factors on the host (an
 //! explicit trip through the host, said in each function's docs).
 
+use super::util::{concrete_csr, require_square};
 use super::{AsLinearOperator, LinearOperator};
 use crate::parts::Compressed;
 use crate::{Result, SparseError};
@@ -29,14 +30,36 @@ pub(crate) struct HostCsr {
     pub device: Device,
 }
 
+/// Duplicates summed, columns sorted.
+pub(crate) fn canonical(h: &HostCsr) -> HostCsr {
+    let mut out = h.clone();
+    let mut indptr = vec![0usize];
+    let mut indices = Vec::new();
+    let mut data = Vec::new();
+    for i in 0..h.n_rows {
+        let mut row: Vec<(usize, Complex64)> = (h.indptr[i]..h.indptr[i + 1])
+            .map(|k| (h.indices[k], h.data[k]))
+            .collect();
+        row.sort_by_key(|e| e.0);
+        let start = indices.len();
+        for (j, v) in row {
+            if indices.len() > start && *indices.last().expect("nonempty") == j {
+                *data.last_mut().expect("nonempty") += v;
+            } else {
+                indices.push(j);
+                data.push(v);
+            }
+        }
+        indptr.push(indices.len());
+    }
+    out.indptr = indptr;
+    out.indices = indices;
+    out.data = data;
+    out
+}
+
 pub(crate) fn host_csr(op: &'static str, a: &(impl AsLinearOperator + ?Sized)) -> Result<HostCsr> {
-    let Some(c) = a.to_csr() else {
-        return Err(SparseError::NotSupported {
-            op,
-            detail: "the matrix must be sparse (or dense), not an abstract LinearOperator".into(),
-        });
-    };
-    host_csr_of(op, &c?)
+    host_csr_of(op, &concrete_csr(op, a)?)
 }
 
 pub(crate) fn host_csr_of(op: &'static str, c: &Compressed) -> Result<HostCsr> {
@@ -193,13 +216,7 @@ impl SpLu {
     }
 
     fn factorize(op: &'static str, a: HostCsr) -> Result<SpLu> {
-        if a.n_rows != a.n_cols {
-            return Err(SparseError::InvalidShape {
-                op,
-                shape: vec![a.n_rows, a.n_cols],
-                detail: "the matrix must be square".into(),
-            });
-        }
+        require_square(op, (a.n_rows, a.n_cols))?;
         let n = a.n_rows;
         let singular = |e: String| SparseError::SingularMatrix {
             op,
@@ -484,21 +501,9 @@ pub fn factorized(
 /// ```
 pub fn spsolve(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<Array> {
     const OP: &str = "spsolve";
-    let Some(c) = a.to_csr() else {
-        return Err(SparseError::NotSupported {
-            op: OP,
-            detail: "the matrix must be sparse (or dense), not an abstract LinearOperator".into(),
-        });
-    };
-    let c = c?;
+    let c = concrete_csr(OP, a)?;
     let (m, n) = c.shape;
-    if m != n {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![m, n],
-            detail: "the matrix must be square".into(),
-        });
-    }
+    require_square(OP, (m, n))?;
     if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
         return Err(SparseError::rhs_shape(OP, (m, n), n, b.shape()));
     }
@@ -563,35 +568,8 @@ pub fn spilu(a: &(impl AsLinearOperator + ?Sized)) -> Result<SpIlu> {
     const OP: &str = "spilu";
     let mut h = host_csr(OP, a)?;
     let n = h.n_rows;
-    if n != h.n_cols {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![h.n_rows, h.n_cols],
-            detail: "the matrix must be square".into(),
-        });
-    }
-    // canonical: sort columns within rows, sum duplicates
-    let mut indptr = vec![0usize];
-    let mut indices = Vec::new();
-    let mut data = Vec::new();
-    for i in 0..n {
-        let mut row: Vec<(usize, Complex64)> = (h.indptr[i]..h.indptr[i + 1])
-            .map(|k| (h.indices[k], h.data[k]))
-            .collect();
-        row.sort_by_key(|e| e.0);
-        for (j, v) in row {
-            if indices.len() > indptr[i] && *indices.last().expect("nonempty") == j {
-                *data.last_mut().expect("nonempty") += v;
-            } else {
-                indices.push(j);
-                data.push(v);
-            }
-        }
-        indptr.push(indices.len());
-    }
-    h.indptr = indptr;
-    h.indices = indices;
-    h.data = data;
+    require_square(OP, (h.n_rows, h.n_cols))?;
+    h = canonical(&h);
     let mut diag = vec![usize::MAX; n];
     for (i, d) in diag.iter_mut().enumerate() {
         for k in h.indptr[i]..h.indptr[i + 1] {
@@ -691,13 +669,7 @@ pub fn ilu0(a: &(impl AsLinearOperator + ?Sized)) -> Result<SpIlu> {
 /// ```
 pub fn ilu0_operator(a: &(impl AsLinearOperator + ?Sized)) -> Result<LinearOperator> {
     const OP: &str = "ilu0";
-    let Some(c) = a.to_csr() else {
-        return Err(SparseError::NotSupported {
-            op: OP,
-            detail: "the matrix must be sparse (or dense), not an abstract LinearOperator".into(),
-        });
-    };
-    let c = c?;
+    let c = concrete_csr(OP, a)?;
     let device = c.data.device();
     if let Device::Cuda(o) = device
         && matches!(c.data.dtype(), DType::Float32 | DType::Float64)
@@ -939,13 +911,7 @@ impl SpIlu {
 pub fn jacobi(a: &(impl AsLinearOperator + ?Sized)) -> Result<LinearOperator> {
     const OP: &str = "jacobi";
     let h = host_csr(OP, a)?;
-    if h.n_rows != h.n_cols {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![h.n_rows, h.n_cols],
-            detail: "the matrix must be square".into(),
-        });
-    }
+    require_square(OP, (h.n_rows, h.n_cols))?;
     let d = h.diagonal();
     if let Some(i) = d.iter().position(|z| z.norm() == 0.0) {
         return Err(SparseError::SingularMatrix {
@@ -1033,13 +999,7 @@ pub fn spsolve_triangular(
     }
     let h = host_csr(OP, a)?;
     let n = h.n_rows;
-    if n != h.n_cols {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![h.n_rows, h.n_cols],
-            detail: "the matrix must be square".into(),
-        });
-    }
+    require_square(OP, (h.n_rows, h.n_cols))?;
     if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
         return Err(SparseError::rhs_shape(OP, (n, n), n, b.shape()));
     }

@@ -526,13 +526,7 @@ fn square_krylov_schur(
 ) -> Result<(Vec<Complex64>, Option<Array>, DType, Device)> {
     let opr = a.as_linear_operator()?;
     let (m, n) = opr.shape();
-    if m != n {
-        return Err(SparseError::InvalidShape {
-            op,
-            shape: vec![m, n],
-            detail: "the matrix must be square".into(),
-        });
-    }
+    require_square(op, (m, n))?;
     let dt = work_dtype(opr.dtype(), opr.dtype());
     let dt = if hermitian { dt } else { dt.complex_dtype() };
     let dev = opr.device();

@@ -1,6 +1,6 @@
 //! Matrix functions and norms: `norm`, `onenormest`, `expm_multiply`, `matrix_power`.
 
-use super::direct::{HostCsr, host_csr};
+use super::direct::{HostCsr, canonical, host_csr};
 use super::util::*;
 use super::{AsLinearOperator, EigOptions};
 use crate::parts::Compressed;
@@ -114,34 +114,6 @@ fn device_norm(c: &Compressed, ord: NormOrd) -> Result<f64> {
     read1(&v)
 }
 
-/// Duplicates summed, columns sorted.
-fn canonical(h: &HostCsr) -> HostCsr {
-    let mut out = h.clone();
-    let mut indptr = vec![0usize];
-    let mut indices = Vec::new();
-    let mut data = Vec::new();
-    for i in 0..h.n_rows {
-        let mut row: Vec<(usize, Complex64)> = (h.indptr[i]..h.indptr[i + 1])
-            .map(|k| (h.indices[k], h.data[k]))
-            .collect();
-        row.sort_by_key(|e| e.0);
-        let start = indices.len();
-        for (j, v) in row {
-            if indices.len() > start && *indices.last().expect("nonempty") == j {
-                *data.last_mut().expect("nonempty") += v;
-            } else {
-                indices.push(j);
-                data.push(v);
-            }
-        }
-        indptr.push(indices.len());
-    }
-    out.indptr = indptr;
-    out.indices = indices;
-    out.data = data;
-    out
-}
-
 fn host_norm(h: &HostCsr, ord: NormOrd) -> Result<f64> {
     Ok(match ord {
         NormOrd::Fro => h.data.iter().map(|z| z.norm_sqr()).sum::<f64>().sqrt(),
@@ -198,13 +170,7 @@ pub fn onenormest(a: &(impl AsLinearOperator + ?Sized)) -> Result<f64> {
     const OP: &str = "onenormest";
     let op = a.as_linear_operator()?;
     let (m, n) = op.shape();
-    if m != n {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![m, n],
-            detail: "the matrix must be square".into(),
-        });
-    }
+    require_square(OP, (m, n))?;
     if n == 0 {
         return Ok(0.0);
     }
@@ -350,13 +316,7 @@ pub fn expm_multiply(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<
     const OP: &str = "expm_multiply";
     let op = a.as_linear_operator()?;
     let (m, n) = op.shape();
-    if m != n {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![m, n],
-            detail: "the matrix must be square".into(),
-        });
-    }
+    require_square(OP, (m, n))?;
     if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
         return Err(SparseError::rhs_shape(OP, (m, n), n, b.shape()));
     }
@@ -504,13 +464,7 @@ pub fn matrix_power(a: &(impl AsLinearOperator + ?Sized), p: u32) -> Result<Comp
     const OP: &str = "matrix_power";
     let h = canonical(&host_csr(OP, a)?);
     let n = h.n_rows;
-    if n != h.n_cols {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![h.n_rows, h.n_cols],
-            detail: "the matrix must be square".into(),
-        });
-    }
+    require_square(OP, (h.n_rows, h.n_cols))?;
     let mut result = identity_host(n, h.dtype, h.device);
     let mut base = h.clone();
     let mut e = p;

@@ -46,13 +46,7 @@ pub(crate) fn make_system<'a>(
 ) -> Result<System<'a>> {
     let a = a.as_linear_operator()?;
     let (m, n) = a.shape();
-    if m != n {
-        return Err(SparseError::InvalidShape {
-            op,
-            shape: vec![m, n],
-            detail: "the matrix must be square".into(),
-        });
-    }
+    require_square(op, (m, n))?;
     if b.size() != n || b.ndim() > 2 || (b.ndim() == 2 && b.shape()[1] != 1) {
         return Err(SparseError::ShapeMismatch {
             op,

@@ -4,7 +4,9 @@
 //! what the host needs (norms for the convergence test, a Hessenberg column) is read in one
 //! transfer with [`read`].
 
-use crate::Result;
+use super::AsLinearOperator;
+use crate::parts::Compressed;
+use crate::{Result, SparseError};
 use cuprum_core::{Array, Complex64, DType, Operand};
 
 /// The dtype a solver works in: the promotion of the operator's and the right-hand side's
@@ -716,4 +718,31 @@ pub(crate) fn is_hermitian(
         && array_equal(&t.indptr, indptr, false)?
         && array_equal(&t.indices, indices, false)?
         && array_equal(&t.data, data, false)?)
+}
+
+/// Fails with [`SparseError::InvalidShape`] unless the matrix's shape `(m, n)` is square.
+pub(crate) fn require_square(op: &'static str, (m, n): (usize, usize)) -> Result<()> {
+    if m != n {
+        return Err(SparseError::InvalidShape {
+            op,
+            shape: vec![m, n],
+            detail: "the matrix must be square".into(),
+        });
+    }
+    Ok(())
+}
+
+/// The matrix's CSR form; [`SparseError::NotSupported`] for an abstract `LinearOperator`,
+/// which has no entries to factorize or copy.
+pub(crate) fn concrete_csr(
+    op: &'static str,
+    a: &(impl AsLinearOperator + ?Sized),
+) -> Result<Compressed> {
+    let Some(c) = a.to_csr() else {
+        return Err(SparseError::NotSupported {
+            op,
+            detail: "the matrix must be sparse (or dense), not an abstract LinearOperator".into(),
+        });
+    };
+    c
 }
