@@ -203,7 +203,10 @@ impl ModuleSpec {
 ///   `atomicAdd`, `atomicSub`, `atomicExch`, `atomicMax`, `atomicMin`, `atomicInc`,
 ///   `atomicDec`, `atomicAnd`, `atomicOr`, `atomicXor`, `atomicCAS` (on `&a[i]`, `a + i`, `a`, or
 ///   `&s` of a `__shared__` scalar, for the element types CUDA declares each for), on global and
-///   shared memory.
+///   shared memory; the warp functions over 32 consecutive threads of a block (`warpSize`,
+///   `__shfl_sync`, `__shfl_up_sync`, `__shfl_down_sync`, `__shfl_xor_sync` with their `width`,
+///   `__ballot_sync`, `__any_sync`, `__all_sync`, `__activemask`, `__syncwarp`; the lanes run in
+///   lock step, so the mask argument is not consulted).
 /// - **Execution**: the blocks run in parallel on rayon's threads; the threads of one block are
 ///   the lanes of one vector frame and run each operation together, in thread order, so every
 ///   statement acts as a barrier and `__syncthreads()` costs nothing (warp-synchronous code,
@@ -225,9 +228,8 @@ impl ModuleSpec {
 ///   threads a block, an empty grid or block, or a grid beyond CUDA's limits is
 ///   [`KernelError::Launch`] on both devices.
 /// - **Not supported** (a [`KernelError::Compile`] naming the construct): pointer variables and
-///   pointer arithmetic (other than an atomic's `a + i`), local arrays, `struct`/`class`, warp
-///   functions (`__shfl_sync`, `__ballot_sync`, ...), `printf`, textures, cooperative groups,
-///   recursion. The engine's [`CpuLimits`](crate::CpuLimits) apply (time limit, cancellation).
+///   pointer arithmetic (other than an atomic's `a + i`), local arrays, `struct`/`class`,
+///   `printf`, `clock()`, textures, cooperative groups, recursion. The engine's [`CpuLimits`](crate::CpuLimits) apply (time limit, cancellation).
 ///
 /// # Errors
 /// [`KernelError::Launch`] for an empty grid or block, more than 1024 threads a block, a grid

@@ -1522,8 +1522,8 @@ extern "C" __global__ void g(float* x) {
             "pointer",
         ),
         (
-            "extern \"C\" __global__ void f(float* x) { x[0] = __shfl_sync(0xffffffff, x[0], 0); }",
-            "__shfl_sync",
+            "extern \"C\" __global__ void f(float* x) { x[0] = clock(); }",
+            "clock",
         ),
         (
             "extern \"C\" __global__ void f(const float* x) { x[0] = 1.0f; }",
@@ -1546,4 +1546,81 @@ extern "C" __global__ void g(float* x) {
         .launch(1, 1, 0, &LaunchArgs::new().array(&y))
         .unwrap_err();
     assert!(e.to_string().contains("t<float>"), "{e}");
+}
+
+/// Warp shuffles and votes (the lanes of a warp are 32 consecutive threads of a block).
+#[test]
+fn raw_kernels_warp_functions() {
+    let k = RawKernel::new(
+        r#"
+extern "C" __global__ void warps(const int* x, int* sum, int* scan, int* wmax, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int lane = threadIdx.x % warpSize;
+    int v = i < n ? x[i] : 0;
+    int total = v;
+    for (int off = 16; off > 0; off /= 2) total += __shfl_down_sync(0xffffffff, total, off);
+    if (lane == 0) atomicAdd(&sum[0], total);
+    unsigned int even = __ballot_sync(0xffffffff, i < n && x[i] % 2 == 0);
+    if (lane == 0) atomicAdd(&sum[1], __popc(even));
+    int all = __all_sync(0xffffffff, v >= 0);
+    int any = __any_sync(0xffffffff, v > 90);
+    if (lane == 0 && all) atomicAdd(&sum[2], 1);
+    if (lane == 0 && any) atomicAdd(&sum[3], 1);
+    int s = v;
+    for (int off = 1; off < 32; off *= 2) {
+        int t = __shfl_up_sync(0xffffffff, s, off);
+        if (lane >= off) s += t;
+    }
+    int m = v;
+    for (int off = 16; off > 0; off >>= 1) m = max(m, __shfl_xor_sync(0xffffffff, m, off));
+    int first = __shfl_sync(0xffffffff, v, 0);
+    __syncwarp();
+    if (i < n) {
+        scan[i] = s;
+        wmax[i] = m - first;
+    }
+}
+"#,
+        "warps",
+    );
+    let n = 100usize;
+    let xv: Vec<i32> = (0..n as i32).map(|k| (k * 37) % 101).collect();
+    for d in all_devices() {
+        let x = arr(xv.clone(), &[n], d);
+        let sum = arr(vec![0i32; 4], &[4], d);
+        let scan = arr(vec![0i32; n], &[n], d);
+        let wmax = arr(vec![0i32; n], &[n], d);
+        k.launch(
+            2,
+            64,
+            0,
+            &LaunchArgs::new()
+                .array(&x)
+                .array(&sum)
+                .array(&scan)
+                .array(&wmax)
+                .scalar(n as i32),
+        )
+        .unwrap();
+        let evens = xv.iter().filter(|v| *v % 2 == 0).count() as i32;
+        let any_big = xv.chunks(32).filter(|c| c.iter().any(|v| *v > 90)).count() as i32;
+        assert_eq!(
+            sum.to_vec::<i32>().unwrap(),
+            vec![xv.iter().sum::<i32>(), evens, 4, any_big],
+            "{d:?}"
+        );
+        let mut want_scan = vec![0i32; n];
+        let mut want_max = vec![0i32; n];
+        for (w, c) in xv.chunks(32).enumerate() {
+            let mx = *c.iter().max().unwrap();
+            let mut acc = 0;
+            for (l, v) in c.iter().enumerate() {
+                acc += v;
+                want_scan[w * 32 + l] = acc;
+                want_max[w * 32 + l] = mx - c[0];
+            }
+        }
+        assert_eq!(scan.to_vec::<i32>().unwrap(), want_scan);
+        assert_eq!(wmax.to_vec::<i32>().unwrap(), want_max);
+    }
 }

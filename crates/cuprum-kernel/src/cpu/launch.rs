@@ -234,8 +234,8 @@ impl KernelProgram {
                 got: args.len(),
             });
         }
-        let nthreads = block.iter().map(|&b| b as u64).product::<u64>();
-        let nblocks = grid.iter().map(|&g| g as u64).product::<u64>();
+        let nthreads = block.iter().fold(1u64, |a, &b| a.saturating_mul(b as u64));
+        let nblocks = grid.iter().fold(1u64, |a, &g| a.saturating_mul(g as u64));
         if nthreads == 0 || nblocks == 0 {
             return Err(self.launch_error(format!(
                 "grid {grid:?} and block {block:?} must be non-zero"

@@ -910,6 +910,9 @@ impl<'a> Lower<'a> {
                 if let Some(v) = named_constant(n) {
                     return Ok(self.constant(v));
                 }
+                if n == "warpSize" && self.kernel.is_some() {
+                    return Ok(self.constant(Val::I32(32)));
+                }
                 if self.funcs.contains_key(n) || ops::math_kind(n).is_some() {
                     return self.err(pos, format!("function '{n}' used without a call"));
                 }

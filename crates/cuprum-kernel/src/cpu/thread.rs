@@ -638,6 +638,83 @@ impl Lower<'_> {
                 self.effect(out, f);
                 Ok(Some(self.constant(Val::I32(0))))
             }
+            "__shfl_sync" | "__shfl_up_sync" | "__shfl_down_sync" | "__shfl_xor_sync" => {
+                if args.len() != 3 && args.len() != 4 {
+                    return self.err(
+                        pos,
+                        format!("'{name}' takes 3 or 4 arguments, {} given", args.len()),
+                    );
+                }
+                // the lanes run in lock step: the mask names lanes that are all here
+                self.expr(out, &args[0])?;
+                let v = self.expr(out, &args[1])?;
+                let v = match v.ty {
+                    VTy::C64 | VTy::C128 => {
+                        return self.err(pos, format!("'{name}' of a complex value"));
+                    }
+                    VTy::Bool | VTy::I8 | VTy::I16 | VTy::U8 | VTy::U16 => {
+                        self.convert(out, v, CTy::I32)
+                    }
+                    _ => v,
+                };
+                let sv = self.expr(out, &args[2])?;
+                let sv = self.convert(out, sv, CTy::I32);
+                let w = match args.get(3) {
+                    Some(a) => {
+                        let w = self.expr(out, a)?;
+                        self.convert(out, w, CTy::I32)
+                    }
+                    None => self.constant(Val::I32(32)),
+                };
+                let kind = match name {
+                    "__shfl_sync" => Shfl::Idx,
+                    "__shfl_up_sync" => Shfl::Up,
+                    "__shfl_down_sync" => Shfl::Down,
+                    _ => Shfl::Xor,
+                };
+                let d = self.reg(v.ty);
+                let f = shuffle(kind, v, sv, w, d);
+                self.effect(out, f);
+                Ok(Some(d))
+            }
+            "__ballot_sync" | "__any_sync" | "__all_sync" => {
+                if args.len() != 2 {
+                    return self.err(
+                        pos,
+                        format!("'{name}' takes 2 arguments, {} given", args.len()),
+                    );
+                }
+                self.expr(out, &args[0])?;
+                let p = self.expr(out, &args[1])?;
+                let p = self.as_bool(out, p);
+                let (vote, ty) = match name {
+                    "__ballot_sync" => (Vote::Ballot, VTy::U32),
+                    "__any_sync" => (Vote::Any, VTy::I32),
+                    _ => (Vote::All, VTy::I32),
+                };
+                let d = self.reg(ty);
+                let f = vote_op(vote, Some(p), d);
+                self.effect(out, f);
+                Ok(Some(d))
+            }
+            "__activemask" => {
+                if !args.is_empty() {
+                    return self.err(pos, "'__activemask' takes no arguments");
+                }
+                let d = self.reg(VTy::U32);
+                let f = vote_op(Vote::Ballot, None, d);
+                self.effect(out, f);
+                Ok(Some(d))
+            }
+            "__syncwarp" => {
+                if args.len() > 1 {
+                    return self.err(pos, "'__syncwarp' takes at most one argument");
+                }
+                for a in args {
+                    self.expr(out, a)?;
+                }
+                Ok(Some(self.constant(Val::I32(0))))
+            }
             "__threadfence" | "__threadfence_block" | "__threadfence_system" => {
                 if !args.is_empty() {
                     return self.err(pos, format!("'{name}' takes no arguments"));
@@ -668,6 +745,101 @@ fn barrier(alive: Reg, kernel: String) -> OpFn {
                 }
                 .into(),
             );
+        }
+    })
+}
+
+/// The warp shuffles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shfl {
+    Idx,
+    Up,
+    Down,
+    Xor,
+}
+
+/// `d = __shfl*_sync(_, v, s, width)`: each active lane reads `v` of another lane of its
+/// warp (32 consecutive threads of the block) as CUDA defines each shuffle; a source outside
+/// its segment of `width` lanes (or beyond the block) gives the lane its own value.
+fn shuffle(kind: Shfl, v: Reg, s: Reg, w: Reg, d: Reg) -> OpFn {
+    vm::with_vty!(v.ty, T => Box::new(move |fr: &mut vm::Frame<'_>, mask: &vm::Mask| {
+        let n = fr.n;
+        let src: Vec<T> = fr.get::<T>(v).to_vec();
+        let sv: Vec<i32> = fr.get::<i32>(s).to_vec();
+        let wv: Vec<i32> = fr.get::<i32>(w).to_vec();
+        let mut out = fr.take::<T>(d);
+        for k in 0..n {
+            if !mask.m[k] {
+                continue;
+            }
+            let width = match wv[k] {
+                x @ (1 | 2 | 4 | 8 | 16 | 32) => x as usize,
+                _ => 32,
+            };
+            let lane = k % 32;
+            let seg = lane - lane % width;
+            let x = sv[k];
+            let l = match kind {
+                Shfl::Idx => Some(seg + (x.rem_euclid(width as i32)) as usize),
+                Shfl::Up => (x >= 0 && lane - seg >= x as usize).then(|| lane - x as usize),
+                Shfl::Down => {
+                    (x >= 0 && lane - seg + (x as usize) < width).then(|| lane + x as usize)
+                }
+                Shfl::Xor => {
+                    let l = lane ^ (x as usize & 31);
+                    (l < seg + width).then_some(l)
+                }
+            };
+            let j = l.map_or(k, |l| k - lane + l);
+            out[k] = if j < n { src[j] } else { src[k] };
+        }
+        fr.put(d, out);
+    }))
+}
+
+/// The warp votes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Vote {
+    Ballot,
+    Any,
+    All,
+}
+
+/// `__ballot_sync` (`p` of each active lane of the warp as a bit; `__activemask` when `p` is
+/// `None`), `__any_sync`, `__all_sync` over the active lanes of each warp.
+fn vote_op(vote: Vote, p: Option<Reg>, d: Reg) -> OpFn {
+    Box::new(move |fr, mask| {
+        let n = fr.n;
+        let warps = n.div_ceil(32);
+        let mut bits = vec![0u32; warps];
+        let mut active = vec![0u32; warps];
+        {
+            let pv = p.map(|p| fr.get::<bool>(p));
+            for k in 0..n {
+                if mask.m[k] {
+                    active[k / 32] |= 1 << (k % 32);
+                    if pv.is_none_or(|pv| pv[k]) {
+                        bits[k / 32] |= 1 << (k % 32);
+                    }
+                }
+            }
+        }
+        if vote == Vote::Ballot {
+            let mut out = fr.take::<u32>(d);
+            for k in 0..n {
+                out[k] = bits[k / 32];
+            }
+            fr.put(d, out);
+        } else {
+            let mut out = fr.take::<i32>(d);
+            for k in 0..n {
+                let (b, a) = (bits[k / 32], active[k / 32]);
+                out[k] = match vote {
+                    Vote::Any => (b != 0) as i32,
+                    _ => (b == a) as i32,
+                };
+            }
+            fr.put(d, out);
         }
     })
 }
