@@ -59,7 +59,7 @@ fn prepare(op: &'static str, signal: &Array) -> Result<Array> {
 /// ```
 pub fn symiirorder1(signal: &Array, c0: f64, z1: f64, precision: f64) -> Result<Array> {
     const OP: &str = "signal.symiirorder1";
-    if !(z1.abs() < 1.0) {
+    if z1.is_nan() || z1.abs() >= 1.0 {
         return Err(Error::out_of_domain(OP, "z1", z1, "|z1| < 1"));
     }
     if !c0.is_finite() {
