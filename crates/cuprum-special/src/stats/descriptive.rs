@@ -282,6 +282,19 @@ pub fn variation(a: &Array, axis: Option<isize>, ddof: f64) -> Result<Array> {
     cuprum_core::divide(&x.std(axi, ddof, false)?, &x.mean(axi, false)?)
 }
 
+/// The weights of gmean, hmean and pmean, raveled as the data is when `axis` is `None`.
+fn weights_like(weights: Option<&Array>, axis: Option<isize>) -> Result<Option<Array>> {
+    weights
+        .map(|w| {
+            if axis.is_none() {
+                w.ravel()
+            } else {
+                Ok(w.clone())
+            }
+        })
+        .transpose()
+}
+
 /// The (weighted) mean of `v` along `ax`.
 fn wmean(op: &'static str, v: &Array, ax: usize, weights: Option<&Array>) -> Result<Array> {
     match weights {
@@ -342,14 +355,7 @@ fn nonneg(a: &Array) -> Result<Array> {
 pub fn gmean(a: &Array, axis: Option<isize>, weights: Option<&Array>) -> Result<Array> {
     let op = "stats.gmean";
     let (x, ax) = along(op, a, axis)?;
-    let w = weights.map(|w| {
-        if axis.is_none() {
-            w.ravel()
-        } else {
-            Ok(w.clone())
-        }
-    });
-    let w = w.transpose()?;
+    let w = weights_like(weights, axis)?;
     let l = cuprum_core::log(&x)?;
     cuprum_core::exp(&wmean(op, &l, ax, w.as_ref())?)
 }
@@ -377,14 +383,7 @@ pub fn gmean(a: &Array, axis: Option<isize>, weights: Option<&Array>) -> Result<
 pub fn hmean(a: &Array, axis: Option<isize>, weights: Option<&Array>) -> Result<Array> {
     let op = "stats.hmean";
     let (x, ax) = along(op, a, axis)?;
-    let w = weights.map(|w| {
-        if axis.is_none() {
-            w.ravel()
-        } else {
-            Ok(w.clone())
-        }
-    });
-    let w = w.transpose()?;
+    let w = weights_like(weights, axis)?;
     let r = cuprum_core::divide(1.0, &nonneg(&x)?)?;
     cuprum_core::divide(1.0, &wmean(op, &r, ax, w.as_ref())?)
 }
@@ -425,14 +424,7 @@ pub fn pmean(a: &Array, p: f64, axis: Option<isize>, weights: Option<&Array>) ->
         return gmean(a, axis, weights);
     }
     let (x, ax) = along(op, a, axis)?;
-    let w = weights.map(|w| {
-        if axis.is_none() {
-            w.ravel()
-        } else {
-            Ok(w.clone())
-        }
-    });
-    let w = w.transpose()?;
+    let w = weights_like(weights, axis)?;
     let xp = cuprum_core::power(&nonneg(&x)?, p)?;
     cuprum_core::power(&wmean(op, &xp, ax, w.as_ref())?, 1.0 / p)
 }

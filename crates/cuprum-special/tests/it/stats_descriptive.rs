@@ -1275,6 +1275,9 @@ fn correlations() {
     }
 }
 
+/// A statistic, its 1-D label and SciPy values, its 2-D label and SciPy values.
+type BinRow<'a> = (BinStatistic, &'a str, &'a [f64], &'a str, &'a [f64]);
+
 #[test]
 fn binned_statistics() {
     for dev in all_devices() {
@@ -1331,7 +1334,7 @@ fn binned_statistics() {
             23.0, 13.0, 26.0, 23.0, 6.0, 28.0, 28.0, 26.0, 17.0, 8.0, 6.0, 27.0, 18.0, 7.0, 28.0,
             21.0, 16.0, 12.0, 16.0, 12.0, 8.0, 27.0, 17.0, 16.0, 13.0,
         ];
-        let rows: [(BinStatistic, &str, &[f64], &str, &[f64]); 7] = [
+        let rows: [BinRow; 7] = [
             // scipy.stats.binned_statistic(P, V, 'mean', bins=7)
             // scipy.stats.binned_statistic_2d(P, Q, V, 'mean', bins=(4, 3), range=[(0, 8), (-1, 1)])
             (
