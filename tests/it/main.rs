@@ -5,5 +5,6 @@ mod conformance;
 mod npy;
 mod readme;
 mod registry;
+mod registry_scipy;
 mod teardown;
 mod tidy;

@@ -20,7 +20,6 @@ pub mod registry;
 pub mod routines;
 pub mod signal;
 pub mod sparse;
-pub mod special;
 pub mod views;
 
 use crate::classify::CaseError;
@@ -48,7 +47,6 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
         .or_else(|| routines::dispatch(op, cx))
         .or_else(|| signal::dispatch(op, cx))
         .or_else(|| ndimage::dispatch(op, cx))
-        .or_else(|| special::dispatch(op, cx))
         .or_else(|| interpolate::dispatch(op, cx))
 }
 

@@ -12,7 +12,8 @@
 //! result such as `split` gives one per element).
 //!
 //! **Names:** NumPy's namespace without the `numpy.` prefix (`sum`, `linspace`), and the
-//! submodules with theirs (`linalg.svd`, `fft.rfft`, `random.permutation`). [`names`] lists them
+//! submodules with theirs (`linalg.svd`, `fft.rfft`, `random.permutation`), SciPy's with
+//! theirs (`special.jv`). [`names`] lists them
 //! all; `docs/api-coverage.md` maps CuPy's names to cuprum's items.
 //!
 //! **Semantics:** the typed function's: the result, dtype and error are exactly those of the
@@ -55,6 +56,7 @@ mod manip;
 mod random;
 mod reduction;
 mod sorting;
+mod special;
 mod ufunc;
 mod value;
 
@@ -154,6 +156,7 @@ fn table() -> &'static HashMap<&'static str, Entry> {
             fft::ENTRIES,
             info::ENTRIES,
             random::ENTRIES,
+            special::ENTRIES,
         ] {
             for e in family {
                 let prev = m.insert(e.name(), *e);
