@@ -185,7 +185,7 @@ pub fn qmf(hk: &Array) -> Result<Array> {
 /// [`Error::OutOfDomain`] for a width below 1 or non-finite; [`Error::BadShape`] when the
 /// wavelet returns the wrong number of samples; the wavelet's own errors.
 ///
-/// **Algorithm**: one [`convolve`](crate::convolve) per width on `data`'s device (direct or
+/// **Algorithm**: one [`convolve`](fn@crate::convolve) per width on `data`'s device (direct or
 /// FFT, as `choose_conv_method` picks), the rows stacked.
 ///
 /// # Example
