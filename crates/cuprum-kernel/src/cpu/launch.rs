@@ -415,7 +415,7 @@ impl KernelProgram {
                     atomic: false,
                 });
             }
-            let mut fr = self.frame(&mem, &rt, &dims, &watch);
+            let mut fr = self.frame(&mem, &rt, &dims, &watch)?;
             for b in lo..hi {
                 if failed.load(Ordering::Relaxed) || watch.as_ref().is_some_and(|w| w.poll(true)) {
                     break;
@@ -497,26 +497,30 @@ impl KernelProgram {
         rt: &[(Reg, Val)],
         dims: &Dims,
         watch: &Option<std::sync::Arc<limits::Watch>>,
-    ) -> Frame<'m> {
+    ) -> cuprum_core::Result<Frame<'m>> {
         let n = dims.nthreads;
-        fn pool<T: Default + Clone>(count: usize, n: usize) -> Vec<Vec<T>> {
-            (0..count).map(|_| vec![T::default(); n]).collect()
+        fn pool<T: Default + Clone>(count: usize, n: usize) -> cuprum_core::Result<Vec<Vec<T>>> {
+            let mut v = cuprum_core::ext::try_vec_with_capacity(count)?;
+            for _ in 0..count {
+                v.push(cuprum_core::ext::try_vec_filled(n, T::default())?);
+            }
+            Ok(v)
         }
         let c = &self.prog.counts;
         let p = Pools {
-            b: pool(c[0], n),
-            i8: pool(c[1], n),
-            i16: pool(c[2], n),
-            i32: pool(c[3], n),
-            i64: pool(c[4], n),
-            u8: pool(c[5], n),
-            u16: pool(c[6], n),
-            u32: pool(c[7], n),
-            u64: pool(c[8], n),
-            f32: pool(c[9], n),
-            f64: pool(c[10], n),
-            c64: pool(c[11], n),
-            c128: pool(c[12], n),
+            b: pool(c[0], n)?,
+            i8: pool(c[1], n)?,
+            i16: pool(c[2], n)?,
+            i32: pool(c[3], n)?,
+            i64: pool(c[4], n)?,
+            u8: pool(c[5], n)?,
+            u16: pool(c[6], n)?,
+            u32: pool(c[7], n)?,
+            u64: pool(c[8], n)?,
+            f32: pool(c[9], n)?,
+            f64: pool(c[10], n)?,
+            c64: pool(c[11], n)?,
+            c128: pool(c[12], n)?,
         };
         let mut fr = Frame {
             n,
@@ -553,7 +557,7 @@ impl KernelProgram {
                 Builtin::BlockIdx(_) | Builtin::Alive => {}
             }
         }
-        fr
+        Ok(fr)
     }
 
     /// Resets the per-block values.

@@ -810,9 +810,9 @@ enum Vote {
 fn vote_op(vote: Vote, p: Option<Reg>, d: Reg) -> OpFn {
     Box::new(move |fr, mask| {
         let n = fr.n;
-        let warps = n.div_ceil(32);
-        let mut bits = vec![0u32; warps];
-        let mut active = vec![0u32; warps];
+        // a block has at most 1024 threads: 32 warps
+        let mut bits = [0u32; 32];
+        let mut active = [0u32; 32];
         {
             let pv = p.map(|p| fr.get::<bool>(p));
             for k in 0..n {
