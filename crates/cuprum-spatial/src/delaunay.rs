@@ -593,6 +593,8 @@ impl Delaunay {
 /// triangles, `volume` the enclosed volume and `area` the surface area. For `d >= 4`:
 /// `vertices` sorted, `simplices` `(nf, d)` the facets (simplices, as Qhull's triangulated
 /// output `Qt`), `volume` the `d`-volume and `area` the facets' total `(d - 1)`-volume.
+/// In every dimension `equations` `(nf, d + 1)`: each facet's outward unit normal and
+/// offset.
 ///
 /// 2-d: Andrew's monotone chain on the host (`O(n log n)`); collinear points on an edge are
 /// not vertices, as with Qhull. 3-d: the boundary facets of the [`Delaunay`]
@@ -615,6 +617,8 @@ impl Delaunay {
 /// let h = ConvexHull::new(&p).unwrap();
 /// assert_eq!(h.vertices().to_vec::<i32>().unwrap().len(), 4);
 /// assert_eq!((h.volume(), h.area()), (4.0, 8.0));
+/// // one hyperplane (outward unit normal, offset) per edge
+/// assert_eq!(h.equations().shape(), &[4, 3]);
 /// ```
 #[derive(Clone, Debug)]
 pub struct ConvexHull {
@@ -622,6 +626,7 @@ pub struct ConvexHull {
     simplices: Array,
     volume: f64,
     area: f64,
+    equations: Array,
 }
 
 impl ConvexHull {
@@ -630,6 +635,42 @@ impl ConvexHull {
     /// # Errors
     /// As described on the type.
     pub fn new(points: &Array) -> Result<Self> {
+        let mut h = Self::build(points)?;
+        h.equations = Self::planes(points, &h.simplices)?;
+        Ok(h)
+    }
+
+    /// The facets' hyperplanes `(nf, d + 1)`: the outward unit normal, then the offset,
+    /// oriented by the centroid of the hull's vertices (inside).
+    fn planes(points: &Array, simplices: &Array) -> Result<Array> {
+        let v = points.astype(DType::Float64)?.to_vec::<f64>()?;
+        let d = points.shape()[1];
+        let faces = simplices.to_vec::<i32>()?;
+        let mut verts = faces.clone();
+        verts.sort_unstable();
+        verts.dedup();
+        let mut c = ext::try_vec_filled(d, 0.0)?;
+        for &i in &verts {
+            for j in 0..d {
+                c[j] += v[i as usize * d + j] / verts.len() as f64;
+            }
+        }
+        let nf = faces.len() / d;
+        let mut out = ext::try_vec_with_capacity(nf.saturating_mul(d + 1))?;
+        for f in faces.chunks_exact(d) {
+            let idx: Vec<usize> = f.iter().map(|&x| x as usize).collect();
+            match crate::hull_nd::plane(&v, d, &idx, &c)? {
+                Some((n, off)) => {
+                    out.extend_from_slice(&n);
+                    out.push(off);
+                }
+                None => out.extend(std::iter::repeat_n(f64::NAN, d + 1)),
+            }
+        }
+        Array::from_vec_on(out, &[nf, d + 1], points.device())
+    }
+
+    fn build(points: &Array) -> Result<Self> {
         const HOP: &str = "spatial.ConvexHull";
         if points.ndim() == 2 && points.shape()[1] == 3 {
             return Self::hull_3d(points);
@@ -696,6 +737,7 @@ impl ConvexHull {
             simplices: Array::from_vec_on(s, &[m, 2], dev)?,
             volume: vol / 2.0,
             area: per,
+            equations: Array::from_vec_on(Vec::<f64>::new(), &[0, 3], dev)?,
         })
     }
 
@@ -736,6 +778,7 @@ impl ConvexHull {
             simplices: Array::from_vec_on(faces, &[nf, 3], dev)?,
             volume,
             area,
+            equations: Array::from_vec_on(Vec::<f64>::new(), &[0, 4], dev)?,
         })
     }
 
@@ -781,6 +824,7 @@ impl ConvexHull {
             simplices: Array::from_vec_on(faces, &[nf, d], dev)?,
             volume,
             area,
+            equations: Array::from_vec_on(Vec::<f64>::new(), &[0, d + 1], dev)?,
         })
     }
 
@@ -798,6 +842,13 @@ impl ConvexHull {
     /// The enclosed area in 2-d, volume in 3-d, `d`-volume beyond (SciPy's `volume`).
     pub fn volume(&self) -> f64 {
         self.volume
+    }
+
+    /// The hyperplane of each facet (the rows of `simplices`), `(nf, d + 1)` float64: the
+    /// outward unit normal, then the offset, so that `normal . x + offset <= 0` inside the
+    /// hull (SciPy's `equations`).
+    pub fn equations(&self) -> &Array {
+        &self.equations
     }
 
     /// The perimeter in 2-d, surface area in 3-d, the facets' `(d - 1)`-volume beyond

@@ -85,7 +85,7 @@ fn null_vector(m: &mut [f64], d: usize) -> Result<Option<Vec<f64>>> {
 
 /// The hyperplane through the `d` points `verts` of `pts` (row-major, dimension `d`),
 /// oriented so that `interior` is on its negative side.
-fn plane(
+pub(crate) fn plane(
     pts: &[f64],
     d: usize,
     verts: &[usize],
