@@ -46,6 +46,7 @@
 //! | `hankel1`, `hankel2`, `hankel1e`, `hankel2e` (real `z`) | 2e-14 of `|H|` for `z > 0`, 3e-13 for `z < 0` (this crate's `jv`, `yv` against SciPy's AMOS) |
 //! | `dawsn`, `erfi` | bit-identical on the grids (Faddeeva's `w_im`, as SciPy) |
 //! | `wofz`, `voigt_profile` | bit-identical on the grids (Faddeeva's `w`, as SciPy) |
+//! | `fresnel` | bit-identical on the grids (Cephes, as SciPy) |
 //!
 //! Where SciPy's result is an artefact of its algorithm rather than the function's value,
 //! these functions give the value instead: `yv(v, x)` with `v` a negative half-integer and `x`
@@ -64,6 +65,7 @@ mod elementary_fns;
 mod elliptic_functions;
 mod errfn;
 mod faddeeva;
+mod fresnel;
 mod gammafn;
 mod hankel;
 mod hyperbolic_integrals;
@@ -90,6 +92,7 @@ pub use elementary_fns::*;
 pub use elliptic_functions::*;
 pub use errfn::*;
 pub use faddeeva::*;
+pub use fresnel::*;
 pub use gammafn::*;
 pub use hankel::*;
 pub use hyperbolic_integrals::*;

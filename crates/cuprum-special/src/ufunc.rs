@@ -285,7 +285,7 @@ fn cpu_loop<T: Lane, const N: usize, const M: usize>(
 /// `kernels/special/{common.cuh, gamma.cuh, owens.cuh, hypergeometric.cuh, airy.cuh, lpmv.cuh,
 /// inverse.cuh, bessel.cuh, special.cu, discrete.cuh, degrees.cuh, log_ndtr.cuh, shichi.cuh,
 /// ellipj.cuh, lambertw.cuh, sph_harm.cuh, spherical_ik.cuh, hankel.cuh, dawson.cuh,
-/// faddeeva.cuh}` in that order (self-contained: none of
+/// faddeeva.cuh, fresnel.cuh}` in that order (self-contained: none of
 /// core's headers).
 const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/common.cuh"),
@@ -307,7 +307,8 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/spherical_ik.cuh"),
     include_str!("../../../kernels/special/hankel.cuh"),
     include_str!("../../../kernels/special/dawson.cuh"),
-    include_str!("../../../kernels/special/faddeeva.cuh")
+    include_str!("../../../kernels/special/faddeeva.cuh"),
+    include_str!("../../../kernels/special/fresnel.cuh")
 );
 
 /// The device address of element 0 of a C-contiguous CUDA array.

@@ -19,6 +19,7 @@ pub(crate) mod ellipj;
 pub(crate) mod erf;
 pub(crate) mod expint;
 pub(crate) mod faddeeva;
+pub(crate) mod fresnel;
 pub(crate) mod gamma;
 pub(crate) mod gauss_hypergeometric;
 pub(crate) mod hankel;

@@ -17,6 +17,7 @@ mod distributions;
 mod elementary;
 mod ellipj;
 mod faddeeva;
+mod fresnel;
 mod grid;
 mod hankel;
 mod inverse;
