@@ -73,13 +73,7 @@ pub(crate) fn make_system<'a>(
     let x0_given = o.x0.is_some();
     let x = match &o.x0 {
         Some(x0) => {
-            if x0.size() != n {
-                return Err(SparseError::ShapeMismatch {
-                    op,
-                    a: (m, n),
-                    b: (x0.size(), 1),
-                });
-            }
+            check_x0(op, x0, (m, n))?;
             // a copy: the solver never writes into the caller's array, but keep it distinct
             as_vec(x0, dt)?.copy()?
         }

@@ -91,13 +91,7 @@ fn setup(
     let bnorm = read1(&nrm2(&b)?)?;
     let (x, u) = match &o.x0 {
         Some(x0) => {
-            if x0.size() != n {
-                return Err(SparseError::ShapeMismatch {
-                    op,
-                    a: (m, n),
-                    b: (x0.size(), 1),
-                });
-            }
+            check_x0(op, x0, (m, n))?;
             let x = as_vec(x0, dt)?.copy()?;
             let ax = a.matvec(&x)?;
             (x.clone(), cuprum_core::subtract(&b, &ax)?.astype(dt)?)

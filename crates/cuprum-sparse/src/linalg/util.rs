@@ -746,3 +746,16 @@ pub(crate) fn concrete_csr(
     };
     c
 }
+
+/// Fails with [`SparseError::ShapeMismatch`] unless the initial guess `x0` has one element per
+/// column of the `(m, n)` operator.
+pub(crate) fn check_x0(op: &'static str, x0: &Array, (m, n): (usize, usize)) -> Result<()> {
+    if x0.size() != n {
+        return Err(SparseError::ShapeMismatch {
+            op,
+            a: (m, n),
+            b: (x0.size(), 1),
+        });
+    }
+    Ok(())
+}
