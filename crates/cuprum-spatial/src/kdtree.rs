@@ -369,6 +369,31 @@ impl KDTree {
         Ok(pairs)
     }
 
+    /// The cumulative pair counts of [`KDTree::count_neighbors`] for each radius of `r`
+    /// (SciPy's `count_neighbors` with a 1-d `r`, `cumulative=True`): entry `i` counts the
+    /// pairs no farther apart than `r[i]`. One count a radius, each as
+    /// [`KDTree::count_neighbors`].
+    ///
+    /// **Shapes**: `r` `(m,)` → `m` counts.
+    ///
+    /// # Errors
+    /// As [`KDTree::count_neighbors`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_spatial::KDTree;
+    /// let a = KDTree::new(&Array::from_vec_on(vec![0.0, 1.0, 3.0], &[3, 1], Device::Cpu).unwrap()).unwrap();
+    /// assert_eq!(a.count_neighbors_radii(&a, &[0.5, 1.0, 2.0], 2.0).unwrap(), vec![3, 5, 7]);
+    /// ```
+    pub fn count_neighbors_radii(&self, other: &KDTree, r: &[f64], p: f64) -> Result<Vec<u64>> {
+        let mut out = ext::try_vec_with_capacity(r.len())?;
+        for &ri in r {
+            out.push(self.count_neighbors(other, ri, p)?);
+        }
+        Ok(out)
+    }
+
     /// The number of pairs `(x, y)`, `x` from this tree and `y` from `other`, within distance
     /// `r` (inclusive) (SciPy's `count_neighbors` with a scalar `r`).
     ///

@@ -974,6 +974,17 @@ fn query_ball_tree_and_sparse_distance_matrix() {
         assert_eq!(r.to_vec::<i64>().unwrap(), SDM_INF_ROW);
         assert_eq!(c.to_vec::<i64>().unwrap(), SDM_INF_COL);
         check(&v, SDM_INF_DATA, 1e-13);
+        // `KDTree(A4).count_neighbors(KDTree(B4), [0.2, 0.5, 0.9, 1.5])` and
+        // `count_neighbors(KDTree(B4), [0.3, 0.7], p=1)`
+        assert_eq!(
+            ta.count_neighbors_radii(&tb, &[0.2, 0.5, 0.9, 1.5], 2.0)
+                .unwrap(),
+            vec![0, 14, 71, 107]
+        );
+        assert_eq!(
+            ta.count_neighbors_radii(&tb, &[0.3, 0.7], 1.0).unwrap(),
+            vec![0, 11]
+        );
         // nothing within 0: empty coordinates
         let (r, _, v) = ta.sparse_distance_matrix(&tb, 0.0, 2.0).unwrap();
         assert_eq!((r.shape(), v.shape()), (&[0usize][..], &[0usize][..]));
