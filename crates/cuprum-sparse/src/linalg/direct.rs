@@ -8,7 +8,7 @@
 //! with cuSPARSE's `SpSV`; `splu`, `spilu` and `factorized` keep their factors on the host (an
 //! explicit trip through the host, said in each function's docs).
 
-use super::util::{concrete_csr, require_square};
+use super::util::{check_rhs, concrete_csr, require_square};
 use super::{AsLinearOperator, LinearOperator};
 use crate::parts::Compressed;
 use crate::{Result, SparseError};
@@ -397,9 +397,7 @@ impl SpLu {
     pub fn solve_trans(&self, b: &Array, trans: Trans) -> Result<Array> {
         const OP: &str = "SuperLU.solve";
         let n = self.n;
-        if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
-            return Err(SparseError::rhs_shape(OP, (n, n), n, b.shape()));
-        }
+        check_rhs(OP, (n, n), b)?;
         let k = if b.ndim() == 2 { b.shape()[1] } else { 1 };
         let dt = result_dtype(self.dtype, b.dtype());
         let bh: Vec<Complex64> = b.astype(DType::Complex128)?.to_vec()?;
@@ -504,17 +502,14 @@ pub fn spsolve(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<Array>
     let c = concrete_csr(OP, a)?;
     let (m, n) = c.shape;
     require_square(OP, (m, n))?;
-    if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
-        return Err(SparseError::rhs_shape(OP, (m, n), n, b.shape()));
-    }
+    check_rhs(OP, (m, n), b)?;
     if let Device::Cuda(o) = c.data.device() {
         if b.device() != c.data.device() {
-            return Err(cuprum_core::Error::DeviceMismatch {
-                op: OP,
-                lhs: c.data.device(),
-                rhs: b.device(),
-            }
-            .into());
+            return Err(SparseError::device_mismatch(
+                OP,
+                c.data.device(),
+                b.device(),
+            ));
         }
         let dt = result_dtype(c.data.dtype(), b.dtype());
         return super::cuda::spsolve_qr(o, &c, b, dt);
@@ -975,12 +970,11 @@ pub fn spsolve_triangular(
             return Err(SparseError::rhs_shape(OP, c.shape, n, b.shape()));
         }
         if b.device() != c.data.device() {
-            return Err(cuprum_core::Error::DeviceMismatch {
-                op: OP,
-                lhs: c.data.device(),
-                rhs: b.device(),
-            }
-            .into());
+            return Err(SparseError::device_mismatch(
+                OP,
+                c.data.device(),
+                b.device(),
+            ));
         }
         if !unit_diagonal {
             // cusparseSpSV does not report a zero pivot: check the diagonal on the device (one
@@ -1000,9 +994,7 @@ pub fn spsolve_triangular(
     let h = host_csr(OP, a)?;
     let n = h.n_rows;
     require_square(OP, (h.n_rows, h.n_cols))?;
-    if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
-        return Err(SparseError::rhs_shape(OP, (n, n), n, b.shape()));
-    }
+    check_rhs(OP, (n, n), b)?;
     let k = if b.ndim() == 2 { b.shape()[1] } else { 1 };
     let dt = result_dtype(h.dtype, b.dtype());
     let mut x: Vec<Complex64> = b.astype(DType::Complex128)?.to_vec()?;

@@ -317,9 +317,7 @@ pub fn expm_multiply(a: &(impl AsLinearOperator + ?Sized), b: &Array) -> Result<
     let op = a.as_linear_operator()?;
     let (m, n) = op.shape();
     require_square(OP, (m, n))?;
-    if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
-        return Err(SparseError::rhs_shape(OP, (m, n), n, b.shape()));
-    }
+    check_rhs(OP, (m, n), b)?;
     let dt = work_dtype(op.dtype(), b.dtype());
     let dev = op.device();
     // ‖A‖₁ and μ = tr(A)/n

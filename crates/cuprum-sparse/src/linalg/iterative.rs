@@ -55,12 +55,7 @@ pub(crate) fn make_system<'a>(
         });
     }
     if b.device() != a.device() {
-        return Err(cuprum_core::Error::DeviceMismatch {
-            op,
-            lhs: a.device(),
-            rhs: b.device(),
-        }
-        .into());
+        return Err(SparseError::device_mismatch(op, a.device(), b.device()));
     }
     if o.rtol.is_nan() || o.rtol < 0.0 {
         return Err(SparseError::out_of_domain(op, "rtol", o.rtol, "[0, inf)"));

@@ -269,12 +269,7 @@ impl LinearOperator {
             });
         }
         if x.device() != self.device {
-            return Err(cuprum_core::Error::DeviceMismatch {
-                op,
-                lhs: self.device,
-                rhs: x.device(),
-            }
-            .into());
+            return Err(SparseError::device_mismatch(op, self.device, x.device()));
         }
         if x.ndim() == 1 {
             Ok(x.clone())

@@ -759,3 +759,12 @@ pub(crate) fn check_x0(op: &'static str, x0: &Array, (m, n): (usize, usize)) -> 
     }
     Ok(())
 }
+
+/// Fails with [`SparseError::rhs_shape`]'s error unless the right-hand side `b` is 1-D or 2-D
+/// with `n` rows, for the `(m, n)` matrix.
+pub(crate) fn check_rhs(op: &'static str, (m, n): (usize, usize), b: &Array) -> Result<()> {
+    if b.ndim() == 0 || b.ndim() > 2 || b.shape()[0] != n {
+        return Err(SparseError::rhs_shape(op, (m, n), n, b.shape()));
+    }
+    Ok(())
+}
