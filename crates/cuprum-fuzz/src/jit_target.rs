@@ -636,7 +636,7 @@ fn hostile_scalar(c: &mut Cursor<'_>) -> Scalar {
         0 => Scalar::Int(INTS[k % INTS.len()]),
         1 => Scalar::UInt(u64::MAX - (k % 3) as u64),
         2 => Scalar::Float(FLOATS[k % FLOATS.len()]),
-        3 => Scalar::Bool(k % 2 == 0),
+        3 => Scalar::Bool(k.is_multiple_of(2)),
         _ => Scalar::Complex(cuprum_core::Complex64::new(1.0, FLOATS[k % FLOATS.len()])),
     }
 }
@@ -1211,7 +1211,7 @@ impl Target for JitTarget {
         for k in 0u8..14 {
             for (variant, perturb) in [0u8, 1, 16, 17, 18, 19, 20, 21, 22].into_iter().enumerate() {
                 let variant = variant as u8;
-                let mode = if variant % 3 == 0 { 0 } else { 1 };
+                let mode = if variant.is_multiple_of(3) { 0 } else { 1 };
                 let mut s = vec![k, variant, mode, perturb, variant % 8, 0];
                 s.extend((0..48u8).map(|j| j.wrapping_mul(29).wrapping_add(k * 7 + variant) % 13));
                 v.push(s);
@@ -1354,7 +1354,7 @@ impl Target for JitTarget {
             _ => {}
         }
         let args = a.args();
-        let elementwise = mode % 4 == 0;
+        let elementwise = mode.is_multiple_of(4);
         // the launch `elementwise` makes: one thread per element of the first written array
         let geo = if elementwise {
             let mut n: Option<usize> = None;
