@@ -114,6 +114,17 @@ fn overrides(name: &str) -> Option<Call> {
             Value::from(vec![1.0, 0.0]),
             Value::from(vec![0.0, 1.0]),
         ])),
+        // SciPy's rank filters and grey morphology need a window size
+        "ndimage.percentile_filter" => c.arg(spd()).arg(50.0).kwarg("size", 2),
+        "ndimage.rank_filter" => c.arg(spd()).arg(1).kwarg("size", 2),
+        n if n.starts_with("ndimage.")
+            && registry::lookup(n).is_some_and(|e| e.signature().contains("footprint=None")) =>
+        {
+            c.arg(spd()).kwarg("size", 2)
+        }
+        "ndimage.watershed_ift" => c
+            .arg(Array::from_vec(vec![0u8, 1, 1, 0], &[2, 2]).unwrap())
+            .arg(i64s(&[1, 0, 0, 2], &[2, 2])),
         "result_type" => c.arg(spd()).arg("float32"),
         "common_type" => c.arg(spd()),
         "ix_" => c.arg(vec3()).arg(vec3()),

@@ -53,6 +53,7 @@ mod fft;
 mod info;
 mod linalg;
 mod manip;
+mod ndimage;
 mod random;
 mod reduction;
 mod sorting;
@@ -157,6 +158,7 @@ fn table() -> &'static HashMap<&'static str, Entry> {
             info::ENTRIES,
             random::ENTRIES,
             special::ENTRIES,
+            ndimage::ENTRIES,
         ] {
             for e in family {
                 let prev = m.insert(e.name(), *e);
