@@ -32,8 +32,8 @@ mod shorttime;
 mod spectral;
 mod splines;
 mod symiir;
-mod waves_and_conversions;
 mod wavelets;
+mod waves_and_conversions;
 
 use cuprum_core::{Array, Complex64, DType, Device};
 
