@@ -396,8 +396,9 @@ mod tests {
             "__shared__ T s_sm_0[64];",
             "unsigned long long i_1 = ((unsigned long long)blockIdx.x * blockDim.x + threadIdx.x);",
             "T s_2 = ((T)(0.0));",
-            // the loop variable is an index: the literal range takes its type
-            "for (unsigned long long j_3 = 0ULL, j_3_end = 4ULL; j_3 < j_3_end; j_3 += (unsigned long long)(2ULL))",
+            // the loop variable is an index: the literal range takes its type; the step stops
+            // where the next value would leave the type (`__jit_next`)
+            "for (unsigned long long j_3 = 0ULL, j_3_end = 4ULL; j_3_go && j_3 < j_3_end; j_3_go = __jit_next(j_3, j_3_end, (unsigned long long)(2ULL), false))",
             "s_2 = ((T)(s_2 + ((T)(p_x[(long long)(j_3)] * ((T)(2.0))))));",
             "__syncthreads();",
             "__jit_rem(((T)(p_a * s_sm_0[0ULL])), ((T)(3)))",
