@@ -356,7 +356,7 @@ impl<'a> Cavity<'a> {
         if p.n < 5 || p.re <= 0.0 || p.re.is_nan() || p.tol <= 0.0 || p.cfl <= 0.0 {
             return Err(if p.n < 5 {
                 cp::Error::bad_argument("cavity", "n", p.n, "n >= 5")
-            } else if !(p.re > 0.0) {
+            } else if p.re <= 0.0 || p.re.is_nan() {
                 cp::Error::out_of_domain("cavity", "re", p.re, "(0, inf)")
             } else if p.tol <= 0.0 {
                 cp::Error::out_of_domain("cavity", "tol", p.tol, "(0, inf)")
