@@ -5,6 +5,11 @@
 // all indices and sizes long long. Boundary modes: 0 reflect, 1 constant, 2 nearest,
 // 3 mirror, 4 wrap, 5 grid-constant, 6 grid-wrap (crate::mode::Mode::code).
 
+// NVRTC defines no C math constants for these sources
+#ifndef INFINITY
+#define INFINITY __int_as_float(0x7f800000)
+#endif
+
 typedef long long ll;
 #define ND_MAXD 8
 

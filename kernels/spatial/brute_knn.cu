@@ -10,6 +10,11 @@
 // and every thread scans each tile for its query. The scan of a point stops once its partial
 // sum is no better than the current k-th best.
 
+// NVRTC defines no C math constants for these sources
+#ifndef INFINITY
+#define INFINITY __int_as_float(0x7f800000)
+#endif
+
 __device__ __forceinline__ double bk_term(double v, int pmode, double p) {
     double a = fabs(v);
     if (pmode == 0) return a * a;

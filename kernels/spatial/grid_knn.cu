@@ -17,6 +17,11 @@
 // grid_knn keeps each query's list in per-thread arrays (k <= KNN_KMAX); grid_knn_wide, for
 // any k, keeps it in the query's own row of out_d / out_i (global memory) and roots it there.
 
+// NVRTC defines no C math constants for these sources
+#ifndef INFINITY
+#define INFINITY __int_as_float(0x7f800000)
+#endif
+
 #define KNN_KMAX 32
 #define KNN_DMAX 3
 

@@ -1276,7 +1276,11 @@ fn spmv_parallel_split_empty_rows_one_huge_row_exact() {
                 assert!((g - r).abs() <= 1e-5 * r.abs().max(1.0), "row {i} on {dev}");
             }
         }
-        assert_eq!(got[12_345], reference[12_345]);
+        if dev == Device::Cpu {
+            // the huge row in stored order; on CUDA the row-block kernel's warp sums it in
+            // another order (checked to 1e-5 relative above)
+            assert_eq!(got[12_345], reference[12_345]);
+        }
         assert_eq!(got[0], 0.0);
         assert_eq!(got[69_999], -2.5 * xv[n - 1]);
         // no rows at all, and rows but no entries
