@@ -33,6 +33,7 @@ fn logsumexp(a: &Args<'_>) -> Result<Vec<Value>> {
 }
 
 pub(super) static ENTRIES: &[Entry] = &[
+    e!("special.fresnel(z)", |a| two(sp::fresnel(a.operand("z")?))),
     e!("special.dawsn(x)", |a| one(sp::dawsn(a.operand("x")?))),
     e!("special.erfi(x)", |a| one(sp::erfi(a.operand("x")?))),
     e!("special.wofz(z)", |a| one(sp::wofz(a.operand("z")?))),
