@@ -7,6 +7,22 @@
 //
 // Kernels: sp_<name>_f64 / sp_<name>_f32 (N inputs, M outputs, C-contiguous, length n), one
 // grid-stride loop each (SP_UNARY, SP_BINARY, SP_TERNARY, sp_sici_*).
+//
+// One module per function: the Rust side compiles this source with -DSP_WANT_<name>=1 and only
+// that function's kernels are defined (macro kernels through SP_KERNELS, hand-written ones under
+// #ifdef SP_WANT_<name>); NVRTC drops every device function those kernels do not call. Compiling
+// all of them in one module took NVRTC minutes.
+#define SP_PLACEHOLDER_1 0,
+#define SP_SECOND(a, b, ...) b
+#define SP_IS_DEF(x) SP_IS_DEF_(x)
+#define SP_IS_DEF_(v) SP_IS_DEF__(SP_PLACEHOLDER_##v)
+#define SP_IS_DEF__(junk) SP_SECOND(junk 1, 0, 0)
+#define SP_CAT(a, b) SP_CAT_(a, b)
+#define SP_CAT_(a, b) a##b
+#define SP_IF_1(...) __VA_ARGS__
+#define SP_IF_0(...)
+// The kernel definitions that follow NAME, kept only when SP_WANT_<NAME> is defined as 1.
+#define SP_KERNELS(NAME, ...) SP_CAT(SP_IF_, SP_IS_DEF(SP_WANT_##NAME))(__VA_ARGS__)
 
 #define SP_INF __longlong_as_double(0x7ff0000000000000LL)
 #define SP_NAN __longlong_as_double(0x7ff8000000000000LL)

@@ -56,6 +56,7 @@ __device__ void sp_ellipj(double u, double m, double *o) {
     o[2] = fabs(dnfac) < 0.1 ? sqrt(1.0 - m * sn * sn) : cn / dnfac;
     o[3] = phi;
 }
+#ifdef SP_WANT_ellipj
 extern "C" __global__ void sp_ellipj_f64(const double *u, const double *m, double *sn, double *cn,
                                          double *dn, double *ph, long long n) {
     SP_LOOP {
@@ -64,6 +65,8 @@ extern "C" __global__ void sp_ellipj_f64(const double *u, const double *m, doubl
         sn[i] = o[0]; cn[i] = o[1]; dn[i] = o[2]; ph[i] = o[3];
     }
 }
+#endif
+#ifdef SP_WANT_ellipj
 extern "C" __global__ void sp_ellipj_f32(const float *u, const float *m, float *sn, float *cn,
                                          float *dn, float *ph, long long n) {
     SP_LOOP {
@@ -72,3 +75,4 @@ extern "C" __global__ void sp_ellipj_f32(const float *u, const float *m, float *
         sn[i] = (float)o[0]; cn[i] = (float)o[1]; dn[i] = (float)o[2]; ph[i] = (float)o[3];
     }
 }
+#endif

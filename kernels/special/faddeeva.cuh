@@ -323,9 +323,12 @@ __device__ double sp_voigt_profile(double x, double sigma, double gamma) {
 }
 SP_TERNARY(voigt_profile, sp_voigt_profile)
 // inputs: re(z), im(z); outputs: re(w), im(w)
+#ifdef SP_WANT_wofz
 extern "C" __global__ void sp_wofz_f64(const double *x, const double *y, double *wr, double *wi, long long n) {
     SP_LOOP sp_faddeeva_w(x[i], y[i], &wr[i], &wi[i]);
 }
+#endif
+#ifdef SP_WANT_wofz
 extern "C" __global__ void sp_wofz_f32(const float *x, const float *y, float *wr, float *wi, long long n) {
     SP_LOOP {
         double r, m;
@@ -334,3 +337,4 @@ extern "C" __global__ void sp_wofz_f32(const float *x, const float *y, float *wr
         wi[i] = (float)m;
     }
 }
+#endif

@@ -42,9 +42,12 @@ __device__ void sp_fresnel(double xxa, double *ssa, double *cca) {
     *ssa = ss;
     *cca = cc;
 }
+#ifdef SP_WANT_fresnel
 extern "C" __global__ void sp_fresnel_f64(const double *x, double *s, double *c, long long n) {
     SP_LOOP sp_fresnel(x[i], &s[i], &c[i]);
 }
+#endif
+#ifdef SP_WANT_fresnel
 extern "C" __global__ void sp_fresnel_f32(const float *x, float *s, float *c, long long n) {
     SP_LOOP {
         double a, b;
@@ -53,3 +56,4 @@ extern "C" __global__ void sp_fresnel_f32(const float *x, float *s, float *c, lo
         c[i] = (float)b;
     }
 }
+#endif

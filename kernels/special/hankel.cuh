@@ -46,7 +46,7 @@ __device__ void sp_hankel(double v, double z, int kind, int scaled, double *re, 
     *im = hr * s + hi * c;
 }
 #define SP_HANKEL_KERNELS(NAME, KIND, SCALED)                                                    \
-    extern "C" __global__ void sp_##NAME##_f64(const double *v, const double *z, double *re,    \
+    SP_KERNELS(NAME, extern "C" __global__ void sp_##NAME##_f64(const double *v, const double *z, double *re,    \
                                                double *im, long long n) {                        \
         SP_LOOP sp_hankel(v[i], z[i], KIND, SCALED, &re[i], &im[i]);                             \
     }                                                                                            \
@@ -58,7 +58,7 @@ __device__ void sp_hankel(double v, double z, int kind, int scaled, double *re, 
             re[i] = (float)r;                                                                    \
             im[i] = (float)m;                                                                    \
         }                                                                                        \
-    }
+    })
 SP_HANKEL_KERNELS(hankel1, 1, 0)
 SP_HANKEL_KERNELS(hankel2, 2, 0)
 SP_HANKEL_KERNELS(hankel1e, 1, 1)

@@ -111,6 +111,7 @@ __device__ sp_cx sp_lambertw(sp_cx z, long long k, double tol) {
 }
 // inputs: re(z), im(z), k (truncated to an integer), tol; outputs: re(W), im(W); float64 only
 // (SciPy computes lambertw in complex128 for every input dtype)
+#ifdef SP_WANT_lambertw
 extern "C" __global__ void sp_lambertw_f64(const double *x, const double *y, const double *k, const double *tol,
                                            double *wr, double *wi, long long n) {
     SP_LOOP {
@@ -119,3 +120,4 @@ extern "C" __global__ void sp_lambertw_f64(const double *x, const double *y, con
         wi[i] = w.im;
     }
 }
+#endif

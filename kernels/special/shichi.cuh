@@ -69,9 +69,12 @@ __device__ void sp_shichi(double x, double *shi, double *chi) {
     *shi = neg ? -s : s;
     *chi = SP_EULER + log(x) + c;
 }
+#ifdef SP_WANT_shichi
 extern "C" __global__ void sp_shichi_f64(const double *x, double *shi, double *chi, long long n) {
     SP_LOOP sp_shichi(x[i], &shi[i], &chi[i]);
 }
+#endif
+#ifdef SP_WANT_shichi
 extern "C" __global__ void sp_shichi_f32(const float *x, float *shi, float *chi, long long n) {
     SP_LOOP {
         double s, c;
@@ -80,3 +83,4 @@ extern "C" __global__ void sp_shichi_f32(const float *x, float *shi, float *chi,
         chi[i] = (float)c;
     }
 }
+#endif

@@ -590,39 +590,39 @@ __device__ double sp_expn(double n, double x) {
 #define SP_LOOP for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; \
                      i += (long long)blockDim.x * gridDim.x)
 #define SP_UNARY(NAME, FN)                                                                       \
-    extern "C" __global__ void sp_##NAME##_f64(const double *x, double *out, long long n) {     \
+    SP_KERNELS(NAME, extern "C" __global__ void sp_##NAME##_f64(const double *x, double *out, long long n) {     \
         SP_LOOP out[i] = FN(x[i]);                                                               \
     }                                                                                            \
     extern "C" __global__ void sp_##NAME##_f32(const float *x, float *out, long long n) {       \
         SP_LOOP out[i] = (float)FN((double)x[i]);                                                \
-    }
+    })
 #define SP_BINARY(NAME, FN)                                                                      \
-    extern "C" __global__ void sp_##NAME##_f64(const double *a, const double *b, double *out,   \
+    SP_KERNELS(NAME, extern "C" __global__ void sp_##NAME##_f64(const double *a, const double *b, double *out,   \
                                                long long n) {                                    \
         SP_LOOP out[i] = FN(a[i], b[i]);                                                         \
     }                                                                                            \
     extern "C" __global__ void sp_##NAME##_f32(const float *a, const float *b, float *out,      \
                                                long long n) {                                    \
         SP_LOOP out[i] = (float)FN((double)a[i], (double)b[i]);                                  \
-    }
+    })
 #define SP_TERNARY(NAME, FN)                                                                     \
-    extern "C" __global__ void sp_##NAME##_f64(const double *a, const double *b, const double *c,\
+    SP_KERNELS(NAME, extern "C" __global__ void sp_##NAME##_f64(const double *a, const double *b, const double *c,\
                                                double *out, long long n) {                       \
         SP_LOOP out[i] = FN(a[i], b[i], c[i]);                                                   \
     }                                                                                            \
     extern "C" __global__ void sp_##NAME##_f32(const float *a, const float *b, const float *c,  \
                                                float *out, long long n) {                        \
         SP_LOOP out[i] = (float)FN((double)a[i], (double)b[i], (double)c[i]);                    \
-    }
+    })
 #define SP_QUATERNARY(NAME, FN)                                                                  \
-    extern "C" __global__ void sp_##NAME##_f64(const double *a, const double *b, const double *c,\
+    SP_KERNELS(NAME, extern "C" __global__ void sp_##NAME##_f64(const double *a, const double *b, const double *c,\
                                                const double *d, double *out, long long n) {      \
         SP_LOOP out[i] = FN(a[i], b[i], c[i], d[i]);                                             \
     }                                                                                            \
     extern "C" __global__ void sp_##NAME##_f32(const float *a, const float *b, const float *c,  \
                                                const float *d, float *out, long long n) {        \
         SP_LOOP out[i] = (float)FN((double)a[i], (double)b[i], (double)c[i], (double)d[i]);      \
-    }
+    })
 
 SP_UNARY(erf, sp_erf)
 SP_UNARY(erfc, sp_erfc)
@@ -733,9 +733,12 @@ SP_TERNARY(bdtri, sp_bdtri)
 SP_TERNARY(fdtri, sp_fdtri)
 SP_TERNARY(nbdtri, sp_nbdtri)
 
+#ifdef SP_WANT_sici
 extern "C" __global__ void sp_sici_f64(const double *x, double *si, double *ci, long long n) {
     SP_LOOP sp_sici(x[i], &si[i], &ci[i]);
 }
+#endif
+#ifdef SP_WANT_sici
 extern "C" __global__ void sp_sici_f32(const float *x, float *si, float *ci, long long n) {
     SP_LOOP {
         double s, c;
@@ -744,10 +747,11 @@ extern "C" __global__ void sp_sici_f32(const float *x, float *si, float *ci, lon
         ci[i] = (float)c;
     }
 }
+#endif
 
 
 #define SP_AIRY_KERNELS(NAME, SCALED)                                                            \
-    extern "C" __global__ void sp_##NAME##_f64(const double *x, double *ai, double *aip,        \
+    SP_KERNELS(NAME, extern "C" __global__ void sp_##NAME##_f64(const double *x, double *ai, double *aip,        \
                                                double *bi, double *bip, long long n) {           \
         SP_LOOP {                                                                                \
             double o[4];                                                                         \
@@ -762,6 +766,6 @@ extern "C" __global__ void sp_sici_f32(const float *x, float *si, float *ci, lon
             sp_airy_core((double)x[i], SCALED, o);                                               \
             ai[i] = (float)o[0]; aip[i] = (float)o[1]; bi[i] = (float)o[2]; bip[i] = (float)o[3];\
         }                                                                                        \
-    }
+    })
 SP_AIRY_KERNELS(airy, 0)
 SP_AIRY_KERNELS(airye, 1)

@@ -43,9 +43,11 @@ __device__ void sp_sph_harm_y(long long n, long long m, double theta, double phi
 }
 // inputs: n, m (integers held as doubles), theta, phi; outputs: re(Y), im(Y); float64 only
 // (SciPy returns complex128 for every input dtype)
+#ifdef SP_WANT_sph_harm_y
 extern "C" __global__ void sp_sph_harm_y_f64(const double *n, const double *m, const double *theta,
                                              const double *phi, double *yr, double *yi, long long len) {
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < len;
          i += (long long)blockDim.x * gridDim.x)
         sp_sph_harm_y((long long)n[i], (long long)m[i], theta[i], phi[i], &yr[i], &yi[i]);
 }
+#endif

@@ -286,7 +286,8 @@ fn cpu_loop<T: Lane, const N: usize, const M: usize>(
 /// inverse.cuh, bessel.cuh, special.cu, discrete.cuh, degrees.cuh, log_ndtr.cuh, shichi.cuh,
 /// ellipj.cuh, lambertw.cuh, sph_harm.cuh, spherical_ik.cuh, hankel.cuh, dawson.cuh,
 /// faddeeva.cuh, fresnel.cuh}` in that order (self-contained: none of
-/// core's headers).
+/// core's headers). Compiled once per function with `-DSP_WANT_<name>=1`, which defines that
+/// function's kernels and no other.
 const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/common.cuh"),
     include_str!("../../../kernels/special/gamma.cuh"),
@@ -346,7 +347,9 @@ fn cuda_apply<const M: usize>(
     if n > 0 {
         let suffix = if dt == DType::Float32 { "f32" } else { "f64" };
         let kname = format!("sp_{name}_{suffix}");
-        let f = nvrtc::static_function(ordinal, SOURCE, &kname, &[])?;
+        // One module per function (see common.cuh): `-DSP_WANT_<name>=1` keeps its kernels only.
+        let want = format!("-DSP_WANT_{name}=1");
+        let f = nvrtc::static_function(ordinal, SOURCE, &kname, &[want.as_str()])?;
         let mut ptrs: Vec<u64> = Vec::new();
         for a in ins.iter().chain(outs.iter()) {
             ptrs.push(dptr(a)?);
@@ -387,4 +390,64 @@ pub(crate) fn complex_from_parts(
         ));
     }
     ext::from_parts(st.storage().clone(), Layout::contiguous(re.shape()), dt)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SOURCE;
+
+    /// Every kernel of the source is defined only for its own `-DSP_WANT_<name>=1` compile:
+    /// inside a kernel macro whose body is `SP_KERNELS(NAME, ...)`, or between `#ifdef
+    /// SP_WANT_<name>` and `#endif` for a hand-written one. A kernel outside both would be
+    /// compiled into every function's module again.
+    #[test]
+    fn every_kernel_is_guarded_by_its_name() {
+        let mut in_macro = false;
+        let mut macro_guarded = false;
+        let mut want: Option<&str> = None;
+        let mut kernels = 0;
+        for line in SOURCE.lines() {
+            let t = line.trim_start();
+            if t.starts_with("#define") {
+                in_macro = line.trim_end().ends_with('\\');
+                macro_guarded = false;
+                continue;
+            }
+            if in_macro {
+                if t.starts_with("SP_KERNELS(NAME,") {
+                    macro_guarded = true;
+                }
+                if t.contains("__global__") {
+                    assert!(macro_guarded, "kernel macro without SP_KERNELS: {line}");
+                    kernels += 1;
+                }
+                in_macro = line.trim_end().ends_with('\\');
+                continue;
+            }
+            if let Some(name) = t.strip_prefix("#ifdef SP_WANT_") {
+                want = Some(name.trim());
+                continue;
+            }
+            if t.starts_with("#endif") {
+                want = None;
+                continue;
+            }
+            if let Some(rest) = t.strip_prefix("extern \"C\" __global__ void sp_") {
+                let name = rest.split('(').next().unwrap_or("");
+                let base = name
+                    .strip_suffix("_f64")
+                    .or_else(|| name.strip_suffix("_f32"))
+                    .unwrap_or(name);
+                assert_eq!(
+                    want,
+                    Some(base),
+                    "kernel sp_{name} outside #ifdef SP_WANT_{base}"
+                );
+                kernels += 1;
+            }
+        }
+        // The four ufunc macros, airy, hankel, and the hand-written sici, ellipj, wofz,
+        // fresnel, lambertw, shichi and sph_harm_y kernels.
+        assert!(kernels >= 20, "{kernels} kernel definitions found");
+    }
 }
