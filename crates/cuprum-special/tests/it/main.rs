@@ -10,6 +10,7 @@
 
 mod airy;
 mod api;
+mod bessel_scaled;
 mod btdtr;
 mod dawson;
 mod degrees;

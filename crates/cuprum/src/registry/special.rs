@@ -237,6 +237,10 @@ pub(super) static ENTRIES: &[Entry] = &[
         a.operand("v")?,
         a.operand("x")?
     ))),
+    e!("special.ive(v, x)", |a| one(sp::ive(
+        a.operand("v")?,
+        a.operand("x")?
+    ))),
     e!("special.j0(x)", |a| one(sp::j0(&a.array("x")?))),
     e!("special.j1(x)", |a| one(sp::j1(&a.array("x")?))),
     e!("special.jv(v, x)", |a| one(sp::jv(
@@ -260,6 +264,10 @@ pub(super) static ENTRIES: &[Entry] = &[
         a.operand("x")?
     ))),
     e!("special.kv(v, x)", |a| one(sp::kv(
+        a.operand("v")?,
+        a.operand("x")?
+    ))),
+    e!("special.kve(v, x)", |a| one(sp::kve(
         a.operand("v")?,
         a.operand("x")?
     ))),
