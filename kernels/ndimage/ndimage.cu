@@ -1,5 +1,5 @@
 // scipy.ndimage on CUDA: the stencil engine (weighted sums and order statistics over a list of
-// taps), the B-spline prefilter (one thread per line), spline interpolation (one thread per
+// taps), the 1-d correlation along one axis staged through shared memory, the B-spline prefilter (one thread per line), spline interpolation (one thread per
 // output element), the squared Euclidean distance pass (one thread per line), labelling by
 // minimum-index propagation, bounding boxes and per-label statistics. All data is double,
 // all indices and sizes long long. Boundary modes: 0 reflect, 1 constant, 2 nearest,
@@ -111,6 +111,58 @@ extern "C" __global__ void nd_stencil(const double* __restrict__ x, double* __re
         }
         #undef ND_TAP
         y[i] = r;
+    }
+}
+
+// A 1-d correlation along one axis (the separable filters' pass), staged through shared
+// memory. The C-contiguous array is viewed as (outer, len, inner): len the filtered axis, inner
+// the product of the axes after it (1 for the last axis). A block of (blockDim.x, blockDim.y)
+// threads takes tiles of blockDim.x consecutive columns of inner (so that loads are coalesced
+// along the last axis) by tl positions along the filtered axis. Each tile and its halo of
+// nw - 1 positions is loaded once, the boundary mode resolved while loading (cval for the
+// constant modes); then every thread computes its outputs from shared memory. Output position
+// i is sum_k w[k] * x[i + lo + k], summed in k order from 0.0 (the tap engine's order).
+// Dynamic shared memory: nw + (tl + nw - 1) * blockDim.x doubles.
+extern "C" __global__ void nd_correlate_tiled(const double* __restrict__ x, double* __restrict__ y,
+        ll outer, ll len, ll inner, const double* __restrict__ w, ll nw, ll lo, ll mode,
+        double cval, ll tl) {
+    extern __shared__ double nd_tile[];
+    double* sw = nd_tile;
+    double* sx = nd_tile + nw;
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int bx = blockDim.x, by = blockDim.y;
+    for (ll k = ty * bx + tx; k < nw; k += bx * by) sw[k] = w[k];
+    const ll ncol = (inner + bx - 1) / bx;
+    const ll nrow = (len + tl - 1) / tl;
+    const ll ntiles = outer * nrow * ncol;
+    const ll rows = tl + nw - 1;
+    for (ll t = blockIdx.x; t < ntiles; t += gridDim.x) {
+        const ll ct = t % ncol;
+        const ll rt = (t / ncol) % nrow;
+        const ll o = t / ncol / nrow;
+        const ll col = ct * bx + tx;
+        const ll start = rt * tl;
+        const double* xl = x + o * len * inner;
+        double* yl = y + o * len * inner;
+        // the previous tile's reads are done (at the first tile: the weights are stored)
+        __syncthreads();
+        for (ll r = ty; r < rows; r += by) {
+            double v = cval;
+            if (col < inner) {
+                ll j = nd_filter_index(start + lo + r, len, (int)mode);
+                if (j >= 0) v = xl[j * inner + col];
+            }
+            sx[r * bx + tx] = v;
+        }
+        __syncthreads();
+        if (col < inner) {
+            for (ll r = ty; r < tl && start + r < len; r += by) {
+                const double* p = sx + r * bx + tx;
+                double acc = 0.0;
+                for (int k = 0; k < (int)nw; ++k) acc += sw[k] * p[k * bx];
+                yl[(start + r) * inner + col] = acc;
+            }
+        }
     }
 }
 

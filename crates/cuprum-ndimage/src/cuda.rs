@@ -56,6 +56,11 @@ pub(crate) enum Arg {
 pub(crate) fn go(f: &nvrtc::Function, n: usize, args: &mut [Arg]) -> Result<()> {
     let mut cfg = nvrtc::LaunchConfig::for_num_elems(n.max(1) as u64, 256);
     cfg.grid.0 = cfg.grid.0.min(1 << 16);
+    go_with(f, cfg, args)
+}
+
+/// [`go`] with an explicit grid, block and dynamic shared memory.
+fn go_with(f: &nvrtc::Function, cfg: nvrtc::LaunchConfig, args: &mut [Arg]) -> Result<()> {
     let mut ptrs: Vec<*mut c_void> = args
         .iter_mut()
         .map(|a| match a {
@@ -68,7 +73,8 @@ pub(crate) fn go(f: &nvrtc::Function, n: usize, args: &mut [Arg]) -> Result<()> 
     // in order: device addresses (u64) of live C-contiguous buffers of the element types the
     // kernel reads (kept alive by the caller's arrays until the launch is queued; frees are
     // stream-ordered after it), 64-bit integers and doubles; the sizes passed bound every
-    // access and the grid-stride loops make any grid size safe.
+    // access and the grid-stride loops make any grid size safe; a kernel with dynamic shared
+    // memory (nd_correlate_tiled) is given the bytes its tile needs (see `corr_tile`).
     unsafe { nvrtc::launch(f, cfg, None, &mut ptrs)? };
     Ok(())
 }
@@ -144,6 +150,84 @@ pub(crate) fn stencil(
         ],
     )?;
     Ok(y)
+}
+
+/// The dynamic shared memory a block of the tiled correlation may use: the limit every device
+/// gives without an opt-in.
+const TILE_SHARED_BYTES: usize = 48 * 1024;
+
+/// The tile of `nd_correlate_tiled` for `nw` weights along an axis of `len` positions with
+/// `inner` elements each (the product of the later axes): `(bx, by, tl)`, blocks of
+/// `bx` columns by `by` threads along the axis and tiles of `tl` positions (a multiple of `by`,
+/// every thread at least one output); `None` where such a tile and its halo of `nw - 1`
+/// positions do not fit in [`TILE_SHARED_BYTES`] (the stencil kernel then runs).
+pub(crate) fn corr_tile(len: usize, inner: usize, nw: usize) -> Option<(usize, usize, usize)> {
+    let bx = if inner >= 32 {
+        32
+    } else {
+        inner.max(1).next_power_of_two()
+    };
+    let by = 256 / bx;
+    // nw weights, then (tl + nw - 1) rows of bx doubles
+    let rows = (TILE_SHARED_BYTES / 8).checked_sub(nw)? / bx;
+    let fit = (rows + 1).checked_sub(nw)?;
+    let tl = fit.min(16 * by).min(len.div_ceil(by) * by) / by * by;
+    (tl >= by).then_some((bx, by, tl))
+}
+
+/// The dynamic shared memory (bytes) of a tile `(bx, _, tl)` for `nw` weights.
+fn corr_tile_bytes(bx: usize, tl: usize, nw: usize) -> usize {
+    (nw + (tl + nw - 1) * bx) * 8
+}
+
+/// A 1-d correlation along `axis` of an `f64` array on a CUDA device, staged through shared
+/// memory: output position `i` is `sum_k w[k] * x[i + lo + k]` along the axis, the mode applied
+/// to each position. `None` where the weights are too long for a tile (see [`corr_tile`]).
+pub(crate) fn correlate_tiled(
+    x: &Array,
+    axis: usize,
+    w: &[f64],
+    lo: i64,
+    mode: Mode,
+    cval: f64,
+) -> Result<Option<Array>> {
+    let o = ordinal(x)?;
+    let shape = x.shape().to_vec();
+    let (nl, len, inner) = lines(&shape, axis);
+    let Some((bx, by, tl)) = corr_tile(len, inner, w.len()) else {
+        return Ok(None);
+    };
+    let x = ext::as_c_contiguous(x)?;
+    let y = ext::empty_for_overwrite(&shape, DType::Float64, Device::Cuda(o))?;
+    if nl == 0 || w.is_empty() {
+        return Ok(Some(y));
+    }
+    let outer = nl / inner;
+    let tiles = outer * len.div_ceil(tl) * inner.div_ceil(bx);
+    let cfg = nvrtc::LaunchConfig {
+        grid: (tiles.min(1 << 20) as u32, 1, 1),
+        block: (bx as u32, by as u32, 1),
+        shared_mem_bytes: corr_tile_bytes(bx, tl, w.len()) as u32,
+    };
+    let dw = dev_f64(w.to_vec(), o)?;
+    go_with(
+        &func(o, "nd_correlate_tiled")?,
+        cfg,
+        &mut [
+            Arg::P(dptr(&x)?),
+            Arg::P(dptr(&y)?),
+            Arg::I(outer as i64),
+            Arg::I(len as i64),
+            Arg::I(inner as i64),
+            Arg::P(dptr(&dw)?),
+            Arg::I(w.len() as i64),
+            Arg::I(lo),
+            Arg::I(mode.for_filter().code()),
+            Arg::F(cval),
+            Arg::I(tl as i64),
+        ],
+    )?;
+    Ok(Some(y))
 }
 
 /// Lines of `(n_lines, len, stride)` along `axis` of a C-contiguous array of `shape`.
@@ -498,4 +582,37 @@ pub(crate) fn label_stats(
             Vec::new()
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn correlation_tiles_fit_shared_memory() {
+        // the last axis: one column, 256 threads along the line, tiles of 4096
+        assert_eq!(corr_tile(5000, 1, 16), Some((1, 256, 4096)));
+        // a line shorter than a tile: one tile, rounded up to the block
+        assert_eq!(corr_tile(3, 1, 3), Some((1, 256, 256)));
+        // 32 columns by 8 rows of threads, tiles of 128 rows (gaussian sigma 4: 33 taps)
+        assert_eq!(corr_tile(4096, 4096, 33), Some((32, 8, 128)));
+        assert_eq!(corr_tile(300, 33, 16), Some((32, 8, 128)));
+        // fewer columns than 32: a narrower block, more threads along the axis
+        assert_eq!(corr_tile(130, 5, 7), Some((8, 32, 160)));
+        // longer weights shrink the tile; beyond one output per thread the stencil runs
+        assert_eq!(corr_tile(250, 40, 150), Some((32, 8, 32)));
+        assert_eq!(corr_tile(250, 40, 200), None);
+        assert_eq!(corr_tile(2900, 1, 2900), Some((1, 256, 256)));
+        assert_eq!(corr_tile(3100, 1, 3001), None);
+        assert_eq!(corr_tile(10, 1, 7000), None);
+        for inner in [1, 2, 3, 17, 32, 1000] {
+            for nw in [1, 2, 33, 65, 129, 257, 1025] {
+                if let Some((bx, by, tl)) = corr_tile(100_000, inner, nw) {
+                    assert_eq!(bx * by, 256);
+                    assert!(tl >= by && tl.is_multiple_of(by));
+                    assert!(corr_tile_bytes(bx, tl, nw) <= TILE_SHARED_BYTES);
+                }
+            }
+        }
+    }
 }

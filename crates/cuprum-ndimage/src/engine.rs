@@ -2,7 +2,8 @@
 //! over a list of taps ([`correlate_taps`]) and an order statistic over a footprint
 //! ([`rank_taps`]). A tap is an offset per axis (relative to the output element, origin and
 //! centre already applied) and, for the weighted sum, a weight. The mode maps each axis's index
-//! separately, as SciPy's line buffers extend each line.
+//! separately, as SciPy's line buffers extend each line. On CUDA, taps at consecutive offsets
+//! along one axis (every separable pass) run on the tiled kernel (`cuda::correlate_tiled`).
 
 use crate::mode::{Mode, filter_index};
 use crate::support::{bounded, host_f64, strides_of, zeros};
@@ -144,6 +145,11 @@ fn for_rows(
 pub(crate) fn correlate_taps(x: &Array, taps: &Taps, mode: Mode, cval: f64) -> Result<Array> {
     let shape = x.shape().to_vec();
     if let Device::Cuda(_) = x.device() {
+        if let Some((axis, lo)) = consecutive_axis(&shape, taps)
+            && let Some(y) = crate::cuda::correlate_tiled(x, axis, &taps.w, lo, mode, cval)?
+        {
+            return Ok(y);
+        }
         return crate::cuda::stencil(x, taps, mode, cval, None);
     }
     let xs = host_f64(x)?;
@@ -167,6 +173,21 @@ fn single_axis(shape: &[usize], taps: &Taps) -> Option<usize> {
         }
     }
     Some(axis.unwrap_or(nd - 1))
+}
+
+/// The axis and first offset of taps that lie along one axis at consecutive offsets
+/// `lo, lo + 1, ...` in order (a 1-d correlation's taps; an n-d weights array with one axis
+/// longer than 1 and no zero weight), for the tiled CUDA kernel; `None` otherwise.
+pub(crate) fn consecutive_axis(shape: &[usize], taps: &Taps) -> Option<(usize, i64)> {
+    if shape.is_empty() || taps.len() == 0 || taps.w.len() != taps.len() {
+        return None;
+    }
+    let nd = shape.len();
+    let axis = single_axis(shape, taps)?;
+    let lo = taps.offs[axis];
+    (0..taps.len())
+        .all(|t| taps.offs[t * nd + axis] == lo + t as i64)
+        .then_some((axis, lo))
 }
 
 /// A 1-d correlation along `axis` of a C-contiguous `f64` array (the separable filters' pass):

@@ -146,7 +146,11 @@ fn correlate_or_convolve(
 /// As [`correlate`]; [`Error::AxisOutOfBounds`] for a bad axis.
 ///
 /// # Algorithm
-/// The tap engine with taps along one axis.
+/// The tap engine with taps along one axis. CPU: each line extended once by the mode, then one
+/// multiply-add over the line per tap. CUDA: tiles of the line (of 32 neighbouring lines along
+/// the last axis for another axis, so that loads are coalesced) staged with their halo in
+/// shared memory, the mode resolved while loading; weights too long for a 48 KiB tile run on
+/// the stencil kernel (one thread per output).
 ///
 /// # Example
 /// ```

@@ -35,7 +35,8 @@
 //! [`vectorized_filter`].
 //!
 //! Every computation runs on the input's device: the CPU in `f64` with rayon, CUDA with the
-//! NVRTC kernels of `kernels/ndimage/ndimage.cu` (one thread per output element or per line);
+//! NVRTC kernels of `kernels/ndimage/ndimage.cu` (one thread per output element or per line;
+//! the separable filters' 1-d passes as tiles staged through shared memory);
 //! filter weights, sigmas and sizes are kernel arguments, so a new sigma compiles nothing.
 #![warn(missing_docs)]
 

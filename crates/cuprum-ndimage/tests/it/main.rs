@@ -1491,3 +1491,5 @@ mod output_arrays {
         }
     }
 }
+
+mod tiled;
