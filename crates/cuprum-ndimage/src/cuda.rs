@@ -158,7 +158,7 @@ const TILE_SHARED_BYTES: usize = 48 * 1024;
 
 /// The tile of `nd_correlate_tiled` for `nw` weights along an axis of `len` positions with
 /// `inner` elements each (the product of the later axes): `(bx, by, tl)`, blocks of
-/// `bx` columns by `by` threads along the axis and tiles of `tl` positions (a multiple of `by`,
+/// `bx` columns (at most 32) by `by` threads along the axis (`bx * by <= 256`) and tiles of `tl` positions (a multiple of `by`,
 /// every thread at least one output); `None` where such a tile and its halo of `nw - 1`
 /// positions do not fit in [`TILE_SHARED_BYTES`] (the stencil kernel then runs).
 pub(crate) fn corr_tile(len: usize, inner: usize, nw: usize) -> Option<(usize, usize, usize)> {
@@ -167,7 +167,8 @@ pub(crate) fn corr_tile(len: usize, inner: usize, nw: usize) -> Option<(usize, u
     } else {
         inner.max(1).next_power_of_two()
     };
-    let by = 256 / bx;
+    // 256 threads, fewer for a short line of the last axis (no warp without a position)
+    let by = (256 / bx).min(len.max(1).next_multiple_of(32));
     // nw weights, then (tl + nw - 1) rows of bx doubles
     let rows = (TILE_SHARED_BYTES / 8).checked_sub(nw)? / bx;
     let fit = (rows + 1).checked_sub(nw)?;
@@ -592,8 +593,10 @@ mod tests {
     fn correlation_tiles_fit_shared_memory() {
         // the last axis: one column, 256 threads along the line, tiles of 4096
         assert_eq!(corr_tile(5000, 1, 16), Some((1, 256, 4096)));
-        // a line shorter than a tile: one tile, rounded up to the block
-        assert_eq!(corr_tile(3, 1, 3), Some((1, 256, 256)));
+        // a line shorter than a tile: one tile; a short line, a block of one or two warps
+        assert_eq!(corr_tile(300, 1, 3), Some((1, 256, 512)));
+        assert_eq!(corr_tile(3, 1, 3), Some((1, 32, 32)));
+        assert_eq!(corr_tile(37, 1, 9), Some((1, 64, 64)));
         // 32 columns by 8 rows of threads, tiles of 128 rows (gaussian sigma 4: 33 taps)
         assert_eq!(corr_tile(4096, 4096, 33), Some((32, 8, 128)));
         assert_eq!(corr_tile(300, 33, 16), Some((32, 8, 128)));
@@ -609,6 +612,7 @@ mod tests {
             for nw in [1, 2, 33, 65, 129, 257, 1025] {
                 if let Some((bx, by, tl)) = corr_tile(100_000, inner, nw) {
                     assert_eq!(bx * by, 256);
+                    assert_eq!(corr_tile(40, inner, nw).map(|t| t.0), Some(bx));
                     assert!(tl >= by && tl.is_multiple_of(by));
                     assert!(corr_tile_bytes(bx, tl, nw) <= TILE_SHARED_BYTES);
                 }
