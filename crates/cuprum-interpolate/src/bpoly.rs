@@ -213,3 +213,139 @@ fn to_power(c: &[f64], x: &[f64], k1: usize, m: usize, r: usize) -> Result<Vec<f
     }
     Ok(out)
 }
+
+impl BPoly {
+    /// Adds intervals (`BPoly.extend(c, x)`): Bernstein coefficients `c` `(k', m',
+    /// *trailing)` of new pieces and their breakpoints `x` `(m',)`, wholly right or wholly
+    /// left of the current ones, as [`PPoly::extend`]; the lower degree is raised to the
+    /// higher (SciPy's `_raise_degree`, which keeps the polynomial) rather than zero-padded.
+    ///
+    /// **Shapes**: afterwards `c` is `(max(k + 1, k'), m + m', *trailing)`.
+    ///
+    /// The join and the power-basis conversion run on the host (`O(m k^2)`); the result
+    /// lives on the polynomial's device.
+    ///
+    /// # Errors
+    /// As [`PPoly::extend`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{BPoly, Extrapolate};
+    /// // s on [0, 1] (Bernstein [0, 1]), then 1 - s on [1, 2]
+    /// let c = Array::from_vec_on(vec![0.0, 1.0], &[2, 1], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+    /// let mut b = BPoly::new(&c, &x, Extrapolate::Yes, 0).unwrap();
+    /// let c2 = Array::from_vec_on(vec![1.0, 0.0], &[2, 1], Device::Cpu).unwrap();
+    /// b.extend(&c2, &Array::from_vec_on(vec![2.0], &[1], Device::Cpu).unwrap()).unwrap();
+    /// let t = Array::from_vec_on(vec![0.25, 1.25], &[2], Device::Cpu).unwrap();
+    /// assert_eq!(b.call(&t, 0).unwrap().to_vec::<f64>().unwrap(), vec![0.25, 0.75]);
+    /// ```
+    pub fn extend(&mut self, c: &Array, x: &Array) -> Result<()> {
+        const EOP: &str = "interpolate.BPoly.extend";
+        util::same_device(EOP, &self.c, c)?;
+        util::same_device(EOP, &self.c, x)?;
+        let (xh, trailing, axis) = self.ppoly.layout();
+        let trailing = trailing.to_vec();
+        let (side, xn) = crate::ppoly::extend_args(EOP, xh, &trailing, c, x)?;
+        if c.size() == 0 {
+            return Ok(());
+        }
+        let r: usize = trailing.iter().product();
+        let (k1, m) = (self.c.shape()[0], self.c.shape()[1]);
+        let (kn, mn) = (c.shape()[0], xn.len());
+        let k2 = k1.max(kn);
+        let old = raise_block(&host_f64(EOP, &self.c)?, k1, m, r, k2)?;
+        let new = raise_block(&host_f64(EOP, c)?, kn, mn, r, k2)?;
+        let (cc, xs) = match side {
+            crate::ppoly::ExtendSide::Append => (
+                crate::ppoly::join_coeffs(&old, (k2, m), &new, (k2, mn), r)?.0,
+                [xh, &xn].concat(),
+            ),
+            crate::ppoly::ExtendSide::Prepend => (
+                crate::ppoly::join_coeffs(&new, (k2, mn), &old, (k2, m), r)?.0,
+                [xn.as_slice(), xh].concat(),
+            ),
+        };
+        let dev = self.c.device();
+        let m2 = m + mn;
+        let pc = to_power(&cc, &xs, k2, m2, r)?;
+        let mut shape = vec![k2, m2];
+        shape.extend_from_slice(&trailing);
+        let extrapolate = self.ppoly.extrapolate();
+        self.ppoly = PPoly::from_host(pc, k2, xs, trailing, extrapolate, axis, dev)?;
+        self.c = Array::from_vec_on(cc, &shape, dev)?;
+        Ok(())
+    }
+
+    /// The Bernstein form of a power-basis polynomial (`BPoly.from_power_basis(pp,
+    /// extrapolate)`); `extrapolate` `None` keeps `pp`'s mode. The breakpoints, trailing
+    /// shape and axis are `pp`'s.
+    ///
+    /// **Shapes**: `c` `(k + 1, m, *trailing)` as `pp`'s.
+    ///
+    /// SciPy's conversion (`c[j] += c_pow[a] / C(k, k - a) * dx^(k - a) * C(j, k - a)` for
+    /// `j >= k - a`), `O(m k^2)` on the host; the result evaluates through `pp` itself, on
+    /// its device.
+    ///
+    /// # Errors
+    /// None in practice (allocation).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{BPoly, Extrapolate, PPoly};
+    /// // t^2 on [0, 2]: Bernstein [0, 0, 4]
+    /// let c = Array::from_vec_on(vec![1.0, 0.0, 0.0], &[3, 1], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.0, 2.0], &[2], Device::Cpu).unwrap();
+    /// let p = PPoly::new(&c, &x, Extrapolate::Yes, 0).unwrap();
+    /// let b = BPoly::from_power_basis(&p, None).unwrap();
+    /// assert_eq!(b.c().to_vec::<f64>().unwrap(), vec![0.0, 0.0, 4.0]);
+    /// ```
+    pub fn from_power_basis(pp: &PPoly, extrapolate: Option<Extrapolate>) -> Result<Self> {
+        let pc = pp.host_c()?;
+        let (xh, trailing, _) = pp.layout();
+        let (k1, m) = (pp.degree() + 1, xh.len() - 1);
+        let r: usize = trailing.iter().product();
+        let k = k1 - 1;
+        let mut c = ext::try_vec_filled(k1 * m * r, 0.0)?;
+        for a in 0..k1 {
+            for i in 0..m {
+                let dx = xh[i + 1] - xh[i];
+                for q in 0..r {
+                    let factor =
+                        pc[(a * m + i) * r + q] / binom(k, k - a) * dx.powi((k - a) as i32);
+                    for j in (k - a)..k1 {
+                        c[(j * m + i) * r + q] += factor * binom(j, k - a);
+                    }
+                }
+            }
+        }
+        let mut shape = vec![k1, m];
+        shape.extend_from_slice(trailing);
+        Ok(Self {
+            c: Array::from_vec_on(c, &shape, pp.x().device())?,
+            ppoly: pp.with_extrapolate(extrapolate),
+        })
+    }
+}
+
+/// Every piece of the Bernstein block `c` `(k1, m, r)` raised to `k2` coefficients.
+fn raise_block(c: &[f64], k1: usize, m: usize, r: usize, k2: usize) -> Result<Vec<f64>> {
+    if k1 == k2 {
+        return Ok(c.to_vec());
+    }
+    let mut out = ext::try_vec_filled(k2 * m * r, 0.0)?;
+    let mut piece = ext::try_vec_filled(k1, 0.0)?;
+    for i in 0..m {
+        for q in 0..r {
+            for (j, pj) in piece.iter_mut().enumerate() {
+                *pj = c[(j * m + i) * r + q];
+            }
+            for (j, v) in raise_degree(&piece, k2 - k1)?.into_iter().enumerate() {
+                out[(j * m + i) * r + q] = v;
+            }
+        }
+    }
+    Ok(out)
+}

@@ -343,7 +343,8 @@ impl PPoly {
         Array::from_vec_on(out, &[n, r], cuprum_core::Device::Cpu)
     }
 
-    fn host_c(&self) -> Result<Vec<f64>> {
+    /// The coefficients `(k + 1, m, r)` on the host.
+    pub(crate) fn host_c(&self) -> Result<Vec<f64>> {
         ext::as_c_contiguous(&self.c)?.to_vec::<f64>()
     }
 
@@ -604,5 +605,192 @@ impl PPoly {
         }
         let n = out.len();
         upload(out, &[n], self.x.device())
+    }
+}
+
+/// Where [`PPoly::extend`] / [`BPoly::extend`](crate::BPoly::extend) place new intervals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ExtendSide {
+    Append,
+    Prepend,
+}
+
+/// Checks the arguments of `extend` (SciPy's `_PPolyBase.extend`) against the current
+/// breakpoints `xh` and trailing shape: `c` `(k', m', *trailing)`, `x` `(m',)`, strictly
+/// increasing, wholly right of `xh` (append) or wholly left (prepend). Returns the side and
+/// the new breakpoints on the host.
+pub(crate) fn extend_args(
+    op: &'static str,
+    xh: &[f64],
+    trailing: &[usize],
+    c: &Array,
+    x: &Array,
+) -> Result<(ExtendSide, Vec<f64>)> {
+    if c.ndim() < 2 || x.ndim() != 1 || x.shape()[0] != c.shape()[1] || c.shape()[2..] != *trailing
+    {
+        return Err(Error::bad_shape(
+            op,
+            "c",
+            c.shape(),
+            format!(
+                "(k + 1, m, *{trailing:?}) with x of shape (m,), x being {:?}",
+                x.shape()
+            ),
+        ));
+    }
+    let xn = host_f64(op, x)?;
+    util::check_increasing(op, &xn)?;
+    let (first, last) = (xh[0], xh[xh.len() - 1]);
+    match (xn.first(), xn.last()) {
+        (Some(&a), _) if a > last => Ok((ExtendSide::Append, xn)),
+        (_, Some(&b)) if b < first => Ok((ExtendSide::Prepend, xn)),
+        (Some(&a), Some(&b)) => Err(Error::bad_argument(
+            op,
+            "x",
+            format!("[{a}, ..., {b}]"),
+            format!("breakpoints wholly right of {last} or wholly left of {first}"),
+        )),
+        _ => Ok((ExtendSide::Append, xn)),
+    }
+}
+
+/// Joins the coefficient blocks `a` `(ka, ma, r)` and `b` `(kb, mb, r)` (host, C order)
+/// along the interval axis, the lower degree padded with leading zero rows (SciPy's
+/// `extend`): `(max(ka, kb), ma + mb, r)`.
+pub(crate) fn join_coeffs(
+    a: &[f64],
+    (ka, ma): (usize, usize),
+    b: &[f64],
+    (kb, mb): (usize, usize),
+    r: usize,
+) -> Result<(Vec<f64>, usize)> {
+    let k2 = ka.max(kb);
+    let m2 = ma + mb;
+    let mut out = ext::try_vec_filled(k2 * m2 * r, 0.0)?;
+    for (src, k, m, i0) in [(a, ka, ma, 0), (b, kb, mb, ma)] {
+        for j in 0..k {
+            let jo = k2 - k + j;
+            for i in 0..m {
+                let s = (j * m + i) * r;
+                let o = (jo * m2 + i0 + i) * r;
+                out[o..o + r].copy_from_slice(&src[s..s + r]);
+            }
+        }
+    }
+    Ok((out, k2))
+}
+
+impl PPoly {
+    /// Adds intervals (`PPoly.extend(c, x)`): `c` `(k', m', *trailing)` holds the new
+    /// pieces' coefficients and `x` `(m',)` their right ends (appending, `x[0] > self.x[-1]`)
+    /// or their left ends (prepending, `x[-1] < self.x[0]`); the first added interval joins
+    /// an end breakpoint of `self.x`, as in SciPy. The lower degree is padded with zero
+    /// leading coefficients to the higher (on both sides; SciPy 1.17 raises when prepending
+    /// pieces of another degree). An empty `c` changes nothing.
+    ///
+    /// **Shapes**: afterwards `c` is `(max(k + 1, k'), m + m', *trailing)`, `x`
+    /// `(m + m' + 1,)`.
+    ///
+    /// The join runs on the host (`O((k + 1) m r)`, SciPy's too); the result lives on the
+    /// polynomial's device.
+    ///
+    /// # Errors
+    /// [`Error::BadShape`] when `c` is not `(k', m', *trailing)` with `x` `(m',)`;
+    /// [`Error::BadArgument`] when `x` is not finite and strictly increasing or not wholly
+    /// on one side of the breakpoints (cuprum's breakpoints are strictly increasing, so a new
+    /// breakpoint equal to an end is refused where SciPy makes an empty interval);
+    /// [`Error::DeviceMismatch`]; [`Error::DType`] for complex or bool input.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{Extrapolate, PPoly};
+    /// // t on [0, 1], then 1 + (t - 1)^2 on [1, 2]
+    /// let c = Array::from_vec_on(vec![1.0, 0.0], &[2, 1], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+    /// let mut p = PPoly::new(&c, &x, Extrapolate::Yes, 0).unwrap();
+    /// let c2 = Array::from_vec_on(vec![1.0, 0.0, 1.0], &[3, 1], Device::Cpu).unwrap();
+    /// p.extend(&c2, &Array::from_vec_on(vec![2.0], &[1], Device::Cpu).unwrap()).unwrap();
+    /// assert_eq!(p.c().unwrap().shape(), &[3, 2]);
+    /// let t = Array::from_vec_on(vec![0.5, 1.5], &[2], Device::Cpu).unwrap();
+    /// assert_eq!(p.call(&t, 0).unwrap().to_vec::<f64>().unwrap(), vec![0.5, 1.25]);
+    /// ```
+    pub fn extend(&mut self, c: &Array, x: &Array) -> Result<()> {
+        util::same_device(OP, &self.x, c)?;
+        util::same_device(OP, &self.x, x)?;
+        let (side, xn) = extend_args("interpolate.PPoly.extend", &self.xh, &self.trailing, c, x)?;
+        if c.size() == 0 {
+            return Ok(());
+        }
+        let (k1, m, r) = (self.c.shape()[0], self.c.shape()[1], self.c.shape()[2]);
+        let old = self.host_c()?;
+        let new = host_f64(OP, c)?;
+        let kn = c.shape()[0];
+        let mn = xn.len();
+        let (cc, k2, xs) = match side {
+            ExtendSide::Append => {
+                let (cc, k2) = join_coeffs(&old, (k1, m), &new, (kn, mn), r)?;
+                (cc, k2, [self.xh.as_slice(), &xn].concat())
+            }
+            ExtendSide::Prepend => {
+                let (cc, k2) = join_coeffs(&new, (kn, mn), &old, (k1, m), r)?;
+                (cc, k2, [xn.as_slice(), &self.xh].concat())
+            }
+        };
+        *self = Self::from_host(
+            cc,
+            k2,
+            xs,
+            self.trailing.clone(),
+            self.extrapolate,
+            self.axis,
+            self.x.device(),
+        )?;
+        Ok(())
+    }
+
+    /// The same polynomial with another extrapolation mode (`None` keeps this one).
+    pub(crate) fn with_extrapolate(&self, extrapolate: Option<Extrapolate>) -> PPoly {
+        let mut p = self.clone();
+        if let Some(e) = extrapolate {
+            p.extrapolate = e;
+        }
+        p
+    }
+
+    /// The breakpoints on the host, the trailing shape and the evaluation axis.
+    pub(crate) fn layout(&self) -> (&[f64], &[usize], usize) {
+        (&self.xh, &self.trailing, self.axis)
+    }
+
+    /// The power-basis form of a Bernstein polynomial (`PPoly.from_bernstein_basis(bp,
+    /// extrapolate)`); `extrapolate` `None` keeps `bp`'s mode. The breakpoints, trailing
+    /// shape and axis are `bp`'s.
+    ///
+    /// **Shapes**: `c` `(k + 1, m, *trailing)` as `bp`'s.
+    ///
+    /// The conversion (`O(m k^2)` on the host, SciPy's sum over binomial coefficients) was
+    /// done when `bp` was built; this returns that form. Values agree with SciPy's to
+    /// rounding.
+    ///
+    /// # Errors
+    /// None in practice.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{BPoly, Extrapolate, PPoly};
+    /// // Bernstein [0, 1, 0] on [0, 1] is 2 s (1 - s) = -2 s^2 + 2 s
+    /// let c = Array::from_vec_on(vec![0.0, 1.0, 0.0], &[3, 1], Device::Cpu).unwrap();
+    /// let x = Array::from_vec_on(vec![0.0, 1.0], &[2], Device::Cpu).unwrap();
+    /// let b = BPoly::new(&c, &x, Extrapolate::Yes, 0).unwrap();
+    /// let p = PPoly::from_bernstein_basis(&b, None).unwrap();
+    /// assert_eq!(p.c().unwrap().to_vec::<f64>().unwrap(), vec![-2.0, 2.0, 0.0]);
+    /// ```
+    pub fn from_bernstein_basis(
+        bp: &crate::BPoly,
+        extrapolate: Option<Extrapolate>,
+    ) -> Result<PPoly> {
+        Ok(bp.ppoly().with_extrapolate(extrapolate))
     }
 }

@@ -207,6 +207,119 @@ impl UnivariateSpline {
     pub fn spline(&self) -> &BSpline {
         &self.spline
     }
+
+    /// The derivative of order `n` as a spline of degree `k - n` (`derivative(n)`; FITPACK's
+    /// `splder`), with this spline's `ext`; the residual is kept, as in SciPy.
+    ///
+    /// # Errors
+    /// As [`BSpline::derivative`]: [`Error::OutOfDomain`] for `n > k`.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{UnivariateOptions, UnivariateSpline};
+    /// let x = Array::from_vec_on((0..8).map(f64::from).collect(), &[8], Device::Cpu).unwrap();
+    /// let y = Array::from_vec_on((0..8).map(|i| (i * i) as f64).collect(), &[8], Device::Cpu).unwrap();
+    /// let s = UnivariateSpline::new(&x, &y, UnivariateOptions { s: Some(0.0), ..Default::default() }).unwrap();
+    /// let d = s.derivative(1).unwrap();
+    /// let t = Array::from_vec_on(vec![2.5], &[1], Device::Cpu).unwrap();
+    /// assert!((d.call(&t, 0).unwrap().to_vec::<f64>().unwrap()[0] - 5.0).abs() < 1e-10);
+    /// ```
+    pub fn derivative(&self, n: usize) -> Result<UnivariateSpline> {
+        Ok(Self {
+            spline: crate::fitpack::splder(&self.spline, n)?,
+            ext: self.ext,
+            residual: self.residual,
+        })
+    }
+
+    /// The antiderivative of order `n` as a spline of degree `k + n` (`antiderivative(n)`;
+    /// FITPACK's `splantider`), zero at the first knot, with this spline's `ext`.
+    ///
+    /// # Errors
+    /// None in practice (allocation).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{UnivariateOptions, UnivariateSpline};
+    /// let x = Array::from_vec_on((0..8).map(f64::from).collect(), &[8], Device::Cpu).unwrap();
+    /// let y = Array::from_vec_on(vec![1.0; 8], &[8], Device::Cpu).unwrap();
+    /// let s = UnivariateSpline::new(&x, &y, UnivariateOptions { s: Some(0.0), ..Default::default() }).unwrap();
+    /// let t = Array::from_vec_on(vec![3.0], &[1], Device::Cpu).unwrap();
+    /// let v = s.antiderivative(1).unwrap().call(&t, 0).unwrap().to_vec::<f64>().unwrap()[0];
+    /// assert!((v - 3.0).abs() < 1e-12);
+    /// ```
+    pub fn antiderivative(&self, n: usize) -> Result<UnivariateSpline> {
+        Ok(Self {
+            spline: crate::fitpack::splantider(&self.spline, n)?,
+            ext: self.ext,
+            residual: self.residual,
+        })
+    }
+
+    /// The zeros of a cubic spline inside its base interval, ascending (`roots()`; FITPACK's
+    /// `sproot`), on the spline's device.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] for `k != 3` (SciPy's `NotImplementedError`).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{UnivariateOptions, UnivariateSpline};
+    /// let x = Array::from_vec_on((0..8).map(f64::from).collect(), &[8], Device::Cpu).unwrap();
+    /// let y = Array::from_vec_on((0..8).map(|i| i as f64 - 2.5).collect(), &[8], Device::Cpu).unwrap();
+    /// let s = UnivariateSpline::new(&x, &y, UnivariateOptions { s: Some(0.0), ..Default::default() }).unwrap();
+    /// let r = s.roots().unwrap().to_vec::<f64>().unwrap();
+    /// assert!(r.len() == 1 && (r[0] - 2.5).abs() < 1e-12);
+    /// ```
+    pub fn roots(&self) -> Result<Array> {
+        crate::fitpack::sproot(&self.spline)
+    }
+
+    /// All derivatives `0 ..= k` at one point `x` (`derivatives(x)`; FITPACK's `spalde`):
+    /// shape `(k + 1,)`, on the spline's device.
+    ///
+    /// # Errors
+    /// [`Error::OutOfDomain`] for `x` outside the base interval `[t[k], t[n]]` or NaN
+    /// (SciPy's `ValueError`).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{UnivariateOptions, UnivariateSpline};
+    /// let x = Array::from_vec_on((0..8).map(f64::from).collect(), &[8], Device::Cpu).unwrap();
+    /// let y = Array::from_vec_on((0..8).map(|i| (i * i) as f64).collect(), &[8], Device::Cpu).unwrap();
+    /// let s = UnivariateSpline::new(&x, &y, UnivariateOptions { s: Some(0.0), ..Default::default() }).unwrap();
+    /// let d = s.derivatives(3.0).unwrap().to_vec::<f64>().unwrap();
+    /// assert!((d[0] - 9.0).abs() < 1e-10 && (d[1] - 6.0).abs() < 1e-10 && (d[2] - 2.0).abs() < 1e-9);
+    /// ```
+    pub fn derivatives(&self, x: f64) -> Result<Array> {
+        const OP: &str = "interpolate.UnivariateSpline.derivatives";
+        let k = self.spline.k();
+        let t = host_f64(OP, self.spline.t())?;
+        let (lo, hi) = (t[k], t[t.len() - k - 1]);
+        if !(lo..=hi).contains(&x) {
+            return Err(Error::out_of_domain(
+                OP,
+                "x",
+                x,
+                format!("the base interval [{lo}, {hi}]"),
+            ));
+        }
+        let dev = self.spline.t().device();
+        let at = upload(vec![x], &[1], dev)?;
+        let mut vals = ext::try_vec_with_capacity(k + 1)?;
+        for nu in 0..=k {
+            vals.push(
+                self.spline
+                    .eval_flat(&at, nu, Extrapolate::Yes)?
+                    .to_vec::<f64>()?[0],
+            );
+        }
+        upload(vals, &[k + 1], dev)
+    }
 }
 
 /// The interpolating spline of degree `k` (`scipy.interpolate.InterpolatedUnivariateSpline`):
@@ -314,9 +427,11 @@ impl LSQUnivariateSpline {
 /// The weighted least-squares B-spline of degree `k` on the full knot vector `t`
 /// (`scipy.interpolate.make_lsq_spline(x, y, t, k, w)`), on `x`'s device.
 ///
-/// **Shapes**: `x`, `y`, `w` `(m,)`, `t` `(n + k + 1,)` → a spline with `n` coefficients.
+/// **Shapes**: `x`, `w` `(m,)`, `y` `(m, *trailing)` (interpolated along axis 0, SciPy's
+/// default `axis=0`), `t` `(n + k + 1,)` → a spline with coefficients `(n, *trailing)`.
 ///
-/// Solved on the host by FITPACK's banded Givens QR (SciPy 1.17: the same QR, `method='qr'`).
+/// Solved on the host by FITPACK's banded Givens QR (SciPy 1.17: the same QR, `method='qr'`),
+/// one solve per column of the trailing axes.
 ///
 /// # Errors
 /// [`Error::BadArgument`] for `t` not non-decreasing or shorter than `2k + 2`, `x` not
@@ -343,9 +458,6 @@ pub fn make_lsq_spline(
 ) -> Result<BSpline> {
     const OP: &str = "interpolate.make_lsq_spline";
     let p = prepare(OP, x, y, 0, 1)?;
-    if y.ndim() != 1 {
-        return Err(Error::unsupported(OP, "y with more than one dimension"));
-    }
     let m = p.x.len();
     let w = weights(OP, w, m)?;
     let th = host_f64(OP, t)?;
@@ -373,6 +485,19 @@ pub fn make_lsq_spline(
             format!("the base interval [t[k], t[n]] = [{}, {}]", th[k], th[n]),
         ));
     }
-    let (c, _) = lsq_spline(OP, &p.x, &p.y, &w, &th, k)?;
-    BSpline::new(t, &upload(c, &[n], x.device())?, k, Extrapolate::Yes, 0)
+    // one least-squares solve per column of y's trailing axes
+    let mut c = ext::try_vec_filled(n * p.r, 0.0)?;
+    let mut col = ext::try_vec_filled(m, 0.0)?;
+    for q in 0..p.r {
+        for (i, v) in col.iter_mut().enumerate() {
+            *v = p.y[i * p.r + q];
+        }
+        let (cq, _) = lsq_spline(OP, &p.x, &col, &w, &th, k)?;
+        for (i, v) in cq.into_iter().enumerate() {
+            c[i * p.r + q] = v;
+        }
+    }
+    let mut shape = vec![n];
+    shape.extend_from_slice(&p.trailing);
+    BSpline::new(t, &upload(c, &shape, x.device())?, k, Extrapolate::Yes, 0)
 }

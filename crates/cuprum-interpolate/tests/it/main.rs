@@ -4,6 +4,7 @@
 #![allow(clippy::approx_constant)]
 
 mod bad_input;
+mod basis_extend;
 mod grid_pchip;
 mod ndppoly;
 mod reference;
