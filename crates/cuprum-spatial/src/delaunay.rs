@@ -264,7 +264,8 @@ fn match_facets<K: std::hash::Hash + Eq>(
 /// **Shapes**: `points` `(n, d)`; `simplices` `(nsimplex, d + 1)` int32 vertex indices
 /// (in 2-d and 3-d triangles counterclockwise, tetrahedra positively oriented); `neighbors`
 /// `(nsimplex, d + 1)` int32, the simplex opposite each vertex or -1; `convex_hull`
-/// `(nfacets, d)` int32; `transform` `(nsimplex, d + 1, d)`.
+/// `(nfacets, d)` int32; `transform` `(nsimplex, d + 1, d)`; `coplanar` `(ncoplanar, 3)`
+/// int32 (the repeated points, which the triangulation leaves out as Qhull does).
 ///
 /// The simplices are the Delaunay ones (unique for points in general position; SciPy's
 /// Qhull lists them in another order). Built on the host: in 2-d and 3-d by Bowyer–Watson
@@ -277,7 +278,7 @@ fn match_facets<K: std::hash::Hash + Eq>(
 ///
 /// # Errors
 /// [`Error::BadShape`] for points that are not `(n, d)` with `d >= 2`;
-/// [`Error::BadArgument`] for fewer than `d + 1` points, non-finite coordinates, or a set
+/// [`Error::BadArgument`] for fewer than `d + 1` distinct points, non-finite coordinates, or a set
 /// with no `d`-dimensional extent (collinear points in 2-d, coplanar in 3-d, points in one
 /// hyperplane beyond: Qhull's "initial simplex is flat").
 ///
@@ -299,6 +300,54 @@ pub struct Delaunay {
     neighbors: Array,
     convex_hull: Array,
     transform: Array,
+    coplanar: Array,
+}
+
+/// Each repeated point with the earlier point it repeats.
+type Repeats = Vec<(usize, usize)>;
+
+/// The points of `v` (`n` rows of `d`) with distinct coordinates, in order, and each
+/// repeated point with the earlier one it repeats.
+fn distinct_points(v: &[f64], n: usize, d: usize) -> Result<(Vec<usize>, Repeats)> {
+    let mut first: HashMap<Vec<u64>, usize> = HashMap::with_capacity(n);
+    let mut keep = ext::try_vec_with_capacity(n)?;
+    let mut repeats = Vec::new();
+    for i in 0..n {
+        // +0.0 and -0.0 are one coordinate
+        let key: Vec<u64> = v[i * d..(i + 1) * d]
+            .iter()
+            .map(|&x| (x + 0.0).to_bits())
+            .collect();
+        match first.get(&key) {
+            Some(&j) => repeats.push((i, j)),
+            None => {
+                first.insert(key, i);
+                keep.push(i);
+            }
+        }
+    }
+    Ok((keep, repeats))
+}
+
+/// SciPy's `coplanar` rows `[point, simplex, vertex]` (int32, `(len, 3)`) of the repeated
+/// points, the simplex being the first having the vertex.
+fn coplanar_rows(simplices: &Array, repeats: &[(usize, usize)], n: usize) -> Result<Array> {
+    let k = simplices.shape()[1];
+    let mut first = ext::try_vec_filled(n, -1i32)?;
+    if !repeats.is_empty() {
+        for (t, s) in simplices.to_vec::<i32>()?.chunks_exact(k).enumerate() {
+            for &a in s {
+                if first[a as usize] < 0 {
+                    first[a as usize] = t as i32;
+                }
+            }
+        }
+    }
+    let rows: Vec<i32> = repeats
+        .iter()
+        .flat_map(|&(i, j)| [i as i32, first[j], j as i32])
+        .collect();
+    Array::from_vec_on(rows, &[repeats.len(), 3], simplices.device())
 }
 
 impl Delaunay {
@@ -307,31 +356,115 @@ impl Delaunay {
     /// # Errors
     /// As described on the type.
     pub fn new(points: &Array) -> Result<Self> {
-        let d = if points.ndim() == 2 {
-            points.shape()[1]
+        if points.ndim() != 2 || points.shape()[1] < 2 {
+            return Err(Error::bad_shape(
+                OP,
+                "points",
+                points.shape(),
+                "(n, d) with d >= 2",
+            ));
+        }
+        let (n, d) = (points.shape()[0], points.shape()[1]);
+        let v = points_finite(OP, points)?;
+        // repeated points are left out of the triangulation (Qhull's coplanar points)
+        let (keep, repeats) = distinct_points(&v, n, d)?;
+        let mut u = ext::try_vec_with_capacity(keep.len() * d)?;
+        for &i in &keep {
+            u.extend_from_slice(&v[i * d..(i + 1) * d]);
+        }
+        let nu = keep.len();
+        let local: Vec<usize> = if d >= 4 {
+            crate::hull_nd::delaunay_nd(OP, &u, nu, d)?
+        } else if d == 3 {
+            let mut pts = ext::try_vec_with_capacity(nu)?;
+            pts.extend((0..nu).map(|i| [u[3 * i], u[3 * i + 1], u[3 * i + 2]]));
+            triangulate3(&pts)?.into_iter().flatten().collect()
         } else {
-            0
+            let mut pts = ext::try_vec_with_capacity(nu)?;
+            pts.extend((0..nu).map(|i| [u[2 * i], u[2 * i + 1]]));
+            triangulate(&pts)?.into_iter().flatten().collect()
         };
-        if d >= 4 {
-            let v = points_finite(OP, points)?;
-            let n = points.shape()[0];
-            let flat = crate::hull_nd::delaunay_nd(OP, &v, n, d)?;
-            return Self::assemble(points, &v, d, flat);
+        let flat: Vec<usize> = local.into_iter().map(|i| keep[i]).collect();
+        let mut out = Self::assemble(points, &v, d, flat)?;
+        out.coplanar = coplanar_rows(&out.simplices, &repeats, n)?;
+        Ok(out)
+    }
+
+    /// The points left out of the triangulation (`coplanar`), `(ncoplanar, 3)` int32 rows
+    /// `[point, simplex, vertex]`: a point that repeats an earlier one (the same
+    /// coordinates), a simplex having that earlier point as a vertex (the first), and the
+    /// earlier point. Qhull lists the same points and vertices; its simplex is one of those
+    /// having the vertex, chosen by its own facet search. The rows are in point order (Qhull
+    /// lists them in its own order).
+    ///
+    /// **Shapes**: `(ncoplanar, 3)` int32, on the points' device.
+    ///
+    /// Repeats are found when the triangulation is built, by hashing each point's
+    /// coordinates (`O(n d)`), `+0.0` and `-0.0` being one coordinate.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_spatial::Delaunay;
+    /// // the fourth point repeats the second
+    /// let p = Array::from_vec_on(vec![0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0], &[4, 2], Device::Cpu).unwrap();
+    /// let t = Delaunay::new(&p).unwrap();
+    /// assert_eq!(t.coplanar().to_vec::<i32>().unwrap(), vec![3, 0, 1]);
+    /// ```
+    pub fn coplanar(&self) -> &Array {
+        &self.coplanar
+    }
+
+    /// The vertices adjacent to each vertex (`vertex_neighbor_vertices`), SciPy's
+    /// `(indptr, indices)`: the neighbours of vertex `k` are
+    /// `indices[indptr[k]..indptr[k + 1]]`, int32 on the points' device, `indptr` `(n + 1,)`.
+    ///
+    /// SciPy's algorithm, on the host (`O(nsimplex d^2)`): every simplex in order adds its
+    /// other vertices to each of its vertices' lists, each neighbour once, in first-seen
+    /// order (so the lists are SciPy's for the same simplices in the same order; points
+    /// left out of the triangulation have none).
+    ///
+    /// # Errors
+    /// Allocation errors.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_spatial::Delaunay;
+    /// let p = Array::from_vec_on(vec![0.0, 0.0, 1.0, 0.0, 0.0, 1.0], &[3, 2], Device::Cpu).unwrap();
+    /// let (indptr, indices) = Delaunay::new(&p).unwrap().vertex_neighbor_vertices().unwrap();
+    /// assert_eq!(indptr.to_vec::<i32>().unwrap(), vec![0, 2, 4, 6]);
+    /// assert_eq!(indices.size(), 6);
+    /// ```
+    pub fn vertex_neighbor_vertices(&self) -> Result<(Array, Array)> {
+        let n = self.points.shape()[0];
+        let k = self.simplices.shape()[1];
+        let simp = self.simplices.to_vec::<i32>()?;
+        let mut lists: Vec<Vec<i32>> = ext::try_vec_with_capacity(n)?;
+        lists.resize_with(n, Vec::new);
+        for s in simp.chunks_exact(k) {
+            for &a in s {
+                for &b in s {
+                    let la = &mut lists[a as usize];
+                    if a != b && !la.contains(&b) {
+                        la.push(b);
+                    }
+                }
+            }
         }
-        if d == 3 {
-            let v = points_finite(OP, points)?;
-            let n = points.shape()[0];
-            let mut pts = ext::try_vec_with_capacity(n)?;
-            pts.extend((0..n).map(|i| [v[3 * i], v[3 * i + 1], v[3 * i + 2]]));
-            let tets = triangulate3(&pts)?;
-            let flat: Vec<usize> = tets.iter().flatten().copied().collect();
-            return Self::assemble(points, &v, 3, flat);
+        let mut indptr = ext::try_vec_with_capacity(n + 1)?;
+        indptr.push(0i32);
+        let total: usize = lists.iter().map(Vec::len).sum();
+        let mut indices = ext::try_vec_with_capacity(total)?;
+        for l in &lists {
+            indices.extend_from_slice(l);
+            indptr.push(indices.len() as i32);
         }
-        let pts = points_2d(OP, points)?;
-        let tris = triangulate(&pts)?;
-        let v: Vec<f64> = pts.iter().flatten().copied().collect();
-        let flat: Vec<usize> = tris.iter().flatten().copied().collect();
-        Self::assemble(points, &v, 2, flat)
+        let dev = self.points.device();
+        Ok((
+            Array::from_vec_on(indptr, &[n + 1], dev)?,
+            Array::from_vec_on(indices, &[total], dev)?,
+        ))
     }
 
     /// The arrays of a triangulation of the `d`-dimensional points `v` (row-major) into the
@@ -427,6 +560,7 @@ impl Delaunay {
             neighbors: Array::from_vec_on(nb, &[ns, k], dev)?,
             convex_hull: Array::from_vec_on(hull, &[nh, d], dev)?,
             transform: Array::from_vec_on(tr, &[ns, k, d], dev)?,
+            coplanar: Array::from_vec_on(Vec::<i32>::new(), &[0, 3], dev)?,
         })
     }
 
@@ -605,7 +739,7 @@ impl Delaunay {
 ///
 /// # Errors
 /// [`Error::BadShape`] for points that are not `(n, d)` with `d >= 2`;
-/// [`Error::BadArgument`] for fewer than `d + 1` points, non-finite coordinates, or a set
+/// [`Error::BadArgument`] for fewer than `d + 1` distinct points, non-finite coordinates, or a set
 /// with no `d`-dimensional extent (collinear in 2-d, coplanar in 3-d, in one hyperplane
 /// beyond).
 ///

@@ -7,6 +7,7 @@ mod distance;
 mod kdtree;
 mod kdtree_nd;
 mod reference;
+mod repeated;
 
 use cuprum_core::{Array, Device};
 
