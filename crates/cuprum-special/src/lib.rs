@@ -79,6 +79,7 @@ mod legendre;
 mod log_ndtr;
 mod logistic;
 mod logsumexp;
+mod orthogonal;
 mod scalar;
 mod spherical_bessel_ik;
 mod spherical_harmonics;
@@ -107,6 +108,7 @@ pub use legendre::*;
 pub use log_ndtr::*;
 pub use logistic::*;
 pub use logsumexp::*;
+pub use orthogonal::*;
 pub use spherical_bessel_ik::*;
 pub use spherical_harmonics::*;
 

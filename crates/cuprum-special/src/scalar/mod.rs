@@ -30,6 +30,7 @@ pub(crate) mod incbet;
 pub(crate) mod inverse;
 pub(crate) mod lambertw;
 pub(crate) mod lpmv;
+pub(crate) mod orthogonal;
 pub(crate) mod owens;
 pub(crate) mod shichi;
 pub(crate) mod sph_harm;

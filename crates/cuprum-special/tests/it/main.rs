@@ -24,6 +24,7 @@ mod hankel;
 mod inverse;
 mod lambertw;
 mod log_ndtr;
+mod orthogonal;
 mod shichi;
 mod sph_harm_y;
 mod spherical;
