@@ -434,4 +434,68 @@ pub(super) static ENTRIES: &[Entry] = &[
         "special.logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False)",
         logsumexp
     ),
+    e!("special.eval_legendre(n, x)", |a| one(sp::eval_legendre(
+        a.operand("n")?,
+        a.operand("x")?
+    ))),
+    e!("special.eval_chebyt(n, x)", |a| one(sp::eval_chebyt(
+        a.operand("n")?,
+        a.operand("x")?
+    ))),
+    e!("special.eval_chebyu(n, x)", |a| one(sp::eval_chebyu(
+        a.operand("n")?,
+        a.operand("x")?
+    ))),
+    e!("special.eval_chebyc(n, x)", |a| one(sp::eval_chebyc(
+        a.operand("n")?,
+        a.operand("x")?
+    ))),
+    e!("special.eval_chebys(n, x)", |a| one(sp::eval_chebys(
+        a.operand("n")?,
+        a.operand("x")?
+    ))),
+    e!("special.eval_sh_chebyt(n, x)", |a| one(sp::eval_sh_chebyt(
+        a.operand("n")?,
+        a.operand("x")?
+    ))),
+    e!("special.eval_sh_chebyu(n, x)", |a| one(sp::eval_sh_chebyu(
+        a.operand("n")?,
+        a.operand("x")?
+    ))),
+    e!("special.eval_sh_legendre(n, x)", |a| one(
+        sp::eval_sh_legendre(a.operand("n")?, a.operand("x")?)
+    )),
+    e!("special.eval_laguerre(n, x)", |a| one(sp::eval_laguerre(
+        a.operand("n")?,
+        a.operand("x")?
+    ))),
+    e!("special.eval_hermite(n, x)", |a| one(sp::eval_hermite(
+        a.operand("n")?,
+        a.operand("x")?
+    ))),
+    e!("special.eval_hermitenorm(n, x)", |a| one(
+        sp::eval_hermitenorm(a.operand("n")?, a.operand("x")?)
+    )),
+    e!("special.eval_gegenbauer(n, alpha, x)", |a| one(
+        sp::eval_gegenbauer(a.operand("n")?, a.operand("alpha")?, a.operand("x")?)
+    )),
+    e!("special.eval_genlaguerre(n, alpha, x)", |a| one(
+        sp::eval_genlaguerre(a.operand("n")?, a.operand("alpha")?, a.operand("x")?)
+    )),
+    e!("special.eval_jacobi(n, alpha, beta, x)", |a| one(
+        sp::eval_jacobi(
+            a.operand("n")?,
+            a.operand("alpha")?,
+            a.operand("beta")?,
+            a.operand("x")?
+        )
+    )),
+    e!("special.eval_sh_jacobi(n, p, q, x)", |a| one(
+        sp::eval_sh_jacobi(
+            a.operand("n")?,
+            a.operand("p")?,
+            a.operand("q")?,
+            a.operand("x")?
+        )
+    )),
 ];
