@@ -790,14 +790,7 @@ impl BSpline {
     ) -> Result<cuprum_sparse::Sparse> {
         const DM: &str = "interpolate.BSpline.design_matrix";
         util::same_device(DM, x, t)?;
-        if x.ndim() != 1 || t.ndim() != 1 {
-            let (arg, shape) = if x.ndim() != 1 {
-                ("x", x.shape())
-            } else {
-                ("t", t.shape())
-            };
-            return Err(Error::bad_shape(DM, arg, shape, "a 1-d array"));
-        }
+        util::both_1d(DM, ("x", "t"), x, t)?;
         let nt = t.shape()[0];
         let probe = cuprum_core::zeros_on(
             [nt.saturating_sub(k + 1).max(1)],

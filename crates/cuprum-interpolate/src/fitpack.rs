@@ -53,14 +53,7 @@ pub fn splrep(x: &Array, y: &Array, opts: SplrepOptions) -> Result<BSpline> {
     if !(1..=5).contains(&k) {
         return Err(Error::out_of_domain(OP, "k", k, "1 <= k <= 5"));
     }
-    if x.ndim() != 1 || y.ndim() != 1 {
-        let (arg, shape) = if x.ndim() != 1 {
-            ("x", x.shape())
-        } else {
-            ("y", y.shape())
-        };
-        return Err(Error::bad_shape(OP, arg, shape, "a 1-d array"));
-    }
+    util::both_1d(OP, ("x", "y"), x, y)?;
     let p = prepare(OP, x, y, 0, k + 1)?;
     let s = opts.s.unwrap_or(0.0);
     if s.is_nan() || s < 0.0 {

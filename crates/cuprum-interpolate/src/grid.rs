@@ -381,14 +381,9 @@ impl RegularGridInterpolator {
                         cuprum_core::add(&idx[j], &up.astype(DType::Int64)?)?
                     };
                     let term = cuprum_core::multiply(&near, strides[j] as i64)?;
-                    flat = Some(match flat {
-                        None => term,
-                        Some(f) => cuprum_core::add(&f, &term)?,
-                    });
+                    flat = add_in(flat, term)?;
                 }
-                let flat = flat.ok_or_else(|| {
-                    Error::bad_argument(OP, "points", "no dimensions", "at least one grid axis")
-                })?;
+                let flat = flat.ok_or_else(|| no_axes(OP))?;
                 take(&self.values, &flat, Some(0), IndexMode::Clip)?
             }
             GridMethod::Pchip => pchip_eval(&self.grids, &self.sizes, &self.values, &xi2, &idx)?,
@@ -412,32 +407,12 @@ impl RegularGridInterpolator {
                             &cuprum_core::add(&idx[j], bit as i64)?,
                             strides[j] as i64,
                         )?;
-                        flat = Some(match flat {
-                            None => ij,
-                            Some(a) => cuprum_core::add(&a, &ij)?,
-                        });
+                        flat = add_in(flat, ij)?;
                     }
-                    let (weight, flat) = match (weight, flat) {
-                        (Some(a), Some(b)) => (a, b),
-                        _ => {
-                            return Err(Error::bad_argument(
-                                OP,
-                                "points",
-                                "no dimensions",
-                                "at least one grid axis",
-                            ));
-                        }
-                    };
-                    let v = take(&self.values, &flat, Some(0), IndexMode::Clip)?;
-                    let term = cuprum_core::multiply(&v, &weight.reshape([npts, 1])?)?;
-                    acc = Some(match acc {
-                        None => term,
-                        Some(a) => cuprum_core::add(&a, &term)?,
-                    });
+                    let term = corner_term(OP, &self.values, weight, flat, npts)?;
+                    acc = add_in(acc, term)?;
                 }
-                acc.ok_or_else(|| {
-                    Error::bad_argument(OP, "points", "no dimensions", "at least one grid axis")
-                })?
+                acc.ok_or_else(|| no_axes(OP))?
             }
         };
         let res = match self.opts.fill_value {
@@ -613,28 +588,39 @@ pub(crate) fn tensor_eval(
                 &cuprum_core::add(&ls[j], a as i64 - k as i64)?,
                 strides[j] as i64,
             )?;
-            flat = Some(match flat {
-                None => ij,
-                Some(f) => cuprum_core::add(&f, &ij)?,
-            });
+            flat = add_in(flat, ij)?;
         }
-        let (weight, flat) = match (weight, flat) {
-            (Some(a), Some(b)) => (a, b),
-            _ => {
-                return Err(Error::bad_argument(
-                    op,
-                    "points",
-                    "no dimensions",
-                    "at least one grid axis",
-                ));
-            }
-        };
-        let v = take(coeffs, &flat, Some(0), IndexMode::Clip)?;
-        let term = cuprum_core::multiply(&v, &weight.reshape([npts, 1])?)?;
-        acc = Some(match acc {
-            None => term,
-            Some(a) => cuprum_core::add(&a, &term)?,
-        });
+        let term = corner_term(op, coeffs, weight, flat, npts)?;
+        acc = add_in(acc, term)?;
     }
-    acc.ok_or_else(|| Error::bad_argument(op, "points", "no dimensions", "at least one grid axis"))
+    acc.ok_or_else(|| no_axes(op))
+}
+
+/// `acc + term`, or `term` for the first term of a sum.
+fn add_in(acc: Option<Array>, term: Array) -> Result<Option<Array>> {
+    Ok(Some(match acc {
+        None => term,
+        Some(a) => cuprum_core::add(&a, &term)?,
+    }))
+}
+
+/// The error for a grid with no axes.
+fn no_axes(op: &'static str) -> Error {
+    Error::bad_argument(op, "points", "no dimensions", "at least one grid axis")
+}
+
+/// One corner's term `values[flat] * weight`, `(npts, r)`, of a tensor-product sum; the
+/// weight and flat index are `None` for a grid with no axes.
+fn corner_term(
+    op: &'static str,
+    values: &Array,
+    weight: Option<Array>,
+    flat: Option<Array>,
+    npts: usize,
+) -> Result<Array> {
+    let (Some(weight), Some(flat)) = (weight, flat) else {
+        return Err(no_axes(op));
+    };
+    let v = take(values, &flat, Some(0), IndexMode::Clip)?;
+    cuprum_core::multiply(&v, &weight.reshape([npts, 1])?)
 }

@@ -76,16 +76,7 @@ impl Base {
     ) -> Result<Self> {
         util::same_device(op, tri.points(), values)?;
         let n = tri.points().shape()[0];
-        if values.ndim() == 0 || values.shape()[0] != n {
-            return Err(Error::bad_shape(
-                op,
-                "values",
-                values.shape(),
-                format!("({n}, ...): one value per point"),
-            ));
-        }
-        let trailing = values.shape()[1..].to_vec();
-        let r: usize = trailing.iter().product();
+        let (trailing, r) = util::values_per_point(op, "values", values, n)?;
         let v = util::as_f64(op, values)?.reshape([n, r])?;
         Ok(Self {
             tri,
@@ -104,16 +95,7 @@ impl Base {
     fn prepare(&self, op: &'static str, xi: &Array) -> Result<(Array, Vec<usize>)> {
         util::same_device(op, &self.values, xi)?;
         let d = self.tri.points().shape()[1];
-        if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
-            return Err(Error::bad_shape(
-                op,
-                "xi",
-                xi.shape(),
-                format!("(..., {d})"),
-            ));
-        }
-        let lead = xi.shape()[..xi.ndim() - 1].to_vec();
-        let q: usize = lead.iter().product();
+        let (lead, q) = util::query_points(op, xi, d)?;
         let mut x = util::as_f64(op, xi)?.reshape([q, d])?;
         if let Some((off, sc)) = &self.scale {
             x = ext::as_c_contiguous(&cuprum_core::divide(&cuprum_core::subtract(&x, off)?, sc)?)?;

@@ -127,16 +127,7 @@ impl NdBSpline {
         let d = self.knots.len();
         util::same_device(OP, &self.coeffs, xi)?;
         util::real_check(OP, xi)?;
-        if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
-            return Err(Error::bad_shape(
-                OP,
-                "xi",
-                xi.shape(),
-                format!("(..., {d})"),
-            ));
-        }
-        let lead = xi.shape()[..xi.ndim() - 1].to_vec();
-        let npts: usize = lead.iter().product();
+        let (lead, npts) = util::query_points(OP, xi, d)?;
         let x = ext::as_c_contiguous(&xi.astype(DType::Float64)?)?.reshape([npts, d])?;
         let mut res = if self.ks.iter().any(|&k| nu > k) {
             cuprum_core::zeros_on([npts, self.coeffs.shape()[1]], DType::Float64, xi.device())?

@@ -4,7 +4,7 @@
 use crate::interp1d::{FillValue, Interp1d, Interp1dKind, Interp1dOptions};
 use crate::interpnd::{CloughTocher2DInterpolator, CloughTocherOptions, LinearNDInterpolator};
 use crate::util;
-use cuprum_core::{Array, DType, Error, IndexMode, Result, SliceItem, ext, take};
+use cuprum_core::{Array, DType, Error, IndexMode, Result, ext, take};
 
 const NEAREST: &str = "interpolate.NearestNDInterpolator";
 
@@ -59,14 +59,7 @@ impl NearestNDInterpolator {
             ));
         }
         let n = points.shape()[0];
-        if values.ndim() == 0 || values.shape()[0] != n {
-            return Err(Error::bad_shape(
-                NEAREST,
-                "values",
-                values.shape(),
-                format!("({n}, ...): one value per point"),
-            ));
-        }
+        let (trailing, r) = util::values_per_point(NEAREST, "values", values, n)?;
         let p = util::as_f64(NEAREST, points)?;
         let d = p.shape()[1];
         let dev = points.device();
@@ -83,8 +76,6 @@ impl NearestNDInterpolator {
             )
         };
         let scaled = cuprum_core::divide(&cuprum_core::subtract(&p, &offset)?, &scale)?;
-        let trailing = values.shape()[1..].to_vec();
-        let r: usize = trailing.iter().product();
         let vals = ext::as_c_contiguous(values)?.reshape([n, r])?;
         Ok(Self {
             points: scaled,
@@ -102,16 +93,15 @@ impl NearestNDInterpolator {
     pub fn call(&self, xi: &Array) -> Result<Array> {
         util::same_device(NEAREST, &self.points, xi)?;
         let (n, d) = (self.points.shape()[0], self.points.shape()[1]);
-        if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
+        if d == 0 {
             return Err(Error::bad_shape(
                 NEAREST,
-                "xi",
-                xi.shape(),
-                format!("(..., {d})"),
+                "points",
+                self.points.shape(),
+                "(n, d) with d >= 1",
             ));
         }
-        let lead = xi.shape()[..xi.ndim() - 1].to_vec();
-        let q: usize = lead.iter().product();
+        let (lead, q) = util::query_points(NEAREST, xi, d)?;
         let x = util::as_f64(NEAREST, xi)?.reshape([q, d])?;
         let x = cuprum_core::divide(&cuprum_core::subtract(&x, &self.offset)?, &self.scale)?;
         let pt = ext::as_c_contiguous(&self.points.transpose()?)?;
@@ -121,26 +111,7 @@ impl NearestNDInterpolator {
         while start < q {
             let stop = (start + rows).min(q);
             let blk = util::rows(&x, start, stop)?;
-            let mut acc: Option<Array> = None;
-            for k in 0..d {
-                let a = blk.slice(&[
-                    SliceItem::FULL,
-                    SliceItem::Slice {
-                        start: Some(k as isize),
-                        stop: Some(k as isize + 1),
-                        step: 1,
-                    },
-                ])?;
-                let b = util::rows(&pt, k, k + 1)?;
-                let sq = cuprum_core::square(&cuprum_core::subtract(&a, &b)?)?;
-                acc = Some(match acc {
-                    None => sq,
-                    Some(s) => cuprum_core::add(&s, &sq)?,
-                });
-            }
-            let dist = acc.ok_or_else(|| {
-                Error::bad_shape(NEAREST, "points", self.points.shape(), "(n, d) with d >= 1")
-            })?;
+            let dist = util::sqdist(&blk, &pt)?;
             let idx = dist.argmin(1, false)?;
             parts.push(take(&self.values, &idx, Some(0), IndexMode::Clip)?);
             start = stop;

@@ -168,25 +168,9 @@ impl NdPPoly {
         let d = self.x.len();
         let zero = ext::try_vec_filled(d, 0usize)?;
         let nu = nu.unwrap_or(&zero);
-        if nu.len() != d {
-            return Err(Error::bad_argument(
-                OP,
-                "nu",
-                format!("{nu:?}"),
-                format!("{d} orders, one per dimension"),
-            ));
-        }
-        if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
-            return Err(Error::bad_shape(
-                OP,
-                "xi",
-                xi.shape(),
-                format!("(..., {d})"),
-            ));
-        }
+        util::orders_per_dim(OP, nu, d)?;
         let extrapolate = extrapolate.unwrap_or(self.extrapolate);
-        let lead = xi.shape()[..xi.ndim() - 1].to_vec();
-        let q: usize = lead.iter().product();
+        let (lead, q) = util::query_points(OP, xi, d)?;
         let dev = xi.device();
         let x = util::as_f64(OP, xi)?.reshape([q, d])?;
         let r: usize = self.trailing.iter().product();
@@ -300,14 +284,7 @@ impl NdPPoly {
     pub fn derivative(&self, nu: &[usize]) -> Result<NdPPoly> {
         use cuprum_core as cp;
         let d = self.x.len();
-        if nu.len() != d {
-            return Err(Error::bad_argument(
-                OP,
-                "nu",
-                format!("{nu:?}"),
-                format!("{d} orders, one per dimension"),
-            ));
-        }
+        util::orders_per_dim(OP, nu, d)?;
         let mut c = self.c.clone();
         for (j, &n) in nu.iter().enumerate() {
             if n == 0 {
@@ -397,14 +374,7 @@ impl NdPPoly {
     pub fn antiderivative(&self, nu: &[usize]) -> Result<NdPPoly> {
         const AOP: &str = "interpolate.NdPPoly.antiderivative";
         let d = self.x.len();
-        if nu.len() != d {
-            return Err(Error::bad_argument(
-                AOP,
-                "nu",
-                format!("{nu:?}"),
-                format!("{d} orders, one per dimension"),
-            ));
-        }
+        util::orders_per_dim(AOP, nu, d)?;
         let mut c = self.c.clone();
         for (j, &n) in nu.iter().enumerate() {
             if n == 0 {

@@ -42,27 +42,40 @@ pub struct KroghInterpolator {
     device: cuprum_core::Device,
 }
 
+/// Checks the nodes `xi` `(n,)`, `n >= 1`, and the values `yi` (`n` along `axis`) of a
+/// polynomial interpolator: the nodes on the host, the values as `(n, r)` float64 (SciPy's
+/// `_Interpolator1D` layout), their trailing shape and the normalized axis.
+fn nodes_and_values(
+    op: &'static str,
+    xi: &Array,
+    yi: &Array,
+    axis: isize,
+) -> Result<(Vec<f64>, Array, Vec<usize>, usize)> {
+    util::same_device(op, xi, yi)?;
+    if xi.ndim() != 1 {
+        return Err(Error::bad_shape(op, "xi", xi.shape(), "a 1-d array"));
+    }
+    let (yf, trailing, ax) = util::axis_first(op, yi, axis)?;
+    let n = xi.shape()[0];
+    if yf.shape()[0] != n || n == 0 {
+        return Err(Error::bad_shape(
+            op,
+            "yi",
+            yi.shape(),
+            format!("{n} >= 1 entries along axis {ax}, as xi has"),
+        ));
+    }
+    Ok((util::host_f64(op, xi)?, yf, trailing, ax))
+}
+
 impl KroghInterpolator {
     /// Builds the interpolator; see the type's documentation.
     ///
     /// # Errors
     /// As described on the type.
     pub fn new(xi: &Array, yi: &Array, axis: isize) -> Result<Self> {
-        util::same_device(KROGH, xi, yi)?;
-        if xi.ndim() != 1 {
-            return Err(Error::bad_shape(KROGH, "xi", xi.shape(), "a 1-d array"));
-        }
-        let (yf, trailing, ax) = util::axis_first(KROGH, yi, axis)?;
-        let n = xi.shape()[0];
-        if yf.shape()[0] != n || n == 0 {
-            return Err(Error::bad_shape(
-                KROGH,
-                "yi",
-                yi.shape(),
-                format!("{n} >= 1 entries along axis {ax}, as xi has"),
-            ));
-        }
-        let x = util::host_f64(KROGH, xi)?;
+        let (x, yf, trailing, ax) = nodes_and_values(KROGH, xi, yi, axis)?;
+        let n = x.len();
         let y = util::host_f64(KROGH, &yf)?;
         let r = yf.shape()[1];
         let mut c = ext::try_vec_filled((n + 1) * r, 0.0)?;
@@ -262,21 +275,8 @@ impl BarycentricInterpolator {
     /// # Errors
     /// As described on the type.
     pub fn new(xi: &Array, yi: &Array, axis: isize) -> Result<Self> {
-        util::same_device(BARY, xi, yi)?;
-        if xi.ndim() != 1 {
-            return Err(Error::bad_shape(BARY, "xi", xi.shape(), "a 1-d array"));
-        }
-        let (yf, trailing, ax) = util::axis_first(BARY, yi, axis)?;
-        let n = xi.shape()[0];
-        if yf.shape()[0] != n || n == 0 {
-            return Err(Error::bad_shape(
-                BARY,
-                "yi",
-                yi.shape(),
-                format!("{n} >= 1 entries along axis {ax}, as xi has"),
-            ));
-        }
-        let x = util::host_f64(BARY, xi)?;
+        let (x, yf, trailing, ax) = nodes_and_values(BARY, xi, yi, axis)?;
+        let n = x.len();
         let (mn, mx) = x
             .iter()
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| {

@@ -316,31 +316,7 @@ fn monomial_powers(ndim: usize, degree: i64) -> Result<Vec<Vec<u32>>> {
 
 /// The `(m, n)` kernel matrix between the rows of `a` `(m, d)` and `b` `(n, d)`.
 fn kernel_matrix(a: &Array, b: &Array, kernel: RbfKernel) -> Result<Array> {
-    let d = a.shape()[1];
-    let mut s: Option<Array> = None;
-    for k in 0..d {
-        let ak = a.slice(&[
-            SliceItem::FULL,
-            SliceItem::Slice {
-                start: Some(k as isize),
-                stop: Some(k as isize + 1),
-                step: 1,
-            },
-        ])?;
-        let bk = b
-            .slice(&[SliceItem::FULL, SliceItem::Index(k as isize)])?
-            .reshape([1, b.shape()[0]])?;
-        let sq = cuprum_core::square(&cuprum_core::subtract(&ak, &bk)?)?;
-        s = Some(match s {
-            None => sq,
-            Some(acc) => cuprum_core::add(&acc, &sq)?,
-        });
-    }
-    let r = match s {
-        Some(s) => cuprum_core::sqrt(&s)?,
-        None => cuprum_core::zeros_on([a.shape()[0], b.shape()[0]], DType::Float64, a.device())?,
-    };
-    kernel.apply(&r)
+    kernel.apply(&cuprum_core::sqrt(&util::sqdist(a, &b.transpose()?)?)?)
 }
 
 /// The `(m, R)` monomials of the rows of `xhat`.
@@ -351,14 +327,7 @@ fn polynomial_matrix(xhat: &Array, powers: &[Vec<u32>]) -> Result<Array> {
         let mut col = cuprum_core::ones_on([m, 1], DType::Float64, xhat.device())?;
         for (k, &e) in p.iter().enumerate() {
             if e > 0 {
-                let xk = xhat.slice(&[
-                    SliceItem::FULL,
-                    SliceItem::Slice {
-                        start: Some(k as isize),
-                        stop: Some(k as isize + 1),
-                        step: 1,
-                    },
-                ])?;
+                let xk = util::column(xhat, k)?;
                 col = cuprum_core::multiply(&col, &cuprum_core::power(&xk, e as f64)?)?;
             }
         }
@@ -382,16 +351,7 @@ impl RBFInterpolator {
             return Err(Error::bad_shape(OP, "y", y.shape(), "a 2-d array (n, d)"));
         }
         let (n, nd) = (y.shape()[0], y.shape()[1]);
-        if values.ndim() == 0 || values.shape()[0] != n {
-            return Err(Error::bad_shape(
-                OP,
-                "d",
-                values.shape(),
-                format!("({n}, ...): one value per point"),
-            ));
-        }
-        let trailing = values.shape()[1..].to_vec();
-        let s: usize = trailing.iter().product();
+        let (trailing, s) = util::values_per_point(OP, "d", values, n)?;
         let kernel = opts.kernel;
         let epsilon = match opts.epsilon {
             Some(e) => e,
@@ -501,7 +461,7 @@ impl RBFInterpolator {
         while start < m {
             let stop = (start + rows).min(m);
             let blk = util::rows(xf, start, stop)?;
-            let d2 = kernel_free_sqdist(&blk, &self.yf)?;
+            let d2 = util::sqdist(&blk, &self.yf.transpose()?)?;
             let order = cuprum_core::argsort(&d2, Some(1))?;
             let first = order.slice(&[
                 SliceItem::FULL,
@@ -562,33 +522,5 @@ impl RBFInterpolator {
         }
         let inv = Array::from_vec_on(inverse, &[m], dev)?;
         cuprum_core::take(&stacked, &inv, Some(0), cuprum_core::IndexMode::Raise)
-    }
-}
-
-/// Squared Euclidean distances `(m, n)` between the rows of `a` and `b`.
-fn kernel_free_sqdist(a: &Array, b: &Array) -> Result<Array> {
-    let d = a.shape()[1];
-    let mut acc: Option<Array> = None;
-    for k in 0..d {
-        let ak = a.slice(&[
-            SliceItem::FULL,
-            SliceItem::Slice {
-                start: Some(k as isize),
-                stop: Some(k as isize + 1),
-                step: 1,
-            },
-        ])?;
-        let bk = b
-            .slice(&[SliceItem::FULL, SliceItem::Index(k as isize)])?
-            .reshape([1, b.shape()[0]])?;
-        let sq = cuprum_core::square(&cuprum_core::subtract(&ak, &bk)?)?;
-        acc = Some(match acc {
-            None => sq,
-            Some(s) => cuprum_core::add(&s, &sq)?,
-        });
-    }
-    match acc {
-        Some(s) => Ok(s),
-        None => cuprum_core::zeros_on([a.shape()[0], b.shape()[0]], DType::Float64, a.device()),
     }
 }

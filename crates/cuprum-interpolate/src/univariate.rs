@@ -114,14 +114,7 @@ impl UnivariateSpline {
     pub fn new(x: &Array, y: &Array, opts: UnivariateOptions) -> Result<Self> {
         const OP: &str = "interpolate.UnivariateSpline";
         let p = prepare(OP, x, y, 0, 1)?;
-        if x.ndim() != 1 || y.ndim() != 1 {
-            let (arg, shape) = if x.ndim() != 1 {
-                ("x", x.shape())
-            } else {
-                ("y", y.shape())
-            };
-            return Err(Error::bad_shape(OP, arg, shape, "a 1-d array"));
-        }
+        util::both_1d(OP, ("x", "y"), x, y)?;
         let m = p.x.len();
         check_k(OP, opts.k, m)?;
         let w = weights(OP, opts.w.as_ref(), m)?;

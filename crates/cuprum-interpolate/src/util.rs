@@ -166,6 +166,18 @@ pub(crate) fn rows(a: &Array, lo: usize, hi: usize) -> Result<Array> {
     }])
 }
 
+/// Column `k` of the 2-d `a` as a `(m, 1)` view.
+pub(crate) fn column(a: &Array, k: usize) -> Result<Array> {
+    a.slice(&[
+        SliceItem::FULL,
+        SliceItem::Slice {
+            start: Some(k as isize),
+            stop: Some(k as isize + 1),
+            step: 1,
+        },
+    ])
+}
+
 /// Places the evaluation result `res` of shape `xshape + trailing` the way SciPy's
 /// interpolators return it: the `xshape` axes at position `axis` among the trailing axes.
 pub(crate) fn place_axis(
@@ -202,4 +214,92 @@ pub(crate) fn any_true(mask: &Array) -> Result<bool> {
 /// `n!` as a float.
 pub(crate) fn factorial(n: usize) -> f64 {
     (1..=n).fold(1.0, |a, b| a * b as f64)
+}
+
+/// Rejects `a` or `b` (named `names`) that is not 1-d: the first such one, as
+/// [`Error::BadShape`].
+pub(crate) fn both_1d(
+    op: &'static str,
+    names: (&'static str, &'static str),
+    a: &Array,
+    b: &Array,
+) -> Result<()> {
+    for (name, v) in [(names.0, a), (names.1, b)] {
+        if v.ndim() != 1 {
+            return Err(Error::bad_shape(op, name, v.shape(), "a 1-d array"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks query points `xi` `(..., d)` of an `d`-dimensional interpolator and returns the
+/// leading shape `...` and the number of points.
+pub(crate) fn query_points(op: &'static str, xi: &Array, d: usize) -> Result<(Vec<usize>, usize)> {
+    if xi.ndim() == 0 || xi.shape()[xi.ndim() - 1] != d {
+        return Err(Error::bad_shape(
+            op,
+            "xi",
+            xi.shape(),
+            format!("(..., {d})"),
+        ));
+    }
+    let lead = xi.shape()[..xi.ndim() - 1].to_vec();
+    let q = lead.iter().product();
+    Ok((lead, q))
+}
+
+/// Checks `values` `(n, *trailing)` (argument `arg`), one value per point, and returns
+/// `trailing` and its size.
+pub(crate) fn values_per_point(
+    op: &'static str,
+    arg: &'static str,
+    values: &Array,
+    n: usize,
+) -> Result<(Vec<usize>, usize)> {
+    if values.ndim() == 0 || values.shape()[0] != n {
+        return Err(Error::bad_shape(
+            op,
+            arg,
+            values.shape(),
+            format!("({n}, ...): one value per point"),
+        ));
+    }
+    let trailing = values.shape()[1..].to_vec();
+    let r = trailing.iter().product();
+    Ok((trailing, r))
+}
+
+/// Checks that the derivative orders `nu` give one order per dimension of `d`.
+pub(crate) fn orders_per_dim(op: &'static str, nu: &[usize], d: usize) -> Result<()> {
+    if nu.len() != d {
+        return Err(Error::bad_argument(
+            op,
+            "nu",
+            format!("{nu:?}"),
+            format!("{d} orders, one per dimension"),
+        ));
+    }
+    Ok(())
+}
+
+/// Squared Euclidean distances `(m, n)` between the rows of `a` `(m, d)` and the columns of
+/// `bt` `(d, n)` (the second point set transposed), summed one coordinate at a time as
+/// broadcast array operations on the points' device; zeros for `d = 0`.
+pub(crate) fn sqdist(a: &Array, bt: &Array) -> Result<Array> {
+    let d = a.shape()[1];
+    let mut acc: Option<Array> = None;
+    for k in 0..d {
+        let sq = cuprum_core::square(&cuprum_core::subtract(
+            &column(a, k)?,
+            &rows(bt, k, k + 1)?,
+        )?)?;
+        acc = Some(match acc {
+            None => sq,
+            Some(s) => cuprum_core::add(&s, &sq)?,
+        });
+    }
+    match acc {
+        Some(s) => Ok(s),
+        None => cuprum_core::zeros_on([a.shape()[0], bt.shape()[1]], DType::Float64, a.device()),
+    }
 }
