@@ -5,6 +5,7 @@
 pub mod band_stop;
 pub mod bessel;
 pub mod convert;
+mod dense;
 mod elliptic;
 pub mod findfreqs;
 pub mod fir;
@@ -15,6 +16,7 @@ pub mod notch;
 pub mod order;
 pub mod partial;
 pub mod place_poles;
+mod pole_update;
 pub mod prototype;
 pub mod remez;
 pub mod ss;

@@ -1,9 +1,12 @@
-//! Pole placement by full-state feedback (`place_poles`) for the systems whose gain is unique:
-//! a single effective input (rank(B) = 1, Ackermann's formula) or a full-row-rank B (SciPy's
-//! least-squares solution); the robust multi-input methods of SciPy (YT, KNV0 iterations for
-//! 1 < rank(B) < n) are not implemented. Host linear algebra on the tiny matrices, in float64.
+//! Pole placement by full-state feedback (`place_poles`), SciPy's algorithm: the least-squares
+//! gain for a full-row-rank `B`, otherwise Kautsky–Nichols–Van Dooren's construction of the
+//! transfer matrix `X` from the kernels of `U1ᵀ·(A − λ·I)`, improved by the YT or KNV0
+//! iterations (`pole_update`) when `rank(B) > 1`. Host linear algebra on the small matrices,
+//! in float64.
 
 use super::convert::real_roots;
+use super::dense::{Mat, qr, solve};
+use super::pole_update::update_loop;
 use super::ss::charpoly;
 use cuprum_core::ext::try_vec_filled;
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
@@ -30,9 +33,14 @@ pub struct PlacedPoles {
     pub computed_poles: Array,
     /// the requested poles in that order
     pub requested_poles: Array,
-    /// SciPy's `rtol`: 0 for one input, NaN for a full-rank `B` (no iteration in either case)
+    /// SciPy's `X`, the transfer matrix `(n, n)` with `(A − B·K)·X = X·diag(poles)`:
+    /// complex128 (a complex pole's pair of columns is `re ∓ i·im`), or the float64 identity
+    /// for a full-row-rank `B`
+    pub x: Array,
+    /// SciPy's `rtol`: the relative change of `|det X|` in the last iteration (0 for
+    /// `rank(B) = 1`, which does not iterate; NaN for a full-row-rank `B`)
     pub rtol: f64,
-    /// SciPy's `nb_iter`: 0 for one input, NaN for a full-rank `B`
+    /// SciPy's `nb_iter`: the iterations run (0 for `rank(B) = 1`, NaN for a full-row-rank `B`)
     pub nb_iter: f64,
 }
 
@@ -76,59 +84,6 @@ fn order_poles(p: &[C]) -> Result<Vec<C>> {
     Ok(real)
 }
 
-/// Solves `m·x = rhs` (n × n, row-major, `k` right-hand sides as columns of `rhs` n × k) by
-/// Gaussian elimination with partial pivoting; `None` when singular.
-fn solve(mut m: Vec<f64>, mut rhs: Vec<f64>, n: usize, k: usize) -> Option<Vec<f64>> {
-    let scale = m
-        .iter()
-        .fold(0.0f64, |a, &b| a.max(b.abs()))
-        .max(f64::MIN_POSITIVE);
-    for c in 0..n {
-        let piv = (c..n).max_by(|&i, &j| m[i * n + c].abs().total_cmp(&m[j * n + c].abs()))?;
-        if m[piv * n + c].abs() <= 1e-13 * scale {
-            return None;
-        }
-        for j in 0..n {
-            m.swap(c * n + j, piv * n + j);
-        }
-        for j in 0..k {
-            rhs.swap(c * k + j, piv * k + j);
-        }
-        for i in c + 1..n {
-            let f = m[i * n + c] / m[c * n + c];
-            for j in c..n {
-                m[i * n + j] -= f * m[c * n + j];
-            }
-            for j in 0..k {
-                rhs[i * k + j] -= f * rhs[c * k + j];
-            }
-        }
-    }
-    for c in (0..n).rev() {
-        for j in 0..k {
-            let mut s = rhs[c * k + j];
-            for l in c + 1..n {
-                s -= m[c * n + l] * rhs[l * k + j];
-            }
-            rhs[c * k + j] = s / m[c * n + c];
-        }
-    }
-    Some(rhs)
-}
-
-fn matmul(a: &[f64], b: &[f64], n: usize, k: usize, m: usize) -> Result<Vec<f64>> {
-    let mut out = try_vec_filled(n * m, 0.0)?;
-    for i in 0..n {
-        for l in 0..k {
-            let x = a[i * k + l];
-            for j in 0..m {
-                out[i * m + j] += x * b[l * m + j];
-            }
-        }
-    }
-    Ok(out)
-}
-
 /// The numerical rank of `b` (n × m) by Gaussian elimination with full pivoting.
 fn rank(b: &[f64], n: usize, m: usize) -> Result<usize> {
     let mut a = b.to_vec();
@@ -162,29 +117,39 @@ fn rank(b: &[f64], n: usize, m: usize) -> Result<usize> {
 }
 
 /// The gain `K` placing the poles of `A − B·K` at `poles` by full-state feedback
-/// (`scipy.signal.place_poles`), for one effective input or a full-row-rank `B`.
+/// (`scipy.signal.place_poles`).
 ///
 /// **Shapes**: `A` `(n, n)`, `B` `(n, m)`, `poles` `n` values (complex ones in conjugate
 /// pairs) → [`PlacedPoles`] with `gain_matrix` `(m, n)` float64, `computed_poles` and
-/// `requested_poles` `(n,)` (float64 when all real, complex128 otherwise), on `A`'s device.
+/// `requested_poles` `(n,)` (float64 when all real, complex128 otherwise) and `X` `(n, n)`,
+/// on `A`'s device.
 ///
-/// With `rank(B) = 1` the gain is unique and is what SciPy's YT and KNV0 both return
-/// (Ackermann's formula on the rank-1 part of `B`); with `rank(B) = n` it is SciPy's
-/// minimum-norm least-squares `K = −B⁺·(D − A)`, `D` the real block-diagonal matrix of the
-/// poles. `method`, `rtol` and `maxiter` are SciPy's and only checked, since neither case
-/// iterates.
+/// SciPy's algorithm and results: with `rank(B) = n` the minimum-norm least-squares
+/// `K = −B⁺·(D − A)`, `D` the real block-diagonal matrix of the poles (no iteration: `rtol`
+/// and `nb_iter` NaN, `X` the identity); otherwise `K = −z⁻¹·U0ᵀ·(X·diag(P)·X⁻¹ − A)` with
+/// `B = [U0 U1]·[z; 0]` and the transfer matrix `X` built from the kernels of
+/// `U1ᵀ·(A − λ·I)` (Kautsky, Nichols and Van Dooren), which for `rank(B) > 1` the method's
+/// iterations improve until the relative change of `|det X|` is below `rtol` or `maxiter`
+/// sweeps ran: Tits and Yang's `Yt` (the default; complex poles allowed) or `Knv0` (real
+/// poles). SciPy warns when `rtol > 0` is not reached; here the returned `rtol` and `nb_iter`
+/// tell it. Where a projection vanishes the iterations take a singular vector (an eigenvector
+/// for a complex pair) as the decomposition gives it, so a column of `X` may be SciPy's times
+/// `−1` (a unit factor for a complex one), which changes neither the gain nor `|det X|`; a
+/// pole repeated `r` times has an `r`-dimensional eigenspace whose basis in `X`, and so the
+/// gain, rounding may choose differently from SciPy.
 ///
 /// # Errors
 /// [`Error::BadShape`] naming `signal.place_poles` for a non-square `A`, a `B` with other
 /// than `n` rows, or not `n` poles; [`Error::OutOfDomain`] for complex poles without their
 /// conjugates, complex poles with KNV0, a pole repeated more than `rank(B)` times, `maxiter
-/// < 1`, `rtol > 1`, non-finite entries; [`Error::Unsupported`] for `1 < rank(B) < n` (SciPy's
-/// iterative robust placement); [`Error::OutOfDomain`] naming `poles` when the system is not
-/// controllable.
+/// < 1`, `rtol > 1`, non-finite entries; [`Error::OutOfDomain`] naming `B` for linearly
+/// dependent columns with `rank(B) < n` (SciPy: "the poles can't be placed"), naming `poles`
+/// when the poles can't be placed (an uncontrollable system: a singular `X` or `B·Bᵀ`).
 ///
-/// **Algorithm**: host float64 linear algebra: the controllability matrix and Gaussian
-/// elimination (one input), the normal equations of `B` (full rank); the computed poles as the
-/// roots of the characteristic polynomial of `A − B·K`.
+/// **Algorithm**: host float64 linear algebra on the small matrices: Householder QR in
+/// LAPACK's sign convention (so `X` follows SciPy's), LU solves, a Jacobi SVD (`YT` real
+/// steps) and Hermitian eigensolver (`YT` complex steps); the computed poles as the roots of
+/// the characteristic polynomial of `A − B·K`.
 ///
 /// # Example
 /// ```
@@ -237,7 +202,7 @@ pub fn place_poles(
     if maxiter < 1 {
         return Err(Error::out_of_domain(OP, "maxiter", maxiter, "[1, inf)"));
     }
-    if rtol.is_nan() || rtol > 1.0 {
+    if rtol > 1.0 {
         return Err(Error::out_of_domain(OP, "rtol", rtol, "(-inf, 1]"));
     }
     if method == PlaceMethod::Knv0 && poles.iter().any(|p| p.im != 0.0) {
@@ -267,88 +232,60 @@ pub fn place_poles(
             "a controllable (A, B): these poles can't be placed",
         )
     };
-    let (k, rtol_out, iters) = if rb == n {
-        // K = B^T (B B^T)^{-1} (A - D)
-        let mut d = try_vec_filled(n * n, 0.0)?;
+    let am = Mat::real(&av, n, n)?;
+    let bm = Mat::real(&bv, n, m)?;
+    let (k, x, rtol_out, iters) = if rb == n {
+        // SciPy's lstsq(B, D − A) with D the real block-diagonal matrix of the poles, as the
+        // minimum-norm K = Bᵀ·(B·Bᵀ)⁻¹·(A − D)
+        let mut d = Mat::zeros(n, n)?;
         let mut i = 0;
         while i < n {
             let p = poles[i];
-            d[i * n + i] = p.re;
-            if p.im != 0.0 {
-                d[i * n + i + 1] = -p.im;
-                d[(i + 1) * n + i + 1] = p.re;
-                d[(i + 1) * n + i] = p.im;
+            d.set(i, i, C::new(p.re, 0.0));
+            if p.im != 0.0 && i + 1 < n {
+                d.set(i, i + 1, C::new(-p.im, 0.0));
+                d.set(i + 1, i + 1, C::new(p.re, 0.0));
+                d.set(i + 1, i, C::new(p.im, 0.0));
                 i += 1;
             }
             i += 1;
         }
-        let amd: Vec<f64> = av.iter().zip(&d).map(|(x, y)| x - y).collect();
-        let bt: Vec<f64> = (0..m * n).map(|idx| bv[(idx % n) * m + idx / n]).collect();
-        let bbt = matmul(&bv, &bt, n, m, n)?;
-        let y = solve(bbt, amd, n, n).ok_or_else(uncontrollable)?;
-        (matmul(&bt, &y, m, n, n)?, f64::NAN, f64::NAN)
-    } else if rb == 1 {
-        // B = u·v^T with u the column of largest norm: A − u·(v^T K) and Ackermann on (A, u)
-        let j0 = (0..m)
-            .max_by(|&x, &y| {
-                let nx: f64 = (0..n).map(|i| bv[i * m + x].powi(2)).sum();
-                let ny: f64 = (0..n).map(|i| bv[i * m + y].powi(2)).sum();
-                nx.total_cmp(&ny)
-            })
-            .unwrap_or(0);
-        let u: Vec<f64> = (0..n).map(|i| bv[i * m + j0]).collect();
-        // controllability matrix [u, Au, ..., A^{n-1}u] (n × n)
-        let mut ctrl = try_vec_filled(n * n, 0.0)?;
-        let mut col = u.clone();
-        for c in 0..n {
-            for i in 0..n {
-                ctrl[i * n + c] = col[i];
-            }
-            col = matmul(&av, &col, n, n, 1)?;
-        }
-        // φ(A) = Π (A − p_i I), real for conjugate pairs
-        let coef = super::zpk::poly_real(&poles);
-        let mut phi = try_vec_filled(n * n, 0.0)?;
-        for &c in &coef {
-            phi = matmul(&phi, &av, n, n, n)?;
-            for i in 0..n {
-                phi[i * n + i] += c;
-            }
-        }
-        // k_u^T = e_n^T ctrl^{-1} φ(A): solve ctrl^T z = e_n, then k_u = φ(A)^T z
-        let ct: Vec<f64> = (0..n * n)
-            .map(|idx| ctrl[(idx % n) * n + idx / n])
-            .collect();
-        let mut en = try_vec_filled(n, 0.0)?;
-        en[n - 1] = 1.0;
-        let z = solve(ct, en, n, 1).ok_or_else(uncontrollable)?;
-        let ku: Vec<f64> = (0..n)
-            .map(|j| (0..n).map(|i| z[i] * phi[i * n + j]).sum())
-            .collect();
-        // B·K = u·ku^T with K = w·ku^T, B·w = u: w the minimum-norm solution (B = u v^T, so
-        // w = v/|v|², v_j = (u·b_j)/|u|²)
-        let uu: f64 = u.iter().map(|x| x * x).sum();
-        let v: Vec<f64> = (0..m)
-            .map(|j| (0..n).map(|i| u[i] * bv[i * m + j]).sum::<f64>() / uu)
-            .collect();
-        let vv: f64 = v.iter().map(|x| x * x).sum();
-        let mut k = try_vec_filled(m * n, 0.0)?;
-        for r in 0..m {
-            for c in 0..n {
-                k[r * n + c] = v[r] / vv * ku[c];
-            }
-        }
-        (k, 0.0, 0.0)
-    } else {
-        return Err(Error::unsupported(
+        let amd = am.add_scaled(C::new(-1.0, 0.0), &d)?;
+        let bt = bm.t(false)?;
+        let y = solve(&bm.mul(&bt)?, &amd).ok_or_else(uncontrollable)?;
+        (bt.mul(&y)?, None, f64::NAN, f64::NAN)
+    } else if rb < m {
+        // SciPy solves z·K = U0ᵀ·(M − A) with z of shape (rank(B), m), which fails
+        return Err(Error::out_of_domain(
             OP,
-            format!("1 < rank(B) = {rb} < n = {n}: SciPy's iterative YT/KNV0 robust placement"),
+            "B",
+            format!("rank(B) = {rb} < {m} columns"),
+            "linearly independent columns of B when rank(B) < n: the poles can't be placed",
         ));
+    } else {
+        let (x, end) = transfer_matrix(&am, &bm, &poles, rb, method, rtol, maxiter)?;
+        // M = X·diag(P)·X⁻¹ is A + B·K₊; K₊ = z⁻¹·U0ᵀ·(M − A), K = −K₊ (SciPy solves with A + B·K)
+        let (u, r) = qr(&bm)?;
+        let u0 = u.cols(&(0..rb).collect::<Vec<_>>())?;
+        let z = r.rows(0, rb)?;
+        let xt = x.t(false)?;
+        let mut dxt = xt.clone();
+        for (row, p) in poles.iter().enumerate() {
+            for c in 0..n {
+                dxt.set(row, c, xt.at(row, c) * p);
+            }
+        }
+        let mm = solve(&xt, &dxt).ok_or_else(uncontrollable)?.t(false)?;
+        let rhs = u0.t(false)?.mul(&mm.add_scaled(C::new(-1.0, 0.0), &am)?)?;
+        let kp = solve(&z, &rhs).ok_or_else(uncontrollable)?;
+        let neg = Mat::zeros(m, n)?.add_scaled(C::new(-1.0, 0.0), &kp)?;
+        (neg, Some(x), end.0, end.1)
     };
+    let kre: Vec<f64> = k.d.iter().map(|z| z.re).collect();
     // computed poles: the eigenvalues of A − B·K
-    let bk = matmul(&bv, &k, n, m, n)?;
-    let cl: Vec<f64> = av.iter().zip(&bk).map(|(x, y)| x - y).collect();
-    let computed = order_poles(&real_roots(OP, &charpoly(&cl, n)?)?).unwrap_or_default();
+    let cl = am.add_scaled(C::new(-1.0, 0.0), &bm.mul(&k)?)?;
+    let clre: Vec<f64> = cl.d.iter().map(|z| z.re).collect();
+    let computed = order_poles(&real_roots(OP, &charpoly(&clre, n)?)?).unwrap_or_default();
     let dev = a.device();
     let up = |p: Vec<C>| -> Result<Array> {
         let len = p.len();
@@ -358,11 +295,89 @@ pub fn place_poles(
             Array::from_vec_on(p, &[len], dev)
         }
     };
+    let x = match x {
+        Some(x) => Array::from_vec_on(x.d, &[n, n], dev)?,
+        None => cuprum_core::eye_on(n, None, 0, DType::Float64, dev)?,
+    };
     Ok(PlacedPoles {
-        gain_matrix: Array::from_vec_on(k, &[m, n], dev)?,
+        gain_matrix: Array::from_vec_on(kre, &[m, n], dev)?,
         computed_poles: up(computed)?,
         requested_poles: up(poles)?,
+        x,
         rtol: rtol_out,
         nb_iter: iters,
     })
+}
+
+/// SciPy's transfer matrix `X` for `rank(B) < n`: for each pole (once per complex pair) the
+/// normalized sum of the orthonormal basis of the kernel of `U1ᵀ·(A − λ·I)` from a full QR
+/// (a complex pole's real and imaginary parts in two columns), improved by the YT or KNV0
+/// iterations when `rank(B) > 1`; returned with each complex pair as `re ∓ i·im`, with the
+/// loop's `(rtol, nb_iter)`.
+fn transfer_matrix(
+    am: &Mat,
+    bm: &Mat,
+    poles: &[C],
+    rb: usize,
+    method: PlaceMethod,
+    rtol: f64,
+    maxiter: usize,
+) -> Result<(Mat, (f64, f64))> {
+    let n = am.r;
+    let (u, _) = qr(bm)?;
+    let u1t = u.cols(&(rb..n).collect::<Vec<_>>())?.t(false)?;
+    let mut x = Mat::zeros(n, n)?;
+    let mut ker: Vec<Mat> = Vec::new();
+    let mut j = 0;
+    while j < n {
+        let p = poles[j];
+        let shifted = am.add_scaled(-p, &Mat::eye(n)?)?;
+        let space = u1t.mul(&shifted)?.t(false)?;
+        let (q, _) = qr(&space)?;
+        let kj = q.cols(&(n - rb..n).collect::<Vec<_>>())?;
+        let mut t = Mat::zeros(n, 1)?;
+        for (i, o) in t.d.iter_mut().enumerate() {
+            *o = (0..rb).map(|c| kj.at(i, c)).sum();
+        }
+        let nt = super::dense::norm(&t.d);
+        t.d.iter_mut().for_each(|z| *z /= nt);
+        if p.im != 0.0 && j + 1 < n {
+            for i in 0..n {
+                x.set(i, j, C::new(t.d[i].re, 0.0));
+                x.set(i, j + 1, C::new(t.d[i].im, 0.0));
+            }
+            ker.push(kj.clone());
+            ker.push(kj);
+            j += 2;
+        } else {
+            x.set_col(j, &t.d);
+            ker.push(kj);
+            j += 1;
+        }
+    }
+    let mut end = (0.0, 0.0);
+    if rb > 1 {
+        let e = update_loop(
+            method == PlaceMethod::Yt,
+            &ker,
+            &mut x,
+            poles,
+            maxiter,
+            rtol,
+        )?;
+        end = (e.rtol, e.iterations as f64);
+    }
+    let mut idx = 0;
+    while idx + 1 < n {
+        if poles[idx].im != 0.0 {
+            for i in 0..n {
+                let (re, im) = (x.at(i, idx).re, x.at(i, idx + 1).re);
+                x.set(i, idx, C::new(re, -im));
+                x.set(i, idx + 1, C::new(re, im));
+            }
+            idx += 1;
+        }
+        idx += 1;
+    }
+    Ok((x, end))
 }
