@@ -4,6 +4,7 @@
 //! simplex, the 3-d insertion in `tetrahedra.rs`; `d >= 4`: the lower hull of the lifted
 //! points by Quickhull, `hull_nd.rs`); `find_simplex` runs on the points' device.
 
+use crate::hull_nd::too_few_points;
 use crate::tetrahedra::triangulate3;
 use cuprum_core::{Array, DType, Error, Result, SliceItem, ext};
 use std::collections::HashMap;
@@ -60,16 +61,54 @@ fn points_finite(op: &'static str, points: &Array) -> Result<Vec<f64>> {
     Ok(v)
 }
 
+/// The centroid of the distinct points of `v` (rows of `d`) listed in `verts` (indices,
+/// repeats allowed; left sorted and deduplicated): an interior point of their hull.
+fn vertex_centroid(v: &[f64], d: usize, verts: &mut Vec<i32>) -> Result<Vec<f64>> {
+    verts.sort_unstable();
+    verts.dedup();
+    let mut c = ext::try_vec_filled(d, 0.0)?;
+    for &i in verts.iter() {
+        for j in 0..d {
+            c[j] += v[i as usize * d + j] / verts.len() as f64;
+        }
+    }
+    Ok(c)
+}
+
+/// The cavity of a Bowyer–Watson insertion: the simplices reachable from `start` (which
+/// holds the new point) across neighbours (`nbr`, -1 for none) whose circumscribed ball
+/// holds the new point (`in_ball`), each marked with `stamp` in `mark`.
+pub(crate) fn grow_cavity<const K: usize>(
+    start: usize,
+    nbr: &[[isize; K]],
+    mark: &mut [u32],
+    stamp: u32,
+    in_ball: impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    let mut cavity = vec![start];
+    mark[start] = stamp;
+    let mut stack = vec![start];
+    while let Some(u) = stack.pop() {
+        for &w in &nbr[u] {
+            if w < 0 {
+                continue;
+            }
+            let w = w as usize;
+            if mark[w] != stamp && in_ball(w) {
+                mark[w] = stamp;
+                cavity.push(w);
+                stack.push(w);
+            }
+        }
+    }
+    cavity
+}
+
 /// The Delaunay triangulation of the points: triangles (counterclockwise) as vertex indices.
 fn triangulate(pts: &[[f64; 2]]) -> Result<Vec<[usize; 3]>> {
     let n = pts.len();
     if n < 3 {
-        return Err(Error::bad_argument(
-            OP,
-            "points",
-            format!("{n} points in 2 dimensions"),
-            "at least d + 1 = 3 points",
-        ));
+        return Err(too_few_points(OP, n, 2));
     }
     let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
     for p in pts {
@@ -161,26 +200,10 @@ fn triangulate(pts: &[[f64; 2]]) -> Result<Vec<[usize; 3]>> {
         }
         // the cavity: triangles whose circumcircle holds p, grown from t
         stamp += 1;
-        let mut cavity = vec![t];
-        mark[t] = stamp;
-        let mut stack = vec![t];
-        while let Some(u) = stack.pop() {
-            for w in nbr[u] {
-                if w < 0 {
-                    continue;
-                }
-                let w = w as usize;
-                if mark[w] == stamp {
-                    continue;
-                }
-                let [a, b, c] = tris[w];
-                if incircle(all[a], all[b], all[c], p) > 0.0 {
-                    mark[w] = stamp;
-                    cavity.push(w);
-                    stack.push(w);
-                }
-            }
-        }
+        let cavity = grow_cavity(t, &nbr, &mut mark, stamp, |w| {
+            let [a, b, c] = tris[w];
+            incircle(all[a], all[b], all[c], p) > 0.0
+        });
         // boundary edges of the cavity, with the triangle outside each
         let mut boundary: Vec<(usize, usize, isize)> = Vec::new();
         for &u in &cavity {
@@ -644,16 +667,12 @@ impl Delaunay {
             r.push(tcol(d, k)?);
         }
         let eps = 100.0 * f64::EPSILON;
-        let rows = ((1usize << 22) / ns.max(1)).max(1);
+        let rows = crate::distance::block_rows(ns);
         let mut parts = Vec::new();
         let mut start = 0;
         while start < q {
             let stop = (start + rows).min(q);
-            let blk = x.slice(&[SliceItem::Slice {
-                start: Some(start as isize),
-                stop: Some(stop as isize),
-                step: 1,
-            }])?;
+            let blk = crate::distance::row_range(&x, start, stop)?;
             let mut dx = ext::try_vec_with_capacity(d)?;
             for (k, rk) in r.iter().enumerate() {
                 let pk = blk.slice(&[
@@ -780,15 +799,7 @@ impl ConvexHull {
         let v = points.astype(DType::Float64)?.to_vec::<f64>()?;
         let d = points.shape()[1];
         let faces = simplices.to_vec::<i32>()?;
-        let mut verts = faces.clone();
-        verts.sort_unstable();
-        verts.dedup();
-        let mut c = ext::try_vec_filled(d, 0.0)?;
-        for &i in &verts {
-            for j in 0..d {
-                c[j] += v[i as usize * d + j] / verts.len() as f64;
-            }
-        }
+        let c = vertex_centroid(&v, d, &mut faces.clone())?;
         let nf = faces.len() / d;
         let mut out = ext::try_vec_with_capacity(nf.saturating_mul(d + 1))?;
         for f in faces.chunks_exact(d) {
@@ -815,12 +826,7 @@ impl ConvexHull {
         let pts = points_2d(HOP, points)?;
         let n = pts.len();
         if n < 3 {
-            return Err(Error::bad_argument(
-                HOP,
-                "points",
-                format!("{n} points in 2 dimensions"),
-                "at least d + 1 = 3 points",
-            ));
+            return Err(too_few_points(HOP, n, 2));
         }
         let mut idx: Vec<usize> = (0..n).collect();
         idx.sort_by(|&a, &b| {
@@ -927,30 +933,19 @@ impl ConvexHull {
             .max(f64::MIN_POSITIVE);
         let hull = crate::hull_nd::quickhull(HOP, &v, n, d, 1e-12 * scale)?;
         // an interior point: the centroid of the hull's vertices
-        let mut verts: Vec<i32> = hull
+        let faces: Vec<i32> = hull
             .facets
             .iter()
             .flat_map(|f| f.verts.iter().map(|&x| x as i32))
             .collect();
-        verts.sort_unstable();
-        verts.dedup();
-        let mut c = ext::try_vec_filled(d, 0.0)?;
-        for &i in &verts {
-            for j in 0..d {
-                c[j] += v[i as usize * d + j] / verts.len() as f64;
-            }
-        }
+        let mut verts = faces.clone();
+        let c = vertex_centroid(&v, d, &mut verts)?;
         let (mut area, mut volume) = (0.0, 0.0);
         for f in &hull.facets {
             let (a, vol) = crate::hull_nd::facet_measures(&v, d, f, &c)?;
             area += a;
             volume += vol;
         }
-        let faces: Vec<i32> = hull
-            .facets
-            .iter()
-            .flat_map(|f| f.verts.iter().map(|&x| x as i32))
-            .collect();
         let dev = points.device();
         let (nv, nf) = (verts.len(), hull.facets.len());
         Ok(Self {

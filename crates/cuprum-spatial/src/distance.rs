@@ -81,6 +81,20 @@ fn as_2d(op: &'static str, a: &Array) -> Result<Array> {
     }
 }
 
+/// Rows `start..stop` of `a` (a view).
+pub(crate) fn row_range(a: &Array, start: usize, stop: usize) -> Result<Array> {
+    a.slice(&[SliceItem::Slice {
+        start: Some(start as isize),
+        stop: Some(stop as isize),
+        step: 1,
+    }])
+}
+
+/// The rows of a block of queries against `n` points: about `2^22` distances a block.
+pub(crate) fn block_rows(n: usize) -> usize {
+    ((1usize << 22) / n.max(1)).max(1)
+}
+
 fn col(a: &Array, k: usize) -> Result<Array> {
     a.slice(&[
         SliceItem::FULL,
@@ -94,41 +108,33 @@ fn col(a: &Array, k: usize) -> Result<Array> {
 
 /// `sum_k f(a[:, k], b[:, k])` over the components: an `(m, n)` array.
 fn pair_sum(a: &Array, b: &Array, f: &dyn Fn(&Array, &Array) -> Result<Array>) -> Result<Array> {
-    let bt = ext::as_c_contiguous(&b.transpose()?)?;
-    let d = a.shape()[1];
-    let mut acc: Option<Array> = None;
-    for k in 0..d {
-        let ak = col(a, k)?;
-        let bk = bt.slice(&[SliceItem::Slice {
-            start: Some(k as isize),
-            stop: Some(k as isize + 1),
-            step: 1,
-        }])?;
-        let v = f(&ak, &bk)?;
-        acc = Some(match acc {
-            None => v,
-            Some(s) => cuprum_core::add(&s, &v)?,
-        });
-    }
-    match acc {
-        Some(s) => Ok(s),
-        None => cuprum_core::zeros_on([a.shape()[0], b.shape()[0]], DType::Float64, a.device()),
-    }
+    pair_fold(a, b, f, &|s, v| cuprum_core::add(s, v))
 }
 
 fn pair_max(a: &Array, b: &Array) -> Result<Array> {
+    pair_fold(
+        a,
+        b,
+        &|ak, bk| cuprum_core::abs(&cuprum_core::subtract(ak, bk)?),
+        &|s, v| cuprum_core::maximum(s, v),
+    )
+}
+
+/// `f(a[:, k], b[:, k])` over the components, combined by `combine`: an `(m, n)` array,
+/// zeros for no components.
+fn pair_fold(
+    a: &Array,
+    b: &Array,
+    f: &dyn Fn(&Array, &Array) -> Result<Array>,
+    combine: &dyn Fn(&Array, &Array) -> Result<Array>,
+) -> Result<Array> {
     let bt = ext::as_c_contiguous(&b.transpose()?)?;
     let mut acc: Option<Array> = None;
     for k in 0..a.shape()[1] {
-        let bk = bt.slice(&[SliceItem::Slice {
-            start: Some(k as isize),
-            stop: Some(k as isize + 1),
-            step: 1,
-        }])?;
-        let v = cuprum_core::abs(&cuprum_core::subtract(&col(a, k)?, &bk)?)?;
+        let v = f(&col(a, k)?, &row_range(&bt, k, k + 1)?)?;
         acc = Some(match acc {
             None => v,
-            Some(s) => cuprum_core::maximum(&s, &v)?,
+            Some(s) => combine(&s, &v)?,
         });
     }
     match acc {
@@ -310,16 +316,12 @@ pub fn cdist(xa: &Array, xb: &Array, metric: Metric) -> Result<Array> {
     if let Some(m) = direct {
         return cdist_direct(&a, &b, m);
     }
-    let rows = ((1usize << 22) / mb).max(1);
+    let rows = block_rows(mb);
     let mut parts = Vec::new();
     let mut start = 0;
     while start < ma {
         let stop = (start + rows).min(ma);
-        let blk = a.slice(&[SliceItem::Slice {
-            start: Some(start as isize),
-            stop: Some(stop as isize),
-            step: 1,
-        }])?;
+        let blk = row_range(&a, start, stop)?;
         parts.push(block(&blk, &b, metric)?);
         start = stop;
     }

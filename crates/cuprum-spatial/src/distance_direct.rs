@@ -110,33 +110,26 @@ fn cuda(
         "cdist_minkowski",
         &[],
     )?;
-    let ptr = |x: &Array| -> Result<u64> {
-        let s = x
-            .storage()
-            .as_cuda()
-            .ok_or_else(|| Error::unsupported(OP, "the direct kernel takes CUDA arrays"))?;
-        Ok(s.device_ptr() + (x.offset() * x.dtype().itemsize()) as u64)
-    };
+    use crate::launch::Arg;
+    let ptr = |x: &Array| crate::launch::cuda_ptr(OP, x);
     let (mode, p) = metric.mode();
     // at most 65535 blocks along y: 16 rows a block
     let rows_per_launch = 65535 * 16;
     let mut row0 = 0usize;
     while row0 < ma {
         let rows = (ma - row0).min(rows_per_launch);
-        let (mut pa, mut pb, mut po) = (ptr(a)?, ptr(b)?, ptr(&out)?);
-        let (mut mma, mut mmb, mut dd, mut r0, mut pp, mut md) =
-            (ma as i64, mb as i64, d as i64, row0 as i64, p, mode);
-        let mut args: [*mut std::ffi::c_void; 9] = [
-            &mut pa as *mut u64 as *mut _,
-            &mut pb as *mut u64 as *mut _,
-            &mut po as *mut u64 as *mut _,
-            &mut mma as *mut i64 as *mut _,
-            &mut mmb as *mut i64 as *mut _,
-            &mut dd as *mut i64 as *mut _,
-            &mut r0 as *mut i64 as *mut _,
-            &mut pp as *mut f64 as *mut _,
-            &mut md as *mut i64 as *mut _,
+        let mut vals = [
+            Arg::P(ptr(a)?),
+            Arg::P(ptr(b)?),
+            Arg::P(ptr(&out)?),
+            Arg::I(ma as i64),
+            Arg::I(mb as i64),
+            Arg::I(d as i64),
+            Arg::I(row0 as i64),
+            Arg::F(p),
+            Arg::I(mode),
         ];
+        let mut args = crate::launch::arg_ptrs(&mut vals);
         let cfg = nvrtc::LaunchConfig {
             grid: (mb.div_ceil(16) as u32, rows.div_ceil(16) as u32, 1),
             block: (16, 16, 1),

@@ -26,6 +26,30 @@ pub(crate) struct Facet {
     alive: bool,
 }
 
+impl Facet {
+    /// A live facet with no outside points yet.
+    fn new(verts: Vec<usize>, normal: Vec<f64>, offset: f64, neighbors: Vec<usize>) -> Self {
+        Self {
+            verts,
+            normal,
+            offset,
+            neighbors,
+            outside: Vec::new(),
+            alive: true,
+        }
+    }
+}
+
+/// The error for fewer than `d + 1` points in `d` dimensions (no simplex; Qhull raises).
+pub(crate) fn too_few_points(op: &'static str, n: usize, d: usize) -> Error {
+    Error::bad_argument(
+        op,
+        "points",
+        format!("{n} points in {d} dimensions"),
+        format!("at least d + 1 = {} points", d + 1),
+    )
+}
+
 /// A hull: its facets (the live ones) in creation order.
 pub(crate) struct Hull {
     pub(crate) facets: Vec<Facet>,
@@ -131,12 +155,7 @@ pub(crate) fn quickhull(
     eps: f64,
 ) -> Result<Hull> {
     if n < d + 1 {
-        return Err(Error::bad_argument(
-            op,
-            "points",
-            format!("{n} points in {d} dimensions"),
-            format!("at least d + 1 = {} points", d + 1),
-        ));
+        return Err(too_few_points(op, n, d));
     }
     let pt = |i: usize| &pts[i * d..i * d + d];
     // the first simplex: the extremes of coordinate 0, then the point farthest from the
@@ -203,14 +222,7 @@ pub(crate) fn quickhull(
                 "points in general position",
             )
         })?;
-        facets.push(Facet {
-            verts,
-            normal,
-            offset,
-            neighbors,
-            outside: Vec::new(),
-            alive: true,
-        });
+        facets.push(Facet::new(verts, normal, offset, neighbors));
     }
     // every other point to the first facet it lies above
     let mut in_simplex = ext::try_vec_filled(n, false)?;
@@ -300,14 +312,7 @@ pub(crate) fn quickhull(
                         ridges.insert(key, (nf, m));
                     }
                 }
-                facets.push(Facet {
-                    verts,
-                    normal,
-                    offset,
-                    neighbors,
-                    outside: Vec::new(),
-                    alive: true,
-                });
+                facets.push(Facet::new(verts, normal, offset, neighbors));
             }
         }
         if !ridges.is_empty() || facets.len() == first_new {

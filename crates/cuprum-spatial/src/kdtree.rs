@@ -73,6 +73,27 @@ pub struct KDTree {
     grid: Option<std::sync::Arc<Grid>>,
 }
 
+/// Checks that every coordinate of the float64 array `a` (argument `arg`) is finite
+/// (reduced on its device; SciPy's cKDTree raises for NaN or infinite coordinates).
+fn finite_coords(arg: &'static str, a: &Array) -> Result<()> {
+    if a.size() == 0 {
+        return Ok(());
+    }
+    let all = cuprum_core::isfinite(a)?
+        .all(None, false)?
+        .astype(DType::Bool)?
+        .to_vec::<bool>()?;
+    if all.first().copied().unwrap_or(true) {
+        return Ok(());
+    }
+    Err(Error::bad_argument(
+        OP,
+        arg,
+        "NaN or infinite coordinates",
+        "finite coordinates",
+    ))
+}
+
 impl KDTree {
     /// Builds the tree over the rows of `data` (converted to float64, on its device).
     ///
@@ -91,23 +112,7 @@ impl KDTree {
             return Err(Error::dtype(OP, data.dtype()));
         }
         let d = ext::as_c_contiguous(&data.astype(DType::Float64)?)?;
-        if d.size() > 0 {
-            let finite = cuprum_core::isfinite(&d)?.all(None, false)?;
-            if !finite
-                .astype(DType::Bool)?
-                .to_vec::<bool>()?
-                .first()
-                .copied()
-                .unwrap_or(true)
-            {
-                return Err(Error::bad_argument(
-                    OP,
-                    "data",
-                    "NaN or infinite coordinates",
-                    "finite coordinates",
-                ));
-            }
-        }
+        finite_coords("data", &d)?;
         let (n, dim) = (d.shape()[0], d.shape()[1]);
         let grid = if d.device() != Device::Cpu && n > 0 && (1..=GRID_DMAX).contains(&dim) {
             Some(std::sync::Arc::new(Grid::build(&d)?))
@@ -159,22 +164,7 @@ impl KDTree {
         let q: usize = lead.iter().product();
         let xq = ext::as_c_contiguous(&x.astype(DType::Float64)?)?.reshape([q, d])?;
         // SciPy's cKDTree raises for NaN or infinite query coordinates
-        if xq.size() > 0
-            && !cuprum_core::isfinite(&xq)?
-                .all(None, false)?
-                .astype(DType::Bool)?
-                .to_vec::<bool>()?
-                .first()
-                .copied()
-                .unwrap_or(true)
-        {
-            return Err(Error::bad_argument(
-                OP,
-                "x",
-                "NaN or infinite coordinates",
-                "finite coordinates",
-            ));
-        }
+        finite_coords("x", &xq)?;
         Ok((xq, lead))
     }
 
@@ -249,15 +239,11 @@ impl KDTree {
         let kk = k.min(n);
         let mut dparts = Vec::new();
         let mut iparts = Vec::new();
-        let rows = ((1usize << 22) / n.max(1)).max(1);
+        let rows = crate::distance::block_rows(n);
         let mut start = 0;
         while start < q && kk > 0 {
             let stop = (start + rows).min(q);
-            let blk = xq.slice(&[SliceItem::Slice {
-                start: Some(start as isize),
-                stop: Some(stop as isize),
-                step: 1,
-            }])?;
+            let blk = crate::distance::row_range(&xq, start, stop)?;
             let dist = cdist(&blk, &self.data, Metric::Minkowski(opts.p))?;
             let order = argsort(&dist, Some(1))?;
             let first = order.slice(&[
@@ -326,15 +312,11 @@ impl KDTree {
     fn within(&self, a: &Array, b: &Array, r: f64, p: f64) -> Result<Vec<Vec<usize>>> {
         let (q, n) = (a.shape()[0], b.shape()[0]);
         let mut out = ext::try_vec_with_capacity(q)?;
-        let rows = ((1usize << 22) / n.max(1)).max(1);
+        let rows = crate::distance::block_rows(n);
         let mut start = 0;
         while start < q {
             let stop = (start + rows).min(q);
-            let blk = a.slice(&[SliceItem::Slice {
-                start: Some(start as isize),
-                stop: Some(stop as isize),
-                step: 1,
-            }])?;
+            let blk = crate::distance::row_range(a, start, stop)?;
             let near = cuprum_core::less_equal(&cdist(&blk, b, Metric::Minkowski(p))?, r)?;
             let nz = cuprum_core::nonzero(&near)?;
             let (ri, ci) = (nz[0].to_vec::<i64>()?, nz[1].to_vec::<i64>()?);
@@ -414,16 +396,12 @@ impl KDTree {
                 .sum());
         }
         let (q, n) = (self.n(), other.n());
-        let rows = ((1usize << 22) / n.max(1)).max(1);
+        let rows = crate::distance::block_rows(n);
         let mut total = 0u64;
         let mut start = 0;
         while start < q {
             let stop = (start + rows).min(q);
-            let blk = self.data.slice(&[SliceItem::Slice {
-                start: Some(start as isize),
-                stop: Some(stop as isize),
-                step: 1,
-            }])?;
+            let blk = crate::distance::row_range(&self.data, start, stop)?;
             let near =
                 cuprum_core::less_equal(&cdist(&blk, &other.data, Metric::Minkowski(p))?, r)?;
             let c = near
@@ -552,16 +530,12 @@ impl KDTree {
             ));
         }
         let (q, n) = (self.n(), other.n());
-        let rows = ((1usize << 22) / n.max(1)).max(1);
+        let rows = crate::distance::block_rows(n);
         let (mut rp, mut cpart, mut vp) = (Vec::new(), Vec::new(), Vec::new());
         let mut start = 0;
         while start < q && n > 0 {
             let stop = (start + rows).min(q);
-            let blk = self.data.slice(&[SliceItem::Slice {
-                start: Some(start as isize),
-                stop: Some(stop as isize),
-                step: 1,
-            }])?;
+            let blk = crate::distance::row_range(&self.data, start, stop)?;
             let dist = cdist(&blk, &other.data, Metric::Minkowski(p))?;
             let nz = cp::nonzero(&cp::less_equal(&dist, max_distance)?)?;
             let (r, c) = (nz[0].astype(DType::Int64)?, nz[1].astype(DType::Int64)?);

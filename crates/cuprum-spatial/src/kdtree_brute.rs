@@ -3,8 +3,9 @@
 //! (`kernels/spatial/brute_knn.cu`), a thread per query point, the points streamed through
 //! shared memory in tiles, each query's k best kept sorted in its own output row (any k).
 
+use crate::launch::{self, Arg};
 use cuprum_core::ext::nvrtc;
-use cuprum_core::{Array, DType, Error, Result, ext};
+use cuprum_core::{Array, Result};
 
 const OP: &str = "spatial.KDTree.query";
 
@@ -30,35 +31,13 @@ pub(crate) fn query(
     let (n, d) = (data.shape()[0], data.shape()[1]);
     let q = xq.shape()[0];
     let dev = xq.device();
-    let ordinal = match dev {
-        cuprum_core::Device::Cuda(o) => o,
-        other => {
-            return Err(Error::unsupported(
-                OP,
-                format!("the exhaustive kernel runs on CUDA devices, not {other:?}"),
-            ));
-        }
-    };
-    let out_d = ext::empty_for_overwrite(&[q, k], DType::Float64, dev)?;
-    let out_i = ext::empty_for_overwrite(&[q, k], DType::Int64, dev)?;
+    let ordinal = launch::cuda_ordinal(OP, dev, "the exhaustive kernel")?;
+    let (out_d, out_i) = launch::knn_outputs(q, k, dev)?;
     if q == 0 {
         return Ok((out_d, out_i));
     }
-    let pmode: i64 = if p == 2.0 {
-        0
-    } else if p == 1.0 {
-        1
-    } else if p.is_infinite() {
-        2
-    } else {
-        3
-    };
-    let bacc = match pmode {
-        _ if bound.is_nan() => f64::NEG_INFINITY,
-        0 => bound * bound,
-        3 => bound.powf(p),
-        _ => bound,
-    };
+    let pmode = launch::p_mode(p);
+    let bacc = launch::bound_acc(pmode, bound, p);
     let tile = (TILE_DOUBLES / d.max(1)).clamp(1, 256);
     let f = nvrtc::static_function(
         ordinal,
@@ -66,38 +45,22 @@ pub(crate) fn query(
         "brute_knn",
         &[],
     )?;
-    let ptr = |a: &Array| -> Result<u64> {
-        let s = a
-            .storage()
-            .as_cuda()
-            .ok_or_else(|| Error::unsupported(OP, "expected a CUDA array"))?;
-        Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
-    };
-    let (mut pp, mut pq, mut pd, mut pi) = (ptr(data)?, ptr(xq)?, ptr(&out_d)?, ptr(&out_i)?);
-    let (mut nn, mut dd, mut qq, mut kk, mut p_, mut pm, mut bd, mut tl) = (
-        n as i64,
-        d as i64,
-        q as i64,
-        k as i64,
-        p,
-        pmode,
-        bacc,
-        tile as i64,
-    );
-    let mut args: [*mut std::ffi::c_void; 12] = [
-        &mut pp as *mut u64 as *mut _,
-        &mut pq as *mut u64 as *mut _,
-        &mut pd as *mut u64 as *mut _,
-        &mut pi as *mut u64 as *mut _,
-        &mut nn as *mut i64 as *mut _,
-        &mut dd as *mut i64 as *mut _,
-        &mut qq as *mut i64 as *mut _,
-        &mut kk as *mut i64 as *mut _,
-        &mut p_ as *mut f64 as *mut _,
-        &mut pm as *mut i64 as *mut _,
-        &mut bd as *mut f64 as *mut _,
-        &mut tl as *mut i64 as *mut _,
+    let ptr = |a: &Array| launch::cuda_ptr(OP, a);
+    let mut vals = [
+        Arg::P(ptr(data)?),
+        Arg::P(ptr(xq)?),
+        Arg::P(ptr(&out_d)?),
+        Arg::P(ptr(&out_i)?),
+        Arg::I(n as i64),
+        Arg::I(d as i64),
+        Arg::I(q as i64),
+        Arg::I(k as i64),
+        Arg::F(p),
+        Arg::I(pmode),
+        Arg::F(bacc),
+        Arg::I(tile as i64),
     ];
+    let mut args = launch::arg_ptrs(&mut vals);
     let block = 128u32;
     let blocks = q.div_ceil(block as usize).clamp(1, 1 << 16) as u32;
     let cfg = nvrtc::LaunchConfig {

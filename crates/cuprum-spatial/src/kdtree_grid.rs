@@ -4,9 +4,10 @@
 //! starts), and queried by one NVRTC kernel (`kernels/spatial/grid_knn.cu`) that scans rings of
 //! cells around each query point until the k nearest are certain.
 
+use crate::launch::{self, Arg};
 use cuprum_core::ext::nvrtc;
 use cuprum_core::sort::{Side, searchsorted};
-use cuprum_core::{Array, DType, Error, IndexMode, Result, argsort, ext, take};
+use cuprum_core::{Array, DType, IndexMode, Result, argsort, ext, take};
 
 const OP: &str = "spatial.KDTree";
 
@@ -113,36 +114,14 @@ impl Grid {
         let (n, d) = (self.pts.shape()[0], self.pts.shape()[1]);
         let q = xq.shape()[0];
         let dev = xq.device();
-        let ordinal = match dev {
-            cuprum_core::Device::Cuda(o) => o,
-            _ => {
-                return Err(Error::unsupported(
-                    OP,
-                    "the grid search runs on CUDA devices",
-                ));
-            }
-        };
-        let out_d = ext::empty_for_overwrite(&[q, k], DType::Float64, dev)?;
-        let out_i = ext::empty_for_overwrite(&[q, k], DType::Int64, dev)?;
+        let ordinal = launch::cuda_ordinal(OP, dev, "the grid search")?;
+        let (out_d, out_i) = launch::knn_outputs(q, k, dev)?;
         if q == 0 {
             return Ok((out_d, out_i));
         }
-        let pmode: i64 = if p == 2.0 {
-            0
-        } else if p == 1.0 {
-            1
-        } else if p.is_infinite() {
-            2
-        } else {
-            3
-        };
+        let pmode = launch::p_mode(p);
         // the bound in the accumulated form (NaN: nothing is within it)
-        let bacc = match pmode {
-            _ if bound.is_nan() => f64::NEG_INFINITY,
-            0 => bound * bound,
-            3 => bound.powf(p),
-            _ => bound,
-        };
+        let bacc = launch::bound_acc(pmode, bound, p);
         // a point assigned to a cell by rounding may lie a few ulps outside it
         let slack = 1e-12 * self.span.max(self.wmin);
         let f = nvrtc::static_function(
@@ -155,46 +134,27 @@ impl Grid {
             },
             &[],
         )?;
-        let ptr = |a: &Array| -> Result<u64> {
-            let s = a
-                .storage()
-                .as_cuda()
-                .ok_or_else(|| Error::unsupported(OP, "the grid search takes CUDA arrays"))?;
-            Ok(s.device_ptr() + (a.offset() * a.dtype().itemsize()) as u64)
-        };
-        let (mut pp, mut pperm, mut pstart, mut plo, mut pw, mut pg, mut pq, mut pd, mut pi) = (
-            ptr(&self.pts)?,
-            ptr(&self.perm)?,
-            ptr(&self.start)?,
-            ptr(&self.lo)?,
-            ptr(&self.w)?,
-            ptr(&self.g)?,
-            ptr(xq)?,
-            ptr(&out_d)?,
-            ptr(&out_i)?,
-        );
-        let (mut nn, mut dd, mut qq, mut kk, mut p_, mut pm, mut bd, mut sl) = (
-            n as i64, d as i64, q as i64, k as i64, p, pmode, bacc, slack,
-        );
-        let mut args: [*mut std::ffi::c_void; 17] = [
-            &mut pp as *mut u64 as *mut _,
-            &mut pperm as *mut u64 as *mut _,
-            &mut pstart as *mut u64 as *mut _,
-            &mut plo as *mut u64 as *mut _,
-            &mut pw as *mut u64 as *mut _,
-            &mut pg as *mut u64 as *mut _,
-            &mut pq as *mut u64 as *mut _,
-            &mut pd as *mut u64 as *mut _,
-            &mut pi as *mut u64 as *mut _,
-            &mut nn as *mut i64 as *mut _,
-            &mut dd as *mut i64 as *mut _,
-            &mut qq as *mut i64 as *mut _,
-            &mut kk as *mut i64 as *mut _,
-            &mut p_ as *mut f64 as *mut _,
-            &mut pm as *mut i64 as *mut _,
-            &mut bd as *mut f64 as *mut _,
-            &mut sl as *mut f64 as *mut _,
+        let ptr = |a: &Array| launch::cuda_ptr(OP, a);
+        let mut vals = [
+            Arg::P(ptr(&self.pts)?),
+            Arg::P(ptr(&self.perm)?),
+            Arg::P(ptr(&self.start)?),
+            Arg::P(ptr(&self.lo)?),
+            Arg::P(ptr(&self.w)?),
+            Arg::P(ptr(&self.g)?),
+            Arg::P(ptr(xq)?),
+            Arg::P(ptr(&out_d)?),
+            Arg::P(ptr(&out_i)?),
+            Arg::I(n as i64),
+            Arg::I(d as i64),
+            Arg::I(q as i64),
+            Arg::I(k as i64),
+            Arg::F(p),
+            Arg::I(pmode),
+            Arg::F(bacc),
+            Arg::F(slack),
         ];
+        let mut args = launch::arg_ptrs(&mut vals);
         let mut cfg = nvrtc::LaunchConfig::for_num_elems(q as u64, 128);
         cfg.grid.0 = cfg.grid.0.min(1 << 16);
         // SAFETY: `grid_knn` and `grid_knn_wide` take nine device pointers — pts (n * d

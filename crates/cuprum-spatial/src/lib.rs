@@ -22,6 +22,7 @@ mod kdtree;
 mod kdtree_brute;
 mod kdtree_cpu;
 mod kdtree_grid;
+mod launch;
 mod tetrahedra;
 
 pub use delaunay::{ConvexHull, Delaunay};

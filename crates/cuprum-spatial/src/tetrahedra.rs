@@ -60,12 +60,7 @@ fn face_key(t: &[usize; 4], i: usize) -> [usize; 3] {
 pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
     let n = pts.len();
     if n < 4 {
-        return Err(Error::bad_argument(
-            OP,
-            "points",
-            format!("{n} points in 3 dimensions"),
-            "at least d + 1 = 4 points",
-        ));
+        return Err(crate::hull_nd::too_few_points(OP, n, 3));
     }
     let (mut lo, mut hi) = ([f64::INFINITY; 3], [f64::NEG_INFINITY; 3]);
     for p in pts {
@@ -194,26 +189,10 @@ pub(crate) fn triangulate3(pts: &[P3]) -> Result<Vec<[usize; 4]>> {
         }
         // the cavity: tetrahedra whose circumsphere holds p, grown from t
         stamp += 1;
-        let mut cavity = vec![t];
-        mark[t] = stamp;
-        let mut stack = vec![t];
-        while let Some(u) = stack.pop() {
-            for w in nbr[u] {
-                if w < 0 {
-                    continue;
-                }
-                let w = w as usize;
-                if mark[w] == stamp {
-                    continue;
-                }
-                let q = tets[w].map(|v| all[v]);
-                if insphere(q[0], q[1], q[2], q[3], p) > 0.0 {
-                    mark[w] = stamp;
-                    cavity.push(w);
-                    stack.push(w);
-                }
-            }
-        }
+        let cavity = crate::delaunay::grow_cavity(t, &nbr, &mut mark, stamp, |w| {
+            let q = tets[w].map(|v| all[v]);
+            insphere(q[0], q[1], q[2], q[3], p) > 0.0
+        });
         // each boundary face makes a new tetrahedron: the cavity's one with the opposite
         // vertex replaced by p (same orientation)
         let first_new = tets.len();
