@@ -137,6 +137,233 @@ fn overrides(name: &str) -> Option<Call> {
                 c.arg(path.to_str().unwrap())
             }
         }
+        _ => return scipy_overrides(name),
+    })
+}
+
+/// Argument sets for the `signal.*` and `interpolate.*` functions the generic candidates do
+/// not fit, and for the methods of the classes (called on an object their constructor made).
+fn scipy_overrides(name: &str) -> Option<Call> {
+    let f = |v: &[f64]| f64s(v, &[v.len()]);
+    let spd = || f64s(&[2.0, 1.0, 1.0, 3.0], &[2, 2]);
+    let sig = |n: usize| {
+        f64s(
+            &(0..n).map(|i| ((i * i) % 7) as f64).collect::<Vec<_>>(),
+            &[n],
+        )
+    };
+    let img = |n: usize| {
+        f64s(
+            &(0..n * n).map(|i| ((i * i) % 5) as f64).collect::<Vec<_>>(),
+            &[n, n],
+        )
+    };
+    let list = |v: Vec<Value>| Value::List(v);
+    let tf = || list(vec![f(&[1.0]).into(), f(&[1.0, 1.0]).into()]);
+    let dtf = || {
+        list(vec![
+            f(&[1.0]).into(),
+            f(&[1.0, -0.5]).into(),
+            Value::Float(1.0),
+        ])
+    };
+    let sos = || f64s(&[1.0, 2.0, 1.0, 1.0, -0.5, 0.1], &[1, 6]);
+    let x5 = || f(&[0.0, 1.0, 2.0, 3.0, 4.0]);
+    let y5 = || f(&[0.0, 1.0, 0.0, 2.0, 1.0]);
+    let pts = || f64s(&[0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.4, 0.6], &[5, 2]);
+    let c = Call::new();
+    // a method: construct the object, then pass it as `self`
+    if let Some((class, method)) = name.rsplit_once('.')
+        && registry::lookup(class).is_some()
+        && !method.starts_with("from_")
+        && (method.starts_with("__") || registry::lookup(&format!("{class}.__call__")).is_some())
+    {
+        let ctor = scipy_overrides(class).unwrap_or_else(|| c.clone().arg(x5()).arg(y5()));
+        let obj = registry::call(class, &ctor).ok()?.remove(0);
+        let c = c.arg(obj);
+        let nd = matches!(
+            class,
+            "interpolate.RegularGridInterpolator"
+                | "interpolate.NearestNDInterpolator"
+                | "interpolate.LinearNDInterpolator"
+                | "interpolate.CloughTocher2DInterpolator"
+                | "interpolate.RBFInterpolator"
+                | "interpolate.NdPPoly"
+                | "interpolate.NdBSpline"
+        );
+        let at = if nd {
+            f64s(&[0.5, 0.5], &[1, 2])
+        } else {
+            f(&[0.5, 2.5])
+        };
+        return Some(match (class, method) {
+            ("signal.CZT" | "signal.ZoomFFT", "__call__") => c.arg(f(&[1.0, 2.0, 3.0, 4.0])),
+            (_, "__call__") => c.arg(at),
+            ("interpolate.NdPPoly", "derivative" | "antiderivative") => c.arg(vec![1i64, 0]),
+            ("interpolate.NdPPoly", "integrate") => {
+                c.arg(list(vec![vec![0.0, 1.0].into(), vec![0.0, 1.0].into()]))
+            }
+            ("interpolate.NdPPoly", "integrate_1d") => c.arg(0.0).arg(1.0).arg(0),
+            (_, "integrate" | "integral") => c.arg(0.0).arg(1.0),
+            ("interpolate.KroghInterpolator", "derivative" | "derivatives") => c.arg(at),
+            (_, "derivatives") => c.arg(1.0),
+            _ => c,
+        });
+    }
+    Some(match name {
+        // --- signal
+        "signal.CZT" => c.arg(4),
+        "signal.ZoomFFT" => c.arg(4).arg(vec![0.1, 0.5]),
+        "signal.abcd_normalize" => c
+            .arg(spd())
+            .arg(f64s(&[1.0, 0.0], &[2, 1]))
+            .arg(f64s(&[1.0, 0.0], &[1, 2])),
+        "signal.argrelextrema" => c.arg(sig(8)).arg("greater"),
+        "signal.band_stop_obj" => c
+            .arg(0.25)
+            .arg(0)
+            .arg(vec![0.2, 0.5])
+            .arg(vec![0.3, 0.4])
+            .arg(3.0)
+            .arg(40.0)
+            .arg("butter"),
+        "signal.butter" | "signal.bessel" => c.arg(2).arg(0.3),
+        "signal.cheby1" => c.arg(2).arg(1.0).arg(0.3),
+        "signal.cheby2" => c.arg(2).arg(40.0).arg(0.3),
+        "signal.ellip" => c.arg(2).arg(1.0).arg(40.0).arg(0.3),
+        "signal.iirfilter" => c.arg(2).arg(vec![0.2, 0.4]),
+        "signal.bode" | "signal.freqresp" | "signal.impulse" | "signal.step" => c.arg(tf()),
+        "signal.lsim" => c
+            .arg(tf())
+            .arg(f(&[1.0, 1.0, 1.0]))
+            .arg(f(&[0.0, 1.0, 2.0])),
+        "signal.dimpulse" | "signal.dstep" => c.arg(dtf()),
+        "signal.dlsim" => c.arg(dtf()).arg(f(&[1.0, 0.0, 0.0])),
+        "signal.group_delay" => c.arg(list(vec![f(&[1.0, 0.5]).into(), f(&[1.0, -0.2]).into()])),
+        "signal.check_COLA" | "signal.check_NOLA" => c.arg("hann").arg(8).arg(4),
+        "signal.get_window" => c.arg("hann").arg(8),
+        "signal.cspline2d" | "signal.qspline2d" => c.arg(img(16)),
+        "signal.spline_filter" => c.arg(img(64)),
+        "signal.decimate" => c.arg(sig(40)).arg(2),
+        "signal.filtfilt" => c.arg(f(&[0.5, 0.5])).arg(f(&[1.0])).arg(sig(20)),
+        "signal.firls" => c
+            .arg(5)
+            .arg(vec![0.0, 0.3, 0.5, 1.0])
+            .arg(vec![1.0, 1.0, 0.0, 0.0]),
+        "signal.firwin" => c.arg(11).arg(0.3),
+        "signal.firwin2" => c.arg(11).arg(vec![0.0, 0.5, 1.0]).arg(vec![1.0, 1.0, 0.0]),
+        "signal.remez" => c.arg(11).arg(vec![0.0, 0.2, 0.3, 0.5]).arg(vec![1.0, 0.0]),
+        "signal.freqs_zpk" | "signal.freqz_zpk" => c.arg(f(&[-1.0])).arg(f(&[-0.5, -0.2])).arg(1.0),
+        "signal.gammatone" => c.arg(1000.0).arg("fir").kwarg("fs", 16000.0),
+        "signal.kaiserord" => c.arg(60.0).arg(0.1),
+        "signal.order_filter" => c.arg(img(4)).arg(f64s(&[1.0; 9], &[3, 3])).arg(4),
+        "signal.peak_prominences" | "signal.peak_widths" => c
+            .arg(f(&[0.0, 2.0, 0.0, 3.0, 0.0]))
+            .arg(i64s(&[1, 3], &[2])),
+        "signal.place_poles" => c
+            .arg(spd())
+            .arg(f64s(&[1.0, 0.0], &[2, 1]))
+            .arg(vec![-1.0, -2.0]),
+        "signal.savgol_coeffs" => c.arg(5).arg(2),
+        "signal.savgol_filter" => c.arg(sig(10)).arg(5).arg(2),
+        "signal.sepfir2d" => c
+            .arg(img(4))
+            .arg(f(&[1.0, 2.0, 1.0]))
+            .arg(f(&[1.0, 2.0, 1.0])),
+        "signal.sos2tf" | "signal.sos2zpk" | "signal.sosfilt_zi" | "signal.sosfreqz" => {
+            c.arg(sos())
+        }
+        "signal.sosfilt" | "signal.sosfiltfilt" => c.arg(sos()).arg(sig(20)),
+        "signal.ss2tf" | "signal.ss2zpk" => c
+            .arg(spd())
+            .arg(f64s(&[1.0, 0.0], &[2, 1]))
+            .arg(f64s(&[1.0, 0.0], &[1, 2]))
+            .arg(f64s(&[0.0], &[1, 1])),
+        "signal.symiirorder1" => c.arg(sig(40)).arg(0.5).arg(0.2),
+        "signal.symiirorder2" => c.arg(sig(64)).arg(0.5).arg(0.3),
+        "signal.windows.dpss" => c.arg(8).arg(2.0),
+        // --- interpolate
+        "interpolate.CubicHermiteSpline" => c.arg(x5()).arg(y5()).arg(y5()),
+        "interpolate.LSQUnivariateSpline" => c.arg(x5()).arg(y5()).arg(f(&[2.0])),
+        "interpolate.make_lsq_spline" => c
+            .arg(x5())
+            .arg(y5())
+            .arg(f(&[0.0, 0.0, 0.0, 0.0, 2.0, 4.0, 4.0, 4.0, 4.0])),
+        "interpolate.PPoly" | "interpolate.BPoly" => c
+            .arg(f64s(&[1.0, 1.0, 0.0, 2.0, 0.0, 1.0], &[3, 2]))
+            .arg(f(&[0.0, 1.0, 2.0])),
+        "interpolate.BPoly.from_derivatives" => c
+            .arg(f(&[0.0, 1.0]))
+            .arg(list(vec![vec![0.0, 1.0].into(), vec![1.0, 1.0].into()])),
+        "interpolate.BPoly.from_power_basis" => c.arg(
+            registry::call("interpolate.PPoly", &scipy_overrides("interpolate.PPoly")?)
+                .ok()?
+                .remove(0),
+        ),
+        "interpolate.PPoly.from_bernstein_basis" => c.arg(
+            registry::call("interpolate.BPoly", &scipy_overrides("interpolate.BPoly")?)
+                .ok()?
+                .remove(0),
+        ),
+        "interpolate.NdPPoly" => c
+            .arg(f64s(&[1.0, 2.0, 3.0, 4.0], &[2, 2, 1, 1]))
+            .arg(list(vec![f(&[0.0, 1.0]).into(), f(&[0.0, 1.0]).into()])),
+        "interpolate.NdBSpline" => c
+            .arg(list(vec![
+                f(&[0.0, 0.0, 1.0, 1.0]).into(),
+                f(&[0.0, 0.0, 1.0, 1.0]).into(),
+            ]))
+            .arg(spd())
+            .arg(1),
+        "interpolate.BSpline" => c
+            .arg(f(&[0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]))
+            .arg(f(&[1.0, 2.0, 3.0, 4.0]))
+            .arg(3),
+        "interpolate.splrep" => c.arg(x5()).arg(y5()),
+        "interpolate.splev"
+        | "interpolate.splder"
+        | "interpolate.splantider"
+        | "interpolate.sproot"
+        | "interpolate.splint"
+        | "interpolate.PPoly.from_spline" => {
+            let tck =
+                list(registry::call("interpolate.splrep", &c.clone().arg(x5()).arg(y5())).ok()?);
+            match name {
+                "interpolate.splev" => c.arg(f(&[0.5, 2.5])).arg(tck),
+                "interpolate.splint" => c.arg(0.0).arg(4.0).arg(tck),
+                _ => c.arg(tck),
+            }
+        }
+        "interpolate.RegularGridInterpolator" | "interpolate.interpn" => {
+            let c = c
+                .arg(list(vec![x5().into(), x5().into()]))
+                .arg(f64s(&[1.0; 25], &[5, 5]));
+            if name == "interpolate.interpn" {
+                c.arg(f64s(&[0.5, 1.5], &[1, 2]))
+            } else {
+                c
+            }
+        }
+        "interpolate.LinearNDInterpolator"
+        | "interpolate.CloughTocher2DInterpolator"
+        | "interpolate.NearestNDInterpolator"
+        | "interpolate.RBFInterpolator" => c.arg(pts()).arg(f(&[0.0, 1.0, 1.0, 2.0, 1.0])),
+        "interpolate.griddata" => c
+            .arg(pts())
+            .arg(f(&[0.0, 1.0, 1.0, 2.0, 1.0]))
+            .arg(f64s(&[0.5, 0.5], &[1, 2])),
+        n if n.starts_with("interpolate.")
+            && registry::lookup(n).is_some_and(|e| {
+                e.signature().contains("(x, y") || e.signature().contains("(xi, yi")
+            }) =>
+        {
+            let c = c.arg(x5()).arg(y5());
+            if registry::lookup(n).is_some_and(|e| e.signature().contains(", x,")) {
+                c.arg(f(&[0.5, 2.5]))
+            } else {
+                c
+            }
+        }
         _ => return None,
     })
 }

@@ -169,3 +169,353 @@ fn ndimage_functions_run_by_name_with_scipys_values() {
     .unwrap_err();
     assert!(e.to_string().contains("bogus"), "{e}");
 }
+
+/// The public functions of the source files under `dir`, its subdirectories included
+/// (except the subdirectories named in `except_dirs`).
+fn public_fns_tree(dir: &str, except_dirs: &[&str]) -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(dir);
+    let mut names = public_fns(dir, &["lib.rs"]);
+    for f in std::fs::read_dir(&root).unwrap() {
+        let p = f.unwrap().path();
+        let name = p.file_name().unwrap().to_str().unwrap().to_string();
+        if p.is_dir() && !except_dirs.contains(&name.as_str()) {
+            names.extend(public_fns_tree(&format!("{dir}/{name}"), except_dirs));
+        }
+    }
+    names.sort();
+    names
+}
+
+/// The public structs of a crate's top-level source files.
+fn public_structs(dir: &str) -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(dir);
+    let mut names = Vec::new();
+    for f in std::fs::read_dir(&root).unwrap() {
+        let p = f.unwrap().path();
+        if p.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&p).unwrap().lines() {
+            if let Some(rest) = line.strip_prefix("pub struct ") {
+                let end = rest.find(['<', '(', ' ', ';', '{']).unwrap_or(rest.len());
+                names.push(rest[..end].to_string());
+            }
+        }
+    }
+    names.sort();
+    names
+}
+
+#[test]
+fn every_public_signal_function_is_in_the_registry() {
+    // `cusignal/` is `cupyx.signal`, not `scipy.signal`; `cwt` takes a Python callable (a
+    // Rust closure here); the `_with_state`/`_with_ratios` forms are the `zi=`/`return_ratios=`
+    // forms of the SciPy function
+    let by_hand = [
+        "cwt",
+        "lfilter_with_state",
+        "sosfilt_with_state",
+        "dpss_with_ratios",
+    ];
+    let fns = public_fns_tree("crates/cuprum-signal/src", &["cusignal"]);
+    assert!(fns.len() >= 130, "{} public functions", fns.len());
+    let missing: Vec<String> = fns
+        .into_iter()
+        .filter(|n| !by_hand.contains(&n.as_str()))
+        .map(|n| match n.as_str() {
+            "check_cola" => "check_COLA".to_string(),
+            "check_nola" => "check_NOLA".to_string(),
+            _ => n,
+        })
+        .filter(|n| {
+            registry::lookup(&format!("signal.{n}")).is_none()
+                && registry::lookup(&format!("signal.windows.{n}")).is_none()
+        })
+        .collect();
+    assert!(missing.is_empty(), "not in the registry: {missing:?}");
+    for w in ["hann", "kaiser", "tukey", "dpss", "general_cosine"] {
+        assert!(
+            registry::lookup(&format!("signal.windows.{w}")).is_some(),
+            "{w}"
+        );
+    }
+    for c in ["signal.CZT", "signal.CZT.__call__", "signal.ZoomFFT.points"] {
+        assert!(registry::lookup(c).is_some(), "{c}");
+    }
+}
+
+#[test]
+fn every_public_interpolate_function_and_class_is_in_the_registry() {
+    let fns = public_fns("crates/cuprum-interpolate/src", &["lib.rs"]);
+    assert!(fns.len() >= 14, "{fns:?}");
+    let missing: Vec<String> = fns
+        .into_iter()
+        .filter(|n| registry::lookup(&format!("interpolate.{n}")).is_none())
+        .collect();
+    assert!(missing.is_empty(), "not in the registry: {missing:?}");
+    // classes: every public struct but the option and end-condition types; `Interp1d` is
+    // SciPy's `interp1d`
+    let classes: Vec<String> = public_structs("crates/cuprum-interpolate/src")
+        .into_iter()
+        .filter(|n| !n.ends_with("Options") && n != "BcType" && n != "Interp1d")
+        .collect();
+    assert!(classes.len() >= 15, "{classes:?}");
+    let missing: Vec<String> = classes
+        .into_iter()
+        .filter(|c| {
+            registry::lookup(&format!("interpolate.{c}")).is_none()
+                || (c != "InterpolatedUnivariateSpline"
+                    && c != "LSQUnivariateSpline"
+                    && registry::lookup(&format!("interpolate.{c}.__call__")).is_none())
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "classes without a constructor or __call__: {missing:?}"
+    );
+}
+
+fn close(got: &[f64], want: &[f64], tol: f64) {
+    assert_eq!(got.len(), want.len(), "{got:?} {want:?}");
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() <= tol, "{got:?} {want:?}");
+    }
+}
+
+#[test]
+fn signal_functions_run_by_name_with_scipys_values() {
+    let _g = Device::Cpu.use_device().unwrap();
+    // scipy.signal.butter(2, 0.3) (SciPy 1.17.1)
+    let out = registry::call("signal.butter", &Call::new().arg(2).arg(0.3)).unwrap();
+    assert_eq!(out.len(), 2);
+    close(
+        &out_f64(&out[0]),
+        &[
+            0.13110643991662593,
+            0.26221287983325187,
+            0.13110643991662593,
+        ],
+        1e-14,
+    );
+    close(
+        &out_f64(&out[1]),
+        &[1.0, -0.7477891782585034, 0.27221493792500717],
+        1e-14,
+    );
+    // scipy.signal.butter(2, 0.3, output='zpk'): k is a float
+    let zpk = registry::call(
+        "signal.butter",
+        &Call::new().arg(2).arg(0.3).kwarg("output", "zpk"),
+    )
+    .unwrap();
+    assert_eq!(zpk.len(), 3);
+    assert!(matches!(zpk[2], Value::Float(k) if (k - 0.13110643991662593).abs() < 1e-14));
+    // scipy.signal.lfilter(b, a, [1, 0, 0, 0])
+    let x = f64s(&[1.0, 0.0, 0.0, 0.0], &[4]);
+    let y = registry::call(
+        "signal.lfilter",
+        &Call::new().arg(out[0].clone()).arg(out[1].clone()).arg(&x),
+    )
+    .unwrap();
+    close(
+        &out_f64(&y[0]),
+        &[
+            0.13110643991662593,
+            0.3602528568029034,
+            0.3648104962670744,
+            0.17473513217172357,
+        ],
+        1e-14,
+    );
+    // scipy.signal.find_peaks([0,1,3,1,0,2,5,2,0,1], height=1.5): ([2, 6],
+    // {'peak_heights': [3., 5.]})
+    let x = f64s(&[0.0, 1.0, 3.0, 1.0, 0.0, 2.0, 5.0, 2.0, 0.0, 1.0], &[10]);
+    let out = registry::call(
+        "signal.find_peaks",
+        &Call::new().arg(&x).kwarg("height", 1.5),
+    )
+    .unwrap();
+    let peaks = out[0]
+        .as_array()
+        .unwrap()
+        .astype(cuprum::DType::Int64)
+        .unwrap();
+    assert_eq!(peaks.to_vec::<i64>().unwrap(), vec![2, 6]);
+    let Value::Dict(props) = &out[1] else {
+        panic!("{:?}", out[1])
+    };
+    assert_eq!(props.len(), 1);
+    assert_eq!(props[0].0, "peak_heights");
+    assert_eq!(out_f64(&props[0].1), vec![3.0, 5.0]);
+    // scipy.signal.windows.hann(5); scipy.signal.get_window(('kaiser', 8.6), 4) by tuple
+    let w = registry::call("signal.windows.hann", &Call::new().arg(5)).unwrap();
+    close(&out_f64(&w[0]), &[0.0, 0.5, 1.0, 0.5, 0.0], 1e-15);
+    // scipy.signal.welch((arange(16)**2 % 7), nperseg=8)
+    let x: Vec<f64> = (0..16).map(|i| f64::from((i * i) % 7)).collect();
+    let out = registry::call(
+        "signal.welch",
+        &Call::new().arg(f64s(&x, &[16])).kwarg("nperseg", 8),
+    )
+    .unwrap();
+    close(&out_f64(&out[0]), &[0.0, 0.125, 0.25, 0.375, 0.5], 1e-15);
+    close(
+        &out_f64(&out[1]),
+        &[
+            1.0829244826177387,
+            4.2352934096799215,
+            5.966638607589538,
+            4.435730319472646,
+            0.7464606389452914,
+        ],
+        1e-12,
+    );
+    // a class: CZT(4)(x) is the DFT
+    let czt = registry::call("signal.CZT", &Call::new().arg(4)).unwrap();
+    let Value::Object(c) = &czt[0] else {
+        panic!("{:?}", czt[0])
+    };
+    let x = f64s(&[1.0, 2.0, 3.0, 4.0], &[4]);
+    let y = registry::call_method(c, "__call__", &Call::new().arg(&x)).unwrap();
+    let y = y[0]
+        .as_array()
+        .unwrap()
+        .to_vec::<cuprum::Complex64>()
+        .unwrap();
+    // numpy.fft.fft([1, 2, 3, 4]) = [10, -2+2j, -2, -2-2j]
+    for (g, w) in y
+        .iter()
+        .zip([(10.0, 0.0), (-2.0, 2.0), (-2.0, 0.0), (-2.0, -2.0)])
+    {
+        assert!(
+            (g.re - w.0).abs() < 1e-12 && (g.im - w.1).abs() < 1e-12,
+            "{y:?}"
+        );
+    }
+    // unknown keywords and unknown modes are errors naming the value
+    assert!(
+        registry::call(
+            "signal.butter",
+            &Call::new().arg(2).arg(0.3).kwarg("bogus", 1)
+        )
+        .is_err()
+    );
+    let e = registry::call(
+        "signal.convolve",
+        &Call::new().arg(&x).arg(&x).kwarg("mode", "bogus"),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("bogus"), "{e}");
+}
+
+#[test]
+fn interpolate_classes_and_functions_run_by_name_with_scipys_values() {
+    let _g = Device::Cpu.use_device().unwrap();
+    let x = f64s(&[0.0, 1.0, 2.0, 3.0, 4.0], &[5]);
+    let y = f64s(&[0.0, 1.0, 0.0, 2.0, 1.0], &[5]);
+    let at = f64s(&[0.5, 2.5], &[2]);
+    // cs = scipy.interpolate.CubicSpline(x, y, bc_type='natural') (SciPy 1.17.1)
+    let cs = registry::call(
+        "interpolate.CubicSpline",
+        &Call::new().arg(&x).arg(&y).kwarg("bc_type", "natural"),
+    )
+    .unwrap();
+    let Value::Object(cs) = &cs[0] else {
+        panic!("{:?}", cs[0])
+    };
+    assert_eq!(cs.class(), "interpolate.CubicSpline");
+    // cs([0.5, 2.5]), cs([0.5, 2.5], 1), cs.integrate(0, 4), cs.derivative()(1.5)
+    let v = registry::call_method(cs, "__call__", &Call::new().arg(&at)).unwrap();
+    close(
+        &out_f64(&v[0]),
+        &[0.8013392857142856, 0.9397321428571428],
+        1e-14,
+    );
+    let v = registry::call_method(cs, "__call__", &Call::new().arg(&at).arg(1)).unwrap();
+    close(
+        &out_f64(&v[0]),
+        &[1.2008928571428572, 2.566964285714285],
+        1e-13,
+    );
+    let v = registry::call_method(cs, "integrate", &Call::new().arg(0.0).arg(4.0)).unwrap();
+    close(&out_f64(&v[0]), &[3.821428571428571], 1e-13);
+    let d = registry::call_method(cs, "derivative", &Call::new()).unwrap();
+    let Value::Object(d) = &d[0] else {
+        panic!("{:?}", d[0])
+    };
+    assert_eq!(d.class(), "interpolate.PPoly");
+    let v = registry::call_method(d, "__call__", &Call::new().arg(f64s(&[1.5], &[1]))).unwrap();
+    close(&out_f64(&v[0]), &[-1.5044642857142856], 1e-13);
+    // tck = splrep(x, y, k=3) -> (t, c, 3); splev([0.5, 2.5], tck)
+    let tck = registry::call("interpolate.splrep", &Call::new().arg(&x).arg(&y)).unwrap();
+    assert_eq!(tck.len(), 3);
+    close(
+        &out_f64(&tck[0]),
+        &[0.0, 0.0, 0.0, 0.0, 2.0, 4.0, 4.0, 4.0, 4.0],
+        0.0,
+    );
+    assert!(matches!(tck[2], Value::Int(3)));
+    let v = registry::call(
+        "interpolate.splev",
+        &Call::new().arg(&at).arg(Value::List(tck.clone())),
+    )
+    .unwrap();
+    close(&out_f64(&v[0]), &[1.2343749999999993, 0.828125], 1e-13);
+    // interp1d(x, y, kind='quadratic')([0.5, 3.7])
+    let f = registry::call(
+        "interpolate.interp1d",
+        &Call::new().arg(&x).arg(&y).kwarg("kind", "quadratic"),
+    )
+    .unwrap();
+    let Value::Object(f) = &f[0] else {
+        panic!("{:?}", f[0])
+    };
+    let v =
+        registry::call_method(f, "__call__", &Call::new().arg(f64s(&[0.5, 3.7], &[2]))).unwrap();
+    close(
+        &out_f64(&v[0]),
+        &[0.8785714285714286, 1.7379999999999995],
+        1e-13,
+    );
+    // RegularGridInterpolator((x, x), add.outer(x, 2 x))([[0.5, 1.5], [3.2, 0.1]])
+    let mut vals = Vec::new();
+    for i in 0..5 {
+        for j in 0..5 {
+            vals.push(f64::from(i) + 2.0 * f64::from(j));
+        }
+    }
+    let rgi = registry::call(
+        "interpolate.RegularGridInterpolator",
+        &Call::new()
+            .arg(Value::List(vec![Value::from(&x), Value::from(&x)]))
+            .arg(f64s(&vals, &[5, 5])),
+    )
+    .unwrap();
+    let Value::Object(rgi) = &rgi[0] else {
+        panic!("{:?}", rgi[0])
+    };
+    let v = registry::call_method(
+        rgi,
+        "__call__",
+        &Call::new().arg(f64s(&[0.5, 1.5, 3.2, 0.1], &[2, 2])),
+    )
+    .unwrap();
+    close(&out_f64(&v[0]), &[3.5, 3.4000000000000004], 1e-13);
+    // pchip_interpolate(x, y, [0.5, 2.5])
+    let v = registry::call(
+        "interpolate.pchip_interpolate",
+        &Call::new().arg(&x).arg(&y).arg(&at),
+    )
+    .unwrap();
+    close(&out_f64(&v[0]), &[0.75, 1.0], 1e-14);
+    // a method of another class is refused with the class named
+    let e = registry::call(
+        "interpolate.BSpline.__call__",
+        &Call::new().arg(Value::Object(cs.clone())).arg(&at),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("BSpline"), "{e}");
+}

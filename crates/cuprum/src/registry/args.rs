@@ -82,12 +82,19 @@ fn split_top(s: &str) -> Vec<&str> {
 }
 
 fn literal(s: &str) -> Value {
-    if let Some(inner) = s
-        .strip_prefix('(')
-        .and_then(|r| r.strip_suffix(')'))
-        .or_else(|| s.strip_prefix('[').and_then(|r| r.strip_suffix(']')))
-    {
+    if let Some(inner) = s.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        // `(x)` is x; `(x,)` and `(x, y)` are tuples
+        let parts = split_top(inner);
+        if parts.len() == 1 && !inner.trim_end().ends_with(',') {
+            return literal(parts[0]);
+        }
+        return Value::List(parts.into_iter().map(literal).collect());
+    }
+    if let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         return Value::List(split_top(inner).into_iter().map(literal).collect());
+    }
+    if let Some(c) = complex_literal(s) {
+        return Value::Complex(c);
     }
     match s {
         "None" => Value::None,
@@ -109,6 +116,25 @@ fn literal(s: &str) -> Value {
             }
         }
     }
+}
+
+/// A Python complex literal: `1j`, `-2.5j`, `1+0j`, `1-2j`.
+fn complex_literal(s: &str) -> Option<crate::Complex64> {
+    let body = s.strip_suffix('j')?;
+    let split = body
+        .char_indices()
+        .skip(1)
+        .filter(|&(i, c)| (c == '+' || c == '-') && !body[..i].ends_with(['e', 'E']))
+        .map(|(i, _)| i)
+        .last();
+    let (re, im) = match split {
+        Some(i) => (
+            body[..i].parse::<f64>().ok()?,
+            body[i..].parse::<f64>().ok()?,
+        ),
+        None => (0.0, body.parse::<f64>().ok()?),
+    };
+    Some(crate::Complex64::new(re, im))
 }
 
 impl<'a> Args<'a> {
@@ -263,6 +289,27 @@ impl<'a> Args<'a> {
             Value::Array(a) if a.ndim() > 0 => rows(a),
             _ => Err(self.bad(name, "a sequence of arrays")),
         }
+    }
+
+    /// An object argument (`self` of a method) as its Rust value.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`] when it is not an object of Rust type `T`.
+    pub fn object<T: std::any::Any>(&self, name: &str) -> Result<&T> {
+        match self.get(name) {
+            Value::Object(o) => o.downcast::<T>(),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            // `self` is of the method's class; another object argument names its Rust type
+            let class = if name == "self" {
+                self.op.rsplit_once('.').map_or(self.op, |(c, _)| c)
+            } else {
+                let t = std::any::type_name::<T>();
+                t.rsplit_once("::").map_or(t, |(_, n)| n)
+            };
+            self.bad(name, &format!("an object of class {class}"))
+        })
     }
 
     /// A ufunc operand: an array, or a Python scalar as a weak scalar.

@@ -13,7 +13,11 @@
 //!
 //! **Names:** NumPy's namespace without the `numpy.` prefix (`sum`, `linspace`), and the
 //! submodules with theirs (`linalg.svd`, `fft.rfft`, `random.permutation`), SciPy's with
-//! theirs (`special.jv`). [`names`] lists them
+//! theirs (`special.jv`, `signal.windows.hann`). A class is a constructor entry
+//! (`interpolate.CubicSpline(x, y, axis=0, bc_type='not-a-knot', extrapolate=None)`) that
+//! returns a [`Value::Object`], and one entry per method, `<class>.<method>(self, ...)`
+//! (`interpolate.CubicSpline.__call__(self, x, nu=0, extrapolate=None)`), called with
+//! [`call_method`]. [`names`] lists them
 //! all; `docs/api-coverage.md` maps CuPy's names to cuprum's items.
 //!
 //! **Semantics:** the typed function's: the result, dtype and error are exactly those of the
@@ -51,18 +55,20 @@ mod args;
 mod creation;
 mod fft;
 mod info;
+mod interpolate;
 mod linalg;
 mod manip;
 mod ndimage;
 mod random;
 mod reduction;
+mod signal;
 mod sorting;
 mod special;
 mod ufunc;
 mod value;
 
 pub use args::Args;
-pub use value::Value;
+pub use value::{Object, Value};
 
 use crate::{Error, Result};
 use std::collections::HashMap;
@@ -159,6 +165,11 @@ fn table() -> &'static HashMap<&'static str, Entry> {
             random::ENTRIES,
             special::ENTRIES,
             ndimage::ENTRIES,
+            signal::ENTRIES,
+            signal::WINDOWS,
+            signal::DESIGN,
+            interpolate::ENTRIES,
+            interpolate::PPOLY_METHODS,
         ] {
             for e in family {
                 let prev = m.insert(e.name(), *e);
@@ -193,6 +204,17 @@ pub fn call(name: &str, call: &Call) -> Result<Vec<Value>> {
             format!("no function named {name:?}"),
         )),
     }
+}
+
+/// Calls method `method` of object `obj` (the entry `<class>.<method>`, e.g.
+/// `interpolate.CubicSpline.__call__`) with `obj` as `self`, the first positional argument.
+///
+/// # Errors
+/// [`Error::Unsupported`] when the class has no such method; otherwise as [`Entry::call`].
+pub fn call_method(obj: &Object, method: &str, call: &Call) -> Result<Vec<Value>> {
+    let mut with_self = call.clone();
+    with_self.args.insert(0, Value::Object(obj.clone()));
+    self::call(&format!("{}.{method}", obj.class()), &with_self)
 }
 
 /// One output.

@@ -1,6 +1,8 @@
 //! [`Value`]: one argument or result of a registry call.
 
 use crate::{Array, Complex64, DType, Error, Result, Scalar};
+use std::any::Any;
+use std::sync::Arc;
 
 /// A Python value as a NumPy function takes it: an array, a scalar, a string, a list or tuple,
 /// or `None`.
@@ -22,6 +24,45 @@ pub enum Value {
     List(Vec<Value>),
     /// an array
     Array(Array),
+    /// a Python `dict`, keys in insertion order (`signal.find_peaks`' properties)
+    Dict(Vec<(String, Value)>),
+    /// an object a constructor returned (an interpolator, a transform): its methods are the
+    /// entries `<class>.<method>` ([`super::call_method`]), called with the object as `self`
+    Object(Object),
+}
+
+/// A Python object a registry constructor returned: its class name (`interpolate.CubicSpline`)
+/// and the Rust value (here [`crate::scipy::interpolate::CubicSpline`]).
+#[derive(Clone)]
+pub struct Object {
+    class: &'static str,
+    inner: Arc<dyn Any + Send + Sync>,
+}
+
+impl Object {
+    /// Wraps `v` as an object of class `class`.
+    pub fn new<T: Any + Send + Sync>(class: &'static str, v: T) -> Object {
+        Object {
+            class,
+            inner: Arc::new(v),
+        }
+    }
+
+    /// The class name (`interpolate.CubicSpline`).
+    pub fn class(&self) -> &'static str {
+        self.class
+    }
+
+    /// The Rust value, when it is a `T`.
+    pub fn downcast<T: Any>(&self) -> Option<&T> {
+        self.inner.downcast_ref::<T>()
+    }
+}
+
+impl std::fmt::Debug for Object {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<{} object>", self.class)
+    }
 }
 
 impl Value {
@@ -55,6 +96,8 @@ impl Value {
             Value::Str(s) => format!("str {s:?}"),
             Value::List(v) => format!("list of {}", v.len()),
             Value::Array(a) => format!("array {:?} {}", a.shape(), a.dtype()),
+            Value::Dict(v) => format!("dict of {}", v.len()),
+            Value::Object(o) => format!("{} object", o.class),
         }
     }
 
@@ -161,12 +204,9 @@ fn flatten(
             }
             Ok(())
         }
-        Value::None | Value::Str(_) => Err(Error::bad_argument(
-            op,
-            "object",
-            v.describe(),
-            "an array-like",
-        )),
+        Value::None | Value::Str(_) | Value::Dict(_) | Value::Object(_) => Err(
+            Error::bad_argument(op, "object", v.describe(), "an array-like"),
+        ),
         x => {
             if shape.len() > depth {
                 return Err(Error::bad_argument(
