@@ -1,172 +1,90 @@
-//! The `interpolate` area: `scipy.interpolate.*` cases through [`cuprum::scipy::interpolate`].
-//! An interpolator class is one op: constructed from every input but the last, evaluated at
-//! the last (`nu`/`der` are evaluation arguments).
+//! The `interpolate` area through [`cuprum::registry`]. A case of a class
+//! (`interpolate.CubicSpline`, any op whose registry entry has a `__call__` method) or of a
+//! function that returns one (`make_interp_spline`) constructs the object from every input but
+//! the last and the kwargs, then calls it at the last input with the evaluation kwarg `nu`;
+//! `splrep` returns SciPy's `(t, c, k)`, evaluated by `interpolate.splev(last, tck, der=der)`.
+//! Other functions (`interpn`, `krogh_interpolate`, ...) are one call of every input. The grid
+//! vectors of `RegularGridInterpolator` and `interpn`, separate inputs in the corpus, are
+//! SciPy's `points` tuple.
 
 use super::OpResult;
 use crate::CaseError;
 use crate::cx::CaseCx;
-use cuprum::scipy::interpolate as si;
+use cuprum::registry::{self, Call, Value};
 
-/// Runs a `interpolate.*` case; `None` for an op this table does not know.
+/// Runs an `interpolate.*` case; `None` for any other op.
 pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
-    let name = op.strip_prefix("interpolate.")?;
-    Some(run(name, cx))
+    op.starts_with("interpolate.").then(|| run(op, cx))
 }
 
-fn grid_opts(cx: &CaseCx<'_>) -> Result<si::GridOptions, CaseError> {
-    let mut o = si::GridOptions::default();
-    if let Some(m) = cx.kw_str("method")? {
-        o.method = si::GridMethod::from_name(m)?;
-    }
-    if let Some(b) = cx.kw_bool("bounds_error")? {
-        o.bounds_error = b;
-    }
-    // `fill_value: null` is None (extrapolate); absent is NaN
-    if let Some(v) = cx.case.kwargs.get("fill_value") {
-        o.fill_value = if v.is_null() {
-            None
-        } else {
-            cx.kw_f64("fill_value")?
-        };
-    }
-    Ok(o)
+/// Whether a case of `op` constructs an object and evaluates it at its last input.
+fn constructs(op: &str) -> bool {
+    op == "interpolate.make_interp_spline"
+        || op == "interpolate.splrep"
+        || registry::lookup(&format!("{op}.__call__")).is_some()
 }
 
-fn run(name: &str, cx: &CaseCx<'_>) -> OpResult {
-    let n = cx.n_inputs();
-    let last = cx.array(n.saturating_sub(1))?;
-    let nu = cx.kw_usize("nu")?.unwrap_or(0);
-    Ok(match name {
-        "interp1d" => {
-            cx.only_kwargs(&[
-                "kind",
-                "bounds_error",
-                "fill_value",
-                "axis",
-                "assume_sorted",
-            ])?;
-            let mut o = si::Interp1dOptions::default();
-            if let Some(k) = cx.kw_str("kind")? {
-                o.kind = si::Interp1dKind::from_name(k)?;
+/// Removes keyword `name` from `call`, returning its value.
+fn take_kwarg(call: &mut Call, name: &str) -> Option<Value> {
+    let i = call.kwargs.iter().position(|(k, _)| k == name)?;
+    Some(call.kwargs.remove(i).1)
+}
+
+/// Groups the leading positionals into SciPy's `points` tuple, leaving the last `keep`.
+fn group_points(op: &str, call: &mut Call, keep: usize) {
+    let takes_points = registry::lookup(op).is_some_and(|e| e.signature().contains("(points,"));
+    if takes_points && call.args.len() > keep {
+        let rest = call.args.split_off(call.args.len() - keep);
+        let points = std::mem::replace(&mut call.args, rest);
+        call.args.insert(0, Value::List(points));
+    }
+}
+
+fn arrays(op: &str, out: Vec<Value>) -> OpResult {
+    out.into_iter()
+        .map(|v| match v {
+            Value::Array(a) => Ok(a),
+            other => Err(CaseError::harness(format!(
+                "{op} returned {}, not an array",
+                other.describe()
+            ))),
+        })
+        .collect()
+}
+
+fn run(op: &str, cx: &CaseCx<'_>) -> OpResult {
+    let mut call = super::registry::to_call(cx)?;
+    if !constructs(op) {
+        // values and xi follow the grid vectors
+        group_points(op, &mut call, 2);
+        return arrays(op, registry::call(op, &call)?);
+    }
+    let at = call
+        .args
+        .pop()
+        .ok_or_else(|| CaseError::harness(format!("{op} needs the evaluation points")))?;
+    let nu = take_kwarg(&mut call, "nu");
+    let der = take_kwarg(&mut call, "der");
+    group_points(op, &mut call, 1);
+    let made = registry::call(op, &call)?;
+    let mut eval = Call::new().arg(at);
+    match made.as_slice() {
+        [Value::Object(obj)] => {
+            if let Some(nu) = nu {
+                eval = eval.arg(nu);
             }
-            o.bounds_error = cx.kw_bool("bounds_error")?;
-            if let Some(v) = cx.kw("fill_value") {
-                o.fill_value = if v.as_str() == Some("extrapolate") {
-                    si::FillValue::Extrapolate
-                } else {
-                    si::FillValue::Value(cx.kw_f64("fill_value")?.unwrap_or(f64::NAN))
-                };
+            arrays(op, registry::call_method(obj, "__call__", &eval)?)
+        }
+        [_, _, _] if op == "interpolate.splrep" => {
+            eval = eval.arg(Value::List(made));
+            if let Some(der) = der {
+                eval = eval.kwarg("der", der);
             }
-            if let Some(a) = cx.kw_i64("axis")? {
-                o.axis = a as isize;
-            }
-            o.assume_sorted = cx.kw_bool("assume_sorted")?.unwrap_or(false);
-            vec![si::interp1d(cx.array(0)?, cx.array(1)?, o)?.call(last)?]
+            arrays(op, registry::call("interpolate.splev", &eval)?)
         }
-        "CubicSpline" => {
-            cx.only_kwargs(&["bc_type", "nu", "axis"])?;
-            let mut o = si::CubicSplineOptions::default();
-            if let Some(b) = cx.kw_str("bc_type")? {
-                o.bc_type = si::BcType::from_name(b)?;
-            }
-            if let Some(a) = cx.kw_i64("axis")? {
-                o.axis = a as isize;
-            }
-            vec![si::CubicSpline::new(cx.array(0)?, cx.array(1)?, o)?.call(last, nu)?]
-        }
-        "PchipInterpolator" => {
-            cx.only_kwargs(&["nu"])?;
-            vec![
-                si::PchipInterpolator::new(cx.array(0)?, cx.array(1)?, 0, si::Extrapolate::Yes)?
-                    .call(last, nu)?,
-            ]
-        }
-        "Akima1DInterpolator" => {
-            cx.only_kwargs(&["method", "nu"])?;
-            let m = match cx.kw_str("method")? {
-                None | Some("akima") => si::AkimaMethod::Akima,
-                Some("makima") => si::AkimaMethod::Makima,
-                Some(o) => return Err(CaseError::harness(format!("Akima method {o}"))),
-            };
-            vec![
-                si::Akima1DInterpolator::new(cx.array(0)?, cx.array(1)?, 0, m, None)?
-                    .call(last, nu)?,
-            ]
-        }
-        "make_interp_spline" => {
-            cx.only_kwargs(&["k", "nu"])?;
-            let k = cx.kw_usize("k")?.unwrap_or(3);
-            vec![
-                si::make_interp_spline(cx.array(0)?, cx.array(1)?, k, si::SplineBc::NotAKnot, 0)?
-                    .call(last, nu)?,
-            ]
-        }
-        "BSpline" => {
-            cx.only_kwargs(&["k", "extrapolate", "nu"])?;
-            let k = cx
-                .kw_usize("k")?
-                .ok_or_else(|| CaseError::harness("BSpline needs k"))?;
-            let e = match cx.kw_bool("extrapolate")? {
-                Some(false) => si::Extrapolate::No,
-                _ => si::Extrapolate::Yes,
-            };
-            vec![si::BSpline::new(cx.array(0)?, cx.array(1)?, k, e, 0)?.call(last, nu)?]
-        }
-        "splrep" => {
-            cx.only_kwargs(&["k", "s", "der"])?;
-            let o = si::SplrepOptions {
-                k: cx.kw_usize("k")?.unwrap_or(3),
-                s: cx.kw_f64("s")?,
-            };
-            let tck = si::splrep(cx.array(0)?, cx.array(1)?, o)?;
-            let der = cx.kw_usize("der")?.unwrap_or(0);
-            vec![si::splev(last, &tck, der, si::SplevExt::Extrapolate)?]
-        }
-        "RegularGridInterpolator" | "interpn" => {
-            cx.only_kwargs(&["method", "bounds_error", "fill_value"])?;
-            let o = grid_opts(cx)?;
-            let pts: Vec<&cuprum::Array> = (0..n.saturating_sub(2))
-                .map(|i| cx.array(i))
-                .collect::<Result<_, _>>()?;
-            let values = cx.array(n.saturating_sub(2))?;
-            vec![si::interpn(&pts, values, last, o)?]
-        }
-        "krogh_interpolate" => {
-            cx.only_kwargs(&["der"])?;
-            let der = cx.kw_usize("der")?.unwrap_or(0);
-            vec![si::krogh_interpolate(
-                cx.array(0)?,
-                cx.array(1)?,
-                last,
-                der,
-                0,
-            )?]
-        }
-        "barycentric_interpolate" => {
-            cx.only_kwargs(&[])?;
-            vec![si::barycentric_interpolate(
-                cx.array(0)?,
-                cx.array(1)?,
-                last,
-                0,
-            )?]
-        }
-        "RBFInterpolator" => {
-            cx.only_kwargs(&["kernel", "smoothing", "epsilon", "degree", "neighbors"])?;
-            let mut o = si::RbfOptions::default();
-            if let Some(k) = cx.kw_str("kernel")? {
-                o.kernel = si::RbfKernel::from_name(k)?;
-            }
-            o.smoothing = cx.kw_f64("smoothing")?.unwrap_or(0.0);
-            o.epsilon = cx.kw_f64("epsilon")?;
-            o.degree = cx.kw_i64("degree")?;
-            o.neighbors = cx.kw_usize("neighbors")?;
-            vec![si::RBFInterpolator::new(cx.array(0)?, cx.array(1)?, o)?.call(last)?]
-        }
-        o => {
-            return Err(CaseError::unsupported(format!(
-                "no interpolate arm for {o}"
-            )));
-        }
-    })
+        other => Err(CaseError::harness(format!(
+            "{op} returned {} values, not an interpolator",
+            other.len()
+        ))),
+    }
 }
