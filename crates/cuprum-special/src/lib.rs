@@ -80,6 +80,7 @@ mod log_ndtr;
 mod logistic;
 mod logsumexp;
 mod orthogonal;
+mod param_inverse;
 mod scalar;
 mod spherical_bessel_ik;
 mod spherical_harmonics;
@@ -109,6 +110,7 @@ pub use log_ndtr::*;
 pub use logistic::*;
 pub use logsumexp::*;
 pub use orthogonal::*;
+pub use param_inverse::*;
 pub use spherical_bessel_ik::*;
 pub use spherical_harmonics::*;
 

@@ -285,9 +285,9 @@ fn cpu_loop<T: Lane, const N: usize, const M: usize>(
 /// `kernels/special/{common.cuh, gamma.cuh, owens.cuh, hypergeometric.cuh, airy.cuh, lpmv.cuh,
 /// inverse.cuh, bessel.cuh, special.cu, discrete.cuh, degrees.cuh, log_ndtr.cuh, shichi.cuh,
 /// ellipj.cuh, lambertw.cuh, sph_harm.cuh, spherical_ik.cuh, hankel.cuh, dawson.cuh,
-/// faddeeva.cuh, fresnel.cuh, bessel_scaled.cuh, orthogonal.cuh}` in that order (self-contained:
-/// none of core's headers). Compiled once per function with `-DSP_WANT_<name>=1`, which defines that
-/// function's kernels and no other.
+/// faddeeva.cuh, fresnel.cuh, bessel_scaled.cuh, orthogonal.cuh, param_inverse.cuh}` in that order
+/// (self-contained: none of core's headers). Compiled once per function with
+/// `-DSP_WANT_<name>=1`, which defines that function's kernels and no other.
 const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/common.cuh"),
     include_str!("../../../kernels/special/gamma.cuh"),
@@ -311,7 +311,8 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/faddeeva.cuh"),
     include_str!("../../../kernels/special/fresnel.cuh"),
     include_str!("../../../kernels/special/bessel_scaled.cuh"),
-    include_str!("../../../kernels/special/orthogonal.cuh")
+    include_str!("../../../kernels/special/orthogonal.cuh"),
+    include_str!("../../../kernels/special/param_inverse.cuh")
 );
 
 /// The device address of element 0 of a C-contiguous CUDA array.

@@ -32,6 +32,7 @@ pub(crate) mod lambertw;
 pub(crate) mod lpmv;
 pub(crate) mod orthogonal;
 pub(crate) mod owens;
+pub(crate) mod param_inverse;
 pub(crate) mod shichi;
 pub(crate) mod sph_harm;
 pub(crate) mod spherical_ik;

@@ -25,6 +25,7 @@ mod inverse;
 mod lambertw;
 mod log_ndtr;
 mod orthogonal;
+mod param_inverse;
 mod shichi;
 mod sph_harm_y;
 mod spherical;
