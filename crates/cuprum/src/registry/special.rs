@@ -434,6 +434,58 @@ pub(super) static ENTRIES: &[Entry] = &[
         "special.logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False)",
         logsumexp
     ),
+    e!("special.pdtrik(p, m)", |a| one(sp::pdtrik(
+        a.operand("p")?,
+        a.operand("m")?
+    ))),
+    e!("special.bdtrik(y, n, p)", |a| one(sp::bdtrik(
+        a.operand("y")?,
+        a.operand("n")?,
+        a.operand("p")?
+    ))),
+    e!("special.bdtrin(k, y, p)", |a| one(sp::bdtrin(
+        a.operand("k")?,
+        a.operand("y")?,
+        a.operand("p")?
+    ))),
+    e!("special.chdtriv(p, x)", |a| one(sp::chdtriv(
+        a.operand("p")?,
+        a.operand("x")?
+    ))),
+    e!("special.stdtridf(p, t)", |a| one(sp::stdtridf(
+        a.operand("p")?,
+        a.operand("t")?
+    ))),
+    e!("special.nbdtrik(y, n, p)", |a| one(sp::nbdtrik(
+        a.operand("y")?,
+        a.operand("n")?,
+        a.operand("p")?
+    ))),
+    e!("special.nbdtrin(k, y, p)", |a| one(sp::nbdtrin(
+        a.operand("k")?,
+        a.operand("y")?,
+        a.operand("p")?
+    ))),
+    e!("special.fdtridfd(dfn, p, x)", |a| one(sp::fdtridfd(
+        a.operand("dfn")?,
+        a.operand("p")?,
+        a.operand("x")?
+    ))),
+    e!("special.gdtrib(a, p, x)", |a| one(sp::gdtrib(
+        a.operand("a")?,
+        a.operand("p")?,
+        a.operand("x")?
+    ))),
+    e!("special.gdtrix(a, b, p)", |a| one(sp::gdtrix(
+        a.operand("a")?,
+        a.operand("b")?,
+        a.operand("p")?
+    ))),
+    e!("special.gdtria(p, b, x)", |a| one(sp::gdtria(
+        a.operand("p")?,
+        a.operand("b")?,
+        a.operand("x")?
+    ))),
     e!("special.eval_legendre(n, x)", |a| one(sp::eval_legendre(
         a.operand("n")?,
         a.operand("x")?
