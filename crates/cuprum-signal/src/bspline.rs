@@ -2,7 +2,8 @@
 //! coefficients `cspline1d`/`qspline1d` and their evaluation `cspline1d_eval`/`qspline1d_eval`.
 
 use crate::util::{axis_reverse, axis_slice, upload};
-use cuprum_core::{Array, DType, Error, IndexMode, Result};
+use cuprum_core::ext;
+use cuprum_core::{Array, Complex64 as C, DType, Error, IndexMode, Result, Scalar};
 
 /// The Gaussian approximation of the B-spline basis function of order `n`
 /// (`scipy.signal.gauss_spline`).
@@ -358,26 +359,48 @@ pub fn qspline1d_eval(cj: &Array, newx: &Array, dx: f64, x0: f64) -> Result<Arra
     spline_eval("qspline1d_eval", cj, newx, dx, x0, false)
 }
 
-/// SciPy's `symiirorder1` along the last axis of `x` (inexact): the first-order recursion
-/// `1/(1 − z1·z⁻¹)` forward and `c0/(1 − z1·z)` backward with mirror-symmetric boundaries, the
-/// forward start value summed over the first `K` samples, `|z1|^K ≤ precision`.
+/// SciPy's `symiirorder1` along the last axis of `x` (inexact; complex when `c0` or `z1` is):
+/// the first-order recursion `1/(1 − z1·z⁻¹)` forward and `c0/(1 − z1·z)` backward with
+/// mirror-symmetric boundaries, the forward start value summed over the first `K` samples,
+/// `|z1|^K ≤ precision`.
 pub(crate) fn symiirorder1_last(
     op: &'static str,
     x: &Array,
-    c0: f64,
-    z1: f64,
+    c0: C,
+    z1: C,
     precision: f64,
 ) -> Result<Array> {
     let nd = x.ndim();
     let n = x.shape()[nd - 1];
     let dev = x.device();
-    let rdt = crate::util::real_of(x.dtype());
+    let complex = c0.im != 0.0 || z1.im != 0.0;
+    // the coefficients' dtype: the signal's (complex here) or its real counterpart
+    let cdt = if complex {
+        x.dtype()
+    } else {
+        crate::util::real_of(x.dtype())
+    };
+    let coef = |v: Vec<C>| -> Result<Array> {
+        let len = v.len();
+        if complex {
+            Array::from_vec_on(v, &[len], dev)?.astype(cdt)
+        } else {
+            upload(v.iter().map(|z| z.re).collect(), dev)?.astype(cdt)
+        }
+    };
+    let scalar = |z: C| -> Scalar {
+        if complex {
+            Scalar::Complex(z)
+        } else {
+            Scalar::Float(z.re)
+        }
+    };
     // K = the first count of terms with |z1|^K <= precision (SciPy's do-while)
     let mut k = 1usize;
-    let mut p = z1.abs();
+    let mut p = z1.norm();
     while p > precision {
         k += 1;
-        p *= z1.abs();
+        p *= z1.norm();
         if k > n {
             return Err(Error::bad_argument(
                 op,
@@ -390,54 +413,36 @@ pub(crate) fn symiirorder1_last(
             ));
         }
     }
-    let col = |a: &Array, i: isize| -> Result<Array> {
-        let mut it = crate::util::full_slices(nd)?;
-        it[nd - 1] = cuprum_core::SliceItem::Slice {
-            start: Some(i),
-            stop: Some(i + 1),
-            step: 1,
-        };
-        a.slice(&it)
-    };
-    let range = |a: &Array, lo: isize, hi: Option<isize>| -> Result<Array> {
-        let mut it = crate::util::full_slices(a.ndim())?;
-        it[a.ndim() - 1] = cuprum_core::SliceItem::Slice {
-            start: Some(lo),
-            stop: hi,
-            step: 1,
-        };
-        a.slice(&it)
-    };
+    let col = |a: &Array, i: isize| -> Result<Array> { axis_slice(a, nd - 1, i, Some(i + 1)) };
     // y0 = x[0] + Σ_{j<K} z1^{j+1}·x[j]
-    let w: Vec<f64> = (0..k).map(|j| z1.powi(j as i32 + 1)).collect();
-    let w = upload(w, dev)?.astype(rdt)?;
-    let head = range(x, 0, Some(k as isize))?;
-    let s = cuprum_core::multiply(&head, &w)?.sum(Some(-1isize), true)?;
+    let mut w = ext::try_vec_with_capacity(k)?;
+    let mut zp = z1;
+    for _ in 0..k {
+        w.push(zp);
+        zp *= z1;
+    }
+    let head = axis_slice(x, nd - 1, 0, Some(k as isize))?;
+    let s = cuprum_core::multiply(&head, &coef(w)?)?.sum(Some(-1isize), true)?;
     let y0 = cuprum_core::add(&col(x, 0)?, &s)?;
-    let a = upload(vec![1.0, -z1], dev)?.astype(rdt)?;
+    let one = C::new(1.0, 0.0);
+    let a = coef(vec![one, -z1])?;
     let y1 = if n > 1 {
-        let zi = cuprum_core::multiply(&y0, z1)?;
-        let (t, _) = crate::lfilter_with_state(
-            &upload(vec![1.0], dev)?.astype(rdt)?,
-            &a,
-            &range(x, 1, None)?,
-            &zi,
-            -1,
-        )?;
+        let zi = cuprum_core::multiply(&y0, scalar(z1))?;
+        let tail = axis_slice(x, nd - 1, 1, None)?;
+        let (t, _) = crate::lfilter_with_state(&coef(vec![one])?, &a, &tail, &zi, -1)?;
         cuprum_core::concatenate(&[&y0, &t], -1)?
     } else {
         y0
     };
     let last = col(&y1, n as isize - 1)?;
-    let out_last = cuprum_core::multiply(&last, -c0 / (z1 - 1.0))?;
+    let out_last = cuprum_core::multiply(&last, scalar(-c0 / (z1 - 1.0)))?;
     if n == 1 {
         return Ok(out_last);
     }
-    let rev = crate::util::axis_reverse(&range(&y1, 0, Some(n as isize - 1))?, nd - 1)?;
-    let zi = cuprum_core::multiply(&out_last, z1)?;
-    let (o, _) =
-        crate::lfilter_with_state(&upload(vec![c0], dev)?.astype(rdt)?, &a, &rev, &zi, -1)?;
-    cuprum_core::concatenate(&[&crate::util::axis_reverse(&o, nd - 1)?, &out_last], -1)
+    let rev = axis_reverse(&axis_slice(&y1, nd - 1, 0, Some(n as isize - 1))?, nd - 1)?;
+    let zi = cuprum_core::multiply(&out_last, scalar(z1))?;
+    let (o, _) = crate::lfilter_with_state(&coef(vec![c0])?, &a, &rev, &zi, -1)?;
+    cuprum_core::concatenate(&[&axis_reverse(&o, nd - 1)?, &out_last], -1)
 }
 
 /// The number of leading terms of a boundary sum with coefficients `coef(k)`: through the first
@@ -599,7 +604,7 @@ fn spline2d(
     };
     let pass = |a: &Array| match order2 {
         Some((r, omega)) => symiirorder2_last(op, a, r, omega, prec),
-        None => symiirorder1_last(op, a, c0, z1, prec),
+        None => symiirorder1_last(op, a, C::new(c0, 0.0), C::new(z1, 0.0), prec),
     };
     let out = pass(&x)?;
     let t = out.moveaxis(&[0], &[-1])?;

@@ -4,7 +4,7 @@
 
 use crate::util::{complex_of, inexact};
 use crate::{Boundary, bspline};
-use cuprum_core::{Array, ConvolveMode, DType, Error, Result, Scalar};
+use cuprum_core::{Array, Complex64, ConvolveMode, DType, Error, Result, Scalar};
 
 /// The boundary-sum precision when none in `(0, 1]` is given: SciPy's defaults (1e-6 for
 /// single precision, 1e-11 otherwise).
@@ -34,38 +34,56 @@ fn prepare(op: &'static str, signal: &Array) -> Result<Array> {
 /// (`scipy.signal.symiirorder1`): a causal first-order pass, then an anti-causal one.
 ///
 /// **Shapes**: `signal` `(n,)` or `(m, n)` (each row filtered) → the same shape, in the
-/// signal's floating dtype (float32 stays float32, integers become float64), on its device.
+/// signal's floating dtype (float32 stays float32, integers become float64; complex64 or
+/// complex128 when `c0` or `z1` is complex), on its device.
 ///
 /// The causal pass starts from the mirror-symmetric sum `x[0] + Σ_{k<K} z1^(k+1)·x[k]`,
 /// truncated where `|z1|^K ≤ precision` (default: 1e-11, or 1e-6 for single precision, when
 /// `precision` is not in `(0, 1]`); the anti-causal pass from `c0/(1 − z1)·y[n−1]`.
 ///
 /// # Errors
-/// [`Error::OutOfDomain`] naming `signal.symiirorder1` for `|z1| ≥ 1` or a non-finite `c0`;
-/// [`Error::BadShape`] for an empty signal or one of more than two dimensions; an error when
-/// the boundary sum needs more than `n` terms (SciPy's "did not converge").
+/// [`Error::OutOfDomain`] naming `signal.symiirorder1` for `|z1| ≥ 1` (or NaN) or a non-finite
+/// `c0`; [`Error::BadShape`] for an empty signal or one of more than two dimensions; an error
+/// when the boundary sum needs more than `n` terms (SciPy's "did not converge").
 ///
 /// **Algorithm**: the start values by a weighted sum on the device, the two passes by
 /// [`lfilter`](crate::lfilter) with those states (the block-parallel IIR scan on CUDA).
-/// Real `c0` and `z1` only (SciPy also takes complex ones).
+///
+/// `c0` and `z1` may be complex (a float also converts): SciPy computes in the signal's dtype
+/// with them and takes complex ones for complex signals; a real signal is filtered as
+/// complex here (SciPy raises a `TypeError` casting `c0` to it).
 ///
 /// # Example
 /// ```
-/// use cuprum_core::{Array, Device};
+/// use cuprum_core::{Array, Complex64, Device};
 /// let x = Array::from_vec_on(vec![1.0f64; 64], &[64], Device::Cpu).unwrap();
 /// // a constant signal: gain c0 / (1 - z1)^2 = 0.25 / 0.25 = 1
 /// let y = cuprum_signal::symiirorder1(&x, 0.25, 0.5, -1.0).unwrap().to_vec::<f64>().unwrap();
 /// assert!(y.iter().all(|v| (v - 1.0).abs() < 1e-9));
+/// // complex coefficients give a complex result: here c0 / (1 - z1)^2 = 1 again
+/// let z1 = Complex64::new(0.0, 0.5);
+/// let c0 = (Complex64::new(1.0, 0.0) - z1).powi(2);
+/// let y = cuprum_signal::symiirorder1(&x, c0, z1, -1.0).unwrap().to_vec::<Complex64>().unwrap();
+/// assert!((y[32] - Complex64::new(1.0, 0.0)).norm() < 1e-9);
 /// ```
-pub fn symiirorder1(signal: &Array, c0: f64, z1: f64, precision: f64) -> Result<Array> {
+pub fn symiirorder1(
+    signal: &Array,
+    c0: impl Into<Complex64>,
+    z1: impl Into<Complex64>,
+    precision: f64,
+) -> Result<Array> {
     const OP: &str = "signal.symiirorder1";
-    if z1.is_nan() || z1.abs() >= 1.0 {
+    let (c0, z1) = (c0.into(), z1.into());
+    if z1.re.is_nan() || z1.im.is_nan() || z1.norm() >= 1.0 {
         return Err(Error::out_of_domain(OP, "z1", z1, "|z1| < 1"));
     }
-    if !c0.is_finite() {
+    if !(c0.re.is_finite() && c0.im.is_finite()) {
         return Err(Error::out_of_domain(OP, "c0", c0, "finite values"));
     }
-    let x = prepare(OP, signal)?;
+    let mut x = prepare(OP, signal)?;
+    if (c0.im != 0.0 || z1.im != 0.0) && !x.dtype().is_complex() {
+        x = x.astype(complex_of(x.dtype()))?;
+    }
     let prec = precision_for(x.dtype(), precision);
     bspline::symiirorder1_last(OP, &x, c0, z1, prec)
 }

@@ -11,3 +11,10 @@ print("pub const SYM2_2D_F32:", "&[f64] =", r(s.symiirorder2(x2.astype(np.float3
 im = (np.arange(42.).reshape(6, 7) ** 1.3) % 11
 print("// im = (arange(42.).reshape(6, 7) ** 1.3) % 11")
 print("pub const SEPFIR:", "&[f64] =", r(s.sepfir2d(im, np.array([1., 2, 4]), np.array([0.5, -1, 3, 0.2, 0.1]))) + ";  // sepfir2d(im, [1, 2, 4], [0.5, -1, 3, 0.2, 0.1])")
+def rc(x): return "&[" + ", ".join("(%r, %r)" % (float(v.real), float(v.imag)) for v in np.ravel(x)) + "]"
+xc = x.astype(complex)
+print("pub const SYM1_C:", "&[(f64, f64)] =", rc(s.symiirorder1(xc, 0.5 + 0.2j, 0.3 + 0.4j)[[0,1,2,50,100,197,198,199]]) + ";  // symiirorder1(x.astype(complex), 0.5+0.2j, 0.3+0.4j)[[0,1,2,50,100,197,198,199]]")
+xz = x + 1j * x[::-1]
+print("pub const SYM1_CX:", "&[(f64, f64)] =", rc(s.symiirorder1(xz, 0.5, 0.3)[[0,1,2,50,100,197,198,199]]) + ";  // symiirorder1(x + 1j*x[::-1], 0.5, 0.3)[...]")
+x2c = (x2 - 0.5j * x2[::-1]).astype(np.complex64)
+print("pub const SYM1_C64_2D:", "&[(f64, f64)] =", rc(s.symiirorder1(x2c, 1 - 0.5j, -0.2 + 0.6j, 1e-4)[:, [0, 1, 30, 58, 59]]) + ";  // symiirorder1((x2 - 0.5j*x2[::-1]).astype(complex64), 1-0.5j, -0.2+0.6j, 1e-4)[:, [0, 1, 30, 58, 59]]")

@@ -2,7 +2,7 @@
 
 use crate::refs_symiir::*;
 use crate::{arr, close, devices};
-use cuprum_core::{Array, DType, Device, Error};
+use cuprum_core::{Array, Complex64, DType, Device, Error};
 use cuprum_signal::*;
 
 fn x200() -> Vec<f64> {
@@ -65,6 +65,73 @@ fn symiirorder_matches_scipy() {
     }
 }
 
+/// `a[..., idx]` of a complex array on the host, in C order.
+fn pick_c(a: &Array, idx: &[usize]) -> Vec<Complex64> {
+    let n = *a.shape().last().unwrap();
+    let v = a
+        .astype(DType::Complex128)
+        .unwrap()
+        .to_device(Device::Cpu)
+        .unwrap()
+        .to_vec::<Complex64>()
+        .unwrap();
+    v.chunks(n)
+        .flat_map(|row| idx.iter().map(|&i| row[i]).collect::<Vec<_>>())
+        .collect()
+}
+
+#[track_caller]
+fn close_pairs(got: &[Complex64], want: &[(f64, f64)], tol: f64) {
+    assert_eq!(got.len(), want.len());
+    for (g, &(re, im)) in got.iter().zip(want) {
+        let w = Complex64::new(re, im);
+        assert!((g - w).norm() <= tol * (1.0 + w.norm()), "{g} vs {w}");
+    }
+}
+
+#[test]
+fn symiirorder1_complex_matches_scipy() {
+    for dev in devices() {
+        let xr = arr(x200(), &[200], dev);
+        let (c0, z1) = (Complex64::new(0.5, 0.2), Complex64::new(0.3, 0.4));
+        // a real signal with complex coefficients is filtered as complex (SciPy needs a
+        // complex signal here: SYM1_C is SciPy's on x.astype(complex))
+        let y = symiirorder1(&xr, c0, z1, -1.0).unwrap();
+        assert_eq!((y.dtype(), y.device()), (DType::Complex128, dev));
+        close_pairs(&pick_c(&y, &IDX), SYM1_C, 1e-10);
+        let xc = xr.astype(DType::Complex128).unwrap();
+        let y = symiirorder1(&xc, c0, z1, -1.0).unwrap();
+        close_pairs(&pick_c(&y, &IDX), SYM1_C, 1e-10);
+        // a complex signal with real coefficients
+        let v = x200();
+        let zv: Vec<Complex64> = (0..200).map(|k| Complex64::new(v[k], v[199 - k])).collect();
+        let xz = Array::from_vec_on(zv, &[200], dev).unwrap();
+        let y = symiirorder1(&xz, 0.5, 0.3, -1.0).unwrap();
+        assert_eq!(y.dtype(), DType::Complex128);
+        close_pairs(&pick_c(&y, &IDX), SYM1_CX, 1e-10);
+        // complex64 rows, complex coefficients, precision 1e-4
+        let zv: Vec<Complex64> = (0..120)
+            .map(|k| {
+                let (r, c) = (k / 60, k % 60);
+                Complex64::new(v[k], -0.5 * v[(1 - r) * 60 + c])
+            })
+            .collect();
+        let x2 = Array::from_vec_on(zv, &[2, 60], dev)
+            .unwrap()
+            .astype(DType::Complex64)
+            .unwrap();
+        let y = symiirorder1(
+            &x2,
+            Complex64::new(1.0, -0.5),
+            Complex64::new(-0.2, 0.6),
+            1e-4,
+        )
+        .unwrap();
+        assert_eq!((y.shape(), y.dtype()), (&[2, 60][..], DType::Complex64));
+        close_pairs(&pick_c(&y, &IDX2), SYM1_C64_2D, 1e-5);
+    }
+}
+
 #[test]
 fn sepfir2d_matches_scipy() {
     for dev in devices() {
@@ -104,6 +171,14 @@ fn symiir_bad_input() {
     assert!(matches!(
         symiirorder1(&arr(vec![], &[0], d), 0.5, 0.5, -1.0),
         Err(Error::BadShape { .. })
+    ));
+    assert!(matches!(
+        symiirorder1(&x, 0.5, Complex64::new(0.8, 0.7), -1.0),
+        Err(Error::OutOfDomain { arg: "z1", .. })
+    ));
+    assert!(matches!(
+        symiirorder1(&x, Complex64::new(1.0, f64::NAN), 0.5, -1.0),
+        Err(Error::OutOfDomain { arg: "c0", .. })
     ));
     // too short for the default precision: an error, not a panic
     assert!(symiirorder1(&arr(vec![1.0; 10], &[10], d), 0.5, 0.9, -1.0).is_err());
