@@ -260,3 +260,40 @@ fn univariate_spline_calculus() {
         );
     }
 }
+
+#[test]
+fn extend_with_trailing_axes() {
+    // c = [1, 2, 0.5, -1] as (2, 1, 2) on [0, 1]; c2 = [3, 1, 0, 2, 1, 1] as (3, 1, 2) at [2.0]
+    let c = [1.0, 2.0, 0.5, -1.0];
+    let c2 = [3.0, 1.0, 0.0, 2.0, 1.0, 1.0];
+    for dev in all_devices() {
+        let x = arr(&[0.0, 1.0], &[2], dev);
+        let at = arr(&[0.5, 1.5], &[2], dev);
+        // p = PPoly(c, [0, 1]); p.extend(c2, [2.0]); p.c, p([0.5, 1.5])
+        let mut p = PPoly::new(&arr(&c, &[2, 1, 2], dev), &x, Extrapolate::Yes, 0).unwrap();
+        p.extend(&arr(&c2, &[3, 1, 2], dev), &arr(&[2.0], &[1], dev))
+            .unwrap();
+        let pc = p.c().unwrap();
+        assert_eq!(pc.shape(), &[3, 2, 2]);
+        check(
+            &pc,
+            &[0.0, 0.0, 3.0, 1.0, 1.0, 2.0, 0.0, 2.0, 0.5, -1.0, 1.0, 1.0],
+            0.0,
+        );
+        check(&p.call(&at, 0).unwrap(), &[1.0, 0.0, 1.75, 2.25], 1e-15);
+        // b = BPoly(c, [0, 1]); b.extend(c2, [2.0]); b.c, b([0.5, 1.5])
+        let mut b = BPoly::new(&arr(&c, &[2, 1, 2], dev), &x, Extrapolate::Yes, 0).unwrap();
+        b.extend(&arr(&c2, &[3, 1, 2], dev), &arr(&[2.0], &[1], dev))
+            .unwrap();
+        assert_eq!(b.c().shape(), &[3, 2, 2]);
+        check(
+            b.c(),
+            &[1.0, 2.0, 3.0, 1.0, 0.75, 0.5, 0.0, 2.0, 0.5, -1.0, 1.0, 1.0],
+            1e-15,
+        );
+        check(&b.call(&at, 0).unwrap(), &[0.75, 0.5, 1.0, 1.5], 1e-15);
+        // a trailing shape other than (1, 2) is refused
+        let e = b.extend(&arr(&c2, &[3, 2, 1], dev), &arr(&[3.0, 4.0], &[2], dev));
+        assert!(matches!(e, Err(Error::BadShape { .. })), "{e:?}");
+    }
+}

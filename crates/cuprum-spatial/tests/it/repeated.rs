@@ -137,3 +137,20 @@ fn repeated_points_and_vertex_neighbours() {
         }
     }
 }
+
+#[test]
+fn too_few_distinct_points_is_an_error() {
+    for dev in all_devices() {
+        // Delaunay([[0, 0], [1, 0], [0, 0]]): QhullError (two distinct points)
+        let p = arr(&[0.0, 0.0, 1.0, 0.0, 0.0, 0.0], &[3, 2], dev);
+        let e = Delaunay::new(&p);
+        assert!(
+            matches!(e, Err(cuprum_core::Error::BadArgument { .. })),
+            "{e:?}"
+        );
+        // -0.0 repeats 0.0: Delaunay([[0, 0], [1, 0], [0, 1], [-0.0, 0]]).coplanar == [[3, 0, 0]]
+        let p = arr(&[0.0, 0.0, 1.0, 0.0, 0.0, 1.0, -0.0, 0.0], &[4, 2], dev);
+        let t = Delaunay::new(&p).unwrap();
+        assert_eq!(t.coplanar().to_vec::<i32>().unwrap(), vec![3, 0, 0]);
+    }
+}
