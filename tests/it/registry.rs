@@ -174,9 +174,7 @@ fn scipy_overrides(name: &str) -> Option<Call> {
     let c = Call::new();
     // a method: construct the object, then pass it as `self`
     if let Some((class, method)) = name.rsplit_once('.')
-        && registry::lookup(class).is_some()
-        && !method.starts_with("from_")
-        && (method.starts_with("__") || registry::lookup(&format!("{class}.__call__")).is_some())
+        && registry::lookup(name).is_some_and(|e| e.signature().contains("(self"))
     {
         let ctor = scipy_overrides(class).unwrap_or_else(|| c.clone().arg(x5()).arg(y5()));
         let obj = registry::call(class, &ctor).ok()?.remove(0);
@@ -197,6 +195,17 @@ fn scipy_overrides(name: &str) -> Option<Call> {
             f(&[0.5, 2.5])
         };
         return Some(match (class, method) {
+            ("signal.lti", "output") => c.arg(f(&[1.0, 1.0, 1.0])).arg(f(&[0.0, 1.0, 2.0])),
+            ("signal.lti", "to_discrete") => c.arg(0.1),
+            ("signal.dlti", "output") => c.arg(f(&[1.0, 0.0, 0.0])).arg(Value::None),
+            ("signal.ShortTimeFFT", "stft" | "spectrogram") => c.arg(sig(20)),
+            ("signal.ShortTimeFFT", "istft") => {
+                let z = registry::call(&format!("{class}.stft"), &c.clone().arg(sig(20)))
+                    .ok()?
+                    .remove(0);
+                c.arg(z)
+            }
+            ("signal.ShortTimeFFT", _) => c.arg(20),
             ("signal.CZT" | "signal.ZoomFFT", "__call__") => c.arg(f(&[1.0, 2.0, 3.0, 4.0])),
             (_, "__call__") => c.arg(at),
             ("interpolate.NdPPoly", "derivative" | "antiderivative") => c.arg(vec![1i64, 0]),
@@ -213,6 +222,9 @@ fn scipy_overrides(name: &str) -> Option<Call> {
     Some(match name {
         // --- signal
         "signal.CZT" => c.arg(4),
+        "signal.lti" | "signal.dlti" => c.arg(f(&[1.0])).arg(f(&[1.0, 1.0])),
+        "signal.ShortTimeFFT" => c.arg(f(&[0.0, 0.5, 1.0, 0.5])).arg(2).arg(1.0),
+        "signal.dfreqresp" | "signal.dbode" => c.arg(dtf()),
         "signal.ZoomFFT" => c.arg(4).arg(vec![0.1, 0.5]),
         "signal.abcd_normalize" => c
             .arg(spd())

@@ -395,6 +395,47 @@ fn signal_functions_run_by_name_with_scipys_values() {
             "{y:?}"
         );
     }
+    // d = scipy.signal.dlti([1], [1, -0.5], dt=0.1); d.impulse(n=4): t, y
+    let d = registry::call(
+        "signal.dlti",
+        &Call::new()
+            .arg(f64s(&[1.0], &[1]))
+            .arg(f64s(&[1.0, -0.5], &[2]))
+            .kwarg("dt", 0.1),
+    )
+    .unwrap();
+    let Value::Object(d) = &d[0] else {
+        panic!("{:?}", d[0])
+    };
+    let ty = registry::call_method(d, "impulse", &Call::new().kwarg("n", 4)).unwrap();
+    close(&out_f64(&ty[0]), &[0.0, 0.1, 0.2, 0.3], 1e-15);
+    close(&out_f64(&ty[1]), &[0.0, 1.0, 0.5, 0.25], 1e-15);
+    // s = ShortTimeFFT(windows.hann(8, sym=False), 2, 1.0): p_num(20) = 13,
+    // stft(sin(0.3 arange(20)))[1, 3] = 1.886869803383544-0.3926505850773873j
+    let w = registry::call(
+        "signal.windows.hann",
+        &Call::new().arg(8).kwarg("sym", false),
+    )
+    .unwrap();
+    let s = registry::call(
+        "signal.ShortTimeFFT",
+        &Call::new().arg(w[0].clone()).arg(2).arg(1.0),
+    )
+    .unwrap();
+    let Value::Object(s) = &s[0] else {
+        panic!("{:?}", s[0])
+    };
+    let p = registry::call_method(s, "p_num", &Call::new().arg(20)).unwrap();
+    assert!(matches!(p[0], Value::Int(13)), "{:?}", p[0]);
+    let xs: Vec<f64> = (0..20).map(|i| (f64::from(i) * 0.3).sin()).collect();
+    let z = registry::call_method(s, "stft", &Call::new().arg(f64s(&xs, &[20]))).unwrap();
+    let z = z[0].as_array().unwrap();
+    assert_eq!(z.shape(), &[5, 13]);
+    let z13 = z.to_vec::<cuprum::Complex64>().unwrap()[13 + 3];
+    assert!(
+        (z13.re - 1.886869803383544).abs() < 1e-12 && (z13.im + 0.3926505850773873).abs() < 1e-12,
+        "{z13}"
+    );
     // unknown keywords and unknown modes are errors naming the value
     assert!(
         registry::call(

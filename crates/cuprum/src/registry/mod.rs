@@ -168,6 +168,7 @@ fn table() -> &'static HashMap<&'static str, Entry> {
             signal::ENTRIES,
             signal::WINDOWS,
             signal::DESIGN,
+            signal::CLASSES,
             interpolate::ENTRIES,
             interpolate::PPOLY_METHODS,
         ] {

@@ -10,15 +10,19 @@
 //! comparison (`'greater'`, `'less_equal'`, ...). The classes `CZT` and `ZoomFFT` are a
 //! constructor and the methods `__call__` and `points`.
 //!
-//! Not listed: `cwt` (its `wavelet` is a Python callable: a Rust closure in cuprum), the
-//! classes `ShortTimeFFT`, `lti`, `dlti` (builder-style Rust types), and `cupyx.signal`'s
-//! extras (`crate::scipy::signal::cusignal`), which are not `scipy.signal` names.
+//! The classes `lti`, `dlti` and `ShortTimeFFT` are in `classes.rs`.
+//!
+//! Not listed: `cwt` (its `wavelet` is a Python callable: a Rust closure in cuprum), and
+//! `cupyx.signal`'s extras (`crate::scipy::signal::cusignal`), which are not `scipy.signal`
+//! names.
 //!
 //! Filter design (representations, FIR and IIR design, frequency responses, partial
 //! fractions) is in `design.rs`; the argument helpers here serve both.
 
+mod classes;
 mod design;
 
+pub(super) use classes::CLASSES;
 pub(super) use design::DESIGN;
 
 use super::{Args, Entry, Object, Value, e, many, one, two};
