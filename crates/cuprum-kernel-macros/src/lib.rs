@@ -16,6 +16,7 @@
 
 mod build;
 mod cgen;
+mod flat;
 mod ir;
 mod phase;
 mod rgen;
@@ -76,6 +77,7 @@ fn expand(
         uniform,
         n: std::cell::Cell::new(0),
         has_return: phase::has_return(&k.body),
+        flat: None,
     };
     let region = r.region(&k.body, &[], false)?;
     let decls = r.block_decls();
@@ -125,6 +127,17 @@ fn expand(
     }
 
     let gens = &k.generics;
+    let (flat_fn, flat_try) = match flat::analyze(&k) {
+        Some(f) => (
+            flat::function(&k, &f, &rt, &binds)?,
+            quote! {
+                if __flat::<#(#gens),*>(__l, __b)? {
+                    return ::core::result::Result::Ok(());
+                }
+            },
+        ),
+        None => (quote!(), quote!()),
+    };
     let gnames: Vec<String> = gens.iter().map(|g| g.to_string()).collect();
     // the dispatch over the type parameters' dtypes
     let mut call = quote!(__body::<#(#gens),*>(__l, __b));
@@ -170,6 +183,7 @@ fn expand(
                 __l: &#rt::Launch,
                 __b: &#rt::Bound<'_>,
             ) -> #rt::Result<()> {
+                #flat_try
                 #binds
                 __l.run_blocks(&|__blk: &#rt::Block<'_>| -> #rt::Result<()> {
                     let __nt = __blk.nt;
@@ -179,6 +193,7 @@ fn expand(
                     ::core::result::Result::Ok(())
                 })
             }
+            #flat_fn
             #[allow(non_camel_case_types, clippy::all)]
             fn __cpu(__l: &#rt::Launch, __b: &#rt::Bound<'_>) -> #rt::Result<()> {
                 #call
@@ -406,5 +421,65 @@ mod tests {
         ] {
             assert!(c.contains(want), "{want}\n{c}");
         }
+    }
+
+    fn flat_of(f: proc_macro2::TokenStream) -> Option<(Vec<usize>, Vec<usize>)> {
+        let f: syn::ItemFn = syn::parse2(f).unwrap();
+        let mut k = crate::build::build(f).unwrap();
+        crate::phase::extract(&mut k).unwrap();
+        crate::flat::analyze(&k).map(|f| (f.ins, f.outs))
+    }
+
+    #[test]
+    fn elementwise_bodies_take_the_flat_path() {
+        // `z[i]` read and written, `x[i]` read, `w` read elsewhere too
+        let f = flat_of(quote! {
+            fn k(x: &[f32], w: &[f32], z: &mut [f32]) {
+                let i = grid(1);
+                if i < z.len() { z[i] += x[i] * w[i] + w[0]; }
+            }
+        });
+        assert_eq!(f, Some((vec![0, 1], vec![2])));
+        // a written array indexed elsewhere stays atomic; with none left, no flat path
+        let f = flat_of(quote! {
+            fn k(x: &[f32], z: &mut [f32]) { let i = grid(1); z[i + 1] = x[i]; }
+        });
+        assert_eq!(f, None);
+        let f = flat_of(quote! {
+            fn k(z: &mut [u32]) { let i = grid(1); atomic_add(z, i, 1u32); }
+        });
+        assert_eq!(f, None);
+        // barriers, shared memory and warp operations keep the block path
+        for src in [
+            quote!(
+                fn k(z: &mut [f32]) {
+                    let i = grid(1);
+                    syncthreads();
+                    z[i] = 1.0;
+                }
+            ),
+            quote!(
+                fn k(z: &mut [f32]) {
+                    let s = shared_memory::<f32>(4);
+                    let i = grid(1);
+                    z[i] = 1.0;
+                }
+            ),
+            quote!(
+                fn k(z: &mut [f32]) {
+                    let i = grid(1);
+                    let v = shfl_sync(0xffffffff, 1.0f32, 0);
+                    z[i] = v;
+                }
+            ),
+        ] {
+            assert_eq!(flat_of(src.clone()), None, "{src}");
+        }
+        // `grid(2)`'s x is the flat index of a one-dimensional launch (the only launches the
+        // flat path takes, checked when it runs)
+        let f = flat_of(quote! {
+            fn k(z: &mut [f32]) { let (i, j) = grid(2); z[i] = j as f32; }
+        });
+        assert_eq!(f, Some((vec![], vec![0])));
     }
 }

@@ -42,7 +42,7 @@ pub fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
 }
 
 /// The expressions directly in a statement (not in nested statements).
-fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
+pub(crate) fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
     match s {
         Stmt::Let { init, .. } => vec![init],
         Stmt::Assign { place, value, .. } => {
@@ -65,7 +65,7 @@ fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
     }
 }
 
-fn children(s: &Stmt) -> Vec<&[Stmt]> {
+pub(crate) fn children(s: &Stmt) -> Vec<&[Stmt]> {
     match s {
         Stmt::If { then, els, .. } => {
             let mut v: Vec<&[Stmt]> = vec![then];

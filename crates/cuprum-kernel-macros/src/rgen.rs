@@ -7,7 +7,10 @@
 //! thread; `while`/`for`: iterations while some thread stays in the loop); a warp operation
 //! gathers its operands per thread and computes the 32-lane result. Variables used in another
 //! piece than the one declaring them live in per-thread vectors (`__pt_<name>_<id>`).
+//! An elementwise body also gets the flat path's code (see [`crate::flat`]), generated here
+//! with `R::flat` set: slices instead of atomic accesses, thread builtins from the flat index.
 
+use crate::flat::Flat;
 use crate::ir::*;
 use crate::phase::{has_barrier, pure_uniform};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -25,6 +28,9 @@ pub struct R<'a> {
     pub n: Cell<usize>,
     /// the body has a `return` (threads leave: the per-thread `__alive` flags are kept)
     pub has_return: bool,
+    /// the flat path's code (see [`crate::flat`]): its shape, and whether this is the loop
+    /// where every sliced array holds the thread's element (`true`) or the checked rest
+    pub flat: Option<(&'a Flat, bool)>,
 }
 
 impl R<'_> {
@@ -58,6 +64,33 @@ impl R<'_> {
 
     fn arr_ident(&self, p: usize) -> Ident {
         format_ident!("__arr_{}", self.k.params[p].name)
+    }
+
+    /// On the flat path, the chunk slice `p[i]` goes through (and whether in the fast loop).
+    fn sliced(&self, a: Arr, idx: &[Expr]) -> Option<(Ident, bool)> {
+        let (f, fast) = self.flat?;
+        match a {
+            Arr::Param(p) if f.sliced(a, idx) => Some((slice_ident(&self.k.params[p].name), fast)),
+            _ => None,
+        }
+    }
+
+    /// In the fast loop of the flat path, `i < x.len()` (and its mirror and negation) for a
+    /// sliced `x` is known: the loop runs only over the elements every sliced array holds.
+    fn known_cmp(&self, op: BinOp, a: &Expr, b: &Expr) -> Option<bool> {
+        let (f, true) = self.flat? else {
+            return None;
+        };
+        let is_i = |e: &Expr| matches!(e.k, EK::Var(v) if v == f.ivar);
+        let is_len =
+            |e: &Expr| matches!(e.k, EK::Len(p) if f.ins.contains(&p) || f.outs.contains(&p));
+        match op {
+            BinOp::Lt if is_i(a) && is_len(b) => Some(true),
+            BinOp::Gt if is_len(a) && is_i(b) => Some(true),
+            BinOp::Ge if is_i(a) && is_len(b) => Some(false),
+            BinOp::Le if is_len(a) && is_i(b) => Some(false),
+            _ => None,
+        }
     }
 
     fn var_ref(&self, v: usize) -> TokenStream {
@@ -425,7 +458,7 @@ impl R<'_> {
         })
     }
 
-    fn block(&self, ss: &[Stmt], depth: usize, hloop: bool) -> Result<TokenStream> {
+    pub fn block(&self, ss: &[Stmt], depth: usize, hloop: bool) -> Result<TokenStream> {
         let mut out = TokenStream::new();
         for s in ss {
             out.extend(self.stmt(s, depth, hloop)?);
@@ -477,8 +510,21 @@ impl R<'_> {
                         self.arith(*op, cur.clone(), y, *span)
                     }
                 };
+                let sliced = match place {
+                    Place::Index(a, idx) => self.sliced(*a, idx),
+                    Place::Var(_) => None,
+                };
                 match place {
                     Place::Var(_) => quote_spanned!(*span=> #cur = #val;),
+                    Place::Index(..) if sliced.is_some() => match sliced {
+                        Some((s, true)) => {
+                            quote_spanned!(*span=> { let __v = #val; #s[__j] = __v; })
+                        }
+                        _ => {
+                            let s = sliced.map(|x| x.0);
+                            quote_spanned!(*span=> { let __v = #val; #rt::sh_st(&mut #s[..], __j, __v, __c); })
+                        }
+                    },
                     Place::Index(Arr::Param(p), idx) => {
                         let a = self.arr_ident(*p);
                         let f = self.flat(Arr::Param(*p), idx)?;
@@ -563,6 +609,7 @@ impl R<'_> {
                     quote!(continue;)
                 }
             }
+            Stmt::Return(_) if self.flat.is_some() => quote!(break '__th;),
             Stmt::Return(_) => quote!({
                 __alive[__t] = false;
                 break '__th;
@@ -603,6 +650,13 @@ impl R<'_> {
 
     fn load(&self, a: Arr, idx: &[Expr]) -> Result<TokenStream> {
         let rt = &self.rt;
+        if let Some((s, fast)) = self.sliced(a, idx) {
+            return Ok(if fast {
+                quote!(#s[__j])
+            } else {
+                quote!(#rt::sh_ld(&#s[..], __j, __c))
+            });
+        }
         let f = self.flat(a, idx)?;
         Ok(match a {
             Arr::Param(p) => {
@@ -746,6 +800,9 @@ impl R<'_> {
                     let y = self.expr(b, None)?;
                     return Ok(self.arith(*op, x, y, span));
                 }
+                if let Some(v) = self.known_cmp(*op, a, b) {
+                    return Ok(quote!(#v));
+                }
                 let t = Ty::unify(k.ty(a), k.ty(b));
                 let t = if op.is_cmp() { t.settle() } else { lit_ty(t) };
                 let x = self.expr(a, Some(t))?;
@@ -813,6 +870,7 @@ impl R<'_> {
                     quote_spanned!(span=> #rt::JitElem::#f(#x, #y))
                 }
             }
+            EK::Builtin(b) if self.flat.is_some() => flat_builtin(*b),
             EK::Builtin(b) => match b {
                 Builtin::ThreadIdx(i) => quote!(__tid[#i]),
                 Builtin::BlockIdx(i) => quote!(__blk.bidx[#i]),
@@ -868,6 +926,29 @@ impl R<'_> {
                 ));
             }
         })
+    }
+}
+
+/// The name of a flat run's chunk slice of parameter `name`.
+pub fn slice_ident(name: &Ident) -> Ident {
+    format_ident!("__s_{}", name)
+}
+
+/// A thread builtin on the flat path: thread `__g` of a one-dimensional launch of `__bdim`
+/// threads a block and `__gdim` blocks.
+fn flat_builtin(b: Builtin) -> TokenStream {
+    let bd = quote!((__bdim[0] as usize));
+    match b {
+        Builtin::ThreadIdx(0) => quote!(((__g % #bd) as u32)),
+        Builtin::BlockIdx(0) => quote!(((__g / #bd) as u32)),
+        Builtin::ThreadIdx(_) | Builtin::BlockIdx(_) => quote!(0u32),
+        Builtin::BlockDim(i) => quote!(__bdim[#i]),
+        Builtin::GridDim(i) => quote!(__gdim[#i]),
+        Builtin::Grid(0) => quote!(__g),
+        Builtin::Grid(_) => quote!(0usize),
+        Builtin::GridSize(i) => quote!((__gdim[#i] as usize * __bdim[#i] as usize)),
+        Builtin::LaneId => quote!(((__g % #bd % 32) as u32)),
+        Builtin::WarpSize => quote!(32u32),
     }
 }
 

@@ -594,3 +594,83 @@ fn loops_end_where_rust_ranges_end() {
         assert_eq!(c.to_vec::<u32>().unwrap(), vec![32]);
     }
 }
+
+/// An elementwise body (one `grid(1)` index, no barriers): on the CPU it runs as chunks of
+/// consecutive threads over slices; the results and errors are the block path's.
+#[jit::kernel]
+fn fused<T>(x: &[T], y: &[T], z: &mut [T], a: T) {
+    let i = grid(1);
+    if i >= z.len() {
+        return;
+    }
+    z[i] += x[i] * a - y[i];
+}
+
+#[jit::kernel]
+fn thread_ids(out: &mut [u32]) {
+    let i = grid(1);
+    if i < out.len() {
+        out[i] = thread_idx().x
+            + block_idx().x * 100
+            + laneid() * 1000
+            + (block_dim().x + grid_dim().x + gridsize(1) as u32) * 100_000;
+    }
+}
+
+#[test]
+fn elementwise_bodies_over_many_chunks() {
+    for d in all_devices() {
+        // past several chunks of 32768 threads, and not a multiple of the block
+        let n = 100_003usize;
+        let xs: Vec<f64> = (0..n).map(|i| (i % 97) as f64 * 0.5).collect();
+        let ys: Vec<f64> = (0..n).map(|i| (i % 13) as f64 - 6.0).collect();
+        let x = arr(xs.clone(), &[n], d);
+        let y = arr(ys.clone(), &[n], d);
+        let z = arr(vec![1.0f64; n], &[n], d);
+        fused
+            .launch(n.div_ceil(256) as u32, 256, args![&x, &y, &z, 3.0])
+            .unwrap();
+        let want: Vec<f64> = (0..n).map(|i| 1.0 + xs[i] * 3.0 - ys[i]).collect();
+        assert_eq!(z.to_vec::<f64>().unwrap(), want);
+        // integers wrap on both paths
+        let x = arr(vec![i64::MAX; 5], &[5], d);
+        let y = arr(vec![-1i64; 5], &[5], d);
+        let z = arr(vec![0i64; 5], &[5], d);
+        fused.elementwise(args![&x, &y, &z, 1]).unwrap();
+        assert_eq!(z.to_vec::<i64>().unwrap(), vec![i64::MIN; 5]);
+        // a read array shorter than the written one: the threads past its end fault
+        let x = arr(vec![1.0f32; 40_000], &[40_000], d);
+        let y = arr(vec![1.0f32; 39_999], &[39_999], d);
+        let z = arr(vec![0.0f32; 40_000], &[40_000], d);
+        if d == Device::Cpu {
+            let e = fused.elementwise(args![&x, &y, &z, 2.0]).unwrap_err();
+            assert!(e.to_string().contains("out of bounds"), "{e}");
+        }
+        // the written array is also read: in place
+        fused.elementwise(args![&x, &x, &x, 2.0]).unwrap();
+        assert_eq!(x.to_vec::<f32>().unwrap(), vec![2.0; 40_000]);
+    }
+}
+
+#[test]
+fn thread_builtins_of_an_elementwise_body() {
+    for d in all_devices() {
+        let n = 200usize;
+        let out = arr(vec![0u32; n], &[n], d);
+        thread_ids.launch(3, 96, args![&out]).unwrap();
+        let want: Vec<u32> = (0..n as u32)
+            .map(|i| {
+                let (t, b) = (i % 96, i / 96);
+                t + b * 100 + (t % 32) * 1000 + (96 + 3 + 288) * 100_000
+            })
+            .collect();
+        assert_eq!(out.to_vec::<u32>().unwrap(), want);
+        // a two-dimensional launch takes the block path: the same values along x
+        let out = arr(vec![0u32; 96], &[96], d);
+        thread_ids.launch((1, 2), 96, args![&out]).unwrap();
+        let want: Vec<u32> = (0..96u32)
+            .map(|t| t + (t % 32) * 1000 + (96 + 1 + 96) * 100_000)
+            .collect();
+        assert_eq!(out.to_vec::<u32>().unwrap(), want);
+    }
+}

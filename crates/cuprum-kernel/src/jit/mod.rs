@@ -487,6 +487,7 @@ impl Kernel {
                         len: x.size(),
                         dims: x.shape().to_vec(),
                         live: p.kind == PKind::In && written.get(*k).copied().unwrap_or(false),
+                        key: *k,
                     }));
                 }
                 _ => slots.push(None),

@@ -7,6 +7,7 @@ pub use super::elem::{AtomicBits, JitElem, JitInt};
 pub use crate::error::{KernelError, Result};
 pub use cuprum_core::DType;
 use rayon::prelude::*;
+use std::cell::Cell;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -101,6 +102,119 @@ impl Launch {
         }
         (0..nb).into_par_iter().try_for_each(run)
     }
+
+    /// `block_dim()`
+    pub fn block_dim(&self) -> [u32; 3] {
+        self.block
+    }
+
+    /// `grid_dim()`
+    pub fn grid_dim(&self) -> [u32; 3] {
+        self.grid
+    }
+
+    /// Whether the grid and the blocks are one-dimensional (the flat path's launches).
+    pub fn flat_1d(&self) -> bool {
+        self.grid[1] == 1 && self.grid[2] == 1 && self.block[1] == 1 && self.block[2] == 1
+    }
+
+    /// The flat path: the launch's `grid_dim().x * block_dim().x` threads, in order, cut into
+    /// chunks of [`FLAT_CHUNK`] threads that run in parallel; `f` runs a chunk's threads.
+    ///
+    /// # Errors
+    /// The first error of a chunk.
+    pub fn run_flat<F>(&self, b: &Bound<'_>, f: &F) -> Result<()>
+    where
+        F: Fn(&Chunk<'_>) -> Result<()> + Sync,
+    {
+        let n = self.grid[0] as usize * self.block[0] as usize;
+        let oob = &b.oob;
+        let run = |c: usize| {
+            let lo = c * FLAT_CHUNK;
+            f(&Chunk {
+                lo,
+                hi: std::cmp::min(lo.saturating_add(FLAT_CHUNK), n),
+                taken: Cell::new(0),
+                oob,
+            })
+        };
+        match n.div_ceil(FLAT_CHUNK) {
+            0 => Ok(()),
+            1 => run(0),
+            nc => (0..nc).into_par_iter().try_for_each(run),
+        }
+    }
+}
+
+/// Threads per chunk of [`Launch::run_flat`].
+pub const FLAT_CHUNK: usize = 1 << 15;
+
+/// A chunk of consecutive threads `lo..hi` of a flat run.
+pub struct Chunk<'a> {
+    /// the first thread (`grid(1)`)
+    pub lo: usize,
+    /// one past the last thread
+    pub hi: usize,
+    /// the parameters whose window is taken
+    taken: Cell<u64>,
+    oob: &'a AtomicBool,
+}
+
+impl Chunk<'_> {
+    /// The chunk's window of an array read: elements `lo..min(hi, len)`.
+    #[inline(always)]
+    pub fn window<'s, T>(&self, s: &'s [T]) -> &'s [T] {
+        let n = s.len();
+        &s[std::cmp::min(self.lo, n)..std::cmp::min(self.hi, n)]
+    }
+}
+
+/// Where an out-of-bounds access is recorded (a launch error).
+pub trait OobSink {
+    /// Records an out-of-bounds access.
+    fn out_of_bounds(&self);
+}
+
+impl OobSink for Chunk<'_> {
+    #[cold]
+    fn out_of_bounds(&self) {
+        self.oob.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A written array of a flat run: each chunk takes the window of the elements its threads
+/// index (`y[i]` for `i` in `lo..hi`, cut at the array's end), writable without atomics as
+/// no other parameter uses the buffer and the chunks are disjoint.
+pub struct OutWin<T> {
+    ptr: *mut T,
+    len: usize,
+    k: usize,
+}
+
+// SAFETY: an `OutWin` hands out the elements of disjoint chunks once each (`take`), of a buffer
+// write-locked for the launch that no other parameter reaches.
+unsafe impl<T: Send> Send for OutWin<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send> Sync for OutWin<T> {}
+
+impl<T: JitElem> OutWin<T> {
+    /// The chunk's window: elements `lo..min(hi, len)` (empty past the end, or when taken
+    /// already for this chunk).
+    // a chunk's window is disjoint from every other chunk's and handed out once (`taken`)
+    #[allow(clippy::mut_from_ref)]
+    pub fn take<'c>(&self, c: &'c Chunk<'_>) -> &'c mut [T] {
+        let bit = 1u64 << self.k;
+        let (lo, hi) = (std::cmp::min(c.lo, self.len), std::cmp::min(c.hi, self.len));
+        if c.taken.get() & bit != 0 || lo >= hi {
+            return &mut [];
+        }
+        c.taken.set(c.taken.get() | bit);
+        // SAFETY: `lo..hi` lies in the buffer's `len` elements (aligned for `T`: cuprum's
+        // buffers are 8-byte aligned and offsets whole elements); the chunks of a flat run are
+        // disjoint and each takes its window once, and no other parameter reaches the buffer
+        // (`Bound::out_window`), so the slice is the only access to these elements.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.add(lo), hi - lo) }
+    }
 }
 
 /// One block of a CPU launch.
@@ -151,15 +265,18 @@ impl Block<'_> {
     pub fn shared<V: Default + Clone>(&self, n: usize) -> Result<Vec<V>> {
         Ok(cuprum_core::ext::try_vec_filled(n, V::default())?)
     }
+}
+
+impl OobSink for Block<'_> {
     #[cold]
     fn out_of_bounds(&self) {
         self.oob.store(true, Ordering::Relaxed);
     }
 }
 
-/// Shared memory load (out of bounds: recorded, zero).
+/// Shared memory (or a flat run's slice) load (out of bounds: recorded, zero).
 #[inline(always)]
-pub fn sh_ld<V: Copy + Default>(s: &[V], i: usize, blk: &Block<'_>) -> V {
+pub fn sh_ld<V: Copy + Default>(s: &[V], i: usize, blk: &impl OobSink) -> V {
     match s.get(i) {
         Some(v) => *v,
         None => {
@@ -169,9 +286,9 @@ pub fn sh_ld<V: Copy + Default>(s: &[V], i: usize, blk: &Block<'_>) -> V {
     }
 }
 
-/// Shared memory store (out of bounds: recorded, dropped).
+/// Shared memory (or a flat run's window) store (out of bounds: recorded, dropped).
 #[inline(always)]
-pub fn sh_st<V: Copy>(s: &mut [V], i: usize, v: V, blk: &Block<'_>) {
+pub fn sh_st<V: Copy>(s: &mut [V], i: usize, v: V, blk: &impl OobSink) {
     match s.get_mut(i) {
         Some(x) => *x = v,
         None => blk.out_of_bounds(),
@@ -181,7 +298,12 @@ pub fn sh_st<V: Copy>(s: &mut [V], i: usize, v: V, blk: &Block<'_>) {
 /// Shared memory read-modify-write (an atomic: a block's threads run one at a time on the
 /// CPU); the old value.
 #[inline(always)]
-pub fn sh_rmw<V: Copy + Default>(s: &mut [V], i: usize, blk: &Block<'_>, f: impl Fn(V) -> V) -> V {
+pub fn sh_rmw<V: Copy + Default>(
+    s: &mut [V],
+    i: usize,
+    blk: &impl OobSink,
+    f: impl Fn(V) -> V,
+) -> V {
     match s.get_mut(i) {
         Some(x) => {
             let o = *x;
@@ -202,6 +324,8 @@ pub(crate) struct Slot {
     pub(crate) dims: Vec<usize>,
     /// another argument writes the same buffer: read atomically
     pub(crate) live: bool,
+    /// the buffer (parameters with the same key share it)
+    pub(crate) key: usize,
 }
 
 /// The arguments of a CPU launch, bound to their buffers (locked while it lives).
@@ -262,6 +386,36 @@ impl Bound<'_> {
             oob: &self.oob,
             _t: PhantomData,
         }
+    }
+    /// Parameter `k`, an array read, as a slice: `None` when a written parameter shares its
+    /// buffer (then only atomic reads are sound).
+    pub fn in_slice<T: JitElem>(&self, k: usize) -> Option<&[T]> {
+        let s = self.slots.get(k)?.as_ref()?;
+        if s.live {
+            return None;
+        }
+        if s.len == 0 {
+            return Some(&[]);
+        }
+        // SAFETY: `len` elements of a buffer locked for the launch, aligned for `T`; no
+        // parameter writes the buffer (`live` is false), so nothing changes it while the
+        // launch (and the slice, borrowed from `self`) lives.
+        Some(unsafe { std::slice::from_raw_parts(s.ptr as *const T, s.len) })
+    }
+    /// Parameter `k`, an array written, for a flat run: `None` when another parameter uses its
+    /// buffer (or `k` is past 63).
+    pub fn out_window<T: JitElem>(&self, k: usize) -> Option<OutWin<T>> {
+        let s = self.slots.get(k)?.as_ref()?;
+        let shared = self
+            .slots
+            .iter()
+            .enumerate()
+            .any(|(j, o)| j != k && o.as_ref().is_some_and(|o| o.key == s.key));
+        (k < 64 && !shared).then_some(OutWin {
+            ptr: s.ptr as *mut T,
+            len: s.len,
+            k,
+        })
     }
     /// Parameter `k`, a scalar.
     pub fn scalar<T: JitElem>(&self, k: usize) -> T {
