@@ -282,10 +282,7 @@ fn cpu_loop<T: Lane, const N: usize, const M: usize>(
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
 }
 
-/// `kernels/special/{common.cuh, gamma.cuh, owens.cuh, hypergeometric.cuh, airy.cuh, lpmv.cuh,
-/// inverse.cuh, bessel.cuh, special.cu, discrete.cuh, degrees.cuh, log_ndtr.cuh, shichi.cuh,
-/// ellipj.cuh, lambertw.cuh, sph_harm.cuh, spherical_ik.cuh, hankel.cuh, dawson.cuh,
-/// faddeeva.cuh, fresnel.cuh, bessel_scaled.cuh, orthogonal.cuh, param_inverse.cuh}` in that order
+/// The `kernels/special/` sources in the order of the `include_str!`s below, `common.cuh` first
 /// (self-contained: none of core's headers). Compiled once per function with
 /// `-DSP_WANT_<name>=1`, which defines that function's kernels and no other.
 const SOURCE: &str = concat!(
@@ -311,6 +308,7 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/faddeeva.cuh"),
     include_str!("../../../kernels/special/fresnel.cuh"),
     include_str!("../../../kernels/special/bessel_scaled.cuh"),
+    include_str!("../../../kernels/special/confluent.cuh"),
     include_str!("../../../kernels/special/orthogonal.cuh"),
     include_str!("../../../kernels/special/param_inverse.cuh")
 );

@@ -10,6 +10,7 @@ pub(crate) mod airy;
 pub(crate) mod bessel;
 pub(crate) mod bessel_scaled;
 pub(crate) mod bessel_v;
+pub(crate) mod confluent;
 pub(crate) mod dawson;
 pub(crate) mod degrees;
 pub(crate) mod discrete;

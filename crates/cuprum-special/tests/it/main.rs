@@ -12,6 +12,7 @@ mod airy;
 mod api;
 mod bessel_scaled;
 mod btdtr;
+mod confluent;
 mod dawson;
 mod degrees;
 mod distributions;
