@@ -1,9 +1,9 @@
 //! Helpers of the grid tests: reference values embedded as whitespace-separated text (Python's
-//! `repr` of SciPy's float64 results, `nan` and `inf` included) and a check of functions with
-//! several outputs on every device.
+//! `repr` of SciPy's float64 results, `nan` and `inf` included) or read from the tables of
+//! `tests/data`, and a check of functions with several outputs on every device.
 
 use cuprum_core::ext::test_util::all_devices;
-use cuprum_core::{Array, DType, Result};
+use cuprum_core::{Array, DType, Device, Result};
 
 /// The numbers of `s` (whitespace-separated; Rust's float syntax, which reads Python's `repr`).
 pub fn parse(s: &str) -> Vec<f64> {
@@ -61,4 +61,68 @@ pub fn check_outs(
             }
         }
     }
+}
+
+/// One group of a reference table: the words of its header before the column count, the
+/// argument columns and SciPy's values.
+pub struct Group {
+    pub labels: Vec<String>,
+    pub cols: Vec<Vec<f64>>,
+    pub want: Vec<f64>,
+}
+
+/// The groups of a reference table (`tests/data/*.txt`): `#` comment lines; a header line of
+/// labels and the number of argument columns; indented lines of `;`-separated rows, each the
+/// arguments and SciPy's value.
+pub fn table(text: &str) -> Vec<Group> {
+    let mut out: Vec<Group> = Vec::new();
+    for line in text.lines() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if !line.starts_with(' ') {
+            let mut labels: Vec<String> = line.split_whitespace().map(String::from).collect();
+            let ncols: usize = labels.pop().unwrap().parse().unwrap();
+            out.push(Group {
+                labels,
+                cols: vec![Vec::new(); ncols],
+                want: Vec::new(),
+            });
+            continue;
+        }
+        let g = out.last_mut().unwrap();
+        for row in line.split(';') {
+            let v = parse(row);
+            let k = g.cols.len();
+            assert_eq!(v.len(), k + 1, "row {row}");
+            for (col, &x) in g.cols.iter_mut().zip(&v) {
+                col.push(x);
+            }
+            g.want.push(v[k]);
+        }
+    }
+    out
+}
+
+/// `f` on the columns `cols` as float64 arrays on `dev`, column `j` cast to `cast(j)` where
+/// that is given.
+pub fn run(
+    cols: &[Vec<f64>],
+    dev: Device,
+    cast: impl Fn(usize) -> Option<DType>,
+    f: impl Fn(&[&Array]) -> Result<Array>,
+) -> Array {
+    let arrs: Vec<Array> = cols
+        .iter()
+        .enumerate()
+        .map(|(j, c)| {
+            let a = Array::from_vec_on(c.clone(), &[c.len()], dev).unwrap();
+            match cast(j) {
+                Some(dt) => a.astype(dt).unwrap(),
+                None => a,
+            }
+        })
+        .collect();
+    let refs: Vec<&Array> = arrs.iter().collect();
+    f(&refs).unwrap()
 }
