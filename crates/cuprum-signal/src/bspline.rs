@@ -112,6 +112,29 @@ fn coeff_smooth(lam: f64) -> (f64, f64) {
     (rho, omeg)
 }
 
+/// The gain `cs = 1 − 2r·cos ω + r²` and the impulse responses of SciPy's second-order
+/// mirror-symmetric filter with poles `r·e^{±iω}`: the causal `hc(k)` (`_hc`, 0 for `k < 0`)
+/// and the symmetric `hs(k)` (`_hs`).
+fn order2_responses(r: f64, omega: f64) -> (f64, impl Fn(i64) -> f64, impl Fn(i64) -> f64) {
+    let cs = 1.0 - 2.0 * r * omega.cos() + r * r;
+    let hc = move |k: i64| -> f64 {
+        if k < 0 {
+            0.0
+        } else {
+            cs / omega.sin() * r.powi(k as i32) * (omega * (k + 1) as f64).sin()
+        }
+    };
+    let c0 = cs * cs * (1.0 + r * r)
+        / (1.0 - r * r)
+        / (1.0 - 2.0 * r * r * (2.0 * omega).cos() + r.powi(4));
+    let gamma = (1.0 - r * r) / (1.0 + r * r) / omega.tan();
+    let hs = move |k: i64| -> f64 {
+        let ak = k.unsigned_abs() as f64;
+        c0 * r.powf(ak) * ((omega * ak).cos() + gamma * (omega * ak).sin())
+    };
+    (cs, hc, hs)
+}
+
 /// The smoothing cubic spline's coefficients (SciPy's `_cubic_smooth_coeff`).
 fn cubic_smooth_coeff(op: &'static str, s: &Array, lamb: f64) -> Result<Array> {
     let k = s.size();
@@ -125,22 +148,7 @@ fn cubic_smooth_coeff(op: &'static str, s: &Array, lamb: f64) -> Result<Array> {
     }
     let dev = s.device();
     let (rho, omega) = coeff_smooth(lamb);
-    let cs = 1.0 - 2.0 * rho * omega.cos() + rho * rho;
-    let hc = |k: i64| -> f64 {
-        if k < 0 {
-            0.0
-        } else {
-            cs / omega.sin() * rho.powi(k as i32) * (omega * (k + 1) as f64).sin()
-        }
-    };
-    let c0 = cs * cs * (1.0 + rho * rho)
-        / (1.0 - rho * rho)
-        / (1.0 - 2.0 * rho * rho * (2.0 * omega).cos() + rho.powi(4));
-    let gamma = (1.0 - rho * rho) / (1.0 + rho * rho) / omega.tan();
-    let hs = |k: i64| -> f64 {
-        let ak = k.unsigned_abs() as f64;
-        c0 * rho.powf(ak) * ((omega * ak).cos() + gamma * (omega * ak).sin())
-    };
+    let (cs, hc, hs) = order2_responses(rho, omega);
     let l = decay_len(rho, k).max(2.min(k));
     let (s0, s1) = (scalar_at(s, 0)?, scalar_at(s, 1)?);
     let zi_2 = hc(0) * s0 + dot_head(s, (0..l as i64).map(|i| hc(i + 1)).collect())?;
@@ -502,31 +510,8 @@ pub(crate) fn symiirorder2_last(
     }
     let dev = x.device();
     let rdt = crate::util::real_of(x.dtype());
-    let cs = 1.0 - 2.0 * r * omega.cos() + r * r;
-    let hc = |k: i64| -> f64 {
-        if k < 0 {
-            0.0
-        } else {
-            cs / omega.sin() * r.powi(k as i32) * (omega * (k + 1) as f64).sin()
-        }
-    };
-    let c0 = cs * cs * (1.0 + r * r)
-        / (1.0 - r * r)
-        / (1.0 - 2.0 * r * r * (2.0 * omega).cos() + r.powi(4));
-    let gamma = (1.0 - r * r) / (1.0 + r * r) / omega.tan();
-    let hs = |k: i64| -> f64 {
-        let ak = k.unsigned_abs() as f64;
-        c0 * r.powf(ak) * ((omega * ak).cos() + gamma * (omega * ak).sin())
-    };
-    let range = |a: &Array, lo: isize, hi: Option<isize>| -> Result<Array> {
-        let mut it = crate::util::full_slices(a.ndim())?;
-        it[a.ndim() - 1] = cuprum_core::SliceItem::Slice {
-            start: Some(lo),
-            stop: hi,
-            step: 1,
-        };
-        a.slice(&it)
-    };
+    let (cs, hc, hs) = order2_responses(r, omega);
+    let range = |a: &Array, lo: isize, hi: Option<isize>| axis_slice(a, a.ndim() - 1, lo, hi);
     // Σ_{k<K} w(k)·a[..., k], keeping the axis
     let wsum = |a: &Array, kk: usize, w: &dyn Fn(i64) -> f64| -> Result<Array> {
         let wv: Vec<f64> = (0..kk as i64).map(w).collect();

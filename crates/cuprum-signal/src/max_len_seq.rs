@@ -3,10 +3,9 @@
 //! CUDA kernel on CUDA devices and by rayon on the CPU.
 
 use crate::filter::dptr;
-use cuprum_core::ext::{self, nvrtc, try_vec_filled, try_vec_with_capacity};
+use cuprum_core::ext::{nvrtc, try_vec_filled, try_vec_with_capacity};
 use cuprum_core::{Array, DType, Device, Error, Result, current_device};
 use rayon::prelude::*;
-use std::ffi::c_void;
 use std::sync::OnceLock;
 
 /// SciPy's default taps for `nbits` 2..=32 (the first option of each length in the
@@ -93,14 +92,7 @@ impl Map {
 
 fn source() -> &'static str {
     static SRC: OnceLock<&'static str> = OnceLock::new();
-    SRC.get_or_init(|| {
-        let s = format!(
-            "{}\n{}",
-            ext::CUDA_COMMON,
-            include_str!("../../../kernels/signal/mls.cu")
-        );
-        Box::leak(s.into_boxed_str())
-    })
+    crate::util::cuda_source(&SRC, include_str!("../../../kernels/signal/mls.cu"))
 }
 
 /// A maximum length sequence (`scipy.signal.max_len_seq`): `length` (default `2^nbits − 1`)
@@ -246,15 +238,7 @@ pub fn max_len_seq(
                 let (mut nc, mut ch, mut len) = (nchunks as i64, chunk as i64, n as i64);
                 let mut nb = nbits as i32;
                 let mut mk = mask;
-                let mut args: [*mut c_void; 7] = [
-                    &mut p_st as *mut u64 as *mut c_void,
-                    &mut nc as *mut i64 as *mut c_void,
-                    &mut ch as *mut i64 as *mut c_void,
-                    &mut len as *mut i64 as *mut c_void,
-                    &mut nb as *mut i32 as *mut c_void,
-                    &mut mk as *mut u64 as *mut c_void,
-                    &mut p_out as *mut u64 as *mut c_void,
-                ];
+                let mut args = crate::util::kernel_args![p_st, nc, ch, len, nb, mk, p_out];
                 // SAFETY: sig_mls takes (const unsigned long long* start, long long nchunks,
                 // long long chunk, long long length, int nbits, unsigned long long mask,
                 // signed char* seq), matched in order and width by `args`; `st` holds nchunks

@@ -154,14 +154,7 @@ impl Sig {
 
 fn source() -> &'static str {
     static SRC: OnceLock<&'static str> = OnceLock::new();
-    SRC.get_or_init(|| {
-        let s = format!(
-            "{}\n{}",
-            ext::CUDA_COMMON,
-            include_str!("../../../kernels/signal/peaks.cu")
-        );
-        Box::leak(s.into_boxed_str())
-    })
+    crate::util::cuda_source(&SRC, include_str!("../../../kernels/signal/peaks.cu"))
 }
 
 enum Arg {

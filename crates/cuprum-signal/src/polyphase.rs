@@ -118,14 +118,7 @@ fn cpu<T: Real>(h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {
 
 fn source() -> &'static str {
     static SRC: OnceLock<&'static str> = OnceLock::new();
-    SRC.get_or_init(|| {
-        let s = format!(
-            "{}\n{}",
-            ext::CUDA_COMMON,
-            include_str!("../../../kernels/signal/upfirdn.cu")
-        );
-        Box::leak(s.into_boxed_str())
-    })
+    crate::util::cuda_source(&SRC, include_str!("../../../kernels/signal/upfirdn.cu"))
 }
 
 fn cuda(o: usize, h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array> {

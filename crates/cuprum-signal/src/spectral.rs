@@ -246,25 +246,9 @@ impl Helper<'_> {
         let (win, nperseg) = triage(op, &self.window, self.nperseg, n)?;
         let nfft = match o.nfft {
             None => nperseg,
-            Some(f) if f < nperseg => {
-                return Err(Error::bad_argument(
-                    op,
-                    "nfft",
-                    f,
-                    format!("at least nperseg = {nperseg}"),
-                ));
-            }
-            Some(f) => f,
+            Some(f) => nfft_at_least(op, f, nperseg)?,
         };
-        let noverlap = self.noverlap.unwrap_or(nperseg / 2);
-        if noverlap >= nperseg {
-            return Err(Error::bad_argument(
-                op,
-                "noverlap",
-                noverlap,
-                format!("less than nperseg = {nperseg}"),
-            ));
-        }
+        let noverlap = noverlap_below(op, self.noverlap.unwrap_or(nperseg / 2), nperseg)?;
         let nstep = nperseg - noverlap;
         let prep = |a: &Array| -> Result<Array> {
             let mut a = zero_ext_like(
@@ -847,25 +831,9 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
                 n_default
             }
         }
-        Some(f) if f < nperseg => {
-            return Err(Error::bad_argument(
-                OP,
-                "nfft",
-                f,
-                format!("at least nperseg = {nperseg}"),
-            ));
-        }
-        Some(f) => f,
+        Some(f) => nfft_at_least(OP, f, nperseg)?,
     };
-    let noverlap = opts.noverlap.unwrap_or(nperseg / 2);
-    if noverlap >= nperseg {
-        return Err(Error::bad_argument(
-            OP,
-            "noverlap",
-            noverlap,
-            format!("less than nperseg = {nperseg}"),
-        ));
-    }
+    let noverlap = noverlap_below(OP, opts.noverlap.unwrap_or(nperseg / 2), nperseg)?;
     let nstep = nperseg - noverlap;
     let z = zxx.astype(complex_of(inexact(zxx.dtype())))?;
     let z = z.moveaxis(&[fa as isize, ta as isize], &[-2, -1])?;
@@ -937,6 +905,32 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
     Ok((crate::util::upload(t, zxx.device())?, x))
 }
 
+/// `nfft`, checked to be at least `nperseg`.
+fn nfft_at_least(op: &'static str, nfft: usize, nperseg: usize) -> Result<usize> {
+    if nfft < nperseg {
+        return Err(Error::bad_argument(
+            op,
+            "nfft",
+            nfft,
+            format!("at least nperseg = {nperseg}"),
+        ));
+    }
+    Ok(nfft)
+}
+
+/// `noverlap`, checked to be less than `nperseg`.
+fn noverlap_below(op: &'static str, noverlap: usize, nperseg: usize) -> Result<usize> {
+    if noverlap >= nperseg {
+        return Err(Error::bad_argument(
+            op,
+            "noverlap",
+            noverlap,
+            format!("less than nperseg = {nperseg}"),
+        ));
+    }
+    Ok(noverlap)
+}
+
 fn overlap_bins(
     op: &'static str,
     window: &Window,
@@ -947,14 +941,7 @@ fn overlap_bins(
     if nperseg < 1 {
         return Err(Error::bad_argument(op, "nperseg", 0, "a positive integer"));
     }
-    if noverlap >= nperseg {
-        return Err(Error::bad_argument(
-            op,
-            "noverlap",
-            noverlap,
-            format!("less than nperseg = {nperseg}"),
-        ));
-    }
+    noverlap_below(op, noverlap, nperseg)?;
     let mut win = match window {
         Window::Values(v) => {
             if v.len() != nperseg {

@@ -2,6 +2,25 @@
 
 use cuprum_core::{Array, DType, Device, Error, Result, ext};
 
+/// `ext::CUDA_COMMON` followed by the kernel source `kernel`, built once into `cell` (each
+/// kernel module's `source()`).
+pub(crate) fn cuda_source(
+    cell: &'static std::sync::OnceLock<&'static str>,
+    kernel: &'static str,
+) -> &'static str {
+    cell.get_or_init(|| Box::leak(format!("{}\n{kernel}", ext::CUDA_COMMON).into_boxed_str()))
+}
+
+/// The argument array of a CUDA kernel launch: the addresses of the given mutable locals in
+/// order, as `*mut c_void` (`kernel_args![px, n]` is `[&mut px as *mut u64 as *mut c_void,
+/// &mut n as *mut i64 as *mut c_void]` for `px: u64`, `n: i64`).
+macro_rules! kernel_args {
+    ($($v:ident),* $(,)?) => {
+        [$(&mut $v as *mut _ as *mut std::ffi::c_void),*]
+    };
+}
+pub(crate) use kernel_args;
+
 /// The floating dtype SciPy computes in for data of dtype `d`: float32 and complex64 stay,
 /// float16 becomes float32, every other real dtype (bool, integers) float64.
 pub(crate) fn inexact(d: DType) -> DType {

@@ -8,7 +8,6 @@
 use cuprum_core::ext::{self, nvrtc};
 use cuprum_core::{Array, Complex32, Complex64 as C, DType, Device, Element, Error, Result};
 use rayon::prelude::*;
-use std::ffi::c_void;
 use std::ops::{Add, Mul, Sub};
 use std::sync::OnceLock;
 
@@ -301,14 +300,7 @@ pub(crate) fn combine(re: &Array, im: &Array, dt: DType) -> Result<Array> {
 
 fn source() -> &'static str {
     static SRC: OnceLock<&'static str> = OnceLock::new();
-    SRC.get_or_init(|| {
-        let s = format!(
-            "{}\n{}",
-            ext::CUDA_COMMON,
-            include_str!("../../../../kernels/signal/iir.cu")
-        );
-        Box::leak(s.into_boxed_str())
-    })
+    crate::util::cuda_source(&SRC, include_str!("../../../../kernels/signal/iir.cu"))
 }
 
 /// The device address of element 0 of a C-contiguous CUDA array.
@@ -444,17 +436,8 @@ fn run_cuda_blocks(
     if nblk > 1 {
         let f = nvrtc::static_function(o, source(), "sig_iir_block_end", &o2)?;
         let cfg = nvrtc::LaunchConfig::for_num_elems((nsig * (nblk - 1)) as u64, 128);
-        let mut args: [*mut c_void; 9] = [
-            &mut px as *mut u64 as *mut c_void,
-            &mut pc as *mut u64 as *mut c_void,
-            &mut pze as *mut u64 as *mut c_void,
-            &mut nsig_i as *mut i64 as *mut c_void,
-            &mut n_i as *mut i64 as *mut c_void,
-            &mut l_i as *mut i64 as *mut c_void,
-            &mut nblk_i as *mut i64 as *mut c_void,
-            &mut s_i as *mut i32 as *mut c_void,
-            &mut mode_i as *mut i32 as *mut c_void,
-        ];
+        let mut args =
+            crate::util::kernel_args![px, pc, pze, nsig_i, n_i, l_i, nblk_i, s_i, mode_i];
         // SAFETY: `sig_iir_block_end` takes (const T*, const T*, T*, long long × 4, int, int);
         // x is a C-contiguous (nsig, n) buffer of T (the compiled SIG_T), c holds the nc
         // coefficients of `mode`, zend nsig·nblk·S values; every block but the last is full (L
@@ -464,15 +447,7 @@ fn run_cuda_blocks(
     {
         let f = nvrtc::static_function(o, source(), "sig_iir_block_carry", &o2)?;
         let cfg = nvrtc::LaunchConfig::for_num_elems(nsig as u64, 128);
-        let mut args: [*mut c_void; 7] = [
-            &mut pze as *mut u64 as *mut c_void,
-            &mut pal as *mut u64 as *mut c_void,
-            &mut pz0 as *mut u64 as *mut c_void,
-            &mut pzs as *mut u64 as *mut c_void,
-            &mut nsig_i as *mut i64 as *mut c_void,
-            &mut nblk_i as *mut i64 as *mut c_void,
-            &mut s_i as *mut i32 as *mut c_void,
-        ];
+        let mut args = crate::util::kernel_args![pze, pal, pz0, pzs, nsig_i, nblk_i, s_i];
         // SAFETY: `sig_iir_block_carry` takes (const T*, const T*, const T*, T*, long long,
         // long long, int); zend and zstart hold nsig·nblk·S values, AL S·S, z0 the C-contiguous
         // (nsig, S) initial state; zend's last block of each signal is never read.
@@ -481,19 +456,8 @@ fn run_cuda_blocks(
     {
         let f = nvrtc::static_function(o, source(), "sig_iir_block_apply", &o2)?;
         let cfg = nvrtc::LaunchConfig::for_num_elems((nsig * nblk) as u64, 128);
-        let mut args: [*mut c_void; 11] = [
-            &mut px as *mut u64 as *mut c_void,
-            &mut py as *mut u64 as *mut c_void,
-            &mut pc as *mut u64 as *mut c_void,
-            &mut pzs as *mut u64 as *mut c_void,
-            &mut pzf as *mut u64 as *mut c_void,
-            &mut nsig_i as *mut i64 as *mut c_void,
-            &mut n_i as *mut i64 as *mut c_void,
-            &mut l_i as *mut i64 as *mut c_void,
-            &mut nblk_i as *mut i64 as *mut c_void,
-            &mut s_i as *mut i32 as *mut c_void,
-            &mut mode_i as *mut i32 as *mut c_void,
-        ];
+        let mut args =
+            crate::util::kernel_args![px, py, pc, pzs, pzf, nsig_i, n_i, l_i, nblk_i, s_i, mode_i];
         // SAFETY: `sig_iir_block_apply` takes (const T*, T*, const T*, const T*, T*, long long
         // × 4, int, int); x and y are C-contiguous (nsig, n) buffers of T, zstart nsig·nblk·S
         // values, zfinal the (nsig, S) final state; block j covers [j·L, min((j+1)·L, n)).
@@ -543,16 +507,7 @@ fn run_cuda(
             .astype(dt)?;
             let (mut pb, mut pa) = (dptr(&bd)?, dptr(&ad)?);
             let mut k = (b.len() - 1) as i32;
-            let mut args: [*mut c_void; 8] = [
-                &mut px as *mut u64 as *mut c_void,
-                &mut py as *mut u64 as *mut c_void,
-                &mut pb as *mut u64 as *mut c_void,
-                &mut pa as *mut u64 as *mut c_void,
-                &mut pz as *mut u64 as *mut c_void,
-                &mut nsig_i as *mut i64 as *mut c_void,
-                &mut n_i as *mut i64 as *mut c_void,
-                &mut k as *mut i32 as *mut c_void,
-            ];
+            let mut args = crate::util::kernel_args![px, py, pb, pa, pz, nsig_i, n_i, k];
             // SAFETY: `sig_lfilter` takes (const T*, T*, const T*, const T*, T*, long long,
             // long long, int) in this order; x and y are C-contiguous (nsig, n) buffers of T =
             // the compiled SIG_T, b and a hold K+1 values of T, z is a C-contiguous (nsig, K)
@@ -567,15 +522,7 @@ fn run_cuda(
             let sd = Array::from_vec_on(flat, &[s.len(), 6], dev)?.astype(dt)?;
             let mut ps = dptr(&sd)?;
             let mut ns = s.len() as i32;
-            let mut args: [*mut c_void; 7] = [
-                &mut px as *mut u64 as *mut c_void,
-                &mut py as *mut u64 as *mut c_void,
-                &mut ps as *mut u64 as *mut c_void,
-                &mut pz as *mut u64 as *mut c_void,
-                &mut nsig_i as *mut i64 as *mut c_void,
-                &mut n_i as *mut i64 as *mut c_void,
-                &mut ns as *mut i32 as *mut c_void,
-            ];
+            let mut args = crate::util::kernel_args![px, py, ps, pz, nsig_i, n_i, ns];
             // SAFETY: `sig_sosfilt` takes (const T*, T*, const T*, T*, long long, long long,
             // int); x, y are C-contiguous (nsig, n) buffers of T, sos a (nsec, 6) buffer of T,
             // z a C-contiguous (nsig, nsec, 2) buffer of T; all outlive the stream-ordered

@@ -1,8 +1,8 @@
 //! `symiirorder1`, `symiirorder2` and `sepfir2d` against SciPy 1.17.1 (`refs_symiir.rs`).
 
 use crate::refs_symiir::*;
-use crate::{arr, close, devices};
-use cuprum_core::{Array, Complex64, DType, Device, Error};
+use crate::{arr, close, close_c, devices};
+use cuprum_core::{Array, Complex64, DType, Device, Element, Error};
 use cuprum_signal::*;
 
 fn x200() -> Vec<f64> {
@@ -11,15 +11,20 @@ fn x200() -> Vec<f64> {
         .collect()
 }
 
-/// `a[..., idx]` on the host, in C order.
+/// `a[..., idx]` on the host as float64, in C order.
 fn pick(a: &Array, idx: &[usize]) -> Vec<f64> {
+    pick_as(a, DType::Float64, idx)
+}
+
+/// `a[..., idx]` on the host as `dt` (of element type `T`), in C order.
+fn pick_as<T: Element>(a: &Array, dt: DType, idx: &[usize]) -> Vec<T> {
     let n = *a.shape().last().unwrap();
     let v = a
-        .astype(DType::Float64)
+        .astype(dt)
         .unwrap()
         .to_device(Device::Cpu)
         .unwrap()
-        .to_vec::<f64>()
+        .to_vec::<T>()
         .unwrap();
     v.chunks(n)
         .flat_map(|row| idx.iter().map(|&i| row[i]).collect::<Vec<_>>())
@@ -65,28 +70,17 @@ fn symiirorder_matches_scipy() {
     }
 }
 
-/// `a[..., idx]` of a complex array on the host, in C order.
-fn pick_c(a: &Array, idx: &[usize]) -> Vec<Complex64> {
-    let n = *a.shape().last().unwrap();
-    let v = a
-        .astype(DType::Complex128)
-        .unwrap()
-        .to_device(Device::Cpu)
-        .unwrap()
-        .to_vec::<Complex64>()
-        .unwrap();
-    v.chunks(n)
-        .flat_map(|row| idx.iter().map(|&i| row[i]).collect::<Vec<_>>())
-        .collect()
-}
-
+/// Asserts the complex `a[..., idx]` equals `want` within `tol` (relative and absolute).
 #[track_caller]
-fn close_pairs(got: &[Complex64], want: &[(f64, f64)], tol: f64) {
-    assert_eq!(got.len(), want.len());
-    for (g, &(re, im)) in got.iter().zip(want) {
-        let w = Complex64::new(re, im);
-        assert!((g - w).norm() <= tol * (1.0 + w.norm()), "{g} vs {w}");
-    }
+fn close_pick(a: &Array, idx: &[usize], want: &[(f64, f64)], tol: f64) {
+    let v = pick_as::<Complex64>(a, DType::Complex128, idx);
+    let len = v.len();
+    close_c(
+        &Array::from_vec_on(v, &[len], Device::Cpu).unwrap(),
+        want,
+        tol,
+        tol,
+    );
 }
 
 #[test]
@@ -98,17 +92,17 @@ fn symiirorder1_complex_matches_scipy() {
         // complex signal here: SYM1_C is SciPy's on x.astype(complex))
         let y = symiirorder1(&xr, c0, z1, -1.0).unwrap();
         assert_eq!((y.dtype(), y.device()), (DType::Complex128, dev));
-        close_pairs(&pick_c(&y, &IDX), SYM1_C, 1e-10);
+        close_pick(&y, &IDX, SYM1_C, 1e-10);
         let xc = xr.astype(DType::Complex128).unwrap();
         let y = symiirorder1(&xc, c0, z1, -1.0).unwrap();
-        close_pairs(&pick_c(&y, &IDX), SYM1_C, 1e-10);
+        close_pick(&y, &IDX, SYM1_C, 1e-10);
         // a complex signal with real coefficients
         let v = x200();
         let zv: Vec<Complex64> = (0..200).map(|k| Complex64::new(v[k], v[199 - k])).collect();
         let xz = Array::from_vec_on(zv, &[200], dev).unwrap();
         let y = symiirorder1(&xz, 0.5, 0.3, -1.0).unwrap();
         assert_eq!(y.dtype(), DType::Complex128);
-        close_pairs(&pick_c(&y, &IDX), SYM1_CX, 1e-10);
+        close_pick(&y, &IDX, SYM1_CX, 1e-10);
         // complex64 rows, complex coefficients, precision 1e-4
         let zv: Vec<Complex64> = (0..120)
             .map(|k| {
@@ -128,7 +122,7 @@ fn symiirorder1_complex_matches_scipy() {
         )
         .unwrap();
         assert_eq!((y.shape(), y.dtype()), (&[2, 60][..], DType::Complex64));
-        close_pairs(&pick_c(&y, &IDX2), SYM1_C64_2D, 1e-5);
+        close_pick(&y, &IDX2, SYM1_C64_2D, 1e-5);
     }
 }
 
