@@ -1,6 +1,7 @@
 // kernels/special/orthogonal.cuh: the classical orthogonal polynomials (eval_*), the same steps
 // as crates/cuprum-special/src/scalar/orthogonal.rs (SciPy 1.17.1's orthogonal_eval.pxd).
 // Part of the scipy.special CUDA source (see common.cuh); uses sp_hyp2f1 (hypergeometric.cuh),
+// sp_hyp1f1 (confluent.cuh),
 // sp_binom, sp_beta, sp_gamma (gamma.cuh) and the kernel macros of special.cu.
 // Integer-degree routines (SciPy's 'l' loops) take the degree as a double holding an integer.
 
@@ -152,12 +153,12 @@ __device__ double sp_genlaguerre_l(long long n, double alpha, double x) {
     }
     return sp_binom((double)n + alpha, (double)n) * p;
 }
-// Real degree: only where 1F1(-n; alpha + 1; x) terminates (n a non-negative integer).
+// Real degree: binom(n + alpha, n) 1F1(-n; alpha + 1; x); the recurrence where it terminates.
 __device__ double sp_genlaguerre(double n, double alpha, double x) {
     if (alpha <= -1.0) return SP_NAN;
     if (isnan(n) || isnan(alpha) || isnan(x)) return SP_NAN;
     if (n >= 0.0 && n == floor(n) && n < 9.0e15) return sp_genlaguerre_l((long long)n, alpha, x);
-    return SP_NAN;
+    return sp_binom(n + alpha, n) * sp_hyp1f1(-n, alpha + 1.0, x);
 }
 __device__ double sp_hermitenorm(long long n, double x) {
     if (isnan(x)) return x;

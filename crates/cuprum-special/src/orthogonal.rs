@@ -541,11 +541,11 @@ pub fn eval_gegenbauer<'a>(
 /// uint64, or a Python int) runs the integer loop (float64 result whatever `x`'s dtype, SciPy's
 /// `'ld->d'`), with 0 for negative integer `n`; a real degree runs the real-degree formula `binom(n + alpha, n) hyp1f1(-n, alpha + 1, x)`
 /// (float32 stays float32; bool, 8- and 16-bit integers and float16 in `x` give float32, SciPy's
-/// `'ff->f'` listed first). Real `n` that is not a non-negative integer needs the confluent hypergeometric
-/// function `hyp1f1(-n, alpha + 1, x)` and gives NaN here; integer-valued real `n` takes the recurrence. Complex input is not implemented. The result lives on
-/// the input's device.
+/// `'ff->f'` listed first); an integer-valued real `n >= 0` takes the integer recurrence (where the
+/// series terminates). Complex input is not implemented. The result lives on the input's device.
 ///
-/// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the recurrence of the normalized sum. The CPU computes in float64 (Rust,
+/// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the recurrence of the normalized sum; for real
+/// degree this crate's [`hyp1f1`](crate::hyp1f1). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
 ///
 /// # Errors
@@ -582,11 +582,11 @@ pub fn eval_laguerre<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -
 /// uint64, or a Python int) runs the integer loop (float64 result whatever `x`'s dtype, SciPy's
 /// `'ldd->d'`), with NaN for `alpha <= -1`; 0 for negative integer `n`; a real degree runs the real-degree formula `binom(n + alpha, n) hyp1f1(-n, alpha + 1, x)`
 /// (float32 stays float32; bool, 8- and 16-bit integers and float16 in `x` give float32, SciPy's
-/// `'fff->f'` listed first). Real `n` that is not a non-negative integer needs the confluent hypergeometric
-/// function `hyp1f1(-n, alpha + 1, x)` and gives NaN here; integer-valued real `n` takes the recurrence. Complex input is not implemented. The result lives on
-/// the input's device.
+/// `'fff->f'` listed first); an integer-valued real `n >= 0` takes the integer recurrence (where the
+/// series terminates). Complex input is not implemented. The result lives on the input's device.
 ///
-/// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the recurrence of the normalized sum times `binom(n + alpha, n)`. The CPU computes in float64 (Rust,
+/// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the recurrence of the normalized sum times
+/// `binom(n + alpha, n)`; for real degree this crate's [`hyp1f1`](crate::hyp1f1). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
 ///
 /// # Errors

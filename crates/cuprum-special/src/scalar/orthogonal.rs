@@ -1,12 +1,13 @@
 //! The classical orthogonal polynomials of `scipy/special/orthogonal_eval.pxd` (SciPy 1.17.1):
 //! integer degree by three-term recurrences (the `_l` routines, SciPy's `'l'` loops), real
 //! degree through the Gauss hypergeometric function (`hyp2f1`) or, for the Laguerre family,
-//! the confluent one.
+//! the confluent one (`hyp1f1`).
 //!
 //! The CUDA side (`kernels/special/orthogonal.cuh`) runs the same steps in the same order.
 
 use super::NAN;
 use super::gamma::{beta, binom, gamma};
+use super::confluent::hyp1f1;
 use super::gauss_hypergeometric::hyp2f1;
 
 /// `2^(n/2)` for `n >= 0` as the correctly rounded `pow(2, n / 2)`: a power of two, or
@@ -272,8 +273,8 @@ pub(crate) fn sh_legendre_l(n: i64, x: f64) -> f64 {
 }
 
 /// Generalized Laguerre `L_n^(alpha)(x)` of real degree: `binom(n + alpha, n) 1F1(-n; alpha
-/// + 1; x)`. The confluent function is evaluated here only where it terminates (`n` a
-/// non-negative integer, by the recurrence of [`genlaguerre_l`]); other degrees give NaN.
+/// + 1; x)` (SciPy's formula); a non-negative integer `n` takes the recurrence of
+/// [`genlaguerre_l`], where the confluent series terminates.
 pub(crate) fn genlaguerre(n: f64, alpha: f64, x: f64) -> f64 {
     if alpha <= -1.0 {
         return NAN;
@@ -284,7 +285,7 @@ pub(crate) fn genlaguerre(n: f64, alpha: f64, x: f64) -> f64 {
     if n >= 0.0 && n == n.floor() && n < 9.0e15 {
         return genlaguerre_l(n as i64, alpha, x);
     }
-    NAN
+    binom(n + alpha, n) * hyp1f1(-n, alpha + 1.0, x)
 }
 
 /// Generalized Laguerre of integer degree (the recurrence of the normalized sum).
