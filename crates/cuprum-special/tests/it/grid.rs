@@ -126,3 +126,33 @@ pub fn run(
     let refs: Vec<&Array> = arrs.iter().collect();
     f(&refs).unwrap()
 }
+
+/// The text of section `[name]` of a data file: the lines after the header up to the next
+/// header or comment.
+pub fn section<'a>(text: &'a str, name: &str) -> &'a str {
+    let head = format!("[{name}]\n");
+    let start = text.find(&head).map(|i| i + head.len());
+    let start = start.unwrap_or_else(|| panic!("no section [{name}]"));
+    let rest = &text[start..];
+    let end = [rest.find("\n["), rest.find("\n#")]
+        .into_iter()
+        .flatten()
+        .min()
+        .map_or(rest.len(), |i| i + 1);
+    &rest[..end]
+}
+
+/// The text of `tests/data/<file>.txt`.
+fn data_file(file: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(format!("{file}.txt"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The numbers of the sections `[group.name]` of `tests/data/<file>.txt`, `name` running over
+/// `names`.
+pub fn columns<const N: usize>(file: &str, group: &str, names: [&str; N]) -> [Vec<f64>; N] {
+    let text = data_file(file);
+    names.map(|n| parse(section(&text, &format!("{group}.{n}"))))
+}
