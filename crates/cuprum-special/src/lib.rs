@@ -85,6 +85,7 @@ mod param_inverse;
 mod scalar;
 mod spherical_bessel_ik;
 mod spherical_harmonics;
+mod struve;
 mod ufunc;
 
 pub use airy::*;
@@ -115,5 +116,6 @@ pub use orthogonal::*;
 pub use param_inverse::*;
 pub use spherical_bessel_ik::*;
 pub use spherical_harmonics::*;
+pub use struve::*;
 
 pub mod stats;

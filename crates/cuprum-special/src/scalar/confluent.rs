@@ -4,6 +4,7 @@
 //! the first cancels more than 8 digits), and the large-`|x|` asymptotic expansion (DLMF
 //! 13.7.2) beyond `|x| = 600`, where the series' terms approach the float64 range.
 
+use super::dd::{Dd, two_sum};
 use super::gamma::{gammasgn, lgam_sgn};
 use super::{INF, MACHEP, NAN};
 
@@ -12,50 +13,6 @@ const MAXIT: u32 = 20000;
 /// Whether `v` is a non-positive integer.
 fn nonpos_int(v: f64) -> bool {
     v <= 0.0 && v == v.trunc()
-}
-
-/// A double-double number `hi + lo` (`|lo| <= ulp(hi) / 2`): the power series is summed in it
-/// so that its cancellation costs 32 digits instead of 16.
-#[derive(Clone, Copy)]
-struct Dd(f64, f64);
-
-/// `a + b` exactly, as a double-double (Knuth's two-sum).
-fn two_sum(a: f64, b: f64) -> Dd {
-    let s = a + b;
-    let bb = s - a;
-    Dd(s, (a - (s - bb)) + (b - bb))
-}
-
-/// `a + b` for `|a| >= |b|` (Dekker's fast two-sum).
-fn fast_two_sum(a: f64, b: f64) -> Dd {
-    let s = a + b;
-    Dd(s, b - (s - a))
-}
-
-impl Dd {
-    fn add(self, o: Dd) -> Dd {
-        let s = two_sum(self.0, o.0);
-        fast_two_sum(s.0, s.1 + self.1 + o.1)
-    }
-    fn add_f(self, o: f64) -> Dd {
-        let s = two_sum(self.0, o);
-        fast_two_sum(s.0, s.1 + self.1)
-    }
-    fn mul(self, o: Dd) -> Dd {
-        let p = self.0 * o.0;
-        let e = self.0.mul_add(o.0, -p);
-        fast_two_sum(p, e + (self.0 * o.1 + self.1 * o.0))
-    }
-    fn mul_f(self, o: f64) -> Dd {
-        let p = self.0 * o;
-        let e = self.0.mul_add(o, -p);
-        fast_two_sum(p, e + self.1 * o)
-    }
-    fn div(self, o: Dd) -> Dd {
-        let q1 = self.0 / o.0;
-        let r = self.add(o.mul_f(-q1));
-        fast_two_sum(q1, r.0 / o.0)
-    }
 }
 
 /// The power series `sum_k (a)_k / (b)_k x^k / k!` summed in double-double, `a` given as a

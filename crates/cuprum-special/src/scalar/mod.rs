@@ -12,6 +12,7 @@ pub(crate) mod bessel_scaled;
 pub(crate) mod bessel_v;
 pub(crate) mod confluent;
 pub(crate) mod dawson;
+pub(crate) mod dd;
 pub(crate) mod degrees;
 pub(crate) mod discrete;
 pub(crate) mod dist;
@@ -37,6 +38,7 @@ pub(crate) mod param_inverse;
 pub(crate) mod shichi;
 pub(crate) mod sph_harm;
 pub(crate) mod spherical_ik;
+pub(crate) mod struve;
 
 pub(crate) const MACHEP: f64 = 1.110_223_024_625_156_5e-16;
 pub(crate) const MAXLOG: f64 = 7.097_827_128_933_84e2;

@@ -34,6 +34,7 @@ mod spherical_ik;
 mod stats;
 mod stats_descriptive;
 mod stats_dist;
+mod struve;
 mod values;
 mod values_multi;
 
