@@ -227,8 +227,13 @@ impl ModuleSpec {
 ///   (an integer of the same size is reinterpreted, as on the GPU); a launch of more than 1024
 ///   threads a block, an empty grid or block, or a grid beyond CUDA's limits is
 ///   [`KernelError::Launch`] on both devices.
+/// - **Local arrays** (`float w[4];`, `int m[2][3] = {...};`, also in `__device__` functions
+///   and passed to them as pointers) hold one row a thread (16 KiB a thread at most); an index
+///   outside the thread's own array stops the launch as above. `__constant__` arrays and
+///   scalars of the source (with their initializer lists; elements not listed are zero) read
+///   as `const` values; writing one is a compile error.
 /// - **Not supported** (a [`KernelError::Compile`] naming the construct): pointer variables and
-///   pointer arithmetic (other than an atomic's `a + i`), local arrays, `struct`/`class`,
+///   pointer arithmetic (other than an atomic's `a + i`), `struct`/`class`,
 ///   `printf`, `clock()`, textures, cooperative groups, recursion. The engine's [`CpuLimits`](crate::CpuLimits) apply (time limit, cancellation).
 ///
 /// # Errors

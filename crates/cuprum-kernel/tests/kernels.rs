@@ -9,7 +9,9 @@ use cuprum_kernel::{
     ElementwiseKernel, KernelError, LaunchArgs, RawKernel, RawModule, ReductionKernel, args,
 };
 
-fn arr<T: cuprum_core::Element>(v: Vec<T>, shape: &[usize], d: Device) -> Array {
+mod raw_subset;
+
+pub(crate) fn arr<T: cuprum_core::Element>(v: Vec<T>, shape: &[usize], d: Device) -> Array {
     Array::from_vec_on(v, shape, d).unwrap()
 }
 
@@ -1509,10 +1511,6 @@ extern "C" __global__ void g(float* x) {
     );
     // unsupported constructs name themselves
     for (src, what) in [
-        (
-            "extern \"C\" __global__ void f(float* x) { float v[4]; x[0] = 1.0f; }",
-            "local array",
-        ),
         (
             "struct P { float a; };\nextern \"C\" __global__ void f(float* x) { }",
             "struct",

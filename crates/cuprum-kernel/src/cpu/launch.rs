@@ -249,6 +249,7 @@ impl KernelProgram {
         let static_bytes: usize = self
             .shared
             .iter()
+            .filter(|s| !s.local)
             .filter_map(|s| s.len.map(|n| n * s.dtype.itemsize()))
             .sum();
         if static_bytes.saturating_add(shared_mem) > SHARED_LIMIT {
@@ -364,7 +365,11 @@ impl KernelProgram {
         let shared_len: Vec<usize> = self
             .shared
             .iter()
-            .map(|s| s.len.unwrap_or(shared_mem / s.dtype.itemsize()))
+            .map(|s| match s.len {
+                Some(n) if s.local => n * nthreads as usize,
+                Some(n) => n,
+                None => shared_mem / s.dtype.itemsize(),
+            })
             .collect();
         let dims = Dims {
             grid,
@@ -473,6 +478,7 @@ impl KernelProgram {
                     let what = match self.params.get(axis) {
                         Some(p) => format!("parameter '{}'", p.name),
                         None => match self.shared.get(axis - self.params.len()) {
+                            Some(s) if s.local => format!("local array '{}'", s.name),
                             Some(s) => format!("__shared__ array '{}'", s.name),
                             None => "an array".into(),
                         },
@@ -549,6 +555,13 @@ impl KernelProgram {
                             1 => (k / bx) % by,
                             _ => k / (bx * by),
                         } as u32;
+                    }
+                    fr.put(*r, out);
+                }
+                Builtin::Lane => {
+                    let mut out = fr.take::<u32>(*r);
+                    for (k, o) in out[..n].iter_mut().enumerate() {
+                        *o = k as u32;
                     }
                     fr.put(*r, out);
                 }

@@ -150,12 +150,15 @@ pub(crate) enum Sym {
     },
     /// `_ind` / `_in_ind` / `_out_ind`: only `.size()`
     Index(Rt),
-    /// a multi-dimensional `__shared__` array (row-major over `dims`)
+    /// a multi-dimensional `__shared__` array, or a local array (row-major over `dims`)
     Array {
         arg: usize,
         cty: CTy,
         dtype: cuprum_core::DType,
         dims: Vec<usize>,
+        /// one row a thread (a local or `__constant__` array)
+        local: bool,
+        writable: bool,
     },
 }
 
@@ -458,13 +461,8 @@ impl<'a> Lower<'a> {
                 }
                 for d in vars {
                     if !d.dims.is_empty() {
-                        return self.err(
-                            d.pos,
-                            format!(
-                                "local arrays are not supported by the CPU engine ('{}'; a RawKernel can declare it __shared__)",
-                                d.name
-                            ),
-                        );
+                        self.local_array(out, *ty, *is_const, d)?;
+                        continue;
                     }
                     let (cty, val) = match &d.init {
                         Some(e) => {
@@ -746,7 +744,7 @@ impl<'a> Lower<'a> {
     }
 
     /// Stores `v` (converted to the target type) and returns the stored value.
-    fn write(&mut self, out: &mut Vec<Node>, lv: &Lv, v: Reg) -> Reg {
+    pub(super) fn write(&mut self, out: &mut Vec<Node>, lv: &Lv, v: Reg) -> Reg {
         match *lv {
             Lv::Var(r, cty) => {
                 let c = self.convert(out, v, cty);

@@ -680,12 +680,14 @@ impl<'s, 't> Parser<'s, 't> {
     fn try_decl(&mut self) -> Result<Option<Stmt>, Diagnostic> {
         let save = self.at;
         let pos = self.pos();
-        let (mut shared, mut is_extern) = (false, false);
+        let (mut shared, mut is_extern, mut constant) = (false, false, false);
         while let Tok::Ident(s) = self.peek() {
             if s == "__shared__" {
                 shared = true;
             } else if s == "extern" {
                 is_extern = true;
+            } else if s == "__constant__" {
+                constant = true;
             } else if !QUALIFIERS.contains(&s.as_str()) {
                 break;
             }
@@ -701,7 +703,7 @@ impl<'s, 't> Parser<'s, 't> {
             return Ok(None);
         }
         let (ty, is_const) = match self.parse_type() {
-            Ok(t) => t,
+            Ok((t, c)) => (t, c || constant),
             Err(e) => {
                 self.at = save;
                 if matches!(self.peek_at(1), Tok::Punct("(")) {
@@ -730,7 +732,12 @@ impl<'s, 't> Parser<'s, 't> {
                 dims.push(Some(self.parse_expr()?));
                 self.expect("]")?;
             }
-            let init = if self.eat("=") {
+            // `= {a, b}` (an array's elements) reads as `{a, b}`
+            let braced = self.is_punct("=") && matches!(self.peek_at(1), Tok::Punct("{"));
+            if braced {
+                self.bump();
+            }
+            let init = if !braced && self.eat("=") {
                 Some(self.parse_assign()?)
             } else if self.is_punct("(") || self.is_punct("{") {
                 let close = if self.eat("(") {
@@ -740,12 +747,11 @@ impl<'s, 't> Parser<'s, 't> {
                     "}"
                 };
                 let mut args = Vec::new();
-                if !self.is_punct(close) {
-                    loop {
-                        args.push(self.parse_assign()?);
-                        if !self.eat(",") {
-                            break;
-                        }
+                while !self.is_punct(close) {
+                    args.push(self.parse_assign()?);
+                    // a trailing comma ends a braced list too
+                    if !self.eat(",") {
+                        break;
                     }
                 }
                 self.expect(close)?;

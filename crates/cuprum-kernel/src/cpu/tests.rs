@@ -1005,7 +1005,7 @@ fn preamble_defines_typedefs_globals_and_shadowing() {
     let d = compile_err(&vars, "", "float* p = 0; z = x;");
     assert!(d.message.contains("pointer types are not supported"), "{d}");
     let d = compile_err(&vars, "", "float a[4]; z = x;");
-    assert!(d.message.contains("local arrays are not supported"), "{d}");
+    assert!(d.message.contains("local arrays are supported by the CPU engine only in a RawKernel"), "{d}");
     let d = compile_err(&vars, "", "z = threadIdx.x;");
     assert!(d.message.contains("not supported"), "{d}");
 }

@@ -11,7 +11,7 @@
 
 use super::Diagnostic;
 use super::lex::Pos;
-use super::lower::{Lower, Sym, vty};
+use super::lower::{Lower, Lv, Sym, vty};
 use super::parse::{BinOp, CTy, Declarator, Expr, ExprKind, Stmt, Storage};
 use super::vm::{self, Lane, Node, OpFn, Reg, Stored, VTy, Val};
 use cuprum_core::DType;
@@ -23,6 +23,10 @@ type R<T> = Result<T, Diagnostic>;
 /// (CUDA's default limit per block without opting in to more).
 pub(crate) const SHARED_LIMIT: usize = 48 * 1024;
 
+/// The most local-array memory of one thread on the CPU engine (CUDA allows 512 KiB of local
+/// memory a thread; the CPU engine holds a block's threads' arrays at once).
+pub(crate) const LOCAL_LIMIT: usize = 16 * 1024;
+
 /// A per-thread or per-block value the launch fills in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Builtin {
@@ -30,6 +34,8 @@ pub(crate) enum Builtin {
     BlockIdx(usize),
     BlockDim(usize),
     GridDim(usize),
+    /// the thread's linear index in its block (its lane)
+    Lane,
     /// the thread has not returned from the kernel
     Alive,
 }
@@ -41,6 +47,8 @@ pub(crate) struct SharedDecl {
     pub dtype: DType,
     /// element count; `None` for `extern __shared__` (the launch's dynamic shared memory)
     pub len: Option<usize>,
+    /// a local array: `len` elements for each thread of the block, thread `t`'s at `t * len`
+    pub local: bool,
 }
 
 /// The kernel-lowering state.
@@ -344,6 +352,8 @@ impl Lower<'_> {
                 cty,
                 dtype,
                 dims,
+                local,
+                writable,
             }) = self.lookup(n).cloned()
         {
             if idxs.len() != dims.len() {
@@ -369,7 +379,12 @@ impl Lower<'_> {
                 });
             }
             let idx = acc.expect("at least one subscript");
-            return Ok((arg, cty, dtype, true, idx));
+            let idx = if local {
+                self.local_index(out, idx, dims.iter().product())
+            } else {
+                idx
+            };
+            return Ok((arg, cty, dtype, writable, idx));
         }
         let ExprKind::Index(a, i) = &e.kind else {
             return self.err(e.pos, "expected an array element");
@@ -378,6 +393,121 @@ impl Lower<'_> {
         let iv = self.expr(out, i)?;
         let idx = self.index_value(out, iv, i.pos)?;
         Ok((arg, cty, dtype, writable, idx))
+    }
+
+    /// The index in a local array's block-wide buffer of the thread's element `flat` (of a
+    /// row of `len`): `lane * len + flat`, or past the buffer's end when `flat` leaves the
+    /// row (an out-of-bounds access, never another thread's element).
+    fn local_index(&mut self, out: &mut Vec<Node>, flat: Reg, len: usize) -> Reg {
+        let lane = self.builtin(Builtin::Lane);
+        let d = self.reg(VTy::I64);
+        let n = len as i64;
+        let f = vm::map2::<i64, u32, i64>(flat, lane, d, move |f, t| {
+            if (0..n).contains(&f) {
+                t as i64 * n + f
+            } else {
+                i64::MAX
+            }
+        });
+        self.op(out, f);
+        d
+    }
+
+    /// A local array `T a[n]...` of a `__global__` function (or of a `__device__` function
+    /// it calls, or a `__constant__` array of the source): one row of the block-wide buffer a
+    /// thread; an initializer list fills the first elements, zeros the rest.
+    pub(super) fn local_array(
+        &mut self,
+        out: &mut Vec<Node>,
+        ty: CTy,
+        is_const: bool,
+        d: &Declarator,
+    ) -> R<()> {
+        if self.kernel.is_none() {
+            return self.err(
+                d.pos,
+                format!(
+                    "local arrays are supported by the CPU engine only in a RawKernel ('{}')",
+                    d.name
+                ),
+            );
+        }
+        let Some(dtype) = ty.dtype() else {
+            return self.err(d.pos, format!("array of type {}", ty.name()));
+        };
+        let mut dims = Vec::new();
+        for e in &d.dims {
+            let v = e
+                .as_ref()
+                .and_then(const_int)
+                .filter(|v| *v > 0)
+                .and_then(|v| usize::try_from(v).ok());
+            let Some(v) = v else {
+                return self.err(
+                    d.pos,
+                    format!(
+                        "the size of local array '{}' must be a positive integer constant",
+                        d.name
+                    ),
+                );
+            };
+            dims.push(v);
+        }
+        let len = dims.iter().fold(1usize, |a, &b| a.saturating_mul(b));
+        if len.saturating_mul(dtype.itemsize()) > LOCAL_LIMIT {
+            return self.err(
+                d.pos,
+                format!(
+                    "local array '{}' takes more than the {LOCAL_LIMIT} bytes a thread has on the CPU engine",
+                    d.name
+                ),
+            );
+        }
+        let k = self.kernel.as_mut().expect("kernel");
+        let arg = k.nparams + k.shared.len();
+        k.shared.push(SharedDecl {
+            name: d.name.clone(),
+            dtype,
+            len: Some(len),
+            local: true,
+        });
+        if let Some(init) = &d.init {
+            let items: &[Expr] = match &init.kind {
+                ExprKind::Cast(_, items) => items,
+                _ => std::slice::from_ref(init),
+            };
+            if items.len() > len {
+                return self.err(
+                    init.pos,
+                    format!(
+                        "too many initializers for '{}' ({} for {len} elements)",
+                        d.name,
+                        items.len()
+                    ),
+                );
+            }
+            for j in 0..len {
+                let v = match items.get(j) {
+                    Some(e) => self.expr(out, e)?,
+                    None => self.constant(Val::I32(0)),
+                };
+                let jr = self.constant(Val::I64(j as i64));
+                let idx = self.local_index(out, jr, len);
+                self.write(out, &Lv::Raw(arg, ty, dtype, idx), v);
+            }
+        }
+        self.declare(
+            &d.name,
+            Sym::Array {
+                arg,
+                cty: ty,
+                dtype,
+                dims,
+                local: true,
+                writable: !is_const,
+            },
+        );
+        Ok(())
     }
 
     /// The symbol a pointer parameter of a `__device__` function binds to.
@@ -397,7 +527,23 @@ impl Lower<'_> {
                         writable: writable && !is_const,
                     });
                 }
-                Some(s @ Sym::Array { .. }) => return Ok(s),
+                Some(Sym::Array {
+                    arg,
+                    cty,
+                    dtype,
+                    dims,
+                    local,
+                    writable,
+                }) => {
+                    return Ok(Sym::Array {
+                        arg,
+                        cty,
+                        dtype,
+                        dims,
+                        local,
+                        writable: writable && !is_const,
+                    });
+                }
                 _ => {}
             }
         }
@@ -471,6 +617,7 @@ impl Lower<'_> {
             let bytes: usize = k
                 .shared
                 .iter()
+                .filter(|s| !s.local)
                 .filter_map(|s| s.len.map(|n| n.saturating_mul(s.dtype.itemsize())))
                 .chain(len.map(|n| n.saturating_mul(dtype.itemsize())))
                 .fold(0usize, |a, b| a.saturating_add(b));
@@ -487,6 +634,7 @@ impl Lower<'_> {
                 name: d.name.clone(),
                 dtype,
                 len,
+                local: false,
             });
             let sym = match dims.len() {
                 0 if len.is_some() => {
@@ -510,6 +658,8 @@ impl Lower<'_> {
                     cty: ty,
                     dtype,
                     dims,
+                    local: false,
+                    writable: true,
                 },
             };
             self.declare(&d.name, sym);

@@ -1,0 +1,100 @@
+//! The C subset of a `RawKernel` beyond CUDA's thread model: local arrays, `__constant__`
+//! arrays, initializer lists. The same source on every device; the values computed by hand
+//! (exact in `float`).
+
+use super::arr;
+use cuprum_core::Device;
+use cuprum_core::ext::test_util::all_devices;
+use cuprum_kernel::{KernelError, LaunchArgs, RawKernel};
+
+const LOCAL_ARRAYS: &str = r#"
+__constant__ float coef[4] = {0.5f, -1.0f, 2.0f, 0.25f};
+__constant__ int offs[3] = {10, 20};
+
+__device__ float dot4(const float* a) {
+    float s = 0.0f;
+    for (int k = 0; k < 4; ++k) s += a[k] * coef[k];
+    return s;
+}
+
+extern "C" __global__ void local_arrays(const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float w[4];
+    for (int k = 0; k < 4; ++k) w[k] = x[i] + k;
+    int m[2][3] = {1, 2, 3, 4, 5, 6,};
+    m[0][1] += (int)threadIdx.x % 2;
+    y[i] = dot4(w) + m[1][2] * m[0][1] + offs[2] + offs[1];
+}
+"#;
+
+#[test]
+fn local_and_constant_arrays() {
+    let k = RawKernel::new(LOCAL_ARRAYS, "local_arrays");
+    for d in all_devices() {
+        let n = 100usize;
+        let x = arr((0..n).map(|v| v as f32).collect(), &[n], d);
+        let y = arr(vec![0.0f32; n], &[n], d);
+        k.launch(
+            4,
+            32,
+            0,
+            &LaunchArgs::new().array(&x).array(&y).scalar(n as i32),
+        )
+        .unwrap();
+        // dot4 = 0.5x - (x + 1) + 2(x + 2) + 0.25(x + 3) = 1.75x + 3.75; m[1][2] = 6;
+        // m[0][1] = 2 + (threadIdx.x odd); offs = {10, 20, 0}
+        let want: Vec<f32> = (0..n)
+            .map(|i| 1.75 * i as f32 + 3.75 + 6.0 * (2 + (i % 32) % 2) as f32 + 20.0)
+            .collect();
+        assert_eq!(y.to_vec::<f32>().unwrap(), want, "{d:?}");
+    }
+}
+
+#[test]
+fn local_array_errors() {
+    let d = Device::Cpu;
+    let x = arr(vec![0.0f32; 8], &[8], d);
+    // an index past a thread's own row faults (it never reaches another thread's row)
+    let oob = RawKernel::new(
+        r#"extern "C" __global__ void f(float* y) {
+            float w[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+            y[threadIdx.x] = w[threadIdx.x]; }"#,
+        "f",
+    );
+    let e = oob
+        .launch(1, 8, 0, &LaunchArgs::new().array(&x))
+        .unwrap_err();
+    assert!(e.to_string().contains("local array 'w'"), "{e}");
+    let ok = oob.launch(1, 4, 0, &LaunchArgs::new().array(&x));
+    assert!(ok.is_ok(), "{ok:?}");
+    assert_eq!(
+        x.to_vec::<f32>().unwrap(),
+        vec![1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0]
+    );
+    for (src, want) in [
+        (
+            r#"__constant__ float c[2] = {1.0f, 2.0f};
+               extern "C" __global__ void f(float* y) { c[0] = y[0]; }"#,
+            "read-only",
+        ),
+        (
+            r#"extern "C" __global__ void f(float* y) { float w[2] = {1.0f, 2.0f, 3.0f}; }"#,
+            "too many initializers",
+        ),
+        (
+            r#"extern "C" __global__ void f(float* y, int n) { float w[n]; }"#,
+            "positive integer constant",
+        ),
+        (
+            r#"extern "C" __global__ void f(float* y) { double w[4096]; }"#,
+            "bytes a thread has",
+        ),
+    ] {
+        let e = RawKernel::new(src, "f")
+            .launch(1, 1, 0, &LaunchArgs::new().array(&x).scalar(2i32))
+            .unwrap_err();
+        assert!(matches!(e, KernelError::Compile { .. }), "{src}: {e}");
+        assert!(e.to_string().contains(want), "{src}: {e}");
+    }
+}
