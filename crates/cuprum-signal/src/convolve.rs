@@ -417,25 +417,16 @@ fn fft_conv(
         .collect::<Result<Vec<_>>>()?;
     let axi: Vec<isize> = ax.iter().map(|&d| d as isize).collect();
     let (a, b) = (a.astype(dt)?, b.astype(dt)?);
-    let ret = if complex {
-        let fa = cuprum_fft::fftn(&a, Some(&fshape), Some(&axi), Norm::Backward)?;
-        let fb = cuprum_fft::fftn(&b, Some(&fshape), Some(&axi), Norm::Backward)?;
-        cuprum_fft::ifftn(
-            &cuprum_core::multiply(&fa, &fb)?,
-            Some(&fshape),
-            Some(&axi),
-            Norm::Backward,
-        )?
+    type Fft = fn(&Array, Option<&[usize]>, Option<&[isize]>, Norm) -> Result<Array>;
+    let (fwd, inv): (Fft, Fft) = if complex {
+        (cuprum_fft::fftn, cuprum_fft::ifftn)
     } else {
-        let fa = cuprum_fft::rfftn(&a, Some(&fshape), Some(&axi), Norm::Backward)?;
-        let fb = cuprum_fft::rfftn(&b, Some(&fshape), Some(&axi), Norm::Backward)?;
-        cuprum_fft::irfftn(
-            &cuprum_core::multiply(&fa, &fb)?,
-            Some(&fshape),
-            Some(&axi),
-            Norm::Backward,
-        )?
+        (cuprum_fft::rfftn, cuprum_fft::irfftn)
     };
+    let (s, ax_i) = (Some(&fshape[..]), Some(&axi[..]));
+    let fa = fwd(&a, s, ax_i, Norm::Backward)?;
+    let fb = fwd(&b, s, ax_i, Norm::Backward)?;
+    let ret = inv(&cuprum_core::multiply(&fa, &fb)?, s, ax_i, Norm::Backward)?;
     let mut it = full_items(nd);
     for (i, &d) in ax.iter().enumerate() {
         it[d] = SliceItem::Slice {

@@ -2,27 +2,13 @@
 //! SciPy's `dlti` convention): `dlsim`, `dimpulse`, `dstep` — the recursion runs through the
 //! recursive filter engine on the input's device.
 
-use crate::util::{host_f64, upload};
+use crate::util::upload;
 use cuprum_core::{Array, DType, Error, Result};
 
 /// `b` left-padded to `a`'s length (positive powers of `z` → the `z⁻¹` form `lfilter` takes),
 /// after stripping `a`'s leading zeros; `a[0]` normalized to 1.
 fn tf_host(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<f64>, Vec<f64>)> {
-    let (bv, av) = (host_f64(op, b)?, host_f64(op, a)?);
-    let first = av.iter().position(|&v| v != 0.0).ok_or_else(|| {
-        Error::bad_argument(
-            op,
-            "a",
-            format!("{av:?}"),
-            "a denominator with at least one nonzero coefficient",
-        )
-    })?;
-    let a0 = av[first];
-    let av: Vec<f64> = av[first..].iter().map(|v| v / a0).collect();
-    let mut bv: Vec<f64> = bv.iter().map(|v| v / a0).collect();
-    while bv.len() > 1 && bv[0] == 0.0 {
-        bv.remove(0);
-    }
+    let (bv, av) = crate::util::tf_normalized(op, "a", b, a)?;
     if bv.len() > av.len() {
         return Err(Error::bad_argument(
             op,

@@ -782,6 +782,22 @@ fn default_times(op: &'static str, s: &Ss, n: usize) -> Result<Array> {
     cuprum_core::linspace_on(0.0, 7.0 / r, n, true, Some(DType::Float64), dev)
 }
 
+/// The state-space form of `sys` and the times of a response: `t`, or `n` (default 100)
+/// [`default_times`].
+fn siso_times(
+    op: &'static str,
+    sys: &System,
+    t: Option<&Array>,
+    n: Option<usize>,
+) -> Result<(Ss, Array)> {
+    let s = siso(op, sys)?;
+    let t = match t {
+        Some(t) => t.clone(),
+        None => default_times(op, &s, n.unwrap_or(100))?,
+    };
+    Ok((s, t))
+}
+
 /// The impulse response of the continuous-time system `sys` (`scipy.signal.impulse`).
 ///
 /// **Shapes**: `t` 1-D (`None`: `n` times, default 100, over seven time constants of the
@@ -814,11 +830,7 @@ pub fn impulse(
     n: Option<usize>,
 ) -> Result<(Array, Array)> {
     const OP: &str = "impulse";
-    let s = siso(OP, sys)?;
-    let t = match t {
-        Some(t) => t.clone(),
-        None => default_times(OP, &s, n.unwrap_or(100))?,
-    };
+    let (s, t) = siso_times(OP, sys, t, n)?;
     let mut x = s.b.clone();
     if let Some(x0) = x0 {
         if x0.len() != s.n {
@@ -864,12 +876,7 @@ pub fn step(
     t: Option<&Array>,
     n: Option<usize>,
 ) -> Result<(Array, Array)> {
-    const OP: &str = "step";
-    let s = siso(OP, sys)?;
-    let t = match t {
-        Some(t) => t.clone(),
-        None => default_times(OP, &s, n.unwrap_or(100))?,
-    };
+    let (_, t) = siso_times("step", sys, t, n)?;
     let u = cuprum_core::ones_on(&[t.size()][..], DType::Float64, t.device())?;
     let (t, y, _) = lsim(sys, Some(&u), &t, x0, false)?;
     Ok((t, y))

@@ -435,23 +435,13 @@ impl ShortTimeFFT {
     pub fn p_range(&self, n: usize, p0: Option<i64>, p1: Option<i64>) -> Result<(i64, i64)> {
         let pmax = self.p_max(n)?;
         let (a, b) = (p0.unwrap_or(self.p_min()), p1.unwrap_or(pmax));
-        if !(self.p_min() <= a && a < b && b <= pmax) {
-            let (arg, v) = if self.p_min() <= a && a < pmax {
-                ("p1", b)
-            } else {
-                ("p0", a)
-            };
-            return Err(Error::bad_argument(
-                OP,
-                arg,
-                v,
-                format!(
-                    "p_min = {} <= p0 < p1 <= p_max = {pmax} for signal length n = {n} \
-                     (p0 = {a}, p1 = {b})",
-                    self.p_min()
-                ),
-            ));
-        }
+        let p_min = self.p_min();
+        check_range(["p0", "p1"], p_min, a, b, pmax, || {
+            format!(
+                "p_min = {p_min} <= p0 < p1 <= p_max = {pmax} for signal length n = {n} \
+                 (p0 = {a}, p1 = {b})"
+            )
+        })?;
         Ok((a, b))
     }
 
@@ -791,22 +781,10 @@ impl ShortTimeFFT {
         let q_max = qs as i64 + p_min;
         let k_max = (q_max - 1) * hop + m - mid;
         let k1 = k1.unwrap_or(k_max);
-        if !(self.k_min() <= k0 && k0 < k1 && k1 <= k_max) {
-            let (arg, v) = if self.k_min() <= k0 && k0 < k_max {
-                ("k1", k1)
-            } else {
-                ("k0", k0)
-            };
-            return Err(Error::bad_argument(
-                OP,
-                arg,
-                v,
-                format!(
-                    "k_min = {} <= k0 < k1 <= k_max = {k_max} (k0 = {k0}, k1 = {k1})",
-                    self.k_min()
-                ),
-            ));
-        }
+        let k_min = self.k_min();
+        check_range(["k0", "k1"], k_min, k0, k1, k_max, || {
+            format!("k_min = {k_min} <= k0 < k1 <= k_max = {k_max} (k0 = {k0}, k1 = {k1})")
+        })?;
         if k1 - k0 < n_min as i64 {
             return Err(Error::bad_argument(
                 OP,
@@ -915,4 +893,25 @@ impl ShortTimeFFT {
         let out = y.slice(&yi)?;
         Ok(out)
     }
+}
+
+/// Checks `lo ≤ a < b ≤ hi` for the range `(a, b)` whose bounds are named `names`: the error
+/// names `b` when `a` lies in `[lo, hi)`, otherwise `a`, expecting `expected()`.
+fn check_range(
+    names: [&'static str; 2],
+    lo: i64,
+    a: i64,
+    b: i64,
+    hi: i64,
+    expected: impl FnOnce() -> String,
+) -> Result<()> {
+    if lo <= a && a < b && b <= hi {
+        return Ok(());
+    }
+    let (arg, v) = if lo <= a && a < hi {
+        (names[1], b)
+    } else {
+        (names[0], a)
+    };
+    Err(Error::bad_argument(OP, arg, v, expected()))
 }

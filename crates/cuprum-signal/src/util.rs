@@ -21,6 +21,54 @@ macro_rules! kernel_args {
 }
 pub(crate) use kernel_args;
 
+/// A 1-D array (coefficients, roots) copied to the host as complex128, its values finite.
+pub(crate) fn host_c128(
+    op: &'static str,
+    arg: &'static str,
+    a: &Array,
+) -> Result<Vec<cuprum_core::Complex64>> {
+    if a.ndim() > 1 {
+        return Err(Error::bad_shape(op, arg, a.shape(), "a 1-D array"));
+    }
+    let v = a
+        .astype(DType::Complex128)?
+        .to_device(Device::Cpu)?
+        .to_vec::<cuprum_core::Complex64>()?;
+    if let Some(x) = v.iter().find(|x| !(x.re.is_finite() && x.im.is_finite())) {
+        return Err(Error::out_of_domain(op, arg, x, "finite values"));
+    }
+    Ok(v)
+}
+
+/// A transfer function `b/a` (descending powers) on the host, normalized: `a`'s leading zeros
+/// stripped and `a[0]` made 1 (`b` scaled alike), `b`'s leading zeros stripped but one.
+///
+/// # Errors
+/// [`Error::BadArgument`] naming `den_arg` when `a` has no nonzero coefficient.
+pub(crate) fn tf_normalized(
+    op: &'static str,
+    den_arg: &'static str,
+    b: &Array,
+    a: &Array,
+) -> Result<(Vec<f64>, Vec<f64>)> {
+    let (bv, av) = (host_f64(op, b)?, host_f64(op, a)?);
+    let first = av.iter().position(|&v| v != 0.0).ok_or_else(|| {
+        Error::bad_argument(
+            op,
+            den_arg,
+            format!("{av:?}"),
+            "a denominator with at least one nonzero coefficient",
+        )
+    })?;
+    let a0 = av[first];
+    let av: Vec<f64> = av[first..].iter().map(|v| v / a0).collect();
+    let mut bv: Vec<f64> = bv.iter().map(|v| v / a0).collect();
+    while bv.len() > 1 && bv[0] == 0.0 {
+        bv.remove(0);
+    }
+    Ok((bv, av))
+}
+
 /// The floating dtype SciPy computes in for data of dtype `d`: float32 and complex64 stay,
 /// float16 becomes float32, every other real dtype (bool, integers) float64.
 pub(crate) fn inexact(d: DType) -> DType {

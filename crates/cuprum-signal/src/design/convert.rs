@@ -368,20 +368,7 @@ fn comb(n: usize, k: usize) -> f64 {
 /// ```
 pub fn bilinear(b: &Array, a: &Array, fs: f64) -> Result<(Array, Array)> {
     const OP: &str = "bilinear";
-    let (bv, av) = (host_f64(OP, b)?, host_f64(OP, a)?);
-    if bv.is_empty() || av.is_empty() {
-        let (arg, v) = if bv.is_empty() {
-            ("b", &bv)
-        } else {
-            ("a", &av)
-        };
-        return Err(Error::bad_shape(
-            OP,
-            arg,
-            &[v.len()],
-            "at least one coefficient",
-        ));
-    }
+    let (bv, av) = ba_pair(OP, b, a)?;
     let d = av.len() - 1;
     let n = bv.len() - 1;
     let m = n.max(d);

@@ -3,6 +3,7 @@
 //! `freqs_zpk` that takes either a number of such frequencies or the frequencies themselves.
 
 use super::convert::real_roots;
+use crate::util::host_c128;
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 
 /// The frequencies argument of [`freqs`](crate::freqs) and [`freqs_zpk`](crate::freqs_zpk)
@@ -63,20 +64,6 @@ impl FreqsKind {
             )),
         }
     }
-}
-
-fn host_c(op: &'static str, arg: &'static str, a: &Array) -> Result<Vec<C>> {
-    if a.ndim() > 1 {
-        return Err(Error::bad_shape(op, arg, a.shape(), "a 1-D array"));
-    }
-    let v = a
-        .astype(DType::Complex128)?
-        .to_device(Device::Cpu)?
-        .to_vec::<C>()?;
-    if let Some(x) = v.iter().find(|x| !(x.re.is_finite() && x.im.is_finite())) {
-        return Err(Error::out_of_domain(op, arg, x, "finite values"));
-    }
-    Ok(v)
 }
 
 fn roots_of(op: &'static str, c: &[C]) -> Result<Vec<C>> {
@@ -164,7 +151,7 @@ fn round_half_even(x: f64) -> f64 {
 /// ```
 pub fn findfreqs(num: &Array, den: &Array, n: usize, kind: FreqsKind) -> Result<Array> {
     const OP: &str = "signal.findfreqs";
-    let (nv, dv) = (host_c(OP, "num", num)?, host_c(OP, "den", den)?);
+    let (nv, dv) = (host_c128(OP, "num", num)?, host_c128(OP, "den", den)?);
     let (tz, ep) = match kind {
         FreqsKind::Ba => (roots_of(OP, &nv)?, roots_of(OP, &dv)?),
         FreqsKind::Zp => (nv, dv),

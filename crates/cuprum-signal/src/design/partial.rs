@@ -215,17 +215,7 @@ fn check_tol(op: &'static str, tol: f64) -> Result<()> {
 
 /// A 1-D array on the host as complex128, with whether its dtype was complex.
 fn host_1d(op: &'static str, arg: &'static str, a: &Array) -> Result<(Vec<C>, bool)> {
-    if a.ndim() > 1 {
-        return Err(Error::bad_shape(op, arg, a.shape(), "a 1-D array"));
-    }
-    let v = a
-        .astype(DType::Complex128)?
-        .to_device(Device::Cpu)?
-        .to_vec::<C>()?;
-    if let Some(x) = v.iter().find(|x| !(x.re.is_finite() && x.im.is_finite())) {
-        return Err(Error::out_of_domain(op, arg, x, "finite values"));
-    }
-    Ok((v, a.dtype().is_complex()))
+    Ok((crate::util::host_c128(op, arg, a)?, a.dtype().is_complex()))
 }
 
 /// `v` on `dev`: complex128 when `complex`, otherwise the real parts as float64.
@@ -359,34 +349,11 @@ fn any_complex(v: &[C]) -> bool {
 /// assert_eq!(k.size(), 0);
 /// ```
 pub fn residue(b: &Array, a: &Array, tol: f64, rtype: RootType) -> Result<(Array, Array, Array)> {
-    const OP: &str = "signal.residue";
-    check_tol(OP, tol)?;
-    let (bv, bc) = host_1d(OP, "b", b)?;
-    let (av, ac) = host_1d(OP, "a", a)?;
-    let cx = bc || ac;
-    let dev = b.device();
-    let bt = trim_front(&bv);
-    let at = trim_front(&av);
-    if at.is_empty() {
-        return Err(Error::out_of_domain(
-            OP,
-            "a",
-            format!("{:?}", a.shape()),
-            "a denominator with a nonzero coefficient",
-        ));
-    }
-    let poles = poly_roots(OP, at, cx)?;
-    let pc = any_complex(&poles);
-    if bt.is_empty() {
-        let order = cmplx_order(&poles);
-        let sorted: Vec<C> = order.iter().map(|&i| poles[i]).collect();
-        let n = sorted.len();
-        return Ok((
-            cuprum_core::zeros_on(&[n][..], DType::Float64, dev)?,
-            upload(sorted, pc, dev)?,
-            upload(Vec::new(), cx, dev)?,
-        ));
-    }
+    let (bt, at, cx, poles) = match expansion_start("signal.residue", b, a, tol, trim_front)? {
+        Start::Done(r, p, k) => return Ok((r, p, k)),
+        Start::Parts(parts) => parts,
+    };
+    let (bt, at, dev, pc) = (&bt[..], &at[..], b.device(), any_complex(&poles));
     let (k, rem) = if bt.len() < at.len() {
         (Vec::new(), bt.to_vec())
     } else {
@@ -429,37 +396,11 @@ pub fn residue(b: &Array, a: &Array, tol: f64, rtype: RootType) -> Result<(Array
 /// assert_eq!(k.size(), 0);
 /// ```
 pub fn residuez(b: &Array, a: &Array, tol: f64, rtype: RootType) -> Result<(Array, Array, Array)> {
-    const OP: &str = "signal.residuez";
-    check_tol(OP, tol)?;
-    let (bv, bc) = host_1d(OP, "b", b)?;
-    let (av, ac) = host_1d(OP, "a", a)?;
-    let cx = bc || ac;
-    let dev = b.device();
-    let bt = trim_back(&bv);
-    let at = trim_back(&av);
-    if at.is_empty() {
-        return Err(Error::out_of_domain(
-            OP,
-            "a",
-            format!("{:?}", a.shape()),
-            "a denominator with a nonzero coefficient",
-        ));
-    }
-    if at[0] == C::new(0.0, 0.0) {
-        return Err(Error::out_of_domain(OP, "a[0]", 0, "nonzero values"));
-    }
-    let poles = poly_roots(OP, at, cx)?;
-    let pc = any_complex(&poles);
-    if bt.is_empty() {
-        let order = cmplx_order(&poles);
-        let sorted: Vec<C> = order.iter().map(|&i| poles[i]).collect();
-        let n = sorted.len();
-        return Ok((
-            cuprum_core::zeros_on(&[n][..], DType::Float64, dev)?,
-            upload(sorted, pc, dev)?,
-            upload(Vec::new(), cx, dev)?,
-        ));
-    }
+    let (bt, at, cx, poles) = match expansion_start("signal.residuez", b, a, tol, trim_back)? {
+        Start::Done(r, p, k) => return Ok((r, p, k)),
+        Start::Parts(parts) => parts,
+    };
+    let (dev, pc) = (b.device(), any_complex(&poles));
     let b_rev: Vec<C> = bt.iter().rev().copied().collect();
     let a_rev: Vec<C> = at.iter().rev().copied().collect();
     let (k_rev, rem) = if b_rev.len() < a_rev.len() {
@@ -484,6 +425,53 @@ pub fn residuez(b: &Array, a: &Array, tol: f64, rtype: RootType) -> Result<(Arra
         upload(full, pc || cx, dev)?,
         upload(k, cx, dev)?,
     ))
+}
+
+/// Where [`expansion_start`] leaves `residue`/`residuez`: the finished result of a zero
+/// numerator, or the trimmed `b` and `a`, whether either is complex, and the poles.
+enum Start {
+    Done(Array, Array, Array),
+    Parts((Vec<C>, Vec<C>, bool, Vec<C>)),
+}
+
+/// The shared start of `residue` and `residuez`: `tol` checked, `b` and `a` copied to the host
+/// and trimmed by `trim`, a nonzero denominator (with a nonzero `a[0]`), its roots; a zero
+/// numerator gives zero residues at the sorted poles and an empty `k`.
+fn expansion_start(
+    op: &'static str,
+    b: &Array,
+    a: &Array,
+    tol: f64,
+    trim: fn(&[C]) -> &[C],
+) -> Result<Start> {
+    check_tol(op, tol)?;
+    let (bv, bc) = host_1d(op, "b", b)?;
+    let (av, ac) = host_1d(op, "a", a)?;
+    let cx = bc || ac;
+    let dev = b.device();
+    let (bt, at) = (trim(&bv), trim(&av));
+    if at.is_empty() {
+        return Err(Error::out_of_domain(
+            op,
+            "a",
+            format!("{:?}", a.shape()),
+            "a denominator with a nonzero coefficient",
+        ));
+    }
+    if at[0] == C::new(0.0, 0.0) {
+        return Err(Error::out_of_domain(op, "a[0]", 0, "nonzero values"));
+    }
+    let poles = poly_roots(op, at, cx)?;
+    if bt.is_empty() {
+        let sorted: Vec<C> = cmplx_order(&poles).iter().map(|&i| poles[i]).collect();
+        let n = sorted.len();
+        return Ok(Start::Done(
+            cuprum_core::zeros_on(&[n][..], DType::Float64, dev)?,
+            upload(sorted, any_complex(&poles), dev)?,
+            upload(Vec::new(), cx, dev)?,
+        ));
+    }
+    Ok(Start::Parts((bt.to_vec(), at.to_vec(), cx, poles)))
 }
 
 /// SciPy's `_group_poles`: runs of consecutive poles within `tol` of the run's first pole,

@@ -29,21 +29,7 @@ use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 /// ```
 pub fn tf2ss(b: &Array, a: &Array) -> Result<(Array, Array, Array, Array)> {
     const OP: &str = "tf2ss";
-    let (bv, av) = (host_f64(OP, b)?, host_f64(OP, a)?);
-    let first = av.iter().position(|&v| v != 0.0).ok_or_else(|| {
-        Error::bad_argument(
-            OP,
-            "den",
-            format!("{av:?}"),
-            "a denominator with at least one nonzero coefficient",
-        )
-    })?;
-    let a0 = av[first];
-    let av: Vec<f64> = av[first..].iter().map(|v| v / a0).collect();
-    let mut bv: Vec<f64> = bv.iter().map(|v| v / a0).collect();
-    while bv.len() > 1 && bv[0] == 0.0 {
-        bv.remove(0);
-    }
+    let (bv, av) = crate::util::tf_normalized(OP, "den", b, a)?;
     let (m, k) = (bv.len(), av.len());
     if m > k {
         return Err(Error::bad_argument(
