@@ -187,14 +187,7 @@ pub fn pulse_compression(
     nfft: Option<usize>,
 ) -> Result<Array> {
     const OP: &str = "pulse_compression";
-    if x.ndim() != 2 {
-        return Err(Error::bad_shape(
-            OP,
-            "x",
-            x.shape(),
-            "a 2-D array (num_pulses, samples_per_pulse)",
-        ));
-    }
+    pulses_2d(OP, x)?;
     let dtype = DType::promote(x.dtype(), template.dtype());
     let nfft = nfft.unwrap_or(x.shape()[1]);
     if nfft == 0 {
@@ -250,14 +243,7 @@ pub fn pulse_compression(
 /// ```
 pub fn pulse_doppler(x: &Array, window: Option<Window<'_>>, nfft: Option<usize>) -> Result<Array> {
     const OP: &str = "pulse_doppler";
-    if x.ndim() != 2 {
-        return Err(Error::bad_shape(
-            OP,
-            "x",
-            x.shape(),
-            "a 2-D array (num_pulses, samples_per_pulse)",
-        ));
-    }
+    pulses_2d(OP, x)?;
     let nfft = nfft.unwrap_or(x.shape()[0]);
     if nfft == 0 {
         return Err(Error::bad_argument(OP, "nfft", 0, "a positive length"));
@@ -450,4 +436,17 @@ pub fn ca_cfar(
     }
     let detections = greater(&subtract(array, &mask)?, 0i64)?;
     Ok((mask, detections))
+}
+
+/// Checks `x` is a 2-D array of pulses, `(num_pulses, samples_per_pulse)`.
+fn pulses_2d(op: &'static str, x: &Array) -> Result<()> {
+    if x.ndim() != 2 {
+        return Err(Error::bad_shape(
+            op,
+            "x",
+            x.shape(),
+            "a 2-D array (num_pulses, samples_per_pulse)",
+        ));
+    }
+    Ok(())
 }

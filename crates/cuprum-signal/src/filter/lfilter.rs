@@ -2,7 +2,7 @@
 //! axis (direct form II transposed, SciPy's recurrence and state layout).
 
 use super::engine::{self, Recurrence};
-use super::pad::{PadType, extend, validate_pad};
+use super::pad::{PadType, extend, unpad_reversed, validate_pad};
 use crate::util::{
     along, axis_of, axis_reverse, axis_slice, from_last, inexact, same_device, to_last, upload,
 };
@@ -390,10 +390,5 @@ pub fn filtfilt(
         Some(&cuprum_core::multiply(&zi, &y0)?),
         ax as isize,
     )?;
-    let y = axis_reverse(&y, ax)?;
-    if edge > 0 {
-        axis_slice(&y, ax, edge as isize, Some(-(edge as isize)))?.copy()
-    } else {
-        y.copy()
-    }
+    unpad_reversed(&y, ax, edge)
 }

@@ -104,3 +104,14 @@ pub(crate) fn extend(x: &Array, ax: usize, n: usize, padtype: PadType) -> Result
     let dt = x.dtype();
     concatenate(&[&l.astype(dt)?, x, &r.astype(dt)?], ax as isize)
 }
+
+/// The end of `filtfilt`/`sosfiltfilt`: the backward pass's output `y` (reversed along `ax`)
+/// put back in order, the `edge` samples of padding cut from both ends, as a new array.
+pub(crate) fn unpad_reversed(y: &Array, ax: usize, edge: usize) -> Result<Array> {
+    let y = axis_reverse(y, ax)?;
+    if edge > 0 {
+        axis_slice(&y, ax, edge as isize, Some(-(edge as isize)))?.copy()
+    } else {
+        y.copy()
+    }
+}

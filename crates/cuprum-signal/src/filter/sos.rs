@@ -2,7 +2,7 @@
 
 use super::engine::{self, Recurrence};
 use super::lfilter::{FiltfiltOptions, lfilter_zi_host};
-use super::pad::{extend, validate_pad};
+use super::pad::{extend, unpad_reversed, validate_pad};
 use crate::util::{axis_of, axis_reverse, axis_slice, inexact, same_device, upload_shaped};
 use cuprum_core::{Array, DType, Error, Result};
 
@@ -250,10 +250,5 @@ pub fn sosfiltfilt(sos: &Array, x: &Array, axis: isize, opts: &FiltfiltOptions) 
         Some(&z1.copy()?),
         ax as isize,
     )?;
-    let y = axis_reverse(&y, ax)?;
-    if edge > 0 {
-        axis_slice(&y, ax, edge as isize, Some(-(edge as isize)))?.copy()
-    } else {
-        y.copy()
-    }
+    unpad_reversed(&y, ax, edge)
 }
