@@ -4,49 +4,16 @@
 //! float32-rounded columns, rounded to float32, as CuPy computes them (SciPy's own float32 loop
 //! computes in single precision through Boost).
 
-use super::grid::{check_outs, columns};
-use cuprum_core::DType;
+use super::grid::{Grid, check_grids};
 use cuprum_special as sp;
 
 #[test]
-fn btdtr_grid() {
-    let [a, b, x, want, want32] = columns("btdtr", "btdtr_grid", ["a", "b", "x", "want", "want32"]);
-    check_outs(
-        &[&a, &b, &x],
-        &[&want],
-        DType::Float64,
-        1e-13,
-        1e-300,
-        |v| Ok(vec![sp::btdtr(v[0], v[1], v[2])?]),
-    );
-    check_outs(
-        &[&a, &b, &x],
-        &[&want32],
-        DType::Float32,
-        2e-6,
-        1e-37,
-        |v| Ok(vec![sp::btdtr(v[0], v[1], v[2])?]),
-    );
-}
-
-#[test]
-fn btdtri_grid() {
-    let [a, b, x, want, want32] =
-        columns("btdtr", "btdtri_grid", ["a", "b", "x", "want", "want32"]);
-    check_outs(
-        &[&a, &b, &x],
-        &[&want],
-        DType::Float64,
-        1e-12,
-        1e-300,
-        |v| Ok(vec![sp::btdtri(v[0], v[1], v[2])?]),
-    );
-    check_outs(
-        &[&a, &b, &x],
-        &[&want32],
-        DType::Float32,
-        2e-6,
-        1e-37,
-        |v| Ok(vec![sp::btdtri(v[0], v[1], v[2])?]),
-    );
+fn btdtr_and_btdtri_grids() {
+    // (group, argument columns, float64 (rtol, atol), float32 (rtol, atol), function)
+    #[rustfmt::skip]
+    let gs: [Grid; 2] = [
+        ("btdtr_grid", &["a", "b", "x"], (1e-13, 1e-300), (2e-6, 1e-37), |a| sp::btdtr(a[0], a[1], a[2])),
+        ("btdtri_grid", &["a", "b", "x"], (1e-12, 1e-300), (2e-6, 1e-37), |a| sp::btdtri(a[0], a[1], a[2])),
+    ];
+    check_grids("btdtr", &gs);
 }

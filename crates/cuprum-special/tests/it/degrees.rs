@@ -1,53 +1,24 @@
 //! `sindg`, `cosdg`, `tandg`, `cotdg` and `radian` against SciPy 1.17.1 on every device, float64
-//! and float32 (grids computed with python3; in `tests/data/degrees.txt`, the SciPy call above each section).
+//! and float32 (grids computed with python3; in `tests/data/degrees.txt`, the SciPy call above each
+//! section).
 
-use super::grid::{check_outs, columns};
+use super::grid::{Grid, check_grids};
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, DType};
 use cuprum_special as sp;
 
 #[test]
-fn sindg_grid() {
-    let [x, want, want32] = columns("degrees", "sindg_grid", ["x", "want", "want32"]);
-    check_outs(&[&x], &[&want], DType::Float64, 1e-15, 0.0, |a| {
-        Ok(vec![sp::sindg(a[0])?])
-    });
-    check_outs(&[&x], &[&want32], DType::Float32, 2e-7, 0.0, |a| {
-        Ok(vec![sp::sindg(a[0])?])
-    });
-}
-
-#[test]
-fn cosdg_grid() {
-    let [x, want, want32] = columns("degrees", "cosdg_grid", ["x", "want", "want32"]);
-    check_outs(&[&x], &[&want], DType::Float64, 1e-15, 0.0, |a| {
-        Ok(vec![sp::cosdg(a[0])?])
-    });
-    check_outs(&[&x], &[&want32], DType::Float32, 2e-7, 0.0, |a| {
-        Ok(vec![sp::cosdg(a[0])?])
-    });
-}
-
-#[test]
-fn tandg_grid() {
-    let [x, want, want32] = columns("degrees", "tandg_grid", ["x", "want", "want32"]);
-    check_outs(&[&x], &[&want], DType::Float64, 1e-15, 0.0, |a| {
-        Ok(vec![sp::tandg(a[0])?])
-    });
-    check_outs(&[&x], &[&want32], DType::Float32, 2e-7, 0.0, |a| {
-        Ok(vec![sp::tandg(a[0])?])
-    });
-}
-
-#[test]
-fn cotdg_grid() {
-    let [x, want, want32] = columns("degrees", "cotdg_grid", ["x", "want", "want32"]);
-    check_outs(&[&x], &[&want], DType::Float64, 1e-15, 0.0, |a| {
-        Ok(vec![sp::cotdg(a[0])?])
-    });
-    check_outs(&[&x], &[&want32], DType::Float32, 2e-7, 0.0, |a| {
-        Ok(vec![sp::cotdg(a[0])?])
-    });
+fn degree_function_grids() {
+    // (group, argument columns, float64 (rtol, atol), float32 (rtol, atol), function)
+    #[rustfmt::skip]
+    let gs: [Grid; 5] = [
+        ("sindg_grid", &["x"], (1e-15, 0.0), (2e-7, 0.0), |a| sp::sindg(a[0])),
+        ("cosdg_grid", &["x"], (1e-15, 0.0), (2e-7, 0.0), |a| sp::cosdg(a[0])),
+        ("tandg_grid", &["x"], (1e-15, 0.0), (2e-7, 0.0), |a| sp::tandg(a[0])),
+        ("cotdg_grid", &["x"], (1e-15, 0.0), (2e-7, 0.0), |a| sp::cotdg(a[0])),
+        ("radian_grid", &["d", "m", "s"], (4e-16, 0.0), (2e-7, 0.0), |a| sp::radian(a[0], a[1], a[2])),
+    ];
+    check_grids("degrees", &gs);
 }
 
 #[test]
@@ -94,15 +65,7 @@ fn degrees_dtypes() {
 }
 
 #[test]
-fn radian_grid() {
-    let [d, m, s, want, want32] =
-        columns("degrees", "radian_grid", ["d", "m", "s", "want", "want32"]);
-    check_outs(&[&d, &m, &s], &[&want], DType::Float64, 4e-16, 0.0, |a| {
-        Ok(vec![sp::radian(a[0], a[1], a[2])?])
-    });
-    check_outs(&[&d, &m, &s], &[&want32], DType::Float32, 2e-7, 0.0, |a| {
-        Ok(vec![sp::radian(a[0], a[1], a[2])?])
-    });
+fn radian_broadcasts_weak_scalars() {
     // broadcasting with weak scalars: scipy.special.radian([90.0, 45.0], 30.0, 0.0)
     for dev in all_devices() {
         let dd = Array::from_vec_on(vec![90.0f64, 45.0], &[2], dev).unwrap();

@@ -1,5 +1,6 @@
 //! `wofz` and `voigt_profile` against SciPy 1.17.1 on every device, complex128/float64 and
-//! complex64/float32 (grids computed with python3; in `tests/data/faddeeva.txt`, the SciPy call above each section).
+//! complex64/float32 (grids computed with python3; in `tests/data/faddeeva.txt`, the SciPy call
+//! above each section).
 
 use super::grid::{check_outs, columns, near};
 use cuprum_core::ext::test_util::all_devices;

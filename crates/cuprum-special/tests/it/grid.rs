@@ -156,3 +156,28 @@ pub fn columns<const N: usize>(file: &str, group: &str, names: [&str; N]) -> [Ve
     let text = data_file(file);
     names.map(|n| parse(section(&text, &format!("{group}.{n}"))))
 }
+
+/// A one-output function's grid of `tests/data/<file>.txt`: the group, the argument columns
+/// `[group.<arg>]`, the float64 tolerance (rtol, atol) against `[group.want]`, the float32 one
+/// against `[group.want32]` (the arguments cast to float32), the function.
+pub type Grid<'a> = (
+    &'a str,
+    &'a [&'a str],
+    (f64, f64),
+    (f64, f64),
+    fn(&[&Array]) -> Result<Array>,
+);
+
+/// Runs the grids `gs` of `tests/data/<file>.txt` (see [`Grid`]) on every device.
+pub fn check_grids(file: &str, gs: &[Grid<'_>]) {
+    let text = data_file(file);
+    for &(group, args, tol64, tol32, f) in gs {
+        let col = |n: &str| parse(section(&text, &format!("{group}.{n}")));
+        let xs: Vec<Vec<f64>> = args.iter().map(|n| col(n)).collect();
+        let xr: Vec<&[f64]> = xs.iter().map(|c| c.as_slice()).collect();
+        let (want, want32) = (col("want"), col("want32"));
+        let g = |a: &[&Array]| Ok(vec![f(a)?]);
+        check_outs(&xr, &[&want], DType::Float64, tol64.0, tol64.1, g);
+        check_outs(&xr, &[&want32], DType::Float32, tol32.0, tol32.1, g);
+    }
+}

@@ -1,5 +1,5 @@
-//! `lambertw` against SciPy 1.17.1 on every device: complex128 and complex64 input, branches
-//! -3 to 2, real and complex input, scalar and array `k` (grids computed with python3; the SciPy call
+//! `lambertw` against SciPy 1.17.1 on every device: complex128 and complex64 input, branches -3 to
+//! 2, real and complex input, scalar and array `k` (grids computed with python3; the SciPy call
 //! above each).
 
 use super::grid::{columns, near};

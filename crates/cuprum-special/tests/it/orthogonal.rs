@@ -1,7 +1,7 @@
-//! The orthogonal polynomials `eval_*` against SciPy 1.17.1 (`tests/data/orthogonal.txt`) on
-//! every device: both of SciPy's loops (integer degree as an int64 array, real degree as float64), a grid of degrees and
-//! points including negative degrees, `x = 0`, points within 1e-5 of 0 (the power series), the
-//! ends of the interval, points outside it and NaN; the float32 loop; the dtype rules.
+//! The orthogonal polynomials `eval_*` against SciPy 1.17.1 (`tests/data/orthogonal.txt`) on every
+//! device: both of SciPy's loops (integer degree as an int64 array, real degree as float64), a grid
+//! of degrees and points including negative degrees, `x = 0`, points within 1e-5 of 0 (the power
+//! series), the ends of the interval, points outside it and NaN; the float32 loop; the dtype rules.
 
 use super::grid::{near, run, table};
 use cuprum_core::ext::test_util::all_devices;

@@ -1,7 +1,8 @@
 //! The distribution parameter inverses (`pdtrik`, `bdtrik`, `bdtrin`, `chdtriv`, `stdtridf`,
 //! `nbdtrik`, `nbdtrin`, `fdtridfd`, `gdtrib`, `gdtrix`, `gdtria`) against SciPy 1.17.1
-//! (`tests/data/param_inverse.txt`) on every device: grids over each argument including the ends of the probability range, values out of
-//! the domain, NaN and the points where SciPy returns a search bound; the float32 loop.
+//! (`tests/data/param_inverse.txt`) on every device: grids over each argument including the ends of
+//! the probability range, values out of the domain, NaN and the points where SciPy returns a search
+//! bound; the float32 loop.
 
 use super::grid::{near, run, table};
 use cuprum_core::ext::test_util::all_devices;
