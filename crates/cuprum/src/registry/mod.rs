@@ -212,6 +212,20 @@ pub fn call(name: &str, call: &Call) -> Result<Vec<Value>> {
 ///
 /// # Errors
 /// [`Error::Unsupported`] when the class has no such method; otherwise as [`Entry::call`].
+///
+/// # Example
+/// ```
+/// use cuprum::registry::{self, Call, Value};
+/// let x = cuprum::Array::from_vec(vec![0.0f64, 1.0, 2.0, 3.0], &[4]).unwrap();
+/// let y = cuprum::Array::from_vec(vec![0.0f64, 1.0, 8.0, 27.0], &[4]).unwrap();
+/// // cs = scipy.interpolate.CubicSpline(x, y); cs([1.5], nu=1)
+/// let made = registry::call("interpolate.CubicSpline", &Call::new().arg(&x).arg(&y)).unwrap();
+/// let Value::Object(cs) = &made[0] else { unreachable!() };
+/// let at = cuprum::Array::from_vec(vec![1.5f64], &[1]).unwrap();
+/// let d = registry::call_method(cs, "__call__", &Call::new().arg(&at).kwarg("nu", 1)).unwrap();
+/// // not-a-knot reproduces x^3: the derivative at 1.5 is 6.75
+/// assert!((d[0].as_array().unwrap().to_vec::<f64>().unwrap()[0] - 6.75).abs() < 1e-12);
+/// ```
 pub fn call_method(obj: &Object, method: &str, call: &Call) -> Result<Vec<Value>> {
     let mut with_self = call.clone();
     with_self.args.insert(0, Value::Object(obj.clone()));
