@@ -2,24 +2,10 @@
 //! complex64/float32 (grids computed with python3; in `tests/data/faddeeva.txt`, the SciPy call
 //! above each section).
 
-use super::grid::{check_outs, columns, near};
+use super::grid::{check_complex, check_outs, columns, complex_array, complex_values};
 use cuprum_core::ext::test_util::all_devices;
-use cuprum_core::{Array, Complex32, Complex64, DType};
+use cuprum_core::{Array, Complex64, DType};
 use cuprum_special as sp;
-
-/// Each part of `got` within `rtol |w|` of (`wr`, `wi`) (NaN and infinities exactly).
-fn check_parts(got: &[Complex64], wr: &[f64], wi: &[f64], rtol: f64, what: &str) {
-    for (i, g) in got.iter().enumerate() {
-        let s = wr[i].hypot(wi[i]);
-        let tol = if s.is_finite() { rtol * s } else { 0.0 };
-        assert!(
-            near(g.re, wr[i], 0.0, tol) && near(g.im, wi[i], 0.0, tol),
-            "{what} element {i}: got {g}, SciPy {}{:+}j",
-            wr[i],
-            wi[i]
-        );
-    }
-}
 
 #[test]
 fn wofz_grid() {
@@ -28,40 +14,17 @@ fn wofz_grid() {
         "wofz_grid",
         ["zr", "zi", "wr", "wi", "wr32", "wi32"],
     );
-    for dev in all_devices() {
-        let z: Vec<Complex64> = zr
-            .iter()
-            .zip(&zi)
-            .map(|(&a, &b)| Complex64::new(a, b))
-            .collect();
-        let za = Array::from_vec_on(z, &[zr.len()], dev).unwrap();
-        let r = sp::wofz(&za).unwrap();
-        assert_eq!(r.dtype(), DType::Complex128);
-        assert_eq!(r.device(), dev);
-        check_parts(
-            &r.to_vec::<Complex64>().unwrap(),
-            &wr,
-            &wi,
-            1e-15,
-            &format!("{dev} complex128"),
-        );
-    }
-    for dev in all_devices() {
-        let z: Vec<Complex32> = zr
-            .iter()
-            .zip(&zi)
-            .map(|(&a, &b)| Complex32::new(a as f32, b as f32))
-            .collect();
-        let za = Array::from_vec_on(z, &[zr.len()], dev).unwrap();
-        let r = sp::wofz(&za).unwrap();
-        assert_eq!(r.dtype(), DType::Complex64);
-        let got: Vec<Complex64> = r
-            .to_vec::<Complex32>()
-            .unwrap()
-            .iter()
-            .map(|c| Complex64::new(f64::from(c.re), f64::from(c.im)))
-            .collect();
-        check_parts(&got, &wr32, &wi32, 2e-7, &format!("{dev} complex64"));
+    // complex128 within 1e-15 |w|; complex64 (the arguments rounded) within 2e-7 |w|
+    for (dt, want, rtol) in [
+        (DType::Complex128, (&wr, &wi), 1e-15),
+        (DType::Complex64, (&wr32, &wi32), 2e-7),
+    ] {
+        for dev in all_devices() {
+            let r = sp::wofz(&complex_array(&zr, &zi, dt, dev)).unwrap();
+            assert_eq!((r.dtype(), r.device()), (dt, dev));
+            let what = |_| format!("{dev} {dt}");
+            check_complex(&complex_values(&r), (want.0, want.1), (rtol, 0.0), what);
+        }
     }
 }
 

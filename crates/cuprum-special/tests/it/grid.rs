@@ -3,7 +3,7 @@
 //! `tests/data`, and a check of functions with several outputs on every device.
 
 use cuprum_core::ext::test_util::all_devices;
-use cuprum_core::{Array, DType, Device, Result};
+use cuprum_core::{Array, Complex32, Complex64, DType, Device, Result};
 
 /// The numbers of `s` (whitespace-separated; Rust's float syntax, which reads Python's `repr`).
 pub fn parse(s: &str) -> Vec<f64> {
@@ -179,5 +179,54 @@ pub fn check_grids(file: &str, gs: &[Grid<'_>]) {
         let g = |a: &[&Array]| Ok(vec![f(a)?]);
         check_outs(&xr, &[&want], DType::Float64, tol64.0, tol64.1, g);
         check_outs(&xr, &[&want32], DType::Float32, tol32.0, tol32.1, g);
+    }
+}
+
+/// The values of a complex64 or complex128 array as complex128.
+pub fn complex_values(r: &Array) -> Vec<Complex64> {
+    if r.dtype() == DType::Complex64 {
+        let v = r.to_vec::<Complex32>().unwrap();
+        v.iter()
+            .map(|c| Complex64::new(f64::from(c.re), f64::from(c.im)))
+            .collect()
+    } else {
+        r.to_vec::<Complex64>().unwrap()
+    }
+}
+
+/// The complex array (`re`, `im`) of dtype `dt` (complex64 or complex128) on `dev`.
+pub fn complex_array(re: &[f64], im: &[f64], dt: DType, dev: Device) -> Array {
+    let z: Vec<Complex64> = re
+        .iter()
+        .zip(im)
+        .map(|(&a, &b)| Complex64::new(a, b))
+        .collect();
+    let a = Array::from_vec_on(z, &[re.len()], dev).unwrap();
+    a.astype(dt).unwrap()
+}
+
+/// Each part of the complex `got` within `rtol |w| + atol` of (`wr`, `wi`) (NaN and infinities
+/// exactly); `what(i)` names element `i` in the message.
+pub fn check_complex(
+    got: &[Complex64],
+    (wr, wi): (&[f64], &[f64]),
+    (rtol, atol): (f64, f64),
+    what: impl Fn(usize) -> String,
+) {
+    assert_eq!(got.len(), wr.len());
+    for (i, g) in got.iter().enumerate() {
+        let scale = wr[i].hypot(wi[i]);
+        let tol = if scale.is_finite() {
+            rtol * scale + atol
+        } else {
+            0.0
+        };
+        assert!(
+            near(g.re, wr[i], 0.0, tol) && near(g.im, wi[i], 0.0, tol),
+            "{} element {i}: got {g}, SciPy {}{:+}j",
+            what(i),
+            wr[i],
+            wi[i]
+        );
     }
 }

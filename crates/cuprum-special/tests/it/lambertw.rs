@@ -2,36 +2,10 @@
 //! 2, real and complex input, scalar and array `k` (grids computed with python3; the SciPy call
 //! above each).
 
-use super::grid::{columns, near};
+use super::grid::{check_complex, columns, complex_array, complex_values};
 use cuprum_core::ext::test_util::all_devices;
-use cuprum_core::{Array, Complex32, Complex64, DType};
+use cuprum_core::{Array, Complex64, DType};
 use cuprum_special as sp;
-
-/// Compares the complex `got` with (`wr`, `wi`): each part within `rtol |w| + atol`.
-fn check_complex(got: &[Complex64], wr: &[f64], wi: &[f64], rtol: f64, atol: f64, what: &str) {
-    assert_eq!(got.len(), wr.len());
-    for (i, g) in got.iter().enumerate() {
-        let scale = wr[i].hypot(wi[i]);
-        let tol = if scale.is_finite() {
-            rtol * scale + atol
-        } else {
-            0.0
-        };
-        let ok = |gv: f64, wv: f64| {
-            if wv.is_nan() || wv.is_infinite() {
-                near(gv, wv, 0.0, 0.0)
-            } else {
-                (gv - wv).abs() <= tol
-            }
-        };
-        assert!(
-            ok(g.re, wr[i]) && ok(g.im, wi[i]),
-            "{what} element {i}: got {g}, SciPy {}{:+}j",
-            wr[i],
-            wi[i]
-        );
-    }
-}
 
 #[test]
 fn lambertw_grid() {
@@ -40,49 +14,19 @@ fn lambertw_grid() {
         "lambertw_grid",
         ["zr", "zi", "k", "wr", "wi", "wr32", "wi32"],
     );
-    for dev in all_devices() {
-        let z: Vec<Complex64> = zr
-            .iter()
-            .zip(&zi)
-            .map(|(&a, &b)| Complex64::new(a, b))
-            .collect();
-        let za = Array::from_vec_on(z, &[zr.len()], dev).unwrap();
-        let ka = Array::from_vec_on(
-            k.iter().map(|&v| v as i64).collect::<Vec<_>>(),
-            &[k.len()],
-            dev,
-        )
-        .unwrap();
-        let r = sp::lambertw(&za, &ka, 1e-8).unwrap();
-        assert_eq!(r.dtype(), DType::Complex128);
-        assert_eq!(r.device(), dev);
-        check_complex(
-            &r.to_vec::<Complex64>().unwrap(),
-            &wr,
-            &wi,
-            1e-15,
-            1e-300,
-            &format!("{dev} complex128"),
-        );
-    }
-    for dev in all_devices() {
-        let z: Vec<Complex32> = zr
-            .iter()
-            .zip(&zi)
-            .map(|(&a, &b)| Complex32::new(a as f32, b as f32))
-            .collect();
-        let za = Array::from_vec_on(z, &[zr.len()], dev).unwrap();
-        let ka = Array::from_vec_on(k.clone(), &[k.len()], dev).unwrap();
-        let r = sp::lambertw(&za, &ka, 1e-8).unwrap();
-        assert_eq!(r.dtype(), DType::Complex128);
-        check_complex(
-            &r.to_vec::<Complex64>().unwrap(),
-            &wr32,
-            &wi32,
-            1e-15,
-            1e-300,
-            &format!("{dev} complex64 in"),
-        );
+    // complex128 input with int64 k, complex64 input with float64 k: complex128 results
+    for (dt, kt, want) in [
+        (DType::Complex128, DType::Int64, (&wr, &wi)),
+        (DType::Complex64, DType::Float64, (&wr32, &wi32)),
+    ] {
+        for dev in all_devices() {
+            let ka = Array::from_vec_on(k.clone(), &[k.len()], dev).unwrap();
+            let za = complex_array(&zr, &zi, dt, dev);
+            let r = sp::lambertw(&za, &ka.astype(kt).unwrap(), 1e-8).unwrap();
+            assert_eq!((r.dtype(), r.device()), (DType::Complex128, dev));
+            let what = |_| format!("{dev} {dt} in");
+            check_complex(&complex_values(&r), (want.0, want.1), (1e-15, 1e-300), what);
+        }
     }
 }
 
@@ -97,33 +41,18 @@ fn lambertw_real_input() {
         let xa = Array::from_vec_on(x.clone(), &[x.len()], dev).unwrap();
         let r = sp::lambertw(&xa, 0, 1e-8).unwrap();
         assert_eq!(r.dtype(), DType::Complex128);
-        check_complex(
-            &r.to_vec::<Complex64>().unwrap(),
-            &w0r,
-            &w0i,
-            1e-15,
-            1e-300,
-            "k = 0",
-        );
+        check_complex(&complex_values(&r), (&w0r, &w0i), (1e-15, 1e-300), |_| {
+            "k = 0".into()
+        });
         let r = sp::lambertw(&xa, -1.0, 1e-8).unwrap();
-        check_complex(
-            &r.to_vec::<Complex64>().unwrap(),
-            &wmr,
-            &wmi,
-            1e-15,
-            1e-300,
-            "k = -1",
-        );
+        check_complex(&complex_values(&r), (&wmr, &wmi), (1e-15, 1e-300), |_| {
+            "k = -1".into()
+        });
         let r = sp::lambertw(&xa.astype(DType::Float32).unwrap(), 0, 1e-8).unwrap();
         assert_eq!(r.dtype(), DType::Complex128);
-        check_complex(
-            &r.to_vec::<Complex64>().unwrap(),
-            &wfr,
-            &wfi,
-            1e-15,
-            1e-300,
-            "float32 in",
-        );
+        check_complex(&complex_values(&r), (&wfr, &wfi), (1e-15, 1e-300), |_| {
+            "float32 in".into()
+        });
     }
 }
 

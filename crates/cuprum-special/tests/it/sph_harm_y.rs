@@ -1,7 +1,7 @@
 //! `sph_harm_y` against SciPy 1.17.1 on every device (a grid computed with python3; the SciPy
 //! call above it), dtypes and errors.
 
-use super::grid::{columns, near};
+use super::grid::{check_complex, columns, complex_values};
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, Complex64, DType, Device};
 use cuprum_special as sp;
@@ -28,25 +28,11 @@ fn sph_harm_y_grid() {
         let y = sp::sph_harm_y(&na, &ma, &ta, &pa).unwrap();
         assert_eq!(y.dtype(), DType::Complex128);
         assert_eq!(y.device(), dev);
-        let got = y.to_vec::<Complex64>().unwrap();
-        for (i, g) in got.iter().enumerate() {
-            let scale = yr[i].hypot(yi[i]);
-            let tol = if scale.is_finite() {
-                1e-14 * scale + 1e-300
-            } else {
-                0.0
-            };
-            assert!(
-                near(g.re, yr[i], 0.0, tol) && near(g.im, yi[i], 0.0, tol),
-                "{dev} element {i} (n {}, m {}, theta {}, phi {}): got {g}, SciPy {}{:+}j",
-                n[i],
-                m[i],
-                theta[i],
-                phi[i],
-                yr[i],
-                yi[i]
-            );
-        }
+        let what = |i: usize| {
+            let (a, b, c, d) = (n[i], m[i], theta[i], phi[i]);
+            format!("{dev} (n {a}, m {b}, theta {c}, phi {d})")
+        };
+        check_complex(&complex_values(&y), (&yr, &yi), (1e-14, 1e-300), what);
         // float32 angles and int32 degrees give complex128 too (SciPy's result for any dtype)
         let y32 = sp::sph_harm_y(
             &na.astype(DType::Int32).unwrap(),
