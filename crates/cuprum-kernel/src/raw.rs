@@ -232,8 +232,12 @@ impl ModuleSpec {
 ///   outside the thread's own array stops the launch as above. `__constant__` arrays and
 ///   scalars of the source (with their initializer lists; elements not listed are zero) read
 ///   as `const` values; writing one is a compile error.
-/// - **Not supported** (a [`KernelError::Compile`] naming the construct): pointer variables and
-///   pointer arithmetic (other than an atomic's `a + i`), `struct`/`class`,
+/// - **Pointers**: a pointer variable is bound to the array it is declared with (`T* p = x +
+///   k;`, `&a[i]`, a local or `__shared__` array) and moves within it (`p[i]`, `*p`, `*(p +
+///   i)`, `p += k`, `*p++`, passed to `__device__` functions by value); every access is
+///   bounds-checked against that array. Re-pointing it at another array, comparing or
+///   converting pointers are compile errors.
+/// - **Not supported** (a [`KernelError::Compile`] naming the construct): `struct`/`class`,
 ///   `printf`, `clock()`, textures, cooperative groups, recursion. The engine's [`CpuLimits`](crate::CpuLimits) apply (time limit, cancellation).
 ///
 /// # Errors

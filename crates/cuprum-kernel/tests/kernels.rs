@@ -1516,8 +1516,8 @@ extern "C" __global__ void g(float* x) {
             "struct",
         ),
         (
-            "extern \"C\" __global__ void f(float* x) { float* p = x; }",
-            "pointer",
+            "extern \"C\" __global__ void f(float* x) { float* p = x; if (p == x) x[0] = 1.0f; }",
+            "pointer 'p' must be indexed",
         ),
         (
             "extern \"C\" __global__ void f(float* x) { x[0] = clock(); }",

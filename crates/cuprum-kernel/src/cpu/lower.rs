@@ -150,6 +150,8 @@ pub(crate) enum Sym {
     },
     /// `_ind` / `_in_ind` / `_out_ind`: only `.size()`
     Index(Rt),
+    /// a pointer variable: its array and its offset register
+    Ptr(super::pointer::Target),
     /// a multi-dimensional `__shared__` array, or a local array (row-major over `dims`)
     Array {
         arg: usize,
@@ -452,7 +454,14 @@ impl<'a> Lower<'a> {
                 vars,
                 pos,
                 storage,
+                ptr,
             } => {
+                if *ptr {
+                    for d in vars {
+                        self.pointer_decl(out, *ty, *is_const, d)?;
+                    }
+                    return Ok(());
+                }
                 if *ty == CTy::Void {
                     return self.err(*pos, "variable declared void");
                 }
@@ -709,10 +718,7 @@ impl<'a> Lower<'a> {
                 _ => {}
             }
         }
-        self.err(
-            a.pos,
-            "only raw array parameters (and a RawKernel's pointer parameters and __shared__ arrays) can be indexed by the CPU engine",
-        )
+        self.err(a.pos, super::pointer::NOT_A_POINTER)
     }
 
     pub(super) fn index_value(&mut self, out: &mut Vec<Node>, v: Reg, pos: Pos) -> R<Reg> {
@@ -784,6 +790,11 @@ impl<'a> Lower<'a> {
             }),
             ExprKind::Bool(b) => Ok(self.constant(Val::Bool(*b))),
             ExprKind::Name(n) => self.name(out, n, e.pos),
+            ExprKind::Unary(
+                UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                a,
+            ) if self.is_pointer_var(a) => self.pointer_update(out, e),
+            ExprKind::Assign(_, l, _) if self.is_pointer_var(l) => self.pointer_update(out, e),
             ExprKind::Unary(op, a) => self.unary(out, *op, a, e.pos),
             ExprKind::Binary(op, a, b) => self.binary(out, *op, a, b, e.pos),
             ExprKind::Assign(op, l, r) => {
@@ -892,6 +903,10 @@ impl<'a> Lower<'a> {
                 format!("raw array '{n}' must be indexed ('{n}[j]') or sized ('{n}.size()')"),
             ),
             Some(Sym::Index(_)) => self.err(pos, format!("'{n}' can only be used as '{n}.size()'")),
+            Some(Sym::Ptr(_)) => self.err(
+                pos,
+                format!("pointer '{n}' must be indexed ('{n}[j]', '*{n}'): the CPU engine does not compare or convert pointers"),
+            ),
             Some(Sym::Array { dims, .. }) => self.err(
                 pos,
                 format!("array '{n}' must be indexed with {} subscripts", dims.len()),
@@ -1481,7 +1496,7 @@ impl<'a> Lower<'a> {
         let mut bound = Vec::new();
         for (p, a) in f.params.iter().zip(args) {
             if p.ptr {
-                let s = self.pointer_arg(a, p.is_const)?;
+                let s = self.pointer_arg(out, a, p.is_const)?;
                 bound.push((p.name.clone(), s));
             } else if p.by_ref && !p.is_const {
                 let lv = self.lvalue(out, a)?;

@@ -39,8 +39,9 @@
 //! `_in_ind.size()`, `_out_ind.size()`, `x.size()` and `x[k]` reads and writes of raw arrays
 //! (bounds-checked: an out-of-range index is an error, not a crash).
 //!
-//! **Not supported** (each a [`Diagnostic`] naming it): pointers and `&`/`*` operators, local
-//! arrays, `struct`/`class`/`union`/`enum`, templates, function-like macros and conditional
+//! **Not supported** (each a [`Diagnostic`] naming it): pointers other than a `RawKernel`'s
+//! (see [`RawKernel`](crate::RawKernel)), local arrays outside a `RawKernel`,
+//! `struct`/`class`/`union`/`enum`, templates, function-like macros and conditional
 //! compilation, `switch`/`goto`, recursion, atomics, shared memory and thread intrinsics
 //! (`threadIdx`, `__syncthreads`, shuffles), `printf`, string literals, member access other
 //! than the methods above. (A `RawKernel`'s `__global__` function on the CPU has CUDA's thread
@@ -123,6 +124,7 @@ mod limits;
 mod lower;
 mod ops;
 mod parse;
+mod pointer;
 mod run;
 mod thread;
 #[macro_use]

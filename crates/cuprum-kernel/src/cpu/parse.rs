@@ -211,6 +211,8 @@ pub(crate) enum Stmt {
         vars: Vec<Declarator>,
         pos: Pos,
         storage: Storage,
+        /// `T* p` (`is_const`: a pointer to const)
+        ptr: bool,
     },
     Expr(Expr),
     Block(Vec<Stmt>),
@@ -702,8 +704,8 @@ impl<'s, 't> Parser<'s, 't> {
             self.at = save;
             return Ok(None);
         }
-        let (ty, is_const) = match self.parse_type() {
-            Ok((t, c)) => (t, c || constant),
+        let (ty, is_const, ptr) = match self.parse_type_ptr() {
+            Ok((t, c, p)) => (t, c || constant, p),
             Err(e) => {
                 self.at = save;
                 if matches!(self.peek_at(1), Tok::Punct("(")) {
@@ -779,6 +781,7 @@ impl<'s, 't> Parser<'s, 't> {
             vars,
             pos,
             storage,
+            ptr,
         }))
     }
 
@@ -1195,7 +1198,22 @@ impl<'s, 't> Parser<'s, 't> {
             Tok::Punct("++") => Some(UnOp::PreInc),
             Tok::Punct("--") => Some(UnOp::PreDec),
             Tok::Punct("*") => {
-                return self.err("pointer dereference is not supported by the CPU engine");
+                // `*p` is `p[0]`
+                self.bump();
+                let e = self.parse_unary()?;
+                let zero = Expr {
+                    kind: ExprKind::Int {
+                        value: 0,
+                        unsigned: false,
+                        long: false,
+                        radix_not10: false,
+                    },
+                    pos,
+                };
+                return Ok(Expr {
+                    kind: ExprKind::Index(Box::new(e), Box::new(zero)),
+                    pos,
+                });
             }
             Tok::Punct("&") => {
                 self.bump();

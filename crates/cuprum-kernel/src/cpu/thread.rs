@@ -389,16 +389,21 @@ impl Lower<'_> {
         let ExprKind::Index(a, i) = &e.kind else {
             return self.err(e.pos, "expected an array element");
         };
-        let (arg, cty, dtype, writable) = self.raw_target(a)?;
+        if !self.is_pointer(a) {
+            // the error naming what can be indexed
+            self.raw_target(a)?;
+        }
+        let t = self.pointer(out, a)?;
         let iv = self.expr(out, i)?;
-        let idx = self.index_value(out, iv, i.pos)?;
-        Ok((arg, cty, dtype, writable, idx))
+        let iv = self.index_value(out, iv, i.pos)?;
+        let idx = self.target_index(out, &t, iv, i.pos)?;
+        Ok((t.arg, t.cty, t.dtype, t.writable, idx))
     }
 
     /// The index in a local array's block-wide buffer of the thread's element `flat` (of a
     /// row of `len`): `lane * len + flat`, or past the buffer's end when `flat` leaves the
     /// row (an out-of-bounds access, never another thread's element).
-    fn local_index(&mut self, out: &mut Vec<Node>, flat: Reg, len: usize) -> Reg {
+    pub(super) fn local_index(&mut self, out: &mut Vec<Node>, flat: Reg, len: usize) -> Reg {
         let lane = self.builtin(Builtin::Lane);
         let d = self.reg(VTy::I64);
         let n = len as i64;
@@ -508,49 +513,6 @@ impl Lower<'_> {
             },
         );
         Ok(())
-    }
-
-    /// The symbol a pointer parameter of a `__device__` function binds to.
-    pub(super) fn pointer_arg(&mut self, a: &Expr, is_const: bool) -> R<Sym> {
-        if let ExprKind::Name(n) = &a.kind {
-            match self.lookup(n).cloned() {
-                Some(Sym::Raw {
-                    arg,
-                    cty,
-                    dtype,
-                    writable,
-                }) => {
-                    return Ok(Sym::Raw {
-                        arg,
-                        cty,
-                        dtype,
-                        writable: writable && !is_const,
-                    });
-                }
-                Some(Sym::Array {
-                    arg,
-                    cty,
-                    dtype,
-                    dims,
-                    local,
-                    writable,
-                }) => {
-                    return Ok(Sym::Array {
-                        arg,
-                        cty,
-                        dtype,
-                        dims,
-                        local,
-                        writable: writable && !is_const,
-                    });
-                }
-                _ => {}
-            }
-        }
-        self.err(
-            a.pos,
-            "a pointer argument must be an array parameter or a __shared__ array (pointer arithmetic is not supported by the CPU engine)",
-        )
     }
 
     /// `__shared__` / `extern __shared__` declarations.
@@ -692,16 +654,11 @@ impl Lower<'_> {
                 }
                 _ => {}
             },
-            ExprKind::Name(_) => {
-                let (arg, cty, dtype, writable) = self.raw_target(e)?;
-                let idx = self.constant(Val::I64(0));
-                return Ok((arg, cty, dtype, writable, idx));
-            }
-            ExprKind::Binary(BinOp::Add, a, i) if matches!(a.kind, ExprKind::Name(_)) => {
-                let (arg, cty, dtype, writable) = self.raw_target(a)?;
-                let iv = self.expr(out, i)?;
-                let idx = self.index_value(out, iv, i.pos)?;
-                return Ok((arg, cty, dtype, writable, idx));
+            _ if self.is_pointer(e) => {
+                let t = self.pointer(out, e)?;
+                let z = self.constant(Val::I64(0));
+                let idx = self.target_index(out, &t, z, e.pos)?;
+                return Ok((t.arg, t.cty, t.dtype, t.writable, idx));
             }
             _ => {}
         }

@@ -1,5 +1,5 @@
 //! The C subset of a `RawKernel` beyond CUDA's thread model: local arrays, `__constant__`
-//! arrays, initializer lists. The same source on every device; the values computed by hand
+//! arrays, initializer lists, pointer variables and pointer arithmetic. The same source on every device; the values computed by hand
 //! (exact in `float`).
 
 use super::arr;
@@ -93,6 +93,88 @@ fn local_array_errors() {
     ] {
         let e = RawKernel::new(src, "f")
             .launch(1, 1, 0, &LaunchArgs::new().array(&x).scalar(2i32))
+            .unwrap_err();
+        assert!(matches!(e, KernelError::Compile { .. }), "{src}: {e}");
+        assert!(e.to_string().contains(want), "{src}: {e}");
+    }
+}
+
+const POINTERS: &str = r#"
+__device__ float sum3(const float* p) { return p[0] + p[1] + *(p + 2); }
+__device__ void bump(float* q, int n) { for (int k = 0; k < n; ++k) *q++ += 1.0f; }
+
+extern "C" __global__ void pointers(const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    const float* row = x + 3 * i;
+    float* out = &y[2 * i];
+    out[0] = sum3(row);
+    float w[3] = {row[2], row[1], *row};
+    float* pw = w;
+    pw += 1;
+    float a = *pw - *(pw - 1);
+    float b = *pw++;
+    out[1] = a + b + pw[0];
+    bump(out, 2);
+}
+"#;
+
+#[test]
+fn pointer_arithmetic() {
+    let k = RawKernel::new(POINTERS, "pointers");
+    for d in all_devices() {
+        let n = 50usize;
+        let x = arr((0..3 * n).map(|v| v as f32).collect(), &[3 * n], d);
+        let y = arr(vec![0.0f32; 2 * n], &[2 * n], d);
+        k.launch(
+            2,
+            32,
+            0,
+            &LaunchArgs::new().array(&x).array(&y).scalar(n as i32),
+        )
+        .unwrap();
+        // row i = (3i, 3i+1, 3i+2): out0 = 9i + 3, out1 = -1 + (3i + 1) + 3i; bump adds 1
+        let want: Vec<f32> = (0..n)
+            .flat_map(|i| [9.0 * i as f32 + 4.0, 6.0 * i as f32 + 1.0])
+            .collect();
+        assert_eq!(y.to_vec::<f32>().unwrap(), want, "{d:?}");
+    }
+}
+
+#[test]
+fn pointer_errors() {
+    let d = Device::Cpu;
+    let x = arr(vec![0.0f32; 4], &[4], d);
+    let y = arr(vec![0.0f32; 4], &[4], d);
+    // a pointer stays bounds-checked against its array
+    let k = RawKernel::new(
+        r#"extern "C" __global__ void f(float* x, float* y) { float* p = x + 3; p[threadIdx.x] = 1.0f; }"#,
+        "f",
+    );
+    let e = k
+        .launch(1, 2, 0, &LaunchArgs::new().array(&x).array(&y))
+        .unwrap_err();
+    assert!(e.to_string().contains("index 4 is out of bounds"), "{e}");
+    for (src, want) in [
+        (
+            r#"extern "C" __global__ void f(float* x, float* y) { float* p = x; p = y; }"#,
+            "points into one array",
+        ),
+        (
+            r#"extern "C" __global__ void f(float* x, float* y) { float* p; }"#,
+            "needs an initializer",
+        ),
+        (
+            r#"extern "C" __global__ void f(const float* x, float* y) { const float* p = x + 1; p[0] = 2.0f; }"#,
+            "read-only",
+        ),
+        (
+            r#"extern "C" __global__ void f(float* x, float* y) { int* p = (x + 1); }"#,
+            "cannot point into an array of float",
+        ),
+    ] {
+        let e = RawKernel::new(src, "f")
+            .launch(1, 1, 0, &LaunchArgs::new().array(&x).array(&y))
             .unwrap_err();
         assert!(matches!(e, KernelError::Compile { .. }), "{src}: {e}");
         assert!(e.to_string().contains(want), "{src}: {e}");
