@@ -164,7 +164,7 @@ pub(crate) fn qr(a: &Mat) -> Result<(Mat, Mat)> {
             continue;
         }
         let mag = (alpha.norm_sqr() + xnorm * xnorm).sqrt();
-        let beta = if alpha.re >= 0.0 { -mag } else { mag };
+        let beta = -sign(mag, alpha.re);
         let tau = C::new((beta - alpha.re) / beta, -alpha.im / beta);
         let scale = ONE / (alpha - beta);
         for i in j + 1..m {
@@ -293,9 +293,156 @@ fn complete_basis(u: &mut Mat, k: usize) -> Result<()> {
     Ok(())
 }
 
+/// Fortran's `SIGN(a, b)`: `|a|` with the sign of `b` (a negative zero counts as negative).
+fn sign(a: f64, b: f64) -> f64 {
+    if b.is_sign_negative() {
+        -a.abs()
+    } else {
+        a.abs()
+    }
+}
+
+/// The SVD of the upper-triangular `[[f, g], [0, h]]` as LAPACK's `dlasv2` gives it:
+/// `(ssmin, ssmax, (cos, sin) of the right rotation, (cos, sin) of the left one)`, with
+/// `[[cl, sl], [−sl, cl]]·[[f, g], [0, h]]·[[cr, −sr], [sr, cr]] = diag(ssmax, ssmin)`
+/// (`|ssmax| ≥ |ssmin|`, signed).
+fn svd_upper2(f: f64, g: f64, h: f64) -> (f64, f64, (f64, f64), (f64, f64)) {
+    let swap = h.abs() > f.abs();
+    let (ft, ht) = if swap { (h, f) } else { (f, h) };
+    let (fa, ha, ga) = (ft.abs(), ht.abs(), g.abs());
+    // which entry is largest: 1 (f), 2 (g) or 3 (h)
+    let mut pmax = if swap { 3 } else { 1 };
+    let (mut clt, mut crt, mut slt, mut srt) = (1.0, 1.0, 0.0, 0.0);
+    let (mut ssmin, mut ssmax) = (ha, fa);
+    if ga != 0.0 {
+        let mut normal = true;
+        if ga > fa {
+            pmax = 2;
+            if fa / ga < f64::EPSILON / 2.0 {
+                // g dominates to working precision
+                normal = false;
+                ssmax = ga;
+                ssmin = if ha > 1.0 {
+                    fa / (ga / ha)
+                } else {
+                    (fa / ga) * ha
+                };
+                (clt, slt, srt, crt) = (1.0, ht / g, 1.0, ft / g);
+            }
+        }
+        if normal {
+            let d = fa - ha;
+            let l = if d == fa { 1.0 } else { d / fa };
+            let m = g / ft;
+            let t = 2.0 - l;
+            let (mm, tt) = (m * m, t * t);
+            let s = (tt + mm).sqrt();
+            let r = if l == 0.0 {
+                m.abs()
+            } else {
+                (l * l + mm).sqrt()
+            };
+            let a = 0.5 * (s + r);
+            ssmin = ha / a;
+            ssmax = fa * a;
+            let t = if mm == 0.0 {
+                if l == 0.0 {
+                    sign(2.0, ft) * sign(1.0, g)
+                } else {
+                    g / sign(d, ft) + m / t
+                }
+            } else {
+                (m / (s + t) + m / (r + l)) * (1.0 + a)
+            };
+            let l = (t * t + 4.0).sqrt();
+            crt = 2.0 / l;
+            srt = t / l;
+            clt = (crt + srt * m) / a;
+            slt = (ht / ft) * srt / a;
+        }
+    }
+    let (csl, snl, csr, snr) = if swap {
+        (srt, crt, slt, clt)
+    } else {
+        (clt, slt, crt, srt)
+    };
+    let tsign = match pmax {
+        1 => sign(1.0, csr) * sign(1.0, csl) * sign(1.0, f),
+        2 => sign(1.0, snr) * sign(1.0, csl) * sign(1.0, g),
+        _ => sign(1.0, snr) * sign(1.0, snl) * sign(1.0, h),
+    };
+    (
+        sign(ssmin, tsign * sign(1.0, f) * sign(1.0, h)),
+        sign(ssmax, tsign),
+        (csr, snr),
+        (csl, snl),
+    )
+}
+
+/// The SVD of a real 2 × 2 matrix with the singular vectors' signs of LAPACK's `dgesdd` (and
+/// `zgesdd` on real data), which NumPy's `svd` calls: a Householder bidiagonalization, the
+/// 2 × 2 bidiagonal SVD of `dlasv2` inside `dbdsqr`, singular values made positive by negating
+/// rows of `Vᵀ`, then sorted descending. Returns `(U, s, V)`.
+fn svd2_lapack(m: &Mat) -> Result<(Mat, Vec<f64>, Mat)> {
+    let (a, b, c, d) = (m.at(0, 0).re, m.at(0, 1).re, m.at(1, 0).re, m.at(1, 1).re);
+    // H = I − τ·v·vᵀ, v = (1, v1), annihilating c (dlarfg); H·[a b; c d] = [d1 e; 0 d2]
+    let (tau, v1, d1) = if c == 0.0 {
+        (0.0, 0.0, a)
+    } else {
+        let beta = -sign(a.hypot(c), a);
+        ((beta - a) / beta, c / (a - beta), beta)
+    };
+    let w = b + v1 * d;
+    let (e, d2) = (b - tau * w, d - tau * v1 * w);
+    let mut s = [d1, d2];
+    // rows of Vᵀ and columns of U of the bidiagonal problem
+    let (mut vt, mut u) = ([[1.0, 0.0], [0.0, 1.0]], [[1.0, 0.0], [0.0, 1.0]]);
+    // dbdsqr's split test: e negligible next to the smallest singular value's estimate
+    let tol = (f64::EPSILON / 2.0).powf(-0.125).clamp(10.0, 100.0) * (f64::EPSILON / 2.0);
+    let mut sminoa = d1.abs();
+    if sminoa != 0.0 {
+        sminoa = sminoa.min(d2.abs() * (sminoa / (sminoa + e.abs())));
+    }
+    let thresh = (tol * sminoa / 2f64.sqrt()).max(6.0 * 4.0 * f64::MIN_POSITIVE);
+    if !(e.abs() <= thresh || e == 0.0) {
+        let (smin, smax, (cr, sr), (cl, sl)) = svd_upper2(d1, e, d2);
+        s = [smax, smin];
+        vt = [[cr, sr], [-sr, cr]];
+        u = [[cl, -sl], [sl, cl]];
+    }
+    for (i, si) in s.iter_mut().enumerate() {
+        if *si < 0.0 {
+            *si = -*si;
+            vt[i] = [-vt[i][0], -vt[i][1]];
+        }
+    }
+    if s[1] > s[0] {
+        s.swap(0, 1);
+        vt.swap(0, 1);
+        u = [[u[0][1], u[0][0]], [u[1][1], u[1][0]]];
+    }
+    // U = H·U_bd, V = (Vᵀ)ᵀ
+    let mut um = Mat::zeros(2, 2)?;
+    let mut vm = Mat::zeros(2, 2)?;
+    for j in 0..2 {
+        let wj = u[0][j] + v1 * u[1][j];
+        um.set(0, j, C::new(u[0][j] - tau * wj, 0.0));
+        um.set(1, j, C::new(u[1][j] - tau * v1 * wj, 0.0));
+        for (i, row) in vt.iter().enumerate() {
+            vm.set(j, i, C::new(row[j], 0.0));
+        }
+    }
+    Ok((um, s.to_vec(), vm))
+}
+
 /// The singular value decomposition `m = U·diag(s)·Vᵀ` of a real square matrix (the real
-/// parts of `m`), singular values descending, by one-sided Jacobi rotations: `(U, s, V)`.
+/// parts of `m`), singular values descending: `(U, s, V)`. A 2 × 2 matrix gets LAPACK's
+/// signs ([`svd2_lapack`]); a larger one one-sided Jacobi rotations, whose vectors may differ
+/// from LAPACK's in sign.
 pub(crate) fn svd_real(m: &Mat) -> Result<(Mat, Vec<f64>, Mat)> {
+    if m.r == 2 && m.c == 2 {
+        return svd2_lapack(m);
+    }
     let n = m.c;
     let mut w = m.clone();
     w.d.iter_mut().for_each(|x| x.im = 0.0);
@@ -460,6 +607,96 @@ mod tests {
             &q.t(true).unwrap().mul(&q).unwrap(),
             &Mat::eye(3).unwrap()
         ));
+    }
+
+    #[test]
+    fn svd2_has_lapacks_signs() {
+        // numpy.linalg.svd(m) (LAPACK dgesdd): U, s, Vh row-major
+        // (m, U, s, Vh)
+        type Case = ([f64; 4], [f64; 4], [f64; 2], [f64; 4]);
+        let cases: [Case; 5] = [
+            (
+                [
+                    -0.09403795758324121,
+                    0.7234420806650406,
+                    -0.42681003819087115,
+                    -0.06187465659462915,
+                ],
+                [
+                    -0.9999107628832158,
+                    0.01335912685416163,
+                    0.013359126854161608,
+                    0.9999107628832158,
+                ],
+                [0.7295706898835215, 0.4312000369149672],
+                [
+                    0.12106812635019457,
+                    -0.992644200497869,
+                    -0.992644200497869,
+                    -0.12106812635019457,
+                ],
+            ),
+            (
+                [2.0, -1.0, 0.0, -3.0],
+                [
+                    0.47185792553202427,
+                    -0.8816745987679436,
+                    0.8816745987679436,
+                    0.47185792553202427,
+                ],
+                [3.25661653798294, 1.8424029756098448],
+                [
+                    0.28978414868843,
+                    -0.9570920264890526,
+                    -0.9570920264890526,
+                    -0.28978414868843,
+                ],
+            ),
+            (
+                [0.5, 3.0, -1.0, 0.2],
+                [
+                    0.9999258507863249,
+                    0.01217755842704582,
+                    0.012177558427046051,
+                    -0.9999258507863249,
+                ],
+                [3.0415814712325284, 1.0192066296168614],
+                [
+                    0.16037228381998697,
+                    0.9870565994827053,
+                    0.9870565994827053,
+                    -0.16037228381998697,
+                ],
+            ),
+            (
+                [1.0, 0.0, 0.0, 1.0],
+                [1.0, 0.0, 0.0, 1.0],
+                [1.0, 1.0],
+                [1.0, 0.0, 0.0, 1.0],
+            ),
+            (
+                [0.0, 1.0, -1.0, 0.0],
+                [0.0, 1.0, 1.0, 0.0],
+                [1.0, 1.0],
+                [-1.0, 0.0, 0.0, 1.0],
+            ),
+        ];
+        for (m, u_want, s_want, vh_want) in cases {
+            let (u, s, v) = svd_real(&Mat::real(&m, 2, 2).unwrap()).unwrap();
+            for i in 0..2 {
+                assert!((s[i] - s_want[i]).abs() < 1e-14, "{m:?}: s {s:?}");
+                for j in 0..2 {
+                    assert!(
+                        (u.at(i, j).re - u_want[2 * i + j]).abs() < 1e-14,
+                        "{m:?}: U"
+                    );
+                    assert!(
+                        (v.at(j, i).re - vh_want[2 * i + j]).abs() < 1e-14,
+                        "{m:?}: Vh"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
