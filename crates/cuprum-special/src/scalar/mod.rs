@@ -26,6 +26,7 @@ pub(crate) mod fresnel;
 pub(crate) mod gamma;
 pub(crate) mod gauss_hypergeometric;
 pub(crate) mod hankel;
+pub(crate) mod hyperu;
 pub(crate) mod igam;
 pub(crate) mod igam_coeff;
 pub(crate) mod incbet;
