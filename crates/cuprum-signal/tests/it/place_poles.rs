@@ -376,6 +376,44 @@ fn place_poles_bad_input() {
         place_poles(&a3, &b, &re(&[-1.0, -2.0, -3.0]), m, 1e-3, 30),
         Err(Error::BadShape { arg: "B", .. })
     ));
+    // place_poles(zeros((0, 0)), zeros((0, 0)), []) -> empty gain; [[2]], [[1]], [-1] -> [[3]]
+    let e = arr(vec![], &[0, 0], d);
+    let r = place_poles(&e, &e, &[], m, 1e-3, 30).unwrap();
+    assert_eq!(r.gain_matrix.shape(), &[0, 0]);
+    let r = place_poles(
+        &arr(vec![2.0], &[1, 1], d),
+        &arr(vec![1.0], &[1, 1], d),
+        &re(&[-1.0]),
+        m,
+        1e-3,
+        30,
+    )
+    .unwrap();
+    close(&r.gain_matrix, &[3.0], 1e-14, 1e-14);
+    // B without columns: rank 0, "repeated more than rank(B) times"
+    assert!(matches!(
+        place_poles(
+            &a,
+            &arr(vec![], &[2, 0], d),
+            &re(&[-1.0, -2.0]),
+            m,
+            1e-3,
+            30
+        ),
+        Err(Error::OutOfDomain { arg: "poles", .. })
+    ));
+    // NaN entries of A
+    assert!(matches!(
+        place_poles(
+            &arr(vec![1.0, f64::NAN, 0.0, 1.0], &[2, 2], d),
+            &b,
+            &re(&[-1.0, -2.0]),
+            m,
+            1e-3,
+            30
+        ),
+        Err(Error::OutOfDomain { arg: "A", .. })
+    ));
     // a NaN rtol is accepted as SciPy does (no sweep meets it: maxiter sweeps)
     let r = place_poles(&a3, &b2, &re(&[-1.0, -2.0, -3.0]), m, f64::NAN, 4).unwrap();
     assert_eq!(r.nb_iter, 4.0);
