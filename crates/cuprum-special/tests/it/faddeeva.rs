@@ -2,18 +2,14 @@
 //! complex64/float32 (grids computed with python3; in `tests/data/faddeeva.txt`, the SciPy call
 //! above each section).
 
-use super::grid::{check_complex, check_outs, columns, complex_array, complex_values};
+use super::grid::{Grid, check_complex, check_grids, complex_array, complex_values, group};
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, Complex64, DType};
 use cuprum_special as sp;
 
 #[test]
 fn wofz_grid() {
-    let [zr, zi, wr, wi, wr32, wi32] = columns(
-        "faddeeva",
-        "wofz_grid",
-        ["zr", "zi", "wr", "wi", "wr32", "wi32"],
-    );
+    let [zr, zi, wr, wi, wr32, wi32] = group("faddeeva", "wofz_grid");
     // complex128 within 1e-15 |w|; complex64 (the arguments rounded) within 2e-7 |w|
     for (dt, want, rtol) in [
         (DType::Complex128, (&wr, &wi), 1e-15),
@@ -49,20 +45,10 @@ fn wofz_real_and_scalar_input() {
 
 #[test]
 fn voigt_profile_grid() {
-    let [x, s, g, want, want32] = columns(
-        "faddeeva",
-        "voigt_profile_grid",
-        ["x", "s", "g", "want", "want32"],
-    );
-    check_outs(&[&x, &s, &g], &[&want], DType::Float64, 1e-15, 0.0, |a| {
-        Ok(vec![sp::voigt_profile(a[0], a[1], a[2])?])
-    });
-    check_outs(
-        &[&x, &s, &g],
-        &[&want32],
-        DType::Float32,
-        2e-7,
-        1e-45,
-        |a| Ok(vec![sp::voigt_profile(a[0], a[1], a[2])?]),
-    );
+    // (group, argument columns, float64 (rtol, atol), float32 (rtol, atol), function)
+    #[rustfmt::skip]
+    let gs: [Grid; 1] = [
+        ("voigt_profile_grid", &["x", "s", "g"], (1e-15, 0.0), (2e-7, 1e-45), |a| sp::voigt_profile(a[0], a[1], a[2])),
+    ];
+    check_grids("faddeeva", &gs);
 }

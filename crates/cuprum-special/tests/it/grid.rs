@@ -150,13 +150,6 @@ fn data_file(file: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The numbers of the sections `[group.name]` of `tests/data/<file>.txt`, `name` running over
-/// `names`.
-pub fn columns<const N: usize>(file: &str, group: &str, names: [&str; N]) -> [Vec<f64>; N] {
-    let text = data_file(file);
-    names.map(|n| parse(section(&text, &format!("{group}.{n}"))))
-}
-
 /// A one-output function's grid of `tests/data/<file>.txt`: the group, the argument columns
 /// `[group.<arg>]`, the float64 tolerance (rtol, atol) against `[group.want]`, the float32 one
 /// against `[group.want32]` (the arguments cast to float32), the function.
@@ -229,4 +222,49 @@ pub fn check_complex(
             wi[i]
         );
     }
+}
+
+/// Runs every group of a reference table (see [`table`]) on every device: `f(labels, arguments)`
+/// must give a float64 result on the arguments' device within `tol(labels)` = (rtol, atol) of
+/// the group's values, argument column `j` cast to `cast(labels, j)` where that is given.
+/// Returns the numbers of groups and of values checked.
+pub fn check_table(
+    text: &str,
+    cast: impl Fn(&[String], usize) -> Option<DType>,
+    tol: impl Fn(&[String]) -> (f64, f64),
+    f: impl Fn(&[String], &[&Array]) -> Result<Array>,
+) -> (usize, usize) {
+    let gs = table(text);
+    let mut checked = 0;
+    for dev in all_devices() {
+        for g in &gs {
+            let l = g.labels.as_slice();
+            let r = run(&g.cols, dev, |j| cast(l, j), |c| f(l, c));
+            assert_eq!((r.dtype(), r.device()), (DType::Float64, dev), "{l:?}");
+            let (rtol, atol) = tol(l);
+            let got = r.to_vec::<f64>().unwrap();
+            for (i, (&gv, &w)) in got.iter().zip(&g.want).enumerate() {
+                assert!(
+                    near(gv, w, rtol, atol),
+                    "{dev} {l:?} row {i} (inputs {:?}): got {gv:e}, SciPy {w:e}",
+                    g.cols.iter().map(|c| c[i]).collect::<Vec<_>>()
+                );
+                checked += 1;
+            }
+        }
+    }
+    (gs.len(), checked)
+}
+
+/// The numbers of every section `[group.*]` of `tests/data/<file>.txt`, in the file's order
+/// (`N` of them).
+pub fn group<const N: usize>(file: &str, group: &str) -> [Vec<f64>; N] {
+    let text = data_file(file);
+    let prefix = format!("[{group}.");
+    let names: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix(&prefix)?.strip_suffix(']'))
+        .collect();
+    assert_eq!(names.len(), N, "sections of {group} in {file}.txt");
+    std::array::from_fn(|i| parse(section(&text, &format!("{group}.{}", names[i]))))
 }

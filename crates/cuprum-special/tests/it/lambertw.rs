@@ -2,18 +2,14 @@
 //! 2, real and complex input, scalar and array `k` (grids computed with python3; the SciPy call
 //! above each).
 
-use super::grid::{check_complex, columns, complex_array, complex_values};
+use super::grid::{check_complex, complex_array, complex_values, group};
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, Complex64, DType};
 use cuprum_special as sp;
 
 #[test]
 fn lambertw_grid() {
-    let [zr, zi, k, wr, wi, wr32, wi32] = columns(
-        "lambertw",
-        "lambertw_grid",
-        ["zr", "zi", "k", "wr", "wi", "wr32", "wi32"],
-    );
+    let [zr, zi, k, wr, wi, wr32, wi32] = group("lambertw", "lambertw_grid");
     // complex128 input with int64 k, complex64 input with float64 k: complex128 results
     for (dt, kt, want) in [
         (DType::Complex128, DType::Int64, (&wr, &wi)),
@@ -32,11 +28,7 @@ fn lambertw_grid() {
 
 #[test]
 fn lambertw_real_input() {
-    let [x, w0r, w0i, wmr, wmi, wfr, wfi] = columns(
-        "lambertw",
-        "lambertw_real_input",
-        ["x", "w0r", "w0i", "wmr", "wmi", "wfr", "wfi"],
-    );
+    let [x, w0r, w0i, wmr, wmi, wfr, wfi] = group("lambertw", "lambertw_real_input");
     for dev in all_devices() {
         let xa = Array::from_vec_on(x.clone(), &[x.len()], dev).unwrap();
         let r = sp::lambertw(&xa, 0, 1e-8).unwrap();

@@ -3,7 +3,7 @@
 //! of degrees and points including negative degrees, `x = 0`, points within 1e-5 of 0 (the power
 //! series), the ends of the interval, points outside it and NaN; the float32 loop; the dtype rules.
 
-use super::grid::{near, run, table};
+use super::grid::{check_table, near};
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, DType, Result};
 use cuprum_special as sp;
@@ -32,34 +32,12 @@ fn call(name: &str, c: &[&Array]) -> Result<Array> {
 
 #[test]
 fn eval_polynomials_match_scipy_on_every_device() {
-    // a header `name loop columns` (loop `l`: the degree as an int64 array, `d`: float64)
-    let gs = table(include_str!("../data/orthogonal.txt"));
-    assert_eq!(gs.len(), 28);
-    let mut checked = 0;
-    for dev in all_devices() {
-        for g in &gs {
-            let (name, int) = (g.labels[0].as_str(), g.labels[1] == "l");
-            let r = run(
-                &g.cols,
-                dev,
-                |j| (j == 0 && int).then_some(DType::Int64),
-                |c| call(name, c),
-            );
-            assert_eq!(r.dtype(), DType::Float64, "{name}");
-            assert_eq!(r.device(), dev);
-            let got = r.to_vec::<f64>().unwrap();
-            for (i, (&gv, &w)) in got.iter().zip(&g.want).enumerate() {
-                // CUDA contracts multiply-adds: a few ulp of the terms where the value cancels
-                assert!(
-                    near(gv, w, 1e-12, 1e-13),
-                    "{dev} {name} ({}) row {i} (inputs {:?}): got {gv:e}, SciPy {w:e}",
-                    g.labels[1],
-                    g.cols.iter().map(|c| c[i]).collect::<Vec<_>>()
-                );
-                checked += 1;
-            }
-        }
-    }
+    // a header `name loop columns` (loop `l`: the degree as an int64 array, `d`: float64); CUDA
+    // contracts multiply-adds: a few ulp of the terms where the value cancels
+    let int = |l: &[String], j: usize| (j == 0 && l[1] == "l").then_some(DType::Int64);
+    let text = include_str!("../data/orthogonal.txt");
+    let (groups, checked) = check_table(text, int, |_| (1e-12, 1e-13), |l, c| call(&l[0], c));
+    assert_eq!(groups, 28);
     assert!(checked >= 3780);
 }
 

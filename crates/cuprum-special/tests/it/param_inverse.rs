@@ -4,7 +4,7 @@
 //! the probability range, values out of the domain, NaN and the points where SciPy returns a search
 //! bound; the float32 loop.
 
-use super::grid::{near, run, table};
+use super::grid::{check_table, near};
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, DType, Result};
 use cuprum_special as sp;
@@ -39,26 +39,10 @@ fn rtol(name: &str) -> f64 {
 
 #[test]
 fn parameter_inverses_match_scipy_on_every_device() {
-    let gs = table(include_str!("../data/param_inverse.txt"));
-    assert_eq!(gs.len(), 11);
-    let mut checked = 0;
-    for dev in all_devices() {
-        for g in &gs {
-            let name = g.labels[0].as_str();
-            let r = run(&g.cols, dev, |_| None, |c| call(name, c));
-            assert_eq!(r.dtype(), DType::Float64, "{name}");
-            assert_eq!(r.device(), dev);
-            let got = r.to_vec::<f64>().unwrap();
-            for (i, (&gv, &w)) in got.iter().zip(&g.want).enumerate() {
-                assert!(
-                    near(gv, w, rtol(name), 1e-300),
-                    "{dev} {name} row {i} (inputs {:?}): got {gv:e}, SciPy {w:e}",
-                    g.cols.iter().map(|c| c[i]).collect::<Vec<_>>()
-                );
-                checked += 1;
-            }
-        }
-    }
+    let text = include_str!("../data/param_inverse.txt");
+    let tol = |l: &[String]| (rtol(&l[0]), 1e-300);
+    let (groups, checked) = check_table(text, |_, _| None, tol, |l, c| call(&l[0], c));
+    assert_eq!(groups, 11);
     assert!(checked >= 2338);
 }
 

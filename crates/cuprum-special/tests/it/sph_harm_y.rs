@@ -1,18 +1,14 @@
 //! `sph_harm_y` against SciPy 1.17.1 on every device (a grid computed with python3; the SciPy
 //! call above it), dtypes and errors.
 
-use super::grid::{check_complex, columns, complex_values};
+use super::grid::{check_complex, complex_values, group};
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, Complex64, DType, Device};
 use cuprum_special as sp;
 
 #[test]
 fn sph_harm_y_grid() {
-    let [n, m, theta, phi, yr, yi] = columns(
-        "sph_harm_y",
-        "sph_harm_y_grid",
-        ["n", "m", "theta", "phi", "yr", "yi"],
-    );
+    let [n, m, theta, phi, yr, yi] = group("sph_harm_y", "sph_harm_y_grid");
     for dev in all_devices() {
         let ints = |v: &[f64]| {
             Array::from_vec_on(
