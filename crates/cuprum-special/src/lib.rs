@@ -87,6 +87,7 @@ mod spherical_bessel_ik;
 mod spherical_harmonics;
 mod struve;
 mod ufunc;
+mod wright_bessel;
 
 pub use airy::*;
 pub use bessel::*;
@@ -117,5 +118,6 @@ pub use param_inverse::*;
 pub use spherical_bessel_ik::*;
 pub use spherical_harmonics::*;
 pub use struve::*;
+pub use wright_bessel::*;
 
 pub mod stats;

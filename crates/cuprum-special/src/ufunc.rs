@@ -310,6 +310,7 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/bessel_scaled.cuh"),
     include_str!("../../../kernels/special/confluent.cuh"),
     include_str!("../../../kernels/special/struve.cuh"),
+    include_str!("../../../kernels/special/wright_bessel.cuh"),
     include_str!("../../../kernels/special/orthogonal.cuh"),
     include_str!("../../../kernels/special/param_inverse.cuh")
 );

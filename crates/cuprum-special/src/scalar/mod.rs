@@ -40,6 +40,7 @@ pub(crate) mod shichi;
 pub(crate) mod sph_harm;
 pub(crate) mod spherical_ik;
 pub(crate) mod struve;
+pub(crate) mod wright_bessel;
 
 pub(crate) const MACHEP: f64 = 1.110_223_024_625_156_5e-16;
 pub(crate) const MAXLOG: f64 = 7.097_827_128_933_84e2;

@@ -37,6 +37,7 @@ mod stats_dist;
 mod struve;
 mod values;
 mod values_multi;
+mod wright_bessel;
 
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, DType, Result};
