@@ -215,10 +215,20 @@ pub(super) static ENTRIES: &[Entry] = &[
         a.operand("delta")?,
         a.operand("r")?
     ))),
+    e!("special.hyp1f1(a, b, x)", |a| one(sp::hyp1f1(
+        a.operand("a")?,
+        a.operand("b")?,
+        a.operand("x")?
+    ))),
     e!("special.hyp2f1(a, b, c, x)", |a| one(sp::hyp2f1(
         a.operand("a")?,
         a.operand("b")?,
         a.operand("c")?,
+        a.operand("x")?
+    ))),
+    e!("special.hyperu(a, b, x)", |a| one(sp::hyperu(
+        a.operand("a")?,
+        a.operand("b")?,
         a.operand("x")?
     ))),
     e!("special.i0(x)", |a| one(sp::i0(&a.array("x")?))),
@@ -282,6 +292,10 @@ pub(super) static ENTRIES: &[Entry] = &[
     e!("special.logit(x)", |a| one(sp::logit(&a.array("x")?))),
     e!("special.lpmv(m, v, x)", |a| one(sp::lpmv(
         a.operand("m")?,
+        a.operand("v")?,
+        a.operand("x")?
+    ))),
+    e!("special.modstruve(v, x)", |a| one(sp::modstruve(
         a.operand("v")?,
         a.operand("x")?
     ))),
@@ -362,7 +376,16 @@ pub(super) static ENTRIES: &[Entry] = &[
         a.operand("df")?,
         a.operand("p")?
     ))),
+    e!("special.struve(v, x)", |a| one(sp::struve(
+        a.operand("v")?,
+        a.operand("x")?
+    ))),
     e!("special.tandg(x)", |a| one(sp::tandg(a.operand("x")?))),
+    e!("special.wright_bessel(a, b, x)", |a| one(sp::wright_bessel(
+        a.operand("a")?,
+        a.operand("b")?,
+        a.operand("x")?
+    ))),
     e!("special.xlog1py(x, y)", |a| one(sp::xlog1py(
         a.operand("x")?,
         a.operand("y")?
