@@ -82,6 +82,8 @@ fn eval_poly<const N: usize>(
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the power series about 0 for `|x| < 1e-5`, else Bonnet's recurrence; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -123,6 +125,8 @@ pub fn eval_legendre<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree Clenshaw's recurrence (Mason and Handscomb); for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -164,6 +168,8 @@ pub fn eval_chebyt<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> 
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the three-term recurrence; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -205,6 +211,8 @@ pub fn eval_chebyu<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> 
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree Clenshaw's recurrence; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -246,6 +254,8 @@ pub fn eval_chebyc<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> 
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the three-term recurrence; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -287,6 +297,8 @@ pub fn eval_chebys<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> 
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree as `eval_legendre` at `2x - 1`; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -328,6 +340,8 @@ pub fn eval_sh_legendre<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree Clenshaw's recurrence; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -369,6 +383,8 @@ pub fn eval_sh_chebyt<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) 
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the three-term recurrence; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -410,6 +426,8 @@ pub fn eval_sh_chebyu<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) 
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the recurrence of the normalized sum times `binom(n + alpha, n)`; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -456,6 +474,8 @@ pub fn eval_jacobi<'a>(
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the Jacobi recurrence at `2x - 1`; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -502,6 +522,8 @@ pub fn eval_sh_jacobi<'a>(
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the power series about 0 for `|x| < 1e-5`, else the recurrence times `binom(n + 2 alpha - 1, n)`; for real
 /// degree this crate's `hyp2f1` (Cephes). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -547,6 +569,8 @@ pub fn eval_gegenbauer<'a>(
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the recurrence of the normalized sum; for real
 /// degree this crate's [`hyp1f1`](crate::hyp1f1). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -588,6 +612,8 @@ pub fn eval_laguerre<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the recurrence of the normalized sum times
 /// `binom(n + alpha, n)`; for real degree this crate's [`hyp1f1`](crate::hyp1f1). The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -629,6 +655,8 @@ pub fn eval_genlaguerre<'a>(
 ///
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree `2^(n/2) He_n(sqrt(2) x)` with the recurrence of `He_n`. The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
@@ -667,6 +695,8 @@ pub fn eval_hermite<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) ->
 ///
 /// **Algorithm:** SciPy 1.17.1's `orthogonal_eval.pxd`: for integer degree the three-term recurrence. The CPU computes in float64 (Rust,
 /// `scalar/orthogonal.rs`); CUDA runs the same steps in `kernels/special/orthogonal.cuh`.
+/// Within 1e-12 relative (1e-13 absolute) of SciPy's values on the tested grids (degrees up to
+/// 30, `|x|` up to 25); the recurrences' rounding grows with the degree.
 ///
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
