@@ -20,4 +20,5 @@ mod pole_update;
 pub mod prototype;
 pub mod remez;
 pub mod ss;
+mod svd;
 pub(crate) mod zpk;

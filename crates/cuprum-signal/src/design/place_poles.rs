@@ -133,11 +133,12 @@ fn rank(b: &[f64], n: usize, m: usize) -> Result<usize> {
 /// sweeps ran: Tits and Yang's `Yt` (the default; complex poles allowed) or `Knv0` (real
 /// poles). SciPy warns when `rtol > 0` is not reached; here the returned `rtol` and `nb_iter`
 /// tell it. Where a projection vanishes the iterations take a singular vector (an eigenvector
-/// for a complex pair) as the decomposition gives it: the 2 × 2 SVD of `rank(B) = 2` and the
-/// eigenvectors follow LAPACK's sign and phase conventions, so `X` is SciPy's; for
-/// `rank(B) > 2` a column of `X` may be SciPy's times `−1`, which changes neither the gain nor
-/// `|det X|`. A pole repeated `r` times has an `r`-dimensional eigenspace whose basis in `X`,
-/// and so the gain, rounding may choose differently from SciPy.
+/// for a complex pair) as the decomposition gives it; the SVD, QR and eigenvectors here follow
+/// LAPACK's sign and phase conventions, so `X` is SciPy's. Two cases are left to rounding, in
+/// SciPy as here: a pole repeated `r` times has an `r`-dimensional eigenspace whose basis in
+/// `X` (and so the gain) may differ from SciPy's, and with one input a complex pole's column
+/// of `X` may differ by a unit factor (the sign of a zero decides a Householder reflection);
+/// neither changes the placed poles.
 ///
 /// # Errors
 /// [`Error::BadShape`] naming `signal.place_poles` for a non-square `A`, a `B` with other
@@ -148,10 +149,10 @@ fn rank(b: &[f64], n: usize, m: usize) -> Result<usize> {
 /// when the poles can't be placed (an uncontrollable system: a singular `X` or `B·Bᵀ`).
 ///
 /// **Algorithm**: host float64 linear algebra on the small matrices: Householder QR in
-/// LAPACK's sign convention (so `X` follows SciPy's), LU solves, an SVD (`YT` real steps:
-/// LAPACK's bidiagonal 2 × 2 path for two inputs, Jacobi rotations beyond) and a Hermitian
-/// Jacobi eigensolver (`YT` complex steps); the computed poles as the roots of the
-/// characteristic polynomial of `A − B·K`.
+/// LAPACK's sign convention (so `X` follows SciPy's), LU solves, LAPACK's SVD path for small
+/// matrices (`YT` real steps: Householder bidiagonalization and the bidiagonal QR sweeps of
+/// `dbdsqr`) and a Hermitian Jacobi eigensolver with `zgeev`'s phase (`YT` complex steps); the
+/// computed poles as the roots of the characteristic polynomial of `A − B·K`.
 ///
 /// # Example
 /// ```

@@ -3,7 +3,8 @@
 //! and Van Dooren's method 0 (`_KNV0_loop`). Each step rotates columns of the transfer matrix
 //! `X` inside the kernels of `U1ᵀ·(A − λ·I)` to make `X` better conditioned.
 
-use super::dense::{Mat, abs_det, all_near_zero, eigh, near, norm, qr, svd_real};
+use super::dense::{Mat, abs_det, all_near_zero, eigh, near, norm, qr};
+use super::svd::svd_real;
 use cuprum_core::{Complex64 as C, Result};
 
 const SQRT2: f64 = std::f64::consts::SQRT_2;
