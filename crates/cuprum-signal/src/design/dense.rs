@@ -1,7 +1,7 @@
 //! Small dense complex matrices on the host for the design routines (pole placement): products,
-//! LAPACK-convention Householder QR, LU solves and determinants, a one-sided Jacobi SVD and a
-//! Jacobi eigensolver for Hermitian matrices. Sizes are a system's state count, so plain
-//! O(n³) loops in float64.
+//! LAPACK-convention Householder QR, LU solves and determinants, and a Jacobi eigensolver for
+//! Hermitian matrices with `zgeev`'s phase (the SVD is in `svd.rs`). Sizes are a system's
+//! state count, so plain O(n³) loops in float64.
 
 use cuprum_core::ext::try_vec_filled;
 use cuprum_core::{Complex64 as C, Result};
