@@ -47,7 +47,7 @@ pub fn pdtrik<'a>(p: impl Into<Operand<'a>>, m: impl Into<Operand<'a>>) -> Resul
 /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result
 /// has the broadcast shape.
 ///
-/// **Semantics:** `k` is continuous (`bdtr(k, n, p) = I_{1-p}(n - k, k + 1)`, CDFLIB's convention); NaN for `y` outside `[0, 1]`, `n <= 0`, infinite `n` or `p` outside `(0, 1]`; 0 at `y = 0`, `n` at `y = 1` or `p = 1`; the search bounds 0 or `n` where the root lies beyond them. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit
+/// **Semantics:** `k` is continuous (`bdtr(k, n, p) = I_{1-p}(n - k, k + 1)`, CDFLIB's convention); NaN for `y` outside `[0, 1]`, `n <= 0`, infinite `n` or `p` outside `(0, 1]`; 0 at `y = 0` (`n/2`, CDFLIB's first guess, if also `p = 1`), `n` at `y = 1` and at `p = 1` (for `y > 0`); the search bounds 0 or `n` where the root lies beyond them. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit
 /// integers and float16 give float32 (SciPy lists the float32 loop first), wider integers
 /// float64; complex input is not implemented. The result lives on the input's device.
 ///
