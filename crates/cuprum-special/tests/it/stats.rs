@@ -1,7 +1,7 @@
 //! `cuprum_special::stats` against SciPy 1.17.1's `scipy.stats`, on every device.
 
-use cuprum_core::Array;
 use cuprum_core::ext::test_util::all_devices;
+use cuprum_core::{Array, Device};
 use cuprum_special::stats;
 
 fn close_all(got: &[f64], want: &[f64], tol: f64) {
@@ -14,15 +14,16 @@ fn close_all(got: &[f64], want: &[f64], tol: f64) {
     }
 }
 
+/// The 3 x 4 sample of the tests on `dev`.
+fn sample(dev: Device) -> Array {
+    let v = vec![1.0, 2.0, 3.0, 4.0, 2.0, 4.0, 8.0, 16.0, 1.0, 1.0, 1.0, 5.0];
+    Array::from_vec_on(v, &[3, 4], dev).unwrap()
+}
+
 #[test]
 fn zscore_zmap() {
     for dev in all_devices() {
-        let a = Array::from_vec_on(
-            vec![1.0, 2.0, 3.0, 4.0, 2.0, 4.0, 8.0, 16.0, 1.0, 1.0, 1.0, 5.0],
-            &[3, 4],
-            dev,
-        )
-        .unwrap();
+        let a = sample(dev);
         // scipy.stats.zscore(a, axis=0)[0]
         let z = stats::zscore(&a, 0, 0.0).unwrap().to_vec::<f64>().unwrap();
         close_all(
@@ -58,12 +59,7 @@ fn zscore_zmap() {
 #[test]
 fn entropy_boxcox_llf_trim_mean() {
     for dev in all_devices() {
-        let a = Array::from_vec_on(
-            vec![1.0, 2.0, 3.0, 4.0, 2.0, 4.0, 8.0, 16.0, 1.0, 1.0, 1.0, 5.0],
-            &[3, 4],
-            dev,
-        )
-        .unwrap();
+        let a = sample(dev);
         // scipy.stats.entropy(a, axis=1)
         let h = stats::entropy(&a, None, None, 1)
             .unwrap()
