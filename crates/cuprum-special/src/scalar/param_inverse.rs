@@ -156,7 +156,8 @@ enum Found {
 
 /// The root of the increasing residual in `[lo, hi]` from the first guess `x0`.
 fn solve(pr: &Problem, lo: f64, hi: f64, x0: f64) -> Found {
-    let x = x0.clamp(lo, hi);
+    // max then min (not clamp, which panics when lo > hi): the CUDA side's fmin(fmax())
+    let x = x0.max(lo).min(hi);
     let fx = residual(pr, x);
     if fx.is_nan() {
         return Found::Nan;
