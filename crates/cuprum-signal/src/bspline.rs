@@ -396,13 +396,6 @@ pub(crate) fn symiirorder1_last(
             upload(v.iter().map(|z| z.re).collect(), dev)?.astype(cdt)
         }
     };
-    let scalar = |z: C| -> Scalar {
-        if complex {
-            Scalar::Complex(z)
-        } else {
-            Scalar::Float(z.re)
-        }
-    };
     // K = the first count of terms with |z1|^K <= precision (SciPy's do-while)
     let mut k = 1usize;
     let mut p = z1.norm();
@@ -432,10 +425,13 @@ pub(crate) fn symiirorder1_last(
     let head = axis_slice(x, nd - 1, 0, Some(k as isize))?;
     let s = cuprum_core::multiply(&head, &coef(w)?)?.sum(Some(-1isize), true)?;
     let y0 = cuprum_core::add(&col(x, 0)?, &s)?;
+    if complex {
+        return symiir1_complex(x, &y0, c0, z1);
+    }
     let one = C::new(1.0, 0.0);
     let a = coef(vec![one, -z1])?;
     let y1 = if n > 1 {
-        let zi = cuprum_core::multiply(&y0, scalar(z1))?;
+        let zi = cuprum_core::multiply(&y0, z1.re)?;
         let tail = axis_slice(x, nd - 1, 1, None)?;
         let (t, _) = crate::lfilter_with_state(&coef(vec![one])?, &a, &tail, &zi, -1)?;
         cuprum_core::concatenate(&[&y0, &t], -1)?
@@ -443,14 +439,49 @@ pub(crate) fn symiirorder1_last(
         y0
     };
     let last = col(&y1, n as isize - 1)?;
-    let out_last = cuprum_core::multiply(&last, scalar(-c0 / (z1 - 1.0)))?;
+    let out_last = cuprum_core::multiply(&last, -c0.re / (z1.re - 1.0))?;
     if n == 1 {
         return Ok(out_last);
     }
     let rev = axis_reverse(&axis_slice(&y1, nd - 1, 0, Some(n as isize - 1))?, nd - 1)?;
-    let zi = cuprum_core::multiply(&out_last, scalar(z1))?;
+    let zi = cuprum_core::multiply(&out_last, z1.re)?;
     let (o, _) = crate::lfilter_with_state(&coef(vec![c0])?, &a, &rev, &zi, -1)?;
     cuprum_core::concatenate(&[&axis_reverse(&o, nd - 1)?, &out_last], -1)
+}
+
+/// The passes of [`symiirorder1_last`] for a complex `z1` (`x` complex, `y0` its forward start
+/// value): each pass is the zero-state recursion `r[m] = s[m] + z1·r[m−1]` of a sequence whose
+/// first sample is the pass's start value, run as `1/(1 − z1·z⁻¹) = (1 − z̄1·z⁻¹)/(1 −
+/// 2·Re z1·z⁻¹ + |z1|²·z⁻²)` through two filters with real coefficients (real and imaginary
+/// part of the numerator), which the recursive-filter engine runs on every device.
+fn symiir1_complex(x: &Array, y0: &Array, c0: C, z1: C) -> Result<Array> {
+    let nd = x.ndim();
+    let n = x.shape()[nd - 1];
+    let dev = x.device();
+    let rdt = crate::util::real_of(x.dtype());
+    let real = |v: Vec<f64>| upload(v, dev)?.astype(rdt);
+    let den = real(vec![1.0, -2.0 * z1.re, z1.norm_sqr()])?;
+    let (num_re, num_im) = (real(vec![1.0, -z1.re])?, real(vec![0.0, z1.im])?);
+    let pass = |s: &Array| -> Result<Array> {
+        let re = crate::lfilter(&num_re, &den, s, -1)?;
+        let im = crate::lfilter(&num_im, &den, s, -1)?;
+        crate::filter::combine(&re, &im, s.dtype())
+    };
+    // forward: y1[0] = y0, y1[i] = x[i] + z1·y1[i−1]
+    let tail = axis_slice(x, nd - 1, 1, None)?;
+    let y1 = pass(&cuprum_core::concatenate(&[y0, &tail], -1)?)?;
+    let out_last = cuprum_core::multiply(
+        &axis_slice(&y1, nd - 1, n as isize - 1, None)?,
+        Scalar::Complex(-c0 / (z1 - 1.0)),
+    )?;
+    if n == 1 {
+        return Ok(out_last);
+    }
+    // backward, reversed: r[0] = out_last, r[m] = c0·y1[n−1−m] + z1·r[m−1]
+    let rev = axis_reverse(&axis_slice(&y1, nd - 1, 0, Some(n as isize - 1))?, nd - 1)?;
+    let scaled = cuprum_core::multiply(&rev, Scalar::Complex(c0))?;
+    let r = pass(&cuprum_core::concatenate(&[&out_last, &scaled], -1)?)?;
+    axis_reverse(&r, nd - 1)?.copy()
 }
 
 /// The number of leading terms of a boundary sum with coefficients `coef(k)`: through the first

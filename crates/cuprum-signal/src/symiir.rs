@@ -51,7 +51,8 @@ fn prepare(op: &'static str, signal: &Array) -> Result<Array> {
 ///
 /// `c0` and `z1` may be complex (a float also converts): SciPy computes in the signal's dtype
 /// with them and takes complex ones for complex signals; a real signal is filtered as
-/// complex here (SciPy raises a `TypeError` casting `c0` to it).
+/// complex here (SciPy raises a `TypeError` casting `c0` to it). A complex `z1`'s passes run
+/// as `(1 − z̄1·z⁻¹)/(1 − 2·Re z1·z⁻¹ + |z1|²·z⁻²)`, two filters with real coefficients.
 ///
 /// # Example
 /// ```
