@@ -62,7 +62,8 @@ __device__ double sp_gegenbauer_l(long long n, double alpha, double x) {
         for (long long kk = 0; kk <= a; kk++) {
             p += d;
             double kf = (double)kk;
-            double den = (double)((n + 1 - 2 * a + 2 * kk) * (n + 2 - 2 * a + 2 * kk));
+            double j = (double)(n - 2 * a + 2 * kk);
+            double den = (j + 1.0) * (j + 2.0);
             d *= -4.0 * (x * x) * (af - kf) * (-af + alpha + kf + nf) / den;
             if (fabs(d) < 1e-20 * fabs(p)) break;
         }
@@ -94,7 +95,7 @@ __device__ double sp_chebyu_l(long long k, double x) {
     double sign = 1.0;
     if (k == -1) return 0.0;
     if (k < -1) {
-        k = -k - 2;
+        k = -(k + 2);
         sign = -1.0;
     }
     double b2 = 0.0, b1 = -1.0, b0 = 0.0;
@@ -108,7 +109,7 @@ __device__ double sp_chebyu_l(long long k, double x) {
 }
 __device__ double sp_legendre(double n, double x) { return sp_hyp2f1(-n, n + 1.0, 1.0, 0.5 * (1.0 - x)); }
 __device__ double sp_legendre_l(long long n, double x) {
-    if (n < 0) n = -n - 1;
+    if (n < 0) n = -(n + 1);
     if (n == 0) return 1.0;
     if (n == 1) return x;
     if (fabs(x) < 1e-5) {
@@ -123,8 +124,9 @@ __device__ double sp_legendre_l(long long n, double x) {
         double p = 0.0;
         for (long long kk = 0; kk <= a; kk++) {
             p += d;
-            double num = (double)(2 * n + 1 - 2 * a + 2 * kk);
-            double den = (double)((n + 1 - 2 * a + 2 * kk) * (n + 2 - 2 * a + 2 * kk));
+            double j = (double)(n - 2 * a + 2 * kk);
+            double num = (double)n + j + 1.0;
+            double den = (j + 1.0) * (j + 2.0);
             d *= -2.0 * (x * x) * (af - (double)kk) * num / den;
             if (fabs(d) < 1e-20 * fabs(p)) break;
         }

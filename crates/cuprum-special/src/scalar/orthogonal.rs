@@ -112,7 +112,9 @@ pub(crate) fn gegenbauer_l(n: i64, alpha: f64, x: f64) -> f64 {
         for kk in 0..=a {
             p += d;
             let kf = kk as f64;
-            let den = ((n + 1 - 2 * a + 2 * kk) * (n + 2 - 2 * a + 2 * kk)) as f64;
+            // in floating point: the integer products overflow for degrees beyond 3e9
+            let j = (n - 2 * a + 2 * kk) as f64;
+            let den = (j + 1.0) * (j + 2.0);
             d *= -4.0 * (x * x) * (af - kf) * (-af + alpha + kf + nf) / den;
             if d.abs() < 1e-20 * p.abs() {
                 break;
@@ -162,7 +164,7 @@ pub(crate) fn chebyu_l(k: i64, x: f64) -> f64 {
     let (k, sign) = if k == -1 {
         return 0.0;
     } else if k < -1 {
-        (-k - 2, -1.0)
+        (-(k + 2), -1.0)
     } else {
         (k, 1.0)
     };
@@ -224,7 +226,7 @@ pub(crate) fn legendre(n: f64, x: f64) -> f64 {
 /// Legendre of integer degree: the power series about 0 for `|x| < 1e-5`, else Bonnet's
 /// recurrence in the difference form.
 pub(crate) fn legendre_l(n: i64, x: f64) -> f64 {
-    let n = if n < 0 { -n - 1 } else { n };
+    let n = if n < 0 { -(n + 1) } else { n };
     if n == 0 {
         return 1.0;
     }
@@ -243,8 +245,10 @@ pub(crate) fn legendre_l(n: i64, x: f64) -> f64 {
         let mut p = 0.0;
         for kk in 0..=a {
             p += d;
-            let num = (2 * n + 1 - 2 * a + 2 * kk) as f64;
-            let den = ((n + 1 - 2 * a + 2 * kk) * (n + 2 - 2 * a + 2 * kk)) as f64;
+            // in floating point: the integer products overflow for degrees beyond 3e9
+            let j = (n - 2 * a + 2 * kk) as f64;
+            let num = n as f64 + j + 1.0;
+            let den = (j + 1.0) * (j + 2.0);
             d *= -2.0 * (x * x) * (af - kk as f64) * num / den;
             if d.abs() < 1e-20 * p.abs() {
                 break;
