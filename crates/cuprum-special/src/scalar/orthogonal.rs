@@ -6,8 +6,8 @@
 //! The CUDA side (`kernels/special/orthogonal.cuh`) runs the same steps in the same order.
 
 use super::NAN;
-use super::gamma::{beta, binom, gamma};
 use super::confluent::hyp1f1;
+use super::gamma::{beta, binom, gamma};
 use super::gauss_hypergeometric::hyp2f1;
 
 /// `2^(n/2)` for `n >= 0` as the correctly rounded `pow(2, n / 2)`: a power of two, or
