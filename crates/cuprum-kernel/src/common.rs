@@ -303,6 +303,47 @@ pub(crate) fn fits_32(n: usize, shape: &[usize], strides: &[Vec<isize>]) -> bool
     })
 }
 
+/// The builder methods `ElementwiseKernel` and `ReductionKernel` share (each has the fields
+/// `name`, `preamble`, `reduce_dims`, `fast_math` and `options`).
+macro_rules! kernel_setters {
+    () => {
+        /// Code placed before the kernel: `__device__` helper functions, constants, typedefs.
+        pub fn preamble(mut self, preamble: &str) -> Self {
+            self.preamble = preamble.to_string();
+            self
+        }
+
+        /// Whether to merge axes that every array walks contiguously before generating the
+        /// N-d index code (CuPy's `reduce_dims`, default `true`; it changes speed, never
+        /// results).
+        pub fn reduce_dims(mut self, on: bool) -> Self {
+            self.reduce_dims = on;
+            self
+        }
+
+        /// Opt into NVRTC's `--use_fast_math` (fused multiply-adds, approximate division and
+        /// transcendentals). Off by default: kernels compile with `--fmad=false`, so GPU
+        /// results of arithmetic equal the CPU's bit for bit. No effect on the CPU.
+        pub fn fast_math(mut self, on: bool) -> Self {
+            self.fast_math = on;
+            self
+        }
+
+        /// Extra NVRTC options (e.g. `-I/path/to/headers`, `-DN=4`). Headers `#include`d from
+        /// those directories are hashed into the cache key.
+        pub fn options(mut self, options: &[&str]) -> Self {
+            self.options = options.iter().map(|s| s.to_string()).collect();
+            self
+        }
+
+        /// The kernel's name.
+        pub fn name(&self) -> &str {
+            &self.name
+        }
+    };
+}
+pub(crate) use kernel_setters;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -179,35 +179,7 @@ impl ReductionKernel {
         self
     }
 
-    /// Code placed before the kernels (`__device__` helpers).
-    pub fn preamble(mut self, preamble: &str) -> Self {
-        self.preamble = preamble.to_string();
-        self
-    }
-
-    /// NVRTC `--use_fast_math` instead of the default `--fmad=false` (see
-    /// [`ElementwiseKernel::fast_math`](crate::ElementwiseKernel::fast_math)).
-    pub fn fast_math(mut self, on: bool) -> Self {
-        self.fast_math = on;
-        self
-    }
-
-    /// Merge axes walked contiguously before generating index code (default `true`).
-    pub fn reduce_dims(mut self, on: bool) -> Self {
-        self.reduce_dims = on;
-        self
-    }
-
-    /// Extra NVRTC options.
-    pub fn options(mut self, options: &[&str]) -> Self {
-        self.options = options.iter().map(|s| s.to_string()).collect();
-        self
-    }
-
-    /// The kernel's name.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
+    crate::common::kernel_setters!();
 
     fn resolve_reduce_type(&self, out0: DType, b: &crate::params::Binding) -> Result<DType> {
         let Some(t) = &self.reduce_type else {

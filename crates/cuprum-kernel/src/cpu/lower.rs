@@ -164,6 +164,23 @@ pub(crate) enum Sym {
     },
 }
 
+impl Sym {
+    /// The symbol read-only (a `const T*` parameter bound to an array).
+    pub(super) fn read_only(self) -> Sym {
+        let mut s = self;
+        match &mut s {
+            Sym::Raw { writable, .. }
+            | Sym::Array { writable, .. }
+            | Sym::RawElem { writable, .. } => {
+                *writable = false;
+            }
+            Sym::Ptr(t) => t.writable = false,
+            _ => {}
+        }
+        s
+    }
+}
+
 /// A value filled in when a frame is made for a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rt {
@@ -448,17 +465,12 @@ impl<'a> Lower<'a> {
                 self.scopes.pop();
                 r
             }
-            Stmt::Decl {
-                ty,
-                is_const,
-                vars,
-                pos,
-                storage,
-                ptr,
-            } => {
+            Stmt::Decl(decl) => {
+                let (ty, is_const, vars) = (&decl.ty, &decl.is_const, &decl.vars);
+                let (pos, storage, ptr) = (&decl.pos, &decl.storage, &decl.ptr);
                 if *ptr {
                     for d in vars {
-                        self.pointer_decl(out, *ty, *is_const, d)?;
+                        self.pointer_decl(d, *ty, *is_const, out)?;
                     }
                     return Ok(());
                 }
@@ -619,7 +631,7 @@ impl<'a> Lower<'a> {
         let mut b = Vec::new();
         let init_e = match init {
             Some(Stmt::Expr(e)) => Some(e),
-            Some(Stmt::Decl { vars, .. }) => vars.first().and_then(|d| d.init.as_ref()),
+            Some(Stmt::Decl(decl)) => decl.vars.first().and_then(|d| d.init.as_ref()),
             _ => None,
         };
         let div = self.enter_branch(&[cond, step, init_e]);

@@ -203,17 +203,21 @@ pub(crate) enum Storage {
     ExternShared,
 }
 
+/// A declaration: `[storage] [const] T [*] a [= e], b[n] ...;`.
+#[derive(Clone, Debug)]
+pub(crate) struct Decl {
+    pub ty: CTy,
+    pub is_const: bool,
+    pub vars: Vec<Declarator>,
+    pub pos: Pos,
+    pub storage: Storage,
+    /// `T* p` (`is_const`: a pointer to const)
+    pub ptr: bool,
+}
+
 #[derive(Clone, Debug)]
 pub(crate) enum Stmt {
-    Decl {
-        ty: CTy,
-        is_const: bool,
-        vars: Vec<Declarator>,
-        pos: Pos,
-        storage: Storage,
-        /// `T* p` (`is_const`: a pointer to const)
-        ptr: bool,
-    },
+    Decl(Decl),
     Expr(Expr),
     Block(Vec<Stmt>),
     If(Expr, Box<Stmt>, Option<Box<Stmt>>),
@@ -775,14 +779,14 @@ impl<'s, 't> Parser<'s, 't> {
             }
         }
         self.expect(";")?;
-        Ok(Some(Stmt::Decl {
+        Ok(Some(Stmt::Decl(Decl {
             ty,
             is_const,
             vars,
             pos,
             storage,
             ptr,
-        }))
+        })))
     }
 
     pub fn parse_stmt(&mut self) -> Result<Stmt, Diagnostic> {

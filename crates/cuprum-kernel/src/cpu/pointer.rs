@@ -63,38 +63,12 @@ impl Lower<'_> {
     /// The target of a pointer expression.
     pub(super) fn pointer(&mut self, out: &mut Vec<Node>, e: &Expr) -> R<Target> {
         match &e.kind {
-            ExprKind::Name(n) => match self.lookup(n).cloned() {
-                Some(Sym::Raw {
-                    arg,
-                    cty,
-                    dtype,
-                    writable,
-                }) => Ok(Target {
-                    arg,
-                    cty,
-                    dtype,
-                    writable,
-                    off: None,
-                    row: None,
-                }),
-                Some(Sym::Array {
-                    arg,
-                    cty,
-                    dtype,
-                    dims,
-                    local,
-                    writable,
-                }) => Ok(Target {
-                    arg,
-                    cty,
-                    dtype,
-                    writable,
-                    off: None,
-                    row: local.then(|| dims.iter().product()),
-                }),
-                Some(Sym::Ptr(t)) => Ok(t),
+            ExprKind::Name(n) => match self.lookup(n) {
+                Some(s) => match array_target(s) {
+                    Some(t) => Ok(t),
+                    None => self.err(e.pos, NOT_A_POINTER),
+                },
                 None => self.err(e.pos, format!("identifier \"{n}\" is undefined")),
-                _ => self.err(e.pos, NOT_A_POINTER),
             },
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
                 let (p, k) = if self.is_pointer(a) { (a, b) } else { (b, a) };
@@ -194,8 +168,9 @@ impl Lower<'_> {
         })
     }
 
-    /// A pointer variable's own copy of a target's offset.
-    fn bind_target(&mut self, out: &mut Vec<Node>, t: Target) -> Target {
+    /// A pointer variable (or parameter) with its own copy of a target's offset (reading only
+    /// when `is_const`).
+    fn bind_target(&mut self, out: &mut Vec<Node>, t: Target, is_const: bool) -> Sym {
         let reg = self.reg(VTy::I64);
         let f = match t.off {
             Some(o) => vm::assign(o, reg),
@@ -205,20 +180,22 @@ impl Lower<'_> {
             }
         };
         self.effect(out, f);
-        Target {
+        Sym::Ptr(Target {
             off: Some(reg),
+            writable: t.writable && !is_const,
             ..t
-        }
+        })
     }
 
     /// `T* p = e;` (`const T* p` reads only).
     pub(super) fn pointer_decl(
         &mut self,
-        out: &mut Vec<Node>,
-        ty: CTy,
-        is_const: bool,
         d: &Declarator,
+        ty: CTy,
+        c: bool,
+        out: &mut Vec<Node>,
     ) -> R<()> {
+        let is_const = c;
         let Some(init) = &d.init else {
             return self.err(
                 d.pos,
@@ -249,51 +226,18 @@ impl Lower<'_> {
                 ),
             );
         }
-        let t = self.bind_target(out, t);
-        self.declare(
-            &d.name,
-            Sym::Ptr(Target {
-                writable: t.writable && !is_const,
-                ..t
-            }),
-        );
+        let s = self.bind_target(out, t, is_const);
+        self.declare(&d.name, s);
         Ok(())
     }
 
     /// The binding of a `__device__` function's pointer parameter (a copy of the offset).
     pub(super) fn pointer_arg(&mut self, out: &mut Vec<Node>, a: &Expr, is_const: bool) -> R<Sym> {
+        // an array binds as itself (the callee indexes it as the caller does)
         if let ExprKind::Name(n) = &a.kind
             && let Some(s @ (Sym::Raw { .. } | Sym::Array { .. })) = self.lookup(n).cloned()
         {
-            return Ok(match s {
-                Sym::Raw {
-                    arg,
-                    cty,
-                    dtype,
-                    writable,
-                } => Sym::Raw {
-                    arg,
-                    cty,
-                    dtype,
-                    writable: writable && !is_const,
-                },
-                Sym::Array {
-                    arg,
-                    cty,
-                    dtype,
-                    dims,
-                    local,
-                    writable,
-                } => Sym::Array {
-                    arg,
-                    cty,
-                    dtype,
-                    dims,
-                    local,
-                    writable: writable && !is_const,
-                },
-                other => other,
-            });
+            return Ok(if is_const { s.read_only() } else { s });
         }
         if !self.is_pointer(a) {
             return self.err(
@@ -302,11 +246,7 @@ impl Lower<'_> {
             );
         }
         let t = self.pointer(out, a)?;
-        let t = self.bind_target(out, t);
-        Ok(Sym::Ptr(Target {
-            writable: t.writable && !is_const,
-            ..t
-        }))
+        Ok(self.bind_target(out, t, is_const))
     }
 
     /// `p = q`, `p += k`, `p -= k`, `p++` and friends on a pointer variable.
@@ -347,5 +287,41 @@ impl Lower<'_> {
         };
         self.effect(out, vm::assign(off, reg));
         Ok(self.constant(Val::I32(0)))
+    }
+}
+
+/// The target of an array symbol (its element 0) or a pointer variable.
+fn array_target(s: &Sym) -> Option<Target> {
+    match *s {
+        Sym::Raw {
+            arg,
+            cty,
+            dtype,
+            writable,
+        } => Some(Target {
+            arg,
+            cty,
+            dtype,
+            writable,
+            off: None,
+            row: None,
+        }),
+        Sym::Array {
+            arg,
+            cty,
+            dtype,
+            ref dims,
+            local,
+            writable,
+        } => Some(Target {
+            arg,
+            cty,
+            dtype,
+            writable,
+            off: None,
+            row: local.then(|| dims.iter().product()),
+        }),
+        Sym::Ptr(t) => Some(t),
+        _ => None,
     }
 }

@@ -172,8 +172,8 @@ fn taint_expr(e: &Expr, t: &mut HashSet<String>) {
 
 fn taint_stmt(s: &Stmt, t: &mut HashSet<String>) {
     match s {
-        Stmt::Decl { vars, .. } => {
-            for d in vars {
+        Stmt::Decl(decl) => {
+            for d in &decl.vars {
                 if let Some(e) = &d.init {
                     taint_expr(e, t);
                     if mentions(e, t) {

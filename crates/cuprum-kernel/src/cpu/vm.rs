@@ -140,64 +140,39 @@ lane! {
     f32 => F32, f32; f64 => F64, f64; Complex32 => C64, c64; Complex64 => C128, c128;
 }
 
-/// Calls `$body` with `$t` bound to the lane type of a [`VTy`].
-macro_rules! with_vty {
-    ($ty:expr, $t:ident => $body:expr) => {
-        match $ty {
-            $crate::cpu::vm::VTy::Bool => {
-                type $t = bool;
+/// `match $v { $($p => { type $t = $ty; $body })* }`: `$body` once for each arm, with `$t`
+/// bound to the arm's type (an arm `_ => $other` may end the list).
+macro_rules! type_match {
+    ($v:expr, $t:ident => $body:expr; $($p:pat => $ty:ty),* $(,)?) => {
+        match $v {
+            $($p => {
+                type $t = $ty;
                 $body
-            }
-            $crate::cpu::vm::VTy::I8 => {
-                type $t = i8;
-                $body
-            }
-            $crate::cpu::vm::VTy::I16 => {
-                type $t = i16;
-                $body
-            }
-            $crate::cpu::vm::VTy::I32 => {
-                type $t = i32;
-                $body
-            }
-            $crate::cpu::vm::VTy::I64 => {
-                type $t = i64;
-                $body
-            }
-            $crate::cpu::vm::VTy::U8 => {
-                type $t = u8;
-                $body
-            }
-            $crate::cpu::vm::VTy::U16 => {
-                type $t = u16;
-                $body
-            }
-            $crate::cpu::vm::VTy::U32 => {
-                type $t = u32;
-                $body
-            }
-            $crate::cpu::vm::VTy::U64 => {
-                type $t = u64;
-                $body
-            }
-            $crate::cpu::vm::VTy::F32 => {
-                type $t = f32;
-                $body
-            }
-            $crate::cpu::vm::VTy::F64 => {
-                type $t = f64;
-                $body
-            }
-            $crate::cpu::vm::VTy::C64 => {
-                type $t = cuprum_core::Complex32;
-                $body
-            }
-            $crate::cpu::vm::VTy::C128 => {
-                type $t = cuprum_core::Complex64;
-                $body
-            }
+            })*
         }
     };
+    ($v:expr, $t:ident => $body:expr; $($p:pat => $ty:ty),* ; _ => $other:expr) => {
+        #[allow(unreachable_patterns)]
+        match $v {
+            $($p => {
+                type $t = $ty;
+                $body
+            })*
+            _ => $other,
+        }
+    };
+}
+pub(crate) use type_match;
+
+/// Calls `$body` with `$t` bound to the lane type of a [`VTy`].
+macro_rules! with_vty {
+    ($ty:expr, $t:ident => $body:expr) => {{
+        use $crate::cpu::vm::VTy as V;
+        $crate::cpu::vm::type_match!($ty, $t => $body;
+            V::Bool => bool, V::I8 => i8, V::I16 => i16, V::I32 => i32, V::I64 => i64,
+            V::U8 => u8, V::U16 => u16, V::U32 => u32, V::U64 => u64, V::F32 => f32,
+            V::F64 => f64, V::C64 => cuprum_core::Complex32, V::C128 => cuprum_core::Complex64)
+    }};
 }
 pub(crate) use with_vty;
 
@@ -226,23 +201,23 @@ pub(crate) fn cast_val(v: Val, to: VTy) -> Val {
     })
 }
 
-/// Rounds through float16 (for float16 variables: values live as float).
-#[inline(always)]
-pub(crate) fn round_f16<S: CastTo<f64> + CastTo<f32> + Lane>(s: S) -> f32 {
-    if S::VTY == VTy::F32 {
-        f16::from_f32(CastTo::<f32>::cast_to(s)).to_f32()
-    } else {
-        f16::from_f64(CastTo::<f64>::cast_to(s)).to_f32()
-    }
+macro_rules! round_half {
+    ($($name:ident: $h:ty;)*) => {$(
+        /// Rounds through the half type (for its variables: values live as float), once from
+        /// the value's own precision.
+        #[inline(always)]
+        pub(crate) fn $name<S: CastTo<f64> + CastTo<f32> + Lane>(s: S) -> f32 {
+            if S::VTY == VTy::F32 {
+                <$h>::from_f32(CastTo::<f32>::cast_to(s)).to_f32()
+            } else {
+                <$h>::from_f64(CastTo::<f64>::cast_to(s)).to_f32()
+            }
+        }
+    )*};
 }
-/// Rounds through bfloat16.
-#[inline(always)]
-pub(crate) fn round_bf16<S: CastTo<f64> + CastTo<f32> + Lane>(s: S) -> f32 {
-    if S::VTY == VTy::F32 {
-        bf16::from_f32(CastTo::<f32>::cast_to(s)).to_f32()
-    } else {
-        bf16::from_f64(CastTo::<f64>::cast_to(s)).to_f32()
-    }
+round_half! {
+    round_f16: f16;
+    round_bf16: bf16;
 }
 
 // ------------------------------------------------------------------------------ the frame
@@ -756,70 +731,13 @@ impl Stored for bf16 {
 macro_rules! with_stored {
     ($dt:expr, $s:ident => $body:expr) => {{
         use cuprum_core::DType as D;
-        match $dt {
-            D::Bool => {
-                type $s = $crate::cpu::vm::SBool;
-                $body
-            }
-            D::Int8 => {
-                type $s = i8;
-                $body
-            }
-            D::Int16 => {
-                type $s = i16;
-                $body
-            }
-            D::Int32 => {
-                type $s = i32;
-                $body
-            }
-            D::Int64 => {
-                type $s = i64;
-                $body
-            }
-            D::UInt8 => {
-                type $s = u8;
-                $body
-            }
-            D::UInt16 => {
-                type $s = u16;
-                $body
-            }
-            D::UInt32 => {
-                type $s = u32;
-                $body
-            }
-            D::UInt64 => {
-                type $s = u64;
-                $body
-            }
-            D::Float16 => {
-                type $s = cuprum_core::f16;
-                $body
-            }
-            D::BFloat16 => {
-                type $s = cuprum_core::bf16;
-                $body
-            }
-            D::Float32 => {
-                type $s = f32;
-                $body
-            }
-            D::Float64 => {
-                type $s = f64;
-                $body
-            }
-            D::Complex64 => {
-                type $s = cuprum_core::Complex32;
-                $body
-            }
-            D::Complex128 => {
-                type $s = cuprum_core::Complex64;
-                $body
-            }
-            #[allow(unreachable_patterns)]
-            _ => unreachable!("dtype checked at compile time"),
-        }
+        $crate::cpu::vm::type_match!($dt, $s => $body;
+            D::Bool => $crate::cpu::vm::SBool, D::Int8 => i8, D::Int16 => i16, D::Int32 => i32,
+            D::Int64 => i64, D::UInt8 => u8, D::UInt16 => u16, D::UInt32 => u32,
+            D::UInt64 => u64, D::Float16 => cuprum_core::f16, D::BFloat16 => cuprum_core::bf16,
+            D::Float32 => f32, D::Float64 => f64, D::Complex64 => cuprum_core::Complex32,
+            D::Complex128 => cuprum_core::Complex64;
+            _ => unreachable!("dtype checked at compile time"))
     }};
 }
 

@@ -358,33 +358,29 @@ impl Bound<'_> {
                 .into(),
         }
     }
-    fn slot<T>(&self, k: usize) -> (*mut T, usize, &[usize], bool) {
-        match self.slots.get(k).and_then(|s| s.as_ref()) {
-            Some(s) => (s.ptr as *mut T, s.len, &s.dims, s.live),
-            None => (std::ptr::NonNull::dangling().as_ptr(), 0, &[], false),
-        }
+    fn slot<T>(&self, k: usize) -> (ArrMem<'_, T>, bool) {
+        let (ptr, len, dims, live) = match self.slots.get(k).and_then(|s| s.as_ref()) {
+            Some(s) => (s.ptr as *mut T, s.len, &s.dims[..], s.live),
+            None => (std::ptr::NonNull::dangling().as_ptr(), 0, &[][..], false),
+        };
+        let m = ArrMem {
+            ptr,
+            len,
+            dims,
+            oob: &self.oob,
+            _t: PhantomData,
+        };
+        (m, live)
     }
     /// Parameter `k`, an array read.
     pub fn input<T: JitElem>(&self, k: usize) -> In<'_, T> {
-        let (ptr, len, dims, live) = self.slot::<T>(k);
-        In {
-            ptr,
-            len,
-            dims,
-            live,
-            oob: &self.oob,
-            _t: PhantomData,
-        }
+        let (m, live) = self.slot::<T>(k);
+        In { m, live }
     }
     /// Parameter `k`, an array written.
     pub fn output<T: JitElem>(&self, k: usize) -> Out<'_, T> {
-        let (ptr, len, dims, _) = self.slot::<T>(k);
         Out {
-            ptr,
-            len,
-            dims,
-            oob: &self.oob,
-            _t: PhantomData,
+            m: self.slot::<T>(k).0,
         }
     }
     /// Parameter `k`, an array read, as a slice: `None` when a written parameter shares its
@@ -441,40 +437,27 @@ fn flat_of<const N: usize>(dims: &[usize], idx: [usize; N]) -> usize {
     f
 }
 
-/// An array argument read by the kernel (`&[T]`).
-pub struct In<'a, T> {
+/// What the kernel's view of an array argument knows besides its access rule: the buffer,
+/// its length and shape, and where an out-of-bounds access is recorded ([`In`] and [`Out`]
+/// reach these through `Deref`).
+pub struct ArrMem<'a, T> {
     ptr: *mut T,
     len: usize,
     dims: &'a [usize],
-    live: bool,
     oob: &'a AtomicBool,
     _t: PhantomData<&'a T>,
 }
 
-// SAFETY: `In` reads a buffer locked for the launch; reads are plain only when no argument
-// writes the buffer (`live` false), atomic otherwise, so sharing it between threads races
-// with nothing.
-unsafe impl<T: Send + Sync> Send for In<'_, T> {}
-// SAFETY: as above.
-unsafe impl<T: Send + Sync> Sync for In<'_, T> {}
-
-impl<T: JitElem> In<'_, T> {
-    /// `x[i]` (out of bounds: recorded, zero).
+impl<T> ArrMem<'_, T> {
+    /// A pointer to element `i` (`None`, recorded, when out of bounds).
     #[inline(always)]
-    pub fn ld(&self, i: usize) -> T {
+    fn at(&self, i: usize) -> Option<*mut T> {
         if i < self.len {
-            if self.live {
-                // SAFETY: `i < len` elements of a buffer locked for the launch, aligned for
-                // `T` (cuprum's buffers are 8-byte aligned, offsets whole elements); every
-                // write to it during the launch is atomic.
-                T::from_bits(unsafe { T::Bits::load(self.ptr.add(i) as *mut T::Bits) })
-            } else {
-                // SAFETY: as above; no argument writes this buffer during the launch.
-                unsafe { self.ptr.add(i).read() }
-            }
+            // SAFETY: `i < len` elements of the buffer locked for the launch.
+            Some(unsafe { self.ptr.add(i) })
         } else {
             self.oob.store(true, Ordering::Relaxed);
-            T::default()
+            None
         }
     }
     /// The flat index of `x[(i, j, ...)]` (C order; `usize::MAX` when out of bounds).
@@ -499,14 +482,38 @@ impl<T: JitElem> In<'_, T> {
     }
 }
 
+/// An array argument read by the kernel (`&[T]`).
+pub struct In<'a, T> {
+    m: ArrMem<'a, T>,
+    live: bool,
+}
+
+// SAFETY: `In` reads a buffer locked for the launch; reads are plain only when no argument
+// writes the buffer (`live` false), atomic otherwise, so sharing it between threads races
+// with nothing.
+unsafe impl<T: Send + Sync> Send for In<'_, T> {}
+// SAFETY: as above.
+unsafe impl<T: Send + Sync> Sync for In<'_, T> {}
+
+impl<T: JitElem> In<'_, T> {
+    /// `x[i]` (out of bounds: recorded, zero).
+    #[inline(always)]
+    pub fn ld(&self, i: usize) -> T {
+        match self.m.at(i) {
+            // SAFETY: in bounds, aligned for `T` (cuprum's buffers are 8-byte aligned, offsets
+            // whole elements); every write to the buffer during the launch is atomic.
+            Some(p) if self.live => T::from_bits(unsafe { T::Bits::load(p as *mut T::Bits) }),
+            // SAFETY: as above; no argument writes this buffer during the launch.
+            Some(p) => unsafe { p.read() },
+            None => T::default(),
+        }
+    }
+}
+
 /// An array argument written by the kernel (`&mut [T]`): every access is atomic (relaxed), as
 /// the blocks of a launch run in parallel.
 pub struct Out<'a, T> {
-    ptr: *mut T,
-    len: usize,
-    dims: &'a [usize],
-    oob: &'a AtomicBool,
-    _t: PhantomData<&'a T>,
+    m: ArrMem<'a, T>,
 }
 
 // SAFETY: every access through `Out` is atomic, into a buffer write-locked for the launch.
@@ -514,16 +521,22 @@ unsafe impl<T: Send + Sync> Send for Out<'_, T> {}
 // SAFETY: as above.
 unsafe impl<T: Send + Sync> Sync for Out<'_, T> {}
 
+macro_rules! deref_mem {
+    ($($t:ident),*) => {$(
+        impl<'a, T> std::ops::Deref for $t<'a, T> {
+            type Target = ArrMem<'a, T>;
+            fn deref(&self) -> &ArrMem<'a, T> {
+                &self.m
+            }
+        }
+    )*};
+}
+deref_mem!(In, Out);
+
 impl<T: JitElem> Out<'_, T> {
     #[inline(always)]
     fn at(&self, i: usize) -> Option<*mut T::Bits> {
-        if i < self.len {
-            // SAFETY: `i < len` elements of the locked buffer.
-            Some(unsafe { self.ptr.add(i) } as *mut T::Bits)
-        } else {
-            self.oob.store(true, Ordering::Relaxed);
-            None
-        }
+        self.m.at(i).map(|p| p as *mut T::Bits)
     }
     /// `y[i]`
     #[inline(always)]
@@ -558,26 +571,6 @@ impl<T: JitElem> Out<'_, T> {
                 Err(now) => cur = now,
             }
         }
-    }
-    /// The flat index of `y[(i, j, ...)]`.
-    #[inline(always)]
-    pub fn flat<const N: usize>(&self, idx: [usize; N]) -> usize {
-        flat_of(self.dims, idx)
-    }
-    /// `y.len()`
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-    /// Whether `y.len() == 0`.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    /// `y.shape(k)`
-    #[inline(always)]
-    pub fn dim(&self, k: usize) -> usize {
-        self.dims.get(k).copied().unwrap_or(1)
     }
 }
 

@@ -7,6 +7,32 @@ use cuprum_core::Device;
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_kernel::{KernelError, LaunchArgs, RawKernel};
 
+/// Runs `k(x, y, n)` over `grid` blocks of 32 threads; `y`'s values after.
+fn run_xy(k: &RawKernel, d: Device, x: Vec<f32>, ny: usize, n: usize, grid: u32) -> Vec<f32> {
+    let nx = x.len();
+    let (x, y) = (arr(x, &[nx], d), arr(vec![0.0f32; ny], &[ny], d));
+    k.launch(
+        grid,
+        32,
+        0,
+        &LaunchArgs::new().array(&x).array(&y).scalar(n as i32),
+    )
+    .unwrap();
+    y.to_vec::<f32>().unwrap()
+}
+
+/// Each source's kernel `f(x, y, 2)` fails to compile with a message holding the text given.
+fn compile_errors(cases: &[(&str, &str)]) {
+    let x = arr(vec![0.0f32; 4], &[4], Device::Cpu);
+    for (src, want) in cases {
+        let e = RawKernel::new(src, "f")
+            .launch(1, 1, 0, &LaunchArgs::new().array(&x).array(&x).scalar(2i32))
+            .unwrap_err();
+        assert!(matches!(e, KernelError::Compile { .. }), "{src}: {e}");
+        assert!(e.to_string().contains(want), "{src}: {e}");
+    }
+}
+
 const LOCAL_ARRAYS: &str = r#"
 __constant__ float coef[4] = {0.5f, -1.0f, 2.0f, 0.25f};
 __constant__ int offs[3] = {10, 20};
@@ -33,28 +59,19 @@ fn local_and_constant_arrays() {
     let k = RawKernel::new(LOCAL_ARRAYS, "local_arrays");
     for d in all_devices() {
         let n = 100usize;
-        let x = arr((0..n).map(|v| v as f32).collect(), &[n], d);
-        let y = arr(vec![0.0f32; n], &[n], d);
-        k.launch(
-            4,
-            32,
-            0,
-            &LaunchArgs::new().array(&x).array(&y).scalar(n as i32),
-        )
-        .unwrap();
+        let y = run_xy(&k, d, (0..n).map(|v| v as f32).collect(), n, n, 4);
         // dot4 = 0.5x - (x + 1) + 2(x + 2) + 0.25(x + 3) = 1.75x + 3.75; m[1][2] = 6;
         // m[0][1] = 2 + (threadIdx.x odd); offs = {10, 20, 0}
         let want: Vec<f32> = (0..n)
             .map(|i| 1.75 * i as f32 + 3.75 + 6.0 * (2 + (i % 32) % 2) as f32 + 20.0)
             .collect();
-        assert_eq!(y.to_vec::<f32>().unwrap(), want, "{d:?}");
+        assert_eq!(y, want, "{d:?}");
     }
 }
 
 #[test]
 fn local_array_errors() {
-    let d = Device::Cpu;
-    let x = arr(vec![0.0f32; 8], &[8], d);
+    let x = arr(vec![0.0f32; 8], &[8], Device::Cpu);
     // an index past a thread's own row faults (it never reaches another thread's row)
     let oob = RawKernel::new(
         r#"extern "C" __global__ void f(float* y) {
@@ -72,31 +89,25 @@ fn local_array_errors() {
         x.to_vec::<f32>().unwrap(),
         vec![1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0]
     );
-    for (src, want) in [
+    compile_errors(&[
         (
             r#"__constant__ float c[2] = {1.0f, 2.0f};
-               extern "C" __global__ void f(float* y) { c[0] = y[0]; }"#,
+               extern "C" __global__ void f(float* x, float* y, int n) { c[0] = y[0]; }"#,
             "read-only",
         ),
         (
-            r#"extern "C" __global__ void f(float* y) { float w[2] = {1.0f, 2.0f, 3.0f}; }"#,
+            r#"extern "C" __global__ void f(float* x, float* y, int n) { float w[2] = {1.0f, 2.0f, 3.0f}; }"#,
             "too many initializers",
         ),
         (
-            r#"extern "C" __global__ void f(float* y, int n) { float w[n]; }"#,
+            r#"extern "C" __global__ void f(float* x, float* y, int n) { float w[n]; }"#,
             "positive integer constant",
         ),
         (
-            r#"extern "C" __global__ void f(float* y) { double w[4096]; }"#,
+            r#"extern "C" __global__ void f(float* x, float* y, int n) { double w[4096]; }"#,
             "bytes a thread has",
         ),
-    ] {
-        let e = RawKernel::new(src, "f")
-            .launch(1, 1, 0, &LaunchArgs::new().array(&x).scalar(2i32))
-            .unwrap_err();
-        assert!(matches!(e, KernelError::Compile { .. }), "{src}: {e}");
-        assert!(e.to_string().contains(want), "{src}: {e}");
-    }
+    ]);
 }
 
 const POINTERS: &str = r#"
@@ -124,59 +135,41 @@ fn pointer_arithmetic() {
     let k = RawKernel::new(POINTERS, "pointers");
     for d in all_devices() {
         let n = 50usize;
-        let x = arr((0..3 * n).map(|v| v as f32).collect(), &[3 * n], d);
-        let y = arr(vec![0.0f32; 2 * n], &[2 * n], d);
-        k.launch(
-            2,
-            32,
-            0,
-            &LaunchArgs::new().array(&x).array(&y).scalar(n as i32),
-        )
-        .unwrap();
+        let y = run_xy(&k, d, (0..3 * n).map(|v| v as f32).collect(), 2 * n, n, 2);
         // row i = (3i, 3i+1, 3i+2): out0 = 9i + 3, out1 = -1 + (3i + 1) + 3i; bump adds 1
         let want: Vec<f32> = (0..n)
             .flat_map(|i| [9.0 * i as f32 + 4.0, 6.0 * i as f32 + 1.0])
             .collect();
-        assert_eq!(y.to_vec::<f32>().unwrap(), want, "{d:?}");
+        assert_eq!(y, want, "{d:?}");
     }
 }
 
 #[test]
 fn pointer_errors() {
-    let d = Device::Cpu;
-    let x = arr(vec![0.0f32; 4], &[4], d);
-    let y = arr(vec![0.0f32; 4], &[4], d);
+    let x = arr(vec![0.0f32; 4], &[4], Device::Cpu);
     // a pointer stays bounds-checked against its array
     let k = RawKernel::new(
-        r#"extern "C" __global__ void f(float* x, float* y) { float* p = x + 3; p[threadIdx.x] = 1.0f; }"#,
+        r#"extern "C" __global__ void f(float* x) { float* p = x + 3; p[threadIdx.x] = 1.0f; }"#,
         "f",
     );
-    let e = k
-        .launch(1, 2, 0, &LaunchArgs::new().array(&x).array(&y))
-        .unwrap_err();
+    let e = k.launch(1, 2, 0, &LaunchArgs::new().array(&x)).unwrap_err();
     assert!(e.to_string().contains("index 4 is out of bounds"), "{e}");
-    for (src, want) in [
+    compile_errors(&[
         (
-            r#"extern "C" __global__ void f(float* x, float* y) { float* p = x; p = y; }"#,
+            r#"extern "C" __global__ void f(float* x, float* y, int n) { float* p = x; p = y; }"#,
             "points into one array",
         ),
         (
-            r#"extern "C" __global__ void f(float* x, float* y) { float* p; }"#,
+            r#"extern "C" __global__ void f(float* x, float* y, int n) { float* p; }"#,
             "needs an initializer",
         ),
         (
-            r#"extern "C" __global__ void f(const float* x, float* y) { const float* p = x + 1; p[0] = 2.0f; }"#,
+            r#"extern "C" __global__ void f(const float* x, float* y, int n) { const float* p = x + 1; p[0] = 2.0f; }"#,
             "read-only",
         ),
         (
-            r#"extern "C" __global__ void f(float* x, float* y) { int* p = (x + 1); }"#,
+            r#"extern "C" __global__ void f(float* x, float* y, int n) { int* p = (x + 1); }"#,
             "cannot point into an array of float",
         ),
-    ] {
-        let e = RawKernel::new(src, "f")
-            .launch(1, 1, 0, &LaunchArgs::new().array(&x).array(&y))
-            .unwrap_err();
-        assert!(matches!(e, KernelError::Compile { .. }), "{src}: {e}");
-        assert!(e.to_string().contains(want), "{src}: {e}");
-    }
+    ]);
 }
