@@ -39,18 +39,25 @@ pub fn gauss_spline(x: &Array, n: usize) -> Result<Array> {
     cuprum_core::multiply(&e, 1.0 / (2.0 * std::f64::consts::PI * signsq).sqrt())
 }
 
-fn check_1d(op: &'static str, s: &Array) -> Result<Array> {
-    if s.ndim() != 1 || s.size() == 0 {
-        return Err(Error::bad_shape(
-            op,
-            "signal",
-            s.shape(),
-            "a non-empty 1-D array",
-        ));
+/// Checks `s` is a non-empty real signal whose number of dimensions `ndim_ok` accepts
+/// (`expected` describes it in the error).
+fn check_real_signal(
+    op: &'static str,
+    s: &Array,
+    ndim_ok: bool,
+    expected: &'static str,
+) -> Result<()> {
+    if !ndim_ok || s.size() == 0 {
+        return Err(Error::bad_shape(op, "signal", s.shape(), expected));
     }
     if s.dtype().is_complex() {
         return Err(Error::unsupported(op, "complex signals"));
     }
+    Ok(())
+}
+
+fn check_1d(op: &'static str, s: &Array) -> Result<Array> {
+    check_real_signal(op, s, s.ndim() == 1, "a non-empty 1-D array")?;
     s.astype(DType::Float64)
 }
 
@@ -598,17 +605,12 @@ fn spline2d(
     z1: f64,
     precision: f64,
 ) -> Result<Array> {
-    if signal.ndim() == 0 || signal.size() == 0 {
-        return Err(Error::bad_shape(
-            op,
-            "signal",
-            signal.shape(),
-            "a non-empty array of at least 1 dimension",
-        ));
-    }
-    if signal.dtype().is_complex() {
-        return Err(Error::unsupported(op, "complex signals"));
-    }
+    check_real_signal(
+        op,
+        signal,
+        signal.ndim() > 0,
+        "a non-empty array of at least 1 dimension",
+    )?;
     let dt = crate::util::inexact(signal.dtype());
     let x = signal.astype(dt)?;
     let prec = if (0.0..1.0).contains(&precision) {
