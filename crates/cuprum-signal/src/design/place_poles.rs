@@ -8,7 +8,7 @@ use super::convert::real_roots;
 use super::dense::{Mat, qr, solve};
 use super::pole_update::update_loop;
 use super::ss::charpoly;
-use cuprum_core::ext::try_vec_filled;
+use super::svd::svd_real;
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 
 const OP: &str = "signal.place_poles";
@@ -84,36 +84,22 @@ fn order_poles(p: &[C]) -> Result<Vec<C>> {
     Ok(real)
 }
 
-/// The numerical rank of `b` (n × m) by Gaussian elimination with full pivoting.
+/// NumPy's `matrix_rank` of `b` (n × m): the singular values above `σ_max·max(n, m)·ε`
+/// (of `b` padded with zeros to a square).
 fn rank(b: &[f64], n: usize, m: usize) -> Result<usize> {
-    let mut a = b.to_vec();
-    let tol = a.iter().fold(0.0f64, |x, &y| x.max(y.abs())) * (n.max(m) as f64) * f64::EPSILON;
-    let mut r = 0;
-    let mut used_c = try_vec_filled(m, false)?;
-    let mut used_r = try_vec_filled(n, false)?;
-    loop {
-        let mut best = (0, 0, 0.0f64);
-        for i in (0..n).filter(|&i| !used_r[i]) {
-            for j in (0..m).filter(|&j| !used_c[j]) {
-                if a[i * m + j].abs() > best.2 {
-                    best = (i, j, a[i * m + j].abs());
-                }
-            }
-        }
-        if best.2 <= tol {
-            return Ok(r);
-        }
-        let (pi, pj) = (best.0, best.1);
-        used_r[pi] = true;
-        used_c[pj] = true;
-        r += 1;
-        for i in (0..n).filter(|&i| !used_r[i]) {
-            let f = a[i * m + pj] / a[pi * m + pj];
-            for j in 0..m {
-                a[i * m + j] -= f * a[pi * m + j];
-            }
+    let k = n.max(m);
+    if k == 0 {
+        return Ok(0);
+    }
+    let mut sq = Mat::zeros(k, k)?;
+    for i in 0..n {
+        for j in 0..m {
+            sq.set(i, j, C::new(b[i * m + j], 0.0));
         }
     }
+    let (_, sv, _) = svd_real(&sq)?;
+    let tol = sv.first().copied().unwrap_or(0.0) * k as f64 * f64::EPSILON;
+    Ok(sv.iter().filter(|&&x| x > tol).count())
 }
 
 /// The gain `K` placing the poles of `A − B·K` at `poles` by full-state feedback

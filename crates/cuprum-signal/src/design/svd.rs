@@ -288,9 +288,9 @@ fn bidiagonal_sweeps(d: &mut [f64], e: &mut [f64], vt: &mut Sq, u: &mut Sq) -> R
             if iterdivn >= MAXITR * n {
                 return Err(Error::bad_argument(
                     "signal.place_poles",
-                    "X",
-                    format!("{n} x {n} SVD"),
-                    "an SVD that converges (dbdsqr's iteration limit)",
+                    "matrix",
+                    format!("a {n} x {n} SVD"),
+                    "an SVD that converges within dbdsqr's iteration limit",
                 ));
             }
         }
