@@ -237,7 +237,11 @@ impl ModuleSpec {
 ///   i)`, `p += k`, `*p++`, passed to `__device__` functions by value); every access is
 ///   bounds-checked against that array. Re-pointing it at another array, comparing or
 ///   converting pointers are compile errors.
-/// - **Not supported** (a [`KernelError::Compile`] naming the construct): `struct`/`class`,
+/// - **Structs** of number fields (`struct S { float a; int b; };`): local variables
+///   (`S s = {1.0f, 2};`, `S t = s;`), member access, whole-struct assignment, `__device__`
+///   parameters by value or by reference. Arrays of structs, pointers to structs, nested
+///   structs and functions returning one are compile errors.
+/// - **Not supported** (a [`KernelError::Compile`] naming the construct): `class`, `union`,
 ///   `printf`, `clock()`, textures, cooperative groups, recursion. The engine's [`CpuLimits`](crate::CpuLimits) apply (time limit, cancellation).
 ///
 /// # Errors

@@ -1512,8 +1512,8 @@ extern "C" __global__ void g(float* x) {
     // unsupported constructs name themselves
     for (src, what) in [
         (
-            "struct P { float a; };\nextern \"C\" __global__ void f(float* x) { }",
-            "struct",
+            "union P { float a; };\nextern \"C\" __global__ void f(float* x) { }",
+            "union",
         ),
         (
             "extern \"C\" __global__ void f(float* x) { float* p = x; if (p == x) x[0] = 1.0f; }",

@@ -152,6 +152,8 @@ pub(crate) enum Sym {
     Index(Rt),
     /// a pointer variable: its array and its offset register
     Ptr(super::pointer::Target),
+    /// a struct variable: its fields (name, type, register)
+    Struct(Vec<(String, CTy, Reg)>),
     /// a multi-dimensional `__shared__` array, or a local array (row-major over `dims`)
     Array {
         arg: usize,
@@ -465,6 +467,13 @@ impl<'a> Lower<'a> {
                 self.scopes.pop();
                 r
             }
+            Stmt::Decl(decl) if decl.strukt.is_some() => {
+                let fields = decl.strukt.clone().expect("a struct declaration");
+                for d in &decl.vars {
+                    self.struct_decl(out, &fields, d)?;
+                }
+                Ok(())
+            }
             Stmt::Decl(decl) => {
                 let (ty, is_const, vars) = (&decl.ty, &decl.is_const, &decl.vars);
                 let (pos, storage, ptr) = (&decl.pos, &decl.storage, &decl.ptr);
@@ -713,6 +722,10 @@ impl<'a> Lower<'a> {
                 }
                 Ok(Lv::Raw(arg, cty, dtype, idx))
             }
+            ExprKind::Member(obj, field) => match self.struct_field(obj, field, e.pos) {
+                Some(lv) => lv,
+                None => self.err(e.pos, "expression is not assignable (lvalue required)"),
+            },
             _ => self.err(e.pos, "expression is not assignable (lvalue required)"),
         }
     }
@@ -807,6 +820,13 @@ impl<'a> Lower<'a> {
                 a,
             ) if self.is_pointer_var(a) => self.pointer_update(out, e),
             ExprKind::Assign(_, l, _) if self.is_pointer_var(l) => self.pointer_update(out, e),
+            ExprKind::Assign(None, l, r) if self.struct_var(l).is_some() => {
+                self.struct_assign(out, l, r)
+            }
+            ExprKind::Member(obj, field) if self.struct_var(obj).is_some() => {
+                let lv = self.lvalue(out, e)?;
+                Ok(self.read(out, &lv))
+            }
             ExprKind::Unary(op, a) => self.unary(out, *op, a, e.pos),
             ExprKind::Binary(op, a, b) => self.binary(out, *op, a, b, e.pos),
             ExprKind::Assign(op, l, r) => {
@@ -915,6 +935,10 @@ impl<'a> Lower<'a> {
                 format!("raw array '{n}' must be indexed ('{n}[j]') or sized ('{n}.size()')"),
             ),
             Some(Sym::Index(_)) => self.err(pos, format!("'{n}' can only be used as '{n}.size()'")),
+            Some(Sym::Struct(_)) => self.err(
+                pos,
+                format!("struct '{n}' is used through its fields ('{n}.field') or assigned whole"),
+            ),
             Some(Sym::Ptr(_)) => self.err(
                 pos,
                 format!("pointer '{n}' must be indexed ('{n}[j]', '*{n}'): the CPU engine does not compare or convert pointers"),
@@ -1507,7 +1531,10 @@ impl<'a> Lower<'a> {
         // evaluate the arguments in the caller's scope
         let mut bound = Vec::new();
         for (p, a) in f.params.iter().zip(args) {
-            if p.ptr {
+            if let Some(fields) = &p.strukt {
+                let s = self.struct_arg(out, fields, a, p.by_ref && !p.is_const)?;
+                bound.push((p.name.clone(), s));
+            } else if p.ptr {
                 let s = self.pointer_arg(out, a, p.is_const)?;
                 bound.push((p.name.clone(), s));
             } else if p.by_ref && !p.is_const {

@@ -41,7 +41,7 @@
 //!
 //! **Not supported** (each a [`Diagnostic`] naming it): pointers other than a `RawKernel`'s
 //! (see [`RawKernel`](crate::RawKernel)), local arrays outside a `RawKernel`,
-//! `struct`/`class`/`union`/`enum`, templates, function-like macros and conditional
+//! `class`/`union`/`enum` (structs of number fields are supported), templates, function-like macros and conditional
 //! compilation, `switch`/`goto`, recursion, atomics, shared memory and thread intrinsics
 //! (`threadIdx`, `__syncthreads`, shuffles), `printf`, string literals, member access other
 //! than the methods above. (A `RawKernel`'s `__global__` function on the CPU has CUDA's thread
@@ -126,6 +126,7 @@ mod ops;
 mod parse;
 mod pointer;
 mod run;
+mod structs;
 mod thread;
 #[macro_use]
 mod vm;
@@ -202,6 +203,7 @@ fn env_of(typedefs: &[(String, DType)], vars: &[&VarSpec]) -> Env {
             .collect(),
         defines: HashMap::new(),
         shadow: vars.iter().map(|v| v.name.clone()).collect(),
+        structs: HashMap::new(),
     }
 }
 

@@ -213,7 +213,12 @@ pub(crate) struct Decl {
     pub storage: Storage,
     /// `T* p` (`is_const`: a pointer to const)
     pub ptr: bool,
+    /// a struct type's fields (`ty` is then `Void`)
+    pub strukt: Option<Fields>,
 }
+
+/// A struct type's fields, in order.
+pub(crate) type Fields = std::sync::Arc<Vec<(String, CTy)>>;
 
 #[derive(Clone, Debug)]
 pub(crate) enum Stmt {
@@ -243,6 +248,8 @@ pub(crate) struct Param {
     pub is_const: bool,
     /// `T*` (the pointee is `ty`; `is_const` for `const T*`)
     pub ptr: bool,
+    /// a struct parameter's fields
+    pub strukt: Option<Fields>,
     pub pos: Pos,
 }
 
@@ -275,6 +282,8 @@ pub(crate) struct Env {
     pub types: HashMap<String, CTy>,
     pub defines: HashMap<String, Vec<Tok>>,
     pub shadow: std::collections::HashSet<String>,
+    /// struct types by name
+    pub structs: HashMap<String, Fields>,
 }
 
 pub(crate) struct Parser<'s, 't> {
@@ -285,6 +294,8 @@ pub(crate) struct Parser<'s, 't> {
     /// how deep the syntax tree under construction is (nested expressions and statements, and
     /// the length of operator chains, which build left-deep trees)
     depth: usize,
+    /// the fields of the struct type the last type parsed names
+    struct_ty: Option<Fields>,
 }
 
 /// The deepest syntax tree the CPU engine takes: its parser, compiler and the trees' `Drop` are
@@ -408,6 +419,7 @@ impl<'s, 't> Parser<'s, 't> {
             at: 0,
             env,
             depth: 0,
+            struct_ty: None,
         })
     }
 
@@ -565,6 +577,7 @@ impl<'s, 't> Parser<'s, 't> {
         };
         if let Some(t) = self.env.types.get(&first).copied() {
             self.bump();
+            self.struct_ty = self.env.structs.get(&first).cloned();
             return Ok(t);
         }
         if first == "auto" {
@@ -708,6 +721,7 @@ impl<'s, 't> Parser<'s, 't> {
             self.at = save;
             return Ok(None);
         }
+        self.struct_ty = None;
         let (ty, is_const, ptr) = match self.parse_type_ptr() {
             Ok((t, c, p)) => (t, c || constant, p),
             Err(e) => {
@@ -779,6 +793,7 @@ impl<'s, 't> Parser<'s, 't> {
             }
         }
         self.expect(";")?;
+        let strukt = self.struct_ty.take();
         Ok(Some(Stmt::Decl(Decl {
             ty,
             is_const,
@@ -786,6 +801,7 @@ impl<'s, 't> Parser<'s, 't> {
             pos,
             storage,
             ptr,
+            strukt,
         })))
     }
 
@@ -966,6 +982,10 @@ impl<'s, 't> Parser<'s, 't> {
                 self.env.types.insert(name, ty);
                 continue;
             }
+            if self.is_ident("struct") && matches!(self.peek_at(2), Tok::Punct("{")) {
+                self.parse_struct()?;
+                continue;
+            }
             if self.is_ident("struct") || self.is_ident("using") || self.is_ident("class") {
                 return self.err(format!(
                     "{} is not supported by the CPU engine",
@@ -987,7 +1007,12 @@ impl<'s, 't> Parser<'s, 't> {
                 }
                 self.bump();
             }
+            self.struct_ty = None;
             let (ret, _) = self.parse_type()?;
+            if self.struct_ty.is_some() {
+                return self
+                    .err("functions returning a struct are not supported by the CPU engine");
+            }
             while self.is_ident("__launch_bounds__") {
                 self.bump();
                 self.parse_args()?;
@@ -1011,7 +1036,13 @@ impl<'s, 't> Parser<'s, 't> {
                 } else {
                     loop {
                         let ppos = self.pos();
+                        self.struct_ty = None;
                         let (ty, is_const, ptr) = self.parse_type_ptr()?;
+                        let strukt = self.struct_ty.take();
+                        if strukt.is_some() && ptr {
+                            return self
+                                .err("pointers to structs are not supported by the CPU engine");
+                        }
                         let by_ref = !ptr && self.eat("&");
                         let name = self.ident()?;
                         if self.is_punct("[") {
@@ -1024,6 +1055,7 @@ impl<'s, 't> Parser<'s, 't> {
                             by_ref,
                             is_const,
                             ptr,
+                            strukt,
                             pos: ppos,
                         });
                         if !self.eat(",") {
@@ -1052,6 +1084,44 @@ impl<'s, 't> Parser<'s, 't> {
             return self.err("expected '}' to close an 'extern \"C\" {' block");
         }
         Ok(pre)
+    }
+
+    /// `struct Name { T a; U b, c; };`: fields of value types.
+    fn parse_struct(&mut self) -> Result<(), Diagnostic> {
+        self.bump();
+        let name = self.ident()?;
+        self.expect("{")?;
+        let mut fields: Vec<(String, CTy)> = Vec::new();
+        while !self.eat("}") {
+            if self.at_eof() {
+                return self.err(format!("expected '}}' to close struct '{name}'"));
+            }
+            self.struct_ty = None;
+            let (ty, _) = self.parse_type()?;
+            if self.struct_ty.is_some() || matches!(ty, CTy::Void | CTy::Auto) {
+                return self.err(
+                    "struct fields of the CPU engine are numbers (bool, integers, floating, complex)",
+                );
+            }
+            loop {
+                let f = self.ident()?;
+                if self.is_punct("[") {
+                    return self.err("array fields are not supported by the CPU engine");
+                }
+                if fields.iter().any(|(g, _)| *g == f) {
+                    return self.err(format!("duplicate field '{f}' of struct '{name}'"));
+                }
+                fields.push((f, ty));
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect(";")?;
+        }
+        self.expect(";")?;
+        self.env.types.insert(name.clone(), CTy::Void);
+        self.env.structs.insert(name, std::sync::Arc::new(fields));
+        Ok(())
     }
 
     // ---------------------------------------------------------------- expressions

@@ -173,3 +173,74 @@ fn pointer_errors() {
         ),
     ]);
 }
+
+const STRUCTS: &str = r#"
+struct Acc { float sum; int count; };
+
+__device__ void push(Acc& a, float v) { a.sum += v; a.count += 1; }
+__device__ float mean(const Acc& a) { return a.sum / a.count; }
+__device__ float twice_sum(Acc a) { a.sum *= 2.0f; return a.sum; }
+
+extern "C" __global__ void structs(const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    Acc a = {0.0f, 0};
+    for (int k = 0; k <= i % 4; ++k) push(a, x[i] + k);
+    Acc b = a;
+    b.count = 100;
+    float t = twice_sum(a);
+    Acc c{1.0f, 1};
+    c = b;
+    y[2 * i] = mean(a) + t;
+    y[2 * i + 1] = c.count + a.count;
+}
+"#;
+
+#[test]
+fn structs_by_value_and_by_reference() {
+    let k = RawKernel::new(STRUCTS, "structs");
+    for d in all_devices() {
+        let n = 40usize;
+        let y = run_xy(&k, d, (0..n).map(|v| v as f32).collect(), 2 * n, n, 2);
+        // m = i % 4: a.sum = (m + 1) i + m (m + 1) / 2, a.count = m + 1; twice_sum copies
+        let want: Vec<f32> = (0..n)
+            .flat_map(|i| {
+                let (x, m) = (i as f32, (i % 4) as f32);
+                let sum = (m + 1.0) * x + m * (m + 1.0) / 2.0;
+                [sum / (m + 1.0) + 2.0 * sum, 100.0 + m + 1.0]
+            })
+            .collect();
+        assert_eq!(y, want, "{d:?}");
+    }
+}
+
+#[test]
+fn struct_errors() {
+    let s = "struct P { float a; int b; };\n";
+    let cases = [
+        (
+            "extern \"C\" __global__ void f(float* x, float* y, int n) { P p[4]; }",
+            "arrays of structs",
+        ),
+        ("__device__ P g() { P p; return p; }", "returning a struct"),
+        (
+            "extern \"C\" __global__ void f(float* x, float* y, int n) { P p; p.c = 1; }",
+            "no field 'c'",
+        ),
+        (
+            "extern \"C\" __global__ void f(float* x, float* y, int n) { P p; x[0] = p; }",
+            "through its fields",
+        ),
+        (
+            "extern \"C\" __global__ void f(float* x, float* y, int n) { P p = x[0]; }",
+            "initializer list",
+        ),
+    ];
+    let srcs: Vec<String> = cases.iter().map(|(c, _)| format!("{s}{c}")).collect();
+    let cases: Vec<(&str, &str)> = srcs
+        .iter()
+        .zip(cases)
+        .map(|(s, (_, w))| (s.as_str(), w))
+        .collect();
+    compile_errors(&cases);
+}
