@@ -351,6 +351,35 @@ fn signal_functions_run_by_name_with_scipys_values() {
     assert_eq!(props.len(), 1);
     assert_eq!(props[0].0, "peak_heights");
     assert_eq!(out_f64(&props[0].1), vec![3.0, 5.0]);
+    // complex coefficients: scipy.signal.symiirorder1(x + 0j, 0.5+0.2j, 0.3-0.1j, precision=1e-10)
+    // with x = [1, 2, 0.5, -1, 3, 0, 1.5, 2.5] * 4; its first four values
+    let x: Vec<f64> = [1.0, 2.0, 0.5, -1.0, 3.0, 0.0, 1.5, 2.5].repeat(4);
+    let out = registry::call(
+        "signal.symiirorder1",
+        &Call::new()
+            .arg(f64s(&x, &[32]))
+            .arg(cuprum::Complex64::new(0.5, 0.2))
+            .arg(cuprum::Complex64::new(0.3, -0.1))
+            .kwarg("precision", 1e-10),
+    )
+    .unwrap();
+    let y = out[0]
+        .as_array()
+        .unwrap()
+        .to_vec::<cuprum::Complex64>()
+        .unwrap();
+    let want = [
+        (1.2479051979310851, 0.11944484103990172),
+        (1.4626815984324733, 0.29783781256234276),
+        (0.7108900455899683, -0.020166620994944845),
+        (0.2514055109098725, -0.2745866208146891),
+    ];
+    for (g, (re, im)) in y.iter().zip(want) {
+        assert!(
+            (g.re - re).abs() < 1e-9 && (g.im - im).abs() < 1e-9,
+            "{g} vs {re}+{im}i"
+        );
+    }
     // scipy.signal.windows.hann(5); scipy.signal.get_window(('kaiser', 8.6), 4) by tuple
     let w = registry::call("signal.windows.hann", &Call::new().arg(5)).unwrap();
     close(&out_f64(&w[0]), &[0.0, 0.5, 1.0, 0.5, 0.0], 1e-15);
