@@ -396,6 +396,31 @@ impl<'a> Lower<'a> {
             .insert(name.to_string(), s);
     }
 
+    /// "invalid operands to binary op (a and b)".
+    fn bad_operands<T>(&self, op: BinOp, a: Reg, b: Reg, pos: Pos) -> R<T> {
+        self.err(
+            pos,
+            format!(
+                "invalid operands to binary {} ({} and {})",
+                op.text(),
+                vname(a.ty),
+                vname(b.ty)
+            ),
+        )
+    }
+
+    /// Declares a mutable variable in register `reg`.
+    pub fn declare_var(&mut self, name: &str, reg: Reg, cty: CTy) {
+        self.declare(
+            name,
+            Sym::Var {
+                reg,
+                cty,
+                is_const: false,
+            },
+        );
+    }
+
     pub(super) fn lookup(&self, name: &str) -> Option<&Sym> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
@@ -1041,15 +1066,7 @@ impl<'a> Lower<'a> {
         match op {
             BinOp::Shl | BinOp::Shr => {
                 if !is_int(a.ty) || !is_int(b.ty) {
-                    return self.err(
-                        pos,
-                        format!(
-                            "invalid operands to binary {} ({} and {})",
-                            op.text(),
-                            vname(a.ty),
-                            vname(b.ty)
-                        ),
-                    );
+                    return self.bad_operands(op, a, b, pos);
                 }
                 let t = promote(a.ty);
                 let ca = self.convert(out, a, cty_of(t));
@@ -1081,15 +1098,7 @@ impl<'a> Lower<'a> {
                     BinOp::Rem | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor
                 );
                 if int_only && !is_int(t) {
-                    return self.err(
-                        pos,
-                        format!(
-                            "invalid operands to binary {} ({} and {})",
-                            op.text(),
-                            vname(a.ty),
-                            vname(b.ty)
-                        ),
-                    );
+                    return self.bad_operands(op, a, b, pos);
                 }
                 let ca = self.convert(out, a, cty_of(t));
                 let cb = self.convert(out, b, cty_of(t));
@@ -1099,15 +1108,7 @@ impl<'a> Lower<'a> {
                         self.op(out, f);
                         Ok(d)
                     }
-                    None => self.err(
-                        pos,
-                        format!(
-                            "invalid operands to binary {} ({} and {})",
-                            op.text(),
-                            vname(a.ty),
-                            vname(b.ty)
-                        ),
-                    ),
+                    None => self.bad_operands(op, a, b, pos),
                 }
             }
         }
@@ -1170,15 +1171,7 @@ impl<'a> Lower<'a> {
                         self.op(out, f);
                         Ok(d)
                     }
-                    None => self.err(
-                        pos,
-                        format!(
-                            "invalid operands to binary {} ({} and {})",
-                            op.text(),
-                            vname(av.ty),
-                            vname(bv.ty)
-                        ),
-                    ),
+                    None => self.bad_operands(op, av, bv, pos),
                 }
             }
             _ => {

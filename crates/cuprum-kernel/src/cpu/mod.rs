@@ -536,22 +536,8 @@ impl ReductionProgram {
         lw.scopes.pop();
         // reduce: a, b
         lw.scopes.push(HashMap::new());
-        lw.declare(
-            "a",
-            Sym::Var {
-                reg: a,
-                cty: rty,
-                is_const: false,
-            },
-        );
-        lw.declare(
-            "b",
-            Sym::Var {
-                reg: b,
-                cty: rty,
-                is_const: false,
-            },
-        );
+        lw.declare_var("a", a, rty);
+        lw.declare_var("b", b, rty);
         lw.set_section(5);
         let mut reduce = Vec::new();
         let v = lw.expr(&mut reduce, &red_e)?;
@@ -562,14 +548,7 @@ impl ReductionProgram {
         lw.scopes.pop();
         // post map: a and the outputs
         lw.scopes.push(HashMap::new());
-        lw.declare(
-            "a",
-            Sym::Var {
-                reg: a,
-                cty: rty,
-                is_const: false,
-            },
-        );
+        lw.declare_var("a", a, rty);
         declare_vars(&mut lw, out_vars, in_vars.len());
         lw.declare("_in_ind", Sym::Index(Rt::LoopSize));
         lw.declare("_out_ind", Sym::Index(Rt::OutSize));

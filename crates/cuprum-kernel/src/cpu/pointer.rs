@@ -292,20 +292,13 @@ impl Lower<'_> {
 
 /// The target of an array symbol (its element 0) or a pointer variable.
 fn array_target(s: &Sym) -> Option<Target> {
-    match *s {
+    let (arg, cty, dtype, writable, row) = match *s {
         Sym::Raw {
             arg,
             cty,
             dtype,
             writable,
-        } => Some(Target {
-            arg,
-            cty,
-            dtype,
-            writable,
-            off: None,
-            row: None,
-        }),
+        } => (arg, cty, dtype, writable, None),
         Sym::Array {
             arg,
             cty,
@@ -313,15 +306,22 @@ fn array_target(s: &Sym) -> Option<Target> {
             ref dims,
             local,
             writable,
-        } => Some(Target {
+        } => (
             arg,
             cty,
             dtype,
             writable,
-            off: None,
-            row: local.then(|| dims.iter().product()),
-        }),
-        Sym::Ptr(t) => Some(t),
-        _ => None,
-    }
+            local.then(|| dims.iter().product()),
+        ),
+        Sym::Ptr(t) => return Some(t),
+        _ => return None,
+    };
+    Some(Target {
+        arg,
+        cty,
+        dtype,
+        writable,
+        off: None,
+        row,
+    })
 }

@@ -7,18 +7,30 @@ use cuprum_core::Device;
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_kernel::{KernelError, LaunchArgs, RawKernel};
 
-/// Runs `k(x, y, n)` over `grid` blocks of 32 threads; `y`'s values after.
-fn run_xy(k: &RawKernel, d: Device, x: Vec<f32>, ny: usize, n: usize, grid: u32) -> Vec<f32> {
-    let nx = x.len();
-    let (x, y) = (arr(x, &[nx], d), arr(vec![0.0f32; ny], &[ny], d));
-    k.launch(
-        grid,
-        32,
-        0,
-        &LaunchArgs::new().array(&x).array(&y).scalar(n as i32),
-    )
-    .unwrap();
-    y.to_vec::<f32>().unwrap()
+/// Runs kernel `name` of `src` as `(x, y, n)` with `x = 0, 1, 2, ...` (`nx` of them) over
+/// `grid` blocks of 32 threads on every device; `y` (`ny` elements) must be `want`.
+fn check_xy(src: &str, name: &str, (nx, ny, n): (usize, usize, usize), grid: u32, want: &[f32]) {
+    let k = RawKernel::new(src, name);
+    for d in all_devices() {
+        let x = arr((0..nx).map(|v| v as f32).collect(), &[nx], d);
+        let y = arr(vec![0.0f32; ny], &[ny], d);
+        k.launch(
+            grid,
+            32,
+            0,
+            &LaunchArgs::new().array(&x).array(&y).scalar(n as i32),
+        )
+        .unwrap();
+        assert_eq!(y.to_vec::<f32>().unwrap(), want, "{d:?}");
+    }
+}
+
+/// The launch error of kernel `f(x)` of `src` over one block of `threads` threads.
+fn launch_error(src: &str, x: &cuprum_core::Array, threads: u32) -> String {
+    RawKernel::new(src, "f")
+        .launch(1, threads, 0, &LaunchArgs::new().array(x))
+        .unwrap_err()
+        .to_string()
 }
 
 /// Each source's kernel `f(x, y, 2)` fails to compile with a message holding the text given.
@@ -56,34 +68,24 @@ extern "C" __global__ void local_arrays(const float* x, float* y, int n) {
 
 #[test]
 fn local_and_constant_arrays() {
-    let k = RawKernel::new(LOCAL_ARRAYS, "local_arrays");
-    for d in all_devices() {
-        let n = 100usize;
-        let y = run_xy(&k, d, (0..n).map(|v| v as f32).collect(), n, n, 4);
-        // dot4 = 0.5x - (x + 1) + 2(x + 2) + 0.25(x + 3) = 1.75x + 3.75; m[1][2] = 6;
-        // m[0][1] = 2 + (threadIdx.x odd); offs = {10, 20, 0}
-        let want: Vec<f32> = (0..n)
-            .map(|i| 1.75 * i as f32 + 3.75 + 6.0 * (2 + (i % 32) % 2) as f32 + 20.0)
-            .collect();
-        assert_eq!(y, want, "{d:?}");
-    }
+    // dot4 = 0.5x - (x + 1) + 2(x + 2) + 0.25(x + 3) = 1.75x + 3.75; m[1][2] = 6;
+    // m[0][1] = 2 + (threadIdx.x odd); offs = {10, 20, 0}
+    let want: Vec<f32> = (0..100)
+        .map(|i| 1.75 * i as f32 + 3.75 + 6.0 * (2 + (i % 32) % 2) as f32 + 20.0)
+        .collect();
+    check_xy(LOCAL_ARRAYS, "local_arrays", (100, 100, 100), 4, &want);
 }
 
 #[test]
 fn local_array_errors() {
     let x = arr(vec![0.0f32; 8], &[8], Device::Cpu);
     // an index past a thread's own row faults (it never reaches another thread's row)
-    let oob = RawKernel::new(
-        r#"extern "C" __global__ void f(float* y) {
+    let src = r#"extern "C" __global__ void f(float* y) {
             float w[4] = {1.0f, 2.0f, 3.0f, 4.0f};
-            y[threadIdx.x] = w[threadIdx.x]; }"#,
-        "f",
-    );
-    let e = oob
-        .launch(1, 8, 0, &LaunchArgs::new().array(&x))
-        .unwrap_err();
-    assert!(e.to_string().contains("local array 'w'"), "{e}");
-    let ok = oob.launch(1, 4, 0, &LaunchArgs::new().array(&x));
+            y[threadIdx.x] = w[threadIdx.x]; }"#;
+    let e = launch_error(src, &x, 8);
+    assert!(e.contains("local array 'w'"), "{e}");
+    let ok = RawKernel::new(src, "f").launch(1, 4, 0, &LaunchArgs::new().array(&x));
     assert!(ok.is_ok(), "{ok:?}");
     assert_eq!(
         x.to_vec::<f32>().unwrap(),
@@ -132,28 +134,23 @@ extern "C" __global__ void pointers(const float* x, float* y, int n) {
 
 #[test]
 fn pointer_arithmetic() {
-    let k = RawKernel::new(POINTERS, "pointers");
-    for d in all_devices() {
-        let n = 50usize;
-        let y = run_xy(&k, d, (0..3 * n).map(|v| v as f32).collect(), 2 * n, n, 2);
-        // row i = (3i, 3i+1, 3i+2): out0 = 9i + 3, out1 = -1 + (3i + 1) + 3i; bump adds 1
-        let want: Vec<f32> = (0..n)
-            .flat_map(|i| [9.0 * i as f32 + 4.0, 6.0 * i as f32 + 1.0])
-            .collect();
-        assert_eq!(y, want, "{d:?}");
-    }
+    // row i = (3i, 3i+1, 3i+2): out0 = 9i + 3, out1 = -1 + (3i + 1) + 3i; bump adds 1
+    let want: Vec<f32> = (0..50)
+        .flat_map(|i| [9.0 * i as f32 + 4.0, 6.0 * i as f32 + 1.0])
+        .collect();
+    check_xy(POINTERS, "pointers", (150, 100, 50), 2, &want);
 }
 
 #[test]
 fn pointer_errors() {
     let x = arr(vec![0.0f32; 4], &[4], Device::Cpu);
     // a pointer stays bounds-checked against its array
-    let k = RawKernel::new(
+    let e = launch_error(
         r#"extern "C" __global__ void f(float* x) { float* p = x + 3; p[threadIdx.x] = 1.0f; }"#,
-        "f",
+        &x,
+        2,
     );
-    let e = k.launch(1, 2, 0, &LaunchArgs::new().array(&x)).unwrap_err();
-    assert!(e.to_string().contains("index 4 is out of bounds"), "{e}");
+    assert!(e.contains("index 4 is out of bounds"), "{e}");
     compile_errors(&[
         (
             r#"extern "C" __global__ void f(float* x, float* y, int n) { float* p = x; p = y; }"#,
@@ -198,20 +195,15 @@ extern "C" __global__ void structs(const float* x, float* y, int n) {
 
 #[test]
 fn structs_by_value_and_by_reference() {
-    let k = RawKernel::new(STRUCTS, "structs");
-    for d in all_devices() {
-        let n = 40usize;
-        let y = run_xy(&k, d, (0..n).map(|v| v as f32).collect(), 2 * n, n, 2);
-        // m = i % 4: a.sum = (m + 1) i + m (m + 1) / 2, a.count = m + 1; twice_sum copies
-        let want: Vec<f32> = (0..n)
-            .flat_map(|i| {
-                let (x, m) = (i as f32, (i % 4) as f32);
-                let sum = (m + 1.0) * x + m * (m + 1.0) / 2.0;
-                [sum / (m + 1.0) + 2.0 * sum, 100.0 + m + 1.0]
-            })
-            .collect();
-        assert_eq!(y, want, "{d:?}");
-    }
+    // m = i % 4: a.sum = (m + 1) i + m (m + 1) / 2, a.count = m + 1; twice_sum copies
+    let want: Vec<f32> = (0..40)
+        .flat_map(|i| {
+            let (x, m) = (i as f32, (i % 4) as f32);
+            let sum = (m + 1.0) * x + m * (m + 1.0) / 2.0;
+            [sum / (m + 1.0) + 2.0 * sum, 100.0 + m + 1.0]
+        })
+        .collect();
+    check_xy(STRUCTS, "structs", (40, 80, 40), 2, &want);
 }
 
 #[test]
