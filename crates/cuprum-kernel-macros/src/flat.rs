@@ -125,6 +125,19 @@ fn visit_assigned(ss: &[Stmt], f: &mut dyn FnMut(usize)) {
     }
 }
 
+/// The CPU code generator, generating the flat path's code when `flat` is given.
+fn with_flat<'a>(k: &'a Kernel, rt: &TokenStream, flat: Option<(&'a Flat, bool)>) -> R<'a> {
+    R {
+        k,
+        rt: rt.clone(),
+        pt: HashSet::new(),
+        uniform: HashSet::new(),
+        n: Cell::new(0),
+        has_return: false,
+        flat,
+    }
+}
+
 /// The flat path's function `__flat`: `Ok(false)` when the launch or the arguments do not
 /// allow it (then the block path runs), else the whole launch run as chunks of threads.
 /// `binds` binds every parameter as the block path does (`__arr_<name>`, `__p_<name>`).
@@ -134,29 +147,9 @@ pub fn function(
     rt: &TokenStream,
     binds: &TokenStream,
 ) -> syn::Result<TokenStream> {
-    let gen_body = |fast: bool| -> syn::Result<TokenStream> {
-        let r = R {
-            k,
-            rt: rt.clone(),
-            pt: HashSet::new(),
-            uniform: HashSet::new(),
-            n: Cell::new(0),
-            has_return: false,
-            flat: Some((f, fast)),
-        };
-        r.block(&k.body, 0, false)
-    };
-    let fast = gen_body(true)?;
-    let checked = gen_body(false)?;
-    let r = R {
-        k,
-        rt: rt.clone(),
-        pt: HashSet::new(),
-        uniform: HashSet::new(),
-        n: Cell::new(0),
-        has_return: false,
-        flat: None,
-    };
+    let fast = with_flat(k, rt, Some((f, true))).block(&k.body, 0, false)?;
+    let checked = with_flat(k, rt, Some((f, false))).block(&k.body, 0, false)?;
+    let r = with_flat(k, rt, None);
     let mut take = TokenStream::new();
     let mut chunk = TokenStream::new();
     let mut narrow = TokenStream::new();
