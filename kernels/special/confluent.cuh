@@ -19,6 +19,7 @@ __device__ sp_dd sp_two_sum(double a, double b) {
     return sp_dd_make(s, (a - (s - bb)) + (b - bb));
 }
 __device__ sp_dd sp_fast_two_sum(double a, double b) {
+    if (!isfinite(a)) return sp_dd_make(a, 0.0);  // an overflowed operation stays infinite
     double s = a + b;
     return sp_dd_make(s, b - (s - a));
 }
@@ -50,11 +51,18 @@ __device__ double sp_h1f1_series(sp_dd a, double b, double x, double *maxt) {
     sp_dd term = sp_dd_make(1.0, 0.0), sum = sp_dd_make(1.0, 0.0);
     *maxt = 1.0;
     double past = fmax(-a.hi, -b);
+    bool mixed = false;
     for (int ki = 0; ki < 20000; ki++) {
         double k = (double)ki;
         sp_dd num = sp_dd_mul_f(sp_dd_add_f(a, k), x);
         sp_dd den = sp_dd_mul_f(sp_two_sum(b, k), k + 1.0);
-        term = sp_dd_mul(term, sp_dd_div(num, den));
+        sp_dd r = sp_dd_div(num, den);
+        mixed = mixed || r.hi < 0.0;
+        term = sp_dd_mul(term, r);
+        if (!isfinite(term.hi)) {  // overflow: the sum's infinity, NaN where terms would cancel
+            *maxt = fabs(term.hi);
+            return mixed ? SP_NAN : sum.hi + term.hi;
+        }
         sum = sp_dd_add(sum, term);
         double at = fabs(term.hi);
         *maxt = fmax(*maxt, at);
@@ -62,11 +70,13 @@ __device__ double sp_h1f1_series(sp_dd a, double b, double x, double *maxt) {
         double next = fabs((a.hi + k + 1.0) * x / ((b + k + 1.0) * (k + 2.0)));
         if (k >= past && next < 0.5 && at <= 1e-18 * fabs(sum.hi)) break;
     }
+    if (!isfinite(sum.hi)) return sum.hi;
     return sum.hi + sum.lo;
 }
 // 1F1(-n; b; x) for a = -n a non-positive integer (also b a non-positive integer <= a)
 __device__ double sp_h1f1_polynomial(double a, double b, double x) {
     sp_dd term = sp_dd_make(1.0, 0.0), sum = sp_dd_make(1.0, 0.0);
+    bool mixed = false;
     for (double k = 0.0; k < -a; k += 1.0) {
         sp_dd r;
         if (a == b) {
@@ -74,9 +84,12 @@ __device__ double sp_h1f1_polynomial(double a, double b, double x) {
         } else {
             r = sp_dd_div(sp_dd_mul_f(sp_two_sum(a, k), x), sp_dd_mul_f(sp_two_sum(b, k), k + 1.0));
         }
+        mixed = mixed || r.hi < 0.0;
         term = sp_dd_mul(term, r);
+        if (!isfinite(term.hi)) return mixed ? SP_NAN : sum.hi + term.hi;
         sum = sp_dd_add(sum, term);
-        if (!isfinite(sum.hi)) break;
+        if (!isfinite(sum.hi)) return sum.hi;
+        if (term.hi == 0.0) break;
     }
     return sum.hi + sum.lo;
 }
@@ -127,10 +140,11 @@ __device__ bool sp_h1f1_asym_neg(double a, double b, double x, double *out) {
 }
 __device__ double sp_h1f1_at_infinity(double a, double b, double x) {
     if (sp_nonpos_int(a)) {
-        double n = -a, c = 1.0;
-        for (double k = 0.0; k < n; k += 1.0) c *= (a + k) / (b + k);
-        bool odd = fmod(n, 2.0) == 1.0;
-        double s = (x < 0.0 && odd) ? -c : c;
+        // the sign of the leading coefficient (a)_n / (b)_n: n negative factors above, those
+        // of b + k for k < -b below
+        double n = -a, nb = b < 0.0 ? fmin(n, ceil(-b)) : 0.0;
+        double s = (fmod(n, 2.0) == 1.0) != (fmod(nb, 2.0) == 1.0) ? -1.0 : 1.0;
+        if (x < 0.0 && fmod(n, 2.0) == 1.0) s = -s;
         return copysign(SP_INF, s);
     }
     if (x > 0.0) return sp_gammasgn(a) * sp_gammasgn(b) * SP_INF;
@@ -206,8 +220,8 @@ __device__ double sp_hu_gamma2(double x) {
     double r = 1.0, z;
     if (fabs(x) > 1.0) {
         z = fabs(x);
-        double m = trunc(z);
-        for (double k = 1.0; k <= m; k += 1.0) r *= z - k;
+        int m = sp_hu_c_int(z);  // C's (int)z: INT_MIN beyond int's range, and no factors
+        for (int k = 1; k <= m; k++) r *= z - k;
         z -= m;
     } else {
         z = x;

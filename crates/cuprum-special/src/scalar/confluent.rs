@@ -24,11 +24,20 @@ fn series(a: Dd, b: f64, x: f64) -> (f64, f64) {
     let mut maxt = 1.0f64;
     // past the poles and zeros of the Pochhammer ratio the terms fall once they start to
     let past = (-a.0).max(-b);
+    let mut mixed = false;
     for k in 0..MAXIT {
         let k = f64::from(k);
         let num = a.add_f(k).mul_f(x);
         let den = two_sum(b, k).mul_f(k + 1.0);
-        term = term.mul(num.div(den));
+        let r = num.div(den);
+        mixed |= r.0 < 0.0;
+        term = term.mul(r);
+        if !term.0.is_finite() {
+            // an overflowed term: the sum's infinity, unknown (NaN) where terms of both signs
+            // would have cancelled
+            let v = if mixed { NAN } else { sum.0 + term.0 };
+            return (v, term.0.abs());
+        }
         sum = sum.add(term);
         let at = term.0.abs();
         maxt = maxt.max(at);
@@ -40,7 +49,13 @@ fn series(a: Dd, b: f64, x: f64) -> (f64, f64) {
             break;
         }
     }
-    (sum.0 + sum.1, maxt)
+    // (an overflowed sum: its low part is NaN)
+    let v = if sum.0.is_finite() {
+        sum.0 + sum.1
+    } else {
+        sum.0
+    };
+    (v, maxt)
 }
 
 /// The polynomial `1F1(-n; b; x)` (`a = -n`, a non-positive integer), also for `b` a
@@ -50,6 +65,7 @@ fn polynomial(a: f64, b: f64, x: f64) -> f64 {
     let mut term = Dd(1.0, 0.0);
     let mut sum = Dd(1.0, 0.0);
     let mut k = 0.0;
+    let mut mixed = false;
     while k < -a {
         let num = two_sum(a, k).mul_f(x);
         let den = two_sum(b, k).mul_f(k + 1.0);
@@ -59,9 +75,16 @@ fn polynomial(a: f64, b: f64, x: f64) -> f64 {
         } else {
             num.div(den)
         };
+        mixed |= r.0 < 0.0;
         term = term.mul(r);
+        if !term.0.is_finite() {
+            return if mixed { NAN } else { sum.0 + term.0 };
+        }
         sum = sum.add(term);
         if !sum.0.is_finite() {
+            return sum.0;
+        }
+        if term.0 == 0.0 {
             break;
         }
         k += 1.0;
@@ -132,16 +155,19 @@ fn asymptotic_neg(a: f64, b: f64, x: f64) -> Option<f64> {
 fn at_infinity(a: f64, b: f64, x: f64) -> f64 {
     if nonpos_int(a) {
         // a polynomial of degree -a: the sign of its leading term
+        // the sign of the leading coefficient (a)_n / (b)_n: n negative factors above, those
+        // of b + k for k < -b below
         let n = -a;
-        let mut c = 1.0;
-        let mut k = 0.0;
-        while k < n {
-            c *= (a + k) / (b + k);
-            k += 1.0;
+        let nb = if b < 0.0 { n.min((-b).ceil()) } else { 0.0 };
+        let mut s = if (n % 2.0 == 1.0) != (nb % 2.0 == 1.0) {
+            -1.0
+        } else {
+            1.0
+        };
+        if x < 0.0 && n % 2.0 == 1.0 {
+            s = -s;
         }
-        let odd = n % 2.0 == 1.0;
-        let s = if x < 0.0 && odd { -c } else { c };
-        return s.signum() * INF;
+        return s * INF;
     }
     if x > 0.0 {
         return gammasgn(a) * gammasgn(b) * INF;

@@ -14,8 +14,12 @@ pub(crate) fn two_sum(a: f64, b: f64) -> Dd {
     Dd(s, (a - (s - bb)) + (b - bb))
 }
 
-/// `a + b` for `|a| >= |b|` (Dekker's fast two-sum).
+/// `a + b` for `|a| >= |b|` (Dekker's fast two-sum); an infinite or NaN `a` (an overflowed
+/// operation) is kept with a zero low part rather than turned into NaN.
 fn fast_two_sum(a: f64, b: f64) -> Dd {
+    if !a.is_finite() {
+        return Dd(a, 0.0);
+    }
     let s = a + b;
     Dd(s, b - (s - a))
 }

@@ -69,13 +69,12 @@ fn gamma2(x: f64) -> f64 {
     let mut r = 1.0;
     let z = if x.abs() > 1.0 {
         let z = x.abs();
-        let m = z.trunc();
-        let mut k = 1.0;
-        while k <= m {
-            r *= z - k;
-            k += 1.0;
+        // C's `(int)z`: INT_MIN beyond int's range, and then no factors
+        let m = c_int(z);
+        for k in 1..=m {
+            r *= z - f64::from(k);
         }
-        z - m
+        z - f64::from(m)
     } else {
         x
     };
