@@ -212,7 +212,7 @@ __device__ double sp_hu_gamma2(double x) {
         if (x > 0.0) {
             double ga = 1.0;
             int m = (int)(x - 1.0);
-            for (int k = 2; k <= m; k++) ga *= k;
+            for (int k = 2; k <= m && !isinf(ga); k++) ga *= k;  // inf from 171! on
             return ga;
         }
         return 1e300;

@@ -61,6 +61,10 @@ fn gamma2(x: f64) -> f64 {
             let m = (x - 1.0) as i32;
             for k in 2..=m {
                 ga *= f64::from(k);
+                if ga.is_infinite() {
+                    // (from 171! on; the rest of C's loop keeps inf)
+                    break;
+                }
             }
             return ga;
         }
