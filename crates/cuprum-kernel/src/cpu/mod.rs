@@ -152,6 +152,18 @@ const SECTIONS: [&str; 8] = [
     "identity",
 ];
 
+/// The user's texts as the sections of [`SECTIONS`].
+fn sources(texts: [&str; 8]) -> Vec<Source<'_>> {
+    SECTIONS
+        .iter()
+        .zip(texts)
+        .map(|(s, t)| Source {
+            section: s,
+            text: t,
+        })
+        .collect()
+}
+
 /// A lowered program: register counts, constants, values filled per run, and the node tree.
 pub(crate) struct Program {
     counts: [usize; 13],
@@ -327,14 +339,7 @@ impl ElementwiseProgram {
     ) -> Result<Self, Diagnostic> {
         check_dtypes(vars, "operation")?;
         let texts = [preamble, loop_prep, operation, after_loop, "", "", "", ""];
-        let srcs: Vec<Source<'_>> = SECTIONS
-            .iter()
-            .zip(texts)
-            .map(|(s, t)| Source {
-                section: s,
-                text: t,
-            })
-            .collect();
+        let srcs = sources(texts);
         let env = env_of(typedefs, &vars.iter().collect::<Vec<_>>());
         let (pre, env) = parse_preamble(&srcs[0], env)?;
         let bodies = [
@@ -477,14 +482,7 @@ impl ReductionProgram {
             post_map_expr,
             identity,
         ];
-        let srcs: Vec<Source<'_>> = SECTIONS
-            .iter()
-            .zip(texts)
-            .map(|(s, t)| Source {
-                section: s,
-                text: t,
-            })
-            .collect();
+        let srcs = sources(texts);
         let mut env = env_of(
             typedefs,
             &in_vars.iter().chain(out_vars).collect::<Vec<_>>(),

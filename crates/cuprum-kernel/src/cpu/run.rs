@@ -158,18 +158,7 @@ fn bind<'a>(
         };
         let l = v.layout;
         let item = v.dtype.itemsize() as i128;
-        let size = l
-            .shape
-            .iter()
-            .try_fold(1usize, |a, &b| a.checked_mul(b))
-            .ok_or_else(|| {
-                Error::bad_argument(
-                    op,
-                    "shape",
-                    format!("{:?}", l.shape),
-                    "an element count that fits in usize",
-                )
-            })?;
+        let size = crate::common::checked_size(op, &l.shape)?;
         let (mut ptr, nbytes) = bases[key_of[k]];
         if size > 0 {
             let (mut lo, mut hi) = (l.offset as i128, l.offset as i128);

@@ -1075,30 +1075,21 @@ fn atomic_op(
         Box::new(move |fr, mask| {
             let n = fr.n;
             let mut out = fr.take::<T>(d);
-            let mut bad = None;
-            {
+            let bad = {
                 let m = &fr.mem[arg];
                 let ix = fr.get::<i64>(idx);
                 let x = fr.get::<T>(v);
                 let c = cmp.map(|c| fr.get::<T>(c));
-                for k in 0..n {
-                    if !mask.m[k] {
-                        continue;
-                    }
-                    let j = ix[k];
-                    if j < 0 || j as u64 >= m.size as u64 {
-                        bad = Some(j);
-                        continue;
-                    }
+                vm::in_bounds_lanes(n, &mask.m, ix, m.size, |k, j| {
                     let (xv, cv) = (x[k], c.map_or(x[k], |c| c[k]));
                     // SAFETY: 0 <= j < size of a buffer the launch checked and holds; the
                     // element is aligned for `T`; every access to global memory during a launch
                     // is atomic (shared memory belongs to this block's thread alone).
-                    let p = unsafe { (m.ptr as *mut T).offset(m.flat_offset(j as usize)) };
+                    let p = unsafe { (m.ptr as *mut T).offset(m.flat_offset(j)) };
                     // SAFETY: as above.
                     out[k] = unsafe { rmw(p, |old| T::apply(op, old, xv, cv)) };
-                }
-            }
+                })
+            };
             fr.put(d, out);
             if let Some(j) = bad
                 && fr.err.is_none()

@@ -926,24 +926,15 @@ pub(crate) fn load_raw(arg: usize, dtype: cuprum_core::DType, idx: Reg, d: Reg) 
             };
             let mut out = fr.take::<S::L>(d);
             let n = fr.n;
-            let mut bad = None;
-            {
+            let bad = {
                 let m = &fr.mem[arg];
                 let ix = if alias { &ci[..] } else { fr.get::<i64>(idx) };
-                for k in 0..n {
-                    if !mask.m[k] {
-                        continue;
-                    }
-                    let j = ix[k];
-                    if j < 0 || j as u64 >= m.size as u64 {
-                        bad = Some(j);
-                        continue;
-                    }
-                    let off = m.flat_offset(j as usize);
+                in_bounds_lanes(n, &mask.m, ix, m.size, |k, j| {
+                    let off = m.flat_offset(j);
                     // SAFETY: 0 <= j < size, and the layout was checked against the buffer.
                     out[k] = unsafe { read_elem::<S>(m, off) }.load();
-                }
-            }
+                })
+            };
             fr.put(d, out);
             if let Some(j) = bad {
                 let size = fr.mem[arg].size;
@@ -954,31 +945,47 @@ pub(crate) fn load_raw(arg: usize, dtype: cuprum_core::DType, idx: Reg, d: Reg) 
     with_stored!(dtype, S => go::<S>(arg, idx, d))
 }
 
+/// Calls `f(k, j)` for each active lane `k` whose index `j = ix[k]` lies in `0..size`;
+/// returns the last index out of bounds, if any.
+#[inline(always)]
+pub(crate) fn in_bounds_lanes(
+    n: usize,
+    mask: &[bool],
+    ix: &[i64],
+    size: usize,
+    mut f: impl FnMut(usize, usize),
+) -> Option<i64> {
+    let mut bad = None;
+    for k in 0..n {
+        if !mask[k] {
+            continue;
+        }
+        let j = ix[k];
+        if j < 0 || j as u64 >= size as u64 {
+            bad = Some(j);
+            continue;
+        }
+        f(k, j as usize);
+    }
+    bad
+}
+
 /// `raw[idx] = v` on the active lanes.
 pub(crate) fn store_raw(arg: usize, dtype: cuprum_core::DType, idx: Reg, v: Reg) -> OpFn {
     fn go<S: Stored>(arg: usize, idx: Reg, v: Reg) -> OpFn {
         Box::new(move |fr, mask| {
             let n = fr.n;
-            let mut bad = None;
-            {
+            let bad = {
                 let m = &fr.mem[arg];
                 let ix = fr.get::<i64>(idx);
                 let x = fr.get::<S::L>(v);
-                for k in 0..n {
-                    if !mask.m[k] {
-                        continue;
-                    }
-                    let j = ix[k];
-                    if j < 0 || j as u64 >= m.size as u64 {
-                        bad = Some(j);
-                        continue;
-                    }
-                    let off = m.flat_offset(j as usize);
+                in_bounds_lanes(n, &mask.m, ix, m.size, |k, j| {
+                    let off = m.flat_offset(j);
                     // SAFETY: 0 <= j < size, layout checked; raw outputs are atomic (or the run
                     // is single-threaded).
                     unsafe { write_elem::<S>(m, off, S::store(x[k])) };
-                }
-            }
+                })
+            };
             if let Some(j) = bad {
                 let size = fr.mem[arg].size;
                 raw_oob(fr, arg, j, size);
