@@ -59,25 +59,7 @@ pub(crate) fn resolve(
         param: p.name.clone(),
         reason: reason.to_string(),
     };
-    // device
-    let mut device: Option<Device> = None;
-    for a in args {
-        if let Arg::Array(x) = a {
-            match device {
-                None => device = Some(x.device()),
-                Some(d) if d != x.device() => {
-                    return Err(Error::DeviceMismatch {
-                        op,
-                        lhs: d,
-                        rhs: x.device(),
-                    }
-                    .into());
-                }
-                _ => {}
-            }
-        }
-    }
-    let device = device.unwrap_or_else(cuprum_core::current_device);
+    let device = args_device(op, args)?;
     // kinds
     for (k, p) in params.iter().enumerate() {
         match args.get(k) {
@@ -164,6 +146,52 @@ pub(crate) fn broadcast_all(op: &'static str, shapes: &[&[usize]]) -> Result<Vec
         out = r;
     }
     Ok(out)
+}
+
+/// A one-dimensional launch of `blocks` blocks of `threads` threads over `n` elements (at
+/// least one block; more than 2^31 - 1 blocks is an error naming `op`).
+pub(crate) fn launch_1d(
+    op: &'static str,
+    n: usize,
+    blocks: u64,
+    threads: u32,
+) -> Result<cuprum_core::ext::nvrtc::LaunchConfig> {
+    if blocks > i32::MAX as u64 {
+        return Err(Error::bad_argument(
+            op,
+            "size",
+            format!("{n} elements"),
+            format!("at most 2^31 - 1 blocks of {threads} threads"),
+        )
+        .into());
+    }
+    Ok(cuprum_core::ext::nvrtc::LaunchConfig {
+        grid: (blocks.max(1) as u32, 1, 1),
+        block: (threads, 1, 1),
+        shared_mem_bytes: 0,
+    })
+}
+
+/// The one device of the array arguments (the current device when there are none).
+pub(crate) fn args_device(op: &'static str, args: &[Arg<'_>]) -> Result<Device> {
+    let mut device: Option<Device> = None;
+    for a in args {
+        if let Arg::Array(x) = a {
+            match device {
+                None => device = Some(x.device()),
+                Some(d) if d != x.device() => {
+                    return Err(Error::DeviceMismatch {
+                        op,
+                        lhs: d,
+                        rhs: x.device(),
+                    }
+                    .into());
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(device.unwrap_or_else(cuprum_core::current_device))
 }
 
 /// The element count of `shape`, checked.

@@ -522,20 +522,7 @@ impl ElementwiseKernel {
             }
             _ => (n as u64).div_ceil(threads as u64).min(1 << 20),
         };
-        if blocks > i32::MAX as u64 {
-            return Err(Error::bad_argument(
-                OP,
-                "size",
-                format!("{n} elements"),
-                format!("at most 2^31 - 1 blocks of {threads} threads"),
-            )
-            .into());
-        }
-        let cfg = LaunchConfig {
-            grid: (blocks.max(1) as u32, 1, 1),
-            block: (threads, 1, 1),
-            shared_mem_bytes: 0,
-        };
+        let cfg = crate::common::launch_1d(OP, n, blocks, threads)?;
         Ok((
             GpuPlan {
                 pass,

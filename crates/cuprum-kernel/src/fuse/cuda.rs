@@ -23,7 +23,7 @@ use crate::common::fits_32;
 use crate::error::{KernelError, Result};
 use crate::source::{ArgPack, IntStruct};
 use cuprum_core::ext::cpu::Elem;
-use cuprum_core::ext::nvrtc::{Function, LaunchConfig, Module, get_function, launch};
+use cuprum_core::ext::nvrtc::{Function, Module, get_function, launch};
 use cuprum_core::ext::prim::{BinaryOp, Side, UnaryOp};
 use cuprum_core::{Array, DType, Error, Scalar, with_dtype};
 use std::fmt::Write as _;
@@ -411,20 +411,7 @@ pub(crate) fn run(
         }
         Class::Strided { .. } => (n as u64).div_ceil(THREADS as u64).min(1 << 20),
     };
-    if blocks > i32::MAX as u64 {
-        return Err(Error::bad_argument(
-            "fuse",
-            "size",
-            format!("{n} elements"),
-            format!("at most 2^31 - 1 blocks of {THREADS} threads"),
-        )
-        .into());
-    }
-    let cfg = LaunchConfig {
-        grid: (blocks.max(1) as u32, 1, 1),
-        block: (THREADS, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg = crate::common::launch_1d("fuse", n, blocks, THREADS)?;
     let mut ptrs = pack.pointers();
     // SAFETY: `ptrs` holds one pointer per kernel parameter in the generated order (the
     // destination and array inputs as u64 device pointers, each constant in its dtype's storage

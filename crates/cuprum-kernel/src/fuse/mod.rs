@@ -421,25 +421,7 @@ impl Fused {
                 got: args.len(),
             });
         }
-        // one device
-        let mut device: Option<Device> = None;
-        for a in args {
-            if let Arg::Array(x) = a {
-                match device {
-                    None => device = Some(x.device()),
-                    Some(d) if d != x.device() => {
-                        return Err(Error::DeviceMismatch {
-                            op: OP,
-                            lhs: d,
-                            rhs: x.device(),
-                        }
-                        .into());
-                    }
-                    _ => {}
-                }
-            }
-        }
-        let device = device.unwrap_or_else(cuprum_core::current_device);
+        let device = crate::common::args_device(OP, args)?;
         let c = self.compiled(args)?;
         let t = &c.trace;
         // the broadcast shape of the arrays the body reads
