@@ -3,8 +3,8 @@
 use crate::args::Arg;
 use crate::codegen::{EwSpec, PassKind, elementwise_source};
 use crate::common::{
-    Slot, broadcast_all, checked_size, collapse, cpu_compile_error, cuda_ordinal, fits_32,
-    nvrtc_options, raw_arg, resolve, typedefs, var_spec,
+    Slot, broadcast_all, checked_size, collapse, cpu_compile_error, cuda_ordinal, nvrtc_options,
+    raw_arg, resolve, typedefs, var_spec,
 };
 use crate::cpu;
 use crate::error::{KernelError, Result};
@@ -469,16 +469,8 @@ impl ElementwiseKernel {
         } else {
             let strides: Vec<Vec<isize>> = elem.iter().map(|a| a.strides().to_vec()).collect();
             let (sh, st) = collapse(shape, &strides, self.reduce_dims);
-            let wide = !fits_32(n, &sh, &st);
-            let mut g = IntStruct::new(wide);
-            for &d in &sh {
-                g.push(d as i64);
-            }
-            for s in &st {
-                for &x in s {
-                    g.push(x as i64);
-                }
-            }
+            let g = IntStruct::geometry(n, &sh, &st);
+            let wide = g.wide;
             layout = ElementwiseLayout::Strided {
                 nd: sh.len() as u8,
                 wide,

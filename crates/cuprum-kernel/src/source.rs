@@ -276,6 +276,20 @@ impl IntStruct {
             self.bytes.extend_from_slice(&(v as i32).to_ne_bytes());
         }
     }
+    /// The geometry of a strided walk over `n` elements: the shape, then each array's
+    /// strides, 32-bit when every index and offset fits.
+    pub(crate) fn geometry(n: usize, shape: &[usize], strides: &[Vec<isize>]) -> IntStruct {
+        let mut g = IntStruct::new(!crate::common::fits_32(n, shape, strides));
+        for &d in shape {
+            g.push(d as i64);
+        }
+        for s in strides {
+            for &x in s {
+                g.push(x as i64);
+            }
+        }
+        g
+    }
     pub(crate) fn align(&self) -> usize {
         if self.wide { 8 } else { 4 }
     }

@@ -280,7 +280,7 @@ impl KernelProgram {
                     let Some(cpu) = v.storage.as_cpu() else {
                         return Err(bad("the array is not on the CPU".into()));
                     };
-                    if !contiguous(&v.layout.shape, &v.layout.strides) {
+                    if !super::run::c_contig(&v.layout.shape, &v.layout.strides) {
                         return Err(bad(
                             "a pointer parameter takes a C-contiguous array on the CPU (copy it first)"
                                 .into(),
@@ -613,15 +613,4 @@ fn scalar_val(s: Scalar) -> Val {
         #[allow(unreachable_patterns)]
         _ => Val::I32(0),
     }
-}
-
-fn contiguous(shape: &[usize], strides: &[isize]) -> bool {
-    let mut acc = 1isize;
-    for (n, s) in shape.iter().zip(strides).rev() {
-        if *n != 1 && *s != acc {
-            return false;
-        }
-        acc = acc.saturating_mul(*n as isize);
-    }
-    true
 }

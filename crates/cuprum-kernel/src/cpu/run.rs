@@ -53,13 +53,14 @@ fn scalar_val(s: Scalar, d: DType) -> Val {
     }
 }
 
-fn c_contig(shape: &[usize], strides: &[isize]) -> bool {
+/// Whether a layout is C-contiguous (axes of length 1 take any stride).
+pub(super) fn c_contig(shape: &[usize], strides: &[isize]) -> bool {
     let mut acc = 1isize;
     for (n, s) in shape.iter().zip(strides).rev() {
         if *n != 1 && *s != acc {
             return false;
         }
-        acc *= *n as isize;
+        acc = acc.saturating_mul(*n as isize);
     }
     true
 }

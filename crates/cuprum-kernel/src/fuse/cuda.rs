@@ -19,7 +19,6 @@
 //!   32-bit indices when every offset fits, else 64-bit; grid-stride loop.
 
 use super::graph::{Node, ReduceKind, Trace};
-use crate::common::fits_32;
 use crate::error::{KernelError, Result};
 use crate::source::{ArgPack, IntStruct};
 use cuprum_core::ext::cpu::Elem;
@@ -479,16 +478,8 @@ pub(crate) fn classify(inputs: &[Option<Array>], dst: &Array) -> (Class, Option<
             strides.push(a(k).strides());
         }
         let (sh, st) = crate::common::collapse(dst.shape(), &strides, true);
-        let wide = !fits_32(n, &sh, &st);
-        let mut g = IntStruct::new(wide);
-        for &d in &sh {
-            g.push(d as i64);
-        }
-        for s in &st {
-            for &x in s {
-                g.push(x as i64);
-            }
-        }
+        let g = IntStruct::geometry(n, &sh, &st);
+        let wide = g.wide;
         geom = Some(g);
         Class::Strided {
             nd: sh.len() as u8,
