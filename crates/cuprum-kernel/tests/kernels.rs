@@ -6,10 +6,21 @@ use cuprum_core::manip::flip;
 use cuprum_core::reduce::Axes;
 use cuprum_core::{Array, Complex64, DType, Device, Error, f16};
 use cuprum_kernel::{
-    ElementwiseKernel, KernelError, LaunchArgs, RawKernel, RawModule, ReductionKernel, args,
+    Dim3, ElementwiseKernel, KernelError, LaunchArgs, RawKernel, RawModule, ReductionKernel, args,
 };
 
 mod raw_subset;
+
+/// Launches kernel `name` of `m` (no dynamic shared memory); an error fails the test.
+fn launch(
+    m: &RawModule,
+    name: &str,
+    grid: impl Into<Dim3>,
+    block: impl Into<Dim3>,
+    a: &LaunchArgs<'_>,
+) {
+    m.get_function(name).launch(grid, block, 0, a).unwrap();
+}
 
 pub(crate) fn arr<T: cuprum_core::Element>(v: Vec<T>, shape: &[usize], d: Device) -> Array {
     Array::from_vec_on(v, shape, d).unwrap()
@@ -611,19 +622,16 @@ fn raw_kernels() {
         )
         .name_expressions(&["fill<float>", "fill<double>"]);
         let y = arr(vec![0.0f64; 10], &[10], d);
-        m.get_function("fill<double>")
-            .launch(
-                1,
-                32,
-                0,
-                &LaunchArgs::new().array(&y).scalar(2.5f64).scalar(10i32),
-            )
-            .unwrap();
+        launch(
+            &m,
+            "fill<double>",
+            1,
+            32,
+            &LaunchArgs::new().array(&y).scalar(2.5f64).scalar(10i32),
+        );
         assert_eq!(y.to_vec::<f64>().unwrap(), vec![2.5; 10]);
         let z = arr(vec![0i64; 5], &[5], d);
-        m.get_function("iota")
-            .launch(1, 32, 0, &LaunchArgs::new().array(&z).scalar(5i32))
-            .unwrap();
+        launch(&m, "iota", 1, 32, &LaunchArgs::new().array(&z).scalar(5i32));
         assert_eq!(z.to_vec::<i64>().unwrap(), vec![0, 1, 2, 3, 4]);
         let e = m
             .get_function("nope")
@@ -1105,30 +1113,30 @@ __global__ void fx3(T* arr, int N) {
             .array(&x2)
             .array(&y)
             .scalar(100u32);
-        module
-            .get_function("test_sum")
-            .launch(10, 10, 0, &a)
-            .unwrap();
+        launch(&module, "test_sum", 10, 10, &a);
         let want: Vec<f32> = v.iter().map(|a| a + 2.0).collect();
         assert_eq!(y.to_vec::<f32>().unwrap(), want);
-        module
-            .get_function("test_multiply")
-            .launch(10, 10, 0, &a)
-            .unwrap();
+        launch(&module, "test_multiply", 10, 10, &a);
         let want: Vec<f32> = v.iter().map(|a| a * 2.0).collect();
         assert_eq!(y.to_vec::<f32>().unwrap(), want);
         // template instantiations by name expression
         let xs = arr(vec![1.5f32, 2.0, -4.0], &[3], d);
-        templ
-            .get_function("fx3<float>")
-            .launch(1, 32, 0, &LaunchArgs::new().array(&xs).scalar(3i32))
-            .unwrap();
+        launch(
+            &templ,
+            "fx3<float>",
+            1,
+            32,
+            &LaunchArgs::new().array(&xs).scalar(3i32),
+        );
         assert_eq!(xs.to_vec::<f32>().unwrap(), vec![4.5, 6.0, -12.0]);
         let xd = arr(vec![0.25f64, 7.0], &[2], d);
-        templ
-            .get_function("fx3<double>")
-            .launch(1, 32, 0, &LaunchArgs::new().array(&xd).scalar(2i32))
-            .unwrap();
+        launch(
+            &templ,
+            "fx3<double>",
+            1,
+            32,
+            &LaunchArgs::new().array(&xd).scalar(2i32),
+        );
         assert_eq!(xd.to_vec::<f64>().unwrap(), vec![0.75, 21.0]);
     }
 }
@@ -1219,19 +1227,17 @@ extern "C" __global__ void scan_early_return(const int* x, int* y, int n) {
         let x = arr(xv.clone(), &[n], d);
         let partial = arr(vec![0.0f32; 8], &[8], d);
         let total = arr(vec![0.0f32; 1], &[1], d);
-        module
-            .get_function("block_sum")
-            .launch(
-                8,
-                128,
-                0,
-                &LaunchArgs::new()
-                    .array(&x)
-                    .array(&partial)
-                    .array(&total)
-                    .scalar(n as i32),
-            )
-            .unwrap();
+        launch(
+            &module,
+            "block_sum",
+            8,
+            128,
+            &LaunchArgs::new()
+                .array(&x)
+                .array(&partial)
+                .array(&total)
+                .scalar(n as i32),
+        );
         let want: Vec<f32> = (0..8)
             .map(|b| xv.iter().skip(b * 128).take(128).sum())
             .collect();
@@ -1258,15 +1264,13 @@ extern "C" __global__ void scan_early_return(const int* x, int* y, int n) {
         let hv: Vec<u8> = (0..777).map(|k| ((k * 31 + 5) % 256) as u8).collect();
         let h = arr(hv.clone(), &[777], d);
         let hist = arr(vec![0u32; 16], &[16], d);
-        module
-            .get_function("histogram")
-            .launch(
-                7,
-                128,
-                0,
-                &LaunchArgs::new().array(&h).array(&hist).scalar(777i32),
-            )
-            .unwrap();
+        launch(
+            &module,
+            "histogram",
+            7,
+            128,
+            &LaunchArgs::new().array(&h).array(&hist).scalar(777i32),
+        );
         let mut want = vec![0u32; 16];
         for v in &hv {
             want[(*v % 16) as usize] += 1;
@@ -1277,19 +1281,17 @@ extern "C" __global__ void scan_early_return(const int* x, int* y, int n) {
         let av: Vec<f64> = (0..rows * cols).map(|k| k as f64 * 0.5).collect();
         let a = arr(av.clone(), &[rows, cols], d);
         let b = arr(vec![0.0f64; rows * cols], &[cols, rows], d);
-        module
-            .get_function("transpose")
-            .launch(
-                (cols.div_ceil(8) as u32, rows.div_ceil(8) as u32),
-                (8, 8),
-                0,
-                &LaunchArgs::new()
-                    .array(&a)
-                    .array(&b)
-                    .scalar(rows as i32)
-                    .scalar(cols as i32),
-            )
-            .unwrap();
+        launch(
+            &module,
+            "transpose",
+            (cols.div_ceil(8) as u32, rows.div_ceil(8) as u32),
+            (8, 8),
+            &LaunchArgs::new()
+                .array(&a)
+                .array(&b)
+                .scalar(rows as i32)
+                .scalar(cols as i32),
+        );
         let mut want = vec![0.0f64; rows * cols];
         for r in 0..rows {
             for c in 0..cols {
@@ -1300,15 +1302,13 @@ extern "C" __global__ void scan_early_return(const int* x, int* y, int n) {
         // threads that returned early do not hold up the others
         let x = arr((1..=40).collect::<Vec<i32>>(), &[40], d);
         let y = arr(vec![0i32; 40], &[40], d);
-        module
-            .get_function("scan_early_return")
-            .launch(
-                1,
-                64,
-                0,
-                &LaunchArgs::new().array(&x).array(&y).scalar(40i32),
-            )
-            .unwrap();
+        launch(
+            &module,
+            "scan_early_return",
+            1,
+            64,
+            &LaunchArgs::new().array(&x).array(&y).scalar(40i32),
+        );
         let want: Vec<i32> = (1..=40).map(|t| t * (t + 1) / 2).collect();
         assert_eq!(y.to_vec::<i32>().unwrap(), want);
     }

@@ -350,15 +350,7 @@ impl KernelProgram {
                         atomic: true,
                     }
                 }
-                KernelArg::Scalar(..) => ArgMem {
-                    ptr: std::ptr::null_mut(),
-                    offset: 0,
-                    shape: vec![],
-                    strides: vec![],
-                    size: 0,
-                    contig: true,
-                    atomic: false,
-                },
+                KernelArg::Scalar(..) => ArgMem::empty(),
             };
             globals.push(mem);
         }

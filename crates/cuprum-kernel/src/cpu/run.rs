@@ -146,15 +146,7 @@ fn bind<'a>(
     }
     for (k, a) in args.iter().enumerate() {
         let CpuArg::Array(v) = a else {
-            mem.push(ArgMem {
-                ptr: std::ptr::null_mut(),
-                offset: 0,
-                shape: vec![],
-                strides: vec![],
-                size: 0,
-                contig: true,
-                atomic: false,
-            });
+            mem.push(ArgMem::empty());
             continue;
         };
         let l = v.layout;

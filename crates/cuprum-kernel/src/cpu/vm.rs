@@ -252,6 +252,18 @@ unsafe impl Send for ArgMem {}
 unsafe impl Sync for ArgMem {}
 
 impl ArgMem {
+    /// The memory of an argument that has none (a scalar).
+    pub fn empty() -> ArgMem {
+        ArgMem {
+            ptr: std::ptr::null_mut(),
+            offset: 0,
+            shape: vec![],
+            strides: vec![],
+            size: 0,
+            contig: true,
+            atomic: false,
+        }
+    }
     /// The element offset of flat C-order index `j` (0 <= j < size).
     #[inline]
     pub fn flat_offset(&self, j: usize) -> isize {
