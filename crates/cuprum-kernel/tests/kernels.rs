@@ -22,6 +22,11 @@ fn launch(
     m.get_function(name).launch(grid, block, 0, a).unwrap();
 }
 
+/// An elementwise kernel that must compile.
+fn ek(in_params: &str, out_params: &str, operation: &str, name: &str) -> ElementwiseKernel {
+    ElementwiseKernel::new(in_params, out_params, operation, name).unwrap()
+}
+
 pub(crate) fn arr<T: cuprum_core::Element>(v: Vec<T>, shape: &[usize], d: Device) -> Array {
     Array::from_vec_on(v, shape, d).unwrap()
 }
@@ -29,13 +34,12 @@ pub(crate) fn arr<T: cuprum_core::Element>(v: Vec<T>, shape: &[usize], d: Device
 #[test]
 fn tutorial_add_mul() {
     for d in all_devices() {
-        let k = ElementwiseKernel::new(
+        let k = ek(
             "float32 x, float32 y",
             "float32 z",
             "z = x + y * 2;",
             "add_mul_kernel",
-        )
-        .unwrap();
+        );
         let n = 1003; // a tail after the vector path
         let x: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
         let y: Vec<f32> = (0..n).map(|i| 3.0 - i as f32).collect();
@@ -56,7 +60,7 @@ fn tutorial_add_mul() {
 #[test]
 fn placeholders_scalars_and_broadcasting() {
     for d in all_devices() {
-        let k = ElementwiseKernel::new("T x, T y", "T z", "z = (x - y) * (x - y)", "sqd").unwrap();
+        let k = ek("T x, T y", "T z", "z = (x - y) * (x - y)", "sqd");
         let x = arr(vec![1.0f64, 2.0, 3.0], &[3, 1], d);
         let y = arr(vec![0.5f64, 1.0, 4.0, -1.0], &[4], d);
         let z = k.call_one(args![&x, &y]).unwrap();
@@ -74,7 +78,7 @@ fn placeholders_scalars_and_broadcasting() {
         assert_eq!(z.dtype(), DType::Float32);
         assert_eq!(z.to_vec::<f32>().unwrap(), vec![16.0, 6.25], "{d}");
         // a float64 parameter: x * 0.1 computed in double, rounded on the store
-        let k2 = ElementwiseKernel::new("T x, float64 s", "T y", "y = x * s", "scale").unwrap();
+        let k2 = ek("T x, float64 s", "T y", "y = x * s", "scale");
         let z = k2.call_one(args![&x32, 0.1]).unwrap();
         assert_eq!(
             z.to_vec::<f32>().unwrap(),
@@ -82,7 +86,7 @@ fn placeholders_scalars_and_broadcasting() {
             "{d}"
         );
         // two placeholders: int * double in double
-        let k3 = ElementwiseKernel::new("T x, U y", "U z", "z = x * y", "mixed").unwrap();
+        let k3 = ek("T x, U y", "U z", "z = x * y", "mixed");
         let z = k3
             .call_one(args![
                 &arr(vec![3i32, -2], &[2], d),
@@ -97,13 +101,12 @@ fn placeholders_scalars_and_broadcasting() {
 #[test]
 fn c_semantics_integers_and_casts() {
     for d in all_devices() {
-        let k = ElementwiseKernel::new(
+        let k = ek(
             "int32 a, int32 b",
             "int32 q, int32 r",
             "q = a / b; r = a % b;",
             "cdivmod",
-        )
-        .unwrap();
+        );
         let o = k
             .call(args![
                 &arr(vec![-7i32, 7, -7, 7], &[4], d),
@@ -112,13 +115,12 @@ fn c_semantics_integers_and_casts() {
             .unwrap();
         assert_eq!(o[0].to_vec::<i32>().unwrap(), vec![-3, 3, 3, -3], "{d}");
         assert_eq!(o[1].to_vec::<i32>().unwrap(), vec![-1, 1, -1, 1], "{d}");
-        let k = ElementwiseKernel::new("uint8 x", "uint8 y", "y = x + 200", "add200").unwrap();
+        let k = ek("uint8 x", "uint8 y", "y = x + 200", "add200");
         let y = k
             .call_one(args![&arr(vec![56u8, 10, 255], &[3], d)])
             .unwrap();
         assert_eq!(y.to_vec::<u8>().unwrap(), vec![0, 210, 199], "{d}");
-        let k = ElementwiseKernel::new("uint8 x, uint8 y", "uint8 z", "z = (x + y) / 2", "avg")
-            .unwrap();
+        let k = ek("uint8 x, uint8 y", "uint8 z", "z = (x + y) / 2", "avg");
         let z = k
             .call_one(args![
                 &arr(vec![250u8], &[1], d),
@@ -126,13 +128,12 @@ fn c_semantics_integers_and_casts() {
             ])
             .unwrap();
         assert_eq!(z.to_vec::<u8>().unwrap(), vec![225], "{d}");
-        let k = ElementwiseKernel::new("float64 x", "int32 y", "y = (int)x", "to_int").unwrap();
+        let k = ek("float64 x", "int32 y", "y = (int)x", "to_int");
         let y = k
             .call_one(args![&arr(vec![-2.7f64, -0.5, 2.7, 1e3], &[4], d)])
             .unwrap();
         assert_eq!(y.to_vec::<i32>().unwrap(), vec![-2, 0, 2, 1000], "{d}");
-        let k =
-            ElementwiseKernel::new("int64 n", "float32 y", "y = (float)n / 3", "third").unwrap();
+        let k = ek("int64 n", "float32 y", "y = (float)n / 3", "third");
         let y = k
             .call_one(args![&arr(vec![16777217i64, 3], &[2], d)])
             .unwrap();
@@ -141,7 +142,7 @@ fn c_semantics_integers_and_casts() {
             vec![16777216.0f32 / 3.0, 1.0],
             "{d}"
         );
-        let k = ElementwiseKernel::new("T x, T y", "bool z", "z = x >= y", "ge").unwrap();
+        let k = ek("T x, T y", "bool z", "z = x >= y", "ge");
         let z = k
             .call_one(args![
                 &arr(vec![1.0f64, f64::NAN, 2.0], &[3], d),
@@ -155,13 +156,12 @@ fn c_semantics_integers_and_casts() {
 #[test]
 fn raw_parameters_preamble_and_loops() {
     for d in all_devices() {
-        let k = ElementwiseKernel::new(
+        let k = ek(
             "raw T x",
             "T y",
             "y = x[(i + 1) % _ind.size()] - x[i]",
             "neighbour_diff",
-        )
-        .unwrap();
+        );
         let x = arr(vec![1.0f64, 4.0, 9.0, 16.0], &[4], d);
         let y = &k.call_sized(args![&x], 4).unwrap()[0];
         assert_eq!(
@@ -170,13 +170,12 @@ fn raw_parameters_preamble_and_loops() {
             "{d}"
         );
         // raw read in reverse, also from a strided (flipped) raw array
-        let k = ElementwiseKernel::new(
+        let k = ek(
             "T x, raw T y",
             "T z",
             "z = x + y[_ind.size() - i - 1]",
             "add_reverse",
-        )
-        .unwrap();
+        );
         let x = arr(vec![0.0f32, 10.0, 20.0], &[3], d);
         let y = arr(vec![1.0f32, 2.0, 3.0], &[3], d);
         let z = k.call_one(args![&x, &y]).unwrap();
@@ -185,26 +184,19 @@ fn raw_parameters_preamble_and_loops() {
         let z = k.call_one(args![&x, &yf]).unwrap();
         assert_eq!(z.to_vec::<f32>().unwrap(), vec![1.0, 12.0, 23.0], "{d}");
         // preamble with a __device__ helper and a while loop
-        let k = ElementwiseKernel::new(
-            "int64 n",
-            "int32 steps",
-            "steps = collatz_steps(n)",
-            "collatz",
-        )
-        .unwrap()
+        let k = ek("int64 n", "int32 steps", "steps = collatz_steps(n)", "collatz")
         .preamble(
             "__device__ int collatz_steps(long long n) {\n    int s = 0;\n    while (n != 1) { n = (n % 2 == 0) ? n / 2 : 3 * n + 1; ++s; }\n    return s;\n}\n",
         );
         let s = k.call_one(args![&arr(vec![27i64, 1, 6], &[3], d)]).unwrap();
         assert_eq!(s.to_vec::<i32>().unwrap(), vec![111, 0, 8], "{d}");
         // for loop over a raw coefficient array, locals of placeholder type
-        let k = ElementwiseKernel::new(
+        let k = ek(
             "T x, raw T w",
             "T y",
             "T acc = 0; for (int k = w.size() - 1; k >= 0; --k) { acc = acc * x + w[k]; } y = acc;",
             "polyval",
-        )
-        .unwrap();
+        );
         let y = k
             .call_one(args![
                 &arr(vec![0.0f64, 1.0, 2.0], &[3], d),
@@ -212,8 +204,7 @@ fn raw_parameters_preamble_and_loops() {
             ])
             .unwrap();
         assert_eq!(y.to_vec::<f64>().unwrap(), vec![1.0, 2.0, 9.0], "{d}");
-        let k =
-            ElementwiseKernel::new("T x", "T y", "y = x > 0 ? x : x / 8", "leaky_relu").unwrap();
+        let k = ek("T x", "T y", "y = x > 0 ? x : x / 8", "leaky_relu");
         let y = k
             .call_one(args![&arr(vec![-8.0f32, 3.0], &[2], d)])
             .unwrap();
@@ -224,16 +215,14 @@ fn raw_parameters_preamble_and_loops() {
 #[test]
 fn outputs_in_place_and_strided_views() {
     for d in all_devices() {
-        let k = ElementwiseKernel::new("T x", "T y", "y += x * 2", "axpy_inplace")
-            .unwrap()
-            .no_return(true);
+        let k = ek("T x", "T y", "y += x * 2", "axpy_inplace").no_return(true);
         let x = arr(vec![1i64, 2, 3], &[3], d);
         let y = arr(vec![10i64, 20, 30], &[3], d);
         let r = k.call(args![&x, &y]).unwrap();
         assert!(r.is_empty());
         assert_eq!(y.to_vec::<i64>().unwrap(), vec![12, 24, 36], "{d}");
         // transposed and flipped inputs take the strided path; a passed strided output too
-        let k = ElementwiseKernel::new("T x, T y", "T z", "z = x - 2 * y", "strided").unwrap();
+        let k = ek("T x, T y", "T z", "z = x - 2 * y", "strided");
         let a = arr((0..12).map(|v| v as f32).collect(), &[3, 4], d);
         let at = a.transpose().unwrap(); // (4, 3)
         let b = flip(&arr((0..3).map(|v| v as f32).collect(), &[3], d), None).unwrap();
@@ -249,9 +238,7 @@ fn outputs_in_place_and_strided_views() {
         k.call(args![&at, &b, &out]).unwrap();
         assert_eq!(out.to_vec::<f32>().unwrap(), want, "{d}");
         // a large-ish strided loop with several axes (no merging)
-        let k = ElementwiseKernel::new("T x", "T y", "y = x * 3 + i", "lin")
-            .unwrap()
-            .reduce_dims(false);
+        let k = ek("T x", "T y", "y = x * 3 + i", "lin").reduce_dims(false);
         let big = arr(
             (0..2 * 3 * 5 * 7).map(|v| v as i64).collect(),
             &[2, 3, 5, 7],
@@ -272,13 +259,12 @@ fn outputs_in_place_and_strided_views() {
 #[test]
 fn complex_and_half() {
     for d in all_devices() {
-        let k = ElementwiseKernel::new(
+        let k = ek(
             "T x, T y",
             "T z, float64 m, float64 re",
             "z = x * conj(y); m = abs(x); re = real(z) + y.imag();",
             "cplx",
-        )
-        .unwrap();
+        );
         let x = arr(
             vec![Complex64::new(3.0, 4.0), Complex64::new(1.0, -1.0)],
             &[2],
@@ -298,7 +284,7 @@ fn complex_and_half() {
         );
         assert_eq!(o[1].to_vec::<f64>().unwrap(), vec![5.0, 2f64.sqrt()], "{d}");
         assert_eq!(o[2].to_vec::<f64>().unwrap(), vec![13.0, 0.5], "{d}");
-        let k = ElementwiseKernel::new("T x", "T y", "y = x * 2 + 1", "half").unwrap();
+        let k = ek("T x", "T y", "y = x * 2 + 1", "half");
         let h: Vec<f16> = [0.5f32, -3.0, 1000.0]
             .iter()
             .map(|&v| f16::from_f32(v))
@@ -318,7 +304,7 @@ fn complex_and_half() {
 #[test]
 fn call_errors() {
     for d in all_devices() {
-        let k = ElementwiseKernel::new("T x, T y", "T z", "z = (x - y) * (x - y)", "sqd").unwrap();
+        let k = ek("T x, T y", "T z", "z = (x - y) * (x - y)", "sqd");
         let x32 = arr(vec![1.0f32; 3], &[3], d);
         let x64 = arr(vec![1.0f64; 3], &[3], d);
         let x4 = arr(vec![1.0f32; 4], &[4], d);
@@ -335,7 +321,7 @@ fn call_errors() {
         );
         let e = k.call(args![&x32, &x32, 1.0]).unwrap_err();
         assert!(matches!(e, KernelError::BadArgument { .. }), "{e}");
-        let f = ElementwiseKernel::new("float32 x", "float32 y", "y = x * 2", "f32_only").unwrap();
+        let f = ek("float32 x", "float32 y", "y = x * 2", "f32_only");
         let e = f.call(args![&arr(vec![1i64], &[1], d)]).unwrap_err();
         assert!(
             matches!(
@@ -349,8 +335,7 @@ fn call_errors() {
             "{e}"
         );
         // compile errors point at the user's line
-        let bad =
-            ElementwiseKernel::new("T x, T y", "T z", "T t = x;\nz = x + * y", "bad").unwrap();
+        let bad = ek("T x, T y", "T z", "T t = x;\nz = x + * y", "bad");
         let e = bad.call(args![&x32, &x32]).unwrap_err();
         let KernelError::Compile { diagnostics, .. } = &e else {
             panic!("{d}: {e}");
@@ -364,14 +349,14 @@ fn call_errors() {
             ("z = x + undefined_thing", "undefined"),
             ("x = 1; z = x", "const"),
         ] {
-            let bad = ElementwiseKernel::new("T x, T y", "T z", src, "bad2").unwrap();
+            let bad = ek("T x, T y", "T z", src, "bad2");
             let e = bad.call(args![&x32, &x32]).unwrap_err();
             assert!(matches!(e, KernelError::Compile { .. }), "{d} {what}: {e}");
         }
         // size with non-raw arrays, no size with only raw ones
         let e = k.call_sized(args![&x32, &x32], 3).unwrap_err();
         assert!(matches!(e, KernelError::BadArgument { .. }), "{e}");
-        let r = ElementwiseKernel::new("raw T x", "T y", "y = x[i]", "r").unwrap();
+        let r = ek("raw T x", "T y", "y = x[i]", "r");
         let e = r.call(args![&x32]).unwrap_err();
         assert!(matches!(e, KernelError::BadArgument { .. }), "{e}");
     }
@@ -720,7 +705,7 @@ fn sixty_four_bit_indices_on_the_gpu() {
         let x = cuprum_core::ones_on(&[n], DType::Int8, d).unwrap();
         // a flipped view: the strided path, offsets beyond i32
         let xf = flip(&x, None).unwrap();
-        let k = ElementwiseKernel::new("T x", "T y", "y = x + (i % 3)", "big").unwrap();
+        let k = ek("T x", "T y", "y = x + (i % 3)", "big");
         let y = k.call_one(args![&xf]).unwrap();
         let tail = y
             .slice(&[cuprum_core::SliceItem::Slice {
@@ -765,7 +750,7 @@ fn cpu_engine_limits_nesting_depth() {
         ")".repeat(30),
         " + x".repeat(99)
     );
-    let k = ElementwiseKernel::new("T x", "T z", &ok, "ok").unwrap();
+    let k = ek("T x", "T z", &ok, "ok");
     assert_eq!(
         k.call_one(args![&x]).unwrap().to_vec::<f64>().unwrap(),
         vec![101.0, 202.0]
@@ -779,20 +764,18 @@ fn cpu_engine_limits_nesting_depth() {
 fn self_assignments_read_their_operand_first() {
     for d in all_devices() {
         let x = arr(vec![1.0f64, -2.0, 3.0], &[3], d);
-        let k = ElementwiseKernel::new("T x", "T z", "T t = x; t = t; t = t * t; z = t;", "selfa")
-            .unwrap();
+        let k = ek("T x", "T z", "T t = x; t = t; t = t * t; z = t;", "selfa");
         assert_eq!(
             k.call_one(args![&x]).unwrap().to_vec::<f64>().unwrap(),
             vec![1.0, 4.0, 9.0]
         );
         let r = arr(vec![2i64, 0, 1], &[3], d);
-        let k = ElementwiseKernel::new(
+        let k = ek(
             "T x, raw int64 r",
             "T z",
             "long long k = i; k = r[k]; k = r[k]; z = (T)k;",
             "selfidx",
-        )
-        .unwrap();
+        );
         // i=0: r[0]=2, r[2]=1; i=1: r[1]=0, r[0]=2; i=2: r[2]=1, r[1]=0
         assert_eq!(
             k.call_one(args![&x, &r]).unwrap().to_vec::<f64>().unwrap(),
@@ -821,10 +804,10 @@ fn broadcast_outputs_are_refused() {
         let x = arr(vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3], d);
         let row = arr(vec![0.0f32; 3], &[3], d);
         let bcast = row.broadcast_to(&[2, 3]).unwrap();
-        let k = ElementwiseKernel::new("T x", "T z", "z = x", "copy_k").unwrap();
+        let k = ek("T x", "T z", "z = x", "copy_k");
         let e = k.call(args![&x, &bcast]).unwrap_err();
         assert!(e.to_string().contains("broadcast view"), "{d}: {e}");
-        let raw = ElementwiseKernel::new("T x", "raw T z", "z[i] = x", "raw_out").unwrap();
+        let raw = ek("T x", "raw T z", "z[i] = x", "raw_out");
         let e = raw.call(args![&x, &bcast]).unwrap_err();
         assert!(e.to_string().contains("broadcast view"), "{d}: {e}");
         let one = arr(vec![0.0f32], &[1], d);
@@ -851,7 +834,7 @@ fn cpu_limits_stop_runaway_kernels() {
     let d = Device::Cpu;
     let x = arr((0..4096).map(|i| i as f32).collect(), &[4096], d);
     // `x == x` is true for every element: the loop never ends without a limit
-    let spin = ElementwiseKernel::new("T x", "T y", "while (x == x) {} y = x;", "spin").unwrap();
+    let spin = ek("T x", "T y", "while (x == x) {} y = x;", "spin");
     let limits = CpuLimits::new().time_limit(Duration::from_millis(100));
     let t0 = Instant::now();
     let e = with_cpu_limits(&limits, || spin.call(args![&x])).unwrap_err();
@@ -905,13 +888,12 @@ fn cpu_limits_stop_runaway_kernels() {
         "{e}"
     );
     // bounded kernels are unaffected by limits, and limits end with their scope
-    let k = ElementwiseKernel::new(
+    let k = ek(
         "T x",
         "T y",
         "T s = 0; for (int j = 0; j < 100; j++) { s += x; } y = s;",
         "loop100",
-    )
-    .unwrap();
+    );
     let limits = CpuLimits::new().time_limit(Duration::from_secs(600));
     let y = with_cpu_limits(&limits, || k.call_one(args![&x])).unwrap();
     let got = y.to_vec::<f32>().unwrap();
