@@ -74,8 +74,15 @@ pub fn label(input: &Array, structure: Option<&Array>) -> Result<(Array, usize)>
     }
     let shape = input.shape().to_vec();
     // non-zero flags (NaN counts as non-zero, as in SciPy)
-    let x: Vec<bool> = input.astype(DType::Bool)?.to_vec::<bool>()?;
+    let x: Vec<bool> = if input.dtype() == DType::Bool {
+        input.to_vec::<bool>()?
+    } else {
+        input.astype(DType::Bool)?.to_vec::<bool>()?
+    };
     let n = x.len();
+    if nd > 0 && n < i32::MAX as usize {
+        return label_lines(&x, &shape, &offs);
+    }
     let st = strides_of(&shape);
     // flat offset of each backward neighbour
     let flat: Vec<i64> = offs
@@ -140,6 +147,182 @@ pub fn label(input: &Array, structure: Option<&Array>) -> Result<(Array, usize)>
         out[i] = num[r];
     }
     Ok((Array::from_vec_on(out, shape, Device::Cpu)?, next as usize))
+}
+
+/// Root of provisional label `l` in the equivalence table (path halving).
+#[inline]
+fn find_label(parent: &mut [i32], mut l: i32) -> i32 {
+    loop {
+        let p = parent[l as usize];
+        if p == l {
+            return l;
+        }
+        let g = parent[p as usize];
+        parent[l as usize] = g;
+        l = g;
+    }
+}
+
+/// Merges the classes of the roots `a` and `b`, keeping the smaller label; returns it.
+#[inline]
+fn merge_roots(parent: &mut [i32], a: i32, b: i32) -> i32 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    parent[hi as usize] = lo;
+    lo
+}
+
+/// The provisional pass of [`label_lines`] for a 2-D image with the element above and the one
+/// to the left as the neighbours; the left label stays in a register along a row, and only a
+/// merge of two different labels branches (the rest are selects: random masks mispredict).
+fn lines_2d_cross(
+    x: &[bool],
+    len: usize,
+    rows: usize,
+    lab: &mut [i32],
+    parent: &mut Vec<i32>,
+) -> Result<()> {
+    // at most ceil(n / 2) provisional labels (a checkerboard), slot 0 the background
+    let cap = x.len() / 2 + 2;
+    let mut table: Vec<i32> = ext::try_vec_filled(cap, 0i32)?;
+    let mut next = 1i32;
+    for r in 0..rows {
+        let base = r * len;
+        let xr = &x[base..base + len];
+        let (done, rest) = lab.split_at_mut(base);
+        let row = &mut rest[..len];
+        // the label of the element to the left (0: background or the row's start)
+        let mut left = 0i32;
+        for k in 0..len {
+            let v = xr[k];
+            let up = if r > 0 { done[base - len + k] } else { 0 };
+            let fresh = v & (up == 0) & (left == 0);
+            table[next as usize] = next;
+            let known = if up != 0 { up } else { left };
+            let mut cur = if fresh { next } else { known };
+            next += fresh as i32;
+            if v & (up != 0) & (left != 0) & (up != left) {
+                let a = find_label(&mut table, up);
+                let b = find_label(&mut table, left);
+                cur = if a == b {
+                    a
+                } else {
+                    merge_roots(&mut table, a, b)
+                };
+            }
+            cur = if v { cur } else { 0 };
+            row[k] = cur;
+            left = cur;
+        }
+    }
+    table.truncate(next as usize);
+    *parent = table;
+    Ok(())
+}
+
+/// CPU labelling of fewer than `i32::MAX` elements, line by line along the last axis.
+///
+/// Two passes: provisional labels in raster order, merged in a small equivalence table that
+/// keeps the smaller label as the root (so a component's root is the label of its first element
+/// in C order), then the table is numbered `1..=n` in label order and applied. Which backward
+/// neighbours lie inside is decided once per line for the outer axes and by a range of the last
+/// axis, not per element.
+fn label_lines(x: &[bool], shape: &[usize], offs: &[Vec<i64>]) -> Result<(Array, usize)> {
+    let nd = shape.len();
+    let n = x.len();
+    let len = shape[nd - 1];
+    let st = strides_of(shape);
+    let mut lab: Vec<i32> = ext::try_vec_filled(n, 0i32)?;
+    // the equivalence table; entry 0 is the background
+    let mut parent: Vec<i32> = ext::try_vec_with_capacity(n / 2 + 2)?;
+    parent.push(0);
+    // per neighbour: flat offset, last-axis offset
+    let flat: Vec<(i64, i64)> = offs
+        .iter()
+        .map(|o| ((0..nd).map(|d| o[d] * st[d] as i64).sum(), o[nd - 1]))
+        .collect();
+    // the neighbours inside along the outer axes for the current line: (flat, k range)
+    let mut live: Vec<(usize, usize, usize)> = Vec::with_capacity(flat.len());
+    let mut coord = bounded(nd, 0usize);
+    let lines = if len == 0 { 0 } else { n / len };
+    // the default 2-D structure (the element above and the one to the left) has its own loop
+    let cross_2d = nd == 2 && offs.len() == 2 && offs[0] == [-1, 0] && offs[1] == [0, -1];
+    if cross_2d {
+        lines_2d_cross(x, len, lines, &mut lab, &mut parent)?;
+    }
+    let generic_lines = if cross_2d { 0 } else { lines };
+    for line in 0..generic_lines {
+        if line > 0 {
+            for d in (0..nd - 1).rev() {
+                coord[d] += 1;
+                if coord[d] < shape[d] {
+                    break;
+                }
+                coord[d] = 0;
+            }
+        }
+        let base = line * len;
+        live.clear();
+        for (o, &(fo, ol)) in offs.iter().zip(&flat) {
+            let inside = (0..nd - 1).all(|d| {
+                let c = coord[d] as i64 + o[d];
+                c >= 0 && c < shape[d] as i64
+            });
+            if inside {
+                // k + ol in 0..len  <=>  k in lo..hi
+                let lo = (-ol).max(0) as usize;
+                let hi = (len as i64 - ol.max(0)).max(0) as usize;
+                // the neighbour of base + k is base + k + fo >= 0 here
+                let back = (-fo) as usize;
+                live.push((back, lo, hi));
+            }
+        }
+        let xl = &x[base..base + len];
+        for (k, &v) in xl.iter().enumerate() {
+            if !v {
+                continue;
+            }
+            let i = base + k;
+            let mut cur = 0i32;
+            for &(back, lo, hi) in &live {
+                if k < lo || k >= hi {
+                    continue;
+                }
+                let l = lab[i - back];
+                if l == 0 {
+                    continue;
+                }
+                let r = find_label(&mut parent, l);
+                if cur == 0 {
+                    cur = r;
+                } else if r != cur {
+                    cur = merge_roots(&mut parent, r, cur);
+                }
+            }
+            if cur == 0 {
+                cur = parent.len() as i32;
+                parent.push(cur);
+            }
+            lab[i] = cur;
+        }
+    }
+    // number the roots 1..=n in label order; a non-root's parent is a smaller label
+    let mut next = 0i32;
+    for l in 1..parent.len() {
+        let p = parent[l];
+        parent[l] = if p == l as i32 {
+            next += 1;
+            next
+        } else {
+            parent[p as usize]
+        };
+    }
+    for v in lab.iter_mut() {
+        *v = parent[*v as usize];
+    }
+    Ok((
+        Array::from_vec_on(lab, shape.to_vec(), Device::Cpu)?,
+        next as usize,
+    ))
 }
 
 /// Which of the labels `0..=n` occur in `labels` (int64, any device).
