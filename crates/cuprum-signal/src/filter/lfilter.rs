@@ -89,7 +89,12 @@ fn filter_ba(
         }
         None => cuprum_core::zeros_on(&zshape[..], dt, x.device())?,
     };
-    let xl = to_last(&x.astype(dt)?, ax)?;
+    // no copy when x already has the working dtype (the engine reads it in place)
+    let xl = if x.dtype() == dt {
+        to_last(x, ax)?
+    } else {
+        to_last(&x.astype(dt)?, ax)?
+    };
     let zl = to_last(&z.astype(dt)?, ax)?;
     let (y, zf) = engine::run(op, &Recurrence::Ba { b: &bv, a: &av }, &xl, &zl)?;
     Ok((from_last(&y, ax)?, from_last(&zf, ax)?))

@@ -81,7 +81,12 @@ fn filter_sos(
         }
         None => cuprum_core::zeros_on(&zshape[..], dt, x.device())?,
     };
-    let xl = crate::util::to_last(&x.astype(dt)?, ax)?;
+    // no copy when x already has the working dtype (the engine reads it in place)
+    let xl = if x.dtype() == dt {
+        crate::util::to_last(x, ax)?
+    } else {
+        crate::util::to_last(&x.astype(dt)?, ax)?
+    };
     let ze = to_engine(&z, ax)?;
     let lead: Vec<usize> = xl.shape()[..xl.ndim() - 1].to_vec();
     let mut zflat = lead.clone();
