@@ -5,12 +5,15 @@
 //!   NumPy golden corpus and prints a pass count per area; exits non-zero on any failure.
 //! - `cargo xtask bench [ARGS]`: builds and runs `cuprum-bench` (speedup tables).
 //! - `cargo xtask info`: prints cuprum's configuration (`cuprum::show_config()`).
+//! - `cargo xtask build-cost [--out FILE] [--no-release]`: builds a new crate made of the README's
+//!   snippets with a fresh target directory and writes `docs/benchmarks/build.md`.
 //! - `cargo xtask fuzz TARGET [--iters N] [--seconds S]`: runs a fuzz target of `cuprum-fuzz`
 //!   (stable Rust; targets `npy`, `index`).
 //!
 //! Each command lives in its own module; `main` only parses arguments and dispatches.
 
 mod bench;
+mod build_cost;
 mod conformance;
 mod fuzz;
 mod info;
@@ -29,6 +32,9 @@ struct Cli {
 enum Command {
     /// Build cuprum-bench in release mode and run it (CPU-vs-GPU speedup tables).
     Bench(bench::Args),
+    /// Measure what building a crate that depends on cuprum costs (debug and release, fresh and
+    /// after an edit) and write `docs/benchmarks/build.md`.
+    BuildCost(build_cost::Args),
     /// Run the NumPy/SciPy conformance corpus on the chosen devices.
     Conformance(conformance::Args),
     /// Print cuprum's version, the CPU, each GPU and the CUDA libraries found.
@@ -44,6 +50,7 @@ fn main() -> ExitCode {
         Command::Conformance(args) => conformance::run(&args),
         Command::Info => info::run(),
         Command::Bench(args) => bench::run(&args),
+        Command::BuildCost(args) => build_cost::run(&args),
         Command::Fuzz(args) => fuzz::run(&args),
     }
 }
