@@ -381,11 +381,9 @@ pub(super) static ENTRIES: &[Entry] = &[
         a.operand("x")?
     ))),
     e!("special.tandg(x)", |a| one(sp::tandg(a.operand("x")?))),
-    e!("special.wright_bessel(a, b, x)", |a| one(sp::wright_bessel(
-        a.operand("a")?,
-        a.operand("b")?,
-        a.operand("x")?
-    ))),
+    e!("special.wright_bessel(a, b, x)", |a| one(
+        sp::wright_bessel(a.operand("a")?, a.operand("b")?, a.operand("x")?)
+    )),
     e!("special.xlog1py(x, y)", |a| one(sp::xlog1py(
         a.operand("x")?,
         a.operand("y")?
