@@ -25,7 +25,7 @@ use cuprum_core::{Array, Operand, Result};
 /// assert!((r[0] - 0.6224593312018546).abs() <= 1e-14 * 0.6224593312018546);
 /// ```
 pub fn expit(x: &Array) -> Result<Array> {
-    let [r] = apply(
+    let [r] = crate::ufunc::apply_inline(
         "special.expit",
         "expit",
         First::F64,

@@ -166,11 +166,51 @@ pub(crate) fn apply<const N: usize, const M: usize>(
     }
 }
 
+/// [`apply`] for a cheap one-result kernel that the CPU loop inlines (a closure, not a function
+/// pointer called per element): the same dtypes, broadcasting, devices and results.
+pub(crate) fn apply_inline<const N: usize, F>(
+    op: &'static str,
+    name: &'static str,
+    first: First,
+    ops: [&Operand<'_>; N],
+    f: F,
+) -> Result<[Array; 1]>
+where
+    F: Fn([f64; N]) -> [f64; 1] + Sync,
+{
+    let dev = common_device(op, &ops)?;
+    dev.check_available(op)?;
+    let dts: Vec<DType> = ops
+        .iter()
+        .filter_map(|o| match o {
+            Operand::Array(a) => Some(a.dtype()),
+            Operand::Scalar(_) => None,
+        })
+        .collect();
+    let dt = loop_dtype(op, &dts, first)?;
+    match dev {
+        Device::Cpu => {
+            let (arrs, shape) = prepare(op, &ops, dt, Device::Cpu)?;
+            if dt == DType::Float32 {
+                cpu_loop_one::<f32, N, 1, F>(op, &arrs, &shape, f)
+            } else {
+                cpu_loop_one::<f64, N, 1, F>(op, &arrs, &shape, f)
+            }
+        }
+        Device::Cuda(o) => cuda_apply(op, name, &ops, dt, o),
+        #[allow(unreachable_patterns)]
+        other => Err(Error::unsupported(
+            op,
+            format!("device {other} is not supported"),
+        )),
+    }
+}
+
 /// Elements per parallel task of the CPU loop.
 const CHUNK: usize = 1 << 13;
 
 /// A float type of the CPU loops: the loop reads and writes it directly, computing in `f64`.
-trait Lane: cuprum_core::Element {
+trait Lane: cuprum_core::Element + bytemuck::Pod {
     fn to64(self) -> f64;
     fn from64(v: f64) -> Self;
     fn zero() -> Self;
@@ -227,6 +267,9 @@ fn cpu_loop<T: Lane, const N: usize, const M: usize>(
 ) -> Result<[Array; M]> {
     let (arrs, shape) = prepare(op, ops, T::DTYPE, Device::Cpu)?;
     let n = ext::layout::shape_size(&shape);
+    if M == 1 {
+        return cpu_loop_one::<T, N, M, _>(op, &arrs, &shape, f);
+    }
     let mut ins: Vec<Vec<T>> = Vec::new();
     for a in &arrs {
         let b = if a.shape() == shape.as_slice() {
@@ -278,6 +321,67 @@ fn cpu_loop<T: Lane, const N: usize, const M: usize>(
     for v in outs {
         res.push(Array::from_vec_on(v, shape.as_slice(), Device::Cpu)?);
     }
+    res.try_into()
+        .map_err(|_| Error::invalid_value(op, "internal: output count"))
+}
+
+/// [`cpu_loop`] for one result: the C-contiguous inputs read in place under their storage's
+/// read guard (broadcast or strided ones made contiguous first), the result written into
+/// [`ext::empty_for_overwrite`]'s buffer (recycled when the cache holds one): no copy of a
+/// contiguous input, no zero-filled output.
+fn cpu_loop_one<T: Lane, const N: usize, const M: usize, F>(
+    op: &'static str,
+    arrs: &[Array],
+    shape: &[usize],
+    f: F,
+) -> Result<[Array; M]>
+where
+    F: Fn([f64; N]) -> [f64; M] + Sync,
+{
+    let mut ins: Vec<Array> = Vec::with_capacity(N);
+    for a in arrs {
+        let b = if a.shape() == shape {
+            a.clone()
+        } else {
+            a.broadcast_to(shape)?
+        };
+        ins.push(ext::as_c_contiguous(&b)?);
+    }
+    let out = ext::empty_for_overwrite(shape, T::DTYPE, Device::Cpu)?;
+    let internal = || Error::invalid_value(op, "internal: a CPU array without host storage");
+    {
+        let mut guards = Vec::with_capacity(N);
+        for a in &ins {
+            guards.push(a.storage().as_cpu().ok_or_else(internal)?.read());
+        }
+        let xs: Vec<&[T]> = guards
+            .iter()
+            .zip(&ins)
+            .map(|(g, a)| &g.slice::<T>()[a.offset()..a.offset() + a.size()])
+            .collect();
+        let mut w = out.storage().as_cpu().ok_or_else(internal)?.write();
+        let ys = &mut w.slice_mut::<T>()[..out.size()];
+        ys.par_chunks_mut(CHUNK).enumerate().for_each(|(c, sl)| {
+            let start = c * CHUNK;
+            if N == 1 {
+                let xc = &xs[0][start..start + sl.len()];
+                for (y, &x) in sl.iter_mut().zip(xc) {
+                    let mut args = [0.0; N];
+                    args[0] = x.to64();
+                    *y = T::from64(f(args)[0]);
+                }
+            } else {
+                for (j, y) in sl.iter_mut().enumerate() {
+                    let mut args = [0.0; N];
+                    for (a, x) in args.iter_mut().zip(&xs) {
+                        *a = x[start + j].to64();
+                    }
+                    *y = T::from64(f(args)[0]);
+                }
+            }
+        });
+    }
+    let res: Vec<Array> = vec![out];
     res.try_into()
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
 }

@@ -5,6 +5,7 @@
 use super::{INF, MACHEP, NAN, polevl};
 
 /// The logistic function `1 / (1 + exp(-x))`.
+#[inline]
 pub(crate) fn expit(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
