@@ -98,9 +98,10 @@ fn fixed_order<T: Sample>(k: usize, b: &[T], a: &[T], x: &[T], y: &mut [T], z: &
 }
 
 /// `sosfilt` with `S` sections, the state in a fixed-size array, rayon over the signals.
-fn sections_k<T: Sample, const S: usize>(
+fn sections_k<T: Sample, U: Copy + Sync, F: Fn(U) -> T + Sync, const S: usize>(
     c: &[[T; 6]],
-    x: &[T],
+    x: &[U],
+    conv: F,
     y: &mut [T],
     z: &mut [T],
     n: usize,
@@ -115,7 +116,7 @@ fn sections_k<T: Sample, const S: usize>(
                 *s2 = [zs[2 * k], zs[2 * k + 1]];
             }
             for (&xi, yo) in xs.iter().zip(ys.iter_mut()) {
-                let mut v = xi;
+                let mut v = conv(xi);
                 for k in 0..S {
                     let cc = &cs[k];
                     let o = cc[0] * v + st[k][0];
@@ -132,12 +133,19 @@ fn sections_k<T: Sample, const S: usize>(
         });
 }
 
-/// [`sections_k`] for 1 to 8 sections.
-fn fixed_sections<T: Sample>(c: &[[T; 6]], x: &[T], y: &mut [T], z: &mut [T], n: usize) {
+/// [`sections_k`] for 1 to 8 sections, the input converted by `conv` as it is read.
+fn fixed_sections<T: Sample, U: Copy + Sync, F: Fn(U) -> T + Sync>(
+    c: &[[T; 6]],
+    x: &[U],
+    conv: F,
+    y: &mut [T],
+    z: &mut [T],
+    n: usize,
+) {
     macro_rules! dispatch {
         ($($k:literal)*) => {
             match c.len() {
-                $($k => sections_k::<T, $k>(c, x, y, z, n),)*
+                $($k => sections_k::<T, U, F, $k>(c, x, conv, y, z, n),)*
                 _ => unreachable!("1 to 8 sections"),
             }
         };
@@ -227,7 +235,7 @@ fn lines_cpu<T: Sample>(rec: &Recurrence<'_>, x: &[T], y: &mut [T], z: &mut [T],
                 .map(|r| r.map(|v| T::from_c(C::new(v, 0.0))))
                 .collect();
             if (1..=8).contains(&c.len()) {
-                fixed_sections(&c, x, y, z, n);
+                fixed_sections(&c, x, |v| v, y, z, n);
                 return;
             }
             x.par_chunks(n)
@@ -266,6 +274,33 @@ fn run_cpu_typed<T: Sample>(rec: &Recurrence<'_>, x: &Array, z: &Array) -> Resul
         let xv = &g.slice::<T>()[x.offset()..x.offset() + x.size()];
         let yv = &mut w.slice_mut::<T>()[..y.size()];
         lines_cpu(rec, xv, yv, &mut zv, n);
+    }
+    Ok((y, Array::from_vec_on(zv, z.shape(), Device::Cpu)?))
+}
+
+/// `sosfilt` of 1 to 8 sections over a float32 CPU array `x` in float64 (the state `z` and the
+/// output float64), each sample widened as it is read instead of a float64 copy of `x` first.
+/// Shapes as [`run`].
+pub(crate) fn run_sos_widen(sos: &[[f64; 6]], x: &Array, z: &Array) -> Result<(Array, Array)> {
+    let x = ext::as_c_contiguous(x)?;
+    let n = *x.shape().last().unwrap_or(&1);
+    let mut zv = z.to_vec::<f64>()?;
+    let y = ext::empty_for_overwrite(x.shape(), DType::Float64, Device::Cpu)?;
+    let (xs, ys) = (x.storage(), y.storage());
+    let (Some(xs), Some(ys)) = (xs.as_cpu(), ys.as_cpu()) else {
+        return Err(Error::unsupported(
+            "signal.sosfilt",
+            "a CPU array without host storage",
+        ));
+    };
+    {
+        let g = xs.read();
+        let mut w = ys.write();
+        let xv = &g.slice::<f32>()[x.offset()..x.offset() + x.size()];
+        let yv = &mut w.slice_mut::<f64>()[..y.size()];
+        if n > 0 {
+            fixed_sections(sos, xv, f64::from, yv, &mut zv, n);
+        }
     }
     Ok((y, Array::from_vec_on(zv, z.shape(), Device::Cpu)?))
 }
