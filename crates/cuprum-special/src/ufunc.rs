@@ -218,7 +218,7 @@ where
 {
     let x = ext::as_c_contiguous(x)?;
     let out = ext::empty_for_overwrite(x.shape(), DType::Float32, Device::Cpu)?;
-    let internal = || Error::invalid_value(op, "internal: a CPU array without host storage");
+    let internal = || Error::unsupported(op, "a CPU array without host storage");
     let g = x.storage().as_cpu().ok_or_else(internal)?.read();
     let mut w = out.storage().as_cpu().ok_or_else(internal)?.write();
     let xs = &g.slice::<f32>()[x.offset()..x.offset() + x.size()];
@@ -378,7 +378,7 @@ fn cpu_loop_one<T: Lane, const N: usize, const M: usize, F>(
 where
     F: Fn([f64; N]) -> [f64; M] + Sync,
 {
-    let mut ins: Vec<Array> = Vec::with_capacity(N);
+    let mut ins: Vec<Array> = Vec::new();
     for a in arrs {
         let b = if a.shape() == shape {
             a.clone()
@@ -388,9 +388,9 @@ where
         ins.push(ext::as_c_contiguous(&b)?);
     }
     let out = ext::empty_for_overwrite(shape, T::DTYPE, Device::Cpu)?;
-    let internal = || Error::invalid_value(op, "internal: a CPU array without host storage");
+    let internal = || Error::unsupported(op, "a CPU array without host storage");
     {
-        let mut guards = Vec::with_capacity(N);
+        let mut guards = Vec::new();
         for a in &ins {
             guards.push(a.storage().as_cpu().ok_or_else(internal)?.read());
         }
@@ -421,9 +421,8 @@ where
             }
         });
     }
-    let res: Vec<Array> = vec![out];
-    res.try_into()
-        .map_err(|_| Error::invalid_value(op, "internal: output count"))
+    // M is 1 here (the caller's dispatch)
+    Ok(std::array::from_fn(|_| out.clone()))
 }
 
 /// The `kernels/special/` sources in the order of the `include_str!`s below, `common.cuh` first
