@@ -345,54 +345,42 @@ pub(crate) fn spline_weights(x: f64, order: usize, w: &mut [f64]) {
     }
 }
 
-/// The interpolated value of spline coefficients `x` (`shape`) at coordinate `c`.
-#[allow(clippy::needless_range_loop)]
-fn sample(
-    x: &[f64],
-    shape: &[usize],
-    strides: &[usize],
-    c: &[f64],
-    order: usize,
-    mode: Mode,
-    cval: f64,
-) -> f64 {
-    let nd = shape.len();
+/// One axis's taps: flat offsets (-1 outside) and weights of the `order + 1` coefficients.
+type Taps = ([i64; 6], [f64; 6]);
+
+/// The taps of one axis at coordinate `c` (length `n`, element stride `stride`): the flat
+/// offsets of the `order + 1` coefficients (-1 outside) and their weights; `None` where the
+/// point takes `cval`.
+#[inline]
+fn axis_taps(c: f64, n: usize, stride: usize, order: usize, mode: Mode) -> Option<Taps> {
     let smode = spline_mode(mode);
-    let k = order + 1;
-    let mut idx = [[0i64; 6]; 8];
-    let mut wts = [[1.0f64; 6]; 8];
-    let mut idx_v = bounded(if nd > 8 { nd } else { 0 }, [0i64; 6]);
-    let mut wts_v = bounded(if nd > 8 { nd } else { 0 }, [1.0f64; 6]);
-    for d in 0..nd {
-        let n = shape[d] as i64;
-        let cc = map_coordinate(c[d], n, mode);
-        if !(cc > -1.0 || mode == Mode::GridConstant) {
-            return cval;
-        }
-        let start = if order & 1 == 1 {
-            cc.floor() as i64
-        } else {
-            (cc + 0.5).floor() as i64
-        }
-        .saturating_sub((order / 2) as i64);
-        let (ia, wa) = if nd > 8 {
-            (&mut idx_v[d], &mut wts_v[d])
-        } else {
-            (&mut idx[d], &mut wts[d])
-        };
-        spline_weights(cc, order, wa);
-        for l in 0..k {
-            ia[l] = match window_index(start.saturating_add(l as i64), n, smode) {
-                Some(j) => (j * strides[d]) as i64,
-                None => -1,
-            };
-        }
+    let n = n as i64;
+    let cc = map_coordinate(c, n, mode);
+    if !(cc > -1.0 || mode == Mode::GridConstant) {
+        return None;
     }
-    let (ia, wa): (&[[i64; 6]], &[[f64; 6]]) = if nd > 8 {
-        (&idx_v, &wts_v)
+    let start = if order & 1 == 1 {
+        cc.floor() as i64
     } else {
-        (&idx[..nd], &wts[..nd])
-    };
+        (cc + 0.5).floor() as i64
+    }
+    .saturating_sub((order / 2) as i64);
+    let mut ia = [0i64; 6];
+    let mut wa = [1.0f64; 6];
+    spline_weights(cc, order, &mut wa);
+    for (l, i) in ia.iter_mut().enumerate().take(order + 1) {
+        *i = match window_index(start.saturating_add(l as i64), n, smode) {
+            Some(j) => (j * stride) as i64,
+            None => -1,
+        };
+    }
+    Some((ia, wa))
+}
+
+/// The sum of the coefficients `x` at the taps `ia`, `wa` (one entry per axis) weighted by
+/// their weights; `cval` for a tap outside.
+fn combine(x: &[f64], ia: &[[i64; 6]], wa: &[[f64; 6]], k: usize, cval: f64) -> f64 {
+    let nd = ia.len();
     if nd == 2 {
         // the common 2-d case as two nested loops (the row's weights factored out)
         let mut t = 0.0;
@@ -434,6 +422,78 @@ fn sample(
     t
 }
 
+/// The interpolated value of spline coefficients `x` (`shape`) at coordinate `c`.
+fn sample(
+    x: &[f64],
+    shape: &[usize],
+    strides: &[usize],
+    c: &[f64],
+    order: usize,
+    mode: Mode,
+    cval: f64,
+) -> f64 {
+    let nd = shape.len();
+    let mut idx = [[0i64; 6]; 8];
+    let mut wts = [[1.0f64; 6]; 8];
+    let mut idx_v = bounded(if nd > 8 { nd } else { 0 }, [0i64; 6]);
+    let mut wts_v = bounded(if nd > 8 { nd } else { 0 }, [1.0f64; 6]);
+    for d in 0..nd {
+        let Some((i, w)) = axis_taps(c[d], shape[d], strides[d], order, mode) else {
+            return cval;
+        };
+        if nd > 8 {
+            (idx_v[d], wts_v[d]) = (i, w);
+        } else {
+            (idx[d], wts[d]) = (i, w);
+        }
+    }
+    let (ia, wa): (&[[i64; 6]], &[[f64; 6]]) = if nd > 8 {
+        (&idx_v, &wts_v)
+    } else {
+        (&idx[..nd], &wts[..nd])
+    };
+    combine(x, ia, wa, order + 1, cval)
+}
+
+/// [`interpolate`] of a 2-D zoom or shift on the CPU: every output row's and column's taps
+/// computed once (the coordinate along an axis depends only on the output index along it),
+/// then combined per point as [`sample`] does (same results).
+#[allow(clippy::too_many_arguments)]
+fn zoom_shift_2d(
+    xs: &[f64],
+    shape: &[usize],
+    out: &mut [f64],
+    out_shape: &[usize],
+    axis_coord: impl Fn(usize, usize) -> f64,
+    order: usize,
+    mode: Mode,
+    cval: f64,
+) -> Result<()> {
+    let st = strides_of(shape);
+    let mut taps: Vec<Vec<Option<Taps>>> = Vec::new();
+    for d in 0..2 {
+        let mut t = cuprum_core::ext::try_vec_with_capacity(out_shape[d])?;
+        for o in 0..out_shape[d] {
+            t.push(axis_taps(axis_coord(d, o), shape[d], st[d], order, mode));
+        }
+        taps.push(t);
+    }
+    let cols = out_shape[1];
+    out.par_chunks_mut(cols.max(1))
+        .zip(taps[0].par_iter())
+        .for_each(|(row, t0)| {
+            for (o, t1) in row.iter_mut().zip(&taps[1]) {
+                *o = match (t0, t1) {
+                    (Some((i0, w0)), Some((i1, w1))) => {
+                        combine(xs, &[*i0, *i1], &[*w0, *w1], order + 1, cval)
+                    }
+                    _ => cval,
+                };
+            }
+        });
+    Ok(())
+}
+
 /// Interpolates spline coefficients `x` (`f64`, any device) at the coordinates of `coords`
 /// for an output of `out_shape`; `npad` is added to every coordinate.
 pub(crate) fn interpolate(
@@ -468,6 +528,25 @@ pub(crate) fn interpolate(
     let ond = out_shape.len();
     let ost = strides_of(out_shape);
     let pad = npad as f64;
+    if let Coords::ZoomShift { zoom, shift, grid } = coords
+        && nd == 2
+        && ond == 2
+    {
+        // the coordinate of [`interpolate`]'s general loop, one axis at a time
+        let axis_coord = |d: usize, o: usize| {
+            let mut v = o as f64 + shift[d];
+            if *grid {
+                v = (v + 0.5) * zoom[d] - 0.5;
+            } else {
+                v *= zoom[d];
+            }
+            v + pad
+        };
+        zoom_shift_2d(
+            &xs, &shape, &mut out, out_shape, axis_coord, order, mode, cval,
+        )?;
+        return Array::from_vec_on(out, out_shape, Device::Cpu);
+    }
     out.par_iter_mut().enumerate().for_each_init(
         || bounded(nd, 0.0f64),
         |c, (i, o)| {
