@@ -283,12 +283,14 @@ extern "C" __global__ void nd_interpolate(const double* __restrict__ x, double* 
             if (kind == 0) {
                 v = coords[d * nout + i];
             } else if (kind == 1) {
+                // rounded products and sums (no FMA contraction): a coordinate on the edge
+                // of the input must land on the same side as on the CPU
                 v = 0.0;
-                for (ll e = 0; e < ondim; ++e) v += (double)oc[e] * params[d * ondim + e];
-                v += params[ndim * ondim + d];
+                for (ll e = 0; e < ondim; ++e) v = __dadd_rn(v, __dmul_rn((double)oc[e], params[d * ondim + e]));
+                v = __dadd_rn(v, params[ndim * ondim + d]);
             } else {
                 v = (double)oc[d] + params[ndim + d];
-                if (params[2 * ndim] != 0.0) v = (v + 0.5) * params[d] - 0.5; else v *= params[d];
+                if (params[2 * ndim] != 0.0) v = __dadd_rn(__dmul_rn(v + 0.5, params[d]), -0.5); else v *= params[d];
             }
             c[d] = v + npad;
         }

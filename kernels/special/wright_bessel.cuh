@@ -26,7 +26,7 @@
          * Note that every term, and therefore also Phi(a, b, x) is
          * monotone decreasing with increasing a or b.
          */
-        double xk_k = pow(x, nstart) * sp_rgamma(nstart + 1); // x^k/k!
+        double xk_k = pow(x, (double)nstart) * sp_rgamma((double)nstart + 1.0); // x^k/k!
         double res = xk_k * sp_rgamma(nstart * a + b);
         // term k=nstart+1, +2, +3, ...
         if (nstop > nstart) {
