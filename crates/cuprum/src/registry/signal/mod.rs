@@ -1096,8 +1096,8 @@ pub(super) static ENTRIES: &[Entry] = &[
     e!("signal.symiirorder1(signal, c0, z1, precision=-1.0)", |a| {
         one(sg::symiirorder1(
             &a.array("signal")?,
-            complex(&a, "c0")?,
-            complex(&a, "z1")?,
+            complex(a, "c0")?,
+            complex(a, "z1")?,
             a.float("precision")?,
         ))
     }),
