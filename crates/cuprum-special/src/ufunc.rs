@@ -494,8 +494,11 @@ fn cuda_apply<const M: usize>(
         let suffix = if dt == DType::Float32 { "f32" } else { "f64" };
         let kname = format!("sp_{name}_{suffix}");
         // One module per function (see common.cuh): `-DSP_WANT_<name>=1` keeps its kernels only.
+        // `--fmad=false`: no contraction into multiply-adds, so the GPU evaluates each formula
+        // in the CPU's order (an FMA moved `lambertw` across its branch point and `hyperu`,
+        // `stdtr`, `wofz`, `sph_harm_y`, `airy` off the CPU's values by 1e-15 to 5e-12).
         let want = format!("-DSP_WANT_{name}=1");
-        let f = nvrtc::static_function(ordinal, SOURCE, &kname, &[want.as_str()])?;
+        let f = nvrtc::static_function(ordinal, SOURCE, &kname, &[want.as_str(), "--fmad=false"])?;
         let mut ptrs: Vec<u64> = Vec::new();
         for a in ins.iter().chain(outs.iter()) {
             ptrs.push(dptr(a)?);
