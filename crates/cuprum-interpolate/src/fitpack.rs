@@ -65,8 +65,13 @@ pub fn splrep(x: &Array, y: &Array, opts: SplrepOptions) -> Result<BSpline> {
         let c = solve_collocation(OP, &p.x, &p.y, 1, &t, k, &[], &[])?;
         (t, c)
     } else {
-        let w = ext::try_vec_filled(p.x.len(), 1.0)?;
-        crate::fitpack_curfit::curfit(OP, &p.x, &p.y, &w, k, s)?
+        // SciPy's splrep: FITPACK's curfit with nest = max(m + k + 1, 2k + 3)
+        let m = p.x.len();
+        let w = ext::try_vec_filled(m, 1.0)?;
+        let nest = (m + k + 1).max(2 * k + 3);
+        let mut fit = crate::fpcurf::CurveFit::new(p.x, p.y, w, k, s, nest)?;
+        fit.fit(OP, crate::fpcurf::Start::Fresh)?;
+        (fit.knots().to_vec(), fit.coefficients().to_vec())
     };
     let nc = c.len();
     BSpline::new(

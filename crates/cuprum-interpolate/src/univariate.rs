@@ -1,9 +1,10 @@
 //! FITPACK's object interface: [`UnivariateSpline`], [`InterpolatedUnivariateSpline`],
 //! [`LSQUnivariateSpline`], and [`make_lsq_spline`] (`scipy.interpolate`).
 
-use crate::bspline::{BSpline, not_a_knot, solve_collocation};
+use crate::bspline::BSpline;
 use crate::fitpack::{SplevExt, splev, splint};
-use crate::fitpack_curfit::{curfit, lsq_spline};
+use crate::fitpack_lsq::lsq_spline;
+use crate::fpcurf::{CurveFit, Start};
 use crate::ppoly::Extrapolate;
 use crate::util::{self, host_f64, prepare, upload};
 use cuprum_core::{Array, Error, Result, ext};
@@ -97,6 +98,18 @@ pub struct UnivariateSpline {
     spline: BSpline,
     ext: SplevExt,
     residual: f64,
+    origin: Origin,
+}
+
+/// Where a [`UnivariateSpline`] came from, for [`UnivariateSpline::set_smoothing_factor`].
+#[derive(Clone, Debug)]
+enum Origin {
+    /// a smoothing or interpolating fit, with FITPACK's state for a restart
+    Fitted(Box<CurveFit>),
+    /// a least-squares spline on given knots (`LSQUnivariateSpline`)
+    FixedKnots,
+    /// a derivative or antiderivative of another spline (SciPy's `_from_tck`)
+    Derived,
 }
 
 impl Deref for UnivariateSpline {
@@ -123,15 +136,78 @@ impl UnivariateSpline {
             return Err(Error::out_of_domain(OP, "s", s, "s >= 0"));
         }
         let k = opts.k;
-        let (t, c) = if s == 0.0 {
-            let t = not_a_knot(&p.x, k)?;
-            let c = solve_collocation(OP, &p.x, &p.y, 1, &t, k, &[], &[])?;
-            (t, c)
+        // SciPy's fpcurf0 default nest, grown to m + k + 1 when the knots outgrow it
+        let nest = if s == 0.0 {
+            m + k + 1
         } else {
-            curfit(OP, &p.x, &p.y, &w, k, s)?
+            (m / 2).max(2 * (k + 1))
         };
-        let (_, residual) = lsq_spline(OP, &p.x, &p.y, &w, &t, k)?;
-        Self::build(t, c, k, opts.ext, residual, x.device())
+        let mut fit = CurveFit::new(p.x, p.y, w, k, s, nest)?;
+        fit.fit(OP, Start::Fresh)?;
+        Self::from_fit(fit, opts.ext, x.device())
+    }
+
+    fn from_fit(fit: CurveFit, ext: SplevExt, dev: cuprum_core::Device) -> Result<Self> {
+        let mut out = Self::build(
+            fit.knots().to_vec(),
+            fit.coefficients().to_vec(),
+            fit.k,
+            ext,
+            fit.fp,
+            dev,
+        )?;
+        out.origin = Origin::Fitted(Box::new(fit));
+        Ok(out)
+    }
+
+    /// Refits with smoothing condition `s`, starting from the knots of the last fit
+    /// (`set_smoothing_factor(s)`; FITPACK's `fpcurf` with `iopt = 1`, as SciPy's
+    /// `dfitpack.fpcurf1`): when the least-squares polynomial meets `s` the fit starts over
+    /// from it, otherwise knots are added to the current ones until the least-squares spline
+    /// meets `s`, then the smoothing parameter is iterated. The spline is changed in place,
+    /// as in SciPy; knots, coefficients, residual and values are SciPy's.
+    ///
+    /// A least-squares spline on fixed knots ([`LSQUnivariateSpline`]) is left unchanged
+    /// (SciPy warns "smoothing factor unchanged for LSQ spline with fixed knots").
+    ///
+    /// # Errors
+    /// [`Error::OutOfDomain`] for `s < 0` or NaN; [`Error::Unsupported`] for a spline made by
+    /// [`derivative`](Self::derivative) or [`antiderivative`](Self::antiderivative), which
+    /// has no data to refit (SciPy fails there too); [`Error::BadArgument`] when FITPACK finds
+    /// no knot interval with data to split. On error the spline is unchanged.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_interpolate::{UnivariateOptions, UnivariateSpline};
+    /// let x = Array::from_vec_on((0..10).map(f64::from).collect(), &[10], Device::Cpu).unwrap();
+    /// let y = Array::from_vec_on((0..10).map(|i| (i * i) as f64).collect(), &[10], Device::Cpu).unwrap();
+    /// let mut s = UnivariateSpline::new(&x, &y, UnivariateOptions { s: Some(1.0), ..Default::default() }).unwrap();
+    /// // x^2 is a cubic polynomial: the polynomial fit already meets s = 0.5
+    /// s.set_smoothing_factor(0.5).unwrap();
+    /// assert_eq!(s.get_knots().unwrap().to_vec::<f64>().unwrap(), vec![0.0, 9.0]);
+    /// assert!(s.get_residual() < 1e-16);
+    /// ```
+    pub fn set_smoothing_factor(&mut self, s: f64) -> Result<()> {
+        const OP: &str = "interpolate.UnivariateSpline.set_smoothing_factor";
+        let fit = match &self.origin {
+            Origin::FixedKnots => return Ok(()),
+            Origin::Derived => {
+                return Err(Error::unsupported(
+                    OP,
+                    "a spline made by derivative() or antiderivative() has no data to refit",
+                ));
+            }
+            Origin::Fitted(f) => f,
+        };
+        if s.is_nan() || s < 0.0 {
+            return Err(Error::out_of_domain(OP, "s", s, "s >= 0"));
+        }
+        let mut fit = (**fit).clone();
+        fit.s = s;
+        fit.fit(OP, Start::Continue)?;
+        *self = Self::from_fit(fit, self.ext, self.spline.t().device())?;
+        Ok(())
     }
 
     fn build(
@@ -154,6 +230,7 @@ impl UnivariateSpline {
             spline,
             ext,
             residual,
+            origin: Origin::FixedKnots,
         })
     }
 
@@ -223,6 +300,7 @@ impl UnivariateSpline {
             spline: crate::fitpack::splder(&self.spline, n)?,
             ext: self.ext,
             residual: self.residual,
+            origin: Origin::Derived,
         })
     }
 
@@ -248,6 +326,7 @@ impl UnivariateSpline {
             spline: crate::fitpack::splantider(&self.spline, n)?,
             ext: self.ext,
             residual: self.residual,
+            origin: Origin::Derived,
         })
     }
 

@@ -9,6 +9,8 @@ mod grid_pchip;
 mod ndppoly;
 mod reference;
 mod scattered;
+mod smoothing;
+mod smoothing_reference;
 mod splines;
 mod tables;
 
