@@ -164,17 +164,14 @@ fn fpdisc(t: &[f64], n: usize, k2: usize, b: &mut Mat) {
             h[j - 1] = tt(l) - tt(lk);
             h[ik - 1] = tt(l) - tt(lj);
         }
-        let mut lp = lmk;
         for j in 1..=k2 {
-            let mut jk = j;
+            let lp = lmk + j - 1;
             let mut prod = h[j - 1];
-            for _ in 1..=k {
-                jk += 1;
+            for jk in j + 1..=j + k {
                 prod = prod * h[jk - 1] * fac;
             }
             let lk = lp + k1;
             *b.at(lmk, j) = (tt(lk) - tt(lp)) / prod;
-            lp += 1;
         }
     }
 }

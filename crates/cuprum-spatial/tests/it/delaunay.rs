@@ -61,13 +61,7 @@ fn delaunay_matches_qhull() {
 fn delaunay_large_grid_and_random() {
     // 10^5 random points (xorshift64): a complete triangulation has 2n - 2 - h triangles (Euler)
     let n = 100_000;
-    let mut s = 0x2545f4914f6cdd1du64;
-    let mut next = || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = crate::uniform(0x2545f4914f6cdd1du64);
     let v: Vec<f64> = (0..2 * n).map(|_| next()).collect();
     let p = arr(&v, &[n, 2], cuprum_core::Device::Cpu);
     let d = Delaunay::new(&p).unwrap();
@@ -202,13 +196,7 @@ fn delaunay_3d_matches_scipy() {
 fn delaunay_3d_is_empty_sphere_on_many_points() {
     // 1500 points (xorshift64): every tetrahedron is positive and its circumsphere holds no
     // other point (a relative tolerance of 1e-9)
-    let mut s = 0x9e3779b97f4a7c15u64;
-    let mut next = || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = crate::uniform(0x9e3779b97f4a7c15u64);
     let n = 1500;
     let pv: Vec<f64> = (0..3 * n).map(|_| next()).collect();
     let d = Delaunay::new(&arr(&pv, &[n, 3], cuprum_core::Device::Cpu)).unwrap();

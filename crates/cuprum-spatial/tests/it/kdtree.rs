@@ -82,13 +82,7 @@ fn ball_pairs_and_counts() {
 fn tree_agrees_with_exhaustive_search() {
     // 3000 points in 3-d (xorshift64), 40 queries: the CPU tree's neighbours equal a sort of
     // the cdist rows, for several p
-    let mut s = 0x9e3779b97f4a7c15u64;
-    let mut next = || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = crate::uniform(0x9e3779b97f4a7c15u64);
     let (n, q, k) = (3000, 40, 5);
     let pv: Vec<f64> = (0..3 * n).map(|_| next()).collect();
     let qv: Vec<f64> = (0..3 * q).map(|_| next() * 1.2 - 0.1).collect();
@@ -173,13 +167,7 @@ fn device_search_agrees_with_the_cpu_tree() {
     // 20000 points (uniform in 3-d, clustered in 2-d, on a line in 1-d), queries inside and
     // outside the data: every device's k nearest (the grid kernel on CUDA devices for k <= 32,
     // the exhaustive search above) equal the CPU tree's, for several p and an upper bound
-    let mut s = 0x2545f4914f6cdd1du64;
-    let mut next = || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut next = crate::uniform(0x2545f4914f6cdd1du64);
     let n = 20000;
     let q = 300;
     let sets: Vec<(usize, Vec<f64>, Vec<f64>)> = vec![

@@ -11,6 +11,17 @@ mod repeated;
 
 use cuprum_core::{Array, Device};
 
+/// A seeded xorshift64 stream of samples uniform in `[0, 1)` (53 random bits each).
+pub fn uniform(seed: u64) -> impl FnMut() -> f64 {
+    let mut s = seed;
+    move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
 /// `v` as a float64 array of `shape` on `dev`.
 pub fn arr(v: &[f64], shape: &[usize], dev: Device) -> Array {
     Array::from_vec_on(v.to_vec(), shape, dev).unwrap()
