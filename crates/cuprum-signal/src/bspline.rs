@@ -1,7 +1,8 @@
 //! B-spline helpers of `scipy.signal`: `gauss_spline`, the mirror-symmetric spline
 //! coefficients `cspline1d`/`qspline1d` and their evaluation `cspline1d_eval`/`qspline1d_eval`.
 
-use crate::util::{axis_reverse, axis_slice, upload};
+use crate::util::{axis_reverse, axis_slice, check_1d_nonempty, upload};
+use crate::util::{bad_argument_if, bad_shape_if, out_of_domain_if};
 use cuprum_core::ext;
 use cuprum_core::{Array, Complex64 as C, DType, Error, IndexMode, Result, Scalar};
 
@@ -47,16 +48,27 @@ fn check_real_signal(
     ndim_ok: bool,
     expected: &'static str,
 ) -> Result<()> {
-    if !ndim_ok || s.size() == 0 {
-        return Err(Error::bad_shape(op, "signal", s.shape(), expected));
-    }
+    bad_shape_if(!ndim_ok || s.size() == 0, op, "signal", s.shape(), expected)?;
     if s.dtype().is_complex() {
         return Err(Error::unsupported(op, "complex signals"));
     }
     Ok(())
 }
 
-fn check_1d(op: &'static str, s: &Array) -> Result<Array> {
+/// The error of a `precision` the symmetric boundary sum does not reach within `n` samples.
+fn boundary_precision_error(op: &'static str, precision: f64, n: usize) -> Error {
+    Error::bad_argument(
+        op,
+        "precision",
+        precision,
+        format!(
+            "a precision the symmetric boundary sum reaches within the {n} samples (a longer \
+             signal or a larger precision)"
+        ),
+    )
+}
+
+fn real_1d_f64(op: &'static str, s: &Array) -> Result<Array> {
     check_real_signal(op, s, s.ndim() == 1, "a non-empty 1-D array")?;
     s.astype(DType::Float64)
 }
@@ -145,14 +157,13 @@ fn order2_responses(r: f64, omega: f64) -> (f64, impl Fn(i64) -> f64, impl Fn(i6
 /// The smoothing cubic spline's coefficients (SciPy's `_cubic_smooth_coeff`).
 fn cubic_smooth_coeff(op: &'static str, s: &Array, lamb: f64) -> Result<Array> {
     let k = s.size();
-    if k < 3 {
-        return Err(Error::bad_shape(
-            op,
-            "signal",
-            s.shape(),
-            "at least 3 samples for a smoothing spline (lamb > 0)",
-        ));
-    }
+    bad_shape_if(
+        k < 3,
+        op,
+        "signal",
+        s.shape(),
+        "at least 3 samples for a smoothing spline (lamb > 0)",
+    )?;
     let dev = s.device();
     let (rho, omega) = coeff_smooth(lamb);
     let (cs, hc, hs) = order2_responses(rho, omega);
@@ -201,7 +212,7 @@ fn cubic_smooth_coeff(op: &'static str, s: &Array, lamb: f64) -> Result<Array> {
 /// ```
 pub fn cspline1d(signal: &Array, lamb: f64) -> Result<Array> {
     const OP: &str = "cspline1d";
-    let s = check_1d(OP, signal)?;
+    let s = real_1d_f64(OP, signal)?;
     if lamb != 0.0 {
         cubic_smooth_coeff(OP, &s, lamb)
     } else {
@@ -230,15 +241,14 @@ pub fn cspline1d(signal: &Array, lamb: f64) -> Result<Array> {
 /// ```
 pub fn qspline1d(signal: &Array, lamb: f64) -> Result<Array> {
     const OP: &str = "qspline1d";
-    let s = check_1d(OP, signal)?;
-    if lamb != 0.0 {
-        return Err(Error::bad_argument(
-            OP,
-            "lamb",
-            lamb,
-            "0 (smoothing quadratic splines are not supported, as in SciPy)",
-        ));
-    }
+    let s = real_1d_f64(OP, signal)?;
+    bad_argument_if(
+        lamb != 0.0,
+        OP,
+        "lamb",
+        lamb,
+        "0 (smoothing quadratic splines are not supported, as in SciPy)",
+    )?;
     first_order_coeff(&s, -3.0 + 2.0 * 2f64.sqrt(), 8.0)
 }
 
@@ -279,14 +289,7 @@ fn spline_eval(
     x0: f64,
     cubic: bool,
 ) -> Result<Array> {
-    if cj.ndim() != 1 || cj.size() == 0 {
-        return Err(Error::bad_shape(
-            op,
-            "cj",
-            cj.shape(),
-            "a non-empty 1-D array",
-        ));
-    }
+    check_1d_nonempty(op, "cj", cj)?;
     crate::util::same_device(op, cj, newx)?;
     let cj = cj.astype(DType::Float64)?;
     let n = cj.size();
@@ -410,15 +413,8 @@ pub(crate) fn symiirorder1_last(
         k += 1;
         p *= z1.norm();
         if k > n {
-            return Err(Error::bad_argument(
-                op,
-                "precision",
-                precision,
-                format!(
-                    "a precision the symmetric boundary sum reaches within the {n} samples \
-                     (a longer signal or a larger precision)"
-                ),
-            ));
+            // the message is formatted only on failure: this runs once per term
+            return Err(boundary_precision_error(op, precision, n));
         }
     }
     let col = |a: &Array, i: isize| -> Result<Array> { axis_slice(a, nd - 1, i, Some(i + 1)) };
@@ -513,15 +509,8 @@ fn sum_terms(
             return Ok(k);
         }
         if k >= n {
-            return Err(Error::bad_argument(
-                op,
-                "precision",
-                precision,
-                format!(
-                    "a precision the symmetric boundary sum reaches within the {n} samples \
-                     (a longer signal or a larger precision)"
-                ),
-            ));
+            // the message is formatted only on failure: this runs once per term
+            return Err(boundary_precision_error(op, precision, n));
         }
     }
 }
@@ -538,14 +527,13 @@ pub(crate) fn symiirorder2_last(
 ) -> Result<Array> {
     let nd = x.ndim();
     let n = x.shape()[nd - 1];
-    if n < 3 {
-        return Err(Error::bad_shape(
-            op,
-            "signal",
-            x.shape(),
-            "at least 3 samples along each axis for a smoothing spline",
-        ));
-    }
+    bad_shape_if(
+        n < 3,
+        op,
+        "signal",
+        x.shape(),
+        "at least 3 samples along each axis for a smoothing spline",
+    )?;
     let dev = x.device();
     let rdt = crate::util::real_of(x.dtype());
     let (cs, hc, hs) = order2_responses(r, omega);
@@ -693,9 +681,7 @@ pub fn cspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
 /// ```
 pub fn qspline2d(signal: &Array, lamb: f64, precision: f64) -> Result<Array> {
     const OP: &str = "qspline2d";
-    if lamb > 0.0 {
-        return Err(Error::out_of_domain(OP, "lamb", lamb, "(-inf, 0]"));
-    }
+    out_of_domain_if(lamb > 0.0, OP, "lamb", lamb, "(-inf, 0]")?;
     let r = -3.0 + 2.0 * 2f64.sqrt();
     spline2d(OP, signal, None, -r * 8.0, r, precision)
 }
@@ -730,14 +716,13 @@ pub fn spline_filter(iin: &Array, lmbda: f64) -> Result<Array> {
     if dt != DType::Float32 && dt != DType::Float64 {
         return Err(Error::dtype(OP, dt));
     }
-    if iin.ndim() == 0 || iin.ndim() > 2 {
-        return Err(Error::bad_shape(
-            OP,
-            "Iin",
-            iin.shape(),
-            "a 1-D or 2-D array",
-        ));
-    }
+    bad_shape_if(
+        iin.ndim() == 0 || iin.ndim() > 2,
+        OP,
+        "Iin",
+        iin.shape(),
+        "a 1-D or 2-D array",
+    )?;
     let ck = cspline2d(iin, lmbda, -1.0)?;
     // SciPy's taps: float32 [1, 4, 1] / 6
     let (t0, t1) = ((1.0f32 / 6.0f32) as f64, (4.0f32 / 6.0f32) as f64);

@@ -6,6 +6,7 @@
 //! multiplies real or complex FFTs of the zero-padded inputs (cuprum-fft: cuFFT on CUDA).
 
 use crate::util::inexact;
+use crate::util::{bad_argument_if, bad_shape_if, check_1d};
 use cuprum_core::manip::PadMode;
 use cuprum_core::{Array, ConvolveMode, DType, Error, Result, Scalar, SliceItem};
 use cuprum_fft::Norm;
@@ -187,14 +188,7 @@ fn centered(full: &Array, shape: &[usize], axes: &[usize]) -> Result<Array> {
 }
 
 fn check_same_ndim(op: &'static str, in1: &Array, in2: &Array) -> Result<()> {
-    if in1.ndim() != in2.ndim() {
-        return Err(Error::ShapeMismatch {
-            op,
-            lhs: in1.shape().to_vec(),
-            rhs: in2.shape().to_vec(),
-            detail: Some("in1 and in2 should have the same dimensionality".into()),
-        });
-    }
+    crate::util::same_ndim(op, ("in1", in1), ("in2", in2))?;
     crate::util::same_device(op, in1, in2)
 }
 
@@ -540,12 +534,8 @@ fn conv2d(
     boundary: Boundary,
     fillvalue: Scalar,
 ) -> Result<Array> {
-    if in1.ndim() != 2 {
-        return Err(Error::bad_shape(op, "in1", in1.shape(), "a 2-D array"));
-    }
-    if in2.ndim() != 2 {
-        return Err(Error::bad_shape(op, "in2", in2.shape(), "a 2-D array"));
-    }
+    bad_shape_if(in1.ndim() != 2, op, "in1", in1.shape(), "a 2-D array")?;
+    bad_shape_if(in2.ndim() != 2, op, "in2", in2.shape(), "a 2-D array")?;
     crate::util::same_device(op, in1, in2)?;
     if in1.size() == 0 || in2.size() == 0 {
         return empty_result(in1, in2);
@@ -671,25 +661,15 @@ pub fn correlate2d(
 /// ```
 pub fn deconvolve(signal: &Array, divisor: &Array) -> Result<(Array, Array)> {
     const OP: &str = "deconvolve";
-    if signal.ndim() != 1 {
-        return Err(Error::bad_shape(
-            OP,
-            "signal",
-            signal.shape(),
-            "a 1-D array",
-        ));
-    }
-    if divisor.ndim() != 1 {
-        return Err(Error::bad_shape(
-            OP,
-            "divisor",
-            divisor.shape(),
-            "a 1-D array",
-        ));
-    }
-    if divisor.size() == 0 {
-        return Err(Error::bad_shape(OP, "divisor", &[0], "at least 1 element"));
-    }
+    check_1d(OP, "signal", signal)?;
+    check_1d(OP, "divisor", divisor)?;
+    bad_shape_if(
+        divisor.size() == 0,
+        OP,
+        "divisor",
+        &[0],
+        "at least 1 element",
+    )?;
     crate::util::same_device(OP, signal, divisor)?;
     let dt = inexact(DType::promote(signal.dtype(), divisor.dtype()));
     let (n, m) = (signal.size(), divisor.size());
@@ -727,22 +707,20 @@ pub fn deconvolve(signal: &Array, divisor: &Array) -> Result<(Array, Array)> {
 /// assert_eq!(l.to_vec::<i64>().unwrap(), vec![-1, 0, 1, 2]);
 /// ```
 pub fn correlation_lags(in1_len: usize, in2_len: usize, mode: ConvolveMode) -> Result<Array> {
-    if in1_len == 0 {
-        return Err(Error::bad_argument(
-            "correlation_lags",
-            "in1_len",
-            0,
-            "a positive length",
-        ));
-    }
-    if in2_len == 0 {
-        return Err(Error::bad_argument(
-            "correlation_lags",
-            "in2_len",
-            0,
-            "a positive length",
-        ));
-    }
+    bad_argument_if(
+        in1_len == 0,
+        "correlation_lags",
+        "in1_len",
+        0,
+        "a positive length",
+    )?;
+    bad_argument_if(
+        in2_len == 0,
+        "correlation_lags",
+        "in2_len",
+        0,
+        "a positive length",
+    )?;
     let (n1, n2) = (in1_len as i64, in2_len as i64);
     let (start, stop) = match mode {
         ConvolveMode::Full => (-n2 + 1, n1),

@@ -3,6 +3,7 @@
 //! data's device.
 
 use crate::util::axis_of;
+use crate::util::{bad_argument_if, bad_shape_if, out_of_domain_if};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result, SliceItem};
 use cuprum_fft::Norm;
 use std::f64::consts::PI;
@@ -36,21 +37,18 @@ fn plan(n: usize, m: usize, wk2: Vec<C>, ak: impl Fn(usize) -> C) -> Result<Plan
 }
 
 fn apply(op: &'static str, p: &Plan, x: &Array, axis: isize) -> Result<Array> {
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(op, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, op, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(op, axis, x.ndim())?;
-    if x.shape()[ax] != p.n {
-        return Err(Error::bad_shape(
-            op,
-            "x",
-            x.shape(),
-            format!(
-                "{} samples along axis {ax} (the length the CZT was made for)",
-                p.n
-            ),
-        ));
-    }
+    bad_shape_if(
+        x.shape()[ax] != p.n,
+        op,
+        "x",
+        x.shape(),
+        format!(
+            "{} samples along axis {ax} (the length the CZT was made for)",
+            p.n
+        ),
+    )?;
     let dev = x.device();
     let up = |v: &[C]| Array::from_vec_on(v.to_vec(), &[v.len()], dev);
     let xl = crate::util::to_last(&x.astype(DType::Complex128)?, ax)?;
@@ -85,22 +83,14 @@ fn apply(op: &'static str, p: &Plan, x: &Array, axis: isize) -> Result<Array> {
 
 fn sizes(op: &'static str, n: usize, m: Option<usize>) -> Result<usize> {
     let m = m.unwrap_or(n);
-    if n < 1 {
-        return Err(Error::bad_argument(
-            op,
-            "n",
-            n,
-            "a positive number of data points (a non-empty axis)",
-        ));
-    }
-    if m < 1 {
-        return Err(Error::bad_argument(
-            op,
-            "m",
-            m,
-            "a positive number of output points",
-        ));
-    }
+    bad_argument_if(
+        n < 1,
+        op,
+        "n",
+        n,
+        "a positive number of data points (a non-empty axis)",
+    )?;
+    bad_argument_if(m < 1, op, "m", m, "a positive number of output points")?;
     Ok(m)
 }
 
@@ -128,9 +118,7 @@ fn sizes(op: &'static str, n: usize, m: Option<usize>) -> Result<usize> {
 /// ```
 pub fn czt(x: &Array, m: Option<usize>, w: Option<C>, a: C, axis: isize) -> Result<Array> {
     const OP: &str = "czt";
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let n = x.shape()[axis_of(OP, axis, x.ndim())?];
     Czt::build(OP, n, m, w, a)?.run(OP, x, axis)
 }
@@ -162,9 +150,7 @@ pub fn zoom_fft(
     axis: isize,
 ) -> Result<Array> {
     const OP: &str = "zoom_fft";
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let n = x.shape()[axis_of(OP, axis, x.ndim())?];
     ZoomFft::build(OP, n, fband, m, fs, endpoint)?
         .0
@@ -314,17 +300,14 @@ impl ZoomFft {
                 ));
             }
         };
-        if !(f1.is_finite() && f2.is_finite()) {
-            return Err(Error::out_of_domain(
-                op,
-                "fn",
-                format!("{fband:?}"),
-                "finite frequencies",
-            ));
-        }
-        if !(fs > 0.0 && fs.is_finite()) {
-            return Err(Error::out_of_domain(op, "fs", fs, "(0, inf)"));
-        }
+        out_of_domain_if(
+            !(f1.is_finite() && f2.is_finite()),
+            op,
+            "fn",
+            format!("{fband:?}"),
+            "finite frequencies",
+        )?;
+        out_of_domain_if(!(fs > 0.0 && fs.is_finite()), op, "fs", fs, "(0, inf)")?;
         let m = sizes(op, n, m)?;
         let scale = if endpoint {
             ((f2 - f1) * m as f64) / (fs * (m as f64 - 1.0))
@@ -389,14 +372,7 @@ impl ZoomFft {
 /// assert!((z[1].im - 1.0).abs() < 1e-15);
 /// ```
 pub fn czt_points(m: usize, w: Option<C>, a: C) -> Result<Array> {
-    if m == 0 {
-        return Err(Error::bad_argument(
-            "czt_points",
-            "m",
-            0,
-            "a positive integer",
-        ));
-    }
+    bad_argument_if(m == 0, "czt_points", "m", 0, "a positive integer")?;
     let v: Vec<C> = match w {
         None => (0..m)
             .map(|k| a * C::new(0.0, 2.0 * PI * k as f64 / m as f64).exp())

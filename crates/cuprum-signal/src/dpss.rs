@@ -1,8 +1,11 @@
 //! Discrete prolate spheroidal (Slepian) sequences (`scipy.signal.windows.dpss`).
 
 use crate::util::upload_shaped;
+use crate::util::{bad_argument_if, out_of_domain_if};
+#[cfg(doc)]
+use cuprum_core::Error;
 use cuprum_core::ext::{try_vec_filled, try_vec_with_capacity};
-use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result, current_device};
+use cuprum_core::{Array, Complex64 as C, DType, Device, Result, current_device};
 
 /// The normalization of [`dpss`] (SciPy's `norm`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,30 +210,27 @@ fn dpss_impl(
         };
         return Ok((w, ratios.then_some(r)));
     }
-    if kmax == 0 || kmax > m0 {
-        return Err(Error::bad_argument(
-            OP,
-            "Kmax",
-            kmax,
-            format!("0 < Kmax <= M = {m0}"),
-        ));
-    }
-    if nw.is_nan() || nw >= m0 as f64 / 2.0 {
-        return Err(Error::out_of_domain(
-            OP,
-            "NW",
-            nw,
-            format!("(0, M/2) = (0, {})", m0 as f64 / 2.0),
-        ));
-    }
-    if nw <= 0.0 {
-        return Err(Error::out_of_domain(
-            OP,
-            "NW",
-            nw,
-            format!("(0, M/2) = (0, {})", m0 as f64 / 2.0),
-        ));
-    }
+    bad_argument_if(
+        kmax == 0 || kmax > m0,
+        OP,
+        "Kmax",
+        kmax,
+        format!("0 < Kmax <= M = {m0}"),
+    )?;
+    out_of_domain_if(
+        nw.is_nan() || nw >= m0 as f64 / 2.0,
+        OP,
+        "NW",
+        nw,
+        format!("(0, M/2) = (0, {})", m0 as f64 / 2.0),
+    )?;
+    out_of_domain_if(
+        nw <= 0.0,
+        OP,
+        "NW",
+        nw,
+        format!("(0, M/2) = (0, {})", m0 as f64 / 2.0),
+    )?;
     let m = if sym { m0 } else { m0 + 1 };
     let w = nw / m as f64;
     let mf = m as f64;

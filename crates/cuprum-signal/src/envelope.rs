@@ -2,6 +2,7 @@
 //! analytic (baseband) part, and the residual outside the band.
 
 use crate::util::{axis_of, from_last, inexact, real_of, to_last};
+use crate::util::{bad_argument_if, bad_shape_if};
 use cuprum_core::ext::try_vec_filled;
 use cuprum_core::{Array, Error, IndexMode, Result};
 use cuprum_fft::Norm;
@@ -115,35 +116,23 @@ fn apply(z: &Array, map: &Map) -> Result<Array> {
 /// ```
 pub fn envelope(z: &Array, opts: &EnvelopeOptions) -> Result<Array> {
     const OP: &str = "envelope";
-    if z.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "z", z.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(z.ndim() == 0, OP, "z", z.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, opts.axis, z.ndim())?;
     let n = z.shape()[ax];
-    if n == 0 {
-        return Err(Error::bad_shape(
-            OP,
-            "z",
-            z.shape(),
-            format!("a non-empty axis {ax}"),
-        ));
-    }
+    bad_shape_if(n == 0, OP, "z", z.shape(), format!("a non-empty axis {ax}"))?;
     let n_out = opts.n_out.unwrap_or(n);
-    if n_out == 0 {
-        return Err(Error::bad_argument(OP, "n_out", 0, "a positive integer"));
-    }
+    bad_argument_if(n_out == 0, OP, "n_out", 0, "a positive integer")?;
     let ni = n as i64;
     // SciPy's defaults -(n//2) and (n+1)//2; its lower bound -n//2 = -ceil(n/2)
     let start = opts.bp_in.0.unwrap_or(-(ni / 2));
     let stop = opts.bp_in.1.unwrap_or((ni + 1) / 2);
-    if !(-((ni + 1) / 2) <= start && start < stop && stop <= (ni + 1) / 2) {
-        return Err(Error::bad_argument(
-            OP,
-            "bp_in",
-            format!("({start}, {stop})"),
-            format!("-n//2 <= bp_in[0] < bp_in[1] <= (n+1)//2 for n = {n}"),
-        ));
-    }
+    bad_argument_if(
+        !(-((ni + 1) / 2) <= start && start < stop && stop <= (ni + 1) / 2),
+        OP,
+        "bp_in",
+        format!("({start}, {stop})"),
+        format!("-n//2 <= bp_in[0] < bp_in[1] <= (n+1)//2 for n = {n}"),
+    )?;
     let straddle = start <= 0 && 0 < stop;
     // Python's slice Z[start:stop] of n bins
     let py = |v: i64| -> usize {
@@ -158,14 +147,13 @@ pub fn envelope(z: &Array, opts: &EnvelopeOptions) -> Result<Array> {
     } else {
         (py(start)..py(stop).max(py(start))).collect()
     };
-    if band.is_empty() {
-        return Err(Error::bad_argument(
-            OP,
-            "bp_in",
-            format!("({start}, {stop})"),
-            format!("a band selecting at least one bin of n = {n}"),
-        ));
-    }
+    bad_argument_if(
+        band.is_empty(),
+        OP,
+        "bp_in",
+        format!("({start}, {stop})"),
+        format!("a band selecting at least one bin of n = {n}"),
+    )?;
     let complex = z.dtype().is_complex();
     let zl = to_last(&z.astype(inexact(z.dtype()))?, ax)?;
     // the base spectrum and each full bin's weight (real input: a one-sided spectrum, the

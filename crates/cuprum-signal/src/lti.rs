@@ -3,23 +3,25 @@
 //! recursive filter engine on the input's device.
 
 use crate::util::upload;
-use cuprum_core::{Array, DType, Error, Result};
+use crate::util::{bad_argument_if, bad_shape_if, check_len};
+#[cfg(doc)]
+use cuprum_core::Error;
+use cuprum_core::{Array, DType, Result};
 
 /// `b` left-padded to `a`'s length (positive powers of `z` → the `z⁻¹` form `lfilter` takes),
 /// after stripping `a`'s leading zeros; `a[0]` normalized to 1.
 fn tf_host(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<f64>, Vec<f64>)> {
     let (bv, av) = crate::util::tf_normalized(op, "a", b, a)?;
-    if bv.len() > av.len() {
-        return Err(Error::bad_argument(
-            op,
-            "b",
-            format!("a numerator of degree {}", bv.len() - 1),
-            format!(
-                "a proper transfer function: degree at most the denominator's {}",
-                av.len() - 1
-            ),
-        ));
-    }
+    bad_argument_if(
+        bv.len() > av.len(),
+        op,
+        "b",
+        format!("a numerator of degree {}", bv.len().saturating_sub(1)),
+        format!(
+            "a proper transfer function: degree at most the denominator's {}",
+            av.len().saturating_sub(1)
+        ),
+    )?;
     let mut bp = cuprum_core::ext::try_vec_filled(av.len() - bv.len(), 0.0)?;
     bp.extend(bv);
     Ok((bp, av))
@@ -62,14 +64,13 @@ pub fn dlsim(
     x0: Option<&[f64]>,
 ) -> Result<(Array, Array)> {
     const OP: &str = "dlsim";
-    if u.ndim() != 1 {
-        return Err(Error::bad_shape(
-            OP,
-            "u",
-            u.shape(),
-            "a 1-D array (a single-input system)",
-        ));
-    }
+    bad_shape_if(
+        u.ndim() != 1,
+        OP,
+        "u",
+        u.shape(),
+        "a 1-D array (a single-input system)",
+    )?;
     let (bp, av) = tf_host(OP, b, a)?;
     let n = u.size();
     let dev = u.device();
@@ -78,14 +79,7 @@ pub fn dlsim(
     let mut y = crate::lfilter(&ba, &aa, &u.astype(DType::Float64)?, -1)?;
     let order = av.len() - 1;
     if let Some(x0) = x0 {
-        if x0.len() != order {
-            return Err(Error::bad_shape(
-                OP,
-                "x0",
-                &[x0.len()],
-                format!("{order} values, one per state"),
-            ));
-        }
+        check_len(OP, "x0", x0.len(), order, "one per state")?;
         if order > 0 && n > 0 {
             // free response y_f[k] = C·A^k·x0 of the controller-canonical realization
             let cvec: Vec<f64> = (0..order).map(|j| bp[j + 1] - bp[0] * av[j + 1]).collect();

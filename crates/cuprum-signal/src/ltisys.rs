@@ -9,7 +9,8 @@
 //! the time samples runs on the input's device through the recursive filter engine.
 
 use crate::design::convert::{ss2zpk, tf2zpk, zpk2ss, zpk2tf};
-use crate::design::ss::{charpoly, ss2tf, tf2ss};
+use crate::design::ss::{charpoly, siso_numerator, ss2tf, tf2ss};
+use crate::util::{bad_argument_if, bad_shape_if, check_len, out_of_domain_if};
 use crate::util::{host_f64, upload, upload_shaped};
 use cuprum_core::ext::{try_vec_filled, try_vec_with_capacity};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
@@ -295,9 +296,7 @@ fn c2d_mats(op: &'static str, s: Mats, dt: f64, method: C2dMethod) -> Result<Mat
         _ => None,
     };
     if let Some(al) = alpha {
-        if !(0.0..=1.0).contains(&al) {
-            return Err(Error::out_of_domain(op, "alpha", al, "[0, 1]"));
-        }
+        out_of_domain_if(!(0.0..=1.0).contains(&al), op, "alpha", al, "[0, 1]")?;
         let mut ima = try_vec_filled(n * n, 0.0)?;
         let mut ipa = try_vec_filled(n * n, 0.0)?;
         for i in 0..n {
@@ -362,14 +361,13 @@ fn c2d_mats(op: &'static str, s: Mats, dt: f64, method: C2dMethod) -> Result<Mat
             Ok((ad, bd, c, dd, n, m, p))
         }
         C2dMethod::Impulse => {
-            if d.iter().any(|v| v.abs() > 1e-8) {
-                return Err(Error::bad_argument(
-                    op,
-                    "method",
-                    "'impulse'",
-                    "another method: 'impulse' applies to strictly proper systems (D = 0) only",
-                ));
-            }
+            bad_argument_if(
+                d.iter().any(|v| v.abs() > 1e-8),
+                op,
+                "method",
+                "'impulse'",
+                "another method: 'impulse' applies to strictly proper systems (D = 0) only",
+            )?;
             let adt: Vec<f64> = a.iter().map(|v| v * dt).collect();
             let ad = expm(&adt, n)?;
             let bd: Vec<f64> = matmul(&ad, &b, n, n, m)?.iter().map(|v| v * dt).collect();
@@ -522,18 +520,7 @@ fn simulate(
         let c = &cm[r * n..(r + 1) * n];
         let mut y = match u {
             Some(u) => {
-                let mut abc = ad.to_vec();
-                for i in 0..n {
-                    for j in 0..n {
-                        abc[i * n + j] -= bd[i] * c[j];
-                    }
-                }
-                let p = charpoly(&abc, n)?;
-                let num: Vec<f64> = p
-                    .iter()
-                    .zip(&den)
-                    .map(|(x, y)| x + (dm[r] - 1.0) * y)
-                    .collect();
+                let num = siso_numerator(ad, bd, c, dm[r], &den, n)?;
                 crate::lfilter(&upload(num, dev)?, &den_a, u, -1)?
             }
             None => cuprum_core::zeros_on(&[steps][..], DType::Float64, dev)?,
@@ -620,15 +607,11 @@ pub fn lsim(
     const OP: &str = "lsim";
     let s = siso(OP, sys)?;
     let n = s.n;
-    if t.ndim() != 1 {
-        return Err(Error::bad_shape(OP, "T", t.shape(), "a 1-D array"));
-    }
+    bad_shape_if(t.ndim() != 1, OP, "T", t.shape(), "a 1-D array")?;
     let steps = t.size();
     let dev = t.device();
     let t = t.astype(DType::Float64)?;
-    if steps == 0 {
-        return Err(Error::bad_shape(OP, "T", &[0], "at least one time"));
-    }
+    bad_shape_if(steps == 0, OP, "T", &[0], "at least one time")?;
     let x0: Vec<f64> = match x0 {
         Some(v) if v.len() != n => {
             return Err(Error::bad_shape(
@@ -642,14 +625,7 @@ pub fn lsim(
         None => try_vec_filled(n, 0.0)?,
     };
     let t0 = t.slice_axis0(0)?;
-    if t0 < 0.0 {
-        return Err(Error::out_of_domain(
-            OP,
-            "T",
-            format!("a first time {t0}"),
-            "[0, inf)",
-        ));
-    }
+    out_of_domain_if(t0 < 0.0, OP, "T", format!("a first time {t0}"), "[0, inf)")?;
     let xstart = if t0 > 0.0 {
         let at: Vec<f64> = s.a.iter().map(|v| v * t0).collect();
         matmul(&expm(&at, n)?, &x0, n, n, 1)?
@@ -664,14 +640,13 @@ pub fn lsim(
             } else {
                 u
             };
-            if u.ndim() != 1 || u.size() != steps {
-                return Err(Error::bad_shape(
-                    OP,
-                    "U",
-                    u.shape(),
-                    format!("({steps},) or ({steps}, 1), one input per time in T"),
-                ));
-            }
+            bad_shape_if(
+                u.ndim() != 1 || u.size() != steps,
+                OP,
+                "U",
+                u.shape(),
+                format!("({steps},) or ({steps}, 1), one input per time in T"),
+            )?;
             crate::util::same_device(OP, &t, &u)?;
             let any = u.any(None::<isize>, false)?.item()?.as_f64() != 0.0;
             any.then_some(u)
@@ -702,14 +677,13 @@ pub fn lsim(
     let dt = t1 - t0;
     let d = cuprum_core::diff(&t, 1, 0)?;
     let even = cuprum_core::allclose(&d, &cuprum_core::full_like(&d, dt)?, 1e-5, 1e-8, false)?;
-    if !even {
-        return Err(Error::bad_argument(
-            OP,
-            "T",
-            "unevenly spaced times",
-            "equally spaced times",
-        ));
-    }
+    bad_argument_if(
+        !even,
+        OP,
+        "T",
+        "unevenly spaced times",
+        "equally spaced times",
+    )?;
     let outs = match &u {
         None => {
             let adt: Vec<f64> = s.a.iter().map(|v| v * dt).collect();
@@ -765,14 +739,13 @@ impl At for Array {
 /// `A`'s eigenvalues (1 when it is 0).
 fn default_times(op: &'static str, s: &Ss, n: usize) -> Result<Array> {
     let dev = cuprum_core::current_device();
-    if s.n == 0 {
-        return Err(Error::bad_argument(
-            op,
-            "T",
-            "None",
-            "times for a system without states (it has no default response times)",
-        ));
-    }
+    bad_argument_if(
+        s.n == 0,
+        op,
+        "T",
+        "None",
+        "times for a system without states (it has no default response times)",
+    )?;
     let poly = charpoly(&s.a, s.n)?;
     let ev = crate::design::convert::real_roots(op, &poly)?;
     let mut r = ev.iter().map(|z| z.re.abs()).fold(f64::INFINITY, f64::min);
@@ -833,14 +806,7 @@ pub fn impulse(
     let (s, t) = siso_times(OP, sys, t, n)?;
     let mut x = s.b.clone();
     if let Some(x0) = x0 {
-        if x0.len() != s.n {
-            return Err(Error::bad_shape(
-                OP,
-                "X0",
-                &[x0.len()],
-                format!("{} values, one per state", s.n),
-            ));
-        }
+        check_len(OP, "X0", x0.len(), s.n, "one per state")?;
         for (xi, v) in x.iter_mut().zip(x0) {
             *xi += v;
         }
@@ -880,56 +846,6 @@ pub fn step(
     let u = cuprum_core::ones_on(&[t.size()][..], DType::Float64, t.device())?;
     let (t, y, _) = lsim(sys, Some(&u), &t, x0, false)?;
     Ok((t, y))
-}
-
-/// SciPy's `findfreqs` for a transfer function: `n` log-spaced frequencies around the poles
-/// and zeros.
-fn findfreqs(op: &'static str, num: &[f64], den: &[f64], n: usize) -> Result<Vec<f64>> {
-    let strip = |v: &[f64]| -> Vec<f64> {
-        let f = v.iter().position(|&x| x != 0.0).unwrap_or(v.len());
-        v[f..].to_vec()
-    };
-    let (num, den) = (strip(num), strip(den));
-    let roots = |c: &[f64]| -> Result<Vec<C>> {
-        if c.len() < 2 {
-            Ok(vec![])
-        } else {
-            crate::design::convert::real_roots(op, c)
-        }
-    };
-    let mut ep = roots(&den)?;
-    let tz = roots(&num)?;
-    if ep.is_empty() {
-        ep.push(C::new(-1000.0, 0.0));
-    }
-    let ez: Vec<C> = ep
-        .iter()
-        .filter(|z| z.im >= 0.0)
-        .chain(tz.iter().filter(|z| z.norm() < 1e5 && z.im >= 0.0))
-        .copied()
-        .collect();
-    let integ = |z: &C| if z.norm() < 1e-10 { 1.0 } else { 0.0 };
-    let hmax = ez
-        .iter()
-        .map(|z| 3.0 * (z.re + integ(z)).abs() + 1.5 * z.im)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let lmin = ez
-        .iter()
-        .map(|z| (z.re + integ(z)).abs() + 2.0 * z.im)
-        .fold(f64::INFINITY, f64::min);
-    // NumPy's round: half to even
-    let hf = (hmax.log10() + 0.5).round_ties_even();
-    let lf = ((0.1 * lmin).log10() - 0.5).round_ties_even();
-    Ok((0..n)
-        .map(|i| {
-            let e = if n == 1 {
-                lf
-            } else {
-                lf + (hf - lf) * i as f64 / (n - 1) as f64
-            };
-            10f64.powf(e)
-        })
-        .collect())
 }
 
 /// A continuous-time LTI system (`scipy.signal.lti`), single-input single-output.
@@ -975,13 +891,7 @@ impl Lti {
     /// # Errors
     /// As [`tf2zpk`].
     pub fn to_zpk(&self) -> Result<(Array, Array, f64)> {
-        match &self.sys {
-            System::Zpk(z, p, k) => Ok((z.clone(), p.clone(), *k)),
-            _ => {
-                let (n, d) = self.to_tf()?;
-                tf2zpk(&n.reshape(&[n.size()][..])?, &d)
-            }
-        }
+        to_zpk(&self.sys)
     }
 
     /// Its state space `(A, B, C, D)` (`lti.to_ss()`).
@@ -989,11 +899,7 @@ impl Lti {
     /// # Errors
     /// As [`tf2ss`].
     pub fn to_ss(&self) -> Result<(Array, Array, Array, Array)> {
-        match &self.sys {
-            System::Ss(a, b, c, d) => Ok((a.clone(), b.clone(), c.clone(), d.clone())),
-            System::Tf(n, d) => tf2ss(&n.reshape(&[n.size()][..])?, d),
-            System::Zpk(z, p, k) => zpk2ss(z, p, *k),
-        }
+        to_ss(&self.sys)
     }
 
     /// [`lsim`] of this system.
@@ -1064,15 +970,8 @@ impl Lti {
     fn freqs_of(&self, w: Option<&Array>, num: &Array, den: &Array, n: usize) -> Result<Array> {
         match w {
             Some(w) => Ok(w.clone()),
-            None => {
-                let f = findfreqs(
-                    "freqresp",
-                    &host_f64("freqresp", num)?,
-                    &host_f64("freqresp", den)?,
-                    n,
-                )?;
-                upload(f, cuprum_core::current_device())
-            }
+            None => crate::findfreqs(num, den, n, crate::FreqsKind::Ba)?
+                .to_device(cuprum_core::current_device()),
         }
     }
 
@@ -1094,6 +993,26 @@ fn to_tf(sys: &System) -> Result<(Array, Array)> {
         System::Tf(n, d) => Ok((n.clone(), d.clone())),
         System::Zpk(z, p, k) => zpk2tf(z, p, *k),
         System::Ss(a, b, c, d) => ss2tf(a, b, c, d),
+    }
+}
+
+/// The zeros, poles and gain of `sys` (the same for a continuous or a discrete system).
+fn to_zpk(sys: &System) -> Result<(Array, Array, f64)> {
+    match sys {
+        System::Zpk(z, p, k) => Ok((z.clone(), p.clone(), *k)),
+        _ => {
+            let (n, d) = to_tf(sys)?;
+            tf2zpk(&n.reshape(&[n.size()][..])?, &d)
+        }
+    }
+}
+
+/// The state space `(A, B, C, D)` of `sys` (the same for a continuous or a discrete system).
+fn to_ss(sys: &System) -> Result<(Array, Array, Array, Array)> {
+    match sys {
+        System::Ss(a, b, c, d) => Ok((a.clone(), b.clone(), c.clone(), d.clone())),
+        System::Tf(n, d) => tf2ss(&n.reshape(&[n.size()][..])?, d),
+        System::Zpk(z, p, k) => zpk2ss(z, p, *k),
     }
 }
 
@@ -1139,6 +1058,33 @@ impl Dlti {
     /// As [`ss2tf`].
     pub fn to_tf(&self) -> Result<(Array, Array)> {
         to_tf(&self.sys)
+    }
+
+    /// Its zeros, poles and gain (`dlti.to_zpk()`), in the variable `z`.
+    ///
+    /// # Errors
+    /// As [`tf2zpk`].
+    ///
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let num = Array::from_vec_on(vec![1.0f64, 0.5], &[2], Device::Cpu).unwrap();
+    /// let den = Array::from_vec_on(vec![1.0f64, -0.5], &[2], Device::Cpu).unwrap();
+    /// let s = cuprum_signal::Dlti::new(cuprum_signal::System::Tf(num, den), 0.1).unwrap();
+    /// let (z, p, k) = s.to_zpk().unwrap();
+    /// let z = z.to_vec::<cuprum_core::Complex64>().unwrap();
+    /// let p = p.to_vec::<cuprum_core::Complex64>().unwrap();
+    /// assert!((z[0].re + 0.5).abs() < 1e-15 && (p[0].re - 0.5).abs() < 1e-15 && k == 1.0);
+    /// ```
+    pub fn to_zpk(&self) -> Result<(Array, Array, f64)> {
+        to_zpk(&self.sys)
+    }
+
+    /// Its state space `(A, B, C, D)` (`dlti.to_ss()`): `x[k+1] = A·x[k] + B·u[k]`.
+    ///
+    /// # Errors
+    /// As [`tf2ss`].
+    pub fn to_ss(&self) -> Result<(Array, Array, Array, Array)> {
+        to_ss(&self.sys)
     }
 
     fn tf1(&self) -> Result<(Array, Array)> {

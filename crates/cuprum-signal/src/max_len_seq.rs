@@ -3,6 +3,7 @@
 //! CUDA kernel on CUDA devices and by rayon on the CPU.
 
 use crate::filter::dptr;
+use crate::util::{bad_argument_if, check_len, out_of_domain_if};
 use cuprum_core::ext::{nvrtc, try_vec_filled, try_vec_with_capacity};
 use cuprum_core::{Array, DType, Device, Error, Result, current_device};
 use rayon::prelude::*;
@@ -130,9 +131,7 @@ pub fn max_len_seq(
     taps: Option<&[usize]>,
 ) -> Result<(Array, Array)> {
     const OP: &str = "signal.max_len_seq";
-    if nbits == 0 || nbits > 64 {
-        return Err(Error::bad_argument(OP, "nbits", nbits, "1 to 64"));
-    }
+    bad_argument_if(nbits == 0 || nbits > 64, OP, "nbits", nbits, "1 to 64")?;
     let taps: Vec<usize> = match taps {
         None => default_taps(nbits)
             .ok_or_else(|| Error::bad_argument(OP, "nbits", nbits, "2 to 32 when taps is None"))?
@@ -141,14 +140,13 @@ pub fn max_len_seq(
             let mut t = t.to_vec();
             t.sort_unstable();
             t.dedup();
-            if t.is_empty() || t.iter().any(|&x| x > nbits) {
-                return Err(Error::bad_argument(
-                    OP,
-                    "taps",
-                    format!("{t:?}"),
-                    format!("a non-empty list of values between 0 and nbits = {nbits}"),
-                ));
-            }
+            bad_argument_if(
+                t.is_empty() || t.iter().any(|&x| x > nbits),
+                OP,
+                "taps",
+                format!("{t:?}"),
+                format!("a non-empty list of values between 0 and nbits = {nbits}"),
+            )?;
             t
         }
     };
@@ -158,38 +156,29 @@ pub fn max_len_seq(
         (1u64 << nbits) - 1
     };
     let length = length.unwrap_or(full as usize) as u64;
-    if length > 1 << 48 {
-        return Err(Error::bad_argument(
-            OP,
-            "length",
-            length,
-            "at most 2**48 samples",
-        ));
-    }
+    bad_argument_if(
+        length > 1 << 48,
+        OP,
+        "length",
+        length,
+        "at most 2**48 samples",
+    )?;
     let s0: u64 = match state {
         None => full,
         Some(s) => {
-            if s.len() != nbits {
-                return Err(Error::bad_shape(
-                    OP,
-                    "state",
-                    &[s.len()],
-                    format!("a 1-D array of nbits = {nbits} elements"),
-                ));
-            }
+            check_len(OP, "state", s.len(), nbits, "one per bit (nbits)")?;
             s.iter()
                 .enumerate()
                 .fold(0u64, |acc, (j, &b)| acc | (u64::from(b) << j))
         }
     };
-    if s0 == 0 {
-        return Err(Error::out_of_domain(
-            OP,
-            "state",
-            "all zeros",
-            "a nonzero register state",
-        ));
-    }
+    out_of_domain_if(
+        s0 == 0,
+        OP,
+        "state",
+        "all zeros",
+        "a nonzero register state",
+    )?;
     let mut mask = 1u64;
     for &t in &taps {
         mask ^= 1u64 << (t % nbits);

@@ -8,6 +8,7 @@
 //! vectors on the host, as SciPy's.
 
 use crate::filter::dptr;
+use crate::util::{bad_argument_if, bad_shape_if, check_1d, out_of_domain_if};
 use cuprum_core::ext::{self, nvrtc};
 use cuprum_core::{Array, DType, Device, Error, IndexMode, Result};
 use std::ffi::c_void;
@@ -116,16 +117,8 @@ struct Sig {
 
 impl Sig {
     fn new(op: &'static str, x: &Array) -> Result<Sig> {
-        if x.ndim() != 1 {
-            return Err(Error::bad_shape(op, "x", x.shape(), "a 1-D array"));
-        }
-        if x.dtype().is_complex() {
-            return Err(Error::DType {
-                op,
-                dtype: x.dtype(),
-                detail: ": `x` must be real".into(),
-            });
-        }
+        bad_shape_if(x.ndim() != 1, op, "x", x.shape(), "a 1-D array")?;
+        crate::util::real_only(op, x, ": `x` must be real")?;
         let x = ext::as_c_contiguous(&x.astype(DType::Float64)?)?;
         let host = if x.device() == Device::Cpu {
             Some(x.to_vec::<f64>()?)
@@ -400,9 +393,7 @@ fn wlen_arg(op: &'static str, wlen: Option<f64>) -> Result<i64> {
 }
 
 fn check_peaks(op: &'static str, peaks: &Array, n: usize) -> Result<Vec<i64>> {
-    if peaks.ndim() != 1 {
-        return Err(Error::bad_shape(op, "peaks", peaks.shape(), "a 1-D array"));
-    }
+    bad_shape_if(peaks.ndim() != 1, op, "peaks", peaks.shape(), "a 1-D array")?;
     if !(peaks.dtype().is_integer()) && peaks.size() > 0 {
         return Err(Error::DType {
             op,
@@ -491,14 +482,13 @@ pub fn peak_widths(
     wlen: Option<f64>,
 ) -> Result<(Array, Array, Array, Array)> {
     const OP: &str = "peak_widths";
-    if rel_height.is_nan() || rel_height < 0.0 {
-        return Err(Error::out_of_domain(
-            OP,
-            "rel_height",
-            rel_height,
-            "[0, inf)",
-        ));
-    }
+    out_of_domain_if(
+        rel_height.is_nan() || rel_height < 0.0,
+        OP,
+        "rel_height",
+        rel_height,
+        "[0, inf)",
+    )?;
     let s = Sig::new(OP, x)?;
     let p = check_peaks(OP, peaks, s.n())?;
     let pr = prominences_of(&s, &p, wlen_arg(OP, wlen)?)?;
@@ -550,14 +540,13 @@ pub fn find_peaks(x: &Array, opts: &FindPeaksOptions) -> Result<Peaks> {
     {
         return Err(Error::out_of_domain(OP, "distance", d, "[1, inf)"));
     }
-    if opts.rel_height.is_nan() || opts.rel_height < 0.0 {
-        return Err(Error::out_of_domain(
-            OP,
-            "rel_height",
-            opts.rel_height,
-            "[0, inf)",
-        ));
-    }
+    out_of_domain_if(
+        opts.rel_height.is_nan() || opts.rel_height < 0.0,
+        OP,
+        "rel_height",
+        opts.rel_height,
+        "[0, inf)",
+    )?;
     let wlen = wlen_arg(OP, opts.wlen)?;
     let s = Sig::new(OP, x)?;
     let dev = s.dev();
@@ -749,17 +738,14 @@ pub fn argrelextrema(
     wrap: bool,
 ) -> Result<Vec<Array>> {
     const OP: &str = "argrelextrema";
-    if order < 1 {
-        return Err(Error::bad_argument(OP, "order", order, "an integer >= 1"));
-    }
-    if data.ndim() == 0 {
-        return Err(Error::bad_shape(
-            OP,
-            "data",
-            data.shape(),
-            "at least 1 dimension",
-        ));
-    }
+    bad_argument_if(order < 1, OP, "order", order, "an integer >= 1")?;
+    bad_shape_if(
+        data.ndim() == 0,
+        OP,
+        "data",
+        data.shape(),
+        "at least 1 dimension",
+    )?;
     let ax = crate::util::axis_of(OP, axis, data.ndim())?;
     let n = data.shape()[ax] as i64;
     let mode = if wrap {
@@ -850,22 +836,8 @@ pub fn argrelmin(data: &Array, axis: isize, order: usize, wrap: bool) -> Result<
 /// ```
 pub fn vectorstrength(events: &Array, period: &Array) -> Result<(Array, Array)> {
     const OP: &str = "vectorstrength";
-    if events.ndim() != 1 {
-        return Err(Error::bad_shape(
-            OP,
-            "events",
-            events.shape(),
-            "a 1-D array",
-        ));
-    }
-    if period.ndim() != 1 {
-        return Err(Error::bad_shape(
-            OP,
-            "period",
-            period.shape(),
-            "a 1-D array",
-        ));
-    }
+    check_1d(OP, "events", events)?;
+    check_1d(OP, "period", period)?;
     crate::util::same_device(OP, events, period)?;
     let p = period.astype(DType::Float64)?;
     let pmin = if p.size() > 0 {
@@ -873,9 +845,7 @@ pub fn vectorstrength(events: &Array, period: &Array) -> Result<(Array, Array)> 
     } else {
         1.0
     };
-    if pmin.is_nan() || pmin <= 0.0 {
-        return Err(Error::out_of_domain(OP, "period", pmin, "(0, inf)"));
-    }
+    out_of_domain_if(pmin.is_nan() || pmin <= 0.0, OP, "period", pmin, "(0, inf)")?;
     let t = events
         .astype(DType::Float64)?
         .reshape(&[1, events.size()][..])?;

@@ -1,6 +1,7 @@
 //! Peaks by ridge lines of a continuous wavelet transform (`scipy.signal.find_peaks_cwt`).
 
 use crate::util::upload;
+use crate::util::{bad_shape_if, check_1d_nonempty};
 use cuprum_core::ext::{try_vec_filled, try_vec_with_capacity};
 use cuprum_core::{Array, ConvolveMode, DType, Device, Error, Result};
 
@@ -99,20 +100,11 @@ fn percentile(v: &[f64], per: f64) -> f64 {
 /// ```
 pub fn find_peaks_cwt(vector: &Array, widths: &[f64], opts: &CwtPeaksOptions) -> Result<Array> {
     const OP: &str = "find_peaks_cwt";
-    if vector.ndim() != 1 || vector.size() == 0 {
-        return Err(Error::bad_shape(
-            OP,
-            "vector",
-            vector.shape(),
-            "a non-empty 1-D array",
-        ));
-    }
+    check_1d_nonempty(OP, "vector", vector)?;
     if vector.dtype().is_complex() {
         return Err(Error::unsupported(OP, "complex vectors"));
     }
-    if widths.is_empty() {
-        return Err(Error::bad_shape(OP, "widths", &[0], "at least 1 width"));
-    }
+    bad_shape_if(widths.is_empty(), OP, "widths", &[0], "at least 1 width")?;
     if let Some(w) = widths.iter().find(|&&w| w.is_nan() || w <= 0.0) {
         return Err(Error::out_of_domain(OP, "widths", w, "(0, inf)"));
     }
@@ -123,14 +115,13 @@ pub fn find_peaks_cwt(vector: &Array, widths: &[f64], opts: &CwtPeaksOptions) ->
         Some(d) => d.clone(),
         None => widths.iter().map(|w| w / 4.0).collect(),
     };
-    if max_d.len() < nw {
-        return Err(Error::bad_shape(
-            OP,
-            "max_distances",
-            &[max_d.len()],
-            format!("at least {nw} values, one per width"),
-        ));
-    }
+    bad_shape_if(
+        max_d.len() < nw,
+        OP,
+        "max_distances",
+        &[max_d.len()],
+        format!("at least {nw} values, one per width"),
+    )?;
     let gap_thresh = opts.gap_thresh.unwrap_or(widths[0].ceil());
     // the transform, one row per width, on the device
     let x = vector.astype(DType::Float64)?;

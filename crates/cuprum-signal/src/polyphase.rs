@@ -4,6 +4,7 @@
 //! (`kernels/signal/upfirdn.cu`).
 
 use crate::filter::dptr;
+use crate::util::bad_argument_if;
 use cuprum_core::ext::{self, nvrtc};
 use cuprum_core::{Array, DType, Device, Element, Error, Result};
 use rayon::prelude::*;
@@ -127,17 +128,15 @@ fn cuda(o: usize, h: &[f64], x: &Array, up: usize, down: usize) -> Result<Array>
     let nout = out_len(n, h.len(), up, down)?;
     // the kernel indexes in signed 64 bits: every index and the rates must fit
     let reach = (n - 1).saturating_mul(up).saturating_add(h.len());
-    if [up, down, reach, nout]
-        .iter()
-        .any(|&v| v > i64::MAX as usize)
-    {
-        return Err(Error::bad_argument(
-            "upfirdn",
-            "up",
-            format!("{up} (down = {down}, {n} samples)"),
-            "rates and lengths within 64-bit signed indexing",
-        ));
-    }
+    bad_argument_if(
+        [up, down, reach, nout]
+            .iter()
+            .any(|&v| v > i64::MAX as usize),
+        "upfirdn",
+        "up",
+        format!("{up} (down = {down}, {n} samples)"),
+        "rates and lengths within 64-bit signed indexing",
+    )?;
     let nsig = x.size() / n;
     let mut shape = x.shape().to_vec();
     let last = shape.len() - 1;

@@ -2,17 +2,14 @@
 //! of cuprum operations on the data's device (the FIR design on the host).
 
 use crate::design::fir::{FirwinOptions, firwin_taps};
-use crate::util::{axis_of, axis_slice, axis_slice_step, inexact};
+use crate::util::{axis_of, axis_slice, axis_slice_step, check_1d_nonempty, inexact};
+use crate::util::{bad_argument_if, bad_shape_if};
 use crate::window::Window;
 use cuprum_core::{Array, DType, Error, Result};
 
 fn check_rates(op: &'static str, up: usize, down: usize) -> Result<()> {
-    if up < 1 {
-        return Err(Error::bad_argument(op, "up", up, "an integer >= 1"));
-    }
-    if down < 1 {
-        return Err(Error::bad_argument(op, "down", down, "an integer >= 1"));
-    }
+    bad_argument_if(up < 1, op, "up", up, "an integer >= 1")?;
+    bad_argument_if(down < 1, op, "down", down, "an integer >= 1")?;
     Ok(())
 }
 
@@ -27,24 +24,16 @@ fn upfirdn_host_h(
     dt: DType,
 ) -> Result<Array> {
     check_rates(op, up, down)?;
-    if h.is_empty() {
-        return Err(Error::bad_shape(
-            op,
-            "h",
-            &[0],
-            "a 1-D array of non-zero length",
-        ));
-    }
+    bad_shape_if(
+        h.is_empty(),
+        op,
+        "h",
+        &[0],
+        "a 1-D array of non-zero length",
+    )?;
     let x = x.astype(dt)?;
     let n = x.shape()[ax];
-    if n == 0 {
-        return Err(Error::bad_shape(
-            op,
-            "x",
-            x.shape(),
-            format!("a non-empty axis {ax}"),
-        ));
-    }
+    bad_shape_if(n == 0, op, "x", x.shape(), format!("a non-empty axis {ax}"))?;
     if x.size() == 0 {
         let mut shape = x.shape().to_vec();
         shape[ax] = crate::polyphase::out_len(n, h.len(), up, down)?;
@@ -87,17 +76,8 @@ fn upfirdn_host_h(
 /// ```
 pub fn upfirdn(h: &Array, x: &Array, up: usize, down: usize, axis: isize) -> Result<Array> {
     const OP: &str = "upfirdn";
-    if h.ndim() != 1 || h.size() == 0 {
-        return Err(Error::bad_shape(
-            OP,
-            "h",
-            h.shape(),
-            "a 1-D array of non-zero length",
-        ));
-    }
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    check_1d_nonempty(OP, "h", h)?;
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, axis, x.ndim())?;
     let dt = inexact(DType::promote(h.dtype(), x.dtype()));
     if h.dtype().is_complex() {
@@ -151,9 +131,7 @@ pub fn resample_poly(
 ) -> Result<Array> {
     const OP: &str = "resample_poly";
     check_rates(OP, up, down)?;
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, axis, x.ndim())?;
     let dt = inexact(x.dtype());
     let g = gcd(up, down);
@@ -162,14 +140,13 @@ pub fn resample_poly(
         return x.astype(dt);
     }
     let n_in = x.shape()[ax];
-    if n_in == 0 {
-        return Err(Error::bad_shape(
-            OP,
-            "x",
-            x.shape(),
-            format!("a non-empty axis {ax}"),
-        ));
-    }
+    bad_shape_if(
+        n_in == 0,
+        OP,
+        "x",
+        x.shape(),
+        format!("a non-empty axis {ax}"),
+    )?;
     let n_out = n_in
         .checked_mul(up)
         .ok_or_else(|| {
@@ -183,14 +160,13 @@ pub fn resample_poly(
         .div_ceil(down);
     let (half_len, mut h) = match window {
         Some(Window::Values(v)) => {
-            if v.is_empty() {
-                return Err(Error::bad_argument(
-                    OP,
-                    "window",
-                    "an empty array",
-                    "a non-empty filter",
-                ));
-            }
+            bad_argument_if(
+                v.is_empty(),
+                OP,
+                "window",
+                "an empty array",
+                "a non-empty filter",
+            )?;
             ((v.len() - 1) / 2, v.clone())
         }
         w => {
@@ -239,24 +215,12 @@ pub fn resample_poly(
     hp.extend_from_slice(&h);
     hp.extend(std::iter::repeat_n(0.0, n_post_pad));
     let y = if dt.is_complex() {
-        let yr = upfirdn_host_h(
-            OP,
-            &hp,
-            &cuprum_core::real(&x.astype(dt)?)?,
-            up,
-            down,
-            ax,
-            crate::util::real_of(dt),
-        )?;
-        let yi = upfirdn_host_h(
-            OP,
-            &hp,
-            &cuprum_core::imag(&x.astype(dt)?)?,
-            up,
-            down,
-            ax,
-            crate::util::real_of(dt),
-        )?;
+        let xc = x.astype(dt)?;
+        let part = |p: &Array| upfirdn_host_h(OP, &hp, p, up, down, ax, crate::util::real_of(dt));
+        let (yr, yi) = (
+            part(&cuprum_core::real(&xc)?)?,
+            part(&cuprum_core::imag(&xc)?)?,
+        );
         crate::filter::combine(&yr, &yi, dt)?
     } else {
         upfirdn_host_h(OP, &hp, x, up, down, ax, dt)?
@@ -313,12 +277,8 @@ pub fn decimate(
     zero_phase: bool,
 ) -> Result<Array> {
     const OP: &str = "decimate";
-    if q < 1 {
-        return Err(Error::bad_argument(OP, "q", q, "an integer >= 1"));
-    }
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_argument_if(q < 1, OP, "q", q, "an integer >= 1")?;
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, axis, x.ndim())?;
     let dt = match inexact(x.dtype()) {
         DType::Float32 | DType::Complex64 | DType::Complex128 => inexact(x.dtype()),
@@ -392,22 +352,11 @@ pub fn decimate(
 /// ```
 pub fn resample(x: &Array, num: usize, axis: isize) -> Result<Array> {
     const OP: &str = "resample";
-    if num == 0 {
-        return Err(Error::bad_argument(OP, "num", 0, "a positive integer"));
-    }
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_argument_if(num == 0, OP, "num", 0, "a positive integer")?;
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, axis, x.ndim())?;
     let n = x.shape()[ax];
-    if n == 0 {
-        return Err(Error::bad_shape(
-            OP,
-            "x",
-            x.shape(),
-            format!("a non-empty axis {ax}"),
-        ));
-    }
+    bad_shape_if(n == 0, OP, "x", x.shape(), format!("a non-empty axis {ax}"))?;
     let dt = inexact(x.dtype());
     let xl = crate::util::to_last(&x.astype(dt)?, ax)?;
     let s_fac = n as f64 / num as f64;

@@ -1,7 +1,8 @@
 //! The short-time Fourier transform object of SciPy 1.12+ (`scipy.signal.ShortTimeFFT`):
 //! `stft`, `spectrogram`, `istft` and the time/frequency bookkeeping of its slices.
 
-use crate::util::{axis_of, full_slices, upload};
+use crate::util::{axis_of, check_1d_nonempty, full_slices, upload};
+use crate::util::{bad_argument_if, bad_shape_if, out_of_domain_if};
 use cuprum_core::ext::try_vec_filled;
 use cuprum_core::manip::PadMode;
 use cuprum_core::{Array, Error, IndexMode, Result, Scalar, SliceItem};
@@ -99,32 +100,20 @@ impl ShortTimeFFT {
     /// assert_eq!((s.m_num(), s.f_pts(), s.delta_t()), (8, 5, 0.04));
     /// ```
     pub fn new(win: &Array, hop: usize, fs: f64) -> Result<ShortTimeFFT> {
-        if win.ndim() != 1 || win.size() == 0 {
-            return Err(Error::bad_shape(
-                OP,
-                "win",
-                win.shape(),
-                "a non-empty 1-D array",
-            ));
-        }
+        check_1d_nonempty(OP, "win", win)?;
         if win.dtype().is_complex() {
             return Err(Error::unsupported(OP, "complex-valued windows"));
         }
         let w = crate::util::host_f64(OP, win)?;
-        if w.iter().any(|v| !v.is_finite()) {
-            return Err(Error::out_of_domain(
-                OP,
-                "win",
-                "a window with non-finite entries",
-                "finite values",
-            ));
-        }
-        if hop == 0 {
-            return Err(Error::bad_argument(OP, "hop", 0, "an integer >= 1"));
-        }
-        if !(fs.is_finite() && fs > 0.0) {
-            return Err(Error::out_of_domain(OP, "fs", fs, "(0, inf)"));
-        }
+        out_of_domain_if(
+            w.iter().any(|v| !v.is_finite()),
+            OP,
+            "win",
+            "a window with non-finite entries",
+            "finite values",
+        )?;
+        bad_argument_if(hop == 0, OP, "hop", 0, "an integer >= 1")?;
+        out_of_domain_if(!(fs.is_finite() && fs > 0.0), OP, "fs", fs, "(0, inf)")?;
         Ok(ShortTimeFFT {
             mfft: w.len(),
             win: w,
@@ -142,14 +131,13 @@ impl ShortTimeFFT {
     /// # Errors
     /// [`Error::BadArgument`] naming `mfft` when `mfft < m_num`.
     pub fn with_mfft(mut self, mfft: usize) -> Result<ShortTimeFFT> {
-        if mfft < self.win.len() {
-            return Err(Error::bad_argument(
-                OP,
-                "mfft",
-                mfft,
-                format!("at least the window length m_num = {}", self.win.len()),
-            ));
-        }
+        bad_argument_if(
+            mfft < self.win.len(),
+            OP,
+            "mfft",
+            mfft,
+            format!("at least the window length m_num = {}", self.win.len()),
+        )?;
         self.mfft = mfft;
         Ok(self)
     }
@@ -159,15 +147,13 @@ impl ShortTimeFFT {
     /// # Errors
     /// [`Error::BadArgument`] naming `fft_mode` for [`FftMode::Onesided2X`] without a scaling.
     pub fn with_fft_mode(mut self, mode: FftMode) -> Result<ShortTimeFFT> {
-        if mode == FftMode::Onesided2X && self.scaling.is_none() {
-            return Err(Error::bad_argument(
-                OP,
-                "fft_mode",
-                "'onesided2X'",
-                "another mode while scaling is None (scale_to('psd') or scale_to('magnitude') \
-                 first)",
-            ));
-        }
+        bad_argument_if(
+            mode == FftMode::Onesided2X && self.scaling.is_none(),
+            OP,
+            "fft_mode",
+            "'onesided2X'",
+            "another mode while scaling is None (scale_to('psd') or scale_to('magnitude') first)",
+        )?;
         self.mode = mode;
         Ok(self)
     }
@@ -186,22 +172,20 @@ impl ShortTimeFFT {
     /// [`Error::OutOfDomain`] when it is not finite.
     pub fn with_dual_win(mut self, dual: &Array) -> Result<ShortTimeFFT> {
         let d = crate::util::host_f64(OP, dual)?;
-        if d.len() != self.win.len() || dual.ndim() != 1 {
-            return Err(Error::bad_shape(
-                OP,
-                "dual_win",
-                dual.shape(),
-                format!("({},), the window's shape", self.win.len()),
-            ));
-        }
-        if d.iter().any(|v| !v.is_finite()) {
-            return Err(Error::out_of_domain(
-                OP,
-                "dual_win",
-                "a window with non-finite entries",
-                "finite values",
-            ));
-        }
+        bad_shape_if(
+            d.len() != self.win.len() || dual.ndim() != 1,
+            OP,
+            "dual_win",
+            dual.shape(),
+            format!("({},), the window's shape", self.win.len()),
+        )?;
+        out_of_domain_if(
+            d.iter().any(|v| !v.is_finite()),
+            OP,
+            "dual_win",
+            "a window with non-finite entries",
+            "finite values",
+        )?;
         self.dual = Some(d);
         Ok(self)
     }
@@ -369,14 +353,7 @@ impl ShortTimeFFT {
 
     fn check_n(&self, n: usize) -> Result<()> {
         let m2p = self.m_num() - self.m_num_mid();
-        if n < m2p {
-            return Err(Error::bad_argument(
-                OP,
-                "n",
-                n,
-                format!(">= ceil(m_num/2) = {m2p}"),
-            ));
-        }
+        bad_argument_if(n < m2p, OP, "n", n, format!(">= ceil(m_num/2) = {m2p}"))?;
         Ok(())
     }
 
@@ -451,9 +428,7 @@ impl ShortTimeFFT {
     /// # Errors
     /// As [`p_range`](Self::p_range); `n` 0.
     pub fn t(&self, n: usize, p0: Option<i64>, p1: Option<i64>, k_offset: i64) -> Result<Array> {
-        if n == 0 {
-            return Err(Error::bad_argument(OP, "n", 0, "a positive integer"));
-        }
+        bad_argument_if(n == 0, OP, "n", 0, "a positive integer")?;
         let (a, b) = self.p_range(n, p0, p1)?;
         let v: Vec<f64> = (a..b)
             .map(|p| p as f64 * self.delta_t() + k_offset as f64 / self.fs)
@@ -471,14 +446,13 @@ impl ShortTimeFFT {
             return Ok(d.clone());
         }
         let m = self.m_num();
-        if self.hop > m {
-            return Err(Error::bad_argument(
-                OP,
-                "hop",
-                self.hop,
-                format!("at most the window length {m} (otherwise the STFT is not invertible)"),
-            ));
-        }
+        bad_argument_if(
+            self.hop > m,
+            OP,
+            "hop",
+            self.hop,
+            format!("at most the window length {m} (otherwise the STFT is not invertible)"),
+        )?;
         let w2 = self.w2();
         let mut dd = w2.clone();
         let mut k = self.hop;
@@ -493,14 +467,13 @@ impl ShortTimeFFT {
         }
         let mx = dd.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         // NumPy's float64 resolution
-        if dd.iter().any(|&v| v < 1e-15 * mx) {
-            return Err(Error::bad_argument(
-                OP,
-                "hop",
-                self.hop,
-                "a hop whose overlapped squared windows have no zero (the STFT is not invertible)",
-            ));
-        }
+        bad_argument_if(
+            dd.iter().any(|&v| v < 1e-15 * mx),
+            OP,
+            "hop",
+            self.hop,
+            "a hop whose overlapped squared windows have no zero (the STFT is not invertible)",
+        )?;
         Ok(self.win.iter().zip(&dd).map(|(w, d)| w / d).collect())
     }
 
@@ -580,9 +553,7 @@ impl ShortTimeFFT {
                 detail: ": complex `x` needs fft_mode 'twosided' or 'centered'".into(),
             });
         }
-        if x.ndim() == 0 {
-            return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-        }
+        bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
         let ax = axis_of(OP, axis, x.ndim())?;
         let n = x.shape()[ax];
         self.check_n(n)?;
@@ -749,17 +720,16 @@ impl ShortTimeFFT {
     /// assert!(y.iter().zip(&v).all(|(a, b)| (a - b).abs() < 1e-12));
     /// ```
     pub fn istft(&self, s: &Array, k0: i64, k1: Option<i64>) -> Result<Array> {
-        if s.ndim() < 2 || s.shape()[s.ndim() - 2] != self.f_pts() {
-            return Err(Error::bad_shape(
-                OP,
-                "S",
-                s.shape(),
-                format!(
-                    "at least 2 dimensions with S.shape[f_axis] = f_pts = {}",
-                    self.f_pts()
-                ),
-            ));
-        }
+        bad_shape_if(
+            s.ndim() < 2 || s.shape()[s.ndim() - 2] != self.f_pts(),
+            OP,
+            "S",
+            s.shape(),
+            format!(
+                "at least 2 dimensions with S.shape[f_axis] = f_pts = {}",
+                self.f_pts()
+            ),
+        )?;
         let nd = s.ndim();
         let (hop, m, mid) = (
             self.hop as i64,
@@ -769,14 +739,13 @@ impl ShortTimeFFT {
         let n_min = (m - mid) as usize;
         let q_num = self.p_num(n_min)?;
         let qs = s.shape()[nd - 1];
-        if qs < q_num {
-            return Err(Error::bad_shape(
-                OP,
-                "S",
-                s.shape(),
-                format!("at least {q_num} slices along t_axis"),
-            ));
-        }
+        bad_shape_if(
+            qs < q_num,
+            OP,
+            "S",
+            s.shape(),
+            format!("at least {q_num} slices along t_axis"),
+        )?;
         let p_min = self.p_min();
         let q_max = qs as i64 + p_min;
         let k_max = (q_max - 1) * hop + m - mid;
@@ -785,14 +754,13 @@ impl ShortTimeFFT {
         check_range(["k0", "k1"], k_min, k0, k1, k_max, || {
             format!("k_min = {k_min} <= k0 < k1 <= k_max = {k_max} (k0 = {k0}, k1 = {k1})")
         })?;
-        if k1 - k0 < n_min as i64 {
-            return Err(Error::bad_argument(
-                OP,
-                "k1",
-                k1,
-                format!("k1 - k0 >= {n_min}, half the window length (k0 = {k0})"),
-            ));
-        }
+        bad_argument_if(
+            k1 - k0 < n_min as i64,
+            OP,
+            "k1",
+            k1,
+            format!("k1 - k0 >= {n_min}, half the window length (k0 = {k0})"),
+        )?;
         let q0 = if k0 >= 0 {
             floor_div(k0, hop) + p_min
         } else {

@@ -3,6 +3,7 @@
 //! (the small fitting matrices of Savitzky-Golay are computed on the host).
 
 use crate::util::{along, axis_of, axis_slice, inexact, upload, upload_shaped};
+use crate::util::{bad_argument_if, bad_shape_if, out_of_domain_if};
 use cuprum_core::manip::PadMode;
 use cuprum_core::{Array, ConvolveMode, DType, Error, Result, Scalar};
 
@@ -102,14 +103,13 @@ pub(crate) fn detrend_axis(op: &'static str, x: &Array, ax: usize, t: Detrend) -
 /// assert!(y.iter().all(|v| v.abs() < 1e-12));
 /// ```
 pub fn detrend(x: &Array, axis: isize, kind: Detrend) -> Result<Array> {
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(
-            "detrend",
-            "x",
-            x.shape(),
-            "at least 1 dimension",
-        ));
-    }
+    bad_shape_if(
+        x.ndim() == 0,
+        "detrend",
+        "x",
+        x.shape(),
+        "at least 1 dimension",
+    )?;
     let ax = axis_of("detrend", axis, x.ndim())?;
     detrend_axis("detrend", x, ax, kind)
 }
@@ -135,21 +135,11 @@ pub fn detrend(x: &Array, axis: isize, kind: Detrend) -> Result<Array> {
 /// ```
 pub fn hilbert(x: &Array, n: Option<usize>, axis: isize) -> Result<Array> {
     const OP: &str = "hilbert";
-    if x.dtype().is_complex() {
-        return Err(Error::DType {
-            op: OP,
-            dtype: x.dtype(),
-            detail: ": x must be real".into(),
-        });
-    }
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    crate::util::real_only(OP, x, ": x must be real")?;
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, axis, x.ndim())?;
     let n = n.unwrap_or(x.shape()[ax]);
-    if n == 0 {
-        return Err(Error::bad_argument(OP, "N", 0, "a positive integer"));
-    }
+    bad_argument_if(n == 0, OP, "N", 0, "a positive integer")?;
     let dt = inexact(x.dtype());
     let xf = cuprum_fft::fft(
         &x.astype(dt)?,
@@ -222,9 +212,7 @@ fn windows_of(x: &Array, k: &[usize]) -> Result<Array> {
 /// ```
 pub fn medfilt(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
     const OP: &str = "medfilt";
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let k: Vec<usize> = match kernel_size {
         None => cuprum_core::ext::try_vec_filled(x.ndim(), 3)?,
         Some([s]) => cuprum_core::ext::try_vec_filled(x.ndim(), *s)?,
@@ -294,14 +282,13 @@ pub fn wiener(im: &Array, mysize: Option<&[usize]>, noise: Option<f64>) -> Resul
             ));
         }
     };
-    if k.contains(&0) {
-        return Err(Error::bad_argument(
-            OP,
-            "mysize",
-            format!("{k:?}"),
-            "positive sizes",
-        ));
-    }
+    bad_argument_if(
+        k.contains(&0),
+        OP,
+        "mysize",
+        format!("{k:?}"),
+        "positive sizes",
+    )?;
     let dt = inexact(im.dtype());
     let im = im.astype(dt)?;
     let size = window_count(OP, &k)?;
@@ -452,28 +439,26 @@ fn savgol_host(
     const OP: &str = "savgol_coeffs";
     // the (polyorder + 1) x window_length design matrix, in float64
     cuprum_core::ext::check_host_bytes(wl.saturating_mul(p.saturating_add(1)).saturating_mul(8))?;
-    if p >= wl {
-        return Err(Error::bad_argument(
-            OP,
-            "polyorder",
-            p,
-            format!("less than window_length = {wl}"),
-        ));
-    }
+    bad_argument_if(
+        p >= wl,
+        OP,
+        "polyorder",
+        p,
+        format!("less than window_length = {wl}"),
+    )?;
     let half = wl / 2;
     let pos = pos.unwrap_or(if wl.is_multiple_of(2) {
         half as f64 - 0.5
     } else {
         half as f64
     });
-    if !(pos >= 0.0 && pos < wl as f64) {
-        return Err(Error::out_of_domain(
-            OP,
-            "pos",
-            pos,
-            format!("[0, window_length) = [0, {wl})"),
-        ));
-    }
+    out_of_domain_if(
+        !(pos >= 0.0 && pos < wl as f64),
+        OP,
+        "pos",
+        pos,
+        format!("[0, window_length) = [0, {wl})"),
+    )?;
     if deriv > p {
         return cuprum_core::ext::try_vec_filled(wl, 0.0);
     }
@@ -634,9 +619,7 @@ pub fn savgol_filter(
     opts: &SavgolOptions,
 ) -> Result<Array> {
     const OP: &str = "savgol_filter";
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, opts.axis, x.ndim())?;
     let dt = match x.dtype() {
         DType::Float32 => DType::Float32,
@@ -648,14 +631,13 @@ pub fn savgol_filter(
     if n == 0 {
         return x.copy();
     }
-    if opts.mode == SavgolMode::Interp && window_length > n {
-        return Err(Error::bad_argument(
-            OP,
-            "window_length",
-            window_length,
-            format!("at most the size of x along the axis ({n}) with mode 'interp'"),
-        ));
-    }
+    bad_argument_if(
+        opts.mode == SavgolMode::Interp && window_length > n,
+        OP,
+        "window_length",
+        window_length,
+        format!("at most the size of x along the axis ({n}) with mode 'interp'"),
+    )?;
     let l = window_length;
     // ndimage's convolve1d: an even-length kernel's origin moves one sample to the right
     let before = if l.is_multiple_of(2) {
@@ -758,17 +740,16 @@ pub fn order_filter(a: &Array, domain: &Array, rank: usize) -> Result<Array> {
         .filter(|(_, m)| **m)
         .map(|(i, _)| i as i64)
         .collect();
-    if rank >= sel.len() {
-        return Err(Error::bad_argument(
-            OP,
-            "rank",
-            rank,
-            format!(
-                "less than the number of true elements in domain ({})",
-                sel.len()
-            ),
-        ));
-    }
+    bad_argument_if(
+        rank >= sel.len(),
+        OP,
+        "rank",
+        rank,
+        format!(
+            "less than the number of true elements in domain ({})",
+            sel.len()
+        ),
+    )?;
     if a.size() == 0 {
         return a.copy();
     }
@@ -796,14 +777,13 @@ pub fn order_filter(a: &Array, domain: &Array, rank: usize) -> Result<Array> {
 /// assert_eq!(y, vec![0.0, 2.0, 0.0, 2.0, 5.0, 3.0, 0.0, 5.0, 0.0]);
 /// ```
 pub fn medfilt2d(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
-    if x.ndim() != 2 {
-        return Err(Error::bad_shape(
-            "medfilt2d",
-            "input",
-            x.shape(),
-            "a 2-D array",
-        ));
-    }
+    bad_shape_if(
+        x.ndim() != 2,
+        "medfilt2d",
+        "input",
+        x.shape(),
+        "a 2-D array",
+    )?;
     medfilt(x, kernel_size)
 }
 
@@ -826,25 +806,16 @@ pub fn medfilt2d(x: &Array, kernel_size: Option<&[usize]>) -> Result<Array> {
 /// ```
 pub fn hilbert2(x: &Array, n: Option<[usize; 2]>) -> Result<Array> {
     const OP: &str = "hilbert2";
-    if x.ndim() != 2 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "a 2-D array"));
-    }
-    if x.dtype().is_complex() {
-        return Err(Error::DType {
-            op: OP,
-            dtype: x.dtype(),
-            detail: ": x must be real".into(),
-        });
-    }
+    bad_shape_if(x.ndim() != 2, OP, "x", x.shape(), "a 2-D array")?;
+    crate::util::real_only(OP, x, ": x must be real")?;
     let n = n.unwrap_or([x.shape()[0], x.shape()[1]]);
-    if n[0] == 0 || n[1] == 0 {
-        return Err(Error::bad_argument(
-            OP,
-            "N",
-            format!("{n:?}"),
-            "positive sizes",
-        ));
-    }
+    bad_argument_if(
+        n[0] == 0 || n[1] == 0,
+        OP,
+        "N",
+        format!("{n:?}"),
+        "positive sizes",
+    )?;
     let dt = inexact(x.dtype());
     let xf = cuprum_fft::fft2(&x.astype(dt)?, Some(&n), None, cuprum_fft::Norm::Backward)?;
     let mask = |len: usize, ax: usize| -> Result<Array> {

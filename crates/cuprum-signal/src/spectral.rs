@@ -4,6 +4,7 @@
 
 use crate::smooth::{Detrend, detrend_axis};
 use crate::util::{axis_of, complex_of, from_last, inexact, real_of, to_last};
+use crate::util::{bad_argument_if, bad_shape_if, out_of_domain_if};
 use crate::window::Window;
 use cuprum_core::{Array, DType, Error, Result, Scalar, SliceItem};
 use cuprum_fft::Norm;
@@ -139,17 +140,14 @@ fn triage(
     match window {
         Window::Values(v) => {
             let np = nperseg.unwrap_or(v.len());
-            if np != v.len() {
-                return Err(Error::bad_argument(
-                    op,
-                    "nperseg",
-                    np,
-                    format!("the length of the window ({})", v.len()),
-                ));
-            }
-            if np == 0 {
-                return Err(Error::bad_shape(op, "window", &[0], "at least 1 value"));
-            }
+            bad_argument_if(
+                np != v.len(),
+                op,
+                "nperseg",
+                np,
+                format!("the length of the window ({})", v.len()),
+            )?;
+            bad_shape_if(np == 0, op, "window", &[0], "at least 1 value")?;
             Ok((v.clone(), np))
         }
         w => {
@@ -185,12 +183,8 @@ impl Helper<'_> {
     fn run(&self, x: &Array, y: Option<&Array>) -> Result<(Array, Array, Array)> {
         let op = self.op;
         let o = self.o;
-        if x.ndim() == 0 {
-            return Err(Error::bad_shape(op, "x", x.shape(), "at least 1 dimension"));
-        }
-        if o.fs.is_nan() || o.fs <= 0.0 {
-            return Err(Error::out_of_domain(op, "fs", o.fs, "(0, inf)"));
-        }
+        bad_shape_if(x.ndim() == 0, op, "x", x.shape(), "at least 1 dimension")?;
+        out_of_domain_if(o.fs.is_nan() || o.fs <= 0.0, op, "fs", o.fs, "(0, inf)")?;
         let ax = axis_of(op, o.axis, x.ndim())?;
         let mut xd = x.clone();
         let mut yd = y.cloned();
@@ -204,14 +198,7 @@ impl Helper<'_> {
         let outdt = complex_of(inexact(dt_in));
         xd = to_last(&xd.astype(inexact(xd.dtype()))?, ax)?;
         if let Some(yy) = &yd {
-            if yy.ndim() != x.ndim() {
-                return Err(Error::ShapeMismatch {
-                    op,
-                    lhs: x.shape().to_vec(),
-                    rhs: yy.shape().to_vec(),
-                    detail: Some("x and y must have the same number of dimensions".into()),
-                });
-            }
+            crate::util::same_ndim(op, ("x", x), ("y", yy))?;
             let mut yl = to_last(&yy.astype(inexact(yy.dtype()))?, ax)?;
             // zero-pad the shorter along the axis, broadcast the others
             let (nx, ny) = (
@@ -237,9 +224,7 @@ impl Helper<'_> {
             yd = Some(v[1].clone());
         }
         let n = *xd.shape().last().unwrap_or(&0);
-        if xd.size() == 0 {
-            return Err(Error::bad_shape(op, "x", x.shape(), "a non-empty array"));
-        }
+        bad_shape_if(xd.size() == 0, op, "x", x.shape(), "a non-empty array")?;
         if let Some(0) = self.nperseg {
             return Err(Error::bad_argument(op, "nperseg", 0, "a positive integer"));
         }
@@ -394,14 +379,13 @@ fn median_bias(n: usize) -> f64 {
 
 fn average(op: &'static str, p: &Array, avg: Average) -> Result<Array> {
     let nseg = *p.shape().last().unwrap_or(&0);
-    if nseg == 0 {
-        return Err(Error::bad_shape(
-            op,
-            "x",
-            p.shape(),
-            "at least one segment to average",
-        ));
-    }
+    bad_shape_if(
+        nseg == 0,
+        op,
+        "x",
+        p.shape(),
+        "at least one segment to average",
+    )?;
     if nseg == 1 {
         return p.index_axis(-1, 0);
     }
@@ -522,9 +506,7 @@ pub fn welch(x: &Array, opts: &SpectralOptions) -> Result<(Array, Array)> {
 /// ```
 pub fn periodogram(x: &Array, opts: &SpectralOptions) -> Result<(Array, Array)> {
     const OP: &str = "periodogram";
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, opts.axis, x.ndim())?;
     let n = x.shape()[ax];
     let mut o = opts.clone();
@@ -611,9 +593,7 @@ pub fn spectrogram(
     mode: SpectrogramMode,
 ) -> Result<(Array, Array, Array)> {
     const OP: &str = "spectrogram";
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, opts.axis, x.ndim())?;
     let window = opts
         .window
@@ -792,24 +772,16 @@ fn overlap_add(frames: &Array, nstep: usize) -> Result<Array> {
 pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(Array, Array)> {
     const OP: &str = "istft";
     let nd = zxx.ndim();
-    if nd < 2 {
-        return Err(Error::bad_shape(
-            OP,
-            "Zxx",
-            zxx.shape(),
-            "at least 2 dimensions",
-        ));
-    }
+    bad_shape_if(nd < 2, OP, "Zxx", zxx.shape(), "at least 2 dimensions")?;
     let fa = axis_of(OP, st.freq_axis, nd)?;
     let ta = axis_of(OP, st.time_axis, nd)?;
-    if fa == ta {
-        return Err(Error::bad_argument(
-            OP,
-            "time_axis",
-            st.time_axis,
-            format!("an axis other than freq_axis = {}", st.freq_axis),
-        ));
-    }
+    bad_argument_if(
+        fa == ta,
+        OP,
+        "time_axis",
+        st.time_axis,
+        format!("an axis other than freq_axis = {}", st.freq_axis),
+    )?;
     if let Some(0) = opts.nperseg {
         return Err(Error::bad_argument(OP, "nperseg", 0, "a positive integer"));
     }
@@ -820,9 +792,7 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
         nf
     };
     let nperseg = opts.nperseg.unwrap_or(n_default);
-    if nperseg == 0 {
-        return Err(Error::bad_argument(OP, "nperseg", 0, "a positive integer"));
-    }
+    bad_argument_if(nperseg == 0, OP, "nperseg", 0, "a positive integer")?;
     let nfft = match opts.nfft {
         None => {
             if !st.input_onesided && nperseg == n_default + 1 {
@@ -838,29 +808,9 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
     let z = zxx.astype(complex_of(inexact(zxx.dtype())))?;
     let z = z.moveaxis(&[fa as isize, ta as isize], &[-2, -1])?;
     let nseg = z.shape()[nd - 1];
-    if nseg == 0 {
-        return Err(Error::bad_shape(
-            OP,
-            "Zxx",
-            z.shape(),
-            "at least one segment",
-        ));
-    }
+    bad_shape_if(nseg == 0, OP, "Zxx", z.shape(), "at least one segment")?;
     let window = opts.window.clone().unwrap_or_else(|| "hann".into());
-    let win = match &window {
-        Window::Values(v) => {
-            if v.len() != nperseg {
-                return Err(Error::bad_shape(
-                    OP,
-                    "window",
-                    &[v.len()],
-                    format!("{nperseg} values, nperseg"),
-                ));
-            }
-            v.clone()
-        }
-        w => w.values(OP, nperseg, false)?,
-    };
+    let win = window.values(OP, nperseg, false)?;
     let xsubs = if st.input_onesided {
         cuprum_fft::irfft(&z, Some(nfft), -2, Norm::Backward)?
     } else {
@@ -907,27 +857,25 @@ pub fn istft(zxx: &Array, opts: &SpectralOptions, st: &StftOptions) -> Result<(A
 
 /// `nfft`, checked to be at least `nperseg`.
 fn nfft_at_least(op: &'static str, nfft: usize, nperseg: usize) -> Result<usize> {
-    if nfft < nperseg {
-        return Err(Error::bad_argument(
-            op,
-            "nfft",
-            nfft,
-            format!("at least nperseg = {nperseg}"),
-        ));
-    }
+    bad_argument_if(
+        nfft < nperseg,
+        op,
+        "nfft",
+        nfft,
+        format!("at least nperseg = {nperseg}"),
+    )?;
     Ok(nfft)
 }
 
 /// `noverlap`, checked to be less than `nperseg`.
 fn noverlap_below(op: &'static str, noverlap: usize, nperseg: usize) -> Result<usize> {
-    if noverlap >= nperseg {
-        return Err(Error::bad_argument(
-            op,
-            "noverlap",
-            noverlap,
-            format!("less than nperseg = {nperseg}"),
-        ));
-    }
+    bad_argument_if(
+        noverlap >= nperseg,
+        op,
+        "noverlap",
+        noverlap,
+        format!("less than nperseg = {nperseg}"),
+    )?;
     Ok(noverlap)
 }
 
@@ -938,24 +886,9 @@ fn overlap_bins(
     noverlap: usize,
     square: bool,
 ) -> Result<Vec<f64>> {
-    if nperseg < 1 {
-        return Err(Error::bad_argument(op, "nperseg", 0, "a positive integer"));
-    }
+    bad_argument_if(nperseg < 1, op, "nperseg", 0, "a positive integer")?;
     noverlap_below(op, noverlap, nperseg)?;
-    let mut win = match window {
-        Window::Values(v) => {
-            if v.len() != nperseg {
-                return Err(Error::bad_shape(
-                    op,
-                    "window",
-                    &[v.len()],
-                    format!("{nperseg} values, nperseg"),
-                ));
-            }
-            v.clone()
-        }
-        w => w.values(op, nperseg, false)?,
-    };
+    let mut win = window.values(op, nperseg, false)?;
     if square {
         for v in &mut win {
             *v *= *v;
@@ -1085,32 +1018,23 @@ pub fn lombscargle(x: &Array, y: &Array, freqs: &Array, opts: &LombOptions<'_>) 
             &ones
         }
     };
-    if !(x.ndim() == 1 && x.size() > 0) {
-        return Err(Error::bad_shape(
-            OP,
-            "x",
-            x.shape(),
-            "a 1-D array of non-zero length",
-        ));
+    bad_shape_if(
+        !(x.ndim() == 1 && x.size() > 0),
+        OP,
+        "x",
+        x.shape(),
+        "a 1-D array of non-zero length",
+    )?;
+    for other in [("y", y), ("weights", w)] {
+        crate::util::same_shape(OP, ("x", x), other)?;
     }
-    for other in [y, w] {
-        if other.shape() != x.shape() {
-            return Err(Error::ShapeMismatch {
-                op: OP,
-                lhs: x.shape().to_vec(),
-                rhs: other.shape().to_vec(),
-                detail: Some("x, y and weights must have equal lengths".into()),
-            });
-        }
-    }
-    if !(freqs.ndim() == 1 && freqs.size() > 0) {
-        return Err(Error::bad_shape(
-            OP,
-            "freqs",
-            freqs.shape(),
-            "a 1-D array of non-zero length",
-        ));
-    }
+    bad_shape_if(
+        !(freqs.ndim() == 1 && freqs.size() > 0),
+        OP,
+        "freqs",
+        freqs.shape(),
+        "a 1-D array of non-zero length",
+    )?;
     crate::util::same_device(OP, x, y)?;
     crate::util::same_device(OP, x, freqs)?;
     let w = f64a(w)?;

@@ -2,9 +2,12 @@
 //! (`symiirorder1`, `symiirorder2`) and the separable 2-D FIR filter with mirror-symmetric
 //! boundaries (`sepfir2d`), all on the data's device.
 
+use crate::util::{bad_shape_if, out_of_domain_if};
 use crate::util::{complex_of, inexact};
 use crate::{Boundary, bspline};
-use cuprum_core::{Array, Complex64, ConvolveMode, DType, Error, Result, Scalar};
+#[cfg(doc)]
+use cuprum_core::Error;
+use cuprum_core::{Array, Complex64, ConvolveMode, DType, Result, Scalar};
 
 /// The boundary-sum precision when none in `(0, 1]` is given: SciPy's defaults (1e-6 for
 /// single precision, 1e-11 otherwise).
@@ -19,14 +22,13 @@ fn precision_for(dt: DType, precision: f64) -> f64 {
 }
 
 fn prepare(op: &'static str, signal: &Array) -> Result<Array> {
-    if signal.ndim() == 0 || signal.ndim() > 2 || signal.size() == 0 {
-        return Err(Error::bad_shape(
-            op,
-            "signal",
-            signal.shape(),
-            "a non-empty 1-D or 2-D array (2-D: filtered along the last axis)",
-        ));
-    }
+    bad_shape_if(
+        signal.ndim() == 0 || signal.ndim() > 2 || signal.size() == 0,
+        op,
+        "signal",
+        signal.shape(),
+        "a non-empty 1-D or 2-D array (2-D: filtered along the last axis)",
+    )?;
     signal.astype(inexact(signal.dtype()))
 }
 
@@ -75,12 +77,20 @@ pub fn symiirorder1(
 ) -> Result<Array> {
     const OP: &str = "signal.symiirorder1";
     let (c0, z1) = (c0.into(), z1.into());
-    if z1.re.is_nan() || z1.im.is_nan() || z1.norm() >= 1.0 {
-        return Err(Error::out_of_domain(OP, "z1", z1, "|z1| < 1"));
-    }
-    if !(c0.re.is_finite() && c0.im.is_finite()) {
-        return Err(Error::out_of_domain(OP, "c0", c0, "finite values"));
-    }
+    out_of_domain_if(
+        z1.re.is_nan() || z1.im.is_nan() || z1.norm() >= 1.0,
+        OP,
+        "z1",
+        z1,
+        "|z1| < 1",
+    )?;
+    out_of_domain_if(
+        !(c0.re.is_finite() && c0.im.is_finite()),
+        OP,
+        "c0",
+        c0,
+        "finite values",
+    )?;
     let mut x = prepare(OP, signal)?;
     if (c0.im != 0.0 || z1.im != 0.0) && !x.dtype().is_complex() {
         x = x.astype(complex_of(x.dtype()))?;
@@ -118,12 +128,8 @@ pub fn symiirorder1(
 /// ```
 pub fn symiirorder2(input: &Array, r: f64, omega: f64, precision: f64) -> Result<Array> {
     const OP: &str = "signal.symiirorder2";
-    if !(0.0..1.0).contains(&r) {
-        return Err(Error::out_of_domain(OP, "r", r, "[0, 1)"));
-    }
-    if !omega.is_finite() {
-        return Err(Error::out_of_domain(OP, "omega", omega, "finite values"));
-    }
+    out_of_domain_if(!(0.0..1.0).contains(&r), OP, "r", r, "[0, 1)")?;
+    out_of_domain_if(!omega.is_finite(), OP, "omega", omega, "finite values")?;
     let x = prepare(OP, input)?;
     let prec = precision_for(x.dtype(), precision);
     bspline::symiirorder2_last(OP, &x, r, omega, prec)
@@ -158,18 +164,15 @@ pub fn symiirorder2(input: &Array, r: f64, omega: f64, precision: f64) -> Result
 /// ```
 pub fn sepfir2d(input: &Array, hrow: &Array, hcol: &Array) -> Result<Array> {
     const OP: &str = "signal.sepfir2d";
-    if input.ndim() != 2 {
-        return Err(Error::bad_shape(OP, "input", input.shape(), "a 2-D array"));
-    }
+    bad_shape_if(input.ndim() != 2, OP, "input", input.shape(), "a 2-D array")?;
     for (name, h) in [("hrow", hrow), ("hcol", hcol)] {
-        if h.ndim() != 1 || h.shape()[0] % 2 == 0 {
-            return Err(Error::bad_shape(
-                OP,
-                name,
-                h.shape(),
-                "a 1-D array of odd length",
-            ));
-        }
+        bad_shape_if(
+            h.ndim() != 1 || h.shape()[0] % 2 == 0,
+            OP,
+            name,
+            h.shape(),
+            "a 1-D array of odd length",
+        )?;
     }
     let mut dt = inexact(input.dtype());
     if hrow.dtype().is_complex() || hcol.dtype().is_complex() {

@@ -21,6 +21,124 @@ macro_rules! kernel_args {
 }
 pub(crate) use kernel_args;
 
+/// The crate's argument checks, one per [`Error`] constructor: `name(bad, op, arg, what,
+/// expected)` is the constructor's error (`op`'s argument `arg`, its `what`: a shape or a
+/// value, and what was `expected`) when `bad`, `Ok(())` otherwise.
+macro_rules! error_if {
+    ($($(#[$doc:meta])* $name:ident($what:ident: $t:ty) => $ctor:ident;)*) => {$(
+        $(#[$doc])*
+        pub(crate) fn $name(
+            bad: bool,
+            op: &'static str,
+            arg: &'static str,
+            $what: $t,
+            expected: impl Into<String>,
+        ) -> Result<()> {
+            if bad { Err(Error::$ctor(op, arg, $what, expected)) } else { Ok(()) }
+        }
+    )*};
+}
+
+error_if! {
+    /// [`Error::BadShape`] when `bad`: `arg` has `shape`, not the `expected` one.
+    bad_shape_if(shape: &[usize]) => bad_shape;
+    /// [`Error::BadArgument`] when `bad`: `arg` is `value`, not the `expected` kind of value.
+    bad_argument_if(value: impl std::fmt::Display) => bad_argument;
+    /// [`Error::OutOfDomain`] when `bad`: `arg` is `value`, outside the `expected` domain.
+    out_of_domain_if(value: impl std::fmt::Display) => out_of_domain;
+}
+
+/// [`Error::BadShape`] (`op`, `arg`: "a 1-D array") unless `a` is 1-D.
+pub(crate) fn check_1d(op: &'static str, arg: &'static str, a: &Array) -> Result<()> {
+    bad_shape_if(a.ndim() != 1, op, arg, a.shape(), "a 1-D array")
+}
+
+/// [`Error::BadShape`] (`op`, `arg`: "a non-empty 1-D array") unless `a` is 1-D with at
+/// least one element.
+pub(crate) fn check_1d_nonempty(op: &'static str, arg: &'static str, a: &Array) -> Result<()> {
+    let bad = a.ndim() != 1 || a.size() == 0;
+    bad_shape_if(bad, op, arg, a.shape(), "a non-empty 1-D array")
+}
+
+/// [`Error::BadShape`] (`op`, `arg` of shape `[got]`, expected "`want` values, `what`") unless
+/// `got == want`: the length check of host-side inputs (a state, a window's values).
+pub(crate) fn check_len(
+    op: &'static str,
+    arg: &'static str,
+    got: usize,
+    want: usize,
+    what: &str,
+) -> Result<()> {
+    bad_shape_if(
+        got != want,
+        op,
+        arg,
+        &[got],
+        format!("{want} values, {what}"),
+    )
+}
+
+/// [`Error::ShapeMismatch`] (`op`, the shapes `lhs` and `rhs`, `detail`) when `bad`.
+pub(crate) fn shape_mismatch_if(
+    bad: bool,
+    op: &'static str,
+    lhs: &[usize],
+    rhs: &[usize],
+    detail: &str,
+) -> Result<()> {
+    if bad {
+        return Err(Error::ShapeMismatch {
+            op,
+            lhs: lhs.to_vec(),
+            rhs: rhs.to_vec(),
+            detail: Some(detail.into()),
+        });
+    }
+    Ok(())
+}
+
+/// [`Error::ShapeMismatch`] (`op`, both shapes: "`a.0` and `b.0` must have the same number
+/// of dimensions") unless the named arrays `a` and `b` have as many dimensions.
+pub(crate) fn same_ndim(op: &'static str, a: (&str, &Array), b: (&str, &Array)) -> Result<()> {
+    let detail = format!(
+        "{} and {} must have the same number of dimensions",
+        a.0, b.0
+    );
+    shape_mismatch_if(
+        a.1.ndim() != b.1.ndim(),
+        op,
+        a.1.shape(),
+        b.1.shape(),
+        &detail,
+    )
+}
+
+/// [`Error::ShapeMismatch`] (`op`, both shapes: "`a.0` and `b.0` must have the same shape")
+/// unless the named arrays `a` and `b` have the same shape.
+pub(crate) fn same_shape(op: &'static str, a: (&str, &Array), b: (&str, &Array)) -> Result<()> {
+    let detail = format!("{} and {} must have the same shape", a.0, b.0);
+    shape_mismatch_if(
+        a.1.shape() != b.1.shape(),
+        op,
+        a.1.shape(),
+        b.1.shape(),
+        &detail,
+    )
+}
+
+/// [`Error::DType`] (`op`, `a`'s dtype, `detail`) when `a` is complex: the check of inputs
+/// that must be real.
+pub(crate) fn real_only(op: &'static str, a: &Array, detail: &str) -> Result<()> {
+    if a.dtype().is_complex() {
+        return Err(Error::DType {
+            op,
+            dtype: a.dtype(),
+            detail: detail.into(),
+        });
+    }
+    Ok(())
+}
+
 /// A 1-D array (coefficients, roots) copied to the host as complex128, its values finite.
 pub(crate) fn host_c128(
     op: &'static str,
@@ -97,13 +215,7 @@ pub(crate) fn complex_of(d: DType) -> DType {
 
 /// A design-sized array (filter coefficients, a window) copied to the host as float64.
 pub(crate) fn host_f64(op: &'static str, a: &Array) -> Result<Vec<f64>> {
-    if a.dtype().is_complex() {
-        return Err(Error::DType {
-            op,
-            dtype: a.dtype(),
-            detail: ": expected real coefficients".into(),
-        });
-    }
+    real_only(op, a, ": expected real coefficients")?;
     a.astype(DType::Float64)?
         .to_device(Device::Cpu)?
         .to_vec::<f64>()

@@ -1,6 +1,7 @@
 //! Waveforms evaluated elementwise on a time array (`chirp`, `gausspulse`, `sawtooth`,
 //! `square`, `sweep_poly`, `unit_impulse`), on the time array's device.
 
+use crate::util::{bad_argument_if, bad_shape_if, out_of_domain_if};
 use cuprum_core::{Array, DType, Device, Error, Result, Scalar};
 use std::f64::consts::PI;
 
@@ -177,15 +178,9 @@ pub fn chirp(
 /// ```
 pub fn gausspulse(t: &Array, fc: f64, bw: f64, bwr: f64) -> Result<(Array, Array, Array)> {
     const OP: &str = "gausspulse";
-    if fc < 0.0 {
-        return Err(Error::out_of_domain(OP, "fc", fc, "[0, inf)"));
-    }
-    if bw <= 0.0 {
-        return Err(Error::out_of_domain(OP, "bw", bw, "(0, inf)"));
-    }
-    if bwr >= 0.0 {
-        return Err(Error::out_of_domain(OP, "bwr", bwr, "(-inf, 0) dB"));
-    }
+    out_of_domain_if(fc < 0.0, OP, "fc", fc, "[0, inf)")?;
+    out_of_domain_if(bw <= 0.0, OP, "bw", bw, "(0, inf)")?;
+    out_of_domain_if(bwr >= 0.0, OP, "bwr", bwr, "(-inf, 0) dB")?;
     let t = float_t(t)?;
     let rf = 10f64.powf(bwr / 20.0);
     let a = -(PI * fc * bw).powi(2) / (4.0 * rf.ln());
@@ -287,14 +282,13 @@ pub fn square(t: &Array, duty: f64) -> Result<Array> {
 /// assert!((y[0] - 1.0).abs() < 1e-15 && y[1].abs() < 1e-15);
 /// ```
 pub fn sweep_poly(t: &Array, poly: &[f64]) -> Result<Array> {
-    if poly.is_empty() {
-        return Err(Error::bad_shape(
-            "sweep_poly",
-            "poly",
-            &[0],
-            "at least one coefficient",
-        ));
-    }
+    bad_shape_if(
+        poly.is_empty(),
+        "sweep_poly",
+        "poly",
+        &[0],
+        "at least one coefficient",
+    )?;
     let t = float_t(t)?;
     let n = poly.len();
     // the antiderivative, highest power first, zero constant term
@@ -350,14 +344,13 @@ pub fn unit_impulse(shape: &[usize], idx: &ImpulseAt, dtype: DType) -> Result<Ar
         ImpulseAt::Mid => shape.iter().map(|n| n / 2).collect(),
         ImpulseAt::Index(v) => v.clone(),
     };
-    if ix.len() != shape.len() || ix.iter().zip(shape).any(|(i, n)| i >= n) {
-        return Err(Error::bad_argument(
-            OP,
-            "idx",
-            format!("{ix:?}"),
-            format!("an index inside shape {shape:?}"),
-        ));
-    }
+    bad_argument_if(
+        ix.len() != shape.len() || ix.iter().zip(shape).any(|(i, n)| i >= n),
+        OP,
+        "idx",
+        format!("{ix:?}"),
+        format!("an index inside shape {shape:?}"),
+    )?;
     let items: Vec<cuprum_core::SliceItem> = ix
         .iter()
         .map(|&i| cuprum_core::SliceItem::Slice {

@@ -3,6 +3,7 @@
 //! deprecated them in v14 but keeps them): each wavelet is evaluated elementwise on the current
 //! device, `cwt` convolves on the data's device.
 
+use crate::util::{bad_shape_if, check_1d_nonempty, out_of_domain_if};
 use cuprum_core::{Array, Complex64 as C, ConvolveMode, DType, Error, Result, current_device};
 use std::f64::consts::PI;
 
@@ -23,9 +24,7 @@ fn gabor(x: &Array, w: f64, c: f64, scale: f64) -> Result<Array> {
 }
 
 fn check_finite(op: &'static str, arg: &'static str, v: f64) -> Result<()> {
-    if !v.is_finite() {
-        return Err(Error::out_of_domain(op, arg, v, "finite values"));
-    }
+    out_of_domain_if(!v.is_finite(), op, arg, v, "finite values")?;
     Ok(())
 }
 
@@ -90,9 +89,7 @@ pub fn morlet(m: usize, w: f64, s: f64, complete: bool) -> Result<Array> {
 /// ```
 pub fn morlet2(m: usize, s: f64, w: f64) -> Result<Array> {
     const OP: &str = "signal.morlet2";
-    if !(s > 0.0 && s.is_finite()) {
-        return Err(Error::out_of_domain(OP, "s", s, "(0, inf)"));
-    }
+    out_of_domain_if(!(s > 0.0 && s.is_finite()), OP, "s", s, "(0, inf)")?;
     check_finite(OP, "w", w)?;
     let x = cuprum_core::multiply(
         &cuprum_core::subtract(&index(m)?, (m as f64 - 1.0) * 0.5)?,
@@ -120,9 +117,7 @@ pub fn morlet2(m: usize, s: f64, w: f64) -> Result<Array> {
 /// ```
 pub fn ricker(points: usize, a: f64) -> Result<Array> {
     const OP: &str = "signal.ricker";
-    if !(a > 0.0 && a.is_finite()) {
-        return Err(Error::out_of_domain(OP, "a", a, "(0, inf)"));
-    }
+    out_of_domain_if(!(a > 0.0 && a.is_finite()), OP, "a", a, "(0, inf)")?;
     let amp = 2.0 / ((3.0 * a).sqrt() * PI.powf(0.25));
     let x = cuprum_core::subtract(&index(points)?, (points as f64 - 1.0) * 0.5)?;
     let xsq = cuprum_core::multiply(&x, &x)?;
@@ -151,9 +146,7 @@ pub fn ricker(points: usize, a: f64) -> Result<Array> {
 /// ```
 pub fn qmf(hk: &Array) -> Result<Array> {
     const OP: &str = "signal.qmf";
-    if hk.ndim() != 1 {
-        return Err(Error::bad_shape(OP, "hk", hk.shape(), "a 1-D array"));
-    }
+    bad_shape_if(hk.ndim() != 1, OP, "hk", hk.shape(), "a 1-D array")?;
     let n = hk.shape()[0];
     let dt = match hk.dtype() {
         DType::Bool | DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64 => DType::Int64,
@@ -201,14 +194,7 @@ pub fn cwt(
     widths: &[f64],
 ) -> Result<Array> {
     const OP: &str = "signal.cwt";
-    if data.ndim() != 1 || data.size() == 0 {
-        return Err(Error::bad_shape(
-            OP,
-            "data",
-            data.shape(),
-            "a non-empty 1-D array",
-        ));
-    }
+    check_1d_nonempty(OP, "data", data)?;
     if let Some(&w) = widths.iter().find(|w| !(w.is_finite() && **w >= 1.0)) {
         return Err(Error::out_of_domain(OP, "widths", w, "[1, inf)"));
     }
@@ -226,14 +212,13 @@ pub fn cwt(
         let wi = w.trunc();
         let len = (10 * wi as usize).min(n);
         let wav = wavelet(len, wi)?;
-        if wav.ndim() != 1 || wav.shape()[0] != len {
-            return Err(Error::bad_shape(
-                OP,
-                "wavelet",
-                wav.shape(),
-                format!("({len},): the points the wavelet was asked for"),
-            ));
-        }
+        bad_shape_if(
+            wav.ndim() != 1 || wav.shape()[0] != len,
+            OP,
+            "wavelet",
+            wav.shape(),
+            format!("({len},): the points the wavelet was asked for"),
+        )?;
         let wav = cuprum_core::conj(&wav.to_device(dev)?)?;
         let wav = crate::util::axis_reverse(&wav, 0)?.astype(dt)?;
         rows.push(crate::convolve(

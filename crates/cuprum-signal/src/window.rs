@@ -5,6 +5,7 @@
 //! the functions of this module return one window each.
 
 use crate::util::upload;
+use crate::util::{bad_argument_if, check_len};
 use cuprum_core::{Array, Error, Result, current_device, ext};
 use std::f64::consts::PI;
 
@@ -46,14 +47,7 @@ impl Window {
     pub(crate) fn values(&self, op: &'static str, m: usize, sym: bool) -> Result<Vec<f64>> {
         let (name, p1, p2) = match self {
             Window::Values(v) => {
-                if v.len() != m {
-                    return Err(Error::bad_shape(
-                        op,
-                        "window",
-                        &[v.len()],
-                        format!("{m} values, the segment length"),
-                    ));
-                }
+                check_len(op, "window", v.len(), m, "the segment length")?;
                 return Ok(v.clone());
             }
             Window::Name(n) => (n.as_str(), None, None),
@@ -107,14 +101,13 @@ impl Window {
             "lanczos" | "sinc" => lanczos(m, sym),
             "exponential" | "poisson" => {
                 // SciPy's parameters: (center, tau); a center needs a periodic window
-                if sym && p1.is_some() {
-                    return Err(Error::bad_argument(
-                        op,
-                        "window",
-                        format!("('{name}', center = {}, ...)", p1.unwrap_or(f64::NAN)),
-                        "a center of None for a symmetric window (fftbins=False)",
-                    ));
-                }
+                bad_argument_if(
+                    sym && p1.is_some(),
+                    op,
+                    "window",
+                    format!("('{name}', center = {}, ...)", p1.unwrap_or(f64::NAN)),
+                    "a center of None for a symmetric window (fftbins=False)",
+                )?;
                 exponential(m, p1, p2.unwrap_or(1.0), sym)
             }
             "tukey" | "tuk" => tukey(m, p1.unwrap_or(0.5), sym),
@@ -124,22 +117,20 @@ impl Window {
                 taylor(m, p1.map_or(4, |v| v as usize), p2.unwrap_or(30.0), sym)
             }
             "kaiser_bessel_derived" | "kbd" => {
-                if !sym {
-                    return Err(Error::bad_argument(
-                        op,
-                        "window",
-                        format!("'{name}' with fftbins=True"),
-                        "a symmetric shape (fftbins=False) for Kaiser-Bessel Derived windows",
-                    ));
-                }
-                if m % 2 == 1 {
-                    return Err(Error::bad_argument(
-                        op,
-                        "window",
-                        format!("'{name}' of {m} points"),
-                        "an even number of points for Kaiser-Bessel Derived windows",
-                    ));
-                }
+                bad_argument_if(
+                    !sym,
+                    op,
+                    "window",
+                    format!("'{name}' with fftbins=True"),
+                    "a symmetric shape (fftbins=False) for Kaiser-Bessel Derived windows",
+                )?;
+                bad_argument_if(
+                    m % 2 == 1,
+                    op,
+                    "window",
+                    format!("'{name}' of {m} points"),
+                    "an even number of points for Kaiser-Bessel Derived windows",
+                )?;
                 let k = kaiser(m / 2 + 1, need(p1)?, true);
                 let mut c = 0.0;
                 let cs: Vec<f64> = k
@@ -201,6 +192,17 @@ fn truncate(mut w: Vec<f64>, t: bool) -> Vec<f64> {
 }
 
 /// NumPy's `linspace(a, b, m)` on the host.
+/// An `m`-point window from `values(mm)`, the `mm`-point symmetric window: `mm = m` when
+/// `sym`, else `m + 1` points truncated to `m` (SciPy's `_extend`/`_truncate`); `m <= 1` gives
+/// ones.
+fn sym_or_periodic(m: usize, sym: bool, values: impl FnOnce(usize) -> Vec<f64>) -> Vec<f64> {
+    if m <= 1 {
+        return ones(m);
+    }
+    let (mm, t) = extend(m, sym);
+    truncate(values(mm), t)
+}
+
 fn linspace(a: f64, b: f64, m: usize) -> Vec<f64> {
     if m == 1 {
         return vec![a];
@@ -214,116 +216,95 @@ fn linspace(a: f64, b: f64, m: usize) -> Vec<f64> {
 }
 
 fn general_cosine(m: usize, a: &[f64], sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let fac = linspace(-PI, PI, mm);
-    let w = fac
-        .iter()
-        .map(|&f| {
-            a.iter()
-                .enumerate()
-                .fold(0.0, |s, (k, &ak)| s + ak * (k as f64 * f).cos())
-        })
-        .collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        let fac = linspace(-PI, PI, mm);
+        fac.iter()
+            .map(|&f| {
+                a.iter()
+                    .enumerate()
+                    .fold(0.0, |s, (k, &ak)| s + ak * (k as f64 * f).cos())
+            })
+            .collect()
+    })
 }
 
 fn triang(m: usize, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let half: Vec<f64> = (1..=mm.div_ceil(2)).map(|n| n as f64).collect();
-    let w = if mm % 2 == 0 {
-        let h: Vec<f64> = half.iter().map(|n| (2.0 * n - 1.0) / mm as f64).collect();
-        h.iter().chain(h.iter().rev()).copied().collect()
-    } else {
-        let h: Vec<f64> = half.iter().map(|n| 2.0 * n / (mm as f64 + 1.0)).collect();
-        h.iter()
-            .chain(h[..h.len() - 1].iter().rev())
-            .copied()
-            .collect()
-    };
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        let half: Vec<f64> = (1..=mm.div_ceil(2)).map(|n| n as f64).collect();
+        if mm % 2 == 0 {
+            let h: Vec<f64> = half.iter().map(|n| (2.0 * n - 1.0) / mm as f64).collect();
+            h.iter().chain(h.iter().rev()).copied().collect()
+        } else {
+            let h: Vec<f64> = half.iter().map(|n| 2.0 * n / (mm as f64 + 1.0)).collect();
+            h.iter()
+                .chain(h[..h.len() - 1].iter().rev())
+                .copied()
+                .collect()
+        }
+    })
 }
 
 fn bartlett(m: usize, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let d = (mm - 1) as f64;
-    let w = (0..mm)
-        .map(|n| {
-            let n = n as f64;
-            if n <= d / 2.0 {
-                2.0 * n / d
-            } else {
-                2.0 - 2.0 * n / d
-            }
-        })
-        .collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        let d = (mm - 1) as f64;
+        (0..mm)
+            .map(|n| {
+                let n = n as f64;
+                if n <= d / 2.0 {
+                    2.0 * n / d
+                } else {
+                    2.0 - 2.0 * n / d
+                }
+            })
+            .collect()
+    })
 }
 
 fn parzen(m: usize, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let mf = mm as f64;
-    let w = (0..mm)
-        .map(|i| {
-            let n = (-(mf - 1.0) / 2.0 + i as f64).abs();
-            if n <= (mf - 1.0) / 4.0 {
-                1.0 - 6.0 * (n / (mf / 2.0)).powi(2) + 6.0 * (n / (mf / 2.0)).powi(3)
-            } else {
-                2.0 * (1.0 - n / (mf / 2.0)).powi(3)
-            }
-        })
-        .collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        let mf = mm as f64;
+        (0..mm)
+            .map(|i| {
+                let n = (-(mf - 1.0) / 2.0 + i as f64).abs();
+                if n <= (mf - 1.0) / 4.0 {
+                    1.0 - 6.0 * (n / (mf / 2.0)).powi(2) + 6.0 * (n / (mf / 2.0)).powi(3)
+                } else {
+                    2.0 * (1.0 - n / (mf / 2.0)).powi(3)
+                }
+            })
+            .collect()
+    })
 }
 
 fn bohman(m: usize, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let lin = linspace(-1.0, 1.0, mm);
-    let mut w: Vec<f64> = (0..mm).map(|_| 0.0).collect();
-    for i in 1..mm - 1 {
-        let f = lin[i].abs();
-        w[i] = (1.0 - f) * (PI * f).cos() + (PI * f).sin() / PI;
-    }
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        let lin = linspace(-1.0, 1.0, mm);
+        let mut w: Vec<f64> = (0..mm).map(|_| 0.0).collect();
+        for i in 1..mm - 1 {
+            let f = lin[i].abs();
+            w[i] = (1.0 - f) * (PI * f).cos() + (PI * f).sin() / PI;
+        }
+        w
+    })
 }
 
 fn barthann(m: usize, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let w = (0..mm)
-        .map(|n| {
-            let f = (n as f64 / (mm as f64 - 1.0) - 0.5).abs();
-            0.62 - 0.48 * f + 0.38 * (2.0 * PI * f).cos()
-        })
-        .collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        (0..mm)
+            .map(|n| {
+                let f = (n as f64 / (mm as f64 - 1.0) - 0.5).abs();
+                0.62 - 0.48 * f + 0.38 * (2.0 * PI * f).cos()
+            })
+            .collect()
+    })
 }
 
 fn cosine(m: usize, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let w = (0..mm)
-        .map(|n| (PI / mm as f64 * (n as f64 + 0.5)).sin())
-        .collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        (0..mm)
+            .map(|n| (PI / mm as f64 * (n as f64 + 0.5)).sin())
+            .collect()
+    })
 }
 
 fn sinc(x: f64) -> f64 {
@@ -335,25 +316,19 @@ fn sinc(x: f64) -> f64 {
 }
 
 fn lanczos(m: usize, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let d = (mm - 1) as f64;
-    let w = (0..mm).map(|n| sinc(2.0 * n as f64 / d - 1.0)).collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        let d = (mm - 1) as f64;
+        (0..mm).map(|n| sinc(2.0 * n as f64 / d - 1.0)).collect()
+    })
 }
 
 fn exponential(m: usize, center: Option<f64>, tau: f64, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let c = center.unwrap_or((mm as f64 - 1.0) / 2.0);
-    let w = (0..mm)
-        .map(|n| (-(n as f64 - c).abs() / tau).exp())
-        .collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        let c = center.unwrap_or((mm as f64 - 1.0) / 2.0);
+        (0..mm)
+            .map(|n| (-(n as f64 - c).abs() / tau).exp())
+            .collect()
+    })
 }
 
 fn tukey(m: usize, alpha: f64, sym: bool) -> Vec<f64> {
@@ -431,41 +406,41 @@ fn chebwin(m: usize, at: f64, sym: bool) -> Result<Vec<f64>> {
 }
 
 fn taylor(m: usize, nbar: usize, sll: f64, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let b = 10f64.powf(sll / 20.0);
-    let a = b.acosh() / PI;
-    let nb = nbar as f64;
-    let s2 = nb * nb / (a * a + (nb - 0.5).powi(2));
-    let ma: Vec<f64> = (1..nbar).map(|v| v as f64).collect();
-    let fm: Vec<f64> = (0..ma.len())
-        .map(|mi| {
-            let m2 = ma[mi] * ma[mi];
-            let sign = if mi % 2 == 0 { 1.0 } else { -1.0 };
-            let numer: f64 = sign
-                * ma.iter()
-                    .map(|q| 1.0 - m2 / s2 / (a * a + (q - 0.5).powi(2)))
-                    .product::<f64>();
-            let denom: f64 = 2.0
-                * ma[..mi].iter().map(|q| 1.0 - m2 / (q * q)).product::<f64>()
-                * ma[mi + 1..]
-                    .iter()
-                    .map(|q| 1.0 - m2 / (q * q))
-                    .product::<f64>();
-            numer / denom
-        })
-        .collect();
-    let wf = |n: f64| {
-        1.0 + 2.0
-            * fm.iter()
-                .zip(&ma)
-                .map(|(f, q)| f * (2.0 * PI * q * (n - mm as f64 / 2.0 + 0.5) / mm as f64).cos())
-                .sum::<f64>()
-    };
-    let scale = 1.0 / wf((mm as f64 - 1.0) / 2.0);
-    truncate((0..mm).map(|n| wf(n as f64) * scale).collect(), t)
+    sym_or_periodic(m, sym, |mm| {
+        let b = 10f64.powf(sll / 20.0);
+        let a = b.acosh() / PI;
+        let nb = nbar as f64;
+        let s2 = nb * nb / (a * a + (nb - 0.5).powi(2));
+        let ma: Vec<f64> = (1..nbar).map(|v| v as f64).collect();
+        let fm: Vec<f64> = (0..ma.len())
+            .map(|mi| {
+                let m2 = ma[mi] * ma[mi];
+                let sign = if mi % 2 == 0 { 1.0 } else { -1.0 };
+                let numer: f64 = sign
+                    * ma.iter()
+                        .map(|q| 1.0 - m2 / s2 / (a * a + (q - 0.5).powi(2)))
+                        .product::<f64>();
+                let denom: f64 = 2.0
+                    * ma[..mi].iter().map(|q| 1.0 - m2 / (q * q)).product::<f64>()
+                    * ma[mi + 1..]
+                        .iter()
+                        .map(|q| 1.0 - m2 / (q * q))
+                        .product::<f64>();
+                numer / denom
+            })
+            .collect();
+        let wf = |n: f64| {
+            1.0 + 2.0
+                * fm.iter()
+                    .zip(&ma)
+                    .map(|(f, q)| {
+                        f * (2.0 * PI * q * (n - mm as f64 / 2.0 + 0.5) / mm as f64).cos()
+                    })
+                    .sum::<f64>()
+        };
+        let scale = 1.0 / wf((mm as f64 - 1.0) / 2.0);
+        (0..mm).map(|n| wf(n as f64) * scale).collect()
+    })
 }
 
 /// The modified Bessel function of the first kind of order 0 (its power series; every term is
@@ -485,48 +460,39 @@ pub(crate) fn i0(x: f64) -> f64 {
 }
 
 fn kaiser(m: usize, beta: f64, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let alpha = (mm as f64 - 1.0) / 2.0;
-    let den = i0(beta);
-    let w = (0..mm)
-        .map(|n| {
-            let r = (n as f64 - alpha) / alpha;
-            i0(beta * (1.0 - r * r).max(0.0).sqrt()) / den
-        })
-        .collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        let alpha = (mm as f64 - 1.0) / 2.0;
+        let den = i0(beta);
+        (0..mm)
+            .map(|n| {
+                let r = (n as f64 - alpha) / alpha;
+                i0(beta * (1.0 - r * r).max(0.0).sqrt()) / den
+            })
+            .collect()
+    })
 }
 
 fn gaussian(m: usize, std: f64, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let sig2 = 2.0 * std * std;
-    let w = (0..mm)
-        .map(|n| {
-            let x = n as f64 - (mm as f64 - 1.0) / 2.0;
-            (-x * x / sig2).exp()
-        })
-        .collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        let sig2 = 2.0 * std * std;
+        (0..mm)
+            .map(|n| {
+                let x = n as f64 - (mm as f64 - 1.0) / 2.0;
+                (-x * x / sig2).exp()
+            })
+            .collect()
+    })
 }
 
 fn general_gaussian(m: usize, p: f64, sig: f64, sym: bool) -> Vec<f64> {
-    if m <= 1 {
-        return ones(m);
-    }
-    let (mm, t) = extend(m, sym);
-    let w = (0..mm)
-        .map(|n| {
-            let x = n as f64 - (mm as f64 - 1.0) / 2.0;
-            (-0.5 * (x / sig).abs().powf(2.0 * p)).exp()
-        })
-        .collect();
-    truncate(w, t)
+    sym_or_periodic(m, sym, |mm| {
+        (0..mm)
+            .map(|n| {
+                let x = n as f64 - (mm as f64 - 1.0) / 2.0;
+                (-0.5 * (x / sig).abs().powf(2.0 * p)).exp()
+            })
+            .collect()
+    })
 }
 
 pub(crate) fn exponential_values(m: usize, tau: f64, sym: bool) -> Vec<f64> {

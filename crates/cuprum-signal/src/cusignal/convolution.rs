@@ -1,5 +1,6 @@
 //! `convolve1d3o` (CuPy's `cupyx/signal/_convolution`): the third-order Volterra convolution.
 
+use crate::util::bad_shape_if;
 use cuprum_core::{
     Array, ConvolveMode, DType, Error, Result, matmul, s, sliding_window_view, zeros_on,
 };
@@ -102,12 +103,8 @@ pub(crate) fn convolve1d3o_chunked(
     chunk_elems: usize,
 ) -> Result<Array> {
     const OP: &str = "convolve1d3o";
-    if in1.ndim() != 1 {
-        return Err(Error::bad_shape(OP, "in1", in1.shape(), "a 1-D array"));
-    }
-    if in2.ndim() != 3 {
-        return Err(Error::bad_shape(OP, "in2", in2.shape(), "a 3-D array"));
-    }
+    bad_shape_if(in1.ndim() != 1, OP, "in1", in1.shape(), "a 1-D array")?;
+    bad_shape_if(in2.ndim() != 3, OP, "in2", in2.shape(), "a 3-D array")?;
     if mode != ConvolveMode::Valid {
         return Err(Error::unsupported(
             OP,
@@ -130,18 +127,16 @@ pub(crate) fn convolve1d3o_chunked(
     let (w, h, d) = (in2.shape()[0], in2.shape()[1], in2.shape()[2]);
     let n = in1.shape()[0];
     let widest = w.max(h).max(d);
-    if n + 1 < widest {
-        return Err(Error::bad_shape(
-            OP,
-            "in1",
-            in1.shape(),
-            format!(
-                "at least {} samples, in2's widest axis ({widest}) minus one (a shorter in1 gives \
-                 a negative output size)",
-                widest - 1
-            ),
-        ));
-    }
+    bad_shape_if(
+        n + 1 < widest,
+        OP,
+        "in1",
+        in1.shape(),
+        format!(
+            "at least {} samples, in2's widest axis ({widest}) minus one (a shorter in1 gives a negative output size)",
+            widest.saturating_sub(1)
+        ),
+    )?;
     let out_dim = n + 1 - widest;
     let dt = DType::promote(in1.dtype(), in2.dtype());
     let dev = in1.device();

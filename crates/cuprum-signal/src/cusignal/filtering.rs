@@ -1,5 +1,6 @@
 //! `channelize_poly` and `freq_shift` (CuPy's `cupyx/signal/_filtering`).
 
+use crate::util::{bad_argument_if, bad_shape_if, out_of_domain_if};
 use cuprum_core::{
     Array, Complex64, DType, Error, Result, add, arange_on, concatenate, exp, multiply, s, zeros_on,
 };
@@ -50,15 +51,9 @@ use cuprum_fft::{Norm, ifft};
 /// ```
 pub fn channelize_poly(x: &Array, h: &Array, n_chans: usize) -> Result<Array> {
     const OP: &str = "channelize_poly";
-    if x.ndim() != 1 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "a 1-D array"));
-    }
-    if h.ndim() != 1 {
-        return Err(Error::bad_shape(OP, "h", h.shape(), "a 1-D array"));
-    }
-    if n_chans == 0 {
-        return Err(Error::bad_argument(OP, "n_chans", 0, "an integer >= 1"));
-    }
+    bad_shape_if(x.ndim() != 1, OP, "x", x.shape(), "a 1-D array")?;
+    bad_shape_if(h.ndim() != 1, OP, "h", h.shape(), "a 1-D array")?;
+    bad_argument_if(n_chans == 0, OP, "n_chans", 0, "an integer >= 1")?;
     if x.device() != h.device() {
         return Err(Error::DeviceMismatch {
             op: OP,
@@ -145,9 +140,7 @@ pub fn channelize_poly(x: &Array, h: &Array, n_chans: usize) -> Result<Array> {
 /// ```
 pub fn freq_shift(x: &Array, freq: f64, fs: f64) -> Result<Array> {
     const OP: &str = "freq_shift";
-    if fs == 0.0 {
-        return Err(Error::out_of_domain(OP, "fs", fs, "nonzero sampling rates"));
-    }
+    out_of_domain_if(fs == 0.0, OP, "fs", fs, "nonzero sampling rates")?;
     let c = -2.0 * std::f64::consts::PI * freq / fs;
     let dev = x.device();
     let n = x.size();

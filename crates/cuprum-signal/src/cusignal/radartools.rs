@@ -1,6 +1,7 @@
 //! Radar processing (CuPy's `cupyx/signal/_radartools`): pulse compression, pulse-Doppler
 //! processing and the cell-averaging CFAR detector.
 
+use crate::util::{bad_argument_if, bad_shape_if};
 use cuprum_core::{
     Array, DType, Device, Error, Result, abs, bartlett, blackman, concatenate, conj, cumsum,
     divide, greater, hamming, hanning, kaiser, multiply, power, real, s, sqrt, subtract, zeros_on,
@@ -116,14 +117,13 @@ fn preprocess(
         let w = match window {
             Window::Func(f) => f(&fftfreq_on(n, 1.0, dev)?.astype(x.dtype())?)?,
             Window::Array(a) => {
-                if a.shape() != [n] {
-                    return Err(Error::bad_shape(
-                        op,
-                        "window",
-                        a.shape(),
-                        format!("[{n}], the length of {arg}'s last axis"),
-                    ));
-                }
+                bad_shape_if(
+                    a.shape() != [n],
+                    op,
+                    "window",
+                    a.shape(),
+                    format!("[{n}], the length of {arg}'s last axis"),
+                )?;
                 a.clone()
             }
             Window::Named(name) => named_window(op, name, n, dev)?.astype(x.dtype())?,
@@ -190,9 +190,7 @@ pub fn pulse_compression(
     pulses_2d(OP, x)?;
     let dtype = DType::promote(x.dtype(), template.dtype());
     let nfft = nfft.unwrap_or(x.shape()[1]);
-    if nfft == 0 {
-        return Err(Error::bad_argument(OP, "nfft", 0, "a positive length"));
-    }
+    bad_argument_if(nfft == 0, OP, "nfft", 0, "a positive length")?;
     let t = preprocess(OP, "template", template, normalize, window)?;
     let fft_x = fft(x, Some(nfft), -1, Norm::Backward)?;
     let fft_t = fft(&t, Some(nfft), -1, Norm::Backward)?;
@@ -245,9 +243,7 @@ pub fn pulse_doppler(x: &Array, window: Option<Window<'_>>, nfft: Option<usize>)
     const OP: &str = "pulse_doppler";
     pulses_2d(OP, x)?;
     let nfft = nfft.unwrap_or(x.shape()[0]);
-    if nfft == 0 {
-        return Err(Error::bad_argument(OP, "nfft", 0, "a positive length"));
-    }
+    bad_argument_if(nfft == 0, OP, "nfft", 0, "a positive length")?;
     let xt = preprocess(OP, "x", &x.transpose()?, false, window)?;
     fft(&xt, Some(nfft), -1, Norm::Backward)?.transpose()
 }
@@ -264,14 +260,13 @@ pub fn pulse_doppler(x: &Array, window: Option<Window<'_>>, nfft: Option<usize>)
 /// assert!((cfar_alpha(1e-3, 10).unwrap() - 10.0 * (1e-3f64.powf(-0.1) - 1.0)).abs() < 1e-12);
 /// ```
 pub fn cfar_alpha(pfa: f64, n: usize) -> Result<f64> {
-    if n == 0 {
-        return Err(Error::bad_argument(
-            "cfar_alpha",
-            "N",
-            0,
-            "at least 1 reference cell (CuPy divides by zero)",
-        ));
-    }
+    bad_argument_if(
+        n == 0,
+        "cfar_alpha",
+        "N",
+        0,
+        "at least 1 reference cell (CuPy divides by zero)",
+    )?;
     Ok(n as f64 * (pfa.powf(-1.0 / n as f64) - 1.0))
 }
 
@@ -347,44 +342,35 @@ pub fn ca_cfar(
 ) -> Result<(Array, Array)> {
     const OP: &str = "ca_cfar";
     let nd = array.ndim();
-    if nd != 1 && nd != 2 {
-        return Err(Error::bad_shape(
-            OP,
-            "array",
-            array.shape(),
-            "a 1-D or 2-D array",
-        ));
-    }
+    bad_shape_if(
+        nd != 1 && nd != 2,
+        OP,
+        "array",
+        array.shape(),
+        "a 1-D or 2-D array",
+    )?;
     for (arg, v) in [
         ("guard_cells", guard_cells),
         ("reference_cells", reference_cells),
     ] {
-        if v.len() != nd {
-            return Err(Error::bad_argument(
-                OP,
-                arg,
-                format!("{v:?}"),
-                format!("{nd} counts, one per axis of the array"),
-            ));
-        }
+        bad_argument_if(
+            v.len() != nd,
+            OP,
+            arg,
+            format!("{v:?}"),
+            format!("{nd} counts, one per axis of the array"),
+        )?;
     }
-    if array.dtype().is_complex() {
-        return Err(Error::DType {
-            op: OP,
-            dtype: array.dtype(),
-            detail: ": CFAR needs real data".into(),
-        });
-    }
+    crate::util::real_only(OP, array, ": CFAR needs real data")?;
     for ax in 0..nd {
         let reach = 2 * (guard_cells[ax] + reference_cells[ax]);
-        if array.shape()[ax] <= reach {
-            return Err(Error::bad_shape(
-                OP,
-                "array",
-                array.shape(),
-                format!("more than 2·(guard + reference) = {reach} cells along axis {ax}"),
-            ));
-        }
+        bad_shape_if(
+            array.shape()[ax] <= reach,
+            OP,
+            "array",
+            array.shape(),
+            format!("more than 2·(guard + reference) = {reach} cells along axis {ax}"),
+        )?;
     }
     let dev = array.device();
     let a = array.astype(DType::Float64)?;
@@ -440,13 +426,12 @@ pub fn ca_cfar(
 
 /// Checks `x` is a 2-D array of pulses, `(num_pulses, samples_per_pulse)`.
 fn pulses_2d(op: &'static str, x: &Array) -> Result<()> {
-    if x.ndim() != 2 {
-        return Err(Error::bad_shape(
-            op,
-            "x",
-            x.shape(),
-            "a 2-D array (num_pulses, samples_per_pulse)",
-        ));
-    }
+    bad_shape_if(
+        x.ndim() != 2,
+        op,
+        "x",
+        x.shape(),
+        "a 2-D array (num_pulses, samples_per_pulse)",
+    )?;
     Ok(())
 }

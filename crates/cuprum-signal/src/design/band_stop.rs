@@ -1,6 +1,7 @@
 //! `band_stop_obj`: the order objective that the band-stop order estimators (`buttord`,
 //! `cheb1ord`, `cheb2ord`, `ellipord`) minimize over one passband edge.
 
+use crate::util::{bad_argument_if, out_of_domain_if};
 use cuprum_core::{Error, Result};
 
 /// The filter family of [`band_stop_obj`] (SciPy's `type`).
@@ -107,22 +108,27 @@ pub fn band_stop_obj(
     kind: BandStopType,
 ) -> Result<f64> {
     const OP: &str = "signal.band_stop_obj";
-    if ind > 1 {
-        return Err(Error::bad_argument(OP, "ind", ind, "0 or 1"));
-    }
-    if gpass.is_nan() || gpass <= 0.0 {
-        return Err(Error::out_of_domain(OP, "gpass", gpass, "(0, inf)"));
-    }
-    if gstop.is_nan() || gstop <= 0.0 {
-        return Err(Error::out_of_domain(OP, "gstop", gstop, "(0, inf)"));
-    }
-    if gpass > gstop {
-        return Err(Error::out_of_domain(
-            OP,
-            "gpass",
-            gpass,
-            format!("(0, gstop = {gstop}]"),
-        ));
-    }
+    bad_argument_if(ind > 1, OP, "ind", ind, "0 or 1")?;
+    out_of_domain_if(
+        gpass.is_nan() || gpass <= 0.0,
+        OP,
+        "gpass",
+        gpass,
+        "(0, inf)",
+    )?;
+    out_of_domain_if(
+        gstop.is_nan() || gstop <= 0.0,
+        OP,
+        "gstop",
+        gstop,
+        "(0, inf)",
+    )?;
+    out_of_domain_if(
+        gpass > gstop,
+        OP,
+        "gpass",
+        gpass,
+        format!("(0, gstop = {gstop}]"),
+    )?;
     Ok(band_stop_value(wp, ind, passb, stopb, gpass, gstop, kind))
 }

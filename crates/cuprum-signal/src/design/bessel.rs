@@ -2,6 +2,7 @@
 //! polynomial, normalized for phase, delay or magnitude as SciPy does.
 
 use super::zpk::Zpk;
+use crate::util::bad_argument_if;
 use cuprum_core::{Complex64 as C, Error, Result};
 
 /// The normalization of a Bessel filter (SciPy's `norm`).
@@ -89,14 +90,13 @@ pub(crate) fn besselap(op: &'static str, n: usize, norm: BesselNorm) -> Result<Z
             k: 1.0,
         });
     }
-    if n > 60 {
-        return Err(Error::bad_argument(
-            op,
-            "N",
-            n,
-            "at most 60 (the Bessel polynomial's coefficients overflow float64 beyond)",
-        ));
-    }
+    bad_argument_if(
+        n > 60,
+        op,
+        "N",
+        n,
+        "at most 60 (the Bessel polynomial's coefficients overflow float64 beyond)",
+    )?;
     let c = reverse_bessel(n);
     let a_last = c[n];
     let roots = super::convert::real_roots(op, &c)?;

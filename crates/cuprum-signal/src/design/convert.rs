@@ -4,13 +4,12 @@
 //! (`bilinear`); O(order) host work, results on the first argument's device.
 
 use super::zpk::{self, Zpk};
+use crate::util::bad_shape_if;
 use crate::util::{host_f64, upload, upload_shaped};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 
 fn host_c(op: &'static str, arg: &'static str, a: &Array) -> Result<Vec<C>> {
-    if a.ndim() > 1 {
-        return Err(Error::bad_shape(op, arg, a.shape(), "a 1-D array"));
-    }
+    bad_shape_if(a.ndim() > 1, op, arg, a.shape(), "a 1-D array")?;
     a.astype(DType::Complex128)?
         .to_device(Device::Cpu)?
         .to_vec::<C>()
@@ -398,6 +397,20 @@ pub fn bilinear(b: &Array, a: &Array, fs: f64) -> Result<(Array, Array)> {
     Ok((upload(bp, b.device())?, upload(ap, b.device())?))
 }
 
+/// `b` and `a` on the host, their degrees and the larger of the two.
+type BaDegrees = (Vec<f64>, Vec<f64>, usize, usize, usize);
+
+/// [`ba_pair`] with the degrees of `b` and `a` and the larger of the two.
+fn ba_degrees(
+    op: &'static str,
+    b: &Array,
+    a: &Array,
+) -> Result<BaDegrees> {
+    let (bv, av) = ba_pair(op, b, a)?;
+    let (nn, dd) = (bv.len() - 1, av.len() - 1);
+    Ok((bv, av, nn, dd, nn.max(dd)))
+}
+
 fn ba_pair(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<f64>, Vec<f64>)> {
     let (bv, av) = (host_f64(op, b)?, host_f64(op, a)?);
     if bv.is_empty() || av.is_empty() {
@@ -520,9 +533,7 @@ pub fn lp2hp(b: &Array, a: &Array, wo: f64) -> Result<(Array, Array)> {
 /// ```
 pub fn lp2bp(b: &Array, a: &Array, wo: f64, bw: f64) -> Result<(Array, Array)> {
     const OP: &str = "lp2bp";
-    let (bv, av) = ba_pair(OP, b, a)?;
-    let (dd, nn) = (av.len() - 1, bv.len() - 1);
-    let ma = nn.max(dd);
+    let (bv, av, nn, dd, ma) = ba_degrees(OP, b, a)?;
     let wosq = wo * wo;
     let expand = |c: &[f64], deg: usize| -> Result<Vec<f64>> {
         let np = deg + ma;
@@ -564,9 +575,7 @@ pub fn lp2bp(b: &Array, a: &Array, wo: f64, bw: f64) -> Result<(Array, Array)> {
 /// ```
 pub fn lp2bs(b: &Array, a: &Array, wo: f64, bw: f64) -> Result<(Array, Array)> {
     const OP: &str = "lp2bs";
-    let (bv, av) = ba_pair(OP, b, a)?;
-    let (dd, nn) = (av.len() - 1, bv.len() - 1);
-    let m = nn.max(dd);
+    let (bv, av, nn, dd, m) = ba_degrees(OP, b, a)?;
     let wosq = wo * wo;
     let expand = |c: &[f64], deg: usize| -> Result<Vec<f64>> {
         let np = 2 * m;

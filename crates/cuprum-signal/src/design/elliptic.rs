@@ -3,6 +3,7 @@
 //! transformations), on the host in float64 as SciPy computes them.
 
 use super::zpk::Zpk;
+use crate::util::out_of_domain_if;
 use cuprum_core::{Complex64 as C, Error, Result};
 use std::f64::consts::{FRAC_PI_2, LN_10, PI};
 
@@ -157,14 +158,13 @@ pub(crate) fn ellipap(op: &'static str, n: usize, rp: f64, rs: f64) -> Result<Zp
     let eps_sq = pow10m1(0.1 * rp);
     let eps = eps_sq.sqrt();
     let ck1_sq = eps_sq / pow10m1(0.1 * rs);
-    if ck1_sq == 0.0 {
-        return Err(Error::out_of_domain(
-            op,
-            "rs",
-            rs,
-            format!("an attenuation for which a filter with rp = {rp} dB exists"),
-        ));
-    }
+    out_of_domain_if(
+        ck1_sq == 0.0,
+        op,
+        "rs",
+        rs,
+        format!("an attenuation for which a filter with rp = {rp} dB exists"),
+    )?;
     let val0 = ellipk(ck1_sq);
     let m = ellipdeg(n, ck1_sq);
     let capk = ellipk(m);

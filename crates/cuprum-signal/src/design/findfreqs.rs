@@ -2,9 +2,9 @@
 //! filter's response (from its poles and zeros), and the `worN` argument of `freqs` /
 //! `freqs_zpk` that takes either a number of such frequencies or the frequencies themselves.
 
-use super::convert::real_roots;
 use crate::util::host_c128;
-use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
+use crate::util::out_of_domain_if;
+use cuprum_core::{Array, Complex64 as C, Error, Result};
 
 /// The frequencies argument of [`freqs`](crate::freqs) and [`freqs_zpk`](crate::freqs_zpk)
 /// (SciPy's `worN`): a count, spread by [`findfreqs`], or explicit angular frequencies.
@@ -72,17 +72,7 @@ fn roots_of(op: &'static str, c: &[C]) -> Result<Vec<C>> {
         .position(|x| *x != C::new(0.0, 0.0))
         .unwrap_or(c.len());
     let c = &c[s..];
-    if c.len() < 2 {
-        return Ok(Vec::new());
-    }
-    if c.iter().all(|x| x.im == 0.0) {
-        let re: Vec<f64> = c.iter().map(|x| x.re).collect();
-        return real_roots(op, &re);
-    }
-    let pa = Array::from_vec_on(c.to_vec(), &[c.len()], Device::Cpu)?;
-    cuprum_core::roots(&pa)?
-        .astype(DType::Complex128)?
-        .to_vec::<C>()
+    super::partial::poly_roots(op, c, c.iter().any(|x| x.im != 0.0))
 }
 
 /// The decade exponents `(low, high)` of SciPy's `findfreqs` for zeros `tz` and poles `ep`.
@@ -157,13 +147,12 @@ pub fn findfreqs(num: &Array, den: &Array, n: usize, kind: FreqsKind) -> Result<
         FreqsKind::Zp => (nv, dv),
     };
     let (lo, hi) = decades(&tz, &ep);
-    if !(lo.is_finite() && hi.is_finite()) {
-        return Err(Error::out_of_domain(
-            OP,
-            "num, den",
-            format!("decades [{lo}, {hi}]"),
-            "roots with a finite, nonzero magnitude",
-        ));
-    }
+    out_of_domain_if(
+        !(lo.is_finite() && hi.is_finite()),
+        OP,
+        "num, den",
+        format!("decades [{lo}, {hi}]"),
+        "roots with a finite, nonzero magnitude",
+    )?;
     cuprum_core::logspace(lo, hi, n, true, 10.0, None, num.device())
 }

@@ -2,6 +2,7 @@
 //! `kaiserord`), on the host in float64.
 
 use crate::util::upload;
+use crate::util::{bad_argument_if, bad_shape_if, out_of_domain_if};
 use crate::window::Window;
 use cuprum_core::{Array, Error, Result, current_device};
 use std::f64::consts::PI;
@@ -83,14 +84,13 @@ pub fn kaiser_atten(numtaps: usize, width: f64) -> f64 {
 /// ```
 pub fn kaiserord(ripple: f64, width: f64) -> Result<(usize, f64)> {
     let a = ripple.abs();
-    if a < 8.0 {
-        return Err(Error::out_of_domain(
-            "kaiserord",
-            "ripple",
-            ripple,
-            "|ripple| >= 8 dB (the Kaiser formula's range)",
-        ));
-    }
+    out_of_domain_if(
+        a < 8.0,
+        "kaiserord",
+        "ripple",
+        ripple,
+        "|ripple| >= 8 dB (the Kaiser formula's range)",
+    )?;
     let beta = kaiser_beta(a);
     let n = (a - 7.95) / 2.285 / (PI * width) + 1.0;
     Ok((n.ceil() as usize, beta))
@@ -101,48 +101,41 @@ pub(crate) fn firwin_taps(numtaps: usize, cutoff: &[f64], o: &FirwinOptions) -> 
     const OP: &str = "firwin";
     let fs = o.fs.unwrap_or(2.0);
     let nyq = 0.5 * fs;
-    if cutoff.is_empty() {
-        return Err(Error::bad_shape(
-            OP,
-            "cutoff",
-            &[0],
-            "at least one cutoff frequency",
-        ));
-    }
-    if numtaps == 0 {
-        return Err(Error::bad_argument(OP, "numtaps", 0, "at least 1"));
-    }
+    bad_shape_if(
+        cutoff.is_empty(),
+        OP,
+        "cutoff",
+        &[0],
+        "at least one cutoff frequency",
+    )?;
+    bad_argument_if(numtaps == 0, OP, "numtaps", 0, "at least 1")?;
     let c: Vec<f64> = cutoff.iter().map(|&x| x / nyq).collect();
-    if c.iter().any(|&x| !(x > 0.0 && x < 1.0)) {
-        return Err(Error::out_of_domain(
-            OP,
-            "cutoff",
-            format!("{cutoff:?}"),
-            format!("(0, fs/2) = (0, {nyq})"),
-        ));
-    }
-    if c.windows(2).any(|w| w[1] <= w[0]) {
-        return Err(Error::bad_argument(
-            OP,
-            "cutoff",
-            format!("{cutoff:?}"),
-            "strictly increasing frequencies",
-        ));
-    }
+    out_of_domain_if(
+        c.iter().any(|&x| !(x > 0.0 && x < 1.0)),
+        OP,
+        "cutoff",
+        format!("{cutoff:?}"),
+        format!("(0, fs/2) = (0, {nyq})"),
+    )?;
+    bad_argument_if(
+        c.windows(2).any(|w| w[1] <= w[0]),
+        OP,
+        "cutoff",
+        format!("{cutoff:?}"),
+        "strictly increasing frequencies",
+    )?;
     let window = match o.width {
         Some(w) => Window::Param("kaiser".into(), kaiser_beta(kaiser_atten(numtaps, w / nyq))),
         None => o.window.clone(),
     };
     let pass_nyquist = c.len().is_multiple_of(2) == o.pass_zero;
-    if pass_nyquist && numtaps.is_multiple_of(2) {
-        return Err(Error::bad_argument(
-            OP,
-            "numtaps",
-            numtaps,
-            "an odd number for a passband at the Nyquist frequency (a filter with an even \
-             number of coefficients has zero response there)",
-        ));
-    }
+    bad_argument_if(
+        pass_nyquist && numtaps.is_multiple_of(2),
+        OP,
+        "numtaps",
+        numtaps,
+        "an odd number for a passband at the Nyquist frequency (a filter with an even number of coefficients has zero response there)",
+    )?;
     let mut edges = cuprum_core::ext::try_vec_with_capacity(c.len() + 2)?;
     if o.pass_zero {
         edges.push(0.0);
@@ -261,77 +254,67 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
     const OP: &str = "firwin2";
     let fs = opts.fs.unwrap_or(2.0);
     let nyq = 0.5 * fs;
-    if freq.len() != gain.len() {
-        return Err(Error::ShapeMismatch {
-            op: OP,
-            lhs: vec![freq.len()],
-            rhs: vec![gain.len()],
-            detail: Some("freq and gain must be of same length".into()),
-        });
-    }
-    if numtaps == 0 {
-        return Err(Error::bad_argument(OP, "numtaps", 0, "at least 1"));
-    }
-    if freq.len() < 2 {
-        return Err(Error::bad_shape(
-            OP,
-            "freq",
-            &[freq.len()],
-            "at least 2 values (0 and fs/2)",
-        ));
-    }
+    crate::util::shape_mismatch_if(
+        freq.len() != gain.len(),
+        OP,
+        &[freq.len()],
+        &[gain.len()],
+        "freq and gain must be of same length",
+    )?;
+    bad_argument_if(numtaps == 0, OP, "numtaps", 0, "at least 1")?;
+    bad_shape_if(
+        freq.len() < 2,
+        OP,
+        "freq",
+        &[freq.len()],
+        "at least 2 values (0 and fs/2)",
+    )?;
     let nfreqs = opts
         .nfreqs
         .unwrap_or(1 + (numtaps as f64).log2().ceil().exp2() as usize);
-    if numtaps >= nfreqs {
-        return Err(Error::bad_argument(
-            OP,
-            "numtaps",
-            numtaps,
-            format!("less than nfreqs = {nfreqs}"),
-        ));
-    }
-    if freq[0] != 0.0 || freq[freq.len() - 1] != nyq {
-        return Err(Error::bad_argument(
-            OP,
-            "freq",
-            format!("{freq:?}"),
-            format!("frequencies from 0 to fs/2 = {nyq}"),
-        ));
-    }
+    bad_argument_if(
+        numtaps >= nfreqs,
+        OP,
+        "numtaps",
+        numtaps,
+        format!("less than nfreqs = {nfreqs}"),
+    )?;
+    bad_argument_if(
+        freq[0] != 0.0 || freq[freq.len() - 1] != nyq,
+        OP,
+        "freq",
+        format!("{freq:?}"),
+        format!("frequencies from 0 to fs/2 = {nyq}"),
+    )?;
     let d: Vec<f64> = freq.windows(2).map(|w| w[1] - w[0]).collect();
-    if d.iter().any(|&v| v < 0.0) {
-        return Err(Error::bad_argument(
-            OP,
-            "freq",
-            format!("{freq:?}"),
-            "nondecreasing frequencies",
-        ));
-    }
-    if d.windows(2).any(|w| w[0] + w[1] == 0.0) {
-        return Err(Error::bad_argument(
-            OP,
-            "freq",
-            format!("{freq:?}"),
-            "no value more than twice",
-        ));
-    }
-    if freq[1] == 0.0 {
-        return Err(Error::bad_argument(
-            OP,
-            "freq",
-            format!("{freq:?}"),
-            "frequencies with 0 not repeated",
-        ));
-    }
-    if freq[freq.len() - 2] == nyq {
-        return Err(Error::bad_argument(
-            OP,
-            "freq",
-            format!("{freq:?}"),
-            "frequencies with fs/2 not repeated",
-        ));
-    }
+    bad_argument_if(
+        d.iter().any(|&v| v < 0.0),
+        OP,
+        "freq",
+        format!("{freq:?}"),
+        "nondecreasing frequencies",
+    )?;
+    bad_argument_if(
+        d.windows(2).any(|w| w[0] + w[1] == 0.0),
+        OP,
+        "freq",
+        format!("{freq:?}"),
+        "no value more than twice",
+    )?;
+    bad_argument_if(
+        freq[1] == 0.0,
+        OP,
+        "freq",
+        format!("{freq:?}"),
+        "frequencies with 0 not repeated",
+    )?;
+    bad_argument_if(
+        freq[freq.len() - 2] == nyq,
+        OP,
+        "freq",
+        format!("{freq:?}"),
+        "frequencies with fs/2 not repeated",
+    )?;
     let ftype = match (opts.antisymmetric, numtaps.is_multiple_of(2)) {
         (true, true) => 4,
         (true, false) => 3,
@@ -339,24 +322,22 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
         (false, false) => 1,
     };
     let (g0, gn) = (gain[0], gain[gain.len() - 1]);
-    if (ftype == 2 && gn != 0.0)
-        || (ftype == 3 && (g0 != 0.0 || gn != 0.0))
-        || (ftype == 4 && g0 != 0.0)
-    {
-        return Err(Error::bad_argument(
-            OP,
-            "gain",
-            format!("{gain:?}"),
-            format!(
-                "zero gain at {} for a type {ftype} filter",
-                match ftype {
-                    2 => "the Nyquist frequency",
-                    3 => "zero and Nyquist frequencies",
-                    _ => "zero frequency",
-                }
-            ),
-        ));
-    }
+    bad_argument_if(
+        (ftype == 2 && gn != 0.0)
+            || (ftype == 3 && (g0 != 0.0 || gn != 0.0))
+            || (ftype == 4 && g0 != 0.0),
+        OP,
+        "gain",
+        format!("{gain:?}"),
+        format!(
+            "zero gain at {} for a type {ftype} filter",
+            match ftype {
+                2 => "the Nyquist frequency",
+                3 => "zero and Nyquist frequencies",
+                _ => "zero frequency",
+            }
+        ),
+    )?;
     let mut f = freq.to_vec();
     if d.contains(&0.0) {
         let eps = f64::EPSILON * nyq;
@@ -366,14 +347,13 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
                 f[k + 1] += eps;
             }
         }
-        if f.windows(2).any(|w| w[1] - w[0] <= 0.0) {
-            return Err(Error::bad_argument(
-                OP,
-                "freq",
-                format!("{freq:?}"),
-                format!("no values within eps * (fs/2) = {eps} of a repeated value"),
-            ));
-        }
+        bad_argument_if(
+            f.windows(2).any(|w| w[1] - w[0] <= 0.0),
+            OP,
+            "freq",
+            format!("{freq:?}"),
+            format!("no values within eps * (fs/2) = {eps} of a repeated value"),
+        )?;
     }
     let mut fx2 = cuprum_core::ext::try_vec_with_capacity::<cuprum_core::Complex64>(nfreqs)?;
     for i in 0..nfreqs {
@@ -440,32 +420,24 @@ pub fn minimum_phase(h: &Array, n_fft: Option<usize>, half: bool) -> Result<Arra
     const OP: &str = "minimum_phase";
     use cuprum_core::multiply;
     use cuprum_fft::{Norm, fft, ifft};
-    if h.dtype().is_complex() {
-        return Err(Error::DType {
-            op: OP,
-            dtype: h.dtype(),
-            detail: ": complex filters are not supported".into(),
-        });
-    }
-    if h.ndim() != 1 || h.size() <= 2 {
-        return Err(Error::bad_shape(
-            OP,
-            "h",
-            h.shape(),
-            "a 1-D array of more than 2 samples",
-        ));
-    }
+    crate::util::real_only(OP, h, ": complex filters are not supported")?;
+    bad_shape_if(
+        h.ndim() != 1 || h.size() <= 2,
+        OP,
+        "h",
+        h.shape(),
+        "a 1-D array of more than 2 samples",
+    )?;
     let n = h.size();
     let n_fft =
         n_fft.unwrap_or_else(|| (2.0 * (n as f64 - 1.0) / 0.01).log2().ceil().exp2() as usize);
-    if n_fft < n {
-        return Err(Error::bad_argument(
-            OP,
-            "n_fft",
-            n_fft,
-            format!("at least len(h) = {n}"),
-        ));
-    }
+    bad_argument_if(
+        n_fft < n,
+        OP,
+        "n_fft",
+        n_fft,
+        format!("at least len(h) = {n}"),
+    )?;
     let dt = crate::util::inexact(h.dtype());
     let mag = cuprum_core::abs(&fft(&h.astype(dt)?, Some(n_fft), -1, Norm::Backward)?)?;
     let positive = cuprum_core::where_(&cuprum_core::greater(&mag, 0.0)?, &mag, f64::INFINITY)?;
@@ -525,69 +497,60 @@ pub fn firls(
 ) -> Result<Array> {
     const OP: &str = "firls";
     let nyq = 0.5 * fs.unwrap_or(2.0);
-    if numtaps.is_multiple_of(2) || numtaps < 1 {
-        return Err(Error::bad_argument(
-            OP,
-            "numtaps",
-            numtaps,
-            "an odd number >= 1",
-        ));
-    }
-    if nyq.is_nan() || nyq <= 0.0 {
-        return Err(Error::out_of_domain(OP, "fs", 2.0 * nyq, "(0, inf)"));
-    }
+    bad_argument_if(
+        numtaps.is_multiple_of(2) || numtaps < 1,
+        OP,
+        "numtaps",
+        numtaps,
+        "an odd number >= 1",
+    )?;
+    out_of_domain_if(nyq.is_nan() || nyq <= 0.0, OP, "fs", 2.0 * nyq, "(0, inf)")?;
     let m = (numtaps - 1) / 2;
-    if !bands.len().is_multiple_of(2) || bands.is_empty() {
-        return Err(Error::bad_argument(
-            OP,
-            "bands",
-            format!("{bands:?}"),
-            "frequency pairs (a non-empty list of even length)",
-        ));
-    }
+    bad_argument_if(
+        !bands.len().is_multiple_of(2) || bands.is_empty(),
+        OP,
+        "bands",
+        format!("{bands:?}"),
+        "frequency pairs (a non-empty list of even length)",
+    )?;
     let bd: Vec<f64> = bands.iter().map(|v| v / nyq).collect();
-    if bd.iter().any(|&v| !(0.0..=1.0).contains(&v)) {
-        return Err(Error::out_of_domain(
-            OP,
-            "bands",
-            format!("{bands:?}"),
-            format!("[0, fs/2] = [0, {nyq}]"),
-        ));
-    }
-    if desired.len() != bd.len() {
-        return Err(Error::bad_argument(
-            OP,
-            "desired",
-            format!("{} gains", desired.len()),
-            format!("one gain per band edge ({})", bd.len()),
-        ));
-    }
+    out_of_domain_if(
+        bd.iter().any(|&v| !(0.0..=1.0).contains(&v)),
+        OP,
+        "bands",
+        format!("{bands:?}"),
+        format!("[0, fs/2] = [0, {nyq}]"),
+    )?;
+    bad_argument_if(
+        desired.len() != bd.len(),
+        OP,
+        "desired",
+        format!("{} gains", desired.len()),
+        format!("one gain per band edge ({})", bd.len()),
+    )?;
     let k = bd.len() / 2;
     let pairs: Vec<(f64, f64)> = bd.chunks(2).map(|c| (c[0], c[1])).collect();
-    if pairs.iter().any(|(l, r)| r <= l) || pairs.windows(2).any(|w| w[1].0 < w[0].0) {
-        return Err(Error::bad_argument(
-            OP,
-            "bands",
-            format!("{bands:?}"),
-            "monotonically nondecreasing bands of width > 0",
-        ));
-    }
-    if pairs.windows(2).any(|w| w[0].1 > w[1].0) {
-        return Err(Error::bad_argument(
-            OP,
-            "bands",
-            format!("{bands:?}"),
-            "bands that do not overlap",
-        ));
-    }
-    if desired.iter().any(|&v| v < 0.0) {
-        return Err(Error::out_of_domain(
-            OP,
-            "desired",
-            format!("{desired:?}"),
-            "non-negative gains",
-        ));
-    }
+    bad_argument_if(
+        pairs.iter().any(|(l, r)| r <= l) || pairs.windows(2).any(|w| w[1].0 < w[0].0),
+        OP,
+        "bands",
+        format!("{bands:?}"),
+        "monotonically nondecreasing bands of width > 0",
+    )?;
+    bad_argument_if(
+        pairs.windows(2).any(|w| w[0].1 > w[1].0),
+        OP,
+        "bands",
+        format!("{bands:?}"),
+        "bands that do not overlap",
+    )?;
+    out_of_domain_if(
+        desired.iter().any(|&v| v < 0.0),
+        OP,
+        "desired",
+        format!("{desired:?}"),
+        "non-negative gains",
+    )?;
     let w: Vec<f64> = match weight {
         Some(w) if w.len() != k => {
             return Err(Error::bad_argument(
@@ -600,14 +563,13 @@ pub fn firls(
         Some(w) => w.to_vec(),
         None => cuprum_core::ext::try_vec_filled(k, 1.0)?,
     };
-    if w.iter().any(|&v| v < 0.0) {
-        return Err(Error::out_of_domain(
-            OP,
-            "weight",
-            format!("{w:?}"),
-            "non-negative weights",
-        ));
-    }
+    out_of_domain_if(
+        w.iter().any(|&v| v < 0.0),
+        OP,
+        "weight",
+        format!("{w:?}"),
+        "non-negative weights",
+    )?;
     let q: Vec<f64> = (0..numtaps)
         .map(|n| {
             let nf = n as f64;

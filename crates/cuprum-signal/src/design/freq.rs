@@ -1,8 +1,11 @@
 //! Frequency responses of designed filters: `freqz`, `sosfreqz`, `freqz_zpk` (evaluated on
 //! the host from the O(order) coefficients, returned on the coefficients' device).
 
-use crate::util::{host_f64, upload};
-use cuprum_core::{Array, Complex64 as C, Error, Result};
+use crate::util::bad_shape_if;
+use crate::util::{check_1d_nonempty, host_f64, upload};
+#[cfg(doc)]
+use cuprum_core::Error;
+use cuprum_core::{Array, Complex64 as C, Result};
 use std::f64::consts::PI;
 
 /// Options of [`freqz`], [`sosfreqz`] and [`freqz_zpk`] (SciPy's `worN`, `whole`, `fs`).
@@ -54,14 +57,7 @@ fn finish(
 }
 
 fn check(op: &'static str, c: &Array, what: &'static str) -> Result<()> {
-    if c.ndim() != 1 || c.size() == 0 {
-        return Err(Error::bad_shape(
-            op,
-            what,
-            c.shape(),
-            "a non-empty 1-D array",
-        ));
-    }
+    check_1d_nonempty(op, what, c)?;
     Ok(())
 }
 
@@ -163,9 +159,7 @@ pub fn sosfreqz(sos: &Array, opts: &FreqzOptions) -> Result<(Array, Array)> {
 pub fn freqz_zpk(z: &Array, p: &Array, k: f64, opts: &FreqzOptions) -> Result<(Array, Array)> {
     const OP: &str = "freqz_zpk";
     let host = |arg: &'static str, a: &Array| -> Result<Vec<C>> {
-        if a.ndim() != 1 {
-            return Err(Error::bad_shape(OP, arg, a.shape(), "a 1-D array"));
-        }
+        bad_shape_if(a.ndim() != 1, OP, arg, a.shape(), "a 1-D array")?;
         a.astype(cuprum_core::DType::Complex128)?
             .to_device(cuprum_core::Device::Cpu)?
             .to_vec::<C>()

@@ -2,6 +2,7 @@
 //! frequency transformations and bilinear transform, on the host in float64).
 
 use super::zpk::{self, Zpk};
+use crate::util::{bad_argument_if, out_of_domain_if};
 use crate::util::{upload, upload_shaped};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result, current_device};
 use std::f64::consts::PI;
@@ -315,82 +316,61 @@ pub(crate) fn design_zpk(
     let wn_given = wn;
     let mut wn = wn.to_vec();
     if let Some(fs) = opts.fs {
-        if opts.analog {
-            return Err(Error::bad_argument(
-                op,
-                "fs",
-                fs,
-                "None for an analog filter",
-            ));
-        }
-        if !(fs > 0.0 && fs.is_finite()) {
-            return Err(Error::out_of_domain(op, "fs", fs, "(0, inf)"));
-        }
+        bad_argument_if(opts.analog, op, "fs", fs, "None for an analog filter")?;
+        out_of_domain_if(!(fs > 0.0 && fs.is_finite()), op, "fs", fs, "(0, inf)")?;
         for w in &mut wn {
             *w /= fs / 2.0;
         }
     }
-    if wn.is_empty() || wn.len() > 2 {
-        return Err(Error::bad_argument(
-            op,
-            "Wn",
-            format!("{wn_given:?}"),
-            "1 or 2 frequencies",
-        ));
-    }
-    if wn.iter().any(|&w| w <= 0.0 || w.is_nan()) {
-        return Err(Error::out_of_domain(
-            op,
-            "Wn",
-            format!("{wn_given:?}"),
-            "frequencies greater than 0",
-        ));
-    }
-    if wn.len() == 2 && wn[0] >= wn[1] {
-        return Err(Error::bad_argument(
-            op,
-            "Wn",
-            format!("{wn_given:?}"),
-            "Wn[0] < Wn[1]",
-        ));
-    }
+    bad_argument_if(
+        wn.is_empty() || wn.len() > 2,
+        op,
+        "Wn",
+        format!("{wn_given:?}"),
+        "1 or 2 frequencies",
+    )?;
+    out_of_domain_if(
+        wn.iter().any(|&w| w <= 0.0 || w.is_nan()),
+        op,
+        "Wn",
+        format!("{wn_given:?}"),
+        "frequencies greater than 0",
+    )?;
+    bad_argument_if(
+        wn.len() == 2 && wn[0] >= wn[1],
+        op,
+        "Wn",
+        format!("{wn_given:?}"),
+        "Wn[0] < Wn[1]",
+    )?;
     let proto = match ftype {
         IirType::Butter => buttap(n),
         IirType::Cheby1 { rp } => {
-            if rp < 0.0 {
-                return Err(Error::out_of_domain(op, "rp", rp, "[0, inf) dB"));
-            }
+            out_of_domain_if(rp < 0.0, op, "rp", rp, "[0, inf) dB")?;
             cheb1ap(n, rp)
         }
         IirType::Cheby2 { rs } => {
-            if rs < 0.0 {
-                return Err(Error::out_of_domain(op, "rs", rs, "[0, inf) dB"));
-            }
+            out_of_domain_if(rs < 0.0, op, "rs", rs, "[0, inf) dB")?;
             cheb2ap(n, rs)
         }
         IirType::Ellip { rp, rs } => {
-            if rp < 0.0 {
-                return Err(Error::out_of_domain(op, "rp", rp, "[0, inf) dB"));
-            }
-            if rs < 0.0 {
-                return Err(Error::out_of_domain(op, "rs", rs, "[0, inf) dB"));
-            }
+            out_of_domain_if(rp < 0.0, op, "rp", rp, "[0, inf) dB")?;
+            out_of_domain_if(rs < 0.0, op, "rs", rs, "[0, inf) dB")?;
             super::elliptic::ellipap(op, n, rp, rs)?
         }
         IirType::Bessel { norm } => super::bessel::besselap(op, n, norm)?,
     };
     let (warped, fs) = if !opts.analog {
-        if wn.iter().any(|&w| w >= 1.0) {
-            return Err(Error::out_of_domain(
-                op,
-                "Wn",
-                format!("{wn_given:?}"),
-                match opts.fs {
-                    Some(fs) => format!("0 < Wn < fs/2 = {} (digital filter)", fs / 2.0),
-                    None => "(0, 1) (digital filter, normalized to Nyquist)".to_string(),
-                },
-            ));
-        }
+        out_of_domain_if(
+            wn.iter().any(|&w| w >= 1.0),
+            op,
+            "Wn",
+            format!("{wn_given:?}"),
+            match opts.fs {
+                Some(fs) => format!("0 < Wn < fs/2 = {} (digital filter)", fs / 2.0),
+                None => "(0, 1) (digital filter, normalized to Nyquist)".to_string(),
+            },
+        )?;
         let fs = 2.0;
         (
             wn.iter()
@@ -401,16 +381,20 @@ pub(crate) fn design_zpk(
     } else {
         (wn.clone(), 0.0)
     };
+    let (edges, expected) = match opts.btype {
+        BType::Lowpass | BType::Highpass => (
+            1,
+            "a single critical frequency for a lowpass or highpass filter",
+        ),
+        BType::Bandpass | BType::Bandstop => (
+            2,
+            "start and stop frequencies for a bandpass or bandstop filter",
+        ),
+    };
+    let given = format!("{wn_given:?}");
+    bad_argument_if(warped.len() != edges, op, "Wn", given, expected)?;
     let z = match opts.btype {
         BType::Lowpass | BType::Highpass => {
-            if warped.len() != 1 {
-                return Err(Error::bad_argument(
-                    op,
-                    "Wn",
-                    format!("{wn_given:?}"),
-                    "a single critical frequency for a lowpass or highpass filter",
-                ));
-            }
             if opts.btype == BType::Lowpass {
                 zpk::lp2lp(proto, warped[0])?
             } else {
@@ -418,14 +402,6 @@ pub(crate) fn design_zpk(
             }
         }
         BType::Bandpass | BType::Bandstop => {
-            if warped.len() != 2 {
-                return Err(Error::bad_argument(
-                    op,
-                    "Wn",
-                    format!("{wn_given:?}"),
-                    "start and stop frequencies for a bandpass or bandstop filter",
-                ));
-            }
             let bw = warped[1] - warped[0];
             let wo = (warped[0] * warped[1]).sqrt();
             if opts.btype == BType::Bandpass {

@@ -2,6 +2,7 @@
 //! with SciPy's `BadCoefficients` warning as a typed value) and `abcd_normalize` (state-space
 //! matrices checked and completed to compatible 2-D shapes).
 
+use crate::util::{bad_argument_if, bad_shape_if};
 use cuprum_core::{Array, DType, Device, Error, Result};
 use std::fmt;
 
@@ -76,12 +77,8 @@ pub struct Normalized {
 /// ```
 pub fn normalize(b: &Array, a: &Array) -> Result<Normalized> {
     const OP: &str = "signal.normalize";
-    if a.ndim() > 1 {
-        return Err(Error::bad_shape(OP, "a", a.shape(), "a 1-D array"));
-    }
-    if b.ndim() > 2 {
-        return Err(Error::bad_shape(OP, "b", b.shape(), "a 1-D or 2-D array"));
-    }
+    bad_shape_if(a.ndim() > 1, OP, "a", a.shape(), "a 1-D array")?;
+    bad_shape_if(b.ndim() > 2, OP, "b", b.shape(), "a 1-D or 2-D array")?;
     let complex = a.dtype().is_complex() || b.dtype().is_complex();
     let dt = if complex {
         DType::Complex128
@@ -172,30 +169,27 @@ pub fn abcd_normalize(
     d: Option<&Array>,
 ) -> Result<(Array, Array, Array, Array)> {
     const OP: &str = "signal.abcd_normalize";
-    if a.is_none() && b.is_none() && c.is_none() {
-        return Err(Error::bad_argument(
-            OP,
-            "A, B, C",
-            "None",
-            "at least one of A, B, C to determine the state dimension n",
-        ));
-    }
-    if b.is_none() && d.is_none() {
-        return Err(Error::bad_argument(
-            OP,
-            "B, D",
-            "None",
-            "B or D to determine the input dimension p",
-        ));
-    }
-    if c.is_none() && d.is_none() {
-        return Err(Error::bad_argument(
-            OP,
-            "C, D",
-            "None",
-            "C or D to determine the output dimension q",
-        ));
-    }
+    bad_argument_if(
+        a.is_none() && b.is_none() && c.is_none(),
+        OP,
+        "A, B, C",
+        "None",
+        "at least one of A, B, C to determine the state dimension n",
+    )?;
+    bad_argument_if(
+        b.is_none() && d.is_none(),
+        OP,
+        "B, D",
+        "None",
+        "B or D to determine the input dimension p",
+    )?;
+    bad_argument_if(
+        c.is_none() && d.is_none(),
+        OP,
+        "C, D",
+        "None",
+        "C or D to determine the output dimension q",
+    )?;
     let dev = [a, b, c, d]
         .iter()
         .flatten()
@@ -234,9 +228,13 @@ pub fn abcd_normalize(
             Some(m) if m.size() != 0 => m,
             _ => return cuprum_core::zeros_on(&[r, k][..], DType::Float64, dev),
         };
-        if m.shape() != [r, k] {
-            return Err(Error::bad_shape(OP, name, m.shape(), format!("({r}, {k})")));
-        }
+        bad_shape_if(
+            m.shape() != [r, k],
+            OP,
+            name,
+            m.shape(),
+            format!("({r}, {k})"),
+        )?;
         Ok(m)
     };
     Ok((

@@ -1,24 +1,34 @@
 //! Second-order notch and peak filters (`iirnotch`, `iirpeak`), designed on the host.
 
 use crate::util::upload;
-use cuprum_core::{Array, Error, Result, current_device};
+use crate::util::{bad_argument_if, out_of_domain_if};
+#[cfg(doc)]
+use cuprum_core::Error;
+use cuprum_core::{Array, Result, current_device};
 use std::f64::consts::PI;
 
+/// The argument rules of the comb, notch and peak designs: `fs` positive and finite, `w0` in
+/// `(0, fs/2)`, `Q` positive.
+fn check_w0_q_fs(op: &'static str, w0: f64, q: f64, fs: f64) -> Result<()> {
+    check_freq_fs(op, "w0", w0, fs)?;
+    out_of_domain_if(q.is_nan() || q <= 0.0, op, "Q", q, "(0, inf)")
+}
+
+/// `fs` positive and finite, the frequency `f` (the argument `arg`) in `(0, fs/2)`.
+fn check_freq_fs(op: &'static str, arg: &'static str, f: f64, fs: f64) -> Result<()> {
+    out_of_domain_if(!(fs > 0.0 && fs.is_finite()), op, "fs", fs, "(0, inf)")?;
+    let nyq = fs / 2.0;
+    out_of_domain_if(
+        !(f > 0.0 && f < nyq),
+        op,
+        arg,
+        f,
+        format!("(0, fs/2) = (0, {nyq})"),
+    )
+}
+
 fn notch_peak(op: &'static str, w0: f64, q: f64, fs: f64, notch: bool) -> Result<(Array, Array)> {
-    if !(fs > 0.0 && fs.is_finite()) {
-        return Err(Error::out_of_domain(op, "fs", fs, "(0, inf)"));
-    }
-    if !(w0 > 0.0 && w0 < fs / 2.0) {
-        return Err(Error::out_of_domain(
-            op,
-            "w0",
-            w0,
-            format!("(0, fs/2) = (0, {})", fs / 2.0),
-        ));
-    }
-    if q.is_nan() || q <= 0.0 {
-        return Err(Error::out_of_domain(op, "Q", q, "(0, inf)"));
-    }
+    check_w0_q_fs(op, w0, q, fs)?;
     let w0 = 2.0 * w0 / fs;
     let bw = w0 / q * PI;
     let w0 = w0 * PI;
@@ -96,29 +106,15 @@ pub fn iirpeak(w0: f64, q: f64, fs: f64) -> Result<(Array, Array)> {
 /// ```
 pub fn iircomb(w0: f64, q: f64, peak: bool, fs: f64, pass_zero: bool) -> Result<(Array, Array)> {
     const OP: &str = "iircomb";
-    if !(fs > 0.0 && fs.is_finite()) {
-        return Err(Error::out_of_domain(OP, "fs", fs, "(0, inf)"));
-    }
-    if !(w0 > 0.0 && w0 < fs / 2.0) {
-        return Err(Error::out_of_domain(
-            OP,
-            "w0",
-            w0,
-            format!("(0, fs/2) = (0, {})", fs / 2.0),
-        ));
-    }
-    if q.is_nan() || q <= 0.0 {
-        return Err(Error::out_of_domain(OP, "Q", q, "(0, inf)"));
-    }
+    check_w0_q_fs(OP, w0, q, fs)?;
     let n = (fs / w0).round() as usize;
-    if ((w0 - fs / n as f64) / fs).abs() > 1e-14 {
-        return Err(Error::bad_argument(
-            OP,
-            "w0",
-            w0,
-            format!("a divisor of fs = {fs}"),
-        ));
-    }
+    bad_argument_if(
+        ((w0 - fs / n as f64) / fs).abs() > 1e-14,
+        OP,
+        "w0",
+        w0,
+        format!("a divisor of fs = {fs}"),
+    )?;
     let w = 2.0 * PI * w0 / fs;
     let wd = w / q;
     let (g0, g) = if peak { (0.0, 1.0) } else { (1.0, 0.0) };
@@ -164,24 +160,12 @@ pub fn gammatone(
 ) -> Result<(Array, Array)> {
     const OP: &str = "gammatone";
     use cuprum_core::Complex64 as C;
-    if !(fs > 0.0 && fs.is_finite()) {
-        return Err(Error::out_of_domain(OP, "fs", fs, "(0, inf)"));
-    }
-    if !(freq > 0.0 && freq < fs / 2.0) {
-        return Err(Error::out_of_domain(
-            OP,
-            "freq",
-            freq,
-            format!("(0, fs/2) = (0, {})", fs / 2.0),
-        ));
-    }
+    check_freq_fs(OP, "freq", freq, fs)?;
     let erb = freq / 9.26449 + 24.7;
     let dev = current_device();
     if !iir {
         let order = order.unwrap_or(4);
-        if !(1..=24).contains(&order) {
-            return Err(Error::bad_argument(OP, "order", order, "1 to 24"));
-        }
+        bad_argument_if(!(1..=24).contains(&order), OP, "order", order, "1 to 24")?;
         let numtaps = numtaps.unwrap_or(((fs * 0.015) as usize).max(15));
         let bw = 1.019 * erb;
         let fact: f64 = (1..order).map(|i| i as f64).product();

@@ -1,6 +1,7 @@
 //! Minimum-order selection of IIR filters (`buttord`, `cheb1ord`, `cheb2ord`): SciPy's
 //! formulas on the host, band-stop edges optimized with SciPy's bounded Brent search.
 
+use crate::util::{bad_argument_if, out_of_domain_if};
 use cuprum_core::{Error, Result};
 use std::f64::consts::PI;
 
@@ -32,20 +33,15 @@ struct Prep {
 }
 
 fn prepare(op: &'static str, s: &OrderSpec<'_>) -> Result<Prep> {
-    if s.gpass <= 0.0 {
-        return Err(Error::out_of_domain(op, "gpass", s.gpass, "(0, inf) dB"));
-    }
-    if s.gstop <= 0.0 {
-        return Err(Error::out_of_domain(op, "gstop", s.gstop, "(0, inf) dB"));
-    }
-    if s.gpass > s.gstop {
-        return Err(Error::out_of_domain(
-            op,
-            "gpass",
-            s.gpass,
-            format!("(0, gstop] = (0, {}] dB", s.gstop),
-        ));
-    }
+    out_of_domain_if(s.gpass <= 0.0, op, "gpass", s.gpass, "(0, inf) dB")?;
+    out_of_domain_if(s.gstop <= 0.0, op, "gstop", s.gstop, "(0, inf) dB")?;
+    out_of_domain_if(
+        s.gpass > s.gstop,
+        op,
+        "gpass",
+        s.gpass,
+        format!("(0, gstop] = (0, {}] dB", s.gstop),
+    )?;
     let ok = |w: &[f64]| !w.is_empty() && w.len() <= 2;
     if !ok(s.wp) || s.wp.len() != s.ws.len() {
         return Err(if ok(s.wp) {
@@ -61,14 +57,7 @@ fn prepare(op: &'static str, s: &OrderSpec<'_>) -> Result<Prep> {
     }
     let (mut wp, mut ws) = (s.wp.to_vec(), s.ws.to_vec());
     if let Some(fs) = s.fs {
-        if s.analog {
-            return Err(Error::bad_argument(
-                op,
-                "fs",
-                fs,
-                "None for an analog filter",
-            ));
-        }
+        bad_argument_if(s.analog, op, "fs", fs, "None for an analog filter")?;
         for w in wp.iter_mut().chain(ws.iter_mut()) {
             *w = 2.0 * *w / fs;
         }
@@ -460,14 +449,13 @@ pub fn iirdesign(
     let nyq = spec.fs.map_or(1.0, |f| f / 2.0);
     if !spec.analog {
         for (arg, w) in [("wp", spec.wp), ("ws", spec.ws)] {
-            if w.iter().any(|&w| !(w > 0.0 && w < nyq)) {
-                return Err(Error::out_of_domain(
-                    OP,
-                    arg,
-                    format!("{w:?}"),
-                    format!("(0, {nyq}) (digital edge frequencies below fs/2)"),
-                ));
-            }
+            out_of_domain_if(
+                w.iter().any(|&w| !(w > 0.0 && w < nyq)),
+                OP,
+                arg,
+                format!("{w:?}"),
+                format!("(0, {nyq}) (digital edge frequencies below fs/2)"),
+            )?;
         }
     }
     let p = prepare(OP, spec)?;

@@ -4,6 +4,7 @@
 //! first argument's device.
 
 use super::convert::real_roots;
+use crate::util::out_of_domain_if;
 use cuprum_core::ext::{try_vec_filled, try_vec_with_capacity};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 
@@ -207,9 +208,7 @@ fn cmplx_order(p: &[C]) -> Vec<usize> {
 }
 
 fn check_tol(op: &'static str, tol: f64) -> Result<()> {
-    if tol.is_nan() || tol < 0.0 {
-        return Err(Error::out_of_domain(op, "tol", tol, "[0, inf)"));
-    }
+    out_of_domain_if(tol.is_nan() || tol < 0.0, op, "tol", tol, "[0, inf)")?;
     Ok(())
 }
 
@@ -246,7 +245,7 @@ fn trim_back(v: &[C]) -> &[C] {
 
 /// The roots of `a` (highest power first, `a[0] != 0`): conjugate pairs exact for real
 /// coefficients; whether all are real.
-fn poly_roots(op: &'static str, a: &[C], complex: bool) -> Result<Vec<C>> {
+pub(crate) fn poly_roots(op: &'static str, a: &[C], complex: bool) -> Result<Vec<C>> {
     if a.len() < 2 {
         return Ok(Vec::new());
     }
@@ -450,17 +449,14 @@ fn expansion_start(
     let cx = bc || ac;
     let dev = b.device();
     let (bt, at) = (trim(&bv), trim(&av));
-    if at.is_empty() {
-        return Err(Error::out_of_domain(
-            op,
-            "a",
-            format!("{:?}", a.shape()),
-            "a denominator with a nonzero coefficient",
-        ));
-    }
-    if at[0] == C::new(0.0, 0.0) {
-        return Err(Error::out_of_domain(op, "a[0]", 0, "nonzero values"));
-    }
+    out_of_domain_if(
+        at.is_empty(),
+        op,
+        "a",
+        format!("{:?}", a.shape()),
+        "a denominator with a nonzero coefficient",
+    )?;
+    out_of_domain_if(at[0] == C::new(0.0, 0.0), op, "a[0]", 0, "nonzero values")?;
     let poles = poly_roots(op, at, cx)?;
     if bt.is_empty() {
         let sorted: Vec<C> = cmplx_order(&poles).iter().map(|&i| poles[i]).collect();
@@ -504,14 +500,13 @@ fn inv_prepare(op: &'static str, r: &Array, p: &Array, k: &Array, tol: f64) -> R
     let (rv, rc) = host_1d(op, "r", r)?;
     let (pv, pc) = host_1d(op, "p", p)?;
     let (kv, kc) = host_1d(op, "k", k)?;
-    if rv.len() != pv.len() {
-        return Err(Error::ShapeMismatch {
-            op,
-            lhs: r.shape().to_vec(),
-            rhs: p.shape().to_vec(),
-            detail: Some("r and p must have the same length".into()),
-        });
-    }
+    crate::util::shape_mismatch_if(
+        rv.len() != pv.len(),
+        op,
+        r.shape(),
+        p.shape(),
+        "r and p must have the same length",
+    )?;
     let (u, m) = group_consecutive(&pv, tol);
     Ok(Inv {
         r: rv,

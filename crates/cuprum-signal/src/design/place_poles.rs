@@ -9,6 +9,7 @@ use super::dense::{Mat, qr, solve};
 use super::pole_update::update_loop;
 use super::ss::charpoly;
 use super::svd::svd_real;
+use crate::util::{bad_shape_if, check_len, out_of_domain_if};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 
 const OP: &str = "signal.place_poles";
@@ -45,9 +46,7 @@ pub struct PlacedPoles {
 }
 
 fn host(arg: &'static str, a: &Array) -> Result<(Vec<f64>, usize, usize)> {
-    if a.ndim() != 2 {
-        return Err(Error::bad_shape(OP, arg, a.shape(), "a 2-D array"));
-    }
+    bad_shape_if(a.ndim() != 2, OP, arg, a.shape(), "a 2-D array")?;
     if a.dtype().is_complex() {
         return Err(Error::dtype(OP, a.dtype()));
     }
@@ -73,14 +72,13 @@ fn order_poles(p: &[C]) -> Result<Vec<C>> {
             real.push(x.conj());
         }
     }
-    if real.len() != p.len() {
-        return Err(Error::out_of_domain(
-            OP,
-            "poles",
-            format!("{p:?}"),
-            "complex poles with their conjugates",
-        ));
-    }
+    out_of_domain_if(
+        real.len() != p.len(),
+        OP,
+        "poles",
+        format!("{p:?}"),
+        "complex poles with their conjugates",
+    )?;
     Ok(real)
 }
 
@@ -161,26 +159,16 @@ pub fn place_poles(
     maxiter: usize,
 ) -> Result<PlacedPoles> {
     let (av, n, n2) = host("A", a)?;
-    if n != n2 {
-        return Err(Error::bad_shape(OP, "A", a.shape(), "a square matrix"));
-    }
+    bad_shape_if(n != n2, OP, "A", a.shape(), "a square matrix")?;
     let (bv, nb, m) = host("B", b)?;
-    if nb != n {
-        return Err(Error::bad_shape(
-            OP,
-            "B",
-            b.shape(),
-            format!("({n}, m): as many rows as A"),
-        ));
-    }
-    if poles.len() != n {
-        return Err(Error::bad_shape(
-            OP,
-            "poles",
-            &[poles.len()],
-            format!("({n},): one pole per state"),
-        ));
-    }
+    bad_shape_if(
+        nb != n,
+        OP,
+        "B",
+        b.shape(),
+        format!("({n}, m): as many rows as A"),
+    )?;
+    check_len(OP, "poles", poles.len(), n, "one pole per state")?;
     if let Some(p) = poles
         .iter()
         .find(|p| !(p.re.is_finite() && p.im.is_finite()))
@@ -188,30 +176,24 @@ pub fn place_poles(
         return Err(Error::out_of_domain(OP, "poles", p, "finite values"));
     }
     let poles = order_poles(poles)?;
-    if maxiter < 1 {
-        return Err(Error::out_of_domain(OP, "maxiter", maxiter, "[1, inf)"));
-    }
-    if rtol > 1.0 {
-        return Err(Error::out_of_domain(OP, "rtol", rtol, "(-inf, 1]"));
-    }
-    if method == PlaceMethod::Knv0 && poles.iter().any(|p| p.im != 0.0) {
-        return Err(Error::out_of_domain(
-            OP,
-            "poles",
-            format!("{poles:?}"),
-            "real poles with method KNV0",
-        ));
-    }
+    out_of_domain_if(maxiter < 1, OP, "maxiter", maxiter, "[1, inf)")?;
+    out_of_domain_if(rtol > 1.0, OP, "rtol", rtol, "(-inf, 1]")?;
+    out_of_domain_if(
+        method == PlaceMethod::Knv0 && poles.iter().any(|p| p.im != 0.0),
+        OP,
+        "poles",
+        format!("{poles:?}"),
+        "real poles with method KNV0",
+    )?;
     let rb = rank(&bv, n, m)?;
     for p in &poles {
-        if poles.iter().filter(|q| *q == p).count() > rb {
-            return Err(Error::out_of_domain(
-                OP,
-                "poles",
-                p,
-                format!("poles repeated at most rank(B) = {rb} times"),
-            ));
-        }
+        out_of_domain_if(
+            poles.iter().filter(|q| *q == p).count() > rb,
+            OP,
+            "poles",
+            p,
+            format!("poles repeated at most rank(B) = {rb} times"),
+        )?;
     }
     let uncontrollable = || {
         Error::out_of_domain(

@@ -4,28 +4,28 @@
 //! current device.
 
 use super::zpk::Zpk;
-use cuprum_core::{Array, Error, Result, current_device};
+use crate::util::{bad_argument_if, out_of_domain_if};
+#[cfg(doc)]
+use cuprum_core::Error;
+use cuprum_core::{Array, Result, current_device};
 
 /// The largest prototype order accepted (SciPy has no limit; the poles of higher orders
 /// crowd the unit circle's image far below float64 resolution).
 const MAX_ORDER: usize = 1 << 16;
 
 fn check_order(op: &'static str, n: usize) -> Result<()> {
-    if n > MAX_ORDER {
-        return Err(Error::bad_argument(
-            op,
-            "N",
-            n,
-            format!("a filter order of at most {MAX_ORDER}"),
-        ));
-    }
+    bad_argument_if(
+        n > MAX_ORDER,
+        op,
+        "N",
+        n,
+        format!("a filter order of at most {MAX_ORDER}"),
+    )?;
     Ok(())
 }
 
 fn check_db(op: &'static str, arg: &'static str, v: f64) -> Result<()> {
-    if !(v > 0.0 && v.is_finite()) {
-        return Err(Error::out_of_domain(op, arg, v, "(0, inf) dB"));
-    }
+    out_of_domain_if(!(v > 0.0 && v.is_finite()), op, arg, v, "(0, inf) dB")?;
     Ok(())
 }
 

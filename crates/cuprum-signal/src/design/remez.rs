@@ -1,6 +1,7 @@
 //! The Parks–McClellan equiripple FIR design (`scipy.signal.remez`).
 
 use crate::util::upload;
+use crate::util::{bad_argument_if, out_of_domain_if};
 use cuprum_core::ext::{try_vec_filled, try_vec_with_capacity};
 use cuprum_core::{Array, Error, Result, current_device};
 use std::f64::consts::PI;
@@ -239,69 +240,59 @@ fn exchange(g: &Grid, nfcns: usize, maxiter: usize) -> Result<Vec<f64>> {
 pub fn remez(numtaps: usize, bands: &[f64], desired: &[f64], opts: &RemezOptions) -> Result<Array> {
     const OP: &str = "remez";
     let fs = opts.fs.unwrap_or(1.0);
-    if !(fs.is_finite() && fs > 0.0) {
-        return Err(Error::out_of_domain(OP, "fs", fs, "(0, inf)"));
-    }
-    if numtaps < 1 {
-        return Err(Error::bad_argument(OP, "numtaps", numtaps, "at least 1"));
-    }
+    out_of_domain_if(!(fs.is_finite() && fs > 0.0), OP, "fs", fs, "(0, inf)")?;
+    bad_argument_if(numtaps < 1, OP, "numtaps", numtaps, "at least 1")?;
     let nb = desired.len();
     let weight = match &opts.weight {
         Some(w) => w.clone(),
         None => try_vec_filled(nb, 1.0)?,
     };
-    if nb == 0 {
-        return Err(Error::bad_argument(
-            OP,
-            "desired",
-            "[]",
-            "one gain per band (at least one)",
-        ));
-    }
-    if weight.len() != nb {
-        return Err(Error::bad_argument(
-            OP,
-            "weight",
-            format!("{} weights", weight.len()),
-            format!("one weight per band ({nb}, the length of desired)"),
-        ));
-    }
-    if bands.len() != 2 * nb {
-        return Err(Error::bad_argument(
-            OP,
-            "bands",
-            format!("{} band edges", bands.len()),
-            format!(
-                "two edges per band ({}, twice the length of desired)",
-                2 * nb
-            ),
-        ));
-    }
+    bad_argument_if(
+        nb == 0,
+        OP,
+        "desired",
+        "[]",
+        "one gain per band (at least one)",
+    )?;
+    bad_argument_if(
+        weight.len() != nb,
+        OP,
+        "weight",
+        format!("{} weights", weight.len()),
+        format!("one weight per band ({nb}, the length of desired)"),
+    )?;
+    bad_argument_if(
+        bands.len() != 2 * nb,
+        OP,
+        "bands",
+        format!("{} band edges", bands.len()),
+        format!(
+            "two edges per band ({}, twice the length of desired)",
+            2 * nb
+        ),
+    )?;
     let edge: Vec<f64> = bands.iter().map(|b| b / fs).collect();
-    if edge.iter().any(|&e| !(0.0..=0.5).contains(&e)) {
-        return Err(Error::out_of_domain(
-            OP,
-            "bands",
-            format!("{bands:?}"),
-            format!("[0, fs/2] = [0, {}]", fs / 2.0),
-        ));
-    }
-    if edge.windows(2).any(|p| p[1] < p[0]) {
-        return Err(Error::bad_argument(
-            OP,
-            "bands",
-            format!("{bands:?}"),
-            "monotonic band edges starting at zero",
-        ));
-    }
-    if opts.grid_density == 0 {
-        return Err(Error::bad_argument(
-            OP,
-            "grid_density",
-            0,
-            "a positive integer",
-        ));
-    }
+    out_of_domain_if(
+        edge.iter().any(|&e| !(0.0..=0.5).contains(&e)),
+        OP,
+        "bands",
+        format!("{bands:?}"),
+        format!("[0, fs/2] = [0, {}]", fs / 2.0),
+    )?;
+    bad_argument_if(
+        edge.windows(2).any(|p| p[1] < p[0]),
+        OP,
+        "bands",
+        format!("{bands:?}"),
+        "monotonic band edges starting at zero",
+    )?;
+    bad_argument_if(
+        opts.grid_density == 0,
+        OP,
+        "grid_density",
+        0,
+        "a positive integer",
+    )?;
     let neg = opts.kind != RemezType::Bandpass;
     let diff = opts.kind == RemezType::Differentiator;
     let nodd = numtaps % 2 == 1;
@@ -334,6 +325,7 @@ pub fn remez(numtaps: usize, bands: &[f64], desired: &[f64], opts: &RemezOptions
             g.f.push(f);
             g.band.push(b);
             if g.f.len() > cap {
+                // formatted only on failure: this runs once per grid point
                 return Err(Error::bad_argument(
                     OP,
                     "grid_density",
@@ -353,19 +345,17 @@ pub fn remez(numtaps: usize, bands: &[f64], desired: &[f64], opts: &RemezOptions
         g.f.pop();
         g.band.pop();
     }
-    if g.f.len() < nfcns + 1 {
-        return Err(Error::bad_argument(
-            OP,
-            "grid_density",
-            opts.grid_density,
-            format!(
-                "a grid of at least {} points for the extremal frequencies (it has {}): widen \
-                 the bands or raise grid_density",
-                nfcns + 1,
-                g.f.len()
-            ),
-        ));
-    }
+    bad_argument_if(
+        g.f.len() < nfcns + 1,
+        OP,
+        "grid_density",
+        opts.grid_density,
+        format!(
+            "a grid of at least {} points for the extremal frequencies (it has {}): widen the bands or raise grid_density",
+            nfcns + 1,
+            g.f.len()
+        ),
+    )?;
     for (i, &f) in g.f.iter().enumerate() {
         let b = g.band[i];
         let (mut d, mut w) = (eff(f, b), wate(f, b));

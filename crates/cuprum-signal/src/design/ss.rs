@@ -2,6 +2,7 @@
 //! `freqs_zpk`): O(order) host work, results on the first argument's device.
 
 use super::findfreqs::WorN;
+use crate::util::{bad_argument_if, bad_shape_if};
 use crate::util::{host_f64, upload, upload_shaped};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 
@@ -31,14 +32,13 @@ pub fn tf2ss(b: &Array, a: &Array) -> Result<(Array, Array, Array, Array)> {
     const OP: &str = "tf2ss";
     let (bv, av) = crate::util::tf_normalized(OP, "den", b, a)?;
     let (m, k) = (bv.len(), av.len());
-    if m > k {
-        return Err(Error::bad_argument(
-            OP,
-            "num",
-            format!("{m} coefficients"),
-            format!("at most as many as den ({k}): a proper transfer function"),
-        ));
-    }
+    bad_argument_if(
+        m > k,
+        OP,
+        "num",
+        format!("{m} coefficients"),
+        format!("at most as many as den ({k}): a proper transfer function"),
+    )?;
     let dev = b.device();
     let mut num = cuprum_core::ext::try_vec_filled(k - m, 0.0)?;
     num.extend_from_slice(&bv);
@@ -68,6 +68,27 @@ pub fn tf2ss(b: &Array, a: &Array) -> Result<(Array, Array, Array, Array)> {
         upload_shaped(cm, &[1, n], dev)?,
         upload_shaped(vec![d], &[1, 1], dev)?,
     ))
+}
+
+/// The numerator of the single-input single-output system `(A, B, C, d)` over its
+/// denominator `den = charpoly(A)`: `charpoly(A − B·C) + (d − 1)·den` (highest power first;
+/// `A` n × n row-major, `B` and `C` n values).
+pub(crate) fn siso_numerator(
+    a: &[f64],
+    b: &[f64],
+    c: &[f64],
+    d: f64,
+    den: &[f64],
+    n: usize,
+) -> Result<Vec<f64>> {
+    let mut abc = a.to_vec();
+    for i in 0..n {
+        for j in 0..n {
+            abc[i * n + j] -= b[i] * c[j];
+        }
+    }
+    let p = charpoly(&abc, n)?;
+    Ok(p.iter().zip(den).map(|(x, y)| x + (d - 1.0) * y).collect())
 }
 
 /// The characteristic polynomial of `a` (n × n, row-major), highest power first
@@ -148,18 +169,7 @@ pub fn ss2tf(a: &Array, b: &Array, c: &Array, d: &Array) -> Result<(Array, Array
         host_f64(OP, d)?,
     );
     let den = charpoly(&av, n)?;
-    let mut abc = av.clone();
-    for i in 0..n {
-        for j in 0..n {
-            abc[i * n + j] -= bv[i] * cv[j];
-        }
-    }
-    let p = charpoly(&abc, n)?;
-    let num: Vec<f64> = p
-        .iter()
-        .zip(&den)
-        .map(|(x, y)| x + (dv[0] - 1.0) * y)
-        .collect();
+    let num = siso_numerator(&av, &bv, &cv, dv[0], &den, n)?;
     Ok((
         upload_shaped(num, &[1, n + 1], a.device())?,
         upload(den, a.device())?,
@@ -242,9 +252,7 @@ pub fn freqs_zpk<'w>(
     };
     let w = &w;
     let host = |arg: &'static str, a: &Array| -> Result<Vec<C>> {
-        if a.ndim() != 1 {
-            return Err(Error::bad_shape(OP, arg, a.shape(), "a 1-D array"));
-        }
+        bad_shape_if(a.ndim() != 1, OP, arg, a.shape(), "a 1-D array")?;
         a.astype(DType::Complex128)?
             .to_device(Device::Cpu)?
             .to_vec::<C>()

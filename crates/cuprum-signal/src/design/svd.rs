@@ -4,8 +4,9 @@
 //! a projection vanishes, and SciPy's transfer matrix follows those signs.
 
 use super::dense::{Mat, sign};
+use crate::util::bad_argument_if;
 use cuprum_core::ext::try_vec_filled;
-use cuprum_core::{Complex64 as C, Error, Result};
+use cuprum_core::{Complex64 as C, Result};
 
 /// LAPACK's relative machine precision `dlamch('E')` (half of Rust's `EPSILON`).
 const EPS: f64 = f64::EPSILON / 2.0;
@@ -285,14 +286,13 @@ fn bidiagonal_sweeps(d: &mut [f64], e: &mut [f64], vt: &mut Sq, u: &mut Sq) -> R
         if iter >= n {
             iter -= n;
             iterdivn += 1;
-            if iterdivn >= MAXITR * n {
-                return Err(Error::bad_argument(
-                    "signal.place_poles",
-                    "matrix",
-                    format!("a {n} x {n} SVD"),
-                    "an SVD that converges within dbdsqr's iteration limit",
-                ));
-            }
+            bad_argument_if(
+                iterdivn >= MAXITR * n,
+                "signal.place_poles",
+                "matrix",
+                format!("a {n} x {n} SVD"),
+                "an SVD that converges within dbdsqr's iteration limit",
+            )?;
         }
         let mut smax = d[m - 1].abs();
         let mut ll = 0;

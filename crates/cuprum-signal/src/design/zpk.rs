@@ -2,6 +2,7 @@
 //! the bilinear transform, and the `zpk` → `tf` / `sos` conversions (SciPy's algorithms,
 //! `zpk2sos`'s pairing included).
 
+use crate::util::bad_argument_if;
 use cuprum_core::{Complex64 as C, Error, Result};
 
 /// Zeros, poles and gain of a filter, on the host.
@@ -161,14 +162,13 @@ fn cplxreal(op: &'static str, arg: &'static str, z: &[C]) -> Result<(Vec<C>, Vec
     }
     let mut zp: Vec<C> = rest.iter().copied().filter(|x| x.im > 0.0).collect();
     let mut zn: Vec<C> = rest.iter().copied().filter(|x| x.im < 0.0).collect();
-    if zp.len() != zn.len() {
-        return Err(Error::bad_argument(
-            op,
-            arg,
-            "an array with a complex value without its conjugate",
-            "complex values in conjugate pairs",
-        ));
-    }
+    bad_argument_if(
+        zp.len() != zn.len(),
+        op,
+        arg,
+        "an array with a complex value without its conjugate",
+        "complex values in conjugate pairs",
+    )?;
     // runs of equal real part sorted by |imag|
     let mut s = 0;
     while s < zp.len() {
@@ -183,14 +183,13 @@ fn cplxreal(op: &'static str, arg: &'static str, z: &[C]) -> Result<(Vec<C>, Vec
         s = e;
     }
     for (a, b) in zp.iter().zip(&zn) {
-        if (a - b.conj()).norm() > tol * b.norm() {
-            return Err(Error::bad_argument(
-                op,
-                arg,
-                format!("an array holding {a} without its conjugate"),
-                "complex values in conjugate pairs",
-            ));
-        }
+        bad_argument_if(
+            (a - b.conj()).norm() > tol * b.norm(),
+            op,
+            arg,
+            format!("an array holding {a} without its conjugate"),
+            "complex values in conjugate pairs",
+        )?;
     }
     let zc = zp
         .iter()

@@ -259,23 +259,34 @@ fn lines_cpu<T: Sample>(rec: &Recurrence<'_>, x: &[T], y: &mut [T], z: &mut [T],
 fn run_cpu_typed<T: Sample>(rec: &Recurrence<'_>, x: &Array, z: &Array) -> Result<(Array, Array)> {
     let n = *x.shape().last().unwrap_or(&1);
     let mut zv = z.to_vec::<T>()?;
-    // x read in place (C-contiguous), y written into a fresh (or recycled) buffer: no copies
-    let y = ext::empty_for_overwrite(x.shape(), x.dtype(), Device::Cpu)?;
+    let y = map_cpu("signal filter", x, x.dtype(), |xv: &[T], yv: &mut [T]| {
+        lines_cpu(rec, xv, yv, &mut zv, n);
+    })?;
+    Ok((y, Array::from_vec_on(zv, z.shape(), Device::Cpu)?))
+}
+
+/// A fresh `ydt` CPU array of `x`'s shape, written by `f` from `x`'s values: `x` (a
+/// C-contiguous CPU array) read in place, `y` written into a fresh (or recycled) buffer, no
+/// copies.
+fn map_cpu<A: bytemuck::Pod, B: bytemuck::Pod>(
+    op: &'static str,
+    x: &Array,
+    ydt: DType,
+    f: impl FnOnce(&[A], &mut [B]),
+) -> Result<Array> {
+    let y = ext::empty_for_overwrite(x.shape(), ydt, Device::Cpu)?;
     let (xs, ys) = (x.storage(), y.storage());
     let (Some(xs), Some(ys)) = (xs.as_cpu(), ys.as_cpu()) else {
-        return Err(Error::unsupported(
-            "signal filter",
-            "a CPU array without host storage",
-        ));
+        return Err(Error::unsupported(op, "a CPU array without host storage"));
     };
     {
         let g = xs.read();
         let mut w = ys.write();
-        let xv = &g.slice::<T>()[x.offset()..x.offset() + x.size()];
-        let yv = &mut w.slice_mut::<T>()[..y.size()];
-        lines_cpu(rec, xv, yv, &mut zv, n);
+        let xv = &g.slice::<A>()[x.offset()..x.offset() + x.size()];
+        let yv = &mut w.slice_mut::<B>()[..y.size()];
+        f(xv, yv);
     }
-    Ok((y, Array::from_vec_on(zv, z.shape(), Device::Cpu)?))
+    Ok(y)
 }
 
 /// `sosfilt` of 1 to 8 sections over a float32 CPU array `x` in float64 (the state `z` and the
@@ -285,23 +296,16 @@ pub(crate) fn run_sos_widen(sos: &[[f64; 6]], x: &Array, z: &Array) -> Result<(A
     let x = ext::as_c_contiguous(x)?;
     let n = *x.shape().last().unwrap_or(&1);
     let mut zv = z.to_vec::<f64>()?;
-    let y = ext::empty_for_overwrite(x.shape(), DType::Float64, Device::Cpu)?;
-    let (xs, ys) = (x.storage(), y.storage());
-    let (Some(xs), Some(ys)) = (xs.as_cpu(), ys.as_cpu()) else {
-        return Err(Error::unsupported(
-            "signal.sosfilt",
-            "a CPU array without host storage",
-        ));
-    };
-    {
-        let g = xs.read();
-        let mut w = ys.write();
-        let xv = &g.slice::<f32>()[x.offset()..x.offset() + x.size()];
-        let yv = &mut w.slice_mut::<f64>()[..y.size()];
-        if n > 0 {
-            fixed_sections(sos, xv, f64::from, yv, &mut zv, n);
-        }
-    }
+    let y = map_cpu(
+        "signal.sosfilt",
+        &x,
+        DType::Float64,
+        |xv: &[f32], yv: &mut [f64]| {
+            if n > 0 {
+                fixed_sections(sos, xv, f64::from, yv, &mut zv, n);
+            }
+        },
+    )?;
     Ok((y, Array::from_vec_on(zv, z.shape(), Device::Cpu)?))
 }
 

@@ -4,21 +4,16 @@
 use super::engine::{self, Recurrence};
 use super::pad::{PadType, extend, unpad_reversed, validate_pad};
 use crate::util::{
-    along, axis_of, axis_reverse, axis_slice, from_last, inexact, same_device, to_last, upload,
+    along, axis_of, axis_reverse, axis_slice, check_1d_nonempty, from_last, inexact, same_device,
+    to_last, upload,
 };
+use crate::util::{bad_argument_if, bad_shape_if};
 use cuprum_core::{Array, Complex64 as C, DType, Device, Error, Result};
 
 /// Normalized, equal-length coefficients of `b/a` on the host, and the dtype they promote to.
 pub(crate) fn ba_host(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<C>, Vec<C>, DType)> {
     for (name, c) in [("b", b), ("a", a)] {
-        if c.ndim() != 1 || c.size() == 0 {
-            return Err(Error::bad_shape(
-                op,
-                name,
-                c.shape(),
-                "a non-empty 1-D array",
-            ));
-        }
+        check_1d_nonempty(op, name, c)?;
     }
     let host = |c: &Array| -> Result<Vec<C>> {
         c.astype(DType::Complex128)?
@@ -26,14 +21,13 @@ pub(crate) fn ba_host(op: &'static str, b: &Array, a: &Array) -> Result<(Vec<C>,
             .to_vec::<C>()
     };
     let (mut bv, mut av) = (host(b)?, host(a)?);
-    if av[0] == C::new(0.0, 0.0) {
-        return Err(Error::bad_argument(
-            op,
-            "a",
-            "a[0] = 0",
-            "a nonzero first coefficient",
-        ));
-    }
+    bad_argument_if(
+        av[0] == C::new(0.0, 0.0),
+        op,
+        "a",
+        "a[0] = 0",
+        "a nonzero first coefficient",
+    )?;
     let a0 = av[0];
     for c in bv.iter_mut().chain(av.iter_mut()) {
         *c /= a0;
@@ -61,9 +55,7 @@ fn filter_ba(
 ) -> Result<(Array, Array)> {
     let (bv, av, cdt) = ba_host(op, b, a)?;
     let ax = axis_of(op, axis, x.ndim().max(1))?;
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(op, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, op, "x", x.shape(), "at least 1 dimension")?;
     let k = bv.len() - 1;
     let dt = inexact(DType::promote(cdt, x.dtype()));
     let dt = match zi {
@@ -169,14 +161,13 @@ pub(crate) fn solve(op: &'static str, mut m: Vec<Vec<f64>>, mut r: Vec<f64>) -> 
         let p = (c..n)
             .max_by(|&i, &j| m[i][c].abs().total_cmp(&m[j][c].abs()))
             .unwrap_or(c);
-        if m[p][c] == 0.0 {
-            return Err(Error::bad_argument(
-                op,
-                "a",
-                "a filter with a pole at z = 1",
-                "a filter without a pole at z = 1 (I − Aᵀ is singular)",
-            ));
-        }
+        bad_argument_if(
+            m[p][c] == 0.0,
+            op,
+            "a",
+            "a filter with a pole at z = 1",
+            "a filter without a pole at z = 1 (I − Aᵀ is singular)",
+        )?;
         m.swap(c, p);
         r.swap(c, p);
         for i in c + 1..n {
@@ -202,14 +193,13 @@ pub(crate) fn lfilter_zi_host(op: &'static str, b: &[f64], a: &[f64]) -> Result<
     while a.len() > 1 && a[0] == 0.0 {
         a.remove(0);
     }
-    if a.is_empty() || a[0] == 0.0 {
-        return Err(Error::bad_argument(
-            op,
-            "a",
-            format!("{a:?}"),
-            "at least one nonzero coefficient",
-        ));
-    }
+    bad_argument_if(
+        a.is_empty() || a[0] == 0.0,
+        op,
+        "a",
+        format!("{a:?}"),
+        "at least one nonzero coefficient",
+    )?;
     let a0 = a[0];
     let mut b: Vec<f64> = b.iter().map(|v| v / a0).collect();
     let mut a: Vec<f64> = a.iter().map(|v| v / a0).collect();
@@ -253,9 +243,7 @@ pub(crate) fn lfilter_zi_host(op: &'static str, b: &[f64], a: &[f64]) -> Result<
 pub fn lfilter_zi(b: &Array, a: &Array) -> Result<Array> {
     const OP: &str = "lfilter_zi";
     for (name, c) in [("b", b), ("a", a)] {
-        if c.ndim() != 1 {
-            return Err(Error::bad_shape(OP, name, c.shape(), "a 1-D array"));
-        }
+        bad_shape_if(c.ndim() != 1, OP, name, c.shape(), "a 1-D array")?;
     }
     let zi = lfilter_zi_host(
         OP,
@@ -363,9 +351,7 @@ pub fn filtfilt(
     opts: &FiltfiltOptions,
 ) -> Result<Array> {
     const OP: &str = "filtfilt";
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, axis, x.ndim())?;
     let ntaps = b.size().max(a.size());
     let (edge, ext) = validate_pad(OP, opts.padtype, opts.padlen, x, ax, ntaps)?;

@@ -2,6 +2,7 @@
 //! `odd_ext`, `even_ext`, `const_ext`, composed of views and elementwise ops on the data's
 //! device.
 
+use crate::util::bad_argument_if;
 use crate::util::{axis_reverse, axis_slice};
 use cuprum_core::{Array, Error, Result, concatenate};
 
@@ -61,14 +62,13 @@ pub(crate) fn validate_pad(
         padlen.unwrap_or(3 * ntaps)
     };
     let n = x.shape()[ax];
-    if n <= edge {
-        return Err(Error::bad_argument(
-            op,
-            "padlen",
-            edge,
-            format!("less than the length of x along the axis ({n})"),
-        ));
-    }
+    bad_argument_if(
+        n <= edge,
+        op,
+        "padlen",
+        edge,
+        format!("less than the length of x along the axis ({n})"),
+    )?;
     Ok((edge, x.clone()))
 }
 

@@ -3,6 +3,7 @@
 use super::engine::{self, Recurrence};
 use super::lfilter::{FiltfiltOptions, lfilter_zi_host};
 use super::pad::{extend, unpad_reversed, validate_pad};
+use crate::util::bad_shape_if;
 use crate::util::{axis_of, axis_reverse, axis_slice, inexact, same_device, upload_shaped};
 use cuprum_core::{Array, DType, Error, Result};
 
@@ -11,14 +12,13 @@ pub(crate) fn sos_host(op: &'static str, sos: &Array) -> Result<Vec<[f64; 6]>> {
     if sos.ndim() == 1 && sos.size() == 6 {
         return sos_host(op, &sos.reshape(&[1, 6])?);
     }
-    if sos.ndim() != 2 || sos.shape()[1] != 6 || sos.shape()[0] == 0 {
-        return Err(Error::bad_shape(
-            op,
-            "sos",
-            sos.shape(),
-            "(n_sections, 6) with n_sections >= 1",
-        ));
-    }
+    bad_shape_if(
+        sos.ndim() != 2 || sos.shape()[1] != 6 || sos.shape()[0] == 0,
+        op,
+        "sos",
+        sos.shape(),
+        "(n_sections, 6) with n_sections >= 1",
+    )?;
     let v = crate::util::host_f64(op, sos)?;
     let rows: Vec<[f64; 6]> = v
         .chunks(6)
@@ -54,9 +54,7 @@ fn filter_sos(
     axis: isize,
 ) -> Result<(Array, Array)> {
     let s = sos_host(op, sos)?;
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(op, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, op, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(op, axis, x.ndim())?;
     let nsec = s.len();
     let mut dt = inexact(DType::promote(sos.dtype(), x.dtype()));
@@ -69,14 +67,13 @@ fn filter_sos(
     let z = match zi {
         Some(z) => {
             same_device(op, x, z)?;
-            if z.shape() != &zshape[..] {
-                return Err(Error::bad_shape(
-                    op,
-                    "zi",
-                    z.shape(),
-                    format!("{zshape:?} for axis = {axis}"),
-                ));
-            }
+            bad_shape_if(
+                z.shape() != &zshape[..],
+                op,
+                "zi",
+                z.shape(),
+                format!("{zshape:?} for axis = {axis}"),
+            )?;
             z.astype(dt)?
         }
         None => cuprum_core::zeros_on(&zshape[..], dt, x.device())?,
@@ -230,9 +227,7 @@ pub fn sosfilt_zi(sos: &Array) -> Result<Array> {
 pub fn sosfiltfilt(sos: &Array, x: &Array, axis: isize, opts: &FiltfiltOptions) -> Result<Array> {
     const OP: &str = "sosfiltfilt";
     let s = sos_host(OP, sos)?;
-    if x.ndim() == 0 {
-        return Err(Error::bad_shape(OP, "x", x.shape(), "at least 1 dimension"));
-    }
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
     let ax = axis_of(OP, axis, x.ndim())?;
     let nsec = s.len();
     let zb = s.iter().filter(|r| r[2] == 0.0).count();
@@ -276,26 +271,12 @@ mod tests {
     /// results equal to filtering the same samples as float64, along either axis.
     #[test]
     fn float32_input_widens_like_a_float64_copy() {
-        // scipy.signal.butter(4, 0.2, output='sos')
-        let sos = Array::from_vec_on(
-            vec![
-                0.004824343357716228,
-                0.009648686715432456,
-                0.004824343357716228,
-                1.0,
-                -1.0485995763626117,
-                0.2961403575616696,
-                1.0,
-                2.0,
-                1.0,
-                1.0,
-                -1.3209134308194261,
-                0.6327387928852763,
-            ],
-            &[2, 6],
-            Device::Cpu,
-        )
-        .unwrap();
+        // scipy.signal.butter(4, 0.2, output='sos'), designed on the CPU
+        let o = crate::IirOptions {
+            output: crate::FilterOutput::Sos,
+            ..Default::default()
+        };
+        let sos = crate::butter(4, &[0.2], &o).unwrap().sos().unwrap();
         let v: Vec<f32> = (0..60)
             .map(|i| ((i * 37 % 11) as f32 - 5.0) * 0.25)
             .collect();
