@@ -261,12 +261,8 @@ fn pulse_compression_matches_numpy() {
                 };
                 assert_eq!(y.dtype(), real_dt, "{dev} case {k} {dt}");
                 assert_eq!(y.shape(), &[sh[0], nfft.unwrap_or(sh[1])]);
-                check(
-                    &format!("{dev} case {k} {dt} {kind}"),
-                    &y,
-                    &pairs(want),
-                    rtol,
-                );
+                let label = format!("{dev} case {k} {dt} {kind}");
+                check(&label, &y, &pairs(want), rtol);
             }
         }
     }
@@ -284,12 +280,8 @@ fn pulse_doppler_matches_numpy() {
                     with_window(kind, sh[0], dev, &neg, |w| pulse_doppler(&xa, w, nfft)).unwrap();
                 assert!(y.dtype().is_complex());
                 assert_eq!(y.shape(), &[nfft.unwrap_or(sh[0]), sh[1]]);
-                check(
-                    &format!("{dev} case {k} {dt} {kind}"),
-                    &y,
-                    &pairs(want),
-                    rtol,
-                );
+                let label = format!("{dev} case {k} {dt} {kind}");
+                check(&label, &y, &pairs(want), rtol);
             }
         }
     }

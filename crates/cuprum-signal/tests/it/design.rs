@@ -1,7 +1,7 @@
 //! Filter design and windows against SciPy.
 
 use crate::refs::*;
-use crate::{close, close_c, devices};
+use crate::{close, close_c, close_sos, devices, sos_options};
 use cuprum_signal::*;
 
 #[test]
@@ -13,24 +13,11 @@ fn iir_designs() {
     let (b, a) = butter(3, &[0.1, 0.35], &o).unwrap().ba().unwrap();
     close(&b, BUTTER_BS_B, 1e-10, 1e-12);
     close(&a, BUTTER_BS_A, 1e-10, 1e-12);
-    let o = IirOptions {
-        output: FilterOutput::Sos,
-        ..Default::default()
-    };
-    close(
-        &cheby2(5, 40.0, &[0.3], &o).unwrap().sos().unwrap(),
-        CHEBY2_SOS,
-        1e-10,
-        1e-12,
-    );
-    let o = IirOptions {
-        btype: BType::Bandpass,
-        output: FilterOutput::Sos,
-        fs: Some(1000.0),
-        ..Default::default()
-    };
-    close(
-        &cheby1(3, 0.5, &[100.0, 200.0], &o).unwrap().sos().unwrap(),
+    let o = sos_options(BType::Lowpass, None);
+    close_sos(cheby2(5, 40.0, &[0.3], &o), CHEBY2_SOS, 1e-10, 1e-12);
+    let o = sos_options(BType::Bandpass, Some(1000.0));
+    close_sos(
+        cheby1(3, 0.5, &[100.0, 200.0], &o),
         CHEBY1_BP_SOS,
         1e-10,
         1e-12,

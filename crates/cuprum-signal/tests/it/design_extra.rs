@@ -15,6 +15,16 @@ fn empty(dev: Device) -> Array {
     arr(vec![], &[0], dev)
 }
 
+/// [`invres`] or [`invresz`].
+type InvFn = fn(&Array, &Array, &Array, f64, RootType) -> cuprum_core::Result<(Array, Array)>;
+
+/// `inv(r, p, k, tol=1e-3, rtype='avg')` ([`invres`] or [`invresz`]) of 1-D float64 arrays on
+/// `dev`.
+fn inv_of(inv: InvFn, r: &[f64], p: &[f64], k: &[f64], dev: Device) -> (Array, Array) {
+    let a = |v: &[f64]| arr(v.to_vec(), &[v.len()], dev);
+    inv(&a(r), &a(p), &a(k), 1e-3, RootType::Avg).unwrap()
+}
+
 #[test]
 fn residue_matches_scipy() {
     for dev in devices() {
@@ -122,55 +132,28 @@ fn invres_matches_scipy() {
             1e-12,
         );
         // scipy.signal.invres([1, 2, 3], [-1, -1, -2], [])
-        let (b, a) = invres(
-            &arr(vec![1.0, 2.0, 3.0], &[3], dev),
-            &arr(vec![-1.0, -1.0, -2.0], &[3], dev),
-            &empty(dev),
-            1e-3,
-            RootType::Avg,
-        )
-        .unwrap();
+        let (b, a) = inv_of(invres, &[1.0, 2.0, 3.0], &[-1.0, -1.0, -2.0], &[], dev);
         assert_eq!(b.dtype(), DType::Float64);
         close(&b, &[4.0, 11.0, 9.0], 1e-12, 1e-12);
         close(&a, &[1.0, 4.0, 5.0, 2.0], 1e-12, 1e-12);
+        // round trip: scipy.signal.residue([4, 11, 9], [1, 4, 5, 2]) -> r [1, 2, 3]
+        let (r, _, _) = residue(&b, &a, 1e-3, RootType::Avg).unwrap();
+        close(&r, &[1.0, 2.0, 3.0], 1e-6, 1e-6);
         // scipy.signal.invresz([1, 2], [0.5, 0.25], [1])
-        let (b, a) = invresz(
-            &arr(vec![1.0, 2.0], &[2], dev),
-            &arr(vec![0.5, 0.25], &[2], dev),
-            &arr(vec![1.0], &[1], dev),
-            1e-3,
-            RootType::Avg,
-        )
-        .unwrap();
+        let (b, a) = inv_of(invresz, &[1.0, 2.0], &[0.5, 0.25], &[1.0], dev);
         close(&b, &[4.0, -2.0, 0.125], 1e-12, 1e-12);
         close(&a, &[1.0, -0.75, 0.125], 1e-12, 1e-12);
         // scipy.signal.invresz([1, 2, 3], [0.5, 0.5, -0.2], [0.5, 1])
-        let (b, a) = invresz(
-            &arr(vec![1.0, 2.0, 3.0], &[3], dev),
-            &arr(vec![0.5, 0.5, -0.2], &[3], dev),
-            &arr(vec![0.5, 1.0], &[2], dev),
-            1e-3,
-            RootType::Avg,
-        )
-        .unwrap();
-        close(
-            &b,
-            &[6.5, -2.3, -0.125, 0.07499999999999998, 0.05],
-            1e-12,
-            1e-12,
+        let (b, a) = inv_of(
+            invresz,
+            &[1.0, 2.0, 3.0],
+            &[0.5, 0.5, -0.2],
+            &[0.5, 1.0],
+            dev,
         );
+        let want_b = [6.5, -2.3, -0.125, 0.07499999999999998, 0.05];
+        close(&b, &want_b, 1e-12, 1e-12);
         close(&a, &[1.0, -0.8, 0.04999999999999999, 0.05], 1e-12, 1e-12);
-        // round trip: scipy.signal.residue([4, 11, 9], [1, 4, 5, 2]) -> r [1, 2, 3]
-        let (b, a) = invres(
-            &arr(vec![1.0, 2.0, 3.0], &[3], dev),
-            &arr(vec![-1.0, -1.0, -2.0], &[3], dev),
-            &empty(dev),
-            1e-3,
-            RootType::Avg,
-        )
-        .unwrap();
-        let (r, _, _) = residue(&b, &a, 1e-3, RootType::Avg).unwrap();
-        close(&r, &[1.0, 2.0, 3.0], 1e-6, 1e-6);
     }
 }
 

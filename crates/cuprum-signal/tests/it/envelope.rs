@@ -1,9 +1,19 @@
 //! `envelope` against SciPy (`gen_lti_splines.py`), on every device.
 
 use crate::refs_lti_splines::*;
-use crate::{arr, close, close_c, devices, sig};
+use crate::{arr, close, close_c, devices, sig, sig_columns};
 use cuprum_core::{Array, Complex64, DType};
 use cuprum_signal::{EnvelopeOptions, Residual, envelope};
+
+/// [`EnvelopeOptions`] of the band `bp_in`, the output length `n_out` and `residual`.
+fn band(bp_in: (Option<i64>, Option<i64>), n_out: Option<usize>, res: Residual) -> EnvelopeOptions {
+    EnvelopeOptions {
+        bp_in,
+        n_out,
+        residual: res,
+        ..Default::default()
+    }
+}
 
 #[test]
 fn envelope_of_real_signals() {
@@ -13,33 +23,17 @@ fn envelope_of_real_signals() {
         assert_eq!((e.shape(), e.dtype()), (&[2, 24][..], DType::Float64));
         close(&e, ENV_DEFAULT, 1e-12, 1e-12);
         let o = EnvelopeOptions {
-            bp_in: (Some(2), Some(8)),
             squared: true,
-            residual: Residual::All,
-            ..Default::default()
+            ..band((Some(2), Some(8)), None, Residual::All)
         };
         close(&envelope(&x, &o).unwrap(), ENV_BAND_SQ, 1e-12, 1e-12);
-        let o = EnvelopeOptions {
-            bp_in: (Some(-5), Some(6)),
-            n_out: Some(30),
-            ..Default::default()
-        };
+        let o = band((Some(-5), Some(6)), Some(30), Residual::Lowpass);
         close(&envelope(&x, &o).unwrap(), ENV_NOUT, 1e-12, 1e-12);
-        let o = EnvelopeOptions {
-            n_out: Some(16),
-            residual: Residual::All,
-            ..Default::default()
-        };
-        close(
-            &envelope(&arr(sig(25, 1), &[25], dev), &o).unwrap(),
-            ENV_NOUT_SHORT,
-            1e-12,
-            1e-12,
-        );
+        let o = band((Some(1), None), Some(16), Residual::All);
+        let e = envelope(&arr(sig(25, 1), &[25], dev), &o).unwrap();
+        close(&e, ENV_NOUT_SHORT, 1e-12, 1e-12);
         // (16, 2) along axis 0, no residual
-        let v: Vec<f64> = (0..16)
-            .flat_map(|i| [sig(16, 0)[i], sig(16, 1)[i]])
-            .collect();
+        let v = sig_columns(16, 0, 1);
         let o = EnvelopeOptions {
             axis: 0,
             residual: Residual::None,
@@ -61,18 +55,9 @@ fn envelope_of_complex_signals() {
         .collect();
     for dev in devices() {
         let z = Array::from_vec_on(z.clone(), &[20], dev).unwrap();
-        let o = EnvelopeOptions {
-            bp_in: (Some(-3), Some(5)),
-            n_out: Some(26),
-            ..Default::default()
-        };
+        let o = band((Some(-3), Some(5)), Some(26), Residual::Lowpass);
         close_c(&envelope(&z, &o).unwrap(), ENV_COMPLEX, 1e-12, 1e-12);
-        let o = EnvelopeOptions {
-            bp_in: (Some(1), Some(6)),
-            n_out: Some(14),
-            residual: Residual::All,
-            ..Default::default()
-        };
+        let o = band((Some(1), Some(6)), Some(14), Residual::All);
         close_c(&envelope(&z, &o).unwrap(), ENV_COMPLEX_DOWN, 1e-12, 1e-12);
     }
 }

@@ -10,6 +10,10 @@ fn carr(v: &[(f64, f64)], dev: Device) -> Array {
     Array::from_vec_on(c, &[n], dev).unwrap()
 }
 
+/// `scipy.signal.findfreqs([-3+0j], [-0.5, -2+5j, -2-5j], 4, kind='zp')`, the frequencies
+/// `freqs_zpk` picks for that system with `worN=4`.
+const W_ZP4: &[f64] = &[0.01, 0.21544346900318834, 4.6415888336127775, 100.0];
+
 #[test]
 fn findfreqs_matches_scipy() {
     for dev in devices() {
@@ -55,12 +59,7 @@ fn findfreqs_matches_scipy() {
             FreqsKind::Zp,
         )
         .unwrap();
-        close(
-            &w,
-            &[0.01, 0.21544346900318834, 4.6415888336127775, 100.0],
-            1e-14,
-            0.0,
-        );
+        close(&w, W_ZP4, 1e-14, 0.0);
         // scipy.signal.findfreqs([1], [1, 0, 0], 3): double pole at the origin
         let w = findfreqs(
             &arr(vec![1.0], &[1], dev),
@@ -116,12 +115,7 @@ fn freqs_with_a_count() {
             4,
         )
         .unwrap();
-        close(
-            &w,
-            &[0.01, 0.21544346900318834, 4.6415888336127775, 100.0],
-            1e-14,
-            0.0,
-        );
+        close(&w, W_ZP4, 1e-14, 0.0);
         close_c(
             &h,
             &[

@@ -157,20 +157,16 @@ fn cont2discrete_matches_scipy() {
         let System::Zpk(z, p, k) = cont2discrete(&zpk, 0.1, C2dMethod::Zoh).unwrap() else {
             panic!("zpk expected")
         };
-        let mut zr: Vec<f64> = cuprum_core::real(&z)
-            .unwrap()
-            .to_device(Device::Cpu)
-            .unwrap()
-            .to_vec()
-            .unwrap();
-        let mut pr: Vec<f64> = cuprum_core::real(&p)
-            .unwrap()
-            .to_device(Device::Cpu)
-            .unwrap()
-            .to_vec()
-            .unwrap();
-        zr.sort_by(f64::total_cmp);
-        pr.sort_by(f64::total_cmp);
+        let real_sorted = |a: &Array| {
+            let re = cuprum_core::real(a)
+                .unwrap()
+                .to_device(Device::Cpu)
+                .unwrap();
+            let mut v: Vec<f64> = re.to_vec().unwrap();
+            v.sort_by(f64::total_cmp);
+            v
+        };
+        let (zr, pr) = (real_sorted(&z), real_sorted(&p));
         let got: Vec<f64> = zr.into_iter().chain(pr).chain([k]).collect();
         for (g, w) in got.iter().zip(C2D_ZPK) {
             assert!(

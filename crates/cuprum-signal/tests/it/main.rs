@@ -36,6 +36,7 @@ mod wavelets;
 mod waves_and_conversions;
 
 use cuprum_core::{Array, Complex64, DType, Device};
+use cuprum_signal::{BType, Filter, FilterOutput, IirOptions};
 
 /// SciPy's test input `sig(n, k)` (see `refs.rs`).
 pub fn sig(n: usize, k: usize) -> Vec<f64> {
@@ -53,8 +54,39 @@ pub fn sig2d(dev: Device) -> Array {
     Array::from_vec_on(v, &[3, 30], dev).unwrap()
 }
 
+/// `stack([sig(n, a), sig(n, b)], axis=1)`, shape (n, 2), flattened in C order.
+pub fn sig_columns(n: usize, a: usize, b: usize) -> Vec<f64> {
+    let (x, y) = (sig(n, a), sig(n, b));
+    x.iter().zip(&y).flat_map(|(&p, &q)| [p, q]).collect()
+}
+
 pub fn arr(v: Vec<f64>, shape: &[usize], dev: Device) -> Array {
     Array::from_vec_on(v, shape, dev).unwrap()
+}
+
+/// [`IirOptions`] of band type `btype` with second-order-section output, at the sampling
+/// frequency `fs` (`None`: frequencies normalized to Nyquist).
+pub fn sos_options(btype: BType, fs: Option<f64>) -> IirOptions {
+    IirOptions {
+        btype,
+        output: FilterOutput::Sos,
+        fs,
+        ..Default::default()
+    }
+}
+
+/// Asserts a filter design's second-order sections equal `want` within `rtol`/`atol`.
+#[track_caller]
+pub fn close_sos(f: cuprum_core::Result<Filter>, want: &[f64], rtol: f64, atol: f64) {
+    close(&f.unwrap().sos().unwrap(), want, rtol, atol);
+}
+
+/// Asserts a filter design's transfer function equals `want` (`(b, a)`) within `rtol`/`atol`.
+#[track_caller]
+pub fn close_ba(f: cuprum_core::Result<Filter>, want: (&[f64], &[f64]), rtol: f64, atol: f64) {
+    let (b, a) = f.unwrap().ba().unwrap();
+    close(&b, want.0, rtol, atol);
+    close(&a, want.1, rtol, atol);
 }
 
 pub fn devices() -> Vec<Device> {

@@ -73,36 +73,19 @@ fn savitzky_golay() {
     );
     for dev in devices() {
         let x = arr(sig(40, 0), &[40], dev);
-        let o = smooth::SavgolOptions {
-            deriv: 2,
-            ..Default::default()
-        };
-        close(
-            &savgol_filter(&x, 9, 4, &o).unwrap(),
-            SAVGOL_INTERP_D2,
-            1e-9,
-            1e-11,
-        );
-        let o = smooth::SavgolOptions {
-            mode: SavgolMode::Mirror,
-            ..Default::default()
-        };
-        close(
-            &savgol_filter(&x, 7, 2, &o).unwrap(),
-            SAVGOL_MIRROR,
-            1e-10,
-            1e-12,
-        );
-        let o = smooth::SavgolOptions {
-            mode: SavgolMode::Wrap,
-            ..Default::default()
-        };
-        close(
-            &savgol_filter(&x, 8, 3, &o).unwrap(),
-            SAVGOL_WRAP_EVEN,
-            1e-10,
-            1e-12,
-        );
+        // (window_length, polyorder, deriv, mode, want, rtol, atol)
+        for (wl, po, deriv, mode, want, rtol, atol) in [
+            (9, 4, 2, SavgolMode::Interp, SAVGOL_INTERP_D2, 1e-9, 1e-11),
+            (7, 2, 0, SavgolMode::Mirror, SAVGOL_MIRROR, 1e-10, 1e-12),
+            (8, 3, 0, SavgolMode::Wrap, SAVGOL_WRAP_EVEN, 1e-10, 1e-12),
+        ] {
+            let o = smooth::SavgolOptions {
+                deriv,
+                mode,
+                ..Default::default()
+            };
+            close(&savgol_filter(&x, wl, po, &o).unwrap(), want, rtol, atol);
+        }
     }
 }
 

@@ -32,30 +32,14 @@ fn remez_matches_scipy() {
         };
         let h = remez(31, &[0.0, 100.0, 150.0, 500.0], &[0.0, 1.0], &f).unwrap();
         close(&h, REMEZ_HP_FS, 1e-7, 1e-9);
-        close(
-            &remez(21, &[0.05, 0.45], &[1.0], &hil).unwrap(),
-            REMEZ_HILBERT,
-            1e-7,
-            1e-9,
-        );
-        close(
-            &remez(20, &[0.05, 0.5], &[1.0], &hil).unwrap(),
-            REMEZ_HILBERT_EVEN,
-            1e-7,
-            1e-9,
-        );
-        close(
-            &remez(16, &[0.0, 0.4], &[1.0], &dif).unwrap(),
-            REMEZ_DIFF,
-            1e-7,
-            1e-9,
-        );
-        close(
-            &remez(15, &[0.02, 0.45], &[1.0], &dif).unwrap(),
-            REMEZ_DIFF_ODD,
-            1e-7,
-            1e-9,
-        );
+        for (numtaps, bands, o, want) in [
+            (21, &[0.05, 0.45][..], &hil, REMEZ_HILBERT),
+            (20, &[0.05, 0.5][..], &hil, REMEZ_HILBERT_EVEN),
+            (16, &[0.0, 0.4][..], &dif, REMEZ_DIFF),
+            (15, &[0.02, 0.45][..], &dif, REMEZ_DIFF_ODD),
+        ] {
+            close(&remez(numtaps, bands, &[1.0], o).unwrap(), want, 1e-7, 1e-9);
+        }
     }
 }
 

@@ -1,9 +1,21 @@
 //! `ShortTimeFFT` against SciPy (`gen_lti_splines.py`), on every device.
 
 use crate::refs_lti_splines::*;
-use crate::{arr, close, close_c, devices, sig};
+use crate::{arr, close, close_c, devices, sig, sig_columns};
 use cuprum_core::{Array, Complex64};
 use cuprum_signal::{FftMode, ShortTimeFFT, StftPadding, StftScaling, windows};
+
+/// [`close`] within 1e-12 (relative and absolute).
+#[track_caller]
+fn near(a: &Array, want: &[f64]) {
+    close(a, want, 1e-12, 1e-12);
+}
+
+/// [`close_c`] within 1e-12 (relative and absolute).
+#[track_caller]
+fn near_c(a: &Array, want: &[(f64, f64)]) {
+    close_c(a, want, 1e-12, 1e-12);
+}
 
 #[test]
 fn stft_and_istft_match_scipy() {
@@ -23,29 +35,20 @@ fn stft_and_istft_match_scipy() {
         let x = arr(sig(40, 0), &[40], dev);
         let sx = s.stft(&x, None, None, 0, StftPadding::Zeros, -1).unwrap();
         assert_eq!((sx.shape(), sx.device()), (&[5, 16][..], dev));
-        close_c(&sx, STFT_X, 1e-12, 1e-12);
+        near_c(&sx, STFT_X);
         let sub = s
             .stft(&x, Some(1), Some(6), 2, StftPadding::Even, -1)
             .unwrap();
-        close_c(&sub, STFT_X_SUB, 1e-12, 1e-12);
-        close_c(
+        near_c(&sub, STFT_X_SUB);
+        near_c(
             &s.stft(&x, None, None, 0, StftPadding::Odd, -1).unwrap(),
             STFT_X_ODD,
-            1e-12,
-            1e-12,
         );
-        close_c(
+        near_c(
             &s.stft(&x, None, None, 0, StftPadding::Edge, -1).unwrap(),
             STFT_X_EDGE,
-            1e-12,
-            1e-12,
         );
-        close(
-            &s.istft(&sx, 0, Some(40)).unwrap(),
-            STFT_ISTFT,
-            1e-12,
-            1e-12,
-        );
+        near(&s.istft(&sx, 0, Some(40)).unwrap(), STFT_ISTFT);
 
         let s2 = ShortTimeFFT::new(&windows::hamming(9, true).unwrap(), 4, 2.0)
             .unwrap()
@@ -64,20 +67,13 @@ fn stft_and_istft_match_scipy() {
         assert_eq!(&p2[..], STFT2_P);
         let x2 = arr(sig(33, 1), &[33], dev);
         let sx2 = s2.stft(&x2, None, None, 0, StftPadding::Zeros, -1).unwrap();
-        close_c(&sx2, STFT2_X, 1e-12, 1e-12);
-        close(
+        near_c(&sx2, STFT2_X);
+        near(
             &s2.spectrogram(&x2, None, None, 0, StftPadding::Zeros, -1)
                 .unwrap(),
             STFT2_SPEC,
-            1e-12,
-            1e-12,
         );
-        close(
-            &s2.istft(&sx2, 0, Some(30)).unwrap(),
-            STFT2_ISTFT,
-            1e-12,
-            1e-12,
-        );
+        near(&s2.istft(&sx2, 0, Some(30)).unwrap(), STFT2_ISTFT);
 
         let s3 = ShortTimeFFT::new(&windows::hann(6, false).unwrap(), 2, 1.0)
             .unwrap()
@@ -93,18 +89,11 @@ fn stft_and_istft_match_scipy() {
             .collect();
         let z = Array::from_vec_on(z, &[20], dev).unwrap();
         let sz = s3.stft(&z, None, None, 0, StftPadding::Zeros, -1).unwrap();
-        close_c(&sz, STFT3_X, 1e-12, 1e-12);
-        close_c(
-            &s3.istft(&sz, 0, Some(20)).unwrap(),
-            STFT3_ISTFT,
-            1e-12,
-            1e-12,
-        );
+        near_c(&sz, STFT3_X);
+        near_c(&s3.istft(&sz, 0, Some(20)).unwrap(), STFT3_ISTFT);
 
         // (25, 2) along axis 0 → (8, 2, 7)
-        let v: Vec<f64> = (0..25)
-            .flat_map(|i| [sig(25, 0)[i], sig(25, 2)[i]])
-            .collect();
+        let v = sig_columns(25, 0, 2);
         let s4 = ShortTimeFFT::new(&windows::hann(8, false).unwrap(), 4, 1.0)
             .unwrap()
             .with_fft_mode(FftMode::Twosided)
@@ -113,7 +102,7 @@ fn stft_and_istft_match_scipy() {
             .stft(&arr(v, &[25, 2], dev), None, None, 0, StftPadding::Zeros, 0)
             .unwrap();
         assert_eq!(sx4.shape(), &[8, 2, 7]);
-        close_c(&sx4, STFT4_AXIS0, 1e-12, 1e-12);
+        near_c(&sx4, STFT4_AXIS0);
     }
 }
 

@@ -5,16 +5,23 @@ use crate::{arr, close, close_c, devices, sig, sig2d};
 use cuprum_signal::spectral::{SpectrogramMode, StftOptions};
 use cuprum_signal::*;
 
+/// [`SpectralOptions`] at the sampling frequency `fs` with segments of `nperseg` samples.
+fn segments(fs: f64, nperseg: usize) -> SpectralOptions {
+    SpectralOptions {
+        fs,
+        nperseg: Some(nperseg),
+        ..Default::default()
+    }
+}
+
 #[test]
 fn welch_median_periodogram_coherence() {
     for dev in devices() {
         let x = arr(sig(256, 0), &[256], dev);
         let o = SpectralOptions {
-            fs: 10.0,
-            nperseg: Some(64),
             average: Average::Median,
             detrend: Some(Detrend::Linear),
-            ..Default::default()
+            ..segments(10.0, 64)
         };
         let (f, p) = welch(&x, &o).unwrap();
         assert_eq!(f.shape(), &[33]);
@@ -26,10 +33,7 @@ fn welch_median_periodogram_coherence() {
         };
         close(&periodogram(&x, &o).unwrap().1, PERIODOGRAM, 1e-10, 1e-14);
         let y = arr(sig(256, 1), &[256], dev);
-        let o = SpectralOptions {
-            nperseg: Some(32),
-            ..Default::default()
-        };
+        let o = segments(1.0, 32);
         close(&coherence(&x, &y, &o).unwrap().1, COHERENCE, 1e-9, 1e-12);
     }
 }
@@ -38,11 +42,7 @@ fn welch_median_periodogram_coherence() {
 fn spectrogram_and_stft_roundtrip() {
     for dev in devices() {
         let x = arr(sig(256, 0), &[256], dev);
-        let o = SpectralOptions {
-            fs: 2.0,
-            nperseg: Some(32),
-            ..Default::default()
-        };
+        let o = segments(2.0, 32);
         let (_f, t, s) = spectrogram(&x, &o, SpectrogramMode::Psd).unwrap();
         close(&t, SPEC_T, 1e-12, 1e-12);
         assert_eq!(s.shape(), &[17, 9]);

@@ -102,18 +102,16 @@ fn dpss_matches_scipy() {
 fn find_peaks_cwt_matches_scipy() {
     use cuprum_signal::{CwtPeaksOptions, find_peaks_cwt};
     let as_i64 = |v: &[f64]| v.iter().map(|&x| x as i64).collect::<Vec<i64>>();
+    let host_i64 = |p: &cuprum_core::Array| {
+        let p = p.to_device(cuprum_core::Device::Cpu).unwrap();
+        p.to_vec::<i64>().unwrap()
+    };
     for dev in devices() {
         let v = arr(CWT_VEC.to_vec(), &[CWT_VEC.len()], dev);
         let w: Vec<f64> = (1..20).map(|i| i as f64).collect();
         let p = find_peaks_cwt(&v, &w, &CwtPeaksOptions::default()).unwrap();
         assert_eq!(p.device(), dev);
-        assert_eq!(
-            p.to_device(cuprum_core::Device::Cpu)
-                .unwrap()
-                .to_vec::<i64>()
-                .unwrap(),
-            as_i64(CWT_PEAKS)
-        );
+        assert_eq!(host_i64(&p), as_i64(CWT_PEAKS));
         let w: Vec<f64> = (1..15).map(|i| 2.0 * i as f64).collect();
         let o = CwtPeaksOptions {
             min_snr: 2.0,
@@ -123,22 +121,10 @@ fn find_peaks_cwt_matches_scipy() {
             ..Default::default()
         };
         let p = find_peaks_cwt(&v, &w, &o).unwrap();
-        assert_eq!(
-            p.to_device(cuprum_core::Device::Cpu)
-                .unwrap()
-                .to_vec::<i64>()
-                .unwrap(),
-            as_i64(CWT_PEAKS_OPTS)
-        );
+        assert_eq!(host_i64(&p), as_i64(CWT_PEAKS_OPTS));
         let p =
             find_peaks_cwt(&v, &[1.5, 2.5, 4.0, 6.25, 9.0], &CwtPeaksOptions::default()).unwrap();
-        assert_eq!(
-            p.to_device(cuprum_core::Device::Cpu)
-                .unwrap()
-                .to_vec::<i64>()
-                .unwrap(),
-            as_i64(CWT_PEAKS_FRAC)
-        );
+        assert_eq!(host_i64(&p), as_i64(CWT_PEAKS_FRAC));
     }
 }
 

@@ -5,6 +5,17 @@ use crate::{arr, close, close_c, devices};
 use cuprum_core::{DType, Device, Error};
 use cuprum_signal::*;
 
+/// `(sum(q), sum(q * arange(len(q))))` of a 0/1 sequence.
+fn ones_and_moment(q: &[i8]) -> (i64, i64) {
+    let ones = q.iter().map(|&b| i64::from(b)).sum();
+    let moment = q
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| i64::from(b) * i as i64)
+        .sum();
+    (ones, moment)
+}
+
 #[test]
 fn wavelets_match_cupy() {
     for dev in devices() {
@@ -102,24 +113,16 @@ fn max_len_seq_matches_scipy() {
         let (q, s) = max_len_seq(16, None, None, None).unwrap();
         let v = i8s(&q);
         assert_eq!(v.len(), 65535);
-        assert_eq!(v.iter().map(|&b| b as i64).sum::<i64>(), 32768);
-        let h: i64 = v
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| b as i64 * i as i64)
-            .sum();
+        assert_eq!(ones_and_moment(&v).0, 32768);
+        let h = ones_and_moment(&v).1;
         assert_eq!(h % 1000003, 500978);
         assert_eq!(&v[65525..], &[0, 0, 1, 1, 1, 1, 0, 0, 0, 0]);
         assert_eq!(i8s(&s), vec![1; 16]);
         // scipy.signal.max_len_seq(20, length=300000): several chunks
         let (q, s) = max_len_seq(20, None, Some(300000), None).unwrap();
         let v = i8s(&q);
-        assert_eq!(v.iter().map(|&b| b as i64).sum::<i64>(), 150181);
-        let h: i64 = v
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| b as i64 * i as i64)
-            .sum();
+        assert_eq!(ones_and_moment(&v).0, 150181);
+        let h = ones_and_moment(&v).1;
         assert_eq!(h % 1000003, 96244);
         assert_eq!(
             i8s(&s),

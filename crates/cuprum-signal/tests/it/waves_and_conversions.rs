@@ -3,7 +3,7 @@
 
 use crate::refs::{A4, B4};
 use crate::refs_waveforms::*;
-use crate::{arr, close, close_c, devices};
+use crate::{arr, close, close_ba, close_c, close_sos, devices, sos_options};
 use cuprum_core::{Array, Complex64, DType, Device};
 use cuprum_signal::design::order::OrderSpec;
 use cuprum_signal::waveforms::{ChirpMethod, ImpulseAt};
@@ -91,11 +91,7 @@ fn conversions() {
         close(&a2, A4, 1e-8, 1e-12);
         // the 4-fold zero again: core's roots (Aberth) leaves the pairs accurate to ~1e-5
         close(&tf2sos(&b, &a).unwrap(), TF2SOS, 1e-4, 1e-4);
-        let o = IirOptions {
-            btype: BType::Bandpass,
-            output: FilterOutput::Sos,
-            ..Default::default()
-        };
+        let o = sos_options(BType::Bandpass, None);
         let sos = cheby1(5, 1.0, &[0.2, 0.5], &o)
             .unwrap()
             .sos()
@@ -249,34 +245,14 @@ fn order_selection() {
 
 #[test]
 fn elliptic_designs() {
-    let (b, a) = ellip(4, 1.0, 40.0, &[0.3], &IirOptions::default())
-        .unwrap()
-        .ba()
-        .unwrap();
-    close(&b, ELLIP4_B, 1e-9, 1e-13);
-    close(&a, ELLIP4_A, 1e-9, 1e-13);
-    let o = IirOptions {
-        btype: BType::Bandpass,
-        output: FilterOutput::Sos,
-        ..Default::default()
-    };
-    close(
-        &ellip(5, 0.5, 60.0, &[0.2, 0.45], &o)
-            .unwrap()
-            .sos()
-            .unwrap(),
-        ELLIP5_BP_SOS,
-        1e-9,
-        1e-12,
-    );
-    let o = IirOptions {
-        btype: BType::Highpass,
-        output: FilterOutput::Sos,
-        fs: Some(1000.0),
-        ..Default::default()
-    };
-    close(
-        &ellip(3, 2.0, 30.0, &[100.0], &o).unwrap().sos().unwrap(),
+    let ba = ellip(4, 1.0, 40.0, &[0.3], &IirOptions::default());
+    close_ba(ba, (ELLIP4_B, ELLIP4_A), 1e-9, 1e-13);
+    let o = sos_options(BType::Bandpass, None);
+    let sos = ellip(5, 0.5, 60.0, &[0.2, 0.45], &o);
+    close_sos(sos, ELLIP5_BP_SOS, 1e-9, 1e-12);
+    let o = sos_options(BType::Highpass, Some(1000.0));
+    close_sos(
+        ellip(3, 2.0, 30.0, &[100.0], &o),
         ELLIP3_HP_SOS,
         1e-9,
         1e-12,
@@ -380,41 +356,14 @@ fn lomb_scargle() {
 #[test]
 fn bessel_designs() {
     use cuprum_signal::design::bessel::BesselNorm;
-    let (b, a) = bessel(4, &[0.2], BesselNorm::Phase, &IirOptions::default())
-        .unwrap()
-        .ba()
-        .unwrap();
-    close(&b, BESSEL4_B, 1e-9, 1e-13);
-    close(&a, BESSEL4_A, 1e-9, 1e-13);
-    let o = IirOptions {
-        btype: BType::Bandpass,
-        output: FilterOutput::Sos,
-        ..Default::default()
-    };
-    close(
-        &bessel(7, &[0.1, 0.3], BesselNorm::Mag, &o)
-            .unwrap()
-            .sos()
-            .unwrap(),
-        BESSEL7_MAG_SOS,
-        1e-8,
-        1e-12,
-    );
-    let o = IirOptions {
-        btype: BType::Highpass,
-        output: FilterOutput::Sos,
-        fs: Some(1000.0),
-        ..Default::default()
-    };
-    close(
-        &bessel(5, &[50.0], BesselNorm::Delay, &o)
-            .unwrap()
-            .sos()
-            .unwrap(),
-        BESSEL5_DELAY_SOS,
-        1e-9,
-        1e-12,
-    );
+    let ba = bessel(4, &[0.2], BesselNorm::Phase, &IirOptions::default());
+    close_ba(ba, (BESSEL4_B, BESSEL4_A), 1e-9, 1e-13);
+    let o = sos_options(BType::Bandpass, None);
+    let sos = bessel(7, &[0.1, 0.3], BesselNorm::Mag, &o);
+    close_sos(sos, BESSEL7_MAG_SOS, 1e-8, 1e-12);
+    let o = sos_options(BType::Highpass, Some(1000.0));
+    let sos = bessel(5, &[50.0], BesselNorm::Delay, &o);
+    close_sos(sos, BESSEL5_DELAY_SOS, 1e-9, 1e-12);
 }
 
 #[test]
