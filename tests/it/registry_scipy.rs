@@ -589,3 +589,140 @@ fn interpolate_classes_and_functions_run_by_name_with_scipys_values() {
     .unwrap_err();
     assert!(e.to_string().contains("BSpline"), "{e}");
 }
+
+#[test]
+fn interpolate_in_place_methods_and_design_matrix_run_by_name() {
+    let _g = Device::Cpu.use_device().unwrap();
+    // x = linspace(0, 10, 20); y = sin(x) + 0.3 sin(13.7 x) (SciPy 1.17.1)
+    let xs: Vec<f64> = (0..20)
+        .map(|i| {
+            if i == 19 {
+                10.0
+            } else {
+                f64::from(i) * (10.0 / 19.0)
+            }
+        })
+        .collect();
+    let ys: Vec<f64> = xs
+        .iter()
+        .map(|v| v.sin() + 0.3 * (13.7 * v).sin())
+        .collect();
+    let made = registry::call(
+        "interpolate.UnivariateSpline",
+        &Call::new()
+            .arg(f64s(&xs, &[20]))
+            .arg(f64s(&ys, &[20]))
+            .kwarg("s", 3.0),
+    )
+    .unwrap();
+    let Value::Object(spl) = &made[0] else {
+        panic!("{:?}", made[0])
+    };
+    // spl.get_knots() = [0, 5.2631578..., 10]; spl.set_smoothing_factor(0.5) adds 7.8947368...
+    let refit = registry::call_method(spl, "set_smoothing_factor", &Call::new().arg(0.5)).unwrap();
+    let Value::Object(refit) = &refit[0] else {
+        panic!("{:?}", refit[0])
+    };
+    assert_eq!(refit.class(), "interpolate.UnivariateSpline");
+    let knots = registry::call_method(refit, "get_knots", &Call::new()).unwrap();
+    close(
+        &out_f64(&knots[0]),
+        &[0.0, 5.263157894736842, 7.894736842105263, 10.0],
+        1e-12,
+    );
+    let res = registry::call_method(refit, "get_residual", &Call::new()).unwrap();
+    assert!(matches!(res[0], Value::Float(r) if (r - 0.500084840240179).abs() < 1e-9));
+    let v = registry::call_method(
+        refit,
+        "__call__",
+        &Call::new().arg(f64s(&[2.5, 7.25], &[2])),
+    )
+    .unwrap();
+    close(
+        &out_f64(&v[0]),
+        &[0.46844374741350503, 0.7401027035914143],
+        1e-9,
+    );
+    // the object the method was called on keeps its fit
+    let knots = registry::call_method(spl, "get_knots", &Call::new()).unwrap();
+    close(&out_f64(&knots[0]), &[0.0, 5.263157894736842, 10.0], 1e-12);
+
+    // p = PPoly([[1], [0]], [0, 1]); p.extend([[2], [1]], [2]); p([0.5, 1.5]) = [0.5, 2]
+    let p = registry::call(
+        "interpolate.PPoly",
+        &Call::new()
+            .arg(f64s(&[1.0, 0.0], &[2, 1]))
+            .arg(f64s(&[0.0, 1.0], &[2])),
+    )
+    .unwrap();
+    let Value::Object(p) = &p[0] else {
+        panic!("{:?}", p[0])
+    };
+    let ext = registry::call_method(
+        p,
+        "extend",
+        &Call::new()
+            .arg(f64s(&[2.0, 1.0], &[2, 1]))
+            .arg(f64s(&[2.0], &[1])),
+    )
+    .unwrap();
+    let Value::Object(ext) = &ext[0] else {
+        panic!("{:?}", ext[0])
+    };
+    assert_eq!(ext.class(), "interpolate.PPoly");
+    let v =
+        registry::call_method(ext, "__call__", &Call::new().arg(f64s(&[0.5, 1.5], &[2]))).unwrap();
+    close(&out_f64(&v[0]), &[0.5, 2.0], 1e-14);
+    // b = BPoly([[0], [1]], [0, 1]); b.extend([[1], [0]], [2]); b([0.25, 1.25]) = [0.25, 0.75]
+    let b = registry::call(
+        "interpolate.BPoly",
+        &Call::new()
+            .arg(f64s(&[0.0, 1.0], &[2, 1]))
+            .arg(f64s(&[0.0, 1.0], &[2])),
+    )
+    .unwrap();
+    let Value::Object(b) = &b[0] else {
+        panic!("{:?}", b[0])
+    };
+    let ext = registry::call_method(
+        b,
+        "extend",
+        &Call::new()
+            .arg(f64s(&[1.0, 0.0], &[2, 1]))
+            .arg(f64s(&[2.0], &[1])),
+    )
+    .unwrap();
+    let Value::Object(ext) = &ext[0] else {
+        panic!("{:?}", ext[0])
+    };
+    assert_eq!(ext.class(), "interpolate.BPoly");
+    let v = registry::call_method(ext, "__call__", &Call::new().arg(f64s(&[0.25, 1.25], &[2])))
+        .unwrap();
+    close(&out_f64(&v[0]), &[0.25, 0.75], 1e-14);
+
+    // BSpline.design_matrix([0.5, 1.5], [0, 0, 1, 2, 2], 1).toarray()
+    //   = [[0.5, 0.5, 0], [0, 0.5, 0.5]]
+    let m = registry::call(
+        "interpolate.BSpline.design_matrix",
+        &Call::new()
+            .arg(f64s(&[0.5, 1.5], &[2]))
+            .arg(f64s(&[0.0, 0.0, 1.0, 2.0, 2.0], &[5]))
+            .arg(1),
+    )
+    .unwrap();
+    let Value::Object(m) = &m[0] else {
+        panic!("{:?}", m[0])
+    };
+    assert_eq!(m.class(), "sparse.csr_array");
+    let dense = m
+        .downcast::<cuprum::sparse::Sparse>()
+        .unwrap()
+        .toarray()
+        .unwrap();
+    assert_eq!(dense.shape(), &[2, 3]);
+    close(
+        &dense.to_vec::<f64>().unwrap(),
+        &[0.5, 0.5, 0.0, 0.0, 0.5, 0.5],
+        1e-15,
+    );
+}

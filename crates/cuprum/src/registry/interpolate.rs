@@ -13,8 +13,19 @@
 //! `InterpolatedUnivariateSpline` and `LSQUnivariateSpline` return `UnivariateSpline` objects
 //! (SciPy's subclasses add no method).
 //!
-//! Not listed: `BSpline.design_matrix` (a sparse matrix, which [`Value`] does not hold), the
-//! legacy FITPACK 2-d classes and `Rbf`, which cuprum does not implement.
+//! SciPy's in-place methods change `self` and return `None`; a registry object is shared and
+//! immutable, so their entries return the changed object as a new one and leave `self` as
+//! it was: `<PPoly class>.extend(self, c, x)` returns the extended polynomial (a `BPoly` for
+//! a `BPoly`, a `PPoly` for the others) and `UnivariateSpline.set_smoothing_factor(self, s)`
+//! the refitted spline (`self` itself for an `LSQUnivariateSpline`, whose knots are fixed:
+//! SciPy warns and keeps it).
+//!
+//! `BSpline.design_matrix(x, t, k, extrapolate=False)` is a classmethod, called by name with
+//! [`super::call`] (no `self`); its `csr_array` result is an object of class
+//! `sparse.csr_array` holding a [`crate::sparse::Sparse`] (`Object::downcast`), as the
+//! registry lists no `sparse` functions that would take it.
+//!
+//! Not listed: the legacy FITPACK 2-d classes and `Rbf`, which cuprum does not implement.
 
 use super::{Args, Entry, Object, Value, e, one};
 use crate::scipy::interpolate as si;
@@ -274,6 +285,24 @@ fn ppoly<'s>(a: &'s Args<'_>) -> Result<&'s si::PPoly> {
     ppoly_arg(a, "self")
 }
 
+/// `extend(self, c, x)`: the polynomial with the intervals of `(c, x)` added, in `self`'s
+/// basis (Bernstein for a `BPoly`, power for the others).
+fn extend(a: &Args<'_>) -> Result<Vec<Value>> {
+    let (c, x) = (a.array("c")?, a.array("x")?);
+    let bpoly = match a.get("self") {
+        Value::Object(o) => o.downcast::<si::BPoly>(),
+        _ => None,
+    };
+    if let Some(b) = bpoly {
+        let mut b = b.clone();
+        b.extend(&c, &x)?;
+        return obj("interpolate.BPoly", Ok(b));
+    }
+    let mut p = ppoly(a)?.clone();
+    p.extend(&c, &x)?;
+    obj("interpolate.PPoly", Ok(p))
+}
+
 /// The methods every piecewise-polynomial class shares, for each class named.
 macro_rules! ppoly_methods {
     ($($cls:literal),* $(,)?) => {
@@ -299,6 +328,7 @@ macro_rules! ppoly_methods {
             e!(concat!($cls, ".roots(self, discontinuity=True, extrapolate=None)"), |a| one(
                 ppoly(a)?.roots(a.bool("discontinuity")?, extrapolate(a, "extrapolate")?)
             )),
+            e!(concat!($cls, ".extend(self, c, x)"), extend),
             e!(concat!($cls, ".solve(self, y=0.0, discontinuity=True, extrapolate=None)"), |a| one(
                 ppoly(a)?.solve(
                     a.float("y")?,
@@ -653,6 +683,18 @@ pub(super) static ENTRIES: &[Entry] = &[
             one(s.call(&a.array("x")?, a.usize("nu")?))
         }
     ),
+    e!(
+        "interpolate.BSpline.design_matrix(x, t, k, extrapolate=False)",
+        |a| obj(
+            "sparse.csr_array",
+            si::BSpline::design_matrix(
+                &a.array("x")?,
+                &a.array("t")?,
+                a.usize("k")?,
+                a.bool("extrapolate")?
+            )
+        )
+    ),
     e!("interpolate.BSpline.derivative(self, nu=1)", |a| obj(
         "interpolate.BSpline",
         bspline(a)?.derivative(a.usize("nu")?)
@@ -871,6 +913,14 @@ pub(super) static ENTRIES: &[Entry] = &[
             "interpolate.UnivariateSpline",
             univariate(a)?.antiderivative(a.usize("n")?)
         )
+    ),
+    e!(
+        "interpolate.UnivariateSpline.set_smoothing_factor(self, s)",
+        |a| {
+            let mut s = univariate(a)?.clone();
+            s.set_smoothing_factor(a.float("s")?)?;
+            obj("interpolate.UnivariateSpline", Ok(s))
+        }
     ),
     e!("interpolate.UnivariateSpline.roots(self)", |a| one(
         univariate(a)?.roots()
