@@ -246,6 +246,12 @@ fn every_public_signal_function_is_in_the_registry() {
     for c in ["signal.CZT", "signal.CZT.__call__", "signal.ZoomFFT.points"] {
         assert!(registry::lookup(c).is_some(), "{c}");
     }
+    for class in ["lti", "dlti"] {
+        for m in ["to_tf", "to_zpk", "to_ss"] {
+            let c = format!("signal.{class}.{m}");
+            assert!(registry::lookup(&c).is_some(), "{c}");
+        }
+    }
 }
 
 #[test]
@@ -479,6 +485,105 @@ fn signal_functions_run_by_name_with_scipys_values() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("bogus"), "{e}");
+}
+
+/// `registry::call(name, call)`'s single object.
+fn object(name: &str, call: &Call) -> registry::Object {
+    match registry::call(name, call).unwrap().remove(0) {
+        Value::Object(o) => o,
+        v => panic!("{name}: {v:?}"),
+    }
+}
+
+/// A complex output's values as `(re, im)`, sorted.
+fn out_c128_sorted(v: &Value) -> Vec<(f64, f64)> {
+    let mut c: Vec<(f64, f64)> = v
+        .as_array()
+        .expect("an array")
+        .to_vec::<cuprum::Complex64>()
+        .unwrap()
+        .iter()
+        .map(|z| (z.re, z.im))
+        .collect();
+    c.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    c
+}
+
+/// Two complex values (sorted `(re, im)`) against `want` flattened.
+fn close_pairs(got: &[(f64, f64)], want: &[f64]) {
+    let flat: Vec<f64> = got.iter().flat_map(|&(re, im)| [re, im]).collect();
+    close(&flat, want, 1e-14);
+}
+
+#[test]
+fn lti_and_dlti_conversions_run_by_name_with_scipys_values() {
+    let m =
+        |o: &registry::Object, name: &str| registry::call_method(o, name, &Call::new()).unwrap();
+    let gain = |v: &Value| match v {
+        Value::Float(k) => *k,
+        v => panic!("{v:?}"),
+    };
+    // s = scipy.signal.lti([1, 3], [1, 2, 5]); s.to_zpk(): z [-3], p [-1-2j, -1+2j], k 1.0;
+    // s.to_ss(): A [[-2, -5], [1, 0]], B [[1], [0]], C [[1, 3]], D [[0]]
+    let s = object(
+        "signal.lti",
+        &Call::new()
+            .arg(f64s(&[1.0, 3.0], &[2]))
+            .arg(f64s(&[1.0, 2.0, 5.0], &[3])),
+    );
+    let zpk = m(&s, "to_zpk");
+    close_pairs(&out_c128_sorted(&zpk[0]), &[-3.0, 0.0]);
+    close_pairs(&out_c128_sorted(&zpk[1]), &[-1.0, -2.0, -1.0, 2.0]);
+    close(&[gain(&zpk[2])], &[1.0], 1e-15);
+    let ss = m(&s, "to_ss");
+    close(&out_f64(&ss[0]), &[-2.0, -5.0, 1.0, 0.0], 1e-15);
+    close(&out_f64(&ss[1]), &[1.0, 0.0], 1e-15);
+    close(&out_f64(&ss[2]), &[1.0, 3.0], 1e-15);
+    close(&out_f64(&ss[3]), &[0.0], 1e-15);
+    // scipy.signal.lti([-1], [-2, -3], 4.0).to_tf(): num [4, 4], den [1, 5, 6]
+    let s = object(
+        "signal.lti",
+        &Call::new()
+            .arg(f64s(&[-1.0], &[1]))
+            .arg(f64s(&[-2.0, -3.0], &[2]))
+            .arg(4.0),
+    );
+    let tf = m(&s, "to_tf");
+    close(&out_f64(&tf[0]), &[4.0, 4.0], 1e-14);
+    close(&out_f64(&tf[1]), &[1.0, 5.0, 6.0], 1e-14);
+    // d = scipy.signal.dlti([1, 0.5], [1, -0.5, 0.06], dt=0.1); d.to_zpk(): z [-0.5],
+    // p [0.3, 0.2], k 1.0; d.to_ss(): A [[0.5, -0.06], [1, 0]], B [[1], [0]], C [[1, 0.5]],
+    // D [[0]]
+    let d = object(
+        "signal.dlti",
+        &Call::new()
+            .arg(f64s(&[1.0, 0.5], &[2]))
+            .arg(f64s(&[1.0, -0.5, 0.06], &[3]))
+            .kwarg("dt", 0.1),
+    );
+    let zpk = m(&d, "to_zpk");
+    close_pairs(&out_c128_sorted(&zpk[0]), &[-0.5, 0.0]);
+    close_pairs(&out_c128_sorted(&zpk[1]), &[0.2, 0.0, 0.3, 0.0]);
+    close(&[gain(&zpk[2])], &[1.0], 1e-15);
+    let ss = m(&d, "to_ss");
+    close(&out_f64(&ss[0]), &[0.5, -0.06, 1.0, 0.0], 1e-15);
+    close(&out_f64(&ss[1]), &[1.0, 0.0], 1e-15);
+    close(&out_f64(&ss[2]), &[1.0, 0.5], 1e-15);
+    close(&out_f64(&ss[3]), &[0.0], 1e-15);
+    // scipy.signal.dlti([[-0.5, 0], [1, 0]], [[1], [0]], [[1, 2]], [[0.5]], dt=0.1).to_tf():
+    // num [0.5, 1.2499999999999998, 1.9999999999999991], den [1, 0.5, 0]
+    let d = object(
+        "signal.dlti",
+        &Call::new()
+            .arg(f64s(&[-0.5, 0.0, 1.0, 0.0], &[2, 2]))
+            .arg(f64s(&[1.0, 0.0], &[2, 1]))
+            .arg(f64s(&[1.0, 2.0], &[1, 2]))
+            .arg(f64s(&[0.5], &[1, 1]))
+            .kwarg("dt", 0.1),
+    );
+    let tf = m(&d, "to_tf");
+    close(&out_f64(&tf[0]), &[0.5, 1.25, 2.0], 1e-14);
+    close(&out_f64(&tf[1]), &[1.0, 0.5, 0.0], 1e-14);
 }
 
 #[test]

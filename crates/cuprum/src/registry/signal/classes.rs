@@ -2,16 +2,18 @@
 //! constructor returning a [`Value::Object`] and one entry per method; and the functions of a
 //! discrete system built on `dlti` (`dfreqresp`, `dbode`).
 //!
-//! `lti.to_discrete` returns a `dlti` object. SciPy's `lti(*system)` is of the subclass of
+//! `lti.to_discrete` returns a `dlti` object. `to_tf`, `to_zpk` and `to_ss` (of `lti` and
+//! `dlti`) return the representation's arrays (`num, den`; `z, p, k`; `A, B, C, D`), which
+//! SciPy returns as the attributes of a system object of that representation. SciPy's `lti(*system)` is of the subclass of
 //! its representation (`TransferFunction`, `ZerosPolesGain`, `StateSpace`); here the object's
 //! class is `lti` (or `dlti`) whatever the representation. The attributes of `ShortTimeFFT`
 //! (`f`, `delta_t`, ...) are not methods and are not listed; its methods that take a sample
 //! count (`t`, `p_num`, `p_max`, `k_max`) are.
 
-use super::{opt_state, system, three};
+use super::{four, opt_state, system, three, zpk};
 use crate::registry::{Args, Entry, Object, Value, e, one, two};
 use crate::scipy::signal as sg;
-use crate::{Error, Result};
+use crate::{Array, Error, Result};
 
 fn lti<'s>(a: &'s Args<'_>) -> Result<&'s sg::Lti> {
     a.object::<sg::Lti>("self")
@@ -63,6 +65,13 @@ fn opt_i64(a: &Args<'_>, name: &str) -> Result<Option<i64>> {
     a.opt_int(name)
 }
 
+/// A transfer function `(num, den)` with a single-output `num` made 1-D, as SciPy's
+/// `TransferFunction.num` is.
+fn tf1(r: Result<(Array, Array)>) -> Result<Vec<Value>> {
+    let (n, d) = r?;
+    two(n.reshape(&[n.size()][..]).map(|n| (n, d)))
+}
+
 fn int(v: i64) -> Value {
     Value::Int(v)
 }
@@ -102,6 +111,9 @@ pub(in crate::registry) static CLASSES: &[Entry] = &[
     e!("signal.lti.bode(self, w=None, n=100)", |a| three(
         lti(a)?.bode(a.opt_array("w")?.as_ref(), a.usize("n")?)
     )),
+    e!("signal.lti.to_tf(self)", |a| tf1(lti(a)?.to_tf())),
+    e!("signal.lti.to_zpk(self)", |a| zpk(lti(a)?.to_zpk())),
+    e!("signal.lti.to_ss(self)", |a| four(lti(a)?.to_ss())),
     e!(
         "signal.lti.to_discrete(self, dt, method='zoh', alpha=None)",
         |a| {
@@ -136,6 +148,9 @@ pub(in crate::registry) static CLASSES: &[Entry] = &[
     e!("signal.dlti.bode(self, w=None, n=100)", |a| three(
         dlti(a)?.bode(a.opt_array("w")?.as_ref(), a.usize("n")?)
     )),
+    e!("signal.dlti.to_tf(self)", |a| tf1(dlti(a)?.to_tf())),
+    e!("signal.dlti.to_zpk(self)", |a| zpk(dlti(a)?.to_zpk())),
+    e!("signal.dlti.to_ss(self)", |a| four(dlti(a)?.to_ss())),
     e!(
         "signal.dfreqresp(system, w=None, n=10000, whole=False)",
         |a| two(dlti_of(a)?.freqresp(a.opt_array("w")?.as_ref(), a.usize("n")?, a.bool("whole")?))
