@@ -57,7 +57,8 @@ __device__ double sp_gammaincinv(double a, double p) {
     if (isnan(a) || isnan(p) || a < 0.0 || !(p >= 0.0 && p <= 1.0) || isinf(a)) return SP_NAN;
     if (p == 0.0) return 0.0;
     if (p == 1.0) return SP_INF;
-    if (a == 0.0) return SP_NAN;
+    /* SciPy's igami at a = 0 (see inverse.rs): 0 for 1 - p <= 1e-5, NaN above */
+    if (a == 0.0) return 1.0 - p <= 1e-5 ? 0.0 : SP_NAN;
     return p <= 0.5 ? sp_igam_root(a, p, true) : sp_igam_root(a, 1.0 - p, false);
 }
 
@@ -65,7 +66,8 @@ __device__ double sp_gammainccinv(double a, double q) {
     if (isnan(a) || isnan(q) || a < 0.0 || !(q >= 0.0 && q <= 1.0) || isinf(a)) return SP_NAN;
     if (q == 0.0) return SP_INF;
     if (q == 1.0) return 0.0;
-    if (a == 0.0) return SP_NAN;
+    /* SciPy's igamci at a = 0: 0 for q <= 1e-5, NaN above */
+    if (a == 0.0) return q <= 1e-5 ? 0.0 : SP_NAN;
     return q <= 0.5 ? sp_igam_root(a, q, false) : sp_igam_root(a, 1.0 - q, true);
 }
 

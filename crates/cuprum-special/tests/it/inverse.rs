@@ -1210,3 +1210,62 @@ fn nbdtri() {
         |x| cuprum_special::nbdtri(x[0], x[1], x[2]),
     );
 }
+
+#[test]
+fn gammaincinv_at_a_zero() {
+    // SciPy's igami/igamci at a = 0: 0 where the complementary probability is at most 1e-5,
+    // NaN between that and the ends (0.9999899999999999 is the double below 0.99999)
+    let p: &[f64] = &[
+        0.0,
+        1e-300,
+        0.5,
+        0.9,
+        0.99,
+        0.9999899999999999,
+        0.99999,
+        0.9999900001,
+        0.99999999,
+        0.9999999999999999,
+        1.0,
+    ];
+    // scipy.special.gammaincinv(0, p)
+    let nan = f64::NAN;
+    let want: &[f64] = &[
+        0.0,
+        nan,
+        nan,
+        nan,
+        nan,
+        nan,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        f64::INFINITY,
+    ];
+    let zeros = vec![0.0; p.len()];
+    check_n(&[&zeros, p], want, 0.0, |x| {
+        cuprum_special::gammaincinv(x[0], x[1])
+    });
+    let q: &[f64] = &[
+        0.0,
+        1e-300,
+        1e-8,
+        9.9999e-6,
+        1e-5,
+        1.0000000000000003e-5,
+        1.0000001e-5,
+        0.5,
+        0.95,
+        1.0,
+    ];
+    // scipy.special.gammainccinv(0, q); scipy.special.chdtri(0, q) equals it
+    let want: &[f64] = &[f64::INFINITY, 0.0, 0.0, 0.0, 0.0, nan, nan, nan, nan, 0.0];
+    let zeros = vec![0.0; q.len()];
+    check_n(&[&zeros, q], want, 0.0, |x| {
+        cuprum_special::gammainccinv(x[0], x[1])
+    });
+    check_n(&[&zeros, q], want, 0.0, |x| {
+        cuprum_special::chdtri(x[0], x[1])
+    });
+}
