@@ -184,6 +184,8 @@ __device__ double sp_bdtrc(double k, double n, double p) {
 __device__ double sp_fdtr(double a, double b, double x) {
     if (a <= 0.0 || b <= 0.0 || x < 0.0 || isnan(a) || isnan(b) || isnan(x)) return SP_NAN;
     double w = a * x;
+    // Boost's fisher_f cdf: the complement at y = b / (b + w) (dist.rs)
+    if (w > b) return sp_betainc_at_one_minus(0.5 * a, 0.5 * b, b / (b + w));
     return sp_betainc(0.5 * a, 0.5 * b, w / (b + w));
 }
 __device__ double sp_fdtrc(double a, double b, double x) {
@@ -205,7 +207,10 @@ __device__ double sp_stdtr(double df, double t) {
     if (isinf(df)) return sp_ndtr(t);
     double t2 = t * t;
     if (t2 < df) {
-        double h = 0.5 * sp_betainc(0.5, 0.5 * df, t2 / (df + t2));
+        double z = t2 / (df + t2);
+        // the lower tail as Boost's ibetac(1/2, df/2, z) / 2 (dist.rs)
+        if (t < 0.0 && df > 1.0 && z < 0.3) return 0.5 * sp_betainc_at_one_minus(0.5 * df, 0.5, z);
+        double h = 0.5 * sp_betainc(0.5, 0.5 * df, z);
         return t < 0.0 ? 0.5 - h : 0.5 + h;
     }
     double p = 0.5 * sp_betainc(0.5 * df, 0.5, df / (df + t2));

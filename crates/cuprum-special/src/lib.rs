@@ -27,7 +27,7 @@
 //! | `iv` | 2e-15 |
 //! | `kv` | 2e-13 (SciPy uses AMOS) |
 //! | `ive`, `kve` | 2e-13 (SciPy uses AMOS; 1e-14 typically, the rest from the exponent `v eta` of Debye's expansion for `|v| > 50`) |
-//! | `betainc` | 3e-12 where the value exceeds 1e-250 (SciPy uses Boost); 4e-13 at the 99.9th percentile |
+//! | `betainc` | 3e-12 where the value exceeds 1e-250 (SciPy uses Boost); 4e-13 at the 99.9th percentile; for tiny `a` or `b` (`b < 1`, `b < a`, `x > 0.7` and the mirror case, Boost's BGRAT route) 3e-13 on 30,000 random points with `a`, `b` down to 1e-12 (Cephes' `1 - I_{1-x}(b, a)` was off by up to 70% there) |
 //! | `beta`, `betaln` | 2e-12 / 5e-11, where SciPy's own difference of large log-gammas cancels; against mpmath ours is within 1e-15 there |
 //! | `erfcx` | 2e-15 for `x > -1`; below, within 1e-15 of the exact value where SciPy's is off by up to 6e-14 |
 //! | `hyp2f1` | <= 5e-16 for `x >= -2` (the same Cephes steps as SciPy); 2e-13 for `x < -2`, where AMS55 15.3.7 adds two terms that cancel |

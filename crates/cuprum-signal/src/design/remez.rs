@@ -383,34 +383,17 @@ pub fn remez(numtaps: usize, bands: &[f64], desired: &[f64], opts: &RemezOptions
                 h[m - k] = al(k) / 2.0;
             }
         }
-        (false, false) => {
+        _ => {
+            // b_mm = (α[mm−1] ± α[mm+off]) / 2 with α[0] doubled for mm = 1; h = b / 2 (the
+            // powers of two make this exactly SciPy's two-step form)
+            let (sign, off) = if neg {
+                (-1.0, usize::from(nodd))
+            } else {
+                (1.0, 0)
+            };
             for mm in 1..=m {
-                let b = if mm == 1 {
-                    al(0) + al(1) / 2.0
-                } else {
-                    (al(mm - 1) + al(mm)) / 2.0
-                };
-                h[m - mm] = b / 2.0;
-            }
-        }
-        (true, true) => {
-            for mm in 1..=m {
-                let b = if mm == 1 {
-                    al(0) - al(2) / 2.0
-                } else {
-                    (al(mm - 1) - al(mm + 1)) / 2.0
-                };
-                h[m - mm] = b / 2.0;
-            }
-        }
-        (true, false) => {
-            for mm in 1..=m {
-                let b = if mm == 1 {
-                    al(0) - al(1) / 2.0
-                } else {
-                    (al(mm - 1) - al(mm)) / 2.0
-                };
-                h[m - mm] = b / 2.0;
+                let first = if mm == 1 { 2.0 * al(0) } else { al(mm - 1) };
+                h[m - mm] = (first + sign * al(mm + off)) / 4.0;
             }
         }
     }

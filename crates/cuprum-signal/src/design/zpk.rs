@@ -55,11 +55,18 @@ pub(crate) fn lp2hp(f: Zpk, wo: f64) -> Result<Zpk> {
     })
 }
 
+/// The two roots `x ± √(x² − wo²)` of each scaled root `x` (all `+` roots, then all `−`
+/// roots): the band transforms' duplication of every root about `wo`.
+fn split_about(scaled: &[C], wo: f64) -> Vec<C> {
+    let root = |x: C| (x * x - wo * wo).sqrt();
+    let mut out: Vec<C> = scaled.iter().map(|&x| x + root(x)).collect();
+    out.extend(scaled.iter().map(|&x| x - root(x)));
+    out
+}
+
 fn bp_split(v: &[C], bw: f64, wo: f64) -> Vec<C> {
     let lp: Vec<C> = v.iter().map(|&x| x * (bw / 2.0)).collect();
-    let mut out: Vec<C> = lp.iter().map(|&x| x + (x * x - wo * wo).sqrt()).collect();
-    out.extend(lp.iter().map(|&x| x - (x * x - wo * wo).sqrt()));
-    out
+    split_about(&lp, wo)
 }
 
 pub(crate) fn lp2bp(f: Zpk, wo: f64, bw: f64) -> Result<Zpk> {
@@ -75,9 +82,7 @@ pub(crate) fn lp2bp(f: Zpk, wo: f64, bw: f64) -> Result<Zpk> {
 
 fn bs_split(v: &[C], bw: f64, wo: f64) -> Vec<C> {
     let hp: Vec<C> = v.iter().map(|&x| C::new(bw / 2.0, 0.0) / x).collect();
-    let mut out: Vec<C> = hp.iter().map(|&x| x + (x * x - wo * wo).sqrt()).collect();
-    out.extend(hp.iter().map(|&x| x - (x * x - wo * wo).sqrt()));
-    out
+    split_about(&hp, wo)
 }
 
 pub(crate) fn lp2bs(f: Zpk, wo: f64, bw: f64) -> Result<Zpk> {

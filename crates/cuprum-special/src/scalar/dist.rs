@@ -4,7 +4,7 @@
 
 use super::NAN;
 use super::igam::{igam, igamc};
-use super::incbet::betainc;
+use super::incbet::{betainc, betainc_at_one_minus};
 
 /// Chi-square CDF with `v` degrees of freedom.
 pub(crate) fn chdtr(v: f64, x: f64) -> f64 {
@@ -105,6 +105,11 @@ pub(crate) fn fdtr(a: f64, b: f64, x: f64) -> f64 {
         return NAN;
     }
     let w = a * x;
+    if w > b {
+        // Boost's fisher_f cdf (SciPy's): the complement at y = b / (b + w), which keeps the
+        // digits that rounding x = w / (b + w) near 1 loses when b is tiny
+        return betainc_at_one_minus(0.5 * a, 0.5 * b, b / (b + w));
+    }
     betainc(0.5 * a, 0.5 * b, w / (b + w))
 }
 
@@ -150,7 +155,13 @@ pub(crate) fn stdtr(df: f64, t: f64) -> f64 {
     let t2 = t * t;
     if t2 < df {
         // near the centre: 1/2 +- I_z(1/2, df/2) / 2 with z = t^2 / (df + t^2), no cancellation
-        let h = 0.5 * betainc(0.5, 0.5 * df, t2 / (df + t2));
+        let z = t2 / (df + t2);
+        if t < 0.0 && df > 1.0 && z < 0.3 {
+            // the lower tail as Boost's ibetac(1/2, df/2, z) / 2 (SciPy's students_t cdf):
+            // I_{1-z}(df/2, 1/2) without the cancellation of 1/2 - h where h nears 1/2
+            return 0.5 * betainc_at_one_minus(0.5 * df, 0.5, z);
+        }
+        let h = 0.5 * betainc(0.5, 0.5 * df, z);
         return if t < 0.0 { 0.5 - h } else { 0.5 + h };
     }
     let p = 0.5 * betainc(0.5 * df, 0.5, df / (df + t2));

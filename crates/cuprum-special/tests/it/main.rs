@@ -11,6 +11,7 @@
 mod airy;
 mod api;
 mod bessel_scaled;
+mod betainc_small;
 mod btdtr;
 mod confluent;
 mod dawson;
