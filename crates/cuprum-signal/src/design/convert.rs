@@ -401,11 +401,7 @@ pub fn bilinear(b: &Array, a: &Array, fs: f64) -> Result<(Array, Array)> {
 type BaDegrees = (Vec<f64>, Vec<f64>, usize, usize, usize);
 
 /// [`ba_pair`] with the degrees of `b` and `a` and the larger of the two.
-fn ba_degrees(
-    op: &'static str,
-    b: &Array,
-    a: &Array,
-) -> Result<BaDegrees> {
+fn ba_degrees(op: &'static str, b: &Array, a: &Array) -> Result<BaDegrees> {
     let (bv, av) = ba_pair(op, b, a)?;
     let (nn, dd) = (bv.len() - 1, av.len() - 1);
     Ok((bv, av, nn, dd, nn.max(dd)))
