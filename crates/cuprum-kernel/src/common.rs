@@ -372,6 +372,35 @@ macro_rules! kernel_setters {
 }
 pub(crate) use kernel_setters;
 
+/// The value cached under `key` in a kernel's per-signature (or per-device) cache, cloned out
+/// of the lock (a poisoned lock still holds a usable map: entries are inserted whole).
+pub(crate) fn cached<K: Eq + std::hash::Hash, V: Clone>(
+    cache: &std::sync::Mutex<std::collections::HashMap<K, V>>,
+    key: &K,
+) -> Option<V> {
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(key)
+        .cloned()
+}
+
+/// Records `d` as the device of one of a launch's arrays: the first one sets it, every other
+/// must match it.
+///
+/// # Errors
+/// [`Error::DeviceMismatch`] naming `op` and both devices.
+pub(crate) fn join_device(op: &'static str, seen: &mut Option<Device>, d: Device) -> Result<()> {
+    match *seen {
+        None => *seen = Some(d),
+        Some(x) if x != d => {
+            return Err(Error::DeviceMismatch { op, lhs: x, rhs: d }.into());
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -283,12 +283,23 @@ impl ElementwiseKernel {
                 _ => {}
             }
         }
+        // the CPU program (compiled once per signature) before the outputs: an output the
+        // body overwrites whole takes a reused buffer, as core's elementwise outputs do
+        let cpu_prog = match cuda_ordinal(r.device) {
+            None if n > 0 => Some(self.cpu_program(&r.dtypes, &r.slots, &typedefs(&r.binding))?),
+            _ => None,
+        };
         // create outputs
         let mut slots = r.slots;
         let mut outs: Vec<Array> = Vec::with_capacity(self.nout());
         for (k, slot) in slots.iter_mut().enumerate().skip(self.nin) {
             if matches!(slot, Slot::Create) {
-                *slot = Slot::Elem(Array::empty_on(&shape, r.dtypes[k], r.device)?);
+                let a = if cpu_prog.as_ref().is_some_and(|p| p.overwrites(k)) {
+                    cuprum_core::ext::empty_for_overwrite(&shape, r.dtypes[k], r.device)?
+                } else {
+                    Array::empty_on(&shape, r.dtypes[k], r.device)?
+                };
+                *slot = Slot::Elem(a);
             }
             match slot {
                 Slot::Elem(a) | Slot::Raw(a) => outs.push(a.clone()),
@@ -308,9 +319,10 @@ impl ElementwiseKernel {
             );
         }
         if n > 0 {
-            match cuda_ordinal(r.device) {
-                None => self.run_cpu(&r.dtypes, &slots, &shape, &typedefs(&r.binding))?,
-                Some(ord) => self.run_gpu(
+            match (&cpu_prog, cuda_ordinal(r.device)) {
+                (Some(p), _) => Self::run_cpu(p, &slots, &shape)?,
+                (None, None) => {}
+                (None, Some(ord)) => self.run_gpu(
                     ord,
                     &r.dtypes,
                     &slots,
@@ -324,13 +336,14 @@ impl ElementwiseKernel {
         Ok(if self.no_return { Vec::new() } else { outs })
     }
 
-    fn run_cpu(
+    /// The CPU program of a call's signature (compiled on its first call, then cached); `slots`
+    /// before the outputs are made (an output to create passes as an element).
+    fn cpu_program(
         &self,
         dtypes: &[DType],
         slots: &[Slot],
-        shape: &[usize],
         tdefs: &[(String, DType)],
-    ) -> Result<()> {
+    ) -> Result<Arc<cpu::ElementwiseProgram>> {
         let pass: Vec<PassKind> = slots
             .iter()
             .map(|s| match s {
@@ -340,42 +353,35 @@ impl ElementwiseKernel {
             })
             .collect();
         let key: CpuKey = dtypes.iter().copied().zip(pass.iter().copied()).collect();
-        let prog = {
-            let cached = self
-                .cpu
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(&key)
-                .cloned();
-            match cached {
-                Some(p) => p,
-                None => {
-                    let vars: Vec<cpu::VarSpec> = self
-                        .params
-                        .iter()
-                        .zip(dtypes)
-                        .zip(&pass)
-                        .map(|((p, &d), &k)| var_spec(p, d, k))
-                        .collect();
-                    let p = Arc::new(
-                        cpu::ElementwiseProgram::compile_with_types(
-                            &vars,
-                            tdefs,
-                            &self.preamble,
-                            &self.loop_prep,
-                            &self.operation,
-                            &self.after_loop,
-                        )
-                        .map_err(|d| cpu_compile_error(&self.name, d))?,
-                    );
-                    self.cpu
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .insert(key, p.clone());
-                    p
-                }
-            }
-        };
+        if let Some(p) = crate::common::cached(&self.cpu, &key) {
+            return Ok(p);
+        }
+        let vars: Vec<cpu::VarSpec> = self
+            .params
+            .iter()
+            .zip(dtypes)
+            .zip(&pass)
+            .map(|((p, &d), &k)| var_spec(p, d, k))
+            .collect();
+        let p = Arc::new(
+            cpu::ElementwiseProgram::compile_with_types(
+                &vars,
+                tdefs,
+                &self.preamble,
+                &self.loop_prep,
+                &self.operation,
+                &self.after_loop,
+            )
+            .map_err(|d| cpu_compile_error(&self.name, d))?,
+        );
+        self.cpu
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, p.clone());
+        Ok(p)
+    }
+
+    fn run_cpu(prog: &cpu::ElementwiseProgram, slots: &[Slot], shape: &[usize]) -> Result<()> {
         // broadcast views (kept alive while the engine runs)
         let mut held: Vec<Option<Array>> = Vec::with_capacity(slots.len());
         for s in slots {

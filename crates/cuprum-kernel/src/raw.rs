@@ -3,7 +3,7 @@
 use crate::error::{KernelError, Result};
 use crate::source::{ArgPack, map_compile_error, with_header_hashes};
 use cuprum_core::ext::nvrtc::{Function, LaunchConfig, Module};
-use cuprum_core::{Array, Device, Element, Error};
+use cuprum_core::{Array, Device, Element};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -67,18 +67,7 @@ impl<'a> LaunchArgs<'a> {
         let mut d: Option<Device> = None;
         for it in &self.items {
             if let LaunchArg::Array(a) = it {
-                match d {
-                    None => d = Some(a.device()),
-                    Some(x) if x != a.device() => {
-                        return Err(Error::DeviceMismatch {
-                            op: "RawKernel::launch",
-                            lhs: x,
-                            rhs: a.device(),
-                        }
-                        .into());
-                    }
-                    _ => {}
-                }
+                crate::common::join_device("RawKernel::launch", &mut d, a.device())?;
             }
         }
         Ok(d)
@@ -139,13 +128,8 @@ struct ModuleSpec {
 
 impl ModuleSpec {
     fn load(&self, ordinal: usize) -> Result<(Arc<Module>, Vec<String>)> {
-        if let Some(m) = self
-            .loaded
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&ordinal)
-        {
-            return Ok(m.clone());
+        if let Some(m) = crate::common::cached(&self.loaded, &ordinal) {
+            return Ok(m);
         }
         let headers = if self.code.contains("cupy/") {
             crate::compat::raw_headers()
@@ -391,13 +375,8 @@ impl RawKernel {
     }
 
     fn function(&self, ordinal: usize) -> Result<Function> {
-        if let Some(f) = self
-            .functions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&ordinal)
-        {
-            return Ok(f.clone());
+        if let Some(f) = crate::common::cached(&self.functions, &ordinal) {
+            return Ok(f);
         }
         let (m, lowered) = self.spec.load(ordinal)?;
         let sym = self.spec.lowered(&self.name, &lowered);

@@ -407,13 +407,7 @@ impl ReductionKernel {
                 .collect(),
             reduce_type,
         );
-        let cached = self
-            .cpu
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-            .cloned();
-        let prog = match cached {
+        let prog = match crate::common::cached(&self.cpu, &key) {
             Some(p) => p,
             None => {
                 let ins: Vec<cpu::VarSpec> = self.params[..self.nin]
@@ -629,8 +623,8 @@ impl ReductionKernel {
         reduce_type: DType,
         binding: &crate::params::Binding,
     ) -> Result<Arc<Module>> {
-        if let Some(m) = self.gpu.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-            return Ok(m.clone());
+        if let Some(m) = crate::common::cached(&self.gpu, &key) {
+            return Ok(m);
         }
         let b = self.source(dtypes, pass, reduce_type, binding, key.nk, key.nr, key.wide);
         let opts = nvrtc_options(self.fast_math, &self.options);

@@ -11,6 +11,14 @@ use cuprum_kernel::{
 
 mod raw_subset;
 
+/// The first diagnostic of a call that failed to compile (the test fails on any other error).
+fn first_diagnostic(e: &KernelError) -> &cuprum_kernel::SourceDiagnostic {
+    match e {
+        KernelError::Compile { diagnostics, .. } if !diagnostics.is_empty() => &diagnostics[0],
+        _ => panic!("expected a compile error, got: {e}"),
+    }
+}
+
 /// Launches kernel `name` of `m` (no dynamic shared memory); an error fails the test.
 fn launch(
     m: &RawModule,
@@ -337,13 +345,10 @@ fn call_errors() {
         // compile errors point at the user's line
         let bad = ek("T x, T y", "T z", "T t = x;\nz = x + * y", "bad");
         let e = bad.call(args![&x32, &x32]).unwrap_err();
-        let KernelError::Compile { diagnostics, .. } = &e else {
-            panic!("{d}: {e}");
-        };
-        assert!(!diagnostics.is_empty(), "{e}");
-        assert_eq!(diagnostics[0].section, "operation", "{d}: {e}");
-        assert_eq!(diagnostics[0].line, 2, "{d}: {e}");
-        assert_eq!(diagnostics[0].source_line, "z = x + * y", "{d}: {e}");
+        let d0 = first_diagnostic(&e);
+        assert_eq!(d0.section, "operation", "{d}: {e}");
+        assert_eq!(d0.line, 2, "{d}: {e}");
+        assert_eq!(d0.source_line, "z = x + * y", "{d}: {e}");
         assert_eq!(e.conformance_class(), "compile_error");
         for (src, what) in [
             ("z = x + undefined_thing", "undefined"),
@@ -631,12 +636,10 @@ fn raw_kernels() {
         let e = bad
             .launch(1, 1, 0, &LaunchArgs::new().array(&z))
             .unwrap_err();
-        let KernelError::Compile { diagnostics, .. } = &e else {
-            panic!("{e}")
-        };
-        assert_eq!(diagnostics[0].section, "source", "{e}");
-        assert_eq!(diagnostics[0].line, 2, "{e}");
-        assert_eq!(diagnostics[0].source_line, "  x[0] = y;", "{e}");
+        let d0 = first_diagnostic(&e);
+        assert_eq!(d0.section, "source", "{e}");
+        assert_eq!(d0.line, 2, "{e}");
+        assert_eq!(d0.source_line, "  x[0] = y;", "{e}");
     }
 }
 
@@ -1428,11 +1431,9 @@ fn raw_kernel_errors_on_the_cpu() {
     let e = k
         .launch(1, 32, 0, &LaunchArgs::new().array(&y))
         .unwrap_err();
-    let KernelError::Compile { diagnostics, .. } = &e else {
-        panic!("{e}")
-    };
-    assert!(diagnostics[0].message.contains("__syncthreads"), "{e}");
-    assert_eq!(diagnostics[0].line, 5, "{e}");
+    let d0 = first_diagnostic(&e);
+    assert!(d0.message.contains("__syncthreads"), "{e}");
+    assert_eq!(d0.line, 5, "{e}");
     // ... and a barrier in data-dependent divergent code: a launch error
     let k = RawKernel::new(
         r#"extern "C" __global__ void f(float* x, unsigned int* c) {

@@ -12,6 +12,14 @@ pub(crate) struct Pos {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Tok {
     Ident(String),
+    Num(Num),
+    Punct(&'static str),
+    Eof,
+}
+
+/// A number literal, as lexed and as it stands in an expression.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Num {
     /// An integer literal: its value and whether it is unsigned / long (suffixes, or size).
     Int {
         value: u64,
@@ -21,12 +29,19 @@ pub(crate) enum Tok {
         radix_not10: bool,
     },
     /// A floating literal; `float` when suffixed `f`.
-    Float {
-        value: f64,
-        single: bool,
-    },
-    Punct(&'static str),
-    Eof,
+    Float { value: f64, single: bool },
+}
+
+impl Num {
+    /// A decimal `int` literal without suffix.
+    pub fn int(value: u64) -> Num {
+        Num::Int {
+            value,
+            unsigned: false,
+            long: false,
+            radix_not10: false,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -163,12 +178,7 @@ pub(crate) fn lex(src: &Source<'_>) -> Result<Vec<Token>, Diagnostic> {
             };
             i += len;
             out.push(Token {
-                tok: Tok::Int {
-                    value: v as u64,
-                    unsigned: false,
-                    long: false,
-                    radix_not10: false,
-                },
+                tok: Tok::Num(Num::int(v as u64)),
                 pos,
             });
             continue;
@@ -222,12 +232,12 @@ fn number(s: &str) -> Result<(Tok, usize), String> {
             .map_err(|_| format!("integer literal {} is too large", &s[..i]))?;
         let (unsigned, long, len) = int_suffix(&s[i..])?;
         return Ok((
-            Tok::Int {
+            Tok::Num(Num::Int {
                 value,
                 unsigned,
                 long,
                 radix_not10: true,
-            },
+            }),
             i + len,
         ));
     }
@@ -281,7 +291,7 @@ fn number(s: &str) -> Result<(Tok, usize), String> {
                 &s[..len + 1]
             ));
         }
-        return Ok((Tok::Float { value, single }, len));
+        return Ok((Tok::Num(Num::Float { value, single }), len));
     }
     let octal = i > 1 && b[0] == b'0';
     let value = if octal {
@@ -295,12 +305,12 @@ fn number(s: &str) -> Result<(Tok, usize), String> {
     // `1f` is not C; but `1.f` is handled above.
     let (unsigned, long, len) = int_suffix(&s[i..])?;
     Ok((
-        Tok::Int {
+        Tok::Num(Num::Int {
             value,
             unsigned,
             long,
             radix_not10: octal,
-        },
+        }),
         i + len,
     ))
 }

@@ -6,7 +6,7 @@
 //! rejected).
 
 use super::Diagnostic;
-use super::lex::{Pos, Source};
+use super::lex::{Num, Pos, Source};
 use super::ops;
 use super::parse::{BinOp, CTy, Expr, ExprKind, Func, Stmt, UnOp};
 use super::vm::{self, Node, OpFn, Reg, VTy, Val};
@@ -598,20 +598,16 @@ impl<'a> Lower<'a> {
                 self.scopes.pop();
                 r
             }
-            Stmt::Break(p) => {
+            Stmt::Break(p) | Stmt::Continue(p) => {
+                let (word, node) = match s {
+                    Stmt::Break(_) => ("break", Node::Break),
+                    _ => ("continue", Node::Continue),
+                };
                 if self.loops == 0 {
-                    return self.err(*p, "break statement not within a loop");
+                    return self.err(*p, format!("{word} statement not within a loop"));
                 }
                 self.effects += 1;
-                out.push(Node::Break);
-                Ok(())
-            }
-            Stmt::Continue(p) => {
-                if self.loops == 0 {
-                    return self.err(*p, "continue statement not within a loop");
-                }
-                self.effects += 1;
-                out.push(Node::Continue);
+                out.push(node);
                 Ok(())
             }
             Stmt::Return(e, p) => {
@@ -829,13 +825,13 @@ impl<'a> Lower<'a> {
 
     pub fn expr(&mut self, out: &mut Vec<Node>, e: &Expr) -> R<Reg> {
         match &e.kind {
-            ExprKind::Int {
+            ExprKind::Num(Num::Int {
                 value,
                 unsigned,
                 long,
                 radix_not10,
-            } => Ok(self.int_literal(*value, *unsigned, *long, *radix_not10)),
-            ExprKind::Float { value, single } => Ok(if *single {
+            }) => Ok(self.int_literal(*value, *unsigned, *long, *radix_not10)),
+            ExprKind::Num(Num::Float { value, single }) => Ok(if *single {
                 self.constant(Val::F32(*value as f32))
             } else {
                 self.constant(Val::F64(*value))

@@ -132,6 +132,8 @@ mod thread;
 mod vm;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_chunked;
 
 pub(crate) use launch::{KernelArg, KernelProgram, MAX_THREADS};
 use lex::Source;
@@ -304,6 +306,8 @@ pub struct ElementwiseProgram {
     prog: Program,
     nodes: Vec<Node>,
     written: Vec<bool>,
+    /// the body is straight-line code ([`vm::straight_line`]): it runs in chunks
+    straight: bool,
 }
 
 impl ElementwiseProgram {
@@ -365,6 +369,7 @@ impl ElementwiseProgram {
         Ok(ElementwiseProgram {
             vars: vars.to_vec(),
             prog: program_of(&lw),
+            straight: vm::straight_line(&nodes),
             nodes,
             written,
         })
@@ -378,7 +383,27 @@ impl ElementwiseProgram {
     /// # Errors
     /// Argument count/dtype/shape mismatches, arrays not on the CPU, out-of-bounds raw indexing.
     pub fn run(&self, args: &[CpuArg<'_>], shape: &[usize]) -> cuprum_core::Result<()> {
-        run::elementwise(self, args, shape)
+        run::elementwise(self, args, shape, run::Exec::Auto)
+    }
+
+    /// Whether a run writes every element of argument `k` (an element output of a
+    /// straight-line body: each store covers every lane), so that its buffer's old contents
+    /// are never seen.
+    pub(crate) fn overwrites(&self, k: usize) -> bool {
+        self.straight
+            && self.written.get(k).copied().unwrap_or(false)
+            && matches!(self.vars[k].kind, VarKind::Elem { .. })
+    }
+
+    /// [`ElementwiseProgram::run`] with a chosen execution strategy (tests compare them).
+    #[cfg(test)]
+    pub(crate) fn run_exec(
+        &self,
+        args: &[CpuArg<'_>],
+        shape: &[usize],
+        exec: run::Exec,
+    ) -> cuprum_core::Result<()> {
+        run::elementwise(self, args, shape, exec)
     }
 }
 

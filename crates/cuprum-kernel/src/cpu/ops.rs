@@ -324,15 +324,26 @@ fn normcdf(x: f64) -> f64 {
     0.5 * libm::erfc(-x / std::f64::consts::SQRT_2)
 }
 
+/// `Some($f32)` when `ty` is F32, else `Some($f64)` (the operation on double lanes).
+macro_rules! by_float {
+    ($ty:expr, $f32:expr, $f64:expr) => {
+        if $ty == VTy::F32 {
+            Some($f32)
+        } else {
+            Some($f64)
+        }
+    };
+}
+
 /// Emits a unary real math function on `ty` (F32 or F64).
 pub(crate) fn math1(name: &str, ty: VTy, a: Reg, d: Reg) -> Option<OpFn> {
     macro_rules! m {
         ($f32:expr, $f64:expr) => {
-            if ty == VTy::F32 {
-                Some(map1::<f32, f32>(a, d, $f32))
-            } else {
-                Some(map1::<f64, f64>(a, d, $f64))
-            }
+            by_float!(
+                ty,
+                map1::<f32, f32>(a, d, $f32),
+                map1::<f64, f64>(a, d, $f64)
+            )
         };
     }
     match name {
@@ -392,11 +403,11 @@ pub(crate) fn math1(name: &str, ty: VTy, a: Reg, d: Reg) -> Option<OpFn> {
 pub(crate) fn math2(name: &str, ty: VTy, a: Reg, b: Reg, d: Reg) -> Option<OpFn> {
     macro_rules! m {
         ($f32:expr, $f64:expr) => {
-            if ty == VTy::F32 {
-                Some(map2::<f32, f32, f32>(a, b, d, $f32))
-            } else {
-                Some(map2::<f64, f64, f64>(a, b, d, $f64))
-            }
+            by_float!(
+                ty,
+                map2::<f32, f32, f32>(a, b, d, $f32),
+                map2::<f64, f64, f64>(a, b, d, $f64)
+            )
         };
     }
     match name {
@@ -463,11 +474,11 @@ pub(crate) fn fma(ty: VTy, a: Reg, b: Reg, c: Reg, d: Reg) -> Option<OpFn> {
 pub(crate) fn predicate(name: &str, ty: VTy, a: Reg, d: Reg) -> Option<OpFn> {
     macro_rules! m {
         ($f32:expr, $f64:expr) => {
-            if ty == VTy::F32 {
-                Some(map1::<f32, bool>(a, d, $f32))
-            } else {
-                Some(map1::<f64, bool>(a, d, $f64))
-            }
+            by_float!(
+                ty,
+                map1::<f32, bool>(a, d, $f32),
+                map1::<f64, bool>(a, d, $f64)
+            )
         };
     }
     match name {

@@ -2,7 +2,7 @@
 //! `__device__` functions).
 
 use super::Diagnostic;
-use super::lex::{Pos, Source, Tok, Token, lex};
+use super::lex::{Num, Pos, Source, Tok, Token, lex};
 use std::collections::HashMap;
 
 mod expr;
@@ -156,16 +156,7 @@ pub(crate) struct Expr {
 
 #[derive(Clone, Debug)]
 pub(crate) enum ExprKind {
-    Int {
-        value: u64,
-        unsigned: bool,
-        long: bool,
-        radix_not10: bool,
-    },
-    Float {
-        value: f64,
-        single: bool,
-    },
+    Num(Num),
     Bool(bool),
     Name(String),
     Unary(UnOp, Box<Expr>),
@@ -461,8 +452,8 @@ impl<'s, 't> Parser<'s, 't> {
     fn describe(&self) -> String {
         match self.peek() {
             Tok::Ident(s) => format!("'{s}'"),
-            Tok::Int { value, .. } => format!("'{value}'"),
-            Tok::Float { value, .. } => format!("'{value}'"),
+            Tok::Num(Num::Int { value, .. }) => format!("'{value}'"),
+            Tok::Num(Num::Float { value, .. }) => format!("'{value}'"),
             Tok::Punct(p) => format!("'{p}'"),
             Tok::Eof => "end of input".into(),
         }

@@ -2,7 +2,7 @@
 
 use super::limits::{self, Watch};
 use super::lower::Rt;
-use super::vm::{self, ArgMem, Frame, LANES, Offs, Pools, Reg, Val, with_vty};
+use super::vm::{self, ArgMem, Frame, LANES, Mask, Offs, Pools, Reg, Val, with_vty};
 use super::{CpuArg, ElementwiseProgram, Program, ReductionProgram, VarKind, VarSpec};
 use cuprum_core::ext::{CpuRead, CpuWrite};
 use cuprum_core::{DType, Error, Result, Scalar};
@@ -14,6 +14,24 @@ const RD: &str = "ReductionKernel (CPU)";
 
 /// Elements per rayon task of an elementwise run.
 const TASK: usize = 16 * LANES;
+
+/// Lanes per chunk of a straight-line elementwise body ([`Exec::Auto`]): every operation
+/// runs over this many contiguous elements at once, with no mask bookkeeping.
+pub(crate) const CHUNK: usize = 2048;
+
+/// Elements per rayon task of a straight-line elementwise body.
+const CHUNK_TASK: usize = 32 * CHUNK;
+
+/// How an elementwise body is executed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Exec {
+    /// Straight-line bodies ([`vm::straight_line`]) in chunks of [`CHUNK`] lanes, each
+    /// operation once per chunk with no mask bookkeeping; other bodies as [`Exec::Masked`].
+    Auto,
+    /// Batches of [`LANES`] with masked control flow (any body).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Masked,
+}
 
 enum Guard<'a> {
     R(#[allow(dead_code)] CpuRead<'a>),
@@ -255,27 +273,38 @@ fn new_frame<'a>(
     rt: &[(Reg, Val)],
     watch: &Option<Arc<Watch>>,
 ) -> Frame<'a> {
-    fn pool<T: Default + Clone>(n: usize) -> Vec<Vec<T>> {
-        (0..n).map(|_| vec![T::default(); LANES]).collect()
+    new_frame_lanes(p, mem, rt, watch, LANES)
+}
+
+/// A frame whose registers hold `lanes` values each.
+fn new_frame_lanes<'a>(
+    p: &Program,
+    mem: &'a [ArgMem],
+    rt: &[(Reg, Val)],
+    watch: &Option<Arc<Watch>>,
+    lanes: usize,
+) -> Frame<'a> {
+    fn pool<T: Default + Clone>(n: usize, lanes: usize) -> Vec<Vec<T>> {
+        (0..n).map(|_| vec![T::default(); lanes]).collect()
     }
     let c = &p.counts;
     let pools = Pools {
-        b: pool(c[0]),
-        i8: pool(c[1]),
-        i16: pool(c[2]),
-        i32: pool(c[3]),
-        i64: pool(c[4]),
-        u8: pool(c[5]),
-        u16: pool(c[6]),
-        u32: pool(c[7]),
-        u64: pool(c[8]),
-        f32: pool(c[9]),
-        f64: pool(c[10]),
-        c64: pool(c[11]),
-        c128: pool(c[12]),
+        b: pool(c[0], lanes),
+        i8: pool(c[1], lanes),
+        i16: pool(c[2], lanes),
+        i32: pool(c[3], lanes),
+        i64: pool(c[4], lanes),
+        u8: pool(c[5], lanes),
+        u16: pool(c[6], lanes),
+        u32: pool(c[7], lanes),
+        u64: pool(c[8], lanes),
+        f32: pool(c[9], lanes),
+        f64: pool(c[10], lanes),
+        c64: pool(c[11], lanes),
+        c128: pool(c[12], lanes),
     };
     let mut fr = Frame {
-        n: LANES,
+        n: lanes,
         start: 0,
         p: pools,
         mem,
@@ -323,7 +352,7 @@ fn batch_offsets(m: &ArgMem, s: usize, n: usize, out: &mut Offs) {
     }
     let mut v = match std::mem::replace(out, Offs::Contig(0)) {
         Offs::Gather(v) => v,
-        Offs::Contig(_) => Vec::with_capacity(LANES),
+        Offs::Contig(_) => Vec::with_capacity(n),
     };
     v.clear();
     let nd = m.shape.len();
@@ -369,6 +398,7 @@ pub(super) fn elementwise(
     p: &ElementwiseProgram,
     args: &[CpuArg<'_>],
     shape: &[usize],
+    exec: Exec,
 ) -> Result<()> {
     check_args(EW, &p.vars, args)?;
     let size = shape
@@ -413,33 +443,47 @@ pub(super) fn elementwise(
     let err = Mutex::new(None);
     let mem = &bound.mem;
     let watch = limits::watch();
+    let chunked = exec != Exec::Masked && p.straight;
+    let (lanes, task) = if chunked {
+        (CHUNK, CHUNK_TASK)
+    } else {
+        (LANES, TASK)
+    };
     let run_range = |fr: &mut Frame<'_>, lo: usize, hi: usize| {
+        let mut full = Mask::full(0);
         let mut s = lo;
         while s < hi {
             if fr.watch.as_ref().is_some_and(|w| w.poll(true)) {
                 return;
             }
-            let n = LANES.min(hi - s);
+            let n = lanes.min(hi - s);
             fr.n = n;
             fr.start = s;
             for &k in &elem {
                 batch_offsets(&mem[k], s, n, &mut fr.offs[k]);
             }
-            vm::run_nodes(&p.nodes, fr);
+            if chunked {
+                if full.m.len() != n {
+                    full = Mask::full(n);
+                }
+                vm::run_straight(&p.nodes, fr, &full);
+            } else {
+                vm::run_nodes(&p.nodes, fr);
+            }
             if fr.err.is_some() {
                 record(&err, fr);
             }
             s += n;
         }
     };
-    if bound.parallel && size > TASK && rayon::current_num_threads() > 1 {
-        let ntasks = size.div_ceil(TASK);
+    if bound.parallel && size > task && rayon::current_num_threads() > 1 {
+        let ntasks = size.div_ceil(task);
         (0..ntasks).into_par_iter().for_each_init(
-            || new_frame(&p.prog, mem, &rt, &watch),
-            |fr, t| run_range(fr, t * TASK, ((t + 1) * TASK).min(size)),
+            || new_frame_lanes(&p.prog, mem, &rt, &watch, lanes),
+            |fr, t| run_range(fr, t * task, ((t + 1) * task).min(size)),
         );
     } else {
-        let mut fr = new_frame(&p.prog, mem, &rt, &watch);
+        let mut fr = new_frame_lanes(&p.prog, mem, &rt, &watch, lanes);
         run_range(&mut fr, 0, size);
     }
     if let Some(w) = watch.filter(|w| w.stopped()) {
@@ -596,20 +640,17 @@ pub(super) fn reduction(
     let elem_ins: Vec<usize> = (0..nin)
         .filter(|&k| matches!(args[k], CpuArg::Array(_)))
         .collect();
-    let kstr: Vec<Vec<isize>> = (0..nin)
-        .map(|k| {
-            kept.iter()
-                .map(|&d| mem[k].strides.get(d).copied().unwrap_or(0))
-                .collect()
-        })
-        .collect();
-    let rstr: Vec<Vec<isize>> = (0..nin)
-        .map(|k| {
-            axes.iter()
-                .map(|&d| mem[k].strides.get(d).copied().unwrap_or(0))
-                .collect()
-        })
-        .collect();
+    let strides_over = |dims: &[usize]| -> Vec<Vec<isize>> {
+        (0..nin)
+            .map(|k| {
+                dims.iter()
+                    .map(|&d| mem[k].strides.get(d).copied().unwrap_or(0))
+                    .collect()
+            })
+            .collect()
+    };
+    let kstr = strides_over(&kept);
+    let rstr = strides_over(axes);
     // per input: the single stride the reduced dims collapse to, when they do
     let rlin: Vec<Option<isize>> = (0..nin).map(|k| collapse(&rdims, &rstr[k])).collect();
     let err = Mutex::new(None);

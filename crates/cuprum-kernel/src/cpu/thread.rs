@@ -127,7 +127,7 @@ impl AtomicOp {
 fn mentions(e: &Expr, t: &HashSet<String>) -> bool {
     match &e.kind {
         ExprKind::Name(n) => n == "threadIdx" || t.contains(n),
-        ExprKind::Int { .. } | ExprKind::Float { .. } | ExprKind::Bool(_) => false,
+        ExprKind::Num(_) | ExprKind::Bool(_) => false,
         ExprKind::Unary(_, a) | ExprKind::Member(a, _) | ExprKind::AddrOf(a) => mentions(a, t),
         ExprKind::Binary(_, a, b)
         | ExprKind::Assign(_, a, b)
@@ -230,7 +230,7 @@ pub(crate) fn tainted(body: &[Stmt]) -> HashSet<String> {
 /// The value of an integer constant expression (array extents).
 fn const_int(e: &Expr) -> Option<i64> {
     match &e.kind {
-        ExprKind::Int { value, .. } => i64::try_from(*value).ok(),
+        ExprKind::Num(super::lex::Num::Int { value, .. }) => i64::try_from(*value).ok(),
         ExprKind::Unary(super::parse::UnOp::Neg, a) => const_int(a)?.checked_neg(),
         ExprKind::Unary(super::parse::UnOp::Plus, a) => const_int(a),
         ExprKind::Cast(t, args) if args.len() == 1 && t.dtype().is_some() => const_int(&args[0]),

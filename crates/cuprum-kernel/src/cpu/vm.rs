@@ -415,6 +415,23 @@ pub(crate) struct Ctx {
     returned: Vec<Mask>,
 }
 
+/// Whether `nodes` is straight-line code: operations only, no branch, loop, inlined call or
+/// jump (such a body never narrows the lane mask).
+pub(crate) fn straight_line(nodes: &[Node]) -> bool {
+    nodes.iter().all(|n| matches!(n, Node::Op(_)))
+}
+
+/// Runs straight-line `nodes` ([`straight_line`]) over the frame's lanes: each operation once
+/// over the whole chunk, under `mask` (every lane below `fr.n` active).
+pub(crate) fn run_straight(nodes: &[Node], fr: &mut Frame<'_>, mask: &Mask) {
+    debug_assert!(mask.all && mask.m.len() == fr.n);
+    for node in nodes {
+        if let Node::Op(f) = node {
+            f(fr, mask);
+        }
+    }
+}
+
 /// Runs `nodes` over the frame's lanes.
 pub(crate) fn run_nodes(nodes: &[Node], fr: &mut Frame<'_>) {
     let mut mask = Mask::full(fr.n);
@@ -716,28 +733,23 @@ impl Stored for u8 {
         v
     }
 }
-impl Stored for f16 {
-    type L = f32;
-    #[inline(always)]
-    fn load(self) -> f32 {
-        self.to_f32()
-    }
-    #[inline(always)]
-    fn store(v: f32) -> f16 {
-        f16::from_f32(v)
-    }
+macro_rules! stored_half {
+    ($($t:ty),*) => {$(
+        /// a half type: loads to and stores from `float` (round to nearest even)
+        impl Stored for $t {
+            type L = f32;
+            #[inline(always)]
+            fn load(self) -> f32 {
+                self.to_f32()
+            }
+            #[inline(always)]
+            fn store(v: f32) -> $t {
+                <$t>::from_f32(v)
+            }
+        }
+    )*};
 }
-impl Stored for bf16 {
-    type L = f32;
-    #[inline(always)]
-    fn load(self) -> f32 {
-        self.to_f32()
-    }
-    #[inline(always)]
-    fn store(v: f32) -> bf16 {
-        bf16::from_f32(v)
-    }
-}
+stored_half!(f16, bf16);
 
 /// Calls `$body` with `$s` bound to the storage type of a dtype.
 macro_rules! with_stored {

@@ -376,13 +376,8 @@ impl Fused {
 
     fn compiled(&self, args: &[Arg<'_>]) -> Result<Arc<Compiled>> {
         let key: Vec<SigItem> = args.iter().map(sig_item).collect();
-        if let Some(c) = self
-            .traces
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&key)
-        {
-            return Ok(c.clone());
+        if let Some(c) = crate::common::cached(&self.traces, &key) {
+            return Ok(c);
         }
         let (g, root) = graph::with_new_graph(&self.name, || {
             let vars: Vec<Var> = args

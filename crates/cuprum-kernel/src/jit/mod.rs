@@ -76,7 +76,7 @@ use crate::args::{Arg, convert_scalar, scalar_default_dtype};
 use crate::error::{KernelError, Result};
 use crate::raw::Dim3;
 use cuprum_core::ext::nvrtc::Function;
-use cuprum_core::{Array, DType, Device, Error};
+use cuprum_core::{Array, DType, Device};
 use rt::{ElemTy, PKind, Spec};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -262,18 +262,7 @@ impl Kernel {
         for (p, a) in spec.params.iter().zip(args) {
             match (p.kind, a) {
                 (PKind::In | PKind::Out, Arg::Array(x)) => {
-                    match device {
-                        None => device = Some(x.device()),
-                        Some(d) if d != x.device() => {
-                            return Err(Error::DeviceMismatch {
-                                op: "jit::Kernel::launch",
-                                lhs: d,
-                                rhs: x.device(),
-                            }
-                            .into());
-                        }
-                        _ => {}
-                    }
+                    crate::common::join_device("jit::Kernel::launch", &mut device, x.device())?;
                     match p.elem {
                         ElemTy::Dt(d, _) => {
                             if x.dtype() != d {

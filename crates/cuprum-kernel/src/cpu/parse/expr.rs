@@ -2,7 +2,7 @@
 //! names, casts, calls, `[]`, member and method access).
 
 use super::{BinOp, Diagnostic, Expr, ExprKind, Parser, UnOp};
-use crate::cpu::lex::Tok;
+use crate::cpu::lex::{Num, Tok};
 
 impl Parser<'_, '_> {
     /// One expression filling the whole text (a trailing ';' is tolerated).
@@ -155,12 +155,7 @@ impl Parser<'_, '_> {
                 self.bump();
                 let e = self.parse_unary()?;
                 let zero = Expr {
-                    kind: ExprKind::Int {
-                        value: 0,
-                        unsigned: false,
-                        long: false,
-                        radix_not10: false,
-                    },
+                    kind: ExprKind::Num(Num::int(0)),
                     pos,
                 };
                 return Ok(Expr {
@@ -287,27 +282,10 @@ impl Parser<'_, '_> {
     pub(super) fn parse_primary(&mut self) -> Result<Expr, Diagnostic> {
         let pos = self.pos();
         match self.peek().clone() {
-            Tok::Int {
-                value,
-                unsigned,
-                long,
-                radix_not10,
-            } => {
+            Tok::Num(n) => {
                 self.bump();
                 Ok(Expr {
-                    kind: ExprKind::Int {
-                        value,
-                        unsigned,
-                        long,
-                        radix_not10,
-                    },
-                    pos,
-                })
-            }
-            Tok::Float { value, single } => {
-                self.bump();
-                Ok(Expr {
-                    kind: ExprKind::Float { value, single },
+                    kind: ExprKind::Num(n),
                     pos,
                 })
             }
