@@ -215,6 +215,10 @@ fn scipy_overrides(name: &str) -> Option<Call> {
             ("interpolate.NdPPoly", "integrate_1d") => c.arg(0.0).arg(1.0).arg(0),
             (_, "integrate" | "integral") => c.arg(0.0).arg(1.0),
             ("interpolate.KroghInterpolator", "derivative" | "derivatives") => c.arg(at),
+            // one more interval past the last breakpoint (4 for the interpolators, 2 for
+            // PPoly and BPoly), same trailing shape
+            (_, "extend") => c.arg(f64s(&[1.0, 0.5], &[2, 1])).arg(f(&[5.0])),
+            ("interpolate.UnivariateSpline", "set_smoothing_factor") => c.arg(1.0),
             (_, "derivatives") => c.arg(1.0),
             _ => c,
         });
@@ -332,6 +336,10 @@ fn scipy_overrides(name: &str) -> Option<Call> {
             .arg(f(&[1.0, 2.0, 3.0, 4.0]))
             .arg(3),
         "interpolate.splrep" => c.arg(x5()).arg(y5()),
+        "interpolate.BSpline.design_matrix" => c
+            .arg(f(&[0.5, 1.5]))
+            .arg(f(&[0.0, 0.0, 1.0, 2.0, 2.0]))
+            .arg(1),
         "interpolate.splev"
         | "interpolate.splder"
         | "interpolate.splantider"
