@@ -206,10 +206,10 @@ __device__ double sp_stdtr(double df, double t) {
     if (isinf(t)) return t > 0.0 ? 1.0 : 0.0;
     if (isinf(df)) return sp_ndtr(t);
     double t2 = t * t;
-    if (t2 < df) {
+    if (df > 2.0 * t2) {
         double z = t2 / (df + t2);
         // the lower tail as Boost's ibetac(1/2, df/2, z) / 2 (dist.rs)
-        if (t < 0.0 && df > 1.0 && z < 0.3) return 0.5 * sp_betainc_at_one_minus(0.5 * df, 0.5, z);
+        if (t < 0.0 && df > 1.0) return 0.5 * sp_betainc_at_one_minus(0.5 * df, 0.5, z);
         double h = 0.5 * sp_betainc(0.5, 0.5 * df, z);
         return t < 0.0 ? 0.5 - h : 0.5 + h;
     }

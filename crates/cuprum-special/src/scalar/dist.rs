@@ -153,10 +153,10 @@ pub(crate) fn stdtr(df: f64, t: f64) -> f64 {
         return super::erf::ndtr(t);
     }
     let t2 = t * t;
-    if t2 < df {
-        // near the centre: 1/2 +- I_z(1/2, df/2) / 2 with z = t^2 / (df + t^2), no cancellation
+    if df > 2.0 * t2 {
+        // near the centre (Boost's split at z = t^2 / (df + t^2) = 1/3): 1/2 +- I_z(1/2, df/2) / 2
         let z = t2 / (df + t2);
-        if t < 0.0 && df > 1.0 && z < 0.3 {
+        if t < 0.0 && df > 1.0 {
             // the lower tail as Boost's ibetac(1/2, df/2, z) / 2 (SciPy's students_t cdf):
             // I_{1-z}(df/2, 1/2) without the cancellation of 1/2 - h where h nears 1/2
             return 0.5 * betainc_at_one_minus(0.5 * df, 0.5, z);
