@@ -1,55 +1,7 @@
 // kernels/special/lambertw.cuh: the Lambert W function on branch k (xsf lambertw, as
 // crates/cuprum-special/src/scalar/lambertw.rs, with the same complex formulas; part of the
-// scipy.special CUDA source, after special.cu). The kernels write the real and imaginary parts.
-struct sp_cx {
-    double re, im;
-};
-__device__ __forceinline__ sp_cx sp_cx_make(double re, double im) {
-    sp_cx r;
-    r.re = re;
-    r.im = im;
-    return r;
-}
-__device__ __forceinline__ sp_cx sp_cx_add(sp_cx a, sp_cx b) { return sp_cx_make(a.re + b.re, a.im + b.im); }
-__device__ __forceinline__ sp_cx sp_cx_sub(sp_cx a, sp_cx b) { return sp_cx_make(a.re - b.re, a.im - b.im); }
-__device__ __forceinline__ sp_cx sp_cx_mul(sp_cx a, sp_cx b) {
-    return sp_cx_make(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
-}
-__device__ __forceinline__ sp_cx sp_cx_scale(sp_cx a, double s) { return sp_cx_make(a.re * s, a.im * s); }
-__device__ __forceinline__ sp_cx sp_cx_addr(sp_cx a, double s) { return sp_cx_make(a.re + s, a.im); }
-// Smith's algorithm
-__device__ sp_cx sp_cx_div(sp_cx a, sp_cx b) {
-    if (fabs(b.re) >= fabs(b.im)) {
-        double r = b.im / b.re, d = b.re + b.im * r;
-        return sp_cx_make((a.re + a.im * r) / d, (a.im - a.re * r) / d);
-    }
-    double r = b.re / b.im, d = b.re * r + b.im;
-    return sp_cx_make((a.re * r + a.im) / d, (a.im * r - a.re) / d);
-}
-__device__ __forceinline__ double sp_cx_abs(sp_cx a) { return hypot(a.re, a.im); }
-__device__ sp_cx sp_cx_exp(sp_cx a) {
-    double e = exp(a.re);
-    if (a.im == 0.0) return sp_cx_make(e, a.im);
-    return sp_cx_make(e * cos(a.im), e * sin(a.im));
-}
-__device__ sp_cx sp_cx_log(sp_cx a) { return sp_cx_make(log(sp_cx_abs(a)), atan2(a.im, a.re)); }
-// the principal square root (Kahan's formula)
-__device__ sp_cx sp_cx_sqrt(sp_cx a) {
-    if (a.re == 0.0 && a.im == 0.0) return sp_cx_make(0.0, a.im);
-    double t = sqrt((fabs(a.re) + sp_cx_abs(a)) * 0.5);
-    if (a.re >= 0.0) return sp_cx_make(t, a.im / (2.0 * t));
-    return sp_cx_make(fabs(a.im) / (2.0 * t), copysign(t, a.im));
-}
-// a polynomial with real coefficients (highest degree first, degree n >= 1) at a complex point
-__device__ sp_cx sp_cevalpoly(const double *c, int n, sp_cx z) {
-    double a = c[0], b = c[1], r = 2.0 * z.re, s = z.re * z.re + z.im * z.im;
-    for (int j = 2; j <= n; j++) {
-        double tmp = b;
-        b = fma(-s, a, c[j]);
-        a = fma(r, a, tmp);
-    }
-    return sp_cx_addr(sp_cx_scale(z, a), b);
-}
+// scipy.special CUDA source, after special.cu and cx.cuh, whose sp_cx arithmetic it uses). The
+// kernels write the real and imaginary parts.
 __device__ sp_cx sp_lambertw_asy(sp_cx z, double kf) {
     sp_cx w = sp_cx_add(sp_cx_log(z), sp_cx_make(0.0, 2.0 * SP_PI * kf));
     return sp_cx_sub(w, sp_cx_log(w));

@@ -1,7 +1,8 @@
 //! Elementary functions of `scipy.special` (`exp10`, `exp2`, `expm1`, `log1p`, `cbrt`, `cosm1`, `exprel`, `round`) and the integer-order Bessel functions `yn`, `kn`.
 
+use crate::scalar::cx::{self, Cz};
 use crate::scalar::{bessel_v, elementary};
-use crate::ufunc::{First, apply};
+use crate::ufunc::{First, apply, apply_complex};
 use cuprum_core::{Array, Operand, Result};
 
 /// `10**x`. SciPy's `scipy.special.exp10`.
@@ -70,12 +71,12 @@ pub fn exp2(x: &Array) -> Result<Array> {
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** `-1` at `-inf`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** `-1` at `-inf`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives `exp(z) - 1` in the same complex dtype, accurate near 0 (`expm1(x) cos y + cosm1(y) + i exp(x) sin y`); complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop. The result lives on the input's device.
 ///
-/// **Algorithm:** The C library's `expm1`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** The C library's `expm1`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: xsf's complex `expm1` (CUDA: `kernels/special/cx.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -87,6 +88,12 @@ pub fn exp2(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 1.00000000005e-10).abs() <= 1e-14 * 1.00000000005e-10);
 /// ```
 pub fn expm1(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.expm1", "cexpm1", x, |[re, im]| {
+            let w = cx::cexpm1(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.expm1",
         "expm1",
@@ -101,12 +108,12 @@ pub fn expm1(x: &Array) -> Result<Array> {
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** `-inf` at -1, NaN below. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** `-inf` at -1, NaN below. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives the principal `log(1 + z)` in the same complex dtype, accurate near 0 (the real part in double-double arithmetic where `Re z ~ -(Im z)^2 / 2` cancels); complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop. The result lives on the input's device.
 ///
-/// **Algorithm:** The C library's `log1p`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** The C library's `log1p`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: xsf's complex `log1p` (CUDA: `kernels/special/cx.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -118,6 +125,12 @@ pub fn expm1(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 9.999999999500001e-11).abs() <= 1e-14 * 9.999999999500001e-11);
 /// ```
 pub fn log1p(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.log1p", "clog1p", x, |[re, im]| {
+            let w = cx::clog1p(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.log1p",
         "log1p",

@@ -1,19 +1,20 @@
 //! The error function family and the normal distribution: `erf`, `erfc`, `erfcx`, `erfinv`, `erfcinv`, `ndtr`, `ndtri`, and Owen's T function `owens_t`.
 
-use crate::scalar::erf;
-use crate::ufunc::{First, apply};
+use crate::scalar::cx::Cz;
+use crate::scalar::{cerf, erf};
+use crate::ufunc::{First, apply, apply_complex};
 use cuprum_core::{Array, Operand, Result};
 
 /// The error function `2/sqrt(pi) * integral(exp(-t^2), 0, x)`. SciPy's `scipy.special.erf`.
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** `erf(+-0) = +-0`, `erf(+-inf) = +-1`, NaN in NaN out. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** `erf(+-0) = +-0`, `erf(+-inf) = +-1`, NaN in NaN out. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives the same complex dtype (complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop). The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `erf`: a rational approximation for `|x| <= 1`, `1 - erfc(x)` above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** Cephes `erf`: a rational approximation for `|x| <= 1`, `1 - erfc(x)` above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: the Faddeeva package's complex `erf` (Taylor series for small `|z|` and small `|x y|`, else through `w(z)`); CUDA: `kernels/special/cerf.cuh`.
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -25,6 +26,12 @@ use cuprum_core::{Array, Operand, Result};
 /// assert!((r[0] - 0.5204998778130465).abs() <= 1e-14 * 0.5204998778130465);
 /// ```
 pub fn erf(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.erf", "cerf", x, |[re, im]| {
+            let w = cerf::cerf(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.erf",
         "erf",
@@ -39,12 +46,12 @@ pub fn erf(x: &Array) -> Result<Array> {
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** `erfc(-inf) = 2`, `erfc(inf) = 0`; underflows to 0 past `x ~ 26.5`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** `erfc(-inf) = 2`, `erfc(inf) = 0`; underflows to 0 past `x ~ 26.5`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives the same complex dtype (complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop). The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `erfc`: `exp(-x^2)` times rational approximations on `[1, 8)` and `[8, inf)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** Cephes `erfc`: `exp(-x^2)` times rational approximations on `[1, 8)` and `[8, inf)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: the Faddeeva package's complex `erfc` (`exp(-z^2) w(iz)`, `2 - exp(-z^2) w(-iz)` for `Re z < 0`); CUDA: `kernels/special/cerf.cuh`.
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -56,6 +63,12 @@ pub fn erf(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 0.03389485352468927).abs() <= 1e-14 * 0.03389485352468927);
 /// ```
 pub fn erfc(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.erfc", "cerfc", x, |[re, im]| {
+            let w = cerf::cerfc(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.erfc",
         "erfc",
@@ -73,7 +86,7 @@ pub fn erfc(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `erfcx(inf) = 0`, `erfcx(-inf) = inf` (overflow past `x ~ -26.6`), about
 /// `1/(x sqrt(pi))` for large `x`. Dtypes as SciPy's ufunc: float32 stays float32; other real
-/// dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented. The result lives on the input's device.
+/// dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives the same complex dtype (complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop). The result lives on the input's device.
 ///
 /// **Algorithm:** `exp(x^2) (1 - erf(x))` below 1 with the rounding of `x^2` corrected
 /// (`x^2 = h + l` exactly by a fused multiply-add); Cephes' rational approximations of
@@ -81,11 +94,10 @@ pub fn erfc(x: &Array) -> Result<Array> {
 /// beyond; `2 exp(x^2) - erfcx(-x)` for negative `x`. Within 2e-15 of SciPy's values for
 /// `x > -1`; for `x < -1` within 1e-15 of the exact value, where SciPy's (Faddeeva's) rounded
 /// `exp(x^2)` is off by up to 6e-14. The CPU computes in float64 (Rust); CUDA runs the same
-/// algorithm in `kernels/special/`.
+/// algorithm in `kernels/special/`. For complex `z`: the Faddeeva package's `erfcx(z) = w(iz)`; CUDA: `kernels/special/cerf.cuh`.
 ///
 /// # Errors
-/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input,
-/// [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// /// [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -97,6 +109,12 @@ pub fn erfc(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 0.2108063640611436).abs() <= 1e-14 * 0.2108063640611436);
 /// ```
 pub fn erfcx(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.erfcx", "cerfcx", x, |[re, im]| {
+            let w = cerf::cerfcx(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.erfcx",
         "erfcx",
@@ -217,12 +235,12 @@ pub fn erfcinv(x: &Array) -> Result<Array> {
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** `ndtr(-inf) = 0`, `ndtr(inf) = 1`; accurate in the lower tail (`erfc`). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** `ndtr(-inf) = 0`, `ndtr(inf) = 1`; accurate in the lower tail (`erfc`). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives the same complex dtype (complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop). The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `ndtr`: `(1 + erf(x/sqrt 2)) / 2` near 0, `erfc(|x|/sqrt 2) / 2` in the tails. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** Cephes `ndtr`: `(1 + erf(x/sqrt 2)) / 2` near 0, `erfc(|x|/sqrt 2) / 2` in the tails. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: xsf's `erfc(-z / sqrt 2) / 2` with the Faddeeva package's complex `erfc`; CUDA: `kernels/special/cerf.cuh`.
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -234,6 +252,12 @@ pub fn erfcinv(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 0.06680720126885807).abs() <= 1e-14 * 0.06680720126885807);
 /// ```
 pub fn ndtr(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.ndtr", "cndtr", x, |[re, im]| {
+            let w = cerf::cndtr(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.ndtr",
         "ndtr",

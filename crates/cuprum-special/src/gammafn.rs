@@ -1,19 +1,20 @@
 //! The gamma function family: `gamma`, `gammaln`, `loggamma`, `gammasgn`, `rgamma`, `digamma`/`psi`, `polygamma`, `zeta`, `zetac`, `beta`, `betaln`, and the incomplete gamma and beta functions.
 
-use crate::scalar::{gamma, igam, incbet};
-use crate::ufunc::{First, apply};
+use crate::scalar::cx::Cz;
+use crate::scalar::{cgamma, gamma, igam, incbet};
+use crate::ufunc::{First, apply, apply_complex};
 use cuprum_core::{Array, Operand, Result};
 
 /// The gamma function. SciPy's `scipy.special.gamma`.
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** `gamma(+-0) = +-inf`, NaN at negative integers and `-inf`, overflow to `inf` above 171.62. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** `gamma(+-0) = +-inf`, NaN at negative integers and `-inf`, overflow to `inf` above 171.62. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives the same complex dtype: `Gamma(z) = exp(loggamma(z))`, NaN at the poles `0, -1, -2, ...` and for non-finite `z`, signed zero where `Re z <= -2^53`; complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `Gamma`: recurrence onto `[2, 3]` and a rational approximation, Stirling's series for `|x| > 33` with the reflection formula for negative `x`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** Cephes `Gamma`: recurrence onto `[2, 3]` and a rational approximation, Stirling's series for `|x| > 33` with the reflection formula for negative `x`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: xsf's `gamma`, `exp` of [`loggamma`]'s complex value (CUDA: `kernels/special/cgamma.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -25,6 +26,12 @@ use cuprum_core::{Array, Operand, Result};
 /// assert!((r[0] - 11.63172839656745).abs() <= 1e-14 * 11.63172839656745);
 /// ```
 pub fn gamma(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.gamma", "cgamma", x, |[re, im]| {
+            let w = cgamma::gamma(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.gamma",
         "gamma",
@@ -66,16 +73,16 @@ pub fn gammaln(x: &Array) -> Result<Array> {
     Ok(r)
 }
 
-/// The principal branch of the log-gamma function, for real input. SciPy's `scipy.special.loggamma`.
+/// The principal branch of the log-gamma function. SciPy's `scipy.special.loggamma`.
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** Real input: `gammaln(x)` for `x >= 0`, NaN for `x < 0` (the complex branch is not real there). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** Real input: `gammaln(x)` for `x >= 0`, NaN for `x < 0` (the complex branch is not real there). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives the principal branch of `log Gamma(z)` in the same complex dtype (continuous off the negative real axis, imaginary part not reduced modulo `2 pi`), NaN at the poles `0, -1, -2, ...`; complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop. The result lives on the input's device.
 ///
-/// **Algorithm:** Cephes `lgam` (SciPy's real `loggamma`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** Cephes `lgam` (SciPy's real `loggamma`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: xsf's `loggamma` (Hare 1997): Stirling's series for `Re z > 7` or `|Im z| > 7`, Taylor series about 1 and 2, the reflection formula for `Re z < 0.1`, else a backward recurrence counting the crossings of the branch cut (CUDA: `kernels/special/cgamma.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -87,6 +94,12 @@ pub fn gammaln(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 1.2009736023470743).abs() <= 1e-14 * 1.2009736023470743);
 /// ```
 pub fn loggamma(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.loggamma", "cloggamma", x, |[re, im]| {
+            let w = cgamma::loggamma(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.loggamma",
         "loggamma",
@@ -132,12 +145,12 @@ pub fn gammasgn(x: &Array) -> Result<Array> {
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** 0 at the poles of `gamma` (0 and the negative integers). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** 0 at the poles of `gamma` (0 and the negative integers). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives `exp(-loggamma(z))` in the same complex dtype: 0 at the poles `0, -1, -2, ...`, NaN for non-finite `z`; complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop. The result lives on the input's device.
 ///
-/// **Algorithm:** `1 / gamma(x)` (Cephes `Gamma`), 0 at the poles and past the overflow of `gamma`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** `1 / gamma(x)` (Cephes `Gamma`), 0 at the poles and past the overflow of `gamma`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: xsf's `rgamma`, `exp(-loggamma(z))` (CUDA: `kernels/special/cgamma.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -149,6 +162,12 @@ pub fn gammasgn(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 0.08597174606442).abs() <= 1e-14 * 0.08597174606442);
 /// ```
 pub fn rgamma(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.rgamma", "crgamma", x, |[re, im]| {
+            let w = cgamma::rgamma(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.rgamma",
         "rgamma",
@@ -163,12 +182,12 @@ pub fn rgamma(x: &Array) -> Result<Array> {
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** `psi(+0) = -inf`, `psi(-0) = inf`, NaN at negative integers. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** `psi(+0) = -inf`, `psi(-0) = inf`, NaN at negative integers. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input (complex64, complex128) gives the same complex dtype: NaN at the poles `0, -1, -2, ...`; complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop. The result lives on the input's device.
 ///
-/// **Algorithm:** xsf `digamma`: a Taylor series in Hurwitz zeta values about the negative root `-0.5040...`, Cephes `psi` elsewhere (reflection, recurrence, a rational approximation on `[1, 2]` about the positive root, the asymptotic series). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** xsf `digamma`: a Taylor series in Hurwitz zeta values about the negative root `-0.5040...`, Cephes `psi` elsewhere (reflection, recurrence, a rational approximation on `[1, 2]` about the positive root, the asymptotic series). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: xsf's complex `digamma`: Taylor series in Hurwitz zeta values about the roots `-0.5040...` and `1.4616...`, the reflection formula for `Re z < 0` and `|Im z| < 16`, recurrences onto the asymptotic series for `|z| > 16` (CUDA: `kernels/special/cgamma.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -180,6 +199,12 @@ pub fn rgamma(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 0.7031566406452432).abs() <= 1e-14 * 0.7031566406452432);
 /// ```
 pub fn digamma(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.digamma", "cdigamma", x, |[re, im]| {
+            let w = cgamma::digamma(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.digamma",
         "digamma",
@@ -194,12 +219,12 @@ pub fn digamma(x: &Array) -> Result<Array> {
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** As [`digamma`]. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** As [`digamma`]. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input as [`digamma`]. The result lives on the input's device.
 ///
-/// **Algorithm:** As [`digamma`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** As [`digamma`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: as [`digamma`].
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -211,6 +236,12 @@ pub fn digamma(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 0.7031566406452432).abs() <= 1e-14 * 0.7031566406452432);
 /// ```
 pub fn psi(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.psi", "cdigamma", x, |[re, im]| {
+            let w = cgamma::digamma(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.psi",
         "psi",

@@ -1,7 +1,8 @@
 //! Integrals: the complete elliptic integrals (`ellipk`, `ellipkm1`, `ellipe`), the exponential integrals (`expi`, `exp1`) and the sine and cosine integrals (`sici`).
 
-use crate::scalar::{elementary, ellinc, expint};
-use crate::ufunc::{First, apply};
+use crate::scalar::cx::Cz;
+use crate::scalar::{cexpint, elementary, ellinc, expint};
+use crate::ufunc::{First, apply, apply_complex, apply_complex_pair};
 use cuprum_core::{Array, Operand, Result};
 
 /// The complete elliptic integral of the first kind `K(m)` (parameter `m = k^2`). SciPy's `scipy.special.ellipk`.
@@ -101,12 +102,12 @@ pub fn ellipe(x: &Array) -> Result<Array> {
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** `-inf` at 0, `-0` at `-inf`, overflow to `inf` past ~716. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** `-inf` at 0, `-0` at `-inf`, overflow to `inf` past ~716. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input (complex64, complex128) gives the same complex dtype: `Ei(z) = -E1(-z) + i pi sign(Im z)`, the branch cut on the negative real axis; complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop. The result lives on the input's device.
 ///
-/// **Algorithm:** xsf `expi` (Zhang and Jin's `EIX`): the power series for `|x| <= 40`, the asymptotic series above, `-E1(-x)` for `x < 0`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** xsf `expi` (Zhang and Jin's `EIX`): the power series for `|x| <= 40`, the asymptotic series above, `-E1(-x)` for `x < 0`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: xsf's complex `expi`, `-E1(-z) +- i pi` (CUDA: `kernels/special/cexpint.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -118,6 +119,12 @@ pub fn ellipe(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 3.301285449129798).abs() <= 1e-14 * 3.301285449129798);
 /// ```
 pub fn expi(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.expi", "cexpi", x, |[re, im]| {
+            let w = cexpint::cexpi(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.expi",
         "expi",
@@ -128,16 +135,16 @@ pub fn expi(x: &Array) -> Result<Array> {
     Ok(r)
 }
 
-/// The exponential integral `E1(x)`, for real `x`. SciPy's `scipy.special.exp1`.
+/// The exponential integral `E1(x)`. SciPy's `scipy.special.exp1`.
 ///
 /// **Shapes:** the result has `x`'s shape.
 ///
-/// **Semantics:** `inf` at 0; NaN for `x < 0` (the real part of the complex branch is not returned). Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** `inf` at 0; NaN for `x < 0` (the real part of the complex branch is not returned). Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input (complex64, complex128) gives the same complex dtype: `E1(z)` with the branch cut on the negative real axis (the sign of a zero imaginary part picks the side); complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop. The result lives on the input's device.
 ///
-/// **Algorithm:** xsf `exp1` (Zhang and Jin's `E1XB`): the power series for `x <= 1`, a continued fraction above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** xsf `exp1` (Zhang and Jin's `E1XB`): the power series for `x <= 1`, a continued fraction above. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex `z`: xsf's complex `exp1` (Zhang and Jin's `E1Z`): the power series for `|z| < 5` and near the negative real axis out to `|z| < 40`, the continued fraction of DLMF 6.9 elsewhere (CUDA: `kernels/special/cexpint.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -149,6 +156,12 @@ pub fn expi(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 0.10001958240663265).abs() <= 1e-14 * 0.10001958240663265);
 /// ```
 pub fn exp1(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.exp1", "cexp1", x, |[re, im]| {
+            let w = cexpint::cexp1(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.exp1",
         "exp1",
@@ -165,14 +178,17 @@ pub fn exp1(x: &Array) -> Result<Array> {
 ///
 /// **Semantics:** `Si(+-inf) = +-pi/2`, `Ci(0) = -inf`, `Ci(inf) = 0`; for `x < 0`, `Ci` is
 /// the real part of the complex value (`Ci(-x) = Ci(x)`), `Ci(-inf)` is NaN. Dtypes as SciPy's
-/// ufunc: float32 stays float32, other real dtypes give float64.
+/// ufunc: float32 stays float32, other real dtypes give float64; complex input (complex64,
+/// complex128) gives two results of its complex dtype (complex64 computed in complex128 and
+/// rounded), the principal branch of `Ci` with its cut on the negative real axis.
 ///
 /// **Algorithm:** Cephes `sici`: rational approximations for `|x| <= 4`, the auxiliary
 /// functions `f` and `g` by rational approximations in `1/x^2` above. CUDA runs the same
-/// algorithm in `kernels/special/`.
+/// algorithm in `kernels/special/`. For complex `z`: xsf's complex `sici`, the power series
+/// (DLMF 6.6.5, 6.6.6) for `|z| < 0.8`, else from `Ei(iz)` and `Ei(-iz)` (DLMF 6.5.5, 6.5.6)
+/// with the branch corrections (CUDA: `kernels/special/cexpint.cuh`).
 ///
 /// # Errors
-/// [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input,
 /// [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
@@ -185,6 +201,12 @@ pub fn exp1(x: &Array) -> Result<Array> {
 /// assert!((ci.to_vec::<f64>().unwrap()[0] - 0.33740392290096816).abs() < 1e-14);
 /// ```
 pub fn sici(x: &Array) -> Result<(Array, Array)> {
+    if x.dtype().is_complex() {
+        return apply_complex_pair("special.sici", "csici", x, |[re, im]| {
+            let (a, b) = cexpint::csici(Cz::new(re, im));
+            [a.re, a.im, b.re, b.im]
+        });
+    }
     let [s, c] = apply(
         "special.sici",
         "sici",

@@ -49,6 +49,20 @@
 //! | `wofz`, `voigt_profile` | bit-identical on the grids (Faddeeva's `w`, as SciPy) |
 //! | `fresnel` | bit-identical on the grids (Cephes, as SciPy) |
 //!
+//! Complex arguments (complex128, and complex64 computed in complex128 and rounded, as SciPy's
+//! `'F->F'` loops), each part within the bound times `|w|` of SciPy 1.17.1 on grids of 100 to 200
+//! points a function (random points from 1e-12 to 1e4 in modulus, the neighbourhoods of the
+//! poles, both sides of the branch cuts, the Taylor regions, non-finite values); the CUDA C port
+//! gives the same values as the CPU (compiled as host C++):
+//!
+//! | functions (complex `z`) | max error vs SciPy, relative to `|w|` |
+//! |---|---|
+//! | `erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `ndtr` | bit-identical on the grids (Faddeeva's `w` and its Taylor series, as SciPy) |
+//! | `gamma`, `rgamma`, `digamma`/`psi` | 2e-16 (xsf's algorithms; the complex `log`, `exp` and division round differently from the C++ library's) |
+//! | `loggamma` | 8e-16 |
+//! | `expm1`, `log1p`, `exp1`, `expi`, `sici`, `shichi`, `xlogy`, `xlog1py` | 3e-16 |
+//! | `log_ndtr` | 6e-15 where the parts of `-z^2/2 + log w(iz/sqrt 2)` cancel (the C library's complex `log` is more accurate near `|w| = 1`); 2e-16 elsewhere |
+//!
 //! Where SciPy's result is an artefact of its algorithm rather than the function's value,
 //! these functions give the value instead: `yv(v, x)` with `v` a negative half-integer and `x`
 //! tiny (SciPy rotates an overflowed `Y` with a rounded `cos(pi v)`), `iv(v, x)` for tiny `x`

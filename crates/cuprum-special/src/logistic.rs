@@ -1,7 +1,8 @@
 //! Logistic, information-theory and loss functions: `expit`, `logit`, `log_expit`, `xlogy`, `xlog1py`, `entr`, `rel_entr`, `kl_div`, `huber`, `pseudo_huber`.
 
+use crate::scalar::cx::{self, Cz};
 use crate::scalar::elementary;
-use crate::ufunc::{First, apply};
+use crate::ufunc::{First, apply, apply_complex2, is_complex};
 use cuprum_core::{Array, Operand, Result};
 
 /// The logistic sigmoid `1 / (1 + exp(-x))`. SciPy's `scipy.special.expit`.
@@ -203,12 +204,12 @@ pub fn entr(x: &Array) -> Result<Array> {
 ///
 /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
 ///
-/// **Semantics:** 0 when `x == 0` even at `y = 0` or `inf`, unless `y` is NaN. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** 0 when `x == 0` even at `y = 0` or `inf`, unless `y` is NaN. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex operands (complex64, complex128, Python complex) give a complex result: complex64 when both are complex64 arrays, else complex128 (SciPy lists `'DD->D'` before `'FF->F'`). The result lives on the input's device.
 ///
-/// **Algorithm:** `x * log(y)` (xsf `xlogy`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** `x * log(y)` (xsf `xlogy`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex operands: xsf's complex `xlogy`: `x log y` with the principal `log`, 0 where `x == 0` and `y` is not NaN (CUDA: `kernels/special/cx.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -220,13 +221,16 @@ pub fn entr(x: &Array) -> Result<Array> {
 /// assert!((r[0] - 2.1972245773362196).abs() <= 1e-14 * 2.1972245773362196);
 /// ```
 pub fn xlogy<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.xlogy",
-        "xlogy",
-        First::F64,
-        [&x.into(), &y.into()],
-        |[x, y]| [elementary::xlogy(x, y)],
-    )?;
+    let (x, y) = (x.into(), y.into());
+    if is_complex(&x) || is_complex(&y) {
+        return apply_complex2("special.xlogy", "cxlogy", &x, &y, |[xr, xi, yr, yi]| {
+            let w = cx::cxlogy(Cz::new(xr, xi), Cz::new(yr, yi));
+            [w.re, w.im]
+        });
+    }
+    let [r] = apply("special.xlogy", "xlogy", First::F64, [&x, &y], |[x, y]| {
+        [elementary::xlogy(x, y)]
+    })?;
     Ok(r)
 }
 
@@ -234,12 +238,12 @@ pub fn xlogy<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result
 ///
 /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
 ///
-/// **Semantics:** 0 when `x == 0` unless `y` is NaN. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+/// **Semantics:** 0 when `x == 0` unless `y` is NaN. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex operands (complex64, complex128, Python complex) give a complex result: complex64 when both are complex64 arrays, else complex128 (SciPy lists `'DD->D'` before `'FF->F'`). The result lives on the input's device.
 ///
-/// **Algorithm:** `x * log1p(y)` (xsf `xlog1py`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+/// **Algorithm:** `x * log1p(y)` (xsf `xlog1py`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`. For complex operands: xsf's complex `xlog1py`: `x log1p(y)` with [`log1p`](crate::log1p)'s complex `log1p`, 0 where `x == 0` and `y` is not NaN (CUDA: `kernels/special/cx.cuh`).
 ///
 /// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
 /// ```
@@ -251,11 +255,18 @@ pub fn xlogy<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result
 /// assert!((r[0] - 0.0019990006661670663).abs() <= 1e-14 * 0.0019990006661670663);
 /// ```
 pub fn xlog1py<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result<Array> {
+    let (x, y) = (x.into(), y.into());
+    if is_complex(&x) || is_complex(&y) {
+        return apply_complex2("special.xlog1py", "cxlog1py", &x, &y, |[xr, xi, yr, yi]| {
+            let w = cx::cxlog1py(Cz::new(xr, xi), Cz::new(yr, yi));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.xlog1py",
         "xlog1py",
         First::F64,
-        [&x.into(), &y.into()],
+        [&x, &y],
         |[x, y]| [elementary::xlog1py(x, y)],
     )?;
     Ok(r)

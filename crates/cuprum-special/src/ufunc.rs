@@ -438,6 +438,9 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/inverse.cuh"),
     include_str!("../../../kernels/special/bessel.cuh"),
     include_str!("../../../kernels/special/special.cu"),
+    include_str!("../../../kernels/special/cx.cuh"),
+    include_str!("../../../kernels/special/cgamma.cuh"),
+    include_str!("../../../kernels/special/cexpint.cuh"),
     include_str!("../../../kernels/special/discrete.cuh"),
     include_str!("../../../kernels/special/degrees.cuh"),
     include_str!("../../../kernels/special/log_ndtr.cuh"),
@@ -449,6 +452,7 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/hankel.cuh"),
     include_str!("../../../kernels/special/dawson.cuh"),
     include_str!("../../../kernels/special/faddeeva.cuh"),
+    include_str!("../../../kernels/special/cerf.cuh"),
     include_str!("../../../kernels/special/fresnel.cuh"),
     include_str!("../../../kernels/special/bessel_scaled.cuh"),
     include_str!("../../../kernels/special/confluent.cuh"),
@@ -519,6 +523,160 @@ fn cuda_apply<const M: usize>(
     }
     outs.try_into()
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
+}
+
+/// Applies the complex function `f` (`[re z, im z] -> [re w, im w]`) elementwise to the complex
+/// array `z`: the CPU loop over its real and imaginary parts or the CUDA kernel `sp_<name>` of
+/// `kernels/special/` (two inputs, two outputs). complex64 is computed in complex128 and
+/// rounded (SciPy's `'F->F'` loops call the double routine); the result has `z`'s complex dtype
+/// (complex64 or complex128) and device.
+pub(crate) fn apply_complex(
+    op: &'static str,
+    name: &'static str,
+    z: &Array,
+    f: Kernel<2, 2>,
+) -> Result<Array> {
+    let (re, im, dt) = if z.dtype() == DType::Complex64 {
+        (
+            cuprum_core::real(z)?,
+            cuprum_core::imag(z)?,
+            DType::Complex64,
+        )
+    } else {
+        (
+            cuprum_core::real(z)?.astype(DType::Float64)?,
+            cuprum_core::imag(z)?.astype(DType::Float64)?,
+            DType::Complex128,
+        )
+    };
+    let [wr, wi] = apply(
+        op,
+        name,
+        First::F64,
+        [&Operand::Array(&re), &Operand::Array(&im)],
+        f,
+    )?;
+    complex_from_parts(op, &wr, &wi, dt)
+}
+
+/// [`apply_complex`] for a pair of complex results (`[re z, im z] -> [re a, im a, re b, im b]`):
+/// both of `z`'s complex dtype, on its device.
+pub(crate) fn apply_complex_pair(
+    op: &'static str,
+    name: &'static str,
+    z: &Array,
+    f: Kernel<2, 4>,
+) -> Result<(Array, Array)> {
+    let (re, im, dt) = if z.dtype() == DType::Complex64 {
+        (
+            cuprum_core::real(z)?,
+            cuprum_core::imag(z)?,
+            DType::Complex64,
+        )
+    } else {
+        (
+            cuprum_core::real(z)?.astype(DType::Float64)?,
+            cuprum_core::imag(z)?.astype(DType::Float64)?,
+            DType::Complex128,
+        )
+    };
+    let [ar, ai, br, bi] = apply(
+        op,
+        name,
+        First::F64,
+        [&Operand::Array(&re), &Operand::Array(&im)],
+        f,
+    )?;
+    Ok((
+        complex_from_parts(op, &ar, &ai, dt)?,
+        complex_from_parts(op, &br, &bi, dt)?,
+    ))
+}
+
+/// One real operand of a complex loop: an owned array or a weak scalar.
+enum Part {
+    Arr(Array),
+    Sc(Scalar),
+}
+
+impl Part {
+    fn operand(&self) -> Operand<'_> {
+        match self {
+            Part::Arr(a) => Operand::Array(a),
+            Part::Sc(s) => Operand::Scalar(*s),
+        }
+    }
+}
+
+/// The real and imaginary parts of an operand of a complex loop of real dtype `rdt` (float32 or
+/// float64): a complex array's parts cast to `rdt`, a real array cast to `rdt` with the weak
+/// scalar 0, a scalar's parts as weak scalars.
+fn complex_parts(o: &Operand<'_>, rdt: DType) -> Result<[Part; 2]> {
+    let zero = Part::Sc(Scalar::Float(0.0));
+    Ok(match o {
+        Operand::Array(a) if a.dtype().is_complex() => [
+            Part::Arr(cuprum_core::real(a)?.astype(rdt)?),
+            Part::Arr(cuprum_core::imag(a)?.astype(rdt)?),
+        ],
+        Operand::Array(a) => [Part::Arr(a.astype(rdt)?), zero],
+        Operand::Scalar(Scalar::Complex(c)) => {
+            [Part::Sc(Scalar::Float(c.re)), Part::Sc(Scalar::Float(c.im))]
+        }
+        Operand::Scalar(s) => [Part::Sc(*s), zero],
+    })
+}
+
+/// Applies the complex function `f` (`[re x, im x, re y, im y] -> [re w, im w]`) of two operands
+/// of which at least one is complex: broadcast, on their device, the CUDA kernel `sp_<name>`
+/// (four inputs, two outputs). The loop is complex64 when both operands are complex64 arrays
+/// and complex128 otherwise (SciPy lists `'DD->D'` before `'FF->F'`, so a real or scalar
+/// operand selects complex128).
+pub(crate) fn apply_complex2(
+    op: &'static str,
+    name: &'static str,
+    x: &Operand<'_>,
+    y: &Operand<'_>,
+    f: Kernel<4, 2>,
+) -> Result<Array> {
+    let both_c64 = [x, y]
+        .iter()
+        .all(|o| matches!(o, Operand::Array(a) if a.dtype() == DType::Complex64));
+    let (rdt, dt) = if both_c64 {
+        (DType::Float32, DType::Complex64)
+    } else {
+        (DType::Float64, DType::Complex128)
+    };
+    let [xr, xi] = complex_parts(x, rdt)?;
+    let [yr, yi] = complex_parts(y, rdt)?;
+    let ops = [xr.operand(), xi.operand(), yr.operand(), yi.operand()];
+    let [wr, wi] = apply(
+        op,
+        name,
+        First::F64,
+        [&ops[0], &ops[1], &ops[2], &ops[3]],
+        f,
+    )?;
+    complex_from_parts(op, &wr, &wi, dt)
+}
+
+/// Whether the operand is a complex array or a complex scalar.
+pub(crate) fn is_complex(o: &Operand<'_>) -> bool {
+    match o {
+        Operand::Array(a) => a.dtype().is_complex(),
+        Operand::Scalar(s) => matches!(s, Scalar::Complex(_)),
+    }
+}
+
+/// The operand as a complex array when it is complex (a complex array, or a complex scalar as a
+/// 0-d complex128 array on the CPU), else `None`.
+pub(crate) fn complex_operand(o: &Operand<'_>) -> Result<Option<Array>> {
+    Ok(match o {
+        Operand::Array(a) if a.dtype().is_complex() => Some((*a).clone()),
+        Operand::Scalar(Scalar::Complex(c)) => {
+            Some(Array::from_vec_on(vec![*c], &[] as &[usize], Device::Cpu)?)
+        }
+        _ => None,
+    })
 }
 
 /// The complex array of dtype `dt` (complex64 or complex128) with real part `re` and imaginary

@@ -13,6 +13,7 @@ mod api;
 mod bessel_scaled;
 mod betainc_small;
 mod btdtr;
+mod complex;
 mod confluent;
 mod dawson;
 mod degrees;
