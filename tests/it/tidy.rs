@@ -963,8 +963,8 @@ const SIZED_ALLOWED: &[(&str, &str, &str)] = &[
     ("crates/cuprum-kernel/src/fuse/cpu.rs", "vec![0usize; nd]", "one index per axis"),
     ("crates/cuprum-kernel/src/cpu/vm.rs", "vec![true; n]", "a lane mask: n <= LANES"),
     ("crates/cuprum-kernel/src/cpu/vm.rs", "vec![false; n]", "a lane mask: n <= LANES"),
-    ("crates/cuprum-kernel/src/cpu/run.rs", "vec![T::default(); LANES]", "one register of LANES lanes"),
-    ("crates/cuprum-kernel/src/cpu/run.rs", "Vec::with_capacity(LANES)", "one batch of LANES offsets"),
+    ("crates/cuprum-kernel/src/cpu/run.rs", "vec![T::default(); lanes]", "one register of LANES or CHUNK lanes"),
+    ("crates/cuprum-kernel/src/cpu/run.rs", "Vec::with_capacity(n)", "one batch of at most CHUNK offsets"),
     ("crates/cuprum-kernel/src/cpu/run.rs", "vec![0usize; nd]", "one index per axis"),
     ("crates/cuprum-kernel/src/elementwise.rs", "Vec::with_capacity(self.nout())", "one per output parameter"),
     // cuprum-sparse: sizes bounded by the held matrix, the caller's blocks or a checked count
