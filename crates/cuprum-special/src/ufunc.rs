@@ -136,6 +136,24 @@ fn prepare(
 /// A scalar kernel of `N` float64 arguments and `M` results.
 pub(crate) type Kernel<const N: usize, const M: usize> = fn([f64; N]) -> [f64; M];
 
+/// The operands' common (available) device and the loop dtype of their array dtypes.
+fn device_and_loop(
+    op: &'static str,
+    ops: &[&Operand<'_>],
+    first: First,
+) -> Result<(Device, DType)> {
+    let dev = common_device(op, ops)?;
+    dev.check_available(op)?;
+    let dts: Vec<DType> = ops
+        .iter()
+        .filter_map(|o| match o {
+            Operand::Array(a) => Some(a.dtype()),
+            Operand::Scalar(_) => None,
+        })
+        .collect();
+    Ok((dev, loop_dtype(op, &dts, first)?))
+}
+
 /// Applies `f` elementwise over the broadcast operands: the CPU loop or the CUDA kernel
 /// `sp_<name>` of `special.cu`.
 pub(crate) fn apply<const N: usize, const M: usize>(
@@ -145,16 +163,7 @@ pub(crate) fn apply<const N: usize, const M: usize>(
     ops: [&Operand<'_>; N],
     f: Kernel<N, M>,
 ) -> Result<[Array; M]> {
-    let dev = common_device(op, &ops)?;
-    dev.check_available(op)?;
-    let dts: Vec<DType> = ops
-        .iter()
-        .filter_map(|o| match o {
-            Operand::Array(a) => Some(a.dtype()),
-            Operand::Scalar(_) => None,
-        })
-        .collect();
-    let dt = loop_dtype(op, &dts, first)?;
+    let (dev, dt) = device_and_loop(op, &ops, first)?;
     match dev {
         Device::Cpu => cpu_apply(op, &ops, dt, f),
         Device::Cuda(o) => cuda_apply(op, name, &ops, dt, o),
@@ -178,16 +187,7 @@ pub(crate) fn apply_inline<const N: usize, F>(
 where
     F: Fn([f64; N]) -> [f64; 1] + Sync,
 {
-    let dev = common_device(op, &ops)?;
-    dev.check_available(op)?;
-    let dts: Vec<DType> = ops
-        .iter()
-        .filter_map(|o| match o {
-            Operand::Array(a) => Some(a.dtype()),
-            Operand::Scalar(_) => None,
-        })
-        .collect();
-    let dt = loop_dtype(op, &dts, first)?;
+    let (dev, dt) = device_and_loop(op, &ops, first)?;
     match dev {
         Device::Cpu => {
             let (arrs, shape) = prepare(op, &ops, dt, Device::Cpu)?;
