@@ -232,3 +232,31 @@ __device__ double sp_cospi(double x) {
 }
 // the Rust side's f64::fract (x - trunc(x))
 __device__ __forceinline__ double sp_fract(double x) { return x - trunc(x); }
+// double-double hi + lo (scalar/dd.rs's Dd): Knuth's two-sum, Dekker's fast two-sum, the exact
+// square; hyp1f1's series (confluent.cuh) and the complex log1p (cx.cuh) sum in it
+struct sp_dd {
+    double hi, lo;
+};
+__device__ sp_dd sp_dd_make(double hi, double lo) {
+    sp_dd r;
+    r.hi = hi;
+    r.lo = lo;
+    return r;
+}
+__device__ sp_dd sp_two_sum(double a, double b) {
+    double s = a + b, bb = s - a;
+    return sp_dd_make(s, (a - (s - bb)) + (b - bb));
+}
+__device__ sp_dd sp_fast_two_sum(double a, double b) {
+    if (!isfinite(a)) return sp_dd_make(a, 0.0);  // an overflowed operation stays infinite
+    double s = a + b;
+    return sp_dd_make(s, b - (s - a));
+}
+__device__ sp_dd sp_dd_add(sp_dd a, sp_dd b) {
+    sp_dd s = sp_two_sum(a.hi, b.hi);
+    return sp_fast_two_sum(s.hi, s.lo + a.lo + b.lo);
+}
+__device__ sp_dd sp_dd_sq(double a) {
+    double p = a * a;
+    return sp_fast_two_sum(p, fma(a, a, -p) + (a * 0.0 + 0.0 * a));
+}

@@ -4,29 +4,7 @@
 // too when the first cancels), DLMF 13.7.2 beyond |x| = 600. Part of the scipy.special CUDA
 // source (see common.cuh); after special.cu and gamma.cuh.
 __device__ bool sp_nonpos_int(double v) { return v <= 0.0 && v == trunc(v); }
-// double-double hi + lo: the series' cancellation costs 32 digits instead of 16
-struct sp_dd {
-    double hi, lo;
-};
-__device__ sp_dd sp_dd_make(double hi, double lo) {
-    sp_dd r;
-    r.hi = hi;
-    r.lo = lo;
-    return r;
-}
-__device__ sp_dd sp_two_sum(double a, double b) {
-    double s = a + b, bb = s - a;
-    return sp_dd_make(s, (a - (s - bb)) + (b - bb));
-}
-__device__ sp_dd sp_fast_two_sum(double a, double b) {
-    if (!isfinite(a)) return sp_dd_make(a, 0.0);  // an overflowed operation stays infinite
-    double s = a + b;
-    return sp_dd_make(s, b - (s - a));
-}
-__device__ sp_dd sp_dd_add(sp_dd a, sp_dd b) {
-    sp_dd s = sp_two_sum(a.hi, b.hi);
-    return sp_fast_two_sum(s.hi, s.lo + a.lo + b.lo);
-}
+// double-double arithmetic: sp_dd and its sums are in common.cuh
 __device__ sp_dd sp_dd_add_f(sp_dd a, double b) {
     sp_dd s = sp_two_sum(a.hi, b);
     return sp_fast_two_sum(s.hi, s.lo + a.lo);

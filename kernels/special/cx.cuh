@@ -83,34 +83,6 @@ __device__ sp_cx sp_ccospi(sp_cx z) {
     }
     return sp_cx_make(0.5 * c * e * e, 0.5 * s * e * e);
 }
-// double-double steps for sp_clog1p (the operations of scalar/dd.rs's Dd: Knuth's two-sum,
-// Dekker's fast two-sum, the fma product); confluent.cuh's sp_dd comes later in the source
-struct sp_cxdd {
-    double hi, lo;
-};
-__device__ __forceinline__ sp_cxdd sp_cxdd_make(double hi, double lo) {
-    sp_cxdd r;
-    r.hi = hi;
-    r.lo = lo;
-    return r;
-}
-__device__ __forceinline__ sp_cxdd sp_cxdd_two_sum(double a, double b) {
-    double s = a + b, bb = s - a;
-    return sp_cxdd_make(s, (a - (s - bb)) + (b - bb));
-}
-__device__ __forceinline__ sp_cxdd sp_cxdd_fast_two_sum(double a, double b) {
-    if (!isfinite(a)) return sp_cxdd_make(a, 0.0);
-    double s = a + b;
-    return sp_cxdd_make(s, b - (s - a));
-}
-__device__ __forceinline__ sp_cxdd sp_cxdd_sq(double a) {
-    double p = a * a;
-    return sp_cxdd_fast_two_sum(p, fma(a, a, -p) + (a * 0.0 + 0.0 * a));
-}
-__device__ __forceinline__ sp_cxdd sp_cxdd_add(sp_cxdd a, sp_cxdd b) {
-    sp_cxdd s = sp_cxdd_two_sum(a.hi, b.hi);
-    return sp_cxdd_fast_two_sum(s.hi, s.lo + a.lo + b.lo);
-}
 // xsf's complex log1p: 0.5 log1p(|z| (|z| + 2x/|z|)) for |z| < 0.707, in double-double where
 // x ~ -y^2/2 cancels (as Dd in scalar/dd.rs: two-sum and fast two-sum of the partial sums)
 __device__ sp_cx sp_clog1p(sp_cx z) {
@@ -125,7 +97,7 @@ __device__ sp_cx sp_clog1p(sp_cx z) {
     if (az < 0.707) {
         double azi = fabs(zi);
         if (zr < 0.0 && fabs(-zr - azi * azi / 2.0) / (-zr) < 0.5) {
-            sp_cxdd s = sp_cxdd_add(sp_cxdd_add(sp_cxdd_sq(zr), sp_cxdd_sq(zi)), sp_cxdd_make(2.0 * zr, 0.0));
+            sp_dd s = sp_dd_add(sp_dd_add(sp_dd_sq(zr), sp_dd_sq(zi)), sp_dd_make(2.0 * zr, 0.0));
             return sp_cx_make(0.5 * sp_log1p(s.hi + s.lo), atan2(zi, zr + 1.0));
         }
         return sp_cx_make(0.5 * sp_log1p(az * (az + 2.0 * zr / az)), atan2(zi, zr + 1.0));
