@@ -19,15 +19,9 @@ __device__ static const double AIRY_APFD[9] = {1.47345854687502542552E1, 3.75423
 __device__ static const double AIRY_APGN[11] = {-3.55615429033082288335E-2, -6.37311518129435504426E-1, -1.70856738884312371053E0, -1.50221872117316635393E0, -5.63606665822102676611E-1, -1.02101031120216891789E-1, -9.48396695961445269093E-3, -4.60325307486780994357E-4, -1.14300836484517375919E-5, -1.33415518685547420648E-7, -5.63803833958893494476E-10};
 __device__ static const double AIRY_APGD[10] = {9.85865801696130355144E0, 2.16401867356585941885E1, 1.73130776389749389525E1, 6.17872175280828766327E0, 1.08848694396321495475E0, 9.95005543440888479402E-2, 4.78468199683886610842E-3, 1.18159633322838625562E-4, 1.37480673554219441465E-6, 5.79912514929147598821E-9};
 
-__device__ void sp_airy_core(double x, int scaled, double *out) {
+// Ai, Ai', Bi, Bi' (scaled: airye's) of finite x; for scaled and x < 0 see sp_airy_core.
+__device__ void sp_airy_body(double x, int scaled, double *out) {
     double ai = 0.0, aip = 0.0, bi = 0.0, bip = 0.0;
-    if (!isfinite(x)) { out[0] = out[1] = out[2] = out[3] = SP_NAN; return; }
-    if (scaled && x < 0.0) {
-        double o[4];
-        sp_airy_core(x, 0, o);
-        out[0] = SP_NAN; out[1] = SP_NAN; out[2] = o[2]; out[3] = o[3];
-        return;
-    }
     if (!scaled && x > 103.892) { out[0] = 0.0; out[1] = 0.0; out[2] = SP_INF; out[3] = SP_INF; return; }
     int domflg = 0;
     if (x < -2.09) {
@@ -119,4 +113,14 @@ __device__ void sp_airy_core(double x, int scaled, double *out) {
     if ((domflg & 4) == 0) aip = (uf - ug) * ez;
     if ((domflg & 8) == 0) bip = 1.732050807568877293527 * (uf + ug) / ez;
     out[0] = ai; out[1] = aip; out[2] = bi; out[3] = bip;
+}
+__device__ void sp_airy_core(double x, int scaled, double *out) {
+    if (!isfinite(x)) { out[0] = out[1] = out[2] = out[3] = SP_NAN; return; }
+    if (scaled && x < 0.0) {
+        double o[4];
+        sp_airy_body(x, 0, o);
+        out[0] = SP_NAN; out[1] = SP_NAN; out[2] = o[2]; out[3] = o[3];
+        return;
+    }
+    sp_airy_body(x, scaled, out);
 }

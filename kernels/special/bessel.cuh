@@ -35,8 +35,12 @@ __device__ double sp_y0(double x) {
     p = p * sin(xn) + w * q * cos(xn);
     return p * SP_SQRT2OPI / sqrt(x);
 }
+template <int D = 0>
 __device__ double sp_j1(double x) {
-    if (x < 0.0) return -sp_j1(-x);
+    // x < 0 reflects to -x > 0, where this branch is not taken (no recursion on the device)
+    if constexpr (D == 0) {
+        if (x < 0.0) return -sp_j1<1>(-x);
+    }
     if (x < BES_SQRT_EPS) return 0.5 * x;
     if (x <= 5.0) {
         double z = x * x;
@@ -115,7 +119,7 @@ __device__ double sp_k1e(double x) {
 }
 
 // ---------------------------------------------------------------- real-order Bessel (bessel_v.rs)
-__device__ double sp_iv_asymptotic(double v, double x) {
+__device__ __noinline__ double sp_iv_asymptotic(double v, double x) {
     double prefactor = exp(x) / sqrt(2.0 * SP_PI * x);
     if (prefactor == SP_INF) return prefactor;
     double mu = 4.0 * v * v, sum = 1.0, term = 1.0, k = 1.0;
@@ -129,7 +133,7 @@ __device__ double sp_iv_asymptotic(double v, double x) {
     }
     return sum * prefactor;
 }
-__device__ void sp_ikv_asymptotic_uniform(double v, double x, double *iv, double *kv) {
+__device__ __noinline__ void sp_ikv_asymptotic_uniform(double v, double x, double *iv, double *kv) {
     int sign = 1;
     if (v < 0.0) {
         sign = -1;
@@ -228,7 +232,7 @@ __device__ void sp_cf2_ik(double v, double x, double *Kv, double *Kv1) {
     *Kv = sqrt(SP_PI / (2.0 * x)) * exp(-x) / s;
     *Kv1 = *Kv * (0.5 + v + x + (v * v - 0.25) * f) / x;
 }
-__device__ void sp_ikv_temme(double v, double x, bool need_i, double *Iv, double *Kv) {
+__device__ __noinline__ void sp_ikv_temme(double v, double x, bool need_i, double *Iv, double *Kv) {
     bool reflect = v < 0.0;
     v = fabs(v);
     double n = round(v);
@@ -274,7 +278,7 @@ __device__ void sp_ikv_temme(double v, double x, bool need_i, double *Iv, double
     }
     *Kv = kv;
 }
-__device__ double sp_iv(double v, double x) {
+__device__ __noinline__ double sp_iv(double v, double x) {
     if (isnan(v) || isnan(x)) return SP_NAN;
     double t = floor(v);
     if (v < 0.0 && t == v) {
@@ -296,7 +300,7 @@ __device__ double sp_iv(double v, double x) {
     else sp_ikv_temme(v, ax, true, &res, &kk);
     return sign * res;
 }
-__device__ double sp_kv(double v, double x) {
+__device__ __noinline__ double sp_kv(double v, double x) {
     if (isnan(v) || isnan(x) || x < 0.0) return SP_NAN;
     if (x == 0.0) return SP_INF;
     if (x == SP_INF) return 0.0;
@@ -316,7 +320,7 @@ __device__ void sp_temme_gammas(double mu, double *gam1, double *gam2, double *g
     *gam1 = mu == 0.0 ? -SP_EULER : expm1(a - b) / (2.0 * mu * exp(a));
     *gam2 = 0.5 * (*gampl + *gammi);
 }
-__device__ void sp_jy_temme(double xnu, double x, double *J, double *Y) {
+__device__ __noinline__ void sp_jy_temme(double xnu, double x, double *J, double *Y) {
     const double EPS = 1e-16, FPMIN = 1e-300;
     const int MAXIT = 100000;
     double nl = x < 2.0 ? floor(xnu + 0.5) : fmax(floor(xnu - x + 1.5), 0.0);
@@ -463,7 +467,7 @@ __device__ double sp_j_series(double v, double x) {
     if (pre != 0.0 && isfinite(pre)) return pre * sum;
     return exp(v * log(0.5 * x) - sp_lgam(v + 1.0)) * sum;
 }
-__device__ void sp_jy_pos(double v, double x, double *J, double *Y) {
+__device__ __noinline__ void sp_jy_pos(double v, double x, double *J, double *Y) {
     if (v > 1.0 && x < v) {
         double l = log(0.5 * x);
         double ly = sp_lgam(v) - v * l - log(SP_PI);
@@ -481,7 +485,7 @@ __device__ void sp_jy_pos(double v, double x, double *J, double *Y) {
     sp_jy_temme(v, x, J, Y);
     if (v >= 1.0 && x * x < v + 1.0) *J = sp_j_series(v, x);
 }
-__device__ void sp_jy(double v, double x, double *J, double *Y) {
+__device__ __noinline__ void sp_jy(double v, double x, double *J, double *Y) {
     if (v >= 0.0) {
         sp_jy_pos(v, x, J, Y);
         return;
@@ -504,13 +508,17 @@ __device__ void sp_jy(double v, double x, double *J, double *Y) {
     *J = c * j - s * y;
     *Y = s * j + c * y;
 }
+template <int D = 0>
 __device__ double sp_jv(double v, double x) {
     if (isnan(v) || isnan(x)) return SP_NAN;
     bool vint = v == floor(v);
-    if (x < 0.0) {
-        if (!vint) return SP_NAN;
-        double s = fmod(v, 2.0) == 0.0 ? 1.0 : -1.0;
-        return s * sp_jv(v, -x);
+    // x < 0 reflects to -x > 0, where this branch is not taken (no recursion on the device)
+    if constexpr (D == 0) {
+        if (x < 0.0) {
+            if (!vint) return SP_NAN;
+            double s = fmod(v, 2.0) == 0.0 ? 1.0 : -1.0;
+            return s * sp_jv<1>(v, -x);
+        }
     }
     if (x == 0.0) {
         if (v == 0.0) return 1.0;
@@ -522,7 +530,7 @@ __device__ double sp_jv(double v, double x) {
     sp_jy(v, x, &J, &Y);
     return J;
 }
-__device__ double sp_yv(double v, double x) {
+__device__ __noinline__ double sp_yv(double v, double x) {
     if (isnan(v) || isnan(x) || x < 0.0) return SP_NAN;
     if (x == 0.0) {
         if (v >= 0.0) return -SP_INF;
@@ -535,13 +543,17 @@ __device__ double sp_yv(double v, double x) {
 }
 
 // ---------------------------------------------------------------- spherical Bessel (bessel_v.rs)
+template <int D = 0>
 __device__ double sp_spherical_jn(double n, double x) {
     if (isnan(x) || isnan(n)) return SP_NAN;
     n = trunc(n);
     if (n < 0.0) return SP_NAN;
-    if (x < 0.0) {
-        double r = sp_spherical_jn(n, -x);
-        return fmod(n, 2.0) == 0.0 ? r : -r;
+    // x < 0 reflects to -x > 0, where this branch is not taken (no recursion on the device)
+    if constexpr (D == 0) {
+        if (x < 0.0) {
+            double r = sp_spherical_jn<1>(n, -x);
+            return fmod(n, 2.0) == 0.0 ? r : -r;
+        }
     }
     if (isinf(x)) return 0.0;
     if (x == 0.0) return n == 0.0 ? 1.0 : 0.0;
@@ -558,13 +570,17 @@ __device__ double sp_spherical_jn(double n, double x) {
     }
     return s1;
 }
+template <int D = 0>
 __device__ double sp_spherical_yn(double n, double x) {
     if (isnan(x) || isnan(n)) return SP_NAN;
     n = trunc(n);
     if (n < 0.0) return SP_NAN;
-    if (x < 0.0) {
-        double r = sp_spherical_yn(n, -x);
-        return fmod(n, 2.0) == 1.0 ? r : -r;
+    // x < 0 reflects to -x > 0, where this branch is not taken (no recursion on the device)
+    if constexpr (D == 0) {
+        if (x < 0.0) {
+            double r = sp_spherical_yn<1>(n, -x);
+            return fmod(n, 2.0) == 1.0 ? r : -r;
+        }
     }
     if (isinf(x)) return 0.0;
     if (x == 0.0) return -SP_INF;

@@ -14,7 +14,7 @@ __device__ double sp_iv_asymptotic_scaled(double v, double x) {
     }
     return sum * prefactor;
 }
-__device__ void sp_ikv_uniform_scaled(double v, double x, double *ie, double *ke) {
+__device__ __noinline__ void sp_ikv_uniform_scaled(double v, double x, double *ie, double *ke) {
     double z = x / v;
     double t = 1.0 / sqrt(1.0 + z * z);
     double t2 = t * t;
@@ -64,7 +64,7 @@ __device__ void sp_cf2_ik_scaled(double v, double x, double *Kv, double *Kv1) {
     *Kv1 = *Kv * (0.5 + v + x + (v * v - 0.25) * f) / x;
 }
 // (I_v(x) e^-x, K_v(x) e^x) for v >= 0 and finite x > 0.
-__device__ void sp_ikv_scaled(double v, double x, bool need_i, double *ie, double *ke) {
+__device__ __noinline__ void sp_ikv_scaled(double v, double x, bool need_i, double *ie, double *ke) {
     if (v > 50.0) {
         sp_ikv_uniform_scaled(v, x, ie, ke);
         return;
@@ -102,7 +102,7 @@ __device__ void sp_ikv_scaled(double v, double x, bool need_i, double *ie, doubl
         else *ie = (1.0 / x) / (kv * sp_cf1_ik(v, x) + kv1);
     }
 }
-__device__ double sp_ive(double v, double x) {
+__device__ __noinline__ double sp_ive(double v, double x) {
     if (isnan(v) || isnan(x) || isinf(x)) return SP_NAN;
     bool integer = v == floor(v);
     if (x < 0.0 && !integer) return SP_NAN;
@@ -120,7 +120,7 @@ __device__ double sp_ive(double v, double x) {
     if (isinf(ke) || isnan(ke)) return SP_NAN;
     return ie + sin(av * SP_PI) * (2.0 / SP_PI) * (ke * exp(-2.0 * ax));
 }
-__device__ double sp_kve(double v, double x) {
+__device__ __noinline__ double sp_kve(double v, double x) {
     if (isnan(v) || isnan(x) || x < 0.0 || isinf(x)) return SP_NAN;
     if (x == 0.0) return SP_INF;
     double ie, ke;

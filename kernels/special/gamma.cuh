@@ -1,11 +1,11 @@
 // kernels/special/gamma.cuh: the error functions, the gamma family, the incomplete gamma and beta functions, binom, poch (part of the scipy.special CUDA source; see common.cuh).
 
 // ---------------------------------------------------------------- erf, ndtr, ndtri (erf.rs)
-__device__ double sp_erf(double x);
-__device__ double sp_erfc(double a) {
-    if (isnan(a)) return SP_NAN;
+// erfc for |a| >= 1 and erf's polynomial for |x| <= 1: Cephes' erf and erfc call each other
+// across |x| = 1; split this way the device code has no recursion (the driver sizes the stack of
+// a kernel only when its call graph has no cycle).
+__device__ double sp_erfc_tail(double a) {
     double x = fabs(a);
-    if (x < 1.0) return 1.0 - sp_erf(a);
     double z = -a * a;
     if (z < -SP_MAXLOG) return a < 0.0 ? 2.0 : 0.0;
     z = exp(z);
@@ -22,12 +22,24 @@ __device__ double sp_erfc(double a) {
     if (y != 0.0) return y;
     return a < 0.0 ? 2.0 : 0.0;
 }
-__device__ double sp_erf(double x) {
-    if (isnan(x)) return SP_NAN;
-    if (x < 0.0) return -sp_erf(-x);
-    if (fabs(x) > 1.0) return 1.0 - sp_erfc(x);
+__device__ double sp_erf_poly(double x) {
     double z = x * x;
     return x * sp_polevl(z, ERF_T, 4) / sp_p1evl(z, ERF_U, 5);
+}
+// erf of x >= 0
+__device__ double sp_erf_nonneg(double x) {
+    if (x > 1.0) return 1.0 - sp_erfc_tail(x);
+    return sp_erf_poly(x);
+}
+__device__ double sp_erf(double x) {
+    if (isnan(x)) return SP_NAN;
+    if (x < 0.0) return -sp_erf_nonneg(-x);
+    return sp_erf_nonneg(x);
+}
+__device__ double sp_erfc(double a) {
+    if (isnan(a)) return SP_NAN;
+    if (fabs(a) < 1.0) return 1.0 - (a < 0.0 ? -sp_erf_nonneg(-a) : sp_erf_nonneg(a));
+    return sp_erfc_tail(a);
 }
 // exp(x^2) with the rounding of x^2 corrected; erfcx as scalar/erf.rs
 __device__ double sp_expx2(double x) {
@@ -129,7 +141,7 @@ __device__ double sp_stirf(double x) {
     }
     return SP_SQRT2PI * y * w;
 }
-__device__ double sp_gamma(double x) {
+__device__ __noinline__ double sp_gamma(double x) {
     if (!isfinite(x)) return x > 0.0 ? x : SP_NAN;
     if (x == 0.0) return copysign(SP_INF, x);
     double q = fabs(x);
@@ -175,7 +187,7 @@ small:
     if (x == 0.0) return SP_NAN;
     return z / ((1.0 + 0.5772156649015329 * x) * x);
 }
-__device__ double sp_rgamma(double x) {
+__device__ __noinline__ double sp_rgamma(double x) {
     if (x <= 0.0 && x == floor(x)) return 0.0;
     if (x > SP_MAXGAM) return 0.0;
     return 1.0 / sp_gamma(x);
@@ -187,12 +199,20 @@ __device__ double sp_lgam_large_x(double x) {
     p = ((7.9365079365079365079365e-4 * p - 2.7777777777777777777778e-3) * p + 0.0833333333333333333333) / x;
     return q + p;
 }
+// log|Gamma(x)| for finite x >= 13 (the sign is +1)
+__device__ __noinline__ double sp_lgam_ge13(double x) {
+    if (x > GAM_MAXLGM) return SP_INF;
+    if (x >= 1000.0) return sp_lgam_large_x(x);
+    double q = (x - 0.5) * log(x) - x + GAM_LS2PI;
+    double p = 1.0 / (x * x);
+    return q + sp_polevl(p, GAM_GA, 4) / x;
+}
 __device__ __noinline__ double sp_lgam_sgn(double x, double *sign) {
     *sign = 1.0;
     if (!isfinite(x)) return x;
     if (x < -34.0) {
-        double q = -x, s2;
-        double w = sp_lgam_sgn(q, &s2);
+        double q = -x;
+        double w = sp_lgam_ge13(q);
         double p = floor(q);
         if (p == q) return SP_INF;
         long long i = (long long)p;
@@ -229,11 +249,7 @@ __device__ __noinline__ double sp_lgam_sgn(double x, double *sign) {
         p = x * sp_polevl(x, GAM_GB, 5) / sp_p1evl(x, GAM_GC, 6);
         return log(z) + p;
     }
-    if (x > GAM_MAXLGM) return *sign * SP_INF;
-    if (x >= 1000.0) return sp_lgam_large_x(x);
-    double q = (x - 0.5) * log(x) - x + GAM_LS2PI;
-    double p = 1.0 / (x * x);
-    return q + sp_polevl(p, GAM_GA, 4) / x;
+    return sp_lgam_ge13(x);
 }
 __device__ double sp_lgam(double x) {
     double s;
@@ -249,7 +265,7 @@ __device__ double sp_gammasgn(double x) {
     if (x - fx == 0.0) return SP_NAN;
     return ((long long)fx) % 2 != 0 ? -1.0 : 1.0;
 }
-__device__ double sp_psi(double x) {
+__device__ __noinline__ double sp_psi(double x) {
     double y = 0.0;
     if (isnan(x) || x == SP_INF) return x;
     if (x == -SP_INF) return SP_NAN;
@@ -421,22 +437,8 @@ __device__ double sp_lgam_diff(double a, double b) {
 __device__ __forceinline__ bool sp_is_int32(double a) {
     return a >= -2147483648.0 && a <= 2147483647.0 && a == (double)(int)a;
 }
-__device__ __noinline__ double sp_beta(double a, double b);
-__device__ __noinline__ double sp_lbeta(double a, double b);
-__device__ double sp_beta_negint(long long a, double b) {
-    if (b == (double)(long long)b && 1.0 - (double)a - b > 0.0) {
-        double sgn = ((long long)b) % 2 == 0 ? 1.0 : -1.0;
-        return sgn * sp_beta(1.0 - (double)a - b, b);
-    }
-    return SP_INF;
-}
-__device__ double sp_lbeta_negint(long long a, double b) {
-    if (b == (double)(long long)b && 1.0 - (double)a - b > 0.0) return sp_lbeta(1.0 - (double)a - b, b);
-    return SP_INF;
-}
-__device__ __noinline__ double sp_beta(double a, double b) {
-    if (a <= 0.0 && a == floor(a)) return sp_is_int32(a) ? sp_beta_negint((long long)a, b) : SP_INF;
-    if (b <= 0.0 && b == floor(b)) return sp_is_int32(b) ? sp_beta_negint((long long)b, a) : SP_INF;
+// Beta(a, b) for a, b not non-positive integers.
+__device__ __noinline__ double sp_beta_body(double a, double b) {
     if (fabs(a) < fabs(b)) {
         double t = a;
         a = b;
@@ -475,9 +477,8 @@ __device__ __noinline__ double sp_beta(double a, double b) {
     }
     return y;
 }
-__device__ __noinline__ double sp_lbeta(double a, double b) {
-    if (a <= 0.0 && a == floor(a)) return sp_is_int32(a) ? sp_lbeta_negint((long long)a, b) : SP_INF;
-    if (b <= 0.0 && b == floor(b)) return sp_is_int32(b) ? sp_lbeta_negint((long long)b, a) : SP_INF;
+// log|Beta(a, b)| for a, b not non-positive integers.
+__device__ __noinline__ double sp_lbeta_body(double a, double b) {
     if (fabs(a) < fabs(b)) {
         double t = a;
         a = b;
@@ -507,6 +508,49 @@ __device__ __noinline__ double sp_lbeta(double a, double b) {
         y *= gb;
     }
     return log(fabs(y));
+}
+// Beta(a, b) and log|Beta(a, b)| with Cephes' beta_negint step for a non-positive integer
+// argument, Beta(a, b) = (-1)^b Beta(1 - a - b, b) for an integer b, taken as a loop: the first
+// step leaves a positive first argument, so at most two steps precede the body (the device code
+// has no recursion, which the driver could not size a stack for).
+__device__ __noinline__ double sp_beta(double a, double b) {
+    double sgn = 1.0;
+    for (int k = 0; k < 3; ++k) {
+        if (a <= 0.0 && a == floor(a)) {
+            if (!sp_is_int32(a) || !(b == (double)(long long)b && 1.0 - a - b > 0.0)) return sgn * SP_INF;
+            if (((long long)b) % 2 != 0) sgn = -sgn;
+            a = 1.0 - a - b;
+            continue;
+        }
+        if (b <= 0.0 && b == floor(b)) {
+            if (!sp_is_int32(b) || !(a == (double)(long long)a && 1.0 - b - a > 0.0)) return sgn * SP_INF;
+            if (((long long)a) % 2 != 0) sgn = -sgn;
+            double na = 1.0 - b - a;
+            b = a;
+            a = na;
+            continue;
+        }
+        return sgn * sp_beta_body(a, b);
+    }
+    return SP_NAN;
+}
+__device__ __noinline__ double sp_lbeta(double a, double b) {
+    for (int k = 0; k < 3; ++k) {
+        if (a <= 0.0 && a == floor(a)) {
+            if (!sp_is_int32(a) || !(b == (double)(long long)b && 1.0 - a - b > 0.0)) return SP_INF;
+            a = 1.0 - a - b;
+            continue;
+        }
+        if (b <= 0.0 && b == floor(b)) {
+            if (!sp_is_int32(b) || !(a == (double)(long long)a && 1.0 - b - a > 0.0)) return SP_INF;
+            double na = 1.0 - b - a;
+            b = a;
+            a = na;
+            continue;
+        }
+        return sp_lbeta_body(a, b);
+    }
+    return SP_NAN;
 }
 
 // ---------------------------------------------------------------- igam, igamc (igam.rs)

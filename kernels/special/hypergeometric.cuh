@@ -7,10 +7,18 @@
 #define SP_H2F1_ETHRESH 1.0e-12
 #define SP_H2F1_MAXITER 10000
 
-__device__ double sp_hyp2f1ra(double a, double b, double c, double x, double *loss);
+// The device code has no recursion (the driver sizes a kernel's stack only when its call graph
+// has no cycle): the functions that call themselves are templates on the depth D, each depth its
+// own function. hys2f1 -> hyp2f1ra -> hys2f1 nests at most twice (hyp2f1ra's series have
+// |a| <= 1.5 or |c - a| <= 0.5 unless hys2f1 swapped in b), so hys2f1 at depth 3 sums its series
+// directly; hyp2f1's transformations nest at most four deep (x < -2 or -2 <= x < -1 after
+// d <= -1, each followed by d <= -1 or the d < 0 recurrence, after which d > 0 and |x| <= 1).
+template <int D = 0>
+__device__ __noinline__ double sp_hyp2f1ra(double a, double b, double c, double x, double *loss);
 
 // The power series; *err receives the estimated relative error.
-__device__ double sp_hys2f1(double a, double b, double c, double x, double *err) {
+template <int D = 0>
+__device__ __noinline__ double sp_hys2f1(double a, double b, double c, double x, double *err) {
     int intflag = 0;
     if (fabs(b) > fabs(a)) { double f = b; b = a; a = f; }
     double ib = round(b);
@@ -18,8 +26,10 @@ __device__ double sp_hys2f1(double a, double b, double c, double x, double *err)
         double f = b; b = a; a = f;
         intflag = 1;
     }
-    if ((fabs(a) > fabs(c) + 1.0 || intflag) && fabs(c - a) > 2.0 && fabs(a) > 2.0)
-        return sp_hyp2f1ra(a, b, c, x, err);
+    if constexpr (D < 3) {
+        if ((fabs(a) > fabs(c) + 1.0 || intflag) && fabs(c - a) > 2.0 && fabs(a) > 2.0)
+            return sp_hyp2f1ra<D>(a, b, c, x, err);
+    }
     long long i = 0;
     double umax = 0.0, s = 1.0, u = 1.0, k = 0.0;
     for (;;) {
@@ -39,7 +49,7 @@ __device__ double sp_hys2f1(double a, double b, double c, double x, double *err)
 }
 
 // The transformations for x near 1 and below -0.5, then the power series.
-__device__ double sp_hyt2f1(double a, double b, double c, double x, double *err) {
+__device__ __noinline__ double sp_hyt2f1(double a, double b, double c, double x, double *err) {
     double ia = round(a), ib = round(b);
     int neg_int_a = a <= 0.0 && fabs(a - ia) < SP_H2F1_EPS;
     int neg_int_b = b <= 0.0 && fabs(b - ib) < SP_H2F1_EPS;
@@ -131,16 +141,17 @@ __device__ double sp_hyp2f1_neg_c_equal_bc(double a, double b, double x) {
 }
 
 // The two-term recurrence in a (AMS55 15.2.10).
-__device__ double sp_hyp2f1ra(double a, double b, double c, double x, double *loss) {
+template <int D>
+__device__ __noinline__ double sp_hyp2f1ra(double a, double b, double c, double x, double *loss) {
     double da = ((c < 0.0 && a <= c) || (c >= 0.0 && a >= c)) ? round(a - c) : round(a);
     double t = a - da;
     if (fabs(da) > (double)SP_H2F1_MAXITER) { *loss = 1.0; return SP_NAN; }
     double l = 0.0, e;
-    double f1 = sp_hys2f1(t, b, c, x, &e);
+    double f1 = sp_hys2f1<D + 1>(t, b, c, x, &e);
     l += e;
     double f0, f2;
     if (da < 0.0) {
-        f0 = sp_hys2f1(t - 1.0, b, c, x, &e);
+        f0 = sp_hys2f1<D + 1>(t - 1.0, b, c, x, &e);
         l += e;
         t -= 1.0;
         for (double n = 1.0; n < -da; n += 1.0) {
@@ -150,7 +161,7 @@ __device__ double sp_hyp2f1ra(double a, double b, double c, double x, double *lo
             t -= 1.0;
         }
     } else {
-        f0 = sp_hys2f1(t + 1.0, b, c, x, &e);
+        f0 = sp_hys2f1<D + 1>(t + 1.0, b, c, x, &e);
         l += e;
         t += 1.0;
         for (double n = 1.0; n < da; n += 1.0) {
@@ -164,79 +175,84 @@ __device__ double sp_hyp2f1ra(double a, double b, double c, double x, double *lo
     return f0;
 }
 
-__device__ double sp_hyp2f1(double a, double b, double c, double x) {
-    double ax = fabs(x), s = 1.0 - x;
-    double ia = round(a), ib = round(b), err;
-    if (x == 0.0) return 1.0;
-    double d = c - a - b;
-    double id = round(d);
-    if ((a == 0.0 || b == 0.0) && c != 0.0) return 1.0;
-    int neg_int_a = a <= 0.0 && fabs(a - ia) < SP_H2F1_EPS;
-    int neg_int_b = b <= 0.0 && fabs(b - ib) < SP_H2F1_EPS;
-    if (d <= -1.0 && !(fabs(d - id) > SP_H2F1_EPS && s < 0.0) && !(neg_int_a || neg_int_b))
-        return pow(s, d) * sp_hyp2f1(c - a, c - b, c, x);
-    if (d <= 0.0 && x == 1.0 && !(neg_int_a || neg_int_b)) return SP_INF;
-    if (ax < 1.0 || x == -1.0) {
-        if (fabs(b - c) < SP_H2F1_EPS) return neg_int_b ? sp_hyp2f1_neg_c_equal_bc(a, b, x) : pow(s, -a);
-        if (fabs(a - c) < SP_H2F1_EPS) return pow(s, -b);
-    }
-    if (c <= 0.0) {
-        double ic = round(c);
-        if (fabs(c - ic) < SP_H2F1_EPS) {
-            if (!((neg_int_a && ia > ic) || (neg_int_b && ib > ic))) return SP_INF;
-            return sp_hyt2f1(a, b, c, x, &err);
+template <int D = 0>
+__device__ __noinline__ double sp_hyp2f1(double a, double b, double c, double x) {
+    if constexpr (D >= 5) {
+        return SP_NAN;  // not reached (see above)
+    } else {
+        double ax = fabs(x), s = 1.0 - x;
+        double ia = round(a), ib = round(b), err;
+        if (x == 0.0) return 1.0;
+        double d = c - a - b;
+        double id = round(d);
+        if ((a == 0.0 || b == 0.0) && c != 0.0) return 1.0;
+        int neg_int_a = a <= 0.0 && fabs(a - ia) < SP_H2F1_EPS;
+        int neg_int_b = b <= 0.0 && fabs(b - ib) < SP_H2F1_EPS;
+        if (d <= -1.0 && !(fabs(d - id) > SP_H2F1_EPS && s < 0.0) && !(neg_int_a || neg_int_b))
+            return pow(s, d) * sp_hyp2f1<D + 1>(c - a, c - b, c, x);
+        if (d <= 0.0 && x == 1.0 && !(neg_int_a || neg_int_b)) return SP_INF;
+        if (ax < 1.0 || x == -1.0) {
+            if (fabs(b - c) < SP_H2F1_EPS) return neg_int_b ? sp_hyp2f1_neg_c_equal_bc(a, b, x) : pow(s, -a);
+            if (fabs(a - c) < SP_H2F1_EPS) return pow(s, -b);
         }
-    }
-    if (neg_int_a || neg_int_b) return sp_hyt2f1(a, b, c, x, &err);
-    double t1 = fabs(b - a);
-    if (x < -2.0 && fabs(t1 - round(t1)) > SP_H2F1_EPS) {
-        double p = sp_hyp2f1(a, 1.0 - c + a, 1.0 - b + a, 1.0 / x);
-        double q = sp_hyp2f1(b, 1.0 - c + b, 1.0 - a + b, 1.0 / x);
-        p *= pow(-x, -a);
-        q *= pow(-x, -b);
-        double g = sp_gamma(c);
-        double ss = g * sp_gamma(b - a) * (sp_rgamma(b) * sp_rgamma(c - a));
-        double y = g * sp_gamma(a - b) * (sp_rgamma(a) * sp_rgamma(c - b));
-        return ss * p + y * q;
-    } else if (x < -1.0) {
-        if (fabs(a) < fabs(b)) return pow(s, -a) * sp_hyp2f1(a, c - b, c, x / (x - 1.0));
-        return pow(s, -b) * sp_hyp2f1(b, c - a, c, x / (x - 1.0));
-    }
-    if (ax > 1.0) return SP_INF;
-    double p = c - a;
-    double pa = round(p);
-    int neg_int_ca_or_cb = pa <= 0.0 && fabs(p - pa) < SP_H2F1_EPS;
-    double r = c - b;
-    double rb = round(r);
-    if (rb <= 0.0 && fabs(r - rb) < SP_H2F1_EPS) neg_int_ca_or_cb = 1;
-    if (fabs(ax - 1.0) < SP_H2F1_EPS) {
-        if (x > 0.0) {
-            if (neg_int_ca_or_cb) {
-                if (d >= 0.0) return pow(s, d) * sp_hys2f1(c - a, c - b, c, x, &err);
-                return SP_INF;
+        if (c <= 0.0) {
+            double ic = round(c);
+            if (fabs(c - ic) < SP_H2F1_EPS) {
+                if (!((neg_int_a && ia > ic) || (neg_int_b && ib > ic))) return SP_INF;
+                return sp_hyt2f1(a, b, c, x, &err);
             }
-            if (d <= 0.0) return SP_INF;
-            return sp_gamma(c) * sp_gamma(d) * (sp_rgamma(p) * sp_rgamma(r));
         }
-        if (d <= -1.0) return SP_INF;
-    }
-    if (d < 0.0) {
-        double y = sp_hyt2f1(a, b, c, x, &err);
-        if (err < SP_H2F1_ETHRESH) return y;
-        double aid = 2.0 - id;
-        double e = c + aid;
-        double d2 = sp_hyp2f1(a, b, e, x);
-        double d1 = sp_hyp2f1(a, b, e + 1.0, x);
-        double q = a + b + 1.0;
-        for (double i = 0.0; i < aid; i += 1.0) {
-            double rr = e - 1.0;
-            y = (e * (rr - (2.0 * e - q) * x) * d2 + (e - a) * (e - b) * x * d1) / (e * rr * s);
-            e = rr;
-            d1 = d2;
-            d2 = y;
+        if (neg_int_a || neg_int_b) return sp_hyt2f1(a, b, c, x, &err);
+        double t1 = fabs(b - a);
+        if (x < -2.0 && fabs(t1 - round(t1)) > SP_H2F1_EPS) {
+            double p = sp_hyp2f1<D + 1>(a, 1.0 - c + a, 1.0 - b + a, 1.0 / x);
+            double q = sp_hyp2f1<D + 1>(b, 1.0 - c + b, 1.0 - a + b, 1.0 / x);
+            p *= pow(-x, -a);
+            q *= pow(-x, -b);
+            double g = sp_gamma(c);
+            double ss = g * sp_gamma(b - a) * (sp_rgamma(b) * sp_rgamma(c - a));
+            double y = g * sp_gamma(a - b) * (sp_rgamma(a) * sp_rgamma(c - b));
+            return ss * p + y * q;
+        } else if (x < -1.0) {
+            if (fabs(a) < fabs(b)) return pow(s, -a) * sp_hyp2f1<D + 1>(a, c - b, c, x / (x - 1.0));
+            return pow(s, -b) * sp_hyp2f1<D + 1>(b, c - a, c, x / (x - 1.0));
         }
-        return y;
+        if (ax > 1.0) return SP_INF;
+        double p = c - a;
+        double pa = round(p);
+        int neg_int_ca_or_cb = pa <= 0.0 && fabs(p - pa) < SP_H2F1_EPS;
+        double r = c - b;
+        double rb = round(r);
+        if (rb <= 0.0 && fabs(r - rb) < SP_H2F1_EPS) neg_int_ca_or_cb = 1;
+        if (fabs(ax - 1.0) < SP_H2F1_EPS) {
+            if (x > 0.0) {
+                if (neg_int_ca_or_cb) {
+                    if (d >= 0.0) return pow(s, d) * sp_hys2f1(c - a, c - b, c, x, &err);
+                    return SP_INF;
+                }
+                if (d <= 0.0) return SP_INF;
+                return sp_gamma(c) * sp_gamma(d) * (sp_rgamma(p) * sp_rgamma(r));
+            }
+            if (d <= -1.0) return SP_INF;
+        }
+        if (d < 0.0) {
+            double y = sp_hyt2f1(a, b, c, x, &err);
+            if (err < SP_H2F1_ETHRESH) return y;
+            double aid = 2.0 - id;
+            double e = c + aid;
+            double d2 = sp_hyp2f1<D + 1>(a, b, e, x);
+            double d1 = sp_hyp2f1<D + 1>(a, b, e + 1.0, x);
+            double q = a + b + 1.0;
+            for (double i = 0.0; i < aid; i += 1.0) {
+                double rr = e - 1.0;
+                y = (e * (rr - (2.0 * e - q) * x) * d2 + (e - a) * (e - b) * x * d1) / (e * rr * s);
+                e = rr;
+                d1 = d2;
+                d2 = y;
+            }
+            return y;
+        }
+        if (neg_int_ca_or_cb) return pow(s, d) * sp_hys2f1(c - a, c - b, c, x, &err);
+        return sp_hyt2f1(a, b, c, x, &err);
     }
-    if (neg_int_ca_or_cb) return pow(s, d) * sp_hys2f1(c - a, c - b, c, x, &err);
-    return sp_hyt2f1(a, b, c, x, &err);
 }

@@ -81,23 +81,32 @@ __device__ void sp_sici(double x, double *si, double *ci) {
     *si = neg ? -sv : sv;
     *ci = f * s - g * c;
 }
-__device__ double sp_ellipkm1(double x) {
-    if (isnan(x) || x < 0.0) return SP_NAN;
-    if (x > 1.0) {
-        if (isinf(x)) return 0.0;
-        return sp_ellipkm1(1.0 / x) / sqrt(x);
-    }
+// K(1 - x) for 0 <= x <= 1
+__device__ double sp_ellipkm1_le1(double x) {
     if (x > SP_MACHEP) return sp_polevl(x, ELL_P, 10) - log(x) * sp_polevl(x, ELL_Q, 10);
     if (x == 0.0) return SP_INF;
     return ELL_C1 - 0.5 * log(x);
 }
+__device__ double sp_ellipkm1(double x) {
+    if (isnan(x) || x < 0.0) return SP_NAN;
+    if (x > 1.0) {
+        if (isinf(x)) return 0.0;
+        return sp_ellipkm1_le1(1.0 / x) / sqrt(x);
+    }
+    return sp_ellipkm1_le1(x);
+}
 __device__ double sp_ellipk(double m) { return sp_ellipkm1(1.0 - m); }
+// E(m) for m not NaN and 1 - m <= 1
+__device__ double sp_ellipe_le1(double m) {
+    double x = 1.0 - m;
+    if (x <= 0.0) return x == 0.0 ? 1.0 : SP_NAN;
+    return sp_polevl(x, ELL_EP, 10) - log(x) * (x * sp_polevl(x, ELL_EQ, 9));
+}
 __device__ double sp_ellipe(double m) {
     if (isnan(m)) return SP_NAN;
     double x = 1.0 - m;
-    if (x <= 0.0) return x == 0.0 ? 1.0 : SP_NAN;
-    if (x > 1.0) return sp_ellipe(1.0 - 1.0 / x) * sqrt(x);
-    return sp_polevl(x, ELL_EP, 10) - log(x) * (x * sp_polevl(x, ELL_EQ, 9));
+    if (x > 1.0) return sp_ellipe_le1(1.0 - 1.0 / x) * sqrt(x);
+    return sp_ellipe_le1(m);
 }
 
 // ---------------------------------------------------------------- logistic, entropy, losses
@@ -306,6 +315,7 @@ __device__ double sp_ellik_neg_m(double phi, double m) {
     double e2 = xx * yy - zz * zz, e3 = xx * yy * zz;
     return scale * (1.0 - e2 / 10.0 + e3 / 14.0 + e2 * e2 / 24.0 - 3.0 * e2 * e3 / 44.0) / sqrt(a);
 }
+template <int D = 0>
 __device__ double sp_ellipkinc(double phi, double m) {
     if (isnan(phi) || isnan(m) || m > 1.0) return SP_NAN;
     if (isinf(phi) || isinf(m)) {
@@ -336,13 +346,16 @@ __device__ double sp_ellipkinc(double phi, double m) {
     } else {
         double b = sqrt(a), t = tan(phi);
         bool done = false;
-        if (fabs(t) > 10.0) {
-            double e = 1.0 / (b * t);
-            if (fabs(e) < 10.0) {
-                e = atan(e);
-                if (npio2 == 0.0) k = sp_ellipkm1(a);
-                temp = k - sp_ellipkinc(e, m);
-                done = true;
+        // in the inner call 1 / (b t) is the outer t, beyond 10: it does not take this branch
+        if constexpr (D < 2) {
+            if (fabs(t) > 10.0) {
+                double e = 1.0 / (b * t);
+                if (fabs(e) < 10.0) {
+                    e = atan(e);
+                    if (npio2 == 0.0) k = sp_ellipkm1(a);
+                    temp = k - sp_ellipkinc<D + 1>(e, m);
+                    done = true;
+                }
             }
         }
         if (!done) {
@@ -432,6 +445,7 @@ __device__ double sp_ellie_neg_m(double phi, double m) {
     ret -= 3.0 * scaled * seriesd;
     return ret;
 }
+template <int D = 0>
 __device__ double sp_ellipeinc(double phi, double m) {
     if (isnan(phi) || isnan(m) || m > 1.0) return SP_NAN;
     if (isinf(phi)) return phi;
@@ -463,12 +477,15 @@ __device__ double sp_ellipeinc(double phi, double m) {
     } else {
         double t = tan(lphi), b = sqrt(a);
         bool done = false;
-        if (fabs(t) > 10.0) {
-            double e = 1.0 / (b * t);
-            if (fabs(e) < 10.0) {
-                e = atan(e);
-                temp = ee + m * sin(lphi) * sin(e) - sp_ellipeinc(e, m);
-                done = true;
+        // in the inner call 1 / (b t) is the outer t, beyond 10: it does not take this branch
+        if constexpr (D < 2) {
+            if (fabs(t) > 10.0) {
+                double e = 1.0 / (b * t);
+                if (fabs(e) < 10.0) {
+                    e = atan(e);
+                    temp = ee + m * sin(lphi) * sin(e) - sp_ellipeinc<D + 1>(e, m);
+                    done = true;
+                }
             }
         }
         if (!done) {

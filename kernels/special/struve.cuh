@@ -4,7 +4,7 @@
 // below 1e-12 relative. Part of the scipy.special CUDA source (see common.cuh); after bessel.cuh
 // and confluent.cuh (sp_dd_*).
 // DLMF 11.6.1 plus Y_v or I_v; *err: the error estimate
-__device__ double sp_struve_asymp(double v, double z, bool is_h, double *err) {
+__device__ __noinline__ double sp_struve_asymp(double v, double z, bool is_h, double *err) {
     double sgn = is_h ? -1.0 : 1.0;
     double m = z / 2.0;
     int maxiter = m <= 0.0 ? 0 : (m > 10000.0 ? 10000 : (int)m);
@@ -25,7 +25,7 @@ __device__ double sp_struve_asymp(double v, double z, bool is_h, double *err) {
     return sum;
 }
 // DLMF 11.2.1 in double-double
-__device__ double sp_struve_power(double v, double z, bool is_h, double *err) {
+__device__ __noinline__ double sp_struve_power(double v, double z, bool is_h, double *err) {
     double sgn = is_h ? -1.0 : 1.0;
     double tmp = -sp_lgam(v + 1.5) + (v + 1.0) * log(z / 2.0);
     double scaleexp = 0.0;
@@ -59,7 +59,7 @@ __device__ double sp_struve_power(double v, double z, bool is_h, double *err) {
     return sum;
 }
 // DLMF 11.4.19, the series in Bessel functions
-__device__ double sp_struve_bessel(double v, double z, bool is_h, double *err) {
+__device__ __noinline__ double sp_struve_bessel(double v, double z, bool is_h, double *err) {
     if (is_h && v < 0.0) {
         *err = SP_INF;
         return SP_NAN;
