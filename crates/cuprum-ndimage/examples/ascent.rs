@@ -127,20 +127,47 @@ fn grey(a: &Array) -> Result<Vec<u8>> {
     Ok(v.iter().map(|&x| ((x - lo) * s) as u8).collect())
 }
 
-fn run(a: &Args) -> Result<()> {
-    let img = cuprum_core::load(&a.data)?.to_device(a.device)?;
+/// What the pipeline computes from the image (the fields of `reference.json`'s `ascent`).
+pub struct Summary {
+    /// The Gaussian-smoothed image (float32).
+    pub smoothed: Array,
+    /// The Sobel gradient magnitude of the smoothed image.
+    pub magnitude: Array,
+    /// The labels of the opened mask (int32).
+    pub labels: Array,
+    /// Mean of the smoothed image.
+    pub gaussian_mean: f64,
+    /// Mean of the Sobel magnitude.
+    pub sobel_magnitude_mean: f64,
+    /// Number of labels.
+    pub n_labels: usize,
+    /// The largest label (1-based; 0 when there is none).
+    pub largest_label: usize,
+    /// Its size in pixels.
+    pub largest_size: f64,
+    /// Its centre of mass (row, column).
+    pub largest_center_of_mass: [f64; 2],
+    /// The objects' bounding boxes (`find_objects`).
+    pub objects: Vec<Option<Vec<(usize, usize)>>>,
+    /// The largest Euclidean distance to the background.
+    pub edt_max: f64,
+}
+
+/// The `ascent` pipeline on `img` (on its device): `sigma`, `threshold` and `iterations` as in
+/// `../shared/data/README.md`.
+pub fn pipeline(img: &Array, sigma: f64, threshold: f64, iterations: i64) -> Result<Summary> {
     let g = nd::gaussian_filter(
         &img.astype(DType::Float32)?,
-        &[a.sigma],
+        &[sigma],
         &nd::GaussianOptions::default(),
     )?;
     let fo = nd::FilterOptions::default();
     let sx = nd::sobel(&g, 0, &fo)?;
     let sy = nd::sobel(&g, 1, &fo)?;
     let mag = cuprum_core::hypot(&sx, &sy)?;
-    let mask = cuprum_core::greater(&g, a.threshold)?;
+    let mask = cuprum_core::greater(&g, threshold)?;
     let mo = nd::MorphOptions {
-        iterations: a.iterations,
+        iterations,
         ..Default::default()
     };
     let opened = nd::binary_opening(&mask, &mo)?;
@@ -162,13 +189,37 @@ fn run(a: &Args) -> Result<()> {
     let objects = nd::find_objects(&labels, 0)?;
     let edt = nd::distance_transform_edt(&opened, &[])?;
     let edt_max = edt.max(None::<isize>, false)?.item()?.as_f64();
+    Ok(Summary {
+        gaussian_mean: mean_f64(&g)?,
+        sobel_magnitude_mean: mean_f64(&mag)?,
+        smoothed: g,
+        magnitude: mag,
+        labels,
+        n_labels: n,
+        largest_label: largest,
+        largest_size: size,
+        largest_center_of_mass: [com[0], com[1]],
+        objects,
+        edt_max,
+    })
+}
+
+fn run(a: &Args) -> Result<()> {
+    let img = cuprum_core::load(&a.data)?.to_device(a.device)?;
+    let s = pipeline(&img, a.sigma, a.threshold, a.iterations)?;
+    let (g, mag, labels, n, largest, size) = (
+        &s.smoothed,
+        &s.magnitude,
+        &s.labels,
+        s.n_labels,
+        s.largest_label,
+        s.largest_size,
+    );
+    let (com, objects, edt_max) = (s.largest_center_of_mass, &s.objects, s.edt_max);
     if a.json {
         println!(
             "{{\"gaussian_mean\": {}, \"sobel_magnitude_mean\": {}, \"n_labels\": {n}, \"largest_label\": {largest}, \"largest_size\": {size}, \"largest_center_of_mass\": [{}, {}], \"edt_max\": {edt_max}}}",
-            mean_f64(&g)?,
-            mean_f64(&mag)?,
-            com[0],
-            com[1]
+            s.gaussian_mean, s.sobel_magnitude_mean, com[0], com[1]
         );
     } else {
         println!(
@@ -188,9 +239,9 @@ fn run(a: &Args) -> Result<()> {
         std::fs::create_dir_all(dir).map_err(io(dir))?;
         let (h, w) = (img.shape()[0], img.shape()[1]);
         let p = dir.join("smoothed.png");
-        write_png(&p, w, h, 1, &grey(&g)?).map_err(io(&p))?;
+        write_png(&p, w, h, 1, &grey(g)?).map_err(io(&p))?;
         let p = dir.join("edges.png");
-        write_png(&p, w, h, 1, &grey(&mag)?).map_err(io(&p))?;
+        write_png(&p, w, h, 1, &grey(mag)?).map_err(io(&p))?;
         let l = labels.to_vec::<i32>()?;
         let rgb: Vec<u8> = l
             .iter()

@@ -1,6 +1,11 @@
 //! Values of cuprum-ndimage against SciPy 1.17.1 (each expected vector is the output of the
 //! SciPy call named beside it, on `x` below), on every device.
 
+mod ascent;
+#[path = "../../examples/ascent.rs"]
+#[allow(dead_code)]
+mod ascent_example;
+
 use cuprum_core::ext::test_util::all_devices;
 use cuprum_core::{Array, DType, Device};
 use cuprum_ndimage as nd;
