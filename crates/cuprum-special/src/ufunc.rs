@@ -757,4 +757,59 @@ mod tests {
         // fresnel, lambertw, shichi and sph_harm_y kernels.
         assert!(kernels >= 20, "{kernels} kernel definitions found");
     }
+
+    /// No device function of the source calls itself by its plain name: the driver gives a
+    /// kernel whose call graph has a cycle its default 1 KiB stack instead of the size ptxas
+    /// computed. A function that must nest is a template on its depth and calls `name<D + 1>(`.
+    /// (Mutual recursion, which erf/erfc and beta/beta_negint had, is checked on the PTX call
+    /// graphs when the source changes; see ARCHITECTURE.)
+    #[test]
+    fn no_device_function_calls_itself() {
+        let mut defs = 0;
+        let mut rest = SOURCE;
+        while let Some(i) = rest.find("__device__ ") {
+            rest = &rest[i + "__device__ ".len()..];
+            let head_end = match rest.find(['{', ';']) {
+                Some(e) => e,
+                None => break,
+            };
+            let head = &rest[..head_end];
+            if !rest[head_end..].starts_with('{') || !head.contains('(') {
+                continue;
+            }
+            let name = head[..head.find('(').unwrap()]
+                .split_whitespace()
+                .last()
+                .unwrap_or("")
+                .trim_start_matches('*');
+            // the body: up to the matching closing brace
+            let mut depth = 0usize;
+            let mut end = head_end;
+            for (k, c) in rest[head_end..].char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = head_end + k;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let body = &rest[head_end..end];
+            if name.starts_with("sp_") {
+                defs += 1;
+                let call = format!("{name}(");
+                let calls_itself = body.match_indices(&call).any(|(k, _)| {
+                    let before = body[..k].chars().last().unwrap_or(' ');
+                    !(before.is_alphanumeric() || before == '_')
+                });
+                assert!(!calls_itself, "device function {name} calls itself");
+            }
+            rest = &rest[end..];
+        }
+        assert!(defs > 300, "{defs} device functions found");
+    }
 }
