@@ -206,8 +206,7 @@ fn jit_cases(n: usize) -> Vec<Case> {
                     Ok(k.launch(blocks, 256, 0, &a)?)
                 }))
             },
-        )
-        .cpu_ok(false),
+        ),
         Case::new(
             "kernel",
             "jit block_sum (shared memory, syncthreads)",
@@ -238,7 +237,6 @@ fn jit_cases(n: usize) -> Vec<Case> {
                     Ok(k.launch(blocks, 256, 0, &a)?)
                 }))
             },
-        )
-        .cpu_ok(false),
+        ),
     ]
 }
