@@ -12,6 +12,7 @@ pub(crate) mod bessel_scaled;
 pub(crate) mod bessel_v;
 pub(crate) mod cerf;
 pub(crate) mod cexpint;
+pub(crate) mod cfresnel;
 pub(crate) mod cgamma;
 pub(crate) mod confluent;
 pub(crate) mod cx;

@@ -196,6 +196,23 @@ def sici_pts():
     return pts
 
 
+def fresnel_pts():
+    """fresnel: random points from 1e-12 to 1e4 in modulus (the power series below |z| = 2.5,
+    the backward recurrence below 4.5, the asymptotic expansions beyond, overflowing where
+    |Im(pi z^2 / 2)| > 710), both parts up to 50, near both axes, on the region boundaries and
+    the diagonals that separate the quadrants of the expansions, non-finite values."""
+    pts = rand_pts(60, -12, 0.35) + rand_pts(30, 0.35, 0.7) + rand_pts(40, 0.7, 4)
+    box = rng.uniform(-50, 50, (20, 2))
+    pts += [complex(float(f"{a:.4g}"), float(f"{b:.4g}")) for a, b in box]
+    for x in [5.5, 12.25, 30.0, 50.0, -7.5, -45.0, 300.0, 1e4]:
+        pts += [complex(x, 1e-3), complex(x, -0.05), complex(1e-3, x), complex(-0.05, -x)]
+    pts += [2.5 + 0j, 2.5j, 1.5 + 2j, -2 - 1.5j, 4.5 + 0j, -4.5j, 2.7 + 3.6j, 3.6 - 2.7j]
+    pts += [3 + 3j, 5 + 5j, -6 + 6j, 7 - 7j, -10 - 10j, 30 + 30j, 1 + 1j, 0.5 - 0.5j]
+    pts += [0j, complex(-0.0, 0.0), complex(np.inf, 0), complex(-np.inf, 0), complex(0, np.inf)]
+    pts += [complex(np.nan, 0), complex(1, np.nan), complex(np.inf, np.inf)]
+    return pts
+
+
 def xlogy_pts():
     """(x, y) pairs: random, x = 0 (with y = 0, inf, NaN), y near 1 and near -1 for log1p."""
     xs = rand_pts(50, -3, 2)
@@ -226,3 +243,4 @@ emit2("xlogy", sc.xlogy, *xlogy_pts())
 emit2("xlog1py", sc.xlog1py, *xlogy_pts())
 emit_pair("sici", sc.sici, sici_pts())
 emit_pair("shichi", sc.shichi, sici_pts())
+emit_pair("fresnel", sc.fresnel, fresnel_pts())

@@ -1,5 +1,5 @@
 //! The functions of a complex argument (`gamma`, `loggamma`, `rgamma`, `digamma`/`psi`, `expm1`,
-//! `log1p`, `exp1`, `expi`, `erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `ndtr`, `log_ndtr`, `xlogy`, `xlog1py`, `sici`, `shichi`) against SciPy 1.17.1 on every device, complex128 and complex64 (grids of
+//! `log1p`, `exp1`, `expi`, `erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `ndtr`, `log_ndtr`, `xlogy`, `xlog1py`, `sici`, `shichi`, `fresnel`) against SciPy 1.17.1 on every device, complex128 and complex64 (grids of
 //! `tests/data/complex.txt`, written by `tests/data/complex.py`: random points from 1e-12 to
 //! 1e4 in modulus, the neighbourhoods of the poles, both sides of the negative real axis, the
 //! Taylor and reflection regions, large imaginary parts, non-finite values).
@@ -124,26 +124,47 @@ fn xlogy_xlog1py_complex() {
     }
 }
 
-#[test]
-fn sici_shichi_complex() {
-    let fs: [(&str, Pair); 2] = [("sici", sp::sici), ("shichi", |z| sp::shichi(z))];
-    for (name, f) in fs {
-        let [zr, zi, ar, ai, br, bi, ar32, ai32, br32, bi32] = group("complex", name);
-        for (dt, want, rtol) in [
-            (DType::Complex128, [(&ar, &ai), (&br, &bi)], 1e-15),
-            (DType::Complex64, [(&ar32, &ai32), (&br32, &bi32)], 2e-7),
-        ] {
-            for dev in all_devices() {
-                let (a, b) = f(&complex_array(&zr, &zi, dt, dev)).unwrap();
-                for (k, (r, w)) in [a, b].iter().zip(want).enumerate() {
-                    assert_eq!((r.dtype(), r.device()), (dt, dev), "{name}");
-                    let what =
-                        |i: usize| format!("{name}[{k}] {dev} {dt} z = {}{:+}j", zr[i], zi[i]);
-                    check_complex(&complex_values(r), (w.0, w.1), (rtol, 0.0), what);
-                }
+/// The pair-valued `f` on the grid `name` as complex128 (both results within `rtol64 |w|` of
+/// SciPy) and complex64 (within `rtol32 |w|` of SciPy's complex64 values) on every device.
+fn check_pair(name: &str, f: Pair, rtol64: f64, rtol32: f64) {
+    let [zr, zi, ar, ai, br, bi, ar32, ai32, br32, bi32] = group("complex", name);
+    for (dt, want, rtol) in [
+        (DType::Complex128, [(&ar, &ai), (&br, &bi)], rtol64),
+        (DType::Complex64, [(&ar32, &ai32), (&br32, &bi32)], rtol32),
+    ] {
+        for dev in all_devices() {
+            let (a, b) = f(&complex_array(&zr, &zi, dt, dev)).unwrap();
+            for (k, (r, w)) in [a, b].iter().zip(want).enumerate() {
+                assert_eq!((r.dtype(), r.device()), (dt, dev), "{name}");
+                let what = |i: usize| format!("{name}[{k}] {dev} {dt} z = {}{:+}j", zr[i], zi[i]);
+                check_complex(&complex_values(r), (w.0, w.1), (rtol, 0.0), what);
             }
         }
     }
+}
+
+#[test]
+fn sici_shichi_complex() {
+    check_pair("sici", sp::sici, 1e-15, 2e-7);
+    check_pair("shichi", |z| sp::shichi(z), 1e-15, 2e-7);
+}
+
+#[test]
+fn fresnel_complex() {
+    // the CPU gives SciPy's bits on the grid, the non-finite values included
+    check_pair("fresnel", |z| sp::fresnel(z), 1e-15, 2e-7);
+    // a Python complex: scipy.special.fresnel(2+1j), complex128, 0-d
+    let (s, c) = sp::fresnel(Complex64::new(2.0, 1.0)).unwrap();
+    assert_eq!((s.dtype(), s.shape()), (DType::Complex128, &[] as &[usize]));
+    assert_eq!((c.dtype(), c.shape()), (DType::Complex128, &[] as &[usize]));
+    let s = s.to_vec::<Complex64>().unwrap()[0];
+    let c = c.to_vec::<Complex64>().unwrap()[0];
+    let (ws, wc) = (
+        Complex64::new(-15.587751104404592, -36.725464883991435),
+        Complex64::new(-36.22568799288166, 16.08787137412547),
+    );
+    assert!((s - ws).norm() <= 1e-15 * ws.norm(), "{s}");
+    assert!((c - wc).norm() <= 1e-15 * wc.norm(), "{c}");
 }
 
 #[test]
