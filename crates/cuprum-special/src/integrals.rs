@@ -1,7 +1,7 @@
-//! Integrals: the complete elliptic integrals (`ellipk`, `ellipkm1`, `ellipe`), the exponential integrals (`expi`, `exp1`) and the sine and cosine integrals (`sici`).
+//! Integrals: the complete elliptic integrals (`ellipk`, `ellipkm1`, `ellipe`), the exponential integrals (`expi`, `exp1`), the dilogarithm (`spence`) and the sine and cosine integrals (`sici`).
 
 use crate::scalar::cx::Cz;
-use crate::scalar::{cexpint, elementary, ellinc, expint};
+use crate::scalar::{cexpint, elementary, ellinc, expint, spence as dilog};
 use crate::ufunc::{First, apply, apply_complex, apply_complex_pair};
 use cuprum_core::{Array, Operand, Result};
 
@@ -168,6 +168,43 @@ pub fn exp1(x: &Array) -> Result<Array> {
         First::F32,
         [&Operand::Array(x)],
         |[x]| [expint::exp1(x)],
+    )?;
+    Ok(r)
+}
+
+/// Spence's function (the dilogarithm) `-int_1^x log(t) / (t - 1) dt`. SciPy's `scipy.special.spence`.
+///
+/// **Shapes:** the result has `x`'s shape.
+///
+/// **Semantics:** `pi^2/6` at 0, 0 at 1; NaN for `x < 0`, for `inf` and for NaN. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input (complex64, complex128) gives the same complex dtype: `spence(z) = Li2(1 - z)`, with the branch cut on the negative real axis; NaN (both parts) where either part is NaN or infinite; complex64 is computed in complex128 and rounded, as SciPy's `'F->F'` loop. The result lives on the input's device.
+///
+/// **Algorithm:** Cephes `spence`: a rational approximation on `(0.5, 1.5)`, the `1/x` and `1 - x` transformations outside it. For complex `z`: xsf's `spence`: the series about 0 for `|z| < 0.5`, the series about 1 (Ginsberg and Zaborowski) for `|z - 1| <= 1`, the reflection `z -> z/(z - 1)` elsewhere. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/` (complex: `kernels/special/spence.cuh`).
+///
+/// # Errors
+/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_special as special;
+/// let x = Array::from_vec_on(vec![2.0f64], &[1], Device::Cpu).unwrap();
+/// let r = special::spence(&x).unwrap().to_vec::<f64>().unwrap();
+/// // scipy.special.spence(2.0)
+/// assert!((r[0] - -0.8224670334241142).abs() <= 1e-14 * 0.8224670334241142);
+/// ```
+pub fn spence(x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        return apply_complex("special.spence", "cspence", x, |[re, im]| {
+            let w = dilog::cspence(Cz::new(re, im));
+            [w.re, w.im]
+        });
+    }
+    let [r] = apply(
+        "special.spence",
+        "spence",
+        First::F32,
+        [&Operand::Array(x)],
+        |[x]| [dilog::spence(x)],
     )?;
     Ok(r)
 }

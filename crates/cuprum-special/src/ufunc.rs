@@ -442,6 +442,7 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/cgamma.cuh"),
     include_str!("../../../kernels/special/cexpint.cuh"),
     include_str!("../../../kernels/special/cfresnel.cuh"),
+    include_str!("../../../kernels/special/spence.cuh"),
     include_str!("../../../kernels/special/discrete.cuh"),
     include_str!("../../../kernels/special/degrees.cuh"),
     include_str!("../../../kernels/special/log_ndtr.cuh"),

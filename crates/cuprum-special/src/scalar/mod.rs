@@ -43,6 +43,7 @@ pub(crate) mod owens;
 pub(crate) mod param_inverse;
 pub(crate) mod shichi;
 pub(crate) mod sph_harm;
+pub(crate) mod spence;
 pub(crate) mod spherical_ik;
 pub(crate) mod struve;
 pub(crate) mod wright_bessel;

@@ -244,3 +244,20 @@ emit2("xlog1py", sc.xlog1py, *xlogy_pts())
 emit_pair("sici", sc.sici, sici_pts())
 emit_pair("shichi", sc.shichi, sici_pts())
 emit_pair("fresnel", sc.fresnel, fresnel_pts())
+
+
+def spence_pts():
+    """spence: random points, the series about 0 (|z| < 0.5) and about 1 (|z - 1| <= 1) and the
+    reflection beyond, the circles' edges, both sides of the negative real axis (the branch
+    cut), large |z|, non-finite values."""
+    pts = rand_pts(60, -6, 0.5) + rand_pts(40, 0.5, 6)
+    pts += [0.49 + 0.01j, 0.3 - 0.39j, 0.5 + 0j, 1 + 0j, 1 + 1e-10j, 1.0001 - 0.0001j, 0.95 + 0.03j]
+    pts += [2 + 0j, 1.9 + 0.4j, 0.2 + 0.97j, 1 - 1j, 2.01 + 0j, 0.9 + 0.1j, 1.1 - 0.05j]
+    for x in [-0.3, -1.0, -4.5, -1e3]:
+        pts += [complex(x, 0.0), complex(x, -0.0), complex(x, 1e-12)]
+    pts += [1e10 + 1e10j, -1e8 + 3j, 5e15 - 2j, complex(0, 0), 1e-300 + 0j, 3j, -2j]
+    pts += [complex(np.inf, 0), complex(1, np.inf), complex(-np.inf, 0), complex(np.nan, 0), complex(0, np.nan)]
+    return pts
+
+
+emit("spence", sc.spence, spence_pts())

@@ -1,5 +1,5 @@
 //! The functions of a complex argument (`gamma`, `loggamma`, `rgamma`, `digamma`/`psi`, `expm1`,
-//! `log1p`, `exp1`, `expi`, `erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `ndtr`, `log_ndtr`, `xlogy`, `xlog1py`, `sici`, `shichi`, `fresnel`) against SciPy 1.17.1 on every device, complex128 and complex64 (grids of
+//! `log1p`, `exp1`, `expi`, `erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `ndtr`, `log_ndtr`, `xlogy`, `xlog1py`, `sici`, `shichi`, `fresnel`, `spence`) against SciPy 1.17.1 on every device, complex128 and complex64 (grids of
 //! `tests/data/complex.txt`, written by `tests/data/complex.py`: random points from 1e-12 to
 //! 1e4 in modulus, the neighbourhoods of the poles, both sides of the negative real axis, the
 //! Taylor and reflection regions, large imaginary parts, non-finite values).
@@ -75,6 +75,11 @@ fn erf_family_complex() {
 fn expint_complex() {
     check_grid("exp1", sp::exp1, 1e-15, 2e-7);
     check_grid("expi", sp::expi, 1e-15, 2e-7);
+}
+
+#[test]
+fn spence_complex() {
+    check_grid("spence", sp::spence, 1e-15, 2e-7);
 }
 
 #[test]

@@ -30,6 +30,7 @@ mod log_ndtr;
 mod orthogonal;
 mod param_inverse;
 mod shichi;
+mod spence;
 mod sph_harm_y;
 mod spherical;
 mod spherical_ik;

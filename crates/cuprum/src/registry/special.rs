@@ -360,6 +360,7 @@ pub(super) static ENTRIES: &[Entry] = &[
     e!("special.sici(x)", |a| two(sp::sici(&a.array("x")?))),
     e!("special.sindg(x)", |a| one(sp::sindg(a.operand("x")?))),
     e!("special.softplus(x)", |a| one(sp::softplus(&a.array("x")?))),
+    e!("special.spence(x)", |a| one(sp::spence(&a.array("x")?))),
     e!("special.sph_harm_y(n, m, theta, phi)", |a| one(
         sp::sph_harm_y(
             a.operand("n")?,
