@@ -1,11 +1,12 @@
 //! The confluent hypergeometric functions `hyp1f1` (Kummer's `M`) and `hyperu` (Tricomi's `U`).
 
-use crate::scalar::{confluent, hyperu};
-use crate::ufunc::{First, apply};
+use crate::scalar::cx::Cz;
+use crate::scalar::{chyp1f1, confluent, hyperu};
+use crate::ufunc::{First, apply, apply_complex_params, is_complex};
 use cuprum_core::{Array, Operand, Result};
 
 /// Kummer's confluent hypergeometric function `1F1(a; b; x)`. SciPy's `scipy.special.hyp1f1`
-/// for real `x`.
+/// (real `a`, `b`; real or complex `x`).
 ///
 /// **Shapes:** the three operands broadcast together (weak Python scalars allowed, NEP 50);
 /// the result has the broadcast shape.
@@ -17,8 +18,22 @@ use cuprum_core::{Array, Operand, Result};
 /// `Gamma(b)/Gamma(b-a) |x|^-a` (0 for `a > 0`, where SciPy's Boost gives NaN for some `a`,
 /// `b` and does not return for others). Dtypes as SciPy's ufunc: float32 stays float32
 /// (computed in float64 and rounded, as SciPy); bool, 8- and 16-bit integers and float16 give
-/// float32, wider integers float64; complex `x` is not implemented. The result lives on the
-/// input's device.
+/// float32, wider integers float64. Complex `x` (complex64, complex128, Python complex) gives a
+/// complex result (SciPy's `'ffF->F'` and `'ddD->D'` loops): complex64 when `x` is complex64
+/// (or a Python complex) and `a`, `b` keep float32 (weak scalars, arrays of at most float32),
+/// computed in complex128 and rounded; complex128 otherwise. The result lives on the input's
+/// device.
+///
+/// **Complex `x`:** SciPy's routine, Zhang and Jin's `CCHG` (xsf's `specfun::cchg`), ported
+/// step by step: closed forms for `a` in `{0, -1, b, b + 1}` and `(a, b) = (1, 2)`, the
+/// terminating series for a negative integer `a`, Kummer's transformation for `Re x < 0`, the
+/// power series for `|x| < 20 + |b|` or `a < 0`, else the asymptotic expansion (DLMF 13.7.2,
+/// 8 terms) and for `a >= 2` the forward recurrence in `a`; `inf + i 0` for `b` a non-positive
+/// integer, NaN for a NaN input. The complex products and quotients are GCC's (Annex G), `exp`
+/// glibc's `cexp`, as SciPy's build. Its accuracy is `CCHG`'s (few digits where the
+/// expansion is used with `|x|` near `20 + |b|`); the tests ask the relative error bound of
+/// the "Complex arguments" table of the crate docs of SciPy 1.17.1's values. CUDA runs the
+/// same steps in `kernels/special/chyp1f1.cuh`.
 ///
 /// **Algorithm:** the power series summed in double-double arithmetic (`b - a` exact as a
 /// double-double too), directly for `x > 0` and through Kummer's transformation
@@ -41,7 +56,7 @@ use cuprum_core::{Array, Operand, Result};
 /// # Errors
 /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
 /// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different
-/// devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input,
+/// devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex `a` or `b`,
 /// [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
 ///
 /// # Example
@@ -58,11 +73,18 @@ pub fn hyp1f1<'a>(
     b: impl Into<Operand<'a>>,
     x: impl Into<Operand<'a>>,
 ) -> Result<Array> {
+    let (a, b, x) = (a.into(), b.into(), x.into());
+    if is_complex(&a) || is_complex(&b) || is_complex(&x) {
+        return apply_complex_params("special.hyp1f1", "chyp1f1", &a, &b, &x, |[a, b, xr, xi]| {
+            let w = chyp1f1::chyp1f1(a, b, Cz::new(xr, xi));
+            [w.re, w.im]
+        });
+    }
     let [r] = apply(
         "special.hyp1f1",
         "hyp1f1",
         First::F32,
-        [&a.into(), &b.into(), &x.into()],
+        [&a, &b, &x],
         |[a, b, x]| [confluent::hyp1f1(a, b, x)],
     )?;
     Ok(r)

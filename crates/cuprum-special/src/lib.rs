@@ -48,6 +48,7 @@
 //! | `dawsn`, `erfi` | bit-identical on the grids (Faddeeva's `w_im`, as SciPy) |
 //! | `wofz`, `voigt_profile` | bit-identical on the grids (Faddeeva's `w`, as SciPy) |
 //! | `fresnel` | bit-identical on the grids (Cephes, as SciPy) |
+//! | `hyp1f1(a, b, z)` (real `a`, `b`) | bit-identical on the grid of 202 points (`|a|, |b| <= 20`, `|z|` to 50, the closed forms, the poles in `b`, non-finite values; xsf's `cchg` with GCC's complex product and quotient and glibc's `cexp`, as SciPy's build); the tests ask 1e-12 (CUDA's `exp`, `log`, `pow`, `sin`, `cos` in the asymptotic expansion) |
 //! | `spence` | bit-identical on the grid (Cephes, as SciPy) |
 //!
 //! Complex arguments (complex128, and complex64 computed in complex128 and rounded, as SciPy's

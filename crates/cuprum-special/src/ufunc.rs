@@ -461,7 +461,8 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/struve.cuh"),
     include_str!("../../../kernels/special/wright_bessel.cuh"),
     include_str!("../../../kernels/special/orthogonal.cuh"),
-    include_str!("../../../kernels/special/param_inverse.cuh")
+    include_str!("../../../kernels/special/param_inverse.cuh"),
+    include_str!("../../../kernels/special/chyp1f1.cuh")
 );
 
 /// The device address of element 0 of a C-contiguous CUDA array.
@@ -651,6 +652,73 @@ pub(crate) fn apply_complex2(
     let [xr, xi] = complex_parts(x, rdt)?;
     let [yr, yi] = complex_parts(y, rdt)?;
     let ops = [xr.operand(), xi.operand(), yr.operand(), yi.operand()];
+    let [wr, wi] = apply(
+        op,
+        name,
+        First::F64,
+        [&ops[0], &ops[1], &ops[2], &ops[3]],
+        f,
+    )?;
+    complex_from_parts(op, &wr, &wi, dt)
+}
+
+/// Whether a real operand keeps a float32 loop (SciPy's `'ff..'` loops): a weak scalar, or an
+/// array of bool, 8- or 16-bit integers, float16 or float32.
+fn keeps_f32(o: &Operand<'_>) -> bool {
+    match o {
+        Operand::Array(a) => matches!(
+            a.dtype(),
+            DType::Bool
+                | DType::Int8
+                | DType::UInt8
+                | DType::Int16
+                | DType::UInt16
+                | DType::Float16
+                | DType::Float32
+        ),
+        Operand::Scalar(_) => true,
+    }
+}
+
+/// Applies the function `f` (`[a, b, re z, im z] -> [re w, im w]`) of two real parameters and
+/// a complex operand `z` (SciPy's `'ffF->F'` and `'ddD->D'` loops): broadcast, on their
+/// device, the CUDA kernel `sp_<name>` (four inputs, two outputs). The loop is complex64 when
+/// `z` is a complex64 array or a complex scalar, the parameters are weak scalars or arrays of
+/// at most float32, and one operand is an array; complex128 otherwise. Complex parameters are
+/// an [`Error::Unsupported`] (SciPy has no such loop).
+pub(crate) fn apply_complex_params(
+    op: &'static str,
+    name: &'static str,
+    a: &Operand<'_>,
+    b: &Operand<'_>,
+    z: &Operand<'_>,
+    f: Kernel<4, 2>,
+) -> Result<Array> {
+    if is_complex(a) || is_complex(b) {
+        return Err(Error::unsupported(
+            op,
+            "complex parameters (SciPy has no such loop)",
+        ));
+    }
+    let any_array = [a, b, z].iter().any(|o| matches!(o, Operand::Array(_)));
+    let z32 = match z {
+        Operand::Array(arr) => arr.dtype() == DType::Complex64,
+        Operand::Scalar(_) => true,
+    };
+    let (rdt, dt) = if any_array && z32 && keeps_f32(a) && keeps_f32(b) {
+        (DType::Float32, DType::Complex64)
+    } else {
+        (DType::Float64, DType::Complex128)
+    };
+    let real_part = |o: &Operand<'_>| -> Result<Part> {
+        Ok(match o {
+            Operand::Array(x) => Part::Arr(x.astype(rdt)?),
+            Operand::Scalar(s) => Part::Sc(*s),
+        })
+    };
+    let (pa, pb) = (real_part(a)?, real_part(b)?);
+    let [zr, zi] = complex_parts(z, rdt)?;
+    let ops = [pa.operand(), pb.operand(), zr.operand(), zi.operand()];
     let [wr, wi] = apply(
         op,
         name,

@@ -14,6 +14,7 @@ pub(crate) mod cerf;
 pub(crate) mod cexpint;
 pub(crate) mod cfresnel;
 pub(crate) mod cgamma;
+pub(crate) mod chyp1f1;
 pub(crate) mod confluent;
 pub(crate) mod cx;
 pub(crate) mod dawson;

@@ -261,3 +261,71 @@ def spence_pts():
 
 
 emit("spence", sc.spence, spence_pts())
+
+
+def hyp1f1_pts():
+    """hyp1f1(a, b, z), real a, b: random a, b in [-20, 20] (b off the non-positive integers)
+    with |z| up to 50 in all quadrants, small |z|, z on the axes, negative integer a (the
+    terminating series), the closed forms (a in {0, -1, b, b + 1}, (a, b) = (1, 2)), b a
+    non-positive integer (inf), non-finite values."""
+    n = 160
+    a = [float(f"{v:.4g}") for v in rng.uniform(-20, 20, n)]
+    b = [float(f"{v:.4g}") for v in rng.uniform(-20, 20, n)]
+    b = [v + 0.5 if v <= 0 and v == int(v) else v for v in b]
+    z = rand_pts(120, -1, 1.7) + rand_pts(40, -6, -1)
+    for x in [0.5, 3.0, 25.0, 49.0]:
+        for zz in [complex(x, 0), complex(-x, 0), complex(0, x), complex(0, -x)]:
+            a.append(2.5)
+            b.append(-3.7)
+            z.append(zz)
+    for aa, bb, zz in [(-3, 2.5, 4 + 3j), (-7, -2.5, -10 + 1j), (-12, 4.25, 30 - 20j),
+                       (0, 3.5, 2 + 1j), (-1, 2.5, 3 - 4j), (3.5, 3.5, 2 + 5j), (4.5, 3.5, -3 + 1j),
+                       (1, 2, 0.5 - 2j), (3.3, 4.25, 10 + 0j), (3.3, 4.25, 25 + 0j),
+                       (3.3, 4.25, 3 - 1j), (3.3, 4.25, 15 + 10j), (1.5, -2, 1 + 1j), (2.5, 0, 1j),
+                       (0.5, 1.5, 0j), (7.5, 1.25, 40 - 30j), (-8.5, 2.25, -45 + 5j),
+                       (12.75, -5.5, 35 + 35j), (0.25, 0.75, -30 - 40j),
+                       (1.5, 2.5, complex(np.inf, 0)), (1.5, 2.5, complex(-np.inf, 0)),
+                       (1.5, 2.5, complex(0, np.inf)), (1.5, 2.5, complex(np.nan, 0)),
+                       (np.nan, 2.5, 1 + 1j), (1.5, np.nan, 1 + 1j), (np.inf, 2.5, 1 + 1j)]:
+        a.append(float(aa))
+        b.append(float(bb))
+        z.append(complex(zz))
+    return a, b, z
+
+
+def emit_hyp1f1(name, f, a, b, pts):
+    """A function of real a, b and complex z: columns a, b, zr, zi, wr, wi, wr32, wi32 (the last
+    two with a, b float32 and z complex64)."""
+    a = np.array(a, dtype=np.float64)
+    b = np.array(b, dtype=np.float64)
+    z = np.array(pts, dtype=np.complex128)
+    with np.errstate(all="ignore"):
+        w = f(a, b, z)
+        w32 = f(a.astype(np.float32), b.astype(np.float32), z.astype(np.complex64))
+    assert w.dtype == np.complex128 and w32.dtype == np.complex64, name
+    cols = [
+        ("a", a, f"a, b, z: {len(z)} points"),
+        ("b", b, None),
+        ("zr", z.real, None),
+        ("zi", z.imag, None),
+        ("wr", w.real, f"w = scipy.special.{name}(a, b, z) (complex128); w.real"),
+        ("wi", w.imag, "w.imag"),
+        ("wr32", w32.real.astype(np.float64), "a, b float32, z complex64: real part as float64"),
+        ("wi32", w32.imag.astype(np.float64), "its imaginary part"),
+    ]
+    for col, v, note in cols:
+        if note:
+            print(f"# {note}")
+        print(f"[{name}.{col}]")
+        words = [repr(float(x)) for x in v]
+        line = ""
+        for wd in words:
+            if len(line) + len(wd) + 1 > 99:
+                print(line)
+                line = ""
+            line = wd if not line else line + " " + wd
+        if line:
+            print(line)
+
+
+emit_hyp1f1("hyp1f1", sc.hyp1f1, *hyp1f1_pts())

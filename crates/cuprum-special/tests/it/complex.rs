@@ -1,5 +1,5 @@
 //! The functions of a complex argument (`gamma`, `loggamma`, `rgamma`, `digamma`/`psi`, `expm1`,
-//! `log1p`, `exp1`, `expi`, `erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `ndtr`, `log_ndtr`, `xlogy`, `xlog1py`, `sici`, `shichi`, `fresnel`, `spence`) against SciPy 1.17.1 on every device, complex128 and complex64 (grids of
+//! `log1p`, `exp1`, `expi`, `erf`, `erfc`, `erfcx`, `erfi`, `dawsn`, `ndtr`, `log_ndtr`, `xlogy`, `xlog1py`, `sici`, `shichi`, `fresnel`, `spence`, `hyp1f1` of complex `z`) against SciPy 1.17.1 on every device, complex128 and complex64 (grids of
 //! `tests/data/complex.txt`, written by `tests/data/complex.py`: random points from 1e-12 to
 //! 1e4 in modulus, the neighbourhoods of the poles, both sides of the negative real axis, the
 //! Taylor and reflection regions, large imaginary parts, non-finite values).
@@ -216,5 +216,72 @@ fn complex_values_at_a_glance() {
         let d = d.to_vec::<Complex64>().unwrap()[0];
         let want = Complex64::new(0.09465032062247702, 2.076674047468581);
         assert!((d - want).norm() <= 1e-15 * want.norm(), "{dev}: {d}");
+    }
+}
+
+#[test]
+fn hyp1f1_complex() {
+    let [a, b, zr, zi, wr, wi, wr32, wi32] = group("complex", "hyp1f1");
+    for (dt, rdt, want, rtol) in [
+        (DType::Complex128, DType::Float64, (&wr, &wi), 1e-12),
+        (DType::Complex64, DType::Float32, (&wr32, &wi32), 2e-7),
+    ] {
+        for dev in all_devices() {
+            let pa = Array::from_vec_on(a.clone(), &[a.len()], dev)
+                .unwrap()
+                .astype(rdt)
+                .unwrap();
+            let pb = Array::from_vec_on(b.clone(), &[b.len()], dev)
+                .unwrap()
+                .astype(rdt)
+                .unwrap();
+            let r = sp::hyp1f1(&pa, &pb, &complex_array(&zr, &zi, dt, dev)).unwrap();
+            assert_eq!((r.dtype(), r.device()), (dt, dev));
+            let got = complex_values(&r);
+            let err = got
+                .iter()
+                .enumerate()
+                .map(|(i, g)| {
+                    let s = wr[i].hypot(wi[i]);
+                    let (er, ei) = if dt == DType::Complex128 {
+                        (wr[i], wi[i])
+                    } else {
+                        (wr32[i], wi32[i])
+                    };
+                    let s = if dt == DType::Complex128 {
+                        s
+                    } else {
+                        er.hypot(ei)
+                    };
+                    if s.is_finite() && s > 0.0 {
+                        ((g.re - er).abs().max((g.im - ei).abs())) / s
+                    } else {
+                        0.0
+                    }
+                })
+                .fold(0.0, f64::max);
+            eprintln!("hyp1f1 {dev} {dt}: max relative error {err:e}");
+            let what = |i: usize| {
+                format!(
+                    "hyp1f1 {dev} {dt} a = {} b = {} z = {}{:+}j",
+                    a[i], b[i], zr[i], zi[i]
+                )
+            };
+            check_complex(&got, (want.0, want.1), (rtol, 0.0), what);
+        }
+    }
+    // a Python complex with float32 arrays gives complex64 (SciPy's 'ffF->F'), a float64
+    // parameter complex128: scipy.special.hyp1f1(np.float32([1]), 2.0, 1j) = 0.84147096+0.45969772j
+    for dev in all_devices() {
+        let a32 = Array::from_vec_on(vec![1.0f32], &[1], dev).unwrap();
+        let r = sp::hyp1f1(&a32, 2.0, Complex64::new(0.0, 1.0)).unwrap();
+        assert_eq!(r.dtype(), DType::Complex64);
+        let a64 = Array::from_vec_on(vec![1.0f64], &[1], dev).unwrap();
+        let r = sp::hyp1f1(&a64, 2.0, Complex64::new(0.0, 1.0)).unwrap();
+        assert_eq!(r.dtype(), DType::Complex128);
+        let v = r.to_vec::<Complex64>().unwrap()[0];
+        let want = Complex64::new(1f64.sin(), 1.0 - 1f64.cos());
+        assert!((v - want).norm() <= 1e-15, "{dev}: {v}");
+        assert!(sp::hyp1f1(Complex64::new(1.0, 0.0), 2.0, &a64).is_err());
     }
 }
