@@ -1,7 +1,7 @@
 //! The confluent hypergeometric functions `hyp1f1` (Kummer's `M`) and `hyperu` (Tricomi's `U`).
 
 use crate::scalar::cx::Cz;
-use crate::scalar::{chyp1f1, confluent, hyperu};
+use crate::scalar::{cconfluent, confluent, hyperu};
 use crate::ufunc::{First, apply, apply_complex_params, is_complex};
 use cuprum_core::{Array, Operand, Result};
 
@@ -35,7 +35,7 @@ use cuprum_core::{Array, Operand, Result};
 /// mpmath on random `|a|, |b| <= 20`, `|x| <= 50` the median relative error is 6e-15, but the
 /// 8-term asymptotic expansion (`|x| >= 20 + |b|`) can be wrong entirely (relative errors of
 /// 2 to 85 at 3 of 300 points, e.g. `a = -1.96, b = 18.29, x = -13.75 + 45.68i`), as SciPy.
-/// CUDA runs the same steps in `kernels/special/chyp1f1.cuh`.
+/// CUDA runs the same steps in `kernels/special/cconfluent.cuh`.
 ///
 /// **Algorithm:** the power series summed in double-double arithmetic (`b - a` exact as a
 /// double-double too), directly for `x > 0` and through Kummer's transformation
@@ -78,7 +78,7 @@ pub fn hyp1f1<'a>(
     let (a, b, x) = (a.into(), b.into(), x.into());
     if is_complex(&a) || is_complex(&b) || is_complex(&x) {
         return apply_complex_params("special.hyp1f1", "chyp1f1", &a, &b, &x, |[a, b, xr, xi]| {
-            let w = chyp1f1::chyp1f1(a, b, Cz::new(xr, xi));
+            let w = cconfluent::chyp1f1(a, b, Cz::new(xr, xi));
             [w.re, w.im]
         });
     }

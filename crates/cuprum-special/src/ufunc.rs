@@ -462,7 +462,7 @@ const SOURCE: &str = concat!(
     include_str!("../../../kernels/special/wright_bessel.cuh"),
     include_str!("../../../kernels/special/orthogonal.cuh"),
     include_str!("../../../kernels/special/param_inverse.cuh"),
-    include_str!("../../../kernels/special/chyp1f1.cuh")
+    include_str!("../../../kernels/special/cconfluent.cuh")
 );
 
 /// The device address of element 0 of a C-contiguous CUDA array.

@@ -1,5 +1,5 @@
-// kernels/special/chyp1f1.cuh: Kummer's M(a, b, z) of real parameters and a complex argument
-// (xsf's complex hyp1f1, Zhang and Jin's cchg), as crates/cuprum-special/src/scalar/chyp1f1.rs,
+// kernels/special/cconfluent.cuh: Kummer's M(a, b, z) of real parameters and a complex argument
+// (xsf's complex hyp1f1, Zhang and Jin's cchg), as crates/cuprum-special/src/scalar/cconfluent.rs,
 // the same steps; part of the scipy.special CUDA source, after confluent.cuh (sp_hu_c_int) and
 // cfresnel.cuh (GCC's complex product and quotient, glibc's sincos convention).
 // glibc's cexp(z): exp(x) (cos y + i sin y), scaled by exp(709) in steps past 709, with C99

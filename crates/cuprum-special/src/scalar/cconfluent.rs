@@ -3,7 +3,7 @@
 //! integer `a`, Kummer's transformation for `Re z < 0`, the power series for
 //! `|z| < 20 + |b|` (or `a < 0`) and the asymptotic expansion (DLMF 13.7.2, 8 terms) beyond,
 //! with the forward recurrence in `a` for `a >= 2`. The CUDA side is
-//! `kernels/special/chyp1f1.cuh`.
+//! `kernels/special/cconfluent.cuh`.
 //!
 //! The complex products and quotients are GCC's `__muldc3` and `__divdc3` (as SciPy's C++
 //! build), `exp` of a complex argument glibc's `cexp`, and `pow(z, p)` libstdc++'s
