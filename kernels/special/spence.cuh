@@ -38,18 +38,7 @@ __device__ double sp_spence(double x) {
 SP_UNARY(spence, sp_spence)
 #define SP_SPENCE_TOL 2.220446092504131e-16
 #define SP_PISQ_6 1.6449340668482264365
-// xsf's zlog1: log z, by the series of log(1 + (z - 1)) for |z - 1| <= 0.1
-__device__ sp_cx sp_spence_zlog1(sp_cx z) {
-    sp_cx coeff = sp_cx_make(-1.0, 0.0), res = sp_cx_make(0.0, 0.0);
-    if (sp_cx_abs(sp_cx_addr(z, -1.0)) > 0.1) return sp_cx_log(z);
-    z = sp_cx_addr(z, -1.0);
-    for (int n = 1; n < 17; n++) {
-        coeff = sp_cx_mul(coeff, sp_cx_neg(z));
-        res = sp_cx_add(res, sp_cx_divr(coeff, (double)n));
-        if (sp_cx_abs(sp_cx_div(res, coeff)) < SP_DBL_EPS) break;
-    }
-    return res;
-}
+// log z: xsf's zlog1 is cgamma.cuh's sp_cg_zlog1
 // the series about z = 0
 __device__ sp_cx sp_cspence_series0(sp_cx z) {
     sp_cx zfac = sp_cx_make(1.0, 0.0), sum1 = sp_cx_make(0.0, 0.0), sum2 = sp_cx_make(0.0, 0.0);
@@ -62,7 +51,7 @@ __device__ sp_cx sp_cspence_series0(sp_cx z) {
         sum2 = sp_cx_add(sum2, term2);
         if (sp_cx_abs(term1) <= SP_SPENCE_TOL * sp_cx_abs(sum1) && sp_cx_abs(term2) <= SP_SPENCE_TOL * sp_cx_abs(sum2)) break;
     }
-    return sp_cx_add(sp_cx_make(SP_PISQ_6 - sum1.re, -sum1.im), sp_cx_mul(sp_spence_zlog1(z), sum2));
+    return sp_cx_add(sp_cx_make(SP_PISQ_6 - sum1.re, -sum1.im), sp_cx_mul(sp_cg_zlog1(z), sum2));
 }
 // the series about z = 1 (Ginsberg and Zaborowski)
 __device__ sp_cx sp_cspence_series1(sp_cx z) {
@@ -80,7 +69,7 @@ __device__ sp_cx sp_cspence_series1(sp_cx z) {
     res = sp_cx_mul(res, sp_cx_scale(zz, 4.0));
     sp_cx omzz = sp_cx_make(1.0 - zz.re, -zz.im), omz = sp_cx_make(1.0 - z.re, -z.im);
     res = sp_cx_add(res, sp_cx_add(sp_cx_add(sp_cx_scale(z, 4.0), sp_cx_scale(zz, 5.75)),
-                                   sp_cx_mul(sp_cx_scale(omzz, 3.0), sp_spence_zlog1(omz))));
+                                   sp_cx_mul(sp_cx_scale(omzz, 3.0), sp_cg_zlog1(omz))));
     return sp_cx_div(res, sp_cx_add(sp_cx_addr(sp_cx_scale(z, 4.0), 1.0), zz));
 }
 __device__ sp_cx sp_cspence(sp_cx z) {
@@ -88,7 +77,7 @@ __device__ sp_cx sp_cspence(sp_cx z) {
     if (sp_cx_abs(z) < 0.5) return sp_cspence_series0(z);
     sp_cx zm1 = sp_cx_addr(z, -1.0);
     if (sp_cx_abs(zm1) > 1.0) {
-        sp_cx l = sp_spence_zlog1(zm1);
+        sp_cx l = sp_cg_zlog1(zm1);
         sp_cx s = sp_cspence_series1(sp_cx_div(z, zm1));
         return sp_cx_sub(sp_cx_addr(sp_cx_neg(s), -SP_PISQ_6), sp_cx_mul(sp_cx_scale(l, 0.5), l));
     }

@@ -528,18 +528,10 @@ fn cuda_apply<const M: usize>(
         .map_err(|_| Error::invalid_value(op, "internal: output count"))
 }
 
-/// Applies the complex function `f` (`[re z, im z] -> [re w, im w]`) elementwise to the complex
-/// array `z`: the CPU loop over its real and imaginary parts or the CUDA kernel `sp_<name>` of
-/// `kernels/special/` (two inputs, two outputs). complex64 is computed in complex128 and
-/// rounded (SciPy's `'F->F'` loops call the double routine); the result has `z`'s complex dtype
-/// (complex64 or complex128) and device.
-pub(crate) fn apply_complex(
-    op: &'static str,
-    name: &'static str,
-    z: &Array,
-    f: Kernel<2, 2>,
-) -> Result<Array> {
-    let (re, im, dt) = if z.dtype() == DType::Complex64 {
+/// The real and imaginary parts of `z` (float32 for complex64, float64 otherwise) and the
+/// complex dtype of the result (complex64 or complex128).
+fn split_complex(z: &Array) -> Result<(Array, Array, DType)> {
+    Ok(if z.dtype() == DType::Complex64 {
         (
             cuprum_core::real(z)?,
             cuprum_core::imag(z)?,
@@ -551,7 +543,21 @@ pub(crate) fn apply_complex(
             cuprum_core::imag(z)?.astype(DType::Float64)?,
             DType::Complex128,
         )
-    };
+    })
+}
+
+/// Applies the complex function `f` (`[re z, im z] -> [re w, im w]`) elementwise to the complex
+/// array `z`: the CPU loop over its real and imaginary parts or the CUDA kernel `sp_<name>` of
+/// `kernels/special/` (two inputs, two outputs). complex64 is computed in complex128 and
+/// rounded (SciPy's `'F->F'` loops call the double routine); the result has `z`'s complex dtype
+/// (complex64 or complex128) and device.
+pub(crate) fn apply_complex(
+    op: &'static str,
+    name: &'static str,
+    z: &Array,
+    f: Kernel<2, 2>,
+) -> Result<Array> {
+    let (re, im, dt) = split_complex(z)?;
     let [wr, wi] = apply(
         op,
         name,
@@ -570,19 +576,7 @@ pub(crate) fn apply_complex_pair(
     z: &Array,
     f: Kernel<2, 4>,
 ) -> Result<(Array, Array)> {
-    let (re, im, dt) = if z.dtype() == DType::Complex64 {
-        (
-            cuprum_core::real(z)?,
-            cuprum_core::imag(z)?,
-            DType::Complex64,
-        )
-    } else {
-        (
-            cuprum_core::real(z)?.astype(DType::Float64)?,
-            cuprum_core::imag(z)?.astype(DType::Float64)?,
-            DType::Complex128,
-        )
-    };
+    let (re, im, dt) = split_complex(z)?;
     let [ar, ai, br, bi] = apply(
         op,
         name,

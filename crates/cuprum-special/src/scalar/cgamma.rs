@@ -82,7 +82,7 @@ fn taylor(z: Cz) -> Cz {
 }
 
 /// xsf's `zlog1`: `log z` by its Taylor series about 1 for `|z - 1| <= 0.1`.
-fn zlog1(z: Cz) -> Cz {
+pub(crate) fn zlog1(z: Cz) -> Cz {
     if (z - 1.0).abs() > 0.1 {
         return z.ln();
     }

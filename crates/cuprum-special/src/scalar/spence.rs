@@ -3,6 +3,7 @@
 //! transformations), xsf's complex `spence` (series about `z = 0` and `z = 1`, the reflection
 //! `z -> z/(z - 1)` far from 1). The CUDA side is `kernels/special/spence.cuh`.
 
+use super::cgamma::zlog1;
 use super::cx::Cz;
 use super::polevl;
 use std::f64::consts::PI;
@@ -68,24 +69,6 @@ pub(crate) fn spence(x: f64) -> f64 {
 
 const TOL: f64 = 2.220446092504131e-16;
 const PISQ_6: f64 = 1.6449340668482264365;
-
-/// xsf's `zlog1`: `log z`, by the series of `log(1 + (z - 1))` for `|z - 1| <= 0.1`.
-fn zlog1(z: Cz) -> Cz {
-    let mut coeff = Cz::new(-1.0, 0.0);
-    let mut res = Cz::new(0.0, 0.0);
-    if (z - 1.0).abs() > 0.1 {
-        return z.ln();
-    }
-    let z = z - 1.0;
-    for n in 1..17 {
-        coeff = coeff * -z;
-        res = res + coeff / f64::from(n);
-        if (res / coeff).abs() < f64::EPSILON {
-            break;
-        }
-    }
-    res
-}
 
 /// The series about `z = 0`.
 fn series0(z: Cz) -> Cz {
