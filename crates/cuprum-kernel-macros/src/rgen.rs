@@ -205,7 +205,114 @@ impl R<'_> {
         if !any {
             return Ok(TokenStream::new());
         }
+        if let Some(code) = self.prefix_segment(ss, masks, hloop)? {
+            return Ok(code);
+        }
         Ok(self.thread_loop(masks, body))
+    }
+
+    /// A segment that is one `if t < u { .. }` with `t` the thread's x index and `u`
+    /// block-uniform (a tree reduction's step): in a 1-D block the active threads are
+    /// `0..min(u, nt)`, so the loop runs over those only; other blocks take the plain loop.
+    fn prefix_segment(
+        &self,
+        ss: &[&Stmt],
+        masks: &[Ident],
+        hloop: bool,
+    ) -> Result<Option<TokenStream>> {
+        let [
+            Stmt::If {
+                cond,
+                then,
+                els: None,
+                ..
+            },
+        ] = ss
+        else {
+            return Ok(None);
+        };
+        if !masks.is_empty() || self.has_return || self.flat.is_some() {
+            return Ok(None);
+        }
+        let EK::Bin(BinOp::Lt, a, b) = &cond.k else {
+            return Ok(None);
+        };
+        let EK::Var(v) = a.k else {
+            return Ok(None);
+        };
+        if !self.is_thread_x(v) || !pure_uniform(b, &self.uniform) {
+            return Ok(None);
+        }
+        let rt = &self.rt;
+        let u = self.expr(b, Some(self.k.vars[v].ty))?;
+        let mut code = TokenStream::new();
+        for s in then {
+            code.extend(self.stmt(s, 0, hloop)?);
+        }
+        let mut plain = TokenStream::new();
+        for s in ss {
+            plain.extend(self.stmt(s, 0, hloop)?);
+        }
+        let plain = self.thread_loop(masks, plain);
+        Ok(Some(quote! {
+            if __blk.bdim[1] == 1 && __blk.bdim[2] == 1 {
+                for __t in 0..#rt::below((#u) as i128, __nt) {
+                    let __tid = __blk.tid(__t);
+                    '__th: { #code }
+                }
+            } else {
+                #plain
+            }
+        }))
+    }
+
+    /// Whether variable `v` is `let v = thread_idx().x` (or its cast to an integer type of
+    /// 32 bits or more) and never assigned again.
+    fn is_thread_x(&self, v: usize) -> bool {
+        fn is_tx(e: &Expr) -> bool {
+            match &e.k {
+                EK::Builtin(Builtin::ThreadIdx(0)) => true,
+                EK::Cast(x, Ty::P(p)) => {
+                    matches!(x.k, EK::Builtin(Builtin::ThreadIdx(0)))
+                        && matches!(
+                            p,
+                            Prim::I32
+                                | Prim::I64
+                                | Prim::U32
+                                | Prim::U64
+                                | Prim::Usize
+                                | Prim::Isize
+                        )
+                }
+                _ => false,
+            }
+        }
+        fn sites(ss: &[Stmt], v: usize, lets: &mut usize, ok: &mut bool) {
+            for s in ss {
+                match s {
+                    Stmt::Let { var, init } if *var == v => {
+                        *lets += 1;
+                        *ok &= is_tx(init);
+                    }
+                    Stmt::Assign {
+                        place: Place::Var(x),
+                        ..
+                    }
+                    | Stmt::For { var: x, .. }
+                        if *x == v =>
+                    {
+                        *ok = false
+                    }
+                    _ => {}
+                }
+                for b in crate::phase::children(s) {
+                    sites(b, v, lets, ok);
+                }
+            }
+        }
+        let (mut lets, mut ok) = (0, true);
+        sites(&self.k.body, v, &mut lets, &mut ok);
+        ok && lets == 1
     }
 
     fn flags(&self, masks: &[Ident], id: &Ident) -> TokenStream {

@@ -104,6 +104,33 @@ fn shared_memory_reduction() {
     }
 }
 
+/// `if t < u` alone between barriers, `t` the thread's x index: the CPU runs only the threads
+/// below `u` in 1-D blocks, every thread in others.
+#[jit::kernel]
+fn count_below(count: &mut [u32], u: i64) {
+    let t = thread_idx().x as i64;
+    syncthreads();
+    if t < u {
+        atomic_add(count, thread_idx().y as usize, 1);
+    }
+}
+
+#[test]
+fn threads_below_a_uniform_bound() {
+    for d in all_devices() {
+        for u in [-3i64, 0, 1, 5, 99, 100, 101, 1 << 40] {
+            let c = arr(vec![0u32; 2], &[2], d);
+            count_below.launch(3, 100, args![&c, u]).unwrap();
+            let want = 3 * u.clamp(0, 100) as u32;
+            assert_eq!(c.to_vec::<u32>().unwrap(), vec![want, 0], "1-D, u = {u}");
+            let c = arr(vec![0u32; 2], &[2], d);
+            count_below.launch(3, (16, 2), args![&c, u]).unwrap();
+            let want = 3 * u.clamp(0, 16) as u32;
+            assert_eq!(c.to_vec::<u32>().unwrap(), vec![want, want], "2-D, u = {u}");
+        }
+    }
+}
+
 /// CuPy's atomic histogram.
 #[jit::kernel]
 fn histogram(x: &[i32], hist: &mut [u32]) {

@@ -286,6 +286,16 @@ pub fn sh_ld<V: Copy + Default>(s: &[V], i: usize, blk: &impl OobSink) -> V {
     }
 }
 
+/// The number of a 1-D block's threads `t` with `t < u`: `0..below(u, nt)`.
+#[inline(always)]
+pub fn below(u: i128, nt: usize) -> usize {
+    if u <= 0 {
+        0
+    } else {
+        std::cmp::min(u, nt as i128) as usize
+    }
+}
+
 /// Shared memory (or a flat run's window) store (out of bounds: recorded, dropped).
 #[inline(always)]
 pub fn sh_st<V: Copy>(s: &mut [V], i: usize, v: V, blk: &impl OobSink) {
