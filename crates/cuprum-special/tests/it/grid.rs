@@ -143,7 +143,7 @@ pub fn section<'a>(text: &'a str, name: &str) -> &'a str {
 }
 
 /// The text of `tests/data/<file>.txt`.
-fn data_file(file: &str) -> String {
+pub fn data_file(file: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(format!("{file}.txt"));
