@@ -7,6 +7,8 @@
 //! thread; `while`/`for`: iterations while some thread stays in the loop); a warp operation
 //! gathers its operands per thread and computes the 32-lane result. Variables used in another
 //! piece than the one declaring them live in per-thread vectors (`__pt_<name>_<id>`).
+//! A piece that is one `if t < u { .. }` (`t` the thread's x index, `u` block-uniform: a tree
+//! reduction's step) loops over threads `0..min(u, nt)` only, in 1-D blocks.
 //! An elementwise body also gets the flat path's code (see [`crate::flat`]), generated here
 //! with `R::flat` set: slices instead of atomic accesses, thread builtins from the flat index.
 
