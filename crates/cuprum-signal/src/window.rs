@@ -113,9 +113,13 @@ impl Window {
             "tukey" | "tuk" => tukey(m, p1.unwrap_or(0.5), sym),
             "kaiser" | "ksr" => kaiser(m, need(p1)?, sym),
             "chebwin" | "cheb" => chebwin(m, need(p1)?, sym)?,
-            "taylor" | "taylorwin" => {
-                taylor(m, p1.map_or(4, |v| v as usize), p2.unwrap_or(30.0), sym)
-            }
+            "taylor" | "taylorwin" => taylor(
+                m,
+                p1.map_or(4, |v| v as usize),
+                p2.unwrap_or(30.0),
+                true,
+                sym,
+            ),
             "kaiser_bessel_derived" | "kbd" => {
                 bad_argument_if(
                     !sym,
@@ -405,7 +409,7 @@ fn chebwin(m: usize, at: f64, sym: bool) -> Result<Vec<f64>> {
     Ok(truncate(w.iter().map(|v| v / mx).collect(), t))
 }
 
-fn taylor(m: usize, nbar: usize, sll: f64, sym: bool) -> Vec<f64> {
+fn taylor(m: usize, nbar: usize, sll: f64, norm: bool, sym: bool) -> Vec<f64> {
     sym_or_periodic(m, sym, |mm| {
         let b = 10f64.powf(sll / 20.0);
         let a = b.acosh() / PI;
@@ -438,7 +442,11 @@ fn taylor(m: usize, nbar: usize, sll: f64, sym: bool) -> Vec<f64> {
                     })
                     .sum::<f64>()
         };
-        let scale = 1.0 / wf((mm as f64 - 1.0) / 2.0);
+        let scale = if norm {
+            1.0 / wf((mm as f64 - 1.0) / 2.0)
+        } else {
+            1.0
+        };
         (0..mm).map(|n| wf(n as f64) * scale).collect()
     })
 }
@@ -590,6 +598,83 @@ pub mod windows {
     /// ```
     pub fn kaiser(m: usize, beta: f64, sym: bool) -> Result<Array> {
         get_window(&Window::Param("kaiser".into(), beta), m, !sym)
+    }
+
+    /// The Dolph-Chebyshev window with sidelobes `at` dB below the main lobe
+    /// (`scipy.signal.windows.chebwin`).
+    ///
+    /// **Shapes**: → `(m,)` float64 on the current device; symmetric when `sym` (SciPy's
+    /// default), periodic otherwise.
+    ///
+    /// # Errors
+    /// Allocation errors only (SciPy warns for `|at| < 45`; the window is returned as SciPy's).
+    ///
+    /// **Algorithm**: the Chebyshev polynomial sampled on the unit circle and an inverse DFT, as
+    /// SciPy, on the host; normalized to a peak of 1.
+    ///
+    /// # Example
+    /// ```
+    /// let w = cuprum_signal::windows::chebwin(7, 100.0, true).unwrap().to_vec::<f64>().unwrap();
+    /// assert_eq!(w[3], 1.0);
+    /// assert!((w[0] - w[6]).abs() < 1e-15);
+    /// ```
+    pub fn chebwin(m: usize, at: f64, sym: bool) -> Result<Array> {
+        get_window(&Window::Param("chebwin".into(), at), m, !sym)
+    }
+
+    /// The Kaiser-Bessel derived window with shape `beta`
+    /// (`scipy.signal.windows.kaiser_bessel_derived`), used by MDCT filter banks.
+    ///
+    /// **Shapes**: → `(m,)` float64 on the current device; symmetric only.
+    ///
+    /// # Errors
+    /// [`Error::BadArgument`](cuprum_core::Error::BadArgument) naming
+    /// `signal.windows.kaiser_bessel_derived` when `sym` is false or `m` is odd (SciPy's
+    /// ValueErrors); allocation errors.
+    ///
+    /// **Algorithm**: the square root of the normalized cumulative sum of an `m/2 + 1`-point
+    /// Kaiser window, mirrored, on the host.
+    ///
+    /// # Example
+    /// ```
+    /// let w = cuprum_signal::windows::kaiser_bessel_derived(8, 4.0, true).unwrap();
+    /// let w = w.to_vec::<f64>().unwrap();
+    /// // Princen-Bradley: w[n]² + w[n + m/2]² = 1
+    /// assert!((w[1] * w[1] + w[5] * w[5] - 1.0).abs() < 1e-15);
+    /// assert!(cuprum_signal::windows::kaiser_bessel_derived(7, 4.0, true).is_err());
+    /// ```
+    pub fn kaiser_bessel_derived(m: usize, beta: f64, sym: bool) -> Result<Array> {
+        upload(
+            Window::Param("kaiser_bessel_derived".into(), beta).values(
+                "signal.windows.kaiser_bessel_derived",
+                m,
+                sym,
+            )?,
+            current_device(),
+        )
+    }
+
+    /// The Taylor window with `nbar` nearly constant sidelobes adjacent to the main lobe, `sll`
+    /// dB below it (`scipy.signal.windows.taylor`; SciPy's defaults are `nbar = 4`, `sll = 30`,
+    /// `norm = true`).
+    ///
+    /// **Shapes**: → `(m,)` float64 on the current device; symmetric when `sym`, periodic
+    /// otherwise. `norm` scales the window to 1 at its centre (for odd `m`; SciPy's rule).
+    ///
+    /// # Errors
+    /// Allocation errors only.
+    ///
+    /// **Algorithm**: Taylor's coefficients `F_m` and the cosine sum `1 + 2·Σ F_m·cos(…)`, as
+    /// SciPy, on the host.
+    ///
+    /// # Example
+    /// ```
+    /// let w = cuprum_signal::windows::taylor(9, 4, 30.0, true, true).unwrap();
+    /// assert!((w.to_vec::<f64>().unwrap()[4] - 1.0).abs() < 1e-15);
+    /// ```
+    pub fn taylor(m: usize, nbar: usize, sll: f64, norm: bool, sym: bool) -> Result<Array> {
+        cuprum_core::ext::check_host_bytes(m.saturating_add(1).saturating_mul(16))?;
+        upload(super::taylor(m, nbar, sll, norm, sym), current_device())
     }
 
     /// The Gaussian window with standard deviation `std` (`scipy.signal.windows.gaussian`).

@@ -456,6 +456,85 @@ fn chebyshev_taylor_kbd_windows() {
 }
 
 #[test]
+fn standalone_chebwin_kbd_taylor() {
+    // scipy.signal.windows.chebwin(9, 80, sym=False), kaiser_bessel_derived(10, 2.5),
+    // taylor(10, nbar=3, sll=35, norm=False), taylor(11, nbar=5, sll=25, sym=False), SciPy 1.17.1
+    let cases: [(Array, &[f64]); 4] = [
+        (
+            windows::chebwin(9, 80.0, false).unwrap(),
+            &[
+                0.022882493151823613,
+                0.13201352684595655,
+                0.3858840463253025,
+                0.7359493441818531,
+                1.0,
+                1.0,
+                0.7359493441818531,
+                0.3858840463253025,
+                0.13201352684595655,
+            ],
+        ),
+        (
+            windows::kaiser_bessel_derived(10, 2.5, true).unwrap(),
+            &[
+                0.27852723411604297,
+                0.5044023858969191,
+                0.7071067811865476,
+                0.8634687215536504,
+                0.9604283314519969,
+                0.9604283314519969,
+                0.8634687215536504,
+                0.7071067811865476,
+                0.5044023858969191,
+                0.27852723411604297,
+            ],
+        ),
+        (
+            windows::taylor(10, 3, 35.0, false, true).unwrap(),
+            &[
+                0.3533072495570805,
+                0.6223805673289747,
+                1.027266012375791,
+                1.3944707550569395,
+                1.6025754156812142,
+                1.6025754156812142,
+                1.3944707550569395,
+                1.027266012375791,
+                0.6223805673289747,
+                0.3533072495570805,
+            ],
+        ),
+        (
+            windows::taylor(11, 5, 25.0, true, false).unwrap(),
+            &[
+                0.4039215203662101,
+                0.46723971365262246,
+                0.6230479187236009,
+                0.7966305158700895,
+                0.9187741010948887,
+                0.9897173363625161,
+                0.9897173363625161,
+                0.9187741010948887,
+                0.7966305158700895,
+                0.6230479187236009,
+                0.46723971365262246,
+            ],
+        ),
+    ];
+    for (got, want) in &cases {
+        close(got, want, 1e-10, 1e-13);
+    }
+    for (m, sym) in [(9, true), (10, false)] {
+        let e = windows::kaiser_bessel_derived(m, 2.5, sym).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("signal.windows.kaiser_bessel_derived"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
 fn analog_ba_transformations() {
     // scipy.signal.lp2lp/lp2hp/lp2bp/lp2bs of cheby1(3, 1, 1, analog=True), printed by SciPy 1.17.1
     let b = arr(vec![0.49130668209006784], &[1], Device::Cpu);
