@@ -31,6 +31,8 @@ pub mod ufuncs;
 pub mod window;
 
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_manual;

@@ -6,7348 +6,1306 @@
     clippy::unreadable_literal
 )]
 
+use super::test_support::{arr, chk, np_test};
 use crate::indexing::IndexMode;
 use crate::ops::BinaryOp;
 use crate::test_util::all_devices;
 use crate::*;
 
-/// Compares `r` with NumPy's values (`re`, `im` for complex), shape and dtype.
-fn chk(
-    case: &str,
-    r: &Array,
-    re: &[f64],
-    im: Option<&[f64]>,
-    shape: &[usize],
-    dt: DType,
-    tol: f64,
-) {
-    assert_eq!(r.shape(), shape, "{case}: shape");
-    assert_eq!(r.dtype(), dt, "{case}: dtype");
-    let tol = if tol > 0.0 {
-        tol
-    } else {
-        match dt.real_dtype() {
-            DType::Float16 | DType::BFloat16 => 1e-3,
-            DType::Float32 => 2e-6,
-            _ => 1e-13,
-        }
-    };
-    let parts: Vec<(Vec<f64>, &[f64])> = if dt.is_complex() {
-        vec![
-            (
-                crate::ops::real(r)
-                    .unwrap()
-                    .astype(DType::Float64)
-                    .unwrap()
-                    .to_vec::<f64>()
-                    .unwrap(),
-                re,
-            ),
-            (
-                crate::ops::imag(r)
-                    .unwrap()
-                    .astype(DType::Float64)
-                    .unwrap()
-                    .to_vec::<f64>()
-                    .unwrap(),
-                im.unwrap(),
-            ),
-        ]
-    } else {
-        vec![(
-            r.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap(),
-            re,
-        )]
-    };
-    for (got, want) in parts {
-        assert_eq!(got.len(), want.len(), "{case}: size");
-        for (i, (g, w)) in got.iter().zip(want).enumerate() {
-            let ok = (g.is_nan() && w.is_nan())
-                || g == w
-                || (g - w).abs() <= tol * w.abs().max(f64::MIN_POSITIVE)
-                || (g - w).abs() <= tol * 1e-300;
-            assert!(ok, "{case}: element {i}: got {g:e}, NumPy {w:e}");
-            if *w == 0.0 && *g == 0.0 && dt.is_float() {
-                assert_eq!(
-                    g.is_sign_negative(),
-                    w.is_sign_negative(),
-                    "{case}: sign of zero at {i}"
-                );
-            }
-        }
-    }
-}
-
-#[test]
-fn np_isin_basic() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 =
-                Array::from_vec_on(Vec::<i64>::from([1_i64, 5_i64, 3_i64, 7_i64]), &[2, 2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([3_i64, 1_i64, 9_i64]), &[3], d)?;
-            let r = isin(&a0, &a1, false)?;
-            chk(
-                "isin_basic",
-                &r,
-                &[1.0_f64, 0.0_f64, 1.0_f64, 0.0_f64],
-                None,
-                &[2, 2],
-                DType::Bool,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("isin_basic on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_isin_invert_float_nan() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, f64::NAN, 2.5_f64, 3.0_f64]),
-                &[4],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f32>::from([2.5_f32, f32::NAN]), &[2], d)?;
-            let r = isin(&a0, &a1, true)?;
-            chk(
-                "isin_invert_float_nan",
-                &r,
-                &[1.0_f64, 1.0_f64, 0.0_f64, 1.0_f64],
-                None,
-                &[4],
-                DType::Bool,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("isin_invert_float_nan on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_isin_empty_test() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([]), &[0], d)?;
-            let r = isin(&a0, &a1, false)?;
-            chk(
-                "isin_empty_test",
-                &r,
-                &[0.0_f64, 0.0_f64],
-                None,
-                &[2],
-                DType::Bool,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("isin_empty_test on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_in1d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 =
-                Array::from_vec_on(Vec::<i32>::from([0_i32, 1_i32, 2_i32, 3_i32]), &[2, 2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i32>::from([1_i32, 3_i32]), &[2], d)?;
-            let r = in1d(&a0, &a1, false)?;
-            chk(
-                "in1d",
-                &r,
-                &[0.0_f64, 1.0_f64, 0.0_f64, 1.0_f64],
-                None,
-                &[4],
-                DType::Bool,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("in1d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_intersect1d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 3_i64, 4_i64, 3_i64, 7_i64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i32>::from([3_i32, 1_i32, 2_i32, 1_i32]), &[4], d)?;
-            let r = intersect1d(&a0, &a1)?;
-            chk(
-                "intersect1d",
-                &r,
-                &[1.0_f64, 3.0_f64],
-                None,
-                &[2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("intersect1d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_intersect1d_float() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.5_f64, 3.0_f64, -2.0_f64, 3.0_f64]),
-                &[4],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([3.0_f64, -2.0_f64, 8.0_f64]), &[3], d)?;
-            let r = intersect1d(&a0, &a1)?;
-            chk(
-                "intersect1d_float",
-                &r,
-                &[-2.0_f64, 3.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("intersect1d_float on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_union1d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 =
-                Array::from_vec_on(Vec::<i64>::from([-1_i64, 0_i64, 1_i64, 5_i64]), &[2, 2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([-2_i64, 0_i64, 2_i64]), &[3], d)?;
-            let r = union1d(&a0, &a1)?;
-            chk(
-                "union1d",
-                &r,
-                &[-2.0_f64, -1.0_f64, 0.0_f64, 1.0_f64, 2.0_f64, 5.0_f64],
-                None,
-                &[6],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("union1d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_setdiff1d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 2_i64, 3_i64, 2_i64, 4_i64, 1_i64]),
-                &[6],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([3_i64, 4_i64, 5_i64, 6_i64]), &[4], d)?;
-            let r = setdiff1d(&a0, &a1)?;
-            chk(
-                "setdiff1d",
-                &r,
-                &[1.0_f64, 2.0_f64],
-                None,
-                &[2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("setdiff1d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_setxor1d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 2_i64, 3_i64, 2_i64, 4_i64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<i64>::from([2_i64, 3_i64, 5_i64, 7_i64, 5_i64]),
-                &[5],
-                d,
-            )?;
-            let r = setxor1d(&a0, &a1)?;
-            chk(
-                "setxor1d",
-                &r,
-                &[1.0_f64, 4.0_f64, 5.0_f64, 7.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("setxor1d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_setxor1d_float() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([0.5_f64, 1.5_f64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([1.5_f64, 2.5_f64, 0.25_f64]), &[3], d)?;
-            let r = setxor1d(&a0, &a1)?;
-            chk(
-                "setxor1d_float",
-                &r,
-                &[0.25_f64, 0.5_f64, 2.5_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("setxor1d_float on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nan_to_num_f64() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -1.5_f64]),
-                &[4],
-                d,
-            )?;
-            let r = nan_to_num(&a0, 0.0, None, None)?;
-            chk(
-                "nan_to_num_f64",
-                &r,
-                &[
-                    0.0_f64,
-                    1.7976931348623157e+308_f64,
-                    -1.7976931348623157e+308_f64,
-                    -1.5_f64,
-                ],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nan_to_num_f64 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nan_to_num_f32_custom() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f32>::from([f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 2.0_f32]),
-                &[4],
-                d,
-            )?;
-            let r = nan_to_num(&a0, 9.0, Some(1e3), Some(-7.0))?;
-            chk(
-                "nan_to_num_f32_custom",
-                &r,
-                &[9.0_f64, 1000.0_f64, -7.0_f64, 2.0_f64],
-                None,
-                &[4],
-                DType::Float32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nan_to_num_f32_custom on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nan_to_num_c128() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(f64::NAN, f64::INFINITY),
-                    Complex64::new(1.0_f64, f64::NEG_INFINITY),
-                ]),
-                &[2],
-                d,
-            )?;
-            let r = nan_to_num(&a0, 0.0, None, None)?;
-            chk(
-                "nan_to_num_c128",
-                &r,
-                &[0.0_f64, 1.0_f64],
-                Some(&[1.7976931348623157e+308_f64, -1.7976931348623157e+308_f64]),
-                &[2],
-                DType::Complex128,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nan_to_num_c128 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nan_to_num_int() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let r = nan_to_num(&a0, 0.0, None, None)?;
-            chk(
-                "nan_to_num_int",
-                &r,
-                &[1.0_f64, 2.0_f64],
-                None,
-                &[2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nan_to_num_int on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_isposinf() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 1.0_f64]),
-                &[4],
-                d,
-            )?;
-            let r = isposinf(&a0)?;
-            chk(
-                "isposinf",
-                &r,
-                &[1.0_f64, 0.0_f64, 0.0_f64, 0.0_f64],
-                None,
-                &[4],
-                DType::Bool,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("isposinf on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_isneginf() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f32>::from([f32::INFINITY, f32::NEG_INFINITY, f32::NAN, 1.0_f32]),
-                &[4],
-                d,
-            )?;
-            let r = isneginf(&a0)?;
-            chk(
-                "isneginf",
-                &r,
-                &[0.0_f64, 1.0_f64, 0.0_f64, 0.0_f64],
-                None,
-                &[4],
-                DType::Bool,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("isneginf on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_isreal() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 0.0_f64),
-                    Complex64::new(1.0_f64, 1.0_f64),
-                    Complex64::new(0.0_f64, 0.0_f64),
-                ]),
-                &[3],
-                d,
-            )?;
-            let r = isreal(&a0)?;
-            chk(
-                "isreal",
-                &r,
-                &[1.0_f64, 0.0_f64, 1.0_f64],
-                None,
-                &[3],
-                DType::Bool,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("isreal on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_iscomplex() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 0.0_f64),
-                    Complex64::new(1.0_f64, 1.0_f64),
-                    Complex64::new(0.0_f64, 0.0_f64),
-                ]),
-                &[3],
-                d,
-            )?;
-            let r = iscomplex(&a0)?;
-            chk(
-                "iscomplex",
-                &r,
-                &[0.0_f64, 1.0_f64, 0.0_f64],
-                None,
-                &[3],
-                DType::Bool,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("iscomplex on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_isreal_float() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64]), &[2], d)?;
-            let r = isreal(&a0)?;
-            chk(
-                "isreal_float",
-                &r,
-                &[1.0_f64, 1.0_f64],
-                None,
-                &[2],
-                DType::Bool,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("isreal_float on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_fix() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([2.1_f64, -2.9_f64, 0.5_f64, -0.0_f64, 3.0_f64]),
-                &[5],
-                d,
-            )?;
-            let r = fix(&a0)?;
-            chk(
-                "fix",
-                &r,
-                &[2.0_f64, -2.0_f64, 0.0_f64, -0.0_f64, 3.0_f64],
-                None,
-                &[5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("fix on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_sinc() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 0.5_f64, 1.0_f64, -1.5_f64, 2.25_f64]),
-                &[5],
-                d,
-            )?;
-            let r = sinc(&a0)?;
-            chk(
-                "sinc",
-                &r,
-                &[
-                    1.0_f64,
-                    0.6366197723675814_f64,
-                    3.8981718325193755e-17_f64,
-                    -0.2122065907891938_f64,
-                    0.10003514623967844_f64,
-                ],
-                None,
-                &[5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("sinc on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_sinc_int() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([0_i64, 1_i64, 2_i64]), &[3], d)?;
-            let r = sinc(&a0)?;
-            chk(
-                "sinc_int",
-                &r,
-                &[
-                    1.0_f64,
-                    3.8981718325193755e-17_f64,
-                    -3.8981718325193755e-17_f64,
-                ],
-                None,
-                &[3],
-                DType::Float64,
-                1.000000e-15,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("sinc_int on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_sinc_f32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f32>::from([0.0_f32, 0.30000001192092896_f32, -2.5_f32]),
-                &[3],
-                d,
-            )?;
-            let r = sinc(&a0)?;
-            chk(
-                "sinc_f32",
-                &r,
-                &[1.0_f64, 0.858393669128418_f64, 0.1273239552974701_f64],
-                None,
-                &[3],
-                DType::Float32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("sinc_f32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_i0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 1.0_f64, -2.5_f64, 7.9_f64, 8.0_f64, 8.5_f64, 20.0_f64, 100.0_f64,
-                ]),
-                &[8],
-                d,
-            )?;
-            let r = i0(&a0)?;
-            chk(
-                "i0",
-                &r,
-                &[
-                    1.0_f64,
-                    1.2660658777520082_f64,
-                    3.289839144050123_f64,
-                    389.406283282158_f64,
-                    427.56411572180474_f64,
-                    683.1619269901155_f64,
-                    43558282.559553534_f64,
-                    1.0737517071310738e+42_f64,
-                ],
-                None,
-                &[8],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("i0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_i0_int() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([0_i64, 3_i64, 12_i64]), &[3], d)?;
-            let r = i0(&a0)?;
-            chk(
-                "i0_int",
-                &r,
-                &[1.0_f64, 4.880792585865024_f64, 18948.92534929631_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("i0_int on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_cross_3() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64]),
-                &[2, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([7.0_f64, 8.0_f64, 9.0_f64]), &[3], d)?;
-            let r = cross(&a0, &a1, -1)?;
-            chk(
-                "cross_3",
-                &r,
-                &[-6.0_f64, 12.0_f64, -6.0_f64, -3.0_f64, 6.0_f64, -3.0_f64],
-                None,
-                &[2, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("cross_3 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_cross_2() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([3.0_f64, 4.0_f64]), &[2], d)?;
-            let r = cross(&a0, &a1, -1)?;
-            chk(
-                "cross_2",
-                &r,
-                &[-2.0_f64],
-                None,
-                &[],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("cross_2 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_cross_2_3() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([3_i64, 4_i64, 5_i64]), &[3], d)?;
-            let r = cross(&a0, &a1, -1)?;
-            chk(
-                "cross_2_3",
-                &r,
-                &[10.0_f64, -5.0_f64, -2.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("cross_2_3 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_cross_3_2() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([3_i64, 4_i64, 5_i64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let r = cross(&a0, &a1, -1)?;
-            chk(
-                "cross_3_2",
-                &r,
-                &[-10.0_f64, 5.0_f64, 2.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("cross_3_2 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_cross_axis0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 4.0_f64, 2.0_f64, 5.0_f64, 3.0_f64, 6.0_f64]),
-                &[3, 2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([7.0_f64, 1.0_f64, 8.0_f64, 0.0_f64, 9.0_f64, 2.0_f64]),
-                &[3, 2],
-                d,
-            )?;
-            let r = cross(&a0, &a1, 0)?;
-            chk(
-                "cross_axis0",
-                &r,
-                &[-6.0_f64, 10.0_f64, 12.0_f64, -2.0_f64, -6.0_f64, -5.0_f64],
-                None,
-                &[3, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("cross_axis0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_interp() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    -1.0_f64,
-                    0.0_f64,
-                    0.5_f64,
-                    1.0_f64,
-                    1.7_f64,
-                    3.0_f64,
-                    3.5_f64,
-                    f64::NAN,
-                ]),
-                &[8],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 3.0_f64]), &[3], d)?;
-            let a2 = Array::from_vec_on(Vec::<f64>::from([10.0_f64, 20.0_f64, -5.0_f64]), &[3], d)?;
-            let r = interp(&a0, &a1, &a2, None, None)?;
-            chk(
-                "interp",
-                &r,
-                &[
-                    10.0_f64,
-                    10.0_f64,
-                    15.0_f64,
-                    20.0_f64,
-                    11.25_f64,
-                    -5.0_f64,
-                    -5.0_f64,
-                    f64::NAN,
-                ],
-                None,
-                &[8],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("interp on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_interp_lr() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([-1.0_f64, 0.25_f64, 2.0_f64, 9.0_f64]),
-                &[2, 2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 3.0_f64]), &[3], d)?;
-            let a2 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 4_i64]), &[3], d)?;
-            let r = interp(&a0, &a1, &a2, Some(-100.0), Some(100.0))?;
-            chk(
-                "interp_lr",
-                &r,
-                &[-100.0_f64, 1.25_f64, 3.0_f64, 100.0_f64],
-                None,
-                &[2, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("interp_lr on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_interp_one_point() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([-1.0_f64, 2.0_f64, 5.0_f64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([2.0_f64]), &[1], d)?;
-            let a2 = Array::from_vec_on(Vec::<f64>::from([7.0_f64]), &[1], d)?;
-            let r = interp(&a0, &a1, &a2, None, None)?;
-            chk(
-                "interp_one_point",
-                &r,
-                &[7.0_f64, 7.0_f64, 7.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("interp_one_point on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_convolve_full() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, -1.0_f64, 0.5_f64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 0.5_f64]), &[3], d)?;
-            let r = convolve(&a0, &a1, ConvolveMode::parse("full").unwrap())?;
-            chk(
-                "convolve_full",
-                &r,
-                &[
-                    0.0_f64, 1.0_f64, 2.5_f64, 4.0_f64, 0.5_f64, 0.0_f64, 0.25_f64,
-                ],
-                None,
-                &[7],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("convolve_full on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_convolve_short_first_full() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i32>::from([3_i32, 4_i32, 5_i32, 6_i32]), &[4], d)?;
-            let r = convolve(&a0, &a1, ConvolveMode::parse("full").unwrap())?;
-            chk(
-                "convolve_short_first_full",
-                &r,
-                &[3.0_f64, 10.0_f64, 13.0_f64, 16.0_f64, 12.0_f64],
-                None,
-                &[5],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("convolve_short_first_full on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_full() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, -1.0_f64, 0.5_f64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 0.5_f64]), &[3], d)?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("full").unwrap())?;
-            chk(
-                "correlate_full",
-                &r,
-                &[
-                    0.5_f64, 2.0_f64, 3.5_f64, 2.5_f64, -0.75_f64, 0.5_f64, 0.0_f64,
-                ],
-                None,
-                &[7],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_full on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_short_first_full() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64]), &[2], d)?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([3.0_f64, 4.0_f64, 5.0_f64, 6.5_f64]),
-                &[4],
-                d,
-            )?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("full").unwrap())?;
-            chk(
-                "correlate_short_first_full",
-                &r,
-                &[6.5_f64, 18.0_f64, 14.0_f64, 11.0_f64, 6.0_f64],
-                None,
-                &[5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_short_first_full on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_complex_full() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, 0.0_f64),
-                    Complex64::new(0.0_f64, 3.0_f64),
-                ]),
-                &[3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(0.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, -1.0_f64),
-                ]),
-                &[2],
-                d,
-            )?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("full").unwrap())?;
-            chk(
-                "correlate_complex_full",
-                &r,
-                &[1.0_f64, 5.0_f64, -3.0_f64, 3.0_f64],
-                Some(&[3.0_f64, 1.0_f64, 4.0_f64, 0.0_f64]),
-                &[4],
-                DType::Complex128,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_complex_full on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_complex_short_full() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(0.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, -1.0_f64),
-                ]),
-                &[2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, 0.0_f64),
-                    Complex64::new(0.0_f64, 3.0_f64),
-                ]),
-                &[3],
-                d,
-            )?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("full").unwrap())?;
-            chk(
-                "correlate_complex_short_full",
-                &r,
-                &[3.0_f64, -3.0_f64, 5.0_f64, 1.0_f64],
-                Some(&[0.0_f64, -4.0_f64, -1.0_f64, -3.0_f64]),
-                &[4],
-                DType::Complex128,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_complex_short_full on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_convolve_same() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, -1.0_f64, 0.5_f64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 0.5_f64]), &[3], d)?;
-            let r = convolve(&a0, &a1, ConvolveMode::parse("same").unwrap())?;
-            chk(
-                "convolve_same",
-                &r,
-                &[1.0_f64, 2.5_f64, 4.0_f64, 0.5_f64, 0.0_f64],
-                None,
-                &[5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("convolve_same on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_convolve_short_first_same() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i32>::from([3_i32, 4_i32, 5_i32, 6_i32]), &[4], d)?;
-            let r = convolve(&a0, &a1, ConvolveMode::parse("same").unwrap())?;
-            chk(
-                "convolve_short_first_same",
-                &r,
-                &[3.0_f64, 10.0_f64, 13.0_f64, 16.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("convolve_short_first_same on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_same() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, -1.0_f64, 0.5_f64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 0.5_f64]), &[3], d)?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("same").unwrap())?;
-            chk(
-                "correlate_same",
-                &r,
-                &[2.0_f64, 3.5_f64, 2.5_f64, -0.75_f64, 0.5_f64],
-                None,
-                &[5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_same on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_short_first_same() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64]), &[2], d)?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([3.0_f64, 4.0_f64, 5.0_f64, 6.5_f64]),
-                &[4],
-                d,
-            )?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("same").unwrap())?;
-            chk(
-                "correlate_short_first_same",
-                &r,
-                &[18.0_f64, 14.0_f64, 11.0_f64, 6.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_short_first_same on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_complex_same() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, 0.0_f64),
-                    Complex64::new(0.0_f64, 3.0_f64),
-                ]),
-                &[3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(0.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, -1.0_f64),
-                ]),
-                &[2],
-                d,
-            )?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("same").unwrap())?;
-            chk(
-                "correlate_complex_same",
-                &r,
-                &[1.0_f64, 5.0_f64, -3.0_f64],
-                Some(&[3.0_f64, 1.0_f64, 4.0_f64]),
-                &[3],
-                DType::Complex128,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_complex_same on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_complex_short_same() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(0.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, -1.0_f64),
-                ]),
-                &[2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, 0.0_f64),
-                    Complex64::new(0.0_f64, 3.0_f64),
-                ]),
-                &[3],
-                d,
-            )?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("same").unwrap())?;
-            chk(
-                "correlate_complex_short_same",
-                &r,
-                &[-3.0_f64, 5.0_f64, 1.0_f64],
-                Some(&[-4.0_f64, -1.0_f64, -3.0_f64]),
-                &[3],
-                DType::Complex128,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_complex_short_same on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_convolve_valid() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, -1.0_f64, 0.5_f64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 0.5_f64]), &[3], d)?;
-            let r = convolve(&a0, &a1, ConvolveMode::parse("valid").unwrap())?;
-            chk(
-                "convolve_valid",
-                &r,
-                &[2.5_f64, 4.0_f64, 0.5_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("convolve_valid on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_convolve_short_first_valid() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i32>::from([3_i32, 4_i32, 5_i32, 6_i32]), &[4], d)?;
-            let r = convolve(&a0, &a1, ConvolveMode::parse("valid").unwrap())?;
-            chk(
-                "convolve_short_first_valid",
-                &r,
-                &[10.0_f64, 13.0_f64, 16.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("convolve_short_first_valid on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_valid() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, -1.0_f64, 0.5_f64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 0.5_f64]), &[3], d)?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("valid").unwrap())?;
-            chk(
-                "correlate_valid",
-                &r,
-                &[3.5_f64, 2.5_f64, -0.75_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_valid on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_short_first_valid() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64]), &[2], d)?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([3.0_f64, 4.0_f64, 5.0_f64, 6.5_f64]),
-                &[4],
-                d,
-            )?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("valid").unwrap())?;
-            chk(
-                "correlate_short_first_valid",
-                &r,
-                &[18.0_f64, 14.0_f64, 11.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_short_first_valid on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_complex_valid() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, 0.0_f64),
-                    Complex64::new(0.0_f64, 3.0_f64),
-                ]),
-                &[3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(0.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, -1.0_f64),
-                ]),
-                &[2],
-                d,
-            )?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("valid").unwrap())?;
-            chk(
-                "correlate_complex_valid",
-                &r,
-                &[5.0_f64, -3.0_f64],
-                Some(&[1.0_f64, 4.0_f64]),
-                &[2],
-                DType::Complex128,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_complex_valid on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_correlate_complex_short_valid() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(0.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, -1.0_f64),
-                ]),
-                &[2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, 0.0_f64),
-                    Complex64::new(0.0_f64, 3.0_f64),
-                ]),
-                &[3],
-                d,
-            )?;
-            let r = correlate(&a0, &a1, ConvolveMode::parse("valid").unwrap())?;
-            chk(
-                "correlate_complex_short_valid",
-                &r,
-                &[-3.0_f64, 5.0_f64],
-                Some(&[-4.0_f64, -1.0_f64]),
-                &[2],
-                DType::Complex128,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("correlate_complex_short_valid on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_gradient_1d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 4.0_f64, 7.0_f64, 11.0_f64, 16.0_f64]),
-                &[6],
-                d,
-            )?;
-            let r: Vec<Array> = gradient(&a0, &[], None, 1)?;
-            assert_eq!(r.len(), 1, "gradient_1d: count");
-            chk(
-                "gradient_1d[0]",
-                &r[0],
-                &[1.0_f64, 1.5_f64, 2.5_f64, 3.5_f64, 4.5_f64, 5.0_f64],
-                None,
-                &[6],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("gradient_1d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_gradient_1d_h_e2() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 4.0_f64, 7.0_f64, 11.0_f64, 16.0_f64]),
-                &[6],
-                d,
-            )?;
-            let r: Vec<Array> = gradient(&a0, &[2.0], None, 2)?;
-            assert_eq!(r.len(), 1, "gradient_1d_h_e2: count");
-            chk(
-                "gradient_1d_h_e2[0]",
-                &r[0],
-                &[0.25_f64, 0.75_f64, 1.25_f64, 1.75_f64, 2.25_f64, 2.75_f64],
-                None,
-                &[6],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("gradient_1d_h_e2 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_gradient_2d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 2_i64, 6_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r: Vec<Array> = gradient(&a0, &[], None, 1)?;
-            assert_eq!(r.len(), 2, "gradient_2d: count");
-            chk(
-                "gradient_2d[0]",
-                &r[0],
-                &[2.0_f64, 2.0_f64, -1.0_f64, 2.0_f64, 2.0_f64, -1.0_f64],
-                None,
-                &[2, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "gradient_2d[1]",
-                &r[1],
-                &[1.0_f64, 2.5_f64, 4.0_f64, 1.0_f64, 1.0_f64, 1.0_f64],
-                None,
-                &[2, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("gradient_2d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_gradient_2d_axis() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    1.0_f64, 2.0_f64, 6.0_f64, 1.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 0.0_f64,
-                    0.0_f64, 1.0_f64, 1.0_f64, 1.0_f64,
-                ]),
-                &[3, 4],
-                d,
-            )?;
-            let r: Vec<Array> = gradient(&a0, &[0.5], Some(&[-1]), 2)?;
-            assert_eq!(r.len(), 1, "gradient_2d_axis: count");
-            chk(
-                "gradient_2d_axis[0]",
-                &r[0],
-                &[
-                    -1.0_f64, 5.0_f64, -1.0_f64, -19.0_f64, 2.0_f64, 2.0_f64, -4.0_f64, -16.0_f64,
-                    3.0_f64, 1.0_f64, 0.0_f64, 0.0_f64,
-                ],
-                None,
-                &[3, 4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("gradient_2d_axis on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_trapezoid() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, 5.0_f64]),
-                &[4],
-                d,
-            )?;
-            let r = trapezoid(&a0, None, 1.0, -1)?;
-            chk(
-                "trapezoid",
-                &r,
-                &[8.0_f64],
-                None,
-                &[],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("trapezoid on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_trapezoid_x() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, 5.0_f64]),
-                &[4],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 0.5_f64, 2.0_f64, 2.5_f64]),
-                &[4],
-                d,
-            )?;
-            let r = trapezoid(&a0, Some(&a1), 1.0, -1)?;
-            chk(
-                "trapezoid_x",
-                &r,
-                &[6.5_f64],
-                None,
-                &[],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("trapezoid_x on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_trapezoid_2d_axis0_dx() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 2_i64, 3_i64, 4_i64, 5_i64, 6_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = trapezoid(&a0, None, 0.5, 0)?;
-            chk(
-                "trapezoid_2d_axis0_dx",
-                &r,
-                &[1.25_f64, 1.75_f64, 2.25_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("trapezoid_2d_axis0_dx on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nancumsum() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, f64::NAN, f64::NAN, 4.0_f64]),
-                &[2, 2],
-                d,
-            )?;
-            let r = nancumsum(&a0, None)?;
-            chk(
-                "nancumsum",
-                &r,
-                &[1.0_f64, 1.0_f64, 1.0_f64, 5.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nancumsum on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nancumsum_axis() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f32>::from([1.0_f32, f32::NAN, f32::NAN, 4.0_f32]),
-                &[2, 2],
-                d,
-            )?;
-            let r = nancumsum(&a0, Some(0))?;
-            chk(
-                "nancumsum_axis",
-                &r,
-                &[1.0_f64, 0.0_f64, 1.0_f64, 4.0_f64],
-                None,
-                &[2, 2],
-                DType::Float32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nancumsum_axis on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nancumprod() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([2.0_f64, f64::NAN, 3.0_f64, f64::NAN]),
-                &[4],
-                d,
-            )?;
-            let r = nancumprod(&a0, None)?;
-            chk(
-                "nancumprod",
-                &r,
-                &[2.0_f64, 2.0_f64, 6.0_f64, 6.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nancumprod on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_ediff1d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 =
-                Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 4_i64, 7_i64]), &[2, 2], d)?;
-            let r = ediff1d(&a0, None, None)?;
-            chk(
-                "ediff1d",
-                &r,
-                &[1.0_f64, 2.0_f64, 3.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("ediff1d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_ediff1d_ends() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64, 4.0_f64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([88.0_f64, 99.0_f64]), &[2], d)?;
-            let a2 = Array::from_vec_on(Vec::<f64>::from([-5.0_f64]), &[1], d)?;
-            let r = ediff1d(&a0, Some(&a1), Some(&a2))?;
-            chk(
-                "ediff1d_ends",
-                &r,
-                &[-5.0_f64, 1.0_f64, 2.0_f64, 88.0_f64, 99.0_f64],
-                None,
-                &[5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("ediff1d_ends on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_unwrap() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 3.0_f64, 6.5_f64, 0.2_f64, -3.3_f64, 9.0_f64]),
-                &[6],
-                d,
-            )?;
-            let r = unwrap(&a0, None, -1, 2.0 * std::f64::consts::PI)?;
-            chk(
-                "unwrap",
-                &r,
-                &[
-                    0.0_f64,
-                    3.0_f64,
-                    0.21681469282041377_f64,
-                    0.2_f64,
-                    2.9831853071795864_f64,
-                    2.7168146928204138_f64,
-                ],
-                None,
-                &[6],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("unwrap on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_unwrap_period() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 2_i64, 8_i64, 9_i64, 0_i64, 3_i64, 4_i64, 11_i64]),
-                &[2, 4],
-                d,
-            )?;
-            let r = unwrap(&a0, None, 1, 4.0)?;
-            chk(
-                "unwrap_period",
-                &r,
-                &[
-                    1.0_f64, 2.0_f64, 4.0_f64, 5.0_f64, 0.0_f64, -1.0_f64, 0.0_f64, -1.0_f64,
-                ],
-                None,
-                &[2, 4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("unwrap_period on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_unwrap_axis0_discont() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 1.0_f64, 4.0_f64, 2.0_f64, 0.5_f64, 9.0_f64]),
-                &[3, 2],
-                d,
-            )?;
-            let r = unwrap(&a0, Some(4.0), 0, 2.0 * std::f64::consts::PI)?;
-            chk(
-                "unwrap_axis0_discont",
-                &r,
-                &[
-                    0.0_f64,
-                    1.0_f64,
-                    -2.2831853071795862_f64,
-                    2.0_f64,
-                    -5.783185307179586_f64,
-                    2.7168146928204138_f64,
-                ],
-                None,
-                &[3, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("unwrap_axis0_discont on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_logaddexp() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64,
-                    1000.0_f64,
-                    f64::NEG_INFINITY,
-                    3.0_f64,
-                    f64::NAN,
-                    f64::INFINITY,
-                ]),
-                &[6],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64,
-                    999.0_f64,
-                    f64::NEG_INFINITY,
-                    -2.0_f64,
-                    1.0_f64,
-                    f64::INFINITY,
-                ]),
-                &[6],
-                d,
-            )?;
-            let r = logaddexp(&a0, &a1)?;
-            chk(
-                "logaddexp",
-                &r,
-                &[
-                    0.6931471805599453_f64,
-                    1000.3132616875182_f64,
-                    f64::NEG_INFINITY,
-                    3.0067153484891183_f64,
-                    f64::NAN,
-                    f64::INFINITY,
-                ],
-                None,
-                &[6],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("logaddexp on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_logaddexp_f32_int() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f32>::from([1.0_f32, -3.5_f32]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i8>::from([2_i8, 2_i8]), &[2], d)?;
-            let r = logaddexp(&a0, &a1)?;
-            chk(
-                "logaddexp_f32_int",
-                &r,
-                &[2.3132617473602295_f64, 2.0040783882141113_f64],
-                None,
-                &[2],
-                DType::Float32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("logaddexp_f32_int on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_logaddexp2() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([3.0_f64, 1000.0_f64, f64::NEG_INFINITY, 0.5_f64]),
-                &[4],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([3.0_f64, 998.0_f64, 1.0_f64, -2.0_f64]),
-                &[4],
-                d,
-            )?;
-            let r = logaddexp2(&a0, &a1)?;
-            chk(
-                "logaddexp2",
-                &r,
-                &[
-                    4.0_f64,
-                    1000.3219280948873_f64,
-                    1.0_f64,
-                    0.7348405810792017_f64,
-                ],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("logaddexp2 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_gcd() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([12_i64, -20_i64, 0_i64, 7_i64, 0_i64, 1099511627776_i64]),
-                &[6],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<i64>::from([18_i64, 15_i64, 5_i64, 13_i64, 0_i64, 3145728_i64]),
-                &[6],
-                d,
-            )?;
-            let r = gcd(&a0, &a1)?;
-            chk(
-                "gcd",
-                &r,
-                &[6.0_f64, 5.0_f64, 5.0_f64, 1.0_f64, 0.0_f64, 1048576.0_f64],
-                None,
-                &[6],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("gcd on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_gcd_broadcast_i32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i32>::from([4_i32, 9_i32]), &[2, 1], d)?;
-            let a1 = Array::from_vec_on(Vec::<i16>::from([6_i16, 27_i16, 0_i16]), &[3], d)?;
-            let r = gcd(&a0, &a1)?;
-            chk(
-                "gcd_broadcast_i32",
-                &r,
-                &[2.0_f64, 1.0_f64, 4.0_f64, 3.0_f64, 9.0_f64, 9.0_f64],
-                None,
-                &[2, 3],
-                DType::Int32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("gcd_broadcast_i32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_lcm() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([4_i64, -6_i64, 0_i64, 7_i64]), &[4], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([6_i64, 4_i64, 5_i64, -3_i64]), &[4], d)?;
-            let r = lcm(&a0, &a1)?;
-            chk(
-                "lcm",
-                &r,
-                &[12.0_f64, 12.0_f64, 0.0_f64, 21.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("lcm on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_float_power() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i32>::from([2_i32, 3_i32, 4_i32]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i32>::from([-1_i32, 2_i32, 0_i32]), &[3], d)?;
-            let r = float_power(&a0, &a1)?;
-            chk(
-                "float_power",
-                &r,
-                &[0.5_f64, 9.0_f64, 1.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("float_power on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_float_power_f32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f32>::from([2.0_f32, 9.0_f32]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<f32>::from([0.5_f32, 0.5_f32]), &[2], d)?;
-            let r = float_power(&a0, &a1)?;
-            chk(
-                "float_power_f32",
-                &r,
-                &[1.4142135623730951_f64, 3.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("float_power_f32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_heaviside() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([-1.5_f64, 0.0_f64, 2.0_f64, f64::NAN, -0.0_f64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.5_f64]), &[1], d)?;
-            let r = heaviside(&a0, &a1)?;
-            chk(
-                "heaviside",
-                &r,
-                &[0.0_f64, 0.5_f64, 1.0_f64, f64::NAN, 0.5_f64],
-                None,
-                &[5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("heaviside on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_modf() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    3.5_f64,
-                    -2.25_f64,
-                    f64::INFINITY,
-                    f64::NEG_INFINITY,
-                    0.0_f64,
-                    -7.0_f64,
-                ]),
-                &[6],
-                d,
-            )?;
-            let r: Vec<Array> = {
-                let (x, y) = modf(&a0)?;
-                vec![x, y]
-            };
-            assert_eq!(r.len(), 2, "modf: count");
-            chk(
-                "modf[0]",
-                &r[0],
-                &[0.5_f64, -0.25_f64, 0.0_f64, -0.0_f64, 0.0_f64, -0.0_f64],
-                None,
-                &[6],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "modf[1]",
-                &r[1],
-                &[
-                    3.0_f64,
-                    -2.0_f64,
-                    f64::INFINITY,
-                    f64::NEG_INFINITY,
-                    0.0_f64,
-                    -7.0_f64,
-                ],
-                None,
-                &[6],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("modf on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_modf_f32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f32>::from([1.75_f32, -0.5_f32]), &[2], d)?;
-            let r: Vec<Array> = {
-                let (x, y) = modf(&a0)?;
-                vec![x, y]
-            };
-            assert_eq!(r.len(), 2, "modf_f32: count");
-            chk(
-                "modf_f32[0]",
-                &r[0],
-                &[0.75_f64, -0.5_f64],
-                None,
-                &[2],
-                DType::Float32,
-                0.000000e+00,
-            );
-            chk(
-                "modf_f32[1]",
-                &r[1],
-                &[1.0_f64, -0.0_f64],
-                None,
-                &[2],
-                DType::Float32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("modf_f32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_frexp() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    8.0_f64,
-                    -0.75_f64,
-                    0.0_f64,
-                    1.0_f64,
-                    3.0_f64,
-                    1e-310_f64,
-                    1e+300_f64,
-                    -5e-324_f64,
-                    0.1_f64,
-                    f64::INFINITY,
-                ]),
-                &[10],
-                d,
-            )?;
-            let r: Vec<Array> = {
-                let (x, y) = frexp(&a0)?;
-                vec![x, y]
-            };
-            assert_eq!(r.len(), 2, "frexp: count");
-            chk(
-                "frexp[0]",
-                &r[0],
-                &[
-                    0.5_f64,
-                    -0.75_f64,
-                    0.0_f64,
-                    0.5_f64,
-                    0.75_f64,
-                    0.5752618031559393_f64,
-                    0.7466108948025751_f64,
-                    -0.5_f64,
-                    0.8_f64,
-                    f64::INFINITY,
-                ],
-                None,
-                &[10],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "frexp[1]",
-                &r[1],
-                &[
-                    4.0_f64,
-                    0.0_f64,
-                    0.0_f64,
-                    1.0_f64,
-                    2.0_f64,
-                    -1029.0_f64,
-                    997.0_f64,
-                    -1073.0_f64,
-                    -3.0_f64,
-                    0.0_f64,
-                ],
-                None,
-                &[10],
-                DType::Int32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("frexp on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_frexp_f32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f32>::from([
-                    6.0_f32,
-                    0.30000001192092896_f32,
-                    -9.99994610111476e-41_f32,
-                    1.0000001192092896_f32,
-                ]),
-                &[4],
-                d,
-            )?;
-            let r: Vec<Array> = {
-                let (x, y) = frexp(&a0)?;
-                vec![x, y]
-            };
-            assert_eq!(r.len(), 2, "frexp_f32: count");
-            chk(
-                "frexp_f32[0]",
-                &r[0],
-                &[
-                    0.75_f64,
-                    0.6000000238418579_f64,
-                    -0.5444488525390625_f64,
-                    0.5000000596046448_f64,
-                ],
-                None,
-                &[4],
-                DType::Float32,
-                0.000000e+00,
-            );
-            chk(
-                "frexp_f32[1]",
-                &r[1],
-                &[3.0_f64, -1.0_f64, -132.0_f64, 1.0_f64],
-                None,
-                &[4],
-                DType::Int32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("frexp_f32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_ldexp() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.5_f64, 3.0_f64, 1e-300_f64, 1.0_f64, 0.75_f64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<i32>::from([3_i32, -1_i32, 1100_i32, -1074_i32, 0_i32]),
-                &[5],
-                d,
-            )?;
-            let r = ldexp(&a0, &a1)?;
-            chk(
-                "ldexp",
-                &r,
-                &[
-                    4.0_f64,
-                    1.5_f64,
-                    1.3582985290493859e+31_f64,
-                    5e-324_f64,
-                    0.75_f64,
-                ],
-                None,
-                &[5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("ldexp on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_ldexp_f32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f32>::from([0.5_f32, 3.0_f32]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([3_i64, -1_i64]), &[2], d)?;
-            let r = ldexp(&a0, &a1)?;
-            chk(
-                "ldexp_f32",
-                &r,
-                &[4.0_f64, 1.5_f64],
-                None,
-                &[2],
-                DType::Float32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("ldexp_f32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduce_subtract() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i32>::from([8_i32, 2_i32, 1_i32, 3_i32, 4_i32, 5_i32]),
-                &[2, 3],
-                d,
-            )?;
-            let r = ufunc_reduce(BinaryOp::Subtract, &a0, Some(1), false)?;
-            chk(
-                "reduce_subtract",
-                &r,
-                &[5.0_f64, -6.0_f64],
-                None,
-                &[2],
-                DType::Int32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduce_subtract on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduce_add_none() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i32>::from([8_i32, 2_i32, 1_i32, 3_i32, 4_i32, 5_i32]),
-                &[2, 3],
-                d,
-            )?;
-            let r = ufunc_reduce(BinaryOp::Add, &a0, None, false)?;
-            chk(
-                "reduce_add_none",
-                &r,
-                &[23.0_f64],
-                None,
-                &[],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduce_add_none on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduce_maximum_keepdims() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([8.0_f64, 2.0_f64, 1.0_f64, 3.0_f64, 4.0_f64, 5.0_f64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = ufunc_reduce(BinaryOp::Maximum, &a0, Some(0), true)?;
-            chk(
-                "reduce_maximum_keepdims",
-                &r,
-                &[8.0_f64, 4.0_f64, 5.0_f64],
-                None,
-                &[1, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduce_maximum_keepdims on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduce_logaddexp() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 2.0_f64]), &[3], d)?;
-            let r = ufunc_reduce(Ufunc::LogAddExp, &a0, Some(0), false)?;
-            chk(
-                "reduce_logaddexp",
-                &r,
-                &[2.40760596444438_f64],
-                None,
-                &[],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduce_logaddexp on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduce_gcd() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([12_i64, 18_i64, 30_i64]), &[3], d)?;
-            let r = ufunc_reduce(Ufunc::Gcd, &a0, Some(0), false)?;
-            chk(
-                "reduce_gcd",
-                &r,
-                &[6.0_f64],
-                None,
-                &[],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduce_gcd on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduce_bitwise_or_empty() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i32>::from([]), &[0, 2], d)?;
-            let r = ufunc_reduce(BinaryOp::BitwiseOr, &a0, Some(0), false)?;
-            chk(
-                "reduce_bitwise_or_empty",
-                &r,
-                &[0.0_f64, 0.0_f64],
-                None,
-                &[2],
-                DType::Int32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduce_bitwise_or_empty on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduce_hypot() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([3.0_f64, 4.0_f64, 12.0_f64]), &[3], d)?;
-            let r = ufunc_reduce(BinaryOp::Hypot, &a0, Some(0), false)?;
-            chk(
-                "reduce_hypot",
-                &r,
-                &[13.0_f64],
-                None,
-                &[],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduce_hypot on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_accumulate_add_i32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i32>::from([1_i32, 2_i32, 3_i32, 4_i32, 5_i32, 6_i32]),
-                &[2, 3],
-                d,
-            )?;
-            let r = ufunc_accumulate(BinaryOp::Add, &a0, 1)?;
-            chk(
-                "accumulate_add_i32",
-                &r,
-                &[1.0_f64, 3.0_f64, 6.0_f64, 4.0_f64, 9.0_f64, 15.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("accumulate_add_i32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_accumulate_maximum() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([3_i64, 1_i64, 4_i64, 1_i64, 5_i64, 9_i64, 2_i64, 6_i64]),
-                &[8],
-                d,
-            )?;
-            let r = ufunc_accumulate(BinaryOp::Maximum, &a0, 0)?;
-            chk(
-                "accumulate_maximum",
-                &r,
-                &[
-                    3.0_f64, 3.0_f64, 4.0_f64, 4.0_f64, 5.0_f64, 9.0_f64, 9.0_f64, 9.0_f64,
-                ],
-                None,
-                &[8],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("accumulate_maximum on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_accumulate_subtract_axis0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 4.0_f64, 5.0_f64, 7.0_f64, 9.0_f64]),
-                &[3, 2],
-                d,
-            )?;
-            let r = ufunc_accumulate(BinaryOp::Subtract, &a0, 0)?;
-            chk(
-                "accumulate_subtract_axis0",
-                &r,
-                &[1.0_f64, 2.0_f64, -3.0_f64, -3.0_f64, -10.0_f64, -12.0_f64],
-                None,
-                &[3, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("accumulate_subtract_axis0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_accumulate_multiply_u8() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<u8>::from([3_u8, 5_u8, 7_u8, 11_u8]), &[4], d)?;
-            let r = ufunc_accumulate(BinaryOp::Multiply, &a0, 0)?;
-            chk(
-                "accumulate_multiply_u8",
-                &r,
-                &[3.0_f64, 15.0_f64, 105.0_f64, 1155.0_f64],
-                None,
-                &[4],
-                DType::UInt64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("accumulate_multiply_u8 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduceat_add() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64, 6_i64, 7_i64]),
-                &[8],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 4_i64, 1_i64, 5_i64, 6_i64]),
-                &[5],
-                d,
-            )?;
-            let r = ufunc_reduceat(BinaryOp::Add, &a0, &a1, 0)?;
-            chk(
-                "reduceat_add",
-                &r,
-                &[6.0_f64, 4.0_f64, 10.0_f64, 5.0_f64, 13.0_f64],
-                None,
-                &[5],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduceat_add on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduceat_maximum_2d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    1.0_f64, 5.0_f64, 2.0_f64, 8.0_f64, 9.0_f64, 3.0_f64, 7.0_f64, 0.0_f64,
-                ]),
-                &[2, 4],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([0_i64, 2_i64, 3_i64]), &[3], d)?;
-            let r = ufunc_reduceat(BinaryOp::Maximum, &a0, &a1, 1)?;
-            chk(
-                "reduceat_maximum_2d",
-                &r,
-                &[5.0_f64, 2.0_f64, 8.0_f64, 9.0_f64, 7.0_f64, 0.0_f64],
-                None,
-                &[2, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduceat_maximum_2d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_reduceat_multiply_i32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i32>::from([1_i32, 2_i32, 3_i32, 4_i32, 5_i32]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([0_i64, 3_i64, 2_i64]), &[3], d)?;
-            let r = ufunc_reduceat(BinaryOp::Multiply, &a0, &a1, 0)?;
-            chk(
-                "reduceat_multiply_i32",
-                &r,
-                &[6.0_f64, 4.0_f64, 60.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("reduceat_multiply_i32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_outer_subtract() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i32>::from([10_i32, 20_i32, 30_i32]), &[1, 3], d)?;
-            let r = ufunc_outer(BinaryOp::Subtract, &a0, &a1)?;
-            chk(
-                "outer_subtract",
-                &r,
-                &[
-                    -9.0_f64, -19.0_f64, -29.0_f64, -8.0_f64, -18.0_f64, -28.0_f64,
-                ],
-                None,
-                &[2, 1, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("outer_subtract on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_outer_logaddexp() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([2.0_f64, 3.0_f64]), &[2], d)?;
-            let r = ufunc_outer(Ufunc::LogAddExp, &a0, &a1)?;
-            chk(
-                "outer_logaddexp",
-                &r,
-                &[
-                    2.1269280110429727_f64,
-                    3.048587351573742_f64,
-                    2.313261687518223_f64,
-                    3.1269280110429727_f64,
-                ],
-                None,
-                &[2, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("outer_logaddexp on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_at_maximum() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 3_i64, 4_i64]), &[4], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([0_i64, 1_i64, 0_i64, -1_i64]), &[4], d)?;
-            let a2 = Array::from_vec_on(Vec::<i64>::from([5_i64, 6_i64, 7_i64, 8_i64]), &[4], d)?;
-            ufunc_at(BinaryOp::Maximum, &a0, &a1, &a2)?;
-            chk(
-                "at_maximum",
-                &a0,
-                &[7.0_f64, 6.0_f64, 3.0_f64, 8.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("at_maximum on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_at_multiply_2d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64]),
-                &[2, 2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([1_i64, 1_i64]), &[2], d)?;
-            let a2 = Array::from_vec_on(Vec::<f64>::from([2.0_f64, 3.0_f64]), &[2], d)?;
-            ufunc_at(BinaryOp::Multiply, &a0, &a1, &a2)?;
-            chk(
-                "at_multiply_2d",
-                &a0,
-                &[1.0_f64, 2.0_f64, 12.0_f64, 36.0_f64],
-                None,
-                &[2, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("at_multiply_2d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_at_add() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 0.0_f64, 0.0_f64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([0_i64, 2_i64, 0_i64]), &[3], d)?;
-            let a2 = Array::from_vec_on(Vec::<f64>::from([1.5_f64, 2.0_f64, 3.0_f64]), &[3], d)?;
-            ufunc_at(BinaryOp::Add, &a0, &a1, &a2)?;
-            chk(
-                "at_add",
-                &a0,
-                &[4.5_f64, 0.0_f64, 2.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("at_add on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_scatter_max() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 0.0_f64, 0.0_f64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([0_i64, 2_i64, 0_i64]), &[3], d)?;
-            let a2 = Array::from_vec_on(Vec::<f64>::from([1.5_f64, -2.0_f64, 3.0_f64]), &[3], d)?;
-            scatter_max(&a0, &a1, &a2)?;
-            chk(
-                "scatter_max",
-                &a0,
-                &[3.0_f64, 0.0_f64, 0.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("scatter_max on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_scatter_min() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 0.0_f64, 0.0_f64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([0_i64, 2_i64, 0_i64]), &[3], d)?;
-            let a2 = Array::from_vec_on(Vec::<f64>::from([1.5_f64, -2.0_f64, 3.0_f64]), &[3], d)?;
-            scatter_min(&a0, &a1, &a2)?;
-            chk(
-                "scatter_min",
-                &a0,
-                &[0.0_f64, 0.0_f64, -2.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("scatter_min on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_atleast_1d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([5.0_f64]), (), d)?;
-            let r = atleast_1d(&a0)?;
-            chk(
-                "atleast_1d",
-                &r,
-                &[5.0_f64],
-                None,
-                &[1],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("atleast_1d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_atleast_2d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64]), &[2], d)?;
-            let r = atleast_2d(&a0)?;
-            chk(
-                "atleast_2d",
-                &r,
-                &[1.0_f64, 2.0_f64],
-                None,
-                &[1, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("atleast_2d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_atleast_3d_1d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64]), &[2], d)?;
-            let r = atleast_3d(&a0)?;
-            chk(
-                "atleast_3d_1d",
-                &r,
-                &[1.0_f64, 2.0_f64],
-                None,
-                &[1, 2, 1],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("atleast_3d_1d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_atleast_3d_2d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 2_i64, 3_i64, 4_i64, 5_i64, 6_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = atleast_3d(&a0)?;
-            chk(
-                "atleast_3d_2d",
-                &r,
-                &[1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64],
-                None,
-                &[2, 3, 1],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("atleast_3d_2d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_column_stack() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 3_i64]), &[3], d)?;
-            let a1 = Array::from_vec_on(
-                Vec::<i64>::from([4_i64, 5_i64, 6_i64, 7_i64, 8_i64, 9_i64]),
-                &[3, 2],
-                d,
-            )?;
-            let r = column_stack(&[&a0, &a1])?;
-            chk(
-                "column_stack",
-                &r,
-                &[
-                    1.0_f64, 4.0_f64, 5.0_f64, 2.0_f64, 6.0_f64, 7.0_f64, 3.0_f64, 8.0_f64, 9.0_f64,
-                ],
-                None,
-                &[3, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("column_stack on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_dstack() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[1, 2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([3_i64, 4_i64]), &[1, 2], d)?;
-            let r = dstack(&[&a0, &a1])?;
-            chk(
-                "dstack",
-                &r,
-                &[1.0_f64, 3.0_f64, 2.0_f64, 4.0_f64],
-                None,
-                &[1, 2, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("dstack on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_hsplit() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64, 7.0_f64,
-                    8.0_f64, 9.0_f64, 10.0_f64, 11.0_f64,
-                ]),
-                &[3, 4],
-                d,
-            )?;
-            let r: Vec<Array> = hsplit(&a0, 2)?;
-            assert_eq!(r.len(), 2, "hsplit: count");
-            chk(
-                "hsplit[0]",
-                &r[0],
-                &[0.0_f64, 1.0_f64, 4.0_f64, 5.0_f64, 8.0_f64, 9.0_f64],
-                None,
-                &[3, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "hsplit[1]",
-                &r[1],
-                &[2.0_f64, 3.0_f64, 6.0_f64, 7.0_f64, 10.0_f64, 11.0_f64],
-                None,
-                &[3, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("hsplit on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_vsplit() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64, 7.0_f64,
-                    8.0_f64, 9.0_f64, 10.0_f64, 11.0_f64,
-                ]),
-                &[4, 3],
-                d,
-            )?;
-            let r: Vec<Array> = vsplit(&a0, vec![1isize, 3])?;
-            assert_eq!(r.len(), 3, "vsplit: count");
-            chk(
-                "vsplit[0]",
-                &r[0],
-                &[0.0_f64, 1.0_f64, 2.0_f64],
-                None,
-                &[1, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "vsplit[1]",
-                &r[1],
-                &[3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64, 7.0_f64, 8.0_f64],
-                None,
-                &[2, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "vsplit[2]",
-                &r[2],
-                &[9.0_f64, 10.0_f64, 11.0_f64],
-                None,
-                &[1, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("vsplit on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_dsplit() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64, 7.0_f64,
-                    8.0_f64, 9.0_f64, 10.0_f64, 11.0_f64, 12.0_f64, 13.0_f64, 14.0_f64, 15.0_f64,
-                ]),
-                &[2, 2, 4],
-                d,
-            )?;
-            let r: Vec<Array> = dsplit(&a0, 2)?;
-            assert_eq!(r.len(), 2, "dsplit: count");
-            chk(
-                "dsplit[0]",
-                &r[0],
-                &[
-                    0.0_f64, 1.0_f64, 4.0_f64, 5.0_f64, 8.0_f64, 9.0_f64, 12.0_f64, 13.0_f64,
-                ],
-                None,
-                &[2, 2, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "dsplit[1]",
-                &r[1],
-                &[
-                    2.0_f64, 3.0_f64, 6.0_f64, 7.0_f64, 10.0_f64, 11.0_f64, 14.0_f64, 15.0_f64,
-                ],
-                None,
-                &[2, 2, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("dsplit on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_append_none() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let a1 =
-                Array::from_vec_on(Vec::<i64>::from([3_i64, 4_i64, 5_i64, 6_i64]), &[2, 2], d)?;
-            let r = append(&a0, &a1, None)?;
-            chk(
-                "append_none",
-                &r,
-                &[1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64],
-                None,
-                &[6],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("append_none on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_append_axis() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[1, 2], d)?;
-            let a1 =
-                Array::from_vec_on(Vec::<i64>::from([3_i64, 4_i64, 5_i64, 6_i64]), &[2, 2], d)?;
-            let r = append(&a0, &a1, Some(0))?;
-            chk(
-                "append_axis",
-                &r,
-                &[1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64],
-                None,
-                &[3, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("append_axis on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_delete_flat() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[6],
-                d,
-            )?;
-            let r = delete(&a0, &[1, -1, 1], None)?;
-            chk(
-                "delete_flat",
-                &r,
-                &[0.0_f64, 2.0_f64, 3.0_f64, 4.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("delete_flat on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_delete_axis1() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64, 7.0_f64,
-                    8.0_f64, 9.0_f64, 10.0_f64, 11.0_f64,
-                ]),
-                &[3, 4],
-                d,
-            )?;
-            let r = delete(&a0, &[0, 2], Some(1))?;
-            chk(
-                "delete_axis1",
-                &r,
-                &[1.0_f64, 3.0_f64, 5.0_f64, 7.0_f64, 9.0_f64, 11.0_f64],
-                None,
-                &[3, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("delete_axis1 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_insert_multi() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 3_i64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([9_i64, 8_i64]), &[2], d)?;
-            let r = insert(&a0, &[1, 3], &a1, None)?;
-            chk(
-                "insert_multi",
-                &r,
-                &[1.0_f64, 9.0_f64, 2.0_f64, 3.0_f64, 8.0_f64],
-                None,
-                &[5],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("insert_multi on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_insert_multi_unsorted() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 3_i64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([7_i64, 8_i64, 9_i64]), &[3], d)?;
-            let r = insert(&a0, &[2, 0, 2], &a1, None)?;
-            chk(
-                "insert_multi_unsorted",
-                &r,
-                &[8.0_f64, 1.0_f64, 2.0_f64, 7.0_f64, 9.0_f64, 3.0_f64],
-                None,
-                &[6],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("insert_multi_unsorted on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_insert_one_block() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 1_i64, 2_i64, 2_i64, 3_i64, 3_i64]),
-                &[3, 2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([5_i64, 6_i64]), &[2], d)?;
-            let r = insert(&a0, &[1], &a1, Some(1))?;
-            chk(
-                "insert_one_block",
-                &r,
-                &[
-                    1.0_f64, 5.0_f64, 6.0_f64, 1.0_f64, 2.0_f64, 5.0_f64, 6.0_f64, 2.0_f64,
-                    3.0_f64, 5.0_f64, 6.0_f64, 3.0_f64,
-                ],
-                None,
-                &[3, 4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("insert_one_block on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_insert_scalar_value() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f32>::from([1.0_f32, 1.0_f32, 2.0_f32, 2.0_f32]),
-                &[2, 2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([7.5_f64]), (), d)?;
-            let r = insert(&a0, &[0, 2], &a1, Some(0))?;
-            chk(
-                "insert_scalar_value",
-                &r,
-                &[
-                    7.5_f64, 7.5_f64, 1.0_f64, 1.0_f64, 2.0_f64, 2.0_f64, 7.5_f64, 7.5_f64,
-                ],
-                None,
-                &[4, 2],
-                DType::Float32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("insert_scalar_value on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_resize() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 =
-                Array::from_vec_on(Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64]), &[2, 2], d)?;
-            let r = resize(&a0, &[2, 3])?;
-            chk(
-                "resize",
-                &r,
-                &[0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 0.0_f64, 1.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("resize on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_resize_grow() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64]), &[3], d)?;
-            let r = resize(&a0, &[7])?;
-            chk(
-                "resize_grow",
-                &r,
-                &[
-                    1.0_f64, 2.0_f64, 3.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 1.0_f64,
-                ],
-                None,
-                &[7],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("resize_grow on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_fliplr() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = fliplr(&a0)?;
-            chk(
-                "fliplr",
-                &r,
-                &[2.0_f64, 1.0_f64, 0.0_f64, 5.0_f64, 4.0_f64, 3.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("fliplr on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_flipud() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = flipud(&a0)?;
-            chk(
-                "flipud",
-                &r,
-                &[3.0_f64, 4.0_f64, 5.0_f64, 0.0_f64, 1.0_f64, 2.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("flipud on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_rot90_k1() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = rot90(&a0, 1, [0, 1])?;
-            chk(
-                "rot90_k1",
-                &r,
-                &[2.0_f64, 5.0_f64, 1.0_f64, 4.0_f64, 0.0_f64, 3.0_f64],
-                None,
-                &[3, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("rot90_k1 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_rot90_k2() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = rot90(&a0, 2, [0, 1])?;
-            chk(
-                "rot90_k2",
-                &r,
-                &[5.0_f64, 4.0_f64, 3.0_f64, 2.0_f64, 1.0_f64, 0.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("rot90_k2 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_rot90_k3() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = rot90(&a0, 3, [0, 1])?;
-            chk(
-                "rot90_k3",
-                &r,
-                &[3.0_f64, 0.0_f64, 4.0_f64, 1.0_f64, 5.0_f64, 2.0_f64],
-                None,
-                &[3, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("rot90_k3 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_rot90_km1() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = rot90(&a0, -1, [0, 1])?;
-            chk(
-                "rot90_km1",
-                &r,
-                &[3.0_f64, 0.0_f64, 4.0_f64, 1.0_f64, 5.0_f64, 2.0_f64],
-                None,
-                &[3, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("rot90_km1 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_rot90_k4() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = rot90(&a0, 4, [0, 1])?;
-            chk(
-                "rot90_k4",
-                &r,
-                &[0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("rot90_k4 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_rot90_3d_axes() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([
-                    0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64, 6_i64, 7_i64, 8_i64, 9_i64, 10_i64,
-                    11_i64, 12_i64, 13_i64, 14_i64, 15_i64, 16_i64, 17_i64, 18_i64, 19_i64, 20_i64,
-                    21_i64, 22_i64, 23_i64,
-                ]),
-                &[2, 3, 4],
-                d,
-            )?;
-            let r = rot90(&a0, 1, [2, 0])?;
-            chk(
-                "rot90_3d_axes",
-                &r,
-                &[
-                    12.0_f64, 0.0_f64, 16.0_f64, 4.0_f64, 20.0_f64, 8.0_f64, 13.0_f64, 1.0_f64,
-                    17.0_f64, 5.0_f64, 21.0_f64, 9.0_f64, 14.0_f64, 2.0_f64, 18.0_f64, 6.0_f64,
-                    22.0_f64, 10.0_f64, 15.0_f64, 3.0_f64, 19.0_f64, 7.0_f64, 23.0_f64, 11.0_f64,
-                ],
-                None,
-                &[4, 3, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("rot90_3d_axes on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_trim_zeros() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 0_i64, 1_i64, 2_i64, 0_i64, 3_i64, 0_i64]),
-                &[7],
-                d,
-            )?;
-            let r = trim_zeros(&a0, "fb")?;
-            chk(
-                "trim_zeros",
-                &r,
-                &[1.0_f64, 2.0_f64, 0.0_f64, 3.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("trim_zeros on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_trim_zeros_f() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 0.0_f64, 1.0_f64, 0.0_f64]),
-                &[4],
-                d,
-            )?;
-            let r = trim_zeros(&a0, "f")?;
-            chk(
-                "trim_zeros_f",
-                &r,
-                &[1.0_f64, 0.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("trim_zeros_f on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_trim_zeros_all() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([0_i64, 0_i64]), &[2], d)?;
-            let r = trim_zeros(&a0, "fb")?;
-            chk(
-                "trim_zeros_all",
-                &r,
-                &[],
-                None,
-                &[0],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("trim_zeros_all on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_matrix_transpose() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[1, 2, 3],
-                d,
-            )?;
-            let r = matrix_transpose(&a0)?;
-            chk(
-                "matrix_transpose",
-                &r,
-                &[0.0_f64, 3.0_f64, 1.0_f64, 4.0_f64, 2.0_f64, 5.0_f64],
-                None,
-                &[1, 3, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("matrix_transpose on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_rollaxis() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                ]),
-                &[3, 4, 5, 6],
-                d,
-            )?;
-            let r = rollaxis(&a0, 3, 1)?;
-            chk(
-                "rollaxis",
-                &r,
-                &[
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                ],
-                None,
-                &[3, 6, 4, 5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("rollaxis on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_rollaxis_2() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64, 7.0_f64,
-                    8.0_f64, 9.0_f64, 10.0_f64, 11.0_f64, 12.0_f64, 13.0_f64, 14.0_f64, 15.0_f64,
-                    16.0_f64, 17.0_f64, 18.0_f64, 19.0_f64, 20.0_f64, 21.0_f64, 22.0_f64, 23.0_f64,
-                ]),
-                &[2, 3, 4],
-                d,
-            )?;
-            let r = rollaxis(&a0, 0, 3)?;
-            chk(
-                "rollaxis_2",
-                &r,
-                &[
-                    0.0_f64, 12.0_f64, 1.0_f64, 13.0_f64, 2.0_f64, 14.0_f64, 3.0_f64, 15.0_f64,
-                    4.0_f64, 16.0_f64, 5.0_f64, 17.0_f64, 6.0_f64, 18.0_f64, 7.0_f64, 19.0_f64,
-                    8.0_f64, 20.0_f64, 9.0_f64, 21.0_f64, 10.0_f64, 22.0_f64, 11.0_f64, 23.0_f64,
-                ],
-                None,
-                &[3, 4, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("rollaxis_2 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_asfortranarray() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = asfortranarray(&a0)?;
-            chk(
-                "asfortranarray",
-                &r,
-                &[0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("asfortranarray on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_indices() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = indices(&[2, 3], d)?;
-            chk(
-                "indices",
-                &r,
-                &[
-                    0.0_f64, 0.0_f64, 0.0_f64, 1.0_f64, 1.0_f64, 1.0_f64, 0.0_f64, 1.0_f64,
-                    2.0_f64, 0.0_f64, 1.0_f64, 2.0_f64,
-                ],
-                None,
-                &[2, 2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("indices on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_ix_() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([0_i64, 1_i64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<bool>::from([false, true, true]), &[3], d)?;
-            let r: Vec<Array> = ix_(&[&a0, &a1])?;
-            assert_eq!(r.len(), 2, "ix_: count");
-            chk(
-                "ix_[0]",
-                &r[0],
-                &[0.0_f64, 1.0_f64],
-                None,
-                &[2, 1],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "ix_[1]",
-                &r[1],
-                &[1.0_f64, 2.0_f64],
-                None,
-                &[1, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("ix_ on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_unravel_index() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([22_i64, 41_i64, 37_i64]), &[3], d)?;
-            let r: Vec<Array> = unravel_index(&a0, &[7, 6])?;
-            assert_eq!(r.len(), 2, "unravel_index: count");
-            chk(
-                "unravel_index[0]",
-                &r[0],
-                &[3.0_f64, 6.0_f64, 6.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "unravel_index[1]",
-                &r[1],
-                &[4.0_f64, 5.0_f64, 1.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("unravel_index on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_unravel_index_3d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 =
-                Array::from_vec_on(Vec::<i32>::from([0_i32, 23_i32, 5_i32, 17_i32]), &[2, 2], d)?;
-            let r: Vec<Array> = unravel_index(&a0, &[2, 3, 4])?;
-            assert_eq!(r.len(), 3, "unravel_index_3d: count");
-            chk(
-                "unravel_index_3d[0]",
-                &r[0],
-                &[0.0_f64, 1.0_f64, 0.0_f64, 1.0_f64],
-                None,
-                &[2, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "unravel_index_3d[1]",
-                &r[1],
-                &[0.0_f64, 2.0_f64, 1.0_f64, 1.0_f64],
-                None,
-                &[2, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "unravel_index_3d[2]",
-                &r[2],
-                &[0.0_f64, 3.0_f64, 1.0_f64, 1.0_f64],
-                None,
-                &[2, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("unravel_index_3d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_ravel_multi_index() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([3_i64, 6_i64, 6_i64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([4_i64, 5_i64, 1_i64]), &[3], d)?;
-            let r = ravel_multi_index(&[&a0, &a1], &[7, 6])?;
-            chk(
-                "ravel_multi_index",
-                &r,
-                &[22.0_f64, 41.0_f64, 37.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("ravel_multi_index on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_tril_indices() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r: Vec<Array> = tril_indices(4, -1, Some(3), d)?;
-            assert_eq!(r.len(), 2, "tril_indices: count");
-            chk(
-                "tril_indices[0]",
-                &r[0],
-                &[1.0_f64, 2.0_f64, 2.0_f64, 3.0_f64, 3.0_f64, 3.0_f64],
-                None,
-                &[6],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "tril_indices[1]",
-                &r[1],
-                &[0.0_f64, 0.0_f64, 1.0_f64, 0.0_f64, 1.0_f64, 2.0_f64],
-                None,
-                &[6],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("tril_indices on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_triu_indices() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r: Vec<Array> = triu_indices(3, 1, None, d)?;
-            assert_eq!(r.len(), 2, "triu_indices: count");
-            chk(
-                "triu_indices[0]",
-                &r[0],
-                &[0.0_f64, 0.0_f64, 1.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "triu_indices[1]",
-                &r[1],
-                &[1.0_f64, 2.0_f64, 2.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("triu_indices on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_tril_indices_from() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                ]),
-                &[3, 5],
-                d,
-            )?;
-            let r: Vec<Array> = tril_indices_from(&a0, 1)?;
-            assert_eq!(r.len(), 2, "tril_indices_from: count");
-            chk(
-                "tril_indices_from[0]",
-                &r[0],
-                &[
-                    0.0_f64, 0.0_f64, 1.0_f64, 1.0_f64, 1.0_f64, 2.0_f64, 2.0_f64, 2.0_f64, 2.0_f64,
-                ],
-                None,
-                &[9],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "tril_indices_from[1]",
-                &r[1],
-                &[
-                    0.0_f64, 1.0_f64, 0.0_f64, 1.0_f64, 2.0_f64, 0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64,
-                ],
-                None,
-                &[9],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("tril_indices_from on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_triu_indices_from() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64]),
-                &[3, 2],
-                d,
-            )?;
-            let r: Vec<Array> = triu_indices_from(&a0, 0)?;
-            assert_eq!(r.len(), 2, "triu_indices_from: count");
-            chk(
-                "triu_indices_from[0]",
-                &r[0],
-                &[0.0_f64, 0.0_f64, 1.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "triu_indices_from[1]",
-                &r[1],
-                &[0.0_f64, 1.0_f64, 1.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("triu_indices_from on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_diag_indices() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r: Vec<Array> = diag_indices(3, 3, d)?;
-            assert_eq!(r.len(), 3, "diag_indices: count");
-            chk(
-                "diag_indices[0]",
-                &r[0],
-                &[0.0_f64, 1.0_f64, 2.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "diag_indices[1]",
-                &r[1],
-                &[0.0_f64, 1.0_f64, 2.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "diag_indices[2]",
-                &r[2],
-                &[0.0_f64, 1.0_f64, 2.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("diag_indices on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_diag_indices_from() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64]),
-                &[2, 2],
-                d,
-            )?;
-            let r: Vec<Array> = diag_indices_from(&a0)?;
-            assert_eq!(r.len(), 2, "diag_indices_from: count");
-            chk(
-                "diag_indices_from[0]",
-                &r[0],
-                &[0.0_f64, 1.0_f64],
-                None,
-                &[2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            chk(
-                "diag_indices_from[1]",
-                &r[1],
-                &[0.0_f64, 1.0_f64],
-                None,
-                &[2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("diag_indices_from on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_put_along_axis() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([10_i64, 30_i64, 20_i64, 60_i64, 40_i64, 50_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([1_i64, 0_i64]), &[2, 1], d)?;
-            let a2 = Array::from_vec_on(Vec::<i64>::from([99_i64]), &[1], d)?;
-            put_along_axis(&a0, &a1, &a2, 1)?;
-            chk(
-                "put_along_axis",
-                &a0,
-                &[10.0_f64, 99.0_f64, 20.0_f64, 99.0_f64, 40.0_f64, 50.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("put_along_axis on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_put_along_axis_axis0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64]),
-                &[2, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([1_i64, 0_i64, 1_i64]), &[1, 3], d)?;
-            let a2 = Array::from_vec_on(Vec::<f64>::from([-1.0_f64, -2.0_f64, -3.0_f64]), &[3], d)?;
-            put_along_axis(&a0, &a1, &a2, 0)?;
-            chk(
-                "put_along_axis_axis0",
-                &a0,
-                &[0.0_f64, -2.0_f64, 2.0_f64, -1.0_f64, 4.0_f64, -3.0_f64],
-                None,
-                &[2, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("put_along_axis_axis0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_putmask() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<bool>::from([false, true, false, true, true, false]),
-                &[2, 3],
-                d,
-            )?;
-            let a2 = Array::from_vec_on(Vec::<i64>::from([-1_i64, -2_i64]), &[2], d)?;
-            putmask(&a0, &a1, &a2)?;
-            chk(
-                "putmask",
-                &a0,
-                &[0.0_f64, -2.0_f64, 2.0_f64, -2.0_f64, -1.0_f64, 5.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("putmask on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_place() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<bool>::from([false, true, false, true, true, false]),
-                &[2, 3],
-                d,
-            )?;
-            let a2 = Array::from_vec_on(Vec::<i64>::from([-1_i64, -2_i64]), &[2], d)?;
-            place(&a0, &a1, &a2)?;
-            chk(
-                "place",
-                &a0,
-                &[0.0_f64, -1.0_f64, 2.0_f64, -2.0_f64, -1.0_f64, 5.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("place on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_fill_diagonal() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([
-                    0_i64, 0_i64, 0_i64, 0_i64, 0_i64, 0_i64, 0_i64, 0_i64, 0_i64,
-                ]),
-                &[3, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([5_i64]), &[1], d)?;
-            fill_diagonal(&a0, &a1, false)?;
-            chk(
-                "fill_diagonal",
-                &a0,
-                &[
-                    5.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 5.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 5.0_f64,
-                ],
-                None,
-                &[3, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("fill_diagonal on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_fill_diagonal_tall_wrap() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                ]),
-                &[7, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64]), &[2], d)?;
-            fill_diagonal(&a0, &a1, true)?;
-            chk(
-                "fill_diagonal_tall_wrap",
-                &a0,
-                &[
-                    1.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 2.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    1.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 2.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    1.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 2.0_f64,
-                ],
-                None,
-                &[7, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("fill_diagonal_tall_wrap on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_fill_diagonal_tall() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                ]),
-                &[7, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([4.0_f64]), &[1], d)?;
-            fill_diagonal(&a0, &a1, false)?;
-            chk(
-                "fill_diagonal_tall",
-                &a0,
-                &[
-                    4.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 4.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    4.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                ],
-                None,
-                &[7, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("fill_diagonal_tall on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_fill_diagonal_wide() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64,
-                ]),
-                &[2, 5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([4.0_f64]), &[1], d)?;
-            fill_diagonal(&a0, &a1, false)?;
-            chk(
-                "fill_diagonal_wide",
-                &a0,
-                &[
-                    4.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 4.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64,
-                ],
-                None,
-                &[2, 5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("fill_diagonal_wide on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_fill_diagonal_3d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                ]),
-                &[2, 2, 2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([4.0_f64]), &[1], d)?;
-            fill_diagonal(&a0, &a1, false)?;
-            chk(
-                "fill_diagonal_3d",
-                &a0,
-                &[
-                    4.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 4.0_f64,
-                ],
-                None,
-                &[2, 2, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("fill_diagonal_3d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_choose() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 0_i64, 1_i64, 0_i64, 1_i64, 0_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 1.0_f64, 2.0_f64]), &[3], d)?;
-            let a2 = Array::from_vec_on(
-                Vec::<i32>::from([10_i32, 11_i32, 12_i32, 13_i32, 14_i32, 15_i32]),
-                &[2, 3],
-                d,
-            )?;
-            let r = choose(&a0, &[&a1, &a2], IndexMode::Raise)?;
-            chk(
-                "choose",
-                &r,
-                &[10.0_f64, 1.0_f64, 12.0_f64, 0.0_f64, 14.0_f64, 2.0_f64],
-                None,
-                &[2, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("choose on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_choose_wrap() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([0_i64, 3_i64, -1_i64, 2_i64]), &[4], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 3_i64, 4_i64]), &[4], d)?;
-            let a2 = Array::from_vec_on(Vec::<i64>::from([5_i64, 6_i64, 7_i64, 8_i64]), &[4], d)?;
-            let a3 =
-                Array::from_vec_on(Vec::<i64>::from([9_i64, 10_i64, 11_i64, 12_i64]), &[4], d)?;
-            let r = choose(&a0, &[&a1, &a2, &a3], IndexMode::Wrap)?;
-            chk(
-                "choose_wrap",
-                &r,
-                &[1.0_f64, 2.0_f64, 11.0_f64, 12.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("choose_wrap on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_choose_clip() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([0_i64, 3_i64, -1_i64, 2_i64]), &[4], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 3_i64, 4_i64]), &[4], d)?;
-            let a2 = Array::from_vec_on(Vec::<i64>::from([5_i64, 6_i64, 7_i64, 8_i64]), &[4], d)?;
-            let a3 =
-                Array::from_vec_on(Vec::<i64>::from([9_i64, 10_i64, 11_i64, 12_i64]), &[4], d)?;
-            let r = choose(&a0, &[&a1, &a2, &a3], IndexMode::Clip)?;
-            chk(
-                "choose_clip",
-                &r,
-                &[1.0_f64, 10.0_f64, 3.0_f64, 12.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("choose_clip on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_select() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[6],
-                d,
-            )?;
-            let r = {
-                let c0 = crate::ops::less(&a0, 3i64)?;
-                let c1 = crate::ops::greater(&a0, 3i64)?;
-                let v1 = crate::ops::multiply(&a0, &a0)?;
-                select(&[&c0, &c1], &[&a0, &v1], 42i64)
-            }?;
-            chk(
-                "select",
-                &r,
-                &[0.0_f64, 1.0_f64, 2.0_f64, 42.0_f64, 16.0_f64, 25.0_f64],
-                None,
-                &[6],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("select on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_select_float_default() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([-1.0_f64, 0.5_f64, 2.0_f64]), &[3], d)?;
-            let r = {
-                let c0 = crate::ops::less(&a0, 0.0)?;
-                select(&[&c0], &[&a0], 0.25)
-            }?;
-            chk(
-                "select_float_default",
-                &r,
-                &[-1.0_f64, 0.25_f64, 0.25_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("select_float_default on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_extract() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([
-                    0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64, 6_i64, 7_i64, 8_i64, 9_i64, 10_i64,
-                    11_i64,
-                ]),
-                &[3, 4],
-                d,
-            )?;
-            let r = {
-                let c = crate::ops::equal(&crate::ops::remainder(&a0, 3i64)?, 0i64)?;
-                extract(&c, &a0)
-            }?;
-            chk(
-                "extract",
-                &r,
-                &[0.0_f64, 3.0_f64, 6.0_f64, 9.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("extract on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_lexsort() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([1_i64, 5_i64, 1_i64, 4_i64, 3_i64, 4_i64, 4_i64]),
-                &[7],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<i64>::from([9_i64, 4_i64, 0_i64, 4_i64, 0_i64, 2_i64, 1_i64]),
-                &[7],
-                d,
-            )?;
-            let r = lexsort(&[&a0, &a1])?;
-            chk(
-                "lexsort",
-                &r,
-                &[
-                    2.0_f64, 4.0_f64, 6.0_f64, 5.0_f64, 3.0_f64, 1.0_f64, 0.0_f64,
-                ],
-                None,
-                &[7],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("lexsort on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_lexsort_float() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.5_f64, 0.5_f64, 0.25_f64, 0.5_f64]),
-                &[4],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<i32>::from([1_i32, 1_i32, 0_i32, 0_i32]), &[4], d)?;
-            let r = lexsort(&[&a0, &a1])?;
-            chk(
-                "lexsort_float",
-                &r,
-                &[2.0_f64, 3.0_f64, 0.0_f64, 1.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("lexsort_float on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_packbits() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<u8>::from([1_u8, 0_u8, 1_u8, 0_u8, 0_u8, 0_u8, 0_u8, 1_u8, 1_u8, 1_u8]),
-                &[10],
-                d,
-            )?;
-            let r = packbits(&a0, None, false)?;
-            chk(
-                "packbits",
-                &r,
-                &[161.0_f64, 192.0_f64],
-                None,
-                &[2],
-                DType::UInt8,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("packbits on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_packbits_axis_little() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<bool>::from([true, false, true, false, true, true]),
-                &[2, 3],
-                d,
-            )?;
-            let r = packbits(&a0, Some(1), true)?;
-            chk(
-                "packbits_axis_little",
-                &r,
-                &[5.0_f64, 6.0_f64],
-                None,
-                &[2, 1],
-                DType::UInt8,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("packbits_axis_little on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_packbits_axis0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i32>::from([2_i32, 0_i32, 0_i32, 1_i32, 1_i32, 1_i32]),
-                &[3, 2],
-                d,
-            )?;
-            let r = packbits(&a0, Some(0), false)?;
-            chk(
-                "packbits_axis0",
-                &r,
-                &[160.0_f64, 96.0_f64],
-                None,
-                &[1, 2],
-                DType::UInt8,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("packbits_axis0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_unpackbits() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<u8>::from([161_u8, 7_u8]), &[2], d)?;
-            let r = unpackbits(&a0, None, None, false)?;
-            chk(
-                "unpackbits",
-                &r,
-                &[
-                    1.0_f64, 0.0_f64, 1.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 1.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 1.0_f64, 1.0_f64, 1.0_f64,
-                ],
-                None,
-                &[16],
-                DType::UInt8,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("unpackbits on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_unpackbits_axis_count_little() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<u8>::from([161_u8, 7_u8]), &[2, 1], d)?;
-            let r = unpackbits(&a0, Some(1), Some(5), true)?;
-            chk(
-                "unpackbits_axis_count_little",
-                &r,
-                &[
-                    1.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 1.0_f64, 1.0_f64, 1.0_f64,
-                    0.0_f64, 0.0_f64,
-                ],
-                None,
-                &[2, 5],
-                DType::UInt8,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("unpackbits_axis_count_little on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_apply_along_axis() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64, 7.0_f64,
-                    8.0_f64, 9.0_f64, 10.0_f64, 11.0_f64,
-                ]),
-                &[3, 4],
-                d,
-            )?;
-            let r = apply_along_axis(|v| crate::reduce::sum(v, 0, false), 1, &a0)?;
-            chk(
-                "apply_along_axis",
-                &r,
-                &[6.0_f64, 22.0_f64, 38.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("apply_along_axis on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_apply_along_axis_vec() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64, 6.0_f64, 7.0_f64,
-                    8.0_f64, 9.0_f64, 10.0_f64, 11.0_f64,
-                ]),
-                &[3, 4],
-                d,
-            )?;
-            let r = apply_along_axis(|v| crate::manip::diff(v, 1, 0), 0, &a0)?;
-            chk(
-                "apply_along_axis_vec",
-                &r,
-                &[
-                    4.0_f64, 4.0_f64, 4.0_f64, 4.0_f64, 4.0_f64, 4.0_f64, 4.0_f64, 4.0_f64,
-                ],
-                None,
-                &[2, 4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("apply_along_axis_vec on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_apply_along_axis_matrix() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64, 5.0_f64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = apply_along_axis(|v| crate::manip::diag(v, 0), 1, &a0)?;
-            chk(
-                "apply_along_axis_matrix",
-                &r,
-                &[
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 1.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    2.0_f64, 3.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 4.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 5.0_f64,
-                ],
-                None,
-                &[2, 3, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("apply_along_axis_matrix on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_sliding_window_view() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[6],
-                d,
-            )?;
-            let r = sliding_window_view(&a0, &[3], None)?;
-            chk(
-                "sliding_window_view",
-                &r,
-                &[
-                    0.0_f64, 1.0_f64, 2.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 2.0_f64, 3.0_f64,
-                    4.0_f64, 3.0_f64, 4.0_f64, 5.0_f64,
-                ],
-                None,
-                &[4, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("sliding_window_view on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_sliding_window_view_2d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([
-                    0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64, 6_i64, 7_i64, 8_i64, 9_i64, 10_i64,
-                    11_i64,
-                ]),
-                &[3, 4],
-                d,
-            )?;
-            let r = sliding_window_view(&a0, &[2, 2], None)?;
-            chk(
-                "sliding_window_view_2d",
-                &r,
-                &[
-                    0.0_f64, 1.0_f64, 4.0_f64, 5.0_f64, 1.0_f64, 2.0_f64, 5.0_f64, 6.0_f64,
-                    2.0_f64, 3.0_f64, 6.0_f64, 7.0_f64, 4.0_f64, 5.0_f64, 8.0_f64, 9.0_f64,
-                    5.0_f64, 6.0_f64, 9.0_f64, 10.0_f64, 6.0_f64, 7.0_f64, 10.0_f64, 11.0_f64,
-                ],
-                None,
-                &[2, 3, 2, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("sliding_window_view_2d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_sliding_window_view_axis() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([
-                    0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64, 6_i64, 7_i64, 8_i64, 9_i64, 10_i64,
-                    11_i64,
-                ]),
-                &[3, 4],
-                d,
-            )?;
-            let r = sliding_window_view(&a0, &[2], Some(&[0]))?;
-            chk(
-                "sliding_window_view_axis",
-                &r,
-                &[
-                    0.0_f64, 4.0_f64, 1.0_f64, 5.0_f64, 2.0_f64, 6.0_f64, 3.0_f64, 7.0_f64,
-                    4.0_f64, 8.0_f64, 5.0_f64, 9.0_f64, 6.0_f64, 10.0_f64, 7.0_f64, 11.0_f64,
-                ],
-                None,
-                &[2, 4, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("sliding_window_view_axis on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_as_strided() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i32>::from([0_i32, 1_i32, 2_i32, 3_i32, 4_i32, 5_i32]),
-                &[6],
-                d,
-            )?;
-            let r = as_strided(&a0, &[4, 3], &[4, 4])?;
-            chk(
-                "as_strided",
-                &r,
-                &[
-                    0.0_f64, 1.0_f64, 2.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 2.0_f64, 3.0_f64,
-                    4.0_f64, 3.0_f64, 4.0_f64, 5.0_f64,
-                ],
-                None,
-                &[4, 3],
-                DType::Int32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("as_strided on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_as_strided_zero() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[6],
-                d,
-            )?;
-            let r = as_strided(&a0, &[2, 3], &[0, 16])?;
-            chk(
-                "as_strided_zero",
-                &r,
-                &[0.0_f64, 2.0_f64, 4.0_f64, 0.0_f64, 2.0_f64, 4.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("as_strided_zero on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_view_dtype_f32_u32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f32>::from([1.0_f32, -2.0_f32]), &[2], d)?;
-            let r = a0.view_dtype(DType::UInt32)?;
-            chk(
-                "view_dtype_f32_u32",
-                &r,
-                &[1065353216.0_f64, 3221225472.0_f64],
-                None,
-                &[2],
-                DType::UInt32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("view_dtype_f32_u32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_view_dtype_u8_i32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<u8>::from([1_u8, 0_u8, 0_u8, 0_u8, 255_u8, 255_u8, 255_u8, 255_u8]),
-                &[1, 8],
-                d,
-            )?;
-            let r = a0.view_dtype(DType::Int32)?;
-            chk(
-                "view_dtype_u8_i32",
-                &r,
-                &[1.0_f64, -1.0_f64],
-                None,
-                &[1, 2],
-                DType::Int32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("view_dtype_u8_i32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_view_dtype_c128_f64() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 2.0_f64),
-                    Complex64::new(3.0_f64, -4.0_f64),
-                ]),
-                &[2],
-                d,
-            )?;
-            let r = a0.view_dtype(DType::Float64)?;
-            chk(
-                "view_dtype_c128_f64",
-                &r,
-                &[1.0_f64, 2.0_f64, 3.0_f64, -4.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("view_dtype_c128_f64 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_byteswap_u16() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<u16>::from([1_u16, 4660_u16]), &[2], d)?;
-            let r = a0.byteswap()?;
-            chk(
-                "byteswap_u16",
-                &r,
-                &[256.0_f64, 13330.0_f64],
-                None,
-                &[2],
-                DType::UInt16,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("byteswap_u16 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_byteswap_f64() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, -2.5_f64]), &[2], d)?;
-            let r = a0.byteswap()?;
-            chk(
-                "byteswap_f64",
-                &r,
-                &[3.03865e-319_f64, 6.01e-321_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("byteswap_f64 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_byteswap_c64() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex32>::from([Complex32::new(1.0_f32, 2.0_f32)]),
-                &[1],
-                d,
-            )?;
-            let r = a0.byteswap()?;
-            chk(
-                "byteswap_c64",
-                &r,
-                &[4.600602988224807e-41_f64],
-                Some(&[8.96831017167883e-44_f64]),
-                &[1],
-                DType::Complex64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("byteswap_c64 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_mt() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[2, 3],
-                d,
-            )?;
-            let r = a0.mt()?;
-            chk(
-                "mt",
-                &r,
-                &[0.0_f64, 3.0_f64, 1.0_f64, 4.0_f64, 2.0_f64, 5.0_f64],
-                None,
-                &[3, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("mt on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_average_weights() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64]),
-                &[4],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([4.0_f64, 3.0_f64, 2.0_f64, 1.0_f64]),
-                &[4],
-                d,
-            )?;
-            let r = average(&a0, None, Some(&a1))?;
-            chk(
-                "average_weights",
-                &r,
-                &[2.0_f64],
-                None,
-                &[],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("average_weights on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_average_axis_1d_weights() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64]),
-                &[3, 2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.25_f64, 0.75_f64]), &[2], d)?;
-            let r = average(&a0, Some(1), Some(&a1))?;
-            chk(
-                "average_axis_1d_weights",
-                &r,
-                &[0.75_f64, 2.75_f64, 4.75_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("average_axis_1d_weights on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_average_plain_int() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i32>::from([0_i32, 1_i32, 2_i32, 3_i32, 4_i32, 5_i32]),
-                &[3, 2],
-                d,
-            )?;
-            let r = average(&a0, Some(0), None)?;
-            chk(
-                "average_plain_int",
-                &r,
-                &[2.0_f64, 3.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("average_plain_int on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_average_returned() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f32>::from([1.0_f32, 2.0_f32, 3.0_f32, 5.0_f32]),
-                &[2, 2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f32>::from([1.0_f32, 2.0_f32, 3.0_f32, 5.0_f32]),
-                &[2, 2],
-                d,
-            )?;
-            let r: Vec<Array> = {
-                let (x, y) = average_returned(&a0, Some(0), Some(&a1))?;
-                vec![x, y]
-            };
-            assert_eq!(r.len(), 2, "average_returned: count");
-            chk(
-                "average_returned[0]",
-                &r[0],
-                &[2.5_f64, 4.142857074737549_f64],
-                None,
-                &[2],
-                DType::Float32,
-                0.000000e+00,
-            );
-            chk(
-                "average_returned[1]",
-                &r[1],
-                &[4.0_f64, 7.0_f64],
-                None,
-                &[2],
-                DType::Float32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("average_returned on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nanmedian() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([10.0_f64, f64::NAN, 4.0_f64, 7.0_f64, 1.0_f64]),
-                &[5],
-                d,
-            )?;
-            let r = nanmedian(&a0, None, false)?;
-            chk(
-                "nanmedian",
-                &r,
-                &[5.5_f64],
-                None,
-                &[],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nanmedian on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nanmedian_axis() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    10.0_f64,
-                    f64::NAN,
-                    4.0_f64,
-                    f64::NAN,
-                    f64::NAN,
-                    f64::NAN,
-                    3.0_f64,
-                    1.0_f64,
-                    2.0_f64,
-                ]),
-                &[3, 3],
-                d,
-            )?;
-            let r = nanmedian(&a0, Some(1), true)?;
-            chk(
-                "nanmedian_axis",
-                &r,
-                &[7.0_f64, f64::NAN, 2.0_f64],
-                None,
-                &[3, 1],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nanmedian_axis on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nanquantile_methods() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f32>::from([
-                    1.0_f32,
-                    f32::NAN,
-                    4.0_f32,
-                    2.0_f32,
-                    5.0_f32,
-                    6.0_f32,
-                    f32::NAN,
-                    0.5_f32,
-                ]),
-                &[2, 4],
-                d,
-            )?;
-            let r = nanquantiles(
-                &a0,
-                &[0.0, 0.3, 0.75, 1.0],
-                Some(1),
-                false,
-                QuantileMethod::Linear,
-            )?;
-            chk(
-                "nanquantile_methods",
-                &r,
-                &[
-                    1.0_f64, 0.5_f64, 1.6_f64, 3.2_f64, 3.0_f64, 5.5_f64, 4.0_f64, 6.0_f64,
-                ],
-                None,
-                &[4, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nanquantile_methods on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nanquantile_lower() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    1.0_f64,
-                    f64::NAN,
-                    4.0_f64,
-                    2.0_f64,
-                    9.0_f64,
-                    5.0_f64,
-                    6.0_f64,
-                    f64::NAN,
-                    0.5_f64,
-                    f64::NAN,
-                ]),
-                &[2, 5],
-                d,
-            )?;
-            let r = nanquantile(&a0, 0.4, Some(-1), false, QuantileMethod::Lower)?;
-            chk(
-                "nanquantile_lower",
-                &r,
-                &[2.0_f64, 0.5_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nanquantile_lower on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nanquantile_higher() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    1.0_f64,
-                    f64::NAN,
-                    4.0_f64,
-                    2.0_f64,
-                    9.0_f64,
-                    5.0_f64,
-                    6.0_f64,
-                    f64::NAN,
-                    0.5_f64,
-                    f64::NAN,
-                ]),
-                &[2, 5],
-                d,
-            )?;
-            let r = nanquantile(&a0, 0.4, Some(-1), false, QuantileMethod::Higher)?;
-            chk(
-                "nanquantile_higher",
-                &r,
-                &[4.0_f64, 5.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nanquantile_higher on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nanquantile_nearest() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    1.0_f64,
-                    f64::NAN,
-                    4.0_f64,
-                    2.0_f64,
-                    9.0_f64,
-                    5.0_f64,
-                    6.0_f64,
-                    f64::NAN,
-                    0.5_f64,
-                    f64::NAN,
-                ]),
-                &[2, 5],
-                d,
-            )?;
-            let r = nanquantile(&a0, 0.4, Some(-1), false, QuantileMethod::Nearest)?;
-            chk(
-                "nanquantile_nearest",
-                &r,
-                &[2.0_f64, 5.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nanquantile_nearest on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nanquantile_midpoint() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    1.0_f64,
-                    f64::NAN,
-                    4.0_f64,
-                    2.0_f64,
-                    9.0_f64,
-                    5.0_f64,
-                    6.0_f64,
-                    f64::NAN,
-                    0.5_f64,
-                    f64::NAN,
-                ]),
-                &[2, 5],
-                d,
-            )?;
-            let r = nanquantile(&a0, 0.4, Some(-1), false, QuantileMethod::Midpoint)?;
-            chk(
-                "nanquantile_midpoint",
-                &r,
-                &[3.0_f64, 2.75_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nanquantile_midpoint on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nanpercentile() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([3.0_f64, f64::NAN, 1.0_f64, 2.0_f64, 10.0_f64]),
-                &[5],
-                d,
-            )?;
-            let r = nanpercentile(&a0, 90.0, None, false, QuantileMethod::Linear)?;
-            chk(
-                "nanpercentile",
-                &r,
-                &[7.900000000000001_f64],
-                None,
-                &[],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nanpercentile on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_nanpercentiles_int() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<i64>::from([
-                    0_i64, 1_i64, 2_i64, 3_i64, 4_i64, 5_i64, 6_i64, 7_i64, 8_i64, 9_i64,
-                ]),
-                &[2, 5],
-                d,
-            )?;
-            let r = nanpercentiles(&a0, &[25.0, 50.0], Some(0), true, QuantileMethod::Linear)?;
-            chk(
-                "nanpercentiles_int",
-                &r,
-                &[
-                    1.25_f64, 2.25_f64, 3.25_f64, 4.25_f64, 5.25_f64, 2.5_f64, 3.5_f64, 4.5_f64,
-                    5.5_f64, 6.5_f64,
-                ],
-                None,
-                &[2, 1, 5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("nanpercentiles_int on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_digitize() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.2_f64, 6.4_f64, 3.0_f64, 1.6_f64, -1.0_f64, 10.0_f64]),
-                &[6],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 1.0_f64, 2.5_f64, 4.0_f64, 10.0_f64]),
-                &[5],
-                d,
-            )?;
-            let r = digitize(&a0, &a1, false)?;
-            chk(
-                "digitize",
-                &r,
-                &[1.0_f64, 4.0_f64, 3.0_f64, 2.0_f64, 0.0_f64, 5.0_f64],
-                None,
-                &[6],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("digitize on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_digitize_right() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.2_f64, 6.4_f64, 3.0_f64, 1.0_f64, -1.0_f64, 10.0_f64]),
-                &[6],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 1.0_f64, 2.5_f64, 4.0_f64, 10.0_f64]),
-                &[5],
-                d,
-            )?;
-            let r = digitize(&a0, &a1, true)?;
-            chk(
-                "digitize_right",
-                &r,
-                &[1.0_f64, 4.0_f64, 3.0_f64, 1.0_f64, 0.0_f64, 4.0_f64],
-                None,
-                &[6],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("digitize_right on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_digitize_decreasing() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 =
-                Array::from_vec_on(Vec::<i64>::from([1_i64, 5_i64, 7_i64, 2_i64]), &[2, 2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([6_i64, 4_i64, 2_i64, 0_i64]), &[4], d)?;
-            let r = digitize(&a0, &a1, false)?;
-            chk(
-                "digitize_decreasing",
-                &r,
-                &[3.0_f64, 1.0_f64, 0.0_f64, 2.0_f64],
-                None,
-                &[2, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("digitize_decreasing on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_digitize_decreasing_right() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 4_i64, 6_i64, 2_i64]), &[4], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([6_i64, 4_i64, 2_i64, 0_i64]), &[4], d)?;
-            let r = digitize(&a0, &a1, true)?;
-            chk(
-                "digitize_decreasing_right",
-                &r,
-                &[3.0_f64, 2.0_f64, 1.0_f64, 3.0_f64],
-                None,
-                &[4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("digitize_decreasing_right on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_histogram2d() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 0.5_f64, 1.0_f64, 0.2_f64, 0.9_f64, 0.3_f64]),
-                &[6],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, 1.5_f64, 2.9_f64, 2.0_f64]),
-                &[6],
-                d,
-            )?;
-            let r: Vec<Array> = {
-                let (h, x, y) = histogram2d(
-                    &a0,
-                    &a1,
-                    Bins::Count(3, None),
-                    Bins::Count(2, None),
-                    None,
-                    false,
-                )?;
-                vec![h, x, y]
-            };
-            assert_eq!(r.len(), 3, "histogram2d: count");
-            chk(
-                "histogram2d[0]",
-                &r[0],
-                &[2.0_f64, 1.0_f64, 0.0_f64, 1.0_f64, 0.0_f64, 2.0_f64],
-                None,
-                &[3, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "histogram2d[1]",
-                &r[1],
-                &[
-                    0.0_f64,
-                    0.3333333333333333_f64,
-                    0.6666666666666666_f64,
-                    1.0_f64,
-                ],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "histogram2d[2]",
-                &r[2],
-                &[1.0_f64, 2.0_f64, 3.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("histogram2d on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_histogram2d_density_range() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 0.5_f64, 1.0_f64, 0.2_f64, 0.9_f64, 5.0_f64]),
-                &[6],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 3.0_f64, 1.5_f64, 2.9_f64, 2.0_f64]),
-                &[6],
-                d,
-            )?;
-            let r: Vec<Array> = {
-                let (h, x, y) = histogram2d(
-                    &a0,
-                    &a1,
-                    Bins::Count(2, Some((0.0, 1.0))),
-                    Bins::Count(2, Some((1.0, 3.0))),
-                    None,
-                    true,
-                )?;
-                vec![h, x, y]
-            };
-            assert_eq!(r.len(), 3, "histogram2d_density_range: count");
-            chk(
-                "histogram2d_density_range[0]",
-                &r[0],
-                &[0.8_f64, 0.0_f64, 0.0_f64, 1.2_f64],
-                None,
-                &[2, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "histogram2d_density_range[1]",
-                &r[1],
-                &[0.0_f64, 0.5_f64, 1.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "histogram2d_density_range[2]",
-                &r[2],
-                &[1.0_f64, 2.0_f64, 3.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("histogram2d_density_range on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_histogramdd_weights() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 0.0_f64, 1.0_f64, 1.0_f64, 1.0_f64, 0.5_f64, 1.0_f64, 0.0_f64,
-                    0.0_f64, 0.5_f64, 0.5_f64, 0.5_f64,
-                ]),
-                &[4, 3],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 0.5_f64, 4.0_f64]),
-                &[4],
-                d,
-            )?;
-            let r: Vec<Array> = {
-                let (h, e) = histogramdd(
-                    &a0,
-                    &[
-                        Bins::Count(2, None),
-                        Bins::Count(2, None),
-                        Bins::Count(1, None),
-                    ],
-                    Some(&a1),
-                    false,
-                )?;
-                let mut v = vec![h];
-                v.extend(e);
-                v
-            };
-            assert_eq!(r.len(), 4, "histogramdd_weights: count");
-            chk(
-                "histogramdd_weights[0]",
-                &r[0],
-                &[1.0_f64, 0.0_f64, 0.5_f64, 6.0_f64],
-                None,
-                &[2, 2, 1],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "histogramdd_weights[1]",
-                &r[1],
-                &[0.0_f64, 0.5_f64, 1.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "histogramdd_weights[2]",
-                &r[2],
-                &[0.0_f64, 0.5_f64, 1.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "histogramdd_weights[3]",
-                &r[3],
-                &[0.0_f64, 1.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("histogramdd_weights on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_histogramdd_edges() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    0.0_f64, 0.0_f64, 1.0_f64, 1.0_f64, 1.0_f64, 0.0_f64, 0.5_f64, 3.0_f64,
-                ]),
-                &[4, 2],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.0_f64, 0.5_f64, 2.0_f64]), &[3], d)?;
-            let a2 = Array::from_vec_on(Vec::<f64>::from([-1.0_f64, 1.0_f64]), &[2], d)?;
-            let r: Vec<Array> = {
-                let (h, e) = histogramdd(
-                    &a0,
-                    &[Bins::Edges(a1.clone()), Bins::Edges(a2.clone())],
-                    None,
-                    false,
-                )?;
-                let mut v = vec![h];
-                v.extend(e);
-                v
-            };
-            assert_eq!(r.len(), 3, "histogramdd_edges: count");
-            chk(
-                "histogramdd_edges[0]",
-                &r[0],
-                &[1.0_f64, 2.0_f64],
-                None,
-                &[2, 1],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "histogramdd_edges[1]",
-                &r[1],
-                &[0.0_f64, 0.5_f64, 2.0_f64],
-                None,
-                &[3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "histogramdd_edges[2]",
-                &r[2],
-                &[-1.0_f64, 1.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("histogramdd_edges on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_logspace() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = logspace(0.0, 3.0, 4, true, 10.0, None, d)?;
-            chk(
-                "logspace",
-                &r,
-                &[1.0_f64, 10.0_f64, 100.0_f64, 1000.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("logspace on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_logspace_base2_noend() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = logspace(1.0, 4.0, 5, false, 2.0, Some(DType::Float32), d)?;
-            chk(
-                "logspace_base2_noend",
-                &r,
-                &[
-                    2.0_f64,
-                    3.03143310546875_f64,
-                    4.594793319702148_f64,
-                    6.964404582977295_f64,
-                    10.556063652038574_f64,
-                ],
-                None,
-                &[5],
-                DType::Float32,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("logspace_base2_noend on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_geomspace() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = geomspace(1.0, 1000.0, 4, true, None, d)?;
-            chk(
-                "geomspace",
-                &r,
-                &[1.0_f64, 10.0_f64, 100.0_f64, 1000.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("geomspace on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_geomspace_neg() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = geomspace(-1000.0, -1.0, 7, false, None, d)?;
-            chk(
-                "geomspace_neg",
-                &r,
-                &[
-                    -1000.0_f64,
-                    -372.7593720314942_f64,
-                    -138.94954943731375_f64,
-                    -51.794746792312125_f64,
-                    -19.306977288832506_f64,
-                    -7.196856730011521_f64,
-                    -2.6826957952797272_f64,
-                ],
-                None,
-                &[7],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("geomspace_neg on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_geomspace_odd() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = geomspace(2.0, 7.0, 6, true, None, d)?;
-            chk(
-                "geomspace_odd",
-                &r,
-                &[
-                    2.0_f64,
-                    2.5694703142468787_f64,
-                    3.3010888478979767_f64,
-                    4.24102489968264_f64,
-                    5.448593790858196_f64,
-                    7.0_f64,
-                ],
-                None,
-                &[6],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("geomspace_odd on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_mgrid_int() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = mgrid(
-                &[
-                    GridRange::Step(0.0, 3.0, 1.0),
-                    GridRange::Step(1.0, 5.0, 2.0),
-                ],
-                d,
-            )?;
-            chk(
-                "mgrid_int",
-                &r,
-                &[
-                    0.0_f64, 0.0_f64, 1.0_f64, 1.0_f64, 2.0_f64, 2.0_f64, 1.0_f64, 3.0_f64,
-                    1.0_f64, 3.0_f64, 1.0_f64, 3.0_f64,
-                ],
-                None,
-                &[2, 3, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("mgrid_int on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_mgrid_num() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = mgrid(
-                &[GridRange::Num(-1.0, 1.0, 3), GridRange::Step(0.0, 1.0, 0.5)],
-                d,
-            )?;
-            chk(
-                "mgrid_num",
-                &r,
-                &[
-                    -1.0_f64, -1.0_f64, 0.0_f64, 0.0_f64, 1.0_f64, 1.0_f64, 0.0_f64, 0.5_f64,
-                    0.0_f64, 0.5_f64, 0.0_f64, 0.5_f64,
-                ],
-                None,
-                &[2, 3, 2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("mgrid_num on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_ogrid() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r: Vec<Array> = ogrid(
-                &[GridRange::Step(0.0, 3.0, 1.0), GridRange::Num(0.0, 1.0, 5)],
-                d,
-            )?;
-            assert_eq!(r.len(), 2, "ogrid: count");
-            chk(
-                "ogrid[0]",
-                &r[0],
-                &[0.0_f64, 1.0_f64, 2.0_f64],
-                None,
-                &[3, 1],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "ogrid[1]",
-                &r[1],
-                &[0.0_f64, 0.25_f64, 0.5_f64, 0.75_f64, 1.0_f64],
-                None,
-                &[1, 5],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("ogrid on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_diagflat() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 =
-                Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 3_i64, 4_i64]), &[2, 2], d)?;
-            let r = diagflat(&a0, -1)?;
-            chk(
-                "diagflat",
-                &r,
-                &[
-                    0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 1.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 0.0_f64, 0.0_f64, 2.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64,
-                    0.0_f64, 3.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 4.0_f64,
-                    0.0_f64,
-                ],
-                None,
-                &[5, 5],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("diagflat on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_vander() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 3_i64, 5_i64]), &[4], d)?;
-            let r = vander(&a0, None, false)?;
-            chk(
-                "vander",
-                &r,
-                &[
-                    1.0_f64, 1.0_f64, 1.0_f64, 1.0_f64, 8.0_f64, 4.0_f64, 2.0_f64, 1.0_f64,
-                    27.0_f64, 9.0_f64, 3.0_f64, 1.0_f64, 125.0_f64, 25.0_f64, 5.0_f64, 1.0_f64,
-                ],
-                None,
-                &[4, 4],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("vander on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_vander_inc_n() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.5_f64, -2.0_f64]), &[2], d)?;
-            let r = vander(&a0, Some(4), true)?;
-            chk(
-                "vander_inc_n",
-                &r,
-                &[
-                    1.0_f64, 1.5_f64, 2.25_f64, 3.375_f64, 1.0_f64, -2.0_f64, 4.0_f64, -8.0_f64,
-                ],
-                None,
-                &[2, 4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("vander_inc_n on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_vander_i32() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i32>::from([2_i32, 3_i32]), &[2], d)?;
-            let r = vander(&a0, Some(3), false)?;
-            chk(
-                "vander_i32",
-                &r,
-                &[4.0_f64, 2.0_f64, 1.0_f64, 9.0_f64, 3.0_f64, 1.0_f64],
-                None,
-                &[2, 3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("vander_i32 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_fromfunction() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = fromfunction(
-                |g| crate::ops::add(&crate::ops::multiply(&g[0], 10.0)?, &g[1]),
-                &[2, 3],
-                d,
-            )?;
-            chk(
-                "fromfunction",
-                &r,
-                &[0.0_f64, 1.0_f64, 2.0_f64, 10.0_f64, 11.0_f64, 12.0_f64],
-                None,
-                &[2, 3],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("fromfunction on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_hanning_0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = hanning(0, d)?;
-            chk(
-                "hanning_0",
-                &r,
-                &[],
-                None,
-                &[0],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("hanning_0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_hanning_1() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = hanning(1, d)?;
-            chk(
-                "hanning_1",
-                &r,
-                &[1.0_f64],
-                None,
-                &[1],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("hanning_1 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_hanning_5() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = hanning(5, d)?;
-            chk(
-                "hanning_5",
-                &r,
-                &[0.0_f64, 0.5_f64, 1.0_f64, 0.5_f64, 0.0_f64],
-                None,
-                &[5],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("hanning_5 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_hanning_8() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = hanning(8, d)?;
-            chk(
-                "hanning_8",
-                &r,
-                &[
-                    0.0_f64,
-                    0.18825509907063326_f64,
-                    0.6112604669781572_f64,
-                    0.9504844339512095_f64,
-                    0.9504844339512095_f64,
-                    0.6112604669781572_f64,
-                    0.18825509907063326_f64,
-                    0.0_f64,
-                ],
-                None,
-                &[8],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("hanning_8 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_hamming_0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = hamming(0, d)?;
-            chk(
-                "hamming_0",
-                &r,
-                &[],
-                None,
-                &[0],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("hamming_0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_hamming_1() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = hamming(1, d)?;
-            chk(
-                "hamming_1",
-                &r,
-                &[1.0_f64],
-                None,
-                &[1],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("hamming_1 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_hamming_5() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = hamming(5, d)?;
-            chk(
-                "hamming_5",
-                &r,
-                &[
-                    0.08000000000000002_f64,
-                    0.54_f64,
-                    1.0_f64,
-                    0.54_f64,
-                    0.08000000000000002_f64,
-                ],
-                None,
-                &[5],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("hamming_5 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_hamming_8() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = hamming(8, d)?;
-            chk(
-                "hamming_8",
-                &r,
-                &[
-                    0.08000000000000002_f64,
-                    0.2531946911449826_f64,
-                    0.6423596296199047_f64,
-                    0.9544456792351128_f64,
-                    0.9544456792351128_f64,
-                    0.6423596296199047_f64,
-                    0.2531946911449826_f64,
-                    0.08000000000000002_f64,
-                ],
-                None,
-                &[8],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("hamming_8 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_blackman_0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = blackman(0, d)?;
-            chk(
-                "blackman_0",
-                &r,
-                &[],
-                None,
-                &[0],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("blackman_0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_blackman_1() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = blackman(1, d)?;
-            chk(
-                "blackman_1",
-                &r,
-                &[1.0_f64],
-                None,
-                &[1],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("blackman_1 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_blackman_5() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = blackman(5, d)?;
-            chk(
-                "blackman_5",
-                &r,
-                &[
-                    -1.3877787807814457e-17_f64,
-                    0.34_f64,
-                    0.9999999999999999_f64,
-                    0.34_f64,
-                    -1.3877787807814457e-17_f64,
-                ],
-                None,
-                &[5],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("blackman_5 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_blackman_8() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = blackman(8, d)?;
-            chk(
-                "blackman_8",
-                &r,
-                &[
-                    -1.3877787807814457e-17_f64,
-                    0.09045342435412808_f64,
-                    0.45918295754596367_f64,
-                    0.9203636180999082_f64,
-                    0.9203636180999082_f64,
-                    0.45918295754596367_f64,
-                    0.09045342435412808_f64,
-                    -1.3877787807814457e-17_f64,
-                ],
-                None,
-                &[8],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("blackman_8 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_bartlett_0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = bartlett(0, d)?;
-            chk(
-                "bartlett_0",
-                &r,
-                &[],
-                None,
-                &[0],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("bartlett_0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_bartlett_1() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = bartlett(1, d)?;
-            chk(
-                "bartlett_1",
-                &r,
-                &[1.0_f64],
-                None,
-                &[1],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("bartlett_1 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_bartlett_5() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = bartlett(5, d)?;
-            chk(
-                "bartlett_5",
-                &r,
-                &[0.0_f64, 0.5_f64, 1.0_f64, 0.5_f64, 0.0_f64],
-                None,
-                &[5],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("bartlett_5 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_bartlett_8() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = bartlett(8, d)?;
-            chk(
-                "bartlett_8",
-                &r,
-                &[
-                    0.0_f64,
-                    0.2857142857142857_f64,
-                    0.5714285714285714_f64,
-                    0.8571428571428572_f64,
-                    0.8571428571428572_f64,
-                    0.5714285714285714_f64,
-                    0.2857142857142857_f64,
-                    0.0_f64,
-                ],
-                None,
-                &[8],
-                DType::Float64,
-                1.000000e-14,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("bartlett_8 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_kaiser_1_2() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = kaiser(1, 2.0, d)?;
-            chk(
-                "kaiser_1_2",
-                &r,
-                &[1.0_f64],
-                None,
-                &[1],
-                DType::Float64,
-                1.000000e-12,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("kaiser_1_2 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_kaiser_6_0() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = kaiser(6, 0.0, d)?;
-            chk(
-                "kaiser_6_0",
-                &r,
-                &[1.0_f64, 1.0_f64, 1.0_f64, 1.0_f64, 1.0_f64, 1.0_f64],
-                None,
-                &[6],
-                DType::Float64,
-                1.000000e-12,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("kaiser_6_0 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_kaiser_7_5() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = kaiser(7, 5.0, d)?;
-            chk(
-                "kaiser_7_5",
-                &r,
-                &[
-                    0.036710892271286676_f64,
-                    0.3282019573723212_f64,
-                    0.7753221044454067_f64,
-                    1.0_f64,
-                    0.7753221044454067_f64,
-                    0.3282019573723212_f64,
-                    0.036710892271286676_f64,
-                ],
-                None,
-                &[7],
-                DType::Float64,
-                1.000000e-12,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("kaiser_7_5 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_kaiser_12_14() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let r = kaiser(12, 14.0, d)?;
-            chk(
-                "kaiser_12_14",
-                &r,
-                &[
-                    7.726866835270368e-06_f64,
-                    0.003460091937889429_f64,
-                    0.04652001885143685_f64,
-                    0.22973712022098938_f64,
-                    0.5998853159552917_f64,
-                    0.9456748983666177_f64,
-                    0.9456748983666177_f64,
-                    0.5998853159552917_f64,
-                    0.22973712022098938_f64,
-                    0.04652001885143685_f64,
-                    0.003460091937889429_f64,
-                    7.726866835270368e-06_f64,
-                ],
-                None,
-                &[12],
-                DType::Float64,
-                1.000000e-12,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("kaiser_12_14 on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyval() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([3_i64, 0_i64, 1_i64]), &[3], d)?;
-            let a1 =
-                Array::from_vec_on(Vec::<i64>::from([5_i64, 1_i64, 0_i64, -2_i64]), &[2, 2], d)?;
-            let r = polyval(&a0, &a1)?;
-            chk(
-                "polyval",
-                &r,
-                &[76.0_f64, 4.0_f64, 1.0_f64, 13.0_f64],
-                None,
-                &[2, 2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyval on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyval_float() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.5_f64, -2.0_f64, 0.25_f64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([0.5_f64, 2.0_f64]), &[2], d)?;
-            let r = polyval(&a0, &a1)?;
-            chk(
-                "polyval_float",
-                &r,
-                &[-0.375_f64, 2.25_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyval_float on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyadd() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([9_i64, 5_i64, 4_i64]), &[3], d)?;
-            let r = polyadd(&a0, &a1)?;
-            chk(
-                "polyadd",
-                &r,
-                &[9.0_f64, 6.0_f64, 6.0_f64],
-                None,
-                &[3],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyadd on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polysub() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([2.0_f64, 10.0_f64, -2.0_f64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([3_i64, 10_i64, -4_i64, 1_i64]), &[4], d)?;
-            let r = polysub(&a0, &a1)?;
-            chk(
-                "polysub",
-                &r,
-                &[-3.0_f64, -8.0_f64, 14.0_f64, -3.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polysub on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polymul() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 2_i64, 3_i64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<i64>::from([9_i64, 5_i64, 1_i64]), &[3], d)?;
-            let r = polymul(&a0, &a1)?;
-            chk(
-                "polymul",
-                &r,
-                &[9.0_f64, 23.0_f64, 38.0_f64, 17.0_f64, 3.0_f64],
-                None,
-                &[5],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polymul on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polydiv() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([3.0_f64, 5.0_f64, 2.0_f64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([2.0_f64, 1.0_f64]), &[2], d)?;
-            let r: Vec<Array> = {
-                let (q, r) = polydiv(&a0, &a1)?;
-                vec![q, r]
-            };
-            assert_eq!(r.len(), 2, "polydiv: count");
-            chk(
-                "polydiv[0]",
-                &r[0],
-                &[1.5_f64, 1.75_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "polydiv[1]",
-                &r[1],
-                &[0.25_f64],
-                None,
-                &[1],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polydiv on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polydiv_exact() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, -3.0_f64, 2.0_f64]), &[3], d)?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, -1.0_f64]), &[2], d)?;
-            let r: Vec<Array> = {
-                let (q, r) = polydiv(&a0, &a1)?;
-                vec![q, r]
-            };
-            assert_eq!(r.len(), 2, "polydiv_exact: count");
-            chk(
-                "polydiv_exact[0]",
-                &r[0],
-                &[1.0_f64, -2.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "polydiv_exact[1]",
-                &r[1],
-                &[0.0_f64],
-                None,
-                &[1],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polydiv_exact on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polydiv_short() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64]), &[2], d)?;
-            let a1 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 1.0_f64, 1.0_f64]), &[3], d)?;
-            let r: Vec<Array> = {
-                let (q, r) = polydiv(&a0, &a1)?;
-                vec![q, r]
-            };
-            assert_eq!(r.len(), 2, "polydiv_short: count");
-            chk(
-                "polydiv_short[0]",
-                &r[0],
-                &[0.0_f64],
-                None,
-                &[1],
-                DType::Float64,
-                0.000000e+00,
-            );
-            chk(
-                "polydiv_short[1]",
-                &r[1],
-                &[1.0_f64, 2.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polydiv_short on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyder() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([1_i64, 1_i64, 1_i64, 1_i64]), &[4], d)?;
-            let r = polyder(&a0, 2)?;
-            chk(
-                "polyder",
-                &r,
-                &[6.0_f64, 2.0_f64],
-                None,
-                &[2],
-                DType::Int64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyder on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyder_float() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([0.5_f64, -1.0_f64, 3.0_f64]), &[3], d)?;
-            let r = polyder(&a0, 1)?;
-            chk(
-                "polyder_float",
-                &r,
-                &[1.0_f64, -1.0_f64],
-                None,
-                &[2],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyder_float on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyint() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([3.0_f64, 2.0_f64, 1.0_f64]), &[3], d)?;
-            let r = polyint(&a0, 1, &[])?;
-            chk(
-                "polyint",
-                &r,
-                &[1.0_f64, 1.0_f64, 1.0_f64, 0.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyint on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyint_m2_k() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<i64>::from([6_i64, 2_i64]), &[2], d)?;
-            let r = polyint(&a0, 2, &[1.0, 2.0])?;
-            chk(
-                "polyint_m2_k",
-                &r,
-                &[1.0_f64, 1.0_f64, 1.0_f64, 2.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyint_m2_k on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_poly() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(Vec::<f64>::from([1.0_f64, 2.0_f64, -3.0_f64]), &[3], d)?;
-            let r = poly(&a0)?;
-            chk(
-                "poly",
-                &r,
-                &[1.0_f64, 0.0_f64, -7.0_f64, 6.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("poly on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_poly_conj() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(1.0_f64, 1.0_f64),
-                    Complex64::new(1.0_f64, -1.0_f64),
-                    Complex64::new(2.0_f64, 0.0_f64),
-                ]),
-                &[3],
-                d,
-            )?;
-            let r = poly(&a0)?;
-            chk(
-                "poly_conj",
-                &r,
-                &[1.0_f64, -4.0_f64, 6.0_f64, -4.0_f64],
-                None,
-                &[4],
-                DType::Float64,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("poly_conj on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_poly_complex() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<Complex64>::from([
-                    Complex64::new(0.0_f64, 1.0_f64),
-                    Complex64::new(2.0_f64, 0.0_f64),
-                ]),
-                &[2],
-                d,
-            )?;
-            let r = poly(&a0)?;
-            chk(
-                "poly_complex",
-                &r,
-                &[1.0_f64, -2.0_f64, 0.0_f64],
-                Some(&[0.0_f64, -1.0_f64, 2.0_f64]),
-                &[3],
-                DType::Complex128,
-                0.000000e+00,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("poly_complex on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyfit_line() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64, 4.0_f64]),
-                &[5],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([1.1_f64, 2.9_f64, 5.2_f64, 7.1_f64, 8.8_f64]),
-                &[5],
-                d,
-            )?;
-            let r = polyfit(&a0, &a1, 1, None)?;
-            chk(
-                "polyfit_line",
-                &r,
-                &[1.9600000000000004_f64, 1.100000000000001_f64],
-                None,
-                &[2],
-                DType::Float64,
-                1.000000e-10,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyfit_line on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyfit_cubic() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    -2.0_f64, -1.375_f64, -0.75_f64, -0.125_f64, 0.5_f64, 1.125_f64, 1.75_f64,
-                    2.375_f64, 3.0_f64,
-                ]),
-                &[9],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    -0.9092974268256817_f64,
-                    -0.9808930570231557_f64,
-                    -0.6816387600233341_f64,
-                    -0.12467473338522769_f64,
-                    0.479425538604203_f64,
-                    0.9022675940990952_f64,
-                    0.9839859468739369_f64,
-                    0.6936850319532718_f64,
-                    0.1411200080598672_f64,
-                ]),
-                &[9],
-                d,
-            )?;
-            let r = polyfit(&a0, &a1, 3, None)?;
-            chk(
-                "polyfit_cubic",
-                &r,
-                &[
-                    -0.09623463967533927_f64,
-                    0.009298686301007912_f64,
-                    0.8686880556490226_f64,
-                    -0.016940343524873797_f64,
-                ],
-                None,
-                &[4],
-                DType::Float64,
-                1.000000e-09,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyfit_cubic on {d}: {e}"));
-    }
-}
-
-#[test]
-fn np_polyfit_2d_w() {
-    for d in all_devices() {
-        (|| -> Result<()> {
-            let a0 = Array::from_vec_on(
-                Vec::<f64>::from([0.0_f64, 1.0_f64, 2.0_f64, 3.0_f64]),
-                &[4],
-                d,
-            )?;
-            let a1 = Array::from_vec_on(
-                Vec::<f64>::from([
-                    1.0_f64, 0.0_f64, 2.5_f64, 1.0_f64, 5.0_f64, 4.0_f64, 10.0_f64, 9.5_f64,
-                ]),
-                &[4, 2],
-                d,
-            )?;
-            let a2 = Array::from_vec_on(
-                Vec::<f64>::from([1.0_f64, 2.0_f64, 1.0_f64, 0.5_f64]),
-                &[4],
-                d,
-            )?;
-            let r = polyfit(&a0, &a1, 2, Some(&a2))?;
-            chk(
-                "polyfit_2d_w",
-                &r,
-                &[
-                    0.7538461538461532_f64,
-                    1.0846153846153848_f64,
-                    0.5846153846153851_f64,
-                    -0.13846153846153916_f64,
-                    1.092307692307692_f64,
-                    0.030769230769230594_f64,
-                ],
-                None,
-                &[3, 2],
-                DType::Float64,
-                1.000000e-10,
-            );
-            Ok(())
-        })()
-        .unwrap_or_else(|e| panic!("polyfit_2d_w on {d}: {e}"));
-    }
+np_test! { np_isin_basic, "isin_basic", |d|
+    let a0 = arr::<i64>(&[1, 5, 3, 7], &[2, 2], d)?;
+    let a1 = arr::<i64>(&[3, 1, 9], &[3], d)?;
+    chk("isin_basic", &isin(&a0, &a1, false)?, &[1.0, 0.0, 1.0, 0.0], None, &[2, 2], DType::Bool, 0.0);
+}
+
+np_test! { np_isin_invert_float_nan, "isin_invert_float_nan", |d|
+    let a0 = arr::<f64>(&[1.0, f64::NAN, 2.5, 3.0], &[4], d)?;
+    let a1 = arr::<f32>(&[2.5, f32::NAN], &[2], d)?;
+    chk("isin_invert_float_nan", &isin(&a0, &a1, true)?, &[1.0, 1.0, 0.0, 1.0], None, &[4], DType::Bool, 0.0);
+}
+
+np_test! { np_isin_empty_test, "isin_empty_test", |d|
+    let a0 = arr::<i64>(&[1, 2], &[2], d)?;
+    let a1 = arr::<i64>(&[], &[0], d)?;
+    chk("isin_empty_test", &isin(&a0, &a1, false)?, &[0.0, 0.0], None, &[2], DType::Bool, 0.0);
+}
+
+np_test! { np_in1d, "in1d", |d|
+    let a0 = arr::<i32>(&[0, 1, 2, 3], &[2, 2], d)?;
+    let a1 = arr::<i32>(&[1, 3], &[2], d)?;
+    chk("in1d", &in1d(&a0, &a1, false)?, &[0.0, 1.0, 0.0, 1.0], None, &[4], DType::Bool, 0.0);
+}
+
+np_test! { np_intersect1d, "intersect1d", |d|
+    let a0 = arr::<i64>(&[1, 3, 4, 3, 7], &[5], d)?;
+    let a1 = arr::<i32>(&[3, 1, 2, 1], &[4], d)?;
+    chk("intersect1d", &intersect1d(&a0, &a1)?, &[1.0, 3.0], None, &[2], DType::Int64, 0.0);
+}
+
+np_test! { np_intersect1d_float, "intersect1d_float", |d|
+    let a0 = arr::<f64>(&[1.5, 3.0, -2.0, 3.0], &[4], d)?;
+    let a1 = arr::<f64>(&[3.0, -2.0, 8.0], &[3], d)?;
+    chk("intersect1d_float", &intersect1d(&a0, &a1)?, &[-2.0, 3.0], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_union1d, "union1d", |d|
+    let a0 = arr::<i64>(&[-1, 0, 1, 5], &[2, 2], d)?;
+    let a1 = arr::<i64>(&[-2, 0, 2], &[3], d)?;
+    chk("union1d", &union1d(&a0, &a1)?, &[-2.0, -1.0, 0.0, 1.0, 2.0, 5.0], None, &[6], DType::Int64, 0.0);
+}
+
+np_test! { np_setdiff1d, "setdiff1d", |d|
+    let a0 = arr::<i64>(&[1, 2, 3, 2, 4, 1], &[6], d)?;
+    let a1 = arr::<i64>(&[3, 4, 5, 6], &[4], d)?;
+    chk("setdiff1d", &setdiff1d(&a0, &a1)?, &[1.0, 2.0], None, &[2], DType::Int64, 0.0);
+}
+
+np_test! { np_setxor1d, "setxor1d", |d|
+    let a0 = arr::<i64>(&[1, 2, 3, 2, 4], &[5], d)?;
+    let a1 = arr::<i64>(&[2, 3, 5, 7, 5], &[5], d)?;
+    chk("setxor1d", &setxor1d(&a0, &a1)?, &[1.0, 4.0, 5.0, 7.0], None, &[4], DType::Int64, 0.0);
+}
+
+np_test! { np_setxor1d_float, "setxor1d_float", |d|
+    let a0 = arr::<f64>(&[0.5, 1.5], &[2], d)?;
+    let a1 = arr::<f64>(&[1.5, 2.5, 0.25], &[3], d)?;
+    chk("setxor1d_float", &setxor1d(&a0, &a1)?, &[0.25, 0.5, 2.5], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_nan_to_num_f64, "nan_to_num_f64", |d|
+    let a0 = arr::<f64>(&[f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -1.5], &[4], d)?;
+    chk("nan_to_num_f64", &nan_to_num(&a0, 0.0, None, None)?, &[0.0, 1.7976931348623157e+308, -1.7976931348623157e+308, -1.5], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_nan_to_num_f32_custom, "nan_to_num_f32_custom", |d|
+    let a0 = arr::<f32>(&[f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 2.0], &[4], d)?;
+    chk("nan_to_num_f32_custom", &nan_to_num(&a0, 9.0, Some(1e3), Some(-7.0))?, &[9.0, 1000.0, -7.0, 2.0], None, &[4], DType::Float32, 0.0);
+}
+
+np_test! { np_nan_to_num_c128, "nan_to_num_c128", |d|
+    let a0 = arr::<Complex64>(&[Complex64::new(f64::NAN, f64::INFINITY), Complex64::new(1.0, f64::NEG_INFINITY)], &[2], d)?;
+    chk("nan_to_num_c128", &nan_to_num(&a0, 0.0, None, None)?, &[0.0, 1.0], Some(&[1.7976931348623157e+308, -1.7976931348623157e+308]), &[2], DType::Complex128, 0.0);
+}
+
+np_test! { np_nan_to_num_int, "nan_to_num_int", |d|
+    let a0 = arr::<i64>(&[1, 2], &[2], d)?;
+    chk("nan_to_num_int", &nan_to_num(&a0, 0.0, None, None)?, &[1.0, 2.0], None, &[2], DType::Int64, 0.0);
+}
+
+np_test! { np_isposinf, "isposinf", |d|
+    let a0 = arr::<f64>(&[f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 1.0], &[4], d)?;
+    chk("isposinf", &isposinf(&a0)?, &[1.0, 0.0, 0.0, 0.0], None, &[4], DType::Bool, 0.0);
+}
+
+np_test! { np_isneginf, "isneginf", |d|
+    let a0 = arr::<f32>(&[f32::INFINITY, f32::NEG_INFINITY, f32::NAN, 1.0], &[4], d)?;
+    chk("isneginf", &isneginf(&a0)?, &[0.0, 1.0, 0.0, 0.0], None, &[4], DType::Bool, 0.0);
+}
+
+np_test! { np_isreal, "isreal", |d|
+    let a0 = arr::<Complex64>(&[Complex64::new(1.0, 0.0), Complex64::new(1.0, 1.0), Complex64::new(0.0, 0.0)], &[3], d)?;
+    chk("isreal", &isreal(&a0)?, &[1.0, 0.0, 1.0], None, &[3], DType::Bool, 0.0);
+}
+
+np_test! { np_iscomplex, "iscomplex", |d|
+    let a0 = arr::<Complex64>(&[Complex64::new(1.0, 0.0), Complex64::new(1.0, 1.0), Complex64::new(0.0, 0.0)], &[3], d)?;
+    chk("iscomplex", &iscomplex(&a0)?, &[0.0, 1.0, 0.0], None, &[3], DType::Bool, 0.0);
+}
+
+np_test! { np_isreal_float, "isreal_float", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0], &[2], d)?;
+    chk("isreal_float", &isreal(&a0)?, &[1.0, 1.0], None, &[2], DType::Bool, 0.0);
+}
+
+np_test! { np_fix, "fix", |d|
+    let a0 = arr::<f64>(&[2.1, -2.9, 0.5, -0.0, 3.0], &[5], d)?;
+    chk("fix", &fix(&a0)?, &[2.0, -2.0, 0.0, -0.0, 3.0], None, &[5], DType::Float64, 0.0);
+}
+
+np_test! { np_sinc, "sinc", |d|
+    let a0 = arr::<f64>(&[0.0, 0.5, 1.0, -1.5, 2.25], &[5], d)?;
+    chk("sinc", &sinc(&a0)?, &[1.0, 0.6366197723675814, 3.8981718325193755e-17, -0.2122065907891938, 0.10003514623967844], None, &[5], DType::Float64, 0.0);
+}
+
+np_test! { np_sinc_int, "sinc_int", |d|
+    let a0 = arr::<i64>(&[0, 1, 2], &[3], d)?;
+    chk("sinc_int", &sinc(&a0)?, &[1.0, 3.8981718325193755e-17, -3.8981718325193755e-17], None, &[3], DType::Float64, 1e-15);
+}
+
+np_test! { np_sinc_f32, "sinc_f32", |d|
+    let a0 = arr::<f32>(&[0.0, 0.30000001192092896, -2.5], &[3], d)?;
+    chk("sinc_f32", &sinc(&a0)?, &[1.0, 0.858393669128418, 0.1273239552974701], None, &[3], DType::Float32, 0.0);
+}
+
+np_test! { np_i0, "i0", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, -2.5, 7.9, 8.0, 8.5, 20.0, 100.0], &[8], d)?;
+    chk("i0", &i0(&a0)?, &[1.0, 1.2660658777520082, 3.289839144050123, 389.406283282158, 427.56411572180474, 683.1619269901155, 43558282.559553534, 1.0737517071310738e+42], None, &[8], DType::Float64, 0.0);
+}
+
+np_test! { np_i0_int, "i0_int", |d|
+    let a0 = arr::<i64>(&[0, 3, 12], &[3], d)?;
+    chk("i0_int", &i0(&a0)?, &[1.0, 4.880792585865024, 18948.92534929631], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_cross_3, "cross_3", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3], d)?;
+    let a1 = arr::<f64>(&[7.0, 8.0, 9.0], &[3], d)?;
+    chk("cross_3", &cross(&a0, &a1, -1)?, &[-6.0, 12.0, -6.0, -3.0, 6.0, -3.0], None, &[2, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_cross_2, "cross_2", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0], &[2], d)?;
+    let a1 = arr::<f64>(&[3.0, 4.0], &[2], d)?;
+    chk("cross_2", &cross(&a0, &a1, -1)?, &[-2.0], None, &[], DType::Float64, 0.0);
+}
+
+np_test! { np_cross_2_3, "cross_2_3", |d|
+    let a0 = arr::<i64>(&[1, 2], &[2], d)?;
+    let a1 = arr::<i64>(&[3, 4, 5], &[3], d)?;
+    chk("cross_2_3", &cross(&a0, &a1, -1)?, &[10.0, -5.0, -2.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_cross_3_2, "cross_3_2", |d|
+    let a0 = arr::<i64>(&[3, 4, 5], &[3], d)?;
+    let a1 = arr::<i64>(&[1, 2], &[2], d)?;
+    chk("cross_3_2", &cross(&a0, &a1, -1)?, &[-10.0, 5.0, 2.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_cross_axis0, "cross_axis0", |d|
+    let a0 = arr::<f64>(&[1.0, 4.0, 2.0, 5.0, 3.0, 6.0], &[3, 2], d)?;
+    let a1 = arr::<f64>(&[7.0, 1.0, 8.0, 0.0, 9.0, 2.0], &[3, 2], d)?;
+    chk("cross_axis0", &cross(&a0, &a1, 0)?, &[-6.0, 10.0, 12.0, -2.0, -6.0, -5.0], None, &[3, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_interp, "interp", |d|
+    let a0 = arr::<f64>(&[-1.0, 0.0, 0.5, 1.0, 1.7, 3.0, 3.5, f64::NAN], &[8], d)?;
+    let a1 = arr::<f64>(&[0.0, 1.0, 3.0], &[3], d)?;
+    let a2 = arr::<f64>(&[10.0, 20.0, -5.0], &[3], d)?;
+    chk("interp", &interp(&a0, &a1, &a2, None, None)?, &[10.0, 10.0, 15.0, 20.0, 11.25, -5.0, -5.0, f64::NAN], None, &[8], DType::Float64, 0.0);
+}
+
+np_test! { np_interp_lr, "interp_lr", |d|
+    let a0 = arr::<f64>(&[-1.0, 0.25, 2.0, 9.0], &[2, 2], d)?;
+    let a1 = arr::<f64>(&[0.0, 1.0, 3.0], &[3], d)?;
+    let a2 = arr::<i64>(&[1, 2, 4], &[3], d)?;
+    chk("interp_lr", &interp(&a0, &a1, &a2, Some(-100.0), Some(100.0))?, &[-100.0, 1.25, 3.0, 100.0], None, &[2, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_interp_one_point, "interp_one_point", |d|
+    let a0 = arr::<f64>(&[-1.0, 2.0, 5.0], &[3], d)?;
+    let a1 = arr::<f64>(&[2.0], &[1], d)?;
+    let a2 = arr::<f64>(&[7.0], &[1], d)?;
+    chk("interp_one_point", &interp(&a0, &a1, &a2, None, None)?, &[7.0, 7.0, 7.0], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_convolve_correlate, "convolve_correlate", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 3.0, -1.0, 0.5], &[5], d)?;
+    let a1 = arr::<f64>(&[0.0, 1.0, 0.5], &[3], d)?;
+    chk("convolve_full", &convolve(&a0, &a1, ConvolveMode::parse("full").unwrap())?, &[0.0, 1.0, 2.5, 4.0, 0.5, 0.0, 0.25], None, &[7], DType::Float64, 0.0);
+    chk("convolve_same", &convolve(&a0, &a1, ConvolveMode::parse("same").unwrap())?, &[1.0, 2.5, 4.0, 0.5, 0.0], None, &[5], DType::Float64, 0.0);
+    chk("convolve_valid", &convolve(&a0, &a1, ConvolveMode::parse("valid").unwrap())?, &[2.5, 4.0, 0.5], None, &[3], DType::Float64, 0.0);
+    chk("correlate_full", &correlate(&a0, &a1, ConvolveMode::parse("full").unwrap())?, &[0.5, 2.0, 3.5, 2.5, -0.75, 0.5, 0.0], None, &[7], DType::Float64, 0.0);
+    chk("correlate_same", &correlate(&a0, &a1, ConvolveMode::parse("same").unwrap())?, &[2.0, 3.5, 2.5, -0.75, 0.5], None, &[5], DType::Float64, 0.0);
+    chk("correlate_valid", &correlate(&a0, &a1, ConvolveMode::parse("valid").unwrap())?, &[3.5, 2.5, -0.75], None, &[3], DType::Float64, 0.0);
+    let a0 = arr::<i64>(&[1, 2], &[2], d)?;
+    let a1 = arr::<i32>(&[3, 4, 5, 6], &[4], d)?;
+    chk("convolve_short_first_full", &convolve(&a0, &a1, ConvolveMode::parse("full").unwrap())?, &[3.0, 10.0, 13.0, 16.0, 12.0], None, &[5], DType::Int64, 0.0);
+    chk("convolve_short_first_same", &convolve(&a0, &a1, ConvolveMode::parse("same").unwrap())?, &[3.0, 10.0, 13.0, 16.0], None, &[4], DType::Int64, 0.0);
+    chk("convolve_short_first_valid", &convolve(&a0, &a1, ConvolveMode::parse("valid").unwrap())?, &[10.0, 13.0, 16.0], None, &[3], DType::Int64, 0.0);
+    let a0 = arr::<Complex64>(&[Complex64::new(1.0, 1.0), Complex64::new(2.0, 0.0), Complex64::new(0.0, 3.0)], &[3], d)?;
+    let a1 = arr::<Complex64>(&[Complex64::new(0.0, 1.0), Complex64::new(2.0, -1.0)], &[2], d)?;
+    chk("correlate_complex_full", &correlate(&a0, &a1, ConvolveMode::parse("full").unwrap())?, &[1.0, 5.0, -3.0, 3.0], Some(&[3.0, 1.0, 4.0, 0.0]), &[4], DType::Complex128, 0.0);
+    chk("correlate_complex_same", &correlate(&a0, &a1, ConvolveMode::parse("same").unwrap())?, &[1.0, 5.0, -3.0], Some(&[3.0, 1.0, 4.0]), &[3], DType::Complex128, 0.0);
+    chk("correlate_complex_valid", &correlate(&a0, &a1, ConvolveMode::parse("valid").unwrap())?, &[5.0, -3.0], Some(&[1.0, 4.0]), &[2], DType::Complex128, 0.0);
+    let a0 = arr::<f64>(&[1.0, 2.0], &[2], d)?;
+    let a1 = arr::<f64>(&[3.0, 4.0, 5.0, 6.5], &[4], d)?;
+    chk("correlate_short_first_full", &correlate(&a0, &a1, ConvolveMode::parse("full").unwrap())?, &[6.5, 18.0, 14.0, 11.0, 6.0], None, &[5], DType::Float64, 0.0);
+    chk("correlate_short_first_same", &correlate(&a0, &a1, ConvolveMode::parse("same").unwrap())?, &[18.0, 14.0, 11.0, 6.0], None, &[4], DType::Float64, 0.0);
+    chk("correlate_short_first_valid", &correlate(&a0, &a1, ConvolveMode::parse("valid").unwrap())?, &[18.0, 14.0, 11.0], None, &[3], DType::Float64, 0.0);
+    let a0 = arr::<Complex64>(&[Complex64::new(0.0, 1.0), Complex64::new(2.0, -1.0)], &[2], d)?;
+    let a1 = arr::<Complex64>(&[Complex64::new(1.0, 1.0), Complex64::new(2.0, 0.0), Complex64::new(0.0, 3.0)], &[3], d)?;
+    chk("correlate_complex_short_full", &correlate(&a0, &a1, ConvolveMode::parse("full").unwrap())?, &[3.0, -3.0, 5.0, 1.0], Some(&[0.0, -4.0, -1.0, -3.0]), &[4], DType::Complex128, 0.0);
+    chk("correlate_complex_short_same", &correlate(&a0, &a1, ConvolveMode::parse("same").unwrap())?, &[-3.0, 5.0, 1.0], Some(&[-4.0, -1.0, -3.0]), &[3], DType::Complex128, 0.0);
+    chk("correlate_complex_short_valid", &correlate(&a0, &a1, ConvolveMode::parse("valid").unwrap())?, &[-3.0, 5.0], Some(&[-4.0, -1.0]), &[2], DType::Complex128, 0.0);
+}
+
+np_test! { np_gradient_1d, "gradient_1d", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 4.0, 7.0, 11.0, 16.0], &[6], d)?;
+    let r: Vec<Array> = gradient(&a0, &[], None, 1)?;
+    assert_eq!(r.len(), 1, "gradient_1d: count");
+    chk("gradient_1d[0]", &r[0], &[1.0, 1.5, 2.5, 3.5, 4.5, 5.0], None, &[6], DType::Float64, 0.0);
+}
+
+np_test! { np_gradient_1d_h_e2, "gradient_1d_h_e2", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 4.0, 7.0, 11.0, 16.0], &[6], d)?;
+    let r: Vec<Array> = gradient(&a0, &[2.0], None, 2)?;
+    assert_eq!(r.len(), 1, "gradient_1d_h_e2: count");
+    chk("gradient_1d_h_e2[0]", &r[0], &[0.25, 0.75, 1.25, 1.75, 2.25, 2.75], None, &[6], DType::Float64, 0.0);
+}
+
+np_test! { np_gradient_2d, "gradient_2d", |d|
+    let a0 = arr::<i64>(&[1, 2, 6, 3, 4, 5], &[2, 3], d)?;
+    let r: Vec<Array> = gradient(&a0, &[], None, 1)?;
+    assert_eq!(r.len(), 2, "gradient_2d: count");
+    chk("gradient_2d[0]", &r[0], &[2.0, 2.0, -1.0, 2.0, 2.0, -1.0], None, &[2, 3], DType::Float64, 0.0);
+    chk("gradient_2d[1]", &r[1], &[1.0, 2.5, 4.0, 1.0, 1.0, 1.0], None, &[2, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_gradient_2d_axis, "gradient_2d_axis", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 6.0, 1.0, 3.0, 4.0, 5.0, 0.0, 0.0, 1.0, 1.0, 1.0], &[3, 4], d)?;
+    let r: Vec<Array> = gradient(&a0, &[0.5], Some(&[-1]), 2)?;
+    assert_eq!(r.len(), 1, "gradient_2d_axis: count");
+    chk("gradient_2d_axis[0]", &r[0], &[-1.0, 5.0, -1.0, -19.0, 2.0, 2.0, -4.0, -16.0, 3.0, 1.0, 0.0, 0.0], None, &[3, 4], DType::Float64, 0.0);
+}
+
+np_test! { np_trapezoid, "trapezoid", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 3.0, 5.0], &[4], d)?;
+    chk("trapezoid", &trapezoid(&a0, None, 1.0, -1)?, &[8.0], None, &[], DType::Float64, 0.0);
+}
+
+np_test! { np_trapezoid_x, "trapezoid_x", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 3.0, 5.0], &[4], d)?;
+    let a1 = arr::<f64>(&[0.0, 0.5, 2.0, 2.5], &[4], d)?;
+    chk("trapezoid_x", &trapezoid(&a0, Some(&a1), 1.0, -1)?, &[6.5], None, &[], DType::Float64, 0.0);
+}
+
+np_test! { np_trapezoid_2d_axis0_dx, "trapezoid_2d_axis0_dx", |d|
+    let a0 = arr::<i64>(&[1, 2, 3, 4, 5, 6], &[2, 3], d)?;
+    chk("trapezoid_2d_axis0_dx", &trapezoid(&a0, None, 0.5, 0)?, &[1.25, 1.75, 2.25], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_nancumsum, "nancumsum", |d|
+    let a0 = arr::<f64>(&[1.0, f64::NAN, f64::NAN, 4.0], &[2, 2], d)?;
+    chk("nancumsum", &nancumsum(&a0, None)?, &[1.0, 1.0, 1.0, 5.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_nancumsum_axis, "nancumsum_axis", |d|
+    let a0 = arr::<f32>(&[1.0, f32::NAN, f32::NAN, 4.0], &[2, 2], d)?;
+    chk("nancumsum_axis", &nancumsum(&a0, Some(0))?, &[1.0, 0.0, 1.0, 4.0], None, &[2, 2], DType::Float32, 0.0);
+}
+
+np_test! { np_nancumprod, "nancumprod", |d|
+    let a0 = arr::<f64>(&[2.0, f64::NAN, 3.0, f64::NAN], &[4], d)?;
+    chk("nancumprod", &nancumprod(&a0, None)?, &[2.0, 2.0, 6.0, 6.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_ediff1d, "ediff1d", |d|
+    let a0 = arr::<i64>(&[1, 2, 4, 7], &[2, 2], d)?;
+    chk("ediff1d", &ediff1d(&a0, None, None)?, &[1.0, 2.0, 3.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_ediff1d_ends, "ediff1d_ends", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 4.0], &[3], d)?;
+    let a1 = arr::<f64>(&[88.0, 99.0], &[2], d)?;
+    let a2 = arr::<f64>(&[-5.0], &[1], d)?;
+    chk("ediff1d_ends", &ediff1d(&a0, Some(&a1), Some(&a2))?, &[-5.0, 1.0, 2.0, 88.0, 99.0], None, &[5], DType::Float64, 0.0);
+}
+
+np_test! { np_unwrap, "unwrap", |d|
+    let a0 = arr::<f64>(&[0.0, 3.0, 6.5, 0.2, -3.3, 9.0], &[6], d)?;
+    chk("unwrap", &unwrap(&a0, None, -1, 2.0 * std::f64::consts::PI)?, &[0.0, 3.0, 0.21681469282041377, 0.2, 2.9831853071795864, 2.7168146928204138], None, &[6], DType::Float64, 0.0);
+}
+
+np_test! { np_unwrap_period, "unwrap_period", |d|
+    let a0 = arr::<i64>(&[1, 2, 8, 9, 0, 3, 4, 11], &[2, 4], d)?;
+    chk("unwrap_period", &unwrap(&a0, None, 1, 4.0)?, &[1.0, 2.0, 4.0, 5.0, 0.0, -1.0, 0.0, -1.0], None, &[2, 4], DType::Int64, 0.0);
+}
+
+np_test! { np_unwrap_axis0_discont, "unwrap_axis0_discont", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 4.0, 2.0, 0.5, 9.0], &[3, 2], d)?;
+    chk("unwrap_axis0_discont", &unwrap(&a0, Some(4.0), 0, 2.0 * std::f64::consts::PI)?, &[0.0, 1.0, -2.2831853071795862, 2.0, -5.783185307179586, 2.7168146928204138], None, &[3, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_logaddexp, "logaddexp", |d|
+    let a0 = arr::<f64>(&[0.0, 1000.0, f64::NEG_INFINITY, 3.0, f64::NAN, f64::INFINITY], &[6], d)?;
+    let a1 = arr::<f64>(&[0.0, 999.0, f64::NEG_INFINITY, -2.0, 1.0, f64::INFINITY], &[6], d)?;
+    chk("logaddexp", &logaddexp(&a0, &a1)?, &[0.6931471805599453, 1000.3132616875182, f64::NEG_INFINITY, 3.0067153484891183, f64::NAN, f64::INFINITY], None, &[6], DType::Float64, 0.0);
+}
+
+np_test! { np_logaddexp_f32_int, "logaddexp_f32_int", |d|
+    let a0 = arr::<f32>(&[1.0, -3.5], &[2], d)?;
+    let a1 = arr::<i8>(&[2, 2], &[2], d)?;
+    chk("logaddexp_f32_int", &logaddexp(&a0, &a1)?, &[2.3132617473602295, 2.0040783882141113], None, &[2], DType::Float32, 0.0);
+}
+
+np_test! { np_logaddexp2, "logaddexp2", |d|
+    let a0 = arr::<f64>(&[3.0, 1000.0, f64::NEG_INFINITY, 0.5], &[4], d)?;
+    let a1 = arr::<f64>(&[3.0, 998.0, 1.0, -2.0], &[4], d)?;
+    chk("logaddexp2", &logaddexp2(&a0, &a1)?, &[4.0, 1000.3219280948873, 1.0, 0.7348405810792017], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_gcd, "gcd", |d|
+    let a0 = arr::<i64>(&[12, -20, 0, 7, 0, 1099511627776], &[6], d)?;
+    let a1 = arr::<i64>(&[18, 15, 5, 13, 0, 3145728], &[6], d)?;
+    chk("gcd", &gcd(&a0, &a1)?, &[6.0, 5.0, 5.0, 1.0, 0.0, 1048576.0], None, &[6], DType::Int64, 0.0);
+}
+
+np_test! { np_gcd_broadcast_i32, "gcd_broadcast_i32", |d|
+    let a0 = arr::<i32>(&[4, 9], &[2, 1], d)?;
+    let a1 = arr::<i16>(&[6, 27, 0], &[3], d)?;
+    chk("gcd_broadcast_i32", &gcd(&a0, &a1)?, &[2.0, 1.0, 4.0, 3.0, 9.0, 9.0], None, &[2, 3], DType::Int32, 0.0);
+}
+
+np_test! { np_lcm, "lcm", |d|
+    let a0 = arr::<i64>(&[4, -6, 0, 7], &[4], d)?;
+    let a1 = arr::<i64>(&[6, 4, 5, -3], &[4], d)?;
+    chk("lcm", &lcm(&a0, &a1)?, &[12.0, 12.0, 0.0, 21.0], None, &[4], DType::Int64, 0.0);
+}
+
+np_test! { np_float_power, "float_power", |d|
+    let a0 = arr::<i32>(&[2, 3, 4], &[3], d)?;
+    let a1 = arr::<i32>(&[-1, 2, 0], &[3], d)?;
+    chk("float_power", &float_power(&a0, &a1)?, &[0.5, 9.0, 1.0], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_float_power_f32, "float_power_f32", |d|
+    let a0 = arr::<f32>(&[2.0, 9.0], &[2], d)?;
+    let a1 = arr::<f32>(&[0.5, 0.5], &[2], d)?;
+    chk("float_power_f32", &float_power(&a0, &a1)?, &[1.4142135623730951, 3.0], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_heaviside, "heaviside", |d|
+    let a0 = arr::<f64>(&[-1.5, 0.0, 2.0, f64::NAN, -0.0], &[5], d)?;
+    let a1 = arr::<f64>(&[0.5], &[1], d)?;
+    chk("heaviside", &heaviside(&a0, &a1)?, &[0.0, 0.5, 1.0, f64::NAN, 0.5], None, &[5], DType::Float64, 0.0);
+}
+
+np_test! { np_modf, "modf", |d|
+    let a0 = arr::<f64>(&[3.5, -2.25, f64::INFINITY, f64::NEG_INFINITY, 0.0, -7.0], &[6], d)?;
+    let r: Vec<Array> = { let (x, y) = modf(&a0)?; vec![x, y] };
+    assert_eq!(r.len(), 2, "modf: count");
+    chk("modf[0]", &r[0], &[0.5, -0.25, 0.0, -0.0, 0.0, -0.0], None, &[6], DType::Float64, 0.0);
+    chk("modf[1]", &r[1], &[3.0, -2.0, f64::INFINITY, f64::NEG_INFINITY, 0.0, -7.0], None, &[6], DType::Float64, 0.0);
+}
+
+np_test! { np_modf_f32, "modf_f32", |d|
+    let a0 = arr::<f32>(&[1.75, -0.5], &[2], d)?;
+    let r: Vec<Array> = { let (x, y) = modf(&a0)?; vec![x, y] };
+    assert_eq!(r.len(), 2, "modf_f32: count");
+    chk("modf_f32[0]", &r[0], &[0.75, -0.5], None, &[2], DType::Float32, 0.0);
+    chk("modf_f32[1]", &r[1], &[1.0, -0.0], None, &[2], DType::Float32, 0.0);
+}
+
+np_test! { np_frexp, "frexp", |d|
+    let a0 = arr::<f64>(&[8.0, -0.75, 0.0, 1.0, 3.0, 1e-310, 1e+300, -5e-324, 0.1, f64::INFINITY], &[10], d)?;
+    let r: Vec<Array> = { let (x, y) = frexp(&a0)?; vec![x, y] };
+    assert_eq!(r.len(), 2, "frexp: count");
+    chk("frexp[0]", &r[0], &[0.5, -0.75, 0.0, 0.5, 0.75, 0.5752618031559393, 0.7466108948025751, -0.5, 0.8, f64::INFINITY], None, &[10], DType::Float64, 0.0);
+    chk("frexp[1]", &r[1], &[4.0, 0.0, 0.0, 1.0, 2.0, -1029.0, 997.0, -1073.0, -3.0, 0.0], None, &[10], DType::Int32, 0.0);
+}
+
+np_test! { np_frexp_f32, "frexp_f32", |d|
+    let a0 = arr::<f32>(&[6.0, 0.30000001192092896, -9.99994610111476e-41, 1.0000001192092896], &[4], d)?;
+    let r: Vec<Array> = { let (x, y) = frexp(&a0)?; vec![x, y] };
+    assert_eq!(r.len(), 2, "frexp_f32: count");
+    chk("frexp_f32[0]", &r[0], &[0.75, 0.6000000238418579, -0.5444488525390625, 0.5000000596046448], None, &[4], DType::Float32, 0.0);
+    chk("frexp_f32[1]", &r[1], &[3.0, -1.0, -132.0, 1.0], None, &[4], DType::Int32, 0.0);
+}
+
+np_test! { np_ldexp, "ldexp", |d|
+    let a0 = arr::<f64>(&[0.5, 3.0, 1e-300, 1.0, 0.75], &[5], d)?;
+    let a1 = arr::<i32>(&[3, -1, 1100, -1074, 0], &[5], d)?;
+    chk("ldexp", &ldexp(&a0, &a1)?, &[4.0, 1.5, 1.3582985290493859e+31, 5e-324, 0.75], None, &[5], DType::Float64, 0.0);
+}
+
+np_test! { np_ldexp_f32, "ldexp_f32", |d|
+    let a0 = arr::<f32>(&[0.5, 3.0], &[2], d)?;
+    let a1 = arr::<i64>(&[3, -1], &[2], d)?;
+    chk("ldexp_f32", &ldexp(&a0, &a1)?, &[4.0, 1.5], None, &[2], DType::Float32, 0.0);
+}
+
+np_test! { np_reduce_subtract, "reduce_subtract", |d|
+    let a0 = arr::<i32>(&[8, 2, 1, 3, 4, 5], &[2, 3], d)?;
+    chk("reduce_subtract", &ufunc_reduce(BinaryOp::Subtract, &a0, Some(1), false)?, &[5.0, -6.0], None, &[2], DType::Int32, 0.0);
+}
+
+np_test! { np_reduce_add_none, "reduce_add_none", |d|
+    let a0 = arr::<i32>(&[8, 2, 1, 3, 4, 5], &[2, 3], d)?;
+    chk("reduce_add_none", &ufunc_reduce(BinaryOp::Add, &a0, None, false)?, &[23.0], None, &[], DType::Int64, 0.0);
+}
+
+np_test! { np_reduce_maximum_keepdims, "reduce_maximum_keepdims", |d|
+    let a0 = arr::<f64>(&[8.0, 2.0, 1.0, 3.0, 4.0, 5.0], &[2, 3], d)?;
+    chk("reduce_maximum_keepdims", &ufunc_reduce(BinaryOp::Maximum, &a0, Some(0), true)?, &[8.0, 4.0, 5.0], None, &[1, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_reduce_logaddexp, "reduce_logaddexp", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0], &[3], d)?;
+    chk("reduce_logaddexp", &ufunc_reduce(Ufunc::LogAddExp, &a0, Some(0), false)?, &[2.40760596444438], None, &[], DType::Float64, 0.0);
+}
+
+np_test! { np_reduce_gcd, "reduce_gcd", |d|
+    let a0 = arr::<i64>(&[12, 18, 30], &[3], d)?;
+    chk("reduce_gcd", &ufunc_reduce(Ufunc::Gcd, &a0, Some(0), false)?, &[6.0], None, &[], DType::Int64, 0.0);
+}
+
+np_test! { np_reduce_bitwise_or_empty, "reduce_bitwise_or_empty", |d|
+    let a0 = arr::<i32>(&[], &[0, 2], d)?;
+    chk("reduce_bitwise_or_empty", &ufunc_reduce(BinaryOp::BitwiseOr, &a0, Some(0), false)?, &[0.0, 0.0], None, &[2], DType::Int32, 0.0);
+}
+
+np_test! { np_reduce_hypot, "reduce_hypot", |d|
+    let a0 = arr::<f64>(&[3.0, 4.0, 12.0], &[3], d)?;
+    chk("reduce_hypot", &ufunc_reduce(BinaryOp::Hypot, &a0, Some(0), false)?, &[13.0], None, &[], DType::Float64, 0.0);
+}
+
+np_test! { np_accumulate_add_i32, "accumulate_add_i32", |d|
+    let a0 = arr::<i32>(&[1, 2, 3, 4, 5, 6], &[2, 3], d)?;
+    chk("accumulate_add_i32", &ufunc_accumulate(BinaryOp::Add, &a0, 1)?, &[1.0, 3.0, 6.0, 4.0, 9.0, 15.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_accumulate_maximum, "accumulate_maximum", |d|
+    let a0 = arr::<i64>(&[3, 1, 4, 1, 5, 9, 2, 6], &[8], d)?;
+    chk("accumulate_maximum", &ufunc_accumulate(BinaryOp::Maximum, &a0, 0)?, &[3.0, 3.0, 4.0, 4.0, 5.0, 9.0, 9.0, 9.0], None, &[8], DType::Int64, 0.0);
+}
+
+np_test! { np_accumulate_subtract_axis0, "accumulate_subtract_axis0", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 4.0, 5.0, 7.0, 9.0], &[3, 2], d)?;
+    chk("accumulate_subtract_axis0", &ufunc_accumulate(BinaryOp::Subtract, &a0, 0)?, &[1.0, 2.0, -3.0, -3.0, -10.0, -12.0], None, &[3, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_accumulate_multiply_u8, "accumulate_multiply_u8", |d|
+    let a0 = arr::<u8>(&[3, 5, 7, 11], &[4], d)?;
+    chk("accumulate_multiply_u8", &ufunc_accumulate(BinaryOp::Multiply, &a0, 0)?, &[3.0, 15.0, 105.0, 1155.0], None, &[4], DType::UInt64, 0.0);
+}
+
+np_test! { np_reduceat_add, "reduceat_add", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5, 6, 7], &[8], d)?;
+    let a1 = arr::<i64>(&[0, 4, 1, 5, 6], &[5], d)?;
+    chk("reduceat_add", &ufunc_reduceat(BinaryOp::Add, &a0, &a1, 0)?, &[6.0, 4.0, 10.0, 5.0, 13.0], None, &[5], DType::Int64, 0.0);
+}
+
+np_test! { np_reduceat_maximum_2d, "reduceat_maximum_2d", |d|
+    let a0 = arr::<f64>(&[1.0, 5.0, 2.0, 8.0, 9.0, 3.0, 7.0, 0.0], &[2, 4], d)?;
+    let a1 = arr::<i64>(&[0, 2, 3], &[3], d)?;
+    chk("reduceat_maximum_2d", &ufunc_reduceat(BinaryOp::Maximum, &a0, &a1, 1)?, &[5.0, 2.0, 8.0, 9.0, 7.0, 0.0], None, &[2, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_reduceat_multiply_i32, "reduceat_multiply_i32", |d|
+    let a0 = arr::<i32>(&[1, 2, 3, 4, 5], &[5], d)?;
+    let a1 = arr::<i64>(&[0, 3, 2], &[3], d)?;
+    chk("reduceat_multiply_i32", &ufunc_reduceat(BinaryOp::Multiply, &a0, &a1, 0)?, &[6.0, 4.0, 60.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_outer_subtract, "outer_subtract", |d|
+    let a0 = arr::<i64>(&[1, 2], &[2], d)?;
+    let a1 = arr::<i32>(&[10, 20, 30], &[1, 3], d)?;
+    chk("outer_subtract", &ufunc_outer(BinaryOp::Subtract, &a0, &a1)?, &[-9.0, -19.0, -29.0, -8.0, -18.0, -28.0], None, &[2, 1, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_outer_logaddexp, "outer_logaddexp", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0], &[2], d)?;
+    let a1 = arr::<f64>(&[2.0, 3.0], &[2], d)?;
+    chk("outer_logaddexp", &ufunc_outer(Ufunc::LogAddExp, &a0, &a1)?, &[2.1269280110429727, 3.048587351573742, 2.313261687518223, 3.1269280110429727], None, &[2, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_at_maximum, "at_maximum", |d|
+    let a0 = arr::<i64>(&[1, 2, 3, 4], &[4], d)?;
+    let a1 = arr::<i64>(&[0, 1, 0, -1], &[4], d)?;
+    let a2 = arr::<i64>(&[5, 6, 7, 8], &[4], d)?;
+    ufunc_at(BinaryOp::Maximum, &a0, &a1, &a2)?;
+    chk("at_maximum", &a0, &[7.0, 6.0, 3.0, 8.0], None, &[4], DType::Int64, 0.0);
+}
+
+np_test! { np_at_multiply_2d, "at_multiply_2d", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 3.0, 4.0], &[2, 2], d)?;
+    let a1 = arr::<i64>(&[1, 1], &[2], d)?;
+    let a2 = arr::<f64>(&[2.0, 3.0], &[2], d)?;
+    ufunc_at(BinaryOp::Multiply, &a0, &a1, &a2)?;
+    chk("at_multiply_2d", &a0, &[1.0, 2.0, 12.0, 36.0], None, &[2, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_at_add_scatter, "at_add_scatter", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0], &[3], d)?;
+    let a1 = arr::<i64>(&[0, 2, 0], &[3], d)?;
+    let a2 = arr::<f64>(&[1.5, 2.0, 3.0], &[3], d)?;
+    ufunc_at(BinaryOp::Add, &a0, &a1, &a2)?;
+    chk("at_add", &a0, &[4.5, 0.0, 2.0], None, &[3], DType::Float64, 0.0);
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0], &[3], d)?;
+    let a2 = arr::<f64>(&[1.5, -2.0, 3.0], &[3], d)?;
+    scatter_max(&a0, &a1, &a2)?;
+    chk("scatter_max", &a0, &[3.0, 0.0, 0.0], None, &[3], DType::Float64, 0.0);
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0], &[3], d)?;
+    scatter_min(&a0, &a1, &a2)?;
+    chk("scatter_min", &a0, &[0.0, 0.0, -2.0], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_atleast_1d, "atleast_1d", |d|
+    let a0 = arr::<f64>(&[5.0], (), d)?;
+    chk("atleast_1d", &atleast_1d(&a0)?, &[5.0], None, &[1], DType::Float64, 0.0);
+}
+
+np_test! { np_atleast_2d, "atleast_2d", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0], &[2], d)?;
+    chk("atleast_2d", &atleast_2d(&a0)?, &[1.0, 2.0], None, &[1, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_atleast_3d_1d, "atleast_3d_1d", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0], &[2], d)?;
+    chk("atleast_3d_1d", &atleast_3d(&a0)?, &[1.0, 2.0], None, &[1, 2, 1], DType::Float64, 0.0);
+}
+
+np_test! { np_atleast_3d_2d, "atleast_3d_2d", |d|
+    let a0 = arr::<i64>(&[1, 2, 3, 4, 5, 6], &[2, 3], d)?;
+    chk("atleast_3d_2d", &atleast_3d(&a0)?, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], None, &[2, 3, 1], DType::Int64, 0.0);
+}
+
+np_test! { np_column_stack, "column_stack", |d|
+    let a0 = arr::<i64>(&[1, 2, 3], &[3], d)?;
+    let a1 = arr::<i64>(&[4, 5, 6, 7, 8, 9], &[3, 2], d)?;
+    chk("column_stack", &column_stack(&[&a0, &a1])?, &[1.0, 4.0, 5.0, 2.0, 6.0, 7.0, 3.0, 8.0, 9.0], None, &[3, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_dstack, "dstack", |d|
+    let a0 = arr::<i64>(&[1, 2], &[1, 2], d)?;
+    let a1 = arr::<i64>(&[3, 4], &[1, 2], d)?;
+    chk("dstack", &dstack(&[&a0, &a1])?, &[1.0, 3.0, 2.0, 4.0], None, &[1, 2, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_hsplit, "hsplit", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0], &[3, 4], d)?;
+    let r: Vec<Array> = hsplit(&a0, 2)?;
+    assert_eq!(r.len(), 2, "hsplit: count");
+    chk("hsplit[0]", &r[0], &[0.0, 1.0, 4.0, 5.0, 8.0, 9.0], None, &[3, 2], DType::Float64, 0.0);
+    chk("hsplit[1]", &r[1], &[2.0, 3.0, 6.0, 7.0, 10.0, 11.0], None, &[3, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_vsplit, "vsplit", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0], &[4, 3], d)?;
+    let r: Vec<Array> = vsplit(&a0, vec![1isize, 3])?;
+    assert_eq!(r.len(), 3, "vsplit: count");
+    chk("vsplit[0]", &r[0], &[0.0, 1.0, 2.0], None, &[1, 3], DType::Float64, 0.0);
+    chk("vsplit[1]", &r[1], &[3.0, 4.0, 5.0, 6.0, 7.0, 8.0], None, &[2, 3], DType::Float64, 0.0);
+    chk("vsplit[2]", &r[2], &[9.0, 10.0, 11.0], None, &[1, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_dsplit, "dsplit", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0], &[2, 2, 4], d)?;
+    let r: Vec<Array> = dsplit(&a0, 2)?;
+    assert_eq!(r.len(), 2, "dsplit: count");
+    chk("dsplit[0]", &r[0], &[0.0, 1.0, 4.0, 5.0, 8.0, 9.0, 12.0, 13.0], None, &[2, 2, 2], DType::Float64, 0.0);
+    chk("dsplit[1]", &r[1], &[2.0, 3.0, 6.0, 7.0, 10.0, 11.0, 14.0, 15.0], None, &[2, 2, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_append_none, "append_none", |d|
+    let a0 = arr::<i64>(&[1, 2], &[2], d)?;
+    let a1 = arr::<i64>(&[3, 4, 5, 6], &[2, 2], d)?;
+    chk("append_none", &append(&a0, &a1, None)?, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], None, &[6], DType::Int64, 0.0);
+}
+
+np_test! { np_append_axis, "append_axis", |d|
+    let a0 = arr::<i64>(&[1, 2], &[1, 2], d)?;
+    let a1 = arr::<i64>(&[3, 4, 5, 6], &[2, 2], d)?;
+    chk("append_axis", &append(&a0, &a1, Some(0))?, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], None, &[3, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_delete_flat, "delete_flat", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[6], d)?;
+    chk("delete_flat", &delete(&a0, &[1, -1, 1], None)?, &[0.0, 2.0, 3.0, 4.0], None, &[4], DType::Int64, 0.0);
+}
+
+np_test! { np_delete_axis1, "delete_axis1", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0], &[3, 4], d)?;
+    chk("delete_axis1", &delete(&a0, &[0, 2], Some(1))?, &[1.0, 3.0, 5.0, 7.0, 9.0, 11.0], None, &[3, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_insert_multi, "insert_multi", |d|
+    let a0 = arr::<i64>(&[1, 2, 3], &[3], d)?;
+    let a1 = arr::<i64>(&[9, 8], &[2], d)?;
+    chk("insert_multi", &insert(&a0, &[1, 3], &a1, None)?, &[1.0, 9.0, 2.0, 3.0, 8.0], None, &[5], DType::Int64, 0.0);
+}
+
+np_test! { np_insert_multi_unsorted, "insert_multi_unsorted", |d|
+    let a0 = arr::<i64>(&[1, 2, 3], &[3], d)?;
+    let a1 = arr::<i64>(&[7, 8, 9], &[3], d)?;
+    chk("insert_multi_unsorted", &insert(&a0, &[2, 0, 2], &a1, None)?, &[8.0, 1.0, 2.0, 7.0, 9.0, 3.0], None, &[6], DType::Int64, 0.0);
+}
+
+np_test! { np_insert_one_block, "insert_one_block", |d|
+    let a0 = arr::<i64>(&[1, 1, 2, 2, 3, 3], &[3, 2], d)?;
+    let a1 = arr::<i64>(&[5, 6], &[2], d)?;
+    chk("insert_one_block", &insert(&a0, &[1], &a1, Some(1))?, &[1.0, 5.0, 6.0, 1.0, 2.0, 5.0, 6.0, 2.0, 3.0, 5.0, 6.0, 3.0], None, &[3, 4], DType::Int64, 0.0);
+}
+
+np_test! { np_insert_scalar_value, "insert_scalar_value", |d|
+    let a0 = arr::<f32>(&[1.0, 1.0, 2.0, 2.0], &[2, 2], d)?;
+    let a1 = arr::<f64>(&[7.5], (), d)?;
+    chk("insert_scalar_value", &insert(&a0, &[0, 2], &a1, Some(0))?, &[7.5, 7.5, 1.0, 1.0, 2.0, 2.0, 7.5, 7.5], None, &[4, 2], DType::Float32, 0.0);
+}
+
+np_test! { np_resize, "resize", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3], &[2, 2], d)?;
+    chk("resize", &resize(&a0, &[2, 3])?, &[0.0, 1.0, 2.0, 3.0, 0.0, 1.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_resize_grow, "resize_grow", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 3.0], &[3], d)?;
+    chk("resize_grow", &resize(&a0, &[7])?, &[1.0, 2.0, 3.0, 1.0, 2.0, 3.0, 1.0], None, &[7], DType::Float64, 0.0);
+}
+
+np_test! { np_fliplr, "fliplr", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[2, 3], d)?;
+    chk("fliplr", &fliplr(&a0)?, &[2.0, 1.0, 0.0, 5.0, 4.0, 3.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_flipud, "flipud", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[2, 3], d)?;
+    chk("flipud", &flipud(&a0)?, &[3.0, 4.0, 5.0, 0.0, 1.0, 2.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_rot90, "rot90", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[2, 3], d)?;
+    chk("rot90_k1", &rot90(&a0, 1, [0, 1])?, &[2.0, 5.0, 1.0, 4.0, 0.0, 3.0], None, &[3, 2], DType::Int64, 0.0);
+    chk("rot90_k2", &rot90(&a0, 2, [0, 1])?, &[5.0, 4.0, 3.0, 2.0, 1.0, 0.0], None, &[2, 3], DType::Int64, 0.0);
+    chk("rot90_k3", &rot90(&a0, 3, [0, 1])?, &[3.0, 0.0, 4.0, 1.0, 5.0, 2.0], None, &[3, 2], DType::Int64, 0.0);
+    chk("rot90_km1", &rot90(&a0, -1, [0, 1])?, &[3.0, 0.0, 4.0, 1.0, 5.0, 2.0], None, &[3, 2], DType::Int64, 0.0);
+    chk("rot90_k4", &rot90(&a0, 4, [0, 1])?, &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_rot90_3d_axes, "rot90_3d_axes", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23], &[2, 3, 4], d)?;
+    chk("rot90_3d_axes", &rot90(&a0, 1, [2, 0])?, &[12.0, 0.0, 16.0, 4.0, 20.0, 8.0, 13.0, 1.0, 17.0, 5.0, 21.0, 9.0, 14.0, 2.0, 18.0, 6.0, 22.0, 10.0, 15.0, 3.0, 19.0, 7.0, 23.0, 11.0], None, &[4, 3, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_trim_zeros, "trim_zeros", |d|
+    let a0 = arr::<i64>(&[0, 0, 1, 2, 0, 3, 0], &[7], d)?;
+    chk("trim_zeros", &trim_zeros(&a0, "fb")?, &[1.0, 2.0, 0.0, 3.0], None, &[4], DType::Int64, 0.0);
+}
+
+np_test! { np_trim_zeros_f, "trim_zeros_f", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 1.0, 0.0], &[4], d)?;
+    chk("trim_zeros_f", &trim_zeros(&a0, "f")?, &[1.0, 0.0], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_trim_zeros_all, "trim_zeros_all", |d|
+    let a0 = arr::<i64>(&[0, 0], &[2], d)?;
+    chk("trim_zeros_all", &trim_zeros(&a0, "fb")?, &[], None, &[0], DType::Int64, 0.0);
+}
+
+np_test! { np_matrix_transpose, "matrix_transpose", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[1, 2, 3], d)?;
+    chk("matrix_transpose", &matrix_transpose(&a0)?, &[0.0, 3.0, 1.0, 4.0, 2.0, 5.0], None, &[1, 3, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_rollaxis, "rollaxis", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], &[3, 4, 5, 6], d)?;
+    chk("rollaxis", &rollaxis(&a0, 3, 1)?, &[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], None, &[3, 6, 4, 5], DType::Float64, 0.0);
+}
+
+np_test! { np_rollaxis_2, "rollaxis_2", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0], &[2, 3, 4], d)?;
+    chk("rollaxis_2", &rollaxis(&a0, 0, 3)?, &[0.0, 12.0, 1.0, 13.0, 2.0, 14.0, 3.0, 15.0, 4.0, 16.0, 5.0, 17.0, 6.0, 18.0, 7.0, 19.0, 8.0, 20.0, 9.0, 21.0, 10.0, 22.0, 11.0, 23.0], None, &[3, 4, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_asfortranarray, "asfortranarray", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[2, 3], d)?;
+    chk("asfortranarray", &asfortranarray(&a0)?, &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_indices, "indices", |d|
+    chk("indices", &indices(&[2, 3], d)?, &[0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 1.0, 2.0, 0.0, 1.0, 2.0], None, &[2, 2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_ix_, "ix_", |d|
+    let a0 = arr::<i64>(&[0, 1], &[2], d)?;
+    let a1 = arr::<bool>(&[false, true, true], &[3], d)?;
+    let r: Vec<Array> = ix_(&[&a0, &a1])?;
+    assert_eq!(r.len(), 2, "ix_: count");
+    chk("ix_[0]", &r[0], &[0.0, 1.0], None, &[2, 1], DType::Int64, 0.0);
+    chk("ix_[1]", &r[1], &[1.0, 2.0], None, &[1, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_unravel_index, "unravel_index", |d|
+    let a0 = arr::<i64>(&[22, 41, 37], &[3], d)?;
+    let r: Vec<Array> = unravel_index(&a0, &[7, 6])?;
+    assert_eq!(r.len(), 2, "unravel_index: count");
+    chk("unravel_index[0]", &r[0], &[3.0, 6.0, 6.0], None, &[3], DType::Int64, 0.0);
+    chk("unravel_index[1]", &r[1], &[4.0, 5.0, 1.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_unravel_index_3d, "unravel_index_3d", |d|
+    let a0 = arr::<i32>(&[0, 23, 5, 17], &[2, 2], d)?;
+    let r: Vec<Array> = unravel_index(&a0, &[2, 3, 4])?;
+    assert_eq!(r.len(), 3, "unravel_index_3d: count");
+    chk("unravel_index_3d[0]", &r[0], &[0.0, 1.0, 0.0, 1.0], None, &[2, 2], DType::Int64, 0.0);
+    chk("unravel_index_3d[1]", &r[1], &[0.0, 2.0, 1.0, 1.0], None, &[2, 2], DType::Int64, 0.0);
+    chk("unravel_index_3d[2]", &r[2], &[0.0, 3.0, 1.0, 1.0], None, &[2, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_ravel_multi_index, "ravel_multi_index", |d|
+    let a0 = arr::<i64>(&[3, 6, 6], &[3], d)?;
+    let a1 = arr::<i64>(&[4, 5, 1], &[3], d)?;
+    chk("ravel_multi_index", &ravel_multi_index(&[&a0, &a1], &[7, 6])?, &[22.0, 41.0, 37.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_tril_indices, "tril_indices", |d|
+    let r: Vec<Array> = tril_indices(4, -1, Some(3), d)?;
+    assert_eq!(r.len(), 2, "tril_indices: count");
+    chk("tril_indices[0]", &r[0], &[1.0, 2.0, 2.0, 3.0, 3.0, 3.0], None, &[6], DType::Int64, 0.0);
+    chk("tril_indices[1]", &r[1], &[0.0, 0.0, 1.0, 0.0, 1.0, 2.0], None, &[6], DType::Int64, 0.0);
+}
+
+np_test! { np_triu_indices, "triu_indices", |d|
+    let r: Vec<Array> = triu_indices(3, 1, None, d)?;
+    assert_eq!(r.len(), 2, "triu_indices: count");
+    chk("triu_indices[0]", &r[0], &[0.0, 0.0, 1.0], None, &[3], DType::Int64, 0.0);
+    chk("triu_indices[1]", &r[1], &[1.0, 2.0, 2.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_tril_indices_from, "tril_indices_from", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], &[3, 5], d)?;
+    let r: Vec<Array> = tril_indices_from(&a0, 1)?;
+    assert_eq!(r.len(), 2, "tril_indices_from: count");
+    chk("tril_indices_from[0]", &r[0], &[0.0, 0.0, 1.0, 1.0, 1.0, 2.0, 2.0, 2.0, 2.0], None, &[9], DType::Int64, 0.0);
+    chk("tril_indices_from[1]", &r[1], &[0.0, 1.0, 0.0, 1.0, 2.0, 0.0, 1.0, 2.0, 3.0], None, &[9], DType::Int64, 0.0);
+}
+
+np_test! { np_triu_indices_from, "triu_indices_from", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0, 0.0, 0.0, 0.0], &[3, 2], d)?;
+    let r: Vec<Array> = triu_indices_from(&a0, 0)?;
+    assert_eq!(r.len(), 2, "triu_indices_from: count");
+    chk("triu_indices_from[0]", &r[0], &[0.0, 0.0, 1.0], None, &[3], DType::Int64, 0.0);
+    chk("triu_indices_from[1]", &r[1], &[0.0, 1.0, 1.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_diag_indices, "diag_indices", |d|
+    let r: Vec<Array> = diag_indices(3, 3, d)?;
+    assert_eq!(r.len(), 3, "diag_indices: count");
+    chk("diag_indices[0]", &r[0], &[0.0, 1.0, 2.0], None, &[3], DType::Int64, 0.0);
+    chk("diag_indices[1]", &r[1], &[0.0, 1.0, 2.0], None, &[3], DType::Int64, 0.0);
+    chk("diag_indices[2]", &r[2], &[0.0, 1.0, 2.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_diag_indices_from, "diag_indices_from", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0, 0.0], &[2, 2], d)?;
+    let r: Vec<Array> = diag_indices_from(&a0)?;
+    assert_eq!(r.len(), 2, "diag_indices_from: count");
+    chk("diag_indices_from[0]", &r[0], &[0.0, 1.0], None, &[2], DType::Int64, 0.0);
+    chk("diag_indices_from[1]", &r[1], &[0.0, 1.0], None, &[2], DType::Int64, 0.0);
+}
+
+np_test! { np_put_along_axis, "put_along_axis", |d|
+    let a0 = arr::<i64>(&[10, 30, 20, 60, 40, 50], &[2, 3], d)?;
+    let a1 = arr::<i64>(&[1, 0], &[2, 1], d)?;
+    let a2 = arr::<i64>(&[99], &[1], d)?;
+    put_along_axis(&a0, &a1, &a2, 1)?;
+    chk("put_along_axis", &a0, &[10.0, 99.0, 20.0, 99.0, 40.0, 50.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_put_along_axis_axis0, "put_along_axis_axis0", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], &[2, 3], d)?;
+    let a1 = arr::<i64>(&[1, 0, 1], &[1, 3], d)?;
+    let a2 = arr::<f64>(&[-1.0, -2.0, -3.0], &[3], d)?;
+    put_along_axis(&a0, &a1, &a2, 0)?;
+    chk("put_along_axis_axis0", &a0, &[0.0, -2.0, 2.0, -1.0, 4.0, -3.0], None, &[2, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_putmask_place, "putmask_place", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[2, 3], d)?;
+    let a1 = arr::<bool>(&[false, true, false, true, true, false], &[2, 3], d)?;
+    let a2 = arr::<i64>(&[-1, -2], &[2], d)?;
+    putmask(&a0, &a1, &a2)?;
+    chk("putmask", &a0, &[0.0, -2.0, 2.0, -2.0, -1.0, 5.0], None, &[2, 3], DType::Int64, 0.0);
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[2, 3], d)?;
+    place(&a0, &a1, &a2)?;
+    chk("place", &a0, &[0.0, -1.0, 2.0, -2.0, -1.0, 5.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_fill_diagonal, "fill_diagonal", |d|
+    let a0 = arr::<i64>(&[0, 0, 0, 0, 0, 0, 0, 0, 0], &[3, 3], d)?;
+    let a1 = arr::<i64>(&[5], &[1], d)?;
+    fill_diagonal(&a0, &a1, false)?;
+    chk("fill_diagonal", &a0, &[5.0, 0.0, 0.0, 0.0, 5.0, 0.0, 0.0, 0.0, 5.0], None, &[3, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_fill_diagonal_tall_wrap, "fill_diagonal_tall_wrap", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], &[7, 3], d)?;
+    let a1 = arr::<f64>(&[1.0, 2.0], &[2], d)?;
+    fill_diagonal(&a0, &a1, true)?;
+    chk("fill_diagonal_tall_wrap", &a0, &[1.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 2.0], None, &[7, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_fill_diagonal_tall, "fill_diagonal_tall", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], &[7, 3], d)?;
+    let a1 = arr::<f64>(&[4.0], &[1], d)?;
+    fill_diagonal(&a0, &a1, false)?;
+    chk("fill_diagonal_tall", &a0, &[4.0, 0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], None, &[7, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_fill_diagonal_wide, "fill_diagonal_wide", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], &[2, 5], d)?;
+    let a1 = arr::<f64>(&[4.0], &[1], d)?;
+    fill_diagonal(&a0, &a1, false)?;
+    chk("fill_diagonal_wide", &a0, &[4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0], None, &[2, 5], DType::Float64, 0.0);
+}
+
+np_test! { np_fill_diagonal_3d, "fill_diagonal_3d", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], &[2, 2, 2], d)?;
+    let a1 = arr::<f64>(&[4.0], &[1], d)?;
+    fill_diagonal(&a0, &a1, false)?;
+    chk("fill_diagonal_3d", &a0, &[4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 4.0], None, &[2, 2, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_choose, "choose", |d|
+    let a0 = arr::<i64>(&[1, 0, 1, 0, 1, 0], &[2, 3], d)?;
+    let a1 = arr::<f64>(&[0.0, 1.0, 2.0], &[3], d)?;
+    let a2 = arr::<i32>(&[10, 11, 12, 13, 14, 15], &[2, 3], d)?;
+    chk("choose", &choose(&a0, &[&a1, &a2], IndexMode::Raise)?, &[10.0, 1.0, 12.0, 0.0, 14.0, 2.0], None, &[2, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_choose_wrap_clip, "choose_wrap_clip", |d|
+    let a0 = arr::<i64>(&[0, 3, -1, 2], &[4], d)?;
+    let a1 = arr::<i64>(&[1, 2, 3, 4], &[4], d)?;
+    let a2 = arr::<i64>(&[5, 6, 7, 8], &[4], d)?;
+    let a3 = arr::<i64>(&[9, 10, 11, 12], &[4], d)?;
+    chk("choose_wrap", &choose(&a0, &[&a1, &a2, &a3], IndexMode::Wrap)?, &[1.0, 2.0, 11.0, 12.0], None, &[4], DType::Int64, 0.0);
+    chk("choose_clip", &choose(&a0, &[&a1, &a2, &a3], IndexMode::Clip)?, &[1.0, 10.0, 3.0, 12.0], None, &[4], DType::Int64, 0.0);
+}
+
+np_test! { np_select, "select", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[6], d)?;
+    let r = { let c0 = crate::ops::less(&a0, 3i64)?; let c1 = crate::ops::greater(&a0, 3i64)?; let v1 = crate::ops::multiply(&a0, &a0)?; select(&[&c0, &c1], &[&a0, &v1], 42i64) }?;
+    chk("select", &r, &[0.0, 1.0, 2.0, 42.0, 16.0, 25.0], None, &[6], DType::Int64, 0.0);
+}
+
+np_test! { np_select_float_default, "select_float_default", |d|
+    let a0 = arr::<f64>(&[-1.0, 0.5, 2.0], &[3], d)?;
+    let r = { let c0 = crate::ops::less(&a0, 0.0)?; select(&[&c0], &[&a0], 0.25) }?;
+    chk("select_float_default", &r, &[-1.0, 0.25, 0.25], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_extract, "extract", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], &[3, 4], d)?;
+    let r = { let c = crate::ops::equal(&crate::ops::remainder(&a0, 3i64)?, 0i64)?; extract(&c, &a0) }?;
+    chk("extract", &r, &[0.0, 3.0, 6.0, 9.0], None, &[4], DType::Int64, 0.0);
+}
+
+np_test! { np_lexsort, "lexsort", |d|
+    let a0 = arr::<i64>(&[1, 5, 1, 4, 3, 4, 4], &[7], d)?;
+    let a1 = arr::<i64>(&[9, 4, 0, 4, 0, 2, 1], &[7], d)?;
+    chk("lexsort", &lexsort(&[&a0, &a1])?, &[2.0, 4.0, 6.0, 5.0, 3.0, 1.0, 0.0], None, &[7], DType::Int64, 0.0);
+}
+
+np_test! { np_lexsort_float, "lexsort_float", |d|
+    let a0 = arr::<f64>(&[0.5, 0.5, 0.25, 0.5], &[4], d)?;
+    let a1 = arr::<i32>(&[1, 1, 0, 0], &[4], d)?;
+    chk("lexsort_float", &lexsort(&[&a0, &a1])?, &[2.0, 3.0, 0.0, 1.0], None, &[4], DType::Int64, 0.0);
+}
+
+np_test! { np_packbits, "packbits", |d|
+    let a0 = arr::<u8>(&[1, 0, 1, 0, 0, 0, 0, 1, 1, 1], &[10], d)?;
+    chk("packbits", &packbits(&a0, None, false)?, &[161.0, 192.0], None, &[2], DType::UInt8, 0.0);
+}
+
+np_test! { np_packbits_axis_little, "packbits_axis_little", |d|
+    let a0 = arr::<bool>(&[true, false, true, false, true, true], &[2, 3], d)?;
+    chk("packbits_axis_little", &packbits(&a0, Some(1), true)?, &[5.0, 6.0], None, &[2, 1], DType::UInt8, 0.0);
+}
+
+np_test! { np_packbits_axis0, "packbits_axis0", |d|
+    let a0 = arr::<i32>(&[2, 0, 0, 1, 1, 1], &[3, 2], d)?;
+    chk("packbits_axis0", &packbits(&a0, Some(0), false)?, &[160.0, 96.0], None, &[1, 2], DType::UInt8, 0.0);
+}
+
+np_test! { np_unpackbits, "unpackbits", |d|
+    let a0 = arr::<u8>(&[161, 7], &[2], d)?;
+    chk("unpackbits", &unpackbits(&a0, None, None, false)?, &[1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0], None, &[16], DType::UInt8, 0.0);
+}
+
+np_test! { np_unpackbits_axis_count_little, "unpackbits_axis_count_little", |d|
+    let a0 = arr::<u8>(&[161, 7], &[2, 1], d)?;
+    chk("unpackbits_axis_count_little", &unpackbits(&a0, Some(1), Some(5), true)?, &[1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0], None, &[2, 5], DType::UInt8, 0.0);
+}
+
+np_test! { np_apply_along_axis, "apply_along_axis", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0], &[3, 4], d)?;
+    chk("apply_along_axis", &apply_along_axis(|v| crate::reduce::sum(v, 0, false), 1, &a0)?, &[6.0, 22.0, 38.0], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_apply_along_axis_vec, "apply_along_axis_vec", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0], &[3, 4], d)?;
+    chk("apply_along_axis_vec", &apply_along_axis(|v| crate::manip::diff(v, 1, 0), 0, &a0)?, &[4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0], None, &[2, 4], DType::Float64, 0.0);
+}
+
+np_test! { np_apply_along_axis_matrix, "apply_along_axis_matrix", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], &[2, 3], d)?;
+    chk("apply_along_axis_matrix", &apply_along_axis(|v| crate::manip::diag(v, 0), 1, &a0)?, &[0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 2.0, 3.0, 0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0, 5.0], None, &[2, 3, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_sliding_window_view, "sliding_window_view", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[6], d)?;
+    chk("sliding_window_view", &sliding_window_view(&a0, &[3], None)?, &[0.0, 1.0, 2.0, 1.0, 2.0, 3.0, 2.0, 3.0, 4.0, 3.0, 4.0, 5.0], None, &[4, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_sliding_window_view_2d, "sliding_window_view_2d", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], &[3, 4], d)?;
+    chk("sliding_window_view_2d", &sliding_window_view(&a0, &[2, 2], None)?, &[0.0, 1.0, 4.0, 5.0, 1.0, 2.0, 5.0, 6.0, 2.0, 3.0, 6.0, 7.0, 4.0, 5.0, 8.0, 9.0, 5.0, 6.0, 9.0, 10.0, 6.0, 7.0, 10.0, 11.0], None, &[2, 3, 2, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_sliding_window_view_axis, "sliding_window_view_axis", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], &[3, 4], d)?;
+    chk("sliding_window_view_axis", &sliding_window_view(&a0, &[2], Some(&[0]))?, &[0.0, 4.0, 1.0, 5.0, 2.0, 6.0, 3.0, 7.0, 4.0, 8.0, 5.0, 9.0, 6.0, 10.0, 7.0, 11.0], None, &[2, 4, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_as_strided, "as_strided", |d|
+    let a0 = arr::<i32>(&[0, 1, 2, 3, 4, 5], &[6], d)?;
+    chk("as_strided", &as_strided(&a0, &[4, 3], &[4, 4])?, &[0.0, 1.0, 2.0, 1.0, 2.0, 3.0, 2.0, 3.0, 4.0, 3.0, 4.0, 5.0], None, &[4, 3], DType::Int32, 0.0);
+}
+
+np_test! { np_as_strided_zero, "as_strided_zero", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[6], d)?;
+    chk("as_strided_zero", &as_strided(&a0, &[2, 3], &[0, 16])?, &[0.0, 2.0, 4.0, 0.0, 2.0, 4.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_view_dtype_f32_u32, "view_dtype_f32_u32", |d|
+    let a0 = arr::<f32>(&[1.0, -2.0], &[2], d)?;
+    chk("view_dtype_f32_u32", &a0.view_dtype(DType::UInt32)?, &[1065353216.0, 3221225472.0], None, &[2], DType::UInt32, 0.0);
+}
+
+np_test! { np_view_dtype_u8_i32, "view_dtype_u8_i32", |d|
+    let a0 = arr::<u8>(&[1, 0, 0, 0, 255, 255, 255, 255], &[1, 8], d)?;
+    chk("view_dtype_u8_i32", &a0.view_dtype(DType::Int32)?, &[1.0, -1.0], None, &[1, 2], DType::Int32, 0.0);
+}
+
+np_test! { np_view_dtype_c128_f64, "view_dtype_c128_f64", |d|
+    let a0 = arr::<Complex64>(&[Complex64::new(1.0, 2.0), Complex64::new(3.0, -4.0)], &[2], d)?;
+    chk("view_dtype_c128_f64", &a0.view_dtype(DType::Float64)?, &[1.0, 2.0, 3.0, -4.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_byteswap_u16, "byteswap_u16", |d|
+    let a0 = arr::<u16>(&[1, 4660], &[2], d)?;
+    chk("byteswap_u16", &a0.byteswap()?, &[256.0, 13330.0], None, &[2], DType::UInt16, 0.0);
+}
+
+np_test! { np_byteswap_f64, "byteswap_f64", |d|
+    let a0 = arr::<f64>(&[1.0, -2.5], &[2], d)?;
+    chk("byteswap_f64", &a0.byteswap()?, &[3.03865e-319, 6.01e-321], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_byteswap_c64, "byteswap_c64", |d|
+    let a0 = arr::<Complex32>(&[Complex32::new(1.0, 2.0)], &[1], d)?;
+    chk("byteswap_c64", &a0.byteswap()?, &[4.600602988224807e-41], Some(&[8.96831017167883e-44]), &[1], DType::Complex64, 0.0);
+}
+
+np_test! { np_mt, "mt", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[2, 3], d)?;
+    chk("mt", &a0.mt()?, &[0.0, 3.0, 1.0, 4.0, 2.0, 5.0], None, &[3, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_average_weights, "average_weights", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, 3.0, 4.0], &[4], d)?;
+    let a1 = arr::<f64>(&[4.0, 3.0, 2.0, 1.0], &[4], d)?;
+    chk("average_weights", &average(&a0, None, Some(&a1))?, &[2.0], None, &[], DType::Float64, 0.0);
+}
+
+np_test! { np_average_axis_1d_weights, "average_axis_1d_weights", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5], &[3, 2], d)?;
+    let a1 = arr::<f64>(&[0.25, 0.75], &[2], d)?;
+    chk("average_axis_1d_weights", &average(&a0, Some(1), Some(&a1))?, &[0.75, 2.75, 4.75], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_average_plain_int, "average_plain_int", |d|
+    let a0 = arr::<i32>(&[0, 1, 2, 3, 4, 5], &[3, 2], d)?;
+    chk("average_plain_int", &average(&a0, Some(0), None)?, &[2.0, 3.0], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_average_returned, "average_returned", |d|
+    let a0 = arr::<f32>(&[1.0, 2.0, 3.0, 5.0], &[2, 2], d)?;
+    let a1 = arr::<f32>(&[1.0, 2.0, 3.0, 5.0], &[2, 2], d)?;
+    let r: Vec<Array> = { let (x, y) = average_returned(&a0, Some(0), Some(&a1))?; vec![x, y] };
+    assert_eq!(r.len(), 2, "average_returned: count");
+    chk("average_returned[0]", &r[0], &[2.5, 4.142857074737549], None, &[2], DType::Float32, 0.0);
+    chk("average_returned[1]", &r[1], &[4.0, 7.0], None, &[2], DType::Float32, 0.0);
+}
+
+np_test! { np_nanmedian, "nanmedian", |d|
+    let a0 = arr::<f64>(&[10.0, f64::NAN, 4.0, 7.0, 1.0], &[5], d)?;
+    chk("nanmedian", &nanmedian(&a0, None, false)?, &[5.5], None, &[], DType::Float64, 0.0);
+}
+
+np_test! { np_nanmedian_axis, "nanmedian_axis", |d|
+    let a0 = arr::<f64>(&[10.0, f64::NAN, 4.0, f64::NAN, f64::NAN, f64::NAN, 3.0, 1.0, 2.0], &[3, 3], d)?;
+    chk("nanmedian_axis", &nanmedian(&a0, Some(1), true)?, &[7.0, f64::NAN, 2.0], None, &[3, 1], DType::Float64, 0.0);
+}
+
+np_test! { np_nanquantile_methods, "nanquantile_methods", |d|
+    let a0 = arr::<f32>(&[1.0, f32::NAN, 4.0, 2.0, 5.0, 6.0, f32::NAN, 0.5], &[2, 4], d)?;
+    chk("nanquantile_methods", &nanquantiles(&a0, &[0.0, 0.3, 0.75, 1.0], Some(1), false, QuantileMethod::Linear)?, &[1.0, 0.5, 1.6, 3.2, 3.0, 5.5, 4.0, 6.0], None, &[4, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_nanquantile_by_method, "nanquantile_by_method", |d|
+    let a0 = arr::<f64>(&[1.0, f64::NAN, 4.0, 2.0, 9.0, 5.0, 6.0, f64::NAN, 0.5, f64::NAN], &[2, 5], d)?;
+    chk("nanquantile_lower", &nanquantile(&a0, 0.4, Some(-1), false, QuantileMethod::Lower)?, &[2.0, 0.5], None, &[2], DType::Float64, 0.0);
+    chk("nanquantile_higher", &nanquantile(&a0, 0.4, Some(-1), false, QuantileMethod::Higher)?, &[4.0, 5.0], None, &[2], DType::Float64, 0.0);
+    chk("nanquantile_nearest", &nanquantile(&a0, 0.4, Some(-1), false, QuantileMethod::Nearest)?, &[2.0, 5.0], None, &[2], DType::Float64, 0.0);
+    chk("nanquantile_midpoint", &nanquantile(&a0, 0.4, Some(-1), false, QuantileMethod::Midpoint)?, &[3.0, 2.75], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_nanpercentile, "nanpercentile", |d|
+    let a0 = arr::<f64>(&[3.0, f64::NAN, 1.0, 2.0, 10.0], &[5], d)?;
+    chk("nanpercentile", &nanpercentile(&a0, 90.0, None, false, QuantileMethod::Linear)?, &[7.900000000000001], None, &[], DType::Float64, 0.0);
+}
+
+np_test! { np_nanpercentiles_int, "nanpercentiles_int", |d|
+    let a0 = arr::<i64>(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], &[2, 5], d)?;
+    chk("nanpercentiles_int", &nanpercentiles(&a0, &[25.0, 50.0], Some(0), true, QuantileMethod::Linear)?, &[1.25, 2.25, 3.25, 4.25, 5.25, 2.5, 3.5, 4.5, 5.5, 6.5], None, &[2, 1, 5], DType::Float64, 0.0);
+}
+
+np_test! { np_digitize, "digitize", |d|
+    let a0 = arr::<f64>(&[0.2, 6.4, 3.0, 1.6, -1.0, 10.0], &[6], d)?;
+    let a1 = arr::<f64>(&[0.0, 1.0, 2.5, 4.0, 10.0], &[5], d)?;
+    chk("digitize", &digitize(&a0, &a1, false)?, &[1.0, 4.0, 3.0, 2.0, 0.0, 5.0], None, &[6], DType::Int64, 0.0);
+}
+
+np_test! { np_digitize_right, "digitize_right", |d|
+    let a0 = arr::<f64>(&[0.2, 6.4, 3.0, 1.0, -1.0, 10.0], &[6], d)?;
+    let a1 = arr::<f64>(&[0.0, 1.0, 2.5, 4.0, 10.0], &[5], d)?;
+    chk("digitize_right", &digitize(&a0, &a1, true)?, &[1.0, 4.0, 3.0, 1.0, 0.0, 4.0], None, &[6], DType::Int64, 0.0);
+}
+
+np_test! { np_digitize_decreasing, "digitize_decreasing", |d|
+    let a0 = arr::<i64>(&[1, 5, 7, 2], &[2, 2], d)?;
+    let a1 = arr::<i64>(&[6, 4, 2, 0], &[4], d)?;
+    chk("digitize_decreasing", &digitize(&a0, &a1, false)?, &[3.0, 1.0, 0.0, 2.0], None, &[2, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_digitize_decreasing_right, "digitize_decreasing_right", |d|
+    let a0 = arr::<i64>(&[1, 4, 6, 2], &[4], d)?;
+    let a1 = arr::<i64>(&[6, 4, 2, 0], &[4], d)?;
+    chk("digitize_decreasing_right", &digitize(&a0, &a1, true)?, &[3.0, 2.0, 1.0, 3.0], None, &[4], DType::Int64, 0.0);
+}
+
+np_test! { np_histogram2d, "histogram2d", |d|
+    let a0 = arr::<f64>(&[0.0, 0.5, 1.0, 0.2, 0.9, 0.3], &[6], d)?;
+    let a1 = arr::<f64>(&[1.0, 2.0, 3.0, 1.5, 2.9, 2.0], &[6], d)?;
+    let r: Vec<Array> = { let (h, x, y) = histogram2d(&a0, &a1, Bins::Count(3, None), Bins::Count(2, None), None, false)?; vec![h, x, y] };
+    assert_eq!(r.len(), 3, "histogram2d: count");
+    chk("histogram2d[0]", &r[0], &[2.0, 1.0, 0.0, 1.0, 0.0, 2.0], None, &[3, 2], DType::Float64, 0.0);
+    chk("histogram2d[1]", &r[1], &[0.0, 0.3333333333333333, 0.6666666666666666, 1.0], None, &[4], DType::Float64, 0.0);
+    chk("histogram2d[2]", &r[2], &[1.0, 2.0, 3.0], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_histogram2d_density_range, "histogram2d_density_range", |d|
+    let a0 = arr::<f64>(&[0.0, 0.5, 1.0, 0.2, 0.9, 5.0], &[6], d)?;
+    let a1 = arr::<f64>(&[1.0, 2.0, 3.0, 1.5, 2.9, 2.0], &[6], d)?;
+    let r: Vec<Array> = { let (h, x, y) = histogram2d(&a0, &a1, Bins::Count(2, Some((0.0, 1.0))), Bins::Count(2, Some((1.0, 3.0))), None, true)?; vec![h, x, y] };
+    assert_eq!(r.len(), 3, "histogram2d_density_range: count");
+    chk("histogram2d_density_range[0]", &r[0], &[0.8, 0.0, 0.0, 1.2], None, &[2, 2], DType::Float64, 0.0);
+    chk("histogram2d_density_range[1]", &r[1], &[0.0, 0.5, 1.0], None, &[3], DType::Float64, 0.0);
+    chk("histogram2d_density_range[2]", &r[2], &[1.0, 2.0, 3.0], None, &[3], DType::Float64, 0.0);
+}
+
+np_test! { np_histogramdd_weights, "histogramdd_weights", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 1.0, 1.0, 1.0, 0.5, 1.0, 0.0, 0.0, 0.5, 0.5, 0.5], &[4, 3], d)?;
+    let a1 = arr::<f64>(&[1.0, 2.0, 0.5, 4.0], &[4], d)?;
+    let r: Vec<Array> = { let (h, e) = histogramdd(&a0, &[Bins::Count(2, None), Bins::Count(2, None), Bins::Count(1, None)], Some(&a1), false)?; let mut v = vec![h]; v.extend(e); v };
+    assert_eq!(r.len(), 4, "histogramdd_weights: count");
+    chk("histogramdd_weights[0]", &r[0], &[1.0, 0.0, 0.5, 6.0], None, &[2, 2, 1], DType::Float64, 0.0);
+    chk("histogramdd_weights[1]", &r[1], &[0.0, 0.5, 1.0], None, &[3], DType::Float64, 0.0);
+    chk("histogramdd_weights[2]", &r[2], &[0.0, 0.5, 1.0], None, &[3], DType::Float64, 0.0);
+    chk("histogramdd_weights[3]", &r[3], &[0.0, 1.0], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_histogramdd_edges, "histogramdd_edges", |d|
+    let a0 = arr::<f64>(&[0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.5, 3.0], &[4, 2], d)?;
+    let a1 = arr::<f64>(&[0.0, 0.5, 2.0], &[3], d)?;
+    let a2 = arr::<f64>(&[-1.0, 1.0], &[2], d)?;
+    let r: Vec<Array> = { let (h, e) = histogramdd(&a0, &[Bins::Edges(a1.clone()), Bins::Edges(a2.clone())], None, false)?; let mut v = vec![h]; v.extend(e); v };
+    assert_eq!(r.len(), 3, "histogramdd_edges: count");
+    chk("histogramdd_edges[0]", &r[0], &[1.0, 2.0], None, &[2, 1], DType::Float64, 0.0);
+    chk("histogramdd_edges[1]", &r[1], &[0.0, 0.5, 2.0], None, &[3], DType::Float64, 0.0);
+    chk("histogramdd_edges[2]", &r[2], &[-1.0, 1.0], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_logspace, "logspace", |d|
+    chk("logspace", &logspace(0.0, 3.0, 4, true, 10.0, None, d)?, &[1.0, 10.0, 100.0, 1000.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_logspace_base2_noend, "logspace_base2_noend", |d|
+    chk("logspace_base2_noend", &logspace(1.0, 4.0, 5, false, 2.0, Some(DType::Float32), d)?, &[2.0, 3.03143310546875, 4.594793319702148, 6.964404582977295, 10.556063652038574], None, &[5], DType::Float32, 0.0);
+}
+
+np_test! { np_geomspace, "geomspace", |d|
+    chk("geomspace", &geomspace(1.0, 1000.0, 4, true, None, d)?, &[1.0, 10.0, 100.0, 1000.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_geomspace_neg, "geomspace_neg", |d|
+    chk("geomspace_neg", &geomspace(-1000.0, -1.0, 7, false, None, d)?, &[-1000.0, -372.7593720314942, -138.94954943731375, -51.794746792312125, -19.306977288832506, -7.196856730011521, -2.6826957952797272], None, &[7], DType::Float64, 0.0);
+}
+
+np_test! { np_geomspace_odd, "geomspace_odd", |d|
+    chk("geomspace_odd", &geomspace(2.0, 7.0, 6, true, None, d)?, &[2.0, 2.5694703142468787, 3.3010888478979767, 4.24102489968264, 5.448593790858196, 7.0], None, &[6], DType::Float64, 0.0);
+}
+
+np_test! { np_mgrid_int, "mgrid_int", |d|
+    chk("mgrid_int", &mgrid(&[GridRange::Step(0.0, 3.0, 1.0), GridRange::Step(1.0, 5.0, 2.0)], d)?, &[0.0, 0.0, 1.0, 1.0, 2.0, 2.0, 1.0, 3.0, 1.0, 3.0, 1.0, 3.0], None, &[2, 3, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_mgrid_num, "mgrid_num", |d|
+    chk("mgrid_num", &mgrid(&[GridRange::Num(-1.0, 1.0, 3), GridRange::Step(0.0, 1.0, 0.5)], d)?, &[-1.0, -1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.5, 0.0, 0.5, 0.0, 0.5], None, &[2, 3, 2], DType::Float64, 0.0);
+}
+
+np_test! { np_ogrid, "ogrid", |d|
+    let r: Vec<Array> = ogrid(&[GridRange::Step(0.0, 3.0, 1.0), GridRange::Num(0.0, 1.0, 5)], d)?;
+    assert_eq!(r.len(), 2, "ogrid: count");
+    chk("ogrid[0]", &r[0], &[0.0, 1.0, 2.0], None, &[3, 1], DType::Float64, 0.0);
+    chk("ogrid[1]", &r[1], &[0.0, 0.25, 0.5, 0.75, 1.0], None, &[1, 5], DType::Float64, 0.0);
+}
+
+np_test! { np_diagflat, "diagflat", |d|
+    let a0 = arr::<i64>(&[1, 2, 3, 4], &[2, 2], d)?;
+    chk("diagflat", &diagflat(&a0, -1)?, &[0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0, 4.0, 0.0], None, &[5, 5], DType::Int64, 0.0);
+}
+
+np_test! { np_vander, "vander", |d|
+    let a0 = arr::<i64>(&[1, 2, 3, 5], &[4], d)?;
+    chk("vander", &vander(&a0, None, false)?, &[1.0, 1.0, 1.0, 1.0, 8.0, 4.0, 2.0, 1.0, 27.0, 9.0, 3.0, 1.0, 125.0, 25.0, 5.0, 1.0], None, &[4, 4], DType::Int64, 0.0);
+}
+
+np_test! { np_vander_inc_n, "vander_inc_n", |d|
+    let a0 = arr::<f64>(&[1.5, -2.0], &[2], d)?;
+    chk("vander_inc_n", &vander(&a0, Some(4), true)?, &[1.0, 1.5, 2.25, 3.375, 1.0, -2.0, 4.0, -8.0], None, &[2, 4], DType::Float64, 0.0);
+}
+
+np_test! { np_vander_i32, "vander_i32", |d|
+    let a0 = arr::<i32>(&[2, 3], &[2], d)?;
+    chk("vander_i32", &vander(&a0, Some(3), false)?, &[4.0, 2.0, 1.0, 9.0, 3.0, 1.0], None, &[2, 3], DType::Int64, 0.0);
+}
+
+np_test! { np_fromfunction, "fromfunction", |d|
+    chk("fromfunction", &fromfunction(|g| crate::ops::add(&crate::ops::multiply(&g[0], 10.0)?, &g[1]), &[2, 3], d)?, &[0.0, 1.0, 2.0, 10.0, 11.0, 12.0], None, &[2, 3], DType::Float64, 0.0);
+}
+
+np_test! { np_windows, "windows", |d|
+    chk("hanning_0", &hanning(0, d)?, &[], None, &[0], DType::Float64, 1e-14);
+    chk("hamming_0", &hamming(0, d)?, &[], None, &[0], DType::Float64, 1e-14);
+    chk("blackman_0", &blackman(0, d)?, &[], None, &[0], DType::Float64, 1e-14);
+    chk("bartlett_0", &bartlett(0, d)?, &[], None, &[0], DType::Float64, 1e-14);
+    chk("hanning_1", &hanning(1, d)?, &[1.0], None, &[1], DType::Float64, 1e-14);
+    chk("hamming_1", &hamming(1, d)?, &[1.0], None, &[1], DType::Float64, 1e-14);
+    chk("blackman_1", &blackman(1, d)?, &[1.0], None, &[1], DType::Float64, 1e-14);
+    chk("bartlett_1", &bartlett(1, d)?, &[1.0], None, &[1], DType::Float64, 1e-14);
+    chk("hanning_5", &hanning(5, d)?, &[0.0, 0.5, 1.0, 0.5, 0.0], None, &[5], DType::Float64, 1e-14);
+    chk("hamming_5", &hamming(5, d)?, &[0.08000000000000002, 0.54, 1.0, 0.54, 0.08000000000000002], None, &[5], DType::Float64, 1e-14);
+    chk("blackman_5", &blackman(5, d)?, &[-1.3877787807814457e-17, 0.34, 0.9999999999999999, 0.34, -1.3877787807814457e-17], None, &[5], DType::Float64, 1e-14);
+    chk("bartlett_5", &bartlett(5, d)?, &[0.0, 0.5, 1.0, 0.5, 0.0], None, &[5], DType::Float64, 1e-14);
+    chk("hanning_8", &hanning(8, d)?, &[0.0, 0.18825509907063326, 0.6112604669781572, 0.9504844339512095, 0.9504844339512095, 0.6112604669781572, 0.18825509907063326, 0.0], None, &[8], DType::Float64, 1e-14);
+    chk("hamming_8", &hamming(8, d)?, &[0.08000000000000002, 0.2531946911449826, 0.6423596296199047, 0.9544456792351128, 0.9544456792351128, 0.6423596296199047, 0.2531946911449826, 0.08000000000000002], None, &[8], DType::Float64, 1e-14);
+    chk("blackman_8", &blackman(8, d)?, &[-1.3877787807814457e-17, 0.09045342435412808, 0.45918295754596367, 0.9203636180999082, 0.9203636180999082, 0.45918295754596367, 0.09045342435412808, -1.3877787807814457e-17], None, &[8], DType::Float64, 1e-14);
+    chk("bartlett_8", &bartlett(8, d)?, &[0.0, 0.2857142857142857, 0.5714285714285714, 0.8571428571428572, 0.8571428571428572, 0.5714285714285714, 0.2857142857142857, 0.0], None, &[8], DType::Float64, 1e-14);
+    chk("kaiser_1_2", &kaiser(1, 2.0, d)?, &[1.0], None, &[1], DType::Float64, 1e-12);
+    chk("kaiser_6_0", &kaiser(6, 0.0, d)?, &[1.0, 1.0, 1.0, 1.0, 1.0, 1.0], None, &[6], DType::Float64, 1e-12);
+    chk("kaiser_7_5", &kaiser(7, 5.0, d)?, &[0.036710892271286676, 0.3282019573723212, 0.7753221044454067, 1.0, 0.7753221044454067, 0.3282019573723212, 0.036710892271286676], None, &[7], DType::Float64, 1e-12);
+    chk("kaiser_12_14", &kaiser(12, 14.0, d)?, &[7.726866835270368e-06, 0.003460091937889429, 0.04652001885143685, 0.22973712022098938, 0.5998853159552917, 0.9456748983666177, 0.9456748983666177, 0.5998853159552917, 0.22973712022098938, 0.04652001885143685, 0.003460091937889429, 7.726866835270368e-06], None, &[12], DType::Float64, 1e-12);
+}
+
+np_test! { np_polyval, "polyval", |d|
+    let a0 = arr::<i64>(&[3, 0, 1], &[3], d)?;
+    let a1 = arr::<i64>(&[5, 1, 0, -2], &[2, 2], d)?;
+    chk("polyval", &polyval(&a0, &a1)?, &[76.0, 4.0, 1.0, 13.0], None, &[2, 2], DType::Int64, 0.0);
+}
+
+np_test! { np_polyval_float, "polyval_float", |d|
+    let a0 = arr::<f64>(&[1.5, -2.0, 0.25], &[3], d)?;
+    let a1 = arr::<f64>(&[0.5, 2.0], &[2], d)?;
+    chk("polyval_float", &polyval(&a0, &a1)?, &[-0.375, 2.25], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_polyadd, "polyadd", |d|
+    let a0 = arr::<i64>(&[1, 2], &[2], d)?;
+    let a1 = arr::<i64>(&[9, 5, 4], &[3], d)?;
+    chk("polyadd", &polyadd(&a0, &a1)?, &[9.0, 6.0, 6.0], None, &[3], DType::Int64, 0.0);
+}
+
+np_test! { np_polysub, "polysub", |d|
+    let a0 = arr::<f64>(&[2.0, 10.0, -2.0], &[3], d)?;
+    let a1 = arr::<i64>(&[3, 10, -4, 1], &[4], d)?;
+    chk("polysub", &polysub(&a0, &a1)?, &[-3.0, -8.0, 14.0, -3.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_polymul, "polymul", |d|
+    let a0 = arr::<i64>(&[1, 2, 3], &[3], d)?;
+    let a1 = arr::<i64>(&[9, 5, 1], &[3], d)?;
+    chk("polymul", &polymul(&a0, &a1)?, &[9.0, 23.0, 38.0, 17.0, 3.0], None, &[5], DType::Int64, 0.0);
+}
+
+np_test! { np_polydiv, "polydiv", |d|
+    let a0 = arr::<f64>(&[3.0, 5.0, 2.0], &[3], d)?;
+    let a1 = arr::<f64>(&[2.0, 1.0], &[2], d)?;
+    let r: Vec<Array> = { let (q, r) = polydiv(&a0, &a1)?; vec![q, r] };
+    assert_eq!(r.len(), 2, "polydiv: count");
+    chk("polydiv[0]", &r[0], &[1.5, 1.75], None, &[2], DType::Float64, 0.0);
+    chk("polydiv[1]", &r[1], &[0.25], None, &[1], DType::Float64, 0.0);
+}
+
+np_test! { np_polydiv_exact, "polydiv_exact", |d|
+    let a0 = arr::<f64>(&[1.0, -3.0, 2.0], &[3], d)?;
+    let a1 = arr::<f64>(&[1.0, -1.0], &[2], d)?;
+    let r: Vec<Array> = { let (q, r) = polydiv(&a0, &a1)?; vec![q, r] };
+    assert_eq!(r.len(), 2, "polydiv_exact: count");
+    chk("polydiv_exact[0]", &r[0], &[1.0, -2.0], None, &[2], DType::Float64, 0.0);
+    chk("polydiv_exact[1]", &r[1], &[0.0], None, &[1], DType::Float64, 0.0);
+}
+
+np_test! { np_polydiv_short, "polydiv_short", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0], &[2], d)?;
+    let a1 = arr::<f64>(&[1.0, 1.0, 1.0], &[3], d)?;
+    let r: Vec<Array> = { let (q, r) = polydiv(&a0, &a1)?; vec![q, r] };
+    assert_eq!(r.len(), 2, "polydiv_short: count");
+    chk("polydiv_short[0]", &r[0], &[0.0], None, &[1], DType::Float64, 0.0);
+    chk("polydiv_short[1]", &r[1], &[1.0, 2.0], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_polyder, "polyder", |d|
+    let a0 = arr::<i64>(&[1, 1, 1, 1], &[4], d)?;
+    chk("polyder", &polyder(&a0, 2)?, &[6.0, 2.0], None, &[2], DType::Int64, 0.0);
+}
+
+np_test! { np_polyder_float, "polyder_float", |d|
+    let a0 = arr::<f64>(&[0.5, -1.0, 3.0], &[3], d)?;
+    chk("polyder_float", &polyder(&a0, 1)?, &[1.0, -1.0], None, &[2], DType::Float64, 0.0);
+}
+
+np_test! { np_polyint, "polyint", |d|
+    let a0 = arr::<f64>(&[3.0, 2.0, 1.0], &[3], d)?;
+    chk("polyint", &polyint(&a0, 1, &[])?, &[1.0, 1.0, 1.0, 0.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_polyint_m2_k, "polyint_m2_k", |d|
+    let a0 = arr::<i64>(&[6, 2], &[2], d)?;
+    chk("polyint_m2_k", &polyint(&a0, 2, &[1.0, 2.0])?, &[1.0, 1.0, 1.0, 2.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_poly, "poly", |d|
+    let a0 = arr::<f64>(&[1.0, 2.0, -3.0], &[3], d)?;
+    chk("poly", &poly(&a0)?, &[1.0, 0.0, -7.0, 6.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_poly_conj, "poly_conj", |d|
+    let a0 = arr::<Complex64>(&[Complex64::new(1.0, 1.0), Complex64::new(1.0, -1.0), Complex64::new(2.0, 0.0)], &[3], d)?;
+    chk("poly_conj", &poly(&a0)?, &[1.0, -4.0, 6.0, -4.0], None, &[4], DType::Float64, 0.0);
+}
+
+np_test! { np_poly_complex, "poly_complex", |d|
+    let a0 = arr::<Complex64>(&[Complex64::new(0.0, 1.0), Complex64::new(2.0, 0.0)], &[2], d)?;
+    chk("poly_complex", &poly(&a0)?, &[1.0, -2.0, 0.0], Some(&[0.0, -1.0, 2.0]), &[3], DType::Complex128, 0.0);
+}
+
+np_test! { np_polyfit_line, "polyfit_line", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0, 4.0], &[5], d)?;
+    let a1 = arr::<f64>(&[1.1, 2.9, 5.2, 7.1, 8.8], &[5], d)?;
+    chk("polyfit_line", &polyfit(&a0, &a1, 1, None)?, &[1.9600000000000004, 1.100000000000001], None, &[2], DType::Float64, 1e-10);
+}
+
+np_test! { np_polyfit_cubic, "polyfit_cubic", |d|
+    let a0 = arr::<f64>(&[-2.0, -1.375, -0.75, -0.125, 0.5, 1.125, 1.75, 2.375, 3.0], &[9], d)?;
+    let a1 = arr::<f64>(&[-0.9092974268256817, -0.9808930570231557, -0.6816387600233341, -0.12467473338522769, 0.479425538604203, 0.9022675940990952, 0.9839859468739369, 0.6936850319532718, 0.1411200080598672], &[9], d)?;
+    chk("polyfit_cubic", &polyfit(&a0, &a1, 3, None)?, &[-0.09623463967533927, 0.009298686301007912, 0.8686880556490226, -0.016940343524873797], None, &[4], DType::Float64, 1e-09);
+}
+
+np_test! { np_polyfit_2d_w, "polyfit_2d_w", |d|
+    let a0 = arr::<f64>(&[0.0, 1.0, 2.0, 3.0], &[4], d)?;
+    let a1 = arr::<f64>(&[1.0, 0.0, 2.5, 1.0, 5.0, 4.0, 10.0, 9.5], &[4, 2], d)?;
+    let a2 = arr::<f64>(&[1.0, 2.0, 1.0, 0.5], &[4], d)?;
+    chk("polyfit_2d_w", &polyfit(&a0, &a1, 2, Some(&a2))?, &[0.7538461538461532, 1.0846153846153848, 0.5846153846153851, -0.13846153846153916, 1.092307692307692, 0.030769230769230594], None, &[3, 2], DType::Float64, 1e-10);
 }
