@@ -271,6 +271,22 @@ impl fmt::Display for DType {
     }
 }
 
+/// A `match` on `$dtype`: an arm for each listed dtype `$d`, whose value is `$arm` with the type
+/// `$t` the host type `$ty` of that dtype, then the arms `$rest`.
+macro_rules! match_host_type {
+    ($dtype:expr, $t:ident, [$($d:ident => $ty:ty),*], $arm:expr; $($rest:tt)*) => {{
+        use $crate::DType as D;
+        match $dtype {
+            $(D::$d => {
+                type $t = $ty;
+                $arm
+            })*
+            $($rest)*
+        }
+    }};
+}
+pub(crate) use match_host_type;
+
 #[cfg(test)]
 mod tests {
     use super::DType::*;

@@ -15,6 +15,16 @@ pub(crate) enum Kind {
     Complex,
 }
 
+/// Default methods `fn $f(v: $v) -> Self` of [`Elem`]: the storage type's cast of `v`.
+macro_rules! from_via_store {
+    ($($f:ident: $v:ty),*) => {$(
+        #[inline(always)]
+        fn $f(v: $v) -> Self {
+            Self::from_store(<Self::Store as Store>::$f(v))
+        }
+    )*};
+}
+
 /// A host element type of some dtype, castable to and from every other as NumPy's `astype` does
 /// (C casts: integers wrap, float to integer truncates, complex to real drops the imaginary part).
 pub(crate) trait Elem: Copy + Send + Sync + 'static {
@@ -28,12 +38,12 @@ pub(crate) trait Elem: Copy + Send + Sync + 'static {
     fn to_i64(self) -> i64;
     fn to_u64(self) -> u64;
     fn to_f64(self) -> f64;
-    fn to_c64(self) -> Complex64;
-    fn from_bool(v: bool) -> Self;
-    fn from_i64(v: i64) -> Self;
-    fn from_u64(v: u64) -> Self;
-    fn from_f64(v: f64) -> Self;
-    fn from_c64(v: Complex64) -> Self;
+    /// The value as complex128 (real types: zero imaginary part).
+    #[inline(always)]
+    fn to_c64(self) -> Complex64 {
+        Complex64::new(self.to_f64(), 0.0)
+    }
+    from_via_store!(from_bool: bool, from_i64: i64, from_u64: u64, from_f64: f64, from_c64: Complex64);
     /// True for a NaN (either part NaN for complex); false for exact types.
     fn is_nan(self) -> bool;
 }
@@ -58,12 +68,6 @@ macro_rules! int_elem {
             #[inline(always)] fn to_i64(self) -> i64 { self as i64 }
             #[inline(always)] fn to_u64(self) -> u64 { self as u64 }
             #[inline(always)] fn to_f64(self) -> f64 { self as f64 }
-            #[inline(always)] fn to_c64(self) -> Complex64 { Complex64::new(self as f64, 0.0) }
-            #[inline(always)] fn from_bool(v: bool) -> Self { <$t as Store>::from_bool(v) }
-            #[inline(always)] fn from_i64(v: i64) -> Self { <$t as Store>::from_i64(v) }
-            #[inline(always)] fn from_u64(v: u64) -> Self { <$t as Store>::from_u64(v) }
-            #[inline(always)] fn from_f64(v: f64) -> Self { <$t as Store>::from_f64(v) }
-            #[inline(always)] fn from_c64(v: Complex64) -> Self { <$t as Store>::from_c64(v) }
             #[inline(always)] fn is_nan(self) -> bool { false }
         }
     )*};
@@ -101,30 +105,6 @@ impl Elem for bool {
         self as u8 as f64
     }
     #[inline(always)]
-    fn to_c64(self) -> Complex64 {
-        Complex64::new(self.to_f64(), 0.0)
-    }
-    #[inline(always)]
-    fn from_bool(v: bool) -> Self {
-        <B8 as Store>::from_bool(v).get()
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Self {
-        <B8 as Store>::from_i64(v).get()
-    }
-    #[inline(always)]
-    fn from_u64(v: u64) -> Self {
-        <B8 as Store>::from_u64(v).get()
-    }
-    #[inline(always)]
-    fn from_f64(v: f64) -> Self {
-        <B8 as Store>::from_f64(v).get()
-    }
-    #[inline(always)]
-    fn from_c64(v: Complex64) -> Self {
-        <B8 as Store>::from_c64(v).get()
-    }
-    #[inline(always)]
     fn is_nan(self) -> bool {
         false
     }
@@ -139,20 +119,10 @@ macro_rules! float_elem {
             #[inline(always)] fn from_store(s: $t) -> Self { s }
             #[inline(always)] fn to_bool(self) -> bool { self.to_f64() != 0.0 }
             #[inline(always)] fn to_i64(self) -> i64 { self.to_f64() as i64 }
-            #[inline(always)]
-            fn to_u64(self) -> u64 {
-                let f = self.to_f64();
-                if f < 0.0 { (f as i64) as u64 } else { f as u64 }
-            }
+            #[inline(always)] fn to_u64(self) -> u64 { self.to_f64().to_u64_c() }
             #[inline(always)]
             #[allow(clippy::redundant_closure_call)]
             fn to_f64(self) -> f64 { ($to)(self) }
-            #[inline(always)] fn to_c64(self) -> Complex64 { Complex64::new(self.to_f64(), 0.0) }
-            #[inline(always)] fn from_bool(v: bool) -> Self { <$t as Store>::from_bool(v) }
-            #[inline(always)] fn from_i64(v: i64) -> Self { <$t as Store>::from_i64(v) }
-            #[inline(always)] fn from_u64(v: u64) -> Self { <$t as Store>::from_u64(v) }
-            #[inline(always)] fn from_f64(v: f64) -> Self { <$t as Store>::from_f64(v) }
-            #[inline(always)] fn from_c64(v: Complex64) -> Self { <$t as Store>::from_c64(v) }
             #[inline(always)] fn is_nan(self) -> bool { self.to_f64().is_nan() }
         }
     )*};
@@ -160,184 +130,28 @@ macro_rules! float_elem {
 float_elem! {
     f16 => Float16, |x: f16| x.to_f64();
     bf16 => BFloat16, |x: bf16| x.to_f64();
+    f32 => Float32, |x: f32| x as f64;
     f64 => Float64, |x: f64| x;
 }
 
-// f32 gets its own impl so that integer -> f32 rounds once (not through f64).
-impl Elem for f32 {
-    const KIND: Kind = Kind::Float;
-    type Store = f32;
-    #[inline(always)]
-    fn to_store(self) -> f32 {
-        self
-    }
-    #[inline(always)]
-    fn from_store(s: f32) -> Self {
-        s
-    }
-    #[inline(always)]
-    fn to_bool(self) -> bool {
-        self != 0.0
-    }
-    #[inline(always)]
-    fn to_i64(self) -> i64 {
-        self as i64
-    }
-    #[inline(always)]
-    fn to_u64(self) -> u64 {
-        if self < 0.0 {
-            (self as i64) as u64
-        } else {
-            self as u64
+macro_rules! complex_elem {
+    ($($t:ty),*) => {$(
+        impl Elem for $t {
+            const KIND: Kind = Kind::Complex;
+            type Store = $t;
+            #[inline(always)] fn to_store(self) -> $t { self }
+            #[inline(always)] fn from_store(s: $t) -> Self { s }
+            #[inline(always)] fn to_bool(self) -> bool { self.re != 0.0 || self.im != 0.0 }
+            #[inline(always)] fn to_i64(self) -> i64 { self.re as i64 }
+            #[inline(always)] fn to_u64(self) -> u64 { self.to_f64().to_u64_c() }
+            #[inline(always)] fn to_f64(self) -> f64 { self.re as f64 }
+            #[inline(always)]
+            fn to_c64(self) -> Complex64 { Complex64::new(self.re as f64, self.im as f64) }
+            #[inline(always)] fn is_nan(self) -> bool { self.re.is_nan() || self.im.is_nan() }
         }
-    }
-    #[inline(always)]
-    fn to_f64(self) -> f64 {
-        self as f64
-    }
-    #[inline(always)]
-    fn to_c64(self) -> Complex64 {
-        Complex64::new(self as f64, 0.0)
-    }
-    #[inline(always)]
-    fn from_bool(v: bool) -> Self {
-        <f32 as Store>::from_bool(v)
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Self {
-        <f32 as Store>::from_i64(v)
-    }
-    #[inline(always)]
-    fn from_u64(v: u64) -> Self {
-        <f32 as Store>::from_u64(v)
-    }
-    #[inline(always)]
-    fn from_f64(v: f64) -> Self {
-        <f32 as Store>::from_f64(v)
-    }
-    #[inline(always)]
-    fn from_c64(v: Complex64) -> Self {
-        <f32 as Store>::from_c64(v)
-    }
-    #[inline(always)]
-    fn is_nan(self) -> bool {
-        self.is_nan()
-    }
+    )*};
 }
-
-impl Elem for Complex32 {
-    const KIND: Kind = Kind::Complex;
-    type Store = Complex32;
-    #[inline(always)]
-    fn to_store(self) -> Complex32 {
-        self
-    }
-    #[inline(always)]
-    fn from_store(s: Complex32) -> Self {
-        s
-    }
-    #[inline(always)]
-    fn to_bool(self) -> bool {
-        self.re != 0.0 || self.im != 0.0
-    }
-    #[inline(always)]
-    fn to_i64(self) -> i64 {
-        self.re as i64
-    }
-    #[inline(always)]
-    fn to_u64(self) -> u64 {
-        (self.re as f64).to_u64_c()
-    }
-    #[inline(always)]
-    fn to_f64(self) -> f64 {
-        self.re as f64
-    }
-    #[inline(always)]
-    fn to_c64(self) -> Complex64 {
-        Complex64::new(self.re as f64, self.im as f64)
-    }
-    #[inline(always)]
-    fn from_bool(v: bool) -> Self {
-        <Complex32 as Store>::from_bool(v)
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Self {
-        <Complex32 as Store>::from_i64(v)
-    }
-    #[inline(always)]
-    fn from_u64(v: u64) -> Self {
-        <Complex32 as Store>::from_u64(v)
-    }
-    #[inline(always)]
-    fn from_f64(v: f64) -> Self {
-        <Complex32 as Store>::from_f64(v)
-    }
-    #[inline(always)]
-    fn from_c64(v: Complex64) -> Self {
-        <Complex32 as Store>::from_c64(v)
-    }
-    #[inline(always)]
-    fn is_nan(self) -> bool {
-        self.re.is_nan() || self.im.is_nan()
-    }
-}
-
-impl Elem for Complex64 {
-    const KIND: Kind = Kind::Complex;
-    type Store = Complex64;
-    #[inline(always)]
-    fn to_store(self) -> Complex64 {
-        self
-    }
-    #[inline(always)]
-    fn from_store(s: Complex64) -> Self {
-        s
-    }
-    #[inline(always)]
-    fn to_bool(self) -> bool {
-        self.re != 0.0 || self.im != 0.0
-    }
-    #[inline(always)]
-    fn to_i64(self) -> i64 {
-        self.re as i64
-    }
-    #[inline(always)]
-    fn to_u64(self) -> u64 {
-        self.re.to_u64_c()
-    }
-    #[inline(always)]
-    fn to_f64(self) -> f64 {
-        self.re
-    }
-    #[inline(always)]
-    fn to_c64(self) -> Complex64 {
-        self
-    }
-    #[inline(always)]
-    fn from_bool(v: bool) -> Self {
-        <Complex64 as Store>::from_bool(v)
-    }
-    #[inline(always)]
-    fn from_i64(v: i64) -> Self {
-        <Complex64 as Store>::from_i64(v)
-    }
-    #[inline(always)]
-    fn from_u64(v: u64) -> Self {
-        <Complex64 as Store>::from_u64(v)
-    }
-    #[inline(always)]
-    fn from_f64(v: f64) -> Self {
-        <Complex64 as Store>::from_f64(v)
-    }
-    #[inline(always)]
-    fn from_c64(v: Complex64) -> Self {
-        <Complex64 as Store>::from_c64(v)
-    }
-    #[inline(always)]
-    fn is_nan(self) -> bool {
-        self.re.is_nan() || self.im.is_nan()
-    }
-}
+complex_elem!(Complex32, Complex64);
 
 trait ToU64C {
     fn to_u64_c(self) -> u64;
@@ -495,162 +309,57 @@ ord_complex!(Complex32, Complex64);
 
 /// Calls `$body` with `$t` bound to the host element type of `$dtype` (every dtype).
 macro_rules! with_elem {
-    ($dtype:expr, $t:ident => $body:expr) => {{
-        use $crate::DType as D;
-        match $dtype {
-            D::Bool => {
-                type $t = bool;
-                $body
-            }
-            D::Int8 => {
-                type $t = i8;
-                $body
-            }
-            D::Int16 => {
-                type $t = i16;
-                $body
-            }
-            D::Int32 => {
-                type $t = i32;
-                $body
-            }
-            D::Int64 => {
-                type $t = i64;
-                $body
-            }
-            D::UInt8 => {
-                type $t = u8;
-                $body
-            }
-            D::UInt16 => {
-                type $t = u16;
-                $body
-            }
-            D::UInt32 => {
-                type $t = u32;
-                $body
-            }
-            D::UInt64 => {
-                type $t = u64;
-                $body
-            }
-            D::Float16 => {
-                type $t = half::f16;
-                $body
-            }
-            D::BFloat16 => {
-                type $t = half::bf16;
-                $body
-            }
-            D::Float32 => {
-                type $t = f32;
-                $body
-            }
-            D::Float64 => {
-                type $t = f64;
-                $body
-            }
-            D::Complex64 => {
-                type $t = num_complex::Complex32;
-                $body
-            }
-            D::Complex128 => {
-                type $t = num_complex::Complex64;
-                $body
-            }
-        }
-    }};
+    ($dtype:expr, $t:ident => $body:expr) => {
+        $crate::dtype::match_host_type!($dtype, $t, [
+            Bool => bool, Int8 => i8, Int16 => i16, Int32 => i32, Int64 => i64,
+            UInt8 => u8, UInt16 => u16, UInt32 => u32, UInt64 => u64,
+            Float16 => half::f16, BFloat16 => half::bf16, Float32 => f32, Float64 => f64,
+            Complex64 => num_complex::Complex32, Complex128 => num_complex::Complex64
+        ], $body;)
+    };
 }
 pub(crate) use with_elem;
 
 /// Calls `$body` with `$t` bound to the host type of an accumulator dtype (every dtype except
 /// float16/bfloat16, which accumulate in float32); returns `None` for those two.
 macro_rules! with_num {
-    ($dtype:expr, $t:ident => $body:expr) => {{
-        use $crate::DType as D;
-        match $dtype {
-            D::Bool => {
-                type $t = bool;
-                Some($body)
-            }
-            D::Int8 => {
-                type $t = i8;
-                Some($body)
-            }
-            D::Int16 => {
-                type $t = i16;
-                Some($body)
-            }
-            D::Int32 => {
-                type $t = i32;
-                Some($body)
-            }
-            D::Int64 => {
-                type $t = i64;
-                Some($body)
-            }
-            D::UInt8 => {
-                type $t = u8;
-                Some($body)
-            }
-            D::UInt16 => {
-                type $t = u16;
-                Some($body)
-            }
-            D::UInt32 => {
-                type $t = u32;
-                Some($body)
-            }
-            D::UInt64 => {
-                type $t = u64;
-                Some($body)
-            }
-            D::Float32 => {
-                type $t = f32;
-                Some($body)
-            }
-            D::Float64 => {
-                type $t = f64;
-                Some($body)
-            }
-            D::Complex64 => {
-                type $t = num_complex::Complex32;
-                Some($body)
-            }
-            D::Complex128 => {
-                type $t = num_complex::Complex64;
-                Some($body)
-            }
-            _ => None,
-        }
-    }};
+    ($dtype:expr, $t:ident => $body:expr) => {
+        $crate::dtype::match_host_type!($dtype, $t, [
+            Bool => bool, Int8 => i8, Int16 => i16, Int32 => i32, Int64 => i64,
+            UInt8 => u8, UInt16 => u16, UInt32 => u32, UInt64 => u64,
+            Float32 => f32, Float64 => f64,
+            Complex64 => num_complex::Complex32, Complex128 => num_complex::Complex64
+        ], Some($body); _ => None,)
+    };
 }
 pub(crate) use with_num;
+
+/// The number of `T` elements in `bytes`; panics (naming `caller`) unless `bytes` is aligned for
+/// `T` and a whole number of elements long.
+fn elem_count<T>(bytes: &[u8], caller: &str) -> usize {
+    let sz = std::mem::size_of::<T>();
+    assert!(
+        (bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>())
+            && bytes.len().is_multiple_of(sz),
+        "{caller}: misaligned host buffer"
+    );
+    bytes.len() / sz
+}
 
 /// Reinterprets bytes of dtype `T::DTYPE` as a slice of `T` (bool bytes must be 0 or 1, which
 /// cuprum keeps as an invariant of bool arrays).
 pub(crate) fn slice_of<T: Elem>(bytes: &[u8]) -> &[T] {
-    let sz = std::mem::size_of::<T>();
-    assert!(
-        (bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>())
-            && bytes.len().is_multiple_of(sz),
-        "slice_of: misaligned host buffer"
-    );
-    // SAFETY: alignment and length are checked above; every bit pattern of the integer, float and
-    // complex types is valid, and bool buffers hold only 0/1 bytes (every writer of a bool array
-    // stores `bool` values), so each element read is a valid `T`.
-    unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<T>(), bytes.len() / sz) }
+    let n = elem_count::<T>(bytes, "slice_of");
+    // SAFETY: alignment and length are checked by `elem_count`; every bit pattern of the integer,
+    // float and complex types is valid, and bool buffers hold only 0/1 bytes (every writer of a
+    // bool array stores `bool` values), so each element read is a valid `T`.
+    unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<T>(), n) }
 }
 
 /// Mutable counterpart of [`slice_of`].
 pub(crate) fn slice_of_mut<T: Elem>(bytes: &mut [u8]) -> &mut [T] {
-    let sz = std::mem::size_of::<T>();
-    assert!(
-        (bytes.as_ptr() as usize).is_multiple_of(std::mem::align_of::<T>())
-            && bytes.len().is_multiple_of(sz),
-        "slice_of_mut: misaligned host buffer"
-    );
+    let n = elem_count::<T>(bytes, "slice_of_mut");
     // SAFETY: as in `slice_of`; the returned slice takes over the unique borrow of `bytes`, and
     // callers only store valid `T` values (bool as 0/1).
-    unsafe { std::slice::from_raw_parts_mut(bytes.as_mut_ptr().cast::<T>(), bytes.len() / sz) }
+    unsafe { std::slice::from_raw_parts_mut(bytes.as_mut_ptr().cast::<T>(), n) }
 }

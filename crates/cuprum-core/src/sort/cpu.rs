@@ -139,63 +139,13 @@ const PAR_FILL: usize = 1 << 16;
 /// Dispatches `$body` with `$t` bound to the radix-sortable host type of the real `$dtype`;
 /// `$other` for complex dtypes.
 macro_rules! with_radix {
-    ($dtype:expr, $t:ident => $body:expr, $other:expr) => {{
-        match $dtype {
-            DType::Bool => {
-                type $t = BoolByte;
-                $body
-            }
-            DType::UInt8 => {
-                type $t = u8;
-                $body
-            }
-            DType::Int8 => {
-                type $t = i8;
-                $body
-            }
-            DType::Int16 => {
-                type $t = i16;
-                $body
-            }
-            DType::Int32 => {
-                type $t = i32;
-                $body
-            }
-            DType::Int64 => {
-                type $t = i64;
-                $body
-            }
-            DType::UInt16 => {
-                type $t = u16;
-                $body
-            }
-            DType::UInt32 => {
-                type $t = u32;
-                $body
-            }
-            DType::UInt64 => {
-                type $t = u64;
-                $body
-            }
-            DType::Float16 => {
-                type $t = half::f16;
-                $body
-            }
-            DType::BFloat16 => {
-                type $t = half::bf16;
-                $body
-            }
-            DType::Float32 => {
-                type $t = f32;
-                $body
-            }
-            DType::Float64 => {
-                type $t = f64;
-                $body
-            }
-            DType::Complex64 | DType::Complex128 => $other,
-        }
-    }};
+    ($dtype:expr, $t:ident => $body:expr, $other:expr) => {
+        $crate::dtype::match_host_type!($dtype, $t, [
+            Bool => BoolByte, UInt8 => u8, Int8 => i8, Int16 => i16, Int32 => i32, Int64 => i64,
+            UInt16 => u16, UInt32 => u32, UInt64 => u64,
+            Float16 => half::f16, BFloat16 => half::bf16, Float32 => f32, Float64 => f64
+        ], $body; DType::Complex64 | DType::Complex128 => $other,)
+    };
 }
 
 /// The host buffer of the C-contiguous CPU array `l` (an internal error otherwise).

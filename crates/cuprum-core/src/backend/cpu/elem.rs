@@ -273,41 +273,10 @@ pub(crate) use crate::with_dtype;
 /// Like [`with_dtype`] for the eight integer dtypes; `$other` for every other dtype.
 macro_rules! with_int_dtype {
     ($dt:expr, $T:ident => $body:expr, else $other:expr) => {
-        match $dt {
-            $crate::DType::Int8 => {
-                type $T = i8;
-                $body
-            }
-            $crate::DType::Int16 => {
-                type $T = i16;
-                $body
-            }
-            $crate::DType::Int32 => {
-                type $T = i32;
-                $body
-            }
-            $crate::DType::Int64 => {
-                type $T = i64;
-                $body
-            }
-            $crate::DType::UInt8 => {
-                type $T = u8;
-                $body
-            }
-            $crate::DType::UInt16 => {
-                type $T = u16;
-                $body
-            }
-            $crate::DType::UInt32 => {
-                type $T = u32;
-                $body
-            }
-            $crate::DType::UInt64 => {
-                type $T = u64;
-                $body
-            }
-            _ => $other,
-        }
+        $crate::dtype::match_host_type!($dt, $T, [
+            Int8 => i8, Int16 => i16, Int32 => i32, Int64 => i64,
+            UInt8 => u8, UInt16 => u16, UInt32 => u32, UInt64 => u64
+        ], $body; _ => $other,)
     };
 }
 pub(crate) use with_int_dtype;
