@@ -7,18 +7,18 @@ use super::*;
 
 const N: usize = 200_000;
 
-fn vals(a: &Array) -> Vec<f64> {
+pub(super) fn vals(a: &Array) -> Vec<f64> {
     a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap()
 }
 
-fn stats(v: &[f64]) -> (f64, f64) {
+pub(super) fn stats(v: &[f64]) -> (f64, f64) {
     let n = v.len() as f64;
     let m = v.iter().sum::<f64>() / n;
     (m, v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / n)
 }
 
 /// Sample mean and variance within 5 standard errors (`kurt`: excess kurtosis).
-fn check(what: &str, v: &[f64], mean: f64, var: f64, kurt: f64) {
+pub(super) fn check(what: &str, v: &[f64], mean: f64, var: f64, kurt: f64) {
     let n = v.len() as f64;
     let (m, s2) = stats(v);
     let se_m = (var / n).sqrt();

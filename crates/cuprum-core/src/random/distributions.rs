@@ -2,7 +2,7 @@
 //! samplers are in `dist/per_element.rs`, the CUDA kernels in `kernels/random_dist.cu`).
 
 use super::dist::per_element::{self as per_element, ElementDist};
-use super::{Generator, cuda, prec_of, zeroed_host_bytes};
+use super::{Generator, cuda, int_dtype, prec_of, zeroed_host_bytes};
 use crate::{Array, DType, Device, Error, IntoShape, Result, current_device};
 use rayon::prelude::*;
 
@@ -45,18 +45,6 @@ fn check(op: &'static str, name: &'static str, x: f64, c: Cons) -> Result<()> {
     }
 }
 
-fn int_dtype(op: &'static str, dtype: DType) -> Result<()> {
-    if dtype.is_integer() {
-        Ok(())
-    } else {
-        Err(Error::DType {
-            op,
-            dtype,
-            detail: ": expected an integer dtype (NumPy returns int64)".into(),
-        })
-    }
-}
-
 impl Generator {
     /// Draws `shape` samples of `d` as `dtype` on `device`: element `i` from the sub-stream of
     /// block `counter + i`; the counter advances by the number of elements.
@@ -87,32 +75,34 @@ impl Generator {
     }
 }
 
-macro_rules! float_dists {
-    ($(
-        $(#[$m:meta])*
-        $name:ident, $on:ident, [$($p:ident : $c:ident),*], $mk:expr, $ex:literal;
-    )*) => {
+/// `Generator` methods `$on` (on a device) and `$name` (on the current device) for per-element
+/// samplers: `$dtype_check` accepts the dtype, each parameter `$p` is checked against `Cons::$c`
+/// and `$mk` is the `ElementDist` drawn. The doc comment of each method is its `$m` lines, then
+/// `$shapes`, `$errors` and an example calling it with `$ex` on `$ex_dtype` and checking
+/// `$ex_check`.
+macro_rules! per_element_dists {
+    (
+        $dtype_check:ident, $ex_dtype:literal, $shapes:literal, $errors:literal, $ex_check:literal;
+        $(
+            $(#[$m:meta])*
+            $name:ident, $on:ident, [$($p:ident : $c:ident),*], $mk:expr, $ex:literal;
+        )*
+    ) => {
         impl Generator { $(
             $(#[$m])*
             ///
-            /// **Shapes**: `shape` → an array of `shape` and `dtype` (float16, bfloat16, float32
-            /// or float64; NumPy returns float64). Computed in float64 from the element's own
-            /// Philox sub-stream and rounded to `dtype`: the same numbers on every device (see
-            /// `random/dist/per_element.rs`).
+            #[doc = $shapes]
             ///
             /// # Errors
-            /// [`Error::DType`] for a non-float dtype; [`Error::BadArgument`] or [`Error::OutOfDomain`] naming a parameter
-            /// out of its domain (NaN is rejected for shape and scale
-            /// parameters, where NumPy would return NaN).
+            #[doc = $errors]
             ///
             /// # Example
             /// ```
             /// use cuprum_core::{random::Generator, DType, Device};
             /// let mut g = Generator::new(1);
             #[doc = concat!("let x = g.", stringify!($on), "(", $ex,
-                "&[100], DType::Float64, Device::Cpu).unwrap();")]
-            /// assert_eq!(x.shape(), &[100]);
-            /// assert!(x.to_vec::<f64>().unwrap().iter().all(|v| !v.is_nan()));
+                "&[100], DType::", $ex_dtype, ", Device::Cpu).unwrap();")]
+            #[doc = $ex_check]
             /// ```
             pub fn $on(
                 &mut self,
@@ -123,7 +113,7 @@ macro_rules! float_dists {
             ) -> Result<Array> {
                 let op = stringify!($name);
                 let shape = &shape.to_shape(op)?[..];
-                prec_of(op, dtype)?;
+                $dtype_check(op, dtype)?;
                 $( check(op, stringify!($p), $p, Cons::$c)?; )*
                 let d = $mk;
                 self.draw_per_element(op, shape, dtype, device, d)
@@ -139,7 +129,17 @@ macro_rules! float_dists {
     };
 }
 
-float_dists! {
+per_element_dists! {
+    prec_of, "Float64",
+    "**Shapes**: `shape` → an array of `shape` and `dtype` (float16, bfloat16, float32 or \
+     float64; NumPy returns float64). Computed in float64 from the element's own Philox \
+     sub-stream and rounded to `dtype`: the same numbers on every device (see \
+     `random/dist/per_element.rs`).",
+    "[`Error::DType`] for a non-float dtype; [`Error::BadArgument`] or \
+     [`Error::OutOfDomain`] naming a parameter out of its domain (NaN is rejected for shape \
+     and scale parameters, where NumPy would return NaN).",
+    "assert_eq!(x.shape(), &[100]);\n\
+     assert!(x.to_vec::<f64>().unwrap().iter().all(|v| !v.is_nan()));";
     /// Log-normal samples (`Generator.lognormal(mean, sigma)`): `exp(mean + sigma·N)`, `N`
     /// standard normal by Box–Muller.
     lognormal, lognormal_on, [mean: Any, sigma: NonNeg],
@@ -260,56 +260,14 @@ impl Generator {
     }
 }
 
-macro_rules! int_dists {
-    ($(
-        $(#[$m:meta])*
-        $name:ident, $on:ident, [$($p:ident : $c:ident),*], $mk:expr, $ex:literal;
-    )*) => {
-        impl Generator { $(
-            $(#[$m])*
-            ///
-            /// **Shapes**: `shape` → an array of `shape` and the integer `dtype` (NumPy returns
-            /// int64; a value beyond a narrower dtype wraps as a C cast). The same numbers on
-            /// every device (see `random/dist/per_element.rs`).
-            ///
-            /// # Errors
-            /// [`Error::DType`] for a non-integer dtype; [`Error::OutOfDomain`] naming a parameter
-            /// out of its domain.
-            ///
-            /// # Example
-            /// ```
-            /// use cuprum_core::{random::Generator, DType, Device};
-            /// let mut g = Generator::new(1);
-            #[doc = concat!("let x = g.", stringify!($on), "(", $ex,
-                "&[100], DType::Int64, Device::Cpu).unwrap();")]
-            /// assert!(x.to_vec::<i64>().unwrap().iter().all(|&k| k >= 0));
-            /// ```
-            pub fn $on(
-                &mut self,
-                $($p: f64,)*
-                shape: impl IntoShape,
-                dtype: DType,
-                device: Device,
-            ) -> Result<Array> {
-                let op = stringify!($name);
-                let shape = &shape.to_shape(op)?[..];
-                int_dtype(op, dtype)?;
-                $( check(op, stringify!($p), $p, Cons::$c)?; )*
-                let d = $mk;
-                self.draw_per_element(op, shape, dtype, device, d)
-            }
-            #[doc = concat!("[`Generator::", stringify!($on), "`] on the current device.")]
-            ///
-            /// # Errors
-            #[doc = concat!("As [`Generator::", stringify!($on), "`].")]
-            pub fn $name(&mut self, $($p: f64,)* shape: impl IntoShape, dtype: DType) -> Result<Array> {
-                self.$on($($p,)* shape, dtype, current_device())
-            }
-        )* }
-    };
-}
-
-int_dists! {
+per_element_dists! {
+    int_dtype, "Int64",
+    "**Shapes**: `shape` → an array of `shape` and the integer `dtype` (NumPy returns int64; a \
+     value beyond a narrower dtype wraps as a C cast). The same numbers on every device (see \
+     `random/dist/per_element.rs`).",
+    "[`Error::DType`] for a non-integer dtype; [`Error::OutOfDomain`] naming a parameter out \
+     of its domain.",
+    "assert!(x.to_vec::<i64>().unwrap().iter().all(|&k| k >= 0));";
     /// Geometric samples, the number of trials up to the first success (`>= 1`)
     /// (`Generator.geometric(p)`): sequential search for `p >= 1/3`, inversion
     /// `ceil(-E / log1p(-p))` below.
@@ -420,32 +378,39 @@ impl Generator {
         let start = self.counter;
         let (seed, ps, kind) = (self.seed, params, self.kind);
         let out = match device {
-            Device::Cpu => match multinomial {
-                Some(n) => {
-                    let mut v = crate::storage::try_vec_with_capacity::<i64>(rows * k)?;
-                    v.resize(rows * k, 0);
+            Device::Cpu => {
+                // `rows` rows of `k` values, row `r` filled by `fill` from sub-stream `start + r`.
+                fn host_rows<T: crate::Element + Default>(
+                    rows: usize,
+                    k: usize,
+                    stream: impl Fn(u64) -> super::dist::SubStream + Sync,
+                    fill: impl Fn(&mut super::dist::SubStream, &mut [T]) + Sync,
+                ) -> Result<Vec<T>> {
+                    let mut v = crate::storage::try_vec_with_capacity::<T>(rows * k)?;
+                    v.resize(rows * k, T::default());
                     if k > 0 {
-                        v.par_chunks_mut(k).enumerate().for_each(|(r, row)| {
-                            let mut s =
-                                super::dist::SubStream::with_kind(kind, seed, start + r as u64);
-                            per_element::multinomial_row(n, ps, &mut s, row);
-                        });
+                        v.par_chunks_mut(k)
+                            .enumerate()
+                            .for_each(|(r, row)| fill(&mut stream(r as u64), row));
                     }
-                    Array::from_vec_on(v, &full, device)?
+                    Ok(v)
                 }
-                None => {
-                    let mut v = crate::storage::try_vec_with_capacity::<f64>(rows * k)?;
-                    v.resize(rows * k, 0.0);
-                    if k > 0 {
-                        v.par_chunks_mut(k).enumerate().for_each(|(r, row)| {
-                            let mut s =
-                                super::dist::SubStream::with_kind(kind, seed, start + r as u64);
-                            per_element::dirichlet_row(ps, stick, &mut s, row);
-                        });
+                let stream = |r: u64| super::dist::SubStream::with_kind(kind, seed, start + r);
+                match multinomial {
+                    Some(n) => {
+                        let v = host_rows(rows, k, stream, |s, row: &mut [i64]| {
+                            per_element::multinomial_row(n, ps, s, row)
+                        })?;
+                        Array::from_vec_on(v, &full, device)?
                     }
-                    Array::from_vec_on(v, &full, device)?
+                    None => {
+                        let v = host_rows(rows, k, stream, |s, row: &mut [f64]| {
+                            per_element::dirichlet_row(ps, stick, s, row)
+                        })?;
+                        Array::from_vec_on(v, &full, device)?
+                    }
                 }
-            },
+            }
             Device::Cuda(i) => {
                 cuda::draw_rows(i, &full, kind, seed, start, ps, multinomial, stick)?
             }

@@ -180,25 +180,40 @@ fn cuda_draws_match_cpu() {
     }
 }
 
+/// Asserts the mean of the samples `a` is within 5 standard errors of `mean` (`var`: the
+/// distribution's variance); the message names `what`.
+fn check_mean(what: &str, a: Array, mean: f64, var: f64) {
+    let v = a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
+    let n = v.len() as f64;
+    let m = v.iter().sum::<f64>() / n;
+    assert!((m - mean).abs() < 5.0 * (var / n).sqrt(), "{what} mean {m}");
+}
+
 #[test]
-fn cuda_rejection_samples_have_the_right_moments() {
-    // the GPU's own samples (not just agreement with the CPU): mean within 5 sigma
+fn cuda_samples_have_the_right_means() {
+    // the GPU's own samples (not just agreement with the CPU): mean within 5 sigma, for the
+    // rejection samplers (seed 77) and the per-element distributions (seed 78)
     for dev in cuda_devices() {
         let n = 1usize << 20;
         let mut g = Generator::new(77);
-        let mean = |a: Array| -> f64 {
-            let v = a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
-            v.iter().sum::<f64>() / v.len() as f64
-        };
-        let sd = |var: f64| 5.0 * (var / n as f64).sqrt();
-        let m = mean(g.poisson_on(50.0, &[n], DType::Int64, dev).unwrap());
-        assert!((m - 50.0).abs() < sd(50.0), "poisson(50) mean {m}");
-        let m = mean(g.binomial_on(1000, 0.4, &[n], DType::Int64, dev).unwrap());
-        assert!((m - 400.0).abs() < sd(240.0), "binomial mean {m}");
-        let m = mean(g.gamma_on(0.3, 2.0, &[n], DType::Float32, dev).unwrap());
-        assert!((m - 0.6).abs() < sd(1.2), "gamma mean {m}");
-        let m = mean(g.beta_on(2.0, 5.0, &[n], DType::Float64, dev).unwrap());
-        assert!((m - 2.0 / 7.0).abs() < sd(10.0 / 392.0), "beta mean {m}");
+        let a = g.poisson_on(50.0, &[n], DType::Int64, dev).unwrap();
+        check_mean("poisson(50)", a, 50.0, 50.0);
+        let a = g.binomial_on(1000, 0.4, &[n], DType::Int64, dev).unwrap();
+        check_mean("binomial", a, 400.0, 240.0);
+        let a = g.gamma_on(0.3, 2.0, &[n], DType::Float32, dev).unwrap();
+        check_mean("gamma", a, 0.6, 1.2);
+        let a = g.beta_on(2.0, 5.0, &[n], DType::Float64, dev).unwrap();
+        check_mean("beta", a, 2.0 / 7.0, 10.0 / 392.0);
+        let mut g = Generator::new(78);
+        let a = g.chisquare_on(3.0, &[n], DType::Float32, dev).unwrap();
+        check_mean("chisquare", a, 3.0, 6.0);
+        let a = g
+            .hypergeometric_on(70, 50, 40, &[n], DType::Int64, dev)
+            .unwrap();
+        let var = 40.0 * 70.0 / 120.0 * 50.0 / 120.0 * 80.0 / 119.0;
+        check_mean("hypergeometric", a, 40.0 * 70.0 / 120.0, var);
+        let a = g.geometric_on(0.1, &[n], DType::Int64, dev).unwrap();
+        check_mean("geometric", a, 10.0, 90.0);
     }
 }
 
@@ -226,15 +241,21 @@ pub(super) fn check(what: &str, gpu: &Array, cpu: &Array, ulps: i64) {
 /// A draw of a per-element distribution into the given dtype.
 pub(super) type DrawAs = Box<dyn Fn(&mut Generator, Device, DType) -> Result<Array>>;
 
+/// Pushes the case `$name` drawn by the closure `|$g, $d, $t| $e` (generator, device, dtype;
+/// moved into a [`DrawAs`]) onto `$v`.
+macro_rules! push_case {
+    ($v:ident, $name:expr, |$g:ident, $d:ident, $t:ident| $e:expr) => {
+        $v.push((
+            $name.to_string(),
+            Box::new(move |$g: &mut Generator, $d, $t| $e),
+        ))
+    };
+}
+
 pub(super) fn float_cases() -> Vec<(String, DrawAs)> {
     let mut v: Vec<(String, DrawAs)> = Vec::new();
     macro_rules! case {
-        ($name:expr, |$g:ident, $d:ident, $t:ident| $e:expr) => {
-            v.push((
-                $name.to_string(),
-                Box::new(move |$g: &mut Generator, $d, $t| $e),
-            ))
-        };
+        ($($case:tt)*) => { push_case!(v, $($case)*) };
     }
     let sh = [3, 1001];
     case!("lognormal(0.5, 1.5)", |g, d, t| g
@@ -279,12 +300,7 @@ pub(super) fn float_cases() -> Vec<(String, DrawAs)> {
 pub(super) fn int_cases() -> Vec<(String, DrawAs)> {
     let mut v: Vec<(String, DrawAs)> = Vec::new();
     macro_rules! case {
-        ($name:expr, |$g:ident, $d:ident, $t:ident| $e:expr) => {
-            v.push((
-                $name.to_string(),
-                Box::new(move |$g: &mut Generator, $d, $t| $e),
-            ))
-        };
+        ($($case:tt)*) => { push_case!(v, $($case)*) };
     }
     let sh = [4099];
     for p in [0.05, 0.5, 1.0] {
@@ -378,32 +394,5 @@ fn cuda_rows_match_cpu() {
         let e = g.zipf_on(2.0, &[0], DType::Int64, dev).unwrap();
         let m = g.multinomial_on(3, &[0.5, 0.5], &[0], dev).unwrap();
         assert_eq!((e.size(), m.shape(), g.counter()), (0, &[0usize, 2][..], 0));
-    }
-}
-
-#[test]
-fn cuda_per_element_dists_moments() {
-    // the GPU's own samples, not just agreement with the CPU: mean within 5 sigma
-    for dev in cuda_devices() {
-        let n = 1usize << 20;
-        let mut g = Generator::new(78);
-        let mean = |a: Array| -> f64 {
-            let v = a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
-            v.iter().sum::<f64>() / v.len() as f64
-        };
-        let sd = |var: f64| 5.0 * (var / n as f64).sqrt();
-        let m = mean(g.chisquare_on(3.0, &[n], DType::Float32, dev).unwrap());
-        assert!((m - 3.0).abs() < sd(6.0), "chisquare mean {m}");
-        let m = mean(
-            g.hypergeometric_on(70, 50, 40, &[n], DType::Int64, dev)
-                .unwrap(),
-        );
-        let var = 40.0 * 70.0 / 120.0 * 50.0 / 120.0 * 80.0 / 119.0;
-        assert!(
-            (m - 40.0 * 70.0 / 120.0).abs() < sd(var),
-            "hypergeometric mean {m}"
-        );
-        let m = mean(g.geometric_on(0.1, &[n], DType::Int64, dev).unwrap());
-        assert!((m - 10.0).abs() < sd(90.0), "geometric mean {m}");
     }
 }

@@ -9,6 +9,19 @@
 use super::{Generator, with_global};
 use crate::{Array, DType, IntoShape, Result};
 
+/// `random_integers`' exclusive upper bound `high + 1` ([`crate::Error::OutOfDomain`] when
+/// `high == i64::MAX`).
+fn closed_high(high: i64) -> Result<i64> {
+    high.checked_add(1).ok_or_else(|| {
+        crate::Error::out_of_domain(
+            "random_integers",
+            "high",
+            high,
+            "(-inf, 9223372036854775807)",
+        )
+    })
+}
+
 /// A legacy random state (`cupy.random.RandomState(seed)`): a [`Generator`] with the legacy
 /// method names (`rand`, `randn`, `randint`, `random_integers`, `random_sample`, `ranf`,
 /// `sample`, `tomaxint`); every [`Generator`] method (the distributions, `choice`, `shuffle`,
@@ -93,15 +106,8 @@ impl RandomState {
     /// # Errors
     /// [`crate::Error::OutOfDomain`] when `low > high` or `high == i64::MAX`.
     pub fn random_integers(&mut self, low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
-        let hi = high.checked_add(1).ok_or_else(|| {
-            crate::Error::out_of_domain(
-                "random_integers",
-                "high",
-                high,
-                "(-inf, 9223372036854775807)",
-            )
-        })?;
-        self.g.integers(low, hi, shape, DType::Int64)
+        self.g
+            .integers(low, closed_high(high)?, shape, DType::Int64)
     }
 
     /// Uniform float64 samples on `[0, 1)` (`RandomState.random_sample`).
@@ -294,17 +300,8 @@ pub fn sample(shape: impl IntoShape) -> Result<Array> {
 /// # Errors
 /// As [`RandomState::random_integers`].
 pub fn random_integers(low: i64, high: i64, shape: impl IntoShape) -> Result<Array> {
-    with_global(|g| {
-        let hi = high.checked_add(1).ok_or_else(|| {
-            crate::Error::out_of_domain(
-                "random_integers",
-                "high",
-                high,
-                "(-inf, 9223372036854775807)",
-            )
-        })?;
-        g.integers(low, hi, shape, DType::Int64)
-    })
+    let hi = closed_high(high)?;
+    with_global(|g| g.integers(low, hi, shape, DType::Int64))
 }
 
 /// `choice(n, size, replace)` from the global generator: int64 samples of `0..n`

@@ -88,6 +88,7 @@ fn prec_of(op: &'static str, dtype: DType) -> Result<Prec> {
     }
 }
 
+/// Accepts an integer `dtype` (the integer samplers' check).
 fn int_dtype(op: &'static str, dtype: DType) -> Result<()> {
     if dtype.is_integer() {
         Ok(())
@@ -970,13 +971,8 @@ pub fn beta(a: f64, b: f64, shape: impl IntoShape) -> Result<Array> {
 
 #[cfg(test)]
 mod tests {
+    use super::dist_tests::{stats, vals};
     use super::*;
-
-    fn stats(v: &[f64]) -> (f64, f64) {
-        let n = v.len() as f64;
-        let m = v.iter().sum::<f64>() / n;
-        (m, v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / n)
-    }
 
     #[test]
     fn uniform_normal_exponential_moments() {
@@ -1105,26 +1101,10 @@ mod tests {
         );
     }
 
-    /// Sample mean and variance (ddof 0) of `n` draws, as float64.
-    fn moments(a: Array) -> (f64, f64) {
-        stats(&a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap())
-    }
-
-    /// Asserts the sample mean and variance of `n` draws are within 5 standard errors of
+    /// Asserts the sample mean and variance of the draws `a` are within 5 standard errors of
     /// `mean` and `var` (`kurt`: the excess kurtosis, for the variance's standard error).
     fn check(what: &str, a: Array, mean: f64, var: f64, kurt: f64) {
-        let n = a.size() as f64;
-        let (m, v) = moments(a);
-        let se_m = (var / n).sqrt();
-        let se_v = var * ((2.0 + kurt) / n).sqrt();
-        assert!(
-            (m - mean).abs() <= 5.0 * se_m + 1e-12,
-            "{what}: mean {m}, want {mean}"
-        );
-        assert!(
-            (v - var).abs() <= 5.0 * se_v + 1e-12,
-            "{what}: var {v}, want {var}"
-        );
+        super::dist_tests::check(what, &vals(&a), mean, var, kurt);
     }
 
     #[test]
