@@ -223,44 +223,60 @@ impl UnaryOp {
     }
 }
 
-impl BinaryOp {
-    /// NumPy's name of the ufunc.
-    pub fn name(self) -> &'static str {
-        use BinaryOp::*;
-        match self {
-            Add => "add",
-            Subtract => "subtract",
-            Multiply => "multiply",
-            Divide => "divide",
-            FloorDivide => "floor_divide",
-            Remainder => "remainder",
-            Fmod => "fmod",
-            Power => "power",
-            Maximum => "maximum",
-            Minimum => "minimum",
-            Fmax => "fmax",
-            Fmin => "fmin",
-            Equal => "equal",
-            NotEqual => "not_equal",
-            Less => "less",
-            LessEqual => "less_equal",
-            Greater => "greater",
-            GreaterEqual => "greater_equal",
-            LogicalAnd => "logical_and",
-            LogicalOr => "logical_or",
-            LogicalXor => "logical_xor",
-            BitwiseAnd => "bitwise_and",
-            BitwiseOr => "bitwise_or",
-            BitwiseXor => "bitwise_xor",
-            LeftShift => "left_shift",
-            RightShift => "right_shift",
-            Hypot => "hypot",
-            Arctan2 => "arctan2",
-            Copysign => "copysign",
-            Nextafter => "nextafter",
-        }
-    }
+/// `$ty::name` (documented by `$doc`) and the array `$ty::$all` of every variant (in table
+/// order) from one table of the variants of the enum `$ty` and their NumPy names.
+macro_rules! op_names {
+    ($ty:ident, $all:ident, $doc:literal; $($v:ident => $n:literal,)*) => {
+        impl $ty {
+            #[doc = $doc]
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$v => $n,)*
+                }
+            }
 
+            /// Every variant, in declaration order.
+            pub(crate) const $all: [$ty; [$($n),*].len()] = [$($ty::$v),*];
+        }
+    };
+}
+pub(crate) use op_names;
+
+op_names! {
+    BinaryOp, ALL, "NumPy's name of the ufunc.";
+    Add => "add",
+    Subtract => "subtract",
+    Multiply => "multiply",
+    Divide => "divide",
+    FloorDivide => "floor_divide",
+    Remainder => "remainder",
+    Fmod => "fmod",
+    Power => "power",
+    Maximum => "maximum",
+    Minimum => "minimum",
+    Fmax => "fmax",
+    Fmin => "fmin",
+    Equal => "equal",
+    NotEqual => "not_equal",
+    Less => "less",
+    LessEqual => "less_equal",
+    Greater => "greater",
+    GreaterEqual => "greater_equal",
+    LogicalAnd => "logical_and",
+    LogicalOr => "logical_or",
+    LogicalXor => "logical_xor",
+    BitwiseAnd => "bitwise_and",
+    BitwiseOr => "bitwise_or",
+    BitwiseXor => "bitwise_xor",
+    LeftShift => "left_shift",
+    RightShift => "right_shift",
+    Hypot => "hypot",
+    Arctan2 => "arctan2",
+    Copysign => "copysign",
+    Nextafter => "nextafter",
+}
+
+impl BinaryOp {
     /// True when the result is bool whatever the operand dtype (comparisons, logical ops).
     pub fn returns_bool(self) -> bool {
         use BinaryOp::*;

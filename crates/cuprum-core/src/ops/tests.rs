@@ -1171,18 +1171,12 @@ fn scalar_by_value_matches_a_filled_array() {
         B::Arctan2,
         B::Copysign,
     ];
-    let dtypes = [
-        DType::Bool,
-        DType::Int8,
-        DType::UInt16,
-        DType::Int64,
-        DType::Float16,
-        DType::BFloat16,
-        DType::Float32,
-        DType::Float64,
-        DType::Complex64,
-        DType::Complex128,
-    ];
+    let dtypes = {
+        use DType::*;
+        [
+            Bool, Int8, UInt16, Int64, Float16, BFloat16, Float32, Float64, Complex64, Complex128,
+        ]
+    };
     let scalars = [
         Scalar::Int(3),
         Scalar::Float(2.5),

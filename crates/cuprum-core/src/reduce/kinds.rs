@@ -64,35 +64,6 @@ pub struct ReduceParams {
 }
 
 impl ReduceOp {
-    /// NumPy's name (used in error messages and kernel names).
-    pub fn name(self) -> &'static str {
-        use ReduceOp::*;
-        match self {
-            Sum => "sum",
-            Prod => "prod",
-            NanSum => "nansum",
-            NanProd => "nanprod",
-            Mean => "mean",
-            NanMean => "nanmean",
-            Var => "var",
-            NanVar => "nanvar",
-            Std => "std",
-            NanStd => "nanstd",
-            Max => "max",
-            Min => "min",
-            NanMax => "nanmax",
-            NanMin => "nanmin",
-            ArgMax => "argmax",
-            ArgMin => "argmin",
-            NanArgMax => "nanargmax",
-            NanArgMin => "nanargmin",
-            All => "all",
-            Any => "any",
-            CountNonzero => "count_nonzero",
-            Ptp => "ptp",
-        }
-    }
-
     /// True when reducing an empty axis into a non-empty result is an error (no identity).
     pub fn needs_elements(self) -> bool {
         use ReduceOp::*;
@@ -200,6 +171,32 @@ impl std::fmt::Display for ReduceOp {
     }
 }
 
+crate::ops::kinds::op_names! {
+    ReduceOp, EVERY, "NumPy's name (used in error messages and kernel names).";
+    Sum => "sum",
+    Prod => "prod",
+    NanSum => "nansum",
+    NanProd => "nanprod",
+    Mean => "mean",
+    NanMean => "nanmean",
+    Var => "var",
+    NanVar => "nanvar",
+    Std => "std",
+    NanStd => "nanstd",
+    Max => "max",
+    Min => "min",
+    NanMax => "nanmax",
+    NanMin => "nanmin",
+    ArgMax => "argmax",
+    ArgMin => "argmin",
+    NanArgMax => "nanargmax",
+    NanArgMin => "nanargmin",
+    All => "all",
+    Any => "any",
+    CountNonzero => "count_nonzero",
+    Ptp => "ptp",
+}
+
 /// Parses NumPy's names ([`ReduceOp::name`], any case) and the collectives' aliases
 /// `product` (= `prod`) and `avg` (= `mean`).
 ///
@@ -210,37 +207,6 @@ impl std::fmt::Display for ReduceOp {
 /// assert_eq!("avg".parse::<ReduceOp>().unwrap(), ReduceOp::Mean);
 /// assert!("median".parse::<ReduceOp>().is_err());
 /// ```
-impl ReduceOp {
-    /// Every reduction, in declaration order (name lookup, exhaustive tests).
-    pub(crate) const EVERY: [ReduceOp; 22] = {
-        use ReduceOp::*;
-        [
-            Sum,
-            Prod,
-            NanSum,
-            NanProd,
-            Mean,
-            NanMean,
-            Var,
-            NanVar,
-            Std,
-            NanStd,
-            Max,
-            Min,
-            NanMax,
-            NanMin,
-            ArgMax,
-            ArgMin,
-            NanArgMax,
-            NanArgMin,
-            All,
-            Any,
-            CountNonzero,
-            Ptp,
-        ]
-    };
-}
-
 impl std::str::FromStr for ReduceOp {
     type Err = Error;
     fn from_str(s: &str) -> Result<ReduceOp> {

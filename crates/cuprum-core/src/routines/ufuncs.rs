@@ -324,43 +324,6 @@ impl From<BinaryOp> for Ufunc {
     }
 }
 
-/// Every binary op of core, for name lookups.
-const BINARY_OPS: [BinaryOp; 30] = {
-    use BinaryOp::*;
-    [
-        Add,
-        Subtract,
-        Multiply,
-        Divide,
-        FloorDivide,
-        Remainder,
-        Fmod,
-        Power,
-        Maximum,
-        Minimum,
-        Fmax,
-        Fmin,
-        Equal,
-        NotEqual,
-        Less,
-        LessEqual,
-        Greater,
-        GreaterEqual,
-        LogicalAnd,
-        LogicalOr,
-        LogicalXor,
-        BitwiseAnd,
-        BitwiseOr,
-        BitwiseXor,
-        LeftShift,
-        RightShift,
-        Hypot,
-        Arctan2,
-        Copysign,
-        Nextafter,
-    ]
-};
-
 impl Ufunc {
     /// NumPy's name.
     pub fn name(self) -> &'static str {
@@ -385,7 +348,7 @@ impl Ufunc {
             "atan2" => "arctan2",
             n => n,
         };
-        if let Some(op) = BINARY_OPS.iter().find(|op| op.name() == name) {
+        if let Some(op) = BinaryOp::ALL.iter().find(|op| op.name() == name) {
             return Some(Ufunc::Op(*op));
         }
         [
