@@ -641,15 +641,7 @@ fn import(
         ));
     }
     // the span of elements the layout addresses, relative to element (0, ..., 0)
-    let (mut lo, mut hi) = (0i128, 0i128);
-    for (&n, &s) in shape.iter().zip(&strides) {
-        let span = (n as i128 - 1) * s as i128;
-        if span < 0 {
-            lo += span;
-        } else {
-            hi += span;
-        }
-    }
+    let (lo, hi) = crate::layout::stride_span(&shape, &strides);
     let item = dtype.itemsize() as i128;
     let first = t.data as usize as i128 + t.byte_offset as i128;
     let start = first + lo * item;

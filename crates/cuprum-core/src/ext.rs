@@ -130,14 +130,7 @@ pub fn empty_for_overwrite(shape: &[usize], dtype: DType, device: crate::Device)
 }
 
 fn check_layout(op: &'static str, nbytes: usize, l: &Layout, dtype: DType) -> Result<()> {
-    if l.shape.len() != l.strides.len() {
-        return Err(Error::bad_argument(
-            op,
-            "strides",
-            format!("{:?}", l.strides),
-            format!("one stride per dimension of shape {:?}", l.shape),
-        ));
-    }
+    l.check_ndim(op)?;
     let mut size: usize = 1;
     for &n in &l.shape {
         size = size.checked_mul(n).ok_or_else(|| {
@@ -152,15 +145,8 @@ fn check_layout(op: &'static str, nbytes: usize, l: &Layout, dtype: DType) -> Re
     if size == 0 {
         return Ok(());
     }
-    let (mut lo, mut hi) = (l.offset as i128, l.offset as i128);
-    for (&n, &s) in l.shape.iter().zip(&l.strides) {
-        let span = (n as i128 - 1) * s as i128;
-        if span < 0 {
-            lo += span;
-        } else {
-            hi += span;
-        }
-    }
+    let (lo, hi) = crate::layout::stride_span(&l.shape, &l.strides);
+    let (lo, hi) = (l.offset as i128 + lo, l.offset as i128 + hi);
     let cap = (nbytes / dtype.itemsize().max(1)) as i128;
     if lo < 0 || hi >= cap {
         return Err(Error::bad_argument(

@@ -150,7 +150,36 @@ pub fn normalize_axis(op: &'static str, axis: isize, ndim: usize) -> Result<usiz
     })
 }
 
+/// The lowest and highest element positions, relative to the element at index (0, ..., 0), that
+/// `shape` with `strides` (in elements) reaches: the sums of the negative and of the positive
+/// `(n - 1) * stride` over the axes (in `i128`, so no product overflows).
+pub(crate) fn stride_span(shape: &[usize], strides: &[isize]) -> (i128, i128) {
+    let (mut lo, mut hi) = (0i128, 0i128);
+    for (&n, &s) in shape.iter().zip(strides) {
+        let ext = (n as i128 - 1) * s as i128;
+        if ext < 0 {
+            lo += ext;
+        } else {
+            hi += ext;
+        }
+    }
+    (lo, hi)
+}
+
 impl Layout {
+    /// Checks that there is one stride per dimension ([`Error::BadArgument`] naming `op`).
+    pub(crate) fn check_ndim(&self, op: &'static str) -> Result<()> {
+        if self.shape.len() != self.strides.len() {
+            return Err(Error::bad_argument(
+                op,
+                "strides",
+                format!("{:?}", self.strides),
+                format!("one stride per dimension of shape {:?}", self.shape),
+            ));
+        }
+        Ok(())
+    }
+
     /// A C-contiguous layout of `shape` starting at offset 0.
     pub fn contiguous(shape: &[usize]) -> Layout {
         Layout {
@@ -210,17 +239,9 @@ impl Layout {
         if self.size() == 0 {
             return (self.offset, self.offset);
         }
-        let mut lo = self.offset as isize;
-        let mut hi = self.offset as isize;
-        for (&n, &s) in self.shape.iter().zip(&self.strides) {
-            let ext = (n as isize - 1) * s;
-            if ext < 0 {
-                lo += ext;
-            } else {
-                hi += ext;
-            }
-        }
-        (lo as usize, hi as usize + 1)
+        let (lo, hi) = stride_span(&self.shape, &self.strides);
+        let offset = self.offset as i128;
+        ((offset + lo) as usize, (offset + hi) as usize + 1)
     }
 
     /// Buffer position (in elements) of the element at a multi-index.

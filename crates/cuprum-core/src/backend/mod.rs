@@ -20,7 +20,7 @@ pub mod cpu;
 
 use crate::ops::kinds::{BinaryOp, UnaryOp};
 use crate::storage::Storage;
-use crate::{DType, Layout, Result, Scalar};
+use crate::{DType, Error, Layout, Result, Scalar};
 
 /// A borrowed array view handed to a backend primitive.
 #[derive(Clone, Copy)]
@@ -77,6 +77,20 @@ pub enum Side {
     Left,
     /// `op(array, scalar)`
     Right,
+}
+
+/// Checks that the input view `v` has the shape of the destination `dst`
+/// ([`Error::ShapeMismatch`] naming `op` otherwise).
+pub(crate) fn check_same_shape(op: &'static str, v: &View<'_>, dst: &View<'_>) -> Result<()> {
+    if v.layout.shape != dst.layout.shape {
+        return Err(Error::ShapeMismatch {
+            op,
+            lhs: v.layout.shape.clone(),
+            rhs: dst.layout.shape.clone(),
+            detail: None,
+        });
+    }
+    Ok(())
 }
 
 /// `dst = op(a, s)` (`op(s, a)` for [`Side::Left`]) elementwise, the scalar cast to `a.dtype`

@@ -1,5 +1,6 @@
 //! Tests of cuprum-cuda's allocators through arrays.
 
+use crate::cuda::test_support::gpus;
 use crate::cuda::{StreamOrderedAllocator, allocator, get_current_stream};
 use crate::{Array, DType};
 use crate::{Device, Error};
@@ -9,16 +10,6 @@ use std::ffi::{c_int, c_void};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-fn gpus() -> Vec<usize> {
-    crate::test_util::cuda_devices()
-        .into_iter()
-        .filter_map(|d| match d {
-            Device::Cuda(i) => Some(i),
-            _ => None,
-        })
-        .collect()
-}
 
 /// The calls an allocator saw: ('m', pointer, bytes) or ('f', pointer, device).
 type CallLog = Arc<Mutex<Vec<(char, u64, usize)>>>;

@@ -6,26 +6,10 @@
 
 use super::hooks::{self, MemoryHook};
 use super::runtime::{self, DeviceAttribute as A};
+use super::test_support::{gpus, is_unavailable};
 use super::*;
 use crate::{Array, DType, Device, Error, SliceItem};
 use std::sync::{Arc, Mutex};
-
-fn gpus() -> Vec<usize> {
-    crate::test_util::cuda_devices()
-        .into_iter()
-        .filter_map(|d| match d {
-            Device::Cuda(i) => Some(i),
-            _ => None,
-        })
-        .collect()
-}
-
-fn is_unavailable(e: &cuprum_cuda::Error) -> bool {
-    matches!(
-        e,
-        cuprum_cuda::Error::DeviceUnavailable { .. } | cuprum_cuda::Error::LibraryNotFound { .. }
-    )
-}
 
 #[test]
 fn missing_devices_are_errors_never_panics() {

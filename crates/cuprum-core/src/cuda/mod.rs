@@ -155,6 +155,8 @@ mod rawapi_tests;
 #[cfg(test)]
 mod snapshot_tests;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod texture_tests;

@@ -269,14 +269,7 @@ fn run(fam: Family, dst: View<'_>, ins: &[View<'_>], fill: [u8; 16]) -> Result<(
     let in_dtypes = &in_dtypes[..fam.nin()];
     codegen::check(fam, in_dtypes, dst.dtype)?;
     for v in ins {
-        if v.layout.shape != dst.layout.shape {
-            return Err(Error::ShapeMismatch {
-                op,
-                lhs: v.layout.shape.clone(),
-                rhs: dst.layout.shape.clone(),
-                detail: None,
-            });
-        }
+        crate::backend::check_same_shape(op, v, &dst)?;
     }
     let n = dst.layout.size();
     if n == 0 {

@@ -10,27 +10,11 @@
 //! handle are tested.
 
 use super::runtime::{self, MemoryType};
+use super::test_support::{gpus, is_unavailable};
 use super::*;
 use crate::Device;
 use cudarc::driver::sys;
 use std::sync::{Arc, Mutex};
-
-fn gpus() -> Vec<usize> {
-    crate::test_util::cuda_devices()
-        .into_iter()
-        .filter_map(|d| match d {
-            Device::Cuda(i) => Some(i),
-            _ => None,
-        })
-        .collect()
-}
-
-fn is_unavailable(e: &cuprum_cuda::Error) -> bool {
-    matches!(
-        e,
-        cuprum_cuda::Error::DeviceUnavailable { .. } | cuprum_cuda::Error::LibraryNotFound { .. }
-    )
-}
 
 #[test]
 fn missing_devices_are_errors_never_panics() {

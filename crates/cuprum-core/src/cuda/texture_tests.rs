@@ -7,19 +7,10 @@
 //! CUDA's texture-fetch rules (Programming Guide, "Texture Fetching").
 
 use super::nvrtc::{LaunchConfig, get_function, launch};
+use super::test_support::gpus;
 use super::texture::*;
 use crate::{Array, DType, Device, Error, Layout, SliceItem, zeros_on};
 use std::ffi::c_void;
-
-fn gpus() -> Vec<usize> {
-    crate::test_util::cuda_devices()
-        .into_iter()
-        .filter_map(|d| match d {
-            Device::Cuda(i) => Some(i),
-            _ => None,
-        })
-        .collect()
-}
 
 fn f32ch(n: u32) -> ChannelFormatDescriptor {
     ChannelFormatDescriptor::for_dtype(DType::Float32, n).unwrap()

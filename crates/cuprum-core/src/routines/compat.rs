@@ -322,18 +322,13 @@ pub fn may_share_memory(a: &Array, b: &Array) -> bool {
 }
 
 fn extent(a: &Array) -> ((), isize, isize) {
-    let item = a.dtype().itemsize() as isize;
-    let mut lo = a.layout.offset as isize * item;
-    let mut hi = lo + item;
-    for (&n, &st) in a.shape().iter().zip(&a.layout.strides) {
-        let span = (n as isize - 1) * st * item;
-        if span < 0 {
-            lo += span;
-        } else {
-            hi += span;
-        }
-    }
-    ((), lo, hi)
+    let (item, offset) = (a.dtype().itemsize() as i128, a.layout.offset as i128);
+    let (lo, hi) = crate::layout::stride_span(a.shape(), &a.layout.strides);
+    (
+        (),
+        ((offset + lo) * item) as isize,
+        ((offset + hi + 1) * item) as isize,
+    )
 }
 
 /// The sorted unique elements of the flattened array (`numpy.unique_values`).

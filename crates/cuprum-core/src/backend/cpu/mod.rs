@@ -48,26 +48,12 @@ fn cpu_storage<'a>(op: &'static str, v: &View<'a>) -> Result<&'a CpuStorage> {
 /// Checks that every element the view reaches lies inside its buffer.
 fn check_span(op: &'static str, v: &View<'_>) -> Result<()> {
     let l = v.layout;
-    if l.shape.len() != l.strides.len() {
-        return Err(Error::bad_argument(
-            op,
-            "strides",
-            format!("{:?}", l.strides),
-            format!("one stride per dimension of shape {:?}", l.shape),
-        ));
-    }
+    l.check_ndim(op)?;
     if l.size() == 0 {
         return Ok(());
     }
-    let (mut lo, mut hi) = (l.offset as i128, l.offset as i128);
-    for (&n, &s) in l.shape.iter().zip(&l.strides) {
-        let ext = (n as i128 - 1) * s as i128;
-        if ext < 0 {
-            lo += ext;
-        } else {
-            hi += ext;
-        }
-    }
+    let (lo, hi) = crate::layout::stride_span(&l.shape, &l.strides);
+    let (lo, hi) = (l.offset as i128 + lo, l.offset as i128 + hi);
     let isz = v.dtype.itemsize() as i128;
     if lo < 0 || (hi + 1) * isz > v.storage.nbytes() as i128 {
         return Err(Error::bad_argument(
@@ -117,14 +103,7 @@ fn acquire_with<'a>(
     for v in inputs {
         cpu_storage(op, v)?;
         check_span(op, v)?;
-        if v.layout.shape != dst.layout.shape {
-            return Err(Error::ShapeMismatch {
-                op,
-                lhs: v.layout.shape.clone(),
-                rhs: dst.layout.shape.clone(),
-                detail: None,
-            });
-        }
+        super::check_same_shape(op, v, dst)?;
     }
     let dst_addr = dst_s as *const CpuStorage as usize;
     let mut snapshots: Vec<Vec<u64>> = Vec::new();
