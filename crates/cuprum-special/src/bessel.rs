@@ -1,7 +1,7 @@
 //! Bessel functions: integer orders 0 and 1 (`j0` ... `k1e`) and real orders (`jv`, `yv`, `iv`, `kv`).
 
 use crate::scalar::{bessel, bessel_v};
-use crate::ufunc::{First, apply};
+use crate::ufunc::{First, apply, n_z_derivative_fn, ufunc_fns};
 use cuprum_core::{Array, Operand, Result};
 
 /// The Bessel function of the first kind of order 0. SciPy's `scipy.special.j0`.
@@ -376,276 +376,182 @@ pub fn k1e(x: &Array) -> Result<Array> {
     Ok(r)
 }
 
-/// The Bessel function of the first kind of real order `v`. SciPy's `scipy.special.jv`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** NaN for `x < 0` unless `v` is an integer; `jv(v, 0)` is 1 for `v = 0`, 0 for `v > 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** Temme's series for `x < 2`, Steed's continued fractions CF1 and CF2 (Barnett's method) otherwise, with recurrences in the order and the reflection formulas for `v < 0`; Hankel's asymptotic expansion when `x > 25` and `x > v^2`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
-/// let r = special::jv(2.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.jv(2.5, 3.0)
-/// assert!((r[0] - 0.4127100322097165).abs() <= 1e-14 * 0.4127100322097165);
-/// ```
-pub fn jv<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.jv",
-        "jv",
-        First::F32,
-        [&v.into(), &x.into()],
-        |[v, x]| [bessel_v::jv(v, x)],
-    )?;
-    Ok(r)
+ufunc_fns! {
+    /// The Bessel function of the first kind of real order `v`. SciPy's `scipy.special.jv`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** NaN for `x < 0` unless `v` is an integer; `jv(v, 0)` is 1 for `v = 0`, 0 for `v > 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** Temme's series for `x < 2`, Steed's continued fractions CF1 and CF2 (Barnett's method) otherwise, with recurrences in the order and the reflection formulas for `v < 0`; Hankel's asymptotic expansion when `x > 25` and `x > v^2`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::jv(2.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.jv(2.5, 3.0)
+    /// assert!((r[0] - 0.4127100322097165).abs() <= 1e-14 * 0.4127100322097165);
+    /// ```
+    jv(v, x) => F32, "jv", bessel_v::jv;
+
+    /// The Bessel function of the second kind of real order `v`. SciPy's `scipy.special.yv`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** `-inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** As [`jv`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::yv(2.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.yv(2.5, 3.0)
+    /// assert!((r[0] - -0.369040730073798).abs() <= 1e-14 * 0.369040730073798);
+    /// ```
+    yv(v, x) => F32, "yv", bessel_v::yv;
+
+    /// The modified Bessel function of the first kind of real order `v`. SciPy's `scipy.special.iv`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** NaN for `x < 0` unless `v` is an integer; `iv(0, 0) = 1`, `iv(v > 0, 0) = 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** Cephes/xsf `iv`: Temme's method (Temme's series or Steed's CF2 for `K`, CF1 and the Wronskian for `I`), Debye's uniform expansion for `|v| > 50`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::iv(2.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.iv(2.5, 3.0)
+    /// assert!((r[0] - 1.5153394466819652).abs() <= 1e-14 * 1.5153394466819652);
+    /// ```
+    iv(v, x) => F32, "iv", bessel_v::iv;
+
+    /// The modified Bessel function of the second kind of real order `v`. SciPy's `scipy.special.kv`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** `inf` at 0, NaN for `x < 0`, `kv(-v, x) = kv(v, x)`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** Temme's method as for [`iv`] (Temme's series for `x <= 2`, Steed's CF2 above, forward recurrence in the order), Debye's uniform expansion for `|v| > 50`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::kv(2.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.kv(2.5, 3.0)
+    /// assert!((r[0] - 0.0840606319741174).abs() <= 1e-14 * 0.0840606319741174);
+    /// ```
+    kv(v, x) => F32, "kv", bessel_v::kv
 }
 
-/// The Bessel function of the second kind of real order `v`. SciPy's `scipy.special.yv`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** `-inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** As [`jv`]. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
-/// let r = special::yv(2.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.yv(2.5, 3.0)
-/// assert!((r[0] - -0.369040730073798).abs() <= 1e-14 * 0.369040730073798);
-/// ```
-pub fn yv<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.yv",
-        "yv",
-        First::F32,
-        [&v.into(), &x.into()],
-        |[v, x]| [bessel_v::yv(v, x)],
-    )?;
-    Ok(r)
+n_z_derivative_fn! {
+    /// The spherical Bessel function of the first kind `j_n(z)`, or its derivative. SciPy's
+    /// `scipy.special.spherical_jn(n, z, derivative=False)` for real `z`.
+    ///
+    /// **Shapes:** `n` and `z` broadcast together; the result has the broadcast shape.
+    ///
+    /// **Semantics:** `n` is truncated to an integer; NaN for `n < 0`; `j_n(-z) = (-1)^n j_n(z)`;
+    /// `j_0(0) = 1`; 0 at `+-inf`. The derivative is `j_{n-1}(z) - (n + 1) j_n(z) / z` (`-j_1`
+    /// for `n = 0`). Dtypes: float32 stays float32 when both are float32; otherwise float64.
+    ///
+    /// **Algorithm:** xsf `sph_bessel_j`: upward recurrence from `sin z / z` when `n < z`, else
+    /// `sqrt(pi/(2z)) J_{n+1/2}(z)` ([`jv`]).
+    ///
+    /// # Errors
+    /// As [`jv`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let z = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = cuprum_special::spherical_jn(1.0, &z, false).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.spherical_jn(1, 2.5)
+    /// assert!((r[0] - 0.41621298927540656).abs() < 1e-15);
+    /// ```
+    bessel_v::{spherical_jn, spherical_jn_d}
 }
 
-/// The modified Bessel function of the first kind of real order `v`. SciPy's `scipy.special.iv`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** NaN for `x < 0` unless `v` is an integer; `iv(0, 0) = 1`, `iv(v > 0, 0) = 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** Cephes/xsf `iv`: Temme's method (Temme's series or Steed's CF2 for `K`, CF1 and the Wronskian for `I`), Debye's uniform expansion for `|v| > 50`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
-/// let r = special::iv(2.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.iv(2.5, 3.0)
-/// assert!((r[0] - 1.5153394466819652).abs() <= 1e-14 * 1.5153394466819652);
-/// ```
-pub fn iv<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.iv",
-        "iv",
-        First::F32,
-        [&v.into(), &x.into()],
-        |[v, x]| [bessel_v::iv(v, x)],
-    )?;
-    Ok(r)
+n_z_derivative_fn! {
+    /// The spherical Bessel function of the second kind `y_n(z)`, or its derivative. SciPy's
+    /// `scipy.special.spherical_yn(n, z, derivative=False)` for real `z`.
+    ///
+    /// **Shapes:** as [`spherical_jn`].
+    ///
+    /// **Semantics:** `n` is truncated; NaN for `n < 0`; `y_n(-z) = (-1)^(n+1) y_n(z)`; `-inf` at
+    /// 0; 0 at `+-inf`. The derivative is `y_{n-1}(z) - (n + 1) y_n(z) / z` (`-y_1` for `n = 0`).
+    ///
+    /// **Algorithm:** xsf `sph_bessel_y`: upward recurrence from `-cos z / z` (stable for `y`).
+    ///
+    /// # Errors
+    /// As [`jv`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let z = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = cuprum_special::spherical_yn(1.0, &z, false).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.spherical_yn(1, 2.5)
+    /// assert!((r[0] + 0.11120587915407323).abs() < 1e-15);
+    /// ```
+    bessel_v::{spherical_yn, spherical_yn_d}
 }
 
-/// The modified Bessel function of the second kind of real order `v`. SciPy's `scipy.special.kv`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** `inf` at 0, NaN for `x < 0`, `kv(-v, x) = kv(v, x)`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** Temme's method as for [`iv`] (Temme's series for `x <= 2`, Steed's CF2 above, forward recurrence in the order), Debye's uniform expansion for `|v| > 50`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
-/// let r = special::kv(2.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.kv(2.5, 3.0)
-/// assert!((r[0] - 0.0840606319741174).abs() <= 1e-14 * 0.0840606319741174);
-/// ```
-pub fn kv<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.kv",
-        "kv",
-        First::F32,
-        [&v.into(), &x.into()],
-        |[v, x]| [bessel_v::kv(v, x)],
-    )?;
-    Ok(r)
-}
+ufunc_fns! {
+    /// The exponentially scaled Bessel function `jv(v, x) * exp(-|imag(x)|)`; for real `x` it
+    /// equals [`jv`]. SciPy's `scipy.special.jve` for real arguments.
+    ///
+    /// **Shapes:** as [`jv`]. **Semantics:** as [`jv`]. **Algorithm:** [`jv`]'s.
+    ///
+    /// # Errors
+    /// As [`jv`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = cuprum_special::jve(2.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.jve(2.5, 3.0)
+    /// assert!((r[0] - 0.4127100322097165).abs() < 1e-14);
+    /// ```
+    jve(v, x) => F32, "jve", bessel_v::jv;
 
-/// The spherical Bessel function of the first kind `j_n(z)`, or its derivative. SciPy's
-/// `scipy.special.spherical_jn(n, z, derivative=False)` for real `z`.
-///
-/// **Shapes:** `n` and `z` broadcast together; the result has the broadcast shape.
-///
-/// **Semantics:** `n` is truncated to an integer; NaN for `n < 0`; `j_n(-z) = (-1)^n j_n(z)`;
-/// `j_0(0) = 1`; 0 at `+-inf`. The derivative is `j_{n-1}(z) - (n + 1) j_n(z) / z` (`-j_1`
-/// for `n = 0`). Dtypes: float32 stays float32 when both are float32; otherwise float64.
-///
-/// **Algorithm:** xsf `sph_bessel_j`: upward recurrence from `sin z / z` when `n < z`, else
-/// `sqrt(pi/(2z)) J_{n+1/2}(z)` ([`jv`]).
-///
-/// # Errors
-/// As [`jv`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// let z = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
-/// let r = cuprum_special::spherical_jn(1.0, &z, false).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.spherical_jn(1, 2.5)
-/// assert!((r[0] - 0.41621298927540656).abs() < 1e-15);
-/// ```
-pub fn spherical_jn<'a>(
-    n: impl Into<Operand<'a>>,
-    z: impl Into<Operand<'a>>,
-    derivative: bool,
-) -> Result<Array> {
-    let (n, z) = (n.into(), z.into());
-    let [r] = if derivative {
-        apply(
-            "special.spherical_jn",
-            "spherical_jn_d",
-            First::F64,
-            [&n, &z],
-            |[n, z]| [bessel_v::spherical_jn_d(n, z)],
-        )?
-    } else {
-        apply(
-            "special.spherical_jn",
-            "spherical_jn",
-            First::F64,
-            [&n, &z],
-            |[n, z]| [bessel_v::spherical_jn(n, z)],
-        )?
-    };
-    Ok(r)
-}
-
-/// The spherical Bessel function of the second kind `y_n(z)`, or its derivative. SciPy's
-/// `scipy.special.spherical_yn(n, z, derivative=False)` for real `z`.
-///
-/// **Shapes:** as [`spherical_jn`].
-///
-/// **Semantics:** `n` is truncated; NaN for `n < 0`; `y_n(-z) = (-1)^(n+1) y_n(z)`; `-inf` at
-/// 0; 0 at `+-inf`. The derivative is `y_{n-1}(z) - (n + 1) y_n(z) / z` (`-y_1` for `n = 0`).
-///
-/// **Algorithm:** xsf `sph_bessel_y`: upward recurrence from `-cos z / z` (stable for `y`).
-///
-/// # Errors
-/// As [`jv`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// let z = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
-/// let r = cuprum_special::spherical_yn(1.0, &z, false).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.spherical_yn(1, 2.5)
-/// assert!((r[0] + 0.11120587915407323).abs() < 1e-15);
-/// ```
-pub fn spherical_yn<'a>(
-    n: impl Into<Operand<'a>>,
-    z: impl Into<Operand<'a>>,
-    derivative: bool,
-) -> Result<Array> {
-    let (n, z) = (n.into(), z.into());
-    let [r] = if derivative {
-        apply(
-            "special.spherical_yn",
-            "spherical_yn_d",
-            First::F64,
-            [&n, &z],
-            |[n, z]| [bessel_v::spherical_yn_d(n, z)],
-        )?
-    } else {
-        apply(
-            "special.spherical_yn",
-            "spherical_yn",
-            First::F64,
-            [&n, &z],
-            |[n, z]| [bessel_v::spherical_yn(n, z)],
-        )?
-    };
-    Ok(r)
-}
-
-/// The exponentially scaled Bessel function `jv(v, x) * exp(-|imag(x)|)`; for real `x` it
-/// equals [`jv`]. SciPy's `scipy.special.jve` for real arguments.
-///
-/// **Shapes:** as [`jv`]. **Semantics:** as [`jv`]. **Algorithm:** [`jv`]'s.
-///
-/// # Errors
-/// As [`jv`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
-/// let r = cuprum_special::jve(2.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.jve(2.5, 3.0)
-/// assert!((r[0] - 0.4127100322097165).abs() < 1e-14);
-/// ```
-pub fn jve<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.jve",
-        "jve",
-        First::F32,
-        [&v.into(), &x.into()],
-        |[v, x]| [bessel_v::jv(v, x)],
-    )?;
-    Ok(r)
-}
-
-/// The exponentially scaled Bessel function `yv(v, x) * exp(-|imag(x)|)`; for real `x` it
-/// equals [`yv`]. SciPy's `scipy.special.yve` for real arguments.
-///
-/// **Shapes:** as [`yv`]. **Semantics:** as [`yv`]. **Algorithm:** [`yv`]'s.
-///
-/// # Errors
-/// As [`yv`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
-/// let r = cuprum_special::yve(2.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.yve(2.5, 3.0)
-/// assert!((r[0] + 0.36904073007379795).abs() < 1e-14);
-/// ```
-pub fn yve<'a>(v: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.yve",
-        "yve",
-        First::F32,
-        [&v.into(), &x.into()],
-        |[v, x]| [bessel_v::yv(v, x)],
-    )?;
-    Ok(r)
+    /// The exponentially scaled Bessel function `yv(v, x) * exp(-|imag(x)|)`; for real `x` it
+    /// equals [`yv`]. SciPy's `scipy.special.yve` for real arguments.
+    ///
+    /// **Shapes:** as [`yv`]. **Semantics:** as [`yv`]. **Algorithm:** [`yv`]'s.
+    ///
+    /// # Errors
+    /// As [`yv`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = cuprum_special::yve(2.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.yve(2.5, 3.0)
+    /// assert!((r[0] + 0.36904073007379795).abs() < 1e-14);
+    /// ```
+    yve(v, x) => F32, "yve", bessel_v::yv
 }

@@ -2,7 +2,7 @@
 
 use crate::scalar::cx::Cz;
 use crate::scalar::{cconfluent, confluent, hyperu};
-use crate::ufunc::{First, apply, apply_complex_params, is_complex};
+use crate::ufunc::{First, apply, apply_complex_params, is_complex, ufunc_fns};
 use cuprum_core::{Array, Operand, Result};
 
 /// Kummer's confluent hypergeometric function `1F1(a; b; x)`. SciPy's `scipy.special.hyp1f1`
@@ -92,51 +92,40 @@ pub fn hyp1f1<'a>(
     Ok(r)
 }
 
-/// Tricomi's confluent hypergeometric function `U(a, b, x)`. SciPy's `scipy.special.hyperu`.
-///
-/// **Shapes:** as [`hyp1f1`].
-///
-/// **Semantics:** SciPy's conventions: NaN for `x < 0`; at `x = 0` `inf` for `b > 1`, else
-/// the limit `(1 - b + a)_(-a)` (Pochhammer's symbol, DLMF 13.2.14-21); NaN where Zhang and
-/// Jin's routine estimates fewer than 6 correct digits, `inf` where it overflows; NaN
-/// propagates. Dtypes as SciPy's ufunc: float32 stays float32 (computed in float64 and
-/// rounded); bool, 8- and 16-bit integers and float16 give float32 (SciPy lists `'fff->f'`
-/// first), wider integers float64; complex input is not implemented. The result lives on the
-/// input's device.
-///
-/// **Algorithm:** the routine SciPy uses, Zhang and Jin's `CHGU` (xsf's `specfun::chgu`),
-/// ported step by step: the small-`x` series (DLMF 13.2.42) for non-integer `b`, the
-/// large-`x` expansion (DLMF 13.7.3, a finite sum when `a` or `a - b + 1` is a non-positive
-/// integer), the logarithmic series for integer `b`, and Gauss-Legendre integration of DLMF
-/// 13.4.4, chosen by each one's estimate of its significant digits; DLMF 13.3.7 for `b = 1`
-/// and small `a`, `x` (SciPy's fix of gh-15650). Within 1e-13 relative of SciPy 1.17.1 on the
-/// test grid (the same steps; the functions' own accuracy is `CHGU`'s, about 1e-9 relative
-/// where it integrates, better elsewhere). CUDA runs the same steps in
-/// `kernels/special/confluent.cuh`.
-///
-/// # Errors
-/// As [`hyp1f1`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// let x = Array::from_vec_on(vec![2.0f64, 0.5], &[2], Device::Cpu).unwrap();
-/// let r = cuprum_special::hyperu(1.5, 0.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.hyperu(1.5, 0.5, [2.0, 0.5])
-/// assert!((r[0] - 0.1511032693831405).abs() < 1e-13);
-/// assert!((r[1] - 0.4403282405454052).abs() < 1e-13);
-/// ```
-pub fn hyperu<'a>(
-    a: impl Into<Operand<'a>>,
-    b: impl Into<Operand<'a>>,
-    x: impl Into<Operand<'a>>,
-) -> Result<Array> {
-    let [r] = apply(
-        "special.hyperu",
-        "hyperu",
-        First::F32,
-        [&a.into(), &b.into(), &x.into()],
-        |[a, b, x]| [hyperu::hyperu(a, b, x)],
-    )?;
-    Ok(r)
+ufunc_fns! {
+    /// Tricomi's confluent hypergeometric function `U(a, b, x)`. SciPy's `scipy.special.hyperu`.
+    ///
+    /// **Shapes:** as [`hyp1f1`].
+    ///
+    /// **Semantics:** SciPy's conventions: NaN for `x < 0`; at `x = 0` `inf` for `b > 1`, else
+    /// the limit `(1 - b + a)_(-a)` (Pochhammer's symbol, DLMF 13.2.14-21); NaN where Zhang and
+    /// Jin's routine estimates fewer than 6 correct digits, `inf` where it overflows; NaN
+    /// propagates. Dtypes as SciPy's ufunc: float32 stays float32 (computed in float64 and
+    /// rounded); bool, 8- and 16-bit integers and float16 give float32 (SciPy lists `'fff->f'`
+    /// first), wider integers float64; complex input is not implemented. The result lives on the
+    /// input's device.
+    ///
+    /// **Algorithm:** the routine SciPy uses, Zhang and Jin's `CHGU` (xsf's `specfun::chgu`),
+    /// ported step by step: the small-`x` series (DLMF 13.2.42) for non-integer `b`, the
+    /// large-`x` expansion (DLMF 13.7.3, a finite sum when `a` or `a - b + 1` is a non-positive
+    /// integer), the logarithmic series for integer `b`, and Gauss-Legendre integration of DLMF
+    /// 13.4.4, chosen by each one's estimate of its significant digits; DLMF 13.3.7 for `b = 1`
+    /// and small `a`, `x` (SciPy's fix of gh-15650). Within 1e-13 relative of SciPy 1.17.1 on the
+    /// test grid (the same steps; the functions' own accuracy is `CHGU`'s, about 1e-9 relative
+    /// where it integrates, better elsewhere). CUDA runs the same steps in
+    /// `kernels/special/confluent.cuh`.
+    ///
+    /// # Errors
+    /// As [`hyp1f1`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let x = Array::from_vec_on(vec![2.0f64, 0.5], &[2], Device::Cpu).unwrap();
+    /// let r = cuprum_special::hyperu(1.5, 0.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.hyperu(1.5, 0.5, [2.0, 0.5])
+    /// assert!((r[0] - 0.1511032693831405).abs() < 1e-13);
+    /// assert!((r[1] - 0.4403282405454052).abs() < 1e-13);
+    /// ```
+    hyperu(a, b, x) => F32, "hyperu", hyperu::hyperu
 }

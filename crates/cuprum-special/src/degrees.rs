@@ -2,7 +2,7 @@
 //! the conversion of degrees, minutes and seconds to radians (`radian`).
 
 use crate::scalar::degrees as dg;
-use crate::ufunc::{First, apply};
+use crate::ufunc::{First, apply, ufunc_fns};
 use cuprum_core::{Array, Operand, Result};
 
 /// The sine of an angle in degrees. SciPy's `scipy.special.sindg` (CuPy's
@@ -126,42 +126,31 @@ pub fn cotdg<'a>(x: impl Into<Operand<'a>>) -> Result<Array> {
     Ok(r)
 }
 
-/// An angle given in degrees `d`, minutes `m` and seconds `s`, in radians. SciPy's
-/// `scipy.special.radian(d, m, s)`.
-///
-/// **Shapes:** `d`, `m` and `s` broadcast together; the result has the broadcast shape.
-///
-/// **Semantics:** `((d * 60 + m) * 60 + s) * pi / 648000`; the three need not have the same
-/// sign. Dtypes as SciPy's ufunc (`'ddd->d'` listed first): three float32 operands give
-/// float32, other real dtypes float64; weak scalars take the arrays' dtype.
-///
-/// **Algorithm:** Cephes `radian` (bit-identical to SciPy 1.17.1). CUDA runs the same
-/// expression in `kernels/special/degrees.cuh`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
-/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different
-/// devices; as [`sindg`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// let d = Array::from_vec_on(vec![90.0f64], &[1], Device::Cpu).unwrap();
-/// let r = cuprum_special::radian(&d, 0.0, 0.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.radian(90, 0, 0)
-/// assert_eq!(r, vec![1.5707963267948966]);
-/// ```
-pub fn radian<'a>(
-    d: impl Into<Operand<'a>>,
-    m: impl Into<Operand<'a>>,
-    s: impl Into<Operand<'a>>,
-) -> Result<Array> {
-    let [r] = apply(
-        "special.radian",
-        "radian",
-        First::F64,
-        [&d.into(), &m.into(), &s.into()],
-        |[d, m, s]| [dg::radian(d, m, s)],
-    )?;
-    Ok(r)
+ufunc_fns! {
+    /// An angle given in degrees `d`, minutes `m` and seconds `s`, in radians. SciPy's
+    /// `scipy.special.radian(d, m, s)`.
+    ///
+    /// **Shapes:** `d`, `m` and `s` broadcast together; the result has the broadcast shape.
+    ///
+    /// **Semantics:** `((d * 60 + m) * 60 + s) * pi / 648000`; the three need not have the same
+    /// sign. Dtypes as SciPy's ufunc (`'ddd->d'` listed first): three float32 operands give
+    /// float32, other real dtypes float64; weak scalars take the arrays' dtype.
+    ///
+    /// **Algorithm:** Cephes `radian` (bit-identical to SciPy 1.17.1). CUDA runs the same
+    /// expression in `kernels/special/degrees.cuh`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+    /// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different
+    /// devices; as [`sindg`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let d = Array::from_vec_on(vec![90.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = cuprum_special::radian(&d, 0.0, 0.0).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.radian(90, 0, 0)
+    /// assert_eq!(r, vec![1.5707963267948966]);
+    /// ```
+    radian(d, m, s) => F64, "radian", dg::radian
 }

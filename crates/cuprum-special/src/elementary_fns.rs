@@ -2,7 +2,7 @@
 
 use crate::scalar::cx::{self, Cz};
 use crate::scalar::{bessel_v, elementary};
-use crate::ufunc::{First, apply, apply_complex};
+use crate::ufunc::{First, apply, apply_complex, ufunc_fns};
 use cuprum_core::{Array, Operand, Result};
 
 /// `10**x`. SciPy's `scipy.special.exp10`.
@@ -265,64 +265,48 @@ pub fn round(x: &Array) -> Result<Array> {
     Ok(r)
 }
 
-/// The Bessel function of the second kind of integer order `n`. SciPy's `scipy.special.yn`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** `n` is truncated to an integer, as SciPy's integer loop casts it; `-inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** As [`yv`](crate::yv) at the integer order. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
-/// let r = special::yn(2.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.yn(2.0, 3.0)
-/// assert!((r[0] - -0.16040039348492388).abs() <= 1e-14 * 0.16040039348492388);
-/// ```
-pub fn yn<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.yn",
-        "yn",
-        First::F64,
-        [&n.into(), &x.into()],
-        |[n, x]| [bessel_v::yn(n, x)],
-    )?;
-    Ok(r)
-}
+ufunc_fns! {
+    /// The Bessel function of the second kind of integer order `n`. SciPy's `scipy.special.yn`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** `n` is truncated to an integer, as SciPy's integer loop casts it; `-inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** As [`yv`](crate::yv) at the integer order. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::yn(2.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.yn(2.0, 3.0)
+    /// assert!((r[0] - -0.16040039348492388).abs() <= 1e-14 * 0.16040039348492388);
+    /// ```
+    yn(n, x) => F64, "yn", bessel_v::yn;
 
-/// The modified Bessel function of the second kind of integer order `n`. SciPy's `scipy.special.kn`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** `n` is truncated; `inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** As [`kv`](crate::kv) at the integer order. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
-/// let r = special::kn(2.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.kn(2.0, 3.0)
-/// assert!((r[0] - 0.06151045847174204).abs() <= 1e-14 * 0.06151045847174204);
-/// ```
-pub fn kn<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.kn",
-        "kn",
-        First::F64,
-        [&n.into(), &x.into()],
-        |[n, x]| [bessel_v::kn(n, x)],
-    )?;
-    Ok(r)
+    /// The modified Bessel function of the second kind of integer order `n`. SciPy's `scipy.special.kn`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** `n` is truncated; `inf` at 0, NaN for `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** As [`kv`](crate::kv) at the integer order. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::kn(2.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.kn(2.0, 3.0)
+    /// assert!((r[0] - 0.06151045847174204).abs() <= 1e-14 * 0.06151045847174204);
+    /// ```
+    kn(n, x) => F64, "kn", bessel_v::kn
 }

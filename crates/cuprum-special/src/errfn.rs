@@ -2,7 +2,7 @@
 
 use crate::scalar::cx::Cz;
 use crate::scalar::{cerf, erf};
-use crate::ufunc::{First, apply, apply_complex};
+use crate::ufunc::{First, apply, apply_complex, ufunc_fns};
 use cuprum_core::{Array, Operand, Result};
 
 /// The error function `2/sqrt(pi) * integral(exp(-t^2), 0, x)`. SciPy's `scipy.special.erf`.
@@ -125,48 +125,41 @@ pub fn erfcx(x: &Array) -> Result<Array> {
     Ok(r)
 }
 
-/// Owen's T function `T(h, a) = (1/2 pi) int_0^a exp(-h^2 (1 + x^2)/2) / (1 + x^2) dx` (the
-/// bivariate normal probability of a wedge). SciPy's `scipy.special.owens_t`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the
-/// result has the broadcast shape.
-///
-/// **Semantics:** odd in `a`, even in `h`; `T(h, inf) = erfc(|h|/sqrt 2)/4`, `T(inf, a) = 0`.
-/// Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16
-/// give float32 (SciPy lists the float32 loop first), wider integers float64; complex input
-/// is not implemented. The result lives on the input's device.
-///
-/// **Algorithm:** for `|a| <= 1` a 32-point Gauss-Legendre rule over `[0, min(|a|, 12/|h|)]`
-/// with `exp(-h^2/2)` taken out; for `|a| > 1` Boost's reduction to `T(a h, 1/a)` and the
-/// normal tails (this crate's `erf`/`erfc`). Within 1e-15 of the exact value (mpmath) on the
-/// test grid; SciPy's (Boost's Patefield-Tandy) values differ from the exact ones by up to
-/// 2e-12 relative. The CPU computes in float64 (Rust); CUDA runs the same algorithm in
-/// `kernels/special/owens.cuh`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
-/// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different
-/// devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input,
-/// [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let a = Array::from_vec_on(vec![2.0f64], &[1], Device::Cpu).unwrap();
-/// let r = special::owens_t(0.5, &a).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.owens_t(0.5, 2.0)
-/// assert!((r[0] - 0.1415806036539784).abs() <= 1e-14 * 0.1415806036539784);
-/// ```
-pub fn owens_t<'a>(h: impl Into<Operand<'a>>, a: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.owens_t",
-        "owens_t",
-        First::F32,
-        [&h.into(), &a.into()],
-        |[h, a]| [crate::scalar::owens::owens_t(h, a)],
-    )?;
-    Ok(r)
+ufunc_fns! {
+    /// Owen's T function `T(h, a) = (1/2 pi) int_0^a exp(-h^2 (1 + x^2)/2) / (1 + x^2) dx` (the
+    /// bivariate normal probability of a wedge). SciPy's `scipy.special.owens_t`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the
+    /// result has the broadcast shape.
+    ///
+    /// **Semantics:** odd in `a`, even in `h`; `T(h, inf) = erfc(|h|/sqrt 2)/4`, `T(inf, a) = 0`.
+    /// Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16
+    /// give float32 (SciPy lists the float32 loop first), wider integers float64; complex input
+    /// is not implemented. The result lives on the input's device.
+    ///
+    /// **Algorithm:** for `|a| <= 1` a 32-point Gauss-Legendre rule over `[0, min(|a|, 12/|h|)]`
+    /// with `exp(-h^2/2)` taken out; for `|a| > 1` Boost's reduction to `T(a h, 1/a)` and the
+    /// normal tails (this crate's `erf`/`erfc`). Within 1e-15 of the exact value (mpmath) on the
+    /// test grid; SciPy's (Boost's Patefield-Tandy) values differ from the exact ones by up to
+    /// 2e-12 relative. The CPU computes in float64 (Rust); CUDA runs the same algorithm in
+    /// `kernels/special/owens.cuh`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast,
+    /// [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different
+    /// devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input,
+    /// [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let a = Array::from_vec_on(vec![2.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::owens_t(0.5, &a).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.owens_t(0.5, 2.0)
+    /// assert!((r[0] - 0.1415806036539784).abs() <= 1e-14 * 0.1415806036539784);
+    /// ```
+    owens_t(h, a) => F32, "owens_t", crate::scalar::owens::owens_t
 }
 
 /// The inverse error function: `erf(erfinv(y)) = y` on `[-1, 1]`. SciPy's `scipy.special.erfinv`.

@@ -2,7 +2,7 @@
 
 use crate::scalar::cx::Cz;
 use crate::scalar::{cgamma, gamma, igam, incbet};
-use crate::ufunc::{First, apply, apply_complex};
+use crate::ufunc::{First, apply, apply_complex, ufunc_fns};
 use cuprum_core::{Array, Operand, Result};
 
 /// The gamma function. SciPy's `scipy.special.gamma`.
@@ -283,194 +283,138 @@ pub fn zetac(x: &Array) -> Result<Array> {
     Ok(r)
 }
 
-/// The beta function `B(a, b) = gamma(a) gamma(b) / gamma(a + b)`. SciPy's `scipy.special.beta`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** Signed; `inf` at the poles; no overflow in intermediate gammas (logarithms for large arguments). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** Cephes `beta`: gamma quotients, `lgam` sums for arguments over 171.6, an asymptotic expansion when one argument dominates. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
-/// let r = special::beta(2.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.beta(2.5, 1.5)
-/// assert!((r[0] - 0.19634954084936204).abs() <= 1e-14 * 0.19634954084936204);
-/// ```
-pub fn beta<'a>(a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.beta",
-        "beta",
-        First::F64,
-        [&a.into(), &b.into()],
-        |[a, b]| [gamma::beta(a, b)],
-    )?;
-    Ok(r)
-}
+ufunc_fns! {
+    /// The beta function `B(a, b) = gamma(a) gamma(b) / gamma(a + b)`. SciPy's `scipy.special.beta`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** Signed; `inf` at the poles; no overflow in intermediate gammas (logarithms for large arguments). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** Cephes `beta`: gamma quotients, `lgam` sums for arguments over 171.6, an asymptotic expansion when one argument dominates. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::beta(2.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.beta(2.5, 1.5)
+    /// assert!((r[0] - 0.19634954084936204).abs() <= 1e-14 * 0.19634954084936204);
+    /// ```
+    beta(a, b) => F64, "beta", gamma::beta;
 
-/// The logarithm of the absolute value of the beta function. SciPy's `scipy.special.betaln`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** Finite for large arguments where `beta` underflows. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** Cephes `lbeta`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![30.5f64], &[1], Device::Cpu).unwrap();
-/// let r = special::betaln(20.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.betaln(20.0, 30.5)
-/// assert!((r[0] - -34.22590011935173).abs() <= 1e-14 * 34.22590011935173);
-/// ```
-pub fn betaln<'a>(a: impl Into<Operand<'a>>, b: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.betaln",
-        "betaln",
-        First::F64,
-        [&a.into(), &b.into()],
-        |[a, b]| [gamma::lbeta(a, b)],
-    )?;
-    Ok(r)
-}
+    /// The logarithm of the absolute value of the beta function. SciPy's `scipy.special.betaln`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** Finite for large arguments where `beta` underflows. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** Cephes `lbeta`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![30.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::betaln(20.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.betaln(20.0, 30.5)
+    /// assert!((r[0] - -34.22590011935173).abs() <= 1e-14 * 34.22590011935173);
+    /// ```
+    betaln(a, b) => F64, "betaln", gamma::lbeta;
 
-/// The regularized lower incomplete gamma function `P(a, x)`. SciPy's `scipy.special.gammainc`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** 0 at `x = 0`, 1 at `x = inf`; NaN for `a < 0` or `x < 0`; `P(0, x>0) = 1`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** Cephes `igam`: the power series, `1 - Q` from the continued fraction, Temme's uniform asymptotic expansion for large `a` near `x = a`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
-/// let r = special::gammainc(2.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.gammainc(2.0, 1.5)
-/// assert!((r[0] - 0.4421745996289252).abs() <= 1e-14 * 0.4421745996289252);
-/// ```
-pub fn gammainc<'a>(a: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.gammainc",
-        "gammainc",
-        First::F64,
-        [&a.into(), &x.into()],
-        |[a, x]| [igam::igam(a, x)],
-    )?;
-    Ok(r)
-}
+    /// The regularized lower incomplete gamma function `P(a, x)`. SciPy's `scipy.special.gammainc`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** 0 at `x = 0`, 1 at `x = inf`; NaN for `a < 0` or `x < 0`; `P(0, x>0) = 1`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** Cephes `igam`: the power series, `1 - Q` from the continued fraction, Temme's uniform asymptotic expansion for large `a` near `x = a`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::gammainc(2.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.gammainc(2.0, 1.5)
+    /// assert!((r[0] - 0.4421745996289252).abs() <= 1e-14 * 0.4421745996289252);
+    /// ```
+    gammainc(a, x) => F64, "gammainc", igam::igam;
 
-/// The regularized upper incomplete gamma function `Q(a, x) = 1 - P(a, x)`. SciPy's `scipy.special.gammaincc`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** Small tails kept (no `1 - P` cancellation); NaN for `a < 0` or `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** Cephes `igamc`: as [`gammainc`], with a series for small `x`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
-/// let r = special::gammaincc(2.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.gammaincc(2.0, 1.5)
-/// assert!((r[0] - 0.5578254003710748).abs() <= 1e-14 * 0.5578254003710748);
-/// ```
-pub fn gammaincc<'a>(a: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.gammaincc",
-        "gammaincc",
-        First::F64,
-        [&a.into(), &x.into()],
-        |[a, x]| [igam::igamc(a, x)],
-    )?;
-    Ok(r)
-}
+    /// The regularized upper incomplete gamma function `Q(a, x) = 1 - P(a, x)`. SciPy's `scipy.special.gammaincc`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** Small tails kept (no `1 - P` cancellation); NaN for `a < 0` or `x < 0`. Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** Cephes `igamc`: as [`gammainc`], with a series for small `x`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::gammaincc(2.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.gammaincc(2.0, 1.5)
+    /// assert!((r[0] - 0.5578254003710748).abs() <= 1e-14 * 0.5578254003710748);
+    /// ```
+    gammaincc(a, x) => F64, "gammaincc", igam::igamc;
 
-/// The polygamma function `psi^(n)(x)`, the `n`-th derivative of [`digamma`]. SciPy's `scipy.special.polygamma`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** `n` a non-negative integer (given as any real dtype, as SciPy's Python function takes it). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** `digamma` for `n = 0`, else `(-1)^(n+1) n! zeta(n + 1, x)` (Hurwitz zeta, Cephes `zeta`), as SciPy. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
-/// let r = special::polygamma(1.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.polygamma(1.0, 2.5)
-/// assert!((r[0] - 0.4903577561002349).abs() <= 1e-14 * 0.4903577561002349);
-/// ```
-pub fn polygamma<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.polygamma",
-        "polygamma",
-        First::F64,
-        [&n.into(), &x.into()],
-        |[n, x]| [gamma::polygamma(n, x)],
-    )?;
-    Ok(r)
-}
+    /// The polygamma function `psi^(n)(x)`, the `n`-th derivative of [`digamma`]. SciPy's `scipy.special.polygamma`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** `n` a non-negative integer (given as any real dtype, as SciPy's Python function takes it). Dtypes as SciPy's ufunc: float32 stays float32; other real dtypes give float64 (SciPy lists the float64 loop first); complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** `digamma` for `n = 0`, else `(-1)^(n+1) n! zeta(n + 1, x)` (Hurwitz zeta, Cephes `zeta`), as SciPy. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::polygamma(1.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.polygamma(1.0, 2.5)
+    /// assert!((r[0] - 0.4903577561002349).abs() <= 1e-14 * 0.4903577561002349);
+    /// ```
+    polygamma(n, x) => F64, "polygamma", gamma::polygamma;
 
-/// The regularized incomplete beta function `I_x(a, b)`. SciPy's `scipy.special.betainc`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** 0 at `x = 0`, 1 at `x = 1`; NaN for `a < 0`, `b < 0` or `x` outside `[0, 1]`; `I_x(0, b) = 1` and `I_x(a, 0) = 0` for `0 < x < 1`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** Cephes `incbet`: a power series for `b x <= 1`, else one of two continued fractions, with the symmetry `I_x(a, b) = 1 - I_{1-x}(b, a)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![0.4f64], &[1], Device::Cpu).unwrap();
-/// let r = special::betainc(2.0, 3.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.betainc(2.0, 3.0, 0.4)
-/// assert!((r[0] - 0.5247999999999999).abs() <= 1e-14 * 0.5247999999999999);
-/// ```
-pub fn betainc<'a>(
-    a: impl Into<Operand<'a>>,
-    b: impl Into<Operand<'a>>,
-    x: impl Into<Operand<'a>>,
-) -> Result<Array> {
-    let [r] = apply(
-        "special.betainc",
-        "betainc",
-        First::F32,
-        [&a.into(), &b.into(), &x.into()],
-        |[a, b, x]| [incbet::betainc(a, b, x)],
-    )?;
-    Ok(r)
+    /// The regularized incomplete beta function `I_x(a, b)`. SciPy's `scipy.special.betainc`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** 0 at `x = 0`, 1 at `x = 1`; NaN for `a < 0`, `b < 0` or `x` outside `[0, 1]`; `I_x(0, b) = 1` and `I_x(a, 0) = 0` for `0 < x < 1`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** Cephes `incbet`: a power series for `b x <= 1`, else one of two continued fractions, with the symmetry `I_x(a, b) = 1 - I_{1-x}(b, a)`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![0.4f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::betainc(2.0, 3.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.betainc(2.0, 3.0, 0.4)
+    /// assert!((r[0] - 0.5247999999999999).abs() <= 1e-14 * 0.5247999999999999);
+    /// ```
+    betainc(a, b, x) => F32, "betainc", incbet::betainc
 }
 
 /// The Riemann zeta function `zeta(x)` (`q = None`) or the Hurwitz zeta function
@@ -515,38 +459,31 @@ pub fn zeta<'a>(x: impl Into<Operand<'a>>, q: Option<Operand<'a>>) -> Result<Arr
     }
 }
 
-/// The binomial coefficient as a real function of real arguments. SciPy's
-/// `scipy.special.binom(n, k)`.
-///
-/// **Shapes:** `n` and `k` broadcast together; the result has the broadcast shape.
-///
-/// **Semantics:** `gamma(n + 1) / (gamma(k + 1) gamma(n - k + 1))` extended continuously;
-/// NaN at negative integer `n`. Dtypes as SciPy's ufunc (`'ff->f'` listed first).
-///
-/// **Algorithm:** xsf `binom`: a product for integer `k < 20`, asymptotic forms when
-/// `n >> k` or `k >> |n|`, `1 / ((n + 1) B(n - k + 1, k + 1))` otherwise ([`beta`]).
-///
-/// # Errors
-/// As [`beta`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// let n = Array::from_vec_on(vec![10.0f64, 2.5], &[2], Device::Cpu).unwrap();
-/// let k = Array::from_vec_on(vec![3.0f64, 1.5], &[2], Device::Cpu).unwrap();
-/// let r = cuprum_special::binom(&n, &k).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.binom([10, 2.5], [3, 1.5])
-/// assert!((r[0] - 120.0).abs() < 1e-12 && (r[1] - 2.5).abs() < 1e-14);
-/// ```
-pub fn binom<'a>(n: impl Into<Operand<'a>>, k: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.binom",
-        "binom",
-        First::F32,
-        [&n.into(), &k.into()],
-        |[n, k]| [gamma::binom(n, k)],
-    )?;
-    Ok(r)
+ufunc_fns! {
+    /// The binomial coefficient as a real function of real arguments. SciPy's
+    /// `scipy.special.binom(n, k)`.
+    ///
+    /// **Shapes:** `n` and `k` broadcast together; the result has the broadcast shape.
+    ///
+    /// **Semantics:** `gamma(n + 1) / (gamma(k + 1) gamma(n - k + 1))` extended continuously;
+    /// NaN at negative integer `n`. Dtypes as SciPy's ufunc (`'ff->f'` listed first).
+    ///
+    /// **Algorithm:** xsf `binom`: a product for integer `k < 20`, asymptotic forms when
+    /// `n >> k` or `k >> |n|`, `1 / ((n + 1) B(n - k + 1, k + 1))` otherwise ([`beta`]).
+    ///
+    /// # Errors
+    /// As [`beta`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let n = Array::from_vec_on(vec![10.0f64, 2.5], &[2], Device::Cpu).unwrap();
+    /// let k = Array::from_vec_on(vec![3.0f64, 1.5], &[2], Device::Cpu).unwrap();
+    /// let r = cuprum_special::binom(&n, &k).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.binom([10, 2.5], [3, 1.5])
+    /// assert!((r[0] - 120.0).abs() < 1e-12 && (r[1] - 2.5).abs() < 1e-14);
+    /// ```
+    binom(n, k) => F32, "binom", gamma::binom
 }
 
 /// The number of combinations of `N` things taken `k` at a time, as floats. SciPy's
@@ -601,37 +538,30 @@ pub fn comb<'a>(
     Ok(r)
 }
 
-/// The Pochhammer symbol (rising factorial) `(z)_m = gamma(z + m) / gamma(z)`. SciPy's
-/// `scipy.special.poch(z, m)`.
-///
-/// **Shapes:** `z` and `m` broadcast together; the result has the broadcast shape.
-///
-/// **Semantics:** exact products for integer `m`; `inf` where `z + m` is a pole and `z` is
-/// not, 0 where `z` is a pole and `z + m` is not. Dtypes as SciPy's ufunc.
-///
-/// **Algorithm:** Cephes `poch`: recurrence until `|m| < 1`, an asymptotic series for
-/// `z > 1e4`, `exp(gammaln(z + m) - gammaln(z))` with the signs of gamma otherwise.
-///
-/// # Errors
-/// As [`beta`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// let z = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
-/// let r = cuprum_special::poch(&z, 4.0).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.poch(3, 4) = 3*4*5*6
-/// assert_eq!(r, vec![360.0]);
-/// ```
-pub fn poch<'a>(z: impl Into<Operand<'a>>, m: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.poch",
-        "poch",
-        First::F32,
-        [&z.into(), &m.into()],
-        |[z, m]| [gamma::poch(z, m)],
-    )?;
-    Ok(r)
+ufunc_fns! {
+    /// The Pochhammer symbol (rising factorial) `(z)_m = gamma(z + m) / gamma(z)`. SciPy's
+    /// `scipy.special.poch(z, m)`.
+    ///
+    /// **Shapes:** `z` and `m` broadcast together; the result has the broadcast shape.
+    ///
+    /// **Semantics:** exact products for integer `m`; `inf` where `z + m` is a pole and `z` is
+    /// not, 0 where `z` is a pole and `z + m` is not. Dtypes as SciPy's ufunc.
+    ///
+    /// **Algorithm:** Cephes `poch`: recurrence until `|m| < 1`, an asymptotic series for
+    /// `z > 1e4`, `exp(gammaln(z + m) - gammaln(z))` with the signs of gamma otherwise.
+    ///
+    /// # Errors
+    /// As [`beta`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let z = Array::from_vec_on(vec![3.0f64], &[1], Device::Cpu).unwrap();
+    /// let r = cuprum_special::poch(&z, 4.0).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.poch(3, 4) = 3*4*5*6
+    /// assert_eq!(r, vec![360.0]);
+    /// ```
+    poch(z, m) => F32, "poch", gamma::poch
 }
 
 /// The number of permutations of `N` things taken `k` at a time, as floats. SciPy's

@@ -2,7 +2,7 @@
 
 use crate::scalar::cx::Cz;
 use crate::scalar::{cexpint, elementary, ellinc, expint, spence as dilog};
-use crate::ufunc::{First, apply, apply_complex, apply_complex_pair};
+use crate::ufunc::{First, apply, apply_complex, apply_complex_pair, ufunc_fns};
 use cuprum_core::{Array, Operand, Result};
 
 /// The complete elliptic integral of the first kind `K(m)` (parameter `m = k^2`). SciPy's `scipy.special.ellipk`.
@@ -324,35 +324,28 @@ pub fn ellipeinc<'a>(phi: impl Into<Operand<'a>>, m: impl Into<Operand<'a>>) -> 
     Ok(r)
 }
 
-/// The generalized exponential integral `E_n(x) = integral(exp(-x t) / t^n, t = 1..inf)`.
-/// SciPy's `scipy.special.expn(n, x)` for real arguments.
-///
-/// **Shapes:** `n` and `x` broadcast together; the result has the broadcast shape.
-///
-/// **Semantics:** `n` is truncated to an integer (SciPy's `'ld->d'` loop); NaN for `n < 0` or
-/// `x < 0`; `inf` at `x = 0` for `n < 2`, else `1 / (n - 1)`; 0 past `x ~ 709.8`.
-///
-/// **Algorithm:** Cephes `expn`: the power series for `x <= 1`, a continued fraction above,
-/// an asymptotic expansion in `1/n` for `n > 50`.
-///
-/// # Errors
-/// As [`ellipkinc`].
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
-/// let r = cuprum_special::expn(2.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.expn(2, 1.5)
-/// assert!((r[0] - 0.07310078653848087).abs() < 1e-15);
-/// ```
-pub fn expn<'a>(n: impl Into<Operand<'a>>, x: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.expn",
-        "expn",
-        First::F64,
-        [&n.into(), &x.into()],
-        |[n, x]| [expint::expn(n, x)],
-    )?;
-    Ok(r)
+ufunc_fns! {
+    /// The generalized exponential integral `E_n(x) = integral(exp(-x t) / t^n, t = 1..inf)`.
+    /// SciPy's `scipy.special.expn(n, x)` for real arguments.
+    ///
+    /// **Shapes:** `n` and `x` broadcast together; the result has the broadcast shape.
+    ///
+    /// **Semantics:** `n` is truncated to an integer (SciPy's `'ld->d'` loop); NaN for `n < 0` or
+    /// `x < 0`; `inf` at `x = 0` for `n < 2`, else `1 / (n - 1)`; 0 past `x ~ 709.8`.
+    ///
+    /// **Algorithm:** Cephes `expn`: the power series for `x <= 1`, a continued fraction above,
+    /// an asymptotic expansion in `1/n` for `n > 50`.
+    ///
+    /// # Errors
+    /// As [`ellipkinc`].
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// let x = Array::from_vec_on(vec![1.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = cuprum_special::expn(2.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.expn(2, 1.5)
+    /// assert!((r[0] - 0.07310078653848087).abs() < 1e-15);
+    /// ```
+    expn(n, x) => F64, "expn", expint::expn
 }

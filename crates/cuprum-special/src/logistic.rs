@@ -2,7 +2,7 @@
 
 use crate::scalar::cx::{self, Cz};
 use crate::scalar::elementary;
-use crate::ufunc::{First, apply, apply_complex2, is_complex};
+use crate::ufunc::{First, apply, apply_complex2, is_complex, ufunc_fns};
 use cuprum_core::{Array, Operand, Result};
 
 /// The logistic sigmoid `1 / (1 + exp(-x))`. SciPy's `scipy.special.expit`.
@@ -272,128 +272,94 @@ pub fn xlog1py<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Resu
     Ok(r)
 }
 
-/// The elementwise relative entropy `x log(x / y)`. SciPy's `scipy.special.rel_entr`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** 0 at `x = 0, y >= 0`; `inf` when `x` or `y` is negative or `y = 0 < x`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** `x * log1p((x - y)/y)` when `x/y` is in `(0.5, 2)`, else `x * log(x/y)` (xsf `rel_entr`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![0.25f64], &[1], Device::Cpu).unwrap();
-/// let r = special::rel_entr(0.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.rel_entr(0.5, 0.25)
-/// assert!((r[0] - 0.34657359027997264).abs() <= 1e-14 * 0.34657359027997264);
-/// ```
-pub fn rel_entr<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.rel_entr",
-        "rel_entr",
-        First::F32,
-        [&x.into(), &y.into()],
-        |[x, y]| [elementary::rel_entr(x, y)],
-    )?;
-    Ok(r)
-}
+ufunc_fns! {
+    /// The elementwise relative entropy `x log(x / y)`. SciPy's `scipy.special.rel_entr`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** 0 at `x = 0, y >= 0`; `inf` when `x` or `y` is negative or `y = 0 < x`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** `x * log1p((x - y)/y)` when `x/y` is in `(0.5, 2)`, else `x * log(x/y)` (xsf `rel_entr`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![0.25f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::rel_entr(0.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.rel_entr(0.5, 0.25)
+    /// assert!((r[0] - 0.34657359027997264).abs() <= 1e-14 * 0.34657359027997264);
+    /// ```
+    rel_entr(x, y) => F32, "rel_entr", elementary::rel_entr;
 
-/// The elementwise Kullback-Leibler divergence `x log(x / y) - x + y`. SciPy's `scipy.special.kl_div`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** `y` at `x = 0, y >= 0`; `inf` elsewhere outside the domain. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** xsf `kl_div`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![0.25f64], &[1], Device::Cpu).unwrap();
-/// let r = special::kl_div(0.5, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.kl_div(0.5, 0.25)
-/// assert!((r[0] - 0.09657359027997264).abs() <= 1e-14 * 0.09657359027997264);
-/// ```
-pub fn kl_div<'a>(x: impl Into<Operand<'a>>, y: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.kl_div",
-        "kl_div",
-        First::F32,
-        [&x.into(), &y.into()],
-        |[x, y]| [elementary::kl_div(x, y)],
-    )?;
-    Ok(r)
-}
+    /// The elementwise Kullback-Leibler divergence `x log(x / y) - x + y`. SciPy's `scipy.special.kl_div`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** `y` at `x = 0, y >= 0`; `inf` elsewhere outside the domain. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** xsf `kl_div`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![0.25f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::kl_div(0.5, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.kl_div(0.5, 0.25)
+    /// assert!((r[0] - 0.09657359027997264).abs() <= 1e-14 * 0.09657359027997264);
+    /// ```
+    kl_div(x, y) => F32, "kl_div", elementary::kl_div;
 
-/// Huber's loss: `r^2/2` for `|r| <= delta`, `delta (|r| - delta/2)` otherwise. SciPy's `scipy.special.huber`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** `inf` for `delta < 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** xsf `huber`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
-/// let r = special::huber(1.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.huber(1.0, 2.5)
-/// assert!((r[0] - 2.0).abs() <= 1e-14 * 2.0);
-/// ```
-pub fn huber<'a>(delta: impl Into<Operand<'a>>, r: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.huber",
-        "huber",
-        First::F32,
-        [&delta.into(), &r.into()],
-        |[delta, r]| [elementary::huber(delta, r)],
-    )?;
-    Ok(r)
-}
+    /// Huber's loss: `r^2/2` for `|r| <= delta`, `delta (|r| - delta/2)` otherwise. SciPy's `scipy.special.huber`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** `inf` for `delta < 0`. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** xsf `huber`. The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::huber(1.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.huber(1.0, 2.5)
+    /// assert!((r[0] - 2.0).abs() <= 1e-14 * 2.0);
+    /// ```
+    huber(delta, r) => F32, "huber", elementary::huber;
 
-/// The pseudo-Huber loss `delta^2 (sqrt(1 + (r/delta)^2) - 1)`. SciPy's `scipy.special.pseudo_huber`.
-///
-/// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
-///
-/// **Semantics:** `inf` for `delta < 0`; 0 when `delta` or `r` is 0. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
-///
-/// **Algorithm:** `delta^2 expm1(log1p((r/delta)^2) / 2)` (xsf `pseudo_huber`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
-///
-/// # Errors
-/// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_special as special;
-/// let x = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
-/// let r = special::pseudo_huber(1.0, &x).unwrap().to_vec::<f64>().unwrap();
-/// // scipy.special.pseudo_huber(1.0, 2.5)
-/// assert!((r[0] - 1.6925824035672519).abs() <= 1e-14 * 1.6925824035672519);
-/// ```
-pub fn pseudo_huber<'a>(delta: impl Into<Operand<'a>>, r: impl Into<Operand<'a>>) -> Result<Array> {
-    let [r] = apply(
-        "special.pseudo_huber",
-        "pseudo_huber",
-        First::F32,
-        [&delta.into(), &r.into()],
-        |[delta, r]| [elementary::pseudo_huber(delta, r)],
-    )?;
-    Ok(r)
+    /// The pseudo-Huber loss `delta^2 (sqrt(1 + (r/delta)^2) - 1)`. SciPy's `scipy.special.pseudo_huber`.
+    ///
+    /// **Shapes:** the operands broadcast together (weak Python scalars allowed, NEP 50); the result has the broadcast shape.
+    ///
+    /// **Semantics:** `inf` for `delta < 0`; 0 when `delta` or `r` is 0. Dtypes as SciPy's ufunc: float32 stays float32; bool, 8- and 16-bit integers and float16 give float32 (SciPy lists the float32 loop first), wider integers float64; complex input is not implemented yet. The result lives on the input's device.
+    ///
+    /// **Algorithm:** `delta^2 expm1(log1p((r/delta)^2) / 2)` (xsf `pseudo_huber`). The CPU computes in float64 (Rust); CUDA runs the same algorithm in `kernels/special/`.
+    ///
+    /// # Errors
+    /// [`Error::Broadcast`](cuprum_core::Error::Broadcast) for shapes that do not broadcast, [`Error::DeviceMismatch`](cuprum_core::Error::DeviceMismatch) for operands on different devices, [`Error::Unsupported`](cuprum_core::Error::Unsupported) for complex input, [`Error::DType`](cuprum_core::Error::DType) for bfloat16.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_special as special;
+    /// let x = Array::from_vec_on(vec![2.5f64], &[1], Device::Cpu).unwrap();
+    /// let r = special::pseudo_huber(1.0, &x).unwrap().to_vec::<f64>().unwrap();
+    /// // scipy.special.pseudo_huber(1.0, 2.5)
+    /// assert!((r[0] - 1.6925824035672519).abs() <= 1e-14 * 1.6925824035672519);
+    /// ```
+    pseudo_huber(delta, r) => F32, "pseudo_huber", elementary::pseudo_huber
 }
 
 #[cfg(test)]

@@ -136,6 +136,54 @@ fn prepare(
 /// A scalar kernel of `N` float64 arguments and `M` results.
 pub(crate) type Kernel<const N: usize, const M: usize> = fn([f64; N]) -> [f64; M];
 
+/// Defines public ufuncs, each `$name($p, ..)` (each operand an array or a weak scalar,
+/// broadcast together): [`apply`] of the scalar kernel `$f` (the CUDA kernel `sp_<$kernel>`)
+/// with the `First::$first` loop; the op is `special.<$name>`. Items are separated by `;`.
+macro_rules! ufunc_fns {
+    ($($(#[$attr:meta])* $name:ident($($p:ident),+) => $first:ident, $kernel:literal, $f:path);+ $(;)?) => {$(
+        $(#[$attr])*
+        pub fn $name<'a>(
+            $($p: impl Into<cuprum_core::Operand<'a>>),+
+        ) -> cuprum_core::Result<cuprum_core::Array> {
+            let [r] = $crate::ufunc::apply(
+                concat!("special.", stringify!($name)),
+                $kernel,
+                $crate::ufunc::First::$first,
+                [$(&$p.into()),+],
+                |[$($p),+]| [$f($($p),+)],
+            )?;
+            Ok(r)
+        }
+    )+};
+}
+pub(crate) use ufunc_fns;
+
+/// Defines the public function `$f(n, z, derivative)` (`spherical_jn` and its kin; `n` and `z`
+/// arrays or weak scalars): [`apply`] of `$m::$f` (the CUDA kernel of the same name) with the
+/// float64-first loop, or of `$m::$fd` when `derivative`; the op is `special.<$f>`.
+macro_rules! n_z_derivative_fn {
+    ($(#[$attr:meta])* $m:ident::{$f:ident, $fd:ident}) => {
+        $(#[$attr])*
+        pub fn $f<'a>(
+            n: impl Into<cuprum_core::Operand<'a>>,
+            z: impl Into<cuprum_core::Operand<'a>>,
+            derivative: bool,
+        ) -> cuprum_core::Result<cuprum_core::Array> {
+            let (n, z) = (n.into(), z.into());
+            let (name, kernel): (&'static str, $crate::ufunc::Kernel<2, 1>) = if derivative {
+                (stringify!($fd), |[n, z]| [$m::$fd(n, z)])
+            } else {
+                (stringify!($f), |[n, z]| [$m::$f(n, z)])
+            };
+            let op = concat!("special.", stringify!($f));
+            let first = $crate::ufunc::First::F64;
+            let [r] = $crate::ufunc::apply(op, name, first, [&n, &z], kernel)?;
+            Ok(r)
+        }
+    };
+}
+pub(crate) use n_z_derivative_fn;
+
 /// The operands' common (available) device and the loop dtype of their array dtypes.
 fn device_and_loop(
     op: &'static str,
