@@ -2,6 +2,7 @@
 //! `square`, `sweep_poly`, `unit_impulse`), on the time array's device.
 
 use crate::util::{bad_argument_if, bad_shape_if, out_of_domain_if};
+use cuprum_core::ops::Operand;
 use cuprum_core::{Array, DType, Device, Error, Result, Scalar};
 use std::f64::consts::PI;
 
@@ -191,14 +192,16 @@ pub fn gausspulse(t: &Array, fc: f64, bw: f64, bwr: f64) -> Result<(Array, Array
     Ok((yi, yq, env))
 }
 
-/// A periodic sawtooth (or triangle) wave of period 2π (`scipy.signal.sawtooth` with a
-/// scalar `width`).
+/// A periodic sawtooth (or triangle) wave of period 2π (`scipy.signal.sawtooth`).
 ///
-/// **Shapes**: `t` → the same shape. The wave rises from −1 to 1 over `width·2π` and falls
-/// back over the rest; a `width` outside `[0, 1]` gives NaN (as SciPy).
+/// **Shapes**: `t` and `width` (a scalar or an array) broadcast together → their shape. The
+/// wave rises from −1 to 1 over `width·2π` and falls back over the rest; where `width` is
+/// outside `[0, 1]` it is NaN (as SciPy). Float32 `t` with a scalar `width` stays float32;
+/// integers become float64.
 ///
 /// # Errors
-/// Allocation errors only.
+/// [`Error::BadShape`] naming the broadcast for shapes that do not broadcast; [`Error::Device`]
+/// for arrays on different devices; allocation errors.
 ///
 /// **Algorithm**: `t mod 2π` and a `where` between the two linear pieces, on `t`'s device.
 ///
@@ -208,13 +211,42 @@ pub fn gausspulse(t: &Array, fc: f64, bw: f64, bwr: f64) -> Result<(Array, Array
 /// let t = Array::from_vec_on(vec![0.0f64, std::f64::consts::PI], &[2], Device::Cpu).unwrap();
 /// let y = cuprum_signal::waveforms::sawtooth(&t, 1.0).unwrap().to_vec::<f64>().unwrap();
 /// assert!((y[0] + 1.0).abs() < 1e-15 && y[1].abs() < 1e-15);
+/// // a width per sample: a rising ramp, then a triangle
+/// let w = Array::from_vec_on(vec![1.0f64, 0.5], &[2], Device::Cpu).unwrap();
+/// let y = cuprum_signal::waveforms::sawtooth(&t, &w).unwrap().to_vec::<f64>().unwrap();
+/// assert!((y[0] + 1.0).abs() < 1e-15 && (y[1] - 1.0).abs() < 1e-15);
 /// ```
-pub fn sawtooth(t: &Array, width: f64) -> Result<Array> {
+pub fn sawtooth<'a>(t: &Array, width: impl Into<Operand<'a>>) -> Result<Array> {
     let t = float_t(t)?;
+    let width = match width.into() {
+        Operand::Scalar(w) => return sawtooth_scalar(&t, w.as_f64()),
+        Operand::Array(w) => float_t(w)?,
+    };
+    let (tmod, bad) = (cuprum_core::remainder(&t, 2.0 * PI)?, outside_unit(&width)?);
+    // each piece divides only where it is chosen: the other elements divide by 1
+    let w_pos = cuprum_core::where_(&cuprum_core::greater(&width, 0.0)?, &width, 1.0)?;
+    let one_minus = cuprum_core::subtract(1.0, &width)?;
+    let w_below = cuprum_core::where_(&cuprum_core::less(&width, 1.0)?, &one_minus, 1.0)?;
+    let rise = cuprum_core::subtract(&cuprum_core::divide(&tmod, &mul(&w_pos, PI)?)?, 1.0)?;
+    let fall = cuprum_core::divide(
+        &cuprum_core::subtract(&mul(&cuprum_core::add(&width, 1.0)?, PI)?, &tmod)?,
+        &mul(&w_below, PI)?,
+    )?;
+    let up = cuprum_core::less(&tmod, &mul(&width, 2.0 * PI)?)?;
+    let y = cuprum_core::where_(&up, &rise, &fall)?;
+    cuprum_core::where_(&bad, f64::NAN, &y)?.astype(y.dtype())
+}
+
+/// `width < 0 || width > 1`, elementwise.
+fn outside_unit(w: &Array) -> Result<Array> {
+    cuprum_core::logical_or(&cuprum_core::less(w, 0.0)?, &cuprum_core::greater(w, 1.0)?)
+}
+
+fn sawtooth_scalar(t: &Array, width: f64) -> Result<Array> {
     if !(0.0..=1.0).contains(&width) {
-        return cuprum_core::full_like(&t, f64::NAN);
+        return cuprum_core::full_like(t, f64::NAN);
     }
-    let tmod = cuprum_core::remainder(&t, 2.0 * PI)?;
+    let tmod = cuprum_core::remainder(t, 2.0 * PI)?;
     let rise = || cuprum_core::subtract(&mul(&tmod, 1.0 / (PI * width))?, 1.0);
     let fall = || {
         mul(
@@ -235,14 +267,15 @@ pub fn sawtooth(t: &Array, width: f64) -> Result<Array> {
     )
 }
 
-/// A periodic square wave of period 2π with duty cycle `duty` (`scipy.signal.square` with a
-/// scalar `duty`).
+/// A periodic square wave of period 2π with duty cycle `duty` (`scipy.signal.square`).
 ///
-/// **Shapes**: `t` → the same shape: 1 over the first `duty·2π` of each period, −1 after;
-/// a `duty` outside `[0, 1]` gives NaN.
+/// **Shapes**: `t` and `duty` (a scalar or an array) broadcast together → their shape: 1 over
+/// the first `duty·2π` of each period, −1 after; NaN where `duty` is outside `[0, 1]`.
+/// Float32 `t` with a scalar `duty` stays float32; integers become float64.
 ///
 /// # Errors
-/// Allocation errors only.
+/// [`Error::BadShape`] naming the broadcast for shapes that do not broadcast; [`Error::Device`]
+/// for arrays on different devices; allocation errors.
 ///
 /// **Algorithm**: `t mod 2π` compared with `duty·2π`, on `t`'s device.
 ///
@@ -252,15 +285,29 @@ pub fn sawtooth(t: &Array, width: f64) -> Result<Array> {
 /// let t = Array::from_vec_on(vec![1.0f64, 4.0], &[2], Device::Cpu).unwrap();
 /// let y = cuprum_signal::waveforms::square(&t, 0.5).unwrap().to_vec::<f64>().unwrap();
 /// assert_eq!(y, vec![1.0, -1.0]);
+/// let d = Array::from_vec_on(vec![0.1f64, 0.9], &[2], Device::Cpu).unwrap();
+/// let y = cuprum_signal::waveforms::square(&t, &d).unwrap().to_vec::<f64>().unwrap();
+/// assert_eq!(y, vec![-1.0, 1.0]);
 /// ```
-pub fn square(t: &Array, duty: f64) -> Result<Array> {
+pub fn square<'a>(t: &Array, duty: impl Into<Operand<'a>>) -> Result<Array> {
     let t = float_t(t)?;
-    if !(0.0..=1.0).contains(&duty) {
-        return cuprum_core::full_like(&t, f64::NAN);
-    }
+    let duty = match duty.into() {
+        Operand::Scalar(d) => {
+            let d = d.as_f64();
+            if !(0.0..=1.0).contains(&d) {
+                return cuprum_core::full_like(&t, f64::NAN);
+            }
+            let tmod = cuprum_core::remainder(&t, 2.0 * PI)?;
+            let r = cuprum_core::where_(&cuprum_core::less(&tmod, d * 2.0 * PI)?, 1.0, -1.0)?;
+            return r.astype(t.dtype());
+        }
+        Operand::Array(d) => float_t(d)?,
+    };
     let tmod = cuprum_core::remainder(&t, 2.0 * PI)?;
-    let r = cuprum_core::where_(&cuprum_core::less(&tmod, duty * 2.0 * PI)?, 1.0, -1.0)?;
-    r.astype(t.dtype())
+    let up = cuprum_core::less(&tmod, &mul(&duty, 2.0 * PI)?)?;
+    let y = cuprum_core::where_(&up, 1.0, -1.0)?;
+    let dt = cuprum_core::result_type(&[t.dtype(), duty.dtype()])?;
+    cuprum_core::where_(&outside_unit(&duty)?, f64::NAN, &y)?.astype(dt)
 }
 
 /// A cosine whose instantaneous frequency is the polynomial `poly(t)` (highest power first)

@@ -64,6 +64,64 @@ fn waveforms_match_scipy() {
 }
 
 #[test]
+fn sawtooth_and_square_with_array_widths() {
+    // scipy.signal.sawtooth/square(linspace(-3, 10, 7), w) and of t (3, 1) with w (4,),
+    // SciPy 1.17.1 (NaN where w is outside [0, 1])
+    let nan = f64::NAN;
+    let saw = [
+        nan,
+        -0.7347417615135076,
+        0.6976527263135499,
+        0.7718307967134652,
+        0.803756021708147,
+        nan,
+        0.6901412311970099,
+    ];
+    let sq = [nan, -1.0, 1.0, -1.0, 1.0, nan, 1.0];
+    let saw2 = [
+        0.8408450569081046,
+        -0.46948352302701557,
+        -0.7347417615135078,
+        -0.8408450569081046,
+        0.3633802276324186,
+        0.9476860394748837,
+        0.06103295394596886,
+        -0.3633802276324186,
+        -0.7507043740108488,
+        -0.6438633914440697,
+        -0.3767609350271219,
+        0.7507043740108488,
+    ];
+    let sq2 = [
+        -1.0, 1.0, 1.0, 1.0, -1.0, -1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0,
+    ];
+    let check = |got: Array, want: &[f64]| {
+        let got = got.to_device(Device::Cpu).unwrap().to_vec::<f64>().unwrap();
+        assert_eq!(got.len(), want.len());
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                (g.is_nan() && w.is_nan()) || (g - w).abs() <= 1e-13,
+                "{got:?} vs {want:?}"
+            );
+        }
+    };
+    for dev in devices() {
+        let t = lin(-3.0, 10.0, 7, dev);
+        let w = arr(vec![-0.1, 0.0, 0.25, 0.5, 1.0, 1.2, 0.7], &[7], dev);
+        check(sawtooth(&t, &w).unwrap(), &saw);
+        check(square(&t, &w).unwrap(), &sq);
+        let t2 = arr(vec![0.5, 2.0, 5.5], &[3, 1], dev);
+        let w2 = arr(vec![0.0, 0.3, 0.6, 1.0], &[4], dev);
+        let y = sawtooth(&t2, &w2).unwrap();
+        assert_eq!(y.shape(), &[3, 4]);
+        check(y, &saw2);
+        check(square(&t2, &w2).unwrap(), &sq2);
+        let bad = arr(vec![0.5, 0.5], &[2], dev);
+        assert!(sawtooth(&t, &bad).is_err());
+    }
+}
+
+#[test]
 fn conversions() {
     for dev in devices() {
         let b = arr(B4.to_vec(), &[5], dev);
@@ -479,12 +537,12 @@ fn standalone_chebwin_kbd_taylor() {
             &[
                 0.27852723411604297,
                 0.5044023858969191,
-                0.7071067811865476,
+                std::f64::consts::FRAC_1_SQRT_2,
                 0.8634687215536504,
                 0.9604283314519969,
                 0.9604283314519969,
                 0.8634687215536504,
-                0.7071067811865476,
+                std::f64::consts::FRAC_1_SQRT_2,
                 0.5044023858969191,
                 0.27852723411604297,
             ],

@@ -1260,11 +1260,11 @@ pub(super) static ENTRIES: &[Entry] = &[
     ),
     e!("signal.sawtooth(t, width=1)", |a| one(sg::sawtooth(
         &a.array("t")?,
-        a.float("width")?
+        a.operand("width")?
     ))),
     e!("signal.square(t, duty=0.5)", |a| one(sg::square(
         &a.array("t")?,
-        a.float("duty")?
+        a.operand("duty")?
     ))),
     e!("signal.sweep_poly(t, poly, phi=0)", |a| {
         only_default(a, "phi", a.float("phi")? == 0.0)?;
