@@ -272,20 +272,21 @@ impl fmt::Display for DType {
 }
 
 /// A `match` on `$dtype`: an arm for each listed dtype `$d`, whose value is `$arm` with the type
-/// `$t` the host type `$ty` of that dtype, then the arms `$rest`.
-macro_rules! match_host_type {
-    ($dtype:expr, $t:ident, [$($d:ident => $ty:ty),*], $arm:expr; $($rest:tt)*) => {{
-        use $crate::DType as D;
+/// `$t` the host type `$ty` of that dtype, then the arms `$rest`. The macros that bind a type
+/// to a dtype (`with_dtype!` and core's internal ones) expand to it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __match_host_type {
+    ($dtype:expr, $t:ident, [$($d:ident => $ty:ty),*], $arm:expr; $($rest:tt)*) => {
         match $dtype {
-            $(D::$d => {
+            $($crate::DType::$d => {
                 type $t = $ty;
                 $arm
             })*
             $($rest)*
         }
-    }};
+    };
 }
-pub(crate) use match_host_type;
 
 #[cfg(test)]
 mod tests {

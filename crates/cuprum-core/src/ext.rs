@@ -389,71 +389,17 @@ pub mod cpu {
 #[macro_export]
 macro_rules! with_dtype {
     ($dt:expr, $T:ident => $body:expr) => {
-        match $dt {
-            $crate::DType::Bool => {
-                type $T = $crate::ext::cpu::B8;
-                $body
-            }
-            $crate::DType::Int8 => {
-                type $T = i8;
-                $body
-            }
-            $crate::DType::Int16 => {
-                type $T = i16;
-                $body
-            }
-            $crate::DType::Int32 => {
-                type $T = i32;
-                $body
-            }
-            $crate::DType::Int64 => {
-                type $T = i64;
-                $body
-            }
-            $crate::DType::UInt8 => {
-                type $T = u8;
-                $body
-            }
-            $crate::DType::UInt16 => {
-                type $T = u16;
-                $body
-            }
-            $crate::DType::UInt32 => {
-                type $T = u32;
-                $body
-            }
-            $crate::DType::UInt64 => {
-                type $T = u64;
-                $body
-            }
-            $crate::DType::Float16 => {
-                type $T = $crate::f16;
-                $body
-            }
-            $crate::DType::BFloat16 => {
-                type $T = $crate::bf16;
-                $body
-            }
-            $crate::DType::Float32 => {
-                type $T = f32;
-                $body
-            }
-            $crate::DType::Float64 => {
-                type $T = f64;
-                $body
-            }
-            $crate::DType::Complex64 => {
-                type $T = $crate::Complex32;
-                $body
-            }
-            $crate::DType::Complex128 => {
-                type $T = $crate::Complex64;
-                $body
-            }
+        $crate::__match_host_type!($dt, $T, [
+            Bool => $crate::ext::cpu::B8,
+            Int8 => i8, Int16 => i16, Int32 => i32, Int64 => i64,
+            UInt8 => u8, UInt16 => u16, UInt32 => u32, UInt64 => u64,
+            Float16 => $crate::f16, BFloat16 => $crate::bf16, Float32 => f32, Float64 => f64,
+            Complex64 => $crate::Complex32, Complex128 => $crate::Complex64
+        ], $body;
             // `DType` is `#[non_exhaustive]`: a crate outside core needs this arm to compile
             #[allow(unreachable_patterns)]
             other => unreachable!("with_dtype!: dtype {other} has no CPU storage type"),
-        }
+        )
     };
 }
 

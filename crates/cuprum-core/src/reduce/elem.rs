@@ -310,7 +310,7 @@ ord_complex!(Complex32, Complex64);
 /// Calls `$body` with `$t` bound to the host element type of `$dtype` (every dtype).
 macro_rules! with_elem {
     ($dtype:expr, $t:ident => $body:expr) => {
-        $crate::dtype::match_host_type!($dtype, $t, [
+        $crate::__match_host_type!($dtype, $t, [
             Bool => bool, Int8 => i8, Int16 => i16, Int32 => i32, Int64 => i64,
             UInt8 => u8, UInt16 => u16, UInt32 => u32, UInt64 => u64,
             Float16 => half::f16, BFloat16 => half::bf16, Float32 => f32, Float64 => f64,
@@ -324,7 +324,7 @@ pub(crate) use with_elem;
 /// float16/bfloat16, which accumulate in float32); returns `None` for those two.
 macro_rules! with_num {
     ($dtype:expr, $t:ident => $body:expr) => {
-        $crate::dtype::match_host_type!($dtype, $t, [
+        $crate::__match_host_type!($dtype, $t, [
             Bool => bool, Int8 => i8, Int16 => i16, Int32 => i32, Int64 => i64,
             UInt8 => u8, UInt16 => u16, UInt32 => u32, UInt64 => u64,
             Float32 => f32, Float64 => f64,

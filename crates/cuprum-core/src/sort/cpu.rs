@@ -140,7 +140,7 @@ const PAR_FILL: usize = 1 << 16;
 /// `$other` for complex dtypes.
 macro_rules! with_radix {
     ($dtype:expr, $t:ident => $body:expr, $other:expr) => {
-        $crate::dtype::match_host_type!($dtype, $t, [
+        $crate::__match_host_type!($dtype, $t, [
             Bool => BoolByte, UInt8 => u8, Int8 => i8, Int16 => i16, Int32 => i32, Int64 => i64,
             UInt16 => u16, UInt32 => u32, UInt64 => u64,
             Float16 => half::f16, BFloat16 => half::bf16, Float32 => f32, Float64 => f64

@@ -273,7 +273,7 @@ pub(crate) use crate::with_dtype;
 /// Like [`with_dtype`] for the eight integer dtypes; `$other` for every other dtype.
 macro_rules! with_int_dtype {
     ($dt:expr, $T:ident => $body:expr, else $other:expr) => {
-        $crate::dtype::match_host_type!($dt, $T, [
+        $crate::__match_host_type!($dt, $T, [
             Int8 => i8, Int16 => i16, Int32 => i32, Int64 => i64,
             UInt8 => u8, UInt16 => u16, UInt32 => u32, UInt64 => u64
         ], $body; _ => $other,)
