@@ -60,6 +60,18 @@ macro_rules! row {
     };
 }
 
+/// A `[2^33, 1]` and a `[2^33]` broadcast view of one float64 element on `d`, whose broadcast
+/// together (`[2^33, 2^33]`) is too big.
+fn huge_column_and_row(d: Device) -> (Array, Array) {
+    let a = f64s(&[1], d)
+        .reshape(&[1, 1])
+        .unwrap()
+        .broadcast_to(&[1usize << 33, 1])
+        .unwrap();
+    let b = f64s(&[1], d).broadcast_to(&[1usize << 33]).unwrap();
+    (a, b)
+}
+
 fn f64s(shape: &[usize], d: Device) -> Array {
     let n: usize = shape.iter().product();
     Array::from_vec_on((0..n).map(|i| i as f64).collect::<Vec<_>>(), shape, d).unwrap()
@@ -126,12 +138,7 @@ fn rows() -> Vec<Row> {
             "TooBig",
             ["broadcast_arrays", "array is too big"],
             |d| {
-                let a = f64s(&[1], d)
-                    .reshape(&[1, 1])
-                    .unwrap()
-                    .broadcast_to(&[1usize << 33, 1])
-                    .unwrap();
-                let b = f64s(&[1], d).broadcast_to(&[1usize << 33]).unwrap();
+                let (a, b) = huge_column_and_row(d);
                 crate::broadcast_arrays(&[&a, &b])
             }
         ),
@@ -140,12 +147,7 @@ fn rows() -> Vec<Row> {
             "TooBig",
             ["add", "array is too big"],
             |d| {
-                let a = f64s(&[1], d)
-                    .reshape(&[1, 1])
-                    .unwrap()
-                    .broadcast_to(&[1usize << 33, 1])
-                    .unwrap();
-                let b = f64s(&[1], d).broadcast_to(&[1usize << 33]).unwrap();
+                let (a, b) = huge_column_and_row(d);
                 ops::add(&a, &b)
             }
         ),

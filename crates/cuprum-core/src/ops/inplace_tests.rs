@@ -28,6 +28,26 @@ fn addr(a: &Array) -> usize {
 /// `binary_out(op, a, b, out=a)` equals `op(a, b)` bit for bit, for lengths around the stack
 /// block (1024 float32), both operand orders, scalars on either side, `a op a`, every element
 /// width, on contiguous arrays and on a strided interior view.
+/// `binary_out(op, ...)` with `out` the left operand (a copy of `a0`), the right operand (a copy
+/// of `b`), or both operands and `out` one array equals the new result of `op`; the messages
+/// start with `what`.
+fn check_out_aliases(op: BinaryOp, a0: &Array, b: &Array, what: &str) {
+    let want = super::engine::binary(op, a0.into(), b.into(), None).unwrap();
+    // out = a (left)
+    let a = a0.copy().unwrap();
+    binary_out(op, &a, b, &a).unwrap();
+    assert_eq!(bytes(&a), bytes(&want), "{what} out=a");
+    // out = b (right)
+    let bb = b.copy().unwrap();
+    binary_out(op, a0, &bb, &bb).unwrap();
+    assert_eq!(bytes(&bb), bytes(&want), "{what} out=b");
+    // a op a into a
+    let a = a0.copy().unwrap();
+    let want = super::engine::binary(op, a0.into(), a0.into(), None).unwrap();
+    binary_out(op, &a, &a, &a).unwrap();
+    assert_eq!(bytes(&a), bytes(&want), "{what} a op a");
+}
+
 #[test]
 fn binary_out_into_an_input_equals_a_new_result() {
     let dts = [
@@ -48,20 +68,7 @@ fn binary_out_into_an_input_equals_a_new_result() {
                 .copy()
                 .unwrap();
             for op in [BinaryOp::Add, BinaryOp::Subtract, BinaryOp::Multiply] {
-                let want = super::engine::binary(op, (&a0).into(), (&b).into(), None).unwrap();
-                // out = a (left)
-                let a = a0.copy().unwrap();
-                binary_out(op, &a, &b, &a).unwrap();
-                assert_eq!(bytes(&a), bytes(&want), "{dt} n={n} {op:?} out=a");
-                // out = b (right)
-                let bb = b.copy().unwrap();
-                binary_out(op, &a0, &bb, &bb).unwrap();
-                assert_eq!(bytes(&bb), bytes(&want), "{dt} n={n} {op:?} out=b");
-                // a op a into a
-                let a = a0.copy().unwrap();
-                let want2 = super::engine::binary(op, (&a0).into(), (&a0).into(), None).unwrap();
-                binary_out(op, &a, &a, &a).unwrap();
-                assert_eq!(bytes(&a), bytes(&want2), "{dt} n={n} {op:?} a op a");
+                check_out_aliases(op, &a0, &b, &format!("{dt} n={n} {op:?}"));
                 // scalar on either side
                 for left in [false, true] {
                     let a = a0.copy().unwrap();
@@ -101,16 +108,7 @@ fn strided_interior_in_place_and_overlapping_views() {
         offset: dr * m + dc,
     };
     // c += up + down, in place, where up/down overlap c's buffer but not its elements
-    let u = u0.copy().unwrap();
-    let c = u.with_layout(lay(1, 1));
-    let want = {
-        let uc = u0.copy().unwrap();
-        let s = super::add(&uc.with_layout(lay(0, 1)), &uc.with_layout(lay(2, 1))).unwrap();
-        super::add(&uc.with_layout(lay(1, 1)), &s).unwrap()
-    };
-    let s = super::add(&u.with_layout(lay(0, 1)), &u.with_layout(lay(2, 1))).unwrap();
-    binary_out(BinaryOp::Add, &c, &s, &c).unwrap();
-    assert_eq!(bytes(&c), bytes(&want));
+    let u = add_interior_in_place(&u0, lay, "strided interior");
     // the border is untouched
     let (got, orig) = (u.to_vec::<f32>().unwrap(), u0.to_vec::<f32>().unwrap());
     for j in 0..m {
@@ -119,6 +117,28 @@ fn strided_interior_in_place_and_overlapping_views() {
     }
     // out overlapping an input by one row (not element for element): NumPy's result, as if
     // the input had been copied first
+    check_one_row_overlap(&u0, lay, "overlap");
+}
+
+/// On a copy `u` of `u0` (returned): `c += up + down` in place, `c = lay(1, 1)`, `up = lay(0, 1)`
+/// and `down = lay(2, 1)` overlapping `c`'s buffer but not its elements; `c` must equal the
+/// same sum computed from `u0`.
+fn add_interior_in_place(u0: &Array, lay: impl Fn(usize, usize) -> Layout, what: &str) -> Array {
+    let want = {
+        let s = super::add(&u0.with_layout(lay(0, 1)), &u0.with_layout(lay(2, 1))).unwrap();
+        super::add(&u0.with_layout(lay(1, 1)), &s).unwrap()
+    };
+    let u = u0.copy().unwrap();
+    let c = u.with_layout(lay(1, 1));
+    let s = super::add(&u.with_layout(lay(0, 1)), &u.with_layout(lay(2, 1))).unwrap();
+    binary_out(BinaryOp::Add, &c, &s, &c).unwrap();
+    assert_eq!(bytes(&c), bytes(&want), "{what}");
+    u
+}
+
+/// `binary_out(multiply, rows 0.., 2, out=rows 1..)` of a copy of `u0` (views `lay(0, 1)` and
+/// `lay(1, 1)`, which overlap by all but one row) equals NumPy's result, `2 · rows 0..` of `u0`.
+fn check_one_row_overlap(u0: &Array, lay: impl Fn(usize, usize) -> Layout, what: &str) {
     let u = u0.copy().unwrap();
     let want = super::multiply(&u0.with_layout(lay(0, 1)), 2.0).unwrap();
     binary_out(
@@ -128,7 +148,7 @@ fn strided_interior_in_place_and_overlapping_views() {
         &u.with_layout(lay(1, 1)),
     )
     .unwrap();
-    assert_eq!(bytes(&u.with_layout(lay(1, 1))), bytes(&want));
+    assert_eq!(bytes(&u.with_layout(lay(1, 1))), bytes(&want), "{what}");
 }
 
 /// `unary_out(op, a, out=a)` equals `op(a)`; the operators `+=` and `*=` agree too.
@@ -267,19 +287,7 @@ fn cuda_in_place_operations_equal_new_results() {
                 ] {
                     let b = b0.copy().unwrap();
                     for op in [BinaryOp::Add, BinaryOp::Subtract, BinaryOp::Multiply] {
-                        let want =
-                            super::engine::binary(op, (&a0).into(), (&b).into(), None).unwrap();
-                        let a = a0.copy().unwrap();
-                        binary_out(op, &a, &b, &a).unwrap();
-                        assert_eq!(bytes(&a), bytes(&want), "{dev:?} {dt} n={n} {op:?} out=a");
-                        let bb = b.copy().unwrap();
-                        binary_out(op, &a0, &bb, &bb).unwrap();
-                        assert_eq!(bytes(&bb), bytes(&want), "{dev:?} {dt} n={n} {op:?} out=b");
-                        let want =
-                            super::engine::binary(op, (&a0).into(), (&a0).into(), None).unwrap();
-                        let a = a0.copy().unwrap();
-                        binary_out(op, &a, &a, &a).unwrap();
-                        assert_eq!(bytes(&a), bytes(&want), "{dev:?} {dt} n={n} {op:?} a op a");
+                        check_out_aliases(op, &a0, &b, &format!("{dev:?} {dt} n={n} {op:?}"));
                         for left in [false, true] {
                             let (x, y): (super::Operand<'_>, super::Operand<'_>) = if left {
                                 (3.into(), (&a0).into())
@@ -333,35 +341,14 @@ fn cuda_in_place_operations_equal_new_results() {
             strides: vec![m as isize, 1],
             offset: dr * m + dc,
         };
-        let want = {
-            let s = super::add(&u0.with_layout(lay(0, 1)), &u0.with_layout(lay(2, 1))).unwrap();
-            super::add(&u0.with_layout(lay(1, 1)), &s).unwrap()
-        };
-        let u = u0.copy().unwrap();
-        let c = u.with_layout(lay(1, 1));
-        let s = super::add(&u.with_layout(lay(0, 1)), &u.with_layout(lay(2, 1))).unwrap();
-        binary_out(BinaryOp::Add, &c, &s, &c).unwrap();
-        assert_eq!(bytes(&c), bytes(&want), "{dev:?} strided interior");
+        let u = add_interior_in_place(&u0, lay, &format!("{dev:?} strided interior"));
         assert_eq!(
             bytes(&u.slice(crate::s![0]).unwrap()),
             bytes(&u0.slice(crate::s![0]).unwrap()),
             "{dev:?} border row"
         );
         // out overlapping an input by one row: a temporary, NumPy's result
-        let u = u0.copy().unwrap();
-        let want = super::multiply(&u0.with_layout(lay(0, 1)), 2.0).unwrap();
-        binary_out(
-            BinaryOp::Multiply,
-            &u.with_layout(lay(0, 1)),
-            2.0,
-            &u.with_layout(lay(1, 1)),
-        )
-        .unwrap();
-        assert_eq!(
-            bytes(&u.with_layout(lay(1, 1))),
-            bytes(&want),
-            "{dev:?} overlap"
-        );
+        check_one_row_overlap(&u0, lay, &format!("{dev:?} overlap"));
         // the operators
         let mut a = on(&ramp(3000, DType::Float64, 0.01));
         let a0 = a.copy().unwrap();
