@@ -322,46 +322,26 @@ pub(crate) fn rank_taps(
     mode: Mode,
     cval: f64,
 ) -> Result<Array> {
-    let shape = x.shape().to_vec();
     if let Device::Cuda(_) = x.device() {
         return crate::cuda::stencil(x, taps, mode, cval, Some(rank));
     }
-    let xs = host_f64(x)?;
-    let mut out = zeros(xs.len())?;
-    if xs.is_empty() || taps.len() == 0 {
-        return Array::from_vec_on(out, shape, Device::Cpu);
-    }
-    if shape.is_empty() {
-        out[0] = xs[0];
-        return Array::from_vec_on(out, shape, Device::Cpu);
-    }
-    let nd = shape.len();
     let nt = taps.len();
-    let ext = ext_tables(&shape, taps, mode);
-    let last_tab = &ext.tab[nd - 1];
-    let lo = ext.lo[nd - 1];
-    for_rows(&shape, taps, &ext, &mut out, |o, bases| {
-        let mut buf = bounded(nt, 0.0f64);
-        for (j, oj) in o.iter_mut().enumerate() {
-            for (t, &b) in bases.iter().enumerate() {
-                buf[t] = if b < 0 {
-                    cval
-                } else {
-                    let p = j as i64 + taps.offs[t * nd + nd - 1] - lo;
-                    let l = last_tab[p as usize];
-                    if l < 0 { cval } else { xs[(b + l) as usize] }
-                };
-            }
-            *oj = if rank == 0 {
+    gather_rows(
+        x,
+        taps,
+        mode,
+        cval,
+        |v| v,
+        |buf| {
+            if rank == 0 {
                 buf.iter().copied().fold(f64::INFINITY, f64::min)
             } else if rank == nt - 1 {
                 buf.iter().copied().fold(f64::NEG_INFINITY, f64::max)
             } else {
                 *buf.select_nth_unstable_by(rank, |a, b| a.total_cmp(b)).1
-            };
-        }
-    });
-    Array::from_vec_on(out, shape, Device::Cpu)
+            }
+        },
+    )
 }
 
 /// `a` as a C-contiguous `f64` array on its device.
@@ -391,6 +371,19 @@ pub(crate) fn gather_apply(
     cval: f64,
     f: &(dyn Fn(&[f64]) -> f64 + Sync),
 ) -> Result<Array> {
+    gather_rows(x, taps, mode, cval, |v| f(&[v]), |buf| f(buf))
+}
+
+/// `f` of the footprint's values (in the footprint's C order, a scratch buffer `f` may reorder)
+/// around each element of `x` (`f64`, on the CPU); `scalar(v)` for a 0-d `x` of value `v`.
+fn gather_rows(
+    x: &Array,
+    taps: &Taps,
+    mode: Mode,
+    cval: f64,
+    scalar: impl Fn(f64) -> f64,
+    f: impl Fn(&mut [f64]) -> f64 + Sync,
+) -> Result<Array> {
     let shape = x.shape().to_vec();
     let xs = host_f64(x)?;
     let mut out = zeros(xs.len())?;
@@ -398,7 +391,7 @@ pub(crate) fn gather_apply(
         return Array::from_vec_on(out, shape, Device::Cpu);
     }
     if shape.is_empty() {
-        out[0] = f(&[xs[0]]);
+        out[0] = scalar(xs[0]);
         return Array::from_vec_on(out, shape, Device::Cpu);
     }
     let nd = shape.len();
@@ -418,7 +411,7 @@ pub(crate) fn gather_apply(
                     if l < 0 { cval } else { xs[(b + l) as usize] }
                 };
             }
-            *oj = f(&buf);
+            *oj = f(&mut buf);
         }
     });
     Array::from_vec_on(out, shape, Device::Cpu)

@@ -6,7 +6,7 @@ use crate::engine::{gather_apply, to_f64};
 use crate::filters::FilterOptions;
 use crate::mode::filter_index;
 use crate::rank::{Window, window_taps};
-use crate::support::{bounded, check_real, host_f64, norm_axis, strides_of};
+use crate::support::{bounded, check_real, host_f64, norm_axis, single_origin, strides_of};
 use cuprum_core::{Array, DType, Device, Error, Result};
 
 fn cpu_only(op: &'static str, a: &Array) -> Result<()> {
@@ -98,18 +98,7 @@ pub fn generic_filter1d(
     if filter_size == 0 {
         return Err(Error::bad_argument(op, "filter_size", 0, "at least 1"));
     }
-    let origin = match opts.origin.as_slice() {
-        [] => 0i64,
-        [o] => *o as i64,
-        o => {
-            return Err(Error::bad_argument(
-                op,
-                "origin",
-                format!("{o:?}"),
-                "one integer",
-            ));
-        }
-    };
+    let origin = single_origin(op, &opts.origin)?.map_or(0, |o| o as i64);
     crate::support::check_origin(op, origin, filter_size)?;
     let shape = if input.ndim() == 0 {
         vec![1]

@@ -81,6 +81,23 @@ fn check_order(op: &'static str, order: usize) -> Result<()> {
     Ok(())
 }
 
+/// Checks `order` (see [`check_order`]) and that `input` is real with at least one dimension;
+/// `input`'s number of dimensions.
+fn check_input(op: &'static str, input: &Array, order: usize) -> Result<usize> {
+    check_order(op, order)?;
+    check_real(op, input)?;
+    let nd = input.ndim();
+    if nd < 1 {
+        return Err(Error::bad_shape(
+            op,
+            "input",
+            input.shape(),
+            "at least 1 dimension",
+        ));
+    }
+    Ok(nd)
+}
+
 /// The poles of the B-spline prefilter of `order`.
 pub(crate) fn poles(order: usize) -> Vec<f64> {
     match order {
@@ -622,6 +639,23 @@ fn finish(y: Array, dtype: DType) -> Result<Array> {
     y.astype(dtype)
 }
 
+/// `input` (prefiltered as `opts` says) sampled at `coords` for the output shape `out_shape`
+/// with `opts`' order, mode and cval, then cast to `opts.output` (default `input`'s dtype) as
+/// [`finish`].
+fn resample(
+    input: &Array,
+    out_shape: &[usize],
+    coords: &Coords<'_>,
+    opts: &InterpOptions,
+) -> Result<Array> {
+    let dtype = opts.output.unwrap_or(input.dtype());
+    let (c, npad) = prepare(input, opts.order, opts.mode, opts.cval, opts.prefilter)?;
+    let y = interpolate(
+        &c, out_shape, coords, opts.order, opts.mode, opts.cval, npad,
+    )?;
+    finish(y, dtype)
+}
+
 /// Samples `input` at the given coordinates (`scipy.ndimage.map_coordinates`).
 ///
 /// **Shapes**: `coordinates` is `(input.ndim(), out...)`; the result has shape `out...`, the
@@ -674,18 +708,8 @@ pub fn map_coordinates(input: &Array, coordinates: &Array, opts: &InterpOptions)
         ));
     }
     let out_shape = coordinates.shape()[1..].to_vec();
-    let (c, npad) = prepare(input, opts.order, opts.mode, opts.cval, opts.prefilter)?;
     let coords = to_f64(coordinates)?;
-    let y = interpolate(
-        &c,
-        &out_shape,
-        &Coords::Array(&coords),
-        opts.order,
-        opts.mode,
-        opts.cval,
-        npad,
-    )?;
-    finish(y, opts.output.unwrap_or(input.dtype()))
+    resample(input, &out_shape, &Coords::Array(&coords), opts)
 }
 
 /// An affine transformation (`scipy.ndimage.affine_transform`): output point `o` samples the
@@ -721,17 +745,7 @@ pub fn affine_transform(
     opts: &InterpOptions,
 ) -> Result<Array> {
     let op = "ndimage.affine_transform";
-    check_order(op, opts.order)?;
-    check_real(op, input)?;
-    let nd = input.ndim();
-    if nd < 1 {
-        return Err(Error::bad_shape(
-            op,
-            "input",
-            input.shape(),
-            "at least 1 dimension",
-        ));
-    }
+    let nd = check_input(op, input, opts.order)?;
     let out_shape = opts
         .output_shape
         .clone()
@@ -744,7 +758,6 @@ pub fn affine_transform(
     } else {
         per_axis(op, "offset", offset, nd)?
     };
-    let (c, npad) = prepare(input, opts.order, opts.mode, opts.cval, opts.prefilter)?;
     let coords = match ms.as_slice() {
         [n] if *n == nd => {
             if ond != nd {
@@ -809,10 +822,7 @@ pub fn affine_transform(
             ));
         }
     };
-    let y = interpolate(
-        &c, &out_shape, &coords, opts.order, opts.mode, opts.cval, npad,
-    )?;
-    finish(y, opts.output.unwrap_or(input.dtype()))
+    resample(input, &out_shape, &coords, opts)
 }
 
 /// Zooms an array (`scipy.ndimage.zoom`): output shape `round(n * zoom)` per axis.
@@ -839,17 +849,7 @@ pub fn affine_transform(
 /// ```
 pub fn zoom(input: &Array, zoom: &[f64], opts: &InterpOptions) -> Result<Array> {
     let op = "ndimage.zoom";
-    check_order(op, opts.order)?;
-    check_real(op, input)?;
-    let nd = input.ndim();
-    if nd < 1 {
-        return Err(Error::bad_shape(
-            op,
-            "input",
-            input.shape(),
-            "at least 1 dimension",
-        ));
-    }
+    let nd = check_input(op, input, opts.order)?;
     let z = per_axis(op, "zoom", zoom, nd)?;
     let ishape = input.shape().to_vec();
     let out_shape: Vec<usize> = ishape
@@ -871,16 +871,12 @@ pub fn zoom(input: &Array, zoom: &[f64], opts: &InterpOptions) -> Result<Array> 
             if div != 0.0 { num / div } else { 1.0 }
         })
         .collect();
-    let (c, npad) = prepare(input, opts.order, opts.mode, opts.cval, opts.prefilter)?;
     let coords = Coords::ZoomShift {
         zoom: zf,
         shift: bounded(nd, 0.0),
         grid: opts.grid_mode,
     };
-    let y = interpolate(
-        &c, &out_shape, &coords, opts.order, opts.mode, opts.cval, npad,
-    )?;
-    finish(y, dtype)
+    resample(input, &out_shape, &coords, opts)
 }
 
 /// Shifts an array (`scipy.ndimage.shift`): output `o` samples the input at `o - shift`.
@@ -904,34 +900,14 @@ pub fn zoom(input: &Array, zoom: &[f64], opts: &InterpOptions) -> Result<Array> 
 /// ```
 pub fn shift(input: &Array, shift: &[f64], opts: &InterpOptions) -> Result<Array> {
     let op = "ndimage.shift";
-    check_order(op, opts.order)?;
-    check_real(op, input)?;
-    let nd = input.ndim();
-    if nd < 1 {
-        return Err(Error::bad_shape(
-            op,
-            "input",
-            input.shape(),
-            "at least 1 dimension",
-        ));
-    }
+    let nd = check_input(op, input, opts.order)?;
     let s = per_axis(op, "shift", shift, nd)?;
-    let (c, npad) = prepare(input, opts.order, opts.mode, opts.cval, opts.prefilter)?;
     let coords = Coords::ZoomShift {
         zoom: bounded(nd, 1.0),
         shift: s.iter().map(|v| -v).collect(),
         grid: false,
     };
-    let y = interpolate(
-        &c,
-        input.shape(),
-        &coords,
-        opts.order,
-        opts.mode,
-        opts.cval,
-        npad,
-    )?;
-    finish(y, opts.output.unwrap_or(input.dtype()))
+    resample(input, input.shape(), &coords, opts)
 }
 
 /// `cos` and `sin` of `deg` degrees, exact at multiples of 90 (SciPy uses `cosdg`/`sindg`).
@@ -1072,17 +1048,7 @@ pub fn geometric_transform(
     opts: &InterpOptions,
 ) -> Result<Array> {
     let op = "ndimage.geometric_transform";
-    check_order(op, opts.order)?;
-    check_real(op, input)?;
-    let nd = input.ndim();
-    if nd < 1 {
-        return Err(Error::bad_shape(
-            op,
-            "input",
-            input.shape(),
-            "at least 1 dimension",
-        ));
-    }
+    let nd = check_input(op, input, opts.order)?;
     let out_shape = opts
         .output_shape
         .clone()
@@ -1119,15 +1085,5 @@ pub fn geometric_transform(
     let mut cshape = vec![nd];
     cshape.extend_from_slice(&out_shape);
     let coords = Array::from_vec_on(c, cshape, Device::Cpu)?.to_device(input.device())?;
-    let (cf, npad) = prepare(input, opts.order, opts.mode, opts.cval, opts.prefilter)?;
-    let y = interpolate(
-        &cf,
-        &out_shape,
-        &Coords::Array(&coords),
-        opts.order,
-        opts.mode,
-        opts.cval,
-        npad,
-    )?;
-    finish(y, opts.output.unwrap_or(input.dtype()))
+    resample(input, &out_shape, &Coords::Array(&coords), opts)
 }

@@ -524,6 +524,18 @@ pub fn black_tophat(input: &Array, window: &Window, opts: &FilterOptions) -> Res
     sub(&t, input)
 }
 
+/// [`grey_dilation`] and [`grey_erosion`] of `input` with the same window and options.
+fn dilation_and_erosion(
+    input: &Array,
+    window: &Window,
+    opts: &FilterOptions,
+) -> Result<(Array, Array)> {
+    Ok((
+        grey_dilation(input, window, opts)?,
+        grey_erosion(input, window, opts)?,
+    ))
+}
+
 /// Morphological gradient (`scipy.ndimage.morphological_gradient`): [`grey_dilation`] minus
 /// [`grey_erosion`].
 ///
@@ -542,8 +554,7 @@ pub fn morphological_gradient(
     window: &Window,
     opts: &FilterOptions,
 ) -> Result<Array> {
-    let d = grey_dilation(input, window, opts)?;
-    let e = grey_erosion(input, window, opts)?;
+    let (d, e) = dilation_and_erosion(input, window, opts)?;
     sub(&d, &e)
 }
 
@@ -565,8 +576,7 @@ pub fn morphological_laplace(
     window: &Window,
     opts: &FilterOptions,
 ) -> Result<Array> {
-    let d = grey_dilation(input, window, opts)?;
-    let e = grey_erosion(input, window, opts)?;
+    let (d, e) = dilation_and_erosion(input, window, opts)?;
     let s = cuprum_core::add(&d, &e)?.astype(input.dtype())?;
     let s = cuprum_core::subtract(&s, input)?.astype(input.dtype())?;
     cuprum_core::subtract(&s, input)?.astype(input.dtype())

@@ -5,7 +5,7 @@ use crate::engine::{Taps, rank_taps, to_f64};
 use crate::filters::FilterOptions;
 use crate::support::{
     check_origin, check_real, expand_dims_for_axes, expand_origin, expand_per_axis, filter_axes,
-    host_f64, norm_axis, origins, per_axis,
+    host_f64, norm_axis, origins, per_axis, single_origin,
 };
 use cuprum_core::{Array, Error, Result};
 
@@ -310,17 +310,9 @@ fn filter1d(
     let ax = norm_axis(op, axis, nd.max(1))?;
     let sizes: Vec<usize> = (0..nd).map(|d| if d == ax { size } else { 1 }).collect();
     let mut o = opts.clone();
-    o.origin = match opts.origin.as_slice() {
-        [] => vec![],
-        [v] => (0..nd).map(|d| if d == ax { *v } else { 0 }).collect(),
-        o => {
-            return Err(Error::bad_argument(
-                op,
-                "origin",
-                format!("{o:?}"),
-                "one integer",
-            ));
-        }
+    o.origin = match single_origin(op, &opts.origin)? {
+        None => vec![],
+        Some(v) => (0..nd).map(|d| if d == ax { v } else { 0 }).collect(),
     };
     rank_filter_impl(op, input, &Window::Size(sizes), rank, &o)
 }

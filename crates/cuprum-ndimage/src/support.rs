@@ -118,6 +118,20 @@ pub(crate) fn origins(op: &'static str, origin: &[isize], ndim: usize) -> Result
         .collect())
 }
 
+/// The origin of a 1-d filter: `None` for an empty slice, the one value, or an error for more.
+pub(crate) fn single_origin(op: &'static str, origin: &[isize]) -> Result<Option<isize>> {
+    match origin {
+        [] => Ok(None),
+        [v] => Ok(Some(*v)),
+        o => Err(Error::bad_argument(
+            op,
+            "origin",
+            format!("{o:?}"),
+            "one integer",
+        )),
+    }
+}
+
 /// Fails unless `-(w / 2) <= origin <= (w - 1) / 2` (SciPy's check).
 pub(crate) fn check_origin(op: &'static str, origin: i64, w: usize) -> Result<()> {
     let w = w as i64;
