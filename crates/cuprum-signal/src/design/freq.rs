@@ -8,15 +8,22 @@ use cuprum_core::Error;
 use cuprum_core::{Array, Complex64 as C, Result};
 use std::f64::consts::PI;
 
-/// Options of [`freqz`], [`sosfreqz`] and [`freqz_zpk`] (SciPy's `worN`, `whole`, `fs`).
-#[derive(Clone, Copy, Debug)]
+/// Options of [`freqz`], [`sosfreqz`], [`freqz_zpk`] and [`group_delay`] (SciPy's `worN`,
+/// `whole`, `fs`, `include_nyquist`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct FreqzOptions {
-    /// the number of frequencies (default 512)
+    /// the number of frequencies (default 512), used when `freqs` is `None`
     pub wor_n: usize,
     /// frequencies over the whole circle `[0, 2π)` instead of `[0, π)`
     pub whole: bool,
     /// the sampling frequency of the returned `w` (default 2π: rad/sample)
     pub fs: f64,
+    /// with `wor_n` frequencies over `[0, π]` (`whole` false): include π itself (SciPy's
+    /// `include_nyquist`, default false)
+    pub include_nyquist: bool,
+    /// the frequencies to evaluate, in the units of `fs` (SciPy's array `worN`, or `w` of
+    /// `group_delay`); `wor_n`, `whole` and `include_nyquist` are then unused
+    pub freqs: Option<Vec<f64>>,
 }
 
 impl Default for FreqzOptions {
@@ -25,13 +32,25 @@ impl Default for FreqzOptions {
             wor_n: 512,
             whole: false,
             fs: 2.0 * PI,
+            include_nyquist: false,
+            freqs: None,
         }
     }
 }
 
+/// The frequencies in rad/sample.
 fn grid(o: &FreqzOptions) -> Vec<f64> {
+    if let Some(f) = &o.freqs {
+        return f.iter().map(|x| 2.0 * PI * x / o.fs).collect();
+    }
     let last = if o.whole { 2.0 * PI } else { PI };
-    let step = last / o.wor_n as f64;
+    // numpy.linspace(0, last, n, endpoint=include_nyquist and not whole)
+    let intervals = if o.include_nyquist && !o.whole {
+        o.wor_n.saturating_sub(1).max(1)
+    } else {
+        o.wor_n
+    };
+    let step = last / intervals as f64;
     (0..o.wor_n).map(|i| i as f64 * step).collect()
 }
 
@@ -50,10 +69,20 @@ fn finish(
     o: &FreqzOptions,
     dev: cuprum_core::Device,
 ) -> Result<(Array, Array)> {
-    let scale = o.fs / (2.0 * PI);
-    let w: Vec<f64> = w.iter().map(|x| x * scale).collect();
+    let w = out_freqs(w, o);
     let n = h.len();
     Ok((upload(w, dev)?, Array::from_vec_on(h, &[n], dev)?))
+}
+
+/// The returned `w`: the given frequencies as they are, or the grid in the units of `fs`.
+fn out_freqs(w: Vec<f64>, o: &FreqzOptions) -> Vec<f64> {
+    match &o.freqs {
+        Some(f) => f.clone(),
+        None => {
+            let scale = o.fs / (2.0 * PI);
+            w.iter().map(|x| x * scale).collect()
+        }
+    }
 }
 
 fn check(op: &'static str, c: &Array, what: &'static str) -> Result<()> {
@@ -61,14 +90,14 @@ fn check(op: &'static str, c: &Array, what: &'static str) -> Result<()> {
     Ok(())
 }
 
-/// The frequency response of a digital filter `b/a` (`scipy.signal.freqz` with an integer
-/// `worN`).
+/// The frequency response of a digital filter `b/a` (`scipy.signal.freqz`).
 ///
 /// **Shapes**: 1-D `b`, optional 1-D `a` (default `[1]`) → `w` `(worN,)` float64 and `h`
 /// `(worN,)` complex128, on `b`'s device.
 ///
 /// `h(w) = B(e^{iw}) / A(e^{iw})` with `B(z) = Σ b[k]·z^-k`, at `worN` equally spaced
-/// frequencies in `[0, π)` (`[0, 2π)` with `whole`); `w` is scaled to `fs` (rad/sample by
+/// frequencies in `[0, π)` (`[0, π]` with `include_nyquist`, `[0, 2π)` with `whole`), or at
+/// the frequencies `freqs` (SciPy's array `worN`); `w` is in the units of `fs` (rad/sample by
 /// default).
 ///
 /// # Errors
@@ -177,11 +206,10 @@ pub fn freqz_zpk(z: &Array, p: &Array, k: f64, opts: &FreqzOptions) -> Result<(A
     finish(w, h, opts, z.device())
 }
 
-/// The group delay `−dφ/dω` of a digital filter `b/a` in samples (`scipy.signal.group_delay`
-/// with an integer `w`).
+/// The group delay `−dφ/dω` of a digital filter `b/a` in samples (`scipy.signal.group_delay`).
 ///
 /// **Shapes**: 1-D `b`, `a` → `w`, `gd` `(worN,)` float64 on `b`'s device; frequencies as in
-/// [`freqz`]. At frequencies where the response is (numerically) zero the delay is set to 0,
+/// [`freqz`] (`freqs` for SciPy's array `w`). At frequencies where the response is (numerically) zero the delay is set to 0,
 /// as SciPy does.
 ///
 /// # Errors
@@ -225,11 +253,10 @@ pub fn group_delay(b: &Array, a: &Array, opts: &FreqzOptions) -> Result<(Array, 
             if g.is_finite() { g } else { 0.0 }
         })
         .collect();
-    let scale = opts.fs / (2.0 * PI);
     let n = gd.len();
     let dev = b.device();
     Ok((
-        upload(w.iter().map(|v| v * scale).collect(), dev)?,
+        upload(out_freqs(w, opts), dev)?,
         Array::from_vec_on(gd, &[n], dev)?,
     ))
 }

@@ -72,6 +72,7 @@ fn frequency_responses() {
             wor_n: 8,
             whole: true,
             fs: 100.0,
+            ..Default::default()
         };
         let (w, h) = freqz(&b, Some(&a), &o).unwrap();
         assert_eq!(h.device(), dev);
@@ -100,6 +101,62 @@ fn frequency_responses() {
     )
     .unwrap();
     close_c(&h, FREQZ_ZPK_H, 1e-10, 1e-12);
+}
+
+#[test]
+fn frequency_responses_at_given_frequencies() {
+    // scipy.signal.freqz/sosfreqz/freqz_zpk/group_delay with array worN (w) and with
+    // include_nyquist, b = [0.2, 0.3, 0.1], a = [1, -0.5, 0.25], SciPy 1.17.1
+    for dev in devices() {
+        let b = crate::arr(vec![0.2, 0.3, 0.1], &[3], dev);
+        let a = crate::arr(vec![1.0, -0.5, 0.25], &[3], dev);
+        let nyq = FreqzOptions {
+            wor_n: 5,
+            include_nyquist: true,
+            ..Default::default()
+        };
+        let (w, h) = freqz(&b, Some(&a), &nyq).unwrap();
+        let q = std::f64::consts::FRAC_PI_4;
+        close(&w, &[0.0, q, 2.0 * q, 3.0 * q, 4.0 * q], 1e-15, 0.0);
+        let h_grid = [
+            (0.8, 0.0),
+            (0.5461735908970131, -0.5703335065585965),
+            (-0.09230769230769229, -0.3384615384615385),
+            (-0.0382897734696271, -0.0657691912058994),
+            (0.0, 0.0),
+        ];
+        close_c(&h, &h_grid, 1e-13, 1e-15);
+        let given = |f: &[f64], fs: f64| FreqzOptions {
+            freqs: Some(f.to_vec()),
+            fs,
+            ..Default::default()
+        };
+        let (w, h) = freqz(&b, Some(&a), &given(&[0.1, 1.0, 3.0], 8.0)).unwrap();
+        close(&w, &[0.1, 1.0, 3.0], 0.0, 0.0);
+        let h_at = [
+            (0.7987533837230631, -0.052477875058086355),
+            (0.5461735908970131, -0.5703335065585965),
+            (-0.0382897734696271, -0.0657691912058994),
+        ];
+        close_c(&h, &h_at, 1e-13, 1e-15);
+        let sos = crate::arr(vec![0.2, 0.3, 0.1, 1.0, -0.5, 0.25], &[1, 6], dev);
+        let (_, h) = sosfreqz(&sos, &given(&[0.0, 0.25], 1.0)).unwrap();
+        close_c(&h, &[h_grid[0], h_grid[2]], 1e-13, 1e-15);
+        let z = crate::arr(vec![-1.0], &[1], dev);
+        let p = crate::arr(vec![0.5], &[1], dev);
+        let (_, h) =
+            freqz_zpk(&z, &p, 2.0, &given(&[0.5, 2.0], 2.0 * std::f64::consts::PI)).unwrap();
+        let h_zpk = [
+            (5.041607534332683, -3.862001261576876),
+            (0.3504211937663383, -1.6372460221634624),
+        ];
+        close_c(&h, &h_zpk, 1e-13, 1e-15);
+        let (w, gd) =
+            group_delay(&b, &a, &given(&[0.3, 1.2, 2.9], 2.0 * std::f64::consts::PI)).unwrap();
+        close(&w, &[0.3, 1.2, 2.9], 0.0, 0.0);
+        let gd_at = [0.9208277433864178, 1.4005192892166813, -0.9054783280426373];
+        close(&gd, &gd_at, 1e-12, 1e-15);
+    }
 }
 
 #[test]

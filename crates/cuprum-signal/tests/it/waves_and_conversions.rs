@@ -193,6 +193,7 @@ fn notch_peak_and_group_delay() {
                 wor_n: 6,
                 whole: false,
                 fs: 100.0,
+                ..Default::default()
             },
         )
         .unwrap();

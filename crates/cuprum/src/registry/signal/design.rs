@@ -238,16 +238,15 @@ pub(in crate::registry) static DESIGN: &[Entry] = &[
         "signal.freqz(b, a=1, worN=512, whole=False, plot=None, fs=6.283185307179586, include_nyquist=False)",
         |a| {
             only_default(a, "plot", a.is_none("plot"))?;
-            only_default(a, "include_nyquist", !a.bool("include_nyquist")?)?;
             let den = match a.get("a") {
                 Value::Int(1) => None,
                 _ => Some(a.array("a")?),
             };
-            two(sg::freqz(
-                &a.array("b")?,
-                den.as_ref(),
-                &freqz_opts(a, "worN")?,
-            ))
+            let opts = sg::FreqzOptions {
+                include_nyquist: a.bool("include_nyquist")?,
+                ..freqz_opts(a, "worN")?
+            };
+            two(sg::freqz(&a.array("b")?, den.as_ref(), &opts))
         }
     ),
     e!(

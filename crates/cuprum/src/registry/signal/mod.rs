@@ -220,11 +220,18 @@ fn iir_opts(a: &Args<'_>) -> Result<sg::IirOptions> {
     })
 }
 
+/// `worN` (or `group_delay`'s `w`): a number of frequencies, or the frequencies themselves.
 fn freqz_opts(a: &Args<'_>, n: &str) -> Result<sg::FreqzOptions> {
+    let (wor_n, freqs) = match a.get(n) {
+        Value::Int(_) => (a.usize(n)?, None),
+        _ => (0, Some(a.floats(n)?)),
+    };
     Ok(sg::FreqzOptions {
-        wor_n: a.usize(n)?,
+        wor_n,
         whole: a.bool("whole")?,
         fs: a.float("fs")?,
+        include_nyquist: false,
+        freqs,
     })
 }
 
