@@ -35,3 +35,45 @@ pub fn cuda_devices() -> Vec<Device> {
 pub fn all_devices() -> Vec<Device> {
     std::iter::once(Device::Cpu).chain(cuda_devices()).collect()
 }
+
+/// True when libnvrtc loads (kernel sources can be compiled, GPU or not); otherwise false, with
+/// a note on stderr.
+///
+/// # Panics
+/// When `CUPRUM_REQUIRE_CUDA=1` and libnvrtc cannot be loaded.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn nvrtc_usable() -> bool {
+    if crate::cuda::nvrtc::nvrtc_available() {
+        return true;
+    }
+    assert!(
+        !require_cuda(),
+        "CUPRUM_REQUIRE_CUDA=1 but libnvrtc cannot be loaded"
+    );
+    eprintln!("skipped: libnvrtc not available");
+    false
+}
+
+/// Compiles every `(what, source)` with NVRTC for sm_90 (in parallel, as program `program`) and
+/// asserts that none fails; the message counts the failed `noun` and lists them.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_sources_compile(sources: &[(String, String)], program: &str, noun: &str) {
+    use rayon::prelude::*;
+    let failures: Vec<String> = sources
+        .par_iter()
+        .filter_map(|(what, s)| {
+            crate::cuda::nvrtc::compile_for_arch(s, 90, program)
+                .err()
+                .map(|e| format!("{what}: {e}"))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} {noun} failed:\n{}",
+        failures.len(),
+        sources.len(),
+        failures.join("\n")
+    );
+}

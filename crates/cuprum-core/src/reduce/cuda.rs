@@ -289,17 +289,7 @@ enum Class {
 
 /// Picks the class of `layout` reduced over `axes`, or `None` when a reordering copy is needed.
 fn classify(layout: &Layout, axes: &[usize]) -> Option<Class> {
-    let nd = layout.ndim();
-    let (mut ks, mut kst, mut rsh, mut rst) = (vec![], vec![], vec![], vec![]);
-    for i in 0..nd {
-        if axes.contains(&i) {
-            rsh.push(layout.shape[i]);
-            rst.push(layout.strides[i]);
-        } else {
-            ks.push(layout.shape[i]);
-            kst.push(layout.strides[i]);
-        }
-    }
+    let ((ks, kst), (rsh, rst)) = super::engine::split_axes(layout, axes);
     let n_out: usize = ks.iter().product();
     let n_red: usize = rsh.iter().product();
     if n_red == 0 {

@@ -151,6 +151,24 @@ fn rel_offsets(shape: &[usize], strides: &[isize]) -> Vec<isize> {
     }
 }
 
+/// The (shape, strides) of `layout`'s kept axes and of its reduced `axes`, each in axis order.
+pub(crate) type SplitAxes = ((Vec<usize>, Vec<isize>), (Vec<usize>, Vec<isize>));
+
+/// Splits `layout` into its kept axes and its reduced `axes` (see [`SplitAxes`]).
+pub(crate) fn split_axes(layout: &Layout, axes: &[usize]) -> SplitAxes {
+    let (mut kept, mut reduced) = ((vec![], vec![]), (vec![], vec![]));
+    for i in 0..layout.ndim() {
+        let part = if axes.contains(&i) {
+            &mut reduced
+        } else {
+            &mut kept
+        };
+        part.0.push(layout.shape[i]);
+        part.1.push(layout.strides[i]);
+    }
+    (kept, reduced)
+}
+
 /// Merges adjacent axes that are contiguous with each other and drops unit axes
 /// (same C-order enumeration).
 /// ([`crate::layout::merge_axes`] of one operand.)
@@ -217,21 +235,7 @@ pub(crate) fn accumulate<R: Reducer>(
     layout: &Layout,
     axes: &[usize],
 ) -> Vec<R::Acc> {
-    let nd = layout.ndim();
-    let mut is_red = vec![false; nd];
-    for &a in axes {
-        is_red[a] = true;
-    }
-    let (mut ks, mut kst, mut rsh, mut rst) = (vec![], vec![], vec![], vec![]);
-    for (i, &red) in is_red.iter().enumerate() {
-        if red {
-            rsh.push(layout.shape[i]);
-            rst.push(layout.strides[i]);
-        } else {
-            ks.push(layout.shape[i]);
-            kst.push(layout.strides[i]);
-        }
-    }
+    let ((ks, kst), (rsh, rst)) = split_axes(layout, axes);
     let n_out: usize = ks.iter().product();
     let n_red: usize = rsh.iter().product();
     if n_out == 0 {

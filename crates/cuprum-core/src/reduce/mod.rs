@@ -176,6 +176,21 @@ pub(crate) fn reduce_view(
     backend_reduce(op, params, src, dst, axes, None)
 }
 
+/// The shape of `shape` reduced over `axes`: those axes dropped, or kept as 1 with `keepdims`.
+pub(crate) fn reduced_shape(shape: &[usize], axes: &[usize], keepdims: bool) -> Vec<usize> {
+    (0..shape.len())
+        .filter_map(|i| {
+            if !axes.contains(&i) {
+                Some(shape[i])
+            } else if keepdims {
+                Some(1)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
 /// The reduce primitive of `src`'s device (`center`: var/std's first pass, see
 /// [`reduce_view`]).
 fn backend_reduce(
@@ -373,18 +388,9 @@ pub fn reduce_initial(
         )
     })?;
     if extremum && n_red == 0 {
-        let out_shape: Vec<usize> = (0..a.ndim())
-            .filter_map(|i| {
-                if !axes.contains(&i) {
-                    Some(shape[i])
-                } else if keepdims {
-                    Some(1)
-                } else {
-                    None
-                }
-            })
-            .collect();
-        return init.broadcast_to(&out_shape)?.as_c_contiguous();
+        return init
+            .broadcast_to(&reduced_shape(shape, &axes, keepdims))?
+            .as_c_contiguous();
     }
     let r = reduce(
         op,

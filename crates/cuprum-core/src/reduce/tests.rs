@@ -299,17 +299,7 @@ fn check(
                     for keepdims in [false, true] {
                         let what = format!("{op:?} {dtype} {shape:?} {kind:?} axes {axes:?}");
                         let r = reduce(op, &a, ax.clone(), keepdims, None, ddof).unwrap();
-                        let want_shape: Vec<usize> = (0..shape.len())
-                            .filter_map(|i| {
-                                if !axes.contains(&i) {
-                                    Some(shape[i])
-                                } else if keepdims {
-                                    Some(1)
-                                } else {
-                                    None
-                                }
-                            })
-                            .collect();
+                        let want_shape = super::reduced_shape(shape, &axes, keepdims);
                         assert_eq!(r.shape(), &want_shape[..], "{what}: shape");
                         close(&host(&r), &reference(&c, dtype, &axes, f), rtol, &what);
                     }
@@ -952,12 +942,7 @@ fn cuda_reductions_match_cpu() {
 #[test]
 fn cuda_kernel_sources_compile() {
     use ReduceOp::*;
-    if !crate::cuda::nvrtc::nvrtc_available() {
-        assert!(
-            !crate::test_util::require_cuda(),
-            "CUPRUM_REQUIRE_CUDA=1 but libnvrtc cannot be loaded"
-        );
-        eprintln!("skipped: libnvrtc not available");
+    if !crate::test_util::nvrtc_usable() {
         return;
     }
     let mut sources = vec![];
@@ -1007,24 +992,7 @@ fn cuda_kernel_sources_compile() {
         "cumsum bool".into(),
         cuda::scan_source(ScanOp::CumSum, DType::Int64, c, o),
     ));
-    let failures: Vec<String> = {
-        use rayon::prelude::*;
-        sources
-            .par_iter()
-            .filter_map(|(what, s)| {
-                crate::cuda::nvrtc::compile_for_arch(s, 90, "reduce")
-                    .err()
-                    .map(|e| format!("{what}: {e}"))
-            })
-            .collect()
-    };
-    assert!(
-        failures.is_empty(),
-        "{} of {} sources failed:\n{}",
-        failures.len(),
-        sources.len(),
-        failures.join("\n")
-    );
+    crate::test_util::assert_sources_compile(&sources, "reduce", "sources");
 }
 
 /// The whole-array max/min fast path (16 lanes per 64 Ki chunk, NaN flag, rescan): lengths that

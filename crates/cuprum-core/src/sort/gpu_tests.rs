@@ -519,38 +519,22 @@ fn cuda_sort_extremes_and_skipped_passes() {
 /// libnvrtc loads, GPU or not; skipped otherwise).
 #[test]
 fn cuda_sort_kernels_compile() {
-    if !crate::cuda::nvrtc::nvrtc_available() {
-        assert!(
-            !crate::test_util::require_cuda(),
-            "CUPRUM_REQUIRE_CUDA=1 but libnvrtc cannot be loaded"
-        );
-        eprintln!("skipped: libnvrtc not available");
+    if !crate::test_util::nvrtc_usable() {
         return;
     }
     let src = cuda::full_source();
     let specs = cuda::all_specializations();
-    let failures: Vec<String> = {
-        use rayon::prelude::*;
-        specs
-            .par_iter()
-            .filter_map(|(what, opts)| {
-                // the -DNAME=VALUE options as #defines (compile_for_arch takes no options)
-                let defs: String = opts
-                    .iter()
-                    .filter_map(|o| o.strip_prefix("-D"))
-                    .map(|d| format!("#define {}\n", d.replacen('=', " ", 1)))
-                    .collect();
-                crate::cuda::nvrtc::compile_for_arch(&format!("{defs}{src}"), 90, "sort")
-                    .err()
-                    .map(|e| format!("{what}: {e}"))
-            })
-            .collect()
-    };
-    assert!(
-        failures.is_empty(),
-        "{} of {} sort specializations failed:\n{}",
-        failures.len(),
-        specs.len(),
-        failures.join("\n")
-    );
+    let sources: Vec<(String, String)> = specs
+        .iter()
+        .map(|(what, opts)| {
+            // the -DNAME=VALUE options as #defines (compile_for_arch takes no options)
+            let defs: String = opts
+                .iter()
+                .filter_map(|o| o.strip_prefix("-D"))
+                .map(|d| format!("#define {}\n", d.replacen('=', " ", 1)))
+                .collect();
+            (what.clone(), format!("{defs}{src}"))
+        })
+        .collect();
+    crate::test_util::assert_sources_compile(&sources, "sort", "sort specializations");
 }
