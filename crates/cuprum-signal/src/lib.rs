@@ -89,7 +89,7 @@ pub use peaks_cwt::{CwtPeaksOptions, find_peaks_cwt};
 pub use resample::{DecimateFilter, decimate, resample, resample_poly, upfirdn};
 pub use shorttime::{FftMode, ShortTimeFFT, StftPadding, StftScaling};
 pub use smooth::{
-    Detrend, SavgolMode, SavgolOptions, detrend, hilbert, hilbert2, medfilt, medfilt2d,
+    Detrend, SavgolMode, SavgolOptions, detrend, detrend_bp, hilbert, hilbert2, medfilt, medfilt2d,
     order_filter, savgol_coeffs, savgol_filter, wiener,
 };
 pub use spectral::{

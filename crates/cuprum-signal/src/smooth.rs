@@ -81,8 +81,8 @@ pub(crate) fn detrend_axis(op: &'static str, x: &Array, ax: usize, t: Detrend) -
     }
 }
 
-/// Removes the mean or the least-squares line along `axis` (`scipy.signal.detrend` without
-/// break points).
+/// Removes the mean or the least-squares line along `axis` (`scipy.signal.detrend`; with
+/// break points: [`detrend_bp`]).
 ///
 /// **Shapes**: `x` of any shape → the same shape; float32/complex keep their dtype, other
 /// dtypes give float64.
@@ -112,6 +112,58 @@ pub fn detrend(x: &Array, axis: isize, kind: Detrend) -> Result<Array> {
     )?;
     let ax = axis_of("detrend", axis, x.ndim())?;
     detrend_axis("detrend", x, ax, kind)
+}
+
+/// [`detrend`] with break points (`scipy.signal.detrend(..., bp=...)`): with
+/// [`Detrend::Linear`] a separate least-squares line is removed from each piece between
+/// consecutive break points (`0` and the length along `axis` are always break points; the
+/// list is sorted and its repeats dropped, as SciPy); other kinds ignore `bp`, as SciPy.
+///
+/// **Shapes**: `x` of any shape → the same shape; dtypes as [`detrend`].
+///
+/// # Errors
+/// [`Error::BadArgument`] naming `detrend` and `bp` for a break point past the end of the
+/// axis; [`Error::AxisOutOfBounds`]; [`Error::BadShape`] for 0-d input.
+///
+/// **Algorithm**: the axis split at the break points, [`detrend`]'s closed-form line on each
+/// piece (the least-squares fit SciPy computes with `lstsq`), the pieces concatenated; on
+/// `x`'s device.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_signal::{Detrend, detrend_bp};
+/// // two ramps with different slopes: each piece's line removes it exactly
+/// let x = Array::from_vec_on(vec![0.0f64, 1.0, 2.0, 10.0, 7.0, 4.0], &[6], Device::Cpu).unwrap();
+/// let y = detrend_bp(&x, -1, Detrend::Linear, &[3]).unwrap().to_vec::<f64>().unwrap();
+/// assert!(y.iter().all(|v| v.abs() < 1e-12));
+/// ```
+pub fn detrend_bp(x: &Array, axis: isize, kind: Detrend, bp: &[usize]) -> Result<Array> {
+    const OP: &str = "detrend";
+    bad_shape_if(x.ndim() == 0, OP, "x", x.shape(), "at least 1 dimension")?;
+    let ax = axis_of(OP, axis, x.ndim())?;
+    let n = x.shape()[ax];
+    if let Some(b) = bp.iter().find(|&&b| b > n) {
+        return Err(Error::bad_argument(
+            OP,
+            "bp",
+            b,
+            format!("break points at most the length along the axis ({n})"),
+        ));
+    }
+    let mut cuts: Vec<usize> = bp.iter().copied().filter(|&b| b > 0 && b < n).collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    if kind != Detrend::Linear || cuts.is_empty() {
+        return detrend_axis(OP, x, ax, kind);
+    }
+    let at: Vec<isize> = cuts.iter().map(|&c| c as isize).collect();
+    let pieces = cuprum_core::array_split(x, at, ax as isize)?
+        .iter()
+        .map(|p| detrend_axis(OP, p, ax, kind))
+        .collect::<Result<Vec<_>>>()?;
+    let refs: Vec<&Array> = pieces.iter().collect();
+    cuprum_core::concatenate(&refs, ax as isize)
 }
 
 /// The analytic signal `x + i·H(x)` along `axis` (`scipy.signal.hilbert`).

@@ -41,6 +41,86 @@ fn resampling() {
 }
 
 #[test]
+fn detrend_with_break_points() {
+    // scipy.signal.detrend(x, axis=1, bp=[6, 2, 2]) and detrend(x.T, axis=0, bp=[1, 8]),
+    // SciPy 1.17.1
+    let x: Vec<f64> = [0.3, 1.1, 2.9, 3.2, 5.5, 4.1, 2.0, 1.5, 0.2]
+        .into_iter()
+        .chain((1..10).map(|i| (i * i) as f64))
+        .collect();
+    let want_ax1 = [
+        0.0,
+        0.0,
+        -0.14,
+        -0.43,
+        1.28,
+        -0.71,
+        -0.13333333333333375,
+        0.26666666666666616,
+        -0.13333333333333391,
+        0.0,
+        0.0,
+        1.0,
+        -1.0,
+        -1.0,
+        1.0,
+        0.3333333333333286,
+        -0.6666666666666572,
+        0.3333333333333428,
+    ];
+    let want_ax0 = [
+        0.0,
+        0.0,
+        -1.7678571428571441,
+        5.0,
+        0.021428571428570464,
+        0.0,
+        0.31071428571428505,
+        -3.0,
+        2.6,
+        -4.0,
+        1.1892857142857136,
+        -3.0,
+        -0.9214285714285717,
+        0.0,
+        -1.432142857142857,
+        5.0,
+        0.0,
+        0.0,
+    ];
+    for dev in devices() {
+        let a = arr(x.clone(), &[2, 9], dev);
+        let y = detrend_bp(&a, 1, Detrend::Linear, &[6, 2, 2]).unwrap();
+        close(&y, &want_ax1, 1e-12, 1e-12);
+        let t = a.transpose().unwrap();
+        let y = detrend_bp(&t, 0, Detrend::Linear, &[1, 8]).unwrap();
+        close(&y, &want_ax0, 1e-12, 1e-12);
+        // no break point inside: the single line of detrend; constant ignores bp
+        let plain = detrend(&a, 1, Detrend::Linear)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        let y = detrend_bp(&a, 1, Detrend::Linear, &[0, 9]).unwrap();
+        close(&y, &plain, 0.0, 0.0);
+        let c = detrend(&a, 1, Detrend::Constant)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        close(
+            &detrend_bp(&a, 1, Detrend::Constant, &[4]).unwrap(),
+            &c,
+            0.0,
+            0.0,
+        );
+        let e = detrend_bp(&a, 1, Detrend::Linear, &[10]).unwrap_err();
+        assert!(
+            e.to_string().contains("detrend") && e.to_string().contains("bp"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
 fn hilbert_detrend_medfilt_wiener() {
     for dev in devices() {
         let x = arr(sig(15, 0), &[15], dev);

@@ -1034,11 +1034,19 @@ pub(super) static ENTRIES: &[Entry] = &[
     e!(
         "signal.detrend(data, axis=-1, type='linear', bp=0, overwrite_data=False)",
         |a| {
-            only_default(a, "bp", matches!(a.get("bp"), Value::Int(0)))?;
-            one(sg::detrend(
+            let bp: Vec<usize> = match a.get("bp") {
+                Value::Int(_) => vec![a.usize("bp")?],
+                _ => a
+                    .ints("bp")?
+                    .iter()
+                    .map(|&b| usize::try_from(b).map_err(|_| a.unsupported("bp")))
+                    .collect::<Result<_>>()?,
+            };
+            one(sg::detrend_bp(
                 &a.array("data")?,
                 a.isize("axis")?,
                 sg::Detrend::parse(a.str("type")?)?,
+                &bp,
             ))
         }
     ),
