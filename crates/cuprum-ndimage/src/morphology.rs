@@ -126,6 +126,11 @@ pub struct MorphOptions {
     /// the axes the structure spans (SciPy's `axes`; empty: every axis); `structure` and
     /// `origin` then have one dimension or value per axis listed
     pub axes: Vec<isize>,
+    /// SciPy's `mask` of [`binary_erosion`], [`binary_dilation`], [`binary_opening`] and
+    /// [`binary_closing`]: only the elements where it is nonzero change, at every iteration
+    /// (the input's shape; default: every element). [`binary_propagation`] takes its mask as
+    /// an argument and refuses this one.
+    pub mask: Option<Array>,
 }
 
 impl Default for MorphOptions {
@@ -136,6 +141,7 @@ impl Default for MorphOptions {
             border_value: false,
             origin: Vec::new(),
             axes: Vec::new(),
+            mask: None,
         }
     }
 }
@@ -234,11 +240,27 @@ fn binary_op(op: &'static str, input: &Array, opts: &MorphOptions, seq: &[bool])
     for (d, &o) in org.iter().enumerate() {
         crate::support::check_origin(op, o, shape[d])?;
     }
+    let mask = match &opts.mask {
+        Some(m) => {
+            check_real(op, m)?;
+            crate::support::check_same_shape(op, input, m, "the mask must have the input's shape")?;
+            Some(cuprum_core::not_equal(m, 0.0)?)
+        }
+        None => None,
+    };
+    // one step; outside the mask the elements keep their values
+    let step = |x: &Array, dilate: bool| -> Result<Array> {
+        let y = morph_step(op, x, &shape, &vals, &org, dilate, opts.border_value)?;
+        match &mask {
+            Some(m) => cuprum_core::where_(m, &y, x),
+            None => Ok(y),
+        }
+    };
     let mut x = to_f64(&cuprum_core::not_equal(input, 0.0)?)?;
     for &dilate in seq {
         if opts.iterations >= 1 {
             for i in 0..opts.iterations {
-                let y = morph_step(op, &x, &shape, &vals, &org, dilate, opts.border_value)?;
+                let y = step(&x, dilate)?;
                 // a step that changes nothing is a fixed point: the rest would repeat it
                 // (SciPy's `binary_erosion2` stops there too)
                 let done = i + 1 < opts.iterations && cuprum_core::array_equal(&x, &y, false)?;
@@ -249,7 +271,7 @@ fn binary_op(op: &'static str, input: &Array, opts: &MorphOptions, seq: &[bool])
             }
         } else {
             loop {
-                let y = morph_step(op, &x, &shape, &vals, &org, dilate, opts.border_value)?;
+                let y = step(&x, dilate)?;
                 let same = cuprum_core::array_equal(&x, &y, false)?;
                 x = y;
                 if same {
@@ -609,6 +631,14 @@ pub fn binary_propagation(
 ) -> Result<Array> {
     let op = "ndimage.binary_propagation";
     check_real(op, input)?;
+    if opts.mask.is_some() {
+        return Err(Error::bad_argument(
+            op,
+            "opts.mask",
+            "Some(..)",
+            "None: binary_propagation takes its mask as the `mask` argument",
+        ));
+    }
     let m = match mask {
         Some(m) => {
             crate::support::check_same_shape(op, input, m, "the mask must have the input's shape")?;

@@ -118,9 +118,11 @@ fn spline_opts(a: &Args<'_>) -> Result<nd::SplineOptions> {
 
 fn morph_opts(a: &Args<'_>) -> Result<nd::MorphOptions> {
     let has = |k: &str| a.signature().contains(k);
-    if has("mask=") && !a.is_none("mask") && !a.op().ends_with("propagation") {
-        return Err(a.unsupported("mask"));
-    }
+    let mask = if has("mask=") && !a.op().ends_with("propagation") {
+        a.opt_array("mask")?
+    } else {
+        None
+    };
     let border_value = match a.get("border_value") {
         Value::Bool(b) => *b,
         _ => a.int("border_value")? != 0,
@@ -135,6 +137,7 @@ fn morph_opts(a: &Args<'_>) -> Result<nd::MorphOptions> {
         border_value,
         origin: isizes(a, "origin")?,
         axes: axes(a)?,
+        mask,
     })
 }
 
