@@ -268,3 +268,27 @@ pub fn group<const N: usize>(file: &str, group: &str) -> [Vec<f64>; N] {
     assert_eq!(names.len(), N, "sections of {group} in {file}.txt");
     std::array::from_fn(|i| parse(section(&text, &format!("{group}.{}", names[i]))))
 }
+
+/// A function of a reference table: its group in the table, its number of arguments, the float64
+/// rtol, the function.
+pub type Case = (&'static str, usize, f64, fn(&[&Array]) -> Result<Array>);
+
+/// Each function of `cases` on its columns `[f.x0]`, ... of `tests/data/<file>.txt` against
+/// `[f.want]` ([`check_n`](super::check_n)) and on the columns as float32 against `[f.want32]`
+/// ([`check_f32`](super::check_f32)).
+pub fn check_cases(file: &str, cases: &[Case]) {
+    let text = data_file(file);
+    for &(f, nargs, rtol, func) in cases {
+        eprintln!("{f}");
+        let col = |n: &str| parse(section(&text, &format!("{f}.{n}")));
+        let xs: Vec<Vec<f64>> = (0..nargs).map(|k| col(&format!("x{k}"))).collect();
+        let (want, want32) = (col("want"), col("want32"));
+        for x in &xs {
+            assert_eq!(x.len(), want.len(), "{f}");
+            assert_eq!(x.len(), want32.len(), "{f}");
+        }
+        let xr: Vec<&[f64]> = xs.iter().map(Vec::as_slice).collect();
+        super::check_n(&xr, &want, rtol, func);
+        super::check_f32(&xr, &want32, func);
+    }
+}
