@@ -266,23 +266,25 @@ pub(crate) fn xorwow_next(s: &mut State) -> u32 {
     s[4].wrapping_add(s[5])
 }
 
+/// One step of an MRG32k3a component whose state `c` is its last three values, oldest first:
+/// the new value `(a · c[i] - b · c[0]) mod m` (in `[0, m)`), shifted into `c` and returned.
+#[inline(always)]
+fn mrg_component(c: &mut [u32], a: i64, i: usize, b: i64, m: i64) -> i64 {
+    let mut p = (a * c[i] as i64 - b * c[0] as i64) % m;
+    if p < 0 {
+        p += m;
+    }
+    c[0] = c[1];
+    c[1] = c[2];
+    c[2] = p as u32;
+    p
+}
+
 /// One step of MRG32k3a: the next output `z` in `[1, m1]`.
 #[inline(always)]
 pub(crate) fn mrg_next(s: &mut State) -> u32 {
-    let mut p1 = (1_403_580 * s[1] as i64 - 810_728 * s[0] as i64) % MRG_M1;
-    if p1 < 0 {
-        p1 += MRG_M1;
-    }
-    s[0] = s[1];
-    s[1] = s[2];
-    s[2] = p1 as u32;
-    let mut p2 = (527_612 * s[5] as i64 - 1_370_589 * s[3] as i64) % MRG_M2;
-    if p2 < 0 {
-        p2 += MRG_M2;
-    }
-    s[3] = s[4];
-    s[4] = s[5];
-    s[5] = p2 as u32;
+    let p1 = mrg_component(&mut s[0..3], 1_403_580, 1, 810_728, MRG_M1);
+    let p2 = mrg_component(&mut s[3..6], 527_612, 2, 1_370_589, MRG_M2);
     if p1 > p2 {
         (p1 - p2) as u32
     } else {

@@ -87,6 +87,21 @@ fn acquire_inplace<'a>(
     acquire_with(op, dst, inputs, true)
 }
 
+/// Calls the macro `$m!` with the type of an element `$width` bytes wide (`u8`, `u16`, `u32`,
+/// `u64`, else `[u64; 2]`): [`copy`] between equal dtypes and [`where_`] move elements as these
+/// words whatever their dtype.
+macro_rules! by_width {
+    ($width:expr, $m:ident) => {
+        match $width {
+            1 => $m!(u8),
+            2 => $m!(u16),
+            4 => $m!(u32),
+            8 => $m!(u64),
+            _ => $m!([u64; 2]),
+        }
+    };
+}
+
 /// True when `v` reads exactly the elements `dst` writes, in the same order and width.
 fn exact_alias(v: &View<'_>, dst: &View<'_>) -> bool {
     v.dtype.itemsize() == dst.dtype.itemsize() && v.layout == dst.layout
@@ -238,13 +253,7 @@ pub fn copy(src: View<'_>, dst: View<'_>) -> Result<()> {
                 unsafe { kernel::map1::<$t, $t>(&plan, d, s, |x| x) }
             };
         }
-        match dst.dtype.itemsize() {
-            1 => raw!(u8),
-            2 => raw!(u16),
-            4 => raw!(u32),
-            8 => raw!(u64),
-            _ => raw!([u64; 2]),
-        }
+        by_width!(dst.dtype.itemsize(), raw)
     } else {
         with_dtype!(src.dtype, S => with_dtype!(dst.dtype, D => {
             // SAFETY: as above; `S` and `D` are the storage types of the two dtypes.
@@ -324,13 +333,7 @@ pub fn where_(cond: View<'_>, a: View<'_>, b: View<'_>, dst: View<'_>) -> Result
             }
         };
     }
-    match dst.dtype.itemsize() {
-        1 => raw!(u8),
-        2 => raw!(u16),
-        4 => raw!(u32),
-        8 => raw!(u64),
-        _ => raw!([u64; 2]),
-    }
+    by_width!(dst.dtype.itemsize(), raw);
     Ok(())
 }
 
