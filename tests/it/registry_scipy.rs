@@ -213,10 +213,11 @@ fn public_structs(dir: &str) -> Vec<String> {
 #[test]
 fn every_public_signal_function_is_in_the_registry() {
     // `cusignal/` is `cupyx.signal`, not `scipy.signal`; `cwt` takes a Python callable (a
-    // Rust closure here); the `_with_state`/`_with_ratios` forms are the `zi=`/`return_ratios=`
-    // forms of the SciPy function
+    // Rust closure here); the `_with_state`/`_with_ratios`/`_bp` forms are the `zi=`/`return_ratios=`/
+    // `bp=` forms of the SciPy function
     let by_hand = [
         "cwt",
+        "detrend_bp",
         "lfilter_with_state",
         "sosfilt_with_state",
         "dpss_with_ratios",
@@ -389,6 +390,40 @@ fn signal_functions_run_by_name_with_scipys_values() {
     // scipy.signal.windows.hann(5); scipy.signal.get_window(('kaiser', 8.6), 4) by tuple
     let w = registry::call("signal.windows.hann", &Call::new().arg(5)).unwrap();
     close(&out_f64(&w[0]), &[0.0, 0.5, 1.0, 0.5, 0.0], 1e-15);
+    // scipy.signal.windows.taylor(10, nbar=3, sll=35, norm=False); kaiser_bessel_derived(10,
+    // 2.5)[:2]; detrend([0, 1, 2, 10, 7, 4], bp=3)
+    let w = registry::call(
+        "signal.windows.taylor",
+        &Call::new()
+            .arg(10)
+            .kwarg("nbar", 3)
+            .kwarg("sll", 35.0)
+            .kwarg("norm", false),
+    )
+    .unwrap();
+    close(
+        &out_f64(&w[0])[..2],
+        &[0.3533072495570805, 0.6223805673289747],
+        1e-13,
+    );
+    let w = registry::call(
+        "signal.windows.kaiser_bessel_derived",
+        &Call::new().arg(10).arg(2.5),
+    )
+    .unwrap();
+    close(
+        &out_f64(&w[0])[..2],
+        &[0.27852723411604297, 0.5044023858969191],
+        1e-13,
+    );
+    let y = registry::call(
+        "signal.detrend",
+        &Call::new()
+            .arg(f64s(&[0.0, 1.0, 2.0, 10.0, 7.0, 4.0], &[6]))
+            .kwarg("bp", 3),
+    )
+    .unwrap();
+    close(&out_f64(&y[0]), &[0.0; 6], 1e-12);
     // scipy.signal.welch((arange(16)**2 % 7), nperseg=8)
     let x: Vec<f64> = (0..16).map(|i| f64::from((i * i) % 7)).collect();
     let out = registry::call(

@@ -469,6 +469,27 @@ pub(super) static WINDOWS: &[Entry] = &[
     e!("signal.windows.kaiser(M, beta, sym=True)", |a| one(
         sg::windows::kaiser(a.usize("M")?, a.float("beta")?, a.bool("sym")?)
     )),
+    e!("signal.windows.chebwin(M, at, sym=True)", |a| one(
+        sg::windows::chebwin(a.usize("M")?, a.float("at")?, a.bool("sym")?)
+    )),
+    e!(
+        "signal.windows.kaiser_bessel_derived(M, beta, *, sym=True)",
+        |a| one(sg::windows::kaiser_bessel_derived(
+            a.usize("M")?,
+            a.float("beta")?,
+            a.bool("sym")?
+        ))
+    ),
+    e!(
+        "signal.windows.taylor(M, nbar=4, sll=30, norm=True, sym=True)",
+        |a| one(sg::windows::taylor(
+            a.usize("M")?,
+            a.usize("nbar")?,
+            a.float("sll")?,
+            a.bool("norm")?,
+            a.bool("sym")?
+        ))
+    ),
     e!("signal.windows.gaussian(M, std, sym=True)", |a| one(
         sg::windows::gaussian(a.usize("M")?, a.float("std")?, a.bool("sym")?)
     )),
