@@ -52,15 +52,37 @@ pub fn check_outs(
             assert_eq!(r.device(), dev);
             let got = r.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap();
             assert_eq!(got.len(), w.len());
-            for (i, (&g, &wv)) in got.iter().zip(w.iter()).enumerate() {
-                assert!(
-                    near(g, wv, rtol, atol),
-                    "{dev} {dt} output {k} element {i} (inputs {:?}): got {g:e}, SciPy {wv:e}",
-                    xs.iter().map(|c| c[i]).collect::<Vec<_>>()
+            let bad: Vec<usize> = (0..got.len())
+                .filter(|&i| !near(got[i], w[i], rtol, atol))
+                .collect();
+            if let Some(&i) = worst(&bad, |i| excess(got[i], w[i], rtol, atol)) {
+                panic!(
+                    "{dev} {dt} output {k}: {} of {} elements outside rtol {rtol:e}, atol \
+                     {atol:e}; the worst, element {i} (inputs {:?}): got {:e}, SciPy {:e}",
+                    bad.len(),
+                    got.len(),
+                    xs.iter().map(|c| c[i]).collect::<Vec<_>>(),
+                    got[i],
+                    w[i]
                 );
             }
         }
     }
+}
+
+/// How far `got` is from `want` in units of the bound `rtol·|want| + atol` (infinite for a
+/// NaN or infinity mismatch).
+pub fn excess(got: f64, want: f64, rtol: f64, atol: f64) -> f64 {
+    if want.is_nan() || want.is_infinite() || got.is_nan() {
+        return f64::INFINITY;
+    }
+    (got - want).abs() / (rtol * want.abs() + atol)
+}
+
+/// The element of `bad` with the largest `score` (a failure message names the worst element,
+/// and how many failed, rather than the first).
+pub fn worst(bad: &[usize], score: impl Fn(usize) -> f64) -> Option<&usize> {
+    bad.iter().max_by(|&&a, &&b| score(a).total_cmp(&score(b)))
 }
 
 /// One group of a reference table: the words of its header before the column count, the
@@ -207,17 +229,27 @@ pub fn check_complex(
     what: impl Fn(usize) -> String,
 ) {
     assert_eq!(got.len(), wr.len());
-    for (i, g) in got.iter().enumerate() {
+    let tol = |i: usize| {
         let scale = wr[i].hypot(wi[i]);
-        let tol = if scale.is_finite() {
+        if scale.is_finite() {
             rtol * scale + atol
         } else {
             0.0
-        };
-        assert!(
-            near(g.re, wr[i], 0.0, tol) && near(g.im, wi[i], 0.0, tol),
-            "{} element {i}: got {g}, SciPy {}{:+}j",
+        }
+    };
+    let bad: Vec<usize> = (0..got.len())
+        .filter(|&i| !(near(got[i].re, wr[i], 0.0, tol(i)) && near(got[i].im, wi[i], 0.0, tol(i))))
+        .collect();
+    let score =
+        |i: usize| excess(got[i].re, wr[i], 0.0, tol(i)).max(excess(got[i].im, wi[i], 0.0, tol(i)));
+    if let Some(&i) = worst(&bad, score) {
+        panic!(
+            "{} element {i} (the worst of {} of {} outside rtol {rtol:e}, atol {atol:e}): got \
+             {}, SciPy {}{:+}j",
             what(i),
+            bad.len(),
+            got.len(),
+            got[i],
             wr[i],
             wi[i]
         );
