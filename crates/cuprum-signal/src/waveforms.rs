@@ -200,7 +200,7 @@ pub fn gausspulse(t: &Array, fc: f64, bw: f64, bwr: f64) -> Result<(Array, Array
 /// integers become float64.
 ///
 /// # Errors
-/// [`Error::BadShape`] naming the broadcast for shapes that do not broadcast; [`Error::Device`]
+/// [`Error::Broadcast`] for shapes that do not broadcast; [`Error::DeviceMismatch`]
 /// for arrays on different devices; allocation errors.
 ///
 /// **Algorithm**: `t mod 2π` and a `where` between the two linear pieces, on `t`'s device.
@@ -274,7 +274,7 @@ fn sawtooth_scalar(t: &Array, width: f64) -> Result<Array> {
 /// Float32 `t` with a scalar `duty` stays float32; integers become float64.
 ///
 /// # Errors
-/// [`Error::BadShape`] naming the broadcast for shapes that do not broadcast; [`Error::Device`]
+/// [`Error::Broadcast`] for shapes that do not broadcast; [`Error::DeviceMismatch`]
 /// for arrays on different devices; allocation errors.
 ///
 /// **Algorithm**: `t mod 2π` compared with `duty·2π`, on `t`'s device.
