@@ -213,11 +213,12 @@ fn public_structs(dir: &str) -> Vec<String> {
 #[test]
 fn every_public_signal_function_is_in_the_registry() {
     // `cusignal/` is `cupyx.signal`, not `scipy.signal`; `cwt` takes a Python callable (a
-    // Rust closure here); the `_with_state`/`_with_ratios`/`_bp` forms are the `zi=`/`return_ratios=`/
-    // `bp=` forms of the SciPy function
+    // Rust closure here); the `_with_state`/`_with_ratios`/`_bp`/`_hilbert` forms are the `zi=`/
+    // `return_ratios=`/`bp=`/`method='hilbert'` forms of the SciPy function
     let by_hand = [
         "cwt",
         "detrend_bp",
+        "minimum_phase_hilbert",
         "lfilter_with_state",
         "sosfilt_with_state",
         "dpss_with_ratios",

@@ -58,6 +58,7 @@ pub use design::convert::{
 pub use design::findfreqs::{FreqsKind, WorN, findfreqs};
 pub use design::fir::{
     FirwinOptions, firls, firwin, firwin2, kaiser_atten, kaiser_beta, kaiserord, minimum_phase,
+    minimum_phase_hilbert,
 };
 pub use design::freq::{FreqzOptions, freqz, freqz_zpk, group_delay, sosfreqz};
 pub use design::iir::{

@@ -200,12 +200,19 @@ pub(in crate::registry) static DESIGN: &[Entry] = &[
     e!(
         "signal.minimum_phase(h, method='homomorphic', n_fft=None, *, half=True)",
         |a| {
-            only_default(a, "method", a.str("method")? == "homomorphic")?;
-            one(sg::minimum_phase(
-                &a.array("h")?,
-                a.opt_usize("n_fft")?,
-                a.bool("half")?,
-            ))
+            let h = a.array("h")?;
+            match a.str("method")? {
+                "homomorphic" => one(sg::minimum_phase(
+                    &h,
+                    a.opt_usize("n_fft")?,
+                    a.bool("half")?,
+                )),
+                "hilbert" if a.bool("half")? => {
+                    one(sg::minimum_phase_hilbert(&h, a.opt_usize("n_fft")?))
+                }
+                "hilbert" => Err(a.unsupported("half")),
+                _ => Err(a.unsupported("method")),
+            }
         }
     ),
     e!(
