@@ -708,16 +708,7 @@ pub(crate) fn apply_complex2(
 /// array of bool, 8- or 16-bit integers, float16 or float32.
 fn keeps_f32(o: &Operand<'_>) -> bool {
     match o {
-        Operand::Array(a) => matches!(
-            a.dtype(),
-            DType::Bool
-                | DType::Int8
-                | DType::UInt8
-                | DType::Int16
-                | DType::UInt16
-                | DType::Float16
-                | DType::Float32
-        ),
+        Operand::Array(a) => safe_f32(a.dtype()),
         Operand::Scalar(_) => true,
     }
 }

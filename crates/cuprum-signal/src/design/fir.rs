@@ -396,6 +396,31 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
     upload(out, current_device())
 }
 
+/// `minimum_phase`'s checks of `h` (real, 1-D, more than 2 samples) and `n_fft` (default
+/// `2^ceil(log2(2(n − 1)/0.01))`, at least `n`): `(n, n_fft)`.
+fn min_phase_sizes(h: &Array, n_fft: Option<usize>) -> Result<(usize, usize)> {
+    const OP: &str = "minimum_phase";
+    crate::util::real_only(OP, h, ": complex filters are not supported")?;
+    bad_shape_if(
+        h.ndim() != 1 || h.size() <= 2,
+        OP,
+        "h",
+        h.shape(),
+        "a 1-D array of more than 2 samples",
+    )?;
+    let n = h.size();
+    let n_fft =
+        n_fft.unwrap_or_else(|| (2.0 * (n as f64 - 1.0) / 0.01).log2().ceil().exp2() as usize);
+    bad_argument_if(
+        n_fft < n,
+        OP,
+        "n_fft",
+        n_fft,
+        format!("at least len(h) = {n}"),
+    )?;
+    Ok((n, n_fft))
+}
+
 /// The minimum-phase version of a linear-phase FIR filter (`scipy.signal.minimum_phase`
 /// with `method='homomorphic'`; `method='hilbert'` is [`minimum_phase_hilbert`]).
 ///
@@ -417,27 +442,9 @@ pub fn firwin2(numtaps: usize, freq: &[f64], gain: &[f64], opts: &Firwin2Options
 /// assert_eq!(m.shape(), &[2]);
 /// ```
 pub fn minimum_phase(h: &Array, n_fft: Option<usize>, half: bool) -> Result<Array> {
-    const OP: &str = "minimum_phase";
     use cuprum_core::multiply;
     use cuprum_fft::{Norm, fft, ifft};
-    crate::util::real_only(OP, h, ": complex filters are not supported")?;
-    bad_shape_if(
-        h.ndim() != 1 || h.size() <= 2,
-        OP,
-        "h",
-        h.shape(),
-        "a 1-D array of more than 2 samples",
-    )?;
-    let n = h.size();
-    let n_fft =
-        n_fft.unwrap_or_else(|| (2.0 * (n as f64 - 1.0) / 0.01).log2().ceil().exp2() as usize);
-    bad_argument_if(
-        n_fft < n,
-        OP,
-        "n_fft",
-        n_fft,
-        format!("at least len(h) = {n}"),
-    )?;
+    let (n, n_fft) = min_phase_sizes(h, n_fft)?;
     let dt = crate::util::inexact(h.dtype());
     let mag = cuprum_core::abs(&fft(&h.astype(dt)?, Some(n_fft), -1, Norm::Backward)?)?;
     let positive = cuprum_core::where_(&cuprum_core::greater(&mag, 0.0)?, &mag, f64::INFINITY)?;
@@ -494,24 +501,7 @@ pub fn minimum_phase_hilbert(h: &Array, n_fft: Option<usize>) -> Result<Array> {
     const OP: &str = "minimum_phase";
     use cuprum_core::{Complex64 as C, Device};
     use cuprum_fft::{Norm, fft, ifft};
-    crate::util::real_only(OP, h, ": complex filters are not supported")?;
-    bad_shape_if(
-        h.ndim() != 1 || h.size() <= 2,
-        OP,
-        "h",
-        h.shape(),
-        "a 1-D array of more than 2 samples",
-    )?;
-    let n = h.size();
-    let n_fft =
-        n_fft.unwrap_or_else(|| (2.0 * (n as f64 - 1.0) / 0.01).log2().ceil().exp2() as usize);
-    bad_argument_if(
-        n_fft < n,
-        OP,
-        "n_fft",
-        n_fft,
-        format!("at least len(h) = {n}"),
-    )?;
+    let (n, n_fft) = min_phase_sizes(h, n_fft)?;
     cuprum_core::ext::check_host_bytes(n_fft.saturating_mul(64))?;
     let dt = crate::util::inexact(h.dtype());
     let n_half = n / 2;
