@@ -1,8 +1,8 @@
 //! Faddeeva's function `wofz` of a complex argument and the Voigt profile `voigt_profile`.
 
 use crate::scalar::faddeeva;
-use crate::ufunc::{First, apply, complex_from_parts};
-use cuprum_core::{Array, DType, Error, Operand, Result, Scalar};
+use crate::ufunc::{First, apply, complex_from_parts, owned_parts};
+use cuprum_core::{Array, DType, Error, Operand, Result};
 
 const OP: &str = "special.wofz";
 
@@ -52,19 +52,7 @@ pub fn wofz<'a>(z: impl Into<Operand<'a>>) -> Result<Array> {
         },
         Operand::Scalar(_) => None,
     };
-    let zero = Operand::Scalar(Scalar::Float(0.0));
-    let parts: (Operand<'_>, Operand<'_>) = match (&owned, &z) {
-        (Some((r, Some(i))), _) => (Operand::Array(r), Operand::Array(i)),
-        (Some((r, None)), _) => (Operand::Array(r), zero),
-        (None, Operand::Scalar(Scalar::Complex(c))) => (
-            Operand::Scalar(Scalar::Float(c.re)),
-            Operand::Scalar(Scalar::Float(c.im)),
-        ),
-        (None, Operand::Scalar(s)) => (Operand::Scalar(*s), zero),
-        (None, Operand::Array(_)) => {
-            return Err(Error::unsupported(OP, "internal: an array without parts"));
-        }
-    };
+    let parts = owned_parts(OP, &owned, &z)?;
     let [wr, wi] = apply(OP, "wofz", First::F64, [&parts.0, &parts.1], |[x, y]| {
         let (r, i) = faddeeva::faddeeva_w(x, y);
         [r, i]

@@ -1,7 +1,7 @@
 //! The Lambert W function on the complex plane, `lambertw`.
 
 use crate::scalar::lambertw::{Cx, lambertw as w_branch};
-use crate::ufunc::{First, apply, complex_from_parts};
+use crate::ufunc::{First, apply, complex_from_parts, owned_parts};
 use cuprum_core::{Array, DType, Error, Operand, Result, Scalar};
 
 const OP: &str = "special.lambertw";
@@ -71,19 +71,7 @@ pub fn lambertw<'a>(
         Operand::Array(a) => Some((a.astype(dt)?, None)),
         Operand::Scalar(_) => None,
     };
-    let zero = Operand::Scalar(Scalar::Float(0.0));
-    let (re, im): (Operand<'_>, Operand<'_>) = match (&z_parts, &z) {
-        (Some((r, Some(i))), _) => (Operand::Array(r), Operand::Array(i)),
-        (Some((r, None)), _) => (Operand::Array(r), zero),
-        (None, Operand::Scalar(Scalar::Complex(c))) => (
-            Operand::Scalar(Scalar::Float(c.re)),
-            Operand::Scalar(Scalar::Float(c.im)),
-        ),
-        (None, Operand::Scalar(s)) => (Operand::Scalar(*s), zero),
-        (None, Operand::Array(_)) => {
-            return Err(Error::unsupported(OP, "internal: an array without parts"));
-        }
-    };
+    let (re, im) = owned_parts(OP, &z_parts, &z)?;
     // k: truncated toward zero, in the loop dtype
     let k_arr: Option<Array> = match &k {
         Operand::Array(a) => {

@@ -693,7 +693,19 @@ pub(crate) fn apply_complex2(
     };
     let [xr, xi] = complex_parts(x, rdt)?;
     let [yr, yi] = complex_parts(y, rdt)?;
-    let ops = [xr.operand(), xi.operand(), yr.operand(), yi.operand()];
+    apply_parts4(op, name, [&xr, &xi, &yr, &yi], f, dt)
+}
+
+/// Runs the loop `f` (`sp_<name>` on CUDA) over four real operands and joins its two outputs
+/// into one array of the complex dtype `dt`.
+fn apply_parts4(
+    op: &'static str,
+    name: &'static str,
+    parts: [&Part; 4],
+    f: Kernel<4, 2>,
+    dt: DType,
+) -> Result<Array> {
+    let ops = parts.map(Part::operand);
     let [wr, wi] = apply(
         op,
         name,
@@ -751,15 +763,33 @@ pub(crate) fn apply_complex_params(
     };
     let (pa, pb) = (real_part(a)?, real_part(b)?);
     let [zr, zi] = complex_parts(z, rdt)?;
-    let ops = [pa.operand(), pb.operand(), zr.operand(), zi.operand()];
-    let [wr, wi] = apply(
-        op,
-        name,
-        First::F64,
-        [&ops[0], &ops[1], &ops[2], &ops[3]],
-        f,
-    )?;
-    complex_from_parts(op, &wr, &wi, dt)
+    apply_parts4(op, name, [&pa, &pb, &zr, &zi], f, dt)
+}
+
+/// The real and imaginary parts of the operand `z` as two operands: the arrays in `owned`
+/// (the parts of an array `z`; a missing imaginary part is the weak scalar 0) or the parts of
+/// a scalar `z` as weak scalars.
+///
+/// # Errors
+/// [`Error::Unsupported`] naming `op` for an array `z` with `owned` empty (an internal error).
+pub(crate) fn owned_parts<'b>(
+    op: &'static str,
+    owned: &'b Option<(Array, Option<Array>)>,
+    z: &Operand<'_>,
+) -> Result<(Operand<'b>, Operand<'b>)> {
+    let zero = Operand::Scalar(Scalar::Float(0.0));
+    Ok(match (owned, z) {
+        (Some((r, Some(i))), _) => (Operand::Array(r), Operand::Array(i)),
+        (Some((r, None)), _) => (Operand::Array(r), zero),
+        (None, Operand::Scalar(Scalar::Complex(c))) => (
+            Operand::Scalar(Scalar::Float(c.re)),
+            Operand::Scalar(Scalar::Float(c.im)),
+        ),
+        (None, Operand::Scalar(s)) => (Operand::Scalar(*s), zero),
+        (None, Operand::Array(_)) => {
+            return Err(Error::unsupported(op, "internal: an array without parts"));
+        }
+    })
 }
 
 /// Whether the operand is a complex array or a complex scalar.

@@ -1,7 +1,7 @@
 //! Exponential and trigonometric integrals: `exp1`, `expi` (xsf's ports of Zhang and Jin's
 //! `E1XB`/`EIX`), `sici` (Cephes `sici.c`).
 
-use super::{EULER, INF, MACHEP, MAXLOG, NAN, p1evl, polevl};
+use super::{Convergents, EULER, INF, MACHEP, MAXLOG, NAN, p1evl, polevl};
 use std::f64::consts::FRAC_PI_2;
 
 /// The exponential integral `E1(x)` for real `x >= 0`.
@@ -204,8 +204,7 @@ pub(crate) fn expn(n: f64, x: f64) -> f64 {
     }
     if x > 1.0 {
         let mut k: i64 = 1;
-        let (mut pkm2, mut qkm2, mut pkm1, mut qkm1) = (1.0, x, 1.0, x + n);
-        let mut ans = pkm1 / qkm1;
+        let mut cf = Convergents::new(1.0, x, 1.0, x + n);
         loop {
             k += 1;
             let (yk, xk) = if k & 1 == 1 {
@@ -213,32 +212,13 @@ pub(crate) fn expn(n: f64, x: f64) -> f64 {
             } else {
                 (x, (k / 2) as f64)
             };
-            let pk = pkm1 * yk + pkm2 * xk;
-            let qk = qkm1 * yk + qkm2 * xk;
-            let t = if qk != 0.0 {
-                let r = pk / qk;
-                let t = ((ans - r) / r).abs();
-                ans = r;
-                t
-            } else {
-                1.0
-            };
-            pkm2 = pkm1;
-            pkm1 = pk;
-            qkm2 = qkm1;
-            qkm1 = qk;
-            if pk.abs() > BIG {
-                pkm2 /= BIG;
-                pkm1 /= BIG;
-                qkm2 /= BIG;
-                qkm1 /= BIG;
-            }
+            let t = cf.step(yk, xk, BIG);
             // (a NaN ends the loop, as the C `while (t > MACHEP)` does)
             if t <= MACHEP || t.is_nan() {
                 break;
             }
         }
-        return ans * (-x).exp();
+        return cf.ans * (-x).exp();
     }
     let mut psi = -EULER - x.ln();
     let mut i = 1.0;

@@ -1100,38 +1100,34 @@ pub(crate) fn faddeeva_w(zr: f64, zi: f64) -> (f64, f64) {
         }
         let mut prod2ax = 1.0;
         let mut prodm2ax = 1.0;
-        let expx2;
-        if x < 5e-4 {
-            // sum4 and sum5 together as sum5 - sum4
+        // x < 5e-4: sum4 and sum5 together as sum5 - sum4
+        let small = x < 5e-4;
+        let (expx2, exp2ax, expm2ax) = if small {
             let x2 = x * x;
-            expx2 = 1.0 - x2 * (1.0 - 0.5 * x2);
             let ax2 = 1.036642960860171859744 * x; // 2 a x
-            let exp2ax = 1.0 + ax2 * (1.0 + ax2 * (0.5 + 0.166666666666666666667 * ax2));
-            let expm2ax = 1.0 - ax2 * (1.0 - ax2 * (0.5 - 0.166666666666666666667 * ax2));
-            for (k, &e) in EXPA2N2.iter().enumerate() {
-                let n = (k + 1) as f64;
-                let coef = e * expx2 / (A2 * (n * n) + y * y);
-                prod2ax *= exp2ax;
-                prodm2ax *= expm2ax;
-                sum1 += coef;
-                sum2 += coef * prodm2ax;
+            (
+                1.0 - x2 * (1.0 - 0.5 * x2),
+                1.0 + ax2 * (1.0 + ax2 * (0.5 + 0.166666666666666666667 * ax2)),
+                1.0 - ax2 * (1.0 - ax2 * (0.5 - 0.166666666666666666667 * ax2)),
+            )
+        } else {
+            let exp2ax = ((2.0 * A) * x).exp();
+            ((-x * x).exp(), exp2ax, 1.0 / exp2ax)
+        };
+        for (k, &e) in EXPA2N2.iter().enumerate() {
+            let n = (k + 1) as f64;
+            let coef = e * expx2 / (A2 * (n * n) + y * y);
+            prod2ax *= exp2ax;
+            prodm2ax *= expm2ax;
+            sum1 += coef;
+            sum2 += coef * prodm2ax;
+            if small {
                 sum3 += coef * prod2ax;
                 sum5 += coef * (2.0 * A) * n * sinh_taylor((2.0 * A) * n * x);
                 if coef * prod2ax < relerr * sum3 {
                     break;
                 }
-            }
-        } else {
-            expx2 = (-x * x).exp();
-            let exp2ax = ((2.0 * A) * x).exp();
-            let expm2ax = 1.0 / exp2ax;
-            for (k, &e) in EXPA2N2.iter().enumerate() {
-                let n = (k + 1) as f64;
-                let coef = e * expx2 / (A2 * (n * n) + y * y);
-                prod2ax *= exp2ax;
-                prodm2ax *= expm2ax;
-                sum1 += coef;
-                sum2 += coef * prodm2ax;
+            } else {
                 sum4 += (coef * prodm2ax) * (A * n);
                 sum3 += coef * prod2ax;
                 sum5 += (coef * prod2ax) * (A * n);

@@ -4,7 +4,7 @@
 use super::erf::erfc;
 use super::gamma::{LANCZOS_G, lanczos_sum_expg_scaled, lgam, zeta};
 use super::igam_coeff::IGAM_D;
-use super::{EULER, INF, MACHEP, MAXLOG, NAN, PI};
+use super::{Convergents, EULER, INF, MACHEP, MAXLOG, NAN, PI};
 
 const MAXITER: usize = 2000;
 const SMALL: f64 = 20.0;
@@ -12,7 +12,6 @@ const LARGE: f64 = 200.0;
 const SMALLRATIO: f64 = 0.3;
 const LARGERATIO: f64 = 4.5;
 const BIG: f64 = 4.503_599_627_370_496e15;
-const BIGINV: f64 = 2.220_446_049_250_313e-16;
 
 /// `log(1 + x) - x`.
 pub(crate) fn log1pmx(x: f64) -> f64 {
@@ -89,41 +88,18 @@ fn igamc_continued_fraction(a: f64, x: f64) -> f64 {
     let mut y = 1.0 - a;
     let mut z = x + y + 1.0;
     let mut c = 0.0;
-    let mut pkm2 = 1.0;
-    let mut qkm2 = x;
-    let mut pkm1 = x + 1.0;
-    let mut qkm1 = z * x;
-    let mut ans = pkm1 / qkm1;
+    let mut cf = Convergents::new(1.0, x, x + 1.0, z * x);
     for _ in 0..MAXITER {
         c += 1.0;
         y += 1.0;
         z += 2.0;
-        let yc = y * c;
-        let pk = pkm1 * z - pkm2 * yc;
-        let qk = qkm1 * z - qkm2 * yc;
-        let t = if qk != 0.0 {
-            let r = pk / qk;
-            let t = ((ans - r) / r).abs();
-            ans = r;
-            t
-        } else {
-            1.0
-        };
-        pkm2 = pkm1;
-        pkm1 = pk;
-        qkm2 = qkm1;
-        qkm1 = qk;
-        if pk.abs() > BIG {
-            pkm2 *= BIGINV;
-            pkm1 *= BIGINV;
-            qkm2 *= BIGINV;
-            qkm1 *= BIGINV;
-        }
+        // b p_{k-1} - (y c) p_{k-2}: the same value as Cephes' `pkm1 * z - pkm2 * yc`
+        let t = cf.step(z, -(y * c), BIG);
         if t <= MACHEP {
             break;
         }
     }
-    ans * ax
+    cf.ans * ax
 }
 
 fn igam_series(a: f64, x: f64) -> f64 {

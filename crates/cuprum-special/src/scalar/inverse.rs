@@ -57,38 +57,15 @@ fn igam_root(a: f64, y: f64, lower: bool) -> f64 {
     }
     // in a far tail Newton's iteration runs on the logarithms (linear convergence otherwise)
     let logmode = y < 1e-8;
-    let ly = y.ln();
     let (mut lo, mut hi) = (0.0f64, INF);
     for _ in 0..MAXIT {
         let v = if lower { igam(a, x) } else { igamc(a, x) };
-        let f = match (logmode, lower) {
-            (false, true) => v - y,
-            (false, false) => y - v,
-            (true, true) => v.ln() - ly,
-            (true, false) => ly - v.ln(),
-        };
-        if f == 0.0 {
+        let f = residual(v, y, logmode, !lower);
+        if narrow(f, x, &mut lo, &mut hi) {
             return x;
         }
-        if f > 0.0 {
-            hi = x;
-        } else {
-            lo = x;
-        }
         let pdf = ((a - 1.0) * x.ln() - x - lg).exp();
-        let mut xn = f64::NAN;
-        if pdf > 0.0 && pdf.is_finite() && f.is_finite() {
-            let mut dx = f / pdf;
-            if logmode {
-                dx *= v;
-            } else {
-                let h = 0.5 * dx * ((a - 1.0) / x - 1.0);
-                if h.abs() < 0.5 {
-                    dx /= 1.0 - h;
-                }
-            }
-            xn = x - dx;
-        }
+        let mut xn = halley(x, f, pdf, v, logmode, (a - 1.0) / x - 1.0);
         if !(xn > lo && xn < hi) || (hi.is_infinite() && xn > 8.0 * x.max(1.0)) {
             xn = bisect(lo, hi);
         }
@@ -192,33 +169,12 @@ fn ibeta_root(a: f64, b: f64, y: f64, yc: f64) -> f64 {
             (betainc(a, b, x), y)
         };
         let logmode = t < 1e-8;
-        let f = match (logmode, upper) {
-            (false, false) => v - t,
-            (false, true) => t - v,
-            (true, false) => v.ln() - t.ln(),
-            (true, true) => t.ln() - v.ln(),
-        };
-        if f == 0.0 {
+        let f = residual(v, t, logmode, upper);
+        if narrow(f, x, &mut lo, &mut hi) {
             return x;
         }
-        if f > 0.0 {
-            hi = x;
-        } else {
-            lo = x;
-        }
-        let mut xn = f64::NAN;
-        if pdf > 0.0 && pdf.is_finite() && f.is_finite() {
-            let mut dx = f / pdf;
-            if logmode {
-                dx *= v;
-            } else {
-                let h = 0.5 * dx * ((a - 1.0) / x - (b - 1.0) / (1.0 - x));
-                if h.abs() < 0.5 {
-                    dx /= 1.0 - h;
-                }
-            }
-            xn = x - dx;
-        }
+        let curv = (a - 1.0) / x - (b - 1.0) / (1.0 - x);
+        let mut xn = halley(x, f, pdf, v, logmode, curv);
         if !(xn > lo && xn < hi) {
             xn = bisect(lo, hi);
         }
@@ -248,38 +204,78 @@ fn incbi_pair(a: f64, b: f64, y: f64, yc: f64) -> (f64, f64) {
     }
 }
 
+/// The residual of the value `v` of a distribution function against its target `t`:
+/// `v - t`, or `log v - log t` in `logmode`; negated when `flip` (a decreasing function).
+fn residual(v: f64, t: f64, logmode: bool, flip: bool) -> f64 {
+    match (logmode, flip) {
+        (false, false) => v - t,
+        (false, true) => t - v,
+        (true, false) => v.ln() - t.ln(),
+        (true, true) => t.ln() - v.ln(),
+    }
+}
+
+/// The next iterate from `x` of residual `f`, density `pdf` and value `v`: Newton's step
+/// `f / pdf` (times `v` in `logmode`, the residual being a difference of logarithms), else
+/// with Halley's correction `1 / (1 - h)`, `h = dx curv / 2` (`curv` the logarithmic
+/// derivative of the density), when `|h| < 1/2`. NaN when the density is not positive and
+/// finite or the residual is not finite.
+fn halley(x: f64, f: f64, pdf: f64, v: f64, logmode: bool, curv: f64) -> f64 {
+    if !(pdf > 0.0 && pdf.is_finite() && f.is_finite()) {
+        return f64::NAN;
+    }
+    let mut dx = f / pdf;
+    if logmode {
+        dx *= v;
+    } else {
+        let h = 0.5 * dx * curv;
+        if h.abs() < 0.5 {
+            dx /= 1.0 - h;
+        }
+    }
+    x - dx
+}
+
+/// Narrows the bracket `[lo, hi]` of a root by the iterate `x` of residual `f` (positive
+/// above the root): true when `f` is 0 (`x` is the root), else `hi` (f > 0) or `lo` (f < 0
+/// or NaN) moved to `x`.
+fn narrow(f: f64, x: f64, lo: &mut f64, hi: &mut f64) -> bool {
+    if f == 0.0 {
+        return true;
+    }
+    if f > 0.0 {
+        *hi = x;
+    } else {
+        *lo = x;
+    }
+    false
+}
+
 /// SciPy's `betaincinv(a, b, y)`: `x` with `I_x(a, b) = y`.
 pub(crate) fn betaincinv(a: f64, b: f64, y: f64) -> f64 {
-    if a.is_nan() || b.is_nan() || y.is_nan() || !(a > 0.0 && b > 0.0) {
-        return NAN;
-    }
-    if !(0.0..=1.0).contains(&y) || a.is_infinite() || b.is_infinite() {
-        return NAN;
-    }
-    if y == 0.0 {
-        return 0.0;
-    }
-    if y == 1.0 {
-        return 1.0;
-    }
-    incbi_pair(a, b, y, 1.0 - y).0
+    betainc_inverse(a, b, y, false)
 }
 
 /// SciPy's `betainccinv(a, b, y)`: `x` with `1 - I_x(a, b) = y`.
 pub(crate) fn betainccinv(a: f64, b: f64, y: f64) -> f64 {
+    betainc_inverse(a, b, y, true)
+}
+
+/// [`betaincinv`] (`upper` false) and [`betainccinv`] (`upper` true): NaN outside the domain,
+/// the end points 0 and 1 exactly at `y = 0` and `y = 1`.
+fn betainc_inverse(a: f64, b: f64, y: f64, upper: bool) -> f64 {
     if a.is_nan() || b.is_nan() || y.is_nan() || !(a > 0.0 && b > 0.0) {
         return NAN;
     }
     if !(0.0..=1.0).contains(&y) || a.is_infinite() || b.is_infinite() {
         return NAN;
     }
-    if y == 0.0 {
-        return 1.0;
+    if y == 0.0 || y == 1.0 {
+        // y = 1 of the lower tail and y = 0 of the upper tail give x = 1
+        return if (y == 1.0) != upper { 1.0 } else { 0.0 };
     }
-    if y == 1.0 {
-        return 0.0;
-    }
-    incbi_pair(a, b, 1.0 - y, y).0
+    let (lower_y, upper_y) = if upper { (1.0 - y, y) } else { (y, 1.0 - y) };
+    incbi_pair(a, b, lower_y, upper_y).0
 }
 
 /// SciPy's `stdtrit(df, p)`: `t` with `stdtr(df, t) = p`. `p = 0` gives `-inf` (SciPy's

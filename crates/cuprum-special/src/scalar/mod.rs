@@ -96,6 +96,58 @@ pub(crate) fn chbevl(x: f64, coef: &[f64]) -> f64 {
     0.5 * (b0 - b2)
 }
 
+/// The last two convergents `p/q` of a Cephes continued fraction (the recurrence
+/// `p_k = b p_{k-1} + a p_{k-2}`, likewise `q`) and its value `ans`, the last convergent
+/// with a nonzero denominator.
+pub(crate) struct Convergents {
+    pkm1: f64,
+    pkm2: f64,
+    qkm1: f64,
+    qkm2: f64,
+    pub(crate) ans: f64,
+}
+
+impl Convergents {
+    /// The fraction started at `p_{-1}/q_{-1} = pkm2/qkm2` and `p_0/q_0 = pkm1/qkm1`, valued
+    /// `pkm1/qkm1`.
+    pub(crate) fn new(pkm2: f64, qkm2: f64, pkm1: f64, qkm1: f64) -> Convergents {
+        Convergents {
+            pkm1,
+            pkm2,
+            qkm1,
+            qkm2,
+            ans: pkm1 / qkm1,
+        }
+    }
+
+    /// One term (`b` the partial denominator, `a` the partial numerator): the new value when
+    /// `q_k != 0`, all four convergent terms divided by `big` once `|p_k| > big`. Returns the
+    /// relative change of the value, 1 when `q_k = 0`.
+    pub(crate) fn step(&mut self, b: f64, a: f64, big: f64) -> f64 {
+        let pk = self.pkm1 * b + self.pkm2 * a;
+        let qk = self.qkm1 * b + self.qkm2 * a;
+        let t = if qk != 0.0 {
+            let r = pk / qk;
+            let t = ((self.ans - r) / r).abs();
+            self.ans = r;
+            t
+        } else {
+            1.0
+        };
+        self.pkm2 = self.pkm1;
+        self.pkm1 = pk;
+        self.qkm2 = self.qkm1;
+        self.qkm1 = qk;
+        if pk.abs() > big {
+            self.pkm2 /= big;
+            self.pkm1 /= big;
+            self.qkm2 /= big;
+            self.qkm1 /= big;
+        }
+        t
+    }
+}
+
 /// Cephes `ratevl`: a rational function, evaluated in `1/x` for `|x| > 1`.
 pub(crate) fn ratevl(x: f64, num: &[f64], den: &[f64]) -> f64 {
     let m = num.len() - 1;

@@ -79,17 +79,57 @@ pub(crate) fn gegenbauer(n: f64, alpha: f64, x: f64) -> f64 {
     d * hyp2f1(a, b, c, g)
 }
 
+/// The cases of the integer-degree recurrences decided before any term: NaN for a NaN
+/// parameter or argument, 0 for a negative degree, 1 for degree 0.
+fn low_degree(n: i64, alpha: f64, x: f64) -> Option<f64> {
+    if alpha.is_nan() || x.is_nan() {
+        Some(NAN)
+    } else if n < 0 {
+        Some(0.0)
+    } else if n == 0 {
+        Some(1.0)
+    } else {
+        None
+    }
+}
+
+/// The power series about 0 of an integer-degree polynomial: the sum of the terms `d_kk`,
+/// `kk = 0..=a`, from `d_0 = d` by `d_{kk+1} = d_kk ratio(kk, j)` (`j = n - 2a + 2kk`, in
+/// floating point: the integer products overflow for degrees beyond 3e9), stopped after the
+/// first term whose successor is below 1e-20 of the sum.
+fn series_about_zero(n: i64, a: i64, mut d: f64, ratio: impl Fn(i64, f64) -> f64) -> f64 {
+    let mut p = 0.0;
+    for kk in 0..=a {
+        p += d;
+        let j = (n - 2 * a + 2 * kk) as f64;
+        d *= ratio(kk, j);
+        if d.abs() < 1e-20 * p.abs() {
+            break;
+        }
+    }
+    p
+}
+
+/// An integer-degree polynomial at `x` by the upward recurrence in difference form: from
+/// `p_1 = x` and `d_1 = x - 1`, `d_{k+1} = a_k (x - 1) p_k + b_k d_k` and
+/// `p_{k+1} = p_k + d_{k+1}` for `k = 1..n-1`, `coef(k)` giving `(a_k, b_k)`. Returns `p_n`.
+fn difference_recurrence(n: i64, x: f64, coef: impl Fn(f64) -> (f64, f64)) -> f64 {
+    let mut d = x - 1.0;
+    let mut p = x;
+    for kk in 0..n - 1 {
+        let k = kk as f64 + 1.0;
+        let (ak, bk) = coef(k);
+        d = ak * (x - 1.0) * p + bk * d;
+        p += d;
+    }
+    p
+}
+
 /// Gegenbauer of integer degree: the power series about 0 for `|x| < 1e-5`, else the
 /// recurrence.
 pub(crate) fn gegenbauer_l(n: i64, alpha: f64, x: f64) -> f64 {
-    if alpha.is_nan() || x.is_nan() {
-        return NAN;
-    }
-    if n < 0 {
-        return 0.0;
-    }
-    if n == 0 {
-        return 1.0;
+    if let Some(v) = low_degree(n, alpha, x) {
+        return v;
     }
     if n == 1 {
         return 2.0 * alpha * x;
@@ -101,34 +141,21 @@ pub(crate) fn gegenbauer_l(n: i64, alpha: f64, x: f64) -> f64 {
     if x.abs() < 1e-5 {
         let a = n / 2;
         let af = a as f64;
-        let mut d = if a % 2 == 0 { 1.0 } else { -1.0 };
+        let mut d: f64 = if a % 2 == 0 { 1.0 } else { -1.0 };
         d /= beta(alpha, 1.0 + af);
         if n == 2 * a {
             d /= af + alpha;
         } else {
             d *= 2.0 * x;
         }
-        let mut p = 0.0;
-        for kk in 0..=a {
-            p += d;
+        return series_about_zero(n, a, d, |kk, j| {
             let kf = kk as f64;
-            // in floating point: the integer products overflow for degrees beyond 3e9
-            let j = (n - 2 * a + 2 * kk) as f64;
-            let den = (j + 1.0) * (j + 2.0);
-            d *= -4.0 * (x * x) * (af - kf) * (-af + alpha + kf + nf) / den;
-            if d.abs() < 1e-20 * p.abs() {
-                break;
-            }
-        }
-        return p;
+            -4.0 * (x * x) * (af - kf) * (-af + alpha + kf + nf) / ((j + 1.0) * (j + 2.0))
+        });
     }
-    let mut d = x - 1.0;
-    let mut p = x;
-    for kk in 0..n - 1 {
-        let k = kk as f64 + 1.0;
-        d = (2.0 * (k + alpha) / (k + 2.0 * alpha)) * (x - 1.0) * p + (k / (k + 2.0 * alpha)) * d;
-        p += d;
-    }
+    let p = difference_recurrence(n, x, |k| {
+        (2.0 * (k + alpha) / (k + 2.0 * alpha), k / (k + 2.0 * alpha))
+    });
     if (alpha / nf).abs() < 1e-8 {
         2.0 * alpha / nf * p
     } else {
@@ -242,28 +269,12 @@ pub(crate) fn legendre_l(n: i64, x: f64) -> f64 {
         } else {
             d *= 2.0 * x / beta(af + 1.0, 0.5);
         }
-        let mut p = 0.0;
-        for kk in 0..=a {
-            p += d;
-            // in floating point: the integer products overflow for degrees beyond 3e9
-            let j = (n - 2 * a + 2 * kk) as f64;
+        return series_about_zero(n, a, d, |kk, j| {
             let num = n as f64 + j + 1.0;
-            let den = (j + 1.0) * (j + 2.0);
-            d *= -2.0 * (x * x) * (af - kk as f64) * num / den;
-            if d.abs() < 1e-20 * p.abs() {
-                break;
-            }
-        }
-        return p;
+            -2.0 * (x * x) * (af - kk as f64) * num / ((j + 1.0) * (j + 2.0))
+        });
     }
-    let mut d = x - 1.0;
-    let mut p = x;
-    for kk in 0..n - 1 {
-        let k = kk as f64 + 1.0;
-        d = ((2.0 * k + 1.0) / (k + 1.0)) * (x - 1.0) * p + (k / (k + 1.0)) * d;
-        p += d;
-    }
-    p
+    difference_recurrence(n, x, |k| ((2.0 * k + 1.0) / (k + 1.0), k / (k + 1.0)))
 }
 
 /// Shifted Legendre `P_n^*(x) = P_n(2x - 1)`.
@@ -297,14 +308,8 @@ pub(crate) fn genlaguerre_l(n: i64, alpha: f64, x: f64) -> f64 {
     if alpha <= -1.0 {
         return NAN;
     }
-    if alpha.is_nan() || x.is_nan() {
-        return NAN;
-    }
-    if n < 0 {
-        return 0.0;
-    }
-    if n == 0 {
-        return 1.0;
+    if let Some(v) = low_degree(n, alpha, x) {
+        return v;
     }
     if n == 1 {
         return -x + alpha + 1.0;
