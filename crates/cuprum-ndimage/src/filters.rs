@@ -271,7 +271,7 @@ fn separable(
     op: &'static str,
     input: &Array,
     passes: &[(usize, Vec<f64>, i64)],
-    mode: &[Mode],
+    mode: Mode,
     cval: f64,
     dtype: DType,
 ) -> Result<Array> {
@@ -285,7 +285,7 @@ fn separable_div(
     input: &Array,
     passes: &[(usize, Vec<f64>, i64)],
     divs: &[f64],
-    mode: &[Mode],
+    mode: Mode,
     cval: f64,
     dtype: DType,
 ) -> Result<Array> {
@@ -294,7 +294,7 @@ fn separable_div(
         return x.astype(dtype);
     }
     for (i, (ax, w, o)) in passes.iter().enumerate() {
-        x = pass_1d(op, &x, w, *ax as isize, *o, mode[i], cval)?;
+        x = pass_1d(op, &x, w, *ax as isize, *o, mode, cval)?;
         if let Some(&dv) = divs.get(i).filter(|&&dv| dv != 1.0) {
             x = cuprum_core::divide(&x, dv)?;
         }
@@ -360,7 +360,7 @@ pub fn uniform_filter1d(
         input,
         &[(ax, w, o)],
         &[div],
-        &[opts.mode],
+        opts.mode,
         opts.cval,
         dtype,
     )
@@ -405,8 +405,7 @@ pub fn uniform_filter(input: &Array, size: &[usize], opts: &FilterOptions) -> Re
             divs.push(div);
         }
     }
-    let modes = bounded(passes.len(), opts.mode);
-    separable_div(op, input, &passes, &divs, &modes, opts.cval, dtype)
+    separable_div(op, input, &passes, &divs, opts.mode, opts.cval, dtype)
 }
 
 /// The options of the Gaussian filters.
@@ -576,7 +575,7 @@ pub fn gaussian_filter1d(
         op,
         input,
         &[(ax, w, 0)],
-        &[opts.mode],
+        opts.mode,
         opts.cval,
         out_dtype(input, opts.output),
     )
@@ -631,15 +630,8 @@ pub fn gaussian_filter(input: &Array, sigma: &[f64], opts: &GaussianOptions) -> 
             ));
         }
     }
-    let modes = bounded(passes.len(), opts.mode);
-    separable(
-        op,
-        input,
-        &passes,
-        &modes,
-        opts.cval,
-        out_dtype(input, opts.output),
-    )
+    let dtype = out_dtype(input, opts.output);
+    separable(op, input, &passes, opts.mode, opts.cval, dtype)
 }
 
 /// The Laplace filter of second Gaussian derivatives (`scipy.ndimage.gaussian_laplace`): the
@@ -663,21 +655,27 @@ pub fn gaussian_laplace(input: &Array, sigma: &[f64], opts: &GaussianOptions) ->
     let nd = input.ndim();
     let dtype = out_dtype(input, opts.output);
     let (sigma, opts, dims) = gaussian_axes("ndimage.gaussian_laplace", nd, sigma, opts)?;
-    let mut acc: Option<Array> = None;
-    for d in dims {
-        let mut o = opts.clone();
-        o.order = (0..nd).map(|k| if k == d { 2 } else { 0 }).collect();
-        o.output = Some(dtype);
-        let t = gaussian_filter(input, &sigma, &o)?;
-        acc = Some(match acc {
-            None => t,
-            Some(a) => cuprum_core::add(&a, &t)?.astype(dtype)?,
-        });
-    }
-    match acc {
-        Some(a) => Ok(a),
-        None => input.astype(dtype),
-    }
+    crate::generic::axes_sum(input, dtype, dims, |d| {
+        gaussian_derivative(input, &sigma, &opts, dtype, d, 2)
+    })
+}
+
+/// [`gaussian_filter`] in `dtype` with the derivative order `order` along the axis `d` and 0
+/// along the others.
+fn gaussian_derivative(
+    input: &Array,
+    sigma: &[f64],
+    opts: &GaussianOptions,
+    dtype: DType,
+    d: usize,
+    order: usize,
+) -> Result<Array> {
+    let mut o = opts.clone();
+    o.order = (0..input.ndim())
+        .map(|k| if k == d { order } else { 0 })
+        .collect();
+    o.output = Some(dtype);
+    gaussian_filter(input, sigma, &o)
 }
 
 /// The gradient magnitude of Gaussian first derivatives
@@ -706,22 +704,9 @@ pub fn gaussian_gradient_magnitude(
     let dtype = out_dtype(input, opts.output);
     let op = "ndimage.gaussian_gradient_magnitude";
     let (sigma, opts, dims) = gaussian_axes(op, nd, sigma, opts)?;
-    let mut acc: Option<Array> = None;
-    for d in dims {
-        let mut o = opts.clone();
-        o.order = (0..nd).map(|k| usize::from(k == d)).collect();
-        o.output = Some(dtype);
-        let t = gaussian_filter(input, &sigma, &o)?;
-        let t2 = cuprum_core::multiply(&t, &t)?.astype(dtype)?;
-        acc = Some(match acc {
-            None => t2,
-            Some(a) => cuprum_core::add(&a, &t2)?.astype(dtype)?,
-        });
-    }
-    match acc {
-        Some(a) => cuprum_core::sqrt(&a.astype(DType::Float64)?)?.astype(dtype),
-        None => input.astype(dtype),
-    }
+    crate::generic::axes_magnitude(input, dtype, dims, |d| {
+        gaussian_derivative(input, &sigma, &opts, dtype, d, 1)
+    })
 }
 
 /// `sigma` and `radius` for every axis and the axes a Gaussian derivative family sums over
@@ -764,15 +749,8 @@ fn derivative_filter(
             passes.push((d, smooth.to_vec(), 0));
         }
     }
-    let modes = bounded(passes.len(), opts.mode);
-    separable(
-        op,
-        input,
-        &passes,
-        &modes,
-        opts.cval,
-        out_dtype(input, opts.output),
-    )
+    let dtype = out_dtype(input, opts.output);
+    separable(op, input, &passes, opts.mode, opts.cval, dtype)
 }
 
 /// The Sobel derivative along `axis` (`scipy.ndimage.sobel`): `[-1, 0, 1]` along `axis`,

@@ -159,19 +159,7 @@ pub fn generic_laplace(
     derivative2: &dyn Fn(&Array, usize) -> Result<Array>,
     output: Option<DType>,
 ) -> Result<Array> {
-    let dtype = output.unwrap_or(input.dtype());
-    let mut acc: Option<Array> = None;
-    for d in 0..input.ndim() {
-        let t = derivative2(input, d)?.astype(dtype)?;
-        acc = Some(match acc {
-            None => t,
-            Some(a) => cuprum_core::add(&a, &t)?.astype(dtype)?,
-        });
-    }
-    match acc {
-        Some(a) => Ok(a),
-        None => input.astype(dtype),
-    }
+    every_axis(input, derivative2, output, false)
 }
 
 /// `sqrt(sum_axis derivative(input, axis)^2)` (`scipy.ndimage.generic_gradient_magnitude`),
@@ -193,16 +181,72 @@ pub fn generic_gradient_magnitude(
     derivative: &dyn Fn(&Array, usize) -> Result<Array>,
     output: Option<DType>,
 ) -> Result<Array> {
+    every_axis(input, derivative, output, true)
+}
+
+/// [`generic_laplace`] (`magnitude` false) and [`generic_gradient_magnitude`] (true): the
+/// derivative along every axis cast to `output` (default: the input's dtype), summed or
+/// combined as the gradient magnitude.
+fn every_axis(
+    input: &Array,
+    derivative: &dyn Fn(&Array, usize) -> Result<Array>,
+    output: Option<DType>,
+    magnitude: bool,
+) -> Result<Array> {
     let dtype = output.unwrap_or(input.dtype());
+    let term = |d| derivative(input, d)?.astype(dtype);
+    if magnitude {
+        axes_magnitude(input, dtype, 0..input.ndim(), term)
+    } else {
+        axes_sum(input, dtype, 0..input.ndim(), term)
+    }
+}
+
+/// The sum over the axes `dims` of `term(d)` (in `dtype`), each partial sum rounded through
+/// `dtype`; `None` for no axes.
+fn sum_terms(
+    dims: impl IntoIterator<Item = usize>,
+    dtype: DType,
+    mut term: impl FnMut(usize) -> Result<Array>,
+) -> Result<Option<Array>> {
     let mut acc: Option<Array> = None;
-    for d in 0..input.ndim() {
-        let t = derivative(input, d)?.astype(dtype)?;
-        let t2 = cuprum_core::multiply(&t, &t)?.astype(dtype)?;
+    for d in dims {
+        let t = term(d)?;
         acc = Some(match acc {
-            None => t2,
-            Some(a) => cuprum_core::add(&a, &t2)?.astype(dtype)?,
+            None => t,
+            Some(a) => cuprum_core::add(&a, &t)?.astype(dtype)?,
         });
     }
+    Ok(acc)
+}
+
+/// The Laplace-type sum over the axes `dims` of `term(d)` (in `dtype`), rounded through
+/// `dtype`; `input` cast to `dtype` for no axes.
+pub(crate) fn axes_sum(
+    input: &Array,
+    dtype: DType,
+    dims: impl IntoIterator<Item = usize>,
+    term: impl FnMut(usize) -> Result<Array>,
+) -> Result<Array> {
+    match sum_terms(dims, dtype, term)? {
+        Some(a) => Ok(a),
+        None => input.astype(dtype),
+    }
+}
+
+/// The gradient magnitude `sqrt(sum_d derivative(d)^2)` over the axes `dims` (each
+/// derivative in `dtype`; squares and sums rounded through `dtype`, the root taken in float64
+/// and cast to `dtype`); `input` cast to `dtype` for no axes.
+pub(crate) fn axes_magnitude(
+    input: &Array,
+    dtype: DType,
+    dims: impl IntoIterator<Item = usize>,
+    mut derivative: impl FnMut(usize) -> Result<Array>,
+) -> Result<Array> {
+    let acc = sum_terms(dims, dtype, |d| {
+        let t = derivative(d)?;
+        cuprum_core::multiply(&t, &t)?.astype(dtype)
+    })?;
     match acc {
         Some(a) => cuprum_core::sqrt(&a.astype(DType::Float64)?)?.astype(dtype),
         None => input.astype(dtype),

@@ -317,58 +317,42 @@ fn filter1d(
     rank_filter_impl(op, input, &Window::Size(sizes), rank, &o)
 }
 
-/// A 1-d minimum filter of length `size` along `axis` (`scipy.ndimage.minimum_filter1d`).
-///
-/// **Shapes**, **Errors**, **Algorithm**: as [`minimum_filter`] with a box along one axis.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_ndimage::{FilterOptions, minimum_filter1d};
-/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0], &[3], Device::Cpu).unwrap();
-/// let y = minimum_filter1d(&x, 2, -1, &FilterOptions::default()).unwrap();
-/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![3.0, 1.0, 1.0]);
-/// ```
-pub fn minimum_filter1d(
-    input: &Array,
-    size: usize,
-    axis: isize,
-    opts: &FilterOptions,
-) -> Result<Array> {
-    filter1d(
-        "ndimage.minimum_filter1d",
-        input,
-        size,
-        axis,
-        opts,
-        Sel::Min,
-    )
+/// Public 1-d rank filters: each a [`filter1d`] of its SciPy name and selection.
+macro_rules! filters_1d {
+    ($($(#[$doc:meta])* $name:ident => $sel:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(input: &Array, size: usize, axis: isize, opts: &FilterOptions) -> Result<Array> {
+            filter1d(concat!("ndimage.", stringify!($name)), input, size, axis, opts, Sel::$sel)
+        }
+    )*};
 }
 
-/// A 1-d maximum filter of length `size` along `axis` (`scipy.ndimage.maximum_filter1d`).
-///
-/// **Shapes**, **Errors**, **Algorithm**: as [`maximum_filter`] with a box along one axis.
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_ndimage::{FilterOptions, maximum_filter1d};
-/// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0], &[3], Device::Cpu).unwrap();
-/// let y = maximum_filter1d(&x, 2, -1, &FilterOptions::default()).unwrap();
-/// assert_eq!(y.to_vec::<f64>().unwrap(), vec![3.0, 3.0, 4.0]);
-/// ```
-pub fn maximum_filter1d(
-    input: &Array,
-    size: usize,
-    axis: isize,
-    opts: &FilterOptions,
-) -> Result<Array> {
-    filter1d(
-        "ndimage.maximum_filter1d",
-        input,
-        size,
-        axis,
-        opts,
-        Sel::Max,
-    )
+filters_1d! {
+    /// A 1-d minimum filter of length `size` along `axis` (`scipy.ndimage.minimum_filter1d`).
+    ///
+    /// **Shapes**, **Errors**, **Algorithm**: as [`minimum_filter`] with a box along one axis.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_ndimage::{FilterOptions, minimum_filter1d};
+    /// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0], &[3], Device::Cpu).unwrap();
+    /// let y = minimum_filter1d(&x, 2, -1, &FilterOptions::default()).unwrap();
+    /// assert_eq!(y.to_vec::<f64>().unwrap(), vec![3.0, 1.0, 1.0]);
+    /// ```
+    minimum_filter1d => Min;
+
+    /// A 1-d maximum filter of length `size` along `axis` (`scipy.ndimage.maximum_filter1d`).
+    ///
+    /// **Shapes**, **Errors**, **Algorithm**: as [`maximum_filter`] with a box along one axis.
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_ndimage::{FilterOptions, maximum_filter1d};
+    /// let x = Array::from_vec_on(vec![3.0f64, 1.0, 4.0], &[3], Device::Cpu).unwrap();
+    /// let y = maximum_filter1d(&x, 2, -1, &FilterOptions::default()).unwrap();
+    /// assert_eq!(y.to_vec::<f64>().unwrap(), vec![3.0, 3.0, 4.0]);
+    /// ```
+    maximum_filter1d => Max;
 }

@@ -125,25 +125,9 @@ fn ift_cpu(x: &[i32], out: &mut [i64], maxval: usize, nstr: &[i64], shape: &[i64
                         }
                     }
                     if label < 0 {
-                        prv[p] = last[m];
-                        nxt[p] = -1;
-                        if last[m] >= 0 {
-                            nxt[last[m] as usize] = pi;
-                        }
-                        last[m] = pi;
-                        if first[m] < 0 {
-                            first[m] = pi;
-                        }
+                        link_at_end(pi, &mut last[m], &mut first[m], &mut prv, &mut nxt);
                     } else {
-                        nxt[p] = first[m];
-                        prv[p] = -1;
-                        if first[m] >= 0 {
-                            prv[first[m] as usize] = pi;
-                        }
-                        first[m] = pi;
-                        if last[m] < 0 {
-                            last[m] = pi;
-                        }
+                        link_at_end(pi, &mut first[m], &mut last[m], &mut nxt, &mut prv);
                     }
                 }
             }
@@ -262,5 +246,23 @@ pub fn watershed_ift(input: &Array, markers: &Array, structure: Option<&Array>) 
             ift_cpu(&x, &mut out, maxval, &nstr, &shp)?;
             Array::from_vec_on(out, shape, Device::Cpu)?.astype(markers.dtype())
         }
+    }
+}
+
+/// Links the element `pi` in at one end of a doubly linked list: `end` is that end, `other`
+/// the other one (set too when the list was empty), `back` the links toward `end` (`pi`'s
+/// becomes the old end) and `fwd` the links away from it (`pi`'s becomes -1, the old end's
+/// becomes `pi`). With `end`/`other` the last/first element and `back`/`fwd` the previous/next
+/// links it appends; with them swapped it prepends.
+fn link_at_end(pi: i64, end: &mut i64, other: &mut i64, back: &mut [i64], fwd: &mut [i64]) {
+    let p = pi as usize;
+    back[p] = *end;
+    fwd[p] = -1;
+    if *end >= 0 {
+        fwd[*end as usize] = pi;
+    }
+    *end = pi;
+    if *other < 0 {
+        *other = pi;
     }
 }
