@@ -403,10 +403,106 @@ macro_rules! with_dtype {
     };
 }
 
+/// The conformance corpus' error class of a core error met inside a feature crate's error
+/// (`shape_mismatch`, `broadcast`, `axis_out_of_bounds`, `index_out_of_bounds`,
+/// `invalid_index`, `invalid_value`, `dtype`, `overflow`, or `other`).
+///
+/// # Example
+/// ```
+/// let e = cuprum_core::Error::invalid_value("f", "negative");
+/// assert_eq!(cuprum_core::ext::core_error_class(&e), "invalid_value");
+/// ```
+pub fn core_error_class(e: &Error) -> &'static str {
+    use Error as E;
+    match e {
+        E::ShapeMismatch { .. } => "shape_mismatch",
+        E::Broadcast { .. } => "broadcast",
+        E::AxisOutOfBounds { .. } => "axis_out_of_bounds",
+        E::IndexOutOfBounds { .. } => "index_out_of_bounds",
+        E::InvalidIndex { .. } => "invalid_index",
+        E::InvalidValue { .. }
+        | E::BadArgument { .. }
+        | E::OutOfDomain { .. }
+        | E::BadShape { .. } => "invalid_value",
+        E::DType { .. } | E::DTypeMismatch { .. } => "dtype",
+        E::Overflow { .. } => "overflow",
+        _ => "other",
+    }
+}
+
+/// Builder methods that each set one field and return `self`, written one a line inside an
+/// `impl` block: `$(#[doc])* $vis fn name(arg: Type) => field = value;`.
+///
+/// # Example
+/// ```
+/// #[derive(Default)]
+/// struct Options { tol: f64, maxiter: Option<usize> }
+/// impl Options {
+///     cuprum_core::setters! {
+///         /// Sets `tol`.
+///         pub fn tol(t: f64) => tol = t;
+///         /// Sets `maxiter`.
+///         pub fn maxiter(n: usize) => maxiter = Some(n);
+///     }
+/// }
+/// let o = Options::default().tol(1e-9).maxiter(5);
+/// assert_eq!((o.tol, o.maxiter), (1e-9, Some(5)));
+/// ```
+#[macro_export]
+macro_rules! setters {
+    ($($(#[$m:meta])* $vis:vis fn $name:ident($v:ident: $t:ty) => $field:ident = $e:expr;)*) => {$(
+        $(#[$m])*
+        $vis fn $name(mut self, $v: $t) -> Self {
+            self.$field = $e;
+            self
+        }
+    )*};
+}
+
+/// The impls a feature crate's error type `$E` (an enum with a `Core(cuprum_core::Error)`
+/// variant and a `Display`) shares with the others:
+/// - `From<$E> for cuprum_core::Error`, for `?` inside a function returning core's `Result`:
+///   `$E::Core` unwraps to the core error it holds, every other variant travels as
+///   [`Error::Feature`] (get it back with `e.feature::<$E>()`); the attributes given before
+///   `$E` (its doc comment and example) go on this impl;
+/// - `Debug` as the `Display` sentence: it is what a `main` returning the error prints, and
+///   the sentence already names the operation and the values;
+/// - `From<cuprum_core::cuda::CudaError>`: the CUDA layer's errors (streams, the NVRTC cache,
+///   transfers) arrive as `$E::Core` of cuprum-core's.
+#[macro_export]
+macro_rules! feature_error_impls {
+    ($(#[$attr:meta])* $E:ident) => {
+        $(#[$attr])*
+        impl From<$E> for $crate::Error {
+            fn from(e: $E) -> Self {
+                match e {
+                    $E::Core(c) => c,
+                    other => $crate::Error::Feature(Box::new(other)),
+                }
+            }
+        }
+
+        /// `{:?}` is the `Display` sentence (what a `main` returning this error prints).
+        impl ::std::fmt::Debug for $E {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                ::std::fmt::Display::fmt(self, f)
+            }
+        }
+
+        /// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as
+        /// cuprum-core's.
+        impl From<$crate::cuda::CudaError> for $E {
+            fn from(e: $crate::cuda::CudaError) -> Self {
+                $E::Core(e.into())
+            }
+        }
+    };
+}
+
 /// Helpers for the tests of core and the feature crates (the `test-util` feature).
 #[cfg(any(test, feature = "test-util"))]
 pub mod test_util {
-    pub use crate::test_util::{all_devices, cuda_devices, require_cuda};
+    pub use crate::test_util::{all_devices, cuda_devices, first_gpu, require_cuda};
 }
 
 /// Kernels as data, and the one CUDA source generator: core's built-in elementwise operations

@@ -27,6 +27,24 @@ pub fn cuda_devices() -> Vec<Device> {
     (0..n).map(Device::Cuda).collect()
 }
 
+/// `Some(Device::Cuda(0))` when a GPU is present; `None` otherwise, the skip of `test` noted on
+/// stderr.
+///
+/// # Panics
+/// When `CUPRUM_REQUIRE_CUDA=1` and there is no CUDA device.
+#[track_caller]
+pub fn first_gpu(test: &str) -> Option<Device> {
+    if crate::cuda_device_count() > 0 {
+        return Some(Device::Cuda(0));
+    }
+    assert!(
+        !require_cuda(),
+        "CUPRUM_REQUIRE_CUDA=1 but there is no CUDA device"
+    );
+    eprintln!("{test}: skipped (no CUDA device)");
+    None
+}
+
 /// The CPU, then every CUDA device ([`cuda_devices`]).
 ///
 /// # Panics

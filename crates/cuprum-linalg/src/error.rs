@@ -3,32 +3,27 @@
 /// Result alias used across cuprum-linalg.
 pub type Result<T, E = LinalgError> = std::result::Result<T, E>;
 
-/// `?` on a linalg result inside a function returning `cuprum::Result` (cuprum-core's): a
-/// [`LinalgError::Core`] unwraps to the core error it holds, every other variant travels as
-/// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<LinalgError>()`).
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// fn inverse(a: &Array) -> cuprum_core::Result<Array> {
-///     Ok(cuprum_linalg::inv(a)?)
-/// }
-/// let singular = Array::from_vec_on(vec![1.0f64, 2.0, 2.0, 4.0], &[2, 2], Device::Cpu).unwrap();
-/// let e = inverse(&singular).unwrap_err();
-/// assert!(e.to_string().contains("singular matrix"));
-/// assert!(matches!(
-///     e.feature::<cuprum_linalg::LinalgError>(),
-///     Some(cuprum_linalg::LinalgError::SingularMatrix { .. })
-/// ));
-/// ```
-impl From<LinalgError> for cuprum_core::Error {
-    fn from(e: LinalgError) -> Self {
-        match e {
-            LinalgError::Core(c) => c,
-            other => cuprum_core::Error::Feature(Box::new(other)),
-        }
-    }
-}
+cuprum_core::feature_error_impls!(
+    /// `?` on a linalg result inside a function returning `cuprum::Result` (cuprum-core's): a
+    /// [`LinalgError::Core`] unwraps to the core error it holds, every other variant travels as
+    /// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<LinalgError>()`).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// fn inverse(a: &Array) -> cuprum_core::Result<Array> {
+    ///     Ok(cuprum_linalg::inv(a)?)
+    /// }
+    /// let singular = Array::from_vec_on(vec![1.0f64, 2.0, 2.0, 4.0], &[2, 2], Device::Cpu).unwrap();
+    /// let e = inverse(&singular).unwrap_err();
+    /// assert!(e.to_string().contains("singular matrix"));
+    /// assert!(matches!(
+    ///     e.feature::<cuprum_linalg::LinalgError>(),
+    ///     Some(cuprum_linalg::LinalgError::SingularMatrix { .. })
+    /// ));
+    /// ```
+    LinalgError
+);
 
 /// Everything that can go wrong in a linear-algebra routine. Each variant names the operation
 /// and the values involved.
@@ -121,27 +116,13 @@ impl LinalgError {
     /// assert_eq!(e.conformance_class(), "shape_mismatch");
     /// ```
     pub fn conformance_class(&self) -> &'static str {
-        use cuprum_core::Error as E;
         match self {
             LinalgError::SingularMatrix { .. } => "singular_matrix",
             LinalgError::NotPositiveDefinite { .. } => "not_positive_definite",
             LinalgError::NotSquare { .. } | LinalgError::TooFewDims { .. } => "shape_mismatch",
             LinalgError::NonFinite { .. } => "invalid_value",
             LinalgError::NoConvergence { .. } | LinalgError::IllegalArgument { .. } => "other",
-            LinalgError::Core(e) => match e {
-                E::ShapeMismatch { .. } => "shape_mismatch",
-                E::Broadcast { .. } => "broadcast",
-                E::AxisOutOfBounds { .. } => "axis_out_of_bounds",
-                E::IndexOutOfBounds { .. } => "index_out_of_bounds",
-                E::InvalidIndex { .. } => "invalid_index",
-                E::InvalidValue { .. }
-                | E::BadArgument { .. }
-                | E::OutOfDomain { .. }
-                | E::BadShape { .. } => "invalid_value",
-                E::DType { .. } | E::DTypeMismatch { .. } => "dtype",
-                E::Overflow { .. } => "overflow",
-                _ => "other",
-            },
+            LinalgError::Core(e) => cuprum_core::ext::core_error_class(e),
         }
     }
 
@@ -167,21 +148,5 @@ fn batch_note(batch: usize, count: usize) -> String {
         format!(" (matrix {batch} of the batch)")
     } else {
         String::new()
-    }
-}
-
-/// `{:?}` is the `Display` sentence: it is what a `main` returning this error prints
-/// (`Error: add: operands could not be broadcast together with shapes [3, 4] and [3]`), and the
-/// sentence already names the operation and the values.
-impl std::fmt::Debug for LinalgError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self, f)
-    }
-}
-
-/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
-impl From<cuprum_core::cuda::CudaError> for LinalgError {
-    fn from(e: cuprum_core::cuda::CudaError) -> Self {
-        LinalgError::Core(e.into())
     }
 }

@@ -155,13 +155,7 @@ pub fn solve_triangular(
     with_field!(dt, T => {
         let sa = Stack::<T>::read(op, a, false)?;
         // Only the referenced triangle must be finite; check after extracting it.
-        let bd = host::read::<T>(b)?;
-        host::check_finite(op, &bd)?;
-        let count: usize = batch.iter().product();
-        let mut out = cuprum_core::ext::try_vec_with_capacity(count.saturating_mul(n).saturating_mul(k))?;
-        for i in 0..count {
-            let ai = host::broadcast_index(&batch, &abatch, i);
-            let bi = host::broadcast_index(&batch, &bbatch, i);
+        solve_batch(op, b, [&batch, &abatch, &bbatch], (n, k, vector), |ai, x: &mut [T]| {
             let m = &sa.data[ai * n * n..(ai + 1) * n * n];
             let tri: Vec<T> = (0..n * n)
                 .map(|idx| {
@@ -173,19 +167,42 @@ pub fn solve_triangular(
             host::check_finite(op, &tri)?;
             let mt = transposed(&tri, n, trans);
             let low = lower == (trans == Trans::N);
-            let mut x = bd[bi * n * k..(bi + 1) * n * k].to_vec();
-            if let Some(p) = tri_solve(&mt, n, low, unit_diagonal, &mut x, k) {
-                return Err(LinalgError::singular(op, p, i, count));
-            }
-            out.extend(x);
-        }
-        let mut shape = batch.clone();
-        shape.push(n);
-        if !vector {
-            shape.push(k);
-        }
-        host::write(out, &shape, a.device())
+            Ok(tri_solve(&mt, n, low, unit_diagonal, x, k))
+        })
     })
+}
+
+/// The solves of a broadcast batch: `b` holds `bbatch` blocks of `(n, k)` right-hand sides,
+/// the matrices `abatch`, the result `batch` blocks. `solve(ai, x)` overwrites one block `x`
+/// with its solution against matrix `ai` and returns the zero pivot of a singular matrix.
+/// The result's shape is `(*batch, n)` when `vector`, else `(*batch, n, k)`.
+fn solve_batch<T: Field>(
+    op: &'static str,
+    b: &Array,
+    [batch, abatch, bbatch]: [&[usize]; 3],
+    (n, k, vector): (usize, usize, bool),
+    mut solve: impl FnMut(usize, &mut [T]) -> Result<Option<usize>>,
+) -> Result<Array> {
+    let bd = host::read::<T>(b)?;
+    host::check_finite(op, &bd)?;
+    let count: usize = batch.iter().product();
+    let mut out =
+        cuprum_core::ext::try_vec_with_capacity(count.saturating_mul(n).saturating_mul(k))?;
+    for i in 0..count {
+        let ai = host::broadcast_index(batch, abatch, i);
+        let bi = host::broadcast_index(batch, bbatch, i);
+        let mut x = bd[bi * n * k..(bi + 1) * n * k].to_vec();
+        if let Some(p) = solve(ai, &mut x)? {
+            return Err(LinalgError::singular(op, p, i, count));
+        }
+        out.extend(x);
+    }
+    let mut shape = batch.to_vec();
+    shape.push(n);
+    if !vector {
+        shape.push(k);
+    }
+    host::write(out, &shape, b.device())
 }
 
 /// The LU factorization with partial pivoting `a = P @ L @ U`, like `scipy.linalg.lu(a)`.
@@ -322,13 +339,7 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
     let dt = host::compute_dtype2(op, lu.dtype(), b.dtype())?;
     with_field!(dt, T => {
         let sa = Stack::<T>::read(op, lu, true)?;
-        let bd = host::read::<T>(b)?;
-        host::check_finite(op, &bd)?;
-        let count: usize = batch.iter().product();
-        let mut out = cuprum_core::ext::try_vec_with_capacity(count.saturating_mul(n).saturating_mul(k))?;
-        for i in 0..count {
-            let ai = host::broadcast_index(&batch, &abatch, i);
-            let bi = host::broadcast_index(&batch, &bbatch, i);
+        solve_batch(op, b, [&batch, &abatch, &bbatch], (n, k, vector), |ai, x: &mut [T]| {
             let f = &sa.data[ai * n * n..(ai + 1) * n * n];
             let mut ipiv = cuprum_core::ext::try_vec_with_capacity(n)?;
             for (r, &p) in pv[ai * n..(ai + 1) * n].iter().enumerate() {
@@ -337,42 +348,31 @@ pub fn lu_solve(lu: &Array, piv: &Array, b: &Array, trans: Trans) -> Result<Arra
                 }
                 ipiv.push(p as usize);
             }
-            let mut x = bd[bi * n * k..(bi + 1) * n * k].to_vec();
-            let swap = |x: &mut Vec<T>, r: usize, p: usize| {
+            let swap = |x: &mut [T], r: usize, p: usize| {
                 if r != p {
                     for q in 0..k {
                         x.swap(r * k + q, p * k + q);
                     }
                 }
             };
-            let singular = if trans == Trans::N {
+            Ok(if trans == Trans::N {
                 for (r, &p) in ipiv.iter().enumerate() {
-                    swap(&mut x, r, p);
+                    swap(x, r, p);
                 }
-                tri_solve(f, n, true, true, &mut x, k);
-                tri_solve(f, n, false, false, &mut x, k)
+                tri_solve(f, n, true, true, x, k);
+                tri_solve(f, n, false, false, x, k)
             } else {
                 let ft = transposed(f, n, trans);
                 // op(U) is lower, op(L) is unit upper.
-                let s = tri_solve(&ft, n, true, false, &mut x, k);
+                let s = tri_solve(&ft, n, true, false, x, k);
                 if s.is_none() {
-                    tri_solve(&ft, n, false, true, &mut x, k);
+                    tri_solve(&ft, n, false, true, x, k);
                     for (r, &p) in ipiv.iter().enumerate().rev() {
-                        swap(&mut x, r, p);
+                        swap(x, r, p);
                     }
                 }
                 s
-            };
-            if let Some(p) = singular {
-                return Err(LinalgError::singular(op, p, i, count));
-            }
-            out.extend(x);
-        }
-        let mut shape = batch.clone();
-        shape.push(n);
-        if !vector {
-            shape.push(k);
-        }
-        host::write(out, &shape, lu.device())
+            })
+        })
     })
 }

@@ -277,10 +277,10 @@ pub mod csgraph {
     }
 
     fn host_i64(a: Option<&cuprum_core::Array>) -> Result<Vec<i64>> {
-        let a = a.ok_or(SparseError::InvalidFormat {
-            op: "connected_components",
-            detail: "a CSR matrix has indptr and indices".into(),
-        })?;
+        let a = a.ok_or(SparseError::invalid_format(
+            "connected_components",
+            "a CSR matrix has indptr and indices",
+        ))?;
         Ok(a.astype(DType::Int64)?.to_vec::<i64>()?)
     }
 

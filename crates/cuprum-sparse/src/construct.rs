@@ -439,18 +439,10 @@ pub fn kronsum(a: &Sparse, b: &Sparse) -> Result<Sparse> {
     let (m, m2) = a.shape2();
     let (n, n2) = b.shape2();
     if m != m2 {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![m, m2],
-            detail: "A is not square".into(),
-        });
+        return Err(SparseError::invalid_shape(OP, &[m, m2], "A is not square"));
     }
     if n != n2 {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: vec![n, n2],
-            detail: "B is not square".into(),
-        });
+        return Err(SparseError::invalid_shape(OP, &[n, n2], "B is not square"));
     }
     let dt = util::promote(a.dtype(), b.dtype());
     let dev = a.device();

@@ -27,28 +27,8 @@ fn values(a: &Array) -> cuprum_core::Result<Vec<String>> {
             .into_iter()
             .map(|x| py_float(format!("{x:e}")))
             .collect(),
-        DType::Complex64 => a
-            .to_vec::<cuprum_core::Complex32>()?
-            .into_iter()
-            .map(|c| {
-                pycomplex(
-                    format!("{:e}", c.re),
-                    format!("{:e}", c.im),
-                    c.re == 0.0 && c.re.is_sign_positive(),
-                )
-            })
-            .collect(),
-        DType::Complex128 => a
-            .to_vec::<cuprum_core::Complex64>()?
-            .into_iter()
-            .map(|c| {
-                pycomplex(
-                    format!("{:e}", c.re),
-                    format!("{:e}", c.im),
-                    c.re == 0.0 && c.re.is_sign_positive(),
-                )
-            })
-            .collect(),
+        DType::Complex64 => complex_cells(a.to_vec::<cuprum_core::Complex32>()?, |c| (c.re, c.im)),
+        DType::Complex128 => complex_cells(a.to_vec::<cuprum_core::Complex64>()?, |c| (c.re, c.im)),
         DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64 => a
             .astype(DType::UInt64)?
             .to_vec::<u64>()?
@@ -62,6 +42,24 @@ fn values(a: &Array) -> cuprum_core::Result<Vec<String>> {
             .map(|x| x.to_string())
             .collect(),
     })
+}
+
+/// [`pycomplex`] of each element, `parts` giving its real and imaginary parts.
+fn complex_cells<C, T: std::fmt::LowerExp + Into<f64> + Copy>(
+    v: Vec<C>,
+    parts: impl Fn(C) -> (T, T),
+) -> Vec<String> {
+    v.into_iter()
+        .map(|c| {
+            let (re, im) = parts(c);
+            let r: f64 = re.into();
+            pycomplex(
+                format!("{re:e}"),
+                format!("{im:e}"),
+                r == 0.0 && r.is_sign_positive(),
+            )
+        })
+        .collect()
 }
 
 /// Python's `repr(complex)`: `(1+2j)`, `2j` for a zero real part, components without `.0`.

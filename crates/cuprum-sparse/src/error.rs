@@ -3,26 +3,21 @@
 /// Result alias used across cuprum-sparse.
 pub type Result<T, E = SparseError> = std::result::Result<T, E>;
 
-/// `?` on a sparse result inside a function returning `cuprum_core::Result`: a
-/// [`SparseError::Core`] unwraps to the core error it holds, every other variant travels as
-/// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<SparseError>()`).
-///
-/// # Example
-/// ```
-/// use cuprum_sparse::SparseError;
-/// let e: cuprum_core::Error =
-///     SparseError::InvalidFormat { op: "csr_matrix", detail: "indptr must be non-decreasing".into() }.into();
-/// assert!(e.to_string().contains("indptr"));
-/// assert!(e.feature::<SparseError>().is_some());
-/// ```
-impl From<SparseError> for cuprum_core::Error {
-    fn from(e: SparseError) -> Self {
-        match e {
-            SparseError::Core(c) => c,
-            other => cuprum_core::Error::Feature(Box::new(other)),
-        }
-    }
-}
+cuprum_core::feature_error_impls!(
+    /// `?` on a sparse result inside a function returning `cuprum_core::Result`: a
+    /// [`SparseError::Core`] unwraps to the core error it holds, every other variant travels as
+    /// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<SparseError>()`).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_sparse::SparseError;
+    /// let e: cuprum_core::Error =
+    ///     SparseError::InvalidFormat { op: "csr_matrix", detail: "indptr must be non-decreasing".into() }.into();
+    /// assert!(e.to_string().contains("indptr"));
+    /// assert!(e.feature::<SparseError>().is_some());
+    /// ```
+    SparseError
+);
 
 /// Everything that can go wrong in a sparse-matrix operation. Each variant names the operation
 /// and the values involved.
@@ -164,6 +159,27 @@ impl SparseError {
         SparseError::Core(cuprum_core::Error::bad_shape(op, arg, shape, expected))
     }
 
+    /// Shorthand for [`SparseError::InvalidShape`].
+    pub(crate) fn invalid_shape(
+        op: &'static str,
+        shape: &[usize],
+        detail: impl Into<String>,
+    ) -> Self {
+        SparseError::InvalidShape {
+            op,
+            shape: shape.to_vec(),
+            detail: detail.into(),
+        }
+    }
+
+    /// Shorthand for [`SparseError::InvalidFormat`].
+    pub(crate) fn invalid_format(op: &'static str, detail: impl Into<String>) -> Self {
+        SparseError::InvalidFormat {
+            op,
+            detail: detail.into(),
+        }
+    }
+
     /// [`cuprum_core::Error::DeviceMismatch`] inside [`SparseError::Core`].
     pub(crate) fn device_mismatch(
         op: &'static str,
@@ -177,14 +193,14 @@ impl SparseError {
     /// for a matrix of shape `a`: [`SparseError::InvalidShape`] naming `b`'s own shape, so a
     /// 1-D `b` of 999 elements reads `[999]`, not a `(999, 1)` column it never was.
     pub(crate) fn rhs_shape(op: &'static str, a: (usize, usize), rows: usize, b: &[usize]) -> Self {
-        SparseError::InvalidShape {
+        SparseError::invalid_shape(
             op,
-            shape: b.to_vec(),
-            detail: format!(
+            b,
+            format!(
                 "the right-hand side must be 1-D or 2-D with {rows} rows, for a matrix of shape ({}, {})",
                 a.0, a.1
             ),
-        }
+        )
     }
 
     /// The conformance corpus' error class for this error (`shape_mismatch`,
@@ -196,7 +212,6 @@ impl SparseError {
     /// assert_eq!(e.conformance_class(), "shape_mismatch");
     /// ```
     pub fn conformance_class(&self) -> &'static str {
-        use cuprum_core::Error as E;
         match self {
             SparseError::ShapeMismatch { .. } | SparseError::InvalidShape { .. } => {
                 "shape_mismatch"
@@ -206,34 +221,7 @@ impl SparseError {
             SparseError::DType { .. } => "dtype",
             SparseError::SingularMatrix { .. } => "singular_matrix",
             SparseError::NotSupported { .. } | SparseError::Io { .. } => "other",
-            SparseError::Core(e) => match e {
-                E::ShapeMismatch { .. } => "shape_mismatch",
-                E::Broadcast { .. } => "broadcast",
-                E::AxisOutOfBounds { .. } => "axis_out_of_bounds",
-                E::IndexOutOfBounds { .. } => "index_out_of_bounds",
-                E::InvalidIndex { .. } => "invalid_index",
-                E::InvalidValue { .. }
-                | E::BadArgument { .. }
-                | E::OutOfDomain { .. }
-                | E::BadShape { .. } => "invalid_value",
-                E::DType { .. } | E::DTypeMismatch { .. } => "dtype",
-                E::Overflow { .. } => "overflow",
-                _ => "other",
-            },
+            SparseError::Core(e) => cuprum_core::ext::core_error_class(e),
         }
-    }
-}
-
-/// `{:?}` is the `Display` sentence (what a `main` returning this error prints).
-impl std::fmt::Debug for SparseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self, f)
-    }
-}
-
-/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
-impl From<cuprum_core::cuda::CudaError> for SparseError {
-    fn from(e: cuprum_core::cuda::CudaError) -> Self {
-        SparseError::Core(e.into())
     }
 }

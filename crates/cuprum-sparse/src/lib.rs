@@ -7,6 +7,17 @@
 //! re-exported by the `cuprum` facade.
 #![warn(missing_docs)]
 
+/// `From` impls for an input enum `$e`, one a line: `$t => |$x| $body`.
+macro_rules! from_impls {
+    ($e:ty { $($t:ty => |$x:ident| $body:expr),* $(,)? }) => {$(
+        impl<'a> From<$t> for $e {
+            fn from($x: $t) -> Self {
+                $body
+            }
+        }
+    )*};
+}
+
 pub mod error;
 pub mod io;
 pub(crate) mod kernels;

@@ -199,31 +199,13 @@ pub enum Other<'a> {
     Scalar(Scalar),
 }
 
-impl<'a> From<&'a Sparse> for Other<'a> {
-    fn from(s: &'a Sparse) -> Self {
-        Other::Sparse(s)
-    }
-}
-impl<'a> From<&'a Array> for Other<'a> {
-    fn from(a: &'a Array) -> Self {
-        Other::Dense(a)
-    }
-}
-impl From<f64> for Other<'_> {
-    fn from(x: f64) -> Self {
-        Other::Scalar(Scalar::Float(x))
-    }
-}
-impl From<i64> for Other<'_> {
-    fn from(x: i64) -> Self {
-        Other::Scalar(Scalar::Int(x))
-    }
-}
-impl From<Scalar> for Other<'_> {
-    fn from(x: Scalar) -> Self {
-        Other::Scalar(x)
-    }
-}
+from_impls!(Other<'a> {
+    &'a Sparse => |s| Other::Sparse(s),
+    &'a Array => |a| Other::Dense(a),
+    f64 => |x| Other::Scalar(Scalar::Float(x)),
+    i64 => |x| Other::Scalar(Scalar::Int(x)),
+    Scalar => |x| Other::Scalar(x),
+});
 
 /// The result of a product: sparse @ sparse is sparse, sparse @ dense is dense.
 #[derive(Clone, Debug)]

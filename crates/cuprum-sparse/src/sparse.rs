@@ -156,36 +156,14 @@ pub enum Input<'a> {
     Empty(usize, usize),
 }
 
-impl<'a> From<(&'a Array, &'a Array, &'a Array)> for Input<'a> {
-    fn from(t: (&'a Array, &'a Array, &'a Array)) -> Self {
-        Input::Compressed(t.0, t.1, t.2)
-    }
-}
-impl<'a> From<(&'a Array, (&'a Array, &'a Array))> for Input<'a> {
-    fn from(t: (&'a Array, (&'a Array, &'a Array))) -> Self {
-        Input::Coo(t.0, t.1.0, t.1.1)
-    }
-}
-impl<'a> From<(&'a Array, &'a Array)> for Input<'a> {
-    fn from(t: (&'a Array, &'a Array)) -> Self {
-        Input::Dia(t.0, t.1)
-    }
-}
-impl<'a> From<&'a Array> for Input<'a> {
-    fn from(a: &'a Array) -> Self {
-        Input::Dense(a)
-    }
-}
-impl<'a> From<&'a Sparse> for Input<'a> {
-    fn from(a: &'a Sparse) -> Self {
-        Input::Sparse(a)
-    }
-}
-impl From<(usize, usize)> for Input<'_> {
-    fn from(s: (usize, usize)) -> Self {
-        Input::Empty(s.0, s.1)
-    }
-}
+from_impls!(Input<'a> {
+    (&'a Array, &'a Array, &'a Array) => |t| Input::Compressed(t.0, t.1, t.2),
+    (&'a Array, (&'a Array, &'a Array)) => |t| Input::Coo(t.0, t.1.0, t.1.1),
+    (&'a Array, &'a Array) => |t| Input::Dia(t.0, t.1),
+    &'a Array => |a| Input::Dense(a),
+    &'a Sparse => |a| Input::Sparse(a),
+    (usize, usize) => |s| Input::Empty(s.0, s.1),
+});
 
 macro_rules! constructor {
     ($($name:ident, $fmt:ident, $fl:ident, $py:literal;)*) => {$(
@@ -249,14 +227,14 @@ pub fn issparse<T: std::any::Any>(x: &T) -> bool {
 fn int_index(op: &'static str, a: &Array, what: &str) -> Result<()> {
     use cuprum_core::DTypeKind;
     if !matches!(a.dtype().kind(), DTypeKind::Int | DTypeKind::UInt) || a.ndim() != 1 {
-        return Err(SparseError::InvalidFormat {
+        return Err(SparseError::invalid_format(
             op,
-            detail: format!(
+            format!(
                 "{what} must be a 1-D integer array, got {} of shape {:?}",
                 a.dtype(),
                 a.shape()
             ),
-        });
+        ));
     }
     Ok(())
 }
@@ -279,11 +257,11 @@ fn max_exact(a: &Array) -> Result<Option<i128>> {
 /// `indptr`). SciPy raises `ValueError` for such shapes.
 fn check_dims(op: &'static str, (m, n): (usize, usize)) -> Result<()> {
     if m > i64::MAX as usize || n > i64::MAX as usize {
-        return Err(SparseError::InvalidShape {
+        return Err(SparseError::invalid_shape(
             op,
-            shape: vec![m, n],
-            detail: format!("a dimension exceeds int64's largest value {}", i64::MAX),
-        });
+            &[m, n],
+            format!("a dimension exceeds int64's largest value {}", i64::MAX),
+        ));
     }
     Ok(())
 }
@@ -292,15 +270,13 @@ fn check_dims(op: &'static str, (m, n): (usize, usize)) -> Result<()> {
 /// int64 entries) can be allocated: a (2, 2^62) matrix panicked in the transpose kernel
 /// (issue 46).
 fn transpose_checked(c: &Compressed) -> Result<Compressed> {
-    let n1 = c
-        .shape
-        .1
-        .checked_add(1)
-        .ok_or_else(|| SparseError::InvalidShape {
-            op: "tocsc",
-            shape: vec![c.shape.0, c.shape.1],
-            detail: "too many columns for an index pointer".into(),
-        })?;
+    let n1 = c.shape.1.checked_add(1).ok_or_else(|| {
+        SparseError::invalid_shape(
+            "tocsc",
+            &[c.shape.0, c.shape.1],
+            "too many columns for an index pointer",
+        )
+    })?;
     drop(cuprum_core::ext::try_vec_with_capacity::<i64>(n1)?);
     kernels::transpose(c)
 }
@@ -389,29 +365,29 @@ impl Sparse {
                     data.clone()
                 };
                 if data.ndim() != 2 {
-                    return Err(SparseError::InvalidFormat {
+                    return Err(SparseError::invalid_format(
                         op,
-                        detail: format!("DIA data must be 2-D, got shape {:?}", data.shape()),
-                    });
+                        format!("DIA data must be 2-D, got shape {:?}", data.shape()),
+                    ));
                 }
                 let offsets: Vec<i64> = cast(&offsets.ravel()?, DType::Int64)?.to_vec::<i64>()?;
                 if offsets.len() != data.shape()[0] {
-                    return Err(SparseError::InvalidFormat {
+                    return Err(SparseError::invalid_format(
                         op,
-                        detail: format!(
+                        format!(
                             "{} offsets for {} rows of diagonal data",
                             offsets.len(),
                             data.shape()[0]
                         ),
-                    });
+                    ));
                 }
                 let mut seen = offsets.clone();
                 seen.sort_unstable();
                 if seen.windows(2).any(|w| w[0] == w[1]) {
-                    return Err(SparseError::InvalidFormat {
+                    return Err(SparseError::invalid_format(
                         op,
-                        detail: "offset array contains duplicate values".into(),
-                    });
+                        "offset array contains duplicate values",
+                    ));
                 }
                 Sparse::from_repr(
                     Repr::Dia(Dia {
@@ -486,13 +462,13 @@ impl Sparse {
             for x in [a, b] {
                 if let Some(v) = max_exact(x)? {
                     if v > i64::MAX as i128 {
-                        return Err(SparseError::InvalidFormat {
+                        return Err(SparseError::invalid_format(
                             op,
-                            detail: format!(
+                            format!(
                                 "index value {v} ({}) is larger than int64 can hold",
                                 x.dtype()
                             ),
-                        });
+                        ));
                     }
                     max = max.max(v);
                 }
@@ -523,19 +499,19 @@ impl Sparse {
         };
         let nnz = data.size();
         if indices.size() != nnz {
-            return Err(SparseError::InvalidFormat {
+            return Err(SparseError::invalid_format(
                 op,
-                detail: format!(
+                format!(
                     "indices and data should have the same size ({} and {nnz})",
                     indices.size()
                 ),
-            });
+            ));
         }
         if indptr.size() == 0 {
-            return Err(SparseError::InvalidFormat {
+            return Err(SparseError::invalid_format(
                 op,
-                detail: "index pointer should have at least one entry".into(),
-            });
+                "index pointer should have at least one entry",
+            ));
         }
         let major = indptr.size() - 1;
         let (rows, cols) = match shape {
@@ -558,39 +534,39 @@ impl Sparse {
             (rows, cols)
         };
         if major != nmaj {
-            return Err(SparseError::InvalidFormat {
+            return Err(SparseError::invalid_format(
                 op,
-                detail: format!(
+                format!(
                     "index pointer size ({}) should be ({})",
                     indptr.size(),
                     nmaj + 1
                 ),
-            });
+            ));
         }
         let (indices, indptr) = Self::index_pair(op, indices, indptr, nnz, &[rows, cols])?;
         let first = util::read_i64(&indptr.slice(&[cuprum_core::SliceItem::Index(0)])?)?;
         let last = util::read_i64(&indptr.slice(&[cuprum_core::SliceItem::Index(-1)])?)?;
         if first != 0 {
-            return Err(SparseError::InvalidFormat {
+            return Err(SparseError::invalid_format(
                 op,
-                detail: format!("index pointer should start with 0, got {first}"),
-            });
+                format!("index pointer should start with 0, got {first}"),
+            ));
         }
         if last != nnz as i64 {
-            return Err(SparseError::InvalidFormat {
+            return Err(SparseError::invalid_format(
                 op,
-                detail: format!(
+                format!(
                     "last value of index pointer ({last}) should be the number of stored entries ({nnz})"
                 ),
-            });
+            ));
         }
         if major > 0 {
             let d = cuprum_core::diff(&indptr, 1, 0)?;
             if major > 0 && util::min_i64(&d)? < 0 {
-                return Err(SparseError::InvalidFormat {
+                return Err(SparseError::invalid_format(
                     op,
-                    detail: "index pointer values must be non-decreasing".into(),
-                });
+                    "index pointer values must be non-decreasing",
+                ));
             }
         }
         check_bounds(op, &indices, if fmt == Format::Csc { 0 } else { 1 }, nmin)?;
@@ -636,14 +612,14 @@ impl Sparse {
         };
         let nnz = data.size();
         if row.size() != nnz || col.size() != nnz {
-            return Err(SparseError::InvalidFormat {
+            return Err(SparseError::invalid_format(
                 op,
-                detail: format!(
+                format!(
                     "row, column, and data array must all be the same length ({}, {}, {nnz})",
                     row.size(),
                     col.size()
                 ),
-            });
+            ));
         }
         let shape = match shape {
             Some(s) => s,
@@ -684,11 +660,11 @@ impl Sparse {
             }
             2 => (a.clone(), 2),
             _ => {
-                return Err(SparseError::InvalidShape {
+                return Err(SparseError::invalid_shape(
                     op,
-                    shape: a.shape().to_vec(),
-                    detail: "a sparse matrix is built from a 1-D or 2-D array".into(),
-                });
+                    a.shape(),
+                    "a sparse matrix is built from a 1-D or 2-D array",
+                ));
             }
         };
         let (m, n) = (a2.shape()[0], a2.shape()[1]);

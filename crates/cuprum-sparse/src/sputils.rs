@@ -152,10 +152,10 @@ pub fn safely_cast_index_arrays(a: &Sparse, idx_dtype: DType, msg: &str) -> Resu
     match a.format() {
         Format::Csr | Format::Csc => {
             let (Some(indices), Some(indptr)) = (a.indices(), a.indptr()) else {
-                return Err(SparseError::InvalidFormat {
-                    op: OP,
-                    detail: "a compressed matrix without indices/indptr".into(),
-                });
+                return Err(SparseError::invalid_format(
+                    OP,
+                    "a compressed matrix without indices/indptr",
+                ));
             };
             // indptr runs from 0 to nnz, non-decreasing (checked when the matrix was built)
             if a.nnz() as i128 > max_value {
@@ -171,10 +171,10 @@ pub fn safely_cast_index_arrays(a: &Sparse, idx_dtype: DType, msg: &str) -> Resu
         }
         Format::Coo => {
             let (Some(row), Some(col)) = (a.row(), a.col()) else {
-                return Err(SparseError::InvalidFormat {
-                    op: OP,
-                    detail: "a COO matrix without row/col".into(),
-                });
+                return Err(SparseError::invalid_format(
+                    OP,
+                    "a COO matrix without row/col",
+                ));
             };
             if max_dim > max_value && (!fits(value_range(row)?) || !fits(value_range(col)?)) {
                 return Err(too_large("coords"));

@@ -9,6 +9,21 @@ fn arr<T: cuprum_core::Element>(v: Vec<T>, shape: &[usize], d: Device) -> Array 
     Array::from_vec_on(v, shape, d).unwrap()
 }
 
+/// The three 1-D parts `(data, indices, indptr)` of a compressed matrix, on `d`.
+fn csr3<T: cuprum_core::Element, I: cuprum_core::Element>(
+    data: &[T],
+    ind: &[I],
+    ptr: &[I],
+    d: Device,
+) -> [Array; 3] {
+    let one_d = |n: usize| [n];
+    [
+        arr(data.to_vec(), &one_d(data.len()), d),
+        arr(ind.to_vec(), &one_d(ind.len()), d),
+        arr(ptr.to_vec(), &one_d(ptr.len()), d),
+    ]
+}
+
 fn f64s(a: &Array) -> Vec<f64> {
     a.astype(DType::Float64).unwrap().to_vec::<f64>().unwrap()
 }
@@ -55,9 +70,7 @@ fn from_dense_parts_and_index_dtypes() {
         assert_eq!(i64s(a.indptr().unwrap()), vec![0, 2, 3, 6]);
         assert_eq!(f64s(&a.toarray().unwrap()), A.to_vec());
         // int64 indices are kept
-        let data = arr(vec![1.0f32, 2.0], &[2], d);
-        let ind = arr(vec![3i64, 0], &[2], d);
-        let ptr = arr(vec![0i64, 1, 2], &[3], d);
+        let [data, ind, ptr] = csr3(&[1.0f32, 2.0], &[3i64, 0], &[0i64, 1, 2], d);
         let m = csr_matrix((&data, &ind, &ptr), Some((2, 4))).unwrap();
         assert_eq!(m.index_dtype(), DType::Int64);
         assert_eq!(m.dtype(), DType::Float32);
@@ -117,9 +130,7 @@ fn every_dtype_round_trips_through_every_format() {
 fn non_canonical_input_gives_scipy_answers_and_is_not_mutated() {
     for d in all_devices() {
         // row 0: cols 2, 0, 2 (duplicate 2); row 1: col 1
-        let data = arr(vec![1.0f64, 2.0, 3.0, 4.0], &[4], d);
-        let ind = arr(vec![2i32, 0, 2, 1], &[4], d);
-        let ptr = arr(vec![0i32, 3, 4], &[3], d);
+        let [data, ind, ptr] = csr3(&[1.0f64, 2.0, 3.0, 4.0], &[2i32, 0, 2, 1], &[0i32, 3, 4], d);
         let a = csr_array((&data, &ind, &ptr), Some((2, 3))).unwrap();
         assert!(!a.has_canonical_format());
         assert_eq!(
@@ -628,30 +639,23 @@ fn construction_functions() {
             "shape_mismatch"
         );
         // random: seeded, the same on every device, distinct positions
-        let r = random_on(
-            20,
-            30,
-            0.1,
-            Format::Csr,
-            DType::Float64,
-            42,
-            Flavour::Matrix,
-            d,
-        )
-        .unwrap();
+        let seeded = |dev| {
+            random_on(
+                20,
+                30,
+                0.1,
+                Format::Csr,
+                DType::Float64,
+                42,
+                Flavour::Matrix,
+                dev,
+            )
+            .unwrap()
+        };
+        let r = seeded(d);
         assert_eq!(r.nnz(), 60);
         assert_eq!(r.tocsr().unwrap().sum_duplicates().unwrap().nnz(), 60);
-        let rc = random_on(
-            20,
-            30,
-            0.1,
-            Format::Csr,
-            DType::Float64,
-            42,
-            Flavour::Matrix,
-            Device::Cpu,
-        )
-        .unwrap();
+        let rc = seeded(Device::Cpu);
         assert_eq!(f64s(&r.toarray().unwrap()), f64s(&rc.toarray().unwrap()));
         assert!(f64s(r.data()).iter().all(|x| (0.0..1.0).contains(x)));
         assert!(issparse(&r));
@@ -661,9 +665,7 @@ fn construction_functions() {
 #[test]
 fn display_is_scipy_coordinate_form() {
     let d = Device::Cpu;
-    let data = arr(vec![1.0f32, 2.0, 3.0, 4.0], &[4], d);
-    let ind = arr(vec![0i32, 2, 1, 3], &[4], d);
-    let ptr = arr(vec![0i32, 2, 4], &[3], d);
+    let [data, ind, ptr] = csr3(&[1.0f32, 2.0, 3.0, 4.0], &[0i32, 2, 1, 3], &[0i32, 2, 4], d);
     let a = csr_matrix((&data, &ind, &ptr), Some((2, 4))).unwrap();
     assert_eq!(
         a.to_string(),
@@ -697,9 +699,7 @@ fn display_is_scipy_coordinate_form() {
 #[test]
 fn tutorial_program_six_one() {
     for d in all_devices() {
-        let data = arr(vec![1.0f32, 2.0, 3.0, 4.0], &[4], d);
-        let ind = arr(vec![0i32, 2, 1, 3], &[4], d);
-        let ptr = arr(vec![0i32, 2, 4], &[3], d);
+        let [data, ind, ptr] = csr3(&[1.0f32, 2.0, 3.0, 4.0], &[0i32, 2, 1, 3], &[0i32, 2, 4], d);
         let a = csr_matrix((&data, &ind, &ptr), Some((2, 4))).unwrap();
         let m = &a * 2.0;
         assert_eq!(f64s(m.data()), vec![2.0, 4.0, 6.0, 8.0]);
@@ -733,9 +733,7 @@ fn one_d_sparse_arrays() {
 #[test]
 fn errors_name_the_operation_and_values() {
     let d = Device::Cpu;
-    let data = arr(vec![1.0f64], &[1], d);
-    let ind = arr(vec![0i32], &[1], d);
-    let ptr = arr(vec![0i32, 1], &[2], d);
+    let [data, ind, ptr] = csr3(&[1.0f64], &[0i32], &[0i32, 1], d);
     let e = csr_matrix((&data, &ind, &ptr), Some((3, 3))).unwrap_err();
     assert!(
         e.to_string()

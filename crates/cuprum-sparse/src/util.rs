@@ -162,6 +162,18 @@ pub(crate) fn py_float(digits: String) -> String {
     }
 }
 
+/// The `(rows, cols)` of a 2-D `a`; [`SparseError::InvalidShape`] saying `detail` otherwise.
+pub(crate) fn shape2d(
+    op: &'static str,
+    a: &cuprum_core::Array,
+    detail: &str,
+) -> Result<(usize, usize), crate::SparseError> {
+    match *a.shape() {
+        [m, n] => Ok((m, n)),
+        _ => Err(crate::SparseError::invalid_shape(op, a.shape(), detail)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::py_float;

@@ -108,6 +108,36 @@ impl<'a> Lines<'a> {
         }
         None
     }
+
+    /// [`Lines::next_data`] for item `k` of the `declared` `what`s ("entries", "values") the
+    /// header promises: the file ending first is an error.
+    fn next_item(
+        &mut self,
+        path: &Path,
+        what: &str,
+        declared: usize,
+        k: usize,
+    ) -> Result<(usize, &'a str), SparseError> {
+        self.next_data().ok_or_else(|| {
+            io_err(
+                path,
+                self.line,
+                format!("the header declares {declared} {what} but the file ends after {k}"),
+            )
+        })
+    }
+
+    /// The error of a data line after the `declared` `what`s the header promises.
+    fn expect_end(&mut self, path: &Path, what: &str, declared: usize) -> Result<(), SparseError> {
+        match self.next_data() {
+            Some((ln, l)) => Err(io_err(
+                path,
+                ln,
+                format!("more {what} than the {declared} the header declares: {l:?}"),
+            )),
+            None => Ok(()),
+        }
+    }
 }
 
 fn parse_header<'t>(path: &Path, text: &'t str) -> Result<(MmInfo, Lines<'t>, usize), SparseError> {
@@ -387,46 +417,14 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
             let mut c: Vec<i64> = Vec::with_capacity(info.entries.min(1 << 20));
             let mut extra: Vec<(i64, i64, Val)> = Vec::new();
             for k in 0..info.entries {
-                let (ln, l) = lines.next_data().ok_or_else(|| {
-                    io_err(
-                        path,
-                        lines.line,
-                        format!(
-                            "the header declares {} entries but the file ends after {k}",
-                            info.entries
-                        ),
-                    )
-                })?;
+                let (ln, l) = lines.next_item(path, "entries", info.entries, k)?;
                 last = ln;
                 let mut it = l.split_whitespace();
                 let i: i64 = num(path, ln, it.next(), "row index")?;
                 let j: i64 = num(path, ln, it.next(), "column index")?;
-                if i < 1 || i as u64 > rows as u64 {
-                    return Err(io_err(
-                        path,
-                        ln,
-                        format!(
-                            "row index {i} is out of bounds for {rows} rows (indices are 1-based)"
-                        ),
-                    ));
-                }
-                if j < 1 || j as u64 > cols as u64 {
-                    return Err(io_err(
-                        path,
-                        ln,
-                        format!(
-                            "column index {j} is out of bounds for {cols} columns (indices are 1-based)"
-                        ),
-                    ));
-                }
-                let v = value(path, ln, info.field, &mut it)?;
-                if it.next().is_some() {
-                    return Err(io_err(
-                        path,
-                        ln,
-                        format!("too many numbers on the line: {l:?}"),
-                    ));
-                }
+                index_1based(path, ln, "row", i, rows)?;
+                index_1based(path, ln, "column", j, cols)?;
+                let v = last_value(path, ln, info.field, &mut it, l)?;
                 if sym != MmSymmetry::General && j > i {
                     return Err(io_err(
                         path,
@@ -451,16 +449,7 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
                     extra.push((j - 1, i - 1, mirror(v)));
                 }
             }
-            if let Some((ln, l)) = lines.next_data() {
-                return Err(io_err(
-                    path,
-                    ln,
-                    format!(
-                        "more entries than the {} the header declares: {l:?}",
-                        info.entries
-                    ),
-                ));
-            }
+            lines.expect_end(path, "entries", info.entries)?;
             for (i, j, v) in extra {
                 r.push(i);
                 c.push(j);
@@ -498,25 +487,9 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
                     _ => j,
                 };
                 for i in start..rows {
-                    let (ln, l) = lines.next_data().ok_or_else(|| {
-                        io_err(
-                            path,
-                            lines.line,
-                            format!(
-                                "the header declares {} values but the file ends after {k}",
-                                info.entries
-                            ),
-                        )
-                    })?;
+                    let (ln, l) = lines.next_item(path, "values", info.entries, k)?;
                     let mut it = l.split_whitespace();
-                    let v = value(path, ln, info.field, &mut it)?;
-                    if it.next().is_some() {
-                        return Err(io_err(
-                            path,
-                            ln,
-                            format!("too many numbers on the line: {l:?}"),
-                        ));
-                    }
+                    let v = last_value(path, ln, info.field, &mut it, l)?;
                     dense[i * cols + j] = v;
                     if i != j && sym != MmSymmetry::General {
                         dense[j * cols + i] = mirror(v);
@@ -524,21 +497,43 @@ fn read_mm_text(path: &Path, text: &str, device: Device) -> Result<MmMatrix, Spa
                     k += 1;
                 }
             }
-            if let Some((ln, l)) = lines.next_data() {
-                return Err(io_err(
-                    path,
-                    ln,
-                    format!(
-                        "more values than the {} the header declares: {l:?}",
-                        info.entries
-                    ),
-                ));
-            }
+            lines.expect_end(path, "values", info.entries)?;
             let a = values_array(&dense, info.field, device)?
                 .reshape(&[rows as isize, cols as isize])?;
             Ok(MmMatrix::Dense(a, info))
         }
     }
+}
+
+/// The error of a 1-based `what` ("row" or "column") index `k` outside `1..=n`.
+fn index_1based(path: &Path, ln: usize, what: &str, k: i64, n: usize) -> Result<(), SparseError> {
+    if k < 1 || k as u64 > n as u64 {
+        return Err(io_err(
+            path,
+            ln,
+            format!("{what} index {k} is out of bounds for {n} {what}s (indices are 1-based)"),
+        ));
+    }
+    Ok(())
+}
+
+/// [`value`], the last number of line `l`: more numbers after it are an error.
+fn last_value(
+    path: &Path,
+    ln: usize,
+    f: MmField,
+    it: &mut std::str::SplitWhitespace<'_>,
+    l: &str,
+) -> Result<Val, SparseError> {
+    let v = value(path, ln, f, it)?;
+    if it.next().is_some() {
+        return Err(io_err(
+            path,
+            ln,
+            format!("too many numbers on the line: {l:?}"),
+        ));
+    }
+    Ok(v)
 }
 
 fn values_array(v: &[Val], f: MmField, device: Device) -> Result<Array, SparseError> {
@@ -613,17 +608,22 @@ pub fn mmwrite(path: impl AsRef<Path>, m: &MmMatrix) -> Result<(), SparseError> 
     let info = m.info();
     let sym = info.symmetry;
     let mut out = String::new();
+    let (rows, cols) = match m {
+        MmMatrix::Coo(c, _) => c.shape,
+        MmMatrix::Dense(a, _) => {
+            crate::util::shape2d("mmwrite", a, "the array format holds a 2-D array")?
+        }
+    };
+    if sym != MmSymmetry::General && rows != cols {
+        return Err(SparseError::bad_shape(
+            "mmwrite",
+            "a",
+            &[rows, cols],
+            format!("a square matrix for symmetry '{}'", sym.name()),
+        ));
+    }
     match m {
         MmMatrix::Coo(c, _) => {
-            let (rows, cols) = c.shape;
-            if sym != MmSymmetry::General && rows != cols {
-                return Err(SparseError::bad_shape(
-                    "mmwrite",
-                    "a",
-                    &[rows, cols],
-                    format!("a square matrix for symmetry '{}'", sym.name()),
-                ));
-            }
             let field = if info.field == MmField::Pattern {
                 MmField::Pattern
             } else {
@@ -666,22 +666,6 @@ pub fn mmwrite(path: impl AsRef<Path>, m: &MmMatrix) -> Result<(), SparseError> 
             }
         }
         MmMatrix::Dense(a, _) => {
-            if a.ndim() != 2 {
-                return Err(SparseError::InvalidShape {
-                    op: "mmwrite",
-                    shape: a.shape().to_vec(),
-                    detail: "the array format holds a 2-D array".into(),
-                });
-            }
-            let (rows, cols) = (a.shape()[0], a.shape()[1]);
-            if sym != MmSymmetry::General && rows != cols {
-                return Err(SparseError::bad_shape(
-                    "mmwrite",
-                    "a",
-                    &[rows, cols],
-                    format!("a square matrix for symmetry '{}'", sym.name()),
-                ));
-            }
             let field = field_of(a.dtype());
             let flat = cuprum_core::ext::as_c_contiguous(a)?.reshape(&[-1])?;
             let (v, iv) = host_values(&flat)?;

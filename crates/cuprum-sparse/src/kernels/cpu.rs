@@ -224,13 +224,13 @@ fn bad_index(op: &'static str, index: i64, axis: usize, size: usize) -> SparseEr
 }
 
 fn bad_indptr(op: &'static str, row: usize, s: i64, e: i64, nnz: usize) -> SparseError {
-    SparseError::InvalidFormat {
+    SparseError::invalid_format(
         op,
-        detail: format!(
+        format!(
             "indptr[{row}] = {s}, indptr[{}] = {e}: the bounds of a major slice must satisfy 0 <= start <= end <= nnz = {nnz}",
             row + 1
         ),
-    }
+    )
 }
 
 /// The range of slice `i`, checked.
@@ -519,10 +519,8 @@ pub(crate) fn spmm(a: &Compressed, x: &Array, r: DType) -> Result<Array, SparseE
     let k = x.shape()[1];
     let (indices, indptr) = (c(&a.indices)?, c(&a.indptr)?);
     let m = a.shape.0;
-    m.checked_mul(k).ok_or_else(|| SparseError::InvalidShape {
-        op: "spmm",
-        shape: vec![m, k],
-        detail: "the result's element count overflows".into(),
+    m.checked_mul(k).ok_or_else(|| {
+        SparseError::invalid_shape("spmm", &[m, k], "the result's element count overflows")
     })?;
     let y = out_array(&[m, k], r)?;
     let (gd, gx, gi, gp) = (lock(&data), lock(&x), lock(&indices), lock(&indptr));
@@ -821,10 +819,10 @@ fn transpose_t<T: bytemuck::Pod + Send + Sync, I: Idx>(
     check_indptr(OP, indptr, nnz)?;
     // m must fit the index dtype: the caller's matrix had m major slices
     if I::DTYPE == DType::Int32 && m > i32::MAX as usize {
-        return Err(SparseError::InvalidFormat {
-            op: OP,
-            detail: format!("{m} rows do not fit int32 column indices of the transpose"),
-        });
+        return Err(SparseError::invalid_format(
+            OP,
+            format!("{m} rows do not fit int32 column indices of the transpose"),
+        ));
     }
     let t = rayon::current_num_threads().max(1);
     let mut chunks = row_chunks(indptr, if nnz >= 1 << 16 { 2 * t } else { 1 });

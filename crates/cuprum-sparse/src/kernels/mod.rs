@@ -29,7 +29,7 @@ fn check_index_parts(
     names: [&str; 3],
     [data, i1, i2]: [&Array; 3],
 ) -> Result<(), SparseError> {
-    let bad = |detail: String| SparseError::InvalidFormat { op, detail };
+    let bad = |detail: String| SparseError::invalid_format(op, detail);
     let [d, n1, n2] = names;
     if !is_index_dtype(i1.dtype()) || i1.dtype() != i2.dtype() {
         return Err(bad(format!(
@@ -58,14 +58,14 @@ fn parts_device(
     let [d, n1, n2] = names;
     let dev = data.device();
     if i1.device() != dev || i2.device() != dev {
-        return Err(SparseError::InvalidFormat {
+        return Err(SparseError::invalid_format(
             op,
-            detail: format!(
+            format!(
                 "{d} ({dev}), {n1} ({}) and {n2} ({}) live on different devices",
                 i1.device(),
                 i2.device()
             ),
-        });
+        ));
     }
     Ok(dev)
 }
@@ -75,7 +75,7 @@ pub(crate) fn check_compressed(op: &'static str, a: &Compressed) -> Result<Devic
     const NAMES: [&str; 3] = ["data", "indices", "indptr"];
     let parts = [&a.data, &a.indices, &a.indptr];
     check_index_parts(op, NAMES, parts)?;
-    let bad = |detail: String| SparseError::InvalidFormat { op, detail };
+    let bad = |detail: String| SparseError::invalid_format(op, detail);
     if a.data.size() != a.indices.size() {
         return Err(bad(format!(
             "data has {} elements but indices has {}",
@@ -100,15 +100,15 @@ pub(crate) fn check_coo(op: &'static str, c: &Coo) -> Result<Device, SparseError
     let parts = [&c.data, &c.row, &c.col];
     check_index_parts(op, NAMES, parts)?;
     if c.data.size() != c.row.size() || c.data.size() != c.col.size() {
-        return Err(SparseError::InvalidFormat {
+        return Err(SparseError::invalid_format(
             op,
-            detail: format!(
+            format!(
                 "data, row and col have {}, {} and {} elements",
                 c.data.size(),
                 c.row.size(),
                 c.col.size()
             ),
-        });
+        ));
     }
     parts_device(op, NAMES, parts)
 }
@@ -169,26 +169,49 @@ pub(crate) fn index_dtype_for(wanted: DType, nnz: usize, dims: &[usize]) -> DTyp
 /// devices,
 /// [`SparseError::IndexOutOfBounds`] for a stored index outside the matrix.
 pub(crate) fn spmv(a: &Compressed, x: &Array, transpose: bool) -> Result<Array, SparseError> {
-    const OP: &str = "spmv";
-    let dev = check_compressed(OP, a)?;
-    same_device(OP, dev, x.device())?;
+    sp_product(a, x, transpose, false)
+}
+
+/// [`spmv`] (`dense_2d` false, a 1-D `x`) or [`spmm`] (`dense_2d` true, a 2-D `X`).
+fn sp_product(
+    a: &Compressed,
+    x: &Array,
+    transpose: bool,
+    dense_2d: bool,
+) -> Result<Array, SparseError> {
+    let op = if dense_2d { "spmm" } else { "spmv" };
+    let dev = check_compressed(op, a)?;
+    same_device(op, dev, x.device())?;
     let need = oriented(a, transpose).1;
-    if x.ndim() != 1 || x.size() != need {
+    let xs = x.shape();
+    let fits = if dense_2d {
+        x.ndim() == 2 && xs[0] == need
+    } else {
+        x.ndim() == 1 && x.size() == need
+    };
+    if !fits {
+        let cols = if dense_2d {
+            xs.get(1).copied().unwrap_or(1)
+        } else {
+            1
+        };
         return Err(SparseError::ShapeMismatch {
-            op: OP,
+            op,
             a: oriented(a, transpose),
-            b: (x.shape().first().copied().unwrap_or(1), 1),
+            b: (xs.first().copied().unwrap_or(1), cols),
         });
     }
     if transpose {
         let t = self::transpose(a)?;
-        return spmv(&t, x, false);
+        return sp_product(&t, x, false, dense_2d);
     }
     let r = DType::promote(a.data.dtype(), x.dtype());
-    match dev {
-        Device::Cpu => cpu::spmv(a, x, r),
-        Device::Cuda(o) => cuda::spmv(o, a, x, r),
-        other => Err(unsupported("spmv", other)),
+    match (dev, dense_2d) {
+        (Device::Cpu, false) => cpu::spmv(a, x, r),
+        (Device::Cpu, true) => cpu::spmm(a, x, r),
+        (Device::Cuda(o), false) => cuda::spmv(o, a, x, r),
+        (Device::Cuda(o), true) => cuda::spmm(o, a, x, r),
+        (other, _) => Err(unsupported(op, other)),
     }
 }
 
@@ -201,31 +224,7 @@ pub(crate) fn spmv(a: &Compressed, x: &Array, transpose: bool) -> Result<Array, 
 /// # Errors
 /// As [`spmv`].
 pub(crate) fn spmm(a: &Compressed, x: &Array, transpose: bool) -> Result<Array, SparseError> {
-    const OP: &str = "spmm";
-    let dev = check_compressed(OP, a)?;
-    same_device(OP, dev, x.device())?;
-    let need = oriented(a, transpose).1;
-    if x.ndim() != 2 || x.shape()[0] != need {
-        let xs = x.shape();
-        return Err(SparseError::ShapeMismatch {
-            op: OP,
-            a: oriented(a, transpose),
-            b: (
-                xs.first().copied().unwrap_or(1),
-                xs.get(1).copied().unwrap_or(1),
-            ),
-        });
-    }
-    if transpose {
-        let t = self::transpose(a)?;
-        return spmm(&t, x, false);
-    }
-    let r = DType::promote(a.data.dtype(), x.dtype());
-    match dev {
-        Device::Cpu => cpu::spmm(a, x, r),
-        Device::Cuda(o) => cuda::spmm(o, a, x, r),
-        other => Err(unsupported("spmm", other)),
-    }
+    sp_product(a, x, transpose, true)
 }
 
 /// `C = A B` for two CSR matrices (SpGEMM). The result is canonical (sorted, no duplicates) and,

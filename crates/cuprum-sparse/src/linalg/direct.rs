@@ -69,24 +69,24 @@ pub(crate) fn host_csr_of(op: &'static str, c: &Compressed) -> Result<HostCsr> {
     let data: Vec<Complex64> = c.data.astype(DType::Complex128)?.to_vec()?;
     if ptr.len() != m + 1 || idx.len() != data.len() || ptr[0] != 0 || ptr[m] as usize != data.len()
     {
-        return Err(SparseError::InvalidFormat {
+        return Err(SparseError::invalid_format(
             op,
-            detail: format!(
+            format!(
                 "indptr of {} entries (first {:?}, last {:?}) for {m} rows and {} stored values",
                 ptr.len(),
                 ptr.first(),
                 ptr.last(),
                 data.len()
             ),
-        });
+        ));
     }
     let mut indptr = Vec::with_capacity(m + 1);
     for (i, &p) in ptr.iter().enumerate() {
         if p < 0 || (i > 0 && p < ptr[i - 1]) {
-            return Err(SparseError::InvalidFormat {
+            return Err(SparseError::invalid_format(
                 op,
-                detail: format!("indptr[{i}] = {p} is negative or decreasing"),
-            });
+                format!("indptr[{i}] = {p} is negative or decreasing"),
+            ));
         }
         indptr.push(p as usize);
     }
@@ -222,19 +222,14 @@ impl SpLu {
             op,
             detail: format!(" ({e})"),
         };
+        let invalid = |e: &dyn std::fmt::Debug| SparseError::invalid_format(op, format!("{e:?}"));
         let factor = if a.dtype.is_complex() {
             let m = SparseColMat::<usize, Complex64>::try_new_from_triplets(n, n, &a.triplets_c())
-                .map_err(|e| SparseError::InvalidFormat {
-                    op,
-                    detail: format!("{e:?}"),
-                })?;
+                .map_err(|e| invalid(&e))?;
             Factor::Complex(m.sp_lu().map_err(|e| singular(format!("{e:?}")))?)
         } else {
             let m = SparseColMat::<usize, f64>::try_new_from_triplets(n, n, &a.triplets_r())
-                .map_err(|e| SparseError::InvalidFormat {
-                    op,
-                    detail: format!("{e:?}"),
-                })?;
+                .map_err(|e| invalid(&e))?;
             Factor::Real(m.sp_lu().map_err(|e| singular(format!("{e:?}")))?)
         };
         let lu = SpLu {

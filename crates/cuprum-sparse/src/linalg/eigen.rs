@@ -115,40 +115,21 @@ impl EigOptions {
     pub fn new() -> Self {
         Self::default()
     }
-    /// Sets `which`.
-    pub fn which(mut self, w: Which) -> Self {
-        self.which = w;
-        self
-    }
-    /// Sets `sigma`.
-    pub fn sigma(mut self, s: f64) -> Self {
-        self.sigma = Some(s);
-        self
-    }
-    /// Sets `ncv`.
-    pub fn ncv(mut self, n: usize) -> Self {
-        self.ncv = Some(n);
-        self
-    }
-    /// Sets `maxiter`.
-    pub fn maxiter(mut self, n: usize) -> Self {
-        self.maxiter = Some(n);
-        self
-    }
-    /// Sets `tol`.
-    pub fn tol(mut self, t: f64) -> Self {
-        self.tol = t;
-        self
-    }
-    /// Sets `v0`.
-    pub fn v0(mut self, v: Array) -> Self {
-        self.v0 = Some(v);
-        self
-    }
-    /// Sets `return_eigenvectors`.
-    pub fn return_eigenvectors(mut self, b: bool) -> Self {
-        self.return_eigenvectors = b;
-        self
+    cuprum_core::setters! {
+        /// Sets `which`.
+        pub fn which(w: Which) => which = w;
+        /// Sets `sigma`.
+        pub fn sigma(s: f64) => sigma = Some(s);
+        /// Sets `ncv`.
+        pub fn ncv(n: usize) => ncv = Some(n);
+        /// Sets `maxiter`.
+        pub fn maxiter(n: usize) => maxiter = Some(n);
+        /// Sets `tol`.
+        pub fn tol(t: f64) => tol = t;
+        /// Sets `v0`.
+        pub fn v0(v: Array) => v0 = Some(v);
+        /// Sets `return_eigenvectors`.
+        pub fn return_eigenvectors(b: bool) => return_eigenvectors = b;
     }
 }
 
@@ -873,11 +854,11 @@ pub fn lobpcg(
     let opr = a.as_linear_operator()?;
     let (nr, n) = opr.shape();
     if nr != n || x.ndim() != 2 || x.shape()[0] != n || x.shape()[1] == 0 {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: x.shape().to_vec(),
-            detail: format!("X must be (n, k) with n = {n}"),
-        });
+        return Err(SparseError::invalid_shape(
+            OP,
+            x.shape(),
+            format!("X must be (n, k) with n = {n}"),
+        ));
     }
     let k = x.shape()[1];
     let dt = work_dtype(opr.dtype(), x.dtype());

@@ -139,14 +139,14 @@ impl LinearOperator {
     pub fn matmat(&self, x: &Array) -> Result<Array> {
         const OP: &str = "LinearOperator.matmat";
         if x.ndim() != 2 || x.shape()[0] != self.shape.1 {
-            return Err(SparseError::InvalidShape {
-                op: OP,
-                shape: x.shape().to_vec(),
-                detail: format!(
+            return Err(SparseError::invalid_shape(
+                OP,
+                x.shape(),
+                format!(
                     "expected ({}, k) for an operator of shape {:?}",
                     self.shape.1, self.shape
                 ),
-            });
+            ));
         }
         let k = x.shape()[1];
         let mut cols = Vec::with_capacity(k);
@@ -198,14 +198,7 @@ impl LinearOperator {
     /// # Errors
     /// [`SparseError::InvalidShape`] when `a` is not 2-D.
     pub fn from_dense(a: &Array) -> Result<LinearOperator> {
-        if a.ndim() != 2 {
-            return Err(SparseError::InvalidShape {
-                op: "aslinearoperator",
-                shape: a.shape().to_vec(),
-                detail: "a dense operator must be 2-D".into(),
-            });
-        }
-        let (m, n) = (a.shape()[0], a.shape()[1]);
+        let (m, n) = crate::util::shape2d("aslinearoperator", a, "a dense operator must be 2-D")?;
         let a1 = a.clone();
         let ah = if a.dtype().is_complex() {
             cuprum_core::conj(&a.transpose()?)?
@@ -259,14 +252,14 @@ impl LinearOperator {
 impl LinearOperator {
     fn vector(&self, op: &'static str, x: &Array, n: usize) -> Result<Array> {
         if x.size() != n || !(x.ndim() == 1 || (x.ndim() == 2 && x.shape()[1] == 1)) {
-            return Err(SparseError::InvalidShape {
+            return Err(SparseError::invalid_shape(
                 op,
-                shape: x.shape().to_vec(),
-                detail: format!(
+                x.shape(),
+                format!(
                     "expected a vector of {n} elements for an operator of shape {:?}",
                     self.shape
                 ),
-            });
+            ));
         }
         if x.device() != self.device {
             return Err(SparseError::device_mismatch(op, self.device, x.device()));
@@ -280,11 +273,11 @@ impl LinearOperator {
 
     fn check_out(&self, op: &'static str, y: Array, m: usize) -> Result<Array> {
         if y.size() != m {
-            return Err(SparseError::InvalidShape {
+            return Err(SparseError::invalid_shape(
                 op,
-                shape: y.shape().to_vec(),
-                detail: format!("the product returned {} elements, expected {m}", y.size()),
-            });
+                y.shape(),
+                format!("the product returned {} elements, expected {m}", y.size()),
+            ));
         }
         if y.ndim() == 1 {
             Ok(y)
@@ -380,14 +373,7 @@ pub fn aslinearoperator(a: &(impl AsLinearOperator + ?Sized)) -> Result<LinearOp
 /// The nonzeros of a dense 2-D array as int64 CSR parts on the array's device (via the host).
 pub(crate) fn dense_to_csr(a: &Array) -> Result<Compressed> {
     const OP: &str = "to_csr";
-    if a.ndim() != 2 {
-        return Err(SparseError::InvalidShape {
-            op: OP,
-            shape: a.shape().to_vec(),
-            detail: "a matrix must be 2-D".into(),
-        });
-    }
-    let (m, n) = (a.shape()[0], a.shape()[1]);
+    let (m, n) = crate::util::shape2d(OP, a, "a matrix must be 2-D")?;
     let dt = a.dtype();
     let nz = cuprum_core::not_equal(a, 0i64)?.to_vec::<bool>()?;
     let mut indptr = Vec::with_capacity(m + 1);

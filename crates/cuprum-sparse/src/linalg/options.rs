@@ -86,50 +86,25 @@ impl<'a> SolveOptions<'a> {
     pub fn new() -> Self {
         Self::default()
     }
-    /// Sets `x0`.
-    pub fn x0(mut self, x0: Array) -> Self {
-        self.x0 = Some(x0);
-        self
-    }
-    /// Sets `rtol`.
-    pub fn rtol(mut self, rtol: f64) -> Self {
-        self.rtol = rtol;
-        self
-    }
-    /// Sets `atol`.
-    pub fn atol(mut self, atol: f64) -> Self {
-        self.atol = atol;
-        self
-    }
-    /// Sets `maxiter`.
-    pub fn maxiter(mut self, maxiter: usize) -> Self {
-        self.maxiter = Some(maxiter);
-        self
-    }
-    /// Sets the preconditioner `M`.
-    pub fn m(mut self, m: LinearOperator) -> Self {
-        self.m = Some(m);
-        self
-    }
-    /// Sets the callback, called with the current iterate `xk`.
-    pub fn callback(mut self, f: impl FnMut(&Array) + 'a) -> Self {
-        self.callback = Some(Box::new(f));
-        self
-    }
-    /// Sets `restart` (`gmres`, `lgmres`).
-    pub fn restart(mut self, restart: usize) -> Self {
-        self.restart = Some(restart);
-        self
-    }
-    /// Sets `check_every` (`cg` on CUDA; 0 counts as 1).
-    pub fn check_every(mut self, k: usize) -> Self {
-        self.check_every = Some(k.max(1));
-        self
-    }
-    /// Sets `shift` (`minres`).
-    pub fn shift(mut self, shift: f64) -> Self {
-        self.shift = shift;
-        self
+    cuprum_core::setters! {
+        /// Sets `x0`.
+        pub fn x0(x0: Array) => x0 = Some(x0);
+        /// Sets `rtol`.
+        pub fn rtol(rtol: f64) => rtol = rtol;
+        /// Sets `atol`.
+        pub fn atol(atol: f64) => atol = atol;
+        /// Sets `maxiter`.
+        pub fn maxiter(maxiter: usize) => maxiter = Some(maxiter);
+        /// Sets the preconditioner `M`.
+        pub fn m(m: LinearOperator) => m = Some(m);
+        /// Sets the callback, called with the current iterate `xk`.
+        pub fn callback(f: impl FnMut(&Array) + 'a) => callback = Some(Box::new(f));
+        /// Sets `restart` (`gmres`, `lgmres`).
+        pub fn restart(restart: usize) => restart = Some(restart);
+        /// Sets `check_every` (`cg` on CUDA; 0 counts as 1).
+        pub fn check_every(k: usize) => check_every = Some(k.max(1));
+        /// Sets `shift` (`minres`).
+        pub fn shift(shift: f64) => shift = shift;
     }
 }
 
@@ -178,34 +153,18 @@ impl LsqOptions {
     pub fn new() -> Self {
         Self::default()
     }
-    /// Sets `damp`.
-    pub fn damp(mut self, v: f64) -> Self {
-        self.damp = v;
-        self
-    }
-    /// Sets `atol`.
-    pub fn atol(mut self, v: f64) -> Self {
-        self.atol = v;
-        self
-    }
-    /// Sets `btol`.
-    pub fn btol(mut self, v: f64) -> Self {
-        self.btol = v;
-        self
-    }
-    /// Sets `conlim`.
-    pub fn conlim(mut self, v: f64) -> Self {
-        self.conlim = v;
-        self
-    }
-    /// Sets the iteration limit (`iter_lim` / `maxiter`).
-    pub fn maxiter(mut self, v: usize) -> Self {
-        self.maxiter = Some(v);
-        self
-    }
-    /// Sets `x0`.
-    pub fn x0(mut self, x0: Array) -> Self {
-        self.x0 = Some(x0);
-        self
+    cuprum_core::setters! {
+        /// Sets `damp`.
+        pub fn damp(v: f64) => damp = v;
+        /// Sets `atol`.
+        pub fn atol(v: f64) => atol = v;
+        /// Sets `btol`.
+        pub fn btol(v: f64) => btol = v;
+        /// Sets `conlim`.
+        pub fn conlim(v: f64) => conlim = v;
+        /// Sets the iteration limit (`iter_lim` / `maxiter`).
+        pub fn maxiter(v: usize) => maxiter = Some(v);
+        /// Sets `x0`.
+        pub fn x0(x0: Array) => x0 = Some(x0);
     }
 }

@@ -423,7 +423,14 @@ mod fast {
     /// the chunks' sums added in order (the same on every run and thread count).
     fn cgs2_in_place<T: Real>(vs: &[T], j: usize, cur: &mut [T]) -> (Vec<T>, T) {
         let n = cur.len();
-        let fold = |parts: Vec<Vec<T>>, len: usize| -> Vec<T> {
+        // one parallel sweep over `cur`'s blocks: `f(start, block)` gives `len` partial sums,
+        // added over the blocks in order
+        let sweep = |cur: &mut [T], len: usize, f: &(dyn Fn(usize, &mut [T]) -> Vec<T> + Sync)| {
+            let parts: Vec<Vec<T>> = cur
+                .par_chunks_mut(CHUNK)
+                .enumerate()
+                .map(|(ci, c)| f(ci * CHUNK, c))
+                .collect();
             let mut s = vec![T::ZERO; len];
             for p in &parts {
                 for (s, &d) in s.iter_mut().zip(p) {
@@ -434,39 +441,24 @@ mod fast {
         };
         let avx2 = has_avx2();
         // pass 1: h1 = V cur
-        let parts: Vec<Vec<T>> = cur
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map(|(ci, c)| {
-                let mut acc = vec![Acc::<T>::new(); j];
-                dots(avx2, vs, n, ci * CHUNK, &mut acc, c);
-                acc.iter().map(Acc::sum).collect()
-            })
-            .collect();
-        let h1 = fold(parts, j);
+        let h1 = sweep(cur, j, &|at, c| {
+            let mut acc = vec![Acc::<T>::new(); j];
+            dots(avx2, vs, n, at, &mut acc, c);
+            acc.iter().map(Acc::sum).collect()
+        });
         // update 1, then pass 2's dot products on each finished block
-        let parts: Vec<Vec<T>> = cur
-            .par_chunks_mut(CHUNK)
-            .enumerate()
-            .map(|(ci, c)| {
-                let mut acc = vec![Acc::<T>::new(); j];
-                let mut unused = Acc::<T>::new();
-                update(avx2, vs, n, ci * CHUNK, &h1, &mut acc, &mut unused, c);
-                acc.iter().map(Acc::sum).collect()
-            })
-            .collect();
-        let h2 = fold(parts, j);
+        let h2 = sweep(cur, j, &|at, c| {
+            let mut acc = vec![Acc::<T>::new(); j];
+            let mut unused = Acc::<T>::new();
+            update(avx2, vs, n, at, &h1, &mut acc, &mut unused, c);
+            acc.iter().map(Acc::sum).collect()
+        });
         // update 2 and the norm of the result
-        let parts: Vec<Vec<T>> = cur
-            .par_chunks_mut(CHUNK)
-            .enumerate()
-            .map(|(ci, c)| {
-                let mut nrm = Acc::<T>::new();
-                update(avx2, vs, n, ci * CHUNK, &h2, &mut [], &mut nrm, c);
-                vec![nrm.sum()]
-            })
-            .collect();
-        let nn = fold(parts, 1)[0];
+        let nn = sweep(cur, 1, &|at, c| {
+            let mut nrm = Acc::<T>::new();
+            update(avx2, vs, n, at, &h2, &mut [], &mut nrm, c);
+            vec![nrm.sum()]
+        })[0];
         let h = h1.iter().zip(&h2).map(|(&a, &b)| a + b).collect();
         (h, nn)
     }
@@ -723,11 +715,11 @@ pub(crate) fn is_hermitian(
 /// Fails with [`SparseError::InvalidShape`] unless the matrix's shape `(m, n)` is square.
 pub(crate) fn require_square(op: &'static str, (m, n): (usize, usize)) -> Result<()> {
     if m != n {
-        return Err(SparseError::InvalidShape {
+        return Err(SparseError::invalid_shape(
             op,
-            shape: vec![m, n],
-            detail: "the matrix must be square".into(),
-        });
+            &[m, n],
+            "the matrix must be square",
+        ));
     }
     Ok(())
 }

@@ -171,10 +171,10 @@ fn check_flag(
     let v = f.to_vec::<i32>()?[0];
     match v {
         0 => Ok(()),
-        2 => Err(SparseError::InvalidFormat {
+        2 => Err(SparseError::invalid_format(
             op,
-            detail: "indptr is not non-decreasing within 0..=nnz".into(),
-        }),
+            "indptr is not non-decreasing within 0..=nnz",
+        )),
         1 if minor_axis == 0 => Err(SparseError::IndexOutOfBounds {
             op,
             index: -1,
@@ -330,10 +330,8 @@ pub(crate) fn spmm(o: usize, a: &Compressed, x: &Array, r: DType) -> Result<Arra
     let k = x.shape()[1];
     let nnz = data.size();
     let dev = Device::Cuda(o);
-    let total = m.checked_mul(k).ok_or_else(|| SparseError::InvalidShape {
-        op: "spmm",
-        shape: vec![m, k],
-        detail: "the result's element count overflows".into(),
+    let total = m.checked_mul(k).ok_or_else(|| {
+        SparseError::invalid_shape("spmm", &[m, k], "the result's element count overflows")
     })?;
     if vendor_dtype(r)
         && a.canonical
@@ -497,10 +495,10 @@ pub(crate) fn transpose(o: usize, a: &Compressed) -> Result<Compressed, SparseEr
         });
     }
     if it == DType::Int32 && m > i32::MAX as usize {
-        return Err(SparseError::InvalidFormat {
-            op: "transpose",
-            detail: format!("{m} rows do not fit int32 column indices of the transpose"),
-        });
+        return Err(SparseError::invalid_format(
+            "transpose",
+            format!("{m} rows do not fit int32 column indices of the transpose"),
+        ));
     }
     let rows = expand_rows(o, &indptr, m, nnz)?;
     let cols = indices.astype(DType::Int64)?;
