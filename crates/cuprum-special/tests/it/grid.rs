@@ -70,6 +70,25 @@ pub fn check_outs(
     }
 }
 
+/// [`check_outs`] of the one-output function `f`: against SciPy's float64 results `want` in
+/// float64 within `rtol64` (atol 1e-300), and against its float32 results `want32` in float32
+/// within `rtol32` (atol 1e-37).
+pub fn check_f64_f32(
+    xs: &[&[f64]],
+    want: &[f64],
+    want32: &[f64],
+    rtol64: f64,
+    rtol32: f64,
+    f: impl Fn(&[&Array]) -> Result<Array>,
+) {
+    check_outs(xs, &[want], DType::Float64, rtol64, 1e-300, |a| {
+        Ok(vec![f(a)?])
+    });
+    check_outs(xs, &[want32], DType::Float32, rtol32, 1e-37, |a| {
+        Ok(vec![f(a)?])
+    });
+}
+
 /// How far `got` is from `want` in units of the bound `rtol·|want| + atol` (infinite for a
 /// NaN or infinity mismatch).
 pub fn excess(got: f64, want: f64, rtol: f64, atol: f64) -> f64 {
