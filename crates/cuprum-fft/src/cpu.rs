@@ -158,41 +158,43 @@ where
             (Buf::Complex(v), l)
         }
     };
-    let shape = layout.shape.clone();
-    let contiguous = layout.is_c_contiguous();
-    let row = shape.last().copied().unwrap_or(1);
     match buf {
-        Buf::Complex(mut v) => {
+        Buf::Complex(v) => {
             let conj = spec.conj_out;
             let f = move |x: Complex<F>| {
                 let y = if unit { x } else { x * scale };
                 if conj { y.conj() } else { y }
             };
-            if contiguous {
-                if !unit || conj {
-                    v.par_iter_mut()
-                        .with_min_len(TASK_ELEMS)
-                        .for_each(|x| *x = f(*x));
-                }
-            } else {
-                v = gather(&v, &layout, row, f)?;
-            }
-            host::cpu_array(&v, &shape, spec.out_dtype)
+            finish(v, &layout, unit && !conj, f, spec.out_dtype)
         }
-        Buf::Real(mut v) => {
+        Buf::Real(v) => {
             let f = move |x: F| if unit { x } else { x * scale };
-            if contiguous {
-                if !unit {
-                    v.par_iter_mut()
-                        .with_min_len(TASK_ELEMS)
-                        .for_each(|x| *x = f(*x));
-                }
-            } else {
-                v = gather(&v, &layout, row, f)?;
-            }
-            host::cpu_array(&v, &shape, spec.out_dtype)
+            finish(v, &layout, unit, f, spec.out_dtype)
         }
     }
+}
+
+/// The result array of dtype `dtype` from the last step's values `v` (laid out as `layout`):
+/// `f` applied to each (skipped when `identity` and `v` is already in C order).
+fn finish<T: bytemuck::Pod + Default + Send + Sync>(
+    mut v: Vec<T>,
+    layout: &Layout,
+    identity: bool,
+    f: impl Fn(T) -> T + Sync + Send,
+    dtype: cuprum_core::DType,
+) -> Result<Array> {
+    let shape = layout.shape.clone();
+    if layout.is_c_contiguous() {
+        if !identity {
+            v.par_iter_mut()
+                .with_min_len(TASK_ELEMS)
+                .for_each(|x| *x = f(*x));
+        }
+    } else {
+        let row = shape.last().copied().unwrap_or(1);
+        v = gather(&v, layout, row, f)?;
+    }
+    host::cpu_array(&v, &shape, dtype)
 }
 
 /// Rows per rayon task for rows of `n` elements.
@@ -237,57 +239,67 @@ fn realfft_error(op: &'static str, e: realfft::FftError) -> Error {
 /// Real-to-complex FFT of every length-`n` row of `lines` (used as scratch).
 fn r2c_rows<F: Real>(op: &'static str, lines: &mut [F], st: &Step) -> Result<Vec<Complex<F>>> {
     let (n, m) = (st.n, st.out_len());
-    let rows = lines.len() / n;
-    let mut out = try_vec_filled(rows * m, Complex::<F>::default())?;
-    if rows == 0 {
-        return Ok(out);
-    }
-    let plan = F::r2c(n);
-    let scratch_len = plan.get_scratch_len();
-    let per = rows_per_task(n);
-    lines
-        .par_chunks_mut(per * n)
-        .zip(out.par_chunks_mut(per * m))
-        .try_for_each_init(
-            || scratch::<Complex<F>>(scratch_len),
-            |scratch, (inp, outp)| {
-                let scratch = take(scratch, scratch_len)?;
-                for (i, o) in inp.chunks_mut(n).zip(outp.chunks_mut(m)) {
-                    plan.process_with_scratch(i, o, scratch)
-                        .map_err(|e| realfft_error(op, e))?;
-                }
-                Ok::<(), cuprum_core::Error>(())
-            },
-        )?;
-    Ok(out)
+    par_rows(lines, (n, m), n, F::r2c, |plan, i, o, scratch| {
+        plan.process_with_scratch(i, o, scratch)
+            .map_err(|e| realfft_error(op, e))
+    })
 }
 
 /// Complex-to-real FFT of every length-`n/2+1` row of `lines` (used as scratch). The
 /// imaginary parts of the DC bin and (even `n`) the Nyquist bin are ignored, as NumPy does.
 fn c2r_rows<F: Real>(op: &'static str, lines: &mut [Complex<F>], st: &Step) -> Result<Vec<F>> {
     let (n, m) = (st.n, st.in_len());
-    let rows = lines.len() / m;
-    let mut out = try_vec_filled(rows * n, F::default())?;
+    par_rows(lines, (m, n), n, F::c2r, |plan, i, o, scratch| {
+        i[0].im = F::zero();
+        if n % 2 == 0 {
+            i[m - 1].im = F::zero();
+        }
+        plan.process_with_scratch(i, o, scratch)
+            .map_err(|e| realfft_error(op, e))
+    })
+}
+
+/// The plan of a real FFT of length `n` (`realfft`'s two directions), for [`par_rows`].
+trait RealPlan<F: Real>: Sync {
+    fn scratch_len(&self) -> usize;
+}
+impl<F: Real> RealPlan<F> for Arc<dyn RealToComplex<F>> {
+    fn scratch_len(&self) -> usize {
+        self.get_scratch_len()
+    }
+}
+impl<F: Real> RealPlan<F> for Arc<dyn ComplexToReal<F>> {
+    fn scratch_len(&self) -> usize {
+        self.get_scratch_len()
+    }
+}
+
+/// `process(plan, in_row, out_row, scratch)` over the rows of `lines` (rows of `len.0`
+/// elements in, `len.1` out) in parallel, the plan (`plan(n)`) made only when there is a row.
+fn par_rows<F: Real, I: Send, O: Clone + Default + Send, P: RealPlan<F>>(
+    lines: &mut [I],
+    (li, lo): (usize, usize),
+    n: usize,
+    plan: fn(usize) -> P,
+    process: impl Fn(&P, &mut [I], &mut [O], &mut [Complex<F>]) -> Result<()> + Sync,
+) -> Result<Vec<O>> {
+    let rows = lines.len() / li;
+    let mut out = try_vec_filled(rows * lo, O::default())?;
     if rows == 0 {
         return Ok(out);
     }
-    let plan = F::c2r(n);
-    let scratch_len = plan.get_scratch_len();
+    let plan = plan(n);
+    let scratch_len = plan.scratch_len();
     let per = rows_per_task(n);
     lines
-        .par_chunks_mut(per * m)
-        .zip(out.par_chunks_mut(per * n))
+        .par_chunks_mut(per * li)
+        .zip(out.par_chunks_mut(per * lo))
         .try_for_each_init(
             || scratch::<Complex<F>>(scratch_len),
             |scratch, (inp, outp)| {
                 let scratch = take(scratch, scratch_len)?;
-                for (i, o) in inp.chunks_mut(m).zip(outp.chunks_mut(n)) {
-                    i[0].im = F::zero();
-                    if n % 2 == 0 {
-                        i[m - 1].im = F::zero();
-                    }
-                    plan.process_with_scratch(i, o, scratch)
-                        .map_err(|e| realfft_error(op, e))?;
+                for (i, o) in inp.chunks_mut(li).zip(outp.chunks_mut(lo)) {
+                    process(&plan, i, o, scratch)?;
                 }
                 Ok::<(), cuprum_core::Error>(())
             },

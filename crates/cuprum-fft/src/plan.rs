@@ -29,14 +29,15 @@ pub enum Transform {
 
 impl Transform {
     fn family(self) -> (Family, &'static str) {
-        match self {
-            Transform::Fft => (Family::Fft, "fftn"),
-            Transform::Ifft => (Family::Ifft, "ifftn"),
-            Transform::Rfft => (Family::Rfft, "rfftn"),
-            Transform::Irfft => (Family::Irfft, "irfftn"),
-            Transform::Hfft => (Family::Hfft, "hfft"),
-            Transform::Ihfft => (Family::Ihfft, "ihfft"),
-        }
+        let name = match self {
+            Transform::Fft => "fftn",
+            Transform::Ifft => "ifftn",
+            Transform::Rfft => "rfftn",
+            Transform::Irfft => "irfftn",
+            Transform::Hfft => "hfft",
+            Transform::Ihfft => "ihfft",
+        };
+        (self, name)
     }
 }
 

@@ -100,22 +100,8 @@ pub(crate) struct Spec {
     pub out_shape: Vec<usize>,
 }
 
-/// Which public family a call belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Family {
-    /// fft, fft2, fftn
-    Fft,
-    /// ifft, ifft2, ifftn
-    Ifft,
-    /// rfft, rfft2, rfftn
-    Rfft,
-    /// irfft, irfft2, irfftn
-    Irfft,
-    /// hfft (1-D)
-    Hfft,
-    /// ihfft (1-D)
-    Ihfft,
-}
+/// Which public family a call belongs to (fft, fft2 and fftn are [`Family::Fft`], ...).
+pub(crate) use crate::plan::Transform as Family;
 
 fn check_len(op: &'static str, n: usize) -> Result<()> {
     if n < 1 {

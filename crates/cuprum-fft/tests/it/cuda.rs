@@ -7,18 +7,8 @@ use cuprum_core::cuda::Stream;
 use cuprum_core::{Array, Complex32, DType, Device, SliceItem};
 use cuprum_fft::{self as fft, Norm, Plan, Transform};
 
-/// `Some(Device::Cuda(0))` when a GPU is present; `None` (skip) otherwise.
-fn gpu(test: &str) -> Option<Device> {
-    if cuprum_core::cuda_device_count() > 0 {
-        return Some(Device::Cuda(0));
-    }
-    assert!(
-        !cuprum_core::ext::test_util::require_cuda(),
-        "CUPRUM_REQUIRE_CUDA=1 but there is no CUDA device"
-    );
-    eprintln!("{test}: skipped (no CUDA device)");
-    None
-}
+// `Some(Device::Cuda(0))` when a GPU is present; `None` (skip) otherwise
+use cuprum_core::ext::test_util::first_gpu as gpu;
 
 type F = fn(&Array, Option<&[usize]>, Option<&[isize]>, Norm) -> cuprum_core::Result<Array>;
 
