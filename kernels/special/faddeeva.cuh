@@ -210,34 +210,32 @@ __device__ void sp_faddeeva_w(double zr, double zi, double *wr_out, double *wi_o
             *wi_out = y;
             return;
         }
-        double prod2ax = 1.0, prodm2ax = 1.0, expx2;
-        if (x < 5e-4) {
+        // x < 5e-4: sum4 and sum5 together as sum5 - sum4
+        double prod2ax = 1.0, prodm2ax = 1.0, expx2, exp2ax, expm2ax;
+        bool small = x < 5e-4;
+        if (small) {
             double x2 = x * x;
             expx2 = 1.0 - x2 * (1.0 - 0.5 * x2);
             double ax2 = 1.036642960860171859744 * x;
-            double exp2ax = 1.0 + ax2 * (1.0 + ax2 * (0.5 + 0.166666666666666666667 * ax2));
-            double expm2ax = 1.0 - ax2 * (1.0 - ax2 * (0.5 - 0.166666666666666666667 * ax2));
-            for (int k = 0; k < 52; k++) {
-                double n = (double)(k + 1);
-                double coef = FAD_EXPA2N2[k] * expx2 / (a2 * (n * n) + y * y);
-                prod2ax *= exp2ax;
-                prodm2ax *= expm2ax;
-                sum1 += coef;
-                sum2 += coef * prodm2ax;
+            exp2ax = 1.0 + ax2 * (1.0 + ax2 * (0.5 + 0.166666666666666666667 * ax2));
+            expm2ax = 1.0 - ax2 * (1.0 - ax2 * (0.5 - 0.166666666666666666667 * ax2));
+        } else {
+            expx2 = exp(-x * x);
+            exp2ax = exp((2.0 * a) * x);
+            expm2ax = 1.0 / exp2ax;
+        }
+        for (int k = 0; k < 52; k++) {
+            double n = (double)(k + 1);
+            double coef = FAD_EXPA2N2[k] * expx2 / (a2 * (n * n) + y * y);
+            prod2ax *= exp2ax;
+            prodm2ax *= expm2ax;
+            sum1 += coef;
+            sum2 += coef * prodm2ax;
+            if (small) {
                 sum3 += coef * prod2ax;
                 sum5 += coef * (2.0 * a) * n * sp_fad_sinh_taylor((2.0 * a) * n * x);
                 if (coef * prod2ax < relerr * sum3) break;
-            }
-        } else {
-            expx2 = exp(-x * x);
-            double exp2ax = exp((2.0 * a) * x), expm2ax = 1.0 / exp2ax;
-            for (int k = 0; k < 52; k++) {
-                double n = (double)(k + 1);
-                double coef = FAD_EXPA2N2[k] * expx2 / (a2 * (n * n) + y * y);
-                prod2ax *= exp2ax;
-                prodm2ax *= expm2ax;
-                sum1 += coef;
-                sum2 += coef * prodm2ax;
+            } else {
                 sum4 += (coef * prodm2ax) * (a * n);
                 sum3 += coef * prod2ax;
                 sum5 += (coef * prod2ax) * (a * n);

@@ -601,40 +601,50 @@ __device__ double sp_igam_fac(double a, double x) {
 }
 #define SP_IGAM_BIG 4.503599627370496e15
 #define SP_IGAM_BIGINV 2.22044604925031308085e-16
+// The last two convergents p/q of a Cephes continued fraction and its value `ans` (the last
+// convergent with a nonzero denominator).
+struct sp_cf {
+    double pkm1, pkm2, qkm1, qkm2, ans;
+};
+// Pushes the convergent p_k/q_k: the new value when q_k != 0, the four terms divided by `big`
+// once |p_k| > big. Returns the relative change of the value (1 when q_k = 0).
+__device__ double sp_cf_push(sp_cf* f, double pk, double qk, double big) {
+    double t;
+    if (qk != 0.0) {
+        double r = pk / qk;
+        t = fabs((f->ans - r) / r);
+        f->ans = r;
+    } else {
+        t = 1.0;
+    }
+    f->pkm2 = f->pkm1;
+    f->pkm1 = pk;
+    f->qkm2 = f->qkm1;
+    f->qkm1 = qk;
+    if (fabs(pk) > big) {
+        f->pkm2 /= big;
+        f->pkm1 /= big;
+        f->qkm2 /= big;
+        f->qkm1 /= big;
+    }
+    return t;
+}
 __device__ double sp_igamc_continued_fraction(double a, double x) {
     double ax = sp_igam_fac(a, x);
     if (ax == 0.0) return 0.0;
     double y = 1.0 - a, z = x + y + 1.0, c = 0.0;
-    double pkm2 = 1.0, qkm2 = x, pkm1 = x + 1.0, qkm1 = z * x;
-    double ans = pkm1 / qkm1;
+    sp_cf f = {x + 1.0, 1.0, z * x, x, 0.0};
+    f.ans = f.pkm1 / f.qkm1;
     for (int i = 0; i < 2000; i++) {
         c += 1.0;
         y += 1.0;
         z += 2.0;
         double yc = y * c;
-        double pk = pkm1 * z - pkm2 * yc;
-        double qk = qkm1 * z - qkm2 * yc;
-        double t;
-        if (qk != 0.0) {
-            double r = pk / qk;
-            t = fabs((ans - r) / r);
-            ans = r;
-        } else {
-            t = 1.0;
-        }
-        pkm2 = pkm1;
-        pkm1 = pk;
-        qkm2 = qkm1;
-        qkm1 = qk;
-        if (fabs(pk) > SP_IGAM_BIG) {
-            pkm2 *= SP_IGAM_BIGINV;
-            pkm1 *= SP_IGAM_BIGINV;
-            qkm2 *= SP_IGAM_BIGINV;
-            qkm1 *= SP_IGAM_BIGINV;
-        }
+        // (dividing by 2^52 rounds as Cephes' multiplying by 2^-52 does)
+        double t = sp_cf_push(&f, f.pkm1 * z - f.pkm2 * yc, f.qkm1 * z - f.qkm2 * yc, SP_IGAM_BIG);
         if (t <= SP_MACHEP) break;
     }
-    return ans * ax;
+    return f.ans * ax;
 }
 __device__ double sp_igam_series(double a, double x) {
     double ax = sp_igam_fac(a, x);

@@ -79,8 +79,9 @@ __device__ double sp_gegenbauer_l(long long n, double alpha, double x) {
     return sp_binom(nf + 2.0 * alpha - 1.0, nf) * p;
 }
 __device__ double sp_chebyt(double n, double x) { return sp_hyp2f1(-n, n, 0.5, 0.5 * (1.0 - x)); }
-__device__ double sp_chebyt_l(long long k, double x) {
-    if (k < 0) k = -k;
+// The recurrence b_m = 2x b_{m-1} - b_{m-2} of the Chebyshev polynomials from b_{-1} = -1,
+// b_0 = 0, run k + 1 steps: returns b_k's successor b0 and stores the term before it in *b2.
+__device__ double sp_cheb_recur(long long k, double x, double* b2_out) {
     double b2 = 0.0, b1 = -1.0, b0 = 0.0;
     x = 2.0 * x;
     for (long long m = 0; m <= k; m++) {
@@ -88,6 +89,13 @@ __device__ double sp_chebyt_l(long long k, double x) {
         b1 = b0;
         b0 = x * b1 - b2;
     }
+    *b2_out = b2;
+    return b0;
+}
+__device__ double sp_chebyt_l(long long k, double x) {
+    if (k < 0) k = -k;
+    double b2;
+    double b0 = sp_cheb_recur(k, x, &b2);
     return (b0 - b2) / 2.0;
 }
 __device__ double sp_chebyu(double n, double x) { return (n + 1.0) * sp_hyp2f1(-n, n + 2.0, 1.5, 0.5 * (1.0 - x)); }
@@ -98,14 +106,8 @@ __device__ double sp_chebyu_l(long long k, double x) {
         k = -(k + 2);
         sign = -1.0;
     }
-    double b2 = 0.0, b1 = -1.0, b0 = 0.0;
-    x = 2.0 * x;
-    for (long long m = 0; m <= k; m++) {
-        b2 = b1;
-        b1 = b0;
-        b0 = x * b1 - b2;
-    }
-    return b0 * sign;
+    double b2;
+    return sp_cheb_recur(k, x, &b2) * sign;
 }
 __device__ double sp_legendre(double n, double x) { return sp_hyp2f1(-n, n + 1.0, 1.0, 0.5 * (1.0 - x)); }
 __device__ double sp_legendre_l(long long n, double x) {

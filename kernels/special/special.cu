@@ -560,8 +560,9 @@ __device__ double sp_expn(double n, double x) {
     if (n > 50.0) return sp_expn_large_n(n, x);
     if (x > 1.0) {
         long long k = 1;
-        double pkm2 = 1.0, qkm2 = x, pkm1 = 1.0, qkm1 = x + n;
-        double ans = pkm1 / qkm1, t;
+        sp_cf f = {1.0, 1.0, x + n, x, 0.0};
+        f.ans = f.pkm1 / f.qkm1;
+        double t;
         do {
             k += 1;
             double yk, xk;
@@ -572,27 +573,9 @@ __device__ double sp_expn(double n, double x) {
                 yk = x;
                 xk = (double)(k / 2);
             }
-            double pk = pkm1 * yk + pkm2 * xk;
-            double qk = qkm1 * yk + qkm2 * xk;
-            if (qk != 0.0) {
-                double r = pk / qk;
-                t = fabs((ans - r) / r);
-                ans = r;
-            } else {
-                t = 1.0;
-            }
-            pkm2 = pkm1;
-            pkm1 = pk;
-            qkm2 = qkm1;
-            qkm1 = qk;
-            if (fabs(pk) > BIG) {
-                pkm2 /= BIG;
-                pkm1 /= BIG;
-                qkm2 /= BIG;
-                qkm1 /= BIG;
-            }
+            t = sp_cf_push(&f, f.pkm1 * yk + f.pkm2 * xk, f.qkm1 * yk + f.qkm2 * xk, BIG);
         } while (t > SP_MACHEP);
-        return ans * exp(-x);
+        return f.ans * exp(-x);
     }
     double psi = -SP_EULER - log(x);
     for (double i = 1.0; i < n; i += 1.0) psi += 1.0 / i;
