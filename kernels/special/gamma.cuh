@@ -437,6 +437,21 @@ __device__ double sp_lgam_diff(double a, double b) {
 __device__ __forceinline__ bool sp_is_int32(double a) {
     return a >= -2147483648.0 && a <= 2147483647.0 && a == (double)(int)a;
 }
+// Gamma(a) Gamma(b) / Gamma(y) (y = a + b) as 1 / Gamma(y) times the two gammas, the factor
+// that moves the product less first; inf when 1 / Gamma(y) is infinite.
+__device__ double sp_gamma_quotient(double a, double b, double y) {
+    y = sp_rgamma(y);
+    double ga = sp_gamma(a), gb = sp_gamma(b);
+    if (isinf(y)) return SP_INF;
+    if (fabs(fabs(ga * y) - 1.0) > fabs(fabs(gb * y) - 1.0)) {
+        y *= gb;
+        y *= ga;
+    } else {
+        y *= ga;
+        y *= gb;
+    }
+    return y;
+}
 // Beta(a, b) for a, b not non-positive integers.
 __device__ __noinline__ double sp_beta_body(double a, double b) {
     if (fabs(a) < fabs(b)) {
@@ -465,17 +480,7 @@ __device__ __noinline__ double sp_beta_body(double a, double b) {
         if (yy > SP_MAXLOG) return sign * SP_INF;
         return sign * exp(yy);
     }
-    y = sp_rgamma(y);
-    double ga = sp_gamma(a), gb = sp_gamma(b);
-    if (isinf(y)) return SP_INF;
-    if (fabs(fabs(ga * y) - 1.0) > fabs(fabs(gb * y) - 1.0)) {
-        y *= gb;
-        y *= ga;
-    } else {
-        y *= ga;
-        y *= gb;
-    }
-    return y;
+    return sp_gamma_quotient(a, b, y);
 }
 // log|Beta(a, b)| for a, b not non-positive integers.
 __device__ __noinline__ double sp_lbeta_body(double a, double b) {
@@ -497,17 +502,7 @@ __device__ __noinline__ double sp_lbeta_body(double a, double b) {
         double y3 = sp_lgam_sgn(a, &s);
         return y3 + (y2 - y1);
     }
-    y = sp_rgamma(y);
-    double ga = sp_gamma(a), gb = sp_gamma(b);
-    if (isinf(y)) return SP_INF;
-    if (fabs(fabs(ga * y) - 1.0) > fabs(fabs(gb * y) - 1.0)) {
-        y *= gb;
-        y *= ga;
-    } else {
-        y *= ga;
-        y *= gb;
-    }
-    return log(fabs(y));
+    return log(fabs(sp_gamma_quotient(a, b, y)));
 }
 // Beta(a, b) and log|Beta(a, b)| with Cephes' beta_negint step for a non-positive integer
 // argument, Beta(a, b) = (-1)^b Beta(1 - a - b, b) for an integer b, taken as a loop: the first

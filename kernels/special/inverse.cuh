@@ -11,6 +11,21 @@ __device__ double sp_inv_bisect(double lo, double hi) {
     return 0.5 * (lo + hi);
 }
 
+// The next iterate from x of residual f, density pdf and value v: Newton's step f / pdf (times
+// v in logmode, the residual being a difference of logarithms), else with Halley's correction
+// 1 / (1 - h), h = dx curv / 2 (curv the logarithmic derivative of the density), when
+// |h| < 1/2. NaN when the density is not positive and finite or the residual is not finite.
+__device__ double sp_inv_halley(double x, double f, double pdf, double v, bool logmode, double curv) {
+    if (!(pdf > 0.0 && isfinite(pdf) && isfinite(f))) return SP_NAN;
+    double dx = f / pdf;
+    if (logmode) {
+        dx *= v;
+    } else {
+        double h = 0.5 * dx * curv;
+        if (fabs(h) < 0.5) dx /= 1.0 - h;
+    }
+    return x - dx;
+}
 __device__ double sp_igam_root(double a, double y, bool lower) {
     double lg = sp_lgam(a);
     double z = lower ? sp_ndtri(y) : -sp_ndtri(y);
@@ -35,17 +50,7 @@ __device__ double sp_igam_root(double a, double y, bool lower) {
         if (f == 0.0) return x;
         if (f > 0.0) hi = x; else lo = x;
         double pdf = exp((a - 1.0) * log(x) - x - lg);
-        double xn = SP_NAN;
-        if (pdf > 0.0 && isfinite(pdf) && isfinite(f)) {
-            double dx = f / pdf;
-            if (logmode) {
-                dx *= v;
-            } else {
-                double h = 0.5 * dx * ((a - 1.0) / x - 1.0);
-                if (fabs(h) < 0.5) dx /= 1.0 - h;
-            }
-            xn = x - dx;
-        }
+        double xn = sp_inv_halley(x, f, pdf, v, logmode, (a - 1.0) / x - 1.0);
         if (!(xn > lo && xn < hi) || (isinf(hi) && xn > 8.0 * fmax(x, 1.0))) xn = sp_inv_bisect(lo, hi);
         if (fabs(xn - x) <= 2.0 * SP_INV_EPS * xn || (isfinite(hi) && hi - lo <= 2.0 * SP_INV_EPS * hi)) return xn;
         x = xn;
@@ -103,17 +108,7 @@ __device__ double sp_ibeta_root(double a, double b, double y, double yc) {
         double f = logmode ? (upper ? log(t) - log(v) : log(v) - log(t)) : (upper ? t - v : v - t);
         if (f == 0.0) return x;
         if (f > 0.0) hi = x; else lo = x;
-        double xn = SP_NAN;
-        if (pdf > 0.0 && isfinite(pdf) && isfinite(f)) {
-            double dx = f / pdf;
-            if (logmode) {
-                dx *= v;
-            } else {
-                double h = 0.5 * dx * ((a - 1.0) / x - (b - 1.0) / (1.0 - x));
-                if (fabs(h) < 0.5) dx /= 1.0 - h;
-            }
-            xn = x - dx;
-        }
+        double xn = sp_inv_halley(x, f, pdf, v, logmode, (a - 1.0) / x - (b - 1.0) / (1.0 - x));
         if (!(xn > lo && xn < hi)) xn = sp_inv_bisect(lo, hi);
         if (fabs(xn - x) <= 2.0 * SP_INV_EPS * xn || (hi - lo) <= 2.0 * SP_INV_EPS * hi) return xn;
         x = xn;
@@ -133,25 +128,23 @@ __device__ void sp_incbi_pair(double a, double b, double y, double yc, double *x
     }
 }
 
-__device__ double sp_betaincinv(double a, double b, double y) {
+// sp_betaincinv (upper false) and sp_betainccinv (upper true): NaN outside the domain, the end
+// points 0 and 1 exactly at y = 0 and y = 1.
+__device__ double sp_betainc_inverse(double a, double b, double y, bool upper) {
     if (isnan(a) || isnan(b) || isnan(y) || !(a > 0.0 && b > 0.0)) return SP_NAN;
     if (!(y >= 0.0 && y <= 1.0) || isinf(a) || isinf(b)) return SP_NAN;
-    if (y == 0.0) return 0.0;
-    if (y == 1.0) return 1.0;
+    // y = 1 of the lower tail and y = 0 of the upper tail give x = 1
+    if (y == 0.0 || y == 1.0) return (y == 1.0) != upper ? 1.0 : 0.0;
     double x, xc;
-    sp_incbi_pair(a, b, y, 1.0 - y, &x, &xc);
+    if (upper) {
+        sp_incbi_pair(a, b, 1.0 - y, y, &x, &xc);
+    } else {
+        sp_incbi_pair(a, b, y, 1.0 - y, &x, &xc);
+    }
     return x;
 }
-
-__device__ double sp_betainccinv(double a, double b, double y) {
-    if (isnan(a) || isnan(b) || isnan(y) || !(a > 0.0 && b > 0.0)) return SP_NAN;
-    if (!(y >= 0.0 && y <= 1.0) || isinf(a) || isinf(b)) return SP_NAN;
-    if (y == 0.0) return 1.0;
-    if (y == 1.0) return 0.0;
-    double x, xc;
-    sp_incbi_pair(a, b, 1.0 - y, y, &x, &xc);
-    return x;
-}
+__device__ double sp_betaincinv(double a, double b, double y) { return sp_betainc_inverse(a, b, y, false); }
+__device__ double sp_betainccinv(double a, double b, double y) { return sp_betainc_inverse(a, b, y, true); }
 
 __device__ double sp_stdtrit(double df, double p) {
     if (isnan(df) || isnan(p) || !(df > 0.0) || !(p >= 0.0 && p <= 1.0)) return SP_NAN;

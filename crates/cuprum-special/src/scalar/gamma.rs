@@ -736,21 +736,44 @@ fn is_int32(a: f64) -> bool {
     a == (a as i32) as f64
 }
 
+/// Cephes' case of a non-positive integer argument of `beta` and `lbeta` (`a` tried first):
+/// `negint(n, other)` for one that fits 32 bits, inf otherwise; `None` when neither is one.
+fn nonpositive_int(a: f64, b: f64, negint: fn(i64, f64) -> f64) -> Option<f64> {
+    for (x, other) in [(a, b), (b, a)] {
+        if x <= 0.0 && x == x.floor() {
+            return Some(if is_int32(x) {
+                negint(x as i64, other)
+            } else {
+                INF
+            });
+        }
+    }
+    None
+}
+
+/// `Gamma(a) Gamma(b) / Gamma(y)` (`y = a + b`) as `1 / Gamma(y)` times the two gammas, the
+/// factor that moves the product less first; inf when `1 / Gamma(y)` is infinite.
+fn gamma_quotient(a: f64, b: f64, y: f64) -> f64 {
+    let mut y = rgamma(y);
+    let a = gamma(a);
+    let b = gamma(b);
+    if y.is_infinite() {
+        return INF;
+    }
+    if ((a * y).abs() - 1.0).abs() > ((b * y).abs() - 1.0).abs() {
+        y *= b;
+        y *= a;
+    } else {
+        y *= a;
+        y *= b;
+    }
+    y
+}
+
 /// The beta function.
 pub(crate) fn beta(mut a: f64, mut b: f64) -> f64 {
-    if a <= 0.0 && a == a.floor() {
-        return if is_int32(a) {
-            beta_negint(a as i64, b)
-        } else {
-            INF
-        };
-    }
-    if b <= 0.0 && b == b.floor() {
-        return if is_int32(b) {
-            beta_negint(b as i64, a)
-        } else {
-            INF
-        };
+    if let Some(v) = nonpositive_int(a, b, beta_negint) {
+        return v;
     }
     if a.abs() < b.abs() {
         std::mem::swap(&mut a, &mut b);
@@ -778,37 +801,13 @@ pub(crate) fn beta(mut a: f64, mut b: f64) -> f64 {
         }
         return sign * y.exp();
     }
-    let mut y = rgamma(y);
-    let a = gamma(a);
-    let b = gamma(b);
-    if y.is_infinite() {
-        return INF;
-    }
-    if ((a * y).abs() - 1.0).abs() > ((b * y).abs() - 1.0).abs() {
-        y *= b;
-        y *= a;
-    } else {
-        y *= a;
-        y *= b;
-    }
-    y
+    gamma_quotient(a, b, y)
 }
 
 /// `log|B(a, b)|`.
 pub(crate) fn lbeta(mut a: f64, mut b: f64) -> f64 {
-    if a <= 0.0 && a == a.floor() {
-        return if is_int32(a) {
-            lbeta_negint(a as i64, b)
-        } else {
-            INF
-        };
-    }
-    if b <= 0.0 && b == b.floor() {
-        return if is_int32(b) {
-            lbeta_negint(b as i64, a)
-        } else {
-            INF
-        };
+    if let Some(v) = nonpositive_int(a, b, lbeta_negint) {
+        return v;
     }
     if a.abs() < b.abs() {
         std::mem::swap(&mut a, &mut b);
@@ -826,20 +825,7 @@ pub(crate) fn lbeta(mut a: f64, mut b: f64) -> f64 {
         let y3 = lgam_sgn(a).0;
         return y3 + (y2 - y1);
     }
-    let mut y = rgamma(y);
-    let a = gamma(a);
-    let b = gamma(b);
-    if y.is_infinite() {
-        return INF;
-    }
-    if ((a * y).abs() - 1.0).abs() > ((b * y).abs() - 1.0).abs() {
-        y *= b;
-        y *= a;
-    } else {
-        y *= a;
-        y *= b;
-    }
-    y.abs().ln()
+    gamma_quotient(a, b, y).abs().ln()
 }
 
 /// The binomial coefficient as a real function (xsf `binom`): products for small integer
