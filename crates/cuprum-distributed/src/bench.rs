@@ -101,6 +101,28 @@ pub struct AllReduceRow {
     pub world_size: usize,
 }
 
+impl AllReduceRow {
+    /// The row of `bytes` reduced over `world_size` ranks in `seconds` (synchronized) and
+    /// `pipelined_seconds` (back to back), the bandwidths computed from the latter.
+    fn new(bytes: usize, seconds: f64, pipelined_seconds: f64, world_size: usize) -> Self {
+        let tp = pipelined_seconds;
+        let algbw = if tp > 0.0 {
+            bytes as f64 / tp / 1e9
+        } else {
+            0.0
+        };
+        let n = world_size as f64;
+        AllReduceRow {
+            bytes,
+            seconds,
+            pipelined_seconds,
+            algbw_gbps: algbw,
+            busbw_gbps: algbw * 2.0 * (n - 1.0) / n,
+            world_size,
+        }
+    }
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     let n = v.len();
@@ -168,16 +190,7 @@ pub fn all_reduce_sweep(comm: &Communicator, cfg: &SweepConfig) -> Result<Vec<Al
             batches.push(t0.elapsed().as_secs_f64() / cfg.repeats as f64);
         }
         let tp = max_over_ranks(comm, median(&mut batches))?;
-        let b = (count * 4) as f64;
-        let algbw = if tp > 0.0 { b / tp / 1e9 } else { 0.0 };
-        rows.push(AllReduceRow {
-            bytes: count * 4,
-            seconds: t,
-            pipelined_seconds: tp,
-            algbw_gbps: algbw,
-            busbw_gbps: algbw * 2.0 * (n as f64 - 1.0) / n as f64,
-            world_size: n,
-        });
+        rows.push(AllReduceRow::new(count * 4, t, tp, n));
         bytes *= 2;
     }
     Ok(rows)
@@ -223,15 +236,26 @@ pub fn jacobi_weak_scaling(
 ) -> Result<JacobiRow> {
     let n = comm.world_size();
     let cfg = JacobiConfig::new(rows_per_rank * n, nx, iters);
-    warm_up(comm, &cfg)?;
+    time_jacobi(comm, &cfg, |_| rows_per_rank)
+}
+
+/// Warms up, then times `cfg`'s sweeps on every rank: the row of the slowest rank, its
+/// `rows_per_rank` computed (from the world size) once the solve succeeded.
+fn time_jacobi(
+    comm: &Communicator,
+    cfg: &JacobiConfig,
+    rows_per_rank: impl FnOnce(usize) -> usize,
+) -> Result<JacobiRow> {
+    let n = comm.world_size();
+    warm_up(comm, cfg)?;
     comm.barrier()?;
-    let r = solve(comm, &cfg)?;
+    let r = solve(comm, cfg)?;
     let t = max_over_ranks(comm, r.seconds / r.iters.max(1) as f64)?;
     Ok(JacobiRow {
         world_size: n,
-        rows_per_rank,
+        rows_per_rank: rows_per_rank(n),
         ny: cfg.ny,
-        nx,
+        nx: cfg.nx,
         iters: r.iters,
         seconds_per_iter: t,
     })
@@ -257,20 +281,8 @@ pub fn jacobi_strong_scaling(
     nx: usize,
     iters: usize,
 ) -> Result<JacobiRow> {
-    let n = comm.world_size();
     let cfg = JacobiConfig::new(ny, nx, iters);
-    warm_up(comm, &cfg)?;
-    comm.barrier()?;
-    let r = solve(comm, &cfg)?;
-    let t = max_over_ranks(comm, r.seconds / r.iters.max(1) as f64)?;
-    Ok(JacobiRow {
-        world_size: n,
-        rows_per_rank: crate::jacobi::slab(ny, n, 0).1,
-        ny,
-        nx,
-        iters: r.iters,
-        seconds_per_iter: t,
-    })
+    time_jacobi(comm, &cfg, |n| crate::jacobi::slab(ny, n, 0).1)
 }
 
 /// The all-reduce sweep of [`all_reduce_sweep`] for one process driving several GPUs: `comms`
@@ -337,16 +349,7 @@ pub fn all_reduce_sweep_local(
             batches.push(t0.elapsed().as_secs_f64() / cfg.repeats as f64);
         }
         let tp = median(&mut batches);
-        let b = (count * 4) as f64;
-        let algbw = if tp > 0.0 { b / tp / 1e9 } else { 0.0 };
-        rows.push(AllReduceRow {
-            bytes: count * 4,
-            seconds: t,
-            pipelined_seconds: tp,
-            algbw_gbps: algbw,
-            busbw_gbps: algbw * 2.0 * (n as f64 - 1.0) / n as f64,
-            world_size: n,
-        });
+        rows.push(AllReduceRow::new(count * 4, t, tp, n));
         bytes *= 2;
     }
     Ok(rows)

@@ -717,15 +717,7 @@ impl Communicator {
     /// As [`Communicator::gather`].
     pub fn gather_list(&self, input: &Array, outputs: Option<&[Array]>, root: usize) -> Result<()> {
         const OP: &str = "gather";
-        self.check_rank(OP, "root", root)?;
-        let outs = if self.inner.rank == root {
-            let o =
-                outputs.ok_or_else(|| Error::invalid(OP, "the root must pass the output list"))?;
-            self.check_list(OP, o, input)?;
-            o.to_vec()
-        } else {
-            Vec::new()
-        };
+        let outs = self.root_list(OP, root, outputs, "output", input)?;
         let arrays: Vec<&Array> = std::iter::once(input).chain(&outs).collect();
         self.route(OP, &arrays)?
             .gather_list(self, OP, input, outs, root)
@@ -742,18 +734,30 @@ impl Communicator {
         root: usize,
     ) -> Result<()> {
         const OP: &str = "scatter";
-        self.check_rank(OP, "root", root)?;
-        let ins = if self.inner.rank == root {
-            let i =
-                inputs.ok_or_else(|| Error::invalid(OP, "the root must pass the input list"))?;
-            self.check_list(OP, i, output)?;
-            i.to_vec()
-        } else {
-            Vec::new()
-        };
+        let ins = self.root_list(OP, root, inputs, "input", output)?;
         let arrays: Vec<&Array> = std::iter::once(output).chain(&ins).collect();
         self.route(OP, &arrays)?
             .scatter_list(self, OP, ins, output, root)
+    }
+
+    /// After checking `root`: on the root, its `what` ("input"/"output") `list`, which it must
+    /// pass ([`Communicator::check_list`] against `like`); on the other ranks, nothing.
+    fn root_list(
+        &self,
+        op: &'static str,
+        root: usize,
+        list: Option<&[Array]>,
+        what: &str,
+        like: &Array,
+    ) -> Result<Vec<Array>> {
+        self.check_rank(op, "root", root)?;
+        if self.inner.rank != root {
+            return Ok(Vec::new());
+        }
+        let l =
+            list.ok_or_else(|| Error::invalid(op, format!("the root must pass the {what} list")))?;
+        self.check_list(op, l, like)?;
+        Ok(l.to_vec())
     }
 
     fn check_list(&self, op: &'static str, list: &[Array], like: &Array) -> Result<()> {

@@ -5,26 +5,21 @@ use std::time::Duration;
 /// Result alias used across cuprum-distributed.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// `?` on a distributed result inside a function returning `cuprum::Result` (cuprum-core's):
-/// [`Error::Core`] unwraps to the core error it holds, every other variant travels as
-/// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<cuprum_distributed::Error>()`).
-///
-/// # Example
-/// ```
-/// fn rank() -> cuprum_core::Result<usize> {
-///     Ok(cuprum_distributed::get_rank()?) // no process group: a distributed error
-/// }
-/// let e = rank().unwrap_err();
-/// assert!(e.feature::<cuprum_distributed::Error>().is_some() || !e.to_string().is_empty());
-/// ```
-impl From<Error> for cuprum_core::Error {
-    fn from(e: Error) -> Self {
-        match e {
-            Error::Core(c) => c,
-            other => cuprum_core::Error::Feature(Box::new(other)),
-        }
-    }
-}
+cuprum_core::feature_error_impls!(
+    /// `?` on a distributed result inside a function returning `cuprum::Result` (cuprum-core's):
+    /// [`Error::Core`] unwraps to the core error it holds, every other variant travels as
+    /// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<cuprum_distributed::Error>()`).
+    ///
+    /// # Example
+    /// ```
+    /// fn rank() -> cuprum_core::Result<usize> {
+    ///     Ok(cuprum_distributed::get_rank()?) // no process group: a distributed error
+    /// }
+    /// let e = rank().unwrap_err();
+    /// assert!(e.feature::<cuprum_distributed::Error>().is_some() || !e.to_string().is_empty());
+    /// ```
+    Error
+);
 
 /// Everything that can go wrong in a collective, the rendezvous or the launcher. Each variant
 /// names the operation and the ranks, addresses or values involved.
@@ -171,22 +166,6 @@ impl Error {
             op,
             reason: reason.into(),
         }
-    }
-}
-
-/// `{:?}` is the `Display` sentence: it is what a `main` returning this error prints
-/// (`Error: add: operands could not be broadcast together with shapes [3, 4] and [3]`), and the
-/// sentence already names the operation and the values.
-impl std::fmt::Debug for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self, f)
-    }
-}
-
-/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
-impl From<cuprum_core::cuda::CudaError> for Error {
-    fn from(e: cuprum_core::cuda::CudaError) -> Self {
-        Error::Core(e.into())
     }
 }
 

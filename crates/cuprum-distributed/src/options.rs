@@ -104,30 +104,17 @@ impl InitOptions {
             .world_size(n_devices)
             .rank(rank)
     }
-    /// Sets the backend.
-    pub fn backend(mut self, b: Backend) -> Self {
-        self.backend = b;
-        self
-    }
-    /// Sets the rank.
-    pub fn rank(mut self, r: usize) -> Self {
-        self.rank = Some(r);
-        self
-    }
-    /// Sets the world size.
-    pub fn world_size(mut self, n: usize) -> Self {
-        self.world_size = Some(n);
-        self
-    }
-    /// Sets the local rank.
-    pub fn local_rank(mut self, r: usize) -> Self {
-        self.local_rank = Some(r);
-        self
-    }
-    /// Sets the store host (CuPy's `host=`).
-    pub fn master_addr(mut self, a: impl Into<String>) -> Self {
-        self.master_addr = Some(a.into());
-        self
+    cuprum_core::setters! {
+        /// Sets the backend.
+        pub fn backend(b: Backend) => backend = b;
+        /// Sets the rank.
+        pub fn rank(r: usize) => rank = Some(r);
+        /// Sets the world size.
+        pub fn world_size(n: usize) => world_size = Some(n);
+        /// Sets the local rank.
+        pub fn local_rank(r: usize) => local_rank = Some(r);
+        /// Sets the store host (CuPy's `host=`).
+        pub fn master_addr(a: impl Into<String>) => master_addr = Some(a.into());
     }
     /// Alias of [`InitOptions::master_addr`] under CuPy's name.
     pub fn host(self, a: impl Into<String>) -> Self {
@@ -142,25 +129,15 @@ impl InitOptions {
     pub fn port(self, p: u16) -> Self {
         self.master_port(p)
     }
-    /// Sets the job token.
-    pub fn token(mut self, t: impl Into<String>) -> Self {
-        self.token = Some(t.into());
-        self
-    }
-    /// Sets the timeout of every wait.
-    pub fn timeout(mut self, t: Duration) -> Self {
-        self.timeout = Some(t);
-        self
-    }
-    /// Sets the device explicitly.
-    pub fn device(mut self, d: Device) -> Self {
-        self.device = Some(d);
-        self
-    }
-    /// Declares that the store is served by someone else (e.g. the launcher).
-    pub fn store_hosted(mut self, hosted: bool) -> Self {
-        self.store_hosted = Some(hosted);
-        self
+    cuprum_core::setters! {
+        /// Sets the job token.
+        pub fn token(t: impl Into<String>) => token = Some(t.into());
+        /// Sets the timeout of every wait.
+        pub fn timeout(t: Duration) => timeout = Some(t);
+        /// Sets the device explicitly.
+        pub fn device(d: Device) => device = Some(d);
+        /// Declares that the store is served by someone else (e.g. the launcher).
+        pub fn store_hosted(hosted: bool) => store_hosted = Some(hosted);
     }
 }
 
