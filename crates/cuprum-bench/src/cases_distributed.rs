@@ -442,14 +442,7 @@ fn date() -> String {
 
 fn machine() -> (String, String) {
     let cfg = cuprum::config();
-    let gpus: Vec<String> = cfg
-        .gpus
-        .iter()
-        .map(|g| match &g.properties {
-            Ok(p) => format!("cuda:{} {}", g.ordinal, p.name),
-            Err(e) => format!("cuda:{} ({e})", g.ordinal),
-        })
-        .collect();
+    let gpus = crate::gpu_names(&cfg);
     (
         format!(
             "{} ({} threads)",

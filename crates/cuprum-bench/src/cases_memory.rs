@@ -30,15 +30,12 @@ pub fn memory(s: Sizes) -> Vec<Case> {
     let b = transfer_bytes(s);
     let shape = format!("{b} bytes");
     vec![
-        Case {
-            suite: "memory",
-            name: "alloc+free x1000 (host time)".into(),
-            shape: "1 MiB, warm pool".into(),
-            work: Work::None,
-            timing: Timing::Host,
-            repeat: 200,
-            cpu_ok: false,
-            build: Box::new(|d| {
+        Case::new(
+            "memory",
+            "alloc+free x1000 (host time)",
+            "1 MiB, warm pool",
+            Work::None,
+            |d| {
                 let i = cuda_ordinal(d)?;
                 cuprum::memory::install();
                 drop(cuprum::cuda::alloc(i, 1 << 20)?);
@@ -48,31 +45,30 @@ pub fn memory(s: Sizes) -> Vec<Case> {
                     }
                     Ok(())
                 }))
-            }),
-        },
-        Case {
-            suite: "memory",
-            name: "pinned H2D".into(),
-            shape: shape.clone(),
-            work: Work::Bytes(b as f64),
-            timing: Timing::Device,
-            repeat: 10,
-            cpu_ok: false,
-            build: Box::new(move |d| {
+            },
+        )
+        .timing(Timing::Host)
+        .repeat(200)
+        .cpu_ok(false),
+        Case::new(
+            "memory",
+            "pinned H2D",
+            shape.clone(),
+            Work::Bytes(b as f64),
+            move |d| {
                 cuda_ordinal(d)?;
                 let p = cuprum::memory::empty_pinned(&[b], DType::UInt8)?;
                 Ok(Box::new(move || p.to_device(d).map(drop)))
-            }),
-        },
-        Case {
-            suite: "memory",
-            name: "pinned D2H".into(),
-            shape: shape.clone(),
-            work: Work::Bytes(b as f64),
-            timing: Timing::Device,
-            repeat: 10,
-            cpu_ok: false,
-            build: Box::new(move |d| {
+            },
+        )
+        .repeat(10)
+        .cpu_ok(false),
+        Case::new(
+            "memory",
+            "pinned D2H",
+            shape.clone(),
+            Work::Bytes(b as f64),
+            move |d| {
                 let i = cuda_ordinal(d)?;
                 let p = cuprum::memory::empty_pinned(&[b], DType::UInt8)?;
                 let g = Array::empty_on(&[b], DType::UInt8, d)?;
@@ -81,37 +77,37 @@ pub fn memory(s: Sizes) -> Vec<Case> {
                     cuprum::memory::copy_to_host_async(&g, &p, &s)?;
                     Ok(s.synchronize()?)
                 }))
-            }),
-        },
-        Case {
-            suite: "memory",
-            name: "pageable H2D".into(),
-            shape: shape.clone(),
-            work: Work::Bytes(b as f64),
-            timing: Timing::Device,
-            repeat: 10,
-            cpu_ok: false,
-            build: Box::new(move |d| {
+            },
+        )
+        .repeat(10)
+        .cpu_ok(false),
+        Case::new(
+            "memory",
+            "pageable H2D",
+            shape.clone(),
+            Work::Bytes(b as f64),
+            move |d| {
                 cuda_ordinal(d)?;
                 cuprum::memory::install();
                 // on the host whatever the current device is (else the upload is a no-op)
                 let h = Array::from_vec_on(vec![1u8; b], &[b], Device::Cpu)?;
                 Ok(Box::new(move || h.to_device(d).map(drop)))
-            }),
-        },
-        Case {
-            suite: "memory",
-            name: "pageable D2H".into(),
+            },
+        )
+        .repeat(10)
+        .cpu_ok(false),
+        Case::new(
+            "memory",
+            "pageable D2H",
             shape,
-            work: Work::Bytes(b as f64),
-            timing: Timing::Device,
-            repeat: 5,
-            cpu_ok: false,
-            build: Box::new(move |d| {
+            Work::Bytes(b as f64),
+            move |d| {
                 cuda_ordinal(d)?;
                 let g = Array::empty_on(&[b], DType::UInt8, d)?;
                 Ok(Box::new(move || g.to_device(Device::Cpu).map(drop)))
-            }),
-        },
+            },
+        )
+        .repeat(5)
+        .cpu_ok(false),
     ]
 }

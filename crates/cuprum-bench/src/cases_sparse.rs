@@ -130,8 +130,7 @@ fn linalg_rows(g_cg: usize, g_lu: usize, g_eig: usize, cpu_ok: bool) -> Vec<Case
             rows(g_cg),
             10,
             Box::new(move |d| {
-                let a = csr64(g_cg, d)?;
-                let b = Array::from_vec_on(vec![1.0f64; g_cg * g_cg], &[g_cg * g_cg], d)?;
+                let (a, b) = poisson_system(g_cg, d)?;
                 Ok(Box::new(move || {
                     // rtol = atol = 0: never converged, so exactly 100 iterations
                     let (_, info) =
@@ -149,8 +148,7 @@ fn linalg_rows(g_cg: usize, g_lu: usize, g_eig: usize, cpu_ok: bool) -> Vec<Case
             rows(g_lu),
             if cpu_ok { 3 } else { 1 },
             Box::new(move |d| {
-                let a = csr64(g_lu, d)?;
-                let b = Array::from_vec_on(vec![1.0f64; g_lu * g_lu], &[g_lu * g_lu], d)?;
+                let (a, b) = poisson_system(g_lu, d)?;
                 Ok(Box::new(move || spsolve(&a, &b).map(drop).map_err(to_core)))
             }),
         ),
@@ -168,6 +166,13 @@ fn linalg_rows(g_cg: usize, g_lu: usize, g_eig: usize, cpu_ok: bool) -> Vec<Case
             }),
         ),
     ]
+}
+
+/// [`csr64`] of a `g` x `g` grid and a right-hand side of ones.
+fn poisson_system(g: usize, d: Device) -> Result<(cuprum::sparse::Sparse, Array)> {
+    let a = csr64(g, d)?;
+    let b = Array::from_vec_on(vec![1.0f64; g * g], &[g * g], d)?;
+    Ok((a, b))
 }
 
 /// Issue 16 item 7: SpMV, SpMM, SpGEMM and conversions of the float32 Poisson matrix of a

@@ -44,6 +44,28 @@ fn unary(name: &'static str, n: usize, lo: f64, hi: f64, f: Unary) -> Case {
     )
 }
 
+/// A two-argument float64 row: `f` over `n` pairs, the first in `a`'s range, the second in
+/// `x`'s.
+fn binary(
+    name: &'static str,
+    n: usize,
+    a: (f64, f64),
+    x: (f64, f64),
+    f: fn(&Array, &Array) -> Result<Array>,
+) -> Case {
+    Case::new(
+        "special",
+        name,
+        format!("{n} float64"),
+        Work::Bytes(24.0 * n as f64),
+        move |d| {
+            let a = uniform(n, DType::Float64, a.0, a.1, 1, d)?;
+            let x = uniform(n, DType::Float64, x.0, x.1, 2, d)?;
+            Ok(Box::new(move || f(&a, &x).map(drop)))
+        },
+    )
+}
+
 pub fn special(full: bool) -> Vec<Case> {
     // issue 42 item 4: 2^27 float32, 2^24 float64; the quick sizes run in seconds on 2 cores
     let (n32, n64, njv) = if full {
@@ -57,17 +79,9 @@ pub fn special(full: bool) -> Vec<Case> {
         unary("expit", n32, -20.0, 20.0, special::expit),
         unary("i0e", n32, 0.0, 50.0, special::i0e),
         unary("j1", n32, 0.0, 50.0, special::j1),
-        Case::new(
-            "special",
-            "gammainc",
-            format!("{n64} float64"),
-            Work::Bytes(24.0 * n64 as f64),
-            move |d| {
-                let a = uniform(n64, DType::Float64, 0.0, 20.0, 1, d)?;
-                let x = uniform(n64, DType::Float64, 0.0, 20.0, 2, d)?;
-                Ok(Box::new(move || special::gammainc(&a, &x).map(drop)))
-            },
-        )
+        binary("gammainc", n64, (0.0, 20.0), (0.0, 20.0), |a, x| {
+            special::gammainc(a, x)
+        })
         .repeat(10),
         Case::new(
             "special",
@@ -82,17 +96,9 @@ pub fn special(full: bool) -> Vec<Case> {
             },
         )
         .repeat(10),
-        Case::new(
-            "special",
-            "jv",
-            format!("{njv} float64"),
-            Work::Bytes(24.0 * njv as f64),
-            move |d| {
-                let v = uniform(njv, DType::Float64, 0.0, 20.0, 1, d)?;
-                let x = uniform(njv, DType::Float64, 0.0, 50.0, 2, d)?;
-                Ok(Box::new(move || special::jv(&v, &x).map(drop)))
-            },
-        )
+        binary("jv", njv, (0.0, 20.0), (0.0, 50.0), |v, x| {
+            special::jv(v, x)
+        })
         .repeat(5),
     ]
 }

@@ -11,10 +11,15 @@ flt = sys.argv[3] if len(sys.argv) > 3 else ""
 out = {}
 def put(key, lib, ms):
     out.setdefault(key, {})[lib] = ms
-try:
-    import numpy as np
-except Exception as e:
-    print("numpy not available:", e, file=sys.stderr); np = None
+def optional(mod, what=None):
+    # `mod` imported, or None (noted on stderr as "<what> not available") when that fails
+    import importlib
+    try:
+        return importlib.import_module(mod)
+    except Exception as e:
+        print(f"{what or mod} not available:", e, file=sys.stderr)
+        return None
+np = optional("numpy")
 try:
     import cupy as cp
     from cupyx.profiler import benchmark
@@ -478,10 +483,7 @@ def sparse_linalg(ssp, g_cg, g_lu, g_eig, cpu):
 if "sparse" in suites:
     # as cases_sparse.rs: --size full adds the sizes on the GPU only; the quick sizes
     # run on both (the CPU side stays within about 100 s)
-    try:
-        import scipy.sparse as ssp
-    except Exception as e:
-        print("scipy not available:", e, file=sys.stderr); ssp = None
+    ssp = optional("scipy.sparse", "scipy")
     if ssp is not None and np is not None:
         if full:
             sparse_products(ssp, 2048, cpu=False)

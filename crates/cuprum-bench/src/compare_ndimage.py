@@ -3,14 +3,8 @@
 # The inputs match cases_ndimage.rs in kind (uniform float32 images, masks with about half the
 # elements set, the same rotated grid), not bit for bit.
 if "ndimage" in suites:
-    try:
-        import scipy.ndimage as snd
-    except Exception as e:
-        print("scipy not available:", e, file=sys.stderr); snd = None
-    try:
-        import cupyx.scipy.ndimage as cnd
-    except Exception as e:
-        print("cupyx.scipy.ndimage not available:", e, file=sys.stderr); cnd = None
+    snd = optional("scipy.ndimage", "scipy")
+    cnd = optional("cupyx.scipy.ndimage")
     NB, NS = (4096, 2048) if full else (1024, 512)
     rng = np.random.default_rng(0)
     big = rng.random((NB, NB), dtype=np.float32)

@@ -3,10 +3,7 @@
 # Sizes and keys as cases_signal.rs.
 if "signal" in suites:
     import scipy.signal as ssig
-    try:
-        import cupyx.scipy.signal as csig
-    except Exception as e:
-        print("cupyx.scipy.signal not available:", e, file=sys.stderr); csig = None
+    csig = optional("cupyx.scipy.signal")
     if full:
         S_IIR, S_RS, S_F1, S_F2, S_W, S_M = 10_000_000, 100_000_000, 1 << 22, 1 << 12, 100_000_000, 4096
     else:

@@ -3,10 +3,7 @@
 # Same rows and input ranges as cases_special.rs (uniform numbers, not the same draws).
 if "special" in suites:
     import scipy.special as ss
-    try:
-        import cupyx.scipy.special as cs
-    except Exception as e:
-        print("cupyx.scipy.special not available:", e, file=sys.stderr); cs = None
+    cs = optional("cupyx.scipy.special")
     N32, N64, NJV = (1 << 27, 1 << 24, 1 << 24) if full else (1 << 20, 1 << 18, 1 << 16)
     rng = np.random.default_rng(0)
 

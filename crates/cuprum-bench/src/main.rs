@@ -437,14 +437,7 @@ fn main() -> std::process::ExitCode {
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .unwrap_or_default();
-    let gpu_names: Vec<String> = cfg
-        .gpus
-        .iter()
-        .map(|g| match &g.properties {
-            Ok(p) => format!("cuda:{} {}", g.ordinal, p.name),
-            Err(e) => format!("cuda:{} ({e})", g.ordinal),
-        })
-        .collect();
+    let gpu_names = gpu_names(&cfg);
     let mut md = String::new();
     md += &format!("# cuprum benchmark ({} sizes)\n\n", args.size);
     md += &format!(
@@ -576,4 +569,15 @@ fn main() -> std::process::ExitCode {
         }
     }
     std::process::ExitCode::SUCCESS
+}
+
+/// `cuda:N name` for each GPU of `cfg` (`cuda:N (error)` where its properties could not be read).
+fn gpu_names(cfg: &cuprum::Config) -> Vec<String> {
+    cfg.gpus
+        .iter()
+        .map(|g| match &g.properties {
+            Ok(p) => format!("cuda:{} {}", g.ordinal, p.name),
+            Err(e) => format!("cuda:{} ({e})", g.ordinal),
+        })
+        .collect()
 }
