@@ -21,6 +21,12 @@ pub fn arr(v: &[f64], shape: &[usize], dev: Device) -> Array {
     Array::from_vec_on(v.to_vec(), shape, dev).unwrap()
 }
 
+/// Whether the first element of the result `r` (read as float64) is NaN; panics on an error.
+#[track_caller]
+pub fn first_nan(r: cuprum_core::Result<Array>) -> bool {
+    r.unwrap().to_vec::<f64>().unwrap()[0].is_nan()
+}
+
 /// Asserts `a` equals `e` elementwise within `tol` relative (absolute near 0); NaN matches NaN.
 #[track_caller]
 pub fn check(a: &Array, e: &[f64], tol: f64) {
