@@ -6,30 +6,25 @@ use std::fmt;
 /// Result alias used across cuprum-kernel.
 pub type Result<T, E = KernelError> = std::result::Result<T, E>;
 
-/// `?` on a kernel result inside a function returning `cuprum_core::Result`: a
-/// [`KernelError::Core`] unwraps to the core error it holds, every other variant travels as
-/// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<KernelError>()`).
-///
-/// # Example
-/// ```
-/// use cuprum_core::{Array, Device};
-/// use cuprum_kernel::{ElementwiseKernel, KernelError, args};
-/// fn run(a: &Array) -> cuprum_core::Result<Vec<Array>> {
-///     let k = ElementwiseKernel::new("float32 x", "float32 y", "y = x * 2", "twice")?;
-///     Ok(k.call(args![a])?)
-/// }
-/// let a = Array::from_vec_on(vec![1i64, 2], &[2], Device::Cpu).unwrap();
-/// let e = run(&a).unwrap_err();
-/// assert!(matches!(e.feature::<KernelError>(), Some(KernelError::DTypeMismatch { .. })));
-/// ```
-impl From<KernelError> for cuprum_core::Error {
-    fn from(e: KernelError) -> Self {
-        match e {
-            KernelError::Core(c) => c,
-            other => cuprum_core::Error::Feature(Box::new(other)),
-        }
-    }
-}
+cuprum_core::feature_error_impls!(
+    /// `?` on a kernel result inside a function returning `cuprum_core::Result`: a
+    /// [`KernelError::Core`] unwraps to the core error it holds, every other variant travels as
+    /// [`cuprum_core::Error::Feature`] (get it back with `e.feature::<KernelError>()`).
+    ///
+    /// # Example
+    /// ```
+    /// use cuprum_core::{Array, Device};
+    /// use cuprum_kernel::{ElementwiseKernel, KernelError, args};
+    /// fn run(a: &Array) -> cuprum_core::Result<Vec<Array>> {
+    ///     let k = ElementwiseKernel::new("float32 x", "float32 y", "y = x * 2", "twice")?;
+    ///     Ok(k.call(args![a])?)
+    /// }
+    /// let a = Array::from_vec_on(vec![1i64, 2], &[2], Device::Cpu).unwrap();
+    /// let e = run(&a).unwrap_err();
+    /// assert!(matches!(e.feature::<KernelError>(), Some(KernelError::DTypeMismatch { .. })));
+    /// ```
+    KernelError
+);
 
 /// A core error that carries a kernel error ([`cuprum_core::Error::Feature`], e.g. from the
 /// CPU engine) comes back as that kernel error; every other one is [`KernelError::Core`].
@@ -275,13 +270,6 @@ fn fmt_diags(d: &[SourceDiagnostic], log: &str) -> String {
         .join("\n")
 }
 
-/// `{:?}` is the `Display` text (what a `main` returning this error prints).
-impl fmt::Debug for KernelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
 impl KernelError {
     /// The conformance corpus' error class for this error: `compile_error`, `dtype`,
     /// `invalid_argument`, `broadcast`, `axis_out_of_bounds`, `invalid_value`, `overflow`, or
@@ -323,12 +311,5 @@ impl KernelError {
                 _ => "other",
             },
         }
-    }
-}
-
-/// The CUDA layer's errors (streams, the NVRTC cache, transfers) arrive as cuprum-core's.
-impl From<cuprum_core::cuda::CudaError> for KernelError {
-    fn from(e: cuprum_core::cuda::CudaError) -> Self {
-        KernelError::Core(e.into())
     }
 }
