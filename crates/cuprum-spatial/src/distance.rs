@@ -176,12 +176,7 @@ fn block(a: &Array, b: &Array, metric: Metric) -> Result<Array> {
         Metric::Canberra => pair_sum(a, b, &|x, y| {
             let num = cp::abs(&cp::subtract(x, y)?)?;
             let den = cp::add(&cp::abs(x)?, &cp::abs(y)?)?;
-            let zero = cp::equal(&den, 0.0)?;
-            cp::where_(
-                &zero,
-                0.0,
-                &cp::divide(&num, &cp::where_(&zero, 1.0, &den)?)?,
-            )
+            div_or_zero(&num, &den)
         }),
         Metric::BrayCurtis => {
             let num = pair_sum(a, b, &|x, y| cp::abs(&cp::subtract(x, y)?))?;
@@ -209,12 +204,7 @@ fn block(a: &Array, b: &Array, metric: Metric) -> Result<Array> {
                 cp::logical_and(&cp::not_equal(x, y)?, &nz(x, y)?)?.astype(DType::Float64)
             })?;
             let den = pair_sum(a, b, &|x, y| nz(x, y)?.astype(DType::Float64))?;
-            let zero = cp::equal(&den, 0.0)?;
-            cp::where_(
-                &zero,
-                0.0,
-                &cp::divide(&num, &cp::where_(&zero, 1.0, &den)?)?,
-            )
+            div_or_zero(&num, &den)
         }
         Metric::RussellRao => {
             // on truth values, as SciPy 1.17's cdist/pdist
@@ -607,4 +597,11 @@ pair_fns! {
 /// ```
 pub fn minkowski(u: &Array, v: &Array, p: f64) -> Result<Array> {
     pair("spatial.distance.minkowski", u, v, Metric::Minkowski(p))
+}
+
+/// `num / den` elementwise, 0 where `den` is 0 (the division runs with 1 there).
+fn div_or_zero(num: &Array, den: &Array) -> Result<Array> {
+    use cuprum_core as cp;
+    let zero = cp::equal(den, 0.0)?;
+    cp::where_(&zero, 0.0, &cp::divide(num, &cp::where_(&zero, 1.0, den)?)?)
 }
