@@ -287,18 +287,14 @@ impl Allocator for CaptureAllocator {
         let mut p: sys::CUdeviceptr = 0;
         // SAFETY: writes one device pointer into `p`; the device's context is current.
         let r = relaxed(|| unsafe { sys::cuMemAlloc_v2(&mut p, nbytes) });
-        match r {
-            sys::CUresult::CUDA_SUCCESS => Ok(p),
-            sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => Err(Error::OutOfMemory {
-                device: Device::Cuda(ordinal),
-                requested: nbytes,
-                free: cudarc::driver::result::mem_get_info()
-                    .map(|m| m.0)
-                    .unwrap_or(0),
-                limit_note: " (allocated while capturing a CUDA graph)".into(),
-            }),
-            e => Err(drv("cuMemAlloc", cudarc::driver::DriverError(e))),
-        }
+        crate::memory::alloc_result(
+            "cuMemAlloc",
+            ordinal,
+            nbytes,
+            r,
+            p,
+            " (allocated while capturing a CUDA graph)",
+        )
     }
 
     fn deallocate(

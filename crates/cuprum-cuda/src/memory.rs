@@ -61,21 +61,7 @@ fn stream_ordered_alloc(ordinal: usize, nbytes: usize, stream: &Stream) -> Resul
         let mut p: sys::CUdeviceptr = 0;
         // SAFETY: writes one device pointer into `p`; the stream belongs to the current context.
         let r = unsafe { sys::cuMemAllocAsync(&mut p, nbytes, stream.raw()) };
-        match r {
-            sys::CUresult::CUDA_SUCCESS => Ok(p),
-            sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => {
-                let free = cudarc::driver::result::mem_get_info()
-                    .map(|m| m.0)
-                    .unwrap_or(0);
-                Err(Error::OutOfMemory {
-                    device: Device::Cuda(ordinal),
-                    requested: nbytes,
-                    free,
-                    limit_note: String::new(),
-                })
-            }
-            e => Err(drv("cuMemAllocAsync", cudarc::driver::DriverError(e))),
-        }
+        alloc_result("cuMemAllocAsync", ordinal, nbytes, r, p, "")
     }
 }
 
@@ -119,21 +105,7 @@ fn managed_alloc(ordinal: usize, nbytes: usize) -> Result<u64> {
     let mut p: sys::CUdeviceptr = 0;
     // SAFETY: writes one device pointer into `p`; flag 1 is CU_MEM_ATTACH_GLOBAL.
     let r = unsafe { sys::cuMemAllocManaged(&mut p, nbytes, 1) };
-    match r {
-        sys::CUresult::CUDA_SUCCESS => Ok(p),
-        sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => {
-            let free = cudarc::driver::result::mem_get_info()
-                .map(|m| m.0)
-                .unwrap_or(0);
-            Err(Error::OutOfMemory {
-                device: Device::Cuda(ordinal),
-                requested: nbytes,
-                free,
-                limit_note: String::new(),
-            })
-        }
-        e => Err(drv("cuMemAllocManaged", cudarc::driver::DriverError(e))),
-    }
+    alloc_result("cuMemAllocManaged", ordinal, nbytes, r, p, "")
 }
 
 static ALLOCATOR: RwLock<Option<Arc<dyn Allocator>>> = RwLock::new(None);
@@ -882,4 +854,29 @@ pub unsafe fn memset_d8_async(ptr: u64, value: u8, nbytes: usize, stream: &Strea
     unsafe { sys::cuMemsetD8Async(ptr, value, nbytes, stream.raw()) }
         .result()
         .map_err(|e| drv("cuMemsetD8Async", e))
+}
+
+/// The pointer `p` that the driver allocation `what` of `nbytes` on device `ordinal` wrote
+/// (its result `r`), or its error: [`Error::OutOfMemory`] (with the free memory the driver
+/// reports and `limit_note`) for `CUDA_ERROR_OUT_OF_MEMORY`.
+pub(crate) fn alloc_result(
+    what: &'static str,
+    ordinal: usize,
+    nbytes: usize,
+    r: sys::CUresult,
+    p: sys::CUdeviceptr,
+    limit_note: &str,
+) -> Result<u64> {
+    match r {
+        sys::CUresult::CUDA_SUCCESS => Ok(p),
+        sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => Err(Error::OutOfMemory {
+            device: Device::Cuda(ordinal),
+            requested: nbytes,
+            free: cudarc::driver::result::mem_get_info()
+                .map(|m| m.0)
+                .unwrap_or(0),
+            limit_note: limit_note.into(),
+        }),
+        e => Err(drv(what, cudarc::driver::DriverError(e))),
+    }
 }
