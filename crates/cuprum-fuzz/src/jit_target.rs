@@ -1230,11 +1230,7 @@ impl Target for JitTarget {
         } else {
             rng.below(input.len())
         };
-        input[k] = if rng.one_in(3) {
-            176 + rng.below(80) as u8
-        } else {
-            rng.below(256) as u8
-        };
+        input[k] = rng.edge_byte(3, 176, 256);
         true
     }
 

@@ -74,6 +74,14 @@ impl Rng {
     pub fn one_in(&mut self, n: usize) -> bool {
         self.below(n) == 0
     }
+    /// A byte: one time in `n` an edge value in `edge..=255`, otherwise a value below `plain`.
+    pub fn edge_byte(&mut self, n: usize, edge: u8, plain: usize) -> u8 {
+        if self.one_in(n) {
+            edge + self.below(256 - edge as usize) as u8
+        } else {
+            self.below(plain) as u8
+        }
+    }
     /// An element of `xs` (which must not be empty).
     pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
         &xs[self.below(xs.len())]

@@ -740,11 +740,7 @@ impl Target for ScipyTarget {
         }
         // rewrite one argument byte with an edge value of the size or float tables
         let k = rng.below(input.len());
-        input[k] = if rng.one_in(2) {
-            200 + rng.below(56) as u8
-        } else {
-            rng.below(128) as u8
-        };
+        input[k] = rng.edge_byte(2, 200, 128);
         true
     }
 
