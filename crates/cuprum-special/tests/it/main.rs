@@ -59,8 +59,15 @@ pub fn close(got: f64, want: f64, rtol: f64) -> bool {
 
 /// Runs `f` on float64 arrays made of the columns `xs` on every device and compares with
 /// `want`.
-pub fn check_n(xs: &[&[f64]], want: &[f64], rtol: f64, f: impl Fn(&[&Array]) -> Result<Array>) {
+pub fn check_n(
+    xs: &[&[f64]],
+    want: &[f64],
+    rtol: impl Into<grid::Rtol>,
+    f: impl Fn(&[&Array]) -> Result<Array>,
+) {
+    let bound = rtol.into();
     for dev in all_devices() {
+        let rtol = bound.on(dev);
         let arrs: Vec<Array> = xs
             .iter()
             .map(|c| Array::from_vec_on(c.to_vec(), &[c.len()], dev).unwrap())
