@@ -87,6 +87,29 @@ impl DType {
         }
     }
 
+    /// The closed value range `(min, max)` of an integer dtype (`numpy.iinfo(dtype)`'s `min`
+    /// and `max`); `None` for bool, float and complex dtypes.
+    ///
+    /// ```
+    /// use cuprum_core::DType;
+    /// assert_eq!(DType::Int8.int_range(), Some((-128, 127)));
+    /// assert_eq!(DType::UInt64.int_range(), Some((0, u64::MAX as i128)));
+    /// assert_eq!(DType::Float32.int_range(), None);
+    /// ```
+    pub const fn int_range(self) -> Option<(i128, i128)> {
+        Some(match self {
+            DType::Int8 => (i8::MIN as i128, i8::MAX as i128),
+            DType::Int16 => (i16::MIN as i128, i16::MAX as i128),
+            DType::Int32 => (i32::MIN as i128, i32::MAX as i128),
+            DType::Int64 => (i64::MIN as i128, i64::MAX as i128),
+            DType::UInt8 => (0, u8::MAX as i128),
+            DType::UInt16 => (0, u16::MAX as i128),
+            DType::UInt32 => (0, u32::MAX as i128),
+            DType::UInt64 => (0, u64::MAX as i128),
+            _ => return None,
+        })
+    }
+
     /// The dtype's kind.
     pub const fn kind(self) -> DTypeKind {
         match self {

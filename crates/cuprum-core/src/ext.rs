@@ -415,16 +415,16 @@ macro_rules! with_dtype {
 pub fn core_error_class(e: &Error) -> &'static str {
     use Error as E;
     match e {
-        E::ShapeMismatch { .. } => "shape_mismatch",
-        E::Broadcast { .. } => "broadcast",
-        E::AxisOutOfBounds { .. } => "axis_out_of_bounds",
-        E::IndexOutOfBounds { .. } => "index_out_of_bounds",
-        E::InvalidIndex { .. } => "invalid_index",
         E::InvalidValue { .. }
         | E::BadArgument { .. }
         | E::OutOfDomain { .. }
         | E::BadShape { .. } => "invalid_value",
+        E::ShapeMismatch { .. } => "shape_mismatch",
+        E::Broadcast { .. } => "broadcast",
         E::DType { .. } | E::DTypeMismatch { .. } => "dtype",
+        E::AxisOutOfBounds { .. } => "axis_out_of_bounds",
+        E::IndexOutOfBounds { .. } => "index_out_of_bounds",
+        E::InvalidIndex { .. } => "invalid_index",
         E::Overflow { .. } => "overflow",
         _ => "other",
     }

@@ -43,21 +43,6 @@ impl IndexArrays {
     }
 }
 
-/// The closed value range of an integer dtype (`numpy.iinfo`).
-fn int_range(dtype: DType) -> Option<(i128, i128)> {
-    Some(match dtype {
-        DType::Int8 => (i8::MIN as i128, i8::MAX as i128),
-        DType::Int16 => (i16::MIN as i128, i16::MAX as i128),
-        DType::Int32 => (i32::MIN as i128, i32::MAX as i128),
-        DType::Int64 => (i64::MIN as i128, i64::MAX as i128),
-        DType::UInt8 => (0, u8::MAX as i128),
-        DType::UInt16 => (0, u16::MAX as i128),
-        DType::UInt32 => (0, u32::MAX as i128),
-        DType::UInt64 => (0, u64::MAX as i128),
-        _ => return None,
-    })
-}
-
 /// `a` as `dtype`: the same array (a handle to the same buffer) when it already has it, as
 /// NumPy's `astype(copy=False)`.
 fn cast(a: &Array, dtype: DType) -> Result<Array> {
@@ -126,7 +111,7 @@ fn value_range(a: &Array) -> Result<Option<(i128, i128)>> {
 /// ```
 pub fn safely_cast_index_arrays(a: &Sparse, idx_dtype: DType, msg: &str) -> Result<IndexArrays> {
     const OP: &str = "safely_cast_index_arrays";
-    let Some((min_value, max_value)) = int_range(idx_dtype) else {
+    let Some((min_value, max_value)) = idx_dtype.int_range() else {
         return Err(SparseError::DType {
             op: OP,
             dtype: format!("{idx_dtype} (an index dtype must be an integer dtype)"),
