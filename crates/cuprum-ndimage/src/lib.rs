@@ -78,8 +78,8 @@ pub use measurements::{
 };
 pub use mode::Mode;
 pub use morphology::{
-    MorphOptions, binary_closing, binary_dilation, binary_erosion, binary_fill_holes,
-    binary_hit_or_miss, binary_opening, binary_propagation, black_tophat,
+    HitOrMissOptions, MorphOptions, binary_closing, binary_dilation, binary_erosion,
+    binary_fill_holes, binary_hit_or_miss, binary_opening, binary_propagation, black_tophat,
     generate_binary_structure, grey_closing, grey_dilation, grey_erosion, grey_opening,
     iterate_structure, morphological_gradient, morphological_laplace, white_tophat,
 };

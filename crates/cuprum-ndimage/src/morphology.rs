@@ -661,14 +661,28 @@ pub fn binary_propagation(
     }
 }
 
+/// SciPy's `origin1`, `origin2` and `axes` of [`binary_hit_or_miss`].
+#[derive(Clone, Debug, Default)]
+pub struct HitOrMissOptions {
+    /// the shift of `structure1` per axis (empty: 0; one value: every axis)
+    pub origin1: Vec<isize>,
+    /// the shift of `structure2` (`None`: `origin1`, as SciPy's `origin2=None`)
+    pub origin2: Option<Vec<isize>>,
+    /// the axes the structures span (SciPy's `axes`; empty: every axis); the structures then
+    /// have one dimension, and the origins one value, per axis listed
+    pub axes: Vec<isize>,
+}
+
 /// Binary hit-or-miss (`scipy.ndimage.binary_hit_or_miss`): true where `structure1` fits the
 /// foreground and `structure2` fits the background (outside the input counts as background).
 ///
-/// **Shapes**: both structures have the input's rank; `structure1` defaults to the cross,
-/// `structure2` to its complement. The result is bool.
+/// **Shapes**: both structures have the input's rank (or one dimension per axis of
+/// `opts.axes`); `structure1` defaults to the cross, `structure2` to its complement. The result
+/// is bool.
 ///
 /// # Errors
-/// As [`binary_erosion`].
+/// As [`binary_erosion`]: a structure of the wrong rank, an origin that puts the structure's
+/// centre outside it, an axis out of range or listed twice.
 ///
 /// # Algorithm
 /// Two erosions (the second of the complement, border true) combined with a logical and.
@@ -676,27 +690,60 @@ pub fn binary_propagation(
 /// # Example
 /// ```
 /// use cuprum_core::{Array, Device};
-/// use cuprum_ndimage::binary_hit_or_miss;
+/// use cuprum_ndimage::{HitOrMissOptions, binary_hit_or_miss};
 /// let x = Array::from_vec_on(vec![false, true, false, true, true], &[5], Device::Cpu).unwrap();
-/// let y = binary_hit_or_miss(&x, None, None).unwrap();
+/// let y = binary_hit_or_miss(&x, None, None, &HitOrMissOptions::default()).unwrap();
 /// assert_eq!(y.to_vec::<bool>().unwrap(), vec![false; 5]);
 /// ```
 pub fn binary_hit_or_miss(
     input: &Array,
     structure1: Option<&Array>,
     structure2: Option<&Array>,
+    opts: &HitOrMissOptions,
 ) -> Result<Array> {
     let op = "ndimage.binary_hit_or_miss";
-    let s1 = structure_of(op, input, &structure1.cloned())?;
+    check_real(op, input)?;
+    let rank = match crate::support::filter_axes(op, &opts.axes, input.ndim())? {
+        Some(ax) => ax.len(),
+        None => input.ndim(),
+    };
+    let s1 = match structure1 {
+        Some(s) => {
+            crate::support::check_rank(op, "structure1", s, rank)?;
+            s.clone()
+        }
+        None => generate_binary_structure(rank, 1)?,
+    };
     let s2 = match structure2 {
-        Some(s) => s.clone(),
+        Some(s) => {
+            crate::support::check_rank(op, "structure2", s, rank)?;
+            s.clone()
+        }
         None => cuprum_core::logical_not(&cuprum_core::not_equal(&s1, 0.0)?)?,
     };
+    let origin2 = opts.origin2.as_ref().unwrap_or(&opts.origin1);
+    for (name, s, origin) in [("origin1", &s1, &opts.origin1), ("origin2", &s2, origin2)] {
+        for (&o, &w) in origins(op, origin, rank)?.iter().zip(s.shape()) {
+            let w = w as i64;
+            if o < -(w / 2) || o > (w - 1) / 2 {
+                return Err(Error::bad_argument(
+                    op,
+                    name,
+                    o,
+                    format!(
+                        "-(w // 2) <= {name} <= (w - 1) // 2 for a structure of length w = {w}"
+                    ),
+                ));
+            }
+        }
+    }
     let fg = cuprum_core::not_equal(input, 0.0)?;
     let hit = binary_erosion(
         &fg,
         &MorphOptions {
             structure: Some(s1),
+            origin: opts.origin1.clone(),
+            axes: opts.axes.clone(),
             ..MorphOptions::default()
         },
     )?;
@@ -706,6 +753,8 @@ pub fn binary_hit_or_miss(
         &MorphOptions {
             structure: Some(s2),
             border_value: true,
+            origin: origin2.clone(),
+            axes: opts.axes.clone(),
             ..MorphOptions::default()
         },
     )?;

@@ -625,13 +625,74 @@ mod more {
             assert_eq!(g.to_vec::<bool>().unwrap(), want);
             // scipy.ndimage.binary_hit_or_miss(b)
             assert_eq!(
-                nd::binary_hit_or_miss(&b_on(d), None, None)
+                nd::binary_hit_or_miss(&b_on(d), None, None, &nd::HitOrMissOptions::default())
                     .unwrap()
                     .to_vec::<bool>()
                     .unwrap(),
                 vec![false; 20]
             );
+            hit_or_miss_origins_and_axes(d);
         }
+    }
+
+    /// `binary_hit_or_miss` with SciPy's `origin1`, `origin2` and `axes` on `d`.
+    fn hit_or_miss_origins_and_axes(d: Device) {
+        // a = numpy.random.default_rng(7).random((6, 7)) < 0.6
+        let a: Vec<bool> = [
+            0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 0,
+            1, 1, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 0,
+        ]
+        .iter()
+        .map(|&v| v == 1)
+        .collect();
+        let a = Array::from_vec_on(a, &[6, 7], d).unwrap();
+        let bools = |v: &[u8], shape: &[usize]| {
+            let v: Vec<bool> = v.iter().map(|&x| x == 1).collect();
+            Array::from_vec_on(v, shape, d).unwrap()
+        };
+        let s1 = bools(&[0, 1, 0, 0, 1, 1, 0, 0, 0], &[3, 3]);
+        let s2 = bools(&[0, 0, 0, 1, 0, 0, 0, 1, 0], &[3, 3]);
+        let nonzero = |r: Array| -> Vec<usize> {
+            let v = r.to_vec::<bool>().unwrap();
+            (0..v.len()).filter(|&i| v[i]).collect()
+        };
+        let o =
+            |origin1: &[isize], origin2: Option<&[isize]>, axes: &[isize]| nd::HitOrMissOptions {
+                origin1: origin1.to_vec(),
+                origin2: origin2.map(|o| o.to_vec()),
+                axes: axes.to_vec(),
+            };
+        // scipy.ndimage.binary_hit_or_miss(a, s1, s2, **kw): flatnonzero of the result
+        for (opts, want) in [
+            (o(&[], None, &[]), vec![39]),
+            (o(&[1], None, &[]), vec![]),
+            (o(&[0, -1], None, &[]), vec![38]),
+            (o(&[1, 0], Some(&[-1, 1]), &[]), vec![37, 38, 39]),
+        ] {
+            let r = nd::binary_hit_or_miss(&a, Some(&s1), Some(&s2), &opts).unwrap();
+            assert_eq!(nonzero(r), want, "{d} {opts:?}");
+        }
+        // axes=[1] with structure1 [1, 1, 0] (structure2 its complement), origin1 0 and 1;
+        // axes=[0] with the default structures
+        let h1 = bools(&[1, 1, 0], &[3]);
+        for (s, opts, want) in [
+            (
+                Some(&h1),
+                o(&[], None, &[1]),
+                vec![4, 13, 15, 26, 33, 37, 40],
+            ),
+            (Some(&h1), o(&[1], None, &[1]), vec![5, 16, 27, 34, 38, 41]),
+            (None, o(&[], None, &[0]), vec![13, 30, 32, 33]),
+        ] {
+            let r = nd::binary_hit_or_miss(&a, s, None, &opts).unwrap();
+            assert_eq!(nonzero(r), want, "{d} {opts:?}");
+        }
+        // SciPy: IndexError for origin1=2 with a 3x3 structure; a structure of the wrong rank
+        let e = nd::binary_hit_or_miss(&a, Some(&s1), Some(&s2), &o(&[2], None, &[]));
+        let m = e.unwrap_err().to_string();
+        assert!(m.contains("binary_hit_or_miss"), "{m}");
+        let e = nd::binary_hit_or_miss(&a, Some(&h1), None, &o(&[], None, &[]));
+        assert!(e.unwrap_err().to_string().contains("structure1"));
     }
 
     #[test]

@@ -502,16 +502,20 @@ pub(super) static ENTRIES: &[Entry] = &[
     e!(
         "ndimage.binary_hit_or_miss(input, structure1=None, structure2=None, output=None, origin1=0, origin2=None, *, axes=None)",
         |a| {
-            if a.ints("origin1")?.iter().any(|&o| o != 0) || !a.is_none("origin2") {
-                return Err(a.unsupported("origin1"));
-            }
-            if !a.is_none("axes") {
-                return Err(a.unsupported("axes"));
-            }
+            let opts = nd::HitOrMissOptions {
+                origin1: isizes(a, "origin1")?,
+                origin2: if a.is_none("origin2") {
+                    None
+                } else {
+                    Some(isizes(a, "origin2")?)
+                },
+                axes: axes(a)?,
+            };
             one(nd::binary_hit_or_miss(
                 &a.array("input")?,
                 a.opt_array("structure1")?.as_ref(),
                 a.opt_array("structure2")?.as_ref(),
+                &opts,
             ))
         }
     ),
