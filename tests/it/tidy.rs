@@ -204,20 +204,12 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            if p.file_name().is_some_and(|n| n == "target") {
-                continue;
-            }
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
+/// The `.rs` files of [`all_files`].
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    all_files(dir, &mut all);
+    all.retain(|p| p.extension().is_some_and(|e| e == "rs"));
+    all
 }
 
 /// Every file under `dir` (sorted, `target/` folders skipped), any extension.
@@ -401,8 +393,7 @@ fn code_only(text: &str) -> String {
 fn feature_crates_use_only_the_user_api_and_ext() {
     let mut bad = String::new();
     for c in FEATURE_CRATES {
-        let mut files = vec![];
-        rust_files(&root().join("crates").join(c), &mut files);
+        let files = rust_files(&root().join("crates").join(c));
         for f in files {
             let text = code_only(&fs::read_to_string(&f).unwrap_or_default());
             for (at, path) in paths_after(&text, "cuprum_core::") {
@@ -687,8 +678,7 @@ fn no_feature_crate_depends_on_another() {
 
 #[test]
 fn the_cuda_layer_knows_nothing_of_arrays() {
-    let mut files = vec![];
-    rust_files(&root().join("crates/cuprum-cuda"), &mut files);
+    let files = rust_files(&root().join("crates/cuprum-cuda"));
     let mut bad = String::new();
     for f in files {
         let text = code_only(&fs::read_to_string(&f).unwrap_or_default());
@@ -742,8 +732,7 @@ fn vendor_libraries_stay_in_their_crates() {
     crates.push("cuprum-core".into());
     crates.push("cuprum".into());
     for c in &crates {
-        let mut files = vec![];
-        rust_files(&root().join("crates").join(c), &mut files);
+        let files = rust_files(&root().join("crates").join(c));
         for f in files {
             let text = code_only(&fs::read_to_string(&f).unwrap_or_default());
             for (at, path) in paths_after(&text, "cudarc::") {
@@ -846,8 +835,7 @@ fn is_test_source(rel_path: &str) -> bool {
 #[test]
 fn each_rule_is_written_once() {
     let crates = root().join("crates");
-    let mut files = vec![];
-    rust_files(&crates, &mut files);
+    let files = rust_files(&crates);
     let mut bad = String::new();
     for (needle, home) in ONE_PLACE {
         let mut found_home = false;
@@ -1079,8 +1067,7 @@ fn sizes_parse() {
 fn user_sized_buffers_are_allocated_fallibly() {
     let mut bad = String::new();
     for c in SIZED_CRATES {
-        let mut files = vec![];
-        rust_files(&root().join("crates").join(c).join("src"), &mut files);
+        let files = rust_files(&root().join("crates").join(c).join("src"));
         for f in files {
             let r = rel(&f);
             if is_test_source(&r) {
@@ -1147,8 +1134,7 @@ fn kernel_crate_uses_cores_rules() {
     assert!(is_axis_merge_test(
         "        if w[0].1 != w[1].1 * w[1].0 as isize {"
     ));
-    let mut files = vec![];
-    rust_files(&root().join("crates/cuprum-kernel/src"), &mut files);
+    let files = rust_files(&root().join("crates/cuprum-kernel/src"));
     let mut bad = String::new();
     for f in &files {
         let r = rel(f);
@@ -1241,8 +1227,8 @@ fn one_list_of_all_dtypes() {
     let every = DTYPE_NAMES.map(|n| format!("DType::{n}")).join(", ");
     assert_eq!(dtype_lists(&format!("x = [{every}];")), vec![4]);
     let mut files = vec![];
-    rust_files(&root().join("crates"), &mut files);
-    rust_files(&root().join("tests"), &mut files);
+    files.extend(rust_files(&root().join("crates")));
+    files.extend(rust_files(&root().join("tests")));
     let mut bad = String::new();
     for f in &files {
         let r = rel(f);
@@ -1264,9 +1250,7 @@ fn one_list_of_all_dtypes() {
 /// core's operations, imported by nothing below them (the crate root only re-exports them).
 #[test]
 fn nothing_below_the_routines_imports_them() {
-    let src = root().join("crates/cuprum-core/src");
-    let mut files = vec![];
-    rust_files(&src, &mut files);
+    let files = rust_files(&root().join("crates/cuprum-core/src"));
     let mut bad = String::new();
     for f in files {
         let r = rel(&f);
@@ -1375,7 +1359,7 @@ fn free_text_errors_stay_under_their_ceilings() {
     }
     for dir in &dirs {
         let mut files = Vec::new();
-        rust_files(&root.join(dir), &mut files);
+        files.extend(rust_files(&root.join(dir)));
         let mut count = 0;
         let mut sites = Vec::new();
         for f in &files {
