@@ -409,7 +409,7 @@ macro_rules! with_dtype {
 ///
 /// # Example
 /// ```
-/// let e = cuprum_core::Error::invalid_value("f", "negative");
+/// let e = cuprum_core::Error::out_of_domain("f", "x", -1.0, "[0, inf)");
 /// assert_eq!(cuprum_core::ext::core_error_class(&e), "invalid_value");
 /// ```
 pub fn core_error_class(e: &Error) -> &'static str {
