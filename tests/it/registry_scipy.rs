@@ -104,6 +104,8 @@ fn every_public_ndimage_function_is_in_the_registry() {
         "find_objects",
         "value_indices",
         "write_output",
+        // distance_transform_edt with return_indices=True
+        "distance_transform_edt_indices",
     ];
     let missing: Vec<String> = public_fns("crates/cuprum-ndimage/src", &["lib.rs"])
         .into_iter()
@@ -111,6 +113,36 @@ fn every_public_ndimage_function_is_in_the_registry() {
         .filter(|n| registry::lookup(&format!("ndimage.{n}")).is_none())
         .collect();
     assert!(missing.is_empty(), "not in the registry: {missing:?}");
+}
+
+#[test]
+fn distance_transform_edt_returns_what_its_flags_ask() {
+    let _g = Device::Cpu.use_device().unwrap();
+    let x = f64s(&[0.0, 1.0, 1.0, 1.0, 0.0], &[5]);
+    let call = |d: bool, i: bool| {
+        registry::call(
+            "ndimage.distance_transform_edt",
+            &Call::new()
+                .arg(&x)
+                .kwarg("return_distances", d)
+                .kwarg("return_indices", i),
+        )
+    };
+    // scipy.ndimage.distance_transform_edt([0, 1, 1, 1, 0], return_indices=True)
+    let out = call(true, true).unwrap();
+    assert_eq!(out.len(), 2);
+    assert_eq!(out_f64(&out[0]), vec![0.0, 1.0, 2.0, 1.0, 0.0]);
+    let ind = out[1].as_array().unwrap().to_vec::<i32>().unwrap();
+    assert_eq!(ind, vec![0, 0, 0, 4, 4]);
+    let out = call(false, true).unwrap();
+    assert_eq!(out[0].as_array().unwrap().to_vec::<i32>().unwrap(), ind);
+    assert_eq!(
+        out_f64(&call(true, false).unwrap()[0]),
+        vec![0.0, 1.0, 2.0, 1.0, 0.0]
+    );
+    // SciPy: RuntimeError('at least one of return_distances/return_indices must be True')
+    let e = call(false, false).unwrap_err().to_string();
+    assert!(e.contains("return_distances"), "{e}");
 }
 
 #[test]

@@ -1,7 +1,8 @@
-//! Distance transforms: `distance_transform_edt`.
+//! Distance transforms: `distance_transform_edt` (and the feature transform of SciPy's
+//! `return_indices`), `distance_transform_cdt`, `distance_transform_bf`.
 
 use crate::support::{bounded, check_real, host_f64, per_axis, strides_of};
-use cuprum_core::{Array, Device, Result};
+use cuprum_core::{Array, Device, Error, Result};
 use rayon::prelude::*;
 
 /// The squared distance transform of one line (`f` in, result in `d`), weights `w = s^2`:
@@ -127,6 +128,179 @@ pub fn distance_transform_edt(input: &Array, sampling: &[f64]) -> Result<Array> 
     }
     v.iter_mut().for_each(|x| *x = x.sqrt());
     Array::from_vec_on(v, shape, Device::Cpu)
+}
+
+/// One line of Maurer, Qi and Raghavan's feature transform along axis `d` (SciPy's
+/// `_VoronoiFT`): `f[i]` is the nearest feature found so far for position `i` of the line
+/// (`f[i][0] < 0`: none), `coor` the line's coordinates on the other axes; on return each
+/// position holds its nearest feature over the axes processed so far. `g` is scratch.
+fn voronoi_line(f: &mut [Vec<i32>], coor: &[i64], d: usize, samp: &[f64], g: &mut [usize]) {
+    let rank = coor.len();
+    let dist_other = |p: &[i32]| -> f64 {
+        (0..rank)
+            .filter(|&j| j != d)
+            .map(|j| {
+                let t = (p[j] as i64 - coor[j]) as f64 * samp[j];
+                t * t
+            })
+            .sum()
+    };
+    let mut l: isize = -1;
+    for ii in 0..f.len() {
+        if f[ii][0] < 0 {
+            continue;
+        }
+        let fd = f[ii][d] as f64;
+        let w_r = dist_other(&f[ii]);
+        while l >= 1 {
+            let (i1, i2) = (g[l as usize], g[l as usize - 1]);
+            let f1 = f[i1][d] as f64;
+            let a = (f1 - f[i2][d] as f64) * samp[d];
+            let b = (fd - f1) * samp[d];
+            let c = a + b;
+            let (u_r, v_r) = (dist_other(&f[i2]), dist_other(&f[i1]));
+            if c * v_r - b * u_r - a * w_r - a * b * c <= 0.0 {
+                break;
+            }
+            l -= 1;
+        }
+        l += 1;
+        g[l as usize] = ii;
+    }
+    if l < 0 {
+        return;
+    }
+    let maxl = l as usize;
+    let dist = |p: &[i32], ii: usize| -> f64 {
+        (0..rank)
+            .map(|j| {
+                let c = if j == d { ii as i64 } else { coor[j] };
+                let t = (p[j] as i64 - c) as f64 * samp[j];
+                t * t
+            })
+            .sum()
+    };
+    let feats: Vec<Vec<i32>> = g[..=maxl].iter().map(|&k| f[k].clone()).collect();
+    let mut l = 0usize;
+    for (ii, fi) in f.iter_mut().enumerate() {
+        let mut delta1 = dist(&feats[l], ii);
+        while l < maxl {
+            let delta2 = dist(&feats[l + 1], ii);
+            if delta1 <= delta2 {
+                break;
+            }
+            delta1 = delta2;
+            l += 1;
+        }
+        fi.clone_from(&feats[l]);
+    }
+}
+
+/// The exact Euclidean distance transform with the feature transform
+/// (`scipy.ndimage.distance_transform_edt(input, sampling, return_indices=True)`): the
+/// distances, as [`distance_transform_edt`], and for each element the coordinates of its
+/// nearest zero element.
+///
+/// **Shapes**: the distances are float64 of the input's shape; the indices int32 of shape
+/// `(ndim,) + input.shape` (`indices[k][i]` the `k`-th coordinate of element `i`'s nearest
+/// zero), both on the input's device. Of zero elements at the same distance, the one SciPy's
+/// algorithm keeps. Without any zero element SciPy's indices are returned (`-1` in the first
+/// coordinate, `0` in the others) and every distance is infinite.
+///
+/// # Errors
+/// As [`distance_transform_edt`]; [`cuprum_core::Error::OutOfMemory`] when the indices do
+/// not fit in host memory; [`cuprum_core::Error::BadArgument`] for an axis longer than
+/// `i32::MAX` (the indices are int32, as SciPy's).
+///
+/// # Algorithm
+/// The distances as [`distance_transform_edt`]. The indices: Maurer, Qi and Raghavan's
+/// feature transform (SciPy's algorithm, with its tie-breaking), one pass per axis over every
+/// line, lines in parallel; on a CUDA device the input is copied to the host for it and the
+/// indices copied back.
+///
+/// # Example
+/// ```
+/// use cuprum_core::{Array, Device};
+/// use cuprum_ndimage::distance_transform_edt_indices;
+/// let x = Array::from_vec_on(vec![0u8, 1, 1, 1, 0], &[5], Device::Cpu).unwrap();
+/// let (d, i) = distance_transform_edt_indices(&x, &[]).unwrap();
+/// assert_eq!(d.to_vec::<f64>().unwrap(), vec![0.0, 1.0, 2.0, 1.0, 0.0]);
+/// assert_eq!(i.to_vec::<i32>().unwrap(), vec![0, 0, 0, 4, 4]);
+/// ```
+pub fn distance_transform_edt_indices(input: &Array, sampling: &[f64]) -> Result<(Array, Array)> {
+    let op = "ndimage.distance_transform_edt";
+    let dist = distance_transform_edt(input, sampling)?;
+    let nd = input.ndim();
+    let shape = input.shape().to_vec();
+    let samp = if sampling.is_empty() {
+        bounded(nd, 1.0)
+    } else {
+        per_axis(op, "sampling", sampling, nd)?
+    };
+    if let Some(&n) = shape.iter().find(|&&n| n > i32::MAX as usize) {
+        return Err(Error::bad_argument(
+            op,
+            "input",
+            format!("{shape:?}"),
+            format!(
+                "axes of at most {} elements (the indices are int32; one has {n})",
+                i32::MAX
+            ),
+        ));
+    }
+    let zero = host_f64(&cuprum_core::equal(input, 0.0)?)?;
+    let n = zero.len();
+    let st = strides_of(&shape);
+    let coords = |i: usize, k: usize| ((i / st[k]) % shape[k]) as i32;
+    // feat[i * nd + k]: the k-th coordinate of element i's nearest zero so far (SciPy's
+    // initial state: a zero element's own coordinates; -1 in the first coordinate, 0 after)
+    let mut feat = cuprum_core::ext::try_vec_filled(n.saturating_mul(nd), 0i32)?;
+    for i in 0..n {
+        if zero[i] != 0.0 {
+            for k in 0..nd {
+                feat[i * nd + k] = coords(i, k);
+            }
+        } else if nd > 0 {
+            feat[i * nd] = -1;
+        }
+    }
+    for d in 0..nd {
+        let len = shape[d];
+        if len == 0 || n == 0 {
+            break;
+        }
+        let s = st[d];
+        let starts: Vec<usize> = (0..n / len).map(|k| (k / s) * len * s + k % s).collect();
+        let lines: Vec<Vec<Vec<i32>>> = starts
+            .par_iter()
+            .map(|&b| {
+                let mut f: Vec<Vec<i32>> = (0..len)
+                    .map(|i| feat[(b + i * s) * nd..(b + i * s + 1) * nd].to_vec())
+                    .collect();
+                let coor: Vec<i64> = (0..nd).map(|k| i64::from(coords(b, k))).collect();
+                let mut g = bounded(len, 0usize);
+                voronoi_line(&mut f, &coor, d, &samp, &mut g);
+                f
+            })
+            .collect();
+        for (b, line) in starts.iter().zip(lines) {
+            for (i, p) in line.into_iter().enumerate() {
+                let e = b + i * s;
+                feat[e * nd..(e + 1) * nd].copy_from_slice(&p);
+            }
+        }
+    }
+    // (ndim,) + shape, C order: indices[k][i] = feat[i * nd + k]
+    let mut ind = cuprum_core::ext::try_vec_filled(feat.len(), 0i32)?;
+    for i in 0..n {
+        for k in 0..nd {
+            ind[k * n + i] = feat[i * nd + k];
+        }
+    }
+    let mut ishape = vec![nd];
+    ishape.extend_from_slice(&shape);
+    let indices = Array::from_vec_on(ind, ishape, Device::Cpu)?.to_device(input.device())?;
+    Ok((dist, indices))
 }
 
 /// The chamfer distance transform (`scipy.ndimage.distance_transform_cdt`): for each non-zero

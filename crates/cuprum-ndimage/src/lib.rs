@@ -21,7 +21,8 @@
 //!   [`minimum_position`], [`maximum_position`], [`extrema`], [`median`], [`histogram`],
 //!   [`value_indices`]; [`labeled_comprehension`] (a Rust closure, on the CPU).
 //! - **Segmentation** ([`watershed`]): [`watershed_ift`].
-//! - **Distance transforms** ([`distance`]): [`distance_transform_edt`],
+//! - **Distance transforms** ([`distance`]): [`distance_transform_edt`] (and
+//!   [`distance_transform_edt_indices`] for SciPy's `return_indices`),
 //!   [`distance_transform_cdt`], [`distance_transform_bf`].
 //! - **User functions** ([`generic`]): [`generic_laplace`], [`generic_gradient_magnitude`];
 //!   Rust closures on the CPU: [`generic_filter`], [`generic_filter1d`]; on every device,
@@ -57,7 +58,10 @@ mod support;
 pub mod vectorized;
 pub mod watershed;
 
-pub use distance::{distance_transform_bf, distance_transform_cdt, distance_transform_edt};
+pub use distance::{
+    distance_transform_bf, distance_transform_cdt, distance_transform_edt,
+    distance_transform_edt_indices,
+};
 pub use filters::{
     FilterOptions, GaussianOptions, convolve, convolve1d, correlate, correlate1d, gaussian_filter,
     gaussian_filter1d, gaussian_gradient_magnitude, gaussian_laplace, laplace, prewitt, sobel,

@@ -5,6 +5,7 @@ mod ascent;
 #[path = "../../examples/ascent.rs"]
 #[allow(dead_code)]
 mod ascent_example;
+mod edt_indices;
 mod morphology_mask;
 
 use cuprum_core::ext::test_util::all_devices;

@@ -7,7 +7,7 @@
 //! `geometric_transform`, `labeled_comprehension`, `vectorized_filter`: Rust closures in
 //! cuprum), `find_objects` (a list of slice tuples) and `value_indices` (a dict).
 
-use super::{Args, Entry, Value, e, one};
+use super::{Args, Entry, Value, e, one, two};
 use crate::scipy::ndimage as nd;
 use crate::{Error, Result};
 
@@ -623,11 +623,25 @@ pub(super) static ENTRIES: &[Entry] = &[
     e!(
         "ndimage.distance_transform_edt(input, sampling=None, return_distances=True, return_indices=False, distances=None, indices=None)",
         |a| {
-            distances_only(a)?;
-            one(nd::distance_transform_edt(
-                &a.array("input")?,
-                &opt_floats(a, "sampling")?,
-            ))
+            for k in ["distances", "indices"] {
+                if !a.is_none(k) {
+                    return Err(a.unsupported(k));
+                }
+            }
+            let (input, sampling) = (a.array("input")?, opt_floats(a, "sampling")?);
+            match (a.bool("return_distances")?, a.bool("return_indices")?) {
+                (true, false) => one(nd::distance_transform_edt(&input, &sampling)),
+                (true, true) => two(nd::distance_transform_edt_indices(&input, &sampling)),
+                (false, true) => {
+                    one(nd::distance_transform_edt_indices(&input, &sampling).map(|r| r.1))
+                }
+                (false, false) => Err(Error::bad_argument(
+                    a.op(),
+                    "return_distances",
+                    false,
+                    "at least one of return_distances and return_indices true (SciPy's RuntimeError)",
+                )),
+            }
         }
     ),
     e!(
