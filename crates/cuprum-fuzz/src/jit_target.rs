@@ -33,7 +33,7 @@
 //!
 //! With `CUPRUM_FUZZ_TRACE` set, each launch is printed before it runs (for `--replay`).
 
-use crate::scipy_target::Cursor;
+use crate::scipy_target::{Cursor, with_edge_floats};
 use crate::{Rng, Target};
 use cuprum_core::{Array, DType, Device, Element, Scalar, SliceItem};
 use cuprum_kernel::jit::{self, JitElem};
@@ -52,47 +52,42 @@ fn copy<T>(x: &[T], y: &mut [T], size: usize) {
     }
 }
 
-/// CuPy's `reduction`: strided partial sums, shared memory, `syncthreads()`, thread 0 adds.
-#[jit::kernel(crate = cuprum_kernel::jit)]
-fn reduce_1024<T>(x: &[T], y: &mut [T], size: u32) {
-    let tid = thread_idx().x;
-    let ntid = block_dim().x;
-    let mut value = 0 as T;
-    for i in (tid..size).step_by(ntid) {
-        value += x[i];
-    }
-    let smem = shared_memory::<T>(1024);
-    smem[tid] = value;
-    syncthreads();
-    if tid == 0 {
-        let mut total = 0 as T;
-        for i in 0..ntid {
-            total += smem[i];
+/// Defines a reduction kernel with `$smem` elements of shared memory.
+macro_rules! reduce_kernel {
+    ($(#[$doc:meta])* $name:ident, $smem:tt) => {
+        $(#[$doc])*
+        #[jit::kernel(crate = cuprum_kernel::jit)]
+        fn $name<T>(x: &[T], y: &mut [T], size: u32) {
+            let tid = thread_idx().x;
+            let ntid = block_dim().x;
+            let mut value = 0 as T;
+            for i in (tid..size).step_by(ntid) {
+                value += x[i];
+            }
+            let smem = shared_memory::<T>($smem);
+            smem[tid] = value;
+            syncthreads();
+            if tid == 0 {
+                let mut total = 0 as T;
+                for i in 0..ntid {
+                    total += smem[i];
+                }
+                y[0] = total;
+            }
         }
-        y[0] = total;
-    }
+    };
 }
 
-/// The same with 33 elements of shared memory (more threads per block: out of bounds).
-#[jit::kernel(crate = cuprum_kernel::jit)]
-fn reduce_33<T>(x: &[T], y: &mut [T], size: u32) {
-    let tid = thread_idx().x;
-    let ntid = block_dim().x;
-    let mut value = 0 as T;
-    for i in (tid..size).step_by(ntid) {
-        value += x[i];
-    }
-    let smem = shared_memory::<T>(33);
-    smem[tid] = value;
-    syncthreads();
-    if tid == 0 {
-        let mut total = 0 as T;
-        for i in 0..ntid {
-            total += smem[i];
-        }
-        y[0] = total;
-    }
-}
+reduce_kernel!(
+    /// CuPy's `reduction`: strided partial sums, shared memory, `syncthreads()`, thread 0 adds.
+    reduce_1024,
+    1024
+);
+reduce_kernel!(
+    /// The same with 33 elements of shared memory (more threads per block: out of bounds).
+    reduce_33,
+    33
+);
 
 /// A histogram: the bin is computed from the data, counted with `atomic_add` when in range.
 #[jit::kernel(crate = cuprum_kernel::jit)]
@@ -320,28 +315,10 @@ const DTYPES: [DType; 11] = [
 /// Element types a jit kernel refuses.
 const UNSUPPORTED: [DType; 3] = [DType::Bool, DType::Float16, DType::Complex64];
 
-const FLOATS: [f64; 20] = [
-    0.0,
-    1.0,
-    -1.0,
-    0.5,
-    2.0,
-    3.0,
-    -3.0,
-    7.0,
-    f64::NAN,
-    f64::INFINITY,
-    f64::NEG_INFINITY,
-    1e300,
-    -1e300,
-    5e-324,
-    f64::MAX,
-    1e-10,
-    100.0,
-    0.25,
-    -0.0,
-    1.5,
-];
+const FLOATS: [f64; 20] = with_edge_floats(
+    &[0.0, 1.0, -1.0, 0.5, 2.0, 3.0, -3.0, 7.0],
+    &[f64::MAX, 1e-10, 100.0, 0.25, -0.0, 1.5],
+);
 const INTS: [i64; 20] = [
     0,
     1,

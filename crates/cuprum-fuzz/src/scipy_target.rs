@@ -25,32 +25,48 @@ pub(crate) struct Cursor<'a> {
     i: usize,
 }
 
-const FLOATS: [f64; 24] = [
-    0.0,
-    1.0,
-    -1.0,
-    0.5,
-    2.0,
-    0.25,
-    0.99,
-    1e-10,
-    3.0,
-    -0.5,
+/// Float edge values both argument tables hold.
+const EDGE_FLOATS: [f64; 6] = [
     f64::NAN,
     f64::INFINITY,
     f64::NEG_INFINITY,
     1e300,
     -1e300,
     5e-324,
-    1e-300,
-    100.0,
-    0.1,
-    7.5,
-    -3.0,
-    1.5,
-    f64::MAX,
-    f64::MIN_POSITIVE,
 ];
+
+/// `N` floats: `head`, [`EDGE_FLOATS`], then `tail` (a compile error unless the lengths add
+/// up to `N`).
+pub(crate) const fn with_edge_floats<const N: usize>(head: &[f64], tail: &[f64]) -> [f64; N] {
+    let mut out = [0.0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < head.len() {
+            head[i]
+        } else if i < head.len() + EDGE_FLOATS.len() {
+            EDGE_FLOATS[i - head.len()]
+        } else {
+            tail[i - head.len() - EDGE_FLOATS.len()]
+        };
+        i += 1;
+    }
+    assert!(head.len() + EDGE_FLOATS.len() + tail.len() == N);
+    out
+}
+
+const FLOATS: [f64; 24] = with_edge_floats(
+    &[0.0, 1.0, -1.0, 0.5, 2.0, 0.25, 0.99, 1e-10, 3.0, -0.5],
+    &[
+        1e-300,
+        100.0,
+        0.1,
+        7.5,
+        -3.0,
+        1.5,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+    ],
+);
 
 const SIZES: [usize; 16] = [
     0,
@@ -133,6 +149,18 @@ impl<'a> Cursor<'a> {
             _ => a,
         }
     }
+    /// `None` when the next byte is even, else `Some` of what `f` reads next.
+    pub(crate) fn maybe<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> Option<T> {
+        if self.u8().is_multiple_of(2) {
+            None
+        } else {
+            Some(f(self))
+        }
+    }
+    /// 0 to 2 sizes.
+    pub(crate) fn sizes(&mut self) -> Vec<usize> {
+        (0..self.u8() % 3).map(|_| self.size()).collect()
+    }
     /// 0 to 4 floats.
     pub(crate) fn floats(&mut self) -> Vec<f64> {
         let n = (self.u8() % 5) as usize;
@@ -188,11 +216,7 @@ mod signal_ops {
                 s::FilterOutput::Zpk,
                 s::FilterOutput::Sos,
             ]),
-            fs: if c.u8().is_multiple_of(2) {
-                None
-            } else {
-                Some(c.f64())
-            },
+            fs: c.maybe(|c| c.f64()),
         }
     }
 
@@ -277,11 +301,7 @@ mod signal_ops {
             10 => {
                 let (x, q) = (c.array(true), c.size());
                 let ft = c.pick(&[s::DecimateFilter::Iir, s::DecimateFilter::Fir]);
-                let n = if c.u8().is_multiple_of(2) {
-                    None
-                } else {
-                    Some(c.size())
-                };
+                let n = c.maybe(|c| c.size());
                 check(&s::decimate(
                     &x,
                     q,
@@ -293,7 +313,7 @@ mod signal_ops {
             }
             11 => {
                 let x = c.array(true);
-                let k: Vec<usize> = (0..c.u8() % 3).map(|_| c.size()).collect();
+                let k = c.sizes();
                 check(&s::medfilt(&x, if k.is_empty() { None } else { Some(&k) })?);
             }
             12 => {
@@ -302,16 +322,8 @@ mod signal_ops {
                     fs: c.f64(),
                     window: Some(window(c)),
                     nperseg: Some(c.size()),
-                    noverlap: if c.u8().is_multiple_of(2) {
-                        None
-                    } else {
-                        Some(c.size())
-                    },
-                    nfft: if c.u8().is_multiple_of(2) {
-                        None
-                    } else {
-                        Some(c.size())
-                    },
+                    noverlap: c.maybe(|c| c.size()),
+                    nfft: c.maybe(|c| c.size()),
                     axis: c.axis(),
                     ..Default::default()
                 };
@@ -322,21 +334,9 @@ mod signal_ops {
             13 => {
                 let x = c.array(false);
                 let o = s::FindPeaksOptions {
-                    distance: if c.u8().is_multiple_of(2) {
-                        None
-                    } else {
-                        Some(c.f64())
-                    },
-                    prominence: if c.u8().is_multiple_of(2) {
-                        None
-                    } else {
-                        Some(s::Bounds::min(c.f64()))
-                    },
-                    wlen: if c.u8().is_multiple_of(2) {
-                        None
-                    } else {
-                        Some(c.f64())
-                    },
+                    distance: c.maybe(|c| c.f64()),
+                    prominence: c.maybe(|c| s::Bounds::min(c.f64())),
+                    wlen: c.maybe(|c| c.f64()),
                     ..Default::default()
                 };
                 let _ = s::find_peaks(&x, &o)?;
@@ -353,21 +353,13 @@ mod signal_ops {
             }
             15 => {
                 let x = c.array(true);
-                let n = if c.u8().is_multiple_of(2) {
-                    None
-                } else {
-                    Some(c.size())
-                };
+                let n = c.maybe(|c| c.size());
                 check(&s::hilbert(&x, n, c.axis())?);
             }
             16 => {
                 let x = c.array(true);
-                let k: Vec<usize> = (0..c.u8() % 3).map(|_| c.size()).collect();
-                let noise = if c.u8().is_multiple_of(2) {
-                    None
-                } else {
-                    Some(c.f64())
-                };
+                let k = c.sizes();
+                let noise = c.maybe(|c| c.f64());
                 check(&s::wiener(
                     &x,
                     if k.is_empty() { None } else { Some(&k) },
@@ -444,11 +436,7 @@ mod special_ops {
             }
             3 => {
                 let a = c.array(true);
-                let b = if c.u8().is_multiple_of(2) {
-                    None
-                } else {
-                    Some(c.array(true))
-                };
+                let b = c.maybe(|c| c.array(true));
                 check(&sp::logsumexp(
                     &a,
                     c.axis(),
@@ -492,10 +480,6 @@ mod ndimage_ops {
         }
     }
 
-    fn sizes(c: &mut Cursor<'_>) -> Vec<usize> {
-        (0..c.u8() % 3).map(|_| c.size()).collect()
-    }
-
     /// Runs one ndimage operation; `Ok(true)` when it accepted the arguments.
     pub(super) fn run(op: u8, c: &mut Cursor<'_>) -> Result<bool> {
         let x = c.array(true);
@@ -503,7 +487,7 @@ mod ndimage_ops {
             0 => {
                 let sigma = c.floats();
                 let o = nd::GaussianOptions {
-                    order: sizes(c),
+                    order: c.sizes(),
                     mode: c.pick(&MODES),
                     truncate: c.f64(),
                     ..Default::default()
@@ -522,10 +506,10 @@ mod ndimage_ops {
                     origin: (0..c.u8() % 3).map(|_| c.axis()).collect(),
                     ..Default::default()
                 };
-                check(&nd::uniform_filter(&x, &sizes(c), &o)?);
+                check(&nd::uniform_filter(&x, &c.sizes(), &o)?);
             }
             2 => {
-                let w = nd::Window::Size(sizes(c));
+                let w = nd::Window::Size(c.sizes());
                 let o = nd::FilterOptions::with_mode(c.pick(&MODES));
                 check(&nd::median_filter(&x, &w, &o)?);
             }
@@ -537,11 +521,7 @@ mod ndimage_ops {
                 check(&nd::map_coordinates(&x, &coords, &interp(c))?);
             }
             7 => {
-                let s = if c.u8().is_multiple_of(2) {
-                    None
-                } else {
-                    Some(c.array(true))
-                };
+                let s = c.maybe(|c| c.array(true));
                 let (labels, _) = nd::label(&x, s.as_ref())?;
                 check(&labels);
             }
@@ -574,7 +554,7 @@ mod ndimage_ops {
 
 mod interpolate_ops {
     use super::{Cursor, check};
-    use cuprum_core::Result;
+    use cuprum_core::{Array, Result};
     use cuprum_interpolate as ip;
     use cuprum_spatial as sp;
 
@@ -604,11 +584,7 @@ mod interpolate_ops {
             2 => {
                 let o = ip::SplrepOptions {
                     k: c.size(),
-                    s: if c.u8().is_multiple_of(2) {
-                        None
-                    } else {
-                        Some(c.f64())
-                    },
+                    s: c.maybe(|c| c.f64()),
                 };
                 let t = ip::splrep(&x, &y, o)?;
                 let ext = c.pick(&[
@@ -645,41 +621,24 @@ mod interpolate_ops {
                 let o = ip::GridOptions {
                     method,
                     bounds_error: c.u8().is_multiple_of(2),
-                    fill_value: if c.u8().is_multiple_of(2) {
-                        None
-                    } else {
-                        Some(c.f64())
-                    },
+                    fill_value: c.maybe(|c| c.f64()),
                 };
                 check(&ip::interpn(&[&x], &y, &c.array(true), o)?);
             }
-            5 => check(&ip::krogh_interpolate(
-                &x,
-                &y,
-                &c.array(true),
-                c.size(),
-                c.axis(),
-            )?),
-            6 => check(&ip::pchip_interpolate(
-                &x,
-                &y,
-                &c.array(true),
-                c.size(),
-                c.axis(),
-            )?),
+            5 | 6 => {
+                type Interpolate = fn(&Array, &Array, &Array, usize, isize) -> Result<Array>;
+                let f: Interpolate = if op % 12 == 5 {
+                    ip::krogh_interpolate
+                } else {
+                    ip::pchip_interpolate
+                };
+                check(&f(&x, &y, &c.array(true), c.size(), c.axis())?);
+            }
             7 => {
                 let o = ip::RbfOptions {
                     smoothing: c.f64(),
-                    epsilon: if c.u8().is_multiple_of(2) {
-                        None
-                    } else {
-                        Some(c.f64())
-                    },
-                    neighbors: if c.u8().is_multiple_of(2) {
-                        None
-                    } else {
-                        Some(c.size())
-                    },
+                    epsilon: c.maybe(|c| c.f64()),
+                    neighbors: c.maybe(|c| c.size()),
                     ..Default::default()
                 };
                 let r = ip::RBFInterpolator::new(&y, &x, o)?;
