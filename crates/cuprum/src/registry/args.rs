@@ -268,15 +268,24 @@ impl<'a> Args<'a> {
         self.get(name).to_array(self.op)
     }
 
+    /// `None` when `name` is `None`, else `Some` of `f` on it.
+    fn opt<'s, T>(
+        &'s self,
+        name: &str,
+        f: impl FnOnce(&'s Self, &str) -> Result<T>,
+    ) -> Result<Option<T>> {
+        if self.is_none(name) {
+            return Ok(None);
+        }
+        f(self, name).map(Some)
+    }
+
     /// An optional array-like argument (`None` is `None`).
     ///
     /// # Errors
     /// As [`Args::array`].
     pub fn opt_array(&self, name: &str) -> Result<Option<Array>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.array(name).map(Some)
+        self.opt(name, Self::array)
     }
 
     /// A sequence of array-likes (a list, or an array iterated along its first axis).
@@ -331,10 +340,7 @@ impl<'a> Args<'a> {
     /// # Errors
     /// As [`Args::operand`].
     pub fn opt_operand(&self, name: &str) -> Result<Option<Operand<'_>>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.operand(name).map(Some)
+        self.opt(name, Self::operand)
     }
 
     /// A Python scalar (a 0-d or size-1 array gives its element).
@@ -353,10 +359,7 @@ impl<'a> Args<'a> {
     /// # Errors
     /// As [`Args::scalar`].
     pub fn opt_scalar(&self, name: &str) -> Result<Option<Scalar>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.scalar(name).map(Some)
+        self.opt(name, Self::scalar)
     }
 
     /// An integer (a bool or an integral 0-d array too).
@@ -379,10 +382,7 @@ impl<'a> Args<'a> {
     /// # Errors
     /// As [`Args::int`].
     pub fn opt_int(&self, name: &str) -> Result<Option<i64>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.int(name).map(Some)
+        self.opt(name, Self::int)
     }
 
     /// A non-negative integer.
@@ -399,10 +399,7 @@ impl<'a> Args<'a> {
     /// # Errors
     /// As [`Args::usize`].
     pub fn opt_usize(&self, name: &str) -> Result<Option<usize>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.usize(name).map(Some)
+        self.opt(name, Self::usize)
     }
 
     /// An axis.
@@ -443,10 +440,7 @@ impl<'a> Args<'a> {
     /// # Errors
     /// As [`Args::float`].
     pub fn opt_float(&self, name: &str) -> Result<Option<f64>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.float(name).map(Some)
+        self.opt(name, Self::float)
     }
 
     /// A bool.
@@ -477,10 +471,7 @@ impl<'a> Args<'a> {
     /// # Errors
     /// As [`Args::str`].
     pub fn opt_str(&self, name: &str) -> Result<Option<&str>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.str(name).map(Some)
+        self.opt(name, Self::str)
     }
 
     /// An optional dtype (a NumPy dtype name).
@@ -519,10 +510,7 @@ impl<'a> Args<'a> {
     /// # Errors
     /// As [`Args::ints`].
     pub fn opt_ints(&self, name: &str) -> Result<Option<Vec<i64>>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.ints(name).map(Some)
+        self.opt(name, Self::ints)
     }
 
     /// A list of axes.
@@ -538,10 +526,7 @@ impl<'a> Args<'a> {
     /// # Errors
     /// As [`Args::ints`].
     pub fn opt_axes(&self, name: &str) -> Result<Option<Vec<isize>>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.axes(name).map(Some)
+        self.opt(name, Self::axes)
     }
 
     /// A shape (a non-negative integer or a list of them).
@@ -560,10 +545,7 @@ impl<'a> Args<'a> {
     /// # Errors
     /// As [`Args::shape`].
     pub fn opt_shape(&self, name: &str) -> Result<Option<Vec<usize>>> {
-        if self.is_none(name) {
-            return Ok(None);
-        }
-        self.shape(name).map(Some)
+        self.opt(name, Self::shape)
     }
 
     /// NumPy's reduction `axis`: `None` is every axis, an integer one, a list several.

@@ -77,17 +77,11 @@ pub(super) static ENTRIES: &[Entry] = &[
     }),
     e!("linalg.pinv(a, rcond=None, hermitian=False)", |a| {
         not_hermitian(a)?;
-        Ok(vec![Value::Array(la::pinv(
-            &a.array("a")?,
-            a.opt_float("rcond")?,
-        )?)])
+        one(Ok(la::pinv(&a.array("a")?, a.opt_float("rcond")?)?))
     }),
     e!("linalg.matrix_rank(A, tol=None, hermitian=False)", |a| {
         not_hermitian(a)?;
-        Ok(vec![Value::Array(la::matrix_rank(
-            &a.array("A")?,
-            a.opt_float("tol")?,
-        )?)])
+        one(Ok(la::matrix_rank(&a.array("A")?, a.opt_float("tol")?)?))
     }),
     e!("linalg.norm(x, ord=None, axis=None, keepdims=False)", |a| {
         let axis = a.opt_axes("axis")?;

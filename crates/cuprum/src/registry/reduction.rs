@@ -99,21 +99,11 @@ pub(super) static ENTRIES: &[Entry] = &[
     ))),
     e!(
         "cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False)",
-        |a| one(crate::cumulative_sum(
-            &a.array("x")?,
-            a.opt_isize("axis")?,
-            a.dtype("dtype")?,
-            a.bool("include_initial")?
-        ))
+        |a| cumulative(a, crate::cumulative_sum)
     ),
     e!(
         "cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False)",
-        |a| one(crate::cumulative_prod(
-            &a.array("x")?,
-            a.opt_isize("axis")?,
-            a.dtype("dtype")?,
-            a.bool("include_initial")?
-        ))
+        |a| cumulative(a, crate::cumulative_prod)
     ),
     e!("median(a, axis=None, keepdims=False)", |a| one(
         crate::median(&a.array("a")?, a.opt_isize("axis")?, a.bool("keepdims")?)
@@ -269,4 +259,18 @@ fn histogram(a: &Args<'_>) -> Result<Vec<Value>> {
             Ok(vec![Value::Array(h), Value::Array(edges)])
         }
     }
+}
+
+/// `cumulative_sum`/`cumulative_prod` (`f`) of `x` along `axis` in `dtype`, with or without
+/// the initial value.
+fn cumulative(
+    a: &Args<'_>,
+    f: fn(&crate::Array, Option<isize>, Option<crate::DType>, bool) -> Result<crate::Array>,
+) -> Result<Vec<Value>> {
+    one(f(
+        &a.array("x")?,
+        a.opt_isize("axis")?,
+        a.dtype("dtype")?,
+        a.bool("include_initial")?,
+    ))
 }

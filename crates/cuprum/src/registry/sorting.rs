@@ -26,25 +26,11 @@ pub(super) static ENTRIES: &[Entry] = &[
     ))),
     e!(
         "partition(a, kth, axis=-1, kind='introselect', order=None)",
-        |a| {
-            no_order(a)?;
-            one(crate::partition(
-                &a.array("a")?,
-                &a.axes("kth")?,
-                a.opt_isize("axis")?,
-            ))
-        }
+        |a| partition_with(a, crate::partition)
     ),
     e!(
         "argpartition(a, kth, axis=-1, kind='introselect', order=None)",
-        |a| {
-            no_order(a)?;
-            one(crate::argpartition(
-                &a.array("a")?,
-                &a.axes("kth")?,
-                a.opt_isize("axis")?,
-            ))
-        }
+        |a| partition_with(a, crate::argpartition)
     ),
     e!("searchsorted(a, v, side='left', sorter=None)", |a| {
         let side = match a.str("side")? {
@@ -121,6 +107,15 @@ fn no_order(a: &Args<'_>) -> Result<()> {
         return Err(a.unsupported("order"));
     }
     Ok(())
+}
+
+/// `partition`/`argpartition` (`f`) of `a` at `kth` along `axis`; `order` must be `None`.
+fn partition_with(
+    a: &Args<'_>,
+    f: fn(&crate::Array, &[isize], Option<isize>) -> Result<crate::Array>,
+) -> Result<Vec<Value>> {
+    no_order(a)?;
+    one(f(&a.array("a")?, &a.axes("kth")?, a.opt_isize("axis")?))
 }
 
 fn kind(a: &Args<'_>) -> Result<()> {

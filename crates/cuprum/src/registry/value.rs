@@ -222,26 +222,22 @@ fn flatten(
     }
 }
 
-impl From<Array> for Value {
-    fn from(a: Array) -> Value {
-        Value::Array(a)
-    }
-}
 impl From<&Array> for Value {
     fn from(a: &Array) -> Value {
         Value::Array(a.clone())
     }
 }
-impl From<bool> for Value {
-    fn from(b: bool) -> Value {
-        Value::Bool(b)
-    }
+/// `impl From<$t> for Value` as the variant `Value::$v`.
+macro_rules! value_from {
+    ($($t:ty => $v:ident),* $(,)?) => {
+        $(impl From<$t> for Value {
+            fn from(x: $t) -> Value {
+                Value::$v(x)
+            }
+        })*
+    };
 }
-impl From<i64> for Value {
-    fn from(i: i64) -> Value {
-        Value::Int(i)
-    }
-}
+value_from!(Array => Array, bool => Bool, i64 => Int, f64 => Float, Complex64 => Complex, String => Str);
 impl From<i32> for Value {
     fn from(i: i32) -> Value {
         Value::Int(i64::from(i))
@@ -252,24 +248,9 @@ impl From<usize> for Value {
         i64::try_from(i).map_or(Value::Float(i as f64), Value::Int)
     }
 }
-impl From<f64> for Value {
-    fn from(f: f64) -> Value {
-        Value::Float(f)
-    }
-}
-impl From<Complex64> for Value {
-    fn from(c: Complex64) -> Value {
-        Value::Complex(c)
-    }
-}
 impl From<&str> for Value {
     fn from(s: &str) -> Value {
         Value::Str(s.to_string())
-    }
-}
-impl From<String> for Value {
-    fn from(s: String) -> Value {
-        Value::Str(s)
     }
 }
 impl From<Scalar> for Value {
