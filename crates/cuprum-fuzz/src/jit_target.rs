@@ -159,47 +159,40 @@ fn divmod<T>(x: &[T], d: &[T], q: &mut [T], r: &mut [T]) {
     }
 }
 
-/// A loop over scalar bounds in every thread.
-#[jit::kernel(crate = cuprum_kernel::jit)]
-fn steps(count: &mut [u32], a: u32, b: u32, s: u32) {
-    for i in (a..b).step_by(s) {
-        if i >= a {
-            atomic_add(count, 0, 1);
+/// Defines a kernel that counts the iterations of a loop over scalar bounds `a`, `b`, `s`
+/// (`$range` is `..` or `..=`), with `$first` before the loop's condition and `$after` at
+/// the end of its body.
+macro_rules! steps_kernel {
+    ($(#[$doc:meta])* $name:ident($t:ident, $range:tt) [$($first:tt)*] [$($after:tt)*]) => {
+        $(#[$doc])*
+        #[jit::kernel(crate = cuprum_kernel::jit)]
+        fn $name(count: &mut [u32], a: $t, b: $t, s: $t) {
+            for i in (a $range b).step_by(s) {
+                if $($first)* i >= a {
+                    atomic_add(count, 0, 1);
+                }
+                $($after)*
+            }
         }
-    }
+    };
 }
 
-/// An inclusive loop over signed scalar bounds (negative steps).
-#[jit::kernel(crate = cuprum_kernel::jit)]
-fn steps_incl(count: &mut [u32], a: i32, b: i32, s: i32) {
-    for i in (a..=b).step_by(s) {
-        if i >= a {
-            atomic_add(count, 0, 1);
-        }
-    }
-}
-
-/// A loop over scalar bounds that holds `syncthreads()` (run once per block on the CPU).
-#[jit::kernel(crate = cuprum_kernel::jit)]
-fn steps_sync(count: &mut [u32], a: u32, b: u32, s: u32) {
-    for i in (a..b).step_by(s) {
-        if thread_idx().x == 0 && i >= a {
-            atomic_add(count, 0, 1);
-        }
-        syncthreads();
-    }
-}
-
-/// An inclusive loop over signed bounds that holds `syncthreads()`.
-#[jit::kernel(crate = cuprum_kernel::jit)]
-fn steps_sync_incl(count: &mut [u32], a: i32, b: i32, s: i32) {
-    for i in (a..=b).step_by(s) {
-        if thread_idx().x == 0 && i >= a {
-            atomic_add(count, 0, 1);
-        }
-        syncthreads();
-    }
-}
+steps_kernel!(
+    /// A loop over scalar bounds in every thread.
+    steps(u32, ..) [] []
+);
+steps_kernel!(
+    /// An inclusive loop over signed scalar bounds (negative steps).
+    steps_incl(i32, ..=) [] []
+);
+steps_kernel!(
+    /// A loop over scalar bounds that holds `syncthreads()` (run once per block on the CPU).
+    steps_sync(u32, ..) [thread_idx().x == 0 &&] [syncthreads();]
+);
+steps_kernel!(
+    /// An inclusive loop over signed bounds that holds `syncthreads()`.
+    steps_sync_incl(i32, ..=) [thread_idx().x == 0 &&] [syncthreads();]
+);
 
 /// A thread-dependent loop (it starts at `a + laneid()`) that holds a warp shuffle.
 #[jit::kernel(crate = cuprum_kernel::jit)]
@@ -694,6 +687,18 @@ fn range_len(a: i128, b: i128, step: i128, incl: bool, from: i128, max: i128) ->
     (n, n.saturating_sub(skip))
 }
 
+/// The `steps*` kernels' loop over scalars 1 to 3 (signed and `..=` when `incl`), as
+/// [`range_len`] counts it from the loop's start.
+fn steps_iterations(a: &Args, incl: bool) -> (u128, u128) {
+    if incl {
+        let (lo, hi, st) = (a.int(1) as i128, a.int(2) as i128, a.int(3) as i128);
+        range_len(lo, hi, st, true, lo, i32::MAX as i128)
+    } else {
+        let (lo, hi, st) = (a.uint(1) as i128, a.uint(2) as i128, a.uint(3) as i128);
+        range_len(lo, hi, st, false, lo, u32::MAX as i128)
+    }
+}
+
 /// The loop work of a launch (iterations over all threads), for the long-work rule.
 fn work(name: &str, g: &Geo, a: &Args) -> u128 {
     let t = g.threads();
@@ -716,39 +721,8 @@ fn work(name: &str, g: &Geo, a: &Args) -> u128 {
                 .sum();
             t + per_block.saturating_mul(g.blocks())
         }
-        "steps" => {
-            let (n, _) = range_len(
-                a.uint(1) as i128,
-                a.uint(2) as i128,
-                a.uint(3) as i128,
-                false,
-                0,
-                u32::MAX as i128,
-            );
-            t + n.saturating_mul(t)
-        }
-        "steps_sync" => {
-            let (n, _) = range_len(
-                a.uint(1) as i128,
-                a.uint(2) as i128,
-                a.uint(3) as i128,
-                false,
-                0,
-                u32::MAX as i128,
-            );
-            t + n.saturating_mul(t)
-        }
-        "steps_incl" | "steps_sync_incl" => {
-            let (n, _) = range_len(
-                a.int(1) as i128,
-                a.int(2) as i128,
-                a.int(3) as i128,
-                true,
-                i128::MIN,
-                i32::MAX as i128,
-            );
-            t + n.saturating_mul(t)
-        }
+        "steps" | "steps_sync" => t + steps_iterations(a, false).0.saturating_mul(t),
+        "steps_incl" | "steps_sync_incl" => t + steps_iterations(a, true).0.saturating_mul(t),
         _ => t,
     }
 }
@@ -917,41 +891,12 @@ fn model_steps(name: &str, a: &Args, g: &Geo) -> Model<u32> {
     let mut count: Vec<u32> = vals(a.arr(0));
     let threads = g.threads();
     let add: u128 = match name {
-        "steps" => {
-            let (_, n) = range_len(
-                a.uint(1) as i128,
-                a.uint(2) as i128,
-                a.uint(3) as i128,
-                false,
-                a.uint(1) as i128,
-                u32::MAX as i128,
-            );
-            n * threads
-        }
-        "steps_sync" => {
-            let (_, n) = range_len(
-                a.uint(1) as i128,
-                a.uint(2) as i128,
-                a.uint(3) as i128,
-                false,
-                a.uint(1) as i128,
-                u32::MAX as i128,
-            );
-            n * g.blocks() * g.block[1] as u128 * g.block[2] as u128
-        }
-        "steps_incl" | "steps_sync_incl" => {
-            let (_, n) = range_len(
-                a.int(1) as i128,
-                a.int(2) as i128,
-                a.int(3) as i128,
-                true,
-                a.int(1) as i128,
-                i32::MAX as i128,
-            );
-            if name == "steps_incl" {
-                n * threads
-            } else {
+        "steps" | "steps_sync" | "steps_incl" | "steps_sync_incl" => {
+            let (_, n) = steps_iterations(a, name.ends_with("_incl"));
+            if name.starts_with("steps_sync") {
                 n * g.blocks() * g.block[1] as u128 * g.block[2] as u128
+            } else {
+                n * threads
             }
         }
         _ => {
