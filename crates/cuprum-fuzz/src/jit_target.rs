@@ -238,18 +238,15 @@ const USIZE: E = E::Fixed(DType::UInt64);
 /// The kernels: name, the `static`, parameters.
 fn kernels() -> [(&'static str, &'static jit::Kernel, &'static [P]); 14] {
     use P::*;
+    /// `reduce_*`'s parameters.
+    const REDUCE: &[P] = &[In(E::T, 0), Out(E::T, 0), S(U32)];
+    /// The parameters of the `steps*` kernels over `u32` and `i32` bounds.
+    const STEPS_U32: &[P] = &[Out(U32, 0), S(U32), S(U32), S(U32)];
+    const STEPS_I32: &[P] = &[Out(U32, 0), S(I32), S(I32), S(I32)];
     [
         ("copy", &copy, &[In(E::T, 0), Out(E::T, 0), S(USIZE)]),
-        (
-            "reduce_1024",
-            &reduce_1024,
-            &[In(E::T, 0), Out(E::T, 0), S(U32)],
-        ),
-        (
-            "reduce_33",
-            &reduce_33,
-            &[In(E::T, 0), Out(E::T, 0), S(U32)],
-        ),
+        ("reduce_1024", &reduce_1024, REDUCE),
+        ("reduce_33", &reduce_33, REDUCE),
         ("hist", &hist, &[In(E::T, 0), Out(U32, 0), S(E::T), S(E::T)]),
         (
             "scatter_add",
@@ -268,27 +265,11 @@ fn kernels() -> [(&'static str, &'static jit::Kernel, &'static [P]); 14] {
             &divmod,
             &[In(E::T, 0), In(E::T, 0), Out(E::T, 0), Out(E::T, 0)],
         ),
-        ("steps", &steps, &[Out(U32, 0), S(U32), S(U32), S(U32)]),
-        (
-            "steps_incl",
-            &steps_incl,
-            &[Out(U32, 0), S(I32), S(I32), S(I32)],
-        ),
-        (
-            "steps_sync",
-            &steps_sync,
-            &[Out(U32, 0), S(U32), S(U32), S(U32)],
-        ),
-        (
-            "steps_sync_incl",
-            &steps_sync_incl,
-            &[Out(U32, 0), S(I32), S(I32), S(I32)],
-        ),
-        (
-            "steps_warp",
-            &steps_warp,
-            &[Out(U32, 0), S(U32), S(U32), S(U32)],
-        ),
+        ("steps", &steps, STEPS_U32),
+        ("steps_incl", &steps_incl, STEPS_I32),
+        ("steps_sync", &steps_sync, STEPS_U32),
+        ("steps_sync_incl", &steps_sync_incl, STEPS_I32),
+        ("steps_warp", &steps_warp, STEPS_U32),
     ]
 }
 
@@ -918,6 +899,13 @@ fn model_steps(name: &str, a: &Args, g: &Geo) -> Model<u32> {
     Some(vec![count])
 }
 
+/// Position `pc % m` among the `m` positions in `0..n` where `has` holds (`None` when
+/// `m == 0`).
+fn nth_where(n: usize, pc: usize, has: impl Fn(usize) -> bool) -> Option<usize> {
+    let ks: Vec<usize> = (0..n).filter(|&k| has(k)).collect();
+    (!ks.is_empty()).then(|| ks[pc % ks.len()])
+}
+
 /// The written parameters' positions.
 fn outs(params: &[P]) -> Vec<usize> {
     params
@@ -1205,11 +1193,7 @@ impl Target for JitTarget {
             }
             19 => {
                 // another dtype for one array
-                let ks: Vec<usize> = (0..params.len())
-                    .filter(|&k| a.arrays[k].is_some())
-                    .collect();
-                if !ks.is_empty() {
-                    let k = ks[pc % ks.len()];
+                if let Some(k) = nth_where(params.len(), pc, |k| a.arrays[k].is_some()) {
                     let old = a.arr(k).dtype();
                     let mut nd = DTYPES[c.u8() as usize % DTYPES.len()];
                     if c.u8().is_multiple_of(5) {
@@ -1248,11 +1232,7 @@ impl Target for JitTarget {
             }
             21 => {
                 // a hostile scalar
-                let ks: Vec<usize> = (0..params.len())
-                    .filter(|&k| a.scalars[k].is_some())
-                    .collect();
-                if !ks.is_empty() {
-                    let k = ks[pc % ks.len()];
+                if let Some(k) = nth_where(params.len(), pc, |k| a.scalars[k].is_some()) {
                     a.scalars[k] = Some(hostile_scalar(&mut c));
                     if expect == Expect::Model {
                         expect = Expect::Any;
@@ -1461,6 +1441,17 @@ fn verify_against<T: JitElem + Element>(
         g.grid,
         g.block
     );
+    check_model(want, a, r, outs, &what);
+}
+
+/// Checks a launch's result `r` against the host model's answer (`None`: no check).
+fn check_model<T: JitElem + Element>(
+    want: Option<Model<T>>,
+    a: &Args,
+    r: &Result<(), KernelError>,
+    outs: &[usize],
+    what: &str,
+) {
     match want {
         None => {}
         Some(None) => assert!(r.is_err(), "{what}: an index out of bounds, yet Ok"),
@@ -1468,7 +1459,7 @@ fn verify_against<T: JitElem + Element>(
             if let Err(e) = r {
                 panic!("{what}: the host computes a result, the launch failed: {e}");
             }
-            check_outs(a, outs, &w, &what);
+            check_outs(a, outs, &w, what);
         }
     }
 }
@@ -1487,14 +1478,5 @@ fn verify_u32_against(
         _ => Some(model_steps(name, m, g)),
     };
     let what = format!("{name}<{t}> grid {:?} block {:?}", g.grid, g.block);
-    match want {
-        None => {}
-        Some(None) => assert!(r.is_err(), "{what}: an index out of bounds, yet Ok"),
-        Some(Some(w)) => {
-            if let Err(e) = r {
-                panic!("{what}: the host computes a result, the launch failed: {e}");
-            }
-            check_outs(a, outs, &w, &what);
-        }
-    }
+    check_model(want, a, r, outs, &what);
 }
