@@ -401,21 +401,16 @@ mod special_ops {
         sp::ndtri,
     ];
 
-    const BINARY: [Binary; 14] = [
-        |v, x| sp::jv(v, x),
-        |v, x| sp::yv(v, x),
-        |v, x| sp::iv(v, x),
-        |v, x| sp::kv(v, x),
-        |a, x| sp::gammainc(a, x),
-        |a, x| sp::gammaincc(a, x),
-        |n, x| sp::polygamma(n, x),
-        |n, x| sp::expn(n, x),
-        |p, m| sp::ellipkinc(p, m),
-        |n, k| sp::binom(n, k),
-        |d, t| sp::stdtr(d, t),
-        |x, y| sp::xlogy(x, y),
-        |a, b| sp::beta(a, b),
-        |x, q| sp::zeta(x, Some(q.into())),
+    /// `[|a, b| sp::f(a, b), ..., last]` for the functions `f` named.
+    macro_rules! binary {
+        ($($f:ident),*; $last:expr) => {
+            [$(|a, b| sp::$f(a, b),)* $last]
+        };
+    }
+
+    const BINARY: [Binary; 14] = binary![
+        jv, yv, iv, kv, gammainc, gammaincc, polygamma, expn, ellipkinc, binom, stdtr, xlogy, beta;
+        |x, q| sp::zeta(x, Some(q.into()))
     ];
 
     /// Runs one special-function operation; `Ok(true)` when it accepted the arguments.
