@@ -5,6 +5,16 @@ use super::{Args, Entry, Value, e, one, two};
 use crate::sort::Side;
 use crate::{Error, Result};
 
+/// `partition`/`argpartition` entries.
+macro_rules! part {
+    ($name:literal, $f:path) => {
+        e!(
+            concat!($name, "(a, kth, axis=-1, kind='introselect', order=None)"),
+            |a| partition_with(a, $f)
+        )
+    };
+}
+
 pub(super) static ENTRIES: &[Entry] = &[
     e!(
         "sort(a, axis=-1, kind=None, order=None, *, stable=None)",
@@ -24,14 +34,8 @@ pub(super) static ENTRIES: &[Entry] = &[
     e!("sort_complex(a)", |a| one(crate::sort_complex(
         &a.array("a")?
     ))),
-    e!(
-        "partition(a, kth, axis=-1, kind='introselect', order=None)",
-        |a| partition_with(a, crate::partition)
-    ),
-    e!(
-        "argpartition(a, kth, axis=-1, kind='introselect', order=None)",
-        |a| partition_with(a, crate::argpartition)
-    ),
+    part!("partition", crate::partition),
+    part!("argpartition", crate::argpartition),
     e!("searchsorted(a, v, side='left', sorter=None)", |a| {
         let side = match a.str("side")? {
             "left" => Side::Left,
