@@ -116,6 +116,27 @@ fn every_public_ndimage_function_is_in_the_registry() {
 }
 
 #[test]
+fn grey_erosion_takes_a_non_flat_structure_by_name() {
+    let _g = Device::Cpu.use_device().unwrap();
+    let x = f64s(&[5.0, 1.0, 5.0, 5.0, 9.0, 0.0], &[6]);
+    let s = f64s(&[1.0, 2.0, 1.0], &[3]);
+    // scipy.ndimage.grey_erosion([5., 1, 5, 5, 9, 0], structure=[1., 2, 1])
+    let out = registry::call(
+        "ndimage.grey_erosion",
+        &Call::new().arg(&x).kwarg("structure", &s),
+    )
+    .unwrap();
+    assert_eq!(out_f64(&out[0]), vec![0.0, -1.0, 0.0, 3.0, -1.0, -2.0]);
+    // a footprint with a structure (SciPy's masked structure) is refused, not ignored
+    let fp = f64s(&[1.0, 0.0, 1.0], &[3]);
+    let call = Call::new()
+        .arg(&x)
+        .kwarg("structure", &s)
+        .kwarg("footprint", &fp);
+    assert!(registry::call("ndimage.grey_erosion", &call).is_err());
+}
+
+#[test]
 fn distance_transform_edt_returns_what_its_flags_ask() {
     let _g = Device::Cpu.use_device().unwrap();
     let x = f64s(&[0.0, 1.0, 1.0, 1.0, 0.0], &[5]);

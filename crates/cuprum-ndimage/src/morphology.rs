@@ -421,10 +421,82 @@ pub fn binary_fill_holes(input: &Array, structure: Option<&Array>) -> Result<Arr
     cuprum_core::logical_or(&fg, &hole)
 }
 
-/// Grey erosion (`scipy.ndimage.grey_erosion` with a flat footprint): the minimum over the
-/// window.
+/// Erosion (`dilate == false`: the minimum of `x - s`) or dilation (the maximum of `x + s`) by
+/// the non-flat structure `s` over its whole window, centred at `shape / 2 + origin`: each
+/// `x ± s` is computed in float64 and cast to the input's dtype (toward zero, integers
+/// wrapping), as SciPy's C loop's `(type)(x + s)`, and compared in that dtype.
+fn grey_nonflat(
+    op: &'static str,
+    input: &Array,
+    s: &Array,
+    origin: &[i64],
+    opts: &FilterOptions,
+    dilate: bool,
+) -> Result<Array> {
+    check_real(op, input)?;
+    let nd = input.ndim();
+    crate::support::check_rank(op, "structure", s, nd)?;
+    check_real(op, s)?;
+    let shape = s.shape().to_vec();
+    if s.size() == 0 {
+        return Err(Error::bad_argument(
+            op,
+            "structure",
+            format!("shape {shape:?}"),
+            "a structure with at least one element",
+        ));
+    }
+    for (d, &o) in origin.iter().enumerate() {
+        check_origin(op, o, shape[d])?;
+    }
+    let dt = input.dtype();
+    let x = to_f64(input)?;
+    let st = crate::support::strides_of(&shape);
+    let mut acc: Option<Array> = None;
+    for (k, &v) in host_f64(s)?.iter().enumerate() {
+        let offs = (0..nd)
+            .map(|d| ((k / st[d]) % shape[d]) as i64 - (shape[d] / 2) as i64 - origin[d])
+            .collect();
+        let tap = Taps {
+            ndim: nd,
+            offs,
+            w: vec![1.0],
+        };
+        let shifted = crate::engine::correlate_taps(&x, &tap, opts.mode, opts.cval)?;
+        let sum = cuprum_core::add(&shifted, if dilate { v } else { -v })?;
+        // SciPy's `(type)(x + s)`: rounded toward zero, then wrapped into an integer type
+        let term = if crate::support::is_integer(dt) {
+            sum.astype(DType::Int64)?.astype(dt)?
+        } else {
+            sum.astype(dt)?
+        };
+        acc = Some(match acc {
+            None => term,
+            Some(a) if dilate => cuprum_core::fmax(&a, &term)?,
+            Some(a) => cuprum_core::fmin(&a, &term)?,
+        });
+    }
+    match acc {
+        Some(out) => out.astype(opts.output.unwrap_or(dt)),
+        None => Err(Error::bad_argument(
+            op,
+            "structure",
+            format!("shape {shape:?}"),
+            "a structure with at least one element",
+        )),
+    }
+}
+
+/// Grey erosion (`scipy.ndimage.grey_erosion`): the minimum over the window; with
+/// [`Window::Structure`] (SciPy's non-flat `structure`), the minimum of the input less the
+/// structure over the structure's window; each difference is computed in float64 and cast to
+/// the input's dtype (toward zero, integers wrapping) before the comparison. SciPy's C loop
+/// mixes the input's type and float64 in that sum, so for integer input and a non-integral
+/// structure its results can differ from these by the rounding of the structure.
 ///
-/// **Shapes**, **Errors**, **Algorithm**: as [`crate::minimum_filter`].
+/// **Shapes**, **Errors**, **Algorithm**: as [`crate::minimum_filter`]; a non-flat structure:
+/// one shifted copy of the input (the boundary mode applied) per structure element, each less
+/// its value, and their running minimum, on the input's device.
 ///
 /// # Example
 /// ```
@@ -435,13 +507,23 @@ pub fn binary_fill_holes(input: &Array, structure: Option<&Array>) -> Result<Arr
 /// assert_eq!(y.to_vec::<f64>().unwrap(), vec![3.0, 1.0, 1.0]);
 /// ```
 pub fn grey_erosion(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
+    let op = "ndimage.grey_erosion";
+    if let Window::Structure(s) = window {
+        if let Some((w, o)) = crate::rank::full_rank(op, window, opts, input.ndim())? {
+            return grey_erosion(input, &w, &o);
+        }
+        let org = origins(op, &opts.origin, input.ndim())?;
+        return grey_nonflat(op, input, s, &org, opts, false);
+    }
     minimum_filter(input, window, opts)
 }
 
-/// Grey dilation (`scipy.ndimage.grey_dilation` with a flat footprint): the maximum over the
-/// reflected window (origin negated, less one along an even axis).
+/// Grey dilation (`scipy.ndimage.grey_dilation`): the maximum over the reflected window (origin
+/// negated, less one along an even axis); with [`Window::Structure`], the maximum of the input
+/// plus the reflected structure, in the input's dtype (as [`grey_erosion`]).
 ///
-/// **Shapes**, **Errors**, **Algorithm**: as [`crate::maximum_filter`].
+/// **Shapes**, **Errors**, **Algorithm**: as [`crate::maximum_filter`]; a non-flat structure as
+/// [`grey_erosion`]'s.
 ///
 /// # Example
 /// ```
@@ -457,7 +539,17 @@ pub fn grey_dilation(input: &Array, window: &Window, opts: &FilterOptions) -> Re
     if let Some((w, o)) = crate::rank::full_rank(op, window, opts, nd)? {
         return grey_dilation(input, &w, &o);
     }
-    let (shape, mut vals) = window_dense(op, window, nd)?;
+    let structure = match window {
+        Window::Structure(s) => {
+            crate::support::check_rank(op, "structure", s, nd)?;
+            Some(s)
+        }
+        _ => None,
+    };
+    let (shape, mut vals) = match structure {
+        Some(s) => (s.shape().to_vec(), host_f64(s)?),
+        None => window_dense(op, window, nd)?,
+    };
     vals.reverse();
     let mut org = origins(op, &opts.origin, nd)?;
     for d in 0..nd {
@@ -465,6 +557,10 @@ pub fn grey_dilation(input: &Array, window: &Window, opts: &FilterOptions) -> Re
         if shape[d].is_multiple_of(2) {
             org[d] -= 1;
         }
+    }
+    if structure.is_some() {
+        let s = Array::from_vec_on(vals, shape, Device::Cpu)?.to_device(input.device())?;
+        return grey_nonflat(op, input, &s, &org, opts, true);
     }
     let fp = Array::from_vec_on(vals, shape, Device::Cpu)?;
     let mut o = opts.clone();

@@ -17,6 +17,11 @@ pub enum Window {
     Size(Vec<usize>),
     /// a footprint of the input's rank; non-zero entries are in the window
     Footprint(Array),
+    /// a non-flat structuring element of the input's rank (SciPy's `structure=` of grey
+    /// morphology: [`crate::grey_erosion`], [`crate::grey_dilation`] and the functions built on
+    /// them): every position is in the window, and its value is subtracted from (erosion) or
+    /// added to (dilation) the input there; the rank filters refuse it
+    Structure(Array),
 }
 
 impl Window {
@@ -69,6 +74,12 @@ pub(crate) fn window_dense(
             }
             Ok((f.shape().to_vec(), v))
         }
+        Window::Structure(_) => Err(Error::bad_argument(
+            op,
+            "structure",
+            "a non-flat structure",
+            "a size or a footprint (a structure is for grey morphology)",
+        )),
     }
 }
 
@@ -88,6 +99,9 @@ pub(crate) fn full_rank(
         Window::Size(s) => Window::Size(expand_per_axis(op, "size", s, Some(&ax), ndim, 1)?),
         Window::Footprint(f) => {
             Window::Footprint(expand_dims_for_axes(op, "footprint", f, &ax, ndim)?)
+        }
+        Window::Structure(s) => {
+            Window::Structure(expand_dims_for_axes(op, "structure", s, &ax, ndim)?)
         }
     };
     let o = FilterOptions {

@@ -6,6 +6,7 @@ mod ascent;
 #[allow(dead_code)]
 mod ascent_example;
 mod edt_indices;
+mod grey_structure;
 mod morphology_mask;
 
 use cuprum_core::ext::test_util::all_devices;

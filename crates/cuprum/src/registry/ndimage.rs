@@ -141,10 +141,13 @@ fn morph_opts(a: &Args<'_>) -> Result<nd::MorphOptions> {
     })
 }
 
-/// `size=None, footprint=None` (and grey morphology's flat-only `structure=None`).
+/// `size=None, footprint=None` (and grey morphology's non-flat `structure=None`, alone).
 fn window(a: &Args<'_>) -> Result<nd::Window> {
     if a.signature().contains("structure=") && !a.is_none("structure") {
-        return Err(a.unsupported("structure"));
+        if !a.is_none("footprint") {
+            return Err(a.unsupported("footprint"));
+        }
+        return Ok(nd::Window::Structure(a.array("structure")?));
     }
     if let Some(f) = a.opt_array("footprint")? {
         return Ok(nd::Window::Footprint(f));
