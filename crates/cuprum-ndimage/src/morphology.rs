@@ -421,31 +421,60 @@ pub fn binary_fill_holes(input: &Array, structure: Option<&Array>) -> Result<Arr
     cuprum_core::logical_or(&fg, &hole)
 }
 
+/// A non-flat window's shape, structure values and membership flags (C order); `None` for a
+/// flat window.
+type NonFlat = (Vec<usize>, Vec<f64>, Vec<bool>);
+
+fn nonflat_parts(op: &'static str, window: &Window, nd: usize) -> Result<Option<NonFlat>> {
+    let (s, fp) = match window {
+        Window::Structure(s) => (s, None),
+        Window::MaskedStructure {
+            structure,
+            footprint,
+        } => (structure, Some(footprint)),
+        _ => return Ok(None),
+    };
+    crate::support::check_rank(op, "structure", s, nd)?;
+    check_real(op, s)?;
+    let vals = host_f64(s)?;
+    let member = match fp {
+        None => bounded(vals.len(), true),
+        Some(f) => {
+            crate::support::check_same_shape(
+                op,
+                s,
+                f,
+                "the footprint must have the structure's shape",
+            )?;
+            host_f64(f)?.iter().map(|&v| v != 0.0).collect()
+        }
+    };
+    if !member.iter().any(|&m| m) {
+        return Err(Error::bad_argument(
+            op,
+            "structure",
+            format!("shape {:?}", s.shape()),
+            "a structure with at least one element in the window",
+        ));
+    }
+    Ok(Some((s.shape().to_vec(), vals, member)))
+}
+
 /// Erosion (`dilate == false`: the minimum of `x - s`) or dilation (the maximum of `x + s`) by
-/// the non-flat structure `s` over its whole window, centred at `shape / 2 + origin`: each
-/// `x ± s` is computed in float64 and cast to the input's dtype (toward zero, integers
-/// wrapping), as SciPy's C loop's `(type)(x + s)`, and compared in that dtype.
+/// the non-flat structure (`shape`, values `vals`, window `member`), centred at
+/// `shape / 2 + origin`: each `x ± s` is computed in float64 and cast to the input's dtype
+/// (toward zero, integers wrapping), as SciPy's C loop's `(type)(x + s)`, and compared in that
+/// dtype.
 fn grey_nonflat(
     op: &'static str,
     input: &Array,
-    s: &Array,
+    (shape, vals, member): NonFlat,
     origin: &[i64],
     opts: &FilterOptions,
     dilate: bool,
 ) -> Result<Array> {
     check_real(op, input)?;
     let nd = input.ndim();
-    crate::support::check_rank(op, "structure", s, nd)?;
-    check_real(op, s)?;
-    let shape = s.shape().to_vec();
-    if s.size() == 0 {
-        return Err(Error::bad_argument(
-            op,
-            "structure",
-            format!("shape {shape:?}"),
-            "a structure with at least one element",
-        ));
-    }
     for (d, &o) in origin.iter().enumerate() {
         check_origin(op, o, shape[d])?;
     }
@@ -453,7 +482,7 @@ fn grey_nonflat(
     let x = to_f64(input)?;
     let st = crate::support::strides_of(&shape);
     let mut acc: Option<Array> = None;
-    for (k, &v) in host_f64(s)?.iter().enumerate() {
+    for (k, &v) in vals.iter().enumerate().filter(|&(k, _)| member[k]) {
         let offs = (0..nd)
             .map(|d| ((k / st[d]) % shape[d]) as i64 - (shape[d] / 2) as i64 - origin[d])
             .collect();
@@ -482,14 +511,15 @@ fn grey_nonflat(
             op,
             "structure",
             format!("shape {shape:?}"),
-            "a structure with at least one element",
+            "a structure with at least one element in the window",
         )),
     }
 }
 
 /// Grey erosion (`scipy.ndimage.grey_erosion`): the minimum over the window; with
 /// [`Window::Structure`] (SciPy's non-flat `structure`), the minimum of the input less the
-/// structure over the structure's window; each difference is computed in float64 and cast to
+/// structure over the structure's window (with [`Window::MaskedStructure`], over its
+/// footprint's true positions); each difference is computed in float64 and cast to
 /// the input's dtype (toward zero, integers wrapping) before the comparison. SciPy's C loop
 /// mixes the input's type and float64 in that sum, so for integer input and a non-integral
 /// structure its results can differ from these by the rounding of the structure.
@@ -508,12 +538,18 @@ fn grey_nonflat(
 /// ```
 pub fn grey_erosion(input: &Array, window: &Window, opts: &FilterOptions) -> Result<Array> {
     let op = "ndimage.grey_erosion";
-    if let Window::Structure(s) = window {
-        if let Some((w, o)) = crate::rank::full_rank(op, window, opts, input.ndim())? {
+    if matches!(
+        window,
+        Window::Structure(_) | Window::MaskedStructure { .. }
+    ) {
+        let nd = input.ndim();
+        if let Some((w, o)) = crate::rank::full_rank(op, window, opts, nd)? {
             return grey_erosion(input, &w, &o);
         }
-        let org = origins(op, &opts.origin, input.ndim())?;
-        return grey_nonflat(op, input, s, &org, opts, false);
+        if let Some(parts) = nonflat_parts(op, window, nd)? {
+            let org = origins(op, &opts.origin, nd)?;
+            return grey_nonflat(op, input, parts, &org, opts, false);
+        }
     }
     minimum_filter(input, window, opts)
 }
@@ -539,15 +575,9 @@ pub fn grey_dilation(input: &Array, window: &Window, opts: &FilterOptions) -> Re
     if let Some((w, o)) = crate::rank::full_rank(op, window, opts, nd)? {
         return grey_dilation(input, &w, &o);
     }
-    let structure = match window {
-        Window::Structure(s) => {
-            crate::support::check_rank(op, "structure", s, nd)?;
-            Some(s)
-        }
-        _ => None,
-    };
-    let (shape, mut vals) = match structure {
-        Some(s) => (s.shape().to_vec(), host_f64(s)?),
+    let nonflat = nonflat_parts(op, window, nd)?;
+    let (shape, mut vals) = match &nonflat {
+        Some((shape, vals, _)) => (shape.clone(), vals.clone()),
         None => window_dense(op, window, nd)?,
     };
     vals.reverse();
@@ -558,9 +588,9 @@ pub fn grey_dilation(input: &Array, window: &Window, opts: &FilterOptions) -> Re
             org[d] -= 1;
         }
     }
-    if structure.is_some() {
-        let s = Array::from_vec_on(vals, shape, Device::Cpu)?.to_device(input.device())?;
-        return grey_nonflat(op, input, &s, &org, opts, true);
+    if let Some((_, _, mut member)) = nonflat {
+        member.reverse();
+        return grey_nonflat(op, input, (shape, vals, member), &org, opts, true);
     }
     let fp = Array::from_vec_on(vals, shape, Device::Cpu)?;
     let mut o = opts.clone();

@@ -22,6 +22,14 @@ pub enum Window {
     /// them): every position is in the window, and its value is subtracted from (erosion) or
     /// added to (dilation) the input there; the rank filters refuse it
     Structure(Array),
+    /// a non-flat structure with a footprint of the same shape (SciPy's `structure=` and
+    /// `footprint=` together): only the footprint's true positions are in the window
+    MaskedStructure {
+        /// the values added or subtracted
+        structure: Array,
+        /// which positions are in the window
+        footprint: Array,
+    },
 }
 
 impl Window {
@@ -74,7 +82,7 @@ pub(crate) fn window_dense(
             }
             Ok((f.shape().to_vec(), v))
         }
-        Window::Structure(_) => Err(Error::bad_argument(
+        Window::Structure(_) | Window::MaskedStructure { .. } => Err(Error::bad_argument(
             op,
             "structure",
             "a non-flat structure",
@@ -103,6 +111,13 @@ pub(crate) fn full_rank(
         Window::Structure(s) => {
             Window::Structure(expand_dims_for_axes(op, "structure", s, &ax, ndim)?)
         }
+        Window::MaskedStructure {
+            structure,
+            footprint,
+        } => Window::MaskedStructure {
+            structure: expand_dims_for_axes(op, "structure", structure, &ax, ndim)?,
+            footprint: expand_dims_for_axes(op, "footprint", footprint, &ax, ndim)?,
+        },
     };
     let o = FilterOptions {
         origin: expand_origin(op, &opts.origin, Some(&ax), ndim)?,

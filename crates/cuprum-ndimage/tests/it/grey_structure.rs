@@ -183,6 +183,57 @@ fn modes_origins_axes_and_dtypes() {
 }
 
 #[test]
+fn masked_structure_matches_scipy() {
+    // fp = [[1, 0, 1], [0, 1, 1], [1, 1, 0]]; scipy.ndimage.grey_<op>(x, structure=s, footprint=fp)
+    let fp = [1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 1.0, 1.0, 0.0];
+    let dil = [
+        40.0, 48.5, 41.5, 48.0, 41.5, 25.25, 40.0, 40.25, 48.0, 49.5, 25.0, 25.25, 49.5, 48.0,
+        49.0, 37.5, 32.0, 37.0, 28.25, 49.0, 50.5, 32.0, 48.0, 44.5, 49.0, 49.25, 48.5, 48.0, 49.5,
+        44.5,
+    ];
+    let ero = [
+        30.75, -0.5, 1.0, 0.5, 2.0, 13.0, 12.5, 1.0, 0.5, 0.5, -0.25, 0.0, 6.75, 4.5, 0.5, -1.5,
+        0.0, 0.5, 7.0, 6.0, 2.0, 0.0, 1.5, -0.5, 6.5, 6.5, 12.75, 6.5, 7.75, 8.0,
+    ];
+    for d in all_devices() {
+        let x = arr(&X, &[5, 6], d);
+        let w = Window::MaskedStructure {
+            structure: arr(&S, &[3, 3], d),
+            footprint: arr(&fp, &[3, 3], d),
+        };
+        let o = FilterOptions::default();
+        assert_eq!(
+            values(&nd::grey_dilation(&x, &w, &o).unwrap()),
+            dil.to_vec(),
+            "{d}"
+        );
+        assert_eq!(
+            values(&nd::grey_erosion(&x, &w, &o).unwrap()),
+            ero.to_vec(),
+            "{d}"
+        );
+    }
+    // a footprint of another shape, and one with no true element
+    let x = arr(&X, &[5, 6], Device::Cpu);
+    let w = Window::MaskedStructure {
+        structure: arr(&S, &[3, 3], Device::Cpu),
+        footprint: arr(&[1.0, 1.0], &[1, 2], Device::Cpu),
+    };
+    let e = nd::grey_erosion(&x, &w, &FilterOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("footprint"), "{e}");
+    let w = Window::MaskedStructure {
+        structure: arr(&S, &[3, 3], Device::Cpu),
+        footprint: arr(&[0.0; 9], &[3, 3], Device::Cpu),
+    };
+    let e = nd::grey_dilation(&x, &w, &FilterOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("at least one element"), "{e}");
+}
+
+#[test]
 fn bad_structures_are_errors() {
     let x = arr(&X, &[5, 6], Device::Cpu);
     let msg = |r: cuprum_core::Result<Array>| r.unwrap_err().to_string();

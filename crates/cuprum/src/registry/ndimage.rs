@@ -141,13 +141,18 @@ fn morph_opts(a: &Args<'_>) -> Result<nd::MorphOptions> {
     })
 }
 
-/// `size=None, footprint=None` (and grey morphology's non-flat `structure=None`, alone).
+/// `size=None, footprint=None` (and grey morphology's non-flat `structure=None`, alone or
+/// with a footprint).
 fn window(a: &Args<'_>) -> Result<nd::Window> {
     if a.signature().contains("structure=") && !a.is_none("structure") {
-        if !a.is_none("footprint") {
-            return Err(a.unsupported("footprint"));
-        }
-        return Ok(nd::Window::Structure(a.array("structure")?));
+        let structure = a.array("structure")?;
+        return Ok(match a.opt_array("footprint")? {
+            Some(footprint) => nd::Window::MaskedStructure {
+                structure,
+                footprint,
+            },
+            None => nd::Window::Structure(structure),
+        });
     }
     if let Some(f) = a.opt_array("footprint")? {
         return Ok(nd::Window::Footprint(f));
