@@ -350,17 +350,7 @@ pub(super) static PPOLY_METHODS: &[Entry] = ppoly_methods!(
     "interpolate.CubicHermiteSpline",
 );
 
-fn bspline<'s>(a: &'s Args<'_>) -> Result<&'s si::BSpline> {
-    a.object::<si::BSpline>("self")
-}
-
-fn univariate<'s>(a: &'s Args<'_>) -> Result<&'s si::UnivariateSpline> {
-    a.object::<si::UnivariateSpline>("self")
-}
-
-fn ndppoly<'s>(a: &'s Args<'_>) -> Result<&'s si::NdPPoly> {
-    a.object::<si::NdPPoly>("self")
-}
+super::self_objects!(bspline: si::BSpline, univariate: si::UnivariateSpline, ndppoly: si::NdPPoly);
 
 fn usizes(a: &Args<'_>, name: &str) -> Result<Vec<usize>> {
     a.ints(name)?

@@ -169,6 +169,8 @@ fn table() -> &'static HashMap<&'static str, Entry> {
             signal::WINDOWS,
             signal::DESIGN,
             signal::CLASSES,
+            signal::LTI_METHODS,
+            signal::DLTI_METHODS,
             interpolate::ENTRIES,
             interpolate::PPOLY_METHODS,
         ] {
@@ -254,3 +256,14 @@ macro_rules! e {
     };
 }
 pub(crate) use e;
+
+/// Defines `fn $f(a) -> Result<&$t>`, the `self` argument as the object type `$t`, for each
+/// `$f: $t`.
+macro_rules! self_objects {
+    ($($f:ident: $t:ty),* $(,)?) => {
+        $(fn $f<'s>(a: &'s $crate::registry::Args<'_>) -> $crate::Result<&'s $t> {
+            a.object::<$t>("self")
+        })*
+    };
+}
+pub(crate) use self_objects;

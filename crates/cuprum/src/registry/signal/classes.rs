@@ -15,17 +15,7 @@ use crate::registry::{Args, Entry, Object, Value, e, one, two};
 use crate::scipy::signal as sg;
 use crate::{Array, Error, Result};
 
-fn lti<'s>(a: &'s Args<'_>) -> Result<&'s sg::Lti> {
-    a.object::<sg::Lti>("self")
-}
-
-fn dlti<'s>(a: &'s Args<'_>) -> Result<&'s sg::Dlti> {
-    a.object::<sg::Dlti>("self")
-}
-
-fn stfft<'s>(a: &'s Args<'_>) -> Result<&'s sg::ShortTimeFFT> {
-    a.object::<sg::ShortTimeFFT>("self")
-}
+crate::registry::self_objects!(lti: sg::Lti, dlti: sg::Dlti, stfft: sg::ShortTimeFFT);
 
 /// `dt=True` (an unspecified sampling interval) is 1.
 fn dt(a: &Args<'_>) -> Result<f64> {
@@ -59,6 +49,31 @@ fn padding(a: &Args<'_>) -> Result<sg::StftPadding> {
         "odd" => P::Odd,
         _ => return Err(a.unsupported("padding")),
     })
+}
+
+/// `ShortTimeFFT.stft` and `ShortTimeFFT.spectrogram`: `(self, x, p0, p1, k_offset, padding, axis)`.
+type StftFn = fn(
+    &sg::ShortTimeFFT,
+    &Array,
+    Option<i64>,
+    Option<i64>,
+    i64,
+    sg::StftPadding,
+    isize,
+) -> Result<Array>;
+
+/// `ShortTimeFFT.stft`/`spectrogram` (`f`) of `x` with `p0`, `p1`, `k_offset`, `padding`
+/// and `axis`.
+fn stft_with(a: &Args<'_>, f: StftFn) -> Result<Vec<Value>> {
+    one(f(
+        stfft(a)?,
+        &a.array("x")?,
+        opt_i64(a, "p0")?,
+        opt_i64(a, "p1")?,
+        a.int("k_offset")?,
+        padding(a)?,
+        a.isize("axis")?,
+    ))
 }
 
 fn opt_i64(a: &Args<'_>, name: &str) -> Result<Option<i64>> {
@@ -108,12 +123,6 @@ pub(in crate::registry) static CLASSES: &[Entry] = &[
         a
     )?
     .freqresp(a.opt_array("w")?.as_ref(), a.usize("n")?))),
-    e!("signal.lti.bode(self, w=None, n=100)", |a| three(
-        lti(a)?.bode(a.opt_array("w")?.as_ref(), a.usize("n")?)
-    )),
-    e!("signal.lti.to_tf(self)", |a| tf1(lti(a)?.to_tf())),
-    e!("signal.lti.to_zpk(self)", |a| zpk(lti(a)?.to_zpk())),
-    e!("signal.lti.to_ss(self)", |a| four(lti(a)?.to_ss())),
     e!(
         "signal.lti.to_discrete(self, dt, method='zoh', alpha=None)",
         |a| {
@@ -145,12 +154,6 @@ pub(in crate::registry) static CLASSES: &[Entry] = &[
         "signal.dlti.freqresp(self, w=None, n=10000, whole=False)",
         |a| two(dlti(a)?.freqresp(a.opt_array("w")?.as_ref(), a.usize("n")?, a.bool("whole")?))
     ),
-    e!("signal.dlti.bode(self, w=None, n=100)", |a| three(
-        dlti(a)?.bode(a.opt_array("w")?.as_ref(), a.usize("n")?)
-    )),
-    e!("signal.dlti.to_tf(self)", |a| tf1(dlti(a)?.to_tf())),
-    e!("signal.dlti.to_zpk(self)", |a| zpk(dlti(a)?.to_zpk())),
-    e!("signal.dlti.to_ss(self)", |a| four(dlti(a)?.to_ss())),
     e!(
         "signal.dfreqresp(system, w=None, n=10000, whole=False)",
         |a| two(dlti_of(a)?.freqresp(a.opt_array("w")?.as_ref(), a.usize("n")?, a.bool("whole")?))
@@ -197,28 +200,14 @@ pub(in crate::registry) static CLASSES: &[Entry] = &[
     ),
     e!(
         "signal.ShortTimeFFT.stft(self, x, p0=None, p1=None, *, k_offset=0, padding='zeros', axis=-1)",
-        |a| one(stfft(a)?.stft(
-            &a.array("x")?,
-            opt_i64(a, "p0")?,
-            opt_i64(a, "p1")?,
-            a.int("k_offset")?,
-            padding(a)?,
-            a.isize("axis")?
-        ))
+        |a| stft_with(a, sg::ShortTimeFFT::stft)
     ),
     e!(
         "signal.ShortTimeFFT.spectrogram(self, x, y=None, detr=None, *, p0=None, p1=None, k_offset=0, padding='zeros', axis=-1)",
         |a| {
             none_only(a, "y")?;
             none_only(a, "detr")?;
-            one(stfft(a)?.spectrogram(
-                &a.array("x")?,
-                opt_i64(a, "p0")?,
-                opt_i64(a, "p1")?,
-                a.int("k_offset")?,
-                padding(a)?,
-                a.isize("axis")?,
-            ))
+            stft_with(a, sg::ShortTimeFFT::spectrogram)
         }
     ),
     e!(
@@ -249,3 +238,20 @@ pub(in crate::registry) static CLASSES: &[Entry] = &[
         stfft(a)?.k_max(a.usize("n")?)?
     )])),
 ];
+
+/// The methods `lti` and `dlti` share (`bode`, `to_tf`, `to_zpk`, `to_ss`), as the entries
+/// `$name` of the class `$cls` on the system `$sys(a)?`.
+macro_rules! system_methods {
+    ($name:ident, $cls:literal, $sys:ident) => {
+        pub(in crate::registry) static $name: &[Entry] = &[
+            e!(concat!($cls, ".bode(self, w=None, n=100)"), |a| three(
+                $sys(a)?.bode(a.opt_array("w")?.as_ref(), a.usize("n")?)
+            )),
+            e!(concat!($cls, ".to_tf(self)"), |a| tf1($sys(a)?.to_tf())),
+            e!(concat!($cls, ".to_zpk(self)"), |a| zpk($sys(a)?.to_zpk())),
+            e!(concat!($cls, ".to_ss(self)"), |a| four($sys(a)?.to_ss())),
+        ];
+    };
+}
+system_methods!(LTI_METHODS, "signal.lti", lti);
+system_methods!(DLTI_METHODS, "signal.dlti", dlti);

@@ -22,7 +22,7 @@
 mod classes;
 mod design;
 
-pub(super) use classes::CLASSES;
+pub(super) use classes::{CLASSES, DLTI_METHODS, LTI_METHODS};
 pub(super) use design::DESIGN;
 
 use super::{Args, Entry, Object, Value, e, many, one, two};
@@ -421,13 +421,7 @@ fn opt_state(a: &Args<'_>, name: &str) -> Result<Option<Vec<f64>>> {
     opt_floats(a, name)
 }
 
-fn czt_obj<'s>(a: &'s Args<'_>) -> Result<&'s sg::Czt> {
-    a.object::<sg::Czt>("self")
-}
-
-fn zoom_obj<'s>(a: &'s Args<'_>) -> Result<&'s sg::ZoomFft> {
-    a.object::<sg::ZoomFft>("self")
-}
+super::self_objects!(czt_obj: sg::Czt, zoom_obj: sg::ZoomFft);
 
 macro_rules! window_fn {
     ($sig:literal, $f:path) => {
