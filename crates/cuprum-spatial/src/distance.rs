@@ -35,12 +35,19 @@ pub enum Metric {
     JensenShannon,
     /// `(n - sum (u != 0 and v != 0)) / n`
     RussellRao,
+    /// `sqrt(sum (sqrt u - sqrt v)^2) / sqrt 2` (CuPy's `hellinger`, a pylibraft metric SciPy
+    /// lacks)
+    Hellinger,
+    /// `sum u log(u / v)` with SciPy's `rel_entr` at the edges (a term is 0 where `u == 0`,
+    /// infinite where `u > 0` and `v == 0` or either is negative; CuPy's `kl_divergence`, a
+    /// pylibraft metric SciPy lacks)
+    KlDivergence,
 }
 
 impl Metric {
     /// SciPy's names: `euclidean`, `sqeuclidean`, `cityblock`, `chebyshev`, `minkowski`
     /// (with `p`), `canberra`, `braycurtis`, `cosine`, `correlation`, `hamming`, `jaccard`,
-    /// `jensenshannon`, `russellrao`.
+    /// `jensenshannon`, `russellrao`; and CuPy's `hellinger` and `kl_divergence`.
     ///
     /// # Errors
     /// [`Error::BadArgument`] for another name.
@@ -59,6 +66,8 @@ impl Metric {
             "jaccard" => Self::Jaccard,
             "jensenshannon" => Self::JensenShannon,
             "russellrao" => Self::RussellRao,
+            "hellinger" => Self::Hellinger,
+            "kl_divergence" => Self::KlDivergence,
             o => {
                 return Err(Error::bad_argument(
                     "spatial.distance.cdist",
@@ -155,6 +164,18 @@ fn cosine_block(a: &Array, b: &Array) -> Result<Array> {
     cuprum_core::clip(&d, Some(0.0.into()), Some(2.0.into()))
 }
 
+/// SciPy's `rel_entr(x, y)`: `x log(x / y)` for `x > 0, y > 0`; 0 for `x == 0, y >= 0`;
+/// infinite otherwise.
+fn rel_entr(x: &Array, y: &Array) -> Result<Array> {
+    use cuprum_core as cp;
+    let pos = cp::logical_and(&cp::greater(x, 0.0)?, &cp::greater(y, 0.0)?)?;
+    let safe_x = cp::where_(&pos, x, 1.0)?;
+    let safe_y = cp::where_(&pos, y, 1.0)?;
+    let v = cp::multiply(&safe_x, &cp::log(&cp::divide(&safe_x, &safe_y)?)?)?;
+    let zero = cp::logical_and(&cp::equal(x, 0.0)?, &cp::greater_equal(y, 0.0)?)?;
+    cp::where_(&pos, &v, &cp::where_(&zero, 0.0, f64::INFINITY)?)
+}
+
 /// The metric on one block of rows of `a` against all of `b`.
 fn block(a: &Array, b: &Array, metric: Metric) -> Result<Array> {
     use cuprum_core as cp;
@@ -213,18 +234,17 @@ fn block(a: &Array, b: &Array, metric: Metric) -> Result<Array> {
             let ntt = matmul(&a, &b.transpose()?)?;
             cp::divide(&cp::subtract(d, &ntt)?, d)
         }
+        Metric::Hellinger => {
+            let s = pair_sum(a, b, &|x, y| {
+                cp::square(&cp::subtract(&cp::sqrt(x)?, &cp::sqrt(y)?)?)
+            })?;
+            cp::divide(&cp::sqrt(&s)?, std::f64::consts::SQRT_2)
+        }
+        Metric::KlDivergence => pair_sum(a, b, &rel_entr),
         Metric::JensenShannon => {
             let an = cp::divide(a, &a.sum(1, true)?)?;
             let bn = cp::divide(b, &b.sum(1, true)?)?;
-            let rel = |x: &Array, y: &Array| -> Result<Array> {
-                // rel_entr(x, y): x log(x / y) for x > 0, y > 0; 0 for x == 0, y >= 0; inf otherwise
-                let pos = cp::logical_and(&cp::greater(x, 0.0)?, &cp::greater(y, 0.0)?)?;
-                let safe_x = cp::where_(&pos, x, 1.0)?;
-                let safe_y = cp::where_(&pos, y, 1.0)?;
-                let v = cp::multiply(&safe_x, &cp::log(&cp::divide(&safe_x, &safe_y)?)?)?;
-                let zero = cp::logical_and(&cp::equal(x, 0.0)?, &cp::greater_equal(y, 0.0)?)?;
-                cp::where_(&pos, &v, &cp::where_(&zero, 0.0, f64::INFINITY)?)
-            };
+            let rel = rel_entr;
             let js = pair_sum(&an, &bn, &|x, y| {
                 let m = cp::divide(&cp::add(x, y)?, 2.0)?;
                 cp::add(&rel(x, &m)?, &rel(y, &m)?)
@@ -545,7 +565,7 @@ fn pair(op: &'static str, u: &Array, v: &Array, metric: Metric) -> Result<Array>
 
 macro_rules! pair_fns {
     ($($name:ident, $metric:ident, $py:literal;)*) => {$(
-        #[doc = concat!("SciPy's `scipy.spatial.distance.", $py, "(u, v)`: [`cdist`] with `Metric::", stringify!($metric), "` of two 1-d vectors, a 0-d float64 array on their device.")]
+        #[doc = concat!("`cupyx.scipy.spatial.distance.", $py, "(u, v)` (SciPy's `scipy.spatial.distance.", $py, "` where SciPy has it): [`cdist`] with `Metric::", stringify!($metric), "` of two 1-d vectors, a 0-d float64 array on their device.")]
         ///
         /// # Errors
         /// [`Error::BadShape`] when `u` and `v` are not 1-d of equal length.
@@ -579,6 +599,8 @@ pair_fns! {
     jaccard, Jaccard, "jaccard";
     jensenshannon, JensenShannon, "jensenshannon";
     russellrao, RussellRao, "russellrao";
+    hellinger, Hellinger, "hellinger";
+    kl_divergence, KlDivergence, "kl_divergence";
 }
 
 /// SciPy's `scipy.spatial.distance.minkowski(u, v, p)`: a 0-d float64 array.

@@ -20,6 +20,8 @@ fn cdist_every_metric() {
             (Metric::Cosine, CD_COSINE),
             (Metric::Correlation, CD_CORRELATION),
             (Metric::JensenShannon, CD_JENSENSHANNON),
+            (Metric::Hellinger, CD_HELLINGER),
+            (Metric::KlDivergence, CD_KL_DIVERGENCE),
             (Metric::Minkowski(3.0), CD_MINK3),
             (Metric::Minkowski(0.5), CD_MINK05),
         ] {
@@ -38,6 +40,14 @@ fn cdist_every_metric() {
         assert_eq!(
             Metric::from_name("minkowski", 3.0).unwrap(),
             Metric::Minkowski(3.0)
+        );
+        assert_eq!(
+            Metric::from_name("hellinger", 2.0).unwrap(),
+            Metric::Hellinger
+        );
+        assert_eq!(
+            Metric::from_name("kl_divergence", 2.0).unwrap(),
+            Metric::KlDivergence
         );
         assert!(Metric::from_name("bogus", 2.0).is_err());
         assert!(cdist(&a, &arr(&[1.0, 2.0], &[1, 2], dev), Metric::Euclidean).is_err());
@@ -83,6 +93,19 @@ fn pairwise_vector_functions() {
             1e-12,
         );
         check(&d::minkowski(&u, &v, 3.0).unwrap(), &CD_MINK3[..1], 1e-12);
+        check(&d::hellinger(&u, &v).unwrap(), &CD_HELLINGER[..1], 1e-12);
+        check(
+            &d::kl_divergence(&u, &v).unwrap(),
+            &CD_KL_DIVERGENCE[..1],
+            1e-12,
+        );
+        // rel_entr's edges: 0 log 0 = 0; u > 0 against v = 0 is infinite
+        let z = arr(&[0.0, 0.5, 0.5], &[3], dev);
+        let w = arr(&[0.5, 0.5, 0.0], &[3], dev);
+        let kl = d::kl_divergence(&z, &w).unwrap().to_vec::<f64>().unwrap()[0];
+        assert_eq!(kl, f64::INFINITY);
+        let kl = d::kl_divergence(&z, &z).unwrap().to_vec::<f64>().unwrap()[0];
+        assert_eq!(kl, 0.0);
         assert_eq!(d::euclidean(&u, &v).unwrap().ndim(), 0);
         assert!(d::cityblock(&u, &arr(&[1.0], &[1], dev)).is_err());
     }
