@@ -89,14 +89,11 @@ pub(super) static ENTRIES: &[Entry] = &[
         a,
         ScanOp::CumProd
     )),
-    e!("nancumsum(a, axis=None)", |a| one(crate::nancumsum(
-        &a.array("a")?,
-        a.opt_isize("axis")?
-    ))),
-    e!("nancumprod(a, axis=None)", |a| one(crate::nancumprod(
-        &a.array("a")?,
-        a.opt_isize("axis")?
-    ))),
+    e!("nancumsum(a, axis=None)", |a| nan_scan(a, crate::nancumsum)),
+    e!("nancumprod(a, axis=None)", |a| nan_scan(
+        a,
+        crate::nancumprod
+    )),
     e!(
         "cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False)",
         |a| cumulative(a, crate::cumulative_sum)
@@ -273,4 +270,12 @@ fn cumulative(
         a.dtype("dtype")?,
         a.bool("include_initial")?,
     ))
+}
+
+/// `nancumsum`/`nancumprod` (`f`) of `a` along `axis`.
+fn nan_scan(
+    a: &Args<'_>,
+    f: fn(&crate::Array, Option<isize>) -> Result<crate::Array>,
+) -> Result<Vec<Value>> {
+    one(f(&a.array("a")?, a.opt_isize("axis")?))
 }
