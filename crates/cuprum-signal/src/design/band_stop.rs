@@ -43,18 +43,18 @@ impl BandStopType {
     }
 }
 
-/// The value of the band-stop order objective without validation (shared with the order
-/// estimators).
+/// The value of the band-stop order objective without validation (`passb`, `stopb`: two edges
+/// each; shared with the order estimators).
 pub(crate) fn band_stop_value(
     wp: f64,
     ind: usize,
-    passb: [f64; 2],
-    stopb: [f64; 2],
+    passb: &[f64],
+    stopb: &[f64],
     gpass: f64,
     gstop: f64,
     kind: BandStopType,
 ) -> f64 {
-    let mut pb = passb;
+    let mut pb = [passb[0], passb[1]];
     pb[ind] = wp;
     let nat = stopb
         .iter()
@@ -130,5 +130,5 @@ pub fn band_stop_obj(
         gpass,
         format!("(0, gstop = {gstop}]"),
     )?;
-    Ok(band_stop_value(wp, ind, passb, stopb, gpass, gstop, kind))
+    Ok(band_stop_value(wp, ind, &passb, &stopb, gpass, gstop, kind))
 }

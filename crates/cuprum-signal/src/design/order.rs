@@ -80,26 +80,6 @@ fn prepare(op: &'static str, s: &OrderSpec<'_>) -> Result<Prep> {
     })
 }
 
-fn band_stop_obj(
-    wp: f64,
-    ind: usize,
-    passb: &[f64],
-    stopb: &[f64],
-    gpass: f64,
-    gstop: f64,
-    kind: Kind,
-) -> f64 {
-    band_stop_value(
-        wp,
-        ind,
-        [passb[0], passb[1]],
-        [stopb[0], stopb[1]],
-        gpass,
-        gstop,
-        kind,
-    )
-}
-
 /// SciPy's `fminbound` (bounded Brent, `xatol = 1e-5`, at most 500 evaluations).
 fn fminbound(f: impl Fn(f64) -> f64, x1: f64, x2: f64) -> f64 {
     let xatol = 1e-5;
@@ -206,12 +186,12 @@ fn nat_freq(p: &mut Prep, gpass: f64, gstop: f64, kind: Kind) -> f64 {
         2 => pb.iter().zip(sb).map(|(q, s)| q / s).collect(),
         3 => {
             let wp0 = fminbound(
-                |w| band_stop_obj(w, 0, pb, sb, gpass, gstop, kind),
+                |w| band_stop_value(w, 0, pb, sb, gpass, gstop, kind),
                 pb[0],
                 sb[0] - 1e-12,
             );
             let wp1 = fminbound(
-                |w| band_stop_obj(w, 1, pb, sb, gpass, gstop, kind),
+                |w| band_stop_value(w, 1, pb, sb, gpass, gstop, kind),
                 sb[1] + 1e-12,
                 pb[1],
             );
