@@ -181,14 +181,21 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             "shares_memory" => bool0(cuprum::shares_memory(cx.array(0)?, cx.array(1)?)),
             "may_share_memory" => bool0(cuprum::may_share_memory(cx.array(0)?, cx.array(1)?)),
             "polynomial.polynomial.polyval" => {
-                cx.only_kwargs(&[])?;
-                one(cuprum::polynomial::polyval(cx.array(0)?, cx.array(1)?))
-            }
-            "polynomial.polynomial.polyvalfromroots" => {
-                cx.only_kwargs(&[])?;
-                one(cuprum::polynomial::polyvalfromroots(
+                cx.only_kwargs(&["tensor"])?;
+                let tensor = cx.kw_bool("tensor")?.unwrap_or(true);
+                one(cuprum::polynomial::polyval_tensor(
                     cx.array(0)?,
                     cx.array(1)?,
+                    tensor,
+                ))
+            }
+            "polynomial.polynomial.polyvalfromroots" => {
+                cx.only_kwargs(&["tensor"])?;
+                let tensor = cx.kw_bool("tensor")?.unwrap_or(true);
+                one(cuprum::polynomial::polyvalfromroots_tensor(
+                    cx.array(0)?,
+                    cx.array(1)?,
+                    tensor,
                 ))
             }
             "polynomial.polynomial.polyvander" => {
