@@ -412,12 +412,18 @@ pub(super) static ENTRIES: &[Entry] = &[
         }
     ),
     m2!("union1d(ar1, ar2)", "ar1", "ar2", crate::union1d),
-    e!("setdiff1d(ar1, ar2, assume_unique=False)", |a| one(
-        crate::setdiff1d(&a.array("ar1")?, &a.array("ar2")?)
-    )),
-    e!("setxor1d(ar1, ar2, assume_unique=False)", |a| one(
-        crate::setxor1d(&a.array("ar1")?, &a.array("ar2")?)
-    )),
+    m2!(
+        "setdiff1d(ar1, ar2, assume_unique=False)",
+        "ar1",
+        "ar2",
+        crate::setdiff1d
+    ),
+    m2!(
+        "setxor1d(ar1, ar2, assume_unique=False)",
+        "ar1",
+        "ar2",
+        crate::setxor1d
+    ),
     // mathematical routines
     e!("convolve(a, v, mode='full')", |a| one(crate::convolve(
         &a.array("a")?,

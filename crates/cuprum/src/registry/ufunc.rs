@@ -152,26 +152,11 @@ pub(super) static ENTRIES: &[Entry] = &[
     e!("where(condition, x=None, y=None)", where_),
     e!(
         "isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False)",
-        |a| one(crate::isclose(
-            &a.array("a")?,
-            &a.array("b")?,
-            a.float("rtol")?,
-            a.float("atol")?,
-            a.bool("equal_nan")?
-        ))
+        |a| one(close(a, crate::isclose))
     ),
     e!(
         "allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False)",
-        |a| {
-            let r = crate::allclose(
-                &a.array("a")?,
-                &a.array("b")?,
-                a.float("rtol")?,
-                a.float("atol")?,
-                a.bool("equal_nan")?,
-            )?;
-            Ok(vec![Value::Bool(r)])
-        }
+        |a| Ok(vec![Value::Bool(close(a, crate::allclose)?)])
     ),
     e!("array_equal(a1, a2, equal_nan=False)", |a| {
         let r = crate::array_equal(&a.array("a1")?, &a.array("a2")?, a.bool("equal_nan")?)?;
@@ -230,4 +215,18 @@ fn where_(a: &Args<'_>) -> Result<Vec<Value>> {
             "both or neither of x and y",
         )),
     }
+}
+
+/// `isclose`/`allclose` (`f`) of `a` and `b` with `rtol`, `atol` and `equal_nan`.
+fn close<T>(
+    a: &Args<'_>,
+    f: fn(&crate::Array, &crate::Array, f64, f64, bool) -> Result<T>,
+) -> Result<T> {
+    f(
+        &a.array("a")?,
+        &a.array("b")?,
+        a.float("rtol")?,
+        a.float("atol")?,
+        a.bool("equal_nan")?,
+    )
 }

@@ -9,6 +9,28 @@ use crate::registry::{Entry, Value, e, one, two};
 use crate::scipy::signal as sg;
 use crate::{Complex64, DType, Error, Result};
 
+/// The frequency transformations `lp2lp`/`lp2hp`/`lp2bp`/`lp2bs` of `(b, a)` (`ba`) or of
+/// `(z, p, k)` (`zpk`) with `wo`, and `bw` where named.
+macro_rules! lp2 {
+    (ba $sig:literal, $f:path $(, $bw:literal)?) => {
+        e!($sig, |a| two($f(
+            &a.array("b")?,
+            &a.array("a")?,
+            a.float("wo")?
+            $(, a.float($bw)?)?
+        )))
+    };
+    (zpk $sig:literal, $f:path $(, $bw:literal)?) => {
+        e!($sig, |a| zpk($f(
+            &a.array("z")?,
+            &a.array("p")?,
+            a.float("k")?,
+            a.float("wo")?
+            $(, a.float($bw)?)?
+        )))
+    };
+}
+
 pub(in crate::registry) static DESIGN: &[Entry] = &[
     // --- filter representations
     e!("signal.tf2zpk(b, a)", |a| zpk(sg::tf2zpk(
@@ -58,58 +80,14 @@ pub(in crate::registry) static DESIGN: &[Entry] = &[
             a.float("fs")?
         )
     )),
-    e!("signal.lp2lp(b, a, wo=1.0)", |a| two(sg::lp2lp(
-        &a.array("b")?,
-        &a.array("a")?,
-        a.float("wo")?
-    ))),
-    e!("signal.lp2hp(b, a, wo=1.0)", |a| two(sg::lp2hp(
-        &a.array("b")?,
-        &a.array("a")?,
-        a.float("wo")?
-    ))),
-    e!("signal.lp2bp(b, a, wo=1.0, bw=1.0)", |a| two(sg::lp2bp(
-        &a.array("b")?,
-        &a.array("a")?,
-        a.float("wo")?,
-        a.float("bw")?
-    ))),
-    e!("signal.lp2bs(b, a, wo=1.0, bw=1.0)", |a| two(sg::lp2bs(
-        &a.array("b")?,
-        &a.array("a")?,
-        a.float("wo")?,
-        a.float("bw")?
-    ))),
-    e!("signal.lp2lp_zpk(z, p, k, wo=1.0)", |a| zpk(sg::lp2lp_zpk(
-        &a.array("z")?,
-        &a.array("p")?,
-        a.float("k")?,
-        a.float("wo")?
-    ))),
-    e!("signal.lp2hp_zpk(z, p, k, wo=1.0)", |a| zpk(sg::lp2hp_zpk(
-        &a.array("z")?,
-        &a.array("p")?,
-        a.float("k")?,
-        a.float("wo")?
-    ))),
-    e!("signal.lp2bp_zpk(z, p, k, wo=1.0, bw=1.0)", |a| zpk(
-        sg::lp2bp_zpk(
-            &a.array("z")?,
-            &a.array("p")?,
-            a.float("k")?,
-            a.float("wo")?,
-            a.float("bw")?
-        )
-    )),
-    e!("signal.lp2bs_zpk(z, p, k, wo=1.0, bw=1.0)", |a| zpk(
-        sg::lp2bs_zpk(
-            &a.array("z")?,
-            &a.array("p")?,
-            a.float("k")?,
-            a.float("wo")?,
-            a.float("bw")?
-        )
-    )),
+    lp2!(ba "signal.lp2lp(b, a, wo=1.0)", sg::lp2lp),
+    lp2!(ba "signal.lp2hp(b, a, wo=1.0)", sg::lp2hp),
+    lp2!(ba "signal.lp2bp(b, a, wo=1.0, bw=1.0)", sg::lp2bp, "bw"),
+    lp2!(ba "signal.lp2bs(b, a, wo=1.0, bw=1.0)", sg::lp2bs, "bw"),
+    lp2!(zpk "signal.lp2lp_zpk(z, p, k, wo=1.0)", sg::lp2lp_zpk),
+    lp2!(zpk "signal.lp2hp_zpk(z, p, k, wo=1.0)", sg::lp2hp_zpk),
+    lp2!(zpk "signal.lp2bp_zpk(z, p, k, wo=1.0, bw=1.0)", sg::lp2bp_zpk, "bw"),
+    lp2!(zpk "signal.lp2bs_zpk(z, p, k, wo=1.0, bw=1.0)", sg::lp2bs_zpk, "bw"),
     e!("signal.zpk2ss(z, p, k)", |a| four(sg::zpk2ss(
         &a.array("z")?,
         &a.array("p")?,

@@ -78,6 +78,20 @@ fn only_default(a: &Args<'_>, name: &str, ok: bool) -> Result<()> {
     if ok { Ok(()) } else { Err(a.unsupported(name)) }
 }
 
+/// `cspline1d_eval`/`qspline1d_eval` (`f`) of the coefficients `cj` at `newx`, with `dx` and
+/// `x0`.
+fn spline_eval(
+    a: &Args<'_>,
+    f: fn(&Array, &Array, f64, f64) -> Result<Array>,
+) -> Result<Vec<Value>> {
+    one(f(
+        &a.array("cj")?,
+        &a.array("newx")?,
+        a.float("dx")?,
+        a.float("x0")?,
+    ))
+}
+
 fn mode(a: &Args<'_>) -> Result<ConvolveMode> {
     ConvolveMode::parse(a.str("mode")?)
 }
@@ -558,22 +572,12 @@ pub(super) static ENTRIES: &[Entry] = &[
     e!("signal.qspline1d(signal, lamb=0.0)", |a| one(
         sg::qspline1d(&a.array("signal")?, a.float("lamb")?)
     )),
-    e!("signal.cspline1d_eval(cj, newx, dx=1.0, x0=0)", |a| one(
-        sg::cspline1d_eval(
-            &a.array("cj")?,
-            &a.array("newx")?,
-            a.float("dx")?,
-            a.float("x0")?
-        )
-    )),
-    e!("signal.qspline1d_eval(cj, newx, dx=1.0, x0=0)", |a| one(
-        sg::qspline1d_eval(
-            &a.array("cj")?,
-            &a.array("newx")?,
-            a.float("dx")?,
-            a.float("x0")?
-        )
-    )),
+    e!("signal.cspline1d_eval(cj, newx, dx=1.0, x0=0)", |a| {
+        spline_eval(a, sg::cspline1d_eval)
+    }),
+    e!("signal.qspline1d_eval(cj, newx, dx=1.0, x0=0)", |a| {
+        spline_eval(a, sg::qspline1d_eval)
+    }),
     e!("signal.cspline2d(signal, lamb=0.0, precision=-1.0)", |a| {
         one(sg::cspline2d(
             &a.array("signal")?,
