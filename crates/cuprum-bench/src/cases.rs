@@ -135,22 +135,51 @@ pub fn sizes(full: bool) -> Sizes {
     }
 }
 
+/// A row over one random float32 array `a` of `shape`, timing `f(a)`.
+fn one(
+    suite: &'static str,
+    name: impl Into<String>,
+    text: impl Into<String>,
+    work: Work,
+    shape: Vec<usize>,
+    f: impl Fn(&Array) -> Result<()> + Clone + 'static,
+) -> Case {
+    Case::new(suite, name, text, work, move |d| {
+        let (a, f) = (rand(&shape, DType::Float32, d)?, f.clone());
+        Ok(Box::new(move || f(&a)))
+    })
+}
+
+/// A row over two random float32 arrays `a`, `b` of `shape`, timing `f(a, b)`.
+fn two(
+    suite: &'static str,
+    name: impl Into<String>,
+    text: impl Into<String>,
+    work: Work,
+    shape: Vec<usize>,
+    f: impl Fn(&Array, &Array) -> Result<()> + Clone + 'static,
+) -> Case {
+    Case::new(suite, name, text, work, move |d| {
+        let (a, b) = (
+            rand(&shape, DType::Float32, d)?,
+            rand(&shape, DType::Float32, d)?,
+        );
+        let f = f.clone();
+        Ok(Box::new(move || f(&a, &b)))
+    })
+}
+
 pub fn core(s: Sizes) -> Vec<Case> {
     let n = s.elems;
     let (r, c) = (s.rows, s.cols);
     let mut v = vec![
-        Case::new(
+        two(
             "core",
             "add",
             format!("{n} float32"),
             Work::Bytes(12.0 * n as f64),
-            move |d| {
-                let (a, b) = (
-                    rand(&[n], DType::Float32, d)?,
-                    rand(&[n], DType::Float32, d)?,
-                );
-                Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
-            },
+            vec![n],
+            |a, b| cuprum::add(a, b).map(drop),
         ),
         Case::new(
             "core",
@@ -166,176 +195,136 @@ pub fn core(s: Sizes) -> Vec<Case> {
                 Ok(Box::new(move || cuprum::add_out(&a, &b, &o)))
             },
         ),
-        Case::new(
+        two(
             "core",
             "add in place (a += b)",
             format!("{n} float32"),
             Work::Bytes(12.0 * n as f64),
-            move |d| {
-                let (a, b) = (
-                    rand(&[n], DType::Float32, d)?,
-                    rand(&[n], DType::Float32, d)?,
-                );
-                Ok(Box::new(move || cuprum::add_out(&a, &b, &a)))
-            },
+            vec![n],
+            |a, b| cuprum::add_out(a, b, a),
         ),
-        Case::new(
+        one(
             "core",
             "exp",
             format!("{n} float32"),
             Work::Bytes(8.0 * n as f64),
-            move |d| {
-                let a = rand(&[n], DType::Float32, d)?;
-                Ok(Box::new(move || cuprum::exp(&a).map(drop)))
-            },
+            vec![n],
+            |a| cuprum::exp(a).map(drop),
         ),
-        Case::new(
+        one(
             "core",
             "sum",
             format!("{n} float32"),
             Work::Bytes(4.0 * n as f64),
-            move |d| {
-                let a = rand(&[n], DType::Float32, d)?;
-                Ok(Box::new(move || a.sum(cuprum::Axes::All, false).map(drop)))
-            },
+            vec![n],
+            |a| a.sum(cuprum::Axes::All, false).map(drop),
         ),
-        Case::new(
+        one(
             "core",
             "max",
             format!("{n} float32"),
             Work::Bytes(4.0 * n as f64),
-            move |d| {
-                let a = rand(&[n], DType::Float32, d)?;
-                Ok(Box::new(move || a.max(cuprum::Axes::All, false).map(drop)))
-            },
+            vec![n],
+            |a| a.max(cuprum::Axes::All, false).map(drop),
         ),
-        Case::new(
+        one(
             "core",
             "sum axis=0",
             format!("{r}x{c} float32"),
             Work::Bytes(4.0 * (r * c) as f64),
-            move |d| {
-                let a = rand(&[r, c], DType::Float32, d)?;
-                Ok(Box::new(move || a.sum(0isize, false).map(drop)))
-            },
+            vec![r, c],
+            |a| a.sum(0isize, false).map(drop),
         ),
-        Case::new(
+        one(
             "core",
             "sum axis=1",
             format!("{r}x{c} float32"),
             Work::Bytes(4.0 * (r * c) as f64),
-            move |d| {
-                let a = rand(&[r, c], DType::Float32, d)?;
-                Ok(Box::new(move || a.sum(1isize, false).map(drop)))
-            },
+            vec![r, c],
+            |a| a.sum(1isize, false).map(drop),
         ),
-        Case::new(
+        one(
             "core",
             "transpose copy",
             format!("{r}x{c} float32"),
             Work::Bytes(8.0 * (r * c) as f64),
-            move |d| {
-                let a = rand(&[r, c], DType::Float32, d)?;
-                Ok(Box::new(move || {
-                    cuprum::ascontiguousarray(&a.transpose()?).map(drop)
-                }))
-            },
+            vec![r, c],
+            |a| cuprum::ascontiguousarray(&a.transpose()?).map(drop),
         ),
-        Case::new(
+        two(
             "core",
             "small add (host time)",
             "1024 float32",
             Work::None,
-            move |d| {
-                let (a, b) = (
-                    rand(&[1024], DType::Float32, d)?,
-                    rand(&[1024], DType::Float32, d)?,
-                );
-                Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
-            },
+            vec![1024],
+            |a, b| cuprum::add(a, b).map(drop),
         )
         .timing(Timing::Host)
         .repeat(2000),
         // A weak scalar operand is passed by value (no 0-d array, no fill launch): the scalar
         // row should cost no more host time than the array row beside it.
-        Case::new(
+        two(
             "core",
             "small add (host time, back to back)",
             "1024 float32",
             Work::None,
-            move |d| {
-                let (a, b) = (
-                    rand(&[1024], DType::Float32, d)?,
-                    rand(&[1024], DType::Float32, d)?,
-                );
-                Ok(Box::new(move || {
-                    for _ in 0..HOST_BATCH {
-                        drop(cuprum::add(&a, &b)?);
-                    }
-                    Ok(())
-                }))
+            vec![1024],
+            |a, b| {
+                for _ in 0..HOST_BATCH {
+                    drop(cuprum::add(a, b)?);
+                }
+                Ok(())
             },
         )
         .timing(Timing::HostBatch(HOST_BATCH))
         .repeat(50),
-        Case::new(
+        one(
             "core",
             "small multiply by scalar (host time, back to back)",
             "1024 float32",
             Work::None,
-            move |d| {
-                let a = rand(&[1024], DType::Float32, d)?;
-                Ok(Box::new(move || {
-                    for _ in 0..HOST_BATCH {
-                        drop(cuprum::multiply(&a, 2.0)?);
-                    }
-                    Ok(())
-                }))
+            vec![1024],
+            |a| {
+                for _ in 0..HOST_BATCH {
+                    drop(cuprum::multiply(a, 2.0)?);
+                }
+                Ok(())
             },
         )
         .timing(Timing::HostBatch(HOST_BATCH))
         .repeat(50),
-        Case::new(
+        one(
             "core",
             "small sum (host time, back to back)",
             "1024 float32",
             Work::None,
-            move |d| {
-                let a = rand(&[1024], DType::Float32, d)?;
-                Ok(Box::new(move || {
-                    for _ in 0..HOST_BATCH {
-                        drop(a.sum(cuprum::Axes::All, false)?);
-                    }
-                    Ok(())
-                }))
+            vec![1024],
+            |a| {
+                for _ in 0..HOST_BATCH {
+                    drop(a.sum(cuprum::Axes::All, false)?);
+                }
+                Ok(())
             },
         )
         .timing(Timing::HostBatch(HOST_BATCH))
         .repeat(50),
-        Case::new(
+        two(
             "core",
             "small multiply (host time)",
             "1024 float32",
             Work::None,
-            move |d| {
-                let (a, b) = (
-                    rand(&[1024], DType::Float32, d)?,
-                    rand(&[1024], DType::Float32, d)?,
-                );
-                Ok(Box::new(move || cuprum::multiply(&a, &b).map(drop)))
-            },
+            vec![1024],
+            |a, b| cuprum::multiply(a, b).map(drop),
         )
         .timing(Timing::Host)
         .repeat(2000),
-        Case::new(
+        one(
             "core",
             "small multiply by scalar (host time)",
             "1024 float32",
             Work::None,
-            move |d| {
-                let a = rand(&[1024], DType::Float32, d)?;
-                Ok(Box::new(move || cuprum::multiply(&a, 2.0).map(drop)))
-            },
+            vec![1024],
+            |a| cuprum::multiply(a, 2.0).map(drop),
         )
         .timing(Timing::Host)
         .repeat(2000),
@@ -378,15 +367,13 @@ pub fn core(s: Sizes) -> Vec<Case> {
             },
         )
         .repeat(10),
-        Case::new(
+        one(
             "core",
             "sort",
             format!("{} float32", s.sort),
             Work::Bytes(8.0 * s.sort as f64),
-            move |d| {
-                let a = rand(&[s.sort], DType::Float32, d)?;
-                Ok(Box::new(move || cuprum::sort::sort(&a, Some(-1)).map(drop)))
-            },
+            vec![s.sort],
+            |a| cuprum::sort::sort(a, Some(-1)).map(drop),
         )
         .repeat(SORT_REPEAT),
     ];
@@ -513,15 +500,13 @@ fn views_and_transfers(s: Sizes) -> Vec<Case> {
             Ok(Box::new(move || cuprum::add(&a, &b).map(drop)))
         },
     ));
-    v.push(Case::new(
+    v.push(one(
         "core",
         "copy (2-D contiguous)",
         format!("{m}x{m} float32"),
         Work::Bytes(8.0 * e),
-        move |d| {
-            let a = rand(&[m, m], DType::Float32, d)?;
-            Ok(Box::new(move || a.copy().map(drop)))
-        },
+        vec![m, m],
+        |a| a.copy().map(drop),
     ));
     v.push(Case::new(
         "core",
@@ -568,15 +553,13 @@ fn views_and_transfers(s: Sizes) -> Vec<Case> {
         1 << 24
     };
     v.push(
-        Case::new(
+        one(
             "core",
             "to_vec",
             format!("{n} float32"),
             Work::Bytes(4.0 * n as f64),
-            move |d| {
-                let a = rand(&[n], DType::Float32, d)?;
-                Ok(Box::new(move || a.to_vec::<f32>().map(drop)))
-            },
+            vec![n],
+            |a| a.to_vec::<f32>().map(drop),
         )
         .timing(Timing::Host)
         .repeat(5),
@@ -777,18 +760,16 @@ pub fn fft(s: Sizes) -> Vec<Case> {
                 }))
             },
         ),
-        Case::new(
+        one(
             "fft",
             "rfft",
             format!("{n} float32"),
             Work::Flops(2.5 * n as f64 * (n as f64).log2()),
-            move |d| {
-                let a = rand(&[n], DType::Float32, d)?;
-                Ok(Box::new(move || {
-                    cuprum::fft::rfft(&a, None, -1, cuprum::fft::Norm::Backward)
-                        .map(drop)
-                        .map_err(to_core)
-                }))
+            vec![n],
+            |a| {
+                cuprum::fft::rfft(a, None, -1, cuprum::fft::Norm::Backward)
+                    .map(drop)
+                    .map_err(to_core)
             },
         ),
         Case::new(
