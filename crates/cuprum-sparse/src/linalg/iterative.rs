@@ -102,50 +102,34 @@ pub(crate) fn make_system<'a>(
 }
 
 impl System<'_> {
-    /// `A v` in the working dtype.
-    pub fn av(&self, v: &Array) -> Result<Array> {
-        let y = self.a.matvec(v)?;
+    /// `y` in the working dtype.
+    fn in_dt(&self, y: Array) -> Result<Array> {
         Ok(if y.dtype() == self.dt {
             y
         } else {
             y.astype(self.dt)?
         })
     }
+    /// `A v` in the working dtype.
+    pub fn av(&self, v: &Array) -> Result<Array> {
+        self.in_dt(self.a.matvec(v)?)
+    }
     /// `Aᴴ v`.
     pub fn ahv(&self, v: &Array) -> Result<Array> {
-        let y = self.a.rmatvec(v)?;
-        Ok(if y.dtype() == self.dt {
-            y
-        } else {
-            y.astype(self.dt)?
-        })
+        self.in_dt(self.a.rmatvec(v)?)
     }
     /// `M v` (the identity without a preconditioner).
     pub fn mv(&self, v: &Array) -> Result<Array> {
         match &self.m {
             None => Ok(v.clone()),
-            Some(m) => {
-                let y = m.matvec(v)?;
-                Ok(if y.dtype() == self.dt {
-                    y
-                } else {
-                    y.astype(self.dt)?
-                })
-            }
+            Some(m) => self.in_dt(m.matvec(v)?),
         }
     }
     /// `Mᴴ v`.
     pub fn mhv(&self, v: &Array) -> Result<Array> {
         match &self.m {
             None => Ok(v.clone()),
-            Some(m) => {
-                let y = m.rmatvec(v)?;
-                Ok(if y.dtype() == self.dt {
-                    y
-                } else {
-                    y.astype(self.dt)?
-                })
-            }
+            Some(m) => self.in_dt(m.rmatvec(v)?),
         }
     }
     /// `b − A x` (just `b` for a zero start).

@@ -59,17 +59,19 @@ pub struct LsmrResult {
     pub normx: f64,
 }
 
-struct Setup {
-    a: super::LinearOperator,
-    x: Array,
-    u: Array,
-    v: Array,
-    alpha: f64,
-    beta: f64,
-    bnorm: f64,
-    dt: DType,
-    n: usize,
-}
+/// What both solvers start from: the operator, `x0`, the first bidiagonalization vectors
+/// `u`, `v` with their norms `α`, `β`, then `‖b‖`, the work dtype and `n`.
+struct Setup(
+    super::LinearOperator,
+    Array,
+    Array,
+    Array,
+    f64,
+    f64,
+    f64,
+    DType,
+    usize,
+);
 
 fn setup(
     op: &'static str,
@@ -116,17 +118,7 @@ fn setup(
     } else {
         (u, cuprum_core::zeros_on(&[n], dt, a.device())?, 0.0)
     };
-    Ok(Setup {
-        a,
-        x,
-        u,
-        v,
-        alpha,
-        beta,
-        bnorm,
-        dt,
-        n,
-    })
+    Ok(Setup(a, x, u, v, alpha, beta, bnorm, dt, n))
 }
 
 /// One bidiagonalization step on the device: `u ← (A v − α u)/β`, `v ← (Aᴴ u − β v)/α`;
@@ -237,18 +229,7 @@ fn safe_recip(s: &Array) -> Result<Array> {
 /// assert!((x[0] - 5.0 / 6.0).abs() < 1e-9 && (x[1] - 1.5).abs() < 1e-9);
 /// ```
 pub fn lsqr(a: &(impl AsLinearOperator + ?Sized), b: &Array, o: LsqOptions) -> Result<LsqrResult> {
-    let st = setup("lsqr", a, b, &o)?;
-    let Setup {
-        a,
-        mut x,
-        mut u,
-        mut v,
-        mut alpha,
-        beta,
-        bnorm,
-        dt,
-        n,
-    } = st;
+    let Setup(a, mut x, mut u, mut v, mut alpha, beta, bnorm, dt, n) = setup("lsqr", a, b, &o)?;
     let iter_lim = o.maxiter.unwrap_or(2 * n);
     let eps = eps(dt);
     let ctol = if o.conlim > 0.0 { 1.0 / o.conlim } else { 0.0 };
@@ -385,19 +366,8 @@ pub fn lsqr(a: &(impl AsLinearOperator + ?Sized), b: &Array, o: LsqOptions) -> R
 /// assert!((x[0] - 5.0 / 6.0).abs() < 1e-9 && (x[1] - 1.5).abs() < 1e-9);
 /// ```
 pub fn lsmr(a: &(impl AsLinearOperator + ?Sized), b: &Array, o: LsqOptions) -> Result<LsmrResult> {
-    let st = setup("lsmr", a, b, &o)?;
-    let (m, _) = st.a.shape();
-    let Setup {
-        a,
-        mut x,
-        mut u,
-        mut v,
-        mut alpha,
-        beta,
-        bnorm,
-        dt,
-        n,
-    } = st;
+    let Setup(a, mut x, mut u, mut v, mut alpha, beta, bnorm, dt, n) = setup("lsmr", a, b, &o)?;
+    let (m, _) = a.shape();
     let maxiter = o.maxiter.unwrap_or(m.min(n));
     let damp = o.damp;
     let mut zetabar = alpha * beta;
