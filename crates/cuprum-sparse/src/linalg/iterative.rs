@@ -192,6 +192,28 @@ impl System<'_> {
     }
 }
 
+/// What [`start`] gives: the system, `maxiter`, the start `x` and its residual, or the
+/// answer before the first iteration ([`System::early`]).
+type Started<'a> = std::result::Result<(System<'a>, usize, Array, Array), (Array, i64)>;
+
+/// [`make_system`], then [`System::early`]'s answer if there is one, else the system with
+/// `maxiter` (`default_maxiter(n)` unless given), `x0` and `b − A x0`.
+fn start<'a>(
+    op: &'static str,
+    a: &(impl AsLinearOperator + ?Sized),
+    b: &Array,
+    opts: SolveOptions<'a>,
+    default_maxiter: impl FnOnce(usize) -> usize,
+) -> Result<Started<'a>> {
+    let s = make_system(op, a, b, opts)?;
+    if let Some(out) = s.early()? {
+        return Ok(Err(out));
+    }
+    let maxiter = s.maxiter_or(default_maxiter(s.n));
+    let (x, r) = (s.x.clone(), s.residual()?);
+    Ok(Ok((s, maxiter, x, r)))
+}
+
 /// `ρ = r̃ᴴr` and `‖r‖` in one host read, and the verdict on them (BiCGSTAB and CGS): as
 /// [`verdict`], and `|ρ| < tiny` (or not finite) is a breakdown.
 fn rho_verdict(rt: &Array, r: &Array, atol: f64, tiny: f64) -> Result<(Array, Option<i64>)> {
@@ -235,13 +257,10 @@ pub fn cg(
     b: &Array,
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
-    let mut s = make_system("cg", a, b, opts)?;
-    if let Some(out) = s.early()? {
-        return Ok(out);
-    }
-    let maxiter = s.maxiter_or(10 * s.n);
-    let mut x = s.x.clone();
-    let mut r = s.residual()?;
+    let (mut s, maxiter, mut x, mut r) = match start("cg", a, b, opts, |n| 10 * n)? {
+        Ok(st) => st,
+        Err(out) => return Ok(out),
+    };
     let mut p: Option<Array> = None;
     let mut rho_prev: Option<Array> = None;
     // rᴴr of the residual, when the last update computed it (CUDA float vectors)
@@ -363,13 +382,10 @@ pub fn bicg(
     b: &Array,
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
-    let mut s = make_system("bicg", a, b, opts)?;
-    if let Some(out) = s.early()? {
-        return Ok(out);
-    }
-    let maxiter = s.maxiter_or(10 * s.n);
-    let mut x = s.x.clone();
-    let mut r = s.residual()?;
+    let (mut s, maxiter, mut x, mut r) = match start("bicg", a, b, opts, |n| 10 * n)? {
+        Ok(st) => st,
+        Err(out) => return Ok(out),
+    };
     let mut rt = r.copy()?;
     let mut p: Option<(Array, Array)> = None;
     let mut rho_prev: Option<Array> = None;
@@ -425,14 +441,11 @@ pub fn bicgstab(
     b: &Array,
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
-    let mut s = make_system("bicgstab", a, b, opts)?;
-    if let Some(out) = s.early()? {
-        return Ok(out);
-    }
-    let maxiter = s.maxiter_or(10 * s.n);
+    let (mut s, maxiter, mut x, mut r) = match start("bicgstab", a, b, opts, |n| 10 * n)? {
+        Ok(st) => st,
+        Err(out) => return Ok(out),
+    };
     let tiny = eps(s.dt) * eps(s.dt);
-    let mut x = s.x.clone();
-    let mut r = s.residual()?;
     let rt = r.copy()?;
     let mut p: Option<Array> = None;
     let mut v: Option<Array> = None;
@@ -504,14 +517,11 @@ pub fn cgs(
     b: &Array,
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
-    let mut s = make_system("cgs", a, b, opts)?;
-    if let Some(out) = s.early()? {
-        return Ok(out);
-    }
-    let maxiter = s.maxiter_or(10 * s.n);
+    let (mut s, maxiter, mut x, mut r) = match start("cgs", a, b, opts, |n| 10 * n)? {
+        Ok(st) => st,
+        Err(out) => return Ok(out),
+    };
     let tiny = eps(s.dt) * eps(s.dt);
-    let mut x = s.x.clone();
-    let mut r = s.residual()?;
     let rt = r.copy()?;
     let mut st: Option<(Array, Array, Array)> = None; // (p, q, rho_prev)
     for _ in 0..maxiter {
@@ -944,13 +954,10 @@ pub fn tfqmr(
     b: &Array,
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
-    let mut s = make_system("tfqmr", a, b, opts)?;
-    if let Some(out) = s.early()? {
-        return Ok(out);
-    }
-    let maxiter = s.maxiter_or((10 * s.n).min(10000));
-    let mut x = s.x.clone();
-    let r = s.residual()?;
+    let (mut s, maxiter, mut x, r) = match start("tfqmr", a, b, opts, |n| (10 * n).min(10000))? {
+        Ok(st) => st,
+        Err(out) => return Ok(out),
+    };
     let mut u = r.clone();
     let mut w = r.copy()?;
     let rstar = r.clone();
@@ -1045,14 +1052,11 @@ pub fn qmr(
     b: &Array,
     opts: SolveOptions<'_>,
 ) -> Result<(Array, i64)> {
-    let mut s = make_system("qmr", a, b, opts)?;
-    if let Some(out) = s.early()? {
-        return Ok(out);
-    }
+    let (mut s, maxiter, mut x, mut r) = match start("qmr", a, b, opts, |n| 10 * n)? {
+        Ok(st) => st,
+        Err(out) => return Ok(out),
+    };
     let dt = s.dt;
-    let maxiter = s.maxiter_or(10 * s.n);
-    let mut x = s.x.clone();
-    let mut r = s.residual()?;
     // SciPy's qmr with M1 = M, M2 = I (left preconditioning of the Lanczos vectors)
     let mut vtilde = r.copy()?;
     let mut y = s.mv(&vtilde)?;
