@@ -1335,55 +1335,30 @@ fn close(id: &str, got: &Array, rtol: f64, atol: f64, sorted: bool) {
 fn corpus_sparse_linalg_cases() {
     for dev in all_devices() {
         let o = || SolveOptions::new().rtol(1e-10).maxiter(1000);
-        let (a, r) = corpus_case("sparse.csr_cg.spd", false, dev);
-        close(
-            "sparse.csr_cg.spd",
-            &cg(&a, &r[0], o()).unwrap().0,
-            1e-6,
-            1e-6,
-            false,
-        );
-        let (a, r) = corpus_case("sparse.csr_gmres.nonsym", false, dev);
-        close(
-            "sparse.csr_gmres.nonsym",
-            &gmres(&a, &r[0], o()).unwrap().0,
-            1e-6,
-            1e-6,
-            false,
-        );
-        let (a, r) = corpus_case("sparse.csr_bicgstab.nonsym", false, dev);
-        close(
-            "sparse.csr_bicgstab.nonsym",
-            &bicgstab(&a, &r[0], o()).unwrap().0,
-            1e-6,
-            1e-6,
-            false,
-        );
-        let (a, r) = corpus_case("sparse.csr_minres.sym_indefinite", false, dev);
-        close(
-            "sparse.csr_minres.sym_indefinite",
-            &minres(&a, &r[0], o()).unwrap().0,
-            1e-6,
-            1e-6,
-            false,
-        );
         let lo = || LsqOptions::new().atol(1e-12).btol(1e-12).maxiter(1000);
-        let (a, r) = corpus_case("sparse.csr_lsqr.40x20", false, dev);
-        close(
-            "sparse.csr_lsqr.40x20",
-            &lsqr(&a, &r[0], lo()).unwrap().x,
-            1e-6,
-            1e-6,
-            false,
-        );
-        let (a, r) = corpus_case("sparse.csr_lsmr.40x20", false, dev);
-        close(
-            "sparse.csr_lsmr.40x20",
-            &lsmr(&a, &r[0], lo()).unwrap().x,
-            1e-6,
-            1e-6,
-            false,
-        );
+        type Solve = fn(&crate::Sparse, &Array, SolveOptions<'static>, LsqOptions) -> Array;
+        let solvers: [(&str, Solve); 6] = [
+            ("sparse.csr_cg.spd", |a, b, o, _| cg(a, b, o).unwrap().0),
+            ("sparse.csr_gmres.nonsym", |a, b, o, _| {
+                gmres(a, b, o).unwrap().0
+            }),
+            ("sparse.csr_bicgstab.nonsym", |a, b, o, _| {
+                bicgstab(a, b, o).unwrap().0
+            }),
+            ("sparse.csr_minres.sym_indefinite", |a, b, o, _| {
+                minres(a, b, o).unwrap().0
+            }),
+            ("sparse.csr_lsqr.40x20", |a, b, _, lo| {
+                lsqr(a, b, lo).unwrap().x
+            }),
+            ("sparse.csr_lsmr.40x20", |a, b, _, lo| {
+                lsmr(a, b, lo).unwrap().x
+            }),
+        ];
+        for (id, solve) in solvers {
+            let (a, r) = corpus_case(id, false, dev);
+            close(id, &solve(&a, &r[0], o(), lo()), 1e-6, 1e-6, false);
+        }
         for id in ["sparse.csr_spsolve.vec", "sparse.csr_spsolve.c128"] {
             let (a, r) = corpus_case(id, false, dev);
             close(id, &spsolve(&a, &r[0]).unwrap(), 1e-10, 1e-10, false);
