@@ -1359,46 +1359,30 @@ fn corpus_sparse_linalg_cases() {
             let (a, r) = corpus_case(id, false, dev);
             close(id, &solve(&a, &r[0], o(), lo()), 1e-6, 1e-6, false);
         }
-        for id in ["sparse.csr_spsolve.vec", "sparse.csr_spsolve.c128"] {
-            let (a, r) = corpus_case(id, false, dev);
-            close(id, &spsolve(&a, &r[0]).unwrap(), 1e-10, 1e-10, false);
+        type Direct = fn(&crate::Sparse, &Array) -> Array;
+        let spsolve1: Direct = |a, b| spsolve(a, b).unwrap();
+        let direct: [(&str, bool, Direct); 6] = [
+            ("sparse.csr_spsolve.vec", false, spsolve1),
+            ("sparse.csr_spsolve.c128", false, spsolve1),
+            ("sparse.csc_spsolve.mat", true, spsolve1),
+            ("sparse.csc_splu_solve", true, |a, b| {
+                splu(a).unwrap().solve(b).unwrap()
+            }),
+            ("sparse.csr_spsolve_triangular.lower", false, |a, b| {
+                spsolve_triangular(a, b, true, false).unwrap()
+            }),
+            ("sparse.csr_spsolve_triangular.upper", false, |a, b| {
+                spsolve_triangular(a, b, false, false).unwrap()
+            }),
+        ];
+        for (id, csc, solve) in direct {
+            let (a, r) = corpus_case(id, csc, dev);
+            close(id, &solve(&a, &r[0]), 1e-10, 1e-10, false);
         }
-        let (a, r) = corpus_case("sparse.csc_spsolve.mat", true, dev);
-        close(
-            "sparse.csc_spsolve.mat",
-            &spsolve(&a, &r[0]).unwrap(),
-            1e-10,
-            1e-10,
-            false,
-        );
         let (a, r) = corpus_case("sparse.csr_spsolve.error.singular", false, dev);
         assert_eq!(
             spsolve(&a, &r[0]).unwrap_err().conformance_class(),
             "singular_matrix"
-        );
-        let (a, r) = corpus_case("sparse.csc_splu_solve", true, dev);
-        close(
-            "sparse.csc_splu_solve",
-            &splu(&a).unwrap().solve(&r[0]).unwrap(),
-            1e-10,
-            1e-10,
-            false,
-        );
-        let (a, r) = corpus_case("sparse.csr_spsolve_triangular.lower", false, dev);
-        close(
-            "sparse.csr_spsolve_triangular.lower",
-            &spsolve_triangular(&a, &r[0], true, false).unwrap(),
-            1e-10,
-            1e-10,
-            false,
-        );
-        let (a, r) = corpus_case("sparse.csr_spsolve_triangular.upper", false, dev);
-        close(
-            "sparse.csr_spsolve_triangular.upper",
-            &spsolve_triangular(&a, &r[0], false, false).unwrap(),
-            1e-10,
-            1e-10,
-            false,
         );
         let (a, _) = corpus_case("sparse.csr_eigsh.k4_la", false, dev);
         close(
