@@ -180,23 +180,15 @@ pub fn dispatch(op: &str, cx: &CaseCx<'_>) -> Option<OpResult> {
             "isfortran" => bool0(cuprum::isfortran(cx.array(0)?)),
             "shares_memory" => bool0(cuprum::shares_memory(cx.array(0)?, cx.array(1)?)),
             "may_share_memory" => bool0(cuprum::may_share_memory(cx.array(0)?, cx.array(1)?)),
-            "polynomial.polynomial.polyval" => {
+            "polynomial.polynomial.polyval" | "polynomial.polynomial.polyvalfromroots" => {
                 cx.only_kwargs(&["tensor"])?;
                 let tensor = cx.kw_bool("tensor")?.unwrap_or(true);
-                one(cuprum::polynomial::polyval_tensor(
-                    cx.array(0)?,
-                    cx.array(1)?,
-                    tensor,
-                ))
-            }
-            "polynomial.polynomial.polyvalfromroots" => {
-                cx.only_kwargs(&["tensor"])?;
-                let tensor = cx.kw_bool("tensor")?.unwrap_or(true);
-                one(cuprum::polynomial::polyvalfromroots_tensor(
-                    cx.array(0)?,
-                    cx.array(1)?,
-                    tensor,
-                ))
+                let f = if op.ends_with("polyval") {
+                    cuprum::polynomial::polyval_tensor
+                } else {
+                    cuprum::polynomial::polyvalfromroots_tensor
+                };
+                one(f(cx.array(0)?, cx.array(1)?, tensor))
             }
             "polynomial.polynomial.polyvander" => {
                 cx.only_kwargs(&["deg"])?;
